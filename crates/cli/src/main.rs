@@ -1,0 +1,2 @@
+//! The `billes` command line.
+fn main() {}

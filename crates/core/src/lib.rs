@@ -1,0 +1,181 @@
+//! Boards, positions, legal moves and the replay of BGN records for the three
+//! games billes knows: [`aggravation`], [`barricade`] and [`offboard`].
+//!
+//! Each game is one module implementing [`Rules`]; the shared [`replay_with`]
+//! driver checks turn numbers, variations, the end of the game and the
+//! result, and [`replay`] picks the game from the record's `Game` tag.
+//!
+//! ```
+//! let record = "[Game \"offboard\"]\n\n*\n";
+//! let game = billes_notation::parse_game(record).unwrap();
+//! let summary = billes_core::replay(&game, &mut |_| {}).unwrap();
+//! assert_eq!(summary.turns, 0);
+//! ```
+#![deny(missing_docs)]
+
+pub mod aggravation;
+pub mod barricade;
+mod error;
+pub mod offboard;
+mod replay;
+mod rng;
+
+pub use error::{ErrorKind, ReplayError};
+pub use replay::{replay_with, Rules, Step, Summary, TextBoard};
+pub use rng::Rng;
+
+use billes_notation::{Game, Turn};
+
+/// The games billes knows, named by the `Game` tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Aggravation (seeds 000, 001, 003).
+    Aggravation,
+    /// Barricade (seed 004).
+    Barricade,
+    /// Offboard (seed 002).
+    Offboard,
+}
+
+impl GameKind {
+    /// Every game, in the order `billes --help` lists them.
+    pub const ALL: [GameKind; 3] = [GameKind::Aggravation, GameKind::Barricade, GameKind::Offboard];
+
+    /// The game called `name` in a `Game` tag (case-insensitive).
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The name used in `Game` tags.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Aggravation => "aggravation",
+            GameKind::Barricade => "barricade",
+            GameKind::Offboard => "offboard",
+        }
+    }
+
+    /// The game a record is of, from its `Game` tag.
+    ///
+    /// # Errors
+    /// A [`ErrorKind::Tag`] error when the tag is missing or names no known game.
+    pub fn of(game: &Game) -> Result<GameKind, ReplayError> {
+        match game.tag_entry("Game") {
+            None => Err(ReplayError::new(
+                ErrorKind::Tag,
+                game.span,
+                "missing Game tag (one of aggravation, barricade, offboard)",
+            )),
+            Some(tag) => GameKind::from_name(&tag.value).ok_or_else(|| {
+                ReplayError::new(
+                    ErrorKind::Tag,
+                    tag.span,
+                    format!(
+                        "unknown game \"{}\" (expected aggravation, barricade or offboard)",
+                        tag.value
+                    ),
+                )
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What [`replay`] shows its observer after each main-line turn.
+#[derive(Debug)]
+pub struct Observed<'a> {
+    /// 1-based index of the turn.
+    pub index: u32,
+    /// The turn as written.
+    pub turn: &'a Turn,
+    /// The position after the turn.
+    pub board: &'a dyn TextBoard,
+}
+
+impl std::fmt::Debug for dyn TextBoard + '_ {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TextBoard")
+    }
+}
+
+/// Replays a record under its game's standard rules, picking the game from the
+/// `Game` tag.
+///
+/// # Errors
+/// The first mistake in the record, located by span, turn and seat.
+pub fn replay(
+    game: &Game,
+    observe: &mut dyn FnMut(&Observed<'_>),
+) -> Result<Summary, ReplayError> {
+    fn run<R: Rules>(
+        rules: &R,
+        game: &Game,
+        observe: &mut dyn FnMut(&Observed<'_>),
+    ) -> Result<Summary, ReplayError> {
+        replay_with(rules, game, &mut |step| {
+            observe(&Observed {
+                index: step.index,
+                turn: step.turn,
+                board: step.state,
+            })
+        })
+    }
+    match GameKind::of(game)? {
+        GameKind::Aggravation => run(&aggravation::Aggravation::default(), game, observe),
+        GameKind::Barricade => run(&barricade::Barricade::default(), game, observe),
+        GameKind::Offboard => run(&offboard::Offboard::default(), game, observe),
+    }
+}
+
+/// The start position of a record, as a text board.
+///
+/// # Errors
+/// A tag error when the record's tags do not describe a start position.
+pub fn start_board(game: &Game) -> Result<String, ReplayError> {
+    Ok(match GameKind::of(game)? {
+        GameKind::Aggravation => aggravation::Aggravation::default().setup(game)?.text_board(),
+        GameKind::Barricade => barricade::Barricade::default().setup(game)?.text_board(),
+        GameKind::Offboard => offboard::Offboard::default().setup(game)?.text_board(),
+    })
+}
+
+/// How `billes simulate` plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Number of seats in play.
+    pub players: usize,
+    /// Team layout, as in a `Teams` tag (`None`: everyone for themselves).
+    pub teams: Option<String>,
+    /// Cap on turns per game, after which the game ends unfinished (`*`).
+    pub max_turns: u32,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            players: 2,
+            teams: None,
+            max_turns: 5000,
+        }
+    }
+}
+
+/// Plays one random legal game of `kind` and returns its record.
+///
+/// # Errors
+/// A message when the options do not describe a game that can be set up
+/// (for example too many players).
+pub fn simulate(kind: GameKind, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+    match kind {
+        GameKind::Aggravation => aggravation::Aggravation::default().simulate(options, rng),
+        GameKind::Barricade => barricade::Barricade::default().simulate(options, rng),
+        GameKind::Offboard => offboard::Offboard::default().simulate(options, rng),
+    }
+}

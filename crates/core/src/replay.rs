@@ -1,0 +1,209 @@
+//! The replay driver shared by every game: turn numbers, variations, the
+//! observer, the end of the game and the result. Each game supplies a
+//! [`Rules`] implementation that checks and plays one turn.
+
+use billes_notation::{Game, Line, Outcome, Turn};
+
+use crate::error::{ErrorKind, ReplayError};
+
+/// A position that can be printed as a text board.
+pub trait TextBoard {
+    /// The position as a plain-text board, hole names included, ending with a newline.
+    fn text_board(&self) -> String;
+}
+
+/// One game's rules, as the replay driver sees them.
+///
+/// `play` must check everything about the turn except its number (the driver
+/// does that): the seat to move, the roll, the legality of every action and the
+/// marked effects, and then apply it. It must never panic, whatever the turn says.
+pub trait Rules {
+    /// The position, with whatever the rules need to know about what comes next
+    /// (seat to move, held barricade, pending re-placement, extra turn...).
+    type State: Clone + TextBoard;
+
+    /// The start position from the game's tags (`Seats`, `Teams`, `Position`...).
+    ///
+    /// # Errors
+    /// A [`ReplayError`] of kind [`ErrorKind::Tag`] when a tag is missing or wrong.
+    fn setup(&self, game: &Game) -> Result<Self::State, ReplayError>;
+
+    /// Checks one turn and applies it.
+    ///
+    /// # Errors
+    /// The first thing wrong with the turn; the state is then unspecified.
+    fn play(&self, state: &mut Self::State, turn: &Turn) -> Result<(), ReplayError>;
+
+    /// The winning seats, once the game is won.
+    fn winners(&self, state: &Self::State) -> Option<Vec<String>>;
+}
+
+/// What the observer sees after each turn of the main line.
+#[derive(Debug)]
+pub struct Step<'a, S> {
+    /// 1-based index of the turn in the main line.
+    pub index: u32,
+    /// The turn as written.
+    pub turn: &'a Turn,
+    /// The position after it.
+    pub state: &'a S,
+}
+
+/// What a valid record replays to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// Turns in the main line.
+    pub turns: u32,
+    /// Turns in variations, all checked too.
+    pub variation_turns: u32,
+    /// The winners, if the game was won.
+    pub winners: Option<Vec<String>>,
+}
+
+/// Deepest variation nesting the driver follows (the parser enforces it too).
+const MAX_DEPTH: usize = 256;
+
+/// Replays `game` under `rules`: checks every turn of the main line and of
+/// every variation, the end of the game and the result token and tag, calling
+/// `observe` after each main-line turn.
+///
+/// # Errors
+/// The first mistake in the record.
+pub fn replay_with<R: Rules>(
+    rules: &R,
+    game: &Game,
+    observe: &mut dyn FnMut(&Step<'_, R::State>),
+) -> Result<Summary, ReplayError> {
+    let mut state = rules.setup(game)?;
+    let mut summary = Summary {
+        turns: 0,
+        variation_turns: 0,
+        winners: None,
+    };
+    play_line(rules, &mut state, &game.line, 1, 0, &mut summary, Some(observe))?;
+    summary.winners = rules.winners(&state);
+    check_outcome(game, &game.outcome, summary.winners.as_deref())?;
+    Ok(summary)
+}
+
+fn play_line<R: Rules>(
+    rules: &R,
+    state: &mut R::State,
+    line: &Line,
+    first_number: u32,
+    depth: usize,
+    summary: &mut Summary,
+    mut observe: Option<&mut dyn FnMut(&Step<'_, R::State>)>,
+) -> Result<(), ReplayError> {
+    if depth > MAX_DEPTH {
+        let span = line.turns.first().map(|t| t.span).unwrap_or_default();
+        return Err(ReplayError::new(
+            ErrorKind::IllegalMove,
+            span,
+            "variations nested too deeply",
+        ));
+    }
+    for (i, turn) in line.turns.iter().enumerate() {
+        let expected = first_number + i as u32;
+        if turn.number != expected {
+            return Err(ReplayError::new(
+                ErrorKind::TurnNumber,
+                turn.span,
+                format!("turn numbered {} is turn {expected}", turn.number),
+            )
+            .in_turn(turn.number, &turn.head.seat));
+        }
+        for variation in &turn.variations {
+            let mut alt = state.clone();
+            play_line(rules, &mut alt, variation, expected, depth + 1, summary, None)?;
+        }
+        if let Some(winners) = rules.winners(state) {
+            return Err(ReplayError::new(
+                ErrorKind::AfterEnd,
+                turn.head.span,
+                format!("the game is over: {} won", winners.join("+")),
+            )
+            .in_turn(turn.number, &turn.head.seat));
+        }
+        rules
+            .play(state, turn)
+            .map_err(|e| e.in_turn(turn.number, &turn.head.seat))?;
+        if depth == 0 {
+            summary.turns += 1;
+        } else {
+            summary.variation_turns += 1;
+        }
+        if let Some(observe) = observe.as_deref_mut() {
+            observe(&Step {
+                index: expected,
+                turn,
+                state,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks the result token against the position, and the `Result` tag (if
+/// any) against the token.
+fn check_outcome(
+    game: &Game,
+    outcome: &Outcome,
+    winners: Option<&[String]>,
+) -> Result<(), ReplayError> {
+    let written: Vec<&str> = outcome.winners.iter().map(|s| s.as_str()).collect();
+    match winners {
+        None if !written.is_empty() => {
+            return Err(ReplayError::new(
+                ErrorKind::Result,
+                outcome.span,
+                format!("the result says {} won, but the game is not over", written.join("+")),
+            ))
+        }
+        Some(w) if !same_seats(w, &written) => {
+            return Err(ReplayError::new(
+                ErrorKind::Result,
+                outcome.span,
+                format!(
+                    "the result says {}, but {} won",
+                    outcome.token(),
+                    w.join("+")
+                ),
+            ))
+        }
+        _ => {}
+    }
+    if let Some(tag) = game.tag_entry("Result") {
+        let token = outcome.tag_value();
+        let tag_seats: Vec<&str> = tag.value.split('+').map(str::trim).collect();
+        let same = if outcome.winners.is_empty() {
+            tag.value.trim() == "*"
+        } else {
+            same_seats_str(&tag_seats, &written)
+        };
+        if !same {
+            return Err(ReplayError::new(
+                ErrorKind::Result,
+                tag.span,
+                format!(
+                    "the Result tag says \"{}\" but the movetext ends with {}",
+                    tag.value, token
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn same_seats(a: &[String], b: &[&str]) -> bool {
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    same_seats_str(&a, b)
+}
+
+fn same_seats_str(a: &[&str], b: &[&str]) -> bool {
+    let mut a = a.to_vec();
+    let mut b = b.to_vec();
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
+}

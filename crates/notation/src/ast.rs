@@ -1,0 +1,316 @@
+//! The record AST: what a BGN file says, with a [`Span`] on every node.
+//!
+//! Spans never take part in equality: two records are equal when they say the
+//! same thing, however they are laid out. That is what makes
+//! `parse(write(game)) == game` a meaningful property.
+
+use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
+
+/// Where a node stands in its source: a byte range, and the 1-based line and
+/// column (in characters) of its first byte.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+pub struct Span {
+    /// Byte offset of the first byte.
+    pub start: usize,
+    /// Byte offset one past the last byte.
+    pub end: usize,
+    /// 1-based line of the first byte.
+    pub line: u32,
+    /// 1-based column (in characters) of the first byte.
+    pub column: u32,
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Span {}
+
+/// A seat name as written in a turn head or a result: an uppercase letter
+/// followed by lowercase letters (`R`, `B`, `Gr`).
+pub type Seat = SmolStr;
+
+/// A hole, point, cell, target or direction name: a lowercase letter followed
+/// by lowercase letters and digits (`r13`, `c`, `e5`, `t4`, `ne`).
+pub type Name = SmolStr;
+
+/// One game: tags, the main line of turns, and the result token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// The tag pairs in the order written.
+    pub tags: Vec<Tag>,
+    /// The turns actually played, with comments and variations.
+    pub line: Line,
+    /// The result token that closes the movetext.
+    pub outcome: Outcome,
+    /// The whole game, from its first tag to its result token.
+    #[serde(default)]
+    pub span: Span,
+}
+
+impl Game {
+    /// The value of the first tag called `name` (tag names are case-sensitive).
+    ///
+    /// ```
+    /// let game = billes_notation::parse_game("[Game \"offboard\"]\n*").unwrap();
+    /// assert_eq!(game.tag("Game"), Some("offboard"));
+    /// assert_eq!(game.tag("Event"), None);
+    /// ```
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// The tag called `name`, with its span.
+    pub fn tag_entry(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+}
+
+/// A tag pair `[Name "value"]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tag {
+    /// Letters, digits and `_`, starting with a letter.
+    pub name: String,
+    /// The value with escapes (`\"`, `\\`) resolved.
+    pub value: String,
+    /// The whole tag, brackets included.
+    #[serde(default)]
+    pub span: Span,
+}
+
+/// A sequence of turns: the main line of a game or a variation.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    /// The turns in order.
+    pub turns: Vec<Turn>,
+    /// Comments of a line that holds no turn (`{abandoned before the first roll} *`).
+    /// A line with turns keeps its comments on the turns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Comment>,
+}
+
+/// One turn: who rolled, the roll, what was done, and its annotations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// The turn number, as written (`12.`) or, when not written, one more than
+    /// the turn before (a variation's first turn has the number of the turn it
+    /// replaces).
+    pub number: u32,
+    /// Comments written before the turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<Comment>,
+    /// Seat, roll and, in team play, the seat that used the roll.
+    pub head: Head,
+    /// What was done, in order; never empty.
+    pub actions: Vec<Action>,
+    /// Numeric annotation glyphs after the actions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<Nag>,
+    /// Comments written after the turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after: Vec<Comment>,
+    /// Alternatives to this turn, each a line starting in its place.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Line>,
+    /// From the turn head to the last action or NAG.
+    #[serde(default)]
+    pub span: Span,
+}
+
+impl Turn {
+    /// The seat whose pieces move: the `>` seat in team play, else the roller.
+    pub fn mover(&self) -> &Seat {
+        self.head.mover.as_ref().unwrap_or(&self.head.seat)
+    }
+}
+
+/// The turn head: `R6`, `G4>Y` (Green rolled 4 for Yellow), `B` (no dice).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Head {
+    /// The seat that rolled (or, without dice, that moves).
+    pub seat: Seat,
+    /// The roll, in games with dice. Any number is read; the game checks 1..=6.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<u32>,
+    /// The teammate who uses the roll, when not the roller.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mover: Option<Seat>,
+    /// The head as written.
+    #[serde(default)]
+    pub span: Span,
+}
+
+/// What a turn does. The notation knows the shapes; the game gives them meaning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Action {
+    /// `--`: no legal move (the roll is still written).
+    Pass {
+        /// Where it is written.
+        #[serde(default)]
+        span: Span,
+    },
+    /// `+` or `+r9` or `+*`: a marble put on the board: entered from BASE
+    /// onto START (Aggravation), or an ejected marble put back (Offboard).
+    Place {
+        /// The hole, when written.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Name>,
+        /// The capture mark, when written.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        capture: Option<Capture>,
+        /// Where it is written.
+        #[serde(default)]
+        span: Span,
+    },
+    /// `r9-r14`, `r0-b0-g3*`, `c5-f7#`: a piece moved along a path of two or
+    /// more holes (start, any intermediate points the route needs, landing).
+    Move {
+        /// Start, intermediate points, landing.
+        path: Vec<Name>,
+        /// `*`: the piece on the landing point was captured (aggravated, sent home).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        capture: Option<Capture>,
+        /// `#`: the piece took the barricade on the landing point.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        barricade: bool,
+        /// Where it is written.
+        #[serde(default)]
+        span: Span,
+    },
+    /// `c3>ne`, `c3:c5>e`, `c3:c5>e*t4=3`: a line of marbles from `from` to
+    /// `to` (one marble when `to` is absent) moving one cell in `direction`.
+    Line {
+        /// One end of the line.
+        from: Name,
+        /// The other end, for a line of two or more.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Name>,
+        /// The direction of the move.
+        direction: Name,
+        /// `*t4=3`: a marble pushed off, into target `t4`, scoring 3.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        capture: Option<Capture>,
+        /// Where it is written.
+        #[serde(default)]
+        span: Span,
+    },
+    /// `#f7`: a held barricade put down on a point.
+    Barricade {
+        /// The point.
+        at: Name,
+        /// Where it is written.
+        #[serde(default)]
+        span: Span,
+    },
+    /// `~`: an ejected marble taken out of the game (Offboard).
+    Remove {
+        /// Where it is written.
+        #[serde(default)]
+        span: Span,
+    },
+}
+
+impl Action {
+    /// Where the action is written.
+    pub fn span(&self) -> Span {
+        match self {
+            Action::Pass { span }
+            | Action::Place { span, .. }
+            | Action::Move { span, .. }
+            | Action::Line { span, .. }
+            | Action::Barricade { span, .. }
+            | Action::Remove { span } => *span,
+        }
+    }
+}
+
+/// A capture mark `*`, optionally naming where the captured marble went and
+/// the points it scored: `*`, `*t4`, `*t4=3`, `*=0`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Capture {
+    /// Where the captured piece went (an Offboard target).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Name>,
+    /// Points scored by the capture.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    /// Where it is written.
+    #[serde(default)]
+    pub span: Span,
+}
+
+/// A comment `{...}`. Its text is stored trimmed with runs of white space
+/// folded to one space, so re-wrapping a comment never changes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Comment {
+    /// The text between the braces, normalised; never contains `}`.
+    pub text: String,
+    /// The comment, braces included.
+    #[serde(default)]
+    pub span: Span,
+}
+
+/// A numeric annotation glyph: `$n`, or one of `!` (1), `?` (2), `!!` (3),
+/// `??` (4), `!?` (5), `?!` (6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nag {
+    /// The glyph number, 0..=255.
+    pub code: u8,
+    /// Where it is written.
+    #[serde(default)]
+    pub span: Span,
+}
+
+impl Nag {
+    /// The short symbol for codes 1 to 6, if any.
+    pub fn symbol(self) -> Option<&'static str> {
+        Some(match self.code {
+            1 => "!",
+            2 => "?",
+            3 => "!!",
+            4 => "??",
+            5 => "!?",
+            6 => "?!",
+            _ => return None,
+        })
+    }
+}
+
+/// The result token closing the movetext: `*` (unfinished or unknown) or
+/// `=R`, `=R+G` (the winning seat, or the seats of the winning team).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winners; empty for `*`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub winners: Vec<Seat>,
+    /// Where it is written.
+    #[serde(default)]
+    pub span: Span,
+}
+
+impl Outcome {
+    /// The token text as it appears in movetext (`*`, `=R+G`).
+    pub fn token(&self) -> String {
+        if self.winners.is_empty() {
+            "*".to_string()
+        } else {
+            format!("={}", self.winners.join("+"))
+        }
+    }
+
+    /// The value as written in a `Result` tag (`*`, `R+G`).
+    pub fn tag_value(&self) -> String {
+        if self.winners.is_empty() {
+            "*".to_string()
+        } else {
+            self.winners.join("+")
+        }
+    }
+}

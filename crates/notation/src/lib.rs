@@ -1,0 +1,36 @@
+//! BGN, the billes game notation: a PGN-like text format for marble and pawn
+//! race games (Aggravation, Barricade, Offboard).
+//!
+//! This crate knows the notation, not the games: it parses records into an
+//! [`ast`] whose every node carries a [`Span`], writes them back in canonical
+//! form, and splits a stream into games so a file of any size is read one game
+//! at a time. The grammar is in `notation/SPEC.md`.
+//!
+//! ```
+//! use billes_notation::{parse_game, write_game};
+//!
+//! let text = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 + 2. R3 r9-r12 ! {safe} 3. B2 -- *\n";
+//! let game = parse_game(text)?;
+//! assert_eq!(game.line.turns.len(), 3);
+//! assert_eq!(game.line.turns[1].actions[0].to_string(), "r9-r12");
+//! // Canonical form: one numbered turn per line.
+//! assert!(write_game(&game).contains("\n2. R3 r9-r12 ! {safe}\n"));
+//! // Writing and parsing again gives the same record.
+//! assert_eq!(parse_game(&write_game(&game))?, game);
+//! # Ok::<(), billes_notation::ParseError>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod ast;
+mod error;
+mod parse;
+mod reader;
+mod write;
+
+pub use ast::{
+    Action, Capture, Comment, Game, Head, Line, Nag, Name, Outcome, Seat, Span, Tag, Turn,
+};
+pub use error::{render_error, ParseError};
+pub use parse::{parse_game, parse_games, MAX_NESTING};
+pub use reader::{GameSource, ReadError, Reader};
+pub use write::{write_game, write_game_to, write_games, WIDTH};

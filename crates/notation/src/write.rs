@@ -1,0 +1,268 @@
+//! The canonical writer.
+//!
+//! Layout rules (SPEC.md, "Canonical form"):
+//! - tags one per line in the order written, then a blank line;
+//! - one turn per line, always numbered: `12. R6 r9-r15* ! {comment}`;
+//!   comments before a turn go after its number (before the number for the
+//!   first turn of a line); NAGs, then comments, then variations follow the turn;
+//! - variations are written inline, `(12. R4 r9-r13)`;
+//! - a line longer than [`WIDTH`] columns is wrapped at a space, continuation
+//!   lines indented by four spaces;
+//! - the result token alone on the last line, then one blank line between games.
+
+use std::fmt::{self, Display, Write as _};
+
+use crate::ast::{Action, Capture, Comment, Game, Head, Line, Nag, Outcome, Tag, Turn};
+
+/// Width the writer wraps long lines at.
+pub const WIDTH: usize = 80;
+
+/// Writes one game in canonical form, ending with a newline.
+///
+/// ```
+/// let game = billes_notation::parse_game("[Game \"aggravation\"] 1.R6 +  2. R1 r9-r10 {ok} *").unwrap();
+/// assert_eq!(
+///     billes_notation::write_game(&game),
+///     "[Game \"aggravation\"]\n\n1. R6 +\n2. R1 r9-r10 {ok}\n*\n"
+/// );
+/// ```
+pub fn write_game(game: &Game) -> String {
+    let mut out = String::new();
+    write_game_to(game, &mut out);
+    out
+}
+
+/// Appends one game in canonical form to `out`.
+pub fn write_game_to(game: &Game, out: &mut String) {
+    for tag in &game.tags {
+        let _ = writeln!(out, "{tag}");
+    }
+    if !game.tags.is_empty() {
+        out.push('\n');
+    }
+    let mut words = Vec::new();
+    for comment in &game.line.comments {
+        words.push(comment.to_string());
+    }
+    if !words.is_empty() {
+        emit(out, &words);
+    }
+    for (i, turn) in game.line.turns.iter().enumerate() {
+        words.clear();
+        turn_words(turn, i == 0, &mut words);
+        emit(out, &words);
+    }
+    let _ = writeln!(out, "{}", game.outcome);
+}
+
+/// Writes games one after another, separated by blank lines.
+pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>) -> String {
+    let mut out = String::new();
+    for (i, game) in games.into_iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        write_game_to(game, &mut out);
+    }
+    out
+}
+
+/// Emits words on one line, wrapping at WIDTH with a four-space indent.
+fn emit(out: &mut String, words: &[String]) {
+    let mut col = 0;
+    for word in words {
+        // A comment may be wrapped inside: its text is folded on parse.
+        for (k, piece) in split_wrappable(word).into_iter().enumerate() {
+            let len = piece.chars().count();
+            if col == 0 {
+                out.push_str(piece);
+                col = len;
+            } else if col + 1 + len > WIDTH && col > 4 {
+                out.push_str("\n    ");
+                out.push_str(piece);
+                col = 4 + len;
+            } else {
+                out.push(' ');
+                out.push_str(piece);
+                col += 1 + len;
+            }
+            let _ = k;
+        }
+    }
+    out.push('\n');
+}
+
+/// Comments are split at spaces so they can wrap; other words never split.
+fn split_wrappable(word: &str) -> Vec<&str> {
+    if word.starts_with('{') || word.starts_with("({") {
+        word.split(' ').collect()
+    } else {
+        vec![word]
+    }
+}
+
+fn turn_words(turn: &Turn, first_of_line: bool, words: &mut Vec<String>) {
+    if first_of_line {
+        words.extend(turn.before.iter().map(Comment::to_string));
+        words.push(format!("{}.", turn.number));
+    } else {
+        words.push(format!("{}.", turn.number));
+        words.extend(turn.before.iter().map(Comment::to_string));
+    }
+    words.push(turn.head.to_string());
+    words.extend(turn.actions.iter().map(Action::to_string));
+    words.extend(turn.nags.iter().map(Nag::to_string));
+    words.extend(turn.after.iter().map(Comment::to_string));
+    for variation in &turn.variations {
+        let mut inner = Vec::new();
+        line_words(variation, &mut inner);
+        if let Some(first) = inner.first_mut() {
+            first.insert(0, '(');
+        } else {
+            inner.push("(".into());
+        }
+        if let Some(last) = inner.last_mut() {
+            last.push(')');
+        }
+        // "(" + "" + ")" for an empty variation.
+        words.extend(inner);
+    }
+}
+
+fn line_words(line: &Line, words: &mut Vec<String>) {
+    words.extend(line.comments.iter().map(Comment::to_string));
+    for (i, turn) in line.turns.iter().enumerate() {
+        turn_words(turn, i == 0, words);
+    }
+}
+
+impl Display for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        f.write_str(&self.name)?;
+        f.write_str(" \"")?;
+        for c in self.value.chars() {
+            match c {
+                '"' => f.write_str("\\\"")?,
+                '\\' => f.write_str("\\\\")?,
+                c => f.write_char(c)?,
+            }
+        }
+        f.write_str("\"]")
+    }
+}
+
+impl Display for Comment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.text.is_empty() {
+            f.write_str("{}")
+        } else {
+            write!(f, "{{{}}}", self.text)
+        }
+    }
+}
+
+impl Display for Nag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.symbol() {
+            Some(s) => f.write_str(s),
+            None => write!(f, "${}", self.code),
+        }
+    }
+}
+
+impl Display for Head {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.seat)?;
+        if let Some(roll) = self.roll {
+            write!(f, "{roll}")?;
+        }
+        if let Some(mover) = &self.mover {
+            write!(f, ">{mover}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for Capture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char('*')?;
+        if let Some(target) = &self.target {
+            f.write_str(target)?;
+        }
+        if let Some(points) = self.points {
+            write!(f, "={points}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for Action {
+    /// The action in notation: `--`, `+r9*`, `r9-r14*`, `c5-f7#`, `c3:c5>e*t4=3`, `#f7`, `~`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Pass { .. } => f.write_str("--"),
+            Action::Place { to, capture, .. } => {
+                f.write_char('+')?;
+                if let Some(to) = to {
+                    f.write_str(to)?;
+                }
+                if let Some(c) = capture {
+                    write!(f, "{c}")?;
+                }
+                Ok(())
+            }
+            Action::Move {
+                path,
+                capture,
+                barricade,
+                ..
+            } => {
+                for (i, hole) in path.iter().enumerate() {
+                    if i > 0 {
+                        f.write_char('-')?;
+                    }
+                    f.write_str(hole)?;
+                }
+                if let Some(c) = capture {
+                    write!(f, "{c}")?;
+                }
+                if *barricade {
+                    f.write_char('#')?;
+                }
+                Ok(())
+            }
+            Action::Line {
+                from,
+                to,
+                direction,
+                capture,
+                ..
+            } => {
+                f.write_str(from)?;
+                if let Some(to) = to {
+                    write!(f, ":{to}")?;
+                }
+                write!(f, ">{direction}")?;
+                if let Some(c) = capture {
+                    write!(f, "{c}")?;
+                }
+                Ok(())
+            }
+            Action::Barricade { at, .. } => write!(f, "#{at}"),
+            Action::Remove { .. } => f.write_char('~'),
+        }
+    }
+}
+
+impl Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.token())
+    }
+}
+
+impl Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_game(self))
+    }
+}

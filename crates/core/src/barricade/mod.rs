@@ -1,20 +1,158 @@
-//! The `barricade` game (work in progress: rules land with its own change).
+//! Barricade (Malefiz), after the French rules of seed 004.
+//!
+//! Two to four players race five pawns each from their houses at the bottom
+//! of an irregular board to the goal at the top. Pawns move the exact roll
+//! along the lines, forward or backward, never stepping on a point twice in
+//! one move; landing on a rival sends it home (`*`); barricades cannot be
+//! passed, and a pawn landing on one takes it (`#`): the player keeps it until
+//! their next turn and then puts it down (`#f7`). The board is data
+//! (`rules/barricade.yaml`); the choices the seed leaves open are
+//! [`Params`], documented in `notation/barricade.md`.
+//!
+//! ```
+//! use billes_core::{barricade::Barricade, Rng, Rules, SimOptions};
+//!
+//! let rules = Barricade::default();
+//! let record = rules.simulate(&SimOptions { players: 3, ..SimOptions::default() }, &mut Rng::new(1)).unwrap();
+//! let summary = billes_core::replay_with(&rules, &record, &mut |_| {}).unwrap();
+//! assert_eq!(summary.turns as usize, record.line.turns.len());
+//! ```
+
+mod board;
+mod moves;
+mod position;
+mod simulate;
+mod turn;
 
 use billes_notation::{Game, Turn};
+use serde::Deserialize;
 
-use crate::{ErrorKind, ReplayError, Rng, Rules, SimOptions, TextBoard};
+pub use board::{Board, Point, COLOURS, HOUSE, SEATS};
+pub use moves::Move;
+pub use position::{names_diagram, State};
+
+use crate::{ReplayError, Rules};
+use board::{bit, Points};
+
+/// When a taken barricade is put down again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Placement {
+    /// In the taker's next turn, after that turn's move (seed 004).
+    NextTurn,
+    /// At once, in the turn it was taken (the published Ravensburger rules).
+    Immediately,
+}
+
+/// What a 6 gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Six {
+    /// Nothing more (the published Ravensburger rules).
+    Nothing,
+    /// The player may roll again and move the same pawn (seed 004: "il peut").
+    MayReplay,
+    /// The player must roll again and move the same pawn.
+    MustReplay,
+}
+
+/// What becomes of a held barricade when a rival lands on the pawn that took
+/// it, still standing on the barricade's point (that pawn goes home and its
+/// player loses the right to move the barricade).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeldOnCapture {
+    /// The capturer now holds it, as if it had taken it: it puts it down in
+    /// its own next turn (and loses it the same way).
+    Capturer,
+    /// The capturer puts it down at once, in the capturing turn.
+    CapturerAtOnce,
+}
+
+/// The rules that vary between rule sets. `Default` is seed 004.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Pawns per player (1..=5).
+    pub pawns: u8,
+    /// When a taken barricade is put down.
+    pub placement: Placement,
+    /// What a 6 gives.
+    pub six: Six,
+    /// Rows (numbered from 1 at the bottom, as in point names) where no
+    /// barricade may be put down.
+    pub forbidden_rows: Vec<u8>,
+    /// Whether a barricade may be put down on the goal.
+    pub barricade_on_goal: bool,
+    /// The rule of the point before the goal: with any roll but 1 and no
+    /// other pawn able to move, the pawn goes to the goal and back by the excess.
+    pub bounce: bool,
+    /// Whether a bounce may end on a barricade and take it (else it is blocked).
+    pub bounce_takes_barricade: bool,
+    /// What becomes of a held barricade when its taker is sent home.
+    pub held_on_capture: HeldOnCapture,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            pawns: 5,
+            placement: Placement::NextTurn,
+            six: Six::MayReplay,
+            forbidden_rows: vec![1],
+            barricade_on_goal: false,
+            bounce: true,
+            bounce_takes_barricade: true,
+            held_on_capture: HeldOnCapture::Capturer,
+        }
+    }
+}
 
 /// The rules of Barricade, with their parameters.
-#[derive(Debug, Clone, Default)]
-pub struct Barricade {}
-
-/// A Barricade position.
 #[derive(Debug, Clone)]
-pub struct State {}
+pub struct Barricade {
+    params: Params,
+    board: &'static Board,
+    /// Points where no barricade may be put down.
+    forbidden: Points,
+}
 
-impl TextBoard for State {
-    fn text_board(&self) -> String {
-        String::new()
+impl Default for Barricade {
+    fn default() -> Self {
+        Barricade::new(Params::default())
+    }
+}
+
+impl Barricade {
+    /// The rules with `params`, on the standard board. A pawn count outside
+    /// 1..=5 is clamped.
+    pub fn new(mut params: Params) -> Barricade {
+        params.pawns = params.pawns.clamp(1, 5);
+        let board = Board::standard();
+        let mut forbidden = 0;
+        for p in 0..board.len() as Point {
+            if params.forbidden_rows.contains(&board.rank(p)) {
+                forbidden |= bit(p);
+            }
+        }
+        if !params.barricade_on_goal {
+            forbidden |= bit(board.goal());
+        }
+        Barricade {
+            params,
+            board,
+            forbidden,
+        }
+    }
+
+    /// The parameters in force.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'static Board {
+        self.board
     }
 }
 
@@ -22,24 +160,14 @@ impl Rules for Barricade {
     type State = State;
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
-        Err(ReplayError::new(ErrorKind::Tag, game.span, "barricade is not supported yet"))
+        position::setup(self, game)
     }
 
-    fn play(&self, _state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        Err(ReplayError::new(ErrorKind::IllegalMove, turn.span, "barricade is not supported yet"))
+    fn play(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        turn::play(self, state, turn)
     }
 
-    fn winners(&self, _state: &State) -> Option<Vec<String>> {
-        None
-    }
-}
-
-impl Barricade {
-    /// Plays one random legal game.
-    ///
-    /// # Errors
-    /// When the options describe no playable game.
-    pub fn simulate(&self, _options: &SimOptions, _rng: &mut Rng) -> Result<Game, String> {
-        Err("barricade is not supported yet".into())
+    fn winners(&self, state: &State) -> Option<Vec<String>> {
+        state.winner().map(|s| vec![s.to_string()])
     }
 }

@@ -1,0 +1,349 @@
+//! A Barricade position: pawns, houses, barricades, the seat to move, a
+//! pending 6 replay and held barricades; set up from a record's tags and
+//! printed as a text board.
+
+use billes_notation::Game;
+
+use super::board::{bit, Board, Point, Points, NONE, SEATS};
+use super::Barricade;
+use crate::{ErrorKind, ReplayError, TextBoard};
+
+/// "No seat" in seat and colour slots.
+pub(crate) const NO_SEAT: u8 = u8::MAX;
+
+/// A held barricade whose taker stands on no known point (from a `Position` tag).
+pub(crate) const HELD_AWAY: Point = NONE - 1;
+
+/// A Barricade position.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub(crate) board: &'static Board,
+    /// The pawns on the board, by colour (R G Y B).
+    pub(crate) pawns: [Points; 4],
+    /// The pawns in each colour's house.
+    pub(crate) housed: [u8; 4],
+    /// The barricades on the board.
+    pub(crate) barricades: Points,
+    /// The colours in play, in playing order.
+    pub(crate) seats: [u8; 4],
+    pub(crate) n_seats: u8,
+    /// Index in `seats` of the seat whose ordinary turn comes next
+    /// (NO_SEAT before the first turn: any seat may start).
+    pub(crate) next: u8,
+    /// The colour that may roll again after a 6, and the pawn it must move.
+    pub(crate) replay_colour: u8,
+    pub(crate) replay_pawn: Point,
+    /// By colour: NONE, or the point where the pawn that took the held
+    /// barricade stands (HELD_AWAY when unknown).
+    pub(crate) held: [Point; 4],
+    /// The winning colour, once a pawn has reached the goal.
+    pub(crate) winner: u8,
+}
+
+impl State {
+    /// The start position for the colours `seats` (0..4 for R G Y B), in playing order.
+    pub(crate) fn start(rules: &Barricade, seats: &[u8]) -> State {
+        let mut state = State {
+            board: rules.board(),
+            pawns: [0; 4],
+            housed: [0; 4],
+            barricades: rules.board().barricade_points(),
+            seats: [NO_SEAT; 4],
+            n_seats: seats.len() as u8,
+            next: NO_SEAT,
+            replay_colour: NO_SEAT,
+            replay_pawn: NONE,
+            held: [NONE; 4],
+            winner: NO_SEAT,
+        };
+        for (i, &c) in seats.iter().enumerate() {
+            state.seats[i] = c;
+            state.housed[c as usize] = rules.params().pawns;
+        }
+        state
+    }
+
+    /// The winning seat, once the game is won.
+    pub fn winner(&self) -> Option<&'static str> {
+        (self.winner != NO_SEAT).then(|| SEATS[self.winner as usize])
+    }
+
+    /// The seats in play, in playing order.
+    pub fn seats(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.seats[..self.n_seats as usize]
+            .iter()
+            .map(|&c| SEATS[c as usize])
+    }
+
+    /// The seat whose ordinary turn is next (`None` before the first turn).
+    pub fn to_move(&self) -> Option<&'static str> {
+        (self.next != NO_SEAT).then(|| SEATS[self.seats[self.next as usize] as usize])
+    }
+
+    /// Which colour has a pawn on `p`, if any.
+    pub fn pawn_at(&self, p: Point) -> Option<u8> {
+        (0..4u8).find(|&c| self.pawns[c as usize] & bit(p) != 0)
+    }
+
+    /// True when a barricade stands on `p`.
+    pub fn barricade_at(&self, p: Point) -> bool {
+        self.barricades & bit(p) != 0
+    }
+
+    /// Every pawn on the board.
+    #[inline]
+    pub(crate) fn all_pawns(&self) -> Points {
+        self.pawns[0] | self.pawns[1] | self.pawns[2] | self.pawns[3]
+    }
+
+    /// The seat index of colour `c`, if it plays.
+    pub(crate) fn seat_index(&self, c: u8) -> Option<u8> {
+        self.seats[..self.n_seats as usize]
+            .iter()
+            .position(|&s| s == c)
+            .map(|i| i as u8)
+    }
+}
+
+/// The colour of a seat letter.
+pub(crate) fn colour_of(seat: &str) -> Option<u8> {
+    match seat {
+        "R" => Some(0),
+        "G" => Some(1),
+        "Y" => Some(2),
+        "B" => Some(3),
+        _ => None,
+    }
+}
+
+/// The start position from the `Seats` and `Position` tags.
+pub(crate) fn setup(rules: &Barricade, game: &Game) -> Result<State, ReplayError> {
+    let Some(tag) = game.tag_entry("Seats") else {
+        return Err(ReplayError::new(
+            ErrorKind::Tag,
+            game.span,
+            "missing Seats tag (two to four of R G Y B, in playing order)",
+        ));
+    };
+    let mut seats = Vec::new();
+    for word in tag.value.split_whitespace() {
+        let c = colour_of(word).ok_or_else(|| {
+            ReplayError::new(
+                ErrorKind::Tag,
+                tag.span,
+                format!("unknown seat {word} (barricade seats are R G Y B)"),
+            )
+        })?;
+        if seats.contains(&c) {
+            return Err(ReplayError::new(ErrorKind::Tag, tag.span, format!("seat {word} is listed twice")));
+        }
+        seats.push(c);
+    }
+    if !(2..=4).contains(&seats.len()) {
+        return Err(ReplayError::new(
+            ErrorKind::Tag,
+            tag.span,
+            format!("barricade is for 2 to 4 players, not {}", seats.len()),
+        ));
+    }
+    let mut state = State::start(rules, &seats);
+    if let Some(tag) = game.tag_entry("Position") {
+        read_position(rules, &mut state, &tag.value)
+            .map_err(|m| ReplayError::new(ErrorKind::Tag, tag.span, format!("Position: {m}")))?;
+    }
+    Ok(state)
+}
+
+/// Reads a `Position` tag value into `state` (see notation/barricade.md).
+fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<(), String> {
+    let board = rules.board();
+    let point = |name: &str| board.point(name).ok_or_else(|| format!("unknown point {name}"));
+    let seat = |name: &str| {
+        let c = colour_of(name).ok_or_else(|| format!("unknown seat {name}"))?;
+        state
+            .seat_index(c)
+            .map(|_| c)
+            .ok_or_else(|| format!("{name} is not in the Seats tag"))
+    };
+    let mut pawns = [0 as Points; 4];
+    let mut barricades = None;
+    let mut next = None;
+    let mut held = [NONE; 4];
+    let mut replay = None;
+    let list = |s: &str| s.split(',').filter(|w| !w.is_empty()).map(str::to_string).collect::<Vec<_>>();
+    for word in value.split_whitespace() {
+        if let Some(v) = word.strip_prefix("bar=") {
+            let mut set = 0;
+            for name in list(v) {
+                set |= bit(point(&name)?);
+            }
+            barricades = Some(set);
+        } else if let Some(v) = word.strip_prefix("move=") {
+            next = Some(seat(v)?);
+        } else if let Some(v) = word.strip_prefix("held=") {
+            for item in list(v) {
+                let (s, at) = match item.split_once(':') {
+                    Some((s, p)) => (seat(s)?, point(p)?),
+                    None => (seat(&item)?, HELD_AWAY),
+                };
+                held[s as usize] = at;
+            }
+        } else if let Some(v) = word.strip_prefix("replay=") {
+            let (s, p) = v.split_once(':').ok_or("replay needs SEAT:point")?;
+            replay = Some((seat(s)?, point(p)?));
+        } else if let Some((s, v)) = word.split_once(':') {
+            let c = seat(s)?;
+            for name in list(v) {
+                let p = point(&name)?;
+                if pawns.iter().any(|set| set & bit(p) != 0) {
+                    return Err(format!("two pawns on {name}"));
+                }
+                pawns[c as usize] |= bit(p);
+            }
+            if pawns[c as usize].count_ones() > rules.params().pawns as u32 {
+                return Err(format!("{s} has only {} pawns", rules.params().pawns));
+            }
+        } else {
+            return Err(format!("cannot read \"{word}\""));
+        }
+    }
+    let all = pawns.iter().fold(0, |a, b| a | b);
+    let barricades = barricades.unwrap_or(board.barricade_points());
+    if barricades & all != 0 {
+        return Err("a barricade and a pawn on the same point".into());
+    }
+    if barricades & bit(board.goal()) != 0 || all & bit(board.goal()) != 0 {
+        return Err("nothing may stand on the goal".into());
+    }
+    state.barricades = barricades;
+    for c in 0..4 {
+        state.pawns[c] = pawns[c];
+        if state.seat_index(c as u8).is_some() {
+            state.housed[c] = rules.params().pawns - pawns[c].count_ones() as u8;
+        }
+    }
+    state.held = held;
+    if let Some(c) = next {
+        state.next = state.seat_index(c).unwrap_or(NO_SEAT);
+    }
+    if let Some((c, p)) = replay {
+        if pawns[c as usize] & bit(p) == 0 {
+            return Err(format!("no {} pawn on {} to replay", SEATS[c as usize], board.name(p)));
+        }
+        state.replay_colour = c;
+        state.replay_pawn = p;
+        if next.is_none() {
+            let i = state.seat_index(c).unwrap_or(0);
+            state.next = (i + 1) % state.n_seats;
+        }
+    }
+    Ok(())
+}
+
+/// Draws the board: each point as a three-character cell (`cell`), lines as
+/// `-` and `|`, row numbers on the left and column letters below.
+pub(crate) fn draw(board: &Board, cell: &dyn Fn(Point) -> String, under_start: &dyn Fn(usize) -> Option<String>) -> String {
+    let mut out = String::new();
+    let rows = board.rows();
+    for y in 0..rows {
+        let mut line = format!("{:>2}  ", rows - y);
+        for x in 0..board.columns() {
+            match board.at(x, y) {
+                Some(p) => {
+                    let right = board.at(x + 1, y).is_some_and(|q| board.joined(p, q));
+                    let fill = if right { '-' } else { ' ' };
+                    let mut text = cell(p);
+                    while text.chars().count() < 4 {
+                        text.push(fill);
+                    }
+                    line.push_str(&text);
+                }
+                None => line.push_str("    "),
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        let mut bars = String::from("    ");
+        for x in 0..board.columns() {
+            let down = match (board.at(x, y), board.at(x, y + 1)) {
+                (Some(p), Some(q)) => board.joined(p, q),
+                _ => false,
+            };
+            bars.push_str(if down { " |  " } else { "    " });
+        }
+        if y + 1 < rows && !bars.trim().is_empty() {
+            out.push_str(bars.trim_end());
+            out.push('\n');
+        }
+    }
+    let mut houses = String::from("    ");
+    let mut marks = String::from("    ");
+    for x in 0..board.columns() {
+        let seat = (0..4).find(|&c| board.xy(board.start(c)) == (x, rows - 1));
+        match seat.and_then(|c| under_start(c).map(|t| (c, t))) {
+            Some((_, text)) => {
+                marks.push_str(" ^  ");
+                houses.push_str(&format!("{text:<4}"));
+            }
+            None => {
+                marks.push_str("    ");
+                houses.push_str("    ");
+            }
+        }
+    }
+    if !houses.trim().is_empty() {
+        out.push_str(marks.trim_end());
+        out.push('\n');
+        out.push_str(houses.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The board with every point name and the houses: the diagram of notation/barricade.md.
+pub fn names_diagram() -> String {
+    let board = Board::standard();
+    draw(board, &|p| board.name(p).to_string(), &|c| Some(format!("h{}", SEATS[c])))
+}
+
+impl TextBoard for State {
+    fn text_board(&self) -> String {
+        let board = self.board;
+        let mut out = draw(
+            board,
+            &|p| {
+                if let Some(c) = self.pawn_at(p) {
+                    format!("({})", SEATS[c as usize])
+                } else if self.barricade_at(p) {
+                    "###".to_string()
+                } else {
+                    board.name(p).to_string()
+                }
+            },
+            &|c| self.seat_index(c as u8).map(|_| format!("{}:{}", SEATS[c], self.housed[c])),
+        );
+        out.push_str("(R) pawn, ### barricade, R:n pawns in R's house h; goal i14\n");
+        if let Some(w) = self.winner() {
+            out.push_str(&format!("{w} has reached the goal and won\n"));
+            return out;
+        }
+        match self.to_move() {
+            Some(s) => out.push_str(&format!("to move: {s}\n")),
+            None => out.push_str("to move: any seat (the first turn decides)\n"),
+        }
+        if self.replay_colour != NO_SEAT {
+            out.push_str(&format!(
+                "{} may roll again for its pawn on {}\n",
+                SEATS[self.replay_colour as usize],
+                board.name(self.replay_pawn)
+            ));
+        }
+        for c in 0..4 {
+            if self.held[c] != NONE {
+                out.push_str(&format!("{} holds a barricade\n", SEATS[c]));
+            }
+        }
+        out
+    }
+}
+

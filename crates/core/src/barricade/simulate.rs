@@ -1,0 +1,192 @@
+//! Random games: each seat is played either by a uniformly random player or
+//! by a simple greedy one (chosen with the rng), and every turn is checked by
+//! [`Rules::play`] as it is written.
+
+use billes_notation::{Action, Game, Head, Line, Outcome, Seat, Span, Tag, Turn};
+
+use super::board::{bit, Point, Points, NONE, SEATS};
+use super::moves::Move;
+use super::position::{State, NO_SEAT};
+use super::turn::free_points;
+use super::{Barricade, HeldOnCapture, Placement, Six};
+use crate::{Rng, Rules, SimOptions};
+
+impl Barricade {
+    /// Plays one random legal game and returns its record.
+    ///
+    /// # Errors
+    /// When the options describe no Barricade game (players outside 2..=4,
+    /// teams), or, which would be a bug, when a generated turn does not replay.
+    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+        let seats: &[u8] = match options.players {
+            2 => &[0, 3],
+            3 => &[0, 1, 2],
+            4 => &[0, 1, 2, 3],
+            n => return Err(format!("barricade is for 2 to 4 players, not {n}")),
+        };
+        if options.teams.is_some() {
+            return Err("barricade has no team play".into());
+        }
+        let seats_tag: Vec<&str> = seats.iter().map(|&c| SEATS[c as usize]).collect();
+        let mut st = State::start(self, seats);
+        let greedy: [bool; 4] = std::array::from_fn(|_| rng.chance(1, 2));
+        let mut turns = Vec::new();
+        let mut first = seats[rng.below(seats.len())] as usize;
+        while st.winner == NO_SEAT && (turns.len() as u32) < options.max_turns {
+            let c = if st.next == NO_SEAT {
+                first
+            } else if st.replay_colour != NO_SEAT
+                && (self.params().six == Six::MustReplay
+                    || greedy[st.replay_colour as usize]
+                    || rng.chance(1, 2))
+            {
+                st.replay_colour as usize
+            } else {
+                st.seats[st.next as usize] as usize
+            };
+            first = c;
+            let r = rng.die() as usize;
+            let replay = (st.replay_colour == c as u8).then_some(st.replay_pawn);
+            let moves = self.legal_moves(&st, c, r, replay);
+            let mut actions = Vec::with_capacity(2);
+            let mut owed = usize::from(st.held[c] != NONE);
+            let mut free: Points = free_points(self, &st).fold(0, |a, p| a | bit(p));
+            if moves.is_empty() {
+                actions.push(Action::Pass { span: Span::default() });
+            } else {
+                let m = if greedy[c] {
+                    self.greedy_move(&moves, rng)
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                if m.take && self.params().placement == Placement::Immediately {
+                    owed += 1;
+                }
+                if m.capture
+                    && self.params().held_on_capture == HeldOnCapture::CapturerAtOnce
+                    && st.held.contains(&m.to)
+                    && st.held[c] != m.to
+                {
+                    owed += 1;
+                }
+                if m.to == self.board().goal() {
+                    owed = 0;
+                }
+                if m.from != NONE && self.forbidden & bit(m.from) == 0 {
+                    free |= bit(m.from);
+                }
+                free &= !bit(m.to);
+                actions.push(self.action(&m));
+            }
+            for _ in 0..owed {
+                let p = if greedy[c] {
+                    self.greedy_placement(&st, c, free, rng)
+                } else {
+                    random_point(free, rng)
+                };
+                if p == NONE {
+                    return Err("no free point for a barricade".into());
+                }
+                free &= !bit(p);
+                actions.push(Action::Barricade {
+                    at: self.board().name(p).clone(),
+                    span: Span::default(),
+                });
+            }
+            let turn = Turn {
+                number: turns.len() as u32 + 1,
+                before: Vec::new(),
+                head: Head {
+                    seat: Seat::new_inline(SEATS[c]),
+                    roll: Some(r as u32),
+                    mover: None,
+                    span: Span::default(),
+                },
+                actions,
+                nags: Vec::new(),
+                after: Vec::new(),
+                variations: Vec::new(),
+                span: Span::default(),
+            };
+            self.play(&mut st, &turn)
+                .map_err(|e| format!("simulated turn {} does not replay: {e}", turn.number))?;
+            turns.push(turn);
+        }
+        let winners: Vec<Seat> = st.winner().map(Seat::new_inline).into_iter().collect();
+        let result = if winners.is_empty() {
+            "*".to_string()
+        } else {
+            winners.join("+")
+        };
+        let tag = |name: &str, value: String| Tag {
+            name: name.to_string(),
+            value,
+            span: Span::default(),
+        };
+        Ok(Game {
+            tags: vec![
+                tag("Game", "barricade".into()),
+                tag("Seats", seats_tag.join(" ")),
+                tag("Result", result),
+            ],
+            line: Line {
+                turns,
+                comments: Vec::new(),
+            },
+            outcome: Outcome {
+                winners,
+                span: Span::default(),
+            },
+            span: Span::default(),
+        })
+    }
+
+    /// The greedy choice: the goal if it can, else the most progress toward
+    /// the goal, a rival sent home or a barricade taken breaking ties.
+    fn greedy_move(&self, moves: &[Move], rng: &mut Rng) -> Move {
+        let board = self.board();
+        let score = |m: &Move| -> i32 {
+            if m.to == board.goal() {
+                return 1000;
+            }
+            let from = if m.from == NONE {
+                board.distance(m.to) as i32 + 1
+            } else {
+                board.distance(m.from) as i32
+            };
+            4 * (from - board.distance(m.to) as i32) + 3 * i32::from(m.capture) + i32::from(m.take)
+        };
+        let best = moves.iter().map(score).max().unwrap_or(0);
+        let top: Vec<&Move> = moves.iter().filter(|m| score(m) == best).collect();
+        *top[rng.below(top.len())]
+    }
+
+    /// The greedy placement: just ahead of the rival pawn nearest the goal.
+    fn greedy_placement(&self, st: &State, c: usize, free: Points, rng: &mut Rng) -> Point {
+        let board = self.board();
+        let rivals = st.all_pawns() & !st.pawns[c];
+        let lead = super::board::iter_points(rivals).min_by_key(|&p| board.distance(p));
+        if let Some(mut p) = lead {
+            for _ in 0..6 {
+                p = board.toward_goal(p);
+                if p == NONE {
+                    break;
+                }
+                if free & bit(p) != 0 {
+                    return p;
+                }
+            }
+        }
+        random_point(free, rng)
+    }
+}
+
+/// A uniformly random point of a set (NONE for the empty set).
+fn random_point(set: Points, rng: &mut Rng) -> Point {
+    let n = set.count_ones() as usize;
+    if n == 0 {
+        return NONE;
+    }
+    super::board::iter_points(set).nth(rng.below(n)).unwrap_or(NONE)
+}
+

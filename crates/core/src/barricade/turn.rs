@@ -1,0 +1,402 @@
+//! Checking and playing one turn line: the seat (with 6 replays), the roll,
+//! the move or pass, its marks, and putting held barricades down.
+
+use billes_notation::{Action, Capture, Name, Span, Turn};
+
+use super::board::{bit, iter_points, Point, HOUSE, NONE, SEATS};
+use super::moves::{Move, Refusal};
+use super::position::{colour_of, State, NO_SEAT};
+use super::{Barricade, HeldOnCapture, Placement, Six};
+use crate::{ErrorKind, ReplayError};
+
+/// Checks one turn and applies it.
+pub(crate) fn play(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+    let head = &turn.head;
+    if let Some(w) = st.winner() {
+        return Err(ReplayError::new(
+            ErrorKind::AfterEnd,
+            head.span,
+            format!("the game is over: {w} reached the goal"),
+        ));
+    }
+    let c = seat_to_move(st, turn, rules.params().six == Six::MustReplay)?;
+    let r = match head.roll {
+        Some(r @ 1..=6) => r as usize,
+        Some(r) => {
+            return Err(ReplayError::new(
+                ErrorKind::Roll,
+                head.span,
+                format!("a die shows 1 to 6, not {r}"),
+            ))
+        }
+        None => {
+            return Err(ReplayError::new(
+                ErrorKind::Roll,
+                head.span,
+                format!("the roll is missing (write it after the seat, e.g. {}4)", head.seat),
+            ))
+        }
+    };
+    let replay = (st.replay_colour == c as u8).then_some(st.replay_pawn);
+    st.replay_colour = NO_SEAT;
+    let seat = SEATS[c];
+
+    let mut actions = turn.actions.iter();
+    let Some(first) = actions.next() else {
+        return Err(ReplayError::new(ErrorKind::IllegalMove, turn.span, "the turn has no move"));
+    };
+    // A barricade held since an earlier turn is put down in this one, after the move.
+    let mut to_place = u8::from(st.held[c] != NONE);
+    st.held[c] = NONE;
+    let mut new_held = NONE;
+    let mut landed = NONE;
+    match first {
+        Action::Pass { span } => {
+            if rules.can_move(st, c, r, replay) {
+                return Err(ReplayError::new(
+                    ErrorKind::FalsePass,
+                    *span,
+                    format!("{seat} cannot pass: a {r} moves a pawn"),
+                )
+                .with_legal(rules.legal_list(st, c, r, replay)));
+            }
+        }
+        Action::Move {
+            path,
+            capture,
+            barricade,
+            span,
+        } => {
+            let m = written_move(rules, st, c, r, replay, path, *span)?;
+            check_marks(rules, &m, capture.as_ref(), *barricade, *span)?;
+            landed = m.to;
+            apply(rules, st, c, &m, &mut new_held, &mut to_place);
+        }
+        Action::Place { span, .. } => {
+            return Err(ReplayError::new(
+                ErrorKind::IllegalMove,
+                *span,
+                format!("a pawn enters with a path from its house, e.g. {HOUSE}-{}", rules.board().name(rules.board().start(c))),
+            )
+            .with_legal(rules.legal_list(st, c, r, replay)));
+        }
+        other => {
+            return Err(ReplayError::new(
+                ErrorKind::IllegalMove,
+                other.span(),
+                format!("{other} is not a pawn move: a turn starts with a move or --"),
+            )
+            .with_legal(rules.legal_list(st, c, r, replay)));
+        }
+    }
+    let won = st.winner != NO_SEAT;
+    if won {
+        // The game ends at once: nothing more is put down.
+        to_place = 0;
+    }
+    let mut last_span = first.span();
+    for action in actions {
+        last_span = action.span();
+        match action {
+            Action::Barricade { at, span } => {
+                if to_place == 0 {
+                    let why = if won {
+                        format!("the game is over: {seat} reached the goal")
+                    } else {
+                        format!("{seat} holds no barricade to put down")
+                    };
+                    return Err(ReplayError::new(ErrorKind::IllegalMove, *span, why));
+                }
+                put_down(rules, st, at, *span)?;
+                to_place -= 1;
+            }
+            other => {
+                return Err(ReplayError::new(
+                    ErrorKind::IllegalMove,
+                    other.span(),
+                    format!("one move per turn: {other} cannot follow (only #point, to put a barricade down)"),
+                ))
+            }
+        }
+    }
+    if to_place > 0 {
+        let span = Span {
+            start: last_span.end,
+            end: last_span.end,
+            line: last_span.line,
+            column: last_span.column,
+        };
+        return Err(ReplayError::new(
+            ErrorKind::IllegalMove,
+            span,
+            format!("{seat} holds a barricade and must put it down in this turn (e.g. #e5)"),
+        )
+        .with_legal(placements(rules, st)));
+    }
+    st.held[c] = new_held;
+    if !won {
+        let six = rules.params().six;
+        if r == 6 && landed != NONE && six != Six::Nothing {
+            st.replay_colour = c as u8;
+            st.replay_pawn = landed;
+        }
+        if replay.is_none() {
+            let i = st.seat_index(c as u8).unwrap_or(0);
+            st.next = (i + 1) % st.n_seats;
+        }
+    }
+    Ok(())
+}
+
+/// The colour of the turn's seat, checked against the order of play.
+fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, ReplayError> {
+    let head = &turn.head;
+    let seats: Vec<&str> = st.seats().collect();
+    let Some(c) = colour_of(&head.seat).filter(|&c| st.seat_index(c).is_some()) else {
+        return Err(ReplayError::new(
+            ErrorKind::Seat,
+            head.span,
+            format!("{} is not a seat in this game (seats: {})", head.seat, seats.join(" ")),
+        ));
+    };
+    if let Some(mover) = &head.mover {
+        return Err(ReplayError::new(
+            ErrorKind::Seat,
+            head.span,
+            format!("barricade has no team play: {} cannot roll for {mover}", head.seat),
+        ));
+    }
+    if st.next == NO_SEAT {
+        return Ok(c as usize);
+    }
+    let normal = st.seats[st.next as usize];
+    let pending = st.replay_colour;
+    if c == pending || (c == normal && (pending == NO_SEAT || !must_replay)) {
+        return Ok(c as usize);
+    }
+    let next = SEATS[normal as usize];
+    let message = if pending == NO_SEAT {
+        format!("it is {next}'s turn, not {}'s", head.seat)
+    } else if must_replay {
+        format!("{} rolled a 6 and rolls again, not {}", SEATS[pending as usize], head.seat)
+    } else {
+        format!(
+            "{} may roll again after its 6, else it is {next}'s turn, not {}'s",
+            SEATS[pending as usize], head.seat
+        )
+    };
+    Err(ReplayError::new(ErrorKind::Seat, head.span, message))
+}
+
+/// Resolves a written path into a legal move, or says why it is not one.
+fn written_move(
+    rules: &Barricade,
+    st: &State,
+    c: usize,
+    r: usize,
+    replay: Option<Point>,
+    path: &[Name],
+    span: Span,
+) -> Result<Move, ReplayError> {
+    let board = rules.board();
+    let seat = SEATS[c];
+    let illegal = |message: String| {
+        ReplayError::new(ErrorKind::IllegalMove, span, message)
+            .with_legal(rules.legal_list(st, c, r, replay))
+    };
+    let point = |name: &Name| {
+        board
+            .point(name)
+            .ok_or_else(|| illegal(format!("there is no point {name} on the board")))
+    };
+    let (Some(first), Some(last)) = (path.first(), path.last()) else {
+        return Err(illegal("a move needs a start and a landing point".into()));
+    };
+    let from = if first == HOUSE {
+        if st.housed[c] == 0 {
+            return Err(illegal(format!("{seat} has no pawn in its house")));
+        }
+        NONE
+    } else {
+        let p = point(first)?;
+        if st.pawns[c] & bit(p) == 0 {
+            return Err(illegal(match st.pawn_at(p) {
+                Some(o) => format!("the pawn on {first} is {}'s, not {seat}'s", SEATS[o as usize]),
+                None => format!("no {seat} pawn on {first}"),
+            }));
+        }
+        p
+    };
+    if let Some(p) = replay {
+        if from != p {
+            return Err(illegal(format!(
+                "{seat} replays its 6 with the same pawn, the one on {}",
+                board.name(p)
+            )));
+        }
+    }
+    let to = point(last)?;
+    let mut waypoints = [NONE; 8];
+    let middle = &path[1..path.len() - 1];
+    if middle.len() > waypoints.len() || path.len() < 2 {
+        return Err(illegal(format!("no way of exactly {r} points along {}", join(path))));
+    }
+    for (i, name) in middle.iter().enumerate() {
+        waypoints[i] = point(name)?;
+    }
+    let waypoints = &waypoints[..middle.len()];
+    let bounce = from != NONE && rules.bounces(from, r);
+    if bounce && replay.is_none() && rules.others_can_move(st, c, r, from) {
+        return Err(illegal(format!(
+            "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
+        )));
+    }
+    rules
+        .check_way(st, c, from, to, r, bounce, waypoints)
+        .map_err(|refusal| {
+            illegal(match refusal {
+                Refusal::NoWay if bounce => format!(
+                    "a {r} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
+                    r - 1,
+                    if r == 2 { "" } else { "s" },
+                    through(middle)
+                ),
+                Refusal::NoWay => format!(
+                    "no way of exactly {r} point{} from {first} to {last}{}",
+                    if r == 1 { "" } else { "s" },
+                    through(middle)
+                ),
+                Refusal::Blocked(b) => format!(
+                    "the barricade on {} blocks the way from {first} to {last}",
+                    board.name(b)
+                ),
+                Refusal::OwnPawn => format!("{seat}'s own pawn stands on {last}"),
+                Refusal::BounceOnBarricade => {
+                    format!("the way back from the goal cannot end on the barricade on {last}")
+                }
+            })
+        })
+}
+
+fn join(path: &[Name]) -> String {
+    path.iter().map(|n| n.as_str()).collect::<Vec<_>>().join("-")
+}
+
+fn through(middle: &[Name]) -> String {
+    if middle.is_empty() {
+        String::new()
+    } else {
+        format!(" through {}", join(middle))
+    }
+}
+
+/// Checks the marks written on a move against what it does.
+fn check_marks(
+    rules: &Barricade,
+    m: &Move,
+    capture: Option<&Capture>,
+    barricade: bool,
+    span: Span,
+) -> Result<(), ReplayError> {
+    let to = rules.board().name(m.to);
+    if let Some(cap) = capture {
+        if cap.target.is_some() || cap.points.is_some() {
+            return Err(ReplayError::new(
+                ErrorKind::Effect,
+                cap.span,
+                "a pawn sent home is marked with a bare *",
+            ));
+        }
+        if !m.capture {
+            return Err(ReplayError::new(
+                ErrorKind::Effect,
+                span,
+                format!("no pawn to send home on {to}"),
+            ));
+        }
+    }
+    if barricade && !m.take {
+        return Err(ReplayError::new(
+            ErrorKind::Effect,
+            span,
+            format!("no barricade to take on {to}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Plays a legal move.
+fn apply(rules: &Barricade, st: &mut State, c: usize, m: &Move, new_held: &mut Point, to_place: &mut u8) {
+    let to = bit(m.to);
+    if m.from == NONE {
+        st.housed[c] -= 1;
+    } else {
+        st.pawns[c] &= !bit(m.from);
+    }
+    if m.capture {
+        if let Some(o) = (0..4).find(|&o| st.pawns[o] & to != 0) {
+            st.pawns[o] &= !to;
+            st.housed[o] += 1;
+            if st.held[o] == m.to {
+                // The taker, still on the barricade's point, is sent home:
+                // its player loses the barricade to the capturer.
+                st.held[o] = NONE;
+                match rules.params().held_on_capture {
+                    HeldOnCapture::Capturer => *new_held = m.to,
+                    HeldOnCapture::CapturerAtOnce => *to_place += 1,
+                }
+            }
+        }
+    }
+    if m.take {
+        st.barricades &= !to;
+        match rules.params().placement {
+            Placement::NextTurn => *new_held = m.to,
+            Placement::Immediately => *to_place += 1,
+        }
+    }
+    st.pawns[c] |= to;
+    if m.to == rules.board().goal() {
+        st.winner = c as u8;
+    }
+}
+
+/// Puts a barricade down on the point called `at`.
+fn put_down(rules: &Barricade, st: &mut State, at: &Name, span: Span) -> Result<(), ReplayError> {
+    let board = rules.board();
+    let illegal = |message: String| {
+        ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(placements(rules, st))
+    };
+    let Some(p) = board.point(at) else {
+        return Err(illegal(format!("there is no point {at} on the board")));
+    };
+    if rules.forbidden & bit(p) != 0 {
+        return Err(illegal(if p == board.goal() {
+            "a barricade cannot go on the goal".to_string()
+        } else {
+            format!("a barricade cannot go on row {} ({at})", board.rank(p))
+        }));
+    }
+    if st.barricades & bit(p) != 0 {
+        return Err(illegal(format!("a barricade already stands on {at}")));
+    }
+    if let Some(o) = st.pawn_at(p) {
+        return Err(illegal(format!("{}'s pawn stands on {at}: a barricade goes on a free point", SEATS[o as usize])));
+    }
+    st.barricades |= bit(p);
+    Ok(())
+}
+
+/// Where a barricade may be put down now, written as `#point`.
+pub(crate) fn placements(rules: &Barricade, st: &State) -> Vec<String> {
+    let board = rules.board();
+    free_points(rules, st)
+        .map(|p| format!("#{}", board.name(p)))
+        .collect()
+}
+
+/// The points where a barricade may be put down now.
+pub(crate) fn free_points<'a>(rules: &'a Barricade, st: &'a State) -> impl Iterator<Item = Point> + 'a {
+    let all = (1u128 << rules.board().len()) - 1;
+    iter_points(all & !(rules.forbidden | st.barricades | st.all_pawns()))
+}

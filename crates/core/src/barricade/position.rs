@@ -303,7 +303,7 @@ pub(crate) fn draw(board: &Board, cell: &dyn Fn(Point) -> String, under_start: &
 /// The board with every point name and the houses: the diagram of notation/barricade.md.
 pub fn names_diagram() -> String {
     let board = Board::standard();
-    draw(board, &|p| board.name(p).to_string(), &|c| Some(format!("h{}", SEATS[c])))
+    draw(board, &|p| board.name(p).to_string(), &|c| Some(format!("{}:h", SEATS[c])))
 }
 
 impl TextBoard for State {

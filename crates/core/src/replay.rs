@@ -80,7 +80,15 @@ pub fn replay_with<R: Rules>(
         variation_turns: 0,
         winners: None,
     };
-    play_line(rules, &mut state, &game.line, 1, 0, &mut summary, Some(observe))?;
+    play_line(
+        rules,
+        &mut state,
+        &game.line,
+        1,
+        0,
+        &mut summary,
+        Some(observe),
+    )?;
     summary.winners = rules.winners(&state);
     check_outcome(game, &game.outcome, summary.winners.as_deref())?;
     Ok(summary)
@@ -115,7 +123,15 @@ fn play_line<R: Rules>(
         }
         for variation in &turn.variations {
             let mut alt = state.clone();
-            play_line(rules, &mut alt, variation, expected, depth + 1, summary, None)?;
+            play_line(
+                rules,
+                &mut alt,
+                variation,
+                expected,
+                depth + 1,
+                summary,
+                None,
+            )?;
         }
         if let Some(winners) = rules.winners(state) {
             return Err(ReplayError::new(
@@ -157,7 +173,10 @@ fn check_outcome(
             return Err(ReplayError::new(
                 ErrorKind::Result,
                 outcome.span,
-                format!("the result says {} won, but the game is not over", written.join("+")),
+                format!(
+                    "the result says {} won, but the game is not over",
+                    written.join("+")
+                ),
             ))
         }
         Some(w) if !same_seats(w, &written) => {

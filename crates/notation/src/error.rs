@@ -24,6 +24,7 @@ impl ParseError {
             origin,
             &Diagnostic {
                 title: &self.message,
+                id: Some("syntax"),
                 label: "",
                 span: self.span,
                 line_text: &self.line_text,
@@ -40,6 +41,8 @@ impl ParseError {
 pub struct Diagnostic<'a> {
     /// The headline (`error: <title>`).
     pub title: &'a str,
+    /// A short code shown as `error[id]`, if any.
+    pub id: Option<&'a str>,
     /// A short label under the caret (may be empty).
     pub label: &'a str,
     /// Where.

@@ -329,9 +329,7 @@ impl<'a> Parser_<'a> {
         let mut value = String::new();
         loop {
             let rest = self.rest();
-            let stop = rest
-                .find(['"', '\\', '\n'])
-                .unwrap_or(rest.len());
+            let stop = rest.find(['"', '\\', '\n']).unwrap_or(rest.len());
             value.push_str(&rest[..stop]);
             self.bump(stop);
             match self.peek() {

@@ -60,6 +60,9 @@ pub struct Summary {
     pub winners: Option<Vec<String>>,
 }
 
+/// The observer of [`replay_with`].
+type Observer<'o, S> = &'o mut dyn FnMut(&Step<'_, S>);
+
 /// Deepest variation nesting the driver follows (the parser enforces it too).
 const MAX_DEPTH: usize = 256;
 
@@ -101,7 +104,7 @@ fn play_line<R: Rules>(
     first_number: u32,
     depth: usize,
     summary: &mut Summary,
-    mut observe: Option<&mut dyn FnMut(&Step<'_, R::State>)>,
+    mut observe: Option<Observer<'_, R::State>>,
 ) -> Result<(), ReplayError> {
     if depth > MAX_DEPTH {
         let span = line.turns.first().map(|t| t.span).unwrap_or_default();

@@ -474,6 +474,12 @@ impl<'a> Parser_<'a> {
                     }
                     return self.end_line(line, before, written_number);
                 }
+                Some(b'a'..=b'z') => {
+                    let word: String = self.rest().chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+                    return Err(self.error(format!(
+                        "expected a turn starting with its seat in uppercase (like `R6 r9-r15`), found `{word}`"
+                    )));
+                }
                 Some(_) => {
                     let found = self.found();
                     return Err(self.error(format!(
@@ -591,11 +597,14 @@ impl<'a> Parser_<'a> {
             }
         }
         if actions.is_empty() {
-            let found = self.found();
-            return Err(self.error(format!(
-                "expected an action after the turn head {} (a move like `r9-r12`, `+` to enter, or `--` to pass), found {found}",
-                head_text(&head)
-            )));
+            return Err(self.error_at(
+                start,
+                head.span.end - self.base,
+                format!(
+                    "the turn {} has no action: write a move like `r9-r12`, `+` to enter, or `--` to pass",
+                    head_text(&head)
+                ),
+            ));
         }
         let end = actions.last().map_or(head.span.end, |a| a.span().end);
         let mut span = self.span(start);

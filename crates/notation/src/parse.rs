@@ -475,7 +475,11 @@ impl<'a> Parser_<'a> {
                     return self.end_line(line, before, written_number);
                 }
                 Some(b'a'..=b'z') => {
-                    let word: String = self.rest().chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+                    let word: String = self
+                        .rest()
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric())
+                        .collect();
                     return Err(self.error(format!(
                         "expected a turn starting with its seat in uppercase (like `R6 r9-r15`), found `{word}`"
                     )));

@@ -8,12 +8,16 @@ fn render(text: &str) -> String {
 
 #[test]
 fn missing_hyphen_between_holes() {
-    insta::assert_snapshot!(render("[Game \"aggravation\"]\n\n1. R6 +\n2. R3 r9 r12\n*\n"));
+    insta::assert_snapshot!(render(
+        "[Game \"aggravation\"]\n\n1. R6 +\n2. R3 r9 r12\n*\n"
+    ));
 }
 
 #[test]
 fn unclosed_comment() {
-    insta::assert_snapshot!(render("1. R6 + {a comment that never ends\n2. R3 r9-r12 *\n"));
+    insta::assert_snapshot!(render(
+        "1. R6 + {a comment that never ends\n2. R3 r9-r12 *\n"
+    ));
 }
 
 #[test]

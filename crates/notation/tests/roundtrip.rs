@@ -36,14 +36,17 @@ fn action() -> impl Strategy<Value = Action> {
             capture,
             span: d()
         }),
-        (proptest::collection::vec(name(), 2..5), capture(), any::<bool>()).prop_map(
-            move |(path, capture, barricade)| Action::Move {
+        (
+            proptest::collection::vec(name(), 2..5),
+            capture(),
+            any::<bool>()
+        )
+            .prop_map(move |(path, capture, barricade)| Action::Move {
                 path,
                 capture,
                 barricade,
                 span: d()
-            }
-        ),
+            }),
         (name(), proptest::option::of(name()), name(), capture()).prop_map(
             move |(from, to, direction, capture)| Action::Line {
                 from,
@@ -68,34 +71,40 @@ fn comment() -> impl Strategy<Value = Comment> {
 
 fn turn_base() -> impl Strategy<Value = Turn> {
     (
-        (seat(), proptest::option::of(0u32..20), proptest::option::of(seat())),
+        (
+            seat(),
+            proptest::option::of(0u32..20),
+            proptest::option::of(seat()),
+        ),
         proptest::collection::vec(action(), 1..3),
         proptest::collection::vec(comment(), 0..2),
         proptest::collection::vec(any::<u8>(), 0..2),
         proptest::collection::vec(comment(), 0..2),
         1u32..500,
     )
-        .prop_map(|((seat, roll, mover), actions, before, nags, after, number)| Turn {
-            number,
-            before,
-            head: Head {
-                seat,
-                roll,
-                mover,
+        .prop_map(
+            |((seat, roll, mover), actions, before, nags, after, number)| Turn {
+                number,
+                before,
+                head: Head {
+                    seat,
+                    roll,
+                    mover,
+                    span: Default::default(),
+                },
+                actions,
+                nags: nags
+                    .into_iter()
+                    .map(|code| Nag {
+                        code,
+                        span: Default::default(),
+                    })
+                    .collect(),
+                after,
+                variations: Vec::new(),
                 span: Default::default(),
             },
-            actions,
-            nags: nags
-                .into_iter()
-                .map(|code| Nag {
-                    code,
-                    span: Default::default(),
-                })
-                .collect(),
-            after,
-            variations: Vec::new(),
-            span: Default::default(),
-        })
+        )
 }
 
 fn line(depth: u32) -> BoxedStrategy<Line> {
@@ -103,19 +112,25 @@ fn line(depth: u32) -> BoxedStrategy<Line> {
         proptest::collection::vec(turn_base(), 0..6).boxed()
     } else {
         proptest::collection::vec(
-            (turn_base(), proptest::collection::vec(line(depth - 1), 0..2)).prop_map(
-                |(mut t, vars)| {
+            (
+                turn_base(),
+                proptest::collection::vec(line(depth - 1), 0..2),
+            )
+                .prop_map(|(mut t, vars)| {
                     t.variations = vars;
                     t
-                },
-            ),
+                }),
             0..6,
         )
         .boxed()
     };
     (turns, proptest::collection::vec(comment(), 0..2))
         .prop_map(|(turns, comments)| Line {
-            comments: if turns.is_empty() { comments } else { Vec::new() },
+            comments: if turns.is_empty() {
+                comments
+            } else {
+                Vec::new()
+            },
             turns,
         })
         .boxed()
@@ -214,7 +229,9 @@ fn every_example_round_trips() {
 }
 
 fn collect(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
@@ -228,7 +245,11 @@ fn collect(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn deep_nesting_is_an_error_not_a_stack_overflow() {
     let depth = 100_000;
-    let text = format!("1. R6 + {}{}*", "(1. R1 + ".repeat(depth), ")".repeat(depth));
+    let text = format!(
+        "1. R6 + {}{}*",
+        "(1. R1 + ".repeat(depth),
+        ")".repeat(depth)
+    );
     let err = parse_game(&text).unwrap_err();
     assert!(err.message.contains("nested more than"), "{}", err.message);
 }
@@ -236,7 +257,11 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
 #[test]
 fn nesting_up_to_the_limit_is_accepted() {
     let depth = billes_notation::MAX_NESTING;
-    let text = format!("1. R6 + {}{}*", "(1. R1 + ".repeat(depth), ")".repeat(depth));
+    let text = format!(
+        "1. R6 + {}{}*",
+        "(1. R1 + ".repeat(depth),
+        ")".repeat(depth)
+    );
     assert!(parse_game(&text).is_ok());
 }
 

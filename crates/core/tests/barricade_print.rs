@@ -1,0 +1,5 @@
+#[test]
+#[ignore]
+fn print_diagrams() {
+    print!("{}", billes_core::barricade::names_diagram());
+}

@@ -80,6 +80,16 @@ impl State {
         (self.next != NO_SEAT).then(|| SEATS[self.seats[self.next as usize] as usize])
     }
 
+    /// The seat that may roll again after its 6, and the point of the pawn it must move.
+    pub fn replay_pending(&self) -> Option<(&'static str, &'static str)> {
+        (self.replay_colour != NO_SEAT).then(|| {
+            (
+                SEATS[self.replay_colour as usize],
+                self.board.name(self.replay_pawn).as_str(),
+            )
+        })
+    }
+
     /// Which colour has a pawn on `p`, if any.
     pub fn pawn_at(&self, p: Point) -> Option<u8> {
         (0..4u8).find(|&c| self.pawns[c as usize] & bit(p) != 0)

@@ -39,6 +39,8 @@ pub fn bit(p: Point) -> Points {
 /// points in order (`seq`, landing last).
 #[derive(Debug, Clone, Copy)]
 pub struct Route {
+    /// Where the route ends.
+    pub to: Point,
     /// The points passed on the way (start and landing excluded).
     pub inter: Points,
     /// The points stepped on, in order, the landing point last.
@@ -51,7 +53,7 @@ impl Route {
     /// Where the route ends.
     #[inline]
     pub fn landing(&self) -> Point {
-        self.seq[self.len as usize - 1]
+        self.to
     }
 }
 
@@ -252,6 +254,7 @@ impl Board {
             seq[depth] = q;
             if depth + 1 == len {
                 self.routes.push(Route {
+                    to: q,
                     inter,
                     seq: *seq,
                     len: len as u8,

@@ -252,21 +252,26 @@ impl Barricade {
         let mut found_way = false;
         let mut blocker = NONE;
         let mut open = false;
-        self.ways(c, from, r, bounce).each(|landing, passed, full| {
-            if landing != to || !follows(full, waypoints) {
-                return true;
+        let ways = self.ways(c, from, r, bounce);
+        if waypoints.is_empty() && !ways.direct && !bounce {
+            // The common case, kept tight: no written waypoint, no bounce.
+            for route in ways.tail {
+                if route.to != to {
+                    continue;
+                }
+                found_way = true;
+                let hit = (route.inter | ways.extra) & st.barricades;
+                if hit == 0 {
+                    open = true;
+                    break;
+                }
+                if blocker == NONE {
+                    blocker = hit.trailing_zeros() as Point;
+                }
             }
-            found_way = true;
-            let hit = passed & st.barricades;
-            if hit == 0 {
-                open = true;
-                return false;
-            }
-            if blocker == NONE {
-                blocker = hit.trailing_zeros() as Point;
-            }
-            true
-        });
+        } else {
+            self.ways_each(&ways, st, to, waypoints, &mut found_way, &mut blocker, &mut open);
+        }
         if !found_way {
             return Err(Refusal::NoWay);
         }
@@ -280,6 +285,35 @@ impl Barricade {
             return Err(Refusal::BounceOnBarricade);
         }
         Ok(self.make(st, c, from, to, bounce))
+    }
+
+    /// The general case of [`Self::check_way`]: written waypoints, entries, bounces.
+    #[allow(clippy::too_many_arguments)]
+    fn ways_each(
+        &self,
+        ways: &Ways<'_>,
+        st: &State,
+        to: Point,
+        waypoints: &[Point],
+        found_way: &mut bool,
+        blocker: &mut Point,
+        open: &mut bool,
+    ) {
+        ways.each(|landing, passed, full| {
+            if landing != to || !follows(full, waypoints) {
+                return true;
+            }
+            *found_way = true;
+            let hit = passed & st.barricades;
+            if hit == 0 {
+                *open = true;
+                return false;
+            }
+            if *blocker == NONE {
+                *blocker = hit.trailing_zeros() as Point;
+            }
+            true
+        });
     }
 
     /// A move as written in a record: `e3-f5*`, `h-c1`, `i13-i14-g13#`.

@@ -116,12 +116,13 @@ impl State {
 }
 
 /// The colour of a seat letter.
+#[inline]
 pub(crate) fn colour_of(seat: &str) -> Option<u8> {
-    match seat {
-        "R" => Some(0),
-        "G" => Some(1),
-        "Y" => Some(2),
-        "B" => Some(3),
+    match seat.as_bytes() {
+        [b'R'] => Some(0),
+        [b'G'] => Some(1),
+        [b'Y'] => Some(2),
+        [b'B'] => Some(3),
         _ => None,
     }
 }

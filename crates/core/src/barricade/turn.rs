@@ -151,12 +151,15 @@ pub(crate) fn play(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(),
 /// The colour of the turn's seat, checked against the order of play.
 fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, ReplayError> {
     let head = &turn.head;
-    let seats: Vec<&str> = st.seats().collect();
     let Some(c) = colour_of(&head.seat).filter(|&c| st.seat_index(c).is_some()) else {
         return Err(ReplayError::new(
             ErrorKind::Seat,
             head.span,
-            format!("{} is not a seat in this game (seats: {})", head.seat, seats.join(" ")),
+            format!(
+                "{} is not a seat in this game (seats: {})",
+                head.seat,
+                st.seats().collect::<Vec<_>>().join(" ")
+            ),
         ));
     };
     if let Some(mover) = &head.mover {

@@ -1,0 +1,53 @@
+//! Barricade replay speed: turns per second on one core, replaying
+//! simulated games (2 to 4 players) with `Rules::play`, as `billes validate`
+//! does after parsing.
+
+use std::hint::black_box;
+
+use billes_core::barricade::Barricade;
+use billes_core::{replay_with, Rng, Rules, SimOptions};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+fn games() -> Vec<billes_notation::Game> {
+    let rules = Barricade::default();
+    let mut rng = Rng::new(2024);
+    (0..60)
+        .map(|i| {
+            let options = SimOptions {
+                players: 2 + i % 3,
+                ..SimOptions::default()
+            };
+            rules.simulate(&options, &mut rng).expect("simulated game")
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let rules = Barricade::default();
+    let games = games();
+    let turns: usize = games.iter().map(|g| g.line.turns.len()).sum();
+    let mut group = c.benchmark_group("barricade");
+    group.throughput(Throughput::Elements(turns as u64));
+    group.bench_function("play", |b| {
+        b.iter(|| {
+            for game in &games {
+                let mut st = rules.setup(game).expect("setup");
+                for turn in &game.line.turns {
+                    rules.play(&mut st, black_box(turn)).expect("valid turn");
+                }
+                black_box(&st);
+            }
+        })
+    });
+    group.bench_function("replay_with", |b| {
+        b.iter(|| {
+            for game in &games {
+                black_box(replay_with(&rules, black_box(game), &mut |_| {}).expect("valid"));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

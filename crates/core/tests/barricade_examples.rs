@@ -8,7 +8,9 @@ use billes_core::barricade::Barricade;
 use billes_core::replay_with;
 
 fn dir(sub: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/barricade").join(sub)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/barricade")
+        .join(sub)
 }
 
 fn records(sub: &str) -> Vec<(PathBuf, String)> {
@@ -30,12 +32,19 @@ fn example_games_replay_valid() {
     let found = records("");
     assert!(found.len() >= 2);
     for (path, text) in found {
-        let game = billes_notation::parse_game(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let summary = billes_core::replay(&game, &mut |_| {}).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let game = billes_notation::parse_game(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let summary = billes_core::replay(&game, &mut |_| {})
+            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
         assert!(summary.winners.is_some(), "{}", path.display());
-        assert!(summary.variation_turns > 0, "{}: a variation", path.display());
+        assert!(
+            summary.variation_turns > 0,
+            "{}: a variation",
+            path.display()
+        );
         // The canonical form replays the same.
-        let again = billes_notation::parse_game(&billes_notation::write_game(&game)).expect("canonical form parses");
+        let again = billes_notation::parse_game(&billes_notation::write_game(&game))
+            .expect("canonical form parses");
         assert_eq!(again, game);
         replay_with(&Barricade::default(), &again, &mut |_| {}).expect("canonical form replays");
     }
@@ -48,20 +57,37 @@ fn invalid_examples_fail_as_announced() {
     let mut kinds = Vec::new();
     for (path, text) in found {
         let name = path.display();
-        let start = text.find("{expect ").unwrap_or_else(|| panic!("{name}: no {{expect ...}} comment"));
+        let start = text
+            .find("{expect ")
+            .unwrap_or_else(|| panic!("{name}: no {{expect ...}} comment"));
         let rest = &text[start + 8..];
         let announced = &rest[..rest.find('}').expect("closed comment")];
         let (kind, message) = announced.split_once(": ").expect("KIND: MESSAGE");
         let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
         let game = billes_notation::parse_game(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let e = billes_core::replay(&game, &mut |_| {}).expect_err(&format!("{name} should be invalid"));
-        assert_eq!((e.kind.name(), e.message.as_str()), (kind, message.as_str()), "{name}");
+        let e = billes_core::replay(&game, &mut |_| {})
+            .expect_err(&format!("{name} should be invalid"));
+        assert_eq!(
+            (e.kind.name(), e.message.as_str()),
+            (kind, message.as_str()),
+            "{name}"
+        );
         kinds.push(kind.to_string());
     }
     kinds.sort();
     kinds.dedup();
     assert_eq!(
         kinds,
-        ["after_end", "effect", "false_pass", "illegal_move", "result", "roll", "seat", "tag", "turn_number"]
+        [
+            "after_end",
+            "effect",
+            "false_pass",
+            "illegal_move",
+            "result",
+            "roll",
+            "seat",
+            "tag",
+            "turn_number"
+        ]
     );
 }

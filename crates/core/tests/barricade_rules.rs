@@ -74,7 +74,11 @@ fn board_has_the_published_figures() {
     assert_eq!(b.bottom_row().count_ones(), 17);
     for c in 0..4 {
         let s = b.start(c);
-        assert_ne!(b.bottom_row() & (1u128 << s), 0, "start points are on the bottom row");
+        assert_ne!(
+            b.bottom_row() & (1u128 << s),
+            0,
+            "start points are on the bottom row"
+        );
         assert_eq!(b.distance(s), 39, "shortest start-to-goal path");
     }
     assert_eq!(b.goal(), b.point("i14").expect("goal"));
@@ -127,7 +131,10 @@ fn two_to_four_players_of_the_four_colours() {
 
 #[test]
 fn the_first_turn_decides_who_starts_then_the_seats_follow_in_order() {
-    ok("[Seats \"R G Y\"]", "1. Y2 h-l1 2. R3 h-e1 3. G1 h-g1 4. Y1 l1-m1");
+    ok(
+        "[Seats \"R G Y\"]",
+        "1. Y2 h-l1 2. R3 h-e1 3. G1 h-g1 4. Y1 l1-m1",
+    );
     let e = err("[Seats \"R G Y\"]", "1. Y2 h-l1 2. G3 h-h2");
     assert_eq!(e.kind, ErrorKind::Seat);
     assert_eq!(e.message, "it is R's turn, not G's");
@@ -156,12 +163,19 @@ fn a_pawn_enters_on_its_start_point_which_is_the_first_point_counted() {
     let e = err(TWO, "1. R3 h-f1");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert_eq!(e.message, "no way of exactly 3 points from h to f1");
-    assert!(e.legal.contains(&"h-e1".to_string()) && e.legal.contains(&"h-a1".to_string()), "{:?}", e.legal);
+    assert!(
+        e.legal.contains(&"h-e1".to_string()) && e.legal.contains(&"h-a1".to_string()),
+        "{:?}",
+        e.legal
+    );
 }
 
 #[test]
 fn every_pawn_may_enter_one_after_the_other() {
-    let st = ok(TWO, "1. R1 h-c1 2. G1 h-g1 3. R2 c1-e1 4. G2 g1-i1 5. R1 h-c1");
+    let st = ok(
+        TWO,
+        "1. R1 h-c1 2. G1 h-g1 3. R2 c1-e1 4. G2 g1-i1 5. R1 h-c1",
+    );
     assert_eq!((at(&st, "c1"), at(&st, "e1")), ('R', 'R'));
     let st = ok(&pos("R:a1,b1,d1,e1"), "1. R1 h-c1");
     assert_eq!(at(&st, "c1"), 'R');
@@ -176,7 +190,11 @@ fn a_pawn_moves_the_exact_roll_forward_or_backward() {
     let p = pos("R:e3 G:g1 bar=i13");
     assert_eq!(at(&ok(&p, "1. R3 e3-c4"), "c4"), 'R');
     assert_eq!(at(&ok(&p, "1. R2 e3-e1"), "e1"), 'R', "backward");
-    assert_eq!(at(&ok(&p, "1. R4 e3-c5"), "c5"), 'R', "turning at the junctions");
+    assert_eq!(
+        at(&ok(&p, "1. R4 e3-c5"), "c5"),
+        'R',
+        "turning at the junctions"
+    );
     let e = err(&p, "1. R2 e3-e6");
     assert_eq!(e.message, "no way of exactly 2 points from e3 to e6");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
@@ -197,7 +215,10 @@ fn written_intermediate_points_must_be_on_the_way() {
     ok(&p, "1. R4 e3-c3-c5");
     ok(&p, "1. R4 e3-d3-c3-c4-c5");
     let e = err(&p, "1. R4 e3-g3-c5");
-    assert_eq!(e.message, "no way of exactly 4 points from e3 to c5 through g3");
+    assert_eq!(
+        e.message,
+        "no way of exactly 4 points from e3 to c5 through g3"
+    );
 }
 
 // ---- "Un pion peut dépasser un autre pion, quelle que soit sa couleur" ----
@@ -205,7 +226,10 @@ fn written_intermediate_points_must_be_on_the_way() {
 #[test]
 fn pawns_of_any_colour_may_be_passed() {
     let st = ok(&pos("R:e1,e2 G:e3 bar=i13"), "1. R4 e1-c3");
-    assert_eq!((at(&st, "e2"), at(&st, "e3"), at(&st, "c3")), ('R', 'G', 'R'));
+    assert_eq!(
+        (at(&st, "e2"), at(&st, "e3"), at(&st, "c3")),
+        ('R', 'G', 'R')
+    );
 }
 
 // ---- "Il ne peut jamais y avoir plus d'un pion au même point" ----
@@ -215,7 +239,11 @@ fn a_pawn_cannot_land_on_its_own_colour() {
     let e = err(&pos("R:e1,e3 bar=i13"), "1. R2 e1-e3");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert_eq!(e.message, "R's own pawn stands on e3");
-    assert!(!e.legal.iter().any(|m| m.starts_with("e1-e3")), "{:?}", e.legal);
+    assert!(
+        !e.legal.iter().any(|m| m.starts_with("e1-e3")),
+        "{:?}",
+        e.legal
+    );
 }
 
 // ---- "... ce dernier est renvoyé dans son camp et doit recommencer le circuit" ----
@@ -238,8 +266,15 @@ fn landing_on_a_rival_sends_it_home() {
 fn a_barricade_cannot_be_passed() {
     let e = err(&pos("R:e1 bar=e3"), "1. R3 e1-d3");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
-    assert_eq!(e.message, "the barricade on e3 blocks the way from e1 to d3");
-    assert!(!e.legal.iter().any(|m| m.starts_with("e1-d3")), "{:?}", e.legal);
+    assert_eq!(
+        e.message,
+        "the barricade on e3 blocks the way from e1 to d3"
+    );
+    assert!(
+        !e.legal.iter().any(|m| m.starts_with("e1-d3")),
+        "{:?}",
+        e.legal
+    );
 }
 
 // ---- "... il doit faire le nombre exact de points ... et remplacer la barricade" ----
@@ -267,14 +302,27 @@ fn a_held_barricade_is_put_down_in_the_next_turn_after_the_move() {
     assert_eq!(at(&st, "i9"), '#');
     // Not in the taking turn.
     let e = err(&p, "1. R2 e1-e3# #f7");
-    assert_eq!((e.kind, e.message.as_str()), (ErrorKind::IllegalMove, "R holds no barricade to put down"));
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (ErrorKind::IllegalMove, "R holds no barricade to put down")
+    );
     // Not forgotten.
     let e = err(&p, "1. R2 e1-e3# 2. G1 g1-h1 3. R2 e3-c3");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
-    assert!(e.message.starts_with("R holds a barricade and must put it down"), "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("R holds a barricade and must put it down"),
+        "{}",
+        e.message
+    );
     assert!(e.legal.contains(&"#e3".to_string()) && !e.legal.contains(&"#c3".to_string()));
     // Even on a lost turn.
-    play_with(&one_pawn(), &pos("R:a1 G:g1 bar=a2,b1,i13 held=R move=R"), "1. R3 -- #f7").expect("lost turn");
+    play_with(
+        &one_pawn(),
+        &pos("R:a1 G:g1 bar=a2,b1,i13 held=R move=R"),
+        "1. R3 -- #f7",
+    )
+    .expect("lost turn");
 }
 
 #[test]
@@ -284,8 +332,14 @@ fn a_barricade_goes_on_a_free_point_off_the_bottom_row_and_off_the_goal() {
     for (put, why) in [
         ("#d1", "a barricade cannot go on row 1 (d1)"),
         ("#i14", "a barricade cannot go on the goal"),
-        ("#f7", "G's pawn stands on f7: a barricade goes on a free point"),
-        ("#c3", "R's pawn stands on c3: a barricade goes on a free point"),
+        (
+            "#f7",
+            "G's pawn stands on f7: a barricade goes on a free point",
+        ),
+        (
+            "#c3",
+            "R's pawn stands on c3: a barricade goes on a free point",
+        ),
         ("#i9", "a barricade already stands on i9"),
         ("#z9", "there is no point z9 on the board"),
     ] {
@@ -328,7 +382,10 @@ fn a_six_lets_the_same_pawn_move_again() {
     // The same pawn only.
     let e = err(&p, "1. R6 e1-c5 2. R1 h-c1");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
-    assert_eq!(e.message, "R replays its 6 with the same pawn, the one on c5");
+    assert_eq!(
+        e.message,
+        "R replays its 6 with the same pawn, the one on c5"
+    );
     assert_eq!(e.legal, ["c5-d5", "c5-c4"]);
     // A replay after a replay's 6.
     ok(&p, "1. R6 e1-c5 2. R6 c5-g7 3. R1 g7-g8 4. G1 g1-h1");
@@ -337,7 +394,11 @@ fn a_six_lets_the_same_pawn_move_again() {
     assert_eq!(e.kind, ErrorKind::Seat);
     assert_eq!(e.message, "it is G's turn, not R's");
     // No replay after a lost turn on a 6.
-    let e = err_with(&one_pawn(), &pos("R:a1 G:g1 bar=a2,b1,i13"), "1. R6 -- 2. R1 a1-a2#");
+    let e = err_with(
+        &one_pawn(),
+        &pos("R:a1 G:g1 bar=a2,b1,i13"),
+        "1. R6 -- 2. R1 a1-a2#",
+    );
     assert_eq!(e.kind, ErrorKind::Seat);
 }
 
@@ -359,13 +420,19 @@ fn six_rule_variants() {
         six: Six::Nothing,
         ..Params::default()
     });
-    assert_eq!(err_with(&none, &p, "1. R6 e1-c5 2. R2 c5-e5").kind, ErrorKind::Seat);
+    assert_eq!(
+        err_with(&none, &p, "1. R6 e1-c5 2. R2 c5-e5").kind,
+        ErrorKind::Seat
+    );
     let must = Barricade::new(Params {
         six: Six::MustReplay,
         ..Params::default()
     });
     let e = err_with(&must, &p, "1. R6 e1-c5 2. G1 g1-h1");
-    assert_eq!((e.kind, e.message.as_str()), (ErrorKind::Seat, "R rolled a 6 and rolls again, not G"));
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (ErrorKind::Seat, "R rolled a 6 and rolls again, not G")
+    );
     play_with(&must, &p, "1. R6 e1-c5 2. R2 c5-e5 3. G1 g1-h1").expect("replayed");
 }
 
@@ -427,10 +494,19 @@ fn one_point_from_the_goal_a_pawn_that_alone_can_move_bounces_back() {
     // Its ordinary moves are replaced by the bounce.
     let e = err_with(&rules, &p, "1. R3 i13-f13");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
-    assert!(e.message.contains("to the goal and back 2 points"), "{}", e.message);
+    assert!(
+        e.message.contains("to the goal and back 2 points"),
+        "{}",
+        e.message
+    );
     assert_eq!(e.legal, ["i13-i14-h13", "i13-i14-j13"]);
     // A 1 goes in.
-    assert_eq!(play_with(&rules, &p, "1. R1 i13-i14").expect("goal").winner(), Some("R"));
+    assert_eq!(
+        play_with(&rules, &p, "1. R1 i13-i14")
+            .expect("goal")
+            .winner(),
+        Some("R")
+    );
 }
 
 #[test]
@@ -438,8 +514,15 @@ fn the_bounce_is_only_for_a_player_with_no_other_move() {
     let p = pos("R:i13,e1 G:g1 bar=i11");
     let e = err(&p, "1. R3 i13-i14-h13");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
-    assert_eq!(e.message, "the pawn on i13 goes to the goal and back only when no other R pawn can move");
-    assert!(!e.legal.iter().any(|m| m.starts_with("i13")), "{:?}", e.legal);
+    assert_eq!(
+        e.message,
+        "the pawn on i13 goes to the goal and back only when no other R pawn can move"
+    );
+    assert!(
+        !e.legal.iter().any(|m| m.starts_with("i13")),
+        "{:?}",
+        e.legal
+    );
     ok(&p, "1. R3 e1-d3");
 }
 
@@ -450,7 +533,10 @@ fn a_blocked_bounce_loses_the_turn() {
     let p = pos("R:i13 G:g1 bar=h13,j13");
     play_with(&rules, &p, "1. R4 --").expect("turn lost");
     let e = err_with(&rules, &p, "1. R4 i13-i14-g13");
-    assert_eq!(e.message, "the barricade on h13 blocks the way from i13 to g13");
+    assert_eq!(
+        e.message,
+        "the barricade on h13 blocks the way from i13 to g13"
+    );
     // ...or its own pawn on the landing point (the other pawn walled in).
     let two = Barricade::new(Params {
         pawns: 2,
@@ -470,7 +556,10 @@ fn a_blocked_bounce_loses_the_turn() {
         ..Params::default()
     });
     let e = err_with(&strict, &p, "1. R3 i13-i14-h13#");
-    assert_eq!(e.message, "the way back from the goal cannot end on the barricade on h13");
+    assert_eq!(
+        e.message,
+        "the way back from the goal cannot end on the barricade on h13"
+    );
 }
 
 #[test]
@@ -496,7 +585,10 @@ fn placed_at_once_variant() {
     let p = pos("R:e1 G:g1 bar=e3");
     let st = play_with(&rules, &p, "1. R2 e1-e3# #f7").expect("at once");
     assert_eq!(at(&st, "f7"), '#');
-    assert_eq!(err_with(&rules, &p, "1. R2 e1-e3#").kind, ErrorKind::IllegalMove);
+    assert_eq!(
+        err_with(&rules, &p, "1. R2 e1-e3#").kind,
+        ErrorKind::IllegalMove
+    );
     let e = err_with(&rules, &p, "1. R2 e1-e3# #e2");
     assert_eq!(e.message, "a barricade cannot go on row 2 (e2)");
 }
@@ -507,11 +599,23 @@ fn placed_at_once_variant() {
 fn position_tag_sets_pawns_barricades_and_who_moves() {
     let st = ok(&pos("R:e3 G:g1 bar=i13 move=G"), "");
     assert_eq!(st.to_move(), Some("G"));
-    assert_eq!(err(&pos("R:e3 bar=i13 move=G"), "1. R1 e3-e2").kind, ErrorKind::Seat);
+    assert_eq!(
+        err(&pos("R:e3 bar=i13 move=G"), "1. R1 e3-e2").kind,
+        ErrorKind::Seat
+    );
     let st = ok(&pos("R:e7 G:g1 bar=i13 move=G replay=R:e7"), "1. R1 e7-e6");
     assert_eq!(at(&st, "e6"), 'R');
     ok(&pos("R:e1 G:g1 bar=i13 held=R move=R"), "1. R1 e1-d1 #f7");
-    for bad in ["R:e3 G:e3", "R:zz", "Y:e3", "R:e3 bar=e3", "R:a1,b1,c1,d1,e1,f1", "hello", "R:e3 replay=R:e4", "R:i14"] {
+    for bad in [
+        "R:e3 G:e3",
+        "R:zz",
+        "Y:e3",
+        "R:e3 bar=e3",
+        "R:a1,b1,c1,d1,e1,f1",
+        "hello",
+        "R:e3 replay=R:e4",
+        "R:i14",
+    ] {
         let e = err(&pos(bad), "");
         assert_eq!(e.kind, ErrorKind::Tag, "{bad}");
         assert!(e.message.starts_with("Position: "), "{}", e.message);
@@ -525,7 +629,10 @@ fn a_turn_is_one_move_then_barricades() {
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     let e = err(&p, "1. R1 +");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
-    assert_eq!(e.message, "a pawn enters with a path from its house, e.g. h-c1");
+    assert_eq!(
+        e.message,
+        "a pawn enters with a path from its house, e.g. h-c1"
+    );
     let e = err(&p, "1. R1 #f7");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     let e = err(&p, "1. R1 g1-h1");

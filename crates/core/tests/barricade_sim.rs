@@ -35,7 +35,10 @@ fn simulated_games_replay_valid_for_two_to_four_players() {
                 replay_with(&rules, &parsed, &mut |_| {}).expect("parsed record replays");
             }
         }
-        assert!(won as u64 > GAMES * 3 / 4, "{players} players: only {won} games won");
+        assert!(
+            won as u64 > GAMES * 3 / 4,
+            "{players} players: only {won} games won"
+        );
     }
 }
 
@@ -43,10 +46,17 @@ fn simulated_games_replay_valid_for_two_to_four_players() {
 fn simulation_rejects_impossible_setups_and_is_deterministic() {
     let rules = Barricade::default();
     for players in [0, 1, 5] {
-        let options = SimOptions { players, ..SimOptions::default() };
+        let options = SimOptions {
+            players,
+            ..SimOptions::default()
+        };
         assert!(rules.simulate(&options, &mut Rng::new(1)).is_err());
     }
-    let teams = SimOptions { players: 4, teams: Some("R+G Y+B".into()), ..SimOptions::default() };
+    let teams = SimOptions {
+        players: 4,
+        teams: Some("R+G Y+B".into()),
+        ..SimOptions::default()
+    };
     assert!(rules.simulate(&teams, &mut Rng::new(1)).is_err());
     assert_eq!(simulate(3, 9), simulate(3, 9));
 }
@@ -67,7 +77,10 @@ fn with_turn(game: &Game, index: usize, turn: Turn) -> Game {
     g.line.turns.truncate(index);
     g.line.turns.push(turn);
     g.tags.retain(|t| t.name != "Result");
-    g.outcome = Outcome { winners: Vec::new(), span: Span::default() };
+    g.outcome = Outcome {
+        winners: Vec::new(),
+        span: Span::default(),
+    };
     g
 }
 
@@ -78,7 +91,11 @@ fn replay_err(game: &Game) -> Option<ReplayError> {
 fn expect_kind(game: &Game, number: u32, kinds: &[ErrorKind], what: &str) {
     match replay_err(game) {
         Some(e) => {
-            assert!(kinds.contains(&e.kind), "{what}: {e:?}\n{}", billes_notation::write_game(game));
+            assert!(
+                kinds.contains(&e.kind),
+                "{what}: {e:?}\n{}",
+                billes_notation::write_game(game)
+            );
             assert_eq!(e.turn, Some(number), "{what}: {e:?}");
         }
         None => panic!("{what} was accepted\n{}", billes_notation::write_game(game)),
@@ -111,12 +128,22 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                 if path_of(turn).is_some() {
                     let mut t = turn.clone();
                     t.head.roll = Some(if roll == 1 { 2 } else { roll - 1 });
-                    expect_kind(&with_turn(&game, i, t), number, &[ErrorKind::IllegalMove], "changed roll");
+                    expect_kind(
+                        &with_turn(&game, i, t),
+                        number,
+                        &[ErrorKind::IllegalMove],
+                        "changed roll",
+                    );
                     counts[0] += 1;
                 }
                 let mut t = turn.clone();
                 t.head.roll = Some([0, 7, 9][rng.below(3)]);
-                expect_kind(&with_turn(&game, i, t), number, &[ErrorKind::Roll], "impossible roll");
+                expect_kind(
+                    &with_turn(&game, i, t),
+                    number,
+                    &[ErrorKind::Roll],
+                    "impossible roll",
+                );
                 // A changed landing point: a neighbour, of the other colour.
                 if let Some(path) = path_of(turn) {
                     let to = board.point(path.last().expect("landing")).expect("point");
@@ -125,22 +152,43 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                     if let Action::Move { path, .. } = &mut t.actions[0] {
                         *path.last_mut().expect("landing") = board.name(other).clone();
                     }
-                    expect_kind(&with_turn(&game, i, t), number, &[ErrorKind::IllegalMove], "changed point");
+                    expect_kind(
+                        &with_turn(&game, i, t),
+                        number,
+                        &[ErrorKind::IllegalMove],
+                        "changed point",
+                    );
                     counts[1] += 1;
                 }
                 // A changed seat.
                 let st = state_before(&game, i);
                 if let (Some(next), None) = (st.to_move(), st.replay_pending()) {
-                    let wrong = ["R", "G", "Y", "B"].into_iter().find(|s| *s != next).expect("seat");
+                    let wrong = ["R", "G", "Y", "B"]
+                        .into_iter()
+                        .find(|s| *s != next)
+                        .expect("seat");
                     let mut t = turn.clone();
                     t.head.seat = wrong.into();
-                    expect_kind(&with_turn(&game, i, t), number, &[ErrorKind::Seat], "changed seat");
+                    expect_kind(
+                        &with_turn(&game, i, t),
+                        number,
+                        &[ErrorKind::Seat],
+                        "changed seat",
+                    );
                     counts[2] += 1;
                 }
                 // A false mark.
-                if let Action::Move { capture, barricade, .. } = &turn.actions[0] {
+                if let Action::Move {
+                    capture, barricade, ..
+                } = &turn.actions[0]
+                {
                     let mut t = turn.clone();
-                    if let Action::Move { capture: c, barricade: b, .. } = &mut t.actions[0] {
+                    if let Action::Move {
+                        capture: c,
+                        barricade: b,
+                        ..
+                    } = &mut t.actions[0]
+                    {
                         if capture.is_none() {
                             *c = Some(Capture::default());
                         } else if !barricade {
@@ -148,22 +196,39 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                         }
                     }
                     if t != *turn {
-                        expect_kind(&with_turn(&game, i, t), number, &[ErrorKind::Effect], "false mark");
+                        expect_kind(
+                            &with_turn(&game, i, t),
+                            number,
+                            &[ErrorKind::Effect],
+                            "false mark",
+                        );
                         counts[3] += 1;
                     }
                 }
                 // A pass written for a move.
                 if path_of(turn).is_some() {
                     let mut t = turn.clone();
-                    t.actions[0] = Action::Pass { span: Span::default() };
-                    expect_kind(&with_turn(&game, i, t), number, &[ErrorKind::FalsePass], "false pass");
+                    t.actions[0] = Action::Pass {
+                        span: Span::default(),
+                    };
+                    expect_kind(
+                        &with_turn(&game, i, t),
+                        number,
+                        &[ErrorKind::FalsePass],
+                        "false pass",
+                    );
                     counts[4] += 1;
                 }
                 // A held barricade not put down.
                 if turn.actions.len() > 1 {
                     let mut t = turn.clone();
                     t.actions.truncate(1);
-                    expect_kind(&with_turn(&game, i, t), number, &[ErrorKind::IllegalMove], "barricade not put down");
+                    expect_kind(
+                        &with_turn(&game, i, t),
+                        number,
+                        &[ErrorKind::IllegalMove],
+                        "barricade not put down",
+                    );
                     counts[6] += 1;
                 }
             }
@@ -176,20 +241,35 @@ fn single_mutations_are_rejected_with_the_right_kind() {
 #[test]
 fn a_dropped_pass_puts_the_next_turn_out_of_order() {
     // With one pawn each, walled-in pawns and lost turns are common.
-    let rules = Barricade::new(Params { pawns: 1, ..Params::default() });
+    let rules = Barricade::new(Params {
+        pawns: 1,
+        ..Params::default()
+    });
     let mut dropped = 0;
     for seed in 0..200 {
-        let options = SimOptions { players: 2 + seed as usize % 3, ..SimOptions::default() };
-        let game = rules.simulate(&options, &mut Rng::new(seed)).expect("simulated");
+        let options = SimOptions {
+            players: 2 + seed as usize % 3,
+            ..SimOptions::default()
+        };
+        let game = rules
+            .simulate(&options, &mut Rng::new(seed))
+            .expect("simulated");
         let mut st = rules.setup(&game).expect("setup");
         for (i, turn) in game.line.turns.iter().enumerate() {
             let next = game.line.turns.get(i + 1);
-            if let (Action::Pass { .. }, Some(next), None) = (&turn.actions[0], next, st.replay_pending()) {
+            if let (Action::Pass { .. }, Some(next), None) =
+                (&turn.actions[0], next, st.replay_pending())
+            {
                 if next.head.seat != turn.head.seat {
                     let mut t = next.clone();
                     t.number = turn.number;
-                    let e = replay_with(&rules, &with_turn(&game, i, t), &mut |_| {}).expect_err("dropped pass");
-                    assert_eq!((e.kind, e.turn), (ErrorKind::Seat, Some(turn.number)), "{e:?}");
+                    let e = replay_with(&rules, &with_turn(&game, i, t), &mut |_| {})
+                        .expect_err("dropped pass");
+                    assert_eq!(
+                        (e.kind, e.turn),
+                        (ErrorKind::Seat, Some(turn.number)),
+                        "{e:?}"
+                    );
                     dropped += 1;
                 }
             }
@@ -202,7 +282,9 @@ fn a_dropped_pass_puts_the_next_turn_out_of_order() {
 #[test]
 fn no_turn_makes_play_panic() {
     let rules = Barricade::default();
-    let names = ["h", "i14", "i13", "a1", "c1", "e3", "zz", "a0", "q99", "b2", "g7"];
+    let names = [
+        "h", "i14", "i13", "a1", "c1", "e3", "zz", "a0", "q99", "b2", "g7",
+    ];
     let mut rng = Rng::new(5);
     for seed in 0..40 {
         let game = simulate(2 + (seed as usize % 3), 20_000 + seed);
@@ -213,16 +295,42 @@ fn no_turn_makes_play_panic() {
             let action = match rng.below(7) {
                 0 => Action::Move {
                     path: (0..rng.below(9)).map(|_| name(&mut rng)).collect(),
-                    capture: rng.chance(1, 2).then(|| Capture { target: Some(name(&mut rng)), points: Some(3), span: Span::default() }),
+                    capture: rng.chance(1, 2).then(|| Capture {
+                        target: Some(name(&mut rng)),
+                        points: Some(3),
+                        span: Span::default(),
+                    }),
                     barricade: rng.chance(1, 2),
                     span: Span::default(),
                 },
-                1 => Action::Barricade { at: name(&mut rng), span: Span::default() },
-                2 => Action::Remove { span: Span::default() },
-                3 => Action::Place { to: Some(name(&mut rng)), capture: None, span: Span::default() },
-                4 => Action::Line { from: name(&mut rng), to: None, direction: "ne".into(), capture: None, span: Span::default() },
-                5 => Action::Pass { span: Span::default() },
-                _ => Action::Move { path: vec![name(&mut rng), name(&mut rng)], capture: None, barricade: false, span: Span::default() },
+                1 => Action::Barricade {
+                    at: name(&mut rng),
+                    span: Span::default(),
+                },
+                2 => Action::Remove {
+                    span: Span::default(),
+                },
+                3 => Action::Place {
+                    to: Some(name(&mut rng)),
+                    capture: None,
+                    span: Span::default(),
+                },
+                4 => Action::Line {
+                    from: name(&mut rng),
+                    to: None,
+                    direction: "ne".into(),
+                    capture: None,
+                    span: Span::default(),
+                },
+                5 => Action::Pass {
+                    span: Span::default(),
+                },
+                _ => Action::Move {
+                    path: vec![name(&mut rng), name(&mut rng)],
+                    capture: None,
+                    barricade: false,
+                    span: Span::default(),
+                },
             };
             let k = rng.below(t.actions.len() + 1);
             t.actions.insert(k, action);

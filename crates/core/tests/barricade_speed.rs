@@ -11,7 +11,10 @@ fn replay_speed() {
     let mut rng = Rng::new(2024);
     let games: Vec<_> = (0..60)
         .map(|i| {
-            let options = SimOptions { players: 2 + i % 3, ..SimOptions::default() };
+            let options = SimOptions {
+                players: 2 + i % 3,
+                ..SimOptions::default()
+            };
             rules.simulate(&options, &mut rng).expect("simulated")
         })
         .collect();
@@ -21,11 +24,16 @@ fn replay_speed() {
         for game in &games {
             let mut st = rules.setup(game).expect("setup");
             for turn in &game.line.turns {
-                rules.play(&mut st, std::hint::black_box(turn)).expect("valid");
+                rules
+                    .play(&mut st, std::hint::black_box(turn))
+                    .expect("valid");
                 turns += 1;
             }
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("{turns} turns in {secs:.3} s: {:.1} million turns/s", turns as f64 / secs / 1e6);
+    println!(
+        "{turns} turns in {secs:.3} s: {:.1} million turns/s",
+        turns as f64 / secs / 1e6
+    );
 }

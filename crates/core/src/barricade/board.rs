@@ -145,7 +145,10 @@ impl Board {
             }
             let expected = scheme_name(p.x, p.y, file.rows);
             if p.name != expected {
-                return Err(format!("point at x={} y={} must be named {expected}", p.x, p.y));
+                return Err(format!(
+                    "point at x={} y={} must be named {expected}",
+                    p.x, p.y
+                ));
             }
             let cell = &mut grid[p.y as usize][p.x as usize];
             if *cell != NONE {
@@ -173,9 +176,8 @@ impl Board {
             routes: Vec::new(),
             route_index: Vec::new(),
         };
-        let find = |b: &Board, name: &str| {
-            b.point(name).ok_or_else(|| format!("unknown point {name}"))
-        };
+        let find =
+            |b: &Board, name: &str| b.point(name).ok_or_else(|| format!("unknown point {name}"));
         for [a, b] in &file.lines {
             let (a, b) = (find(&board, a)?, find(&board, b)?);
             if a == b || board.neighbours[a as usize].contains(&b) {
@@ -245,7 +247,15 @@ impl Board {
         }
     }
 
-    fn walk(&mut self, at: Point, seen: Points, inter: Points, len: usize, seq: &mut [Point; MAX_ROLL], depth: usize) {
+    fn walk(
+        &mut self,
+        at: Point,
+        seen: Points,
+        inter: Points,
+        len: usize,
+        seq: &mut [Point; MAX_ROLL],
+        depth: usize,
+    ) {
         for i in 0..self.neighbours[at as usize].len() {
             let q = self.neighbours[at as usize][i];
             if seen & bit(q) != 0 {
@@ -427,7 +437,9 @@ mod tests {
             assert_eq!(b.point(b.name(p)), Some(p));
         }
         assert_eq!(b.point("i14"), Some(b.goal()));
-        for bad in ["", "a", "a0", "a01", "r1", "a15", "b2", "i", "A1", "a1x", "zz9"] {
+        for bad in [
+            "", "a", "a0", "a01", "r1", "a15", "b2", "i", "A1", "a1x", "zz9",
+        ] {
             assert_eq!(b.point(bad), None, "{bad}");
         }
     }

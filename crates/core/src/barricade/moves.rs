@@ -43,7 +43,11 @@ impl<'a> Ways<'a> {
         let pre = &self.prefix[..self.n_prefix];
         if self.direct {
             let landing = pre[pre.len() - 1];
-            f(landing, self.extra & !bit(landing), &mut pre.iter().copied());
+            f(
+                landing,
+                self.extra & !bit(landing),
+                &mut pre.iter().copied(),
+            );
             return;
         }
         for r in self.tail {
@@ -51,7 +55,10 @@ impl<'a> Ways<'a> {
                 // A bounce never comes back to the goal.
                 continue;
             }
-            let mut full = pre.iter().copied().chain(r.seq[..r.len as usize].iter().copied());
+            let mut full = pre
+                .iter()
+                .copied()
+                .chain(r.seq[..r.len as usize].iter().copied());
             if !f(r.landing(), r.inter | self.extra, &mut full) {
                 return;
             }
@@ -239,6 +246,7 @@ impl Barricade {
 
     /// Checks the way of one written move: a pawn of `c` from `from` to `to`
     /// with roll `r`, through the `waypoints` in order.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn check_way(
         &self,
         st: &State,
@@ -270,7 +278,15 @@ impl Barricade {
                 }
             }
         } else {
-            self.ways_each(&ways, st, to, waypoints, &mut found_way, &mut blocker, &mut open);
+            self.ways_each(
+                &ways,
+                st,
+                to,
+                waypoints,
+                &mut found_way,
+                &mut blocker,
+                &mut open,
+            );
         }
         if !found_way {
             return Err(Refusal::NoWay);
@@ -338,7 +354,13 @@ impl Barricade {
     }
 
     /// The legal moves of colour `c`, written as in a record.
-    pub(crate) fn legal_list(&self, st: &State, c: usize, r: usize, replay: Option<Point>) -> Vec<String> {
+    pub(crate) fn legal_list(
+        &self,
+        st: &State,
+        c: usize,
+        r: usize,
+        replay: Option<Point>,
+    ) -> Vec<String> {
         self.legal_moves(st, c, r, replay)
             .iter()
             .map(|m| self.action(m).to_string())

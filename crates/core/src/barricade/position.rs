@@ -146,7 +146,11 @@ pub(crate) fn setup(rules: &Barricade, game: &Game) -> Result<State, ReplayError
             )
         })?;
         if seats.contains(&c) {
-            return Err(ReplayError::new(ErrorKind::Tag, tag.span, format!("seat {word} is listed twice")));
+            return Err(ReplayError::new(
+                ErrorKind::Tag,
+                tag.span,
+                format!("seat {word} is listed twice"),
+            ));
         }
         seats.push(c);
     }
@@ -168,7 +172,11 @@ pub(crate) fn setup(rules: &Barricade, game: &Game) -> Result<State, ReplayError
 /// Reads a `Position` tag value into `state` (see notation/barricade.md).
 fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<(), String> {
     let board = rules.board();
-    let point = |name: &str| board.point(name).ok_or_else(|| format!("unknown point {name}"));
+    let point = |name: &str| {
+        board
+            .point(name)
+            .ok_or_else(|| format!("unknown point {name}"))
+    };
     let seat = |name: &str| {
         let c = colour_of(name).ok_or_else(|| format!("unknown seat {name}"))?;
         state
@@ -181,7 +189,12 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     let mut next = None;
     let mut held = [NONE; 4];
     let mut replay = None;
-    let list = |s: &str| s.split(',').filter(|w| !w.is_empty()).map(str::to_string).collect::<Vec<_>>();
+    let list = |s: &str| {
+        s.split(',')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
     for word in value.split_whitespace() {
         if let Some(v) = word.strip_prefix("bar=") {
             let mut set = 0;
@@ -227,10 +240,10 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         return Err("nothing may stand on the goal".into());
     }
     state.barricades = barricades;
-    for c in 0..4 {
-        state.pawns[c] = pawns[c];
+    for (c, &set) in pawns.iter().enumerate() {
+        state.pawns[c] = set;
         if state.seat_index(c as u8).is_some() {
-            state.housed[c] = rules.params().pawns - pawns[c].count_ones() as u8;
+            state.housed[c] = rules.params().pawns - set.count_ones() as u8;
         }
     }
     state.held = held;
@@ -239,7 +252,11 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     }
     if let Some((c, p)) = replay {
         if pawns[c as usize] & bit(p) == 0 {
-            return Err(format!("no {} pawn on {} to replay", SEATS[c as usize], board.name(p)));
+            return Err(format!(
+                "no {} pawn on {} to replay",
+                SEATS[c as usize],
+                board.name(p)
+            ));
         }
         state.replay_colour = c;
         state.replay_pawn = p;
@@ -253,7 +270,11 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
 
 /// Draws the board: each point as a three-character cell (`cell`), lines as
 /// `-` and `|`, row numbers on the left and column letters below.
-pub(crate) fn draw(board: &Board, cell: &dyn Fn(Point) -> String, under_start: &dyn Fn(usize) -> Option<String>) -> String {
+pub(crate) fn draw(
+    board: &Board,
+    cell: &dyn Fn(Point) -> String,
+    under_start: &dyn Fn(usize) -> Option<String>,
+) -> String {
     let mut out = String::new();
     let rows = board.rows();
     for y in 0..rows {
@@ -314,7 +335,9 @@ pub(crate) fn draw(board: &Board, cell: &dyn Fn(Point) -> String, under_start: &
 /// The board with every point name and the houses: the diagram of notation/barricade.md.
 pub fn names_diagram() -> String {
     let board = Board::standard();
-    draw(board, &|p| board.name(p).to_string(), &|c| Some(format!("{}:h", SEATS[c])))
+    draw(board, &|p| board.name(p).to_string(), &|c| {
+        Some(format!("{}:h", SEATS[c]))
+    })
 }
 
 impl TextBoard for State {
@@ -331,7 +354,10 @@ impl TextBoard for State {
                     board.name(p).to_string()
                 }
             },
-            &|c| self.seat_index(c as u8).map(|_| format!("{}:{}", SEATS[c], self.housed[c])),
+            &|c| {
+                self.seat_index(c as u8)
+                    .map(|_| format!("{}:{}", SEATS[c], self.housed[c]))
+            },
         );
         out.push_str("(R) pawn, ### barricade, R:n pawns in R's house h; goal i14\n");
         if let Some(w) = self.winner() {
@@ -349,12 +375,11 @@ impl TextBoard for State {
                 board.name(self.replay_pawn)
             ));
         }
-        for c in 0..4 {
-            if self.held[c] != NONE {
-                out.push_str(&format!("{} holds a barricade\n", SEATS[c]));
+        for (seat, &held) in SEATS.iter().zip(&self.held) {
+            if held != NONE {
+                out.push_str(&format!("{seat} holds a barricade\n"));
             }
         }
         out
     }
 }
-

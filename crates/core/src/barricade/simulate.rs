@@ -52,7 +52,9 @@ impl Barricade {
             let mut owed = usize::from(st.held[c] != NONE);
             let mut free: Points = free_points(self, &st).fold(0, |a, p| a | bit(p));
             if moves.is_empty() {
-                actions.push(Action::Pass { span: Span::default() });
+                actions.push(Action::Pass {
+                    span: Span::default(),
+                });
             } else {
                 let m = if greedy[c] {
                     self.greedy_move(&moves, rng)
@@ -187,6 +189,7 @@ fn random_point(set: Points, rng: &mut Rng) -> Point {
     if n == 0 {
         return NONE;
     }
-    super::board::iter_points(set).nth(rng.below(n)).unwrap_or(NONE)
+    super::board::iter_points(set)
+        .nth(rng.below(n))
+        .unwrap_or(NONE)
 }
-

@@ -33,7 +33,10 @@ pub(crate) fn play(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(),
             return Err(ReplayError::new(
                 ErrorKind::Roll,
                 head.span,
-                format!("the roll is missing (write it after the seat, e.g. {}4)", head.seat),
+                format!(
+                    "the roll is missing (write it after the seat, e.g. {}4)",
+                    head.seat
+                ),
             ))
         }
     };
@@ -43,7 +46,11 @@ pub(crate) fn play(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(),
 
     let mut actions = turn.actions.iter();
     let Some(first) = actions.next() else {
-        return Err(ReplayError::new(ErrorKind::IllegalMove, turn.span, "the turn has no move"));
+        return Err(ReplayError::new(
+            ErrorKind::IllegalMove,
+            turn.span,
+            "the turn has no move",
+        ));
     };
     // A barricade held since an earlier turn is put down in this one, after the move.
     let mut to_place = u8::from(st.held[c] != NONE);
@@ -76,7 +83,10 @@ pub(crate) fn play(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(),
             return Err(ReplayError::new(
                 ErrorKind::IllegalMove,
                 *span,
-                format!("a pawn enters with a path from its house, e.g. {HOUSE}-{}", rules.board().name(rules.board().start(c))),
+                format!(
+                    "a pawn enters with a path from its house, e.g. {HOUSE}-{}",
+                    rules.board().name(rules.board().start(c))
+                ),
             )
             .with_legal(rules.legal_list(st, c, r, replay)));
         }
@@ -166,7 +176,10 @@ fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, Rep
         return Err(ReplayError::new(
             ErrorKind::Seat,
             head.span,
-            format!("barricade has no team play: {} cannot roll for {mover}", head.seat),
+            format!(
+                "barricade has no team play: {} cannot roll for {mover}",
+                head.seat
+            ),
         ));
     }
     if st.next == NO_SEAT {
@@ -181,7 +194,10 @@ fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, Rep
     let message = if pending == NO_SEAT {
         format!("it is {next}'s turn, not {}'s", head.seat)
     } else if must_replay {
-        format!("{} rolled a 6 and rolls again, not {}", SEATS[pending as usize], head.seat)
+        format!(
+            "{} rolled a 6 and rolls again, not {}",
+            SEATS[pending as usize], head.seat
+        )
     } else {
         format!(
             "{} may roll again after its 6, else it is {next}'s turn, not {}'s",
@@ -224,7 +240,10 @@ fn written_move(
         let p = point(first)?;
         if st.pawns[c] & bit(p) == 0 {
             return Err(illegal(match st.pawn_at(p) {
-                Some(o) => format!("the pawn on {first} is {}'s, not {seat}'s", SEATS[o as usize]),
+                Some(o) => format!(
+                    "the pawn on {first} is {}'s, not {seat}'s",
+                    SEATS[o as usize]
+                ),
                 None => format!("no {seat} pawn on {first}"),
             }));
         }
@@ -242,7 +261,10 @@ fn written_move(
     let mut waypoints = [NONE; 8];
     let middle = &path[1..path.len() - 1];
     if middle.len() > waypoints.len() || path.len() < 2 {
-        return Err(illegal(format!("no way of exactly {r} points along {}", join(path))));
+        return Err(illegal(format!(
+            "no way of exactly {r} points along {}",
+            join(path)
+        )));
     }
     for (i, name) in middle.iter().enumerate() {
         waypoints[i] = point(name)?;
@@ -282,7 +304,10 @@ fn written_move(
 }
 
 fn join(path: &[Name]) -> String {
-    path.iter().map(|n| n.as_str()).collect::<Vec<_>>().join("-")
+    path.iter()
+        .map(|n| n.as_str())
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 fn through(middle: &[Name]) -> String {
@@ -329,7 +354,14 @@ fn check_marks(
 }
 
 /// Plays a legal move.
-fn apply(rules: &Barricade, st: &mut State, c: usize, m: &Move, new_held: &mut Point, to_place: &mut u8) {
+fn apply(
+    rules: &Barricade,
+    st: &mut State,
+    c: usize,
+    m: &Move,
+    new_held: &mut Point,
+    to_place: &mut u8,
+) {
     let to = bit(m.to);
     if m.from == NONE {
         st.housed[c] -= 1;
@@ -384,7 +416,10 @@ fn put_down(rules: &Barricade, st: &mut State, at: &Name, span: Span) -> Result<
         return Err(illegal(format!("a barricade already stands on {at}")));
     }
     if let Some(o) = st.pawn_at(p) {
-        return Err(illegal(format!("{}'s pawn stands on {at}: a barricade goes on a free point", SEATS[o as usize])));
+        return Err(illegal(format!(
+            "{}'s pawn stands on {at}: a barricade goes on a free point",
+            SEATS[o as usize]
+        )));
     }
     st.barricades |= bit(p);
     Ok(())
@@ -399,7 +434,10 @@ pub(crate) fn placements(rules: &Barricade, st: &State) -> Vec<String> {
 }
 
 /// The points where a barricade may be put down now.
-pub(crate) fn free_points<'a>(rules: &'a Barricade, st: &'a State) -> impl Iterator<Item = Point> + 'a {
+pub(crate) fn free_points<'a>(
+    rules: &'a Barricade,
+    st: &'a State,
+) -> impl Iterator<Item = Point> + 'a {
     let all = (1u128 << rules.board().len()) - 1;
     iter_points(all & !(rules.forbidden | st.barricades | st.all_pawns()))
 }

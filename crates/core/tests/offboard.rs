@@ -7,3 +7,9 @@ mod support;
 
 #[path = "offboard/rules.rs"]
 mod rules;
+
+#[path = "offboard/simulated.rs"]
+mod simulated;
+
+#[path = "offboard/perft.rs"]
+mod perft;

@@ -407,3 +407,66 @@ impl Offboard {
         st.score.iter().any(|&s| s as u32 >= self.params.winning_score)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::offboard::Params;
+    use crate::{Rng, SimOptions};
+    use std::collections::BTreeSet;
+
+    /// Every legal move found by trying every pair of ends and direction.
+    fn brute_force(rules: &Offboard, st: &State) -> BTreeSet<(Cell, Cell, Dir)> {
+        let n = rules.board.len() as Cell;
+        let mut found = BTreeSet::new();
+        for from in 0..n {
+            for to in std::iter::once(None).chain((0..n).map(Some)) {
+                for dir in 0..6 {
+                    if let Ok(s) = rules.resolve(st, from, to, dir) {
+                        found.insert((s.from, s.to, s.dir));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    fn check_generator(rules: &Offboard, seeds: u64) {
+        let options = SimOptions {
+            max_turns: 150,
+            ..SimOptions::default()
+        };
+        for seed in 0..seeds {
+            let game = rules
+                .simulate(&options, &mut Rng::new(seed))
+                .expect("simulates");
+            let mut st = rules.start;
+            for (k, turn) in game.line.turns.iter().enumerate() {
+                if k % 7 == 0 {
+                    let mut moves = Vec::new();
+                    rules.moves(&st, &mut moves);
+                    let generated: BTreeSet<_> =
+                        moves.iter().map(|s| (s.from, s.to, s.dir)).collect();
+                    assert_eq!(generated.len(), moves.len(), "no move listed twice");
+                    assert_eq!(generated, brute_force(rules, &st), "{}", st.to_position());
+                }
+                rules.play_turn(&mut st, turn).expect("simulated turns are legal");
+            }
+        }
+    }
+
+    #[test]
+    fn the_generator_lists_exactly_the_legal_moves() {
+        check_generator(&Offboard::default(), 6);
+    }
+
+    #[test]
+    fn the_generator_lists_exactly_the_legal_moves_with_broadside_and_a_line_limit() {
+        let params = Params {
+            max_line: Some(3),
+            broadside: true,
+            ..Params::default()
+        };
+        check_generator(&Offboard::new(params).expect("valid"), 6);
+    }
+}

@@ -13,3 +13,6 @@ mod simulated;
 
 #[path = "offboard/perft.rs"]
 mod perft;
+
+#[path = "offboard/examples.rs"]
+mod examples;

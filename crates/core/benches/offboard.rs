@@ -14,7 +14,11 @@ fn replay(c: &mut Criterion) {
         ..SimOptions::default()
     };
     let games: Vec<_> = (0..200)
-        .map(|seed| rules.simulate(&options, &mut Rng::new(seed)).expect("simulates"))
+        .map(|seed| {
+            rules
+                .simulate(&options, &mut Rng::new(seed))
+                .expect("simulates")
+        })
         .collect();
     let turns: usize = games.iter().map(|g| g.line.turns.len()).sum();
     let mut group = c.benchmark_group("offboard");
@@ -28,7 +32,9 @@ fn replay(c: &mut Criterion) {
     });
     let start = rules.start();
     group.throughput(Throughput::Elements(rules.perft(&start, 3)));
-    group.bench_function("perft3_start", |b| b.iter(|| rules.perft(black_box(&start), 3)));
+    group.bench_function("perft3_start", |b| {
+        b.iter(|| rules.perft(black_box(&start), 3))
+    });
     group.finish();
 }
 

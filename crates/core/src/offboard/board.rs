@@ -107,7 +107,10 @@ impl Board {
         let mut lookup = [OFF; 260];
         for (r, row) in spec.rows.iter().enumerate() {
             if !row.row.is_ascii_lowercase() || row.first < 1 || row.last > 9 {
-                return Err(format!("row {} is not a lowercase letter with diagonals 1 to 9", row.row));
+                return Err(format!(
+                    "row {} is not a lowercase letter with diagonals 1 to 9",
+                    row.row
+                ));
             }
             for c in row.first..=row.last {
                 if names.len() >= 64 {
@@ -164,7 +167,10 @@ impl Board {
         for (cell, n) in next.iter().enumerate() {
             for d in 0..6 {
                 if n[d] == OFF && landing[cell][d][0] == u8::MAX {
-                    return Err(format!("no target beyond {} towards {}", names[cell], dir_names[d]));
+                    return Err(format!(
+                        "no target beyond {} towards {}",
+                        names[cell], dir_names[d]
+                    ));
                 }
             }
         }
@@ -223,7 +229,10 @@ impl Board {
     /// The direction called `name`, if any.
     #[inline]
     pub fn direction(&self, name: &str) -> Option<Dir> {
-        self.dir_names.iter().position(|d| d == name).map(|d| d as Dir)
+        self.dir_names
+            .iter()
+            .position(|d| d == name)
+            .map(|d| d as Dir)
     }
 
     /// The name of target `t` (0-based): `t1`..`t12`.
@@ -342,17 +351,35 @@ mod tests {
         // Only the six big diagonals from the corners reach two targets.
         assert_eq!(corners, 6);
         let two = b.landing(b.cell("a1").unwrap(), b.direction("sw").unwrap());
-        assert_eq!((b.target_name(two[0] as usize), b.target_name(two[1] as usize)), ("t8", "t9"));
+        assert_eq!(
+            (
+                b.target_name(two[0] as usize),
+                b.target_name(two[1] as usize)
+            ),
+            ("t8", "t9")
+        );
     }
 
     #[test]
     fn alignment_finds_the_axis() {
         let b = board();
         let c = |n: &str| b.cell(n).unwrap();
-        assert_eq!(b.alignment(c("c3"), c("c5")), Some((b.direction("e").unwrap(), 2)));
-        assert_eq!(b.alignment(c("c5"), c("c3")), Some((b.direction("w").unwrap(), 2)));
-        assert_eq!(b.alignment(c("a1"), c("i9")), Some((b.direction("ne").unwrap(), 8)));
-        assert_eq!(b.alignment(c("e5"), c("a5")), Some((b.direction("se").unwrap(), 4)));
+        assert_eq!(
+            b.alignment(c("c3"), c("c5")),
+            Some((b.direction("e").unwrap(), 2))
+        );
+        assert_eq!(
+            b.alignment(c("c5"), c("c3")),
+            Some((b.direction("w").unwrap(), 2))
+        );
+        assert_eq!(
+            b.alignment(c("a1"), c("i9")),
+            Some((b.direction("ne").unwrap(), 8))
+        );
+        assert_eq!(
+            b.alignment(c("e5"), c("a5")),
+            Some((b.direction("se").unwrap(), 4))
+        );
         assert_eq!(b.alignment(c("c3"), c("d5")), None);
         assert_eq!(b.alignment(c("c3"), c("c3")), None);
     }

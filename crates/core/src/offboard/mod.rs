@@ -142,7 +142,9 @@ impl Offboard {
             }
         };
         if params.max_line == Some(0) {
-            return Err(ParamsError("max_line: a line holds at least one marble".into()));
+            return Err(ParamsError(
+                "max_line: a line holds at least one marble".into(),
+            ));
         }
         if params.winning_score == 0 {
             return Err(ParamsError("winning_score: at least 1".into()));

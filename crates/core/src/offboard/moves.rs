@@ -404,7 +404,9 @@ impl Offboard {
 
     /// Whether a seat has reached the winning score.
     pub(crate) fn won(&self, st: &State) -> bool {
-        st.score.iter().any(|&s| s as u32 >= self.params.winning_score)
+        st.score
+            .iter()
+            .any(|&s| s as u32 >= self.params.winning_score)
     }
 }
 
@@ -450,7 +452,9 @@ mod tests {
                     assert_eq!(generated.len(), moves.len(), "no move listed twice");
                     assert_eq!(generated, brute_force(rules, &st), "{}", st.to_position());
                 }
-                rules.play_turn(&mut st, turn).expect("simulated turns are legal");
+                rules
+                    .play_turn(&mut st, turn)
+                    .expect("simulated turns are legal");
             }
         }
     }

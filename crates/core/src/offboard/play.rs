@@ -26,14 +26,20 @@ impl Offboard {
             return Err(ReplayError::new(
                 ErrorKind::Seat,
                 head.span,
-                format!("{} is to move, not {}", SEATS[st.to_move as usize], head.seat),
+                format!(
+                    "{} is to move, not {}",
+                    SEATS[st.to_move as usize], head.seat
+                ),
             ));
         }
         if let Some(mover) = &head.mover {
             return Err(ReplayError::new(
                 ErrorKind::Seat,
                 head.span,
-                format!("offboard has no teams: {} cannot move for {}", head.seat, mover),
+                format!(
+                    "offboard has no teams: {} cannot move for {}",
+                    head.seat, mover
+                ),
             ));
         }
         if head.roll.is_some() {
@@ -97,7 +103,11 @@ impl Offboard {
                 let b = self.board;
                 let cell = |name: &SmolStr| {
                     b.cell(name).ok_or_else(|| {
-                        self.illegal(st, *span, format!("{name} is not a cell of the board (a1 to i9)"))
+                        self.illegal(
+                            st,
+                            *span,
+                            format!("{name} is not a cell of the board (a1 to i9)"),
+                        )
                     })
                 };
                 let from_cell = cell(from)?;
@@ -169,7 +179,11 @@ impl Offboard {
             ));
         };
         let Some(cell) = self.board.cell(name) else {
-            return Err(self.illegal(st, span, format!("{name} is not a cell of the board (a1 to i9)")));
+            return Err(self.illegal(
+                st,
+                span,
+                format!("{name} is not a cell of the board (a1 to i9)"),
+            ));
         };
         if st.at(cell).is_some() {
             return Err(self.illegal(st, span, format!("{name} is not free")));
@@ -232,7 +246,8 @@ impl Offboard {
 
     /// An illegal-move error listing the legal turns.
     fn illegal(&self, st: &State, span: Span, message: String) -> ReplayError {
-        ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(self.legal_list(st, true))
+        ReplayError::new(ErrorKind::IllegalMove, span, message)
+            .with_legal(self.legal_list(st, true))
     }
 
     /// Why a move is illegal, in the game's words.

@@ -137,11 +137,7 @@ impl State {
         }
         let _ = write!(out, " move={}", SEATS[self.to_move as usize]);
         if self.pending != 0 {
-            let _ = write!(
-                out,
-                " pending={}",
-                b.target_name(self.pending as usize - 1)
-            );
+            let _ = write!(out, " pending={}", b.target_name(self.pending as usize - 1));
         }
         out
     }
@@ -170,7 +166,10 @@ impl State {
     /// - `move=B`: the seat to move (default `R`);
     /// - `pending=t4`: the seat to move had a marble pushed towards the
     ///   occupied target t4 and must put it back or remove it first.
-    pub(crate) fn from_position(text: &str, values: Option<[u8; TARGETS]>) -> Result<State, String> {
+    pub(crate) fn from_position(
+        text: &str,
+        values: Option<[u8; TARGETS]>,
+    ) -> Result<State, String> {
         let b = board();
         let mut st = State::empty(values);
         let mut score = None;
@@ -186,9 +185,9 @@ impl State {
                         if !st.has_targets {
                             return Err("pending: this variant has no targets".into());
                         }
-                        let t = b
-                            .target(value)
-                            .ok_or_else(|| format!("pending={value}: no target {value} (t1 to t12)"))?;
+                        let t = b.target(value).ok_or_else(|| {
+                            format!("pending={value}: no target {value} (t1 to t12)")
+                        })?;
                         st.pending = t as u8 + 1;
                     }
                     "score" => score = Some(parse_score(value)?),
@@ -205,8 +204,7 @@ impl State {
                     }
                 }
             } else if let Some((seat, list)) = field.split_once(':') {
-                let s = seat_of(seat)
-                    .ok_or_else(|| format!("{seat}: the seats are R and B"))?;
+                let s = seat_of(seat).ok_or_else(|| format!("{seat}: the seats are R and B"))?;
                 if std::mem::replace(&mut seen_seat[s as usize], true) {
                     return Err(format!("{seat}: listed twice"));
                 }
@@ -347,7 +345,10 @@ mod tests {
         assert_eq!(err("R:a1 B:a1"), "a1 holds two marbles");
         assert_eq!(err("G:a1"), "G: the seats are R and B");
         assert_eq!(err("move=G"), "move=G: the seats are R and B");
-        assert_eq!(err("t13=R"), "unknown field t13= (targets t1..t12, score, move, pending)");
+        assert_eq!(
+            err("t13=R"),
+            "unknown field t13= (targets t1..t12, score, move, pending)"
+        );
         assert_eq!(err("score=3"), "score=3: write score=R3,B1");
         assert!(State::from_position("t1=R", None).is_err());
     }

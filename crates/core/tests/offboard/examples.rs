@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use billes_notation::{parse_games, Game};
 
 fn records(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(dir);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -39,7 +41,10 @@ fn example_games_replay_valid() {
 
 #[test]
 fn the_club_final_is_a_full_game_with_variations() {
-    let path = records("offboard").into_iter().find(|p| p.ends_with("club-final.bgn")).unwrap();
+    let path = records("offboard")
+        .into_iter()
+        .find(|p| p.ends_with("club-final.bgn"))
+        .unwrap();
     let game = &games(&path)[0];
     let summary = billes_core::replay(game, &mut |_| {}).unwrap();
     assert_eq!(summary.winners, Some(vec!["B".to_string()]));

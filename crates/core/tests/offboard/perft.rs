@@ -35,7 +35,11 @@ fn legal_turn_counts_match_the_data_file() {
                 println!("{rules_name} | {position} | {depth}={got}");
                 continue;
             }
-            assert_eq!(got, expected.parse::<u64>().unwrap(), "{line} at depth {depth}");
+            assert_eq!(
+                got,
+                expected.parse::<u64>().unwrap(),
+                "{line} at depth {depth}"
+            );
             checked += 1;
         }
     }

@@ -29,13 +29,16 @@ fn a_thousand_simulated_games_replay_valid() {
     let mut ejections = 0;
     let mut choices = [0; 2];
     for game in games(&rules, GAMES) {
-        let summary = replay(&rules, &game).unwrap_or_else(|e| panic!("{}: {:?}", e.message, e.turn));
+        let summary =
+            replay(&rules, &game).unwrap_or_else(|e| panic!("{}: {:?}", e.message, e.turn));
         assert_eq!(summary.turns as usize, game.line.turns.len());
         won += summary.winners.is_some() as u32;
         for turn in &game.line.turns {
             for a in &turn.actions {
                 match a {
-                    Action::Line { capture: Some(_), .. } => ejections += 1,
+                    Action::Line {
+                        capture: Some(_), ..
+                    } => ejections += 1,
                     Action::Place { .. } => choices[0] += 1,
                     Action::Remove { .. } => choices[1] += 1,
                     _ => {}
@@ -89,7 +92,9 @@ fn mutated(
 ) -> Option<(ErrorKind, u32)> {
     let mut game = game.clone();
     f(&mut game.line.turns[i]);
-    replay(rules, &game).err().map(|e| (e.kind, e.turn.unwrap_or(0)))
+    replay(rules, &game)
+        .err()
+        .map(|e| (e.kind, e.turn.unwrap_or(0)))
 }
 
 #[test]
@@ -103,7 +108,11 @@ fn mutations_are_rejected_with_the_right_kind() {
         let number = i as u32 + 1;
         // A changed seat.
         let r = mutated(&rules, game, i, |t| {
-            t.head.seat = if t.head.seat == "R" { "B".into() } else { "R".into() }
+            t.head.seat = if t.head.seat == "R" {
+                "B".into()
+            } else {
+                "R".into()
+            }
         });
         assert_eq!(r, Some((ErrorKind::Seat, number)));
         tried[0] += 1;
@@ -119,14 +128,21 @@ fn mutations_are_rejected_with_the_right_kind() {
                 t.number = k as u32 + 1;
             }
             let e = replay(&rules, &g).unwrap_err();
-            assert_eq!((e.kind, e.turn), (ErrorKind::Seat, Some(number)), "{}", e.message);
+            assert_eq!(
+                (e.kind, e.turn),
+                (ErrorKind::Seat, Some(number)),
+                "{}",
+                e.message
+            );
             tried[2] += 1;
         }
         // A pass where a move exists.
         let last = game.line.turns[i].actions.len() - 1;
         if matches!(game.line.turns[i].actions[last], Action::Line { .. }) {
             let r = mutated(&rules, game, i, |t| {
-                t.actions[last] = Action::Pass { span: Span::default() }
+                t.actions[last] = Action::Pass {
+                    span: Span::default(),
+                }
             });
             assert_eq!(r, Some((ErrorKind::FalsePass, number)));
             tried[3] += 1;
@@ -149,8 +165,15 @@ fn mutations_are_rejected_with_the_right_kind() {
                 continue;
             };
             let bad = match capture {
-                None => Capture { target: Some("t1".into()), points: Some(1), span: Span::default() },
-                Some(c) => Capture { points: Some(c.points.unwrap_or(0) + 1), ..c.clone() },
+                None => Capture {
+                    target: Some("t1".into()),
+                    points: Some(1),
+                    span: Span::default(),
+                },
+                Some(c) => Capture {
+                    points: Some(c.points.unwrap_or(0) + 1),
+                    ..c.clone()
+                },
             };
             let r = mutated(&rules, game, k, |t| {
                 if let Some(Action::Line { capture, .. }) = t.actions.last_mut() {
@@ -175,7 +198,11 @@ fn empty_cell_before(rules: &Offboard, game: &Game, i: usize) -> String {
     g.outcome.winners.clear();
     g.tags.retain(|t| t.name != "Result");
     billes_core::replay_with(rules, &g, &mut |step| state = *step.state).unwrap();
-    let taken: Vec<&str> = state.marbles("R").into_iter().chain(state.marbles("B")).collect();
+    let taken: Vec<&str> = state
+        .marbles("R")
+        .into_iter()
+        .chain(state.marbles("B"))
+        .collect();
     let b = billes_core::offboard::board();
     (0..b.len() as u8)
         .map(|c| b.cell_name(c))

@@ -79,7 +79,10 @@ pub fn action(text: &str) -> Action {
 pub fn turn(number: u32, text: &str) -> Turn {
     let mut words = text.split_whitespace();
     let head = words.next().expect("a head");
-    let seat: String = head.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    let seat: String = head
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
     let roll = head[seat.len()..].parse().ok();
     Turn {
         number,
@@ -135,7 +138,9 @@ pub fn record(position: Option<&str>, turns: &[&str], result: &str) -> Game {
 pub fn play_ok(rules: &Offboard, position: &str, turns: &[&str]) -> String {
     let game = record(Some(position), turns, "*");
     let mut last = None;
-    let result = replay_with(rules, &game, &mut |step| last = Some(step.state.to_position()));
+    let result = replay_with(rules, &game, &mut |step| {
+        last = Some(step.state.to_position())
+    });
     if let Err(e) = result {
         panic!("{turns:?} from {position}: {} ({:?})", e.message, e.kind);
     }

@@ -210,3 +210,67 @@ fn empty_cell_before(rules: &Offboard, game: &Game, i: usize) -> String {
         .unwrap()
         .to_string()
 }
+
+#[test]
+fn no_turn_makes_play_panic() {
+    use billes_core::Rules;
+    let rules = Offboard::default();
+    let names = [
+        "a1", "c3", "c5", "d8", "e5", "e9", "i9", "z9", "a0", "e10", "t4", "", "E5",
+    ];
+    let dirs = ["e", "w", "ne", "nw", "se", "sw", "n", ""];
+    let seats = ["R", "B", "G"];
+    let mut rng = Rng::new(99);
+    for game in games(&rules, 40) {
+        let mut state = rules.start();
+        for turn in &game.line.turns {
+            for _ in 0..20 {
+                let mut t = turn.clone();
+                t.head.seat = seats[rng.below(3)].into();
+                t.head.roll = rng.chance(1, 8).then_some(rng.below(9) as u32);
+                let n = 1 + rng.below(3);
+                t.actions = (0..n)
+                    .map(|_| {
+                        let name = |rng: &mut Rng| names[rng.below(names.len())].into();
+                        let capture = rng.chance(1, 3).then(|| Capture {
+                            target: rng
+                                .chance(1, 2)
+                                .then(|| format!("t{}", rng.below(14)).into()),
+                            points: rng.chance(1, 2).then(|| rng.below(5) as u32),
+                            span: Span::default(),
+                        });
+                        match rng.below(6) {
+                            0 => Action::Pass {
+                                span: Span::default(),
+                            },
+                            1 => Action::Remove {
+                                span: Span::default(),
+                            },
+                            2 => Action::Place {
+                                to: rng.chance(3, 4).then(|| name(&mut rng)),
+                                capture,
+                                span: Span::default(),
+                            },
+                            3 => Action::Move {
+                                path: vec![name(&mut rng), name(&mut rng)],
+                                capture,
+                                barricade: false,
+                                span: Span::default(),
+                            },
+                            _ => Action::Line {
+                                from: name(&mut rng),
+                                to: rng.chance(1, 2).then(|| name(&mut rng)),
+                                direction: dirs[rng.below(dirs.len())].into(),
+                                capture,
+                                span: Span::default(),
+                            },
+                        }
+                    })
+                    .collect();
+                let mut copy = state;
+                let _ = rules.play(&mut copy, &t);
+            }
+            rules.play(&mut state, turn).unwrap();
+        }
+    }
+}

@@ -128,10 +128,28 @@ pub fn replay(game: &Game, observe: &mut dyn FnMut(&Observed<'_>)) -> Result<Sum
             })
         })
     }
-    match GameKind::of(game)? {
+    let kind = GameKind::of(game)?;
+    check_rules_tag(game)?;
+    match kind {
         GameKind::Aggravation => run(&aggravation::Aggravation::default(), game, observe),
         GameKind::Barricade => run(&barricade::Barricade::default(), game, observe),
         GameKind::Offboard => run(&offboard::Offboard::default(), game, observe),
+    }
+}
+
+/// Only the standard rules are built in: a `Rules` tag naming anything else
+/// is reported rather than silently ignored.
+fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
+    match game.tag_entry("Rules") {
+        Some(tag) if !tag.value.trim().eq_ignore_ascii_case("standard") => Err(ReplayError::new(
+            ErrorKind::Variant,
+            tag.span,
+            format!(
+                "unknown rules \"{}\": only the standard rules are built in",
+                tag.value
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 

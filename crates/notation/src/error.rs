@@ -83,9 +83,11 @@ pub fn render_error(origin: &str, diagnostic: &Diagnostic<'_>, color: bool) -> S
         .path(origin)
         .fold(false)
         .annotation(annotation);
-    let mut group = Level::ERROR
-        .primary_title(diagnostic.title)
-        .element(snippet);
+    let mut title = Level::ERROR.primary_title(diagnostic.title);
+    if let Some(id) = diagnostic.id {
+        title = title.id(id);
+    }
+    let mut group = title.element(snippet);
     for note in diagnostic.notes {
         group = group.element(Level::NOTE.message(note));
     }

@@ -31,10 +31,10 @@ const MAX_NAME: usize = 32;
 /// The first syntax error, with its line, column and what was expected.
 pub fn parse_game(src: &str) -> Result<Game, ParseError> {
     let mut p = Parser_::new(src, 0, 1);
-    let game = p.game()?;
+    let game = p.game().map_err(|e| *e)?;
     p.ws();
     if !p.at_end() {
-        return Err(p.error("expected the end of the input after the result (a second game must start with its tags)"));
+        return Err(*p.error("expected the end of the input after the result (a second game must start with its tags)"));
     }
     Ok(game)
 }
@@ -58,10 +58,10 @@ pub fn parse_games(src: &str) -> Vec<Result<Game, ParseError>> {
 /// of its file, so spans are file positions.
 pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, ParseError> {
     let mut p = Parser_::new(text, offset, line);
-    let game = p.game()?;
+    let game = p.game().map_err(|e| *e)?;
     p.ws();
     if !p.at_end() {
-        return Err(p.error("expected the end of the game after the result"));
+        return Err(*p.error("expected the end of the game after the result"));
     }
     Ok(game)
 }
@@ -87,6 +87,9 @@ struct Mark {
 }
 
 type NomResult<'a, O> = IResult<&'a str, O, ()>;
+
+/// Errors are boxed inside the parser so results stay small on the hot path.
+type PResult<T> = Result<T, Box<ParseError>>;
 
 fn name_token(i: &str) -> NomResult<'_, &str> {
     let bytes = i.as_bytes();
@@ -204,19 +207,19 @@ impl<'a> Parser_<'a> {
     }
 
     /// An error at the current position.
-    fn error(&mut self, message: impl Into<String>) -> ParseError {
+    fn error(&mut self, message: impl Into<String>) -> Box<ParseError> {
         let mark = self.mark();
         let end = self.pos + self.rest().chars().next().map_or(0, char::len_utf8);
         self.error_at(mark, end, message)
     }
 
-    fn error_at(&self, mark: Mark, end: usize, message: impl Into<String>) -> ParseError {
+    fn error_at(&self, mark: Mark, end: usize, message: impl Into<String>) -> Box<ParseError> {
         let line_start = self.src[..mark.start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = self.src[mark.start..]
             .find('\n')
             .map_or(self.src.len(), |i| mark.start + i);
         let line_text = self.src[line_start..line_end].trim_end_matches('\r');
-        ParseError {
+        Box::new(ParseError {
             message: message.into(),
             span: Span {
                 start: self.base + mark.start,
@@ -225,11 +228,11 @@ impl<'a> Parser_<'a> {
                 column: mark.column,
             },
             line_text: line_text.to_string(),
-        }
+        })
     }
 
     /// An error just after the last non-blank character (for a premature end).
-    fn error_at_end(&self, message: &str) -> ParseError {
+    fn error_at_end(&self, message: &str) -> Box<ParseError> {
         let end = self.src.trim_end().len();
         let before = &self.src[..end];
         let line = self.line_base() + before.matches('\n').count() as u32;
@@ -261,7 +264,7 @@ impl<'a> Parser_<'a> {
         }
     }
 
-    fn game(&mut self) -> Result<Game, ParseError> {
+    fn game(&mut self) -> PResult<Game> {
         self.ws();
         let start = self.mark();
         let mut tags = Vec::new();
@@ -279,7 +282,7 @@ impl<'a> Parser_<'a> {
         })
     }
 
-    fn tag(&mut self) -> Result<Tag, ParseError> {
+    fn tag(&mut self) -> PResult<Tag> {
         let start = self.mark();
         self.bump(1);
         self.skip_blanks();
@@ -323,7 +326,7 @@ impl<'a> Parser_<'a> {
         }
     }
 
-    fn tag_value(&mut self) -> Result<String, ParseError> {
+    fn tag_value(&mut self) -> PResult<String> {
         let open = self.mark();
         self.bump(1);
         let mut value = String::new();
@@ -364,7 +367,7 @@ impl<'a> Parser_<'a> {
     }
 
     /// A line of turns up to `)` (in a variation) or the result (at the top).
-    fn line(&mut self, depth: usize, first_number: u32) -> Result<Line, ParseError> {
+    fn line(&mut self, depth: usize, first_number: u32) -> PResult<Line> {
         let mut line = Line::default();
         let mut before: Vec<Comment> = Vec::new();
         let mut written_number: Option<(u32, Mark)> = None;
@@ -499,7 +502,7 @@ impl<'a> Parser_<'a> {
         mut line: Line,
         before: Vec<Comment>,
         written_number: Option<(u32, Mark)>,
-    ) -> Result<Line, ParseError> {
+    ) -> PResult<Line> {
         if let Some((n, mark)) = written_number {
             return Err(self.error_at(
                 mark,
@@ -513,7 +516,7 @@ impl<'a> Parser_<'a> {
         Ok(line)
     }
 
-    fn number(&mut self) -> Result<u32, ParseError> {
+    fn number(&mut self) -> PResult<u32> {
         let mark = self.mark();
         let (rest, digits) = match digit1::<_, ()>(self.rest()) {
             Ok(x) => x,
@@ -525,7 +528,7 @@ impl<'a> Parser_<'a> {
             .map_err(|_| self.error_at(mark, self.pos, "number is too large"))
     }
 
-    fn comment(&mut self) -> Result<Comment, ParseError> {
+    fn comment(&mut self) -> PResult<Comment> {
         let start = self.mark();
         let body = &self.rest()[1..];
         let Some(close) = body.find('}') else {
@@ -545,7 +548,7 @@ impl<'a> Parser_<'a> {
         })
     }
 
-    fn nag(&mut self) -> Result<Nag, ParseError> {
+    fn nag(&mut self) -> PResult<Nag> {
         let start = self.mark();
         let code = if self.peek() == Some(b'$') {
             self.bump(1);
@@ -578,7 +581,7 @@ impl<'a> Parser_<'a> {
         })
     }
 
-    fn expect_delimiter(&mut self, what: &str) -> Result<(), ParseError> {
+    fn expect_delimiter(&mut self, what: &str) -> PResult<()> {
         match self.peek() {
             None => Ok(()),
             Some(b) if is_delimiter(b) => Ok(()),
@@ -589,7 +592,7 @@ impl<'a> Parser_<'a> {
         }
     }
 
-    fn turn(&mut self, number: u32) -> Result<Turn, ParseError> {
+    fn turn(&mut self, number: u32) -> PResult<Turn> {
         let start = self.mark();
         let head = self.head()?;
         let mut actions = Vec::with_capacity(1);
@@ -625,7 +628,7 @@ impl<'a> Parser_<'a> {
         })
     }
 
-    fn head(&mut self) -> Result<Head, ParseError> {
+    fn head(&mut self) -> PResult<Head> {
         let start = self.mark();
         let seat = self.seat()?;
         let roll = if matches!(self.peek(), Some(b'0'..=b'9')) {
@@ -662,7 +665,7 @@ impl<'a> Parser_<'a> {
         })
     }
 
-    fn seat(&mut self) -> Result<smol_str::SmolStr, ParseError> {
+    fn seat(&mut self) -> PResult<smol_str::SmolStr> {
         let start = self.mark();
         match seat_token(self.rest()) {
             Ok((rest, seat)) => {
@@ -676,7 +679,7 @@ impl<'a> Parser_<'a> {
         }
     }
 
-    fn name(&mut self, what: &str) -> Result<smol_str::SmolStr, ParseError> {
+    fn name(&mut self, what: &str) -> PResult<smol_str::SmolStr> {
         let start = self.mark();
         match name_token(self.rest()) {
             Ok((rest, name)) => {
@@ -695,7 +698,7 @@ impl<'a> Parser_<'a> {
         }
     }
 
-    fn action(&mut self) -> Result<Action, ParseError> {
+    fn action(&mut self) -> PResult<Action> {
         let start = self.mark();
         let action = match self.peek() {
             Some(b'-') => {
@@ -797,7 +800,7 @@ impl<'a> Parser_<'a> {
         Ok(action)
     }
 
-    fn capture(&mut self) -> Result<Option<Capture>, ParseError> {
+    fn capture(&mut self) -> PResult<Option<Capture>> {
         if self.peek() != Some(b'*') {
             return Ok(None);
         }
@@ -824,7 +827,7 @@ impl<'a> Parser_<'a> {
         }))
     }
 
-    fn outcome(&mut self) -> Result<Outcome, ParseError> {
+    fn outcome(&mut self) -> PResult<Outcome> {
         self.ws();
         let start = self.mark();
         let mut winners = Vec::new();

@@ -85,36 +85,49 @@ impl Splitter {
     }
 
     fn scan(&mut self, line: &[u8]) {
-        let mut prev = b' ';
-        for (i, &b) in line.iter().enumerate() {
+        let mut i = 0;
+        while i < line.len() {
+            let b = line[i];
             if self.in_comment {
-                if b == b'}' {
-                    self.in_comment = false;
+                match line[i..].iter().position(|&c| c == b'}') {
+                    Some(n) => {
+                        self.in_comment = false;
+                        i += n + 1;
+                        continue;
+                    }
+                    None => return,
                 }
-                prev = b;
-                continue;
             }
-            let next = line.get(i + 1).copied().unwrap_or(b' ');
-            let after_space = prev.is_ascii_whitespace();
             match b {
+                b' ' | b'\t' | b'\r' | b'\n' => {}
                 b'{' => {
                     self.in_comment = true;
                     self.has_moves = true;
                 }
-                b'(' => self.depth += 1,
-                b')' => self.depth = self.depth.saturating_sub(1),
-                b'*' if self.depth == 0 && after_space && next.is_ascii_whitespace() => {
-                    self.ended = true
+                b'(' => {
+                    self.depth += 1;
+                    self.has_moves = true;
                 }
-                b'=' if self.depth == 0 && after_space && next.is_ascii_uppercase() => {
-                    self.ended = true
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.has_moves = true;
                 }
-                _ => {}
+                b'*' | b'=' => {
+                    self.has_moves = true;
+                    let after_space = i == 0 || line[i - 1].is_ascii_whitespace();
+                    let next = line.get(i + 1).copied().unwrap_or(b' ');
+                    let token_end = if b == b'*' {
+                        next.is_ascii_whitespace()
+                    } else {
+                        next.is_ascii_uppercase()
+                    };
+                    if self.depth == 0 && after_space && token_end {
+                        self.ended = true;
+                    }
+                }
+                _ => self.has_moves = true,
             }
-            if !b.is_ascii_whitespace() {
-                self.has_moves = true;
-            }
-            prev = b;
+            i += 1;
         }
     }
 }

@@ -1,20 +1,209 @@
-//! The `offboard` game (work in progress: rules land with its own change).
+//! Offboard (Lalet & Lévi, 2011; seed 002): two seats push lines of marbles
+//! on a 61-cell hexagonal board; opposing marbles pushed off fall into twelve
+//! targets around the rim worth 1, 2 or 3 points, one marble per target, and
+//! the first seat to 6 points wins.
+//!
+//! The board, its directions and targets, and the standard parameters are
+//! data in `rules/offboard.yaml`; the notation is in `notation/offboard.md`.
+//! Every rule parameter is in [`Params`], so a variant (Abalone: fourteen
+//! marbles, lines of at most three, sideways moves, no targets) only sets
+//! fields.
+//!
+//! ```
+//! use billes_core::offboard::{Offboard, Params};
+//! use billes_core::{Rng, SimOptions, Rules};
+//!
+//! let rules = Offboard::default();
+//! let game = rules.simulate(&SimOptions::default(), &mut Rng::new(1)).unwrap();
+//! let summary = billes_core::replay_with(&rules, &game, &mut |_| {}).unwrap();
+//! assert_eq!(summary.turns as usize, game.line.turns.len());
+//!
+//! // A variant sets parameters.
+//! let params: Params = serde_yaml::from_str("max_line: 3\nbroadside: true").unwrap();
+//! assert!(Offboard::new(params).is_ok());
+//! ```
+
+mod board;
+mod moves;
+mod play;
+mod position;
+mod simulate;
+
+use std::sync::OnceLock;
 
 use billes_notation::{Game, Turn};
+use serde::Deserialize;
 
-use crate::{ErrorKind, ReplayError, Rng, Rules, SimOptions, TextBoard};
+pub use board::{board, Board, Cell, Dir, OFF, TARGETS};
+pub use position::{State, SEATS};
+
+use crate::{ErrorKind, ReplayError, Rules};
+use board::RulesFile;
+
+/// The parameters of the rules. `Default` is the standard game of
+/// `rules/offboard.yaml`; a variant deserialises only the fields it changes.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Marbles per seat at the start (12).
+    pub marbles: u8,
+    /// The longest line that may move (`None`: any length).
+    pub max_line: Option<u8>,
+    /// Whether a line may move sideways, off its own axis (no).
+    pub broadside: bool,
+    /// The values of targets `t1`..`t12`, clockwise from the left end of the
+    /// top side; empty for no targets (each marble pushed off then scores 1
+    /// and leaves the game).
+    pub targets: Vec<u8>,
+    /// The points that win at once (6).
+    pub winning_score: u32,
+    /// The start position, in `Position` tag syntax.
+    pub start: String,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        static STANDARD: OnceLock<Params> = OnceLock::new();
+        STANDARD
+            .get_or_init(|| {
+                let file: RulesFile =
+                    serde_yaml::from_str(board::RULES_YAML).expect("rules/offboard.yaml parses");
+                let s: Standard =
+                    serde_yaml::from_value(file.standard).expect("standard parameters parse");
+                Params {
+                    marbles: s.marbles,
+                    max_line: s.max_line,
+                    broadside: s.broadside,
+                    targets: s.targets,
+                    winning_score: s.winning_score,
+                    start: s.start,
+                }
+            })
+            .clone()
+    }
+}
+
+/// The `standard` section of `rules/offboard.yaml`: every field given.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Standard {
+    marbles: u8,
+    max_line: Option<u8>,
+    broadside: bool,
+    targets: Vec<u8>,
+    winning_score: u32,
+    start: String,
+}
+
+/// Parameters that describe no playable game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ParamsError(pub String);
 
 /// The rules of Offboard, with their parameters.
-#[derive(Debug, Clone, Default)]
-pub struct Offboard {}
-
-/// A Offboard position.
 #[derive(Debug, Clone)]
-pub struct State {}
+pub struct Offboard {
+    params: Params,
+    board: &'static Board,
+    start: State,
+    /// `params.max_line`, or 255 for any length.
+    max_line: u8,
+    /// Per cell × 6 + direction: the target a marble pushed off there falls
+    /// into (the lower-valued one of two at a corner).
+    landing: Vec<u8>,
+}
 
-impl TextBoard for State {
-    fn text_board(&self) -> String {
-        String::new()
+impl Default for Offboard {
+    fn default() -> Self {
+        Offboard::new(Params::default()).expect("the standard parameters are valid")
+    }
+}
+
+impl Offboard {
+    /// The rules with these parameters.
+    ///
+    /// # Errors
+    /// When the parameters describe no playable game: a wrong number of
+    /// target values, a start position that does not parse or does not hold
+    /// `marbles` marbles per seat, a line limit or winning score of 0.
+    pub fn new(params: Params) -> Result<Offboard, ParamsError> {
+        let board = board::board();
+        let values = match params.targets.len() {
+            0 => None,
+            TARGETS => {
+                let mut v = [0u8; TARGETS];
+                v.copy_from_slice(&params.targets);
+                Some(v)
+            }
+            n => {
+                return Err(ParamsError(format!(
+                    "targets: {n} values given, the board has {TARGETS} targets (or none: [])"
+                )))
+            }
+        };
+        if params.max_line == Some(0) {
+            return Err(ParamsError(
+                "max_line: a line holds at least one marble".into(),
+            ));
+        }
+        if params.winning_score == 0 {
+            return Err(ParamsError("winning_score: at least 1".into()));
+        }
+        let start = State::from_position(&params.start, values)
+            .map_err(|e| ParamsError(format!("start: {e}")))?;
+        for (s, seat) in SEATS.iter().enumerate() {
+            let n = start.marbles[s].count_ones();
+            if n != params.marbles as u32 {
+                return Err(ParamsError(format!(
+                    "start: {seat} has {n} marbles, marbles is {}",
+                    params.marbles
+                )));
+            }
+        }
+        let mut landing = vec![u8::MAX; board.len() * 6];
+        for cell in 0..board.len() as Cell {
+            for dir in 0..6 {
+                let [a, b] = board.landing(cell, dir);
+                landing[cell as usize * 6 + dir as usize] = match (a, b, values) {
+                    (a, u8::MAX, _) | (a, _, None) => a,
+                    // Two targets: the lower-valued one; on a tie, the first.
+                    (a, b, Some(v)) if v[b as usize] < v[a as usize] => b,
+                    (a, _, _) => a,
+                };
+            }
+        }
+        Ok(Offboard {
+            max_line: params.max_line.unwrap_or(u8::MAX),
+            params,
+            board,
+            start,
+            landing,
+        })
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The start position of these rules.
+    pub fn start(&self) -> State {
+        self.start
+    }
+
+    /// A position read from a `Position` tag value (see notation/offboard.md).
+    ///
+    /// # Errors
+    /// What is wrong with the text.
+    pub fn position(&self, text: &str) -> Result<State, String> {
+        let values = (!self.params.targets.is_empty()).then_some(self.start.values);
+        State::from_position(text, values)
+    }
+
+    /// The legal turns of the seat to move, in notation (`c3:c5>e*t4=3`,
+    /// `+e5`, `~ c3>ne`, `--`).
+    pub fn legal_turns(&self, st: &State) -> Vec<String> {
+        self.legal_list(st, true)
     }
 }
 
@@ -22,32 +211,43 @@ impl Rules for Offboard {
     type State = State;
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
-        Err(ReplayError::new(
-            ErrorKind::Tag,
-            game.span,
-            "offboard is not supported yet",
-        ))
+        if let Some(tag) = game.tag_entry("Seats") {
+            let mut seats: Vec<&str> = tag.value.split_whitespace().collect();
+            seats.sort_unstable();
+            if seats != ["B", "R"] {
+                return Err(ReplayError::new(
+                    ErrorKind::Tag,
+                    tag.span,
+                    format!(
+                        "offboard is played by R (Red) and B (Blue), not \"{}\"",
+                        tag.value
+                    ),
+                ));
+            }
+        }
+        if let Some(tag) = game.tag_entry("Teams") {
+            return Err(ReplayError::new(
+                ErrorKind::Tag,
+                tag.span,
+                "offboard has no teams",
+            ));
+        }
+        match game.tag_entry("Position") {
+            None => Ok(self.start),
+            Some(tag) => self
+                .position(&tag.value)
+                .map_err(|e| ReplayError::new(ErrorKind::Tag, tag.span, format!("Position: {e}"))),
+        }
     }
 
-    fn play(&self, _state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        Err(ReplayError::new(
-            ErrorKind::IllegalMove,
-            turn.span,
-            "offboard is not supported yet",
-        ))
+    fn play(&self, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        self.play_turn(st, turn)
     }
 
-    fn winners(&self, _state: &State) -> Option<Vec<String>> {
-        None
-    }
-}
-
-impl Offboard {
-    /// Plays one random legal game.
-    ///
-    /// # Errors
-    /// When the options describe no playable game.
-    pub fn simulate(&self, _options: &SimOptions, _rng: &mut Rng) -> Result<Game, String> {
-        Err("offboard is not supported yet".into())
+    fn winners(&self, st: &State) -> Option<Vec<String>> {
+        let limit = self.params.winning_score;
+        (0..2)
+            .find(|&s| st.score[s] as u32 >= limit)
+            .map(|s| vec![SEATS[s].to_string()])
     }
 }

@@ -21,8 +21,10 @@ pub const MAX_SIDES: usize = 6;
 pub const MAX_HOME: usize = 8;
 /// Most holes per side.
 pub const MAX_PER_SIDE: usize = 20;
-/// Size of per-hole tables.
+/// Holes a board may have.
 pub const MAX_HOLES: usize = MAX_SIDES * MAX_PER_SIDE + 1 + MAX_SIDES * MAX_HOME;
+/// Size of per-hole tables: any `u8` indexes them, so lookups need no bounds check.
+pub const TABLE: usize = 256;
 
 /// The board description as written in the YAML file.
 #[derive(Debug, Clone, Deserialize)]
@@ -86,10 +88,10 @@ pub struct Board {
     pub letters: Vec<SmolStr>,
     /// Colour names, clockwise.
     pub colours: Vec<String>,
-    class: [Class; MAX_HOLES],
-    side: [u8; MAX_HOLES],
-    offset: [u8; MAX_HOLES],
-    next: [[u8; MAX_HOLES]; MAX_SIDES],
+    class: [Class; TABLE],
+    side: [u8; TABLE],
+    offset: [u8; TABLE],
+    next: [[u8; TABLE]; MAX_SIDES],
     names: Vec<SmolStr>,
     side_of_byte: [u8; 128],
     centre_name: SmolStr,
@@ -163,11 +165,11 @@ impl Board {
             centre,
             letters,
             colours: d.seats.iter().map(|s| s.colour.clone()).collect(),
-            class: [Class::Unused; MAX_HOLES],
-            side: [NONE; MAX_HOLES],
-            offset: [NONE; MAX_HOLES],
-            next: [[NONE; MAX_HOLES]; MAX_SIDES],
-            names: vec![SmolStr::default(); MAX_HOLES],
+            class: [Class::Unused; TABLE],
+            side: [NONE; TABLE],
+            offset: [NONE; TABLE],
+            next: [[NONE; TABLE]; MAX_SIDES],
+            names: vec![SmolStr::default(); TABLE],
             side_of_byte,
             centre_name: SmolStr::new(&d.centre),
         };
@@ -236,7 +238,7 @@ impl Board {
     /// What kind of hole `h` is.
     #[inline]
     pub fn class(&self, h: Hole) -> Class {
-        self.class.get(h as usize).copied().unwrap_or(Class::Unused)
+        self.class[h as usize]
     }
 
     /// The side a loop or HOME hole belongs to.

@@ -3,7 +3,7 @@
 
 use billes_notation::{Action, Capture, Span};
 
-use super::board::{Class, Hole, NONE};
+use super::board::{Class, Hole, MAX_HOME, NONE};
 use super::{Aggravation, State};
 
 /// Why a move cannot be made.
@@ -297,15 +297,24 @@ impl Aggravation {
     /// Every legal use of roll `n` by `seat`, stopping when `f` returns true.
     /// Returns whether `f` stopped it.
     pub(crate) fn legal(&self, st: &State, seat: u8, n: u8, f: &mut dyn FnMut(Cand) -> bool) -> bool {
+        self.legal_from(st, seat, n, st.pos[seat as usize], f)
+    }
+
+    /// [`Aggravation::legal`] for the marbles on `marbles` (NONE: none).
+    fn legal_from(
+        &self,
+        st: &State,
+        seat: u8,
+        n: u8,
+        marbles: [Hole; MAX_HOME],
+        f: &mut dyn FnMut(Cand) -> bool,
+    ) -> bool {
         let e = self.enter(st, seat, n);
         if e.res.is_ok() && f(e) {
             return true;
         }
-        let own = seat + 1;
-        for h in 0..st.occ.len() as u8 {
-            if st.occ[h as usize] == own
-                && self.routes_from(st, seat, h, n, &mut |c| c.res.is_ok() && f(c))
-            {
+        for h in marbles {
+            if h != NONE && self.routes_from(st, seat, h, n, &mut |c| c.res.is_ok() && f(c)) {
                 return true;
             }
         }
@@ -320,7 +329,9 @@ impl Aggravation {
     /// The legal uses of roll `n` by `seat`, in notation.
     pub(crate) fn legal_list(&self, st: &State, seat: u8, n: u8) -> Vec<String> {
         let mut out = Vec::new();
-        self.legal(st, seat, n, &mut |c| {
+        let mut marbles = st.pos[seat as usize];
+        marbles.sort_unstable();
+        self.legal_from(st, seat, n, marbles, &mut |c| {
             out.push(c.action(st).to_string());
             false
         });

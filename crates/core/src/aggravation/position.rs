@@ -192,7 +192,7 @@ fn apply_position(st: &mut State, value: &str) -> Result<(), String> {
                 return Err(format!("{seat} has only {} marbles", st.marbles));
             }
             st.base[s as usize] -= 1;
-            st.occ[h as usize] = s + 1;
+            st.put(s, h);
         }
     }
     let seats: Vec<u8> = st.seats().collect();

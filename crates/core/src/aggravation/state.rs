@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::board::{Board, Class, Hole, MAX_HOLES, MAX_SIDES, NONE};
+use super::board::{Board, Class, Hole, MAX_HOLES, MAX_HOME, MAX_SIDES, NONE, TABLE};
 use crate::TextBoard;
 
 /// An Aggravation position. Small and flat, so cloning it for a variation is
@@ -11,7 +11,9 @@ use crate::TextBoard;
 pub struct State {
     pub(crate) board: &'static Board,
     /// Per hole: 0 when empty, else the side of the marble on it plus one.
-    pub(crate) occ: [u8; MAX_HOLES],
+    pub(crate) occ: [u8; TABLE],
+    /// Per colour: the holes of its marbles out of BASE (NONE in free slots).
+    pub(crate) pos: [[Hole; MAX_HOME]; MAX_SIDES],
     /// Marbles in each colour's BASE.
     pub(crate) base: [u8; MAX_SIDES],
     /// Marbles in each colour's HOME.
@@ -54,7 +56,8 @@ impl State {
         }
         State {
             board,
-            occ: [0; MAX_HOLES],
+            occ: [0; TABLE],
+            pos: [[NONE; MAX_HOME]; MAX_SIDES],
             base,
             home: [0; MAX_SIDES],
             in_play,
@@ -75,6 +78,24 @@ impl State {
         match self.occ[h as usize] {
             0 => None,
             s => Some(s - 1),
+        }
+    }
+
+    /// Puts a marble of side `s` on the empty hole `h`.
+    #[inline]
+    pub(crate) fn put(&mut self, s: u8, h: Hole) {
+        self.occ[h as usize] = s + 1;
+        if let Some(slot) = self.pos[s as usize].iter_mut().find(|p| **p == NONE) {
+            *slot = h;
+        }
+    }
+
+    /// Takes the marble of side `s` off hole `h`.
+    #[inline]
+    pub(crate) fn lift(&mut self, s: u8, h: Hole) {
+        self.occ[h as usize] = 0;
+        if let Some(slot) = self.pos[s as usize].iter_mut().find(|p| **p == h) {
+            *slot = NONE;
         }
     }
 
@@ -123,6 +144,7 @@ impl State {
     }
 
     /// The winning seats (a whole team in partnership and team play).
+    #[inline]
     pub fn winners(&self) -> Option<Vec<String>> {
         if self.winner == NONE {
             return None;

@@ -374,14 +374,15 @@ impl Aggravation {
         if c.from == NONE {
             st.base[mover as usize] -= 1;
         } else {
-            st.occ[c.from as usize] = 0;
+            st.lift(mover, c.from);
         }
         if let Ok(v) = c.res {
             if v != NONE {
+                st.lift(v, c.to);
                 st.base[v as usize] += 1;
             }
         }
-        st.occ[c.to as usize] = mover + 1;
+        st.put(mover, c.to);
         if b.class(c.to) == Class::Home && (c.from == NONE || b.class(c.from) != Class::Home) {
             st.home[mover as usize] += 1;
             st.check_winner(mover);
@@ -402,19 +403,17 @@ impl Aggravation {
             st.again = false;
             return;
         }
-        let rolls = |s: u8| {
-            st.in_play[s as usize]
-                && (!st.finished(s) || (st.teams && self.params.roll_for_partner))
-        };
+        let keeps_rolling = st.teams && self.params.roll_for_partner;
+        let rolls = |s: u8| st.in_play[s as usize] && (keeps_rolling || !st.finished(s));
         if self.extra & (1 << n) != 0 && rolls(roller) {
             st.to_roll = roller;
             st.again = true;
             return;
         }
-        let sides = b.sides;
+        let last = b.sides - 1;
         let mut s = roller;
-        for _ in 0..sides {
-            s = (s + 1) % sides;
+        for _ in 0..b.sides {
+            s = if s == last { 0 } else { s + 1 };
             if rolls(s) {
                 break;
             }

@@ -39,7 +39,11 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every game, in the order `billes --help` lists them.
-    pub const ALL: [GameKind; 3] = [GameKind::Aggravation, GameKind::Barricade, GameKind::Offboard];
+    pub const ALL: [GameKind; 3] = [
+        GameKind::Aggravation,
+        GameKind::Barricade,
+        GameKind::Offboard,
+    ];
 
     /// The game called `name` in a `Game` tag (case-insensitive).
     pub fn from_name(name: &str) -> Option<GameKind> {
@@ -110,10 +114,7 @@ impl std::fmt::Debug for dyn TextBoard + '_ {
 ///
 /// # Errors
 /// The first mistake in the record, located by span, turn and seat.
-pub fn replay(
-    game: &Game,
-    observe: &mut dyn FnMut(&Observed<'_>),
-) -> Result<Summary, ReplayError> {
+pub fn replay(game: &Game, observe: &mut dyn FnMut(&Observed<'_>)) -> Result<Summary, ReplayError> {
     fn run<R: Rules>(
         rules: &R,
         game: &Game,
@@ -127,10 +128,30 @@ pub fn replay(
             })
         })
     }
-    match GameKind::of(game)? {
+    let kind = GameKind::of(game)?;
+    check_rules_tag(game)?;
+    match kind {
         GameKind::Aggravation => run(&aggravation::Aggravation::default(), game, observe),
         GameKind::Barricade => run(&barricade::Barricade::default(), game, observe),
         GameKind::Offboard => run(&offboard::Offboard::default(), game, observe),
+    }
+}
+
+/// Only the standard rules are built in: a `Rules` tag naming anything else
+/// is reported rather than silently ignored.
+fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
+    match game.tag_entry("Rules") {
+        Some(tag) if !tag.value.trim().eq_ignore_ascii_case("standard") => {
+            Err(ReplayError::new(
+                ErrorKind::Variant,
+                tag.span,
+                format!(
+                    "unknown rules \"{}\": only the standard rules are built in",
+                    tag.value
+                ),
+            ))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -140,7 +161,9 @@ pub fn replay(
 /// A tag error when the record's tags do not describe a start position.
 pub fn start_board(game: &Game) -> Result<String, ReplayError> {
     Ok(match GameKind::of(game)? {
-        GameKind::Aggravation => aggravation::Aggravation::default().setup(game)?.text_board(),
+        GameKind::Aggravation => aggravation::Aggravation::default()
+            .setup(game)?
+            .text_board(),
         GameKind::Barricade => barricade::Barricade::default().setup(game)?.text_board(),
         GameKind::Offboard => offboard::Offboard::default().setup(game)?.text_board(),
     })

@@ -60,6 +60,9 @@ pub struct Summary {
     pub winners: Option<Vec<String>>,
 }
 
+/// The observer of [`replay_with`].
+type Observer<'o, S> = &'o mut dyn FnMut(&Step<'_, S>);
+
 /// Deepest variation nesting the driver follows (the parser enforces it too).
 const MAX_DEPTH: usize = 256;
 
@@ -80,7 +83,15 @@ pub fn replay_with<R: Rules>(
         variation_turns: 0,
         winners: None,
     };
-    play_line(rules, &mut state, &game.line, 1, 0, &mut summary, Some(observe))?;
+    play_line(
+        rules,
+        &mut state,
+        &game.line,
+        1,
+        0,
+        &mut summary,
+        Some(observe),
+    )?;
     summary.winners = rules.winners(&state);
     check_outcome(game, &game.outcome, summary.winners.as_deref())?;
     Ok(summary)
@@ -93,7 +104,7 @@ fn play_line<R: Rules>(
     first_number: u32,
     depth: usize,
     summary: &mut Summary,
-    mut observe: Option<&mut dyn FnMut(&Step<'_, R::State>)>,
+    mut observe: Option<Observer<'_, R::State>>,
 ) -> Result<(), ReplayError> {
     if depth > MAX_DEPTH {
         let span = line.turns.first().map(|t| t.span).unwrap_or_default();
@@ -115,7 +126,15 @@ fn play_line<R: Rules>(
         }
         for variation in &turn.variations {
             let mut alt = state.clone();
-            play_line(rules, &mut alt, variation, expected, depth + 1, summary, None)?;
+            play_line(
+                rules,
+                &mut alt,
+                variation,
+                expected,
+                depth + 1,
+                summary,
+                None,
+            )?;
         }
         if let Some(winners) = rules.winners(state) {
             return Err(ReplayError::new(
@@ -157,7 +176,10 @@ fn check_outcome(
             return Err(ReplayError::new(
                 ErrorKind::Result,
                 outcome.span,
-                format!("the result says {} won, but the game is not over", written.join("+")),
+                format!(
+                    "the result says {} won, but the game is not over",
+                    written.join("+")
+                ),
             ))
         }
         Some(w) if !same_seats(w, &written) => {

@@ -30,7 +30,7 @@ mod write;
 pub use ast::{
     Action, Capture, Comment, Game, Head, Line, Nag, Name, Outcome, Seat, Span, Tag, Turn,
 };
-pub use error::{render_error, ParseError};
+pub use error::{render_error, Diagnostic, ParseError};
 pub use parse::{parse_game, parse_games, MAX_NESTING};
 pub use reader::{GameSource, ReadError, Reader};
 pub use write::{write_game, write_game_to, write_games, WIDTH};

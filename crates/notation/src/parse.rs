@@ -1,19 +1,871 @@
-//! The parser.
-use crate::ast::Game;
-use crate::error::ParseError;
+//! The BGN parser: nom for the tokens, a small recursive descent for the
+//! structure.
+//!
+//! Design priorities, in order: never panic on any input, linear time (spans
+//! are computed incrementally, variations nest at most [`MAX_NESTING`] deep),
+//! errors that say where and what was expected, speed.
 
-/// Deepest nesting of variations.
+use nom::bytes::complete::{take_while, take_while1};
+use nom::character::complete::digit1;
+use nom::{IResult, Parser};
+
+use crate::ast::{Action, Capture, Comment, Game, Head, Line, Nag, Outcome, Span, Tag, Turn};
+use crate::error::ParseError;
+use crate::reader::split_games;
+
+/// Deepest nesting of variations accepted.
 pub const MAX_NESTING: usize = 64;
 
-/// Parses exactly one game.
+/// Longest seat, hole or tag name accepted.
+const MAX_NAME: usize = 32;
+
+/// Parses a text holding exactly one game.
+///
+/// ```
+/// let game = billes_notation::parse_game("[Game \"barricade\"]\n1. R6 rs-b3 =R")?;
+/// assert_eq!(game.outcome.winners, ["R"]);
+/// # Ok::<(), billes_notation::ParseError>(())
+/// ```
 ///
 /// # Errors
-/// The first syntax error.
-pub fn parse_game(_src: &str) -> Result<Game, ParseError> {
-    Err(ParseError { message: "parser not yet written".into(), span: Default::default(), line_text: String::new() })
+/// The first syntax error, with its line, column and what was expected.
+pub fn parse_game(src: &str) -> Result<Game, ParseError> {
+    let mut p = Parser_::new(src, 0, 1);
+    let game = p.game().map_err(|e| *e)?;
+    p.ws();
+    if !p.at_end() {
+        return Err(*p.error("expected the end of the input after the result (a second game must start with its tags)"));
+    }
+    Ok(game)
 }
 
-/// Parses every game in `src`.
+/// Parses every game in `src`. A syntax error spoils only its own game: the
+/// next game starts at the next tag line after a result.
+///
+/// ```
+/// let text = "[Game \"offboard\"]\n1. R e5>w *\n\n[Game \"offboard\"]\n1. R e5 *\n";
+/// let games = billes_notation::parse_games(text);
+/// assert!(games[0].is_ok());
+/// assert!(games[1].is_err());
+/// ```
 pub fn parse_games(src: &str) -> Vec<Result<Game, ParseError>> {
-    vec![parse_game(src)]
+    split_games(src)
+        .map(|chunk| parse_chunk(chunk.text, chunk.offset, chunk.line))
+        .collect()
+}
+
+/// Parses one game from `text`, which starts at byte `offset` and line `line`
+/// of its file, so spans are file positions.
+pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, ParseError> {
+    let mut p = Parser_::new(text, offset, line);
+    let game = p.game().map_err(|e| *e)?;
+    p.ws();
+    if !p.at_end() {
+        return Err(*p.error("expected the end of the game after the result"));
+    }
+    Ok(game)
+}
+
+/// Parser state: the text, the position, and an incremental line/column
+/// counter (only ever moves forward, so computing spans is linear overall).
+struct Parser_<'a> {
+    src: &'a str,
+    pos: usize,
+    base: usize,
+    // Line and column at `mark_pos`.
+    mark_pos: usize,
+    line: u32,
+    col: u32,
+}
+
+/// The start of a node: offset, line, column.
+#[derive(Clone, Copy)]
+struct Mark {
+    start: usize,
+    line: u32,
+    column: u32,
+}
+
+type NomResult<'a, O> = IResult<&'a str, O, ()>;
+
+/// Errors are boxed inside the parser so results stay small on the hot path.
+type PResult<T> = Result<T, Box<ParseError>>;
+
+fn name_token(i: &str) -> NomResult<'_, &str> {
+    let bytes = i.as_bytes();
+    match bytes.first() {
+        Some(b'a'..=b'z') => {}
+        _ => return Err(nom::Err::Error(())),
+    }
+    take_while1(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit()).parse(i)
+}
+
+fn seat_token(i: &str) -> NomResult<'_, &str> {
+    let bytes = i.as_bytes();
+    match bytes.first() {
+        Some(b'A'..=b'Z') => {}
+        _ => return Err(nom::Err::Error(())),
+    }
+    let len = 1 + bytes[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_lowercase())
+        .count();
+    Ok((&i[len..], &i[..len]))
+}
+
+fn tag_name_token(i: &str) -> NomResult<'_, &str> {
+    let (rest, name) = take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_').parse(i)?;
+    if name.as_bytes()[0].is_ascii_alphabetic() {
+        Ok((rest, name))
+    } else {
+        Err(nom::Err::Error(()))
+    }
+}
+
+fn spaces(i: &str) -> NomResult<'_, &str> {
+    take_while(|c: char| c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\u{feff}')
+        .parse(i)
+}
+
+/// Characters that may directly follow an action or a head.
+fn is_delimiter(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'(' | b')' | b'$' | b'!' | b'?'
+    )
+}
+
+impl<'a> Parser_<'a> {
+    fn new(src: &'a str, base: usize, line: u32) -> Self {
+        Parser_ {
+            src,
+            pos: 0,
+            base,
+            mark_pos: 0,
+            line,
+            col: 1,
+        }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.src[self.pos..]
+    }
+
+    fn at_end(&self) -> bool {
+        self.pos >= self.src.len()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.src.as_bytes().get(self.pos).copied()
+    }
+
+    fn peek_at(&self, n: usize) -> Option<u8> {
+        self.src.as_bytes().get(self.pos + n).copied()
+    }
+
+    /// Moves past what a nom parser consumed.
+    fn advance_to(&mut self, rest: &'a str) {
+        self.pos = self.src.len() - rest.len();
+    }
+
+    fn bump(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.src.len());
+    }
+
+    fn ws(&mut self) {
+        if let Ok((rest, _)) = spaces(self.rest()) {
+            self.advance_to(rest);
+        }
+    }
+
+    /// Line and column of the current position (monotonic: linear overall).
+    fn mark(&mut self) -> Mark {
+        let bytes = &self.src.as_bytes()[self.mark_pos..self.pos];
+        for &b in bytes {
+            if b == b'\n' {
+                self.line += 1;
+                self.col = 1;
+            } else if b & 0xC0 != 0x80 {
+                self.col += 1;
+            }
+        }
+        self.mark_pos = self.pos;
+        Mark {
+            start: self.pos,
+            line: self.line,
+            column: self.col,
+        }
+    }
+
+    fn span(&self, mark: Mark) -> Span {
+        Span {
+            start: self.base + mark.start,
+            end: self.base + self.pos,
+            line: mark.line,
+            column: mark.column,
+        }
+    }
+
+    /// An error at the current position.
+    fn error(&mut self, message: impl Into<String>) -> Box<ParseError> {
+        let mark = self.mark();
+        let end = self.pos + self.rest().chars().next().map_or(0, char::len_utf8);
+        self.error_at(mark, end, message)
+    }
+
+    fn error_at(&self, mark: Mark, end: usize, message: impl Into<String>) -> Box<ParseError> {
+        let line_start = self.src[..mark.start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = self.src[mark.start..]
+            .find('\n')
+            .map_or(self.src.len(), |i| mark.start + i);
+        let line_text = self.src[line_start..line_end].trim_end_matches('\r');
+        Box::new(ParseError {
+            message: message.into(),
+            span: Span {
+                start: self.base + mark.start,
+                end: self.base + end.max(mark.start),
+                line: mark.line,
+                column: mark.column,
+            },
+            line_text: line_text.to_string(),
+        })
+    }
+
+    /// An error just after the last non-blank character (for a premature end).
+    fn error_at_end(&self, message: &str) -> Box<ParseError> {
+        let end = self.src.trim_end().len();
+        let before = &self.src[..end];
+        let line = self.line_base() + before.matches('\n').count() as u32;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() as u32 + 1;
+        self.error_at(
+            Mark {
+                start: end,
+                line,
+                column,
+            },
+            end,
+            message,
+        )
+    }
+
+    /// The line number of the first line of the text.
+    fn line_base(&self) -> u32 {
+        let scanned = &self.src[..self.mark_pos];
+        self.line - scanned.matches('\n').count() as u32
+    }
+
+    /// A description of what stands at the current position, for messages.
+    fn found(&self) -> String {
+        match self.rest().chars().next() {
+            None => "the end of the input".into(),
+            Some('\n') | Some('\r') => "the end of the line".into(),
+            Some(c) => format!("'{c}'"),
+        }
+    }
+
+    fn game(&mut self) -> PResult<Game> {
+        self.ws();
+        let start = self.mark();
+        let mut tags = Vec::new();
+        while self.peek() == Some(b'[') {
+            tags.push(self.tag()?);
+            self.ws();
+        }
+        let line = self.line(0, 1)?;
+        let outcome = self.outcome()?;
+        Ok(Game {
+            tags,
+            line,
+            outcome,
+            span: self.span(start),
+        })
+    }
+
+    fn tag(&mut self) -> PResult<Tag> {
+        let start = self.mark();
+        self.bump(1);
+        self.skip_blanks();
+        let name = match tag_name_token(self.rest()) {
+            Ok((rest, name)) => {
+                self.advance_to(rest);
+                name
+            }
+            Err(_) => {
+                let found = self.found();
+                return Err(self.error(format!("expected a tag name after '[', found {found}")));
+            }
+        };
+        if name.len() > MAX_NAME {
+            return Err(self.error_at(start, self.pos, "tag name is too long"));
+        }
+        self.skip_blanks();
+        if self.peek() != Some(b'"') {
+            let found = self.found();
+            return Err(self.error(format!(
+                "expected a quoted value after the tag name {name}, found {found}"
+            )));
+        }
+        let value = self.tag_value()?;
+        self.skip_blanks();
+        if self.peek() != Some(b']') {
+            let found = self.found();
+            return Err(self.error(format!("expected ']' to close the tag, found {found}")));
+        }
+        self.bump(1);
+        Ok(Tag {
+            name: name.to_string(),
+            value,
+            span: self.span(start),
+        })
+    }
+
+    fn skip_blanks(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.bump(1);
+        }
+    }
+
+    fn tag_value(&mut self) -> PResult<String> {
+        let open = self.mark();
+        self.bump(1);
+        let mut value = String::new();
+        loop {
+            let rest = self.rest();
+            let stop = rest.find(['"', '\\', '\n']).unwrap_or(rest.len());
+            value.push_str(&rest[..stop]);
+            self.bump(stop);
+            match self.peek() {
+                Some(b'"') => {
+                    self.bump(1);
+                    return Ok(value);
+                }
+                Some(b'\\') => match self.peek_at(1) {
+                    Some(b'"') => {
+                        value.push('"');
+                        self.bump(2);
+                    }
+                    Some(b'\\') => {
+                        value.push('\\');
+                        self.bump(2);
+                    }
+                    _ => {
+                        return Err(self.error(
+                            "unknown escape in a tag value (only \\\" and \\\\ are allowed)",
+                        ))
+                    }
+                },
+                _ => {
+                    return Err(self.error_at(
+                        open,
+                        open.start + 1,
+                        "unclosed tag value: expected '\"' before the end of the line",
+                    ))
+                }
+            }
+        }
+    }
+
+    /// A line of turns up to `)` (in a variation) or the result (at the top).
+    fn line(&mut self, depth: usize, first_number: u32) -> PResult<Line> {
+        let mut line = Line::default();
+        let mut before: Vec<Comment> = Vec::new();
+        let mut written_number: Option<(u32, Mark)> = None;
+        let mut next_number = first_number;
+        loop {
+            self.ws();
+            match self.peek() {
+                None => {
+                    if let Some((n, mark)) = written_number {
+                        return Err(self.error_at(
+                            mark,
+                            mark.start + 1,
+                            format!("turn number {n}. is not followed by a turn"),
+                        ));
+                    }
+                    return Err(if depth > 0 {
+                        self.error_at_end(
+                            "unclosed variation: expected ')' before the end of the game",
+                        )
+                    } else {
+                        self.error_at_end("missing result: expected a turn or a result token (*, =R) before the end of the game")
+                    });
+                }
+                Some(b'{') => {
+                    let comment = self.comment()?;
+                    match line.turns.last_mut() {
+                        Some(turn) if written_number.is_none() => turn.after.push(comment),
+                        _ => before.push(comment),
+                    }
+                }
+                Some(b'0'..=b'9') => {
+                    let mark = self.mark();
+                    if written_number.is_some() {
+                        return Err(self
+                            .error("expected a turn after the turn number, found another number"));
+                    }
+                    let n = self.number()?;
+                    if self.peek() != Some(b'.') {
+                        let found = self.found();
+                        return Err(self.error(format!(
+                            "expected '.' after the turn number {n}, found {found}"
+                        )));
+                    }
+                    while self.peek() == Some(b'.') {
+                        self.bump(1);
+                    }
+                    written_number = Some((n, mark));
+                }
+                Some(b'A'..=b'Z') => {
+                    let number = written_number.take().map_or(next_number, |(n, _)| n);
+                    let mut turn = self.turn(number)?;
+                    turn.before = std::mem::take(&mut before);
+                    next_number = number.saturating_add(1);
+                    line.turns.push(turn);
+                }
+                Some(b'$' | b'!' | b'?') => {
+                    let nag = self.nag()?;
+                    match line.turns.last_mut() {
+                        Some(turn) if written_number.is_none() && before.is_empty() => {
+                            turn.nags.push(nag)
+                        }
+                        _ => {
+                            return Err(self.error_at(
+                                Mark {
+                                    start: nag.span.start - self.base,
+                                    line: nag.span.line,
+                                    column: nag.span.column,
+                                },
+                                nag.span.end - self.base,
+                                "a NAG must follow a turn",
+                            ))
+                        }
+                    }
+                }
+                Some(b'(') => {
+                    let mark = self.mark();
+                    if written_number.is_some() || line.turns.is_empty() {
+                        return Err(self.error("a variation must follow the turn it replaces"));
+                    }
+                    if depth + 1 > MAX_NESTING {
+                        return Err(
+                            self.error(format!("variations nested more than {MAX_NESTING} deep"))
+                        );
+                    }
+                    self.bump(1);
+                    let number = line.turns.last().map_or(1, |t| t.number);
+                    let variation = self.line(depth + 1, number)?;
+                    if self.peek() != Some(b')') {
+                        return Err(self.error_at(mark, mark.start + 1, "unclosed variation"));
+                    }
+                    self.bump(1);
+                    if let Some(turn) = line.turns.last_mut() {
+                        turn.variations.push(variation);
+                    }
+                }
+                Some(b')') => {
+                    if depth == 0 {
+                        return Err(self.error("')' without a matching '('"));
+                    }
+                    return self.end_line(line, before, written_number);
+                }
+                Some(b'*' | b'=') => {
+                    if depth > 0 {
+                        return Err(
+                            self.error("a result cannot stand inside a variation: expected ')'")
+                        );
+                    }
+                    return self.end_line(line, before, written_number);
+                }
+                Some(b'a'..=b'z') => {
+                    let word: String = self
+                        .rest()
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric())
+                        .collect();
+                    return Err(self.error(format!(
+                        "expected a turn starting with its seat in uppercase (like `R6 r9-r15`), found `{word}`"
+                    )));
+                }
+                Some(_) => {
+                    let found = self.found();
+                    return Err(self.error(format!(
+                        "expected a turn (like `R6 r9-r15`), a comment, a NAG, a variation or a result (*, =R), found {found}"
+                    )));
+                }
+            }
+        }
+    }
+
+    fn end_line(
+        &mut self,
+        mut line: Line,
+        before: Vec<Comment>,
+        written_number: Option<(u32, Mark)>,
+    ) -> PResult<Line> {
+        if let Some((n, mark)) = written_number {
+            return Err(self.error_at(
+                mark,
+                mark.start + 1,
+                format!("turn number {n}. is not followed by a turn"),
+            ));
+        }
+        if line.turns.is_empty() {
+            line.comments = before;
+        }
+        Ok(line)
+    }
+
+    fn number(&mut self) -> PResult<u32> {
+        let mark = self.mark();
+        let (rest, digits) = match digit1::<_, ()>(self.rest()) {
+            Ok(x) => x,
+            Err(_) => return Err(self.error("expected a number")),
+        };
+        self.advance_to(rest);
+        digits
+            .parse::<u32>()
+            .map_err(|_| self.error_at(mark, self.pos, "number is too large"))
+    }
+
+    fn comment(&mut self) -> PResult<Comment> {
+        let start = self.mark();
+        let body = &self.rest()[1..];
+        let Some(close) = body.find('}') else {
+            return Err(self.error_at(start, start.start + 1, "unclosed comment: expected '}'"));
+        };
+        let mut text = String::with_capacity(close);
+        for word in body[..close].split_ascii_whitespace() {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(word);
+        }
+        self.bump(close + 2);
+        Ok(Comment {
+            text,
+            span: self.span(start),
+        })
+    }
+
+    fn nag(&mut self) -> PResult<Nag> {
+        let start = self.mark();
+        let code = if self.peek() == Some(b'$') {
+            self.bump(1);
+            let n = match digit1::<_, ()>(self.rest()) {
+                Ok((rest, d)) => {
+                    self.advance_to(rest);
+                    d.parse::<u32>().unwrap_or(u32::MAX)
+                }
+                Err(_) => return Err(self.error("expected a number after '$'")),
+            };
+            u8::try_from(n)
+                .map_err(|_| self.error_at(start, self.pos, "NAG numbers go from $0 to $255"))?
+        } else {
+            let two = (self.peek(), self.peek_at(1));
+            let (code, len) = match two {
+                (Some(b'!'), Some(b'!')) => (3, 2),
+                (Some(b'?'), Some(b'?')) => (4, 2),
+                (Some(b'!'), Some(b'?')) => (5, 2),
+                (Some(b'?'), Some(b'!')) => (6, 2),
+                (Some(b'!'), _) => (1, 1),
+                _ => (2, 1),
+            };
+            self.bump(len);
+            code
+        };
+        self.expect_delimiter("the NAG")?;
+        Ok(Nag {
+            code,
+            span: self.span(start),
+        })
+    }
+
+    fn expect_delimiter(&mut self, what: &str) -> PResult<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(b) if is_delimiter(b) => Ok(()),
+            Some(_) => {
+                let found = self.found();
+                Err(self.error(format!("unexpected {found} after {what}: expected a space")))
+            }
+        }
+    }
+
+    fn turn(&mut self, number: u32) -> PResult<Turn> {
+        let start = self.mark();
+        let head = self.head()?;
+        let mut actions = Vec::with_capacity(1);
+        loop {
+            self.ws();
+            match self.peek() {
+                Some(b'-' | b'+' | b'#' | b'~' | b'a'..=b'z') => actions.push(self.action()?),
+                _ => break,
+            }
+        }
+        if actions.is_empty() {
+            return Err(self.error_at(
+                start,
+                head.span.end - self.base,
+                format!(
+                    "the turn {} has no action: write a move like `r9-r12`, `+` to enter, or `--` to pass",
+                    head_text(&head)
+                ),
+            ));
+        }
+        let end = actions.last().map_or(head.span.end, |a| a.span().end);
+        let mut span = self.span(start);
+        span.end = end;
+        Ok(Turn {
+            number,
+            before: Vec::new(),
+            head,
+            actions,
+            nags: Vec::new(),
+            after: Vec::new(),
+            variations: Vec::new(),
+            span,
+        })
+    }
+
+    fn head(&mut self) -> PResult<Head> {
+        let start = self.mark();
+        let seat = self.seat()?;
+        let roll = if matches!(self.peek(), Some(b'0'..=b'9')) {
+            Some(self.number()?)
+        } else {
+            None
+        };
+        let mover = if self.peek() == Some(b'>') {
+            self.bump(1);
+            if !matches!(self.peek(), Some(b'A'..=b'Z')) {
+                let found = self.found();
+                return Err(self.error(format!(
+                    "expected the seat that uses the roll after '>' (like `G4>Y`), found {found}"
+                )));
+            }
+            Some(self.seat()?)
+        } else {
+            None
+        };
+        match self.peek() {
+            None | Some(b' ' | b'\t' | b'\n' | b'\r') => {}
+            Some(_) => {
+                let found = self.found();
+                return Err(self.error(format!(
+                    "unexpected {found} in the turn head: a head is a seat, the roll and optionally `>Seat`, like `R6` or `G4>Y`"
+                )));
+            }
+        }
+        Ok(Head {
+            seat,
+            roll,
+            mover,
+            span: self.span(start),
+        })
+    }
+
+    fn seat(&mut self) -> PResult<smol_str::SmolStr> {
+        let start = self.mark();
+        match seat_token(self.rest()) {
+            Ok((rest, seat)) => {
+                self.advance_to(rest);
+                if seat.len() > MAX_NAME {
+                    return Err(self.error_at(start, self.pos, "seat name is too long"));
+                }
+                Ok(seat.into())
+            }
+            Err(_) => Err(self.error("expected a seat (an uppercase letter)")),
+        }
+    }
+
+    fn name(&mut self, what: &str) -> PResult<smol_str::SmolStr> {
+        let start = self.mark();
+        match name_token(self.rest()) {
+            Ok((rest, name)) => {
+                self.advance_to(rest);
+                if name.len() > MAX_NAME {
+                    return Err(self.error_at(start, self.pos, format!("{what} name is too long")));
+                }
+                Ok(name.into())
+            }
+            Err(_) => {
+                let found = self.found();
+                Err(self.error(format!(
+                    "expected {what} name (lowercase, like `r9` or `e5`), found {found}"
+                )))
+            }
+        }
+    }
+
+    fn action(&mut self) -> PResult<Action> {
+        let start = self.mark();
+        let action = match self.peek() {
+            Some(b'-') => {
+                if self.peek_at(1) != Some(b'-') {
+                    return Err(
+                        self.error("expected '--' (a pass) or a move starting with a hole name")
+                    );
+                }
+                self.bump(2);
+                Action::Pass {
+                    span: self.span(start),
+                }
+            }
+            Some(b'+') => {
+                self.bump(1);
+                let to = if matches!(self.peek(), Some(b'a'..=b'z')) {
+                    Some(self.name("a hole")?)
+                } else {
+                    None
+                };
+                let capture = self.capture()?;
+                Action::Place {
+                    to,
+                    capture,
+                    span: self.span(start),
+                }
+            }
+            Some(b'#') => {
+                self.bump(1);
+                let at = self.name("a point")?;
+                Action::Barricade {
+                    at,
+                    span: self.span(start),
+                }
+            }
+            Some(b'~') => {
+                self.bump(1);
+                Action::Remove {
+                    span: self.span(start),
+                }
+            }
+            _ => {
+                let first = self.name("a hole")?;
+                match self.peek() {
+                    Some(b'-') => {
+                        let mut path = vec![first];
+                        while self.peek() == Some(b'-') {
+                            self.bump(1);
+                            path.push(self.name("a hole")?);
+                        }
+                        let capture = self.capture()?;
+                        let barricade = if self.peek() == Some(b'#') {
+                            self.bump(1);
+                            true
+                        } else {
+                            false
+                        };
+                        Action::Move {
+                            path,
+                            capture,
+                            barricade,
+                            span: self.span(start),
+                        }
+                    }
+                    Some(b':' | b'>') => {
+                        let to = if self.peek() == Some(b':') {
+                            self.bump(1);
+                            Some(self.name("a cell")?)
+                        } else {
+                            None
+                        };
+                        if self.peek() != Some(b'>') {
+                            let found = self.found();
+                            return Err(self.error(format!(
+                                "expected '>' and a direction after the line (like `c3:c5>e`), found {found}"
+                            )));
+                        }
+                        self.bump(1);
+                        let direction = self.name("a direction")?;
+                        let capture = self.capture()?;
+                        Action::Line {
+                            from: first,
+                            to,
+                            direction,
+                            capture,
+                            span: self.span(start),
+                        }
+                    }
+                    _ => {
+                        let found = self.found();
+                        return Err(self.error(format!(
+                            "expected '-' and the next hole (like `{first}-r12`), or '>' and a direction, after {first}, found {found}"
+                        )));
+                    }
+                }
+            }
+        };
+        self.expect_delimiter("the action")?;
+        Ok(action)
+    }
+
+    fn capture(&mut self) -> PResult<Option<Capture>> {
+        if self.peek() != Some(b'*') {
+            return Ok(None);
+        }
+        let start = self.mark();
+        self.bump(1);
+        let target = if matches!(self.peek(), Some(b'a'..=b'z')) {
+            Some(self.name("a target")?)
+        } else {
+            None
+        };
+        let points = if self.peek() == Some(b'=') {
+            self.bump(1);
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(self.error("expected the points scored after '='"));
+            }
+            Some(self.number()?)
+        } else {
+            None
+        };
+        Ok(Some(Capture {
+            target,
+            points,
+            span: self.span(start),
+        }))
+    }
+
+    fn outcome(&mut self) -> PResult<Outcome> {
+        self.ws();
+        let start = self.mark();
+        let mut winners = Vec::new();
+        match self.peek() {
+            Some(b'*') => self.bump(1),
+            Some(b'=') => {
+                self.bump(1);
+                loop {
+                    if !matches!(self.peek(), Some(b'A'..=b'Z')) {
+                        let found = self.found();
+                        return Err(self.error(format!(
+                            "expected a winning seat in the result (like `=R` or `=R+G`), found {found}"
+                        )));
+                    }
+                    winners.push(self.seat()?);
+                    if self.peek() == Some(b'+') {
+                        self.bump(1);
+                    } else {
+                        break;
+                    }
+                }
+            }
+            _ => return Err(self.error("expected a result token (*, =R)")),
+        }
+        match self.peek() {
+            None | Some(b' ' | b'\t' | b'\n' | b'\r') => {}
+            Some(_) => {
+                let found = self.found();
+                return Err(self.error(format!("unexpected {found} after the result")));
+            }
+        }
+        Ok(Outcome {
+            winners,
+            span: self.span(start),
+        })
+    }
+}
+
+fn head_text(head: &Head) -> String {
+    head.to_string()
 }

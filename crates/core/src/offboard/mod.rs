@@ -22,11 +22,19 @@ impl Rules for Offboard {
     type State = State;
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
-        Err(ReplayError::new(ErrorKind::Tag, game.span, "offboard is not supported yet"))
+        Err(ReplayError::new(
+            ErrorKind::Tag,
+            game.span,
+            "offboard is not supported yet",
+        ))
     }
 
     fn play(&self, _state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        Err(ReplayError::new(ErrorKind::IllegalMove, turn.span, "offboard is not supported yet"))
+        Err(ReplayError::new(
+            ErrorKind::IllegalMove,
+            turn.span,
+            "offboard is not supported yet",
+        ))
     }
 
     fn winners(&self, _state: &State) -> Option<Vec<String>> {

@@ -1,0 +1,172 @@
+//! The command-line interface: verbs, options and their help texts.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Record, replay, validate and reformat games of Aggravation, Barricade and
+/// Offboard written in BGN, the billes game notation.
+#[derive(Debug, Parser)]
+#[command(
+    name = "billes",
+    version,
+    about,
+    after_help = "Exit codes: 0 all valid, 1 something invalid, 2 usage or I/O error.\n\
+                  The notation is described in notation/SPEC.md.\n\n\
+                  Examples:\n  billes validate examples/\n  billes fmt --check game.bgn\n  \
+                  billes replay game.bgn --at 12\n  billes simulate --game aggravation --players 4 --seed 1 --games 10"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check every turn of every game: seat, roll, legality, marked effects, result
+    #[command(
+        after_help = "Examples:\n  billes validate examples/\n  billes validate --format json games.bgn\n  cat game.bgn | billes validate -"
+    )]
+    Validate(ValidateArgs),
+    /// Print the turns of a game with the position after each, or the position at one turn
+    #[command(
+        after_help = "Examples:\n  billes replay game.bgn\n  billes replay game.bgn --game 2 --at 15"
+    )]
+    Replay(ReplayArgs),
+    /// Print a position as a text board
+    #[command(after_help = "Examples:\n  billes render game.bgn --at 10 --text")]
+    Render(RenderArgs),
+    /// Print records in canonical form, check them, or rewrite them in place
+    #[command(
+        after_help = "Examples:\n  billes fmt game.bgn\n  billes fmt --check examples/\n  billes fmt --in-place game.bgn"
+    )]
+    Fmt(FmtArgs),
+    /// Convert records between BGN and JSON or YAML
+    #[command(
+        after_help = "Examples:\n  billes convert --to json game.bgn > game.json\n  billes convert --from json game.json > game.bgn"
+    )]
+    Convert(ConvertArgs),
+    /// Play random legal games and print their records
+    #[command(
+        after_help = "Examples:\n  billes simulate --game aggravation --players 4 --seed 7 --games 3\n  billes simulate --game aggravation --players 4 --teams R+G,B+Y --seed 1"
+    )]
+    Simulate(SimulateArgs),
+}
+
+/// Report formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// rustc-like diagnostics and a summary
+    Text,
+    /// one JSON document
+    Json,
+    /// one YAML document
+    Yaml,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Files or directories (searched recursively for *.bgn); `-` reads stdin
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Report format
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+    /// Colour the diagnostics (default: when stderr is a terminal)
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// colour on a terminal
+    Auto,
+    /// always colour
+    Always,
+    /// never colour
+    Never,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A record file, or `-` for stdin
+    pub file: PathBuf,
+    /// Which game of the file (1-based)
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Print only the position after this turn (0: the start position)
+    #[arg(long)]
+    pub at: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// A record file, or `-` for stdin
+    pub file: PathBuf,
+    /// Which game of the file (1-based)
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// The position after this turn (0: the start; default: the last turn)
+    #[arg(long)]
+    pub at: Option<u32>,
+    /// Print a text board (the default and, for now, the only view)
+    #[arg(long, default_value_t = true)]
+    pub text: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Files or directories (searched recursively for *.bgn); `-` reads stdin
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Print nothing; list the files that are not canonical and exit 1 if any
+    #[arg(long, conflicts_with = "in_place")]
+    pub check: bool,
+    /// Rewrite the files that are not canonical (atomically)
+    #[arg(long)]
+    pub in_place: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DataFormat {
+    /// BGN text
+    Bgn,
+    /// JSON
+    Json,
+    /// YAML
+    Yaml,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// A file, or `-` for stdin
+    pub file: PathBuf,
+    /// The input format
+    #[arg(long, value_enum, default_value_t = DataFormat::Bgn)]
+    pub from: DataFormat,
+    /// The output format (default: json from bgn, bgn from json or yaml)
+    #[arg(long, value_enum)]
+    pub to: Option<DataFormat>,
+}
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The game: aggravation, barricade or offboard
+    #[arg(long)]
+    pub game: String,
+    /// Number of players
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Teams, as in a Teams tag with teams separated by spaces or commas (R+G,B+Y)
+    #[arg(long)]
+    pub teams: Option<String>,
+    /// Seed of the random generator: the same seed gives the same games
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Number of games
+    #[arg(long, default_value_t = 1)]
+    pub games: usize,
+    /// Stop a game unfinished (`*`) after this many turns
+    #[arg(long, default_value_t = 5000)]
+    pub max_turns: u32,
+}

@@ -1,0 +1,96 @@
+//! `billes convert`: BGN to JSON or YAML and back.
+
+use std::io::{self, Write};
+
+use anyhow::Context;
+use billes_notation::{parse_games, write_games, Game};
+
+use super::{INVALID, OK};
+use crate::cli::{ConvertArgs, DataFormat};
+use crate::input::Input;
+
+pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
+    let input = if args.file.as_os_str() == "-" {
+        Input::Stdin
+    } else {
+        Input::File(args.file.clone())
+    };
+    let name = input.name();
+    let bytes = input
+        .read_all()
+        .with_context(|| format!("cannot read {name}"))?;
+    let text = String::from_utf8(bytes).with_context(|| format!("{name} is not valid UTF-8"))?;
+    let to = args.to.unwrap_or(match args.from {
+        DataFormat::Bgn => DataFormat::Json,
+        _ => DataFormat::Bgn,
+    });
+    let games: Vec<Game> = match args.from {
+        DataFormat::Bgn => {
+            let mut games = Vec::new();
+            let mut failed = false;
+            for (i, result) in parse_games(&text).into_iter().enumerate() {
+                match result {
+                    Ok(g) => games.push(g),
+                    Err(err) => {
+                        failed = true;
+                        eprintln!(
+                            "{}\n  = note: in game {}\n",
+                            err.render(&name, false),
+                            i + 1
+                        );
+                    }
+                }
+            }
+            if failed {
+                return Ok(INVALID);
+            }
+            games
+        }
+        DataFormat::Json => match serde_json::from_str(&text) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("billes: error: {name}: not a list of games in JSON: {e}");
+                return Ok(INVALID);
+            }
+        },
+        DataFormat::Yaml => match serde_yaml::from_str(&text) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("billes: error: {name}: not a list of games in YAML: {e}");
+                return Ok(INVALID);
+            }
+        },
+    };
+    if args.from != DataFormat::Bgn {
+        if let Err(message) = check_writable(&games) {
+            eprintln!("billes: error: {name}: {message}");
+            return Ok(INVALID);
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match to {
+        DataFormat::Bgn => out.write_all(write_games(&games).as_bytes())?,
+        DataFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &games)?;
+            writeln!(out)?;
+        }
+        DataFormat::Yaml => serde_yaml::to_writer(&mut out, &games)?,
+    }
+    out.flush()?;
+    Ok(OK)
+}
+
+/// Games read from JSON or YAML must say something BGN can say: writing them
+/// and reading the text back must give the same games.
+fn check_writable(games: &[Game]) -> Result<(), String> {
+    let text = write_games(games);
+    let back: Vec<Game> = parse_games(&text)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("the data cannot be written as BGN: {}", e.message))?;
+    if back != games {
+        return Err("the data cannot be written as BGN: a name, comment or tag holds characters the notation does not allow".into());
+    }
+    Ok(())
+}

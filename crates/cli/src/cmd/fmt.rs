@@ -1,0 +1,81 @@
+//! `billes fmt`: canonical form, `--check`, `--in-place`.
+
+use std::io::{self, Write};
+
+use anyhow::Context;
+use billes_notation::{parse_games, write_games, Game};
+
+use super::{INVALID, OK};
+use crate::cli::FmtArgs;
+use crate::input::{self, Input};
+use crate::output::write_atomically;
+
+pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
+    let (inputs, missing) = input::expand(&args.paths);
+    let mut code = OK;
+    for (path, err) in &missing {
+        eprintln!("billes: error: {}: {err}", path.display());
+        code = 2;
+    }
+    if args.in_place && inputs.contains(&Input::Stdin) {
+        anyhow::bail!("--in-place cannot rewrite standard input");
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for input in &inputs {
+        let name = input.name();
+        let bytes = match input.read_all() {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("billes: error: {name}: cannot read: {e}");
+                code = 2;
+                continue;
+            }
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            eprintln!("billes: error: {name}: not valid UTF-8");
+            code = code.max(INVALID);
+            continue;
+        };
+        let canonical = match canonical(&name, &text) {
+            Some(c) => c,
+            None => {
+                code = code.max(INVALID);
+                continue;
+            }
+        };
+        if args.check {
+            if canonical != text {
+                writeln!(out, "{name}")?;
+                code = code.max(INVALID);
+            }
+        } else if args.in_place {
+            if canonical != text {
+                if let Input::File(path) = input {
+                    write_atomically(path, canonical.as_bytes())
+                        .with_context(|| format!("cannot rewrite {name}"))?;
+                }
+            }
+        } else {
+            out.write_all(canonical.as_bytes())?;
+        }
+    }
+    out.flush()?;
+    Ok(code)
+}
+
+/// The canonical text of a file, or None after printing its syntax errors.
+fn canonical(name: &str, text: &str) -> Option<String> {
+    let mut games: Vec<Game> = Vec::new();
+    let mut ok = true;
+    for (i, result) in parse_games(text).into_iter().enumerate() {
+        match result {
+            Ok(game) => games.push(game),
+            Err(err) => {
+                ok = false;
+                eprintln!("{}\n  = note: in game {}\n", err.render(name, false), i + 1);
+            }
+        }
+    }
+    ok.then(|| write_games(&games))
+}

@@ -1,0 +1,29 @@
+//! The verbs. Each is a function from its arguments to an exit code.
+
+use std::process::ExitCode;
+
+use crate::cli::{Cli, Command};
+
+mod convert;
+mod fmt;
+mod replay;
+mod simulate;
+mod validate;
+
+/// Exit code: everything valid.
+pub const OK: u8 = 0;
+/// Exit code: something invalid.
+pub const INVALID: u8 = 1;
+
+/// Runs the verb.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let code = match cli.command {
+        Command::Validate(args) => validate::run(&args)?,
+        Command::Replay(args) => replay::replay(&args)?,
+        Command::Render(args) => replay::render(&args)?,
+        Command::Fmt(args) => fmt::run(&args)?,
+        Command::Convert(args) => convert::run(&args)?,
+        Command::Simulate(args) => simulate::run(&args)?,
+    };
+    Ok(ExitCode::from(code))
+}

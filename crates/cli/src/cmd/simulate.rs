@@ -1,0 +1,59 @@
+//! `billes simulate`: random legal games in canonical notation.
+
+use std::io::{self, Write};
+
+use anyhow::bail;
+use billes_core::{GameKind, Rng, SimOptions};
+use billes_notation::{write_game, Tag};
+
+use super::OK;
+use crate::cli::SimulateArgs;
+
+pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
+    let Some(kind) = GameKind::from_name(&args.game) else {
+        bail!(
+            "unknown game \"{}\" (expected aggravation, barricade or offboard)",
+            args.game
+        );
+    };
+    let options = SimOptions {
+        players: args.players,
+        teams: args.teams.as_ref().map(|t| {
+            t.replace(',', " ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        }),
+        max_turns: args.max_turns,
+    };
+    let mut rng = Rng::new(args.seed);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for round in 1..=args.games {
+        let mut game = match billes_core::simulate(kind, &options, &mut rng) {
+            Ok(g) => g,
+            Err(message) => bail!("cannot simulate {kind}: {message}"),
+        };
+        let extra = [
+            ("Event", "billes simulate".to_string()),
+            ("Round", round.to_string()),
+            ("Seed", args.seed.to_string()),
+        ];
+        for (i, (name, value)) in extra.into_iter().enumerate() {
+            game.tags.insert(
+                (1 + i).min(game.tags.len()),
+                Tag {
+                    name: name.to_string(),
+                    value,
+                    span: Default::default(),
+                },
+            );
+        }
+        if round > 1 {
+            writeln!(out)?;
+        }
+        out.write_all(write_game(&game).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(OK)
+}

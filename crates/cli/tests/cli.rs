@@ -1,0 +1,253 @@
+//! The command line, end to end: exit codes, outputs, files left alone.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn billes(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn billes_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const MESSY: &str =
+    "[Game \"aggravation\"]\n[Seats \"R B\"]\n1.R6 +   2. R1 r9-r10 {one\n  step}\n3. B4 -- *\n";
+const CANONICAL: &str =
+    "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10 {one step}\n3. B4 --\n*\n";
+
+fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn fmt_prints_canonical_form() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", MESSY);
+    let out = billes(&["fmt", "a.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), CANONICAL);
+}
+
+#[test]
+fn fmt_check_lists_files_that_would_change() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "messy.bgn", MESSY);
+    write(dir.path(), "clean.bgn", CANONICAL);
+    let out = billes(&["fmt", "--check", "."], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "./messy.bgn\n");
+    let out = billes(&["fmt", "--check", "clean.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn fmt_in_place_rewrites_and_is_idempotent() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "a.bgn", MESSY);
+    assert_eq!(
+        billes(&["fmt", "--in-place", "a.bgn"], dir.path())
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), CANONICAL);
+    assert_eq!(
+        billes(&["fmt", "--in-place", "a.bgn"], dir.path())
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), CANONICAL);
+    // No temporary file is left behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn fmt_in_place_leaves_a_broken_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "[Game \"aggravation\"]\n1. R6 r9 r10 *\n";
+    let path = write(dir.path(), "a.bgn", broken);
+    let out = billes(&["fmt", "--in-place", "a.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("a.bgn:2:9"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+}
+
+#[test]
+fn fmt_reads_stdin() {
+    let out = billes_stdin(&["fmt", "-"], MESSY);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), CANONICAL);
+}
+
+#[test]
+fn a_missing_file_is_an_io_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = billes(&["fmt", "nowhere.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let out = billes(&["validate", "nowhere.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).contains("nowhere.bgn"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(billes(&["fmt"], dir.path()).status.code(), Some(2));
+    assert_eq!(billes(&["frobnicate"], dir.path()).status.code(), Some(2));
+}
+
+#[test]
+fn convert_round_trips_through_json_and_yaml() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", MESSY);
+    for format in ["json", "yaml"] {
+        let out = billes(&["convert", "--to", format, "a.bgn"], dir.path());
+        assert_eq!(out.status.code(), Some(0));
+        let data = write(dir.path(), &format!("a.{format}"), &text(&out.stdout));
+        let back = billes(
+            &["convert", "--from", format, data.to_str().unwrap()],
+            dir.path(),
+        );
+        assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+        assert_eq!(text(&back.stdout), CANONICAL);
+    }
+}
+
+#[test]
+fn convert_json_keeps_spans_and_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", CANONICAL);
+    let out = billes(&["convert", "--to", "json", "a.bgn"], dir.path());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let turn = &json[0]["line"]["turns"][1];
+    assert_eq!(turn["after"][0]["text"], "one step");
+    assert_eq!(turn["actions"][0]["kind"], "move");
+    assert_eq!(turn["actions"][0]["span"]["line"], 5);
+    assert_eq!(turn["actions"][0]["span"]["column"], 7);
+}
+
+#[test]
+fn convert_rejects_data_bgn_cannot_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = r#"[{"tags":[],"line":{"turns":[{"number":1,"head":{"seat":"R","roll":6},
+        "actions":[{"kind":"move","path":["R9","r10"]}]}]},"outcome":{}}]"#;
+    write(dir.path(), "bad.json", data);
+    let out = billes(&["convert", "--from", "json", "bad.json"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot be written as BGN"));
+}
+
+#[test]
+fn validate_reports_syntax_errors_with_location_and_keeps_going() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "two.bgn",
+        "[Game \"aggravation\"]\n1. R6 r9 r10 *\n\n[Game \"aggravation\"]\n1. R6 + {never closed\n",
+    );
+    let out = billes(&["validate", "--format", "json", "two.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["files"], 1);
+    assert_eq!(report["games"], 2);
+    assert_eq!(report["invalid"], 2);
+    let errors = report["errors"].as_array().unwrap();
+    assert_eq!(errors[0]["kind"], "syntax");
+    assert_eq!(errors[0]["line"], 2);
+    assert_eq!(errors[0]["column"], 9);
+    assert_eq!(errors[1]["game"], 2);
+    assert_eq!(errors[1]["line"], 5);
+}
+
+#[test]
+fn validate_text_report_has_caret_and_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.bgn",
+        "[Game \"aggravation\"]\n1. R6 r9 r10 *\n",
+    );
+    let out = billes(&["validate", "a.bgn"], dir.path());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(" --> a.bgn:2:9"), "{stdout}");
+    assert!(stdout.contains("1. R6 r9 r10 *"), "{stdout}");
+    assert!(stdout.contains('^'), "{stdout}");
+    assert!(
+        stdout.contains("checked 1 file, 1 game, 0 turns: 0 valid, 1 invalid (syntax: 1)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn validate_never_writes_its_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "a.bgn", MESSY);
+    let before = std::fs::metadata(&path).unwrap().modified().unwrap();
+    billes(&["validate", "a.bgn"], dir.path());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), MESSY);
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().modified().unwrap(),
+        before
+    );
+}
+
+#[test]
+fn validate_reports_invalid_utf8_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = b"[Game \"aggravation\"]\n1. R6 + {".to_vec();
+    bytes.extend_from_slice(&[0xC3, 0x28]);
+    bytes.extend_from_slice(b"}\n*\n[Game \"aggravation\"]\n1. R6 r1 *\n");
+    std::fs::write(dir.path().join("bin.bgn"), bytes).unwrap();
+    let out = billes(&["validate", "--format", "yaml", "bin.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_yaml::Value = serde_yaml::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"].as_u64(), Some(2));
+    assert_eq!(report["errors"][0]["kind"].as_str(), Some("encoding"));
+    assert_eq!(report["errors"][0]["line"].as_u64(), Some(2));
+    assert_eq!(report["errors"][1]["kind"].as_str(), Some("syntax"));
+}
+
+#[test]
+fn help_lists_the_verbs_and_version_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = billes(&["--help"], dir.path());
+    let help = text(&out.stdout);
+    for verb in ["validate", "replay", "render", "fmt", "convert", "simulate"] {
+        assert!(help.contains(verb), "{help}");
+    }
+    let out = billes(&["--version"], dir.path());
+    assert!(text(&out.stdout).starts_with("billes "));
+    let out = billes(&["help", "fmt"], dir.path());
+    assert!(text(&out.stdout).contains("--in-place"));
+}

@@ -1,0 +1,78 @@
+//! The shipped examples: valid records validate (also after `fmt`), and each
+//! invalid record gets the message recorded in its snapshot.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn records(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            records(&path, out);
+        } else if path.extension().is_some_and(|e| e == "bgn") {
+            out.push(path);
+        }
+    }
+}
+
+fn is_invalid_example(path: &Path) -> bool {
+    path.components().any(|c| c.as_os_str() == "invalid")
+}
+
+fn validate(path: &Path) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .arg("validate")
+        .arg(path)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn valid_examples_validate_and_stay_valid_after_fmt() {
+    let mut files = Vec::new();
+    records(&root().join("examples"), &mut files);
+    let dir = tempfile::tempdir().unwrap();
+    for path in files.iter().filter(|p| !is_invalid_example(p)) {
+        let (code, out) = validate(path);
+        assert_eq!(code, Some(0), "{}:\n{out}", path.display());
+        let formatted = Command::new(env!("CARGO_BIN_EXE_billes"))
+            .arg("fmt")
+            .arg(path)
+            .output()
+            .unwrap();
+        assert_eq!(formatted.status.code(), Some(0));
+        let copy = dir.path().join(path.file_name().unwrap());
+        std::fs::write(&copy, &formatted.stdout).unwrap();
+        let (code, out) = validate(&copy);
+        assert_eq!(code, Some(0), "{} after fmt:\n{out}", path.display());
+    }
+}
+
+#[test]
+fn invalid_examples_are_rejected_with_their_messages() {
+    let mut files = Vec::new();
+    records(&root().join("examples"), &mut files);
+    for path in files.iter().filter(|p| is_invalid_example(p)) {
+        let relative = path.strip_prefix(root()).unwrap();
+        let (code, out) = validate(relative);
+        assert_eq!(code, Some(1), "{}:\n{out}", relative.display());
+        let name = relative
+            .to_string_lossy()
+            .replace(['/', '\\'], "__")
+            .trim_end_matches(".bgn")
+            .to_string();
+        insta::with_settings!({snapshot_suffix => name, prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!("invalid", out);
+        });
+    }
+}

@@ -1,0 +1,312 @@
+//! Property tests: writing then parsing gives the same record, formatting is
+//! idempotent, and no input makes the parser panic.
+
+use billes_notation::{
+    parse_game, parse_games, write_game, Action, Capture, Comment, Game, Head, Line, Nag, Outcome,
+    Tag, Turn,
+};
+use proptest::prelude::*;
+
+fn name() -> impl Strategy<Value = smol_str::SmolStr> {
+    "[a-z][a-z0-9]{0,3}".prop_map(Into::into)
+}
+
+fn seat() -> impl Strategy<Value = smol_str::SmolStr> {
+    "[A-Z][a-z]{0,2}".prop_map(Into::into)
+}
+
+fn capture() -> impl Strategy<Value = Option<Capture>> {
+    proptest::option::of(
+        (proptest::option::of(name()), proptest::option::of(0u32..10)).prop_map(
+            |(target, points)| Capture {
+                target,
+                points,
+                span: Default::default(),
+            },
+        ),
+    )
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    let d = || Default::default();
+    prop_oneof![
+        Just(Action::Pass { span: d() }),
+        (proptest::option::of(name()), capture()).prop_map(move |(to, capture)| Action::Place {
+            to,
+            capture,
+            span: d()
+        }),
+        (
+            proptest::collection::vec(name(), 2..5),
+            capture(),
+            any::<bool>()
+        )
+            .prop_map(move |(path, capture, barricade)| Action::Move {
+                path,
+                capture,
+                barricade,
+                span: d()
+            }),
+        (name(), proptest::option::of(name()), name(), capture()).prop_map(
+            move |(from, to, direction, capture)| Action::Line {
+                from,
+                to,
+                direction,
+                capture,
+                span: d()
+            }
+        ),
+        name().prop_map(move |at| Action::Barricade { at, span: d() }),
+        Just(Action::Remove { span: d() }),
+    ]
+}
+
+fn comment() -> impl Strategy<Value = Comment> {
+    // Comment text is stored folded: words separated by single spaces.
+    proptest::collection::vec("[a-zA-Z0-9.,!?()\\[\\]*=-]{1,8}", 0..12).prop_map(|words| Comment {
+        text: words.join(" "),
+        span: Default::default(),
+    })
+}
+
+fn turn_base() -> impl Strategy<Value = Turn> {
+    (
+        (
+            seat(),
+            proptest::option::of(0u32..20),
+            proptest::option::of(seat()),
+        ),
+        proptest::collection::vec(action(), 1..3),
+        proptest::collection::vec(comment(), 0..2),
+        proptest::collection::vec(any::<u8>(), 0..2),
+        proptest::collection::vec(comment(), 0..2),
+        1u32..500,
+    )
+        .prop_map(
+            |((seat, roll, mover), actions, before, nags, after, number)| Turn {
+                number,
+                before,
+                head: Head {
+                    seat,
+                    roll,
+                    mover,
+                    span: Default::default(),
+                },
+                actions,
+                nags: nags
+                    .into_iter()
+                    .map(|code| Nag {
+                        code,
+                        span: Default::default(),
+                    })
+                    .collect(),
+                after,
+                variations: Vec::new(),
+                span: Default::default(),
+            },
+        )
+}
+
+fn line(depth: u32) -> BoxedStrategy<Line> {
+    let turns = if depth == 0 {
+        proptest::collection::vec(turn_base(), 0..6).boxed()
+    } else {
+        proptest::collection::vec(
+            (
+                turn_base(),
+                proptest::collection::vec(line(depth - 1), 0..2),
+            )
+                .prop_map(|(mut t, vars)| {
+                    t.variations = vars;
+                    t
+                }),
+            0..6,
+        )
+        .boxed()
+    };
+    (turns, proptest::collection::vec(comment(), 0..2))
+        .prop_map(|(turns, comments)| Line {
+            comments: if turns.is_empty() {
+                comments
+            } else {
+                Vec::new()
+            },
+            turns,
+        })
+        .boxed()
+}
+
+fn game() -> impl Strategy<Value = Game> {
+    (
+        proptest::collection::vec(
+            ("[A-Z][A-Za-z0-9_]{0,8}", "[ -~]{0,20}").prop_map(|(name, value)| Tag {
+                name,
+                value,
+                span: Default::default(),
+            }),
+            0..5,
+        ),
+        line(2),
+        proptest::collection::vec(seat(), 0..3),
+    )
+        .prop_map(|(tags, line, winners)| Game {
+            tags,
+            line,
+            outcome: Outcome {
+                winners,
+                span: Default::default(),
+            },
+            span: Default::default(),
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn write_then_parse_is_identity(game in game()) {
+        let text = write_game(&game);
+        let back = parse_game(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(back, game);
+    }
+
+    #[test]
+    fn fmt_is_idempotent(game in game()) {
+        let once = write_game(&game);
+        let twice = write_game(&parse_game(&once).map_err(|e| TestCaseError::fail(e.to_string()))?);
+        prop_assert_eq!(once, twice);
+    }
+
+    #[test]
+    fn canonical_lines_stay_within_width_unless_a_word_is_longer(game in game()) {
+        let text = write_game(&game);
+        for line in text.lines() {
+            if line.starts_with('[') { continue; }
+            let longest_word = line.split(' ').map(|w| w.chars().count()).max().unwrap_or(0);
+            prop_assert!(line.chars().count() <= billes_notation::WIDTH || longest_word + 4 > billes_notation::WIDTH / 2,
+                "line too long: {line}");
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+        let _ = parse_games(&text);
+    }
+
+    #[test]
+    fn arbitrary_notation_like_text_never_panics(text in "[\\[\\]{}()\"RBG0-9a-z.:>*=+#~$!? \n-]{0,200}") {
+        for result in parse_games(&text) {
+            if let Ok(game) = result {
+                // Whatever parses must round-trip.
+                prop_assert_eq!(parse_game(&write_game(&game)).ok(), Some(game));
+            }
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic_the_reader(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        for item in billes_notation::Reader::new(&bytes[..]) {
+            if let Ok(source) = item {
+                let _ = source.parse();
+            }
+        }
+    }
+}
+
+#[test]
+fn every_example_round_trips() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for game in parse_games(&text).into_iter().flatten() {
+            let written = write_game(&game);
+            assert_eq!(parse_game(&written).unwrap(), game, "{}", path.display());
+            assert_eq!(write_game(&parse_game(&written).unwrap()), written);
+        }
+    }
+}
+
+fn collect(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "bgn") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    let depth = 100_000;
+    let text = format!(
+        "1. R6 + {}{}*",
+        "(1. R1 + ".repeat(depth),
+        ")".repeat(depth)
+    );
+    let err = parse_game(&text).unwrap_err();
+    assert!(err.message.contains("nested more than"), "{}", err.message);
+}
+
+#[test]
+fn nesting_up_to_the_limit_is_accepted() {
+    let depth = billes_notation::MAX_NESTING;
+    let text = format!(
+        "1. R6 + {}{}*",
+        "(1. R1 + ".repeat(depth),
+        ")".repeat(depth)
+    );
+    assert!(parse_game(&text).is_ok());
+}
+
+#[test]
+fn a_huge_comment_is_read_in_linear_time() {
+    let text = format!("1. R6 + {{{}}} *", "word ".repeat(400_000));
+    let game = parse_game(&text).unwrap();
+    assert_eq!(game.line.turns[0].after[0].text.len(), 400_000 * 5 - 1);
+}
+
+#[test]
+fn spans_point_at_the_source() {
+    let text = "[Game \"aggravation\"]\n\n1. R6 +\n2. R3 r9-r12* {x}\n*\n";
+    let game = parse_game(text).unwrap();
+    let turn = &game.line.turns[1];
+    let span = turn.actions[0].span();
+    assert_eq!(&text[span.start..span.end], "r9-r12*");
+    assert_eq!((span.line, span.column), (4, 7));
+    assert_eq!((turn.head.span.line, turn.head.span.column), (4, 4));
+    assert_eq!(&text[game.outcome.span.start..game.outcome.span.end], "*");
+    assert_eq!(game.outcome.span.line, 5);
+}
+
+#[test]
+fn numbers_are_implied_when_not_written() {
+    let game = parse_game("R6 + R3 r9-r12 (B1 --) 7. B2 -- G1 -- *").unwrap();
+    let numbers: Vec<u32> = game.line.turns.iter().map(|t| t.number).collect();
+    assert_eq!(numbers, [1, 2, 7, 8]);
+    assert_eq!(game.line.turns[1].variations[0].turns[0].number, 2);
+}
+
+#[test]
+fn comments_before_and_after_a_turn_are_kept_apart() {
+    let game = parse_game("{intro} 1. R6 + {after one} 2. {before two} R1 r9-r10 *").unwrap();
+    let t = &game.line.turns;
+    assert_eq!(t[0].before[0].text, "intro");
+    assert_eq!(t[0].after[0].text, "after one");
+    assert_eq!(t[1].before[0].text, "before two");
+    assert!(t[1].after.is_empty());
+}
+
+#[test]
+fn nags_in_both_forms_are_the_same() {
+    let a = parse_game("1. R6 + ! $2 !? *").unwrap();
+    let b = parse_game("1. R6 + $1 ? $5 *").unwrap();
+    assert_eq!(a, b);
+    assert_eq!(write_game(&a), "1. R6 + ! ? !?\n*\n");
+}

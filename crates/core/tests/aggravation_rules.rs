@@ -383,6 +383,19 @@ fn a_ring_move_names_its_exit_star_hole() {
 }
 
 #[test]
+fn a_ring_move_may_name_every_star_hole_it_passes() {
+    let st = ok(rg("R:g0", &["R5 g0-y0-w0-r0-r2"]));
+    assert_eq!(holes(&st, R), ["r2"]);
+    let st = ok(rg("R:g0", &["R2 g0-y0-w0"]));
+    assert_eq!(holes(&st, R), ["w0"]);
+    ok(rg("R:g0", &["R5 g0-y0-y4"]));
+    let (_, msg) = err(rg("R:g0", &["R5 g0-y0-r0-r2"]));
+    assert!(msg.starts_with("the holes between start and landing must be the star holes"), "{msg}");
+    let (_, msg) = err(rg("R:b12", &["R3 b12-p0-c"]));
+    assert!(msg.starts_with("write this move as b12-c"), "{msg}");
+}
+
+#[test]
 fn only_a_marble_on_a_star_hole_takes_the_ring() {
     // Passing over a star hole is not landing on it.
     let (kind, _) = err(rg("R:g13", &["R5 g13-r0-r3"]));

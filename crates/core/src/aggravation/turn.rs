@@ -3,7 +3,7 @@
 
 use billes_notation::{Action, Capture, Name, Span, Turn};
 
-use super::board::{Class, Hole, NONE};
+use super::board::{Class, Hole, MAX_SIDES, NONE};
 use super::moves::{Cand, Why};
 use super::{Aggravation, State};
 use crate::{ErrorKind, ReplayError};
@@ -195,8 +195,8 @@ impl Aggravation {
             ReplayError::new(ErrorKind::IllegalMove, span, message)
                 .with_legal(self.legal_list(st, mover, n))
         };
-        let mut holes = [NONE; 3];
-        if !(2..=3).contains(&path.len()) {
+        let mut holes = [NONE; 2 + MAX_SIDES];
+        if !(2..=b.sides as usize + 2).contains(&path.len()) {
             return Err(illegal(
                 "a move names its start and landing holes, and the star hole where it leaves the star ring (b0-g0-g5)".into(),
             ));
@@ -207,8 +207,14 @@ impl Aggravation {
                 .filter(|&h| b.class(h) != Class::Home || b.offset(h) < st.home_size)
                 .ok_or_else(|| illegal(format!("there is no hole {name} on this board")))?;
         }
+        let holes = &holes[..path.len()];
         let from = holes[0];
         let to = holes[path.len() - 1];
+        let exit_written = self
+            .written_exit(holes)
+            .ok_or_else(|| {
+                illegal("the holes between start and landing must be the star holes of the ring, in order (g0-y0-w0-r0-r2), or only the one where the marble leaves it (g0-r0-r2)".into())
+            })?;
         match st.at(from) {
             Some(o) if o == mover => {}
             Some(o) => {
@@ -237,9 +243,8 @@ impl Aggravation {
             }
         });
         let Some(c) = found else {
-            return Err(illegal(self.unreachable(st, mover, n, &holes[..path.len()])));
+            return Err(illegal(self.unreachable(st, mover, n, holes)));
         };
-        let exit_written = if path.len() == 3 { holes[1] } else { NONE };
         if exit_written != c.exit {
             let canonical = c.action(st);
             let canonical = match (canonical, action) {
@@ -261,6 +266,34 @@ impl Aggravation {
         Ok(c)
     }
 
+    /// The ring exit star a written path names (NONE: none), accepting the
+    /// full form that names every star hole of the ring passed. None when
+    /// the holes between start and landing are no ring route.
+    fn written_exit(&self, holes: &[Hole]) -> Option<Hole> {
+        let b = self.board;
+        let (from, to) = (holes[0], holes[holes.len() - 1]);
+        let mids = &holes[1..holes.len() - 1];
+        let next_star = |h: Hole| {
+            let s = b.side(h) + 1;
+            b.star(if s == b.sides { 0 } else { s })
+        };
+        let follows = |a: Hole, x: Hole| b.is_star(a) && b.is_star(x) && next_star(a) == x;
+        match mids {
+            [] => Some(NONE),
+            [x] if !(follows(from, *x) && follows(*x, to)) => Some(*x),
+            _ => {
+                let mut prev = from;
+                for &x in mids {
+                    if !follows(prev, x) {
+                        return None;
+                    }
+                    prev = x;
+                }
+                Some(if follows(prev, to) { NONE } else { prev })
+            }
+        }
+    }
+
     /// Why no route of roll `n` takes the marble on `holes[0]` to the last hole.
     fn unreachable(&self, st: &State, mover: u8, n: u8, holes: &[Hole]) -> String {
         let b = self.board;
@@ -279,7 +312,7 @@ impl Aggravation {
         if b.class(from) == Class::Home && b.class(to) == Class::Loop {
             return format!("a marble in HOME stays in HOME ({f} to {t})");
         }
-        if holes.len() == 3 || (b.is_star(from) && b.is_star(to)) {
+        if holes.len() >= 3 || (b.is_star(from) && b.is_star(to)) {
             let exit = holes[holes.len() - 2];
             if !self.params.shortcuts {
                 return "shortcuts are not played in these rules".into();

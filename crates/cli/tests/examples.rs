@@ -34,7 +34,10 @@ fn validate(path: &Path) -> (Option<i32>, String) {
         .current_dir(root())
         .output()
         .unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]

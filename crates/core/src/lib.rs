@@ -141,16 +141,14 @@ pub fn replay(game: &Game, observe: &mut dyn FnMut(&Observed<'_>)) -> Result<Sum
 /// is reported rather than silently ignored.
 fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
     match game.tag_entry("Rules") {
-        Some(tag) if !tag.value.trim().eq_ignore_ascii_case("standard") => {
-            Err(ReplayError::new(
-                ErrorKind::Variant,
-                tag.span,
-                format!(
-                    "unknown rules \"{}\": only the standard rules are built in",
-                    tag.value
-                ),
-            ))
-        }
+        Some(tag) if !tag.value.trim().eq_ignore_ascii_case("standard") => Err(ReplayError::new(
+            ErrorKind::Variant,
+            tag.span,
+            format!(
+                "unknown rules \"{}\": only the standard rules are built in",
+                tag.value
+            ),
+        )),
         _ => Ok(()),
     }
 }

@@ -8,7 +8,9 @@ use billes_core::replay;
 use billes_notation::parse_game;
 
 fn records(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(dir);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(dir);
     let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()
@@ -29,12 +31,24 @@ fn the_example_games_replay_valid() {
         let summary = replay(&game, &mut |_| {})
             .unwrap_or_else(|e| panic!("{}: {:?} {}", path.display(), e.kind, e.message));
         assert!(summary.turns > 50, "{}", path.display());
-        assert!(summary.variation_turns > 0, "{}: no variation", path.display());
+        assert!(
+            summary.variation_turns > 0,
+            "{}: no variation",
+            path.display()
+        );
         assert!(summary.winners.is_some(), "{}: unfinished", path.display());
         // Annotated as a person would: comments and NAGs.
         let turns = &game.line.turns;
-        assert!(turns.iter().any(|t| !t.nags.is_empty()), "{}", path.display());
-        assert!(turns.iter().any(|t| !t.after.is_empty()), "{}", path.display());
+        assert!(
+            turns.iter().any(|t| !t.nags.is_empty()),
+            "{}",
+            path.display()
+        );
+        assert!(
+            turns.iter().any(|t| !t.after.is_empty()),
+            "{}",
+            path.display()
+        );
     }
 }
 

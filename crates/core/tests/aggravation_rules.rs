@@ -14,7 +14,9 @@ fn turn(number: u32, text: &str) -> Turn {
         Some((h, m)) => (h, Some(m.into())),
         None => (head, None),
     };
-    let split = head.find(|c: char| c.is_ascii_digit()).unwrap_or(head.len());
+    let split = head
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(head.len());
     let actions = words
         .map(|w| {
             let (body, capture) = match w.strip_suffix('*') {
@@ -22,7 +24,9 @@ fn turn(number: u32, text: &str) -> Turn {
                 None => (w, None),
             };
             if body == "--" {
-                Action::Pass { span: Span::default() }
+                Action::Pass {
+                    span: Span::default(),
+                }
             } else if let Some(to) = body.strip_prefix('+') {
                 Action::Place {
                     to: (!to.is_empty()).then(|| to.into()),
@@ -76,7 +80,11 @@ fn game(tags: &[(&str, &str)]) -> Game {
 }
 
 /// Plays `turns` from the position the tags describe, under `rules`.
-fn run_with(rules: &Aggravation, tags: &[(&str, &str)], turns: &[&str]) -> Result<State, ReplayError> {
+fn run_with(
+    rules: &Aggravation,
+    tags: &[(&str, &str)],
+    turns: &[&str],
+) -> Result<State, ReplayError> {
     let mut st = rules.setup(&game(tags))?;
     for (i, t) in turns.iter().enumerate() {
         rules.play(&mut st, &turn(i as u32 + 1, t))?;
@@ -107,7 +115,10 @@ fn err(r: Result<State, ReplayError>) -> (ErrorKind, String) {
 
 fn holes(st: &State, seat: u8) -> Vec<String> {
     let b = billes_core::aggravation::board::standard();
-    st.marbles_of(seat).iter().map(|&h| b.name(h).to_string()).collect()
+    st.marbles_of(seat)
+        .iter()
+        .map(|&h| b.name(h).to_string())
+        .collect()
 }
 
 const R: u8 = 0;
@@ -138,7 +149,10 @@ fn the_first_turn_decides_who_starts() {
 
 #[test]
 fn play_passes_clockwise_to_the_left() {
-    let st = ok(run(&[("Seats", "R B G Y")], &["G2 --", "Y3 --", "R4 --", "B5 --", "G1 +"]));
+    let st = ok(run(
+        &[("Seats", "R B G Y")],
+        &["G2 --", "Y3 --", "R4 --", "B5 --", "G1 +"],
+    ));
     assert_eq!(holes(&st, G), ["g9"]);
     let (kind, msg) = err(run(&[("Seats", "R B G Y")], &["G2 --", "R3 --"]));
     assert_eq!(kind, ErrorKind::Seat);
@@ -156,12 +170,25 @@ fn seats_and_teams_tags_are_checked() {
     assert_eq!(kind, ErrorKind::Tag);
     assert!(msg.contains("opposite"), "{msg}");
     assert_eq!(
-        err(run(&[("Seats", "R B P G Y W"), ("Teams", "R+B+P G+Y+W")], &[])).0,
+        err(run(
+            &[("Seats", "R B P G Y W"), ("Teams", "R+B+P G+Y+W")],
+            &[]
+        ))
+        .0,
         ErrorKind::Tag
     );
-    assert_eq!(err(run(&[("Seats", "R B G Y"), ("Teams", "R+G")], &[])).0, ErrorKind::Tag);
-    ok(run(&[("Seats", "R B P G Y W"), ("Teams", "R+P+Y B+G+W")], &[]));
-    ok(run(&[("Seats", "R B P G Y W"), ("Teams", "R+G B+Y P+W")], &[]));
+    assert_eq!(
+        err(run(&[("Seats", "R B G Y"), ("Teams", "R+G")], &[])).0,
+        ErrorKind::Tag
+    );
+    ok(run(
+        &[("Seats", "R B P G Y W"), ("Teams", "R+P+Y B+G+W")],
+        &[],
+    ));
+    ok(run(
+        &[("Seats", "R B P G Y W"), ("Teams", "R+G B+Y P+W")],
+        &[],
+    ));
 }
 
 #[test]
@@ -169,7 +196,16 @@ fn position_tags_are_checked() {
     let st = ok(rg("R:r12,c,rh1 G:g9 move=G", &[]));
     assert_eq!(st.in_base(R), 1);
     assert_eq!(st.to_roll(), Some("G"));
-    for bad in ["R:r14", "R:gh1", "R:r1 G:r1", "R:r1,r2,r3,r4,r5", "B:b1", "move=B", "foo=1", "R=r1"] {
+    for bad in [
+        "R:r14",
+        "R:gh1",
+        "R:r1 G:r1",
+        "R:r1,r2,r3,r4,r5",
+        "B:b1",
+        "move=B",
+        "foo=1",
+        "R=r1",
+    ] {
         assert_eq!(err(rg(bad, &[])).0, ErrorKind::Tag, "{bad}");
     }
 }
@@ -193,7 +229,10 @@ fn a_one_or_a_six_enters_a_marble_onto_start() {
     for roll in 2..=5 {
         let (kind, msg) = err(rg("", &[&format!("R{roll} +")]));
         assert_eq!(kind, ErrorKind::IllegalMove);
-        assert_eq!(msg, format!("a {roll} does not enter a marble (only a 1 or a 6)"));
+        assert_eq!(
+            msg,
+            format!("a {roll} does not enter a marble (only a 1 or a 6)")
+        );
     }
 }
 
@@ -247,7 +286,10 @@ fn a_six_gives_an_extra_turn() {
 fn a_six_gives_an_extra_turn_after_entering_and_after_a_pass() {
     ok(rg("", &["R6 +", "R3 r9-r12", "G4 --"]));
     // R cannot move a 6 (both marbles blocked) and still rolls again.
-    ok(rg("R:r9,r10,r11,r12 G:g1", &["R6 r12-b4", "R6 b4-b10", "R2 b10-b12", "G1 g1-g2"]));
+    ok(rg(
+        "R:r9,r10,r11,r12 G:g1",
+        &["R6 r12-b4", "R6 b4-b10", "R2 b10-b12", "G1 g1-g2"],
+    ));
 }
 
 #[test]
@@ -308,7 +350,9 @@ fn landing_on_an_opponent_aggravates_it_back_to_its_base() {
         });
     }
     let rules = Aggravation::default();
-    let mut st = rules.setup(&game(&[("Seats", "R G"), ("Position", "R:r9 G:r12")])).unwrap();
+    let mut st = rules
+        .setup(&game(&[("Seats", "R G"), ("Position", "R:r9 G:r12")]))
+        .unwrap();
     assert_eq!(rules.play(&mut st, &t).unwrap_err().kind, ErrorKind::Effect);
 }
 
@@ -364,7 +408,10 @@ fn the_star_ring_leads_to_the_star_hole_of_home() {
 fn the_ring_is_left_at_the_own_star_hole_at_the_latest() {
     let (kind, msg) = err(rg("R:g0", &["R5 g0-b0-b1"]));
     assert_eq!(kind, ErrorKind::IllegalMove);
-    assert_eq!(msg, "R must leave the star ring at r0, the star hole leading to its HOME");
+    assert_eq!(
+        msg,
+        "R must leave the star ring at r0, the star hole leading to its HOME"
+    );
     // On its own star hole a marble has no ring to take.
     let e = rg("R:r0", &["R3 r0-g0"]).unwrap_err();
     assert_eq!(e.legal, ["r0-r3"]);
@@ -390,7 +437,10 @@ fn a_ring_move_may_name_every_star_hole_it_passes() {
     assert_eq!(holes(&st, R), ["w0"]);
     ok(rg("R:g0", &["R5 g0-y0-y4"]));
     let (_, msg) = err(rg("R:g0", &["R5 g0-y0-r0-r2"]));
-    assert!(msg.starts_with("the holes between start and landing must be the star holes"), "{msg}");
+    assert!(
+        msg.starts_with("the holes between start and landing must be the star holes"),
+        "{msg}"
+    );
     let (_, msg) = err(rg("R:b12", &["R3 b12-p0-c"]));
     assert!(msg.starts_with("write this move as b12-c"), "{msg}");
 }
@@ -420,7 +470,16 @@ fn marbles_are_aggravated_on_star_holes() {
 #[test]
 fn ring_eligibility_lasts_while_the_marble_stays_on_the_star_hole() {
     // Standard rules: landed on b0 two turns ago, still eligible.
-    ok(rg("R:r12,g2 G:g9", &["R2 r12-b0", "G3 g9-g12", "R3 g2-g5", "G2 g12-y0", "R5 b0-r0"]));
+    ok(rg(
+        "R:r12,g2 G:g9",
+        &[
+            "R2 r12-b0",
+            "G3 g9-g12",
+            "R3 g2-g5",
+            "G2 g12-y0",
+            "R5 b0-r0",
+        ],
+    ));
     // House rule: only on the owner's next turn.
     let rules = Aggravation::new(Params {
         star_ring_next_turn_only: true,
@@ -428,11 +487,21 @@ fn ring_eligibility_lasts_while_the_marble_stays_on_the_star_hole() {
     })
     .unwrap();
     let tags = [("Seats", "R G"), ("Position", "R:r12,g2 G:g9")];
-    ok(run_with(&rules, &tags, &["R2 r12-b0", "G3 g9-g12", "R5 b0-r0"]));
+    ok(run_with(
+        &rules,
+        &tags,
+        &["R2 r12-b0", "G3 g9-g12", "R5 b0-r0"],
+    ));
     let (kind, msg) = err(run_with(
         &rules,
         &tags,
-        &["R2 r12-b0", "G3 g9-g12", "R3 g2-g5", "G2 g12-y0", "R5 b0-r0"],
+        &[
+            "R2 r12-b0",
+            "G3 g9-g12",
+            "R3 g2-g5",
+            "G2 g12-y0",
+            "R5 b0-r0",
+        ],
     ));
     assert_eq!(kind, ErrorKind::IllegalMove);
     assert!(msg.contains("may no longer take the star ring"), "{msg}");
@@ -448,7 +517,10 @@ fn shortcuts_can_be_switched_off() {
     let tags = [("Seats", "R G"), ("Position", "R:g0,b12")];
     let (_, msg) = err(run_with(&rules, &tags, &["R5 g0-r0-r2"]));
     assert_eq!(msg, "shortcuts are not played in these rules");
-    assert_eq!(err(run_with(&rules, &tags, &["R3 b12-c"])).0, ErrorKind::IllegalMove);
+    assert_eq!(
+        err(run_with(&rules, &tags, &["R3 b12-c"])).0,
+        ErrorKind::IllegalMove
+    );
     ok(run_with(&rules, &tags, &["R5 g0-g5"]));
 }
 
@@ -461,7 +533,10 @@ fn the_centre_is_entered_by_exact_count() {
     assert_eq!(holes(&st, R), ["c"]);
     let (kind, msg) = err(rg("R:b11", &["R3 b11-c"]));
     assert_eq!(kind, ErrorKind::IllegalMove);
-    assert!(msg.starts_with("a marble enters the centre only by exact count"), "{msg}");
+    assert!(
+        msg.starts_with("a marble enters the centre only by exact count"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -490,7 +565,10 @@ fn marbles_are_aggravated_in_and_out_of_the_centre() {
     assert_eq!(st.in_base(G), 4);
     let st = ok(rg("R:c G:r0", &["R1 c-r0*"]));
     assert_eq!(st.in_base(G), 4);
-    assert_eq!(err(rg("R:b12,c", &["R3 b12-c"])).1, "R would land on its own marble on c");
+    assert_eq!(
+        err(rg("R:b12,c", &["R3 b12-c"])).1,
+        "R would land on its own marble on c"
+    );
 }
 
 #[test]
@@ -533,8 +611,14 @@ fn own_marbles_in_home_are_not_jumped() {
 fn a_home_marble_moves_further_in_by_exact_count() {
     let st = ok(rg("R:rh1", &["R2 rh1-rh3"]));
     assert_eq!(holes(&st, R), ["rh3"]);
-    assert_eq!(err(rg("R:rh1,rh2", &["R2 rh1-rh3"])).1, "R would jump its own marble on rh2");
-    assert_eq!(err(rg("R:rh1", &["R4 rh1-rh4"])).1, "a 4 from rh1 overshoots HOME");
+    assert_eq!(
+        err(rg("R:rh1,rh2", &["R2 rh1-rh3"])).1,
+        "R would jump its own marble on rh2"
+    );
+    assert_eq!(
+        err(rg("R:rh1", &["R4 rh1-rh4"])).1,
+        "a 4 from rh1 overshoots HOME"
+    );
     // House rule: HOME marbles frozen.
     let rules = Aggravation::new(Params {
         home_moves: false,
@@ -576,7 +660,10 @@ fn a_finished_game_rejects_further_turns_through_the_driver() {
     let mut g = game(&[("Seats", "R G"), ("Position", "R:r6,rh2,rh3,rh4")]);
     g.line.turns = vec![turn(1, "R2 r6-rh1"), turn(2, "G1 +")];
     g.outcome.winners = vec!["R".into()];
-    assert_eq!(replay_with(&rules, &g, &mut |_| {}).unwrap_err().kind, ErrorKind::AfterEnd);
+    assert_eq!(
+        replay_with(&rules, &g, &mut |_| {}).unwrap_err().kind,
+        ErrorKind::AfterEnd
+    );
     g.line.turns.pop();
     assert!(replay_with(&rules, &g, &mut |_| {}).is_ok());
 }
@@ -616,7 +703,11 @@ fn other_entry_and_extra_turn_rolls_are_parameters() {
 
 fn pair(position: &str, turns: &[&str]) -> Result<State, ReplayError> {
     run(
-        &[("Seats", "R B G Y"), ("Teams", "R+G B+Y"), ("Position", position)],
+        &[
+            ("Seats", "R B G Y"),
+            ("Teams", "R+G B+Y"),
+            ("Position", position),
+        ],
         turns,
     )
 }
@@ -647,9 +738,16 @@ fn entering_onto_a_partner_on_start_aggravates_it() {
         ..Params::default()
     })
     .unwrap();
-    let tags = [("Seats", "R B G Y"), ("Teams", "R+G B+Y"), ("Position", "G:r9")];
+    let tags = [
+        ("Seats", "R B G Y"),
+        ("Teams", "R+G B+Y"),
+        ("Position", "G:r9"),
+    ];
     let (_, msg) = err(run_with(&rules, &tags, &["R1 +"]));
-    assert_eq!(msg, "R may not land on its partner's marble on r9 in these rules");
+    assert_eq!(
+        msg,
+        "R may not land on its partner's marble on r9 in these rules"
+    );
 }
 
 #[test]
@@ -659,9 +757,16 @@ fn partners_marbles_may_block_as_a_house_rule() {
         ..Params::default()
     })
     .unwrap();
-    let tags = [("Seats", "R B G Y"), ("Teams", "R+G B+Y"), ("Position", "R:r9 G:r10")];
+    let tags = [
+        ("Seats", "R B G Y"),
+        ("Teams", "R+G B+Y"),
+        ("Position", "R:r9 G:r10"),
+    ];
     let (_, msg) = err(run_with(&rules, &tags, &["R3 r9-r12"]));
-    assert_eq!(msg, "R may not jump its partner's marble on r10 in these rules");
+    assert_eq!(
+        msg,
+        "R may not jump its partner's marble on r10 in these rules"
+    );
 }
 
 #[test]
@@ -697,15 +802,27 @@ fn finished_players_may_drop_out_as_a_house_rule() {
         ..Params::default()
     })
     .unwrap();
-    let tags = [("Seats", "R B G Y"), ("Teams", "R+G B+Y"), ("Position", "R:r6,rh2,rh3,rh4")];
-    ok(run_with(&rules, &tags, &["R2 r6-rh1", "B2 --", "G2 --", "Y2 --", "B3 --"]));
+    let tags = [
+        ("Seats", "R B G Y"),
+        ("Teams", "R+G B+Y"),
+        ("Position", "R:r6,rh2,rh3,rh4"),
+    ];
+    ok(run_with(
+        &rules,
+        &tags,
+        &["R2 r6-rh1", "B2 --", "G2 --", "Y2 --", "B3 --"],
+    ));
 }
 
 // ---- Team play ----
 
 fn teams(position: &str, turns: &[&str]) -> Result<State, ReplayError> {
     run(
-        &[("Seats", "R B P G Y W"), ("Teams", "R+P+Y B+G+W"), ("Position", position)],
+        &[
+            ("Seats", "R B P G Y W"),
+            ("Teams", "R+P+Y B+G+W"),
+            ("Position", position),
+        ],
         turns,
     )
 }
@@ -717,14 +834,20 @@ fn a_finished_player_declares_which_teammate_uses_the_roll() {
     ok(teams(pos, &["R3>Y y12-w1"]));
     let (kind, msg) = err(teams(pos, &["R3 --"]));
     assert_eq!(kind, ErrorKind::Seat);
-    assert_eq!(msg, "R has every marble HOME and rolls for P or Y: write R3>P");
+    assert_eq!(
+        msg,
+        "R has every marble HOME and rolls for P or Y: write R3>P"
+    );
     assert_eq!(err(teams(pos, &["R3>G --"])).0, ErrorKind::Seat);
 }
 
 #[test]
 fn two_finished_teammates_both_roll_for_the_last() {
     let pos = "R:rh1,rh2,rh3,rh4 P:ph1,ph2,ph3,ph4 Y:y12";
-    let st = ok(teams(pos, &["R3>Y y12-w1", "B2 --", "P2>Y w1-w3", "G2 --", "Y1 w3-w4"]));
+    let st = ok(teams(
+        pos,
+        &["R3>Y y12-w1", "B2 --", "P2>Y w1-w3", "G2 --", "Y1 w3-w4"],
+    ));
     assert_eq!(holes(&st, Y), ["w4"]);
     let (_, msg) = err(teams(pos, &["R3>P --"]));
     assert_eq!(msg, "P has every marble HOME too");

@@ -6,7 +6,6 @@ use billes_core::aggravation::Aggravation;
 use billes_core::{replay_with, ErrorKind, Rng, SimOptions};
 use billes_notation::{Action, Capture, Game};
 
-
 /// Every setup: 2 to 6 players, partnership (2v2, 3x2) and team play (3v3).
 fn setups() -> Vec<(&'static str, SimOptions)> {
     let mut out = Vec::new();
@@ -64,8 +63,14 @@ fn simulated_games_replay_valid_in_every_setup() {
                 unfinished += 1;
             }
         }
-        eprintln!("{name}: {} turns per game, {unfinished} unfinished", turns / games());
-        assert!(unfinished * 100 <= games(), "{name}: {unfinished} games unfinished");
+        eprintln!(
+            "{name}: {} turns per game, {unfinished} unfinished",
+            turns / games()
+        );
+        assert!(
+            unfinished * 100 <= games(),
+            "{name}: {unfinished} games unfinished"
+        );
     }
 }
 
@@ -109,7 +114,12 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                 let other = if roll == 1 { 2 } else { roll - 1 };
                 if roll != 6 {
                     m.line.turns[i].head.roll = Some(other);
-                    fail("changed roll", replay_kind(&rules, &m), ErrorKind::IllegalMove, i);
+                    fail(
+                        "changed roll",
+                        replay_kind(&rules, &m),
+                        ErrorKind::IllegalMove,
+                        i,
+                    );
                     checked[0] += 1;
                 }
                 let mut m = game.clone();
@@ -122,7 +132,10 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                 Action::Move { path, .. } => {
                     let from = board.hole(&path[0]).unwrap();
                     let to = board.hole(&path[path.len() - 1]).unwrap();
-                    path.len() == 2 && !board.is_star(from) && from != board.centre && to < board.loop_len
+                    path.len() == 2
+                        && !board.is_star(from)
+                        && from != board.centre
+                        && to < board.loop_len
                 }
                 _ => false,
             });
@@ -133,7 +146,12 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                     let next = (to + 1) % board.loop_len;
                     path[1] = board.name(next).clone();
                 }
-                fail("changed hole", replay_kind(&rules, &m), ErrorKind::IllegalMove, i);
+                fail(
+                    "changed hole",
+                    replay_kind(&rules, &m),
+                    ErrorKind::IllegalMove,
+                    i,
+                );
                 checked[1] += 1;
             }
             // A changed seat.
@@ -176,7 +194,12 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                 m.line.turns[i].actions[0] = Action::Pass {
                     span: Default::default(),
                 };
-                fail("false pass", replay_kind(&rules, &m), ErrorKind::FalsePass, i);
+                fail(
+                    "false pass",
+                    replay_kind(&rules, &m),
+                    ErrorKind::FalsePass,
+                    i,
+                );
                 checked[4] += 1;
             }
             // A false capture mark.
@@ -192,7 +215,12 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                     }
                     _ => unreachable!(),
                 }
-                fail("false capture", replay_kind(&rules, &m), ErrorKind::Effect, i);
+                fail(
+                    "false capture",
+                    replay_kind(&rules, &m),
+                    ErrorKind::Effect,
+                    i,
+                );
                 checked[5] += 1;
             }
         }

@@ -118,7 +118,10 @@ impl Board {
             return Err(format!("{} sides: expected 2, 4 or 6", d.sides));
         }
         if !(4..=MAX_PER_SIDE as u8).contains(&d.holes_per_side) {
-            return Err(format!("{} holes per side: expected 4 to {MAX_PER_SIDE}", d.holes_per_side));
+            return Err(format!(
+                "{} holes per side: expected 4 to {MAX_PER_SIDE}",
+                d.holes_per_side
+            ));
         }
         let offsets = [d.star_offset, d.home_offset, d.start_offset];
         if offsets.iter().any(|&o| o >= d.holes_per_side) {
@@ -127,8 +130,11 @@ impl Board {
         if d.star_offset == d.home_offset || d.star_offset == d.start_offset {
             return Err("the star hole must differ from START and the HOME branch".into());
         }
-        if !(1..=MAX_HOME as u8).contains(&d.home_holes) || !(1..=d.home_holes).contains(&d.marbles) {
-            return Err("HOME holes and marbles must be 1..=8, marbles no more than HOME holes".into());
+        if !(1..=MAX_HOME as u8).contains(&d.home_holes) || !(1..=d.home_holes).contains(&d.marbles)
+        {
+            return Err(
+                "HOME holes and marbles must be 1..=8, marbles no more than HOME holes".into(),
+            );
         }
         if d.seats.len() != d.sides as usize {
             return Err(format!("{} seats for {} sides", d.seats.len(), d.sides));
@@ -138,7 +144,10 @@ impl Board {
         for (i, seat) in d.seats.iter().enumerate() {
             let b = seat.letter.as_bytes();
             if b.len() != 1 || !b[0].is_ascii_uppercase() {
-                return Err(format!("seat letter {:?}: expected one uppercase letter", seat.letter));
+                return Err(format!(
+                    "seat letter {:?}: expected one uppercase letter",
+                    seat.letter
+                ));
             }
             let lower = b[0].to_ascii_lowercase();
             if side_of_byte[lower as usize] != NONE {
@@ -149,7 +158,10 @@ impl Board {
         }
         let cb = d.centre.as_bytes();
         if cb.is_empty() || !cb[0].is_ascii_lowercase() || side_of_byte[cb[0] as usize] != NONE {
-            return Err(format!("centre name {:?} must start with a lowercase letter no seat uses", d.centre));
+            return Err(format!(
+                "centre name {:?} must start with a lowercase letter no seat uses",
+                d.centre
+            ));
         }
         let loop_len = d.sides * d.holes_per_side;
         let centre = loop_len;
@@ -316,7 +328,9 @@ impl Board {
 fn number(b: &[u8]) -> Option<u8> {
     match *b {
         [d] if d.is_ascii_digit() => Some(d - b'0'),
-        [a, d] if (b'1'..=b'9').contains(&a) && d.is_ascii_digit() => Some((a - b'0') * 10 + d - b'0'),
+        [a, d] if (b'1'..=b'9').contains(&a) && d.is_ascii_digit() => {
+            Some((a - b'0') * 10 + d - b'0')
+        }
         _ => None,
     }
 }

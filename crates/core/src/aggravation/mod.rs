@@ -216,7 +216,8 @@ mod tests {
 
     #[test]
     fn params_read_from_yaml_with_defaults() {
-        let p: Params = serde_yaml::from_str("marbles: 5\nhome_size: 5\nshortcuts: false\n").unwrap();
+        let p: Params =
+            serde_yaml::from_str("marbles: 5\nhome_size: 5\nshortcuts: false\n").unwrap();
         assert_eq!(p.marbles, 5);
         assert!(!p.shortcuts);
         assert_eq!(p.entry_rolls, vec![1, 6]);

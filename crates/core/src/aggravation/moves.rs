@@ -157,7 +157,7 @@ impl Aggravation {
 
     /// From a loop hole into the centre: `n - 1` steps to a star hole, then
     /// one step in. None when the route does not exist.
-    pub(crate) fn into_centre(&self, st: &State, seat: u8, from: Hole, n: u8) -> Option<Cand> {
+    pub(crate) fn to_centre(&self, st: &State, seat: u8, from: Hole, n: u8) -> Option<Cand> {
         let b = self.board;
         if !self.params.shortcuts || b.class(from) != Class::Loop {
             return None;
@@ -275,7 +275,7 @@ impl Aggravation {
                 if c.to != NONE && f(c) {
                     return true;
                 }
-                if let Some(c) = self.into_centre(st, seat, from, n) {
+                if let Some(c) = self.to_centre(st, seat, from, n) {
                     if f(c) {
                         return true;
                     }
@@ -296,7 +296,13 @@ impl Aggravation {
 
     /// Every legal use of roll `n` by `seat`, stopping when `f` returns true.
     /// Returns whether `f` stopped it.
-    pub(crate) fn legal(&self, st: &State, seat: u8, n: u8, f: &mut dyn FnMut(Cand) -> bool) -> bool {
+    pub(crate) fn legal(
+        &self,
+        st: &State,
+        seat: u8,
+        n: u8,
+        f: &mut dyn FnMut(Cand) -> bool,
+    ) -> bool {
         self.legal_from(st, seat, n, st.pos[seat as usize], f)
     }
 

@@ -116,9 +116,9 @@ fn apply_teams(st: &mut State, value: &str) -> Result<(), String> {
             return Err(format!("seat {} is in no team", st.letter(s)));
         }
     }
-    for s in 0..MAX_SIDES {
-        if team[s] != NONE {
-            st.team[s] = team[s];
+    for (mine, &t) in st.team.iter_mut().zip(team.iter()) {
+        if t != NONE {
+            *mine = t;
         }
     }
     st.teams = true;
@@ -128,7 +128,13 @@ fn apply_teams(st: &mut State, value: &str) -> Result<(), String> {
 fn opposite_pairs(b: &Board) -> String {
     let half = b.sides / 2;
     (0..half)
-        .map(|s| format!("{}+{}", b.letters[s as usize], b.letters[(s + half) as usize]))
+        .map(|s| {
+            format!(
+                "{}+{}",
+                b.letters[s as usize],
+                b.letters[(s + half) as usize]
+            )
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -178,7 +184,9 @@ fn apply_position(st: &mut State, value: &str) -> Result<(), String> {
                 .ok_or_else(|| format!("no hole called \"{name}\" on this board"))?;
             if b.class(h) == Class::Home {
                 if b.side(h) != s {
-                    return Err(format!("{seat} cannot stand in another colour's HOME ({name})"));
+                    return Err(format!(
+                        "{seat} cannot stand in another colour's HOME ({name})"
+                    ));
                 }
                 if b.offset(h) >= st.home_size {
                     return Err(format!("{name}: HOME has {} holes", st.home_size));

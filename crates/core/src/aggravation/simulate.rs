@@ -38,7 +38,9 @@ impl Aggravation {
             }
             None => DEFAULT_SEATS
                 .get(options.players.wrapping_sub(2))
-                .ok_or_else(|| format!("aggravation is for 2 to 6 players, not {}", options.players))?
+                .ok_or_else(|| {
+                    format!("aggravation is for 2 to 6 players, not {}", options.players)
+                })?
                 .to_string(),
         };
         tags.push(tag("Seats", &seats));
@@ -65,7 +67,11 @@ impl Aggravation {
         let mut number = 0;
         while st.winner == NONE && number < options.max_turns {
             number += 1;
-            let roller = if st.to_roll == NONE { first } else { st.to_roll };
+            let roller = if st.to_roll == NONE {
+                first
+            } else {
+                st.to_roll
+            };
             let mover = if st.finished(roller) {
                 let mates: Vec<u8> = st
                     .seats()
@@ -110,8 +116,13 @@ impl Aggravation {
                 variations: Vec::new(),
                 span: Span::default(),
             };
-            self.play(&mut st, &turn)
-                .map_err(|e| format!("simulated turn {number} ({}) is invalid: {}", turn_text(&turn), e.message))?;
+            self.play(&mut st, &turn).map_err(|e| {
+                format!(
+                    "simulated turn {number} ({}) is invalid: {}",
+                    turn_text(&turn),
+                    e.message
+                )
+            })?;
             game.line.turns.push(turn);
         }
         let result = match st.winners() {
@@ -137,7 +148,8 @@ impl Aggravation {
                 score += 40;
             } else {
                 score += self.remaining(st, seat, c.from) - self.remaining(st, seat, c.to);
-                if self.board.class(c.to) == Class::Home && self.board.class(c.from) != Class::Home {
+                if self.board.class(c.to) == Class::Home && self.board.class(c.from) != Class::Home
+                {
                     score += 30;
                 }
             }

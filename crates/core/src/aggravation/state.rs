@@ -193,7 +193,19 @@ impl TextBoard for State {
                 }
             }
         }
-        let _ = writeln!(out, "        {}", String::from_utf8_lossy(&marks).trim_end());
+        let last = self.letter(b.sides - 1).to_ascii_lowercase();
+        let _ = writeln!(
+            out,
+            "clockwise: each row runs on into the next ({lower0}{end} -> {lower1}0, {last}{end} -> {lower0}0)",
+            lower0 = self.letter(0).to_ascii_lowercase(),
+            lower1 = self.letter(1).to_ascii_lowercase(),
+            end = b.per_side - 1,
+        );
+        let _ = writeln!(
+            out,
+            "        {}",
+            String::from_utf8_lossy(&marks).trim_end()
+        );
         out.push_str("        ");
         for o in 0..b.per_side {
             let _ = write!(out, "{o:>3}");
@@ -224,7 +236,12 @@ impl TextBoard for State {
             }
             out.push('\n');
         }
-        let _ = writeln!(out, "centre {}: {}", self.name(b.centre), self.cell(b.centre));
+        let _ = writeln!(
+            out,
+            "centre {}: {}",
+            self.name(b.centre),
+            self.cell(b.centre)
+        );
         if let Some(w) = self.winners() {
             let _ = writeln!(out, "won by {}", w.join("+"));
         } else if let Some(s) = self.to_roll() {

@@ -25,7 +25,10 @@ impl Aggravation {
                 return Err(ReplayError::new(
                     ErrorKind::Roll,
                     turn.head.span,
-                    format!("the roll is missing: write it after the seat, e.g. {}4", turn.head.seat),
+                    format!(
+                        "the roll is missing: write it after the seat, e.g. {}4",
+                        turn.head.seat
+                    ),
                 ))
             }
         };
@@ -112,7 +115,9 @@ impl Aggravation {
             )));
         }
         if !st.partners(roller, s) || !self.params.roll_for_partner {
-            return Err(err(format!("{m} is not {r}'s teammate: {r} cannot roll for it")));
+            return Err(err(format!(
+                "{m} is not {r}'s teammate: {r} cannot roll for it"
+            )));
         }
         if st.finished(s) {
             return Err(err(format!("{m} has every marble HOME too")));
@@ -121,7 +126,13 @@ impl Aggravation {
     }
 
     /// Checks the written action and returns the move it stands for.
-    fn check_action(&self, st: &State, mover: u8, n: u8, action: &Action) -> Result<Cand, ReplayError> {
+    fn check_action(
+        &self,
+        st: &State,
+        mover: u8,
+        n: u8,
+        action: &Action,
+    ) -> Result<Cand, ReplayError> {
         let m = st.letter(mover);
         let illegal = |span: Span, message: String| {
             ReplayError::new(ErrorKind::IllegalMove, span, message)
@@ -154,7 +165,9 @@ impl Aggravation {
                         ));
                     }
                 }
-                let victim = c.res.map_err(|why| illegal(*span, self.why(st, mover, n, NONE, why)))?;
+                let victim = c
+                    .res
+                    .map_err(|why| illegal(*span, self.why(st, mover, n, NONE, why)))?;
                 self.check_mark(st, capture, victim, c.to, *span, action)?;
                 Ok(c)
             }
@@ -165,16 +178,23 @@ impl Aggravation {
                 span,
             } => {
                 if *barricade {
-                    return Err(illegal(*span, "aggravation has no barricades to take".into()));
+                    return Err(illegal(
+                        *span,
+                        "aggravation has no barricades to take".into(),
+                    ));
                 }
                 let c = self.check_path(st, mover, n, path, *span, action)?;
-                let victim = c.res.map_err(|why| illegal(*span, self.why(st, mover, n, c.from, why)))?;
+                let victim = c
+                    .res
+                    .map_err(|why| illegal(*span, self.why(st, mover, n, c.from, why)))?;
                 self.check_mark(st, capture, victim, c.to, *span, action)?;
                 Ok(c)
             }
             other => Err(illegal(
                 other.span(),
-                format!("\"{other}\" is not an aggravation move: write +, a move like r9-r12, or --"),
+                format!(
+                    "\"{other}\" is not an aggravation move: write +, a move like r9-r12, or --"
+                ),
             )),
         }
     }
@@ -341,7 +361,10 @@ impl Aggravation {
         if plain.to == NONE {
             return format!("a {n} from {f} overshoots HOME");
         }
-        format!("a {n} takes {m}'s marble on {f} to {}, not {t}", st.name(plain.to))
+        format!(
+            "a {n} takes {m}'s marble on {f} to {}, not {t}",
+            st.name(plain.to)
+        )
     }
 
     /// The message for a blocked move.
@@ -368,7 +391,10 @@ impl Aggravation {
                     .filter(|r| self.entry & (1 << r) != 0)
                     .map(|r| r.to_string())
                     .collect();
-                format!("a {n} does not enter a marble (only a {})", rolls.join(" or a "))
+                format!(
+                    "a {n} does not enter a marble (only a {})",
+                    rolls.join(" or a ")
+                )
             }
             Why::EmptyBase => format!("{m} has no marble left in BASE"),
         }
@@ -387,7 +413,9 @@ impl Aggravation {
         let Some(mark) = capture else { return Ok(()) };
         let err = |m: String| ReplayError::new(ErrorKind::Effect, span, m);
         if mark.target.is_some() || mark.points.is_some() {
-            return Err(err("an aggravation is marked with a bare * (no target or points)".into()));
+            return Err(err(
+                "an aggravation is marked with a bare * (no target or points)".into(),
+            ));
         }
         if victim == NONE {
             return Err(err(format!(

@@ -88,6 +88,8 @@ pub struct Board {
     pub letters: Vec<SmolStr>,
     /// Colour names, clockwise.
     pub colours: Vec<String>,
+    /// The seat letters run together ("RBPGYW"), to slice one out cheaply.
+    letter_line: String,
     class: [Class; TABLE],
     side: [u8; TABLE],
     offset: [u8; TABLE],
@@ -177,6 +179,7 @@ impl Board {
             centre,
             letters,
             colours: d.seats.iter().map(|s| s.colour.clone()).collect(),
+            letter_line: d.seats.iter().map(|s| s.letter.as_str()).collect(),
             class: [Class::Unused; TABLE],
             side: [NONE; TABLE],
             offset: [NONE; TABLE],
@@ -225,6 +228,25 @@ impl Board {
             .next()
             .unwrap_or('?')
             .to_ascii_lowercase()
+    }
+
+    /// The seat letter of `side` (`R`).
+    #[inline]
+    pub fn letter(&self, side: u8) -> &str {
+        let i = side as usize;
+        self.letter_line.get(i..i + 1).unwrap_or("?")
+    }
+
+    /// The path tables of [`Board::next`] for HOME rows of `home_size` holes:
+    /// NONE after the last one.
+    pub fn paths(&self, home_size: u8) -> Box<[[Hole; TABLE]; MAX_SIDES]> {
+        let mut next = Box::new(self.next);
+        for seat in 0..self.sides {
+            for i in home_size.saturating_sub(1)..MAX_HOME as u8 {
+                next[seat as usize][self.home(seat, i) as usize] = NONE;
+            }
+        }
+        next
     }
 
     /// The HOME hole `index` (0-based) of `side`.

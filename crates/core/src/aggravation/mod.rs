@@ -93,13 +93,17 @@ pub struct Aggravation {
     entry: u8,
     /// Bit `r` set: a roll of `r` gives an extra turn.
     extra: u8,
+    /// Per colour and hole: the next hole of its path (NONE past HOME).
+    next: Box<[[Hole; board::TABLE]; board::MAX_SIDES]>,
 }
 
 impl Default for Aggravation {
     fn default() -> Aggravation {
         let board = board::standard();
+        let params = Params::default();
         Aggravation {
-            params: Params::default(),
+            next: board.paths(params.home_size),
+            params,
             board,
             entry: 1 << 1 | 1 << 6,
             extra: 1 << 6,
@@ -143,9 +147,11 @@ impl Aggravation {
             return Err(ParamsError("entry_rolls: no roll enters a marble".into()));
         }
         let extra = mask(&params.extra_turn_rolls, "extra_turn_rolls")?;
+        let board = board::standard();
         Ok(Aggravation {
+            next: board.paths(params.home_size),
             params,
-            board: board::standard(),
+            board,
             entry,
             extra,
         })

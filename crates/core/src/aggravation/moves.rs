@@ -123,29 +123,33 @@ impl Aggravation {
     /// landing is NONE when the roll overshoots HOME.
     #[inline]
     pub(crate) fn plain(&self, st: &State, seat: u8, from: Hole, n: u8) -> Cand {
-        let b = self.board;
+        let next = &self.next[seat as usize];
         let mut res = Ok(NONE);
-        if b.class(from) == Class::Home && !self.params.home_moves {
+        if !self.params.home_moves && self.board.class(from) == Class::Home {
             res = Err(Why::HomeFrozen);
         }
+        let overshoot = Cand {
+            from,
+            exit: NONE,
+            to: NONE,
+            res: Err(Why::Overshoot),
+        };
         let mut h = from;
-        for i in 0..n {
-            h = b.next(seat, h);
-            if h == NONE || (b.class(h) == Class::Home && b.offset(h) >= st.home_size) {
-                return Cand {
-                    from,
-                    exit: NONE,
-                    to: NONE,
-                    res: Err(Why::Overshoot),
-                };
+        for _ in 1..n {
+            h = next[h as usize];
+            if h == NONE {
+                return overshoot;
             }
-            if res.is_ok() {
-                res = if i + 1 < n {
-                    self.pass_over(st, seat, h).map(|_| NONE)
-                } else {
-                    self.land(st, seat, h)
-                };
+            if st.occ[h as usize] != 0 && res.is_ok() {
+                res = self.pass_over(st, seat, h).map(|_| NONE);
             }
+        }
+        h = next[h as usize];
+        if h == NONE {
+            return overshoot;
+        }
+        if st.occ[h as usize] != 0 && res.is_ok() {
+            res = self.land(st, seat, h);
         }
         Cand {
             from,

@@ -99,6 +99,19 @@ impl State {
         }
     }
 
+    /// Moves the marble of side `s` on `from` (NONE: from BASE) to the empty
+    /// hole `to`.
+    #[inline]
+    pub(crate) fn shift(&mut self, s: u8, from: Hole, to: Hole) {
+        if from != NONE {
+            self.occ[from as usize] = 0;
+        }
+        self.occ[to as usize] = s + 1;
+        if let Some(slot) = self.pos[s as usize].iter_mut().find(|p| **p == from) {
+            *slot = to;
+        }
+    }
+
     /// Whether side `s` has every marble HOME.
     #[inline]
     pub(crate) fn finished(&self, s: u8) -> bool {
@@ -117,8 +130,8 @@ impl State {
     }
 
     /// The seat letter of side `s`.
-    pub(crate) fn letter(&self, s: u8) -> &str {
-        &self.board.letters[s as usize]
+    pub(crate) fn letter(&self, s: u8) -> &'static str {
+        self.board.letter(s)
     }
 
     /// The name of hole `h`.

@@ -432,18 +432,16 @@ impl Aggravation {
             return;
         }
         let b = self.board;
-        if c.from == NONE {
-            st.base[mover as usize] -= 1;
-        } else {
-            st.lift(mover, c.from);
-        }
         if let Ok(v) = c.res {
             if v != NONE {
                 st.lift(v, c.to);
                 st.base[v as usize] += 1;
             }
         }
-        st.put(mover, c.to);
+        if c.from == NONE {
+            st.base[mover as usize] -= 1;
+        }
+        st.shift(mover, c.from, c.to);
         if b.class(c.to) == Class::Home && (c.from == NONE || b.class(c.from) != Class::Home) {
             st.home[mover as usize] += 1;
             st.check_winner(mover);

@@ -1,20 +1,170 @@
-//! The `aggravation` game (work in progress: rules land with its own change).
+//! Aggravation, for 2 to 6 players, in partnership (teams of 2, partners
+//! opposite) or team play (2 teams of 3, seated alternately).
+//!
+//! The board is data (`rules/aggravation.yaml`, see [`board`]); the rules of
+//! the seeds are checked turn by turn by [`Aggravation`], whose [`Params`]
+//! hold what house rules change (marbles per player, HOME size, entry rolls,
+//! shortcuts, team rules). The notation chapter is `notation/aggravation.md`.
+//!
+//! ```
+//! use billes_core::aggravation::Aggravation;
+//! use billes_core::{replay_with, Rng, SimOptions};
+//!
+//! let rules = Aggravation::default();
+//! let options = SimOptions { players: 4, ..SimOptions::default() };
+//! let game = rules.simulate(&options, &mut Rng::new(1)).unwrap();
+//! let summary = replay_with(&rules, &game, &mut |_| {}).unwrap();
+//! assert_eq!(summary.turns as usize, game.line.turns.len());
+//! ```
+
+pub mod board;
+mod moves;
+mod position;
+mod simulate;
+mod state;
+mod turn;
 
 use billes_notation::{Game, Turn};
+use serde::Deserialize;
 
-use crate::{ErrorKind, ReplayError, Rng, Rules, SimOptions, TextBoard};
+use crate::{ReplayError, Rules};
+pub use board::{Board, Hole};
+pub use state::State;
+
+/// What house rules may change. `Params::default()` are the rules of the seeds.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Marbles per player (the seeds: 4; the box holds 5 of each colour,
+    /// hence the five-marble house rule).
+    pub marbles: u8,
+    /// Holes in each HOME row (4 on the board; at least `marbles`, at most 8).
+    pub home_size: u8,
+    /// Rolls that may enter a marble from BASE to START (1 and 6).
+    pub entry_rolls: Vec<u8>,
+    /// Rolls that give the roller an extra turn (6).
+    pub extra_turn_rolls: Vec<u8>,
+    /// Whether the star-ring and centre shortcuts may be used.
+    pub shortcuts: bool,
+    /// Whether a marble may take the star ring only on its owner's turn right
+    /// after it landed on the star hole (off: any later turn).
+    pub star_ring_next_turn_only: bool,
+    /// Whether a marble in HOME may move further in by exact count.
+    pub home_moves: bool,
+    /// Partnership and team play: whether partners' marbles may be jumped
+    /// (landing on one then aggravates it); off, they block like one's own.
+    pub jump_partners: bool,
+    /// Whether entering onto a partner's marble on one's START aggravates it
+    /// (off: the partner's marble blocks the entry).
+    pub enter_onto_partner: bool,
+    /// Whether a player with every marble HOME keeps rolling for a teammate
+    /// (off: the player drops out of the turn order).
+    pub roll_for_partner: bool,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            marbles: 4,
+            home_size: 4,
+            entry_rolls: vec![1, 6],
+            extra_turn_rolls: vec![6],
+            shortcuts: true,
+            star_ring_next_turn_only: false,
+            home_moves: true,
+            jump_partners: true,
+            enter_onto_partner: true,
+            roll_for_partner: true,
+        }
+    }
+}
+
+/// Parameters that describe no playable game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ParamsError(String);
 
 /// The rules of Aggravation, with their parameters.
-#[derive(Debug, Clone, Default)]
-pub struct Aggravation {}
-
-/// A Aggravation position.
 #[derive(Debug, Clone)]
-pub struct State {}
+pub struct Aggravation {
+    params: Params,
+    board: &'static Board,
+    /// Bit `r` set: a roll of `r` may enter a marble.
+    entry: u8,
+    /// Bit `r` set: a roll of `r` gives an extra turn.
+    extra: u8,
+    /// Per colour and hole: the next hole of its path (NONE past HOME).
+    next: Box<[[Hole; board::TABLE]; board::MAX_SIDES]>,
+}
 
-impl TextBoard for State {
-    fn text_board(&self) -> String {
-        String::new()
+impl Default for Aggravation {
+    fn default() -> Aggravation {
+        let board = board::standard();
+        let params = Params::default();
+        Aggravation {
+            next: board.paths(params.home_size),
+            params,
+            board,
+            entry: 1 << 1 | 1 << 6,
+            extra: 1 << 6,
+        }
+    }
+}
+
+impl Aggravation {
+    /// The rules with `params`.
+    ///
+    /// # Errors
+    /// When the parameters describe no playable game (no marbles, a HOME too
+    /// small for them, a roll that is not a die face).
+    pub fn new(params: Params) -> Result<Aggravation, ParamsError> {
+        if !(1..=board::MAX_HOME as u8).contains(&params.marbles) {
+            return Err(ParamsError(format!(
+                "{} marbles per player: expected 1 to {}",
+                params.marbles,
+                board::MAX_HOME
+            )));
+        }
+        if !(params.marbles..=board::MAX_HOME as u8).contains(&params.home_size) {
+            return Err(ParamsError(format!(
+                "a HOME of {} holes cannot hold {} marbles (at most {})",
+                params.home_size,
+                params.marbles,
+                board::MAX_HOME
+            )));
+        }
+        let mask = |rolls: &[u8], what: &str| {
+            rolls.iter().try_fold(0u8, |m, &r| {
+                if (1..=6).contains(&r) {
+                    Ok(m | 1 << r)
+                } else {
+                    Err(ParamsError(format!("{what}: {r} is not a die face")))
+                }
+            })
+        };
+        let entry = mask(&params.entry_rolls, "entry_rolls")?;
+        if entry == 0 {
+            return Err(ParamsError("entry_rolls: no roll enters a marble".into()));
+        }
+        let extra = mask(&params.extra_turn_rolls, "extra_turn_rolls")?;
+        let board = board::standard();
+        Ok(Aggravation {
+            next: board.paths(params.home_size),
+            params,
+            board,
+            entry,
+            extra,
+        })
+    }
+
+    /// The parameters in force.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'static Board {
+        self.board
     }
 }
 
@@ -22,32 +172,61 @@ impl Rules for Aggravation {
     type State = State;
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
-        Err(ReplayError::new(
-            ErrorKind::Tag,
-            game.span,
-            "aggravation is not supported yet",
-        ))
+        position::setup(self, game)
     }
 
-    fn play(&self, _state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        Err(ReplayError::new(
-            ErrorKind::IllegalMove,
-            turn.span,
-            "aggravation is not supported yet",
-        ))
+    fn play(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        self.play_turn(state, turn)
     }
 
-    fn winners(&self, _state: &State) -> Option<Vec<String>> {
-        None
+    fn winners(&self, state: &State) -> Option<Vec<String>> {
+        state.winners()
     }
 }
 
-impl Aggravation {
-    /// Plays one random legal game.
-    ///
-    /// # Errors
-    /// When the options describe no playable game.
-    pub fn simulate(&self, _options: &SimOptions, _rng: &mut Rng) -> Result<Game, String> {
-        Err("aggravation is not supported yet".into())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn params_are_checked() {
+        assert!(Aggravation::new(Params::default()).is_ok());
+        let five = Params {
+            marbles: 5,
+            home_size: 5,
+            ..Params::default()
+        };
+        assert!(Aggravation::new(five).is_ok());
+        let bad = [
+            Params {
+                marbles: 0,
+                ..Params::default()
+            },
+            Params {
+                marbles: 5,
+                ..Params::default()
+            },
+            Params {
+                entry_rolls: vec![7],
+                ..Params::default()
+            },
+            Params {
+                entry_rolls: vec![],
+                ..Params::default()
+            },
+        ];
+        for p in bad {
+            assert!(Aggravation::new(p.clone()).is_err(), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn params_read_from_yaml_with_defaults() {
+        let p: Params =
+            serde_yaml::from_str("marbles: 5\nhome_size: 5\nshortcuts: false\n").unwrap();
+        assert_eq!(p.marbles, 5);
+        assert!(!p.shortcuts);
+        assert_eq!(p.entry_rolls, vec![1, 6]);
+        assert!(serde_yaml::from_str::<Params>("marbels: 5").is_err());
     }
 }

@@ -1,0 +1,350 @@
+//! The moves a roll allows: entering from BASE, moving along the loop and
+//! into HOME, the star-ring and centre shortcuts; and why a move is blocked.
+
+use billes_notation::{Action, Capture, Span};
+
+use super::board::{Class, Hole, MAX_HOME, NONE};
+use super::{Aggravation, State};
+
+/// Why a move cannot be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Why {
+    /// An own marble stands on a hole the move passes.
+    JumpOwn(Hole),
+    /// An own marble stands on the landing hole.
+    LandOwn(Hole),
+    /// A partner's marble is in the way (partners' marbles block).
+    JumpPartner(Hole),
+    /// A partner's marble stands on the landing hole (partners' marbles block).
+    LandPartner(Hole),
+    /// The roll is too large to enter HOME by exact count.
+    Overshoot,
+    /// HOME marbles may not move in these rules.
+    HomeFrozen,
+    /// The roll does not enter a marble.
+    EntryRoll,
+    /// Every marble is out of BASE.
+    EmptyBase,
+}
+
+/// One way a roll could be used: entering a marble, or moving one from
+/// `from` to `to` (through the ring exit star `exit`, or NONE).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cand {
+    /// NONE for entering from BASE.
+    pub from: Hole,
+    pub exit: Hole,
+    pub to: Hole,
+    /// The side aggravated (NONE when none), or why the move is blocked.
+    pub res: Result<u8, Why>,
+}
+
+impl Cand {
+    /// The move in notation, as the checker wants it written.
+    pub(crate) fn action(&self, st: &State) -> Action {
+        let capture = match self.res {
+            Ok(v) if v != NONE => Some(Capture::default()),
+            _ => None,
+        };
+        if self.from == NONE {
+            return Action::Place {
+                to: None,
+                capture,
+                span: Span::default(),
+            };
+        }
+        let b = st.board;
+        let mut path = vec![b.name(self.from).clone()];
+        if self.exit != NONE {
+            path.push(b.name(self.exit).clone());
+        }
+        path.push(b.name(self.to).clone());
+        Action::Move {
+            path,
+            capture,
+            barricade: false,
+            span: Span::default(),
+        }
+    }
+}
+
+impl Aggravation {
+    /// Whether a marble of `seat` may pass over hole `h`.
+    #[inline]
+    fn pass_over(&self, st: &State, seat: u8, h: Hole) -> Result<(), Why> {
+        match st.at(h) {
+            Some(o) if o == seat => Err(Why::JumpOwn(h)),
+            Some(o) if !self.params.jump_partners && st.partners(seat, o) => {
+                Err(Why::JumpPartner(h))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether a marble of `seat` may land on `h`, and whom it aggravates.
+    #[inline]
+    fn land(&self, st: &State, seat: u8, h: Hole) -> Result<u8, Why> {
+        match st.at(h) {
+            None => Ok(NONE),
+            Some(o) if o == seat => Err(Why::LandOwn(h)),
+            Some(o) if !self.params.jump_partners && st.partners(seat, o) => {
+                Err(Why::LandPartner(h))
+            }
+            Some(o) => Ok(o),
+        }
+    }
+
+    /// Entering a marble of `seat` from BASE onto START with roll `n`.
+    pub(crate) fn enter(&self, st: &State, seat: u8, n: u8) -> Cand {
+        let start = self.board.start(seat);
+        let res = if self.entry & (1 << n) == 0 {
+            Err(Why::EntryRoll)
+        } else if st.base[seat as usize] == 0 {
+            Err(Why::EmptyBase)
+        } else {
+            match st.at(start) {
+                Some(o) if o == seat => Err(Why::LandOwn(start)),
+                Some(o) if st.partners(seat, o) && !self.params.enter_onto_partner => {
+                    Err(Why::LandPartner(start))
+                }
+                Some(o) => Ok(o),
+                None => Ok(NONE),
+            }
+        };
+        Cand {
+            from: NONE,
+            exit: NONE,
+            to: start,
+            res,
+        }
+    }
+
+    /// `n` steps along the path of `seat` from `from` (loop, then HOME). The
+    /// landing is NONE when the roll overshoots HOME.
+    #[inline]
+    pub(crate) fn plain(&self, st: &State, seat: u8, from: Hole, n: u8) -> Cand {
+        let next = &self.next[seat as usize];
+        let mut res = Ok(NONE);
+        if !self.params.home_moves && self.board.class(from) == Class::Home {
+            res = Err(Why::HomeFrozen);
+        }
+        let overshoot = Cand {
+            from,
+            exit: NONE,
+            to: NONE,
+            res: Err(Why::Overshoot),
+        };
+        let mut h = from;
+        for _ in 1..n {
+            h = next[h as usize];
+            if h == NONE {
+                return overshoot;
+            }
+            if st.occ[h as usize] != 0 && res.is_ok() {
+                res = self.pass_over(st, seat, h).map(|_| NONE);
+            }
+        }
+        h = next[h as usize];
+        if h == NONE {
+            return overshoot;
+        }
+        if st.occ[h as usize] != 0 && res.is_ok() {
+            res = self.land(st, seat, h);
+        }
+        Cand {
+            from,
+            exit: NONE,
+            to: h,
+            res,
+        }
+    }
+
+    /// From a loop hole into the centre: `n - 1` steps to a star hole, then
+    /// one step in. None when the route does not exist.
+    pub(crate) fn to_centre(&self, st: &State, seat: u8, from: Hole, n: u8) -> Option<Cand> {
+        let b = self.board;
+        if !self.params.shortcuts || b.class(from) != Class::Loop {
+            return None;
+        }
+        let mut h = from;
+        let mut res = Ok(NONE);
+        for _ in 1..n {
+            h = b.next(seat, h);
+            if b.class(h) != Class::Loop {
+                return None;
+            }
+            if res.is_ok() {
+                res = self.pass_over(st, seat, h).map(|_| NONE);
+            }
+        }
+        if !b.is_star(h) {
+            return None;
+        }
+        if res.is_ok() {
+            res = self.land(st, seat, b.centre);
+        }
+        Some(Cand {
+            from,
+            exit: NONE,
+            to: b.centre,
+            res,
+        })
+    }
+
+    /// Whether the marble of `seat` on star hole `from` may take the star ring.
+    pub(crate) fn ring_allowed(&self, st: &State, seat: u8, from: Hole) -> bool {
+        self.params.shortcuts
+            && self.board.is_star(from)
+            && (!self.params.star_ring_next_turn_only
+                || st.fresh[seat as usize] & (1 << self.board.side(from)) != 0)
+    }
+
+    /// Star holes a marble of `seat` on star hole `from` may go round the
+    /// ring before it must leave it (at its own star hole).
+    pub(crate) fn ring_room(&self, seat: u8, from: Hole) -> u8 {
+        let sides = self.board.sides;
+        (seat + sides - self.board.side(from)) % sides
+    }
+
+    /// From star hole `from`, `k` star holes round the ring, then the rest of
+    /// the roll along the path.
+    pub(crate) fn ring(&self, st: &State, seat: u8, from: Hole, k: u8, n: u8) -> Cand {
+        let b = self.board;
+        let sides = b.sides;
+        let s0 = b.side(from);
+        let mut res = Ok(NONE);
+        for i in 1..k {
+            if res.is_ok() {
+                res = self
+                    .pass_over(st, seat, b.star((s0 + i) % sides))
+                    .map(|_| NONE);
+            }
+        }
+        let exit = b.star((s0 + k) % sides);
+        if k == n {
+            if res.is_ok() {
+                res = self.land(st, seat, exit);
+            }
+            return Cand {
+                from,
+                exit: NONE,
+                to: exit,
+                res,
+            };
+        }
+        if res.is_ok() {
+            res = self.pass_over(st, seat, exit).map(|_| NONE);
+        }
+        let rest = self.plain(st, seat, exit, n - k);
+        Cand {
+            from,
+            exit,
+            to: rest.to,
+            res: res.and(rest.res),
+        }
+    }
+
+    /// Every way roll `n` could move the marble of `seat` on `from`
+    /// (blocked ones included), stopping when `f` returns true.
+    pub(crate) fn routes_from(
+        &self,
+        st: &State,
+        seat: u8,
+        from: Hole,
+        n: u8,
+        f: &mut dyn FnMut(Cand) -> bool,
+    ) -> bool {
+        let b = self.board;
+        match b.class(from) {
+            Class::Centre => {
+                if !self.params.shortcuts || n != 1 {
+                    return false;
+                }
+                for s in 0..b.sides {
+                    let to = b.star(s);
+                    let c = Cand {
+                        from,
+                        exit: NONE,
+                        to,
+                        res: self.land(st, seat, to),
+                    };
+                    if f(c) {
+                        return true;
+                    }
+                }
+                false
+            }
+            Class::Home | Class::Loop => {
+                let c = self.plain(st, seat, from, n);
+                if c.to != NONE && f(c) {
+                    return true;
+                }
+                if let Some(c) = self.to_centre(st, seat, from, n) {
+                    if f(c) {
+                        return true;
+                    }
+                }
+                if self.ring_allowed(st, seat, from) {
+                    for k in 1..=n.min(self.ring_room(seat, from)) {
+                        let c = self.ring(st, seat, from, k, n);
+                        if c.to != NONE && f(c) {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
+            Class::Unused => false,
+        }
+    }
+
+    /// Every legal use of roll `n` by `seat`, stopping when `f` returns true.
+    /// Returns whether `f` stopped it.
+    pub(crate) fn legal(
+        &self,
+        st: &State,
+        seat: u8,
+        n: u8,
+        f: &mut dyn FnMut(Cand) -> bool,
+    ) -> bool {
+        self.legal_from(st, seat, n, st.pos[seat as usize], f)
+    }
+
+    /// [`Aggravation::legal`] for the marbles on `marbles` (NONE: none).
+    fn legal_from(
+        &self,
+        st: &State,
+        seat: u8,
+        n: u8,
+        marbles: [Hole; MAX_HOME],
+        f: &mut dyn FnMut(Cand) -> bool,
+    ) -> bool {
+        let e = self.enter(st, seat, n);
+        if e.res.is_ok() && f(e) {
+            return true;
+        }
+        for h in marbles {
+            if h != NONE && self.routes_from(st, seat, h, n, &mut |c| c.res.is_ok() && f(c)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `seat` has any legal use of roll `n`.
+    pub(crate) fn can_move(&self, st: &State, seat: u8, n: u8) -> bool {
+        self.legal(st, seat, n, &mut |_| true)
+    }
+
+    /// The legal uses of roll `n` by `seat`, in notation.
+    pub(crate) fn legal_list(&self, st: &State, seat: u8, n: u8) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut marbles = st.pos[seat as usize];
+        marbles.sort_unstable();
+        self.legal_from(st, seat, n, marbles, &mut |c| {
+            out.push(c.action(st).to_string());
+            false
+        });
+        out
+    }
+}

@@ -1,0 +1,483 @@
+//! Checking and playing one turn: who rolls, for whom, the roll, and the one
+//! action it allows.
+
+use billes_notation::{Action, Capture, Name, Span, Turn};
+
+use super::board::{Class, Hole, MAX_SIDES, NONE};
+use super::moves::{Cand, Why};
+use super::{Aggravation, State};
+use crate::{ErrorKind, ReplayError};
+
+impl Aggravation {
+    /// Checks one turn against `st` and plays it.
+    pub(crate) fn play_turn(&self, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        let roller = self.roller(st, turn)?;
+        let n = match turn.head.roll {
+            Some(r @ 1..=6) => r as u8,
+            Some(r) => {
+                return Err(ReplayError::new(
+                    ErrorKind::Roll,
+                    turn.head.span,
+                    format!("{r} is not a die roll (1 to 6)"),
+                ))
+            }
+            None => {
+                return Err(ReplayError::new(
+                    ErrorKind::Roll,
+                    turn.head.span,
+                    format!(
+                        "the roll is missing: write it after the seat, e.g. {}4",
+                        turn.head.seat
+                    ),
+                ))
+            }
+        };
+        let mover = self.mover(st, roller, turn)?;
+        let action = match turn.actions.as_slice() {
+            [a] => a,
+            [] => {
+                return Err(ReplayError::new(
+                    ErrorKind::IllegalMove,
+                    turn.head.span,
+                    "the turn has no action: write a move, + or --",
+                ))
+            }
+            [_, second, ..] => {
+                return Err(ReplayError::new(
+                    ErrorKind::IllegalMove,
+                    second.span(),
+                    "one marble moves per roll: a turn has one action",
+                ))
+            }
+        };
+        let cand = self.check_action(st, mover, n, action)?;
+        self.apply(st, mover, cand);
+        self.end_turn(st, roller, mover, n, cand.to);
+        Ok(())
+    }
+
+    /// The seat that rolls: the one to move, or anyone in play on the first turn.
+    fn roller(&self, st: &State, turn: &Turn) -> Result<u8, ReplayError> {
+        let b = self.board;
+        let seat = &turn.head.seat;
+        let s = b
+            .seat(seat)
+            .filter(|&s| st.in_play[s as usize])
+            .ok_or_else(|| {
+                let seats: Vec<&str> = st.seats().map(|s| st.letter(s)).collect();
+                ReplayError::new(
+                    ErrorKind::Seat,
+                    turn.head.span,
+                    format!("{seat} is not a seat in play (seats: {})", seats.join(" ")),
+                )
+            })?;
+        if st.to_roll != NONE && s != st.to_roll {
+            let who = st.letter(st.to_roll);
+            let message = if st.again {
+                format!("{who} rolled a 6 and rolls again, not {seat}")
+            } else {
+                format!("it is {who}'s turn to roll, not {seat}'s")
+            };
+            return Err(ReplayError::new(ErrorKind::Seat, turn.head.span, message));
+        }
+        Ok(s)
+    }
+
+    /// The seat whose marbles the roll moves (`R4>G`: G's).
+    fn mover(&self, st: &State, roller: u8, turn: &Turn) -> Result<u8, ReplayError> {
+        let err = |m: String| ReplayError::new(ErrorKind::Seat, turn.head.span, m);
+        let r = st.letter(roller);
+        let done = st.finished(roller);
+        let Some(m) = &turn.head.mover else {
+            if done && st.teams {
+                let mates: Vec<&str> = st
+                    .seats()
+                    .filter(|&o| st.partners(roller, o) && !st.finished(o))
+                    .map(|o| st.letter(o))
+                    .collect();
+                let roll = turn.head.roll.unwrap_or(0);
+                return Err(err(format!(
+                    "{r} has every marble HOME and rolls for {}: write {r}{roll}>{}",
+                    mates.join(" or "),
+                    mates.first().copied().unwrap_or("?")
+                )));
+            }
+            return Ok(roller);
+        };
+        let s = self
+            .board
+            .seat(m)
+            .filter(|&s| st.in_play[s as usize])
+            .ok_or_else(|| err(format!("{m} is not a seat in play")))?;
+        if !done {
+            return Err(err(format!(
+                "{r} still has marbles to move and cannot roll for {m}"
+            )));
+        }
+        if !st.partners(roller, s) || !self.params.roll_for_partner {
+            return Err(err(format!(
+                "{m} is not {r}'s teammate: {r} cannot roll for it"
+            )));
+        }
+        if st.finished(s) {
+            return Err(err(format!("{m} has every marble HOME too")));
+        }
+        Ok(s)
+    }
+
+    /// Checks the written action and returns the move it stands for.
+    fn check_action(
+        &self,
+        st: &State,
+        mover: u8,
+        n: u8,
+        action: &Action,
+    ) -> Result<Cand, ReplayError> {
+        let m = st.letter(mover);
+        let illegal = |span: Span, message: String| {
+            ReplayError::new(ErrorKind::IllegalMove, span, message)
+                .with_legal(self.legal_list(st, mover, n))
+        };
+        match action {
+            Action::Pass { span } => {
+                if self.can_move(st, mover, n) {
+                    return Err(ReplayError::new(
+                        ErrorKind::FalsePass,
+                        *span,
+                        format!("{m} cannot pass: a {n} has a legal move"),
+                    )
+                    .with_legal(self.legal_list(st, mover, n)));
+                }
+                Ok(Cand {
+                    from: NONE,
+                    exit: NONE,
+                    to: NONE,
+                    res: Ok(NONE),
+                })
+            }
+            Action::Place { to, capture, span } => {
+                let c = self.enter(st, mover, n);
+                if let Some(to) = to {
+                    if self.board.hole(to) != Some(c.to) {
+                        return Err(illegal(
+                            *span,
+                            format!("{m} enters on its START {}, not {to}", st.name(c.to)),
+                        ));
+                    }
+                }
+                let victim = c
+                    .res
+                    .map_err(|why| illegal(*span, self.why(st, mover, n, NONE, why)))?;
+                self.check_mark(st, capture, victim, c.to, *span, action)?;
+                Ok(c)
+            }
+            Action::Move {
+                path,
+                capture,
+                barricade,
+                span,
+            } => {
+                if *barricade {
+                    return Err(illegal(
+                        *span,
+                        "aggravation has no barricades to take".into(),
+                    ));
+                }
+                let c = self.check_path(st, mover, n, path, *span, action)?;
+                let victim = c
+                    .res
+                    .map_err(|why| illegal(*span, self.why(st, mover, n, c.from, why)))?;
+                self.check_mark(st, capture, victim, c.to, *span, action)?;
+                Ok(c)
+            }
+            other => Err(illegal(
+                other.span(),
+                format!(
+                    "\"{other}\" is not an aggravation move: write +, a move like r9-r12, or --"
+                ),
+            )),
+        }
+    }
+
+    /// Finds the route a written path stands for, in its one canonical spelling.
+    fn check_path(
+        &self,
+        st: &State,
+        mover: u8,
+        n: u8,
+        path: &[Name],
+        span: Span,
+        action: &Action,
+    ) -> Result<Cand, ReplayError> {
+        let b = self.board;
+        let m = st.letter(mover);
+        let illegal = |message: String| {
+            ReplayError::new(ErrorKind::IllegalMove, span, message)
+                .with_legal(self.legal_list(st, mover, n))
+        };
+        let mut holes = [NONE; 2 + MAX_SIDES];
+        if !(2..=b.sides as usize + 2).contains(&path.len()) {
+            return Err(illegal(
+                "a move names its start and landing holes, and the star hole where it leaves the star ring (b0-g0-g5)".into(),
+            ));
+        }
+        for (i, name) in path.iter().enumerate() {
+            holes[i] = b
+                .hole(name)
+                .filter(|&h| b.class(h) != Class::Home || b.offset(h) < st.home_size)
+                .ok_or_else(|| illegal(format!("there is no hole {name} on this board")))?;
+        }
+        let holes = &holes[..path.len()];
+        let from = holes[0];
+        let to = holes[path.len() - 1];
+        let exit_written = self
+            .written_exit(holes)
+            .ok_or_else(|| {
+                illegal("the holes between start and landing must be the star holes of the ring, in order (g0-y0-w0-r0-r2), or only the one where the marble leaves it (g0-r0-r2)".into())
+            })?;
+        match st.at(from) {
+            Some(o) if o == mover => {}
+            Some(o) => {
+                return Err(illegal(format!(
+                    "the marble on {} is {}'s, not {m}'s",
+                    path[0],
+                    st.letter(o)
+                )))
+            }
+            None => return Err(illegal(format!("{m} has no marble on {}", path[0]))),
+        }
+        // The common case: a plain move written from-to.
+        if path.len() == 2 && b.class(from) != Class::Centre {
+            let c = self.plain(st, mover, from, n);
+            if c.to == to {
+                return Ok(c);
+            }
+        }
+        let mut found = None;
+        self.routes_from(st, mover, from, n, &mut |c| {
+            if c.to == to {
+                found = Some(c);
+                true
+            } else {
+                false
+            }
+        });
+        let Some(c) = found else {
+            return Err(illegal(self.unreachable(st, mover, n, holes)));
+        };
+        if exit_written != c.exit {
+            let canonical = c.action(st);
+            let canonical = match (canonical, action) {
+                (Action::Move { path, .. }, Action::Move { capture, .. }) => Action::Move {
+                    path,
+                    capture: capture.clone(),
+                    barricade: false,
+                    span,
+                },
+                (a, _) => a,
+            };
+            let why = if c.exit != NONE {
+                "name the star hole where the marble leaves the star ring"
+            } else {
+                "only a star ring move names a hole between start and landing"
+            };
+            return Err(illegal(format!("write this move as {canonical}: {why}")));
+        }
+        Ok(c)
+    }
+
+    /// The ring exit star a written path names (NONE: none), accepting the
+    /// full form that names every star hole of the ring passed. None when
+    /// the holes between start and landing are no ring route.
+    fn written_exit(&self, holes: &[Hole]) -> Option<Hole> {
+        let b = self.board;
+        let (from, to) = (holes[0], holes[holes.len() - 1]);
+        let mids = &holes[1..holes.len() - 1];
+        let next_star = |h: Hole| {
+            let s = b.side(h) + 1;
+            b.star(if s == b.sides { 0 } else { s })
+        };
+        let follows = |a: Hole, x: Hole| b.is_star(a) && b.is_star(x) && next_star(a) == x;
+        match mids {
+            [] => Some(NONE),
+            [x] if !(follows(from, *x) && follows(*x, to)) => Some(*x),
+            _ => {
+                let mut prev = from;
+                for &x in mids {
+                    if !follows(prev, x) {
+                        return None;
+                    }
+                    prev = x;
+                }
+                Some(if follows(prev, to) { NONE } else { prev })
+            }
+        }
+    }
+
+    /// Why no route of roll `n` takes the marble on `holes[0]` to the last hole.
+    fn unreachable(&self, st: &State, mover: u8, n: u8, holes: &[Hole]) -> String {
+        let b = self.board;
+        let m = st.letter(mover);
+        let (from, to) = (holes[0], holes[holes.len() - 1]);
+        let (f, t) = (st.name(from), st.name(to));
+        if b.class(from) == Class::Centre {
+            if !self.params.shortcuts {
+                return "shortcuts are not played in these rules".into();
+            }
+            if n != 1 {
+                return format!("a marble leaves the centre only with a 1, not a {n}");
+            }
+            return format!("from the centre a 1 goes to a star hole, not to {t}");
+        }
+        if b.class(from) == Class::Home && b.class(to) == Class::Loop {
+            return format!("a marble in HOME stays in HOME ({f} to {t})");
+        }
+        if holes.len() >= 3 || (b.is_star(from) && b.is_star(to)) {
+            let exit = holes[holes.len() - 2];
+            if !self.params.shortcuts {
+                return "shortcuts are not played in these rules".into();
+            }
+            if !self.ring_allowed(st, mover, from) {
+                return format!(
+                    "{m}'s marble on {f} did not land on its star hole on {m}'s last turn: it may no longer take the star ring"
+                );
+            }
+            if b.is_star(exit) && b.is_star(from) {
+                let k = b.loop_distance(from, exit) / b.per_side;
+                if k > self.ring_room(mover, from) {
+                    return format!(
+                        "{m} must leave the star ring at {}, the star hole leading to its HOME",
+                        st.name(b.star(mover))
+                    );
+                }
+            }
+        }
+        if to == b.centre {
+            return format!(
+                "a marble enters the centre only by exact count from the hole before a star hole: a {n} from {f} does not reach it"
+            );
+        }
+        let plain = self.plain(st, mover, from, n);
+        if plain.to == NONE {
+            return format!("a {n} from {f} overshoots HOME");
+        }
+        format!(
+            "a {n} takes {m}'s marble on {f} to {}, not {t}",
+            st.name(plain.to)
+        )
+    }
+
+    /// The message for a blocked move.
+    fn why(&self, st: &State, mover: u8, n: u8, from: Hole, why: Why) -> String {
+        let m = st.letter(mover);
+        match why {
+            Why::JumpOwn(h) => format!("{m} would jump its own marble on {}", st.name(h)),
+            Why::LandOwn(h) if from == NONE => {
+                format!("{m} already has a marble on its START {}", st.name(h))
+            }
+            Why::LandOwn(h) => format!("{m} would land on its own marble on {}", st.name(h)),
+            Why::JumpPartner(h) => format!(
+                "{m} may not jump its partner's marble on {} in these rules",
+                st.name(h)
+            ),
+            Why::LandPartner(h) => format!(
+                "{m} may not land on its partner's marble on {} in these rules",
+                st.name(h)
+            ),
+            Why::Overshoot => format!("a {n} from {} overshoots HOME", st.name(from)),
+            Why::HomeFrozen => "marbles in HOME do not move in these rules".into(),
+            Why::EntryRoll => {
+                let rolls: Vec<String> = (1..=6u8)
+                    .filter(|r| self.entry & (1 << r) != 0)
+                    .map(|r| r.to_string())
+                    .collect();
+                format!(
+                    "a {n} does not enter a marble (only a {})",
+                    rolls.join(" or a ")
+                )
+            }
+            Why::EmptyBase => format!("{m} has no marble left in BASE"),
+        }
+    }
+
+    /// A written capture mark must be a bare `*` and true.
+    fn check_mark(
+        &self,
+        st: &State,
+        capture: &Option<Capture>,
+        victim: u8,
+        to: Hole,
+        span: Span,
+        action: &Action,
+    ) -> Result<(), ReplayError> {
+        let Some(mark) = capture else { return Ok(()) };
+        let err = |m: String| ReplayError::new(ErrorKind::Effect, span, m);
+        if mark.target.is_some() || mark.points.is_some() {
+            return Err(err(
+                "an aggravation is marked with a bare * (no target or points)".into(),
+            ));
+        }
+        if victim == NONE {
+            return Err(err(format!(
+                "{action} aggravates no marble: {} is empty",
+                st.name(to)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Plays a checked move.
+    fn apply(&self, st: &mut State, mover: u8, c: Cand) {
+        if c.to == NONE {
+            return;
+        }
+        let b = self.board;
+        if let Ok(v) = c.res {
+            if v != NONE {
+                st.lift(v, c.to);
+                st.base[v as usize] += 1;
+            }
+        }
+        if c.from == NONE {
+            st.base[mover as usize] -= 1;
+        }
+        st.shift(mover, c.from, c.to);
+        if b.class(c.to) == Class::Home && (c.from == NONE || b.class(c.from) != Class::Home) {
+            st.home[mover as usize] += 1;
+            st.check_winner(mover);
+        }
+    }
+
+    /// Records star landings, and who rolls next: the roller again after a
+    /// 6, else the next seat clockwise that still rolls.
+    fn end_turn(&self, st: &mut State, roller: u8, mover: u8, n: u8, to: Hole) {
+        let b = self.board;
+        st.fresh[mover as usize] = if to != NONE && b.is_star(to) {
+            1 << b.side(to)
+        } else {
+            0
+        };
+        if st.winner != NONE {
+            st.to_roll = NONE;
+            st.again = false;
+            return;
+        }
+        let keeps_rolling = st.teams && self.params.roll_for_partner;
+        let rolls = |s: u8| st.in_play[s as usize] && (keeps_rolling || !st.finished(s));
+        if self.extra & (1 << n) != 0 && rolls(roller) {
+            st.to_roll = roller;
+            st.again = true;
+            return;
+        }
+        let last = b.sides - 1;
+        let mut s = roller;
+        for _ in 0..b.sides {
+            s = if s == last { 0 } else { s + 1 };
+            if rolls(s) {
+                break;
+            }
+        }
+        st.to_roll = s;
+        st.again = false;
+    }
+}

@@ -1,5 +1,7 @@
 //! The command line, end to end: exit codes, outputs, files left alone.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -1,6 +1,8 @@
 //! The shipped examples: valid records validate (also after `fmt`), and each
 //! invalid record gets the message recorded in its snapshot.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -5,6 +5,8 @@
 //! bench keeps its set of games small enough for that too (a few MB of AST
 //! for thousands of games would measure memory latency instead).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use billes_core::aggravation::Aggravation;
 use billes_core::{replay_with, Rng, SimOptions};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};

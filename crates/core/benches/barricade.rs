@@ -2,6 +2,8 @@
 //! simulated games (2 to 4 players) with `Rules::play`, as `billes validate`
 //! does after parsing.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::hint::black_box;
 
 use billes_core::barricade::Barricade;

@@ -1,6 +1,8 @@
 //! Offboard replay speed (turns/s, one core) on simulated games, and the
 //! speed of the legal move generator (perft from the start).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::hint::black_box;
 
 use billes_core::offboard::Offboard;

@@ -2,6 +2,8 @@
 //! valid ones to their result, each invalid one to the error noted in its
 //! first comment (`{expected: kind: message}`).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 
 use billes_core::replay;

@@ -2,6 +2,8 @@
 //! examples/barricade/invalid/ fails with the kind and message its first
 //! comment announces (`{expect KIND: MESSAGE}`).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 
 use billes_core::barricade::Barricade;

@@ -1,6 +1,8 @@
 //! Barricade: one test (at least) per sentence of seed 004, on small
 //! hand-made positions, plus the board figures.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use billes_core::barricade::{Barricade, Board, HeldOnCapture, Params, Placement, Six, State};
 use billes_core::{replay_with, ErrorKind, ReplayError, Rules};
 

@@ -1,6 +1,8 @@
 //! Barricade: simulated games replay valid, through the notation too, and
 //! single mutations of them are rejected with the right kind of error.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use billes_core::barricade::{Barricade, Params, State};
 use billes_core::{replay_with, ErrorKind, ReplayError, Rng, Rules, SimOptions};
 use billes_notation::{Action, Capture, Game, Name, Outcome, Span, Turn};

@@ -1,6 +1,8 @@
 //! A rough replay-speed probe (the criterion bench is the reference):
 //! `cargo test --release -p billes-core --test barricade_speed -- --ignored --nocapture`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use billes_core::barricade::Barricade;
 use billes_core::{Rng, Rules, SimOptions};
 

@@ -4,6 +4,8 @@
 //! tags, a few hundred turns of one to three actions, some comments, NAGs and
 //! variations.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::hint::black_box;
 
 use billes_notation::{parse_games, write_games, Reader};

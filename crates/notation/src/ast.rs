@@ -124,6 +124,43 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// A turn as a program writes one: no comments, NAGs or variations, and
+    /// default spans.
+    ///
+    /// ```
+    /// use billes_notation::{Action, Turn};
+    /// let turn = Turn::new(3, "R".into(), Some(6), None, vec![Action::Pass { span: Default::default() }]);
+    /// assert_eq!(billes_notation::write_game(&billes_notation::Game {
+    ///     tags: vec![],
+    ///     line: billes_notation::Line { turns: vec![turn], comments: vec![] },
+    ///     outcome: Default::default(),
+    ///     span: Default::default(),
+    /// }), "3. R6 --\n*\n");
+    /// ```
+    pub fn new(
+        number: u32,
+        seat: Seat,
+        roll: Option<u32>,
+        mover: Option<Seat>,
+        actions: Vec<Action>,
+    ) -> Turn {
+        Turn {
+            number,
+            before: Vec::new(),
+            head: Head {
+                seat,
+                roll,
+                mover,
+                span: Span::default(),
+            },
+            actions,
+            nags: Vec::new(),
+            after: Vec::new(),
+            variations: Vec::new(),
+            span: Span::default(),
+        }
+    }
+
     /// The seat whose pieces move: the `>` seat in team play, else the roller.
     pub fn mover(&self) -> &Seat {
         self.head.mover.as_ref().unwrap_or(&self.head.seat)
@@ -285,7 +322,7 @@ impl Nag {
 
 /// The result token closing the movetext: `*` (unfinished or unknown) or
 /// `=R`, `=R+G` (the winning seat, or the seats of the winning team).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// The winners; empty for `*`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -1,5 +1,7 @@
 //! The exact text of typical syntax errors, as a user sees them.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use billes_notation::parse_game;
 
 fn render(text: &str) -> String {

@@ -1,7 +1,7 @@
 //! Random games: every seat plays either uniformly random legal moves or a
 //! simple greedy policy (aggravate, reach HOME, enter, make progress).
 
-use billes_notation::{Game, Head, Line, Outcome, Seat, Span, Tag, Turn};
+use billes_notation::{Game, Line, Outcome, Seat, Span, Tag, Turn};
 
 use super::board::{Class, Hole, MAX_SIDES, NONE};
 use super::moves::Cand;
@@ -101,21 +101,13 @@ impl Aggravation {
                 };
                 cands[i].action(&st)
             };
-            let turn = Turn {
+            let turn = Turn::new(
                 number,
-                before: Vec::new(),
-                head: Head {
-                    seat: st.letter(roller).into(),
-                    roll: Some(roll as u32),
-                    mover: (mover != roller).then(|| Seat::from(st.letter(mover))),
-                    span: Span::default(),
-                },
-                actions: vec![action],
-                nags: Vec::new(),
-                after: Vec::new(),
-                variations: Vec::new(),
-                span: Span::default(),
-            };
+                st.letter(roller).into(),
+                Some(roll as u32),
+                (mover != roller).then(|| Seat::from(st.letter(mover))),
+                vec![action],
+            );
             self.play(&mut st, &turn).map_err(|e| {
                 format!(
                     "simulated turn {number} ({}) is invalid: {}",

@@ -2,7 +2,7 @@
 //! by a simple greedy one (chosen with the rng), and every turn is checked by
 //! [`Rules::play`] as it is written.
 
-use billes_notation::{Action, Game, Head, Line, Outcome, Seat, Span, Tag, Turn};
+use billes_notation::{Action, Game, Line, Outcome, Seat, Span, Tag, Turn};
 
 use super::board::{bit, Point, Points, NONE, SEATS};
 use super::moves::Move;
@@ -95,21 +95,13 @@ impl Barricade {
                     span: Span::default(),
                 });
             }
-            let turn = Turn {
-                number: turns.len() as u32 + 1,
-                before: Vec::new(),
-                head: Head {
-                    seat: Seat::new_inline(SEATS[c]),
-                    roll: Some(r as u32),
-                    mover: None,
-                    span: Span::default(),
-                },
+            let turn = Turn::new(
+                turns.len() as u32 + 1,
+                Seat::new_inline(SEATS[c]),
+                Some(r as u32),
+                None,
                 actions,
-                nags: Vec::new(),
-                after: Vec::new(),
-                variations: Vec::new(),
-                span: Span::default(),
-            };
+            );
             self.play(&mut st, &turn)
                 .map_err(|e| format!("simulated turn {} does not replay: {e}", turn.number))?;
             turns.push(turn);

@@ -2,7 +2,7 @@
 //! one that pushes marbles off (the most points first), then pushes, then
 //! moves at random.
 
-use billes_notation::{Action, Game, Head, Line, Outcome, Span, Tag, Turn};
+use billes_notation::{Action, Game, Line, Outcome, Span, Tag, Turn};
 
 use super::board::{Cell, OFF};
 use super::moves::Shift;
@@ -108,21 +108,13 @@ impl Offboard {
     }
 
     fn push_turn(&self, turns: &mut Vec<Turn>, seat: usize, actions: Vec<Action>) {
-        turns.push(Turn {
-            number: turns.len() as u32 + 1,
-            before: Vec::new(),
-            head: Head {
-                seat: SEATS[seat].into(),
-                roll: None,
-                mover: None,
-                span: Span::default(),
-            },
+        turns.push(Turn::new(
+            turns.len() as u32 + 1,
+            SEATS[seat].into(),
+            None,
+            None,
             actions,
-            nags: Vec::new(),
-            after: Vec::new(),
-            variations: Vec::new(),
-            span: Span::default(),
-        });
+        ));
     }
 
     fn random_free_cell(&self, st: &State, rng: &mut Rng) -> Cell {

@@ -78,7 +78,28 @@ pub struct Board {
     routes: Vec<Route>,
     /// `route_index[p * (MAX_ROLL + 1) + n]`: the range of `routes` of length n from p.
     route_index: Vec<(u32, u32)>,
+    /// `route_sets[p * (MAX_ROLL + 1) + n]`: the routes of `route_index`
+    /// with their landing points as a key, for [`Board::open_route`].
+    route_sets: Vec<RouteSet>,
+    /// `by_name[column * NAME_RANKS + rank]`: the point named by that column
+    /// letter and row number, or NONE.
+    by_name: Box<[Point; 26 * NAME_RANKS]>,
 }
+
+/// The routes of one length from one point, as [`Board::open_route`] reads them.
+#[derive(Debug, Clone, Copy)]
+struct RouteSet {
+    /// The landing points of the routes, one byte each in order, NONE after
+    /// the last (meaningless when there are more than 16 routes).
+    key: u128,
+    /// The first route in `routes`.
+    start: u32,
+    /// How many routes.
+    len: u32,
+}
+
+/// Row numbers 0..=99 in the table of point names (a board has at most 99 rows).
+const NAME_RANKS: usize = 100;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -175,7 +196,15 @@ impl Board {
             toward_goal: Vec::new(),
             routes: Vec::new(),
             route_index: Vec::new(),
+            route_sets: Vec::new(),
+            by_name: Box::new([NONE; 26 * NAME_RANKS]),
         };
+        for (y, row) in board.grid.iter().enumerate() {
+            let rank = file.rows as usize - y;
+            for (x, &p) in row.iter().enumerate() {
+                board.by_name[x * NAME_RANKS + rank] = p;
+            }
+        }
         let find =
             |b: &Board, name: &str| b.point(name).ok_or_else(|| format!("unknown point {name}"));
         for [a, b] in &file.lines {
@@ -245,6 +274,21 @@ impl Board {
                     (start, self.routes.len() as u32);
             }
         }
+        self.route_sets = self
+            .route_index
+            .iter()
+            .map(|&(a, b)| {
+                let mut key = [NONE; 16];
+                for (k, r) in key.iter_mut().zip(&self.routes[a as usize..b as usize]) {
+                    *k = r.to;
+                }
+                RouteSet {
+                    key: u128::from_le_bytes(key),
+                    start: a,
+                    len: b - a,
+                }
+            })
+            .collect();
     }
 
     fn walk(
@@ -278,7 +322,7 @@ impl Board {
 
     /// Every way of moving exactly `len` points (1..=6) from `p` without
     /// stepping on a point twice; empty for other lengths.
-    #[inline]
+    #[inline(always)]
     pub fn routes(&self, p: Point, len: usize) -> &[Route] {
         if len == 0 || len > MAX_ROLL {
             return &[];
@@ -287,26 +331,62 @@ impl Board {
         &self.routes[a as usize..b as usize]
     }
 
+    /// The points passed by the first route of exactly `len` points (1..=6)
+    /// from `p` to `to` that passes none of `blocked`, if any.
+    #[inline(always)]
+    pub fn open_route(&self, p: Point, len: usize, to: Point, blocked: Points) -> Option<Points> {
+        if len == 0 || len > MAX_ROLL {
+            return None;
+        }
+        let set = self.route_sets[p as usize * (MAX_ROLL + 1) + len];
+        let routes = self
+            .routes
+            .get(set.start as usize..set.start as usize + set.len as usize)?;
+        let open = |r: &Route| r.to == to && r.inter & blocked == 0;
+        if routes.len() > 16 {
+            return routes.iter().find(|r| open(r)).map(|r| r.inter);
+        }
+        // The first route landing on `to`: the lowest zero byte of `key ^ to`.
+        const ONES: u128 = u128::MAX / 0xff;
+        let x = set.key ^ (ONES * u128::from(to));
+        let zeros = x.wrapping_sub(ONES) & !x & (ONES << 7);
+        if zeros == 0 {
+            return None;
+        }
+        let k = (zeros.trailing_zeros() / 8) as usize;
+        let first = routes.get(k)?;
+        if first.inter & blocked == 0 {
+            return Some(first.inter);
+        }
+        routes[k + 1..].iter().find(|r| open(r)).map(|r| r.inter)
+    }
+
     /// The point called `name` (`a1`..`q13`, `i14`), if any.
     #[inline]
     pub fn point(&self, name: &str) -> Option<Point> {
-        let b = name.as_bytes();
-        if b.len() < 2 || b.len() > 3 || !b[0].is_ascii_lowercase() {
-            return None;
-        }
-        let x = (b[0] - b'a') as usize;
-        let mut rank = 0usize;
-        for &d in &b[1..] {
-            if !d.is_ascii_digit() {
-                return None;
-            }
-            rank = rank * 10 + (d - b'0') as usize;
-        }
-        if b[1] == b'0' || rank == 0 || rank > self.rows as usize || x >= self.columns as usize {
-            return None;
-        }
-        let p = self.grid[self.rows as usize - rank][x];
+        let p = self.point_of(name.as_bytes());
         (p != NONE).then_some(p)
+    }
+
+    /// The point called `name` (column letter and row number without a
+    /// leading zero), or NONE.
+    #[inline(always)]
+    pub fn point_of(&self, name: &[u8]) -> Point {
+        let len = name.len();
+        if !(2..=3).contains(&len) {
+            return NONE;
+        }
+        let three = len == 3;
+        let x = name[0].wrapping_sub(b'a') as usize;
+        let tens = name[1].wrapping_sub(b'0') as usize;
+        let units = name[len - 1].wrapping_sub(b'0') as usize;
+        // Every check at once, without a branch per byte.
+        let bad = (x >= 26) | (tens.wrapping_sub(1) >= 9) | (three & (units >= 10));
+        if bad {
+            return NONE;
+        }
+        let rank = if three { tens * 10 + units } else { tens };
+        self.by_name[x * NAME_RANKS + rank]
     }
 
     /// The name of point `p`.

@@ -116,7 +116,7 @@ impl Barricade {
     /// True when the pawn on `from` may only move by bouncing with roll `r`.
     #[inline]
     pub(crate) fn bounces(&self, from: Point, r: usize) -> bool {
-        self.params().bounce && r != 1 && from == self.board().before_goal()
+        self.params().bounce & (r != 1) & (from == self.board().before_goal())
     }
 
     /// Whether a pawn of `c` may land on `to` coming from `from`.

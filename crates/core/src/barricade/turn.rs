@@ -10,7 +10,207 @@ use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::{ErrorKind, ReplayError};
 
 /// Checks one turn and applies it.
+#[inline]
 pub(crate) fn play(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+    if play_plain(rules, st, turn) {
+        return Ok(());
+    }
+    play_checked(rules, st, turn)
+}
+
+/// The common turn, checked and played without building anything: a move
+/// of two points (from a point or the house, no bounce) with its marks,
+/// then the barricades it must put down. Returns false, leaving `st` as it
+/// was, for anything else and for every mistake: [`play_checked`] then
+/// decides, and words the error.
+#[inline]
+fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
+    let head = &turn.head;
+    if st.winner != NO_SEAT || head.mover.is_some() {
+        return false;
+    }
+    // The colour of the seat letter, and its place in the order of play,
+    // found without branching on the letter.
+    let c = match head.seat.as_bytes() {
+        &[letter] => COLOUR_OF_LETTER[letter as usize],
+        _ => return false,
+    };
+    let x = u32::from_le_bytes(st.seats) ^ (0x0101_0101 * u32::from(c));
+    let zeros = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080;
+    let seat_index = (zeros.trailing_zeros() / 8) as usize;
+    let n_seats = st.n_seats as usize;
+    if c == NO_SEAT || seat_index >= n_seats {
+        return false;
+    }
+    let params = rules.params();
+    let pending = st.replay_colour;
+    if st.next != NO_SEAT {
+        let normal = st.seats[st.next as usize & 3];
+        let must_replay = params.six == Six::MustReplay;
+        if !(c == pending || (c == normal && (pending == NO_SEAT || !must_replay))) {
+            return false;
+        }
+    }
+    let r = match head.roll {
+        Some(r @ 1..=6) => r as usize,
+        _ => return false,
+    };
+    let [Action::Move {
+        path,
+        capture,
+        barricade,
+        ..
+    }, rest @ ..] = turn.actions.as_slice()
+    else {
+        return false;
+    };
+    let [first, last] = path.as_slice() else {
+        return false;
+    };
+    let board = rules.board();
+    let c = c as usize;
+    let to = board.point_of(last.as_bytes());
+    if to == NONE {
+        return false;
+    }
+    let first = first.as_bytes();
+    let (from, hit) = if first == HOUSE.as_bytes() {
+        if st.housed[c] == 0 || pending == c as u8 {
+            // A 6 replay moves a pawn on the board.
+            return false;
+        }
+        let s = board.start(c);
+        if r == 1 {
+            (NONE, if to == s { 0 } else { return false })
+        } else {
+            let Some(inter) = board.open_route(s, r - 1, to, st.barricades) else {
+                return false;
+            };
+            (NONE, (inter | bit(s)) & st.barricades)
+        }
+    } else {
+        let from = board.point_of(first);
+        if from == NONE || st.pawns[c] & bit(from) == 0 {
+            return false;
+        }
+        if pending == c as u8 && st.replay_pawn != from {
+            return false;
+        }
+        if rules.bounces(from, r) {
+            return false;
+        }
+        let Some(inter) = board.open_route(from, r, to, st.barricades) else {
+            return false;
+        };
+        (from, inter & st.barricades)
+    };
+    let to_bit = bit(to);
+    let own = st.pawns[c];
+    if hit != 0 || own & to_bit != 0 {
+        return false;
+    }
+    let all = st.all_pawns();
+    let takes_pawn = all & !own & to_bit != 0;
+    let takes_barricade = st.barricades & to_bit != 0;
+    if let Some(cap) = capture {
+        if cap.target.is_some() || cap.points.is_some() || !takes_pawn {
+            return false;
+        }
+    }
+    if *barricade && !takes_barricade {
+        return false;
+    }
+
+    // The move is legal. What it does, checked with the rest of the turn
+    // before anything is changed: a barricade held since an earlier turn is
+    // put down in this one, after the move, with those the move owes.
+    let from_bit = if from == NONE { 0 } else { bit(from) };
+    let mut to_place = u8::from(st.held[c] != NONE);
+    let mut new_held = NONE;
+    let mut rival = 0;
+    let mut loses_held = false;
+    if takes_pawn {
+        rival = (0..4).find(|&o| st.pawns[o] & to_bit != 0).unwrap_or(0);
+        loses_held = st.held[rival] == to;
+        if loses_held {
+            match params.held_on_capture {
+                HeldOnCapture::Capturer => new_held = to,
+                HeldOnCapture::CapturerAtOnce => to_place += 1,
+            }
+        }
+    }
+    if takes_barricade {
+        match params.placement {
+            Placement::NextTurn => new_held = to,
+            Placement::Immediately => to_place += 1,
+        }
+    }
+    let won = to == board.goal();
+    if won {
+        // The game ends at once: nothing more is put down.
+        to_place = 0;
+    }
+    if rest.len() != to_place as usize {
+        return false;
+    }
+    let mut barricades = st.barricades & !to_bit;
+    if !rest.is_empty() {
+        let taken = rules.forbidden | (all & !from_bit) | to_bit;
+        for action in rest {
+            let Action::Barricade { at, .. } = action else {
+                return false;
+            };
+            let p = board.point_of(at.as_bytes());
+            if p == NONE || (taken | barricades) & bit(p) != 0 {
+                return false;
+            }
+            barricades |= bit(p);
+        }
+    }
+
+    // The whole turn is legal: play it.
+    if from == NONE {
+        st.housed[c] -= 1;
+    }
+    st.pawns[c] = (own & !from_bit) | to_bit;
+    if takes_pawn {
+        st.pawns[rival] &= !to_bit;
+        st.housed[rival] += 1;
+        if loses_held {
+            st.held[rival] = NONE;
+        }
+    }
+    st.barricades = barricades;
+    st.held[c] = new_held;
+    st.replay_colour = NO_SEAT;
+    if won {
+        st.winner = c as u8;
+    } else {
+        if r == 6 && params.six != Six::Nothing {
+            st.replay_colour = c as u8;
+            st.replay_pawn = to;
+        }
+        if pending != c as u8 {
+            let i = seat_index + 1;
+            st.next = if i == n_seats { 0 } else { i as u8 };
+        }
+    }
+    true
+}
+
+/// The colour of a one-letter seat name (R G Y B), NO_SEAT for other letters.
+const COLOUR_OF_LETTER: [u8; 256] = {
+    let mut table = [NO_SEAT; 256];
+    table[b'R' as usize] = 0;
+    table[b'G' as usize] = 1;
+    table[b'Y' as usize] = 2;
+    table[b'B' as usize] = 3;
+    table
+};
+
+/// Checks one turn and applies it, or says what is wrong with it.
+#[inline(never)]
+fn play_checked(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
     let head = &turn.head;
     if let Some(w) = st.winner() {
         return Err(ReplayError::new(
@@ -440,4 +640,201 @@ pub(crate) fn free_points<'a>(
 ) -> impl Iterator<Item = Point> + 'a {
     let all = (1u128 << rules.board().len()) - 1;
     iter_points(all & !(rules.forbidden | st.barricades | st.all_pawns()))
+}
+
+#[cfg(test)]
+mod tests {
+    use billes_notation::{Action, Capture, Name, Turn};
+
+    use super::{bit, play, play_checked, Point};
+    use crate::barricade::{Barricade, HeldOnCapture, Params, Placement, Six, State};
+    use crate::{ReplayError, Rng, Rules, SimOptions};
+
+    /// Everything a position says, to compare two of them.
+    fn fields(st: &State) -> impl PartialEq + std::fmt::Debug {
+        (
+            st.pawns,
+            st.housed,
+            st.barricades,
+            st.seats,
+            st.n_seats,
+            st.next,
+            (st.replay_colour, st.replay_pawn),
+            st.held,
+            st.winner,
+        )
+    }
+
+    fn outcome(r: &Result<(), ReplayError>) -> impl PartialEq + std::fmt::Debug + '_ {
+        r.as_ref()
+            .err()
+            .map(|e| (e, e.span.start, e.span.end, e.span.line, e.span.column))
+    }
+
+    /// Plays `turn` both ways from `st`: the same result and the same position.
+    fn same(rules: &Barricade, st: &State, turn: &Turn) {
+        let (mut quick, mut checked) = (st.clone(), st.clone());
+        let a = play(rules, &mut quick, turn);
+
+        let b = play_checked(rules, &mut checked, turn);
+        assert_eq!(outcome(&a), outcome(&b), "{turn:?}");
+        if a.is_ok() {
+            assert_eq!(fields(&quick), fields(&checked), "{turn:?}");
+        }
+    }
+
+    /// Variants of a turn: other seats, rolls, points and marks.
+    fn variants(turn: &Turn, taken: &[Name], rng: &mut Rng) -> Vec<Turn> {
+        let mut out = Vec::new();
+        let mut with = |f: &mut dyn FnMut(&mut Turn)| {
+            let mut t = turn.clone();
+            f(&mut t);
+            out.push(t);
+        };
+        for seat in ["R", "G", "Y", "B", "X", "RG"] {
+            with(&mut |t| t.head.seat = seat.into());
+        }
+        for roll in [None, Some(0), Some(1), Some(2), Some(5), Some(6), Some(7)] {
+            with(&mut |t| t.head.roll = roll);
+        }
+        with(&mut |t| t.head.mover = Some("G".into()));
+        with(&mut |t| t.actions.clear());
+        with(&mut |t| t.actions.truncate(1));
+        with(&mut |t| t.actions.reverse());
+        let names = [
+            "h", "i14", "a0", "a1", "a01", "z9", "r1", "c1", "e5", "i13", "a15",
+        ];
+        let name = |rng: &mut Rng| -> Name {
+            if rng.chance(1, 2) {
+                names[rng.below(names.len())].into()
+            } else {
+                let column = (b'a' + rng.below(18) as u8) as char;
+                format!("{column}{}", rng.below(16)).into()
+            }
+        };
+        for _ in 0..6 {
+            let n = name(rng);
+            with(&mut |t| {
+                if let Some(Action::Move { path, .. }) = t.actions.first_mut() {
+                    if let Some(last) = path.last_mut() {
+                        *last = n.clone();
+                    }
+                }
+            });
+            let n = name(rng);
+            with(&mut |t| {
+                if let Some(Action::Move { path, .. }) = t.actions.first_mut() {
+                    path[0] = n.clone();
+                }
+            });
+            let n = name(rng);
+            with(&mut |t| {
+                if let Some(Action::Move { path, .. }) = t.actions.first_mut() {
+                    path.insert(1, n.clone());
+                }
+            });
+            let n = name(rng);
+            with(&mut |t| {
+                t.actions.push(Action::Barricade {
+                    at: n.clone(),
+                    span: Default::default(),
+                })
+            });
+        }
+        with(&mut |t| {
+            if let Some(Action::Move {
+                capture, barricade, ..
+            }) = t.actions.first_mut()
+            {
+                *capture = if capture.is_some() {
+                    None
+                } else {
+                    Some(Capture::default())
+                };
+                *barricade = !*barricade;
+            }
+        });
+        with(&mut |t| {
+            if let Some(Action::Move { capture, .. }) = t.actions.first_mut() {
+                *capture = Some(Capture {
+                    target: Some("t1".into()),
+                    ..Capture::default()
+                });
+            }
+        });
+        with(&mut |t| {
+            t.actions.insert(
+                0,
+                Action::Pass {
+                    span: Default::default(),
+                },
+            )
+        });
+        for n in taken {
+            with(&mut |t| {
+                for action in &mut t.actions {
+                    if let Action::Barricade { at, .. } = action {
+                        *at = n.clone();
+                    }
+                }
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn the_quick_way_agrees_with_the_checked_way() {
+        let mut rng = Rng::new(7);
+        let rule_sets = [
+            Params::default(),
+            Params {
+                placement: Placement::Immediately,
+                ..Params::default()
+            },
+            Params {
+                six: Six::MustReplay,
+                held_on_capture: HeldOnCapture::CapturerAtOnce,
+                ..Params::default()
+            },
+            Params {
+                six: Six::Nothing,
+                bounce: false,
+                pawns: 3,
+                ..Params::default()
+            },
+            Params {
+                bounce_takes_barricade: false,
+                barricade_on_goal: true,
+                forbidden_rows: vec![],
+                ..Params::default()
+            },
+        ];
+        for params in rule_sets {
+            let rules = Barricade::new(params);
+            for i in 0..12 {
+                let options = SimOptions {
+                    players: 2 + i % 3,
+                    max_turns: 400,
+                    ..SimOptions::default()
+                };
+                let game = rules.simulate(&options, &mut rng).expect("simulated game");
+                let mut st = rules.setup(&game).expect("setup");
+                for turn in &game.line.turns {
+                    same(&rules, &st, turn);
+                    // Points where a barricade cannot go: pawns, barricades, row 1, the goal.
+                    let board = rules.board();
+                    let taken: Vec<Name> = (0..board.len() as Point)
+                        .filter(|&p| {
+                            (st.all_pawns() | st.barricades | rules.forbidden) & bit(p) != 0
+                        })
+                        .map(|p| board.name(p).clone())
+                        .collect();
+                    for variant in variants(turn, &taken, &mut rng) {
+                        same(&rules, &st, &variant);
+                    }
+                    play(&rules, &mut st, turn).expect("valid turn");
+                }
+            }
+        }
+    }
 }

@@ -431,6 +431,9 @@ fn written_move(
     let (Some(first), Some(last)) = (path.first(), path.last()) else {
         return Err(illegal("a move needs a start and a landing point".into()));
     };
+    if path.len() < 2 {
+        return Err(illegal("a move needs a start and a landing point".into()));
+    }
     let from = if first == HOUSE {
         if st.housed[c] == 0 {
             return Err(illegal(format!("{seat} has no pawn in its house")));

@@ -246,22 +246,7 @@ impl Aggravation {
             }
             None => return Err(illegal(format!("{m} has no marble on {}", path[0]))),
         }
-        // The common case: a plain move written from-to.
-        if path.len() == 2 && b.class(from) != Class::Centre {
-            let c = self.plain(st, mover, from, n);
-            if c.to == to {
-                return Ok(c);
-            }
-        }
-        let mut found = None;
-        self.routes_from(st, mover, from, n, &mut |c| {
-            if c.to == to {
-                found = Some(c);
-                true
-            } else {
-                false
-            }
-        });
+        let found = self.find_route(st, mover, from, n, to);
         let Some(c) = found else {
             return Err(illegal(self.unreachable(st, mover, n, holes)));
         };
@@ -443,7 +428,7 @@ impl Aggravation {
         }
         st.shift(mover, c.from, c.to);
         if b.class(c.to) == Class::Home && (c.from == NONE || b.class(c.from) != Class::Home) {
-            st.home[mover as usize] += 1;
+            st.add_home(mover);
             st.check_winner(mover);
         }
     }
@@ -451,33 +436,34 @@ impl Aggravation {
     /// Records star landings, and who rolls next: the roller again after a
     /// 6, else the next seat clockwise that still rolls.
     fn end_turn(&self, st: &mut State, roller: u8, mover: u8, n: u8, to: Hole) {
-        let b = self.board;
-        st.fresh[mover as usize] = if to != NONE && b.is_star(to) {
-            1 << b.side(to)
-        } else {
-            0
-        };
+        st.fresh[mover as usize] = self.board.star_bit(to);
         if st.winner != NONE {
             st.to_roll = NONE;
             st.again = false;
             return;
         }
         let keeps_rolling = st.teams && self.params.roll_for_partner;
-        let rolls = |s: u8| st.in_play[s as usize] && (keeps_rolling || !st.finished(s));
-        if self.extra & (1 << n) != 0 && rolls(roller) {
+        // Bit `s` set: seat `s` still rolls.
+        let rolls = if keeps_rolling {
+            st.play_mask
+        } else {
+            st.play_mask & !st.done_mask
+        } as u32;
+        if self.extra & (1 << n) != 0 && rolls & (1 << roller) != 0 {
             st.to_roll = roller;
             st.again = true;
             return;
         }
-        let last = b.sides - 1;
-        let mut s = roller;
-        for _ in 0..b.sides {
-            s = if s == last { 0 } else { s + 1 };
-            if rolls(s) {
-                break;
-            }
-        }
-        st.to_roll = s;
+        // The next seat clockwise that rolls, the roller last; the roller
+        // when none does.
+        let after = rolls & !((2u32 << roller) - 1);
+        st.to_roll = if after != 0 {
+            after.trailing_zeros() as u8
+        } else if rolls != 0 {
+            rolls.trailing_zeros() as u8
+        } else {
+            roller
+        };
         st.again = false;
     }
 }

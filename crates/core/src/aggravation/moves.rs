@@ -121,7 +121,7 @@ impl Aggravation {
 
     /// `n` steps along the path of `seat` from `from` (loop, then HOME). The
     /// landing is NONE when the roll overshoots HOME.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn plain(&self, st: &State, seat: u8, from: Hole, n: u8) -> Cand {
         let next = &self.next[seat as usize];
         let mut res = Ok(NONE);
@@ -164,6 +164,12 @@ impl Aggravation {
     pub(crate) fn to_centre(&self, st: &State, seat: u8, from: Hole, n: u8) -> Option<Cand> {
         let b = self.board;
         if !self.params.shortcuts || b.class(from) != Class::Loop {
+            return None;
+        }
+        // Steps along the loop go one offset on, side after side: unless the
+        // hole `n - 1` steps on is a star hole, the route does not exist.
+        let ahead = (b.offset(from) as u16 + n as u16 + b.per_side as u16 - 1) % b.per_side as u16;
+        if n != 0 && ahead != b.star_offset as u16 {
             return None;
         }
         let mut h = from;

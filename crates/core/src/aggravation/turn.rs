@@ -86,10 +86,9 @@ impl Aggravation {
     /// The seat whose marbles the roll moves (`R4>G`: G's).
     fn mover(&self, st: &State, roller: u8, turn: &Turn) -> Result<u8, ReplayError> {
         let err = |m: String| ReplayError::new(ErrorKind::Seat, turn.head.span, m);
-        let r = st.letter(roller);
-        let done = st.finished(roller);
         let Some(m) = &turn.head.mover else {
-            if done && st.teams {
+            if st.teams && st.finished(roller) {
+                let r = st.letter(roller);
                 let mates: Vec<&str> = st
                     .seats()
                     .filter(|&o| st.partners(roller, o) && !st.finished(o))
@@ -109,7 +108,8 @@ impl Aggravation {
             .seat(m)
             .filter(|&s| st.in_play[s as usize])
             .ok_or_else(|| err(format!("{m} is not a seat in play")))?;
-        if !done {
+        let r = st.letter(roller);
+        if !st.finished(roller) {
             return Err(err(format!(
                 "{r} still has marbles to move and cannot roll for {m}"
             )));
@@ -133,7 +133,7 @@ impl Aggravation {
         n: u8,
         action: &Action,
     ) -> Result<Cand, ReplayError> {
-        let m = st.letter(mover);
+        let m = || st.letter(mover);
         let illegal = |span: Span, message: String| {
             ReplayError::new(ErrorKind::IllegalMove, span, message)
                 .with_legal(self.legal_list(st, mover, n))
@@ -144,7 +144,7 @@ impl Aggravation {
                     return Err(ReplayError::new(
                         ErrorKind::FalsePass,
                         *span,
-                        format!("{m} cannot pass: a {n} has a legal move"),
+                        format!("{} cannot pass: a {n} has a legal move", m()),
                     )
                     .with_legal(self.legal_list(st, mover, n)));
                 }
@@ -161,7 +161,7 @@ impl Aggravation {
                     if self.board.hole(to) != Some(c.to) {
                         return Err(illegal(
                             *span,
-                            format!("{m} enters on its START {}, not {to}", st.name(c.to)),
+                            format!("{} enters on its START {}, not {to}", m(), st.name(c.to)),
                         ));
                     }
                 }
@@ -210,7 +210,6 @@ impl Aggravation {
         action: &Action,
     ) -> Result<Cand, ReplayError> {
         let b = self.board;
-        let m = st.letter(mover);
         let illegal = |message: String| {
             ReplayError::new(ErrorKind::IllegalMove, span, message)
                 .with_legal(self.legal_list(st, mover, n))
@@ -239,12 +238,19 @@ impl Aggravation {
             Some(o) if o == mover => {}
             Some(o) => {
                 return Err(illegal(format!(
-                    "the marble on {} is {}'s, not {m}'s",
+                    "the marble on {} is {}'s, not {}'s",
                     path[0],
-                    st.letter(o)
+                    st.letter(o),
+                    st.letter(mover)
                 )))
             }
-            None => return Err(illegal(format!("{m} has no marble on {}", path[0]))),
+            None => {
+                return Err(illegal(format!(
+                    "{} has no marble on {}",
+                    st.letter(mover),
+                    path[0]
+                )))
+            }
         }
         let found = self.find_route(st, mover, from, n, to);
         let Some(c) = found else {
@@ -386,6 +392,7 @@ impl Aggravation {
     }
 
     /// A written capture mark must be a bare `*` and true.
+    #[inline(always)]
     fn check_mark(
         &self,
         st: &State,
@@ -412,6 +419,7 @@ impl Aggravation {
     }
 
     /// Plays a checked move.
+    #[inline(always)]
     fn apply(&self, st: &mut State, mover: u8, c: Cand) {
         if c.to == NONE {
             return;
@@ -435,6 +443,7 @@ impl Aggravation {
 
     /// Records star landings, and who rolls next: the roller again after a
     /// 6, else the next seat clockwise that still rolls.
+    #[inline(always)]
     fn end_turn(&self, st: &mut State, roller: u8, mover: u8, n: u8, to: Hole) {
         st.fresh[mover as usize] = self.board.star_bit(to);
         if st.winner != NONE {

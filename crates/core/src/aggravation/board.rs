@@ -97,6 +97,8 @@ pub struct Board {
     names: Vec<SmolStr>,
     side_of_byte: [u8; 128],
     centre_name: SmolStr,
+    /// Per hole: `1 << side` for a star hole, else 0.
+    star_bit: [u8; TABLE],
 }
 
 /// The standard board, read from `rules/aggravation.yaml` on first use.
@@ -187,6 +189,7 @@ impl Board {
             names: vec![SmolStr::default(); TABLE],
             side_of_byte,
             centre_name: SmolStr::new(&d.centre),
+            star_bit: [0; TABLE],
         };
         for p in 0..loop_len {
             let (s, o) = (p / d.holes_per_side, p % d.holes_per_side);
@@ -194,6 +197,9 @@ impl Board {
             board.side[p as usize] = s;
             board.offset[p as usize] = o;
             board.names[p as usize] = SmolStr::new(format!("{}{o}", board.lower(s)));
+            if o == d.star_offset {
+                board.star_bit[p as usize] = 1 << s;
+            }
         }
         board.class[centre as usize] = Class::Centre;
         board.names[centre as usize] = board.centre_name.clone();
@@ -293,6 +299,12 @@ impl Board {
         self.class(h) == Class::Loop && self.offset[h as usize] == self.star_offset
     }
 
+    /// `1 << side` when `h` is a star hole, else 0 (NONE included).
+    #[inline]
+    pub fn star_bit(&self, h: Hole) -> u8 {
+        self.star_bit[h as usize]
+    }
+
     /// The next hole on the path of a marble of `seat` (the loop, turning
     /// into its own HOME at its branch; NONE after the last HOME hole and from
     /// the centre or another colour's HOME).
@@ -323,9 +335,9 @@ impl Board {
     }
 
     /// The hole called `name`, HOME holes up to [`MAX_HOME`] included.
+    #[inline]
     pub fn hole(&self, name: &str) -> Option<Hole> {
-        let b = name.as_bytes();
-        let first = *b.first()?;
+        let (&first, rest) = name.as_bytes().split_first()?;
         if first >= 128 {
             return None;
         }
@@ -333,27 +345,16 @@ impl Board {
         if side == NONE {
             return (name == self.centre_name).then_some(self.centre);
         }
-        let rest = &b[1..];
-        if let Some(digits) = rest.strip_prefix(b"h") {
-            let n = number(digits)?;
-            (1..=MAX_HOME as u8)
-                .contains(&n)
-                .then(|| self.home(side, n - 1))
-        } else {
-            let n = number(rest)?;
-            (n < self.per_side).then(|| side * self.per_side + n)
-        }
-    }
-}
-
-/// A number of one or two digits without a leading zero.
-fn number(b: &[u8]) -> Option<u8> {
-    match *b {
-        [d] if d.is_ascii_digit() => Some(d - b'0'),
-        [a, d] if (b'1'..=b'9').contains(&a) && d.is_ascii_digit() => {
-            Some((a - b'0') * 10 + d - b'0')
-        }
-        _ => None,
+        let n = match *rest {
+            [d @ b'0'..=b'9'] => d - b'0',
+            [b'h', d @ b'1'..=b'9'] => {
+                let i = d - b'1';
+                return ((i as usize) < MAX_HOME).then(|| self.home(side, i));
+            }
+            [a @ b'1'..=b'9', d @ b'0'..=b'9'] => (a - b'0') * 10 + d - b'0',
+            _ => return None,
+        };
+        (n < self.per_side).then(|| side * self.per_side + n)
     }
 }
 

@@ -121,7 +121,7 @@ impl Aggravation {
 
     /// `n` steps along the path of `seat` from `from` (loop, then HOME). The
     /// landing is NONE when the roll overshoots HOME.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn plain(&self, st: &State, seat: u8, from: Hole, n: u8) -> Cand {
         let next = &self.next[seat as usize];
         let mut res = Ok(NONE);
@@ -164,6 +164,12 @@ impl Aggravation {
     pub(crate) fn to_centre(&self, st: &State, seat: u8, from: Hole, n: u8) -> Option<Cand> {
         let b = self.board;
         if !self.params.shortcuts || b.class(from) != Class::Loop {
+            return None;
+        }
+        // Steps along the loop go one offset on, side after side: unless the
+        // hole `n - 1` steps on is a star hole, the route does not exist.
+        let ahead = (b.offset(from) as u16 + n as u16 + b.per_side as u16 - 1) % b.per_side as u16;
+        if n != 0 && ahead != b.star_offset as u16 {
             return None;
         }
         let mut h = from;
@@ -252,7 +258,7 @@ impl Aggravation {
         seat: u8,
         from: Hole,
         n: u8,
-        f: &mut dyn FnMut(Cand) -> bool,
+        f: &mut impl FnMut(Cand) -> bool,
     ) -> bool {
         let b = self.board;
         match b.class(from) {
@@ -298,6 +304,71 @@ impl Aggravation {
         }
     }
 
+    /// The first route of [`Aggravation::routes_from`] that lands on `to`,
+    /// found without trying the routes that cannot land there.
+    pub(crate) fn find_route(
+        &self,
+        st: &State,
+        seat: u8,
+        from: Hole,
+        n: u8,
+        to: Hole,
+    ) -> Option<Cand> {
+        let b = self.board;
+        match b.class(from) {
+            Class::Centre => {
+                if !self.params.shortcuts || n != 1 || !b.is_star(to) {
+                    return None;
+                }
+                Some(Cand {
+                    from,
+                    exit: NONE,
+                    to,
+                    res: self.land(st, seat, to),
+                })
+            }
+            Class::Home | Class::Loop => {
+                let c = self.plain(st, seat, from, n);
+                if c.to != NONE && c.to == to {
+                    return Some(c);
+                }
+                // Neither a plain nor a ring route ends in the centre, and
+                // the centre route ends nowhere else.
+                if to == b.centre {
+                    return self.to_centre(st, seat, from, n);
+                }
+                if self.ring_allowed(st, seat, from) {
+                    for k in 1..=n.min(self.ring_room(seat, from)) {
+                        if self.ring_landing(seat, from, k, n) != to {
+                            continue;
+                        }
+                        let c = self.ring(st, seat, from, k, n);
+                        if c.to != NONE && c.to == to {
+                            return Some(c);
+                        }
+                    }
+                }
+                None
+            }
+            Class::Unused => None,
+        }
+    }
+
+    /// Where [`Aggravation::ring`] lands (NONE: past HOME), blockers ignored.
+    #[inline]
+    fn ring_landing(&self, seat: u8, from: Hole, k: u8, n: u8) -> Hole {
+        let b = self.board;
+        let mut h = b.star((b.side(from) + k) % b.sides);
+        let next = &self.next[seat as usize];
+        for _ in k..n {
+            h = next[h as usize];
+            if h == NONE {
+                return NONE;
+            }
+        }
+        h
+    }
+
     /// Every legal use of roll `n` by `seat`, stopping when `f` returns true.
     /// Returns whether `f` stopped it.
     pub(crate) fn legal(
@@ -305,7 +376,7 @@ impl Aggravation {
         st: &State,
         seat: u8,
         n: u8,
-        f: &mut dyn FnMut(Cand) -> bool,
+        f: &mut impl FnMut(Cand) -> bool,
     ) -> bool {
         self.legal_from(st, seat, n, st.pos[seat as usize], f)
     }
@@ -317,7 +388,7 @@ impl Aggravation {
         seat: u8,
         n: u8,
         marbles: [Hole; MAX_HOME],
-        f: &mut dyn FnMut(Cand) -> bool,
+        f: &mut impl FnMut(Cand) -> bool,
     ) -> bool {
         let e = self.enter(st, seat, n);
         if e.res.is_ok() && f(e) {

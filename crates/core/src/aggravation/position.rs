@@ -191,7 +191,7 @@ fn apply_position(st: &mut State, value: &str) -> Result<(), String> {
                 if b.offset(h) >= st.home_size {
                     return Err(format!("{name}: HOME has {} holes", st.home_size));
                 }
-                st.home[s as usize] += 1;
+                st.add_home(s);
             }
             if st.occ[h as usize] != 0 {
                 return Err(format!("two marbles on {name}"));

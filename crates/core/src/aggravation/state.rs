@@ -36,6 +36,10 @@ pub struct State {
     pub(crate) fresh: [u8; MAX_SIDES],
     /// The winning team (or side), NONE while the game goes on.
     pub(crate) winner: u8,
+    /// Bit `s` set: colour `s` plays (as `in_play`).
+    pub(crate) play_mask: u8,
+    /// Bit `s` set: colour `s` has every marble HOME.
+    pub(crate) done_mask: u8,
 }
 
 impl State {
@@ -48,10 +52,12 @@ impl State {
     ) -> State {
         let mut base = [0; MAX_SIDES];
         let mut team = [NONE; MAX_SIDES];
+        let mut play_mask = 0;
         for s in 0..MAX_SIDES {
             team[s] = s as u8;
             if in_play[s] {
                 base[s] = marbles;
+                play_mask |= 1 << s;
             }
         }
         State {
@@ -69,6 +75,17 @@ impl State {
             again: false,
             fresh: [u8::MAX; MAX_SIDES],
             winner: NONE,
+            play_mask,
+            done_mask: 0,
+        }
+    }
+
+    /// Counts one more marble of side `s` in its HOME.
+    #[inline]
+    pub(crate) fn add_home(&mut self, s: u8) {
+        self.home[s as usize] += 1;
+        if self.home[s as usize] == self.marbles {
+            self.done_mask |= 1 << s;
         }
     }
 

@@ -86,10 +86,9 @@ impl Aggravation {
     /// The seat whose marbles the roll moves (`R4>G`: G's).
     fn mover(&self, st: &State, roller: u8, turn: &Turn) -> Result<u8, ReplayError> {
         let err = |m: String| ReplayError::new(ErrorKind::Seat, turn.head.span, m);
-        let r = st.letter(roller);
-        let done = st.finished(roller);
         let Some(m) = &turn.head.mover else {
-            if done && st.teams {
+            if st.teams && st.finished(roller) {
+                let r = st.letter(roller);
                 let mates: Vec<&str> = st
                     .seats()
                     .filter(|&o| st.partners(roller, o) && !st.finished(o))
@@ -109,7 +108,8 @@ impl Aggravation {
             .seat(m)
             .filter(|&s| st.in_play[s as usize])
             .ok_or_else(|| err(format!("{m} is not a seat in play")))?;
-        if !done {
+        let r = st.letter(roller);
+        if !st.finished(roller) {
             return Err(err(format!(
                 "{r} still has marbles to move and cannot roll for {m}"
             )));
@@ -133,7 +133,7 @@ impl Aggravation {
         n: u8,
         action: &Action,
     ) -> Result<Cand, ReplayError> {
-        let m = st.letter(mover);
+        let m = || st.letter(mover);
         let illegal = |span: Span, message: String| {
             ReplayError::new(ErrorKind::IllegalMove, span, message)
                 .with_legal(self.legal_list(st, mover, n))
@@ -144,7 +144,7 @@ impl Aggravation {
                     return Err(ReplayError::new(
                         ErrorKind::FalsePass,
                         *span,
-                        format!("{m} cannot pass: a {n} has a legal move"),
+                        format!("{} cannot pass: a {n} has a legal move", m()),
                     )
                     .with_legal(self.legal_list(st, mover, n)));
                 }
@@ -161,7 +161,7 @@ impl Aggravation {
                     if self.board.hole(to) != Some(c.to) {
                         return Err(illegal(
                             *span,
-                            format!("{m} enters on its START {}, not {to}", st.name(c.to)),
+                            format!("{} enters on its START {}, not {to}", m(), st.name(c.to)),
                         ));
                     }
                 }
@@ -210,7 +210,6 @@ impl Aggravation {
         action: &Action,
     ) -> Result<Cand, ReplayError> {
         let b = self.board;
-        let m = st.letter(mover);
         let illegal = |message: String| {
             ReplayError::new(ErrorKind::IllegalMove, span, message)
                 .with_legal(self.legal_list(st, mover, n))
@@ -239,29 +238,21 @@ impl Aggravation {
             Some(o) if o == mover => {}
             Some(o) => {
                 return Err(illegal(format!(
-                    "the marble on {} is {}'s, not {m}'s",
+                    "the marble on {} is {}'s, not {}'s",
                     path[0],
-                    st.letter(o)
+                    st.letter(o),
+                    st.letter(mover)
                 )))
             }
-            None => return Err(illegal(format!("{m} has no marble on {}", path[0]))),
-        }
-        // The common case: a plain move written from-to.
-        if path.len() == 2 && b.class(from) != Class::Centre {
-            let c = self.plain(st, mover, from, n);
-            if c.to == to {
-                return Ok(c);
+            None => {
+                return Err(illegal(format!(
+                    "{} has no marble on {}",
+                    st.letter(mover),
+                    path[0]
+                )))
             }
         }
-        let mut found = None;
-        self.routes_from(st, mover, from, n, &mut |c| {
-            if c.to == to {
-                found = Some(c);
-                true
-            } else {
-                false
-            }
-        });
+        let found = self.find_route(st, mover, from, n, to);
         let Some(c) = found else {
             return Err(illegal(self.unreachable(st, mover, n, holes)));
         };
@@ -401,6 +392,7 @@ impl Aggravation {
     }
 
     /// A written capture mark must be a bare `*` and true.
+    #[inline(always)]
     fn check_mark(
         &self,
         st: &State,
@@ -427,6 +419,7 @@ impl Aggravation {
     }
 
     /// Plays a checked move.
+    #[inline(always)]
     fn apply(&self, st: &mut State, mover: u8, c: Cand) {
         if c.to == NONE {
             return;
@@ -443,41 +436,43 @@ impl Aggravation {
         }
         st.shift(mover, c.from, c.to);
         if b.class(c.to) == Class::Home && (c.from == NONE || b.class(c.from) != Class::Home) {
-            st.home[mover as usize] += 1;
+            st.add_home(mover);
             st.check_winner(mover);
         }
     }
 
     /// Records star landings, and who rolls next: the roller again after a
     /// 6, else the next seat clockwise that still rolls.
+    #[inline(always)]
     fn end_turn(&self, st: &mut State, roller: u8, mover: u8, n: u8, to: Hole) {
-        let b = self.board;
-        st.fresh[mover as usize] = if to != NONE && b.is_star(to) {
-            1 << b.side(to)
-        } else {
-            0
-        };
+        st.fresh[mover as usize] = self.board.star_bit(to);
         if st.winner != NONE {
             st.to_roll = NONE;
             st.again = false;
             return;
         }
         let keeps_rolling = st.teams && self.params.roll_for_partner;
-        let rolls = |s: u8| st.in_play[s as usize] && (keeps_rolling || !st.finished(s));
-        if self.extra & (1 << n) != 0 && rolls(roller) {
+        // Bit `s` set: seat `s` still rolls.
+        let rolls = if keeps_rolling {
+            st.play_mask
+        } else {
+            st.play_mask & !st.done_mask
+        } as u32;
+        if self.extra & (1 << n) != 0 && rolls & (1 << roller) != 0 {
             st.to_roll = roller;
             st.again = true;
             return;
         }
-        let last = b.sides - 1;
-        let mut s = roller;
-        for _ in 0..b.sides {
-            s = if s == last { 0 } else { s + 1 };
-            if rolls(s) {
-                break;
-            }
-        }
-        st.to_roll = s;
+        // The next seat clockwise that rolls, the roller last; the roller
+        // when none does.
+        let after = rolls & !((2u32 << roller) - 1);
+        st.to_roll = if after != 0 {
+            after.trailing_zeros() as u8
+        } else if rolls != 0 {
+            rolls.trailing_zeros() as u8
+        } else {
+            roller
+        };
         st.again = false;
     }
 }

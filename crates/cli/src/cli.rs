@@ -58,10 +58,7 @@ pub enum Command {
     )]
     Annotate(crate::cmd::annotate::AnnotateArgs),
     /// Compare two game logs: tags, the first diverging turn, the turns side by side
-    #[command(
-        after_help = "Exit codes: 0 the same, 1 different, 2 an error (unreadable file, syntax error).\n\n\
-                      Examples:\n  billes diff referee-a.bgn referee-b.bgn\n  billes diff --format json a.bgn b.bgn"
-    )]
+    #[command(after_help = crate::cmd::diff::HELP)]
     Diff(crate::cmd::diff::DiffArgs),
 }
 

@@ -88,6 +88,9 @@ pub fn input_of(path: &std::path::Path) -> Input {
     }
 }
 
+/// Rendered diagnostics of the games that could not be read.
+pub type Errors = Vec<String>;
+
 /// Every game of an input, parsed, with the rendered errors of those that
 /// could not be read or parsed.
 ///
@@ -96,7 +99,7 @@ pub fn input_of(path: &std::path::Path) -> Input {
 pub fn read_games(
     input: &Input,
     name: &str,
-) -> anyhow::Result<(Vec<(GameSource, Game)>, Vec<String>)> {
+) -> anyhow::Result<(Vec<(GameSource, Game)>, Errors)> {
     let reader = input
         .open()
         .with_context(|| format!("cannot read {name}"))?;

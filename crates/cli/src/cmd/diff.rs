@@ -32,6 +32,48 @@ use super::annotate::{input_of, read_games};
 use super::{INVALID, OK};
 use crate::cli::ReportFormat;
 
+/// The report schema, shown by `billes diff --help`.
+pub const HELP: &str = "\
+Records are compared as the notation reads them: layout, line breaks, tag order and
+whether turn numbers are written make no difference. Turns are compared by seat, roll
+and actions; comments, NAGs and variations of turns whose moves agree are reported
+apart, as annotation differences (--moves-only ignores them).
+
+Games are paired by their identifying tags (Game, Event, Site, Date, Round, Seats and
+the player-name tags Red, Blue, Purple, Green, Yellow, White): the k-th game of A with
+a key pairs with the k-th game of B with the same key. The games left over pair up in
+file order; any still left are only in A or only in B.
+
+--format json|yaml gives one document:
+  a, b            the two file names
+  same            true when every game is the same in both
+  games           one object per game (A's order, then games only in B):
+    a_game, b_game      1-based number of the game in each file (null: not there)
+    matched_by          tags | order | null
+    status              same | annotations | different | only_in_a | only_in_b
+    tags                [{name, a, b}]: tags whose values differ (null: missing)
+    result              {a, b}: the result tokens, when they differ, else null
+    divergence          null, or the first turn where the moves differ:
+                        {turn (1-based place in the main line), a, b (the turn in
+                        each copy, null if it has none), a_board, b_board (text board
+                        after that turn, or after the copy's last turn, or before the
+                        turn when the copy cannot play it; null when it cannot be
+                        replayed that far), a_board_turn, b_board_turn (the place of
+                        the turn each board follows, 0: the start)}
+    changes             [{kind: changed | only_in_a | only_in_b, a_turn, b_turn, a, b}]:
+                        the rows of the side-by-side diff that differ
+    annotations         [{a_turn, b_turn, turn, a, b}]: turns whose moves agree and
+                        whose comments, NAGs or variations differ (turn 0: comments
+                        of a game without turns)
+    replay              {a, b}: null, or where that copy stops being replayable:
+                        {turn (null: before the first turn), kind, message}
+
+Exit codes: 0 the same, 1 different, 2 an error (unreadable file, syntax error).
+
+Examples:
+  billes diff referee-a.bgn referee-b.bgn
+  billes diff --format json a.bgn b.bgn";
+
 #[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The first record file (`-` for stdin)
@@ -150,10 +192,15 @@ pub struct Divergence {
     /// The turn in B.
     pub b: Option<String>,
     /// The position in A after that turn (or, if A has no such turn, after
-    /// its last one); `None` when A cannot be replayed that far.
+    /// its last one; if A cannot play it, before it); `None` when A cannot be
+    /// replayed that far.
     pub a_board: Option<String>,
+    /// The place of the turn `a_board` follows (0: the start position).
+    pub a_board_turn: Option<u32>,
     /// The same in B.
     pub b_board: Option<String>,
+    /// The place of the turn `b_board` follows.
+    pub b_board_turn: Option<u32>,
 }
 
 /// One row of the side-by-side diff.
@@ -395,8 +442,17 @@ fn compare(
     let a_moves: Vec<String> = a.line.turns.iter().map(move_text).collect();
     let b_moves: Vec<String> = b.line.turns.iter().map(move_text).collect();
     let ops = capture_diff_slices(Algorithm::Myers, &a_moves, &b_moves);
-    let a_text = |k: usize| format!("{}. {}", k + 1, a_moves[k]);
-    let b_text = |k: usize| format!("{}. {}", k + 1, b_moves[k]);
+    // Shown with the turn numbers as the copies have them.
+    let label = |g: &Game| -> Vec<String> {
+        g.line
+            .turns
+            .iter()
+            .map(|t| format!("{}. {}", t.number, move_text(t)))
+            .collect()
+    };
+    let (a_labels, b_labels) = (label(a), label(b));
+    let a_text = |k: usize| a_labels[k].clone();
+    let b_text = |k: usize| b_labels[k].clone();
     for op in &ops {
         let (tag, ra, rb) = op.as_tag_tuple();
         match tag {
@@ -456,7 +512,7 @@ fn compare(
             b: text(b),
         });
     }
-    diff.hunks = hunks(&ops, &a_moves, &b_moves);
+    diff.hunks = hunks(&ops, &a_labels, &b_labels);
     let first = a_moves
         .iter()
         .zip(&b_moves)
@@ -470,8 +526,10 @@ fn compare(
             turn: first as u32 + 1,
             a: (first < a_moves.len()).then(|| a_text(first)),
             b: (first < b_moves.len()).then(|| b_text(first)),
-            a_board,
-            b_board,
+            a_board_turn: a_board.as_ref().map(|b| b.1),
+            a_board: a_board.map(|b| b.0),
+            b_board_turn: b_board.as_ref().map(|b| b.1),
+            b_board: b_board.map(|b| b.0),
         });
     }
     diff.replay = ReplayPair {
@@ -510,17 +568,22 @@ fn tag_diffs(a: &Game, b: &Game) -> Vec<TagDiff> {
 }
 
 /// The position after turn `k + 1` (0-based `k`), or after the last turn if
-/// the game is shorter, and where the game stops being replayable.
-fn replay_to(game: &Game, k: usize) -> (Option<String>, Option<Stop>) {
+/// the game is shorter, falling back to the position one turn earlier when
+/// that turn cannot be played; with the place of the turn it follows (0: the
+/// start), and where the game stops being replayable.
+fn replay_to(game: &Game, k: usize) -> (Option<(String, u32)>, Option<Stop>) {
     let want = (k + 1).min(game.line.turns.len()) as u32;
-    let mut board = if want == 0 {
-        billes_core::start_board(game).ok()
+    let mut after = None;
+    let mut before = if want <= 1 {
+        billes_core::start_board(game).ok().map(|b| (b, 0))
     } else {
         None
     };
     let result = billes_core::replay(game, &mut |step| {
         if step.index == want {
-            board = Some(step.board.text_board());
+            after = Some((step.board.text_board(), want));
+        } else if step.index + 1 == want {
+            before = Some((step.board.text_board(), step.index));
         }
     });
     let stop = result.err().map(|e| Stop {
@@ -528,10 +591,11 @@ fn replay_to(game: &Game, k: usize) -> (Option<String>, Option<Stop>) {
         kind: e.kind.name().to_string(),
         message: e.message,
     });
-    (board, stop)
+    (after.or(before), stop)
 }
 
-/// The side-by-side diff of the turns, in hunks with [`CONTEXT`] turns of context.
+/// The side-by-side diff of the turns (`a` and `b`: each turn as shown), in
+/// hunks with [`CONTEXT`] turns of context.
 fn hunks(ops: &[similar::DiffOp], a: &[String], b: &[String]) -> Vec<String> {
     const WIDTH: usize = 34;
     let cell = |s: &str| format!("{s:<WIDTH$}");
@@ -558,15 +622,15 @@ fn hunks(ops: &[similar::DiffOp], a: &[String], b: &[String]) -> Vec<String> {
             for r in 0..rows {
                 let x = (r < ra.len()).then(|| ra.start + r);
                 let y = (r < rb.len()).then(|| rb.start + r);
-                let left = x.map_or(String::new(), |x| format!("{}. {}", x + 1, a[x]));
-                let right = y.map_or(String::new(), |y| format!("{}. {}", y + 1, b[y]));
+                let left = x.map_or("", |x| a[x].as_str());
+                let right = y.map_or("", |y| b[y].as_str());
                 let mark = match (tag, x, y) {
                     (DiffTag::Equal, _, _) => ' ',
                     (_, Some(_), Some(_)) => '~',
                     (_, Some(_), None) => '-',
                     _ => '+',
                 };
-                text.push_str(format!("{mark} {} | {right}", cell(&left)).trim_end());
+                text.push_str(format!("{mark} {} | {right}", cell(left)).trim_end());
                 text.push('\n');
             }
         }
@@ -653,20 +717,23 @@ fn write_game_diff(g: &GameDiff, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "  first difference at turn {}:", d.turn)?;
         writeln!(out, "    A: {}", turn(&d.a))?;
         writeln!(out, "    B: {}", turn(&d.b))?;
-        for (side, t, board) in [("A", &d.a, &d.a_board), ("B", &d.b, &d.b_board)] {
-            let when = if t.is_some() {
-                format!("after turn {}", d.turn)
-            } else {
-                format!("after its last turn ({})", d.turn - 1)
-            };
-            match board {
-                Some(board) => {
+        for (side, board, at) in [
+            ("A", &d.a_board, d.a_board_turn),
+            ("B", &d.b_board, d.b_board_turn),
+        ] {
+            match (board, at) {
+                (Some(board), Some(at)) => {
+                    let when = match at {
+                        0 => "at the start".to_string(),
+                        t if t + 1 == d.turn => format!("before turn {}", d.turn),
+                        t => format!("after turn {t}"),
+                    };
                     writeln!(out, "  position in {side} {when}:")?;
                     for line in board.lines() {
                         writeln!(out, "    {line}")?;
                     }
                 }
-                None => writeln!(out, "  position in {side} {when}: not replayable that far")?,
+                _ => writeln!(out, "  position in {side}: not replayable that far")?,
             }
         }
     }

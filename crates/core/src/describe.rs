@@ -132,6 +132,32 @@ mod tests {
     }
 
     #[test]
+    fn every_turn_of_simulated_games_is_described() {
+        use crate::{simulate, Rng, SimOptions};
+        for kind in GameKind::ALL {
+            for seed in 0..20 {
+                let players = if kind == GameKind::Offboard { 2 } else { 4 };
+                let options = SimOptions {
+                    players,
+                    max_turns: 400,
+                    ..SimOptions::default()
+                };
+                let game = simulate(kind, &options, &mut Rng::new(seed)).unwrap();
+                let turns = describe(&game).unwrap();
+                assert_eq!(turns.len(), game.line.turns.len());
+                for (turn, d) in game.line.turns.iter().zip(&turns) {
+                    assert!(!d.phrases.is_empty(), "{kind} seed {seed}: {turn:?}");
+                }
+                if let Some(w) = crate::replay(&game, &mut |_| {}).unwrap().winners {
+                    let last = &turns.last().unwrap().phrases;
+                    let said = last.last().unwrap();
+                    assert!(said.starts_with(&w.join("+")), "{said}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn winners_are_named_once() {
         assert_eq!(
             wins(None, Some(vec!["R".into()])).as_deref(),

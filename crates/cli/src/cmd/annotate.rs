@@ -96,10 +96,7 @@ pub type Errors = Vec<String>;
 ///
 /// # Errors
 /// When the input cannot be opened or read.
-pub fn read_games(
-    input: &Input,
-    name: &str,
-) -> anyhow::Result<(Vec<(GameSource, Game)>, Errors)> {
+pub fn read_games(input: &Input, name: &str) -> anyhow::Result<(Vec<(GameSource, Game)>, Errors)> {
     let reader = input
         .open()
         .with_context(|| format!("cannot read {name}"))?;

@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, Command};
 
+pub(crate) mod annotate;
 mod convert;
+pub(crate) mod diff;
 mod fmt;
 mod replay;
 mod simulate;
@@ -24,6 +26,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Fmt(args) => fmt::run(&args)?,
         Command::Convert(args) => convert::run(&args)?,
         Command::Simulate(args) => simulate::run(&args)?,
+        Command::Annotate(args) => annotate::run(&args)?,
+        Command::Diff(args) => diff::run(&args)?,
     };
     Ok(ExitCode::from(code))
 }

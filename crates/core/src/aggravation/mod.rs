@@ -18,6 +18,7 @@
 //! ```
 
 pub mod board;
+mod describe;
 mod moves;
 mod position;
 mod simulate;

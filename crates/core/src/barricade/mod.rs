@@ -19,6 +19,7 @@
 //! ```
 
 mod board;
+mod describe;
 mod moves;
 mod position;
 mod simulate;

@@ -24,6 +24,7 @@
 //! ```
 
 mod board;
+mod describe;
 mod moves;
 mod play;
 mod position;

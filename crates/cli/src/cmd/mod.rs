@@ -6,6 +6,7 @@ use crate::cli::{Cli, Command};
 
 mod convert;
 mod fmt;
+pub(crate) mod render;
 mod replay;
 mod simulate;
 mod validate;
@@ -20,7 +21,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let code = match cli.command {
         Command::Validate(args) => validate::run(&args)?,
         Command::Replay(args) => replay::replay(&args)?,
-        Command::Render(args) => replay::render(&args)?,
+        Command::Render(args) => render::run(&args)?,
         Command::Fmt(args) => fmt::run(&args)?,
         Command::Convert(args) => convert::run(&args)?,
         Command::Simulate(args) => simulate::run(&args)?,

@@ -104,12 +104,10 @@ impl Replay {
     /// [`RenderError::NoSuchTurn`] when the game has fewer turns (or its
     /// mistake comes first).
     pub fn at(&self, at: u32) -> Result<&Frame, RenderError> {
-        self.frames
-            .get(at as usize)
-            .ok_or(RenderError::NoSuchTurn {
-                at,
-                turns: self.frames.len().saturating_sub(1) as u32,
-            })
+        self.frames.get(at as usize).ok_or(RenderError::NoSuchTurn {
+            at,
+            turns: self.frames.len().saturating_sub(1) as u32,
+        })
     }
 
     /// The last frame.
@@ -143,7 +141,10 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
                 nags: t
                     .nags
                     .iter()
-                    .map(|n| n.symbol().map_or_else(|| format!("${}", n.code), str::to_string))
+                    .map(|n| {
+                        n.symbol()
+                            .map_or_else(|| format!("${}", n.code), str::to_string)
+                    })
                     .collect(),
                 comments: t
                     .before
@@ -171,10 +172,18 @@ fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Tu
     for action in &turn.actions {
         match action {
             Action::Move { path, .. } => {
-                let route: Vec<Xy> = path
-                    .iter()
-                    .filter_map(|name| layout.position(name).or_else(from_waiting))
-                    .collect();
+                let mut route: Vec<Xy> = Vec::new();
+                for pair in path.windows(2) {
+                    let leg = layout.route(&pair[0], &pair[1]).unwrap_or_else(|| {
+                        // a house (`h`) or an unknown name: a straight leg
+                        [&pair[0], &pair[1]]
+                            .iter()
+                            .filter_map(|n| layout.position(n).or_else(from_waiting))
+                            .collect()
+                    });
+                    let skip = usize::from(!route.is_empty());
+                    route.extend(leg.into_iter().skip(skip));
+                }
                 if route.len() >= 2 {
                     m.arrows.push(route);
                 }
@@ -205,7 +214,8 @@ fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Tu
                 let d = layout.directions.get(direction.as_str());
                 if let (Some(a), Some(b), Some(d)) = (a, b, d) {
                     let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-                    m.arrows.push(vec![mid, (mid.0 + d.0 * 0.9, mid.1 + d.1 * 0.9)]);
+                    m.arrows
+                        .push(vec![mid, (mid.0 + d.0 * 0.9, mid.1 + d.1 * 0.9)]);
                 }
                 m.landed.extend(gained.iter().map(|p| p.point.clone()));
             }
@@ -260,7 +270,9 @@ mod tests {
 
     #[test]
     fn frames_start_with_the_start_position() {
-        let r = replay("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + !\n2. R1 r9-r10 {one step}\n*\n");
+        let r = replay(
+            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + !\n2. R1 r9-r10 {one step}\n*\n",
+        );
         assert_eq!(r.frames.len(), 3);
         assert_eq!(r.frames[0].index, 0);
         assert_eq!(r.frames[1].text, "R6 +");
@@ -279,7 +291,13 @@ mod tests {
         // 10. R2 r13-c*: Blue's marble on the centre goes back to BASE
         let f = &r.frames[10];
         assert_eq!(f.text, "R2 r13-c*");
-        assert_eq!(f.marks.captured, [Piece { point: "c".into(), seat: "B".into() }]);
+        assert_eq!(
+            f.marks.captured,
+            [Piece {
+                point: "c".into(),
+                seat: "B".into()
+            }]
+        );
         assert_eq!(f.marks.landed, ["c"]);
         let text = include_str!("../../../examples/barricade/two-players.bgn");
         let r = replay(text);

@@ -107,12 +107,56 @@ impl Layout {
 
     /// Where `name` is drawn: a hole, or a target.
     pub fn position(&self, name: &str) -> Option<Xy> {
-        self.hole(name).map(|h| h.at).or_else(|| {
-            self.targets
+        self.hole(name)
+            .map(|h| h.at)
+            .or_else(|| self.targets.iter().find(|t| t.name == name).map(|t| t.at))
+    }
+
+    /// The holes a piece passes going from `from` to `to`, both included.
+    ///
+    /// Aggravation's lines run one way (clockwise round the loop, inwards
+    /// along a HOME row), so a move of a few holes has one route: it is
+    /// followed, up to 12 holes. Elsewhere (and when no such route exists:
+    /// shortcuts, the star ring) the route is the straight line, since a
+    /// Barricade move may take any of several ways.
+    pub fn route(&self, from: &str, to: &str) -> Option<Vec<Xy>> {
+        let (a, b) = (self.index.get(from)?, self.index.get(to)?);
+        let straight = Some(vec![self.holes[*a].at, self.holes[*b].at]);
+        if self.game != GameKind::Aggravation {
+            return straight;
+        }
+        let mut path = vec![*a];
+        while path.len() <= 12 {
+            let here = path[path.len() - 1];
+            if here == *b {
+                return Some(path.iter().map(|&i| self.holes[i].at).collect());
+            }
+            // the loop's next hole, or the HOME row's when heading into it
+            let next: Vec<usize> = self
+                .lines
                 .iter()
-                .find(|t| t.name == name)
-                .map(|t| t.at)
-        })
+                .filter(|&&(p, _)| p == here)
+                .map(|&(_, q)| q)
+                .collect();
+            let step = next
+                .iter()
+                .copied()
+                .find(|&q| {
+                    self.holes[q].kind == HoleKind::Home
+                        && self.holes[*b].kind == HoleKind::Home
+                        && self.holes[q].seat == self.holes[*b].seat
+                })
+                .or_else(|| {
+                    next.iter()
+                        .copied()
+                        .find(|&q| self.holes[q].kind != HoleKind::Home)
+                });
+            match step {
+                Some(q) => path.push(q),
+                None => break,
+            }
+        }
+        straight
     }
 
     /// The off-board place of `seat`.
@@ -481,7 +525,12 @@ mod tests {
         for &(i, j) in &a.lines {
             let (p, q) = (a.holes[i].at, a.holes[j].at);
             let d = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
-            assert!((0.7..1.3).contains(&d), "{} {} {d}", a.holes[i].name, a.holes[j].name);
+            assert!(
+                (0.7..1.3).contains(&d),
+                "{} {} {d}",
+                a.holes[i].name,
+                a.holes[j].name
+            );
         }
         let o = Layout::standard(GameKind::Offboard).expect("offboard");
         let (e5, e6, f6) = (o.position("e5"), o.position("e6"), o.position("f6"));
@@ -489,6 +538,20 @@ mod tests {
         assert!((e6.0 - e5.0 - 1.0).abs() < 1e-9 && (e6.1 - e5.1).abs() < 1e-9);
         // ne of e5 is f6: half a step right, a row up
         assert!((f6.0 - e5.0 - 0.5).abs() < 1e-9 && f6.1 < e5.1);
+    }
+
+    #[test]
+    fn aggravation_routes_follow_the_loop_and_the_home_row() {
+        let a = Layout::standard(GameKind::Aggravation).expect("aggravation");
+        let len = |from, to| a.route(from, to).map(|r| r.len());
+        assert_eq!(len("r9", "r12"), Some(4));
+        assert_eq!(len("r5", "rh2"), Some(5));
+        assert_eq!(len("r12", "b1"), Some(4));
+        assert_eq!(len("w13", "r0"), Some(2));
+        // shortcuts are drawn straight
+        assert_eq!(len("b12", "c"), Some(2));
+        let b = Layout::standard(GameKind::Barricade).expect("barricade");
+        assert_eq!(b.route("a1", "c1").map(|r| r.len()), Some(2));
     }
 
     #[test]

@@ -44,7 +44,11 @@ pub fn svg(replay: &Replay, at: u32, options: &Options) -> Result<String, Render
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&canvas.open(replay, frame));
-    out.push_str(&board_layer(&replay.layout, &canvas, &replay.frames[0].view));
+    out.push_str(&board_layer(
+        &replay.layout,
+        &canvas,
+        &replay.frames[0].view,
+    ));
     out.push_str(&position_layer(&replay.layout, &canvas, frame));
     if options.labels {
         out.push_str(&labels_layer(&replay.layout, &canvas));
@@ -114,17 +118,17 @@ impl Canvas {
             replay.game.name(),
             frame.index
         );
-        let _ = write!(
+        let _ = writeln!(
             s,
             "<style>.billes text{{font-family:sans-serif}} .label{{font-size:{f}px;fill:#333;text-anchor:middle;\
              dominant-baseline:central;paint-order:stroke;stroke:#fff;stroke-width:2px;pointer-events:none}} \
-             .panel{{font-size:14px;fill:#222}} .value{{font-size:{v}px;font-weight:bold;text-anchor:middle;dominant-baseline:central}}</style>\n",
+             .panel{{font-size:14px;fill:#222}} .value{{font-size:{v}px;font-weight:bold;text-anchor:middle;dominant-baseline:central}}</style>",
             f = round(self.scale * 0.3).max(8.0),
             v = round(self.scale * 0.38),
         );
-        let _ = write!(
+        let _ = writeln!(
             s,
-            "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"#f6efe0\"/>\n",
+            "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"#f6efe0\"/>",
             self.width,
             round(self.height)
         );
@@ -223,7 +227,11 @@ pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> 
             HoleKind::Goal => ("#ffe680", "#8a6a00", 0.12),
             HoleKind::BarricadePoint => ("#fffaf0", "#b22222", 0.08),
         };
-        let opacity = if hole.kind == HoleKind::Home { " fill-opacity=\"0.35\"" } else { "" };
+        let opacity = if hole.kind == HoleKind::Home {
+            " fill-opacity=\"0.35\""
+        } else {
+            ""
+        };
         let _ = writeln!(
             s,
             "<circle class=\"hole\" data-hole=\"{}\" cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"{fill}\"{opacity} stroke=\"{stroke}\" stroke-width=\"{}\"/>",
@@ -261,7 +269,11 @@ pub(crate) fn labels_layer(layout: &Layout, c: &Canvas) -> String {
     let mut s = String::from("<g class=\"labels\">\n");
     for hole in &layout.holes {
         let (x, y) = c.xy(hole.at);
-        let _ = writeln!(s, "<text class=\"label\" x=\"{x}\" y=\"{y}\">{}</text>", hole.name);
+        let _ = writeln!(
+            s,
+            "<text class=\"label\" x=\"{x}\" y=\"{y}\">{}</text>",
+            hole.name
+        );
     }
     for t in &layout.targets {
         let (x, y) = c.xy(t.at);
@@ -301,7 +313,11 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
     for name in marks.taken.iter().chain(&marks.placed) {
         if let Some(at) = layout.position(name) {
             let (x, y) = c.xy(at);
-            let class = if marks.placed.contains(name) { "placed" } else { "taken" };
+            let class = if marks.placed.contains(name) {
+                "placed"
+            } else {
+                "taken"
+            };
             let _ = writeln!(
                 s,
                 "<rect class=\"{class}\" data-point=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#b22222\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
@@ -453,7 +469,11 @@ fn panel(c: &Canvas, frame: &Frame) -> String {
     let mut head = if frame.index == 0 {
         "Start".to_string()
     } else {
-        format!("Turn {}: {}", frame.number.unwrap_or(frame.index), frame.text)
+        format!(
+            "Turn {}: {}",
+            frame.number.unwrap_or(frame.index),
+            frame.text
+        )
     };
     if let Some(w) = &view.winners {
         let _ = write!(head, " · {} won", w.join("+"));

@@ -124,11 +124,20 @@ fn the_viewer_is_self_contained() {
         })
         .collect();
     let page = html(&games, &Options::default());
-    for forbidden in ["<script src", "<link", "@import", "url(http", "src=\"http", "href=\"http"] {
+    for forbidden in [
+        "<script src",
+        "<link",
+        "@import",
+        "url(http",
+        "src=\"http",
+        "href=\"http",
+    ] {
         assert!(!page.contains(forbidden), "the viewer holds {forbidden}");
     }
     // the data element is never closed early by a comment or a turn
-    let data_start = page.find("<script id=\"billes-data\"").expect("data element");
+    let data_start = page
+        .find("<script id=\"billes-data\"")
+        .expect("data element");
     let data_end = page[data_start..].find("</script>").expect("closed") + data_start;
     let open_end = page[data_start..].find('>').expect("open tag") + data_start;
     let json = &page[open_end + 1..data_end];

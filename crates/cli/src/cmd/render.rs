@@ -76,7 +76,9 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
         }
     }
     let at = args.at.unwrap_or(replay.last().index);
-    let frame = replay.at(at).map_err(|e| anyhow::anyhow!("game {}: {e}", args.game))?;
+    let frame = replay
+        .at(at)
+        .map_err(|e| anyhow::anyhow!("game {}: {e}", args.game))?;
     let bytes = if args.json {
         let mut text = serde_json::to_string_pretty(&serde_json::json!({
             "game": args.game,
@@ -214,7 +216,10 @@ fn colour_board(board: &str, seats: &[(String, String)]) -> String {
     let chars: Vec<char> = board.chars().collect();
     let mut out = String::with_capacity(board.len() * 2);
     for (i, &c) in chars.iter().enumerate() {
-        let alone = |j: Option<usize>| j.and_then(|j| chars.get(j)).is_none_or(|d| !d.is_ascii_alphabetic());
+        let alone = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_none_or(|d| !d.is_ascii_alphabetic())
+        };
         match code(c) {
             Some(sgr) if alone(i.checked_sub(1)) && alone(Some(i + 1)) => {
                 out.push_str(&format!("\x1b[{sgr}m{c}\x1b[0m"));
@@ -233,6 +238,9 @@ mod tests {
     fn only_lone_seat_letters_are_coloured() {
         let seats = [("R".to_string(), "red".to_string())];
         let out = colour_board("START (R)-b1 R:4 HOME\n", &seats);
-        assert_eq!(out, "START (\x1b[1;31mR\x1b[0m)-b1 \x1b[1;31mR\x1b[0m:4 HOME\n");
+        assert_eq!(
+            out,
+            "START (\x1b[1;31mR\x1b[0m)-b1 \x1b[1;31mR\x1b[0m:4 HOME\n"
+        );
     }
 }

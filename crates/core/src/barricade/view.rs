@@ -8,7 +8,9 @@ use crate::GameKind;
 impl View for State {
     fn view(&self) -> PositionView {
         let board = self.board;
-        let colours = self.seats[..self.n_seats as usize].iter().map(|&c| c as usize);
+        let colours = self.seats[..self.n_seats as usize]
+            .iter()
+            .map(|&c| c as usize);
         let seats = colours
             .clone()
             .map(|c| SeatView {

@@ -7,14 +7,14 @@
 //! turn of the main line.
 //!
 //! ```
-//! let record = "[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-c1-c3\n*\n";
+//! let record = "[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-h1\n*\n";
 //! let game = billes_notation::parse_game(record).unwrap();
 //! let mut seen = Vec::new();
 //! billes_core::view::replay_views(&game, &mut |step| {
 //!     seen.push((step.index, step.view.pieces.len()));
 //! })
 //! .unwrap();
-//! // The start (no pawn out yet), then after turn 1 (one red pawn on c3).
+//! // The start (no pawn out yet), then after turn 1 (one red pawn on h1).
 //! assert_eq!(seen, [(0, 0), (1, 1)]);
 //! ```
 

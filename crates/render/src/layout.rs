@@ -116,13 +116,29 @@ impl Layout {
     ///
     /// Aggravation's lines run one way (clockwise round the loop, inwards
     /// along a HOME row), so a move of a few holes has one route: it is
-    /// followed, up to 12 holes. Elsewhere (and when no such route exists:
-    /// shortcuts, the star ring) the route is the straight line, since a
-    /// Barricade move may take any of several ways.
+    /// followed, up to 12 holes, and so is the star ring between two star
+    /// holes. Elsewhere (and for the shortcuts to the centre) the route is the
+    /// straight line, since a Barricade move may take any of several ways.
     pub fn route(&self, from: &str, to: &str) -> Option<Vec<Xy>> {
         let (a, b) = (self.index.get(from)?, self.index.get(to)?);
         let straight = Some(vec![self.holes[*a].at, self.holes[*b].at]);
         if self.game != GameKind::Aggravation {
+            return straight;
+        }
+        let star = |i: usize| self.holes[i].kind == HoleKind::Star;
+        if star(*a) && star(*b) {
+            // round the star ring, clockwise like the loop
+            let mut path = vec![*a];
+            while path.len() <= self.shortcuts.len() {
+                let here = path[path.len() - 1];
+                if here == *b {
+                    return Some(path.iter().map(|&i| self.holes[i].at).collect());
+                }
+                match self.shortcuts.iter().find(|&&(p, q)| p == here && star(q)) {
+                    Some(&(_, q)) => path.push(q),
+                    None => break,
+                }
+            }
             return straight;
         }
         let mut path = vec![*a];
@@ -548,7 +564,9 @@ mod tests {
         assert_eq!(len("r5", "rh2"), Some(5));
         assert_eq!(len("r12", "b1"), Some(4));
         assert_eq!(len("w13", "r0"), Some(2));
-        // shortcuts are drawn straight
+        // the star ring, clockwise: p0, g0, y0, w0
+        assert_eq!(len("p0", "w0"), Some(4));
+        // the way into the centre is drawn straight
         assert_eq!(len("b12", "c"), Some(2));
         let b = Layout::standard(GameKind::Barricade).expect("barricade");
         assert_eq!(b.route("a1", "c1").map(|r| r.len()), Some(2));

@@ -148,7 +148,7 @@ pub(crate) fn paint(colour: &str) -> (&'static str, &'static str) {
         "purple" => ("#8e44ad", "#4a1d5c"),
         "green" => ("#2ca02c", "#145214"),
         "yellow" => ("#f2c200", "#7a6200"),
-        "white" => ("#fafafa", "#555555"),
+        "white" => ("#ececec", "#333333"),
         _ => ("#888888", "#333333"),
     }
 }
@@ -166,7 +166,8 @@ fn layout_paint(seat: &str) -> &'static str {
         "P" => "purple",
         "G" => "green",
         "Y" => "yellow",
-        "W" => "white",
+        // a white ring or tint would not show on the board
+        "W" => return "#a0a0a0",
         _ => "",
     };
     paint(colour).0

@@ -56,6 +56,8 @@
     svg.dataset.turn = String(f.index);
     svg.dataset.seat = f.seat || "";
     svg.dataset.toMove = f.toMove || "";
+    const title = svg.querySelector("title");
+    if (title) title.textContent = game.game + " after turn " + f.index;
     slider.value = String(at);
     let status = at === 0 ? "Start" : "Turn " + f.number + " of " + (n - 1) + ": " + f.seat +
       (f.roll !== null && f.roll !== undefined ? " rolled " + f.roll : "") + " · " + f.text;

@@ -156,3 +156,40 @@ fn the_viewer_is_self_contained() {
         }
     }
 }
+
+#[test]
+fn simulated_games_draw_every_piece_where_the_rules_put_it() {
+    use billes_core::{simulate, GameKind, Rng, SimOptions};
+    for (kind, players) in [
+        (GameKind::Aggravation, 6),
+        (GameKind::Barricade, 4),
+        (GameKind::Offboard, 2),
+    ] {
+        let options = SimOptions {
+            players,
+            max_turns: 400,
+            ..SimOptions::default()
+        };
+        let game = simulate(kind, &options, &mut Rng::new(11)).expect("simulates");
+        let r = Replay::of(&game).expect("replays");
+        assert!(r.error.is_none());
+        for frame in r.frames.iter().step_by(7) {
+            let picture = svg(&r, frame.index, &Options::default()).expect("frame");
+            let doc = roxmltree::Document::parse(&picture).expect("XML");
+            let drawn = doc
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("piece"))
+                .count();
+            // every piece has a place on the drawing (none is skipped)
+            assert_eq!(
+                drawn,
+                frame.view.pieces.len(),
+                "{kind} turn {}",
+                frame.index
+            );
+            for p in &frame.view.pieces {
+                assert!(r.layout.position(&p.point).is_some(), "{kind}: {}", p.point);
+            }
+        }
+    }
+}

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use crate::cmd::render::RenderArgs;
+
 /// Record, replay, validate and reformat games of Aggravation, Barricade and
 /// Offboard written in BGN, the billes game notation.
 #[derive(Debug, Parser)]
@@ -33,8 +35,10 @@ pub enum Command {
         after_help = "Examples:\n  billes replay game.bgn\n  billes replay game.bgn --game 2 --at 15\n  billes replay game.bgn --from 10 --to 14 --describe"
     )]
     Replay(ReplayArgs),
-    /// Print a position as a text board
-    #[command(after_help = "Examples:\n  billes render game.bgn --at 10 --text")]
+    /// Draw a position (text board, SVG, JSON) or write an HTML replay viewer
+    #[command(
+        after_help = "Examples:\n  billes render game.bgn --at 10 --text\n  billes render game.bgn --at 10 --svg board.svg\n  billes render games.bgn --html viewer.html"
+    )]
     Render(RenderArgs),
     /// Print records in canonical form, check them, or rewrite them in place
     #[command(
@@ -115,21 +119,6 @@ pub struct ReplayArgs {
     /// Tell after each turn what it did, as `billes annotate` does (valid records)
     #[arg(long)]
     pub describe: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct RenderArgs {
-    /// A record file, or `-` for stdin
-    pub file: PathBuf,
-    /// Which game of the file (1-based)
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
-    /// The position after this turn (0: the start; default: the last turn)
-    #[arg(long)]
-    pub at: Option<u32>,
-    /// Print a text board (the default and, for now, the only view)
-    #[arg(long, default_value_t = true)]
-    pub text: bool,
 }
 
 #[derive(Debug, Args)]

@@ -20,6 +20,7 @@ mod error;
 pub mod offboard;
 mod replay;
 mod rng;
+pub mod view;
 
 pub use describe::{describe, describe_with, Describe, Described};
 pub use error::{ErrorKind, ReplayError};

@@ -8,6 +8,7 @@ pub(crate) mod annotate;
 mod convert;
 pub(crate) mod diff;
 mod fmt;
+pub(crate) mod render;
 mod replay;
 mod simulate;
 mod validate;
@@ -22,7 +23,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let code = match cli.command {
         Command::Validate(args) => validate::run(&args)?,
         Command::Replay(args) => replay::replay(&args)?,
-        Command::Render(args) => replay::render(&args)?,
+        Command::Render(args) => render::run(&args)?,
         Command::Fmt(args) => fmt::run(&args)?,
         Command::Convert(args) => convert::run(&args)?,
         Command::Simulate(args) => simulate::run(&args)?,

@@ -1,4 +1,4 @@
-//! `billes replay` and `billes render --text`.
+//! `billes replay`.
 
 use std::io::{self, Write};
 
@@ -7,11 +7,11 @@ use billes_notation::{Game, GameSource, Reader};
 
 use super::validate::render_replay_error;
 use super::{INVALID, OK};
-use crate::cli::{RenderArgs, ReplayArgs};
+use crate::cli::ReplayArgs;
 use crate::input::Input;
 
 /// Reads game number `n` (1-based) of the file.
-fn load(file: &std::path::Path, n: usize) -> anyhow::Result<(String, GameSource, Game)> {
+pub(super) fn load(file: &std::path::Path, n: usize) -> anyhow::Result<(String, GameSource, Game)> {
     let input = if file.as_os_str() == "-" {
         Input::Stdin
     } else {
@@ -152,30 +152,4 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
 fn turn_text(turn: &billes_notation::Turn) -> String {
     let actions: Vec<String> = turn.actions.iter().map(|a| a.to_string()).collect();
     format!("{} {}", turn.head, actions.join(" "))
-}
-
-pub fn render(args: &RenderArgs) -> anyhow::Result<u8> {
-    let (name, source, game) = load(&args.file, args.game)?;
-    let mut board = billes_core::start_board(&game)
-        .map_err(|e| anyhow::anyhow!(render_replay_error(&name, &source, &e, false)))?;
-    let mut last = 0;
-    let result = billes_core::replay(&game, &mut |step| {
-        if args.at.is_none_or(|at| step.index <= at) {
-            board = step.board.text_board();
-            last = step.index;
-        }
-    });
-    if let Err(err) = result {
-        if args.at.is_none_or(|at| err.turn.is_none_or(|t| t <= at)) {
-            eprintln!("{}", render_replay_error(&name, &source, &err, false));
-            return Ok(INVALID);
-        }
-    }
-    if let Some(at) = args.at {
-        if at > last {
-            bail!("game {} has {last} turns, not {at}", args.game);
-        }
-    }
-    io::stdout().lock().write_all(board.as_bytes())?;
-    Ok(OK)
 }

@@ -24,6 +24,7 @@ mod position;
 mod simulate;
 mod state;
 mod turn;
+mod view;
 
 use billes_notation::{Game, Turn};
 use serde::Deserialize;

@@ -24,6 +24,7 @@ mod moves;
 mod position;
 mod simulate;
 mod turn;
+mod view;
 
 use billes_notation::{Game, Turn};
 use serde::Deserialize;

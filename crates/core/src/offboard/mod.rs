@@ -29,6 +29,7 @@ mod moves;
 mod play;
 mod position;
 mod simulate;
+mod view;
 
 use std::sync::OnceLock;
 

@@ -137,6 +137,27 @@ fn an_existing_file_is_replaced_whole() {
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<?xml"));
 }
 
+/// A new file is readable by others, as files written by other tools are; a
+/// replaced file keeps the permissions it had.
+#[cfg(unix)]
+#[test]
+fn written_files_get_ordinary_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("new.svg");
+    let out = billes(&["render", EXAMPLES[0], "--svg", new.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mode = std::fs::metadata(&new).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644);
+    let kept = dir.path().join("kept.svg");
+    std::fs::write(&kept, "old").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = billes(&["render", EXAMPLES[0], "--svg", kept.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mode = std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+}
+
 #[test]
 fn the_text_board_is_plain_when_piped_and_coloured_on_request() {
     let plain = billes(&["render", EXAMPLES[0], "--at", "10"]);

@@ -19,6 +19,7 @@ mod error;
 pub mod offboard;
 mod replay;
 mod rng;
+pub mod variant;
 
 pub use error::{ErrorKind, ReplayError};
 pub use replay::{replay_with, Rules, Step, Summary, TextBoard};

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod board;
+mod hooks;
 mod moves;
 mod position;
 mod simulate;

@@ -51,6 +51,11 @@ pub enum Command {
         after_help = "Examples:\n  billes simulate --game aggravation --players 4 --seed 7 --games 3\n  billes simulate --game aggravation --players 4 --teams R+G,B+Y --seed 1"
     )]
     Simulate(SimulateArgs),
+    /// List, show and check house rules (variants written in Lua)
+    #[command(
+        after_help = "Examples:\n  billes rules list\n  billes rules show five-marbles\n  billes rules check my-rules.lua"
+    )]
+    Rules(crate::cmd::rules::RulesArgs),
 }
 
 /// Report formats.
@@ -75,6 +80,8 @@ pub struct ValidateArgs {
     /// Colour the diagnostics (default: when stderr is a terminal)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    #[command(flatten)]
+    pub rules: crate::cmd::rules::RulesOption,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -97,6 +104,8 @@ pub struct ReplayArgs {
     /// Print only the position after this turn (0: the start position)
     #[arg(long)]
     pub at: Option<u32>,
+    #[command(flatten)]
+    pub rules: crate::cmd::rules::RulesOption,
 }
 
 #[derive(Debug, Args)]
@@ -112,6 +121,8 @@ pub struct RenderArgs {
     /// Print a text board (the default and, for now, the only view)
     #[arg(long, default_value_t = true)]
     pub text: bool,
+    #[command(flatten)]
+    pub rules: crate::cmd::rules::RulesOption,
 }
 
 #[derive(Debug, Args)]
@@ -169,4 +180,6 @@ pub struct SimulateArgs {
     /// Stop a game unfinished (`*`) after this many turns
     #[arg(long, default_value_t = 5000)]
     pub max_turns: u32,
+    #[command(flatten)]
+    pub rules: crate::cmd::rules::RulesOption,
 }

@@ -7,6 +7,7 @@ use crate::cli::{Cli, Command};
 mod convert;
 mod fmt;
 mod replay;
+pub mod rules;
 mod simulate;
 mod validate;
 
@@ -24,6 +25,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Fmt(args) => fmt::run(&args)?,
         Command::Convert(args) => convert::run(&args)?,
         Command::Simulate(args) => simulate::run(&args)?,
+        Command::Rules(args) => rules::run(&args)?,
     };
     Ok(ExitCode::from(code))
 }

@@ -38,17 +38,18 @@ fn load(file: &std::path::Path, n: usize) -> anyhow::Result<(String, GameSource,
 }
 
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
+    args.rules.force()?;
     let (name, source, game) = load(&args.file, args.game)?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if let Some(0) = args.at {
-        let board = billes_core::start_board(&game)
+        let board = super::rules::start_board(&name, &game)
             .map_err(|e| anyhow::anyhow!(render_replay_error(&name, &source, &e, false)))?;
         out.write_all(board.as_bytes())?;
         return Ok(OK);
     }
     if args.at.is_none() {
-        if let Ok(board) = billes_core::start_board(&game) {
+        if let Ok(board) = super::rules::start_board(&name, &game) {
             writeln!(out, "start")?;
             out.write_all(board.as_bytes())?;
             writeln!(out)?;
@@ -56,7 +57,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     }
     let mut io_result = Ok(());
     let mut found = false;
-    let result = billes_core::replay(&game, &mut |step| {
+    let result = super::rules::replay_game(&name, &game, &mut |step| {
         if io_result.is_err() {
             return;
         }
@@ -103,11 +104,12 @@ fn turn_text(turn: &billes_notation::Turn) -> String {
 }
 
 pub fn render(args: &RenderArgs) -> anyhow::Result<u8> {
+    args.rules.force()?;
     let (name, source, game) = load(&args.file, args.game)?;
-    let mut board = billes_core::start_board(&game)
+    let mut board = super::rules::start_board(&name, &game)
         .map_err(|e| anyhow::anyhow!(render_replay_error(&name, &source, &e, false)))?;
     let mut last = 0;
-    let result = billes_core::replay(&game, &mut |step| {
+    let result = super::rules::replay_game(&name, &game, &mut |step| {
         if args.at.is_none_or(|at| step.index <= at) {
             board = step.board.text_board();
             last = step.index;

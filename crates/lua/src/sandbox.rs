@@ -60,11 +60,18 @@ impl Sandbox {
         let left = Rc::clone(&ticks);
         lua.set_hook(
             HookTriggers::new().every_nth_instruction(CHECK_EVERY),
-            move |_, _| {
+            move |_, debug| {
                 let n = left.get();
                 if n == 0 {
+                    let src = debug.source();
+                    let at = match (src.source.as_deref(), debug.curr_line()) {
+                        (Some(s), line) if s.starts_with('@') && line > 0 => {
+                            format!("{}:{line}: ", &s[1..])
+                        }
+                        _ => String::new(),
+                    };
                     return Err(mlua::Error::runtime(format!(
-                        "instruction budget exceeded ({INSTRUCTION_BUDGET} instructions per call)"
+                        "{at}instruction budget exceeded ({INSTRUCTION_BUDGET} instructions per call)"
                     )));
                 }
                 left.set(n - 1);

@@ -103,3 +103,30 @@ fn a_variant_for_another_game_is_refused() {
     let e = billes_lua::replay(&game, None, None, &mut |_| {}).unwrap_err();
     assert!(e.message.contains("is for barricade, not offboard"), "{}", e.message);
 }
+
+#[test]
+fn extra_turn_and_pos_hooks() {
+    // No extra turn after a 6 that enters a marble; the hook also checks
+    // what pos shows before the move.
+    let script = "return { name = 'calm', game = 'aggravation', hooks = {\n\
+        extra_turn = function(move, pos, standard)\n\
+          assert(pos.reserve(move.seat) >= 1 or move.kind ~= 'enter')\n\
+          assert(pos:at(string.lower(move.seat) .. '9') == nil or move.kind ~= 'enter')\n\
+          assert(#pos.seats() == 2 and pos.team('R')[1] == 'R')\n\
+          if move.kind == 'enter' then return false end\n\
+          return standard\n\
+        end,\n\
+      } }";
+    let v = Variant::load(&VariantSource::from_text("calm.lua", script)).unwrap();
+    assert_eq!(v.hooks(), vec!["extra_turn"]);
+    let ok = parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. G6 + 3. R6 r9-b1 4. R2 b1-b3 *\n").unwrap();
+    v.replay(&ok, &mut |_| {}).unwrap();
+    let standard = parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n").unwrap();
+    let e = v.replay(&standard, &mut |_| {}).unwrap_err();
+    assert_eq!((e.kind, e.turn), (ErrorKind::Seat, Some(2)));
+    billes_core::replay(&standard, &mut |_| {}).unwrap();
+    let mut rng = Rng::new(5);
+    let game = v.simulate(&SimOptions::default(), &mut rng).unwrap();
+    let reparsed = parse_game(&game.to_string()).unwrap();
+    v.replay(&reparsed, &mut |_| {}).unwrap();
+}

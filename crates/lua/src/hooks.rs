@@ -1,6 +1,7 @@
 //! The bridge from a script's hook functions to the core's [`Hooks`].
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use billes_core::variant::{HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict};
@@ -19,8 +20,15 @@ pub(crate) struct LuaHooks {
     allow: Option<Function>,
     roll_for: Option<Function>,
     extra_turn: Option<Function>,
-    /// The `move` table, refilled for each call.
-    mv: Table,
+    /// A Lua function that fills `move` from its arguments and calls a hook:
+    /// one call from Rust per hook call, the table filled inside the VM.
+    trampoline: Function,
+    /// The Lua table of names the trampoline reads, and their numbers.
+    names: Table,
+    numbers: RefCell<HashMap<String, i64>>,
+    /// The numbers of recently seen names by address: the engines pass names
+    /// from their static boards, so this avoids hashing the text.
+    by_address: RefCell<[(usize, usize, i64); ADDRESS_SLOTS]>,
     /// The `pos` table of query functions.
     pos: Table,
     current: Current,
@@ -34,6 +42,20 @@ impl std::fmt::Debug for LuaHooks {
             .finish_non_exhaustive()
     }
 }
+
+/// Fills `move` and calls the hook: one protected call from Rust instead of
+/// one per field.
+/// Slots of the by-address cache of name numbers.
+const ADDRESS_SLOTS: usize = 512;
+
+/// Names (seats, holes, kinds) travel as numbers into `names`: pushing a
+/// number from Rust is far cheaper than pushing a string under a memory limit.
+const TRAMPOLINE: &str = "local mv, pos, names = ...\n\
+return function(f, turn, roller, seat, roll, kind, from, to, via, captures, extra)\n\
+  mv.turn, mv.roller, mv.seat, mv.roll, mv.kind = turn, names[roller], names[seat], roll, names[kind]\n\
+  mv.from, mv.to, mv.via, mv.captures = names[from], names[to], names[via], names[captures]\n\
+  return f(mv, pos, extra)\n\
+end";
 
 /// Drops the `self` of a `pos:at(...)` call, so `pos.at(...)` works too.
 fn args(mut a: MultiValue) -> MultiValue {
@@ -132,6 +154,12 @@ impl LuaHooks {
         let lua = &sandbox.lua;
         let mv = lua.create_table().map_err(|e| describe(&e))?;
         let pos = position_table(lua, &current).map_err(|e| describe(&e))?;
+        let names = lua.create_table().map_err(|e| describe(&e))?;
+        let trampoline: Function = lua
+            .load(TRAMPOLINE)
+            .set_name("=billes")
+            .call((&mv, &pos, &names))
+            .map_err(|e| describe(&e))?;
         let [allow, roll_for, extra_turn] = found;
         Ok(Some(LuaHooks {
             variant: variant.to_string(),
@@ -139,7 +167,10 @@ impl LuaHooks {
             allow,
             roll_for,
             extra_turn,
-            mv,
+            trampoline,
+            names,
+            numbers: RefCell::new(HashMap::new()),
+            by_address: RefCell::new([(0, 0, 0); ADDRESS_SLOTS]),
             pos,
             current,
             sandbox,
@@ -173,20 +204,55 @@ impl LuaHooks {
         }
     }
 
-    /// Fills the `move` table.
-    fn fill(&self, mv: &MoveView<'_>) -> mlua::Result<()> {
-        let t = &self.mv;
-        t.raw_set("turn", mv.turn)?;
-        t.raw_set("roller", mv.roller)?;
-        t.raw_set("seat", mv.seat)?;
-        t.raw_set("roll", mv.roll)?;
-        t.raw_set("kind", mv.kind.name())?;
-        t.raw_set("from", mv.from)?;
-        t.raw_set("to", mv.to)?;
-        t.raw_set("via", mv.via)?;
-        t.raw_set("captures", mv.captures)?;
+    /// The number of `name` in the names table (0: none).
+    #[inline]
+    fn number(&self, name: Option<&str>) -> mlua::Result<i64> {
+        let Some(name) = name else { return Ok(0) };
+        let key = (name.as_ptr() as usize, name.len());
+        let slot = (key.0 >> 3 ^ key.0 >> 11) % ADDRESS_SLOTS;
+        let cached = self.by_address.borrow()[slot];
+        if (cached.0, cached.1) == key {
+            return Ok(cached.2);
+        }
+        let n = self.number_of(name)?;
+        self.by_address.borrow_mut()[slot] = (key.0, key.1, n);
+        Ok(n)
+    }
+
+    /// [`LuaHooks::number`] by the name's text.
+    fn number_of(&self, name: &str) -> mlua::Result<i64> {
+        if let Some(&n) = self.numbers.borrow().get(name) {
+            return Ok(n);
+        }
+        let mut numbers = self.numbers.borrow_mut();
+        let n = numbers.len() as i64 + 1;
+        self.names.raw_set(n, name)?;
+        numbers.insert(name.to_string(), n);
+        Ok(n)
+    }
+
+    /// Calls hook `f` through the trampoline with `mv`, `pos` and `extra`.
+    fn call_move(
+        &self,
+        f: &Function,
+        mv: &MoveView<'_>,
+        extra: Option<bool>,
+    ) -> mlua::Result<MultiValue> {
         *self.current.borrow_mut() = Some(mv.position.boxed());
-        Ok(())
+        self.sandbox.reset_budget();
+        self.trampoline.call((
+            f,
+            mv.turn,
+            self.number(Some(mv.roller))?,
+            self.number(Some(mv.seat))?,
+            mv.roll,
+            self.number(Some(mv.kind.name()))?,
+            self.number(mv.from)?,
+            self.number(mv.to)?,
+            self.number(mv.via)?,
+            self.number(mv.captures)?,
+            extra,
+        ))
     }
 
     /// Calls `f` within the budget.
@@ -207,8 +273,7 @@ impl Hooks for LuaHooks {
             return Ok(Verdict::Allow);
         };
         let err = |e: mlua::Error| self.error("allow", describe(&e));
-        self.fill(mv).map_err(err)?;
-        let mut out = self.call(f, (&self.mv, &self.pos)).map_err(err)?;
+        let mut out = self.call_move(f, mv, None).map_err(err)?;
         match (out.pop_front(), out.pop_front()) {
             (None | Some(Value::Nil) | Some(Value::Boolean(true)), _) => Ok(Verdict::Allow),
             (Some(Value::Boolean(false)), reason) => Ok(Verdict::Forbid(match reason {
@@ -280,10 +345,7 @@ impl Hooks for LuaHooks {
             return Ok(standard);
         };
         let err = |e: mlua::Error| self.error("extra_turn", describe(&e));
-        self.fill(mv).map_err(err)?;
-        let mut out = self
-            .call(f, (&self.mv, &self.pos, standard))
-            .map_err(err)?;
+        let mut out = self.call_move(f, mv, Some(standard)).map_err(err)?;
         match out.pop_front().unwrap_or(Value::Nil) {
             Value::Nil => Ok(standard),
             Value::Boolean(b) => Ok(b),

@@ -40,7 +40,15 @@ fn rules_list() {
 #[test]
 fn rules_show_each_shipped_variant() {
     let mut all = String::new();
-    for name in ["five-marbles", "partners-safe", "free-teammate", "no-shortcuts", "scoring-targets", "malefiz", "abalone"] {
+    for name in [
+        "five-marbles",
+        "partners-safe",
+        "free-teammate",
+        "no-shortcuts",
+        "scoring-targets",
+        "malefiz",
+        "abalone",
+    ] {
         let out = billes(&["rules", "show", name]);
         assert_eq!(out.status.code(), Some(0), "{name}");
         all.push_str(&stdout(&out));
@@ -51,7 +59,13 @@ fn rules_show_each_shipped_variant() {
 
 #[test]
 fn rules_check_example_scripts() {
-    let out = billes(&["rules", "check", "examples/rules/safe-start.lua", "--games", "40"]);
+    let out = billes(&[
+        "rules",
+        "check",
+        "examples/rules/safe-start.lua",
+        "--games",
+        "40",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     insta::assert_snapshot!(stdout(&out));
     let out = billes(&["rules", "check", "abalone", "--games", "10"]);
@@ -99,20 +113,46 @@ fn rules_check_reports_script_errors_with_locations() {
 #[test]
 fn validate_with_rules_option_and_tags() {
     // the example records validate under their tags
-    let out = billes(&["validate", "examples/aggravation/house-rules", "examples/offboard/house-rules", "examples/barricade/house-rules"]);
+    let out = billes(&[
+        "validate",
+        "examples/aggravation/house-rules",
+        "examples/offboard/house-rules",
+        "examples/barricade/house-rules",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     // a standard record is not a five-marble game: forcing the variant fails
-    let out = billes(&["validate", "--rules", "five-marbles", "examples/aggravation/four-players.bgn"]);
+    let out = billes(&[
+        "validate",
+        "--rules",
+        "five-marbles",
+        "examples/aggravation/four-players.bgn",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     // a variant record under its tag, forced to another game's variant, is refused
-    let out = billes(&["validate", "--format", "json", "--rules", "malefiz", "examples/offboard/house-rules/abalone.bgn"]);
+    let out = billes(&[
+        "validate",
+        "--format",
+        "json",
+        "--rules",
+        "malefiz",
+        "examples/offboard/house-rules/abalone.bgn",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["errors"][0]["kind"], "variant");
     // an unknown option value is a usage error
-    let out = billes(&["validate", "--rules", "six-marbles", "examples/offboard/club-final.bgn"]);
+    let out = billes(&[
+        "validate",
+        "--rules",
+        "six-marbles",
+        "examples/offboard/club-final.bgn",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown rules \"six-marbles\""), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unknown rules \"six-marbles\""),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -137,24 +177,44 @@ fn hook_errors_in_validate_name_script_game_turn_and_seat() {
     assert_eq!(e["turn"], 2);
     assert_eq!(e["seat"], "R");
     let message = e["message"].as_str().unwrap();
-    assert!(message.contains("hook allow: broken.lua:3: no second turn"), "{message}");
+    assert!(
+        message.contains("hook allow: broken.lua:3: no second turn"),
+        "{message}"
+    );
 }
 
 #[test]
 fn a_safe_start_aggravation_is_refused() {
     // R's marble on its START r9 would be aggravated by G's marble coming
     // round: the hook forbids it.
-    let record = "[Game \"aggravation\"]\n[Rules \"examples/rules/safe-start.lua\"]\n[Seats \"R G\"]\n\
+    let record =
+        "[Game \"aggravation\"]\n[Rules \"examples/rules/safe-start.lua\"]\n[Seats \"R G\"]\n\
 [Position \"R:r9 G:r5 move=G\"]\n\n1. G4 r5-r9* *\n";
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.bgn");
-    std::fs::write(&path, record.replace("examples/rules/safe-start.lua", root().join("examples/rules/safe-start.lua").to_str().unwrap())).unwrap();
+    std::fs::write(
+        &path,
+        record.replace(
+            "examples/rules/safe-start.lua",
+            root()
+                .join("examples/rules/safe-start.lua")
+                .to_str()
+                .unwrap(),
+        ),
+    )
+    .unwrap();
     let out = billes(&["validate", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let e = &json["errors"][0];
     assert_eq!(e["kind"], "illegal_move", "{e}");
-    assert!(e["message"].as_str().unwrap().contains("R's marble is safe on its START r9"), "{e}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("R's marble is safe on its START r9"),
+        "{e}"
+    );
     // the same move under the standard rules is legal
     let standard = record.replace("[Rules \"examples/rules/safe-start.lua\"]\n", "");
     std::fs::write(&path, standard).unwrap();
@@ -164,7 +224,17 @@ fn a_safe_start_aggravation_is_refused() {
 
 #[test]
 fn simulate_with_rules_writes_the_rules_tag() {
-    let out = billes(&["simulate", "--game", "aggravation", "--rules", "five-marbles", "--seed", "3", "--max-turns", "30"]);
+    let out = billes(&[
+        "simulate",
+        "--game",
+        "aggravation",
+        "--rules",
+        "five-marbles",
+        "--seed",
+        "3",
+        "--max-turns",
+        "30",
+    ]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     assert!(text.contains("[Rules \"five-marbles\"]"), "{text}");
@@ -179,9 +249,19 @@ fn simulate_with_rules_writes_the_rules_tag() {
 
 #[test]
 fn replay_and_render_follow_the_rules_tag() {
-    let out = billes(&["render", "examples/offboard/house-rules/abalone.bgn", "--at", "0"]);
+    let out = billes(&[
+        "render",
+        "examples/offboard/house-rules/abalone.bgn",
+        "--at",
+        "0",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     insta::assert_snapshot!("abalone_start", stdout(&out));
-    let out = billes(&["replay", "examples/barricade/house-rules/malefiz.bgn", "--at", "5"]);
+    let out = billes(&[
+        "replay",
+        "examples/barricade/house-rules/malefiz.bgn",
+        "--at",
+        "5",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

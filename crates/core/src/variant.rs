@@ -44,8 +44,8 @@
 
 use billes_notation::{Game, Turn};
 
-use crate::{ReplayError, Rules, SimOptions};
 use crate::rng::Rng;
+use crate::{ReplayError, Rules, SimOptions};
 
 /// What [`Hooks::allow`] decides about a candidate move.
 #[derive(Debug, Clone, PartialEq, Eq)]

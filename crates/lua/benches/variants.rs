@@ -36,7 +36,8 @@ fn replay_under_variants(c: &mut Criterion) {
         .map(|_| rules.simulate(&options, &mut rng).expect("simulated game"))
         .collect();
     let turns: u64 = games.iter().map(|g| g.line.turns.len() as u64).sum();
-    let params_only = Variant::load(&VariantSource::from_text("params-only.lua", PARAMS_ONLY)).unwrap();
+    let params_only =
+        Variant::load(&VariantSource::from_text("params-only.lua", PARAMS_ONLY)).unwrap();
     let hooked = Variant::load(&VariantSource::from_text("hooked.lua", HOOKED)).unwrap();
     let mut group = c.benchmark_group("variants");
     group.throughput(Throughput::Elements(turns));
@@ -50,7 +51,11 @@ fn replay_under_variants(c: &mut Criterion) {
     group.bench_function("parameter-only variant", |b| {
         b.iter(|| {
             for game in &games {
-                black_box(params_only.replay(black_box(game), &mut |_| {}).expect("valid"));
+                black_box(
+                    params_only
+                        .replay(black_box(game), &mut |_| {})
+                        .expect("valid"),
+                );
             }
         })
     });

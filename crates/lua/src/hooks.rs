@@ -65,17 +65,13 @@ fn args(mut a: MultiValue) -> MultiValue {
     a
 }
 
-fn seat_arg(lua: &Lua, a: MultiValue) -> mlua::Result<String> {
+fn seat_arg(a: MultiValue) -> mlua::Result<String> {
     match args(a).pop_front() {
         Some(Value::String(s)) => Ok(s.to_str()?.to_string()),
         other => Err(mlua::Error::runtime(format!(
             "expected a seat or hole name, got {}",
             other.map_or("nothing", |v| v.type_name())
-        )))
-        .map_err(|e| {
-            let _ = lua;
-            e
-        }),
+        ))),
     }
 }
 
@@ -85,8 +81,8 @@ fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table> {
     macro_rules! query {
         ($name:literal, |$view:ident, $arg:ident| $body:expr) => {{
             let cur = Rc::clone(current);
-            let f = lua.create_function(move |lua, a: MultiValue| {
-                let $arg = seat_arg(lua, a)?;
+            let f = lua.create_function(move |_, a: MultiValue| {
+                let $arg = seat_arg(a)?;
                 let guard = cur.borrow();
                 let $view = guard
                     .as_ref()
@@ -351,7 +347,10 @@ impl Hooks for LuaHooks {
             Value::Boolean(b) => Ok(b),
             other => Err(self.error(
                 "extra_turn",
-                format!("returned a {}: expected true, false or nil", other.type_name()),
+                format!(
+                    "returned a {}: expected true, false or nil",
+                    other.type_name()
+                ),
             )),
         }
     }

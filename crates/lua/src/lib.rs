@@ -64,7 +64,9 @@ pub use variant::Variant;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
     /// No shipped variant has this name, and it does not look like a path.
-    #[error("unknown rules \"{0}\": not a shipped variant (see billes rules list) nor a .lua file")]
+    #[error(
+        "unknown rules \"{0}\": not a shipped variant (see billes rules list) nor a .lua file"
+    )]
     Unknown(String),
     /// The script file could not be read.
     #[error("cannot read rules file {path}: {message}")]
@@ -87,10 +89,12 @@ pub enum VariantError {
 /// Variants this thread loaded: each source once.
 type Cache = Vec<(VariantSource, Rc<Variant>)>;
 
+/// `Rules` tag values (with the record's folder) this thread resolved.
+type Resolved = Vec<((String, Option<PathBuf>), Option<VariantSource>)>;
+
 thread_local! {
     static LOADED: RefCell<Cache> = const { RefCell::new(Vec::new()) };
-    static RESOLVED: RefCell<Vec<((String, Option<PathBuf>), Option<VariantSource>)>> =
-        const { RefCell::new(Vec::new()) };
+    static RESOLVED: RefCell<Resolved> = const { RefCell::new(Vec::new()) };
 }
 
 /// The loaded variant of `source`, from this thread's cache.
@@ -116,7 +120,9 @@ fn resolve_cached(
     base_dir: Option<&Path>,
 ) -> Result<Option<VariantSource>, VariantError> {
     let key = (value.trim().to_string(), base_dir.map(Path::to_path_buf));
-    if let Some(s) = RESOLVED.with_borrow(|c| c.iter().find(|(k, _)| *k == key).map(|(_, s)| s.clone())) {
+    if let Some(s) =
+        RESOLVED.with_borrow(|c| c.iter().find(|(k, _)| *k == key).map(|(_, s)| s.clone()))
+    {
         return Ok(s);
     }
     let s = VariantSource::resolve(value, base_dir)?;

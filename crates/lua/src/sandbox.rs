@@ -105,7 +105,10 @@ pub(crate) fn describe(e: &mlua::Error) -> String {
         mlua::Error::SyntaxError { message, .. } => format!("syntax error: {message}"),
         mlua::Error::RuntimeError(m) => m.clone(),
         mlua::Error::MemoryError(_) => {
-            format!("out of memory (a variant may use {} MiB)", MEMORY_LIMIT >> 20)
+            format!(
+                "out of memory (a variant may use {} MiB)",
+                MEMORY_LIMIT >> 20
+            )
         }
         mlua::Error::CallbackError { cause, .. } => return describe(cause),
         mlua::Error::WithContext { context, cause } => format!("{context}: {}", describe(cause)),

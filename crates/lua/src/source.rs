@@ -7,11 +7,26 @@ use crate::VariantError;
 
 /// The variants that ship with billes: name and script, embedded in the binary.
 pub const SHIPPED: [(&str, &str); 7] = [
-    ("five-marbles", include_str!("../../../rules/five-marbles.lua")),
-    ("partners-safe", include_str!("../../../rules/partners-safe.lua")),
-    ("free-teammate", include_str!("../../../rules/free-teammate.lua")),
-    ("no-shortcuts", include_str!("../../../rules/no-shortcuts.lua")),
-    ("scoring-targets", include_str!("../../../rules/scoring-targets.lua")),
+    (
+        "five-marbles",
+        include_str!("../../../rules/five-marbles.lua"),
+    ),
+    (
+        "partners-safe",
+        include_str!("../../../rules/partners-safe.lua"),
+    ),
+    (
+        "free-teammate",
+        include_str!("../../../rules/free-teammate.lua"),
+    ),
+    (
+        "no-shortcuts",
+        include_str!("../../../rules/no-shortcuts.lua"),
+    ),
+    (
+        "scoring-targets",
+        include_str!("../../../rules/scoring-targets.lua"),
+    ),
     ("malefiz", include_str!("../../../rules/malefiz.lua")),
     ("abalone", include_str!("../../../rules/abalone.lua")),
 ];

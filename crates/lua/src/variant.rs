@@ -6,8 +6,7 @@ use billes_core::barricade::{self, Barricade};
 use billes_core::offboard::{self, Offboard};
 use billes_core::variant::{HookedRules, WithHooks};
 use billes_core::{
-    replay_with, ErrorKind, GameKind, Observed, ReplayError, Rng, Rules, SimOptions, Step,
-    Summary,
+    replay_with, ErrorKind, GameKind, Observed, ReplayError, Rng, Rules, SimOptions, Step, Summary,
 };
 use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
@@ -78,7 +77,10 @@ impl Variant {
             }
         }
         let text = |field: &str| -> Result<Option<String>, VariantError> {
-            match table.raw_get::<Value>(field).map_err(|e| fail(describe(&e)))? {
+            match table
+                .raw_get::<Value>(field)
+                .map_err(|e| fail(describe(&e)))?
+            {
                 Value::Nil => Ok(None),
                 Value::String(s) => Ok(Some(s.to_string_lossy())),
                 other => Err(fail(format!(
@@ -174,10 +176,7 @@ impl Variant {
             return Err(ReplayError::new(
                 ErrorKind::Variant,
                 span,
-                format!(
-                    "variant {} is for {}, not {kind}",
-                    self.name, self.game
-                ),
+                format!("variant {} is for {}, not {kind}", self.name, self.game),
             ));
         }
         fn run<R: Rules>(
@@ -255,7 +254,12 @@ fn engine(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<Engine, Str
         }
     };
     let lua = &sandbox.lua;
-    let bad = |e: mlua::Error| format!("params: {}", describe(&e).trim_start_matches("deserialize error: "));
+    let bad = |e: mlua::Error| {
+        format!(
+            "params: {}",
+            describe(&e).trim_start_matches("deserialize error: ")
+        )
+    };
     Ok(match game {
         GameKind::Aggravation => {
             let p: aggravation::Params = if empty {

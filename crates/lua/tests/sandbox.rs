@@ -1,6 +1,8 @@
 //! The sandbox, point by point: each forbidden thing fails with a clear,
 //! located error, and runaway scripts stop.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use billes_lua::{Variant, VariantError, VariantSource};
 
 fn load(body: &str) -> Result<Variant, VariantError> {
@@ -8,7 +10,9 @@ fn load(body: &str) -> Result<Variant, VariantError> {
 }
 
 fn load_err(body: &str) -> String {
-    load(body).expect_err("the script must be refused").to_string()
+    load(body)
+        .expect_err("the script must be refused")
+        .to_string()
 }
 
 const TABLE: &str = "return { name = 'test', game = 'aggravation' }";
@@ -22,7 +26,17 @@ fn a_plain_table_loads() {
 
 #[test]
 fn unsafe_libraries_are_absent() {
-    for lib in ["io", "os", "package", "debug", "require", "load", "loadstring", "dofile", "loadfile"] {
+    for lib in [
+        "io",
+        "os",
+        "package",
+        "debug",
+        "require",
+        "load",
+        "loadstring",
+        "dofile",
+        "loadfile",
+    ] {
         let e = load_err(&format!("local x = {lib}.x\n{TABLE}"));
         assert!(e.contains("rules/test.lua:1:"), "{lib}: {e}");
         let e2 = load_err(&format!("assert({lib} == nil, 'present')\nerror('absent')"));
@@ -36,7 +50,10 @@ fn string_dump_and_collector_control_are_removed() {
     assert!(load_err("(''):dump()").contains("rules/test.lua:1:"));
     let e = load_err("collectgarbage('stop')");
     assert!(e.contains("not available"), "{e}");
-    load(&format!("local k = collectgarbage('count') assert(k > 0)\n{TABLE}")).unwrap();
+    load(&format!(
+        "local k = collectgarbage('count') assert(k > 0)\n{TABLE}"
+    ))
+    .unwrap();
 }
 
 #[test]
@@ -84,7 +101,8 @@ fn replay_err(v: &Variant) -> billes_core::ReplayError {
         "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n",
     )
     .unwrap();
-    v.replay(&game, &mut |_| {}).expect_err("the hook must fail")
+    v.replay(&game, &mut |_| {})
+        .expect_err("the hook must fail")
 }
 
 #[test]
@@ -92,14 +110,20 @@ fn an_endless_hook_stops_with_the_hook_named() {
     let e = replay_err(&hooked("while true do end"));
     assert_eq!(e.kind, billes_core::ErrorKind::Variant);
     assert!(e.message.contains("hook allow"), "{}", e.message);
-    assert!(e.message.contains("instruction budget exceeded"), "{}", e.message);
+    assert!(
+        e.message.contains("instruction budget exceeded"),
+        "{}",
+        e.message
+    );
     assert!(e.message.contains("rules/test.lua"), "{}", e.message);
     assert_eq!((e.turn, e.seat.as_deref()), (Some(1), Some("R")));
 }
 
 #[test]
 fn a_memory_bomb_in_a_hook_stops() {
-    let e = replay_err(&hooked("local t = {} while true do t[#t + 1] = string.rep('x', 1000000) .. #t end"));
+    let e = replay_err(&hooked(
+        "local t = {} while true do t[#t + 1] = string.rep('x', 1000000) .. #t end",
+    ));
     assert!(e.message.contains("hook allow"), "{}", e.message);
     assert!(e.message.contains("out of memory"), "{}", e.message);
 }
@@ -132,13 +156,19 @@ fn table_mistakes_are_reported() {
     assert!(load_err("return 3").contains("must return a table"));
     assert!(load_err("return { name = 'x' }").contains("no game"));
     assert!(load_err("return { name = 'x', game = 'chess' }").contains("unknown game"));
-    assert!(load_err("return { name = 'x', game = 'aggravation', colour = 1 }").contains("unknown field \"colour\""));
+    assert!(
+        load_err("return { name = 'x', game = 'aggravation', colour = 1 }")
+            .contains("unknown field \"colour\"")
+    );
     let e = load_err("return { name = 'x', game = 'aggravation', params = { marbels = 5 } }");
     assert!(e.contains("marbels"), "{e}");
     let e = load_err("return { name = 'x', game = 'aggravation', params = { marbles = 6 } }");
     assert!(e.contains("HOME"), "{e}");
-    let e = load_err("return { name = 'x', game = 'aggravation', hooks = { winner = function() end } }");
+    let e = load_err(
+        "return { name = 'x', game = 'aggravation', hooks = { winner = function() end } }",
+    );
     assert!(e.contains("unknown hook \"winner\""), "{e}");
-    let e = load_err("return { name = 'x', game = 'barricade', hooks = { allow = function() end } }");
+    let e =
+        load_err("return { name = 'x', game = 'barricade', hooks = { allow = function() end } }");
     assert!(e.contains("this game calls: none"), "{e}");
 }

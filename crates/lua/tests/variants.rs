@@ -1,6 +1,8 @@
 //! The shipped variants: each loads, plays random games that replay under
 //! it, and changes what it says it changes.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use billes_core::{ErrorKind, Rng, SimOptions};
 use billes_lua::{Variant, VariantSource, SHIPPED};
 use billes_notation::parse_game;
@@ -11,9 +13,20 @@ fn shipped(name: &str) -> Variant {
 
 fn options(v: &Variant) -> SimOptions {
     match v.name() {
-        "partners-safe" => SimOptions { players: 4, teams: Some("R+G B+Y".into()), ..SimOptions::default() },
-        "free-teammate" => SimOptions { players: 6, teams: Some("R+P+Y B+G+W".into()), ..SimOptions::default() },
-        "five-marbles" | "no-shortcuts" => SimOptions { players: 4, ..SimOptions::default() },
+        "partners-safe" => SimOptions {
+            players: 4,
+            teams: Some("R+G B+Y".into()),
+            ..SimOptions::default()
+        },
+        "free-teammate" => SimOptions {
+            players: 6,
+            teams: Some("R+P+Y B+G+W".into()),
+            ..SimOptions::default()
+        },
+        "five-marbles" | "no-shortcuts" => SimOptions {
+            players: 4,
+            ..SimOptions::default()
+        },
         _ => SimOptions::default(),
     }
 }
@@ -26,12 +39,19 @@ fn every_shipped_variant_simulates_and_replays() {
         assert!(!v.description().is_empty(), "{name} has no description");
         let mut rng = Rng::new(7);
         for i in 0..20 {
-            let game = v.simulate(&options(&v), &mut rng).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let game = v
+                .simulate(&options(&v), &mut rng)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(game.tag("Rules"), Some(name));
             let text = game.to_string();
             let parsed = parse_game(&text).unwrap();
-            let summary = billes_lua::replay(&parsed, None, None, &mut |_| {})
-                .unwrap_or_else(|e| panic!("{name} game {i}: {} at turn {:?}\n{text}", e.message, e.turn));
+            let summary =
+                billes_lua::replay(&parsed, None, None, &mut |_| {}).unwrap_or_else(|e| {
+                    panic!(
+                        "{name} game {i}: {} at turn {:?}\n{text}",
+                        e.message, e.turn
+                    )
+                });
             assert_eq!(summary.turns as usize, game.line.turns.len());
         }
     }
@@ -43,7 +63,9 @@ fn five_marbles_games_are_not_standard_games() {
     let game = v.simulate(&options(&v), &mut Rng::new(3)).unwrap();
     let mut standard = game.clone();
     standard.tags.retain(|t| t.name != "Rules");
-    assert!(standard.outcome.winners.is_empty() || billes_core::replay(&standard, &mut |_| {}).is_err());
+    assert!(
+        standard.outcome.winners.is_empty() || billes_core::replay(&standard, &mut |_| {}).is_err()
+    );
 }
 
 #[test]
@@ -91,17 +113,29 @@ fn a_rules_tag_resolves_a_file_relative_to_the_record() {
     assert_eq!(e.kind, ErrorKind::IllegalMove, "{}", e.message);
     let e = billes_lua::replay(&game, None, None, &mut |_| {}).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Variant);
-    assert!(e.message.contains("cannot read rules file"), "{}", e.message);
+    assert!(
+        e.message.contains("cannot read rules file"),
+        "{}",
+        e.message
+    );
     let unknown = parse_game("[Game \"aggravation\"]\n[Rules \"six-marbles\"]\n\n*\n").unwrap();
     let e = billes_lua::replay(&unknown, None, None, &mut |_| {}).unwrap_err();
-    assert!(e.message.contains("unknown rules \"six-marbles\""), "{}", e.message);
+    assert!(
+        e.message.contains("unknown rules \"six-marbles\""),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
 fn a_variant_for_another_game_is_refused() {
     let game = parse_game("[Game \"offboard\"]\n[Rules \"malefiz\"]\n\n*\n").unwrap();
     let e = billes_lua::replay(&game, None, None, &mut |_| {}).unwrap_err();
-    assert!(e.message.contains("is for barricade, not offboard"), "{}", e.message);
+    assert!(
+        e.message.contains("is for barricade, not offboard"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
@@ -119,9 +153,13 @@ fn extra_turn_and_pos_hooks() {
       } }";
     let v = Variant::load(&VariantSource::from_text("calm.lua", script)).unwrap();
     assert_eq!(v.hooks(), vec!["extra_turn"]);
-    let ok = parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. G6 + 3. R6 r9-b1 4. R2 b1-b3 *\n").unwrap();
+    let ok = parse_game(
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. G6 + 3. R6 r9-b1 4. R2 b1-b3 *\n",
+    )
+    .unwrap();
     v.replay(&ok, &mut |_| {}).unwrap();
-    let standard = parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n").unwrap();
+    let standard =
+        parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n").unwrap();
     let e = v.replay(&standard, &mut |_| {}).unwrap_err();
     assert_eq!((e.kind, e.turn), (ErrorKind::Seat, Some(2)));
     billes_core::replay(&standard, &mut |_| {}).unwrap();

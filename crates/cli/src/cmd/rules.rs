@@ -67,7 +67,9 @@ pub fn start_board(name: &str, game: &Game) -> Result<String, ReplayError> {
     let source = match (forced, game.tag_entry("Rules")) {
         (Some(s), _) => Some(s),
         (None, Some(tag)) => {
-            let dir = Path::new(name).parent().filter(|d| !d.as_os_str().is_empty());
+            let dir = Path::new(name)
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty());
             VariantSource::resolve(&tag.value, dir).map_err(|e| {
                 ReplayError::new(billes_core::ErrorKind::Variant, tag.span, e.to_string())
             })?
@@ -77,7 +79,9 @@ pub fn start_board(name: &str, game: &Game) -> Result<String, ReplayError> {
     match source {
         None => billes_core::start_board(game),
         Some(s) => billes_lua::load_cached(&s)
-            .map_err(|e| ReplayError::new(billes_core::ErrorKind::Variant, game.span, e.to_string()))?
+            .map_err(|e| {
+                ReplayError::new(billes_core::ErrorKind::Variant, game.span, e.to_string())
+            })?
             .start_board(game),
     }
 }

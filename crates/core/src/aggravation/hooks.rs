@@ -40,7 +40,9 @@ impl PositionView for State {
     }
 
     fn seats(&self) -> Vec<String> {
-        State::seats(self).map(|s| self.letter(s).to_string()).collect()
+        State::seats(self)
+            .map(|s| self.letter(s).to_string())
+            .collect()
     }
 
     fn team(&self, seat: &str) -> Vec<String> {
@@ -100,6 +102,7 @@ impl Aggravation {
     }
 
     /// The candidates of roll `n` for `mover` that the hooks allow.
+    #[allow(clippy::too_many_arguments)]
     fn allowed<H: Hooks>(
         &self,
         st: &State,
@@ -295,6 +298,7 @@ impl Aggravation {
     }
 
     /// Keeps the simulator's candidates that the `allow` hook allows.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn sim_allowed<H: Hooks>(
         &self,
         st: &State,

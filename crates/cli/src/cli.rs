@@ -64,6 +64,11 @@ pub enum Command {
     /// Compare two game logs: tags, the first diverging turn, the turns side by side
     #[command(after_help = crate::cmd::diff::HELP)]
     Diff(crate::cmd::diff::DiffArgs),
+    /// List, show and check house rules (variants written in Lua)
+    #[command(
+        after_help = "Examples:\n  billes rules list\n  billes rules show five-marbles\n  billes rules check my-rules.lua"
+    )]
+    Rules(crate::cmd::rules::RulesArgs),
 }
 
 /// Report formats.
@@ -88,6 +93,8 @@ pub struct ValidateArgs {
     /// Colour the diagnostics (default: when stderr is a terminal)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    #[command(flatten)]
+    pub rules: crate::cmd::rules::RulesOption,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -119,6 +126,8 @@ pub struct ReplayArgs {
     /// Tell after each turn what it did, as `billes annotate` does (valid records)
     #[arg(long)]
     pub describe: bool,
+    #[command(flatten)]
+    pub rules: crate::cmd::rules::RulesOption,
 }
 
 #[derive(Debug, Args)]
@@ -176,4 +185,6 @@ pub struct SimulateArgs {
     /// Stop a game unfinished (`*`) after this many turns
     #[arg(long, default_value_t = 5000)]
     pub max_turns: u32,
+    #[command(flatten)]
+    pub rules: crate::cmd::rules::RulesOption,
 }

@@ -21,6 +21,7 @@ pub mod offboard;
 mod replay;
 mod rng;
 pub mod view;
+pub mod variant;
 
 pub use describe::{describe, describe_with, Describe, Described};
 pub use error::{ErrorKind, ReplayError};

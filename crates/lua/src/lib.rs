@@ -1,8 +1,162 @@
 //! House rules for billes written in Lua.
 //!
-//! This crate will host variant scripts (mlua with a vendored Lua 5.4): loading
-//! a script from `rules/` or a path, the sandbox (only base, table, string,
-//! math and utf8; a memory cap and an instruction budget per hook call), and
-//! the bridge from script hooks to the core's rules. Until then every record
-//! is replayed under its game's standard rules.
+//! A variant script returns a table: its `name`, `game`, `description`,
+//! `params` (any of the game's parameters) and optional `hooks` that the
+//! core calls while it replays or simulates (see `rules/README.md` for rule
+//! authors). Scripts run sandboxed: only the base functions, `table`,
+//! `string`, `math` and `utf8`, without `load`, `dofile`, `require`,
+//! `string.dump` or garbage-collector control; text chunks only (no
+//! bytecode); a memory limit ([`MEMORY_LIMIT`]) and an instruction budget
+//! per hook call ([`INSTRUCTION_BUDGET`]).
+//!
+//! ```
+//! use billes_lua::{Variant, VariantSource};
+//!
+//! let source = VariantSource::shipped("five-marbles").unwrap();
+//! let variant = Variant::load(&source).unwrap();
+//! assert_eq!(variant.game(), billes_core::GameKind::Aggravation);
+//! let record = "[Game \"aggravation\"]\n[Rules \"five-marbles\"]\n[Seats \"R G\"]\n\n1. R6 + *\n";
+//! let game = billes_notation::parse_game(record).unwrap();
+//! assert_eq!(billes_lua::replay(&game, None, None, &mut |_| {}).unwrap().turns, 1);
+//! ```
+//!
+//! # Variants on several threads
+//!
+//! A [`Variant`] owns a Lua state, which is not `Send`. A [`VariantSource`]
+//! (the script's name and text) is: resolve it once, clone it to each worker
+//! thread, and let each worker load it. [`replay`] does this for you: it
+//! resolves the record's `Rules` tag (or the forced source) and keeps the
+//! variants it loaded in a per-thread cache, so each thread loads each
+//! variant once, however many games it replays.
+//!
+//! ```
+//! let forced = billes_lua::VariantSource::shipped("no-shortcuts");
+//! let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R1 + *\n";
+//! std::thread::scope(|s| {
+//!     for _ in 0..2 {
+//!         let forced = forced.clone();
+//!         s.spawn(move || {
+//!             let game = billes_notation::parse_game(record).unwrap();
+//!             billes_lua::replay(&game, None, forced.as_ref(), &mut |_| {}).unwrap();
+//!         });
+//!     }
+//! });
+//! ```
 #![deny(missing_docs)]
+
+mod hooks;
+mod sandbox;
+mod source;
+mod variant;
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use billes_core::{ErrorKind, Observed, ReplayError, Summary};
+use billes_notation::Game;
+
+pub use sandbox::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+pub use source::{VariantSource, SHIPPED};
+pub use variant::Variant;
+
+/// Why a variant could not be found or loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// No shipped variant has this name, and it does not look like a path.
+    #[error(
+        "unknown rules \"{0}\": not a shipped variant (see billes rules list) nor a .lua file"
+    )]
+    Unknown(String),
+    /// The script file could not be read.
+    #[error("cannot read rules file {path}: {message}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// The script failed to load, or its table is wrong.
+    #[error("{chunk}: {message}")]
+    Script {
+        /// The chunk name (`rules/NAME.lua` or the file's path).
+        chunk: String,
+        /// What went wrong, with the script's line where Lua gives one.
+        message: String,
+    },
+}
+
+/// Variants this thread loaded: each source once.
+type Cache = Vec<(VariantSource, Rc<Variant>)>;
+
+/// `Rules` tag values (with the record's folder) this thread resolved.
+type Resolved = Vec<((String, Option<PathBuf>), Option<VariantSource>)>;
+
+thread_local! {
+    static LOADED: RefCell<Cache> = const { RefCell::new(Vec::new()) };
+    static RESOLVED: RefCell<Resolved> = const { RefCell::new(Vec::new()) };
+}
+
+/// The loaded variant of `source`, from this thread's cache.
+///
+/// # Errors
+/// As [`Variant::load`].
+pub fn load_cached(source: &VariantSource) -> Result<Rc<Variant>, VariantError> {
+    if let Some(v) = LOADED.with_borrow(|c| {
+        c.iter()
+            .find(|(s, _)| s == source)
+            .map(|(_, v)| Rc::clone(v))
+    }) {
+        return Ok(v);
+    }
+    let v = Rc::new(Variant::load(source)?);
+    LOADED.with_borrow_mut(|c| c.push((source.clone(), Rc::clone(&v))));
+    Ok(v)
+}
+
+/// The variant a `Rules` tag names, resolved once per thread.
+fn resolve_cached(
+    value: &str,
+    base_dir: Option<&Path>,
+) -> Result<Option<VariantSource>, VariantError> {
+    let key = (value.trim().to_string(), base_dir.map(Path::to_path_buf));
+    if let Some(s) =
+        RESOLVED.with_borrow(|c| c.iter().find(|(k, _)| *k == key).map(|(_, s)| s.clone()))
+    {
+        return Ok(s);
+    }
+    let s = VariantSource::resolve(value, base_dir)?;
+    RESOLVED.with_borrow_mut(|c| c.push((key, s.clone())));
+    Ok(s)
+}
+
+/// Replays a record under its variant: `forced` when given (a `--rules`
+/// option, which overrides the record's tag), else the one its `Rules` tag
+/// names (a shipped name, or a path relative to `base_dir`, the record's
+/// folder), else the game's standard rules at full native speed.
+///
+/// # Errors
+/// The first mistake in the record. A `Rules` tag naming no variant, or a
+/// script that does not load, is an error of kind [`ErrorKind::Variant`] at
+/// the tag; a failing hook is one at the turn where it failed.
+pub fn replay(
+    game: &Game,
+    base_dir: Option<&Path>,
+    forced: Option<&VariantSource>,
+    observe: &mut dyn FnMut(&Observed<'_>),
+) -> Result<Summary, ReplayError> {
+    let tag = game.tag_entry("Rules");
+    let span = tag.map_or(game.span, |t| t.span);
+    let source = match (forced, tag) {
+        (Some(s), _) => Some(s.clone()),
+        (None, Some(tag)) => resolve_cached(&tag.value, base_dir)
+            .map_err(|e| ReplayError::new(ErrorKind::Variant, span, e.to_string()))?,
+        (None, None) => None,
+    };
+    let Some(source) = source else {
+        return billes_core::replay(game, observe);
+    };
+    let variant = load_cached(&source)
+        .map_err(|e| ReplayError::new(ErrorKind::Variant, span, e.to_string()))?;
+    variant.replay(game, observe)
+}

@@ -10,6 +10,7 @@ pub(crate) mod diff;
 mod fmt;
 pub(crate) mod render;
 mod replay;
+pub mod rules;
 mod simulate;
 mod validate;
 
@@ -29,6 +30,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Simulate(args) => simulate::run(&args)?,
         Command::Annotate(args) => annotate::run(&args)?,
         Command::Diff(args) => diff::run(&args)?,
+        Command::Rules(args) => rules::run(&args)?,
     };
     Ok(ExitCode::from(code))
 }

@@ -38,6 +38,7 @@ pub(super) fn load(file: &std::path::Path, n: usize) -> anyhow::Result<(String, 
 }
 
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
+    args.rules.force()?;
     let (name, source, game) = load(&args.file, args.game)?;
     if args.at.is_none() {
         return list(args, &name, &source, &game);
@@ -45,14 +46,14 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if let Some(0) = args.at {
-        let board = billes_core::start_board(&game)
+        let board = super::rules::start_board(&name, &game)
             .map_err(|e| anyhow::anyhow!(render_replay_error(&name, &source, &e, false)))?;
         out.write_all(board.as_bytes())?;
         return Ok(OK);
     }
     let mut io_result = Ok(());
     let mut found = false;
-    let result = billes_core::replay(&game, &mut |step| {
+    let result = super::rules::replay_game(&name, &game, &mut |step| {
         if io_result.is_err() || Some(step.index) != args.at {
             return;
         }
@@ -103,14 +104,14 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if from == 1 {
-        if let Ok(board) = billes_core::start_board(game) {
+        if let Ok(board) = super::rules::start_board(name, game) {
             writeln!(out, "start")?;
             out.write_all(board.as_bytes())?;
             writeln!(out)?;
         }
     }
     let mut io_result = Ok(());
-    let result = billes_core::replay(game, &mut |step| {
+    let result = super::rules::replay_game(name, game, &mut |step| {
         if io_result.is_err() || step.index > to {
             return;
         }

@@ -26,11 +26,25 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
         }),
         max_turns: args.max_turns,
     };
+    let variant = match args.rules.source()? {
+        Some(source) => {
+            let v = billes_lua::Variant::load(&source)?;
+            if v.game() != kind {
+                bail!("variant {} is for {}, not {kind}", v.name(), v.game());
+            }
+            Some(v)
+        }
+        None => None,
+    };
     let mut rng = Rng::new(args.seed);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for round in 1..=args.games {
-        let mut game = match billes_core::simulate(kind, &options, &mut rng) {
+        let simulated = match &variant {
+            Some(v) => v.simulate(&options, &mut rng),
+            None => billes_core::simulate(kind, &options, &mut rng),
+        };
+        let mut game = match simulated {
             Ok(g) => g,
             Err(message) => bail!("cannot simulate {kind}: {message}"),
         };

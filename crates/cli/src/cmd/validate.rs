@@ -54,6 +54,7 @@ pub struct ErrorEntry {
 }
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
+    args.rules.force()?;
     let color = use_color(args.color);
     let (inputs, missing) = input::expand(&args.paths);
     let mut report = Report::default();
@@ -180,7 +181,7 @@ fn check_game(
         }
     };
     let mut turns = 0u64;
-    let result = billes_core::replay(&game, &mut |_| turns += 1);
+    let result = super::rules::replay_game(name, &game, &mut |_| turns += 1);
     report.turns += turns;
     match result {
         Ok(_) => report.valid += 1,

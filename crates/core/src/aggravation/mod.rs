@@ -19,6 +19,7 @@
 
 pub mod board;
 mod describe;
+mod hooks;
 mod moves;
 mod position;
 mod simulate;

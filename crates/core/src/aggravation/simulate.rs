@@ -7,6 +7,7 @@ use super::board::{Class, Hole, MAX_SIDES, NONE};
 use super::moves::Cand;
 use super::position::parse_seats;
 use super::{Aggravation, State};
+use crate::variant::{Hooks, NoHooks};
 use crate::{Rng, Rules, SimOptions};
 
 /// The seats a game of `players` uses when no teams are given.
@@ -24,6 +25,17 @@ impl Aggravation {
     /// When the options describe no game: fewer than 2 or more than 6 players,
     /// or a team layout the board does not allow.
     pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+        self.simulate_with(options, rng, &NoHooks)
+    }
+
+    /// [`Aggravation::simulate`] under a variant's hooks: the teammate and
+    /// the move are chosen among those the hooks allow.
+    pub(crate) fn simulate_with<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
         let b = self.board;
         let mut tags = vec![tag("Game", "aggravation")];
         let seats = match &options.teams {
@@ -72,23 +84,35 @@ impl Aggravation {
             } else {
                 st.to_roll
             };
+            // Under hooks the roll comes first: a hook may pick the teammate
+            // after seeing it.
+            let mut roll = if hooks.active() { rng.die() } else { 0 };
             let mover = if st.finished(roller) {
-                let mates: Vec<u8> = st
+                let mut mates: Vec<u8> = st
                     .seats()
                     .filter(|&o| st.partners(roller, o) && !st.finished(o))
                     .collect();
+                if hooks.active() {
+                    self.sim_roll_for(&st, number, roller, roll, &mut mates, hooks)?;
+                }
                 *mates
                     .get(rng.below(mates.len().max(1)))
                     .ok_or("a finished player has no teammate to roll for")?
             } else {
                 roller
             };
-            let roll = rng.die();
+            if !hooks.active() {
+                roll = rng.die();
+            }
             cands.clear();
-            self.legal(&st, mover, roll, &mut |c| {
-                cands.push(c);
-                false
-            });
+            if hooks.active() {
+                self.sim_allowed(&st, number, roller, mover, roll, hooks, &mut cands)?;
+            } else {
+                self.legal(&st, mover, roll, &mut |c| {
+                    cands.push(c);
+                    false
+                });
+            }
             let action = if cands.is_empty() {
                 billes_notation::Action::Pass {
                     span: Span::default(),
@@ -108,7 +132,7 @@ impl Aggravation {
                 (mover != roller).then(|| Seat::from(st.letter(mover))),
                 vec![action],
             );
-            self.play(&mut st, &turn).map_err(|e| {
+            self.play_turn_with(&mut st, &turn, hooks).map_err(|e| {
                 format!(
                     "simulated turn {number} ({}) is invalid: {}",
                     turn_text(&turn),

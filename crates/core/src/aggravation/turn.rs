@@ -6,11 +6,23 @@ use billes_notation::{Action, Capture, Name, Span, Turn};
 use super::board::{Class, Hole, MAX_SIDES, NONE};
 use super::moves::{Cand, Why};
 use super::{Aggravation, State};
+use crate::variant::{Hooks, NoHooks};
 use crate::{ErrorKind, ReplayError};
 
 impl Aggravation {
     /// Checks one turn against `st` and plays it.
     pub(crate) fn play_turn(&self, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        self.play_turn_with(st, turn, &NoHooks)
+    }
+
+    /// [`Aggravation::play_turn`] under a variant's hooks.
+    #[inline(always)]
+    pub(crate) fn play_turn_with<H: Hooks>(
+        &self,
+        st: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
         let roller = self.roller(st, turn)?;
         let n = match turn.head.roll {
             Some(r @ 1..=6) => r as u8,
@@ -33,6 +45,9 @@ impl Aggravation {
             }
         };
         let mover = self.mover(st, roller, turn)?;
+        if hooks.active() {
+            self.check_roll_for(st, roller, mover, n, turn, hooks)?;
+        }
         let action = match turn.actions.as_slice() {
             [a] => a,
             [] => {
@@ -50,9 +65,16 @@ impl Aggravation {
                 ))
             }
         };
-        let cand = self.check_action(st, mover, n, action)?;
+        let mut extra = self.extra & (1 << n) != 0;
+        let cand = if hooks.active() {
+            let cand = self.check_action_hooked(st, roller, mover, n, turn, action, hooks)?;
+            extra = self.extra_turn_hooked(st, roller, mover, n, turn, cand, extra, hooks)?;
+            cand
+        } else {
+            self.check_action(st, mover, n, action)?
+        };
         self.apply(st, mover, cand);
-        self.end_turn(st, roller, mover, n, cand.to);
+        self.end_turn(st, roller, mover, extra, cand.to);
         Ok(())
     }
 
@@ -126,7 +148,7 @@ impl Aggravation {
     }
 
     /// Checks the written action and returns the move it stands for.
-    fn check_action(
+    pub(crate) fn check_action(
         &self,
         st: &State,
         mover: u8,
@@ -441,10 +463,10 @@ impl Aggravation {
         }
     }
 
-    /// Records star landings, and who rolls next: the roller again after a
-    /// 6, else the next seat clockwise that still rolls.
+    /// Records star landings, and who rolls next: the roller again after an
+    /// `extra` turn (a 6), else the next seat clockwise that still rolls.
     #[inline(always)]
-    fn end_turn(&self, st: &mut State, roller: u8, mover: u8, n: u8, to: Hole) {
+    fn end_turn(&self, st: &mut State, roller: u8, mover: u8, extra: bool, to: Hole) {
         st.fresh[mover as usize] = self.board.star_bit(to);
         if st.winner != NONE {
             st.to_roll = NONE;
@@ -458,7 +480,7 @@ impl Aggravation {
         } else {
             st.play_mask & !st.done_mask
         } as u32;
-        if self.extra & (1 << n) != 0 && rolls & (1 << roller) != 0 {
+        if extra && rolls & (1 << roller) != 0 {
             st.to_roll = roller;
             st.again = true;
             return;

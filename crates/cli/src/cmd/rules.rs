@@ -1,0 +1,237 @@
+//! `billes rules` (list, show, check the variants) and the `--rules` option
+//! the other verbs share.
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::OnceLock;
+
+use anyhow::Context;
+use billes_core::{GameKind, Observed, ReplayError, Rng, SimOptions, Summary};
+use billes_lua::{Variant, VariantSource, SHIPPED};
+use billes_notation::Game;
+use clap::{Args, Subcommand};
+
+use super::{INVALID, OK};
+
+/// `--rules NAME|FILE`, shared by validate, replay, render and simulate.
+#[derive(Debug, Clone, Args)]
+pub struct RulesOption {
+    /// House rules: a shipped variant (see `billes rules list`) or a .lua
+    /// file; overrides the records' Rules tags
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+}
+
+impl RulesOption {
+    /// The variant the option names (`None`: the records' own tags).
+    pub fn source(&self) -> anyhow::Result<Option<VariantSource>> {
+        match &self.rules {
+            None => Ok(None),
+            Some(value) => Ok(VariantSource::resolve(value, None)?),
+        }
+    }
+
+    /// Resolves the option and makes it the variant [`replay_game`] forces.
+    pub fn force(&self) -> anyhow::Result<()> {
+        let source = self.source()?;
+        if let Some(s) = &source {
+            // Fail early, once, on a script that does not load.
+            Variant::load(s)?;
+        }
+        let _ = FORCED.set(source);
+        Ok(())
+    }
+}
+
+/// The variant `--rules` forces on every record, set once per run.
+static FORCED: OnceLock<Option<VariantSource>> = OnceLock::new();
+
+/// Replays `game`, read from the file `name`, under `--rules` if given,
+/// else its `Rules` tag (a path in it is relative to the record's folder).
+/// Safe to call from several threads: each loads a variant once.
+pub fn replay_game(
+    name: &str,
+    game: &Game,
+    observe: &mut dyn FnMut(&Observed<'_>),
+) -> Result<Summary, ReplayError> {
+    let forced = FORCED.get().and_then(Option::as_ref);
+    let dir = Path::new(name)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty());
+    billes_lua::replay(game, dir, forced, observe)
+}
+
+/// The start position of `game` under its variant, as a text board.
+pub fn start_board(name: &str, game: &Game) -> Result<String, ReplayError> {
+    let forced = FORCED.get().and_then(Option::as_ref).cloned();
+    let source = match (forced, game.tag_entry("Rules")) {
+        (Some(s), _) => Some(s),
+        (None, Some(tag)) => {
+            let dir = Path::new(name)
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty());
+            VariantSource::resolve(&tag.value, dir).map_err(|e| {
+                ReplayError::new(billes_core::ErrorKind::Variant, tag.span, e.to_string())
+            })?
+        }
+        (None, None) => None,
+    };
+    match source {
+        None => billes_core::start_board(game),
+        Some(s) => billes_lua::load_cached(&s)
+            .map_err(|e| {
+                ReplayError::new(billes_core::ErrorKind::Variant, game.span, e.to_string())
+            })?
+            .start_board(game),
+    }
+}
+
+/// `billes rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    #[command(subcommand)]
+    pub command: RulesCommand,
+}
+
+/// What `billes rules` does.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// List the shipped variants with one-line descriptions
+    List,
+    /// Show a variant's game, parameters and hooks
+    Show {
+        /// A shipped variant or a .lua file
+        rules: String,
+    },
+    /// Load a variant script and play random games under it, replaying each
+    Check {
+        /// A .lua file (or a shipped variant)
+        rules: String,
+        /// Number of games to simulate
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Seed of the random generator
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match &args.command {
+        RulesCommand::List => {
+            for (name, _) in SHIPPED {
+                let v = load(name)?;
+                writeln!(out, "{name:<16} {:<12} {}", v.game(), v.description())?;
+            }
+            Ok(OK)
+        }
+        RulesCommand::Show { rules } => {
+            let v = load(rules)?;
+            writeln!(out, "name:        {}", v.name())?;
+            writeln!(out, "game:        {}", v.game())?;
+            writeln!(out, "source:      {}", v.source().chunk())?;
+            writeln!(out, "description: {}", v.description())?;
+            writeln!(out, "parameters:")?;
+            if v.params().is_empty() {
+                writeln!(out, "  (none: the game's defaults)")?;
+            }
+            for (k, value) in v.params() {
+                writeln!(out, "  {k} = {value}")?;
+            }
+            let hooks = v.hooks();
+            if hooks.is_empty() {
+                writeln!(out, "hooks:       none")?;
+            } else {
+                writeln!(out, "hooks:       {}", hooks.join(", "))?;
+            }
+            Ok(OK)
+        }
+        RulesCommand::Check { rules, games, seed } => {
+            let v = match load(rules) {
+                Ok(v) => v,
+                Err(e) => {
+                    writeln!(out, "error: {e:#}")?;
+                    return Ok(INVALID);
+                }
+            };
+            let mut rng = Rng::new(*seed);
+            let configs = configs(v.game());
+            let (mut turns, mut won) = (0u64, 0usize);
+            for i in 0..*games {
+                let options = &configs[i % configs.len()];
+                let game = match v.simulate(options, &mut rng) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        writeln!(out, "error: game {} ({}): {e}", i + 1, describe(options))?;
+                        return Ok(INVALID);
+                    }
+                };
+                let text = game.to_string();
+                let parsed = billes_notation::parse_game(&text)
+                    .with_context(|| format!("simulated game {} does not parse", i + 1))?;
+                match v.replay(&parsed, &mut |_| {}) {
+                    Ok(summary) => {
+                        turns += u64::from(summary.turns);
+                        won += usize::from(summary.winners.is_some());
+                    }
+                    Err(e) => {
+                        writeln!(
+                            out,
+                            "error: game {} ({}), turn {}, seat {}: {} ({})",
+                            i + 1,
+                            describe(options),
+                            e.turn.unwrap_or(0),
+                            e.seat.as_deref().unwrap_or("-"),
+                            e.message,
+                            e.kind.name()
+                        )?;
+                        return Ok(INVALID);
+                    }
+                }
+            }
+            writeln!(
+                out,
+                "{}: variant {} of {}, hooks: {}; {games} games simulated and replayed, {won} won, {turns} turns: ok",
+                v.source().chunk(),
+                v.name(),
+                v.game(),
+                if v.hooks().is_empty() { "none".to_string() } else { v.hooks().join(", ") }
+            )?;
+            Ok(OK)
+        }
+    }
+}
+
+fn load(rules: &str) -> anyhow::Result<Variant> {
+    let source = VariantSource::resolve(rules, None)?
+        .with_context(|| "\"standard\" is the games' own rules, not a variant")?;
+    Ok(Variant::load(&source)?)
+}
+
+/// The seatings `rules check` cycles through for a game.
+fn configs(game: GameKind) -> Vec<SimOptions> {
+    let o = |players: usize, teams: Option<&str>| SimOptions {
+        players,
+        teams: teams.map(str::to_string),
+        max_turns: 3000,
+    };
+    match game {
+        GameKind::Aggravation => vec![
+            o(2, None),
+            o(4, None),
+            o(4, Some("R+G B+Y")),
+            o(6, Some("R+P+Y B+G+W")),
+        ],
+        GameKind::Barricade => vec![o(2, None), o(3, None), o(4, None)],
+        GameKind::Offboard => vec![o(2, None)],
+    }
+}
+
+fn describe(o: &SimOptions) -> String {
+    match &o.teams {
+        Some(t) => format!("teams {t}"),
+        None => format!("{} players", o.players),
+    }
+}

@@ -1,0 +1,267 @@
+//! `billes rules` and the `--rules` option, end to end, with snapshots of
+//! the listings and of the errors a bad script gets.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn billes_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn billes(args: &[&str]) -> Output {
+    billes_in(&root(), args)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn rules_list() {
+    let out = billes(&["rules", "list"]);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!(stdout(&out));
+}
+
+#[test]
+fn rules_show_each_shipped_variant() {
+    let mut all = String::new();
+    for name in [
+        "five-marbles",
+        "partners-safe",
+        "free-teammate",
+        "no-shortcuts",
+        "scoring-targets",
+        "malefiz",
+        "abalone",
+    ] {
+        let out = billes(&["rules", "show", name]);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        all.push_str(&stdout(&out));
+        all.push('\n');
+    }
+    insta::assert_snapshot!(all);
+}
+
+#[test]
+fn rules_check_example_scripts() {
+    let out = billes(&[
+        "rules",
+        "check",
+        "examples/rules/safe-start.lua",
+        "--games",
+        "40",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    insta::assert_snapshot!(stdout(&out));
+    let out = billes(&["rules", "check", "abalone", "--games", "10"]);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("rules_check_abalone", stdout(&out));
+}
+
+fn script_check(body: &str) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.lua"), body).unwrap();
+    let out = billes_in(dir.path(), &["rules", "check", "bad.lua", "--games", "20"]);
+    (out.status.code(), stdout(&out))
+}
+
+#[test]
+fn rules_check_reports_script_errors_with_locations() {
+    let cases = [
+        ("syntax", "return {\n  name = 'bad'\n  game = 'aggravation',\n}\n"),
+        ("runtime at load", "local t = nil\nreturn t.x\n"),
+        ("endless loop at load", "while true do end\n"),
+        (
+            "runtime in a hook",
+            "return { name = 'bad', game = 'aggravation', hooks = {\n  allow = function(move, pos)\n    return move.nothing.x\n  end,\n} }\n",
+        ),
+        (
+            "endless hook",
+            "return { name = 'bad', game = 'aggravation', hooks = {\n  allow = function(move, pos)\n    while true do end\n  end,\n} }\n",
+        ),
+        (
+            "bad return value",
+            "return { name = 'bad', game = 'aggravation', hooks = {\n  allow = function(move, pos) return 'yes' end,\n} }\n",
+        ),
+        ("unknown parameter", "return { name = 'bad', game = 'barricade', params = { pawn = 4 } }\n"),
+        ("io", "io.write('x')\n"),
+    ];
+    let mut all = String::new();
+    for (what, body) in cases {
+        let (code, out) = script_check(body);
+        assert_eq!(code, Some(1), "{what}: {out}");
+        all.push_str(&format!("{what}:\n{out}\n"));
+    }
+    insta::assert_snapshot!(all);
+}
+
+#[test]
+fn validate_with_rules_option_and_tags() {
+    // the example records validate under their tags
+    let out = billes(&[
+        "validate",
+        "examples/aggravation/house-rules",
+        "examples/offboard/house-rules",
+        "examples/barricade/house-rules",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // a standard record is not a five-marble game: forcing the variant fails
+    let out = billes(&[
+        "validate",
+        "--rules",
+        "five-marbles",
+        "examples/aggravation/four-players.bgn",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    // a variant record under its tag, forced to another game's variant, is refused
+    let out = billes(&[
+        "validate",
+        "--format",
+        "json",
+        "--rules",
+        "malefiz",
+        "examples/offboard/house-rules/abalone.bgn",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["errors"][0]["kind"], "variant");
+    // an unknown option value is a usage error
+    let out = billes(&[
+        "validate",
+        "--rules",
+        "six-marbles",
+        "examples/offboard/club-final.bgn",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown rules \"six-marbles\""),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn hook_errors_in_validate_name_script_game_turn_and_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("broken.lua"),
+        "return { name = 'broken', game = 'aggravation', hooks = {\n  allow = function(move, pos)\n    if move.turn == 2 then error('no second turn') end\n    return true\n  end,\n} }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("game.bgn"),
+        "[Game \"aggravation\"]\n[Rules \"broken.lua\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n",
+    )
+    .unwrap();
+    let out = billes_in(dir.path(), &["validate", "--format", "json", "game.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &json["errors"][0];
+    assert_eq!(e["kind"], "variant");
+    assert_eq!(e["game"], 1);
+    assert_eq!(e["turn"], 2);
+    assert_eq!(e["seat"], "R");
+    let message = e["message"].as_str().unwrap();
+    assert!(
+        message.contains("hook allow: broken.lua:3: no second turn"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_safe_start_aggravation_is_refused() {
+    // R's marble on its START r9 would be aggravated by G's marble coming
+    // round: the hook forbids it.
+    let record =
+        "[Game \"aggravation\"]\n[Rules \"examples/rules/safe-start.lua\"]\n[Seats \"R G\"]\n\
+[Position \"R:r9 G:r5 move=G\"]\n\n1. G4 r5-r9* *\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.bgn");
+    std::fs::write(
+        &path,
+        record.replace(
+            "examples/rules/safe-start.lua",
+            root()
+                .join("examples/rules/safe-start.lua")
+                .to_str()
+                .unwrap(),
+        ),
+    )
+    .unwrap();
+    let out = billes(&["validate", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &json["errors"][0];
+    assert_eq!(e["kind"], "illegal_move", "{e}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("R's marble is safe on its START r9"),
+        "{e}"
+    );
+    // the same move under the standard rules is legal
+    let standard = record.replace("[Rules \"examples/rules/safe-start.lua\"]\n", "");
+    std::fs::write(&path, standard).unwrap();
+    let out = billes(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn simulate_with_rules_writes_the_rules_tag() {
+    let out = billes(&[
+        "simulate",
+        "--game",
+        "aggravation",
+        "--rules",
+        "five-marbles",
+        "--seed",
+        "3",
+        "--max-turns",
+        "30",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("[Rules \"five-marbles\"]"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sim.bgn");
+    std::fs::write(&path, &text).unwrap();
+    let out = billes(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let out = billes(&["simulate", "--game", "offboard", "--rules", "five-marbles"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn replay_and_render_follow_the_rules_tag() {
+    let out = billes(&[
+        "render",
+        "examples/offboard/house-rules/abalone.bgn",
+        "--at",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    insta::assert_snapshot!("abalone_start", stdout(&out));
+    let out = billes(&[
+        "replay",
+        "examples/barricade/house-rules/malefiz.bgn",
+        "--at",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

@@ -1,0 +1,340 @@
+//! Aggravation under a variant's hooks: the position view, the checks of the
+//! written move against `allow` and `roll_for`, and the `extra_turn` hook.
+
+use billes_notation::{Action, Game, Turn};
+
+use super::board::{Hole, NONE};
+use super::moves::Cand;
+use super::{Aggravation, State};
+use crate::rng::Rng;
+use crate::variant::{
+    HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, TeamRoll, Verdict,
+};
+use crate::{ErrorKind, ReplayError, SimOptions};
+
+impl PositionView for State {
+    fn at(&self, hole: &str) -> Option<&str> {
+        let h = self.board.hole(hole)?;
+        self.at(h).map(|s| self.letter(s))
+    }
+
+    fn pieces(&self, seat: &str) -> Vec<String> {
+        let Some(s) = self.board.seat(seat) else {
+            return Vec::new();
+        };
+        let mut holes = self.marbles_of(s);
+        holes.sort_unstable();
+        holes.iter().map(|&h| self.name(h).to_string()).collect()
+    }
+
+    fn reserve(&self, seat: &str) -> u32 {
+        self.board
+            .seat(seat)
+            .map_or(0, |s| self.base[s as usize] as u32)
+    }
+
+    fn finished(&self, seat: &str) -> u32 {
+        self.board
+            .seat(seat)
+            .map_or(0, |s| self.home[s as usize] as u32)
+    }
+
+    fn seats(&self) -> Vec<String> {
+        State::seats(self)
+            .map(|s| self.letter(s).to_string())
+            .collect()
+    }
+
+    fn team(&self, seat: &str) -> Vec<String> {
+        let Some(s) = self.board.seat(seat) else {
+            return Vec::new();
+        };
+        State::seats(self)
+            .filter(|&o| o == s || self.partners(s, o))
+            .map(|o| self.letter(o).to_string())
+            .collect()
+    }
+
+    fn boxed(&self) -> Box<dyn PositionView> {
+        Box::new(self.clone())
+    }
+}
+
+/// The hook error as a replay error of kind `variant`.
+fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
+    ReplayError::new(ErrorKind::Variant, turn.head.span, e.0)
+}
+
+impl Aggravation {
+    /// The view of candidate `c` that hooks see.
+    fn move_view<'a>(
+        &self,
+        st: &'a State,
+        number: u32,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        c: Cand,
+    ) -> MoveView<'a> {
+        let b = st.board;
+        let name = |h: Hole| (h != NONE).then(|| b.name(h).as_str());
+        MoveView {
+            turn: number,
+            roller: b.letter(roller),
+            seat: b.letter(mover),
+            roll: n,
+            kind: if c.to == NONE {
+                MoveKind::Pass
+            } else if c.from == NONE {
+                MoveKind::Enter
+            } else {
+                MoveKind::Move
+            },
+            from: name(c.from),
+            to: name(c.to),
+            via: name(c.exit),
+            captures: match c.res {
+                Ok(v) if v != NONE => Some(b.letter(v)),
+                _ => None,
+            },
+            position: st,
+        }
+    }
+
+    /// The candidates of roll `n` for `mover` that the hooks allow.
+    #[allow(clippy::too_many_arguments)]
+    fn allowed<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        hooks: &H,
+        out: &mut Vec<Cand>,
+    ) -> Result<(), HookError> {
+        let mut failure = None;
+        self.legal(st, mover, n, &mut |c| {
+            match hooks.allow(&self.move_view(st, number, roller, mover, n, c)) {
+                Ok(Verdict::Allow) => out.push(c),
+                Ok(Verdict::Forbid(_)) => {}
+                Err(e) => failure = Some(e),
+            }
+            failure.is_some()
+        });
+        failure.map_or(Ok(()), Err)
+    }
+
+    /// The allowed candidates in notation, sorted as the legal list is.
+    fn allowed_list<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        hooks: &H,
+    ) -> Result<Vec<String>, HookError> {
+        let mut cands = Vec::new();
+        self.allowed(st, number, roller, mover, n, hooks, &mut cands)?;
+        let mut list: Vec<String> = cands.iter().map(|c| c.action(st).to_string()).collect();
+        let standard = self.legal_list(st, mover, n);
+        list.sort_by_key(|a| standard.iter().position(|s| s == a));
+        Ok(list)
+    }
+
+    /// Checks the written action under the rules and then the `allow` hook;
+    /// a pass is legal when the hook forbids every candidate.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn check_action_hooked<H: Hooks>(
+        &self,
+        st: &State,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        turn: &Turn,
+        action: &Action,
+        hooks: &H,
+    ) -> Result<Cand, ReplayError> {
+        let number = turn.number;
+        let allowed = || {
+            self.allowed_list(st, number, roller, mover, n, hooks)
+                .map_err(|e| variant_error(turn, e))
+        };
+        match self.check_action(st, mover, n, action) {
+            Ok(c) if c.to == NONE => Ok(c),
+            Ok(c) => match hooks
+                .allow(&self.move_view(st, number, roller, mover, n, c))
+                .map_err(|e| variant_error(turn, e))?
+            {
+                Verdict::Allow => Ok(c),
+                Verdict::Forbid(reason) => Err(ReplayError::new(
+                    ErrorKind::IllegalMove,
+                    action.span(),
+                    format!("{action} is not allowed in this variant: {reason}"),
+                )
+                .with_legal(allowed()?)),
+            },
+            Err(e) if e.kind == ErrorKind::FalsePass => {
+                let legal = allowed()?;
+                if legal.is_empty() {
+                    Ok(Cand {
+                        from: NONE,
+                        exit: NONE,
+                        to: NONE,
+                        res: Ok(NONE),
+                    })
+                } else {
+                    Err(e.with_legal(legal))
+                }
+            }
+            Err(e) if !e.legal.is_empty() => Err(e.with_legal(allowed()?)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Asks the `roll_for` hook which teammates a finished roller may roll for.
+    pub(crate) fn check_roll_for<H: Hooks>(
+        &self,
+        st: &State,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        if mover == roller {
+            return Ok(());
+        }
+        let Some(choice) = self
+            .roll_for_hooked(st, turn.number, roller, n, hooks)
+            .map_err(|e| variant_error(turn, e))?
+        else {
+            return Ok(());
+        };
+        let m = st.letter(mover);
+        if choice.iter().any(|c| c == m) {
+            return Ok(());
+        }
+        Err(ReplayError::new(
+            ErrorKind::Seat,
+            turn.head.span,
+            format!(
+                "in this variant {}'s {n} is for {}, not {m}",
+                st.letter(roller),
+                if choice.is_empty() {
+                    "no teammate".to_string()
+                } else {
+                    choice.join(" or ")
+                }
+            ),
+        ))
+    }
+
+    /// The teammates the hook lets a finished roller roll for (`None`: any).
+    fn roll_for_hooked<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        roller: u8,
+        n: u8,
+        hooks: &H,
+    ) -> Result<Option<Vec<String>>, HookError> {
+        let mut teammates = Vec::new();
+        for o in st.seats() {
+            if st.partners(roller, o) && !st.finished(o) {
+                let legal = self.allowed_list(st, number, roller, o, n, hooks)?;
+                teammates.push((st.letter(o).to_string(), legal));
+            }
+        }
+        hooks.roll_for(&TeamRoll {
+            turn: number,
+            roller: st.letter(roller),
+            roll: n,
+            teammates,
+            position: st,
+        })
+    }
+
+    /// Whether the roller rolls again, asking the `extra_turn` hook.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn extra_turn_hooked<H: Hooks>(
+        &self,
+        st: &State,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        turn: &Turn,
+        c: Cand,
+        standard: bool,
+        hooks: &H,
+    ) -> Result<bool, ReplayError> {
+        hooks
+            .extra_turn(
+                &self.move_view(st, turn.number, roller, mover, n, c),
+                standard,
+            )
+            .map_err(|e| variant_error(turn, e))
+    }
+
+    /// The simulator's choice of teammate for a finished roller, among those
+    /// the hooks allow.
+    pub(crate) fn sim_roll_for<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        roller: u8,
+        n: u8,
+        mates: &mut Vec<u8>,
+        hooks: &H,
+    ) -> Result<(), String> {
+        if let Some(choice) = self
+            .roll_for_hooked(st, number, roller, n, hooks)
+            .map_err(|e| format!("turn {number}: {e}"))?
+        {
+            mates.retain(|&m| choice.iter().any(|c| c == st.letter(m)));
+        }
+        Ok(())
+    }
+
+    /// Keeps the simulator's candidates that the `allow` hook allows.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn sim_allowed<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        hooks: &H,
+        cands: &mut Vec<Cand>,
+    ) -> Result<(), String> {
+        cands.clear();
+        self.allowed(st, number, roller, mover, n, hooks, cands)
+            .map_err(|e| format!("turn {number}: {e}"))
+    }
+}
+
+impl HookedRules for Aggravation {
+    fn play_hooked<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        self.play_turn_with(state, turn, hooks)
+    }
+
+    fn simulate_hooked<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
+        self.simulate_with(options, rng, hooks)
+    }
+
+    fn hook_names() -> &'static [&'static str] {
+        &["allow", "roll_for", "extra_turn"]
+    }
+}

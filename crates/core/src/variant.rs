@@ -1,0 +1,277 @@
+//! The hooks a house rule may add to a game's rules.
+//!
+//! A variant is the game's [`Rules`] with other parameters and, optionally,
+//! [`Hooks`]: code (usually a Lua script, see the `billes-lua` crate) that the
+//! engine asks at a few points of a turn. Hooks see a read-only view of the
+//! position and the move and return plain values.
+//!
+//! The engines are generic over the hooks: with [`NoHooks`] (a zero-sized
+//! type whose [`Hooks::active`] is `false`) every hook call compiles away, so
+//! a variant that only sets parameters replays as fast as the standard game.
+//!
+//! Which hooks each game calls:
+//!
+//! | hook | aggravation | barricade | offboard |
+//! |---|---|---|---|
+//! | [`Hooks::allow`] | every candidate move, the written one included | — | — |
+//! | [`Hooks::roll_for`] | when a finished player rolls for a teammate | — | — |
+//! | [`Hooks::extra_turn`] | after every move | — | — |
+//!
+//! ```
+//! use billes_core::aggravation::Aggravation;
+//! use billes_core::variant::{HookError, Hooks, MoveView, Verdict, WithHooks};
+//!
+//! /// No marble may be aggravated on its own START.
+//! struct NoStartAggravation;
+//! impl Hooks for NoStartAggravation {
+//!     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
+//!         Ok(match mv.captures {
+//!             Some(v) if mv.to.is_some_and(|h| h == format!("{}9", v.to_lowercase())) => {
+//!                 Verdict::Forbid(format!("{v}'s marble is safe on its START"))
+//!             }
+//!             _ => Verdict::Allow,
+//!         })
+//!     }
+//! }
+//!
+//! let rules = Aggravation::default();
+//! let game = billes_notation::parse_game(
+//!     "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n",
+//! ).unwrap();
+//! let hooked = WithHooks::new(&rules, &NoStartAggravation);
+//! assert!(billes_core::replay_with(&hooked, &game, &mut |_| {}).is_ok());
+//! ```
+
+use billes_notation::{Game, Turn};
+
+use crate::rng::Rng;
+use crate::{ReplayError, Rules, SimOptions};
+
+/// What [`Hooks::allow`] decides about a candidate move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The move may be played (as far as the variant is concerned: the
+    /// game's own rules are checked first).
+    Allow,
+    /// The move is illegal in the variant, for this reason.
+    Forbid(String),
+}
+
+/// A hook that failed: a script error, a bad return value or an exhausted
+/// budget. The message names the script, the hook and, for script errors,
+/// the file and line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct HookError(pub String);
+
+/// What kind of move a [`MoveView`] shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveKind {
+    /// A marble enters from BASE onto START.
+    Enter,
+    /// A marble moves from one hole to another.
+    Move,
+    /// No move: the roll cannot be used (only [`Hooks::extra_turn`] sees it).
+    Pass,
+}
+
+impl MoveKind {
+    /// The name hooks see: `enter`, `move` or `pass`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::Enter => "enter",
+            MoveKind::Move => "move",
+            MoveKind::Pass => "pass",
+        }
+    }
+}
+
+/// A read-only view of a position, as hooks see it.
+pub trait PositionView {
+    /// The seat whose piece stands on the named hole, point or cell.
+    fn at(&self, hole: &str) -> Option<&str>;
+    /// The holes of `seat`'s pieces on the board (HOME holes included), sorted.
+    fn pieces(&self, seat: &str) -> Vec<String>;
+    /// Pieces of `seat` not yet on the board (in BASE).
+    fn reserve(&self, seat: &str) -> u32;
+    /// Pieces of `seat` that reached their goal (in HOME).
+    fn finished(&self, seat: &str) -> u32;
+    /// The seats in play, in turn order.
+    fn seats(&self) -> Vec<String>;
+    /// The seats on `seat`'s team, `seat` included.
+    fn team(&self, seat: &str) -> Vec<String>;
+    /// An owned copy, for hosts that keep the view beyond the call.
+    fn boxed(&self) -> Box<dyn PositionView>;
+}
+
+/// A candidate move, as [`Hooks::allow`] and [`Hooks::extra_turn`] see it.
+pub struct MoveView<'a> {
+    /// The turn number.
+    pub turn: u32,
+    /// The seat that rolled.
+    pub roller: &'a str,
+    /// The seat whose piece moves (the roller, or a teammate it rolls for).
+    pub seat: &'a str,
+    /// The roll.
+    pub roll: u8,
+    /// Entering or moving.
+    pub kind: MoveKind,
+    /// The hole the piece leaves (`None` when it enters from BASE).
+    pub from: Option<&'a str>,
+    /// The hole it lands on.
+    pub to: Option<&'a str>,
+    /// The star hole where it leaves the star ring, for a ring move.
+    pub via: Option<&'a str>,
+    /// The seat whose piece it aggravates (captures), if any.
+    pub captures: Option<&'a str>,
+    /// The position before the move.
+    pub position: &'a dyn PositionView,
+}
+
+impl std::fmt::Debug for MoveView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveView")
+            .field("turn", &self.turn)
+            .field("seat", &self.seat)
+            .field("roll", &self.roll)
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A finished player's roll, as [`Hooks::roll_for`] sees it.
+pub struct TeamRoll<'a> {
+    /// The turn number.
+    pub turn: u32,
+    /// The seat that rolled (every marble of it is HOME).
+    pub roller: &'a str,
+    /// The roll.
+    pub roll: u8,
+    /// The teammates still playing, each with its legal uses of the roll in
+    /// notation (empty: it would have to pass).
+    pub teammates: Vec<(String, Vec<String>)>,
+    /// The position before the move.
+    pub position: &'a dyn PositionView,
+}
+
+impl std::fmt::Debug for TeamRoll<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TeamRoll")
+            .field("turn", &self.turn)
+            .field("roller", &self.roller)
+            .field("roll", &self.roll)
+            .field("teammates", &self.teammates)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Code a variant adds to a game's rules. Every method has a default that
+/// changes nothing; the engine calls a hook only when [`Hooks::active`].
+pub trait Hooks {
+    /// Whether any hook is defined. The engines test it before building a
+    /// view, so `false` costs nothing.
+    #[inline(always)]
+    fn active(&self) -> bool {
+        true
+    }
+
+    /// Whether a move the game's rules allow is allowed in the variant. A
+    /// pass is legal when no candidate is allowed.
+    ///
+    /// # Errors
+    /// When the hook fails.
+    fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
+        let _ = mv;
+        Ok(Verdict::Allow)
+    }
+
+    /// The teammates who may use a finished player's roll (`None`: any
+    /// teammate still playing, as in the standard rules).
+    ///
+    /// # Errors
+    /// When the hook fails.
+    fn roll_for(&self, roll: &TeamRoll<'_>) -> Result<Option<Vec<String>>, HookError> {
+        let _ = roll;
+        Ok(None)
+    }
+
+    /// Whether the roller rolls again after `mv`; `standard` is what the
+    /// game's rules say.
+    ///
+    /// # Errors
+    /// When the hook fails.
+    fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
+        let _ = mv;
+        Ok(standard)
+    }
+}
+
+/// No hooks: the game's own rules, at full speed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NoHooks;
+
+impl Hooks for NoHooks {
+    #[inline(always)]
+    fn active(&self) -> bool {
+        false
+    }
+}
+
+/// A game's rules that can take [`Hooks`].
+pub trait HookedRules: Rules {
+    /// [`Rules::play`] with hooks.
+    ///
+    /// # Errors
+    /// As [`Rules::play`]; a failing hook is an [`crate::ErrorKind::Variant`] error.
+    fn play_hooked<H: Hooks>(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError>;
+
+    /// A random legal game under the rules and the hooks.
+    ///
+    /// # Errors
+    /// When the options describe no game, or a hook fails.
+    fn simulate_hooked<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, String>;
+
+    /// The names of the hooks this game calls (see the module docs).
+    fn hook_names() -> &'static [&'static str];
+}
+
+/// A game's rules with hooks, usable wherever [`Rules`] are.
+#[derive(Debug)]
+pub struct WithHooks<'a, R, H> {
+    rules: &'a R,
+    hooks: &'a H,
+}
+
+impl<'a, R: HookedRules, H: Hooks> WithHooks<'a, R, H> {
+    /// `rules` with `hooks`.
+    pub fn new(rules: &'a R, hooks: &'a H) -> Self {
+        WithHooks { rules, hooks }
+    }
+}
+
+impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
+    type State = R::State;
+
+    fn setup(&self, game: &Game) -> Result<Self::State, ReplayError> {
+        self.rules.setup(game)
+    }
+
+    fn play(&self, state: &mut Self::State, turn: &Turn) -> Result<(), ReplayError> {
+        self.rules.play_hooked(state, turn, self.hooks)
+    }
+
+    fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+        self.rules.winners(state)
+    }
+}

@@ -1,0 +1,357 @@
+//! The bridge from a script's hook functions to the core's [`Hooks`].
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use billes_core::variant::{HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict};
+use mlua::{Function, Lua, MultiValue, Table, Value};
+
+use crate::sandbox::{describe, Sandbox};
+
+/// The position the running hook sees through `pos`.
+type Current = Rc<RefCell<Option<Box<dyn PositionView>>>>;
+
+/// A script's hooks, called in its sandbox.
+pub(crate) struct LuaHooks {
+    sandbox: Sandbox,
+    variant: String,
+    chunk: String,
+    allow: Option<Function>,
+    roll_for: Option<Function>,
+    extra_turn: Option<Function>,
+    /// A Lua function that fills `move` from its arguments and calls a hook:
+    /// one call from Rust per hook call, the table filled inside the VM.
+    trampoline: Function,
+    /// The Lua table of names the trampoline reads, and their numbers.
+    names: Table,
+    numbers: RefCell<HashMap<String, i64>>,
+    /// The numbers of recently seen names by address: the engines pass names
+    /// from their static boards, so this avoids hashing the text.
+    by_address: RefCell<[(usize, usize, i64); ADDRESS_SLOTS]>,
+    /// The `pos` table of query functions.
+    pos: Table,
+    current: Current,
+}
+
+impl std::fmt::Debug for LuaHooks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LuaHooks")
+            .field("variant", &self.variant)
+            .field("chunk", &self.chunk)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Fills `move` and calls the hook: one protected call from Rust instead of
+/// one per field.
+/// Slots of the by-address cache of name numbers.
+const ADDRESS_SLOTS: usize = 512;
+
+/// Names (seats, holes, kinds) travel as numbers into `names`: pushing a
+/// number from Rust is far cheaper than pushing a string under a memory limit.
+const TRAMPOLINE: &str = "local mv, pos, names = ...\n\
+return function(f, turn, roller, seat, roll, kind, from, to, via, captures, extra)\n\
+  mv.turn, mv.roller, mv.seat, mv.roll, mv.kind = turn, names[roller], names[seat], roll, names[kind]\n\
+  mv.from, mv.to, mv.via, mv.captures = names[from], names[to], names[via], names[captures]\n\
+  return f(mv, pos, extra)\n\
+end";
+
+/// Drops the `self` of a `pos:at(...)` call, so `pos.at(...)` works too.
+fn args(mut a: MultiValue) -> MultiValue {
+    if matches!(a.front(), Some(Value::Table(_))) {
+        a.pop_front();
+    }
+    a
+}
+
+fn seat_arg(a: MultiValue) -> mlua::Result<String> {
+    match args(a).pop_front() {
+        Some(Value::String(s)) => Ok(s.to_str()?.to_string()),
+        other => Err(mlua::Error::runtime(format!(
+            "expected a seat or hole name, got {}",
+            other.map_or("nothing", |v| v.type_name())
+        ))),
+    }
+}
+
+/// The `pos` table: read-only queries on the position of the running hook.
+fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table> {
+    let pos = lua.create_table()?;
+    macro_rules! query {
+        ($name:literal, |$view:ident, $arg:ident| $body:expr) => {{
+            let cur = Rc::clone(current);
+            let f = lua.create_function(move |_, a: MultiValue| {
+                let $arg = seat_arg(a)?;
+                let guard = cur.borrow();
+                let $view = guard
+                    .as_ref()
+                    .ok_or_else(|| mlua::Error::runtime("pos is only readable inside a hook"))?;
+                Ok($body)
+            })?;
+            pos.raw_set($name, f)?;
+        }};
+    }
+    query!("at", |v, hole| v.at(&hole).map(str::to_string));
+    query!("pieces", |v, seat| v.pieces(&seat));
+    query!("reserve", |v, seat| v.reserve(&seat));
+    query!("finished", |v, seat| v.finished(&seat));
+    query!("team", |v, seat| v.team(&seat));
+    let cur = Rc::clone(current);
+    let seats = lua.create_function(move |_, _: MultiValue| {
+        Ok(cur.borrow().as_ref().map(|v| v.seats()).unwrap_or_default())
+    })?;
+    pos.raw_set("seats", seats)?;
+    Ok(pos)
+}
+
+impl LuaHooks {
+    /// The hooks of `table` (the script's `hooks` field), or `None` when it
+    /// defines none. `known` lists the hooks the game calls.
+    pub fn new(
+        sandbox: Sandbox,
+        variant: &str,
+        chunk: &str,
+        table: Option<Table>,
+        known: &[&str],
+    ) -> Result<Option<LuaHooks>, String> {
+        let Some(table) = table else { return Ok(None) };
+        let mut found = [None, None, None];
+        for pair in table.pairs::<String, Value>() {
+            let (name, value) = pair.map_err(|e| describe(&e))?;
+            let Some(i) = ["allow", "roll_for", "extra_turn"]
+                .iter()
+                .position(|h| *h == name)
+                .filter(|_| known.contains(&name.as_str()))
+            else {
+                return Err(format!(
+                    "unknown hook \"{name}\" (this game calls: {})",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                ));
+            };
+            match value {
+                Value::Function(f) => found[i] = Some(f),
+                other => {
+                    return Err(format!(
+                        "hook {name} must be a function, not a {}",
+                        other.type_name()
+                    ))
+                }
+            }
+        }
+        if found.iter().all(Option::is_none) {
+            return Ok(None);
+        }
+        let current: Current = Rc::new(RefCell::new(None));
+        let lua = &sandbox.lua;
+        let mv = lua.create_table().map_err(|e| describe(&e))?;
+        let pos = position_table(lua, &current).map_err(|e| describe(&e))?;
+        let names = lua.create_table().map_err(|e| describe(&e))?;
+        let trampoline: Function = lua
+            .load(TRAMPOLINE)
+            .set_name("=billes")
+            .call((&mv, &pos, &names))
+            .map_err(|e| describe(&e))?;
+        let [allow, roll_for, extra_turn] = found;
+        Ok(Some(LuaHooks {
+            variant: variant.to_string(),
+            chunk: chunk.to_string(),
+            allow,
+            roll_for,
+            extra_turn,
+            trampoline,
+            names,
+            numbers: RefCell::new(HashMap::new()),
+            by_address: RefCell::new([(0, 0, 0); ADDRESS_SLOTS]),
+            pos,
+            current,
+            sandbox,
+        }))
+    }
+
+    /// The names of the hooks the script defines.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        for (name, f) in [
+            ("allow", &self.allow),
+            ("roll_for", &self.roll_for),
+            ("extra_turn", &self.extra_turn),
+        ] {
+            if f.is_some() {
+                out.push(name);
+            }
+        }
+        out
+    }
+
+    /// The error of hook `hook`, naming the variant, the hook and the script.
+    fn error(&self, hook: &str, message: String) -> HookError {
+        if message.contains(self.chunk.as_str()) {
+            HookError(format!("variant {}, hook {hook}: {message}", self.variant))
+        } else {
+            HookError(format!(
+                "variant {}, hook {hook} ({}): {message}",
+                self.variant, self.chunk
+            ))
+        }
+    }
+
+    /// The number of `name` in the names table (0: none).
+    #[inline]
+    fn number(&self, name: Option<&str>) -> mlua::Result<i64> {
+        let Some(name) = name else { return Ok(0) };
+        let key = (name.as_ptr() as usize, name.len());
+        let slot = (key.0 >> 3 ^ key.0 >> 11) % ADDRESS_SLOTS;
+        let cached = self.by_address.borrow()[slot];
+        if (cached.0, cached.1) == key {
+            return Ok(cached.2);
+        }
+        let n = self.number_of(name)?;
+        self.by_address.borrow_mut()[slot] = (key.0, key.1, n);
+        Ok(n)
+    }
+
+    /// [`LuaHooks::number`] by the name's text.
+    fn number_of(&self, name: &str) -> mlua::Result<i64> {
+        if let Some(&n) = self.numbers.borrow().get(name) {
+            return Ok(n);
+        }
+        let mut numbers = self.numbers.borrow_mut();
+        let n = numbers.len() as i64 + 1;
+        self.names.raw_set(n, name)?;
+        numbers.insert(name.to_string(), n);
+        Ok(n)
+    }
+
+    /// Calls hook `f` through the trampoline with `mv`, `pos` and `extra`.
+    fn call_move(
+        &self,
+        f: &Function,
+        mv: &MoveView<'_>,
+        extra: Option<bool>,
+    ) -> mlua::Result<MultiValue> {
+        *self.current.borrow_mut() = Some(mv.position.boxed());
+        self.sandbox.reset_budget();
+        self.trampoline.call((
+            f,
+            mv.turn,
+            self.number(Some(mv.roller))?,
+            self.number(Some(mv.seat))?,
+            mv.roll,
+            self.number(Some(mv.kind.name()))?,
+            self.number(mv.from)?,
+            self.number(mv.to)?,
+            self.number(mv.via)?,
+            self.number(mv.captures)?,
+            extra,
+        ))
+    }
+
+    /// Calls `f` within the budget.
+    fn call(&self, f: &Function, args: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
+        self.sandbox.reset_budget();
+        f.call(args)
+    }
+}
+
+impl Hooks for LuaHooks {
+    #[inline]
+    fn active(&self) -> bool {
+        true
+    }
+
+    fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
+        let Some(f) = &self.allow else {
+            return Ok(Verdict::Allow);
+        };
+        let err = |e: mlua::Error| self.error("allow", describe(&e));
+        let mut out = self.call_move(f, mv, None).map_err(err)?;
+        match (out.pop_front(), out.pop_front()) {
+            (None | Some(Value::Nil) | Some(Value::Boolean(true)), _) => Ok(Verdict::Allow),
+            (Some(Value::Boolean(false)), reason) => Ok(Verdict::Forbid(match reason {
+                Some(Value::String(s)) => s.to_string_lossy(),
+                _ => "the variant forbids it".to_string(),
+            })),
+            (Some(other), _) => Err(self.error(
+                "allow",
+                format!(
+                    "returned a {}: expected true, or false and a reason",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+
+    fn roll_for(&self, roll: &TeamRoll<'_>) -> Result<Option<Vec<String>>, HookError> {
+        let Some(f) = &self.roll_for else {
+            return Ok(None);
+        };
+        let err = |e: mlua::Error| self.error("roll_for", describe(&e));
+        let lua = &self.sandbox.lua;
+        let t = lua.create_table().map_err(err)?;
+        let build = || -> mlua::Result<()> {
+            t.raw_set("turn", roll.turn)?;
+            t.raw_set("roller", roll.roller)?;
+            t.raw_set("roll", roll.roll)?;
+            let mates = lua.create_table()?;
+            for (i, (seat, moves)) in roll.teammates.iter().enumerate() {
+                let m = lua.create_table()?;
+                m.raw_set("seat", seat.as_str())?;
+                m.raw_set("moves", moves.clone())?;
+                mates.raw_seti(i + 1, m)?;
+            }
+            t.raw_set("teammates", mates)?;
+            *self.current.borrow_mut() = Some(roll.position.boxed());
+            Ok(())
+        };
+        build().map_err(err)?;
+        let mut out = self.call(f, (&t, &self.pos)).map_err(err)?;
+        let bad = |v: &Value| {
+            self.error(
+                "roll_for",
+                format!(
+                    "returned a {}: expected a seat, a list of seats, or nil",
+                    v.type_name()
+                ),
+            )
+        };
+        match out.pop_front().unwrap_or(Value::Nil) {
+            Value::Nil => Ok(None),
+            Value::String(s) => Ok(Some(vec![s.to_string_lossy()])),
+            Value::Table(list) => {
+                let mut seats = Vec::new();
+                for v in list.sequence_values::<Value>() {
+                    match v.map_err(err)? {
+                        Value::String(s) => seats.push(s.to_string_lossy()),
+                        other => return Err(bad(&other)),
+                    }
+                }
+                Ok(Some(seats))
+            }
+            other => Err(bad(&other)),
+        }
+    }
+
+    fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
+        let Some(f) = &self.extra_turn else {
+            return Ok(standard);
+        };
+        let err = |e: mlua::Error| self.error("extra_turn", describe(&e));
+        let mut out = self.call_move(f, mv, Some(standard)).map_err(err)?;
+        match out.pop_front().unwrap_or(Value::Nil) {
+            Value::Nil => Ok(standard),
+            Value::Boolean(b) => Ok(b),
+            other => Err(self.error(
+                "extra_turn",
+                format!(
+                    "returned a {}: expected true, false or nil",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Where a variant's script comes from: a shipped name or a file.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::VariantError;
+
+/// The variants that ship with billes: name and script, embedded in the binary.
+pub const SHIPPED: [(&str, &str); 7] = [
+    (
+        "five-marbles",
+        include_str!("../../../rules/five-marbles.lua"),
+    ),
+    (
+        "partners-safe",
+        include_str!("../../../rules/partners-safe.lua"),
+    ),
+    (
+        "free-teammate",
+        include_str!("../../../rules/free-teammate.lua"),
+    ),
+    (
+        "no-shortcuts",
+        include_str!("../../../rules/no-shortcuts.lua"),
+    ),
+    (
+        "scoring-targets",
+        include_str!("../../../rules/scoring-targets.lua"),
+    ),
+    ("malefiz", include_str!("../../../rules/malefiz.lua")),
+    ("abalone", include_str!("../../../rules/abalone.lua")),
+];
+
+/// A variant's script, not yet loaded: cheap to clone and `Send`, so a
+/// program that validates on several threads resolves it once and gives each
+/// worker a copy, which the worker loads into its own Lua state
+/// ([`crate::Variant::load`]; [`crate::replay`] caches that per thread).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VariantSource {
+    /// The chunk name errors show: `rules/NAME.lua` or the file's path.
+    chunk: Arc<str>,
+    /// The script text.
+    text: Arc<str>,
+    /// The shipped name, for a shipped variant.
+    shipped: Option<&'static str>,
+}
+
+impl VariantSource {
+    /// The shipped variant `name` (see [`SHIPPED`]).
+    pub fn shipped(name: &str) -> Option<VariantSource> {
+        SHIPPED
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+            .map(|&(n, text)| VariantSource {
+                chunk: format!("rules/{n}.lua").into(),
+                text: text.into(),
+                shipped: Some(n),
+            })
+    }
+
+    /// A script read from `path`.
+    ///
+    /// # Errors
+    /// When the file cannot be read as UTF-8 text.
+    pub fn from_file(path: &Path) -> Result<VariantSource, VariantError> {
+        let text = std::fs::read_to_string(path).map_err(|e| VariantError::Read {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        Ok(VariantSource::from_text(&path.display().to_string(), &text))
+    }
+
+    /// A script given as text, `chunk` naming it in errors (a path, or
+    /// `rules/NAME.lua`).
+    pub fn from_text(chunk: &str, text: &str) -> VariantSource {
+        VariantSource {
+            chunk: chunk.into(),
+            text: text.into(),
+            shipped: None,
+        }
+    }
+
+    /// The variant named by a `Rules` tag or a `--rules` option: a shipped
+    /// name, else a path to a `.lua` file, relative to `base_dir` (the
+    /// record's folder) when given. `standard` is the game's own rules: `None`.
+    ///
+    /// # Errors
+    /// When the name is no shipped variant and no readable file.
+    pub fn resolve(
+        name_or_path: &str,
+        base_dir: Option<&Path>,
+    ) -> Result<Option<VariantSource>, VariantError> {
+        let value = name_or_path.trim();
+        if value.eq_ignore_ascii_case("standard") {
+            return Ok(None);
+        }
+        if let Some(s) = VariantSource::shipped(value) {
+            return Ok(Some(s));
+        }
+        let looks_like_file = value.ends_with(".lua") || value.contains(['/', '\\']);
+        if !looks_like_file {
+            return Err(VariantError::Unknown(value.to_string()));
+        }
+        let path = match base_dir {
+            Some(dir) if Path::new(value).is_relative() => dir.join(value),
+            _ => PathBuf::from(value),
+        };
+        VariantSource::from_file(&path).map(Some)
+    }
+
+    /// The chunk name errors show.
+    pub fn chunk(&self) -> &str {
+        &self.chunk
+    }
+
+    /// The script text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The shipped name, for a shipped variant.
+    pub fn shipped_name(&self) -> Option<&'static str> {
+        self.shipped
+    }
+}

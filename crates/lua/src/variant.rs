@@ -1,0 +1,363 @@
+//! A loaded variant: the script's table read into a game engine with its
+//! parameters, and its hooks.
+
+use billes_core::aggravation::{self, Aggravation};
+use billes_core::barricade::{self, Barricade};
+use billes_core::offboard::{self, Offboard};
+use billes_core::variant::{HookedRules, WithHooks};
+use billes_core::{
+    replay_with, ErrorKind, GameKind, Observed, ReplayError, Rng, Rules, SimOptions, Step, Summary,
+};
+use billes_notation::{Game, Span, Tag};
+use mlua::{LuaSerdeExt, Table, Value};
+
+use crate::hooks::LuaHooks;
+use crate::sandbox::{describe, Sandbox};
+use crate::{VariantError, VariantSource};
+
+/// The fields a variant's table may have.
+const FIELDS: [&str; 5] = ["name", "game", "description", "params", "hooks"];
+
+/// A game engine with a variant's parameters.
+#[derive(Debug)]
+enum Engine {
+    Aggravation(Aggravation),
+    Barricade(Barricade),
+    Offboard(Offboard),
+}
+
+/// A variant loaded into its own Lua state: ready to replay and simulate
+/// games. Not `Send` (it owns a Lua state): see [`VariantSource`] for use on
+/// several threads.
+#[derive(Debug)]
+pub struct Variant {
+    source: VariantSource,
+    name: String,
+    description: String,
+    game: GameKind,
+    params: Vec<(String, String)>,
+    engine: Engine,
+    hooks: Option<LuaHooks>,
+}
+
+impl Variant {
+    /// Runs the script in a fresh sandbox and reads the table it returns.
+    ///
+    /// # Errors
+    /// A syntax or runtime error in the script (with its file:line), a
+    /// missing or wrong field, parameters the game does not have or that
+    /// describe no playable game, a hook the game does not call.
+    pub fn load(source: &VariantSource) -> Result<Variant, VariantError> {
+        let chunk = source.chunk();
+        let fail = |message: String| VariantError::Script {
+            chunk: chunk.to_string(),
+            message,
+        };
+        let sandbox = Sandbox::new().map_err(|e| fail(describe(&e)))?;
+        let value = sandbox
+            .run(chunk, source.text())
+            .map_err(|e| fail(describe(&e)))?;
+        let Value::Table(table) = value else {
+            return Err(fail(format!(
+                "the script returned a {}: it must return a table with name, game, params and hooks",
+                value.type_name()
+            )));
+        };
+        for pair in table.pairs::<Value, Value>() {
+            let (key, _) = pair.map_err(|e| fail(describe(&e)))?;
+            let key = match &key {
+                Value::String(s) => s.to_string_lossy(),
+                other => format!("a {} key", other.type_name()),
+            };
+            if !FIELDS.contains(&key.as_str()) {
+                return Err(fail(format!(
+                    "unknown field \"{key}\" (fields: {})",
+                    FIELDS.join(", ")
+                )));
+            }
+        }
+        let text = |field: &str| -> Result<Option<String>, VariantError> {
+            match table
+                .raw_get::<Value>(field)
+                .map_err(|e| fail(describe(&e)))?
+            {
+                Value::Nil => Ok(None),
+                Value::String(s) => Ok(Some(s.to_string_lossy())),
+                other => Err(fail(format!(
+                    "field {field} must be a string, not a {}",
+                    other.type_name()
+                ))),
+            }
+        };
+        let name = text("name")?.ok_or_else(|| fail("the table has no name".into()))?;
+        let description = text("description")?.unwrap_or_default();
+        let game_name = text("game")?.ok_or_else(|| {
+            fail("the table has no game (aggravation, barricade or offboard)".into())
+        })?;
+        let game = GameKind::from_name(&game_name).ok_or_else(|| {
+            fail(format!(
+                "unknown game \"{game_name}\" (expected aggravation, barricade or offboard)"
+            ))
+        })?;
+        let params_value: Value = table.raw_get("params").map_err(|e| fail(describe(&e)))?;
+        let params = list_params(&params_value).map_err(&fail)?;
+        let engine = engine(&sandbox, game, params_value).map_err(&fail)?;
+        let hooks_table: Option<Table> = match table.raw_get::<Value>("hooks") {
+            Ok(Value::Nil) => None,
+            Ok(Value::Table(t)) => Some(t),
+            Ok(other) => {
+                return Err(fail(format!(
+                    "field hooks must be a table of functions, not a {}",
+                    other.type_name()
+                )))
+            }
+            Err(e) => return Err(fail(describe(&e))),
+        };
+        let known: &[&str] = match game {
+            GameKind::Aggravation => Aggravation::hook_names(),
+            _ => &[],
+        };
+        let hooks = LuaHooks::new(sandbox, &name, chunk, hooks_table, known).map_err(fail)?;
+        Ok(Variant {
+            source: source.clone(),
+            name,
+            description,
+            game,
+            params,
+            engine,
+            hooks,
+        })
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its one-line description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The game it modifies.
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// Where it was loaded from.
+    pub fn source(&self) -> &VariantSource {
+        &self.source
+    }
+
+    /// The parameters the script sets, as `name = value` pairs in Lua syntax
+    /// (the others keep the game's defaults).
+    pub fn params(&self) -> &[(String, String)] {
+        &self.params
+    }
+
+    /// The hooks the script defines (empty for a parameter-only variant).
+    pub fn hooks(&self) -> Vec<&'static str> {
+        self.hooks.as_ref().map(LuaHooks::names).unwrap_or_default()
+    }
+
+    /// Replays `game` under the variant, like [`billes_core::replay`].
+    ///
+    /// # Errors
+    /// The first mistake in the record; a hook that fails is an error of
+    /// kind [`ErrorKind::Variant`], located at the turn.
+    pub fn replay(
+        &self,
+        game: &Game,
+        observe: &mut dyn FnMut(&Observed<'_>),
+    ) -> Result<Summary, ReplayError> {
+        let kind = GameKind::of(game)?;
+        if kind != self.game {
+            let span = game.tag_entry("Game").map_or(game.span, |t| t.span);
+            return Err(ReplayError::new(
+                ErrorKind::Variant,
+                span,
+                format!("variant {} is for {}, not {kind}", self.name, self.game),
+            ));
+        }
+        fn run<R: Rules>(
+            rules: &R,
+            game: &Game,
+            observe: &mut dyn FnMut(&Observed<'_>),
+        ) -> Result<Summary, ReplayError> {
+            replay_with(rules, game, &mut |step: &Step<'_, R::State>| {
+                observe(&Observed {
+                    index: step.index,
+                    turn: step.turn,
+                    board: step.state,
+                })
+            })
+        }
+        match (&self.engine, &self.hooks) {
+            (Engine::Aggravation(r), Some(h)) => run(&WithHooks::new(r, h), game, observe),
+            (Engine::Aggravation(r), None) => run(r, game, observe),
+            (Engine::Barricade(r), _) => run(r, game, observe),
+            (Engine::Offboard(r), _) => run(r, game, observe),
+        }
+    }
+
+    /// The start position of `game` under the variant, as a text board.
+    ///
+    /// # Errors
+    /// When the record's tags describe no start position.
+    pub fn start_board(&self, game: &Game) -> Result<String, ReplayError> {
+        use billes_core::TextBoard;
+        Ok(match &self.engine {
+            Engine::Aggravation(r) => r.setup(game)?.text_board(),
+            Engine::Barricade(r) => r.setup(game)?.text_board(),
+            Engine::Offboard(r) => r.setup(game)?.text_board(),
+        })
+    }
+
+    /// A random legal game under the variant, its record tagged with the
+    /// variant's `Rules`.
+    ///
+    /// # Errors
+    /// When the options describe no game, or a hook fails.
+    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+        let mut game = match (&self.engine, &self.hooks) {
+            (Engine::Aggravation(r), Some(h)) => r.simulate_hooked(options, rng, h)?,
+            (Engine::Aggravation(r), None) => r.simulate(options, rng)?,
+            (Engine::Barricade(r), _) => r.simulate(options, rng)?,
+            (Engine::Offboard(r), _) => r.simulate(options, rng)?,
+        };
+        let rules = self
+            .source
+            .shipped_name()
+            .map_or_else(|| self.source.chunk().to_string(), str::to_string);
+        game.tags.insert(
+            1.min(game.tags.len()),
+            Tag {
+                name: "Rules".into(),
+                value: rules,
+                span: Span::default(),
+            },
+        );
+        Ok(game)
+    }
+}
+
+/// The game's engine with the parameters of `value` (nil: the defaults).
+fn engine(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<Engine, String> {
+    let empty = match &value {
+        Value::Nil => true,
+        Value::Table(t) => t.is_empty(),
+        other => {
+            return Err(format!(
+                "field params must be a table, not a {}",
+                other.type_name()
+            ))
+        }
+    };
+    let lua = &sandbox.lua;
+    let bad = |e: mlua::Error| {
+        format!(
+            "params: {}",
+            describe(&e).trim_start_matches("deserialize error: ")
+        )
+    };
+    Ok(match game {
+        GameKind::Aggravation => {
+            let p: aggravation::Params = if empty {
+                Default::default()
+            } else {
+                lua.from_value(value).map_err(bad)?
+            };
+            Engine::Aggravation(Aggravation::new(p).map_err(|e| format!("params: {e}"))?)
+        }
+        GameKind::Barricade => {
+            let p: barricade::Params = if empty {
+                Default::default()
+            } else {
+                lua.from_value(value).map_err(bad)?
+            };
+            Engine::Barricade(Barricade::new(p))
+        }
+        GameKind::Offboard => {
+            let p: offboard::Params = if empty {
+                Default::default()
+            } else {
+                lua.from_value(value).map_err(bad)?
+            };
+            Engine::Offboard(Offboard::new(p).map_err(|e| format!("params: {e}"))?)
+        }
+    })
+}
+
+/// The parameters a script sets, sorted by name, values in Lua syntax.
+fn list_params(value: &Value) -> Result<Vec<(String, String)>, String> {
+    let Value::Table(t) = value else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for pair in t.pairs::<String, Value>() {
+        let (k, v) = pair.map_err(|e| format!("params: {}", describe(&e)))?;
+        out.push((k, lua_text(&v)));
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// A parameter value in Lua syntax.
+fn lua_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("{:?}", s.to_string_lossy()),
+        Value::Table(t) => {
+            let items: Vec<String> = t
+                .sequence_values::<Value>()
+                .map(|x| x.map_or_else(|_| "?".into(), |x| lua_text(&x)))
+                .collect();
+            format!("{{ {} }}", items.join(", "))
+        }
+        Value::Integer(i) => i.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::Boolean(b) => b.to_string(),
+        other => other.type_name().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped(name: &str) -> Variant {
+        Variant::load(&VariantSource::shipped(name).expect("shipped")).expect("loads")
+    }
+
+    #[test]
+    fn abalone_has_44_moves_from_the_standard_start() {
+        let v = shipped("abalone");
+        let Engine::Offboard(r) = &v.engine else {
+            panic!("abalone is an offboard variant")
+        };
+        let moves = r.legal_turns(&r.start());
+        assert_eq!(moves.len(), 44, "{moves:?}");
+        assert_eq!(r.params().marbles, 14);
+    }
+
+    #[test]
+    fn parameter_variants_set_their_parameters() {
+        let Engine::Barricade(b) = &shipped("malefiz").engine else {
+            panic!("malefiz is a barricade variant")
+        };
+        assert_eq!(b.params().placement, barricade::Placement::Immediately);
+        assert_eq!(b.params().six, barricade::Six::Nothing);
+        let Engine::Aggravation(a) = &shipped("five-marbles").engine else {
+            panic!("five-marbles is an aggravation variant")
+        };
+        assert_eq!((a.params().marbles, a.params().home_size), (5, 5));
+        let Engine::Aggravation(a) = &shipped("partners-safe").engine else {
+            panic!("partners-safe is an aggravation variant")
+        };
+        assert!(!a.params().jump_partners && !a.params().enter_onto_partner);
+        let Engine::Offboard(o) = &shipped("scoring-targets").engine else {
+            panic!("scoring-targets is an offboard variant")
+        };
+        assert_eq!(o.params().winning_score, 10);
+        assert_eq!(o.params().targets[..3], [3, 1, 3]);
+    }
+}

@@ -373,6 +373,29 @@ fn many_games_in_many_files_report_in_order_on_any_number_of_threads() {
 }
 
 #[test]
+fn thousands_of_errors_are_all_reported_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "[Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 +\n2. R7 r9-r16\n*\n";
+    std::fs::write(dir.path().join("bad.bgn"), game.repeat(1500)).unwrap();
+    for format in ["json", "yaml"] {
+        let out = billes(
+            &["validate", "--format", format, "--jobs", "2", "bad.bgn"],
+            dir.path(),
+        );
+        assert_eq!(out.status.code(), Some(1));
+        let report: serde_yaml::Value = serde_yaml::from_slice(&out.stdout).unwrap();
+        let errors = report["errors"].as_sequence().unwrap();
+        assert_eq!(errors.len(), 1500);
+        for (i, e) in errors.iter().enumerate() {
+            assert_eq!(e["game"].as_u64(), Some(i as u64 + 1));
+            assert_eq!(e["kind"].as_str(), Some("roll"));
+            assert_eq!(e["line"].as_u64(), Some(i as u64 * 5 + 4));
+        }
+        assert_eq!(report["kinds"]["roll"].as_u64(), Some(1500));
+    }
+}
+
+#[test]
 fn jobs_must_be_at_least_one() {
     let dir = archive();
     let out = billes(&["validate", "--jobs", "0", "archive"], dir.path());

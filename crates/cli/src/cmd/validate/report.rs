@@ -2,10 +2,13 @@
 //! docs/validate-report.md), and the collector that builds it from the games'
 //! outcomes in file order, then game order.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::Outcome;
 
@@ -23,10 +26,10 @@ pub struct Report {
     /// Games with a mistake.
     pub invalid: usize,
     /// How many errors of each kind.
-    pub kinds: BTreeMap<&'static str, usize>,
+    pub kinds: BTreeMap<Cow<'static, str>, usize>,
     /// One entry per mistake (at most one per game: replay stops there), in
     /// file order, then game order.
-    pub errors: Vec<ErrorEntry>,
+    pub errors: ErrorList,
     /// With `--duplicates`: each game whose turns were already seen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duplicates: Option<Vec<Duplicate>>,
@@ -36,7 +39,7 @@ pub struct Report {
 }
 
 /// One mistake.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ErrorEntry {
     /// The file (`<stdin>` for standard input).
     pub file: String,
@@ -51,11 +54,11 @@ pub struct ErrorEntry {
     /// The seat of that turn.
     pub seat: Option<String>,
     /// `syntax`, `encoding`, `io`, `internal`, or a replay kind (`illegal_move`, `seat`, ...).
-    pub kind: &'static str,
+    pub kind: Cow<'static, str>,
     /// What was wrong.
     pub message: String,
     /// The legal actions, where they help.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<String>,
 }
 
@@ -69,7 +72,7 @@ impl ErrorEntry {
             column: None,
             turn: None,
             seat: None,
-            kind,
+            kind: Cow::Borrowed(kind),
             message,
             legal: Vec::new(),
         }
@@ -80,6 +83,89 @@ impl ErrorEntry {
         self.line = Some(line);
         self.column = Some(column);
         self
+    }
+}
+
+/// The errors of a JSON or YAML report. The first [`ErrorList::IN_MEMORY`]
+/// are kept in memory; the others go to an anonymous temporary file, one
+/// JSON line each, until the report is written: memory stays flat however
+/// many games are invalid. (When no temporary file can be made, they stay
+/// in memory.)
+#[derive(Debug, Default)]
+pub struct ErrorList {
+    memory: Vec<ErrorEntry>,
+    spill: Option<RefCell<BufWriter<File>>>,
+    spilled: usize,
+}
+
+impl ErrorList {
+    /// Entries kept in memory before the others are spilled.
+    const IN_MEMORY: usize = 256;
+
+    /// Adds an entry at the end.
+    pub fn push(&mut self, entry: ErrorEntry) -> io::Result<()> {
+        if self.memory.len() < Self::IN_MEMORY {
+            self.memory.push(entry);
+            return Ok(());
+        }
+        if self.spill.is_none() {
+            match tempfile::tempfile() {
+                Ok(file) => self.spill = Some(RefCell::new(BufWriter::new(file))),
+                Err(_) => {
+                    self.memory.push(entry);
+                    return Ok(());
+                }
+            }
+        }
+        if let Some(spill) = &self.spill {
+            let mut spill = spill.borrow_mut();
+            serde_json::to_writer(&mut *spill, &entry)?;
+            spill.write_all(b"\n")?;
+            self.spilled += 1;
+        }
+        Ok(())
+    }
+
+    /// How many entries there are.
+    fn len(&self) -> usize {
+        self.memory.len() + self.spilled
+    }
+
+    fn flush(&mut self) {
+        if let Some(spill) = &self.spill {
+            let _ = spill.borrow_mut().flush();
+        }
+    }
+
+    /// The entries in order, those spilled read back one at a time.
+    pub fn iter(&self) -> impl Iterator<Item = io::Result<ErrorEntry>> + '_ {
+        let spilled = self.spill.as_ref().map(|spill| {
+            let mut spill = spill.borrow_mut();
+            let reader = spill
+                .flush()
+                .and_then(|()| spill.get_mut().rewind())
+                .and_then(|()| spill.get_ref().try_clone());
+            reader.map(|file| BufReader::new(file).lines())
+        });
+        let spilled: Box<dyn Iterator<Item = io::Result<ErrorEntry>>> = match spilled {
+            None => Box::new(std::iter::empty()),
+            Some(Err(e)) => Box::new(std::iter::once(Err(e))),
+            Some(Ok(lines)) => {
+                Box::new(lines.map(|line| serde_json::from_str(&line?).map_err(io::Error::other)))
+            }
+        };
+        self.memory.iter().cloned().map(Ok).chain(spilled)
+    }
+}
+
+impl Serialize for ErrorList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeSeq};
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for entry in self.iter() {
+            seq.serialize_element(&entry.map_err(S::Error::custom)?)?;
+        }
+        seq.end()
     }
 }
 
@@ -195,12 +281,12 @@ impl Collector {
             }
         }
         if let Some(error) = outcome.error {
-            *report.kinds.entry(error.kind).or_default() += 1;
+            *report.kinds.entry(error.kind.clone()).or_default() += 1;
             self.io_failure |= error.kind == "io";
             if self.settings.text {
                 out.write_all(outcome.rendered.as_bytes())?;
             } else {
-                report.errors.push(error);
+                report.errors.push(error)?;
             }
         }
         Ok(())
@@ -208,6 +294,7 @@ impl Collector {
 
     /// The report, completed with duplicates and events when asked for.
     pub fn finish(mut self) -> (Report, bool) {
+        self.report.errors.flush();
         if self.settings.duplicates {
             self.report.duplicates = Some(self.duplicates);
         }

@@ -7,10 +7,11 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::Outcome;
+use super::{Origin, Outcome};
 
 /// The report, also the JSON/YAML schema.
 #[derive(Debug, Default, Serialize)]
@@ -224,7 +225,8 @@ pub struct Collector {
     pub report: Report,
     /// Some input could not be read (exit code 2).
     pub io_failure: bool,
-    seen: HashMap<u128, Place>,
+    /// The first game of each fingerprint: its file, number and line.
+    seen: HashMap<u128, (Arc<Origin>, u32, u32)>,
     duplicates: Vec<Duplicate>,
     events: BTreeMap<(Option<String>, Option<String>), [usize; 2]>,
 }
@@ -248,7 +250,7 @@ impl Collector {
             report.files += 1;
         }
         report.turns += outcome.turns;
-        if let Some(game) = &outcome.game {
+        if let Some(game) = outcome.game {
             report.games += 1;
             let valid = outcome.error.is_none();
             if valid {
@@ -257,10 +259,7 @@ impl Collector {
                 report.invalid += 1;
             }
             if self.settings.by_event {
-                let counts = self
-                    .events
-                    .entry((game.event.clone(), game.round.clone()))
-                    .or_default();
+                let counts = self.events.entry((game.event, game.round)).or_default();
                 counts[usize::from(!valid)] += 1;
             }
             if let (true, Some(fingerprint)) = (self.settings.duplicates, game.fingerprint) {
@@ -270,12 +269,18 @@ impl Collector {
                     line: game.line,
                 };
                 match self.seen.get(&fingerprint) {
-                    Some(first) => self.duplicates.push(Duplicate {
+                    Some((origin, index, line)) => self.duplicates.push(Duplicate {
                         place,
-                        first: first.clone(),
+                        first: Place {
+                            file: origin.name.clone(),
+                            game: *index as usize,
+                            line: *line,
+                        },
                     }),
                     None => {
-                        self.seen.insert(fingerprint, place);
+                        let index = u32::try_from(game.index).unwrap_or(u32::MAX);
+                        let first = (Arc::clone(&outcome.origin), index, game.line);
+                        self.seen.insert(fingerprint, first);
                     }
                 }
             }

@@ -93,7 +93,7 @@ impl Splitter {
         let mut i = 0;
         while i < line.len() {
             if self.in_comment {
-                match line[i..].iter().position(|&c| c == b'}') {
+                match memchr::memchr(b'}', &line[i..]) {
                     Some(n) => {
                         self.in_comment = false;
                         i += n + 1;
@@ -320,19 +320,45 @@ impl<R: BufRead> Iterator for Reader<R> {
                 st.done = true;
                 return st.emit();
             }
-            // Whole lines of the buffer, one at a time, stopping at a game's end.
-            let mut used = 0;
+            let mut used = 0; // bytes of `buf` copied to `pending`
+            let mut pos = 0; // end of the lines of `buf` fed to the splitter
             let mut out = None;
-            while let Some(n) = buf[used..].iter().position(|&b| b == b'\n') {
-                st.pending.extend_from_slice(&buf[used..used + n + 1]);
-                used += n + 1;
-                if let Some(game) = st.end_line() {
-                    out = game;
-                    if out.is_some() {
-                        break;
+            if st.line_start < st.pending.len() {
+                // A line begun in the buffer before.
+                match memchr::memchr(b'\n', buf) {
+                    None => {
+                        st.pending.extend_from_slice(buf);
+                        let n = buf.len();
+                        self.input.consume(n);
+                        continue;
+                    }
+                    Some(n) => {
+                        st.pending.extend_from_slice(&buf[..=n]);
+                        used = n + 1;
+                        pos = used;
+                        out = st.end_line().flatten();
                     }
                 }
             }
+            // Whole lines, fed straight from the buffer and copied to
+            // `pending` in one piece, stopping at the end of a game.
+            while out.is_none() {
+                let Some(n) = memchr::memchr(b'\n', &buf[pos..]) else {
+                    break;
+                };
+                let boundary = st.splitter.feed(&buf[pos..=pos + n]);
+                if boundary && (!st.pending.is_empty() || pos > used) {
+                    st.pending.extend_from_slice(&buf[used..pos]);
+                    used = pos;
+                    out = st.emit();
+                    st.pending_line = st.line;
+                }
+                pos += n + 1;
+                st.line += 1;
+            }
+            st.pending.extend_from_slice(&buf[used..pos]);
+            st.line_start = st.pending.len();
+            used = pos;
             if out.is_none() {
                 // An incomplete line: kept until its end comes.
                 st.pending.extend_from_slice(&buf[used..]);
@@ -411,6 +437,49 @@ mod tests {
                 .map(|(l, o, t)| (*l, *o, t.as_str()))
                 .collect();
             assert_eq!(from_reader, from_split, "buffer of {capacity}");
+        }
+    }
+
+    #[test]
+    fn reader_agrees_with_split_games_on_random_texts() {
+        // Texts made of the pieces that matter to the splitter, from a fixed
+        // linear congruential generator.
+        let pieces = [
+            "[A \"1\"]\n",
+            "1. R6 +",
+            " *",
+            " *\n",
+            "\n",
+            "  \n",
+            "{",
+            "}",
+            "(",
+            ")",
+            " =R",
+            "\n[B \"2\"]",
+            "x",
+            " [",
+            "2. B3 --\n",
+        ];
+        let mut seed = 0x2545_f491_u64;
+        for _ in 0..300 {
+            let mut text = String::new();
+            for _ in 0..40 {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            let from_split: Vec<(u32, usize, &str)> = split_games(&text)
+                .map(|c| (c.line, c.offset, c.text))
+                .collect();
+            for capacity in [1, 5, 16, 4096] {
+                let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+                let games: Vec<GameSource> = Reader::new(input).map(|g| g.unwrap()).collect();
+                let from_reader: Vec<(u32, usize, &str)> = games
+                    .iter()
+                    .map(|g| (g.line, g.offset, g.text.as_str()))
+                    .collect();
+                assert_eq!(from_reader, from_split, "{text:?}, buffer of {capacity}");
+            }
         }
     }
 

@@ -95,10 +95,17 @@ fn progress_bar(found: &[input::Found]) -> ProgressBar {
         .filter_map(|f| f.as_ref().ok())
         .map(pipeline::size)
         .sum();
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{spinner} validating [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec}, {eta})",
-    ) {
+    // Standard input has no known size: a spinner and the bytes read.
+    let (length, template) = if total == 0 {
+        (None, "{spinner} validating: {bytes} ({bytes_per_sec})")
+    } else {
+        (
+            Some(total),
+            "{spinner} validating [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec}, {eta})",
+        )
+    };
+    let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style.progress_chars("=> "));
     }
     bar

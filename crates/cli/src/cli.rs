@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use crate::cmd::render::RenderArgs;
+
 /// Record, replay, validate and reformat games of Aggravation, Barricade and
 /// Offboard written in BGN, the billes game notation.
 #[derive(Debug, Parser)]
@@ -32,11 +34,13 @@ pub enum Command {
     Validate(ValidateArgs),
     /// Print the turns of a game with the position after each, or the position at one turn
     #[command(
-        after_help = "Examples:\n  billes replay game.bgn\n  billes replay game.bgn --game 2 --at 15"
+        after_help = "Examples:\n  billes replay game.bgn\n  billes replay game.bgn --game 2 --at 15\n  billes replay game.bgn --from 10 --to 14 --describe"
     )]
     Replay(ReplayArgs),
-    /// Print a position as a text board
-    #[command(after_help = "Examples:\n  billes render game.bgn --at 10 --text")]
+    /// Draw a position (text board, SVG, JSON) or write an HTML replay viewer
+    #[command(
+        after_help = "Examples:\n  billes render game.bgn --at 10 --text\n  billes render game.bgn --at 10 --svg board.svg\n  billes render games.bgn --html viewer.html"
+    )]
     Render(RenderArgs),
     /// Print records in canonical form, check them, or rewrite them in place
     #[command(
@@ -53,6 +57,15 @@ pub enum Command {
         after_help = "Examples:\n  billes simulate --game aggravation --players 4 --seed 7 --games 3\n  billes simulate --game aggravation --players 4 --teams R+G,B+Y --seed 1"
     )]
     Simulate(SimulateArgs),
+    /// Write a comment on each turn telling what it did, or strip those comments
+    #[command(
+        after_help = "Annotate's comments start with `@ `: {@ marble entered; rolls again}.\n\n\
+                      Examples:\n  billes annotate game.bgn\n  billes annotate --in-place game.bgn\n  billes annotate --strip --in-place game.bgn"
+    )]
+    Annotate(crate::cmd::annotate::AnnotateArgs),
+    /// Compare two game logs: tags, the first diverging turn, the turns side by side
+    #[command(after_help = crate::cmd::diff::HELP)]
+    Diff(crate::cmd::diff::DiffArgs),
 }
 
 /// Report formats.
@@ -108,21 +121,15 @@ pub struct ReplayArgs {
     /// Print only the position after this turn (0: the start position)
     #[arg(long)]
     pub at: Option<u32>,
-}
-
-#[derive(Debug, Args)]
-pub struct RenderArgs {
-    /// A record file, or `-` for stdin
-    pub file: PathBuf,
-    /// Which game of the file (1-based)
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
-    /// The position after this turn (0: the start; default: the last turn)
+    /// List from this turn: the position before it, then each turn with the position after it
+    #[arg(long, conflicts_with = "at")]
+    pub from: Option<u32>,
+    /// List up to this turn (default: the last)
+    #[arg(long, conflicts_with = "at")]
+    pub to: Option<u32>,
+    /// Tell after each turn what it did, as `billes annotate` does (valid records)
     #[arg(long)]
-    pub at: Option<u32>,
-    /// Print a text board (the default and, for now, the only view)
-    #[arg(long, default_value_t = true)]
-    pub text: bool,
+    pub describe: bool,
 }
 
 #[derive(Debug, Args)]

@@ -15,11 +15,14 @@
 
 pub mod aggravation;
 pub mod barricade;
+mod describe;
 mod error;
 pub mod offboard;
 mod replay;
 mod rng;
+pub mod view;
 
+pub use describe::{describe, describe_with, Describe, Described};
 pub use error::{ErrorKind, ReplayError};
 pub use replay::{replay_with, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;

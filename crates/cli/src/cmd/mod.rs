@@ -4,8 +4,11 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, Command};
 
+pub(crate) mod annotate;
 mod convert;
+pub(crate) mod diff;
 mod fmt;
+pub(crate) mod render;
 mod replay;
 mod simulate;
 mod validate;
@@ -20,10 +23,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let code = match cli.command {
         Command::Validate(args) => validate::run(&args)?,
         Command::Replay(args) => replay::replay(&args)?,
-        Command::Render(args) => replay::render(&args)?,
+        Command::Render(args) => render::run(&args)?,
         Command::Fmt(args) => fmt::run(&args)?,
         Command::Convert(args) => convert::run(&args)?,
         Command::Simulate(args) => simulate::run(&args)?,
+        Command::Annotate(args) => annotate::run(&args)?,
+        Command::Diff(args) => diff::run(&args)?,
     };
     Ok(ExitCode::from(code))
 }

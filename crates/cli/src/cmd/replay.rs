@@ -1,4 +1,4 @@
-//! `billes replay` and `billes render --text`.
+//! `billes replay`.
 
 use std::io::{self, Write};
 
@@ -7,11 +7,11 @@ use billes_notation::{Game, GameSource, Reader};
 
 use super::validate::render_replay_error;
 use super::{INVALID, OK};
-use crate::cli::{RenderArgs, ReplayArgs};
+use crate::cli::ReplayArgs;
 use crate::input::Input;
 
 /// Reads game number `n` (1-based) of the file.
-fn load(file: &std::path::Path, n: usize) -> anyhow::Result<(String, GameSource, Game)> {
+pub(super) fn load(file: &std::path::Path, n: usize) -> anyhow::Result<(String, GameSource, Game)> {
     let input = if file.as_os_str() == "-" {
         Input::Stdin
     } else {
@@ -39,6 +39,9 @@ fn load(file: &std::path::Path, n: usize) -> anyhow::Result<(String, GameSource,
 
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     let (name, source, game) = load(&args.file, args.game)?;
+    if args.at.is_none() {
+        return list(args, &name, &source, &game);
+    }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if let Some(0) = args.at {
@@ -47,35 +50,15 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
         out.write_all(board.as_bytes())?;
         return Ok(OK);
     }
-    if args.at.is_none() {
-        if let Ok(board) = billes_core::start_board(&game) {
-            writeln!(out, "start")?;
-            out.write_all(board.as_bytes())?;
-            writeln!(out)?;
-        }
-    }
     let mut io_result = Ok(());
     let mut found = false;
     let result = billes_core::replay(&game, &mut |step| {
-        if io_result.is_err() {
+        if io_result.is_err() || Some(step.index) != args.at {
             return;
         }
-        let show = match args.at {
-            Some(at) => step.index == at,
-            None => true,
-        };
-        if show {
-            found = true;
-            io_result = writeln!(out, "{}. {}", step.turn.number, turn_text(step.turn))
-                .and_then(|()| out.write_all(step.board.text_board().as_bytes()))
-                .and_then(|()| {
-                    if args.at.is_none() {
-                        writeln!(out)
-                    } else {
-                        Ok(())
-                    }
-                });
-        }
+        found = true;
+        io_result = writeln!(out, "{}. {}", step.turn.number, turn_text(step.turn))
+            .and_then(|()| out.write_all(step.board.text_board().as_bytes()));
     });
     io_result?;
     match result {
@@ -84,8 +67,6 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
                 if !found {
                     bail!("game {} has {} turns, not {at}", args.game, summary.turns);
                 }
-            } else {
-                writeln!(out, "{}", game.outcome)?;
             }
             Ok(OK)
         }
@@ -97,33 +78,78 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     }
 }
 
+/// The listing: the position before the first turn shown, then each turn
+/// followed by the position after it, then the result when the listing
+/// reaches the end of the game.
+fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyhow::Result<u8> {
+    let turns = game.line.turns.len() as u32;
+    let from = args.from.unwrap_or(1).max(1);
+    let to = args.to.unwrap_or(turns);
+    if from > to.max(1) {
+        bail!("--from {from} comes after --to {to}");
+    }
+    for bound in [args.from, args.to].into_iter().flatten() {
+        if bound > turns {
+            bail!("game {} has {turns} turns, not {bound}", args.game);
+        }
+    }
+    // Descriptions need the whole record to replay; an invalid record is
+    // listed without them (its error is reported below).
+    let described = if args.describe {
+        billes_core::describe(game).ok()
+    } else {
+        None
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if from == 1 {
+        if let Ok(board) = billes_core::start_board(game) {
+            writeln!(out, "start")?;
+            out.write_all(board.as_bytes())?;
+            writeln!(out)?;
+        }
+    }
+    let mut io_result = Ok(());
+    let result = billes_core::replay(game, &mut |step| {
+        if io_result.is_err() || step.index > to {
+            return;
+        }
+        let board = || step.board.text_board();
+        io_result = if step.index + 1 == from {
+            writeln!(out, "before turn {from}")
+                .and_then(|()| out.write_all(board().as_bytes()))
+                .and_then(|()| writeln!(out))
+        } else if step.index >= from {
+            let said = described
+                .as_ref()
+                .and_then(|d| d.get(step.index as usize - 1))
+                .filter(|d| !d.phrases.is_empty())
+                .map(|d| format!(" {{@ {}}}", d.phrases.join("; ")))
+                .unwrap_or_default();
+            writeln!(out, "{}. {}{said}", step.turn.number, turn_text(step.turn))
+                .and_then(|()| out.write_all(board().as_bytes()))
+                .and_then(|()| writeln!(out))
+        } else {
+            Ok(())
+        };
+    });
+    io_result?;
+    match result {
+        Ok(_) => {
+            if to == turns {
+                writeln!(out, "{}", game.outcome)?;
+            }
+            Ok(OK)
+        }
+        Err(err) => {
+            out.flush()?;
+            eprintln!("{}", render_replay_error(name, source, &err, false));
+            Ok(INVALID)
+        }
+    }
+}
+
 fn turn_text(turn: &billes_notation::Turn) -> String {
     let actions: Vec<String> = turn.actions.iter().map(|a| a.to_string()).collect();
     format!("{} {}", turn.head, actions.join(" "))
-}
-
-pub fn render(args: &RenderArgs) -> anyhow::Result<u8> {
-    let (name, source, game) = load(&args.file, args.game)?;
-    let mut board = billes_core::start_board(&game)
-        .map_err(|e| anyhow::anyhow!(render_replay_error(&name, &source, &e, false)))?;
-    let mut last = 0;
-    let result = billes_core::replay(&game, &mut |step| {
-        if args.at.is_none_or(|at| step.index <= at) {
-            board = step.board.text_board();
-            last = step.index;
-        }
-    });
-    if let Err(err) = result {
-        if args.at.is_none_or(|at| err.turn.is_none_or(|t| t <= at)) {
-            eprintln!("{}", render_replay_error(&name, &source, &err, false));
-            return Ok(INVALID);
-        }
-    }
-    if let Some(at) = args.at {
-        if at > last {
-            bail!("game {} has {last} turns, not {at}", args.game);
-        }
-    }
-    io::stdout().lock().write_all(board.as_bytes())?;
-    Ok(OK)
 }

@@ -41,6 +41,10 @@ struct BoardData {
     marbles: u8,
     centre: String,
     seats: Vec<SeatData>,
+    /// How billes-render draws the board: not the rules' business.
+    #[serde(default)]
+    #[allow(dead_code)]
+    drawing: serde::de::IgnoredAny,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -18,11 +18,13 @@
 //! ```
 
 pub mod board;
+mod describe;
 mod moves;
 mod position;
 mod simulate;
 mod state;
 mod turn;
+mod view;
 
 use billes_notation::{Game, Turn};
 use serde::Deserialize;

@@ -112,6 +112,10 @@ struct BoardFile {
     barricades: Vec<String>,
     bottom_row: Vec<String>,
     starts: Vec<StartDef>,
+    /// How billes-render draws the board: not the rules' business.
+    #[serde(default)]
+    #[allow(dead_code)]
+    drawing: serde::de::IgnoredAny,
 }
 
 #[derive(Deserialize)]

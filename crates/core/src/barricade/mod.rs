@@ -19,10 +19,12 @@
 //! ```
 
 mod board;
+mod describe;
 mod moves;
 mod position;
 mod simulate;
 mod turn;
+mod view;
 
 use billes_notation::{Game, Turn};
 use serde::Deserialize;

@@ -24,10 +24,12 @@
 //! ```
 
 mod board;
+mod describe;
 mod moves;
 mod play;
 mod position;
 mod simulate;
+mod view;
 
 use std::sync::OnceLock;
 

@@ -1,0 +1,246 @@
+//! `billes render`: a position as a text board (coloured on a terminal), as
+//! SVG or as JSON, or a whole file as a self-contained HTML replay viewer.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use billes_notation::{GameSource, Reader};
+use billes_render::{HtmlGame, Options, Replay};
+use clap::Args;
+
+use super::replay::load;
+use super::validate::render_replay_error;
+use super::{INVALID, OK};
+use crate::cli::ColorChoice;
+use crate::input::Input;
+use crate::output::write_atomically;
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// A record file, or `-` for stdin
+    pub file: PathBuf,
+    /// Which game of the file (1-based); --html takes every game
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// The position after this turn (0: the start; default: the last turn)
+    #[arg(long)]
+    pub at: Option<u32>,
+    /// Print a text board (the default)
+    #[arg(long, conflicts_with_all = ["svg", "html", "json"])]
+    pub text: bool,
+    /// Write the position as SVG to this file (`-`: stdout)
+    #[arg(long, value_name = "OUT.svg", conflicts_with_all = ["html", "json"])]
+    pub svg: Option<PathBuf>,
+    /// Write a replay viewer of every game of the file: one HTML file that
+    /// works offline (`-`: stdout)
+    #[arg(long, value_name = "OUT.html", conflicts_with_all = ["json", "at"])]
+    pub html: Option<PathBuf>,
+    /// Print the position as JSON: pieces, barricades, targets, counts
+    #[arg(long)]
+    pub json: bool,
+    /// Write the hole names on the SVG board (the default)
+    #[arg(long, overrides_with = "no_labels")]
+    pub labels: bool,
+    /// Leave the hole names off the SVG board (the viewer can show them)
+    #[arg(long, overrides_with = "labels")]
+    pub no_labels: bool,
+    /// Colour the text board (default: when stdout is a terminal)
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
+    let options = Options {
+        labels: !args.no_labels,
+    };
+    if let Some(out) = &args.html {
+        return html(args, out, &options);
+    }
+    if args.svg.is_none() && !args.json {
+        return text(args);
+    }
+    let (name, source, game) = load(&args.file, args.game)?;
+    let replay = match Replay::of(&game) {
+        Ok(r) => r,
+        Err(billes_render::RenderError::Replay(e)) => {
+            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            return Ok(INVALID);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if let Some(err) = &replay.error {
+        if args.at.is_none_or(|at| err.turn.is_none_or(|t| t <= at)) {
+            eprintln!("{}", render_replay_error(&name, &source, err, false));
+            return Ok(INVALID);
+        }
+    }
+    let at = args.at.unwrap_or(replay.last().index);
+    let frame = replay
+        .at(at)
+        .map_err(|e| anyhow::anyhow!("game {}: {e}", args.game))?;
+    let bytes = if args.json {
+        let mut text = serde_json::to_string_pretty(&serde_json::json!({
+            "game": args.game,
+            "turn": frame.index,
+            "text": frame.text,
+            "seat": frame.seat,
+            "roll": frame.roll,
+            "position": frame.view,
+        }))?;
+        text.push('\n');
+        text.into_bytes()
+    } else {
+        billes_render::svg(&replay, at, &options)?.into_bytes()
+    };
+    match &args.svg {
+        Some(path) if path.as_os_str() != "-" => write_atomically(path, &bytes)?,
+        _ => io::stdout().lock().write_all(&bytes)?,
+    }
+    Ok(OK)
+}
+
+/// The viewer of every game of the file. A game with a mistake is shown up
+/// to the mistake, which is reported (exit 1); a game that cannot be set up
+/// at all is left out and reported.
+fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> {
+    let input = if args.file.as_os_str() == "-" {
+        Input::Stdin
+    } else {
+        Input::File(args.file.clone())
+    };
+    let name = input.name();
+    let reader = input
+        .open()
+        .with_context(|| format!("cannot read {name}"))?;
+    let mut games = Vec::new();
+    let mut code = OK;
+    for item in Reader::new(reader) {
+        let source: GameSource = item.with_context(|| format!("cannot read {name}"))?;
+        let game = match source.parse() {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("{}", e.render(&name, false));
+                code = INVALID;
+                continue;
+            }
+        };
+        match HtmlGame::from_game(source.index, &game) {
+            Ok(g) => {
+                if let Some(err) = &g.replay.error {
+                    eprintln!("{}", render_replay_error(&name, &source, err, false));
+                    code = INVALID;
+                }
+                games.push(g);
+            }
+            Err(billes_render::RenderError::Replay(e)) => {
+                eprintln!("{}", render_replay_error(&name, &source, &e, false));
+                code = INVALID;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if games.is_empty() {
+        bail!("{name} has no game to show");
+    }
+    let page = billes_render::html(&games, options);
+    if out.as_os_str() == "-" {
+        io::stdout().lock().write_all(page.as_bytes())?;
+    } else {
+        write_atomically(out, page.as_bytes())?;
+    }
+    Ok(code)
+}
+
+/// The text board (moved here from `replay`, with colours on a terminal).
+fn text(args: &RenderArgs) -> anyhow::Result<u8> {
+    let (name, source, game) = load(&args.file, args.game)?;
+    let mut board = billes_core::start_board(&game)
+        .map_err(|e| anyhow::anyhow!(render_replay_error(&name, &source, &e, false)))?;
+    let mut last = 0;
+    let result = billes_core::replay(&game, &mut |step| {
+        if args.at.is_none_or(|at| step.index <= at) {
+            board = step.board.text_board();
+            last = step.index;
+        }
+    });
+    if let Err(err) = result {
+        if args.at.is_none_or(|at| err.turn.is_none_or(|t| t <= at)) {
+            eprintln!("{}", render_replay_error(&name, &source, &err, false));
+            return Ok(INVALID);
+        }
+    }
+    if let Some(at) = args.at {
+        if at > last {
+            bail!("game {} has {last} turns, not {at}", args.game);
+        }
+    }
+    let colour = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    if colour {
+        let seats: Vec<(String, String)> = Replay::of(&game)
+            .map(|r| {
+                r.frames[0]
+                    .view
+                    .seats
+                    .iter()
+                    .map(|s| (s.seat.clone(), s.colour.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        board = colour_board(&board, &seats);
+    }
+    io::stdout().lock().write_all(board.as_bytes())?;
+    Ok(OK)
+}
+
+/// Paints every seat letter standing alone (no letter on either side: `R`,
+/// `(R)`, `R:4`, `=B`, not the R of `START`) in its seat's colour.
+fn colour_board(board: &str, seats: &[(String, String)]) -> String {
+    let code = |c: char| {
+        seats
+            .iter()
+            .find(|(s, _)| s.len() == 1 && s.starts_with(c))
+            .map(|(_, colour)| match colour.as_str() {
+                "red" => "1;31",
+                "green" => "1;32",
+                "yellow" => "1;33",
+                "blue" => "1;34",
+                "purple" => "1;35",
+                _ => "1;37",
+            })
+    };
+    let chars: Vec<char> = board.chars().collect();
+    let mut out = String::with_capacity(board.len() * 2);
+    for (i, &c) in chars.iter().enumerate() {
+        let alone = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_none_or(|d| !d.is_ascii_alphabetic())
+        };
+        match code(c) {
+            Some(sgr) if alone(i.checked_sub(1)) && alone(Some(i + 1)) => {
+                out.push_str(&format!("\x1b[{sgr}m{c}\x1b[0m"));
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour_board;
+
+    #[test]
+    fn only_lone_seat_letters_are_coloured() {
+        let seats = [("R".to_string(), "red".to_string())];
+        let out = colour_board("START (R)-b1 R:4 HOME\n", &seats);
+        assert_eq!(
+            out,
+            "START (\x1b[1;31mR\x1b[0m)-b1 \x1b[1;31mR\x1b[0m:4 HOME\n"
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! `billes render` end to end: SVG files, the HTML viewer, JSON, the text
+//! board's colours, and what happens to mistakes and existing files.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+fn billes(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(root())
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const EXAMPLES: [&str; 3] = [
+    "examples/aggravation/four-players.bgn",
+    "examples/barricade/two-players.bgn",
+    "examples/offboard/club-final.bgn",
+];
+
+#[test]
+fn svg_files_of_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in EXAMPLES {
+        let out_path = dir.path().join("board.svg");
+        let out_str = out_path.to_str().unwrap();
+        let out = billes(&["render", file, "--at", "5", "--svg", out_str]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(stdout(&out).is_empty());
+        let text = std::fs::read_to_string(&out_path).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        assert_eq!(doc.root_element().attribute("data-turn"), Some("5"));
+        // the same picture on stdout, without names
+        let out = billes(&["render", file, "--at", "5", "--svg", "-", "--no-labels"]);
+        assert_eq!(out.status.code(), Some(0));
+        let piped = stdout(&out);
+        assert!(!piped.contains("class=\"label\""));
+        assert!(text.contains("class=\"label\""));
+        roxmltree::Document::parse(&piped).unwrap();
+    }
+}
+
+#[test]
+fn json_tells_the_position() {
+    let out = billes(&["render", EXAMPLES[1], "--at", "2", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // 2. B3 j1-i3#: Blue's pawn took the barricade of i3
+    assert_eq!(v["turn"], 2);
+    assert_eq!(v["text"], "B3 j1-i3#");
+    assert_eq!(v["position"]["game"], "barricade");
+    let pieces = v["position"]["pieces"].as_array().unwrap();
+    assert!(pieces
+        .iter()
+        .any(|p| p["point"] == "i3" && p["seat"] == "B"));
+    let barricades = v["position"]["barricades"].as_array().unwrap();
+    assert!(!barricades.iter().any(|b| b == "i3"));
+    assert_eq!(v["position"]["held"][0], "B");
+    // without --at: the last position
+    let out = billes(&["render", EXAMPLES[2], "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["position"]["winners"][0], "B");
+}
+
+#[test]
+fn the_html_viewer_holds_every_game_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let both = dir.path().join("two.bgn");
+    let text = std::fs::read_to_string(root().join(EXAMPLES[0])).unwrap()
+        + "\n"
+        + &std::fs::read_to_string(root().join(EXAMPLES[2])).unwrap();
+    std::fs::write(&both, text).unwrap();
+    let page = dir.path().join("viewer.html");
+    let out = billes(&[
+        "render",
+        both.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("\"game\":\"aggravation\""));
+    assert!(html.contains("\"game\":\"offboard\""));
+    assert!(!html.contains("<script src"));
+}
+
+#[test]
+fn a_mistake_is_reported_and_the_viewer_stops_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("viewer.html");
+    let bad = "examples/aggravation/invalid/jump-own-marble.bgn";
+    let out = billes(&["render", bad, "--html", page.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("R would jump its own marble on r11"));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("R would jump its own marble on r11"));
+    // an SVG of a position after the mistake is refused, and nothing is written
+    let svg = dir.path().join("board.svg");
+    let out = billes(&["render", bad, "--svg", svg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!svg.exists());
+}
+
+#[test]
+fn a_turn_past_the_end_is_a_usage_error() {
+    let out = billes(&["render", EXAMPLES[1], "--at", "999", "--svg", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("game 1: the game has 63 turns, not 999"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn an_existing_file_is_replaced_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("board.svg");
+    std::fs::write(&svg, "old").unwrap();
+    let out = billes(&["render", EXAMPLES[0], "--svg", svg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<?xml"));
+}
+
+/// A new file is readable by others, as files written by other tools are; a
+/// replaced file keeps the permissions it had.
+#[cfg(unix)]
+#[test]
+fn written_files_get_ordinary_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("new.svg");
+    let out = billes(&["render", EXAMPLES[0], "--svg", new.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mode = std::fs::metadata(&new).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644);
+    let kept = dir.path().join("kept.svg");
+    std::fs::write(&kept, "old").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = billes(&["render", EXAMPLES[0], "--svg", kept.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mode = std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+}
+
+#[test]
+fn the_text_board_is_plain_when_piped_and_coloured_on_request() {
+    let plain = billes(&["render", EXAMPLES[0], "--at", "10"]);
+    assert!(!stdout(&plain).contains('\x1b'));
+    let text = billes(&["render", EXAMPLES[0], "--at", "10", "--text"]);
+    assert_eq!(stdout(&plain), stdout(&text));
+    let coloured = billes(&["render", EXAMPLES[0], "--at", "10", "--color", "always"]);
+    let coloured = stdout(&coloured);
+    assert!(coloured.contains("\x1b[1;31mR\x1b[0m"), "{coloured}");
+    // without the colours it is the plain board
+    let stripped = coloured
+        .replace("\x1b[0m", "")
+        .replace("\x1b[1;31m", "")
+        .replace("\x1b[1;34m", "")
+        .replace("\x1b[1;32m", "")
+        .replace("\x1b[1;33m", "");
+    assert_eq!(stripped, stdout(&plain));
+}

@@ -1,0 +1,66 @@
+//! The [`View`] of a Barricade position.
+
+use super::board::{iter_points, COLOURS, NONE, SEATS};
+use super::State;
+use crate::view::{Piece, PositionView, SeatView, View};
+use crate::GameKind;
+
+impl View for State {
+    fn view(&self) -> PositionView {
+        let board = self.board;
+        let colours = self.seats[..self.n_seats as usize]
+            .iter()
+            .map(|&c| c as usize);
+        let seats = colours
+            .clone()
+            .map(|c| SeatView {
+                seat: SEATS[c].to_string(),
+                colour: COLOURS[c].to_lowercase(),
+                waiting: self.housed[c] as u32,
+                home: 0,
+                score: 0,
+            })
+            .collect();
+        let pieces = colours
+            .clone()
+            .flat_map(|c| {
+                iter_points(self.pawns[c]).map(move |p| Piece {
+                    point: board.name(p).to_string(),
+                    seat: SEATS[c].to_string(),
+                })
+            })
+            .collect();
+        let barricades = iter_points(self.barricades)
+            .map(|p| board.name(p).to_string())
+            .collect();
+        let held = colours
+            .filter(|&c| self.held[c] != NONE)
+            .map(|c| SEATS[c].to_string())
+            .collect();
+        let over = self.winner().is_some();
+        PositionView {
+            game: GameKind::Barricade,
+            seats,
+            pieces,
+            barricades,
+            held,
+            targets: Vec::new(),
+            to_move: if over {
+                None
+            } else {
+                self.replay_pending()
+                    .map(|(s, _)| s)
+                    .or_else(|| self.to_move())
+                    .map(str::to_string)
+            },
+            pending: if over {
+                None
+            } else {
+                self.replay_pending()
+                    .map(|(s, p)| format!("{s} may roll again for the pawn on {p}"))
+            },
+            winners: self.winner().map(|s| vec![s.to_string()]),
+        }
+        .sorted()
+    }
+}

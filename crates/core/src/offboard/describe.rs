@@ -1,0 +1,157 @@
+//! What an Offboard turn did: "moved 3 marbles e", "pushed 2 marbles",
+//! "ejected into target t5 for 3 points, score 4–2", "put back on e5",
+//! "R wins".
+
+use billes_notation::{Action, Turn};
+
+use super::board::TARGETS;
+use super::position::{State, SEATS};
+use super::Offboard;
+use crate::describe::{wins, Describe};
+use crate::Rules;
+
+impl Describe for Offboard {
+    fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
+        let b = self.board;
+        let mut out = Vec::new();
+        let score = |s: &State| format!("score {}–{}", s.score[0], s.score[1]);
+        // The position the move is played from: after a `~`, the same marbles.
+        let mut st = *before;
+        for action in &turn.actions {
+            match action {
+                Action::Pass { .. } => out.push("no legal move".into()),
+                Action::Place { to, .. } => {
+                    st.pending = 0;
+                    match to {
+                        Some(cell) => out.push(format!("put its marble back on {cell}")),
+                        None => out.push("put its marble back".into()),
+                    }
+                }
+                Action::Remove { .. } => {
+                    st.pending = 0;
+                    out.push("took its marble out of the game".into());
+                }
+                Action::Line {
+                    from,
+                    to,
+                    direction,
+                    ..
+                } => {
+                    let (Some(f), Some(dir)) = (b.cell(from), b.direction(direction)) else {
+                        continue;
+                    };
+                    let t = to.as_deref().and_then(|t| b.cell(t));
+                    let Ok(shift) = self.resolve(&st, f, t, dir) else {
+                        continue;
+                    };
+                    let len = shift.len;
+                    out.push(format!(
+                        "moved {len} marble{} {direction}",
+                        if len == 1 { "" } else { "s" }
+                    ));
+                    if shift.pushed > 0 {
+                        out.push(format!(
+                            "pushed {} marble{}",
+                            shift.pushed,
+                            if shift.pushed == 1 { "" } else { "s" }
+                        ));
+                    }
+                }
+                Action::Move { .. } | Action::Barricade { .. } => {}
+            }
+        }
+        let scored = (0..TARGETS).find(|&t| before.targets[t] == 0 && after.targets[t] != 0);
+        if let Some(t) = scored {
+            let points = after.values[t];
+            out.push(format!(
+                "ejected into target {} for {points} point{}, {}",
+                b.target_name(t),
+                if points == 1 { "" } else { "s" },
+                score(after)
+            ));
+        } else if after.pending != 0 && before.pending == 0 {
+            let owner = SEATS[after.to_move as usize];
+            out.push(format!(
+                "pushed off towards the taken target {}: {owner} puts it back or takes it out",
+                b.target_name(after.pending as usize - 1)
+            ));
+        } else if !after.has_targets && after.out != before.out {
+            out.push(format!("pushed off the board, {}", score(after)));
+        }
+        if let Some(w) = wins(self.winners(before), self.winners(after)) {
+            out.push(w);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::describe::describe;
+
+    fn last(position: &str, movetext: &str) -> Vec<String> {
+        let tags = if position.is_empty() {
+            String::new()
+        } else {
+            format!("[Position \"{position}\"]\n")
+        };
+        let result = if movetext.contains('=') { "" } else { "*" };
+        let record =
+            format!("[Game \"offboard\"]\n[Seats \"R B\"]\n{tags}\n{movetext}\n{result}\n");
+        let game = billes_notation::parse_game(&record).unwrap();
+        let turns = describe(&game).unwrap_or_else(|e| panic!("{record}: {e}"));
+        turns.last().unwrap().phrases.clone()
+    }
+
+    #[test]
+    fn moving_a_marble_and_a_line() {
+        assert_eq!(last("", "1. R c4>ne"), ["moved 1 marble ne"]);
+        assert_eq!(
+            last("R:e1,e2,e3 B:i9", "1. R e1:e3>e"),
+            ["moved 3 marbles e"]
+        );
+    }
+
+    #[test]
+    fn pushing_marbles() {
+        assert_eq!(
+            last("R:e1,e2,e3 B:e4,e5 ", "1. R e1:e3>e"),
+            ["moved 3 marbles e", "pushed 2 marbles"]
+        );
+    }
+
+    #[test]
+    fn ejecting_into_a_target() {
+        let phrases = last("R:e6,e7,e8 B:e9 score=R1,B2", "1. R e6:e8>e");
+        assert_eq!(
+            phrases,
+            [
+                "moved 3 marbles e",
+                "pushed 1 marble",
+                "ejected into target t4 for 1 point, score 2–2"
+            ]
+        );
+        let phrases = last("R:e6,e7,e8 B:e9 t4=B", "1. R e6:e8>e");
+        assert_eq!(
+            phrases[2],
+            "pushed off towards the taken target t4: B puts it back or takes it out"
+        );
+        let phrases = last("R:e6,e7,e8 B:e9 score=R5,B0", "1. R e6:e8>e =R");
+        assert_eq!(
+            phrases[2..],
+            ["ejected into target t4 for 1 point, score 6–0", "R wins"]
+        );
+    }
+
+    #[test]
+    fn putting_back_and_removing() {
+        assert_eq!(
+            last("R:a1 B:i9 move=B pending=t1", "1. B +e5"),
+            ["put its marble back on e5"]
+        );
+        assert_eq!(
+            last("R:a1 B:i9 move=B pending=t1", "1. B ~ i9>w"),
+            ["took its marble out of the game", "moved 1 marble w"]
+        );
+    }
+}

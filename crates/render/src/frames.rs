@@ -1,0 +1,320 @@
+//! A record replayed into frames: the start position and the position after
+//! every turn of the main line, each with what the turn did (the route of the
+//! piece moved, captured pieces, ejected marbles, barricades taken and put
+//! down) worked out by comparing it with the position before.
+
+use billes_core::view::{replay_views, Piece, PositionView};
+use billes_core::{GameKind, ReplayError};
+use billes_notation::{Action, Game, Turn};
+
+use crate::layout::{Layout, Xy};
+use crate::RenderError;
+
+/// What the last turn did, for drawing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Marks {
+    /// Routes of moved pieces, each from its start to its landing (drawn as arrows).
+    pub arrows: Vec<Vec<Xy>>,
+    /// Where the moved pieces landed.
+    pub landed: Vec<String>,
+    /// Pieces captured (aggravated, sent home): where they stood and whose they were.
+    pub captured: Vec<Piece>,
+    /// Targets that received an ejected marble.
+    pub ejected: Vec<String>,
+    /// Barricades taken off their points.
+    pub taken: Vec<String>,
+    /// Barricades put down.
+    pub placed: Vec<String>,
+}
+
+/// One position of a replayed game.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    /// 0 for the start, else the 1-based index of the turn just played.
+    pub index: u32,
+    /// The turn just played, in notation (`R6 r9-r15`); empty for the start.
+    pub text: String,
+    /// Its number as written.
+    pub number: Option<u32>,
+    /// The seat that rolled.
+    pub seat: Option<String>,
+    /// The roll.
+    pub roll: Option<u32>,
+    /// Its annotation glyphs (`!`, `?!`, `$14`).
+    pub nags: Vec<String>,
+    /// Its comments, before and after.
+    pub comments: Vec<String>,
+    /// The position.
+    pub view: PositionView,
+    /// What the turn did.
+    pub marks: Marks,
+}
+
+/// A record replayed for pictures.
+#[derive(Debug)]
+pub struct Replay {
+    /// The game.
+    pub game: GameKind,
+    /// Its board drawing.
+    pub layout: Layout,
+    /// The start and every position after a main-line turn, in order.
+    pub frames: Vec<Frame>,
+    /// The record's first mistake, when it has one: the frames stop before it.
+    pub error: Option<ReplayError>,
+    /// The result token (`*`, `=R`).
+    pub outcome: String,
+}
+
+impl Replay {
+    /// Replays `game` into frames.
+    ///
+    /// # Errors
+    /// [`RenderError::Replay`] when the record has no start position (no
+    /// or unknown `Game` tag, bad seats); a mistake later in the record is
+    /// kept in [`Replay::error`] with the frames before it.
+    /// [`RenderError::Board`] when the board cannot be drawn.
+    pub fn of(game: &Game) -> Result<Replay, RenderError> {
+        let kind = GameKind::of(game)?;
+        let layout = Layout::standard(kind)?;
+        let mut frames: Vec<Frame> = Vec::new();
+        let result = replay_views(game, &mut |step| {
+            let marks = match (frames.last(), step.turn) {
+                (Some(before), Some(turn)) => marks(&layout, &before.view, &step.view, turn),
+                _ => Marks::default(),
+            };
+            frames.push(frame(step.index, step.turn, step.view.clone(), marks));
+        });
+        let error = match result {
+            Ok(_) => None,
+            Err(e) if frames.is_empty() => return Err(e.into()),
+            Err(e) => Some(e),
+        };
+        Ok(Replay {
+            game: kind,
+            layout,
+            frames,
+            error,
+            outcome: game.outcome.token(),
+        })
+    }
+
+    /// The frame after turn `at` (0: the start).
+    ///
+    /// # Errors
+    /// [`RenderError::NoSuchTurn`] when the game has fewer turns (or its
+    /// mistake comes first).
+    pub fn at(&self, at: u32) -> Result<&Frame, RenderError> {
+        self.frames.get(at as usize).ok_or(RenderError::NoSuchTurn {
+            at,
+            turns: self.frames.len().saturating_sub(1) as u32,
+        })
+    }
+
+    /// The last frame.
+    pub fn last(&self) -> &Frame {
+        // `of` never returns without the start frame
+        &self.frames[self.frames.len() - 1]
+    }
+}
+
+fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> Frame {
+    match turn {
+        None => Frame {
+            index,
+            text: String::new(),
+            number: None,
+            seat: None,
+            roll: None,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            view,
+            marks,
+        },
+        Some(t) => {
+            let actions: Vec<String> = t.actions.iter().map(|a| a.to_string()).collect();
+            Frame {
+                index,
+                text: format!("{} {}", t.head, actions.join(" ")),
+                number: Some(t.number),
+                seat: Some(t.head.seat.to_string()),
+                roll: t.head.roll,
+                nags: t
+                    .nags
+                    .iter()
+                    .map(|n| {
+                        n.symbol()
+                            .map_or_else(|| format!("${}", n.code), str::to_string)
+                    })
+                    .collect(),
+                comments: t
+                    .before
+                    .iter()
+                    .chain(&t.after)
+                    .map(|c| c.text.clone())
+                    .collect(),
+                view,
+                marks,
+            }
+        }
+    }
+}
+
+/// Works out what `turn` did from the positions before and after it.
+fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Turn) -> Marks {
+    let mover = turn.mover().as_str();
+    let mut m = Marks::default();
+    let gained: Vec<&Piece> = after
+        .pieces
+        .iter()
+        .filter(|p| p.seat == mover && !before.pieces.contains(p))
+        .collect();
+    let from_waiting = || layout.waiting(mover).and_then(|w| w.spots.first().copied());
+    for action in &turn.actions {
+        match action {
+            Action::Move { path, .. } => {
+                let mut route: Vec<Xy> = Vec::new();
+                for pair in path.windows(2) {
+                    let leg = layout.route(&pair[0], &pair[1]).unwrap_or_else(|| {
+                        // a house (`h`) or an unknown name: a straight leg
+                        [&pair[0], &pair[1]]
+                            .iter()
+                            .filter_map(|n| layout.position(n).or_else(from_waiting))
+                            .collect()
+                    });
+                    let skip = usize::from(!route.is_empty());
+                    route.extend(leg.into_iter().skip(skip));
+                }
+                if route.len() >= 2 {
+                    m.arrows.push(route);
+                }
+                if let Some(last) = path.last() {
+                    m.landed.push(last.to_string());
+                }
+            }
+            Action::Place { to, .. } => {
+                let to = to
+                    .as_ref()
+                    .map(|t| t.to_string())
+                    .or_else(|| gained.first().map(|p| p.point.clone()));
+                if let Some(to) = to {
+                    if let (Some(a), Some(b)) = (from_waiting(), layout.position(&to)) {
+                        m.arrows.push(vec![a, b]);
+                    }
+                    m.landed.push(to);
+                }
+            }
+            Action::Line {
+                from,
+                to,
+                direction,
+                ..
+            } => {
+                let a = layout.position(from);
+                let b = to.as_ref().and_then(|t| layout.position(t)).or(a);
+                let d = layout.directions.get(direction.as_str());
+                if let (Some(a), Some(b), Some(d)) = (a, b, d) {
+                    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+                    m.arrows
+                        .push(vec![mid, (mid.0 + d.0 * 0.9, mid.1 + d.1 * 0.9)]);
+                }
+                m.landed.extend(gained.iter().map(|p| p.point.clone()));
+            }
+            Action::Barricade { at, .. } => m.placed.push(at.to_string()),
+            Action::Pass { .. } | Action::Remove { .. } => {}
+        }
+    }
+    m.taken = before
+        .barricades
+        .iter()
+        .filter(|b| !after.barricades.contains(b))
+        .cloned()
+        .collect();
+    if before.game == GameKind::Offboard {
+        // Pushed lines shift: the marble that went is the one at the far end
+        // of the line, which the positions alone do not tell. The target it
+        // went to does.
+        m.ejected = after
+            .targets
+            .iter()
+            .zip(&before.targets)
+            .filter(|(a, b)| a.seat.is_some() && b.seat.is_none())
+            .map(|(a, _)| a.name.clone())
+            .collect();
+    } else {
+        // A piece sent back: its seat has fewer pieces on the board, and the
+        // hole it stood on lost it.
+        for seat in &before.seats {
+            let count = |v: &PositionView| v.pieces.iter().filter(|p| p.seat == seat.seat).count();
+            if count(after) < count(before) {
+                m.captured.extend(
+                    before
+                        .pieces
+                        .iter()
+                        .filter(|p| p.seat == seat.seat && !after.pieces.contains(p))
+                        .cloned(),
+                );
+            }
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replay(text: &str) -> Replay {
+        let game = billes_notation::parse_game(text).expect("parses");
+        Replay::of(&game).expect("replays")
+    }
+
+    #[test]
+    fn frames_start_with_the_start_position() {
+        let r = replay(
+            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + !\n2. R1 r9-r10 {one step}\n*\n",
+        );
+        assert_eq!(r.frames.len(), 3);
+        assert_eq!(r.frames[0].index, 0);
+        assert_eq!(r.frames[1].text, "R6 +");
+        assert_eq!(r.frames[1].nags, ["!"]);
+        assert_eq!(r.frames[1].marks.landed, ["r9"]);
+        assert_eq!(r.frames[1].marks.arrows.len(), 1);
+        assert_eq!(r.frames[2].comments, ["one step"]);
+        assert!(r.error.is_none());
+        assert!(r.at(3).is_err());
+    }
+
+    #[test]
+    fn captures_and_barricades_are_marked() {
+        let text = include_str!("../../../examples/aggravation/four-players.bgn");
+        let r = replay(text);
+        // 10. R2 r13-c*: Blue's marble on the centre goes back to BASE
+        let f = &r.frames[10];
+        assert_eq!(f.text, "R2 r13-c*");
+        assert_eq!(
+            f.marks.captured,
+            [Piece {
+                point: "c".into(),
+                seat: "B".into()
+            }]
+        );
+        assert_eq!(f.marks.landed, ["c"]);
+        let text = include_str!("../../../examples/barricade/two-players.bgn");
+        let r = replay(text);
+        // 2. B3 j1-i3#, then 4. B6 i3-e5 #a2
+        assert_eq!(r.frames[2].marks.taken, ["i3"]);
+        assert_eq!(r.frames[4].marks.placed, ["a2"]);
+        let text = include_str!("../../../examples/offboard/club-final.bgn");
+        let r = replay(text);
+        // 28. B g5:d5>se*t7=1
+        assert_eq!(r.frames[28].marks.ejected, ["t7"]);
+        assert!(r.frames[28].marks.captured.is_empty());
+    }
+
+    #[test]
+    fn a_mistake_keeps_the_frames_before_it() {
+        let r = replay("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r10\n*\n");
+        assert_eq!(r.frames.len(), 2);
+        assert!(r.error.is_some());
+    }
+}

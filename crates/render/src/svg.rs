@@ -1,0 +1,541 @@
+//! SVG pictures of positions.
+//!
+//! A picture has three layers: the board (holes, lines, targets; the same for
+//! every position of a game), the position (pieces, barricades, what the
+//! last turn did, the counts and scores below the board) and the hole names.
+//! The HTML viewer draws the board and the names once and swaps the position
+//! layer; a single picture holds all three.
+//!
+//! Data attributes let programs read a picture: the root `<svg>` has
+//! `data-game`, `data-turn` (0 for the start), `data-seat` (who played the
+//! turn) and `data-to-move`; every piece has `data-point` and `data-seat`,
+//! every barricade `data-point`, every target `data-target`, `data-value`
+//! and (when it holds a marble) `data-seat`.
+
+use std::fmt::Write as _;
+
+use billes_core::view::PositionView;
+
+use crate::frames::{Frame, Replay};
+use crate::layout::{HoleKind, Layout, Xy};
+use crate::RenderError;
+
+/// How a picture is drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Write each hole's notation name on it.
+    pub labels: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { labels: true }
+    }
+}
+
+/// The position after turn `at` (0: the start) of a replayed game, as a
+/// standalone SVG document.
+///
+/// # Errors
+/// [`RenderError::NoSuchTurn`] when the game has fewer turns than `at`.
+pub fn svg(replay: &Replay, at: u32, options: &Options) -> Result<String, RenderError> {
+    let frame = replay.at(at)?;
+    let canvas = Canvas::new(&replay.layout, frame.view.seats.len());
+    let mut out = String::new();
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    out.push_str(&canvas.open(replay, frame));
+    out.push_str(&board_layer(
+        &replay.layout,
+        &canvas,
+        &replay.frames[0].view,
+    ));
+    out.push_str(&position_layer(&replay.layout, &canvas, frame));
+    if options.labels {
+        out.push_str(&labels_layer(&replay.layout, &canvas));
+    }
+    out.push_str("</svg>\n");
+    Ok(out)
+}
+
+/// Board units to pixels, and the room below the board for the counts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Canvas {
+    scale: f64,
+    min: Xy,
+    board_height: f64,
+    pub(crate) width: f64,
+    pub(crate) height: f64,
+}
+
+/// Width of the board in pixels, whatever the game.
+const BOARD_WIDTH: f64 = 640.0;
+/// Height of one line of the panel under the board.
+const LINE: f64 = 20.0;
+
+impl Canvas {
+    pub(crate) fn new(layout: &Layout, seats: usize) -> Canvas {
+        let (x0, y0, x1, y1) = layout.bounds();
+        let margin = 1.0;
+        let scale = BOARD_WIDTH / (x1 - x0 + 2.0 * margin);
+        let board_height = (y1 - y0 + 2.0 * margin) * scale;
+        Canvas {
+            scale,
+            min: (x0 - margin, y0 - margin),
+            board_height,
+            width: BOARD_WIDTH,
+            height: board_height + LINE * (seats as f64 + 1.5),
+        }
+    }
+
+    fn xy(&self, (x, y): Xy) -> (f64, f64) {
+        (
+            round((x - self.min.0) * self.scale),
+            round((y - self.min.1) * self.scale),
+        )
+    }
+
+    fn len(&self, units: f64) -> f64 {
+        round(units * self.scale)
+    }
+
+    /// The root element, with the frame's data attributes, the arrowhead
+    /// and the style.
+    pub(crate) fn open(&self, replay: &Replay, frame: &Frame) -> String {
+        let mut s = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
+             class=\"billes\" data-game=\"{game}\" data-turn=\"{turn}\" data-seat=\"{seat}\" data-to-move=\"{to_move}\">\n",
+            w = self.width,
+            h = round(self.height),
+            game = replay.game.name(),
+            turn = frame.index,
+            seat = frame.seat.as_deref().unwrap_or(""),
+            to_move = frame.view.to_move.as_deref().unwrap_or(""),
+        );
+        let _ = write!(
+            s,
+            "<title>{} after turn {}</title>\n<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" \
+             markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c45a00\"/></marker></defs>\n",
+            replay.game.name(),
+            frame.index
+        );
+        let _ = writeln!(
+            s,
+            "<style>.billes text{{font-family:sans-serif}} .label{{font-size:{f}px;fill:#333;text-anchor:middle;\
+             dominant-baseline:central;paint-order:stroke;stroke:#fff;stroke-width:2px;pointer-events:none}} \
+             .panel{{font-size:14px;fill:#222}} .value{{font-size:{v}px;font-weight:bold;text-anchor:middle;dominant-baseline:central}}</style>",
+            f = round(self.scale * 0.3).max(8.0),
+            v = round(self.scale * 0.38),
+        );
+        let _ = writeln!(
+            s,
+            "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"#f6efe0\"/>",
+            self.width,
+            round(self.height)
+        );
+        s
+    }
+}
+
+fn round(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
+}
+
+/// Fill and outline of a seat's pieces, by colour name.
+pub(crate) fn paint(colour: &str) -> (&'static str, &'static str) {
+    match colour {
+        "red" => ("#d62728", "#7a1010"),
+        "blue" => ("#1f5fbf", "#0c2f66"),
+        "purple" => ("#8e44ad", "#4a1d5c"),
+        "green" => ("#2ca02c", "#145214"),
+        "yellow" => ("#f2c200", "#7a6200"),
+        "white" => ("#ececec", "#333333"),
+        _ => ("#888888", "#333333"),
+    }
+}
+
+fn seat_paint(view: &PositionView, seat: &str) -> (&'static str, &'static str) {
+    paint(view.seat(seat).map_or("", |s| s.colour.as_str()))
+}
+
+/// Colour of a seat letter in the layout's own terms (START and HOME holes
+/// of seats not in play are drawn too).
+fn layout_paint(seat: &str) -> &'static str {
+    let colour = match seat {
+        "R" => "red",
+        "B" => "blue",
+        "P" => "purple",
+        "G" => "green",
+        "Y" => "yellow",
+        // a white ring or tint would not show on the board
+        "W" => return "#a0a0a0",
+        _ => "",
+    };
+    paint(colour).0
+}
+
+/// Holes, lines, targets: what every position of the game shares.
+pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> String {
+    let mut s = String::from("<g class=\"board\">\n");
+    for &(a, b) in &layout.lines {
+        let (p, q) = (c.xy(layout.holes[a].at), c.xy(layout.holes[b].at));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#8a7a5a\" stroke-width=\"{}\"/>",
+            p.0,
+            p.1,
+            q.0,
+            q.1,
+            c.len(0.08)
+        );
+    }
+    for &(a, b) in &layout.shortcuts {
+        let (p, q) = (c.xy(layout.holes[a].at), c.xy(layout.holes[b].at));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#b8a882\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
+            p.0, p.1, q.0, q.1, c.len(0.05), c.len(0.15)
+        );
+    }
+    for w in &layout.waiting {
+        if w.spots.len() == 1 {
+            // a house
+            let (x, y) = c.xy(w.spots[0]);
+            let half = c.len(0.9);
+            let _ = writeln!(
+                s,
+                "<rect class=\"house\" data-seat=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>",
+                w.seat,
+                round(x - half),
+                round(y - half * 0.6),
+                round(half * 2.0),
+                round(half * 1.2),
+                c.len(0.2),
+                layout_paint(&w.seat),
+                c.len(0.08)
+            );
+        }
+    }
+    for hole in &layout.holes {
+        let (x, y) = c.xy(hole.at);
+        let r = c.len(0.3);
+        let seat_colour = hole.seat.as_deref().map(layout_paint).unwrap_or("#8a7a5a");
+        let (fill, stroke, width) = match hole.kind {
+            HoleKind::Plain => ("#fffaf0", "#8a7a5a", 0.05),
+            HoleKind::Star => ("#fff3b0", "#b08a00", 0.08),
+            HoleKind::Centre => ("#fff3b0", "#b08a00", 0.1),
+            HoleKind::Start | HoleKind::StartPoint => ("#fffaf0", seat_colour, 0.12),
+            HoleKind::Home => (seat_colour, "#5a4a2a", 0.05),
+            HoleKind::Goal => ("#ffe680", "#8a6a00", 0.12),
+            HoleKind::BarricadePoint => ("#fffaf0", "#b22222", 0.08),
+        };
+        let opacity = if hole.kind == HoleKind::Home {
+            " fill-opacity=\"0.35\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "<circle class=\"hole\" data-hole=\"{}\" cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"{fill}\"{opacity} stroke=\"{stroke}\" stroke-width=\"{}\"/>",
+            hole.name,
+            c.len(width)
+        );
+    }
+    for t in &layout.targets {
+        let (x, y) = c.xy(t.at);
+        let value = start
+            .targets
+            .iter()
+            .find(|v| v.name == t.name)
+            .map(|v| v.value);
+        let _ = writeln!(
+            s,
+            "<circle class=\"target-ring\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"#efe3c8\" stroke=\"#8a6a00\" stroke-width=\"{}\"/>",
+            c.len(0.5),
+            c.len(0.06)
+        );
+        if let Some(v) = value {
+            let _ = writeln!(
+                s,
+                "<text class=\"value\" x=\"{}\" y=\"{y}\" fill=\"#8a6a00\">{v}</text>",
+                round(x + c.len(0.75))
+            );
+        }
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// The hole names, above everything.
+pub(crate) fn labels_layer(layout: &Layout, c: &Canvas) -> String {
+    let mut s = String::from("<g class=\"labels\">\n");
+    for hole in &layout.holes {
+        let (x, y) = c.xy(hole.at);
+        let _ = writeln!(
+            s,
+            "<text class=\"label\" x=\"{x}\" y=\"{y}\">{}</text>",
+            hole.name
+        );
+    }
+    for t in &layout.targets {
+        let (x, y) = c.xy(t.at);
+        let _ = writeln!(
+            s,
+            "<text class=\"label\" x=\"{x}\" y=\"{}\">{}</text>",
+            round(y - c.len(0.72)),
+            t.name
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// Pieces, barricades, targets' marbles, the marks of the last turn and the
+/// panel of counts: what changes from one position to the next.
+pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> String {
+    let view = &frame.view;
+    let marks = &frame.marks;
+    let mut s = String::from("<g class=\"position\">\n");
+    for name in &view.barricades {
+        if let Some(at) = layout.position(name) {
+            let (x, y) = c.xy(at);
+            let half = c.len(0.3);
+            let _ = writeln!(
+                s,
+                "<rect class=\"barricade\" data-point=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"#fdfdfd\" stroke=\"#333\" stroke-width=\"{}\"/>",
+                round(x - half),
+                round(y - half),
+                round(half * 2.0),
+                round(half * 2.0),
+                c.len(0.06),
+                c.len(0.05)
+            );
+        }
+    }
+    for name in marks.taken.iter().chain(&marks.placed) {
+        if let Some(at) = layout.position(name) {
+            let (x, y) = c.xy(at);
+            let class = if marks.placed.contains(name) {
+                "placed"
+            } else {
+                "taken"
+            };
+            let _ = writeln!(
+                s,
+                "<rect class=\"{class}\" data-point=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#b22222\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
+                round(x - c.len(0.45)),
+                round(y - c.len(0.45)),
+                c.len(0.9),
+                c.len(0.9),
+                c.len(0.06),
+                c.len(0.12)
+            );
+        }
+    }
+    for p in &view.pieces {
+        let Some(at) = layout.position(&p.point) else {
+            continue;
+        };
+        let (x, y) = c.xy(at);
+        let (fill, stroke) = seat_paint(view, &p.seat);
+        let _ = writeln!(
+            s,
+            "<circle class=\"piece\" data-point=\"{}\" data-seat=\"{}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
+            p.point,
+            p.seat,
+            c.len(0.36),
+            c.len(0.07)
+        );
+    }
+    // pieces off the board: BASE marbles one by one, a house as a count
+    for seat in &view.seats {
+        let Some(w) = layout.waiting(&seat.seat) else {
+            continue;
+        };
+        let (fill, stroke) = paint(&seat.colour);
+        if w.spots.len() == 1 {
+            let (x, y) = c.xy(w.spots[0]);
+            let _ = writeln!(
+                s,
+                "<circle class=\"waiting\" data-seat=\"{}\" cx=\"{}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
+                 <text class=\"value\" x=\"{}\" y=\"{y}\" fill=\"#222\" data-waiting=\"{}\">×{}</text>",
+                seat.seat,
+                round(x - c.len(0.35)),
+                c.len(0.3),
+                round(x + c.len(0.35)),
+                seat.waiting,
+                seat.waiting
+            );
+        } else {
+            for &spot in w.spots.iter().take(seat.waiting as usize) {
+                let (x, y) = c.xy(spot);
+                let _ = writeln!(
+                    s,
+                    "<circle class=\"waiting\" data-seat=\"{}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>",
+                    seat.seat,
+                    c.len(0.3)
+                );
+            }
+        }
+    }
+    for t in &view.targets {
+        let (Some(seat), Some(at)) = (&t.seat, layout.position(&t.name)) else {
+            continue;
+        };
+        let (x, y) = c.xy(at);
+        let (fill, stroke) = seat_paint(view, seat);
+        let _ = writeln!(
+            s,
+            "<circle class=\"target\" data-target=\"{}\" data-value=\"{}\" data-seat=\"{seat}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
+            t.name,
+            t.value,
+            c.len(0.36),
+            c.len(0.07)
+        );
+    }
+    for name in &marks.ejected {
+        if let Some(at) = layout.position(name) {
+            let (x, y) = c.xy(at);
+            let _ = writeln!(
+                s,
+                "<circle class=\"ejected\" data-target=\"{name}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" stroke=\"#b22222\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
+                c.len(0.62),
+                c.len(0.08),
+                c.len(0.12)
+            );
+        }
+    }
+    for p in &marks.captured {
+        let Some(at) = layout.position(&p.point) else {
+            continue;
+        };
+        let (x, y) = c.xy(at);
+        let d = c.len(0.42);
+        let (fill, _) = seat_paint(view, &p.seat);
+        let _ = writeln!(
+            s,
+            "<g class=\"captured\" data-point=\"{}\" data-seat=\"{}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" stroke=\"{fill}\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>\
+             <path d=\"M{},{} L{},{} M{},{} L{},{}\" stroke=\"#b22222\" stroke-width=\"{}\"/></g>",
+            p.point,
+            p.seat,
+            c.len(0.55),
+            c.len(0.07),
+            c.len(0.1),
+            round(x - d),
+            round(y - d),
+            round(x + d),
+            round(y + d),
+            round(x - d),
+            round(y + d),
+            round(x + d),
+            round(y - d),
+            c.len(0.08)
+        );
+    }
+    for name in &marks.landed {
+        if let Some(at) = layout.position(name) {
+            let (x, y) = c.xy(at);
+            let _ = writeln!(
+                s,
+                "<circle class=\"landed\" data-point=\"{name}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" stroke=\"#222\" stroke-width=\"{}\"/>",
+                c.len(0.48),
+                c.len(0.05)
+            );
+        }
+    }
+    for route in &marks.arrows {
+        let points: Vec<String> = route
+            .iter()
+            .map(|&p| {
+                let (x, y) = c.xy(p);
+                format!("{x},{y}")
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "<polyline class=\"arrow\" points=\"{}\" fill=\"none\" stroke=\"#c45a00\" stroke-opacity=\"0.85\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\" marker-end=\"url(#arrowhead)\"/>",
+            points.join(" "),
+            c.len(0.13)
+        );
+    }
+    s.push_str(&panel(c, frame));
+    s.push_str("</g>\n");
+    s
+}
+
+/// The lines under the board: the turn, who is to move, each seat's counts.
+fn panel(c: &Canvas, frame: &Frame) -> String {
+    let view = &frame.view;
+    let mut s = String::new();
+    let mut y = c.board_height + LINE;
+    let mut head = if frame.index == 0 {
+        "Start".to_string()
+    } else {
+        format!(
+            "Turn {}: {}",
+            frame.number.unwrap_or(frame.index),
+            frame.text
+        )
+    };
+    if let Some(w) = &view.winners {
+        let _ = write!(head, " · {} won", w.join("+"));
+    } else if let Some(m) = &view.to_move {
+        let _ = write!(head, " · {m} to move");
+    }
+    if let Some(p) = &view.pending {
+        let _ = write!(head, " · {p}");
+    }
+    let _ = writeln!(
+        s,
+        "<text class=\"panel\" x=\"16\" y=\"{}\" font-weight=\"bold\">{}</text>",
+        round(y),
+        escape(&head)
+    );
+    for seat in &view.seats {
+        y += LINE;
+        let (fill, stroke) = paint(&seat.colour);
+        let mut line = format!("{} {}", seat.seat, seat.colour);
+        match view.game {
+            billes_core::GameKind::Aggravation => {
+                let _ = write!(line, " · BASE {} · HOME {}", seat.waiting, seat.home);
+            }
+            billes_core::GameKind::Barricade => {
+                let _ = write!(line, " · house {}", seat.waiting);
+                if view.held.contains(&seat.seat) {
+                    line.push_str(" · holds a barricade");
+                }
+            }
+            billes_core::GameKind::Offboard => {
+                let _ = write!(line, " · score {}", seat.score);
+                if seat.waiting > 0 {
+                    let _ = write!(line, " · out {}", seat.waiting);
+                }
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<circle cx=\"24\" cy=\"{}\" r=\"6\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
+             <text class=\"panel\" x=\"36\" y=\"{}\" data-seat-line=\"{}\">{}</text>",
+            round(y - 5.0),
+            round(y),
+            seat.seat,
+            escape(&line)
+        );
+    }
+    s
+}
+
+/// Escapes text for XML.
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -54,7 +54,8 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     pipeline::run(found, jobs, settings, &mut |outcome: Outcome| {
         bar.inc(outcome.bytes);
-        if text && outcome.error.is_some() {
+        if text && outcome.error.is_some() && !bar.is_hidden() {
+            // The diagnostic goes out whole while the bar is off the screen.
             bar.suspend(|| {
                 collector.accept(outcome, &mut out)?;
                 out.flush()

@@ -27,7 +27,9 @@ pub struct Cli {
 pub enum Command {
     /// Check every turn of every game: seat, roll, legality, marked effects, result
     #[command(
-        after_help = "Examples:\n  billes validate examples/\n  billes validate --format json games.bgn\n  cat game.bgn | billes validate -"
+        after_help = "The report (text, JSON, YAML) and the exit codes are described in docs/validate-report.md.\n\n\
+                      Examples:\n  billes validate examples/\n  billes validate --format json games.bgn\n  \
+                      billes validate --jobs 2 --duplicates --by-event archive/\n  cat game.bgn | billes validate -"
     )]
     Validate(ValidateArgs),
     /// Print the turns of a game with the position after each, or the position at one turn
@@ -93,6 +95,15 @@ pub struct ValidateArgs {
     /// Colour the diagnostics (default: when stderr is a terminal)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Worker threads (default: one per core)
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Also report games played twice: the same turns, whatever the tags, comments, NAGs or layout
+    #[arg(long)]
+    pub duplicates: bool,
+    /// Also count games, valid and invalid, per `Event` and `Round` tag
+    #[arg(long)]
+    pub by_event: bool,
     #[command(flatten)]
     pub rules: crate::cmd::rules::RulesOption,
 }

@@ -44,28 +44,45 @@ impl Input {
 pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
-        } else if path.is_dir() {
-            walk(path, &mut inputs, &mut errors);
-        } else if path.exists() {
-            inputs.push(Input::File(path.clone()));
-        } else {
-            errors.push((
-                path.clone(),
-                io::Error::new(io::ErrorKind::NotFound, "no such file or directory"),
-            ));
+    for item in expand_in_order(paths) {
+        match item {
+            Ok(input) => inputs.push(input),
+            Err(e) => errors.push(e),
         }
     }
     (inputs, errors)
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(PathBuf, io::Error)>) {
+/// An input found, or a path that could not be read, with why.
+pub type Found = Result<Input, (PathBuf, io::Error)>;
+
+/// Like [`expand`], but keeps the inputs and the unreadable paths in one
+/// list in command-line order (directories in sorted order), so a report can
+/// name each problem where it was met.
+pub fn expand_in_order(paths: &[PathBuf]) -> Vec<Found> {
+    let mut found = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            found.push(Ok(Input::Stdin));
+        } else if path.is_dir() {
+            walk(path, &mut found);
+        } else if path.exists() {
+            found.push(Ok(Input::File(path.clone())));
+        } else {
+            found.push(Err((
+                path.clone(),
+                io::Error::new(io::ErrorKind::NotFound, "no such file or directory"),
+            )));
+        }
+    }
+    found
+}
+
+fn walk(dir: &Path, found: &mut Vec<Found>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
-            errors.push((dir.to_path_buf(), e));
+            found.push(Err((dir.to_path_buf(), e)));
             return;
         }
     };
@@ -73,9 +90,9 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(PathBuf, io::Erro
     paths.sort();
     for path in paths {
         if path.is_dir() {
-            walk(&path, inputs, errors);
+            walk(&path, found);
         } else if path.extension().is_some_and(|e| e == "bgn") {
-            inputs.push(Input::File(path));
+            found.push(Ok(Input::File(path)));
         }
     }
 }

@@ -85,11 +85,15 @@ impl Splitter {
     }
 
     fn scan(&mut self, line: &[u8]) {
+        // Every byte that is not white space is movetext; only the bytes of
+        // SPECIAL change the state, so the others are skipped in bulk.
+        if !self.has_moves && line.iter().any(|b| !b.is_ascii_whitespace()) {
+            self.has_moves = true;
+        }
         let mut i = 0;
         while i < line.len() {
-            let b = line[i];
             if self.in_comment {
-                match line[i..].iter().position(|&c| c == b'}') {
+                match memchr::memchr(b'}', &line[i..]) {
                     Some(n) => {
                         self.in_comment = false;
                         i += n + 1;
@@ -98,22 +102,16 @@ impl Splitter {
                     None => return,
                 }
             }
-            match b {
-                b' ' | b'\t' | b'\r' | b'\n' => {}
-                b'{' => {
-                    self.in_comment = true;
-                    self.has_moves = true;
-                }
-                b'(' => {
-                    self.depth += 1;
-                    self.has_moves = true;
-                }
-                b')' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    self.has_moves = true;
-                }
-                b'*' | b'=' => {
-                    self.has_moves = true;
+            match line[i..].iter().position(|&c| SPECIAL[usize::from(c)]) {
+                Some(n) => i += n,
+                None => return,
+            }
+            match line[i] {
+                b'{' => self.in_comment = true,
+                b'(' => self.depth += 1,
+                b')' => self.depth = self.depth.saturating_sub(1),
+                b => {
+                    // `*` or `=`: a result token when it stands alone.
                     let after_space = i == 0 || line[i - 1].is_ascii_whitespace();
                     let next = line.get(i + 1).copied().unwrap_or(b' ');
                     let token_end = if b == b'*' {
@@ -125,12 +123,22 @@ impl Splitter {
                         self.ended = true;
                     }
                 }
-                _ => self.has_moves = true,
             }
             i += 1;
         }
     }
 }
+
+/// The bytes [`Splitter::scan`] acts on outside comments.
+const SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'{' as usize] = true;
+    table[b'(' as usize] = true;
+    table[b')' as usize] = true;
+    table[b'*' as usize] = true;
+    table[b'=' as usize] = true;
+    table
+};
 
 fn trim_start(line: &[u8]) -> &[u8] {
     let n = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
@@ -187,12 +195,20 @@ pub(crate) fn split_games(src: &str) -> impl Iterator<Item = Chunk<'_>> {
 #[derive(Debug)]
 pub struct Reader<R> {
     input: R,
+    state: ReaderState,
+}
+
+/// Everything a [`Reader`] keeps beside its input.
+#[derive(Debug)]
+struct ReaderState {
     splitter: Splitter,
+    /// The bytes of the game being read; its last line may be incomplete.
     pending: Vec<u8>,
+    /// Byte offset and line of `pending[0]` in the stream.
     pending_offset: usize,
     pending_line: u32,
-    next_line: Vec<u8>,
-    offset: usize,
+    /// Where the line being read starts in `pending`, and its line number.
+    line_start: usize,
     line: u32,
     index: usize,
     done: bool,
@@ -203,26 +219,52 @@ impl<R: BufRead> Reader<R> {
     pub fn new(input: R) -> Reader<R> {
         Reader {
             input,
-            splitter: Splitter::default(),
-            pending: Vec::new(),
-            pending_offset: 0,
-            pending_line: 1,
-            next_line: Vec::new(),
-            offset: 0,
-            line: 1,
-            index: 0,
-            done: false,
+            state: ReaderState {
+                splitter: Splitter::default(),
+                pending: Vec::new(),
+                pending_offset: 0,
+                pending_line: 1,
+                line_start: 0,
+                line: 1,
+                index: 0,
+                done: false,
+            },
         }
     }
+}
 
+impl ReaderState {
+    /// Feeds the complete line at `pending[line_start..]` to the splitter.
+    /// When it starts a new game, the game before it is cut off and returned
+    /// (`None` if it held only white space), and the line begins `pending`.
+    fn end_line(&mut self) -> Option<Option<Result<GameSource, ReadError>>> {
+        let boundary = self.splitter.feed(&self.pending[self.line_start..]);
+        let mut out = None;
+        if boundary && self.line_start > 0 {
+            let tail = self.pending.split_off(self.line_start);
+            out = Some(self.emit());
+            self.pending = tail;
+            self.pending_line = self.line;
+        }
+        if self.line_start == 0 {
+            self.pending_line = self.line;
+        }
+        self.line_start = self.pending.len();
+        self.line += 1;
+        out
+    }
+
+    /// Turns `pending` into the next game (or `None` when it is blank) and empties it.
     fn emit(&mut self) -> Option<Result<GameSource, ReadError>> {
         let bytes = std::mem::take(&mut self.pending);
+        let (offset, line) = (self.pending_offset, self.pending_line);
+        self.pending_offset += bytes.len();
+        self.line_start = 0;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return None;
         }
         self.index += 1;
         let index = self.index;
-        let (offset, line) = (self.pending_offset, self.pending_line);
         Some(match String::from_utf8(bytes) {
             Ok(text) => Ok(GameSource {
                 index,
@@ -257,35 +299,74 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<GameSource, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        while !self.done {
-            self.next_line.clear();
-            match self.input.read_until(b'\n', &mut self.next_line) {
+        let st = &mut self.state;
+        while !st.done {
+            let buf = match self.input.fill_buf() {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    self.done = true;
+                    st.done = true;
                     return Some(Err(ReadError::Io(e)));
                 }
-                Ok(0) => {
-                    self.done = true;
-                    return self.emit();
-                }
-                Ok(n) => {
-                    let boundary = self.splitter.feed(&self.next_line);
-                    let mut out = None;
-                    if boundary && !self.pending.is_empty() {
-                        out = self.emit();
-                    }
-                    if self.pending.is_empty() {
-                        self.pending_offset = self.offset;
-                        self.pending_line = self.line;
-                    }
-                    self.pending.extend_from_slice(&self.next_line);
-                    self.offset += n;
-                    self.line += 1;
-                    if out.is_some() {
-                        return out;
+                Ok(buf) => buf,
+            };
+            if buf.is_empty() {
+                // The end: a last line without a line break is a line too.
+                if st.line_start < st.pending.len() {
+                    match st.end_line() {
+                        Some(Some(game)) => return Some(game),
+                        Some(None) | None => continue,
                     }
                 }
+                st.done = true;
+                return st.emit();
+            }
+            let mut used = 0; // bytes of `buf` copied to `pending`
+            let mut pos = 0; // end of the lines of `buf` fed to the splitter
+            let mut out = None;
+            if st.line_start < st.pending.len() {
+                // A line begun in the buffer before.
+                match memchr::memchr(b'\n', buf) {
+                    None => {
+                        st.pending.extend_from_slice(buf);
+                        let n = buf.len();
+                        self.input.consume(n);
+                        continue;
+                    }
+                    Some(n) => {
+                        st.pending.extend_from_slice(&buf[..=n]);
+                        used = n + 1;
+                        pos = used;
+                        out = st.end_line().flatten();
+                    }
+                }
+            }
+            // Whole lines, fed straight from the buffer and copied to
+            // `pending` in one piece, stopping at the end of a game.
+            while out.is_none() {
+                let Some(n) = memchr::memchr(b'\n', &buf[pos..]) else {
+                    break;
+                };
+                let boundary = st.splitter.feed(&buf[pos..=pos + n]);
+                if boundary && (!st.pending.is_empty() || pos > used) {
+                    st.pending.extend_from_slice(&buf[used..pos]);
+                    used = pos;
+                    out = st.emit();
+                    st.pending_line = st.line;
+                }
+                pos += n + 1;
+                st.line += 1;
+            }
+            st.pending.extend_from_slice(&buf[used..pos]);
+            st.line_start = st.pending.len();
+            used = pos;
+            if out.is_none() {
+                // An incomplete line: kept until its end comes.
+                st.pending.extend_from_slice(&buf[used..]);
+                used = buf.len();
+            }
+            self.input.consume(used);
+            if out.is_some() {
+                return out;
             }
         }
         None
@@ -337,6 +418,69 @@ mod tests {
         let from_split: Vec<(u32, usize)> = split_games(text).map(|c| (c.line, c.offset)).collect();
         assert_eq!(from_reader, from_split);
         assert_eq!(from_reader.len(), 3);
+    }
+
+    #[test]
+    fn reader_agrees_with_split_games_whatever_the_buffer_size() {
+        let text = "\n\n[A \"1\"]\n1. R6 + {a [b]\n c}\n*\n\n[A \"2\"]\n1. B3 --\n*\n1. G6 + =G\n  \n[A \"3\"]\n1. R6 +\n[A \"4\"]";
+        let from_split: Vec<(u32, usize, &str)> = split_games(text)
+            .map(|c| (c.line, c.offset, c.text))
+            .collect();
+        assert_eq!(from_split.len(), 5);
+        for capacity in [1, 2, 3, 7, 64] {
+            let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+            let from_reader: Vec<(u32, usize, String)> = Reader::new(input)
+                .map(|g| g.map(|g| (g.line, g.offset, g.text)).unwrap())
+                .collect();
+            let from_reader: Vec<(u32, usize, &str)> = from_reader
+                .iter()
+                .map(|(l, o, t)| (*l, *o, t.as_str()))
+                .collect();
+            assert_eq!(from_reader, from_split, "buffer of {capacity}");
+        }
+    }
+
+    #[test]
+    fn reader_agrees_with_split_games_on_random_texts() {
+        // Texts made of the pieces that matter to the splitter, from a fixed
+        // linear congruential generator.
+        let pieces = [
+            "[A \"1\"]\n",
+            "1. R6 +",
+            " *",
+            " *\n",
+            "\n",
+            "  \n",
+            "{",
+            "}",
+            "(",
+            ")",
+            " =R",
+            "\n[B \"2\"]",
+            "x",
+            " [",
+            "2. B3 --\n",
+        ];
+        let mut seed = 0x2545_f491_u64;
+        for _ in 0..300 {
+            let mut text = String::new();
+            for _ in 0..40 {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            let from_split: Vec<(u32, usize, &str)> = split_games(&text)
+                .map(|c| (c.line, c.offset, c.text))
+                .collect();
+            for capacity in [1, 5, 16, 4096] {
+                let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+                let games: Vec<GameSource> = Reader::new(input).map(|g| g.unwrap()).collect();
+                let from_reader: Vec<(u32, usize, &str)> = games
+                    .iter()
+                    .map(|g| (g.line, g.offset, g.text.as_str()))
+                    .collect();
+                assert_eq!(from_reader, from_split, "{text:?}, buffer of {capacity}");
+            }
+        }
     }
 
     #[test]

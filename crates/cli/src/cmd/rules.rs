@@ -54,10 +54,20 @@ pub fn replay_game(
     game: &Game,
     observe: &mut dyn FnMut(&Observed<'_>),
 ) -> Result<Summary, ReplayError> {
-    let forced = FORCED.get().and_then(Option::as_ref);
     let dir = Path::new(name)
         .parent()
         .filter(|d| !d.as_os_str().is_empty());
+    replay_in(dir, game, observe)
+}
+
+/// Replays `game` as [`replay_game`] does, a script path in its `Rules` tag
+/// being relative to `dir` (`None`: the current folder).
+pub fn replay_in(
+    dir: Option<&Path>,
+    game: &Game,
+    observe: &mut dyn FnMut(&Observed<'_>),
+) -> Result<Summary, ReplayError> {
+    let forced = FORCED.get().and_then(Option::as_ref);
     billes_lua::replay(game, dir, forced, observe)
 }
 

@@ -1,91 +1,74 @@
 //! `billes validate`: replay every game of every file and report each mistake.
+//!
+//! Archive scale: inputs are read one game at a time and the games are
+//! checked on every core (`--jobs`); the report comes out in file order, then
+//! game order, whatever the number of threads. Nothing stops the run but a
+//! failure to write the report: unreadable files, binary files, invalid
+//! UTF-8, syntax errors and replay errors are each reported and counted.
+//! The report schema and the exit codes are in docs/validate-report.md.
 
-use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::hash::{DefaultHasher, Hasher};
+use std::io::{self, IsTerminal, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use billes_core::ReplayError;
-use billes_notation::{render_error, Diagnostic, GameSource, ParseError, ReadError, Reader, Span};
-use serde::Serialize;
+use billes_core::{ReplayError, Summary};
+use billes_notation::{render_error, Diagnostic, Game, GameSource, ParseError, Span};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{INVALID, OK};
 use crate::cli::{ReportFormat, ValidateArgs};
 use crate::input::{self, Input};
 use crate::output::use_color;
 
-/// The report, also the JSON/YAML schema (documented in the README).
-#[derive(Debug, Default, Serialize)]
-pub struct Report {
-    /// Files read.
-    pub files: usize,
-    /// Games found.
-    pub games: usize,
-    /// Turns replayed in valid games and up to the mistake in invalid ones.
-    pub turns: u64,
-    /// Games without a mistake.
-    pub valid: usize,
-    /// Games with a mistake.
-    pub invalid: usize,
-    /// One entry per mistake (at most one per game: replay stops there).
-    pub errors: Vec<ErrorEntry>,
-}
+mod pipeline;
+mod report;
 
-/// One mistake.
-#[derive(Debug, Serialize)]
-pub struct ErrorEntry {
-    /// The file (`<stdin>` for standard input).
-    pub file: String,
-    /// 1-based game number in the file, when the mistake is in a game.
-    pub game: Option<usize>,
-    /// 1-based line.
-    pub line: Option<u32>,
-    /// 1-based column.
-    pub column: Option<u32>,
-    /// The turn number, when the mistake is in a turn.
-    pub turn: Option<u32>,
-    /// The seat of that turn.
-    pub seat: Option<String>,
-    /// `syntax`, `encoding`, `io`, or a replay kind (`illegal_move`, `seat`, ...).
-    pub kind: String,
-    /// What was wrong.
-    pub message: String,
-    /// The legal actions, where they help.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub legal: Vec<String>,
-}
+pub use report::ErrorEntry;
+use report::{Collector, Settings};
+
+/// Exit code: an input could not be read (or a usage error).
+const IO_ERROR: u8 = 2;
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     args.rules.force()?;
-    let color = use_color(args.color);
-    let (inputs, missing) = input::expand(&args.paths);
-    let mut report = Report::default();
-    let mut io_failure = false;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     let text = args.format == ReportFormat::Text;
-    for (path, err) in missing {
-        io_failure = true;
-        let entry = ErrorEntry {
-            file: path.display().to_string(),
-            game: None,
-            line: None,
-            column: None,
-            turn: None,
-            seat: None,
-            kind: "io".into(),
-            message: format!("cannot read: {err}"),
-            legal: Vec::new(),
-        };
-        if text {
-            writeln!(out, "error[io]: {}: {}", entry.file, entry.message)?;
+    let settings = WorkerSettings {
+        text,
+        color: use_color(args.color),
+        duplicates: args.duplicates,
+        by_event: args.by_event,
+    };
+    let jobs = match args.jobs {
+        Some(n) => usize::from(n),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let found = input::expand_in_order(&args.paths);
+    let bar = progress_bar(&found);
+    let mut collector = Collector::new(Settings {
+        text,
+        duplicates: args.duplicates,
+        by_event: args.by_event,
+    });
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    pipeline::run(found, jobs, settings, &mut |outcome: Outcome| {
+        bar.inc(outcome.bytes);
+        if text && outcome.error.is_some() && !bar.is_hidden() {
+            // The diagnostic goes out whole while the bar is off the screen.
+            bar.suspend(|| {
+                collector.accept(outcome, &mut out)?;
+                out.flush()
+            })
+        } else {
+            collector.accept(outcome, &mut out)
         }
-        report.errors.push(entry);
-    }
-    for input in &inputs {
-        let failed = validate_input(input, &mut report, text, color, &mut out)?;
-        io_failure |= failed;
-    }
+    })?;
+    bar.finish_and_clear();
+    let (report, io_failure) = collector.finish();
     match args.format {
-        ReportFormat::Text => write_summary(&report, &mut out)?,
+        ReportFormat::Text => report::write_summary(&report, &mut out)?,
         ReportFormat::Json => {
             serde_json::to_writer_pretty(&mut out, &report)?;
             writeln!(out)?;
@@ -93,129 +76,354 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         ReportFormat::Yaml => serde_yaml::to_writer(&mut out, &report)?,
     }
     out.flush()?;
+    let duplicates = report.duplicates.as_ref().is_some_and(|d| !d.is_empty());
     Ok(if io_failure {
-        2
-    } else if report.invalid > 0 {
+        IO_ERROR
+    } else if !report.kinds.is_empty() || duplicates {
         INVALID
     } else {
         OK
     })
 }
 
-/// Validates one input; returns true when it could not be read.
-fn validate_input(
-    input: &Input,
-    report: &mut Report,
-    text: bool,
-    color: bool,
-    out: &mut impl Write,
-) -> anyhow::Result<bool> {
-    let name = input.name();
-    let reader = match input.open() {
-        Ok(r) => r,
-        Err(e) => {
-            let entry = simple_entry(&name, None, "io", format!("cannot read: {e}"));
-            if text {
-                writeln!(out, "error[io]: {name}: {}", entry.message)?;
-            }
-            report.errors.push(entry);
-            return Ok(true);
-        }
+/// A progress bar over the bytes of the inputs, on stderr when it is a
+/// terminal; hidden otherwise.
+fn progress_bar(found: &[input::Found]) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let total: u64 = found
+        .iter()
+        .filter_map(|f| f.as_ref().ok())
+        .map(pipeline::size)
+        .sum();
+    // Standard input has no known size: a spinner and the bytes read.
+    let (length, template) = if total == 0 {
+        (None, "{spinner} validating: {bytes} ({bytes_per_sec})")
+    } else {
+        (
+            Some(total),
+            "{spinner} validating [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec}, {eta})",
+        )
     };
-    report.files += 1;
-    for item in Reader::new(reader) {
-        match item {
-            Err(ReadError::Io(e)) => {
-                let entry = simple_entry(&name, None, "io", format!("read error: {e}"));
-                if text {
-                    writeln!(out, "error[io]: {name}: {}", entry.message)?;
+    let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// Where a job's text comes from.
+#[derive(Debug)]
+pub struct Origin {
+    /// The name in reports (`<stdin>` for standard input).
+    pub name: String,
+    /// The file, if it is one.
+    pub path: Option<PathBuf>,
+}
+
+impl Origin {
+    fn of(input: &Input) -> Arc<Origin> {
+        Arc::new(Origin {
+            name: input.name(),
+            path: match input {
+                Input::Stdin => None,
+                Input::File(p) => Some(p.clone()),
+            },
+        })
+    }
+}
+
+/// One piece of work, numbered in input order.
+#[derive(Debug)]
+pub struct Job {
+    seq: u64,
+    origin: Arc<Origin>,
+    /// Input bytes this job stands for (progress).
+    bytes: u64,
+    work: Work,
+}
+
+#[derive(Debug)]
+enum Work {
+    /// A file was opened.
+    Opened,
+    /// A path or file could not be read.
+    Unreadable(String),
+    /// A file holds a NUL byte: not a record, not read further.
+    Binary { line: u32, column: u32 },
+    /// A game's text.
+    Game(GameSource),
+    /// A game whose bytes are not UTF-8.
+    Encoding {
+        index: usize,
+        line: u32,
+        column: u32,
+    },
+}
+
+/// What the check of one job gives the report.
+#[derive(Debug)]
+pub struct Outcome {
+    seq: u64,
+    origin: Arc<Origin>,
+    bytes: u64,
+    /// A file was opened.
+    opened: bool,
+    /// Main-line turns replayed.
+    turns: u64,
+    /// Present when the job was a game (valid or not).
+    game: Option<GameFacts>,
+    /// The mistake, if any.
+    error: Option<ErrorEntry>,
+    /// The mistake as a text diagnostic (text reports only).
+    rendered: String,
+}
+
+/// What the report needs to know of a game beside its mistake.
+#[derive(Debug)]
+struct GameFacts {
+    index: usize,
+    line: u32,
+    event: Option<String>,
+    round: Option<String>,
+    fingerprint: Option<u128>,
+}
+
+/// What the workers do beside replaying.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkerSettings {
+    /// Render text diagnostics.
+    pub text: bool,
+    /// Colour them.
+    pub color: bool,
+    /// Fingerprint the turns of each game.
+    pub duplicates: bool,
+    /// Read the `Event` and `Round` tags.
+    pub by_event: bool,
+}
+
+/// Replays games for one thread. It is created on the thread that uses it
+/// and never leaves it, so it may hold state that is not `Send` (a Lua state,
+/// the variants loaded so far).
+#[derive(Debug, Default)]
+struct Checker {}
+
+impl Checker {
+    fn new() -> Checker {
+        Checker {}
+    }
+
+    /// Replays `game`, read from `file` (`None` for stdin), under the rules
+    /// its tags ask for. Every replay of `billes validate` goes through this
+    /// function, the one place to change how the rules of a record are found.
+    fn check_game(&mut self, game: &Game, file: Option<&Path>) -> Result<Summary, ReplayError> {
+        // `file`'s folder is where a `Rules` tag naming a script is looked
+        // up from (the current folder for stdin); `--rules` overrides it.
+        let dir = file
+            .and_then(Path::parent)
+            .filter(|d| !d.as_os_str().is_empty());
+        super::rules::replay_in(dir, game, &mut |_| {})
+    }
+}
+
+/// Checks jobs on one thread.
+#[derive(Debug)]
+struct Worker {
+    settings: WorkerSettings,
+    checker: Checker,
+}
+
+impl Worker {
+    fn new(settings: WorkerSettings) -> Worker {
+        Worker {
+            settings,
+            checker: Checker::new(),
+        }
+    }
+
+    fn process(&mut self, job: Job) -> Outcome {
+        let mut outcome = Outcome {
+            seq: job.seq,
+            origin: Arc::clone(&job.origin),
+            bytes: job.bytes,
+            opened: false,
+            turns: 0,
+            game: None,
+            error: None,
+            rendered: String::new(),
+        };
+        let name = job.origin.name.as_str();
+        match job.work {
+            Work::Opened => outcome.opened = true,
+            Work::Unreadable(message) => {
+                if self.settings.text {
+                    outcome.rendered = format!("error[io]: {name}: {message}\n");
                 }
-                report.errors.push(entry);
-                return Ok(true);
+                outcome.error = Some(ErrorEntry::new(name, None, "io", message));
             }
-            Err(ReadError::InvalidUtf8 {
+            Work::Binary { line, column } => {
+                let message = "binary file (a NUL byte), not read".to_string();
+                if self.settings.text {
+                    outcome.rendered =
+                        format!("error[encoding]: {message}\n --> {name}:{line}:{column}\n\n");
+                }
+                outcome.error =
+                    Some(ErrorEntry::new(name, None, "encoding", message).at(line, column));
+            }
+            Work::Encoding {
                 index,
                 line,
                 column,
-            }) => {
-                report.games += 1;
-                report.invalid += 1;
-                let mut entry =
-                    simple_entry(&name, Some(index), "encoding", "invalid UTF-8".into());
-                entry.line = Some(line);
-                entry.column = Some(column);
-                if text {
-                    writeln!(
-                        out,
-                        "error[encoding]: invalid UTF-8\n --> {name}:{line}:{column}\n  = note: in game {index}\n"
-                    )?;
+            } => {
+                if self.settings.text {
+                    outcome.rendered = format!(
+                        "error[encoding]: invalid UTF-8\n --> {name}:{line}:{column}\n  = note: in game {index}\n\n"
+                    );
                 }
-                report.errors.push(entry);
+                outcome.game = Some(GameFacts {
+                    index,
+                    line,
+                    event: None,
+                    round: None,
+                    fingerprint: None,
+                });
+                outcome.error = Some(
+                    ErrorEntry::new(name, Some(index), "encoding", "invalid UTF-8".into())
+                        .at(line, column),
+                );
             }
-            Ok(source) => {
-                report.games += 1;
-                check_game(&name, &source, report, text, color, out)?;
+            Work::Game(source) => self.game(&job.origin, &source, &mut outcome),
+        }
+        outcome
+    }
+
+    fn game(&mut self, origin: &Origin, source: &GameSource, outcome: &mut Outcome) {
+        let name = origin.name.as_str();
+        let mut facts = GameFacts {
+            index: source.index,
+            line: source.line,
+            event: None,
+            round: None,
+            fingerprint: None,
+        };
+        let game = match source.parse() {
+            Ok(game) => game,
+            Err(err) => {
+                if self.settings.by_event {
+                    facts.event = scan_tag(&source.text, "Event");
+                    facts.round = scan_tag(&source.text, "Round");
+                }
+                if self.settings.text {
+                    outcome.rendered =
+                        render_parse_error(name, source.index, &err, self.settings.color);
+                }
+                outcome.game = Some(facts);
+                outcome.error = Some(parse_entry(name, source.index, &err));
+                return;
+            }
+        };
+        if self.settings.by_event {
+            facts.event = game.tag("Event").map(str::to_string);
+            facts.round = game.tag("Round").map(str::to_string);
+        }
+        if self.settings.duplicates {
+            facts.fingerprint = fingerprint(&game);
+        }
+        outcome.game = Some(facts);
+        let checker = &mut self.checker;
+        let path = origin.path.as_deref();
+        match catch_unwind(AssertUnwindSafe(|| checker.check_game(&game, path))) {
+            Ok(Ok(summary)) => outcome.turns = u64::from(summary.turns),
+            Ok(Err(err)) => {
+                outcome.turns = turns_before(&game, &err);
+                if self.settings.text {
+                    outcome.rendered = format!(
+                        "{}\n\n",
+                        render_replay_error(name, source, &err, self.settings.color)
+                    );
+                }
+                outcome.error = Some(replay_entry(name, source.index, &err));
+            }
+            Err(_) => {
+                // A bug in the rules: reported against the game, and the
+                // checker, whose state may be spoilt, is made anew.
+                self.checker = Checker::new();
+                let message = "internal error while replaying this game (please report it)";
+                if self.settings.text {
+                    outcome.rendered = format!(
+                        "error[internal]: {message}\n --> {name}:{}:1\n  = note: in game {}\n\n",
+                        source.line, source.index
+                    );
+                }
+                outcome.error = Some(
+                    ErrorEntry::new(name, Some(source.index), "internal", message.into())
+                        .at(source.line, 1),
+                );
             }
         }
     }
-    Ok(false)
 }
 
-fn check_game(
-    name: &str,
-    source: &GameSource,
-    report: &mut Report,
-    text: bool,
-    color: bool,
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
-    let game = match source.parse() {
-        Ok(game) => game,
-        Err(err) => {
-            report.invalid += 1;
-            if text {
-                write_parse_error(name, source.index, &err, color, out)?;
-            }
-            report.errors.push(parse_entry(name, source.index, &err));
-            return Ok(());
-        }
-    };
-    let mut turns = 0u64;
-    let result = super::rules::replay_game(name, &game, &mut |_| turns += 1);
-    report.turns += turns;
-    match result {
-        Ok(_) => report.valid += 1,
-        Err(err) => {
-            report.invalid += 1;
-            if text {
-                write_replay_error(name, source, &err, color, out)?;
-            }
-            report.errors.push(replay_entry(name, source.index, &err));
-        }
+/// Main-line turns replayed before `err`: those that start before it, less
+/// the turn it is in (all of them for a wrong result, none for a tag error).
+/// Worked out from the record, so any replay function will do.
+fn turns_before(game: &Game, err: &ReplayError) -> u64 {
+    if err.span.line == 0 {
+        return 0;
     }
-    Ok(())
+    let started = game
+        .line
+        .turns
+        .partition_point(|t| t.span.start <= err.span.start);
+    let in_turn = usize::from(err.turn.is_some());
+    started.saturating_sub(in_turn) as u64
 }
 
-fn simple_entry(file: &str, game: Option<usize>, kind: &str, message: String) -> ErrorEntry {
-    ErrorEntry {
-        file: file.to_string(),
-        game,
-        line: None,
-        column: None,
-        turn: None,
-        seat: None,
-        kind: kind.to_string(),
-        message,
-        legal: Vec::new(),
+/// A 128-bit hash of the main line's turns in canonical form: seat, roll,
+/// mover and actions, without comments, NAGs, variations, tags or layout.
+/// Games without turns have none: they are not compared.
+fn fingerprint(game: &Game) -> Option<u128> {
+    use std::fmt::Write as _;
+    struct Both(DefaultHasher, DefaultHasher);
+    impl std::fmt::Write for Both {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0.write(s.as_bytes());
+            self.1.write(s.as_bytes());
+            Ok(())
+        }
     }
+    if game.line.turns.is_empty() {
+        return None;
+    }
+    let mut second = DefaultHasher::new();
+    second.write_u64(0x6269_6c6c_6573);
+    let mut h = Both(DefaultHasher::new(), second);
+    for turn in &game.line.turns {
+        let _ = write!(h, "{}.{}", turn.number, turn.head);
+        for action in &turn.actions {
+            let _ = write!(h, " {action}");
+        }
+        let _ = h.write_str("\n");
+    }
+    Some(u128::from(h.0.finish()) << 64 | u128::from(h.1.finish()))
+}
+
+/// The value of a tag line `[Name "value"]` in a game that does not parse
+/// (only the simple form: escapes are left as written).
+fn scan_tag(text: &str, name: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = line.trim_start().strip_prefix('[')?.trim_start();
+        let rest = rest.strip_prefix(name)?;
+        let rest = rest.trim_start().strip_prefix('"')?;
+        let end = rest.rfind('"')?;
+        Some(rest[..end].to_string())
+    })
 }
 
 fn parse_entry(file: &str, game: usize, err: &ParseError) -> ErrorEntry {
-    ErrorEntry {
-        line: Some(err.span.line),
-        column: Some(err.span.column),
-        ..simple_entry(file, Some(game), "syntax", err.message.clone())
-    }
+    ErrorEntry::new(file, Some(game), "syntax", err.message.clone())
+        .at(err.span.line, err.span.column)
 }
 
 fn replay_entry(file: &str, game: usize, err: &ReplayError) -> ErrorEntry {
@@ -226,17 +434,11 @@ fn replay_entry(file: &str, game: usize, err: &ReplayError) -> ErrorEntry {
         turn: err.turn,
         seat: err.seat.clone(),
         legal: err.legal.clone(),
-        ..simple_entry(file, Some(game), err.kind.name(), err.message.clone())
+        ..ErrorEntry::new(file, Some(game), err.kind.name(), err.message.clone())
     }
 }
 
-fn write_parse_error(
-    name: &str,
-    game: usize,
-    err: &ParseError,
-    color: bool,
-    out: &mut impl Write,
-) -> io::Result<()> {
+fn render_parse_error(name: &str, game: usize, err: &ParseError, color: bool) -> String {
     let notes = [format!("in game {game}")];
     let rendered = render_error(
         name,
@@ -250,7 +452,7 @@ fn write_parse_error(
         },
         color,
     );
-    writeln!(out, "{rendered}\n")
+    format!("{rendered}\n\n")
 }
 
 /// Renders a replay error against the game's source text.
@@ -293,16 +495,6 @@ pub fn render_replay_error(
     )
 }
 
-fn write_replay_error(
-    name: &str,
-    source: &GameSource,
-    err: &ReplayError,
-    color: bool,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    writeln!(out, "{}\n", render_replay_error(name, source, err, color))
-}
-
 /// The source line holding `span.start`.
 fn line_text(source: &GameSource, span: Span) -> &str {
     let text = &source.text;
@@ -316,35 +508,29 @@ fn line_text(source: &GameSource, span: Span) -> &str {
     text[start..end].trim_end_matches('\r')
 }
 
-fn write_summary(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    let mut by_kind: BTreeMap<&str, usize> = BTreeMap::new();
-    for e in &report.errors {
-        *by_kind.entry(e.kind.as_str()).or_default() += 1;
-    }
-    let kinds: Vec<String> = by_kind.iter().map(|(k, n)| format!("{k}: {n}")).collect();
-    write!(
-        out,
-        "checked {} file{}, {} game{}, {} turn{}: {} valid, {} invalid",
-        report.files,
-        plural(report.files as u64),
-        report.games,
-        plural(report.games as u64),
-        report.turns,
-        plural(report.turns),
-        report.valid,
-        report.invalid
-    )?;
-    if kinds.is_empty() {
-        writeln!(out)
-    } else {
-        writeln!(out, " ({})", kinds.join(", "))
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
+    fn game(text: &str) -> Game {
+        billes_notation::parse_game(text).expect("parses")
+    }
+
+    #[test]
+    fn fingerprints_ignore_tags_comments_nags_and_layout() {
+        let a = game("[Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 + 2. R1 r9-r10 3. B4 -- *\n");
+        let b = game("[Event \"x\"]\n\n1. R6 + {entered} !\n2. R1   r9-r10 $1\n3. B4 --\n=R\n");
+        let c = game("1. R6 + 2. R2 r9-r11 3. B4 -- *\n");
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        assert_ne!(fingerprint(&a), fingerprint(&c));
+        assert_eq!(fingerprint(&game("[Game \"offboard\"]\n*\n")), None);
+    }
+
+    #[test]
+    fn scan_tag_reads_simple_tag_lines() {
+        let text = "[Event \"Club night\"]\n [Round  \"3\"]\n1. R6 r9 r10 *\n";
+        assert_eq!(scan_tag(text, "Event").as_deref(), Some("Club night"));
+        assert_eq!(scan_tag(text, "Round").as_deref(), Some("3"));
+        assert_eq!(scan_tag(text, "Date"), None);
     }
 }

@@ -1,0 +1,416 @@
+//! The validation report: its JSON/YAML schema (documented in
+//! docs/validate-report.md), and the collector that builds it from the games'
+//! outcomes in file order, then game order.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::{Origin, Outcome};
+
+/// The report, also the JSON/YAML schema.
+#[derive(Debug, Default, Serialize)]
+pub struct Report {
+    /// Files read (opened, whatever they held).
+    pub files: usize,
+    /// Games found.
+    pub games: usize,
+    /// Main-line turns replayed in valid games, and up to the mistake in invalid ones.
+    pub turns: u64,
+    /// Games without a mistake.
+    pub valid: usize,
+    /// Games with a mistake.
+    pub invalid: usize,
+    /// How many errors of each kind.
+    pub kinds: BTreeMap<Cow<'static, str>, usize>,
+    /// One entry per mistake (at most one per game: replay stops there), in
+    /// file order, then game order.
+    pub errors: ErrorList,
+    /// With `--duplicates`: each game whose turns were already seen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicates: Option<Vec<Duplicate>>,
+    /// With `--by-event`: the games of each event and round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventSummary>>,
+}
+
+/// One mistake.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ErrorEntry {
+    /// The file (`<stdin>` for standard input).
+    pub file: String,
+    /// 1-based game number in the file, when the mistake is in a game.
+    pub game: Option<usize>,
+    /// 1-based line.
+    pub line: Option<u32>,
+    /// 1-based column.
+    pub column: Option<u32>,
+    /// The turn number, when the mistake is in a turn.
+    pub turn: Option<u32>,
+    /// The seat of that turn.
+    pub seat: Option<String>,
+    /// `syntax`, `encoding`, `io`, `internal`, or a replay kind (`illegal_move`, `seat`, ...).
+    pub kind: Cow<'static, str>,
+    /// What was wrong.
+    pub message: String,
+    /// The legal actions, where they help.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<String>,
+}
+
+impl ErrorEntry {
+    /// An entry with only a file, maybe a game, a kind and a message.
+    pub fn new(file: &str, game: Option<usize>, kind: &'static str, message: String) -> ErrorEntry {
+        ErrorEntry {
+            file: file.to_string(),
+            game,
+            line: None,
+            column: None,
+            turn: None,
+            seat: None,
+            kind: Cow::Borrowed(kind),
+            message,
+            legal: Vec::new(),
+        }
+    }
+
+    /// The same entry, located.
+    pub fn at(mut self, line: u32, column: u32) -> ErrorEntry {
+        self.line = Some(line);
+        self.column = Some(column);
+        self
+    }
+}
+
+/// The errors of a JSON or YAML report. The first [`ErrorList::IN_MEMORY`]
+/// are kept in memory; the others go to an anonymous temporary file, one
+/// JSON line each, until the report is written: memory stays flat however
+/// many games are invalid. (When no temporary file can be made, they stay
+/// in memory.)
+#[derive(Debug, Default)]
+pub struct ErrorList {
+    memory: Vec<ErrorEntry>,
+    spill: Option<RefCell<BufWriter<File>>>,
+    spilled: usize,
+}
+
+impl ErrorList {
+    /// Entries kept in memory before the others are spilled.
+    const IN_MEMORY: usize = 256;
+
+    /// Adds an entry at the end.
+    pub fn push(&mut self, entry: ErrorEntry) -> io::Result<()> {
+        if self.memory.len() < Self::IN_MEMORY {
+            self.memory.push(entry);
+            return Ok(());
+        }
+        if self.spill.is_none() {
+            match tempfile::tempfile() {
+                Ok(file) => self.spill = Some(RefCell::new(BufWriter::new(file))),
+                Err(_) => {
+                    self.memory.push(entry);
+                    return Ok(());
+                }
+            }
+        }
+        if let Some(spill) = &self.spill {
+            let mut spill = spill.borrow_mut();
+            serde_json::to_writer(&mut *spill, &entry)?;
+            spill.write_all(b"\n")?;
+            self.spilled += 1;
+        }
+        Ok(())
+    }
+
+    /// How many entries there are.
+    fn len(&self) -> usize {
+        self.memory.len() + self.spilled
+    }
+
+    fn flush(&mut self) {
+        if let Some(spill) = &self.spill {
+            let _ = spill.borrow_mut().flush();
+        }
+    }
+
+    /// The entries in order, those spilled read back one at a time.
+    pub fn iter(&self) -> impl Iterator<Item = io::Result<ErrorEntry>> + '_ {
+        let spilled = self.spill.as_ref().map(|spill| {
+            let mut spill = spill.borrow_mut();
+            let reader = spill
+                .flush()
+                .and_then(|()| spill.get_mut().rewind())
+                .and_then(|()| spill.get_ref().try_clone());
+            reader.map(|file| BufReader::new(file).lines())
+        });
+        let spilled: Box<dyn Iterator<Item = io::Result<ErrorEntry>>> = match spilled {
+            None => Box::new(std::iter::empty()),
+            Some(Err(e)) => Box::new(std::iter::once(Err(e))),
+            Some(Ok(lines)) => {
+                Box::new(lines.map(|line| serde_json::from_str(&line?).map_err(io::Error::other)))
+            }
+        };
+        self.memory.iter().cloned().map(Ok).chain(spilled)
+    }
+}
+
+impl Serialize for ErrorList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeSeq};
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for entry in self.iter() {
+            seq.serialize_element(&entry.map_err(S::Error::custom)?)?;
+        }
+        seq.end()
+    }
+}
+
+/// Where a game is.
+#[derive(Debug, Clone, Serialize)]
+pub struct Place {
+    /// The file.
+    pub file: String,
+    /// 1-based game number in the file.
+    pub game: usize,
+    /// 1-based line of the game's first line.
+    pub line: u32,
+}
+
+/// A game whose turns were seen before.
+#[derive(Debug, Clone, Serialize)]
+pub struct Duplicate {
+    /// The later copy.
+    #[serde(flatten)]
+    pub place: Place,
+    /// The first game with the same turns.
+    pub first: Place,
+}
+
+/// The games of one event and round.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventSummary {
+    /// The `Event` tag (`null` when missing or unreadable).
+    pub event: Option<String>,
+    /// The `Round` tag (`null` when missing or unreadable).
+    pub round: Option<String>,
+    /// Games found.
+    pub games: usize,
+    /// Games without a mistake.
+    pub valid: usize,
+    /// Games with a mistake.
+    pub invalid: usize,
+}
+
+/// What the collector does with the outcomes.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Print diagnostics as they come (text report) rather than keep them.
+    pub text: bool,
+    /// Look for duplicate games.
+    pub duplicates: bool,
+    /// Count per event and round.
+    pub by_event: bool,
+}
+
+/// Builds the report from outcomes given in order.
+#[derive(Debug)]
+pub struct Collector {
+    settings: Settings,
+    /// The report; in a text report `errors` stays empty (they are printed).
+    pub report: Report,
+    /// Some input could not be read (exit code 2).
+    pub io_failure: bool,
+    /// The first game of each fingerprint: its file, number and line.
+    seen: HashMap<u128, (Arc<Origin>, u32, u32)>,
+    duplicates: Vec<Duplicate>,
+    events: BTreeMap<(Option<String>, Option<String>), [usize; 2]>,
+}
+
+impl Collector {
+    pub fn new(settings: Settings) -> Collector {
+        Collector {
+            settings,
+            report: Report::default(),
+            io_failure: false,
+            seen: HashMap::new(),
+            duplicates: Vec::new(),
+            events: BTreeMap::new(),
+        }
+    }
+
+    /// Takes the next outcome in order; prints its diagnostic in a text report.
+    pub fn accept(&mut self, outcome: Outcome, out: &mut dyn Write) -> io::Result<()> {
+        let report = &mut self.report;
+        if outcome.opened {
+            report.files += 1;
+        }
+        report.turns += outcome.turns;
+        if let Some(game) = outcome.game {
+            report.games += 1;
+            let valid = outcome.error.is_none();
+            if valid {
+                report.valid += 1;
+            } else {
+                report.invalid += 1;
+            }
+            if self.settings.by_event {
+                let counts = self.events.entry((game.event, game.round)).or_default();
+                counts[usize::from(!valid)] += 1;
+            }
+            if let (true, Some(fingerprint)) = (self.settings.duplicates, game.fingerprint) {
+                let place = Place {
+                    file: outcome.origin.name.clone(),
+                    game: game.index,
+                    line: game.line,
+                };
+                match self.seen.get(&fingerprint) {
+                    Some((origin, index, line)) => self.duplicates.push(Duplicate {
+                        place,
+                        first: Place {
+                            file: origin.name.clone(),
+                            game: *index as usize,
+                            line: *line,
+                        },
+                    }),
+                    None => {
+                        let index = u32::try_from(game.index).unwrap_or(u32::MAX);
+                        let first = (Arc::clone(&outcome.origin), index, game.line);
+                        self.seen.insert(fingerprint, first);
+                    }
+                }
+            }
+        }
+        if let Some(error) = outcome.error {
+            *report.kinds.entry(error.kind.clone()).or_default() += 1;
+            self.io_failure |= error.kind == "io";
+            if self.settings.text {
+                out.write_all(outcome.rendered.as_bytes())?;
+            } else {
+                report.errors.push(error)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The report, completed with duplicates and events when asked for.
+    pub fn finish(mut self) -> (Report, bool) {
+        self.report.errors.flush();
+        if self.settings.duplicates {
+            self.report.duplicates = Some(self.duplicates);
+        }
+        if self.settings.by_event {
+            self.report.events = Some(
+                self.events
+                    .into_iter()
+                    .map(|((event, round), [valid, invalid])| EventSummary {
+                        event,
+                        round,
+                        games: valid + invalid,
+                        valid,
+                        invalid,
+                    })
+                    .collect(),
+            );
+        }
+        (self.report, self.io_failure)
+    }
+}
+
+/// The text report's end: duplicates, events, then the one-line summary.
+pub fn write_summary(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    if let Some(duplicates) = &report.duplicates {
+        for d in duplicates {
+            writeln!(
+                out,
+                "duplicate: {}:{} (game {}) has the same turns as {}:{} (game {})",
+                d.place.file, d.place.line, d.place.game, d.first.file, d.first.line, d.first.game
+            )?;
+        }
+        if !duplicates.is_empty() {
+            writeln!(out)?;
+        }
+    }
+    if let Some(events) = &report.events {
+        write_events(events, out)?;
+    }
+    let kinds: Vec<String> = report
+        .kinds
+        .iter()
+        .map(|(k, n)| format!("{k}: {n}"))
+        .collect();
+    write!(
+        out,
+        "checked {} file{}, {} game{}, {} turn{}: {} valid, {} invalid",
+        report.files,
+        plural(report.files as u64),
+        report.games,
+        plural(report.games as u64),
+        report.turns,
+        plural(report.turns),
+        report.valid,
+        report.invalid
+    )?;
+    if kinds.is_empty() {
+        writeln!(out)?;
+    } else {
+        writeln!(out, " ({})", kinds.join(", "))?;
+    }
+    if let Some(duplicates) = &report.duplicates {
+        let n = duplicates.len();
+        writeln!(out, "{n} duplicate game{}", plural(n as u64))?;
+    }
+    Ok(())
+}
+
+fn write_events(events: &[EventSummary], out: &mut dyn Write) -> io::Result<()> {
+    let name = |s: &Option<String>| s.clone().unwrap_or_else(|| "-".into());
+    let rows: Vec<[String; 5]> = events
+        .iter()
+        .map(|e| {
+            [
+                name(&e.event),
+                name(&e.round),
+                e.games.to_string(),
+                e.valid.to_string(),
+                e.invalid.to_string(),
+            ]
+        })
+        .collect();
+    let header = ["event", "round", "games", "valid", "invalid"].map(String::from);
+    let mut widths = header.clone().map(|h| h.chars().count());
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for row in std::iter::once(&header).chain(&rows) {
+        let line = format!(
+            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {:>w4$}",
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3],
+            w4 = widths[4],
+        );
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    writeln!(out)
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

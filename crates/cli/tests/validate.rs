@@ -1,0 +1,422 @@
+//! `billes validate` at archive scale, through the command line: a corrupted
+//! archive, reports the same on any number of threads, inputs left alone,
+//! duplicates, events and rounds, exit codes.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn billes(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn billes_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/archive")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A temporary directory holding a copy of the corrupted archive as `archive/`.
+fn archive() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixtures(), &dir.path().join("archive"));
+    dir
+}
+
+/// Every file below `dir` with its bytes and modification time.
+fn snapshot_files(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, std::time::SystemTime)> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.is_dir() {
+                stack.push(path);
+            } else if meta.is_file() {
+                files.insert(
+                    path.clone(),
+                    (std::fs::read(&path).unwrap(), meta.modified().unwrap()),
+                );
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn corrupted_archive_text_report_lists_every_problem() {
+    let dir = archive();
+    let out = billes(&["validate", "--jobs", "1", "archive"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    // The huge comment's line is shown nowhere, and its game is valid.
+    assert!(!report.contains("huge-comment"), "{report}");
+    assert!(report.ends_with(
+        "checked 7 files, 11 games, 66 turns: 6 valid, 5 invalid \
+         (encoding: 2, illegal_move: 1, syntax: 2, variant: 1)\n"
+    ));
+    insta::assert_snapshot!("archive_text", report);
+    let two = billes(&["validate", "--jobs", "2", "archive"], dir.path());
+    assert_eq!(text(&two.stdout), report);
+    assert_eq!(two.status.code(), Some(1));
+    // Not a terminal: no progress bar, nothing on stderr.
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(text(&two.stderr), "");
+}
+
+#[test]
+fn corrupted_archive_json_report_is_the_same_on_any_number_of_threads() {
+    let dir = archive();
+    let args = [
+        "validate",
+        "--format",
+        "json",
+        "--duplicates",
+        "--by-event",
+        "archive",
+    ];
+    let one = billes(&[&args[..], &["--jobs", "1"]].concat(), dir.path());
+    assert_eq!(one.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert_eq!(report["files"], 7);
+    assert_eq!(report["games"], 11);
+    assert_eq!(report["valid"], 6);
+    assert_eq!(report["invalid"], 5);
+    let kinds: Vec<&str> = report["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "illegal_move",
+            "syntax",
+            "encoding",
+            "encoding",
+            "syntax",
+            "variant"
+        ]
+    );
+    insta::assert_snapshot!("archive_json", text(&one.stdout));
+    for jobs in ["2", "3"] {
+        let many = billes(&[&args[..], &["--jobs", jobs]].concat(), dir.path());
+        assert_eq!(text(&many.stdout), text(&one.stdout), "--jobs {jobs}");
+    }
+}
+
+#[test]
+fn corrupted_archive_yaml_report_parses() {
+    let dir = archive();
+    let out = billes(&["validate", "--format", "yaml", "archive"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_yaml::Value = serde_yaml::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["valid"].as_u64(), Some(6));
+    assert_eq!(report["kinds"]["syntax"].as_u64(), Some(2));
+    assert_eq!(
+        report["errors"][0]["file"].as_str(),
+        Some("archive/club/round2.bgn")
+    );
+    assert_eq!(report["errors"][0]["turn"].as_u64(), Some(4));
+    assert_eq!(report["errors"][0]["seat"].as_str(), Some("B"));
+    assert!(report.get("duplicates").is_none());
+}
+
+#[test]
+fn validate_never_modifies_its_inputs() {
+    let dir = archive();
+    let before = snapshot_files(dir.path());
+    for format in ["text", "json", "yaml"] {
+        for jobs in ["1", "2"] {
+            let out = billes(
+                &[
+                    "validate",
+                    "--format",
+                    format,
+                    "--jobs",
+                    jobs,
+                    "--duplicates",
+                    "--by-event",
+                    "archive",
+                ],
+                dir.path(),
+            );
+            assert_eq!(out.status.code(), Some(1));
+        }
+    }
+    assert_eq!(snapshot_files(dir.path()), before);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_file_is_reported_in_its_place_and_gives_exit_2() {
+    let dir = archive();
+    std::os::unix::fs::symlink("nowhere.bgn", dir.path().join("archive/club/lost.bgn")).unwrap();
+    let out = billes(&["validate", "--jobs", "2", "archive"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let report = text(&out.stdout);
+    let lost = report
+        .find("error[io]: archive/club/lost.bgn: cannot read")
+        .unwrap();
+    let round2 = report.find("archive/club/round2.bgn:26:6").unwrap();
+    let truncated = report.find("archive/truncated.bgn").unwrap();
+    // Directory order: club/lost.bgn, club/round1.bgn, club/round2.bgn, ...
+    assert!(lost < round2 && round2 < truncated, "{report}");
+    // The other files are checked as before.
+    assert!(
+        report.contains("checked 7 files, 11 games, 66 turns: 6 valid, 5 invalid"),
+        "{report}"
+    );
+    assert!(report.contains("io: 1"), "{report}");
+}
+
+#[test]
+fn a_missing_path_among_files_gives_exit_2_and_the_files_are_checked() {
+    let dir = archive();
+    let out = billes(
+        &[
+            "validate",
+            "--format",
+            "json",
+            "archive/club/round1.bgn",
+            "gone.bgn",
+            "archive/variant.bgn",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["files"], 2);
+    assert_eq!(report["games"], 3);
+    assert_eq!(report["errors"][0]["file"], "gone.bgn");
+    assert_eq!(report["errors"][0]["kind"], "io");
+    assert_eq!(report["errors"][1]["kind"], "variant");
+}
+
+#[test]
+fn duplicates_are_found_whatever_the_tags_comments_and_layout() {
+    let dir = archive();
+    let out = billes(
+        &[
+            "validate",
+            "--duplicates",
+            "--format",
+            "json",
+            "archive/club",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let duplicates = report["duplicates"].as_array().unwrap();
+    assert_eq!(duplicates.len(), 1);
+    assert_eq!(duplicates[0]["file"], "archive/club/round2.bgn");
+    assert_eq!(duplicates[0]["game"], 4);
+    assert_eq!(duplicates[0]["line"], 42);
+    assert_eq!(duplicates[0]["first"]["file"], "archive/club/round1.bgn");
+    assert_eq!(duplicates[0]["first"]["game"], 1);
+    // Only valid games, no duplicates: exit 0; a duplicate alone: exit 1.
+    let round1 = std::fs::read_to_string(dir.path().join("archive/club/round1.bgn")).unwrap();
+    let out = billes_stdin(
+        &["validate", "--duplicates", "-"],
+        dir.path(),
+        round1.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).ends_with("0 duplicate games\n"));
+    let twice = format!(
+        "{round1}\n{}",
+        round1.replace("[Round \"1\"]", "[Round \"9\"]")
+    );
+    let out = billes_stdin(
+        &["validate", "--duplicates", "-"],
+        dir.path(),
+        twice.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).starts_with(
+            "duplicate: <stdin>:40 (game 3) has the same turns as <stdin>:1 (game 1)\n\
+         duplicate: <stdin>:61 (game 4) has the same turns as <stdin>:22 (game 2)\n"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(text(&out.stdout).ends_with("4 valid, 0 invalid\n2 duplicate games\n"));
+}
+
+#[test]
+fn by_event_counts_games_per_event_and_round() {
+    let dir = archive();
+    let out = billes(
+        &["validate", "--by-event", "--jobs", "2", "archive"],
+        dir.path(),
+    );
+    let report = text(&out.stdout);
+    assert!(
+        report.contains(
+            "event       round  games  valid  invalid\n\
+         -           -          1      0        1\n\
+         Club night  1          2      2        0\n\
+         Club night  2          4      2        2\n\
+         Club night  3          4      2        2\n"
+        ),
+        "{report}"
+    );
+}
+
+#[test]
+fn many_games_in_many_files_report_in_order_on_any_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = billes(
+        &[
+            "simulate",
+            "--game",
+            "barricade",
+            "--players",
+            "3",
+            "--seed",
+            "11",
+            "--games",
+            "60",
+            "--max-turns",
+            "80",
+        ],
+        dir.path(),
+    );
+    assert_eq!(sim.status.code(), Some(0));
+    let games: Vec<String> = text(&sim.stdout)
+        .split("[Game ")
+        .filter(|g| !g.is_empty())
+        .map(|g| format!("[Game {g}"))
+        .collect();
+    assert_eq!(games.len(), 60);
+    // Six files of ten games; every seventh game gets a syntax error in its third turn.
+    for (n, chunk) in games.chunks(10).enumerate() {
+        let mut file = String::new();
+        for (i, game) in chunk.iter().enumerate() {
+            if (n * 10 + i) % 7 == 3 {
+                file.push_str(&game.replacen("\n3. ", "\n3. X", 1));
+            } else {
+                file.push_str(game);
+            }
+            file.push('\n');
+        }
+        std::fs::write(dir.path().join(format!("part{n}.bgn")), file).unwrap();
+    }
+    let one = billes(
+        &["validate", "--format", "json", "--jobs", "1", "."],
+        dir.path(),
+    );
+    let report: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert_eq!(report["games"], 60);
+    assert_eq!(report["invalid"], 9, "{report}");
+    let places: Vec<(String, u64)> = report["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["file"].as_str().unwrap().to_string(),
+                e["game"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let mut sorted = places.clone();
+    sorted.sort();
+    assert_eq!(places, sorted);
+    for jobs in ["2", "4"] {
+        let many = billes(
+            &["validate", "--format", "json", "--jobs", jobs, "."],
+            dir.path(),
+        );
+        assert_eq!(text(&many.stdout), text(&one.stdout), "--jobs {jobs}");
+    }
+}
+
+#[test]
+fn thousands_of_errors_are_all_reported_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "[Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 +\n2. R7 r9-r16\n*\n";
+    std::fs::write(dir.path().join("bad.bgn"), game.repeat(1500)).unwrap();
+    for format in ["json", "yaml"] {
+        let out = billes(
+            &["validate", "--format", format, "--jobs", "2", "bad.bgn"],
+            dir.path(),
+        );
+        assert_eq!(out.status.code(), Some(1));
+        let report: serde_yaml::Value = serde_yaml::from_slice(&out.stdout).unwrap();
+        let errors = report["errors"].as_sequence().unwrap();
+        assert_eq!(errors.len(), 1500);
+        for (i, e) in errors.iter().enumerate() {
+            assert_eq!(e["game"].as_u64(), Some(i as u64 + 1));
+            assert_eq!(e["kind"].as_str(), Some("roll"));
+            assert_eq!(e["line"].as_u64(), Some(i as u64 * 5 + 4));
+        }
+        assert_eq!(report["kinds"]["roll"].as_u64(), Some(1500));
+    }
+}
+
+#[test]
+fn jobs_must_be_at_least_one() {
+    let dir = archive();
+    let out = billes(&["validate", "--jobs", "0", "archive"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--jobs"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn help_points_at_the_report_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = billes(&["validate", "--help"], dir.path());
+    let help = text(&out.stdout);
+    assert!(help.contains("docs/validate-report.md"), "{help}");
+    assert!(
+        help.contains("--duplicates") && help.contains("--by-event") && help.contains("--jobs")
+    );
+    assert!(Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/validate-report.md")
+        .is_file());
+}

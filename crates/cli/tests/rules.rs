@@ -265,3 +265,66 @@ fn replay_and_render_follow_the_rules_tag() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+#[test]
+fn every_verb_follows_the_rules_tag() {
+    // A five-marble record: its fifth marble and HOME hole exist only under
+    // the variant, so each verb must play it under its Rules tag.
+    let five = "examples/aggravation/house-rules/five-marbles.bgn";
+    let out = billes(&["render", five, "--svg", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = stdout(&out);
+    assert!(
+        svg.contains(r#"data-hole="ph5""#),
+        "HOME rows of five holes"
+    );
+    assert!(!svg.contains(r#"data-hole="ph6""#));
+    let out = billes(&["render", five, "--text"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = billes(&["render", five, "--html", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = billes(&["annotate", five]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("{@ marble entered"),
+        "{}",
+        stdout(&out)
+    );
+    let out = billes(&["replay", five, "--describe"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("{@ "), "{}", stdout(&out));
+    let out = billes(&["diff", five, five]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // Abalone has no targets: none is drawn.
+    let abalone = "examples/offboard/house-rules/abalone.bgn";
+    let out = billes(&["render", abalone, "--svg", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stdout(&out).contains("target-ring"));
+    let out = billes(&["render", "examples/offboard/club-final.bgn", "--svg", "-"]);
+    assert_eq!(stdout(&out).matches("target-ring").count(), 12);
+
+    // --rules forces a variant on a standard record: the standard record's
+    // game is replayed under it, and a variant for another game is refused.
+    let out = billes(&[
+        "render",
+        "examples/aggravation/four-players.bgn",
+        "--rules",
+        "no-shortcuts",
+        "--at",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = billes(&[
+        "render",
+        "examples/aggravation/four-players.bgn",
+        "--rules",
+        "malefiz",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("variant malefiz is for barricade, not aggravation"),
+        "{}",
+        stderr(&out)
+    );
+}

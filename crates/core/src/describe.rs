@@ -6,7 +6,7 @@
 use billes_notation::{Game, Line, Turn};
 
 use crate::replay::Rules;
-use crate::{aggravation, barricade, offboard, GameKind, ReplayError};
+use crate::{Engine, ReplayError};
 
 /// A game's rules that can tell what a turn did.
 pub trait Describe: Rules {
@@ -40,12 +40,7 @@ pub struct Described {
 /// # Errors
 /// The first mistake in the record, as [`crate::replay`] reports it.
 pub fn describe(game: &Game) -> Result<Vec<Described>, ReplayError> {
-    crate::replay(game, &mut |_| {})?;
-    match GameKind::of(game)? {
-        GameKind::Aggravation => describe_with(&aggravation::Aggravation::default(), game),
-        GameKind::Barricade => describe_with(&barricade::Barricade::default(), game),
-        GameKind::Offboard => describe_with(&offboard::Offboard::default(), game),
-    }
+    crate::Standard::of(game)?.describe(game)
 }
 
 /// Describes every turn of `game` under `rules` (main line and variations).
@@ -109,6 +104,7 @@ pub(crate) fn capitalised(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GameKind;
 
     #[test]
     fn variations_are_described_from_their_own_position() {

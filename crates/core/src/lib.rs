@@ -16,14 +16,18 @@
 pub mod aggravation;
 pub mod barricade;
 mod describe;
+mod engine;
 mod error;
 pub mod offboard;
 mod replay;
 mod rng;
-pub mod view;
 pub mod variant;
+pub mod view;
 
 pub use describe::{describe, describe_with, Describe, Described};
+pub use engine::{
+    check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
+};
 pub use error::{ErrorKind, ReplayError};
 pub use replay::{replay_with, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
@@ -119,31 +123,12 @@ impl std::fmt::Debug for dyn TextBoard + '_ {
 /// # Errors
 /// The first mistake in the record, located by span, turn and seat.
 pub fn replay(game: &Game, observe: &mut dyn FnMut(&Observed<'_>)) -> Result<Summary, ReplayError> {
-    fn run<R: Rules>(
-        rules: &R,
-        game: &Game,
-        observe: &mut dyn FnMut(&Observed<'_>),
-    ) -> Result<Summary, ReplayError> {
-        replay_with(rules, game, &mut |step| {
-            observe(&Observed {
-                index: step.index,
-                turn: step.turn,
-                board: step.state,
-            })
-        })
-    }
-    let kind = GameKind::of(game)?;
-    check_rules_tag(game)?;
-    match kind {
-        GameKind::Aggravation => run(&aggravation::Aggravation::default(), game, observe),
-        GameKind::Barricade => run(&barricade::Barricade::default(), game, observe),
-        GameKind::Offboard => run(&offboard::Offboard::default(), game, observe),
-    }
+    Standard::of(game)?.replay(game, observe)
 }
 
 /// Only the standard rules are built in: a `Rules` tag naming anything else
 /// is reported rather than silently ignored.
-fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
+pub(crate) fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
     match game.tag_entry("Rules") {
         Some(tag) if !tag.value.trim().eq_ignore_ascii_case("standard") => Err(ReplayError::new(
             ErrorKind::Variant,
@@ -162,13 +147,7 @@ fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
 /// # Errors
 /// A tag error when the record's tags do not describe a start position.
 pub fn start_board(game: &Game) -> Result<String, ReplayError> {
-    Ok(match GameKind::of(game)? {
-        GameKind::Aggravation => aggravation::Aggravation::default()
-            .setup(game)?
-            .text_board(),
-        GameKind::Barricade => barricade::Barricade::default().setup(game)?.text_board(),
-        GameKind::Offboard => offboard::Offboard::default().setup(game)?.text_board(),
-    })
+    Standard::of(game)?.start_board(game)
 }
 
 /// How `billes simulate` plays.

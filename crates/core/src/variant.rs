@@ -45,7 +45,7 @@
 use billes_notation::{Game, Turn};
 
 use crate::rng::Rng;
-use crate::{ReplayError, Rules, SimOptions};
+use crate::{Describe, ReplayError, Rules, SimOptions};
 
 /// What [`Hooks::allow`] decides about a candidate move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -273,5 +273,11 @@ impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
 
     fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
         self.rules.winners(state)
+    }
+}
+
+impl<R: HookedRules + Describe, H: Hooks> Describe for WithHooks<'_, R, H> {
+    fn describe(&self, before: &Self::State, turn: &Turn, after: &Self::State) -> Vec<String> {
+        self.rules.describe(before, turn, after)
     }
 }

@@ -21,8 +21,7 @@
 use billes_notation::{Game, Turn};
 use serde::Serialize;
 
-use crate::{aggravation, barricade, offboard};
-use crate::{replay_with, GameKind, ReplayError, Rules, Summary};
+use crate::{replay_with, Engine, GameKind, ReplayError, Rules, Standard, Summary};
 
 /// One piece (marble or pawn) on a named hole, point or cell.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -76,6 +75,9 @@ pub struct PositionView {
     pub held: Vec<String>,
     /// The targets of the rim with their values and marbles (Offboard).
     pub targets: Vec<TargetView>,
+    /// Holes in each HOME row (Aggravation, where a variant may change it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub home_size: Option<u32>,
     /// The seat whose turn is next (`None` before the first turn when any
     /// seat may start, and once the game is over).
     pub to_move: Option<String>,
@@ -149,36 +151,36 @@ pub fn replay_views(
     game: &Game,
     observe: &mut dyn FnMut(&ViewStep<'_>),
 ) -> Result<Summary, ReplayError> {
-    fn run<R>(
-        rules: &R,
-        game: &Game,
-        observe: &mut dyn FnMut(&ViewStep<'_>),
-    ) -> Result<Summary, ReplayError>
-    where
-        R: Rules,
-        R::State: View,
-    {
-        let start = rules.setup(game)?;
+    Standard::of(game)?.replay_views(game, observe)
+}
+
+/// Replays `game` under `rules` like [`replay_views`].
+///
+/// # Errors
+/// The first mistake in the record; the observer has seen every position
+/// before it.
+pub fn replay_views_with<R>(
+    rules: &R,
+    game: &Game,
+    observe: &mut dyn FnMut(&ViewStep<'_>),
+) -> Result<Summary, ReplayError>
+where
+    R: Rules,
+    R::State: View,
+{
+    let start = rules.setup(game)?;
+    observe(&ViewStep {
+        index: 0,
+        turn: None,
+        view: start.view().with_winners(rules.winners(&start)),
+    });
+    replay_with(rules, game, &mut |step| {
         observe(&ViewStep {
-            index: 0,
-            turn: None,
-            view: start.view().with_winners(rules.winners(&start)),
-        });
-        replay_with(rules, game, &mut |step| {
-            observe(&ViewStep {
-                index: step.index,
-                turn: Some(step.turn),
-                view: step.state.view().with_winners(rules.winners(step.state)),
-            })
+            index: step.index,
+            turn: Some(step.turn),
+            view: step.state.view().with_winners(rules.winners(step.state)),
         })
-    }
-    let kind = GameKind::of(game)?;
-    crate::check_rules_tag(game)?;
-    match kind {
-        GameKind::Aggravation => run(&aggravation::Aggravation::default(), game, observe),
-        GameKind::Barricade => run(&barricade::Barricade::default(), game, observe),
-        GameKind::Offboard => run(&offboard::Offboard::default(), game, observe),
-    }
+    })
 }
 
 #[cfg(test)]

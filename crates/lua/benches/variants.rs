@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_core::aggravation::Aggravation;
-use billes_core::{Rng, SimOptions};
+use billes_core::{Engine, Rng, SimOptions};
 use billes_lua::{Variant, VariantSource};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 

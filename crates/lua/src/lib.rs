@@ -53,7 +53,7 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use billes_core::{ErrorKind, Observed, ReplayError, Summary};
+use billes_core::{Engine, ErrorKind, Observed, ReplayError, Standard, Summary};
 use billes_notation::Game;
 
 pub use sandbox::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
@@ -130,10 +130,48 @@ fn resolve_cached(
     Ok(s)
 }
 
-/// Replays a record under its variant: `forced` when given (a `--rules`
-/// option, which overrides the record's tag), else the one its `Rules` tag
-/// names (a shipped name, or a path relative to `base_dir`, the record's
-/// folder), else the game's standard rules at full native speed.
+/// The rules a record is replayed under: `forced` when given (a `--rules`
+/// option, which overrides the record's tag), else the variant its `Rules`
+/// tag names (a shipped name, or a path relative to `base_dir`, the record's
+/// folder), else the game's standard rules. Variants come from this thread's
+/// cache: each is loaded once per thread.
+///
+/// ```
+/// let record = "[Game \"aggravation\"]\n[Rules \"five-marbles\"]\n[Seats \"R G\"]\n\n1. R6 + *\n";
+/// let game = billes_notation::parse_game(record).unwrap();
+/// let engine = billes_lua::engine(&game, None, None).unwrap();
+/// assert_eq!(engine.describe(&game).unwrap()[0].phrases, ["marble entered", "rolls again"]);
+/// ```
+///
+/// # Errors
+/// A `Rules` tag naming no variant, or a script that does not load, is an
+/// error of kind [`ErrorKind::Variant`] at the tag; a record with no known
+/// `Game` is a tag error.
+pub fn engine(
+    game: &Game,
+    base_dir: Option<&Path>,
+    forced: Option<&VariantSource>,
+) -> Result<Rc<dyn Engine>, ReplayError> {
+    let tag = game.tag_entry("Rules");
+    let span = tag.map_or(game.span, |t| t.span);
+    let source = match (forced, tag) {
+        (Some(s), _) => Some(s.clone()),
+        (None, Some(tag)) => resolve_cached(&tag.value, base_dir)
+            .map_err(|e| ReplayError::new(ErrorKind::Variant, span, e.to_string()))?,
+        (None, None) => None,
+    };
+    match source {
+        None => Ok(Rc::new(Standard::of(game)?)),
+        Some(source) => {
+            let variant = load_cached(&source)
+                .map_err(|e| ReplayError::new(ErrorKind::Variant, span, e.to_string()))?;
+            Ok(variant)
+        }
+    }
+}
+
+/// Replays a record under its variant (see [`engine`]); without one, under
+/// the game's standard rules at full native speed.
 ///
 /// # Errors
 /// The first mistake in the record. A `Rules` tag naming no variant, or a
@@ -145,18 +183,8 @@ pub fn replay(
     forced: Option<&VariantSource>,
     observe: &mut dyn FnMut(&Observed<'_>),
 ) -> Result<Summary, ReplayError> {
-    let tag = game.tag_entry("Rules");
-    let span = tag.map_or(game.span, |t| t.span);
-    let source = match (forced, tag) {
-        (Some(s), _) => Some(s.clone()),
-        (None, Some(tag)) => resolve_cached(&tag.value, base_dir)
-            .map_err(|e| ReplayError::new(ErrorKind::Variant, span, e.to_string()))?,
-        (None, None) => None,
-    };
-    let Some(source) = source else {
+    if forced.is_none() && game.tag_entry("Rules").is_none() {
         return billes_core::replay(game, observe);
-    };
-    let variant = load_cached(&source)
-        .map_err(|e| ReplayError::new(ErrorKind::Variant, span, e.to_string()))?;
-    variant.replay(game, observe)
+    }
+    engine(game, base_dir, forced)?.replay(game, observe)
 }

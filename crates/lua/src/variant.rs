@@ -5,8 +5,10 @@ use billes_core::aggravation::{self, Aggravation};
 use billes_core::barricade::{self, Barricade};
 use billes_core::offboard::{self, Offboard};
 use billes_core::variant::{HookedRules, WithHooks};
+use billes_core::view::{replay_views_with, ViewStep};
 use billes_core::{
-    replay_with, ErrorKind, GameKind, Observed, ReplayError, Rng, Rules, SimOptions, Step, Summary,
+    check_game, describe_valid_with, replay_observed_with, start_board_with, Described, GameKind,
+    Observed, ReplayError, Rng, SimOptions, Summary,
 };
 use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
@@ -160,59 +162,6 @@ impl Variant {
         self.hooks.as_ref().map(LuaHooks::names).unwrap_or_default()
     }
 
-    /// Replays `game` under the variant, like [`billes_core::replay`].
-    ///
-    /// # Errors
-    /// The first mistake in the record; a hook that fails is an error of
-    /// kind [`ErrorKind::Variant`], located at the turn.
-    pub fn replay(
-        &self,
-        game: &Game,
-        observe: &mut dyn FnMut(&Observed<'_>),
-    ) -> Result<Summary, ReplayError> {
-        let kind = GameKind::of(game)?;
-        if kind != self.game {
-            let span = game.tag_entry("Game").map_or(game.span, |t| t.span);
-            return Err(ReplayError::new(
-                ErrorKind::Variant,
-                span,
-                format!("variant {} is for {}, not {kind}", self.name, self.game),
-            ));
-        }
-        fn run<R: Rules>(
-            rules: &R,
-            game: &Game,
-            observe: &mut dyn FnMut(&Observed<'_>),
-        ) -> Result<Summary, ReplayError> {
-            replay_with(rules, game, &mut |step: &Step<'_, R::State>| {
-                observe(&Observed {
-                    index: step.index,
-                    turn: step.turn,
-                    board: step.state,
-                })
-            })
-        }
-        match (&self.engine, &self.hooks) {
-            (Engine::Aggravation(r), Some(h)) => run(&WithHooks::new(r, h), game, observe),
-            (Engine::Aggravation(r), None) => run(r, game, observe),
-            (Engine::Barricade(r), _) => run(r, game, observe),
-            (Engine::Offboard(r), _) => run(r, game, observe),
-        }
-    }
-
-    /// The start position of `game` under the variant, as a text board.
-    ///
-    /// # Errors
-    /// When the record's tags describe no start position.
-    pub fn start_board(&self, game: &Game) -> Result<String, ReplayError> {
-        use billes_core::TextBoard;
-        Ok(match &self.engine {
-            Engine::Aggravation(r) => r.setup(game)?.text_board(),
-            Engine::Barricade(r) => r.setup(game)?.text_board(),
-            Engine::Offboard(r) => r.setup(game)?.text_board(),
-        })
-    }
-
     /// A random legal game under the variant, its record tagged with the
     /// variant's `Rules`.
     ///
@@ -238,6 +187,66 @@ impl Variant {
             },
         );
         Ok(game)
+    }
+}
+
+/// Runs `$body` with `$r` bound to the variant's rules (with its hooks,
+/// when it has hooks for its game).
+macro_rules! with_rules {
+    ($variant:expr, $r:ident => $body:expr) => {
+        match (&$variant.engine, &$variant.hooks) {
+            (Engine::Aggravation(a), Some(h)) => {
+                let $r = &WithHooks::new(a, h);
+                $body
+            }
+            (Engine::Aggravation($r), None) => $body,
+            (Engine::Barricade($r), _) => $body,
+            (Engine::Offboard($r), _) => $body,
+        }
+    };
+}
+
+impl Variant {
+    /// Checks that `game` is a record of the variant's game.
+    fn check(&self, game: &Game) -> Result<(), ReplayError> {
+        check_game(self.game, &format!("variant {} is", self.name), game)
+    }
+}
+
+/// A variant replays, draws and describes records like the standard rules
+/// ([`billes_core::Standard`]); a hook that fails is an error of kind
+/// [`billes_core::ErrorKind::Variant`], located at the turn.
+impl billes_core::Engine for Variant {
+    fn game(&self) -> GameKind {
+        self.game
+    }
+
+    fn replay(
+        &self,
+        game: &Game,
+        observe: &mut dyn FnMut(&Observed<'_>),
+    ) -> Result<Summary, ReplayError> {
+        self.check(game)?;
+        with_rules!(self, r => replay_observed_with(r, game, observe))
+    }
+
+    fn replay_views(
+        &self,
+        game: &Game,
+        observe: &mut dyn FnMut(&ViewStep<'_>),
+    ) -> Result<Summary, ReplayError> {
+        self.check(game)?;
+        with_rules!(self, r => replay_views_with(r, game, observe))
+    }
+
+    fn describe(&self, game: &Game) -> Result<Vec<Described>, ReplayError> {
+        self.check(game)?;
+        with_rules!(self, r => describe_valid_with(r, game))
+    }
+
+    fn start_board(&self, game: &Game) -> Result<String, ReplayError> {
+        self.check(game)?;
+        with_rules!(self, r => start_board_with(r, game))
     }
 }
 

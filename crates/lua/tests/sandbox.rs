@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use billes_core::Engine;
 use billes_lua::{Variant, VariantError, VariantSource};
 
 fn load(body: &str) -> Result<Variant, VariantError> {

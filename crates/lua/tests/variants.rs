@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use billes_core::{ErrorKind, Rng, SimOptions};
+use billes_core::{Engine, ErrorKind, Rng, SimOptions};
 use billes_lua::{Variant, VariantSource, SHIPPED};
 use billes_notation::parse_game;
 

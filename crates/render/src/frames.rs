@@ -3,8 +3,8 @@
 //! piece moved, captured pieces, ejected marbles, barricades taken and put
 //! down) worked out by comparing it with the position before.
 
-use billes_core::view::{replay_views, Piece, PositionView};
-use billes_core::{GameKind, ReplayError};
+use billes_core::view::{Piece, PositionView};
+use billes_core::{Engine, GameKind, ReplayError, Standard};
 use billes_notation::{Action, Game, Turn};
 
 use crate::layout::{Layout, Xy};
@@ -74,10 +74,23 @@ impl Replay {
     /// kept in [`Replay::error`] with the frames before it.
     /// [`RenderError::Board`] when the board cannot be drawn.
     pub fn of(game: &Game) -> Result<Replay, RenderError> {
-        let kind = GameKind::of(game)?;
-        let layout = Layout::standard(kind)?;
+        Replay::with_engine(&Standard::of(game)?, game)
+    }
+
+    /// Replays `game` into frames under `engine`: the standard rules or a
+    /// variant, whose board (HOME rows, targets) the drawing follows.
+    ///
+    /// # Errors
+    /// As [`Replay::of`].
+    pub fn with_engine(engine: &dyn Engine, game: &Game) -> Result<Replay, RenderError> {
+        let kind = engine.game();
+        let mut layout = Layout::standard(kind)?;
         let mut frames: Vec<Frame> = Vec::new();
-        let result = replay_views(game, &mut |step| {
+        let mut fitted = Ok(());
+        let result = engine.replay_views(game, &mut |step| {
+            if step.index == 0 {
+                fitted = layout.fit(&step.view);
+            }
             let marks = match (frames.last(), step.turn) {
                 (Some(before), Some(turn)) => marks(&layout, &before.view, &step.view, turn),
                 _ => Marks::default(),
@@ -89,6 +102,7 @@ impl Replay {
             Err(e) if frames.is_empty() => return Err(e.into()),
             Err(e) => Some(e),
         };
+        fitted?;
         Ok(Replay {
             game: kind,
             layout,

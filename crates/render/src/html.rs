@@ -30,7 +30,20 @@ impl HtmlGame {
     /// # Errors
     /// As [`Replay::of`].
     pub fn from_game(number: usize, game: &Game) -> Result<HtmlGame, RenderError> {
-        let replay = Replay::of(game)?;
+        HtmlGame::with_engine(number, &billes_core::Standard::of(game)?, game)
+    }
+
+    /// Replays game number `number` of a file under `engine` (the standard
+    /// rules or a variant).
+    ///
+    /// # Errors
+    /// As [`Replay::with_engine`].
+    pub fn with_engine(
+        number: usize,
+        engine: &dyn billes_core::Engine,
+        game: &Game,
+    ) -> Result<HtmlGame, RenderError> {
+        let replay = Replay::with_engine(engine, game)?;
         let mut title = format!("{number}. {}", replay.game.name());
         if let Some(event) = game.tag("Event") {
             title.push_str(": ");

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use billes_core::view::PositionView;
 use billes_core::GameKind;
 use serde::Deserialize;
 
@@ -94,10 +95,38 @@ impl Layout {
     /// [`RenderError::Board`] when the board file cannot be read as a drawing.
     pub fn standard(game: GameKind) -> Result<Layout, RenderError> {
         match game {
-            GameKind::Aggravation => Layout::aggravation(AGGRAVATION_YAML),
+            GameKind::Aggravation => Layout::aggravation(AGGRAVATION_YAML, None),
             GameKind::Barricade => Layout::barricade(BARRICADE_YAML),
             GameKind::Offboard => Layout::offboard(OFFBOARD_YAML),
         }
+    }
+
+    /// Fits the drawing to the board a variant plays on, as its start
+    /// position `view` shows it: the HOME rows of Aggravation get as many
+    /// holes as the variant's HOME has, and only the targets the variant
+    /// keeps are drawn (none in a game without targets).
+    ///
+    /// # Errors
+    /// [`RenderError::Board`] when the drawing has too few HOME holes.
+    pub fn fit(&mut self, view: &PositionView) -> Result<(), RenderError> {
+        match self.game {
+            GameKind::Aggravation => {
+                let drawn = self
+                    .holes
+                    .iter()
+                    .filter(|h| h.kind == HoleKind::Home)
+                    .count();
+                let wanted = view.home_size.map(|n| n as usize * self.waiting.len());
+                if wanted.is_some_and(|n| n != drawn) {
+                    *self = Layout::aggravation(AGGRAVATION_YAML, view.home_size)?;
+                }
+            }
+            GameKind::Offboard => self
+                .targets
+                .retain(|t| view.targets.iter().any(|v| v.name == t.name)),
+            GameKind::Barricade => {}
+        }
+        Ok(())
     }
 
     /// The hole called `name`.
@@ -229,8 +258,11 @@ impl Layout {
 
     /// The Aggravation drawing: the `drawing` template of one side, turned
     /// round the centre once per side.
-    fn aggravation(text: &str) -> Result<Layout, RenderError> {
-        let file: AggravationFile = parse(text)?;
+    fn aggravation(text: &str, home_size: Option<u32>) -> Result<Layout, RenderError> {
+        let mut file: AggravationFile = parse(text)?;
+        if let Some(n) = home_size {
+            file.home_holes = u8::try_from(n).unwrap_or(u8::MAX);
+        }
         let d = &file.drawing;
         if d.r#loop.len() != file.holes_per_side as usize {
             return Err(RenderError::Board(format!(

@@ -14,6 +14,7 @@ use anyhow::Context;
 use billes_notation::{write_games, Comment, Game, GameSource, Line, Reader, Span};
 use clap::Args;
 
+use super::rules::RulesOption;
 use super::validate::render_replay_error;
 use super::{INVALID, OK};
 use crate::input::Input;
@@ -32,9 +33,12 @@ pub struct AnnotateArgs {
     /// Remove the comments annotate added (those starting with `@ `), nothing else
     #[arg(long)]
     pub strip: bool,
+    #[command(flatten)]
+    pub rules: RulesOption,
 }
 
 pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
+    args.rules.force()?;
     let input = input_of(&args.file);
     if args.in_place && input == Input::Stdin {
         anyhow::bail!("--in-place cannot rewrite standard input");
@@ -49,7 +53,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
     for (source, mut game) in sources {
         strip(&mut game.line);
         if !args.strip {
-            match billes_core::describe(&game) {
+            match super::rules::engine(&name, &game).and_then(|e| e.describe(&game)) {
                 Ok(described) => annotate(&mut game.line, &described),
                 Err(err) => {
                     eprintln!("{}\n", render_replay_error(&name, &source, &err, false));

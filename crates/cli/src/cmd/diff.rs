@@ -311,7 +311,7 @@ pub fn compare_files(
     let mut games = Vec::new();
     for (i, j, by) in match_games(a, b) {
         games.push(match (i, j) {
-            (Some(i), Some(j)) => compare(i, &a[i], j, &b[j], by, moves_only),
+            (Some(i), Some(j)) => compare((&a_name, i, &a[i]), (&b_name, j, &b[j]), by, moves_only),
             (Some(i), None) => alone(Some(i), None, Status::OnlyInA),
             (None, Some(j)) => alone(None, Some(j), Status::OnlyInB),
             (None, None) => continue,
@@ -422,11 +422,10 @@ fn line_text(line: &Line) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Compares game `i` of file `a_name` with game `j` of file `b_name`.
 fn compare(
-    i: usize,
-    a: &Game,
-    j: usize,
-    b: &Game,
+    (a_name, i, a): (&str, usize, &Game),
+    (b_name, j, b): (&str, usize, &Game),
     by: Option<MatchedBy>,
     moves_only: bool,
 ) -> GameDiff {
@@ -519,8 +518,8 @@ fn compare(
         .take_while(|(x, y)| x == y)
         .count();
     let diverges = first < a_moves.len().max(b_moves.len());
-    let (a_board, a_stop) = replay_to(a, first);
-    let (b_board, b_stop) = replay_to(b, first);
+    let (a_board, a_stop) = replay_to(a_name, a, first);
+    let (b_board, b_stop) = replay_to(b_name, b, first);
     if diverges {
         diff.divergence = Some(Divergence {
             turn: first as u32 + 1,
@@ -570,21 +569,25 @@ fn tag_diffs(a: &Game, b: &Game) -> Vec<TagDiff> {
 /// The position after turn `k + 1` (0-based `k`), or after the last turn if
 /// the game is shorter, falling back to the position one turn earlier when
 /// that turn cannot be played; with the place of the turn it follows (0: the
-/// start), and where the game stops being replayable.
-fn replay_to(game: &Game, k: usize) -> (Option<(String, u32)>, Option<Stop>) {
+/// start), and where the game stops being replayable. The game is played
+/// under its rules (`--rules`, else its `Rules` tag read from the folder of
+/// its file `name`).
+fn replay_to(name: &str, game: &Game, k: usize) -> (Option<(String, u32)>, Option<Stop>) {
     let want = (k + 1).min(game.line.turns.len()) as u32;
     let mut after = None;
-    let mut before = if want <= 1 {
-        billes_core::start_board(game).ok().map(|b| (b, 0))
-    } else {
-        None
+    let engine = super::rules::engine(name, game);
+    let mut before = match &engine {
+        Ok(e) if want <= 1 => e.start_board(game).ok().map(|b| (b, 0)),
+        _ => None,
     };
-    let result = billes_core::replay(game, &mut |step| {
-        if step.index == want {
-            after = Some((step.board.text_board(), want));
-        } else if step.index + 1 == want {
-            before = Some((step.board.text_board(), step.index));
-        }
+    let result = engine.and_then(|e| {
+        e.replay(game, &mut |step| {
+            if step.index == want {
+                after = Some((step.board.text_board(), want));
+            } else if step.index + 1 == want {
+                before = Some((step.board.text_board(), step.index));
+            }
+        })
     });
     let stop = result.err().map(|e| Stop {
         turn: e.turn,

@@ -10,6 +10,7 @@ use billes_render::{HtmlGame, Options, Replay};
 use clap::Args;
 
 use super::replay::load;
+use super::rules::RulesOption;
 use super::validate::render_replay_error;
 use super::{INVALID, OK};
 use crate::cli::ColorChoice;
@@ -48,9 +49,12 @@ pub struct RenderArgs {
     /// Colour the text board (default: when stdout is a terminal)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    #[command(flatten)]
+    pub rules: RulesOption,
 }
 
 pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
+    args.rules.force()?;
     let options = Options {
         labels: !args.no_labels,
     };
@@ -61,7 +65,14 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
         return text(args);
     }
     let (name, source, game) = load(&args.file, args.game)?;
-    let replay = match Replay::of(&game) {
+    let engine = match super::rules::engine(&name, &game) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            return Ok(INVALID);
+        }
+    };
+    let replay = match Replay::with_engine(engine.as_ref(), &game) {
         Ok(r) => r,
         Err(billes_render::RenderError::Replay(e)) => {
             eprintln!("{}", render_replay_error(&name, &source, &e, false));
@@ -125,7 +136,10 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
                 continue;
             }
         };
-        match HtmlGame::from_game(source.index, &game) {
+        let made = super::rules::engine(&name, &game)
+            .map_err(billes_render::RenderError::Replay)
+            .and_then(|engine| HtmlGame::with_engine(source.index, engine.as_ref(), &game));
+        match made {
             Ok(g) => {
                 if let Some(err) = &g.replay.error {
                     eprintln!("{}", render_replay_error(&name, &source, err, false));
@@ -155,10 +169,22 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
 /// The text board (moved here from `replay`, with colours on a terminal).
 fn text(args: &RenderArgs) -> anyhow::Result<u8> {
     let (name, source, game) = load(&args.file, args.game)?;
-    let mut board = billes_core::start_board(&game)
-        .map_err(|e| anyhow::anyhow!(render_replay_error(&name, &source, &e, false)))?;
+    let engine = match super::rules::engine(&name, &game) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            return Ok(INVALID);
+        }
+    };
+    let mut board = match engine.start_board(&game) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            return Ok(INVALID);
+        }
+    };
     let mut last = 0;
-    let result = billes_core::replay(&game, &mut |step| {
+    let result = engine.replay(&game, &mut |step| {
         if args.at.is_none_or(|at| step.index <= at) {
             board = step.board.text_board();
             last = step.index;
@@ -181,7 +207,7 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
         ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
     if colour {
-        let seats: Vec<(String, String)> = Replay::of(&game)
+        let seats: Vec<(String, String)> = Replay::with_engine(engine.as_ref(), &game)
             .map(|r| {
                 r.frames[0]
                     .view

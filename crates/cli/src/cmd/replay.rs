@@ -46,10 +46,16 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if let Some(0) = args.at {
-        let board = super::rules::start_board(&name, &game)
-            .map_err(|e| anyhow::anyhow!(render_replay_error(&name, &source, &e, false)))?;
-        out.write_all(board.as_bytes())?;
-        return Ok(OK);
+        return match super::rules::start_board(&name, &game) {
+            Ok(board) => {
+                out.write_all(board.as_bytes())?;
+                Ok(OK)
+            }
+            Err(e) => {
+                eprintln!("{}", render_replay_error(&name, &source, &e, false));
+                Ok(INVALID)
+            }
+        };
     }
     let mut io_result = Ok(());
     let mut found = false;
@@ -97,7 +103,9 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
     // Descriptions need the whole record to replay; an invalid record is
     // listed without them (its error is reported below).
     let described = if args.describe {
-        billes_core::describe(game).ok()
+        super::rules::engine(name, game)
+            .and_then(|e| e.describe(game))
+            .ok()
     } else {
         None
     };

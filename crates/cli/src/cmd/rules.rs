@@ -3,10 +3,11 @@
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use anyhow::Context;
-use billes_core::{GameKind, Observed, ReplayError, Rng, SimOptions, Summary};
+use billes_core::{Engine, GameKind, Observed, ReplayError, Rng, SimOptions, Summary};
 use billes_lua::{Variant, VariantSource, SHIPPED};
 use billes_notation::Game;
 use clap::{Args, Subcommand};
@@ -46,6 +47,30 @@ impl RulesOption {
 /// The variant `--rules` forces on every record, set once per run.
 static FORCED: OnceLock<Option<VariantSource>> = OnceLock::new();
 
+/// The folder a record's relative `Rules` path is read from: the record
+/// file's own (`None`: the current folder).
+fn record_dir(name: &str) -> Option<&Path> {
+    Path::new(name)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+}
+
+/// The variant `--rules` forces, if any.
+fn forced() -> Option<&'static VariantSource> {
+    FORCED.get().and_then(Option::as_ref)
+}
+
+/// The rules `game`, read from the file `name`, is played under: `--rules`
+/// if given, else its `Rules` tag (a path in it is relative to the
+/// record's folder), else the game's standard rules.
+///
+/// # Errors
+/// An unknown variant, a script that does not load, or a record of no
+/// known game.
+pub fn engine(name: &str, game: &Game) -> Result<Rc<dyn Engine>, ReplayError> {
+    billes_lua::engine(game, record_dir(name), forced())
+}
+
 /// Replays `game`, read from the file `name`, under `--rules` if given,
 /// else its `Rules` tag (a path in it is relative to the record's folder).
 /// Safe to call from several threads: each loads a variant once.
@@ -54,10 +79,7 @@ pub fn replay_game(
     game: &Game,
     observe: &mut dyn FnMut(&Observed<'_>),
 ) -> Result<Summary, ReplayError> {
-    let dir = Path::new(name)
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty());
-    replay_in(dir, game, observe)
+    replay_in(record_dir(name), game, observe)
 }
 
 /// Replays `game` as [`replay_game`] does, a script path in its `Rules` tag
@@ -67,33 +89,12 @@ pub fn replay_in(
     game: &Game,
     observe: &mut dyn FnMut(&Observed<'_>),
 ) -> Result<Summary, ReplayError> {
-    let forced = FORCED.get().and_then(Option::as_ref);
-    billes_lua::replay(game, dir, forced, observe)
+    billes_lua::replay(game, dir, forced(), observe)
 }
 
-/// The start position of `game` under its variant, as a text board.
+/// The start position of `game` under its rules, as a text board.
 pub fn start_board(name: &str, game: &Game) -> Result<String, ReplayError> {
-    let forced = FORCED.get().and_then(Option::as_ref).cloned();
-    let source = match (forced, game.tag_entry("Rules")) {
-        (Some(s), _) => Some(s),
-        (None, Some(tag)) => {
-            let dir = Path::new(name)
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty());
-            VariantSource::resolve(&tag.value, dir).map_err(|e| {
-                ReplayError::new(billes_core::ErrorKind::Variant, tag.span, e.to_string())
-            })?
-        }
-        (None, None) => None,
-    };
-    match source {
-        None => billes_core::start_board(game),
-        Some(s) => billes_lua::load_cached(&s)
-            .map_err(|e| {
-                ReplayError::new(billes_core::ErrorKind::Variant, game.span, e.to_string())
-            })?
-            .start_board(game),
-    }
+    engine(name, game)?.start_board(game)
 }
 
 /// `billes rules`.

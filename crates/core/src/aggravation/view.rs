@@ -39,6 +39,7 @@ impl View for State {
             barricades: Vec::new(),
             held: Vec::new(),
             targets: Vec::new(),
+            home_size: Some(self.home_size as u32),
             to_move: to_move.map(str::to_string),
             pending: (self.again && !over)
                 .then(|| to_move.map(|s| format!("{s} rolls again after a 6")))

@@ -45,6 +45,7 @@ impl View for State {
             barricades,
             held,
             targets: Vec::new(),
+            home_size: None,
             to_move: if over {
                 None
             } else {

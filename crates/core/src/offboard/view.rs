@@ -50,6 +50,7 @@ impl View for State {
             barricades: Vec::new(),
             held: Vec::new(),
             targets,
+            home_size: None,
             to_move: Some(self.to_move().to_string()),
             pending: self.pending().map(|t| {
                 format!(

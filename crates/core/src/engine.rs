@@ -1,0 +1,263 @@
+//! One object-safe face for a game's rules, whatever they are: the standard
+//! rules of a game ([`Standard`]) or a variant (the `billes-lua` crate's
+//! `Variant`). The verbs that replay, draw, describe or compare records take
+//! a `&dyn Engine`, so they follow a record's house rules without knowing
+//! them.
+//!
+//! Each game's engine is generic (its [`Rules`], with or without hooks); the
+//! generic functions here ([`replay_observed_with`], [`view::replay_views_with`],
+//! [`describe_valid_with`], [`start_board_with`]) are what an [`Engine`]
+//! implementation calls once it has matched its rules' type.
+//!
+//! ```
+//! use billes_core::{Engine, GameKind, Standard};
+//!
+//! let record = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n";
+//! let game = billes_notation::parse_game(record).unwrap();
+//! let engine: &dyn Engine = &Standard::new(GameKind::Aggravation);
+//! assert_eq!(engine.replay(&game, &mut |_| {}).unwrap().turns, 2);
+//! assert_eq!(engine.describe(&game).unwrap()[1].phrases, ["moved 1 hole"]);
+//! ```
+
+use billes_notation::Game;
+
+use crate::describe::{describe_with, Describe, Described};
+use crate::view::{self, ViewStep};
+use crate::{
+    aggravation, barricade, check_rules_tag, offboard, replay_with, GameKind, Observed,
+    ReplayError, Rules, Step, Summary, TextBoard,
+};
+
+/// A game's rules, standard or varied, behind one object-safe interface.
+pub trait Engine {
+    /// The game the rules are for.
+    fn game(&self) -> GameKind;
+
+    /// Replays `game`, as [`crate::replay`] does, under these rules.
+    ///
+    /// # Errors
+    /// The first mistake in the record.
+    fn replay(
+        &self,
+        game: &Game,
+        observe: &mut dyn FnMut(&Observed<'_>),
+    ) -> Result<Summary, ReplayError>;
+
+    /// Replays `game` showing the view of every position, as
+    /// [`view::replay_views`] does, under these rules.
+    ///
+    /// # Errors
+    /// The first mistake in the record.
+    fn replay_views(
+        &self,
+        game: &Game,
+        observe: &mut dyn FnMut(&ViewStep<'_>),
+    ) -> Result<Summary, ReplayError>;
+
+    /// What every turn did, as [`crate::describe`] tells it, under these
+    /// rules. Only a valid record is described.
+    ///
+    /// # Errors
+    /// The first mistake in the record.
+    fn describe(&self, game: &Game) -> Result<Vec<Described>, ReplayError>;
+
+    /// The start position of `game` as a text board.
+    ///
+    /// # Errors
+    /// When the record's tags describe no start position.
+    fn start_board(&self, game: &Game) -> Result<String, ReplayError>;
+}
+
+impl std::fmt::Debug for dyn Engine + '_ {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Engine({})", self.game())
+    }
+}
+
+/// A game's standard rules as an [`Engine`]. A record whose `Rules` tag names
+/// anything but `standard` is refused: only the standard rules are built in
+/// (the `billes-lua` crate loads the others).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standard {
+    game: GameKind,
+}
+
+impl Standard {
+    /// The standard rules of `game`.
+    pub fn new(game: GameKind) -> Standard {
+        Standard { game }
+    }
+
+    /// The standard rules of the game a record's `Game` tag names.
+    ///
+    /// # Errors
+    /// A tag error when the tag is missing or names no known game.
+    pub fn of(game: &Game) -> Result<Standard, ReplayError> {
+        GameKind::of(game).map(Standard::new)
+    }
+
+    fn check(&self, game: &Game) -> Result<(), ReplayError> {
+        check_game(self.game, "the standard rules are", game)?;
+        check_rules_tag(game)
+    }
+}
+
+/// Runs `$body` with `$r` bound to the standard rules of `$kind`.
+macro_rules! with_standard {
+    ($kind:expr, $r:ident => $body:expr) => {
+        match $kind {
+            GameKind::Aggravation => {
+                let $r = &aggravation::Aggravation::default();
+                $body
+            }
+            GameKind::Barricade => {
+                let $r = &barricade::Barricade::default();
+                $body
+            }
+            GameKind::Offboard => {
+                let $r = &offboard::Offboard::default();
+                $body
+            }
+        }
+    };
+}
+
+impl Engine for Standard {
+    fn game(&self) -> GameKind {
+        self.game
+    }
+
+    fn replay(
+        &self,
+        game: &Game,
+        observe: &mut dyn FnMut(&Observed<'_>),
+    ) -> Result<Summary, ReplayError> {
+        self.check(game)?;
+        with_standard!(self.game, r => replay_observed_with(r, game, observe))
+    }
+
+    fn replay_views(
+        &self,
+        game: &Game,
+        observe: &mut dyn FnMut(&ViewStep<'_>),
+    ) -> Result<Summary, ReplayError> {
+        self.check(game)?;
+        with_standard!(self.game, r => view::replay_views_with(r, game, observe))
+    }
+
+    fn describe(&self, game: &Game) -> Result<Vec<Described>, ReplayError> {
+        self.check(game)?;
+        with_standard!(self.game, r => describe_valid_with(r, game))
+    }
+
+    fn start_board(&self, game: &Game) -> Result<String, ReplayError> {
+        check_game(self.game, "the standard rules are", game)?;
+        with_standard!(self.game, r => start_board_with(r, game))
+    }
+}
+
+/// Checks that `game` is a record of `kind`, which the rules `subject` names
+/// are for (`subject`: "variant malefiz is", for the message).
+///
+/// # Errors
+/// A tag error when the `Game` tag is missing or unknown; a variant error
+/// when it names another game.
+pub fn check_game(kind: GameKind, subject: &str, game: &Game) -> Result<(), ReplayError> {
+    let of = GameKind::of(game)?;
+    if of == kind {
+        return Ok(());
+    }
+    let span = game.tag_entry("Game").map_or(game.span, |t| t.span);
+    Err(ReplayError::new(
+        crate::ErrorKind::Variant,
+        span,
+        format!("{subject} for {kind}, not {of}"),
+    ))
+}
+
+/// Replays `game` under `rules`, showing the observer each main-line turn
+/// and the position after it as a [`TextBoard`].
+///
+/// # Errors
+/// The first mistake in the record.
+pub fn replay_observed_with<R: Rules>(
+    rules: &R,
+    game: &Game,
+    observe: &mut dyn FnMut(&Observed<'_>),
+) -> Result<Summary, ReplayError> {
+    replay_with(rules, game, &mut |step: &Step<'_, R::State>| {
+        observe(&Observed {
+            index: step.index,
+            turn: step.turn,
+            board: step.state,
+        })
+    })
+}
+
+/// Replays `game` under `rules` and, when it is valid, describes every turn
+/// (main line and variations) as [`describe_with`] does.
+///
+/// # Errors
+/// The first mistake in the record.
+pub fn describe_valid_with<R: Describe>(
+    rules: &R,
+    game: &Game,
+) -> Result<Vec<Described>, ReplayError> {
+    replay_with(rules, game, &mut |_| {})?;
+    describe_with(rules, game)
+}
+
+/// The start position of `game` under `rules`, as a text board.
+///
+/// # Errors
+/// When the record's tags describe no start position.
+pub fn start_board_with<R: Rules>(rules: &R, game: &Game) -> Result<String, ReplayError> {
+    Ok(rules.setup(game)?.text_board())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> Game {
+        billes_notation::parse_game(text).expect("record parses")
+    }
+
+    #[test]
+    fn standard_refuses_other_games_and_rules() {
+        let barricade = game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n");
+        let engine = Standard::new(GameKind::Aggravation);
+        let err = engine.replay(&barricade, &mut |_| {}).unwrap_err();
+        assert_eq!(err.kind, crate::ErrorKind::Variant);
+        assert!(
+            err.message.contains("for aggravation, not barricade"),
+            "{}",
+            err.message
+        );
+        let tagged =
+            game("[Game \"aggravation\"]\n[Rules \"five-marbles\"]\n[Seats \"R G\"]\n\n*\n");
+        let err = engine.replay_views(&tagged, &mut |_| {}).unwrap_err();
+        assert_eq!(err.kind, crate::ErrorKind::Variant);
+    }
+
+    #[test]
+    fn standard_matches_the_free_functions() {
+        let record = game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-h1\n*\n");
+        let engine = Standard::of(&record).unwrap();
+        assert_eq!(
+            engine.replay(&record, &mut |_| {}).unwrap(),
+            crate::replay(&record, &mut |_| {}).unwrap()
+        );
+        assert_eq!(
+            engine.describe(&record).unwrap(),
+            crate::describe(&record).unwrap()
+        );
+        assert_eq!(
+            engine.start_board(&record).unwrap(),
+            crate::start_board(&record).unwrap()
+        );
+        let mut views = 0;
+        engine.replay_views(&record, &mut |_| views += 1).unwrap();
+        assert_eq!(views, 2);
+    }
+}

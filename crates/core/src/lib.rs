@@ -4,6 +4,9 @@
 //! Each game is one module implementing [`Rules`]; the shared [`replay_with`]
 //! driver checks turn numbers, variations, the end of the game and the
 //! result, and [`replay`] picks the game from the record's `Game` tag.
+//! [`Engine`] is the object-safe face of a game's rules, standard
+//! ([`Standard`]) or varied (the `billes-lua` crate's variants): what the
+//! command-line verbs replay, draw and describe records with.
 //!
 //! ```
 //! let record = "[Game \"offboard\"]\n\n*\n";

@@ -4,7 +4,7 @@
 
 use billes_core::aggravation::Aggravation;
 use billes_core::{replay_with, ErrorKind, Rng, SimOptions};
-use billes_notation::{Action, Capture, Game};
+use billes_notation::{Action, Game};
 
 /// Every setup: 2 to 6 players, partnership (2v2, 3x2) and team play (3v3).
 fn setups() -> Vec<(&'static str, SimOptions)> {
@@ -211,7 +211,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                 let mut m = game.clone();
                 match &mut m.line.turns[i].actions[0] {
                     Action::Move { capture, .. } | Action::Place { capture, .. } => {
-                        *capture = Some(Capture::default())
+                        *capture = Some(Box::default())
                     }
                     _ => unreachable!(),
                 }

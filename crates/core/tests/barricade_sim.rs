@@ -104,7 +104,7 @@ fn expect_kind(game: &Game, number: u32, kinds: &[ErrorKind], what: &str) {
     }
 }
 
-fn path_of(turn: &Turn) -> Option<&Vec<Name>> {
+fn path_of(turn: &Turn) -> Option<&[Name]> {
     match &turn.actions[0] {
         Action::Move { path, .. } => Some(path),
         _ => None,
@@ -192,7 +192,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                     } = &mut t.actions[0]
                     {
                         if capture.is_none() {
-                            *c = Some(Capture::default());
+                            *c = Some(Box::default());
                         } else if !barricade {
                             *b = true;
                         }
@@ -297,10 +297,12 @@ fn no_turn_makes_play_panic() {
             let action = match rng.below(7) {
                 0 => Action::Move {
                     path: (0..rng.below(9)).map(|_| name(&mut rng)).collect(),
-                    capture: rng.chance(1, 2).then(|| Capture {
-                        target: Some(name(&mut rng)),
-                        points: Some(3),
-                        span: Span::default(),
+                    capture: rng.chance(1, 2).then(|| {
+                        Box::new(Capture {
+                            target: Some(name(&mut rng)),
+                            points: Some(3),
+                            span: Span::default(),
+                        })
                     }),
                     barricade: rng.chance(1, 2),
                     span: Span::default(),
@@ -328,7 +330,7 @@ fn no_turn_makes_play_panic() {
                     span: Span::default(),
                 },
                 _ => Action::Move {
-                    path: vec![name(&mut rng), name(&mut rng)],
+                    path: vec![name(&mut rng), name(&mut rng)].into(),
                     capture: None,
                     barricade: false,
                     span: Span::default(),

@@ -14,13 +14,13 @@ fn odd_actions() -> Vec<Action> {
     let span = Span::default();
     vec![
         Action::Move {
-            path: vec!["r9".into()],
+            path: vec!["r9".into()].into(),
             capture: None,
             barricade: false,
             span,
         },
         Action::Move {
-            path: vec![],
+            path: vec![].into(),
             capture: None,
             barricade: true,
             span,
@@ -55,7 +55,7 @@ fn malformed_actions_are_errors_not_panics() {
         if let Action::Move { path, .. } = &game.line.turns[last].actions[0] {
             for point in path {
                 actions.push(Action::Move {
-                    path: vec![point.clone()],
+                    path: vec![point.clone()].into(),
                     capture: None,
                     barricade: false,
                     span: Span::default(),
@@ -64,12 +64,12 @@ fn malformed_actions_are_errors_not_panics() {
         }
         for action in actions {
             let mut broken = game.clone();
-            broken.line.turns[last].actions = vec![action.clone()];
+            broken.line.turns[last].actions = vec![action.clone()].into();
             assert!(
                 billes_core::replay(&broken, &mut |_| {}).is_err(),
                 "{record} with {action:?}"
             );
-            broken.line.turns[last].actions = Vec::new();
+            broken.line.turns[last].actions = Default::default();
             assert!(billes_core::replay(&broken, &mut |_| {}).is_err());
         }
     }

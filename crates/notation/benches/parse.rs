@@ -71,6 +71,15 @@ fn bench(c: &mut Criterion) {
             black_box(n)
         })
     });
+    group.bench_function("reader_only", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for source in Reader::new(black_box(text.as_bytes())) {
+                n += source.unwrap().text.len();
+            }
+            black_box(n)
+        })
+    });
     group.bench_function("write_games", |b| {
         b.iter(|| black_box(write_games(black_box(&games)).len()))
     });

@@ -5,6 +5,7 @@
 //! `parse(write(game)) == game` a meaningful property.
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use smol_str::SmolStr;
 
 /// Where a node stands in its source: a byte range, and the 1-based line and
@@ -36,6 +37,14 @@ pub type Seat = SmolStr;
 /// A hole, point, cell, target or direction name: a lowercase letter followed
 /// by lowercase letters and digits (`r13`, `c`, `e5`, `t4`, `ne`).
 pub type Name = SmolStr;
+
+/// The actions of a turn. Nearly every turn has one, kept inline: reading a
+/// turn then allocates nothing. Builds from a `Vec` with `.into()`.
+pub type Actions = SmallVec<[Action; 1]>;
+
+/// The holes of a move, start to landing. Most moves name two, kept inline.
+/// Builds from a `Vec` with `.into()`.
+pub type Path = SmallVec<[Name; 2]>;
 
 /// One game: tags, the main line of turns, and the result token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,7 +117,7 @@ pub struct Turn {
     /// Seat, roll and, in team play, the seat that used the roll.
     pub head: Head,
     /// What was done, in order; never empty.
-    pub actions: Vec<Action>,
+    pub actions: Actions,
     /// Numeric annotation glyphs after the actions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nags: Vec<Nag>,
@@ -142,7 +151,7 @@ impl Turn {
         seat: Seat,
         roll: Option<u32>,
         mover: Option<Seat>,
-        actions: Vec<Action>,
+        actions: impl Into<Actions>,
     ) -> Turn {
         Turn {
             number,
@@ -153,7 +162,7 @@ impl Turn {
                 mover,
                 span: Span::default(),
             },
-            actions,
+            actions: actions.into(),
             nags: Vec::new(),
             after: Vec::new(),
             variations: Vec::new(),
@@ -201,7 +210,7 @@ pub enum Action {
         to: Option<Name>,
         /// The capture mark, when written.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        capture: Option<Capture>,
+        capture: Option<Box<Capture>>,
         /// Where it is written.
         #[serde(default)]
         span: Span,
@@ -210,10 +219,10 @@ pub enum Action {
     /// more holes (start, any intermediate points the route needs, landing).
     Move {
         /// Start, intermediate points, landing.
-        path: Vec<Name>,
+        path: Path,
         /// `*`: the piece on the landing point was captured (aggravated, sent home).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        capture: Option<Capture>,
+        capture: Option<Box<Capture>>,
         /// `#`: the piece took the barricade on the landing point.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         barricade: bool,
@@ -233,7 +242,7 @@ pub enum Action {
         direction: Name,
         /// `*t4=3`: a marble pushed off, into target `t4`, scoring 3.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        capture: Option<Capture>,
+        capture: Option<Box<Capture>>,
         /// Where it is written.
         #[serde(default)]
         span: Span,
@@ -270,6 +279,9 @@ impl Action {
 
 /// A capture mark `*`, optionally naming where the captured marble went and
 /// the points it scored: `*`, `*t4`, `*t4=3`, `*=0`.
+///
+/// Actions hold it boxed: a capture is rare, and the box keeps every
+/// [`Action`] small enough to move cheaply.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Capture {
     /// Where the captured piece went (an Offboard target).

@@ -5,11 +5,12 @@
 //! are computed incrementally, variations nest at most [`MAX_NESTING`] deep),
 //! errors that say where and what was expected, speed.
 
-use nom::bytes::complete::{take_while, take_while1};
-use nom::character::complete::digit1;
+use nom::bytes::complete::take_while1;
 use nom::{IResult, Parser};
 
-use crate::ast::{Action, Capture, Comment, Game, Head, Line, Nag, Outcome, Span, Tag, Turn};
+use crate::ast::{
+    Action, Actions, Capture, Comment, Game, Head, Line, Nag, Outcome, Path, Span, Tag, Turn,
+};
 use crate::error::ParseError;
 use crate::reader::split_games;
 
@@ -66,16 +67,24 @@ pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, 
     Ok(game)
 }
 
-/// Parser state: the text, the position, and an incremental line/column
-/// counter (only ever moves forward, so computing spans is linear overall).
+/// Parser state: the text, the position, and where the current line starts.
+///
+/// Line breaks and non-ASCII characters stand only in white space, comments
+/// and tag values; what skips those keeps `line`, `line_start` and `wide` up
+/// to date, so the line and column of any later position on the line take a
+/// subtraction (every token is ASCII).
 struct Parser_<'a> {
     src: &'a str,
     pos: usize,
     base: usize,
-    // Line and column at `mark_pos`.
-    mark_pos: usize,
+    /// The line of the file `src` starts on.
+    first_line: u32,
+    /// The line of the file holding `pos`, and the offset in `src` where it starts.
     line: u32,
-    col: u32,
+    line_start: usize,
+    /// Bytes of the current line before `pos` that do not start a character.
+    wide: usize,
+    names: Box<Names>,
 }
 
 /// The start of a node: offset, line, column.
@@ -91,26 +100,93 @@ type NomResult<'a, O> = IResult<&'a str, O, ()>;
 /// Errors are boxed inside the parser so results stay small on the hot path.
 type PResult<T> = Result<T, Box<ParseError>>;
 
-fn name_token(i: &str) -> NomResult<'_, &str> {
-    let bytes = i.as_bytes();
-    match bytes.first() {
-        Some(b'a'..=b'z') => {}
-        _ => return Err(nom::Err::Error(())),
+/// The length of the name (a lowercase letter, then lowercase letters and
+/// digits) at the start of `bytes`, 0 if none, and its [`Names`] key.
+fn name_len(bytes: &[u8]) -> (usize, u64) {
+    if !matches!(bytes.first(), Some(b'a'..=b'z')) {
+        return (0, 0);
     }
-    take_while1(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit()).parse(i)
+    word_len(bytes, |b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
-fn seat_token(i: &str) -> NomResult<'_, &str> {
-    let bytes = i.as_bytes();
-    match bytes.first() {
-        Some(b'A'..=b'Z') => {}
-        _ => return Err(nom::Err::Error(())),
+/// The length of the seat (an uppercase letter, then lowercase letters) at
+/// the start of `bytes`, 0 if none, and its [`Names`] key.
+fn seat_len(bytes: &[u8]) -> (usize, u64) {
+    if !matches!(bytes.first(), Some(b'A'..=b'Z')) {
+        return (0, 0);
     }
-    let len = 1 + bytes[1..]
-        .iter()
-        .take_while(|b| b.is_ascii_lowercase())
-        .count();
-    Ok((&i[len..], &i[..len]))
+    let (len, key) = word_len(&bytes[1..], |b| b.is_ascii_lowercase());
+    (len + 1, key | u64::from(bytes[0]) << (8 * len.min(8)))
+}
+
+/// The length of the run of bytes accepted by `accept` at the start of
+/// `bytes`, and its bytes as a [`Names`] key (meaningful up to 8 bytes).
+fn word_len(bytes: &[u8], accept: impl Fn(u8) -> bool) -> (usize, u64) {
+    let mut key = 0u64;
+    let mut len = 0;
+    for &b in bytes {
+        if !accept(b) {
+            break;
+        }
+        key = key << 8 | u64::from(b);
+        len += 1;
+    }
+    (len, key)
+}
+
+/// The names and seats read lately, each built once as a `SmolStr` and then
+/// cloned: records use few names, and building one byte by byte costs more
+/// than copying a finished one.
+struct Names {
+    slots: [(u64, smol_str::SmolStr); 256],
+}
+
+impl Names {
+    fn new() -> Names {
+        Names {
+            slots: std::array::from_fn(|_| (0, smol_str::SmolStr::default())),
+        }
+    }
+
+    /// `text` as a `SmolStr`; `key` is its bytes as [`word_len`] packs them.
+    fn get(&mut self, text: &str, key: u64) -> smol_str::SmolStr {
+        if text.len() > 8 {
+            return small(text);
+        }
+        // Names hold no zero byte, so `key` tells texts of up to 8 bytes apart.
+        let slot = &mut self.slots[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize];
+        if slot.0 != key {
+            *slot = (key, small(text));
+        }
+        slot.1.clone()
+    }
+}
+
+/// A name or seat as a [`smol_str::SmolStr`], without the checks of
+/// `SmolStr::new` on the common short (inline) case.
+fn small(text: &str) -> smol_str::SmolStr {
+    if text.len() <= smol_str::SmolStr::INLINE_CAP {
+        smol_str::SmolStr::new_inline(text)
+    } else {
+        smol_str::SmolStr::new(text)
+    }
+}
+
+/// The number of line breaks in `text` (counted in blocks, which compilers
+/// turn into vector code).
+fn count_lines(text: &[u8]) -> usize {
+    text.chunks(255)
+        .map(|block| usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
+        .sum()
+}
+
+/// The value of the ASCII digits `digits`, or `None` when it exceeds `u32`.
+fn digits_value(digits: &[u8]) -> Option<u32> {
+    let mut n: u32 = 0;
+    for &d in digits {
+        n = n.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+    }
+    Some(n)
 }
 
 fn tag_name_token(i: &str) -> NomResult<'_, &str> {
@@ -120,11 +196,6 @@ fn tag_name_token(i: &str) -> NomResult<'_, &str> {
     } else {
         Err(nom::Err::Error(()))
     }
-}
-
-fn spaces(i: &str) -> NomResult<'_, &str> {
-    take_while(|c: char| c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\u{feff}')
-        .parse(i)
 }
 
 /// Characters that may directly follow an action or a head.
@@ -141,9 +212,11 @@ impl<'a> Parser_<'a> {
             src,
             pos: 0,
             base,
-            mark_pos: 0,
+            first_line: line,
             line,
-            col: 1,
+            line_start: 0,
+            wide: 0,
+            names: Box::new(Names::new()),
         }
     }
 
@@ -172,29 +245,73 @@ impl<'a> Parser_<'a> {
         self.pos = (self.pos + n).min(self.src.len());
     }
 
+    /// Skips white space (and byte order marks).
     fn ws(&mut self) {
-        if let Ok((rest, _)) = spaces(self.rest()) {
-            self.advance_to(rest);
+        let bytes = self.src.as_bytes();
+        let mut pos = self.pos;
+        while let Some(&b) = bytes.get(pos) {
+            match b {
+                b' ' | b'\t' | b'\r' => pos += 1,
+                b'\n' => {
+                    pos += 1;
+                    self.line = self.line.saturating_add(1);
+                    self.line_start = pos;
+                    self.wide = 0;
+                }
+                // U+FEFF, the byte order mark: one character in three bytes.
+                0xEF if bytes.get(pos + 1..pos + 3) == Some(&[0xBB, 0xBF]) => {
+                    pos += 3;
+                    self.wide += 2;
+                }
+                _ => break,
+            }
         }
+        self.pos = pos;
     }
 
     /// Line and column of the current position (monotonic: linear overall).
-    fn mark(&mut self) -> Mark {
-        let bytes = &self.src.as_bytes()[self.mark_pos..self.pos];
-        for &b in bytes {
-            if b == b'\n' {
-                self.line += 1;
-                self.col = 1;
-            } else if b & 0xC0 != 0x80 {
-                self.col += 1;
-            }
-        }
-        self.mark_pos = self.pos;
-        Mark {
-            start: self.pos,
+    fn mark(&self) -> Mark {
+        self.mark_at(self.pos)
+    }
+
+    /// Line and column of `pos`, a position on the current line after
+    /// everything skipped as text.
+    fn mark_at(&self, pos: usize) -> Mark {
+        let column = pos.saturating_sub(self.line_start + self.wide) + 1;
+        let mark = Mark {
+            start: pos,
             line: self.line,
-            column: self.col,
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+        };
+        #[cfg(debug_assertions)]
+        if self.src.len() < 1 << 12 {
+            let before = &self.src[..pos];
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let line = self.first_line + before.matches('\n').count() as u32;
+            let column = before[line_start..].chars().count() as u32 + 1;
+            debug_assert_eq!((mark.line, mark.column), (line, column), "at {pos}");
         }
+        mark
+    }
+
+    /// Moves `n` bytes on over free text (a comment, a tag value), keeping
+    /// the line and its start up to date.
+    fn skip_text(&mut self, n: usize) {
+        let end = (self.pos + n).min(self.src.len());
+        let text = &self.src.as_bytes()[self.pos..end];
+        let inner = |text: &[u8]| text.iter().filter(|&&b| b & 0xC0 == 0x80).count();
+        match memchr::memrchr(b'\n', text) {
+            Some(last) => {
+                let breaks = memchr::memchr_iter(b'\n', text).count();
+                self.line = self
+                    .line
+                    .saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
+                self.line_start = self.pos + last + 1;
+                self.wide = inner(&text[last + 1..]);
+            }
+            None => self.wide += inner(text),
+        }
+        self.pos = end;
     }
 
     fn span(&self, mark: Mark) -> Span {
@@ -235,7 +352,7 @@ impl<'a> Parser_<'a> {
     fn error_at_end(&self, message: &str) -> Box<ParseError> {
         let end = self.src.trim_end().len();
         let before = &self.src[..end];
-        let line = self.line_base() + before.matches('\n').count() as u32;
+        let line = self.first_line + before.matches('\n').count() as u32;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = before[line_start..].chars().count() as u32 + 1;
         self.error_at(
@@ -247,12 +364,6 @@ impl<'a> Parser_<'a> {
             end,
             message,
         )
-    }
-
-    /// The line number of the first line of the text.
-    fn line_base(&self) -> u32 {
-        let scanned = &self.src[..self.mark_pos];
-        self.line - scanned.matches('\n').count() as u32
     }
 
     /// A description of what stands at the current position, for messages.
@@ -272,7 +383,10 @@ impl<'a> Parser_<'a> {
             tags.push(self.tag()?);
             self.ws();
         }
-        let line = self.line(0, 1)?;
+        let mut line = self.line(0, 1)?;
+        if line.turns.capacity() > 2 * line.turns.len() {
+            line.turns.shrink_to_fit();
+        }
         let outcome = self.outcome()?;
         Ok(Game {
             tags,
@@ -334,7 +448,7 @@ impl<'a> Parser_<'a> {
             let rest = self.rest();
             let stop = rest.find(['"', '\\', '\n']).unwrap_or(rest.len());
             value.push_str(&rest[..stop]);
-            self.bump(stop);
+            self.skip_text(stop);
             match self.peek() {
                 Some(b'"') => {
                     self.bump(1);
@@ -369,6 +483,12 @@ impl<'a> Parser_<'a> {
     /// A line of turns up to `)` (in a variation) or the result (at the top).
     fn line(&mut self, depth: usize, first_number: u32) -> PResult<Line> {
         let mut line = Line::default();
+        if depth == 0 {
+            // Canonical records hold one turn a line: room for them all at
+            // once saves growing (and copying) the turns as they come.
+            line.turns
+                .reserve(count_lines(&self.src.as_bytes()[self.pos..]));
+        }
         let mut before: Vec<Comment> = Vec::new();
         let mut written_number: Option<(u32, Mark)> = None;
         let mut next_number = first_number;
@@ -418,10 +538,8 @@ impl<'a> Parser_<'a> {
                 }
                 Some(b'A'..=b'Z') => {
                     let number = written_number.take().map_or(next_number, |(n, _)| n);
-                    let mut turn = self.turn(number)?;
-                    turn.before = std::mem::take(&mut before);
+                    self.turn(number, &mut before, &mut line.turns)?;
                     next_number = number.saturating_add(1);
-                    line.turns.push(turn);
                 }
                 Some(b'$' | b'!' | b'?') => {
                     let nag = self.nag()?;
@@ -516,16 +634,28 @@ impl<'a> Parser_<'a> {
         Ok(line)
     }
 
+    /// The digits at the current position, and their value (`None` when it
+    /// exceeds `u32`); empty when there are none.
+    fn digits(&mut self) -> (usize, Option<u32>) {
+        let start = self.pos;
+        let len = self.src.as_bytes()[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        self.pos += len;
+        (len, digits_value(&self.src.as_bytes()[start..start + len]))
+    }
+
     fn number(&mut self) -> PResult<u32> {
-        let mark = self.mark();
-        let (rest, digits) = match digit1::<_, ()>(self.rest()) {
-            Ok(x) => x,
-            Err(_) => return Err(self.error("expected a number")),
-        };
-        self.advance_to(rest);
-        digits
-            .parse::<u32>()
-            .map_err(|_| self.error_at(mark, self.pos, "number is too large"))
+        let start = self.pos;
+        match self.digits() {
+            (0, _) => Err(self.error("expected a number")),
+            (_, Some(n)) => Ok(n),
+            (_, None) => {
+                let mark = self.mark_at(start);
+                Err(self.error_at(mark, self.pos, "number is too large"))
+            }
+        }
     }
 
     fn comment(&mut self) -> PResult<Comment> {
@@ -541,7 +671,7 @@ impl<'a> Parser_<'a> {
             }
             text.push_str(word);
         }
-        self.bump(close + 2);
+        self.skip_text(close + 2);
         Ok(Comment {
             text,
             span: self.span(start),
@@ -552,12 +682,9 @@ impl<'a> Parser_<'a> {
         let start = self.mark();
         let code = if self.peek() == Some(b'$') {
             self.bump(1);
-            let n = match digit1::<_, ()>(self.rest()) {
-                Ok((rest, d)) => {
-                    self.advance_to(rest);
-                    d.parse::<u32>().unwrap_or(u32::MAX)
-                }
-                Err(_) => return Err(self.error("expected a number after '$'")),
+            let n = match self.digits() {
+                (0, _) => return Err(self.error("expected a number after '$'")),
+                (_, n) => n.unwrap_or(u32::MAX),
             };
             u8::try_from(n)
                 .map_err(|_| self.error_at(start, self.pos, "NAG numbers go from $0 to $255"))?
@@ -592,40 +719,51 @@ impl<'a> Parser_<'a> {
         }
     }
 
-    fn turn(&mut self, number: u32) -> PResult<Turn> {
+    /// Reads a turn and appends it to `turns`, with the comments `before` it.
+    fn turn(
+        &mut self,
+        number: u32,
+        before: &mut Vec<Comment>,
+        turns: &mut Vec<Turn>,
+    ) -> PResult<()> {
         let start = self.mark();
         let head = self.head()?;
-        let mut actions = Vec::with_capacity(1);
-        loop {
-            self.ws();
-            match self.peek() {
-                Some(b'-' | b'+' | b'#' | b'~' | b'a'..=b'z') => actions.push(self.action()?),
-                _ => break,
-            }
-        }
-        if actions.is_empty() {
-            return Err(self.error_at(
-                start,
-                head.span.end - self.base,
-                format!(
-                    "the turn {} has no action: write a move like `r9-r12`, `+` to enter, or `--` to pass",
-                    head_text(&head)
-                ),
-            ));
-        }
-        let end = actions.last().map_or(head.span.end, |a| a.span().end);
-        let mut span = self.span(start);
-        span.end = end;
-        Ok(Turn {
+        // The turn goes in place first and its actions are read into it, so
+        // that nothing big is moved once built. On an error the line is
+        // dropped with it.
+        let index = turns.len();
+        turns.push(Turn {
             number,
-            before: Vec::new(),
+            before: std::mem::take(before),
             head,
-            actions,
+            actions: Actions::new(),
             nags: Vec::new(),
             after: Vec::new(),
             variations: Vec::new(),
-            span,
-        })
+            span: Span::default(),
+        });
+        let turn = &mut turns[index];
+        loop {
+            self.ws();
+            match self.peek() {
+                Some(b'-' | b'+' | b'#' | b'~' | b'a'..=b'z') => self.action(&mut turn.actions)?,
+                _ => break,
+            }
+        }
+        let Some(last) = turn.actions.last() else {
+            return Err(self.error_at(
+                start,
+                turn.head.span.end - self.base,
+                format!(
+                    "the turn {} has no action: write a move like `r9-r12`, `+` to enter, or `--` to pass",
+                    head_text(&turn.head)
+                ),
+            ));
+        };
+        let end = last.span().end;
+        turn.span = self.span(start);
+        turn.span.end = end;
+        Ok(())
     }
 
     fn head(&mut self) -> PResult<Head> {
@@ -666,39 +804,44 @@ impl<'a> Parser_<'a> {
     }
 
     fn seat(&mut self) -> PResult<smol_str::SmolStr> {
-        let start = self.mark();
-        match seat_token(self.rest()) {
-            Ok((rest, seat)) => {
-                self.advance_to(rest);
-                if seat.len() > MAX_NAME {
-                    return Err(self.error_at(start, self.pos, "seat name is too long"));
-                }
-                Ok(seat.into())
+        let start = self.pos;
+        match seat_len(&self.src.as_bytes()[start..]) {
+            (0, _) => Err(self.error("expected a seat (an uppercase letter)")),
+            (len, _) if len > MAX_NAME => {
+                self.pos += len;
+                let mark = self.mark_at(start);
+                Err(self.error_at(mark, self.pos, "seat name is too long"))
             }
-            Err(_) => Err(self.error("expected a seat (an uppercase letter)")),
+            (len, key) => {
+                self.pos += len;
+                Ok(self.names.get(&self.src[start..start + len], key))
+            }
         }
     }
 
     fn name(&mut self, what: &str) -> PResult<smol_str::SmolStr> {
-        let start = self.mark();
-        match name_token(self.rest()) {
-            Ok((rest, name)) => {
-                self.advance_to(rest);
-                if name.len() > MAX_NAME {
-                    return Err(self.error_at(start, self.pos, format!("{what} name is too long")));
-                }
-                Ok(name.into())
-            }
-            Err(_) => {
+        let start = self.pos;
+        match name_len(&self.src.as_bytes()[start..]) {
+            (0, _) => {
                 let found = self.found();
                 Err(self.error(format!(
                     "expected {what} name (lowercase, like `r9` or `e5`), found {found}"
                 )))
             }
+            (len, _) if len > MAX_NAME => {
+                self.pos += len;
+                let mark = self.mark_at(start);
+                Err(self.error_at(mark, self.pos, format!("{what} name is too long")))
+            }
+            (len, key) => {
+                self.pos += len;
+                Ok(self.names.get(&self.src[start..start + len], key))
+            }
         }
     }
 
-    fn action(&mut self) -> PResult<Action> {
+    /// Reads an action and appends it to `actions`.
+    fn action(&mut self, actions: &mut Actions) -> PResult<()> {
         let start = self.mark();
         let action = match self.peek() {
             Some(b'-') => {
@@ -744,7 +887,8 @@ impl<'a> Parser_<'a> {
                 let first = self.name("a hole")?;
                 match self.peek() {
                     Some(b'-') => {
-                        let mut path = vec![first];
+                        let mut path = Path::new();
+                        path.push(first);
                         while self.peek() == Some(b'-') {
                             self.bump(1);
                             path.push(self.name("a hole")?);
@@ -797,10 +941,11 @@ impl<'a> Parser_<'a> {
             }
         };
         self.expect_delimiter("the action")?;
-        Ok(action)
+        actions.push(action);
+        Ok(())
     }
 
-    fn capture(&mut self) -> PResult<Option<Capture>> {
+    fn capture(&mut self) -> PResult<Option<Box<Capture>>> {
         if self.peek() != Some(b'*') {
             return Ok(None);
         }
@@ -820,11 +965,11 @@ impl<'a> Parser_<'a> {
         } else {
             None
         };
-        Ok(Some(Capture {
+        Ok(Some(Box::new(Capture {
             target,
             points,
             span: self.span(start),
-        }))
+        })))
     }
 
     fn outcome(&mut self) -> PResult<Outcome> {

@@ -17,13 +17,15 @@ fn seat() -> impl Strategy<Value = smol_str::SmolStr> {
     "[A-Z][a-z]{0,2}".prop_map(Into::into)
 }
 
-fn capture() -> impl Strategy<Value = Option<Capture>> {
+fn capture() -> impl Strategy<Value = Option<Box<Capture>>> {
     proptest::option::of(
         (proptest::option::of(name()), proptest::option::of(0u32..10)).prop_map(
-            |(target, points)| Capture {
-                target,
-                points,
-                span: Default::default(),
+            |(target, points)| {
+                Box::new(Capture {
+                    target,
+                    points,
+                    span: Default::default(),
+                })
             },
         ),
     )
@@ -44,7 +46,7 @@ fn action() -> impl Strategy<Value = Action> {
             any::<bool>()
         )
             .prop_map(move |(path, capture, barricade)| Action::Move {
-                path,
+                path: path.into(),
                 capture,
                 barricade,
                 span: d()
@@ -94,7 +96,7 @@ fn turn_base() -> impl Strategy<Value = Turn> {
                     mover,
                     span: Default::default(),
                 },
-                actions,
+                actions: actions.into(),
                 nags: nags
                     .into_iter()
                     .map(|code| Nag {

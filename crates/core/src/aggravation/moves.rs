@@ -1,7 +1,7 @@
 //! The moves a roll allows: entering from BASE, moving along the loop and
 //! into HOME, the star-ring and centre shortcuts; and why a move is blocked.
 
-use billes_notation::{Action, Capture, Span};
+use billes_notation::{Action, Path, Span};
 
 use super::board::{Class, Hole, MAX_HOME, NONE};
 use super::{Aggravation, State};
@@ -43,7 +43,7 @@ impl Cand {
     /// The move in notation, as the checker wants it written.
     pub(crate) fn action(&self, st: &State) -> Action {
         let capture = match self.res {
-            Ok(v) if v != NONE => Some(Capture::default()),
+            Ok(v) if v != NONE => Some(Box::default()),
             _ => None,
         };
         if self.from == NONE {
@@ -54,7 +54,8 @@ impl Cand {
             };
         }
         let b = st.board;
-        let mut path = vec![b.name(self.from).clone()];
+        let mut path = Path::new();
+        path.push(b.name(self.from).clone());
         if self.exit != NONE {
             path.push(b.name(self.exit).clone());
         }

@@ -190,7 +190,7 @@ impl Aggravation {
                 let victim = c
                     .res
                     .map_err(|why| illegal(*span, self.why(st, mover, n, NONE, why)))?;
-                self.check_mark(st, capture, victim, c.to, *span, action)?;
+                self.check_mark(st, capture.as_deref(), victim, c.to, *span, action)?;
                 Ok(c)
             }
             Action::Move {
@@ -209,7 +209,7 @@ impl Aggravation {
                 let victim = c
                     .res
                     .map_err(|why| illegal(*span, self.why(st, mover, n, c.from, why)))?;
-                self.check_mark(st, capture, victim, c.to, *span, action)?;
+                self.check_mark(st, capture.as_deref(), victim, c.to, *span, action)?;
                 Ok(c)
             }
             other => Err(illegal(
@@ -418,7 +418,7 @@ impl Aggravation {
     fn check_mark(
         &self,
         st: &State,
-        capture: &Option<Capture>,
+        capture: Option<&Capture>,
         victim: u8,
         to: Hole,
         span: Span,

@@ -2,7 +2,7 @@
 //! entering from the house, the bounce off the goal), the legal moves of a
 //! seat, and how a move is written.
 
-use billes_notation::{Action, Capture, Name, Span};
+use billes_notation::{Action, Name, Path, Span};
 
 use super::board::{bit, iter_points, Point, Points, Route, HOUSE, NONE};
 use super::position::State;
@@ -335,7 +335,7 @@ impl Barricade {
     /// A move as written in a record: `e3-f5*`, `h-c1`, `i13-i14-g13#`.
     pub fn action(&self, m: &Move) -> Action {
         let board = self.board();
-        let mut path: Vec<Name> = Vec::with_capacity(3);
+        let mut path = Path::new();
         path.push(if m.from == NONE {
             Name::new_inline(HOUSE)
         } else {
@@ -347,7 +347,7 @@ impl Barricade {
         path.push(board.name(m.to).clone());
         Action::Move {
             path,
-            capture: m.capture.then(Capture::default),
+            capture: m.capture.then(Box::default),
             barricade: m.take,
             span: Span::default(),
         }

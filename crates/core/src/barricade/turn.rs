@@ -275,7 +275,7 @@ fn play_checked(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), Re
             span,
         } => {
             let m = written_move(rules, st, c, r, replay, path, *span)?;
-            check_marks(rules, &m, capture.as_ref(), *barricade, *span)?;
+            check_marks(rules, &m, capture.as_deref(), *barricade, *span)?;
             landed = m.to;
             apply(rules, st, c, &m, &mut new_held, &mut to_place);
         }
@@ -752,17 +752,17 @@ mod tests {
                 *capture = if capture.is_some() {
                     None
                 } else {
-                    Some(Capture::default())
+                    Some(Box::default())
                 };
                 *barricade = !*barricade;
             }
         });
         with(&mut |t| {
             if let Some(Action::Move { capture, .. }) = t.actions.first_mut() {
-                *capture = Some(Capture {
+                *capture = Some(Box::new(Capture {
                     target: Some("t1".into()),
                     ..Capture::default()
-                });
+                }));
             }
         });
         with(&mut |t| {

@@ -57,7 +57,7 @@ impl Offboard {
         if st.pending != 0 {
             match action {
                 Action::Place { to, capture, span } => {
-                    self.place(st, to.as_deref(), capture.as_ref(), *span)?;
+                    self.place(st, to.as_deref(), capture.as_deref(), *span)?;
                     if let Some(extra) = actions.next() {
                         return Err(self.illegal(
                             st,
@@ -354,7 +354,7 @@ impl Offboard {
             from: self.board.cell_name(s.from).into(),
             to: (s.len > 1).then(|| self.board.cell_name(s.to).into()),
             direction: self.board.direction_name(s.dir).into(),
-            capture: self.mark(before, s),
+            capture: self.mark(before, s).map(Box::new),
             span: Span::default(),
         }
     }

@@ -43,7 +43,7 @@ pub fn action(text: &str) -> Action {
                 points,
                 span,
             };
-            (body, Some(capture))
+            (body, Some(Box::new(capture)))
         }
     };
     if let Some(to) = body.strip_prefix('+') {

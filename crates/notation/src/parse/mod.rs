@@ -1,18 +1,21 @@
-//! The BGN parser: nom for the tokens, a small recursive descent for the
-//! structure.
+//! The BGN parser: a recursive descent over the bytes, tokens scanned by
+//! hand (`token`), turns and actions in `turn`.
 //!
 //! Design priorities, in order: never panic on any input, linear time (spans
 //! are computed incrementally, variations nest at most [`MAX_NESTING`] deep),
-//! errors that say where and what was expected, speed.
+//! errors that say where and what was expected, speed. For speed, an
+//! ordinary turn is read without allocating: its actions and a move's path
+//! are inline, names and seats come from a small cache, and line and column
+//! are found by subtraction from the start of the current line.
 
-use nom::bytes::complete::take_while1;
-use nom::{IResult, Parser};
-
-use crate::ast::{
-    Action, Actions, Capture, Comment, Game, Head, Line, Nag, Outcome, Path, Span, Tag, Turn,
-};
+use crate::ast::{Comment, Game, Line, Nag, Outcome, Span, Tag};
 use crate::error::ParseError;
 use crate::reader::split_games;
+
+mod token;
+mod turn;
+
+use token::{count_lines, digits_value, is_delimiter, tag_name_token, Names};
 
 /// Deepest nesting of variations accepted.
 pub const MAX_NESTING: usize = 64;
@@ -95,117 +98,8 @@ struct Mark {
     column: u32,
 }
 
-type NomResult<'a, O> = IResult<&'a str, O, ()>;
-
 /// Errors are boxed inside the parser so results stay small on the hot path.
 type PResult<T> = Result<T, Box<ParseError>>;
-
-/// The length of the name (a lowercase letter, then lowercase letters and
-/// digits) at the start of `bytes`, 0 if none, and its [`Names`] key.
-fn name_len(bytes: &[u8]) -> (usize, u64) {
-    if !matches!(bytes.first(), Some(b'a'..=b'z')) {
-        return (0, 0);
-    }
-    word_len(bytes, |b| b.is_ascii_lowercase() || b.is_ascii_digit())
-}
-
-/// The length of the seat (an uppercase letter, then lowercase letters) at
-/// the start of `bytes`, 0 if none, and its [`Names`] key.
-fn seat_len(bytes: &[u8]) -> (usize, u64) {
-    if !matches!(bytes.first(), Some(b'A'..=b'Z')) {
-        return (0, 0);
-    }
-    let (len, key) = word_len(&bytes[1..], |b| b.is_ascii_lowercase());
-    (len + 1, key | u64::from(bytes[0]) << (8 * len.min(8)))
-}
-
-/// The length of the run of bytes accepted by `accept` at the start of
-/// `bytes`, and its bytes as a [`Names`] key (meaningful up to 8 bytes).
-fn word_len(bytes: &[u8], accept: impl Fn(u8) -> bool) -> (usize, u64) {
-    let mut key = 0u64;
-    let mut len = 0;
-    for &b in bytes {
-        if !accept(b) {
-            break;
-        }
-        key = key << 8 | u64::from(b);
-        len += 1;
-    }
-    (len, key)
-}
-
-/// The names and seats read lately, each built once as a `SmolStr` and then
-/// cloned: records use few names, and building one byte by byte costs more
-/// than copying a finished one.
-struct Names {
-    slots: [(u64, smol_str::SmolStr); 256],
-}
-
-impl Names {
-    fn new() -> Names {
-        Names {
-            slots: std::array::from_fn(|_| (0, smol_str::SmolStr::default())),
-        }
-    }
-
-    /// `text` as a `SmolStr`; `key` is its bytes as [`word_len`] packs them.
-    fn get(&mut self, text: &str, key: u64) -> smol_str::SmolStr {
-        if text.len() > 8 {
-            return small(text);
-        }
-        // Names hold no zero byte, so `key` tells texts of up to 8 bytes apart.
-        let slot = &mut self.slots[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize];
-        if slot.0 != key {
-            *slot = (key, small(text));
-        }
-        slot.1.clone()
-    }
-}
-
-/// A name or seat as a [`smol_str::SmolStr`], without the checks of
-/// `SmolStr::new` on the common short (inline) case.
-fn small(text: &str) -> smol_str::SmolStr {
-    if text.len() <= smol_str::SmolStr::INLINE_CAP {
-        smol_str::SmolStr::new_inline(text)
-    } else {
-        smol_str::SmolStr::new(text)
-    }
-}
-
-/// The number of line breaks in `text` (counted in blocks, which compilers
-/// turn into vector code).
-fn count_lines(text: &[u8]) -> usize {
-    text.chunks(255)
-        .map(|block| usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
-        .sum()
-}
-
-/// The value of the ASCII digits `digits`, or `None` when it exceeds `u32`.
-fn digits_value(digits: &[u8]) -> Option<u32> {
-    let mut n: u32 = 0;
-    for &d in digits {
-        n = n.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
-    }
-    Some(n)
-}
-
-fn tag_name_token(i: &str) -> NomResult<'_, &str> {
-    let (rest, name) = take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_').parse(i)?;
-    if name.as_bytes()[0].is_ascii_alphabetic() {
-        Ok((rest, name))
-    } else {
-        Err(nom::Err::Error(()))
-    }
-}
-
-/// Characters that may directly follow an action or a head.
-fn is_delimiter(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'(' | b')' | b'$' | b'!' | b'?'
-    )
-}
-
 impl<'a> Parser_<'a> {
     fn new(src: &'a str, base: usize, line: u32) -> Self {
         Parser_ {
@@ -719,259 +613,6 @@ impl<'a> Parser_<'a> {
         }
     }
 
-    /// Reads a turn and appends it to `turns`, with the comments `before` it.
-    fn turn(
-        &mut self,
-        number: u32,
-        before: &mut Vec<Comment>,
-        turns: &mut Vec<Turn>,
-    ) -> PResult<()> {
-        let start = self.mark();
-        let head = self.head()?;
-        // The turn goes in place first and its actions are read into it, so
-        // that nothing big is moved once built. On an error the line is
-        // dropped with it.
-        let index = turns.len();
-        turns.push(Turn {
-            number,
-            before: std::mem::take(before),
-            head,
-            actions: Actions::new(),
-            nags: Vec::new(),
-            after: Vec::new(),
-            variations: Vec::new(),
-            span: Span::default(),
-        });
-        let turn = &mut turns[index];
-        loop {
-            self.ws();
-            match self.peek() {
-                Some(b'-' | b'+' | b'#' | b'~' | b'a'..=b'z') => self.action(&mut turn.actions)?,
-                _ => break,
-            }
-        }
-        let Some(last) = turn.actions.last() else {
-            return Err(self.error_at(
-                start,
-                turn.head.span.end - self.base,
-                format!(
-                    "the turn {} has no action: write a move like `r9-r12`, `+` to enter, or `--` to pass",
-                    head_text(&turn.head)
-                ),
-            ));
-        };
-        let end = last.span().end;
-        turn.span = self.span(start);
-        turn.span.end = end;
-        Ok(())
-    }
-
-    fn head(&mut self) -> PResult<Head> {
-        let start = self.mark();
-        let seat = self.seat()?;
-        let roll = if matches!(self.peek(), Some(b'0'..=b'9')) {
-            Some(self.number()?)
-        } else {
-            None
-        };
-        let mover = if self.peek() == Some(b'>') {
-            self.bump(1);
-            if !matches!(self.peek(), Some(b'A'..=b'Z')) {
-                let found = self.found();
-                return Err(self.error(format!(
-                    "expected the seat that uses the roll after '>' (like `G4>Y`), found {found}"
-                )));
-            }
-            Some(self.seat()?)
-        } else {
-            None
-        };
-        match self.peek() {
-            None | Some(b' ' | b'\t' | b'\n' | b'\r') => {}
-            Some(_) => {
-                let found = self.found();
-                return Err(self.error(format!(
-                    "unexpected {found} in the turn head: a head is a seat, the roll and optionally `>Seat`, like `R6` or `G4>Y`"
-                )));
-            }
-        }
-        Ok(Head {
-            seat,
-            roll,
-            mover,
-            span: self.span(start),
-        })
-    }
-
-    fn seat(&mut self) -> PResult<smol_str::SmolStr> {
-        let start = self.pos;
-        match seat_len(&self.src.as_bytes()[start..]) {
-            (0, _) => Err(self.error("expected a seat (an uppercase letter)")),
-            (len, _) if len > MAX_NAME => {
-                self.pos += len;
-                let mark = self.mark_at(start);
-                Err(self.error_at(mark, self.pos, "seat name is too long"))
-            }
-            (len, key) => {
-                self.pos += len;
-                Ok(self.names.get(&self.src[start..start + len], key))
-            }
-        }
-    }
-
-    fn name(&mut self, what: &str) -> PResult<smol_str::SmolStr> {
-        let start = self.pos;
-        match name_len(&self.src.as_bytes()[start..]) {
-            (0, _) => {
-                let found = self.found();
-                Err(self.error(format!(
-                    "expected {what} name (lowercase, like `r9` or `e5`), found {found}"
-                )))
-            }
-            (len, _) if len > MAX_NAME => {
-                self.pos += len;
-                let mark = self.mark_at(start);
-                Err(self.error_at(mark, self.pos, format!("{what} name is too long")))
-            }
-            (len, key) => {
-                self.pos += len;
-                Ok(self.names.get(&self.src[start..start + len], key))
-            }
-        }
-    }
-
-    /// Reads an action and appends it to `actions`.
-    fn action(&mut self, actions: &mut Actions) -> PResult<()> {
-        let start = self.mark();
-        let action = match self.peek() {
-            Some(b'-') => {
-                if self.peek_at(1) != Some(b'-') {
-                    return Err(
-                        self.error("expected '--' (a pass) or a move starting with a hole name")
-                    );
-                }
-                self.bump(2);
-                Action::Pass {
-                    span: self.span(start),
-                }
-            }
-            Some(b'+') => {
-                self.bump(1);
-                let to = if matches!(self.peek(), Some(b'a'..=b'z')) {
-                    Some(self.name("a hole")?)
-                } else {
-                    None
-                };
-                let capture = self.capture()?;
-                Action::Place {
-                    to,
-                    capture,
-                    span: self.span(start),
-                }
-            }
-            Some(b'#') => {
-                self.bump(1);
-                let at = self.name("a point")?;
-                Action::Barricade {
-                    at,
-                    span: self.span(start),
-                }
-            }
-            Some(b'~') => {
-                self.bump(1);
-                Action::Remove {
-                    span: self.span(start),
-                }
-            }
-            _ => {
-                let first = self.name("a hole")?;
-                match self.peek() {
-                    Some(b'-') => {
-                        let mut path = Path::new();
-                        path.push(first);
-                        while self.peek() == Some(b'-') {
-                            self.bump(1);
-                            path.push(self.name("a hole")?);
-                        }
-                        let capture = self.capture()?;
-                        let barricade = if self.peek() == Some(b'#') {
-                            self.bump(1);
-                            true
-                        } else {
-                            false
-                        };
-                        Action::Move {
-                            path,
-                            capture,
-                            barricade,
-                            span: self.span(start),
-                        }
-                    }
-                    Some(b':' | b'>') => {
-                        let to = if self.peek() == Some(b':') {
-                            self.bump(1);
-                            Some(self.name("a cell")?)
-                        } else {
-                            None
-                        };
-                        if self.peek() != Some(b'>') {
-                            let found = self.found();
-                            return Err(self.error(format!(
-                                "expected '>' and a direction after the line (like `c3:c5>e`), found {found}"
-                            )));
-                        }
-                        self.bump(1);
-                        let direction = self.name("a direction")?;
-                        let capture = self.capture()?;
-                        Action::Line {
-                            from: first,
-                            to,
-                            direction,
-                            capture,
-                            span: self.span(start),
-                        }
-                    }
-                    _ => {
-                        let found = self.found();
-                        return Err(self.error(format!(
-                            "expected '-' and the next hole (like `{first}-r12`), or '>' and a direction, after {first}, found {found}"
-                        )));
-                    }
-                }
-            }
-        };
-        self.expect_delimiter("the action")?;
-        actions.push(action);
-        Ok(())
-    }
-
-    fn capture(&mut self) -> PResult<Option<Box<Capture>>> {
-        if self.peek() != Some(b'*') {
-            return Ok(None);
-        }
-        let start = self.mark();
-        self.bump(1);
-        let target = if matches!(self.peek(), Some(b'a'..=b'z')) {
-            Some(self.name("a target")?)
-        } else {
-            None
-        };
-        let points = if self.peek() == Some(b'=') {
-            self.bump(1);
-            if !matches!(self.peek(), Some(b'0'..=b'9')) {
-                return Err(self.error("expected the points scored after '='"));
-            }
-            Some(self.number()?)
-        } else {
-            None
-        };
-        Ok(Some(Box::new(Capture {
-            target,
-            points,
-            span: self.span(start),
-        })))
-    }
-
     fn outcome(&mut self) -> PResult<Outcome> {
         self.ws();
         let start = self.mark();
@@ -1011,6 +652,47 @@ impl<'a> Parser_<'a> {
     }
 }
 
-fn head_text(head: &Head) -> String {
-    head.to_string()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Action;
+
+    /// Line and column of `offset` in `text`, counted from scratch.
+    fn locate(text: &str, offset: usize) -> (u32, u32) {
+        let before = &text[..offset];
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        (
+            before.matches('\n').count() as u32 + 1,
+            before[start..].chars().count() as u32 + 1,
+        )
+    }
+
+    #[test]
+    fn spans_after_line_breaks_and_wide_characters() {
+        let text = "\u{feff}[Event \"Café — été\"]\r\n[Game \"aggravation\"]\n\n\
+                    1. R6 + {déjà\n vu — ok} 2. R1 r9-r10* {ü} ! 3.\tB3 --\r\n\
+                    {€}\n4. B2 r1-r3 *\n";
+        let game = parse_game(text).expect("parses");
+        let mut spans = vec![game.span, game.outcome.span];
+        spans.extend(game.tags.iter().map(|t| t.span));
+        for turn in &game.line.turns {
+            spans.extend([turn.span, turn.head.span]);
+            spans.extend(turn.actions.iter().map(Action::span));
+            spans.extend(turn.before.iter().chain(&turn.after).map(|c| c.span));
+            spans.extend(turn.nags.iter().map(|n| n.span));
+        }
+        assert!(spans.len() > 15);
+        for span in spans {
+            assert_eq!(
+                (span.line, span.column),
+                locate(text, span.start),
+                "{span:?}"
+            );
+        }
+        let err = parse_game("{é\né} 1. R6 +\n  {ü} r9*\n*").expect_err("no turn");
+        assert_eq!(
+            (err.span.line, err.span.column),
+            locate("{é\né} 1. R6 +\n  {ü} r9*\n*", err.span.start)
+        );
+    }
 }

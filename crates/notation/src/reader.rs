@@ -256,7 +256,10 @@ impl ReaderState {
 
     /// Turns `pending` into the next game (or `None` when it is blank) and empties it.
     fn emit(&mut self) -> Option<Result<GameSource, ReadError>> {
-        let bytes = std::mem::take(&mut self.pending);
+        // The next game is likely about as long: room for it at once saves
+        // growing (and copying) the buffer line by line.
+        let room = self.pending.len();
+        let bytes = std::mem::replace(&mut self.pending, Vec::with_capacity(room));
         let (offset, line) = (self.pending_offset, self.pending_line);
         self.pending_offset += bytes.len();
         self.line_start = 0;

@@ -13,9 +13,27 @@
 //!
 //! | hook | aggravation | barricade | offboard |
 //! |---|---|---|---|
-//! | [`Hooks::allow`] | every candidate move, the written one included | — | — |
+//! | [`Hooks::allow`] | every candidate move, the written one included | every candidate pawn move, the written one included | every candidate line move, the written one included |
 //! | [`Hooks::roll_for`] | when a finished player rolls for a teammate | — | — |
-//! | [`Hooks::extra_turn`] | after every move | — | — |
+//! | [`Hooks::extra_turn`] | after every move | after every move or pass (not the winning move) | — |
+//! | [`Hooks::score`] | — | — | for every marble pushed off the board |
+//!
+//! Which [`MoveView`] fields each game fills (the others are `None`):
+//!
+//! | field | aggravation | barricade | offboard |
+//! |---|---|---|---|
+//! | `roll` | the roll | the roll | — (no dice) |
+//! | `kind` | enter, move, pass | enter (from the house), move, pass | move |
+//! | `from` | the hole left | the point left | the rear end of the line (canonical `from`) |
+//! | `to` | the hole landed on | the point landed on | the other end of the line (`from` for one marble) |
+//! | `via` | the star hole a ring move leaves by | the goal, for a bounce | — |
+//! | `captures` | the seat aggravated | the seat sent home | — |
+//! | `takes_barricade` | — | whether it lands on a barricade | — |
+//! | `direction` | — | — | `e`, `ne`, `nw`, `w`, `sw`, `se` |
+//! | `marbles` | — | — | marbles in the line |
+//! | `pushes` | — | — | opposing marbles pushed |
+//! | `ejects` | — | — | the seat whose marble is pushed off |
+//! | `target` | — | — | the target it falls into |
 //!
 //! ```
 //! use billes_core::aggravation::Aggravation;
@@ -102,6 +120,27 @@ pub trait PositionView {
     fn team(&self, seat: &str) -> Vec<String>;
     /// An owned copy, for hosts that keep the view beyond the call.
     fn boxed(&self) -> Box<dyn PositionView>;
+    /// The points where barricades stand, sorted (Barricade; empty elsewhere).
+    fn barricades(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Whether `seat` holds a taken barricade it has yet to put down
+    /// (Barricade; false elsewhere).
+    fn held(&self, seat: &str) -> bool {
+        let _ = seat;
+        false
+    }
+    /// The points of `seat` (Offboard; 0 elsewhere).
+    fn score(&self, seat: &str) -> u32 {
+        let _ = seat;
+        0
+    }
+    /// The seat whose marble fills the named target (Offboard; `None`
+    /// elsewhere, or when the target is empty).
+    fn target(&self, name: &str) -> Option<&str> {
+        let _ = name;
+        None
+    }
 }
 
 /// A candidate move, as [`Hooks::allow`] and [`Hooks::extra_turn`] see it.
@@ -112,20 +151,63 @@ pub struct MoveView<'a> {
     pub roller: &'a str,
     /// The seat whose piece moves (the roller, or a teammate it rolls for).
     pub seat: &'a str,
-    /// The roll.
-    pub roll: u8,
-    /// Entering or moving.
+    /// The roll (`None` in a game without dice).
+    pub roll: Option<u8>,
+    /// Entering, moving or passing.
     pub kind: MoveKind,
-    /// The hole the piece leaves (`None` when it enters from BASE).
+    /// The hole the piece leaves (`None` when it enters from BASE); in
+    /// Offboard, the rear end of the line.
     pub from: Option<&'a str>,
-    /// The hole it lands on.
+    /// The hole it lands on; in Offboard, the other end of the line.
     pub to: Option<&'a str>,
-    /// The star hole where it leaves the star ring, for a ring move.
+    /// The star hole where it leaves the star ring, for a ring move; in
+    /// Barricade, the goal for a bounce.
     pub via: Option<&'a str>,
-    /// The seat whose piece it aggravates (captures), if any.
+    /// The seat whose piece it aggravates (captures, sends home), if any.
     pub captures: Option<&'a str>,
+    /// Barricade: whether the pawn lands on a barricade and takes it.
+    pub takes_barricade: Option<bool>,
+    /// Offboard: the direction the line moves in.
+    pub direction: Option<&'a str>,
+    /// Offboard: the marbles in the line.
+    pub marbles: Option<u8>,
+    /// Offboard: the opposing marbles it pushes.
+    pub pushes: Option<u8>,
+    /// Offboard: the seat whose marble it pushes off the board.
+    pub ejects: Option<&'a str>,
+    /// Offboard: the target that marble falls into (`None` without targets).
+    pub target: Option<&'a str>,
     /// The position before the move.
     pub position: &'a dyn PositionView,
+}
+
+impl<'a> MoveView<'a> {
+    /// A view with only the fields every game fills; the others are `None`.
+    pub fn new(
+        turn: u32,
+        seat: &'a str,
+        kind: MoveKind,
+        position: &'a dyn PositionView,
+    ) -> MoveView<'a> {
+        MoveView {
+            turn,
+            roller: seat,
+            seat,
+            roll: None,
+            kind,
+            from: None,
+            to: None,
+            via: None,
+            captures: None,
+            takes_barricade: None,
+            direction: None,
+            marbles: None,
+            pushes: None,
+            ejects: None,
+            target: None,
+            position,
+        }
+    }
 }
 
 impl std::fmt::Debug for MoveView<'_> {
@@ -162,6 +244,40 @@ impl std::fmt::Debug for TeamRoll<'_> {
             .field("roller", &self.roller)
             .field("roll", &self.roll)
             .field("teammates", &self.teammates)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A marble pushed off the board, as [`Hooks::score`] sees it (Offboard).
+pub struct EjectionView<'a> {
+    /// The turn number.
+    pub turn: u32,
+    /// The seat whose line pushed it off (who scores).
+    pub seat: &'a str,
+    /// The seat whose marble it is.
+    pub ejects: &'a str,
+    /// The cell it was pushed off from.
+    pub from: &'a str,
+    /// The direction it was pushed in.
+    pub direction: &'a str,
+    /// The target it falls into (`None` in a variant without targets).
+    pub target: Option<&'a str>,
+    /// Whether that target already holds a marble (the marble then goes
+    /// back to its owner, and scores nothing in the standard rules).
+    pub taken: bool,
+    /// The position before the move.
+    pub position: &'a dyn PositionView,
+}
+
+impl std::fmt::Debug for EjectionView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EjectionView")
+            .field("turn", &self.turn)
+            .field("seat", &self.seat)
+            .field("from", &self.from)
+            .field("direction", &self.direction)
+            .field("target", &self.target)
+            .field("taken", &self.taken)
             .finish_non_exhaustive()
     }
 }
@@ -203,6 +319,17 @@ pub trait Hooks {
     /// When the hook fails.
     fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
         let _ = mv;
+        Ok(standard)
+    }
+
+    /// The points a marble pushed off the board scores for the pusher;
+    /// `standard` is what the game's rules say (the target's value, 0 for a
+    /// taken target, 1 without targets). At most 255.
+    ///
+    /// # Errors
+    /// When the hook fails.
+    fn score(&self, ejection: &EjectionView<'_>, standard: u32) -> Result<u32, HookError> {
+        let _ = ejection;
         Ok(standard)
     }
 }

@@ -4,7 +4,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use billes_core::variant::{HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict};
+use billes_core::variant::{
+    EjectionView, HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict,
+};
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
 use crate::sandbox::{describe, Sandbox};
@@ -20,9 +22,12 @@ pub(crate) struct LuaHooks {
     allow: Option<Function>,
     roll_for: Option<Function>,
     extra_turn: Option<Function>,
+    score: Option<Function>,
     /// A Lua function that fills `move` from its arguments and calls a hook:
     /// one call from Rust per hook call, the table filled inside the VM.
     trampoline: Function,
+    /// The same for the `ejection` table of `score`.
+    ejection_trampoline: Function,
     /// The Lua table of names the trampoline reads, and their numbers.
     names: Table,
     numbers: RefCell<HashMap<String, i64>>,
@@ -43,19 +48,33 @@ impl std::fmt::Debug for LuaHooks {
     }
 }
 
-/// Fills `move` and calls the hook: one protected call from Rust instead of
-/// one per field.
 /// Slots of the by-address cache of name numbers.
 const ADDRESS_SLOTS: usize = 512;
 
-/// Names (seats, holes, kinds) travel as numbers into `names`: pushing a
-/// number from Rust is far cheaper than pushing a string under a memory limit.
+/// Fills `move` and calls the hook: one protected call from Rust instead of
+/// one per field. Names (seats, holes, kinds) travel as numbers into
+/// `names`: pushing a number from Rust is far cheaper than pushing a string
+/// under a memory limit.
 const TRAMPOLINE: &str = "local mv, pos, names = ...\n\
-return function(f, turn, roller, seat, roll, kind, from, to, via, captures, extra)\n\
+return function(f, turn, roller, seat, roll, kind, from, to, via, captures, \
+takes_barricade, direction, marbles, pushes, ejects, target, extra)\n\
   mv.turn, mv.roller, mv.seat, mv.roll, mv.kind = turn, names[roller], names[seat], roll, names[kind]\n\
   mv.from, mv.to, mv.via, mv.captures = names[from], names[to], names[via], names[captures]\n\
+  mv.takes_barricade, mv.direction, mv.marbles = takes_barricade, names[direction], marbles\n\
+  mv.pushes, mv.ejects, mv.target = pushes, names[ejects], names[target]\n\
   return f(mv, pos, extra)\n\
 end";
+
+/// Fills `ejection` and calls the `score` hook, as [`TRAMPOLINE`] does.
+const EJECTION_TRAMPOLINE: &str = "local ej, pos, names = ...\n\
+return function(f, turn, seat, ejects, from, direction, target, taken, standard)\n\
+  ej.turn, ej.seat, ej.ejects, ej.from = turn, names[seat], names[ejects], names[from]\n\
+  ej.direction, ej.target, ej.taken = names[direction], names[target], taken\n\
+  return f(ej, pos, standard)\n\
+end";
+
+/// The hooks a script may define, in the order of [`LuaHooks`]' fields.
+const HOOKS: [&str; 4] = ["allow", "roll_for", "extra_turn", "score"];
 
 /// Drops the `self` of a `pos:at(...)` call, so `pos.at(...)` works too.
 fn args(mut a: MultiValue) -> MultiValue {
@@ -97,11 +116,23 @@ fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table> {
     query!("reserve", |v, seat| v.reserve(&seat));
     query!("finished", |v, seat| v.finished(&seat));
     query!("team", |v, seat| v.team(&seat));
+    query!("held", |v, seat| v.held(&seat));
+    query!("score", |v, seat| v.score(&seat));
+    query!("target", |v, name| v.target(&name).map(str::to_string));
     let cur = Rc::clone(current);
     let seats = lua.create_function(move |_, _: MultiValue| {
         Ok(cur.borrow().as_ref().map(|v| v.seats()).unwrap_or_default())
     })?;
     pos.raw_set("seats", seats)?;
+    let cur = Rc::clone(current);
+    let barricades = lua.create_function(move |_, _: MultiValue| {
+        Ok(cur
+            .borrow()
+            .as_ref()
+            .map(|v| v.barricades())
+            .unwrap_or_default())
+    })?;
+    pos.raw_set("barricades", barricades)?;
     Ok(pos)
 }
 
@@ -116,10 +147,10 @@ impl LuaHooks {
         known: &[&str],
     ) -> Result<Option<LuaHooks>, String> {
         let Some(table) = table else { return Ok(None) };
-        let mut found = [None, None, None];
+        let mut found = [None, None, None, None];
         for pair in table.pairs::<String, Value>() {
             let (name, value) = pair.map_err(|e| describe(&e))?;
-            let Some(i) = ["allow", "roll_for", "extra_turn"]
+            let Some(i) = HOOKS
                 .iter()
                 .position(|h| *h == name)
                 .filter(|_| known.contains(&name.as_str()))
@@ -156,14 +187,22 @@ impl LuaHooks {
             .set_name("=billes")
             .call((&mv, &pos, &names))
             .map_err(|e| describe(&e))?;
-        let [allow, roll_for, extra_turn] = found;
+        let ej = lua.create_table().map_err(|e| describe(&e))?;
+        let ejection_trampoline: Function = lua
+            .load(EJECTION_TRAMPOLINE)
+            .set_name("=billes")
+            .call((&ej, &pos, &names))
+            .map_err(|e| describe(&e))?;
+        let [allow, roll_for, extra_turn, score] = found;
         Ok(Some(LuaHooks {
             variant: variant.to_string(),
             chunk: chunk.to_string(),
             allow,
             roll_for,
             extra_turn,
+            score,
             trampoline,
+            ejection_trampoline,
             names,
             numbers: RefCell::new(HashMap::new()),
             by_address: RefCell::new([(0, 0, 0); ADDRESS_SLOTS]),
@@ -180,6 +219,7 @@ impl LuaHooks {
             ("allow", &self.allow),
             ("roll_for", &self.roll_for),
             ("extra_turn", &self.extra_turn),
+            ("score", &self.score),
         ] {
             if f.is_some() {
                 out.push(name);
@@ -236,19 +276,28 @@ impl LuaHooks {
     ) -> mlua::Result<MultiValue> {
         *self.current.borrow_mut() = Some(mv.position.boxed());
         self.sandbox.reset_budget();
-        self.trampoline.call((
-            f,
-            mv.turn,
-            self.number(Some(mv.roller))?,
-            self.number(Some(mv.seat))?,
-            mv.roll,
-            self.number(Some(mv.kind.name()))?,
-            self.number(mv.from)?,
-            self.number(mv.to)?,
-            self.number(mv.via)?,
-            self.number(mv.captures)?,
-            extra,
-        ))
+        let int = |n: Option<u8>| n.map_or(Value::Nil, |n| Value::Integer(n.into()));
+        let flag = |b: Option<bool>| b.map_or(Value::Nil, Value::Boolean);
+        let args = MultiValue::from_vec(vec![
+            Value::Function(f.clone()),
+            Value::Integer(mv.turn.into()),
+            Value::Integer(self.number(Some(mv.roller))?),
+            Value::Integer(self.number(Some(mv.seat))?),
+            int(mv.roll),
+            Value::Integer(self.number(Some(mv.kind.name()))?),
+            Value::Integer(self.number(mv.from)?),
+            Value::Integer(self.number(mv.to)?),
+            Value::Integer(self.number(mv.via)?),
+            Value::Integer(self.number(mv.captures)?),
+            flag(mv.takes_barricade),
+            Value::Integer(self.number(mv.direction)?),
+            int(mv.marbles),
+            int(mv.pushes),
+            Value::Integer(self.number(mv.ejects)?),
+            Value::Integer(self.number(mv.target)?),
+            flag(extra),
+        ]);
+        self.trampoline.call(args)
     }
 
     /// Calls `f` within the budget.
@@ -352,6 +401,44 @@ impl Hooks for LuaHooks {
                     other.type_name()
                 ),
             )),
+        }
+    }
+
+    fn score(&self, ejection: &EjectionView<'_>, standard: u32) -> Result<u32, HookError> {
+        let Some(f) = &self.score else {
+            return Ok(standard);
+        };
+        let err = |e: mlua::Error| self.error("score", describe(&e));
+        *self.current.borrow_mut() = Some(ejection.position.boxed());
+        self.sandbox.reset_budget();
+        let mut out = self
+            .ejection_trampoline
+            .call::<MultiValue>((
+                f,
+                ejection.turn,
+                self.number(Some(ejection.seat)).map_err(err)?,
+                self.number(Some(ejection.ejects)).map_err(err)?,
+                self.number(Some(ejection.from)).map_err(err)?,
+                self.number(Some(ejection.direction)).map_err(err)?,
+                self.number(ejection.target).map_err(err)?,
+                ejection.taken,
+                standard,
+            ))
+            .map_err(err)?;
+        let bad = |what: String| {
+            self.error(
+                "score",
+                format!("returned {what}: expected points from 0 to 255, or nil"),
+            )
+        };
+        match out.pop_front().unwrap_or(Value::Nil) {
+            Value::Nil => Ok(standard),
+            Value::Integer(n) => u8::try_from(n)
+                .map(u32::from)
+                .map_err(|_| bad(n.to_string())),
+            Value::Number(x) if x.fract() == 0.0 && (0.0..=255.0).contains(&x) => Ok(x as u32),
+            Value::Number(x) => Err(bad(x.to_string())),
+            other => Err(bad(format!("a {}", other.type_name()))),
         }
     }
 }

@@ -117,7 +117,8 @@ impl Variant {
         };
         let known: &[&str] = match game {
             GameKind::Aggravation => Aggravation::hook_names(),
-            _ => &[],
+            GameKind::Barricade => Barricade::hook_names(),
+            GameKind::Offboard => Offboard::hook_names(),
         };
         let hooks = LuaHooks::new(sandbox, &name, chunk, hooks_table, known).map_err(fail)?;
         Ok(Variant {
@@ -171,8 +172,10 @@ impl Variant {
         let mut game = match (&self.engine, &self.hooks) {
             (Engine::Aggravation(r), Some(h)) => r.simulate_hooked(options, rng, h)?,
             (Engine::Aggravation(r), None) => r.simulate(options, rng)?,
-            (Engine::Barricade(r), _) => r.simulate(options, rng)?,
-            (Engine::Offboard(r), _) => r.simulate(options, rng)?,
+            (Engine::Barricade(r), Some(h)) => r.simulate_hooked(options, rng, h)?,
+            (Engine::Barricade(r), None) => r.simulate(options, rng)?,
+            (Engine::Offboard(r), Some(h)) => r.simulate_hooked(options, rng, h)?,
+            (Engine::Offboard(r), None) => r.simulate(options, rng)?,
         };
         let rules = self
             .source
@@ -200,8 +203,16 @@ macro_rules! with_rules {
                 $body
             }
             (Engine::Aggravation($r), None) => $body,
-            (Engine::Barricade($r), _) => $body,
-            (Engine::Offboard($r), _) => $body,
+            (Engine::Barricade(b), Some(h)) => {
+                let $r = &WithHooks::new(b, h);
+                $body
+            }
+            (Engine::Barricade($r), None) => $body,
+            (Engine::Offboard(o), Some(h)) => {
+                let $r = &WithHooks::new(o, h);
+                $body
+            }
+            (Engine::Offboard($r), None) => $body,
         }
     };
 }

@@ -170,6 +170,13 @@ fn table_mistakes_are_reported() {
     );
     assert!(e.contains("unknown hook \"winner\""), "{e}");
     let e =
-        load_err("return { name = 'x', game = 'barricade', hooks = { allow = function() end } }");
-    assert!(e.contains("this game calls: none"), "{e}");
+        load_err("return { name = 'x', game = 'barricade', hooks = { score = function() end } }");
+    assert!(e.contains("this game calls: allow, extra_turn"), "{e}");
+    let e = load_err(
+        "return { name = 'x', game = 'offboard', hooks = { extra_turn = function() end } }",
+    );
+    assert!(e.contains("this game calls: allow, score"), "{e}");
+    let e =
+        load_err("return { name = 'x', game = 'aggravation', hooks = { score = function() end } }");
+    assert!(e.contains("unknown hook \"score\""), "{e}");
 }

@@ -78,18 +78,16 @@ impl Aggravation {
     ) -> MoveView<'a> {
         let b = st.board;
         let name = |h: Hole| (h != NONE).then(|| b.name(h).as_str());
+        let kind = if c.to == NONE {
+            MoveKind::Pass
+        } else if c.from == NONE {
+            MoveKind::Enter
+        } else {
+            MoveKind::Move
+        };
         MoveView {
-            turn: number,
             roller: b.letter(roller),
-            seat: b.letter(mover),
-            roll: n,
-            kind: if c.to == NONE {
-                MoveKind::Pass
-            } else if c.from == NONE {
-                MoveKind::Enter
-            } else {
-                MoveKind::Move
-            },
+            roll: Some(n),
             from: name(c.from),
             to: name(c.to),
             via: name(c.exit),
@@ -97,7 +95,7 @@ impl Aggravation {
                 Ok(v) if v != NONE => Some(b.letter(v)),
                 _ => None,
             },
-            position: st,
+            ..MoveView::new(number, b.letter(mover), kind, st)
         }
     }
 

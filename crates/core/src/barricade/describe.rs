@@ -53,9 +53,12 @@ impl Describe for Barricade {
         let winners = |s: &State| s.winner().map(|w| vec![w.to_string()]);
         if let Some(w) = wins(winners(before), winners(after)) {
             out.push(w);
-        } else if let Some((seat, _)) = after.replay_pending() {
+        } else if let Some((seat, pawn)) = after.replay_pending() {
             if seat == turn.head.seat {
-                out.push("may roll again with this pawn".into());
+                out.push(match pawn {
+                    Some(_) => "may roll again with this pawn".into(),
+                    None => "may roll again".into(),
+                });
             }
         }
         out

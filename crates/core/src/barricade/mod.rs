@@ -20,11 +20,13 @@
 
 mod board;
 mod describe;
+mod hooks;
 mod moves;
 mod position;
 mod simulate;
 mod turn;
 mod view;
+mod written;
 
 use billes_notation::{Game, Turn};
 use serde::Deserialize;

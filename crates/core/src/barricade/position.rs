@@ -80,12 +80,13 @@ impl State {
         (self.next != NO_SEAT).then(|| SEATS[self.seats[self.next as usize] as usize])
     }
 
-    /// The seat that may roll again after its 6, and the point of the pawn it must move.
-    pub fn replay_pending(&self) -> Option<(&'static str, &'static str)> {
+    /// The seat that may roll again after its 6, and the point of the pawn it
+    /// must move (`None`: any pawn, an extra turn a variant's hook gave).
+    pub fn replay_pending(&self) -> Option<(&'static str, Option<&'static str>)> {
         (self.replay_colour != NO_SEAT).then(|| {
             (
                 SEATS[self.replay_colour as usize],
-                self.board.name(self.replay_pawn).as_str(),
+                (self.replay_pawn != NONE).then(|| self.board.name(self.replay_pawn).as_str()),
             )
         })
     }
@@ -368,12 +369,12 @@ impl TextBoard for State {
             Some(s) => out.push_str(&format!("to move: {s}\n")),
             None => out.push_str("to move: any seat (the first turn decides)\n"),
         }
-        if self.replay_colour != NO_SEAT {
-            out.push_str(&format!(
-                "{} may roll again for its pawn on {}\n",
-                SEATS[self.replay_colour as usize],
-                board.name(self.replay_pawn)
-            ));
+        match self.replay_pending() {
+            Some((seat, Some(p))) => {
+                out.push_str(&format!("{seat} may roll again for its pawn on {p}\n"))
+            }
+            Some((seat, None)) => out.push_str(&format!("{seat} may roll again\n")),
+            None => {}
         }
         for (seat, &held) in SEATS.iter().zip(&self.held) {
             if held != NONE {

@@ -7,9 +7,10 @@ use billes_notation::{Action, Game, Line, Outcome, Seat, Span, Tag, Turn};
 use super::board::{bit, Point, Points, NONE, SEATS};
 use super::moves::Move;
 use super::position::{State, NO_SEAT};
-use super::turn::free_points;
+use super::turn::{free_points, play_with};
 use super::{Barricade, HeldOnCapture, Placement, Six};
-use crate::{Rng, Rules, SimOptions};
+use crate::variant::{Hooks, NoHooks};
+use crate::{Rng, SimOptions};
 
 impl Barricade {
     /// Plays one random legal game and returns its record.
@@ -18,6 +19,20 @@ impl Barricade {
     /// When the options describe no Barricade game (players outside 2..=4,
     /// teams), or, which would be a bug, when a generated turn does not replay.
     pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+        self.simulate_with(options, rng, &NoHooks)
+    }
+
+    /// [`Barricade::simulate`] under a variant's hooks: only moves `allow`
+    /// lets through are played, and `extra_turn` decides who rolls next.
+    ///
+    /// # Errors
+    /// As [`Barricade::simulate`], and when a hook fails.
+    pub(crate) fn simulate_with<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
         let seats: &[u8] = match options.players {
             2 => &[0, 3],
             3 => &[0, 1, 2],
@@ -46,8 +61,16 @@ impl Barricade {
             };
             first = c;
             let r = rng.die() as usize;
-            let replay = (st.replay_colour == c as u8).then_some(st.replay_pawn);
-            let moves = self.legal_moves(&st, c, r, replay);
+            let replay = (st.replay_colour == c as u8)
+                .then_some(st.replay_pawn)
+                .filter(|&p| p != NONE);
+            let number = turns.len() as u32 + 1;
+            let moves = if hooks.active() {
+                self.allowed_moves(&st, number, c, r, replay, hooks)
+                    .map_err(|e| format!("turn {number}: {e}"))?
+            } else {
+                self.legal_moves(&st, c, r, replay)
+            };
             let mut actions = Vec::with_capacity(2);
             let mut owed = usize::from(st.held[c] != NONE);
             let mut free: Points = free_points(self, &st).fold(0, |a, p| a | bit(p));
@@ -96,14 +119,19 @@ impl Barricade {
                 });
             }
             let turn = Turn::new(
-                turns.len() as u32 + 1,
+                number,
                 Seat::new_inline(SEATS[c]),
                 Some(r as u32),
                 None,
                 actions,
             );
-            self.play(&mut st, &turn)
-                .map_err(|e| format!("simulated turn {} does not replay: {e}", turn.number))?;
+            play_with(self, &mut st, &turn, hooks).map_err(|e| {
+                if e.kind == crate::ErrorKind::Variant {
+                    format!("turn {number}: {}", e.message)
+                } else {
+                    format!("simulated turn {number} does not replay: {e}")
+                }
+            })?;
             turns.push(turn);
         }
         let winners: Vec<Seat> = st.winner().map(Seat::new_inline).into_iter().collect();

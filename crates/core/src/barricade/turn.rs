@@ -1,12 +1,15 @@
 //! Checking and playing one turn line: the seat (with 6 replays), the roll,
 //! the move or pass, its marks, and putting held barricades down.
 
-use billes_notation::{Action, Capture, Name, Span, Turn};
+use billes_notation::{Action, Name, Span, Turn};
 
 use super::board::{bit, iter_points, Point, HOUSE, NONE, SEATS};
-use super::moves::{Move, Refusal};
+use super::hooks::{relist, variant_error};
+use super::moves::Move;
 use super::position::{colour_of, State, NO_SEAT};
+use super::written::{check_marks, written_move};
 use super::{Barricade, HeldOnCapture, Placement, Six};
+use crate::variant::{Hooks, NoHooks, Verdict};
 use crate::{ErrorKind, ReplayError};
 
 /// Checks one turn and applies it.
@@ -15,7 +18,21 @@ pub(crate) fn play(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(),
     if play_plain(rules, st, turn) {
         return Ok(());
     }
-    play_checked(rules, st, turn)
+    play_checked(rules, st, turn, &NoHooks)
+}
+
+/// Checks one turn under a variant's hooks and applies it.
+pub(crate) fn play_with<H: Hooks>(
+    rules: &Barricade,
+    st: &mut State,
+    turn: &Turn,
+    hooks: &H,
+) -> Result<(), ReplayError> {
+    if !hooks.active() {
+        return play(rules, st, turn);
+    }
+    let before = st.clone();
+    play_checked(rules, st, turn, hooks).map_err(|e| relist(rules, &before, turn, hooks, e))
 }
 
 /// The common turn, checked and played without building anything: a move
@@ -208,9 +225,16 @@ const COLOUR_OF_LETTER: [u8; 256] = {
     table
 };
 
-/// Checks one turn and applies it, or says what is wrong with it.
+/// Checks one turn and applies it, or says what is wrong with it; with
+/// active hooks, asks `allow` about the written move (a pass is legal when
+/// it forbids every candidate) and `extra_turn` after it.
 #[inline(never)]
-fn play_checked(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+fn play_checked<H: Hooks>(
+    rules: &Barricade,
+    st: &mut State,
+    turn: &Turn,
+    hooks: &H,
+) -> Result<(), ReplayError> {
     let head = &turn.head;
     if let Some(w) = st.winner() {
         return Err(ReplayError::new(
@@ -240,7 +264,10 @@ fn play_checked(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), Re
             ))
         }
     };
-    let replay = (st.replay_colour == c as u8).then_some(st.replay_pawn);
+    // A replay after a 6 moves the same pawn; one that a hook gave (NONE)
+    // moves any pawn.
+    let replaying = st.replay_colour == c as u8;
+    let replay = replaying.then_some(st.replay_pawn).filter(|&p| p != NONE);
     st.replay_colour = NO_SEAT;
     let seat = SEATS[c];
 
@@ -254,10 +281,24 @@ fn play_checked(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), Re
     };
     // A barricade held since an earlier turn is put down in this one, after the move.
     let mut to_place = u8::from(st.held[c] != NONE);
-    st.held[c] = NONE;
     let mut new_held = NONE;
     let mut landed = NONE;
+    let mut played = None;
+    let before = hooks.active().then(|| st.clone());
     match first {
+        Action::Pass { span } if hooks.active() => {
+            let allowed = rules
+                .allowed_list(st, turn.number, c, r, replay, hooks)
+                .map_err(|e| variant_error(turn, e))?;
+            if !allowed.is_empty() {
+                return Err(ReplayError::new(
+                    ErrorKind::FalsePass,
+                    *span,
+                    format!("{seat} cannot pass: a {r} moves a pawn"),
+                )
+                .with_legal(allowed));
+            }
+        }
         Action::Pass { span } => {
             if rules.can_move(st, c, r, replay) {
                 return Err(ReplayError::new(
@@ -276,7 +317,26 @@ fn play_checked(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), Re
         } => {
             let m = written_move(rules, st, c, r, replay, path, *span)?;
             check_marks(rules, &m, capture.as_deref(), *barricade, *span)?;
+            if hooks.active() {
+                let view = rules.move_view(st, turn.number, c, r, Some(&m));
+                if let Verdict::Forbid(reason) =
+                    hooks.allow(&view).map_err(|e| variant_error(turn, e))?
+                {
+                    return Err(ReplayError::new(
+                        ErrorKind::IllegalMove,
+                        *span,
+                        format!("{first} is not allowed in this variant: {reason}"),
+                    )
+                    .with_legal(
+                        rules
+                            .allowed_list(st, turn.number, c, r, replay, hooks)
+                            .map_err(|e| variant_error(turn, e))?,
+                    ));
+                }
+                played = Some(m);
+            }
             landed = m.to;
+            st.held[c] = NONE;
             apply(rules, st, c, &m, &mut new_held, &mut to_place);
         }
         Action::Place { span, .. } => {
@@ -299,6 +359,7 @@ fn play_checked(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), Re
             .with_legal(rules.legal_list(st, c, r, replay)));
         }
     }
+    st.held[c] = NONE;
     let won = st.winner != NO_SEAT;
     if won {
         // The game ends at once: nothing more is put down.
@@ -346,11 +407,25 @@ fn play_checked(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), Re
     st.held[c] = new_held;
     if !won {
         let six = rules.params().six;
-        if r == 6 && landed != NONE && six != Six::Nothing {
+        let standard = r == 6 && landed != NONE && six != Six::Nothing;
+        if standard {
             st.replay_colour = c as u8;
             st.replay_pawn = landed;
         }
-        if replay.is_none() {
+        if hooks.active() {
+            let before = before.as_ref().unwrap_or(&*st);
+            let again = rules.extra_turn_hooked(before, turn, c, r, played, standard, hooks)?;
+            match (again, standard) {
+                // An extra turn the rules do not give: any pawn may move.
+                (true, false) => {
+                    st.replay_colour = c as u8;
+                    st.replay_pawn = NONE;
+                }
+                (false, true) => st.replay_colour = NO_SEAT,
+                _ => {}
+            }
+        }
+        if !replaying {
             let i = st.seat_index(c as u8).unwrap_or(0);
             st.next = (i + 1) % st.n_seats;
         }
@@ -405,155 +480,6 @@ fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, Rep
         )
     };
     Err(ReplayError::new(ErrorKind::Seat, head.span, message))
-}
-
-/// Resolves a written path into a legal move, or says why it is not one.
-fn written_move(
-    rules: &Barricade,
-    st: &State,
-    c: usize,
-    r: usize,
-    replay: Option<Point>,
-    path: &[Name],
-    span: Span,
-) -> Result<Move, ReplayError> {
-    let board = rules.board();
-    let seat = SEATS[c];
-    let illegal = |message: String| {
-        ReplayError::new(ErrorKind::IllegalMove, span, message)
-            .with_legal(rules.legal_list(st, c, r, replay))
-    };
-    let point = |name: &Name| {
-        board
-            .point(name)
-            .ok_or_else(|| illegal(format!("there is no point {name} on the board")))
-    };
-    let (Some(first), Some(last)) = (path.first(), path.last()) else {
-        return Err(illegal("a move needs a start and a landing point".into()));
-    };
-    if path.len() < 2 {
-        return Err(illegal("a move needs a start and a landing point".into()));
-    }
-    let from = if first == HOUSE {
-        if st.housed[c] == 0 {
-            return Err(illegal(format!("{seat} has no pawn in its house")));
-        }
-        NONE
-    } else {
-        let p = point(first)?;
-        if st.pawns[c] & bit(p) == 0 {
-            return Err(illegal(match st.pawn_at(p) {
-                Some(o) => format!(
-                    "the pawn on {first} is {}'s, not {seat}'s",
-                    SEATS[o as usize]
-                ),
-                None => format!("no {seat} pawn on {first}"),
-            }));
-        }
-        p
-    };
-    if let Some(p) = replay {
-        if from != p {
-            return Err(illegal(format!(
-                "{seat} replays its 6 with the same pawn, the one on {}",
-                board.name(p)
-            )));
-        }
-    }
-    let to = point(last)?;
-    let mut waypoints = [NONE; 8];
-    let middle = &path[1..path.len() - 1];
-    if middle.len() > waypoints.len() || path.len() < 2 {
-        return Err(illegal(format!(
-            "no way of exactly {r} points along {}",
-            join(path)
-        )));
-    }
-    for (i, name) in middle.iter().enumerate() {
-        waypoints[i] = point(name)?;
-    }
-    let waypoints = &waypoints[..middle.len()];
-    let bounce = from != NONE && rules.bounces(from, r);
-    if bounce && replay.is_none() && rules.others_can_move(st, c, r, from) {
-        return Err(illegal(format!(
-            "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
-        )));
-    }
-    rules
-        .check_way(st, c, from, to, r, bounce, waypoints)
-        .map_err(|refusal| {
-            illegal(match refusal {
-                Refusal::NoWay if bounce => format!(
-                    "a {r} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
-                    r - 1,
-                    if r == 2 { "" } else { "s" },
-                    through(middle)
-                ),
-                Refusal::NoWay => format!(
-                    "no way of exactly {r} point{} from {first} to {last}{}",
-                    if r == 1 { "" } else { "s" },
-                    through(middle)
-                ),
-                Refusal::Blocked(b) => format!(
-                    "the barricade on {} blocks the way from {first} to {last}",
-                    board.name(b)
-                ),
-                Refusal::OwnPawn => format!("{seat}'s own pawn stands on {last}"),
-                Refusal::BounceOnBarricade => {
-                    format!("the way back from the goal cannot end on the barricade on {last}")
-                }
-            })
-        })
-}
-
-fn join(path: &[Name]) -> String {
-    path.iter()
-        .map(|n| n.as_str())
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-fn through(middle: &[Name]) -> String {
-    if middle.is_empty() {
-        String::new()
-    } else {
-        format!(" through {}", join(middle))
-    }
-}
-
-/// Checks the marks written on a move against what it does.
-fn check_marks(
-    rules: &Barricade,
-    m: &Move,
-    capture: Option<&Capture>,
-    barricade: bool,
-    span: Span,
-) -> Result<(), ReplayError> {
-    let to = rules.board().name(m.to);
-    if let Some(cap) = capture {
-        if cap.target.is_some() || cap.points.is_some() {
-            return Err(ReplayError::new(
-                ErrorKind::Effect,
-                cap.span,
-                "a pawn sent home is marked with a bare *",
-            ));
-        }
-        if !m.capture {
-            return Err(ReplayError::new(
-                ErrorKind::Effect,
-                span,
-                format!("no pawn to send home on {to}"),
-            ));
-        }
-    }
-    if barricade && !m.take {
-        return Err(ReplayError::new(
-            ErrorKind::Effect,
-            span,
-            format!("no barricade to take on {to}"),
-        ));
-    }
-    Ok(())
 }
 
 /// Plays a legal move.
@@ -651,6 +577,7 @@ mod tests {
 
     use super::{bit, play, play_checked, Point};
     use crate::barricade::{Barricade, HeldOnCapture, Params, Placement, Six, State};
+    use crate::variant::NoHooks;
     use crate::{ReplayError, Rng, Rules, SimOptions};
 
     /// Everything a position says, to compare two of them.
@@ -679,7 +606,7 @@ mod tests {
         let (mut quick, mut checked) = (st.clone(), st.clone());
         let a = play(rules, &mut quick, turn);
 
-        let b = play_checked(rules, &mut checked, turn);
+        let b = play_checked(rules, &mut checked, turn, &NoHooks);
         assert_eq!(outcome(&a), outcome(&b), "{turn:?}");
         if a.is_ok() {
             assert_eq!(fields(&quick), fields(&checked), "{turn:?}");

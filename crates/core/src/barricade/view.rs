@@ -57,8 +57,10 @@ impl View for State {
             pending: if over {
                 None
             } else {
-                self.replay_pending()
-                    .map(|(s, p)| format!("{s} may roll again for the pawn on {p}"))
+                self.replay_pending().map(|(s, p)| match p {
+                    Some(p) => format!("{s} may roll again for the pawn on {p}"),
+                    None => format!("{s} may roll again"),
+                })
             },
             winners: self.winner().map(|s| vec![s.to_string()]),
         }

@@ -25,6 +25,7 @@
 
 mod board;
 mod describe;
+mod hooks;
 mod moves;
 mod play;
 mod position;

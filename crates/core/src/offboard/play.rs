@@ -6,14 +6,29 @@ use billes_notation::{Action, Capture, Span, Turn};
 use smol_str::SmolStr;
 
 use super::board::{opposite, Cell, OFF};
+use super::hooks::variant_error;
 use super::moves::{Ejection, Illegal, Shift};
 use super::position::{seat_of, State, SEATS};
 use super::Offboard;
+use crate::variant::{Hooks, NoHooks, Verdict};
 use crate::{ErrorKind, ReplayError};
 
 impl Offboard {
     /// Checks one turn and applies it.
+    #[inline]
     pub(crate) fn play_turn(&self, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        self.play_turn_with(st, turn, &NoHooks)
+    }
+
+    /// Checks one turn under a variant's hooks and applies it: `allow` is
+    /// asked about the written move (a pass is legal when it forbids every
+    /// move), `score` about a marble pushed off.
+    pub(crate) fn play_turn_with<H: Hooks>(
+        &self,
+        st: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
         let head = &turn.head;
         let Some(seat) = seat_of(&head.seat) else {
             return Err(ReplayError::new(
@@ -51,16 +66,22 @@ impl Offboard {
         }
         let mut actions = turn.actions.iter();
         let Some(mut action) = actions.next() else {
-            return Err(self.illegal(st, head.span, "the turn holds no move".into()));
+            return Err(self.illegal(
+                st,
+                (turn, hooks),
+                head.span,
+                "the turn holds no move".into(),
+            ));
         };
         let me = SEATS[seat as usize];
         if st.pending != 0 {
             match action {
                 Action::Place { to, capture, span } => {
-                    self.place(st, to.as_deref(), capture.as_deref(), *span)?;
+                    self.place(st, to.as_deref(), capture.as_deref(), *span, (turn, hooks))?;
                     if let Some(extra) = actions.next() {
                         return Err(self.illegal(
                             st,
+                            (turn, hooks),
                             extra.span(),
                             "putting a marble back is the whole turn".into(),
                         ));
@@ -74,6 +95,7 @@ impl Offboard {
                     let Some(next) = actions.next() else {
                         return Err(self.illegal(
                             st,
+                            (turn, hooks),
                             *span,
                             format!("after removing its marble, {me} still moves (or passes)"),
                         ));
@@ -84,6 +106,7 @@ impl Offboard {
                     let target = self.board.target_name(st.pending as usize - 1);
                     return Err(self.illegal(
                         st,
+                        (turn, hooks),
                         other.span(),
                         format!(
                             "{me} must first put back (+cell) or remove (~) its marble pushed towards {target}"
@@ -105,6 +128,7 @@ impl Offboard {
                     b.cell(name).ok_or_else(|| {
                         self.illegal(
                             st,
+                            (turn, hooks),
                             *span,
                             format!("{name} is not a cell of the board (a1 to i9)"),
                         )
@@ -118,32 +142,60 @@ impl Offboard {
                 let dir = b.direction(direction).ok_or_else(|| {
                     self.illegal(
                         st,
+                        (turn, hooks),
                         *span,
                         format!("{direction} is not a direction (e, ne, nw, w, sw, se)"),
                     )
                 })?;
                 let shift = self
                     .resolve(st, from_cell, to_cell, dir)
-                    .map_err(|why| self.illegal(st, *span, self.explain(st, why)))?;
+                    .map_err(|why| self.illegal(st, (turn, hooks), *span, self.explain(st, why)))?;
+                if hooks.active() {
+                    let view = self.move_view(st, turn.number, &shift);
+                    if let Verdict::Forbid(reason) =
+                        hooks.allow(&view).map_err(|e| variant_error(turn, e))?
+                    {
+                        return Err(self.illegal(
+                            st,
+                            (turn, hooks),
+                            *span,
+                            format!("{action} is not allowed in this variant: {reason}"),
+                        ));
+                    }
+                }
                 let before = *st;
-                let ejection = self.apply(st, &shift);
+                let ejection = self
+                    .apply_hooked(st, turn.number, &shift, hooks)
+                    .map_err(|e| variant_error(turn, e))?;
                 if let Some(mark) = capture {
                     self.check_mark(&before, &shift, ejection, mark, *span)?;
                 }
             }
             Action::Pass { span } => {
-                if self.can_move(st) {
+                let can_move = if hooks.active() {
+                    let mut moves = Vec::new();
+                    self.allowed_moves(st, turn.number, hooks, &mut moves)
+                        .map_err(|e| variant_error(turn, e))?;
+                    !moves.is_empty()
+                } else {
+                    self.can_move(st)
+                };
+                if can_move {
                     return Err(ReplayError::new(
                         ErrorKind::FalsePass,
                         *span,
                         format!("{me} cannot pass: a move exists"),
                     )
-                    .with_legal(self.legal_list(st, false)));
+                    .with_legal(
+                        self.allowed_list(st, false, turn.number, hooks)
+                            .map_err(|e| variant_error(turn, e))?,
+                    ));
                 }
             }
             Action::Place { span, .. } | Action::Remove { span } => {
                 return Err(self.illegal(
                     st,
+                    (turn, hooks),
                     *span,
                     format!("{me} has no pushed-off marble to put back or remove"),
                 ));
@@ -151,29 +203,32 @@ impl Offboard {
             Action::Move { span, .. } | Action::Barricade { span, .. } => {
                 return Err(self.illegal(
                     st,
+                    (turn, hooks),
                     *span,
                     "offboard moves are written c3>ne (one marble) or c3:c5>e (a line)".into(),
                 ));
             }
         }
         if let Some(extra) = actions.next() {
-            return Err(self.illegal(st, extra.span(), "one move per turn".into()));
+            return Err(self.illegal(st, (turn, hooks), extra.span(), "one move per turn".into()));
         }
         st.to_move ^= 1;
         Ok(())
     }
 
     /// `+e5`: the pending marble put back on a free cell.
-    fn place(
+    fn place<H: Hooks>(
         &self,
         st: &mut State,
         to: Option<&str>,
         capture: Option<&Capture>,
         span: Span,
+        (turn, hooks): (&Turn, &H),
     ) -> Result<(), ReplayError> {
         let Some(name) = to else {
             return Err(self.illegal(
                 st,
+                (turn, hooks),
                 span,
                 "write the cell the marble is put back on, e.g. +e5".into(),
             ));
@@ -181,12 +236,13 @@ impl Offboard {
         let Some(cell) = self.board.cell(name) else {
             return Err(self.illegal(
                 st,
+                (turn, hooks),
                 span,
                 format!("{name} is not a cell of the board (a1 to i9)"),
             ));
         };
         if st.at(cell).is_some() {
-            return Err(self.illegal(st, span, format!("{name} is not free")));
+            return Err(self.illegal(st, (turn, hooks), span, format!("{name} is not free")));
         }
         if capture.is_some() {
             return Err(ReplayError::new(
@@ -228,26 +284,39 @@ impl Offboard {
         if let Some(points) = mark.points {
             if points != ej.points as u32 {
                 return effect(match ej.target {
-                    Some(t) if ej.points == 0 => format!(
+                    Some(t) if ej.points == 0 && before.targets[t as usize] != 0 => format!(
                         "{} is already taken: the marble scores 0, not {points}",
                         self.board.target_name(t as usize)
                     ),
-                    Some(t) => format!(
+                    Some(t) if ej.points == before.values[t as usize] => format!(
                         "{} is worth {}, not {points}",
                         self.board.target_name(t as usize),
                         ej.points
                     ),
-                    None => format!("a marble pushed off scores 1, not {points}"),
+                    Some(t) => format!(
+                        "the marble in {} scores {} in this variant, not {points}",
+                        self.board.target_name(t as usize),
+                        ej.points
+                    ),
+                    None => format!("a marble pushed off scores {}, not {points}", ej.points),
                 });
             }
         }
         Ok(())
     }
 
-    /// An illegal-move error listing the legal turns.
-    fn illegal(&self, st: &State, span: Span, message: String) -> ReplayError {
-        ReplayError::new(ErrorKind::IllegalMove, span, message)
-            .with_legal(self.legal_list(st, true))
+    /// An illegal-move error listing the legal turns (those the hooks allow).
+    fn illegal<H: Hooks>(
+        &self,
+        st: &State,
+        (turn, hooks): (&Turn, &H),
+        span: Span,
+        message: String,
+    ) -> ReplayError {
+        match self.allowed_list(st, true, turn.number, hooks) {
+            Ok(legal) => ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(legal),
+            Err(e) => variant_error(turn, e),
+        }
     }
 
     /// Why a move is illegal, in the game's words.

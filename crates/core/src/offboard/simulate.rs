@@ -8,6 +8,7 @@ use super::board::{Cell, OFF};
 use super::moves::Shift;
 use super::position::{State, SEATS};
 use super::Offboard;
+use crate::variant::{Hooks, NoHooks};
 use crate::{Rng, SimOptions};
 
 impl Offboard {
@@ -21,6 +22,20 @@ impl Offboard {
     /// # Errors
     /// When the options ask for other than two players or for teams.
     pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+        self.simulate_with(options, rng, &NoHooks)
+    }
+
+    /// [`Offboard::simulate`] under a variant's hooks: only moves `allow`
+    /// lets through are played, and `score` gives the points.
+    ///
+    /// # Errors
+    /// As [`Offboard::simulate`], and when a hook fails.
+    pub(crate) fn simulate_with<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
         if options.players != 2 {
             return Err(format!(
                 "offboard is played by 2 players, not {}",
@@ -60,7 +75,10 @@ impl Offboard {
                 st.out[seat] += 1;
             }
             moves.clear();
-            self.moves(&st, &mut moves);
+            let number = turns.len() as u32 + 1;
+            let failed = |e: crate::variant::HookError| format!("turn {number}: {e}");
+            self.allowed_moves(&st, number, hooks, &mut moves)
+                .map_err(failed)?;
             if moves.is_empty() {
                 actions.push(Action::Pass {
                     span: Span::default(),
@@ -72,8 +90,16 @@ impl Offboard {
                 } else {
                     moves[rng.below(moves.len())]
                 };
-                actions.push(self.shift_action(&st, &m));
-                self.apply(&mut st, &m);
+                let mut action = self.shift_action(&st, &m);
+                if let Action::Line { capture, .. } = &mut action {
+                    *capture = self
+                        .hooked_mark(&st, number, &m, hooks)
+                        .map_err(failed)?
+                        .map(Box::new);
+                }
+                actions.push(action);
+                self.apply_hooked(&mut st, number, &m, hooks)
+                    .map_err(failed)?;
                 passes = 0;
             }
             self.push_turn(&mut turns, seat, actions);

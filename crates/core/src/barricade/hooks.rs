@@ -1,0 +1,226 @@
+//! Barricade under a variant's hooks: the position view, the view of a pawn
+//! move, the moves `allow` lets through, and the `extra_turn` hook.
+
+use billes_notation::{Game, Turn};
+
+use super::board::{iter_points, Point, NONE, SEATS};
+use super::moves::Move;
+use super::position::{colour_of, State};
+use super::{turn, Barricade};
+use crate::rng::Rng;
+use crate::variant::{HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict};
+use crate::{ErrorKind, ReplayError, SimOptions};
+
+impl PositionView for State {
+    fn at(&self, hole: &str) -> Option<&str> {
+        let p = self.board.point(hole)?;
+        self.pawn_at(p).map(|c| SEATS[c as usize])
+    }
+
+    fn pieces(&self, seat: &str) -> Vec<String> {
+        let Some(c) = self.colour(seat) else {
+            return Vec::new();
+        };
+        let mut points: Vec<String> = iter_points(self.pawns[c])
+            .map(|p| self.board.name(p).to_string())
+            .collect();
+        points.sort_unstable();
+        points
+    }
+
+    fn reserve(&self, seat: &str) -> u32 {
+        self.colour(seat).map_or(0, |c| u32::from(self.housed[c]))
+    }
+
+    fn finished(&self, seat: &str) -> u32 {
+        self.colour(seat)
+            .map_or(0, |c| u32::from(self.winner == c as u8))
+    }
+
+    fn seats(&self) -> Vec<String> {
+        State::seats(self).map(str::to_string).collect()
+    }
+
+    fn team(&self, seat: &str) -> Vec<String> {
+        self.colour(seat)
+            .map(|c| vec![SEATS[c].to_string()])
+            .unwrap_or_default()
+    }
+
+    fn boxed(&self) -> Box<dyn PositionView> {
+        Box::new(self.clone())
+    }
+
+    fn barricades(&self) -> Vec<String> {
+        let mut points: Vec<String> = iter_points(self.barricades)
+            .map(|p| self.board.name(p).to_string())
+            .collect();
+        points.sort_unstable();
+        points
+    }
+
+    fn held(&self, seat: &str) -> bool {
+        self.colour(seat).is_some_and(|c| self.held[c] != NONE)
+    }
+}
+
+impl State {
+    /// The colour of a seat in play.
+    fn colour(&self, seat: &str) -> Option<usize> {
+        colour_of(seat)
+            .filter(|&c| self.seat_index(c).is_some())
+            .map(usize::from)
+    }
+}
+
+/// The hook error as a replay error of kind `variant`, at the turn.
+pub(crate) fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
+    ReplayError::new(ErrorKind::Variant, turn.head.span, e.0)
+}
+
+/// An error of the standard checks, its list of legal moves replaced by the
+/// moves the hooks allow (`before`: the position before the turn). Lists of
+/// barricade placements (`#e5`) are kept.
+pub(crate) fn relist<H: Hooks>(
+    rules: &Barricade,
+    before: &State,
+    turn: &Turn,
+    hooks: &H,
+    e: ReplayError,
+) -> ReplayError {
+    let moves = matches!(e.kind, ErrorKind::IllegalMove | ErrorKind::FalsePass)
+        && e.legal.first().is_some_and(|l| !l.starts_with('#'));
+    let Some(c) = colour_of(&turn.head.seat).filter(|_| moves) else {
+        return e;
+    };
+    let Some(r @ 1..=6) = turn.head.roll.map(|r| r as usize) else {
+        return e;
+    };
+    let replay = (before.replay_colour == c)
+        .then_some(before.replay_pawn)
+        .filter(|&p| p != NONE);
+    match rules.allowed_list(before, turn.number, c as usize, r, replay, hooks) {
+        Ok(list) => e.with_legal(list),
+        Err(h) => variant_error(turn, h),
+    }
+}
+
+impl Barricade {
+    /// The view hooks see of move `m` (`None`: a pass) of colour `c` with roll `r`.
+    pub(crate) fn move_view<'a>(
+        &self,
+        st: &'a State,
+        number: u32,
+        c: usize,
+        r: usize,
+        m: Option<&Move>,
+    ) -> MoveView<'a> {
+        let board = self.board();
+        let name = |p: Point| (p != NONE).then(|| board.name(p).as_str());
+        let kind = match m {
+            None => MoveKind::Pass,
+            Some(m) if m.from == NONE => MoveKind::Enter,
+            Some(_) => MoveKind::Move,
+        };
+        let mut view = MoveView {
+            roll: Some(r as u8),
+            ..MoveView::new(number, SEATS[c], kind, st)
+        };
+        if let Some(m) = m {
+            view.from = name(m.from);
+            view.to = name(m.to);
+            view.via = m.bounce.then(|| board.name(board.goal()).as_str());
+            view.captures = st
+                .pawn_at(m.to)
+                .filter(|&o| m.capture && o as usize != c)
+                .map(|o| SEATS[o as usize]);
+            view.takes_barricade = Some(m.take);
+        }
+        view
+    }
+
+    /// The legal moves of colour `c` with roll `r` that the hooks allow.
+    pub(crate) fn allowed_moves<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        c: usize,
+        r: usize,
+        replay: Option<Point>,
+        hooks: &H,
+    ) -> Result<Vec<Move>, HookError> {
+        let mut out = Vec::new();
+        let mut failure = None;
+        self.each_move(st, c, r, replay, &mut |m| {
+            match hooks.allow(&self.move_view(st, number, c, r, Some(&m))) {
+                Ok(Verdict::Allow) => out.push(m),
+                Ok(Verdict::Forbid(_)) => {}
+                Err(e) => failure = Some(e),
+            }
+            failure.is_none()
+        });
+        failure.map_or(Ok(out), Err)
+    }
+
+    /// [`Barricade::allowed_moves`] written as in a record.
+    pub(crate) fn allowed_list<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        c: usize,
+        r: usize,
+        replay: Option<Point>,
+        hooks: &H,
+    ) -> Result<Vec<String>, HookError> {
+        Ok(self
+            .allowed_moves(st, number, c, r, replay, hooks)?
+            .iter()
+            .map(|m| self.action(m).to_string())
+            .collect())
+    }
+
+    /// Asks the `extra_turn` hook whether colour `c` rolls again after
+    /// move `m` (`None`: a pass) played from `before`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn extra_turn_hooked<H: Hooks>(
+        &self,
+        before: &State,
+        turn: &Turn,
+        c: usize,
+        r: usize,
+        m: Option<Move>,
+        standard: bool,
+        hooks: &H,
+    ) -> Result<bool, ReplayError> {
+        hooks
+            .extra_turn(
+                &self.move_view(before, turn.number, c, r, m.as_ref()),
+                standard,
+            )
+            .map_err(|e| variant_error(turn, e))
+    }
+}
+
+impl HookedRules for Barricade {
+    fn play_hooked<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        turn::play_with(self, state, turn, hooks)
+    }
+
+    fn simulate_hooked<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
+        self.simulate_with(options, rng, hooks)
+    }
+
+    fn hook_names() -> &'static [&'static str] {
+        &["allow", "extra_turn"]
+    }
+}

@@ -1,0 +1,159 @@
+//! A written pawn move: its path resolved into a legal move (or the reason
+//! it is not one), and its marks checked against what it does.
+
+use billes_notation::{Capture, Name, Span};
+
+use super::board::{bit, Point, HOUSE, NONE, SEATS};
+use super::moves::{Move, Refusal};
+use super::position::State;
+use super::Barricade;
+use crate::{ErrorKind, ReplayError};
+
+/// Resolves a written path into a legal move, or says why it is not one.
+pub(crate) fn written_move(
+    rules: &Barricade,
+    st: &State,
+    c: usize,
+    r: usize,
+    replay: Option<Point>,
+    path: &[Name],
+    span: Span,
+) -> Result<Move, ReplayError> {
+    let board = rules.board();
+    let seat = SEATS[c];
+    let illegal = |message: String| {
+        ReplayError::new(ErrorKind::IllegalMove, span, message)
+            .with_legal(rules.legal_list(st, c, r, replay))
+    };
+    let point = |name: &Name| {
+        board
+            .point(name)
+            .ok_or_else(|| illegal(format!("there is no point {name} on the board")))
+    };
+    let (Some(first), Some(last)) = (path.first(), path.last()) else {
+        return Err(illegal("a move needs a start and a landing point".into()));
+    };
+    if path.len() < 2 {
+        return Err(illegal("a move needs a start and a landing point".into()));
+    }
+    let from = if first == HOUSE {
+        if st.housed[c] == 0 {
+            return Err(illegal(format!("{seat} has no pawn in its house")));
+        }
+        NONE
+    } else {
+        let p = point(first)?;
+        if st.pawns[c] & bit(p) == 0 {
+            return Err(illegal(match st.pawn_at(p) {
+                Some(o) => format!(
+                    "the pawn on {first} is {}'s, not {seat}'s",
+                    SEATS[o as usize]
+                ),
+                None => format!("no {seat} pawn on {first}"),
+            }));
+        }
+        p
+    };
+    if let Some(p) = replay {
+        if from != p {
+            return Err(illegal(format!(
+                "{seat} replays its 6 with the same pawn, the one on {}",
+                board.name(p)
+            )));
+        }
+    }
+    let to = point(last)?;
+    let mut waypoints = [NONE; 8];
+    let middle = &path[1..path.len() - 1];
+    if middle.len() > waypoints.len() || path.len() < 2 {
+        return Err(illegal(format!(
+            "no way of exactly {r} points along {}",
+            join(path)
+        )));
+    }
+    for (i, name) in middle.iter().enumerate() {
+        waypoints[i] = point(name)?;
+    }
+    let waypoints = &waypoints[..middle.len()];
+    let bounce = from != NONE && rules.bounces(from, r);
+    if bounce && replay.is_none() && rules.others_can_move(st, c, r, from) {
+        return Err(illegal(format!(
+            "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
+        )));
+    }
+    rules
+        .check_way(st, c, from, to, r, bounce, waypoints)
+        .map_err(|refusal| {
+            illegal(match refusal {
+                Refusal::NoWay if bounce => format!(
+                    "a {r} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
+                    r - 1,
+                    if r == 2 { "" } else { "s" },
+                    through(middle)
+                ),
+                Refusal::NoWay => format!(
+                    "no way of exactly {r} point{} from {first} to {last}{}",
+                    if r == 1 { "" } else { "s" },
+                    through(middle)
+                ),
+                Refusal::Blocked(b) => format!(
+                    "the barricade on {} blocks the way from {first} to {last}",
+                    board.name(b)
+                ),
+                Refusal::OwnPawn => format!("{seat}'s own pawn stands on {last}"),
+                Refusal::BounceOnBarricade => {
+                    format!("the way back from the goal cannot end on the barricade on {last}")
+                }
+            })
+        })
+}
+
+fn join(path: &[Name]) -> String {
+    path.iter()
+        .map(|n| n.as_str())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+fn through(middle: &[Name]) -> String {
+    if middle.is_empty() {
+        String::new()
+    } else {
+        format!(" through {}", join(middle))
+    }
+}
+
+/// Checks the marks written on a move against what it does.
+pub(crate) fn check_marks(
+    rules: &Barricade,
+    m: &Move,
+    capture: Option<&Capture>,
+    barricade: bool,
+    span: Span,
+) -> Result<(), ReplayError> {
+    let to = rules.board().name(m.to);
+    if let Some(cap) = capture {
+        if cap.target.is_some() || cap.points.is_some() {
+            return Err(ReplayError::new(
+                ErrorKind::Effect,
+                cap.span,
+                "a pawn sent home is marked with a bare *",
+            ));
+        }
+        if !m.capture {
+            return Err(ReplayError::new(
+                ErrorKind::Effect,
+                span,
+                format!("no pawn to send home on {to}"),
+            ));
+        }
+    }
+    if barricade && !m.take {
+        return Err(ReplayError::new(
+            ErrorKind::Effect,
+            span,
+            format!("no barricade to take on {to}"),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,240 @@
+//! Offboard under a variant's hooks: the position view, the view of a line
+//! move, the moves `allow` lets through, and the points `score` gives a
+//! marble pushed off the board.
+
+use billes_notation::{Capture, Game, Turn};
+
+use super::board::{board, OFF};
+use super::moves::{Ejection, Shift};
+use super::position::{seat_of, State, SEATS};
+use super::Offboard;
+use crate::rng::Rng;
+use crate::variant::{
+    EjectionView, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict,
+};
+use crate::{ErrorKind, ReplayError, SimOptions};
+
+impl PositionView for State {
+    fn at(&self, hole: &str) -> Option<&str> {
+        let c = board().cell(hole)?;
+        State::at(self, c).map(|s| SEATS[s as usize])
+    }
+
+    fn pieces(&self, seat: &str) -> Vec<String> {
+        let mut names: Vec<String> = self.marbles(seat).into_iter().map(String::from).collect();
+        names.sort_unstable();
+        names
+    }
+
+    /// The marble pushed towards a taken target that the seat to move must
+    /// put back or remove first (0 or 1).
+    fn reserve(&self, seat: &str) -> u32 {
+        u32::from(seat_of(seat) == Some(self.to_move) && self.pending != 0)
+    }
+
+    /// The seat's marbles out of play: in targets, or taken out of the game.
+    fn finished(&self, seat: &str) -> u32 {
+        let Some(s) = seat_of(seat) else { return 0 };
+        let in_targets = self.targets.iter().filter(|&&t| t == s + 1).count() as u32;
+        in_targets + u32::from(self.out[s as usize])
+    }
+
+    fn seats(&self) -> Vec<String> {
+        SEATS.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn team(&self, seat: &str) -> Vec<String> {
+        seat_of(seat)
+            .map(|s| vec![SEATS[s as usize].to_string()])
+            .unwrap_or_default()
+    }
+
+    fn boxed(&self) -> Box<dyn PositionView> {
+        Box::new(*self)
+    }
+
+    fn score(&self, seat: &str) -> u32 {
+        State::score(self, seat)
+    }
+
+    fn target(&self, name: &str) -> Option<&str> {
+        State::target(self, name)
+    }
+}
+
+/// The hook error as a replay error of kind `variant`, at the turn.
+pub(crate) fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
+    ReplayError::new(ErrorKind::Variant, turn.head.span, e.0)
+}
+
+impl Offboard {
+    /// Whether move `s` pushes a marble off the board.
+    fn ejects(s: &Shift) -> bool {
+        !s.broadside && s.pushed != 0 && s.push_to == OFF
+    }
+
+    /// The view hooks see of move `s` from `st`.
+    pub(crate) fn move_view<'a>(&self, st: &'a State, number: u32, s: &Shift) -> MoveView<'a> {
+        let b = self.board;
+        let me = st.to_move as usize;
+        let ejects = Self::ejects(s);
+        MoveView {
+            roll: None,
+            from: Some(b.cell_name(s.from)),
+            to: Some(b.cell_name(s.to)),
+            direction: Some(b.direction_name(s.dir)),
+            marbles: Some(s.len),
+            pushes: Some(s.pushed),
+            ejects: ejects.then_some(SEATS[1 - me]),
+            target: (ejects && st.has_targets)
+                .then(|| b.target_name(self.landing(s.push_last, s.dir) as usize)),
+            ..MoveView::new(number, SEATS[me], MoveKind::Move, st)
+        }
+    }
+
+    /// The points the marble that `s` pushes off scores under the hooks
+    /// (`before`: the position before the move); `None` when it pushes
+    /// nothing off.
+    pub(crate) fn hooked_points<H: Hooks>(
+        &self,
+        before: &State,
+        number: u32,
+        s: &Shift,
+        hooks: &H,
+    ) -> Result<Option<u8>, HookError> {
+        let Some(mark) = self.mark(before, s) else {
+            return Ok(None);
+        };
+        let standard = mark.points.unwrap_or(1);
+        if !hooks.active() {
+            return Ok(Some(standard as u8));
+        }
+        let b = self.board;
+        let me = before.to_move as usize;
+        let target = before
+            .has_targets
+            .then(|| self.landing(s.push_last, s.dir) as usize);
+        let view = EjectionView {
+            turn: number,
+            seat: SEATS[me],
+            ejects: SEATS[1 - me],
+            from: b.cell_name(s.push_last),
+            direction: b.direction_name(s.dir),
+            target: target.map(|t| b.target_name(t)),
+            taken: target.is_some_and(|t| before.targets[t] != 0),
+            position: before,
+        };
+        let points = hooks.score(&view, standard)?;
+        Ok(Some(points.min(u32::from(u8::MAX)) as u8))
+    }
+
+    /// The full mark of `s` with the points the hooks give.
+    pub(crate) fn hooked_mark<H: Hooks>(
+        &self,
+        before: &State,
+        number: u32,
+        s: &Shift,
+        hooks: &H,
+    ) -> Result<Option<Capture>, HookError> {
+        let Some(mut mark) = self.mark(before, s) else {
+            return Ok(None);
+        };
+        if hooks.active() && mark.points.is_some() {
+            mark.points = self.hooked_points(before, number, s, hooks)?.map(u32::from);
+        }
+        Ok(Some(mark))
+    }
+
+    /// Applies move `s`, scoring a marble pushed off as the hooks say.
+    pub(crate) fn apply_hooked<H: Hooks>(
+        &self,
+        st: &mut State,
+        number: u32,
+        s: &Shift,
+        hooks: &H,
+    ) -> Result<Option<Ejection>, HookError> {
+        if !hooks.active() || !Self::ejects(s) {
+            return Ok(self.apply(st, s));
+        }
+        let points = self.hooked_points(st, number, s, hooks)?.unwrap_or(0);
+        let me = st.to_move as usize;
+        let score = st.score[me];
+        let ejection = self.apply(st, s);
+        st.score[me] = score.saturating_add(points);
+        Ok(ejection.map(|e| Ejection { points, ..e }))
+    }
+
+    /// The legal moves of the seat to move that the hooks allow.
+    pub(crate) fn allowed_moves<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        hooks: &H,
+        out: &mut Vec<Shift>,
+    ) -> Result<(), HookError> {
+        self.moves(st, out);
+        if !hooks.active() {
+            return Ok(());
+        }
+        let mut kept = Vec::with_capacity(out.len());
+        for s in out.iter() {
+            if hooks.allow(&self.move_view(st, number, s))? == Verdict::Allow {
+                kept.push(*s);
+            }
+        }
+        *out = kept;
+        Ok(())
+    }
+
+    /// The legal turns under the hooks, in notation (see
+    /// [`Offboard::legal_list`]).
+    pub(crate) fn allowed_list<H: Hooks>(
+        &self,
+        st: &State,
+        whole: bool,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<String>, HookError> {
+        if !hooks.active() || (whole && st.pending != 0) {
+            return Ok(self.legal_list(st, whole));
+        }
+        let mut moves = Vec::new();
+        self.allowed_moves(st, number, hooks, &mut moves)?;
+        let mut out = Vec::with_capacity(moves.len().max(1));
+        for m in &moves {
+            let mut text = self.shift_text(m, None);
+            if let Some(mark) = self.hooked_mark(st, number, m, hooks)? {
+                text.push_str(&mark.to_string());
+            }
+            out.push(text);
+        }
+        if out.is_empty() {
+            out.push("--".into());
+        }
+        Ok(out)
+    }
+}
+
+impl HookedRules for Offboard {
+    fn play_hooked<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        self.play_turn_with(state, turn, hooks)
+    }
+
+    fn simulate_hooked<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
+        self.simulate_with(options, rng, hooks)
+    }
+
+    fn hook_names() -> &'static [&'static str] {
+        &["allow", "score"]
+    }
+}

@@ -72,8 +72,14 @@ fn rules_check_example_scripts() {
     assert_eq!(out.status.code(), Some(0));
     insta::assert_snapshot!("rules_check_abalone", stdout(&out));
     for (name, script) in [
-        ("rules_check_safe_first_row", "examples/rules/safe-first-row.lua"),
-        ("rules_check_double_ejection", "examples/rules/double-ejection.lua"),
+        (
+            "rules_check_safe_first_row",
+            "examples/rules/safe-first-row.lua",
+        ),
+        (
+            "rules_check_double_ejection",
+            "examples/rules/double-ejection.lua",
+        ),
     ] {
         let out = billes(&["rules", "check", script, "--games", "20"]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

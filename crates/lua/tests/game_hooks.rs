@@ -172,6 +172,14 @@ fn offboard_score_changes_the_score_and_the_winner() {
     let record = offboard(position, "1. R g6:h6>nw*t1=6").replace(" *\n", " =R\n");
     let summary = replay(&v, &record).unwrap();
     assert_eq!(summary.winners, Some(vec!["R".to_string()]));
+    let described = v.describe(&parse_game(&record).unwrap()).unwrap();
+    assert!(
+        described[0]
+            .phrases
+            .contains(&"ejected into target t1 for 6 points, score 6–0".to_string()),
+        "{:?}",
+        described[0].phrases
+    );
     let standard = load("offboard", "");
     let e = replay(&standard, &record).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Effect, "{}", e.message);

@@ -62,7 +62,9 @@ impl Describe for Offboard {
         }
         let scored = (0..TARGETS).find(|&t| before.targets[t] == 0 && after.targets[t] != 0);
         if let Some(t) = scored {
-            let points = after.values[t];
+            // What the move scored: the target's value, or a variant's points.
+            let m = before.to_move as usize;
+            let points = after.score[m].saturating_sub(before.score[m]);
             out.push(format!(
                 "ejected into target {} for {points} point{}, {}",
                 b.target_name(t),
@@ -75,6 +77,10 @@ impl Describe for Offboard {
                 "pushed off towards the taken target {}: {owner} puts it back or takes it out",
                 b.target_name(after.pending as usize - 1)
             ));
+            if after.score != before.score {
+                // A variant scores it all the same.
+                out.push(score(after));
+            }
         } else if !after.has_targets && after.out != before.out {
             out.push(format!("pushed off the board, {}", score(after)));
         }

@@ -146,6 +146,7 @@ impl Offboard {
     }
 
     /// Applies move `s`, scoring a marble pushed off as the hooks say.
+    #[inline]
     pub(crate) fn apply_hooked<H: Hooks>(
         &self,
         st: &mut State,

@@ -120,6 +120,17 @@ pub trait PositionView {
     fn team(&self, seat: &str) -> Vec<String>;
     /// An owned copy, for hosts that keep the view beyond the call.
     fn boxed(&self) -> Box<dyn PositionView>;
+    /// Copies the position into `slot`, reusing the box there when it holds
+    /// a position of the same type (a host calling a hook per move keeps one
+    /// box). The default boxes a fresh copy.
+    fn copy_into(&self, slot: &mut Option<Box<dyn PositionView>>) {
+        *slot = Some(self.boxed());
+    }
+    /// The position as [`std::any::Any`], so [`PositionView::copy_into`] can
+    /// find a box of its own type (`None`: never reused).
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        None
+    }
     /// The points where barricades stand, sorted (Barricade; empty elsewhere).
     fn barricades(&self) -> Vec<String> {
         Vec::new()
@@ -140,6 +151,21 @@ pub trait PositionView {
     fn target(&self, name: &str) -> Option<&str> {
         let _ = name;
         None
+    }
+}
+
+/// [`PositionView::copy_into`] for a position type that can be cloned in place.
+pub(crate) fn copy_state<S: PositionView + Clone + 'static>(
+    state: &S,
+    slot: &mut Option<Box<dyn PositionView>>,
+) {
+    match slot
+        .as_mut()
+        .and_then(|b| b.as_any_mut())
+        .and_then(|a| a.downcast_mut::<S>())
+    {
+        Some(s) => s.clone_from(state),
+        None => *slot = Some(Box::new(state.clone())),
     }
 }
 
@@ -406,5 +432,39 @@ impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
 impl<R: HookedRules + Describe, H: Hooks> Describe for WithHooks<'_, R, H> {
     fn describe(&self, before: &Self::State, turn: &Turn, after: &Self::State) -> Vec<String> {
         self.rules.describe(before, turn, after)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copy_into_reuses_a_box_of_the_same_game() {
+        let game =
+            billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + *\n")
+                .expect("record parses");
+        let rules = crate::aggravation::Aggravation::default();
+        let mut state = rules.setup(&game).expect("start position");
+        let mut slot: Option<Box<dyn PositionView>> = None;
+        state.copy_into(&mut slot);
+        let first = slot
+            .as_deref()
+            .map(|v| v as *const dyn PositionView as *const ());
+        rules
+            .play(&mut state, &game.line.turns[0])
+            .expect("legal turn");
+        state.copy_into(&mut slot);
+        let second = slot
+            .as_deref()
+            .map(|v| v as *const dyn PositionView as *const ());
+        assert_eq!(first, second, "the box is reused");
+        assert_eq!(slot.as_ref().and_then(|v| v.at("r9")), Some("R"));
+        let offboard = crate::offboard::Offboard::default().start();
+        offboard.copy_into(&mut slot);
+        assert_eq!(
+            slot.as_ref().map(|v| v.seats()),
+            Some(vec!["R".into(), "B".into()])
+        );
     }
 }

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use billes_core::variant::{
     EjectionView, HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict,
 };
+use billes_core::GameKind;
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
 use crate::sandbox::{describe, Sandbox};
@@ -25,7 +26,9 @@ pub(crate) struct LuaHooks {
     score: Option<Function>,
     /// A Lua function that fills `move` from its arguments and calls a hook:
     /// one call from Rust per hook call, the table filled inside the VM.
-    trampoline: Function,
+    /// `allow` and `extra_turn` wrapped by the [`trampoline`].
+    allow_call: Option<Function>,
+    extra_turn_call: Option<Function>,
     /// The same for the `ejection` table of `score`.
     ejection_trampoline: Function,
     /// The Lua table of names the trampoline reads, and their numbers.
@@ -51,19 +54,83 @@ impl std::fmt::Debug for LuaHooks {
 /// Slots of the by-address cache of name numbers.
 const ADDRESS_SLOTS: usize = 512;
 
-/// Fills `move` and calls the hook: one protected call from Rust instead of
-/// one per field. Names (seats, holes, kinds) travel as numbers into
-/// `names`: pushing a number from Rust is far cheaper than pushing a string
-/// under a memory limit.
-const TRAMPOLINE: &str = "local mv, pos, names = ...\n\
-return function(f, turn, roller, seat, roll, kind, from, to, via, captures, \
-takes_barricade, direction, marbles, pushes, ejects, target, extra)\n\
-  mv.turn, mv.roller, mv.seat, mv.roll, mv.kind = turn, names[roller], names[seat], roll, names[kind]\n\
-  mv.from, mv.to, mv.via, mv.captures = names[from], names[to], names[via], names[captures]\n\
-  mv.takes_barricade, mv.direction, mv.marbles = takes_barricade, names[direction], marbles\n\
-  mv.pushes, mv.ejects, mv.target = pushes, names[ejects], names[target]\n\
-  return f(mv, pos, extra)\n\
-end";
+/// The arguments of a wrapped hook, in the order [`LuaHooks::call_move`]
+/// passes them; `true` for the names that travel as numbers into `names`.
+const MOVE_ARGS: [(&str, bool); 15] = [
+    ("turn", false),
+    ("roller", true),
+    ("seat", true),
+    ("roll", false),
+    ("kind", true),
+    ("from", true),
+    ("to", true),
+    ("via", true),
+    ("captures", true),
+    ("takes_barricade", false),
+    ("direction", true),
+    ("marbles", false),
+    ("pushes", false),
+    ("ejects", true),
+    ("target", true),
+];
+
+/// The `move` fields each game fills (the others stay nil).
+fn move_fields(game: GameKind) -> &'static [&'static str] {
+    match game {
+        GameKind::Aggravation => &[
+            "turn", "roller", "seat", "roll", "kind", "from", "to", "via", "captures",
+        ],
+        GameKind::Barricade => &[
+            "turn",
+            "roller",
+            "seat",
+            "roll",
+            "kind",
+            "from",
+            "to",
+            "via",
+            "captures",
+            "takes_barricade",
+        ],
+        GameKind::Offboard => &[
+            "turn",
+            "roller",
+            "seat",
+            "kind",
+            "from",
+            "to",
+            "direction",
+            "marbles",
+            "pushes",
+            "ejects",
+            "target",
+        ],
+    }
+}
+
+/// The Lua source of a function that makes, for one hook function, the
+/// function that fills `move` with the fields `game` uses and calls the
+/// hook: one protected call from Rust instead of one per field, the hook
+/// held as an upvalue rather than passed on every call. Names (seats,
+/// holes, kinds) travel as numbers into `names`: pushing a number from Rust
+/// is far cheaper than pushing a string under a memory limit.
+fn trampoline(game: GameKind) -> String {
+    let params: Vec<&str> = MOVE_ARGS.iter().map(|(a, _)| *a).collect();
+    let mut body = String::new();
+    for (arg, named) in MOVE_ARGS {
+        if move_fields(game).contains(&arg) {
+            if named {
+                body.push_str(&format!("    mv.{arg} = names[{arg}]\n"));
+            } else {
+                body.push_str(&format!("    mv.{arg} = {arg}\n"));
+            }
+        }
+    }
+    format!(
+        "local mv, pos, names = ...\nreturn function(f)\n  return function({}, extra)\n{body}    return f(mv, pos, extra)\n  end\nend",
+        params.join(", ")
+    )
+}
 
 /// Fills `ejection` and calls the `score` hook, as [`TRAMPOLINE`] does.
 const EJECTION_TRAMPOLINE: &str = "local ej, pos, names = ...\n\
@@ -144,6 +211,7 @@ impl LuaHooks {
         variant: &str,
         chunk: &str,
         table: Option<Table>,
+        game: GameKind,
         known: &[&str],
     ) -> Result<Option<LuaHooks>, String> {
         let Some(table) = table else { return Ok(None) };
@@ -183,10 +251,17 @@ impl LuaHooks {
         let pos = position_table(lua, &current).map_err(|e| describe(&e))?;
         let names = lua.create_table().map_err(|e| describe(&e))?;
         let trampoline: Function = lua
-            .load(TRAMPOLINE)
+            .load(trampoline(game))
             .set_name("=billes")
             .call((&mv, &pos, &names))
             .map_err(|e| describe(&e))?;
+        let wrap = |f: &Option<Function>| -> Result<Option<Function>, String> {
+            f.as_ref()
+                .map(|f| trampoline.call::<Function>(f).map_err(|e| describe(&e)))
+                .transpose()
+        };
+        let allow_call = wrap(&found[0])?;
+        let extra_turn_call = wrap(&found[2])?;
         let ej = lua.create_table().map_err(|e| describe(&e))?;
         let ejection_trampoline: Function = lua
             .load(EJECTION_TRAMPOLINE)
@@ -201,7 +276,8 @@ impl LuaHooks {
             roll_for,
             extra_turn,
             score,
-            trampoline,
+            allow_call,
+            extra_turn_call,
             ejection_trampoline,
             names,
             numbers: RefCell::new(HashMap::new()),
@@ -267,37 +343,34 @@ impl LuaHooks {
         Ok(n)
     }
 
-    /// Calls hook `f` through the trampoline with `mv`, `pos` and `extra`.
+    /// Calls a hook wrapped by the [`trampoline`] with `mv`, `pos` and `extra`;
+    /// its first two results.
     fn call_move(
         &self,
-        f: &Function,
+        wrapped: &Function,
         mv: &MoveView<'_>,
         extra: Option<bool>,
-    ) -> mlua::Result<MultiValue> {
-        *self.current.borrow_mut() = Some(mv.position.boxed());
+    ) -> mlua::Result<(Value, Value)> {
+        mv.position.copy_into(&mut self.current.borrow_mut());
         self.sandbox.reset_budget();
-        let int = |n: Option<u8>| n.map_or(Value::Nil, |n| Value::Integer(n.into()));
-        let flag = |b: Option<bool>| b.map_or(Value::Nil, Value::Boolean);
-        let args = MultiValue::from_vec(vec![
-            Value::Function(f.clone()),
-            Value::Integer(mv.turn.into()),
-            Value::Integer(self.number(Some(mv.roller))?),
-            Value::Integer(self.number(Some(mv.seat))?),
-            int(mv.roll),
-            Value::Integer(self.number(Some(mv.kind.name()))?),
-            Value::Integer(self.number(mv.from)?),
-            Value::Integer(self.number(mv.to)?),
-            Value::Integer(self.number(mv.via)?),
-            Value::Integer(self.number(mv.captures)?),
-            flag(mv.takes_barricade),
-            Value::Integer(self.number(mv.direction)?),
-            int(mv.marbles),
-            int(mv.pushes),
-            Value::Integer(self.number(mv.ejects)?),
-            Value::Integer(self.number(mv.target)?),
-            flag(extra),
-        ]);
-        self.trampoline.call(args)
+        wrapped.call((
+            mv.turn,
+            self.number(Some(mv.roller))?,
+            self.number(Some(mv.seat))?,
+            mv.roll,
+            self.number(Some(mv.kind.name()))?,
+            self.number(mv.from)?,
+            self.number(mv.to)?,
+            self.number(mv.via)?,
+            self.number(mv.captures)?,
+            mv.takes_barricade,
+            self.number(mv.direction)?,
+            mv.marbles,
+            mv.pushes,
+            self.number(mv.ejects)?,
+            self.number(mv.target)?,
+            extra,
+        ))
     }
 
     /// Calls `f` within the budget.
@@ -314,18 +387,17 @@ impl Hooks for LuaHooks {
     }
 
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        let Some(f) = &self.allow else {
+        let Some(f) = &self.allow_call else {
             return Ok(Verdict::Allow);
         };
         let err = |e: mlua::Error| self.error("allow", describe(&e));
-        let mut out = self.call_move(f, mv, None).map_err(err)?;
-        match (out.pop_front(), out.pop_front()) {
-            (None | Some(Value::Nil) | Some(Value::Boolean(true)), _) => Ok(Verdict::Allow),
-            (Some(Value::Boolean(false)), reason) => Ok(Verdict::Forbid(match reason {
-                Some(Value::String(s)) => s.to_string_lossy(),
+        match self.call_move(f, mv, None).map_err(err)? {
+            (Value::Nil | Value::Boolean(true), _) => Ok(Verdict::Allow),
+            (Value::Boolean(false), reason) => Ok(Verdict::Forbid(match reason {
+                Value::String(s) => s.to_string_lossy(),
                 _ => "the variant forbids it".to_string(),
             })),
-            (Some(other), _) => Err(self.error(
+            (other, _) => Err(self.error(
                 "allow",
                 format!(
                     "returned a {}: expected true, or false and a reason",
@@ -354,7 +426,7 @@ impl Hooks for LuaHooks {
                 mates.raw_seti(i + 1, m)?;
             }
             t.raw_set("teammates", mates)?;
-            *self.current.borrow_mut() = Some(roll.position.boxed());
+            roll.position.copy_into(&mut self.current.borrow_mut());
             Ok(())
         };
         build().map_err(err)?;
@@ -386,12 +458,11 @@ impl Hooks for LuaHooks {
     }
 
     fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
-        let Some(f) = &self.extra_turn else {
+        let Some(f) = &self.extra_turn_call else {
             return Ok(standard);
         };
         let err = |e: mlua::Error| self.error("extra_turn", describe(&e));
-        let mut out = self.call_move(f, mv, Some(standard)).map_err(err)?;
-        match out.pop_front().unwrap_or(Value::Nil) {
+        match self.call_move(f, mv, Some(standard)).map_err(err)?.0 {
             Value::Nil => Ok(standard),
             Value::Boolean(b) => Ok(b),
             other => Err(self.error(
@@ -409,7 +480,7 @@ impl Hooks for LuaHooks {
             return Ok(standard);
         };
         let err = |e: mlua::Error| self.error("score", describe(&e));
-        *self.current.borrow_mut() = Some(ejection.position.boxed());
+        ejection.position.copy_into(&mut self.current.borrow_mut());
         self.sandbox.reset_budget();
         let mut out = self
             .ejection_trampoline

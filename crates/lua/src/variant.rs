@@ -120,7 +120,7 @@ impl Variant {
             GameKind::Barricade => Barricade::hook_names(),
             GameKind::Offboard => Offboard::hook_names(),
         };
-        let hooks = LuaHooks::new(sandbox, &name, chunk, hooks_table, known).map_err(fail)?;
+        let hooks = LuaHooks::new(sandbox, &name, chunk, hooks_table, game, known).map_err(fail)?;
         Ok(Variant {
             source: source.clone(),
             name,

@@ -58,6 +58,14 @@ impl PositionView for State {
     fn boxed(&self) -> Box<dyn PositionView> {
         Box::new(self.clone())
     }
+
+    fn copy_into(&self, slot: &mut Option<Box<dyn PositionView>>) {
+        crate::variant::copy_state(self, slot);
+    }
+
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
+    }
 }
 
 /// The hook error as a replay error of kind `variant`.

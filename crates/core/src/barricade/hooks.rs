@@ -51,6 +51,14 @@ impl PositionView for State {
         Box::new(self.clone())
     }
 
+    fn copy_into(&self, slot: &mut Option<Box<dyn PositionView>>) {
+        crate::variant::copy_state(self, slot);
+    }
+
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
+    }
+
     fn barricades(&self) -> Vec<String> {
         let mut points: Vec<String> = iter_points(self.barricades)
             .map(|p| self.board.name(p).to_string())

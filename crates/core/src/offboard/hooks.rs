@@ -53,6 +53,14 @@ impl PositionView for State {
         Box::new(*self)
     }
 
+    fn copy_into(&self, slot: &mut Option<Box<dyn PositionView>>) {
+        crate::variant::copy_state(self, slot);
+    }
+
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
+    }
+
     fn score(&self, seat: &str) -> u32 {
         State::score(self, seat)
     }

@@ -60,7 +60,7 @@ pub enum ReadError {
 }
 
 /// The game-boundary state machine, fed one line at a time.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone, Copy)]
 struct Splitter {
     in_comment: bool,
     depth: u32,
@@ -71,49 +71,72 @@ struct Splitter {
 impl Splitter {
     /// Feeds one line; returns true when the line starts a new game.
     fn feed(&mut self, line: &[u8]) -> bool {
-        let trimmed = trim_start(line);
-        let blank = trimmed.is_empty();
-        let tag_line = !self.in_comment && trimmed.first() == Some(&b'[');
+        self.feed_line(line).1
+    }
+
+    /// Feeds the line at the start of `bytes` when `bytes` holds all of it:
+    /// returns its length, line break included, and whether it starts a new
+    /// game. Returns `None`, with the state unchanged, when the line has no
+    /// line break yet.
+    fn feed_complete(&mut self, bytes: &[u8]) -> Option<(usize, bool)> {
+        let mut next = *self;
+        let (len, boundary, complete) = next.feed_line(bytes);
+        if !complete {
+            return None;
+        }
+        *self = next;
+        Some((len, boundary))
+    }
+
+    /// Feeds the line at the start of `bytes` (up to its first line break,
+    /// or all of `bytes`), in one pass over its bytes: returns its length,
+    /// whether it starts a new game and whether it ends with a line break.
+    fn feed_line(&mut self, bytes: &[u8]) -> (usize, bool, bool) {
+        let mut i = bytes
+            .iter()
+            .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0C))
+            .unwrap_or(bytes.len());
+        let first = bytes.get(i).copied();
+        let blank = matches!(first, None | Some(b'\n'));
+        let tag_line = !self.in_comment && first == Some(b'[');
         let boundary = !self.in_comment && ((tag_line && self.has_moves) || (self.ended && !blank));
         if boundary {
             *self = Splitter::default();
         }
-        if !tag_line {
-            self.scan(line);
+        if tag_line {
+            return match memchr::memchr(b'\n', &bytes[i..]) {
+                Some(n) => (i + n + 1, boundary, true),
+                None => (bytes.len(), boundary, false),
+            };
         }
-        boundary
-    }
-
-    fn scan(&mut self, line: &[u8]) {
         // Every byte that is not white space is movetext; only the bytes of
         // SPECIAL change the state, so the others are skipped in bulk.
-        if !self.has_moves && line.iter().any(|b| !b.is_ascii_whitespace()) {
-            self.has_moves = true;
-        }
-        let mut i = 0;
-        while i < line.len() {
+        self.has_moves |= !blank;
+        loop {
             if self.in_comment {
-                match memchr::memchr(b'}', &line[i..]) {
-                    Some(n) => {
+                match memchr::memchr2(b'}', b'\n', &bytes[i..]) {
+                    Some(n) if bytes[i + n] == b'}' => {
                         self.in_comment = false;
                         i += n + 1;
                         continue;
                     }
-                    None => return,
+                    Some(n) => return (i + n + 1, boundary, true),
+                    None => return (bytes.len(), boundary, false),
                 }
             }
-            match line[i..].iter().position(|&c| SPECIAL[usize::from(c)]) {
+            match bytes[i..].iter().position(|&c| SPECIAL[usize::from(c)]) {
                 Some(n) => i += n,
-                None => return,
+                None => return (bytes.len(), boundary, false),
             }
-            match line[i] {
+            match bytes[i] {
+                b'\n' => return (i + 1, boundary, true),
                 b'{' => self.in_comment = true,
                 b'(' => self.depth += 1,
                 b')' => self.depth = self.depth.saturating_sub(1),
                 b => {
                     // `*` or `=`: a result token when it stands alone.
-                    let after_space = i == 0 || line[i - 1].is_ascii_whitespace();
-                    let next = line.get(i + 1).copied().unwrap_or(b' ');
+                    let after_space = i == 0 || bytes[i - 1].is_ascii_whitespace();
+                    let next = bytes.get(i + 1).copied().unwrap_or(b' ');
                     let token_end = if b == b'*' {
                         next.is_ascii_whitespace()
                     } else {
@@ -129,9 +152,10 @@ impl Splitter {
     }
 }
 
-/// The bytes [`Splitter::scan`] acts on outside comments.
+/// The bytes [`Splitter::feed_line`] acts on outside comments.
 const SPECIAL: [bool; 256] = {
     let mut table = [false; 256];
+    table[b'\n' as usize] = true;
     table[b'{' as usize] = true;
     table[b'(' as usize] = true;
     table[b')' as usize] = true;
@@ -139,11 +163,6 @@ const SPECIAL: [bool; 256] = {
     table[b'=' as usize] = true;
     table
 };
-
-fn trim_start(line: &[u8]) -> &[u8] {
-    let n = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    &line[n..]
-}
 
 /// A piece of a text holding one game.
 #[derive(Debug, Clone, Copy)]
@@ -160,8 +179,10 @@ pub(crate) fn split_games(src: &str) -> impl Iterator<Item = Chunk<'_>> {
     let mut start = 0;
     let mut start_line = 1;
     let mut offset = 0;
-    for (line_no, line) in (1u32..).zip(src.split_inclusive('\n')) {
-        if splitter.feed(line.as_bytes()) && offset > start {
+    let mut line_no = 1u32;
+    while offset < src.len() {
+        let (len, boundary, _) = splitter.feed_line(&src.as_bytes()[offset..]);
+        if boundary && offset > start {
             chunks.push(Chunk {
                 text: &src[start..offset],
                 offset: start,
@@ -170,7 +191,8 @@ pub(crate) fn split_games(src: &str) -> impl Iterator<Item = Chunk<'_>> {
             start = offset;
             start_line = line_no;
         }
-        offset += line.len();
+        offset += len;
+        line_no += 1;
     }
     if offset > start {
         chunks.push(Chunk {
@@ -346,17 +368,16 @@ impl<R: BufRead> Iterator for Reader<R> {
             // Whole lines, fed straight from the buffer and copied to
             // `pending` in one piece, stopping at the end of a game.
             while out.is_none() {
-                let Some(n) = memchr::memchr(b'\n', &buf[pos..]) else {
+                let Some((n, boundary)) = st.splitter.feed_complete(&buf[pos..]) else {
                     break;
                 };
-                let boundary = st.splitter.feed(&buf[pos..=pos + n]);
                 if boundary && (!st.pending.is_empty() || pos > used) {
                     st.pending.extend_from_slice(&buf[used..pos]);
                     used = pos;
                     out = st.emit();
                     st.pending_line = st.line;
                 }
-                pos += n + 1;
+                pos += n;
                 st.line += 1;
             }
             st.pending.extend_from_slice(&buf[used..pos]);

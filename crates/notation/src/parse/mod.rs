@@ -8,10 +8,13 @@
 //! are inline, names and seats come from a small cache, and line and column
 //! are found by subtraction from the start of the current line.
 
+use std::cell::Cell;
+
 use crate::ast::{Comment, Game, Line, Nag, Outcome, Span, Tag};
 use crate::error::ParseError;
 use crate::reader::split_games;
 
+mod fast;
 mod token;
 mod turn;
 
@@ -34,13 +37,14 @@ const MAX_NAME: usize = 32;
 /// # Errors
 /// The first syntax error, with its line, column and what was expected.
 pub fn parse_game(src: &str) -> Result<Game, ParseError> {
-    let mut p = Parser_::new(src, 0, 1);
-    let game = p.game().map_err(|e| *e)?;
-    p.ws();
-    if !p.at_end() {
-        return Err(*p.error("expected the end of the input after the result (a second game must start with its tags)"));
-    }
-    Ok(game)
+    with_parser(src, 0, 1, |p| {
+        let game = p.game().map_err(|e| *e)?;
+        p.ws();
+        if !p.at_end() {
+            return Err(*p.error("expected the end of the input after the result (a second game must start with its tags)"));
+        }
+        Ok(game)
+    })
 }
 
 /// Parses every game in `src`. A syntax error spoils only its own game: the
@@ -61,13 +65,32 @@ pub fn parse_games(src: &str) -> Vec<Result<Game, ParseError>> {
 /// Parses one game from `text`, which starts at byte `offset` and line `line`
 /// of its file, so spans are file positions.
 pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, ParseError> {
-    let mut p = Parser_::new(text, offset, line);
-    let game = p.game().map_err(|e| *e)?;
-    p.ws();
-    if !p.at_end() {
-        return Err(*p.error("expected the end of the game after the result"));
-    }
-    Ok(game)
+    with_parser(text, offset, line, |p| {
+        let game = p.game().map_err(|e| *e)?;
+        p.ws();
+        if !p.at_end() {
+            return Err(*p.error("expected the end of the game after the result"));
+        }
+        Ok(game)
+    })
+}
+
+thread_local! {
+    /// The name cache of the last parser on this thread, kept for the next
+    /// one: a file's games use the same names, and a fresh cache costs more
+    /// to clear than a short game costs to read.
+    static NAMES: Cell<Option<Box<Names>>> = const { Cell::new(None) };
+}
+
+/// Runs `f` on a parser of `src`, with the thread's name cache.
+fn with_parser<T>(src: &str, base: usize, line: u32, f: impl FnOnce(&mut Parser_<'_>) -> T) -> T {
+    let names = NAMES
+        .with(Cell::take)
+        .unwrap_or_else(|| Box::new(Names::new()));
+    let mut p = Parser_::new(src, base, line, names);
+    let out = f(&mut p);
+    NAMES.with(|cache| cache.set(Some(p.names)));
+    out
 }
 
 /// Parser state: the text, the position, and where the current line starts.
@@ -101,7 +124,7 @@ struct Mark {
 /// Errors are boxed inside the parser so results stay small on the hot path.
 type PResult<T> = Result<T, Box<ParseError>>;
 impl<'a> Parser_<'a> {
-    fn new(src: &'a str, base: usize, line: u32) -> Self {
+    fn new(src: &'a str, base: usize, line: u32, names: Box<Names>) -> Self {
         Parser_ {
             src,
             pos: 0,
@@ -110,7 +133,7 @@ impl<'a> Parser_<'a> {
             line,
             line_start: 0,
             wide: 0,
-            names: Box::new(Names::new()),
+            names,
         }
     }
 
@@ -413,6 +436,12 @@ impl<'a> Parser_<'a> {
                     }
                 }
                 Some(b'0'..=b'9') => {
+                    if written_number.is_none() {
+                        if let Some(n) = self.fast_turn(&mut before, &mut line.turns) {
+                            next_number = n.saturating_add(1);
+                            continue;
+                        }
+                    }
                     let mark = self.mark();
                     if written_number.is_some() {
                         return Err(self

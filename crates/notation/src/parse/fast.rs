@@ -1,0 +1,275 @@
+//! The fast path for a turn in the shape the writer gives it: a number, one
+//! dot and one space, the head, and actions each after one space
+//! (`12. R6 r9-r15*`, `13. B3 --`, `14. G6 +`).
+//!
+//! It scans plain bytes and builds the turn only when everything it saw is
+//! in that shape and the turn visibly ends (the next token is not an action).
+//! On anything else it changes nothing and the general parser reads the turn
+//! instead, so errors, spans and the tree are the same either way: the fast
+//! path only ever accepts what the general path reads identically.
+
+use super::token::{name_len, seat_len};
+use super::{Parser_, MAX_NAME};
+use crate::ast::{Action, Actions, Capture, Comment, Head, Name, Path, Span, Turn};
+
+/// At most this many digits are read as a number here: no overflow check needed.
+const MAX_DIGITS: usize = 9;
+
+/// The digits at `i`: how many, and their value (meaningful up to [`MAX_DIGITS`]).
+fn digits(bytes: &[u8], mut i: usize) -> (usize, u32) {
+    let start = i;
+    let mut n: u32 = 0;
+    while let Some(&b) = bytes.get(i) {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        n = n.wrapping_mul(10).wrapping_add(u32::from(b - b'0'));
+        i += 1;
+    }
+    (i - start, n)
+}
+
+/// Bytes that start an action.
+fn starts_action(b: u8) -> bool {
+    matches!(b, b'-' | b'+' | b'#' | b'~' | b'a'..=b'z')
+}
+
+impl Parser_<'_> {
+    /// Reads the numbered turn at the current position (a digit) when it is
+    /// in canonical shape, appends it to `turns` with the comments `before`
+    /// it, and returns its number; returns `None`, having changed nothing,
+    /// when the general parser must read it.
+    pub(super) fn fast_turn(
+        &mut self,
+        before: &mut Vec<Comment>,
+        turns: &mut Vec<Turn>,
+    ) -> Option<u32> {
+        #[cfg(test)]
+        if tests::GENERAL_ONLY.with(std::cell::Cell::get) {
+            return None;
+        }
+        let bytes = self.src.as_bytes();
+        let (len, number) = digits(bytes, self.pos);
+        if len > MAX_DIGITS || bytes.get(self.pos + len..self.pos + len + 2) != Some(b". ") {
+            return None;
+        }
+        // The head: a seat, the roll, one space.
+        let start = self.pos + len + 2;
+        let (seat, seat_end) = self.fast_name(start, seat_len(bytes.get(start..)?))?;
+        let (len, value) = digits(bytes, seat_end);
+        if len > MAX_DIGITS || bytes.get(seat_end + len) != Some(&b' ') {
+            return None;
+        }
+        let head_end = seat_end + len;
+        let head = Head {
+            seat,
+            roll: (len > 0).then_some(value),
+            mover: None,
+            span: self.span_between(start, head_end),
+        };
+        // The actions, each after one space, up to a byte that ends the turn.
+        let mut actions = Actions::new();
+        let mut i = head_end + 1;
+        let end = loop {
+            let (action, end) = self.fast_action(i)?;
+            actions.push(action);
+            match bytes.get(end) {
+                None => break end,
+                Some(b' ') if bytes.get(end + 1).is_some_and(|&b| starts_action(b)) => i = end + 1,
+                Some(b' ' | b'\t' | b'\r' | b'\n') => {
+                    // The turn ends unless white space leads to another action.
+                    let next = bytes[end..]
+                        .iter()
+                        .find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+                    match next {
+                        Some(&b) if starts_action(b) || b >= 0x80 => return None,
+                        _ => break end,
+                    }
+                }
+                Some(b'{' | b'(' | b')' | b'$' | b'!' | b'?') => break end,
+                Some(_) => return None,
+            }
+        };
+        let span = self.span_between(start, end);
+        turns.push(Turn {
+            number,
+            before: std::mem::take(before),
+            head,
+            actions,
+            nags: Vec::new(),
+            after: Vec::new(),
+            variations: Vec::new(),
+            span,
+        });
+        self.pos = end;
+        Some(number)
+    }
+
+    /// The span from `start` to `end`, both on the current line.
+    fn span_between(&self, start: usize, end: usize) -> Span {
+        let mark = self.mark_at(start);
+        Span {
+            start: self.base + start,
+            end: self.base + end,
+            line: mark.line,
+            column: mark.column,
+        }
+    }
+
+    /// The name or seat of `len` bytes at `start` (with its cache key), and
+    /// where it ends; `None` when empty or too long.
+    fn fast_name(&mut self, start: usize, (len, key): (usize, u64)) -> Option<(Name, usize)> {
+        if len == 0 || len > MAX_NAME {
+            return None;
+        }
+        let end = start + len;
+        Some((self.names.get(&self.src[start..end], key), end))
+    }
+
+    /// The name at `i`.
+    fn fast_hole(&mut self, i: usize) -> Option<(Name, usize)> {
+        let bytes = self.src.as_bytes();
+        self.fast_name(i, name_len(bytes.get(i..)?))
+    }
+
+    /// A bare capture mark `*` at `i`, if any, and where it ends; `None`
+    /// when the mark goes on (a target or points: the general path reads it).
+    fn fast_capture(&self, i: usize) -> Option<(Option<Box<Capture>>, usize)> {
+        let bytes = self.src.as_bytes();
+        if bytes.get(i) != Some(&b'*') {
+            return Some((None, i));
+        }
+        if matches!(bytes.get(i + 1), Some(b'a'..=b'z' | b'=')) {
+            return None;
+        }
+        let capture = Capture {
+            target: None,
+            points: None,
+            span: self.span_between(i, i + 1),
+        };
+        Some((Some(Box::new(capture)), i + 1))
+    }
+
+    /// A pass, a place or a move at `i`, and where it ends.
+    fn fast_action(&mut self, i: usize) -> Option<(Action, usize)> {
+        let bytes = self.src.as_bytes();
+        let (action, end) = match *bytes.get(i)? {
+            b'-' if bytes.get(i + 1) == Some(&b'-') => (
+                Action::Pass {
+                    span: self.span_between(i, i + 2),
+                },
+                i + 2,
+            ),
+            b'+' => {
+                let (to, end) = if matches!(bytes.get(i + 1), Some(b'a'..=b'z')) {
+                    let (name, end) = self.fast_hole(i + 1)?;
+                    (Some(name), end)
+                } else {
+                    (None, i + 1)
+                };
+                let (capture, end) = self.fast_capture(end)?;
+                let span = self.span_between(i, end);
+                (Action::Place { to, capture, span }, end)
+            }
+            b'a'..=b'z' => {
+                let (first, mut end) = self.fast_hole(i)?;
+                if bytes.get(end) != Some(&b'-') {
+                    return None;
+                }
+                let mut path = Path::new();
+                path.push(first);
+                while bytes.get(end) == Some(&b'-') {
+                    let (name, next) = self.fast_hole(end + 1)?;
+                    path.push(name);
+                    end = next;
+                }
+                let (capture, end) = self.fast_capture(end)?;
+                let barricade = bytes.get(end) == Some(&b'#');
+                let end = end + usize::from(barricade);
+                let span = self.span_between(i, end);
+                let action = Action::Move {
+                    path,
+                    capture,
+                    barricade,
+                    span,
+                };
+                (action, end)
+            }
+            _ => return None,
+        };
+        Some((action, end))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use crate::parse::parse_game;
+
+    thread_local! {
+        /// Turns the fast path off, to compare it with the general parser.
+        pub(super) static GENERAL_ONLY: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// The tree (spans included) or the error, with and without the fast path.
+    fn both(text: &str) -> (String, String) {
+        let fast = format!("{:?}", parse_game(text));
+        GENERAL_ONLY.with(|g| g.set(true));
+        let general = format!("{:?}", parse_game(text));
+        GENERAL_ONLY.with(|g| g.set(false));
+        (fast, general)
+    }
+
+    #[test]
+    fn the_fast_path_reads_what_the_general_parser_reads() {
+        let turns = [
+            "1. R6 r9-r15",
+            "2. B3 --",
+            "3. G6 +",
+            "4. Y1 +r9*",
+            "5. R2 r1-c-g0*#",
+            "6. R2 r1-r3* !",
+            "7. R2 r1-r3 {c}",
+            "8. R2 r1-r3 (8. R2 --)",
+            "9. R2 r1-r3 r4-r5",
+            "10. R2 r1-r3\n    r4-r5",
+            "11. R2 r1-r3  r4-r5",
+            "12. R2 r1-r3 ~ d4>nw",
+            "13. R c3:c5>e*t4=3",
+            "14. G4>Y y1-y5",
+            "15. R2 +*t4=3",
+            "16. R2 r1-r3;",
+            "17. R2 r1-",
+            "18. R2 r1",
+            "19. R2 ---",
+            "20. R2 +#",
+            "21. R99999999999 --",
+            "99999999999. R2 --",
+            "22.. R2 --",
+            "23.R2 --",
+            "24. R2 {x} --",
+            "25. R2",
+            "26. R2 r1-r3*=",
+            "27. R2 r1-r3\t!",
+            "28. R2 r1-r3\r\n",
+            "29. R2 r1-r3 \u{feff} r4-r5",
+            "30. R2 r1-r3 é",
+            "31. Rouge2 abcdefghijklmnopqrstuvwxyzabcdefghij-r2",
+            "32. R2 r1-r3 $14",
+            "33. R2 r1-r3) ",
+            "34. R2 r1-r3*#",
+            "35. R2 +r9#",
+        ];
+        // Every turn alone, and every pair, after tags and before a result.
+        for a in turns {
+            for b in turns.iter().chain([&""]) {
+                for end in ["\n*\n", " *", "\n=R+G\n", ""] {
+                    let text = format!("[Game \"aggravation\"]\n\n{a}\n{b}{end}");
+                    let (fast, general) = both(&text);
+                    assert_eq!(fast, general, "{text:?}");
+                }
+            }
+        }
+    }
+}

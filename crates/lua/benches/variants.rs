@@ -2,12 +2,14 @@
 //! variant that only sets parameters (must match native), and under a
 //! variant with a per-move `allow` hook (target: at least 0.3 of native).
 //!
-//! The same 20 simulated four-player games are replayed in each case.
+//! The same 20 simulated four-player games are replayed in each case: from
+//! their parsed records (`replay/...`), and from their text, parsed then
+//! replayed as `billes validate` does (`validate/...`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_core::aggravation::Aggravation;
-use billes_core::{Engine, Rng, SimOptions};
+use billes_core::{Engine, GameKind, Rng, SimOptions};
 use billes_lua::{Variant, VariantSource};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
@@ -39,33 +41,36 @@ fn replay_under_variants(c: &mut Criterion) {
     let params_only =
         Variant::load(&VariantSource::from_text("params-only.lua", PARAMS_ONLY)).unwrap();
     let hooked = Variant::load(&VariantSource::from_text("hooked.lua", HOOKED)).unwrap();
-    let mut group = c.benchmark_group("variants");
+    let text = billes_notation::write_games(&games);
+    let engines: [(&str, &dyn Engine); 3] = [
+        ("native", &billes_core::Standard::new(GameKind::Aggravation)),
+        ("parameter-only variant", &params_only),
+        ("per-move hook", &hooked),
+    ];
+    let mut group = c.benchmark_group("replay");
     group.throughput(Throughput::Elements(turns));
-    group.bench_function("native", |b| {
-        b.iter(|| {
-            for game in &games {
-                black_box(billes_core::replay(black_box(game), &mut |_| {}).expect("valid"));
-            }
-        })
-    });
-    group.bench_function("parameter-only variant", |b| {
-        b.iter(|| {
-            for game in &games {
-                black_box(
-                    params_only
-                        .replay(black_box(game), &mut |_| {})
-                        .expect("valid"),
-                );
-            }
-        })
-    });
-    group.bench_function("per-move hook", |b| {
-        b.iter(|| {
-            for game in &games {
-                black_box(hooked.replay(black_box(game), &mut |_| {}).expect("valid"));
-            }
-        })
-    });
+    for (name, engine) in engines {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for game in &games {
+                    black_box(engine.replay(black_box(game), &mut |_| {}).expect("valid"));
+                }
+            })
+        });
+    }
+    group.finish();
+    let mut group = c.benchmark_group("validate");
+    group.throughput(Throughput::Elements(turns));
+    for (name, engine) in engines {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for source in billes_notation::Reader::new(black_box(text.as_bytes())) {
+                    let game = source.expect("readable").parse().expect("parses");
+                    black_box(engine.replay(&game, &mut |_| {}).expect("valid"));
+                }
+            })
+        });
+    }
     group.finish();
 }
 

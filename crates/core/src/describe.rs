@@ -66,7 +66,7 @@ fn describe_line<R: Describe>(
     for turn in &line.turns {
         let mut variations = Vec::new();
         if depth < MAX_DEPTH {
-            for variation in &turn.variations {
+            for variation in turn.variations() {
                 let mut alt = state.clone();
                 variations.push(describe_line(rules, &mut alt, variation, depth + 1)?);
             }

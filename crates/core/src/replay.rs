@@ -124,7 +124,7 @@ fn play_line<R: Rules>(
             )
             .in_turn(turn.number, &turn.head.seat));
         }
-        for variation in &turn.variations {
+        for variation in turn.variations() {
             let mut alt = state.clone();
             play_line(
                 rules,

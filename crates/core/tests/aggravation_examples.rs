@@ -42,12 +42,12 @@ fn the_example_games_replay_valid() {
         // Annotated as a person would: comments and NAGs.
         let turns = &game.line.turns;
         assert!(
-            turns.iter().any(|t| !t.nags.is_empty()),
+            turns.iter().any(|t| !t.nags().is_empty()),
             "{}",
             path.display()
         );
         assert!(
-            turns.iter().any(|t| !t.after.is_empty()),
+            turns.iter().any(|t| !t.after().is_empty()),
             "{}",
             path.display()
         );
@@ -65,7 +65,7 @@ fn the_invalid_examples_fail_with_the_noted_error() {
             .line
             .turns
             .first()
-            .and_then(|t| t.before.first())
+            .and_then(|t| t.before().first())
             .map(|c| c.text.clone())
             .unwrap_or_default();
         let expected = note

@@ -4,7 +4,7 @@
 
 use billes_core::aggravation::{Aggravation, Params, State};
 use billes_core::{ErrorKind, ReplayError, Rules, TextBoard};
-use billes_notation::{Action, Capture, Game, Head, Line, Outcome, Span, Tag, Turn};
+use billes_notation::{Action, Capture, Game, Line, Outcome, Span, Tag, Turn};
 
 /// Reads a turn as the tests write it: `R6 +`, `R3 g0-r0-r2*`, `R4>G --`.
 fn turn(number: u32, text: &str) -> Turn {
@@ -17,7 +17,7 @@ fn turn(number: u32, text: &str) -> Turn {
     let split = head
         .find(|c: char| c.is_ascii_digit())
         .unwrap_or(head.len());
-    let actions = words
+    let actions: Vec<Action> = words
         .map(|w| {
             let (body, capture) = match w.strip_suffix('*') {
                 Some(b) => (b, Some(Box::default())),
@@ -43,21 +43,13 @@ fn turn(number: u32, text: &str) -> Turn {
             }
         })
         .collect();
-    Turn {
+    Turn::new(
         number,
-        before: vec![],
-        head: Head {
-            seat: head[..split].into(),
-            roll: head[split..].parse().ok(),
-            mover,
-            span: Span::default(),
-        },
+        head[..split].into(),
+        head[split..].parse().ok(),
+        mover,
         actions,
-        nags: vec![],
-        after: vec![],
-        variations: vec![],
-        span: Span::default(),
-    }
+    )
 }
 
 fn game(tags: &[(&str, &str)]) -> Game {

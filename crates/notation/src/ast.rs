@@ -42,6 +42,13 @@ pub type Name = SmolStr;
 /// turn then allocates nothing. Builds from a `Vec` with `.into()`.
 pub type Actions = SmallVec<[Action; 1]>;
 
+/// The comments before or after a turn. Most annotated turns have one, kept
+/// inline in the turn's box of annotations.
+pub type Comments = SmallVec<[Comment; 1]>;
+
+/// The NAGs of a turn; one is kept inline.
+pub type Nags = SmallVec<[Nag; 1]>;
+
 /// The holes of a move, start to landing. Most moves name two, kept inline.
 /// Builds from a `Vec` with `.into()`.
 pub type Path = SmallVec<[Name; 2]>;
@@ -105,31 +112,36 @@ pub struct Line {
 }
 
 /// One turn: who rolled, the roll, what was done, and its annotations.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// The annotations (comments, NAGs, variations) are read through
+/// [`before`](Turn::before), [`nags`](Turn::nags), [`after`](Turn::after)
+/// and [`variations`](Turn::variations), and changed through their `_mut`
+/// twins. Most turns have none: they are kept in one box, made only when a
+/// turn has some, so that an ordinary turn stays small to build, move and drop.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(from = "TurnFields")]
 pub struct Turn {
     /// The turn number, as written (`12.`) or, when not written, one more than
     /// the turn before (a variation's first turn has the number of the turn it
     /// replaces).
     pub number: u32,
-    /// Comments written before the turn.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub before: Vec<Comment>,
     /// Seat, roll and, in team play, the seat that used the roll.
     pub head: Head,
     /// What was done, in order; never empty.
     pub actions: Actions,
-    /// Numeric annotation glyphs after the actions.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub nags: Vec<Nag>,
-    /// Comments written after the turn.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub after: Vec<Comment>,
-    /// Alternatives to this turn, each a line starting in its place.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub variations: Vec<Line>,
     /// From the turn head to the last action or NAG.
-    #[serde(default)]
     pub span: Span,
+    /// Comments, NAGs and variations; `None` when there are none.
+    extras: Option<Box<Extras>>,
+}
+
+/// The parts of a turn that most turns lack.
+#[derive(Debug, Clone, Default)]
+struct Extras {
+    before: Comments,
+    nags: Nags,
+    after: Comments,
+    variations: Vec<Line>,
 }
 
 impl Turn {
@@ -153,26 +165,164 @@ impl Turn {
         mover: Option<Seat>,
         actions: impl Into<Actions>,
     ) -> Turn {
-        Turn {
+        Turn::from_parts(
             number,
-            before: Vec::new(),
-            head: Head {
+            Head {
                 seat,
                 roll,
                 mover,
                 span: Span::default(),
             },
-            actions: actions.into(),
-            nags: Vec::new(),
-            after: Vec::new(),
-            variations: Vec::new(),
-            span: Span::default(),
+            actions.into(),
+            Span::default(),
+        )
+    }
+
+    /// A turn of these parts, without comments, NAGs or variations.
+    pub fn from_parts(number: u32, head: Head, actions: Actions, span: Span) -> Turn {
+        Turn {
+            number,
+            head,
+            actions,
+            span,
+            extras: None,
         }
     }
 
     /// The seat whose pieces move: the `>` seat in team play, else the roller.
     pub fn mover(&self) -> &Seat {
         self.head.mover.as_ref().unwrap_or(&self.head.seat)
+    }
+
+    /// Comments written before the turn.
+    pub fn before(&self) -> &[Comment] {
+        self.extras.as_deref().map_or(&[], |e| &e.before)
+    }
+
+    /// Numeric annotation glyphs after the actions.
+    pub fn nags(&self) -> &[Nag] {
+        self.extras.as_deref().map_or(&[], |e| &e.nags)
+    }
+
+    /// Comments written after the turn.
+    pub fn after(&self) -> &[Comment] {
+        self.extras.as_deref().map_or(&[], |e| &e.after)
+    }
+
+    /// Alternatives to this turn, each a line starting in its place.
+    pub fn variations(&self) -> &[Line] {
+        self.extras.as_deref().map_or(&[], |e| &e.variations)
+    }
+
+    /// The comments before the turn, to change. This and the other `_mut`
+    /// methods make room for annotations: call them to add some, and check
+    /// the reading method first to only look.
+    pub fn before_mut(&mut self) -> &mut Comments {
+        &mut self.extras_mut().before
+    }
+
+    /// The NAGs of the turn, to change.
+    pub fn nags_mut(&mut self) -> &mut Nags {
+        &mut self.extras_mut().nags
+    }
+
+    /// The comments after the turn, to change.
+    pub fn after_mut(&mut self) -> &mut Comments {
+        &mut self.extras_mut().after
+    }
+
+    /// The variations of the turn, to change.
+    pub fn variations_mut(&mut self) -> &mut Vec<Line> {
+        &mut self.extras_mut().variations
+    }
+
+    /// The box of annotations, made when the turn has none yet.
+    fn extras_mut(&mut self) -> &mut Extras {
+        self.extras.get_or_insert_with(Box::default)
+    }
+}
+
+impl PartialEq for Turn {
+    fn eq(&self, other: &Self) -> bool {
+        self.number == other.number
+            && self.head == other.head
+            && self.actions == other.actions
+            && self.before() == other.before()
+            && self.nags() == other.nags()
+            && self.after() == other.after()
+            && self.variations() == other.variations()
+    }
+}
+
+impl Eq for Turn {}
+
+/// A turn as JSON holds it: every field in one object, empty lists left out.
+#[derive(Serialize)]
+struct TurnRef<'a> {
+    number: u32,
+    #[serde(skip_serializing_if = "<[Comment]>::is_empty")]
+    before: &'a [Comment],
+    head: &'a Head,
+    actions: &'a Actions,
+    #[serde(skip_serializing_if = "<[Nag]>::is_empty")]
+    nags: &'a [Nag],
+    #[serde(skip_serializing_if = "<[Comment]>::is_empty")]
+    after: &'a [Comment],
+    #[serde(skip_serializing_if = "<[Line]>::is_empty")]
+    variations: &'a [Line],
+    span: Span,
+}
+
+impl Serialize for Turn {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        TurnRef {
+            number: self.number,
+            before: self.before(),
+            head: &self.head,
+            actions: &self.actions,
+            nags: self.nags(),
+            after: self.after(),
+            variations: self.variations(),
+            span: self.span,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A turn as JSON holds it, read.
+#[derive(Deserialize)]
+struct TurnFields {
+    number: u32,
+    #[serde(default)]
+    before: Comments,
+    head: Head,
+    actions: Actions,
+    #[serde(default)]
+    nags: Nags,
+    #[serde(default)]
+    after: Comments,
+    #[serde(default)]
+    variations: Vec<Line>,
+    #[serde(default)]
+    span: Span,
+}
+
+impl From<TurnFields> for Turn {
+    fn from(f: TurnFields) -> Turn {
+        let mut turn = Turn::from_parts(f.number, f.head, f.actions, f.span);
+        if !(f.before.is_empty()
+            && f.nags.is_empty()
+            && f.after.is_empty()
+            && f.variations.is_empty())
+        {
+            turn.extras = Some(Box::new(Extras {
+                before: f.before,
+                nags: f.nags,
+                after: f.after,
+                variations: f.variations,
+            }));
+        }
+        turn
     }
 }
 
@@ -361,5 +511,44 @@ impl Outcome {
         } else {
             self.winners.join("+")
         }
+    }
+}
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// Turns are built, moved and dropped by the hundred thousand: a field
+    /// added to [`Turn`] should go in its box of annotations unless nearly
+    /// every turn has it.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn an_ordinary_turn_stays_small() {
+        assert!(
+            std::mem::size_of::<Turn>() <= 232,
+            "{}",
+            std::mem::size_of::<Turn>()
+        );
+    }
+
+    #[test]
+    fn annotations_left_empty_do_not_count() {
+        let pass = || Action::Pass {
+            span: Span::default(),
+        };
+        let plain = Turn::new(1, "R".into(), Some(6), None, vec![pass()]);
+        let mut emptied = plain.clone();
+        emptied.after_mut().push(Comment {
+            text: "x".into(),
+            span: Span::default(),
+        });
+        assert_ne!(plain, emptied);
+        emptied.after_mut().clear();
+        emptied.variations_mut();
+        assert_eq!(plain, emptied);
+        assert_eq!(
+            serde_json::to_string(&plain).unwrap(),
+            serde_json::to_string(&emptied).unwrap()
+        );
     }
 }

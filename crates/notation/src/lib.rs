@@ -28,8 +28,8 @@ mod reader;
 mod write;
 
 pub use ast::{
-    Action, Actions, Capture, Comment, Game, Head, Line, Nag, Name, Outcome, Path, Seat, Span, Tag,
-    Turn,
+    Action, Actions, Capture, Comment, Comments, Game, Head, Line, Nag, Nags, Name, Outcome, Path,
+    Seat, Span, Tag, Turn,
 };
 pub use error::{render_error, Diagnostic, ParseError};
 pub use parse::{parse_game, parse_games, MAX_NESTING};

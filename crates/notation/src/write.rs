@@ -103,17 +103,17 @@ fn split_wrappable(word: &str) -> Vec<&str> {
 
 fn turn_words(turn: &Turn, first_of_line: bool, words: &mut Vec<String>) {
     if first_of_line {
-        words.extend(turn.before.iter().map(Comment::to_string));
+        words.extend(turn.before().iter().map(Comment::to_string));
         words.push(format!("{}.", turn.number));
     } else {
         words.push(format!("{}.", turn.number));
-        words.extend(turn.before.iter().map(Comment::to_string));
+        words.extend(turn.before().iter().map(Comment::to_string));
     }
     words.push(turn.head.to_string());
     words.extend(turn.actions.iter().map(Action::to_string));
-    words.extend(turn.nags.iter().map(Nag::to_string));
-    words.extend(turn.after.iter().map(Comment::to_string));
-    for variation in &turn.variations {
+    words.extend(turn.nags().iter().map(Nag::to_string));
+    words.extend(turn.after().iter().map(Comment::to_string));
+    for variation in turn.variations() {
         let mut inner = Vec::new();
         line_words(variation, &mut inner);
         if let Some(first) = inner.first_mut() {

@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_notation::{
-    parse_game, parse_games, write_game, Action, Capture, Comment, Game, Head, Line, Nag, Outcome,
-    Tag, Turn,
+    parse_game, parse_games, write_game, Action, Capture, Comment, Game, Line, Nag, Outcome, Tag,
+    Turn,
 };
 use proptest::prelude::*;
 
@@ -87,26 +87,24 @@ fn turn_base() -> impl Strategy<Value = Turn> {
         1u32..500,
     )
         .prop_map(
-            |((seat, roll, mover), actions, before, nags, after, number)| Turn {
-                number,
-                before,
-                head: Head {
-                    seat,
-                    roll,
-                    mover,
-                    span: Default::default(),
-                },
-                actions: actions.into(),
-                nags: nags
-                    .into_iter()
-                    .map(|code| Nag {
-                        code,
-                        span: Default::default(),
-                    })
-                    .collect(),
-                after,
-                variations: Vec::new(),
-                span: Default::default(),
+            |((seat, roll, mover), actions, before, nags, after, number)| {
+                let mut turn = Turn::new(number, seat, roll, mover, actions);
+                if !before.is_empty() {
+                    *turn.before_mut() = before.into();
+                }
+                if !nags.is_empty() {
+                    *turn.nags_mut() = nags
+                        .into_iter()
+                        .map(|code| Nag {
+                            code,
+                            span: Default::default(),
+                        })
+                        .collect();
+                }
+                if !after.is_empty() {
+                    *turn.after_mut() = after.into();
+                }
+                turn
             },
         )
 }
@@ -121,7 +119,9 @@ fn line(depth: u32) -> BoxedStrategy<Line> {
                 proptest::collection::vec(line(depth - 1), 0..2),
             )
                 .prop_map(|(mut t, vars)| {
-                    t.variations = vars;
+                    if !vars.is_empty() {
+                        *t.variations_mut() = vars;
+                    }
                     t
                 }),
             0..6,
@@ -269,7 +269,7 @@ fn nesting_up_to_the_limit_is_accepted() {
 fn a_huge_comment_is_read_in_linear_time() {
     let text = format!("1. R6 + {{{}}} *", "word ".repeat(400_000));
     let game = parse_game(&text).unwrap();
-    assert_eq!(game.line.turns[0].after[0].text.len(), 400_000 * 5 - 1);
+    assert_eq!(game.line.turns[0].after()[0].text.len(), 400_000 * 5 - 1);
 }
 
 #[test]
@@ -290,17 +290,17 @@ fn numbers_are_implied_when_not_written() {
     let game = parse_game("R6 + R3 r9-r12 (B1 --) 7. B2 -- G1 -- *").unwrap();
     let numbers: Vec<u32> = game.line.turns.iter().map(|t| t.number).collect();
     assert_eq!(numbers, [1, 2, 7, 8]);
-    assert_eq!(game.line.turns[1].variations[0].turns[0].number, 2);
+    assert_eq!(game.line.turns[1].variations()[0].turns[0].number, 2);
 }
 
 #[test]
 fn comments_before_and_after_a_turn_are_kept_apart() {
     let game = parse_game("{intro} 1. R6 + {after one} 2. {before two} R1 r9-r10 *").unwrap();
     let t = &game.line.turns;
-    assert_eq!(t[0].before[0].text, "intro");
-    assert_eq!(t[0].after[0].text, "after one");
-    assert_eq!(t[1].before[0].text, "before two");
-    assert!(t[1].after.is_empty());
+    assert_eq!(t[0].before()[0].text, "intro");
+    assert_eq!(t[0].after()[0].text, "after one");
+    assert_eq!(t[1].before()[0].text, "before two");
+    assert!(t[1].after().is_empty());
 }
 
 #[test]

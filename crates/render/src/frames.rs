@@ -153,7 +153,7 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
                 seat: Some(t.head.seat.to_string()),
                 roll: t.head.roll,
                 nags: t
-                    .nags
+                    .nags()
                     .iter()
                     .map(|n| {
                         n.symbol()
@@ -161,9 +161,9 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
                     })
                     .collect(),
                 comments: t
-                    .before
+                    .before()
                     .iter()
-                    .chain(&t.after)
+                    .chain(t.after())
                     .map(|c| c.text.clone())
                     .collect(),
                 view,

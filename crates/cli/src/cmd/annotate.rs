@@ -140,9 +140,13 @@ pub fn is_annotation(comment: &Comment) -> bool {
 /// Removes annotate's comments from a line and its variations.
 fn strip(line: &mut Line) {
     for turn in &mut line.turns {
-        turn.after.retain(|c| !is_annotation(c));
-        for variation in &mut turn.variations {
-            strip(variation);
+        if turn.after().iter().any(is_annotation) {
+            turn.after_mut().retain(|c| !is_annotation(c));
+        }
+        if !turn.variations().is_empty() {
+            for variation in turn.variations_mut() {
+                strip(variation);
+            }
         }
     }
 }
@@ -151,7 +155,7 @@ fn strip(line: &mut Line) {
 fn annotate(line: &mut Line, described: &[billes_core::Described]) {
     for (turn, d) in line.turns.iter_mut().zip(described) {
         if !d.phrases.is_empty() {
-            turn.after.insert(
+            turn.after_mut().insert(
                 0,
                 Comment {
                     text: format!("{MARKER}{}", d.phrases.join("; ")),
@@ -159,8 +163,10 @@ fn annotate(line: &mut Line, described: &[billes_core::Described]) {
                 },
             );
         }
-        for (variation, dv) in turn.variations.iter_mut().zip(&d.variations) {
-            annotate(variation, dv);
+        if !turn.variations().is_empty() {
+            for (variation, dv) in turn.variations_mut().iter_mut().zip(&d.variations) {
+                annotate(variation, dv);
+            }
         }
     }
 }

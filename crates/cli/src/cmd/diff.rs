@@ -400,10 +400,10 @@ fn move_text(turn: &Turn) -> String {
 
 /// A turn's comments, NAGs and variations, as written in canonical form.
 fn annotation_text(turn: &Turn) -> String {
-    let mut words: Vec<String> = turn.before.iter().map(|c| c.to_string()).collect();
-    words.extend(turn.nags.iter().map(|n| n.to_string()));
-    words.extend(turn.after.iter().map(|c| c.to_string()));
-    for v in &turn.variations {
+    let mut words: Vec<String> = turn.before().iter().map(|c| c.to_string()).collect();
+    words.extend(turn.nags().iter().map(|n| n.to_string()));
+    words.extend(turn.after().iter().map(|c| c.to_string()));
+    for v in turn.variations() {
         words.push(format!("({})", line_text(v)));
     }
     words.join(" ")

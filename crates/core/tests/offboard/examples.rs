@@ -63,7 +63,7 @@ fn invalid_examples_fail_as_their_comment_says() {
             .line
             .turns
             .iter()
-            .flat_map(|t| t.before.iter().chain(&t.after))
+            .flat_map(|t| t.before().iter().chain(t.after()))
             .find_map(|c| c.text.strip_prefix("expect "))
             .unwrap_or_else(|| panic!("{}: no {{expect kind: message}} comment", path.display()));
         let (kind, message) = expect.split_once(": ").unwrap();

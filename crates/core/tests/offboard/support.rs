@@ -3,7 +3,7 @@
 
 use billes_core::offboard::{Offboard, Params};
 use billes_core::{replay_with, ErrorKind, ReplayError, Summary};
-use billes_notation::{Action, Capture, Game, Head, Line, Outcome, Span, Tag, Turn};
+use billes_notation::{Action, Capture, Game, Line, Outcome, Span, Tag, Turn};
 
 /// The rules of Abalone, as a parameter-only variant: fourteen marbles,
 /// lines of at most three, sideways moves, no targets, six off wins.
@@ -84,21 +84,13 @@ pub fn turn(number: u32, text: &str) -> Turn {
         .take_while(|c| c.is_ascii_alphabetic())
         .collect();
     let roll = head[seat.len()..].parse().ok();
-    Turn {
+    Turn::new(
         number,
-        before: Vec::new(),
-        head: Head {
-            seat: seat.into(),
-            roll,
-            mover: None,
-            span: Span::default(),
-        },
-        actions: words.map(action).collect(),
-        nags: Vec::new(),
-        after: Vec::new(),
-        variations: Vec::new(),
-        span: Span::default(),
-    }
+        seat.into(),
+        roll,
+        None,
+        words.map(action).collect::<Vec<_>>(),
+    )
 }
 
 /// A record: optional `Position`, the turns, the result token (`*`, `=R`).

@@ -10,7 +10,7 @@
 
 use super::token::{name_len, seat_len};
 use super::{Parser_, MAX_NAME};
-use crate::ast::{Action, Actions, Capture, Comment, Head, Name, Path, Span, Turn};
+use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Span, Turn};
 
 /// At most this many digits are read as a number here: no overflow check needed.
 const MAX_DIGITS: usize = 9;
@@ -41,7 +41,7 @@ impl Parser_<'_> {
     /// when the general parser must read it.
     pub(super) fn fast_turn(
         &mut self,
-        before: &mut Vec<Comment>,
+        before: &mut Comments,
         turns: &mut Vec<Turn>,
     ) -> Option<u32> {
         #[cfg(test)]
@@ -91,16 +91,11 @@ impl Parser_<'_> {
             }
         };
         let span = self.span_between(start, end);
-        turns.push(Turn {
-            number,
-            before: std::mem::take(before),
-            head,
-            actions,
-            nags: Vec::new(),
-            after: Vec::new(),
-            variations: Vec::new(),
-            span,
-        });
+        let mut turn = Turn::from_parts(number, head, actions, span);
+        if !before.is_empty() {
+            *turn.before_mut() = std::mem::take(before);
+        }
+        turns.push(turn);
         self.pos = end;
         Some(number)
     }

@@ -10,7 +10,7 @@
 
 use std::cell::Cell;
 
-use crate::ast::{Comment, Game, Line, Nag, Outcome, Span, Tag};
+use crate::ast::{Comment, Comments, Game, Line, Nag, Outcome, Span, Tag};
 use crate::error::ParseError;
 use crate::reader::split_games;
 
@@ -406,7 +406,7 @@ impl<'a> Parser_<'a> {
             line.turns
                 .reserve(count_lines(&self.src.as_bytes()[self.pos..]));
         }
-        let mut before: Vec<Comment> = Vec::new();
+        let mut before = Comments::new();
         let mut written_number: Option<(u32, Mark)> = None;
         let mut next_number = first_number;
         loop {
@@ -431,7 +431,7 @@ impl<'a> Parser_<'a> {
                 Some(b'{') => {
                     let comment = self.comment()?;
                     match line.turns.last_mut() {
-                        Some(turn) if written_number.is_none() => turn.after.push(comment),
+                        Some(turn) if written_number.is_none() => turn.after_mut().push(comment),
                         _ => before.push(comment),
                     }
                 }
@@ -468,7 +468,7 @@ impl<'a> Parser_<'a> {
                     let nag = self.nag()?;
                     match line.turns.last_mut() {
                         Some(turn) if written_number.is_none() && before.is_empty() => {
-                            turn.nags.push(nag)
+                            turn.nags_mut().push(nag)
                         }
                         _ => {
                             return Err(self.error_at(
@@ -501,7 +501,7 @@ impl<'a> Parser_<'a> {
                     }
                     self.bump(1);
                     if let Some(turn) = line.turns.last_mut() {
-                        turn.variations.push(variation);
+                        turn.variations_mut().push(variation);
                     }
                 }
                 Some(b')') => {
@@ -541,7 +541,7 @@ impl<'a> Parser_<'a> {
     fn end_line(
         &mut self,
         mut line: Line,
-        before: Vec<Comment>,
+        before: Comments,
         written_number: Option<(u32, Mark)>,
     ) -> PResult<Line> {
         if let Some((n, mark)) = written_number {
@@ -552,7 +552,7 @@ impl<'a> Parser_<'a> {
             ));
         }
         if line.turns.is_empty() {
-            line.comments = before;
+            line.comments = before.into_vec();
         }
         Ok(line)
     }
@@ -707,8 +707,8 @@ mod tests {
         for turn in &game.line.turns {
             spans.extend([turn.span, turn.head.span]);
             spans.extend(turn.actions.iter().map(Action::span));
-            spans.extend(turn.before.iter().chain(&turn.after).map(|c| c.span));
-            spans.extend(turn.nags.iter().map(|n| n.span));
+            spans.extend(turn.before().iter().chain(turn.after()).map(|c| c.span));
+            spans.extend(turn.nags().iter().map(|n| n.span));
         }
         assert!(spans.len() > 15);
         for span in spans {

@@ -2,14 +2,14 @@
 
 use super::token::{name_len, seat_len};
 use super::{PResult, Parser_, MAX_NAME};
-use crate::ast::{Action, Actions, Capture, Comment, Head, Path, Span, Turn};
+use crate::ast::{Action, Actions, Capture, Comments, Head, Path, Span, Turn};
 
 impl Parser_<'_> {
     /// Reads a turn and appends it to `turns`, with the comments `before` it.
     pub(super) fn turn(
         &mut self,
         number: u32,
-        before: &mut Vec<Comment>,
+        before: &mut Comments,
         turns: &mut Vec<Turn>,
     ) -> PResult<()> {
         let start = self.mark();
@@ -18,17 +18,16 @@ impl Parser_<'_> {
         // that nothing big is moved once built. On an error the line is
         // dropped with it.
         let index = turns.len();
-        turns.push(Turn {
+        turns.push(Turn::from_parts(
             number,
-            before: std::mem::take(before),
             head,
-            actions: Actions::new(),
-            nags: Vec::new(),
-            after: Vec::new(),
-            variations: Vec::new(),
-            span: Span::default(),
-        });
+            Actions::new(),
+            Span::default(),
+        ));
         let turn = &mut turns[index];
+        if !before.is_empty() {
+            *turn.before_mut() = std::mem::take(before);
+        }
         loop {
             self.ws();
             match self.peek() {

@@ -118,7 +118,7 @@ impl Parser_<'_> {
             return None;
         }
         let end = start + len;
-        Some((self.names.get(&self.src[start..end], key), end))
+        Some((self.names.get(self.src, start, end, key), end))
     }
 
     /// The name at `i`.

@@ -5,38 +5,92 @@ use nom::{IResult, Parser};
 
 type NomResult<'a, O> = IResult<&'a str, O, ()>;
 
+/// Eight copies of a byte.
+const fn splat(b: u8) -> u64 {
+    u64::from_ne_bytes([b; 8])
+}
+
+const HIGH: u64 = splat(0x80);
+
+/// The high bit of each byte of `x` (bytes below 0x80) set where the byte is
+/// at least `c` (at most 0x7F): no byte borrows from the next.
+fn at_least(x: u64, c: u8) -> u64 {
+    ((x | HIGH) - splat(c)) & HIGH
+}
+
+/// The high bit of each byte of `x` set where the byte is a lowercase
+/// letter, and where it is a digit.
+fn classes(x: u64) -> (u64, u64) {
+    let ascii = !x & HIGH;
+    let low = x & !HIGH;
+    let lower = at_least(low, b'a') & !at_least(low, b'z' + 1) & ascii;
+    let digit = at_least(low, b'0') & !at_least(low, b'9' + 1) & ascii;
+    (lower, digit)
+}
+
+/// The first eight bytes of `bytes` as a little-endian word, zeros past its end.
+#[inline]
+fn word(bytes: &[u8]) -> u64 {
+    if let Some(&first) = bytes.first_chunk::<8>() {
+        return u64::from_le_bytes(first);
+    }
+    let mut buf = [0u8; 8];
+    for (to, &b) in buf.iter_mut().zip(bytes) {
+        *to = b;
+    }
+    u64::from_le_bytes(buf)
+}
+
+/// How many of the eight bytes of `x` come before the first one whose high
+/// bit is clear in `accepted`, and those bytes as a [`Names`] key.
+fn run(x: u64, accepted: u64) -> (usize, u64) {
+    let len = (!accepted & HIGH).trailing_zeros() as usize / 8;
+    let key = if len == 8 {
+        x
+    } else {
+        x & ((1u64 << (8 * len)) - 1)
+    };
+    (len, key)
+}
+
 /// The length of the name (a lowercase letter, then lowercase letters and
 /// digits) at the start of `bytes`, 0 if none, and its [`Names`] key.
+#[inline]
 pub(super) fn name_len(bytes: &[u8]) -> (usize, u64) {
-    if !matches!(bytes.first(), Some(b'a'..=b'z')) {
+    let x = word(bytes);
+    let (lower, digit) = classes(x);
+    if lower & 0x80 == 0 {
         return (0, 0);
     }
-    word_len(bytes, |b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    match run(x, lower | digit) {
+        (8, key) => (
+            8 + rest_len(&bytes[8..], |b| {
+                b.is_ascii_lowercase() || b.is_ascii_digit()
+            }),
+            key,
+        ),
+        found => found,
+    }
 }
 
 /// The length of the seat (an uppercase letter, then lowercase letters) at
 /// the start of `bytes`, 0 if none, and its [`Names`] key.
+#[inline]
 pub(super) fn seat_len(bytes: &[u8]) -> (usize, u64) {
     if !matches!(bytes.first(), Some(b'A'..=b'Z')) {
         return (0, 0);
     }
-    let (len, key) = word_len(&bytes[1..], |b| b.is_ascii_lowercase());
-    (len + 1, key | u64::from(bytes[0]) << (8 * len.min(8)))
+    let x = word(bytes);
+    let (lower, _) = classes(x);
+    match run(x, lower | 0x80) {
+        (8, key) => (8 + rest_len(&bytes[8..], |b| b.is_ascii_lowercase()), key),
+        found => found,
+    }
 }
 
-/// The length of the run of bytes accepted by `accept` at the start of
-/// `bytes`, and its bytes as a [`Names`] key (meaningful up to 8 bytes).
-pub(super) fn word_len(bytes: &[u8], accept: impl Fn(u8) -> bool) -> (usize, u64) {
-    let mut key = 0u64;
-    let mut len = 0;
-    for &b in bytes {
-        if !accept(b) {
-            break;
-        }
-        key = key << 8 | u64::from(b);
-        len += 1;
-    }
-    (len, key)
+/// The length of the run of bytes accepted by `accept` at the start of `bytes`.
+fn rest_len(bytes: &[u8], accept: impl Fn(u8) -> bool) -> usize {
+    bytes.iter().take_while(|&&b| accept(b)).count()
 }
 
 /// The names and seats read lately, each built once as a `SmolStr` and then
@@ -53,15 +107,23 @@ impl Names {
         }
     }
 
-    /// `text` as a `SmolStr`; `key` is its bytes as [`word_len`] packs them.
-    pub(super) fn get(&mut self, text: &str, key: u64) -> smol_str::SmolStr {
-        if text.len() > 8 {
-            return small(text);
+    /// The name or seat `src[start..end]` as a `SmolStr`; `key` is its
+    /// first eight bytes as [`name_len`] and [`seat_len`] pack them.
+    #[inline]
+    pub(super) fn get(
+        &mut self,
+        src: &str,
+        start: usize,
+        end: usize,
+        key: u64,
+    ) -> smol_str::SmolStr {
+        if end - start > 8 {
+            return small(&src[start..end]);
         }
         // Names hold no zero byte, so `key` tells texts of up to 8 bytes apart.
         let slot = &mut self.slots[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize];
         if slot.0 != key {
-            *slot = (key, small(text));
+            *slot = (key, small(&src[start..end]));
         }
         slot.1.clone()
     }
@@ -109,4 +171,47 @@ pub(super) fn is_delimiter(b: u8) -> bool {
         b,
         b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'(' | b')' | b'$' | b'!' | b'?'
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scanners agree with a plain byte loop on every byte around a name.
+    #[test]
+    fn names_and_seats_end_where_a_byte_loop_says() {
+        let name = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+        for len in 0..12 {
+            for stop in 0..=255u8 {
+                let mut bytes = vec![b'r'; len];
+                if len > 0 {
+                    bytes[len - 1] = b'9';
+                }
+                bytes.push(stop);
+                let expect = bytes.iter().take_while(|&&b| name(b)).count();
+                let expect = if bytes[0].is_ascii_lowercase() {
+                    expect
+                } else {
+                    0
+                };
+                assert_eq!(name_len(&bytes).0, expect, "{bytes:?}");
+                assert_eq!(name_len(&bytes[..len]).0, expect.min(len), "{bytes:?}");
+                let mut seat = bytes.clone();
+                seat[0] = b'G';
+                seat.iter_mut()
+                    .take(len.saturating_sub(1))
+                    .skip(1)
+                    .for_each(|b| *b = b'r');
+                let tail = seat[1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_lowercase())
+                    .count();
+                assert_eq!(seat_len(&seat).0, 1 + tail, "{seat:?}");
+            }
+        }
+        // Keys tell names apart.
+        assert_ne!(name_len(b"r1 ").1, name_len(b"r1a").1);
+        assert_ne!(seat_len(b"R ").1, name_len(b"r ").1);
+        assert_eq!(name_len(b"r12-").1, name_len(b"r12 ").1);
+    }
 }

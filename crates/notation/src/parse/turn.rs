@@ -99,7 +99,7 @@ impl Parser_<'_> {
             }
             (len, key) => {
                 self.pos += len;
-                Ok(self.names.get(&self.src[start..start + len], key))
+                Ok(self.names.get(self.src, start, start + len, key))
             }
         }
     }
@@ -120,7 +120,7 @@ impl Parser_<'_> {
             }
             (len, key) => {
                 self.pos += len;
-                Ok(self.names.get(&self.src[start..start + len], key))
+                Ok(self.names.get(self.src, start, start + len, key))
             }
         }
     }

@@ -25,6 +25,7 @@ pub mod ast;
 mod error;
 mod parse;
 mod reader;
+mod swar;
 mod write;
 
 pub use ast::{

@@ -3,20 +3,9 @@
 use nom::bytes::complete::take_while1;
 use nom::{IResult, Parser};
 
+use crate::swar::{at_least, first, word, HIGH};
+
 type NomResult<'a, O> = IResult<&'a str, O, ()>;
-
-/// Eight copies of a byte.
-const fn splat(b: u8) -> u64 {
-    u64::from_ne_bytes([b; 8])
-}
-
-const HIGH: u64 = splat(0x80);
-
-/// The high bit of each byte of `x` (bytes below 0x80) set where the byte is
-/// at least `c` (at most 0x7F): no byte borrows from the next.
-fn at_least(x: u64, c: u8) -> u64 {
-    ((x | HIGH) - splat(c)) & HIGH
-}
 
 /// The high bit of each byte of `x` set where the byte is a lowercase
 /// letter, and where it is a digit.
@@ -28,23 +17,10 @@ fn classes(x: u64) -> (u64, u64) {
     (lower, digit)
 }
 
-/// The first eight bytes of `bytes` as a little-endian word, zeros past its end.
-#[inline]
-fn word(bytes: &[u8]) -> u64 {
-    if let Some(&first) = bytes.first_chunk::<8>() {
-        return u64::from_le_bytes(first);
-    }
-    let mut buf = [0u8; 8];
-    for (to, &b) in buf.iter_mut().zip(bytes) {
-        *to = b;
-    }
-    u64::from_le_bytes(buf)
-}
-
 /// How many of the eight bytes of `x` come before the first one whose high
 /// bit is clear in `accepted`, and those bytes as a [`Names`] key.
 fn run(x: u64, accepted: u64) -> (usize, u64) {
-    let len = (!accepted & HIGH).trailing_zeros() as usize / 8;
+    let len = first(!accepted & HIGH);
     let key = if len == 8 {
         x
     } else {

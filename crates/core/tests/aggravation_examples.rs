@@ -66,7 +66,7 @@ fn the_invalid_examples_fail_with_the_noted_error() {
             .turns
             .first()
             .and_then(|t| t.before().first())
-            .map(|c| c.text.clone())
+            .map(|c| c.text.to_string())
             .unwrap_or_default();
         let expected = note
             .strip_prefix("expected: ")

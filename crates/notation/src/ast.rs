@@ -449,8 +449,9 @@ pub struct Capture {
 /// folded to one space, so re-wrapping a comment never changes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Comment {
-    /// The text between the braces, normalised; never contains `}`.
-    pub text: String,
+    /// The text between the braces, normalised; never contains `}`. Short
+    /// texts are kept inline, without an allocation.
+    pub text: SmolStr,
     /// The comment, braces included.
     #[serde(default)]
     pub span: Span,

@@ -68,7 +68,7 @@ fn action() -> impl Strategy<Value = Action> {
 fn comment() -> impl Strategy<Value = Comment> {
     // Comment text is stored folded: words separated by single spaces.
     proptest::collection::vec("[a-zA-Z0-9.,!?()\\[\\]*=-]{1,8}", 0..12).prop_map(|words| Comment {
-        text: words.join(" "),
+        text: words.join(" ").into(),
         span: Default::default(),
     })
 }

@@ -164,7 +164,7 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
                     .before()
                     .iter()
                     .chain(t.after())
-                    .map(|c| c.text.clone())
+                    .map(|c| c.text.to_string())
                     .collect(),
                 view,
                 marks,

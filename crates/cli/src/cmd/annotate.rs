@@ -158,7 +158,7 @@ fn annotate(line: &mut Line, described: &[billes_core::Described]) {
             turn.after_mut().insert(
                 0,
                 Comment {
-                    text: format!("{MARKER}{}", d.phrases.join("; ")),
+                    text: format!("{MARKER}{}", d.phrases.join("; ")).into(),
                     span: Span::default(),
                 },
             );

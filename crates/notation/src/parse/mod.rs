@@ -587,13 +587,24 @@ impl<'a> Parser_<'a> {
         let Some(close) = body.find('}') else {
             return Err(self.error_at(start, start.start + 1, "unclosed comment: expected '}'"));
         };
-        let mut text = String::with_capacity(close);
-        for word in body[..close].split_ascii_whitespace() {
-            if !text.is_empty() {
-                text.push(' ');
+        let inner = body[..close].trim_ascii();
+        // Most comments are already folded: words apart by single spaces.
+        let folded = !inner.contains("  ")
+            && !inner
+                .bytes()
+                .any(|b| matches!(b, b'\t' | b'\n' | b'\r' | 0x0C));
+        let text = if folded {
+            token::small(inner)
+        } else {
+            let mut text = String::with_capacity(close);
+            for word in inner.split_ascii_whitespace() {
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(word);
             }
-            text.push_str(word);
-        }
+            smol_str::SmolStr::from(text)
+        };
         self.skip_text(close + 2);
         Ok(Comment {
             text,
@@ -723,5 +734,31 @@ mod tests {
             (err.span.line, err.span.column),
             locate("{é\né} 1. R6 +\n  {ü} r9*\n*", err.span.start)
         );
+    }
+
+    #[test]
+    fn comments_are_folded_whatever_their_white_space() {
+        for body in [
+            "",
+            " ",
+            "a",
+            " a ",
+            "a b",
+            "a  b",
+            "a\tb",
+            "a\nb",
+            " a \r\n b\x0C",
+            "déjà vu",
+            "a b c d e f g h i j k l m n o p",
+            "\u{a0}a\u{a0}",
+        ] {
+            let game = parse_game(&format!("1. R6 + {{{body}}} *")).expect("parses");
+            let folded: Vec<&str> = body.split_ascii_whitespace().collect();
+            assert_eq!(
+                game.line.turns[0].after()[0].text,
+                folded.join(" "),
+                "{body:?}"
+            );
+        }
     }
 }

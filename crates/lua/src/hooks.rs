@@ -26,6 +26,8 @@ pub(crate) struct LuaHooks {
     score: Option<Function>,
     /// A Lua function that fills `move` from its arguments and calls a hook:
     /// one call from Rust per hook call, the table filled inside the VM.
+    /// The game, whose move fields the trampolines take.
+    game: GameKind,
     /// `allow` and `extra_turn` wrapped by the [`trampoline`].
     allow_call: Option<Function>,
     extra_turn_call: Option<Function>,
@@ -54,8 +56,9 @@ impl std::fmt::Debug for LuaHooks {
 /// Slots of the by-address cache of name numbers.
 const ADDRESS_SLOTS: usize = 512;
 
-/// The arguments of a wrapped hook, in the order [`LuaHooks::call_move`]
-/// passes them; `true` for the names that travel as numbers into `names`.
+/// The `move` fields in the order a wrapped hook takes them (each game
+/// takes its own, [`move_fields`], in this order); `true` for the names that
+/// travel as numbers into `names`.
 const MOVE_ARGS: [(&str, bool); 15] = [
     ("turn", false),
     ("roller", true),
@@ -115,10 +118,10 @@ fn move_fields(game: GameKind) -> &'static [&'static str] {
 /// holes, kinds) travel as numbers into `names`: pushing a number from Rust
 /// is far cheaper than pushing a string under a memory limit.
 fn trampoline(game: GameKind) -> String {
-    let params: Vec<&str> = MOVE_ARGS.iter().map(|(a, _)| *a).collect();
+    let fields = move_fields(game);
     let mut body = String::new();
     for (arg, named) in MOVE_ARGS {
-        if move_fields(game).contains(&arg) {
+        if fields.contains(&arg) {
             if named {
                 body.push_str(&format!("    mv.{arg} = names[{arg}]\n"));
             } else {
@@ -128,7 +131,7 @@ fn trampoline(game: GameKind) -> String {
     }
     format!(
         "local mv, pos, names = ...\nreturn function(f)\n  return function({}, extra)\n{body}    return f(mv, pos, extra)\n  end\nend",
-        params.join(", ")
+        fields.join(", ")
     )
 }
 
@@ -276,6 +279,7 @@ impl LuaHooks {
             roll_for,
             extra_turn,
             score,
+            game,
             allow_call,
             extra_turn_call,
             ejection_trampoline,
@@ -353,24 +357,48 @@ impl LuaHooks {
     ) -> mlua::Result<(Value, Value)> {
         mv.position.copy_into(&mut self.current.borrow_mut());
         self.sandbox.reset_budget();
-        wrapped.call((
-            mv.turn,
-            self.number(Some(mv.roller))?,
-            self.number(Some(mv.seat))?,
-            mv.roll,
-            self.number(Some(mv.kind.name()))?,
-            self.number(mv.from)?,
-            self.number(mv.to)?,
-            self.number(mv.via)?,
-            self.number(mv.captures)?,
-            mv.takes_barricade,
-            self.number(mv.direction)?,
-            mv.marbles,
-            mv.pushes,
-            self.number(mv.ejects)?,
-            self.number(mv.target)?,
-            extra,
-        ))
+        // The arguments of the game's trampoline: its move fields, in order.
+        match self.game {
+            GameKind::Aggravation => wrapped.call((
+                mv.turn,
+                self.number(Some(mv.roller))?,
+                self.number(Some(mv.seat))?,
+                mv.roll,
+                self.number(Some(mv.kind.name()))?,
+                self.number(mv.from)?,
+                self.number(mv.to)?,
+                self.number(mv.via)?,
+                self.number(mv.captures)?,
+                extra,
+            )),
+            GameKind::Barricade => wrapped.call((
+                mv.turn,
+                self.number(Some(mv.roller))?,
+                self.number(Some(mv.seat))?,
+                mv.roll,
+                self.number(Some(mv.kind.name()))?,
+                self.number(mv.from)?,
+                self.number(mv.to)?,
+                self.number(mv.via)?,
+                self.number(mv.captures)?,
+                mv.takes_barricade,
+                extra,
+            )),
+            GameKind::Offboard => wrapped.call((
+                mv.turn,
+                self.number(Some(mv.roller))?,
+                self.number(Some(mv.seat))?,
+                self.number(Some(mv.kind.name()))?,
+                self.number(mv.from)?,
+                self.number(mv.to)?,
+                self.number(mv.direction)?,
+                mv.marbles,
+                mv.pushes,
+                self.number(mv.ejects)?,
+                self.number(mv.target)?,
+                extra,
+            )),
+        }
     }
 
     /// Calls `f` within the budget.

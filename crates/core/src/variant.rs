@@ -154,6 +154,26 @@ pub trait PositionView {
     }
 }
 
+/// The owned-copy methods of [`PositionView`] (`boxed`, `copy_into`,
+/// `as_any_mut`) for a position type that is `Clone + 'static`, written
+/// inside its `impl PositionView`.
+macro_rules! owned_copies {
+    () => {
+        fn boxed(&self) -> Box<dyn $crate::variant::PositionView> {
+            Box::new(self.clone())
+        }
+
+        fn copy_into(&self, slot: &mut Option<Box<dyn $crate::variant::PositionView>>) {
+            $crate::variant::copy_state(self, slot);
+        }
+
+        fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+            Some(self)
+        }
+    };
+}
+pub(crate) use owned_copies;
+
 /// [`PositionView::copy_into`] for a position type that can be cloned in place.
 pub(crate) fn copy_state<S: PositionView + Clone + 'static>(
     state: &S,

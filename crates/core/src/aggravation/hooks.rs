@@ -55,17 +55,7 @@ impl PositionView for State {
             .collect()
     }
 
-    fn boxed(&self) -> Box<dyn PositionView> {
-        Box::new(self.clone())
-    }
-
-    fn copy_into(&self, slot: &mut Option<Box<dyn PositionView>>) {
-        crate::variant::copy_state(self, slot);
-    }
-
-    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
-        Some(self)
-    }
+    crate::variant::owned_copies!();
 }
 
 /// The hook error as a replay error of kind `variant`.

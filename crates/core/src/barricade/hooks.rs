@@ -47,17 +47,7 @@ impl PositionView for State {
             .unwrap_or_default()
     }
 
-    fn boxed(&self) -> Box<dyn PositionView> {
-        Box::new(self.clone())
-    }
-
-    fn copy_into(&self, slot: &mut Option<Box<dyn PositionView>>) {
-        crate::variant::copy_state(self, slot);
-    }
-
-    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
-        Some(self)
-    }
+    crate::variant::owned_copies!();
 
     fn barricades(&self) -> Vec<String> {
         let mut points: Vec<String> = iter_points(self.barricades)

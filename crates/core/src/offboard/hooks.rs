@@ -49,17 +49,7 @@ impl PositionView for State {
             .unwrap_or_default()
     }
 
-    fn boxed(&self) -> Box<dyn PositionView> {
-        Box::new(*self)
-    }
-
-    fn copy_into(&self, slot: &mut Option<Box<dyn PositionView>>) {
-        crate::variant::copy_state(self, slot);
-    }
-
-    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
-        Some(self)
-    }
+    crate::variant::owned_copies!();
 
     fn score(&self, seat: &str) -> u32 {
         State::score(self, seat)

@@ -61,52 +61,75 @@ impl Parser_<'_> {
             return None;
         }
         let head_end = seat_end + len;
+        // Spans from here on lie on the current line: its line and where
+        // its columns start are read once.
+        let at = self.line_at(start);
         let head = Head {
             seat,
             roll: (len > 0).then_some(value),
             mover: None,
-            span: self.span_between(start, head_end),
+            span: at.span(start, head_end),
         };
-        // The actions, each after one space, up to a byte that ends the turn.
-        let mut actions = Actions::new();
-        let mut i = head_end + 1;
-        let end = loop {
-            let (action, end) = self.fast_action(i)?;
-            actions.push(action);
+        // The turn is built in its place at the end of `turns` (moving a
+        // finished turn there costs a copy of it), its actions pushed into
+        // it, and taken back out when the general parser must read it.
+        turns.push(Turn::from_parts(
+            number,
+            head,
+            Actions::new(),
+            Span::default(),
+        ));
+        match self.fast_actions(at, head_end + 1, turns) {
+            Some(end) => {
+                let turn = turns.last_mut()?;
+                turn.span = at.span(start, end);
+                if !before.is_empty() {
+                    *turn.before_mut() = std::mem::take(before);
+                }
+                self.pos = end;
+                Some(number)
+            }
+            None => {
+                turns.pop();
+                None
+            }
+        }
+    }
+
+    /// The actions at `i`, each after one space, pushed onto the last of
+    /// `turns`, up to a byte that ends the turn; where they end.
+    fn fast_actions(&mut self, at: LineAt, mut i: usize, turns: &mut [Turn]) -> Option<usize> {
+        let bytes = self.src.as_bytes();
+        let actions = &mut turns.last_mut()?.actions;
+        loop {
+            let end = self.fast_action(at, i, actions)?;
             match bytes.get(end) {
-                None => break end,
+                None => return Some(end),
                 Some(b' ') if bytes.get(end + 1).is_some_and(|&b| starts_action(b)) => i = end + 1,
                 Some(b' ' | b'\t' | b'\r' | b'\n') => {
                     // The turn ends unless white space leads to another action.
                     let next = bytes[end..]
                         .iter()
                         .find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-                    match next {
-                        Some(&b) if starts_action(b) || b >= 0x80 => return None,
-                        _ => break end,
-                    }
+                    return match next {
+                        Some(&b) if starts_action(b) || b >= 0x80 => None,
+                        _ => Some(end),
+                    };
                 }
-                Some(b'{' | b'(' | b')' | b'$' | b'!' | b'?') => break end,
+                Some(b'{' | b'(' | b')' | b'$' | b'!' | b'?') => return Some(end),
                 Some(_) => return None,
             }
-        };
-        let span = self.span_between(start, end);
-        let mut turn = Turn::from_parts(number, head, actions, span);
-        if !before.is_empty() {
-            *turn.before_mut() = std::mem::take(before);
         }
-        turns.push(turn);
-        self.pos = end;
-        Some(number)
     }
 
-    /// The span from `start` to `end`, both on the current line.
-    fn span_between(&self, start: usize, end: usize) -> Span {
+    /// The line of `start`, a position on the current line, and where its
+    /// columns start, to make spans on it.
+    fn line_at(&self, start: usize) -> LineAt {
         let mark = self.mark_at(start);
-        Span {
-            start: self.base + start,
-            end: self.base + end,
+        LineAt {
+            base: self.base,
             line: mark.line,
+            start,
             column: mark.column,
         }
     }
@@ -129,7 +152,7 @@ impl Parser_<'_> {
 
     /// A bare capture mark `*` at `i`, if any, and where it ends; `None`
     /// when the mark goes on (a target or points: the general path reads it).
-    fn fast_capture(&self, i: usize) -> Option<(Option<Box<Capture>>, usize)> {
+    fn fast_capture(&self, at: LineAt, i: usize) -> Option<(Option<Box<Capture>>, usize)> {
         let bytes = self.src.as_bytes();
         if bytes.get(i) != Some(&b'*') {
             return Some((None, i));
@@ -140,21 +163,21 @@ impl Parser_<'_> {
         let capture = Capture {
             target: None,
             points: None,
-            span: self.span_between(i, i + 1),
+            span: at.span(i, i + 1),
         };
         Some((Some(Box::new(capture)), i + 1))
     }
 
-    /// A pass, a place or a move at `i`, and where it ends.
-    fn fast_action(&mut self, i: usize) -> Option<(Action, usize)> {
+    /// A pass, a place or a move at `i`, pushed onto `actions`; where it ends.
+    fn fast_action(&mut self, at: LineAt, i: usize, actions: &mut Actions) -> Option<usize> {
         let bytes = self.src.as_bytes();
-        let (action, end) = match *bytes.get(i)? {
-            b'-' if bytes.get(i + 1) == Some(&b'-') => (
-                Action::Pass {
-                    span: self.span_between(i, i + 2),
-                },
-                i + 2,
-            ),
+        let end = match *bytes.get(i)? {
+            b'-' if bytes.get(i + 1) == Some(&b'-') => {
+                actions.push(Action::Pass {
+                    span: at.span(i, i + 2),
+                });
+                i + 2
+            }
             b'+' => {
                 let (to, end) = if matches!(bytes.get(i + 1), Some(b'a'..=b'z')) {
                     let (name, end) = self.fast_hole(i + 1)?;
@@ -162,9 +185,10 @@ impl Parser_<'_> {
                 } else {
                     (None, i + 1)
                 };
-                let (capture, end) = self.fast_capture(end)?;
-                let span = self.span_between(i, end);
-                (Action::Place { to, capture, span }, end)
+                let (capture, end) = self.fast_capture(at, end)?;
+                let span = at.span(i, end);
+                actions.push(Action::Place { to, capture, span });
+                end
             }
             b'a'..=b'z' => {
                 let (first, mut end) = self.fast_hole(i)?;
@@ -178,21 +202,46 @@ impl Parser_<'_> {
                     path.push(name);
                     end = next;
                 }
-                let (capture, end) = self.fast_capture(end)?;
+                let (capture, end) = self.fast_capture(at, end)?;
                 let barricade = bytes.get(end) == Some(&b'#');
                 let end = end + usize::from(barricade);
-                let span = self.span_between(i, end);
-                let action = Action::Move {
+                actions.push(Action::Move {
                     path,
                     capture,
                     barricade,
-                    span,
-                };
-                (action, end)
+                    span: at.span(i, end),
+                });
+                end
             }
             _ => return None,
         };
-        Some((action, end))
+        Some(end)
+    }
+}
+
+/// A line of the text, to make spans on it: the offset of `src` in its
+/// file, the line, and a position on it with its column. Every byte of a
+/// canonical turn is ASCII, one column each, so the column of a later
+/// position on the line is a sum.
+#[derive(Clone, Copy)]
+struct LineAt {
+    base: usize,
+    line: u32,
+    start: usize,
+    column: u32,
+}
+
+impl LineAt {
+    /// The span from `start` to `end`, ASCII bytes from `self.start` on.
+    #[inline]
+    fn span(self, start: usize, end: usize) -> Span {
+        let past = u32::try_from(start - self.start).unwrap_or(u32::MAX);
+        Span {
+            start: self.base + start,
+            end: self.base + end,
+            line: self.line,
+            column: self.column.saturating_add(past),
+        }
     }
 }
 

@@ -59,7 +59,8 @@ pub enum ReadError {
     Io(#[from] io::Error),
 }
 
-/// The game-boundary state machine, fed one line at a time.
+/// The game-boundary state machine, fed whole lines: one at a time, or many
+/// at once, skimmed across line breaks where they change nothing.
 #[derive(Debug, Default, Clone, Copy)]
 struct Splitter {
     in_comment: bool,
@@ -74,25 +75,83 @@ impl Splitter {
         self.feed_line(line).1
     }
 
-    /// Feeds the line at the start of `bytes` when `bytes` holds all of it:
-    /// returns its length, line break included, and whether it starts a new
-    /// game. Returns `None`, with the state unchanged, when the line has no
-    /// line break yet.
-    fn feed_complete(&mut self, bytes: &[u8]) -> Option<(usize, bool)> {
-        let mut next = *self;
-        let (len, boundary, complete) = next.feed_line(bytes);
-        if !complete {
-            return None;
+    /// Feeds `bytes`, whole lines (only the last line of the input may lack
+    /// its line break). Returns the start and end of the first line that
+    /// starts a new game, with that line fed, or `None` once all is fed.
+    fn feed_lines(&mut self, bytes: &[u8]) -> Option<(usize, usize)> {
+        let mut i = 0;
+        while i < bytes.len() {
+            if self.in_comment || (self.has_moves && !self.ended) {
+                i = self.skim(bytes, i);
+                if i == bytes.len() {
+                    break;
+                }
+            }
+            let (len, boundary, _) = self.feed_line(&bytes[i..]);
+            if boundary {
+                return Some((i, i + len));
+            }
+            i += len;
         }
-        *self = next;
-        Some((len, boundary))
+        None
+    }
+
+    /// Feeds movetext and comments from `i`, a line start, across lines, as
+    /// long as a line break changes nothing: in a comment, or after moves and
+    /// before a result. Returns the start of the first line that must be fed
+    /// on its own (a tag line, or the line after a result), or the end of
+    /// `bytes`.
+    fn skim(&mut self, bytes: &[u8], mut i: usize) -> usize {
+        loop {
+            if self.in_comment {
+                match memchr::memchr(b'}', &bytes[i..]) {
+                    Some(n) => {
+                        self.in_comment = false;
+                        i += n + 1;
+                        if self.ended {
+                            // A result came before the comment.
+                            return self.rest_of_line(bytes, i).0;
+                        }
+                        continue;
+                    }
+                    None => return bytes.len(),
+                }
+            }
+            match find_skimmed(&bytes[i..]) {
+                Some(n) => i += n,
+                None => return bytes.len(),
+            }
+            match bytes[i] {
+                b'[' => {
+                    // A tag line when only white space comes before it.
+                    let before = bytes[..i]
+                        .iter()
+                        .rposition(|&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0C));
+                    match before {
+                        None => return 0,
+                        Some(k) if bytes[k] == b'\n' => return k + 1,
+                        Some(_) => {}
+                    }
+                }
+                b'{' => self.in_comment = true,
+                b'(' => self.depth += 1,
+                b')' => self.depth = self.depth.saturating_sub(1),
+                _ => {
+                    if self.depth == 0 && is_result(bytes, i) {
+                        self.ended = true;
+                        return self.rest_of_line(bytes, i + 1).0;
+                    }
+                }
+            }
+            i += 1;
+        }
     }
 
     /// Feeds the line at the start of `bytes` (up to its first line break,
     /// or all of `bytes`), in one pass over its bytes: returns its length,
     /// whether it starts a new game and whether it ends with a line break.
     fn feed_line(&mut self, bytes: &[u8]) -> (usize, bool, bool) {
-        let mut i = bytes
+        let i = bytes
             .iter()
             .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0C))
             .unwrap_or(bytes.len());
@@ -109,9 +168,17 @@ impl Splitter {
                 None => (bytes.len(), boundary, false),
             };
         }
+        self.has_moves |= !blank;
+        let (len, complete) = self.rest_of_line(bytes, i);
+        (len, boundary, complete)
+    }
+
+    /// Feeds the movetext of a line from `i` to its line break: returns the
+    /// end of the line (after the break, or the end of `bytes`) and whether
+    /// it has a break. `bytes` starts at a line start.
+    fn rest_of_line(&mut self, bytes: &[u8], mut i: usize) -> (usize, bool) {
         // Every byte that is not white space is movetext; only the bytes of
         // SPECIAL change the state, so the others are skipped in bulk.
-        self.has_moves |= !blank;
         loop {
             if self.in_comment {
                 match memchr::memchr2(b'}', b'\n', &bytes[i..]) {
@@ -120,29 +187,21 @@ impl Splitter {
                         i += n + 1;
                         continue;
                     }
-                    Some(n) => return (i + n + 1, boundary, true),
-                    None => return (bytes.len(), boundary, false),
+                    Some(n) => return (i + n + 1, true),
+                    None => return (bytes.len(), false),
                 }
             }
             match bytes[i..].iter().position(|&c| SPECIAL[usize::from(c)]) {
                 Some(n) => i += n,
-                None => return (bytes.len(), boundary, false),
+                None => return (bytes.len(), false),
             }
             match bytes[i] {
-                b'\n' => return (i + 1, boundary, true),
+                b'\n' => return (i + 1, true),
                 b'{' => self.in_comment = true,
                 b'(' => self.depth += 1,
                 b')' => self.depth = self.depth.saturating_sub(1),
-                b => {
-                    // `*` or `=`: a result token when it stands alone.
-                    let after_space = i == 0 || bytes[i - 1].is_ascii_whitespace();
-                    let next = bytes.get(i + 1).copied().unwrap_or(b' ');
-                    let token_end = if b == b'*' {
-                        next.is_ascii_whitespace()
-                    } else {
-                        next.is_ascii_uppercase()
-                    };
-                    if self.depth == 0 && after_space && token_end {
+                _ => {
+                    if self.depth == 0 && is_result(bytes, i) {
                         self.ended = true;
                     }
                 }
@@ -150,6 +209,39 @@ impl Splitter {
             i += 1;
         }
     }
+}
+
+/// True when the `*` or `=` at `bytes[i]` begins a result token: it stands
+/// alone (`*`) or begins a word (`=R`) after white space or a line start.
+fn is_result(bytes: &[u8], i: usize) -> bool {
+    let after_space = i == 0 || bytes[i - 1].is_ascii_whitespace();
+    let next = bytes.get(i + 1).copied().unwrap_or(b' ');
+    let token_end = if bytes[i] == b'*' {
+        next.is_ascii_whitespace()
+    } else {
+        next.is_ascii_uppercase()
+    };
+    after_space && token_end
+}
+
+/// The first byte that [`Splitter::skim`] acts on outside comments: `[`,
+/// `{` or `*`, the common ones, found first; then `(`, `)` or `=` before it.
+fn find_skimmed(bytes: &[u8]) -> Option<usize> {
+    let common = memchr::memchr3(b'[', b'{', b'*', bytes);
+    let before = &bytes[..common.unwrap_or(bytes.len())];
+    memchr::memchr3(b'(', b')', b'=', before).or(common)
+}
+
+/// The number of line breaks in `bytes`, counted in blocks small enough for
+/// byte-wide counters (which the compiler vectorizes).
+fn count_lines(bytes: &[u8]) -> u32 {
+    bytes
+        .chunks(255)
+        .map(|block| {
+            let n = block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'));
+            u32::from(n)
+        })
+        .fold(0, u32::wrapping_add)
 }
 
 /// The bytes [`Splitter::feed_line`] acts on outside comments.
@@ -179,24 +271,23 @@ pub(crate) fn split_games(src: &str) -> impl Iterator<Item = Chunk<'_>> {
     let mut start = 0;
     let mut start_line = 1;
     let mut offset = 0;
-    let mut line_no = 1u32;
-    while offset < src.len() {
-        let (len, boundary, _) = splitter.feed_line(&src.as_bytes()[offset..]);
-        if boundary && offset > start {
+    while let Some((line_start, line_end)) = splitter.feed_lines(&src.as_bytes()[offset..]) {
+        let cut = offset + line_start;
+        if cut > start {
+            let text = &src[start..cut];
             chunks.push(Chunk {
-                text: &src[start..offset],
+                text,
                 offset: start,
                 line: start_line,
             });
-            start = offset;
-            start_line = line_no;
+            start_line += count_lines(text.as_bytes());
+            start = cut;
         }
-        offset += len;
-        line_no += 1;
+        offset += line_end;
     }
-    if offset > start {
+    if src.len() > start {
         chunks.push(Chunk {
-            text: &src[start..offset],
+            text: &src[start..],
             offset: start,
             line: start_line,
         });
@@ -229,9 +320,8 @@ struct ReaderState {
     /// Byte offset and line of `pending[0]` in the stream.
     pending_offset: usize,
     pending_line: u32,
-    /// Where the line being read starts in `pending`, and its line number.
+    /// Where the line being read starts in `pending`.
     line_start: usize,
-    line: u32,
     index: usize,
     done: bool,
 }
@@ -247,7 +337,6 @@ impl<R: BufRead> Reader<R> {
                 pending_offset: 0,
                 pending_line: 1,
                 line_start: 0,
-                line: 1,
                 index: 0,
                 done: false,
             },
@@ -266,13 +355,8 @@ impl ReaderState {
             let tail = self.pending.split_off(self.line_start);
             out = Some(self.emit());
             self.pending = tail;
-            self.pending_line = self.line;
-        }
-        if self.line_start == 0 {
-            self.pending_line = self.line;
         }
         self.line_start = self.pending.len();
-        self.line += 1;
         out
     }
 
@@ -284,6 +368,7 @@ impl ReaderState {
         let bytes = std::mem::replace(&mut self.pending, Vec::with_capacity(room));
         let (offset, line) = (self.pending_offset, self.pending_line);
         self.pending_offset += bytes.len();
+        self.pending_line += count_lines(&bytes);
         self.line_start = 0;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return None;
@@ -345,52 +430,46 @@ impl<R: BufRead> Iterator for Reader<R> {
                 st.done = true;
                 return st.emit();
             }
-            let mut used = 0; // bytes of `buf` copied to `pending`
-            let mut pos = 0; // end of the lines of `buf` fed to the splitter
-            let mut out = None;
             if st.line_start < st.pending.len() {
-                // A line begun in the buffer before.
-                match memchr::memchr(b'\n', buf) {
-                    None => {
-                        st.pending.extend_from_slice(buf);
-                        let n = buf.len();
-                        self.input.consume(n);
-                        continue;
-                    }
-                    Some(n) => {
-                        st.pending.extend_from_slice(&buf[..=n]);
-                        used = n + 1;
-                        pos = used;
-                        out = st.end_line().flatten();
-                    }
-                }
-            }
-            // Whole lines, fed straight from the buffer and copied to
-            // `pending` in one piece, stopping at the end of a game.
-            while out.is_none() {
-                let Some((n, boundary)) = st.splitter.feed_complete(&buf[pos..]) else {
-                    break;
+                // A line begun in the buffer before, fed alone once complete.
+                let Some(n) = memchr::memchr(b'\n', buf) else {
+                    st.pending.extend_from_slice(buf);
+                    let n = buf.len();
+                    self.input.consume(n);
+                    continue;
                 };
-                if boundary && (!st.pending.is_empty() || pos > used) {
-                    st.pending.extend_from_slice(&buf[used..pos]);
-                    used = pos;
-                    out = st.emit();
-                    st.pending_line = st.line;
+                st.pending.extend_from_slice(&buf[..=n]);
+                self.input.consume(n + 1);
+                match st.end_line() {
+                    Some(Some(game)) => return Some(game),
+                    Some(None) | None => continue,
                 }
-                pos += n;
-                st.line += 1;
             }
-            st.pending.extend_from_slice(&buf[used..pos]);
-            st.line_start = st.pending.len();
-            used = pos;
-            if out.is_none() {
-                // An incomplete line: kept until its end comes.
-                st.pending.extend_from_slice(&buf[used..]);
-                used = buf.len();
-            }
-            self.input.consume(used);
-            if out.is_some() {
-                return out;
+            // The whole lines of the buffer, fed at once and copied to
+            // `pending` in one piece up to the end of the game.
+            let lines = memchr::memrchr(b'\n', buf).map_or(0, |n| n + 1);
+            match st.splitter.feed_lines(&buf[..lines]) {
+                Some((start, end)) => {
+                    st.pending.extend_from_slice(&buf[..start]);
+                    let out = if st.pending.is_empty() {
+                        None
+                    } else {
+                        st.emit()
+                    };
+                    st.pending.extend_from_slice(&buf[start..end]);
+                    st.line_start = st.pending.len();
+                    self.input.consume(end);
+                    if out.is_some() {
+                        return out;
+                    }
+                }
+                None => {
+                    // An incomplete last line is kept until its end comes.
+                    st.pending.extend_from_slice(buf);
+                    st.line_start += lines;
+                    let n = buf.len();
+                    self.input.consume(n);
+                }
             }
         }
         None
@@ -484,6 +563,10 @@ mod tests {
             "x",
             " [",
             "2. B3 --\n",
+            " * {c",
+            "} ",
+            "\t[",
+            "\r\n",
         ];
         let mut seed = 0x2545_f491_u64;
         for _ in 0..300 {

@@ -102,6 +102,7 @@ impl Splitter {
     /// on its own (a tag line, or the line after a result), or the end of
     /// `bytes`.
     fn skim(&mut self, bytes: &[u8], mut i: usize) -> usize {
+        let mut ahead = Ahead::default();
         loop {
             if self.in_comment {
                 match memchr::memchr(b'}', &bytes[i..]) {
@@ -117,8 +118,8 @@ impl Splitter {
                     None => return bytes.len(),
                 }
             }
-            match find_skimmed(&bytes[i..]) {
-                Some(n) => i += n,
+            match ahead.first_from(bytes, i) {
+                Some(n) => i = n,
                 None => return bytes.len(),
             }
             match bytes[i] {
@@ -224,12 +225,45 @@ fn is_result(bytes: &[u8], i: usize) -> bool {
     after_space && token_end
 }
 
-/// The first byte that [`Splitter::skim`] acts on outside comments: `[`,
-/// `{` or `*`, the common ones, found first; then `(`, `)` or `=` before it.
-fn find_skimmed(bytes: &[u8]) -> Option<usize> {
-    let common = memchr::memchr3(b'[', b'{', b'*', bytes);
-    let before = &bytes[..common.unwrap_or(bytes.len())];
-    memchr::memchr3(b'(', b')', b'=', before).or(common)
+/// How far [`Ahead`] looks for `(`, `)` and `=` at least.
+const RARE_WINDOW: usize = 512;
+
+/// Finds the bytes [`Splitter::skim`] acts on outside comments: `[`, `{` or
+/// `*`, the common ones, and `(`, `)` or `=`, rare in movetext, so looked
+/// for ahead of need, a window at a time, and remembered.
+#[derive(Debug, Default)]
+struct Ahead {
+    /// No rare byte lies between the position last asked about and `rare`.
+    rare: usize,
+    /// Whether `bytes[rare]` is a rare byte (else what follows is unknown).
+    found: bool,
+}
+
+impl Ahead {
+    /// The first byte at or after `i` that [`Splitter::skim`] acts on.
+    fn first_from(&mut self, bytes: &[u8], i: usize) -> Option<usize> {
+        let common = memchr::memchr3(b'[', b'{', b'*', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+        if self.rare < i {
+            self.rare = i;
+            self.found = false;
+        }
+        if !self.found && self.rare < common {
+            let end = common.max(self.rare + RARE_WINDOW).min(bytes.len());
+            match memchr::memchr3(b'(', b')', b'=', &bytes[self.rare..end]) {
+                Some(n) => {
+                    self.rare += n;
+                    self.found = true;
+                }
+                None => self.rare = end,
+            }
+        }
+        let first = if self.found {
+            self.rare.min(common)
+        } else {
+            common
+        };
+        (first < bytes.len()).then_some(first)
+    }
 }
 
 /// The number of line breaks in `bytes`, counted in blocks small enough for
@@ -569,9 +603,11 @@ mod tests {
             "\r\n",
         ];
         let mut seed = 0x2545_f491_u64;
-        for _ in 0..300 {
+        for round in 0..300 {
+            // Some texts longer than the window the splitter looks ahead in.
+            let len = if round % 3 == 0 { 300 } else { 40 };
             let mut text = String::new();
-            for _ in 0..40 {
+            for _ in 0..len {
                 seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                 text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
             }

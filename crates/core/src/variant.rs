@@ -328,6 +328,19 @@ impl std::fmt::Debug for EjectionView<'_> {
     }
 }
 
+/// The hooks a game may call, for [`Hooks::calls`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hook {
+    /// [`Hooks::allow`].
+    Allow,
+    /// [`Hooks::roll_for`].
+    RollFor,
+    /// [`Hooks::extra_turn`].
+    ExtraTurn,
+    /// [`Hooks::score`].
+    Score,
+}
+
 /// Code a variant adds to a game's rules. Every method has a default that
 /// changes nothing; the engine calls a hook only when [`Hooks::active`].
 pub trait Hooks {
@@ -336,6 +349,14 @@ pub trait Hooks {
     #[inline(always)]
     fn active(&self) -> bool {
         true
+    }
+
+    /// Whether `hook` is defined: the engines skip building the views of a
+    /// hook that is not (its default answer is the game's own rule).
+    #[inline(always)]
+    fn calls(&self, hook: Hook) -> bool {
+        let _ = hook;
+        self.active()
     }
 
     /// Whether a move the game's rules allow is allowed in the variant. A
@@ -387,6 +408,11 @@ pub struct NoHooks;
 impl Hooks for NoHooks {
     #[inline(always)]
     fn active(&self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn calls(&self, _: Hook) -> bool {
         false
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use billes_core::variant::{
-    EjectionView, HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict,
+    EjectionView, Hook, HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict,
 };
 use billes_core::GameKind;
 use mlua::{Function, Lua, MultiValue, Table, Value};
@@ -412,6 +412,16 @@ impl Hooks for LuaHooks {
     #[inline]
     fn active(&self) -> bool {
         true
+    }
+
+    #[inline]
+    fn calls(&self, hook: Hook) -> bool {
+        match hook {
+            Hook::Allow => self.allow.is_some(),
+            Hook::RollFor => self.roll_for.is_some(),
+            Hook::ExtraTurn => self.extra_turn.is_some(),
+            Hook::Score => self.score.is_some(),
+        }
     }
 
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {

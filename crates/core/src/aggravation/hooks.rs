@@ -8,7 +8,7 @@ use super::moves::Cand;
 use super::{Aggravation, State};
 use crate::rng::Rng;
 use crate::variant::{
-    HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, TeamRoll, Verdict,
+    Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, TeamRoll, Verdict,
 };
 use crate::{ErrorKind, ReplayError, SimOptions};
 
@@ -111,7 +111,12 @@ impl Aggravation {
     ) -> Result<(), HookError> {
         let mut failure = None;
         self.legal(st, mover, n, &mut |c| {
-            match hooks.allow(&self.move_view(st, number, roller, mover, n, c)) {
+            let verdict = if hooks.calls(Hook::Allow) {
+                hooks.allow(&self.move_view(st, number, roller, mover, n, c))
+            } else {
+                Ok(Verdict::Allow)
+            };
+            match verdict {
                 Ok(Verdict::Allow) => out.push(c),
                 Ok(Verdict::Forbid(_)) => {}
                 Err(e) => failure = Some(e),
@@ -158,7 +163,7 @@ impl Aggravation {
                 .map_err(|e| variant_error(turn, e))
         };
         match self.check_action(st, mover, n, action) {
-            Ok(c) if c.to == NONE => Ok(c),
+            Ok(c) if c.to == NONE || !hooks.calls(Hook::Allow) => Ok(c),
             Ok(c) => match hooks
                 .allow(&self.move_view(st, number, roller, mover, n, c))
                 .map_err(|e| variant_error(turn, e))?
@@ -236,6 +241,9 @@ impl Aggravation {
         n: u8,
         hooks: &H,
     ) -> Result<Option<Vec<String>>, HookError> {
+        if !hooks.calls(Hook::RollFor) {
+            return Ok(None);
+        }
         let mut teammates = Vec::new();
         for o in st.seats() {
             if st.partners(roller, o) && !st.finished(o) {
@@ -265,6 +273,9 @@ impl Aggravation {
         standard: bool,
         hooks: &H,
     ) -> Result<bool, ReplayError> {
+        if !hooks.calls(Hook::ExtraTurn) {
+            return Ok(standard);
+        }
         hooks
             .extra_turn(
                 &self.move_view(st, turn.number, roller, mover, n, c),

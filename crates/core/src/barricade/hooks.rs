@@ -8,7 +8,9 @@ use super::moves::Move;
 use super::position::{colour_of, State};
 use super::{turn, Barricade};
 use crate::rng::Rng;
-use crate::variant::{HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict};
+use crate::variant::{
+    Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict,
+};
 use crate::{ErrorKind, ReplayError, SimOptions};
 
 impl PositionView for State {
@@ -150,7 +152,12 @@ impl Barricade {
         let mut out = Vec::new();
         let mut failure = None;
         self.each_move(st, c, r, replay, &mut |m| {
-            match hooks.allow(&self.move_view(st, number, c, r, Some(&m))) {
+            let verdict = if hooks.calls(Hook::Allow) {
+                hooks.allow(&self.move_view(st, number, c, r, Some(&m)))
+            } else {
+                Ok(Verdict::Allow)
+            };
+            match verdict {
                 Ok(Verdict::Allow) => out.push(m),
                 Ok(Verdict::Forbid(_)) => {}
                 Err(e) => failure = Some(e),
@@ -190,6 +197,9 @@ impl Barricade {
         standard: bool,
         hooks: &H,
     ) -> Result<bool, ReplayError> {
+        if !hooks.calls(Hook::ExtraTurn) {
+            return Ok(standard);
+        }
         hooks
             .extra_turn(
                 &self.move_view(before, turn.number, c, r, m.as_ref()),

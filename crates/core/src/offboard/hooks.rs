@@ -10,7 +10,7 @@ use super::position::{seat_of, State, SEATS};
 use super::Offboard;
 use crate::rng::Rng;
 use crate::variant::{
-    EjectionView, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict,
+    EjectionView, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict,
 };
 use crate::{ErrorKind, ReplayError, SimOptions};
 
@@ -104,7 +104,7 @@ impl Offboard {
             return Ok(None);
         };
         let standard = mark.points.unwrap_or(1);
-        if !hooks.active() {
+        if !hooks.calls(Hook::Score) {
             return Ok(Some(standard as u8));
         }
         let b = self.board;
@@ -172,7 +172,7 @@ impl Offboard {
         out: &mut Vec<Shift>,
     ) -> Result<(), HookError> {
         self.moves(st, out);
-        if !hooks.active() {
+        if !hooks.calls(Hook::Allow) {
             return Ok(());
         }
         let mut kept = Vec::with_capacity(out.len());

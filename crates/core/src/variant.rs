@@ -359,6 +359,23 @@ pub trait Hooks {
         self.active()
     }
 
+    /// [`Hooks::allow`] on the move `view` builds, built only when `allow`
+    /// is defined (else [`Verdict::Allow`]): how the engines ask.
+    ///
+    /// # Errors
+    /// When the hook fails.
+    #[inline(always)]
+    fn verdict<'a>(&self, view: impl FnOnce() -> MoveView<'a>) -> Result<Verdict, HookError>
+    where
+        Self: Sized,
+    {
+        if self.calls(Hook::Allow) {
+            self.allow(&view())
+        } else {
+            Ok(Verdict::Allow)
+        }
+    }
+
     /// Whether a move the game's rules allow is allowed in the variant. A
     /// pass is legal when no candidate is allowed.
     ///

@@ -111,12 +111,7 @@ impl Aggravation {
     ) -> Result<(), HookError> {
         let mut failure = None;
         self.legal(st, mover, n, &mut |c| {
-            let verdict = if hooks.calls(Hook::Allow) {
-                hooks.allow(&self.move_view(st, number, roller, mover, n, c))
-            } else {
-                Ok(Verdict::Allow)
-            };
-            match verdict {
+            match hooks.verdict(|| self.move_view(st, number, roller, mover, n, c)) {
                 Ok(Verdict::Allow) => out.push(c),
                 Ok(Verdict::Forbid(_)) => {}
                 Err(e) => failure = Some(e),
@@ -163,9 +158,9 @@ impl Aggravation {
                 .map_err(|e| variant_error(turn, e))
         };
         match self.check_action(st, mover, n, action) {
-            Ok(c) if c.to == NONE || !hooks.calls(Hook::Allow) => Ok(c),
+            Ok(c) if c.to == NONE => Ok(c),
             Ok(c) => match hooks
-                .allow(&self.move_view(st, number, roller, mover, n, c))
+                .verdict(|| self.move_view(st, number, roller, mover, n, c))
                 .map_err(|e| variant_error(turn, e))?
             {
                 Verdict::Allow => Ok(c),

@@ -152,12 +152,7 @@ impl Barricade {
         let mut out = Vec::new();
         let mut failure = None;
         self.each_move(st, c, r, replay, &mut |m| {
-            let verdict = if hooks.calls(Hook::Allow) {
-                hooks.allow(&self.move_view(st, number, c, r, Some(&m)))
-            } else {
-                Ok(Verdict::Allow)
-            };
-            match verdict {
+            match hooks.verdict(|| self.move_view(st, number, c, r, Some(&m))) {
                 Ok(Verdict::Allow) => out.push(m),
                 Ok(Verdict::Forbid(_)) => {}
                 Err(e) => failure = Some(e),

@@ -9,7 +9,7 @@ use super::moves::Move;
 use super::position::{colour_of, State, NO_SEAT};
 use super::written::{check_marks, written_move};
 use super::{Barricade, HeldOnCapture, Placement, Six};
-use crate::variant::{Hook, Hooks, NoHooks, Verdict};
+use crate::variant::{Hooks, NoHooks, Verdict};
 use crate::{ErrorKind, ReplayError};
 
 /// Checks one turn and applies it.
@@ -317,10 +317,10 @@ fn play_checked<H: Hooks>(
         } => {
             let m = written_move(rules, st, c, r, replay, path, *span)?;
             check_marks(rules, &m, capture.as_deref(), *barricade, *span)?;
-            if hooks.calls(Hook::Allow) {
-                let view = rules.move_view(st, turn.number, c, r, Some(&m));
-                if let Verdict::Forbid(reason) =
-                    hooks.allow(&view).map_err(|e| variant_error(turn, e))?
+            if hooks.active() {
+                if let Verdict::Forbid(reason) = hooks
+                    .verdict(|| rules.move_view(st, turn.number, c, r, Some(&m)))
+                    .map_err(|e| variant_error(turn, e))?
                 {
                     return Err(ReplayError::new(
                         ErrorKind::IllegalMove,

@@ -10,7 +10,7 @@ use super::hooks::variant_error;
 use super::moves::{Ejection, Illegal, Shift};
 use super::position::{seat_of, State, SEATS};
 use super::Offboard;
-use crate::variant::{Hook, Hooks, NoHooks, Verdict};
+use crate::variant::{Hooks, NoHooks, Verdict};
 use crate::{ErrorKind, ReplayError};
 
 impl Offboard {
@@ -150,10 +150,10 @@ impl Offboard {
                 let shift = self
                     .resolve(st, from_cell, to_cell, dir)
                     .map_err(|why| self.illegal(st, (turn, hooks), *span, self.explain(st, why)))?;
-                if hooks.calls(Hook::Allow) {
-                    let view = self.move_view(st, turn.number, &shift);
-                    if let Verdict::Forbid(reason) =
-                        hooks.allow(&view).map_err(|e| variant_error(turn, e))?
+                if hooks.active() {
+                    if let Verdict::Forbid(reason) = hooks
+                        .verdict(|| self.move_view(st, turn.number, &shift))
+                        .map_err(|e| variant_error(turn, e))?
                     {
                         return Err(self.illegal(
                             st,

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
 
+pub use crate::name::Name;
+
 /// Where a node stands in its source: a byte range, and the 1-based line and
 /// column (in characters) of its first byte.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
@@ -32,11 +34,7 @@ impl Eq for Span {}
 
 /// A seat name as written in a turn head or a result: an uppercase letter
 /// followed by lowercase letters (`R`, `B`, `Gr`).
-pub type Seat = SmolStr;
-
-/// A hole, point, cell, target or direction name: a lowercase letter followed
-/// by lowercase letters and digits (`r13`, `c`, `e5`, `t4`, `ne`).
-pub type Name = SmolStr;
+pub type Seat = Name;
 
 /// The actions of a turn. Nearly every turn has one, kept inline: reading a
 /// turn then allocates nothing. Builds from a `Vec` with `.into()`.
@@ -49,9 +47,10 @@ pub type Comments = SmallVec<[Comment; 1]>;
 /// The NAGs of a turn; one is kept inline.
 pub type Nags = SmallVec<[Nag; 1]>;
 
-/// The holes of a move, start to landing. Most moves name two, kept inline.
+/// The holes of a move, start to landing. Moves name two, or three through a
+/// point the route needs (`r9-c-g0`), kept inline.
 /// Builds from a `Vec` with `.into()`.
-pub type Path = SmallVec<[Name; 2]>;
+pub type Path = SmallVec<[Name; 3]>;
 
 /// One game: tags, the main line of turns, and the result token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -23,6 +23,7 @@
 
 pub mod ast;
 mod error;
+mod name;
 mod parse;
 mod reader;
 mod swar;

@@ -4,16 +4,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_notation::{
-    parse_game, parse_games, write_game, Action, Capture, Comment, Game, Line, Nag, Outcome, Tag,
-    Turn,
+    parse_game, parse_games, write_game, Action, Capture, Comment, Game, Line, Nag, Name, Outcome,
+    Tag, Turn,
 };
 use proptest::prelude::*;
 
-fn name() -> impl Strategy<Value = smol_str::SmolStr> {
+fn name() -> impl Strategy<Value = Name> {
     "[a-z][a-z0-9]{0,3}".prop_map(Into::into)
 }
 
-fn seat() -> impl Strategy<Value = smol_str::SmolStr> {
+fn seat() -> impl Strategy<Value = Name> {
     "[A-Z][a-z]{0,2}".prop_map(Into::into)
 }
 

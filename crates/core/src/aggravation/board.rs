@@ -7,8 +7,8 @@
 
 use std::sync::OnceLock;
 
+use billes_notation::Name;
 use serde::Deserialize;
-use smol_str::SmolStr;
 
 /// A hole, by index (see the module docs for the numbering).
 pub type Hole = u8;
@@ -89,7 +89,7 @@ pub struct Board {
     /// The centre hole.
     pub centre: Hole,
     /// Seat letters (uppercase), clockwise.
-    pub letters: Vec<SmolStr>,
+    pub letters: Vec<Name>,
     /// Colour names, clockwise.
     pub colours: Vec<String>,
     /// The seat letters run together ("RBPGYW"), to slice one out cheaply.
@@ -98,9 +98,9 @@ pub struct Board {
     side: [u8; TABLE],
     offset: [u8; TABLE],
     next: [[u8; TABLE]; MAX_SIDES],
-    names: Vec<SmolStr>,
+    names: Vec<Name>,
     side_of_byte: [u8; 128],
-    centre_name: SmolStr,
+    centre_name: Name,
     /// Per hole: `1 << side` for a star hole, else 0.
     star_bit: [u8; TABLE],
 }
@@ -162,7 +162,7 @@ impl Board {
                 return Err(format!("seat letter {} used twice", seat.letter));
             }
             side_of_byte[lower as usize] = i as u8;
-            letters.push(SmolStr::new(&seat.letter));
+            letters.push(Name::new(&seat.letter));
         }
         let cb = d.centre.as_bytes();
         if cb.is_empty() || !cb[0].is_ascii_lowercase() || side_of_byte[cb[0] as usize] != NONE {
@@ -190,9 +190,9 @@ impl Board {
             side: [NONE; TABLE],
             offset: [NONE; TABLE],
             next: [[NONE; TABLE]; MAX_SIDES],
-            names: vec![SmolStr::default(); TABLE],
+            names: vec![Name::default(); TABLE],
             side_of_byte,
-            centre_name: SmolStr::new(&d.centre),
+            centre_name: Name::new(&d.centre),
             star_bit: [0; TABLE],
         };
         for p in 0..loop_len {
@@ -200,7 +200,7 @@ impl Board {
             board.class[p as usize] = Class::Loop;
             board.side[p as usize] = s;
             board.offset[p as usize] = o;
-            board.names[p as usize] = SmolStr::new(format!("{}{o}", board.lower(s)));
+            board.names[p as usize] = Name::from(format!("{}{o}", board.lower(s)));
             if o == d.star_offset {
                 board.star_bit[p as usize] = 1 << s;
             }
@@ -213,7 +213,7 @@ impl Board {
                 board.class[h] = Class::Home;
                 board.side[h] = s;
                 board.offset[h] = i;
-                board.names[h] = SmolStr::new(format!("{}h{}", board.lower(s), i + 1));
+                board.names[h] = Name::from(format!("{}h{}", board.lower(s), i + 1));
             }
         }
         for seat in 0..d.sides {
@@ -324,13 +324,13 @@ impl Board {
 
     /// The name of hole `h` (`r9`, `rh2`, `c`).
     #[inline]
-    pub fn name(&self, h: Hole) -> &SmolStr {
+    pub fn name(&self, h: Hole) -> &Name {
         &self.names[h as usize]
     }
 
     /// The side of a seat letter (`R` -> 0).
-    pub fn seat(&self, letter: &str) -> Option<u8> {
-        let b = letter.as_bytes();
+    pub fn seat(&self, letter: &(impl AsRef<[u8]> + ?Sized)) -> Option<u8> {
+        let b = letter.as_ref();
         if b.len() != 1 || !b[0].is_ascii_uppercase() {
             return None;
         }
@@ -340,14 +340,15 @@ impl Board {
 
     /// The hole called `name`, HOME holes up to [`MAX_HOME`] included.
     #[inline]
-    pub fn hole(&self, name: &str) -> Option<Hole> {
-        let (&first, rest) = name.as_bytes().split_first()?;
+    pub fn hole(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Hole> {
+        let name = name.as_ref();
+        let (&first, rest) = name.split_first()?;
         if first >= 128 {
             return None;
         }
         let side = self.side_of_byte[first as usize];
         if side == NONE {
-            return (name == self.centre_name).then_some(self.centre);
+            return (name == self.centre_name.as_bytes()).then_some(self.centre);
         }
         let n = match *rest {
             [d @ b'0'..=b'9'] => d - b'0',

@@ -4,8 +4,8 @@
 
 use std::sync::LazyLock;
 
+use billes_notation::Name;
 use serde::Deserialize;
-use smol_str::SmolStr;
 
 /// A point of the board, by index (0..112 on the standard board).
 pub type Point = u8;
@@ -60,7 +60,7 @@ impl Route {
 /// The board of the game.
 #[derive(Debug)]
 pub struct Board {
-    names: Vec<SmolStr>,
+    names: Vec<Name>,
     xy: Vec<(u8, u8)>,
     /// `grid[y][x]`: the point drawn at column x, row y (top row 0), or NONE.
     grid: Vec<Vec<Point>>,
@@ -180,7 +180,7 @@ impl Board {
                 return Err(format!("two points at {}", p.name));
             }
             *cell = i as Point;
-            names.push(SmolStr::new(&p.name));
+            names.push(Name::new(&p.name));
             xy.push((p.x, p.y));
         }
         let mut board = Board {
@@ -367,8 +367,8 @@ impl Board {
 
     /// The point called `name` (`a1`..`q13`, `i14`), if any.
     #[inline]
-    pub fn point(&self, name: &str) -> Option<Point> {
-        let p = self.point_of(name.as_bytes());
+    pub fn point(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Point> {
+        let p = self.point_of(name.as_ref());
         (p != NONE).then_some(p)
     }
 
@@ -394,7 +394,7 @@ impl Board {
     }
 
     /// The name of point `p`.
-    pub fn name(&self, p: Point) -> &SmolStr {
+    pub fn name(&self, p: Point) -> &Name {
         &self.names[p as usize]
     }
 

@@ -337,7 +337,7 @@ impl Barricade {
         let board = self.board();
         let mut path = Path::new();
         path.push(if m.from == NONE {
-            Name::new_inline(HOUSE)
+            Name::new(HOUSE)
         } else {
             board.name(m.from).clone()
         });

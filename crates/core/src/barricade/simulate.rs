@@ -118,13 +118,7 @@ impl Barricade {
                     span: Span::default(),
                 });
             }
-            let turn = Turn::new(
-                number,
-                Seat::new_inline(SEATS[c]),
-                Some(r as u32),
-                None,
-                actions,
-            );
+            let turn = Turn::new(number, Seat::new(SEATS[c]), Some(r as u32), None, actions);
             play_with(self, &mut st, &turn, hooks).map_err(|e| {
                 if e.kind == crate::ErrorKind::Variant {
                     format!("turn {number}: {}", e.message)
@@ -134,7 +128,7 @@ impl Barricade {
             })?;
             turns.push(turn);
         }
-        let winners: Vec<Seat> = st.winner().map(Seat::new_inline).into_iter().collect();
+        let winners: Vec<Seat> = st.winner().map(Seat::new).into_iter().collect();
         let result = if winners.is_empty() {
             "*".to_string()
         } else {

@@ -205,8 +205,8 @@ impl Board {
 
     /// The cell called `name`, if any.
     #[inline]
-    pub fn cell(&self, name: &str) -> Option<Cell> {
-        match name.as_bytes() {
+    pub fn cell(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Cell> {
+        match name.as_ref() {
             &[r @ b'a'..=b'z', c @ b'1'..=b'9'] => {
                 let cell = self.lookup[(r - b'a') as usize * 10 + (c - b'0') as usize];
                 (cell != OFF).then_some(cell)
@@ -228,10 +228,11 @@ impl Board {
 
     /// The direction called `name`, if any.
     #[inline]
-    pub fn direction(&self, name: &str) -> Option<Dir> {
+    pub fn direction(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Dir> {
+        let name = name.as_ref();
         self.dir_names
             .iter()
-            .position(|d| d == name)
+            .position(|d| d.as_bytes() == name)
             .map(|d| d as Dir)
     }
 
@@ -241,8 +242,9 @@ impl Board {
     }
 
     /// The target called `name`, if any.
-    pub fn target(&self, name: &str) -> Option<usize> {
-        self.target_names.iter().position(|t| t == name)
+    pub fn target(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<usize> {
+        let name = name.as_ref();
+        self.target_names.iter().position(|t| t.as_bytes() == name)
     }
 
     /// The targets a marble pushed off `cell` towards `dir` could reach

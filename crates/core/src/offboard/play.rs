@@ -2,8 +2,8 @@
 //! putting back or removing a pushed-off marble), whether each action is
 //! legal and its marks true.
 
+use billes_notation::Name;
 use billes_notation::{Action, Capture, Span, Turn};
-use smol_str::SmolStr;
 
 use super::board::{opposite, Cell, OFF};
 use super::hooks::variant_error;
@@ -124,7 +124,7 @@ impl Offboard {
                 span,
             } => {
                 let b = self.board;
-                let cell = |name: &SmolStr| {
+                let cell = |name: &Name| {
                     b.cell(name).ok_or_else(|| {
                         self.illegal(
                             st,

@@ -8,7 +8,7 @@
 //! instead, so errors, spans and the tree are the same either way: the fast
 //! path only ever accepts what the general path reads identically.
 
-use super::token::{name_len, seat_len};
+use super::token::{name_at, name_len, seat_len};
 use super::{Parser_, MAX_NAME};
 use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Span, Turn};
 
@@ -134,17 +134,19 @@ impl Parser_<'_> {
         }
     }
 
-    /// The name or seat of `len` bytes at `start` (with its cache key), and
+    /// The name or seat of `len` bytes at `start` (with its key), and
     /// where it ends; `None` when empty or too long.
+    #[inline(always)]
     fn fast_name(&mut self, start: usize, (len, key): (usize, u64)) -> Option<(Name, usize)> {
         if len == 0 || len > MAX_NAME {
             return None;
         }
         let end = start + len;
-        Some((self.names.get(self.src, start, end, key), end))
+        Some((name_at(self.src, start, end, key), end))
     }
 
     /// The name at `i`.
+    #[inline(always)]
     fn fast_hole(&mut self, i: usize) -> Option<(Name, usize)> {
         let bytes = self.src.as_bytes();
         self.fast_name(i, name_len(bytes.get(i..)?))

@@ -5,10 +5,9 @@
 //! are computed incrementally, variations nest at most [`MAX_NESTING`] deep),
 //! errors that say where and what was expected, speed. For speed, an
 //! ordinary turn is read without allocating: its actions and a move's path
-//! are inline, names and seats come from a small cache, and line and column
+//! are inline, names and seats are built inline from the word they were
+//! scanned in, and line and column
 //! are found by subtraction from the start of the current line.
-
-use std::cell::Cell;
 
 use crate::ast::{Comment, Comments, Game, Line, Nag, Outcome, Span, Tag};
 use crate::error::ParseError;
@@ -18,7 +17,7 @@ mod fast;
 mod token;
 mod turn;
 
-use token::{count_lines, digits_value, is_delimiter, tag_name_token, Names};
+use token::{count_lines, digits_value, is_delimiter, tag_name_token};
 
 /// Deepest nesting of variations accepted.
 pub const MAX_NESTING: usize = 64;
@@ -75,22 +74,9 @@ pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, 
     })
 }
 
-thread_local! {
-    /// The name cache of the last parser on this thread, kept for the next
-    /// one: a file's games use the same names, and a fresh cache costs more
-    /// to clear than a short game costs to read.
-    static NAMES: Cell<Option<Box<Names>>> = const { Cell::new(None) };
-}
-
-/// Runs `f` on a parser of `src`, with the thread's name cache.
+/// Runs `f` on a parser of `src`.
 fn with_parser<T>(src: &str, base: usize, line: u32, f: impl FnOnce(&mut Parser_<'_>) -> T) -> T {
-    let names = NAMES
-        .with(Cell::take)
-        .unwrap_or_else(|| Box::new(Names::new()));
-    let mut p = Parser_::new(src, base, line, names);
-    let out = f(&mut p);
-    NAMES.with(|cache| cache.set(Some(p.names)));
-    out
+    f(&mut Parser_::new(src, base, line))
 }
 
 /// Parser state: the text, the position, and where the current line starts.
@@ -110,7 +96,6 @@ struct Parser_<'a> {
     line_start: usize,
     /// Bytes of the current line before `pos` that do not start a character.
     wide: usize,
-    names: Box<Names>,
 }
 
 /// The start of a node: offset, line, column.
@@ -124,7 +109,7 @@ struct Mark {
 /// Errors are boxed inside the parser so results stay small on the hot path.
 type PResult<T> = Result<T, Box<ParseError>>;
 impl<'a> Parser_<'a> {
-    fn new(src: &'a str, base: usize, line: u32, names: Box<Names>) -> Self {
+    fn new(src: &'a str, base: usize, line: u32) -> Self {
         Parser_ {
             src,
             pos: 0,
@@ -133,7 +118,6 @@ impl<'a> Parser_<'a> {
             line,
             line_start: 0,
             wide: 0,
-            names,
         }
     }
 

@@ -1,8 +1,9 @@
-//! Tokens: the bytes of names, seats and numbers, and the cache of names.
+//! Tokens: the bytes of names, seats and numbers.
 
 use nom::bytes::complete::take_while1;
 use nom::{IResult, Parser};
 
+use crate::ast::Name;
 use crate::swar::{at_least, first, word, HIGH};
 
 type NomResult<'a, O> = IResult<&'a str, O, ()>;
@@ -30,7 +31,7 @@ fn run(x: u64, accepted: u64) -> (usize, u64) {
 }
 
 /// The length of the name (a lowercase letter, then lowercase letters and
-/// digits) at the start of `bytes`, 0 if none, and its [`Names`] key.
+/// digits) at the start of `bytes`, 0 if none, and its key for [`name_at`].
 #[inline]
 pub(super) fn name_len(bytes: &[u8]) -> (usize, u64) {
     let x = word(bytes);
@@ -50,7 +51,7 @@ pub(super) fn name_len(bytes: &[u8]) -> (usize, u64) {
 }
 
 /// The length of the seat (an uppercase letter, then lowercase letters) at
-/// the start of `bytes`, 0 if none, and its [`Names`] key.
+/// the start of `bytes`, 0 if none, and its key for [`name_at`].
 #[inline]
 pub(super) fn seat_len(bytes: &[u8]) -> (usize, u64) {
     if !matches!(bytes.first(), Some(b'A'..=b'Z')) {
@@ -69,43 +70,19 @@ fn rest_len(bytes: &[u8], accept: impl Fn(u8) -> bool) -> usize {
     bytes.iter().take_while(|&&b| accept(b)).count()
 }
 
-/// The names and seats read lately, each built once as a `SmolStr` and then
-/// cloned: records use few names, and building one byte by byte costs more
-/// than copying a finished one.
-pub(super) struct Names {
-    slots: [(u64, smol_str::SmolStr); 256],
-}
-
-impl Names {
-    pub(super) fn new() -> Names {
-        Names {
-            slots: std::array::from_fn(|_| (0, smol_str::SmolStr::default())),
-        }
-    }
-
-    /// The name or seat `src[start..end]` as a `SmolStr`; `key` is its
-    /// first eight bytes as [`name_len`] and [`seat_len`] pack them.
-    #[inline]
-    pub(super) fn get(
-        &mut self,
-        src: &str,
-        start: usize,
-        end: usize,
-        key: u64,
-    ) -> smol_str::SmolStr {
-        if end - start > 8 {
-            return small(&src[start..end]);
-        }
-        // Names hold no zero byte, so `key` tells texts of up to 8 bytes apart.
-        let slot = &mut self.slots[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize];
-        if slot.0 != key {
-            *slot = (key, small(&src[start..end]));
-        }
-        slot.1.clone()
+/// The name or seat `src[start..end]`; `key` is its first eight bytes as
+/// [`name_len`] and [`seat_len`] pack them (the name itself when it is that
+/// short).
+#[inline(always)]
+pub(super) fn name_at(src: &str, start: usize, end: usize, key: u64) -> Name {
+    if end - start <= 8 {
+        Name::from_word(key, end - start)
+    } else {
+        Name::new(&src[start..end])
     }
 }
 
-/// A name or seat as a [`smol_str::SmolStr`], without the checks of
+/// A comment's text as a [`smol_str::SmolStr`], without the checks of
 /// `SmolStr::new` on the common short (inline) case.
 pub(super) fn small(text: &str) -> smol_str::SmolStr {
     if text.len() <= smol_str::SmolStr::INLINE_CAP {

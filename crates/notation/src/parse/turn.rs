@@ -1,6 +1,6 @@
 //! Turns: the head, the actions and their capture marks.
 
-use super::token::{name_len, seat_len};
+use super::token::{name_at, name_len, seat_len};
 use super::{PResult, Parser_, MAX_NAME};
 use crate::ast::{Action, Actions, Capture, Comments, Head, Path, Span, Turn};
 
@@ -88,7 +88,7 @@ impl Parser_<'_> {
         })
     }
 
-    pub(super) fn seat(&mut self) -> PResult<smol_str::SmolStr> {
+    pub(super) fn seat(&mut self) -> PResult<crate::ast::Name> {
         let start = self.pos;
         match seat_len(&self.src.as_bytes()[start..]) {
             (0, _) => Err(self.error("expected a seat (an uppercase letter)")),
@@ -99,12 +99,12 @@ impl Parser_<'_> {
             }
             (len, key) => {
                 self.pos += len;
-                Ok(self.names.get(self.src, start, start + len, key))
+                Ok(name_at(self.src, start, start + len, key))
             }
         }
     }
 
-    fn name(&mut self, what: &str) -> PResult<smol_str::SmolStr> {
+    fn name(&mut self, what: &str) -> PResult<crate::ast::Name> {
         let start = self.pos;
         match name_len(&self.src.as_bytes()[start..]) {
             (0, _) => {
@@ -120,7 +120,7 @@ impl Parser_<'_> {
             }
             (len, key) => {
                 self.pos += len;
-                Ok(self.names.get(self.src, start, start + len, key))
+                Ok(name_at(self.src, start, start + len, key))
             }
         }
     }

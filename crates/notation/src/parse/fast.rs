@@ -1,6 +1,8 @@
 //! The fast path for a turn in the shape the writer gives it: a number, one
 //! dot and one space, the head, and actions each after one space
-//! (`12. R6 r9-r15*`, `13. B3 --`, `14. G6 +`).
+//! (`12. R6 r9-r15*`, `13. B3 --`, `14. G6 +`, `15. Y4 e3-c4 #o4`,
+//! `16. R c3:c5>e*t4=3 ~`). Only a team head (`G4>Y`) always goes the
+//! general way.
 //!
 //! It scans plain bytes and builds the turn only when everything it saw is
 //! in that shape and the turn visibly ends (the next token is not an action).
@@ -152,15 +154,16 @@ impl Parser_<'_> {
         self.fast_name(i, name_len(bytes.get(i..)?))
     }
 
-    /// A bare capture mark `*` at `i`, if any, and where it ends; `None`
-    /// when the mark goes on (a target or points: the general path reads it).
-    fn fast_capture(&self, at: LineAt, i: usize) -> Option<(Option<Box<Capture>>, usize)> {
+    /// The capture mark at `i` (`*`, `*t4`, `*t4=3`, `*=3`), if any, and
+    /// where it ends; `None` when the points are not a plain number.
+    #[inline(always)]
+    fn fast_capture(&mut self, at: LineAt, i: usize) -> Option<(Option<Box<Capture>>, usize)> {
         let bytes = self.src.as_bytes();
         if bytes.get(i) != Some(&b'*') {
             return Some((None, i));
         }
         if matches!(bytes.get(i + 1), Some(b'a'..=b'z' | b'=')) {
-            return None;
+            return self.fast_scoring_capture(at, i);
         }
         let capture = Capture {
             target: None,
@@ -170,7 +173,41 @@ impl Parser_<'_> {
         Some((Some(Box::new(capture)), i + 1))
     }
 
-    /// A pass, a place or a move at `i`, pushed onto `actions`; where it ends.
+    /// A capture mark `*` at `i` with a target or points after it.
+    #[inline(never)]
+    fn fast_scoring_capture(
+        &mut self,
+        at: LineAt,
+        i: usize,
+    ) -> Option<(Option<Box<Capture>>, usize)> {
+        let bytes = self.src.as_bytes();
+        let mut end = i + 1;
+        let target = if matches!(bytes.get(end), Some(b'a'..=b'z')) {
+            let (name, next) = self.fast_hole(end)?;
+            end = next;
+            Some(name)
+        } else {
+            None
+        };
+        let points = if bytes.get(end) == Some(&b'=') {
+            let (len, value) = digits(bytes, end + 1);
+            if len == 0 || len > MAX_DIGITS {
+                return None;
+            }
+            end += 1 + len;
+            Some(value)
+        } else {
+            None
+        };
+        let capture = Capture {
+            target,
+            points,
+            span: at.span(i, end),
+        };
+        Some((Some(Box::new(capture)), end))
+    }
+
+    /// The action at `i`, pushed onto `actions`; where it ends.
     fn fast_action(&mut self, at: LineAt, i: usize, actions: &mut Actions) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let end = match *bytes.get(i)? {
@@ -192,10 +229,26 @@ impl Parser_<'_> {
                 actions.push(Action::Place { to, capture, span });
                 end
             }
+            b'#' => {
+                let (at_point, end) = self.fast_hole(i + 1)?;
+                actions.push(Action::Barricade {
+                    at: at_point,
+                    span: at.span(i, end),
+                });
+                end
+            }
+            b'~' => {
+                actions.push(Action::Remove {
+                    span: at.span(i, i + 1),
+                });
+                i + 1
+            }
             b'a'..=b'z' => {
                 let (first, mut end) = self.fast_hole(i)?;
-                if bytes.get(end) != Some(&b'-') {
-                    return None;
+                match bytes.get(end) {
+                    Some(b'-') => {}
+                    Some(b':' | b'>') => return self.fast_line(at, i, first, end, actions),
+                    _ => return None,
                 }
                 let mut path = Path::new();
                 path.push(first);
@@ -217,6 +270,42 @@ impl Parser_<'_> {
             }
             _ => return None,
         };
+        Some(end)
+    }
+}
+
+impl Parser_<'_> {
+    /// The rest of a line move whose first cell `from` starts at `i` and
+    /// ends at `end` (on `:` or `>`), pushed onto `actions`; where it ends.
+    #[inline(never)]
+    fn fast_line(
+        &mut self,
+        at: LineAt,
+        i: usize,
+        from: Name,
+        mut end: usize,
+        actions: &mut Actions,
+    ) -> Option<usize> {
+        let bytes = self.src.as_bytes();
+        let to = if bytes.get(end) == Some(&b':') {
+            let (name, next) = self.fast_hole(end + 1)?;
+            end = next;
+            Some(name)
+        } else {
+            None
+        };
+        if bytes.get(end) != Some(&b'>') {
+            return None;
+        }
+        let (direction, end) = self.fast_hole(end + 1)?;
+        let (capture, end) = self.fast_capture(at, end)?;
+        actions.push(Action::Line {
+            from,
+            to,
+            direction,
+            capture,
+            span: at.span(i, end),
+        });
         Some(end)
     }
 }
@@ -306,6 +395,27 @@ mod tests {
             "33. R2 r1-r3) ",
             "34. R2 r1-r3*#",
             "35. R2 +r9#",
+            "36. R2 e3-c4 #o4",
+            "37. R2 e3-c4# #",
+            "38. R2 #o4 #a12",
+            "39. R c3>ne",
+            "40. R c3:c5>e*t4=3",
+            "41. R c3:c5>e*t4=3 ~",
+            "42. R c3:c5>e*t4 +e5",
+            "43. R c3:c5>e*=3",
+            "44. R c3:c5>e*t4=",
+            "45. R c3:c5>e*t4=99999999999",
+            "46. R c3:c5",
+            "47. R c3:>e",
+            "48. R c3>",
+            "49. R c3>E",
+            "50. R c3:c5>e*t4=3x",
+            "51. R2 r1-r3*t2",
+            "52. R2 +*t4=3 ~",
+            "53. R2 ~~",
+            "54. R2 ~ {gone}",
+            "55. R c3>ne*",
+            "56. R c3>ne #",
         ];
         // Every turn alone, and every pair, after tags and before a result.
         for a in turns {

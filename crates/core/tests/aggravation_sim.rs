@@ -144,7 +144,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                 if let Action::Move { path, .. } = &mut m.line.turns[i].actions[0] {
                     let to = board.hole(&path[1]).unwrap();
                     let next = (to + 1) % board.loop_len;
-                    path[1] = board.name(next).clone();
+                    path[1] = *board.name(next);
                 }
                 fail(
                     "changed hole",

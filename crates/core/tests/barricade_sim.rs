@@ -152,7 +152,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                     let other = board.neighbours(to)[rng.below(board.neighbours(to).len())];
                     let mut t = turn.clone();
                     if let Action::Move { path, .. } = &mut t.actions[0] {
-                        *path.last_mut().expect("landing") = board.name(other).clone();
+                        *path.last_mut().expect("landing") = *board.name(other);
                     }
                     expect_kind(
                         &with_turn(&game, i, t),

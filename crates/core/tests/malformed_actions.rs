@@ -55,7 +55,7 @@ fn malformed_actions_are_errors_not_panics() {
         if let Action::Move { path, .. } = &game.line.turns[last].actions[0] {
             for point in path {
                 actions.push(Action::Move {
-                    path: vec![point.clone()].into(),
+                    path: vec![*point].into(),
                     capture: None,
                     barricade: false,
                     span: Span::default(),

@@ -1,26 +1,27 @@
 //! [`Name`]: the string type of seat, hole, cell, target and direction names.
 //!
 //! Names are short (`R`, `r13`, `yh4`, `ne`) and a record holds millions of
-//! them, so a name is kept inline in 16 bytes when it has at most
-//! [`Name::INLINE`] bytes, and shared on the heap otherwise. The parser
-//! builds an inline name from the eight bytes it has already read as one
-//! word, with two stores, and dropping or cloning one touches no memory
-//! elsewhere.
+//! them, so a name is a plain 16-byte value: up to [`Name::MAX`] bytes of
+//! text and its length, in two machine words. Making, copying, comparing
+//! and dropping one touch no other memory, and the parser builds one from
+//! the eight bytes it has just scanned in a register, with two full-word
+//! stores (narrower stores read back as wider loads stall the processor).
 
 use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
-use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A seat, hole, cell, target or direction name: a short immutable string.
+/// A seat, hole, cell, target or direction name: a short string of at most
+/// [`Name::MAX`] bytes, copied like a number.
 ///
 /// It reads as a `&str` (through `Deref`), compares with `str` and `String`,
 /// hashes like a `str` (so a `HashMap<Name, _>` is searched with a `&str`),
-/// and is written in JSON and YAML as a plain string.
+/// and is written in JSON and YAML as a plain string. The parser refuses a
+/// longer name with an error; [`Name::new`] cuts one (see there).
 ///
 /// ```
 /// use billes_notation::Name;
@@ -28,37 +29,45 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// assert_eq!(name, "r13");
 /// assert_eq!(name.len(), 3);
 /// assert_eq!(format!("{name} {name:?}"), "r13 \"r13\"");
-/// assert_eq!(Name::new("a-name-longer-than-fourteen-bytes"), "a-name-longer-than-fourteen-bytes");
+/// assert_eq!(Name::try_new("a-name-of-sixteen"), None);
 /// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct Name(Repr);
-
-/// Texts of up to [`Name::INLINE`] bytes are always inline and longer ones
-/// always on the heap, so that the derived equality is equality of texts.
-#[derive(Clone, PartialEq, Eq)]
-enum Repr {
-    /// The text in the first `len` bytes, zeros after it.
-    Inline { len: u8, bytes: [u8; Name::INLINE] },
-    /// A longer text (a thin pointer keeps the name at 16 bytes).
-    Heap(Arc<String>),
+/// The default name is empty.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Name {
+    /// The text's bytes then zeros, and the length in the last byte, in
+    /// memory order (see [`Name::bytes`]).
+    words: [u64; 2],
 }
 
 impl Name {
-    /// The longest name kept inline, in bytes.
-    pub const INLINE: usize = 14;
+    /// The longest name, in bytes.
+    pub const MAX: usize = 15;
 
-    /// The name `text`.
-    pub fn new(text: &str) -> Name {
-        if text.len() <= Name::INLINE {
-            let mut bytes = [0; Name::INLINE];
-            bytes[..text.len()].copy_from_slice(text.as_bytes());
-            Name(Repr::Inline {
-                len: text.len() as u8,
-                bytes,
-            })
-        } else {
-            Name(Repr::Heap(Arc::new(text.to_owned())))
+    /// The name `text`, or `None` when it is longer than [`Name::MAX`] bytes.
+    pub fn try_new(text: &str) -> Option<Name> {
+        let len = text.len();
+        if len > Name::MAX {
+            return None;
         }
+        let mut bytes = [0u8; 16];
+        bytes[..len].copy_from_slice(text.as_bytes());
+        bytes[Name::MAX] = len as u8;
+        Some(Name {
+            words: bytemuck::cast(bytes),
+        })
+    }
+
+    /// The name `text`, cut after [`Name::MAX`] bytes (at a character
+    /// boundary) when it is longer. Records never hold such names (the
+    /// parser and the JSON and YAML readers refuse them), so this only
+    /// matters to programs that make names of their own; they can check
+    /// with [`try_new`](Name::try_new).
+    pub fn new(text: &str) -> Name {
+        let mut end = text.len().min(Name::MAX);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        Name::try_new(&text[..end]).unwrap_or_default()
     }
 
     /// The name of the first `len` bytes of `word` (little-endian: the first
@@ -69,55 +78,46 @@ impl Name {
     pub(crate) fn from_word(word: u64, len: usize) -> Name {
         debug_assert!(len <= 8 && (len == 8 || word >> (8 * len) == 0));
         debug_assert!(word & 0x8080_8080_8080_8080 == 0);
-        let mut bytes = [0; Name::INLINE];
-        bytes[..8].copy_from_slice(&word.to_le_bytes());
-        Name(Repr::Inline {
-            len: len.min(8) as u8,
-            bytes,
-        })
+        let mut high = [0u8; 8];
+        high[7] = len.min(8) as u8;
+        Name {
+            words: [
+                u64::from_ne_bytes(word.to_le_bytes()),
+                u64::from_ne_bytes(high),
+            ],
+        }
+    }
+
+    /// The sixteen bytes: the text, zeros, the length.
+    #[inline(always)]
+    fn bytes(&self) -> &[u8; 16] {
+        bytemuck::cast_ref(&self.words)
     }
 
     /// The name as a string slice.
     pub fn as_str(&self) -> &str {
-        match &self.0 {
-            // Always whole UTF-8 (inline names are only ever made from a
-            // whole `str` or from ASCII), so this never gives "".
-            Repr::Inline { .. } => std::str::from_utf8(self.as_bytes()).unwrap_or(""),
-            Repr::Heap(text) => text,
-        }
+        // Always whole UTF-8 (a name is only ever made from a whole `str`,
+        // cut at a character boundary, or from ASCII), so never "".
+        std::str::from_utf8(self.as_bytes()).unwrap_or("")
     }
 
     /// The bytes of the name; cheaper than [`as_str`](Name::as_str), which
     /// checks them, for comparing or looking names up.
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
-        match &self.0 {
-            Repr::Inline { len, bytes } => &bytes[..usize::from(*len).min(Name::INLINE)],
-            Repr::Heap(text) => text.as_bytes(),
-        }
+        let bytes = self.bytes();
+        &bytes[..usize::from(bytes[Name::MAX]).min(Name::MAX)]
     }
 
     /// The length in bytes.
     #[inline]
     pub fn len(&self) -> usize {
-        match &self.0 {
-            Repr::Inline { len, .. } => usize::from(*len),
-            Repr::Heap(text) => text.len(),
-        }
+        usize::from(self.bytes()[Name::MAX])
     }
 
     /// Whether the name is empty (only a default name is).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-}
-
-impl Default for Name {
-    fn default() -> Name {
-        Name(Repr::Inline {
-            len: 0,
-            bytes: [0; Name::INLINE],
-        })
     }
 }
 
@@ -196,7 +196,7 @@ impl From<String> for Name {
 
 impl From<&Name> for Name {
     fn from(name: &Name) -> Name {
-        name.clone()
+        *name
     }
 }
 
@@ -254,10 +254,15 @@ impl<'de> Deserialize<'de> for Name {
         impl serde::de::Visitor<'_> for Visitor {
             type Value = Name;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a name (a string)")
+                f.write_str("a name (a string of at most 15 bytes)")
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Name, E> {
-                Ok(Name::new(text))
+                Name::try_new(text).ok_or_else(|| {
+                    E::custom(format_args!(
+                        "the name {text:?} is longer than {} bytes",
+                        Name::MAX
+                    ))
+                })
             }
         }
         deserializer.deserialize_str(Visitor)
@@ -271,20 +276,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_name_is_sixteen_bytes_and_so_is_an_optional_one() {
+    fn a_name_is_sixteen_bytes() {
         assert_eq!(std::mem::size_of::<Name>(), 16);
-        assert_eq!(std::mem::size_of::<Option<Name>>(), 16);
     }
 
     #[test]
     fn names_of_every_length_read_back_and_compare_as_their_text() {
         let long = "abcdefghijklmnopqrstuvwxyz0123456789";
-        for len in 0..=long.len() {
+        for len in 0..=Name::MAX {
             let text = &long[..len];
             let name = Name::new(text);
             assert_eq!(name.as_str(), text);
             assert_eq!(name.len(), len);
             assert_eq!(name, text);
+            assert_eq!(Some(name), Name::try_new(text));
             assert_eq!(name, Name::from(text.to_owned()));
             assert_eq!(name.is_empty(), len == 0);
             let other = Name::new(&long[..len.saturating_sub(1)]);
@@ -293,6 +298,16 @@ mod tests {
         }
         assert_eq!(Name::new("été").as_str(), "été");
         assert_eq!(Name::default(), "");
+        assert_eq!(Name::new("a\0"), "a\0");
+        assert_ne!(Name::new("a\0"), Name::new("a"));
+    }
+
+    #[test]
+    fn longer_texts_are_refused_or_cut_at_a_character() {
+        assert_eq!(Name::try_new("abcdefghijklmnop"), None);
+        assert_eq!(Name::new("abcdefghijklmnop"), "abcdefghijklmno");
+        // 14 ASCII bytes, then a two-byte character: cut before it.
+        assert_eq!(Name::new("abcdefghijklmné"), "abcdefghijklmn");
     }
 
     #[test]
@@ -309,9 +324,9 @@ mod tests {
     fn maps_of_names_are_searched_with_str() {
         let mut map = HashMap::new();
         map.insert(Name::new("r9"), 9);
-        map.insert(Name::new("a-name-longer-than-fourteen-bytes"), 1);
+        map.insert(Name::new("fifteen-bytes-x"), 1);
         assert_eq!(map.get("r9"), Some(&9));
-        assert_eq!(map.get("a-name-longer-than-fourteen-bytes"), Some(&1));
+        assert_eq!(map.get("fifteen-bytes-x"), Some(&1));
     }
 
     #[test]
@@ -321,5 +336,7 @@ mod tests {
         assert_eq!(json, "\"ne\"");
         let back: Name = serde_json::from_str(&json).unwrap_or_default();
         assert_eq!(back, name);
+        let long = serde_json::from_str::<Name>("\"abcdefghijklmnop\"");
+        assert!(long.is_err_and(|e| e.to_string().contains("longer than 15 bytes")));
     }
 }

@@ -206,7 +206,7 @@ impl Board {
             }
         }
         board.class[centre as usize] = Class::Centre;
-        board.names[centre as usize] = board.centre_name.clone();
+        board.names[centre as usize] = board.centre_name;
         for s in 0..d.sides {
             for i in 0..MAX_HOME as u8 {
                 let h = board.home(s, i) as usize;

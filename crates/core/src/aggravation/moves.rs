@@ -55,11 +55,11 @@ impl Cand {
         }
         let b = st.board;
         let mut path = Path::new();
-        path.push(b.name(self.from).clone());
+        path.push(*b.name(self.from));
         if self.exit != NONE {
-            path.push(b.name(self.exit).clone());
+            path.push(*b.name(self.exit));
         }
-        path.push(b.name(self.to).clone());
+        path.push(*b.name(self.to));
         Action::Move {
             path,
             capture,

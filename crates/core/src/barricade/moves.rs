@@ -339,12 +339,12 @@ impl Barricade {
         path.push(if m.from == NONE {
             Name::new(HOUSE)
         } else {
-            board.name(m.from).clone()
+            *board.name(m.from)
         });
         if m.bounce {
-            path.push(board.name(board.goal()).clone());
+            path.push(*board.name(board.goal()));
         }
-        path.push(board.name(m.to).clone());
+        path.push(*board.name(m.to));
         Action::Move {
             path,
             capture: m.capture.then(Box::default),

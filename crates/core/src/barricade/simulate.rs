@@ -114,7 +114,7 @@ impl Barricade {
                 }
                 free &= !bit(p);
                 actions.push(Action::Barricade {
-                    at: self.board().name(p).clone(),
+                    at: *self.board().name(p),
                     span: Span::default(),
                 });
             }

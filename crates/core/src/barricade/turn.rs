@@ -649,26 +649,26 @@ mod tests {
             with(&mut |t| {
                 if let Some(Action::Move { path, .. }) = t.actions.first_mut() {
                     if let Some(last) = path.last_mut() {
-                        *last = n.clone();
+                        *last = n;
                     }
                 }
             });
             let n = name(rng);
             with(&mut |t| {
                 if let Some(Action::Move { path, .. }) = t.actions.first_mut() {
-                    path[0] = n.clone();
+                    path[0] = n;
                 }
             });
             let n = name(rng);
             with(&mut |t| {
                 if let Some(Action::Move { path, .. }) = t.actions.first_mut() {
-                    path.insert(1, n.clone());
+                    path.insert(1, n);
                 }
             });
             let n = name(rng);
             with(&mut |t| {
                 t.actions.push(Action::Barricade {
-                    at: n.clone(),
+                    at: n,
                     span: Default::default(),
                 })
             });
@@ -706,7 +706,7 @@ mod tests {
             with(&mut |t| {
                 for action in &mut t.actions {
                     if let Action::Barricade { at, .. } = action {
-                        *at = n.clone();
+                        *at = *n;
                     }
                 }
             });
@@ -759,7 +759,7 @@ mod tests {
                         .filter(|&p| {
                             (st.all_pawns() | st.barricades | rules.forbidden) & bit(p) != 0
                         })
-                        .map(|p| board.name(p).clone())
+                        .map(|p| *board.name(p))
                         .collect();
                     for variant in variants(turn, &taken, &mut rng) {
                         same(&rules, &st, &variant);

@@ -11,7 +11,7 @@
 //! path only ever accepts what the general path reads identically.
 
 use super::token::{name_at, name_len, seat_len};
-use super::{Parser_, MAX_NAME};
+use super::Parser_;
 use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Span, Turn};
 
 /// At most this many digits are read as a number here: no overflow check needed.
@@ -140,7 +140,7 @@ impl Parser_<'_> {
     /// where it ends; `None` when empty or too long.
     #[inline(always)]
     fn fast_name(&mut self, start: usize, (len, key): (usize, u64)) -> Option<(Name, usize)> {
-        if len == 0 || len > MAX_NAME {
+        if len == 0 || len > Name::MAX {
             return None;
         }
         let end = start + len;
@@ -416,6 +416,10 @@ mod tests {
             "54. R2 ~ {gone}",
             "55. R c3>ne*",
             "56. R c3>ne #",
+            "57. R2 abcdefghijklmno-r2",
+            "58. R2 abcdefghijklmnop-r2",
+            "59. Abcdefghijklmno2 r1-r2",
+            "60. Abcdefghijklmnop2 r1-r2",
         ];
         // Every turn alone, and every pair, after tags and before a result.
         for a in turns {

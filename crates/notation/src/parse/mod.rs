@@ -22,8 +22,8 @@ use token::{count_lines, digits_value, is_delimiter, tag_name_token};
 /// Deepest nesting of variations accepted.
 pub const MAX_NESTING: usize = 64;
 
-/// Longest seat, hole or tag name accepted.
-const MAX_NAME: usize = 32;
+/// Longest tag name accepted (seat and hole names: [`Name::MAX`](crate::Name::MAX)).
+const MAX_TAG_NAME: usize = 32;
 
 /// Parses a text holding exactly one game.
 ///
@@ -311,7 +311,7 @@ impl<'a> Parser_<'a> {
                 return Err(self.error(format!("expected a tag name after '[', found {found}")));
             }
         };
-        if name.len() > MAX_NAME {
+        if name.len() > MAX_TAG_NAME {
             return Err(self.error_at(start, self.pos, "tag name is too long"));
         }
         self.skip_blanks();

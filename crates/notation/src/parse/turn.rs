@@ -1,8 +1,8 @@
 //! Turns: the head, the actions and their capture marks.
 
 use super::token::{name_at, name_len, seat_len};
-use super::{PResult, Parser_, MAX_NAME};
-use crate::ast::{Action, Actions, Capture, Comments, Head, Path, Span, Turn};
+use super::{PResult, Parser_};
+use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Span, Turn};
 
 impl Parser_<'_> {
     /// Reads a turn and appends it to `turns`, with the comments `before` it.
@@ -88,14 +88,18 @@ impl Parser_<'_> {
         })
     }
 
-    pub(super) fn seat(&mut self) -> PResult<crate::ast::Name> {
+    pub(super) fn seat(&mut self) -> PResult<Name> {
         let start = self.pos;
         match seat_len(&self.src.as_bytes()[start..]) {
             (0, _) => Err(self.error("expected a seat (an uppercase letter)")),
-            (len, _) if len > MAX_NAME => {
+            (len, _) if len > Name::MAX => {
                 self.pos += len;
                 let mark = self.mark_at(start);
-                Err(self.error_at(mark, self.pos, "seat name is too long"))
+                Err(self.error_at(
+                    mark,
+                    self.pos,
+                    format!("seat name is too long (at most {} characters)", Name::MAX),
+                ))
             }
             (len, key) => {
                 self.pos += len;
@@ -104,7 +108,7 @@ impl Parser_<'_> {
         }
     }
 
-    fn name(&mut self, what: &str) -> PResult<crate::ast::Name> {
+    fn name(&mut self, what: &str) -> PResult<Name> {
         let start = self.pos;
         match name_len(&self.src.as_bytes()[start..]) {
             (0, _) => {
@@ -113,10 +117,14 @@ impl Parser_<'_> {
                     "expected {what} name (lowercase, like `r9` or `e5`), found {found}"
                 )))
             }
-            (len, _) if len > MAX_NAME => {
+            (len, _) if len > Name::MAX => {
                 self.pos += len;
                 let mark = self.mark_at(start);
-                Err(self.error_at(mark, self.pos, format!("{what} name is too long")))
+                Err(self.error_at(
+                    mark,
+                    self.pos,
+                    format!("{what} name is too long (at most {} characters)", Name::MAX),
+                ))
             }
             (len, key) => {
                 self.pos += len;

@@ -24,6 +24,16 @@ pub struct Span {
     pub column: u32,
 }
 
+impl Span {
+    /// The default span, for constants.
+    pub(crate) const ZERO: Span = Span {
+        start: 0,
+        end: 0,
+        line: 0,
+        column: 0,
+    };
+}
+
 impl PartialEq for Span {
     fn eq(&self, _: &Self) -> bool {
         true
@@ -176,6 +186,23 @@ impl Turn {
             Span::default(),
         )
     }
+
+    /// A turn of nothing, for the parser to fill in place: building a turn
+    /// and then moving it into its line copies it through memory in pieces
+    /// of other widths than they were written in, which stalls the
+    /// processor; copying a constant does not.
+    pub(crate) const BLANK: Turn = Turn {
+        number: 0,
+        head: Head {
+            seat: Name::EMPTY,
+            roll: None,
+            mover: None,
+            span: Span::ZERO,
+        },
+        actions: Actions::new_const(),
+        span: Span::ZERO,
+        extras: None,
+    };
 
     /// A turn of these parts, without comments, NAGs or variations.
     pub fn from_parts(number: u32, head: Head, actions: Actions, span: Span) -> Turn {

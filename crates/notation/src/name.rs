@@ -1,16 +1,18 @@
 //! [`Name`]: the string type of seat, hole, cell, target and direction names.
 //!
 //! Names are short (`R`, `r13`, `yh4`, `ne`) and a record holds millions of
-//! them, so a name is a plain 16-byte value: up to [`Name::MAX`] bytes of
-//! text and its length, in two machine words. Making, copying, comparing
-//! and dropping one touch no other memory, and the parser builds one from
-//! the eight bytes it has just scanned in a register, with two full-word
-//! stores (narrower stores read back as wider loads stall the processor).
+//! them, so a name is one machine word: up to [`Name::MAX`] bytes of text,
+//! zeros after it. Making, copying, comparing and dropping one touch no
+//! other memory; the parser builds one from the eight bytes it has just
+//! scanned into a register. (A two-word name was copied through the stack
+//! in pieces that modern processors cannot forward from store to load,
+//! which cost validation a sixth of its time.)
 
 use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::num::NonZeroU64;
 use std::ops::Deref;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -21,7 +23,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// It reads as a `&str` (through `Deref`), compares with `str` and `String`,
 /// hashes like a `str` (so a `HashMap<Name, _>` is searched with a `&str`),
 /// and is written in JSON and YAML as a plain string. The parser refuses a
-/// longer name with an error; [`Name::new`] cuts one (see there).
+/// longer name with an error; [`Name::new`] cuts one (see there). An
+/// optional name takes no more room than a name.
 ///
 /// ```
 /// use billes_notation::Name;
@@ -29,40 +32,50 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// assert_eq!(name, "r13");
 /// assert_eq!(name.len(), 3);
 /// assert_eq!(format!("{name} {name:?}"), "r13 \"r13\"");
-/// assert_eq!(Name::try_new("a-name-of-sixteen"), None);
+/// assert_eq!(Name::try_new("ninechars"), None);
 /// ```
-/// The default name is empty.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Name {
-    /// The text's bytes then zeros, and the length in the last byte, in
-    /// memory order (see [`Name::bytes`]).
-    words: [u64; 2],
+    /// The text's bytes then zeros, in memory order (see [`Name::bytes`]);
+    /// the empty name is [`EMPTY_WORD`].
+    word: NonZeroU64,
 }
+
+/// The empty name: a byte that no UTF-8 text holds, then zeros.
+const EMPTY_WORD: NonZeroU64 =
+    match NonZeroU64::new(u64::from_ne_bytes([0xFF, 0, 0, 0, 0, 0, 0, 0])) {
+        Some(word) => word,
+        None => NonZeroU64::MIN,
+    };
 
 impl Name {
     /// The longest name, in bytes.
-    pub const MAX: usize = 15;
+    pub const MAX: usize = 8;
 
-    /// The name `text`, or `None` when it is longer than [`Name::MAX`] bytes.
+    /// The empty name (the default), for constants.
+    pub(crate) const EMPTY: Name = Name { word: EMPTY_WORD };
+
+    /// The name `text`, or `None` when it is longer than [`Name::MAX`]
+    /// bytes or holds a NUL character.
     pub fn try_new(text: &str) -> Option<Name> {
         let len = text.len();
-        if len > Name::MAX {
+        if len > Name::MAX || text.as_bytes().contains(&0) {
             return None;
         }
-        let mut bytes = [0u8; 16];
+        let mut bytes = [0u8; 8];
         bytes[..len].copy_from_slice(text.as_bytes());
-        bytes[Name::MAX] = len as u8;
         Some(Name {
-            words: bytemuck::cast(bytes),
+            word: NonZeroU64::new(u64::from_ne_bytes(bytes)).unwrap_or(EMPTY_WORD),
         })
     }
 
-    /// The name `text`, cut after [`Name::MAX`] bytes (at a character
-    /// boundary) when it is longer. Records never hold such names (the
+    /// The name `text`, cut before a NUL character and after [`Name::MAX`]
+    /// bytes (at a character boundary). Records never hold such names (the
     /// parser and the JSON and YAML readers refuse them), so this only
     /// matters to programs that make names of their own; they can check
     /// with [`try_new`](Name::try_new).
     pub fn new(text: &str) -> Name {
+        let text = text.split('\0').next().unwrap_or("");
         let mut end = text.len().min(Name::MAX);
         while !text.is_char_boundary(end) {
             end -= 1;
@@ -71,27 +84,23 @@ impl Name {
     }
 
     /// The name of the first `len` bytes of `word` (little-endian: the first
-    /// byte lowest), where `len <= 8`, the bytes past `len` are zero, and the
-    /// `len` bytes are ASCII. The parser's scanners give words like that; a
-    /// word that is not gives a name whose text is empty or cut short.
+    /// byte lowest), where `1 <= len <= 8`, the bytes past `len` are zero,
+    /// and the `len` bytes are ASCII letters and digits. The parser's
+    /// scanners give words like that; a word that is not gives a name whose
+    /// text is not what was scanned, never a panic.
     #[inline(always)]
     pub(crate) fn from_word(word: u64, len: usize) -> Name {
-        debug_assert!(len <= 8 && (len == 8 || word >> (8 * len) == 0));
+        debug_assert!((1..=8).contains(&len) && (len == 8 || word >> (8 * len) == 0));
         debug_assert!(word & 0x8080_8080_8080_8080 == 0);
-        let mut high = [0u8; 8];
-        high[7] = len.min(8) as u8;
         Name {
-            words: [
-                u64::from_ne_bytes(word.to_le_bytes()),
-                u64::from_ne_bytes(high),
-            ],
+            word: NonZeroU64::new(u64::from_ne_bytes(word.to_le_bytes())).unwrap_or(EMPTY_WORD),
         }
     }
 
-    /// The sixteen bytes: the text, zeros, the length.
+    /// The eight bytes: the text, then zeros.
     #[inline(always)]
-    fn bytes(&self) -> &[u8; 16] {
-        bytemuck::cast_ref(&self.words)
+    fn bytes(&self) -> &[u8; 8] {
+        bytemuck::cast_ref(&self.word)
     }
 
     /// The name as a string slice.
@@ -105,19 +114,30 @@ impl Name {
     /// checks them, for comparing or looking names up.
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
-        let bytes = self.bytes();
-        &bytes[..usize::from(bytes[Name::MAX]).min(Name::MAX)]
+        &self.bytes()[..self.len()]
     }
 
     /// The length in bytes.
     #[inline]
     pub fn len(&self) -> usize {
-        usize::from(self.bytes()[Name::MAX])
+        if self.word == EMPTY_WORD {
+            return 0;
+        }
+        // The text holds no zero byte: it ends at the first one.
+        let le = u64::from_le_bytes(*self.bytes());
+        8 - le.leading_zeros() as usize / 8
     }
 
     /// Whether the name is empty (only a default name is).
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.word == EMPTY_WORD
+    }
+}
+
+impl Default for Name {
+    /// The empty name.
+    fn default() -> Name {
+        Name::EMPTY
     }
 }
 
@@ -254,12 +274,12 @@ impl<'de> Deserialize<'de> for Name {
         impl serde::de::Visitor<'_> for Visitor {
             type Value = Name;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a name (a string of at most 15 bytes)")
+                f.write_str("a name (a string of at most 8 bytes)")
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Name, E> {
                 Name::try_new(text).ok_or_else(|| {
                     E::custom(format_args!(
-                        "the name {text:?} is longer than {} bytes",
+                        "the name {text:?} is longer than {} bytes or holds a NUL",
                         Name::MAX
                     ))
                 })
@@ -276,8 +296,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_name_is_sixteen_bytes() {
-        assert_eq!(std::mem::size_of::<Name>(), 16);
+    fn a_name_is_one_word_and_so_is_an_optional_one() {
+        assert_eq!(std::mem::size_of::<Name>(), 8);
+        assert_eq!(std::mem::size_of::<Option<Name>>(), 8);
     }
 
     #[test]
@@ -297,22 +318,24 @@ mod tests {
             assert_eq!(name.cmp(&other), text.cmp(&long[..len.saturating_sub(1)]));
         }
         assert_eq!(Name::new("été").as_str(), "été");
+        assert_eq!(Name::new("ÿ").as_str(), "ÿ");
         assert_eq!(Name::default(), "");
-        assert_eq!(Name::new("a\0"), "a\0");
-        assert_ne!(Name::new("a\0"), Name::new("a"));
+        assert_eq!(Name::new(""), Name::default());
     }
 
     #[test]
-    fn longer_texts_are_refused_or_cut_at_a_character() {
-        assert_eq!(Name::try_new("abcdefghijklmnop"), None);
-        assert_eq!(Name::new("abcdefghijklmnop"), "abcdefghijklmno");
-        // 14 ASCII bytes, then a two-byte character: cut before it.
-        assert_eq!(Name::new("abcdefghijklmné"), "abcdefghijklmn");
+    fn longer_texts_and_nuls_are_refused_or_cut() {
+        assert_eq!(Name::try_new("abcdefghi"), None);
+        assert_eq!(Name::try_new("a\0"), None);
+        assert_eq!(Name::new("abcdefghi"), "abcdefgh");
+        assert_eq!(Name::new("a\0b"), "a");
+        // 7 ASCII bytes, then a two-byte character: cut before it.
+        assert_eq!(Name::new("abcdefgé"), "abcdefg");
     }
 
     #[test]
     fn a_word_makes_the_same_name_as_its_text() {
-        for text in ["", "r", "r1", "yh4", "abcdefgh"] {
+        for text in ["r", "r1", "yh4", "abcdefgh"] {
             let mut bytes = [0u8; 8];
             bytes[..text.len()].copy_from_slice(text.as_bytes());
             let word = u64::from_le_bytes(bytes);
@@ -324,9 +347,9 @@ mod tests {
     fn maps_of_names_are_searched_with_str() {
         let mut map = HashMap::new();
         map.insert(Name::new("r9"), 9);
-        map.insert(Name::new("fifteen-bytes-x"), 1);
+        map.insert(Name::new("eightchr"), 1);
         assert_eq!(map.get("r9"), Some(&9));
-        assert_eq!(map.get("fifteen-bytes-x"), Some(&1));
+        assert_eq!(map.get("eightchr"), Some(&1));
     }
 
     #[test]
@@ -336,7 +359,7 @@ mod tests {
         assert_eq!(json, "\"ne\"");
         let back: Name = serde_json::from_str(&json).unwrap_or_default();
         assert_eq!(back, name);
-        let long = serde_json::from_str::<Name>("\"abcdefghijklmnop\"");
-        assert!(long.is_err_and(|e| e.to_string().contains("longer than 15 bytes")));
+        let long = serde_json::from_str::<Name>("\"abcdefghi\"");
+        assert!(long.is_err_and(|e| e.to_string().contains("longer than 8 bytes")));
     }
 }

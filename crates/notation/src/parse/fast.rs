@@ -12,7 +12,7 @@
 
 use super::token::{name_at, name_len, seat_len};
 use super::Parser_;
-use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Span, Turn};
+use crate::ast::{Action, Actions, Capture, Comments, Name, Path, Span, Turn};
 
 /// At most this many digits are read as a number here: no overflow check needed.
 const MAX_DIGITS: usize = 9;
@@ -66,21 +66,15 @@ impl Parser_<'_> {
         // Spans from here on lie on the current line: its line and where
         // its columns start are read once.
         let at = self.line_at(start);
-        let head = Head {
-            seat,
-            roll: (len > 0).then_some(value),
-            mover: None,
-            span: at.span(start, head_end),
-        };
-        // The turn is built in its place at the end of `turns` (moving a
-        // finished turn there costs a copy of it), its actions pushed into
-        // it, and taken back out when the general parser must read it.
-        turns.push(Turn::from_parts(
-            number,
-            head,
-            Actions::new(),
-            Span::default(),
-        ));
+        // The turn is built in its place at the end of `turns` (see
+        // `Turn::BLANK`), its actions pushed into it, and taken back out
+        // when the general parser must read it.
+        turns.push(Turn::BLANK);
+        let turn = turns.last_mut()?;
+        turn.number = number;
+        turn.head.seat = seat;
+        turn.head.roll = (len > 0).then_some(value);
+        turn.head.span = at.span(start, head_end);
         match self.fast_actions(at, head_end + 1, turns) {
             Some(end) => {
                 let turn = turns.last_mut()?;
@@ -144,7 +138,7 @@ impl Parser_<'_> {
             return None;
         }
         let end = start + len;
-        Some((name_at(self.src, start, end, key), end))
+        Some((name_at(start, end, key), end))
     }
 
     /// The name at `i`.
@@ -207,40 +201,46 @@ impl Parser_<'_> {
         Some((Some(Box::new(capture)), end))
     }
 
-    /// The action at `i`, pushed onto `actions`; where it ends.
+    /// The action at `i`, pushed onto `actions`; where it ends. Each is
+    /// pushed blank and filled in place (see `Turn::BLANK`).
     fn fast_action(&mut self, at: LineAt, i: usize, actions: &mut Actions) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let end = match *bytes.get(i)? {
             b'-' if bytes.get(i + 1) == Some(&b'-') => {
-                actions.push(Action::Pass {
-                    span: at.span(i, i + 2),
-                });
+                let Action::Pass { span } = push(actions, PASS) else {
+                    return None;
+                };
+                *span = at.span(i, i + 2);
                 i + 2
             }
             b'+' => {
-                let (to, end) = if matches!(bytes.get(i + 1), Some(b'a'..=b'z')) {
-                    let (name, end) = self.fast_hole(i + 1)?;
-                    (Some(name), end)
-                } else {
-                    (None, i + 1)
+                let Action::Place { to, capture, span } = push(actions, PLACE) else {
+                    return None;
                 };
-                let (capture, end) = self.fast_capture(at, end)?;
-                let span = at.span(i, end);
-                actions.push(Action::Place { to, capture, span });
+                let mut end = i + 1;
+                if matches!(bytes.get(end), Some(b'a'..=b'z')) {
+                    let (name, next) = self.fast_hole(end)?;
+                    *to = Some(name);
+                    end = next;
+                }
+                (*capture, end) = self.fast_capture(at, end)?;
+                *span = at.span(i, end);
                 end
             }
             b'#' => {
-                let (at_point, end) = self.fast_hole(i + 1)?;
-                actions.push(Action::Barricade {
-                    at: at_point,
-                    span: at.span(i, end),
-                });
+                let Action::Barricade { at: point, span } = push(actions, BARRICADE) else {
+                    return None;
+                };
+                let end;
+                (*point, end) = self.fast_hole(i + 1)?;
+                *span = at.span(i, end);
                 end
             }
             b'~' => {
-                actions.push(Action::Remove {
-                    span: at.span(i, i + 1),
-                });
+                let Action::Remove { span } = push(actions, REMOVE) else {
+                    return None;
+                };
+                *span = at.span(i, i + 1);
                 i + 1
             }
             b'a'..=b'z' => {
@@ -250,28 +250,65 @@ impl Parser_<'_> {
                     Some(b':' | b'>') => return self.fast_line(at, i, first, end, actions),
                     _ => return None,
                 }
-                let mut path = Path::new();
+                let Action::Move {
+                    path,
+                    capture,
+                    barricade,
+                    span,
+                } = push(actions, MOVE)
+                else {
+                    return None;
+                };
                 path.push(first);
                 while bytes.get(end) == Some(&b'-') {
                     let (name, next) = self.fast_hole(end + 1)?;
                     path.push(name);
                     end = next;
                 }
-                let (capture, end) = self.fast_capture(at, end)?;
-                let barricade = bytes.get(end) == Some(&b'#');
-                let end = end + usize::from(barricade);
-                actions.push(Action::Move {
-                    path,
-                    capture,
-                    barricade,
-                    span: at.span(i, end),
-                });
+                (*capture, end) = self.fast_capture(at, end)?;
+                *barricade = bytes.get(end) == Some(&b'#');
+                end += usize::from(*barricade);
+                *span = at.span(i, end);
                 end
             }
             _ => return None,
         };
         Some(end)
     }
+}
+
+/// Blank actions, pushed then filled in place.
+const PASS: Action = Action::Pass { span: Span::ZERO };
+const PLACE: Action = Action::Place {
+    to: None,
+    capture: None,
+    span: Span::ZERO,
+};
+const BARRICADE: Action = Action::Barricade {
+    at: Name::EMPTY,
+    span: Span::ZERO,
+};
+const REMOVE: Action = Action::Remove { span: Span::ZERO };
+const MOVE: Action = Action::Move {
+    path: Path::new_const(),
+    capture: None,
+    barricade: false,
+    span: Span::ZERO,
+};
+const LINE: Action = Action::Line {
+    from: Name::EMPTY,
+    to: None,
+    direction: Name::EMPTY,
+    capture: None,
+    span: Span::ZERO,
+};
+
+/// Pushes `blank` onto `actions`; the pushed action, to fill.
+#[inline(always)]
+fn push(actions: &mut Actions, blank: Action) -> &mut Action {
+    actions.push(blank);
+    let last = actions.len() - 1;
+    &mut actions[last]
 }
 
 impl Parser_<'_> {
@@ -287,25 +324,28 @@ impl Parser_<'_> {
         actions: &mut Actions,
     ) -> Option<usize> {
         let bytes = self.src.as_bytes();
-        let to = if bytes.get(end) == Some(&b':') {
-            let (name, next) = self.fast_hole(end + 1)?;
-            end = next;
-            Some(name)
-        } else {
-            None
-        };
-        if bytes.get(end) != Some(&b'>') {
-            return None;
-        }
-        let (direction, end) = self.fast_hole(end + 1)?;
-        let (capture, end) = self.fast_capture(at, end)?;
-        actions.push(Action::Line {
-            from,
+        let Action::Line {
+            from: first,
             to,
             direction,
             capture,
-            span: at.span(i, end),
-        });
+            span,
+        } = push(actions, LINE)
+        else {
+            return None;
+        };
+        *first = from;
+        if bytes.get(end) == Some(&b':') {
+            let (name, next) = self.fast_hole(end + 1)?;
+            *to = Some(name);
+            end = next;
+        }
+        if bytes.get(end) != Some(&b'>') {
+            return None;
+        }
+        (*direction, end) = self.fast_hole(end + 1)?;
+        (*capture, end) = self.fast_capture(at, end)?;
+        *span = at.span(i, end);
         Some(end)
     }
 }
@@ -416,10 +456,11 @@ mod tests {
             "54. R2 ~ {gone}",
             "55. R c3>ne*",
             "56. R c3>ne #",
-            "57. R2 abcdefghijklmno-r2",
-            "58. R2 abcdefghijklmnop-r2",
-            "59. Abcdefghijklmno2 r1-r2",
-            "60. Abcdefghijklmnop2 r1-r2",
+            "57. R2 abcdefgh-r2",
+            "58. R2 abcdefghi-r2",
+            "59. Abcdefgh2 r1-r2",
+            "60. Abcdefghi2 r1-r2",
+            "61. R2 r1-abcdefghi",
         ];
         // Every turn alone, and every pair, after tags and before a result.
         for a in turns {

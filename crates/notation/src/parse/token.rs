@@ -70,16 +70,11 @@ fn rest_len(bytes: &[u8], accept: impl Fn(u8) -> bool) -> usize {
     bytes.iter().take_while(|&&b| accept(b)).count()
 }
 
-/// The name or seat `src[start..end]`; `key` is its first eight bytes as
-/// [`name_len`] and [`seat_len`] pack them (the name itself when it is that
-/// short).
+/// The name or seat `src[start..end]`, of at most [`Name::MAX`] bytes;
+/// `key` is its bytes as [`name_len`] and [`seat_len`] pack them.
 #[inline(always)]
-pub(super) fn name_at(src: &str, start: usize, end: usize, key: u64) -> Name {
-    if end - start <= 8 {
-        Name::from_word(key, end - start)
-    } else {
-        Name::new(&src[start..end])
-    }
+pub(super) fn name_at(start: usize, end: usize, key: u64) -> Name {
+    Name::from_word(key, end - start)
 }
 
 /// A comment's text as a [`smol_str::SmolStr`], without the checks of

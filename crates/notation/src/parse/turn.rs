@@ -103,7 +103,7 @@ impl Parser_<'_> {
             }
             (len, key) => {
                 self.pos += len;
-                Ok(name_at(self.src, start, start + len, key))
+                Ok(name_at(start, start + len, key))
             }
         }
     }
@@ -128,7 +128,7 @@ impl Parser_<'_> {
             }
             (len, key) => {
                 self.pos += len;
-                Ok(name_at(self.src, start, start + len, key))
+                Ok(name_at(start, start + len, key))
             }
         }
     }

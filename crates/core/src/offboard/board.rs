@@ -68,12 +68,29 @@ pub struct Board {
     /// Cell index by `(row letter - 'a') * 10 + diagonal digit`.
     lookup: [Cell; 260],
     dir_names: [String; 6],
+    /// The direction names packed by [`pack`], to look them up.
+    dir_keys: [u64; 6],
     steps: [(i8, i8); 6],
     target_names: Vec<String>,
     /// Per cell and direction: the (up to two) targets a marble pushed off
     /// there could reach.
     landing: Vec<[[u8; 2]; 6]>,
     rows: Vec<(char, u8, u8)>,
+}
+
+/// A name of 1 to 8 bytes as one number (its bytes, first lowest), to
+/// compare names without a call to `memcmp`; `None` for other lengths and
+/// for a name ending in NUL (which would pack like the name without it).
+#[inline]
+fn pack(name: &[u8]) -> Option<u64> {
+    if name.is_empty() || name.len() > 8 || name.last() == Some(&0) {
+        return None;
+    }
+    Some(
+        name.iter()
+            .enumerate()
+            .fold(0, |key, (i, &b)| key | u64::from(b) << (8 * i)),
+    )
 }
 
 /// The board of `rules/offboard.yaml`.
@@ -175,12 +192,16 @@ impl Board {
             }
         }
         let rows = spec.rows.iter().map(|r| (r.row, r.first, r.last)).collect();
+        let dir_keys = dir_names
+            .each_ref()
+            .map(|d| pack(d.as_bytes()).unwrap_or(u64::MAX));
         Ok(Board {
             names,
             coords,
             next,
             lookup,
             dir_names,
+            dir_keys,
             steps,
             target_names,
             landing,
@@ -229,10 +250,10 @@ impl Board {
     /// The direction called `name`, if any.
     #[inline]
     pub fn direction(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Dir> {
-        let name = name.as_ref();
-        self.dir_names
+        let key = pack(name.as_ref())?;
+        self.dir_keys
             .iter()
-            .position(|d| d.as_bytes() == name)
+            .position(|&d| d == key)
             .map(|d| d as Dir)
     }
 
@@ -302,6 +323,21 @@ mod tests {
         assert_eq!(b.cell("j1"), None);
         assert_eq!(b.cell("e10"), None);
         assert_eq!(b.cell("E5"), None);
+    }
+
+    #[test]
+    fn directions_are_found_by_their_whole_name() {
+        let b = board();
+        for d in 0..6 {
+            let name = b.direction_name(d);
+            assert_eq!(b.direction(name), Some(d));
+            assert_eq!(b.direction(&format!("{name}\0")), None);
+            assert_eq!(b.direction(&format!("{name}e")), None);
+        }
+        assert_eq!(b.direction(""), None);
+        assert_eq!(b.direction("n"), None);
+        assert_eq!(b.direction("nee"), None);
+        assert_eq!(b.direction("abcdefghi"), None);
     }
 
     #[test]

@@ -20,7 +20,7 @@ fn turn(number: u32, text: &str) -> Turn {
     let actions: Vec<Action> = words
         .map(|w| {
             let (body, capture) = match w.strip_suffix('*') {
-                Some(b) => (b, Some(Box::default())),
+                Some(b) => (b, Some(Capture::default())),
                 None => (w, None),
             };
             if body == "--" {
@@ -335,11 +335,11 @@ fn landing_on_an_opponent_aggravates_it_back_to_its_base() {
     assert_eq!(msg, "r9-r12* aggravates no marble: r12 is empty");
     let mut t = turn(1, "R3 r9-r12*");
     if let Action::Move { capture, .. } = &mut t.actions[0] {
-        *capture = Some(Box::new(Capture {
+        *capture = Some(Capture {
             target: Some("t4".into()),
             points: Some(2),
             span: Span::default(),
-        }));
+        });
     }
     let rules = Aggravation::default();
     let mut st = rules

@@ -211,7 +211,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                 let mut m = game.clone();
                 match &mut m.line.turns[i].actions[0] {
                     Action::Move { capture, .. } | Action::Place { capture, .. } => {
-                        *capture = Some(Box::default())
+                        *capture = Some(billes_notation::Capture::default())
                     }
                     _ => unreachable!(),
                 }

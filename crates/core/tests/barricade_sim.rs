@@ -192,7 +192,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                     } = &mut t.actions[0]
                     {
                         if capture.is_none() {
-                            *c = Some(Box::default());
+                            *c = Some(Capture::default());
                         } else if !barricade {
                             *b = true;
                         }
@@ -297,12 +297,10 @@ fn no_turn_makes_play_panic() {
             let action = match rng.below(7) {
                 0 => Action::Move {
                     path: (0..rng.below(9)).map(|_| name(&mut rng)).collect(),
-                    capture: rng.chance(1, 2).then(|| {
-                        Box::new(Capture {
-                            target: Some(name(&mut rng)),
-                            points: Some(3),
-                            span: Span::default(),
-                        })
+                    capture: rng.chance(1, 2).then(|| Capture {
+                        target: Some(name(&mut rng)),
+                        points: Some(3),
+                        span: Span::default(),
                     }),
                     barricade: rng.chance(1, 2),
                     span: Span::default(),

@@ -386,7 +386,7 @@ pub enum Action {
         to: Option<Name>,
         /// The capture mark, when written.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        capture: Option<Box<Capture>>,
+        capture: Option<Capture>,
         /// Where it is written.
         #[serde(default)]
         span: Span,
@@ -398,7 +398,7 @@ pub enum Action {
         path: Path,
         /// `*`: the piece on the landing point was captured (aggravated, sent home).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        capture: Option<Box<Capture>>,
+        capture: Option<Capture>,
         /// `#`: the piece took the barricade on the landing point.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         barricade: bool,
@@ -418,7 +418,7 @@ pub enum Action {
         direction: Name,
         /// `*t4=3`: a marble pushed off, into target `t4`, scoring 3.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        capture: Option<Box<Capture>>,
+        capture: Option<Capture>,
         /// Where it is written.
         #[serde(default)]
         span: Span,
@@ -456,9 +456,9 @@ impl Action {
 /// A capture mark `*`, optionally naming where the captured marble went and
 /// the points it scored: `*`, `*t4`, `*t4=3`, `*=0`.
 ///
-/// Actions hold it boxed: a capture is rare, and the box keeps every
-/// [`Action`] small enough to move cheaply.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Actions hold it inline: captures are common (every aggravation, every
+/// ejection), and a box for each cost an allocation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Capture {
     /// Where the captured piece went (an Offboard target).
     #[serde(default, skip_serializing_if = "Option::is_none")]

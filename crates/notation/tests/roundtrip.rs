@@ -17,15 +17,13 @@ fn seat() -> impl Strategy<Value = Name> {
     "[A-Z][a-z]{0,2}".prop_map(Into::into)
 }
 
-fn capture() -> impl Strategy<Value = Option<Box<Capture>>> {
+fn capture() -> impl Strategy<Value = Option<Capture>> {
     proptest::option::of(
         (proptest::option::of(name()), proptest::option::of(0u32..10)).prop_map(
-            |(target, points)| {
-                Box::new(Capture {
-                    target,
-                    points,
-                    span: Default::default(),
-                })
+            |(target, points)| Capture {
+                target,
+                points,
+                span: Default::default(),
             },
         ),
     )

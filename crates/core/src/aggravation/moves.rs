@@ -43,7 +43,7 @@ impl Cand {
     /// The move in notation, as the checker wants it written.
     pub(crate) fn action(&self, st: &State) -> Action {
         let capture = match self.res {
-            Ok(v) if v != NONE => Some(Box::default()),
+            Ok(v) if v != NONE => Some(billes_notation::Capture::default()),
             _ => None,
         };
         if self.from == NONE {

@@ -190,7 +190,7 @@ impl Aggravation {
                 let victim = c
                     .res
                     .map_err(|why| illegal(*span, self.why(st, mover, n, NONE, why)))?;
-                self.check_mark(st, capture.as_deref(), victim, c.to, *span, action)?;
+                self.check_mark(st, capture.as_ref(), victim, c.to, *span, action)?;
                 Ok(c)
             }
             Action::Move {
@@ -209,7 +209,7 @@ impl Aggravation {
                 let victim = c
                     .res
                     .map_err(|why| illegal(*span, self.why(st, mover, n, c.from, why)))?;
-                self.check_mark(st, capture.as_deref(), victim, c.to, *span, action)?;
+                self.check_mark(st, capture.as_ref(), victim, c.to, *span, action)?;
                 Ok(c)
             }
             other => Err(illegal(
@@ -283,7 +283,7 @@ impl Aggravation {
             let canonical = match (canonical, action) {
                 (Action::Move { path, .. }, Action::Move { capture, .. }) => Action::Move {
                     path,
-                    capture: capture.clone(),
+                    capture: *capture,
                     barricade: false,
                     span,
                 },

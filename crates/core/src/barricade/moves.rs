@@ -347,7 +347,7 @@ impl Barricade {
         path.push(*board.name(m.to));
         Action::Move {
             path,
-            capture: m.capture.then(Box::default),
+            capture: m.capture.then(billes_notation::Capture::default),
             barricade: m.take,
             span: Span::default(),
         }

@@ -316,7 +316,7 @@ fn play_checked<H: Hooks>(
             span,
         } => {
             let m = written_move(rules, st, c, r, replay, path, *span)?;
-            check_marks(rules, &m, capture.as_deref(), *barricade, *span)?;
+            check_marks(rules, &m, capture.as_ref(), *barricade, *span)?;
             if hooks.active() {
                 if let Verdict::Forbid(reason) = hooks
                     .verdict(|| rules.move_view(st, turn.number, c, r, Some(&m)))
@@ -681,17 +681,17 @@ mod tests {
                 *capture = if capture.is_some() {
                     None
                 } else {
-                    Some(Box::default())
+                    Some(Capture::default())
                 };
                 *barricade = !*barricade;
             }
         });
         with(&mut |t| {
             if let Some(Action::Move { capture, .. }) = t.actions.first_mut() {
-                *capture = Some(Box::new(Capture {
+                *capture = Some(Capture {
                     target: Some("t1".into()),
                     ..Capture::default()
-                }));
+                });
             }
         });
         with(&mut |t| {

@@ -77,7 +77,7 @@ impl Offboard {
         if st.pending != 0 {
             match action {
                 Action::Place { to, capture, span } => {
-                    self.place(st, to.as_deref(), capture.as_deref(), *span, (turn, hooks))?;
+                    self.place(st, to.as_deref(), capture.as_ref(), *span, (turn, hooks))?;
                     if let Some(extra) = actions.next() {
                         return Err(self.illegal(
                             st,
@@ -423,7 +423,7 @@ impl Offboard {
             from: self.board.cell_name(s.from).into(),
             to: (s.len > 1).then(|| self.board.cell_name(s.to).into()),
             direction: self.board.direction_name(s.dir).into(),
-            capture: self.mark(before, s).map(Box::new),
+            capture: self.mark(before, s),
             span: Span::default(),
         }
     }

@@ -92,10 +92,7 @@ impl Offboard {
                 };
                 let mut action = self.shift_action(&st, &m);
                 if let Action::Line { capture, .. } = &mut action {
-                    *capture = self
-                        .hooked_mark(&st, number, &m, hooks)
-                        .map_err(failed)?
-                        .map(Box::new);
+                    *capture = self.hooked_mark(&st, number, &m, hooks).map_err(failed)?;
                 }
                 actions.push(action);
                 self.apply_hooked(&mut st, number, &m, hooks)

@@ -172,12 +172,12 @@ fn mutations_are_rejected_with_the_right_kind() {
                 },
                 Some(c) => Capture {
                     points: Some(c.points.unwrap_or(0) + 1),
-                    ..(**c).clone()
+                    ..*c
                 },
             };
             let r = mutated(&rules, game, k, |t| {
                 if let Some(Action::Line { capture, .. }) = t.actions.last_mut() {
-                    *capture = Some(Box::new(bad));
+                    *capture = Some(bad);
                 }
             });
             assert_eq!(r, Some((ErrorKind::Effect, k as u32 + 1)));
@@ -232,14 +232,12 @@ fn no_turn_makes_play_panic() {
                 t.actions = (0..n)
                     .map(|_| {
                         let name = |rng: &mut Rng| names[rng.below(names.len())].into();
-                        let capture = rng.chance(1, 3).then(|| {
-                            Box::new(Capture {
-                                target: rng
-                                    .chance(1, 2)
-                                    .then(|| format!("t{}", rng.below(14)).into()),
-                                points: rng.chance(1, 2).then(|| rng.below(5) as u32),
-                                span: Span::default(),
-                            })
+                        let capture = rng.chance(1, 3).then(|| Capture {
+                            target: rng
+                                .chance(1, 2)
+                                .then(|| format!("t{}", rng.below(14)).into()),
+                            points: rng.chance(1, 2).then(|| rng.below(5) as u32),
+                            span: Span::default(),
                         });
                         match rng.below(6) {
                             0 => Action::Pass {

@@ -43,7 +43,7 @@ pub fn action(text: &str) -> Action {
                 points,
                 span,
             };
-            (body, Some(Box::new(capture)))
+            (body, Some(capture))
         }
     };
     if let Some(to) = body.strip_prefix('+') {

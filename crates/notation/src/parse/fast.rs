@@ -151,7 +151,7 @@ impl Parser_<'_> {
     /// The capture mark at `i` (`*`, `*t4`, `*t4=3`, `*=3`), if any, and
     /// where it ends; `None` when the points are not a plain number.
     #[inline(always)]
-    fn fast_capture(&mut self, at: LineAt, i: usize) -> Option<(Option<Box<Capture>>, usize)> {
+    fn fast_capture(&mut self, at: LineAt, i: usize) -> Option<(Option<Capture>, usize)> {
         let bytes = self.src.as_bytes();
         if bytes.get(i) != Some(&b'*') {
             return Some((None, i));
@@ -164,16 +164,12 @@ impl Parser_<'_> {
             points: None,
             span: at.span(i, i + 1),
         };
-        Some((Some(Box::new(capture)), i + 1))
+        Some((Some(capture), i + 1))
     }
 
     /// A capture mark `*` at `i` with a target or points after it.
     #[inline(never)]
-    fn fast_scoring_capture(
-        &mut self,
-        at: LineAt,
-        i: usize,
-    ) -> Option<(Option<Box<Capture>>, usize)> {
+    fn fast_scoring_capture(&mut self, at: LineAt, i: usize) -> Option<(Option<Capture>, usize)> {
         let bytes = self.src.as_bytes();
         let mut end = i + 1;
         let target = if matches!(bytes.get(end), Some(b'a'..=b'z')) {
@@ -198,7 +194,7 @@ impl Parser_<'_> {
             points,
             span: at.span(i, end),
         };
-        Some((Some(Box::new(capture)), end))
+        Some((Some(capture), end))
     }
 
     /// The action at `i`, pushed onto `actions`; where it ends. Each is

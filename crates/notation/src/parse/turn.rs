@@ -238,7 +238,7 @@ impl Parser_<'_> {
         Ok(())
     }
 
-    fn capture(&mut self) -> PResult<Option<Box<Capture>>> {
+    fn capture(&mut self) -> PResult<Option<Capture>> {
         if self.peek() != Some(b'*') {
             return Ok(None);
         }
@@ -258,11 +258,11 @@ impl Parser_<'_> {
         } else {
             None
         };
-        Ok(Some(Box::new(Capture {
+        Ok(Some(Capture {
             target,
             points,
             span: self.span(start),
-        })))
+        }))
     }
 }
 

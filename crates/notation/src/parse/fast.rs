@@ -148,53 +148,54 @@ impl Parser_<'_> {
         self.fast_name(i, name_len(bytes.get(i..)?))
     }
 
-    /// The capture mark at `i` (`*`, `*t4`, `*t4=3`, `*=3`), if any, and
-    /// where it ends; `None` when the points are not a plain number.
+    /// The capture mark at `i` (`*`, `*t4`, `*t4=3`, `*=3`), if any, put
+    /// in `capture` (in place: see `Turn::BLANK`); where it ends. `None`
+    /// when the points are not a plain number.
     #[inline(always)]
-    fn fast_capture(&mut self, at: LineAt, i: usize) -> Option<(Option<Capture>, usize)> {
+    fn fast_capture(
+        &mut self,
+        at: LineAt,
+        i: usize,
+        capture: &mut Option<Capture>,
+    ) -> Option<usize> {
         let bytes = self.src.as_bytes();
         if bytes.get(i) != Some(&b'*') {
-            return Some((None, i));
+            return Some(i);
         }
         if matches!(bytes.get(i + 1), Some(b'a'..=b'z' | b'=')) {
-            return self.fast_scoring_capture(at, i);
+            return self.fast_scoring_capture(at, i, capture);
         }
-        let capture = Capture {
-            target: None,
-            points: None,
-            span: at.span(i, i + 1),
-        };
-        Some((Some(capture), i + 1))
+        let mark = capture.insert(Capture::default());
+        mark.span = at.span(i, i + 1);
+        Some(i + 1)
     }
 
     /// A capture mark `*` at `i` with a target or points after it.
     #[inline(never)]
-    fn fast_scoring_capture(&mut self, at: LineAt, i: usize) -> Option<(Option<Capture>, usize)> {
+    fn fast_scoring_capture(
+        &mut self,
+        at: LineAt,
+        i: usize,
+        capture: &mut Option<Capture>,
+    ) -> Option<usize> {
         let bytes = self.src.as_bytes();
+        let mark = capture.insert(Capture::default());
         let mut end = i + 1;
-        let target = if matches!(bytes.get(end), Some(b'a'..=b'z')) {
+        if matches!(bytes.get(end), Some(b'a'..=b'z')) {
             let (name, next) = self.fast_hole(end)?;
+            mark.target = Some(name);
             end = next;
-            Some(name)
-        } else {
-            None
-        };
-        let points = if bytes.get(end) == Some(&b'=') {
+        }
+        if bytes.get(end) == Some(&b'=') {
             let (len, value) = digits(bytes, end + 1);
             if len == 0 || len > MAX_DIGITS {
                 return None;
             }
             end += 1 + len;
-            Some(value)
-        } else {
-            None
-        };
-        let capture = Capture {
-            target,
-            points,
-            span: at.span(i, end),
-        };
-        Some((Some(capture), end))
+            mark.points = Some(value);
+        }
+        mark.span = at.span(i, end);
+        Some(end)
     }
 
     /// The action at `i`, pushed onto `actions`; where it ends. Each is
@@ -219,7 +220,7 @@ impl Parser_<'_> {
                     *to = Some(name);
                     end = next;
                 }
-                (*capture, end) = self.fast_capture(at, end)?;
+                end = self.fast_capture(at, end, capture)?;
                 *span = at.span(i, end);
                 end
             }
@@ -261,7 +262,7 @@ impl Parser_<'_> {
                     path.push(name);
                     end = next;
                 }
-                (*capture, end) = self.fast_capture(at, end)?;
+                end = self.fast_capture(at, end, capture)?;
                 *barricade = bytes.get(end) == Some(&b'#');
                 end += usize::from(*barricade);
                 *span = at.span(i, end);
@@ -340,7 +341,7 @@ impl Parser_<'_> {
             return None;
         }
         (*direction, end) = self.fast_hole(end + 1)?;
-        (*capture, end) = self.fast_capture(at, end)?;
+        end = self.fast_capture(at, end, capture)?;
         *span = at.span(i, end);
         Some(end)
     }

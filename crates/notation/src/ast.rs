@@ -127,21 +127,26 @@ pub struct Line {
 /// and [`variations`](Turn::variations), and changed through their `_mut`
 /// twins. Most turns have none: they are kept in one box, made only when a
 /// turn has some, so that an ordinary turn stays small to build, move and drop.
+///
+/// The fields are laid out in the order written (`repr(C)`): what dropping a
+/// turn looks at (the annotations' box, how many actions there are, the
+/// first action and its path) comes first, in one cache line.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(from = "TurnFields")]
+#[repr(C)]
 pub struct Turn {
+    /// Comments, NAGs and variations; `None` when there are none.
+    extras: Option<Box<Extras>>,
+    /// What was done, in order; never empty.
+    pub actions: Actions,
     /// The turn number, as written (`12.`) or, when not written, one more than
     /// the turn before (a variation's first turn has the number of the turn it
     /// replaces).
     pub number: u32,
     /// Seat, roll and, in team play, the seat that used the roll.
     pub head: Head,
-    /// What was done, in order; never empty.
-    pub actions: Actions,
     /// From the turn head to the last action or NAG.
     pub span: Span,
-    /// Comments, NAGs and variations; `None` when there are none.
-    extras: Option<Box<Extras>>,
 }
 
 /// The parts of a turn that most turns lack.

@@ -74,6 +74,21 @@ pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, 
     })
 }
 
+/// Whether a comment's text is already folded, as most are: words apart by
+/// single spaces, no other white space (checked in one pass over the bytes).
+fn is_folded(text: &[u8]) -> bool {
+    let mut after_space = false;
+    for &b in text {
+        match b {
+            b' ' if after_space => return false,
+            b' ' => after_space = true,
+            b'\t' | b'\n' | b'\r' | 0x0C => return false,
+            _ => after_space = false,
+        }
+    }
+    true
+}
+
 /// Runs `f` on a parser of `src`.
 fn with_parser<T>(src: &str, base: usize, line: u32, f: impl FnOnce(&mut Parser_<'_>) -> T) -> T {
     f(&mut Parser_::new(src, base, line))
@@ -347,7 +362,7 @@ impl<'a> Parser_<'a> {
         let mut value = String::new();
         loop {
             let rest = self.rest();
-            let stop = rest.find(['"', '\\', '\n']).unwrap_or(rest.len());
+            let stop = memchr::memchr3(b'"', b'\\', b'\n', rest.as_bytes()).unwrap_or(rest.len());
             value.push_str(&rest[..stop]);
             self.skip_text(stop);
             match self.peek() {
@@ -568,15 +583,11 @@ impl<'a> Parser_<'a> {
     fn comment(&mut self) -> PResult<Comment> {
         let start = self.mark();
         let body = &self.rest()[1..];
-        let Some(close) = body.find('}') else {
+        let Some(close) = memchr::memchr(b'}', body.as_bytes()) else {
             return Err(self.error_at(start, start.start + 1, "unclosed comment: expected '}'"));
         };
         let inner = body[..close].trim_ascii();
-        // Most comments are already folded: words apart by single spaces.
-        let folded = !inner.contains("  ")
-            && !inner
-                .bytes()
-                .any(|b| matches!(b, b'\t' | b'\n' | b'\r' | 0x0C));
+        let folded = is_folded(inner.as_bytes());
         let text = if folded {
             token::small(inner)
         } else {

@@ -24,8 +24,8 @@ use billes_notation::Game;
 use crate::describe::{describe_with, Describe, Described};
 use crate::view::{self, ViewStep};
 use crate::{
-    aggravation, barricade, check_rules_tag, offboard, replay_with, GameKind, Observed,
-    ReplayError, Rules, Step, Summary, TextBoard,
+    aggravation, barricade, check_rules_tag, offboard, replay_with, validate_with, GameKind,
+    Observed, ReplayError, Rules, Step, Summary, TextBoard,
 };
 
 /// A game's rules, standard or varied, behind one object-safe interface.
@@ -42,6 +42,14 @@ pub trait Engine {
         game: &Game,
         observe: &mut dyn FnMut(&Observed<'_>),
     ) -> Result<Summary, ReplayError>;
+
+    /// Checks `game` as [`replay`](Engine::replay) does, with no observer.
+    ///
+    /// # Errors
+    /// The first mistake in the record.
+    fn validate(&self, game: &Game) -> Result<Summary, ReplayError> {
+        self.replay(game, &mut |_| {})
+    }
 
     /// Replays `game` showing the view of every position, as
     /// [`view::replay_views`] does, under these rules.
@@ -134,6 +142,11 @@ impl Engine for Standard {
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
         with_standard!(self.game, r => replay_observed_with(r, game, observe))
+    }
+
+    fn validate(&self, game: &Game) -> Result<Summary, ReplayError> {
+        self.check(game)?;
+        with_standard!(self.game, r => validate_with(r, game))
     }
 
     fn replay_views(

@@ -32,7 +32,7 @@ pub use engine::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
 };
 pub use error::{ErrorKind, ReplayError};
-pub use replay::{replay_with, Rules, Step, Summary, TextBoard};
+pub use replay::{replay_with, validate_with, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
 
 use billes_notation::{Game, Turn};
@@ -127,6 +127,21 @@ impl std::fmt::Debug for dyn TextBoard + '_ {
 /// The first mistake in the record, located by span, turn and seat.
 pub fn replay(game: &Game, observe: &mut dyn FnMut(&Observed<'_>)) -> Result<Summary, ReplayError> {
     Standard::of(game)?.replay(game, observe)
+}
+
+/// Checks a record under the standard rules, as [`replay`] does without an
+/// observer: what `billes validate` runs.
+///
+/// ```
+/// let game = billes_notation::parse_game("[Game \"offboard\"]\n[Seats \"R B\"]\n\n1. R a3:b3>nw *")?;
+/// assert_eq!(billes_core::validate(&game).map(|s| s.turns), Ok(1));
+/// # Ok::<(), billes_notation::ParseError>(())
+/// ```
+///
+/// # Errors
+/// The first mistake in the record.
+pub fn validate(game: &Game) -> Result<Summary, ReplayError> {
+    Standard::of(game)?.validate(game)
 }
 
 /// Only the standard rules are built in: a `Rules` tag naming anything else

@@ -77,21 +77,31 @@ pub fn replay_with<R: Rules>(
     game: &Game,
     observe: &mut dyn FnMut(&Step<'_, R::State>),
 ) -> Result<Summary, ReplayError> {
+    replay_observing(rules, game, Some(observe))
+}
+
+/// Checks `game` under `rules` as [`replay_with`] does, with no one to show
+/// the turns to (which saves building each step).
+///
+/// # Errors
+/// The first mistake in the record.
+pub fn validate_with<R: Rules>(rules: &R, game: &Game) -> Result<Summary, ReplayError> {
+    replay_observing(rules, game, None)
+}
+
+/// [`replay_with`], with or without an observer.
+fn replay_observing<R: Rules>(
+    rules: &R,
+    game: &Game,
+    observe: Option<Observer<'_, R::State>>,
+) -> Result<Summary, ReplayError> {
     let mut state = rules.setup(game)?;
     let mut summary = Summary {
         turns: 0,
         variation_turns: 0,
         winners: None,
     };
-    play_line(
-        rules,
-        &mut state,
-        &game.line,
-        1,
-        0,
-        &mut summary,
-        Some(observe),
-    )?;
+    play_line(rules, &mut state, &game.line, 1, 0, &mut summary, observe)?;
     summary.winners = rules.winners(&state);
     check_outcome(game, &game.outcome, summary.winners.as_deref())?;
     Ok(summary)

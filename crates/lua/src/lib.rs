@@ -188,3 +188,19 @@ pub fn replay(
     }
     engine(game, base_dir, forced)?.replay(game, observe)
 }
+
+/// Checks `game` as [`replay`] does, with no observer: what `billes
+/// validate` runs.
+///
+/// # Errors
+/// As [`replay`].
+pub fn validate(
+    game: &Game,
+    base_dir: Option<&Path>,
+    forced: Option<&VariantSource>,
+) -> Result<Summary, ReplayError> {
+    if forced.is_none() && game.tag_entry("Rules").is_none() {
+        return billes_core::validate(game);
+    }
+    engine(game, base_dir, forced)?.validate(game)
+}

@@ -92,6 +92,11 @@ pub fn replay_in(
     billes_lua::replay(game, dir, forced(), observe)
 }
 
+/// Checks `game` under its rules, as [`replay_in`] does without an observer.
+pub fn validate_in(dir: Option<&Path>, game: &Game) -> Result<Summary, ReplayError> {
+    billes_lua::validate(game, dir, forced())
+}
+
 /// The start position of `game` under its rules, as a text board.
 pub fn start_board(name: &str, game: &Game) -> Result<String, ReplayError> {
     engine(name, game)?.start_board(game)

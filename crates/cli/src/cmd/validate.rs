@@ -223,7 +223,7 @@ impl Checker {
         let dir = file
             .and_then(Path::parent)
             .filter(|d| !d.as_os_str().is_empty());
-        super::rules::replay_in(dir, game, &mut |_| {})
+        super::rules::validate_in(dir, game)
     }
 }
 

@@ -61,3 +61,8 @@ fn nag_before_any_turn() {
 fn columns_count_characters_not_bytes() {
     insta::assert_snapshot!(render("1. R6 + {très bien} é *\n"));
 }
+
+#[test]
+fn hole_name_longer_than_eight_characters() {
+    insta::assert_snapshot!(render("1. R6 r9-centrehole *\n"));
+}

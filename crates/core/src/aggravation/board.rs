@@ -192,7 +192,13 @@ impl Board {
             next: [[NONE; TABLE]; MAX_SIDES],
             names: vec![Name::default(); TABLE],
             side_of_byte,
-            centre_name: Name::new(&d.centre),
+            centre_name: Name::try_new(&d.centre).ok_or_else(|| {
+                format!(
+                    "centre name {:?} is longer than {} characters",
+                    d.centre,
+                    Name::MAX
+                )
+            })?,
             star_bit: [0; TABLE],
         };
         for p in 0..loop_len {

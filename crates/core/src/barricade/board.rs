@@ -180,7 +180,13 @@ impl Board {
                 return Err(format!("two points at {}", p.name));
             }
             *cell = i as Point;
-            names.push(Name::new(&p.name));
+            names.push(Name::try_new(&p.name).ok_or_else(|| {
+                format!(
+                    "point name {:?} is longer than {} characters",
+                    p.name,
+                    Name::MAX
+                )
+            })?);
             xy.push((p.x, p.y));
         }
         let mut board = Board {

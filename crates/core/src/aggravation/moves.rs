@@ -29,7 +29,12 @@ pub(crate) enum Why {
 
 /// One way a roll could be used: entering a marble, or moving one from
 /// `from` to `to` (through the ring exit star `exit`, or NONE).
+///
+/// Aligned to eight bytes, so that it is copied as one word: copies of its
+/// five bytes in pieces of other widths than they were written in stalled
+/// the processor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(8))]
 pub(crate) struct Cand {
     /// NONE for entering from BASE.
     pub from: Hole,

@@ -251,10 +251,13 @@ impl Board {
     #[inline]
     pub fn direction(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Dir> {
         let key = pack(name.as_ref())?;
-        self.dir_keys
-            .iter()
-            .position(|&d| d == key)
-            .map(|d| d as Dir)
+        // Every key compared, without a branch on each (the directions of
+        // a game's moves are unpredictable).
+        let mut found = None;
+        for (d, &k) in self.dir_keys.iter().enumerate() {
+            found = if k == key { Some(d as Dir) } else { found };
+        }
+        found
     }
 
     /// The name of target `t` (0-based): `t1`..`t12`.

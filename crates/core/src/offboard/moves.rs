@@ -7,7 +7,12 @@ use super::position::{cells, Seat, State};
 use super::Offboard;
 
 /// A move of one marble or of a line, checked against a position.
+///
+/// Aligned to whole words, so that it is copied in words: copies of its ten
+/// bytes in pieces of other widths than they were written in stalled the
+/// processor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(16))]
 pub(crate) struct Shift {
     /// The canonical first end: the rear of a line moving along its axis,
     /// the lower cell (in `a1`..`i9` order) of a line moving sideways.

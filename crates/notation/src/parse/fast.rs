@@ -292,13 +292,6 @@ const MOVE: Action = Action::Move {
     barricade: false,
     span: Span::ZERO,
 };
-const LINE: Action = Action::Line {
-    from: Name::EMPTY,
-    to: None,
-    direction: Name::EMPTY,
-    capture: None,
-    span: Span::ZERO,
-};
 
 /// Pushes `blank` onto `actions`; the pushed action, to fill.
 #[inline(always)]
@@ -321,28 +314,26 @@ impl Parser_<'_> {
         actions: &mut Actions,
     ) -> Option<usize> {
         let bytes = self.src.as_bytes();
-        let Action::Line {
-            from: first,
-            to,
-            direction,
-            capture,
-            span,
-        } = push(actions, LINE)
-        else {
-            return None;
-        };
-        *first = from;
+        let mut to = None;
         if bytes.get(end) == Some(&b':') {
             let (name, next) = self.fast_hole(end + 1)?;
-            *to = Some(name);
+            to = Some(name);
             end = next;
         }
         if bytes.get(end) != Some(&b'>') {
             return None;
         }
-        (*direction, end) = self.fast_hole(end + 1)?;
-        end = self.fast_capture(at, end, capture)?;
-        *span = at.span(i, end);
+        let direction;
+        (direction, end) = self.fast_hole(end + 1)?;
+        let mut capture = None;
+        end = self.fast_capture(at, end, &mut capture)?;
+        actions.push(Action::Line {
+            from,
+            to,
+            direction,
+            capture,
+            span: at.span(i, end),
+        });
         Some(end)
     }
 }

@@ -149,12 +149,21 @@ pub struct Turn {
     pub span: Span,
 }
 
-/// The parts of a turn that most turns lack.
+/// The parts of a turn that most turns lack. What annotated turns usually
+/// have (NAGs, a comment after) is here; what they rarely have is one box
+/// further, which keeps this box small enough (112 bytes) for the
+/// allocator's fastest size classes.
 #[derive(Debug, Clone, Default)]
 struct Extras {
-    before: Comments,
     nags: Nags,
     after: Comments,
+    rare: Option<Box<RareExtras>>,
+}
+
+/// Comments before a turn and variations.
+#[derive(Debug, Clone, Default)]
+struct RareExtras {
+    before: Comments,
     variations: Vec<Line>,
 }
 
@@ -227,7 +236,7 @@ impl Turn {
 
     /// Comments written before the turn.
     pub fn before(&self) -> &[Comment] {
-        self.extras.as_deref().map_or(&[], |e| &e.before)
+        self.rare().map_or(&[], |r| &r.before)
     }
 
     /// Numeric annotation glyphs after the actions.
@@ -242,14 +251,14 @@ impl Turn {
 
     /// Alternatives to this turn, each a line starting in its place.
     pub fn variations(&self) -> &[Line] {
-        self.extras.as_deref().map_or(&[], |e| &e.variations)
+        self.rare().map_or(&[], |r| &r.variations)
     }
 
     /// The comments before the turn, to change. This and the other `_mut`
     /// methods make room for annotations: call them to add some, and check
     /// the reading method first to only look.
     pub fn before_mut(&mut self) -> &mut Comments {
-        &mut self.extras_mut().before
+        &mut self.rare_mut().before
     }
 
     /// The NAGs of the turn, to change.
@@ -264,12 +273,22 @@ impl Turn {
 
     /// The variations of the turn, to change.
     pub fn variations_mut(&mut self) -> &mut Vec<Line> {
-        &mut self.extras_mut().variations
+        &mut self.rare_mut().variations
     }
 
     /// The box of annotations, made when the turn has none yet.
     fn extras_mut(&mut self) -> &mut Extras {
         self.extras.get_or_insert_with(Box::default)
+    }
+
+    /// The box of rare annotations, if any.
+    fn rare(&self) -> Option<&RareExtras> {
+        self.extras.as_deref()?.rare.as_deref()
+    }
+
+    /// The box of rare annotations, made when the turn has none yet.
+    fn rare_mut(&mut self) -> &mut RareExtras {
+        self.extras_mut().rare.get_or_insert_with(Box::default)
     }
 }
 
@@ -346,11 +365,16 @@ impl From<TurnFields> for Turn {
             && f.after.is_empty()
             && f.variations.is_empty())
         {
+            let rare = (!(f.before.is_empty() && f.variations.is_empty())).then(|| {
+                Box::new(RareExtras {
+                    before: f.before,
+                    variations: f.variations,
+                })
+            });
             turn.extras = Some(Box::new(Extras {
-                before: f.before,
                 nags: f.nags,
                 after: f.after,
-                variations: f.variations,
+                rare,
             }));
         }
         turn

@@ -125,23 +125,24 @@ pub struct Line {
 /// The annotations (comments, NAGs, variations) are read through
 /// [`before`](Turn::before), [`nags`](Turn::nags), [`after`](Turn::after)
 /// and [`variations`](Turn::variations), and changed through their `_mut`
-/// twins. Most turns have none: they are kept in one box, made only when a
-/// turn has some, so that an ordinary turn stays small to build, move and drop.
+/// twins. NAGs are kept in the turn (one inline); comments and variations,
+/// which most turns lack, in one box made only when a turn has some, so that
+/// an ordinary turn stays small to build, move and drop.
 ///
 /// The fields are laid out in the order written (`repr(C)`): what dropping a
-/// turn looks at (the annotations' box, how many actions there are, the
-/// first action and its path) comes first, in one cache line.
+/// turn looks at (the box, how many NAGs and actions there are, the first
+/// action and its path) comes first.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(from = "TurnFields")]
 #[repr(C)]
 pub struct Turn {
-    /// Comments, NAGs and variations; `None` when there are none.
+    /// Comments and variations; `None` when there are none.
     extras: Option<Box<Extras>>,
-    /// What was done, in order; never empty.
-    pub actions: Actions,
     /// Numeric annotation glyphs after the actions (kept here, not with
     /// the other annotations: a NAG alone is the commonest annotation).
     nags: Nags,
+    /// What was done, in order; never empty.
+    pub actions: Actions,
     /// The turn number, as written (`12.`) or, when not written, one more than
     /// the turn before (a variation's first turn has the number of the turn it
     /// replaces).

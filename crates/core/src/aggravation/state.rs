@@ -102,8 +102,9 @@ impl State {
     #[inline]
     pub(crate) fn put(&mut self, s: u8, h: Hole) {
         self.occ[h as usize] = s + 1;
-        if let Some(slot) = self.pos[s as usize].iter_mut().find(|p| **p == NONE) {
-            *slot = h;
+        let row = &mut self.pos[s as usize];
+        if let Some(i) = first_slot(row, NONE) {
+            row[i] = h;
         }
     }
 
@@ -111,8 +112,9 @@ impl State {
     #[inline]
     pub(crate) fn lift(&mut self, s: u8, h: Hole) {
         self.occ[h as usize] = 0;
-        if let Some(slot) = self.pos[s as usize].iter_mut().find(|p| **p == h) {
-            *slot = NONE;
+        let row = &mut self.pos[s as usize];
+        if let Some(i) = first_slot(row, h) {
+            row[i] = NONE;
         }
     }
 
@@ -124,8 +126,9 @@ impl State {
             self.occ[from as usize] = 0;
         }
         self.occ[to as usize] = s + 1;
-        if let Some(slot) = self.pos[s as usize].iter_mut().find(|p| **p == from) {
-            *slot = to;
+        let row = &mut self.pos[s as usize];
+        if let Some(i) = first_slot(row, from) {
+            row[i] = to;
         }
     }
 
@@ -287,6 +290,43 @@ impl State {
             Some(s) => self.letter(s).chars().next().unwrap_or('?'),
             None if self.board.class(h) == Class::Loop && self.board.is_star(h) => 'o',
             None => '.',
+        }
+    }
+}
+
+/// The first slot of a side's marbles that holds `h`, found in all eight
+/// slots at once (one word) rather than slot by slot: which slot a move
+/// finds is unpredictable, and a branch per slot mispredicts.
+#[inline]
+fn first_slot(row: &[Hole; MAX_HOME], h: Hole) -> Option<usize> {
+    const ONES: u64 = u64::MAX / 0xFF;
+    const _: () = assert!(MAX_HOME == 8, "a side's slots fill one word");
+    let x = u64::from_le_bytes(*row) ^ (ONES * u64::from(h));
+    // The lowest zero byte of `x` is the first slot holding `h` (bytes
+    // above a zero byte may be flagged wrongly, never those below it).
+    let zeros = x.wrapping_sub(ONES) & !x & (ONES << 7);
+    (zeros != 0).then(|| zeros.trailing_zeros() as usize / 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_slot_finds_what_a_loop_finds() {
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let values = [0, 1, 7, 0x80, 0xFE, NONE];
+        for _ in 0..20_000 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            // Few distinct values, so that repeats and misses both occur.
+            let row: [Hole; MAX_HOME] =
+                std::array::from_fn(|i| values[(rng >> (6 * i)) as usize % values.len()]);
+            for h in values.into_iter().chain([2]) {
+                let expected = row.iter().position(|&p| p == h);
+                assert_eq!(first_slot(&row, h), expected, "{row:?} {h}");
+            }
         }
     }
 }

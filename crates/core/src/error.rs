@@ -70,6 +70,12 @@ pub struct ReplayError {
     pub legal: Vec<String>,
 }
 
+impl From<Box<ReplayError>> for ReplayError {
+    fn from(e: Box<ReplayError>) -> ReplayError {
+        *e
+    }
+}
+
 impl ReplayError {
     /// An error of `kind` at `span`, not tied to a turn.
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> ReplayError {

@@ -185,7 +185,7 @@ impl Aggravation {
                 }
             }
             Err(e) if !e.legal.is_empty() => Err(e.with_legal(allowed()?)),
-            Err(e) => Err(e),
+            Err(e) => Err(*e),
         }
     }
 

@@ -9,6 +9,10 @@ use super::{Aggravation, State};
 use crate::variant::{Hooks, NoHooks};
 use crate::{ErrorKind, ReplayError};
 
+/// The answer of a check on the hot path: the error boxed, so that the
+/// result fits in two registers and is never copied through memory.
+type Checked<T> = Result<T, Box<ReplayError>>;
+
 impl Aggravation {
     /// Checks one turn against `st` and plays it.
     pub(crate) fn play_turn(&self, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
@@ -79,7 +83,7 @@ impl Aggravation {
     }
 
     /// The seat that rolls: the one to move, or anyone in play on the first turn.
-    fn roller(&self, st: &State, turn: &Turn) -> Result<u8, ReplayError> {
+    fn roller(&self, st: &State, turn: &Turn) -> Checked<u8> {
         let b = self.board;
         let seat = &turn.head.seat;
         let s = b
@@ -100,13 +104,13 @@ impl Aggravation {
             } else {
                 format!("it is {who}'s turn to roll, not {seat}'s")
             };
-            return Err(ReplayError::new(ErrorKind::Seat, turn.head.span, message));
+            return Err(ReplayError::new(ErrorKind::Seat, turn.head.span, message).into());
         }
         Ok(s)
     }
 
     /// The seat whose marbles the roll moves (`R4>G`: G's).
-    fn mover(&self, st: &State, roller: u8, turn: &Turn) -> Result<u8, ReplayError> {
+    fn mover(&self, st: &State, roller: u8, turn: &Turn) -> Checked<u8> {
         let err = |m: String| ReplayError::new(ErrorKind::Seat, turn.head.span, m);
         let Some(m) = &turn.head.mover else {
             if st.teams && st.finished(roller) {
@@ -121,7 +125,8 @@ impl Aggravation {
                     "{r} has every marble HOME and rolls for {}: write {r}{roll}>{}",
                     mates.join(" or "),
                     mates.first().copied().unwrap_or("?")
-                )));
+                ))
+                .into());
             }
             return Ok(roller);
         };
@@ -134,15 +139,14 @@ impl Aggravation {
         if !st.finished(roller) {
             return Err(err(format!(
                 "{r} still has marbles to move and cannot roll for {m}"
-            )));
+            ))
+            .into());
         }
         if !st.partners(roller, s) || !self.params.roll_for_partner {
-            return Err(err(format!(
-                "{m} is not {r}'s teammate: {r} cannot roll for it"
-            )));
+            return Err(err(format!("{m} is not {r}'s teammate: {r} cannot roll for it")).into());
         }
         if st.finished(s) {
-            return Err(err(format!("{m} has every marble HOME too")));
+            return Err(err(format!("{m} has every marble HOME too")).into());
         }
         Ok(s)
     }
@@ -154,7 +158,7 @@ impl Aggravation {
         mover: u8,
         n: u8,
         action: &Action,
-    ) -> Result<Cand, ReplayError> {
+    ) -> Checked<Cand> {
         let m = || st.letter(mover);
         let illegal = |span: Span, message: String| {
             ReplayError::new(ErrorKind::IllegalMove, span, message)
@@ -168,7 +172,8 @@ impl Aggravation {
                         *span,
                         format!("{} cannot pass: a {n} has a legal move", m()),
                     )
-                    .with_legal(self.legal_list(st, mover, n)));
+                    .with_legal(self.legal_list(st, mover, n))
+                    .into());
                 }
                 Ok(Cand {
                     from: NONE,
@@ -184,7 +189,8 @@ impl Aggravation {
                         return Err(illegal(
                             *span,
                             format!("{} enters on its START {}, not {to}", m(), st.name(c.to)),
-                        ));
+                        )
+                        .into());
                     }
                 }
                 let victim = c
@@ -200,10 +206,9 @@ impl Aggravation {
                 span,
             } => {
                 if *barricade {
-                    return Err(illegal(
-                        *span,
-                        "aggravation has no barricades to take".into(),
-                    ));
+                    return Err(
+                        illegal(*span, "aggravation has no barricades to take".into()).into(),
+                    );
                 }
                 let c = self.check_path(st, mover, n, path, *span, action)?;
                 let victim = c
@@ -217,7 +222,8 @@ impl Aggravation {
                 format!(
                     "\"{other}\" is not an aggravation move: write +, a move like r9-r12, or --"
                 ),
-            )),
+            )
+            .into()),
         }
     }
 
@@ -230,7 +236,7 @@ impl Aggravation {
         path: &[Name],
         span: Span,
         action: &Action,
-    ) -> Result<Cand, ReplayError> {
+    ) -> Checked<Cand> {
         let b = self.board;
         let illegal = |message: String| {
             ReplayError::new(ErrorKind::IllegalMove, span, message)
@@ -240,7 +246,7 @@ impl Aggravation {
         if !(2..=b.sides as usize + 2).contains(&path.len()) {
             return Err(illegal(
                 "a move names its start and landing holes, and the star hole where it leaves the star ring (b0-g0-g5)".into(),
-            ));
+            ).into());
         }
         for (i, name) in path.iter().enumerate() {
             holes[i] = b
@@ -264,19 +270,18 @@ impl Aggravation {
                     path[0],
                     st.letter(o),
                     st.letter(mover)
-                )))
+                ))
+                .into())
             }
             None => {
-                return Err(illegal(format!(
-                    "{} has no marble on {}",
-                    st.letter(mover),
-                    path[0]
-                )))
+                return Err(
+                    illegal(format!("{} has no marble on {}", st.letter(mover), path[0])).into(),
+                )
             }
         }
         let found = self.find_route(st, mover, from, n, to);
         let Some(c) = found else {
-            return Err(illegal(self.unreachable(st, mover, n, holes)));
+            return Err(illegal(self.unreachable(st, mover, n, holes)).into());
         };
         if exit_written != c.exit {
             let canonical = c.action(st);
@@ -294,7 +299,7 @@ impl Aggravation {
             } else {
                 "only a star ring move names a hole between start and landing"
             };
-            return Err(illegal(format!("write this move as {canonical}: {why}")));
+            return Err(illegal(format!("write this move as {canonical}: {why}")).into());
         }
         Ok(c)
     }
@@ -423,19 +428,20 @@ impl Aggravation {
         to: Hole,
         span: Span,
         action: &Action,
-    ) -> Result<(), ReplayError> {
+    ) -> Checked<()> {
         let Some(mark) = capture else { return Ok(()) };
         let err = |m: String| ReplayError::new(ErrorKind::Effect, span, m);
         if mark.target.is_some() || mark.points.is_some() {
-            return Err(err(
-                "an aggravation is marked with a bare * (no target or points)".into(),
-            ));
+            return Err(
+                err("an aggravation is marked with a bare * (no target or points)".into()).into(),
+            );
         }
         if victim == NONE {
             return Err(err(format!(
                 "{action} aggravates no marble: {} is empty",
                 st.name(to)
-            )));
+            ))
+            .into());
         }
         Ok(())
     }

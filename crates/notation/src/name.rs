@@ -117,6 +117,22 @@ impl Name {
         &self.bytes()[..self.len()]
     }
 
+    /// The name as one number: its bytes, the first lowest, zeros after
+    /// them (the empty name is 0). Two names are equal exactly when their
+    /// keys are, so a table of names can be searched by key.
+    ///
+    /// ```
+    /// use billes_notation::Name;
+    /// assert_eq!(Name::new("ne").key(), u64::from(b'n') | u64::from(b'e') << 8);
+    /// ```
+    #[inline]
+    pub fn key(&self) -> u64 {
+        if self.word == EMPTY_WORD {
+            return 0;
+        }
+        u64::from_le_bytes(*self.bytes())
+    }
+
     /// The length in bytes.
     #[inline]
     pub fn len(&self) -> usize {

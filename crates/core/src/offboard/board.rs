@@ -3,6 +3,7 @@
 
 use std::sync::OnceLock;
 
+use billes_notation::Name;
 use serde::Deserialize;
 
 /// The board description and standard parameters, as shipped.
@@ -265,6 +266,18 @@ impl Board {
         &self.target_names[t]
     }
 
+    /// The direction called `name`, if any: [`direction`](Board::direction)
+    /// for a name already read, by its [`Name::key`].
+    #[inline]
+    pub fn direction_of(&self, name: Name) -> Option<Dir> {
+        let key = name.key();
+        let mut found = None;
+        for (d, &k) in self.dir_keys.iter().enumerate() {
+            found = if k == key { Some(d as Dir) } else { found };
+        }
+        found
+    }
+
     /// The target called `name`, if any.
     pub fn target(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<usize> {
         let name = name.as_ref();
@@ -334,10 +347,13 @@ mod tests {
         for d in 0..6 {
             let name = b.direction_name(d);
             assert_eq!(b.direction(name), Some(d));
+            assert_eq!(b.direction_of(Name::new(name)), Some(d));
             assert_eq!(b.direction(&format!("{name}\0")), None);
             assert_eq!(b.direction(&format!("{name}e")), None);
         }
         assert_eq!(b.direction(""), None);
+        assert_eq!(b.direction_of(Name::default()), None);
+        assert_eq!(b.direction_of(Name::new("nee")), None);
         assert_eq!(b.direction("n"), None);
         assert_eq!(b.direction("nee"), None);
         assert_eq!(b.direction("abcdefghi"), None);

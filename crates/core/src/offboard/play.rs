@@ -139,7 +139,7 @@ impl Offboard {
                     Some(to) => Some(cell(to)?),
                     None => None,
                 };
-                let dir = b.direction(direction).ok_or_else(|| {
+                let dir = b.direction_of(*direction).ok_or_else(|| {
                     self.illegal(
                         st,
                         (turn, hooks),

@@ -292,10 +292,24 @@ const MOVE: Action = Action::Move {
     barricade: false,
     span: Span::ZERO,
 };
+const LINE: Action = Action::Line {
+    from: Name::EMPTY,
+    to: None,
+    direction: Name::EMPTY,
+    capture: None,
+    span: Span::ZERO,
+};
 
-/// Pushes `blank` onto `actions`; the pushed action, to fill.
+/// Adds `blank` to `actions`; the added action, to fill. A turn's first
+/// action comes with its list, copied whole from a constant: pushing it
+/// would write the action in pieces and then read the list's length
+/// across them, which stalls the processor.
 #[inline(always)]
 fn push(actions: &mut Actions, blank: Action) -> &mut Action {
+    if actions.is_empty() {
+        *actions = Actions::from_const([blank]);
+        return &mut actions[0];
+    }
     actions.push(blank);
     let last = actions.len() - 1;
     &mut actions[last]
@@ -314,26 +328,28 @@ impl Parser_<'_> {
         actions: &mut Actions,
     ) -> Option<usize> {
         let bytes = self.src.as_bytes();
-        let mut to = None;
+        let Action::Line {
+            from: first,
+            to,
+            direction,
+            capture,
+            span,
+        } = push(actions, LINE)
+        else {
+            return None;
+        };
+        *first = from;
         if bytes.get(end) == Some(&b':') {
             let (name, next) = self.fast_hole(end + 1)?;
-            to = Some(name);
+            *to = Some(name);
             end = next;
         }
         if bytes.get(end) != Some(&b'>') {
             return None;
         }
-        let direction;
-        (direction, end) = self.fast_hole(end + 1)?;
-        let mut capture = None;
-        end = self.fast_capture(at, end, &mut capture)?;
-        actions.push(Action::Line {
-            from,
-            to,
-            direction,
-            capture,
-            span: at.span(i, end),
-        });
+        (*direction, end) = self.fast_hole(end + 1)?;
+        end = self.fast_capture(at, end, capture)?;
+        *span = at.span(i, end);
         Some(end)
     }
 }

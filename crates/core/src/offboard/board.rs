@@ -69,7 +69,7 @@ pub struct Board {
     /// Cell index by `(row letter - 'a') * 10 + diagonal digit`.
     lookup: [Cell; 260],
     dir_names: [String; 6],
-    /// The direction names packed by [`pack`], to look them up.
+    /// The [`Name::key`] of each direction name, to look them up.
     dir_keys: [u64; 6],
     steps: [(i8, i8); 6],
     target_names: Vec<String>,
@@ -77,21 +77,6 @@ pub struct Board {
     /// there could reach.
     landing: Vec<[[u8; 2]; 6]>,
     rows: Vec<(char, u8, u8)>,
-}
-
-/// A name of 1 to 8 bytes as one number (its bytes, first lowest), to
-/// compare names without a call to `memcmp`; `None` for other lengths and
-/// for a name ending in NUL (which would pack like the name without it).
-#[inline]
-fn pack(name: &[u8]) -> Option<u64> {
-    if name.is_empty() || name.len() > 8 || name.last() == Some(&0) {
-        return None;
-    }
-    Some(
-        name.iter()
-            .enumerate()
-            .fold(0, |key, (i, &b)| key | u64::from(b) << (8 * i)),
-    )
 }
 
 /// The board of `rules/offboard.yaml`.
@@ -195,7 +180,7 @@ impl Board {
         let rows = spec.rows.iter().map(|r| (r.row, r.first, r.last)).collect();
         let dir_keys = dir_names
             .each_ref()
-            .map(|d| pack(d.as_bytes()).unwrap_or(u64::MAX));
+            .map(|d| Name::try_new(d).map_or(u64::MAX, |n| n.key()));
         Ok(Board {
             names,
             coords,
@@ -251,14 +236,8 @@ impl Board {
     /// The direction called `name`, if any.
     #[inline]
     pub fn direction(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Dir> {
-        let key = pack(name.as_ref())?;
-        // Every key compared, without a branch on each (the directions of
-        // a game's moves are unpredictable).
-        let mut found = None;
-        for (d, &k) in self.dir_keys.iter().enumerate() {
-            found = if k == key { Some(d as Dir) } else { found };
-        }
-        found
+        let name = std::str::from_utf8(name.as_ref()).ok()?;
+        self.direction_of(Name::try_new(name)?)
     }
 
     /// The name of target `t` (0-based): `t1`..`t12`.
@@ -271,6 +250,8 @@ impl Board {
     #[inline]
     pub fn direction_of(&self, name: Name) -> Option<Dir> {
         let key = name.key();
+        // Every key compared, without a branch on each (the directions of
+        // a game's moves are unpredictable).
         let mut found = None;
         for (d, &k) in self.dir_keys.iter().enumerate() {
             found = if k == key { Some(d as Dir) } else { found };

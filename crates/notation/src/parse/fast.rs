@@ -10,7 +10,7 @@
 //! instead, so errors, spans and the tree are the same either way: the fast
 //! path only ever accepts what the general path reads identically.
 
-use super::token::{name_at, name_len, seat_len};
+use super::token::{name_len, seat_len};
 use super::Parser_;
 use crate::ast::{Action, Actions, Capture, Comments, Name, Path, Span, Turn};
 
@@ -138,7 +138,7 @@ impl Parser_<'_> {
             return None;
         }
         let end = start + len;
-        Some((name_at(start, end, key), end))
+        Some((Name::from_word(key, len), end))
     }
 
     /// The name at `i`.

@@ -3,7 +3,6 @@
 use nom::bytes::complete::take_while1;
 use nom::{IResult, Parser};
 
-use crate::ast::Name;
 use crate::swar::{at_least, first, word, HIGH};
 
 type NomResult<'a, O> = IResult<&'a str, O, ()>;
@@ -19,7 +18,7 @@ fn classes(x: u64) -> (u64, u64) {
 }
 
 /// How many of the eight bytes of `x` come before the first one whose high
-/// bit is clear in `accepted`, and those bytes as a [`Names`] key.
+/// bit is clear in `accepted`, and those bytes as a key (the name itself, zero-padded).
 fn run(x: u64, accepted: u64) -> (usize, u64) {
     let len = first(!accepted & HIGH);
     let key = if len == 8 {
@@ -31,7 +30,7 @@ fn run(x: u64, accepted: u64) -> (usize, u64) {
 }
 
 /// The length of the name (a lowercase letter, then lowercase letters and
-/// digits) at the start of `bytes`, 0 if none, and its key for [`name_at`].
+/// digits) at the start of `bytes`, 0 if none, and its key (its first eight bytes, zero-padded).
 #[inline]
 pub(super) fn name_len(bytes: &[u8]) -> (usize, u64) {
     let x = word(bytes);
@@ -51,7 +50,7 @@ pub(super) fn name_len(bytes: &[u8]) -> (usize, u64) {
 }
 
 /// The length of the seat (an uppercase letter, then lowercase letters) at
-/// the start of `bytes`, 0 if none, and its key for [`name_at`].
+/// the start of `bytes`, 0 if none, and its key (its first eight bytes, zero-padded).
 #[inline]
 pub(super) fn seat_len(bytes: &[u8]) -> (usize, u64) {
     if !matches!(bytes.first(), Some(b'A'..=b'Z')) {
@@ -68,13 +67,6 @@ pub(super) fn seat_len(bytes: &[u8]) -> (usize, u64) {
 /// The length of the run of bytes accepted by `accept` at the start of `bytes`.
 fn rest_len(bytes: &[u8], accept: impl Fn(u8) -> bool) -> usize {
     bytes.iter().take_while(|&&b| accept(b)).count()
-}
-
-/// The name or seat `src[start..end]`, of at most [`Name::MAX`] bytes;
-/// `key` is its bytes as [`name_len`] and [`seat_len`] pack them.
-#[inline(always)]
-pub(super) fn name_at(start: usize, end: usize, key: u64) -> Name {
-    Name::from_word(key, end - start)
 }
 
 /// A comment's text as a [`smol_str::SmolStr`], without the checks of

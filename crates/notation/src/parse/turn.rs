@@ -1,6 +1,6 @@
 //! Turns: the head, the actions and their capture marks.
 
-use super::token::{name_at, name_len, seat_len};
+use super::token::{name_len, seat_len};
 use super::{PResult, Parser_};
 use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Span, Turn};
 
@@ -89,48 +89,39 @@ impl Parser_<'_> {
     }
 
     pub(super) fn seat(&mut self) -> PResult<Name> {
-        let start = self.pos;
-        match seat_len(&self.src.as_bytes()[start..]) {
+        match seat_len(&self.src.as_bytes()[self.pos..]) {
             (0, _) => Err(self.error("expected a seat (an uppercase letter)")),
-            (len, _) if len > Name::MAX => {
-                self.pos += len;
-                let mark = self.mark_at(start);
-                Err(self.error_at(
-                    mark,
-                    self.pos,
-                    format!("seat name is too long (at most {} characters)", Name::MAX),
-                ))
-            }
-            (len, key) => {
-                self.pos += len;
-                Ok(name_at(start, start + len, key))
-            }
+            scanned => self.take_name(scanned, "seat"),
         }
     }
 
     fn name(&mut self, what: &str) -> PResult<Name> {
-        let start = self.pos;
-        match name_len(&self.src.as_bytes()[start..]) {
+        match name_len(&self.src.as_bytes()[self.pos..]) {
             (0, _) => {
                 let found = self.found();
                 Err(self.error(format!(
                     "expected {what} name (lowercase, like `r9` or `e5`), found {found}"
                 )))
             }
-            (len, _) if len > Name::MAX => {
-                self.pos += len;
-                let mark = self.mark_at(start);
-                Err(self.error_at(
-                    mark,
-                    self.pos,
-                    format!("{what} name is too long (at most {} characters)", Name::MAX),
-                ))
-            }
-            (len, key) => {
-                self.pos += len;
-                Ok(name_at(start, start + len, key))
-            }
+            scanned => self.take_name(scanned, what),
         }
+    }
+
+    /// Moves past the name of `len` bytes (with its key) scanned at the
+    /// current position: the name, or an error when it is too long (`what`:
+    /// the kind of name, for the message).
+    fn take_name(&mut self, (len, key): (usize, u64), what: &str) -> PResult<Name> {
+        let start = self.pos;
+        self.pos += len;
+        if len > Name::MAX {
+            let mark = self.mark_at(start);
+            return Err(self.error_at(
+                mark,
+                self.pos,
+                format!("{what} name is too long (at most {} characters)", Name::MAX),
+            ));
+        }
+        Ok(Name::from_word(key, len))
     }
 
     /// Reads an action and appends it to `actions`.

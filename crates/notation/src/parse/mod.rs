@@ -162,7 +162,27 @@ impl<'a> Parser_<'a> {
     }
 
     /// Skips white space (and byte order marks).
+    #[inline(always)]
     fn ws(&mut self) {
+        // The commonest case by far, one line break between two turns,
+        // is taken here without a call.
+        let bytes = self.src.as_bytes();
+        let pos = self.pos;
+        if bytes.get(pos) == Some(&b'\n')
+            && bytes.get(pos + 1).is_some_and(u8::is_ascii_alphanumeric)
+        {
+            self.pos = pos + 1;
+            self.line = self.line.saturating_add(1);
+            self.line_start = pos + 1;
+            self.wide = 0;
+            return;
+        }
+        self.ws_any();
+    }
+
+    /// Skips any white space (and byte order marks).
+    #[inline(never)]
+    fn ws_any(&mut self) {
         let bytes = self.src.as_bytes();
         let mut pos = self.pos;
         while let Some(&b) = bytes.get(pos) {

@@ -9,9 +9,9 @@
 
 use std::io::{self, BufRead};
 
-use crate::ast::Game;
+use crate::ast::{Game, Turn};
 use crate::error::ParseError;
-use crate::parse::parse_chunk;
+use crate::parse::{parse_chunk, parse_chunk_into};
 
 /// The text of one game, as split from a file, with its place in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +33,27 @@ impl GameSource {
     /// The first syntax error in the game.
     pub fn parse(&self) -> Result<Game, ParseError> {
         parse_chunk(&self.text, self.offset, self.line)
+    }
+
+    /// [`parse`](GameSource::parse), the main line's turns going into
+    /// `turns` (emptied first): a program that parses game after game can
+    /// give each game's turns back to the next and so allocate them once.
+    ///
+    /// ```
+    /// use billes_notation::Reader;
+    /// let data = "[Game \"offboard\"]\n1. R e5>w *\n[Game \"offboard\"]\n1. R e5>w 2. B e1>e *\n";
+    /// let mut turns = Vec::new();
+    /// for source in Reader::new(data.as_bytes()) {
+    ///     let mut game = source.unwrap().parse_into(turns).unwrap();
+    ///     assert!(!game.line.turns.is_empty());
+    ///     turns = std::mem::take(&mut game.line.turns);
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    /// The first syntax error in the game.
+    pub fn parse_into(&self, turns: Vec<Turn>) -> Result<Game, ParseError> {
+        parse_chunk_into(&self.text, self.offset, self.line, Some(turns))
     }
 
     /// True when the text holds nothing but white space (a file's trailing lines).

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use billes_core::{ReplayError, Summary};
-use billes_notation::{render_error, Diagnostic, Game, GameSource, ParseError, Span};
+use billes_notation::{render_error, Diagnostic, Game, GameSource, ParseError, Span, Turn};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{INVALID, OK};
@@ -232,13 +232,21 @@ impl Checker {
 struct Worker {
     settings: WorkerSettings,
     checker: Checker,
+    /// The turns of the game before, emptied, for the next game to fill:
+    /// one allocation for all games of about the same length.
+    spare_turns: Vec<Turn>,
 }
+
+/// A list of turns with room for more than this many is not kept for the
+/// next game (it would hold memory for nothing once a huge game is done).
+const MAX_SPARE_TURNS: usize = 1 << 14;
 
 impl Worker {
     fn new(settings: WorkerSettings) -> Worker {
         Worker {
             settings,
             checker: Checker::new(),
+            spare_turns: Vec::new(),
         }
     }
 
@@ -307,7 +315,7 @@ impl Worker {
             round: None,
             fingerprint: None,
         };
-        let game = match source.parse() {
+        let mut game = match source.parse_into(std::mem::take(&mut self.spare_turns)) {
             Ok(game) => game,
             Err(err) => {
                 if self.settings.by_event {
@@ -361,6 +369,11 @@ impl Worker {
                         .at(source.line, 1),
                 );
             }
+        }
+        let mut turns = std::mem::take(&mut game.line.turns);
+        if turns.capacity() <= MAX_SPARE_TURNS {
+            turns.clear();
+            self.spare_turns = turns;
         }
     }
 }

@@ -9,7 +9,7 @@
 //! scanned in, and line and column
 //! are found by subtraction from the start of the current line.
 
-use crate::ast::{Comment, Comments, Game, Line, Nag, Outcome, Span, Tag};
+use crate::ast::{Comment, Comments, Game, Line, Nag, Outcome, Span, Tag, Turn};
 use crate::error::ParseError;
 use crate::reader::split_games;
 
@@ -64,7 +64,22 @@ pub fn parse_games(src: &str) -> Vec<Result<Game, ParseError>> {
 /// Parses one game from `text`, which starts at byte `offset` and line `line`
 /// of its file, so spans are file positions.
 pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, ParseError> {
+    parse_chunk_into(text, offset, line, None)
+}
+
+/// [`parse_chunk`], the main line's turns going into `turns` (emptied
+/// first) when given: its room is used, and none is given back.
+pub(crate) fn parse_chunk_into(
+    text: &str,
+    offset: usize,
+    line: u32,
+    turns: Option<Vec<Turn>>,
+) -> Result<Game, ParseError> {
     with_parser(text, offset, line, |p| {
+        p.reuse = turns.map(|mut turns| {
+            turns.clear();
+            turns
+        });
         let game = p.game().map_err(|e| *e)?;
         p.ws();
         if !p.at_end() {
@@ -111,6 +126,8 @@ struct Parser_<'a> {
     line_start: usize,
     /// Bytes of the current line before `pos` that do not start a character.
     wide: usize,
+    /// An empty list for the main line's turns, whose room is kept.
+    reuse: Option<Vec<Turn>>,
 }
 
 /// The start of a node: offset, line, column.
@@ -133,6 +150,7 @@ impl<'a> Parser_<'a> {
             line,
             line_start: 0,
             wide: 0,
+            reuse: None,
         }
     }
 
@@ -319,8 +337,9 @@ impl<'a> Parser_<'a> {
             tags.push(self.tag()?);
             self.ws();
         }
+        let reused = self.reuse.is_some();
         let mut line = self.line(0, 1)?;
-        if line.turns.capacity() > 2 * line.turns.len() {
+        if !reused && line.turns.capacity() > 2 * line.turns.len() {
             line.turns.shrink_to_fit();
         }
         let outcome = self.outcome()?;
@@ -420,6 +439,9 @@ impl<'a> Parser_<'a> {
     fn line(&mut self, depth: usize, first_number: u32) -> PResult<Line> {
         let mut line = Line::default();
         if depth == 0 {
+            if let Some(turns) = self.reuse.take() {
+                line.turns = turns;
+            }
             // Canonical records hold one turn a line: room for them all at
             // once saves growing (and copying) the turns as they come.
             line.turns

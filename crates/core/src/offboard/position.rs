@@ -13,10 +13,11 @@ pub const SEATS: [&str; 2] = ["R", "B"];
 pub type Seat = u8;
 
 /// The seat written `name`, if it plays Offboard.
-pub fn seat_of(name: &str) -> Option<Seat> {
-    match name {
-        "R" => Some(0),
-        "B" => Some(1),
+pub fn seat_of(name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Seat> {
+    // Bytes, not `str`: a `Name` gives its bytes without a UTF-8 check.
+    match name.as_ref() {
+        b"R" => Some(0),
+        b"B" => Some(1),
         _ => None,
     }
 }

@@ -69,8 +69,13 @@ pub struct Board {
     /// Cell index by `(row letter - 'a') * 10 + diagonal digit`.
     lookup: [Cell; 260],
     dir_names: [String; 6],
-    /// The [`Name::key`] of each direction name, to look them up.
-    dir_keys: [u64; 6],
+    /// The [`Name::key`] of each direction name, to look them up, and
+    /// `u64::MAX` (the key of no name) after them.
+    dir_keys: [u64; 8],
+    /// A perfect hash of the direction keys: the direction (6: none) in
+    /// slot `key * dir_mul >> 61`; `dir_mul` is 0 if none was found.
+    dir_slots: [u8; 8],
+    dir_mul: u64,
     steps: [(i8, i8); 6],
     target_names: Vec<String>,
     /// Per cell and direction: the (up to two) targets a marble pushed off
@@ -178,9 +183,12 @@ impl Board {
             }
         }
         let rows = spec.rows.iter().map(|r| (r.row, r.first, r.last)).collect();
-        let dir_keys = dir_names
+        let keys = dir_names
             .each_ref()
             .map(|d| Name::try_new(d).map_or(u64::MAX, |n| n.key()));
+        let mut dir_keys = [u64::MAX; 8];
+        dir_keys[..6].copy_from_slice(&keys);
+        let (dir_mul, dir_slots) = perfect_hash(&keys);
         Ok(Board {
             names,
             coords,
@@ -188,6 +196,8 @@ impl Board {
             lookup,
             dir_names,
             dir_keys,
+            dir_slots,
+            dir_mul,
             steps,
             target_names,
             landing,
@@ -222,6 +232,20 @@ impl Board {
         }
     }
 
+    /// [`cell`](Board::cell) for a name already read, by its [`Name::key`]
+    /// (no slice to make and match).
+    #[inline]
+    pub fn cell_of(&self, name: Name) -> Option<Cell> {
+        let key = name.key();
+        let row = (key as u8).wrapping_sub(b'a');
+        let diagonal = ((key >> 8) as u8).wrapping_sub(b'0');
+        if key >> 16 != 0 || row >= 26 || !(1..=9).contains(&diagonal) {
+            return None;
+        }
+        let cell = self.lookup[usize::from(row) * 10 + usize::from(diagonal)];
+        (cell != OFF).then_some(cell)
+    }
+
     /// The neighbour of `cell` towards `dir`, or [`OFF`].
     #[inline]
     pub fn next(&self, cell: Cell, dir: Dir) -> Cell {
@@ -250,13 +274,16 @@ impl Board {
     #[inline]
     pub fn direction_of(&self, name: Name) -> Option<Dir> {
         let key = name.key();
-        // Every key compared, without a branch on each (the directions of
-        // a game's moves are unpredictable).
-        let mut found = None;
-        for (d, &k) in self.dir_keys.iter().enumerate() {
-            found = if k == key { Some(d as Dir) } else { found };
+        if self.dir_mul == 0 {
+            return self.dir_keys[..6]
+                .iter()
+                .position(|&k| k == key)
+                .map(|d| d as Dir);
         }
-        found
+        // One slot, one comparison, no branch on the direction (the
+        // directions of a game's moves are unpredictable).
+        let d = self.dir_slots[(key.wrapping_mul(self.dir_mul) >> 61) as usize];
+        (self.dir_keys[usize::from(d & 7)] == key).then_some(d as Dir)
     }
 
     /// The target called `name`, if any.
@@ -298,6 +325,34 @@ impl Board {
     }
 }
 
+/// A multiplier that sends each of `keys` to a slot of its own among 8
+/// (the slot of a key is `key * mul >> 61`), and the direction in each
+/// slot (6: none); `(0, _)` when none is found among the candidates tried,
+/// as for two equal keys.
+fn perfect_hash(keys: &[u64; 6]) -> (u64, [u8; 8]) {
+    // Odd multipliers from a fixed sequence (splitmix64): the same board
+    // always gets the same one.
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..1 << 16 {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let mul = (z ^ (z >> 31)) | 1;
+        let mut slots = [6u8; 8];
+        let placed = keys.iter().enumerate().all(|(d, &k)| {
+            let slot = &mut slots[(k.wrapping_mul(mul) >> 61) as usize];
+            let free = *slot == 6;
+            *slot = d as u8;
+            free
+        });
+        if placed {
+            return (mul, slots);
+        }
+    }
+    (0, [6; 8])
+}
+
 /// The opposite direction.
 #[inline]
 pub fn opposite(dir: Dir) -> Dir {
@@ -320,6 +375,9 @@ mod tests {
         assert_eq!(b.cell("j1"), None);
         assert_eq!(b.cell("e10"), None);
         assert_eq!(b.cell("E5"), None);
+        for name in ["e5", "a1", "a6", "i4", "j1", "e10", "E5", "e", "", "e0", "z9", "a9", "i9"] {
+            assert_eq!(b.cell_of(Name::new(name)), b.cell(name), "{name}");
+        }
     }
 
     #[test]
@@ -338,6 +396,20 @@ mod tests {
         assert_eq!(b.direction("n"), None);
         assert_eq!(b.direction("nee"), None);
         assert_eq!(b.direction("abcdefghi"), None);
+        // The hash is perfect for the board's directions, and every other
+        // short name misses, whichever slot it falls in.
+        assert_ne!(b.dir_mul, 0);
+        for a in b'a'..=b'z' {
+            for c in [None, Some(b'a'), Some(b'e'), Some(b'w'), Some(b'z'), Some(b'1')] {
+                let mut name = vec![a];
+                name.extend(c);
+                let name = std::str::from_utf8(&name).unwrap();
+                let expect = (0..6).find(|&d| b.direction_name(d) == name);
+                assert_eq!(b.direction_of(Name::new(name)), expect, "{name}");
+            }
+        }
+        // Equal keys have no perfect hash: the lookup falls back to a scan.
+        assert_eq!(perfect_hash(&[1, 2, 3, 4, 5, 5]).0, 0);
     }
 
     #[test]

@@ -125,7 +125,7 @@ impl Offboard {
             } => {
                 let b = self.board;
                 let cell = |name: &Name| {
-                    b.cell(name).ok_or_else(|| {
+                    b.cell_of(*name).ok_or_else(|| {
                         self.illegal(
                             st,
                             (turn, hooks),

@@ -76,9 +76,9 @@ impl Aggravation {
     ) -> MoveView<'a> {
         let b = st.board;
         let name = |h: Hole| (h != NONE).then(|| b.name(h).as_str());
-        let kind = if c.to == NONE {
+        let kind = if c.to() == NONE {
             MoveKind::Pass
-        } else if c.from == NONE {
+        } else if c.from() == NONE {
             MoveKind::Enter
         } else {
             MoveKind::Move
@@ -86,10 +86,10 @@ impl Aggravation {
         MoveView {
             roller: b.letter(roller),
             roll: Some(n),
-            from: name(c.from),
-            to: name(c.to),
-            via: name(c.exit),
-            captures: match c.res {
+            from: name(c.from()),
+            to: name(c.to()),
+            via: name(c.exit()),
+            captures: match c.res() {
                 Ok(v) if v != NONE => Some(b.letter(v)),
                 _ => None,
             },
@@ -158,7 +158,7 @@ impl Aggravation {
                 .map_err(|e| variant_error(turn, e))
         };
         match self.check_action(st, mover, n, action) {
-            Ok(c) if c.to == NONE => Ok(c),
+            Ok(c) if c.to() == NONE => Ok(c),
             Ok(c) => match hooks
                 .verdict(|| self.move_view(st, number, roller, mover, n, c))
                 .map_err(|e| variant_error(turn, e))?
@@ -174,12 +174,7 @@ impl Aggravation {
             Err(e) if e.kind == ErrorKind::FalsePass => {
                 let legal = allowed()?;
                 if legal.is_empty() {
-                    Ok(Cand {
-                        from: NONE,
-                        exit: NONE,
-                        to: NONE,
-                        res: Ok(NONE),
-                    })
+                    Ok(Cand::new(NONE, NONE, NONE, Ok(NONE)))
                 } else {
                     Err(e.with_legal(legal))
                 }

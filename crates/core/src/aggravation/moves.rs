@@ -28,30 +28,103 @@ pub(crate) enum Why {
 }
 
 /// One way a roll could be used: entering a marble, or moving one from
-/// `from` to `to` (through the ring exit star `exit`, or NONE).
+/// `from` to `to` (through the ring exit star `exit`, or NONE), and the side
+/// it aggravates or why it is blocked.
 ///
-/// Aligned to eight bytes, so that it is copied as one word: copies of its
-/// five bytes in pieces of other widths than they were written in stalled
-/// the processor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(C, align(8))]
-pub(crate) struct Cand {
-    /// NONE for entering from BASE.
-    pub from: Hole,
-    pub exit: Hole,
-    pub to: Hole,
-    /// The side aggravated (NONE when none), or why the move is blocked.
-    pub res: Result<u8, Why>,
+/// Its parts are packed in one word (a byte each for `from`, `exit`, `to`,
+/// the kind of result and its hole or side), so that it is made and
+/// read in registers and only ever copied whole: built in memory part by
+/// part and read back as a word, it stalled the processor.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cand(u64);
+
+impl std::fmt::Debug for Cand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cand")
+            .field("from", &self.from())
+            .field("exit", &self.exit())
+            .field("to", &self.to())
+            .field("res", &self.res())
+            .finish()
+    }
+}
+
+impl Why {
+    /// The kind (1 to 8) and the hole of a reason, for [`Cand`].
+    #[inline(always)]
+    fn code(self) -> (u8, u8) {
+        match self {
+            Why::JumpOwn(h) => (1, h),
+            Why::LandOwn(h) => (2, h),
+            Why::JumpPartner(h) => (3, h),
+            Why::LandPartner(h) => (4, h),
+            Why::Overshoot => (5, 0),
+            Why::HomeFrozen => (6, 0),
+            Why::EntryRoll => (7, 0),
+            Why::EmptyBase => (8, 0),
+        }
+    }
 }
 
 impl Cand {
+    /// The candidate of these parts.
+    #[inline(always)]
+    pub(crate) fn new(from: Hole, exit: Hole, to: Hole, res: Result<u8, Why>) -> Cand {
+        let (kind, value) = match res {
+            Ok(v) => (0, v),
+            Err(why) => why.code(),
+        };
+        Cand(
+            u64::from(from)
+                | u64::from(exit) << 8
+                | u64::from(to) << 16
+                | u64::from(kind) << 24
+                | u64::from(value) << 32,
+        )
+    }
+
+    /// Where the marble starts; NONE for entering from BASE.
+    #[inline(always)]
+    pub(crate) fn from(self) -> Hole {
+        self.0 as u8
+    }
+
+    /// The star hole where the marble leaves the ring, or NONE.
+    #[inline(always)]
+    pub(crate) fn exit(self) -> Hole {
+        (self.0 >> 8) as u8
+    }
+
+    /// Where the marble lands.
+    #[inline(always)]
+    pub(crate) fn to(self) -> Hole {
+        (self.0 >> 16) as u8
+    }
+
+    /// The side aggravated (NONE when none), or why the move is blocked.
+    #[inline(always)]
+    pub(crate) fn res(self) -> Result<u8, Why> {
+        let value = (self.0 >> 32) as u8;
+        Err(match (self.0 >> 24) as u8 {
+            0 => return Ok(value),
+            1 => Why::JumpOwn(value),
+            2 => Why::LandOwn(value),
+            3 => Why::JumpPartner(value),
+            4 => Why::LandPartner(value),
+            5 => Why::Overshoot,
+            6 => Why::HomeFrozen,
+            7 => Why::EntryRoll,
+            _ => Why::EmptyBase,
+        })
+    }
+
     /// The move in notation, as the checker wants it written.
     pub(crate) fn action(&self, st: &State) -> Action {
-        let capture = match self.res {
+        let capture = match self.res() {
             Ok(v) if v != NONE => Some(billes_notation::Capture::default()),
             _ => None,
         };
-        if self.from == NONE {
+        if self.from() == NONE {
             return Action::Place {
                 to: None,
                 capture,
@@ -60,11 +133,11 @@ impl Cand {
         }
         let b = st.board;
         let mut path = Path::new();
-        path.push(*b.name(self.from));
-        if self.exit != NONE {
-            path.push(*b.name(self.exit));
+        path.push(*b.name(self.from()));
+        if self.exit() != NONE {
+            path.push(*b.name(self.exit()));
         }
-        path.push(*b.name(self.to));
+        path.push(*b.name(self.to()));
         Action::Move {
             path,
             capture,
@@ -117,12 +190,7 @@ impl Aggravation {
                 None => Ok(NONE),
             }
         };
-        Cand {
-            from: NONE,
-            exit: NONE,
-            to: start,
-            res,
-        }
+        Cand::new(NONE, NONE, start, res)
     }
 
     /// `n` steps along the path of `seat` from `from` (loop, then HOME). The
@@ -134,12 +202,7 @@ impl Aggravation {
         if !self.params.home_moves && self.board.class(from) == Class::Home {
             res = Err(Why::HomeFrozen);
         }
-        let overshoot = Cand {
-            from,
-            exit: NONE,
-            to: NONE,
-            res: Err(Why::Overshoot),
-        };
+        let overshoot = Cand::new(from, NONE, NONE, Err(Why::Overshoot));
         let mut h = from;
         for _ in 1..n {
             h = next[h as usize];
@@ -157,12 +220,7 @@ impl Aggravation {
         if st.occ[h as usize] != 0 && res.is_ok() {
             res = self.land(st, seat, h);
         }
-        Cand {
-            from,
-            exit: NONE,
-            to: h,
-            res,
-        }
+        Cand::new(from, NONE, h, res)
     }
 
     /// From a loop hole into the centre: `n - 1` steps to a star hole, then
@@ -195,12 +253,7 @@ impl Aggravation {
         if res.is_ok() {
             res = self.land(st, seat, b.centre);
         }
-        Some(Cand {
-            from,
-            exit: NONE,
-            to: b.centre,
-            res,
-        })
+        Some(Cand::new(from, NONE, b.centre, res))
     }
 
     /// Whether the marble of `seat` on star hole `from` may take the star ring.
@@ -237,23 +290,13 @@ impl Aggravation {
             if res.is_ok() {
                 res = self.land(st, seat, exit);
             }
-            return Cand {
-                from,
-                exit: NONE,
-                to: exit,
-                res,
-            };
+            return Cand::new(from, NONE, exit, res);
         }
         if res.is_ok() {
             res = self.pass_over(st, seat, exit).map(|_| NONE);
         }
         let rest = self.plain(st, seat, exit, n - k);
-        Cand {
-            from,
-            exit,
-            to: rest.to,
-            res: res.and(rest.res),
-        }
+        Cand::new(from, exit, rest.to(), res.and(rest.res()))
     }
 
     /// Every way roll `n` could move the marble of `seat` on `from`
@@ -274,12 +317,7 @@ impl Aggravation {
                 }
                 for s in 0..b.sides {
                     let to = b.star(s);
-                    let c = Cand {
-                        from,
-                        exit: NONE,
-                        to,
-                        res: self.land(st, seat, to),
-                    };
+                    let c = Cand::new(from, NONE, to, self.land(st, seat, to));
                     if f(c) {
                         return true;
                     }
@@ -288,7 +326,7 @@ impl Aggravation {
             }
             Class::Home | Class::Loop => {
                 let c = self.plain(st, seat, from, n);
-                if c.to != NONE && f(c) {
+                if c.to() != NONE && f(c) {
                     return true;
                 }
                 if let Some(c) = self.to_centre(st, seat, from, n) {
@@ -299,7 +337,7 @@ impl Aggravation {
                 if self.ring_allowed(st, seat, from) {
                     for k in 1..=n.min(self.ring_room(seat, from)) {
                         let c = self.ring(st, seat, from, k, n);
-                        if c.to != NONE && f(c) {
+                        if c.to() != NONE && f(c) {
                             return true;
                         }
                     }
@@ -326,16 +364,11 @@ impl Aggravation {
                 if !self.params.shortcuts || n != 1 || !b.is_star(to) {
                     return None;
                 }
-                Some(Cand {
-                    from,
-                    exit: NONE,
-                    to,
-                    res: self.land(st, seat, to),
-                })
+                Some(Cand::new(from, NONE, to, self.land(st, seat, to)))
             }
             Class::Home | Class::Loop => {
                 let c = self.plain(st, seat, from, n);
-                if c.to != NONE && c.to == to {
+                if c.to() != NONE && c.to() == to {
                     return Some(c);
                 }
                 // Neither a plain nor a ring route ends in the centre, and
@@ -349,7 +382,7 @@ impl Aggravation {
                             continue;
                         }
                         let c = self.ring(st, seat, from, k, n);
-                        if c.to != NONE && c.to == to {
+                        if c.to() != NONE && c.to() == to {
                             return Some(c);
                         }
                     }
@@ -397,11 +430,11 @@ impl Aggravation {
         f: &mut impl FnMut(Cand) -> bool,
     ) -> bool {
         let e = self.enter(st, seat, n);
-        if e.res.is_ok() && f(e) {
+        if e.res().is_ok() && f(e) {
             return true;
         }
         for h in marbles {
-            if h != NONE && self.routes_from(st, seat, h, n, &mut |c| c.res.is_ok() && f(c)) {
+            if h != NONE && self.routes_from(st, seat, h, n, &mut |c| c.res().is_ok() && f(c)) {
                 return true;
             }
         }

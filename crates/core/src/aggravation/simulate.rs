@@ -157,14 +157,15 @@ impl Aggravation {
         let mut best = (i32::MIN, 0);
         for (i, c) in cands.iter().enumerate() {
             let mut score = 0i32;
-            if matches!(c.res, Ok(v) if v != NONE) {
+            if matches!(c.res(), Ok(v) if v != NONE) {
                 score += 60;
             }
-            if c.from == NONE {
+            if c.from() == NONE {
                 score += 40;
             } else {
-                score += self.remaining(st, seat, c.from) - self.remaining(st, seat, c.to);
-                if self.board.class(c.to) == Class::Home && self.board.class(c.from) != Class::Home
+                score += self.remaining(st, seat, c.from()) - self.remaining(st, seat, c.to());
+                if self.board.class(c.to()) == Class::Home
+                    && self.board.class(c.from()) != Class::Home
                 {
                     score += 30;
                 }

@@ -78,7 +78,7 @@ impl Aggravation {
             self.check_action(st, mover, n, action)?
         };
         self.apply(st, mover, cand);
-        self.end_turn(st, roller, mover, extra, cand.to);
+        self.end_turn(st, roller, mover, extra, cand.to());
         Ok(())
     }
 
@@ -175,28 +175,23 @@ impl Aggravation {
                     .with_legal(self.legal_list(st, mover, n))
                     .into());
                 }
-                Ok(Cand {
-                    from: NONE,
-                    exit: NONE,
-                    to: NONE,
-                    res: Ok(NONE),
-                })
+                Ok(Cand::new(NONE, NONE, NONE, Ok(NONE)))
             }
             Action::Place { to, capture, span } => {
                 let c = self.enter(st, mover, n);
                 if let Some(to) = to {
-                    if self.board.hole(to) != Some(c.to) {
+                    if self.board.hole(to) != Some(c.to()) {
                         return Err(illegal(
                             *span,
-                            format!("{} enters on its START {}, not {to}", m(), st.name(c.to)),
+                            format!("{} enters on its START {}, not {to}", m(), st.name(c.to())),
                         )
                         .into());
                     }
                 }
                 let victim = c
-                    .res
+                    .res()
                     .map_err(|why| illegal(*span, self.why(st, mover, n, NONE, why)))?;
-                self.check_mark(st, capture.as_ref(), victim, c.to, *span, action)?;
+                self.check_mark(st, capture.as_ref(), victim, c.to(), *span, action)?;
                 Ok(c)
             }
             Action::Move {
@@ -212,9 +207,9 @@ impl Aggravation {
                 }
                 let c = self.check_path(st, mover, n, path, *span, action)?;
                 let victim = c
-                    .res
-                    .map_err(|why| illegal(*span, self.why(st, mover, n, c.from, why)))?;
-                self.check_mark(st, capture.as_ref(), victim, c.to, *span, action)?;
+                    .res()
+                    .map_err(|why| illegal(*span, self.why(st, mover, n, c.from(), why)))?;
+                self.check_mark(st, capture.as_ref(), victim, c.to(), *span, action)?;
                 Ok(c)
             }
             other => Err(illegal(
@@ -283,7 +278,7 @@ impl Aggravation {
         let Some(c) = found else {
             return Err(illegal(self.unreachable(st, mover, n, holes)).into());
         };
-        if exit_written != c.exit {
+        if exit_written != c.exit() {
             let canonical = c.action(st);
             let canonical = match (canonical, action) {
                 (Action::Move { path, .. }, Action::Move { capture, .. }) => Action::Move {
@@ -294,7 +289,7 @@ impl Aggravation {
                 },
                 (a, _) => a,
             };
-            let why = if c.exit != NONE {
+            let why = if c.exit() != NONE {
                 "name the star hole where the marble leaves the star ring"
             } else {
                 "only a star ring move names a hole between start and landing"
@@ -376,12 +371,12 @@ impl Aggravation {
             );
         }
         let plain = self.plain(st, mover, from, n);
-        if plain.to == NONE {
+        if plain.to() == NONE {
             return format!("a {n} from {f} overshoots HOME");
         }
         format!(
             "a {n} takes {m}'s marble on {f} to {}, not {t}",
-            st.name(plain.to)
+            st.name(plain.to())
         )
     }
 
@@ -449,21 +444,22 @@ impl Aggravation {
     /// Plays a checked move.
     #[inline(always)]
     fn apply(&self, st: &mut State, mover: u8, c: Cand) {
-        if c.to == NONE {
+        if c.to() == NONE {
             return;
         }
         let b = self.board;
-        if let Ok(v) = c.res {
+        if let Ok(v) = c.res() {
             if v != NONE {
-                st.lift(v, c.to);
+                st.lift(v, c.to());
                 st.base[v as usize] += 1;
             }
         }
-        if c.from == NONE {
+        if c.from() == NONE {
             st.base[mover as usize] -= 1;
         }
-        st.shift(mover, c.from, c.to);
-        if b.class(c.to) == Class::Home && (c.from == NONE || b.class(c.from) != Class::Home) {
+        st.shift(mover, c.from(), c.to());
+        if b.class(c.to()) == Class::Home && (c.from() == NONE || b.class(c.from()) != Class::Home)
+        {
             st.add_home(mover);
             st.check_winner(mover);
         }

@@ -375,7 +375,9 @@ mod tests {
         assert_eq!(b.cell("j1"), None);
         assert_eq!(b.cell("e10"), None);
         assert_eq!(b.cell("E5"), None);
-        for name in ["e5", "a1", "a6", "i4", "j1", "e10", "E5", "e", "", "e0", "z9", "a9", "i9"] {
+        for name in [
+            "e5", "a1", "a6", "i4", "j1", "e10", "E5", "e", "", "e0", "z9", "a9", "i9",
+        ] {
             assert_eq!(b.cell_of(Name::new(name)), b.cell(name), "{name}");
         }
     }
@@ -400,7 +402,14 @@ mod tests {
         // short name misses, whichever slot it falls in.
         assert_ne!(b.dir_mul, 0);
         for a in b'a'..=b'z' {
-            for c in [None, Some(b'a'), Some(b'e'), Some(b'w'), Some(b'z'), Some(b'1')] {
+            for c in [
+                None,
+                Some(b'a'),
+                Some(b'e'),
+                Some(b'w'),
+                Some(b'z'),
+                Some(b'1'),
+            ] {
                 let mut name = vec![a];
                 name.extend(c);
                 let name = std::str::from_utf8(&name).unwrap();

@@ -234,7 +234,7 @@ impl Board {
 
     /// [`cell`](Board::cell) for a name already read, by its [`Name::key`]
     /// (no slice to make and match).
-    #[inline]
+    #[inline(always)]
     pub fn cell_of(&self, name: Name) -> Option<Cell> {
         let key = name.key();
         let row = (key as u8).wrapping_sub(b'a');
@@ -271,7 +271,7 @@ impl Board {
 
     /// The direction called `name`, if any: [`direction`](Board::direction)
     /// for a name already read, by its [`Name::key`].
-    #[inline]
+    #[inline(always)]
     pub fn direction_of(&self, name: Name) -> Option<Dir> {
         let key = name.key();
         if self.dir_mul == 0 {

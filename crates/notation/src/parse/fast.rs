@@ -57,7 +57,13 @@ impl Parser_<'_> {
         }
         // The head: a seat, the roll, one space.
         let start = self.pos + len + 2;
-        let (seat, seat_end) = self.fast_name(start, seat_len(bytes.get(start..)?))?;
+        // Most seats are one capital letter: taken without scanning a word.
+        let (seat, seat_end) = match (bytes.get(start), bytes.get(start + 1)) {
+            (Some(&b @ b'A'..=b'Z'), Some(next)) if !next.is_ascii_lowercase() => {
+                (Name::from_word(u64::from(b), 1), start + 1)
+            }
+            _ => self.fast_name(start, seat_len(bytes.get(start..)?))?,
+        };
         let (len, value) = digits(bytes, seat_end);
         if len > MAX_DIGITS || bytes.get(seat_end + len) != Some(&b' ') {
             return None;
@@ -247,6 +253,19 @@ impl Parser_<'_> {
                     Some(b':' | b'>') => return self.fast_line(at, i, first, end, actions),
                     _ => return None,
                 }
+                // The holes are read first and put in the path at once
+                // (two, or three through a point the route needs).
+                let (second, next) = self.fast_hole(end + 1)?;
+                end = next;
+                let mut holes = [first, second, Name::EMPTY];
+                let mut len = 2;
+                if bytes.get(end) == Some(&b'-') {
+                    (holes[2], end) = self.fast_hole(end + 1)?;
+                    len = 3;
+                    if bytes.get(end) == Some(&b'-') {
+                        return None;
+                    }
+                }
                 let Action::Move {
                     path,
                     capture,
@@ -256,12 +275,7 @@ impl Parser_<'_> {
                 else {
                     return None;
                 };
-                path.push(first);
-                while bytes.get(end) == Some(&b'-') {
-                    let (name, next) = self.fast_hole(end + 1)?;
-                    path.push(name);
-                    end = next;
-                }
+                *path = Path::from_buf_and_len(holes, len);
                 end = self.fast_capture(at, end, capture)?;
                 *barricade = bytes.get(end) == Some(&b'#');
                 end += usize::from(*barricade);

@@ -134,10 +134,9 @@ impl Origin {
     }
 }
 
-/// One piece of work, numbered in input order.
+/// One piece of work (jobs are read, checked and reported in input order).
 #[derive(Debug)]
 pub struct Job {
-    seq: u64,
     origin: Arc<Origin>,
     /// Input bytes this job stands for (progress).
     bytes: u64,
@@ -165,7 +164,6 @@ enum Work {
 /// What the check of one job gives the report.
 #[derive(Debug)]
 pub struct Outcome {
-    seq: u64,
     origin: Arc<Origin>,
     bytes: u64,
     /// A file was opened.
@@ -252,7 +250,6 @@ impl Worker {
 
     fn process(&mut self, job: Job) -> Outcome {
         let mut outcome = Outcome {
-            seq: job.seq,
             origin: Arc::clone(&job.origin),
             bytes: job.bytes,
             opened: false,

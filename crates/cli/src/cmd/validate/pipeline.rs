@@ -2,21 +2,27 @@
 //! threads, with the outcomes put back in input order.
 //!
 //! ```text
-//! reader thread --jobs (bounded)--> N workers --outcomes--> collector (this thread)
-//!       ^                                                        |
-//!       +------------------ tokens (window) ---------------------+
+//!  inputs --(lock: one batch at a time)--> N workers --outcomes--> collector (this thread)
+//!                 ^                                                   |
+//!                 +------------------ tokens (window) ----------------+
 //! ```
 //!
-//! The reader numbers every job. It takes a token before sending one, and the
-//! collector gives a token back each time it hands an outcome on in order, so
-//! at most `window` games are between the reader and the report however large
-//! the input is, and however slow one game is: memory stays flat. The
-//! collector keeps early outcomes in a ring of `window` slots until their turn
-//! comes, which makes the report the same whatever the number of threads.
+//! There is no reader thread: each worker, in turn, takes the lock on the
+//! inputs, reads a batch of a few games and numbers it, lets go, and checks
+//! the games. Reading is a small part of the work, so the workers seldom
+//! wait for each other, and no thread hands games to another (a hand-over,
+//! and the wake-up it needs, cost about as much as checking a short game).
+//!
+//! A worker takes a token before it reads a batch, and the collector gives a
+//! token back each time it hands a batch's outcomes on in order, so at most
+//! `window` batches are between the inputs and the report however large the
+//! input is, and however slow one game is: memory stays flat. The collector
+//! keeps early batches in a ring of `window` slots until their turn comes,
+//! which makes the report the same whatever the number of threads.
 
 use std::io::BufRead;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use billes_notation::{ReadError, Reader};
 use crossbeam_channel::{bounded, unbounded};
@@ -24,8 +30,14 @@ use crossbeam_channel::{bounded, unbounded};
 use super::{Job, Origin, Outcome, Work, Worker, WorkerSettings};
 use crate::input::{Found, Input};
 
-/// Games in flight per worker thread.
-const WINDOW_PER_WORKER: usize = 32;
+/// Batches in flight per worker thread.
+const WINDOW_PER_WORKER: usize = 4;
+
+/// A batch holds at most this many jobs...
+const BATCH_JOBS: usize = 16;
+
+/// ...and is closed once its games hold this many bytes.
+const BATCH_BYTES: usize = 1 << 16;
 
 /// Bytes looked at for a NUL byte before a file is taken as text.
 const BINARY_PROBE: usize = 8192;
@@ -39,107 +51,136 @@ pub fn run<E>(
     settings: WorkerSettings,
     accept: &mut dyn FnMut(Outcome) -> Result<(), E>,
 ) -> Result<(), E> {
+    let mut inputs = Jobs::new(found);
     if jobs <= 1 {
         let mut worker = Worker::new(settings);
-        let mut result = Ok(());
-        read_all(found, &mut |job| {
-            result = accept(worker.process(job));
-            result.is_ok()
-        });
-        return result;
+        return inputs.try_for_each(|job| accept(worker.process(job)));
     }
     let window = WINDOW_PER_WORKER * jobs;
+    // The inputs and the number of the next batch.
+    let inputs = Mutex::new((inputs, 0u64));
     std::thread::scope(|scope| {
-        let (job_tx, job_rx) = bounded::<Job>(window);
-        let (out_tx, out_rx) = unbounded::<Outcome>();
+        let (out_tx, out_rx) = unbounded::<(u64, Vec<Outcome>)>();
         let (token_tx, token_rx) = bounded::<()>(window);
         for _ in 0..window {
             let _ = token_tx.send(());
         }
-        scope.spawn(move || {
-            read_all(found, &mut |job| {
-                token_rx.recv().is_ok() && job_tx.send(job).is_ok()
-            });
-        });
         for _ in 0..jobs {
-            let job_rx = job_rx.clone();
-            let out_tx = out_tx.clone();
+            let (inputs, token_rx, out_tx) = (&inputs, token_rx.clone(), out_tx.clone());
             scope.spawn(move || {
                 // Created here, on its own thread: a worker may hold state
                 // that cannot move between threads.
                 let mut worker = Worker::new(settings);
-                for job in job_rx {
-                    if out_tx.send(worker.process(job)).is_err() {
+                while token_rx.recv().is_ok() {
+                    let Some((seq, batch)) = next_batch(inputs) else {
+                        break;
+                    };
+                    let outcomes = batch.into_iter().map(|job| worker.process(job)).collect();
+                    if out_tx.send((seq, outcomes)).is_err() {
                         break;
                     }
                 }
             });
         }
-        drop((job_rx, out_tx));
-        // Dropping the receiving ends on return (also on error) stops the
-        // reader and the workers, so the scope can end.
-        let mut ring: Vec<Option<Outcome>> = (0..window).map(|_| None).collect();
+        drop((token_rx, out_tx));
+        // Dropping the receiving end on return (also on error) stops the
+        // workers, so the scope can end.
+        let mut ring: Vec<Option<Vec<Outcome>>> = (0..window).map(|_| None).collect();
         let mut next = 0u64;
-        for outcome in out_rx {
-            let slot = (outcome.seq % window as u64) as usize;
-            ring[slot] = Some(outcome);
-            loop {
-                let slot = (next % window as u64) as usize;
-                match ring[slot].take() {
-                    Some(o) => {
-                        accept(o)?;
-                        next += 1;
-                        let _ = token_tx.try_send(());
-                    }
-                    None => break,
+        for (seq, outcomes) in out_rx {
+            ring[(seq % window as u64) as usize] = Some(outcomes);
+            while let Some(outcomes) = ring[(next % window as u64) as usize].take() {
+                for o in outcomes {
+                    accept(o)?;
                 }
+                next += 1;
+                let _ = token_tx.try_send(());
             }
         }
         Ok(())
     })
 }
 
-/// Reads every input in order and hands `send` one job per event: a file
-/// opened, a file that cannot be read, a binary file, a game, a game that is
-/// not UTF-8. Stops when `send` returns false.
-fn read_all(found: Vec<Found>, send: &mut dyn FnMut(Job) -> bool) {
-    let mut seq = 0u64;
-    let mut emit = |origin: &Arc<Origin>, bytes: u64, work: Work| {
-        let job = Job {
-            seq,
+/// The next batch of jobs from the shared inputs, with its number; `None`
+/// when the inputs are done (or a worker panicked while reading them).
+fn next_batch(inputs: &Mutex<(Jobs, u64)>) -> Option<(u64, Vec<Job>)> {
+    let mut guard = inputs.lock().ok()?;
+    let (jobs, seq) = &mut *guard;
+    let mut batch = Vec::with_capacity(BATCH_JOBS);
+    let mut bytes = 0;
+    while batch.len() < BATCH_JOBS && bytes < BATCH_BYTES {
+        let Some(job) = jobs.next() else { break };
+        if let Work::Game(source) = &job.work {
+            bytes += source.text.len();
+        }
+        batch.push(job);
+    }
+    if batch.is_empty() {
+        return None;
+    }
+    *seq += 1;
+    Some((*seq - 1, batch))
+}
+
+/// Every input in order, one job per event: a file opened, a file that
+/// cannot be read, a binary file, a game, a game that is not UTF-8.
+struct Jobs {
+    found: std::vec::IntoIter<Found>,
+    /// The file being read, by games.
+    file: Option<OpenFile>,
+    /// A job to give before going on (what follows `Opened`).
+    queued: Option<Job>,
+}
+
+struct OpenFile {
+    origin: Arc<Origin>,
+    games: Reader<Box<dyn BufRead + Send>>,
+    /// Bytes of the file given out so far (progress).
+    consumed: u64,
+}
+
+impl Jobs {
+    fn new(found: Vec<Found>) -> Jobs {
+        Jobs {
+            found: found.into_iter(),
+            file: None,
+            queued: None,
+        }
+    }
+
+    /// The jobs for the next input: what it opens to, and what follows
+    /// (queued), or its games (in `file`).
+    fn open_next(&mut self) -> Option<Job> {
+        let job = |origin: &Arc<Origin>, bytes: u64, work: Work| Job {
             origin: Arc::clone(origin),
             bytes,
             work,
         };
-        seq += 1;
-        send(job)
-    };
-    for item in found {
-        let (origin, input) = match item {
+        let (origin, input) = match self.found.next()? {
             Ok(input) => (Origin::of(&input), input),
             Err((path, e)) => {
                 let origin = Arc::new(Origin {
                     name: path.display().to_string(),
                     path: None,
                 });
-                if !emit(&origin, 0, Work::Unreadable(format!("cannot read: {e}"))) {
-                    return;
-                }
-                continue;
+                return Some(job(
+                    &origin,
+                    0,
+                    Work::Unreadable(format!("cannot read: {e}")),
+                ));
             }
         };
         let mut reader = match open(&input) {
             Ok(r) => r,
             Err(e) => {
-                if !emit(&origin, 0, Work::Unreadable(format!("cannot read: {e}"))) {
-                    return;
-                }
-                continue;
+                return Some(job(
+                    &origin,
+                    0,
+                    Work::Unreadable(format!("cannot read: {e}")),
+                ))
             }
         };
-        if !emit(&origin, 0, Work::Opened) {
-            return;
-        }
+        let opened = job(&origin, 0, Work::Opened);
         match reader.fill_buf() {
             Ok(head) => {
                 let probe = &head[..head.len().min(BINARY_PROBE)];
@@ -151,54 +192,72 @@ fn read_all(found: Vec<Found>, send: &mut dyn FnMut(Job) -> bool) {
                         .rposition(|&b| b == b'\n')
                         .map_or(0, |i| i + 1);
                     let column = (at - line_start) as u32 + 1;
-                    if !emit(&origin, size(&input), Work::Binary { line, column }) {
-                        return;
-                    }
-                    continue;
+                    self.queued = Some(job(&origin, size(&input), Work::Binary { line, column }));
+                    return Some(opened);
                 }
             }
             Err(e) => {
-                if !emit(&origin, 0, Work::Unreadable(format!("read error: {e}"))) {
-                    return;
-                }
-                continue;
-            }
-        }
-        let mut consumed = 0u64;
-        for item in Reader::new(reader) {
-            let keep_going = match item {
-                Ok(source) => {
-                    let end = (source.offset + source.text.len()) as u64;
-                    let bytes = end.saturating_sub(consumed);
-                    consumed = end;
-                    emit(&origin, bytes, Work::Game(source))
-                }
-                Err(ReadError::InvalidUtf8 {
-                    index,
-                    line,
-                    column,
-                }) => emit(
+                self.queued = Some(job(
                     &origin,
                     0,
-                    Work::Encoding {
+                    Work::Unreadable(format!("read error: {e}")),
+                ));
+                return Some(opened);
+            }
+        }
+        self.file = Some(OpenFile {
+            origin,
+            games: Reader::new(reader),
+            consumed: 0,
+        });
+        Some(opened)
+    }
+}
+
+impl Iterator for Jobs {
+    type Item = Job;
+
+    fn next(&mut self) -> Option<Job> {
+        if let Some(job) = self.queued.take() {
+            return Some(job);
+        }
+        if let Some(file) = &mut self.file {
+            if let Some(item) = file.games.next() {
+                let (bytes, work) = match item {
+                    Ok(source) => {
+                        let end = (source.offset + source.text.len()) as u64;
+                        let bytes = end.saturating_sub(file.consumed);
+                        file.consumed = end;
+                        (bytes, Work::Game(source))
+                    }
+                    Err(ReadError::InvalidUtf8 {
                         index,
                         line,
                         column,
-                    },
-                ),
-                Err(ReadError::Io(e)) => {
-                    emit(&origin, 0, Work::Unreadable(format!("read error: {e}")))
-                }
-            };
-            if !keep_going {
-                return;
+                    }) => (
+                        0,
+                        Work::Encoding {
+                            index,
+                            line,
+                            column,
+                        },
+                    ),
+                    Err(ReadError::Io(e)) => (0, Work::Unreadable(format!("read error: {e}"))),
+                };
+                return Some(Job {
+                    origin: Arc::clone(&file.origin),
+                    bytes,
+                    work,
+                });
             }
+            self.file = None;
         }
+        self.open_next()
     }
 }
 
 /// The input, buffered; the buffer is large enough to probe for binary data.
-fn open(input: &Input) -> std::io::Result<Box<dyn BufRead>> {
+fn open(input: &Input) -> std::io::Result<Box<dyn BufRead + Send>> {
     Ok(match input {
         Input::Stdin => Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin())),
         Input::File(path) => Box::new(std::io::BufReader::with_capacity(

@@ -19,6 +19,9 @@ pub const MAX_ROLL: usize = 6;
 /// The pseudo-point name of a seat's house in a move path (`h-c1`).
 pub const HOUSE: &str = "h";
 
+/// The [`Name::key`] of [`HOUSE`].
+pub(crate) const HOUSE_KEY: u64 = b'h' as u64;
+
 /// The four colours, in the order of their houses from left to right.
 pub const SEATS: [&str; 4] = ["R", "G", "Y", "B"];
 
@@ -399,6 +402,24 @@ impl Board {
         self.by_name[x * NAME_RANKS + rank]
     }
 
+    /// [`point_of`](Board::point_of) for a name already read, from its
+    /// [`Name::key`] (no slice to make).
+    #[inline(always)]
+    pub fn point_of_name(&self, name: Name) -> Point {
+        let key = name.key();
+        let x = (key as u8).wrapping_sub(b'a') as usize;
+        let tens = ((key >> 8) as u8).wrapping_sub(b'0') as usize;
+        let third = (key >> 16) as u8;
+        let three = third != 0;
+        let units = third.wrapping_sub(b'0') as usize;
+        let bad = (key >> 24 != 0) | (x >= 26) | (tens.wrapping_sub(1) >= 9) | (three & (units >= 10));
+        if bad {
+            return NONE;
+        }
+        let rank = if three { tens * 10 + units } else { tens };
+        self.by_name[x * NAME_RANKS + rank]
+    }
+
     /// The name of point `p`.
     pub fn name(&self, p: Point) -> &Name {
         &self.names[p as usize]
@@ -531,6 +552,25 @@ mod tests {
             "", "a", "a0", "a01", "r1", "a15", "b2", "i", "A1", "a1x", "zz9",
         ] {
             assert_eq!(b.point(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn points_are_found_by_key_as_by_bytes() {
+        let b = Board::standard();
+        assert_eq!(Name::new(HOUSE).key(), HOUSE_KEY);
+        let mut names = vec![String::new(), "h".into(), "a".into(), "abcd".into()];
+        for x in ["a", "i", "q", "r", "z", "A", "`"] {
+            for rank in ["0", "1", "9", "10", "13", "14", "19", "99", "01", "100", "1a", ":"] {
+                names.push(format!("{x}{rank}"));
+            }
+        }
+        for name in names {
+            let bytes = name.as_bytes();
+            assert_eq!(b.point_of_name(Name::new(&name)), b.point_of(bytes), "{name:?}");
+        }
+        for p in 0..b.len() as Point {
+            assert_eq!(b.point_of_name(*b.name(p)), b.point_of(b.name(p).as_bytes()));
         }
     }
 

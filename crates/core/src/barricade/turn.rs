@@ -3,7 +3,7 @@
 
 use billes_notation::{Action, Name, Span, Turn};
 
-use super::board::{bit, iter_points, Point, HOUSE, NONE, SEATS};
+use super::board::{bit, iter_points, Point, HOUSE, HOUSE_KEY, NONE, SEATS};
 use super::hooks::{relist, variant_error};
 use super::moves::Move;
 use super::position::{colour_of, State, NO_SEAT};
@@ -86,12 +86,11 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
     };
     let board = rules.board();
     let c = c as usize;
-    let to = board.point_of(last.as_bytes());
+    let to = board.point_of_name(*last);
     if to == NONE {
         return false;
     }
-    let first = first.as_bytes();
-    let (from, hit) = if first == HOUSE.as_bytes() {
+    let (from, hit) = if first.key() == HOUSE_KEY {
         if st.housed[c] == 0 || pending == c as u8 {
             // A 6 replay moves a pawn on the board.
             return false;
@@ -106,7 +105,7 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
             (NONE, (inter | bit(s)) & st.barricades)
         }
     } else {
-        let from = board.point_of(first);
+        let from = board.point_of_name(*first);
         if from == NONE || st.pawns[c] & bit(from) == 0 {
             return false;
         }
@@ -177,7 +176,7 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
             let Action::Barricade { at, .. } = action else {
                 return false;
             };
-            let p = board.point_of(at.as_bytes());
+            let p = board.point_of_name(*at);
             if p == NONE || (taken | barricades) & bit(p) != 0 {
                 return false;
             }

@@ -115,15 +115,15 @@ macro_rules! with_standard {
     ($kind:expr, $r:ident => $body:expr) => {
         match $kind {
             GameKind::Aggravation => {
-                let $r = &aggravation::Aggravation::default();
+                let $r = aggravation::Aggravation::standard();
                 $body
             }
             GameKind::Barricade => {
-                let $r = &barricade::Barricade::default();
+                let $r = barricade::Barricade::standard();
                 $body
             }
             GameKind::Offboard => {
-                let $r = &offboard::Offboard::default();
+                let $r = offboard::Offboard::standard();
                 $body
             }
         }

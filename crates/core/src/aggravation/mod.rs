@@ -100,6 +100,15 @@ pub struct Aggravation {
     next: Box<[[Hole; board::TABLE]; board::MAX_SIDES]>,
 }
 
+impl Aggravation {
+    /// The standard rules, made once and shared: what replaying a record
+    /// under them uses, instead of making them anew for every game.
+    pub fn standard() -> &'static Aggravation {
+        static STANDARD: std::sync::OnceLock<Aggravation> = std::sync::OnceLock::new();
+        STANDARD.get_or_init(Aggravation::default)
+    }
+}
+
 impl Default for Aggravation {
     fn default() -> Aggravation {
         let board = board::standard();

@@ -412,7 +412,8 @@ impl Board {
         let third = (key >> 16) as u8;
         let three = third != 0;
         let units = third.wrapping_sub(b'0') as usize;
-        let bad = (key >> 24 != 0) | (x >= 26) | (tens.wrapping_sub(1) >= 9) | (three & (units >= 10));
+        let bad =
+            (key >> 24 != 0) | (x >= 26) | (tens.wrapping_sub(1) >= 9) | (three & (units >= 10));
         if bad {
             return NONE;
         }
@@ -561,16 +562,25 @@ mod tests {
         assert_eq!(Name::new(HOUSE).key(), HOUSE_KEY);
         let mut names = vec![String::new(), "h".into(), "a".into(), "abcd".into()];
         for x in ["a", "i", "q", "r", "z", "A", "`"] {
-            for rank in ["0", "1", "9", "10", "13", "14", "19", "99", "01", "100", "1a", ":"] {
+            for rank in [
+                "0", "1", "9", "10", "13", "14", "19", "99", "01", "100", "1a", ":",
+            ] {
                 names.push(format!("{x}{rank}"));
             }
         }
         for name in names {
             let bytes = name.as_bytes();
-            assert_eq!(b.point_of_name(Name::new(&name)), b.point_of(bytes), "{name:?}");
+            assert_eq!(
+                b.point_of_name(Name::new(&name)),
+                b.point_of(bytes),
+                "{name:?}"
+            );
         }
         for p in 0..b.len() as Point {
-            assert_eq!(b.point_of_name(*b.name(p)), b.point_of(b.name(p).as_bytes()));
+            assert_eq!(
+                b.point_of_name(*b.name(p)),
+                b.point_of(b.name(p).as_bytes())
+            );
         }
     }
 

@@ -121,6 +121,15 @@ pub struct Barricade {
     forbidden: Points,
 }
 
+impl Barricade {
+    /// The standard rules, made once and shared: what replaying a record
+    /// under them uses, instead of making them anew for every game.
+    pub fn standard() -> &'static Barricade {
+        static STANDARD: std::sync::OnceLock<Barricade> = std::sync::OnceLock::new();
+        STANDARD.get_or_init(Barricade::default)
+    }
+}
+
 impl Default for Barricade {
     fn default() -> Self {
         Barricade::new(Params::default())

@@ -116,6 +116,15 @@ pub struct Offboard {
     landing: Vec<u8>,
 }
 
+impl Offboard {
+    /// The standard rules, made once and shared: what replaying a record
+    /// under them uses, instead of making them anew for every game.
+    pub fn standard() -> &'static Offboard {
+        static STANDARD: std::sync::OnceLock<Offboard> = std::sync::OnceLock::new();
+        STANDARD.get_or_init(Offboard::default)
+    }
+}
+
 impl Default for Offboard {
     fn default() -> Self {
         Offboard::new(Params::default()).expect("the standard parameters are valid")

@@ -379,7 +379,15 @@ struct ReaderState {
     line_start: usize,
     index: usize,
     done: bool,
+    /// Buffers given back by [`Reader::recycle`], for the next games.
+    spare: Vec<Vec<u8>>,
 }
+
+/// At most this many buffers are kept for reuse...
+const MAX_SPARE: usize = 64;
+
+/// ...each of at most this many bytes.
+const MAX_SPARE_BYTES: usize = 1 << 20;
 
 impl<R: BufRead> Reader<R> {
     /// A reader over `input`.
@@ -394,7 +402,28 @@ impl<R: BufRead> Reader<R> {
                 line_start: 0,
                 index: 0,
                 done: false,
+                spare: Vec::new(),
             },
+        }
+    }
+
+    /// Gives back the text of a game read before, once done with it: the
+    /// reader reuses its memory for a game to come instead of allocating
+    /// anew (a program that reads game after game keeps a few buffers
+    /// going round). Texts too large to be worth keeping are dropped.
+    ///
+    /// ```
+    /// use billes_notation::Reader;
+    /// let data = "[Game \"offboard\"]\n*\n[Game \"offboard\"]\n*\n";
+    /// let mut reader = Reader::new(data.as_bytes());
+    /// let first = reader.next().unwrap().unwrap();
+    /// reader.recycle(first.text);
+    /// assert_eq!(reader.next().unwrap().unwrap().text, "[Game \"offboard\"]\n*\n");
+    /// ```
+    pub fn recycle(&mut self, text: String) {
+        let spare = &mut self.state.spare;
+        if spare.len() < MAX_SPARE && text.capacity() <= MAX_SPARE_BYTES {
+            spare.push(text.into_bytes());
         }
     }
 }
@@ -420,7 +449,15 @@ impl ReaderState {
         // The next game is likely about as long: room for it at once saves
         // growing (and copying) the buffer line by line.
         let room = self.pending.len();
-        let bytes = std::mem::replace(&mut self.pending, Vec::with_capacity(room));
+        let next = match self.spare.pop() {
+            Some(mut buffer) => {
+                buffer.clear();
+                buffer.reserve(room);
+                buffer
+            }
+            None => Vec::with_capacity(room),
+        };
+        let bytes = std::mem::replace(&mut self.pending, next);
         let (offset, line) = (self.pending_offset, self.pending_line);
         self.pending_offset += bytes.len();
         self.pending_line += count_lines(&bytes);

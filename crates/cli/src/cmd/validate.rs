@@ -248,7 +248,10 @@ impl Worker {
         }
     }
 
-    fn process(&mut self, job: Job) -> Outcome {
+    /// Checks a job; its outcome, and the game's text (when the job was a
+    /// game) for the reader to reuse.
+    fn process(&mut self, job: Job) -> (Outcome, Option<String>) {
+        let mut text = None;
         let mut outcome = Outcome {
             origin: Arc::clone(&job.origin),
             bytes: job.bytes,
@@ -298,9 +301,12 @@ impl Worker {
                         .at(line, column),
                 );
             }
-            Work::Game(source) => self.game(&job.origin, &source, &mut outcome),
+            Work::Game(source) => {
+                self.game(&job.origin, &source, &mut outcome);
+                text = Some(source.text);
+            }
         }
-        outcome
+        (outcome, text)
     }
 
     fn game(&mut self, origin: &Origin, source: &GameSource, outcome: &mut Outcome) {

@@ -54,7 +54,12 @@ pub fn run<E>(
     let mut inputs = Jobs::new(found);
     if jobs <= 1 {
         let mut worker = Worker::new(settings);
-        return inputs.try_for_each(|job| accept(worker.process(job)));
+        while let Some(job) = inputs.next() {
+            let (outcome, text) = worker.process(job);
+            inputs.recycle(text);
+            accept(outcome)?;
+        }
+        return Ok(());
     }
     let window = WINDOW_PER_WORKER * jobs;
     // The inputs and the number of the next batch.
@@ -71,11 +76,21 @@ pub fn run<E>(
                 // Created here, on its own thread: a worker may hold state
                 // that cannot move between threads.
                 let mut worker = Worker::new(settings);
+                // The texts of the batch before, given back to the inputs
+                // with the next batch taken.
+                let mut texts = Vec::with_capacity(BATCH_JOBS);
                 while token_rx.recv().is_ok() {
-                    let Some((seq, batch)) = next_batch(inputs) else {
+                    let Some((seq, batch)) = next_batch(inputs, &mut texts) else {
                         break;
                     };
-                    let outcomes = batch.into_iter().map(|job| worker.process(job)).collect();
+                    let outcomes = batch
+                        .into_iter()
+                        .map(|job| {
+                            let (outcome, text) = worker.process(job);
+                            texts.extend(text);
+                            outcome
+                        })
+                        .collect();
                     if out_tx.send((seq, outcomes)).is_err() {
                         break;
                     }
@@ -101,11 +116,15 @@ pub fn run<E>(
     })
 }
 
-/// The next batch of jobs from the shared inputs, with its number; `None`
-/// when the inputs are done (or a worker panicked while reading them).
-fn next_batch(inputs: &Mutex<(Jobs, u64)>) -> Option<(u64, Vec<Job>)> {
+/// The next batch of jobs from the shared inputs, with its number, once
+/// `texts` (of games checked) are given back to them; `None` when the inputs
+/// are done (or a worker panicked while reading them).
+fn next_batch(inputs: &Mutex<(Jobs, u64)>, texts: &mut Vec<String>) -> Option<(u64, Vec<Job>)> {
     let mut guard = inputs.lock().ok()?;
     let (jobs, seq) = &mut *guard;
+    for text in texts.drain(..) {
+        jobs.recycle(Some(text));
+    }
     let mut batch = Vec::with_capacity(BATCH_JOBS);
     let mut bytes = 0;
     while batch.len() < BATCH_JOBS && bytes < BATCH_BYTES {
@@ -140,6 +159,13 @@ struct OpenFile {
 }
 
 impl Jobs {
+    /// Gives a game's text back to the file being read, for its memory.
+    fn recycle(&mut self, text: Option<String>) {
+        if let (Some(file), Some(text)) = (&mut self.file, text) {
+            file.games.recycle(text);
+        }
+    }
+
     fn new(found: Vec<Found>) -> Jobs {
         Jobs {
             found: found.into_iter(),

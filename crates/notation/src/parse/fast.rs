@@ -71,7 +71,7 @@ impl Parser_<'_> {
         let head_end = seat_end + len;
         // Spans from here on lie on the current line: its line and where
         // its columns start are read once.
-        let at = self.line_at(start);
+        let at = self.line_at(start)?;
         // The turn is built in its place at the end of `turns` (see
         // `Turn::BLANK`), its actions pushed into it, and taken back out
         // when the general parser must read it.
@@ -126,14 +126,16 @@ impl Parser_<'_> {
 
     /// The line of `start`, a position on the current line, and where its
     /// columns start, to make spans on it.
-    fn line_at(&self, start: usize) -> LineAt {
+    /// `None` when a column to the end of the text would not fit a `u32`
+    /// (the general parser then saturates it).
+    fn line_at(&self, start: usize) -> Option<LineAt> {
         let mark = self.mark_at(start);
-        LineAt {
+        let last = mark.column as usize + (self.src.len() - start);
+        (last <= u32::MAX as usize).then_some(LineAt {
             base: self.base,
             line: mark.line,
-            start,
-            column: mark.column,
-        }
+            column_of_0: mark.column.wrapping_sub(start as u32),
+        })
     }
 
     /// The name or seat of `len` bytes at `start` (with its key), and
@@ -376,20 +378,21 @@ impl Parser_<'_> {
 struct LineAt {
     base: usize,
     line: u32,
-    start: usize,
-    column: u32,
+    /// The column position 0 would have on the line: the column of a
+    /// position is this plus the position (wrapping; no column of the line
+    /// exceeds `u32::MAX`, see [`Parser_::line_at`]).
+    column_of_0: u32,
 }
 
 impl LineAt {
-    /// The span from `start` to `end`, ASCII bytes from `self.start` on.
+    /// The span from `start` to `end`, ASCII bytes of the line.
     #[inline]
     fn span(self, start: usize, end: usize) -> Span {
-        let past = u32::try_from(start - self.start).unwrap_or(u32::MAX);
         Span {
             start: self.base + start,
             end: self.base + end,
             line: self.line,
-            column: self.column.saturating_add(past),
+            column: self.column_of_0.wrapping_add(start as u32),
         }
     }
 }

@@ -344,6 +344,18 @@ impl Board {
         (s != NONE).then_some(s)
     }
 
+    /// [`seat`](Board::seat) for a name already read, from its [`Name::key`].
+    #[inline]
+    pub fn seat_of_name(&self, name: Name) -> Option<u8> {
+        let key = name.key();
+        let letter = key as u8;
+        if key >> 8 != 0 || !letter.is_ascii_uppercase() {
+            return None;
+        }
+        let s = self.side_of_byte[letter.to_ascii_lowercase() as usize];
+        (s != NONE).then_some(s)
+    }
+
     /// The hole called `name`, HOME holes up to [`MAX_HOME`] included.
     #[inline]
     pub fn hole(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Hole> {
@@ -372,6 +384,14 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seats_are_found_by_key_as_by_bytes() {
+        let b = standard();
+        for name in ["", "R", "B", "W", "Q", "r", "RB", "Rouge", "\u{c9}", "1"] {
+            assert_eq!(b.seat_of_name(Name::new(name)), b.seat(name), "{name:?}");
+        }
+    }
 
     #[test]
     fn the_standard_board_matches_the_board_facts() {

@@ -83,34 +83,52 @@ impl Aggravation {
     }
 
     /// The seat that rolls: the one to move, or anyone in play on the first turn.
+    #[inline]
     fn roller(&self, st: &State, turn: &Turn) -> Checked<u8> {
-        let b = self.board;
+        match self.board.seat_of_name(turn.head.seat) {
+            Some(s) if st.in_play[s as usize] && (st.to_roll == NONE || s == st.to_roll) => Ok(s),
+            _ => Err(self.wrong_roller(st, turn)),
+        }
+    }
+
+    /// Why the seat of `turn` may not roll (see [`Aggravation::roller`]);
+    /// kept out of the way of the check.
+    #[cold]
+    #[inline(never)]
+    fn wrong_roller(&self, st: &State, turn: &Turn) -> Box<ReplayError> {
         let seat = &turn.head.seat;
-        let s = b
-            .seat(seat)
-            .filter(|&s| st.in_play[s as usize])
-            .ok_or_else(|| {
-                let seats: Vec<&str> = st.seats().map(|s| st.letter(s)).collect();
-                ReplayError::new(
-                    ErrorKind::Seat,
-                    turn.head.span,
-                    format!("{seat} is not a seat in play (seats: {})", seats.join(" ")),
-                )
-            })?;
-        if st.to_roll != NONE && s != st.to_roll {
+        let in_play = self
+            .board
+            .seat_of_name(*seat)
+            .is_some_and(|s| st.in_play[s as usize]);
+        let message = if !in_play {
+            let seats: Vec<&str> = st.seats().map(|s| st.letter(s)).collect();
+            format!("{seat} is not a seat in play (seats: {})", seats.join(" "))
+        } else {
             let who = st.letter(st.to_roll);
-            let message = if st.again {
+            if st.again {
                 format!("{who} rolled a 6 and rolls again, not {seat}")
             } else {
                 format!("it is {who}'s turn to roll, not {seat}'s")
-            };
-            return Err(ReplayError::new(ErrorKind::Seat, turn.head.span, message).into());
-        }
-        Ok(s)
+            }
+        };
+        Box::new(ReplayError::new(ErrorKind::Seat, turn.head.span, message))
     }
 
     /// The seat whose marbles the roll moves (`R4>G`: G's).
+    #[inline]
     fn mover(&self, st: &State, roller: u8, turn: &Turn) -> Checked<u8> {
+        if turn.head.mover.is_none() && !(st.teams && st.finished(roller)) {
+            return Ok(roller);
+        }
+        self.other_mover(st, roller, turn)
+    }
+
+    /// [`Aggravation::mover`] in team play, or with a mover written: the
+    /// teammate, or why not. Kept out of the way of the common case.
+    #[cold]
+    #[inline(never)]
+    fn other_mover(&self, st: &State, roller: u8, turn: &Turn) -> Checked<u8> {
         let err = |m: String| ReplayError::new(ErrorKind::Seat, turn.head.span, m);
         let Some(m) = &turn.head.mover else {
             if st.teams && st.finished(roller) {
@@ -132,7 +150,7 @@ impl Aggravation {
         };
         let s = self
             .board
-            .seat(m)
+            .seat_of_name(*m)
             .filter(|&s| st.in_play[s as usize])
             .ok_or_else(|| err(format!("{m} is not a seat in play")))?;
         let r = st.letter(roller);

@@ -76,6 +76,16 @@ impl From<Box<ReplayError>> for ReplayError {
     }
 }
 
+/// The error `make` makes, boxed; for the checks on the hot path of a
+/// replay. The closure's code (the wording, a list of legal moves) goes in a
+/// function of its own, out of the way, called only on a mistake: inlined in
+/// a check, it made the check's frame large and its registers scarce.
+#[cold]
+#[inline(never)]
+pub(crate) fn cold_error(make: impl FnOnce() -> ReplayError) -> Box<ReplayError> {
+    Box::new(make())
+}
+
 impl ReplayError {
     /// An error of `kind` at `span`, not tied to a turn.
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> ReplayError {

@@ -6,6 +6,7 @@ use billes_notation::{Action, Capture, Name, Span, Turn};
 use super::board::{Class, Hole, MAX_SIDES, NONE};
 use super::moves::{Cand, Why};
 use super::{Aggravation, State};
+use crate::error::cold_error;
 use crate::variant::{Hooks, NoHooks};
 use crate::{ErrorKind, ReplayError};
 
@@ -185,13 +186,14 @@ impl Aggravation {
         match action {
             Action::Pass { span } => {
                 if self.can_move(st, mover, n) {
-                    return Err(ReplayError::new(
-                        ErrorKind::FalsePass,
-                        *span,
-                        format!("{} cannot pass: a {n} has a legal move", m()),
-                    )
-                    .with_legal(self.legal_list(st, mover, n))
-                    .into());
+                    return Err(cold_error(|| {
+                        ReplayError::new(
+                            ErrorKind::FalsePass,
+                            *span,
+                            format!("{} cannot pass: a {n} has a legal move", m()),
+                        )
+                        .with_legal(self.legal_list(st, mover, n))
+                    }));
                 }
                 Ok(Cand::new(NONE, NONE, NONE, Ok(NONE)))
             }
@@ -199,16 +201,21 @@ impl Aggravation {
                 let c = self.enter(st, mover, n);
                 if let Some(to) = to {
                     if self.board.hole(to) != Some(c.to()) {
-                        return Err(illegal(
-                            *span,
-                            format!("{} enters on its START {}, not {to}", m(), st.name(c.to())),
-                        )
-                        .into());
+                        return Err(cold_error(|| {
+                            illegal(
+                                *span,
+                                format!(
+                                    "{} enters on its START {}, not {to}",
+                                    m(),
+                                    st.name(c.to())
+                                ),
+                            )
+                        }));
                     }
                 }
-                let victim = c
-                    .res()
-                    .map_err(|why| illegal(*span, self.why(st, mover, n, NONE, why)))?;
+                let victim = c.res().map_err(|why| {
+                    cold_error(|| illegal(*span, self.why(st, mover, n, NONE, why)))
+                })?;
                 self.check_mark(st, capture.as_ref(), victim, c.to(), *span, action)?;
                 Ok(c)
             }
@@ -219,24 +226,25 @@ impl Aggravation {
                 span,
             } => {
                 if *barricade {
-                    return Err(
-                        illegal(*span, "aggravation has no barricades to take".into()).into(),
-                    );
+                    return Err(cold_error(|| {
+                        illegal(*span, "aggravation has no barricades to take".into())
+                    }));
                 }
                 let c = self.check_path(st, mover, n, path, *span, action)?;
-                let victim = c
-                    .res()
-                    .map_err(|why| illegal(*span, self.why(st, mover, n, c.from(), why)))?;
+                let victim = c.res().map_err(|why| {
+                    cold_error(|| illegal(*span, self.why(st, mover, n, c.from(), why)))
+                })?;
                 self.check_mark(st, capture.as_ref(), victim, c.to(), *span, action)?;
                 Ok(c)
             }
-            other => Err(illegal(
-                other.span(),
-                format!(
-                    "\"{other}\" is not an aggravation move: write +, a move like r9-r12, or --"
-                ),
-            )
-            .into()),
+            other => Err(cold_error(|| {
+                illegal(
+                    other.span(),
+                    format!(
+                        "\"{other}\" is not an aggravation move: write +, a move like r9-r12, or --"
+                    ),
+                )
+            })),
         }
     }
 
@@ -257,46 +265,71 @@ impl Aggravation {
         };
         let mut holes = [NONE; 2 + MAX_SIDES];
         if !(2..=b.sides as usize + 2).contains(&path.len()) {
-            return Err(illegal(
+            return Err(cold_error(|| {
+                illegal(
                 "a move names its start and landing holes, and the star hole where it leaves the star ring (b0-g0-g5)".into(),
-            ).into());
+            )
+            }));
         }
         for (i, name) in path.iter().enumerate() {
             holes[i] = b
                 .hole(name)
                 .filter(|&h| b.class(h) != Class::Home || b.offset(h) < st.home_size)
-                .ok_or_else(|| illegal(format!("there is no hole {name} on this board")))?;
+                .ok_or_else(|| {
+                    cold_error(|| illegal(format!("there is no hole {name} on this board")))
+                })?;
         }
         let holes = &holes[..path.len()];
         let from = holes[0];
         let to = holes[path.len() - 1];
         let exit_written = self
             .written_exit(holes)
-            .ok_or_else(|| {
+            .ok_or_else(|| cold_error(|| {
                 illegal("the holes between start and landing must be the star holes of the ring, in order (g0-y0-w0-r0-r2), or only the one where the marble leaves it (g0-r0-r2)".into())
-            })?;
+            }))?;
         match st.at(from) {
             Some(o) if o == mover => {}
             Some(o) => {
-                return Err(illegal(format!(
-                    "the marble on {} is {}'s, not {}'s",
-                    path[0],
-                    st.letter(o),
-                    st.letter(mover)
-                ))
-                .into())
+                return Err(cold_error(|| {
+                    illegal(format!(
+                        "the marble on {} is {}'s, not {}'s",
+                        path[0],
+                        st.letter(o),
+                        st.letter(mover)
+                    ))
+                }))
             }
             None => {
-                return Err(
-                    illegal(format!("{} has no marble on {}", st.letter(mover), path[0])).into(),
-                )
+                return Err(cold_error(|| {
+                    illegal(format!("{} has no marble on {}", st.letter(mover), path[0]))
+                }))
             }
         }
         let found = self.find_route(st, mover, from, n, to);
         let Some(c) = found else {
-            return Err(illegal(self.unreachable(st, mover, n, holes)).into());
+            return Err(cold_error(|| {
+                illegal(self.unreachable(st, mover, n, holes))
+            }));
         };
         if exit_written != c.exit() {
+            return Err(cold_error(|| {
+                self.misspelt_route(st, c, action, span, illegal)
+            }));
+        }
+        Ok(c)
+    }
+
+    /// The error for a route written in another spelling than its one
+    /// canonical form (`illegal` makes it, from its message).
+    fn misspelt_route(
+        &self,
+        st: &State,
+        c: Cand,
+        action: &Action,
+        span: Span,
+        illegal: impl FnOnce(String) -> ReplayError,
+    ) -> ReplayError {
+        {
             let canonical = c.action(st);
             let canonical = match (canonical, action) {
                 (Action::Move { path, .. }, Action::Move { capture, .. }) => Action::Move {
@@ -312,9 +345,8 @@ impl Aggravation {
             } else {
                 "only a star ring move names a hole between start and landing"
             };
-            return Err(illegal(format!("write this move as {canonical}: {why}")).into());
+            illegal(format!("write this move as {canonical}: {why}"))
         }
-        Ok(c)
     }
 
     /// The ring exit star a written path names (NONE: none), accepting the
@@ -445,16 +477,17 @@ impl Aggravation {
         let Some(mark) = capture else { return Ok(()) };
         let err = |m: String| ReplayError::new(ErrorKind::Effect, span, m);
         if mark.target.is_some() || mark.points.is_some() {
-            return Err(
-                err("an aggravation is marked with a bare * (no target or points)".into()).into(),
-            );
+            return Err(cold_error(|| {
+                err("an aggravation is marked with a bare * (no target or points)".into())
+            }));
         }
         if victim == NONE {
-            return Err(err(format!(
-                "{action} aggravates no marble: {} is empty",
-                st.name(to)
-            ))
-            .into());
+            return Err(cold_error(|| {
+                err(format!(
+                    "{action} aggravates no marble: {} is empty",
+                    st.name(to)
+                ))
+            }));
         }
         Ok(())
     }

@@ -86,6 +86,13 @@ pub(crate) fn cold_error(make: impl FnOnce() -> ReplayError) -> Box<ReplayError>
     Box::new(make())
 }
 
+/// [`cold_error`] for a check whose errors are not boxed.
+#[cold]
+#[inline(never)]
+pub(crate) fn cold<T>(make: impl FnOnce() -> T) -> T {
+    make()
+}
+
 impl ReplayError {
     /// An error of `kind` at `span`, not tied to a turn.
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> ReplayError {

@@ -10,6 +10,7 @@ use super::hooks::variant_error;
 use super::moves::{Ejection, Illegal, Shift};
 use super::position::{seat_of, State, SEATS};
 use super::Offboard;
+use crate::error::cold;
 use crate::variant::{Hooks, NoHooks, Verdict};
 use crate::{ErrorKind, ReplayError};
 
@@ -31,47 +32,57 @@ impl Offboard {
     ) -> Result<(), ReplayError> {
         let head = &turn.head;
         let Some(seat) = seat_of(&head.seat) else {
-            return Err(ReplayError::new(
-                ErrorKind::Seat,
-                head.span,
-                format!("no seat {} in offboard (R and B)", head.seat),
-            ));
+            return Err(cold(|| {
+                ReplayError::new(
+                    ErrorKind::Seat,
+                    head.span,
+                    format!("no seat {} in offboard (R and B)", head.seat),
+                )
+            }));
         };
         if seat != st.to_move {
-            return Err(ReplayError::new(
-                ErrorKind::Seat,
-                head.span,
-                format!(
-                    "{} is to move, not {}",
-                    SEATS[st.to_move as usize], head.seat
-                ),
-            ));
+            return Err(cold(|| {
+                ReplayError::new(
+                    ErrorKind::Seat,
+                    head.span,
+                    format!(
+                        "{} is to move, not {}",
+                        SEATS[st.to_move as usize], head.seat
+                    ),
+                )
+            }));
         }
         if let Some(mover) = &head.mover {
-            return Err(ReplayError::new(
-                ErrorKind::Seat,
-                head.span,
-                format!(
-                    "offboard has no teams: {} cannot move for {}",
-                    head.seat, mover
-                ),
-            ));
+            return Err(cold(|| {
+                ReplayError::new(
+                    ErrorKind::Seat,
+                    head.span,
+                    format!(
+                        "offboard has no teams: {} cannot move for {}",
+                        head.seat, mover
+                    ),
+                )
+            }));
         }
         if head.roll.is_some() {
-            return Err(ReplayError::new(
-                ErrorKind::Roll,
-                head.span,
-                format!("offboard has no dice: write the turn head as {}", head.seat),
-            ));
+            return Err(cold(|| {
+                ReplayError::new(
+                    ErrorKind::Roll,
+                    head.span,
+                    format!("offboard has no dice: write the turn head as {}", head.seat),
+                )
+            }));
         }
         let mut actions = turn.actions.iter();
         let Some(mut action) = actions.next() else {
-            return Err(self.illegal(
-                st,
-                (turn, hooks),
-                head.span,
-                "the turn holds no move".into(),
-            ));
+            return Err(cold(|| {
+                self.illegal(
+                    st,
+                    (turn, hooks),
+                    head.span,
+                    "the turn holds no move".into(),
+                )
+            }));
         };
         let me = SEATS[seat as usize];
         if st.pending != 0 {
@@ -79,12 +90,14 @@ impl Offboard {
                 Action::Place { to, capture, span } => {
                     self.place(st, to.as_deref(), capture.as_ref(), *span, (turn, hooks))?;
                     if let Some(extra) = actions.next() {
-                        return Err(self.illegal(
-                            st,
-                            (turn, hooks),
-                            extra.span(),
-                            "putting a marble back is the whole turn".into(),
-                        ));
+                        return Err(cold(|| {
+                            self.illegal(
+                                st,
+                                (turn, hooks),
+                                extra.span(),
+                                "putting a marble back is the whole turn".into(),
+                            )
+                        }));
                     }
                     st.to_move ^= 1;
                     return Ok(());
@@ -93,25 +106,29 @@ impl Offboard {
                     st.pending = 0;
                     st.out[seat as usize] += 1;
                     let Some(next) = actions.next() else {
-                        return Err(self.illegal(
-                            st,
-                            (turn, hooks),
-                            *span,
-                            format!("after removing its marble, {me} still moves (or passes)"),
-                        ));
+                        return Err(cold(|| {
+                            self.illegal(
+                                st,
+                                (turn, hooks),
+                                *span,
+                                format!("after removing its marble, {me} still moves (or passes)"),
+                            )
+                        }));
                     };
                     action = next;
                 }
                 other => {
                     let target = self.board.target_name(st.pending as usize - 1);
-                    return Err(self.illegal(
+                    return Err(cold(|| {
+                        self.illegal(
                         st,
                         (turn, hooks),
                         other.span(),
                         format!(
                             "{me} must first put back (+cell) or remove (~) its marble pushed towards {target}"
                         ),
-                    ));
+                    )
+                    }));
                 }
             }
         }
@@ -126,12 +143,14 @@ impl Offboard {
                 let b = self.board;
                 let cell = |name: &Name| {
                     b.cell_of(*name).ok_or_else(|| {
-                        self.illegal(
-                            st,
-                            (turn, hooks),
-                            *span,
-                            format!("{name} is not a cell of the board (a1 to i9)"),
-                        )
+                        cold(|| {
+                            self.illegal(
+                                st,
+                                (turn, hooks),
+                                *span,
+                                format!("{name} is not a cell of the board (a1 to i9)"),
+                            )
+                        })
                     })
                 };
                 let from_cell = cell(from)?;
@@ -140,27 +159,31 @@ impl Offboard {
                     None => None,
                 };
                 let dir = b.direction_of(*direction).ok_or_else(|| {
-                    self.illegal(
-                        st,
-                        (turn, hooks),
-                        *span,
-                        format!("{direction} is not a direction (e, ne, nw, w, sw, se)"),
-                    )
+                    cold(|| {
+                        self.illegal(
+                            st,
+                            (turn, hooks),
+                            *span,
+                            format!("{direction} is not a direction (e, ne, nw, w, sw, se)"),
+                        )
+                    })
                 })?;
-                let shift = self
-                    .resolve(st, from_cell, to_cell, dir)
-                    .map_err(|why| self.illegal(st, (turn, hooks), *span, self.explain(st, why)))?;
+                let shift = self.resolve(st, from_cell, to_cell, dir).map_err(|why| {
+                    cold(|| self.illegal(st, (turn, hooks), *span, self.explain(st, why)))
+                })?;
                 if hooks.active() {
                     if let Verdict::Forbid(reason) = hooks
                         .verdict(|| self.move_view(st, turn.number, &shift))
                         .map_err(|e| variant_error(turn, e))?
                     {
-                        return Err(self.illegal(
-                            st,
-                            (turn, hooks),
-                            *span,
-                            format!("{action} is not allowed in this variant: {reason}"),
-                        ));
+                        return Err(cold(|| {
+                            self.illegal(
+                                st,
+                                (turn, hooks),
+                                *span,
+                                format!("{action} is not allowed in this variant: {reason}"),
+                            )
+                        }));
                     }
                 }
                 let before = *st;
@@ -181,36 +204,44 @@ impl Offboard {
                     self.can_move(st)
                 };
                 if can_move {
-                    return Err(ReplayError::new(
-                        ErrorKind::FalsePass,
-                        *span,
-                        format!("{me} cannot pass: a move exists"),
-                    )
-                    .with_legal(
-                        self.allowed_list(st, false, turn.number, hooks)
-                            .map_err(|e| variant_error(turn, e))?,
-                    ));
+                    return Err(cold(|| {
+                        match self.allowed_list(st, false, turn.number, hooks) {
+                            Ok(legal) => ReplayError::new(
+                                ErrorKind::FalsePass,
+                                *span,
+                                format!("{me} cannot pass: a move exists"),
+                            )
+                            .with_legal(legal),
+                            Err(e) => variant_error(turn, e),
+                        }
+                    }));
                 }
             }
             Action::Place { span, .. } | Action::Remove { span } => {
-                return Err(self.illegal(
-                    st,
-                    (turn, hooks),
-                    *span,
-                    format!("{me} has no pushed-off marble to put back or remove"),
-                ));
+                return Err(cold(|| {
+                    self.illegal(
+                        st,
+                        (turn, hooks),
+                        *span,
+                        format!("{me} has no pushed-off marble to put back or remove"),
+                    )
+                }));
             }
             Action::Move { span, .. } | Action::Barricade { span, .. } => {
-                return Err(self.illegal(
-                    st,
-                    (turn, hooks),
-                    *span,
-                    "offboard moves are written c3>ne (one marble) or c3:c5>e (a line)".into(),
-                ));
+                return Err(cold(|| {
+                    self.illegal(
+                        st,
+                        (turn, hooks),
+                        *span,
+                        "offboard moves are written c3>ne (one marble) or c3:c5>e (a line)".into(),
+                    )
+                }));
             }
         }
         if let Some(extra) = actions.next() {
-            return Err(self.illegal(st, (turn, hooks), extra.span(), "one move per turn".into()));
+            return Err(cold(|| {
+                self.illegal(st, (turn, hooks), extra.span(), "one move per turn".into())
+            }));
         }
         st.to_move ^= 1;
         Ok(())

@@ -4,7 +4,7 @@
 
 use billes_notation::{Game, Line, Outcome, Turn};
 
-use crate::error::{ErrorKind, ReplayError};
+use crate::error::{cold, ErrorKind, ReplayError};
 
 /// A position that can be printed as a text board.
 pub trait TextBoard {
@@ -127,12 +127,14 @@ fn play_line<R: Rules>(
     for (i, turn) in line.turns.iter().enumerate() {
         let expected = first_number + i as u32;
         if turn.number != expected {
-            return Err(ReplayError::new(
-                ErrorKind::TurnNumber,
-                turn.span,
-                format!("turn numbered {} is turn {expected}", turn.number),
-            )
-            .in_turn(turn.number, &turn.head.seat));
+            return Err(cold(|| {
+                ReplayError::new(
+                    ErrorKind::TurnNumber,
+                    turn.span,
+                    format!("turn numbered {} is turn {expected}", turn.number),
+                )
+                .in_turn(turn.number, &turn.head.seat)
+            }));
         }
         for variation in turn.variations() {
             let mut alt = state.clone();
@@ -147,16 +149,18 @@ fn play_line<R: Rules>(
             )?;
         }
         if let Some(winners) = rules.winners(state) {
-            return Err(ReplayError::new(
-                ErrorKind::AfterEnd,
-                turn.head.span,
-                format!("the game is over: {} won", winners.join("+")),
-            )
-            .in_turn(turn.number, &turn.head.seat));
+            return Err(cold(|| {
+                ReplayError::new(
+                    ErrorKind::AfterEnd,
+                    turn.head.span,
+                    format!("the game is over: {} won", winners.join("+")),
+                )
+                .in_turn(turn.number, &turn.head.seat)
+            }));
         }
-        rules
-            .play(state, turn)
-            .map_err(|e| e.in_turn(turn.number, &turn.head.seat))?;
+        if let Err(e) = rules.play(state, turn) {
+            return Err(cold(|| e.in_turn(turn.number, &turn.head.seat)));
+        }
         if depth == 0 {
             summary.turns += 1;
         } else {

@@ -6,7 +6,7 @@ use billes_notation::{Action, Capture, Name, Span, Turn};
 use super::board::{Class, Hole, MAX_SIDES, NONE};
 use super::moves::{Cand, Why};
 use super::{Aggravation, State};
-use crate::error::cold_error;
+use crate::error::{cold, cold_error};
 use crate::variant::{Hooks, NoHooks};
 use crate::{ErrorKind, ReplayError};
 
@@ -32,21 +32,25 @@ impl Aggravation {
         let n = match turn.head.roll {
             Some(r @ 1..=6) => r as u8,
             Some(r) => {
-                return Err(ReplayError::new(
-                    ErrorKind::Roll,
-                    turn.head.span,
-                    format!("{r} is not a die roll (1 to 6)"),
-                ))
+                return Err(cold(|| {
+                    ReplayError::new(
+                        ErrorKind::Roll,
+                        turn.head.span,
+                        format!("{r} is not a die roll (1 to 6)"),
+                    )
+                }))
             }
             None => {
-                return Err(ReplayError::new(
-                    ErrorKind::Roll,
-                    turn.head.span,
-                    format!(
-                        "the roll is missing: write it after the seat, e.g. {}4",
-                        turn.head.seat
-                    ),
-                ))
+                return Err(cold(|| {
+                    ReplayError::new(
+                        ErrorKind::Roll,
+                        turn.head.span,
+                        format!(
+                            "the roll is missing: write it after the seat, e.g. {}4",
+                            turn.head.seat
+                        ),
+                    )
+                }))
             }
         };
         let mover = self.mover(st, roller, turn)?;
@@ -56,18 +60,22 @@ impl Aggravation {
         let action = match turn.actions.as_slice() {
             [a] => a,
             [] => {
-                return Err(ReplayError::new(
-                    ErrorKind::IllegalMove,
-                    turn.head.span,
-                    "the turn has no action: write a move, + or --",
-                ))
+                return Err(cold(|| {
+                    ReplayError::new(
+                        ErrorKind::IllegalMove,
+                        turn.head.span,
+                        "the turn has no action: write a move, + or --",
+                    )
+                }))
             }
             [_, second, ..] => {
-                return Err(ReplayError::new(
-                    ErrorKind::IllegalMove,
-                    second.span(),
-                    "one marble moves per roll: a turn has one action",
-                ))
+                return Err(cold(|| {
+                    ReplayError::new(
+                        ErrorKind::IllegalMove,
+                        second.span(),
+                        "one marble moves per roll: a turn has one action",
+                    )
+                }))
             }
         };
         let mut extra = self.extra & (1 << n) != 0;

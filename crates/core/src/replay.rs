@@ -36,6 +36,13 @@ pub trait Rules {
 
     /// The winning seats, once the game is won.
     fn winners(&self, state: &Self::State) -> Option<Vec<String>>;
+
+    /// Whether the game is won: [`winners`](Rules::winners) is `Some`. The
+    /// replay asks before every turn, so a game answers without building
+    /// the list when it can.
+    fn is_over(&self, state: &Self::State) -> bool {
+        self.winners(state).is_some()
+    }
 }
 
 /// What the observer sees after each turn of the main line.
@@ -148,8 +155,9 @@ fn play_line<R: Rules>(
                 None,
             )?;
         }
-        if let Some(winners) = rules.winners(state) {
+        if rules.is_over(state) {
             return Err(cold(|| {
+                let winners = rules.winners(state).unwrap_or_default();
                 ReplayError::new(
                     ErrorKind::AfterEnd,
                     turn.head.span,

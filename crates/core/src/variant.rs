@@ -490,6 +490,10 @@ impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
     fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
         self.rules.winners(state)
     }
+
+    fn is_over(&self, state: &Self::State) -> bool {
+        self.rules.is_over(state)
+    }
 }
 
 impl<R: HookedRules + Describe, H: Hooks> Describe for WithHooks<'_, R, H> {

@@ -194,6 +194,10 @@ impl Rules for Aggravation {
     fn winners(&self, state: &State) -> Option<Vec<String>> {
         state.winners()
     }
+
+    fn is_over(&self, state: &State) -> bool {
+        state.winner != board::NONE
+    }
 }
 
 #[cfg(test)]

@@ -183,4 +183,8 @@ impl Rules for Barricade {
     fn winners(&self, state: &State) -> Option<Vec<String>> {
         state.winner().map(|s| vec![s.to_string()])
     }
+
+    fn is_over(&self, state: &State) -> bool {
+        state.winner().is_some()
+    }
 }

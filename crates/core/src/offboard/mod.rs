@@ -262,4 +262,9 @@ impl Rules for Offboard {
             .find(|&s| st.score[s] as u32 >= limit)
             .map(|s| vec![SEATS[s].to_string()])
     }
+
+    fn is_over(&self, st: &State) -> bool {
+        let limit = self.params.winning_score;
+        st.score.iter().any(|&s| s as u32 >= limit)
+    }
 }

@@ -2,7 +2,7 @@
 //! threads, with the outcomes put back in input order.
 //!
 //! ```text
-//!  inputs --(lock: one batch at a time)--> N workers --outcomes--> collector (this thread)
+//!  inputs --(lock: one batch at a time)--> N workers --outcomes--> collector
 //!                 ^                                                   |
 //!                 +------------------ tokens (window) ----------------+
 //! ```
@@ -12,13 +12,17 @@
 //! the games. Reading is a small part of the work, so the workers seldom
 //! wait for each other, and no thread hands games to another (a hand-over,
 //! and the wake-up it needs, cost about as much as checking a short game).
+//! The calling thread is one of the N workers, and the collector between
+//! its batches: one thread a core, and none that wakes up only to collect.
 //!
 //! A worker takes a token before it reads a batch, and the collector gives a
 //! token back each time it hands a batch's outcomes on in order, so at most
 //! `window` batches are between the inputs and the report however large the
 //! input is, and however slow one game is: memory stays flat. The collector
 //! keeps early batches in a ring of `window` slots until their turn comes,
-//! which makes the report the same whatever the number of threads.
+//! which makes the report the same whatever the number of threads. When no
+//! token is free, the calling thread waits for a helper's outcome instead:
+//! the batch the others wait for is then with a helper.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -70,39 +74,32 @@ pub fn run<E>(
         for _ in 0..window {
             let _ = token_tx.send(());
         }
-        for _ in 0..jobs {
+        // `jobs - 1` helpers; this thread is the last worker, and the
+        // collector between its batches (one thread a core, none waking
+        // up only to collect).
+        for _ in 1..jobs {
             let (inputs, token_rx, out_tx) = (&inputs, token_rx.clone(), out_tx.clone());
             scope.spawn(move || {
                 // Created here, on its own thread: a worker may hold state
                 // that cannot move between threads.
                 let mut worker = Worker::new(settings);
-                // The texts of the batch before, given back to the inputs
-                // with the next batch taken.
                 let mut texts = Vec::with_capacity(BATCH_JOBS);
                 while token_rx.recv().is_ok() {
-                    let Some((seq, batch)) = next_batch(inputs, &mut texts) else {
+                    let Some((seq, outcomes)) = check_batch(&mut worker, inputs, &mut texts) else {
                         break;
                     };
-                    let outcomes = batch
-                        .into_iter()
-                        .map(|job| {
-                            let (outcome, text) = worker.process(job);
-                            texts.extend(text);
-                            outcome
-                        })
-                        .collect();
                     if out_tx.send((seq, outcomes)).is_err() {
                         break;
                     }
                 }
             });
         }
-        drop((token_rx, out_tx));
+        drop(out_tx);
         // Dropping the receiving end on return (also on error) stops the
-        // workers, so the scope can end.
+        // helpers, so the scope can end.
         let mut ring: Vec<Option<Vec<Outcome>>> = (0..window).map(|_| None).collect();
         let mut next = 0u64;
-        for (seq, outcomes) in out_rx {
+        let mut deliver = |seq: u64, outcomes: Vec<Outcome>| -> Result<(), E> {
             ring[(seq % window as u64) as usize] = Some(outcomes);
             while let Some(outcomes) = ring[(next % window as u64) as usize].take() {
                 for o in outcomes {
@@ -111,9 +108,57 @@ pub fn run<E>(
                 next += 1;
                 let _ = token_tx.try_send(());
             }
+            Ok(())
+        };
+        let mut worker = Worker::new(settings);
+        let mut texts = Vec::with_capacity(BATCH_JOBS);
+        loop {
+            while let Ok((seq, outcomes)) = out_rx.try_recv() {
+                deliver(seq, outcomes)?;
+            }
+            // No token free: the batches out are waiting for one a helper
+            // is checking; its outcome frees tokens once delivered.
+            if token_rx.try_recv().is_err() {
+                match out_rx.recv() {
+                    Ok((seq, outcomes)) => {
+                        deliver(seq, outcomes)?;
+                        continue;
+                    }
+                    // No helper left with a token out: one panicked (its
+                    // batch never comes); the scope passes the panic on.
+                    Err(_) => break,
+                }
+            }
+            match check_batch(&mut worker, &inputs, &mut texts) {
+                Some((seq, outcomes)) => deliver(seq, outcomes)?,
+                None => break,
+            }
+        }
+        // The inputs are done: what the helpers still check.
+        for (seq, outcomes) in out_rx {
+            deliver(seq, outcomes)?;
         }
         Ok(())
     })
+}
+
+/// Reads the next batch from the shared inputs and checks it with
+/// `worker`: its number and outcomes, `None` when the inputs are done.
+fn check_batch(
+    worker: &mut Worker,
+    inputs: &Mutex<(Jobs, u64)>,
+    texts: &mut Vec<String>,
+) -> Option<(u64, Vec<Outcome>)> {
+    let (seq, batch) = next_batch(inputs, texts)?;
+    let outcomes = batch
+        .into_iter()
+        .map(|job| {
+            let (outcome, text) = worker.process(job);
+            texts.extend(text);
+            outcome
+        })
+        .collect();
+    Some((seq, outcomes))
 }
 
 /// The next batch of jobs from the shared inputs, with its number, once

@@ -420,3 +420,45 @@ fn help_points_at_the_report_schema() {
         .join("../../docs/validate-report.md")
         .is_file());
 }
+
+/// Hundreds of games over several files, a few of them wrong: more batches
+/// than the threads keep in flight, so the workers wait for tokens and the
+/// outcomes come back out of order; the report is the same on any number
+/// of threads.
+#[test]
+fn a_large_archive_reports_the_same_on_any_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let simulated = billes(
+        &[
+            "simulate", "--game", "offboard", "--games", "600", "--seed", "9",
+        ],
+        dir.path(),
+    );
+    assert!(simulated.status.success(), "{}", text(&simulated.stderr));
+    let all = text(&simulated.stdout);
+    let games: Vec<&str> = all.split("[Game ").filter(|g| !g.is_empty()).collect();
+    assert_eq!(games.len(), 600);
+    std::fs::create_dir(dir.path().join("big")).unwrap();
+    for (f, chunk) in games.chunks(250).enumerate() {
+        let mut out = String::new();
+        for (i, game) in chunk.iter().enumerate() {
+            let mut game = format!("[Game {game}");
+            if i % 97 == 5 {
+                // A wrong seat on the first turn.
+                game = game.replacen("\n1. R ", "\n1. B ", 1);
+            }
+            out.push_str(&game);
+        }
+        std::fs::write(dir.path().join(format!("big/{f}.bgn")), out).unwrap();
+    }
+    let args = ["validate", "--format", "json", "big"];
+    let one = billes(&[&args[..], &["--jobs", "1"]].concat(), dir.path());
+    let report: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert_eq!(report["games"], 600);
+    // Games 6, 103 and 200 of the two full files, and 6 of the last.
+    assert_eq!(report["invalid"], 7, "{report}");
+    for jobs in ["2", "3", "8"] {
+        let many = billes(&[&args[..], &["--jobs", jobs]].concat(), dir.path());
+        assert_eq!(text(&many.stdout), text(&one.stdout), "--jobs {jobs}");
+    }
+}

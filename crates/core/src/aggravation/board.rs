@@ -336,12 +336,8 @@ impl Board {
 
     /// The side of a seat letter (`R` -> 0).
     pub fn seat(&self, letter: &(impl AsRef<[u8]> + ?Sized)) -> Option<u8> {
-        let b = letter.as_ref();
-        if b.len() != 1 || !b[0].is_ascii_uppercase() {
-            return None;
-        }
-        let s = self.side_of_byte[b[0].to_ascii_lowercase() as usize];
-        (s != NONE).then_some(s)
+        let letter = std::str::from_utf8(letter.as_ref()).ok()?;
+        self.seat_of_name(Name::try_new(letter)?)
     }
 
     /// [`seat`](Board::seat) for a name already read, from its [`Name::key`].

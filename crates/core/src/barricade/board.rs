@@ -383,27 +383,15 @@ impl Board {
 
     /// The point called `name` (column letter and row number without a
     /// leading zero), or NONE.
-    #[inline(always)]
     pub fn point_of(&self, name: &[u8]) -> Point {
-        let len = name.len();
-        if !(2..=3).contains(&len) {
-            return NONE;
-        }
-        let three = len == 3;
-        let x = name[0].wrapping_sub(b'a') as usize;
-        let tens = name[1].wrapping_sub(b'0') as usize;
-        let units = name[len - 1].wrapping_sub(b'0') as usize;
-        // Every check at once, without a branch per byte.
-        let bad = (x >= 26) | (tens.wrapping_sub(1) >= 9) | (three & (units >= 10));
-        if bad {
-            return NONE;
-        }
-        let rank = if three { tens * 10 + units } else { tens };
-        self.by_name[x * NAME_RANKS + rank]
+        std::str::from_utf8(name)
+            .ok()
+            .and_then(Name::try_new)
+            .map_or(NONE, |name| self.point_of_name(name))
     }
 
     /// [`point_of`](Board::point_of) for a name already read, from its
-    /// [`Name::key`] (no slice to make).
+    /// [`Name::key`]: every check at once, without a branch per byte.
     #[inline(always)]
     pub fn point_of_name(&self, name: Name) -> Point {
         let key = name.key();

@@ -223,17 +223,11 @@ impl Board {
     /// The cell called `name`, if any.
     #[inline]
     pub fn cell(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Cell> {
-        match name.as_ref() {
-            &[r @ b'a'..=b'z', c @ b'1'..=b'9'] => {
-                let cell = self.lookup[(r - b'a') as usize * 10 + (c - b'0') as usize];
-                (cell != OFF).then_some(cell)
-            }
-            _ => None,
-        }
+        let name = std::str::from_utf8(name.as_ref()).ok()?;
+        self.cell_of(Name::try_new(name)?)
     }
 
-    /// [`cell`](Board::cell) for a name already read, by its [`Name::key`]
-    /// (no slice to make and match).
+    /// [`cell`](Board::cell) for a name already read, by its [`Name::key`].
     #[inline(always)]
     pub fn cell_of(&self, name: Name) -> Option<Cell> {
         let key = name.key();

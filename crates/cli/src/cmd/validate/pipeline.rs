@@ -60,7 +60,9 @@ pub fn run<E>(
         let mut worker = Worker::new(settings);
         while let Some(job) = inputs.next() {
             let (outcome, text) = worker.process(job);
-            inputs.recycle(text);
+            if let Some(text) = text {
+                inputs.recycle(text);
+            }
             accept(outcome)?;
         }
         return Ok(());
@@ -168,7 +170,7 @@ fn next_batch(inputs: &Mutex<(Jobs, u64)>, texts: &mut Vec<String>) -> Option<(u
     let mut guard = inputs.lock().ok()?;
     let (jobs, seq) = &mut *guard;
     for text in texts.drain(..) {
-        jobs.recycle(Some(text));
+        jobs.recycle(text);
     }
     let mut batch = Vec::with_capacity(BATCH_JOBS);
     let mut bytes = 0;
@@ -205,8 +207,8 @@ struct OpenFile {
 
 impl Jobs {
     /// Gives a game's text back to the file being read, for its memory.
-    fn recycle(&mut self, text: Option<String>) {
-        if let (Some(file), Some(text)) = (&mut self.file, text) {
+    fn recycle(&mut self, text: String) {
+        if let Some(file) = &mut self.file {
             file.games.recycle(text);
         }
     }

@@ -22,6 +22,7 @@
 use billes_notation::Game;
 
 use crate::describe::{describe_with, Describe, Described};
+use crate::game::{Position, RulesPosition};
 use crate::view::{self, ViewStep};
 use crate::{
     aggravation, barricade, check_rules_tag, offboard, replay_with, validate_with, GameKind,
@@ -74,6 +75,24 @@ pub trait Engine {
     /// # Errors
     /// When the record's tags describe no start position.
     fn start_board(&self, game: &Game) -> Result<String, ReplayError>;
+
+    /// The start position of `game` (its `Seats`, `Teams` and `Position`
+    /// tags) under these rules, for the game API.
+    ///
+    /// # Errors
+    /// When the record is of another game or rules, or its tags describe
+    /// no start position.
+    fn start(&self, game: &Game) -> Result<Box<dyn Position + '_>, ReplayError>;
+
+    /// The position these tags describe (`Seats`, `Teams`, `Position`; the
+    /// `Game` tag is the engine's), for asking about a position without a
+    /// record.
+    ///
+    /// # Errors
+    /// When the tags describe no position.
+    fn from_tags(&self, tags: &[(&str, &str)]) -> Result<Box<dyn Position + '_>, ReplayError> {
+        self.start(&crate::game::position::tags_game(self.game(), tags))
+    }
 }
 
 impl std::fmt::Debug for dyn Engine + '_ {
@@ -166,6 +185,11 @@ impl Engine for Standard {
     fn start_board(&self, game: &Game) -> Result<String, ReplayError> {
         check_game(self.game, "the standard rules are", game)?;
         with_standard!(self.game, r => start_board_with(r, game))
+    }
+
+    fn start(&self, game: &Game) -> Result<Box<dyn Position + '_>, ReplayError> {
+        self.check(game)?;
+        with_standard!(self.game, r => Ok(Box::new(RulesPosition::start(r, game)?)))
     }
 }
 

@@ -21,6 +21,7 @@ pub mod barricade;
 mod describe;
 mod engine;
 mod error;
+pub mod game;
 pub mod offboard;
 mod replay;
 mod rng;

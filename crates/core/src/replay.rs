@@ -45,6 +45,26 @@ pub trait Rules {
     }
 }
 
+impl<R: Rules + ?Sized> Rules for &R {
+    type State = R::State;
+
+    fn setup(&self, game: &Game) -> Result<Self::State, ReplayError> {
+        (**self).setup(game)
+    }
+
+    fn play(&self, state: &mut Self::State, turn: &Turn) -> Result<(), ReplayError> {
+        (**self).play(state, turn)
+    }
+
+    fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+        (**self).winners(state)
+    }
+
+    fn is_over(&self, state: &Self::State) -> bool {
+        (**self).is_over(state)
+    }
+}
+
 /// What the observer sees after each turn of the main line.
 #[derive(Debug)]
 pub struct Step<'a, S> {

@@ -62,6 +62,7 @@
 
 use billes_notation::{Game, Turn};
 
+use crate::game::{Move, MoveRules, Next, Roll};
 use crate::rng::Rng;
 use crate::{Describe, ReplayError, Rules, SimOptions};
 
@@ -458,6 +459,22 @@ pub trait HookedRules: Rules {
         hooks: &H,
     ) -> Result<Game, String>;
 
+    /// Every legal move of `seat` with `roll` under the hooks, for the
+    /// game API ([`crate::game::MoveRules::legal_moves`]): the moves the
+    /// game's rules allow and [`Hooks::allow`] does not forbid, the
+    /// teammates [`Hooks::roll_for`] names.
+    ///
+    /// # Errors
+    /// When `seat` may not act, the roll does not fit the game, or a hook fails.
+    fn legal_moves_hooked<H: Hooks>(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<Move>, ReplayError>;
+
     /// The names of the hooks this game calls (see the module docs).
     fn hook_names() -> &'static [&'static str];
 }
@@ -468,6 +485,14 @@ pub struct WithHooks<'a, R, H> {
     rules: &'a R,
     hooks: &'a H,
 }
+
+impl<R, H> Clone for WithHooks<'_, R, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R, H> Copy for WithHooks<'_, R, H> {}
 
 impl<'a, R: HookedRules, H: Hooks> WithHooks<'a, R, H> {
     /// `rules` with `hooks`.
@@ -493,6 +518,43 @@ impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
 
     fn is_over(&self, state: &Self::State) -> bool {
         self.rules.is_over(state)
+    }
+}
+
+impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
+    fn game_kind(&self) -> crate::GameKind {
+        self.rules.game_kind()
+    }
+
+    fn seat_list(&self, state: &Self::State) -> Vec<String> {
+        self.rules.seat_list(state)
+    }
+
+    fn next(&self, state: &Self::State) -> Next {
+        self.rules.next(state)
+    }
+
+    fn legal_moves(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<Move>, ReplayError> {
+        self.rules
+            .legal_moves_hooked(state, seat, roll, number, self.hooks)
+    }
+
+    fn position_tag(&self, state: &Self::State) -> String {
+        self.rules.position_tag(state)
+    }
+
+    fn view(&self, state: &Self::State) -> crate::view::PositionView {
+        self.rules.view(state)
+    }
+
+    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn PositionView {
+        self.rules.hook_view(state)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use billes_core::aggravation::{self, Aggravation};
 use billes_core::barricade::{self, Barricade};
+use billes_core::game::{Position, RulesPosition};
 use billes_core::offboard::{self, Offboard};
 use billes_core::variant::{HookedRules, WithHooks};
 use billes_core::view::{replay_views_with, ViewStep};
@@ -261,6 +262,24 @@ impl billes_core::Engine for Variant {
     fn start_board(&self, game: &Game) -> Result<String, ReplayError> {
         self.check(game)?;
         with_rules!(self, r => start_board_with(r, game))
+    }
+
+    fn start(&self, game: &Game) -> Result<Box<dyn Position + '_>, ReplayError> {
+        self.check(game)?;
+        Ok(match (&self.engine, &self.hooks) {
+            (Engine::Aggravation(a), Some(h)) => {
+                Box::new(RulesPosition::start(WithHooks::new(a, h), game)?)
+            }
+            (Engine::Aggravation(a), None) => Box::new(RulesPosition::start(a, game)?),
+            (Engine::Barricade(b), Some(h)) => {
+                Box::new(RulesPosition::start(WithHooks::new(b, h), game)?)
+            }
+            (Engine::Barricade(b), None) => Box::new(RulesPosition::start(b, game)?),
+            (Engine::Offboard(o), Some(h)) => {
+                Box::new(RulesPosition::start(WithHooks::new(o, h), game)?)
+            }
+            (Engine::Offboard(o), None) => Box::new(RulesPosition::start(o, game)?),
+        })
     }
 }
 

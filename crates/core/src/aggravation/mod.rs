@@ -20,6 +20,7 @@
 pub mod board;
 mod describe;
 mod hooks;
+mod legal;
 mod moves;
 mod position;
 mod simulate;

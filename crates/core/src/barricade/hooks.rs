@@ -223,6 +223,17 @@ impl HookedRules for Barricade {
         self.simulate_with(options, rng, hooks)
     }
 
+    fn legal_moves_hooked<H: Hooks>(
+        &self,
+        state: &State,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<crate::game::Move>, ReplayError> {
+        self.legal_moves_with(state, seat, roll, number, hooks)
+    }
+
     fn hook_names() -> &'static [&'static str] {
         &["allow", "extra_turn"]
     }

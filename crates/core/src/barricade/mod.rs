@@ -21,6 +21,7 @@
 mod board;
 mod describe;
 mod hooks;
+mod legal;
 mod moves;
 mod position;
 mod simulate;

@@ -26,6 +26,7 @@
 mod board;
 mod describe;
 mod hooks;
+mod legal;
 mod moves;
 mod play;
 mod position;

@@ -1,0 +1,460 @@
+//! The game API: positions, legal moves and play, shared by the three games
+//! and every variant, in the shape of shakmaty's `Position`.
+//!
+//! A [`Position`] answers the questions a program asks about a game: who acts
+//! next and what the turn involves ([`Position::next`]), what may be played
+//! with a roll ([`Position::legal_moves`]), playing one ([`Position::play`]),
+//! who has won ([`Position::winners`]), and the position written as a
+//! `Position` tag ([`Position::position_tag`]) or as a view.
+//!
+//! A [`Move`] is everything one turn does with one roll: the seat that takes
+//! the turn, the roll, the teammate whose pieces move (team rolls) and the
+//! turn's actions, as the notation's typed [`Action`] values. Its `Display` is
+//! the canonical BGN spelling of the actions (`r9-r10`, `i3-e5# #a2`,
+//! `~ c3>ne`), so a list of moves reads like a record; [`Position::parse_move`]
+//! reads one back in the context of a position, as shakmaty's `San::to_move`
+//! does.
+//!
+//! Each game's generator of legal moves is the one implementation of its
+//! rules for programs: `billes simulate`, `billes moves` and the "legal:" lists
+//! of error messages go through it. Replaying a *written* record goes through
+//! the game's checker, a fast path tested to accept a written move exactly
+//! when it is in the list and to reach the same position.
+//!
+//! Play a random game of Barricade in ten lines:
+//!
+//! ```
+//! use billes_core::game::{Position, Roll};
+//! use billes_core::{Engine, GameKind, Rng, Standard};
+//!
+//! let record = billes_notation::parse_game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n")?;
+//! let mut pos = Standard::new(GameKind::Barricade).start(&record)?;
+//! let mut rng = Rng::new(7);
+//! while !pos.is_over() && pos.turns() < 2000 {
+//!     let roll = Roll::new(rng.die()).unwrap();
+//!     let moves = pos.legal_moves(Some(roll))?;
+//!     let mv = moves[rng.below(moves.len())].clone();
+//!     pos.play(&mv)?;
+//! }
+//! assert!(pos.winners().is_some() || pos.turns() == 2000);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The legal moves of a position read from a `Position` tag:
+//!
+//! ```
+//! use billes_core::game::{Position, Roll};
+//! use billes_core::{Engine, GameKind, Standard};
+//!
+//! let rules = Standard::new(GameKind::Aggravation);
+//! let pos = rules.from_tags(&[("Seats", "R G"), ("Position", "R:r9,r12 G:g9 move=R")])?;
+//! let moves: Vec<String> = pos.legal_moves(Some(Roll::new(3).unwrap()))?
+//!     .iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["r12-r15"]);
+//! # Ok::<(), billes_core::ReplayError>(())
+//! ```
+
+mod perft;
+pub(crate) mod position;
+
+use std::fmt;
+
+use billes_notation::{Action, Actions, Seat, Turn};
+use serde::Serialize;
+
+use crate::{GameKind, ReplayError, Rules};
+
+pub use perft::{perft, perft_divide};
+pub use position::RulesPosition;
+
+/// A die roll, 1 to 6.
+///
+/// ```
+/// use billes_core::game::Roll;
+/// assert_eq!(Roll::new(6).map(Roll::get), Some(6));
+/// assert_eq!(Roll::new(7), None);
+/// assert_eq!(Roll::ALL.len(), 6);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Roll(u8);
+
+impl Roll {
+    /// Every face of the die, 1 to 6.
+    pub const ALL: [Roll; 6] = [Roll(1), Roll(2), Roll(3), Roll(4), Roll(5), Roll(6)];
+
+    /// The roll `n`, when `n` is a die face.
+    pub fn new(n: u8) -> Option<Roll> {
+        (1..=6).contains(&n).then_some(Roll(n))
+    }
+
+    /// The number rolled.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Everything one turn does with one roll: who takes the turn, the roll,
+/// whose pieces move, and the turn's actions.
+///
+/// `Display` writes the actions in canonical BGN (`r9-r12*`, `--`,
+/// `i3-e5 #a2`, `~ c3>ne`); [`Move::turn`] writes the whole turn line
+/// (`R4>G g9-g13`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The seat that takes the turn (rolls, in games with dice).
+    pub seat: Seat,
+    /// The roll (`None` in a game without dice).
+    pub roll: Option<Roll>,
+    /// The teammate whose pieces the roll moves, when it is not `seat`
+    /// (a finished player rolling for a teammate: `R4>G`).
+    pub mover: Option<Seat>,
+    /// What is done, in order; never empty (`--` when nothing can be done).
+    pub actions: Actions,
+}
+
+impl Move {
+    /// A move of `seat` with `roll` doing `actions`.
+    pub fn new(seat: Seat, roll: Option<Roll>, actions: impl Into<Actions>) -> Move {
+        Move {
+            seat,
+            roll,
+            mover: None,
+            actions: actions.into(),
+        }
+    }
+
+    /// The same move made with a teammate's pieces.
+    pub fn with_mover(mut self, mover: Option<Seat>) -> Move {
+        self.mover = mover.filter(|m| *m != self.seat);
+        self
+    }
+
+    /// Whether the move does nothing but pass (`--`).
+    pub fn is_pass(&self) -> bool {
+        matches!(self.actions.as_slice(), [Action::Pass { .. }])
+    }
+
+    /// The seat whose pieces move: the mover of a team roll, else the seat.
+    pub fn moving_seat(&self) -> Seat {
+        self.mover.unwrap_or(self.seat)
+    }
+
+    /// The move as a turn of a record, numbered `number`.
+    pub fn to_turn(&self, number: u32) -> Turn {
+        Turn::new(
+            number,
+            self.seat,
+            self.roll.map(|r| u32::from(r.get())),
+            self.mover,
+            self.actions.clone(),
+        )
+    }
+
+    /// The move as read from a written turn (its number, comments and
+    /// spans dropped); `None` when the roll is not a die face.
+    pub fn from_turn(turn: &Turn) -> Option<Move> {
+        let roll = match turn.head.roll {
+            None => None,
+            Some(r) => Some(Roll::new(u8::try_from(r).ok()?)?),
+        };
+        let mut actions = turn.actions.clone();
+        for a in actions.iter_mut() {
+            clear_span(a);
+        }
+        Some(Move {
+            seat: turn.head.seat,
+            roll,
+            mover: turn.head.mover.filter(|m| *m != turn.head.seat),
+            actions,
+        })
+    }
+
+    /// The whole turn line without its number: `R4>G g9-g13`, `B c3>ne`.
+    pub fn turn(&self) -> String {
+        let mut s = self.seat.to_string();
+        if let Some(r) = self.roll {
+            s.push_str(&r.to_string());
+        }
+        if let Some(m) = self.mover {
+            s.push('>');
+            s.push_str(m.as_str());
+        }
+        format!("{s} {self}")
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, a) in self.actions.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{a}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Sets every span of an action to the default, so that actions read from
+/// different places compare equal.
+fn clear_span(action: &mut Action) {
+    match action {
+        Action::Pass { span }
+        | Action::Remove { span }
+        | Action::Barricade { span, .. }
+        | Action::Place { span, .. }
+        | Action::Move { span, .. }
+        | Action::Line { span, .. } => *span = Default::default(),
+    }
+    match action {
+        Action::Place {
+            capture: Some(c), ..
+        }
+        | Action::Move {
+            capture: Some(c), ..
+        }
+        | Action::Line {
+            capture: Some(c), ..
+        } => c.span = Default::default(),
+        _ => {}
+    }
+}
+
+/// Who takes the next turn and what it involves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Next {
+    /// The seats that may take the next turn. The first is the one the
+    /// rules call on ([`Position::to_act`]); the others may instead: before
+    /// the first turn every seat in play may start, and after a Barricade 6
+    /// the next seat plays when the roller declines its replay. Empty once
+    /// the game is over.
+    pub seats: Vec<String>,
+    /// Whether the turn starts with a roll of the die (Offboard: no).
+    pub dice: bool,
+    /// What the turn involves beyond moving a piece.
+    pub needs: Vec<Need>,
+}
+
+/// Something a turn involves beyond moving one piece with the roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "need", rename_all = "snake_case")]
+pub enum Need {
+    /// A finished player rolls for a teammate: the turn's move is made with
+    /// the pieces of one of these teammates (`R4>G`).
+    Teammate {
+        /// The teammates still playing.
+        seats: Vec<String>,
+    },
+    /// The seat holds a taken barricade and puts it down in this turn
+    /// (`#point`, after the move).
+    PutDown,
+    /// The seat may replay its 6 with the pawn on `point`, or decline: the
+    /// seat `declined` then takes the turn.
+    Replay {
+        /// The point of the pawn that may replay.
+        point: String,
+        /// The seat that plays when the replay is declined.
+        declined: String,
+    },
+    /// A marble of the seat was pushed towards a taken target: the turn puts
+    /// it back on a free cell (`+e5`) or takes it out of the game (`~`, then
+    /// a move).
+    PutBackOrRemove,
+}
+
+/// The position of a game under some rules: what programs ask of a game.
+///
+/// Implemented by [`RulesPosition`] for every game's rules, standard or
+/// varied; [`crate::Engine::start`] gives one as a `Box<dyn Position>`, so a
+/// program works with any game and any variant without knowing it.
+pub trait Position: fmt::Debug {
+    /// The game.
+    fn game(&self) -> GameKind;
+
+    /// The seats in play, in playing order.
+    fn seats(&self) -> Vec<String>;
+
+    /// Who takes the next turn and what it involves.
+    fn next(&self) -> Next;
+
+    /// The seat the rules call on next (`None` once the game is over).
+    fn to_act(&self) -> Option<String> {
+        self.next().seats.into_iter().next()
+    }
+
+    /// Turns played since the start position.
+    fn turns(&self) -> u32;
+
+    /// Every legal move of `seat` with `roll` (`None` in a game without
+    /// dice), in a fixed order. Never empty while the seat may take the
+    /// turn: when nothing can be done the one move is a pass (`--`).
+    ///
+    /// # Errors
+    /// When `seat` may not take the next turn, the roll is missing or given
+    /// in a game without dice, or a variant's hook fails.
+    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError>;
+
+    /// [`legal_moves_for`](Position::legal_moves_for) the seat the rules call
+    /// on ([`to_act`](Position::to_act)).
+    ///
+    /// # Errors
+    /// As [`legal_moves_for`](Position::legal_moves_for); an
+    /// [`crate::ErrorKind::AfterEnd`] error once the game is over.
+    fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError> {
+        match self.to_act() {
+            Some(seat) => self.legal_moves_for(&seat, roll),
+            None => Err(ReplayError::new(
+                crate::ErrorKind::AfterEnd,
+                Default::default(),
+                "the game is over",
+            )),
+        }
+    }
+
+    /// Plays a move, checked by the game's rules.
+    ///
+    /// # Errors
+    /// When the move is not legal here (the position is then unchanged).
+    fn play(&mut self, mv: &Move) -> Result<(), ReplayError>;
+
+    /// Plays a turn as written in a record (its number is not checked).
+    ///
+    /// # Errors
+    /// The turn's first mistake (the position is then unchanged).
+    fn play_turn(&mut self, turn: &Turn) -> Result<(), ReplayError>;
+
+    /// Reads a move written in canonical or hand-written BGN in this
+    /// position: the actions alone (`r9-r12`, the seat being
+    /// [`to_act`](Position::to_act)) or a whole turn line (`R3 r9-r12`,
+    /// `G4>Y y9-y13`), marks optional. The answer is the legal move it
+    /// names, with every mark the move implies.
+    ///
+    /// # Errors
+    /// When the text does not parse or names no legal move (the error
+    /// lists the legal moves).
+    fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, ReplayError>;
+
+    /// The winning seats, once the game is won.
+    fn winners(&self) -> Option<Vec<String>>;
+
+    /// Whether the game is won.
+    fn is_over(&self) -> bool {
+        self.winners().is_some()
+    }
+
+    /// The position as the value of a `Position` tag, which set up with the
+    /// same `Seats` and `Teams` tags gives this position back.
+    fn position_tag(&self) -> String;
+
+    /// The position as pictures show it.
+    fn view(&self) -> crate::view::PositionView;
+
+    /// The position as house-rule hooks and scripts see it.
+    fn hook_view(&self) -> &dyn crate::variant::PositionView;
+
+    /// The position as a plain-text board.
+    fn text_board(&self) -> String;
+
+    /// An owned copy (for search and analysis).
+    fn boxed(&self) -> Box<dyn Position + '_>;
+}
+
+/// A game's rules as the game API needs them: the replay's [`Rules`]
+/// (setup, the checker of written turns, the winners) and the generator of
+/// legal moves. Each game implements it once, generic over its hooks
+/// through [`MoveRules::legal_moves_with`].
+pub trait MoveRules: Rules {
+    /// The game.
+    fn game_kind(&self) -> GameKind;
+
+    /// The seats in play, in playing order.
+    fn seat_list(&self, state: &Self::State) -> Vec<String>;
+
+    /// Who takes the next turn and what it involves.
+    fn next(&self, state: &Self::State) -> Next;
+
+    /// Every legal move of `seat` with `roll`, the written turn being
+    /// numbered `number` (hooks see it).
+    ///
+    /// # Errors
+    /// When `seat` may not act, the roll does not fit the game, or a hook fails.
+    fn legal_moves(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<Move>, ReplayError>;
+
+    /// The position as a `Position` tag value.
+    fn position_tag(&self, state: &Self::State) -> String;
+
+    /// The position as pictures show it.
+    fn view(&self, state: &Self::State) -> crate::view::PositionView;
+
+    /// The position as hooks see it.
+    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::PositionView;
+}
+
+impl<R: MoveRules + ?Sized> MoveRules for &R {
+    fn game_kind(&self) -> GameKind {
+        (**self).game_kind()
+    }
+    fn seat_list(&self, state: &Self::State) -> Vec<String> {
+        (**self).seat_list(state)
+    }
+    fn next(&self, state: &Self::State) -> Next {
+        (**self).next(state)
+    }
+    fn legal_moves(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<Move>, ReplayError> {
+        (**self).legal_moves(state, seat, roll, number)
+    }
+    fn position_tag(&self, state: &Self::State) -> String {
+        (**self).position_tag(state)
+    }
+    fn view(&self, state: &Self::State) -> crate::view::PositionView {
+        (**self).view(state)
+    }
+    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::PositionView {
+        (**self).hook_view(state)
+    }
+}
+
+/// The error for a roll that does not fit the game: missing in a game with
+/// dice, given in Offboard.
+pub(crate) fn roll_error(dice: bool) -> ReplayError {
+    ReplayError::new(
+        crate::ErrorKind::Roll,
+        Default::default(),
+        if dice {
+            "the roll is missing: this game is played with a die"
+        } else {
+            "this game has no dice: give no roll"
+        },
+    )
+}
+
+/// The error for a seat that may not take the next turn.
+pub(crate) fn seat_error(seat: &str, next: &Next) -> ReplayError {
+    let message = if next.seats.is_empty() {
+        "the game is over".to_string()
+    } else {
+        format!(
+            "{seat} may not take the next turn ({} may)",
+            next.seats.join(" or ")
+        )
+    };
+    ReplayError::new(crate::ErrorKind::Seat, Default::default(), message)
+}

@@ -66,6 +66,9 @@ pub enum Command {
     /// Compare two game logs: tags, the first diverging turn, the turns side by side
     #[command(after_help = crate::cmd::diff::HELP)]
     Diff(crate::cmd::diff::DiffArgs),
+    /// List the legal moves of a position: after a turn of a record, or from a Position tag
+    #[command(after_help = crate::cmd::moves::HELP)]
+    Moves(crate::cmd::moves::MovesArgs),
     /// List, show and check house rules (variants written in Lua)
     #[command(
         after_help = "Examples:\n  billes rules list\n  billes rules show five-marbles\n  billes rules check my-rules.lua"

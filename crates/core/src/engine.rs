@@ -111,7 +111,7 @@ pub struct Standard {
 
 impl Standard {
     /// The standard rules of `game`.
-    pub fn new(game: GameKind) -> Standard {
+    pub const fn new(game: GameKind) -> Standard {
         Standard { game }
     }
 

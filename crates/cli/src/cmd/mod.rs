@@ -8,6 +8,7 @@ pub(crate) mod annotate;
 mod convert;
 pub(crate) mod diff;
 mod fmt;
+pub(crate) mod moves;
 pub(crate) mod render;
 mod replay;
 pub mod rules;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Annotate(args) => annotate::run(&args)?,
         Command::Diff(args) => diff::run(&args)?,
         Command::Rules(args) => rules::run(&args)?,
+        Command::Moves(args) => moves::run(&args)?,
     };
     Ok(ExitCode::from(code))
 }

@@ -1,0 +1,260 @@
+//! `billes moves`: the legal moves of a position, for every roll or one.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use billes_core::game::{Move, Need, Position, Roll};
+use billes_core::{Engine, GameKind, Standard};
+use billes_lua::{Variant, VariantSource};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use super::validate::render_replay_error;
+use super::{INVALID, OK};
+
+pub const HELP: &str = "\
+The moves are listed in canonical notation, grouped by roll (Offboard, without dice: one \
+group, `-`). The seat is the one the rules call on next; before the first turn any seat \
+may start, and the first in Seats order is shown.
+
+Examples:
+  billes moves game.bgn                      after the last turn, every roll
+  billes moves game.bgn --at 12 --roll 6     after turn 12, a roll of 6
+  billes moves game.bgn --format json
+  billes moves --game-kind aggravation --seats \"R G\" --position \"R:r9,r12 G:g9 move=R\"
+  billes moves --game-kind offboard --rules abalone
+  billes moves --game-kind barricade --seats \"R G\" --position \"R:i13 G:o1 move=R\" --rules malefiz";
+
+/// How `billes moves` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MovesFormat {
+    /// a line per roll
+    Text,
+    /// one JSON document
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// A record file, or `-` for stdin (not with --game-kind)
+    #[arg(required_unless_present = "game_kind", conflicts_with = "game_kind")]
+    pub file: Option<PathBuf>,
+    /// Which game of the file (1-based)
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// The position after this turn (0: the start; default: after the last turn)
+    #[arg(long)]
+    pub at: Option<u32>,
+    /// Only this roll (1 to 6)
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub roll: Option<u8>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = MovesFormat::Text)]
+    pub format: MovesFormat,
+    /// A position to ask about without a record: the value of a Position tag
+    #[arg(long, value_name = "TAG VALUE", requires = "game_kind")]
+    pub position: Option<String>,
+    /// Ask about a position without a record, of this game: aggravation,
+    /// barricade or offboard (the start position unless --position is given)
+    #[arg(long, value_name = "GAME")]
+    pub game_kind: Option<String>,
+    /// The seats of --game-kind, as in a Seats tag ("R B G Y")
+    #[arg(long, requires = "game_kind")]
+    pub seats: Option<String>,
+    /// The teams of --game-kind, as in a Teams tag ("R+G B+Y")
+    #[arg(long, requires = "game_kind")]
+    pub teams: Option<String>,
+    #[command(flatten)]
+    pub rules: super::rules::RulesOption,
+}
+
+/// The JSON answer.
+#[derive(Debug, Serialize)]
+struct Answer {
+    game: String,
+    position: String,
+    to_act: Option<String>,
+    next: billes_core::game::Next,
+    winners: Option<Vec<String>>,
+    /// Roll (`1`..`6`, or `-` without dice) to the moves in notation.
+    rolls: serde_json::Map<String, serde_json::Value>,
+}
+
+pub fn run(args: &MovesArgs) -> anyhow::Result<u8> {
+    match &args.game_kind {
+        Some(kind) => from_position(args, kind),
+        None => from_record(args),
+    }
+}
+
+/// `--game-kind`: the engine of the game (or `--rules`), set up from the
+/// tags the options give.
+fn from_position(args: &MovesArgs, kind_name: &str) -> anyhow::Result<u8> {
+    let kind = GameKind::from_name(kind_name).with_context(|| {
+        format!("unknown game \"{kind_name}\" (expected aggravation, barricade or offboard)")
+    })?;
+    let variant = match args.rules.source()? {
+        Some(source) => Some(load(&source)?),
+        None => None,
+    };
+    let engine: &dyn Engine = match &variant {
+        Some(v) => {
+            if v.game() != kind {
+                bail!("variant {} is for {}, not {kind}", v.name(), v.game());
+            }
+            v
+        }
+        None => &STANDARD[kind as usize],
+    };
+    let mut tags = Vec::new();
+    if let Some(value) = &args.position {
+        tags.push(("Position", value.as_str()));
+    }
+    if let Some(seats) = &args.seats {
+        tags.push(("Seats", seats.as_str()));
+    }
+    if let Some(teams) = &args.teams {
+        tags.push(("Teams", teams.as_str()));
+    }
+    let pos = match engine.from_tags(&tags) {
+        Ok(pos) => pos,
+        Err(e) => bail!("{}", e.message),
+    };
+    print(args, pos.as_ref())
+}
+
+const STANDARD: [Standard; 3] = [
+    Standard::new(GameKind::Aggravation),
+    Standard::new(GameKind::Barricade),
+    Standard::new(GameKind::Offboard),
+];
+
+fn load(source: &VariantSource) -> anyhow::Result<Variant> {
+    Ok(Variant::load(source)?)
+}
+
+/// A record: replays its main line up to `--at` under its rules.
+fn from_record(args: &MovesArgs) -> anyhow::Result<u8> {
+    args.rules.force()?;
+    let file = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
+    let (name, source, game) = super::replay::load(&file, args.game)?;
+    let turns = game.line.turns.len() as u32;
+    let at = args.at.unwrap_or(turns);
+    if at > turns {
+        bail!("game {} has {turns} turns, not {at}", args.game);
+    }
+    let engine = match super::rules::engine(&name, &game) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            return Ok(INVALID);
+        }
+    };
+    let mut pos = match engine.start(&game) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            return Ok(INVALID);
+        }
+    };
+    for turn in game.line.turns.iter().take(at as usize) {
+        if let Err(e) = pos.play_turn(turn) {
+            let e = e.in_turn(turn.number, turn.head.seat.as_str());
+            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            return Ok(INVALID);
+        }
+    }
+    print(args, pos.as_ref())
+}
+
+/// The rolls asked for: `--roll`, or every face; `None` without dice.
+fn rolls(args: &MovesArgs, pos: &dyn Position) -> anyhow::Result<Vec<Option<Roll>>> {
+    if !pos.next().dice {
+        if args.roll.is_some() {
+            bail!("{} has no dice: --roll does not apply", pos.game());
+        }
+        return Ok(vec![None]);
+    }
+    Ok(match args.roll.and_then(Roll::new) {
+        Some(r) => vec![Some(r)],
+        None => Roll::ALL.into_iter().map(Some).collect(),
+    })
+}
+
+fn print(args: &MovesArgs, pos: &dyn Position) -> anyhow::Result<u8> {
+    let rolls = rolls(args, pos)?;
+    let mut lists: Vec<(Option<Roll>, Vec<Move>)> = Vec::new();
+    if !pos.is_over() {
+        for roll in rolls {
+            match pos.legal_moves(roll) {
+                Ok(moves) => lists.push((roll, moves)),
+                Err(e) => bail!("{}", e.message),
+            }
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match args.format {
+        MovesFormat::Json => {
+            let mut map = serde_json::Map::new();
+            for (roll, moves) in &lists {
+                let key = roll.map_or_else(|| "-".to_string(), |r| r.to_string());
+                let list = moves.iter().map(|m| m.to_string().into()).collect();
+                map.insert(key, serde_json::Value::Array(list));
+            }
+            let answer = Answer {
+                game: pos.game().to_string(),
+                position: pos.position_tag(),
+                to_act: pos.to_act(),
+                next: pos.next(),
+                winners: pos.winners(),
+                rolls: map,
+            };
+            serde_json::to_writer_pretty(&mut out, &answer)?;
+            writeln!(out)?;
+        }
+        MovesFormat::Text => {
+            writeln!(out, "[Position \"{}\"]", pos.position_tag())?;
+            if let Some(winners) = pos.winners() {
+                writeln!(out, "the game is over: {} won", winners.join("+"))?;
+                return Ok(OK);
+            }
+            let next = pos.next();
+            writeln!(out, "{}", who(&next))?;
+            for (roll, moves) in &lists {
+                let label = roll.map_or_else(|| "-".to_string(), |r| r.to_string());
+                let list: Vec<String> = moves.iter().map(Move::to_string).collect();
+                writeln!(out, "{label}: {}", list.join("  "))?;
+            }
+        }
+    }
+    Ok(OK)
+}
+
+/// "R to roll", with what the turn involves.
+fn who(next: &billes_core::game::Next) -> String {
+    let seat = next.seats.first().map_or("nobody", String::as_str);
+    let mut text = if next.dice {
+        format!("{seat} to roll")
+    } else {
+        format!("{seat} to move")
+    };
+    if next.seats.len() > 1 && next.needs.iter().all(|n| !matches!(n, Need::Replay { .. })) {
+        text.push_str(&format!(
+            " (any of {} may start)",
+            next.seats.join(" ")
+        ));
+    }
+    for need in &next.needs {
+        text.push_str(&match need {
+            Need::Teammate { seats } => format!("; rolls for {}", seats.join(" or ")),
+            Need::PutDown => "; puts a held barricade down".to_string(),
+            Need::Replay { point, declined } => {
+                format!("; may replay the 6 with the pawn on {point}, or let {declined} play")
+            }
+            Need::PutBackOrRemove => "; puts its pushed marble back (+cell) or takes it out (~)".into(),
+        });
+    }
+    text
+}

@@ -1,0 +1,157 @@
+//! `billes moves`: the legal moves of a position after a turn of a record,
+//! or of a position given as a Position tag, for each game and a variant.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+fn billes(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs `billes moves ARGS`, which must succeed, and returns its output.
+fn moves(args: &[&str]) -> String {
+    let mut all = vec!["moves"];
+    all.extend_from_slice(args);
+    let out = billes(&all);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+#[test]
+fn aggravation_after_a_turn_of_a_record() {
+    insta::assert_snapshot!(moves(&["examples/aggravation/four-players.bgn", "--at", "12"]));
+}
+
+#[test]
+fn aggravation_from_a_position_tag_in_json() {
+    insta::assert_snapshot!(moves(&[
+        "--game-kind",
+        "aggravation",
+        "--seats",
+        "R G",
+        "--position",
+        "R:r9,r12 G:g9 move=R",
+        "--format",
+        "json",
+    ]));
+}
+
+#[test]
+fn barricade_with_a_roll() {
+    insta::assert_snapshot!(moves(&[
+        "examples/barricade/two-players.bgn",
+        "--at",
+        "2",
+        "--roll",
+        "4"
+    ]));
+}
+
+#[test]
+fn barricade_under_a_variant_from_a_position() {
+    insta::assert_snapshot!(moves(&[
+        "--game-kind",
+        "barricade",
+        "--seats",
+        "R G",
+        "--position",
+        "R:i13,e5 G:o1 move=R",
+        "--rules",
+        "malefiz",
+    ]));
+}
+
+#[test]
+fn offboard_has_one_group_without_dice() {
+    let json = moves(&["examples/offboard/club-final.bgn", "--at", "3", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rolls = value["rolls"].as_object().unwrap();
+    assert_eq!(rolls.keys().collect::<Vec<_>>(), ["-"]);
+    assert!(!rolls["-"].as_array().unwrap().is_empty());
+    assert_eq!(value["to_act"], "B");
+    insta::assert_snapshot!(json);
+}
+
+#[test]
+fn abalone_opening_has_44_moves() {
+    let json = moves(&[
+        "--game-kind",
+        "offboard",
+        "--rules",
+        "abalone",
+        "--format",
+        "json",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["rolls"]["-"].as_array().unwrap().len(), 44);
+}
+
+#[test]
+fn the_listed_moves_are_the_ones_validate_accepts() {
+    // Every move listed after turn 12 of a record, written as turn 13,
+    // validates; a move not listed does not.
+    let text = std::fs::read_to_string(root().join("examples/aggravation/four-players.bgn")).unwrap();
+    let json = moves(&["examples/aggravation/four-players.bgn", "--at", "12", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let seat = value["to_act"].as_str().unwrap().to_string();
+    let game = billes_notation::parse_game(&text).unwrap();
+    let head: String = game
+        .line
+        .turns
+        .iter()
+        .take(12)
+        .map(|t| {
+            let actions: Vec<String> = t.actions.iter().map(|a| a.to_string()).collect();
+            format!("{}. {} {}\n", t.number, t.head, actions.join(" "))
+        })
+        .collect();
+    let tags: String = game
+        .tags
+        .iter()
+        .filter(|t| t.name != "Result")
+        .map(|t| format!("[{} \"{}\"]\n", t.name, t.value))
+        .collect();
+    for (roll, list) in value["rolls"].as_object().unwrap() {
+        for mv in list.as_array().unwrap() {
+            let record = format!("{tags}\n{head}13. {seat}{roll} {} *\n", mv.as_str().unwrap());
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("game.bgn");
+            std::fs::write(&path, &record).unwrap();
+            let out = billes(&["validate", path.to_str().unwrap()]);
+            assert!(out.status.success(), "{record}\n{}", stdout(&out));
+        }
+    }
+}
+
+#[test]
+fn mistakes_are_reported() {
+    let out = billes(&["moves", "examples/aggravation/four-players.bgn", "--at", "100000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("turns, not 100000"), "{}", stderr(&out));
+    let out = billes(&["moves", "--game-kind", "chess", "--position", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown game \"chess\""), "{}", stderr(&out));
+    let out = billes(&["moves", "--game-kind", "offboard", "--roll", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no dice"), "{}", stderr(&out));
+    let out = billes(&["moves", "examples/aggravation/invalid/jump-own-marble.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("illegal_move"), "{}", stderr(&out));
+}

@@ -184,10 +184,11 @@ pub struct SimulateArgs {
     /// The game: aggravation, barricade or offboard
     #[arg(long)]
     pub game: String,
-    /// Number of players
-    #[arg(long, default_value_t = 2)]
-    pub players: usize,
-    /// Teams, as in a Teams tag with teams separated by spaces or commas (R+G,B+Y)
+    /// Number of players (default: 2, or the seats --teams names)
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Teams, as in a Teams tag with teams separated by spaces or commas (R+G,B+Y);
+    /// the number of players is the number of seats named
     #[arg(long)]
     pub teams: Option<String>,
     /// Seed of the random generator: the same seed gives the same games

@@ -171,3 +171,38 @@ fn replay_of_an_invalid_record_stops_at_the_mistake() {
         "{err}"
     );
 }
+
+#[test]
+fn simulate_teams_and_players_must_agree() {
+    let out = billes(&[
+        "simulate",
+        "--game",
+        "aggravation",
+        "--players",
+        "2",
+        "--teams",
+        "R+G,B+Y",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--players 2 contradicts --teams R+G,B+Y (4 seats)"),
+        "{err}"
+    );
+    // Without --players, the teams say how many play.
+    let out = billes(&[
+        "simulate",
+        "--game",
+        "aggravation",
+        "--teams",
+        "R+G,B+Y",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains("[Seats \"R B G Y\"]"),
+        "{}",
+        stdout(&out)
+    );
+}

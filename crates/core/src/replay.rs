@@ -154,13 +154,15 @@ fn play_line<R: Rules>(
     for (i, turn) in line.turns.iter().enumerate() {
         let expected = first_number + i as u32;
         if turn.number != expected {
+            // The error's turn is the turn's place, as for every other
+            // kind; the number as written is in the message.
             return Err(cold(|| {
                 ReplayError::new(
                     ErrorKind::TurnNumber,
                     turn.span,
                     format!("turn numbered {} is turn {expected}", turn.number),
                 )
-                .in_turn(turn.number, &turn.head.seat)
+                .in_turn(expected, &turn.head.seat)
             }));
         }
         for variation in turn.variations() {
@@ -224,7 +226,9 @@ fn check_outcome(
                 ),
             ))
         }
-        Some(w) if !same_seats(w, &written) => {
+        // `*` is "unfinished or unknown": a referee may not know, or may
+        // not have written, who won a finished game.
+        Some(w) if !written.is_empty() && !same_seats(w, &written) => {
             return Err(ReplayError::new(
                 ErrorKind::Result,
                 outcome.span,
@@ -239,9 +243,13 @@ fn check_outcome(
     }
     if let Some(tag) = game.tag_entry("Result") {
         let token = outcome.tag_value();
-        let tag_seats: Vec<&str> = tag.value.split('+').map(str::trim).collect();
+        // The tag may be written like the token (`=R+G`) or without the
+        // `=` (`R+G`, the canonical spelling).
+        let value = tag.value.trim();
+        let value = value.strip_prefix('=').unwrap_or(value);
+        let tag_seats: Vec<&str> = value.split('+').map(str::trim).collect();
         let same = if outcome.winners.is_empty() {
-            tag.value.trim() == "*"
+            value == "*"
         } else {
             same_seats_str(&tag_seats, &written)
         };

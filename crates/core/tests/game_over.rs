@@ -72,3 +72,31 @@ fn a_turn_after_the_end_names_the_winners() {
     let winner = &game.outcome.winners[0];
     assert_eq!(e.message, format!("the game is over: {winner} won"));
 }
+
+#[test]
+fn a_star_result_is_accepted_on_a_finished_game() {
+    // `*` is "unfinished or unknown": the referee may not have recorded who won.
+    let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n[Position \"R:r6,rh2,rh3,rh4 G:g9\"]\n[Result \"*\"]\n\n1. R2 r6-rh1\n*\n";
+    let game = billes_notation::parse_game(record).unwrap();
+    let summary = billes_core::validate(&game).unwrap();
+    assert_eq!(summary.winners, Some(vec!["R".to_string()]));
+}
+
+#[test]
+fn the_result_tag_may_be_written_like_the_token() {
+    let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n[Position \"R:r6,rh2,rh3,rh4 G:g9\"]\n[Result \"=R\"]\n\n1. R2 r6-rh1\n=R\n";
+    let game = billes_notation::parse_game(record).unwrap();
+    assert!(billes_core::validate(&game).is_ok());
+    let wrong = record.replace("[Result \"=R\"]", "[Result \"=G\"]");
+    let err = billes_core::validate(&billes_notation::parse_game(&wrong).unwrap()).unwrap_err();
+    assert_eq!(err.kind, billes_core::ErrorKind::Result);
+}
+
+#[test]
+fn a_wrong_turn_number_is_reported_at_the_turns_place() {
+    let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n7. R1 r9-r10\n*\n";
+    let err = billes_core::validate(&billes_notation::parse_game(record).unwrap()).unwrap_err();
+    assert_eq!(err.kind, billes_core::ErrorKind::TurnNumber);
+    assert_eq!(err.turn, Some(2));
+    assert_eq!(err.message, "turn numbered 7 is turn 2");
+}

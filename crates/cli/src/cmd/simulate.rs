@@ -16,14 +16,29 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
             args.game
         );
     };
+    let teams = args.teams.as_ref().map(|t| {
+        t.replace(',', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    // The teams name the seats in play: --players is then derived from
+    // them, and a --players that says otherwise is refused.
+    let team_seats = teams
+        .as_ref()
+        .map(|t| t.split([' ', '+']).filter(|s| !s.is_empty()).count());
+    let players = match (args.players, team_seats) {
+        (Some(p), Some(n)) if p != n => bail!(
+            "--players {p} contradicts --teams {} ({n} seats): give one or make them agree",
+            args.teams.as_deref().unwrap_or_default()
+        ),
+        (_, Some(n)) => n,
+        (Some(p), None) => p,
+        (None, None) => 2,
+    };
     let options = SimOptions {
-        players: args.players,
-        teams: args.teams.as_ref().map(|t| {
-            t.replace(',', " ")
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        }),
+        players,
+        teams,
         max_turns: args.max_turns,
     };
     let variant = match args.rules.source()? {

@@ -45,6 +45,7 @@ fn rules_show_each_shipped_variant() {
         "partners-safe",
         "free-teammate",
         "no-shortcuts",
+        "six-must-be-used",
         "scoring-targets",
         "malefiz",
         "abalone",
@@ -340,5 +341,29 @@ fn every_verb_follows_the_rules_tag() {
         stderr(&out).contains("variant malefiz is for barricade, not aggravation"),
         "{}",
         stderr(&out)
+    );
+}
+
+#[test]
+fn six_must_be_used_gives_no_extra_turn_after_a_pass_on_a_six() {
+    let path = "examples/aggravation/house-rules/six-must-be-used.bgn";
+    let out = billes(&["validate", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // The same turns under the standard rules: R's 6 gives an extra turn.
+    let text = std::fs::read_to_string(root().join(path)).unwrap();
+    let standard: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[Rules "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("standard.bgn");
+    std::fs::write(&file, standard).unwrap();
+    let out = billes(&["validate", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("R rolled a 6 and rolls again, not G"),
+        "{}",
+        stdout(&out)
     );
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::VariantError;
 
 /// The variants that ship with billes: name and script, embedded in the binary.
-pub const SHIPPED: [(&str, &str); 7] = [
+pub const SHIPPED: [(&str, &str); 8] = [
     (
         "five-marbles",
         include_str!("../../../rules/five-marbles.lua"),
@@ -22,6 +22,10 @@ pub const SHIPPED: [(&str, &str); 7] = [
     (
         "no-shortcuts",
         include_str!("../../../rules/no-shortcuts.lua"),
+    ),
+    (
+        "six-must-be-used",
+        include_str!("../../../rules/six-must-be-used.lua"),
     ),
     (
         "scoring-targets",

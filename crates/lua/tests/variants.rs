@@ -168,3 +168,47 @@ fn extra_turn_and_pos_hooks() {
     let reparsed = parse_game(&game.to_string()).unwrap();
     v.replay(&reparsed, &mut |_| {}).unwrap();
 }
+
+#[test]
+fn no_shortcuts_hook_alone_forbids_every_shortcut() {
+    // The allow hook of no-shortcuts, without its parameter, is the whole
+    // rule: a ring move ending on a star hole (no `via`), the centre.
+    let text = billes_lua::VariantSource::shipped("no-shortcuts")
+        .unwrap()
+        .text()
+        .replace("params = { shortcuts = false },", "");
+    let hook_only = Variant::load(&billes_lua::VariantSource::from_text(
+        "rules/hook-only.lua",
+        &text,
+    ))
+    .unwrap();
+    assert!(hook_only.params().is_empty());
+    let record = |movetext: &str, position: &str| {
+        parse_game(&format!(
+            "[Game \"aggravation\"]\n[Seats \"R Y\"]\n[Position \"{position}\"]\n\n1. {movetext} *\n"
+        ))
+        .unwrap()
+    };
+    let forbidden = [
+        ("R2 y0-r0", "R:y0 Y:y9 move=R"),
+        ("R4 y0-r0-r2", "R:y0 Y:y9 move=R"),
+        ("R1 c-r0", "R:c Y:y9 move=R"),
+        ("R4 r11-c", "R:r11 Y:y9 move=R"),
+    ];
+    for (movetext, position) in forbidden {
+        let game = record(movetext, position);
+        assert!(
+            billes_core::validate(&game).is_ok(),
+            "{movetext} is a shortcut in the standard rules"
+        );
+        let err = hook_only.validate(&game).unwrap_err();
+        assert!(
+            err.message.contains("shortcuts are not played"),
+            "{movetext}: {}",
+            err.message
+        );
+    }
+    assert!(hook_only
+        .validate(&record("R2 y0-y2", "R:y0 Y:y9 move=R"))
+        .is_ok());
+}

@@ -90,7 +90,7 @@ pub trait Engine {
     ///
     /// # Errors
     /// When the tags describe no position.
-    fn from_tags(&self, tags: &[(&str, &str)]) -> Result<Box<dyn Position + '_>, ReplayError> {
+    fn position(&self, tags: &[(&str, &str)]) -> Result<Box<dyn Position + '_>, ReplayError> {
         self.start(&crate::game::position::tags_game(self.game(), tags))
     }
 }

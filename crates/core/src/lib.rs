@@ -79,6 +79,23 @@ impl GameKind {
     /// A [`ErrorKind::Tag`] error when the tag is missing or names no known game.
     pub fn of(game: &Game) -> Result<GameKind, ReplayError> {
         match game.tag_entry("Game") {
+            // A game without tags whose first turn is not turn 1 is most
+            // likely the rest of the game before, cut off by a result token:
+            // `r9-r12 *` ends a game, `r9-r12*` marks a capture.
+            None if game.tags.is_empty()
+                && game.line.turns.first().is_some_and(|t| t.number > 1) =>
+            {
+                Err(ReplayError::new(
+                    ErrorKind::Tag,
+                    game.span,
+                    format!(
+                        "missing Game tag: these turns start at turn {}, so they probably \
+                         belong to the game before, ended early by a result token \
+                         (a capture mark is written without a space: r9-r12*)",
+                        game.line.turns[0].number
+                    ),
+                ))
+            }
             None => Err(ReplayError::new(
                 ErrorKind::Tag,
                 game.span,

@@ -100,3 +100,31 @@ fn a_wrong_turn_number_is_reported_at_the_turns_place() {
     assert_eq!(err.turn, Some(2));
     assert_eq!(err.message, "turn numbered 7 is turn 2");
 }
+
+#[test]
+fn a_capture_mark_after_a_space_is_explained() {
+    // `r9-r12 *` ends the game: the turns after it come as a game without
+    // tags, whose message points back at the cause.
+    let text = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R3 r9-r12 *\n3. B4 --\n*\n";
+    let games = billes_notation::parse_games(text);
+    assert_eq!(games.len(), 2);
+    let second = games[1].as_ref().unwrap();
+    let err = billes_core::validate(second).unwrap_err();
+    assert!(
+        err.message
+            .contains("a capture mark is written without a space: r9-r12*"),
+        "{}",
+        err.message
+    );
+    // On one line, the parser says it.
+    let err = billes_notation::parse_game(
+        "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 + 2. R3 r9-r12 * 3. B4 --\n*\n",
+    )
+    .unwrap_err();
+    assert!(
+        err.message
+            .contains("a result token (*) ends the game before these turns"),
+        "{}",
+        err.message
+    );
+}

@@ -22,7 +22,7 @@ fn names(pos: &dyn Position, roll: Option<u8>) -> Vec<String> {
 #[test]
 fn abalone_has_its_44_opening_moves() {
     let abalone = shipped("abalone");
-    let pos = abalone.from_tags(&[]).unwrap();
+    let pos = abalone.position(&[]).unwrap();
     assert_eq!(pos.game(), GameKind::Offboard);
     let moves = names(pos.as_ref(), None);
     assert_eq!(moves.len(), 44, "{moves:?}");
@@ -45,8 +45,8 @@ fn a_hook_forbids_moves_in_the_list() {
     .unwrap();
     let tags = [("Seats", "R G"), ("Position", "R:g6 G:g9 move=R")];
     let standard = Standard::new(GameKind::Aggravation);
-    let free = standard.from_tags(&tags).unwrap();
-    let guarded = safe.from_tags(&tags).unwrap();
+    let free = standard.position(&tags).unwrap();
+    let guarded = safe.position(&tags).unwrap();
     assert_eq!(names(free.as_ref(), Some(3)), ["g6-g9*"]);
     assert_eq!(names(guarded.as_ref(), Some(3)), ["--"]);
     // The list and the checker agree: the pass is what the variant plays.
@@ -63,15 +63,15 @@ fn parameters_change_the_moves() {
     // Five marbles, a HOME of five: five enter, the start has the same
     // moves as the standard game's.
     let five = shipped("five-marbles");
-    let pos = five.from_tags(&[("Seats", "R G")]).unwrap();
+    let pos = five.position(&[("Seats", "R G")]).unwrap();
     assert_eq!(names(pos.as_ref(), Some(6)), ["+"]);
     assert!(pos.view().seats[0].waiting == 5);
     let no_shortcuts = shipped("no-shortcuts");
     let tags = [("Seats", "R G"), ("Position", "R:r0 G:g9 move=R")];
     let with = Standard::new(GameKind::Aggravation)
-        .from_tags(&tags)
+        .position(&tags)
         .unwrap();
-    let without = no_shortcuts.from_tags(&tags).unwrap();
+    let without = no_shortcuts.position(&tags).unwrap();
     assert!(names(with.as_ref(), Some(1)).len() > names(without.as_ref(), Some(1)).len());
 }
 

@@ -117,7 +117,7 @@ fn from_position(args: &MovesArgs, kind_name: &str) -> anyhow::Result<u8> {
     if let Some(teams) = &args.teams {
         tags.push(("Teams", teams.as_str()));
     }
-    let pos = match engine.from_tags(&tags) {
+    let pos = match engine.position(&tags) {
         Ok(pos) => pos,
         Err(e) => bail!("{}", e.message),
     };

@@ -47,7 +47,7 @@
 //! use billes_core::{Engine, GameKind, Standard};
 //!
 //! let rules = Standard::new(GameKind::Aggravation);
-//! let pos = rules.from_tags(&[("Seats", "R G"), ("Position", "R:r9,r12 G:g9 move=R")])?;
+//! let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,r12 G:g9 move=R")])?;
 //! let moves: Vec<String> = pos.legal_moves(Some(Roll::new(3).unwrap()))?
 //!     .iter().map(|m| m.to_string()).collect();
 //! assert_eq!(moves, ["r12-r15"]);

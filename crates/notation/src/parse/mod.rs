@@ -40,7 +40,10 @@ pub fn parse_game(src: &str) -> Result<Game, ParseError> {
         let game = p.game().map_err(|e| *e)?;
         p.ws();
         if !p.at_end() {
-            return Err(*p.error("expected the end of the input after the result (a second game must start with its tags)"));
+            return Err(*p.after_result(
+                &game,
+                "expected the end of the input after the result (a second game must start with its tags)",
+            ));
         }
         Ok(game)
     })
@@ -83,7 +86,7 @@ pub(crate) fn parse_chunk_into(
         let game = p.game().map_err(|e| *e)?;
         p.ws();
         if !p.at_end() {
-            return Err(*p.error("expected the end of the game after the result"));
+            return Err(*p.after_result(&game, "expected the end of the game after the result"));
         }
         Ok(game)
     })
@@ -278,6 +281,23 @@ impl<'a> Parser_<'a> {
     }
 
     /// An error at the current position.
+    /// The error for text after a game's result: turns after a `*` were
+    /// most likely meant to follow a capture mark written with a space.
+    fn after_result(&mut self, game: &Game, otherwise: &str) -> Box<ParseError> {
+        let turn_follows = self
+            .rest()
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase());
+        if game.outcome.winners.is_empty() && turn_follows {
+            return self.error(
+                "a result token (*) ends the game before these turns; \
+                 a capture mark is written without a space (r9-r12*)",
+            );
+        }
+        self.error(otherwise)
+    }
+
     fn error(&mut self, message: impl Into<String>) -> Box<ParseError> {
         let mark = self.mark();
         let end = self.pos + self.rest().chars().next().map_or(0, char::len_utf8);

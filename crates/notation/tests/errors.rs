@@ -66,3 +66,15 @@ fn columns_count_characters_not_bytes() {
 fn hole_name_longer_than_eight_characters() {
     insta::assert_snapshot!(render("1. R6 r9-centrehole *\n"));
 }
+
+#[test]
+fn take_mark_run_into_a_put_down() {
+    insta::assert_snapshot!(render("[Game \"barricade\"]\n\n1. R1 e3-d3#e3 *\n"));
+}
+
+#[test]
+fn turns_after_a_star_result() {
+    insta::assert_snapshot!(render(
+        "[Game \"aggravation\"]\n\n1. R6 + 2. R3 r9-r12 * 3. B4 --\n*\n"
+    ));
+}

@@ -703,7 +703,17 @@ impl<'a> Parser_<'a> {
         match self.peek() {
             None => Ok(()),
             Some(b) if is_delimiter(b) => Ok(()),
-            Some(_) => {
+            Some(b) => {
+                // `e3-d3#e3`: a take mark run into the put-down that follows.
+                if b.is_ascii_lowercase()
+                    && self.pos > 0
+                    && self.src.as_bytes()[self.pos - 1] == b'#'
+                {
+                    return Err(self.error(
+                        "a barricade put down is an action of its own: \
+                         write a space and # before its point (e3-d3# #e3)",
+                    ));
+                }
                 let found = self.found();
                 Err(self.error(format!("unexpected {found} after {what}: expected a space")))
             }

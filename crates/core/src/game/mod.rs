@@ -368,7 +368,7 @@ pub trait Position: fmt::Debug {
 /// A game's rules as the game API needs them: the replay's [`Rules`]
 /// (setup, the checker of written turns, the winners) and the generator of
 /// legal moves. Each game implements it once, generic over its hooks
-/// through [`MoveRules::legal_moves_with`].
+/// through [`crate::variant::HookedRules::legal_moves_hooked`].
 pub trait MoveRules: Rules {
     /// The game.
     fn game_kind(&self) -> GameKind;

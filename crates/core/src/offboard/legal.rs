@@ -76,7 +76,7 @@ impl MoveRules for Offboard {
 }
 
 /// One legal turn, typed: what [`Offboard::choices`] lists.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Choice {
     /// Whether the turn first takes the pending marble out of the game (`~`).
     pub remove: bool,
@@ -85,7 +85,7 @@ pub(crate) struct Choice {
 }
 
 /// What a turn does, after a `~`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Play {
     /// `+e5`: the pending marble put back on a free cell (the whole turn).
     PutBack(Cell),
@@ -189,7 +189,7 @@ impl Offboard {
                 from: self.board.cell_name(s.from).into(),
                 to: (s.len > 1).then(|| self.board.cell_name(s.to).into()),
                 direction: self.board.direction_name(s.dir).into(),
-                capture: mark.clone(),
+                capture: *mark,
                 span,
             },
             Play::Pass => Action::Pass { span },
@@ -229,11 +229,8 @@ impl Offboard {
 
     /// [`Offboard::allowed_list`] under the rules alone.
     pub(crate) fn legal_list(&self, st: &State) -> Vec<String> {
-        match self.allowed_list(st, 0, &NoHooks) {
-            Ok(list) => list,
-            // `NoHooks` never fails.
-            Err(_) => Vec::new(),
-        }
+        // `NoHooks` never fails.
+        self.allowed_list(st, 0, &NoHooks).unwrap_or_default()
     }
 }
 

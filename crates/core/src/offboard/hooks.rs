@@ -184,34 +184,6 @@ impl Offboard {
         *out = kept;
         Ok(())
     }
-
-    /// The legal turns under the hooks, in notation (see
-    /// [`Offboard::legal_list`]).
-    pub(crate) fn allowed_list<H: Hooks>(
-        &self,
-        st: &State,
-        whole: bool,
-        number: u32,
-        hooks: &H,
-    ) -> Result<Vec<String>, HookError> {
-        if !hooks.active() || (whole && st.pending != 0) {
-            return Ok(self.legal_list(st, whole));
-        }
-        let mut moves = Vec::new();
-        self.allowed_moves(st, number, hooks, &mut moves)?;
-        let mut out = Vec::with_capacity(moves.len().max(1));
-        for m in &moves {
-            let mut text = self.shift_text(m, None);
-            if let Some(mark) = self.hooked_mark(st, number, m, hooks)? {
-                text.push_str(&mark.to_string());
-            }
-            out.push(text);
-        }
-        if out.is_empty() {
-            out.push("--".into());
-        }
-        Ok(out)
-    }
 }
 
 impl HookedRules for Offboard {

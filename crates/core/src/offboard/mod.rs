@@ -213,10 +213,12 @@ impl Offboard {
         State::from_position(text, values)
     }
 
-    /// The legal turns of the seat to move, in notation (`c3:c5>e*t4=3`,
-    /// `+e5`, `~ c3>ne`, `--`).
+    /// The legal turns of the seat to move, in notation, as error messages
+    /// list them (`c3:c5>e*t4=3`, `--`; with a marble pending, every `+e5`
+    /// then one `~` for the removals): the game API's legal moves
+    /// ([`crate::game::Position::legal_moves`]) written short.
     pub fn legal_turns(&self, st: &State) -> Vec<String> {
-        self.legal_list(st, true)
+        self.legal_list(st)
     }
 }
 

@@ -204,16 +204,14 @@ impl Offboard {
                     self.can_move(st)
                 };
                 if can_move {
-                    return Err(cold(|| {
-                        match self.allowed_list(st, false, turn.number, hooks) {
-                            Ok(legal) => ReplayError::new(
-                                ErrorKind::FalsePass,
-                                *span,
-                                format!("{me} cannot pass: a move exists"),
-                            )
-                            .with_legal(legal),
-                            Err(e) => variant_error(turn, e),
-                        }
+                    return Err(cold(|| match self.allowed_list(st, turn.number, hooks) {
+                        Ok(legal) => ReplayError::new(
+                            ErrorKind::FalsePass,
+                            *span,
+                            format!("{me} cannot pass: a move exists"),
+                        )
+                        .with_legal(legal),
+                        Err(e) => variant_error(turn, e),
                     }));
                 }
             }
@@ -344,7 +342,7 @@ impl Offboard {
         span: Span,
         message: String,
     ) -> ReplayError {
-        match self.allowed_list(st, true, turn.number, hooks) {
+        match self.allowed_list(st, turn.number, hooks) {
             Ok(legal) => ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(legal),
             Err(e) => variant_error(turn, e),
         }
@@ -423,39 +421,5 @@ impl Offboard {
             points: Some(points as u32),
             span: Span::default(),
         })
-    }
-
-    /// The legal turns in notation. With `whole`, a pending marble lists
-    /// `+cell` for each free cell and `~`; otherwise only the moves.
-    pub(crate) fn legal_list(&self, st: &State, whole: bool) -> Vec<String> {
-        let mut out = Vec::new();
-        if whole && st.pending != 0 {
-            let all = st.marbles[0] | st.marbles[1];
-            for c in 0..self.board.len() as Cell {
-                if all & (1 << c) == 0 {
-                    out.push(format!("+{}", self.board.cell_name(c)));
-                }
-            }
-            out.push("~".into());
-            return out;
-        }
-        let mut moves = Vec::new();
-        self.moves(st, &mut moves);
-        out.extend(moves.iter().map(|m| self.shift_text(m, Some(st))));
-        if out.is_empty() {
-            out.push("--".into());
-        }
-        out
-    }
-
-    /// A move as an action of the record AST, fully marked.
-    pub(crate) fn shift_action(&self, before: &State, s: &Shift) -> Action {
-        Action::Line {
-            from: self.board.cell_name(s.from).into(),
-            to: (s.len > 1).then(|| self.board.cell_name(s.to).into()),
-            direction: self.board.direction_name(s.dir).into(),
-            capture: self.mark(before, s),
-            span: Span::default(),
-        }
     }
 }

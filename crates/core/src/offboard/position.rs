@@ -136,6 +136,9 @@ impl State {
         if self.score != self.derived_score() {
             let _ = write!(out, " score=R{},B{}", self.score[0], self.score[1]);
         }
+        if self.out != [0, 0] {
+            let _ = write!(out, " out=R{},B{}", self.out[0], self.out[1]);
+        }
         let _ = write!(out, " move={}", SEATS[self.to_move as usize]);
         if self.pending != 0 {
             let _ = write!(out, " pending={}", b.target_name(self.pending as usize - 1));
@@ -164,6 +167,8 @@ impl State {
     /// - `R:a1,a2,...` and `B:...`: the marbles of a seat on the board;
     /// - `t4=R`: target t4 holds a red marble (which scored for Blue);
     /// - `score=R3,B1`: the points (default: what the targets give);
+    /// - `out=R1,B0`: the marbles taken out of the game (`~`, or pushed off
+    ///   in a variant without targets), per seat (default: none);
     /// - `move=B`: the seat to move (default `R`);
     /// - `pending=t4`: the seat to move had a marble pushed towards the
     ///   occupied target t4 and must put it back or remove it first.
@@ -191,10 +196,13 @@ impl State {
                         })?;
                         st.pending = t as u8 + 1;
                     }
-                    "score" => score = Some(parse_score(value)?),
+                    "score" => score = Some(parse_pair("score", value)?),
+                    "out" => st.out = parse_pair("out", value)?,
                     _ => {
                         let t = b.target(key).ok_or_else(|| {
-                            format!("unknown field {key}= (targets t1..t12, score, move, pending)")
+                            format!(
+                                "unknown field {key}= (targets t1..t12, score, out, move, pending)"
+                            )
                         })?;
                         if !st.has_targets {
                             return Err(format!("{key}: this variant has no targets"));
@@ -220,7 +228,7 @@ impl State {
                 }
             } else {
                 return Err(format!(
-                    "{field}: expected SEAT:cells or key=value (t1=R, score=, move=, pending=)"
+                    "{field}: expected SEAT:cells or key=value (t1=R, score=, out=, move=, pending=)"
                 ));
             }
         }
@@ -232,17 +240,17 @@ impl State {
     }
 }
 
-fn parse_score(value: &str) -> Result<[u8; 2], String> {
-    let mut score = [0u8; 2];
+/// A number per seat, `R3,B1` (a seat left out has 0), for field `key`.
+fn parse_pair(key: &str, value: &str) -> Result<[u8; 2], String> {
+    let mut pair = [0u8; 2];
+    let wrong = || format!("{key}={value}: write {key}=R3,B1");
     for part in value.split(',') {
         let digits = part.trim_start_matches(|c: char| c.is_ascii_alphabetic());
         let seat = &part[..part.len() - digits.len()];
-        let s = seat_of(seat).ok_or_else(|| format!("score={value}: write score=R3,B1"))?;
-        score[s as usize] = digits
-            .parse()
-            .map_err(|_| format!("score={value}: write score=R3,B1"))?;
+        let s = seat_of(seat).ok_or_else(wrong)?;
+        pair[s as usize] = digits.parse().map_err(|_| wrong())?;
     }
-    Ok(score)
+    Ok(pair)
 }
 
 /// The cells of a mask, lowest first.
@@ -348,7 +356,7 @@ mod tests {
         assert_eq!(err("move=G"), "move=G: the seats are R and B");
         assert_eq!(
             err("t13=R"),
-            "unknown field t13= (targets t1..t12, score, move, pending)"
+            "unknown field t13= (targets t1..t12, score, out, move, pending)"
         );
         assert_eq!(err("score=3"), "score=3: write score=R3,B1");
         assert!(State::from_position("t1=R", None).is_err());

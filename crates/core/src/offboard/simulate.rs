@@ -2,10 +2,10 @@
 //! one that pushes marbles off (the most points first), then pushes, then
 //! moves at random.
 
-use billes_notation::{Action, Game, Line, Outcome, Span, Tag, Turn};
+use billes_notation::{Game, Line, Outcome, Span, Tag, Turn};
 
-use super::board::{Cell, OFF};
-use super::moves::Shift;
+use super::board::OFF;
+use super::legal::{Choice, Play};
 use super::position::{State, SEATS};
 use super::Offboard;
 use crate::variant::{Hooks, NoHooks};
@@ -47,60 +47,55 @@ impl Offboard {
         }
         let greedy = [rng.chance(1, 2), rng.chance(1, 2)];
         let mut st = self.start;
-        let mut turns = Vec::new();
-        let mut moves = Vec::with_capacity(128);
+        let mut turns: Vec<Turn> = Vec::new();
+        let mut choices = Vec::with_capacity(128);
         let mut passes = 0;
         while turns.len() < options.max_turns as usize && !self.won(&st) && passes < 2 {
             let seat = st.to_move as usize;
-            let mut actions = Vec::with_capacity(1);
-            if st.pending != 0 {
-                if rng.chance(1, 2) {
-                    let free = self.random_free_cell(&st, rng);
-                    actions.push(Action::Place {
-                        to: Some(self.board.cell_name(free).into()),
-                        capture: None,
-                        span: Span::default(),
-                    });
-                    st.marbles[seat] |= 1 << free;
-                    st.pending = 0;
-                    self.push_turn(&mut turns, seat, actions);
-                    st.to_move ^= 1;
-                    passes = 0;
-                    continue;
-                }
-                actions.push(Action::Remove {
-                    span: Span::default(),
-                });
-                st.pending = 0;
-                st.out[seat] += 1;
-            }
-            moves.clear();
             let number = turns.len() as u32 + 1;
-            let failed = |e: crate::variant::HookError| format!("turn {number}: {e}");
-            self.allowed_moves(&st, number, hooks, &mut moves)
-                .map_err(failed)?;
-            if moves.is_empty() {
-                actions.push(Action::Pass {
-                    span: Span::default(),
-                });
-                passes += 1;
+            let failed = |e: String| format!("turn {number}: {e}");
+            choices.clear();
+            self.choices(&st, number, hooks, &mut choices)
+                .map_err(|e| failed(e.0))?;
+            // With a marble pending: put it back (the `+cell`s lead the
+            // list) or take it out, each half the time.
+            let put_backs = choices
+                .iter()
+                .take_while(|c| matches!(c.play, Play::PutBack(_)))
+                .count();
+            let chosen = if put_backs > 0 && rng.chance(1, 2) {
+                choices.get(rng.below(put_backs))
             } else {
-                let m = if greedy[seat] {
-                    self.greedy_choice(&st, &moves, rng)
-                } else {
-                    moves[rng.below(moves.len())]
+                let moves = choices.get(put_backs..).unwrap_or_default();
+                let k = match moves.first() {
+                    // A pass comes alone: no choice to make.
+                    None
+                    | Some(Choice {
+                        play: Play::Pass, ..
+                    }) => 0,
+                    Some(_) if greedy[seat] => self.greedy_choice(&st, moves, rng),
+                    Some(_) => rng.below(moves.len()),
                 };
-                let mut action = self.shift_action(&st, &m);
-                if let Action::Line { capture, .. } = &mut action {
-                    *capture = self.hooked_mark(&st, number, &m, hooks).map_err(failed)?;
-                }
-                actions.push(action);
-                self.apply_hooked(&mut st, number, &m, hooks)
-                    .map_err(failed)?;
-                passes = 0;
-            }
-            self.push_turn(&mut turns, seat, actions);
-            st.to_move ^= 1;
+                moves.get(k)
+            };
+            let Some(chosen) = chosen else {
+                return Err(failed("no legal turn listed".into()));
+            };
+            passes = if matches!(chosen.play, Play::Pass) {
+                passes + 1
+            } else {
+                0
+            };
+            let turn = Turn::new(
+                number,
+                SEATS[seat].into(),
+                None,
+                None,
+                self.choice_actions(chosen),
+            );
+            self.play_turn_with(&mut st, &turn, hooks)
+                .map_err(|e| failed(e.message))?;
+            turns.push(turn);
         }
         let winners: Vec<_> = (0..2)
             .filter(|&s| st.score[s] as u32 >= self.params.winning_score)
@@ -130,63 +125,45 @@ impl Offboard {
         })
     }
 
-    fn push_turn(&self, turns: &mut Vec<Turn>, seat: usize, actions: Vec<Action>) {
-        turns.push(Turn::new(
-            turns.len() as u32 + 1,
-            SEATS[seat].into(),
-            None,
-            None,
-            actions,
-        ));
-    }
-
-    fn random_free_cell(&self, st: &State, rng: &mut Rng) -> Cell {
-        let all = st.marbles[0] | st.marbles[1];
-        let free = self.board.len() as u32 - all.count_ones();
-        let mut k = rng.below(free.max(1) as usize);
-        for c in 0..self.board.len() as Cell {
-            if all & (1 << c) == 0 {
-                if k == 0 {
-                    return c;
-                }
-                k -= 1;
-            }
-        }
-        0
-    }
-
-    /// The move pushing off for the most points, else a random push, else
-    /// a random move.
-    fn greedy_choice(&self, st: &State, moves: &[Shift], rng: &mut Rng) -> Shift {
-        let mut best: Option<(u8, Shift)> = None;
+    /// Among the moves of a turn (lines, or a lone pass), the index of the
+    /// one pushing off for the most points (as the rules alone score it),
+    /// else of a random push, else of a random move.
+    fn greedy_choice(&self, st: &State, moves: &[Choice], rng: &mut Rng) -> usize {
+        let line = |c: &Choice| match c.play {
+            Play::Line(s, _) => Some(s),
+            _ => None,
+        };
+        let mut best: Option<(u8, usize)> = None;
         let mut pushes = 0;
-        for m in moves {
-            if m.pushed == 0 {
+        for (i, m) in moves.iter().enumerate() {
+            let Some(m) = line(m).filter(|m| m.pushed != 0) else {
                 continue;
-            }
+            };
             pushes += 1;
             if m.push_to == OFF {
                 let points = self
-                    .mark(st, m)
+                    .mark(st, &m)
                     .and_then(|c| c.points)
                     .map_or(1, |p| p as u8);
                 if best.is_none_or(|(p, _)| points > p) {
-                    best = Some((points, *m));
+                    best = Some((points, i));
                 }
             }
         }
-        if let Some((_, m)) = best {
-            return m;
+        if let Some((_, i)) = best {
+            return i;
         }
         if pushes > 0 {
             let mut k = rng.below(pushes);
-            for m in moves.iter().filter(|m| m.pushed > 0) {
-                if k == 0 {
-                    return *m;
+            for (i, m) in moves.iter().enumerate() {
+                if line(m).is_some_and(|m| m.pushed > 0) {
+                    if k == 0 {
+                        return i;
+                    }
+                    k -= 1;
                 }
-                k -= 1;
             }
         }
-        moves[rng.below(moves.len())]
+        rng.below(moves.len())
     }
 }

@@ -395,7 +395,7 @@ fn its_owner_may_put_it_back_on_any_free_cell_as_the_whole_turn() {
 fn or_remove_it_from_the_game_and_play_normally() {
     let pos = "R:d5,d6,d7,a1 B:d8,i9 t5=B";
     let end = play_ok(&std(), pos, &["R d5:d7>e*t5=0", "B ~ i9>w"]);
-    assert_eq!(end, "R:a1,d6,d7,d8 B:i8 t5=B move=R");
+    assert_eq!(end, "R:a1,d6,d7,d8 B:i8 t5=B out=R0,B1 move=R");
     assert_eq!(
         illegal(pos, &["R d5:d7>e*t5=0", "B ~"]),
         "after removing its marble, B still moves (or passes)"
@@ -506,7 +506,7 @@ fn abalone_start_has_44_legal_moves() {
 fn abalone_pushes_off_for_one_point_without_targets() {
     let rules = abalone();
     let end = play_ok(&rules, "R:d5,d6,d7 B:d8,i9", &["R d5:d7>e*"]);
-    assert_eq!(end, "R:d6,d7,d8 B:i9 score=R1,B0 move=B");
+    assert_eq!(end, "R:d6,d7,d8 B:i9 score=R1,B0 out=R0,B1 move=B");
     let (kind, message) = rejected(&rules, "R:d5,d6,d7 B:d8,i9", &["R d5:d7>e*t5=2"]);
     assert_eq!(
         (kind, message.as_str()),

@@ -211,8 +211,9 @@ fn print(args: &MovesArgs, pos: &dyn Position) -> anyhow::Result<u8> {
                 winners: pos.winners(),
                 rolls: map,
             };
-            serde_json::to_writer_pretty(&mut out, &answer)?;
-            writeln!(out)?;
+            // Written whole, so that a closed pipe is an io::Error.
+            let text = serde_json::to_string_pretty(&answer)?;
+            writeln!(out, "{text}")?;
         }
         MovesFormat::Text => {
             writeln!(out, "[Position \"{}\"]", pos.position_tag())?;

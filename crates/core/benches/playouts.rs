@@ -31,7 +31,9 @@ fn playout(start: &dyn Position, rng: &mut Rng) -> u32 {
 
 fn bench_game(c: &mut Criterion, kind: GameKind, seats: &str, games: usize) {
     let engine = Standard::new(kind);
-    let start = engine.from_tags(&[("Seats", seats)]).expect("start position");
+    let start = engine
+        .from_tags(&[("Seats", seats)])
+        .expect("start position");
     // The throughput is the turns of the games the bench plays, counted once.
     let mut rng = Rng::new(2026);
     let turns: u64 = (0..games)

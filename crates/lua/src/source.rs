@@ -67,7 +67,9 @@ impl VariantSource {
             path: path.display().to_string(),
             message: e.to_string(),
         })?;
-        Ok(VariantSource::from_text(&path.display().to_string(), &text))
+        // A byte-order mark an editor put first is no Lua.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        Ok(VariantSource::from_text(&path.display().to_string(), text))
     }
 
     /// A script given as text, `chunk` naming it in errors (a path, or

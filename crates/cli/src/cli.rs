@@ -75,6 +75,39 @@ pub enum Command {
         after_help = "Examples:\n  billes rules list\n  billes rules show five-marbles\n  billes rules check my-rules.lua"
     )]
     Rules(crate::cmd::rules::RulesArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell)
+    #[command(
+        after_help = "Examples:\n  billes completions bash > ~/.local/share/bash-completion/completions/billes\n  \
+                      billes completions zsh > ~/.zfunc/_billes\n  \
+                      billes completions fish > ~/.config/fish/completions/billes.fish\n  \
+                      billes completions powershell >> $PROFILE"
+    )]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), for man(1)
+    #[command(
+        after_help = "Examples:\n  billes man > billes.1 && man ./billes.1\n  billes man | gzip > /usr/local/share/man/man1/billes.1.gz"
+    )]
+    Man,
+}
+
+/// Shells `billes completions` writes a script for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    /// Bash
+    Bash,
+    /// Zsh
+    Zsh,
+    /// Fish
+    Fish,
+    /// PowerShell
+    Powershell,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: Shell,
 }
 
 /// Report formats.

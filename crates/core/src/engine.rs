@@ -90,6 +90,8 @@ pub trait Engine {
     ///
     /// # Errors
     /// When the tags describe no position.
+    // A position made from tags by this engine's rules: `self` is the rules.
+    #[allow(clippy::wrong_self_convention)]
     fn from_tags(&self, tags: &[(&str, &str)]) -> Result<Box<dyn Position + '_>, ReplayError> {
         self.start(&crate::game::position::tags_game(self.game(), tags))
     }

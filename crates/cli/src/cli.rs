@@ -29,6 +29,7 @@ pub enum Command {
     #[command(
         after_help = "The report (text, JSON, YAML) and the exit codes are described in docs/validate-report.md.\n\n\
                       Examples:\n  billes validate examples/\n  billes validate --format json games.bgn\n  \
+                      billes validate --format jsonl archive/ > report.jsonl\n  \
                       billes validate --jobs 2 --duplicates --by-event archive/\n  cat game.bgn | billes validate -"
     )]
     Validate(ValidateArgs),
@@ -74,6 +75,39 @@ pub enum Command {
         after_help = "Examples:\n  billes rules list\n  billes rules show five-marbles\n  billes rules check my-rules.lua"
     )]
     Rules(crate::cmd::rules::RulesArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell)
+    #[command(
+        after_help = "Examples:\n  billes completions bash > ~/.local/share/bash-completion/completions/billes\n  \
+                      billes completions zsh > ~/.zfunc/_billes\n  \
+                      billes completions fish > ~/.config/fish/completions/billes.fish\n  \
+                      billes completions powershell >> $PROFILE"
+    )]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), for man(1)
+    #[command(
+        after_help = "Examples:\n  billes man > billes.1 && man ./billes.1\n  billes man | gzip > /usr/local/share/man/man1/billes.1.gz"
+    )]
+    Man,
+}
+
+/// Shells `billes completions` writes a script for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    /// Bash
+    Bash,
+    /// Zsh
+    Zsh,
+    /// Fish
+    Fish,
+    /// PowerShell
+    Powershell,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: Shell,
 }
 
 /// Report formats.
@@ -87,14 +121,27 @@ pub enum ReportFormat {
     Yaml,
 }
 
+/// Report formats of `validate`: those of [`ReportFormat`] and JSON Lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ValidateFormat {
+    /// rustc-like diagnostics and a summary
+    Text,
+    /// one JSON document
+    Json,
+    /// one YAML document
+    Yaml,
+    /// JSON Lines: one object per game as it is checked, then a summary line
+    Jsonl,
+}
+
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// Files or directories (searched recursively for *.bgn); `-` reads stdin
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Report format
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
+    #[arg(long, value_enum, default_value_t = ValidateFormat::Text)]
+    pub format: ValidateFormat,
     /// Colour the diagnostics (default: when stderr is a terminal)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,

@@ -1,6 +1,6 @@
-//! Writing files atomically and choosing colours.
+//! Writing files atomically, in the line ends they had, and choosing colours.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::Context;
@@ -33,6 +33,61 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What a file's bytes say beside its text: a byte-order mark at the start,
+/// and CRLF line ends. A file rewritten in place keeps both.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Encoding {
+    /// The file starts with a UTF-8 byte-order mark.
+    pub bom: bool,
+    /// The file's first line ends with CRLF (its other lines are taken to as well).
+    pub crlf: bool,
+}
+
+impl Encoding {
+    /// The encoding of a file's bytes (or of its first line).
+    pub fn of(bytes: &[u8]) -> Encoding {
+        let bom = bytes.starts_with(billes_notation::BOM.as_bytes());
+        let crlf = match memchr_newline(bytes) {
+            Some(n) => n > 0 && bytes[n - 1] == b'\r',
+            None => false,
+        };
+        Encoding { bom, crlf }
+    }
+
+    /// The encoding of the file at `path`, read from its first line.
+    ///
+    /// # Errors
+    /// When the file cannot be read.
+    pub fn of_file(path: &Path) -> io::Result<Encoding> {
+        let mut first = Vec::new();
+        io::BufReader::new(std::fs::File::open(path)?).read_until(b'\n', &mut first)?;
+        Ok(Encoding::of(&first))
+    }
+
+    /// `text` (LF line ends, no mark) as bytes in this encoding.
+    pub fn apply(self, text: &str) -> Vec<u8> {
+        let mut out = Vec::with_capacity(text.len() + text.len() / 16 + 3);
+        if self.bom {
+            out.extend_from_slice(billes_notation::BOM.as_bytes());
+        }
+        if self.crlf {
+            for (i, line) in text.split('\n').enumerate() {
+                if i > 0 {
+                    out.extend_from_slice(b"\r\n");
+                }
+                out.extend_from_slice(line.as_bytes());
+            }
+        } else {
+            out.extend_from_slice(text.as_bytes());
+        }
+        out
+    }
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n')
+}
+
 #[cfg(unix)]
 fn set_new_file_permissions(path: &Path) {
     use std::os::unix::fs::PermissionsExt;
@@ -48,5 +103,26 @@ pub fn use_color(choice: ColorChoice) -> bool {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Encoding;
+
+    #[test]
+    fn encodings_are_read_and_applied() {
+        let plain = Encoding::of(b"[Game \"offboard\"]\n*\n");
+        assert_eq!(plain, Encoding::default());
+        let windows = Encoding::of(b"\xef\xbb\xbf[Game \"offboard\"]\r\n*\r\n");
+        assert_eq!(
+            windows,
+            Encoding {
+                bom: true,
+                crlf: true
+            }
+        );
+        assert_eq!(windows.apply("a\nb\n"), b"\xef\xbb\xbfa\r\nb\r\n");
+        assert_eq!(plain.apply("a\nb\n"), b"a\nb\n");
     }
 }

@@ -253,3 +253,36 @@ fn help_lists_the_verbs_and_version_prints() {
     let out = billes(&["help", "fmt"], dir.path());
     assert!(text(&out.stdout).contains("--in-place"));
 }
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    for (shell, sign) in [
+        ("bash", "complete -F _billes"),
+        ("zsh", "#compdef billes"),
+        ("fish", "complete -c billes"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = billes(&["completions", shell], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = text(&out.stdout);
+        assert!(script.contains(sign), "{shell}: {script}");
+        // The verbs and their options are in it.
+        for word in ["validate", "fmt", "annotate", "completions", "rules-dir"] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let out = billes(&["completions", "tcsh"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn man_prints_a_manual_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = billes(&["man"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    let page = text(&out.stdout);
+    assert!(page.contains(".TH billes 1"), "{page}");
+    assert!(page.contains(".SH \"BILLES VALIDATE\""), "{page}");
+    assert!(page.contains("rules\\-dir"), "{page}");
+}

@@ -63,7 +63,7 @@ fn rules_check_example_scripts() {
     let out = billes(&[
         "rules",
         "check",
-        "examples/rules/safe-start.lua",
+        "examples/aggravation/house-rules/safe-start.lua",
         "--games",
         "40",
     ]);
@@ -75,11 +75,11 @@ fn rules_check_example_scripts() {
     for (name, script) in [
         (
             "rules_check_safe_first_row",
-            "examples/rules/safe-first-row.lua",
+            "examples/barricade/house-rules/safe-first-row.lua",
         ),
         (
             "rules_check_double_ejection",
-            "examples/rules/double-ejection.lua",
+            "examples/offboard/house-rules/double-ejection.lua",
         ),
     ] {
         let out = billes(&["rules", "check", script, "--games", "20"]);
@@ -202,22 +202,16 @@ fn hook_errors_in_validate_name_script_game_turn_and_seat() {
 fn a_safe_start_aggravation_is_refused() {
     // R's marble on its START r9 would be aggravated by G's marble coming
     // round: the hook forbids it.
-    let record =
-        "[Game \"aggravation\"]\n[Rules \"examples/rules/safe-start.lua\"]\n[Seats \"R G\"]\n\
+    let record = "[Game \"aggravation\"]\n[Rules \"safe-start.lua\"]\n[Seats \"R G\"]\n\
 [Position \"R:r9 G:r5 move=G\"]\n\n1. G4 r5-r9* *\n";
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.bgn");
-    std::fs::write(
-        &path,
-        record.replace(
-            "examples/rules/safe-start.lua",
-            root()
-                .join("examples/rules/safe-start.lua")
-                .to_str()
-                .unwrap(),
-        ),
+    std::fs::copy(
+        root().join("examples/aggravation/house-rules/safe-start.lua"),
+        dir.path().join("safe-start.lua"),
     )
     .unwrap();
+    std::fs::write(&path, record).unwrap();
     let out = billes(&["validate", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -231,7 +225,7 @@ fn a_safe_start_aggravation_is_refused() {
         "{e}"
     );
     // the same move under the standard rules is legal
-    let standard = record.replace("[Rules \"examples/rules/safe-start.lua\"]\n", "");
+    let standard = record.replace("[Rules \"safe-start.lua\"]\n", "");
     std::fs::write(&path, standard).unwrap();
     let out = billes(&["validate", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
@@ -366,4 +360,131 @@ fn six_must_be_used_gives_no_extra_turn_after_a_pass_on_a_six() {
         "{}",
         stdout(&out)
     );
+/// A record from elsewhere must not choose which files of the machine run:
+/// a Rules tag names a shipped variant or a .lua file in the record's tree.
+mod rules_tag_paths {
+    use super::*;
+
+    const SCRIPT: &str =
+        "return { name = 'mine', game = 'aggravation', params = { entry_rolls = { 6 } } }";
+
+    fn record(rules: &str) -> String {
+        format!("[Game \"aggravation\"]\n[Rules \"{rules}\"]\n[Seats \"R G\"]\n\n1. R6 +\n*\n")
+    }
+
+    fn errors(out: &Output) -> Vec<serde_json::Value> {
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        json["errors"].as_array().unwrap().clone()
+    }
+
+    #[test]
+    fn paths_out_of_the_record_folder_are_variant_errors_at_the_tag() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("archive");
+        std::fs::create_dir_all(records.join("house")).unwrap();
+        // Not Lua: its text must not show up in any message.
+        std::fs::write(dir.path().join("secret.lua"), "top secret words\n").unwrap();
+        let absolute = dir.path().join("secret.lua");
+        let cases = [
+            (
+                "a.bgn",
+                absolute.to_str().unwrap().to_string(),
+                "an absolute path",
+            ),
+            (
+                "b.bgn",
+                "../secret.lua".into(),
+                "the path leaves the record's folder",
+            ),
+            ("d.bgn", "house/../../secret.lua".into(), "the path leaves"),
+            ("e.bgn", "notes/".into(), "not a .lua file"),
+            ("house/c.bgn", "../../secret.lua".into(), "the path leaves"),
+        ];
+        for (file, value, _) in &cases {
+            std::fs::write(records.join(file), record(value)).unwrap();
+        }
+        let out = billes(&["validate", "--format", "json", records.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let errors = errors(&out);
+        assert_eq!(errors.len(), cases.len(), "{errors:?}");
+        for (e, (file, value, why)) in errors.iter().zip(&cases) {
+            assert!(e["file"].as_str().unwrap().ends_with(file), "{e}");
+            assert_eq!(e["kind"], "variant", "{e}");
+            assert_eq!(e["line"], 2, "{e}");
+            let message = e["message"].as_str().unwrap();
+            assert!(message.contains(&format!("rules \"{value}\"")), "{message}");
+            assert!(message.contains(why), "{message}");
+            assert!(!message.contains("secret words"), "{message}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_out_of_the_folder_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("archive");
+        std::fs::create_dir_all(&records).unwrap();
+        std::fs::write(dir.path().join("outside.lua"), SCRIPT).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("outside.lua"), records.join("in.lua")).unwrap();
+        std::fs::write(records.join("a.bgn"), record("in.lua")).unwrap();
+        let out = billes(&["validate", "--format", "json", records.to_str().unwrap()]);
+        let errors = errors(&out);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0]["kind"], "variant");
+        assert!(
+            errors[0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("symbolic link"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn files_inside_the_tree_or_the_rules_dir_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("archive");
+        let club = dir.path().join("club-rules");
+        std::fs::create_dir_all(records.join("rules")).unwrap();
+        std::fs::create_dir_all(&club).unwrap();
+        std::fs::write(records.join("rules/mine.lua"), SCRIPT).unwrap();
+        std::fs::write(club.join("club.lua"), SCRIPT).unwrap();
+        // A 1 enters under the standard rules, not under these.
+        let bad = |rules: &str| record(rules).replace("R6 +", "R1 +");
+        std::fs::write(records.join("a.bgn"), bad("rules/mine.lua")).unwrap();
+        std::fs::write(records.join("b.bgn"), bad("club.lua")).unwrap();
+        let archive = records.to_str().unwrap();
+        let out = billes(&["validate", "--format", "json", archive]);
+        let kinds: Vec<_> = errors(&out).iter().map(|e| e["kind"].clone()).collect();
+        assert_eq!(kinds, ["illegal_move", "variant"], "{}", stdout(&out));
+        let out = billes(&[
+            "validate",
+            "--format",
+            "json",
+            "--rules-dir",
+            club.to_str().unwrap(),
+            archive,
+        ]);
+        let kinds: Vec<_> = errors(&out).iter().map(|e| e["kind"].clone()).collect();
+        assert_eq!(kinds, ["illegal_move", "illegal_move"], "{}", stdout(&out));
+        // --rules on the command line may name any file.
+        let out = billes(&[
+            "validate",
+            "--format",
+            "json",
+            "--rules",
+            club.join("club.lua").to_str().unwrap(),
+            archive,
+        ]);
+        let kinds: Vec<_> = errors(&out).iter().map(|e| e["kind"].clone()).collect();
+        assert_eq!(kinds, ["illegal_move", "illegal_move"], "{}", stdout(&out));
+    }
+
+    #[test]
+    fn rules_dir_must_be_a_folder() {
+        let out = billes(&["validate", "--rules-dir", "no/such/folder", "examples/"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains("--rules-dir no/such/folder: no such folder"));
+    }
 }

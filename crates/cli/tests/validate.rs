@@ -462,3 +462,117 @@ fn a_large_archive_reports_the_same_on_any_number_of_threads() {
         assert_eq!(text(&many.stdout), text(&one.stdout), "--jobs {jobs}");
     }
 }
+
+/// `--format jsonl`: a line per game as it is checked, in file order, then
+/// a summary line.
+mod jsonl {
+    use super::*;
+
+    fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+        text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect()
+    }
+
+    #[test]
+    fn one_line_per_game_then_a_summary() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("a.bgn"),
+            "[Game \"aggravation\"]\n[Event \"Club night\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n\n\
+             [Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r11\n*\n\n\
+             [Game \"aggravation\"]\n1. R6 r9-\n*\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("b.bgn"), b"\x00binary").unwrap();
+        let out = billes(
+            &[
+                "validate", "--format", "jsonl", "-j", "2", "a.bgn", "b.bgn", "c.bgn",
+            ],
+            dir.path(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        let lines = json_lines(&out);
+        let types: Vec<_> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+        assert_eq!(
+            types,
+            ["game", "game", "game", "file", "file", "summary"],
+            "{lines:?}"
+        );
+        let first = &lines[0];
+        assert_eq!(first["file"], "a.bgn");
+        assert_eq!(first["game"], 1);
+        assert_eq!(first["line"], 1);
+        assert_eq!(first["valid"], true);
+        assert_eq!(first["turns"], 2);
+        assert_eq!(first["errors"], serde_json::json!([]));
+        // Tags in the order written.
+        assert!(
+            text(&out.stdout)
+                .contains(r#""tags":{"Game":"aggravation","Event":"Club night","Seats":"R B"}"#),
+            "{}",
+            text(&out.stdout)
+        );
+        assert_eq!(first["tags"]["Event"], "Club night");
+        let second = &lines[1];
+        assert_eq!(
+            (second["game"].clone(), second["valid"].clone()),
+            (2.into(), false.into())
+        );
+        assert_eq!(second["turns"], 1);
+        assert_eq!(second["errors"][0]["kind"], "illegal_move");
+        assert_eq!(second["errors"][0]["line"], 13);
+        assert_eq!(lines[2]["errors"][0]["kind"], "syntax");
+        assert_eq!(lines[2]["tags"], serde_json::json!({}));
+        assert_eq!(lines[3]["file"], "b.bgn");
+        assert_eq!(lines[3]["errors"][0]["kind"], "encoding");
+        assert_eq!(lines[4]["file"], "c.bgn");
+        assert_eq!(lines[4]["errors"][0]["kind"], "io");
+        let summary = &lines[5];
+        assert_eq!(summary["games"], 3);
+        assert_eq!(summary["valid"], 1);
+        assert_eq!(summary["invalid"], 2);
+        assert_eq!(summary["files"], 2);
+        assert!(summary.get("errors").is_none(), "{summary}");
+    }
+
+    #[test]
+    fn the_lines_agree_with_the_json_report_on_the_examples() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let out = billes(&["validate", "--format", "jsonl", "examples/"], &root);
+        let lines = json_lines(&out);
+        let json = billes(&["validate", "--format", "json", "examples/"], &root);
+        let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let (summary, games) = lines.split_last().unwrap();
+        assert_eq!(summary["type"], "summary");
+        for field in ["files", "games", "turns", "valid", "invalid", "kinds"] {
+            assert_eq!(summary[field], report[field], "{field}");
+        }
+        assert_eq!(games.len(), report["games"].as_u64().unwrap() as usize);
+        let errors: Vec<_> = games
+            .iter()
+            .flat_map(|g| g["errors"].as_array().unwrap().clone())
+            .collect();
+        assert_eq!(serde_json::Value::from(errors), report["errors"]);
+        let turns: u64 = games.iter().map(|g| g["turns"].as_u64().unwrap()).sum();
+        assert_eq!(serde_json::Value::from(turns), report["turns"]);
+        // With the tournament helpers, the summary carries their lists.
+        let out = billes(
+            &[
+                "validate",
+                "--format",
+                "jsonl",
+                "--duplicates",
+                "--by-event",
+                "examples/",
+            ],
+            &root,
+        );
+        let last = json_lines(&out).pop().unwrap();
+        assert!(
+            last["duplicates"].is_array() && last["events"].is_array(),
+            "{last}"
+        );
+    }
+}

@@ -76,6 +76,15 @@ pub enum VariantError {
         /// The system's reason.
         message: String,
     },
+    /// A `Rules` tag names a file it may not: an absolute path, a path out
+    /// of the record's folder tree, or no `.lua` file. The file is not read.
+    #[error("rules \"{value}\" not allowed in a Rules tag: {reason}")]
+    NotAllowed {
+        /// The tag's value.
+        value: String,
+        /// Why, lowercase.
+        reason: String,
+    },
     /// The script failed to load, or its table is wrong.
     #[error("{chunk}: {message}")]
     Script {
@@ -91,6 +100,17 @@ type Cache = Vec<(VariantSource, Rc<Variant>)>;
 
 /// `Rules` tag values (with the record's folder) this thread resolved.
 type Resolved = Vec<((String, Option<PathBuf>), Option<VariantSource>)>;
+
+/// The folder `Rules` tags may also name scripts in (`--rules-dir`).
+static RULES_DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Lets `Rules` tags also name `.lua` files inside `dir` (beside those in
+/// the record's own folder tree), for the rest of the process: what
+/// `--rules-dir DIR` does. Set once, before records are replayed; returns
+/// false (and changes nothing) when a folder was set before.
+pub fn set_rules_dir(dir: &Path) -> bool {
+    RULES_DIR.set(dir.to_path_buf()).is_ok()
+}
 
 thread_local! {
     static LOADED: RefCell<Cache> = const { RefCell::new(Vec::new()) };
@@ -125,15 +145,16 @@ fn resolve_cached(
     {
         return Ok(s);
     }
-    let s = VariantSource::resolve(value, base_dir)?;
+    let s = VariantSource::resolve_tag(value, base_dir, RULES_DIR.get().map(PathBuf::as_path))?;
     RESOLVED.with_borrow_mut(|c| c.push((key, s.clone())));
     Ok(s)
 }
 
 /// The rules a record is replayed under: `forced` when given (a `--rules`
 /// option, which overrides the record's tag), else the variant its `Rules`
-/// tag names (a shipped name, or a path relative to `base_dir`, the record's
-/// folder), else the game's standard rules. Variants come from this thread's
+/// tag names (a shipped name, or a `.lua` file inside `base_dir`, the
+/// record's folder, or inside the folder [`set_rules_dir`] gave; see
+/// [`VariantSource::resolve_tag`]), else the game's standard rules. Variants come from this thread's
 /// cache: each is loaded once per thread.
 ///
 /// ```

@@ -35,11 +35,11 @@ fn a_hook_forbids_moves_in_the_list() {
     // g6... under the standard rules, not under safe-start.
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/rules/safe-start.lua"
+        "/../../examples/aggravation/house-rules/safe-start.lua"
     ))
     .unwrap();
     let safe = Variant::load(&VariantSource::from_text(
-        "examples/rules/safe-start.lua",
+        "examples/aggravation/house-rules/safe-start.lua",
         &text,
     ))
     .unwrap();
@@ -68,9 +68,8 @@ fn parameters_change_the_moves() {
     assert!(pos.view().seats[0].waiting == 5);
     let no_shortcuts = shipped("no-shortcuts");
     let tags = [("Seats", "R G"), ("Position", "R:r0 G:g9 move=R")];
-    let with = Standard::new(GameKind::Aggravation)
-        .position(&tags)
-        .unwrap();
+    let standard = Standard::new(GameKind::Aggravation);
+    let with = standard.position(&tags).unwrap();
     let without = no_shortcuts.position(&tags).unwrap();
     assert!(names(with.as_ref(), Some(1)).len() > names(without.as_ref(), Some(1)).len());
 }

@@ -34,6 +34,6 @@ pub use ast::{
     Seat, Span, Tag, Turn,
 };
 pub use error::{render_error, Diagnostic, ParseError};
-pub use parse::{parse_game, parse_games, MAX_NESTING};
+pub use parse::{parse_game, parse_games, skip_bom, BOM, MAX_NESTING};
 pub use reader::{GameSource, ReadError, Reader};
-pub use write::{write_game, write_game_to, write_games, WIDTH};
+pub use write::{write_game, write_game_to, write_games};

@@ -11,7 +11,7 @@ use std::io::{self, BufRead};
 
 use crate::ast::{Game, Turn};
 use crate::error::ParseError;
-use crate::parse::{parse_chunk, parse_chunk_into};
+use crate::parse::{parse_chunk, parse_chunk_into, BOM};
 
 /// The text of one game, as split from a file, with its place in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -350,7 +350,8 @@ pub(crate) fn split_games(src: &str) -> impl Iterator<Item = Chunk<'_>> {
     chunks.into_iter().filter(|c| !c.text.trim().is_empty())
 }
 
-/// Reads games one at a time from any buffered reader.
+/// Reads games one at a time from any buffered reader. A byte-order mark
+/// at the start of the stream is skipped (spans still count its bytes).
 ///
 /// ```
 /// use billes_notation::Reader;
@@ -381,6 +382,9 @@ struct ReaderState {
     done: bool,
     /// Buffers given back by [`Reader::recycle`], for the next games.
     spare: Vec<Vec<u8>>,
+    /// How many bytes of a byte-order mark the stream began with so far,
+    /// while that is still being looked for (`None` once decided).
+    bom: Option<usize>,
 }
 
 /// At most this many buffers are kept for reuse...
@@ -403,6 +407,7 @@ impl<R: BufRead> Reader<R> {
                 index: 0,
                 done: false,
                 spare: Vec::new(),
+                bom: Some(0),
             },
         }
     }
@@ -511,6 +516,25 @@ impl<R: BufRead> Iterator for Reader<R> {
                 }
                 Ok(buf) => buf,
             };
+            if let Some(matched) = st.bom {
+                // A byte-order mark at the start is skipped, however the
+                // buffers cut it; bytes that only began like one are text.
+                let want = &BOM.as_bytes()[matched..];
+                let n = want.len().min(buf.len());
+                if n > 0 && buf[..n] == want[..n] {
+                    self.input.consume(n);
+                    if matched + n == BOM.len() {
+                        st.bom = None;
+                        st.pending_offset = BOM.len();
+                    } else {
+                        st.bom = Some(matched + n);
+                    }
+                    continue;
+                }
+                st.pending.extend_from_slice(&BOM.as_bytes()[..matched]);
+                st.bom = None;
+                continue;
+            }
             if buf.is_empty() {
                 // The end: a last line without a line break is a line too.
                 if st.line_start < st.pending.len() {
@@ -680,6 +704,45 @@ mod tests {
                     .map(|g| (g.line, g.offset, g.text.as_str()))
                     .collect();
                 assert_eq!(from_reader, from_split, "{text:?}, buffer of {capacity}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_whatever_the_buffer_size() {
+        let text = "\u{feff}[Game \"offboard\"]\n1. R e5>w *\n[Game \"offboard\"]\n*\n";
+        for capacity in [1, 2, 3, 4, 64] {
+            let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+            let games: Vec<GameSource> = Reader::new(input).map(|g| g.unwrap()).collect();
+            assert_eq!(games.len(), 2, "buffer of {capacity}");
+            assert_eq!(games[0].text, "[Game \"offboard\"]\n1. R e5>w *\n");
+            assert_eq!((games[0].offset, games[0].line), (3, 1));
+            let game = games[0].parse().unwrap();
+            assert_eq!(game.tags[0].span.column, 1);
+            assert_eq!(game.tags[0].span.start, 3);
+            assert_eq!((games[1].offset, games[1].line), (33, 3));
+        }
+    }
+
+    #[test]
+    fn bytes_that_only_begin_like_a_byte_order_mark_are_kept() {
+        for data in [&b"\xef\xbb*\n"[..], b"\xef", b"\xef\xbb"] {
+            for capacity in [1, 2, 64] {
+                let input = io::BufReader::with_capacity(capacity, data);
+                let items: Vec<_> = Reader::new(input).collect();
+                assert_eq!(items.len(), 1, "{data:?}, buffer of {capacity}");
+                assert!(
+                    matches!(
+                        items[0],
+                        Err(ReadError::InvalidUtf8 {
+                            line: 1,
+                            column: 1,
+                            ..
+                        })
+                    ),
+                    "{data:?}: {:?}",
+                    items[0]
+                );
             }
         }
     }

@@ -1,29 +1,29 @@
 //! The canonical writer.
 //!
-//! Layout rules (SPEC.md, "Canonical form"):
+//! Layout rules (SPEC.md, "Canonical form"), the layout a person writes by
+//! hand:
 //! - tags one per line in the order written, then a blank line;
+//! - the comments before the first turn (or, in a game without turns, the
+//!   game's comments) each on a line of its own;
 //! - one turn per line, always numbered: `12. R6 r9-r15* ! {comment}`;
-//!   comments before a turn go after its number (before the number for the
-//!   first turn of a line); NAGs, then comments, then variations follow the turn;
-//! - variations are written inline, `(12. R4 r9-r13)`;
-//! - a line longer than [`WIDTH`] columns is wrapped at a space, continuation
-//!   lines indented by four spaces;
+//!   NAGs, then comments, then variations follow the turn on its line;
+//! - variations are written inline, `(12. R4 r9-r13)`, comments before a
+//!   variation's first turn before its number, other comments before a
+//!   turn between its number and its head;
+//! - lines are never wrapped, however long;
 //! - the result token alone on the last line, then one blank line between games.
 
 use std::fmt::{self, Display, Write as _};
 
 use crate::ast::{Action, Capture, Comment, Game, Head, Line, Nag, Outcome, Tag, Turn};
 
-/// Width the writer wraps long lines at.
-pub const WIDTH: usize = 80;
-
 /// Writes one game in canonical form, ending with a newline.
 ///
 /// ```
-/// let game = billes_notation::parse_game("[Game \"aggravation\"] 1.R6 +  2. R1 r9-r10 {ok} *").unwrap();
+/// let game = billes_notation::parse_game("[Game \"aggravation\"] {start} 1.R6 +  2. R1 r9-r10 {ok} *").unwrap();
 /// assert_eq!(
 ///     billes_notation::write_game(&game),
-///     "[Game \"aggravation\"]\n\n1. R6 +\n2. R1 r9-r10 {ok}\n*\n"
+///     "[Game \"aggravation\"]\n\n{start}\n1. R6 +\n2. R1 r9-r10 {ok}\n*\n"
 /// );
 /// ```
 pub fn write_game(game: &Game) -> String {
@@ -40,16 +40,25 @@ pub fn write_game_to(game: &Game, out: &mut String) {
     if !game.tags.is_empty() {
         out.push('\n');
     }
+    // The opening comments, each on its own line: on reading, comments at
+    // the start of the movetext are the first turn's comments before.
+    let opening = game
+        .line
+        .comments
+        .iter()
+        .chain(game.line.turns.first().map_or(&[][..], |t| t.before()));
+    for comment in opening {
+        let _ = writeln!(out, "{comment}");
+    }
     let mut words = Vec::new();
-    for comment in &game.line.comments {
-        words.push(comment.to_string());
-    }
-    if !words.is_empty() {
-        emit(out, &words);
-    }
     for (i, turn) in game.line.turns.iter().enumerate() {
         words.clear();
-        turn_words(turn, i == 0, &mut words);
+        let before = if i == 0 {
+            Before::OwnLines
+        } else {
+            Before::Head
+        };
+        turn_words(turn, before, &mut words);
         emit(out, &words);
     }
     let _ = writeln!(out, "{}", game.outcome);
@@ -67,46 +76,35 @@ pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>) -> String {
     out
 }
 
-/// Emits words on one line, wrapping at WIDTH with a four-space indent.
+/// Emits words on one line, separated by single spaces.
 fn emit(out: &mut String, words: &[String]) {
-    let mut col = 0;
-    for word in words {
-        // A comment may be wrapped inside: its text is folded on parse.
-        for (k, piece) in split_wrappable(word).into_iter().enumerate() {
-            let len = piece.chars().count();
-            if col == 0 {
-                out.push_str(piece);
-                col = len;
-            } else if col + 1 + len > WIDTH && col > 4 {
-                out.push_str("\n    ");
-                out.push_str(piece);
-                col = 4 + len;
-            } else {
-                out.push(' ');
-                out.push_str(piece);
-                col += 1 + len;
-            }
-            let _ = k;
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
         }
+        out.push_str(word);
     }
     out.push('\n');
 }
 
-/// Comments are split at spaces so they can wrap; other words never split.
-fn split_wrappable(word: &str) -> Vec<&str> {
-    if word.starts_with('{') || word.starts_with("({") {
-        word.split(' ').collect()
-    } else {
-        vec![word]
-    }
+/// Where a turn's comments before are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Before {
+    /// Before its number: the first turn of a variation.
+    Number,
+    /// Between its number and its head: a later turn of a line.
+    Head,
+    /// Not with the turn: the game's first turn, whose comments before
+    /// have lines of their own.
+    OwnLines,
 }
 
-fn turn_words(turn: &Turn, first_of_line: bool, words: &mut Vec<String>) {
-    if first_of_line {
+fn turn_words(turn: &Turn, before: Before, words: &mut Vec<String>) {
+    if before == Before::Number {
         words.extend(turn.before().iter().map(Comment::to_string));
-        words.push(format!("{}.", turn.number));
-    } else {
-        words.push(format!("{}.", turn.number));
+    }
+    words.push(format!("{}.", turn.number));
+    if before == Before::Head {
         words.extend(turn.before().iter().map(Comment::to_string));
     }
     words.push(turn.head.to_string());
@@ -132,7 +130,8 @@ fn turn_words(turn: &Turn, first_of_line: bool, words: &mut Vec<String>) {
 fn line_words(line: &Line, words: &mut Vec<String>) {
     words.extend(line.comments.iter().map(Comment::to_string));
     for (i, turn) in line.turns.iter().enumerate() {
-        turn_words(turn, i == 0, words);
+        let before = if i == 0 { Before::Number } else { Before::Head };
+        turn_words(turn, before, words);
     }
 }
 

@@ -180,13 +180,21 @@ proptest! {
     }
 
     #[test]
-    fn canonical_lines_stay_within_width_unless_a_word_is_longer(game in game()) {
+    fn canonical_form_is_one_line_per_opening_comment_and_per_turn(game in game()) {
         let text = write_game(&game);
-        for line in text.lines() {
-            if line.starts_with('[') { continue; }
-            let longest_word = line.split(' ').map(|w| w.chars().count()).max().unwrap_or(0);
-            prop_assert!(line.chars().count() <= billes_notation::WIDTH || longest_word + 4 > billes_notation::WIDTH / 2,
-                "line too long: {line}");
+        let movetext: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('['))
+            .collect();
+        let opening = game.line.comments.len()
+            + game.line.turns.first().map_or(0, |t| t.before().len());
+        prop_assert_eq!(movetext.len(), opening + game.line.turns.len() + 1, "{}", text);
+        for (line, turn) in movetext[opening..].iter().zip(&game.line.turns) {
+            let number = format!("{}. ", turn.number);
+            prop_assert!(line.starts_with(&number), "{}", text);
+        }
+        for line in &movetext[..opening] {
+            prop_assert!(line.starts_with('{') && line.ends_with('}'), "{}", text);
         }
     }
 
@@ -224,6 +232,54 @@ fn every_example_round_trips() {
             assert_eq!(write_game(&parse_game(&written).unwrap()), written);
         }
     }
+}
+
+#[test]
+fn every_example_is_canonical() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    assert!(files.len() > 40);
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let games: Vec<_> = parse_games(&text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(
+            billes_notation::write_games(&games),
+            text,
+            "{}",
+            path.display()
+        );
+    }
+}
+
+/// The records shown in the README and the notation's chapters are written
+/// as `billes fmt` writes them.
+#[test]
+fn records_in_the_docs_are_canonical() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut checked = 0;
+    for doc in [
+        "README.md",
+        "notation/SPEC.md",
+        "notation/aggravation.md",
+        "notation/barricade.md",
+        "notation/offboard.md",
+    ] {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        for block in text.split("```").skip(1).step_by(2) {
+            let body = block.split_once('\n').map_or("", |(_, b)| b);
+            if !body.starts_with("[Game") {
+                continue;
+            }
+            let games: Vec<_> = parse_games(body)
+                .into_iter()
+                .map(|g| g.unwrap_or_else(|e| panic!("{doc}: {e}\n{body}")))
+                .collect();
+            assert_eq!(billes_notation::write_games(&games), body, "{doc}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "only {checked} records found");
 }
 
 fn collect(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {

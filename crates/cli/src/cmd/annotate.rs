@@ -18,7 +18,7 @@ use super::rules::RulesOption;
 use super::validate::render_replay_error;
 use super::{INVALID, OK};
 use crate::input::Input;
-use crate::output::write_atomically;
+use crate::output::{write_atomically, Encoding};
 
 /// How an annotation comment starts: `{@ marble entered}`.
 pub const MARKER: &str = "@ ";
@@ -71,7 +71,10 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
     let text = write_games(&games);
     match (&input, args.in_place) {
         (Input::File(path), true) => {
-            write_atomically(path, text.as_bytes())
+            // The file keeps its byte-order mark and line ends.
+            let encoding =
+                Encoding::of_file(path).with_context(|| format!("cannot read {name}"))?;
+            write_atomically(path, &encoding.apply(&text))
                 .with_context(|| format!("cannot rewrite {name}"))?;
         }
         _ => {

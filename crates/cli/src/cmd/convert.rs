@@ -20,6 +20,8 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
         .read_all()
         .with_context(|| format!("cannot read {name}"))?;
     let text = String::from_utf8(bytes).with_context(|| format!("{name} is not valid UTF-8"))?;
+    // BGN skips a byte-order mark itself; JSON and YAML readers need it gone.
+    let (plain, _) = billes_notation::skip_bom(&text);
     let to = args.to.unwrap_or(match args.from {
         DataFormat::Bgn => DataFormat::Json,
         _ => DataFormat::Bgn,
@@ -46,14 +48,14 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
             }
             games
         }
-        DataFormat::Json => match serde_json::from_str(&text) {
+        DataFormat::Json => match serde_json::from_str(plain) {
             Ok(g) => g,
             Err(e) => {
                 eprintln!("billes: error: {name}: not a list of games in JSON: {e}");
                 return Ok(INVALID);
             }
         },
-        DataFormat::Yaml => match serde_yaml::from_str(&text) {
+        DataFormat::Yaml => match serde_yaml::from_str(plain) {
             Ok(g) => g,
             Err(e) => {
                 eprintln!("billes: error: {name}: not a list of games in YAML: {e}");

@@ -8,7 +8,7 @@ use billes_notation::{parse_games, write_games, Game};
 use super::{INVALID, OK};
 use crate::cli::FmtArgs;
 use crate::input::{self, Input};
-use crate::output::write_atomically;
+use crate::output::{write_atomically, Encoding};
 
 pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
     let (inputs, missing) = input::expand(&args.paths);
@@ -32,29 +32,32 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
                 continue;
             }
         };
-        let Ok(text) = String::from_utf8(bytes) else {
+        let encoding = Encoding::of(&bytes);
+        let Ok(text) = std::str::from_utf8(&bytes) else {
             eprintln!("billes: error: {name}: not valid UTF-8");
             code = code.max(INVALID);
             continue;
         };
-        let canonical = match canonical(&name, &text) {
+        let canonical = match canonical(&name, text) {
             Some(c) => c,
             None => {
                 code = code.max(INVALID);
                 continue;
             }
         };
-        if args.check {
-            if canonical != text {
+        if args.check || args.in_place {
+            // A file keeps its byte-order mark and line ends: the canonical
+            // form is about layout only.
+            let expected = encoding.apply(&canonical);
+            if expected == bytes {
+                continue;
+            }
+            if args.check {
                 writeln!(out, "{name}")?;
                 code = code.max(INVALID);
-            }
-        } else if args.in_place {
-            if canonical != text {
-                if let Input::File(path) = input {
-                    write_atomically(path, canonical.as_bytes())
-                        .with_context(|| format!("cannot rewrite {name}"))?;
-                }
+            } else if let Input::File(path) = input {
+                write_atomically(path, &expected)
+                    .with_context(|| format!("cannot rewrite {name}"))?;
             }
         } else {
             out.write_all(canonical.as_bytes())?;

@@ -7,6 +7,7 @@ use crate::cli::{Cli, Command};
 pub(crate) mod annotate;
 mod convert;
 pub(crate) mod diff;
+mod docs;
 mod fmt;
 pub(crate) mod moves;
 pub(crate) mod render;
@@ -33,6 +34,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Diff(args) => diff::run(&args)?,
         Command::Rules(args) => rules::run(&args)?,
         Command::Moves(args) => moves::run(&args)?,
+        Command::Completions(args) => docs::completions(&args)?,
+        Command::Man => docs::man()?,
     };
     Ok(ExitCode::from(code))
 }

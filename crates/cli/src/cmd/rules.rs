@@ -2,7 +2,7 @@
 //! the other verbs share.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::OnceLock;
 
@@ -21,6 +21,10 @@ pub struct RulesOption {
     /// file; overrides the records' Rules tags
     #[arg(long, value_name = "NAME|FILE")]
     pub rules: Option<String>,
+    /// Let the records' Rules tags also name .lua files inside DIR (else
+    /// only shipped variants and files inside each record's own folder)
+    #[arg(long, value_name = "DIR")]
+    pub rules_dir: Option<PathBuf>,
 }
 
 impl RulesOption {
@@ -33,7 +37,14 @@ impl RulesOption {
     }
 
     /// Resolves the option and makes it the variant [`replay_game`] forces.
+    /// `--rules-dir` is applied too.
     pub fn force(&self) -> anyhow::Result<()> {
+        if let Some(dir) = &self.rules_dir {
+            if !dir.is_dir() {
+                anyhow::bail!("--rules-dir {}: no such folder", dir.display());
+            }
+            billes_lua::set_rules_dir(dir);
+        }
         let source = self.source()?;
         if let Some(s) = &source {
             // Fail early, once, on a script that does not load.

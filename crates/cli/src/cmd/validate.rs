@@ -18,7 +18,7 @@ use billes_notation::{render_error, Diagnostic, Game, GameSource, ParseError, Sp
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{INVALID, OK};
-use crate::cli::{ReportFormat, ValidateArgs};
+use crate::cli::{ValidateArgs, ValidateFormat as ReportFormat};
 use crate::input::{self, Input};
 use crate::output::use_color;
 
@@ -34,8 +34,10 @@ const IO_ERROR: u8 = 2;
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     args.rules.force()?;
     let text = args.format == ReportFormat::Text;
+    let jsonl = args.format == ReportFormat::Jsonl;
     let settings = WorkerSettings {
         text,
+        tags: jsonl,
         color: use_color(args.color),
         duplicates: args.duplicates,
         by_event: args.by_event,
@@ -48,6 +50,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     let bar = progress_bar(&found);
     let mut collector = Collector::new(Settings {
         text,
+        jsonl,
         duplicates: args.duplicates,
         by_event: args.by_event,
     });
@@ -74,6 +77,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
             writeln!(out)?;
         }
         ReportFormat::Yaml => serde_yaml::to_writer(&mut out, &report)?,
+        ReportFormat::Jsonl => report::write_summary_line(&report, &mut out)?,
     }
     out.flush()?;
     let duplicates = report.duplicates.as_ref().is_some_and(|d| !d.is_empty());
@@ -186,6 +190,8 @@ struct GameFacts {
     event: Option<String>,
     round: Option<String>,
     fingerprint: Option<u128>,
+    /// The game's tags in the order written (JSON Lines reports only).
+    tags: Vec<(String, String)>,
 }
 
 /// What the workers do beside replaying.
@@ -193,6 +199,8 @@ struct GameFacts {
 pub struct WorkerSettings {
     /// Render text diagnostics.
     pub text: bool,
+    /// Keep each game's tags (JSON Lines report).
+    pub tags: bool,
     /// Colour them.
     pub color: bool,
     /// Fingerprint the turns of each game.
@@ -295,6 +303,7 @@ impl Worker {
                     event: None,
                     round: None,
                     fingerprint: None,
+                    tags: Vec::new(),
                 });
                 outcome.error = Some(
                     ErrorEntry::new(name, Some(index), "encoding", "invalid UTF-8".into())
@@ -317,6 +326,7 @@ impl Worker {
             event: None,
             round: None,
             fingerprint: None,
+            tags: Vec::new(),
         };
         let mut game = match source.parse_into(std::mem::take(&mut self.spare_turns)) {
             Ok(game) => game,
@@ -340,6 +350,13 @@ impl Worker {
         }
         if self.settings.duplicates {
             facts.fingerprint = fingerprint(&game);
+        }
+        if self.settings.tags {
+            facts.tags = game
+                .tags
+                .iter()
+                .map(|t| (t.name.to_string(), t.value.to_string()))
+                .collect();
         }
         outcome.game = Some(facts);
         let checker = &mut self.checker;

@@ -35,8 +35,11 @@ const MAX_TAG_NAME: usize = 32;
 ///
 /// # Errors
 /// The first syntax error, with its line, column and what was expected.
+///
+/// A byte-order mark at the start of `src` is skipped ([`skip_bom`]).
 pub fn parse_game(src: &str) -> Result<Game, ParseError> {
-    with_parser(src, 0, 1, |p| {
+    let (src, base) = skip_bom(src);
+    with_parser(src, base, 1, |p| {
         let game = p.game().map_err(|e| *e)?;
         p.ws();
         if !p.at_end() {
@@ -50,7 +53,8 @@ pub fn parse_game(src: &str) -> Result<Game, ParseError> {
 }
 
 /// Parses every game in `src`. A syntax error spoils only its own game: the
-/// next game starts at the next tag line after a result.
+/// next game starts at the next tag line after a result. A byte-order
+/// mark at the start of `src` is skipped ([`skip_bom`]).
 ///
 /// ```
 /// let text = "[Game \"offboard\"]\n1. R e5>w *\n\n[Game \"offboard\"]\n1. R e5 *\n";
@@ -59,9 +63,28 @@ pub fn parse_game(src: &str) -> Result<Game, ParseError> {
 /// assert!(games[1].is_err());
 /// ```
 pub fn parse_games(src: &str) -> Vec<Result<Game, ParseError>> {
+    let (src, base) = skip_bom(src);
     split_games(src)
-        .map(|chunk| parse_chunk(chunk.text, chunk.offset, chunk.line))
+        .map(|chunk| parse_chunk(chunk.text, base + chunk.offset, chunk.line))
         .collect()
+}
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+pub const BOM: &str = "\u{feff}";
+
+/// `src` without a byte-order mark at its start, and the mark's length in
+/// bytes (0 without one): spans stay byte offsets in the file, and columns
+/// on the first line do not count the mark.
+///
+/// ```
+/// assert_eq!(billes_notation::skip_bom("\u{feff}[Game \"offboard\"]"), ("[Game \"offboard\"]", 3));
+/// assert_eq!(billes_notation::skip_bom("*"), ("*", 0));
+/// ```
+pub fn skip_bom(src: &str) -> (&str, usize) {
+    match src.strip_prefix(BOM) {
+        Some(rest) => (rest, BOM.len()),
+        None => (src, 0),
+    }
 }
 
 /// Parses one game from `text`, which starts at byte `offset` and line `line`
@@ -764,10 +787,32 @@ mod tests {
     use super::*;
     use crate::ast::Action;
 
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let text = "\u{feff}[Game \"offboard\"]\n1. R e5>w *\n[Game \"offboard\"]\n*\n";
+        let games = parse_games(text);
+        assert_eq!(games.len(), 2);
+        let first = games[0].as_ref().unwrap();
+        assert_eq!(first.tags[0].name, "Game");
+        assert_eq!(
+            (first.tags[0].span.start, first.tags[0].span.column),
+            (3, 1)
+        );
+        assert!(games[1].is_ok());
+        let one = parse_game("\u{feff}[Game \"offboard\"]\n1. R e5>w *\n").unwrap();
+        assert_eq!(one.tags.len(), 1);
+        let err = parse_game("\u{feff}[Game \"offboard\"]\n1. R e5 *\n").unwrap_err();
+        assert_eq!(err.span.line, 2);
+    }
+
     /// Line and column of `offset` in `text`, counted from scratch.
+    /// A byte-order mark at the start is not counted.
     fn locate(text: &str, offset: usize) -> (u32, u32) {
         let before = &text[..offset];
-        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let mut start = before.rfind('\n').map_or(0, |i| i + 1);
+        if start == 0 && before.starts_with(BOM) {
+            start = BOM.len();
+        }
         (
             before.matches('\n').count() as u32 + 1,
             before[start..].chars().count() as u32 + 1,

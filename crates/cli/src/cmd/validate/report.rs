@@ -211,6 +211,8 @@ pub struct EventSummary {
 pub struct Settings {
     /// Print diagnostics as they come (text report) rather than keep them.
     pub text: bool,
+    /// Print a JSON line per game as it comes (JSON Lines report).
+    pub jsonl: bool,
     /// Look for duplicate games.
     pub duplicates: bool,
     /// Count per event and round.
@@ -245,6 +247,9 @@ impl Collector {
 
     /// Takes the next outcome in order; prints its diagnostic in a text report.
     pub fn accept(&mut self, outcome: Outcome, out: &mut dyn Write) -> io::Result<()> {
+        if self.settings.jsonl {
+            write_line(&outcome, out)?;
+        }
         let report = &mut self.report;
         if outcome.opened {
             report.files += 1;
@@ -290,7 +295,7 @@ impl Collector {
             self.io_failure |= error.kind == "io";
             if self.settings.text {
                 out.write_all(outcome.rendered.as_bytes())?;
-            } else {
+            } else if !self.settings.jsonl {
                 report.errors.push(error)?;
             }
         }
@@ -319,6 +324,106 @@ impl Collector {
         }
         (self.report, self.io_failure)
     }
+}
+
+/// One line of a JSON Lines report: a game, checked, or a problem with a
+/// file that is no game's (an unreadable path, a binary file). Outcomes
+/// that are neither (a file opened) give no line.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Line<'a> {
+    /// A game, valid or not.
+    Game {
+        file: &'a str,
+        game: usize,
+        line: u32,
+        tags: Tags<'a>,
+        turns: u64,
+        valid: bool,
+        errors: &'a [ErrorEntry],
+    },
+    /// A file, or a path, that gave no game.
+    File {
+        file: &'a str,
+        valid: bool,
+        errors: &'a [ErrorEntry],
+    },
+}
+
+/// Tags as a JSON object, in the order written (the first of two tags of
+/// the same name).
+#[derive(Debug)]
+struct Tags<'a>(&'a [(String, String)]);
+
+impl Serialize for Tags<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        for (i, (name, value)) in self.0.iter().enumerate() {
+            if self.0[..i].iter().all(|(n, _)| n != name) {
+                map.serialize_entry(name, value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// Writes the JSON line of an outcome, if it has one.
+fn write_line(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
+    let file = outcome.origin.name.as_str();
+    let errors = outcome.error.as_slice();
+    let line = match &outcome.game {
+        Some(game) => Line::Game {
+            file,
+            game: game.index,
+            line: game.line,
+            tags: Tags(&game.tags),
+            turns: outcome.turns,
+            valid: errors.is_empty(),
+            errors,
+        },
+        None if !errors.is_empty() => Line::File {
+            file,
+            valid: false,
+            errors,
+        },
+        None => return Ok(()),
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    out.write_all(b"\n")
+}
+
+/// The last line of a JSON Lines report: the report without its errors
+/// (each was on its game's line), `"type": "summary"` first.
+pub fn write_summary_line(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    #[derive(Serialize)]
+    struct Summary<'a> {
+        #[serde(rename = "type")]
+        kind: &'static str,
+        files: usize,
+        games: usize,
+        turns: u64,
+        valid: usize,
+        invalid: usize,
+        kinds: &'a BTreeMap<Cow<'static, str>, usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        duplicates: Option<&'a Vec<Duplicate>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        events: Option<&'a Vec<EventSummary>>,
+    }
+    let summary = Summary {
+        kind: "summary",
+        files: report.files,
+        games: report.games,
+        turns: report.turns,
+        valid: report.valid,
+        invalid: report.invalid,
+        kinds: &report.kinds,
+        duplicates: report.duplicates.as_ref(),
+        events: report.events.as_ref(),
+    };
+    serde_json::to_writer(&mut *out, &summary)?;
+    out.write_all(b"\n")
 }
 
 /// The text report's end: duplicates, events, then the one-line summary.

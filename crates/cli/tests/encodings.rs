@@ -1,0 +1,194 @@
+//! Files as editors save them: a byte-order mark, CRLF line ends. Read
+//! everywhere; kept by the verbs that rewrite files in place.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn billes(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn billes_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Two valid games, canonical with LF line ends.
+const GAMES: &str =
+    "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10 {one step}\n3. B4 --\n*\n\n\
+                     [Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n*\n";
+
+fn with_bom(text: &str) -> Vec<u8> {
+    let mut bytes = BOM.to_vec();
+    bytes.extend_from_slice(text.as_bytes());
+    bytes
+}
+
+fn crlf(text: &str) -> String {
+    text.replace('\n', "\r\n")
+}
+
+fn write(dir: &Path, name: &str, contents: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn validate_skips_a_byte_order_mark_in_a_file_and_on_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", &with_bom(GAMES));
+    let out = billes(&["validate", "--format", "json", "a.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 2, "{report}");
+    let out = billes_stdin(&["validate", "-"], &with_bom(&crlf(GAMES)));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn an_error_after_a_byte_order_mark_has_the_columns_an_editor_shows() {
+    let bad = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r11\n*\n";
+    // A mark on the line of the error is not counted either.
+    let out = billes_stdin(
+        &["validate", "--color", "never", "-"],
+        &with_bom("2. R1 r9-r11 *\n"),
+    );
+    assert!(
+        text(&out.stdout).contains("<stdin>:1:1"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = billes_stdin(&["validate", "--color", "never", "-"], &with_bom(bad));
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(report.contains("<stdin>:5:7"), "{report}");
+    assert!(!report.contains("game 2"), "{report}");
+}
+
+#[test]
+fn the_other_readers_skip_a_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", &with_bom(GAMES));
+    for args in [
+        &["replay", "a.bgn", "--at", "1"][..],
+        &["annotate", "a.bgn"],
+        &["render", "a.bgn", "--at", "1", "--text"],
+        &["fmt", "a.bgn"],
+    ] {
+        let out = billes(args, dir.path());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = billes(&["convert", "--to", "json", "a.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mut json = BOM.to_vec();
+    json.extend_from_slice(&out.stdout);
+    write(dir.path(), "a.json", &json);
+    let out = billes(&["convert", "--from", "json", "a.json"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), GAMES);
+}
+
+#[test]
+fn fmt_prints_without_the_mark_and_with_lf() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", &with_bom(&crlf(GAMES)));
+    let out = billes(&["fmt", "a.bgn"], dir.path());
+    assert_eq!(text(&out.stdout), GAMES);
+}
+
+#[test]
+fn fmt_check_accepts_a_canonical_file_with_a_mark_and_crlf() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", &with_bom(&crlf(GAMES)));
+    write(dir.path(), "b.bgn", crlf(GAMES).as_bytes());
+    let out = billes(&["fmt", "--check", "a.bgn", "b.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    // Mixed line ends are not canonical.
+    let mixed = crlf(GAMES).replacen("\r\n", "\n", 3);
+    write(dir.path(), "c.bgn", mixed.as_bytes());
+    let out = billes(&["fmt", "--check", "c.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "c.bgn\n");
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[test]
+fn fmt_in_place_keeps_crlf_the_mark_and_the_permissions() {
+    let dir = tempfile::tempdir().unwrap();
+    let messy = "[Game \"aggravation\"]\n[Seats \"R B\"]\n1.R6 +   2. R1 r9-r10 {one\n  step}\n3. B4 -- *\n\
+                 [Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 + *\n";
+    let a = write(dir.path(), "a.bgn", &with_bom(&crlf(messy)));
+    let b = write(dir.path(), "b.bgn", crlf(messy).as_bytes());
+    #[cfg(unix)]
+    set_mode(&a, 0o600);
+    let out = billes(&["fmt", "--in-place", "a.bgn", "b.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&a).unwrap(), with_bom(&crlf(GAMES)));
+    assert_eq!(std::fs::read(&b).unwrap(), crlf(GAMES).into_bytes());
+    #[cfg(unix)]
+    assert_eq!(mode(&a), 0o600);
+}
+
+#[test]
+fn annotate_in_place_keeps_crlf_the_mark_and_the_permissions() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(dir.path(), "a.bgn", &with_bom(&crlf(GAMES)));
+    let b = write(dir.path(), "b.bgn", GAMES.as_bytes());
+    #[cfg(unix)]
+    set_mode(&a, 0o640);
+    for name in ["a.bgn", "b.bgn"] {
+        let out = billes(&["annotate", "--in-place", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    let annotated = text(&std::fs::read(&b).unwrap());
+    assert!(annotated.contains("{@ "), "{annotated}");
+    assert!(!annotated.contains('\r'));
+    assert_eq!(
+        std::fs::read(&a).unwrap(),
+        with_bom(&crlf(&annotated)),
+        "the same text, with the mark and CRLF"
+    );
+    #[cfg(unix)]
+    assert_eq!(mode(&a), 0o640);
+    // Stripping gives the file back as it was.
+    let out = billes(&["annotate", "--strip", "--in-place", "a.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(&a).unwrap(), with_bom(&crlf(GAMES)));
+}

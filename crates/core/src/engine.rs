@@ -90,6 +90,7 @@ pub trait Engine {
     ///
     /// # Errors
     /// When the tags describe no position.
+    #[allow(clippy::wrong_self_convention)]
     fn from_tags(&self, tags: &[(&str, &str)]) -> Result<Box<dyn Position + '_>, ReplayError> {
         self.start(&crate::game::position::tags_game(self.game(), tags))
     }

@@ -106,7 +106,10 @@ impl Aggravation {
     /// then its marbles by hole (loop holes by side and offset, then the
     /// centre, then HOME), each marble's plain move before its route into
     /// the centre and its star-ring routes (the nearest exit first). A seat
-    /// with no legal use of the roll has one move instead, a pass (`--`).
+    /// with no legal use of the roll has one move instead, a pass (`--`):
+    /// on a team roll each teammate that cannot use it has its pass, since
+    /// the teammate is chosen before the roll (`R4>Y --` is legal when Y
+    /// cannot move, whatever P could have done).
     ///
     /// # Errors
     /// When `seat` may not take the next turn, the roll is missing, no

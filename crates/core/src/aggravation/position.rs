@@ -2,7 +2,7 @@
 
 use billes_notation::{Game, Span};
 
-use super::board::{Board, Class, MAX_SIDES, NONE};
+use super::board::{Board, Class, Hole, MAX_SIDES, NONE};
 use super::{Aggravation, State};
 use crate::{ErrorKind, ReplayError};
 
@@ -163,10 +163,15 @@ pub(crate) fn tag(rules: &Aggravation, st: &State) -> String {
     let mut parts = Vec::new();
     let mut stale = Vec::new();
     for s in st.seats() {
-        let holes = st.marbles_of(s);
+        let mut holes: Vec<Hole> = st.pos[s as usize]
+            .iter()
+            .copied()
+            .filter(|&h| h != NONE)
+            .collect();
         if holes.is_empty() {
             continue;
         }
+        holes.sort_unstable();
         let names: Vec<&str> = holes.iter().map(|&h| st.name(h)).collect();
         parts.push(format!("{}:{}", st.letter(s), names.join(",")));
         stale.extend(

@@ -60,12 +60,12 @@ impl PositionView for State {
 
 /// The hook error as a replay error of kind `variant`.
 fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
-    ReplayError::new(ErrorKind::Variant, turn.head.span, e.0)
+    super::legal::hook_error(turn.head.span, e)
 }
 
 impl Aggravation {
     /// The view of candidate `c` that hooks see.
-    fn move_view<'a>(
+    pub(crate) fn move_view<'a>(
         &self,
         st: &'a State,
         number: u32,
@@ -97,48 +97,6 @@ impl Aggravation {
         }
     }
 
-    /// The candidates of roll `n` for `mover` that the hooks allow.
-    #[allow(clippy::too_many_arguments)]
-    fn allowed<H: Hooks>(
-        &self,
-        st: &State,
-        number: u32,
-        roller: u8,
-        mover: u8,
-        n: u8,
-        hooks: &H,
-        out: &mut Vec<Cand>,
-    ) -> Result<(), HookError> {
-        let mut failure = None;
-        self.legal(st, mover, n, &mut |c| {
-            match hooks.verdict(|| self.move_view(st, number, roller, mover, n, c)) {
-                Ok(Verdict::Allow) => out.push(c),
-                Ok(Verdict::Forbid(_)) => {}
-                Err(e) => failure = Some(e),
-            }
-            failure.is_some()
-        });
-        failure.map_or(Ok(()), Err)
-    }
-
-    /// The allowed candidates in notation, sorted as the legal list is.
-    fn allowed_list<H: Hooks>(
-        &self,
-        st: &State,
-        number: u32,
-        roller: u8,
-        mover: u8,
-        n: u8,
-        hooks: &H,
-    ) -> Result<Vec<String>, HookError> {
-        let mut cands = Vec::new();
-        self.allowed(st, number, roller, mover, n, hooks, &mut cands)?;
-        let mut list: Vec<String> = cands.iter().map(|c| c.action(st).to_string()).collect();
-        let standard = self.legal_list(st, mover, n);
-        list.sort_by_key(|a| standard.iter().position(|s| s == a));
-        Ok(list)
-    }
-
     /// Checks the written action under the rules and then the `allow` hook;
     /// a pass is legal when the hook forbids every candidate.
     #[allow(clippy::too_many_arguments)]
@@ -154,7 +112,7 @@ impl Aggravation {
     ) -> Result<Cand, ReplayError> {
         let number = turn.number;
         let allowed = || {
-            self.allowed_list(st, number, roller, mover, n, hooks)
+            self.uses_list(st, number, roller, mover, n, hooks)
                 .map_err(|e| variant_error(turn, e))
         };
         match self.check_action(st, mover, n, action) {
@@ -223,7 +181,7 @@ impl Aggravation {
     }
 
     /// The teammates the hook lets a finished roller roll for (`None`: any).
-    fn roll_for_hooked<H: Hooks>(
+    pub(crate) fn roll_for_hooked<H: Hooks>(
         &self,
         st: &State,
         number: u32,
@@ -237,7 +195,7 @@ impl Aggravation {
         let mut teammates = Vec::new();
         for o in st.seats() {
             if st.partners(roller, o) && !st.finished(o) {
-                let legal = self.allowed_list(st, number, roller, o, n, hooks)?;
+                let legal = self.uses_list(st, number, roller, o, n, hooks)?;
                 teammates.push((st.letter(o).to_string(), legal));
             }
         }
@@ -272,43 +230,6 @@ impl Aggravation {
                 standard,
             )
             .map_err(|e| variant_error(turn, e))
-    }
-
-    /// The simulator's choice of teammate for a finished roller, among those
-    /// the hooks allow.
-    pub(crate) fn sim_roll_for<H: Hooks>(
-        &self,
-        st: &State,
-        number: u32,
-        roller: u8,
-        n: u8,
-        mates: &mut Vec<u8>,
-        hooks: &H,
-    ) -> Result<(), String> {
-        if let Some(choice) = self
-            .roll_for_hooked(st, number, roller, n, hooks)
-            .map_err(|e| format!("turn {number}: {e}"))?
-        {
-            mates.retain(|&m| choice.iter().any(|c| c == st.letter(m)));
-        }
-        Ok(())
-    }
-
-    /// Keeps the simulator's candidates that the `allow` hook allows.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn sim_allowed<H: Hooks>(
-        &self,
-        st: &State,
-        number: u32,
-        roller: u8,
-        mover: u8,
-        n: u8,
-        hooks: &H,
-        cands: &mut Vec<Cand>,
-    ) -> Result<(), String> {
-        cands.clear();
-        self.allowed(st, number, roller, mover, n, hooks, cands)
-            .map_err(|e| format!("turn {number}: {e}"))
     }
 }
 

@@ -1,12 +1,37 @@
 //! The game API for Aggravation: who acts next, the legal moves of a turn as
 //! [`Move`]s, and the position as a `Position` tag.
+//!
+//! The one generator of legal moves is [`Aggravation::uses`] (the legal uses
+//! of a roll by one seat's marbles, under the hooks): the game API's list,
+//! the "legal:" lists of error messages, the teammates' lists the `roll_for`
+//! hook sees and the simulator's choices all come from it.
 
-use crate::game::{Move, MoveRules, Next, Roll};
-use crate::variant::{Hooks, NoHooks, PositionView};
-use crate::view::View;
-use crate::{GameKind, ReplayError};
+use billes_notation::{Action, Seat, Span};
 
+use super::board::NONE;
+use super::moves::Cand;
 use super::{Aggravation, State};
+use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
+use crate::variant::{HookError, Hooks, NoHooks, PositionView};
+use crate::view::View;
+use crate::{ErrorKind, GameKind, ReplayError};
+
+/// One legal move with what it plays, for the simulator (which needs the
+/// candidate's holes for its greedy player).
+#[derive(Debug, Clone)]
+pub(crate) struct Listed {
+    /// The move.
+    pub(crate) mv: Move,
+    /// The seat whose marble moves.
+    pub(crate) mover: u8,
+    /// The candidate it plays; for a pass, one that lands nowhere.
+    pub(crate) cand: Cand,
+}
+
+/// A failed hook as a replay error, the way the checker reports it.
+pub(crate) fn hook_error(span: Span, e: HookError) -> ReplayError {
+    ReplayError::new(ErrorKind::Variant, span, e.0)
+}
 
 impl MoveRules for Aggravation {
     fn game_kind(&self) -> GameKind {
@@ -17,9 +42,37 @@ impl MoveRules for Aggravation {
         PositionView::seats(state)
     }
 
+    /// The seat to roll; before the first turn every seat in play that may
+    /// roll at all (in the board's order, any may start); none once the game
+    /// is won. A finished player of a team rolls for its teammates still
+    /// playing ([`Need::Teammate`]).
     fn next(&self, state: &State) -> Next {
-        let _ = state;
-        unimplemented!("next")
+        let st = state;
+        let mut next = Next {
+            seats: Vec::new(),
+            dice: true,
+            needs: Vec::new(),
+        };
+        if st.winner != NONE {
+            return next;
+        }
+        let seats: Vec<u8> = if st.to_roll == NONE {
+            st.seats().filter(|&s| self.may_roll(st, s)).collect()
+        } else {
+            vec![st.to_roll]
+        };
+        if let Some(&first) = seats.first() {
+            if st.teams && st.finished(first) && self.params.roll_for_partner {
+                next.needs.push(Need::Teammate {
+                    seats: self
+                        .teammates(st, first)
+                        .map(|s| st.letter(s).to_string())
+                        .collect(),
+                });
+            }
+        }
+        next.seats = seats.iter().map(|&s| st.letter(s).to_string()).collect();
+        next
     }
 
     fn legal_moves(
@@ -33,8 +86,7 @@ impl MoveRules for Aggravation {
     }
 
     fn position_tag(&self, state: &State) -> String {
-        let _ = state;
-        unimplemented!("position_tag")
+        super::position::tag(self, state)
     }
 
     fn view(&self, state: &State) -> crate::view::PositionView {
@@ -47,7 +99,21 @@ impl MoveRules for Aggravation {
 }
 
 impl Aggravation {
-    /// Every legal move of `seat` with `roll` under `hooks`.
+    /// Every legal move of `seat` with `roll` under `hooks`, the turn being
+    /// numbered `number`, in this order: for each seat whose marbles the
+    /// roll may move (the roller; on a team roll each teammate the rules and
+    /// the `roll_for` hook allow, in the board's order), entering first,
+    /// then its marbles by hole (loop holes by side and offset, then the
+    /// centre, then HOME), each marble's plain move before its route into
+    /// the centre and its star-ring routes (the nearest exit first). A seat
+    /// with no legal use of the roll has one move instead, a pass (`--`):
+    /// on a team roll each teammate that cannot use it has its pass, since
+    /// the teammate is chosen before the roll (`R4>Y --` is legal when Y
+    /// cannot move, whatever P could have done).
+    ///
+    /// # Errors
+    /// When `seat` may not take the next turn, the roll is missing, no
+    /// teammate may use a finished player's roll, or a hook fails.
     pub(crate) fn legal_moves_with<H: Hooks>(
         &self,
         state: &State,
@@ -56,7 +122,266 @@ impl Aggravation {
         number: u32,
         hooks: &H,
     ) -> Result<Vec<Move>, ReplayError> {
-        let _ = (state, seat, roll, number, hooks);
-        unimplemented!("legal_moves_with")
+        let roller = self
+            .board
+            .seat(seat)
+            .filter(|&s| {
+                state.winner == NONE
+                    && state.in_play[s as usize]
+                    && self.may_roll(state, s)
+                    && (state.to_roll == NONE || state.to_roll == s)
+            })
+            .ok_or_else(|| seat_error(seat, &self.next(state)))?;
+        let n = roll.ok_or_else(|| roll_error(true))?.get();
+        Ok(self
+            .listed(state, roller, n, number, hooks)?
+            .into_iter()
+            .map(|l| l.mv)
+            .collect())
+    }
+
+    /// [`Aggravation::legal_moves_with`] for a checked roller and roll, each
+    /// move with its mover and candidate.
+    pub(crate) fn listed<H: Hooks>(
+        &self,
+        st: &State,
+        roller: u8,
+        n: u8,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<Listed>, ReplayError> {
+        let seat = Seat::from(st.letter(roller));
+        let roll = Roll::new(n);
+        let mut out = Vec::new();
+        let mut cands = Vec::with_capacity(16);
+        for mover in self.movers(st, roller, n, number, hooks)? {
+            cands.clear();
+            self.uses(st, number, roller, mover, n, hooks, &mut cands)
+                .map_err(|e| hook_error(Span::default(), e))?;
+            let with = (mover != roller).then(|| Seat::from(st.letter(mover)));
+            let listed = |cand: Cand, action: Action| Listed {
+                mv: Move {
+                    seat,
+                    roll,
+                    mover: with,
+                    actions: [action].into(),
+                },
+                mover,
+                cand,
+            };
+            if cands.is_empty() {
+                let pass = Action::Pass {
+                    span: Span::default(),
+                };
+                out.push(listed(Cand::pass(), pass));
+            }
+            out.extend(cands.iter().map(|&c| listed(c, c.action(st))));
+        }
+        Ok(out)
+    }
+
+    /// The legal uses of roll `n` by `mover`'s marbles (rolled by `roller`)
+    /// that the hooks allow, in the order of the list: entering first, then
+    /// the marbles by hole. The one generator of legal moves.
+    ///
+    /// # Errors
+    /// When the `allow` hook fails.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn uses<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        hooks: &H,
+        out: &mut Vec<Cand>,
+    ) -> Result<(), HookError> {
+        let mut marbles = st.pos[mover as usize];
+        marbles.sort_unstable();
+        let mut failure = None;
+        self.legal_from(st, mover, n, marbles, &mut |c| {
+            match hooks.verdict(|| self.move_view(st, number, roller, mover, n, c)) {
+                Ok(crate::variant::Verdict::Allow) => out.push(c),
+                Ok(crate::variant::Verdict::Forbid(_)) => {}
+                Err(e) => failure = Some(e),
+            }
+            failure.is_some()
+        });
+        failure.map_or(Ok(()), Err)
+    }
+
+    /// [`Aggravation::uses`] in notation.
+    ///
+    /// # Errors
+    /// When the `allow` hook fails.
+    pub(crate) fn uses_list<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        roller: u8,
+        mover: u8,
+        n: u8,
+        hooks: &H,
+    ) -> Result<Vec<String>, HookError> {
+        let mut cands = Vec::new();
+        self.uses(st, number, roller, mover, n, hooks, &mut cands)?;
+        Ok(cands.iter().map(|c| c.action(st).to_string()).collect())
+    }
+
+    /// The seats whose marbles a roll of `n` by `roller` may move: the
+    /// roller, or on a team roll the teammates still playing that the
+    /// `roll_for` hook allows.
+    fn movers<H: Hooks>(
+        &self,
+        st: &State,
+        roller: u8,
+        n: u8,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<u8>, ReplayError> {
+        if !(st.teams && st.finished(roller)) {
+            return Ok(vec![roller]);
+        }
+        let r = st.letter(roller);
+        let seat_err = |m: String| ReplayError::new(ErrorKind::Seat, Span::default(), m);
+        if !self.params.roll_for_partner {
+            return Err(seat_err(format!(
+                "{r} has every marble HOME and rolls for no teammate in these rules"
+            )));
+        }
+        let mut mates: Vec<u8> = self.teammates(st, roller).collect();
+        if hooks.active() {
+            let choice = self
+                .roll_for_hooked(st, number, roller, n, hooks)
+                .map_err(|e| hook_error(Span::default(), e))?;
+            if let Some(choice) = choice {
+                mates.retain(|&m| choice.iter().any(|c| c == st.letter(m)));
+            }
+        }
+        if mates.is_empty() {
+            return Err(seat_err(format!(
+                "in this variant {r}'s {n} is for no teammate"
+            )));
+        }
+        Ok(mates)
+    }
+
+    /// The teammates of `seat` still playing, in the board's order.
+    pub(crate) fn teammates<'a>(&self, st: &'a State, seat: u8) -> impl Iterator<Item = u8> + 'a {
+        st.seats()
+            .filter(move |&o| st.partners(seat, o) && !st.finished(o))
+    }
+
+    /// Whether `seat` may ever roll: not a finished player of a team whose
+    /// finished players roll for nobody (`roll_for_partner` off).
+    fn may_roll(&self, st: &State, seat: u8) -> bool {
+        !(st.teams && st.finished(seat) && !self.params.roll_for_partner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::game::position::tags_game;
+    use crate::Rules;
+
+    fn state(rules: &Aggravation, tags: &[(&str, &str)]) -> State {
+        rules
+            .setup(&tags_game(GameKind::Aggravation, tags))
+            .unwrap()
+    }
+
+    fn moves(rules: &Aggravation, st: &State, seat: &str, n: u8) -> Vec<String> {
+        rules
+            .legal_moves(st, seat, Roll::new(n), 1)
+            .unwrap()
+            .iter()
+            .map(|m| m.turn())
+            .collect()
+    }
+
+    #[test]
+    fn the_first_turn_may_be_anyone_s() {
+        let rules = Aggravation::default();
+        let st = state(&rules, &[("Seats", "G R Y")]);
+        let next = rules.next(&st);
+        assert_eq!(next.seats, ["R", "G", "Y"]);
+        assert!(next.dice && next.needs.is_empty());
+        assert_eq!(moves(&rules, &st, "G", 6), ["G6 +"]);
+        assert_eq!(moves(&rules, &st, "Y", 3), ["Y3 --"]);
+        assert!(rules.legal_moves(&st, "B", Roll::new(3), 1).is_err());
+        assert!(rules.legal_moves(&st, "R", None, 1).is_err());
+    }
+
+    #[test]
+    fn moves_come_entering_first_then_by_hole_with_marks() {
+        let rules = Aggravation::default();
+        let st = state(
+            &rules,
+            &[("Seats", "R G"), ("Position", "R:r12,r5,g0 G:r9,b2 move=R")],
+        );
+        assert_eq!(
+            moves(&rules, &st, "R", 1),
+            [
+                "R1 +*",
+                "R1 r5-r6",
+                "R1 r12-r13",
+                "R1 g0-g1",
+                "R1 g0-c",
+                "R1 g0-y0"
+            ]
+        );
+        assert_eq!(
+            moves(&rules, &st, "R", 3),
+            [
+                "R3 r5-rh1",
+                "R3 r12-b1",
+                "R3 r12-c",
+                "R3 g0-g3",
+                "R3 g0-y0-y2",
+                "R3 g0-w0-w1",
+                "R3 g0-r0"
+            ]
+        );
+        assert!(rules.legal_moves(&st, "G", Roll::new(3), 1).is_err());
+    }
+
+    #[test]
+    fn a_finished_player_rolls_for_its_teammates() {
+        let rules = Aggravation::default();
+        let st = state(
+            &rules,
+            &[
+                ("Seats", "R B P G Y W"),
+                ("Teams", "R+P+Y B+G+W"),
+                ("Position", "R:rh1,rh2,rh3,rh4 P:p9 move=R"),
+            ],
+        );
+        let next = rules.next(&st);
+        assert_eq!(
+            next.needs,
+            [Need::Teammate {
+                seats: vec!["P".into(), "Y".into()]
+            }]
+        );
+        assert_eq!(moves(&rules, &st, "R", 2), ["R2>P p9-p11", "R2>Y --"]);
+        assert_eq!(
+            moves(&rules, &st, "R", 6),
+            ["R6>P p9-g1", "R6>P p9-c", "R6>Y +"]
+        );
+    }
+
+    #[test]
+    fn nothing_is_legal_once_the_game_is_won() {
+        let rules = Aggravation::default();
+        let st = state(
+            &rules,
+            &[("Seats", "R G"), ("Position", "R:rh1,rh2,rh3,rh4")],
+        );
+        assert!(rules.next(&st).seats.is_empty());
+        assert!(rules.legal_moves(&st, "R", Roll::new(1), 1).is_err());
     }
 }

@@ -83,6 +83,12 @@ impl Cand {
         )
     }
 
+    /// A pass: no marble moves.
+    #[inline(always)]
+    pub(crate) fn pass() -> Cand {
+        Cand::new(NONE, NONE, NONE, Ok(NONE))
+    }
+
     /// Where the marble starts; NONE for entering from BASE.
     #[inline(always)]
     pub(crate) fn from(self) -> Hole {
@@ -421,7 +427,7 @@ impl Aggravation {
     }
 
     /// [`Aggravation::legal`] for the marbles on `marbles` (NONE: none).
-    fn legal_from(
+    pub(crate) fn legal_from(
         &self,
         st: &State,
         seat: u8,
@@ -446,15 +452,10 @@ impl Aggravation {
         self.legal(st, seat, n, &mut |_| true)
     }
 
-    /// The legal uses of roll `n` by `seat`, in notation.
+    /// The legal uses of roll `n` by `seat`, in notation, in the order of
+    /// the game API's list ([`Aggravation::uses`]).
     pub(crate) fn legal_list(&self, st: &State, seat: u8, n: u8) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut marbles = st.pos[seat as usize];
-        marbles.sort_unstable();
-        self.legal_from(st, seat, n, marbles, &mut |c| {
-            out.push(c.action(st).to_string());
-            false
-        });
-        out
+        self.uses_list(st, 0, seat, seat, n, &crate::variant::NoHooks)
+            .unwrap_or_default()
     }
 }

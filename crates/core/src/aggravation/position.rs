@@ -2,7 +2,7 @@
 
 use billes_notation::{Game, Span};
 
-use super::board::{Board, Class, MAX_SIDES, NONE};
+use super::board::{Board, Class, Hole, MAX_SIDES, NONE};
 use super::{Aggravation, State};
 use crate::{ErrorKind, ReplayError};
 
@@ -153,21 +153,79 @@ fn alternate_teams(b: &Board) -> String {
         .join(" ")
 }
 
-/// Places marbles from a `Position` value: `R:r12,c,rh1 B:b9 move=R`.
-/// A seat's marbles not listed are in its BASE.
+/// The `Position` tag value of `st`: each seat's marbles out of BASE (by
+/// hole), who rolls next (`move=R`, or `again=R` after an extra-turn roll),
+/// and, in rules where a marble may take the star ring only on its owner's
+/// next turn, the star holes whose marbles may no longer take it (`stale=`).
+/// Setting up a record with the same `Seats` and `Teams` tags and this
+/// value gives `st` back.
+pub(crate) fn tag(rules: &Aggravation, st: &State) -> String {
+    let mut parts = Vec::new();
+    let mut stale = Vec::new();
+    for s in st.seats() {
+        let mut holes: Vec<Hole> = st.pos[s as usize]
+            .iter()
+            .copied()
+            .filter(|&h| h != NONE)
+            .collect();
+        if holes.is_empty() {
+            continue;
+        }
+        holes.sort_unstable();
+        let names: Vec<&str> = holes.iter().map(|&h| st.name(h)).collect();
+        parts.push(format!("{}:{}", st.letter(s), names.join(",")));
+        stale.extend(
+            holes
+                .iter()
+                .filter(|&&h| {
+                    st.board.is_star(h) && st.fresh[s as usize] & st.board.star_bit(h) == 0
+                })
+                .map(|&h| st.name(h)),
+        );
+    }
+    if st.to_roll != NONE {
+        let field = if st.again { "again" } else { "move" };
+        parts.push(format!("{field}={}", st.letter(st.to_roll)));
+    }
+    if rules.params.star_ring_next_turn_only && !stale.is_empty() {
+        parts.push(format!("stale={}", stale.join(",")));
+    }
+    parts.join(" ")
+}
+
+/// Places marbles from a `Position` value: `R:r12,c,rh1 B:b9 move=R`
+/// (also `again=R`: R rolls again after an extra-turn roll; `stale=g0`: the
+/// marble on star hole g0 may no longer take the star ring in rules where
+/// that is only for its owner's next turn). A seat's marbles not listed are
+/// in its BASE.
 fn apply_position(st: &mut State, value: &str) -> Result<(), String> {
     let b = st.board;
+    let mut stale = Vec::new();
+    let mut mover: Option<(&str, u8)> = None;
     for group in value.split_whitespace() {
         if let Some((key, v)) = group.split_once('=') {
             match key {
-                "move" => {
+                "move" | "again" => {
                     let s = b
                         .seat(v)
                         .filter(|&s| st.in_play[s as usize])
-                        .ok_or_else(|| format!("move={v}: not a seat in play"))?;
+                        .ok_or_else(|| format!("{key}={v}: not a seat in play"))?;
+                    if let Some((k, m)) = mover.filter(|&(_, m)| m != s) {
+                        return Err(format!(
+                            "{k}={} and {key}={v} name different seats",
+                            st.letter(m)
+                        ));
+                    }
+                    mover = Some((key, s));
                     st.to_roll = s;
+                    st.again |= key == "again";
                 }
-                _ => return Err(format!("unknown Position field \"{key}\" (known: move)")),
+                "stale" => stale.extend(v.split(',').filter(|n| !n.is_empty())),
+                _ => {
+                    return Err(format!(
+                        "unknown Position field \"{key}\" (known: move, again, stale)"
+                    ))
+                }
             }
             continue;
         }
@@ -203,9 +261,129 @@ fn apply_position(st: &mut State, value: &str) -> Result<(), String> {
             st.put(s, h);
         }
     }
+    for name in stale {
+        let h = b
+            .hole(name)
+            .filter(|&h| b.is_star(h))
+            .ok_or_else(|| format!("stale={name}: not a star hole"))?;
+        let s = st
+            .at(h)
+            .ok_or_else(|| format!("stale={name}: no marble stands there"))?;
+        st.fresh[s as usize] &= !b.star_bit(h);
+    }
     let seats: Vec<u8> = st.seats().collect();
     for s in seats {
         st.check_winner(s);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::game::position::tags_game;
+    use crate::{GameKind, Rng, Rules, SimOptions};
+
+    /// What a position is, as far as the rules can tell: freshness counts
+    /// only for marbles standing on star holes, and only in rules that ask.
+    fn observable(rules: &Aggravation, st: &State) -> impl PartialEq + std::fmt::Debug {
+        let fresh: Vec<bool> = (0..MAX_SIDES as u8)
+            .flat_map(|s| {
+                st.marbles_of(s)
+                    .into_iter()
+                    .filter(|&h| st.board.is_star(h))
+                    .map(move |h| rules.ring_allowed(st, s, h))
+            })
+            .collect();
+        (
+            st.occ.to_vec(),
+            st.base,
+            st.home,
+            st.team,
+            st.teams,
+            st.to_roll,
+            st.again,
+            st.winner,
+            st.done_mask,
+            fresh,
+        )
+    }
+
+    fn set_up(rules: &Aggravation, seats: &str, teams: Option<&str>, position: &str) -> State {
+        let mut tags = vec![("Seats", seats), ("Position", position)];
+        if let Some(t) = teams {
+            tags.push(("Teams", t));
+        }
+        rules
+            .setup(&tags_game(GameKind::Aggravation, &tags))
+            .unwrap()
+    }
+
+    #[test]
+    fn the_tag_gives_every_position_of_simulated_games_back() {
+        let next_turn_only = Aggravation::new(super::super::Params {
+            star_ring_next_turn_only: true,
+            ..Default::default()
+        })
+        .unwrap();
+        let standard = Aggravation::default();
+        let mut positions = 0;
+        for rules in [&standard, &next_turn_only] {
+            for (players, teams) in [(2, None), (4, Some("R+G B+Y")), (6, Some("R+P+Y B+G+W"))] {
+                let options = SimOptions {
+                    players,
+                    teams: teams.map(String::from),
+                    max_turns: 600,
+                };
+                let mut rng = Rng::new(3);
+                for _ in 0..3 {
+                    let game = rules.simulate(&options, &mut rng).unwrap();
+                    let seats = game.tag("Seats").unwrap().to_string();
+                    let mut st = rules.setup(&game).unwrap();
+                    for turn in game.line.turns.iter() {
+                        let tag = tag(rules, &st);
+                        let back = set_up(rules, &seats, teams, &tag);
+                        assert_eq!(observable(rules, &back), observable(rules, &st), "{tag}");
+                        assert_eq!(super::tag(rules, &back), tag);
+                        rules.play(&mut st, turn).unwrap();
+                        positions += 1;
+                    }
+                }
+            }
+        }
+        assert!(positions > 1000, "{positions}");
+    }
+
+    #[test]
+    fn again_and_stale_are_read() {
+        let rules = Aggravation::new(super::super::Params {
+            star_ring_next_turn_only: true,
+            ..Default::default()
+        })
+        .unwrap();
+        let st = set_up(&rules, "R G", None, "R:g0,b0,r12 G:g9 again=R stale=g0");
+        assert_eq!((st.to_roll, st.again), (0, true));
+        let g0 = st.board.hole("g0").unwrap();
+        let b0 = st.board.hole("b0").unwrap();
+        assert!(!rules.ring_allowed(&st, 0, g0));
+        assert!(rules.ring_allowed(&st, 0, b0));
+        assert_eq!(tag(&rules, &st), "R:r12,b0,g0 G:g9 again=R stale=g0");
+        assert_eq!(
+            tag(&Aggravation::default(), &st),
+            "R:r12,b0,g0 G:g9 again=R"
+        );
+        let st = set_up(&rules, "R G", None, "move=R again=R");
+        assert!(st.again);
+        for bad in ["move=R again=G", "stale=r5", "stale=b0", "again=B"] {
+            let tags = [("Seats", "R G"), ("Position", bad)];
+            assert!(
+                rules
+                    .setup(&tags_game(GameKind::Aggravation, &tags))
+                    .is_err(),
+                "{bad}"
+            );
+        }
+    }
 }

@@ -4,6 +4,7 @@
 use billes_notation::{Game, Line, Outcome, Seat, Span, Tag, Turn};
 
 use super::board::{Class, Hole, MAX_SIDES, NONE};
+use super::legal::Listed;
 use super::moves::Cand;
 use super::position::parse_seats;
 use super::{Aggravation, State};
@@ -84,54 +85,64 @@ impl Aggravation {
             } else {
                 st.to_roll
             };
-            // Under hooks the roll comes first: a hook may pick the teammate
-            // after seeing it.
-            let mut roll = if hooks.active() { rng.die() } else { 0 };
-            let mover = if st.finished(roller) {
-                let mut mates: Vec<u8> = st
-                    .seats()
-                    .filter(|&o| st.partners(roller, o) && !st.finished(o))
-                    .collect();
-                if hooks.active() {
-                    self.sim_roll_for(&st, number, roller, roll, &mut mates, hooks)?;
+            let team_roll = st.finished(roller);
+            // Without hooks a finished player picks the teammate before the
+            // roll; under hooks the roll comes first: a hook may pick the
+            // teammate after seeing it.
+            let mut mover = None;
+            if team_roll && !hooks.active() {
+                let mates: Vec<u8> = self.teammates(&st, roller).collect();
+                mover = Some(
+                    *mates
+                        .get(rng.below(mates.len().max(1)))
+                        .ok_or("a finished player has no teammate to roll for")?,
+                );
+            }
+            let roll = rng.die();
+            let listed = self
+                .listed(&st, roller, roll, number, hooks)
+                .map_err(|e| format!("turn {number}: {}", e.message))?;
+            let mover = match mover {
+                Some(m) => m,
+                None if team_roll => {
+                    let mut movers: Vec<u8> = listed.iter().map(|l| l.mover).collect();
+                    movers.dedup();
+                    *movers
+                        .get(rng.below(movers.len().max(1)))
+                        .ok_or("a finished player has no teammate to roll for")?
                 }
-                *mates
-                    .get(rng.below(mates.len().max(1)))
-                    .ok_or("a finished player has no teammate to roll for")?
-            } else {
-                roller
+                None => roller,
             };
-            if !hooks.active() {
-                roll = rng.die();
-            }
-            cands.clear();
-            if hooks.active() {
-                self.sim_allowed(&st, number, roller, mover, roll, hooks, &mut cands)?;
-            } else {
-                self.legal(&st, mover, roll, &mut |c| {
-                    cands.push(c);
-                    false
-                });
-            }
-            let action = if cands.is_empty() {
-                billes_notation::Action::Pass {
-                    span: Span::default(),
-                }
-            } else {
-                let i = if greedy[mover as usize] {
-                    self.greedy_choice(&st, mover, &cands, rng)
+            let mut choices: Vec<&Listed> = listed.iter().filter(|l| l.mover == mover).collect();
+            // The simulator takes the marbles in the order they came out of
+            // BASE, not by hole as the list does, so that a seed plays the
+            // same game as it always has.
+            let slot = |c: Cand| {
+                if c.from() == NONE {
+                    0
                 } else {
-                    rng.below(cands.len())
-                };
-                cands[i].action(&st)
+                    1 + st.pos[mover as usize]
+                        .iter()
+                        .position(|&h| h == c.from())
+                        .unwrap_or(0)
+                }
             };
-            let turn = Turn::new(
-                number,
-                st.letter(roller).into(),
-                Some(roll as u32),
-                (mover != roller).then(|| Seat::from(st.letter(mover))),
-                vec![action],
-            );
+            choices.sort_by_key(|l| slot(l.cand));
+            let chosen = match choices.as_slice() {
+                [] => return Err(format!("turn {number}: no legal move listed")),
+                [only] if only.mv.is_pass() => only,
+                _ => {
+                    let i = if greedy[mover as usize] {
+                        cands.clear();
+                        cands.extend(choices.iter().map(|l| l.cand));
+                        self.greedy_choice(&st, mover, &cands, rng)
+                    } else {
+                        rng.below(choices.len())
+                    };
+                    choices.get(i).ok_or("the choice is not in the list")?
+                }
+            };
+            let turn = chosen.mv.to_turn(number);
             self.play_turn_with(&mut st, &turn, hooks).map_err(|e| {
                 format!(
                     "simulated turn {number} ({}) is invalid: {}",

@@ -28,7 +28,8 @@
 //! use billes_core::{Engine, GameKind, Rng, Standard};
 //!
 //! let record = billes_notation::parse_game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n")?;
-//! let mut pos = Standard::new(GameKind::Barricade).start(&record)?;
+//! let rules = Standard::new(GameKind::Barricade);
+//! let mut pos = rules.start(&record)?;
 //! let mut rng = Rng::new(7);
 //! while !pos.is_over() && pos.turns() < 2000 {
 //!     let roll = Roll::new(rng.die()).unwrap();
@@ -50,7 +51,7 @@
 //! let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,r12 G:g9 move=R")])?;
 //! let moves: Vec<String> = pos.legal_moves(Some(Roll::new(3).unwrap()))?
 //!     .iter().map(|m| m.to_string()).collect();
-//! assert_eq!(moves, ["r12-r15"]);
+//! assert_eq!(moves, ["r12-b1", "r12-c"]);
 //! # Ok::<(), billes_core::ReplayError>(())
 //! ```
 

@@ -214,8 +214,11 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
                 held[s as usize] = at;
             }
         } else if let Some(v) = word.strip_prefix("replay=") {
-            let (s, p) = v.split_once(':').ok_or("replay needs SEAT:point")?;
-            replay = Some((seat(s)?, point(p)?));
+            replay = Some(match v.split_once(':') {
+                Some((s, p)) => (seat(s)?, point(p)?),
+                // An extra turn a variant's hook gave: any pawn moves.
+                None => (seat(v)?, NONE),
+            });
         } else if let Some((s, v)) = word.split_once(':') {
             let c = seat(s)?;
             for name in list(v) {
@@ -237,8 +240,8 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     if barricades & all != 0 {
         return Err("a barricade and a pawn on the same point".into());
     }
-    if barricades & bit(board.goal()) != 0 || all & bit(board.goal()) != 0 {
-        return Err("nothing may stand on the goal".into());
+    if barricades & bit(board.goal()) != 0 && !rules.params().barricade_on_goal {
+        return Err("no barricade may stand on the goal".into());
     }
     state.barricades = barricades;
     for (c, &set) in pawns.iter().enumerate() {
@@ -251,8 +254,12 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     if let Some(c) = next {
         state.next = state.seat_index(c).unwrap_or(NO_SEAT);
     }
+    if let Some(c) = (0..4u8).find(|&c| pawns[c as usize] & bit(board.goal()) != 0) {
+        // A pawn on the goal has won: the game is over.
+        state.winner = c;
+    }
     if let Some((c, p)) = replay {
-        if pawns[c as usize] & bit(p) == 0 {
+        if p != NONE && pawns[c as usize] & bit(p) == 0 {
             return Err(format!(
                 "no {} pawn on {} to replay",
                 SEATS[c as usize],
@@ -267,6 +274,59 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         }
     }
     Ok(())
+}
+
+/// The position as a `Position` tag value, which [`setup`] reads back into
+/// the same position: each seat's pawns on the board (`R:c5,e3`, points in
+/// board order, seats in playing order, seats with every pawn at home left
+/// out), the barricades (`bar=`), the seat whose ordinary turn is next
+/// (`move=`, left out before the first turn), held barricades (`held=R:e3`,
+/// `held=R` when the taker's point is unknown) and a pending replay
+/// (`replay=R:e3`, `replay=R` for an extra turn that moves any pawn).
+pub(crate) fn write_position(st: &State) -> String {
+    let board = st.board;
+    let points = |set: Points| {
+        super::board::iter_points(set)
+            .map(|p| board.name(p).as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut groups = Vec::new();
+    for &c in &st.seats[..st.n_seats as usize] {
+        if st.pawns[c as usize] != 0 {
+            groups.push(format!(
+                "{}:{}",
+                SEATS[c as usize],
+                points(st.pawns[c as usize])
+            ));
+        }
+    }
+    groups.push(format!("bar={}", points(st.barricades)));
+    if st.next != NO_SEAT {
+        groups.push(format!(
+            "move={}",
+            SEATS[st.seats[st.next as usize % 4] as usize]
+        ));
+    }
+    let held: Vec<String> = st.seats[..st.n_seats as usize]
+        .iter()
+        .filter_map(|&c| match st.held[c as usize] {
+            NONE => None,
+            HELD_AWAY => Some(SEATS[c as usize].to_string()),
+            p => Some(format!("{}:{}", SEATS[c as usize], board.name(p))),
+        })
+        .collect();
+    if !held.is_empty() {
+        groups.push(format!("held={}", held.join(",")));
+    }
+    if st.replay_colour != NO_SEAT {
+        let seat = SEATS[st.replay_colour as usize];
+        groups.push(match st.replay_pawn {
+            NONE => format!("replay={seat}"),
+            p => format!("replay={seat}:{}", board.name(p)),
+        });
+    }
+    groups.join(" ")
 }
 
 /// Draws the board: each point as a three-character cell (`cell`), lines as

@@ -163,7 +163,11 @@ impl Barricade {
         for choice in &choices {
             let mut points = [NONE; 2];
             self.each_put_down(choice, &mut points, 0, choice.free, &mut |points| {
-                out.push(Move::new(seat, Some(roll), self.write_choice(choice, points)));
+                out.push(Move::new(
+                    seat,
+                    Some(roll),
+                    self.write_choice(choice, points),
+                ));
             });
         }
         Ok(out)
@@ -327,7 +331,8 @@ mod tests {
 
     /// Sets a position up from its `Seats` and `Position` tags.
     fn set_up(rules: &Barricade, seats: &str, tag: &str) -> State {
-        let text = format!("[Game \"barricade\"]\n[Seats \"{seats}\"]\n[Position \"{tag}\"]\n\n*\n");
+        let text =
+            format!("[Game \"barricade\"]\n[Seats \"{seats}\"]\n[Position \"{tag}\"]\n\n*\n");
         let game = parse_game(&text).expect("record parses");
         rules.setup(&game).expect("position tag reads")
     }
@@ -395,7 +400,10 @@ mod tests {
     fn the_start_tag_and_who_rolls_first() {
         let rules = Barricade::default();
         let st = set_up(&rules, "R G Y", "");
-        assert_eq!(write_position(&st), "bar=i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3");
+        assert_eq!(
+            write_position(&st),
+            "bar=i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3"
+        );
         let next = MoveRules::next(&rules, &st);
         assert_eq!(next.seats, ["R", "G", "Y"]);
         assert!(next.dice && next.needs.is_empty());
@@ -436,6 +444,9 @@ mod tests {
         assert_eq!(moves.len(), 4 * 82);
         assert!(moves.iter().all(|m| m.actions.len() == 2));
         assert!(moves[0].to_string().ends_with(" #a13"), "{}", moves[0]);
-        assert_eq!(moves.last().map(|m| m.to_string()).as_deref(), Some("h-c1 #q2"));
+        assert_eq!(
+            moves.last().map(|m| m.to_string()).as_deref(),
+            Some("h-c1 #q2")
+        );
     }
 }

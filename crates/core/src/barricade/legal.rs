@@ -385,15 +385,26 @@ mod tests {
             ("R B", "R:i13,e5 B:o3 bar=i11,i10,g7,k7,e3 move=R held=B:o3"),
             ("R G Y", "G:g1 bar= move=Y replay=G:g1"),
             ("R B", "R:c1 bar=e3 move=B held=R,B replay=R"),
-            ("R B", "R:i14,a2 B:o3 bar=e3 move=R"),
+            ("R B", "R:a2 B:o3 bar=e3 move=R won=R"),
         ] {
             let st = set_up(&rules, seats, tag);
             let written = write_position(&st);
             assert_eq!(fields(&set_up(&rules, seats, &written)), fields(&st));
         }
-        let won = set_up(&rules, "R B", "R:i14,a2 B:o3 bar=e3 move=R");
+        let won = set_up(&rules, "R B", "R:a2 B:o3 bar=e3 move=R won=R");
         assert_eq!(won.winner(), Some("R"));
         assert!(MoveRules::next(&rules, &won).seats.is_empty());
+        for bad in [
+            "R:a2,b3,c3,d3,f3 won=R",
+            "won=Y",
+            "bar=i14 won=R",
+            "replay=R:e5",
+        ] {
+            let text =
+                format!("[Game \"barricade\"]\n[Seats \"R B\"]\n[Position \"{bad}\"]\n\n*\n");
+            let game = parse_game(&text).expect("record parses");
+            assert!(rules.setup(&game).is_err(), "{bad}");
+        }
     }
 
     #[test]

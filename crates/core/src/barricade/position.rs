@@ -190,6 +190,7 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     let mut next = None;
     let mut held = [NONE; 4];
     let mut replay = None;
+    let mut won = None;
     let list = |s: &str| {
         s.split(',')
             .filter(|w| !w.is_empty())
@@ -213,6 +214,8 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
                 };
                 held[s as usize] = at;
             }
+        } else if let Some(v) = word.strip_prefix("won=") {
+            won = Some(seat(v)?);
         } else if let Some(v) = word.strip_prefix("replay=") {
             replay = Some(match v.split_once(':') {
                 Some((s, p)) => (seat(s)?, point(p)?),
@@ -240,8 +243,24 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     if barricades & all != 0 {
         return Err("a barricade and a pawn on the same point".into());
     }
-    if barricades & bit(board.goal()) != 0 && !rules.params().barricade_on_goal {
-        return Err("no barricade may stand on the goal".into());
+    let goal = bit(board.goal());
+    if all & goal != 0 || (barricades & goal != 0 && !rules.params().barricade_on_goal) {
+        return Err("nothing may stand on the goal".into());
+    }
+    if let Some(c) = won {
+        // The seat's pawn on the goal: the game is over.
+        if barricades & goal != 0 {
+            return Err("nothing may stand on the goal".into());
+        }
+        pawns[c as usize] |= goal;
+        if pawns[c as usize].count_ones() > rules.params().pawns as u32 {
+            return Err(format!(
+                "{} has only {} pawns",
+                SEATS[c as usize],
+                rules.params().pawns
+            ));
+        }
+        state.winner = c;
     }
     state.barricades = barricades;
     for (c, &set) in pawns.iter().enumerate() {
@@ -253,10 +272,6 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     state.held = held;
     if let Some(c) = next {
         state.next = state.seat_index(c).unwrap_or(NO_SEAT);
-    }
-    if let Some(c) = (0..4u8).find(|&c| pawns[c as usize] & bit(board.goal()) != 0) {
-        // A pawn on the goal has won: the game is over.
-        state.winner = c;
     }
     if let Some((c, p)) = replay {
         if p != NONE && pawns[c as usize] & bit(p) == 0 {
@@ -281,8 +296,9 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
 /// board order, seats in playing order, seats with every pawn at home left
 /// out), the barricades (`bar=`), the seat whose ordinary turn is next
 /// (`move=`, left out before the first turn), held barricades (`held=R:e3`,
-/// `held=R` when the taker's point is unknown) and a pending replay
-/// (`replay=R:e3`, `replay=R` for an extra turn that moves any pawn).
+/// `held=R` when the taker's point is unknown), the seat whose pawn stands
+/// on the goal (`won=R`) and a pending replay (`replay=R:e3`, `replay=R`
+/// for an extra turn that moves any pawn).
 pub(crate) fn write_position(st: &State) -> String {
     let board = st.board;
     let points = |set: Points| {
@@ -291,14 +307,12 @@ pub(crate) fn write_position(st: &State) -> String {
             .collect::<Vec<_>>()
             .join(",")
     };
+    let goal = bit(board.goal());
     let mut groups = Vec::new();
     for &c in &st.seats[..st.n_seats as usize] {
-        if st.pawns[c as usize] != 0 {
-            groups.push(format!(
-                "{}:{}",
-                SEATS[c as usize],
-                points(st.pawns[c as usize])
-            ));
+        let on_board = st.pawns[c as usize] & !goal;
+        if on_board != 0 {
+            groups.push(format!("{}:{}", SEATS[c as usize], points(on_board)));
         }
     }
     groups.push(format!("bar={}", points(st.barricades)));
@@ -318,6 +332,9 @@ pub(crate) fn write_position(st: &State) -> String {
         .collect();
     if !held.is_empty() {
         groups.push(format!("held={}", held.join(",")));
+    }
+    if let Some(c) = (0..4).find(|&c| st.pawns[c] & goal != 0) {
+        groups.push(format!("won={}", SEATS[c]));
     }
     if st.replay_colour != NO_SEAT {
         let seat = SEATS[st.replay_colour as usize];

@@ -510,6 +510,25 @@ fn under_a_hook_only_allowed_moves_are_listed() {
     }
 }
 
+/// A hook that fails.
+struct Broken;
+impl Hooks for Broken {
+    fn allow(&self, _: &MoveView<'_>) -> Result<Verdict, HookError> {
+        Err(HookError("hook allow: boom".into()))
+    }
+}
+
+#[test]
+fn a_failing_hook_is_a_variant_error() {
+    let rules = Barricade::default();
+    let hooks = Broken;
+    let pos =
+        RulesPosition::start(WithHooks::new(&rules, &hooks), &record("R B", None)).expect("start");
+    let err = pos.legal_moves(Roll::new(3)).expect_err("the hook fails");
+    assert_eq!(err.kind, billes_core::ErrorKind::Variant);
+    assert_eq!(err.message, "hook allow: boom");
+}
+
 #[test]
 fn who_acts_and_the_errors_of_the_list() {
     let rules = Barricade::default();

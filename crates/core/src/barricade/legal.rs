@@ -243,7 +243,8 @@ impl Barricade {
     }
 
     /// Calls `f` with each set of `choice.owed` points of `free` (from
-    /// index `i` of `points` on), in board order.
+    /// index `i` of `points` on), in board order. A turn owes at most two
+    /// barricades: a held one and one taken in the turn.
     fn each_put_down(
         &self,
         choice: &Choice,

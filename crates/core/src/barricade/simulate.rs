@@ -1,6 +1,7 @@
 //! Random games: each seat is played either by a uniformly random player or
-//! by a simple greedy one (chosen with the rng), and every turn is checked by
-//! [`Rules::play`] as it is written.
+//! by a simple greedy one (chosen with the rng), choosing among the legal
+//! turns of the one generator ([`Barricade::choices`]), and every turn is
+//! checked by [`crate::Rules::play`] as it is written.
 
 use billes_notation::{Game, Line, Outcome, Seat, Span, Tag, Turn};
 

@@ -99,7 +99,7 @@ pub(crate) fn relist<H: Hooks>(
     let replay = (before.replay_colour == c)
         .then_some(before.replay_pawn)
         .filter(|&p| p != NONE);
-    match rules.allowed_list(before, turn.number, c as usize, r, replay, hooks) {
+    match rules.move_list(before, turn.number, c as usize, r, replay, hooks) {
         Ok(list) => e.with_legal(list),
         Err(h) => variant_error(turn, h),
     }
@@ -160,23 +160,6 @@ impl Barricade {
             failure.is_none()
         });
         failure.map_or(Ok(out), Err)
-    }
-
-    /// [`Barricade::allowed_moves`] written as in a record.
-    pub(crate) fn allowed_list<H: Hooks>(
-        &self,
-        st: &State,
-        number: u32,
-        c: usize,
-        r: usize,
-        replay: Option<Point>,
-        hooks: &H,
-    ) -> Result<Vec<String>, HookError> {
-        Ok(self
-            .allowed_moves(st, number, c, r, replay, hooks)?
-            .iter()
-            .map(|m| self.action(m).to_string())
-            .collect())
     }
 
     /// Asks the `extra_turn` hook whether colour `c` rolls again after

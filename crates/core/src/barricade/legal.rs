@@ -1,12 +1,39 @@
 //! The game API for Barricade: who acts next, the legal moves of a turn as
 //! [`Move`]s, and the position as a `Position` tag.
+//!
+//! [`Barricade::choices`] is the one generator of legal turns: each pawn
+//! move of the move generator (`moves.rs`, which knows the replay pawn and
+//! the bounce) that the hooks allow, or the lost turn (`--`) when there is
+//! none, with the barricades the turn puts down and where they may go. The
+//! game API's list of [`Move`]s, the "legal:" lists of error messages and
+//! the simulator all go through it.
 
-use crate::game::{Move, MoveRules, Next, Roll};
-use crate::variant::{Hooks, NoHooks, PositionView};
+use billes_notation::{Action, Actions, Seat, Span};
+
+use super::board::{bit, iter_points, Point, Points, NONE, SEATS};
+use super::moves::Move as PawnMove;
+use super::position::{colour_of, write_position, State, NO_SEAT};
+use super::turn::free_points;
+use super::{Barricade, HeldOnCapture, Placement, Six};
+use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
+use crate::variant::{HookError, Hooks, NoHooks, PositionView};
 use crate::view::View;
-use crate::{GameKind, ReplayError};
+use crate::{ErrorKind, GameKind, ReplayError};
 
-use super::{Barricade, State};
+/// One legal turn, before the points of its barricades are chosen: the
+/// pawn move (`None`: no pawn can move, the turn is lost, `--`), how many
+/// barricades go down after it, and the points they may go on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Choice {
+    /// The pawn move, `None` for a lost turn.
+    pub pawn: Option<PawnMove>,
+    /// How many barricades the turn puts down (a held one, one taken in
+    /// this very turn under `placement = immediately` or
+    /// `held_on_capture = capturer_at_once`); none once the goal is reached.
+    pub owed: u8,
+    /// The free points after the move: no pawn, no barricade, not forbidden.
+    pub free: Points,
+}
 
 impl MoveRules for Barricade {
     fn game_kind(&self) -> GameKind {
@@ -17,9 +44,58 @@ impl MoveRules for Barricade {
         PositionView::seats(state)
     }
 
+    /// Who rolls next: before the first turn every seat in play (the first
+    /// turn decides who starts); after a 6 the seat that may replay, then
+    /// the seat that plays if it declines (only the replayer under
+    /// `six = must_replay`); nobody once the game is won.
+    ///
+    /// `needs`: [`Need::PutDown`] when the first seat holds a barricade to
+    /// put down in this turn; [`Need::Replay`] while a 6 replay is pending
+    /// (under `must_replay`, `declined` names the seat that plays after the
+    /// replay). An extra turn a variant's hook gave moves any pawn: its
+    /// seat comes first, with no `Replay` need.
     fn next(&self, state: &State) -> Next {
-        let _ = state;
-        unimplemented!("next")
+        let mut next = Next {
+            seats: Vec::new(),
+            dice: true,
+            needs: Vec::new(),
+        };
+        if state.winner != NO_SEAT {
+            return next;
+        }
+        let seats = &state.seats[..state.n_seats as usize];
+        let pending = state.replay_colour;
+        let mut colours: Vec<u8> = Vec::with_capacity(4);
+        if state.next == NO_SEAT {
+            colours.extend_from_slice(seats);
+        } else {
+            let normal = seats[state.next as usize % seats.len()];
+            if pending != NO_SEAT {
+                colours.push(pending);
+                if self.params().six != Six::MustReplay && normal != pending {
+                    colours.push(normal);
+                }
+                if state.replay_pawn != NONE {
+                    next.needs.push(Need::Replay {
+                        point: self.board().name(state.replay_pawn).to_string(),
+                        declined: SEATS[normal as usize].to_string(),
+                    });
+                }
+            } else {
+                colours.push(normal);
+            }
+        }
+        if colours
+            .first()
+            .is_some_and(|&c| state.held[c as usize] != NONE)
+        {
+            next.needs.insert(0, Need::PutDown);
+        }
+        next.seats = colours
+            .iter()
+            .map(|&c| SEATS[c as usize].to_string())
+            .collect();
+        next
     }
 
     fn legal_moves(
@@ -33,8 +109,7 @@ impl MoveRules for Barricade {
     }
 
     fn position_tag(&self, state: &State) -> String {
-        let _ = state;
-        unimplemented!("position_tag")
+        write_position(state)
     }
 
     fn view(&self, state: &State) -> crate::view::PositionView {
@@ -47,7 +122,20 @@ impl MoveRules for Barricade {
 }
 
 impl Barricade {
-    /// Every legal move of `seat` with `roll` under `hooks`.
+    /// Every legal move of `seat` with `roll` under `hooks`, the turn being
+    /// numbered `number`: the pawn moves in the order of the move generator
+    /// (the seat's pawns in board order, then a pawn entering from the
+    /// house, each pawn's landings in the order of the board's routes),
+    /// each followed by every choice of points for the barricades the turn
+    /// puts down, in board order (two barricades: each pair once, the
+    /// points in board order); `-- #f3` when no pawn can move and a
+    /// barricade goes down; `--` alone when nothing can be done. Actions
+    /// carry their marks (`*`, `#`) and bounces are written through the
+    /// goal (`i13-i14-h13`).
+    ///
+    /// # Errors
+    /// A `seat` error when the seat may not take the next turn, a `roll`
+    /// error when the roll is missing, a `variant` error when a hook fails.
     pub(crate) fn legal_moves_with<H: Hooks>(
         &self,
         state: &State,
@@ -56,7 +144,321 @@ impl Barricade {
         number: u32,
         hooks: &H,
     ) -> Result<Vec<Move>, ReplayError> {
-        let _ = (state, seat, roll, number, hooks);
-        unimplemented!("legal_moves_with")
+        let next = MoveRules::next(self, state);
+        let c = match colour_of(seat) {
+            Some(c) if next.seats.iter().any(|s| s == seat) => c as usize,
+            _ => return Err(seat_error(seat, &next)),
+        };
+        let Some(roll) = roll else {
+            return Err(roll_error(true));
+        };
+        let replay = (state.replay_colour == c as u8)
+            .then_some(state.replay_pawn)
+            .filter(|&p| p != NONE);
+        let choices = self
+            .choices(state, number, c, usize::from(roll.get()), replay, hooks)
+            .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
+        let seat = Seat::new(SEATS[c]);
+        let mut out = Vec::new();
+        for choice in &choices {
+            let mut points = [NONE; 2];
+            self.each_put_down(choice, &mut points, 0, choice.free, &mut |points| {
+                out.push(Move::new(
+                    seat,
+                    Some(roll),
+                    self.write_choice(choice, points),
+                ));
+            });
+        }
+        Ok(out)
+    }
+
+    /// The legal turns of colour `c` with roll `r` under `hooks` (`replay`:
+    /// the pawn a 6 replay moves), in the order of the move generator; a
+    /// lost turn alone when no pawn can move.
+    pub(crate) fn choices<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        c: usize,
+        r: usize,
+        replay: Option<Point>,
+        hooks: &H,
+    ) -> Result<Vec<Choice>, HookError> {
+        let pawns = if hooks.active() {
+            self.allowed_moves(st, number, c, r, replay, hooks)?
+        } else {
+            self.legal_moves(st, c, r, replay)
+        };
+        let held = u8::from(st.held[c] != NONE);
+        let free = free_points(self, st).fold(0, |a, p| a | bit(p));
+        if pawns.is_empty() {
+            let lost = Choice {
+                pawn: None,
+                owed: held,
+                free,
+            };
+            return Ok(Vec::from_iter(self.fits(lost)));
+        }
+        Ok(pawns
+            .into_iter()
+            .filter_map(|m| self.fits(self.choice(st, c, m, held, free)))
+            .collect())
+    }
+
+    /// The turn of pawn move `m` of colour `c` (`held`: whether `c` holds a
+    /// barricade; `free`: the free points before the move).
+    fn choice(&self, st: &State, c: usize, m: PawnMove, held: u8, free: Points) -> Choice {
+        let params = self.params();
+        let to = bit(m.to);
+        let mut owed = held;
+        if m.take && params.placement == Placement::Immediately {
+            owed += 1;
+        }
+        let takes_held = (0..4).any(|o| o != c && st.pawns[o] & to != 0 && st.held[o] == m.to);
+        if m.capture && takes_held && params.held_on_capture == HeldOnCapture::CapturerAtOnce {
+            owed += 1;
+        }
+        if m.to == self.board().goal() {
+            // The game ends at once: nothing more is put down.
+            owed = 0;
+        }
+        let mut free = free;
+        if m.from != NONE && self.forbidden & bit(m.from) == 0 {
+            free |= bit(m.from);
+        }
+        // After freeing the start: a bounce of 2 lands where it started.
+        free &= !to;
+        Choice {
+            pawn: Some(m),
+            owed,
+            free,
+        }
+    }
+
+    /// The turn, when there are enough free points for its barricades (a
+    /// turn that cannot put them down is not legal; never on this board).
+    fn fits(&self, choice: Choice) -> Option<Choice> {
+        (choice.free.count_ones() >= u32::from(choice.owed)).then_some(choice)
+    }
+
+    /// Calls `f` with each set of `choice.owed` points of `free` (from
+    /// index `i` of `points` on), in board order. A turn owes at most two
+    /// barricades: a held one and one taken in the turn.
+    fn each_put_down(
+        &self,
+        choice: &Choice,
+        points: &mut [Point; 2],
+        i: usize,
+        free: Points,
+        f: &mut dyn FnMut(&[Point]),
+    ) {
+        let owed = usize::from(choice.owed).min(points.len());
+        if i >= owed {
+            f(&points[..owed]);
+            return;
+        }
+        for p in iter_points(free) {
+            points[i] = p;
+            // The later points come after this one in board order.
+            let later = free & !(bit(p) | (bit(p) - 1));
+            self.each_put_down(choice, points, i + 1, later, f);
+        }
+    }
+
+    /// The actions of `choice` putting its barricades down on `points`:
+    /// the pawn move with its marks (or `--`), then `#point` for each.
+    pub(crate) fn write_choice(&self, choice: &Choice, points: &[Point]) -> Actions {
+        let mut actions = Actions::new();
+        actions.push(match &choice.pawn {
+            Some(m) => self.action(m),
+            None => Action::Pass {
+                span: Span::default(),
+            },
+        });
+        for &p in points {
+            actions.push(Action::Barricade {
+                at: *self.board().name(p),
+                span: Span::default(),
+            });
+        }
+        actions
+    }
+
+    /// The pawn moves among the legal turns of colour `c` under `hooks`,
+    /// written as in a record (the "legal:" list of an error; a lost turn
+    /// is not listed).
+    pub(crate) fn move_list<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        c: usize,
+        r: usize,
+        replay: Option<Point>,
+        hooks: &H,
+    ) -> Result<Vec<String>, HookError> {
+        Ok(self
+            .choices(st, number, c, r, replay, hooks)?
+            .iter()
+            .filter_map(|choice| choice.pawn.as_ref())
+            .map(|m| self.action(m).to_string())
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use billes_notation::parse_game;
+
+    use super::*;
+    use crate::barricade::Params;
+    use crate::game::Position;
+    use crate::{Rng, Rules, SimOptions};
+
+    /// Everything a position says, to compare two of them (the replay pawn
+    /// only while a replay is pending).
+    fn fields(st: &State) -> impl PartialEq + std::fmt::Debug {
+        (
+            st.pawns,
+            st.housed,
+            st.barricades,
+            (st.seats, st.n_seats, st.next),
+            st.replay_colour,
+            (st.replay_colour != NO_SEAT).then_some(st.replay_pawn),
+            st.held,
+            st.winner,
+        )
+    }
+
+    /// Sets a position up from its `Seats` and `Position` tags.
+    fn set_up(rules: &Barricade, seats: &str, tag: &str) -> State {
+        let text =
+            format!("[Game \"barricade\"]\n[Seats \"{seats}\"]\n[Position \"{tag}\"]\n\n*\n");
+        let game = parse_game(&text).expect("record parses");
+        rules.setup(&game).expect("position tag reads")
+    }
+
+    #[test]
+    fn position_tags_round_trip_through_simulated_games() {
+        let mut rng = Rng::new(3);
+        let rule_sets = [
+            Params::default(),
+            Params {
+                placement: Placement::Immediately,
+                six: Six::Nothing,
+                ..Params::default()
+            },
+            Params {
+                held_on_capture: HeldOnCapture::CapturerAtOnce,
+                six: Six::MustReplay,
+                barricade_on_goal: true,
+                ..Params::default()
+            },
+        ];
+        for params in rule_sets {
+            let rules = Barricade::new(params);
+            for players in 2..=4 {
+                let options = SimOptions {
+                    players,
+                    max_turns: 600,
+                    ..SimOptions::default()
+                };
+                let game = rules.simulate(&options, &mut rng).expect("simulated game");
+                let seats = game.tag("Seats").unwrap_or_default().to_string();
+                let mut st = rules.setup(&game).expect("start");
+                for turn in &game.line.turns {
+                    let tag = write_position(&st);
+                    let back = set_up(&rules, &seats, &tag);
+                    assert_eq!(fields(&back), fields(&st), "{tag}");
+                    assert_eq!(write_position(&back), tag);
+                    rules.play(&mut st, turn).expect("valid turn");
+                }
+                let tag = write_position(&st);
+                assert_eq!(fields(&set_up(&rules, &seats, &tag)), fields(&st), "{tag}");
+            }
+        }
+    }
+
+    #[test]
+    fn written_positions_read_back() {
+        let rules = Barricade::default();
+        for (seats, tag) in [
+            ("R B", "R:i13,e5 B:o3 bar=i11,i10,g7,k7,e3 move=R held=B:o3"),
+            ("R G Y", "G:g1 bar= move=Y replay=G:g1"),
+            ("R B", "R:c1 bar=e3 move=B held=R,B replay=R"),
+            ("R B", "R:a2 B:o3 bar=e3 move=R won=R"),
+        ] {
+            let st = set_up(&rules, seats, tag);
+            let written = write_position(&st);
+            assert_eq!(fields(&set_up(&rules, seats, &written)), fields(&st));
+        }
+        let won = set_up(&rules, "R B", "R:a2 B:o3 bar=e3 move=R won=R");
+        assert_eq!(won.winner(), Some("R"));
+        assert!(MoveRules::next(&rules, &won).seats.is_empty());
+        for bad in [
+            "R:a2,b3,c3,d3,f3 won=R",
+            "won=Y",
+            "bar=i14 won=R",
+            "replay=R:e5",
+        ] {
+            let text =
+                format!("[Game \"barricade\"]\n[Seats \"R B\"]\n[Position \"{bad}\"]\n\n*\n");
+            let game = parse_game(&text).expect("record parses");
+            assert!(rules.setup(&game).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_start_tag_and_who_rolls_first() {
+        let rules = Barricade::default();
+        let st = set_up(&rules, "R G Y", "");
+        assert_eq!(
+            write_position(&st),
+            "bar=i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3"
+        );
+        let next = MoveRules::next(&rules, &st);
+        assert_eq!(next.seats, ["R", "G", "Y"]);
+        assert!(next.dice && next.needs.is_empty());
+        let replay = set_up(&rules, "R G Y", "G:g1 move=Y replay=G:g1 held=G");
+        let next = MoveRules::next(&rules, &replay);
+        assert_eq!(next.seats, ["G", "Y"]);
+        assert_eq!(
+            next.needs,
+            [
+                Need::PutDown,
+                Need::Replay {
+                    point: "g1".into(),
+                    declined: "Y".into()
+                }
+            ]
+        );
+        let must = Barricade::new(Params {
+            six: Six::MustReplay,
+            ..Params::default()
+        });
+        assert_eq!(MoveRules::next(&must, &replay).seats, ["G"]);
+    }
+
+    #[test]
+    fn a_held_barricade_goes_down_on_every_free_point() {
+        let rules = Barricade::default();
+        let record = parse_game(
+            "[Game \"barricade\"]\n[Seats \"R B\"]\n[Position \"R:e5 move=R held=R\"]\n\n*\n",
+        )
+        .expect("record parses");
+        let pos = crate::game::RulesPosition::start(&rules, &record).expect("start");
+        let moves = pos.legal_moves(Roll::new(1)).expect("moves");
+        // 112 points less row 1 (17), the goal, 11 barricades and the pawn
+        // on e5: 82 free points. A 1 moves the pawn on e5 to d5, f5 or e6,
+        // freeing e5 and filling its landing, or enters a pawn on c1 (row
+        // 1): 82 free points after each of the four moves.
+        assert_eq!(free_points(&rules, pos.state()).count(), 82);
+        assert_eq!(moves.len(), 4 * 82);
+        assert!(moves.iter().all(|m| m.actions.len() == 2));
+        assert!(moves[0].to_string().ends_with(" #a13"), "{}", moves[0]);
+        assert_eq!(
+            moves.last().map(|m| m.to_string()).as_deref(),
+            Some("h-c1 #q2")
+        );
     }
 }

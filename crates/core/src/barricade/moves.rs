@@ -353,7 +353,8 @@ impl Barricade {
         }
     }
 
-    /// The legal moves of colour `c`, written as in a record.
+    /// The legal moves of colour `c`, written as in a record: the pawn
+    /// moves of the legal turns ([`Barricade::move_list`]).
     pub(crate) fn legal_list(
         &self,
         st: &State,
@@ -361,10 +362,8 @@ impl Barricade {
         r: usize,
         replay: Option<Point>,
     ) -> Vec<String> {
-        self.legal_moves(st, c, r, replay)
-            .iter()
-            .map(|m| self.action(m).to_string())
-            .collect()
+        self.move_list(st, 0, c, r, replay, &crate::variant::NoHooks)
+            .unwrap_or_default()
     }
 }
 

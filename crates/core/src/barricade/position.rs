@@ -190,6 +190,7 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     let mut next = None;
     let mut held = [NONE; 4];
     let mut replay = None;
+    let mut won = None;
     let list = |s: &str| {
         s.split(',')
             .filter(|w| !w.is_empty())
@@ -213,9 +214,14 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
                 };
                 held[s as usize] = at;
             }
+        } else if let Some(v) = word.strip_prefix("won=") {
+            won = Some(seat(v)?);
         } else if let Some(v) = word.strip_prefix("replay=") {
-            let (s, p) = v.split_once(':').ok_or("replay needs SEAT:point")?;
-            replay = Some((seat(s)?, point(p)?));
+            replay = Some(match v.split_once(':') {
+                Some((s, p)) => (seat(s)?, point(p)?),
+                // An extra turn a variant's hook gave: any pawn moves.
+                None => (seat(v)?, NONE),
+            });
         } else if let Some((s, v)) = word.split_once(':') {
             let c = seat(s)?;
             for name in list(v) {
@@ -237,8 +243,24 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     if barricades & all != 0 {
         return Err("a barricade and a pawn on the same point".into());
     }
-    if barricades & bit(board.goal()) != 0 || all & bit(board.goal()) != 0 {
+    let goal = bit(board.goal());
+    if all & goal != 0 || (barricades & goal != 0 && !rules.params().barricade_on_goal) {
         return Err("nothing may stand on the goal".into());
+    }
+    if let Some(c) = won {
+        // The seat's pawn on the goal: the game is over.
+        if barricades & goal != 0 {
+            return Err("nothing may stand on the goal".into());
+        }
+        pawns[c as usize] |= goal;
+        if pawns[c as usize].count_ones() > rules.params().pawns as u32 {
+            return Err(format!(
+                "{} has only {} pawns",
+                SEATS[c as usize],
+                rules.params().pawns
+            ));
+        }
+        state.winner = c;
     }
     state.barricades = barricades;
     for (c, &set) in pawns.iter().enumerate() {
@@ -252,7 +274,7 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         state.next = state.seat_index(c).unwrap_or(NO_SEAT);
     }
     if let Some((c, p)) = replay {
-        if pawns[c as usize] & bit(p) == 0 {
+        if p != NONE && pawns[c as usize] & bit(p) == 0 {
             return Err(format!(
                 "no {} pawn on {} to replay",
                 SEATS[c as usize],
@@ -267,6 +289,61 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         }
     }
     Ok(())
+}
+
+/// The position as a `Position` tag value, which [`setup`] reads back into
+/// the same position: each seat's pawns on the board (`R:c5,e3`, points in
+/// board order, seats in playing order, seats with every pawn at home left
+/// out), the barricades (`bar=`), the seat whose ordinary turn is next
+/// (`move=`, left out before the first turn), held barricades (`held=R:e3`,
+/// `held=R` when the taker's point is unknown), the seat whose pawn stands
+/// on the goal (`won=R`) and a pending replay (`replay=R:e3`, `replay=R`
+/// for an extra turn that moves any pawn).
+pub(crate) fn write_position(st: &State) -> String {
+    let board = st.board;
+    let points = |set: Points| {
+        super::board::iter_points(set)
+            .map(|p| board.name(p).as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let goal = bit(board.goal());
+    let mut groups = Vec::new();
+    for &c in &st.seats[..st.n_seats as usize] {
+        let on_board = st.pawns[c as usize] & !goal;
+        if on_board != 0 {
+            groups.push(format!("{}:{}", SEATS[c as usize], points(on_board)));
+        }
+    }
+    groups.push(format!("bar={}", points(st.barricades)));
+    if st.next != NO_SEAT {
+        groups.push(format!(
+            "move={}",
+            SEATS[st.seats[st.next as usize % 4] as usize]
+        ));
+    }
+    let held: Vec<String> = st.seats[..st.n_seats as usize]
+        .iter()
+        .filter_map(|&c| match st.held[c as usize] {
+            NONE => None,
+            HELD_AWAY => Some(SEATS[c as usize].to_string()),
+            p => Some(format!("{}:{}", SEATS[c as usize], board.name(p))),
+        })
+        .collect();
+    if !held.is_empty() {
+        groups.push(format!("held={}", held.join(",")));
+    }
+    if let Some(c) = (0..4).find(|&c| st.pawns[c] & goal != 0) {
+        groups.push(format!("won={}", SEATS[c]));
+    }
+    if st.replay_colour != NO_SEAT {
+        let seat = SEATS[st.replay_colour as usize];
+        groups.push(match st.replay_pawn {
+            NONE => format!("replay={seat}"),
+            p => format!("replay={seat}:{}", board.name(p)),
+        });
+    }
+    groups.join(" ")
 }
 
 /// Draws the board: each point as a three-character cell (`cell`), lines as

@@ -1,14 +1,15 @@
 //! Random games: each seat is played either by a uniformly random player or
-//! by a simple greedy one (chosen with the rng), and every turn is checked by
-//! [`Rules::play`] as it is written.
+//! by a simple greedy one (chosen with the rng), choosing among the legal
+//! turns of the one generator ([`Barricade::choices`]), and every turn is
+//! checked by [`crate::Rules::play`] as it is written.
 
-use billes_notation::{Action, Game, Line, Outcome, Seat, Span, Tag, Turn};
+use billes_notation::{Game, Line, Outcome, Seat, Span, Tag, Turn};
 
 use super::board::{bit, Point, Points, NONE, SEATS};
 use super::moves::Move;
 use super::position::{State, NO_SEAT};
-use super::turn::{free_points, play_with};
-use super::{Barricade, HeldOnCapture, Placement, Six};
+use super::turn::play_with;
+use super::{Barricade, Six};
 use crate::variant::{Hooks, NoHooks};
 use crate::{Rng, SimOptions};
 
@@ -65,45 +66,28 @@ impl Barricade {
                 .then_some(st.replay_pawn)
                 .filter(|&p| p != NONE);
             let number = turns.len() as u32 + 1;
-            let moves = if hooks.active() {
-                self.allowed_moves(&st, number, c, r, replay, hooks)
-                    .map_err(|e| format!("turn {number}: {e}"))?
-            } else {
-                self.legal_moves(&st, c, r, replay)
-            };
-            let mut actions = Vec::with_capacity(2);
-            let mut owed = usize::from(st.held[c] != NONE);
-            let mut free: Points = free_points(self, &st).fold(0, |a, p| a | bit(p));
-            if moves.is_empty() {
-                actions.push(Action::Pass {
-                    span: Span::default(),
-                });
+            // The legal turns, from the one generator; the policy picks a
+            // pawn move among them, then the points of its barricades.
+            let choices = self
+                .choices(&st, number, c, r, replay, hooks)
+                .map_err(|e| format!("turn {number}: {e}"))?;
+            let pawns: Vec<Move> = choices.iter().filter_map(|ch| ch.pawn).collect();
+            let choice = if pawns.is_empty() {
+                choices.first().copied()
             } else {
                 let m = if greedy[c] {
-                    self.greedy_move(&moves, rng)
+                    self.greedy_move(&pawns, rng)
                 } else {
-                    moves[rng.below(moves.len())]
+                    pawns[rng.below(pawns.len())]
                 };
-                if m.take && self.params().placement == Placement::Immediately {
-                    owed += 1;
-                }
-                if m.capture
-                    && self.params().held_on_capture == HeldOnCapture::CapturerAtOnce
-                    && st.held.contains(&m.to)
-                    && st.held[c] != m.to
-                {
-                    owed += 1;
-                }
-                if m.to == self.board().goal() {
-                    owed = 0;
-                }
-                if m.from != NONE && self.forbidden & bit(m.from) == 0 {
-                    free |= bit(m.from);
-                }
-                free &= !bit(m.to);
-                actions.push(self.action(&m));
-            }
-            for _ in 0..owed {
+                choices.iter().find(|ch| ch.pawn == Some(m)).copied()
+            };
+            let Some(choice) = choice else {
+                return Err("no free point for a barricade".into());
+            };
+            let mut free = choice.free;
+            let mut points = Vec::with_capacity(usize::from(choice.owed));
+            for _ in 0..choice.owed {
                 let p = if greedy[c] {
                     self.greedy_placement(&st, c, free, rng)
                 } else {
@@ -113,11 +97,11 @@ impl Barricade {
                     return Err("no free point for a barricade".into());
                 }
                 free &= !bit(p);
-                actions.push(Action::Barricade {
-                    at: *self.board().name(p),
-                    span: Span::default(),
-                });
+                points.push(p);
             }
+            // Written as the list writes it: the points in board order.
+            points.sort_unstable();
+            let actions = self.write_choice(&choice, &points);
             let turn = Turn::new(number, Seat::new(SEATS[c]), Some(r as u32), None, actions);
             play_with(self, &mut st, &turn, hooks).map_err(|e| {
                 if e.kind == crate::ErrorKind::Variant {

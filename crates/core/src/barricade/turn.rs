@@ -287,7 +287,7 @@ fn play_checked<H: Hooks>(
     match first {
         Action::Pass { span } if hooks.active() => {
             let allowed = rules
-                .allowed_list(st, turn.number, c, r, replay, hooks)
+                .move_list(st, turn.number, c, r, replay, hooks)
                 .map_err(|e| variant_error(turn, e))?;
             if !allowed.is_empty() {
                 return Err(ReplayError::new(
@@ -328,7 +328,7 @@ fn play_checked<H: Hooks>(
                     )
                     .with_legal(
                         rules
-                            .allowed_list(st, turn.number, c, r, replay, hooks)
+                            .move_list(st, turn.number, c, r, replay, hooks)
                             .map_err(|e| variant_error(turn, e))?,
                     ));
                 }

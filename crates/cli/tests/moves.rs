@@ -76,7 +76,9 @@ fn barricade_under_a_variant_from_a_position() {
         "--seats",
         "R G",
         "--position",
-        "R:i13,e5 G:o1 move=R",
+        "R:i13,e5 G:o1 bar=i11,e3 move=R",
+        "--roll",
+        "2",
         "--rules",
         "malefiz",
     ]));

@@ -360,6 +360,8 @@ fn six_must_be_used_gives_no_extra_turn_after_a_pass_on_a_six() {
         "{}",
         stdout(&out)
     );
+}
+
 /// A record from elsewhere must not choose which files of the machine run:
 /// a Rules tag names a shipped variant or a .lua file in the record's tree.
 mod rules_tag_paths {

@@ -24,7 +24,7 @@ Examples:
   billes moves game.bgn --format json
   billes moves --game-kind aggravation --seats \"R G\" --position \"R:r9,r12 G:g9 move=R\"
   billes moves --game-kind offboard --rules abalone
-  billes moves --game-kind barricade --seats \"R G\" --position \"R:i13 G:o1 move=R\" --rules malefiz";
+  billes moves --game-kind barricade --seats \"R G\" --position \"R:i13,e5 G:o1 bar=i11,e3 move=R\" --rules malefiz";
 
 /// How `billes moves` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -435,7 +435,6 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
 
 /// The error for a roll that does not fit the game: missing in a game with
 /// dice, given in Offboard.
-#[allow(dead_code)] // for the games' own generators, to come
 pub(crate) fn roll_error(dice: bool) -> ReplayError {
     ReplayError::new(
         crate::ErrorKind::Roll,
@@ -449,7 +448,6 @@ pub(crate) fn roll_error(dice: bool) -> ReplayError {
 }
 
 /// The error for a seat that may not take the next turn.
-#[allow(dead_code)] // for the games' own generators, to come
 pub(crate) fn seat_error(seat: &str, next: &Next) -> ReplayError {
     let message = if next.seats.is_empty() {
         "the game is over".to_string()

@@ -442,7 +442,13 @@ fn the_first_to_six_points_wins_at_once() {
     );
     let game = record(Some(pos), &["R d5:d7>e*t5=2", "B i9>w"], "=R");
     assert_eq!(replay(&rules, &game).unwrap_err().kind, ErrorKind::AfterEnd);
+    // `*` is "unfinished or unknown": accepted on a won game too.
     let game = record(Some(pos), &["R d5:d7>e*t5=2"], "*");
+    assert_eq!(
+        replay(&rules, &game).unwrap().winners,
+        Some(vec!["R".to_string()])
+    );
+    let game = record(Some(pos), &["R d5:d7>e*t5=2"], "=B");
     assert_eq!(replay(&rules, &game).unwrap_err().kind, ErrorKind::Result);
 }
 

@@ -17,7 +17,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 fn playout(start: &dyn Position, rng: &mut Rng) -> u32 {
     let mut pos = start.boxed();
     while !pos.is_over() && pos.turns() < 5000 {
-        let roll = if pos.next().dice {
+        let roll = if pos.game().has_dice() {
             Roll::new(rng.die())
         } else {
             None

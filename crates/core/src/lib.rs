@@ -64,6 +64,11 @@ impl GameKind {
             .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
     }
 
+    /// Whether a turn starts with a roll of the die (Offboard has no dice).
+    pub fn has_dice(self) -> bool {
+        self != GameKind::Offboard
+    }
+
     /// The name used in `Game` tags.
     pub fn name(self) -> &'static str {
         match self {

@@ -534,6 +534,10 @@ impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
         self.rules.next(state)
     }
 
+    fn to_act(&self, state: &Self::State) -> Option<billes_notation::Seat> {
+        self.rules.to_act(state)
+    }
+
     fn legal_moves(
         &self,
         state: &Self::State,

@@ -75,6 +75,18 @@ impl MoveRules for Aggravation {
         next
     }
 
+    fn to_act(&self, st: &State) -> Option<Seat> {
+        if st.winner != NONE {
+            return None;
+        }
+        let s = if st.to_roll == NONE {
+            st.seats().find(|&s| self.may_roll(st, s))?
+        } else {
+            st.to_roll
+        };
+        Some(Seat::from(st.letter(s)))
+    }
+
     fn legal_moves(
         &self,
         state: &State,

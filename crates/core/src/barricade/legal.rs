@@ -98,6 +98,21 @@ impl MoveRules for Barricade {
         next
     }
 
+    fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+        if state.winner != NO_SEAT {
+            return None;
+        }
+        let seats = &state.seats[..state.n_seats as usize];
+        let colour = if state.next == NO_SEAT {
+            *seats.first()?
+        } else if state.replay_colour != NO_SEAT {
+            state.replay_colour
+        } else {
+            seats[state.next as usize % seats.len()]
+        };
+        Some(billes_notation::Seat::from(SEATS[colour as usize]))
+    }
+
     fn legal_moves(
         &self,
         state: &State,

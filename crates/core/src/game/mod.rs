@@ -380,6 +380,16 @@ pub trait MoveRules: Rules {
     /// Who takes the next turn and what it involves.
     fn next(&self, state: &Self::State) -> Next;
 
+    /// The seat the rules call on next: the first of [`MoveRules::next`]'s
+    /// seats. Games answer it without building the whole [`Next`], since a
+    /// playout asks it every turn.
+    fn to_act(&self, state: &Self::State) -> Option<Seat> {
+        self.next(state)
+            .seats
+            .first()
+            .and_then(|s| Seat::try_new(s))
+    }
+
     /// Every legal move of `seat` with `roll`, the written turn being
     /// numbered `number` (hooks see it).
     ///
@@ -412,6 +422,9 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     }
     fn next(&self, state: &Self::State) -> Next {
         (**self).next(state)
+    }
+    fn to_act(&self, state: &Self::State) -> Option<Seat> {
+        (**self).to_act(state)
     }
     fn legal_moves(
         &self,

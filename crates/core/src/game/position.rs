@@ -110,8 +110,25 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.next(&self.state)
     }
 
+    fn to_act(&self) -> Option<String> {
+        self.rules.to_act(&self.state).map(|s| s.to_string())
+    }
+
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError> {
+        match self.rules.to_act(&self.state) {
+            Some(seat) => self
+                .rules
+                .legal_moves(&self.state, seat.as_str(), roll, self.turns + 1),
+            None => Err(ReplayError::new(
+                ErrorKind::AfterEnd,
+                Span::default(),
+                "the game is over",
+            )),
+        }
     }
 
     fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError> {

@@ -52,6 +52,10 @@ impl MoveRules for Offboard {
         }
     }
 
+    fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+        (!self.is_over(state)).then(|| billes_notation::Seat::from(SEATS[state.to_move as usize]))
+    }
+
     fn legal_moves(
         &self,
         state: &State,

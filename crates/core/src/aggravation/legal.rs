@@ -145,11 +145,9 @@ impl Aggravation {
             })
             .ok_or_else(|| seat_error(seat, &self.next(state)))?;
         let n = roll.ok_or_else(|| roll_error(true))?.get();
-        Ok(self
-            .listed(state, roller, n, number, hooks)?
-            .into_iter()
-            .map(|l| l.mv)
-            .collect())
+        let mut out = Vec::with_capacity(8);
+        self.each_listed(state, roller, n, number, hooks, &mut |mv, _, _| out.push(mv))?;
+        Ok(out)
     }
 
     /// [`Aggravation::legal_moves_with`] for a checked roller and roll, each
@@ -162,34 +160,49 @@ impl Aggravation {
         number: u32,
         hooks: &H,
     ) -> Result<Vec<Listed>, ReplayError> {
+        let mut out = Vec::new();
+        self.each_listed(st, roller, n, number, hooks, &mut |mv, mover, cand| {
+            out.push(Listed { mv, mover, cand })
+        })?;
+        Ok(out)
+    }
+
+    /// Calls `f` with each move of [`Aggravation::listed`], its mover and
+    /// candidate, in the list's order (no list is built).
+    pub(crate) fn each_listed<H: Hooks>(
+        &self,
+        st: &State,
+        roller: u8,
+        n: u8,
+        number: u32,
+        hooks: &H,
+        f: &mut dyn FnMut(Move, u8, Cand),
+    ) -> Result<(), ReplayError> {
         let seat = Seat::from(st.letter(roller));
         let roll = Roll::new(n);
-        let mut out = Vec::new();
         let mut cands = Vec::with_capacity(16);
         for mover in self.movers(st, roller, n, number, hooks)? {
             cands.clear();
             self.uses(st, number, roller, mover, n, hooks, &mut cands)
                 .map_err(|e| hook_error(Span::default(), e))?;
             let with = (mover != roller).then(|| Seat::from(st.letter(mover)));
-            let listed = |cand: Cand, action: Action| Listed {
-                mv: Move {
-                    seat,
-                    roll,
-                    mover: with,
-                    actions: [action].into(),
-                },
-                mover,
-                cand,
+            let mv = |action: Action| Move {
+                seat,
+                roll,
+                mover: with,
+                actions: [action].into(),
             };
             if cands.is_empty() {
                 let pass = Action::Pass {
                     span: Span::default(),
                 };
-                out.push(listed(Cand::pass(), pass));
+                f(mv(pass), mover, Cand::pass());
             }
-            out.extend(cands.iter().map(|&c| listed(c, c.action(st))));
+            for &c in &cands {
+                f(mv(c.action(st)), mover, c);
+            }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The legal uses of roll `n` by `mover`'s marbles (rolled by `roller`)

@@ -38,8 +38,11 @@ fn a_hook_forbids_moves_in_the_list() {
         "/../../examples/rules/safe-start.lua"
     ))
     .unwrap();
-    let safe = Variant::load(&VariantSource::from_text("examples/rules/safe-start.lua", &text))
-        .unwrap();
+    let safe = Variant::load(&VariantSource::from_text(
+        "examples/rules/safe-start.lua",
+        &text,
+    ))
+    .unwrap();
     let tags = [("Seats", "R G"), ("Position", "R:g6 G:g9 move=R")];
     let standard = Standard::new(GameKind::Aggravation);
     let free = standard.from_tags(&tags).unwrap();
@@ -50,7 +53,9 @@ fn a_hook_forbids_moves_in_the_list() {
     let mut after = guarded.boxed();
     let pass = guarded.legal_moves(Roll::new(3)).unwrap()[0].clone();
     after.play(&pass).unwrap();
-    assert!(after.play(&free.legal_moves(Roll::new(3)).unwrap()[0]).is_err());
+    assert!(after
+        .play(&free.legal_moves(Roll::new(3)).unwrap()[0])
+        .is_err());
 }
 
 #[test]
@@ -63,7 +68,8 @@ fn parameters_change_the_moves() {
     assert!(pos.view().seats[0].waiting == 5);
     let no_shortcuts = shipped("no-shortcuts");
     let tags = [("Seats", "R G"), ("Position", "R:r0 G:g9 move=R")];
-    let with = Standard::new(GameKind::Aggravation).from_tags(&tags).unwrap();
+    let standard = Standard::new(GameKind::Aggravation);
+    let with = standard.from_tags(&tags).unwrap();
     let without = no_shortcuts.from_tags(&tags).unwrap();
     assert!(names(with.as_ref(), Some(1)).len() > names(without.as_ref(), Some(1)).len());
 }
@@ -74,5 +80,9 @@ fn a_variant_position_is_the_variants_own() {
     let record =
         billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n*\n").unwrap();
     let err = malefiz.start(&record).unwrap_err();
-    assert!(err.message.contains("for barricade, not aggravation"), "{}", err.message);
+    assert!(
+        err.message.contains("for barricade, not aggravation"),
+        "{}",
+        err.message
+    );
 }

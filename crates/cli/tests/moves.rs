@@ -36,7 +36,11 @@ fn moves(args: &[&str]) -> String {
 
 #[test]
 fn aggravation_after_a_turn_of_a_record() {
-    insta::assert_snapshot!(moves(&["examples/aggravation/four-players.bgn", "--at", "12"]));
+    insta::assert_snapshot!(moves(&[
+        "examples/aggravation/four-players.bgn",
+        "--at",
+        "12"
+    ]));
 }
 
 #[test]
@@ -80,7 +84,13 @@ fn barricade_under_a_variant_from_a_position() {
 
 #[test]
 fn offboard_has_one_group_without_dice() {
-    let json = moves(&["examples/offboard/club-final.bgn", "--at", "3", "--format", "json"]);
+    let json = moves(&[
+        "examples/offboard/club-final.bgn",
+        "--at",
+        "3",
+        "--format",
+        "json",
+    ]);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     let rolls = value["rolls"].as_object().unwrap();
     assert_eq!(rolls.keys().collect::<Vec<_>>(), ["-"]);
@@ -107,8 +117,15 @@ fn abalone_opening_has_44_moves() {
 fn the_listed_moves_are_the_ones_validate_accepts() {
     // Every move listed after turn 12 of a record, written as turn 13,
     // validates; a move not listed does not.
-    let text = std::fs::read_to_string(root().join("examples/aggravation/four-players.bgn")).unwrap();
-    let json = moves(&["examples/aggravation/four-players.bgn", "--at", "12", "--format", "json"]);
+    let text =
+        std::fs::read_to_string(root().join("examples/aggravation/four-players.bgn")).unwrap();
+    let json = moves(&[
+        "examples/aggravation/four-players.bgn",
+        "--at",
+        "12",
+        "--format",
+        "json",
+    ]);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     let seat = value["to_act"].as_str().unwrap().to_string();
     let game = billes_notation::parse_game(&text).unwrap();
@@ -130,7 +147,10 @@ fn the_listed_moves_are_the_ones_validate_accepts() {
         .collect();
     for (roll, list) in value["rolls"].as_object().unwrap() {
         for mv in list.as_array().unwrap() {
-            let record = format!("{tags}\n{head}13. {seat}{roll} {} *\n", mv.as_str().unwrap());
+            let record = format!(
+                "{tags}\n{head}13. {seat}{roll} {} *\n",
+                mv.as_str().unwrap()
+            );
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("game.bgn");
             std::fs::write(&path, &record).unwrap();
@@ -142,12 +162,25 @@ fn the_listed_moves_are_the_ones_validate_accepts() {
 
 #[test]
 fn mistakes_are_reported() {
-    let out = billes(&["moves", "examples/aggravation/four-players.bgn", "--at", "100000"]);
+    let out = billes(&[
+        "moves",
+        "examples/aggravation/four-players.bgn",
+        "--at",
+        "100000",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("turns, not 100000"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("turns, not 100000"),
+        "{}",
+        stderr(&out)
+    );
     let out = billes(&["moves", "--game-kind", "chess", "--position", "x"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown game \"chess\""), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unknown game \"chess\""),
+        "{}",
+        stderr(&out)
+    );
     let out = billes(&["moves", "--game-kind", "offboard", "--roll", "3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no dice"), "{}", stderr(&out));

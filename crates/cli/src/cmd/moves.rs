@@ -241,10 +241,7 @@ fn who(next: &billes_core::game::Next) -> String {
         format!("{seat} to move")
     };
     if next.seats.len() > 1 && next.needs.iter().all(|n| !matches!(n, Need::Replay { .. })) {
-        text.push_str(&format!(
-            " (any of {} may start)",
-            next.seats.join(" ")
-        ));
+        text.push_str(&format!(" (any of {} may start)", next.seats.join(" ")));
     }
     for need in &next.needs {
         text.push_str(&match need {
@@ -253,7 +250,9 @@ fn who(next: &billes_core::game::Next) -> String {
             Need::Replay { point, declined } => {
                 format!("; may replay the 6 with the pawn on {point}, or let {declined} play")
             }
-            Need::PutBackOrRemove => "; puts its pushed marble back (+cell) or takes it out (~)".into(),
+            Need::PutBackOrRemove => {
+                "; puts its pushed marble back (+cell) or takes it out (~)".into()
+            }
         });
     }
     text

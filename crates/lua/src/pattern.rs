@@ -59,10 +59,8 @@ pub fn check(
     };
     let (n1, m1) = (n as f64 + 1.0, m as f64 + 1.0);
     let steps = match bytes {
-        Some(p)
-            if !(plain && kind == "find")
-                && (kind != "find" || p.iter().any(|c| SPECIALS.contains(c))) =>
-        {
+        // find searches plainly when told to, or when nothing is special.
+        Some(p) if kind != "find" || !plain && p.iter().any(|c| SPECIALS.contains(c)) => {
             bound(kind, &p, n1) * m1
         }
         _ => n1 * m1,

@@ -106,3 +106,25 @@ table.move = function(a1, f, e, t, a2)
   end
   return move(a1, f, e, t, a2)
 end
+
+-- A fresh environment for one run of a script: the globals, its own copies
+-- of the library tables, and math.random from the same seed.
+local next, randomseed, G = next, math.randomseed, _ENV
+local libraries = { "string", "table", "math", "utf8" }
+return function(seed)
+  local env = {}
+  for k, v in next, G do
+    env[k] = v
+  end
+  for i = 1, #libraries do
+    local name = libraries[i]
+    local copy = {}
+    for k, v in next, G[name] do
+      copy[k] = v
+    end
+    env[name] = copy
+  end
+  env._G = env
+  randomseed(seed)
+  return env
+end

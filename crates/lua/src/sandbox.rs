@@ -42,9 +42,6 @@ const REMOVED: [&str; 6] = [
     "print",
 ];
 
-/// The library tables each environment gets its own copy of.
-const LIBRARIES: [&str; 4] = ["string", "table", "math", "utf8"];
-
 /// The seed `math.random` starts from in each environment.
 const RANDOM_SEED: i64 = 0;
 
@@ -68,11 +65,9 @@ struct Limits {
 pub(crate) struct Sandbox {
     pub lua: Lua,
     limits: Rc<Limits>,
-    /// The state's own globals, which scripts never see: each run of a
-    /// script gets a copy ([`Sandbox::environment`]).
-    globals: Table,
-    /// `math.randomseed`, to start each environment from the same seed.
-    randomseed: Function,
+    /// Makes a copy of the state's own globals, which scripts never see,
+    /// for each run of a script ([`Sandbox::environment`]).
+    fresh: Function,
 }
 
 /// Sets the hook that enforces the limits: at every function call, and
@@ -169,20 +164,14 @@ impl Sandbox {
         });
         let state = Rc::clone(&limits);
         let stopped = lua.create_function(move |_, ()| Ok(state.stopped.borrow().is_some()))?;
-        lua.load(include_str!("prelude.lua"))
+        let fresh: Function = lua
+            .load(include_str!("prelude.lua"))
             .set_name("=billes")
             .set_mode(ChunkMode::Text)
-            .call::<()>((check_pattern, MOVE_LIMIT, stopped))?;
-        let math: Table = globals.raw_get("math")?;
-        let randomseed = math.raw_get("randomseed")?;
+            .call((check_pattern, MOVE_LIMIT, stopped))?;
         lua.set_memory_limit(MEMORY_LIMIT)?;
         watch(&lua, &limits, CHECK_EVERY);
-        Ok(Sandbox {
-            lua,
-            limits,
-            globals,
-            randomseed,
-        })
+        Ok(Sandbox { lua, limits, fresh })
     }
 
     /// Gives the next call its full instruction budget and time.
@@ -236,14 +225,7 @@ impl Sandbox {
     /// A fresh environment: the safe globals, its own copies of the library
     /// tables, and `math.random` started from the same seed.
     pub fn environment(&self) -> mlua::Result<Table> {
-        let env = copy(&self.lua, &self.globals)?;
-        for lib in LIBRARIES {
-            let t: Table = self.globals.raw_get(lib)?;
-            env.raw_set(lib, copy(&self.lua, &t)?)?;
-        }
-        env.raw_set("_G", &env)?;
-        self.call::<()>(&self.randomseed, RANDOM_SEED)?;
-        Ok(env)
+        self.call(&self.fresh, RANDOM_SEED)
     }
 
     /// Runs a compiled script in a fresh environment, returning its value.

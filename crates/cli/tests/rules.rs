@@ -490,3 +490,104 @@ mod rules_tag_paths {
         assert!(stderr(&out).contains("--rules-dir no/such/folder: no such folder"));
     }
 }
+
+/// A record of two turns, for the hostile variants below.
+const TWO_TURNS: &str = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n";
+
+#[test]
+fn hostile_variants_end_with_exit_1_and_the_limit_named() {
+    let cases = [
+        ("while true do pcall(function() while true do end end) end", "instruction budget exceeded"),
+        (
+            "while true do xpcall(function() while true do end end, function() while true do end end) end",
+            "instruction budget exceeded",
+        ),
+        ("string.find(('a'):rep(20000), '.-.-.-.-.-b')", "pattern matching limit exceeded"),
+        ("setmetatable({}, {__gc = function() while true do end end})", "__gc is not accepted"),
+        (
+            "local t = {} for i = 1, 120000 do t[i] = (i * 7919) % 120011 end for i = 1, 2000 do table.sort(t) end",
+            "time limit exceeded",
+        ),
+        (
+            "local t = {} for i = 1, 100000 do t[i] = 'x' end for i = 1, 3000 do table.concat(t) end",
+            "time limit exceeded",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.bgn"), TWO_TURNS).unwrap();
+    for (body, words) in cases {
+        let top = format!("{body}\nreturn {{ name = 'x', game = 'aggravation' }}");
+        let hook = format!(
+            "return {{ name = 'x', game = 'aggravation', hooks = {{ allow = function()\n{body}\nend }} }}"
+        );
+        for script in [top, hook] {
+            std::fs::write(dir.path().join("x.lua"), &script).unwrap();
+            let out = billes_in(dir.path(), &["validate", "--rules", "x.lua", "game.bgn"]);
+            let all = format!("{}{}", stdout(&out), stderr(&out));
+            assert_eq!(out.status.code(), Some(1), "{script}: {all}");
+            assert!(all.contains(words), "{script}: {all}");
+        }
+    }
+}
+
+#[test]
+fn cyclic_params_are_a_variant_error_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.bgn"), TWO_TURNS).unwrap();
+    for params in [
+        "params = {} params.self = params",
+        "params = {} local t = params for i = 1, 10000 do t.x = {} t = t.x end",
+    ] {
+        let script =
+            format!("{params}\nreturn {{ name = 'x', game = 'aggravation', params = params }}");
+        std::fs::write(dir.path().join("x.lua"), &script).unwrap();
+        let out = billes_in(dir.path(), &["validate", "--rules", "x.lua", "game.bgn"]);
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(1), "{params}: {all}");
+        assert!(all.contains("params:"), "{params}: {all}");
+    }
+}
+
+#[test]
+fn a_variant_keeping_state_in_globals_reports_the_same_on_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    // forbids every move after the 40th hook call: counted across games,
+    // the report would depend on which thread saw which game
+    std::fs::write(
+        dir.path().join("count.lua"),
+        "return { name = 'count', game = 'aggravation', hooks = { allow = function()\n\
+           seen = (seen or 0) + 1\n\
+           if seen > 40 then return false, 'too many' end\n\
+         end } }",
+    )
+    .unwrap();
+    let sim = billes_in(
+        dir.path(),
+        &[
+            "simulate",
+            "--game",
+            "aggravation",
+            "--players",
+            "2",
+            "--seed",
+            "5",
+            "--games",
+            "12",
+            "--max-turns",
+            "30",
+        ],
+    );
+    assert_eq!(sim.status.code(), Some(0));
+    std::fs::write(dir.path().join("games.bgn"), &sim.stdout).unwrap();
+    let run = |j: &str| {
+        let out = billes_in(
+            dir.path(),
+            &["validate", "-j", j, "--rules", "count.lua", "games.bgn"],
+        );
+        (out.status.code(), stdout(&out))
+    };
+    let one = run("1");
+    for j in ["2", "3"] {
+        assert_eq!(run(j), one, "-j{j}");
+    }
+}

@@ -1,6 +1,6 @@
 //! The bridge from a script's hook functions to the core's [`Hooks`].
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -20,28 +20,46 @@ pub(crate) struct LuaHooks {
     sandbox: Sandbox,
     variant: String,
     chunk: String,
-    allow: Option<Function>,
-    roll_for: Option<Function>,
-    extra_turn: Option<Function>,
-    score: Option<Function>,
-    /// A Lua function that fills `move` from its arguments and calls a hook:
-    /// one call from Rust per hook call, the table filled inside the VM.
+    /// The compiled script, run afresh for each game ([`LuaHooks::refresh`]).
+    script: Function,
+    /// The hooks the game calls.
+    known: &'static [&'static str],
+    /// Which of [`HOOKS`] the script defines (the same on every run).
+    defined: [bool; 4],
     /// The game, whose move fields the trampolines take.
     game: GameKind,
-    /// `allow` and `extra_turn` wrapped by the [`trampoline`].
-    allow_call: Option<Function>,
-    extra_turn_call: Option<Function>,
-    /// The same for the `ejection` table of `score`.
-    ejection_trampoline: Function,
+    /// Makes the [`trampoline`] of a game's `move`, `pos` and `names`.
+    make_trampoline: Function,
+    /// Makes the [`EJECTION_TRAMPOLINE`] of a game's `ejection`, `pos` and `names`.
+    make_ejection: Function,
+    /// This game's hook functions and tables.
+    bound: RefCell<Bound>,
+    /// Whether a hook ran since the script's last run.
+    dirty: Cell<bool>,
     /// The Lua table of names the trampoline reads, and their numbers.
     names: Table,
     numbers: RefCell<HashMap<String, i64>>,
     /// The numbers of recently seen names by address: the engines pass names
     /// from their static boards, so this avoids hashing the text.
     by_address: RefCell<[(usize, usize, i64); ADDRESS_SLOTS]>,
+    /// The `pos` query functions; each game gets its own table of them.
+    pos_functions: Table,
+    current: Current,
+}
+
+/// The hooks of one run of the script, with the tables they are given.
+struct Bound {
+    roll_for: Option<Function>,
+    score: Option<Function>,
+    /// A Lua function that fills `move` from its arguments and calls a hook:
+    /// one call from Rust per hook call, the table filled inside the VM.
+    /// `allow` and `extra_turn` wrapped by the [`trampoline`].
+    allow_call: Option<Function>,
+    extra_turn_call: Option<Function>,
+    /// The same for the `ejection` table of `score`.
+    ejection_trampoline: Function,
     /// The `pos` table of query functions.
     pos: Table,
-    current: Current,
 }
 
 impl std::fmt::Debug for LuaHooks {
@@ -206,103 +224,140 @@ fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table> {
     Ok(pos)
 }
 
-impl LuaHooks {
-    /// The hooks of `table` (the script's `hooks` field), or `None` when it
-    /// defines none. `known` lists the hooks the game calls.
-    pub fn new(
-        sandbox: Sandbox,
-        variant: &str,
-        chunk: &str,
-        table: Option<Table>,
-        game: GameKind,
-        known: &[&str],
-    ) -> Result<Option<LuaHooks>, String> {
-        let Some(table) = table else { return Ok(None) };
-        let mut found = [None, None, None, None];
-        for pair in table.pairs::<String, Value>() {
-            let (name, value) = pair.map_err(|e| describe(&e))?;
-            let Some(i) = HOOKS
-                .iter()
-                .position(|h| *h == name)
-                .filter(|_| known.contains(&name.as_str()))
-            else {
-                return Err(format!(
-                    "unknown hook \"{name}\" (this game calls: {})",
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    }
-                ));
-            };
-            match value {
-                Value::Function(f) => found[i] = Some(f),
-                other => {
-                    return Err(format!(
-                        "hook {name} must be a function, not a {}",
-                        other.type_name()
-                    ))
+/// The hook functions of a script's `hooks` table, in the order of
+/// [`HOOKS`]; `known` lists the hooks the game calls.
+fn hook_functions(table: &Table, known: &[&str]) -> Result<[Option<Function>; 4], String> {
+    let mut found = [None, None, None, None];
+    for pair in table.pairs::<String, Value>() {
+        let (name, value) = pair.map_err(|e| describe(&e))?;
+        let Some(i) = HOOKS
+            .iter()
+            .position(|h| *h == name)
+            .filter(|_| known.contains(&name.as_str()))
+        else {
+            return Err(format!(
+                "unknown hook \"{name}\" (this game calls: {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
                 }
+            ));
+        };
+        match value {
+            Value::Function(f) => found[i] = Some(f),
+            other => {
+                return Err(format!(
+                    "hook {name} must be a function, not a {}",
+                    other.type_name()
+                ))
             }
         }
+    }
+    Ok(found)
+}
+
+impl LuaHooks {
+    /// The hooks of `table` (the `hooks` field of the table `script`
+    /// returned), or `None` when it defines none. `known` lists the hooks
+    /// the game calls.
+    pub fn new(
+        sandbox: Sandbox,
+        script: Function,
+        (variant, chunk): (&str, &str),
+        table: Option<Table>,
+        game: GameKind,
+        known: &'static [&'static str],
+    ) -> Result<Option<LuaHooks>, String> {
+        let Some(table) = table else { return Ok(None) };
+        let found = hook_functions(&table, known)?;
         if found.iter().all(Option::is_none) {
             return Ok(None);
         }
         let current: Current = Rc::new(RefCell::new(None));
         let lua = &sandbox.lua;
-        let mv = lua.create_table().map_err(|e| describe(&e))?;
-        let pos = position_table(lua, &current).map_err(|e| describe(&e))?;
-        let names = lua.create_table().map_err(|e| describe(&e))?;
-        let trampoline: Function = lua
+        let err = |e: mlua::Error| describe(&e);
+        let pos_functions = position_table(lua, &current).map_err(err)?;
+        let names = lua.create_table().map_err(err)?;
+        let make_trampoline = lua
             .load(trampoline(game))
             .set_name("=billes")
-            .call((&mv, &pos, &names))
-            .map_err(|e| describe(&e))?;
-        let wrap = |f: &Option<Function>| -> Result<Option<Function>, String> {
-            f.as_ref()
-                .map(|f| trampoline.call::<Function>(f).map_err(|e| describe(&e)))
-                .transpose()
-        };
-        let allow_call = wrap(&found[0])?;
-        let extra_turn_call = wrap(&found[2])?;
-        let ej = lua.create_table().map_err(|e| describe(&e))?;
-        let ejection_trampoline: Function = lua
+            .into_function()
+            .map_err(err)?;
+        let make_ejection = lua
             .load(EJECTION_TRAMPOLINE)
             .set_name("=billes")
-            .call((&ej, &pos, &names))
-            .map_err(|e| describe(&e))?;
-        let [allow, roll_for, extra_turn, score] = found;
+            .into_function()
+            .map_err(err)?;
+        let defined = found.each_ref().map(Option::is_some);
+        let bound = bind(
+            &sandbox,
+            found,
+            [&make_trampoline, &make_ejection],
+            &pos_functions,
+            &names,
+        )
+        .map_err(err)?;
         Ok(Some(LuaHooks {
             variant: variant.to_string(),
             chunk: chunk.to_string(),
-            allow,
-            roll_for,
-            extra_turn,
-            score,
+            script,
+            known,
+            defined,
             game,
-            allow_call,
-            extra_turn_call,
-            ejection_trampoline,
+            make_trampoline,
+            make_ejection,
+            bound: RefCell::new(bound),
+            dirty: Cell::new(false),
             names,
             numbers: RefCell::new(HashMap::new()),
             by_address: RefCell::new([(0, 0, 0); ADDRESS_SLOTS]),
-            pos,
+            pos_functions,
             current,
             sandbox,
         }))
     }
 
+    /// Runs the script again in a fresh environment, when a hook ran since
+    /// its last run, and takes the hooks of this run: each game starts from
+    /// the state the script makes, whatever games ran before on this thread.
+    ///
+    /// # Errors
+    /// When the script fails, or returns other hooks than on its first run.
+    pub fn refresh(&self) -> Result<(), String> {
+        if !self.dirty.replace(false) {
+            return Ok(());
+        }
+        let value = self.sandbox.run(&self.script).map_err(|e| describe(&e))?;
+        let hooks = match value {
+            Value::Table(t) => t.raw_get::<Value>("hooks").map_err(|e| describe(&e))?,
+            other => other,
+        };
+        let Value::Table(hooks) = hooks else {
+            return Err("the script returned no hooks table on a later run".into());
+        };
+        let found = hook_functions(&hooks, self.known)?;
+        if found.each_ref().map(Option::is_some) != self.defined {
+            return Err("the script returned other hooks than on its first run".into());
+        }
+        let bound = bind(
+            &self.sandbox,
+            found,
+            [&self.make_trampoline, &self.make_ejection],
+            &self.pos_functions,
+            &self.names,
+        )
+        .map_err(|e| describe(&e))?;
+        *self.bound.borrow_mut() = bound;
+        Ok(())
+    }
+
     /// The names of the hooks the script defines.
     pub fn names(&self) -> Vec<&'static str> {
         let mut out = Vec::new();
-        for (name, f) in [
-            ("allow", &self.allow),
-            ("roll_for", &self.roll_for),
-            ("extra_turn", &self.extra_turn),
-            ("score", &self.score),
-        ] {
-            if f.is_some() {
-                out.push(name);
+        for (name, defined) in HOOKS.iter().zip(self.defined) {
+            if defined {
+                out.push(*name);
             }
         }
         out
@@ -356,56 +411,103 @@ impl LuaHooks {
         extra: Option<bool>,
     ) -> mlua::Result<(Value, Value)> {
         mv.position.copy_into(&mut self.current.borrow_mut());
-        self.sandbox.reset_budget();
+        self.dirty.set(true);
+        let sandbox = &self.sandbox;
         // The arguments of the game's trampoline: its move fields, in order.
         match self.game {
-            GameKind::Aggravation => wrapped.call((
-                mv.turn,
-                self.number(Some(mv.roller))?,
-                self.number(Some(mv.seat))?,
-                mv.roll,
-                self.number(Some(mv.kind.name()))?,
-                self.number(mv.from)?,
-                self.number(mv.to)?,
-                self.number(mv.via)?,
-                self.number(mv.captures)?,
-                extra,
-            )),
-            GameKind::Barricade => wrapped.call((
-                mv.turn,
-                self.number(Some(mv.roller))?,
-                self.number(Some(mv.seat))?,
-                mv.roll,
-                self.number(Some(mv.kind.name()))?,
-                self.number(mv.from)?,
-                self.number(mv.to)?,
-                self.number(mv.via)?,
-                self.number(mv.captures)?,
-                mv.takes_barricade,
-                extra,
-            )),
-            GameKind::Offboard => wrapped.call((
-                mv.turn,
-                self.number(Some(mv.roller))?,
-                self.number(Some(mv.seat))?,
-                self.number(Some(mv.kind.name()))?,
-                self.number(mv.from)?,
-                self.number(mv.to)?,
-                self.number(mv.direction)?,
-                mv.marbles,
-                mv.pushes,
-                self.number(mv.ejects)?,
-                self.number(mv.target)?,
-                extra,
-            )),
+            GameKind::Aggravation => sandbox.call(
+                wrapped,
+                (
+                    mv.turn,
+                    self.number(Some(mv.roller))?,
+                    self.number(Some(mv.seat))?,
+                    mv.roll,
+                    self.number(Some(mv.kind.name()))?,
+                    self.number(mv.from)?,
+                    self.number(mv.to)?,
+                    self.number(mv.via)?,
+                    self.number(mv.captures)?,
+                    extra,
+                ),
+            ),
+            GameKind::Barricade => sandbox.call(
+                wrapped,
+                (
+                    mv.turn,
+                    self.number(Some(mv.roller))?,
+                    self.number(Some(mv.seat))?,
+                    mv.roll,
+                    self.number(Some(mv.kind.name()))?,
+                    self.number(mv.from)?,
+                    self.number(mv.to)?,
+                    self.number(mv.via)?,
+                    self.number(mv.captures)?,
+                    mv.takes_barricade,
+                    extra,
+                ),
+            ),
+            GameKind::Offboard => sandbox.call(
+                wrapped,
+                (
+                    mv.turn,
+                    self.number(Some(mv.roller))?,
+                    self.number(Some(mv.seat))?,
+                    self.number(Some(mv.kind.name()))?,
+                    self.number(mv.from)?,
+                    self.number(mv.to)?,
+                    self.number(mv.direction)?,
+                    mv.marbles,
+                    mv.pushes,
+                    self.number(mv.ejects)?,
+                    self.number(mv.target)?,
+                    extra,
+                ),
+            ),
         }
     }
 
     /// Calls `f` within the budget.
     fn call(&self, f: &Function, args: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
-        self.sandbox.reset_budget();
-        f.call(args)
+        self.dirty.set(true);
+        self.sandbox.call(f, args)
     }
+}
+
+/// The hooks `found` of one run of the script, wrapped by trampolines
+/// (made by `makers`) around fresh `move`, `ejection` and `pos` tables.
+fn bind(
+    sandbox: &Sandbox,
+    found: [Option<Function>; 4],
+    [make_trampoline, make_ejection]: [&Function; 2],
+    pos_functions: &Table,
+    names: &Table,
+) -> mlua::Result<Bound> {
+    let lua = &sandbox.lua;
+    let mv = lua.create_table()?;
+    let pos = lua.create_table()?;
+    for pair in pos_functions.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        pos.raw_set(k, v)?;
+    }
+    let trampoline: Function = sandbox.call(make_trampoline, (&mv, &pos, names))?;
+    let wrap = |f: &Option<Function>| -> mlua::Result<Option<Function>> {
+        f.as_ref()
+            .map(|f| sandbox.call::<Function>(&trampoline, f))
+            .transpose()
+    };
+    let allow_call = wrap(&found[0])?;
+    let extra_turn_call = wrap(&found[2])?;
+    let ej = lua.create_table()?;
+    let ejection_trampoline: Function = sandbox.call(make_ejection, (&ej, &pos, names))?;
+    let [_, roll_for, _, score] = found;
+    Ok(Bound {
+        roll_for,
+        score,
+        allow_call,
+        extra_turn_call,
+        ejection_trampoline,
+        pos,
+    })
 }
 
 impl Hooks for LuaHooks {
@@ -417,19 +519,19 @@ impl Hooks for LuaHooks {
     #[inline]
     fn calls(&self, hook: Hook) -> bool {
         match hook {
-            Hook::Allow => self.allow.is_some(),
-            Hook::RollFor => self.roll_for.is_some(),
-            Hook::ExtraTurn => self.extra_turn.is_some(),
-            Hook::Score => self.score.is_some(),
+            Hook::Allow => self.defined[0],
+            Hook::RollFor => self.defined[1],
+            Hook::ExtraTurn => self.defined[2],
+            Hook::Score => self.defined[3],
         }
     }
 
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        let Some(f) = &self.allow_call else {
+        let Some(f) = self.bound.borrow().allow_call.clone() else {
             return Ok(Verdict::Allow);
         };
         let err = |e: mlua::Error| self.error("allow", describe(&e));
-        match self.call_move(f, mv, None).map_err(err)? {
+        match self.call_move(&f, mv, None).map_err(err)? {
             (Value::Nil | Value::Boolean(true), _) => Ok(Verdict::Allow),
             (Value::Boolean(false), reason) => Ok(Verdict::Forbid(match reason {
                 Value::String(s) => s.to_string_lossy(),
@@ -446,7 +548,10 @@ impl Hooks for LuaHooks {
     }
 
     fn roll_for(&self, roll: &TeamRoll<'_>) -> Result<Option<Vec<String>>, HookError> {
-        let Some(f) = &self.roll_for else {
+        let (Some(f), pos) = ({
+            let b = self.bound.borrow();
+            (b.roll_for.clone(), b.pos.clone())
+        }) else {
             return Ok(None);
         };
         let err = |e: mlua::Error| self.error("roll_for", describe(&e));
@@ -468,7 +573,7 @@ impl Hooks for LuaHooks {
             Ok(())
         };
         build().map_err(err)?;
-        let mut out = self.call(f, (&t, &self.pos)).map_err(err)?;
+        let mut out = self.call(&f, (&t, &pos)).map_err(err)?;
         let bad = |v: &Value| {
             self.error(
                 "roll_for",
@@ -496,11 +601,11 @@ impl Hooks for LuaHooks {
     }
 
     fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
-        let Some(f) = &self.extra_turn_call else {
+        let Some(f) = self.bound.borrow().extra_turn_call.clone() else {
             return Ok(standard);
         };
         let err = |e: mlua::Error| self.error("extra_turn", describe(&e));
-        match self.call_move(f, mv, Some(standard)).map_err(err)?.0 {
+        match self.call_move(&f, mv, Some(standard)).map_err(err)?.0 {
             Value::Nil => Ok(standard),
             Value::Boolean(b) => Ok(b),
             other => Err(self.error(
@@ -514,25 +619,29 @@ impl Hooks for LuaHooks {
     }
 
     fn score(&self, ejection: &EjectionView<'_>, standard: u32) -> Result<u32, HookError> {
-        let Some(f) = &self.score else {
+        let (Some(f), trampoline) = ({
+            let b = self.bound.borrow();
+            (b.score.clone(), b.ejection_trampoline.clone())
+        }) else {
             return Ok(standard);
         };
         let err = |e: mlua::Error| self.error("score", describe(&e));
         ejection.position.copy_into(&mut self.current.borrow_mut());
-        self.sandbox.reset_budget();
         let mut out = self
-            .ejection_trampoline
-            .call::<MultiValue>((
-                f,
-                ejection.turn,
-                self.number(Some(ejection.seat)).map_err(err)?,
-                self.number(Some(ejection.ejects)).map_err(err)?,
-                self.number(Some(ejection.from)).map_err(err)?,
-                self.number(Some(ejection.direction)).map_err(err)?,
-                self.number(ejection.target).map_err(err)?,
-                ejection.taken,
-                standard,
-            ))
+            .call(
+                &trampoline,
+                (
+                    f,
+                    ejection.turn,
+                    self.number(Some(ejection.seat)).map_err(err)?,
+                    self.number(Some(ejection.ejects)).map_err(err)?,
+                    self.number(Some(ejection.from)).map_err(err)?,
+                    self.number(Some(ejection.direction)).map_err(err)?,
+                    self.number(ejection.target).map_err(err)?,
+                    ejection.taken,
+                    standard,
+                ),
+            )
             .map_err(err)?;
         let bad = |what: String| {
             self.error(

@@ -6,8 +6,13 @@
 //! authors). Scripts run sandboxed: only the base functions, `table`,
 //! `string`, `math` and `utf8`, without `load`, `dofile`, `require`,
 //! `string.dump` or garbage-collector control; text chunks only (no
-//! bytecode); a memory limit ([`MEMORY_LIMIT`]) and an instruction budget
-//! per hook call ([`INSTRUCTION_BUDGET`]).
+//! bytecode); a memory limit ([`MEMORY_LIMIT`]), and per hook call an
+//! instruction budget ([`INSTRUCTION_BUDGET`]) and a wall-clock limit
+//! ([`TIME_LIMIT`]) that a `pcall` cannot catch; pattern matching within a
+//! step budget ([`PATTERN_STEPS`]); no finalizers (`__gc`). Each game runs
+//! the script afresh in a new environment, so nothing a script keeps in its
+//! globals or upvalues carries from one game to the next. `SECURITY.md` at
+//! the repository's root lists every limit.
 //!
 //! ```
 //! use billes_lua::{Variant, VariantSource};
@@ -45,6 +50,7 @@
 #![deny(missing_docs)]
 
 mod hooks;
+mod pattern;
 mod sandbox;
 mod source;
 mod variant;
@@ -56,9 +62,11 @@ use std::rc::Rc;
 use billes_core::{Engine, ErrorKind, Observed, ReplayError, Standard, Summary};
 use billes_notation::Game;
 
-pub use sandbox::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+pub use pattern::PATTERN_STEPS;
+pub use sandbox::{INSTRUCTION_BUDGET, MEMORY_LIMIT, MOVE_LIMIT, TIME_LIMIT};
 pub use source::{VariantSource, SHIPPED};
 pub use variant::Variant;
+pub use variant::PARAMS_DEPTH;
 
 /// Why a variant could not be found or loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -95,7 +103,8 @@ pub enum VariantError {
     },
 }
 
-/// Variants this thread loaded: each source once.
+/// Variants this thread loaded: each script once (one file, however its
+/// path is spelled, is one script).
 type Cache = Vec<(VariantSource, Rc<Variant>)>;
 
 /// `Rules` tag values (with the record's folder) this thread resolved.
@@ -117,14 +126,16 @@ thread_local! {
     static RESOLVED: RefCell<Resolved> = const { RefCell::new(Vec::new()) };
 }
 
-/// The loaded variant of `source`, from this thread's cache.
+/// The loaded variant of `source`, from this thread's cache, where variants
+/// read from files are keyed by the file's canonical path (`./one.lua` and
+/// `././one.lua` are loaded once).
 ///
 /// # Errors
 /// As [`Variant::load`].
 pub fn load_cached(source: &VariantSource) -> Result<Rc<Variant>, VariantError> {
     if let Some(v) = LOADED.with_borrow(|c| {
         c.iter()
-            .find(|(s, _)| s == source)
+            .find(|(s, _)| s.same_script(source))
             .map(|(_, v)| Rc::clone(v))
     }) {
         return Ok(v);

@@ -1,22 +1,38 @@
 //! The Lua state a variant runs in: only the safe parts of the standard
-//! library, a memory limit and an instruction budget per call.
+//! library, a memory limit, and per call an instruction budget and a
+//! wall-clock deadline that a script cannot catch.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
-use mlua::{ChunkMode, HookTriggers, Lua, LuaOptions, StdLib, Value, VmState};
+use mlua::{
+    ChunkMode, Debug, DebugEvent, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value,
+    VmState,
+};
+
+use crate::pattern;
 
 /// Memory a variant's Lua state may use, in bytes.
 pub const MEMORY_LIMIT: usize = 16 * 1024 * 1024;
 
-/// Lua instructions one hook call (or the loading of the script) may run.
+/// Lua instructions one hook call (or one run of the script) may run.
 pub const INSTRUCTION_BUDGET: u32 = 1_000_000;
+
+/// Wall-clock time one hook call (or one run of the script) may take: the
+/// second guard, for library functions that do much work in one
+/// instruction. Checked at every function call and every [`CHECK_EVERY`]
+/// instructions.
+pub const TIME_LIMIT: Duration = Duration::from_secs(1);
+
+/// Elements one `table.move` may move.
+pub const MOVE_LIMIT: i64 = 1 << 20;
 
 /// Instructions between two checks of the budget.
 const CHECK_EVERY: u32 = 1000;
 
-/// Globals of the base library that a script may not use: loading code,
-/// reading files, and controlling the collector.
+/// Globals of the base library that a script may not use: loading code
+/// and printing.
 const REMOVED: [&str; 6] = [
     "load",
     "loadstring",
@@ -26,12 +42,79 @@ const REMOVED: [&str; 6] = [
     "print",
 ];
 
-/// A sandboxed Lua state and its instruction budget.
+/// The seed `math.random` starts from in each environment.
+const RANDOM_SEED: i64 = 0;
+
+/// What the running call has left, and why it was stopped.
+#[derive(Debug)]
+struct Limits {
+    /// Budget checks left before the running call is stopped.
+    ticks: Cell<u32>,
+    /// When the running call is stopped.
+    deadline: Cell<Instant>,
+    /// Whether a call from Rust is running: mlua's own protected calls
+    /// between two calls are not held to the limits.
+    running: Cell<bool>,
+    /// Set when the running call was stopped: every later instruction and
+    /// call fails with this message until the call returns to Rust.
+    stopped: RefCell<Option<String>>,
+}
+
+/// A sandboxed Lua state and the limits of its calls.
 #[derive(Debug)]
 pub(crate) struct Sandbox {
     pub lua: Lua,
-    /// Budget checks left before the running call is stopped.
-    ticks: Rc<Cell<u32>>,
+    limits: Rc<Limits>,
+    /// Makes a copy of the state's own globals, which scripts never see,
+    /// for each run of a script ([`Sandbox::environment`]).
+    fresh: Function,
+}
+
+/// Sets the hook that enforces the limits: at every function call, and
+/// every `every` instructions.
+fn watch(lua: &Lua, limits: &Rc<Limits>, every: u32) {
+    let limits = Rc::clone(limits);
+    lua.set_hook(
+        HookTriggers::new().every_nth_instruction(every).on_calls(),
+        move |lua, debug| check(lua, &limits, &debug),
+    );
+}
+
+/// The hook: fails once the budget is spent or the deadline passed, and
+/// from then on at every instruction.
+fn check(lua: &Lua, limits: &Rc<Limits>, debug: &Debug) -> mlua::Result<VmState> {
+    if !limits.running.get() {
+        return Ok(VmState::Continue);
+    }
+    if let Some(message) = limits.stopped.borrow().as_ref() {
+        return Err(mlua::Error::runtime(message.clone()));
+    }
+    let mut spent = false;
+    if debug.event() == DebugEvent::Count {
+        match limits.ticks.get() {
+            0 => spent = true,
+            n => limits.ticks.set(n - 1),
+        }
+    }
+    let what = if spent {
+        format!("instruction budget exceeded ({INSTRUCTION_BUDGET} instructions per call)")
+    } else if Instant::now() >= limits.deadline.get() {
+        format!(
+            "time limit exceeded ({} ms per call)",
+            TIME_LIMIT.as_millis()
+        )
+    } else {
+        return Ok(VmState::Continue);
+    };
+    let src = debug.source();
+    let at = match (src.source.as_deref(), debug.curr_line()) {
+        (Some(s), line) if s.starts_with('@') && line > 0 => format!("{}:{line}: ", &s[1..]),
+        _ => String::new(),
+    };
+    let message = format!("{at}{what}");
+    *limits.stopped.borrow_mut() = Some(message.clone());
+    watch(lua, limits, 1);
+    Err(mlua::Error::runtime(message))
 }
 
 impl Sandbox {
@@ -45,7 +128,7 @@ impl Sandbox {
         for name in REMOVED {
             globals.raw_set(name, Value::Nil)?;
         }
-        let string: mlua::Table = globals.raw_get("string")?;
+        let string: Table = globals.raw_get("string")?;
         string.raw_set("dump", Value::Nil)?;
         // collectgarbage keeps only its harmless query.
         let count = lua.create_function(|lua, opt: Option<String>| match opt.as_deref() {
@@ -55,47 +138,111 @@ impl Sandbox {
             ))),
         })?;
         globals.raw_set("collectgarbage", count)?;
-        lua.set_memory_limit(MEMORY_LIMIT)?;
-        let ticks = Rc::new(Cell::new(0));
-        let left = Rc::clone(&ticks);
-        lua.set_hook(
-            HookTriggers::new().every_nth_instruction(CHECK_EVERY),
-            move |_, debug| {
-                let n = left.get();
-                if n == 0 {
-                    let src = debug.source();
-                    let at = match (src.source.as_deref(), debug.curr_line()) {
-                        (Some(s), line) if s.starts_with('@') && line > 0 => {
-                            format!("{}:{line}: ", &s[1..])
-                        }
-                        _ => String::new(),
-                    };
-                    return Err(mlua::Error::runtime(format!(
-                        "{at}instruction budget exceeded ({INSTRUCTION_BUDGET} instructions per call)"
-                    )));
-                }
-                left.set(n - 1);
-                Ok(VmState::Continue)
+        // The library functions the prelude wraps keep their names in
+        // error messages: Lua finds them in the registry's loaded modules.
+        let loaded: Table = lua.named_registry_value("_LOADED")?;
+        for lib in ["string", "table"] {
+            let t: Table = globals.raw_get(lib)?;
+            loaded.raw_set(lib, copy(&lua, &t)?)?;
+        }
+        let check_pattern = lua.create_function(
+            |_, (kind, subject, pat, plain): (mlua::String, Value, Value, Value)| {
+                Ok(pattern::check(
+                    &kind.to_str()?,
+                    &subject,
+                    &pat,
+                    plain.as_boolean() == Some(true),
+                )
+                .err())
             },
-        );
-        Ok(Sandbox { lua, ticks })
+        )?;
+        let limits = Rc::new(Limits {
+            ticks: Cell::new(0),
+            deadline: Cell::new(Instant::now()),
+            running: Cell::new(false),
+            stopped: RefCell::new(None),
+        });
+        let state = Rc::clone(&limits);
+        let stopped = lua.create_function(move |_, ()| Ok(state.stopped.borrow().is_some()))?;
+        let fresh: Function = lua
+            .load(include_str!("prelude.lua"))
+            .set_name("=billes")
+            .set_mode(ChunkMode::Text)
+            .call((check_pattern, MOVE_LIMIT, stopped))?;
+        lua.set_memory_limit(MEMORY_LIMIT)?;
+        watch(&lua, &limits, CHECK_EVERY);
+        Ok(Sandbox { lua, limits, fresh })
     }
 
-    /// Gives the next call its full instruction budget.
+    /// Gives the next call its full instruction budget and time.
     #[inline]
-    pub fn reset_budget(&self) {
-        self.ticks.set(INSTRUCTION_BUDGET / CHECK_EVERY);
+    fn reset_budget(&self) {
+        self.limits.ticks.set(INSTRUCTION_BUDGET / CHECK_EVERY);
+        self.limits.deadline.set(Instant::now() + TIME_LIMIT);
+        self.limits.running.set(true);
     }
 
-    /// Runs the script text (never bytecode) as chunk `chunk`, returning its value.
-    pub fn run(&self, chunk: &str, text: &str) -> mlua::Result<Value> {
+    /// Ends a call: the message it was stopped with, if it was.
+    #[inline]
+    fn end_call(&self) -> Option<String> {
+        self.limits.running.set(false);
+        let stopped = self.limits.stopped.borrow_mut().take();
+        if stopped.is_some() {
+            watch(&self.lua, &self.limits, CHECK_EVERY);
+        }
+        stopped
+    }
+
+    /// Calls `f` within the limits. A call that was stopped is an error
+    /// whatever it returned (a script may have caught the first one).
+    pub fn call<R: mlua::FromLuaMulti>(
+        &self,
+        f: &Function,
+        args: impl mlua::IntoLuaMulti,
+    ) -> mlua::Result<R> {
         self.reset_budget();
+        let result = f.call(args);
+        match self.end_call() {
+            Some(message) => Err(mlua::Error::runtime(message)),
+            None => result,
+        }
+    }
+
+    /// Compiles the script text (never bytecode) as chunk `chunk`: a
+    /// function to [`Sandbox::run`] in an environment.
+    pub fn compile(&self, chunk: &str, text: &str) -> mlua::Result<Function> {
+        // On the first line, so that the script's line numbers stay.
+        let mut code = String::with_capacity(text.len() + 24);
+        code.push_str("local _ENV = ...; ");
+        code.push_str(text);
         self.lua
-            .load(text)
+            .load(code)
             .set_name(format!("@{chunk}"))
             .set_mode(ChunkMode::Text)
-            .eval()
+            .into_function()
     }
+
+    /// A fresh environment: the safe globals, its own copies of the library
+    /// tables, and `math.random` started from the same seed.
+    pub fn environment(&self) -> mlua::Result<Table> {
+        self.call(&self.fresh, RANDOM_SEED)
+    }
+
+    /// Runs a compiled script in a fresh environment, returning its value.
+    pub fn run(&self, script: &Function) -> mlua::Result<Value> {
+        let env = self.environment()?;
+        self.call(script, env)
+    }
+}
+
+/// A shallow copy of `t`.
+fn copy(lua: &Lua, t: &Table) -> mlua::Result<Table> {
+    let out = lua.create_table_with_capacity(0, 64)?;
+    for pair in t.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        out.raw_set(k, v)?;
+    }
+    Ok(out)
 }
 
 /// An mlua error as one line for a report: the script's own message with

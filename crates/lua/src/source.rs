@@ -47,6 +47,9 @@ pub struct VariantSource {
     text: Arc<str>,
     /// The shipped name, for a shipped variant.
     shipped: Option<&'static str>,
+    /// The file's canonical path, for a script read from a file: however a
+    /// record spells the path, one file is one variant.
+    file: Option<Arc<Path>>,
 }
 
 impl VariantSource {
@@ -59,6 +62,7 @@ impl VariantSource {
                 chunk: format!("rules/{n}.lua").into(),
                 text: text.into(),
                 shipped: Some(n),
+                file: None,
             })
     }
 
@@ -73,7 +77,9 @@ impl VariantSource {
         })?;
         // A byte-order mark an editor put first is no Lua.
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        Ok(VariantSource::from_text(&path.display().to_string(), text))
+        let mut source = VariantSource::from_text(&path.display().to_string(), text);
+        source.file = std::fs::canonicalize(path).ok().map(Arc::from);
+        Ok(source)
     }
 
     /// A script given as text, `chunk` naming it in errors (a path, or
@@ -83,6 +89,7 @@ impl VariantSource {
             chunk: chunk.into(),
             text: text.into(),
             shipped: None,
+            file: None,
         }
     }
 
@@ -202,6 +209,20 @@ impl VariantSource {
     /// The script text.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The canonical path of the file the script was read from.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// Whether `self` and `other` are the same script: the same file
+    /// (whatever the spelling of its path), else the same name and text.
+    pub fn same_script(&self, other: &VariantSource) -> bool {
+        match (&self.file, &other.file) {
+            (Some(a), Some(b)) => a == b,
+            _ => self == other,
+        }
     }
 
     /// The shipped name, for a shipped variant.

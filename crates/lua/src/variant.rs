@@ -8,8 +8,8 @@ use billes_core::offboard::{self, Offboard};
 use billes_core::variant::{HookedRules, WithHooks};
 use billes_core::view::{replay_views_with, ViewStep};
 use billes_core::{
-    check_game, describe_valid_with, replay_observed_with, start_board_with, Described, GameKind,
-    Observed, ReplayError, Rng, SimOptions, Summary,
+    check_game, describe_valid_with, replay_observed_with, start_board_with, Described, ErrorKind,
+    GameKind, Observed, ReplayError, Rng, SimOptions, Summary,
 };
 use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
@@ -17,6 +17,11 @@ use mlua::{LuaSerdeExt, Table, Value};
 use crate::hooks::LuaHooks;
 use crate::sandbox::{describe, Sandbox};
 use crate::{VariantError, VariantSource};
+
+/// How deep a variant's `params` may nest: `params` itself is level 1, a
+/// table in it level 2 (`targets = { 3, 1, 3 }`), and so on. A table that
+/// contains itself (a cycle) is refused too.
+pub const PARAMS_DEPTH: usize = 8;
 
 /// The fields a variant's table may have.
 const FIELDS: [&str; 5] = ["name", "game", "description", "params", "hooks"];
@@ -57,9 +62,10 @@ impl Variant {
             message,
         };
         let sandbox = Sandbox::new().map_err(|e| fail(describe(&e)))?;
-        let value = sandbox
-            .run(chunk, source.text())
+        let script = sandbox
+            .compile(chunk, source.text())
             .map_err(|e| fail(describe(&e)))?;
+        let value = sandbox.run(&script).map_err(|e| fail(describe(&e)))?;
         let Value::Table(table) = value else {
             return Err(fail(format!(
                 "the script returned a {}: it must return a table with name, game, params and hooks",
@@ -103,6 +109,7 @@ impl Variant {
             ))
         })?;
         let params_value: Value = table.raw_get("params").map_err(|e| fail(describe(&e)))?;
+        check_depth(&params_value).map_err(&fail)?;
         let params = list_params(&params_value).map_err(&fail)?;
         let engine = engine(&sandbox, game, params_value).map_err(&fail)?;
         let hooks_table: Option<Table> = match table.raw_get::<Value>("hooks") {
@@ -121,7 +128,8 @@ impl Variant {
             GameKind::Barricade => Barricade::hook_names(),
             GameKind::Offboard => Offboard::hook_names(),
         };
-        let hooks = LuaHooks::new(sandbox, &name, chunk, hooks_table, game, known).map_err(fail)?;
+        let hooks = LuaHooks::new(sandbox, script, (&name, chunk), hooks_table, game, known)
+            .map_err(fail)?;
         Ok(Variant {
             source: source.clone(),
             name,
@@ -170,6 +178,7 @@ impl Variant {
     /// # Errors
     /// When the options describe no game, or a hook fails.
     pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+        self.refresh()?;
         let mut game = match (&self.engine, &self.hooks) {
             (Engine::Aggravation(r), Some(h)) => r.simulate_hooked(options, rng, h)?,
             (Engine::Aggravation(r), None) => r.simulate(options, rng)?,
@@ -219,12 +228,27 @@ macro_rules! with_rules {
 }
 
 impl Variant {
-    /// Checks that `game` is a record of the variant's game.
+    /// Checks that `game` is a record of the variant's game, and gives the
+    /// game a fresh run of the script (see [`LuaHooks::refresh`]).
     fn check(&self, game: &Game) -> Result<(), ReplayError> {
-        if GameKind::of(game)? == self.game {
-            return Ok(());
+        if GameKind::of(game)? != self.game {
+            check_game(self.game, &format!("variant {} is", self.name), game)?;
         }
-        check_game(self.game, &format!("variant {} is", self.name), game)
+        self.refresh().map_err(|message| {
+            let span = game.tag_entry("Rules").map_or(game.span, |t| t.span);
+            ReplayError::new(ErrorKind::Variant, span, message)
+        })
+    }
+
+    /// Runs the script afresh for the next game, when a hook ran since its
+    /// last run.
+    fn refresh(&self) -> Result<(), String> {
+        match &self.hooks {
+            Some(h) => h
+                .refresh()
+                .map_err(|e| format!("variant {} ({}): {e}", self.name, self.source.chunk())),
+            None => Ok(()),
+        }
     }
 }
 
@@ -328,6 +352,35 @@ fn engine(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<Engine, Str
             Engine::Offboard(Offboard::new(p).map_err(|e| format!("params: {e}"))?)
         }
     })
+}
+
+/// Refuses `params` nested deeper than [`PARAMS_DEPTH`] or containing a
+/// cycle, before anything walks them recursively.
+fn check_depth(value: &Value) -> Result<(), String> {
+    /// The tables from `params` down to the one being walked.
+    fn walk(t: &Table, path: &mut Vec<*const std::ffi::c_void>) -> Result<(), String> {
+        if path.contains(&t.to_pointer()) {
+            return Err("params: a table contains itself (a cycle)".into());
+        }
+        if path.len() >= PARAMS_DEPTH {
+            return Err(format!("params: nested deeper than {PARAMS_DEPTH} levels"));
+        }
+        path.push(t.to_pointer());
+        for pair in t.pairs::<Value, Value>() {
+            let (k, v) = pair.map_err(|e| format!("params: {}", describe(&e)))?;
+            for x in [k, v] {
+                if let Value::Table(inner) = x {
+                    walk(&inner, path)?;
+                }
+            }
+        }
+        path.pop();
+        Ok(())
+    }
+    match value {
+        Value::Table(t) => walk(t, &mut Vec::new()),
+        _ => Ok(()),
+    }
 }
 
 /// The parameters a script sets, sorted by name, values in Lua syntax.

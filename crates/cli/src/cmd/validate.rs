@@ -32,7 +32,18 @@ use report::{Collector, Settings};
 const IO_ERROR: u8 = 2;
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
-    args.rules.force()?;
+    if let Err(e) = args.rules.force() {
+        // A script that runs but is refused (a limit, a mistake in its
+        // table) is wrong input: exit 1. A file that cannot be read is not.
+        let script = e
+            .downcast_ref::<billes_lua::VariantError>()
+            .is_some_and(|v| matches!(v, billes_lua::VariantError::Script { .. }));
+        if !script {
+            return Err(e);
+        }
+        let _ = writeln!(io::stderr().lock(), "billes: error: {e}");
+        return Ok(INVALID);
+    }
     let text = args.format == ReportFormat::Text;
     let jsonl = args.format == ReportFormat::Jsonl;
     let settings = WorkerSettings {

@@ -146,7 +146,9 @@ impl Aggravation {
             .ok_or_else(|| seat_error(seat, &self.next(state)))?;
         let n = roll.ok_or_else(|| roll_error(true))?.get();
         let mut out = Vec::with_capacity(8);
-        self.each_listed(state, roller, n, number, hooks, &mut |mv, _, _| out.push(mv))?;
+        self.each_listed(state, roller, n, number, hooks, &mut |mv, _, _| {
+            out.push(mv)
+        })?;
         Ok(out)
     }
 

@@ -1,4 +1,4 @@
-//! `billes diff A B`: a semantic diff of two game logs.
+//! A semantic diff of two game logs (what `billes diff` prints).
 //!
 //! Records are compared as the notation reads them, not as text: layout,
 //! line breaks, tag order and whether turn numbers are written make no
@@ -16,76 +16,37 @@
 //! up in the order they come in their files; any still left are reported as
 //! only in A or only in B.
 //!
-//! Exit codes: 0 the same, 1 different, 2 an error.
+//! ```
+//! use billes_archive::diff::{self, Options, Status};
+//!
+//! let parse = |text: &str| billes_notation::parse_game(text).unwrap();
+//! let a = [parse("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R1 r9-r10 *\n")];
+//! let b = [parse("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R2 r9-r11 *\n")];
+//! let report = diff::compare_files(("a.bgn", &a), ("b.bgn", &b), &Options::default());
+//! assert!(!report.same);
+//! assert_eq!(report.games[0].status, Status::Different);
+//! assert_eq!(report.games[0].divergence.as_ref().unwrap().turn, 2);
+//! let mut text = Vec::new();
+//! report.write_text(&mut text).unwrap();
+//! assert!(String::from_utf8(text).unwrap().contains("first difference at turn 2:"));
+//! ```
 
 use std::collections::HashMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
 
-use anyhow::bail;
 use billes_notation::{write_game, Game, Line, Turn};
-use clap::Args;
 use serde::Serialize;
 use similar::{capture_diff_slices, group_diff_ops, Algorithm, DiffTag};
 
-use super::annotate::{input_of, read_games};
-use super::{INVALID, OK};
-use crate::cli::ReportFormat;
+use crate::Rules;
 
-/// The report schema, shown by `billes diff --help`.
-pub const HELP: &str = "\
-Records are compared as the notation reads them: layout, line breaks, tag order and
-whether turn numbers are written make no difference. Turns are compared by seat, roll
-and actions; comments, NAGs and variations of turns whose moves agree are reported
-apart, as annotation differences (--moves-only ignores them).
-
-Games are paired by their identifying tags (Game, Event, Site, Date, Round, Seats and
-the player-name tags Red, Blue, Purple, Green, Yellow, White): the k-th game of A with
-a key pairs with the k-th game of B with the same key. The games left over pair up in
-file order; any still left are only in A or only in B.
-
---format json|yaml gives one document:
-  a, b            the two file names
-  same            true when every game is the same in both
-  games           one object per game (A's order, then games only in B):
-    a_game, b_game      1-based number of the game in each file (null: not there)
-    matched_by          tags | order | null
-    status              same | annotations | different | only_in_a | only_in_b
-    tags                [{name, a, b}]: tags whose values differ (null: missing)
-    result              {a, b}: the result tokens, when they differ, else null
-    divergence          null, or the first turn where the moves differ:
-                        {turn (1-based place in the main line), a, b (the turn in
-                        each copy, null if it has none), a_board, b_board (text board
-                        after that turn, or after the copy's last turn, or before the
-                        turn when the copy cannot play it; null when it cannot be
-                        replayed that far), a_board_turn, b_board_turn (the place of
-                        the turn each board follows, 0: the start)}
-    changes             [{kind: changed | only_in_a | only_in_b, a_turn, b_turn, a, b}]:
-                        the rows of the side-by-side diff that differ
-    annotations         [{a_turn, b_turn, turn, a, b}]: turns whose moves agree and
-                        whose comments, NAGs or variations differ (turn 0: comments
-                        of a game without turns)
-    replay              {a, b}: null, or where that copy stops being replayable:
-                        {turn (null: before the first turn), kind, message}
-
-Exit codes: 0 the same, 1 different, 2 an error (unreadable file, syntax error).
-
-Examples:
-  billes diff referee-a.bgn referee-b.bgn
-  billes diff --format json a.bgn b.bgn";
-
-#[derive(Debug, Args)]
-pub struct DiffArgs {
-    /// The first record file (`-` for stdin)
-    pub a: PathBuf,
-    /// The second record file (`-` for stdin)
-    pub b: PathBuf,
-    /// Report format
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
-    /// Ignore annotation differences (comments, NAGs, variations)
-    #[arg(long)]
+/// What to compare, and under which rules the copies are replayed.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Ignore annotation differences (comments, NAGs, variations).
     pub moves_only: bool,
+    /// The rules the copies are replayed under (for the positions shown).
+    pub rules: Rules,
 }
 
 /// Tags that identify a game when matching the games of two files.
@@ -265,53 +226,18 @@ pub struct Stop {
     pub message: String,
 }
 
-pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
-    if args.a.as_os_str() == "-" && args.b.as_os_str() == "-" {
-        bail!("only one of the two records can come from standard input");
-    }
-    let mut sides = Vec::new();
-    let mut errors = Vec::new();
-    for path in [&args.a, &args.b] {
-        let input = input_of(path);
-        let name = input.name();
-        let (games, errs) = read_games(&input, &name)?;
-        errors.extend(errs);
-        sides.push((name, games.into_iter().map(|(_, g)| g).collect::<Vec<_>>()));
-    }
-    if !errors.is_empty() {
-        for e in &errors {
-            eprintln!("{e}\n");
-        }
-        bail!("cannot compare records with syntax errors");
-    }
-    let (b_name, b_games) = sides.pop().unwrap_or_default();
-    let (a_name, a_games) = sides.pop().unwrap_or_default();
-    let report = compare_files(a_name, &a_games, b_name, &b_games, args.moves_only);
-    let mut out = io::stdout().lock();
-    match args.format {
-        ReportFormat::Text => write_text(&report, &mut out)?,
-        ReportFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &report)?;
-            writeln!(out)?;
-        }
-        ReportFormat::Yaml => serde_yaml::to_writer(&mut out, &report)?,
-    }
-    out.flush()?;
-    Ok(if report.same { OK } else { INVALID })
-}
-
-/// Compares every game of two files.
+/// Compares every game of two files, each given by its name (`<stdin>` or
+/// a path: the folder a script named in a `Rules` tag is read from) and its
+/// games.
 pub fn compare_files(
-    a_name: String,
-    a: &[Game],
-    b_name: String,
-    b: &[Game],
-    moves_only: bool,
+    (a_name, a): (&str, &[Game]),
+    (b_name, b): (&str, &[Game]),
+    options: &Options,
 ) -> Report {
     let mut games = Vec::new();
     for (i, j, by) in match_games(a, b) {
         games.push(match (i, j) {
-            (Some(i), Some(j)) => compare((&a_name, i, &a[i]), (&b_name, j, &b[j]), by, moves_only),
+            (Some(i), Some(j)) => compare((a_name, i, &a[i]), (b_name, j, &b[j]), by, options),
             (Some(i), None) => alone(Some(i), None, Status::OnlyInA),
             (None, Some(j)) => alone(None, Some(j), Status::OnlyInB),
             (None, None) => continue,
@@ -319,8 +245,8 @@ pub fn compare_files(
     }
     let same = games.iter().all(|g| g.status == Status::Same);
     Report {
-        a: a_name,
-        b: b_name,
+        a: a_name.to_string(),
+        b: b_name.to_string(),
         same,
         games,
     }
@@ -427,8 +353,9 @@ fn compare(
     (a_name, i, a): (&str, usize, &Game),
     (b_name, j, b): (&str, usize, &Game),
     by: Option<MatchedBy>,
-    moves_only: bool,
+    options: &Options,
 ) -> GameDiff {
+    let moves_only = options.moves_only;
     let mut diff = alone(Some(i), Some(j), Status::Same);
     diff.matched_by = by;
     diff.tags = tag_diffs(a, b);
@@ -518,8 +445,8 @@ fn compare(
         .take_while(|(x, y)| x == y)
         .count();
     let diverges = first < a_moves.len().max(b_moves.len());
-    let (a_board, a_stop) = replay_to(a_name, a, first);
-    let (b_board, b_stop) = replay_to(b_name, b, first);
+    let (a_board, a_stop) = replay_to(&options.rules, a_name, a, first);
+    let (b_board, b_stop) = replay_to(&options.rules, b_name, b, first);
     if diverges {
         diff.divergence = Some(Divergence {
             turn: first as u32 + 1,
@@ -570,12 +497,16 @@ fn tag_diffs(a: &Game, b: &Game) -> Vec<TagDiff> {
 /// the game is shorter, falling back to the position one turn earlier when
 /// that turn cannot be played; with the place of the turn it follows (0: the
 /// start), and where the game stops being replayable. The game is played
-/// under its rules (`--rules`, else its `Rules` tag read from the folder of
-/// its file `name`).
-fn replay_to(name: &str, game: &Game, k: usize) -> (Option<(String, u32)>, Option<Stop>) {
+/// under `rules` (a `Rules` tag is read from the folder of its file `name`).
+fn replay_to(
+    rules: &Rules,
+    name: &str,
+    game: &Game,
+    k: usize,
+) -> (Option<(String, u32)>, Option<Stop>) {
     let want = (k + 1).min(game.line.turns.len()) as u32;
     let mut after = None;
-    let engine = super::rules::engine(name, game);
+    let engine = rules.engine(name, game);
     let mut before = match &engine {
         Ok(e) if want <= 1 => e.start_board(game).ok().map(|b| (b, 0)),
         _ => None,
@@ -642,7 +573,34 @@ fn hunks(ops: &[similar::DiffOp], a: &[String], b: &[String]) -> Vec<String> {
     out
 }
 
-fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
+impl Report {
+    /// Writes the report as text: each game's differences, then a count of
+    /// the games by status.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        write_text(self, out)
+    }
+
+    /// Writes the report as pretty JSON, then a line end.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        crate::data::write_json(self, out)
+    }
+
+    /// Writes the report as a YAML document.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write_yaml(&self, out: &mut dyn Write) -> io::Result<()> {
+        crate::data::write_yaml(self, out)
+    }
+}
+
+fn write_text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "A: {}", report.a)?;
     writeln!(out, "B: {}", report.b)?;
     let mut counts: [usize; 5] = [0; 5];
@@ -678,7 +636,7 @@ fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
     )
 }
 
-fn write_game_diff(g: &GameDiff, out: &mut impl Write) -> io::Result<()> {
+fn write_game_diff(g: &GameDiff, out: &mut dyn Write) -> io::Result<()> {
     let which = match (g.a_game, g.b_game) {
         (Some(a), Some(b)) => format!(
             "game {a} of A and game {b} of B (matched by {})",

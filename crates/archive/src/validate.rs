@@ -1,133 +1,60 @@
-//! `billes validate`: replay every game of every file and report each mistake.
+//! Replaying every game of every file, on several threads: what `billes
+//! validate` runs.
 //!
 //! Archive scale: inputs are read one game at a time and the games are
-//! checked on every core (`--jobs`); the report comes out in file order, then
+//! checked on `jobs` threads; the outcomes come out in file order, then
 //! game order, whatever the number of threads. Nothing stops the run but a
-//! failure to write the report: unreadable files, binary files, invalid
-//! UTF-8, syntax errors and replay errors are each reported and counted.
-//! The report schema and the exit codes are in docs/validate-report.md.
+//! failure of the caller's `accept`: unreadable files, binary files, invalid
+//! UTF-8, syntax errors and replay errors are each an [`Outcome`] with an
+//! error. A [`Collector`](crate::report::Collector) turns the outcomes into
+//! a [`Report`](crate::report::Report).
+//!
+//! ```
+//! use billes_archive::input::Input;
+//! use billes_archive::report::{self, Collector};
+//! use billes_archive::validate::{self, Settings};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let path = dir.path().join("club.bgn");
+//! std::fs::write(&path, "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + *\n").unwrap();
+//! let mut collector = Collector::new(report::Settings::default());
+//! let mut sink = std::io::sink();
+//! validate::run(vec![Ok(Input::File(path))], 2, &Settings::default(), &mut |outcome| {
+//!     collector.accept(outcome, &mut sink)
+//! })
+//! .unwrap();
+//! let (report, io_failure) = collector.finish();
+//! assert_eq!((report.games, report.valid, report.turns, io_failure), (1, 1, 1, false));
+//! ```
 
 use std::hash::{DefaultHasher, Hasher};
-use std::io::{self, IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use billes_core::{ReplayError, Summary};
-use billes_notation::{render_error, Diagnostic, Game, GameSource, ParseError, Span, Turn};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use billes_notation::{Game, GameSource, ParseError, Turn};
 
-use super::{INVALID, OK};
-use crate::cli::{ValidateArgs, ValidateFormat as ReportFormat};
-use crate::input::{self, Input};
-use crate::output::use_color;
+use crate::diagnostic::{render_parse_error, render_replay_error};
+use crate::input::Input;
+use crate::report::ErrorEntry;
+use crate::Rules;
 
 mod pipeline;
-mod report;
 
-pub use report::ErrorEntry;
-use report::{Collector, Settings};
-
-/// Exit code: an input could not be read (or a usage error).
-const IO_ERROR: u8 = 2;
-
-pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
-    args.rules.force()?;
-    let text = args.format == ReportFormat::Text;
-    let jsonl = args.format == ReportFormat::Jsonl;
-    let settings = WorkerSettings {
-        text,
-        tags: jsonl,
-        color: use_color(args.color),
-        duplicates: args.duplicates,
-        by_event: args.by_event,
-    };
-    let jobs = match args.jobs {
-        Some(n) => usize::from(n),
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let found = input::expand_in_order(&args.paths);
-    let bar = progress_bar(&found);
-    let mut collector = Collector::new(Settings {
-        text,
-        jsonl,
-        duplicates: args.duplicates,
-        by_event: args.by_event,
-    });
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    pipeline::run(found, jobs, settings, &mut |outcome: Outcome| {
-        bar.inc(outcome.bytes);
-        if text && outcome.error.is_some() && !bar.is_hidden() {
-            // The diagnostic goes out whole while the bar is off the screen.
-            bar.suspend(|| {
-                collector.accept(outcome, &mut out)?;
-                out.flush()
-            })
-        } else {
-            collector.accept(outcome, &mut out)
-        }
-    })?;
-    bar.finish_and_clear();
-    let (report, io_failure) = collector.finish();
-    match args.format {
-        ReportFormat::Text => report::write_summary(&report, &mut out)?,
-        ReportFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &report)?;
-            writeln!(out)?;
-        }
-        ReportFormat::Yaml => serde_yaml::to_writer(&mut out, &report)?,
-        ReportFormat::Jsonl => report::write_summary_line(&report, &mut out)?,
-    }
-    out.flush()?;
-    let duplicates = report.duplicates.as_ref().is_some_and(|d| !d.is_empty());
-    Ok(if io_failure {
-        IO_ERROR
-    } else if !report.kinds.is_empty() || duplicates {
-        INVALID
-    } else {
-        OK
-    })
-}
-
-/// A progress bar over the bytes of the inputs, on stderr when it is a
-/// terminal; hidden otherwise.
-fn progress_bar(found: &[input::Found]) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let total: u64 = found
-        .iter()
-        .filter_map(|f| f.as_ref().ok())
-        .map(pipeline::size)
-        .sum();
-    // Standard input has no known size: a spinner and the bytes read.
-    let (length, template) = if total == 0 {
-        (None, "{spinner} validating: {bytes} ({bytes_per_sec})")
-    } else {
-        (
-            Some(total),
-            "{spinner} validating [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec}, {eta})",
-        )
-    };
-    let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
-}
+pub use pipeline::run;
 
 /// Where a job's text comes from.
 #[derive(Debug)]
-pub struct Origin {
+pub(crate) struct Origin {
     /// The name in reports (`<stdin>` for standard input).
-    pub name: String,
+    pub(crate) name: String,
     /// The file, if it is one.
-    pub path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
 }
 
 impl Origin {
-    fn of(input: &Input) -> Arc<Origin> {
+    pub(crate) fn of(input: &Input) -> Arc<Origin> {
         Arc::new(Origin {
             name: input.name(),
             path: match input {
@@ -140,15 +67,15 @@ impl Origin {
 
 /// One piece of work (jobs are read, checked and reported in input order).
 #[derive(Debug)]
-pub struct Job {
-    origin: Arc<Origin>,
+pub(crate) struct Job {
+    pub(crate) origin: Arc<Origin>,
     /// Input bytes this job stands for (progress).
-    bytes: u64,
-    work: Work,
+    pub(crate) bytes: u64,
+    pub(crate) work: Work,
 }
 
 #[derive(Debug)]
-enum Work {
+pub(crate) enum Work {
     /// A file was opened.
     Opened,
     /// A path or file could not be read.
@@ -165,40 +92,78 @@ enum Work {
     },
 }
 
-/// What the check of one job gives the report.
+/// What the check of one job (a file opened, a game, a file that cannot be
+/// read) gives the report.
 #[derive(Debug)]
 pub struct Outcome {
-    origin: Arc<Origin>,
-    bytes: u64,
+    pub(crate) origin: Arc<Origin>,
+    pub(crate) bytes: u64,
     /// A file was opened.
-    opened: bool,
+    pub(crate) opened: bool,
     /// Main-line turns replayed.
-    turns: u64,
+    pub(crate) turns: u64,
     /// Present when the job was a game (valid or not).
-    game: Option<GameFacts>,
+    pub(crate) game: Option<GameFacts>,
     /// The mistake, if any.
-    error: Option<ErrorEntry>,
+    pub(crate) error: Option<ErrorEntry>,
     /// The mistake as a text diagnostic (text reports only).
-    rendered: String,
+    pub(crate) rendered: String,
+}
+
+impl Outcome {
+    /// The name of the input (`<stdin>` for standard input).
+    pub fn file(&self) -> &str {
+        &self.origin.name
+    }
+
+    /// The input bytes this outcome stands for, for a progress bar: the
+    /// outcomes of a file add up to its size.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Main-line turns replayed (up to the mistake in an invalid game).
+    pub fn turns(&self) -> u64 {
+        self.turns
+    }
+
+    /// The 1-based number of the game in its file, when the job was a game.
+    pub fn game(&self) -> Option<usize> {
+        self.game.as_ref().map(|g| g.index)
+    }
+
+    /// The mistake, if any.
+    pub fn error(&self) -> Option<&ErrorEntry> {
+        self.error.as_ref()
+    }
+
+    /// The mistake as a text diagnostic, when [`Settings::diagnostics`] is
+    /// set (empty otherwise, and for a valid game).
+    pub fn diagnostic(&self) -> &str {
+        &self.rendered
+    }
 }
 
 /// What the report needs to know of a game beside its mistake.
 #[derive(Debug)]
-struct GameFacts {
-    index: usize,
-    line: u32,
-    event: Option<String>,
-    round: Option<String>,
-    fingerprint: Option<u128>,
+pub(crate) struct GameFacts {
+    pub(crate) index: usize,
+    pub(crate) line: u32,
+    pub(crate) event: Option<String>,
+    pub(crate) round: Option<String>,
+    pub(crate) fingerprint: Option<u128>,
     /// The game's tags in the order written (JSON Lines reports only).
-    tags: Vec<(String, String)>,
+    pub(crate) tags: Vec<(String, String)>,
 }
 
-/// What the workers do beside replaying.
-#[derive(Debug, Clone, Copy)]
-pub struct WorkerSettings {
-    /// Render text diagnostics.
-    pub text: bool,
+/// What the workers do beside replaying. The default renders nothing,
+/// keeps nothing and plays each record under its own `Rules` tag.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// The rules the games are played under.
+    pub rules: Rules,
+    /// Render text diagnostics ([`Outcome::diagnostic`]).
+    pub diagnostics: bool,
     /// Keep each game's tags (JSON Lines report).
     pub tags: bool,
     /// Colour them.
@@ -210,14 +175,15 @@ pub struct WorkerSettings {
 }
 
 /// Replays games for one thread. It is created on the thread that uses it
-/// and never leaves it, so it may hold state that is not `Send` (a Lua state,
-/// the variants loaded so far).
-#[derive(Debug, Default)]
-struct Checker {}
+/// and never leaves it, so it may hold state that is not `Send`.
+#[derive(Debug)]
+struct Checker {
+    rules: Rules,
+}
 
 impl Checker {
-    fn new() -> Checker {
-        Checker {}
+    fn new(rules: Rules) -> Checker {
+        Checker { rules }
     }
 
     /// Replays `game`, read from `file` (`None` for stdin), under the rules
@@ -229,14 +195,14 @@ impl Checker {
         let dir = file
             .and_then(Path::parent)
             .filter(|d| !d.as_os_str().is_empty());
-        super::rules::validate_in(dir, game)
+        self.rules.validate_in(dir, game)
     }
 }
 
 /// Checks jobs on one thread.
 #[derive(Debug)]
-struct Worker {
-    settings: WorkerSettings,
+pub(crate) struct Worker {
+    settings: Settings,
     checker: Checker,
     /// The turns of the game before, emptied, for the next game to fill:
     /// one allocation for all games of about the same length.
@@ -248,17 +214,17 @@ struct Worker {
 const MAX_SPARE_TURNS: usize = 1 << 14;
 
 impl Worker {
-    fn new(settings: WorkerSettings) -> Worker {
+    pub(crate) fn new(settings: Settings) -> Worker {
         Worker {
+            checker: Checker::new(settings.rules.clone()),
             settings,
-            checker: Checker::new(),
             spare_turns: Vec::new(),
         }
     }
 
     /// Checks a job; its outcome, and the game's text (when the job was a
     /// game) for the reader to reuse.
-    fn process(&mut self, job: Job) -> (Outcome, Option<String>) {
+    pub(crate) fn process(&mut self, job: Job) -> (Outcome, Option<String>) {
         let mut text = None;
         let mut outcome = Outcome {
             origin: Arc::clone(&job.origin),
@@ -273,14 +239,14 @@ impl Worker {
         match job.work {
             Work::Opened => outcome.opened = true,
             Work::Unreadable(message) => {
-                if self.settings.text {
+                if self.settings.diagnostics {
                     outcome.rendered = format!("error[io]: {name}: {message}\n");
                 }
                 outcome.error = Some(ErrorEntry::new(name, None, "io", message));
             }
             Work::Binary { line, column } => {
                 let message = "binary file (a NUL byte), not read".to_string();
-                if self.settings.text {
+                if self.settings.diagnostics {
                     outcome.rendered =
                         format!("error[encoding]: {message}\n --> {name}:{line}:{column}\n\n");
                 }
@@ -292,7 +258,7 @@ impl Worker {
                 line,
                 column,
             } => {
-                if self.settings.text {
+                if self.settings.diagnostics {
                     outcome.rendered = format!(
                         "error[encoding]: invalid UTF-8\n --> {name}:{line}:{column}\n  = note: in game {index}\n\n"
                     );
@@ -335,7 +301,7 @@ impl Worker {
                     facts.event = scan_tag(&source.text, "Event");
                     facts.round = scan_tag(&source.text, "Round");
                 }
-                if self.settings.text {
+                if self.settings.diagnostics {
                     outcome.rendered =
                         render_parse_error(name, source.index, &err, self.settings.color);
                 }
@@ -365,7 +331,7 @@ impl Worker {
             Ok(Ok(summary)) => outcome.turns = u64::from(summary.turns),
             Ok(Err(err)) => {
                 outcome.turns = turns_before(&game, &err);
-                if self.settings.text {
+                if self.settings.diagnostics {
                     outcome.rendered = format!(
                         "{}\n\n",
                         render_replay_error(name, source, &err, self.settings.color)
@@ -376,9 +342,9 @@ impl Worker {
             Err(_) => {
                 // A bug in the rules: reported against the game, and the
                 // checker, whose state may be spoilt, is made anew.
-                self.checker = Checker::new();
+                self.checker = Checker::new(self.settings.rules.clone());
                 let message = "internal error while replaying this game (please report it)";
-                if self.settings.text {
+                if self.settings.diagnostics {
                     outcome.rendered = format!(
                         "error[internal]: {message}\n --> {name}:{}:1\n  = note: in game {}\n\n",
                         source.line, source.index
@@ -469,76 +435,6 @@ fn replay_entry(file: &str, game: usize, err: &ReplayError) -> ErrorEntry {
         legal: err.legal.clone(),
         ..ErrorEntry::new(file, Some(game), err.kind.name(), err.message.clone())
     }
-}
-
-fn render_parse_error(name: &str, game: usize, err: &ParseError, color: bool) -> String {
-    let notes = [format!("in game {game}")];
-    let rendered = render_error(
-        name,
-        &Diagnostic {
-            title: &err.message,
-            id: Some("syntax"),
-            label: "",
-            span: err.span,
-            line_text: &err.line_text,
-            notes: &notes,
-        },
-        color,
-    );
-    format!("{rendered}\n\n")
-}
-
-/// Renders a replay error against the game's source text.
-pub fn render_replay_error(
-    name: &str,
-    source: &GameSource,
-    err: &ReplayError,
-    color: bool,
-) -> String {
-    let mut notes = vec![match (&err.turn, &err.seat) {
-        (Some(turn), Some(seat)) => format!("in game {}, turn {turn}, seat {seat}", source.index),
-        _ => format!("in game {}", source.index),
-    }];
-    if !err.legal.is_empty() {
-        notes.push(format!("legal: {}", err.legal.join(" ")));
-    }
-    let span = if err.span.line == 0 {
-        // Not located (a tag missing): point at the game's first line.
-        Span {
-            start: source.offset,
-            end: source.offset,
-            line: source.line,
-            column: 1,
-        }
-    } else {
-        err.span
-    };
-    let line_text = line_text(source, span);
-    render_error(
-        name,
-        &Diagnostic {
-            title: &err.message,
-            id: Some(err.kind.name()),
-            label: "",
-            span,
-            line_text,
-            notes: &notes,
-        },
-        color,
-    )
-}
-
-/// The source line holding `span.start`.
-fn line_text(source: &GameSource, span: Span) -> &str {
-    let text = &source.text;
-    let at = span.start.saturating_sub(source.offset).min(text.len());
-    let at = (0..=at)
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    text[start..end].trim_end_matches('\r')
 }
 
 #[cfg(test)]

@@ -1,0 +1,108 @@
+//! `billes diff A B`: a semantic diff of two game logs (the diff itself is
+//! [`billes_archive::diff`]).
+//!
+//! Exit codes: 0 the same, 1 different, 2 an error.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use billes_archive::diff::{compare_files, Options};
+use billes_archive::input::{read_games, Input};
+use clap::Args;
+
+use super::{INVALID, OK};
+use crate::cli::ReportFormat;
+
+/// The report schema, shown by `billes diff --help`.
+pub const HELP: &str = "\
+Records are compared as the notation reads them: layout, line breaks, tag order and
+whether turn numbers are written make no difference. Turns are compared by seat, roll
+and actions; comments, NAGs and variations of turns whose moves agree are reported
+apart, as annotation differences (--moves-only ignores them).
+
+Games are paired by their identifying tags (Game, Event, Site, Date, Round, Seats and
+the player-name tags Red, Blue, Purple, Green, Yellow, White): the k-th game of A with
+a key pairs with the k-th game of B with the same key. The games left over pair up in
+file order; any still left are only in A or only in B.
+
+--format json|yaml gives one document:
+  a, b            the two file names
+  same            true when every game is the same in both
+  games           one object per game (A's order, then games only in B):
+    a_game, b_game      1-based number of the game in each file (null: not there)
+    matched_by          tags | order | null
+    status              same | annotations | different | only_in_a | only_in_b
+    tags                [{name, a, b}]: tags whose values differ (null: missing)
+    result              {a, b}: the result tokens, when they differ, else null
+    divergence          null, or the first turn where the moves differ:
+                        {turn (1-based place in the main line), a, b (the turn in
+                        each copy, null if it has none), a_board, b_board (text board
+                        after that turn, or after the copy's last turn, or before the
+                        turn when the copy cannot play it; null when it cannot be
+                        replayed that far), a_board_turn, b_board_turn (the place of
+                        the turn each board follows, 0: the start)}
+    changes             [{kind: changed | only_in_a | only_in_b, a_turn, b_turn, a, b}]:
+                        the rows of the side-by-side diff that differ
+    annotations         [{a_turn, b_turn, turn, a, b}]: turns whose moves agree and
+                        whose comments, NAGs or variations differ (turn 0: comments
+                        of a game without turns)
+    replay              {a, b}: null, or where that copy stops being replayable:
+                        {turn (null: before the first turn), kind, message}
+
+Exit codes: 0 the same, 1 different, 2 an error (unreadable file, syntax error).
+
+Examples:
+  billes diff referee-a.bgn referee-b.bgn
+  billes diff --format json a.bgn b.bgn";
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The first record file (`-` for stdin)
+    pub a: PathBuf,
+    /// The second record file (`-` for stdin)
+    pub b: PathBuf,
+    /// Report format
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+    /// Ignore annotation differences (comments, NAGs, variations)
+    #[arg(long)]
+    pub moves_only: bool,
+}
+
+pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
+    if args.a.as_os_str() == "-" && args.b.as_os_str() == "-" {
+        bail!("only one of the two records can come from standard input");
+    }
+    let mut sides = Vec::new();
+    let mut errors = Vec::new();
+    for path in [&args.a, &args.b] {
+        let input = Input::from_path(path);
+        let name = input.name();
+        let (games, errs) =
+            read_games(&input, &name).with_context(|| format!("cannot read {name}"))?;
+        errors.extend(errs);
+        sides.push((name, games.into_iter().map(|(_, g)| g).collect::<Vec<_>>()));
+    }
+    if !errors.is_empty() {
+        for e in &errors {
+            eprintln!("{e}\n");
+        }
+        bail!("cannot compare records with syntax errors");
+    }
+    let (b_name, b_games) = sides.pop().unwrap_or_default();
+    let (a_name, a_games) = sides.pop().unwrap_or_default();
+    let options = Options {
+        moves_only: args.moves_only,
+        rules: crate::rules::current().clone(),
+    };
+    let report = compare_files((&a_name, &a_games), (&b_name, &b_games), &options);
+    let mut out = io::stdout().lock();
+    match args.format {
+        ReportFormat::Text => report.write_text(&mut out)?,
+        ReportFormat::Json => report.write_json(&mut out)?,
+        ReportFormat::Yaml => report.write_yaml(&mut out)?,
+    }
+    out.flush()?;
+    Ok(if report.same { OK } else { INVALID })
+}

@@ -121,7 +121,7 @@ pub struct ErrorList {
 
 impl ErrorList {
     /// Entries kept in memory before the others are spilled.
-    const IN_MEMORY: usize = 256;
+    pub const IN_MEMORY: usize = 256;
 
     /// Adds an entry at the end.
     ///

@@ -2,6 +2,8 @@
 //! semantic diff, annotate's comments and reading records. (The `billes`
 //! binary's tests check the same through its output.)
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 use billes_archive::diff::{self, ChangeKind, MatchedBy, Status};

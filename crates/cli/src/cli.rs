@@ -155,7 +155,7 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub by_event: bool,
     #[command(flatten)]
-    pub rules: crate::cmd::rules::RulesOption,
+    pub rules: crate::rules::RulesOption,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -188,7 +188,7 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub describe: bool,
     #[command(flatten)]
-    pub rules: crate::cmd::rules::RulesOption,
+    pub rules: crate::rules::RulesOption,
 }
 
 #[derive(Debug, Args)]
@@ -248,5 +248,5 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 5000)]
     pub max_turns: u32,
     #[command(flatten)]
-    pub rules: crate::cmd::rules::RulesOption,
+    pub rules: crate::rules::RulesOption,
 }

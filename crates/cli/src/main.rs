@@ -12,8 +12,8 @@ use clap::Parser;
 
 mod cli;
 mod cmd;
-mod input;
 mod output;
+mod rules;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();

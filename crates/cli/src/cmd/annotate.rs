@@ -1,27 +1,21 @@
 //! `billes annotate`: a comment on each turn telling what it did, in the
-//! game's words (`{@ marble entered; rolls again}`), and `--strip`.
-//!
-//! Annotate's comments are the comments after a turn whose text starts with
-//! `@ ` (notation/SPEC.md, "Annotations"). Annotating first removes them and
-//! then writes fresh ones, so annotating twice gives what annotating once
-//! gave; `--strip` removes them and nothing else. The record is written back
-//! in canonical form.
+//! game's words (`{@ marble entered; rolls again}`), and `--strip` (the
+//! comments themselves are [`billes_archive::annotate`]'s). The record is
+//! written back in canonical form.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use billes_notation::{write_games, Comment, Game, GameSource, Line, Reader, Span};
+use billes_archive::annotate::{annotate_game, strip};
+use billes_archive::diagnostic::render_replay_error;
+use billes_archive::input::{read_games, Input};
+use billes_notation::write_games;
 use clap::Args;
 
-use super::rules::RulesOption;
-use super::validate::render_replay_error;
 use super::{INVALID, OK};
-use crate::input::Input;
 use crate::output::{write_atomically, Encoding};
-
-/// How an annotation comment starts: `{@ marble entered}`.
-pub const MARKER: &str = "@ ";
+use crate::rules::RulesOption;
 
 #[derive(Debug, Args)]
 pub struct AnnotateArgs {
@@ -39,28 +33,25 @@ pub struct AnnotateArgs {
 
 pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
     args.rules.force()?;
-    let input = input_of(&args.file);
+    let input = Input::from_path(&args.file);
     if args.in_place && input == Input::Stdin {
         anyhow::bail!("--in-place cannot rewrite standard input");
     }
     let name = input.name();
-    let (sources, errors) = read_games(&input, &name)?;
+    let (sources, errors) =
+        read_games(&input, &name).with_context(|| format!("cannot read {name}"))?;
     let mut failed = !errors.is_empty();
     for e in &errors {
         eprintln!("{e}\n");
     }
     let mut games = Vec::with_capacity(sources.len());
     for (source, mut game) in sources {
-        strip(&mut game.line);
-        if !args.strip {
-            match super::rules::engine(&name, &game).and_then(|e| e.describe(&game)) {
-                Ok(described) => annotate(&mut game.line, &described),
-                Err(err) => {
-                    eprintln!("{}\n", render_replay_error(&name, &source, &err, false));
-                    failed = true;
-                    continue;
-                }
-            }
+        if args.strip {
+            strip(&mut game.line);
+        } else if let Err(err) = annotate_game(crate::rules::current(), &name, &mut game) {
+            eprintln!("{}\n", render_replay_error(&name, &source, &err, false));
+            failed = true;
+            continue;
         }
         games.push(game);
     }
@@ -84,92 +75,4 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         }
     }
     Ok(OK)
-}
-
-/// The input a path on the command line names (`-`: stdin).
-pub fn input_of(path: &std::path::Path) -> Input {
-    if path.as_os_str() == "-" {
-        Input::Stdin
-    } else {
-        Input::File(path.to_path_buf())
-    }
-}
-
-/// Rendered diagnostics of the games that could not be read.
-pub type Errors = Vec<String>;
-
-/// Every game of an input, parsed, with the rendered errors of those that
-/// could not be read or parsed.
-///
-/// # Errors
-/// When the input cannot be opened or read.
-pub fn read_games(input: &Input, name: &str) -> anyhow::Result<(Vec<(GameSource, Game)>, Errors)> {
-    let reader = input
-        .open()
-        .with_context(|| format!("cannot read {name}"))?;
-    let mut games = Vec::new();
-    let mut errors = Vec::new();
-    for item in Reader::new(reader) {
-        let source = match item {
-            Ok(s) => s,
-            Err(billes_notation::ReadError::Io(e)) => {
-                return Err(e).with_context(|| format!("cannot read {name}"))
-            }
-            Err(e) => {
-                errors.push(format!("error[encoding]: {name}: {e}"));
-                continue;
-            }
-        };
-        if source.is_blank() {
-            continue;
-        }
-        match source.parse() {
-            Ok(game) => games.push((source, game)),
-            Err(err) => errors.push(format!(
-                "{}\n  = note: in game {}",
-                err.render(name, false),
-                source.index
-            )),
-        }
-    }
-    Ok((games, errors))
-}
-
-/// Whether a comment is one annotate wrote.
-pub fn is_annotation(comment: &Comment) -> bool {
-    comment.text.starts_with(MARKER)
-}
-
-/// Removes annotate's comments from a line and its variations.
-fn strip(line: &mut Line) {
-    for turn in &mut line.turns {
-        if turn.after().iter().any(is_annotation) {
-            turn.after_mut().retain(|c| !is_annotation(c));
-        }
-        if !turn.variations().is_empty() {
-            for variation in turn.variations_mut() {
-                strip(variation);
-            }
-        }
-    }
-}
-
-/// Puts each turn's phrases first among its comments after.
-fn annotate(line: &mut Line, described: &[billes_core::Described]) {
-    for (turn, d) in line.turns.iter_mut().zip(described) {
-        if !d.phrases.is_empty() {
-            turn.after_mut().insert(
-                0,
-                Comment {
-                    text: format!("{MARKER}{}", d.phrases.join("; ")).into(),
-                    span: Span::default(),
-                },
-            );
-        }
-        if !turn.variations().is_empty() {
-            for (variation, dv) in turn.variations_mut().iter_mut().zip(&d.variations) {
-                annotate(variation, dv);
-            }
-        }
-    }
 }

@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 
 use anyhow::Context;
+use billes_archive::input::Input;
 use billes_notation::{parse_games, write_games, Game};
 
 use super::{INVALID, OK};
 use crate::cli::{ConvertArgs, DataFormat};
-use crate::input::Input;
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
     let input = if args.file.as_os_str() == "-" {

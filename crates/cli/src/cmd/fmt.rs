@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 
 use anyhow::Context;
+use billes_archive::input::{self, Input};
 use billes_notation::{parse_games, write_games, Game};
 
 use super::{INVALID, OK};
 use crate::cli::FmtArgs;
-use crate::input::{self, Input};
 use crate::output::{write_atomically, Encoding};
 
 pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {

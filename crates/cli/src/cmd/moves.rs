@@ -4,13 +4,13 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
+use billes_archive::diagnostic::render_replay_error;
 use billes_core::game::{Move, Need, Position, Roll};
 use billes_core::{Engine, GameKind, Standard};
 use billes_lua::{Variant, VariantSource};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::validate::render_replay_error;
 use super::{INVALID, OK};
 
 pub const HELP: &str = "\
@@ -66,7 +66,7 @@ pub struct MovesArgs {
     #[arg(long, requires = "game_kind")]
     pub teams: Option<String>,
     #[command(flatten)]
-    pub rules: super::rules::RulesOption,
+    pub rules: crate::rules::RulesOption,
 }
 
 /// The JSON answer.
@@ -138,13 +138,16 @@ fn load(source: &VariantSource) -> anyhow::Result<Variant> {
 fn from_record(args: &MovesArgs) -> anyhow::Result<u8> {
     args.rules.force()?;
     let file = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
-    let (name, source, game) = super::replay::load(&file, args.game)?;
+    let (name, source, game) = billes_archive::input::read_game(
+        &billes_archive::input::Input::from_path(&file),
+        args.game,
+    )?;
     let turns = game.line.turns.len() as u32;
     let at = args.at.unwrap_or(turns);
     if at > turns {
         bail!("game {} has {turns} turns, not {at}", args.game);
     }
-    let engine = match super::rules::engine(&name, &game) {
+    let engine = match crate::rules::current().engine(&name, &game) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("{}", render_replay_error(&name, &source, &e, false));

@@ -5,17 +5,16 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use billes_archive::diagnostic::render_replay_error;
+use billes_archive::input::{read_game, Input};
 use billes_notation::{GameSource, Reader};
 use billes_render::{HtmlGame, Options, Replay};
 use clap::Args;
 
-use super::replay::load;
-use super::rules::RulesOption;
-use super::validate::render_replay_error;
 use super::{INVALID, OK};
 use crate::cli::ColorChoice;
-use crate::input::Input;
 use crate::output::write_atomically;
+use crate::rules::RulesOption;
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
@@ -64,8 +63,8 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
     if args.svg.is_none() && !args.json {
         return text(args);
     }
-    let (name, source, game) = load(&args.file, args.game)?;
-    let engine = match super::rules::engine(&name, &game) {
+    let (name, source, game) = read_game(&Input::from_path(&args.file), args.game)?;
+    let engine = match crate::rules::current().engine(&name, &game) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("{}", render_replay_error(&name, &source, &e, false));
@@ -136,7 +135,8 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
                 continue;
             }
         };
-        let made = super::rules::engine(&name, &game)
+        let made = crate::rules::current()
+            .engine(&name, &game)
             .map_err(billes_render::RenderError::Replay)
             .and_then(|engine| HtmlGame::with_engine(source.index, engine.as_ref(), &game));
         match made {
@@ -168,8 +168,8 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
 
 /// The text board (moved here from `replay`, with colours on a terminal).
 fn text(args: &RenderArgs) -> anyhow::Result<u8> {
-    let (name, source, game) = load(&args.file, args.game)?;
-    let engine = match super::rules::engine(&name, &game) {
+    let (name, source, game) = read_game(&Input::from_path(&args.file), args.game)?;
+    let engine = match crate::rules::current().engine(&name, &game) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("{}", render_replay_error(&name, &source, &e, false));

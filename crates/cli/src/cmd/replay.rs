@@ -2,51 +2,24 @@
 
 use std::io::{self, Write};
 
-use anyhow::{bail, Context};
-use billes_notation::{Game, GameSource, Reader};
+use anyhow::bail;
+use billes_archive::diagnostic::render_replay_error;
+use billes_archive::input::{read_game, Input};
+use billes_notation::{Game, GameSource};
 
-use super::validate::render_replay_error;
 use super::{INVALID, OK};
 use crate::cli::ReplayArgs;
-use crate::input::Input;
-
-/// Reads game number `n` (1-based) of the file.
-pub(super) fn load(file: &std::path::Path, n: usize) -> anyhow::Result<(String, GameSource, Game)> {
-    let input = if file.as_os_str() == "-" {
-        Input::Stdin
-    } else {
-        Input::File(file.to_path_buf())
-    };
-    let name = input.name();
-    if n == 0 {
-        bail!("games are numbered from 1");
-    }
-    let reader = input
-        .open()
-        .with_context(|| format!("cannot read {name}"))?;
-    for item in Reader::new(reader) {
-        let source = item.with_context(|| format!("cannot read {name}"))?;
-        if source.index == n {
-            let game = match source.parse() {
-                Ok(g) => g,
-                Err(e) => bail!("{}", e.render(&name, false)),
-            };
-            return Ok((name, source, game));
-        }
-    }
-    bail!("{name} has fewer than {n} games")
-}
 
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     args.rules.force()?;
-    let (name, source, game) = load(&args.file, args.game)?;
+    let (name, source, game) = read_game(&Input::from_path(&args.file), args.game)?;
     if args.at.is_none() {
         return list(args, &name, &source, &game);
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if let Some(0) = args.at {
-        return match super::rules::start_board(&name, &game) {
+        return match crate::rules::current().start_board(&name, &game) {
             Ok(board) => {
                 out.write_all(board.as_bytes())?;
                 Ok(OK)
@@ -59,7 +32,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     }
     let mut io_result = Ok(());
     let mut found = false;
-    let result = super::rules::replay_game(&name, &game, &mut |step| {
+    let result = crate::rules::current().replay(&name, &game, &mut |step| {
         if io_result.is_err() || Some(step.index) != args.at {
             return;
         }
@@ -103,7 +76,8 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
     // Descriptions need the whole record to replay; an invalid record is
     // listed without them (its error is reported below).
     let described = if args.describe {
-        super::rules::engine(name, game)
+        crate::rules::current()
+            .engine(name, game)
             .and_then(|e| e.describe(game))
             .ok()
     } else {
@@ -112,14 +86,14 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if from == 1 {
-        if let Ok(board) = super::rules::start_board(name, game) {
+        if let Ok(board) = crate::rules::current().start_board(name, game) {
             writeln!(out, "start")?;
             out.write_all(board.as_bytes())?;
             writeln!(out)?;
         }
     }
     let mut io_result = Ok(());
-    let result = super::rules::replay_game(name, game, &mut |step| {
+    let result = crate::rules::current().replay(name, game, &mut |step| {
         if io_result.is_err() || step.index > to {
             return;
         }

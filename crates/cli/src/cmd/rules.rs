@@ -1,117 +1,13 @@
-//! `billes rules` (list, show, check the variants) and the `--rules` option
-//! the other verbs share.
+//! `billes rules`: list, show and check the variants.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::rc::Rc;
-use std::sync::OnceLock;
 
 use anyhow::Context;
-use billes_core::{Engine, GameKind, Observed, ReplayError, Rng, SimOptions, Summary};
+use billes_core::{Engine, GameKind, Rng, SimOptions};
 use billes_lua::{Variant, VariantSource, SHIPPED};
-use billes_notation::Game;
 use clap::{Args, Subcommand};
 
 use super::{INVALID, OK};
-
-/// `--rules NAME|FILE`, shared by validate, replay, render and simulate.
-#[derive(Debug, Clone, Args)]
-pub struct RulesOption {
-    /// House rules: a shipped variant (see `billes rules list`) or a .lua
-    /// file; overrides the records' Rules tags
-    #[arg(long, value_name = "NAME|FILE")]
-    pub rules: Option<String>,
-    /// Let the records' Rules tags also name .lua files inside DIR (else
-    /// only shipped variants and files inside each record's own folder)
-    #[arg(long, value_name = "DIR")]
-    pub rules_dir: Option<PathBuf>,
-}
-
-impl RulesOption {
-    /// The variant the option names (`None`: the records' own tags).
-    pub fn source(&self) -> anyhow::Result<Option<VariantSource>> {
-        match &self.rules {
-            None => Ok(None),
-            Some(value) => Ok(VariantSource::resolve(value, None)?),
-        }
-    }
-
-    /// Resolves the option and makes it the variant [`replay_game`] forces.
-    /// `--rules-dir` is applied too.
-    pub fn force(&self) -> anyhow::Result<()> {
-        if let Some(dir) = &self.rules_dir {
-            if !dir.is_dir() {
-                anyhow::bail!("--rules-dir {}: no such folder", dir.display());
-            }
-            billes_lua::set_rules_dir(dir);
-        }
-        let source = self.source()?;
-        if let Some(s) = &source {
-            // Fail early, once, on a script that does not load.
-            Variant::load(s)?;
-        }
-        let _ = FORCED.set(source);
-        Ok(())
-    }
-}
-
-/// The variant `--rules` forces on every record, set once per run.
-static FORCED: OnceLock<Option<VariantSource>> = OnceLock::new();
-
-/// The folder a record's relative `Rules` path is read from: the record
-/// file's own (`None`: the current folder).
-fn record_dir(name: &str) -> Option<&Path> {
-    Path::new(name)
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-}
-
-/// The variant `--rules` forces, if any.
-fn forced() -> Option<&'static VariantSource> {
-    FORCED.get().and_then(Option::as_ref)
-}
-
-/// The rules `game`, read from the file `name`, is played under: `--rules`
-/// if given, else its `Rules` tag (a path in it is relative to the
-/// record's folder), else the game's standard rules.
-///
-/// # Errors
-/// An unknown variant, a script that does not load, or a record of no
-/// known game.
-pub fn engine(name: &str, game: &Game) -> Result<Rc<dyn Engine>, ReplayError> {
-    billes_lua::engine(game, record_dir(name), forced())
-}
-
-/// Replays `game`, read from the file `name`, under `--rules` if given,
-/// else its `Rules` tag (a path in it is relative to the record's folder).
-/// Safe to call from several threads: each loads a variant once.
-pub fn replay_game(
-    name: &str,
-    game: &Game,
-    observe: &mut dyn FnMut(&Observed<'_>),
-) -> Result<Summary, ReplayError> {
-    replay_in(record_dir(name), game, observe)
-}
-
-/// Replays `game` as [`replay_game`] does, a script path in its `Rules` tag
-/// being relative to `dir` (`None`: the current folder).
-pub fn replay_in(
-    dir: Option<&Path>,
-    game: &Game,
-    observe: &mut dyn FnMut(&Observed<'_>),
-) -> Result<Summary, ReplayError> {
-    billes_lua::replay(game, dir, forced(), observe)
-}
-
-/// Checks `game` under its rules, as [`replay_in`] does without an observer.
-pub fn validate_in(dir: Option<&Path>, game: &Game) -> Result<Summary, ReplayError> {
-    billes_lua::validate(game, dir, forced())
-}
-
-/// The start position of `game` under its rules, as a text board.
-pub fn start_board(name: &str, game: &Game) -> Result<String, ReplayError> {
-    engine(name, game)?.start_board(game)
-}
 
 /// `billes rules`.
 #[derive(Debug, Args)]

@@ -25,13 +25,12 @@
 //! the batch the others wait for is then with a helper.
 
 use std::io::BufRead;
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use billes_notation::{ReadError, Reader};
 use crossbeam_channel::{bounded, unbounded};
 
-use super::{Job, Origin, Outcome, Work, Worker, WorkerSettings};
+use super::{Job, Origin, Outcome, Settings, Work, Worker};
 use crate::input::{Found, Input};
 
 /// Batches in flight per worker thread.
@@ -46,18 +45,23 @@ const BATCH_BYTES: usize = 1 << 16;
 /// Bytes looked at for a NUL byte before a file is taken as text.
 const BINARY_PROBE: usize = 8192;
 
-/// Runs the whole validation: `jobs` worker threads (1: everything on this
-/// thread), each outcome given to `accept` in input order. Stops early, with
-/// that error, when `accept` fails.
+/// Runs the whole validation of the inputs `found` (see
+/// [`expand_in_order`](crate::input::expand_in_order)): `jobs` worker
+/// threads (1: everything on this thread), each outcome given to `accept` in
+/// input order, on the calling thread.
+///
+/// # Errors
+/// Stops early, with that error, when `accept` fails; nothing in the inputs
+/// is an error here (each problem is an outcome).
 pub fn run<E>(
     found: Vec<Found>,
     jobs: usize,
-    settings: WorkerSettings,
+    settings: &Settings,
     accept: &mut dyn FnMut(Outcome) -> Result<(), E>,
 ) -> Result<(), E> {
     let mut inputs = Jobs::new(found);
     if jobs <= 1 {
-        let mut worker = Worker::new(settings);
+        let mut worker = Worker::new(settings.clone());
         while let Some(job) = inputs.next() {
             let (outcome, text) = worker.process(job);
             if let Some(text) = text {
@@ -81,6 +85,7 @@ pub fn run<E>(
         // up only to collect).
         for _ in 1..jobs {
             let (inputs, token_rx, out_tx) = (&inputs, token_rx.clone(), out_tx.clone());
+            let settings = settings.clone();
             scope.spawn(move || {
                 // Created here, on its own thread: a worker may hold state
                 // that cannot move between threads.
@@ -112,7 +117,7 @@ pub fn run<E>(
             }
             Ok(())
         };
-        let mut worker = Worker::new(settings);
+        let mut worker = Worker::new(settings.clone());
         let mut texts = Vec::with_capacity(BATCH_JOBS);
         loop {
             while let Ok((seq, outcomes)) = out_rx.try_recv() {
@@ -265,7 +270,7 @@ impl Jobs {
                         .rposition(|&b| b == b'\n')
                         .map_or(0, |i| i + 1);
                     let column = (at - line_start) as u32 + 1;
-                    self.queued = Some(job(&origin, size(&input), Work::Binary { line, column }));
+                    self.queued = Some(job(&origin, input.size(), Work::Binary { line, column }));
                     return Some(opened);
                 }
             }
@@ -338,16 +343,4 @@ fn open(input: &Input) -> std::io::Result<Box<dyn BufRead + Send>> {
             std::fs::File::open(path)?,
         )),
     })
-}
-
-/// The size of a file, for the progress bar (0 for stdin or when unknown).
-pub fn size(input: &Input) -> u64 {
-    match input {
-        Input::Stdin => 0,
-        Input::File(path) => file_size(path),
-    }
-}
-
-fn file_size(path: &Path) -> u64 {
-    std::fs::metadata(path).map_or(0, |m| m.len())
 }

@@ -1,6 +1,25 @@
 //! The validation report: its JSON/YAML schema (documented in
-//! docs/validate-report.md), and the collector that builds it from the games'
-//! outcomes in file order, then game order.
+//! docs/validate-report.md), the collector that builds it from the games'
+//! outcomes in file order, then game order, with the duplicates and the
+//! counts by event, and its text, JSON, YAML and JSON Lines forms.
+//!
+//! ```
+//! use billes_archive::report::{Collector, Settings};
+//! use billes_archive::validate;
+//!
+//! let found = billes_archive::input::expand_in_order(&["no-such-folder".into()]);
+//! let mut collector = Collector::new(Settings { diagnostics: true, ..Settings::default() });
+//! let mut text = Vec::new();
+//! validate::run(found, 1, &validate::Settings::default(), &mut |outcome| {
+//!     collector.accept(outcome, &mut text)
+//! })
+//! .unwrap();
+//! let (report, io_failure) = collector.finish();
+//! assert!(io_failure);
+//! report.write_text(&mut text).unwrap();
+//! let text = String::from_utf8(text).unwrap();
+//! assert!(text.ends_with("checked 0 files, 0 games, 0 turns: 0 valid, 0 invalid (io: 1)\n"));
+//! ```
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -11,7 +30,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::{Origin, Outcome};
+use crate::validate::{Origin, Outcome};
 
 /// The report, also the JSON/YAML schema.
 #[derive(Debug, Default, Serialize)]
@@ -80,6 +99,7 @@ impl ErrorEntry {
     }
 
     /// The same entry, located.
+    #[must_use]
     pub fn at(mut self, line: u32, column: u32) -> ErrorEntry {
         self.line = Some(line);
         self.column = Some(column);
@@ -101,9 +121,12 @@ pub struct ErrorList {
 
 impl ErrorList {
     /// Entries kept in memory before the others are spilled.
-    const IN_MEMORY: usize = 256;
+    pub const IN_MEMORY: usize = 256;
 
     /// Adds an entry at the end.
+    ///
+    /// # Errors
+    /// When an entry cannot be written to the temporary file.
     pub fn push(&mut self, entry: ErrorEntry) -> io::Result<()> {
         if self.memory.len() < Self::IN_MEMORY {
             self.memory.push(entry);
@@ -128,8 +151,13 @@ impl ErrorList {
     }
 
     /// How many entries there are.
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.memory.len() + self.spilled
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     fn flush(&mut self) {
@@ -206,11 +234,12 @@ pub struct EventSummary {
     pub invalid: usize,
 }
 
-/// What the collector does with the outcomes.
-#[derive(Debug, Clone, Copy)]
+/// What the collector does with the outcomes. The default keeps the errors
+/// in the report and looks for nothing else.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Settings {
     /// Print diagnostics as they come (text report) rather than keep them.
-    pub text: bool,
+    pub diagnostics: bool,
     /// Print a JSON line per game as it comes (JSON Lines report).
     pub jsonl: bool,
     /// Look for duplicate games.
@@ -234,6 +263,7 @@ pub struct Collector {
 }
 
 impl Collector {
+    /// A collector with an empty report.
     pub fn new(settings: Settings) -> Collector {
         Collector {
             settings,
@@ -245,7 +275,11 @@ impl Collector {
         }
     }
 
-    /// Takes the next outcome in order; prints its diagnostic in a text report.
+    /// Takes the next outcome in order; writes its diagnostic to `out` in a
+    /// text report, its line in a JSON Lines report.
+    ///
+    /// # Errors
+    /// When `out` fails, or an error cannot be kept.
     pub fn accept(&mut self, outcome: Outcome, out: &mut dyn Write) -> io::Result<()> {
         if self.settings.jsonl {
             write_line(&outcome, out)?;
@@ -293,7 +327,7 @@ impl Collector {
         if let Some(error) = outcome.error {
             *report.kinds.entry(error.kind.clone()).or_default() += 1;
             self.io_failure |= error.kind == "io";
-            if self.settings.text {
+            if self.settings.diagnostics {
                 out.write_all(outcome.rendered.as_bytes())?;
             } else if !self.settings.jsonl {
                 report.errors.push(error)?;
@@ -302,7 +336,8 @@ impl Collector {
         Ok(())
     }
 
-    /// The report, completed with duplicates and events when asked for.
+    /// The report, completed with duplicates and events when asked for,
+    /// and whether some input could not be read.
     pub fn finish(mut self) -> (Report, bool) {
         self.report.errors.flush();
         if self.settings.duplicates {
@@ -393,9 +428,45 @@ fn write_line(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
+impl Report {
+    /// Writes the end of a text report: the duplicates, the events, then the
+    /// one-line summary (the errors were written as they came).
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        write_summary(self, out)
+    }
+
+    /// Writes the report as pretty JSON, then a line end.
+    ///
+    /// # Errors
+    /// When `out` fails, or a spilled error cannot be read back.
+    pub fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        crate::data::write_json(self, out)
+    }
+
+    /// Writes the report as a YAML document.
+    ///
+    /// # Errors
+    /// When `out` fails, or a spilled error cannot be read back.
+    pub fn write_yaml(&self, out: &mut dyn Write) -> io::Result<()> {
+        crate::data::write_yaml(self, out)
+    }
+
+    /// Writes the last line of a JSON Lines report: the report without its
+    /// errors (each was on its game's line), `"type": "summary"` first.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write_jsonl_summary(&self, out: &mut dyn Write) -> io::Result<()> {
+        write_summary_line(self, out)
+    }
+}
+
 /// The last line of a JSON Lines report: the report without its errors
 /// (each was on its game's line), `"type": "summary"` first.
-pub fn write_summary_line(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+fn write_summary_line(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     #[derive(Serialize)]
     struct Summary<'a> {
         #[serde(rename = "type")]
@@ -427,7 +498,7 @@ pub fn write_summary_line(report: &Report, out: &mut dyn Write) -> io::Result<()
 }
 
 /// The text report's end: duplicates, events, then the one-line summary.
-pub fn write_summary(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+fn write_summary(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     if let Some(duplicates) = &report.duplicates {
         for d in duplicates {
             writeln!(

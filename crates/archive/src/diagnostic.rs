@@ -1,0 +1,77 @@
+//! Diagnostics in the rustc style: a replay or syntax error shown against
+//! the game's source line, with a caret and notes.
+
+use billes_core::ReplayError;
+use billes_notation::{render_error, Diagnostic, GameSource, ParseError, Span};
+
+/// Renders a syntax error of game number `game` of the file `name`, with a
+/// blank line after it (as the text report of `billes validate` prints it).
+pub fn render_parse_error(name: &str, game: usize, err: &ParseError, color: bool) -> String {
+    let notes = [format!("in game {game}")];
+    let rendered = render_error(
+        name,
+        &Diagnostic {
+            title: &err.message,
+            id: Some("syntax"),
+            label: "",
+            span: err.span,
+            line_text: &err.line_text,
+            notes: &notes,
+        },
+        color,
+    );
+    format!("{rendered}\n\n")
+}
+
+/// Renders a replay error against the game's source text.
+pub fn render_replay_error(
+    name: &str,
+    source: &GameSource,
+    err: &ReplayError,
+    color: bool,
+) -> String {
+    let mut notes = vec![match (&err.turn, &err.seat) {
+        (Some(turn), Some(seat)) => format!("in game {}, turn {turn}, seat {seat}", source.index),
+        _ => format!("in game {}", source.index),
+    }];
+    if !err.legal.is_empty() {
+        notes.push(format!("legal: {}", err.legal.join(" ")));
+    }
+    let span = if err.span.line == 0 {
+        // Not located (a tag missing): point at the game's first line.
+        Span {
+            start: source.offset,
+            end: source.offset,
+            line: source.line,
+            column: 1,
+        }
+    } else {
+        err.span
+    };
+    let line_text = line_text(source, span);
+    render_error(
+        name,
+        &Diagnostic {
+            title: &err.message,
+            id: Some(err.kind.name()),
+            label: "",
+            span,
+            line_text,
+            notes: &notes,
+        },
+        color,
+    )
+}
+
+/// The source line holding `span.start`.
+fn line_text(source: &GameSource, span: Span) -> &str {
+    let text = &source.text;
+    let at = span.start.saturating_sub(source.offset).min(text.len());
+    let at = (0..=at)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    text[start..end].trim_end_matches('\r')
+}

@@ -1,0 +1,116 @@
+//! The rules a record is played under: a variant forced on every record
+//! (`--rules`), else the record's own `Rules` tag, else the game's standard
+//! rules.
+
+use std::path::Path;
+use std::rc::Rc;
+
+use billes_core::{Engine, Observed, ReplayError, Summary};
+use billes_lua::VariantSource;
+use billes_notation::Game;
+
+/// How the rules of each record are chosen. The default reads each
+/// record's `Rules` tag.
+///
+/// A script path in a `Rules` tag is relative to the record's folder: the
+/// methods that take a file name (`<stdin>` or a path) look it up from the
+/// folder of that path (the current folder for a bare file name).
+///
+/// ```
+/// use billes_archive::Rules;
+///
+/// let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R1 + *\n";
+/// let game = billes_notation::parse_game(record).unwrap();
+/// // Standard rules: a 1 enters a marble.
+/// assert!(Rules::default().validate("club.bgn", &game).is_ok());
+/// // Under a variant forced on every record, whatever the tags say.
+/// let forced = Rules::forced(billes_lua::VariantSource::shipped("no-shortcuts").unwrap());
+/// assert!(forced.validate("club.bgn", &game).is_ok());
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rules {
+    forced: Option<VariantSource>,
+}
+
+impl Rules {
+    /// Each record under its own `Rules` tag (the default).
+    pub const fn from_tags() -> Rules {
+        Rules { forced: None }
+    }
+
+    /// Every record under `source`, whatever its `Rules` tag says.
+    pub fn forced(source: VariantSource) -> Rules {
+        Rules {
+            forced: Some(source),
+        }
+    }
+
+    /// `forced` when given, else each record's `Rules` tag.
+    pub fn from_option(forced: Option<VariantSource>) -> Rules {
+        Rules { forced }
+    }
+
+    /// The variant forced on every record, if any.
+    pub fn forced_source(&self) -> Option<&VariantSource> {
+        self.forced.as_ref()
+    }
+
+    /// The rules engine of `game`, read from the file `name`.
+    ///
+    /// # Errors
+    /// An unknown variant, a script that does not load, or a record of no
+    /// known game.
+    pub fn engine(&self, name: &str, game: &Game) -> Result<Rc<dyn Engine>, ReplayError> {
+        billes_lua::engine(game, record_dir(name), self.forced.as_ref())
+    }
+
+    /// Replays `game`, read from the file `name`, calling `observe` after
+    /// each turn. Safe to call from several threads: each loads a variant
+    /// once.
+    ///
+    /// # Errors
+    /// The first mistake in the record.
+    pub fn replay(
+        &self,
+        name: &str,
+        game: &Game,
+        observe: &mut dyn FnMut(&Observed<'_>),
+    ) -> Result<Summary, ReplayError> {
+        billes_lua::replay(game, record_dir(name), self.forced.as_ref(), observe)
+    }
+
+    /// Checks `game`, read from the file `name`, as [`Rules::replay`] does
+    /// without an observer.
+    ///
+    /// # Errors
+    /// The first mistake in the record.
+    pub fn validate(&self, name: &str, game: &Game) -> Result<Summary, ReplayError> {
+        self.validate_in(record_dir(name), game)
+    }
+
+    /// Checks `game`, a script path in its `Rules` tag being relative to
+    /// `dir` (`None`: the current folder).
+    ///
+    /// # Errors
+    /// The first mistake in the record.
+    pub fn validate_in(&self, dir: Option<&Path>, game: &Game) -> Result<Summary, ReplayError> {
+        billes_lua::validate(game, dir, self.forced.as_ref())
+    }
+
+    /// The start position of `game`, read from the file `name`, as a text
+    /// board.
+    ///
+    /// # Errors
+    /// As [`Rules::engine`], or a start position that cannot be set up.
+    pub fn start_board(&self, name: &str, game: &Game) -> Result<String, ReplayError> {
+        self.engine(name, game)?.start_board(game)
+    }
+}
+
+/// The folder a record's relative `Rules` path is read from: the record
+/// file's own (`None`: the current folder).
+fn record_dir(name: &str) -> Option<&Path> {
+    Path::new(name)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+}

@@ -1,0 +1,465 @@
+//! Replaying every game of every file, on several threads: what `billes
+//! validate` runs.
+//!
+//! Archive scale: inputs are read one game at a time and the games are
+//! checked on `jobs` threads; the outcomes come out in file order, then
+//! game order, whatever the number of threads. Nothing stops the run but a
+//! failure of the caller's `accept`: unreadable files, binary files, invalid
+//! UTF-8, syntax errors and replay errors are each an [`Outcome`] with an
+//! error. A [`Collector`](crate::report::Collector) turns the outcomes into
+//! a [`Report`](crate::report::Report).
+//!
+//! ```
+//! use billes_archive::input::Input;
+//! use billes_archive::report::{self, Collector};
+//! use billes_archive::validate::{self, Settings};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let path = dir.path().join("club.bgn");
+//! std::fs::write(&path, "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + *\n").unwrap();
+//! let mut collector = Collector::new(report::Settings::default());
+//! let mut sink = std::io::sink();
+//! validate::run(vec![Ok(Input::File(path))], 2, &Settings::default(), &mut |outcome| {
+//!     collector.accept(outcome, &mut sink)
+//! })
+//! .unwrap();
+//! let (report, io_failure) = collector.finish();
+//! assert_eq!((report.games, report.valid, report.turns, io_failure), (1, 1, 1, false));
+//! ```
+
+use std::hash::{DefaultHasher, Hasher};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use billes_core::{ReplayError, Summary};
+use billes_notation::{Game, GameSource, ParseError, Turn};
+
+use crate::diagnostic::{render_parse_error, render_replay_error};
+use crate::input::Input;
+use crate::report::ErrorEntry;
+use crate::Rules;
+
+mod pipeline;
+
+pub use pipeline::run;
+
+/// Where a job's text comes from.
+#[derive(Debug)]
+pub(crate) struct Origin {
+    /// The name in reports (`<stdin>` for standard input).
+    pub(crate) name: String,
+    /// The file, if it is one.
+    pub(crate) path: Option<PathBuf>,
+}
+
+impl Origin {
+    pub(crate) fn of(input: &Input) -> Arc<Origin> {
+        Arc::new(Origin {
+            name: input.name(),
+            path: match input {
+                Input::Stdin => None,
+                Input::File(p) => Some(p.clone()),
+            },
+        })
+    }
+}
+
+/// One piece of work (jobs are read, checked and reported in input order).
+#[derive(Debug)]
+pub(crate) struct Job {
+    pub(crate) origin: Arc<Origin>,
+    /// Input bytes this job stands for (progress).
+    pub(crate) bytes: u64,
+    pub(crate) work: Work,
+}
+
+#[derive(Debug)]
+pub(crate) enum Work {
+    /// A file was opened.
+    Opened,
+    /// A path or file could not be read.
+    Unreadable(String),
+    /// A file holds a NUL byte: not a record, not read further.
+    Binary { line: u32, column: u32 },
+    /// A game's text.
+    Game(GameSource),
+    /// A game whose bytes are not UTF-8.
+    Encoding {
+        index: usize,
+        line: u32,
+        column: u32,
+    },
+}
+
+/// What the check of one job (a file opened, a game, a file that cannot be
+/// read) gives the report.
+#[derive(Debug)]
+pub struct Outcome {
+    pub(crate) origin: Arc<Origin>,
+    pub(crate) bytes: u64,
+    /// A file was opened.
+    pub(crate) opened: bool,
+    /// Main-line turns replayed.
+    pub(crate) turns: u64,
+    /// Present when the job was a game (valid or not).
+    pub(crate) game: Option<GameFacts>,
+    /// The mistake, if any.
+    pub(crate) error: Option<ErrorEntry>,
+    /// The mistake as a text diagnostic (text reports only).
+    pub(crate) rendered: String,
+}
+
+impl Outcome {
+    /// The name of the input (`<stdin>` for standard input).
+    pub fn file(&self) -> &str {
+        &self.origin.name
+    }
+
+    /// The input bytes this outcome stands for, for a progress bar: the
+    /// outcomes of a file add up to its size.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Main-line turns replayed (up to the mistake in an invalid game).
+    pub fn turns(&self) -> u64 {
+        self.turns
+    }
+
+    /// The 1-based number of the game in its file, when the job was a game.
+    pub fn game(&self) -> Option<usize> {
+        self.game.as_ref().map(|g| g.index)
+    }
+
+    /// The mistake, if any.
+    pub fn error(&self) -> Option<&ErrorEntry> {
+        self.error.as_ref()
+    }
+
+    /// The mistake as a text diagnostic, when [`Settings::diagnostics`] is
+    /// set (empty otherwise, and for a valid game).
+    pub fn diagnostic(&self) -> &str {
+        &self.rendered
+    }
+}
+
+/// What the report needs to know of a game beside its mistake.
+#[derive(Debug)]
+pub(crate) struct GameFacts {
+    pub(crate) index: usize,
+    pub(crate) line: u32,
+    pub(crate) event: Option<String>,
+    pub(crate) round: Option<String>,
+    pub(crate) fingerprint: Option<u128>,
+    /// The game's tags in the order written (JSON Lines reports only).
+    pub(crate) tags: Vec<(String, String)>,
+}
+
+/// What the workers do beside replaying. The default renders nothing,
+/// keeps nothing and plays each record under its own `Rules` tag.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// The rules the games are played under.
+    pub rules: Rules,
+    /// Render text diagnostics ([`Outcome::diagnostic`]).
+    pub diagnostics: bool,
+    /// Keep each game's tags (JSON Lines report).
+    pub tags: bool,
+    /// Colour them.
+    pub color: bool,
+    /// Fingerprint the turns of each game.
+    pub duplicates: bool,
+    /// Read the `Event` and `Round` tags.
+    pub by_event: bool,
+}
+
+/// Replays games for one thread. It is created on the thread that uses it
+/// and never leaves it, so it may hold state that is not `Send`.
+#[derive(Debug)]
+struct Checker {
+    rules: Rules,
+}
+
+impl Checker {
+    fn new(rules: Rules) -> Checker {
+        Checker { rules }
+    }
+
+    /// Replays `game`, read from `file` (`None` for stdin), under the rules
+    /// its tags ask for. Every replay of `billes validate` goes through this
+    /// function, the one place to change how the rules of a record are found.
+    fn check_game(&mut self, game: &Game, file: Option<&Path>) -> Result<Summary, ReplayError> {
+        // `file`'s folder is where a `Rules` tag naming a script is looked
+        // up from (the current folder for stdin); `--rules` overrides it.
+        let dir = file
+            .and_then(Path::parent)
+            .filter(|d| !d.as_os_str().is_empty());
+        self.rules.validate_in(dir, game)
+    }
+}
+
+/// Checks jobs on one thread.
+#[derive(Debug)]
+pub(crate) struct Worker {
+    settings: Settings,
+    checker: Checker,
+    /// The turns of the game before, emptied, for the next game to fill:
+    /// one allocation for all games of about the same length.
+    spare_turns: Vec<Turn>,
+}
+
+/// A list of turns with room for more than this many is not kept for the
+/// next game (it would hold memory for nothing once a huge game is done).
+const MAX_SPARE_TURNS: usize = 1 << 14;
+
+impl Worker {
+    pub(crate) fn new(settings: Settings) -> Worker {
+        Worker {
+            checker: Checker::new(settings.rules.clone()),
+            settings,
+            spare_turns: Vec::new(),
+        }
+    }
+
+    /// Checks a job; its outcome, and the game's text (when the job was a
+    /// game) for the reader to reuse.
+    pub(crate) fn process(&mut self, job: Job) -> (Outcome, Option<String>) {
+        let mut text = None;
+        let mut outcome = Outcome {
+            origin: Arc::clone(&job.origin),
+            bytes: job.bytes,
+            opened: false,
+            turns: 0,
+            game: None,
+            error: None,
+            rendered: String::new(),
+        };
+        let name = job.origin.name.as_str();
+        match job.work {
+            Work::Opened => outcome.opened = true,
+            Work::Unreadable(message) => {
+                if self.settings.diagnostics {
+                    outcome.rendered = format!("error[io]: {name}: {message}\n");
+                }
+                outcome.error = Some(ErrorEntry::new(name, None, "io", message));
+            }
+            Work::Binary { line, column } => {
+                let message = "binary file (a NUL byte), not read".to_string();
+                if self.settings.diagnostics {
+                    outcome.rendered =
+                        format!("error[encoding]: {message}\n --> {name}:{line}:{column}\n\n");
+                }
+                outcome.error =
+                    Some(ErrorEntry::new(name, None, "encoding", message).at(line, column));
+            }
+            Work::Encoding {
+                index,
+                line,
+                column,
+            } => {
+                if self.settings.diagnostics {
+                    outcome.rendered = format!(
+                        "error[encoding]: invalid UTF-8\n --> {name}:{line}:{column}\n  = note: in game {index}\n\n"
+                    );
+                }
+                outcome.game = Some(GameFacts {
+                    index,
+                    line,
+                    event: None,
+                    round: None,
+                    fingerprint: None,
+                    tags: Vec::new(),
+                });
+                outcome.error = Some(
+                    ErrorEntry::new(name, Some(index), "encoding", "invalid UTF-8".into())
+                        .at(line, column),
+                );
+            }
+            Work::Game(source) => {
+                self.game(&job.origin, &source, &mut outcome);
+                text = Some(source.text);
+            }
+        }
+        (outcome, text)
+    }
+
+    fn game(&mut self, origin: &Origin, source: &GameSource, outcome: &mut Outcome) {
+        let name = origin.name.as_str();
+        let mut facts = GameFacts {
+            index: source.index,
+            line: source.line,
+            event: None,
+            round: None,
+            fingerprint: None,
+            tags: Vec::new(),
+        };
+        let mut game = match source.parse_into(std::mem::take(&mut self.spare_turns)) {
+            Ok(game) => game,
+            Err(err) => {
+                if self.settings.by_event {
+                    facts.event = scan_tag(&source.text, "Event");
+                    facts.round = scan_tag(&source.text, "Round");
+                }
+                if self.settings.diagnostics {
+                    outcome.rendered =
+                        render_parse_error(name, source.index, &err, self.settings.color);
+                }
+                outcome.game = Some(facts);
+                outcome.error = Some(parse_entry(name, source.index, &err));
+                return;
+            }
+        };
+        if self.settings.by_event {
+            facts.event = game.tag("Event").map(str::to_string);
+            facts.round = game.tag("Round").map(str::to_string);
+        }
+        if self.settings.duplicates {
+            facts.fingerprint = fingerprint(&game);
+        }
+        if self.settings.tags {
+            facts.tags = game
+                .tags
+                .iter()
+                .map(|t| (t.name.to_string(), t.value.to_string()))
+                .collect();
+        }
+        outcome.game = Some(facts);
+        let checker = &mut self.checker;
+        let path = origin.path.as_deref();
+        match catch_unwind(AssertUnwindSafe(|| checker.check_game(&game, path))) {
+            Ok(Ok(summary)) => outcome.turns = u64::from(summary.turns),
+            Ok(Err(err)) => {
+                outcome.turns = turns_before(&game, &err);
+                if self.settings.diagnostics {
+                    outcome.rendered = format!(
+                        "{}\n\n",
+                        render_replay_error(name, source, &err, self.settings.color)
+                    );
+                }
+                outcome.error = Some(replay_entry(name, source.index, &err));
+            }
+            Err(_) => {
+                // A bug in the rules: reported against the game, and the
+                // checker, whose state may be spoilt, is made anew.
+                self.checker = Checker::new(self.settings.rules.clone());
+                let message = "internal error while replaying this game (please report it)";
+                if self.settings.diagnostics {
+                    outcome.rendered = format!(
+                        "error[internal]: {message}\n --> {name}:{}:1\n  = note: in game {}\n\n",
+                        source.line, source.index
+                    );
+                }
+                outcome.error = Some(
+                    ErrorEntry::new(name, Some(source.index), "internal", message.into())
+                        .at(source.line, 1),
+                );
+            }
+        }
+        let mut turns = std::mem::take(&mut game.line.turns);
+        if turns.capacity() <= MAX_SPARE_TURNS {
+            turns.clear();
+            self.spare_turns = turns;
+        }
+    }
+}
+
+/// Main-line turns replayed before `err`: those that start before it, less
+/// the turn it is in (all of them for a wrong result, none for a tag error).
+/// Worked out from the record, so any replay function will do.
+fn turns_before(game: &Game, err: &ReplayError) -> u64 {
+    if err.span.line == 0 {
+        return 0;
+    }
+    let started = game
+        .line
+        .turns
+        .partition_point(|t| t.span.start <= err.span.start);
+    let in_turn = usize::from(err.turn.is_some());
+    started.saturating_sub(in_turn) as u64
+}
+
+/// A 128-bit hash of the main line's turns in canonical form: seat, roll,
+/// mover and actions, without comments, NAGs, variations, tags or layout.
+/// Games without turns have none: they are not compared.
+fn fingerprint(game: &Game) -> Option<u128> {
+    use std::fmt::Write as _;
+    struct Both(DefaultHasher, DefaultHasher);
+    impl std::fmt::Write for Both {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0.write(s.as_bytes());
+            self.1.write(s.as_bytes());
+            Ok(())
+        }
+    }
+    if game.line.turns.is_empty() {
+        return None;
+    }
+    let mut second = DefaultHasher::new();
+    second.write_u64(0x6269_6c6c_6573);
+    let mut h = Both(DefaultHasher::new(), second);
+    for turn in &game.line.turns {
+        let _ = write!(h, "{}.{}", turn.number, turn.head);
+        for action in &turn.actions {
+            let _ = write!(h, " {action}");
+        }
+        let _ = h.write_str("\n");
+    }
+    Some(u128::from(h.0.finish()) << 64 | u128::from(h.1.finish()))
+}
+
+/// The value of a tag line `[Name "value"]` in a game that does not parse
+/// (only the simple form: escapes are left as written).
+fn scan_tag(text: &str, name: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = line.trim_start().strip_prefix('[')?.trim_start();
+        let rest = rest.strip_prefix(name)?;
+        let rest = rest.trim_start().strip_prefix('"')?;
+        let end = rest.rfind('"')?;
+        Some(rest[..end].to_string())
+    })
+}
+
+fn parse_entry(file: &str, game: usize, err: &ParseError) -> ErrorEntry {
+    ErrorEntry::new(file, Some(game), "syntax", err.message.clone())
+        .at(err.span.line, err.span.column)
+}
+
+fn replay_entry(file: &str, game: usize, err: &ReplayError) -> ErrorEntry {
+    let located = err.span.line > 0;
+    ErrorEntry {
+        line: located.then_some(err.span.line),
+        column: located.then_some(err.span.column),
+        turn: err.turn,
+        seat: err.seat.clone(),
+        legal: err.legal.clone(),
+        ..ErrorEntry::new(file, Some(game), err.kind.name(), err.message.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> Game {
+        billes_notation::parse_game(text).expect("parses")
+    }
+
+    #[test]
+    fn fingerprints_ignore_tags_comments_nags_and_layout() {
+        let a = game("[Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 + 2. R1 r9-r10 3. B4 -- *\n");
+        let b = game("[Event \"x\"]\n\n1. R6 + {entered} !\n2. R1   r9-r10 $1\n3. B4 --\n=R\n");
+        let c = game("1. R6 + 2. R2 r9-r11 3. B4 -- *\n");
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        assert_ne!(fingerprint(&a), fingerprint(&c));
+        assert_eq!(fingerprint(&game("[Game \"offboard\"]\n*\n")), None);
+    }
+
+    #[test]
+    fn scan_tag_reads_simple_tag_lines() {
+        let text = "[Event \"Club night\"]\n [Round  \"3\"]\n1. R6 r9 r10 *\n";
+        assert_eq!(scan_tag(text, "Event").as_deref(), Some("Club night"));
+        assert_eq!(scan_tag(text, "Round").as_deref(), Some("3"));
+        assert_eq!(scan_tag(text, "Date"), None);
+    }
+}

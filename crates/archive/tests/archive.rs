@@ -1,0 +1,281 @@
+//! The library's own tests of the validation pipeline and its report, the
+//! semantic diff, annotate's comments and reading records. (The `billes`
+//! binary's tests check the same through its output.)
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+use billes_archive::diff::{self, ChangeKind, MatchedBy, Status};
+use billes_archive::input::{self, Input, ReadGameError};
+use billes_archive::report::{self, Collector, Report};
+use billes_archive::{annotate, validate, Rules};
+use billes_notation::{parse_game, parse_games, write_game, Game};
+
+const VALID: &str = "[Game \"aggravation\"]\n[Event \"Club\"]\n[Round \"1\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n3. G3 --\n*\n";
+const SAME_TURNS: &str = "[Game \"aggravation\"]\n[Event \"Club\"]\n[Round \"2\"]\n[Seats \"R G\"]\n\n1. R6 + {entered}\n2. R1 r9-r10 3. G3 -- *\n";
+const INVALID: &str =
+    "[Game \"aggravation\"]\n[Event \"Club\"]\n[Round \"2\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n";
+
+/// The archive of the tests: a folder with a valid game, a copy of its
+/// turns, an invalid game, a syntax error, a binary file and a file that
+/// is not UTF-8, and a path that does not exist.
+fn archive(dir: &Path) -> Vec<PathBuf> {
+    let sub = dir.join("club");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::write(sub.join("a.bgn"), format!("{VALID}\n{SAME_TURNS}")).unwrap();
+    std::fs::write(sub.join("b.bgn"), format!("{INVALID}\n1. R6 ]]\n")).unwrap();
+    std::fs::write(sub.join("c.bgn"), b"[Game \"offboard\"]\n\0\0").unwrap();
+    std::fs::write(sub.join("d.bgn"), b"[Event \"caf\xe9\"]\n*\n").unwrap();
+    std::fs::write(sub.join("notes.txt"), "not a record").unwrap();
+    vec![sub, dir.join("missing.bgn")]
+}
+
+/// Validates `paths` on `jobs` threads: the report, whether an input could
+/// not be read, and what the collector wrote as it went.
+fn run(paths: &[PathBuf], jobs: usize, settings: report::Settings) -> (Report, bool, String) {
+    let found = input::expand_in_order(paths);
+    let workers = validate::Settings {
+        diagnostics: settings.diagnostics,
+        tags: settings.jsonl,
+        duplicates: settings.duplicates,
+        by_event: settings.by_event,
+        ..validate::Settings::default()
+    };
+    let mut collector = Collector::new(settings);
+    let mut out = Vec::new();
+    validate::run(found, jobs, &workers, &mut |outcome| {
+        collector.accept(outcome, &mut out)
+    })
+    .unwrap();
+    let (report, io_failure) = collector.finish();
+    (report, io_failure, String::from_utf8(out).unwrap())
+}
+
+fn json(report: &Report) -> String {
+    let mut out = Vec::new();
+    report.write_json(&mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn the_report_counts_every_kind_of_problem_and_names_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = archive(dir.path());
+    let (report, io_failure, written) = run(&paths, 1, report::Settings::default());
+    assert!(io_failure);
+    assert!(written.is_empty());
+    assert_eq!((report.files, report.games), (4, 5));
+    assert_eq!((report.valid, report.invalid), (2, 3));
+    let kinds: Vec<(&str, usize)> = report.kinds.iter().map(|(k, n)| (&**k, *n)).collect();
+    assert_eq!(
+        kinds,
+        [
+            ("encoding", 2),
+            ("illegal_move", 1),
+            ("io", 1),
+            ("syntax", 1)
+        ]
+    );
+    let errors: Vec<_> = report.errors.iter().map(Result::unwrap).collect();
+    assert_eq!(errors.len(), report.errors.len());
+    assert_eq!(errors[0].kind, "illegal_move");
+    assert_eq!(
+        (errors[0].game, errors[0].line, errors[0].turn),
+        (Some(1), Some(6), Some(1))
+    );
+    assert_eq!(errors[1].kind, "syntax");
+    assert!(errors[2].message.starts_with("binary file"));
+    assert_eq!(errors[4].kind, "io");
+    assert!(errors[4].file.ends_with("missing.bgn"));
+}
+
+#[test]
+fn the_report_is_the_same_on_any_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = archive(dir.path());
+    let settings = report::Settings {
+        duplicates: true,
+        by_event: true,
+        ..report::Settings::default()
+    };
+    let one = json(&run(&paths, 1, settings).0);
+    for jobs in [2, 3, 8] {
+        assert_eq!(json(&run(&paths, jobs, settings).0), one, "{jobs} threads");
+    }
+    let text = |jobs| {
+        let settings = report::Settings {
+            diagnostics: true,
+            ..settings
+        };
+        let (report, _, mut written) = run(&paths, jobs, settings);
+        let mut end = Vec::new();
+        report.write_text(&mut end).unwrap();
+        written.push_str(&String::from_utf8(end).unwrap());
+        written
+    };
+    assert_eq!(text(4), text(1));
+}
+
+#[test]
+fn duplicates_and_events_are_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = archive(dir.path());
+    let settings = report::Settings {
+        duplicates: true,
+        by_event: true,
+        ..report::Settings::default()
+    };
+    let (report, _, _) = run(&paths, 2, settings);
+    let duplicates = report.duplicates.as_ref().unwrap();
+    assert_eq!(duplicates.len(), 1);
+    assert_eq!((duplicates[0].place.game, duplicates[0].first.game), (2, 1));
+    let events: Vec<_> = report
+        .events
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|e| (e.event.as_deref(), e.round.as_deref(), e.valid, e.invalid))
+        .collect();
+    assert_eq!(
+        events,
+        [
+            // The syntax error has no tags, the game not in UTF-8 none read.
+            (None, None, 0, 2),
+            (Some("Club"), Some("1"), 1, 0),
+            (Some("Club"), Some("2"), 1, 1),
+        ]
+    );
+}
+
+#[test]
+fn json_lines_give_a_line_per_game_and_problem_then_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = archive(dir.path());
+    let settings = report::Settings {
+        jsonl: true,
+        ..report::Settings::default()
+    };
+    let (report, _, mut written) = run(&paths, 2, settings);
+    assert!(report.errors.is_empty());
+    let mut end = Vec::new();
+    report.write_jsonl_summary(&mut end).unwrap();
+    written.push_str(&String::from_utf8(end).unwrap());
+    let lines: Vec<serde_json::Value> = written
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let types: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        types,
+        ["game", "game", "game", "game", "file", "game", "file", "summary"]
+    );
+    assert_eq!(lines[0]["tags"]["Round"], "1");
+    assert_eq!(lines[7]["games"], 5);
+}
+
+#[test]
+fn a_forced_variant_replaces_the_records_rules() {
+    let game = parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + *\n").unwrap();
+    let five = Rules::forced(billes_lua::VariantSource::shipped("five-marbles").unwrap());
+    let standard = Rules::default().engine("a.bgn", &game).unwrap();
+    let forced = five.engine("a.bgn", &game).unwrap();
+    assert_ne!(
+        standard.start_board(&game).unwrap(),
+        forced.start_board(&game).unwrap()
+    );
+}
+
+fn games(text: &str) -> Vec<Game> {
+    parse_games(text).into_iter().map(Result::unwrap).collect()
+}
+
+#[test]
+fn the_diff_pairs_games_by_tags_then_by_order() {
+    let other = VALID.replace("[Round \"1\"]", "[Round \"9\"]");
+    let a = games(&format!("{VALID}\n{other}"));
+    let b = games(&format!("{}\n{VALID}", other.replace("G3 --", "G4 --")));
+    let report = diff::compare_files(("a", &a), ("b", &b), &diff::Options::default());
+    assert!(!report.same);
+    let g = &report.games;
+    assert_eq!(
+        (g[0].a_game, g[0].b_game, g[0].matched_by),
+        (Some(1), Some(2), Some(MatchedBy::Tags))
+    );
+    assert_eq!(g[0].status, Status::Same);
+    assert_eq!(g[1].status, Status::Different);
+    let divergence = g[1].divergence.as_ref().unwrap();
+    assert_eq!(
+        (divergence.turn, divergence.a.as_deref()),
+        (3, Some("3. G3 --"))
+    );
+    assert_eq!(g[1].changes.len(), 1);
+    assert_eq!(g[1].changes[0].kind, ChangeKind::Changed);
+}
+
+#[test]
+fn annotation_differences_are_apart_and_can_be_ignored() {
+    let a = games(VALID);
+    let b = games(&VALID.replace("2. R1 r9-r10", "2. R1 r9-r10 {good} !"));
+    let report = diff::compare_files(("a", &a), ("b", &b), &diff::Options::default());
+    assert_eq!(report.games[0].status, Status::Annotations);
+    assert_eq!(report.games[0].annotations[0].b, "! {good}");
+    let options = diff::Options {
+        moves_only: true,
+        ..diff::Options::default()
+    };
+    let report = diff::compare_files(("a", &a), ("b", &b), &options);
+    assert!(report.same);
+}
+
+#[test]
+fn annotating_twice_gives_what_annotating_once_gave_and_strip_undoes_it() {
+    let mut game = parse_game(&VALID.replace("3. G3 --", "3. G3 -- {mine}")).unwrap();
+    let plain = write_game(&game);
+    annotate::annotate_game(&Rules::default(), "a.bgn", &mut game).unwrap();
+    let once = write_game(&game);
+    assert!(once.contains("2. R1 r9-r10 {@ moved 1 hole}"), "{once}");
+    annotate::annotate_game(&Rules::default(), "a.bgn", &mut game).unwrap();
+    assert_eq!(write_game(&game), once);
+    annotate::strip(&mut game.line);
+    assert_eq!(write_game(&game), plain);
+}
+
+#[test]
+fn a_game_that_does_not_replay_is_not_annotated() {
+    let mut game = parse_game(INVALID).unwrap();
+    let err = annotate::annotate_game(&Rules::default(), "a.bgn", &mut game).unwrap_err();
+    assert_eq!(err.turn, Some(1));
+}
+
+#[test]
+fn read_game_names_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a.bgn");
+    std::fs::write(&path, format!("{VALID}\n1. R6 ]]\n")).unwrap();
+    let input = Input::from_path(&path);
+    let (name, source, game) = input::read_game(&input, 1).unwrap();
+    assert_eq!(
+        (name, source.index, game.line.turns.len()),
+        (path.display().to_string(), 1, 3)
+    );
+    assert!(matches!(
+        input::read_game(&input, 0),
+        Err(ReadGameError::Zero)
+    ));
+    assert!(matches!(
+        input::read_game(&input, 2),
+        Err(ReadGameError::Syntax { .. })
+    ));
+    let err = input::read_game(&input, 3).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("{} has fewer than 3 games", path.display())
+    );
+    let missing = Input::from_path(&dir.path().join("none.bgn"));
+    assert!(matches!(
+        input::read_game(&missing, 1),
+        Err(ReadGameError::Open { .. })
+    ));
+    assert_eq!(Input::from_path(Path::new("-")), Input::Stdin);
+}

@@ -21,7 +21,8 @@
 use billes_notation::{Game, Turn};
 use serde::Serialize;
 
-use crate::{replay_with, Engine, GameKind, ReplayError, Rules, Standard, Summary};
+use crate::game::MoveRules;
+use crate::{replay_with, Engine, GameKind, ReplayError, Standard, Summary};
 
 /// One piece (marble or pawn) on a named hole, point or cell.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -154,31 +155,31 @@ pub fn replay_views(
     Standard::of(game)?.replay_views(game, observe)
 }
 
-/// Replays `game` under `rules` like [`replay_views`].
+/// Replays `game` under `rules` like [`replay_views`]: each view is the
+/// game API's ([`MoveRules::view`]), the one the viewer and `billes render`
+/// draw.
 ///
 /// # Errors
 /// The first mistake in the record; the observer has seen every position
 /// before it.
-pub fn replay_views_with<R>(
+pub fn replay_views_with<R: MoveRules>(
     rules: &R,
     game: &Game,
     observe: &mut dyn FnMut(&ViewStep<'_>),
-) -> Result<Summary, ReplayError>
-where
-    R: Rules,
-    R::State: View,
-{
+) -> Result<Summary, ReplayError> {
     let start = rules.setup(game)?;
     observe(&ViewStep {
         index: 0,
         turn: None,
-        view: start.view().with_winners(rules.winners(&start)),
+        view: rules.view(&start).with_winners(rules.winners(&start)),
     });
     replay_with(rules, game, &mut |step| {
         observe(&ViewStep {
             index: step.index,
             turn: Some(step.turn),
-            view: step.state.view().with_winners(rules.winners(step.state)),
+            view: rules
+                .view(step.state)
+                .with_winners(rules.winners(step.state)),
         })
     })
 }

@@ -367,7 +367,11 @@ impl Offboard {
     }
 
     /// Counts the turns `depth` plies deep from `st` (a turn with a pending
-    /// marble is `+cell`, or `~` followed by a move or a pass).
+    /// marble is `+cell`, or `~` followed by a move or a pass): a fast
+    /// counter on the typed moves, for the bench. The reference is the game
+    /// API's [`crate::game::perft`]; the tests hold the two to the same
+    /// counts (they differ only on a won position, counted 0 here and 1
+    /// there).
     pub fn perft(&self, st: &State, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

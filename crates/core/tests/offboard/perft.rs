@@ -1,6 +1,9 @@
 //! Legal turn counts ("perft") from fixed positions, kept as data in
-//! tests/data/offboard/perft.txt.
+//! tests/data/offboard/perft.txt, counted by `Offboard::perft` (a fast
+//! counter on the typed moves, for the bench) and by the game API's
+//! reference `billes_core::game::perft`, which must agree with it.
 
+use billes_core::game::{perft, RulesPosition};
 use billes_core::offboard::Offboard;
 
 use crate::support::abalone;
@@ -31,6 +34,14 @@ fn legal_turn_counts_match_the_data_file() {
             let (depth, expected) = count.split_once('=').unwrap();
             let depth: u32 = depth.parse().unwrap();
             let got = rules.perft(&state, depth);
+            // None of these positions is won, where the two differ (the
+            // fast counter counts a won game as no sequence).
+            let reference = RulesPosition::from_state(&rules, state, 0);
+            assert_eq!(
+                perft(&reference, depth).unwrap(),
+                got,
+                "{line}: the game API and the fast counter at depth {depth}"
+            );
             if std::env::var_os("PERFT_PRINT").is_some() {
                 println!("{rules_name} | {position} | {depth}={got}");
                 continue;

@@ -168,6 +168,9 @@ pub struct TurnAnalysis {
     pub best: Option<(String, Estimate)>,
     /// Winning chance lost against the best candidate, with its standard
     /// error (0 when the move played is the best or there was no choice).
+    /// A loss of [`Mark::DOUBTFUL`]` / 2` or more is measured again, with
+    /// `win` and `best`, on fresh rollouts of the two with the same dice:
+    /// picking the best of many noisy estimates would inflate it.
     pub loss: Estimate,
     /// The mark, if the loss earns one.
     pub mark: Option<Mark>,
@@ -451,11 +454,40 @@ pub fn analyze_turn(
             best = g;
         }
     }
+    // The best of many noisy estimates is too good: when the loss may earn
+    // a mark, the best and the move played are measured again on fresh
+    // rollouts, which alone give the loss and both winning chances.
+    let mut best_win = estimates[best];
+    let mut played_win = estimates[played];
     let loss = if best == played {
         Estimate::of(&[])
-    } else {
+    } else if estimates[best].mean - estimates[played].mean < Mark::DOUBTFUL / 2.0 {
         Estimate::paired(&groups[best].samples, &groups[played].samples)
+    } else {
+        let start = settings.rollouts.max(2);
+        let mut again = [Vec::new(), Vec::new()];
+        for (k, g) in [best, played].into_iter().enumerate() {
+            for i in start..2 * start {
+                let v = one(
+                    groups[g].after.as_ref(),
+                    None,
+                    policy,
+                    settings,
+                    stream,
+                    i,
+                    &side,
+                    teams,
+                )?;
+                again[k].push(v);
+            }
+        }
+        best_win = Estimate::of(&again[0]);
+        played_win = Estimate::of(&again[1]);
+        Estimate::paired(&again[0], &again[1])
     };
+    if loss.mean <= 0.0 {
+        best = played;
+    }
     let mark = if groups.len() > 1 && best != played {
         Mark::of(loss.mean, loss.se)
     } else {
@@ -492,9 +524,13 @@ pub fn analyze_turn(
         played: legal[groups[played].moves[0]].to_string(),
         legal: legal.len(),
         candidates,
-        win: (!groups[played].samples.is_empty()).then_some(estimates[played]),
-        best: (best != played).then(|| (legal[groups[best].moves[0]].to_string(), estimates[best])),
-        loss,
+        win: (!groups[played].samples.is_empty()).then_some(played_win),
+        best: (best != played).then(|| (legal[groups[best].moves[0]].to_string(), best_win)),
+        loss: if best == played {
+            Estimate::of(&[])
+        } else {
+            loss
+        },
         mark,
         luck,
     })

@@ -17,9 +17,9 @@
 //! use billes_analysis::{analyze_game, Mark, Settings};
 //! use billes_core::{Engine, Standard};
 //!
-//! // Red can move its marble on rh1 into HOME and win, or move the other.
-//! let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\
-//!               [Position \"R:rh1,rh2,rh3,r9 G:g9 move=R\"]\n\n1. R1 r9-r10 *\n";
+//! // Red reaches the goal with its 1, or lets Green reach it first.
+//! let record = "[Game \"barricade\"]\n[Seats \"R G\"]\n\
+//!               [Position \"R:i13,e5 G:h13,g13 bar=e3 move=R\"]\n\n1. R1 e5-e6 *\n";
 //! let game = billes_notation::parse_game(record).unwrap();
 //! let settings = Settings { rollouts: 16, ..Settings::default() };
 //! let analysis = analyze_game(&game, &settings, &|| Ok(Rc::new(Standard::of(&game)?) as Rc<dyn Engine>))?;

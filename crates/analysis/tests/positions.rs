@@ -34,9 +34,9 @@ fn record(game: &str, seats: &str, position: &str, turn: &str) -> String {
 #[test]
 fn aggravating_the_marble_on_the_doorstep_of_home() {
     // Green's last marble stands a few holes from HOME; Red can send it
-    // back to BASE, or move up in its own HOME.
-    let pos = "R:g2,rh1,rh3,rh4 G:g3,gh2,gh3,gh4 move=R";
-    let missed = analyse(&record("aggravation", "R G", pos, "R1 rh1-rh2"));
+    // back to BASE, or move its other marble.
+    let pos = "R:g2,r5,rh3,rh4 G:g3,gh2,gh3,gh4 move=R";
+    let missed = analyse(&record("aggravation", "R G", pos, "R1 r5-r6"));
     let t = &missed.turns[0];
     assert!(t.is_decision());
     assert_eq!(

@@ -61,9 +61,12 @@ pub enum Command {
     /// Write a comment on each turn telling what it did, or strip those comments
     #[command(
         after_help = "Annotate's comments start with `@ `: {@ marble entered; rolls again}.\n\n\
-                      Examples:\n  billes annotate game.bgn\n  billes annotate --in-place game.bgn\n  billes annotate --strip --in-place game.bgn"
+                      Examples:\n  billes annotate game.bgn\n  billes annotate --in-place game.bgn\n  billes annotate --analyze --in-place game.bgn\n  billes annotate --strip --in-place game.bgn"
     )]
     Annotate(crate::cmd::annotate::AnnotateArgs),
+    /// Judge every decision by Monte Carlo rollouts: marks, best moves, luck, a summary per seat
+    #[command(after_help = crate::cmd::analyze::HELP)]
+    Analyze(crate::cmd::analyze::AnalyzeArgs),
     /// Compare two game logs: tags, the first diverging turn, the turns side by side
     #[command(after_help = crate::cmd::diff::HELP)]
     Diff(crate::cmd::diff::DiffArgs),

@@ -2,6 +2,11 @@
 //! game's words (`{@ marble entered; rolls again}`), and `--strip` (the
 //! comments themselves are [`billes_archive::annotate`]'s). The record is
 //! written back in canonical form.
+//!
+//! `--analyze` also writes the analysis of `billes analyze` as comments
+//! `{[%win 0.43] [%best r9-r13 0.51] [%luck +0.05]}` after the `@ `
+//! comments, with the marks `?!`, `?`, `??` (billes-analysis's `comment`
+//! module); `--strip` removes those too.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -24,9 +29,16 @@ pub struct AnnotateArgs {
     /// Rewrite the file (atomically) instead of printing the result
     #[arg(long)]
     pub in_place: bool,
-    /// Remove the comments annotate added (those starting with `@ `), nothing else
-    #[arg(long)]
+    /// Remove the comments annotate added (those starting with `@ ` and the
+    /// analysis comments `[%win ...]` with their marks), nothing else
+    #[arg(long, conflicts_with = "analyze")]
     pub strip: bool,
+    /// Also judge every decision by rollouts, as `billes analyze` does, and
+    /// write `{[%win 0.43] [%best r9-r13 0.51]}` comments and the marks ?!, ?, ??
+    #[arg(long)]
+    pub analyze: bool,
+    #[command(flatten)]
+    pub analysis: super::analyze::AnalysisOptions,
     #[command(flatten)]
     pub rules: RulesOption,
 }
@@ -45,13 +57,27 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         eprintln!("{e}\n");
     }
     let mut games = Vec::with_capacity(sources.len());
+    let settings = args.analysis.settings();
     for (source, mut game) in sources {
         if args.strip {
             strip(&mut game.line);
-        } else if let Err(err) = annotate_game(crate::rules::current(), &name, &mut game) {
-            eprintln!("{}\n", render_replay_error(&name, &source, &err, false));
-            failed = true;
-            continue;
+            billes_analysis::comment::strip(&mut game.line);
+        } else {
+            if args.analyze {
+                match super::analyze::analyse(&name, &game, &settings) {
+                    Ok(analysis) => billes_analysis::comment::annotate(&mut game.line, &analysis),
+                    Err(err) => {
+                        eprintln!("{}\n", render_replay_error(&name, &source, &err, false));
+                        failed = true;
+                        continue;
+                    }
+                }
+            }
+            if let Err(err) = annotate_game(crate::rules::current(), &name, &mut game) {
+                eprintln!("{}\n", render_replay_error(&name, &source, &err, false));
+                failed = true;
+                continue;
+            }
         }
         games.push(game);
     }

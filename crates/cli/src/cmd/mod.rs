@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, Command};
 
+pub(crate) mod analyze;
 pub(crate) mod annotate;
 mod convert;
 pub(crate) mod diff;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Convert(args) => convert::run(&args)?,
         Command::Simulate(args) => simulate::run(&args)?,
         Command::Annotate(args) => annotate::run(&args)?,
+        Command::Analyze(args) => analyze::run(&args)?,
         Command::Diff(args) => diff::run(&args)?,
         Command::Rules(args) => rules::run(&args)?,
         Command::Moves(args) => moves::run(&args)?,

@@ -1,0 +1,160 @@
+//! Playing policies: what plays the games out in a rollout.
+//!
+//! A [`Policy`] picks one of the legal moves of a position. [`Heuristic`] is
+//! a fast player per game that reads only what the game API gives (the
+//! moves' actions and [`Position::hook_view`]): in Aggravation it
+//! aggravates, enters HOME, enters, keeps its marbles out of reach and makes
+//! progress; in Barricade it reaches the goal, sends pawns home, puts
+//! barricades in front of the leader and makes progress; in Offboard it
+//! ejects, pushes and keeps its lines together towards the centre. It plays
+//! a random move now and then ([`Heuristic::EXPLORE`]) and breaks ties at
+//! random, so that rollouts of Offboard, which has no dice, still differ.
+//! [`Uniform`] plays uniformly random legal moves: the yardstick.
+//!
+//! ```
+//! use billes_analysis::{Heuristic, Policy};
+//! use billes_core::game::{Position, Roll};
+//! use billes_core::{Engine, GameKind, Rng, Standard};
+//!
+//! let rules = Standard::new(GameKind::Aggravation);
+//! // Red may aggravate Green on r12 or move its other marble.
+//! let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,b2 G:r12 move=R")])?;
+//! let moves = pos.legal_moves(Roll::new(3))?;
+//! let pick = Heuristic::for_game(GameKind::Aggravation).choose(pos.as_ref(), &moves, &mut Rng::new(1));
+//! assert_eq!(moves[pick].to_string(), "r9-r12*");
+//! # Ok::<(), billes_core::ReplayError>(())
+//! ```
+
+mod aggravation;
+mod barricade;
+mod offboard;
+
+use std::fmt;
+
+use billes_core::game::{Move, Position};
+use billes_core::{GameKind, Rng};
+
+/// A player: picks one of the legal moves of a position.
+pub trait Policy: fmt::Debug + Sync {
+    /// The index of the move to play among `moves`, the legal moves of the
+    /// seat to act in `pos` (never empty). `rng` is the policy's own
+    /// randomness: the same generator state gives the same choice.
+    fn choose(&self, pos: &dyn Position, moves: &[Move], rng: &mut Rng) -> usize;
+}
+
+/// The uniformly random player: every legal move equally likely.
+///
+/// ```
+/// use billes_analysis::{Policy, Uniform};
+/// use billes_core::game::{Position, Roll};
+/// use billes_core::{Engine, GameKind, Rng, Standard};
+///
+/// let rules = Standard::new(GameKind::Offboard);
+/// let pos = rules.position(&[])?;
+/// let moves = pos.legal_moves(None)?;
+/// assert!(Uniform.choose(pos.as_ref(), &moves, &mut Rng::new(3)) < moves.len());
+/// # Ok::<(), billes_core::ReplayError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Uniform;
+
+impl Policy for Uniform {
+    fn choose(&self, _pos: &dyn Position, moves: &[Move], rng: &mut Rng) -> usize {
+        rng.below(moves.len().max(1))
+    }
+}
+
+/// The fast heuristic player of a game (see the module docs for what it
+/// values in each game).
+///
+/// ```
+/// use billes_analysis::Heuristic;
+/// use billes_core::GameKind;
+/// assert_eq!(Heuristic::for_game(GameKind::Barricade).game(), GameKind::Barricade);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Heuristic {
+    game: GameKind,
+}
+
+impl Heuristic {
+    /// One move in this many is a uniformly random one.
+    pub const EXPLORE: u32 = 20;
+
+    /// The heuristic player of `game`.
+    pub fn for_game(game: GameKind) -> Heuristic {
+        Heuristic { game }
+    }
+
+    /// The game it plays.
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+}
+
+impl Policy for Heuristic {
+    fn choose(&self, pos: &dyn Position, moves: &[Move], rng: &mut Rng) -> usize {
+        if moves.len() <= 1 {
+            return 0;
+        }
+        if rng.chance(1, Self::EXPLORE) {
+            return rng.below(moves.len());
+        }
+        let scores = match self.game {
+            GameKind::Aggravation => aggravation::scores(pos, moves),
+            GameKind::Barricade => barricade::scores(pos, moves),
+            GameKind::Offboard => offboard::scores(pos, moves),
+        };
+        best_of(&scores, rng)
+    }
+}
+
+/// The index of the highest score, ties broken at random.
+fn best_of(scores: &[f32], rng: &mut Rng) -> usize {
+    let mut best = 0;
+    let mut ties = 0u32;
+    for (i, &s) in scores.iter().enumerate() {
+        if i == 0 || s > scores[best] + 1e-6 {
+            best = i;
+            ties = 1;
+        } else if (s - scores[best]).abs() <= 1e-6 {
+            ties += 1;
+            if rng.below(ties as usize) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
+}
+
+/// The seats on the team of `seat` in `pos` (`seat` included).
+pub(crate) fn team_of(pos: &dyn Position, seat: &str) -> Vec<String> {
+    let team = pos.hook_view().team(seat);
+    if team.is_empty() {
+        vec![seat.to_string()]
+    } else {
+        team
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_of_takes_the_highest() {
+        let mut rng = Rng::new(1);
+        assert_eq!(best_of(&[1.0, 3.0, 2.0], &mut rng), 1);
+        assert_eq!(best_of(&[5.0], &mut rng), 0);
+    }
+
+    #[test]
+    fn best_of_breaks_ties_at_random() {
+        let mut rng = Rng::new(1);
+        let mut seen = [0; 3];
+        for _ in 0..300 {
+            seen[best_of(&[2.0, 2.0, 1.0], &mut rng)] += 1;
+        }
+        assert!(seen[0] > 50 && seen[1] > 50 && seen[2] == 0, "{seen:?}");
+    }
+}

@@ -1,0 +1,173 @@
+//! The Offboard player: eject, push, keep the lines together and towards
+//! the centre.
+//!
+//! It reads cells by their names (row `a`..`i`, diagonal `1`..`9`, the
+//! centre `e5`) and the six directions `e w ne nw se sw`.
+
+use billes_core::game::{Move, Position};
+use billes_notation::Action;
+
+/// A cell as (row, diagonal), both from 0.
+type Cell = (i32, i32);
+
+fn cell(name: &str) -> Option<Cell> {
+    let b = name.as_bytes();
+    let row = i32::from(b.first()?.checked_sub(b'a')?);
+    let diagonal: i32 = name.get(1..)?.parse().ok()?;
+    let c = (row, diagonal - 1);
+    on_board(c).then_some(c)
+}
+
+/// Cells from the centre `e5`.
+fn distance((row, diagonal): Cell) -> i32 {
+    let (x, y) = (diagonal - 4, row - 4);
+    x.abs().max(y.abs()).max((x - y).abs())
+}
+
+fn on_board(c: Cell) -> bool {
+    (0..9).contains(&c.0) && (0..9).contains(&c.1) && distance(c) <= 4
+}
+
+fn direction(name: &str) -> Option<Cell> {
+    Some(match name {
+        "e" => (0, 1),
+        "w" => (0, -1),
+        "ne" => (1, 1),
+        "nw" => (1, 0),
+        "se" => (-1, 0),
+        "sw" => (-1, -1),
+        _ => return None,
+    })
+}
+
+fn add(a: Cell, b: Cell) -> Cell {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+/// Who stands where: 1 the mover, -1 an opponent, 0 nobody.
+struct Board {
+    grid: [[i8; 9]; 9],
+}
+
+impl Board {
+    fn read(pos: &dyn Position, seat: &str) -> Board {
+        let view = pos.hook_view();
+        let mut grid = [[0i8; 9]; 9];
+        for s in view.seats() {
+            let who = if s == seat { 1 } else { -1 };
+            for p in view.pieces(&s) {
+                if let Some((r, d)) = cell(&p) {
+                    grid[r as usize][d as usize] = who;
+                }
+            }
+        }
+        Board { grid }
+    }
+
+    fn at(&self, c: Cell) -> i8 {
+        if on_board(c) {
+            self.grid[c.0 as usize][c.1 as usize]
+        } else {
+            0
+        }
+    }
+
+    /// Own marbles next to `c`.
+    fn friends(&self, c: Cell) -> i32 {
+        ["e", "w", "ne", "nw", "se", "sw"]
+            .iter()
+            .filter_map(|d| direction(d))
+            .filter(|&d| self.at(add(c, d)) == 1)
+            .count() as i32
+    }
+
+    fn score(&self, mv: &Move) -> f32 {
+        let mut score = 0.0;
+        for action in &mv.actions {
+            match action {
+                Action::Line {
+                    from,
+                    to,
+                    direction: dir,
+                    capture,
+                    ..
+                } => {
+                    if let Some(c) = capture {
+                        score += 500.0 + 300.0 * c.points.unwrap_or(0) as f32;
+                    }
+                    score += self.line(from.as_str(), to.as_ref().map(|t| t.as_str()), dir);
+                }
+                Action::Place { to: Some(to), .. } => {
+                    if let Some(c) = cell(to.as_str()) {
+                        score += 50.0 - 10.0 * distance(c) as f32;
+                    }
+                }
+                _ => {}
+            }
+        }
+        score
+    }
+
+    /// The worth of moving the line `from`..`to` one cell towards `dir`.
+    fn line(&self, from: &str, to: Option<&str>, dir: &str) -> f32 {
+        let (Some(a), Some(d)) = (cell(from), direction(dir)) else {
+            return 0.0;
+        };
+        let b = to.and_then(cell).unwrap_or(a);
+        let step = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
+        let mut marbles = vec![a];
+        let mut c = a;
+        while c != b && marbles.len() < 9 {
+            c = add(c, step);
+            marbles.push(c);
+        }
+        let front = if step == d || step == (0, 0) {
+            Some(add(b, d))
+        } else if step == (-d.0, -d.1) {
+            Some(add(a, d))
+        } else {
+            None
+        };
+        let mut score = 0.0;
+        if let Some(f) = front {
+            if self.at(f) == -1 {
+                // A push: the further out the pushed marbles, the better.
+                score += 25.0 + 6.0 * distance(f) as f32;
+            }
+        }
+        for &m in &marbles {
+            let after = add(m, d);
+            score += 6.0 * (distance(m) - distance(after)) as f32;
+            if distance(after) == 4 {
+                score -= 8.0;
+            }
+            if distance(m) == 4 {
+                score += 8.0;
+            }
+            score += 1.5 * (self.friends(after) - self.friends(m)) as f32;
+        }
+        score
+    }
+}
+
+/// The score of each move (higher is better).
+pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+    let seat = moves[0].moving_seat();
+    let board = Board::read(pos, seat.as_str());
+    moves.iter().map(|m| board.score(m)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_distances() {
+        assert_eq!(cell("e5"), Some((4, 4)));
+        assert_eq!(distance((4, 4)), 0);
+        assert_eq!(cell("a1").map(distance), Some(4));
+        assert_eq!(cell("i9").map(distance), Some(4));
+        assert_eq!(cell("a9"), None);
+        assert_eq!(cell("f6").map(distance), Some(1));
+    }
+}

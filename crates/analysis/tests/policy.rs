@@ -1,0 +1,59 @@
+//! The heuristic player beats the uniformly random player in every game
+//! (a small sample with a loose bound; docs/analysis.md has the figures
+//! over 2,000 games of each, from the `versus_random` example).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use billes_analysis::{Heuristic, Policy, Uniform};
+use billes_core::game::Roll;
+use billes_core::{Engine, GameKind, Rng, Standard};
+
+/// The share of `games` won by the heuristic player, seats swapped every
+/// other game.
+fn win_rate(kind: GameKind, seats: &str, games: u32) -> f64 {
+    let rules = Standard::new(kind);
+    let start = rules.position(&[("Seats", seats)]).unwrap();
+    let order = start.seats();
+    let heuristic = Heuristic::for_game(kind);
+    let mut rng = Rng::new(99);
+    let mut wins = 0;
+    for g in 0..games {
+        let players: [&dyn Policy; 2] = if g % 2 == 0 {
+            [&heuristic, &Uniform]
+        } else {
+            [&Uniform, &heuristic]
+        };
+        let mut pos = start.boxed();
+        while !pos.is_over() && pos.turns() < 3000 {
+            let roll = if pos.next().dice {
+                Roll::new(rng.die())
+            } else {
+                None
+            };
+            let moves = pos.legal_moves(roll).unwrap();
+            let who = order
+                .iter()
+                .position(|s| *s == moves[0].seat.as_str())
+                .unwrap();
+            let i = players[who].choose(pos.as_ref(), &moves, &mut rng);
+            pos.play(&moves[i]).unwrap();
+        }
+        let winner = pos.winners().and_then(|w| w.first().cloned());
+        if winner.as_deref() == Some(order[(g % 2) as usize].as_str()) {
+            wins += 1;
+        }
+    }
+    f64::from(wins) / f64::from(games)
+}
+
+#[test]
+fn the_heuristic_player_beats_the_random_player() {
+    for (kind, seats) in [
+        (GameKind::Aggravation, "R G"),
+        (GameKind::Barricade, "R G"),
+        (GameKind::Offboard, "R B"),
+    ] {
+        let rate = win_rate(kind, seats, 30);
+        assert!(rate >= 0.7, "{kind}: {rate}");
+    }
+}

@@ -1,0 +1,222 @@
+//! `billes analyze`: judges every decision of recorded games by Monte Carlo
+//! rollouts (docs/analysis.md), with marks, the best moves, luck and a
+//! summary per seat and team.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use billes_analysis::{analyze_game, GameAnalysis, Settings, Totals};
+use billes_notation::Game;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use billes_archive::diagnostic::render_replay_error;
+use billes_archive::input::{expand, read_games};
+
+use super::{INVALID, OK};
+
+pub const HELP: &str = "\
+Every turn where the mover had a choice is rolled out: each candidate move is played out \
+--rollouts times at most by a fast heuristic player, with the same dice for every candidate, \
+and the winning chance of the mover's side (its team in team games) is measured. A move that \
+lost at least 0.04, 0.08 or 0.16 of winning chance against the best, by more than twice its \
+standard error, is marked ?!, ? or ??. Luck (dice games): each roll's value against the \
+average over the six rolls. See docs/analysis.md.
+
+Examples:
+  billes analyze game.bgn
+  billes analyze game.bgn --game 2 --rollouts 256 --seed 7
+  billes analyze --format json --jobs 2 archive/
+  billes annotate --analyze --in-place game.bgn";
+
+/// How `billes analyze` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AnalyzeFormat {
+    /// the marked turns and a summary per seat
+    Text,
+    /// one JSON document with every turn
+    Json,
+}
+
+/// How much rolling out: shared by `analyze` and `annotate --analyze`.
+#[derive(Debug, Clone, Args)]
+pub struct AnalysisOptions {
+    /// Rollouts per candidate move at most
+    #[arg(long, default_value_t = Settings::default().rollouts, value_parser = clap::value_parser!(u32).range(2..))]
+    pub rollouts: u32,
+    /// Seed of the rollouts' dice: the same seed gives the same analysis
+    #[arg(long, default_value_t = Settings::default().seed)]
+    pub seed: u64,
+    /// Worker threads (default: one per core)
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+impl AnalysisOptions {
+    /// The library's settings.
+    pub fn settings(&self) -> Settings {
+        let jobs = self.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        );
+        let default = Settings::default();
+        Settings {
+            rollouts: self.rollouts,
+            luck_rollouts: (u64::from(self.rollouts) * u64::from(default.luck_rollouts)
+                / u64::from(default.rollouts))
+            .max(6) as u32,
+            seed: self.seed,
+            jobs,
+            ..default
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// Files or directories (searched recursively for *.bgn); `-` reads stdin
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Only this game of each file (1-based)
+    #[arg(long)]
+    pub game: Option<usize>,
+    #[command(flatten)]
+    pub analysis: AnalysisOptions,
+    /// Report format
+    #[arg(long, value_enum, default_value_t = AnalyzeFormat::Text)]
+    pub format: AnalyzeFormat,
+    #[command(flatten)]
+    pub rules: crate::rules::RulesOption,
+}
+
+/// One analysed game in the JSON report.
+#[derive(Debug, Serialize)]
+struct Report<'a> {
+    file: &'a str,
+    index: usize,
+    #[serde(flatten)]
+    analysis: &'a GameAnalysis,
+}
+
+pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
+    args.rules.force()?;
+    let settings = args.analysis.settings();
+    let (inputs, unreadable) = expand(&args.paths);
+    let mut failed = false;
+    for (path, e) in &unreadable {
+        eprintln!("billes: {}: {e}", path.display());
+        failed = true;
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut json = Vec::new();
+    for input in &inputs {
+        let name = input.name();
+        let (games, errors) = read_games(input, &name)?;
+        for e in &errors {
+            eprintln!("{e}\n");
+            failed = true;
+        }
+        for (source, game) in &games {
+            if args.game.is_some_and(|n| n != source.index) {
+                continue;
+            }
+            match analyse(&name, game, &settings) {
+                Ok(analysis) => match args.format {
+                    AnalyzeFormat::Text => {
+                        write_text(&mut out, &name, source.index, &analysis)?;
+                    }
+                    AnalyzeFormat::Json => json.push((name.clone(), source.index, analysis)),
+                },
+                Err(e) => {
+                    eprintln!("{}\n", render_replay_error(&name, source, &e, false));
+                    failed = true;
+                }
+            }
+        }
+    }
+    if args.format == AnalyzeFormat::Json {
+        let reports: Vec<Report<'_>> = json
+            .iter()
+            .map(|(file, index, analysis)| Report {
+                file,
+                index: *index,
+                analysis,
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&reports)?;
+        writeln!(out, "{text}")?;
+    }
+    out.flush()?;
+    Ok(if failed { INVALID } else { OK })
+}
+
+/// Checks and analyses one game of the file `name` under its rules.
+pub fn analyse(
+    name: &str,
+    game: &Game,
+    settings: &Settings,
+) -> Result<GameAnalysis, billes_core::ReplayError> {
+    let rules = crate::rules::current();
+    rules.engine(name, game)?.validate(game)?;
+    analyze_game(game, settings, &|| rules.engine(name, game)).map_err(|e| {
+        let mut error = e.error;
+        if let Some(turn) = game.line.turns.get((e.index as usize).wrapping_sub(1)) {
+            error = error.in_turn(turn.number, turn.head.seat.as_str());
+        }
+        error
+    })
+}
+
+fn write_text(
+    out: &mut impl Write,
+    name: &str,
+    index: usize,
+    a: &GameAnalysis,
+) -> anyhow::Result<()> {
+    let decisions = a.turns.iter().filter(|t| t.is_decision()).count();
+    writeln!(
+        out,
+        "{name}, game {index} ({}): {} turns, {decisions} decisions",
+        a.game,
+        a.turns.len()
+    )?;
+    for t in &a.turns {
+        let Some(mark) = t.mark else { continue };
+        let roll = t.roll.map_or_else(String::new, |r| r.to_string());
+        let win = t.win.map_or(0.0, |w| w.mean);
+        let (best, best_win) = t
+            .best
+            .as_ref()
+            .map_or(("", 0.0), |(m, e)| (m.as_str(), e.mean));
+        writeln!(
+            out,
+            "  {}. {}{roll} {} {mark}  win {win:.2}, best {best} {best_win:.2} (lost {:.2} ± {:.2})",
+            t.number, t.seat, t.played, t.loss.mean, t.loss.se
+        )?;
+    }
+    let dice = a.turns.iter().any(|t| t.luck.is_some());
+    write_totals(out, "seat", &a.seats, dice)?;
+    if !a.teams.is_empty() {
+        write_totals(out, "team", &a.teams, dice)?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+fn write_totals(out: &mut impl Write, what: &str, rows: &[Totals], dice: bool) -> io::Result<()> {
+    write!(out, "  {what:<6} turns  decisions  ?!   ?  ??  chance lost")?;
+    writeln!(out, "{}", if dice { "   luck" } else { "" })?;
+    for r in rows {
+        write!(
+            out,
+            "  {:<6} {:>5}  {:>9}  {:>2}  {:>2}  {:>2}  {:>11.2}",
+            r.who, r.turns, r.decisions, r.doubtful, r.bad, r.very_bad, r.lost
+        )?;
+        if dice {
+            write!(out, "  {:>+5.2}", r.luck)?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}

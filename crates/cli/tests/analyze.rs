@@ -1,0 +1,100 @@
+//! `billes analyze` and `billes annotate --analyze`: marks on a position
+//! where one move wins, JSON, the same seed giving the same output, and
+//! annotating twice or stripping.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn billes(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Red reaches the goal with its 1, or lets Green win (turn 1); then the
+/// same position, Red taking the goal (game 2).
+const RECORD: &str = "[Game \"barricade\"]\n[Seats \"R G\"]\n\
+    [Position \"R:i13,e5 G:h13,g13 bar=e3 move=R\"]\n\n1. R1 e5-e6 {well} *\n\n\
+    [Game \"barricade\"]\n[Seats \"R G\"]\n\
+    [Position \"R:i13,e5 G:h13,g13 bar=e3 move=R\"]\n\n1. R1 i13-i14 =R\n";
+
+fn setup() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.bgn"), RECORD).unwrap();
+    dir
+}
+
+const FAST: [&str; 6] = ["--rollouts", "16", "--seed", "3", "--jobs", "2"];
+
+#[test]
+fn analyze_marks_the_move_that_lets_the_game_go() {
+    let dir = setup();
+    let mut args = vec!["analyze", "game.bgn"];
+    args.extend(FAST);
+    let out = billes(dir.path(), &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("1. R1 e5-e6 ??"), "{text}");
+    assert!(text.contains("best i13-i14 1.00"), "{text}");
+    assert!(
+        text.contains("game 2 (barricade): 1 turns, 1 decisions"),
+        "{text}"
+    );
+    assert_eq!(
+        stdout(&billes(dir.path(), &args)),
+        text,
+        "same seed, same output"
+    );
+}
+
+#[test]
+fn analyze_json_has_every_turn() {
+    let dir = setup();
+    let mut args = vec!["analyze", "game.bgn", "--game", "1", "--format", "json"];
+    args.extend(FAST);
+    let out = billes(dir.path(), &args);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let games = v.as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["index"], 1);
+    assert_eq!(games[0]["turns"][0]["mark"], "very_bad");
+    assert_eq!(games[0]["turns"][0]["best"][0], "i13-i14");
+    assert_eq!(games[0]["seats"][0]["very_bad"], 1);
+}
+
+#[test]
+fn annotate_analyze_twice_changes_nothing_and_strip_removes_it() {
+    let dir = setup();
+    let mut args = vec!["annotate", "--analyze", "--in-place", "game.bgn"];
+    args.extend(FAST);
+    assert!(billes(dir.path(), &args).status.success());
+    let once = std::fs::read_to_string(dir.path().join("game.bgn")).unwrap();
+    assert!(
+        once.contains("1. R1 e5-e6 ?? {@ moved 1 point} {[%win 0.")
+            && once.contains(" [%best i13-i14 1.00] [%luck "),
+        "{once}"
+    );
+    assert!(once.contains("{well}"), "{once}");
+    assert!(billes(dir.path(), &args).status.success());
+    let twice = std::fs::read_to_string(dir.path().join("game.bgn")).unwrap();
+    assert_eq!(once, twice);
+    let out = billes(dir.path(), &["annotate", "--strip", "game.bgn"]);
+    let stripped = stdout(&out);
+    assert!(
+        !stripped.contains("[%win") && !stripped.contains("??"),
+        "{stripped}"
+    );
+    assert!(stripped.contains("1. R1 e5-e6 {well}"), "{stripped}");
+}

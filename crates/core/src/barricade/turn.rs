@@ -735,6 +735,7 @@ mod tests {
             },
             Params {
                 bounce_takes_barricade: false,
+                bounce_freezes: false,
                 barricade_on_goal: true,
                 forbidden_rows: vec![],
                 ..Params::default()

@@ -318,6 +318,12 @@ fn a_held_barricade_is_put_down_in_the_next_turn_after_the_move() {
         e.message
     );
     assert!(e.legal.contains(&"#e3".to_string()) && !e.legal.contains(&"#c3".to_string()));
+    // The hint names a free point: where the barricade stood, free again.
+    assert!(
+        e.message.ends_with("in this turn (e.g. #e3)"),
+        "{}",
+        e.message
+    );
     // Even on a lost turn.
     play_with(
         &one_pawn(),
@@ -675,4 +681,27 @@ fn a_turn_is_one_move_then_barricades() {
     assert_eq!(e.message, "the pawn on g1 is G's, not R's");
     let e = err(&p, "1. R1 f1-g1");
     assert_eq!(e.message, "no R pawn on f1");
+}
+
+#[test]
+fn the_put_down_hint_names_a_free_point() {
+    // Placed at once: the pawn stands on e3, a pawn of G on e5; the hint is
+    // a point of the legal list, never a fixed one.
+    let rules = Barricade::new(Params {
+        placement: Placement::Immediately,
+        six: Six::Nothing,
+        bounce: false,
+        ..Params::default()
+    });
+    let p = pos("R:d3 G:e5 move=R");
+    let e = err_with(&rules, &p, "1. R1 d3-e3#");
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    let hint = e
+        .message
+        .rsplit("(e.g. ")
+        .next()
+        .and_then(|h| h.strip_suffix(')'))
+        .expect("a hint");
+    assert!(e.legal.iter().any(|l| l == hint), "{hint} in {:?}", e.legal);
+    assert!(hint != "#e5" && hint != "#e3", "{hint}");
 }

@@ -518,6 +518,15 @@ fn abalone_pushes_off_for_one_point_without_targets() {
         (kind, message.as_str()),
         (Effect, "this game has no targets: write *")
     );
+    // The points are not written either: the chapter's `*` alone.
+    let (kind, message) = rejected(&rules, "R:d5,d6,d7 B:d8,i9", &["R d5:d7>e*=1"]);
+    assert_eq!(
+        (kind, message.as_str()),
+        (
+            Effect,
+            "this game has no targets: a marble pushed off is marked * alone (it scores 1)"
+        )
+    );
     let game = record(
         Some("R:d5,d6,d7 B:d8,i9 score=R5,B0"),
         &["R d5:d7>e*"],

@@ -929,3 +929,46 @@ fn with_no_legal_move_the_error_says_so_and_shows_the_pass() {
     );
     ok(run(&tags, &["G5 --"]));
 }
+
+// ---- the order of play ----
+
+#[test]
+fn the_order_of_play_is_the_boards_or_the_seats_tags() {
+    let tags = [("Seats", "R Y B G")];
+    // Round the board (the seeds): B follows R, whatever the tag's order.
+    let e = run(&tags, &["R2 --", "Y3 --"]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Seat);
+    ok(run(&tags, &["R2 --", "B3 --", "G3 --", "Y3 --", "R2 --"]));
+    // `order = "seats"`: the tag's order, with the extra turn of a 6.
+    let drawn = Aggravation::new(Params {
+        order: billes_core::aggravation::Order::Seats,
+        ..Params::default()
+    })
+    .unwrap();
+    let st = ok(run_with(
+        &drawn,
+        &tags,
+        &[
+            "R2 --",
+            "Y3 --",
+            "B1 +",
+            "G4 --",
+            "R6 +",
+            "R3 r9-r12",
+            "Y5 --",
+        ],
+    ));
+    assert_eq!(st.to_roll(), Some("B"));
+    let e = run_with(&drawn, &tags, &["R2 --", "B3 --"]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Seat);
+    // A finished player drops out of the order (no teams): G follows B.
+    let tags = [
+        ("Seats", "R Y B G"),
+        ("Position", "Y:yh1,yh2,yh3,yh4 R:r10 move=B"),
+    ];
+    ok(run_with(
+        &drawn,
+        &tags,
+        &["B2 --", "G2 --", "R2 r10-r12", "B2 --"],
+    ));
+}

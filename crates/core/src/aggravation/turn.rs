@@ -5,7 +5,7 @@ use billes_notation::{Action, Capture, Name, Span, Turn};
 
 use super::board::{Class, Hole, MAX_SIDES, NONE};
 use super::moves::{Cand, Why};
-use super::{Aggravation, State};
+use super::{Aggravation, Order, State};
 use crate::error::{cold, cold_error};
 use crate::variant::{Hooks, NoHooks};
 use crate::{ErrorKind, ReplayError};
@@ -576,6 +576,11 @@ impl Aggravation {
             st.again = true;
             return;
         }
+        if self.params.order == Order::Seats {
+            st.to_roll = next_listed(&st.listed, rolls, roller);
+            st.again = false;
+            return;
+        }
         // The next seat clockwise that rolls, the roller last; the roller
         // when none does.
         let after = rolls & !((2u32 << roller) - 1);
@@ -588,4 +593,16 @@ impl Aggravation {
         };
         st.again = false;
     }
+}
+
+/// The seat after `roller` in the `listed` order that rolls (bit `s` of
+/// `rolls`), the roller last; the roller when none does.
+#[cold]
+fn next_listed(listed: &[u8; MAX_SIDES], rolls: u32, roller: u8) -> u8 {
+    let n = listed.iter().take_while(|&&s| s != NONE).count();
+    let at = listed[..n].iter().position(|&s| s == roller).unwrap_or(0);
+    (1..=n)
+        .map(|k| listed[(at + k) % n])
+        .find(|&s| rolls & (1 << s) != 0)
+        .unwrap_or(roller)
 }

@@ -31,7 +31,7 @@
 //! assert_eq!(report.invalid, 1);
 //! let mut json = Vec::new();
 //! report.write_json(&mut json).unwrap();
-//! assert!(String::from_utf8(json).unwrap().contains(r#""message": "R has no marble on r9""#));
+//! assert!(String::from_utf8(json).unwrap().contains(r#""message": "R has no marble on r9; no move is legal with a 3"#));
 //! ```
 #![deny(missing_docs)]
 

@@ -326,6 +326,7 @@ fn parameter_sets() -> Vec<(&'static str, Params, bool)> {
             "star ring next turn only",
             Params {
                 star_ring_next_turn_only: true,
+                order: billes_core::aggravation::Order::Seats,
                 ..d()
             },
             false,

@@ -223,7 +223,7 @@ fn a_one_or_a_six_enters_a_marble_onto_start() {
         assert_eq!(kind, ErrorKind::IllegalMove);
         assert_eq!(
             msg,
-            format!("a {roll} does not enter a marble (only a 1 or a 6)")
+            format!("a {roll} does not enter a marble (only a 1 or a 6); no move is legal with a {roll}: the turn is written --")
         );
     }
 }
@@ -308,7 +308,10 @@ fn marbles_move_clockwise_by_the_exact_roll() {
 #[test]
 fn only_own_marbles_move() {
     let (_, msg) = err(rg("G:r9", &["R3 r9-r12"]));
-    assert_eq!(msg, "the marble on r9 is G's, not R's");
+    assert_eq!(
+        msg,
+        "the marble on r9 is G's, not R's; no move is legal with a 3: the turn is written --"
+    );
     let (_, msg) = err(rg("R:r1", &["R3 r9-r12"]));
     assert_eq!(msg, "R has no marble on r9");
     let (_, msg) = err(rg("R:r1", &["R3 r1-x4"]));
@@ -544,7 +547,7 @@ fn the_centre_is_left_only_with_a_one_to_any_star_hole() {
     ok(rg("R:c", &["R1 c-g0"]));
     let (kind, msg) = err(rg("R:c", &["R3 c-r0"]));
     assert_eq!(kind, ErrorKind::IllegalMove);
-    assert_eq!(msg, "a marble leaves the centre only with a 1, not a 3");
+    assert_eq!(msg, "a marble leaves the centre only with a 1, not a 3; no move is legal with a 3: the turn is written --");
     let (_, msg) = err(rg("R:c", &["R1 c-r1"]));
     assert_eq!(msg, "from the centre a 1 goes to a star hole, not to r1");
     // A marble in the centre with anything but a 1 does not move.
@@ -595,7 +598,10 @@ fn a_roll_too_large_for_home_does_not_move_that_marble() {
 #[test]
 fn own_marbles_in_home_are_not_jumped() {
     let (_, msg) = err(rg("R:r6,rh2", &["R4 r6-rh3"]));
-    assert_eq!(msg, "R would jump its own marble on rh2");
+    assert_eq!(
+        msg,
+        "R would jump its own marble on rh2; no move is legal with a 4: the turn is written --"
+    );
     ok(rg("R:r6,rh3", &["R3 r6-rh2"]));
 }
 
@@ -609,7 +615,7 @@ fn a_home_marble_moves_further_in_by_exact_count() {
     );
     assert_eq!(
         err(rg("R:rh1", &["R4 rh1-rh4"])).1,
-        "a 4 from rh1 overshoots HOME"
+        "a 4 from rh1 overshoots HOME; no move is legal with a 4: the turn is written --"
     );
     // House rule: HOME marbles frozen.
     let rules = Aggravation::new(Params {
@@ -619,7 +625,10 @@ fn a_home_marble_moves_further_in_by_exact_count() {
     .unwrap();
     let tags = [("Seats", "R G"), ("Position", "R:rh1")];
     let (_, msg) = err(run_with(&rules, &tags, &["R2 rh1-rh3"]));
-    assert_eq!(msg, "marbles in HOME do not move in these rules");
+    assert_eq!(
+        msg,
+        "marbles in HOME do not move in these rules; no move is legal with a 2: the turn is written --"
+    );
     ok(run_with(&rules, &tags, &["R2 --"]));
 }
 
@@ -687,7 +696,10 @@ fn other_entry_and_extra_turn_rolls_are_parameters() {
     })
     .unwrap();
     let (_, msg) = err(run_with(&rules, &[("Seats", "R G")], &["R1 +"]));
-    assert_eq!(msg, "a 1 does not enter a marble (only a 6)");
+    assert_eq!(
+        msg,
+        "a 1 does not enter a marble (only a 6); no move is legal with a 1: the turn is written --"
+    );
     ok(run_with(&rules, &[("Seats", "R G")], &["R6 +", "G3 --"]));
 }
 
@@ -738,7 +750,7 @@ fn entering_onto_a_partner_on_start_aggravates_it() {
     let (_, msg) = err(run_with(&rules, &tags, &["R1 +"]));
     assert_eq!(
         msg,
-        "R may not land on its partner's marble on r9 in these rules"
+        "R may not land on its partner's marble on r9 in these rules; no move is legal with a 1: the turn is written --"
     );
 }
 
@@ -757,7 +769,7 @@ fn partners_marbles_may_block_as_a_house_rule() {
     let (_, msg) = err(run_with(&rules, &tags, &["R3 r9-r12"]));
     assert_eq!(
         msg,
-        "R may not jump its partner's marble on r10 in these rules"
+        "R may not jump its partner's marble on r10 in these rules; no move is legal with a 3: the turn is written --"
     );
 }
 
@@ -869,4 +881,94 @@ fn the_text_board_names_the_holes_and_shows_the_marbles() {
     let red = text.lines().find(|l| l.starts_with("r red")).unwrap();
     assert!(red.contains("rh R . . ."), "{red}");
     assert!(red.ends_with("  R"), "{red}");
+}
+
+// ---- messages that name the real reason ----
+
+#[test]
+fn a_ring_move_past_its_own_star_names_the_exit() {
+    let e = rg("R:y0 G:g9 move=R", &["R3 y0-b0"]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    assert_eq!(
+        e.message,
+        "R must leave the star ring at r0, the star hole leading to its HOME"
+    );
+    assert!(e.legal.iter().any(|m| m == "y0-r0-r1"), "{:?}", e.legal);
+}
+
+#[test]
+fn a_marble_on_its_own_star_has_no_ring_move() {
+    let e = rg("R:r0 G:g9 move=R", &["R2 r0-p0"]).unwrap_err();
+    assert_eq!(
+        e.message,
+        "a marble on its own star hole has no ring move: R's marble on r0 goes on along the loop to its HOME"
+    );
+    assert_eq!(e.legal, ["r0-r2"]);
+}
+
+#[test]
+fn with_no_legal_move_the_error_says_so_and_shows_the_pass() {
+    let tags = [
+        ("Seats", "R G"),
+        ("Position", "G:g0,g5,gh1,gh4 R:r9 move=G"),
+    ];
+    let e = run(&tags, &["G5 g0-p0"]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    assert!(
+        e.message
+            .ends_with("; no move is legal with a 5: the turn is written --"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.legal, ["--"]);
+    // An ordinary move blocked by its own marble names it.
+    let e = run(&tags, &["G5 g0-g4"]).unwrap_err();
+    assert_eq!(
+        e.message,
+        "a 5 takes G's marble on g0 to g5, not g4, where it cannot go: G would land on its own marble on g5; no move is legal with a 5: the turn is written --"
+    );
+    ok(run(&tags, &["G5 --"]));
+}
+
+// ---- the order of play ----
+
+#[test]
+fn the_order_of_play_is_the_boards_or_the_seats_tags() {
+    let tags = [("Seats", "R Y B G")];
+    // Round the board (the seeds): B follows R, whatever the tag's order.
+    let e = run(&tags, &["R2 --", "Y3 --"]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Seat);
+    ok(run(&tags, &["R2 --", "B3 --", "G3 --", "Y3 --", "R2 --"]));
+    // `order = "seats"`: the tag's order, with the extra turn of a 6.
+    let drawn = Aggravation::new(Params {
+        order: billes_core::aggravation::Order::Seats,
+        ..Params::default()
+    })
+    .unwrap();
+    let st = ok(run_with(
+        &drawn,
+        &tags,
+        &[
+            "R2 --",
+            "Y3 --",
+            "B1 +",
+            "G4 --",
+            "R6 +",
+            "R3 r9-r12",
+            "Y5 --",
+        ],
+    ));
+    assert_eq!(st.to_roll(), Some("B"));
+    let e = run_with(&drawn, &tags, &["R2 --", "B3 --"]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Seat);
+    // A finished player drops out of the order (no teams): G follows B.
+    let tags = [
+        ("Seats", "R Y B G"),
+        ("Position", "Y:yh1,yh2,yh3,yh4 R:r10 move=B"),
+    ];
+    ok(run_with(
+        &drawn,
+        &tags,
+        &["B2 --", "G2 --", "R2 r10-r12", "B2 --"],
+    ));
 }

@@ -43,7 +43,7 @@ fn key(actions: &[Action]) -> (Key, bool) {
 
 /// The rule sets: the standard rules, the shipped `malefiz` variant's
 /// parameters, and every value of `placement`, `six`, `held_on_capture`
-/// and `bounce` (and `bounce_takes_barricade`, `barricade_on_goal`,
+/// and `bounce` (and `bounce_freezes`, `bounce_takes_barricade`, `barricade_on_goal`,
 /// `forbidden_rows`, `pawns`).
 fn rule_sets() -> Vec<(&'static str, Params)> {
     vec![
@@ -53,6 +53,7 @@ fn rule_sets() -> Vec<(&'static str, Params)> {
             Params {
                 placement: Placement::Immediately,
                 six: Six::Nothing,
+                bounce: false,
                 ..Params::default()
             },
         ),
@@ -85,9 +86,10 @@ fn rule_sets() -> Vec<(&'static str, Params)> {
             },
         ),
         (
-            "three pawns, capturer at once",
+            "three pawns, capturer at once, the pawn before the goal not frozen",
             Params {
                 pawns: 3,
+                bounce_freezes: false,
                 held_on_capture: HeldOnCapture::CapturerAtOnce,
                 ..Params::default()
             },
@@ -437,6 +439,20 @@ fn bounces_and_two_barricades_agree() {
         ),
         (
             Barricade::new(Params {
+                bounce_freezes: false,
+                ..Params::default()
+            }),
+            "R:i13,f11 B:j11,o5 bar=i10,i9,g7,k7,a3,e3,i3,m3,q3,c13 move=R",
+        ),
+        (
+            Barricade::new(Params {
+                bounce_freezes: false,
+                ..Params::default()
+            }),
+            "R:i13 B:o3 bar=h13,i10,g7 move=R",
+        ),
+        (
+            Barricade::new(Params {
                 held_on_capture: HeldOnCapture::CapturerAtOnce,
                 ..Params::default()
             }),
@@ -463,7 +479,7 @@ fn bounces_and_two_barricades_agree() {
     );
     // The capture of the pawn holding a barricade: the capturer puts down
     // its own and the one taken over, each pair of free points once.
-    let (rules, tag) = &cases[5];
+    let (rules, tag) = &cases[7];
     let pos = RulesPosition::start(rules, &record("R B", Some(tag))).expect("start");
     let moves = pos.legal_moves(Roll::new(2)).expect("moves");
     let first = moves

@@ -318,6 +318,12 @@ fn a_held_barricade_is_put_down_in_the_next_turn_after_the_move() {
         e.message
     );
     assert!(e.legal.contains(&"#e3".to_string()) && !e.legal.contains(&"#c3".to_string()));
+    // The hint names a free point: where the barricade stood, free again.
+    assert!(
+        e.message.ends_with("in this turn (e.g. #e3)"),
+        "{}",
+        e.message
+    );
     // Even on a lost turn.
     play_with(
         &one_pawn(),
@@ -497,7 +503,8 @@ fn one_point_from_the_goal_a_pawn_that_alone_can_move_bounces_back() {
     let e = err_with(&rules, &p, "1. R3 i13-f13");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert!(
-        e.message.contains("to the goal and back 2 points"),
+        e.message
+            .contains("a 3 takes the pawn on i13 to the goal and back 2 points"),
         "{}",
         e.message
     );
@@ -526,6 +533,39 @@ fn the_bounce_is_only_for_a_player_with_no_other_move() {
         e.legal
     );
     ok(&p, "1. R3 e1-d3");
+    // An ordinary move from i13: the message speaks of that move.
+    let e = err(&p, "1. R3 i13-f13");
+    assert_eq!(
+        e.message,
+        "the pawn on i13, one point from the goal, waits for a 1 while another R pawn can move: it cannot go to f13 with a 3"
+    );
+}
+
+#[test]
+fn with_bounce_freezes_off_the_pawn_before_the_goal_moves_while_others_can() {
+    let rules = Barricade::new(Params {
+        bounce_freezes: false,
+        ..Params::default()
+    });
+    // Another pawn can move: the pawn on i13 walks along the row like any pawn.
+    let p = pos("R:i13,e1 G:g1 bar=i11");
+    let st = play_with(&rules, &p, "1. R3 i13-f13").expect("ordinary move");
+    assert_eq!(at(&st, "f13"), 'R');
+    play_with(&rules, &p, "1. R3 e1-d3").expect("or another pawn");
+    let e = err_with(&rules, &p, "1. R3 i13-i14-h13");
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    assert!(e.legal.iter().any(|m| m == "i13-f13"), "{:?}", e.legal);
+    assert!(!e.legal.iter().any(|m| m.contains("i14")), "{:?}", e.legal);
+    // No other pawn can move: the seed's bounce, and only it.
+    let one = Barricade::new(Params {
+        pawns: 1,
+        bounce_freezes: false,
+        ..Params::default()
+    });
+    let p = pos("R:i13 G:g1 bar=i11");
+    play_with(&one, &p, "1. R3 i13-i14-h13").expect("bounce");
+    let e = err_with(&one, &p, "1. R3 i13-f13");
+    assert_eq!(e.legal, ["i13-i14-h13", "i13-i14-j13"]);
 }
 
 #[test]
@@ -641,4 +681,27 @@ fn a_turn_is_one_move_then_barricades() {
     assert_eq!(e.message, "the pawn on g1 is G's, not R's");
     let e = err(&p, "1. R1 f1-g1");
     assert_eq!(e.message, "no R pawn on f1");
+}
+
+#[test]
+fn the_put_down_hint_names_a_free_point() {
+    // Placed at once: the pawn stands on e3, a pawn of G on e5; the hint is
+    // a point of the legal list, never a fixed one.
+    let rules = Barricade::new(Params {
+        placement: Placement::Immediately,
+        six: Six::Nothing,
+        bounce: false,
+        ..Params::default()
+    });
+    let p = pos("R:d3 G:e5 move=R");
+    let e = err_with(&rules, &p, "1. R1 d3-e3#");
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    let hint = e
+        .message
+        .rsplit("(e.g. ")
+        .next()
+        .and_then(|h| h.strip_suffix(')'))
+        .expect("a hint");
+    assert!(e.legal.iter().any(|l| l == hint), "{hint} in {:?}", e.legal);
+    assert!(hint != "#e5" && hint != "#e3", "{hint}");
 }

@@ -441,6 +441,7 @@ mod tests {
         };
         assert_eq!(b.params().placement, barricade::Placement::Immediately);
         assert_eq!(b.params().six, barricade::Six::Nothing);
+        assert!(!b.params().bounce, "the published rules have no bounce");
         let Engine::Aggravation(a) = &shipped("five-marbles").engine else {
             panic!("five-marbles is an aggravation variant")
         };

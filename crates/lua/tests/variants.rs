@@ -69,6 +69,25 @@ fn five_marbles_games_are_not_standard_games() {
 }
 
 #[test]
+fn malefiz_has_no_bounce_the_pawn_before_the_goal_moves_like_any_other() {
+    // Under the seed's rules the pawn on i13 waits for a 1 while another
+    // pawn can move; under the published rules it walks back along the row.
+    let record = "[Game \"barricade\"]\n[Rules \"malefiz\"]\n[Seats \"R G\"]\n[Position \"R:i13,e1 G:g1 bar=i11,e3 move=R\"]\n\n1. R4 i13-e13 2. G1 g1-h1 *\n";
+    let game = parse_game(record).unwrap();
+    billes_lua::replay(&game, None, None, &mut |_| {}).unwrap();
+    let mut standard = game.clone();
+    standard.tags.retain(|t| t.name != "Rules");
+    let e = billes_core::replay(&standard, &mut |_| {}).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    // With only that pawn on the board and a 2 to 6: no bounce, any way of
+    // the exact roll.
+    let record = "[Game \"barricade\"]\n[Rules \"malefiz\"]\n[Seats \"R G\"]\n[Position \"R:i13 G:g1 bar=i11 move=R\"]\n\n1. R3 i13-i14-h13 *\n";
+    let e = billes_lua::replay(&parse_game(record).unwrap(), None, None, &mut |_| {}).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    assert!(e.legal.iter().any(|m| m == "i13-f13"), "{:?}", e.legal);
+}
+
+#[test]
 fn no_shortcuts_refuses_the_centre() {
     let record = "[Game \"aggravation\"]\n[Rules \"no-shortcuts\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R4 r9-r13 3. G2 -- 4. R2 r13-c *\n";
     let game = parse_game(record).unwrap();

@@ -137,7 +137,14 @@ impl Aggravation {
                     Err(e.with_legal(legal))
                 }
             }
-            Err(e) if !e.legal.is_empty() => Err(e.with_legal(allowed()?)),
+            Err(e) if !e.legal.is_empty() => {
+                let legal = allowed()?;
+                Err(e.with_legal(if legal.is_empty() {
+                    vec!["--".to_string()]
+                } else {
+                    legal
+                }))
+            }
             Err(e) => Err(*e),
         }
     }

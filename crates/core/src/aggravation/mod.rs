@@ -64,6 +64,21 @@ pub struct Params {
     /// Whether a player with every marble HOME keeps rolling for a teammate
     /// (off: the player drops out of the turn order).
     pub roll_for_partner: bool,
+    /// The order of play: round the board (the seeds: "play passes to the
+    /// left") or as the `Seats` tag lists the seats (a drawn order).
+    pub order: Order,
+}
+
+/// The order of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// Clockwise round the board, whatever the order of the `Seats` tag.
+    #[default]
+    Board,
+    /// In the order the `Seats` tag lists the seats (the `Teams` tag's
+    /// order when there is no `Seats` tag).
+    Seats,
 }
 
 impl Default for Params {
@@ -79,6 +94,7 @@ impl Default for Params {
             jump_partners: true,
             enter_onto_partner: true,
             roll_for_partner: true,
+            order: Order::Board,
         }
     }
 }

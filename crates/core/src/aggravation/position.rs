@@ -31,6 +31,12 @@ pub(crate) fn setup(rules: &Aggravation, game: &Game) -> Result<State, ReplayErr
     };
     let p = &rules.params;
     let mut st = State::new(b, in_play, p.marbles, p.home_size);
+    if let Some(t) = game.tag_entry("Seats").or(teams) {
+        let words = t.value.split(|c: char| c.is_whitespace() || c == '+');
+        for (i, s) in words.filter_map(|w| b.seat(w)).take(MAX_SIDES).enumerate() {
+            st.listed[i] = s;
+        }
+    }
     if let Some(t) = teams {
         apply_teams(&mut st, &t.value).map_err(tag_err(t.span))?;
     }

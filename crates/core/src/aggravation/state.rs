@@ -40,6 +40,9 @@ pub struct State {
     pub(crate) play_mask: u8,
     /// Bit `s` set: colour `s` has every marble HOME.
     pub(crate) done_mask: u8,
+    /// The seats in the order the `Seats` tag lists them (NONE after the
+    /// last): the order of play under `order = "seats"`.
+    pub(crate) listed: [u8; MAX_SIDES],
 }
 
 impl State {
@@ -77,6 +80,7 @@ impl State {
             winner: NONE,
             play_mask,
             done_mask: 0,
+            listed: [NONE; MAX_SIDES],
         }
     }
 

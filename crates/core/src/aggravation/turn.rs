@@ -5,7 +5,7 @@ use billes_notation::{Action, Capture, Name, Span, Turn};
 
 use super::board::{Class, Hole, MAX_SIDES, NONE};
 use super::moves::{Cand, Why};
-use super::{Aggravation, State};
+use super::{Aggravation, Order, State};
 use crate::error::{cold, cold_error};
 use crate::variant::{Hooks, NoHooks};
 use crate::{ErrorKind, ReplayError};
@@ -187,10 +187,7 @@ impl Aggravation {
         action: &Action,
     ) -> Checked<Cand> {
         let m = || st.letter(mover);
-        let illegal = |span: Span, message: String| {
-            ReplayError::new(ErrorKind::IllegalMove, span, message)
-                .with_legal(self.legal_list(st, mover, n))
-        };
+        let illegal = |span: Span, message: String| self.illegal(st, mover, n, span, message);
         match action {
             Action::Pass { span } => {
                 if self.can_move(st, mover, n) {
@@ -267,10 +264,7 @@ impl Aggravation {
         action: &Action,
     ) -> Checked<Cand> {
         let b = self.board;
-        let illegal = |message: String| {
-            ReplayError::new(ErrorKind::IllegalMove, span, message)
-                .with_legal(self.legal_list(st, mover, n))
-        };
+        let illegal = |message: String| self.illegal(st, mover, n, span, message);
         let mut holes = [NONE; 2 + MAX_SIDES];
         if !(2..=b.sides as usize + 2).contains(&path.len()) {
             return Err(cold_error(|| {
@@ -325,6 +319,23 @@ impl Aggravation {
             }));
         }
         Ok(c)
+    }
+
+    /// An illegal-move error with the legal moves of the roll; when there is
+    /// none, it says so and shows the pass (`--`), the only right record.
+    #[cold]
+    #[inline(never)]
+    fn illegal(&self, st: &State, mover: u8, n: u8, span: Span, message: String) -> ReplayError {
+        let legal = self.legal_list(st, mover, n);
+        if legal.is_empty() {
+            return ReplayError::new(
+                ErrorKind::IllegalMove,
+                span,
+                format!("{message}; no move is legal with a {n}: the turn is written --"),
+            )
+            .with_legal(vec!["--".to_string()]);
+        }
+        ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(legal)
     }
 
     /// The error for a route written in another spelling than its one
@@ -404,9 +415,21 @@ impl Aggravation {
             return format!("a marble in HOME stays in HOME ({f} to {t})");
         }
         if holes.len() >= 3 || (b.is_star(from) && b.is_star(to)) {
-            let exit = holes[holes.len() - 2];
+            // The star hole where the marble leaves the ring: the last one
+            // named before the landing, or the landing itself for a ring
+            // move that ends on a star hole (`y0-b0`).
+            let exit = if holes.len() == 2 {
+                to
+            } else {
+                holes[holes.len() - 2]
+            };
             if !self.params.shortcuts {
                 return "shortcuts are not played in these rules".into();
+            }
+            if from == b.star(mover) {
+                return format!(
+                    "a marble on its own star hole has no ring move: {m}'s marble on {f} goes on along the loop to its HOME"
+                );
             }
             if !self.ring_allowed(st, mover, from) {
                 return format!(
@@ -432,8 +455,15 @@ impl Aggravation {
         if plain.to() == NONE {
             return format!("a {n} from {f} overshoots HOME");
         }
+        let blocked = match plain.res() {
+            Err(why) => format!(
+                ", where it cannot go: {}",
+                self.why(st, mover, n, from, why)
+            ),
+            Ok(_) => String::new(),
+        };
         format!(
-            "a {n} takes {m}'s marble on {f} to {}, not {t}",
+            "a {n} takes {m}'s marble on {f} to {}, not {t}{blocked}",
             st.name(plain.to())
         )
     }
@@ -546,6 +576,11 @@ impl Aggravation {
             st.again = true;
             return;
         }
+        if self.params.order == Order::Seats {
+            st.to_roll = next_listed(&st.listed, rolls, roller);
+            st.again = false;
+            return;
+        }
         // The next seat clockwise that rolls, the roller last; the roller
         // when none does.
         let after = rolls & !((2u32 << roller) - 1);
@@ -558,4 +593,16 @@ impl Aggravation {
         };
         st.again = false;
     }
+}
+
+/// The seat after `roller` in the `listed` order that rolls (bit `s` of
+/// `rolls`), the roller last; the roller when none does.
+#[cold]
+fn next_listed(listed: &[u8; MAX_SIDES], rolls: u32, roller: u8) -> u8 {
+    let n = listed.iter().take_while(|&&s| s != NONE).count();
+    let at = listed[..n].iter().position(|&s| s == roller).unwrap_or(0);
+    (1..=n)
+        .map(|k| listed[(at + k) % n])
+        .find(|&s| rolls & (1 << s) != 0)
+        .unwrap_or(roller)
 }

@@ -92,6 +92,11 @@ pub struct Params {
     /// The rule of the point before the goal: with any roll but 1 and no
     /// other pawn able to move, the pawn goes to the goal and back by the excess.
     pub bounce: bool,
+    /// Whether the bounce replaces the ordinary moves of the pawn before the
+    /// goal for rolls 2 to 6 (seed 004 as billes reads it: the pawn waits
+    /// while another pawn can move). False: while another pawn can move, it
+    /// moves like any pawn; it bounces only when no other pawn can.
+    pub bounce_freezes: bool,
     /// Whether a bounce may end on a barricade and take it (else it is blocked).
     pub bounce_takes_barricade: bool,
     /// What becomes of a held barricade when its taker is sent home.
@@ -107,6 +112,7 @@ impl Default for Params {
             forbidden_rows: vec![1],
             barricade_on_goal: false,
             bounce: true,
+            bounce_freezes: true,
             bounce_takes_barricade: true,
             held_on_capture: HeldOnCapture::Capturer,
         }

@@ -182,7 +182,12 @@ impl Barricade {
             return;
         }
         let before_goal = self.board().before_goal();
-        let bouncer = self.bounces(before_goal, r) && st.pawns[c] & bit(before_goal) != 0;
+        let mut bouncer = self.bounces(before_goal, r) && st.pawns[c] & bit(before_goal) != 0;
+        if bouncer && !self.params().bounce_freezes && self.others_can_move(st, c, r, before_goal) {
+            // Another pawn can move: the pawn before the goal moves like any
+            // pawn (parameter `bounce_freezes`).
+            bouncer = false;
+        }
         let mut any = false;
         {
             let mut g = |m: Move| {

@@ -279,7 +279,8 @@ fn play_checked<H: Hooks>(
         ));
     };
     // A barricade held since an earlier turn is put down in this one, after the move.
-    let mut to_place = u8::from(st.held[c] != NONE);
+    let held_at = st.held[c];
+    let mut to_place = u8::from(held_at != NONE);
     let mut new_held = NONE;
     let mut landed = NONE;
     let mut played = None;
@@ -398,12 +399,21 @@ fn play_checked<H: Hooks>(
             line: last_span.line,
             column: last_span.column,
         };
+        // The example: the point the barricade was taken from when it is
+        // free again, else the first free point.
+        let free = placements(rules, st);
+        let back = free_points(rules, st)
+            .find(|&p| p == held_at)
+            .map(|p| format!("#{}", rules.board().name(p)));
+        let example = back
+            .or_else(|| free.first().cloned())
+            .map_or(String::new(), |p| format!(" (e.g. {p})"));
         return Err(ReplayError::new(
             ErrorKind::IllegalMove,
             span,
-            format!("{seat} holds a barricade and must put it down in this turn (e.g. #e5)"),
+            format!("{seat} holds a barricade and must put it down in this turn{example}"),
         )
-        .with_legal(placements(rules, st)));
+        .with_legal(free));
     }
     st.held[c] = new_held;
     if !won {
@@ -735,6 +745,7 @@ mod tests {
             },
             Params {
                 bounce_takes_barricade: false,
+                bounce_freezes: false,
                 barricade_on_goal: true,
                 forbidden_rows: vec![],
                 ..Params::default()

@@ -75,18 +75,27 @@ pub(crate) fn written_move(
         waypoints[i] = point(name)?;
     }
     let waypoints = &waypoints[..middle.len()];
-    let bounce = from != NONE && rules.bounces(from, r);
+    let mut bounce = from != NONE && rules.bounces(from, r);
     if bounce && replay.is_none() && rules.others_can_move(st, c, r, from) {
-        return Err(illegal(format!(
-            "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
-        )));
+        if !rules.params().bounce_freezes {
+            // Another pawn can move: this one moves like any pawn.
+            bounce = false;
+        } else if rules.check_way(st, c, from, to, r, true, waypoints).is_ok() {
+            return Err(illegal(format!(
+                "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
+            )));
+        } else {
+            return Err(illegal(format!(
+                "the pawn on {first}, one point from the goal, waits for a 1 while another {seat} pawn can move: it cannot go to {last} with a {r}"
+            )));
+        }
     }
     rules
         .check_way(st, c, from, to, r, bounce, waypoints)
         .map_err(|refusal| {
             illegal(match refusal {
                 Refusal::NoWay if bounce => format!(
-                    "a {r} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
+                    "one point from the goal, a {r} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
                     r - 1,
                     if r == 2 { "" } else { "s" },
                     through(middle)

@@ -302,6 +302,12 @@ impl Offboard {
         let opp = SEATS[1 - before.to_move as usize];
         match (mark.target.as_deref(), ej.target) {
             (Some(_), None) => return effect("this game has no targets: write *".into()),
+            (None, None) if mark.points.is_some() => {
+                return effect(format!(
+                "this game has no targets: a marble pushed off is marked * alone (it scores {})",
+                ej.points
+            ))
+            }
             (Some(written), Some(t)) if written != self.board.target_name(t as usize) => {
                 return effect(format!(
                     "the {opp} marble falls into {}, not {written}",

@@ -518,6 +518,15 @@ fn abalone_pushes_off_for_one_point_without_targets() {
         (kind, message.as_str()),
         (Effect, "this game has no targets: write *")
     );
+    // The points are not written either: the chapter's `*` alone.
+    let (kind, message) = rejected(&rules, "R:d5,d6,d7 B:d8,i9", &["R d5:d7>e*=1"]);
+    assert_eq!(
+        (kind, message.as_str()),
+        (
+            Effect,
+            "this game has no targets: a marble pushed off is marked * alone (it scores 1)"
+        )
+    );
     let game = record(
         Some("R:d5,d6,d7 B:d8,i9 score=R5,B0"),
         &["R d5:d7>e*"],
@@ -548,4 +557,22 @@ fn parameters_that_describe_no_game_are_refused() {
         "start: zz is not a cell of the board (a1 to i9)"
     );
     assert!(serde_yaml::from_str::<Params>("lines: 3").is_err());
+}
+
+#[test]
+fn passes_go_on_while_nothing_can_move_and_the_game_stays_unfinished() {
+    // Neither seat has a marble on the board: each pass is true, the third
+    // and the fourth as much as the first, and nobody wins.
+    let end = play_ok(
+        &std(),
+        "R: B: score=R2,B3",
+        &["R --", "B --", "R --", "B --"],
+    );
+    assert_eq!(end, "R: B: score=R2,B3 move=R");
+    let game = record(Some("R: B: score=R2,B3"), &["R --", "B --", "R --"], "*");
+    let summary = replay(&std(), &game).expect("valid");
+    assert!(summary.winners.is_none());
+    // A move after them is no move: there is none to make.
+    let (kind, _) = kind_of("R: B:", &["R --", "B --", "R e5>e"]);
+    assert_eq!(kind, IllegalMove);
 }

@@ -402,8 +402,11 @@ impl LineAt {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::parse::{parse_game, GENERAL_ONLY};
+pub(super) mod tests {
+    use proptest::prelude::*;
+    use proptest::sample::select;
+
+    use crate::parse::{parse_game, parse_games, GENERAL_ONLY};
 
     /// The tree (spans included) or the error, with and without the fast path.
     fn both(text: &str) -> (String, String) {
@@ -489,6 +492,217 @@ mod tests {
                     assert_eq!(fast, general, "{text:?}");
                 }
             }
+        }
+    }
+
+    /// Actions, mostly well formed.
+    const ACTIONS: &[&str] = &[
+        "r9-r15",
+        "r9-r15*",
+        "r1-c-g0*#",
+        "+",
+        "+r9",
+        "+*",
+        "+r9*t4=3",
+        "--",
+        "~",
+        "#o4",
+        "e3-c4#",
+        "c3>ne",
+        "c3:c5>e*t4=3",
+        "c3>ne*=0",
+        "r9",
+        "r9-",
+        "-",
+        "---",
+        "e3-d3#e3",
+        "r9-r15*=",
+        "abcdefghi-r2",
+        "c3:",
+        "c3:c5",
+        "r9-r15;",
+        "r9-R1",
+        "+#",
+        "*",
+        "r9-r15*t",
+        "+9",
+        "r9-r15!",
+        "r9-r15{x}",
+        "r9-r15$3",
+        "r9-r15)",
+        "r9-r15(",
+        "c3:c5>e*t4=99999999999",
+    ];
+
+    /// Turn heads, mostly well formed.
+    const HEADS: &[&str] = &[
+        "R6",
+        "B3",
+        "G4>Y",
+        "R",
+        "Rouge2",
+        "Y1",
+        "R99999999999",
+        "Abcdefghi2",
+        "R6>",
+        "R6>y",
+        "R6x",
+        "R6{",
+        "Gr12",
+        "R0",
+    ];
+
+    /// Everything else a record holds, and some things it should not.
+    const OTHERS: &[&str] = &[
+        "{c}",
+        "{a  b\n c}",
+        "{é}",
+        "{}",
+        "!",
+        "?",
+        "!!",
+        "??",
+        "!?",
+        "?!",
+        "$14",
+        "(1. R6 +)",
+        "({v} 3. B2 --)",
+        "(2. B1 + (2. B1 -- {x}) ! 3. R6 +)",
+        "{",
+        "$300",
+        "$",
+        "$x",
+        "!x",
+        "(",
+        ")",
+        "*",
+        "=R",
+        "=R+G",
+        "=R+",
+        "=r",
+        "*x",
+        ";",
+        "é",
+        "\u{feff}",
+        "[Event \"x\"]",
+        "x9",
+        "7",
+        "7.",
+        "7..",
+        "99999999999.",
+        "[",
+        "]",
+        "\"",
+    ];
+
+    /// What stands between two fragments.
+    const SPACES: &[&str] = &[
+        " ",
+        " ",
+        " ",
+        "\n",
+        "\n",
+        "",
+        "  ",
+        "\t",
+        "\r\n",
+        "\n\n",
+        " \u{feff}",
+    ];
+
+    /// Tags, mostly well formed.
+    const TAGS: &[&str] = &[
+        "[Game \"aggravation\"]",
+        "[Event \"Café \\\"été\\\" \\\\\"]",
+        "[ Round  \"3\" ]",
+        "[Seats \"R B\"]\t",
+        "[Event \"open",
+        "[Event \"a\\x\"]",
+        "[1x \"y\"]",
+        "[abcdefghijklmnopqrstuvwxyzabcdefgh \"y\"]",
+        "[Event x]",
+        "[Event \"x\" x]",
+    ];
+
+    /// A turn in the shape the writer gives it: what the fast path reads.
+    fn canonical_turn() -> impl Strategy<Value = String> {
+        (
+            0u32..400,
+            select(&HEADS[..6]),
+            proptest::collection::vec(
+                prop_oneof![16 => select(&ACTIONS[..14]), 1 => select(ACTIONS)],
+                1..3,
+            ),
+        )
+            .prop_map(|(n, head, actions)| format!("{n}. {head} {}", actions.join(" ")))
+    }
+
+    /// A turn in any shape: number or not, dots, spacing, any head and
+    /// the actions of `actions`.
+    fn loose_turn(actions: &'static [&'static str]) -> impl Strategy<Value = String> {
+        (
+            proptest::option::of((0u32..400, select(&[".", ". ", "..", ".\n", "", " ."][..]))),
+            prop_oneof![4 => select(&HEADS[..6]), 1 => select(HEADS)],
+            proptest::collection::vec((select(&SPACES[..5]), select(actions)), 1..3),
+        )
+            .prop_map(|(number, head, actions)| {
+                let mut text = number.map_or(String::new(), |(n, dots)| format!("{n}{dots}"));
+                text.push_str(head);
+                for (space, action) in actions {
+                    text.push_str(space);
+                    text.push_str(action);
+                }
+                text
+            })
+    }
+
+    /// A record, well formed or not: tags, then turns, annotations and
+    /// stray tokens apart by any white space, then a result most of the time.
+    pub(crate) fn record() -> impl Strategy<Value = String> {
+        let fragment = prop_oneof![
+            16 => canonical_turn(),
+            8 => loose_turn(&ACTIONS[..14]),
+            1 => loose_turn(ACTIONS),
+            6 => select(&OTHERS[..14]).prop_map(str::to_string),
+            1 => select(OTHERS).prop_map(str::to_string),
+        ];
+        let space = prop_oneof![8 => select(&SPACES[..5]), 1 => select(SPACES)];
+        (
+            prop_oneof![8 => select(&TAGS[..4]), 1 => select(TAGS)].prop_map(|tag| vec![tag]),
+            proptest::collection::vec((space, fragment), 0..12),
+            prop_oneof![
+                8 => select(&["\n*\n", " *", "\n=R+G\n", "\n*"][..]),
+                1 => select(&["", " =R x", "\n*\n1. R6 +"][..]),
+            ],
+        )
+            .prop_map(|(tags, fragments, result)| {
+                let mut text = tags.join("\n");
+                text.push_str("\n\n");
+                for (space, fragment) in fragments {
+                    text.push_str(space);
+                    text.push_str(&fragment);
+                }
+                text.push_str(result);
+                text
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The fast path and the combinators together read every record,
+        /// canonical or not, into the same tree with the same spans, or fail
+        /// with the same error, as the combinators alone.
+        #[test]
+        fn the_fast_path_changes_nothing_but_speed(a in record(), b in record()) {
+            let (fast, general) = both(&a);
+            prop_assert_eq!(fast, general);
+            let two = format!("{a}\n{b}");
+            let fast = format!("{:?}", parse_games(&two));
+            GENERAL_ONLY.with(|g| g.set(true));
+            let general = format!("{:?}", parse_games(&two));
+            GENERAL_ONLY.with(|g| g.set(false));
+            prop_assert_eq!(fast, general);
         }
     }
 }

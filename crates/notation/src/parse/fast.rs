@@ -136,6 +136,9 @@ impl State<'_> {
     /// of `pos`, and where its columns start, to make spans on it.
     /// `None` when a column to the end of the text would not fit a `u32`
     /// (the combinators then saturate it).
+    // Inlined: a `LineAt` returned through memory is written a field at a
+    // time and read back whole, which stalls the processor.
+    #[inline(always)]
     fn line_at(&self, pos: usize, start: usize) -> Option<LineAt> {
         let mut mark = self.mark_at(pos);
         mark.column = mark.column.checked_add(u32::try_from(start - pos).ok()?)?;

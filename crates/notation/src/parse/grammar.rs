@@ -375,18 +375,30 @@ fn line_end<'a>(
     }
 }
 
-/// { nag | comment | variation }, each after white space, into `turn`.
+/// { nag | comment | variation }, each after white space, into `turn`;
+/// the rest after the white space that follows them.
 ///
 /// The byte an annotation starts with chooses its production, as `alt`
-/// would, without trying the others in turn: this runs after every turn.
-fn annotations<'a>(
+/// would, without trying the others in turn: this runs after every turn,
+/// and most turns have none (the check is inlined where turns are read).
+#[inline(always)]
+fn annotations<'a>(i: &'a str, s: &State<'a>, depth: usize, turn: &mut Turn) -> PResult<'a, ()> {
+    let i = s.ws(i);
+    match i.as_bytes().first() {
+        Some(b'{' | b'$' | b'!' | b'?' | b'(') => more_annotations(i, s, depth, turn),
+        _ => Ok((i, ())),
+    }
+}
+
+/// [`annotations`], at least one.
+fn more_annotations<'a>(
     mut i: &'a str,
     s: &State<'a>,
     depth: usize,
     turn: &mut Turn,
 ) -> PResult<'a, ()> {
     loop {
-        let (rest, ()) = ws(i)?;
+        let rest = s.ws(i);
         i = match rest.as_bytes().first() {
             Some(b'{') => {
                 let (rest, comment) = comment(rest, s)?;
@@ -403,7 +415,7 @@ fn annotations<'a>(
                 turn.variations_mut().push(line);
                 rest
             }
-            _ => return Ok((i, ())),
+            _ => return Ok((rest, ())),
         };
     }
 }

@@ -20,8 +20,13 @@ pub(super) struct State<'a> {
     pub(super) base: usize,
     /// The line of the file `src` starts on.
     pub(super) first_line: u32,
-    /// The last position located.
-    cursor: Cell<Cursor>,
+    /// The last position located, kept field by field (a cell for each):
+    /// the fast path touches one or two, and a whole copy written in one
+    /// width and read in another stalls the processor.
+    pos: Cell<usize>,
+    line: Cell<u32>,
+    line_start: Cell<usize>,
+    wide: Cell<usize>,
     /// An empty list for the main line's turns, whose room is kept.
     pub(super) reuse: Cell<Option<Vec<Turn>>>,
     /// Whether numbered turns are tried on the fast path first (the tests
@@ -31,51 +36,11 @@ pub(super) struct State<'a> {
 
 /// A located position: its offset, its line, where that line starts, and
 /// how many bytes of the line before it do not start a character.
-#[derive(Clone, Copy, Debug)]
 struct Cursor {
     pos: usize,
     line: u32,
     line_start: usize,
     wide: usize,
-}
-
-impl Cursor {
-    /// Moves to `pos` in `bytes`, the text.
-    fn move_to(&mut self, bytes: &[u8], pos: usize) {
-        let inner = |text: &[u8]| text.iter().filter(|&&b| b & 0xC0 == 0x80).count();
-        if pos > self.pos && pos - self.pos <= 16 {
-            // The common case, a few bytes on (a turn number, a line
-            // break): byte by byte.
-            for (at, &b) in bytes[self.pos..pos].iter().enumerate() {
-                if b == b'\n' {
-                    self.line = self.line.saturating_add(1);
-                    self.line_start = self.pos + at + 1;
-                    self.wide = 0;
-                } else {
-                    self.wide += usize::from(b & 0xC0 == 0x80);
-                }
-            }
-        } else if pos > self.pos {
-            let text = &bytes[self.pos..pos];
-            match memchr::memrchr(b'\n', text) {
-                Some(last) => {
-                    let breaks = u32::try_from(count_lines(text)).unwrap_or(u32::MAX);
-                    self.line = self.line.saturating_add(breaks);
-                    self.line_start = self.pos + last + 1;
-                    self.wide = inner(&text[last + 1..]);
-                }
-                None => self.wide += inner(text),
-            }
-        } else {
-            // Back (no path of the grammar goes back today): the line
-            // start is found again.
-            let breaks = u32::try_from(count_lines(&bytes[pos..self.pos])).unwrap_or(u32::MAX);
-            self.line = self.line.saturating_sub(breaks);
-            self.line_start = memchr::memrchr(b'\n', &bytes[..pos]).map_or(0, |i| i + 1);
-            self.wide = inner(&bytes[self.line_start..pos]);
-        }
-        self.pos = pos;
-    }
 }
 
 /// The start of a node: offset, line, column.
@@ -96,12 +61,10 @@ impl<'a> State<'a> {
             src,
             base,
             first_line: line,
-            cursor: Cell::new(Cursor {
-                pos: 0,
-                line,
-                line_start: 0,
-                wide: 0,
-            }),
+            pos: Cell::new(0),
+            line: Cell::new(line),
+            line_start: Cell::new(0),
+            wide: Cell::new(0),
             reuse: Cell::new(reuse),
             fast,
         }
@@ -129,16 +92,15 @@ impl<'a> State<'a> {
     /// Line and column of `pos`. The cursor moves there from the position
     /// located last, reading only the bytes between: positions come in
     /// order, so locating them all reads the text once.
+    #[inline(always)]
     pub(super) fn mark_at(&self, pos: usize) -> Mark {
-        let mut c = self.cursor.get();
-        if pos != c.pos {
-            c.move_to(self.src.as_bytes(), pos);
-            self.cursor.set(c);
+        if pos != self.pos.get() {
+            self.move_to(pos);
         }
-        let column = pos.saturating_sub(c.line_start + c.wide) + 1;
+        let column = pos.saturating_sub(self.line_start.get() + self.wide.get()) + 1;
         let mark = Mark {
             start: pos,
-            line: c.line,
+            line: self.line.get(),
             column: u32::try_from(column).unwrap_or(u32::MAX),
         };
         #[cfg(debug_assertions)]
@@ -152,6 +114,54 @@ impl<'a> State<'a> {
         mark
     }
 
+    /// Moves the cursor to `pos`, reading the bytes between.
+    #[inline(never)]
+    fn move_to(&self, pos: usize) {
+        let bytes = self.src.as_bytes();
+        let mut c = Cursor {
+            pos: self.pos.get(),
+            line: self.line.get(),
+            line_start: self.line_start.get(),
+            wide: self.wide.get(),
+        };
+        let inner = |text: &[u8]| text.iter().filter(|&&b| b & 0xC0 == 0x80).count();
+        if pos > c.pos && pos - c.pos <= 16 {
+            // The common case, a few bytes on (a turn number, a line
+            // break): byte by byte.
+            for (at, &b) in bytes[c.pos..pos].iter().enumerate() {
+                if b == b'\n' {
+                    c.line = c.line.saturating_add(1);
+                    c.line_start = c.pos + at + 1;
+                    c.wide = 0;
+                } else {
+                    c.wide += usize::from(b & 0xC0 == 0x80);
+                }
+            }
+        } else if pos > c.pos {
+            let text = &bytes[c.pos..pos];
+            match memchr::memrchr(b'\n', text) {
+                Some(last) => {
+                    let breaks = u32::try_from(count_lines(text)).unwrap_or(u32::MAX);
+                    c.line = c.line.saturating_add(breaks);
+                    c.line_start = c.pos + last + 1;
+                    c.wide = inner(&text[last + 1..]);
+                }
+                None => c.wide += inner(text),
+            }
+        } else {
+            // Back (no path of the grammar goes back today): the line
+            // start is found again.
+            let breaks = u32::try_from(count_lines(&bytes[pos..c.pos])).unwrap_or(u32::MAX);
+            c.line = c.line.saturating_sub(breaks);
+            c.line_start = memchr::memrchr(b'\n', &bytes[..pos]).map_or(0, |i| i + 1);
+            c.wide = inner(&bytes[c.line_start..pos]);
+        }
+        self.pos.set(pos);
+        self.line.set(c.line);
+        self.line_start.set(c.line_start);
+        self.wide.set(c.wide);
+    }
+
     /// White space at the start of `i` ([`grammar::ws`]), the cursor kept
     /// up to date in the commonest case, where it stands at `i` and one
     /// line break follows (between two turns): the next turn is then
@@ -160,14 +170,12 @@ impl<'a> State<'a> {
     pub(super) fn ws(&self, i: &'a str) -> &'a str {
         let rest = grammar::skip_ws(i);
         if i.len() - rest.len() == 1 && i.as_bytes()[0] == b'\n' {
-            let mut c = self.cursor.get();
             let pos = self.offset(i);
-            if c.pos == pos {
-                c.pos = pos + 1;
-                c.line = c.line.saturating_add(1);
-                c.line_start = pos + 1;
-                c.wide = 0;
-                self.cursor.set(c);
+            if self.pos.get() == pos {
+                self.pos.set(pos + 1);
+                self.line.set(self.line.get().saturating_add(1));
+                self.line_start.set(pos + 1);
+                self.wide.set(0);
             }
         }
         rest
@@ -176,10 +184,8 @@ impl<'a> State<'a> {
     /// Moves the cursor from `from` on to `to` over bytes known to be ASCII
     /// without a line break (a turn the fast path read).
     pub(super) fn pass_ascii(&self, from: usize, to: usize) {
-        let mut c = self.cursor.get();
-        if c.pos == from && to >= from {
-            c.pos = to;
-            self.cursor.set(c);
+        if self.pos.get() == from && to >= from {
+            self.pos.set(to);
         }
     }
 

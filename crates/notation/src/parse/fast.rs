@@ -11,7 +11,7 @@
 //! path only ever accepts what the general path reads identically.
 
 use super::token::{name_len, seat_len};
-use super::Parser_;
+use super::State;
 use crate::ast::{Action, Actions, Capture, Comments, Name, Path, Span, Turn};
 
 /// At most this many digits are read as a number here: no overflow check needed.
@@ -36,27 +36,35 @@ fn starts_action(b: u8) -> bool {
     matches!(b, b'-' | b'+' | b'#' | b'~' | b'a'..=b'z')
 }
 
-impl Parser_<'_> {
-    /// Reads the numbered turn at the current position (a digit) when it is
-    /// in canonical shape, appends it to `turns` with the comments `before`
-    /// it, and returns its number; returns `None`, having changed nothing,
-    /// when the general parser must read it.
-    pub(super) fn fast_turn(
-        &mut self,
+/// Reads the numbered turn at the start of `i` (a digit) when it is in
+/// canonical shape, appends it to `turns` with the comments `before` it,
+/// and returns the rest and its number; returns `None`, having changed
+/// nothing, when the combinators must read it.
+pub(super) fn turn<'a>(
+    i: &'a str,
+    s: &State<'a>,
+    before: &mut Comments,
+    turns: &mut Vec<Turn>,
+) -> Option<(&'a str, u32)> {
+    let (end, number) = s.fast_turn(s.offset(i), before, turns)?;
+    Some((&s.src[end..], number))
+}
+
+impl State<'_> {
+    /// [`turn`], at offset `pos`: where the turn ends, and its number.
+    fn fast_turn(
+        &self,
+        pos: usize,
         before: &mut Comments,
         turns: &mut Vec<Turn>,
-    ) -> Option<u32> {
-        #[cfg(test)]
-        if tests::GENERAL_ONLY.with(std::cell::Cell::get) {
-            return None;
-        }
+    ) -> Option<(usize, u32)> {
         let bytes = self.src.as_bytes();
-        let (len, number) = digits(bytes, self.pos);
-        if len > MAX_DIGITS || bytes.get(self.pos + len..self.pos + len + 2) != Some(b". ") {
+        let (len, number) = digits(bytes, pos);
+        if len > MAX_DIGITS || bytes.get(pos + len..pos + len + 2) != Some(b". ") {
             return None;
         }
         // The head: a seat, the roll, one space.
-        let start = self.pos + len + 2;
+        let start = pos + len + 2;
         // Most seats are one capital letter: taken without scanning a word.
         let (seat, seat_end) = match (bytes.get(start), bytes.get(start + 1)) {
             (Some(&b @ b'A'..=b'Z'), Some(next)) if !next.is_ascii_lowercase() => {
@@ -71,7 +79,7 @@ impl Parser_<'_> {
         let head_end = seat_end + len;
         // Spans from here on lie on the current line: its line and where
         // its columns start are read once.
-        let at = self.line_at(start)?;
+        let at = self.line_at(pos, start)?;
         // The turn is built in its place at the end of `turns` (see
         // `Turn::BLANK`), its actions pushed into it, and taken back out
         // when the general parser must read it.
@@ -88,8 +96,8 @@ impl Parser_<'_> {
                 if !before.is_empty() {
                     *turn.before_mut() = std::mem::take(before);
                 }
-                self.pos = end;
-                Some(number)
+                self.pass_ascii(pos, end);
+                Some((end, number))
             }
             None => {
                 turns.pop();
@@ -100,7 +108,7 @@ impl Parser_<'_> {
 
     /// The actions at `i`, each after one space, pushed onto the last of
     /// `turns`, up to a byte that ends the turn; where they end.
-    fn fast_actions(&mut self, at: LineAt, mut i: usize, turns: &mut [Turn]) -> Option<usize> {
+    fn fast_actions(&self, at: LineAt, mut i: usize, turns: &mut [Turn]) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let actions = &mut turns.last_mut()?.actions;
         loop {
@@ -124,12 +132,16 @@ impl Parser_<'_> {
         }
     }
 
-    /// The line of `start`, a position on the current line, and where its
-    /// columns start, to make spans on it.
+    /// The line of `start`, after ASCII bytes (a turn number) on the line
+    /// of `pos`, and where its columns start, to make spans on it.
     /// `None` when a column to the end of the text would not fit a `u32`
-    /// (the general parser then saturates it).
-    fn line_at(&self, start: usize) -> Option<LineAt> {
-        let mark = self.mark_at(start);
+    /// (the combinators then saturate it).
+    // Inlined: a `LineAt` returned through memory is written a field at a
+    // time and read back whole, which stalls the processor.
+    #[inline(always)]
+    fn line_at(&self, pos: usize, start: usize) -> Option<LineAt> {
+        let mut mark = self.mark_at(pos);
+        mark.column = mark.column.checked_add(u32::try_from(start - pos).ok()?)?;
         let last = mark.column as usize + (self.src.len() - start);
         (last <= u32::MAX as usize).then_some(LineAt {
             base: self.base,
@@ -141,7 +153,7 @@ impl Parser_<'_> {
     /// The name or seat of `len` bytes at `start` (with its key), and
     /// where it ends; `None` when empty or too long.
     #[inline(always)]
-    fn fast_name(&mut self, start: usize, (len, key): (usize, u64)) -> Option<(Name, usize)> {
+    fn fast_name(&self, start: usize, (len, key): (usize, u64)) -> Option<(Name, usize)> {
         if len == 0 || len > Name::MAX {
             return None;
         }
@@ -151,7 +163,7 @@ impl Parser_<'_> {
 
     /// The name at `i`.
     #[inline(always)]
-    fn fast_hole(&mut self, i: usize) -> Option<(Name, usize)> {
+    fn fast_hole(&self, i: usize) -> Option<(Name, usize)> {
         let bytes = self.src.as_bytes();
         self.fast_name(i, name_len(bytes.get(i..)?))
     }
@@ -160,12 +172,7 @@ impl Parser_<'_> {
     /// in `capture` (in place: see `Turn::BLANK`); where it ends. `None`
     /// when the points are not a plain number.
     #[inline(always)]
-    fn fast_capture(
-        &mut self,
-        at: LineAt,
-        i: usize,
-        capture: &mut Option<Capture>,
-    ) -> Option<usize> {
+    fn fast_capture(&self, at: LineAt, i: usize, capture: &mut Option<Capture>) -> Option<usize> {
         let bytes = self.src.as_bytes();
         if bytes.get(i) != Some(&b'*') {
             return Some(i);
@@ -181,7 +188,7 @@ impl Parser_<'_> {
     /// A capture mark `*` at `i` with a target or points after it.
     #[inline(never)]
     fn fast_scoring_capture(
-        &mut self,
+        &self,
         at: LineAt,
         i: usize,
         capture: &mut Option<Capture>,
@@ -208,7 +215,7 @@ impl Parser_<'_> {
 
     /// The action at `i`, pushed onto `actions`; where it ends. Each is
     /// pushed blank and filled in place (see `Turn::BLANK`).
-    fn fast_action(&mut self, at: LineAt, i: usize, actions: &mut Actions) -> Option<usize> {
+    fn fast_action(&self, at: LineAt, i: usize, actions: &mut Actions) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let end = match *bytes.get(i)? {
             b'-' if bytes.get(i + 1) == Some(&b'-') => {
@@ -331,12 +338,12 @@ fn push(actions: &mut Actions, blank: Action) -> &mut Action {
     &mut actions[last]
 }
 
-impl Parser_<'_> {
+impl State<'_> {
     /// The rest of a line move whose first cell `from` starts at `i` and
     /// ends at `end` (on `:` or `>`), pushed onto `actions`; where it ends.
     #[inline(never)]
     fn fast_line(
-        &mut self,
+        &self,
         at: LineAt,
         i: usize,
         from: Name,
@@ -380,7 +387,7 @@ struct LineAt {
     line: u32,
     /// The column position 0 would have on the line: the column of a
     /// position is this plus the position (wrapping; no column of the line
-    /// exceeds `u32::MAX`, see [`Parser_::line_at`]).
+    /// exceeds `u32::MAX`, see [`State::line_at`]).
     column_of_0: u32,
 }
 
@@ -398,15 +405,11 @@ impl LineAt {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::cell::Cell;
+pub(super) mod tests {
+    use proptest::prelude::*;
+    use proptest::sample::select;
 
-    use crate::parse::parse_game;
-
-    thread_local! {
-        /// Turns the fast path off, to compare it with the general parser.
-        pub(super) static GENERAL_ONLY: Cell<bool> = const { Cell::new(false) };
-    }
+    use crate::parse::{parse_game, parse_games, GENERAL_ONLY};
 
     /// The tree (spans included) or the error, with and without the fast path.
     fn both(text: &str) -> (String, String) {
@@ -492,6 +495,217 @@ mod tests {
                     assert_eq!(fast, general, "{text:?}");
                 }
             }
+        }
+    }
+
+    /// Actions, mostly well formed.
+    const ACTIONS: &[&str] = &[
+        "r9-r15",
+        "r9-r15*",
+        "r1-c-g0*#",
+        "+",
+        "+r9",
+        "+*",
+        "+r9*t4=3",
+        "--",
+        "~",
+        "#o4",
+        "e3-c4#",
+        "c3>ne",
+        "c3:c5>e*t4=3",
+        "c3>ne*=0",
+        "r9",
+        "r9-",
+        "-",
+        "---",
+        "e3-d3#e3",
+        "r9-r15*=",
+        "abcdefghi-r2",
+        "c3:",
+        "c3:c5",
+        "r9-r15;",
+        "r9-R1",
+        "+#",
+        "*",
+        "r9-r15*t",
+        "+9",
+        "r9-r15!",
+        "r9-r15{x}",
+        "r9-r15$3",
+        "r9-r15)",
+        "r9-r15(",
+        "c3:c5>e*t4=99999999999",
+    ];
+
+    /// Turn heads, mostly well formed.
+    const HEADS: &[&str] = &[
+        "R6",
+        "B3",
+        "G4>Y",
+        "R",
+        "Rouge2",
+        "Y1",
+        "R99999999999",
+        "Abcdefghi2",
+        "R6>",
+        "R6>y",
+        "R6x",
+        "R6{",
+        "Gr12",
+        "R0",
+    ];
+
+    /// Everything else a record holds, and some things it should not.
+    const OTHERS: &[&str] = &[
+        "{c}",
+        "{a  b\n c}",
+        "{é}",
+        "{}",
+        "!",
+        "?",
+        "!!",
+        "??",
+        "!?",
+        "?!",
+        "$14",
+        "(1. R6 +)",
+        "({v} 3. B2 --)",
+        "(2. B1 + (2. B1 -- {x}) ! 3. R6 +)",
+        "{",
+        "$300",
+        "$",
+        "$x",
+        "!x",
+        "(",
+        ")",
+        "*",
+        "=R",
+        "=R+G",
+        "=R+",
+        "=r",
+        "*x",
+        ";",
+        "é",
+        "\u{feff}",
+        "[Event \"x\"]",
+        "x9",
+        "7",
+        "7.",
+        "7..",
+        "99999999999.",
+        "[",
+        "]",
+        "\"",
+    ];
+
+    /// What stands between two fragments.
+    const SPACES: &[&str] = &[
+        " ",
+        " ",
+        " ",
+        "\n",
+        "\n",
+        "",
+        "  ",
+        "\t",
+        "\r\n",
+        "\n\n",
+        " \u{feff}",
+    ];
+
+    /// Tags, mostly well formed.
+    const TAGS: &[&str] = &[
+        "[Game \"aggravation\"]",
+        "[Event \"Café \\\"été\\\" \\\\\"]",
+        "[ Round  \"3\" ]",
+        "[Seats \"R B\"]\t",
+        "[Event \"open",
+        "[Event \"a\\x\"]",
+        "[1x \"y\"]",
+        "[abcdefghijklmnopqrstuvwxyzabcdefgh \"y\"]",
+        "[Event x]",
+        "[Event \"x\" x]",
+    ];
+
+    /// A turn in the shape the writer gives it: what the fast path reads.
+    fn canonical_turn() -> impl Strategy<Value = String> {
+        (
+            0u32..400,
+            select(&HEADS[..6]),
+            proptest::collection::vec(
+                prop_oneof![16 => select(&ACTIONS[..14]), 1 => select(ACTIONS)],
+                1..3,
+            ),
+        )
+            .prop_map(|(n, head, actions)| format!("{n}. {head} {}", actions.join(" ")))
+    }
+
+    /// A turn in any shape: number or not, dots, spacing, any head and
+    /// the actions of `actions`.
+    fn loose_turn(actions: &'static [&'static str]) -> impl Strategy<Value = String> {
+        (
+            proptest::option::of((0u32..400, select(&[".", ". ", "..", ".\n", "", " ."][..]))),
+            prop_oneof![4 => select(&HEADS[..6]), 1 => select(HEADS)],
+            proptest::collection::vec((select(&SPACES[..5]), select(actions)), 1..3),
+        )
+            .prop_map(|(number, head, actions)| {
+                let mut text = number.map_or(String::new(), |(n, dots)| format!("{n}{dots}"));
+                text.push_str(head);
+                for (space, action) in actions {
+                    text.push_str(space);
+                    text.push_str(action);
+                }
+                text
+            })
+    }
+
+    /// A record, well formed or not: tags, then turns, annotations and
+    /// stray tokens apart by any white space, then a result most of the time.
+    pub(crate) fn record() -> impl Strategy<Value = String> {
+        let fragment = prop_oneof![
+            16 => canonical_turn(),
+            8 => loose_turn(&ACTIONS[..14]),
+            1 => loose_turn(ACTIONS),
+            6 => select(&OTHERS[..14]).prop_map(str::to_string),
+            1 => select(OTHERS).prop_map(str::to_string),
+        ];
+        let space = prop_oneof![8 => select(&SPACES[..5]), 1 => select(SPACES)];
+        (
+            prop_oneof![8 => select(&TAGS[..4]), 1 => select(TAGS)].prop_map(|tag| vec![tag]),
+            proptest::collection::vec((space, fragment), 0..12),
+            prop_oneof![
+                8 => select(&["\n*\n", " *", "\n=R+G\n", "\n*"][..]),
+                1 => select(&["", " =R x", "\n*\n1. R6 +"][..]),
+            ],
+        )
+            .prop_map(|(tags, fragments, result)| {
+                let mut text = tags.join("\n");
+                text.push_str("\n\n");
+                for (space, fragment) in fragments {
+                    text.push_str(space);
+                    text.push_str(&fragment);
+                }
+                text.push_str(result);
+                text
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The fast path and the combinators together read every record,
+        /// canonical or not, into the same tree with the same spans, or fail
+        /// with the same error, as the combinators alone.
+        #[test]
+        fn the_fast_path_changes_nothing_but_speed(a in record(), b in record()) {
+            let (fast, general) = both(&a);
+            prop_assert_eq!(fast, general);
+            let two = format!("{a}\n{b}");
+            let fast = format!("{:?}", parse_games(&two));
+            GENERAL_ONLY.with(|g| g.set(true));
+            let general = format!("{:?}", parse_games(&two));
+            GENERAL_ONLY.with(|g| g.set(false));
+            prop_assert_eq!(fast, general);
         }
     }
 }

@@ -1,11 +1,8 @@
-//! Tokens: the bytes of names, seats and numbers.
+//! Tokens: the bytes of names, seats and numbers, and the runs of free
+//! text in comments and tag values, scanned a word or a `memchr` at a time.
 
-use nom::bytes::complete::take_while1;
-use nom::{IResult, Parser};
-
+use super::error::{miss, PResult};
 use crate::swar::{at_least, first, word, HIGH};
-
-type NomResult<'a, O> = IResult<&'a str, O, ()>;
 
 /// The high bit of each byte of `x` set where the byte is a lowercase
 /// letter, and where it is a digit.
@@ -96,12 +93,30 @@ pub(super) fn digits_value(digits: &[u8]) -> Option<u32> {
     Some(n)
 }
 
-pub(super) fn tag_name_token(i: &str) -> NomResult<'_, &str> {
-    let (rest, name) = take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_').parse(i)?;
-    if name.as_bytes()[0].is_ascii_alphabetic() {
-        Ok((rest, name))
-    } else {
-        Err(nom::Err::Error(()))
+/// digits: their value, `None` when it exceeds `u32`. Misses without a digit.
+pub(super) fn digits(i: &str) -> PResult<'_, Option<u32>> {
+    let len = i.bytes().take_while(u8::is_ascii_digit).count();
+    if len == 0 {
+        return miss(i);
+    }
+    Ok((&i[len..], digits_value(&i.as_bytes()[..len])))
+}
+
+/// The text up to the byte `stop` (ASCII), maybe empty; misses when `stop`
+/// does not come.
+pub(super) fn until_byte(stop: u8) -> impl Fn(&str) -> PResult<'_, &str> {
+    move |i| match memchr::memchr(stop, i.as_bytes()) {
+        Some(n) => Ok((&i[n..], &i[..n])),
+        None => miss(i),
+    }
+}
+
+/// The text up to any of three ASCII bytes or the end, not empty (misses
+/// when empty).
+pub(super) fn until_bytes(a: u8, b: u8, c: u8) -> impl Fn(&str) -> PResult<'_, &str> {
+    move |i| match memchr::memchr3(a, b, c, i.as_bytes()).unwrap_or(i.len()) {
+        0 => miss(i),
+        n => Ok((&i[n..], &i[..n])),
     }
 }
 

@@ -1,262 +1,323 @@
-//! Turns: the head, the actions and their capture marks.
+//! Turns: the head, the actions and their capture marks. One function per
+//! production of `notation/SPEC.md`.
 
-use super::token::{name_len, seat_len};
-use super::{PResult, Parser_};
-use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Span, Turn};
+use nom::branch::alt;
+use nom::bytes::complete::tag as literal;
+use nom::character::complete::char;
+use nom::combinator::{cut, opt, peek};
+use nom::error::context;
+use nom::multi::fold;
+use nom::sequence::preceded;
+use nom::Parser;
 
-impl Parser_<'_> {
-    /// Reads a turn and appends it to `turns`, with the comments `before` it.
-    pub(super) fn turn(
-        &mut self,
-        number: u32,
-        before: &mut Comments,
-        turns: &mut Vec<Turn>,
-    ) -> PResult<()> {
-        let start = self.mark();
-        let head = self.head()?;
-        // The turn goes in place first and its actions are read into it, so
-        // that nothing big is moved once built. On an error the line is
-        // dropped with it.
-        let index = turns.len();
-        turns.push(Turn::from_parts(
-            number,
-            head,
-            Actions::new(),
-            Span::default(),
-        ));
-        let turn = &mut turns[index];
-        if !before.is_empty() {
-            *turn.before_mut() = std::mem::take(before);
-        }
-        loop {
-            self.ws();
-            match self.peek() {
-                Some(b'-' | b'+' | b'#' | b'~' | b'a'..=b'z') => self.action(&mut turn.actions)?,
-                _ => break,
+use super::error::{expect, fail, fail_spanning, found, miss, PResult};
+use super::grammar::ws;
+use super::token::{digits, is_delimiter, name_len, seat_len};
+use super::State;
+use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Turn};
+
+/// turn = head action { action } ;
+///
+/// The turn numbered `number`, with the comments `before` it.
+pub(super) fn turn<'a>(
+    i: &'a str,
+    s: &State<'a>,
+    number: u32,
+    before: &mut Comments,
+) -> PResult<'a, Turn> {
+    let start = s.mark(i);
+    let (rest, head) = head(i, s)?;
+    let mut actions = Actions::new();
+    let mut rest = rest;
+    loop {
+        match preceded(ws, |i| action(i, s)).parse(rest) {
+            Ok((next, action)) => {
+                actions.push(action);
+                rest = next;
             }
+            Err(nom::Err::Error(_)) => break,
+            Err(e) => return Err(e),
         }
-        let Some(last) = turn.actions.last() else {
-            return Err(self.error_at(
-                start,
-                turn.head.span.end - self.base,
-                format!(
-                    "the turn {} has no action: write a move like `r9-r12`, `+` to enter, or `--` to pass",
-                    head_text(&turn.head)
-                ),
-            ));
-        };
-        let end = last.span().end;
-        turn.span = self.span(start);
-        turn.span.end = end;
-        Ok(())
     }
+    let Some(last) = actions.last() else {
+        return fail_spanning(
+            i,
+            head.span.end - head.span.start,
+            format!(
+                "the turn {head} has no action: write a move like `r9-r12`, `+` to enter, or `--` to pass"
+            ),
+        );
+    };
+    let mut span = s.span(start, rest);
+    span.end = last.span().end;
+    let mut turn = Turn::from_parts(number, head, actions, span);
+    if !before.is_empty() {
+        *turn.before_mut() = std::mem::take(before);
+    }
+    Ok((rest, turn))
+}
 
-    fn head(&mut self) -> PResult<Head> {
-        let start = self.mark();
-        let seat = self.seat()?;
-        let roll = if matches!(self.peek(), Some(b'0'..=b'9')) {
-            Some(self.number()?)
-        } else {
-            None
-        };
-        let mover = if self.peek() == Some(b'>') {
-            self.bump(1);
-            if !matches!(self.peek(), Some(b'A'..=b'Z')) {
-                let found = self.found();
-                return Err(self.error(format!(
+/// head = seat [ roll ] [ ">" seat ] ;
+///
+/// A head ends at white space or the end.
+fn head<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Head> {
+    let start = s.mark(i);
+    let (rest, (seat, roll, mover)) = (
+        seat,
+        opt(number),
+        opt(preceded(
+            char('>'),
+            expect(seat, |found| {
+                format!(
                     "expected the seat that uses the roll after '>' (like `G4>Y`), found {found}"
-                )));
-            }
-            Some(self.seat()?)
-        } else {
-            None
-        };
-        match self.peek() {
-            None | Some(b' ' | b'\t' | b'\n' | b'\r') => {}
-            Some(_) => {
-                let found = self.found();
-                return Err(self.error(format!(
-                    "unexpected {found} in the turn head: a head is a seat, the roll and optionally `>Seat`, like `R6` or `G4>Y`"
-                )));
-            }
+                )
+            }),
+        )),
+    )
+        .parse(i)?;
+    match rest.as_bytes().first() {
+        None | Some(b' ' | b'\t' | b'\n' | b'\r') => {}
+        Some(_) => {
+            return fail(
+                rest,
+                format!(
+                    "unexpected {} in the turn head: a head is a seat, the roll and optionally `>Seat`, like `R6` or `G4>Y`",
+                    found(rest)
+                ),
+            )
         }
-        Ok(Head {
+    }
+    Ok((
+        rest,
+        Head {
             seat,
             roll,
             mover,
-            span: self.span(start),
-        })
-    }
+            span: s.span(start, rest),
+        },
+    ))
+}
 
-    pub(super) fn seat(&mut self) -> PResult<Name> {
-        match seat_len(&self.src.as_bytes()[self.pos..]) {
-            (0, _) => Err(self.error("expected a seat (an uppercase letter)")),
-            scanned => self.take_name(scanned, "seat"),
-        }
-    }
-
-    fn name(&mut self, what: &str) -> PResult<Name> {
-        match name_len(&self.src.as_bytes()[self.pos..]) {
-            (0, _) => {
-                let found = self.found();
-                Err(self.error(format!(
-                    "expected {what} name (lowercase, like `r9` or `e5`), found {found}"
-                )))
-            }
-            scanned => self.take_name(scanned, what),
-        }
-    }
-
-    /// Moves past the name of `len` bytes (with its key) scanned at the
-    /// current position: the name, or an error when it is too long (`what`:
-    /// the kind of name, for the message).
-    fn take_name(&mut self, (len, key): (usize, u64), what: &str) -> PResult<Name> {
-        let start = self.pos;
-        self.pos += len;
-        if len > Name::MAX {
-            let mark = self.mark_at(start);
-            return Err(self.error_at(
-                mark,
-                self.pos,
-                format!("{what} name is too long (at most {} characters)", Name::MAX),
-            ));
-        }
-        Ok(Name::from_word(key, len))
-    }
-
-    /// Reads an action and appends it to `actions`.
-    fn action(&mut self, actions: &mut Actions) -> PResult<()> {
-        let start = self.mark();
-        let action = match self.peek() {
-            Some(b'-') => {
-                if self.peek_at(1) != Some(b'-') {
-                    return Err(
-                        self.error("expected '--' (a pass) or a move starting with a hole name")
-                    );
-                }
-                self.bump(2);
-                Action::Pass {
-                    span: self.span(start),
-                }
-            }
-            Some(b'+') => {
-                self.bump(1);
-                let to = if matches!(self.peek(), Some(b'a'..=b'z')) {
-                    Some(self.name("a hole")?)
-                } else {
-                    None
-                };
-                let capture = self.capture()?;
-                Action::Place {
-                    to,
-                    capture,
-                    span: self.span(start),
-                }
-            }
-            Some(b'#') => {
-                self.bump(1);
-                let at = self.name("a point")?;
-                Action::Barricade {
-                    at,
-                    span: self.span(start),
-                }
-            }
-            Some(b'~') => {
-                self.bump(1);
-                Action::Remove {
-                    span: self.span(start),
-                }
-            }
-            _ => {
-                let first = self.name("a hole")?;
-                match self.peek() {
-                    Some(b'-') => {
-                        let mut path = Path::new();
-                        path.push(first);
-                        while self.peek() == Some(b'-') {
-                            self.bump(1);
-                            path.push(self.name("a hole")?);
-                        }
-                        let capture = self.capture()?;
-                        let barricade = if self.peek() == Some(b'#') {
-                            self.bump(1);
-                            true
-                        } else {
-                            false
-                        };
-                        Action::Move {
-                            path,
-                            capture,
-                            barricade,
-                            span: self.span(start),
-                        }
-                    }
-                    Some(b':' | b'>') => {
-                        let to = if self.peek() == Some(b':') {
-                            self.bump(1);
-                            Some(self.name("a cell")?)
-                        } else {
-                            None
-                        };
-                        if self.peek() != Some(b'>') {
-                            let found = self.found();
-                            return Err(self.error(format!(
-                                "expected '>' and a direction after the line (like `c3:c5>e`), found {found}"
-                            )));
-                        }
-                        self.bump(1);
-                        let direction = self.name("a direction")?;
-                        let capture = self.capture()?;
-                        Action::Line {
-                            from: first,
-                            to,
-                            direction,
-                            capture,
-                            span: self.span(start),
-                        }
-                    }
-                    _ => {
-                        let found = self.found();
-                        return Err(self.error(format!(
-                            "expected '-' and the next hole (like `{first}-r12`), or '>' and a direction, after {first}, found {found}"
-                        )));
-                    }
-                }
-            }
-        };
-        self.expect_delimiter("the action")?;
-        actions.push(action);
-        Ok(())
-    }
-
-    fn capture(&mut self) -> PResult<Option<Capture>> {
-        if self.peek() != Some(b'*') {
-            return Ok(None);
-        }
-        let start = self.mark();
-        self.bump(1);
-        let target = if matches!(self.peek(), Some(b'a'..=b'z')) {
-            Some(self.name("a target")?)
-        } else {
-            None
-        };
-        let points = if self.peek() == Some(b'=') {
-            self.bump(1);
-            if !matches!(self.peek(), Some(b'0'..=b'9')) {
-                return Err(self.error("expected the points scored after '='"));
-            }
-            Some(self.number()?)
-        } else {
-            None
-        };
-        Ok(Some(Capture {
-            target,
-            points,
-            span: self.span(start),
-        }))
+/// seat = upper { lower } ;
+///
+/// Misses without an uppercase letter; fails when too long.
+pub(super) fn seat(i: &str) -> PResult<'_, Name> {
+    match seat_len(i.as_bytes()) {
+        (0, _) => context("a seat (an uppercase letter)", miss).parse(i),
+        scanned => take_name(i, scanned, "seat"),
     }
 }
 
-fn head_text(head: &Head) -> String {
-    head.to_string()
+/// name = lower { lower | digit } ;
+///
+/// `what` kind of name (`a hole`, `a point`): misses without a lowercase
+/// letter; fails when too long.
+fn name<'a>(what: &'static str) -> impl Fn(&'a str) -> PResult<'a, Name> {
+    move |i| match name_len(i.as_bytes()) {
+        (0, _) => miss(i),
+        scanned => take_name(i, scanned, what),
+    }
+}
+
+/// A name that must stand here: where none does, the error says so.
+fn required_name<'a>(what: &'static str) -> impl FnMut(&'a str) -> PResult<'a, Name> {
+    expect(name(what), move |found| {
+        format!("expected {what} name (lowercase, like `r9` or `e5`), found {found}")
+    })
+}
+
+/// The name of `len` bytes (with its key) scanned at the start of `i`, or
+/// an error when it is too long (`what`: the kind of name, for the message).
+fn take_name<'a>(i: &'a str, (len, key): (usize, u64), what: &str) -> PResult<'a, Name> {
+    if len > Name::MAX {
+        return fail_spanning(
+            i,
+            len,
+            format!("{what} name is too long (at most {} characters)", Name::MAX),
+        );
+    }
+    Ok((&i[len..], Name::from_word(key, len)))
+}
+
+/// roll = digits ; and the other numbers: misses without a digit, fails
+/// when the value exceeds `u32`.
+pub(super) fn number(i: &str) -> PResult<'_, u32> {
+    let (rest, value) = digits(i)?;
+    match value {
+        Some(n) => Ok((rest, n)),
+        None => fail_spanning(i, i.len() - rest.len(), "number is too large"),
+    }
+}
+
+/// action = pass | place | move | line-move | barricade | remove ;
+///
+/// Each alternative misses unless its first byte is there, and commits
+/// after it: none reads a byte another has read (`move` and `line-move`,
+/// which start alike, are one production, [`move_or_line`]).
+fn action<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Action> {
+    let (rest, action) = alt((
+        |i| move_or_line(i, s),
+        |i| place(i, s),
+        |i| pass(i, s),
+        |i| barricade(i, s),
+        |i| remove(i, s),
+    ))
+    .parse(i)?;
+    let take_mark = i[..i.len() - rest.len()].ends_with('#');
+    let (rest, ()) = delimiter(rest, take_mark, "the action")?;
+    Ok((rest, action))
+}
+
+/// What may follow an action or a NAG (`what`): white space, a comment, a
+/// NAG, a parenthesis or the end. `take_mark`: the action ends with a
+/// take mark (`#`), so a name after it is a put-down run into it.
+pub(super) fn delimiter<'a>(i: &'a str, take_mark: bool, what: &str) -> PResult<'a, ()> {
+    match i.as_bytes().first() {
+        None => Ok((i, ())),
+        Some(&b) if is_delimiter(b) => Ok((i, ())),
+        // `e3-d3#e3`: a take mark run into the put-down that follows.
+        Some(b) if b.is_ascii_lowercase() && take_mark => fail(
+            i,
+            "a barricade put down is an action of its own: \
+             write a space and # before its point (e3-d3# #e3)",
+        ),
+        Some(_) => fail(
+            i,
+            format!("unexpected {} after {what}: expected a space", found(i)),
+        ),
+    }
+}
+
+/// pass = "--" ;
+fn pass<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Action> {
+    let (rest, _) = preceded(
+        peek(char('-')),
+        context(
+            "'--' (a pass) or a move starting with a hole name",
+            cut(literal("--")),
+        ),
+    )
+    .parse(i)?;
+    let span = s.span(s.mark(i), rest);
+    Ok((rest, Action::Pass { span }))
+}
+
+/// place = "+" [ name ] [ capture ] ;
+fn place<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Action> {
+    let (rest, _) = char('+').parse(i)?;
+    let start = s.mark(i);
+    let (rest, (to, capture)) = (opt(name("a hole")), opt(|i| capture(i, s))).parse(rest)?;
+    Ok((
+        rest,
+        Action::Place {
+            to,
+            capture,
+            span: s.span(start, rest),
+        },
+    ))
+}
+
+/// move = name "-" name { "-" name } [ capture ] [ "#" ] ;
+/// line-move = name [ ":" name ] ">" name [ capture ] ;
+///
+/// Both start with a name, read once: what follows it tells them apart.
+fn move_or_line<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Action> {
+    let (rest, first) = name("a hole")(i)?;
+    let start = s.mark(i);
+    match rest.as_bytes().first() {
+        Some(b'-') => {
+            let first_hole = || {
+                let mut path = Path::new();
+                path.push(first);
+                path
+            };
+            let (rest, path) = fold(
+                1..,
+                preceded(char('-'), required_name("a hole")),
+                first_hole,
+                |mut path, hole| {
+                    path.push(hole);
+                    path
+                },
+            )
+            .parse(rest)?;
+            let (rest, (capture, barricade)) =
+                (opt(|i| capture(i, s)), opt(char('#'))).parse(rest)?;
+            Ok((
+                rest,
+                Action::Move {
+                    path,
+                    capture,
+                    barricade: barricade.is_some(),
+                    span: s.span(start, rest),
+                },
+            ))
+        }
+        Some(b':' | b'>') => {
+            let (rest, (to, _, direction, capture)) = (
+                opt(preceded(char(':'), required_name("a cell"))),
+                expect(char('>'), |found| {
+                    format!(
+                        "expected '>' and a direction after the line (like `c3:c5>e`), found {found}"
+                    )
+                }),
+                required_name("a direction"),
+                opt(|i| capture(i, s)),
+            )
+                .parse(rest)?;
+            Ok((
+                rest,
+                Action::Line {
+                    from: first,
+                    to,
+                    direction,
+                    capture,
+                    span: s.span(start, rest),
+                },
+            ))
+        }
+        _ => fail(
+            rest,
+            format!(
+                "expected '-' and the next hole (like `{first}-r12`), or '>' and a direction, after {first}, found {}",
+                found(rest)
+            ),
+        ),
+    }
+}
+
+/// barricade = "#" name ;
+fn barricade<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Action> {
+    let (rest, at) = preceded(char('#'), required_name("a point")).parse(i)?;
+    let span = s.span(s.mark(i), rest);
+    Ok((rest, Action::Barricade { at, span }))
+}
+
+/// remove = "~" ;
+fn remove<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Action> {
+    let (rest, _) = char('~').parse(i)?;
+    let span = s.span(s.mark(i), rest);
+    Ok((rest, Action::Remove { span }))
+}
+
+/// capture = "*" [ name ] [ "=" digits ] ;
+fn capture<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Capture> {
+    let (rest, _) = char('*').parse(i)?;
+    let start = s.mark(i);
+    let (rest, (target, points)) = (
+        opt(name("a target")),
+        opt(preceded(
+            char('='),
+            context("the points scored after '='", cut(number)),
+        )),
+    )
+        .parse(rest)?;
+    Ok((
+        rest,
+        Capture {
+            target,
+            points,
+            span: s.span(start, rest),
+        },
+    ))
 }

@@ -1,0 +1,201 @@
+//! The parser's state, shared by the productions: the text, where it lies
+//! in its file, and a cursor that locates positions (line and column) as
+//! parsing moves on.
+
+use std::cell::Cell;
+
+use super::grammar;
+use super::token::count_lines;
+use crate::ast::{Game, Span, Turn};
+use crate::error::ParseError;
+
+#[cfg(test)]
+use super::GENERAL_ONLY;
+
+/// What the productions share: the text, where it lies in its file, and a
+/// cursor that locates positions (line and column) as parsing moves on.
+pub(super) struct State<'a> {
+    pub(super) src: &'a str,
+    /// The offset of `src` in its file.
+    pub(super) base: usize,
+    /// The line of the file `src` starts on.
+    pub(super) first_line: u32,
+    /// The last position located, kept field by field (a cell for each):
+    /// the fast path touches one or two, and a whole copy written in one
+    /// width and read in another stalls the processor.
+    pos: Cell<usize>,
+    line: Cell<u32>,
+    line_start: Cell<usize>,
+    wide: Cell<usize>,
+    /// An empty list for the main line's turns, whose room is kept.
+    pub(super) reuse: Cell<Option<Vec<Turn>>>,
+    /// Whether numbered turns are tried on the fast path first (the tests
+    /// turn it off to compare).
+    pub(super) fast: bool,
+}
+
+/// A located position: its offset, its line, where that line starts, and
+/// how many bytes of the line before it do not start a character.
+struct Cursor {
+    pos: usize,
+    line: u32,
+    line_start: usize,
+    wide: usize,
+}
+
+/// The start of a node: offset, line, column.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mark {
+    pub(super) start: usize,
+    pub(super) line: u32,
+    pub(super) column: u32,
+}
+
+impl<'a> State<'a> {
+    pub(super) fn new(src: &'a str, base: usize, line: u32, reuse: Option<Vec<Turn>>) -> Self {
+        #[cfg(test)]
+        let fast = !GENERAL_ONLY.with(Cell::get);
+        #[cfg(not(test))]
+        let fast = true;
+        State {
+            src,
+            base,
+            first_line: line,
+            pos: Cell::new(0),
+            line: Cell::new(line),
+            line_start: Cell::new(0),
+            wide: Cell::new(0),
+            reuse: Cell::new(reuse),
+            fast,
+        }
+    }
+
+    /// Parses the record (`otherwise`: the message for text after its
+    /// result that does not look like turns).
+    pub(super) fn parse(&self, otherwise: &'static str) -> Result<Game, ParseError> {
+        match grammar::record(self.src, self, otherwise) {
+            Ok((_, game)) => Ok(game),
+            Err(e) => Err(self.to_parse_error(e)),
+        }
+    }
+
+    /// The offset of `i`, a rest of the text.
+    pub(super) fn offset(&self, i: &str) -> usize {
+        self.src.len() - i.len()
+    }
+
+    /// Line and column of the start of `i`, a rest of the text.
+    pub(super) fn mark(&self, i: &str) -> Mark {
+        self.mark_at(self.offset(i))
+    }
+
+    /// Line and column of `pos`. The cursor moves there from the position
+    /// located last, reading only the bytes between: positions come in
+    /// order, so locating them all reads the text once.
+    #[inline(always)]
+    pub(super) fn mark_at(&self, pos: usize) -> Mark {
+        if pos != self.pos.get() {
+            self.move_to(pos);
+        }
+        let column = pos.saturating_sub(self.line_start.get() + self.wide.get()) + 1;
+        let mark = Mark {
+            start: pos,
+            line: self.line.get(),
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+        };
+        #[cfg(debug_assertions)]
+        if self.src.len() < 1 << 12 {
+            let before = &self.src[..pos];
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let line = self.first_line + before.matches('\n').count() as u32;
+            let column = before[line_start..].chars().count() as u32 + 1;
+            debug_assert_eq!((mark.line, mark.column), (line, column), "at {pos}");
+        }
+        mark
+    }
+
+    /// Moves the cursor to `pos`, reading the bytes between.
+    #[inline(never)]
+    fn move_to(&self, pos: usize) {
+        let bytes = self.src.as_bytes();
+        let mut c = Cursor {
+            pos: self.pos.get(),
+            line: self.line.get(),
+            line_start: self.line_start.get(),
+            wide: self.wide.get(),
+        };
+        let inner = |text: &[u8]| text.iter().filter(|&&b| b & 0xC0 == 0x80).count();
+        if pos > c.pos && pos - c.pos <= 16 {
+            // The common case, a few bytes on (a turn number, a line
+            // break): byte by byte.
+            for (at, &b) in bytes[c.pos..pos].iter().enumerate() {
+                if b == b'\n' {
+                    c.line = c.line.saturating_add(1);
+                    c.line_start = c.pos + at + 1;
+                    c.wide = 0;
+                } else {
+                    c.wide += usize::from(b & 0xC0 == 0x80);
+                }
+            }
+        } else if pos > c.pos {
+            let text = &bytes[c.pos..pos];
+            match memchr::memrchr(b'\n', text) {
+                Some(last) => {
+                    let breaks = u32::try_from(count_lines(text)).unwrap_or(u32::MAX);
+                    c.line = c.line.saturating_add(breaks);
+                    c.line_start = c.pos + last + 1;
+                    c.wide = inner(&text[last + 1..]);
+                }
+                None => c.wide += inner(text),
+            }
+        } else {
+            // Back (no path of the grammar goes back today): the line
+            // start is found again.
+            let breaks = u32::try_from(count_lines(&bytes[pos..c.pos])).unwrap_or(u32::MAX);
+            c.line = c.line.saturating_sub(breaks);
+            c.line_start = memchr::memrchr(b'\n', &bytes[..pos]).map_or(0, |i| i + 1);
+            c.wide = inner(&bytes[c.line_start..pos]);
+        }
+        self.pos.set(pos);
+        self.line.set(c.line);
+        self.line_start.set(c.line_start);
+        self.wide.set(c.wide);
+    }
+
+    /// White space at the start of `i` ([`grammar::ws`]), the cursor kept
+    /// up to date in the commonest case, where it stands at `i` and one
+    /// line break follows (between two turns): the next turn is then
+    /// located without reading what lies before it.
+    #[inline(always)]
+    pub(super) fn ws(&self, i: &'a str) -> &'a str {
+        let rest = grammar::skip_ws(i);
+        if i.len() - rest.len() == 1 && i.as_bytes()[0] == b'\n' {
+            let pos = self.offset(i);
+            if self.pos.get() == pos {
+                self.pos.set(pos + 1);
+                self.line.set(self.line.get().saturating_add(1));
+                self.line_start.set(pos + 1);
+                self.wide.set(0);
+            }
+        }
+        rest
+    }
+
+    /// Moves the cursor from `from` on to `to` over bytes known to be ASCII
+    /// without a line break (a turn the fast path read).
+    pub(super) fn pass_ascii(&self, from: usize, to: usize) {
+        if self.pos.get() == from && to >= from {
+            self.pos.set(to);
+        }
+    }
+
+    /// The span from `mark` to the start of `rest`.
+    pub(super) fn span(&self, mark: Mark, rest: &str) -> Span {
+        Span {
+            start: self.base + mark.start,
+            end: self.base + self.offset(rest),
+            line: mark.line,
+            column: mark.column,
+        }
+    }
+}

@@ -142,7 +142,7 @@ pub struct ValidateArgs {
     /// Report format
     #[arg(long, value_enum, default_value_t = ValidateFormat::Text)]
     pub format: ValidateFormat,
-    /// Colour the diagnostics (default: when stderr is a terminal)
+    /// Colour the diagnostics (auto: when stdout is a terminal; NO_COLOR, CLICOLOR_FORCE and TERM=dumb are followed)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// Worker threads (default: one per core)

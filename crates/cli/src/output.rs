@@ -1,6 +1,6 @@
 //! Writing files atomically, in the line ends they had, and choosing colours.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use anyhow::Context;
@@ -97,13 +97,42 @@ fn set_new_file_permissions(path: &Path) {
 #[cfg(not(unix))]
 fn set_new_file_permissions(_path: &Path) {}
 
-/// Whether diagnostics on stderr get colours.
-pub fn use_color(choice: ColorChoice) -> bool {
+/// The output streams, each of which gets colours or not on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output: reports, boards, records.
+    Stdout,
+    /// Standard error: diagnostics of verbs whose output is a record.
+    Stderr,
+}
+
+/// Whether what goes to `stream` gets colours. `--color always|never`
+/// decides; `auto` colours a terminal only, and follows the usual
+/// variables: `NO_COLOR` (set and not empty: never), `CLICOLOR_FORCE`
+/// (always, even into a file or pipe), `CLICOLOR=0` (never) and
+/// `TERM=dumb` (a terminal without colours).
+pub fn use_color(choice: ColorChoice, stream: Stream) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        ColorChoice::Auto => {
+            let decided = match stream {
+                Stream::Stdout => anstream::AutoStream::choice(&io::stdout()),
+                Stream::Stderr => anstream::AutoStream::choice(&io::stderr()),
+            };
+            matches!(
+                decided,
+                anstream::ColorChoice::Always | anstream::ColorChoice::AlwaysAnsi
+            )
+        }
     }
+}
+
+/// Whether diagnostics written to stderr by verbs without a `--color`
+/// option get colours: the `auto` choice for stderr, decided once.
+pub fn stderr_color() -> bool {
+    static DECIDED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *DECIDED.get_or_init(|| use_color(ColorChoice::Auto, Stream::Stderr))
 }
 
 #[cfg(test)]

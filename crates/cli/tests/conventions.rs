@@ -79,3 +79,120 @@ fn rules_standard_overrides_the_rules_tag() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+const ESC: char = '\x1b';
+
+/// Whether `s` has a colour escape (SGR: ESC [ digits and ; then m); a
+/// progress bar's cursor moves are not colours.
+fn has_colour(s: &str) -> bool {
+    s.split(ESC).skip(1).any(|rest| {
+        rest.strip_prefix('[').is_some_and(|r| {
+            let code = r.trim_start_matches(|c: char| c.is_ascii_digit() || c == ';');
+            code.len() < r.len() && code.starts_with('m')
+        })
+    })
+}
+
+/// Runs `command` (a shell line) with a terminal as its stdin, stdout and
+/// stderr, through util-linux's `script`; None where it is missing.
+fn in_terminal(command: &str, dir: &Path, term: &str) -> Option<String> {
+    let script = ["/usr/bin/script", "/bin/script"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())?;
+    let out = Command::new(script)
+        .args(["-qec", command, "/dev/null"])
+        .current_dir(dir)
+        .env("TERM", term)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR")
+        .env_remove("CI")
+        .output()
+        .unwrap();
+    Some(text(&out.stdout))
+}
+
+#[test]
+fn colour_is_decided_for_the_stream_written() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "bad.bgn", INVALID);
+    let bin = env!("CARGO_BIN_EXE_billes");
+    // On a terminal: colours.
+    let Some(shown) = in_terminal(&format!("'{bin}' validate bad.bgn"), dir.path(), "xterm") else {
+        return;
+    };
+    assert!(has_colour(&shown), "{shown}");
+    // stderr is a terminal, stdout a file: the report in the file is plain.
+    in_terminal(
+        &format!("'{bin}' validate bad.bgn > report.txt"),
+        dir.path(),
+        "xterm",
+    );
+    let report = std::fs::read_to_string(dir.path().join("report.txt")).unwrap();
+    assert!(report.contains("R has no marble on r9"), "{report}");
+    assert!(!report.contains(ESC), "{report}");
+    // A dumb terminal gets none.
+    let dumb = in_terminal(&format!("'{bin}' validate bad.bgn"), dir.path(), "dumb").unwrap();
+    assert!(dumb.contains("R has no marble on r9"), "{dumb}");
+    assert!(!has_colour(&dumb), "{dumb}");
+    // NO_COLOR on a terminal: none.
+    let none = in_terminal(
+        &format!("NO_COLOR=1 '{bin}' validate bad.bgn"),
+        dir.path(),
+        "xterm",
+    )
+    .unwrap();
+    assert!(!has_colour(&none), "{none}");
+}
+
+#[test]
+fn clicolor_force_and_no_color_are_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "bad.bgn", INVALID);
+    let plain = billes(&["validate", "bad.bgn"], dir.path());
+    assert!(!text(&plain.stdout).contains(ESC));
+    let forced = cmd(dir.path())
+        .args(["validate", "bad.bgn"])
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap();
+    assert!(text(&forced.stdout).contains(ESC));
+    let refused = cmd(dir.path())
+        .args(["validate", "bad.bgn"])
+        .env("CLICOLOR_FORCE", "1")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(!text(&refused.stdout).contains(ESC));
+    // --color always wins over NO_COLOR.
+    let always = cmd(dir.path())
+        .args(["validate", "--color", "always", "bad.bgn"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(text(&always.stdout).contains(ESC));
+}
+
+#[test]
+fn diff_has_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", VALID);
+    write(dir.path(), "b.bgn", &VALID.replace("3. B4 --", "3. B5 --"));
+    let plain = billes(&["diff", "a.bgn", "b.bgn"], dir.path());
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(!text(&plain.stdout).contains(ESC));
+    let forced = cmd(dir.path())
+        .args(["diff", "a.bgn", "b.bgn"])
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap();
+    let shown = text(&forced.stdout);
+    assert!(shown.contains("\x1b[33m    ~ 3. B4 --"), "{shown}");
+    assert!(shown.contains("\x1b[31m    A: 3. B4 --\x1b[0m"), "{shown}");
+    let never = cmd(dir.path())
+        .args(["diff", "--color", "never", "a.bgn", "b.bgn"])
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap();
+    assert_eq!(text(&never.stdout), text(&plain.stdout));
+}

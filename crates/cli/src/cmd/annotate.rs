@@ -49,7 +49,10 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         if args.strip {
             strip(&mut game.line);
         } else if let Err(err) = annotate_game(crate::rules::current(), &name, &mut game) {
-            eprintln!("{}\n", render_replay_error(&name, &source, &err, false));
+            eprintln!(
+                "{}\n",
+                render_replay_error(&name, &source, &err, crate::output::stderr_color())
+            );
             failed = true;
             continue;
         }

@@ -37,7 +37,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
                         failed = true;
                         eprintln!(
                             "{}\n  = note: in game {}\n",
-                            err.render(&name, false),
+                            err.render(&name, crate::output::stderr_color()),
                             i + 1
                         );
                     }

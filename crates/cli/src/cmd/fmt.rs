@@ -76,7 +76,11 @@ fn canonical(name: &str, text: &str) -> Option<String> {
             Ok(game) => games.push(game),
             Err(err) => {
                 ok = false;
-                eprintln!("{}\n  = note: in game {}\n", err.render(name, false), i + 1);
+                eprintln!(
+                    "{}\n  = note: in game {}\n",
+                    err.render(name, crate::output::stderr_color()),
+                    i + 1
+                );
             }
         }
     }

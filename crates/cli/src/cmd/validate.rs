@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{INVALID, OK};
 use crate::cli::{ValidateArgs, ValidateFormat as ReportFormat};
-use crate::output::use_color;
+use crate::output::{use_color, Stream};
 
 /// Exit code: an input could not be read (or a usage error).
 const IO_ERROR: u8 = 2;
@@ -38,7 +38,8 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         rules: crate::rules::current().clone(),
         diagnostics: text,
         tags: jsonl,
-        color: use_color(args.color),
+        // The diagnostics go to stdout, with the report.
+        color: use_color(args.color, Stream::Stdout),
         duplicates: args.duplicates,
         by_event: args.by_event,
     };
@@ -88,9 +89,10 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
 }
 
 /// A progress bar over the bytes of the inputs, on stderr when it is a
-/// terminal; hidden otherwise.
+/// terminal that can move its cursor (not `TERM=dumb`); hidden otherwise.
 fn progress_bar(found: &[Found]) -> ProgressBar {
-    if !io::stderr().is_terminal() {
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    if !io::stderr().is_terminal() || dumb {
         return ProgressBar::hidden();
     }
     let total: u64 = found

@@ -155,6 +155,8 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub by_event: bool,
     #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
     pub rules: crate::rules::RulesOption,
 }
 
@@ -202,6 +204,40 @@ pub struct FmtArgs {
     /// Rewrite the files that are not canonical (atomically)
     #[arg(long)]
     pub in_place: bool,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+}
+
+/// How folders given on the command line are searched.
+#[derive(Debug, Args)]
+pub struct WalkArgs {
+    /// Also read hidden files and folders (names starting with `.`) inside folders
+    #[arg(long)]
+    pub hidden: bool,
+    /// Say which paths inside folders were passed over, and why (hidden,
+    /// not a regular file, a link loop, a file already read)
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+impl WalkArgs {
+    /// Expands the paths, telling on stderr what was passed over when
+    /// `--verbose` asks.
+    pub fn expand(&self, paths: &[PathBuf]) -> Vec<billes_archive::input::Found> {
+        let walk = billes_archive::input::Walk {
+            hidden: self.hidden,
+        };
+        let (found, skipped) = walk.expand(paths);
+        if self.verbose {
+            for (path, why) in skipped {
+                crate::output::stderr_line(format_args!(
+                    "billes: skipped {}: {why}",
+                    path.display()
+                ));
+            }
+        }
+        found
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -128,6 +128,14 @@ pub fn use_color(choice: ColorChoice, stream: Stream) -> bool {
     }
 }
 
+/// Writes one line to stderr. A stderr that cannot be written (closed,
+/// full) is no reason to stop or panic: the line is lost, and the exit code
+/// still tells what happened.
+pub fn stderr_line(line: std::fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(line).and_then(|()| err.write_all(b"\n"));
+}
+
 /// Whether diagnostics written to stderr by verbs without a `--color`
 /// option get colours: the `auto` choice for stderr, decided once.
 pub fn stderr_color() -> bool {

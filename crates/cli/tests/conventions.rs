@@ -196,3 +196,111 @@ fn diff_has_colours() {
         .unwrap();
     assert_eq!(text(&never.stdout), text(&plain.stdout));
 }
+
+/// Runs billes with a time limit: a walk that loops or blocks fails the
+/// test instead of hanging it.
+fn billes_within(args: &[&str], dir: &Path, secs: u64) -> Output {
+    let mut child = cmd(dir)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= secs {
+            child.kill().unwrap();
+            panic!("billes {args:?} did not end in {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn the_walk_ends_on_link_loops_and_skips_fifos_and_hidden_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("archive");
+    write(&archive, "x.bgn", VALID);
+    write(&archive, ".draft.bgn", INVALID);
+    write(&archive, ".old/y.bgn", INVALID);
+    std::os::unix::fs::symlink(".", archive.join("a")).unwrap();
+    std::os::unix::fs::symlink(".", archive.join("b")).unwrap();
+    let fifo = archive.join("f.bgn");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let out = billes_within(&["validate", "--verbose", "archive"], dir.path(), 20);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("checked 1 file, 1 game"), "{stdout}");
+    assert!(
+        stderr.contains("skipped archive/f.bgn: not a regular file"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("skipped archive/a: a link back"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("skipped archive/.draft.bgn: hidden"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("skipped archive/.old: hidden"), "{stderr}");
+    // Without --verbose, nothing is said about them.
+    let quiet = billes_within(&["validate", "archive"], dir.path(), 20);
+    assert_eq!(text(&quiet.stderr), "");
+    // --hidden reads the hidden records too.
+    let all = billes_within(&["validate", "--hidden", "archive"], dir.path(), 20);
+    assert_eq!(all.status.code(), Some(1));
+    assert!(
+        text(&all.stdout).contains("checked 3 files, 3 games"),
+        "{}",
+        text(&all.stdout)
+    );
+    // fmt walks the same way.
+    let fmt = billes_within(&["fmt", "--check", "archive"], dir.path(), 20);
+    assert_eq!(fmt.status.code(), Some(0), "{}", text(&fmt.stderr));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_record_reached_twice_through_links_is_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "archive/club/x.bgn", VALID);
+    std::os::unix::fs::symlink("club", dir.path().join("archive/again")).unwrap();
+    let out = billes_within(&["validate", "-v", "archive"], dir.path(), 20);
+    assert!(
+        text(&out.stdout).contains("checked 1 file"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("the same file as"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_folder_without_records_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    write(dir.path(), "notes/readme.txt", "not a record");
+    write(dir.path(), "hidden/.x.bgn", VALID);
+    for verb in ["validate", "fmt"] {
+        let out = billes(&[verb, "empty"], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{verb}");
+        let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(
+            said.contains("empty: no .bgn file in this folder"),
+            "{said}"
+        );
+        let out = billes(&[verb, "notes"], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{verb}");
+        let out = billes(&[verb, "hidden"], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{verb}");
+        let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(said.contains("--hidden"), "{said}");
+    }
+}

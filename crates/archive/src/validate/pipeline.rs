@@ -241,11 +241,14 @@ impl Jobs {
                     name: path.display().to_string(),
                     path: None,
                 });
-                return Some(job(
-                    &origin,
-                    0,
-                    Work::Unreadable(format!("cannot read: {e}")),
-                ));
+                // A folder without records says so plainly; an error of
+                // the system is one of reading.
+                let message = if e.raw_os_error().is_none() && e.get_ref().is_some() {
+                    e.to_string()
+                } else {
+                    format!("cannot read: {e}")
+                };
+                return Some(job(&origin, 0, Work::Unreadable(message)));
             }
         };
         let mut reader = match open(&input) {

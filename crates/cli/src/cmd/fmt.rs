@@ -11,7 +11,7 @@ use crate::cli::FmtArgs;
 use crate::output::{write_atomically, Encoding};
 
 pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
-    let (inputs, missing) = input::expand(&args.paths);
+    let (inputs, missing) = input::split(args.walk.expand(&args.paths));
     let mut code = OK;
     for (path, err) in &missing {
         eprintln!("billes: error: {}: {err}", path.display());

@@ -47,7 +47,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         Some(n) => usize::from(n),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let found = input::expand_in_order(&args.paths);
+    let found = args.walk.expand(&args.paths);
     let bar = progress_bar(&found);
     let mut collector = Collector::new(report::Settings {
         diagnostics: text,

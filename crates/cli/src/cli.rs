@@ -154,6 +154,10 @@ pub struct ValidateArgs {
     /// Also count games, valid and invalid, per `Event` and `Round` tag
     #[arg(long)]
     pub by_event: bool,
+    /// Print the mistakes only: no summary, no progress bar (text report;
+    /// the exit code still tells)
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]

@@ -304,3 +304,40 @@ fn a_folder_without_records_is_a_usage_error() {
         assert!(said.contains("--hidden"), "{said}");
     }
 }
+
+#[test]
+fn quiet_leaves_out_the_summaries() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "good.bgn", VALID);
+    write(dir.path(), "bad.bgn", INVALID);
+    let out = billes(&["validate", "-q", "good.bgn"], dir.path());
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(0), String::new())
+    );
+    let out = billes(&["validate", "--quiet", "good.bgn", "bad.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(report.contains("R has no marble on r9"), "{report}");
+    assert!(!report.contains("checked"), "{report}");
+
+    let same = billes(&["diff", "-q", "good.bgn", "good.bgn"], dir.path());
+    assert_eq!(
+        (same.status.code(), text(&same.stdout)),
+        (Some(0), String::new())
+    );
+    let differ = billes(&["diff", "-q", "good.bgn", "bad.bgn"], dir.path());
+    assert_eq!(
+        (differ.status.code(), text(&differ.stdout)),
+        (Some(1), String::new())
+    );
+
+    let check = billes(
+        &["rules", "check", "-q", "--games", "2", "five-marbles"],
+        dir.path(),
+    );
+    assert_eq!(
+        (check.status.code(), text(&check.stdout)),
+        (Some(0), String::new())
+    );
+}

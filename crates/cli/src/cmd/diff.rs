@@ -73,6 +73,9 @@ pub struct DiffArgs {
     /// CLICOLOR_FORCE and TERM=dumb are followed)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Print nothing: the exit code says whether the records differ
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
@@ -104,6 +107,7 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
     let report = compare_files((&a_name, &a_games), (&b_name, &b_games), &options);
     let mut out = io::stdout().lock();
     match args.format {
+        _ if args.quiet => {}
         ReportFormat::Text if use_color(args.color, Stream::Stdout) => {
             let mut text = Vec::new();
             report.write_text(&mut text)?;

@@ -36,6 +36,9 @@ pub enum RulesCommand {
         /// Seed of the random generator
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Print the problems only, not the summary
+        #[arg(long, short = 'q')]
+        quiet: bool,
     },
 }
 
@@ -71,7 +74,12 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
             }
             Ok(OK)
         }
-        RulesCommand::Check { rules, games, seed } => {
+        RulesCommand::Check {
+            rules,
+            games,
+            seed,
+            quiet,
+        } => {
             let v = match load(rules) {
                 Ok(v) => v,
                 Err(e) => {
@@ -113,6 +121,9 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
                         return Ok(INVALID);
                     }
                 }
+            }
+            if *quiet {
+                return Ok(OK);
             }
             writeln!(
                 out,

@@ -48,7 +48,11 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let found = args.walk.expand(&args.paths);
-    let bar = progress_bar(&found);
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        progress_bar(&found)
+    };
     let mut collector = Collector::new(report::Settings {
         diagnostics: text,
         jsonl,
@@ -72,6 +76,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     bar.finish_and_clear();
     let (report, io_failure) = collector.finish();
     match args.format {
+        ReportFormat::Text if args.quiet => {}
         ReportFormat::Text => report.write_text(&mut out)?,
         ReportFormat::Json => report.write_json(&mut out)?,
         ReportFormat::Yaml => report.write_yaml(&mut out)?,

@@ -341,3 +341,50 @@ fn quiet_leaves_out_the_summaries() {
         (Some(0), String::new())
     );
 }
+
+#[test]
+fn print_in_a_variant_writes_to_stderr_with_where_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "dbg.lua",
+        "print('loading', 1, nil, true)\nreturn { name = 'dbg', game = 'aggravation', hooks = {\n  allow = function(move, pos) print('allow', move.seat, move.to) return true end } }\n",
+    );
+    write(
+        dir.path(),
+        "g.bgn",
+        &VALID.replace("[Seats", "[Rules \"dbg.lua\"]\n[Seats"),
+    );
+    let out = billes(&["validate", "g.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("dbg.lua: loading\t1\tnil\ttrue\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("dbg.lua: g.bgn game 1, turn 2: allow\tR\tr10\n"),
+        "{stderr}"
+    );
+    assert!(!text(&out.stdout).contains("allow"));
+}
+
+#[test]
+fn print_in_a_variant_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "big.lua",
+        "for i = 1, 5000 do print(('x'):rep(100)) end\nreturn { name = 'big', game = 'aggravation' }\n",
+    );
+    write(dir.path(), "g.bgn", VALID);
+    let out = billes(&["validate", "--rules", "big.lua", "g.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(stderr.len() < 66 * 1024, "{}", stderr.len());
+    assert!(
+        stderr.contains("print: output limit reached (64 KiB per run)"),
+        "{}",
+        &stderr[stderr.len() - 200..]
+    );
+}

@@ -388,3 +388,27 @@ fn print_in_a_variant_is_bounded() {
         &stderr[stderr.len() - 200..]
     );
 }
+
+#[test]
+fn rules_check_fails_when_most_games_hit_the_turn_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "stuck.lua",
+        "return { name = 'stuck', game = 'aggravation', hooks = {\n  allow = function(move, pos) return false, 'never' end } }\n",
+    );
+    let out = billes(&["rules", "check", "--games", "4", "stuck.lua"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("4 of 4 games hit the turn limit (3000 turns) unfinished"),
+        "{said}"
+    );
+    assert!(!said.contains(": ok"), "{said}");
+    let fine = billes(
+        &["rules", "check", "--games", "4", "five-marbles"],
+        dir.path(),
+    );
+    assert_eq!(fine.status.code(), Some(0));
+    assert!(!text(&fine.stdout).contains("turn limit"));
+}

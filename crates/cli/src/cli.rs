@@ -287,6 +287,10 @@ pub struct SimulateArgs {
     /// Stop a game unfinished (`*`) after this many turns
     #[arg(long, default_value_t = 5000)]
     pub max_turns: u32,
+    /// Write the records to FILE (atomically) instead of stdout; a `--rules`
+    /// script is then named in the Rules tag relative to FILE's folder
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
     #[command(flatten)]
     pub rules: crate::rules::RulesOption,
 }

@@ -412,3 +412,78 @@ fn rules_check_fails_when_most_games_hit_the_turn_limit() {
     assert_eq!(fine.status.code(), Some(0));
     assert!(!text(&fine.stdout).contains("turn limit"));
 }
+
+const MINE: &str =
+    "return { name = 'mine', game = 'aggravation', params = { shortcuts = false } }\n";
+
+fn rules_tag_of(record: &str) -> String {
+    let start = record.find("[Rules \"").unwrap() + 8;
+    record[start..].split('"').next().unwrap().to_string()
+}
+
+#[test]
+fn simulate_names_a_script_from_where_the_records_go() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "club/rules/mine.lua", MINE);
+    std::fs::create_dir_all(dir.path().join("work")).unwrap();
+    let sim = |args: &[&str], at: &str| {
+        let mut all = vec![
+            "simulate",
+            "--game",
+            "aggravation",
+            "--seed",
+            "1",
+            "--max-turns",
+            "40",
+        ];
+        all.extend_from_slice(args);
+        billes(&all, &dir.path().join(at))
+    };
+    // --output: the path from the output's folder.
+    let out = sim(
+        &[
+            "--rules",
+            "../club/rules/mine.lua",
+            "--output",
+            "../club/games.bgn",
+        ],
+        "work",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let record = std::fs::read_to_string(dir.path().join("club/games.bgn")).unwrap();
+    assert_eq!(rules_tag_of(&record), "rules/mine.lua");
+    let check = billes(&["validate", "club/games.bgn"], dir.path());
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+    // stdout redirected to a file: the same, from that file's folder.
+    let bin = env!("CARGO_BIN_EXE_billes");
+    let shell = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{bin}' simulate --game aggravation --max-turns 40 --rules club/rules/mine.lua > club/rules/sim.bgn"
+        ))
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(shell.success());
+    let record = std::fs::read_to_string(dir.path().join("club/rules/sim.bgn")).unwrap();
+    assert_eq!(rules_tag_of(&record), "mine.lua");
+    // A pipe: from the current folder, as `validate -` reads it.
+    let out = sim(&["--rules", "rules/mine.lua"], "club");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(rules_tag_of(&text(&out.stdout)), "rules/mine.lua");
+    // A script outside the folder the records go to: refused, with a hint.
+    let out = sim(&["--rules", "../club/rules/mine.lua"], "work");
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("cannot name ../club/rules/mine.lua"),
+        "{said}"
+    );
+    assert!(said.contains("hint:"), "{said}");
+    assert_eq!(text(&out.stdout), "");
+    // A shipped variant keeps its name.
+    let out = sim(&["--rules", "five-marbles", "-o", "five.bgn"], "work");
+    assert_eq!(out.status.code(), Some(0));
+    let record = std::fs::read_to_string(dir.path().join("work/five.bgn")).unwrap();
+    assert_eq!(rules_tag_of(&record), "five-marbles");
+}

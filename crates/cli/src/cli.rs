@@ -13,14 +13,46 @@ pub use crate::cmd::render::RenderArgs;
     name = "billes",
     version,
     about,
-    after_help = "Exit codes: 0 all valid, 1 something invalid, 2 usage or I/O error.\n\
-                  The notation is described in notation/SPEC.md.\n\n\
+    after_help = "The notation is described in notation/SPEC.md.\n\n\
                   Examples:\n  billes validate examples/\n  billes fmt --check game.bgn\n  \
                   billes replay game.bgn --at 12\n  billes simulate --game aggravation --players 4 --seed 1 --games 10"
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The exit codes of every verb, shown by `--help` (the README has the
+/// same table).
+pub const EXIT_CODES: &str = "\
+Exit codes (every verb):
+  0  done, and every record read is valid (diff: the records are the same)
+  1  the input is wrong: a record invalid or with a syntax error, a variant script
+     refused, a file not canonical (fmt --check), records that differ (diff)
+  2  usage or I/O error: a bad option, a path missing or unreadable, a folder with
+     no .bgn file, a file that cannot be written, output cut short (a closed pipe)";
+
+/// The command line with the exit codes appended to the help of the
+/// program and of each verb.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    fn with_codes(c: clap::Command) -> clap::Command {
+        let help = match c.get_after_help() {
+            Some(h) => format!("{h}\n\n{EXIT_CODES}"),
+            None => EXIT_CODES.to_string(),
+        };
+        c.after_help(help)
+    }
+    with_codes(Cli::command()).mut_subcommands(with_codes)
+}
+
+impl Cli {
+    /// Parses the command line (exits on a usage error, with code 2).
+    pub fn parse_args() -> Cli {
+        use clap::FromArgMatches;
+        let matches = command().get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
 }
 
 #[derive(Debug, Subcommand)]

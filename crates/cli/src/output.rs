@@ -133,7 +133,22 @@ pub fn use_color(choice: ColorChoice, stream: Stream) -> bool {
 /// still tells what happened.
 pub fn stderr_line(line: std::fmt::Arguments<'_>) {
     let mut err = io::stderr().lock();
-    let _ = err.write_fmt(line).and_then(|()| err.write_all(b"\n"));
+    if err
+        .write_fmt(line)
+        .and_then(|()| err.write_all(b"\n"))
+        .is_err()
+    {
+        STDERR_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Set once a line could not be written to stderr.
+static STDERR_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a line could not be written to stderr: the run then does not
+/// exit 0.
+pub fn stderr_failed() -> bool {
+    STDERR_FAILED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Whether diagnostics written to stderr by verbs without a `--color`

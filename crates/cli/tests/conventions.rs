@@ -487,3 +487,193 @@ fn simulate_names_a_script_from_where_the_records_go() {
     let record = std::fs::read_to_string(dir.path().join("work/five.bgn")).unwrap();
     assert_eq!(rules_tag_of(&record), "five-marbles");
 }
+
+const SYNTAX: &str = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10 ((\n*\n";
+
+/// Each verb's arguments for a record file `FILE` (and a second one for
+/// diff).
+const VERBS: [&[&str]; 9] = [
+    &["validate", "FILE"],
+    &["replay", "FILE"],
+    &["render", "FILE", "--text"],
+    &["diff", "FILE", "FILE"],
+    &["fmt", "FILE"],
+    &["annotate", "FILE"],
+    &["convert", "FILE"],
+    &["moves", "FILE"],
+    &["fmt", "--check", "FILE"],
+];
+
+fn with_file<'a>(args: &[&'a str], file: &'a str) -> Vec<&'a str> {
+    args.iter()
+        .map(|a| if *a == "FILE" { file } else { a })
+        .collect()
+}
+
+#[test]
+fn every_verb_exits_0_valid_1_wrong_input_2_usage_or_io() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "good.bgn", VALID);
+    write(dir.path(), "syntax.bgn", SYNTAX);
+    for verb in VERBS {
+        let good = billes(&with_file(verb, "good.bgn"), dir.path());
+        assert_eq!(
+            good.status.code(),
+            Some(0),
+            "{verb:?}: {}",
+            text(&good.stderr)
+        );
+        let wrong = billes(&with_file(verb, "syntax.bgn"), dir.path());
+        assert_eq!(
+            wrong.status.code(),
+            Some(1),
+            "{verb:?}: {}",
+            text(&wrong.stderr)
+        );
+        let said = text(&wrong.stderr) + &text(&wrong.stdout);
+        assert!(said.contains("error[syntax]"), "{verb:?}: {said}");
+        // One prefix: the diagnostic is not wrapped in another error.
+        assert!(!said.contains("error: error[syntax]"), "{verb:?}: {said}");
+        let missing = billes(&with_file(verb, "missing.bgn"), dir.path());
+        assert_eq!(
+            missing.status.code(),
+            Some(2),
+            "{verb:?}: {}",
+            text(&missing.stderr)
+        );
+    }
+    let usage = billes(&["validate", "--no-such-option", "good.bgn"], dir.path());
+    assert_eq!(usage.status.code(), Some(2));
+    // The table is in every verb's --help.
+    for verb in [
+        "validate", "replay", "render", "diff", "fmt", "annotate", "convert", "moves", "simulate",
+        "rules",
+    ] {
+        let help = billes(&[verb, "--help"], dir.path());
+        assert!(
+            text(&help.stdout).contains("Exit codes (every verb):"),
+            "{verb}"
+        );
+    }
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    assert!(
+        readme.contains("| 2 | usage or I/O error"),
+        "README exit code table"
+    );
+}
+
+/// Runs billes with its stdout a pipe whose reader is gone before billes
+/// starts: every write fails as `| head` makes it fail, without a race.
+#[cfg(target_os = "linux")]
+fn with_stdout_closed(args: &[&str], dir: &Path) -> std::process::ExitStatus {
+    use std::os::unix::fs::OpenOptionsExt;
+    let fifo = tempfile::tempdir().unwrap();
+    let path = fifo.path().join("pipe");
+    assert!(Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap()
+        .success());
+    // O_NONBLOCK: opening the reader does not wait for a writer.
+    let reader = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(0o4000)
+        .open(&path)
+        .unwrap();
+    let writer = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    drop(reader);
+    cmd(dir)
+        .args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_report_cut_short_by_a_closed_pipe_never_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..50 {
+        write(dir.path(), &format!("archive/bad{i:02}.bgn"), INVALID);
+        write(dir.path(), &format!("valid/good{i:02}.bgn"), VALID);
+    }
+    for format in ["text", "json", "yaml", "jsonl"] {
+        let status = with_stdout_closed(&["validate", "--format", format, "archive"], dir.path());
+        assert!(matches!(status.code(), Some(1 | 2)), "{format}: {status:?}");
+        // All valid, but the report could not be written.
+        let status = with_stdout_closed(&["validate", "--format", format, "valid"], dir.path());
+        assert_eq!(status.code(), Some(2), "{format}");
+    }
+    for verb in [
+        &["fmt", "valid"][..],
+        &["replay", "valid/good00.bgn"],
+        &["convert", "valid/good00.bgn"],
+    ] {
+        let status = with_stdout_closed(verb, dir.path());
+        assert_eq!(status.code(), Some(2), "{verb:?}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stderr_is_no_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "good.bgn", VALID);
+    write(dir.path(), "syntax.bgn", SYNTAX);
+    write(dir.path(), "bad.bgn", INVALID);
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for verb in VERBS {
+        for (file, expected) in [("syntax.bgn", 1), ("bad.bgn", 1)] {
+            // A record that replays wrong is still well formed, and the
+            // same as itself.
+            if file == "bad.bgn" && ["fmt", "convert", "diff"].contains(&verb[0]) {
+                continue;
+            }
+            let out = cmd(dir.path())
+                .args(with_file(verb, file))
+                .stderr(full())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(expected), "{verb:?} {file}");
+        }
+    }
+    // Nothing to say on stderr: a run that is fine stays fine.
+    let out = cmd(dir.path())
+        .args(["fmt", "good.bgn"])
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn validate_falls_back_to_fewer_threads_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..20 {
+        write(
+            dir.path(),
+            &format!("archive/g{i:02}.bgn"),
+            if i % 2 == 0 { VALID } else { INVALID },
+        );
+    }
+    let normal = billes(&["validate", "-j", "1", "archive"], dir.path());
+    // A stack no system can give: every thread the run asks for is refused.
+    let out = cmd(dir.path())
+        .args(["validate", "-j", "8", "archive"])
+        .env("RUST_MIN_STACK", (1u64 << 46).to_string())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), text(&normal.stdout));
+    assert!(
+        text(&out.stderr).contains("the system would not start 8 threads; validated on 1"),
+        "{}",
+        text(&out.stderr)
+    );
+}

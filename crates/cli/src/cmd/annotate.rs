@@ -42,14 +42,14 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         read_games(&input, &name).with_context(|| format!("cannot read {name}"))?;
     let mut failed = !errors.is_empty();
     for e in &errors {
-        eprintln!("{e}\n");
+        errln!("{e}\n");
     }
     let mut games = Vec::with_capacity(sources.len());
     for (source, mut game) in sources {
         if args.strip {
             strip(&mut game.line);
         } else if let Err(err) = annotate_game(crate::rules::current(), &name, &mut game) {
-            eprintln!(
+            errln!(
                 "{}\n",
                 render_replay_error(&name, &source, &err, crate::output::stderr_color())
             );
@@ -59,7 +59,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         games.push(game);
     }
     if failed {
-        eprintln!("billes: {name} not annotated, nothing written");
+        errln!("billes: {name} not annotated, nothing written");
         return Ok(INVALID);
     }
     let text = write_games(&games);

@@ -51,7 +51,8 @@ file order; any still left are only in A or only in B.
     replay              {a, b}: null, or where that copy stops being replayable:
                         {turn (null: before the first turn), kind, message}
 
-Exit codes: 0 the same, 1 different, 2 an error (unreadable file, syntax error).
+Exit codes: 0 the same, 1 different or a record with a syntax error, 2 a usage or I/O
+error (an unreadable file).
 
 Examples:
   billes diff referee-a.bgn referee-b.bgn
@@ -93,10 +94,12 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
         sides.push((name, games.into_iter().map(|(_, g)| g).collect::<Vec<_>>()));
     }
     if !errors.is_empty() {
+        // The input is wrong (exit 1), as for every verb.
         for e in &errors {
-            eprintln!("{e}\n");
+            errln!("{e}\n");
         }
-        bail!("cannot compare records with syntax errors");
+        errln!("billes: not compared: the records have syntax errors");
+        return Ok(INVALID);
     }
     let (b_name, b_games) = sides.pop().unwrap_or_default();
     let (a_name, a_games) = sides.pop().unwrap_or_default();

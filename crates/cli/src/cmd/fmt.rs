@@ -14,7 +14,7 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
     let (inputs, missing) = input::split(args.walk.expand(&args.paths));
     let mut code = OK;
     for (path, err) in &missing {
-        eprintln!("billes: error: {}: {err}", path.display());
+        errln!("billes: error: {}: {err}", path.display());
         code = 2;
     }
     if args.in_place && inputs.contains(&Input::Stdin) {
@@ -27,14 +27,14 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
         let bytes = match input.read_all() {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("billes: error: {name}: cannot read: {e}");
+                errln!("billes: error: {name}: cannot read: {e}");
                 code = 2;
                 continue;
             }
         };
         let encoding = Encoding::of(&bytes);
         let Ok(text) = std::str::from_utf8(&bytes) else {
-            eprintln!("billes: error: {name}: not valid UTF-8");
+            errln!("billes: error: {name}: not valid UTF-8");
             code = code.max(INVALID);
             continue;
         };
@@ -76,7 +76,7 @@ fn canonical(name: &str, text: &str) -> Option<String> {
             Ok(game) => games.push(game),
             Err(err) => {
                 ok = false;
-                eprintln!(
+                errln!(
                     "{}\n  = note: in game {}\n",
                     err.render(name, crate::output::stderr_color()),
                     i + 1

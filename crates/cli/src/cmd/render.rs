@@ -67,7 +67,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
     let engine = match crate::rules::current().engine(&name, &game) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!(
+            errln!(
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
@@ -77,7 +77,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
     let replay = match Replay::with_engine(engine.as_ref(), &game) {
         Ok(r) => r,
         Err(billes_render::RenderError::Replay(e)) => {
-            eprintln!(
+            errln!(
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
@@ -87,7 +87,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
     };
     if let Some(err) = &replay.error {
         if args.at.is_none_or(|at| err.turn.is_none_or(|t| t <= at)) {
-            eprintln!(
+            errln!(
                 "{}",
                 render_replay_error(&name, &source, err, crate::output::stderr_color())
             );
@@ -139,7 +139,7 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
         let game = match source.parse() {
             Ok(g) => g,
             Err(e) => {
-                eprintln!("{}", e.render(&name, crate::output::stderr_color()));
+                errln!("{}", e.render(&name, crate::output::stderr_color()));
                 code = INVALID;
                 continue;
             }
@@ -151,7 +151,7 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
         match made {
             Ok(g) => {
                 if let Some(err) = &g.replay.error {
-                    eprintln!(
+                    errln!(
                         "{}",
                         render_replay_error(&name, &source, err, crate::output::stderr_color())
                     );
@@ -160,7 +160,7 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
                 games.push(g);
             }
             Err(billes_render::RenderError::Replay(e)) => {
-                eprintln!(
+                errln!(
                     "{}",
                     render_replay_error(&name, &source, &e, crate::output::stderr_color())
                 );
@@ -187,7 +187,7 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
     let engine = match crate::rules::current().engine(&name, &game) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!(
+            errln!(
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
@@ -197,7 +197,7 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
     let mut board = match engine.start_board(&game) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!(
+            errln!(
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
@@ -213,7 +213,7 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
     });
     if let Err(err) = result {
         if args.at.is_none_or(|at| err.turn.is_none_or(|t| t <= at)) {
-            eprintln!(
+            errln!(
                 "{}",
                 render_replay_error(&name, &source, &err, crate::output::stderr_color())
             );

@@ -25,7 +25,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
                 Ok(OK)
             }
             Err(e) => {
-                eprintln!(
+                errln!(
                     "{}",
                     render_replay_error(&name, &source, &e, crate::output::stderr_color())
                 );
@@ -55,7 +55,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
         }
         Err(err) => {
             out.flush()?;
-            eprintln!(
+            errln!(
                 "{}",
                 render_replay_error(&name, &source, &err, crate::output::stderr_color())
             );
@@ -132,7 +132,7 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
         }
         Err(err) => {
             out.flush()?;
-            eprintln!(
+            errln!(
                 "{}",
                 render_replay_error(name, source, &err, crate::output::stderr_color())
             );

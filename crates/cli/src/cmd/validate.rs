@@ -12,12 +12,9 @@ use billes_archive::report::{self, Collector};
 use billes_archive::validate::{self, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{INVALID, OK};
+use super::{INVALID, IO_ERROR, OK};
 use crate::cli::{ValidateArgs, ValidateFormat as ReportFormat};
 use crate::output::{use_color, Stream};
-
-/// Exit code: an input could not be read (or a usage error).
-const IO_ERROR: u8 = 2;
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     if let Err(e) = args.rules.force() {
@@ -29,7 +26,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         if !script {
             return Err(e);
         }
-        let _ = writeln!(io::stderr().lock(), "billes: error: {e}");
+        errln!("billes: error: {e}");
         return Ok(INVALID);
     }
     let text = args.format == ReportFormat::Text;
@@ -61,7 +58,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     });
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    validate::run(found, jobs, &settings, &mut |outcome: Outcome| {
+    let threads = validate::run(found, jobs, &settings, &mut |outcome: Outcome| {
         bar.inc(outcome.bytes());
         if text && outcome.error().is_some() && !bar.is_hidden() {
             // The diagnostic goes out whole while the bar is off the screen.
@@ -74,6 +71,12 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         }
     })?;
     bar.finish_and_clear();
+    if threads < jobs {
+        errln!(
+            "billes: warning: the system would not start {jobs} threads; \
+             validated on {threads}"
+        );
+    }
     let (report, io_failure) = collector.finish();
     match args.format {
         ReportFormat::Text if args.quiet => {}

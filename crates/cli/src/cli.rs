@@ -237,9 +237,14 @@ pub struct FmtArgs {
     /// Print nothing; list the files that are not canonical and exit 1 if any
     #[arg(long, conflicts_with = "in_place")]
     pub check: bool,
-    /// Rewrite the files that are not canonical (atomically)
+    /// Rewrite the files that are not canonical (atomically; through
+    /// symbolic links; keeping mode, owner and group)
     #[arg(long)]
     pub in_place: bool,
+    /// With --in-place: also rewrite read-only files, and files with several
+    /// hard links (in place, so every name sees the new text)
+    #[arg(long, requires = "in_place")]
+    pub force: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
 }

@@ -16,6 +16,7 @@ macro_rules! errln {
     };
 }
 
+mod atomic;
 mod cli;
 mod cmd;
 mod output;

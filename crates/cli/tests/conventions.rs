@@ -677,3 +677,165 @@ fn validate_falls_back_to_fewer_threads_and_says_so() {
         text(&out.stderr)
     );
 }
+
+#[cfg(unix)]
+mod in_place {
+    use super::*;
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+
+    const MESSY: &str =
+        "[Game \"aggravation\"]\n[Seats \"R B\"]\n1.R6 +   2. R1 r9-r10\n3. B4 -- *\n";
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("billes-tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn a_symbolic_link_is_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = write(dir.path(), "real/a.bgn", MESSY);
+        std::os::unix::fs::symlink("real/a.bgn", dir.path().join("link.bgn")).unwrap();
+        for verb in [
+            &["fmt", "--in-place", "link.bgn"][..],
+            &["annotate", "--in-place", "link.bgn"],
+        ] {
+            let out = billes(verb, dir.path());
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{verb:?}: {}",
+                text(&out.stderr)
+            );
+            let link = std::fs::symlink_metadata(dir.path().join("link.bgn")).unwrap();
+            assert!(link.file_type().is_symlink(), "{verb:?}");
+        }
+        let now = std::fs::read_to_string(&target).unwrap();
+        assert!(
+            now.starts_with("[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +"),
+            "{now}"
+        );
+        assert!(now.contains("{@ "), "{now}");
+        assert!(leftovers(&dir.path().join("real")).is_empty());
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn mode_owner_and_group_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(dir.path(), "a.bgn", MESSY);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let root = std::fs::metadata(&path).unwrap().uid() == 0;
+        if root {
+            // As root, on a file of another user: it stays theirs.
+            std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        }
+        let out = billes(&["fmt", "--in-place", "a.bgn"], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let meta = std::fs::metadata(&path).unwrap();
+        assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+        if root {
+            assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
+        }
+        assert!(std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("\n\n1. R6 +\n"));
+    }
+
+    #[test]
+    fn a_file_with_two_hard_links_is_refused_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(dir.path(), "a.bgn", MESSY);
+        std::fs::hard_link(&path, dir.path().join("b.bgn")).unwrap();
+        let out = billes(&["fmt", "--in-place", "a.bgn"], dir.path());
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr).contains("a.bgn has 2 hard links"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), MESSY);
+        let out = billes(&["annotate", "--in-place", "a.bgn"], dir.path());
+        assert_eq!(out.status.code(), Some(2));
+        // --force rewrites the file itself: both names see the new text.
+        let out = billes(&["fmt", "--in-place", "--force", "a.bgn"], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let a = std::fs::metadata(&path).unwrap();
+        let b = std::fs::metadata(dir.path().join("b.bgn")).unwrap();
+        assert_eq!((a.ino(), a.nlink()), (b.ino(), 2));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("b.bgn")).unwrap(),
+            std::fs::read_to_string(&path).unwrap()
+        );
+        assert_ne!(std::fs::read_to_string(&path).unwrap(), MESSY);
+    }
+
+    #[test]
+    fn a_read_only_file_is_refused_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(dir.path(), "a.bgn", MESSY);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        for verb in ["fmt", "annotate"] {
+            let out = billes(&[verb, "--in-place", "a.bgn"], dir.path());
+            assert_eq!(out.status.code(), Some(2), "{verb}");
+            assert!(
+                text(&out.stderr).contains("a.bgn is read-only"),
+                "{}",
+                text(&out.stderr)
+            );
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), MESSY);
+        }
+        let out = billes(&["fmt", "--in-place", "--force", "a.bgn"], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_ne!(std::fs::read_to_string(&path).unwrap(), MESSY);
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o444);
+        // --force only goes with --in-place.
+        assert_eq!(
+            billes(&["fmt", "--force", "a.bgn"], dir.path())
+                .status
+                .code(),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn an_interrupted_rewrite_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        // A large record, so that a signal may come at any step.
+        let mut big = String::from("[Game \"aggravation\"]\n[Seats \"R B\"]\n\n");
+        for i in 0..20_000 {
+            big.push_str(&format!("{{comment {i}}}\n"));
+        }
+        big.push_str("1. R6 +\n*\n");
+        for (round, delay) in [0u64, 5, 20, 50, 100, 200].into_iter().enumerate() {
+            let path = write(dir.path(), "big.bgn", &big.replace("  ", " "));
+            let before = std::fs::read_to_string(&path).unwrap();
+            let mut child = cmd(dir.path())
+                .args(["fmt", "--in-place", "big.bgn"])
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(delay));
+            let signal = if round % 2 == 0 { "-TERM" } else { "-INT" };
+            let _ = Command::new("kill")
+                .args([signal, &child.id().to_string()])
+                .status();
+            let _ = child.wait().unwrap();
+            assert!(
+                leftovers(dir.path()).is_empty(),
+                "after {delay} ms: {:?}",
+                leftovers(dir.path())
+            );
+            // The file is the old text or the new one, whole.
+            let after = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                after == before || after.ends_with("1. R6 +\n*\n"),
+                "after {delay} ms"
+            );
+        }
+    }
+}

@@ -14,16 +14,22 @@ use billes_notation::write_games;
 use clap::Args;
 
 use super::{INVALID, OK};
-use crate::output::{write_atomically, Encoding};
+use crate::atomic::{rewrite_in_place, Rewrite};
+use crate::output::Encoding;
 use crate::rules::RulesOption;
 
 #[derive(Debug, Args)]
 pub struct AnnotateArgs {
     /// A record file, or `-` for stdin
     pub file: PathBuf,
-    /// Rewrite the file (atomically) instead of printing the result
+    /// Rewrite the file (atomically; through a symbolic link; keeping mode,
+    /// owner and group) instead of printing the result
     #[arg(long)]
     pub in_place: bool,
+    /// With --in-place: also rewrite a read-only file, or a file with
+    /// several hard links (in place, so every name sees the new text)
+    #[arg(long, requires = "in_place")]
+    pub force: bool,
     /// Remove the comments annotate added (those starting with `@ `), nothing else
     #[arg(long)]
     pub strip: bool,
@@ -68,8 +74,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
             // The file keeps its byte-order mark and line ends.
             let encoding =
                 Encoding::of_file(path).with_context(|| format!("cannot read {name}"))?;
-            write_atomically(path, &encoding.apply(&text))
-                .with_context(|| format!("cannot rewrite {name}"))?;
+            rewrite_in_place(path, &encoding.apply(&text), Rewrite { force: args.force })?;
         }
         _ => {
             let mut out = io::stdout().lock();

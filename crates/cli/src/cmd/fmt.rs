@@ -2,13 +2,13 @@
 
 use std::io::{self, Write};
 
-use anyhow::Context;
 use billes_archive::input::{self, Input};
 use billes_notation::{parse_games, write_games, Game};
 
 use super::{INVALID, OK};
+use crate::atomic::{rewrite_in_place, Rewrite};
 use crate::cli::FmtArgs;
-use crate::output::{write_atomically, Encoding};
+use crate::output::Encoding;
 
 pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
     let (inputs, missing) = input::split(args.walk.expand(&args.paths));
@@ -56,8 +56,13 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
                 writeln!(out, "{name}")?;
                 code = code.max(INVALID);
             } else if let Input::File(path) = input {
-                write_atomically(path, &expected)
-                    .with_context(|| format!("cannot rewrite {name}"))?;
+                // A file refused or not written is reported; the others
+                // are still rewritten.
+                let rewrite = Rewrite { force: args.force };
+                if let Err(e) = rewrite_in_place(path, &expected, rewrite) {
+                    errln!("billes: error: {e:#}");
+                    code = 2;
+                }
             }
         } else {
             out.write_all(canonical.as_bytes())?;

@@ -82,9 +82,14 @@ impl Input {
 /// it (sorted, so reports are stable), a file is taken as it is. Paths that
 /// cannot be read are returned as errors beside the inputs found.
 pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
+    split(expand_in_order(paths))
+}
+
+/// The inputs and the errors of a list of [`Found`], each in its order.
+pub fn split(found: Vec<Found>) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
-    for item in expand_in_order(paths) {
+    for item in found {
         match item {
             Ok(input) => inputs.push(input),
             Err(e) => errors.push(e),
@@ -98,41 +103,168 @@ pub type Found = Result<Input, (PathBuf, io::Error)>;
 
 /// Like [`expand`], but keeps the inputs and the unreadable paths in one
 /// list in command-line order (directories in sorted order), so a report can
-/// name each problem where it was met.
+/// name each problem where it was met. Hidden files and folders are
+/// skipped, as [`Walk::default`] does.
 pub fn expand_in_order(paths: &[PathBuf]) -> Vec<Found> {
-    let mut found = Vec::new();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            found.push(Ok(Input::Stdin));
-        } else if path.is_dir() {
-            walk(path, &mut found);
-        } else if path.exists() {
-            found.push(Ok(Input::File(path.clone())));
-        } else {
-            found.push(Err((
-                path.clone(),
-                io::Error::new(io::ErrorKind::NotFound, "no such file or directory"),
-            )));
-        }
-    }
-    found
+    Walk::default().expand(paths).0
 }
 
-fn walk(dir: &Path, found: &mut Vec<Found>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            found.push(Err((dir.to_path_buf(), e)));
-            return;
+/// How folders are searched for records.
+///
+/// The walk follows symbolic links (a link to a record or to a folder of
+/// records is read as what it points to), but never round a loop: a link to
+/// a folder the walk is already inside is skipped. A file met twice under
+/// two names is read once. Names starting with `.` are skipped unless
+/// [`hidden`](Walk::hidden) is set (a folder named on the command line is
+/// always searched); so are files that are not regular files (a FIFO or a
+/// device named `x.bgn`, which could block the run or never end). A
+/// folder's `.gitignore` is not read: an archive is checked whole.
+///
+/// ```
+/// use billes_archive::input::{Skip, Walk};
+///
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.bgn"), "[Game \"offboard\"]\n*\n").unwrap();
+/// std::fs::write(dir.path().join(".draft.bgn"), "[Game \"offboard\"]\n*\n").unwrap();
+/// let (found, skipped) = Walk::default().expand(&[dir.path().to_path_buf()]);
+/// assert_eq!(found.len(), 1);
+/// assert!(matches!(skipped[0].1, Skip::Hidden));
+/// let (found, _) = Walk { hidden: true }.expand(&[dir.path().to_path_buf()]);
+/// assert_eq!(found.len(), 2);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// Also search hidden files and folders (names starting with `.`).
+    pub hidden: bool,
+}
+
+/// Why the walk passed over a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Skip {
+    /// Its name starts with `.`.
+    Hidden,
+    /// It is not a regular file (a FIFO, a socket, a device).
+    NotAFile,
+    /// A symbolic link back to a folder the walk is inside.
+    Loop,
+    /// The same file was already found under another name.
+    Again(PathBuf),
+}
+
+impl std::fmt::Display for Skip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Skip::Hidden => f.write_str("hidden (--hidden searches it)"),
+            Skip::NotAFile => f.write_str("not a regular file"),
+            Skip::Loop => f.write_str("a link back to a folder it is in"),
+            Skip::Again(first) => write!(f, "the same file as {}", first.display()),
         }
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            walk(&path, found);
-        } else if path.extension().is_some_and(|e| e == "bgn") {
-            found.push(Ok(Input::File(path)));
+    }
+}
+
+/// A path the walk passed over, and why.
+pub type Skipped = (PathBuf, Skip);
+
+impl Walk {
+    /// Expands the paths as [`expand_in_order`] does, with these settings;
+    /// also returns what the walk passed over. A folder named on the
+    /// command line that holds no record is an error of kind
+    /// [`io::ErrorKind::NotFound`] ("no .bgn file in this folder").
+    pub fn expand(&self, paths: &[PathBuf]) -> (Vec<Found>, Vec<Skipped>) {
+        let mut found = Vec::new();
+        let mut skipped = Vec::new();
+        let mut seen = std::collections::HashMap::new();
+        for path in paths {
+            if path.as_os_str() == "-" {
+                found.push(Ok(Input::Stdin));
+            } else if path.is_dir() {
+                let before = (found.len(), skipped.len());
+                self.walk(path, &mut found, &mut skipped, &mut seen);
+                if found.len() == before.0 {
+                    let hidden = skipped[before.1..]
+                        .iter()
+                        .any(|(_, why)| *why == Skip::Hidden);
+                    let message = if hidden {
+                        "no .bgn file in this folder (hidden ones are skipped: --hidden reads them)"
+                    } else {
+                        "no .bgn file in this folder"
+                    };
+                    found.push(Err((
+                        path.clone(),
+                        io::Error::new(io::ErrorKind::NotFound, message),
+                    )));
+                }
+            } else if path.exists() {
+                found.push(Ok(Input::File(path.clone())));
+            } else {
+                found.push(Err((
+                    path.clone(),
+                    io::Error::new(io::ErrorKind::NotFound, "no such file or directory"),
+                )));
+            }
+        }
+        (found, skipped)
+    }
+
+    fn walk(
+        &self,
+        dir: &Path,
+        found: &mut Vec<Found>,
+        skipped: &mut Vec<Skipped>,
+        seen: &mut std::collections::HashMap<PathBuf, PathBuf>,
+    ) {
+        let hidden = self.hidden;
+        let mut entries = walkdir::WalkDir::new(dir)
+            .follow_links(true)
+            .sort_by_file_name()
+            .into_iter();
+        while let Some(entry) = entries.next() {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    let path = e.path().unwrap_or(dir).to_path_buf();
+                    if e.loop_ancestor().is_some() {
+                        skipped.push((path, Skip::Loop));
+                    } else {
+                        let error = e
+                            .into_io_error()
+                            .unwrap_or_else(|| io::Error::other("cannot read this folder"));
+                        found.push(Err((path, error)));
+                    }
+                    continue;
+                }
+            };
+            let is_hidden = entry.depth() > 0
+                && entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with('.'));
+            let kind = entry.file_type();
+            if kind.is_dir() {
+                if is_hidden && !hidden {
+                    skipped.push((entry.into_path(), Skip::Hidden));
+                    entries.skip_current_dir();
+                }
+                continue;
+            }
+            let path = entry.path();
+            if path.extension().is_none_or(|e| e != "bgn") {
+                continue;
+            }
+            if is_hidden && !hidden {
+                skipped.push((entry.into_path(), Skip::Hidden));
+            } else if !kind.is_file() {
+                skipped.push((entry.into_path(), Skip::NotAFile));
+            } else {
+                let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                match seen.get(&key) {
+                    Some(first) => skipped.push((entry.into_path(), Skip::Again(first.clone()))),
+                    None => {
+                        seen.insert(key, path.to_path_buf());
+                        found.push(Ok(Input::File(entry.into_path())));
+                    }
+                }
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::rc::Rc;
 
-use billes_core::{Engine, Observed, ReplayError, Summary};
+use billes_core::{Engine, GameKind, Observed, ReplayError, Standard, Summary};
 use billes_lua::VariantSource;
 use billes_notation::Game;
 
@@ -26,28 +26,55 @@ use billes_notation::Game;
 /// // Under a variant forced on every record, whatever the tags say.
 /// let forced = Rules::forced(billes_lua::VariantSource::shipped("no-shortcuts").unwrap());
 /// assert!(forced.validate("club.bgn", &game).is_ok());
+/// // The standard rules forced over a record's tag.
+/// let tagged = "[Game \"aggravation\"]\n[Rules \"five-marbles\"]\n[Seats \"R G\"]\n\n1. R1 + *\n";
+/// let game = billes_notation::parse_game(tagged).unwrap();
+/// assert!(Rules::standard().validate("club.bgn", &game).is_ok());
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Rules {
     forced: Option<VariantSource>,
+    /// The standard rules forced on every record (`--rules standard`).
+    standard: bool,
 }
 
 impl Rules {
     /// Each record under its own `Rules` tag (the default).
     pub const fn from_tags() -> Rules {
-        Rules { forced: None }
+        Rules {
+            forced: None,
+            standard: false,
+        }
     }
 
     /// Every record under `source`, whatever its `Rules` tag says.
     pub fn forced(source: VariantSource) -> Rules {
         Rules {
             forced: Some(source),
+            standard: false,
+        }
+    }
+
+    /// Every record under its game's standard rules, whatever its `Rules`
+    /// tag says (`--rules standard`).
+    pub const fn standard() -> Rules {
+        Rules {
+            forced: None,
+            standard: true,
         }
     }
 
     /// `forced` when given, else each record's `Rules` tag.
     pub fn from_option(forced: Option<VariantSource>) -> Rules {
-        Rules { forced }
+        Rules {
+            forced,
+            standard: false,
+        }
+    }
+
+    /// Whether the standard rules are forced on every record.
+    pub fn is_standard(&self) -> bool {
+        self.standard
     }
 
     /// The variant forced on every record, if any.
@@ -61,6 +88,9 @@ impl Rules {
     /// An unknown variant, a script that does not load, or a record of no
     /// known game.
     pub fn engine(&self, name: &str, game: &Game) -> Result<Rc<dyn Engine>, ReplayError> {
+        if self.standard {
+            return Ok(Rc::new(Standard::forced(GameKind::of(game)?)));
+        }
         billes_lua::engine(game, record_dir(name), self.forced.as_ref())
     }
 
@@ -76,6 +106,9 @@ impl Rules {
         game: &Game,
         observe: &mut dyn FnMut(&Observed<'_>),
     ) -> Result<Summary, ReplayError> {
+        if self.standard {
+            return Standard::forced(GameKind::of(game)?).replay(game, observe);
+        }
         billes_lua::replay(game, record_dir(name), self.forced.as_ref(), observe)
     }
 
@@ -94,6 +127,9 @@ impl Rules {
     /// # Errors
     /// The first mistake in the record.
     pub fn validate_in(&self, dir: Option<&Path>, game: &Game) -> Result<Summary, ReplayError> {
+        if self.standard {
+            return Standard::forced(GameKind::of(game)?).validate(game);
+        }
         billes_lua::validate(game, dir, self.forced.as_ref())
     }
 

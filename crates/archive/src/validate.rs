@@ -327,6 +327,7 @@ impl Worker {
         outcome.game = Some(facts);
         let checker = &mut self.checker;
         let path = origin.path.as_deref();
+        billes_lua::set_print_game(Some(format!("{name} game {}", source.index)));
         match catch_unwind(AssertUnwindSafe(|| checker.check_game(&game, path))) {
             Ok(Ok(summary)) => outcome.turns = u64::from(summary.turns),
             Ok(Err(err)) => {

@@ -13,14 +13,46 @@ pub use crate::cmd::render::RenderArgs;
     name = "billes",
     version,
     about,
-    after_help = "Exit codes: 0 all valid, 1 something invalid, 2 usage or I/O error.\n\
-                  The notation is described in notation/SPEC.md.\n\n\
+    after_help = "The notation is described in notation/SPEC.md.\n\n\
                   Examples:\n  billes validate examples/\n  billes fmt --check game.bgn\n  \
                   billes replay game.bgn --at 12\n  billes simulate --game aggravation --players 4 --seed 1 --games 10"
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The exit codes of every verb, shown by `--help` (the README has the
+/// same table).
+pub const EXIT_CODES: &str = "\
+Exit codes (every verb):
+  0  done, and every record read is valid (diff: the records are the same)
+  1  the input is wrong: a record invalid or with a syntax error, a variant script
+     refused, a file not canonical (fmt --check), records that differ (diff)
+  2  usage or I/O error: a bad option, a path missing or unreadable, a folder with
+     no .bgn file, a file that cannot be written, output cut short (a closed pipe)";
+
+/// The command line with the exit codes appended to the help of the
+/// program and of each verb.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    fn with_codes(c: clap::Command) -> clap::Command {
+        let help = match c.get_after_help() {
+            Some(h) => format!("{h}\n\n{EXIT_CODES}"),
+            None => EXIT_CODES.to_string(),
+        };
+        c.after_help(help)
+    }
+    with_codes(Cli::command()).mut_subcommands(with_codes)
+}
+
+impl Cli {
+    /// Parses the command line (exits on a usage error, with code 2).
+    pub fn parse_args() -> Cli {
+        use clap::FromArgMatches;
+        let matches = command().get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -145,7 +177,7 @@ pub struct ValidateArgs {
     /// Report format
     #[arg(long, value_enum, default_value_t = ValidateFormat::Text)]
     pub format: ValidateFormat,
-    /// Colour the diagnostics (default: when stderr is a terminal)
+    /// Colour the diagnostics (auto: when stdout is a terminal; NO_COLOR, CLICOLOR_FORCE and TERM=dumb are followed)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// Worker threads (default: one per core)
@@ -157,6 +189,12 @@ pub struct ValidateArgs {
     /// Also count games, valid and invalid, per `Event` and `Round` tag
     #[arg(long)]
     pub by_event: bool,
+    /// Print the mistakes only: no summary, no progress bar (text report;
+    /// the exit code still tells)
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub walk: WalkArgs,
     #[command(flatten)]
     pub rules: crate::rules::RulesOption,
 }
@@ -202,9 +240,48 @@ pub struct FmtArgs {
     /// Print nothing; list the files that are not canonical and exit 1 if any
     #[arg(long, conflicts_with = "in_place")]
     pub check: bool,
-    /// Rewrite the files that are not canonical (atomically)
+    /// Rewrite the files that are not canonical (atomically; through
+    /// symbolic links; keeping mode, owner and group)
     #[arg(long)]
     pub in_place: bool,
+    /// With --in-place: also rewrite read-only files, and files with several
+    /// hard links (in place, so every name sees the new text)
+    #[arg(long, requires = "in_place")]
+    pub force: bool,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+}
+
+/// How folders given on the command line are searched.
+#[derive(Debug, Args)]
+pub struct WalkArgs {
+    /// Also read hidden files and folders (names starting with `.`) inside folders
+    #[arg(long)]
+    pub hidden: bool,
+    /// Say which paths inside folders were passed over, and why (hidden,
+    /// not a regular file, a link loop, a file already read)
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+impl WalkArgs {
+    /// Expands the paths, telling on stderr what was passed over when
+    /// `--verbose` asks.
+    pub fn expand(&self, paths: &[PathBuf]) -> Vec<billes_archive::input::Found> {
+        let walk = billes_archive::input::Walk {
+            hidden: self.hidden,
+        };
+        let (found, skipped) = walk.expand(paths);
+        if self.verbose {
+            for (path, why) in skipped {
+                crate::output::stderr_line(format_args!(
+                    "billes: skipped {}: {why}",
+                    path.display()
+                ));
+            }
+        }
+        found
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -250,6 +327,10 @@ pub struct SimulateArgs {
     /// Stop a game unfinished (`*`) after this many turns
     #[arg(long, default_value_t = 5000)]
     pub max_turns: u32,
+    /// Write the records to FILE (atomically) instead of stdout; a `--rules`
+    /// script is then named in the Rules tag relative to FILE's folder
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
     #[command(flatten)]
     pub rules: crate::rules::RulesOption,
 }

@@ -2,42 +2,72 @@
 //! Barricade and Offboard written in BGN.
 //!
 //! Every verb is a function in [`cmd`] over the library crates; `main` only
-//! maps the outcome to an exit code: 0 all valid, 1 something invalid, 2 a
-//! usage or I/O error.
+//! maps the outcome to an exit code (the table is [`cli::EXIT_CODES`]): 0
+//! all valid, 1 the input is wrong, 2 a usage or I/O error.
 
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 
-use clap::Parser;
+/// `eprintln!` that never panics: a stderr that cannot be written (closed,
+/// full) loses the line, and the run's exit code is then never 0.
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::output::stderr_line(format_args!($($arg)*))
+    };
+}
 
+mod atomic;
 mod cli;
 mod cmd;
 mod output;
 mod rules;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    match cmd::run(args) {
+    let args = cli::Cli::parse_args();
+    let code = match cmd::run(args) {
         Ok(code) => code,
+        // A closed pipe (`billes validate archive/ | head`) is not worth a
+        // message, but the report was not written whole: never exit 0.
+        Err(err) if is_broken_pipe(&err) => cmd::IO_ERROR,
         Err(err) => {
-            if is_broken_pipe(&err) {
-                return ExitCode::SUCCESS;
+            if let Some(syntax) = syntax_error(&err) {
+                // The input is wrong: its diagnostic says so, rustc-style,
+                // with no second prefix.
+                errln!("{syntax}");
+                cmd::INVALID
+            } else {
+                errln!("billes: error: {err}");
+                for cause in err.chain().skip(1) {
+                    errln!("  caused by: {cause}");
+                }
+                cmd::IO_ERROR
             }
-            let mut stderr = io::stderr().lock();
-            let _ = writeln!(stderr, "billes: error: {err}");
-            for cause in err.chain().skip(1) {
-                let _ = writeln!(stderr, "  caused by: {cause}");
-            }
-            ExitCode::from(2)
         }
+    };
+    if code == cmd::OK && output::stderr_failed() {
+        return ExitCode::from(cmd::IO_ERROR);
     }
+    ExitCode::from(code)
 }
 
-/// A closed pipe (`billes ... | head`) is not an error.
+/// A closed pipe somewhere in the error's causes.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == Some(io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The syntax error of a record read for one game, if that is what failed.
+fn syntax_error(err: &anyhow::Error) -> Option<&billes_archive::input::ReadGameError> {
+    err.chain().find_map(|cause| {
+        cause
+            .downcast_ref::<billes_archive::input::ReadGameError>()
+            .filter(|e| matches!(e, billes_archive::input::ReadGameError::Syntax { .. }))
     })
 }

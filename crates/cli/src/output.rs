@@ -1,37 +1,11 @@
-//! Writing files atomically, in the line ends they had, and choosing colours.
+//! Files in the line ends they had, colours, and stderr.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
-
-use anyhow::Context;
 
 use crate::cli::ColorChoice;
 
-/// Replaces `path` with `contents` atomically: a temporary file in the same
-/// directory, flushed to disk, then renamed over the original. On any error
-/// the original is left as it was. A replaced file keeps its permissions; a
-/// new file gets `rw-r--r--` on Unix, as most tools create them (the
-/// temporary file alone would be private to its owner).
-pub fn write_atomically(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    tmp.write_all(contents)?;
-    tmp.as_file().sync_all()?;
-    match std::fs::metadata(path) {
-        Ok(meta) => {
-            let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
-        }
-        Err(_) => set_new_file_permissions(tmp.path()),
-    }
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("cannot replace {}", path.display()))?;
-    Ok(())
-}
+pub use crate::atomic::write_atomically;
 
 /// What a file's bytes say beside its text: a byte-order mark at the start,
 /// and CRLF line ends. A file rewritten in place keeps both.
@@ -88,22 +62,65 @@ fn memchr_newline(bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|&b| b == b'\n')
 }
 
-#[cfg(unix)]
-fn set_new_file_permissions(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644));
+/// The output streams, each of which gets colours or not on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output: reports, boards, records.
+    Stdout,
+    /// Standard error: diagnostics of verbs whose output is a record.
+    Stderr,
 }
 
-#[cfg(not(unix))]
-fn set_new_file_permissions(_path: &Path) {}
-
-/// Whether diagnostics on stderr get colours.
-pub fn use_color(choice: ColorChoice) -> bool {
+/// Whether what goes to `stream` gets colours. `--color always|never`
+/// decides; `auto` colours a terminal only, and follows the usual
+/// variables: `NO_COLOR` (set and not empty: never), `CLICOLOR_FORCE`
+/// (always, even into a file or pipe), `CLICOLOR=0` (never) and
+/// `TERM=dumb` (a terminal without colours).
+pub fn use_color(choice: ColorChoice, stream: Stream) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        ColorChoice::Auto => {
+            let decided = match stream {
+                Stream::Stdout => anstream::AutoStream::choice(&io::stdout()),
+                Stream::Stderr => anstream::AutoStream::choice(&io::stderr()),
+            };
+            matches!(
+                decided,
+                anstream::ColorChoice::Always | anstream::ColorChoice::AlwaysAnsi
+            )
+        }
     }
+}
+
+/// Writes one line to stderr. A stderr that cannot be written (closed,
+/// full) is no reason to stop or panic: the line is lost, and the exit code
+/// still tells what happened.
+pub fn stderr_line(line: std::fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    if err
+        .write_fmt(line)
+        .and_then(|()| err.write_all(b"\n"))
+        .is_err()
+    {
+        STDERR_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Set once a line could not be written to stderr.
+static STDERR_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a line could not be written to stderr: the run then does not
+/// exit 0.
+pub fn stderr_failed() -> bool {
+    STDERR_FAILED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Whether diagnostics written to stderr by verbs without a `--color`
+/// option get colours: the `auto` choice for stderr, decided once.
+pub fn stderr_color() -> bool {
+    static DECIDED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *DECIDED.get_or_init(|| use_color(ColorChoice::Auto, Stream::Stderr))
 }
 
 #[cfg(test)]

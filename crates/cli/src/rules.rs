@@ -11,8 +11,9 @@ use clap::Args;
 /// `--rules NAME|FILE`, shared by validate, replay, render and simulate.
 #[derive(Debug, Clone, Args)]
 pub struct RulesOption {
-    /// House rules: a shipped variant (see `billes rules list`) or a .lua
-    /// file; overrides the records' Rules tags
+    /// House rules: a shipped variant (see `billes rules list`), a .lua
+    /// file, or `standard`; overrides the records' Rules tags (`standard`
+    /// checks every record under its game's standard rules)
     #[arg(long, value_name = "NAME|FILE")]
     pub rules: Option<String>,
     /// Let the records' Rules tags also name .lua files inside DIR (else
@@ -44,7 +45,13 @@ impl RulesOption {
             // Fail early, once, on a script that does not load.
             Variant::load(s)?;
         }
-        let _ = FORCED.set(Rules::from_option(source));
+        let rules = match (&self.rules, source) {
+            // `--rules standard` overrides the records' tags as any other
+            // value does.
+            (Some(_), None) => Rules::standard(),
+            (_, source) => Rules::from_option(source),
+        };
+        let _ = FORCED.set(rules);
         Ok(())
     }
 }

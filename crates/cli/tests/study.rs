@@ -212,7 +212,8 @@ mod diff {
         let a = example(OFFBOARD);
         let b = edit_line(&a, "3. R b3>nw", "3. R b3>nw;");
         let out = diff(&a, &b, &[]);
-        assert_eq!(out.status.code(), Some(2));
+        // The input is wrong: exit 1, as for every verb.
+        assert_eq!(out.status.code(), Some(1));
         let err = stderr(&out);
         assert!(err.contains("error[syntax]"), "{err}");
         assert!(err.contains(" --> b.bgn:14:"), "{err}");

@@ -413,6 +413,7 @@ impl LuaHooks {
         mv.position.copy_into(&mut self.current.borrow_mut());
         self.dirty.set(true);
         let sandbox = &self.sandbox;
+        sandbox.print.turn.set(Some(mv.turn));
         // The arguments of the game's trampoline: its move fields, in order.
         match self.game {
             GameKind::Aggravation => sandbox.call(
@@ -573,6 +574,7 @@ impl Hooks for LuaHooks {
             Ok(())
         };
         build().map_err(err)?;
+        self.sandbox.print.turn.set(Some(roll.turn));
         let mut out = self.call(&f, (&t, &pos)).map_err(err)?;
         let bad = |v: &Value| {
             self.error(
@@ -627,6 +629,7 @@ impl Hooks for LuaHooks {
         };
         let err = |e: mlua::Error| self.error("score", describe(&e));
         ejection.position.copy_into(&mut self.current.borrow_mut());
+        self.sandbox.print.turn.set(Some(ejection.turn));
         let mut out = self
             .call(
                 &trampoline,

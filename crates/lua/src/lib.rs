@@ -63,7 +63,9 @@ use billes_core::{Engine, ErrorKind, Observed, ReplayError, Standard, Summary};
 use billes_notation::Game;
 
 pub use pattern::PATTERN_STEPS;
-pub use sandbox::{INSTRUCTION_BUDGET, MEMORY_LIMIT, MOVE_LIMIT, TIME_LIMIT};
+pub use sandbox::{
+    set_print_game, INSTRUCTION_BUDGET, MEMORY_LIMIT, MOVE_LIMIT, PRINT_LIMIT, TIME_LIMIT,
+};
 pub use source::{VariantSource, SHIPPED};
 pub use variant::Variant;
 pub use variant::PARAMS_DEPTH;

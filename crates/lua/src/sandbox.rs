@@ -31,8 +31,13 @@ pub const MOVE_LIMIT: i64 = 1 << 20;
 /// Instructions between two checks of the budget.
 const CHECK_EVERY: u32 = 1000;
 
-/// Globals of the base library that a script may not use: loading code
-/// and printing.
+/// Bytes `print` may write to stderr in one run of the process, all
+/// variants and threads together; past it, one line says so and the rest
+/// is dropped.
+pub const PRINT_LIMIT: usize = 64 * 1024;
+
+/// Globals of the base library that a script may not use: loading code.
+/// (`print` is replaced by one that writes to stderr, [`print`].)
 const REMOVED: [&str; 6] = [
     "load",
     "loadstring",
@@ -41,6 +46,79 @@ const REMOVED: [&str; 6] = [
     "require",
     "print",
 ];
+
+/// Bytes printed so far by every variant of the process.
+static PRINTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+thread_local! {
+    /// The record and game this thread replays, for `print`'s prefix.
+    static GAME: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Names the record and game this thread replays from now on (`None`: no
+/// record), so that a variant's `print` inside a hook can say where it was
+/// (`rules/x.lua: club.bgn game 3, turn 12: ...`).
+pub fn set_print_game(game: Option<String>) {
+    GAME.with_borrow_mut(|g| *g = game);
+}
+
+/// What `print` says before its text: the script, and inside a hook the
+/// record, game and turn.
+#[derive(Debug, Default)]
+pub(crate) struct PrintContext {
+    /// The script's chunk name (`rules/x.lua`).
+    pub chunk: RefCell<String>,
+    /// The turn of the running hook call, if one runs.
+    pub turn: Cell<Option<u32>>,
+}
+
+/// `print(...)`: its arguments through `tostring`, separated by tabs, on one
+/// line of stderr after the script's name (and the game and turn inside a
+/// hook), within [`PRINT_LIMIT`].
+fn print(lua: &Lua, context: &PrintContext, args: mlua::MultiValue) -> mlua::Result<()> {
+    use std::io::Write;
+    use std::sync::atomic::Ordering;
+    let tostring: Function = lua.globals().raw_get("tostring")?;
+    let mut line = String::new();
+    line.push_str(&context.chunk.borrow());
+    if let Some(turn) = context.turn.get() {
+        GAME.with_borrow(|g| {
+            if let Some(g) = g {
+                line.push_str(": ");
+                line.push_str(g);
+                line.push(',');
+            } else {
+                line.push(':');
+            }
+        });
+        line.push_str(&format!(" turn {turn}"));
+    }
+    line.push_str(": ");
+    for (i, value) in args.into_iter().enumerate() {
+        if i > 0 {
+            line.push('\t');
+        }
+        let text: mlua::String = tostring.call(value)?;
+        line.push_str(&text.to_string_lossy());
+        if line.len() > PRINT_LIMIT {
+            break;
+        }
+    }
+    line.push('\n');
+    let before = PRINTED.fetch_add(line.len(), Ordering::Relaxed);
+    let mut err = std::io::stderr().lock();
+    if before + line.len() <= PRINT_LIMIT {
+        let _ = err.write_all(line.as_bytes());
+    } else if before <= PRINT_LIMIT {
+        let _ = writeln!(
+            err,
+            "{}: print: output limit reached ({} KiB per run), the rest is not shown",
+            context.chunk.borrow(),
+            PRINT_LIMIT / 1024
+        );
+    }
+    Ok(())
+}
 
 /// The seed `math.random` starts from in each environment.
 const RANDOM_SEED: i64 = 0;
@@ -65,6 +143,8 @@ struct Limits {
 pub(crate) struct Sandbox {
     pub lua: Lua,
     limits: Rc<Limits>,
+    /// What the script's `print` says before its text.
+    pub print: Rc<PrintContext>,
     /// Makes a copy of the state's own globals, which scripts never see,
     /// for each run of a script ([`Sandbox::environment`]).
     fresh: Function,
@@ -128,6 +208,11 @@ impl Sandbox {
         for name in REMOVED {
             globals.raw_set(name, Value::Nil)?;
         }
+        let print_context = Rc::new(PrintContext::default());
+        let context = Rc::clone(&print_context);
+        let print_fn =
+            lua.create_function(move |lua, args: mlua::MultiValue| print(lua, &context, args))?;
+        globals.raw_set("print", print_fn)?;
         let string: Table = globals.raw_get("string")?;
         string.raw_set("dump", Value::Nil)?;
         // collectgarbage keeps only its harmless query.
@@ -171,7 +256,12 @@ impl Sandbox {
             .call((check_pattern, MOVE_LIMIT, stopped))?;
         lua.set_memory_limit(MEMORY_LIMIT)?;
         watch(&lua, &limits, CHECK_EVERY);
-        Ok(Sandbox { lua, limits, fresh })
+        Ok(Sandbox {
+            lua,
+            limits,
+            print: print_context,
+            fresh,
+        })
     }
 
     /// Gives the next call its full instruction budget and time.
@@ -186,6 +276,7 @@ impl Sandbox {
     #[inline]
     fn end_call(&self) -> Option<String> {
         self.limits.running.set(false);
+        self.print.turn.set(None);
         let stopped = self.limits.stopped.borrow_mut().take();
         if stopped.is_some() {
             watch(&self.lua, &self.limits, CHECK_EVERY);

@@ -62,6 +62,7 @@ impl Variant {
             message,
         };
         let sandbox = Sandbox::new().map_err(|e| fail(describe(&e)))?;
+        *sandbox.print.chunk.borrow_mut() = chunk.to_string();
         let script = sandbox
             .compile(chunk, source.text())
             .map_err(|e| fail(describe(&e)))?;

@@ -48,7 +48,10 @@ const BINARY_PROBE: usize = 8192;
 /// Runs the whole validation of the inputs `found` (see
 /// [`expand_in_order`](crate::input::expand_in_order)): `jobs` worker
 /// threads (1: everything on this thread), each outcome given to `accept` in
-/// input order, on the calling thread.
+/// input order, on the calling thread. When the system cannot make as
+/// many threads, the work goes on with those it could make (at worst on the
+/// calling thread alone); the number of threads that did the work is
+/// returned, for the caller to say so.
 ///
 /// # Errors
 /// Stops early, with that error, when `accept` fails; nothing in the inputs
@@ -58,7 +61,7 @@ pub fn run<E>(
     jobs: usize,
     settings: &Settings,
     accept: &mut dyn FnMut(Outcome) -> Result<(), E>,
-) -> Result<(), E> {
+) -> Result<usize, E> {
     let mut inputs = Jobs::new(found);
     if jobs <= 1 {
         let mut worker = Worker::new(settings.clone());
@@ -69,7 +72,7 @@ pub fn run<E>(
             }
             accept(outcome)?;
         }
-        return Ok(());
+        return Ok(1);
     }
     let window = WINDOW_PER_WORKER * jobs;
     // The inputs and the number of the next batch.
@@ -83,10 +86,11 @@ pub fn run<E>(
         // `jobs - 1` helpers; this thread is the last worker, and the
         // collector between its batches (one thread a core, none waking
         // up only to collect).
+        let mut threads = 1;
         for _ in 1..jobs {
             let (inputs, token_rx, out_tx) = (&inputs, token_rx.clone(), out_tx.clone());
             let settings = settings.clone();
-            scope.spawn(move || {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 // Created here, on its own thread: a worker may hold state
                 // that cannot move between threads.
                 let mut worker = Worker::new(settings);
@@ -100,6 +104,12 @@ pub fn run<E>(
                     }
                 }
             });
+            // The system refused a thread (a process limit, no memory for
+            // its stack): go on with those made.
+            if spawned.is_err() {
+                break;
+            }
+            threads += 1;
         }
         drop(out_tx);
         // Dropping the receiving end on return (also on error) stops the
@@ -145,7 +155,7 @@ pub fn run<E>(
         for (seq, outcomes) in out_rx {
             deliver(seq, outcomes)?;
         }
-        Ok(())
+        Ok(threads)
     })
 }
 
@@ -241,11 +251,14 @@ impl Jobs {
                     name: path.display().to_string(),
                     path: None,
                 });
-                return Some(job(
-                    &origin,
-                    0,
-                    Work::Unreadable(format!("cannot read: {e}")),
-                ));
+                // A folder without records says so plainly; an error of
+                // the system is one of reading.
+                let message = if e.raw_os_error().is_none() && e.get_ref().is_some() {
+                    e.to_string()
+                } else {
+                    format!("cannot read: {e}")
+                };
+                return Some(job(&origin, 0, Work::Unreadable(message)));
             }
         };
         let mut reader = match open(&input) {

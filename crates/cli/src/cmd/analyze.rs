@@ -104,7 +104,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
     let (inputs, unreadable) = expand(&args.paths);
     let mut failed = false;
     for (path, e) in &unreadable {
-        eprintln!("billes: {}: {e}", path.display());
+        errln!("billes: {}: {e}", path.display());
         failed = true;
     }
     let stdout = io::stdout();
@@ -114,7 +114,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
         let name = input.name();
         let (games, errors) = read_games(input, &name)?;
         for e in &errors {
-            eprintln!("{e}\n");
+            errln!("{e}\n");
             failed = true;
         }
         for (source, game) in &games {
@@ -129,7 +129,10 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
                     AnalyzeFormat::Json => json.push((name.clone(), source.index, analysis)),
                 },
                 Err(e) => {
-                    eprintln!("{}\n", render_replay_error(&name, source, &e, false));
+                    errln!(
+                        "{}\n",
+                        render_replay_error(&name, source, &e, crate::output::stderr_color())
+                    );
                     failed = true;
                 }
             }

@@ -19,16 +19,22 @@ use billes_notation::write_games;
 use clap::Args;
 
 use super::{INVALID, OK};
-use crate::output::{write_atomically, Encoding};
+use crate::atomic::{rewrite_in_place, Rewrite};
+use crate::output::Encoding;
 use crate::rules::RulesOption;
 
 #[derive(Debug, Args)]
 pub struct AnnotateArgs {
     /// A record file, or `-` for stdin
     pub file: PathBuf,
-    /// Rewrite the file (atomically) instead of printing the result
+    /// Rewrite the file (atomically; through a symbolic link; keeping mode,
+    /// owner and group) instead of printing the result
     #[arg(long)]
     pub in_place: bool,
+    /// With --in-place: also rewrite a read-only file, or a file with
+    /// several hard links (in place, so every name sees the new text)
+    #[arg(long, requires = "in_place")]
+    pub force: bool,
     /// Remove the comments annotate added (those starting with `@ ` and the
     /// analysis comments `[%win ...]` with their marks), nothing else
     #[arg(long, conflicts_with = "analyze")]
@@ -54,7 +60,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         read_games(&input, &name).with_context(|| format!("cannot read {name}"))?;
     let mut failed = !errors.is_empty();
     for e in &errors {
-        eprintln!("{e}\n");
+        errln!("{e}\n");
     }
     let mut games = Vec::with_capacity(sources.len());
     let settings = args.analysis.settings();
@@ -67,14 +73,25 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
                 match super::analyze::analyse(&name, &game, &settings) {
                     Ok(analysis) => billes_analysis::comment::annotate(&mut game.line, &analysis),
                     Err(err) => {
-                        eprintln!("{}\n", render_replay_error(&name, &source, &err, false));
+                        errln!(
+                            "{}\n",
+                            render_replay_error(
+                                &name,
+                                &source,
+                                &err,
+                                crate::output::stderr_color()
+                            )
+                        );
                         failed = true;
                         continue;
                     }
                 }
             }
             if let Err(err) = annotate_game(crate::rules::current(), &name, &mut game) {
-                eprintln!("{}\n", render_replay_error(&name, &source, &err, false));
+                errln!(
+                    "{}\n",
+                    render_replay_error(&name, &source, &err, crate::output::stderr_color())
+                );
                 failed = true;
                 continue;
             }
@@ -82,7 +99,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         games.push(game);
     }
     if failed {
-        eprintln!("billes: {name} not annotated, nothing written");
+        errln!("billes: {name} not annotated, nothing written");
         return Ok(INVALID);
     }
     let text = write_games(&games);
@@ -91,8 +108,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
             // The file keeps its byte-order mark and line ends.
             let encoding =
                 Encoding::of_file(path).with_context(|| format!("cannot read {name}"))?;
-            write_atomically(path, &encoding.apply(&text))
-                .with_context(|| format!("cannot rewrite {name}"))?;
+            rewrite_in_place(path, &encoding.apply(&text), Rewrite { force: args.force })?;
         }
         _ => {
             let mut out = io::stdout().lock();

@@ -35,9 +35,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
                     Ok(g) => games.push(g),
                     Err(err) => {
                         failed = true;
-                        eprintln!(
+                        errln!(
                             "{}\n  = note: in game {}\n",
-                            err.render(&name, false),
+                            err.render(&name, crate::output::stderr_color()),
                             i + 1
                         );
                     }
@@ -51,21 +51,21 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
         DataFormat::Json => match serde_json::from_str(plain) {
             Ok(g) => g,
             Err(e) => {
-                eprintln!("billes: error: {name}: not a list of games in JSON: {e}");
+                errln!("billes: error: {name}: not a list of games in JSON: {e}");
                 return Ok(INVALID);
             }
         },
         DataFormat::Yaml => match serde_yaml::from_str(plain) {
             Ok(g) => g,
             Err(e) => {
-                eprintln!("billes: error: {name}: not a list of games in YAML: {e}");
+                errln!("billes: error: {name}: not a list of games in YAML: {e}");
                 return Ok(INVALID);
             }
         },
     };
     if args.from != DataFormat::Bgn {
         if let Err(message) = check_writable(&games) {
-            eprintln!("billes: error: {name}: {message}");
+            errln!("billes: error: {name}: {message}");
             return Ok(INVALID);
         }
     }

@@ -12,7 +12,8 @@ use billes_archive::input::{read_games, Input};
 use clap::Args;
 
 use super::{INVALID, OK};
-use crate::cli::ReportFormat;
+use crate::cli::{ColorChoice, ReportFormat};
+use crate::output::{use_color, Stream};
 
 /// The report schema, shown by `billes diff --help`.
 pub const HELP: &str = "\
@@ -50,7 +51,8 @@ file order; any still left are only in A or only in B.
     replay              {a, b}: null, or where that copy stops being replayable:
                         {turn (null: before the first turn), kind, message}
 
-Exit codes: 0 the same, 1 different, 2 an error (unreadable file, syntax error).
+Exit codes: 0 the same, 1 different or a record with a syntax error, 2 a usage or I/O
+error (an unreadable file).
 
 Examples:
   billes diff referee-a.bgn referee-b.bgn
@@ -68,6 +70,13 @@ pub struct DiffArgs {
     /// Ignore annotation differences (comments, NAGs, variations)
     #[arg(long)]
     pub moves_only: bool,
+    /// Colour the text report (auto: when stdout is a terminal; NO_COLOR,
+    /// CLICOLOR_FORCE and TERM=dumb are followed)
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Print nothing: the exit code says whether the records differ
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
@@ -85,10 +94,12 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
         sides.push((name, games.into_iter().map(|(_, g)| g).collect::<Vec<_>>()));
     }
     if !errors.is_empty() {
+        // The input is wrong (exit 1), as for every verb.
         for e in &errors {
-            eprintln!("{e}\n");
+            errln!("{e}\n");
         }
-        bail!("cannot compare records with syntax errors");
+        errln!("billes: not compared: the records have syntax errors");
+        return Ok(INVALID);
     }
     let (b_name, b_games) = sides.pop().unwrap_or_default();
     let (a_name, a_games) = sides.pop().unwrap_or_default();
@@ -99,10 +110,85 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
     let report = compare_files((&a_name, &a_games), (&b_name, &b_games), &options);
     let mut out = io::stdout().lock();
     match args.format {
+        _ if args.quiet => {}
+        ReportFormat::Text if use_color(args.color, Stream::Stdout) => {
+            let mut text = Vec::new();
+            report.write_text(&mut text)?;
+            out.write_all(colour_report(&String::from_utf8_lossy(&text)).as_bytes())?;
+        }
         ReportFormat::Text => report.write_text(&mut out)?,
         ReportFormat::Json => report.write_json(&mut out)?,
         ReportFormat::Yaml => report.write_yaml(&mut out)?,
     }
     out.flush()?;
     Ok(if report.same { OK } else { INVALID })
+}
+
+const RED: &str = "\x1b[31m";
+const GREEN: &str = "\x1b[32m";
+const YELLOW: &str = "\x1b[33m";
+const CYAN: &str = "\x1b[36m";
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+
+/// The text report with colours, as `git diff` has them: what only A has
+/// in red, what only B has in green, changed turns in yellow, hunk heads in
+/// cyan and each game's verdict in bold. Boards are left plain.
+fn colour_report(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut in_turns = false;
+    for line in text.split_inclusive('\n') {
+        if !line.starts_with("    ") {
+            in_turns = line.starts_with("  turns (");
+        }
+        let style = if line.starts_with("game ") {
+            Some(BOLD)
+        } else if line.starts_with("A: ")
+            || line.starts_with("    A: ")
+            || line.starts_with("      A: ")
+        {
+            Some(RED)
+        } else if line.starts_with("B: ")
+            || line.starts_with("    B: ")
+            || line.starts_with("      B: ")
+        {
+            Some(GREEN)
+        } else if in_turns {
+            match line.get(4..6) {
+                Some("- ") => Some(RED),
+                Some("+ ") => Some(GREEN),
+                Some("~ ") => Some(YELLOW),
+                Some("@@") => Some(CYAN),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        match style {
+            Some(style) => {
+                let body = line.trim_end_matches('\n');
+                out.push_str(style);
+                out.push_str(body);
+                out.push_str(RESET);
+                out.push_str(&line[body.len()..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour_report;
+
+    #[test]
+    fn only_diff_rows_are_coloured() {
+        let text = "A: a\nB: b\n\ngame 1: different\n  turns (x):\n    - 1. R6 +\n    ~ 2. R1\n      3. B4\n  position in A:\n    - board\n";
+        let out = colour_report(text);
+        assert!(out.contains("\x1b[31m    - 1. R6 +\x1b[0m\n"));
+        assert!(out.contains("\x1b[33m    ~ 2. R1\x1b[0m\n"));
+        assert!(out.contains("\n      3. B4\n"));
+        assert!(out.ends_with("\n    - board\n"));
+    }
 }

@@ -3,11 +3,10 @@
 
 use std::io::{self, Write};
 
-use clap::CommandFactory;
 use clap_complete::Shell as Target;
 
 use super::OK;
-use crate::cli::{Cli, CompletionsArgs, Shell};
+use crate::cli::{CompletionsArgs, Shell};
 
 /// Prints the completion script of a shell.
 pub fn completions(args: &CompletionsArgs) -> anyhow::Result<u8> {
@@ -17,7 +16,7 @@ pub fn completions(args: &CompletionsArgs) -> anyhow::Result<u8> {
         Shell::Fish => Target::Fish,
         Shell::Powershell => Target::PowerShell,
     };
-    let mut command = Cli::command();
+    let mut command = crate::cli::command();
     let mut out = io::stdout().lock();
     clap_complete::generate(target, &mut command, "billes", &mut out);
     out.flush()?;
@@ -35,7 +34,7 @@ pub fn man() -> anyhow::Result<u8> {
 
 /// The manual page: one page, the verbs as its sections.
 fn man_page() -> io::Result<String> {
-    let command = Cli::command();
+    let command = crate::cli::command();
     let man = clap_mangen::Man::new(command.clone());
     let mut page = Vec::new();
     man.render_title(&mut page)?;

@@ -2,19 +2,19 @@
 
 use std::io::{self, Write};
 
-use anyhow::Context;
 use billes_archive::input::{self, Input};
 use billes_notation::{parse_games, write_games, Game};
 
 use super::{INVALID, OK};
+use crate::atomic::{rewrite_in_place, Rewrite};
 use crate::cli::FmtArgs;
-use crate::output::{write_atomically, Encoding};
+use crate::output::Encoding;
 
 pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
-    let (inputs, missing) = input::expand(&args.paths);
+    let (inputs, missing) = input::split(args.walk.expand(&args.paths));
     let mut code = OK;
     for (path, err) in &missing {
-        eprintln!("billes: error: {}: {err}", path.display());
+        errln!("billes: error: {}: {err}", path.display());
         code = 2;
     }
     if args.in_place && inputs.contains(&Input::Stdin) {
@@ -27,14 +27,14 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
         let bytes = match input.read_all() {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("billes: error: {name}: cannot read: {e}");
+                errln!("billes: error: {name}: cannot read: {e}");
                 code = 2;
                 continue;
             }
         };
         let encoding = Encoding::of(&bytes);
         let Ok(text) = std::str::from_utf8(&bytes) else {
-            eprintln!("billes: error: {name}: not valid UTF-8");
+            errln!("billes: error: {name}: not valid UTF-8");
             code = code.max(INVALID);
             continue;
         };
@@ -56,8 +56,13 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
                 writeln!(out, "{name}")?;
                 code = code.max(INVALID);
             } else if let Input::File(path) = input {
-                write_atomically(path, &expected)
-                    .with_context(|| format!("cannot rewrite {name}"))?;
+                // A file refused or not written is reported; the others
+                // are still rewritten.
+                let rewrite = Rewrite { force: args.force };
+                if let Err(e) = rewrite_in_place(path, &expected, rewrite) {
+                    errln!("billes: error: {e:#}");
+                    code = 2;
+                }
             }
         } else {
             out.write_all(canonical.as_bytes())?;
@@ -76,7 +81,11 @@ fn canonical(name: &str, text: &str) -> Option<String> {
             Ok(game) => games.push(game),
             Err(err) => {
                 ok = false;
-                eprintln!("{}\n  = note: in game {}\n", err.render(name, false), i + 1);
+                errln!(
+                    "{}\n  = note: in game {}\n",
+                    err.render(name, crate::output::stderr_color()),
+                    i + 1
+                );
             }
         }
     }

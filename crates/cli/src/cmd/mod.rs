@@ -1,7 +1,5 @@
 //! The verbs. Each is a function from its arguments to an exit code.
 
-use std::process::ExitCode;
-
 use crate::cli::{Cli, Command};
 
 pub(crate) mod analyze;
@@ -21,9 +19,12 @@ mod validate;
 pub const OK: u8 = 0;
 /// Exit code: something invalid.
 pub const INVALID: u8 = 1;
+/// Exit code: a usage error, or an input or output that could not be read
+/// or written.
+pub const IO_ERROR: u8 = 2;
 
 /// Runs the verb.
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+pub fn run(cli: Cli) -> anyhow::Result<u8> {
     let code = match cli.command {
         Command::Validate(args) => validate::run(&args)?,
         Command::Replay(args) => replay::replay(&args)?,
@@ -39,5 +40,5 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Completions(args) => docs::completions(&args)?,
         Command::Man => docs::man()?,
     };
-    Ok(ExitCode::from(code))
+    Ok(code)
 }

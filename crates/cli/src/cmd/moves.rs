@@ -150,21 +150,30 @@ fn from_record(args: &MovesArgs) -> anyhow::Result<u8> {
     let engine = match crate::rules::current().engine(&name, &game) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &e, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
     };
     let mut pos = match engine.start(&game) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &e, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
     };
     for turn in game.line.turns.iter().take(at as usize) {
         if let Err(e) = pos.play_turn(turn) {
             let e = e.in_turn(turn.number, turn.head.seat.as_str());
-            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &e, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
     }

@@ -1,7 +1,7 @@
 //! `billes render`: a position as a text board (coloured on a terminal), as
 //! SVG or as JSON, or a whole file as a self-contained HTML replay viewer.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -13,7 +13,7 @@ use clap::Args;
 
 use super::{INVALID, OK};
 use crate::cli::ColorChoice;
-use crate::output::write_atomically;
+use crate::output::{use_color, write_atomically, Stream};
 use crate::rules::RulesOption;
 
 #[derive(Debug, Args)]
@@ -45,7 +45,7 @@ pub struct RenderArgs {
     /// Leave the hole names off the SVG board (the viewer can show them)
     #[arg(long, overrides_with = "labels")]
     pub no_labels: bool,
-    /// Colour the text board (default: when stdout is a terminal)
+    /// Colour the text board (auto: when stdout is a terminal; NO_COLOR, CLICOLOR_FORCE and TERM=dumb are followed)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     #[command(flatten)]
@@ -67,21 +67,30 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
     let engine = match crate::rules::current().engine(&name, &game) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &e, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
     };
     let replay = match Replay::with_engine(engine.as_ref(), &game) {
         Ok(r) => r,
         Err(billes_render::RenderError::Replay(e)) => {
-            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &e, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
         Err(e) => return Err(e.into()),
     };
     if let Some(err) = &replay.error {
         if args.at.is_none_or(|at| err.turn.is_none_or(|t| t <= at)) {
-            eprintln!("{}", render_replay_error(&name, &source, err, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, err, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
     }
@@ -130,7 +139,7 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
         let game = match source.parse() {
             Ok(g) => g,
             Err(e) => {
-                eprintln!("{}", e.render(&name, false));
+                errln!("{}", e.render(&name, crate::output::stderr_color()));
                 code = INVALID;
                 continue;
             }
@@ -142,13 +151,19 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
         match made {
             Ok(g) => {
                 if let Some(err) = &g.replay.error {
-                    eprintln!("{}", render_replay_error(&name, &source, err, false));
+                    errln!(
+                        "{}",
+                        render_replay_error(&name, &source, err, crate::output::stderr_color())
+                    );
                     code = INVALID;
                 }
                 games.push(g);
             }
             Err(billes_render::RenderError::Replay(e)) => {
-                eprintln!("{}", render_replay_error(&name, &source, &e, false));
+                errln!(
+                    "{}",
+                    render_replay_error(&name, &source, &e, crate::output::stderr_color())
+                );
                 code = INVALID;
             }
             Err(e) => return Err(e.into()),
@@ -172,14 +187,20 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
     let engine = match crate::rules::current().engine(&name, &game) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &e, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
     };
     let mut board = match engine.start_board(&game) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("{}", render_replay_error(&name, &source, &e, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &e, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
     };
@@ -192,7 +213,10 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
     });
     if let Err(err) = result {
         if args.at.is_none_or(|at| err.turn.is_none_or(|t| t <= at)) {
-            eprintln!("{}", render_replay_error(&name, &source, &err, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &err, crate::output::stderr_color())
+            );
             return Ok(INVALID);
         }
     }
@@ -201,12 +225,7 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
             bail!("game {} has {last} turns, not {at}", args.game);
         }
     }
-    let colour = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-    };
-    if colour {
+    if use_color(args.color, Stream::Stdout) {
         let seats: Vec<(String, String)> = Replay::with_engine(engine.as_ref(), &game)
             .map(|r| {
                 r.frames[0]

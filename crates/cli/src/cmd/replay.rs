@@ -25,7 +25,10 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
                 Ok(OK)
             }
             Err(e) => {
-                eprintln!("{}", render_replay_error(&name, &source, &e, false));
+                errln!(
+                    "{}",
+                    render_replay_error(&name, &source, &e, crate::output::stderr_color())
+                );
                 Ok(INVALID)
             }
         };
@@ -52,7 +55,10 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
         }
         Err(err) => {
             out.flush()?;
-            eprintln!("{}", render_replay_error(&name, &source, &err, false));
+            errln!(
+                "{}",
+                render_replay_error(&name, &source, &err, crate::output::stderr_color())
+            );
             Ok(INVALID)
         }
     }
@@ -126,7 +132,10 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
         }
         Err(err) => {
             out.flush()?;
-            eprintln!("{}", render_replay_error(name, source, &err, false));
+            errln!(
+                "{}",
+                render_replay_error(name, source, &err, crate::output::stderr_color())
+            );
             Ok(INVALID)
         }
     }

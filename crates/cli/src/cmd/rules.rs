@@ -26,7 +26,8 @@ pub enum RulesCommand {
         /// A shipped variant or a .lua file
         rules: String,
     },
-    /// Load a variant script and play random games under it, replaying each
+    /// Load a variant script and play random games under it, replaying each;
+    /// fails when most games hit the turn limit unfinished
     Check {
         /// A .lua file (or a shipped variant)
         rules: String,
@@ -36,6 +37,9 @@ pub enum RulesCommand {
         /// Seed of the random generator
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Print the problems only, not the summary
+        #[arg(long, short = 'q')]
+        quiet: bool,
     },
 }
 
@@ -71,7 +75,12 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
             }
             Ok(OK)
         }
-        RulesCommand::Check { rules, games, seed } => {
+        RulesCommand::Check {
+            rules,
+            games,
+            seed,
+            quiet,
+        } => {
             let v = match load(rules) {
                 Ok(v) => v,
                 Err(e) => {
@@ -113,6 +122,27 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
                         return Ok(INVALID);
                     }
                 }
+            }
+            // A game that is not won stopped at the turn limit: a variant
+            // under which most games cannot finish is broken.
+            let unfinished = games - won;
+            let limit = configs.first().map_or(0, |c| c.max_turns);
+            if unfinished * 2 > *games {
+                writeln!(
+                    out,
+                    "error: {unfinished} of {games} games hit the turn limit ({limit} turns) unfinished: \
+                     under this variant most games cannot end (does a hook forbid too much?)"
+                )?;
+                return Ok(INVALID);
+            }
+            if *quiet {
+                return Ok(OK);
+            }
+            if unfinished > 0 {
+                writeln!(
+                    out,
+                    "warning: {unfinished} of {games} games hit the turn limit ({limit} turns) unfinished"
+                )?;
             }
             writeln!(
                 out,

@@ -1,8 +1,9 @@
 //! `billes simulate`: random legal games in canonical notation.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use billes_core::{GameKind, Rng, SimOptions};
 use billes_notation::{write_game, Tag};
 
@@ -50,22 +51,36 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
             if v.game() != kind {
                 bail!("variant {} is for {}, not {kind}", v.name(), v.game());
             }
-            Some(v)
+            let tag = rules_tag(&source, args.output.as_deref())?;
+            Some((v, tag))
         }
         None => None,
     };
     let mut rng = Rng::new(args.seed);
+    let mut records = Vec::new();
     let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut locked;
+    let out: &mut dyn Write = match args.output {
+        Some(_) => &mut records,
+        None => {
+            locked = stdout.lock();
+            &mut locked
+        }
+    };
     for round in 1..=args.games {
         let simulated = match &variant {
-            Some(v) => v.simulate(&options, &mut rng),
+            Some((v, _)) => v.simulate(&options, &mut rng),
             None => billes_core::simulate(kind, &options, &mut rng),
         };
         let mut game = match simulated {
             Ok(g) => g,
             Err(message) => bail!("cannot simulate {kind}: {message}"),
         };
+        if let Some((_, tag)) = &variant {
+            if let Some(t) = game.tags.iter_mut().find(|t| t.name == "Rules") {
+                t.value.clone_from(tag);
+            }
+        }
         let extra = [
             ("Event", "billes simulate".to_string()),
             ("Round", round.to_string()),
@@ -87,5 +102,70 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
         out.write_all(write_game(&game).as_bytes())?;
     }
     out.flush()?;
+    if let Some(path) = &args.output {
+        crate::output::write_atomically(path, &records)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     Ok(OK)
+}
+
+/// What the records' `Rules` tag says for the variant `source`: a shipped
+/// variant by its name; a script by its path relative to the folder the
+/// records go to, so that `billes validate` finds it from there (a Rules
+/// tag may only name a script inside the record's own folder tree). The
+/// folder is `output`'s, else that of the file stdout is redirected to,
+/// else the current folder (a pipe or a terminal: `billes validate -`
+/// looks scripts up from there). A script outside that folder is refused
+/// with a hint, rather than written as a path that breaks.
+fn rules_tag(source: &billes_lua::VariantSource, output: Option<&Path>) -> anyhow::Result<String> {
+    if let Some(name) = source.shipped_name() {
+        return Ok(name.to_string());
+    }
+    let script = match source.file() {
+        Some(f) => f.to_path_buf(),
+        None => return Ok(source.chunk().to_string()),
+    };
+    let (folder, what) = match output {
+        Some(file) => (folder_of(file), format!("{}", file.display())),
+        None => match stdout_file() {
+            Some(file) => (folder_of(&file), format!("{}", file.display())),
+            None => (PathBuf::from("."), "the current folder".to_string()),
+        },
+    };
+    let base = std::fs::canonicalize(&folder)
+        .with_context(|| format!("cannot find the folder {}", folder.display()))?;
+    match script.strip_prefix(&base) {
+        Ok(relative) => Ok(relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/")),
+        Err(_) => bail!(
+            "the records' Rules tag cannot name {} from {what}: a Rules tag may only name a \
+             script inside the record's own folder\n\
+             hint: copy the script into the folder the records go to (and give --output FILE \
+             there), or write the records anywhere and check them with \
+             `billes validate --rules {} FILE`",
+            source.chunk(),
+            source.chunk()
+        ),
+    }
+}
+
+/// The folder of a file (`.` for a bare name).
+fn folder_of(file: &Path) -> PathBuf {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The regular file stdout is redirected to, where the system says
+/// (`/proc/self/fd/1` on Linux); `None` for a pipe or a terminal.
+fn stdout_file() -> Option<PathBuf> {
+    let path = std::fs::read_link("/proc/self/fd/1").ok()?;
+    std::fs::metadata(&path)
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|_| path)
 }

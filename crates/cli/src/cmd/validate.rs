@@ -12,12 +12,9 @@ use billes_archive::report::{self, Collector};
 use billes_archive::validate::{self, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{INVALID, OK};
+use super::{INVALID, IO_ERROR, OK};
 use crate::cli::{ValidateArgs, ValidateFormat as ReportFormat};
-use crate::output::use_color;
-
-/// Exit code: an input could not be read (or a usage error).
-const IO_ERROR: u8 = 2;
+use crate::output::{use_color, Stream};
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     if let Err(e) = args.rules.force() {
@@ -29,7 +26,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         if !script {
             return Err(e);
         }
-        let _ = writeln!(io::stderr().lock(), "billes: error: {e}");
+        errln!("billes: error: {e}");
         return Ok(INVALID);
     }
     let text = args.format == ReportFormat::Text;
@@ -38,7 +35,8 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         rules: crate::rules::current().clone(),
         diagnostics: text,
         tags: jsonl,
-        color: use_color(args.color),
+        // The diagnostics go to stdout, with the report.
+        color: use_color(args.color, Stream::Stdout),
         duplicates: args.duplicates,
         by_event: args.by_event,
     };
@@ -46,8 +44,12 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         Some(n) => usize::from(n),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let found = input::expand_in_order(&args.paths);
-    let bar = progress_bar(&found);
+    let found = args.walk.expand(&args.paths);
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        progress_bar(&found)
+    };
     let mut collector = Collector::new(report::Settings {
         diagnostics: text,
         jsonl,
@@ -56,7 +58,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     });
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    validate::run(found, jobs, &settings, &mut |outcome: Outcome| {
+    let threads = validate::run(found, jobs, &settings, &mut |outcome: Outcome| {
         bar.inc(outcome.bytes());
         if text && outcome.error().is_some() && !bar.is_hidden() {
             // The diagnostic goes out whole while the bar is off the screen.
@@ -69,8 +71,15 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         }
     })?;
     bar.finish_and_clear();
+    if threads < jobs {
+        errln!(
+            "billes: warning: the system would not start {jobs} threads; \
+             validated on {threads}"
+        );
+    }
     let (report, io_failure) = collector.finish();
     match args.format {
+        ReportFormat::Text if args.quiet => {}
         ReportFormat::Text => report.write_text(&mut out)?,
         ReportFormat::Json => report.write_json(&mut out)?,
         ReportFormat::Yaml => report.write_yaml(&mut out)?,
@@ -88,9 +97,10 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
 }
 
 /// A progress bar over the bytes of the inputs, on stderr when it is a
-/// terminal; hidden otherwise.
+/// terminal that can move its cursor (not `TERM=dumb`); hidden otherwise.
 fn progress_bar(found: &[Found]) -> ProgressBar {
-    if !io::stderr().is_terminal() {
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    if !io::stderr().is_terminal() || dumb {
         return ProgressBar::hidden();
     }
     let total: u64 = found

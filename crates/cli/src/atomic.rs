@@ -1,0 +1,299 @@
+//! Writing files whole or not at all: a temporary file beside the target,
+//! then a rename over it. In-place rewrites (`fmt --in-place`, `annotate
+//! --in-place`) also keep what is not theirs to change.
+//!
+//! - A symbolic link is written through: its target is replaced (the
+//!   temporary file goes in the target's folder), the link stays a link.
+//! - The replaced file keeps its mode, and its owner and group (a rewrite
+//!   run by root does not give the file to root); when the owner cannot be
+//!   kept, the file is not rewritten.
+//! - A read-only file (no write bit) is refused, as editors do, unless
+//!   `--force`.
+//! - A file with several hard links is refused: a rename would split them
+//!   (the other names keeping the old text). With `--force` it is rewritten
+//!   in place instead, so every name sees the new text (that write is not
+//!   atomic).
+//! - The temporary file is named `.NAME.billes-tmp`, so that one left by
+//!   `kill -9` is recognisable, and is removed on SIGINT and SIGTERM.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{bail, Context};
+
+/// What a rewrite may do.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Rewrite {
+    /// Rewrite a read-only file, and a file with several hard links (in
+    /// place).
+    pub force: bool,
+}
+
+/// Temporary files being written, removed if the process is interrupted.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The temporary file's name for `target`: `.NAME.billes-tmp` beside it.
+pub fn temporary_name(target: &Path) -> PathBuf {
+    let name = target
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = format!(".{name}.billes-tmp");
+    match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(tmp),
+        _ => PathBuf::from(tmp),
+    }
+}
+
+/// A temporary file, removed when dropped unless it was renamed.
+struct Temporary {
+    path: PathBuf,
+    done: bool,
+}
+
+impl Temporary {
+    fn create(path: PathBuf) -> anyhow::Result<(Temporary, File)> {
+        watch_signals();
+        // The list is held while the file is made: a signal handled
+        // meanwhile waits, then finds the file listed.
+        let mut pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| {
+                let hint = if e.kind() == io::ErrorKind::AlreadyExists {
+                    " (left by an interrupted run, or another billes is writing this file: \
+                     remove it if no other run is)"
+                } else {
+                    ""
+                };
+                anyhow::anyhow!("cannot create {}{hint}: {e}", path.display())
+            })?;
+        pending.push(path.clone());
+        drop(pending);
+        Ok((Temporary { path, done: false }, file))
+    }
+
+    fn rename_to(mut self, target: &Path) -> io::Result<()> {
+        fs::rename(&self.path, target)?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = fs::remove_file(&self.path);
+        }
+        if let Ok(mut pending) = PENDING.lock() {
+            pending.retain(|p| *p != self.path);
+        }
+    }
+}
+
+/// On the first temporary file, a thread that waits for SIGINT and SIGTERM,
+/// removes the temporary files being written, and ends the process as the
+/// signal would (exit 130 or 143).
+#[cfg(unix)]
+fn watch_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    remove_pending();
+                    std::process::exit(128 + signal);
+                }
+            });
+    });
+}
+
+#[cfg(not(unix))]
+fn watch_signals() {}
+
+/// Removes the temporary files being written (the process is about to
+/// end).
+fn remove_pending() {
+    let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+    for path in pending.iter() {
+        let _ = fs::remove_file(path);
+    }
+}
+
+/// Writes `contents` to a new or replaced file `path` (an output such as
+/// `--svg OUT`), atomically: a replaced file keeps its mode, owner and
+/// group; a new one gets `rw-r--r--` on Unix.
+///
+/// # Errors
+/// When the file cannot be written; the old one is then left as it was.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+    let target = resolve(path)?;
+    let meta = fs::metadata(&target).ok();
+    replace(&target, contents, meta.as_ref())
+}
+
+/// Rewrites the existing file `path` with `contents` (`--in-place`), as the
+/// module says.
+///
+/// # Errors
+/// A read-only file or one with several hard links without `force`, an
+/// owner that cannot be kept, or a file that cannot be written; the file
+/// is then left as it was.
+pub fn rewrite_in_place(path: &Path, contents: &[u8], rewrite: Rewrite) -> anyhow::Result<()> {
+    let target = resolve(path)?;
+    let meta = fs::metadata(&target).with_context(|| format!("cannot read {}", path.display()))?;
+    if !meta.is_file() {
+        bail!("{} is not a regular file", path.display());
+    }
+    if read_only(&meta) && !rewrite.force {
+        bail!(
+            "{} is read-only: not rewritten (--force rewrites it anyway)",
+            path.display()
+        );
+    }
+    let links = hard_links(&meta);
+    if links > 1 {
+        if !rewrite.force {
+            bail!(
+                "{} has {links} hard links: replacing it would leave the other names with the \
+                 old text, so it is not rewritten (--force rewrites the file itself, in place, \
+                 for every name)",
+                path.display()
+            );
+        }
+        return in_place(&target, contents, &meta);
+    }
+    replace(&target, contents, Some(&meta))
+}
+
+/// Where `path` leads: itself, or the file its symbolic links lead to.
+fn resolve(path: &Path) -> anyhow::Result<PathBuf> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path)
+            .with_context(|| format!("cannot follow the link {}", path.display())),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// The temporary file, filled and flushed, given the old file's mode,
+/// owner and group, then renamed over `target`.
+fn replace(target: &Path, contents: &[u8], old: Option<&fs::Metadata>) -> anyhow::Result<()> {
+    let (tmp, mut file) = Temporary::create(temporary_name(target))?;
+    file.write_all(contents)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write {}", tmp.path.display()))?;
+    match old {
+        Some(meta) => {
+            keep_owner(&file, meta).with_context(|| {
+                format!("cannot keep the owner and group of {}", target.display())
+            })?;
+            file.set_permissions(meta.permissions())
+                .with_context(|| format!("cannot keep the mode of {}", target.display()))?;
+        }
+        None => set_new_file_permissions(&file),
+    }
+    drop(file);
+    tmp.rename_to(target)
+        .with_context(|| format!("cannot replace {}", target.display()))
+}
+
+/// Rewrites the file itself (every hard link sees the new text).
+fn in_place(target: &Path, contents: &[u8], _meta: &fs::Metadata) -> anyhow::Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(target)
+        .with_context(|| format!("cannot open {} for writing", target.display()))?;
+    file.write_all(contents)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write {}", target.display()))
+}
+
+#[cfg(unix)]
+fn read_only(meta: &fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o222 == 0
+}
+
+#[cfg(not(unix))]
+fn read_only(meta: &fs::Metadata) -> bool {
+    meta.permissions().readonly()
+}
+
+#[cfg(unix)]
+fn hard_links(meta: &fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(meta)
+}
+
+#[cfg(not(unix))]
+fn hard_links(_meta: &fs::Metadata) -> u64 {
+    1
+}
+
+/// Gives `file` the owner and group of `meta`, where they differ from what
+/// it has (only root can give a file away; a group can be set by its
+/// members).
+#[cfg(unix)]
+fn keep_owner(file: &File, meta: &fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let now = file.metadata()?;
+    let uid = (now.uid() != meta.uid()).then_some(meta.uid());
+    let gid = (now.gid() != meta.gid()).then_some(meta.gid());
+    if uid.is_none() && gid.is_none() {
+        return Ok(());
+    }
+    std::os::unix::fs::fchown(file, uid, gid)
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_file: &File, _meta: &fs::Metadata) -> io::Result<()> {
+    Ok(())
+}
+
+#[cfg(unix)]
+fn set_new_file_permissions(file: &File) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = file.set_permissions(fs::Permissions::from_mode(0o644));
+}
+
+#[cfg(not(unix))]
+fn set_new_file_permissions(_file: &File) {}
+
+#[cfg(test)]
+mod tests {
+    use super::{remove_pending, temporary_name, Temporary};
+    use std::path::Path;
+
+    #[test]
+    fn an_interruption_removes_the_temporary_files() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = temporary_name(&dir.path().join("a.bgn"));
+        let (tmp, _file) = Temporary::create(path.clone()).expect("a temporary file");
+        assert!(path.exists());
+        // What the signal thread does before it ends the process.
+        remove_pending();
+        assert!(!path.exists());
+        drop(tmp);
+        assert!(super::PENDING.lock().expect("the list").is_empty());
+    }
+
+    #[test]
+    fn temporary_files_say_what_they_are() {
+        assert_eq!(
+            temporary_name(Path::new("club/round1.bgn")),
+            Path::new("club/.round1.bgn.billes-tmp")
+        );
+        assert_eq!(
+            temporary_name(Path::new("a.bgn")),
+            Path::new(".a.bgn.billes-tmp")
+        );
+    }
+}

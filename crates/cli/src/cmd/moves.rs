@@ -147,37 +147,21 @@ fn from_record(args: &MovesArgs) -> anyhow::Result<u8> {
     if at > turns {
         bail!("game {} has {turns} turns, not {at}", args.game);
     }
-    let engine = match crate::rules::current().engine(&name, &game) {
-        Ok(e) => e,
+    let engine = crate::rules::current().engine(&name, &game);
+    let reached = engine
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|e| billes_core::game::position_after(e.as_ref(), &game, at));
+    match reached {
+        Ok(pos) => print(args, pos.as_ref()),
         Err(e) => {
             errln!(
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
-            return Ok(INVALID);
-        }
-    };
-    let mut pos = match engine.start(&game) {
-        Ok(p) => p,
-        Err(e) => {
-            errln!(
-                "{}",
-                render_replay_error(&name, &source, &e, crate::output::stderr_color())
-            );
-            return Ok(INVALID);
-        }
-    };
-    for turn in game.line.turns.iter().take(at as usize) {
-        if let Err(e) = pos.play_turn(turn) {
-            let e = e.in_turn(turn.number, turn.head.seat.as_str());
-            errln!(
-                "{}",
-                render_replay_error(&name, &source, &e, crate::output::stderr_color())
-            );
-            return Ok(INVALID);
+            Ok(INVALID)
         }
     }
-    print(args, pos.as_ref())
 }
 
 /// The rolls asked for: `--roll`, or every face; `None` without dice.

@@ -446,6 +446,35 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     }
 }
 
+/// The position of `game` under `engine` after its first `turns` main-line
+/// turns (0: the start), each written turn checked by the game's checker.
+///
+/// ```
+/// use billes_core::{game, GameKind, Standard};
+///
+/// let record = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n")?;
+/// let engine = Standard::new(GameKind::Aggravation);
+/// let pos = game::position_after(&engine, &record, 1)?;
+/// assert_eq!(pos.position_tag(), "R:r9 again=R");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// When the record's tags describe no position, or one of those turns is
+/// wrong (the error placed in its turn).
+pub fn position_after<'e>(
+    engine: &'e dyn crate::Engine,
+    game: &billes_notation::Game,
+    turns: u32,
+) -> Result<Box<dyn Position + 'e>, ReplayError> {
+    let mut pos = engine.start(game)?;
+    for turn in game.line.turns.iter().take(turns as usize) {
+        pos.play_turn(turn)
+            .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
+    }
+    Ok(pos)
+}
+
 /// The error for a roll that does not fit the game: missing in a game with
 /// dice, given in Offboard.
 pub(crate) fn roll_error(dice: bool) -> ReplayError {

@@ -32,7 +32,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use billes_core::{ReplayError, Summary};
+use billes_core::{ErrorKind, ReplayError, Summary};
 use billes_notation::{Game, GameSource, ParseError, Turn};
 
 use crate::diagnostic::{render_parse_error, render_replay_error};
@@ -366,9 +366,13 @@ impl Worker {
 }
 
 /// Main-line turns replayed before `err`: those that start before it, less
-/// the turn it is in (all of them for a wrong result, none for a tag error).
-/// Worked out from the record, so any replay function will do.
+/// the turn it is in (all of them for a wrong result, checked once every
+/// turn replayed, even when it points at the `Result` tag; none for a tag
+/// error). Worked out from the record, so any replay function will do.
 fn turns_before(game: &Game, err: &ReplayError) -> u64 {
+    if err.kind == ErrorKind::Result {
+        return game.line.turns.len() as u64;
+    }
     if err.span.line == 0 {
         return 0;
     }

@@ -576,3 +576,38 @@ mod jsonl {
         );
     }
 }
+
+#[test]
+fn a_game_whose_result_tag_disagrees_counts_the_turns_it_replayed() {
+    // Every turn replays; only the Result tag is wrong. The turns count, in
+    // the summary and in the game's JSON line.
+    let record = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/barricade/two-players.bgn"),
+    )
+    .unwrap()
+    .replace("[Result \"B\"]", "[Result \"R\"]");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("wrong-tag.bgn"), &record).unwrap();
+    let out = billes(&["validate", "wrong-tag.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains("the Result tag says \"R\" but the movetext ends with B"),
+        "{report}"
+    );
+    assert!(
+        report.contains("checked 1 file, 1 game, 63 turns: 0 valid, 1 invalid (result: 1)"),
+        "{report}"
+    );
+    let out = billes(
+        &["validate", "--format", "jsonl", "wrong-tag.bgn"],
+        dir.path(),
+    );
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["turns"], 63);
+    assert_eq!(lines[0]["valid"], false);
+    assert_eq!(lines[1]["turns"], 63);
+}

@@ -92,15 +92,19 @@ pub enum MoveKind {
     Move,
     /// No move: the roll cannot be used (only [`Hooks::extra_turn`] sees it).
     Pass,
+    /// Barricade: a taken barricade put down on `to` (only [`Hooks::allow`]
+    /// sees it).
+    PutDown,
 }
 
 impl MoveKind {
-    /// The name hooks see: `enter`, `move` or `pass`.
+    /// The name hooks see: `enter`, `move`, `pass` or `put_down`.
     pub fn name(self) -> &'static str {
         match self {
             MoveKind::Enter => "enter",
             MoveKind::Move => "move",
             MoveKind::Pass => "pass",
+            MoveKind::PutDown => "put_down",
         }
     }
 }

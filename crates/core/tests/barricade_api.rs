@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use billes_core::barricade::{Barricade, Board, HeldOnCapture, Params, Placement, Six};
 use billes_core::game::{perft, Move, MoveRules, Position, Roll, RulesPosition};
-use billes_core::variant::{HookError, Hooks, MoveView, Verdict, WithHooks};
+use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, Verdict, WithHooks};
 use billes_core::{Rng, SimOptions};
 use billes_notation::{parse_game, Action, Actions, Game, Name, Path, Seat, Span, Turn};
 
@@ -524,6 +524,128 @@ fn under_a_hook_only_allowed_moves_are_listed() {
             "hooked",
         );
     }
+}
+
+/// Forbids putting a barricade down on the point the turn's pawn just
+/// left, or on rows 2 to 4 (row 1 is the standard rules' own).
+struct PutDownRules;
+impl Hooks for PutDownRules {
+    fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
+        if mv.kind != MoveKind::PutDown {
+            return Ok(Verdict::Allow);
+        }
+        let to = mv.to.expect("a put-down names its point");
+        let row = to[1..].parse::<u8>().expect("a row");
+        Ok(if mv.from == Some(to) {
+            Verdict::Forbid("not on the point just left".into())
+        } else if (2..=4).contains(&row) {
+            Verdict::Forbid("not on rows 2 to 4".into())
+        } else {
+            Verdict::Allow
+        })
+    }
+}
+
+/// Forbids every put-down: the barricade then goes on any free point.
+struct NoPutDown;
+impl Hooks for NoPutDown {
+    fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
+        Ok(if mv.kind == MoveKind::PutDown {
+            Verdict::Forbid("nowhere".into())
+        } else {
+            Verdict::Allow
+        })
+    }
+}
+
+#[test]
+fn under_a_hook_only_allowed_put_downs_are_listed() {
+    let mut rng = Rng::new(6);
+    let hooks = PutDownRules;
+    let mut put_downs = 0;
+    for (name, params) in rule_sets().into_iter().take(3) {
+        let rules = Barricade::new(params);
+        for players in [2, 3] {
+            let options = SimOptions {
+                players,
+                max_turns: 120,
+                ..SimOptions::default()
+            };
+            let game = billes_core::variant::HookedRules::simulate_hooked(
+                &rules, &options, &mut rng, &hooks,
+            )
+            .expect("simulated game");
+            for turn in &game.line.turns {
+                for action in &turn.actions {
+                    if let Action::Barricade { at, .. } = action {
+                        put_downs += 1;
+                        let row: u8 = at[1..].parse().expect("a row");
+                        assert!(!(2..=4).contains(&row), "{name}: {}", turn_text(turn));
+                    }
+                }
+            }
+            walk(
+                WithHooks::new(&rules, &hooks),
+                &game,
+                CANDIDATES_EVERY,
+                &mut rng,
+                &format!("put-downs hooked, {name}"),
+            );
+        }
+    }
+    assert!(put_downs > 0);
+}
+
+#[test]
+fn a_put_down_the_hook_forbids_is_refused_with_the_allowed_points() {
+    let rules = Barricade::default();
+    let hooks = PutDownRules;
+    let hooked = WithHooks::new(&rules, &hooks);
+    let pos = RulesPosition::start(hooked, &record("R B", Some("R:e5 B:o3 move=R held=R")))
+        .expect("start");
+    check_position(&pos, &mut Rng::new(1), true, "held, hooked");
+    let moves = pos.legal_moves(Roll::new(1)).expect("moves");
+    assert!(moves
+        .iter()
+        .all(|m| !m.to_string().starts_with("e5-d5 #e5")));
+    assert!(moves.iter().any(|m| m.to_string() == "e5-d5 #a13"));
+    assert!(moves.iter().all(|m| !m.to_string().ends_with("#c4")));
+    for (text, message) in [
+        (
+            "e5-d5 #e5",
+            "#e5 is not allowed in this variant: not on the point just left",
+        ),
+        (
+            "e5-d5 #c4",
+            "#c4 is not allowed in this variant: not on rows 2 to 4",
+        ),
+    ] {
+        let game = parse_game(&format!(
+            "[Game \"barricade\"]\n[Seats \"R B\"]\n[Position \"R:e5 B:o3 move=R held=R\"]\n\n1. R1 {text} *\n"
+        ))
+        .expect("record parses");
+        let err = billes_core::replay_with(&WithHooks::new(&rules, &hooks), &game, &mut |_| {})
+            .expect_err("refused");
+        assert_eq!(err.kind, billes_core::ErrorKind::IllegalMove, "{text}");
+        assert_eq!(err.message, message);
+        assert!(err.legal.contains(&"#a13".to_string()), "{:?}", err.legal);
+        assert!(!err.legal.iter().any(|p| p == "#e5" || p == "#c4"));
+    }
+    // Forbidding every point forbids none: a taken barricade goes down.
+    let hooks = NoPutDown;
+    let pos = RulesPosition::start(
+        WithHooks::new(&rules, &hooks),
+        &record("R B", Some("R:e5 B:o3 move=R held=R")),
+    )
+    .expect("start");
+    check_position(
+        &pos,
+        &mut Rng::new(2),
+        true,
+        "held, every put-down forbidden",
+    );
+    // 82 free points (as without B), less o3 where B stands.
+    assert_eq!(pos.legal_moves(Roll::new(1)).expect("moves").len(), 4 * 81);
 }
 
 /// A hook that fails.

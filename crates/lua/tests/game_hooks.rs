@@ -83,6 +83,73 @@ fn barricade_move_and_pos_hold_the_game_s_fields() {
 }
 
 #[test]
+fn barricade_allow_sees_every_put_down() {
+    // Not on rows 1-2, not on the point the turn's pawn just left.
+    let v = load(
+        "barricade",
+        "allow = function(move, pos)
+           if move.kind ~= 'put_down' then return true end
+           assert(move.turn == 1 and move.roller == 'R' and move.seat == 'R', 'who')
+           assert(move.captures == nil and move.takes_barricade == nil and move.via == nil, 'fields')
+           assert(pos.held('R') == false and pos.at('e5') == nil, 'the position after the move')
+           if move.to == move.from then
+             return false, 'not on the point just left (' .. move.to .. ')'
+           end
+           if tonumber(string.match(move.to, '%d+$')) <= 2 then
+             return false, 'not on rows 1-2 (' .. move.to .. ')'
+           end
+           return true
+         end,",
+    );
+    let record = |movetext: &str| {
+        format!(
+            "[Game \"barricade\"]\n[Seats \"R B\"]\n[Position \"R:e5 B:o3 move=R held=R\"]\n\n{movetext} *\n"
+        )
+    };
+    replay(&v, &record("1. R1 e5-d5 #e6")).unwrap();
+    for (movetext, reason) in [
+        ("1. R1 e5-d5 #e5", "not on the point just left (e5)"),
+        ("1. R1 e5-d5 #e2", "not on rows 1-2 (e2)"),
+    ] {
+        let e = replay(&v, &record(movetext)).unwrap_err();
+        assert_eq!(
+            (e.kind, e.turn),
+            (ErrorKind::IllegalMove, Some(1)),
+            "{}",
+            e.message
+        );
+        let point = &movetext[movetext.len() - 3..];
+        assert_eq!(
+            e.message,
+            format!("{point} is not allowed in this variant: {reason}")
+        );
+        assert!(e.legal.iter().any(|p| p == "#e6"), "{:?}", e.legal);
+        assert!(!e.legal.iter().any(|p| p == "#e5" || p == "#e2"));
+        // The standard rules take both.
+        replay(&load("barricade", ""), &record(movetext)).unwrap();
+    }
+    // A missing put-down suggests a point the hook allows.
+    let e = replay(&v, &record("1. R1 e5-d5")).unwrap_err();
+    assert!(e.message.ends_with("(e.g. #a13)"), "{}", e.message);
+    assert!(!e.legal.iter().any(|p| p == "#e5" || p == "#e2"));
+    // A lost turn has no point left: `from` is nil.
+    let lost = load(
+        "barricade",
+        "allow = function(move, pos)
+           if move.kind == 'put_down' then
+             assert(move.from == nil and move.roll == 6, 'a lost turn')
+             if move.to == 'f3' then return false, 'not f3' end
+           end
+           return true
+         end,",
+    );
+    let blocked = "[Game \"barricade\"]\n[Seats \"R B\"]\n[Position \"R:c1,b1,d1,a2,a1 bar=e1,c3,a3 move=R held=R\"]\n\n";
+    replay(&lost, &format!("{blocked}1. R6 -- #f5 *\n")).unwrap();
+    let e = replay(&lost, &format!("{blocked}1. R6 -- #f3 *\n")).unwrap_err();
+    assert_eq!(e.message, "#f3 is not allowed in this variant: not f3");
+}
+
+#[test]
 fn barricade_extra_turn_decides_who_rolls_next() {
     // A pawn sent home gives another roll; a 6 gives none.
     let v = load(

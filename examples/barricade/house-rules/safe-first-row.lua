@@ -4,7 +4,9 @@
 --
 -- The allow hook is called for every pawn move the standard rules allow;
 -- it returns true to keep the move, or false and a reason to forbid it. A
--- seat whose every move is forbidden passes.
+-- seat whose every move is forbidden passes. (It is called for every
+-- put-down of a barricade too; `move.captures` is nil then, so this one
+-- lets them all through.)
 return {
   name = "safe-first-row",
   game = "barricade",

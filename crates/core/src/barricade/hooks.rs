@@ -3,9 +3,10 @@
 
 use billes_notation::{Game, Turn};
 
-use super::board::{iter_points, Point, NONE, SEATS};
+use super::board::{bit, iter_points, Point, Points, NONE, SEATS};
 use super::moves::Move;
 use super::position::{colour_of, State};
+use super::turn::free_points;
 use super::{turn, Barricade};
 use crate::rng::Rng;
 use crate::variant::{
@@ -137,6 +138,62 @@ impl Barricade {
             view.takes_barricade = Some(m.take);
         }
         view
+    }
+
+    /// The view hooks see of a barricade put down on `p` by colour `c`
+    /// (roll `r`) in a turn whose pawn left `from` (`NONE`: it entered, or
+    /// no pawn moved); `after`: the position after the turn's move, before
+    /// its barricades go down.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn put_down_view<'a>(
+        &self,
+        after: &'a State,
+        number: u32,
+        c: usize,
+        r: usize,
+        from: Point,
+        p: Point,
+    ) -> MoveView<'a> {
+        let board = self.board();
+        MoveView {
+            roll: Some(r as u8),
+            from: (from != NONE).then(|| board.name(from).as_str()),
+            to: Some(board.name(p).as_str()),
+            ..MoveView::new(number, SEATS[c], MoveKind::PutDown, after)
+        }
+    }
+
+    /// The points where the `owed` barricades of a turn may go under the
+    /// `allow` hook (`after`, `from`: as for [`Barricade::put_down_view`]):
+    /// the free points it allows, or every free point when it allows fewer
+    /// than `owed` (a taken barricade always goes down).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn allowed_put_downs<H: Hooks>(
+        &self,
+        after: &State,
+        number: u32,
+        c: usize,
+        r: usize,
+        from: Point,
+        owed: u8,
+        hooks: &H,
+    ) -> Result<Points, HookError> {
+        let free = free_points(self, after).fold(0, |a, p| a | bit(p));
+        if owed == 0 || !hooks.calls(Hook::Allow) {
+            return Ok(free);
+        }
+        let mut allowed = 0;
+        for p in iter_points(free) {
+            let view = self.put_down_view(after, number, c, r, from, p);
+            if hooks.allow(&view)? == Verdict::Allow {
+                allowed |= bit(p);
+            }
+        }
+        Ok(if allowed.count_ones() >= u32::from(owed) {
+            allowed
+        } else {
+            free
+        })
     }
 
     /// The legal moves of colour `c` with roll `r` that the hooks allow.

@@ -4,7 +4,8 @@
 //! [`Barricade::choices`] is the one generator of legal turns: each pawn
 //! move of the move generator (`moves.rs`, which knows the replay pawn and
 //! the bounce) that the hooks allow, or the lost turn (`--`) when there is
-//! none, with the barricades the turn puts down and where they may go. The
+//! none, with the barricades the turn puts down and where they may go
+//! (the points `allow` lets through, [`Barricade::put_down_points`]). The
 //! game API's list of [`Move`]s, the "legal:" lists of error messages and
 //! the simulator all go through it.
 
@@ -13,10 +14,10 @@ use billes_notation::{Action, Actions, Seat, Span};
 use super::board::{bit, iter_points, Point, Points, NONE, SEATS};
 use super::moves::Move as PawnMove;
 use super::position::{colour_of, write_position, State, NO_SEAT};
-use super::turn::free_points;
+use super::turn::{after_move, free_points};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{HookError, Hooks, NoHooks, PositionView};
+use crate::variant::{Hook, HookError, Hooks, NoHooks, PositionView};
 use crate::view::View;
 use crate::{ErrorKind, GameKind, ReplayError};
 
@@ -176,8 +177,11 @@ impl Barricade {
         let seat = Seat::new(SEATS[c]);
         let mut out = Vec::new();
         for choice in &choices {
+            let free = self
+                .put_down_points(state, number, c, usize::from(roll.get()), choice, hooks)
+                .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
             let mut points = [NONE; 2];
-            self.each_put_down(choice, &mut points, 0, choice.free, &mut |points| {
+            self.each_put_down(choice, &mut points, 0, free, &mut |points| {
                 out.push(Move::new(
                     seat,
                     Some(roll),
@@ -219,6 +223,31 @@ impl Barricade {
             .into_iter()
             .filter_map(|m| self.fits(self.choice(st, c, m, held, free)))
             .collect())
+    }
+
+    /// The points where the barricades of `choice` (a turn of colour `c`
+    /// with roll `r` from `st`) may go under the `allow` hook: its free
+    /// points, those `allow` lets through when there are enough of them
+    /// ([`Barricade::allowed_put_downs`]).
+    pub(crate) fn put_down_points<H: Hooks>(
+        &self,
+        st: &State,
+        number: u32,
+        c: usize,
+        r: usize,
+        choice: &Choice,
+        hooks: &H,
+    ) -> Result<Points, HookError> {
+        if choice.owed == 0 || !hooks.calls(Hook::Allow) {
+            return Ok(choice.free);
+        }
+        let after = after_move(self, st, c, choice.pawn.as_ref());
+        debug_assert_eq!(
+            free_points(self, &after).fold(0, |a, p| a | bit(p)),
+            choice.free
+        );
+        let from = choice.pawn.map_or(NONE, |m| m.from);
+        self.allowed_put_downs(&after, number, c, r, from, choice.owed, hooks)
     }
 
     /// The turn of pawn move `m` of colour `c` (`held`: whether `c` holds a

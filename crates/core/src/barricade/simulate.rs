@@ -85,7 +85,9 @@ impl Barricade {
             let Some(choice) = choice else {
                 return Err("no free point for a barricade".into());
             };
-            let mut free = choice.free;
+            let mut free = self
+                .put_down_points(&st, number, c, r, &choice, hooks)
+                .map_err(|e| format!("turn {number}: {e}"))?;
             let mut points = Vec::with_capacity(usize::from(choice.owed));
             for _ in 0..choice.owed {
                 let p = if greedy[c] {

@@ -3,13 +3,13 @@
 
 use billes_notation::{Action, Name, Span, Turn};
 
-use super::board::{bit, iter_points, Point, HOUSE, HOUSE_KEY, NONE, SEATS};
+use super::board::{bit, iter_points, Point, Points, HOUSE, HOUSE_KEY, NONE, SEATS};
 use super::hooks::{relist, variant_error};
 use super::moves::Move;
 use super::position::{colour_of, State, NO_SEAT};
 use super::written::{check_marks, written_move};
 use super::{Barricade, HeldOnCapture, Placement, Six};
-use crate::variant::{Hooks, NoHooks, Verdict};
+use crate::variant::{Hook, Hooks, NoHooks, Verdict};
 use crate::{ErrorKind, ReplayError};
 
 /// Checks one turn and applies it.
@@ -283,6 +283,7 @@ fn play_checked<H: Hooks>(
     let mut to_place = u8::from(held_at != NONE);
     let mut new_held = NONE;
     let mut landed = NONE;
+    let mut left = NONE;
     let mut played = None;
     let before = hooks.active().then(|| st.clone());
     match first {
@@ -338,6 +339,7 @@ fn play_checked<H: Hooks>(
                 played = Some(m);
             }
             landed = m.to;
+            left = m.from;
             st.held[c] = NONE;
             apply(rules, st, c, &m, &mut new_held, &mut to_place);
         }
@@ -367,6 +369,15 @@ fn play_checked<H: Hooks>(
         // The game ends at once: nothing more is put down.
         to_place = 0;
     }
+    // Under an `allow` hook, each put-down is asked about, in the position
+    // after the move (the same for every barricade of the turn).
+    let owed = to_place;
+    let after = (owed > 0 && hooks.calls(Hook::Allow)).then(|| st.clone());
+    let allowed = |after: &State| {
+        rules
+            .allowed_put_downs(after, turn.number, c, r, left, owed, hooks)
+            .map_err(|e| variant_error(turn, e))
+    };
     let mut last_span = first.span();
     for action in actions {
         last_span = action.span();
@@ -380,7 +391,28 @@ fn play_checked<H: Hooks>(
                     };
                     return Err(ReplayError::new(ErrorKind::IllegalMove, *span, why));
                 }
-                put_down(rules, st, at, *span)?;
+                if let Err(e) = put_down(rules, st, at, *span) {
+                    return Err(match &after {
+                        Some(after) => e.with_legal(point_list(rules, allowed(after)? & free(rules, st))),
+                        None => e,
+                    });
+                }
+                if let Some(after) = &after {
+                    let p = rules.board().point(at).unwrap_or(NONE);
+                    let view = rules.put_down_view(after, turn.number, c, r, left, p);
+                    let verdict = hooks.allow(&view).map_err(|e| variant_error(turn, e))?;
+                    if let Verdict::Forbid(reason) = verdict {
+                        let set = allowed(after)?;
+                        if set & bit(p) == 0 {
+                            return Err(ReplayError::new(
+                                ErrorKind::IllegalMove,
+                                *span,
+                                format!("{action} is not allowed in this variant: {reason}"),
+                            )
+                            .with_legal(point_list(rules, set & free(rules, st))));
+                        }
+                    }
+                }
                 to_place -= 1;
             }
             other => {
@@ -401,8 +433,12 @@ fn play_checked<H: Hooks>(
         };
         // The example: the point the barricade was taken from when it is
         // free again, else the first free point.
-        let free = placements(rules, st);
-        let back = free_points(rules, st)
+        let set = match &after {
+            Some(after) => allowed(after)? & free(rules, st),
+            None => free(rules, st),
+        };
+        let free = point_list(rules, set);
+        let back = iter_points(set)
             .find(|&p| p == held_at)
             .map(|p| format!("#{}", rules.board().name(p)));
         let example = back
@@ -567,10 +603,34 @@ fn put_down(rules: &Barricade, st: &mut State, at: &Name, span: Span) -> Result<
 
 /// Where a barricade may be put down now, written as `#point`.
 pub(crate) fn placements(rules: &Barricade, st: &State) -> Vec<String> {
+    point_list(rules, free(rules, st))
+}
+
+/// A set of points written as `#point`, in board order.
+fn point_list(rules: &Barricade, set: Points) -> Vec<String> {
     let board = rules.board();
-    free_points(rules, st)
+    iter_points(set)
         .map(|p| format!("#{}", board.name(p)))
         .collect()
+}
+
+/// The points where a barricade may be put down now, as a set.
+fn free(rules: &Barricade, st: &State) -> Points {
+    free_points(rules, st).fold(0, |a, p| a | bit(p))
+}
+
+/// The position after colour `c` plays pawn move `m` (`None`: no pawn
+/// moves) from `st`, before the turn's barricades go down: the one the
+/// checker puts them down in.
+pub(crate) fn after_move(rules: &Barricade, st: &State, c: usize, m: Option<&Move>) -> State {
+    let mut after = st.clone();
+    after.replay_colour = NO_SEAT;
+    after.held[c] = NONE;
+    if let Some(m) = m {
+        let (mut new_held, mut to_place) = (NONE, 0);
+        apply(rules, &mut after, c, m, &mut new_held, &mut to_place);
+    }
+    after
 }
 
 /// The points where a barricade may be put down now.

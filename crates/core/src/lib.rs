@@ -3,7 +3,7 @@
 //!
 //! Each game is one module implementing [`Rules`]; the shared [`replay_with`]
 //! driver checks turn numbers, variations, the end of the game and the
-//! result, and [`replay`] picks the game from the record's `Game` tag.
+//! result, and [`replay()`] picks the game from the record's `Game` tag.
 //! [`Engine`] is the object-safe face of a game's rules, standard
 //! ([`Standard`]) or varied (the `billes-lua` crate's variants): what the
 //! command-line verbs replay, draw and describe records with.
@@ -126,7 +126,7 @@ impl std::fmt::Display for GameKind {
     }
 }
 
-/// What [`replay`] shows its observer after each main-line turn.
+/// What [`replay()`] shows its observer after each main-line turn.
 #[derive(Debug)]
 pub struct Observed<'a> {
     /// 1-based index of the turn.
@@ -152,7 +152,7 @@ pub fn replay(game: &Game, observe: &mut dyn FnMut(&Observed<'_>)) -> Result<Sum
     Standard::of(game)?.replay(game, observe)
 }
 
-/// Checks a record under the standard rules, as [`replay`] does without an
+/// Checks a record under the standard rules, as [`replay()`] does without an
 /// observer: what `billes validate` runs.
 ///
 /// ```

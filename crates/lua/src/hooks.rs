@@ -51,9 +51,9 @@ pub(crate) struct LuaHooks {
 struct Bound {
     roll_for: Option<Function>,
     score: Option<Function>,
-    /// A Lua function that fills `move` from its arguments and calls a hook:
-    /// one call from Rust per hook call, the table filled inside the VM.
-    /// `allow` and `extra_turn` wrapped by the [`trampoline`].
+    /// `allow` and `extra_turn` wrapped by the [`trampoline`]: Lua functions
+    /// that fill `move` from their arguments and call the hook, one call
+    /// from Rust per hook call, the table filled inside the VM.
     allow_call: Option<Function>,
     extra_turn_call: Option<Function>,
     /// The same for the `ejection` table of `score`.
@@ -153,7 +153,8 @@ fn trampoline(game: GameKind) -> String {
     )
 }
 
-/// Fills `ejection` and calls the `score` hook, as [`TRAMPOLINE`] does.
+/// Fills `ejection` and calls the `score` hook, as a [`trampoline`] does
+/// for `move`.
 const EJECTION_TRAMPOLINE: &str = "local ej, pos, names = ...\n\
 return function(f, turn, seat, ejects, from, direction, target, taken, standard)\n\
   ej.turn, ej.seat, ej.ejects, ej.from = turn, names[seat], names[ejects], names[from]\n\

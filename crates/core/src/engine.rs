@@ -25,8 +25,8 @@ use crate::describe::{describe_with, Describe, Described};
 use crate::game::{Position, RulesPosition};
 use crate::view::{self, ViewStep};
 use crate::{
-    aggravation, barricade, check_rules_tag, offboard, replay_with, validate_with, GameKind,
-    Observed, ReplayError, Rules, Step, Summary, TextBoard,
+    check_rules_tag, replay_with, validate_with, with_standard, GameKind, Observed, ReplayError,
+    Rules, Step, Summary, TextBoard,
 };
 
 /// A game's rules, standard or varied, behind one object-safe interface.
@@ -127,26 +127,6 @@ impl Standard {
         check_game(self.game, "the standard rules are", game)?;
         check_rules_tag(game)
     }
-}
-
-/// Runs `$body` with `$r` bound to the standard rules of `$kind`.
-macro_rules! with_standard {
-    ($kind:expr, $r:ident => $body:expr) => {
-        match $kind {
-            GameKind::Aggravation => {
-                let $r = aggravation::Aggravation::standard();
-                $body
-            }
-            GameKind::Barricade => {
-                let $r = barricade::Barricade::standard();
-                $body
-            }
-            GameKind::Offboard => {
-                let $r = offboard::Offboard::standard();
-                $body
-            }
-        }
-    };
 }
 
 impl Engine for Standard {

@@ -477,8 +477,11 @@ fn bounces_and_two_barricades_agree() {
 struct SafeLow;
 impl Hooks for SafeLow {
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        let row = mv.to.and_then(|to| to[1..].parse::<u8>().ok()).unwrap_or(0);
-        Ok(if mv.captures.is_some() && row <= 5 {
+        let row = mv
+            .text("to")
+            .and_then(|to| to[1..].parse::<u8>().ok())
+            .unwrap_or(0);
+        Ok(if mv.text("captures").is_some() && row <= 5 {
             Verdict::Forbid("safe low".into())
         } else {
             Verdict::Allow

@@ -38,7 +38,7 @@ struct FourAndTwo;
 
 impl Hooks for FourAndTwo {
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        Ok(match mv.marbles {
+        Ok(match mv.number("marbles") {
             Some(n) if n >= 4 => Verdict::Forbid("lines of four stay".into()),
             _ => Verdict::Allow,
         })

@@ -5,15 +5,16 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use billes_core::variant::{
-    EjectionView, Hook, HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict,
+    BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks, MoveView, TeamRoll, Verdict,
+    MAX_FIELDS,
 };
-use billes_core::GameKind;
+use billes_notation::Name;
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
 use crate::sandbox::{describe, Sandbox};
 
 /// The position the running hook sees through `pos`.
-type Current = Rc<RefCell<Option<Box<dyn PositionView>>>>;
+type Current = Rc<RefCell<Option<Box<dyn BoardView>>>>;
 
 /// A script's hooks, called in its sandbox.
 pub(crate) struct LuaHooks {
@@ -26,8 +27,6 @@ pub(crate) struct LuaHooks {
     known: &'static [&'static str],
     /// Which of [`HOOKS`] the script defines (the same on every run).
     defined: [bool; 4],
-    /// The game, whose move fields the trampolines take.
-    game: GameKind,
     /// Makes the [`trampoline`] of a game's `move`, `pos` and `names`.
     make_trampoline: Function,
     /// Makes the [`EJECTION_TRAMPOLINE`] of a game's `ejection`, `pos` and `names`.
@@ -39,9 +38,10 @@ pub(crate) struct LuaHooks {
     /// The Lua table of names the trampoline reads, and their numbers.
     names: Table,
     numbers: RefCell<HashMap<String, i64>>,
-    /// The numbers of recently seen names by address: the engines pass names
-    /// from their static boards, so this avoids hashing the text.
-    by_address: RefCell<[(usize, usize, i64); ADDRESS_SLOTS]>,
+    /// The numbers of recently seen names by [`Name::key`] (names of up to
+    /// eight bytes, which board names are): a multiplication instead of
+    /// hashing the text.
+    by_key: RefCell<[(u64, i64); KEY_SLOTS]>,
     /// The `pos` query functions; each game gets its own table of them.
     pos_functions: Table,
     current: Current,
@@ -71,85 +71,39 @@ impl std::fmt::Debug for LuaHooks {
     }
 }
 
-/// Slots of the by-address cache of name numbers.
-const ADDRESS_SLOTS: usize = 512;
-
-/// The `move` fields in the order a wrapped hook takes them (each game
-/// takes its own, [`move_fields`], in this order); `true` for the names that
-/// travel as numbers into `names`.
-const MOVE_ARGS: [(&str, bool); 15] = [
-    ("turn", false),
-    ("roller", true),
-    ("seat", true),
-    ("roll", false),
-    ("kind", true),
-    ("from", true),
-    ("to", true),
-    ("via", true),
-    ("captures", true),
-    ("takes_barricade", false),
-    ("direction", true),
-    ("marbles", false),
-    ("pushes", false),
-    ("ejects", true),
-    ("target", true),
-];
-
-/// The `move` fields each game fills (the others stay nil).
-fn move_fields(game: GameKind) -> &'static [&'static str] {
-    match game {
-        GameKind::Aggravation => &[
-            "turn", "roller", "seat", "roll", "kind", "from", "to", "via", "captures",
-        ],
-        GameKind::Barricade => &[
-            "turn",
-            "roller",
-            "seat",
-            "roll",
-            "kind",
-            "from",
-            "to",
-            "via",
-            "captures",
-            "takes_barricade",
-        ],
-        GameKind::Offboard => &[
-            "turn",
-            "roller",
-            "seat",
-            "kind",
-            "from",
-            "to",
-            "direction",
-            "marbles",
-            "pushes",
-            "ejects",
-            "target",
-        ],
-    }
-}
+/// Slots of the by-key cache of name numbers (a power of two).
+const KEY_SLOTS: usize = 512;
 
 /// The Lua source of a function that makes, for one hook function, the
-/// function that fills `move` with the fields `game` uses and calls the
-/// hook: one protected call from Rust instead of one per field, the hook
-/// held as an upvalue rather than passed on every call. Names (seats,
+/// function that fills `move` with the fields every game has and the game's
+/// own `fields` (its [`billes_core::variant::HookedRules::move_fields`]) and
+/// calls the hook: one protected call from Rust instead of one per field, the
+/// hook held as an upvalue rather than passed on every call. Names (seats,
 /// holes, kinds) travel as numbers into `names`: pushing a number from Rust
-/// is far cheaper than pushing a string under a memory limit.
-fn trampoline(game: GameKind) -> String {
-    let fields = move_fields(game);
-    let mut body = String::new();
-    for (arg, named) in MOVE_ARGS {
-        if fields.contains(&arg) {
-            if named {
-                body.push_str(&format!("    mv.{arg} = names[{arg}]\n"));
-            } else {
-                body.push_str(&format!("    mv.{arg} = {arg}\n"));
+/// is far cheaper than pushing a string under a memory limit. The wrapped
+/// hook always takes [`MAX_FIELDS`] game fields (the unused ones nil).
+fn trampoline(fields: &[(&str, FieldKind)]) -> String {
+    let mut params = vec!["turn", "roller", "seat", "kind"];
+    let mut body = String::from("    mv.turn = turn\n");
+    for f in ["roller", "seat", "kind"] {
+        body.push_str(&format!("    mv.{f} = names[{f}]\n"));
+    }
+    for (name, kind) in fields {
+        params.push(name);
+        match kind {
+            FieldKind::Name => body.push_str(&format!("    mv.{name} = names[{name}]\n")),
+            FieldKind::Number | FieldKind::Flag => {
+                body.push_str(&format!("    mv.{name} = {name}\n"))
             }
         }
     }
+    let unused: Vec<String> = (fields.len()..MAX_FIELDS)
+        .map(|i| format!("_{i}"))
+        .collect();
+    params.extend(unused.iter().map(String::as_str));
     format!(
         "local mv, pos, names = ...\nreturn function(f)\n  return function({}, extra)\n{body}    return f(mv, pos, extra)\n  end\nend",
-        fields.join(", ")
+        params.join(", ")
     )
 }
 
@@ -261,14 +215,13 @@ fn hook_functions(table: &Table, known: &[&str]) -> Result<[Option<Function>; 4]
 impl LuaHooks {
     /// The hooks of `table` (the `hooks` field of the table `script`
     /// returned), or `None` when it defines none. `known` lists the hooks
-    /// the game calls.
+    /// the game calls, `fields` the fields of its moves.
     pub fn new(
         sandbox: Sandbox,
         script: Function,
         (variant, chunk): (&str, &str),
         table: Option<Table>,
-        game: GameKind,
-        known: &'static [&'static str],
+        (known, fields): (&'static [&'static str], &[(&str, FieldKind)]),
     ) -> Result<Option<LuaHooks>, String> {
         let Some(table) = table else { return Ok(None) };
         let found = hook_functions(&table, known)?;
@@ -281,7 +234,7 @@ impl LuaHooks {
         let pos_functions = position_table(lua, &current).map_err(err)?;
         let names = lua.create_table().map_err(err)?;
         let make_trampoline = lua
-            .load(trampoline(game))
+            .load(trampoline(fields))
             .set_name("=billes")
             .into_function()
             .map_err(err)?;
@@ -305,14 +258,13 @@ impl LuaHooks {
             script,
             known,
             defined,
-            game,
             make_trampoline,
             make_ejection,
             bound: RefCell::new(bound),
             dirty: Cell::new(false),
             names,
             numbers: RefCell::new(HashMap::new()),
-            by_address: RefCell::new([(0, 0, 0); ADDRESS_SLOTS]),
+            by_key: RefCell::new([(0, 0); KEY_SLOTS]),
             pos_functions,
             current,
             sandbox,
@@ -380,14 +332,18 @@ impl LuaHooks {
     #[inline]
     fn number(&self, name: Option<&str>) -> mlua::Result<i64> {
         let Some(name) = name else { return Ok(0) };
-        let key = (name.as_ptr() as usize, name.len());
-        let slot = (key.0 >> 3 ^ key.0 >> 11) % ADDRESS_SLOTS;
-        let cached = self.by_address.borrow()[slot];
-        if (cached.0, cached.1) == key {
-            return Ok(cached.2);
+        let key = match Name::try_new(name) {
+            Some(n) if n.key() != 0 => n.key(),
+            _ => return self.number_of(name),
+        };
+        let slot =
+            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KEY_SLOTS.trailing_zeros())) as usize;
+        let cached = self.by_key.borrow()[slot];
+        if cached.0 == key {
+            return Ok(cached.1);
         }
         let n = self.number_of(name)?;
-        self.by_address.borrow_mut()[slot] = (key.0, key.1, n);
+        self.by_key.borrow_mut()[slot] = (key, n);
         Ok(n)
     }
 
@@ -413,58 +369,35 @@ impl LuaHooks {
     ) -> mlua::Result<(Value, Value)> {
         mv.position.copy_into(&mut self.current.borrow_mut());
         self.dirty.set(true);
-        let sandbox = &self.sandbox;
-        // The arguments of the game's trampoline: its move fields, in order.
-        match self.game {
-            GameKind::Aggravation => sandbox.call(
-                wrapped,
-                (
-                    mv.turn,
-                    self.number(Some(mv.roller))?,
-                    self.number(Some(mv.seat))?,
-                    mv.roll,
-                    self.number(Some(mv.kind.name()))?,
-                    self.number(mv.from)?,
-                    self.number(mv.to)?,
-                    self.number(mv.via)?,
-                    self.number(mv.captures)?,
-                    extra,
-                ),
-            ),
-            GameKind::Barricade => sandbox.call(
-                wrapped,
-                (
-                    mv.turn,
-                    self.number(Some(mv.roller))?,
-                    self.number(Some(mv.seat))?,
-                    mv.roll,
-                    self.number(Some(mv.kind.name()))?,
-                    self.number(mv.from)?,
-                    self.number(mv.to)?,
-                    self.number(mv.via)?,
-                    self.number(mv.captures)?,
-                    mv.takes_barricade,
-                    extra,
-                ),
-            ),
-            GameKind::Offboard => sandbox.call(
-                wrapped,
-                (
-                    mv.turn,
-                    self.number(Some(mv.roller))?,
-                    self.number(Some(mv.seat))?,
-                    self.number(Some(mv.kind.name()))?,
-                    self.number(mv.from)?,
-                    self.number(mv.to)?,
-                    self.number(mv.direction)?,
-                    mv.marbles,
-                    mv.pushes,
-                    self.number(mv.ejects)?,
-                    self.number(mv.target)?,
-                    extra,
-                ),
-            ),
+        // The arguments of the trampoline: the fields every game has, then
+        // the game's own, then nils up to MAX_FIELDS.
+        let mut v: [Value; MAX_FIELDS] = std::array::from_fn(|_| Value::Nil);
+        for (slot, (_, field)) in v.iter_mut().zip(mv.fields()) {
+            *slot = match field {
+                Field::Name(n) => Value::Integer(self.number(n)?),
+                Field::Number(n) => n.map_or(Value::Nil, |n| Value::Integer(i64::from(n))),
+                Field::Flag(b) => b.map_or(Value::Nil, Value::Boolean),
+            };
         }
+        let [a, b, c, d, e, f, g, h] = v;
+        self.sandbox.call(
+            wrapped,
+            (
+                mv.turn,
+                self.number(Some(mv.roller))?,
+                self.number(Some(mv.seat))?,
+                self.number(Some(mv.kind.name()))?,
+                a,
+                b,
+                c,
+                d,
+                e,
+                f,
+                g,
+                h,
+                extra,
+            ),
+        )
     }
 
     /// Calls `f` within the budget.

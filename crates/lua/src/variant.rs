@@ -117,8 +117,8 @@ impl Variant {
             }
             Err(e) => return Err(fail(describe(&e))),
         };
-        let known: &[&str] = with_kind!(game, R => R::hook_names());
-        let hooks = LuaHooks::new(sandbox, script, (&name, chunk), hooks_table, game, known)
+        let game_hooks = with_kind!(game, R => (R::hook_names(), R::move_fields()));
+        let hooks = LuaHooks::new(sandbox, script, (&name, chunk), hooks_table, game_hooks)
             .map_err(fail)?;
         Ok(Variant {
             source: source.clone(),

@@ -9,11 +9,11 @@ use super::position::{colour_of, State};
 use super::{turn, Barricade};
 use crate::rng::Rng;
 use crate::variant::{
-    Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict,
+    BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, Verdict,
 };
 use crate::{ErrorKind, ReplayError, SimOptions};
 
-impl PositionView for State {
+impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
         let p = self.board.point(hole)?;
         self.pawn_at(p).map(|c| SEATS[c as usize])
@@ -122,21 +122,28 @@ impl Barricade {
             Some(m) if m.from == NONE => MoveKind::Enter,
             Some(_) => MoveKind::Move,
         };
-        let mut view = MoveView {
-            roll: Some(r as u8),
-            ..MoveView::new(number, SEATS[c], kind, st)
-        };
-        if let Some(m) = m {
-            view.from = name(m.from);
-            view.to = name(m.to);
-            view.via = m.bounce.then(|| board.name(board.goal()).as_str());
-            view.captures = st
-                .pawn_at(m.to)
-                .filter(|&o| m.capture && o as usize != c)
-                .map(|o| SEATS[o as usize]);
-            view.takes_barricade = Some(m.take);
-        }
-        view
+        let field = |f: &dyn Fn(&Move) -> Option<&'a str>| m.and_then(f);
+        MoveView::new(
+            number,
+            SEATS[c],
+            kind,
+            st,
+            Self::move_fields(),
+            [
+                Field::Number(Some(r as u32)),
+                Field::Name(field(&|m| name(m.from))),
+                Field::Name(field(&|m| name(m.to))),
+                Field::Name(field(&|m| {
+                    m.bounce.then(|| board.name(board.goal()).as_str())
+                })),
+                Field::Name(field(&|m| {
+                    st.pawn_at(m.to)
+                        .filter(|&o| m.capture && o as usize != c)
+                        .map(|o| SEATS[o as usize])
+                })),
+                Field::Flag(m.map(|m| m.take)),
+            ],
+        )
     }
 
     /// The legal moves of colour `c` with roll `r` that the hooks allow.
@@ -215,6 +222,17 @@ impl HookedRules for Barricade {
         hooks: &H,
     ) -> Result<Vec<crate::game::Move>, ReplayError> {
         self.legal_moves_with(state, seat, roll, number, hooks)
+    }
+
+    fn move_fields() -> &'static [(&'static str, FieldKind)] {
+        &[
+            ("roll", FieldKind::Number),
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("via", FieldKind::Name),
+            ("captures", FieldKind::Name),
+            ("takes_barricade", FieldKind::Flag),
+        ]
     }
 
     fn hook_names() -> &'static [&'static str] {

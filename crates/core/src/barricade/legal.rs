@@ -16,7 +16,7 @@ use super::position::{colour_of, write_position, State, NO_SEAT};
 use super::turn::free_points;
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{HookError, Hooks, NoHooks, PositionView};
+use crate::variant::{BoardView, HookError, Hooks, NoHooks};
 use crate::view::View;
 use crate::{ErrorKind, GameKind, ReplayError};
 
@@ -41,7 +41,7 @@ impl MoveRules for Barricade {
     }
 
     fn seat_list(&self, state: &State) -> Vec<String> {
-        PositionView::seats(state)
+        BoardView::seats(state)
     }
 
     /// Who rolls next: before the first turn every seat in play (the first
@@ -131,7 +131,7 @@ impl MoveRules for Barricade {
         View::view(state)
     }
 
-    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn PositionView {
+    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn BoardView {
         state
     }
 }

@@ -7,9 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "offboard/support.rs"]
-#[allow(dead_code)]
-mod support;
+use crate::offboard::support;
 
 use std::collections::BTreeSet;
 

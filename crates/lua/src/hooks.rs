@@ -80,8 +80,7 @@ const KEY_SLOTS: usize = 512;
 /// calls the hook: one protected call from Rust instead of one per field, the
 /// hook held as an upvalue rather than passed on every call. Names (seats,
 /// holes, kinds) travel as numbers into `names`: pushing a number from Rust
-/// is far cheaper than pushing a string under a memory limit. The wrapped
-/// hook always takes [`MAX_FIELDS`] game fields (the unused ones nil).
+/// is far cheaper than pushing a string under a memory limit.
 fn trampoline(fields: &[(&str, FieldKind)]) -> String {
     let mut params = vec!["turn", "roller", "seat", "kind"];
     let mut body = String::from("    mv.turn = turn\n");
@@ -97,14 +96,29 @@ fn trampoline(fields: &[(&str, FieldKind)]) -> String {
             }
         }
     }
-    let unused: Vec<String> = (fields.len()..MAX_FIELDS)
-        .map(|i| format!("_{i}"))
-        .collect();
-    params.extend(unused.iter().map(String::as_str));
     format!(
         "local mv, pos, names = ...\nreturn function(f)\n  return function({}, extra)\n{body}    return f(mv, pos, extra)\n  end\nend",
         params.join(", ")
     )
+}
+
+/// [`Name::key`] of `name` when it is a non-empty name (at most eight bytes,
+/// no NUL), computed without making the [`Name`]: a hook call looks up
+/// several names, and this is the cheap part of it.
+#[inline]
+fn name_key(name: &str) -> Option<u64> {
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || bytes.len() > Name::MAX {
+        return None;
+    }
+    let mut key = 0u64;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == 0 {
+            return None;
+        }
+        key |= u64::from(b) << (8 * i);
+    }
+    Some(key)
 }
 
 /// Fills `ejection` and calls the `score` hook, as a [`trampoline`] does
@@ -332,9 +346,8 @@ impl LuaHooks {
     #[inline]
     fn number(&self, name: Option<&str>) -> mlua::Result<i64> {
         let Some(name) = name else { return Ok(0) };
-        let key = match Name::try_new(name) {
-            Some(n) if n.key() != 0 => n.key(),
-            _ => return self.number_of(name),
+        let Some(key) = name_key(name) else {
+            return self.number_of(name);
         };
         let slot =
             (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KEY_SLOTS.trailing_zeros())) as usize;
@@ -370,34 +383,41 @@ impl LuaHooks {
         mv.position.copy_into(&mut self.current.borrow_mut());
         self.dirty.set(true);
         // The arguments of the trampoline: the fields every game has, then
-        // the game's own, then nils up to MAX_FIELDS.
+        // the game's own, as many as the game has (no padding to push).
         let mut v: [Value; MAX_FIELDS] = std::array::from_fn(|_| Value::Nil);
+        let mut count = 0;
         for (slot, (_, field)) in v.iter_mut().zip(mv.fields()) {
             *slot = match field {
                 Field::Name(n) => Value::Integer(self.number(n)?),
                 Field::Number(n) => n.map_or(Value::Nil, |n| Value::Integer(i64::from(n))),
                 Field::Flag(b) => b.map_or(Value::Nil, Value::Boolean),
             };
+            count += 1;
         }
+        let (turn, roller, seat, kind) = (
+            mv.turn,
+            self.number(Some(mv.roller))?,
+            self.number(Some(mv.seat))?,
+            self.number(Some(mv.kind.name()))?,
+        );
         let [a, b, c, d, e, f, g, h] = v;
-        self.sandbox.call(
-            wrapped,
-            (
-                mv.turn,
-                self.number(Some(mv.roller))?,
-                self.number(Some(mv.seat))?,
-                self.number(Some(mv.kind.name()))?,
-                a,
-                b,
-                c,
-                d,
-                e,
-                f,
-                g,
-                h,
-                extra,
-            ),
-        )
+        macro_rules! call {
+            ($($x:ident),*) => {
+                self.sandbox
+                    .call(wrapped, (turn, roller, seat, kind, $($x,)* extra))
+            };
+        }
+        match count {
+            0 => call!(),
+            1 => call!(a),
+            2 => call!(a, b),
+            3 => call!(a, b, c),
+            4 => call!(a, b, c, d),
+            5 => call!(a, b, c, d, e),
+            6 => call!(a, b, c, d, e, f),
+            7 => call!(a, b, c, d, e, f, g),
+            _ => call!(a, b, c, d, e, f, g, h),
+        }
     }
 
     /// Calls `f` within the budget.
@@ -591,6 +611,21 @@ impl Hooks for LuaHooks {
             Value::Number(x) if x.fract() == 0.0 && (0.0..=255.0).contains(&x) => Ok(x as u32),
             Value::Number(x) => Err(bad(x.to_string())),
             other => Err(bad(format!("a {}", other.type_name()))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_key_is_the_key_of_the_name() {
+        for text in ["r9", "centre", "R", "abcdefgh", "é1", "ne"] {
+            assert_eq!(name_key(text), Some(Name::new(text).key()), "{text}");
+        }
+        for text in ["", "abcdefghi", "a\0"] {
+            assert_eq!(name_key(text), None, "{text:?}");
         }
     }
 }

@@ -174,8 +174,9 @@ pub struct Settings {
     pub by_event: bool,
 }
 
-/// Replays games for one thread. It is created on the thread that uses it
-/// and never leaves it, so it may hold state that is not `Send`.
+/// Replays games for one thread, under the rules the settings ask for. It
+/// holds no Lua state itself: the variants it loads are cached per thread by
+/// the `billes-lua` crate (a Lua state is not `Send`).
 #[derive(Debug)]
 struct Checker {
     rules: Rules,
@@ -342,7 +343,7 @@ impl Worker {
             }
             Err(_) => {
                 // A bug in the rules: reported against the game, and the
-                // checker, whose state may be spoilt, is made anew.
+                // checker is made anew from the settings.
                 self.checker = Checker::new(self.settings.rules.clone());
                 let message = "internal error while replaying this game (please report it)";
                 if self.settings.diagnostics {

@@ -157,7 +157,7 @@ fn render_start_positions() {
     ] {
         let out = billes(&["render", file, "--at", "0"]);
         assert_eq!(out.status.code(), Some(0));
-        insta::assert_snapshot!(format!("start_{name}"), stdout(&out));
+        assert_snapshot!(format!("start_{name}"), stdout(&out));
     }
 }
 

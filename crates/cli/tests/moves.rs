@@ -36,52 +36,60 @@ fn moves(args: &[&str]) -> String {
 
 #[test]
 fn aggravation_after_a_turn_of_a_record() {
-    insta::assert_snapshot!(moves(&[
-        "examples/aggravation/four-players.bgn",
-        "--at",
-        "12"
-    ]));
+    assert_snapshot!(
+        "aggravation_after_a_turn_of_a_record",
+        moves(&["examples/aggravation/four-players.bgn", "--at", "12"])
+    );
 }
 
 #[test]
 fn aggravation_from_a_position_tag_in_json() {
-    insta::assert_snapshot!(moves(&[
-        "--game-kind",
-        "aggravation",
-        "--seats",
-        "R G",
-        "--position",
-        "R:r9,r12 G:g9 move=R",
-        "--format",
-        "json",
-    ]));
+    assert_snapshot!(
+        "aggravation_from_a_position_tag_in_json",
+        moves(&[
+            "--game-kind",
+            "aggravation",
+            "--seats",
+            "R G",
+            "--position",
+            "R:r9,r12 G:g9 move=R",
+            "--format",
+            "json",
+        ])
+    );
 }
 
 #[test]
 fn barricade_with_a_roll() {
-    insta::assert_snapshot!(moves(&[
-        "examples/barricade/two-players.bgn",
-        "--at",
-        "2",
-        "--roll",
-        "4"
-    ]));
+    assert_snapshot!(
+        "barricade_with_a_roll",
+        moves(&[
+            "examples/barricade/two-players.bgn",
+            "--at",
+            "2",
+            "--roll",
+            "4"
+        ])
+    );
 }
 
 #[test]
 fn barricade_under_a_variant_from_a_position() {
-    insta::assert_snapshot!(moves(&[
-        "--game-kind",
-        "barricade",
-        "--seats",
-        "R G",
-        "--position",
-        "R:i13,e5 G:o1 bar=i11,e3 move=R",
-        "--roll",
-        "2",
-        "--rules",
-        "malefiz",
-    ]));
+    assert_snapshot!(
+        "barricade_under_a_variant_from_a_position",
+        moves(&[
+            "--game-kind",
+            "barricade",
+            "--seats",
+            "R G",
+            "--position",
+            "R:i13,e5 G:o1 bar=i11,e3 move=R",
+            "--roll",
+            "2",
+            "--rules",
+            "malefiz",
+        ])
+    );
 }
 
 #[test]
@@ -98,7 +106,7 @@ fn offboard_has_one_group_without_dice() {
     assert_eq!(rolls.keys().collect::<Vec<_>>(), ["-"]);
     assert!(!rolls["-"].as_array().unwrap().is_empty());
     assert_eq!(value["to_act"], "B");
-    insta::assert_snapshot!(json);
+    assert_snapshot!("offboard_has_one_group_without_dice", json);
 }
 
 #[test]

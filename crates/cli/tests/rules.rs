@@ -34,7 +34,7 @@ fn stderr(o: &Output) -> String {
 fn rules_list() {
     let out = billes(&["rules", "list"]);
     assert_eq!(out.status.code(), Some(0));
-    insta::assert_snapshot!(stdout(&out));
+    assert_snapshot!("rules_list", stdout(&out));
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn rules_show_each_shipped_variant() {
         all.push_str(&stdout(&out));
         all.push('\n');
     }
-    insta::assert_snapshot!(all);
+    assert_snapshot!("rules_show_each_shipped_variant", all);
 }
 
 #[test]
@@ -68,10 +68,10 @@ fn rules_check_example_scripts() {
         "40",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    insta::assert_snapshot!(stdout(&out));
+    assert_snapshot!("rules_check_example_scripts", stdout(&out));
     let out = billes(&["rules", "check", "abalone", "--games", "10"]);
     assert_eq!(out.status.code(), Some(0));
-    insta::assert_snapshot!("rules_check_abalone", stdout(&out));
+    assert_snapshot!("rules_check_abalone", stdout(&out));
     for (name, script) in [
         (
             "rules_check_safe_first_row",
@@ -84,7 +84,7 @@ fn rules_check_example_scripts() {
     ] {
         let out = billes(&["rules", "check", script, "--games", "20"]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        insta::assert_snapshot!(name, stdout(&out));
+        assert_snapshot!(name, stdout(&out));
     }
 }
 
@@ -122,7 +122,7 @@ fn rules_check_reports_script_errors_with_locations() {
         assert_eq!(code, Some(1), "{what}: {out}");
         all.push_str(&format!("{what}:\n{out}\n"));
     }
-    insta::assert_snapshot!(all);
+    assert_snapshot!("rules_check_reports_script_errors_with_locations", all);
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn replay_and_render_follow_the_rules_tag() {
         "0",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    insta::assert_snapshot!("abalone_start", stdout(&out));
+    assert_snapshot!("abalone_start", stdout(&out));
     let out = billes(&[
         "replay",
         "examples/barricade/house-rules/malefiz.bgn",

@@ -84,7 +84,7 @@ mod diff {
         let a = example(OFFBOARD);
         let out = diff(&a, &a, &[]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        insta::assert_snapshot!("diff_identical", stdout(&out));
+        assert_snapshot!("diff_identical", stdout(&out));
     }
 
     #[test]
@@ -117,7 +117,7 @@ mod diff {
             .replace("29. R f4:g4>nw*t12=3 !", "29. R f4:g4>nw*t12=3 !!");
         let out = diff(&a, &b, &[]);
         assert_eq!(out.status.code(), Some(1));
-        insta::assert_snapshot!("diff_comments", stdout(&out));
+        assert_snapshot!("diff_comments", stdout(&out));
         let moves_only = diff(&a, &b, &["--moves-only"]);
         assert_eq!(moves_only.status.code(), Some(0), "{}", stdout(&moves_only));
     }
@@ -128,7 +128,7 @@ mod diff {
         let b = edit_line(&a, "9. Y3 y9-y12", "9. Y4 y9-y12");
         let out = diff(&a, &b, &[]);
         assert_eq!(out.status.code(), Some(1));
-        insta::assert_snapshot!("diff_changed_roll", stdout(&out));
+        assert_snapshot!("diff_changed_roll", stdout(&out));
     }
 
     #[test]
@@ -149,7 +149,7 @@ mod diff {
         assert_eq!(game["replay"]["b"]["kind"], "false_pass");
         assert_eq!(game["divergence"]["a_board_turn"], 9);
         assert_eq!(game["divergence"]["b_board_turn"], 8);
-        insta::assert_snapshot!("diff_changed_move_json", stdout(&out));
+        assert_snapshot!("diff_changed_move_json", stdout(&out));
         let yaml = diff(&a, &b, &["--format", "yaml"]);
         let back: serde_json::Value = serde_yaml::from_slice(&yaml.stdout).unwrap();
         assert_eq!(back, report);
@@ -161,7 +161,7 @@ mod diff {
         let b = edit_line(&a, "7. B5 --", "");
         let out = diff(&a, &b, &[]);
         assert_eq!(out.status.code(), Some(1));
-        insta::assert_snapshot!("diff_missing_turn", stdout(&out));
+        assert_snapshot!("diff_missing_turn", stdout(&out));
     }
 
     #[test]
@@ -175,7 +175,7 @@ mod diff {
             .join("\n");
         let out = diff(&a, &b, &[]);
         assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-        insta::assert_snapshot!("diff_reordered", stdout(&out));
+        assert_snapshot!("diff_reordered", stdout(&out));
     }
 
     #[test]
@@ -203,7 +203,7 @@ mod diff {
                 )
             })
             .collect();
-        insta::assert_debug_snapshot!("diff_leftovers", summary);
+        assert_debug_snapshot!("diff_leftovers", summary);
         assert_eq!(report["games"][0]["tags"][0]["name"], "Round");
     }
 
@@ -245,7 +245,7 @@ mod annotate {
         ] {
             let out = billes(&["annotate", path]);
             assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-            insta::assert_snapshot!(format!("annotate_{name}"), stdout(&out));
+            assert_snapshot!(format!("annotate_{name}"), stdout(&out));
         }
     }
 
@@ -277,7 +277,7 @@ mod annotate {
         std::fs::write(dir.path().join("g.bgn"), record).unwrap();
         let out = billes_in(dir.path(), &["annotate", "g.bgn"]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        insta::assert_snapshot!("annotate_keeps_comments", stdout(&out));
+        assert_snapshot!("annotate_keeps_comments", stdout(&out));
         let stripped = billes_in(dir.path(), &["annotate", "--strip", "g.bgn"]);
         let text = stdout(&stripped);
         assert!(text.contains("1. R6 + ! {@home is far}\n"), "{text}");
@@ -341,7 +341,7 @@ mod replay {
             assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
             let text = stdout(&out);
             assert!(text.starts_with("before turn 10\n"), "{text}");
-            insta::assert_snapshot!(format!("replay_from_to_{name}"), text);
+            assert_snapshot!(format!("replay_from_to_{name}"), text);
         }
     }
 

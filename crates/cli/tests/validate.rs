@@ -92,7 +92,7 @@ fn corrupted_archive_text_report_lists_every_problem() {
         "checked 7 files, 11 games, 66 turns: 6 valid, 5 invalid \
          (encoding: 2, illegal_move: 1, syntax: 2, variant: 1)\n"
     ));
-    insta::assert_snapshot!("archive_text", report);
+    assert_snapshot!("archive_text", report);
     let two = billes(&["validate", "--jobs", "2", "archive"], dir.path());
     assert_eq!(text(&two.stdout), report);
     assert_eq!(two.status.code(), Some(1));
@@ -136,7 +136,7 @@ fn corrupted_archive_json_report_is_the_same_on_any_number_of_threads() {
             "variant"
         ]
     );
-    insta::assert_snapshot!("archive_json", text(&one.stdout));
+    assert_snapshot!("archive_json", text(&one.stdout));
     for jobs in ["2", "3"] {
         let many = billes(&[&args[..], &["--jobs", jobs]].concat(), dir.path());
         assert_eq!(text(&many.stdout), text(&one.stdout), "--jobs {jobs}");

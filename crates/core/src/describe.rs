@@ -38,7 +38,7 @@ pub struct Described {
 /// ```
 ///
 /// # Errors
-/// The first mistake in the record, as [`crate::replay`] reports it.
+/// The first mistake in the record, as [`crate::replay()`] reports it.
 pub fn describe(game: &Game) -> Result<Vec<Described>, ReplayError> {
     crate::Standard::of(game)?.describe(game)
 }

@@ -25,8 +25,8 @@ use crate::describe::{describe_with, Describe, Described};
 use crate::game::{Position, RulesPosition};
 use crate::view::{self, ViewStep};
 use crate::{
-    aggravation, barricade, check_rules_tag, offboard, replay_with, validate_with, GameKind,
-    Observed, ReplayError, Rules, Step, Summary, TextBoard,
+    check_rules_tag, replay_with, validate_with, with_standard, GameKind, Observed, ReplayError,
+    Rules, Step, Summary, TextBoard,
 };
 
 /// A game's rules, standard or varied, behind one object-safe interface.
@@ -34,7 +34,7 @@ pub trait Engine {
     /// The game the rules are for.
     fn game(&self) -> GameKind;
 
-    /// Replays `game`, as [`crate::replay`] does, under these rules.
+    /// Replays `game`, as [`crate::replay()`] does, under these rules.
     ///
     /// # Errors
     /// The first mistake in the record.
@@ -44,7 +44,7 @@ pub trait Engine {
         observe: &mut dyn FnMut(&Observed<'_>),
     ) -> Result<Summary, ReplayError>;
 
-    /// Checks `game` as [`replay`](Engine::replay) does, with no observer.
+    /// Checks `game` as [`replay()`](Engine::replay) does, with no observer.
     ///
     /// # Errors
     /// The first mistake in the record.
@@ -63,7 +63,7 @@ pub trait Engine {
         observe: &mut dyn FnMut(&ViewStep<'_>),
     ) -> Result<Summary, ReplayError>;
 
-    /// What every turn did, as [`crate::describe`] tells it, under these
+    /// What every turn did, as [`crate::describe()`] tells it, under these
     /// rules. Only a valid record is described.
     ///
     /// # Errors
@@ -142,26 +142,6 @@ impl Standard {
         }
         check_rules_tag(game)
     }
-}
-
-/// Runs `$body` with `$r` bound to the standard rules of `$kind`.
-macro_rules! with_standard {
-    ($kind:expr, $r:ident => $body:expr) => {
-        match $kind {
-            GameKind::Aggravation => {
-                let $r = aggravation::Aggravation::standard();
-                $body
-            }
-            GameKind::Barricade => {
-                let $r = barricade::Barricade::standard();
-                $body
-            }
-            GameKind::Offboard => {
-                let $r = offboard::Offboard::standard();
-                $body
-            }
-        }
-    };
 }
 
 impl Engine for Standard {
@@ -293,21 +273,31 @@ mod tests {
     }
 
     #[test]
-    fn standard_matches_the_free_functions() {
+    fn standard_matches_the_game_rules() {
+        // The game's own rules, called without the engine's dispatch.
         let record = game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-h1\n*\n");
+        let rules = crate::barricade::Barricade::default();
         let engine = Standard::of(&record).unwrap();
+        assert_eq!(engine.game(), GameKind::Barricade);
         assert_eq!(
             engine.replay(&record, &mut |_| {}).unwrap(),
-            crate::replay(&record, &mut |_| {}).unwrap()
+            replay_with(&rules, &record, &mut |_| {}).unwrap()
         );
         assert_eq!(
             engine.describe(&record).unwrap(),
-            crate::describe(&record).unwrap()
+            describe_with(&rules, &record).unwrap()
         );
         assert_eq!(
             engine.start_board(&record).unwrap(),
-            crate::start_board(&record).unwrap()
+            rules.setup(&record).unwrap().text_board()
         );
+        let mut boards = Vec::new();
+        engine
+            .replay(&record, &mut |o| boards.push(o.board.text_board()))
+            .unwrap();
+        let mut state = rules.setup(&record).unwrap();
+        rules.play(&mut state, &record.line.turns[0]).unwrap();
+        assert_eq!(boards, [state.text_board()]);
         let mut views = 0;
         engine.replay_views(&record, &mut |_| views += 1).unwrap();
         assert_eq!(views, 2);

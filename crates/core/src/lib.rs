@@ -1,9 +1,10 @@
 //! Boards, positions, legal moves and the replay of BGN records for the three
 //! games billes knows: [`aggravation`], [`barricade`] and [`offboard`].
 //!
-//! Each game is one module implementing [`Rules`]; the shared [`replay_with`]
+//! Each game is one module implementing [`Rules`], listed once in
+//! [`registry`] (which dispatches on the game); the shared [`replay_with`]
 //! driver checks turn numbers, variations, the end of the game and the
-//! result, and [`replay`] picks the game from the record's `Game` tag.
+//! result, and [`replay()`] picks the game from the record's `Game` tag.
 //! [`Engine`] is the object-safe face of a game's rules, standard
 //! ([`Standard`]) or varied (the `billes-lua` crate's variants): what the
 //! command-line verbs replay, draw and describe records with.
@@ -23,6 +24,7 @@ mod engine;
 mod error;
 pub mod game;
 pub mod offboard;
+pub mod registry;
 mod replay;
 mod rng;
 pub mod variant;
@@ -33,49 +35,31 @@ pub use engine::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
 };
 pub use error::{ErrorKind, ReplayError};
+pub use registry::{AnyRules, GameKind};
 pub use replay::{replay_with, validate_with, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
 
 use billes_notation::{Game, Turn};
 
-/// The games billes knows, named by the `Game` tag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Aggravation (seeds 000, 001, 003).
-    Aggravation,
-    /// Barricade (seed 004).
-    Barricade,
-    /// Offboard (seed 002).
-    Offboard,
-}
+use registry::GameRules;
 
 impl GameKind {
-    /// Every game, in the order `billes --help` lists them.
-    pub const ALL: [GameKind; 3] = [
-        GameKind::Aggravation,
-        GameKind::Barricade,
-        GameKind::Offboard,
-    ];
+    /// The names of every game, separated by commas, `last` before the last
+    /// one: `GameKind::list(" or ")` is "aggravation, barricade or offboard".
+    pub fn list(last: &str) -> String {
+        let names = GameKind::ALL.map(GameKind::name);
+        match names.split_last() {
+            Some((end, [])) => end.to_string(),
+            Some((end, rest)) => format!("{}{last}{end}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
 
     /// The game called `name` in a `Game` tag (case-insensitive).
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL
             .into_iter()
             .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
-    }
-
-    /// Whether a turn starts with a roll of the die (Offboard has no dice).
-    pub fn has_dice(self) -> bool {
-        self != GameKind::Offboard
-    }
-
-    /// The name used in `Game` tags.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Aggravation => "aggravation",
-            GameKind::Barricade => "barricade",
-            GameKind::Offboard => "offboard",
-        }
     }
 
     /// The game a record is of, from its `Game` tag.
@@ -104,15 +88,16 @@ impl GameKind {
             None => Err(ReplayError::new(
                 ErrorKind::Tag,
                 game.span,
-                "missing Game tag (one of aggravation, barricade, offboard)",
+                format!("missing Game tag (one of {})", GameKind::list(", ")),
             )),
             Some(tag) => GameKind::from_name(&tag.value).ok_or_else(|| {
                 ReplayError::new(
                     ErrorKind::Tag,
                     tag.span,
                     format!(
-                        "unknown game \"{}\" (expected aggravation, barricade or offboard)",
-                        tag.value
+                        "unknown game \"{}\" (expected {})",
+                        tag.value,
+                        GameKind::list(" or ")
                     ),
                 )
             }),
@@ -126,7 +111,7 @@ impl std::fmt::Display for GameKind {
     }
 }
 
-/// What [`replay`] shows its observer after each main-line turn.
+/// What [`replay()`] shows its observer after each main-line turn.
 #[derive(Debug)]
 pub struct Observed<'a> {
     /// 1-based index of the turn.
@@ -152,7 +137,7 @@ pub fn replay(game: &Game, observe: &mut dyn FnMut(&Observed<'_>)) -> Result<Sum
     Standard::of(game)?.replay(game, observe)
 }
 
-/// Checks a record under the standard rules, as [`replay`] does without an
+/// Checks a record under the standard rules, as [`replay()`] does without an
 /// observer: what `billes validate` runs.
 ///
 /// ```
@@ -218,9 +203,5 @@ impl Default for SimOptions {
 /// A message when the options do not describe a game that can be set up
 /// (for example too many players).
 pub fn simulate(kind: GameKind, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
-    match kind {
-        GameKind::Aggravation => aggravation::Aggravation::default().simulate(options, rng),
-        GameKind::Barricade => barricade::Barricade::default().simulate(options, rng),
-        GameKind::Offboard => offboard::Offboard::default().simulate(options, rng),
-    }
+    with_standard!(kind, r => r.simulate_game(options, rng))
 }

@@ -18,7 +18,9 @@
 //! | [`Hooks::extra_turn`] | after every move | after every move or pass (not the winning move) | — |
 //! | [`Hooks::score`] | — | — | for every marble pushed off the board |
 //!
-//! Which [`MoveView`] fields each game fills (the others are `None`):
+//! Every [`MoveView`] has `turn`, `roller`, `seat` and `kind`; the other
+//! fields are the game's own ([`HookedRules::move_fields`]), read with
+//! [`MoveView::field`] and friends:
 //!
 //! | field | aggravation | barricade | offboard |
 //! |---|---|---|---|
@@ -43,8 +45,8 @@
 //! struct NoStartAggravation;
 //! impl Hooks for NoStartAggravation {
 //!     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-//!         Ok(match mv.captures {
-//!             Some(v) if mv.to.is_some_and(|h| h == format!("{}9", v.to_lowercase())) => {
+//!         Ok(match mv.text("captures") {
+//!             Some(v) if mv.text("to").is_some_and(|h| h == format!("{}9", v.to_lowercase())) => {
 //!                 Verdict::Forbid(format!("{v}'s marble is safe on its START"))
 //!             }
 //!             _ => Verdict::Allow,
@@ -110,7 +112,7 @@ impl MoveKind {
 }
 
 /// A read-only view of a position, as hooks see it.
-pub trait PositionView {
+pub trait BoardView {
     /// The seat whose piece stands on the named hole, point or cell.
     fn at(&self, hole: &str) -> Option<&str>;
     /// The holes of `seat`'s pieces on the board (HOME holes included), sorted.
@@ -124,14 +126,14 @@ pub trait PositionView {
     /// The seats on `seat`'s team, `seat` included.
     fn team(&self, seat: &str) -> Vec<String>;
     /// An owned copy, for hosts that keep the view beyond the call.
-    fn boxed(&self) -> Box<dyn PositionView>;
+    fn boxed(&self) -> Box<dyn BoardView>;
     /// Copies the position into `slot`, reusing the box there when it holds
     /// a position of the same type (a host calling a hook per move keeps one
     /// box). The default boxes a fresh copy.
-    fn copy_into(&self, slot: &mut Option<Box<dyn PositionView>>) {
+    fn copy_into(&self, slot: &mut Option<Box<dyn BoardView>>) {
         *slot = Some(self.boxed());
     }
-    /// The position as [`std::any::Any`], so [`PositionView::copy_into`] can
+    /// The position as [`std::any::Any`], so [`BoardView::copy_into`] can
     /// find a box of its own type (`None`: never reused).
     fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
         None
@@ -159,16 +161,16 @@ pub trait PositionView {
     }
 }
 
-/// The owned-copy methods of [`PositionView`] (`boxed`, `copy_into`,
+/// The owned-copy methods of [`BoardView`] (`boxed`, `copy_into`,
 /// `as_any_mut`) for a position type that is `Clone + 'static`, written
-/// inside its `impl PositionView`.
+/// inside its `impl BoardView`.
 macro_rules! owned_copies {
     () => {
-        fn boxed(&self) -> Box<dyn $crate::variant::PositionView> {
+        fn boxed(&self) -> Box<dyn $crate::variant::BoardView> {
             Box::new(self.clone())
         }
 
-        fn copy_into(&self, slot: &mut Option<Box<dyn $crate::variant::PositionView>>) {
+        fn copy_into(&self, slot: &mut Option<Box<dyn $crate::variant::BoardView>>) {
             $crate::variant::copy_state(self, slot);
         }
 
@@ -179,10 +181,10 @@ macro_rules! owned_copies {
 }
 pub(crate) use owned_copies;
 
-/// [`PositionView::copy_into`] for a position type that can be cloned in place.
-pub(crate) fn copy_state<S: PositionView + Clone + 'static>(
+/// [`BoardView::copy_into`] for a position type that can be cloned in place.
+pub(crate) fn copy_state<S: BoardView + Clone + 'static>(
     state: &S,
-    slot: &mut Option<Box<dyn PositionView>>,
+    slot: &mut Option<Box<dyn BoardView>>,
 ) {
     match slot
         .as_mut()
@@ -194,7 +196,47 @@ pub(crate) fn copy_state<S: PositionView + Clone + 'static>(
     }
 }
 
-/// A candidate move, as [`Hooks::allow`] and [`Hooks::extra_turn`] see it.
+/// How a field of a game's moves travels to a hook: what [`Field`] it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A name: a seat, hole, point, cell, direction or target.
+    Name,
+    /// A whole number.
+    Number,
+    /// Yes or no.
+    Flag,
+}
+
+/// The value of one field of a move, as hooks see it (`None`: the field
+/// does not apply to this move, nil in Lua).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field<'a> {
+    /// A name.
+    Name(Option<&'a str>),
+    /// A whole number.
+    Number(Option<u32>),
+    /// Yes or no.
+    Flag(Option<bool>),
+}
+
+impl Field<'_> {
+    /// The kind of value the field holds.
+    pub fn kind(&self) -> FieldKind {
+        match self {
+            Field::Name(_) => FieldKind::Name,
+            Field::Number(_) => FieldKind::Number,
+            Field::Flag(_) => FieldKind::Flag,
+        }
+    }
+}
+
+/// The most fields a game's moves may have beyond the ones every game has
+/// (`turn`, `roller`, `seat`, `kind`).
+pub const MAX_FIELDS: usize = 8;
+
+/// A candidate move, as [`Hooks::allow`] and [`Hooks::extra_turn`] see it:
+/// the fields every game has, and the game's own fields, which it lists
+/// once in [`HookedRules::move_fields`].
 pub struct MoveView<'a> {
     /// The turn number.
     pub turn: u32,
@@ -202,61 +244,79 @@ pub struct MoveView<'a> {
     pub roller: &'a str,
     /// The seat whose piece moves (the roller, or a teammate it rolls for).
     pub seat: &'a str,
-    /// The roll (`None` in a game without dice).
-    pub roll: Option<u8>,
     /// Entering, moving or passing.
     pub kind: MoveKind,
-    /// The hole the piece leaves (`None` when it enters from BASE); in
-    /// Offboard, the rear end of the line.
-    pub from: Option<&'a str>,
-    /// The hole it lands on; in Offboard, the other end of the line.
-    pub to: Option<&'a str>,
-    /// The star hole where it leaves the star ring, for a ring move; in
-    /// Barricade, the goal for a bounce.
-    pub via: Option<&'a str>,
-    /// The seat whose piece it aggravates (captures, sends home), if any.
-    pub captures: Option<&'a str>,
-    /// Barricade: whether the pawn lands on a barricade and takes it.
-    pub takes_barricade: Option<bool>,
-    /// Offboard: the direction the line moves in.
-    pub direction: Option<&'a str>,
-    /// Offboard: the marbles in the line.
-    pub marbles: Option<u8>,
-    /// Offboard: the opposing marbles it pushes.
-    pub pushes: Option<u8>,
-    /// Offboard: the seat whose marble it pushes off the board.
-    pub ejects: Option<&'a str>,
-    /// Offboard: the target that marble falls into (`None` without targets).
-    pub target: Option<&'a str>,
+    /// The names and kinds of the game's own fields.
+    names: &'static [(&'static str, FieldKind)],
+    /// Their values, in the order of `names`.
+    values: [Field<'a>; MAX_FIELDS],
     /// The position before the move.
-    pub position: &'a dyn PositionView,
+    pub position: &'a dyn BoardView,
 }
 
 impl<'a> MoveView<'a> {
-    /// A view with only the fields every game fills; the others are `None`.
-    pub fn new(
+    /// A view of a move of a game whose own fields are `names` (its
+    /// [`HookedRules::move_fields`]), with `values` in that order.
+    ///
+    /// # Panics
+    /// When `values` do not match `names` in number and kind (a bug in the
+    /// game; checked in debug builds).
+    #[inline]
+    pub fn new<const N: usize>(
         turn: u32,
         seat: &'a str,
         kind: MoveKind,
-        position: &'a dyn PositionView,
+        position: &'a dyn BoardView,
+        names: &'static [(&'static str, FieldKind)],
+        values: [Field<'a>; N],
     ) -> MoveView<'a> {
+        debug_assert!(N <= MAX_FIELDS && N == names.len());
+        debug_assert!(names.iter().zip(&values).all(|(n, v)| n.1 == v.kind()));
+        let mut all = [Field::Name(None); MAX_FIELDS];
+        all[..N].copy_from_slice(&values);
         MoveView {
             turn,
             roller: seat,
             seat,
-            roll: None,
             kind,
-            from: None,
-            to: None,
-            via: None,
-            captures: None,
-            takes_barricade: None,
-            direction: None,
-            marbles: None,
-            pushes: None,
-            ejects: None,
-            target: None,
+            names,
+            values: all,
             position,
+        }
+    }
+
+    /// The game's own fields, by name, in the order the game lists them.
+    pub fn fields(&self) -> impl Iterator<Item = (&'static str, Field<'a>)> + '_ {
+        self.names.iter().map(|n| n.0).zip(self.values)
+    }
+
+    /// The game's own field `name` (`None`: the game has no such field).
+    pub fn field(&self, name: &str) -> Option<Field<'a>> {
+        self.fields().find(|f| f.0 == name).map(|f| f.1)
+    }
+
+    /// The name in field `field` (`None` when the field is empty or not a
+    /// name): `mv.text("to")` is the hole a marble lands on.
+    pub fn text(&self, field: &str) -> Option<&'a str> {
+        match self.field(field) {
+            Some(Field::Name(n)) => n,
+            _ => None,
+        }
+    }
+
+    /// The number in field `field` (`None` when empty or not a number).
+    pub fn number(&self, field: &str) -> Option<u32> {
+        match self.field(field) {
+            Some(Field::Number(n)) => n,
+            _ => None,
+        }
+    }
+
+    /// The flag in field `field` (`None` when empty or not a flag).
+    pub fn flag(&self, field: &str) -> Option<bool> {
+        match self.field(field) {
+            Some(Field::Flag(b)) => b,
+            _ => None,
         }
     }
 }
@@ -266,9 +326,8 @@ impl std::fmt::Debug for MoveView<'_> {
         f.debug_struct("MoveView")
             .field("turn", &self.turn)
             .field("seat", &self.seat)
-            .field("roll", &self.roll)
-            .field("from", &self.from)
-            .field("to", &self.to)
+            .field("kind", &self.kind)
+            .field("fields", &self.fields().collect::<Vec<_>>())
             .finish_non_exhaustive()
     }
 }
@@ -285,7 +344,7 @@ pub struct TeamRoll<'a> {
     /// notation (empty: it would have to pass).
     pub teammates: Vec<(String, Vec<String>)>,
     /// The position before the move.
-    pub position: &'a dyn PositionView,
+    pub position: &'a dyn BoardView,
 }
 
 impl std::fmt::Debug for TeamRoll<'_> {
@@ -317,7 +376,7 @@ pub struct EjectionView<'a> {
     /// back to its owner, and scores nothing in the standard rules).
     pub taken: bool,
     /// The position before the move.
-    pub position: &'a dyn PositionView,
+    pub position: &'a dyn BoardView,
 }
 
 impl std::fmt::Debug for EjectionView<'_> {
@@ -481,6 +540,10 @@ pub trait HookedRules: Rules {
 
     /// The names of the hooks this game calls (see the module docs).
     fn hook_names() -> &'static [&'static str];
+
+    /// The fields of this game's moves beyond the ones every game has, in
+    /// the order its [`MoveView`]s hold them (see the module docs).
+    fn move_fields() -> &'static [(&'static str, FieldKind)];
 }
 
 /// A game's rules with hooks, usable wherever [`Rules`] are.
@@ -561,7 +624,7 @@ impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
         self.rules.view(state)
     }
 
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn PositionView {
+    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn BoardView {
         self.rules.hook_view(state)
     }
 }
@@ -583,18 +646,18 @@ mod tests {
                 .expect("record parses");
         let rules = crate::aggravation::Aggravation::default();
         let mut state = rules.setup(&game).expect("start position");
-        let mut slot: Option<Box<dyn PositionView>> = None;
+        let mut slot: Option<Box<dyn BoardView>> = None;
         state.copy_into(&mut slot);
         let first = slot
             .as_deref()
-            .map(|v| v as *const dyn PositionView as *const ());
+            .map(|v| v as *const dyn BoardView as *const ());
         rules
             .play(&mut state, &game.line.turns[0])
             .expect("legal turn");
         state.copy_into(&mut slot);
         let second = slot
             .as_deref()
-            .map(|v| v as *const dyn PositionView as *const ());
+            .map(|v| v as *const dyn BoardView as *const ());
         assert_eq!(first, second, "the box is reused");
         assert_eq!(slot.as_ref().and_then(|v| v.at("r9")), Some("R"));
         let offboard = crate::offboard::Offboard::default().start();

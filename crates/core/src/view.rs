@@ -142,7 +142,7 @@ pub struct ViewStep<'a> {
     pub view: PositionView,
 }
 
-/// Replays a record like [`crate::replay`], showing the observer the view of
+/// Replays a record like [`crate::replay()`], showing the observer the view of
 /// the start position and of the position after every main-line turn.
 ///
 /// # Errors

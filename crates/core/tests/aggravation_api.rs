@@ -389,7 +389,7 @@ struct Kind;
 
 impl Hooks for Kind {
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        Ok(match mv.captures {
+        Ok(match mv.text("captures") {
             Some(v) if v != mv.seat && mv.position.team(mv.seat).iter().any(|s| s == v) => {
                 Verdict::Forbid(format!("{v} is {}'s partner", mv.seat))
             }

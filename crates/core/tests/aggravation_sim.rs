@@ -36,7 +36,8 @@ fn setups() -> Vec<(&'static str, SimOptions)> {
     out
 }
 
-/// Games per setup: 1,000 (fewer in an unoptimised build, to keep it quick).
+/// Games per setup: 1,000; in an unoptimised build `AGGRAVATION_GAMES` may
+/// ask for another number.
 fn games() -> u64 {
     if cfg!(debug_assertions) {
         std::env::var("AGGRAVATION_GAMES")

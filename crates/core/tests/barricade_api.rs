@@ -493,8 +493,11 @@ fn bounces_and_two_barricades_agree() {
 struct SafeLow;
 impl Hooks for SafeLow {
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        let row = mv.to.and_then(|to| to[1..].parse::<u8>().ok()).unwrap_or(0);
-        Ok(if mv.captures.is_some() && row <= 5 {
+        let row = mv
+            .text("to")
+            .and_then(|to| to[1..].parse::<u8>().ok())
+            .unwrap_or(0);
+        Ok(if mv.text("captures").is_some() && row <= 5 {
             Verdict::Forbid("safe low".into())
         } else {
             Verdict::Allow
@@ -534,9 +537,9 @@ impl Hooks for PutDownRules {
         if mv.kind != MoveKind::PutDown {
             return Ok(Verdict::Allow);
         }
-        let to = mv.to.expect("a put-down names its point");
+        let to = mv.text("to").expect("a put-down names its point");
         let row = to[1..].parse::<u8>().expect("a row");
-        Ok(if mv.from == Some(to) {
+        Ok(if mv.text("from") == Some(to) {
             Verdict::Forbid("not on the point just left".into())
         } else if (2..=4).contains(&row) {
             Verdict::Forbid("not on rows 2 to 4".into())

@@ -15,7 +15,7 @@ use billes_notation::{parse_game, Action, Game};
 struct NoCaptures;
 impl Hooks for NoCaptures {
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        Ok(match mv.captures {
+        Ok(match mv.text("captures") {
             Some(v) => Verdict::Forbid(format!("{v} may not be sent home")),
             None => Verdict::Allow,
         })
@@ -39,7 +39,7 @@ impl Hooks for ExtraTurn {
     fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
         self.seen
             .borrow_mut()
-            .push((mv.kind, standard, mv.to.map(str::to_string)));
+            .push((mv.kind, standard, mv.text("to").map(str::to_string)));
         Ok(self.again)
     }
 }

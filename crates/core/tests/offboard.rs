@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 #[path = "offboard/support.rs"]
-mod support;
+pub(crate) mod support;
 
 #[path = "offboard/rules.rs"]
 mod rules;

@@ -7,9 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "offboard/support.rs"]
-#[allow(dead_code)]
-mod support;
+use crate::offboard::support;
 
 use std::collections::BTreeSet;
 
@@ -38,7 +36,7 @@ struct FourAndTwo;
 
 impl Hooks for FourAndTwo {
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        Ok(match mv.marbles {
+        Ok(match mv.number("marbles") {
             Some(n) if n >= 4 => Verdict::Forbid("lines of four stay".into()),
             _ => Verdict::Allow,
         })

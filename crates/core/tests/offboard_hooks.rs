@@ -18,7 +18,7 @@ use billes_notation::{parse_game, Action, Game};
 struct ShortLines;
 impl Hooks for ShortLines {
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        Ok(match mv.marbles {
+        Ok(match mv.number("marbles") {
             Some(n) if n >= 3 => Verdict::Forbid(format!("a line of {n} may not move")),
             _ => Verdict::Allow,
         })
@@ -53,18 +53,18 @@ impl Scoring {
 }
 impl Hooks for Scoring {
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        if mv.ejects.is_some() {
-            let who = mv.position.at(mv.from.unwrap_or("")).unwrap_or("-");
+        if mv.text("ejects").is_some() {
+            let who = mv.position.at(mv.text("from").unwrap_or("")).unwrap_or("-");
             self.moves.borrow_mut().push(format!(
                 "{} {}:{}>{} {}x{} off {:?} into {:?}",
                 who,
-                mv.from.unwrap_or(""),
-                mv.to.unwrap_or(""),
-                mv.direction.unwrap_or(""),
-                mv.marbles.unwrap_or(0),
-                mv.pushes.unwrap_or(0),
-                mv.ejects,
-                mv.target
+                mv.text("from").unwrap_or(""),
+                mv.text("to").unwrap_or(""),
+                mv.text("direction").unwrap_or(""),
+                mv.number("marbles").unwrap_or(0),
+                mv.number("pushes").unwrap_or(0),
+                mv.text("ejects"),
+                mv.text("target")
             ));
         }
         Ok(Verdict::Allow)

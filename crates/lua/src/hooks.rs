@@ -5,15 +5,16 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use billes_core::variant::{
-    EjectionView, Hook, HookError, Hooks, MoveView, PositionView, TeamRoll, Verdict,
+    BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks, MoveView, TeamRoll, Verdict,
+    MAX_FIELDS,
 };
-use billes_core::GameKind;
+use billes_notation::Name;
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
 use crate::sandbox::{describe, Sandbox};
 
 /// The position the running hook sees through `pos`.
-type Current = Rc<RefCell<Option<Box<dyn PositionView>>>>;
+type Current = Rc<RefCell<Option<Box<dyn BoardView>>>>;
 
 /// A script's hooks, called in its sandbox.
 pub(crate) struct LuaHooks {
@@ -26,8 +27,6 @@ pub(crate) struct LuaHooks {
     known: &'static [&'static str],
     /// Which of [`HOOKS`] the script defines (the same on every run).
     defined: [bool; 4],
-    /// The game, whose move fields the trampolines take.
-    game: GameKind,
     /// Makes the [`trampoline`] of a game's `move`, `pos` and `names`.
     make_trampoline: Function,
     /// Makes the [`EJECTION_TRAMPOLINE`] of a game's `ejection`, `pos` and `names`.
@@ -39,9 +38,10 @@ pub(crate) struct LuaHooks {
     /// The Lua table of names the trampoline reads, and their numbers.
     names: Table,
     numbers: RefCell<HashMap<String, i64>>,
-    /// The numbers of recently seen names by address: the engines pass names
-    /// from their static boards, so this avoids hashing the text.
-    by_address: RefCell<[(usize, usize, i64); ADDRESS_SLOTS]>,
+    /// The numbers of recently seen names by [`Name::key`] (names of up to
+    /// eight bytes, which board names are): a multiplication instead of
+    /// hashing the text.
+    by_key: RefCell<[(u64, i64); KEY_SLOTS]>,
     /// The `pos` query functions; each game gets its own table of them.
     pos_functions: Table,
     current: Current,
@@ -51,9 +51,9 @@ pub(crate) struct LuaHooks {
 struct Bound {
     roll_for: Option<Function>,
     score: Option<Function>,
-    /// A Lua function that fills `move` from its arguments and calls a hook:
-    /// one call from Rust per hook call, the table filled inside the VM.
-    /// `allow` and `extra_turn` wrapped by the [`trampoline`].
+    /// `allow` and `extra_turn` wrapped by the [`trampoline`]: Lua functions
+    /// that fill `move` from their arguments and call the hook, one call
+    /// from Rust per hook call, the table filled inside the VM.
     allow_call: Option<Function>,
     extra_turn_call: Option<Function>,
     /// The same for the `ejection` table of `score`.
@@ -71,89 +71,58 @@ impl std::fmt::Debug for LuaHooks {
     }
 }
 
-/// Slots of the by-address cache of name numbers.
-const ADDRESS_SLOTS: usize = 512;
-
-/// The `move` fields in the order a wrapped hook takes them (each game
-/// takes its own, [`move_fields`], in this order); `true` for the names that
-/// travel as numbers into `names`.
-const MOVE_ARGS: [(&str, bool); 15] = [
-    ("turn", false),
-    ("roller", true),
-    ("seat", true),
-    ("roll", false),
-    ("kind", true),
-    ("from", true),
-    ("to", true),
-    ("via", true),
-    ("captures", true),
-    ("takes_barricade", false),
-    ("direction", true),
-    ("marbles", false),
-    ("pushes", false),
-    ("ejects", true),
-    ("target", true),
-];
-
-/// The `move` fields each game fills (the others stay nil).
-fn move_fields(game: GameKind) -> &'static [&'static str] {
-    match game {
-        GameKind::Aggravation => &[
-            "turn", "roller", "seat", "roll", "kind", "from", "to", "via", "captures",
-        ],
-        GameKind::Barricade => &[
-            "turn",
-            "roller",
-            "seat",
-            "roll",
-            "kind",
-            "from",
-            "to",
-            "via",
-            "captures",
-            "takes_barricade",
-        ],
-        GameKind::Offboard => &[
-            "turn",
-            "roller",
-            "seat",
-            "kind",
-            "from",
-            "to",
-            "direction",
-            "marbles",
-            "pushes",
-            "ejects",
-            "target",
-        ],
-    }
-}
+/// Slots of the by-key cache of name numbers (a power of two).
+const KEY_SLOTS: usize = 512;
 
 /// The Lua source of a function that makes, for one hook function, the
-/// function that fills `move` with the fields `game` uses and calls the
-/// hook: one protected call from Rust instead of one per field, the hook
-/// held as an upvalue rather than passed on every call. Names (seats,
+/// function that fills `move` with the fields every game has and the game's
+/// own `fields` (its [`billes_core::variant::HookedRules::move_fields`]) and
+/// calls the hook: one protected call from Rust instead of one per field, the
+/// hook held as an upvalue rather than passed on every call. Names (seats,
 /// holes, kinds) travel as numbers into `names`: pushing a number from Rust
 /// is far cheaper than pushing a string under a memory limit.
-fn trampoline(game: GameKind) -> String {
-    let fields = move_fields(game);
-    let mut body = String::new();
-    for (arg, named) in MOVE_ARGS {
-        if fields.contains(&arg) {
-            if named {
-                body.push_str(&format!("    mv.{arg} = names[{arg}]\n"));
-            } else {
-                body.push_str(&format!("    mv.{arg} = {arg}\n"));
+fn trampoline(fields: &[(&str, FieldKind)]) -> String {
+    let mut params = vec!["turn", "roller", "seat", "kind"];
+    let mut body = String::from("    mv.turn = turn\n");
+    for f in ["roller", "seat", "kind"] {
+        body.push_str(&format!("    mv.{f} = names[{f}]\n"));
+    }
+    for (name, kind) in fields {
+        params.push(name);
+        match kind {
+            FieldKind::Name => body.push_str(&format!("    mv.{name} = names[{name}]\n")),
+            FieldKind::Number | FieldKind::Flag => {
+                body.push_str(&format!("    mv.{name} = {name}\n"))
             }
         }
     }
     format!(
         "local mv, pos, names = ...\nreturn function(f)\n  return function({}, extra)\n{body}    return f(mv, pos, extra)\n  end\nend",
-        fields.join(", ")
+        params.join(", ")
     )
 }
 
-/// Fills `ejection` and calls the `score` hook, as [`TRAMPOLINE`] does.
+/// [`Name::key`] of `name` when it is a non-empty name (at most eight bytes,
+/// no NUL), computed without making the [`Name`]: a hook call looks up
+/// several names, and this is the cheap part of it.
+#[inline]
+fn name_key(name: &str) -> Option<u64> {
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || bytes.len() > Name::MAX {
+        return None;
+    }
+    let mut key = 0u64;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == 0 {
+            return None;
+        }
+        key |= u64::from(b) << (8 * i);
+    }
+    Some(key)
+}
+
+/// Fills `ejection` and calls the `score` hook, as a [`trampoline`] does
+/// for `move`.
 const EJECTION_TRAMPOLINE: &str = "local ej, pos, names = ...\n\
 return function(f, turn, seat, ejects, from, direction, target, taken, standard)\n\
   ej.turn, ej.seat, ej.ejects, ej.from = turn, names[seat], names[ejects], names[from]\n\
@@ -260,14 +229,13 @@ fn hook_functions(table: &Table, known: &[&str]) -> Result<[Option<Function>; 4]
 impl LuaHooks {
     /// The hooks of `table` (the `hooks` field of the table `script`
     /// returned), or `None` when it defines none. `known` lists the hooks
-    /// the game calls.
+    /// the game calls, `fields` the fields of its moves.
     pub fn new(
         sandbox: Sandbox,
         script: Function,
         (variant, chunk): (&str, &str),
         table: Option<Table>,
-        game: GameKind,
-        known: &'static [&'static str],
+        (known, fields): (&'static [&'static str], &[(&str, FieldKind)]),
     ) -> Result<Option<LuaHooks>, String> {
         let Some(table) = table else { return Ok(None) };
         let found = hook_functions(&table, known)?;
@@ -280,7 +248,7 @@ impl LuaHooks {
         let pos_functions = position_table(lua, &current).map_err(err)?;
         let names = lua.create_table().map_err(err)?;
         let make_trampoline = lua
-            .load(trampoline(game))
+            .load(trampoline(fields))
             .set_name("=billes")
             .into_function()
             .map_err(err)?;
@@ -304,14 +272,13 @@ impl LuaHooks {
             script,
             known,
             defined,
-            game,
             make_trampoline,
             make_ejection,
             bound: RefCell::new(bound),
             dirty: Cell::new(false),
             names,
             numbers: RefCell::new(HashMap::new()),
-            by_address: RefCell::new([(0, 0, 0); ADDRESS_SLOTS]),
+            by_key: RefCell::new([(0, 0); KEY_SLOTS]),
             pos_functions,
             current,
             sandbox,
@@ -379,14 +346,17 @@ impl LuaHooks {
     #[inline]
     fn number(&self, name: Option<&str>) -> mlua::Result<i64> {
         let Some(name) = name else { return Ok(0) };
-        let key = (name.as_ptr() as usize, name.len());
-        let slot = (key.0 >> 3 ^ key.0 >> 11) % ADDRESS_SLOTS;
-        let cached = self.by_address.borrow()[slot];
-        if (cached.0, cached.1) == key {
-            return Ok(cached.2);
+        let Some(key) = name_key(name) else {
+            return self.number_of(name);
+        };
+        let slot =
+            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KEY_SLOTS.trailing_zeros())) as usize;
+        let cached = self.by_key.borrow()[slot];
+        if cached.0 == key {
+            return Ok(cached.1);
         }
         let n = self.number_of(name)?;
-        self.by_address.borrow_mut()[slot] = (key.0, key.1, n);
+        self.by_key.borrow_mut()[slot] = (key, n);
         Ok(n)
     }
 
@@ -412,58 +382,42 @@ impl LuaHooks {
     ) -> mlua::Result<(Value, Value)> {
         mv.position.copy_into(&mut self.current.borrow_mut());
         self.dirty.set(true);
-        let sandbox = &self.sandbox;
-        sandbox.print.turn.set(Some(mv.turn));
-        // The arguments of the game's trampoline: its move fields, in order.
-        match self.game {
-            GameKind::Aggravation => sandbox.call(
-                wrapped,
-                (
-                    mv.turn,
-                    self.number(Some(mv.roller))?,
-                    self.number(Some(mv.seat))?,
-                    mv.roll,
-                    self.number(Some(mv.kind.name()))?,
-                    self.number(mv.from)?,
-                    self.number(mv.to)?,
-                    self.number(mv.via)?,
-                    self.number(mv.captures)?,
-                    extra,
-                ),
-            ),
-            GameKind::Barricade => sandbox.call(
-                wrapped,
-                (
-                    mv.turn,
-                    self.number(Some(mv.roller))?,
-                    self.number(Some(mv.seat))?,
-                    mv.roll,
-                    self.number(Some(mv.kind.name()))?,
-                    self.number(mv.from)?,
-                    self.number(mv.to)?,
-                    self.number(mv.via)?,
-                    self.number(mv.captures)?,
-                    mv.takes_barricade,
-                    extra,
-                ),
-            ),
-            GameKind::Offboard => sandbox.call(
-                wrapped,
-                (
-                    mv.turn,
-                    self.number(Some(mv.roller))?,
-                    self.number(Some(mv.seat))?,
-                    self.number(Some(mv.kind.name()))?,
-                    self.number(mv.from)?,
-                    self.number(mv.to)?,
-                    self.number(mv.direction)?,
-                    mv.marbles,
-                    mv.pushes,
-                    self.number(mv.ejects)?,
-                    self.number(mv.target)?,
-                    extra,
-                ),
-            ),
+        self.sandbox.print.turn.set(Some(mv.turn));
+        // The arguments of the trampoline: the fields every game has, then
+        // the game's own, as many as the game has (no padding to push).
+        let mut v: [Value; MAX_FIELDS] = std::array::from_fn(|_| Value::Nil);
+        let mut count = 0;
+        for (slot, (_, field)) in v.iter_mut().zip(mv.fields()) {
+            *slot = match field {
+                Field::Name(n) => Value::Integer(self.number(n)?),
+                Field::Number(n) => n.map_or(Value::Nil, |n| Value::Integer(i64::from(n))),
+                Field::Flag(b) => b.map_or(Value::Nil, Value::Boolean),
+            };
+            count += 1;
+        }
+        let (turn, roller, seat, kind) = (
+            mv.turn,
+            self.number(Some(mv.roller))?,
+            self.number(Some(mv.seat))?,
+            self.number(Some(mv.kind.name()))?,
+        );
+        let [a, b, c, d, e, f, g, h] = v;
+        macro_rules! call {
+            ($($x:ident),*) => {
+                self.sandbox
+                    .call(wrapped, (turn, roller, seat, kind, $($x,)* extra))
+            };
+        }
+        match count {
+            0 => call!(),
+            1 => call!(a),
+            2 => call!(a, b),
+            3 => call!(a, b, c),
+            4 => call!(a, b, c, d),
+            5 => call!(a, b, c, d, e),
+            6 => call!(a, b, c, d, e, f),
+            7 => call!(a, b, c, d, e, f, g),
+            _ => call!(a, b, c, d, e, f, g, h),
         }
     }
 
@@ -660,6 +614,21 @@ impl Hooks for LuaHooks {
             Value::Number(x) if x.fract() == 0.0 && (0.0..=255.0).contains(&x) => Ok(x as u32),
             Value::Number(x) => Err(bad(x.to_string())),
             other => Err(bad(format!("a {}", other.type_name()))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_key_is_the_key_of_the_name() {
+        for text in ["r9", "centre", "R", "abcdefgh", "é1", "ne"] {
+            assert_eq!(name_key(text), Some(Name::new(text).key()), "{text}");
+        }
+        for text in ["", "abcdefghi", "a\0"] {
+            assert_eq!(name_key(text), None, "{text:?}");
         }
     }
 }

@@ -21,7 +21,7 @@ pub const INSTRUCTION_BUDGET: u32 = 1_000_000;
 
 /// Wall-clock time one hook call (or one run of the script) may take: the
 /// second guard, for library functions that do much work in one
-/// instruction. Checked at every function call and every [`CHECK_EVERY`]
+/// instruction. Checked at every function call and every 1,000
 /// instructions.
 pub const TIME_LIMIT: Duration = Duration::from_secs(1);
 

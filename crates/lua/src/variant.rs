@@ -1,15 +1,13 @@
 //! A loaded variant: the script's table read into a game engine with its
 //! parameters, and its hooks.
 
-use billes_core::aggravation::{self, Aggravation};
-use billes_core::barricade::{self, Barricade};
 use billes_core::game::{Position, RulesPosition};
-use billes_core::offboard::{self, Offboard};
+use billes_core::registry::GameRules;
 use billes_core::variant::{HookedRules, WithHooks};
 use billes_core::view::{replay_views_with, ViewStep};
 use billes_core::{
-    check_game, describe_valid_with, replay_observed_with, start_board_with, Described, ErrorKind,
-    GameKind, Observed, ReplayError, Rng, SimOptions, Summary,
+    check_game, describe_valid_with, replay_observed_with, start_board_with, with_kind, with_rules,
+    AnyRules, Described, ErrorKind, GameKind, Observed, ReplayError, Rng, SimOptions, Summary,
 };
 use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
@@ -26,14 +24,6 @@ pub const PARAMS_DEPTH: usize = 8;
 /// The fields a variant's table may have.
 const FIELDS: [&str; 5] = ["name", "game", "description", "params", "hooks"];
 
-/// A game engine with a variant's parameters.
-#[derive(Debug)]
-enum Engine {
-    Aggravation(Aggravation),
-    Barricade(Barricade),
-    Offboard(Offboard),
-}
-
 /// A variant loaded into its own Lua state: ready to replay and simulate
 /// games. Not `Send` (it owns a Lua state): see [`VariantSource`] for use on
 /// several threads.
@@ -44,7 +34,7 @@ pub struct Variant {
     description: String,
     game: GameKind,
     params: Vec<(String, String)>,
-    engine: Engine,
+    engine: AnyRules,
     hooks: Option<LuaHooks>,
 }
 
@@ -102,11 +92,15 @@ impl Variant {
         let name = text("name")?.ok_or_else(|| fail("the table has no name".into()))?;
         let description = text("description")?.unwrap_or_default();
         let game_name = text("game")?.ok_or_else(|| {
-            fail("the table has no game (aggravation, barricade or offboard)".into())
+            fail(format!(
+                "the table has no game ({})",
+                GameKind::list(" or ")
+            ))
         })?;
         let game = GameKind::from_name(&game_name).ok_or_else(|| {
             fail(format!(
-                "unknown game \"{game_name}\" (expected aggravation, barricade or offboard)"
+                "unknown game \"{game_name}\" (expected {})",
+                GameKind::list(" or ")
             ))
         })?;
         let params_value: Value = table.raw_get("params").map_err(|e| fail(describe(&e)))?;
@@ -124,12 +118,8 @@ impl Variant {
             }
             Err(e) => return Err(fail(describe(&e))),
         };
-        let known: &[&str] = match game {
-            GameKind::Aggravation => Aggravation::hook_names(),
-            GameKind::Barricade => Barricade::hook_names(),
-            GameKind::Offboard => Offboard::hook_names(),
-        };
-        let hooks = LuaHooks::new(sandbox, script, (&name, chunk), hooks_table, game, known)
+        let game_hooks = with_kind!(game, R => (R::hook_names(), R::move_fields()));
+        let hooks = LuaHooks::new(sandbox, script, (&name, chunk), hooks_table, game_hooks)
             .map_err(fail)?;
         Ok(Variant {
             source: source.clone(),
@@ -180,14 +170,10 @@ impl Variant {
     /// When the options describe no game, or a hook fails.
     pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
         self.refresh()?;
-        let mut game = match (&self.engine, &self.hooks) {
-            (Engine::Aggravation(r), Some(h)) => r.simulate_hooked(options, rng, h)?,
-            (Engine::Aggravation(r), None) => r.simulate(options, rng)?,
-            (Engine::Barricade(r), Some(h)) => r.simulate_hooked(options, rng, h)?,
-            (Engine::Barricade(r), None) => r.simulate(options, rng)?,
-            (Engine::Offboard(r), Some(h)) => r.simulate_hooked(options, rng, h)?,
-            (Engine::Offboard(r), None) => r.simulate(options, rng)?,
-        };
+        let mut game = with_rules!(&self.engine, r => match &self.hooks {
+            Some(h) => r.simulate_hooked(options, rng, h)?,
+            None => r.simulate_game(options, rng)?,
+        });
         let rules = self
             .source
             .shipped_name()
@@ -206,25 +192,18 @@ impl Variant {
 
 /// Runs `$body` with `$r` bound to the variant's rules (with its hooks,
 /// when it has hooks for its game).
-macro_rules! with_rules {
+macro_rules! with_variant_rules {
     ($variant:expr, $r:ident => $body:expr) => {
-        match (&$variant.engine, &$variant.hooks) {
-            (Engine::Aggravation(a), Some(h)) => {
-                let $r = &WithHooks::new(a, h);
+        with_rules!(&$variant.engine, rules => match &$variant.hooks {
+            Some(h) => {
+                let $r = &WithHooks::new(rules, h);
                 $body
             }
-            (Engine::Aggravation($r), None) => $body,
-            (Engine::Barricade(b), Some(h)) => {
-                let $r = &WithHooks::new(b, h);
+            None => {
+                let $r = rules;
                 $body
             }
-            (Engine::Barricade($r), None) => $body,
-            (Engine::Offboard(o), Some(h)) => {
-                let $r = &WithHooks::new(o, h);
-                $body
-            }
-            (Engine::Offboard($r), None) => $body,
-        }
+        })
     };
 }
 
@@ -267,7 +246,7 @@ impl billes_core::Engine for Variant {
         observe: &mut dyn FnMut(&Observed<'_>),
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
-        with_rules!(self, r => replay_observed_with(r, game, observe))
+        with_variant_rules!(self, r => replay_observed_with(r, game, observe))
     }
 
     fn replay_views(
@@ -276,40 +255,31 @@ impl billes_core::Engine for Variant {
         observe: &mut dyn FnMut(&ViewStep<'_>),
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
-        with_rules!(self, r => replay_views_with(r, game, observe))
+        with_variant_rules!(self, r => replay_views_with(r, game, observe))
     }
 
     fn describe(&self, game: &Game) -> Result<Vec<Described>, ReplayError> {
         self.check(game)?;
-        with_rules!(self, r => describe_valid_with(r, game))
+        with_variant_rules!(self, r => describe_valid_with(r, game))
     }
 
     fn start_board(&self, game: &Game) -> Result<String, ReplayError> {
         self.check(game)?;
-        with_rules!(self, r => start_board_with(r, game))
+        with_variant_rules!(self, r => start_board_with(r, game))
     }
 
     fn start(&self, game: &Game) -> Result<Box<dyn Position + '_>, ReplayError> {
         self.check(game)?;
-        Ok(match (&self.engine, &self.hooks) {
-            (Engine::Aggravation(a), Some(h)) => {
-                Box::new(RulesPosition::start(WithHooks::new(a, h), game)?)
-            }
-            (Engine::Aggravation(a), None) => Box::new(RulesPosition::start(a, game)?),
-            (Engine::Barricade(b), Some(h)) => {
-                Box::new(RulesPosition::start(WithHooks::new(b, h), game)?)
-            }
-            (Engine::Barricade(b), None) => Box::new(RulesPosition::start(b, game)?),
-            (Engine::Offboard(o), Some(h)) => {
-                Box::new(RulesPosition::start(WithHooks::new(o, h), game)?)
-            }
-            (Engine::Offboard(o), None) => Box::new(RulesPosition::start(o, game)?),
+        with_rules!(&self.engine, rules => match &self.hooks {
+            Some(h) => Ok(Box::new(RulesPosition::start(WithHooks::new(rules, h), game)?)),
+            None => Ok(Box::new(RulesPosition::start(rules, game)?)),
         })
     }
 }
 
-/// The game's engine with the parameters of `value` (nil: the defaults).
-fn engine(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<Engine, String> {
+/// The game's rules with the parameters of `value` (nil: the defaults),
+/// read into the parameters type the game brings.
+fn engine(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<AnyRules, String> {
     let empty = match &value {
         Value::Nil => true,
         Value::Table(t) => t.is_empty(),
@@ -327,31 +297,15 @@ fn engine(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<Engine, Str
             describe(&e).trim_start_matches("deserialize error: ")
         )
     };
-    Ok(match game {
-        GameKind::Aggravation => {
-            let p: aggravation::Params = if empty {
-                Default::default()
-            } else {
-                lua.from_value(value).map_err(bad)?
-            };
-            Engine::Aggravation(Aggravation::new(p).map_err(|e| format!("params: {e}"))?)
-        }
-        GameKind::Barricade => {
-            let p: barricade::Params = if empty {
-                Default::default()
-            } else {
-                lua.from_value(value).map_err(bad)?
-            };
-            Engine::Barricade(Barricade::new(p))
-        }
-        GameKind::Offboard => {
-            let p: offboard::Params = if empty {
-                Default::default()
-            } else {
-                lua.from_value(value).map_err(bad)?
-            };
-            Engine::Offboard(Offboard::new(p).map_err(|e| format!("params: {e}"))?)
-        }
+    with_kind!(game, R => {
+        let params: <R as GameRules>::Params = if empty {
+            Default::default()
+        } else {
+            lua.from_value(value).map_err(bad)?
+        };
+        R::from_params(params)
+            .map(AnyRules::from)
+            .map_err(|e| format!("params: {e}"))
     })
 }
 
@@ -419,6 +373,7 @@ fn lua_text(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use billes_core::barricade;
 
     fn shipped(name: &str) -> Variant {
         Variant::load(&VariantSource::shipped(name).expect("shipped")).expect("loads")
@@ -427,7 +382,7 @@ mod tests {
     #[test]
     fn abalone_has_44_moves_from_the_standard_start() {
         let v = shipped("abalone");
-        let Engine::Offboard(r) = &v.engine else {
+        let AnyRules::Offboard(r) = &v.engine else {
             panic!("abalone is an offboard variant")
         };
         let moves = r.legal_turns(&r.start());
@@ -437,21 +392,21 @@ mod tests {
 
     #[test]
     fn parameter_variants_set_their_parameters() {
-        let Engine::Barricade(b) = &shipped("malefiz").engine else {
+        let AnyRules::Barricade(b) = &shipped("malefiz").engine else {
             panic!("malefiz is a barricade variant")
         };
         assert_eq!(b.params().placement, barricade::Placement::Immediately);
         assert_eq!(b.params().six, barricade::Six::Nothing);
         assert!(!b.params().bounce, "the published rules have no bounce");
-        let Engine::Aggravation(a) = &shipped("five-marbles").engine else {
+        let AnyRules::Aggravation(a) = &shipped("five-marbles").engine else {
             panic!("five-marbles is an aggravation variant")
         };
         assert_eq!((a.params().marbles, a.params().home_size), (5, 5));
-        let Engine::Aggravation(a) = &shipped("partners-safe").engine else {
+        let AnyRules::Aggravation(a) = &shipped("partners-safe").engine else {
             panic!("partners-safe is an aggravation variant")
         };
         assert!(!a.params().jump_partners && !a.params().enter_onto_partner);
-        let Engine::Offboard(o) = &shipped("scoring-targets").engine else {
+        let AnyRules::Offboard(o) = &shipped("scoring-targets").engine else {
             panic!("scoring-targets is an offboard variant")
         };
         assert_eq!(o.params().winning_score, 10);

@@ -339,3 +339,21 @@ fn hooked_games_simulate_and_replay() {
         }
     }
 }
+
+#[test]
+fn extra_turn_gets_the_standard_answer_in_every_game() {
+    // A hook that keeps the standard answer changes nothing: a 6 still
+    // gives Aggravation's and Barricade's roller another turn.
+    let keep = "extra_turn = function(move, pos, standard)
+                  assert(type(standard) == 'boolean', 'standard is ' .. type(standard))
+                  return standard
+                end,";
+    let aggravation = load("aggravation", keep);
+    replay(
+        &aggravation,
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 3. G1 + *\n",
+    )
+    .unwrap();
+    let barricade_keep = load("barricade", keep);
+    replay(&barricade_keep, &barricade("1. R1 h-c1 2. B2 h-n1")).unwrap();
+}

@@ -92,12 +92,16 @@ pub fn run(args: &MovesArgs) -> anyhow::Result<u8> {
 /// tags the options give.
 fn from_position(args: &MovesArgs, kind_name: &str) -> anyhow::Result<u8> {
     let kind = GameKind::from_name(kind_name).with_context(|| {
-        format!("unknown game \"{kind_name}\" (expected aggravation, barricade or offboard)")
+        format!(
+            "unknown game \"{kind_name}\" (expected {})",
+            GameKind::list(" or ")
+        )
     })?;
     let variant = match args.rules.source()? {
         Some(source) => Some(load(&source)?),
         None => None,
     };
+    let standard = Standard::new(kind);
     let engine: &dyn Engine = match &variant {
         Some(v) => {
             if v.game() != kind {
@@ -105,7 +109,7 @@ fn from_position(args: &MovesArgs, kind_name: &str) -> anyhow::Result<u8> {
             }
             v
         }
-        None => &STANDARD[kind as usize],
+        None => &standard,
     };
     let mut tags = Vec::new();
     if let Some(value) = &args.position {
@@ -123,12 +127,6 @@ fn from_position(args: &MovesArgs, kind_name: &str) -> anyhow::Result<u8> {
     };
     print(args, pos.as_ref())
 }
-
-const STANDARD: [Standard; 3] = [
-    Standard::new(GameKind::Aggravation),
-    Standard::new(GameKind::Barricade),
-    Standard::new(GameKind::Offboard),
-];
 
 fn load(source: &VariantSource) -> anyhow::Result<Variant> {
     Ok(Variant::load(source)?)

@@ -170,16 +170,11 @@ fn configs(game: GameKind) -> Vec<SimOptions> {
         teams: teams.map(str::to_string),
         max_turns: 3000,
     };
-    match game {
-        GameKind::Aggravation => vec![
-            o(2, None),
-            o(4, None),
-            o(4, Some("R+G B+Y")),
-            o(6, Some("R+P+Y B+G+W")),
-        ],
-        GameKind::Barricade => vec![o(2, None), o(3, None), o(4, None)],
-        GameKind::Offboard => vec![o(2, None)],
-    }
+    let seatings = billes_core::with_kind!(game, R => R::SEATINGS);
+    seatings
+        .iter()
+        .map(|&(players, teams)| o(players, teams))
+        .collect()
 }
 
 fn describe(o: &SimOptions) -> String {

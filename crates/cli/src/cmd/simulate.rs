@@ -13,8 +13,9 @@ use crate::cli::SimulateArgs;
 pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
     let Some(kind) = GameKind::from_name(&args.game) else {
         bail!(
-            "unknown game \"{}\" (expected aggravation, barricade or offboard)",
-            args.game
+            "unknown game \"{}\" (expected {})",
+            args.game,
+            GameKind::list(" or ")
         );
     };
     let teams = args.teams.as_ref().map(|t| {

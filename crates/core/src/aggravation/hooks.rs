@@ -8,11 +8,12 @@ use super::moves::Cand;
 use super::{Aggravation, State};
 use crate::rng::Rng;
 use crate::variant::{
-    Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, TeamRoll, Verdict,
+    BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, TeamRoll,
+    Verdict,
 };
 use crate::{ErrorKind, ReplayError, SimOptions};
 
-impl PositionView for State {
+impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
         let h = self.board.hole(hole)?;
         self.at(h).map(|s| self.letter(s))
@@ -83,18 +84,26 @@ impl Aggravation {
         } else {
             MoveKind::Move
         };
-        MoveView {
-            roller: b.letter(roller),
-            roll: Some(n),
-            from: name(c.from()),
-            to: name(c.to()),
-            via: name(c.exit()),
-            captures: match c.res() {
-                Ok(v) if v != NONE => Some(b.letter(v)),
-                _ => None,
-            },
-            ..MoveView::new(number, b.letter(mover), kind, st)
-        }
+        let captures = match c.res() {
+            Ok(v) if v != NONE => Some(b.letter(v)),
+            _ => None,
+        };
+        let mut view = MoveView::new(
+            number,
+            b.letter(mover),
+            kind,
+            st,
+            Self::move_fields(),
+            [
+                Field::Number(Some(u32::from(n))),
+                Field::Name(name(c.from())),
+                Field::Name(name(c.to())),
+                Field::Name(name(c.exit())),
+                Field::Name(captures),
+            ],
+        );
+        view.roller = b.letter(roller);
+        view
     }
 
     /// Checks the written action under the rules and then the `allow` hook;
@@ -268,6 +277,16 @@ impl HookedRules for Aggravation {
         hooks: &H,
     ) -> Result<Vec<crate::game::Move>, ReplayError> {
         self.legal_moves_with(state, seat, roll, number, hooks)
+    }
+
+    fn move_fields() -> &'static [(&'static str, FieldKind)] {
+        &[
+            ("roll", FieldKind::Number),
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("via", FieldKind::Name),
+            ("captures", FieldKind::Name),
+        ]
     }
 
     fn hook_names() -> &'static [&'static str] {

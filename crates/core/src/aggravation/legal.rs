@@ -12,7 +12,7 @@ use super::board::NONE;
 use super::moves::Cand;
 use super::{Aggravation, State};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{HookError, Hooks, NoHooks, PositionView};
+use crate::variant::{BoardView, HookError, Hooks, NoHooks};
 use crate::view::View;
 use crate::{ErrorKind, GameKind, ReplayError};
 
@@ -39,7 +39,7 @@ impl MoveRules for Aggravation {
     }
 
     fn seat_list(&self, state: &State) -> Vec<String> {
-        PositionView::seats(state)
+        BoardView::seats(state)
     }
 
     /// The seat to roll; before the first turn every seat in play that may
@@ -105,7 +105,7 @@ impl MoveRules for Aggravation {
         View::view(state)
     }
 
-    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn PositionView {
+    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn BoardView {
         state
     }
 }

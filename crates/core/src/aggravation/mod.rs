@@ -126,6 +126,36 @@ impl Aggravation {
     }
 }
 
+impl crate::registry::GameRules for Aggravation {
+    const KIND: crate::GameKind = crate::GameKind::Aggravation;
+    const NAME: &'static str = "aggravation";
+    const HAS_DICE: bool = true;
+    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[
+        (2, None),
+        (4, None),
+        (4, Some("R+G B+Y")),
+        (6, Some("R+P+Y B+G+W")),
+    ];
+
+    type Params = Params;
+
+    fn standard() -> &'static Aggravation {
+        Aggravation::standard()
+    }
+
+    fn from_params(params: Params) -> Result<Aggravation, String> {
+        Aggravation::new(params).map_err(|e| e.to_string())
+    }
+
+    fn simulate_game(
+        &self,
+        options: &crate::SimOptions,
+        rng: &mut crate::Rng,
+    ) -> Result<billes_notation::Game, String> {
+        self.simulate(options, rng)
+    }
+}
+
 impl Default for Aggravation {
     fn default() -> Aggravation {
         let board = board::standard();

@@ -10,11 +10,11 @@ use super::turn::free_points;
 use super::{turn, Barricade};
 use crate::rng::Rng;
 use crate::variant::{
-    Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict,
+    BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, Verdict,
 };
 use crate::{ErrorKind, ReplayError, SimOptions};
 
-impl PositionView for State {
+impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
         let p = self.board.point(hole)?;
         self.pawn_at(p).map(|c| SEATS[c as usize])
@@ -123,21 +123,28 @@ impl Barricade {
             Some(m) if m.from == NONE => MoveKind::Enter,
             Some(_) => MoveKind::Move,
         };
-        let mut view = MoveView {
-            roll: Some(r as u8),
-            ..MoveView::new(number, SEATS[c], kind, st)
-        };
-        if let Some(m) = m {
-            view.from = name(m.from);
-            view.to = name(m.to);
-            view.via = m.bounce.then(|| board.name(board.goal()).as_str());
-            view.captures = st
-                .pawn_at(m.to)
-                .filter(|&o| m.capture && o as usize != c)
-                .map(|o| SEATS[o as usize]);
-            view.takes_barricade = Some(m.take);
-        }
-        view
+        let field = |f: &dyn Fn(&Move) -> Option<&'a str>| m.and_then(f);
+        MoveView::new(
+            number,
+            SEATS[c],
+            kind,
+            st,
+            Self::move_fields(),
+            [
+                Field::Number(Some(r as u32)),
+                Field::Name(field(&|m| name(m.from))),
+                Field::Name(field(&|m| name(m.to))),
+                Field::Name(field(&|m| {
+                    m.bounce.then(|| board.name(board.goal()).as_str())
+                })),
+                Field::Name(field(&|m| {
+                    st.pawn_at(m.to)
+                        .filter(|&o| m.capture && o as usize != c)
+                        .map(|o| SEATS[o as usize])
+                })),
+                Field::Flag(m.map(|m| m.take)),
+            ],
+        )
     }
 
     /// The view hooks see of a barricade put down on `p` by colour `c`
@@ -155,12 +162,21 @@ impl Barricade {
         p: Point,
     ) -> MoveView<'a> {
         let board = self.board();
-        MoveView {
-            roll: Some(r as u8),
-            from: (from != NONE).then(|| board.name(from).as_str()),
-            to: Some(board.name(p).as_str()),
-            ..MoveView::new(number, SEATS[c], MoveKind::PutDown, after)
-        }
+        MoveView::new(
+            number,
+            SEATS[c],
+            MoveKind::PutDown,
+            after,
+            Self::move_fields(),
+            [
+                Field::Number(Some(r as u32)),
+                Field::Name((from != NONE).then(|| board.name(from).as_str())),
+                Field::Name(Some(board.name(p).as_str())),
+                Field::Name(None),
+                Field::Name(None),
+                Field::Flag(None),
+            ],
+        )
     }
 
     /// The points where the `owed` barricades of a turn may go under the
@@ -272,6 +288,17 @@ impl HookedRules for Barricade {
         hooks: &H,
     ) -> Result<Vec<crate::game::Move>, ReplayError> {
         self.legal_moves_with(state, seat, roll, number, hooks)
+    }
+
+    fn move_fields() -> &'static [(&'static str, FieldKind)] {
+        &[
+            ("roll", FieldKind::Number),
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("via", FieldKind::Name),
+            ("captures", FieldKind::Name),
+            ("takes_barricade", FieldKind::Flag),
+        ]
     }
 
     fn hook_names() -> &'static [&'static str] {

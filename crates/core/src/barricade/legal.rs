@@ -17,7 +17,7 @@ use super::position::{colour_of, write_position, State, NO_SEAT};
 use super::turn::{after_move, free_points};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{Hook, HookError, Hooks, NoHooks, PositionView};
+use crate::variant::{BoardView, Hook, HookError, Hooks, NoHooks};
 use crate::view::View;
 use crate::{ErrorKind, GameKind, ReplayError};
 
@@ -42,7 +42,7 @@ impl MoveRules for Barricade {
     }
 
     fn seat_list(&self, state: &State) -> Vec<String> {
-        PositionView::seats(state)
+        BoardView::seats(state)
     }
 
     /// Who rolls next: before the first turn every seat in play (the first
@@ -132,7 +132,7 @@ impl MoveRules for Barricade {
         View::view(state)
     }
 
-    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn PositionView {
+    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn BoardView {
         state
     }
 }

@@ -137,6 +137,31 @@ impl Barricade {
     }
 }
 
+impl crate::registry::GameRules for Barricade {
+    const KIND: crate::GameKind = crate::GameKind::Barricade;
+    const NAME: &'static str = "barricade";
+    const HAS_DICE: bool = true;
+    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None), (3, None), (4, None)];
+
+    type Params = Params;
+
+    fn standard() -> &'static Barricade {
+        Barricade::standard()
+    }
+
+    fn from_params(params: Params) -> Result<Barricade, String> {
+        Ok(Barricade::new(params))
+    }
+
+    fn simulate_game(
+        &self,
+        options: &crate::SimOptions,
+        rng: &mut crate::Rng,
+    ) -> Result<billes_notation::Game, String> {
+        self.simulate(options, rng)
+    }
+}
+
 impl Default for Barricade {
     fn default() -> Self {
         Barricade::new(Params::default())

@@ -357,7 +357,7 @@ pub trait Position: fmt::Debug {
     fn view(&self) -> crate::view::PositionView;
 
     /// The position as house-rule hooks and scripts see it.
-    fn hook_view(&self) -> &dyn crate::variant::PositionView;
+    fn hook_view(&self) -> &dyn crate::variant::BoardView;
 
     /// The position as a plain-text board.
     fn text_board(&self) -> String;
@@ -410,7 +410,7 @@ pub trait MoveRules: Rules {
     fn view(&self, state: &Self::State) -> crate::view::PositionView;
 
     /// The position as hooks see it.
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::PositionView;
+    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView;
 }
 
 impl<R: MoveRules + ?Sized> MoveRules for &R {
@@ -441,7 +441,7 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
         (**self).view(state)
     }
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::PositionView {
+    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView {
         (**self).hook_view(state)
     }
 }

@@ -234,7 +234,7 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.view(&self.state)
     }
 
-    fn hook_view(&self) -> &dyn crate::variant::PositionView {
+    fn hook_view(&self) -> &dyn crate::variant::BoardView {
         self.rules.hook_view(&self.state)
     }
 

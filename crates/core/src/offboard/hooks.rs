@@ -10,11 +10,12 @@ use super::position::{seat_of, State, SEATS};
 use super::Offboard;
 use crate::rng::Rng;
 use crate::variant::{
-    EjectionView, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, PositionView, Verdict,
+    BoardView, EjectionView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind,
+    MoveView, Verdict,
 };
 use crate::{ErrorKind, ReplayError, SimOptions};
 
-impl PositionView for State {
+impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
         let c = board().cell(hole)?;
         State::at(self, c).map(|s| SEATS[s as usize])
@@ -76,18 +77,24 @@ impl Offboard {
         let b = self.board;
         let me = st.to_move as usize;
         let ejects = Self::ejects(s);
-        MoveView {
-            roll: None,
-            from: Some(b.cell_name(s.from)),
-            to: Some(b.cell_name(s.to)),
-            direction: Some(b.direction_name(s.dir)),
-            marbles: Some(s.len),
-            pushes: Some(s.pushed),
-            ejects: ejects.then_some(SEATS[1 - me]),
-            target: (ejects && st.has_targets)
-                .then(|| b.target_name(self.landing(s.push_last, s.dir) as usize)),
-            ..MoveView::new(number, SEATS[me], MoveKind::Move, st)
-        }
+        let target = (ejects && st.has_targets)
+            .then(|| b.target_name(self.landing(s.push_last, s.dir) as usize));
+        MoveView::new(
+            number,
+            SEATS[me],
+            MoveKind::Move,
+            st,
+            Self::move_fields(),
+            [
+                Field::Name(Some(b.cell_name(s.from))),
+                Field::Name(Some(b.cell_name(s.to))),
+                Field::Name(Some(b.direction_name(s.dir))),
+                Field::Number(Some(u32::from(s.len))),
+                Field::Number(Some(u32::from(s.pushed))),
+                Field::Name(ejects.then_some(SEATS[1 - me])),
+                Field::Name(target),
+            ],
+        )
     }
 
     /// The points the marble that `s` pushes off scores under the hooks
@@ -214,6 +221,18 @@ impl HookedRules for Offboard {
         hooks: &H,
     ) -> Result<Vec<crate::game::Move>, ReplayError> {
         self.legal_moves_with(state, seat, roll, number, hooks)
+    }
+
+    fn move_fields() -> &'static [(&'static str, FieldKind)] {
+        &[
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("direction", FieldKind::Name),
+            ("marbles", FieldKind::Number),
+            ("pushes", FieldKind::Number),
+            ("ejects", FieldKind::Name),
+            ("target", FieldKind::Name),
+        ]
     }
 
     fn hook_names() -> &'static [&'static str] {

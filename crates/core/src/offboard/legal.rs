@@ -20,7 +20,7 @@ use super::moves::Shift;
 use super::position::{Seat, State, SEATS};
 use super::Offboard;
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{HookError, Hooks, NoHooks, PositionView};
+use crate::variant::{BoardView, HookError, Hooks, NoHooks};
 use crate::view::View;
 use crate::{ErrorKind, GameKind, ReplayError, Rules};
 
@@ -30,7 +30,7 @@ impl MoveRules for Offboard {
     }
 
     fn seat_list(&self, state: &State) -> Vec<String> {
-        PositionView::seats(state)
+        BoardView::seats(state)
     }
 
     fn next(&self, state: &State) -> Next {
@@ -74,7 +74,7 @@ impl MoveRules for Offboard {
         View::view(state)
     }
 
-    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn PositionView {
+    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn BoardView {
         state
     }
 }

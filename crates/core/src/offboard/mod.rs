@@ -126,6 +126,31 @@ impl Offboard {
     }
 }
 
+impl crate::registry::GameRules for Offboard {
+    const KIND: crate::GameKind = crate::GameKind::Offboard;
+    const NAME: &'static str = "offboard";
+    const HAS_DICE: bool = false;
+    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None)];
+
+    type Params = Params;
+
+    fn standard() -> &'static Offboard {
+        Offboard::standard()
+    }
+
+    fn from_params(params: Params) -> Result<Offboard, String> {
+        Offboard::new(params).map_err(|e| e.to_string())
+    }
+
+    fn simulate_game(
+        &self,
+        options: &crate::SimOptions,
+        rng: &mut crate::Rng,
+    ) -> Result<billes_notation::Game, String> {
+        self.simulate(options, rng)
+    }
+}
+
 impl Default for Offboard {
     fn default() -> Self {
         Offboard::new(Params::default()).expect("the standard parameters are valid")

@@ -6,7 +6,7 @@
 use billes_core::game::{perft, RulesPosition};
 use billes_core::offboard::Offboard;
 
-use crate::support::abalone;
+use super::support::abalone;
 
 const DATA: &str = include_str!("../data/offboard/perft.txt");
 

@@ -4,7 +4,7 @@ use billes_core::offboard::{Offboard, Params};
 use billes_core::ErrorKind::{self, Effect, FalsePass, IllegalMove, Roll, Seat};
 use billes_core::{replay_with, Rules};
 
-use crate::support::{abalone, play_ok, record, rejected, replay};
+use super::support::{abalone, play_ok, record, rejected, replay};
 
 fn std() -> Offboard {
     Offboard::default()
@@ -405,7 +405,7 @@ fn or_remove_it_from_the_game_and_play_normally() {
 #[test]
 fn the_choice_comes_first() {
     let pos = "R:d5,d6,d7,a1 B:d8,i9 t5=B";
-    let err = crate::support::play_err(&std(), pos, &["R d5:d7>e*t5=0", "B i9>w"]);
+    let err = super::support::play_err(&std(), pos, &["R d5:d7>e*t5=0", "B i9>w"]);
     assert_eq!(err.kind, IllegalMove);
     assert_eq!(
         err.message,
@@ -473,7 +473,7 @@ fn a_seat_that_cannot_move_passes_and_only_then() {
         (kind, message.as_str()),
         (FalsePass, "R cannot pass: a move exists")
     );
-    let err = crate::support::play_err(&std(), "R:a1 B:a2,b1", &["R --"]);
+    let err = super::support::play_err(&std(), "R:a1 B:a2,b1", &["R --"]);
     assert_eq!(err.legal, ["a1>ne"]);
 }
 
@@ -488,7 +488,7 @@ fn one_move_per_turn_written_in_line_notation() {
 
 #[test]
 fn illegal_moves_list_the_legal_ones() {
-    let err = crate::support::play_err(&std(), "R:d5,d6,d7 B:d8,i9", &["R d5>e"]);
+    let err = super::support::play_err(&std(), "R:d5,d6,d7 B:d8,i9", &["R d5>e"]);
     assert!(
         err.legal.contains(&"d5:d7>e*t5=2".to_string()),
         "{:?}",

@@ -5,7 +5,7 @@ use billes_core::offboard::Offboard;
 use billes_core::{ErrorKind, Rng, SimOptions};
 use billes_notation::{Action, Capture, Game, Span};
 
-use crate::support::{abalone, replay};
+use super::support::{abalone, replay};
 
 const GAMES: u64 = 1000;
 

@@ -30,7 +30,7 @@ pub(super) struct Error<'a> {
 enum What {
     /// A nom parser missed; no production said what it expected.
     Nom(ErrorKind),
-    /// The innermost production label (`context`): "expected <label>".
+    /// The innermost production label (`context`): "expected `<label>`".
     Expected(&'static str),
     /// The message in full.
     Message(String),
@@ -115,7 +115,7 @@ impl<'a> nom::error::ParseError<&'a str> for Error<'a> {
 }
 
 impl<'a> ContextError<&'a str> for Error<'a> {
-    /// A miss of a labelled production becomes "expected <label>" at the
+    /// A miss of a labelled production becomes "expected `<label>`" at the
     /// production's start; a message already made stays.
     fn add_context(at: &'a str, label: &'static str, other: Self) -> Self {
         match other.what {

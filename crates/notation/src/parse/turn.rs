@@ -57,7 +57,7 @@ pub(super) fn turn<'a>(
     Ok((rest, turn))
 }
 
-/// head = seat [ roll ] [ ">" seat ] ;
+/// `head = seat [ roll ] [ ">" seat ] ;`
 ///
 /// A head ends at white space or the end.
 fn head<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Head> {

@@ -1,0 +1,19 @@
+//! Integration tests of the crate, one test binary with a module per topic.
+//! The rules of each game through the public API: examples, rules, hooks,
+//! simulated games, perft numbers.
+
+mod aggravation_api;
+mod aggravation_examples;
+mod aggravation_rules;
+mod aggravation_sim;
+mod barricade_api;
+mod barricade_examples;
+mod barricade_hooks;
+mod barricade_rules;
+mod barricade_sim;
+mod game_api;
+mod game_over;
+mod malformed_actions;
+mod offboard;
+mod offboard_api;
+mod offboard_hooks;

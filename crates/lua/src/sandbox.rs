@@ -37,7 +37,7 @@ const CHECK_EVERY: u32 = 1000;
 pub const PRINT_LIMIT: usize = 64 * 1024;
 
 /// Globals of the base library that a script may not use: loading code.
-/// (`print` is replaced by one that writes to stderr, [`print`].)
+/// (`print` is replaced by one that writes to stderr, [`print()`].)
 const REMOVED: [&str; 6] = [
     "load",
     "loadstring",

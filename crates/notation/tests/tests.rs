@@ -30,3 +30,4 @@ fn snapshot_name(module: &str, name: impl AsRef<str>) -> String {
 
 mod errors;
 mod roundtrip;
+mod spec_examples;

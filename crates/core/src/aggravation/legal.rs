@@ -16,12 +16,11 @@ use crate::variant::{BoardView, HookError, Hooks, NoHooks};
 use crate::view::View;
 use crate::{ErrorKind, GameKind, ReplayError};
 
-/// One legal move with what it plays, for the simulator (which needs the
-/// candidate's holes for its greedy player).
-#[derive(Debug, Clone)]
+/// One legal move as the generator gives it, for the simulator (which needs
+/// the candidate's holes for its greedy player, and spells only the move it
+/// chooses: [`Aggravation::spell`]).
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Listed {
-    /// The move.
-    pub(crate) mv: Move,
     /// The seat whose marble moves.
     pub(crate) mover: u8,
     /// The candidate it plays; for a pass, one that lands nowhere.
@@ -146,7 +145,8 @@ impl Aggravation {
             .ok_or_else(|| seat_error(seat, &self.next(state)))?;
         let n = roll.ok_or_else(|| roll_error(true))?.get();
         let mut out = Vec::with_capacity(8);
-        self.each_listed(state, roller, n, number, hooks, &mut |mv, _, _| {
+        self.each_listed(state, roller, n, number, hooks, &mut |mover, cand| {
+            let mv = self.spell(state, roller, mover, n, cand);
             out.push(mv)
         })?;
         Ok(out)
@@ -163,14 +163,16 @@ impl Aggravation {
         hooks: &H,
     ) -> Result<Vec<Listed>, ReplayError> {
         let mut out = Vec::new();
-        self.each_listed(st, roller, n, number, hooks, &mut |mv, mover, cand| {
-            out.push(Listed { mv, mover, cand })
+        self.each_listed(st, roller, n, number, hooks, &mut |mover, cand| {
+            out.push(Listed { mover, cand })
         })?;
         Ok(out)
     }
 
-    /// Calls `f` with each move of [`Aggravation::listed`], its mover and
-    /// candidate, in the list's order (no list is built).
+    /// Calls `f` with the mover and candidate of each move of
+    /// [`Aggravation::listed`], in the list's order (nothing is spelt: see
+    /// [`Aggravation::spell`]); a seat with no legal use of the roll has
+    /// [`Cand::pass`].
     pub(crate) fn each_listed<H: Hooks>(
         &self,
         st: &State,
@@ -178,33 +180,39 @@ impl Aggravation {
         n: u8,
         number: u32,
         hooks: &H,
-        f: &mut dyn FnMut(Move, u8, Cand),
+        f: &mut dyn FnMut(u8, Cand),
     ) -> Result<(), ReplayError> {
-        let seat = Seat::from(st.letter(roller));
-        let roll = Roll::new(n);
         let mut cands = Vec::with_capacity(16);
         for mover in self.movers(st, roller, n, number, hooks)? {
             cands.clear();
             self.uses(st, number, roller, mover, n, hooks, &mut cands)
                 .map_err(|e| hook_error(Span::default(), e))?;
-            let with = (mover != roller).then(|| Seat::from(st.letter(mover)));
-            let mv = |action: Action| Move {
-                seat,
-                roll,
-                mover: with,
-                actions: [action].into(),
-            };
             if cands.is_empty() {
-                let pass = Action::Pass {
-                    span: Span::default(),
-                };
-                f(mv(pass), mover, Cand::pass());
+                f(mover, Cand::pass());
             }
             for &c in &cands {
-                f(mv(c.action(st)), mover, c);
+                f(mover, c);
             }
         }
         Ok(())
+    }
+
+    /// The move that plays `cand` (a pass for [`Cand::pass`]) with roll `n`
+    /// of `roller`, `mover`'s marble moving: the list's spelling of it.
+    pub(crate) fn spell(&self, st: &State, roller: u8, mover: u8, n: u8, cand: Cand) -> Move {
+        let action = if cand == Cand::pass() {
+            Action::Pass {
+                span: Span::default(),
+            }
+        } else {
+            cand.action(st)
+        };
+        Move {
+            seat: Seat::from(st.letter(roller)),
+            roll: Roll::new(n),
+            mover: (mover != roller).then(|| Seat::from(st.letter(mover))),
+            actions: [action].into(),
+        }
     }
 
     /// The legal uses of roll `n` by `mover`'s marbles (rolled by `roller`)

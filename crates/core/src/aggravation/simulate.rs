@@ -130,7 +130,7 @@ impl Aggravation {
             choices.sort_by_key(|l| slot(l.cand));
             let chosen = match choices.as_slice() {
                 [] => return Err(format!("turn {number}: no legal move listed")),
-                [only] if only.mv.is_pass() => only,
+                [only] if only.cand == Cand::pass() => only,
                 _ => {
                     let i = if greedy[mover as usize] {
                         cands.clear();
@@ -142,7 +142,9 @@ impl Aggravation {
                     choices.get(i).ok_or("the choice is not in the list")?
                 }
             };
-            let turn = chosen.mv.to_turn(number);
+            let turn = self
+                .spell(&st, roller, chosen.mover, roll, chosen.cand)
+                .to_turn(number);
             self.play_turn_with(&mut st, &turn, hooks).map_err(|e| {
                 format!(
                     "simulated turn {number} ({}) is invalid: {}",

@@ -12,8 +12,7 @@ use super::board::NONE;
 use super::moves::Cand;
 use super::{Aggravation, State};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{BoardView, HookError, Hooks, NoHooks};
-use crate::view::View;
+use crate::variant::{HookError, Hooks, NoHooks};
 use crate::{ErrorKind, GameKind, ReplayError};
 
 /// One legal move as the generator gives it, for the simulator (which needs
@@ -35,10 +34,6 @@ pub(crate) fn hook_error(span: Span, e: HookError) -> ReplayError {
 impl MoveRules for Aggravation {
     fn game_kind(&self) -> GameKind {
         GameKind::Aggravation
-    }
-
-    fn seat_list(&self, state: &State) -> Vec<String> {
-        BoardView::seats(state)
     }
 
     /// The seat to roll; before the first turn every seat in play that may
@@ -98,14 +93,6 @@ impl MoveRules for Aggravation {
 
     fn position_tag(&self, state: &State) -> String {
         super::position::tag(self, state)
-    }
-
-    fn view(&self, state: &State) -> crate::view::PositionView {
-        View::view(state)
-    }
-
-    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn BoardView {
-        state
     }
 }
 

@@ -17,8 +17,7 @@ use super::position::{colour_of, write_position, State, NO_SEAT};
 use super::turn::{after_move, free_points};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{BoardView, Hook, HookError, Hooks, NoHooks};
-use crate::view::View;
+use crate::variant::{Hook, HookError, Hooks, NoHooks};
 use crate::{ErrorKind, GameKind, ReplayError};
 
 /// One legal turn, before the points of its barricades are chosen: the
@@ -39,10 +38,6 @@ pub(crate) struct Choice {
 impl MoveRules for Barricade {
     fn game_kind(&self) -> GameKind {
         GameKind::Barricade
-    }
-
-    fn seat_list(&self, state: &State) -> Vec<String> {
-        BoardView::seats(state)
     }
 
     /// Who rolls next: before the first turn every seat in play (the first
@@ -126,14 +121,6 @@ impl MoveRules for Barricade {
 
     fn position_tag(&self, state: &State) -> String {
         write_position(state)
-    }
-
-    fn view(&self, state: &State) -> crate::view::PositionView {
-        View::view(state)
-    }
-
-    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn BoardView {
-        state
     }
 }
 

@@ -370,12 +370,14 @@ pub trait Position: fmt::Debug {
 /// (setup, the checker of written turns, the winners) and the generator of
 /// legal moves. Each game implements it once, generic over its hooks
 /// through [`crate::variant::HookedRules::legal_moves_hooked`].
-pub trait MoveRules: Rules {
+pub trait MoveRules: Rules<State: crate::view::View + crate::variant::BoardView> {
     /// The game.
     fn game_kind(&self) -> GameKind;
 
-    /// The seats in play, in playing order.
-    fn seat_list(&self, state: &Self::State) -> Vec<String>;
+    /// The seats in play, in playing order (the state's own list).
+    fn seat_list(&self, state: &Self::State) -> Vec<String> {
+        crate::variant::BoardView::seats(state)
+    }
 
     /// Who takes the next turn and what it involves.
     fn next(&self, state: &Self::State) -> Next;
@@ -407,10 +409,14 @@ pub trait MoveRules: Rules {
     fn position_tag(&self, state: &Self::State) -> String;
 
     /// The position as pictures show it.
-    fn view(&self, state: &Self::State) -> crate::view::PositionView;
+    fn view(&self, state: &Self::State) -> crate::view::PositionView {
+        crate::view::View::view(state)
+    }
 
     /// The position as hooks see it.
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView;
+    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView {
+        state
+    }
 }
 
 impl<R: MoveRules + ?Sized> MoveRules for &R {

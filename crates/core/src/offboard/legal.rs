@@ -20,17 +20,12 @@ use super::moves::Shift;
 use super::position::{Seat, State, SEATS};
 use super::Offboard;
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{BoardView, HookError, Hooks, NoHooks};
-use crate::view::View;
+use crate::variant::{HookError, Hooks, NoHooks};
 use crate::{ErrorKind, GameKind, ReplayError, Rules};
 
 impl MoveRules for Offboard {
     fn game_kind(&self) -> GameKind {
         GameKind::Offboard
-    }
-
-    fn seat_list(&self, state: &State) -> Vec<String> {
-        BoardView::seats(state)
     }
 
     fn next(&self, state: &State) -> Next {
@@ -68,14 +63,6 @@ impl MoveRules for Offboard {
 
     fn position_tag(&self, state: &State) -> String {
         state.to_position()
-    }
-
-    fn view(&self, state: &State) -> crate::view::PositionView {
-        View::view(state)
-    }
-
-    fn hook_view<'s>(&self, state: &'s State) -> &'s dyn BoardView {
-        state
     }
 }
 

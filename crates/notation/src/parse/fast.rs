@@ -40,21 +40,49 @@ fn starts_action(b: u8) -> bool {
 /// canonical shape, appends it to `turns` with the comments `before` it,
 /// and returns the rest and its number; returns `None`, having changed
 /// nothing, when the combinators must read it.
+///
+/// Turns laid out as the writer lays them out, each followed by one line
+/// break and the next turn's number, are read in one go: the turns between
+/// have no annotations, so the combinators have nothing to do between them.
+/// The rest and the number returned are the last turn's.
 pub(super) fn turn<'a>(
     i: &'a str,
     s: &State<'a>,
     before: &mut Comments,
     turns: &mut Vec<Turn>,
 ) -> Option<(&'a str, u32)> {
-    let (end, number) = s.fast_turn(s.offset(i), before, turns)?;
+    let bytes = s.src.as_bytes();
+    let (mut end, mut number) = s.fast_turn(s.offset(i), None, before, turns)?;
+    // The turns after the first start their lines: their spans are made
+    // from the line's number, and the cursor is moved once, at the end.
+    let mut line = s.cursor_line();
+    let mut last_line_start = None;
+    while bytes.get(end) == Some(&b'\n') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        let Some(next_line) = line.checked_add(1) else {
+            break;
+        };
+        match s.fast_turn(end + 1, Some(next_line), before, turns) {
+            Some((e, n)) => {
+                last_line_start = Some(end + 1);
+                (end, number, line) = (e, n, next_line);
+            }
+            None => break,
+        }
+    }
+    if let Some(line_start) = last_line_start {
+        s.set_cursor_on_ascii_line(end, line, line_start);
+    }
     Some((&s.src[end..], number))
 }
 
 impl State<'_> {
     /// [`turn`], at offset `pos`: where the turn ends, and its number.
+    /// `line`: the line of `pos` when `pos` starts it; the cursor is then
+    /// neither read nor moved (the caller moves it).
     fn fast_turn(
         &self,
         pos: usize,
+        line: Option<u32>,
         before: &mut Comments,
         turns: &mut Vec<Turn>,
     ) -> Option<(usize, u32)> {
@@ -79,7 +107,10 @@ impl State<'_> {
         let head_end = seat_end + len;
         // Spans from here on lie on the current line: its line and where
         // its columns start are read once.
-        let at = self.line_at(pos, start)?;
+        let at = match line {
+            None => self.line_at(pos, start)?,
+            Some(line) => self.line_from_start(pos, line)?,
+        };
         // The turn is built in its place at the end of `turns` (see
         // `Turn::BLANK`), its actions pushed into it, and taken back out
         // when the general parser must read it.
@@ -96,7 +127,9 @@ impl State<'_> {
                 if !before.is_empty() {
                     *turn.before_mut() = std::mem::take(before);
                 }
-                self.pass_ascii(pos, end);
+                if line.is_none() {
+                    self.pass_ascii(pos, end);
+                }
                 Some((end, number))
             }
             None => {
@@ -108,6 +141,7 @@ impl State<'_> {
 
     /// The actions at `i`, each after one space, pushed onto the last of
     /// `turns`, up to a byte that ends the turn; where they end.
+    #[inline(always)]
     fn fast_actions(&self, at: LineAt, mut i: usize, turns: &mut [Turn]) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let actions = &mut turns.last_mut()?.actions;
@@ -147,6 +181,18 @@ impl State<'_> {
             base: self.base,
             line: mark.line,
             column_of_0: mark.column.wrapping_sub(start as u32),
+        })
+    }
+
+    /// [`Self::line_at`] for `pos`, the start of line `line`, without the
+    /// cursor: its column is 1.
+    #[inline(always)]
+    fn line_from_start(&self, pos: usize, line: u32) -> Option<LineAt> {
+        let last = 1 + (self.src.len() - pos);
+        (last <= u32::MAX as usize).then_some(LineAt {
+            base: self.base,
+            line,
+            column_of_0: 1u32.wrapping_sub(pos as u32),
         })
     }
 
@@ -215,6 +261,7 @@ impl State<'_> {
 
     /// The action at `i`, pushed onto `actions`; where it ends. Each is
     /// pushed blank and filled in place (see `Turn::BLANK`).
+    #[inline(always)]
     fn fast_action(&self, at: LineAt, i: usize, actions: &mut Actions) -> Option<usize> {
         let bytes = self.src.as_bytes();
         let end = match *bytes.get(i)? {
@@ -329,8 +376,10 @@ const LINE: Action = Action::Line {
 /// across them, which stalls the processor.
 #[inline(always)]
 fn push(actions: &mut Actions, blank: Action) -> &mut Action {
-    if actions.is_empty() {
-        *actions = Actions::from_const([blank]);
+    if actions.is_empty() && !actions.spilled() {
+        // The empty inline list owns nothing: it is forgotten rather than
+        // dropped, which saves a call per turn.
+        std::mem::forget(std::mem::replace(actions, Actions::from_const([blank])));
         return &mut actions[0];
     }
     actions.push(blank);

@@ -58,8 +58,12 @@ pub(super) fn ws(i: &str) -> PResult<'_, ()> {
 pub(super) fn skip_ws(i: &str) -> &str {
     let bytes = i.as_bytes();
     // The commonest case by far, one line break between two turns.
-    if bytes.first() == Some(&b'\n') && bytes.get(1).is_some_and(u8::is_ascii_alphanumeric) {
-        return &i[1..];
+    match bytes.first() {
+        Some(b'\n') if bytes.get(1).is_some_and(u8::is_ascii_alphanumeric) => return &i[1..],
+        // No white space at all (a turn after the white space already
+        // skipped before it).
+        Some(b) if !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0xEF) => return i,
+        _ => {}
     }
     skip_any_ws(i)
 }

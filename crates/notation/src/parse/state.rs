@@ -181,6 +181,21 @@ impl<'a> State<'a> {
         rest
     }
 
+    /// The line the cursor stands on.
+    pub(super) fn cursor_line(&self) -> u32 {
+        self.line.get()
+    }
+
+    /// Puts the cursor at `pos` on line `line`, which starts at
+    /// `line_start` and holds only ASCII bytes up to `pos` (turns the fast
+    /// path read, one a line).
+    pub(super) fn set_cursor_on_ascii_line(&self, pos: usize, line: u32, line_start: usize) {
+        self.pos.set(pos);
+        self.line.set(line);
+        self.line_start.set(line_start);
+        self.wide.set(0);
+    }
+
     /// Moves the cursor from `from` on to `to` over bytes known to be ASCII
     /// without a line break (a turn the fast path read).
     pub(super) fn pass_ascii(&self, from: usize, to: usize) {

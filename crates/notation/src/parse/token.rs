@@ -28,7 +28,7 @@ fn run(x: u64, accepted: u64) -> (usize, u64) {
 
 /// The length of the name (a lowercase letter, then lowercase letters and
 /// digits) at the start of `bytes`, 0 if none, and its key (its first eight bytes, zero-padded).
-#[inline]
+#[inline(always)]
 pub(super) fn name_len(bytes: &[u8]) -> (usize, u64) {
     let x = word(bytes);
     let (lower, digit) = classes(x);
@@ -48,7 +48,7 @@ pub(super) fn name_len(bytes: &[u8]) -> (usize, u64) {
 
 /// The length of the seat (an uppercase letter, then lowercase letters) at
 /// the start of `bytes`, 0 if none, and its key (its first eight bytes, zero-padded).
-#[inline]
+#[inline(always)]
 pub(super) fn seat_len(bytes: &[u8]) -> (usize, u64) {
     if !matches!(bytes.first(), Some(b'A'..=b'Z')) {
         return (0, 0);

@@ -52,24 +52,29 @@ pub(super) fn turn<'a>(
     turns: &mut Vec<Turn>,
 ) -> Option<(&'a str, u32)> {
     let bytes = s.src.as_bytes();
-    let (mut end, mut number) = s.fast_turn(s.offset(i), None, before, turns)?;
-    // The turns after the first start their lines: their spans are made
-    // from the line's number, and the cursor is moved once, at the end.
-    let mut line = s.cursor_line();
-    let mut last_line_start = None;
-    while bytes.get(end) == Some(&b'\n') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
-        let Some(next_line) = line.checked_add(1) else {
-            break;
-        };
-        match s.fast_turn(end + 1, Some(next_line), before, turns) {
-            Some((e, n)) => {
-                last_line_start = Some(end + 1);
-                (end, number, line) = (e, n, next_line);
+    // The first turn is located with the cursor; the turns after it start
+    // their lines: their spans are made from the line's number, and the
+    // cursor is moved once, at the end. (One call site, so that the turn's
+    // reading is inlined in this loop.)
+    let (mut pos, mut line) = (s.offset(i), None);
+    // The last turn read: where it ends, its number, and its line and the
+    // line's start when it began its line.
+    let mut last = None;
+    while let Some((end, number)) = s.fast_turn(pos, line, before, turns) {
+        last = Some((end, number, line.map(|line| (line, pos))));
+        let next = line.unwrap_or_else(|| s.cursor_line()).checked_add(1);
+        match next {
+            Some(next)
+                if bytes.get(end) == Some(&b'\n')
+                    && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) =>
+            {
+                (pos, line) = (end + 1, Some(next));
             }
-            None => break,
+            _ => break,
         }
     }
-    if let Some(line_start) = last_line_start {
+    let (end, number, on_line) = last?;
+    if let Some((line, line_start)) = on_line {
         s.set_cursor_on_ascii_line(end, line, line_start);
     }
     Some((&s.src[end..], number))
@@ -79,6 +84,7 @@ impl State<'_> {
     /// [`turn`], at offset `pos`: where the turn ends, and its number.
     /// `line`: the line of `pos` when `pos` starts it; the cursor is then
     /// neither read nor moved (the caller moves it).
+    #[inline(always)]
     fn fast_turn(
         &self,
         pos: usize,

@@ -133,6 +133,23 @@ impl Rules {
         billes_lua::validate(game, dir, self.forced.as_ref())
     }
 
+    /// Every mistake of `game`, a script path in its `Rules` tag being
+    /// relative to `dir`: the check goes on after a mistake wherever the
+    /// record can still be followed ([`Engine::check_all`]). Empty for a
+    /// valid record; slower than [`Rules::validate_in`], which `billes
+    /// validate` runs first.
+    pub fn check_all_in(&self, dir: Option<&Path>, game: &Game) -> Vec<ReplayError> {
+        let engine = if self.standard {
+            GameKind::of(game).map(|kind| Rc::new(Standard::forced(kind)) as Rc<dyn Engine>)
+        } else {
+            billes_lua::engine(game, dir, self.forced.as_ref())
+        };
+        match engine {
+            Ok(engine) => engine.check_all(game),
+            Err(e) => vec![e],
+        }
+    }
+
     /// The start position of `game`, read from the file `name`, as a text
     /// board.
     ///

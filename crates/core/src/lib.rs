@@ -25,6 +25,7 @@ mod error;
 pub mod game;
 pub mod offboard;
 pub mod registry;
+mod recover;
 mod replay;
 mod rng;
 pub mod variant;
@@ -36,6 +37,7 @@ pub use engine::{
 };
 pub use error::{ErrorKind, ReplayError};
 pub use registry::{AnyRules, GameKind};
+pub use recover::{check_all_with, STOPPED};
 pub use replay::{replay_with, validate_with, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
 

@@ -259,7 +259,9 @@ impl Worker {
                 if self.settings.diagnostics {
                     outcome.rendered = format!("error[io]: {name}: {message}\n");
                 }
-                outcome.errors.push(ErrorEntry::new(name, None, "io", message));
+                outcome
+                    .errors
+                    .push(ErrorEntry::new(name, None, "io", message));
             }
             Work::Binary { line, column } => {
                 let message = "binary file (a NUL byte), not read".to_string();

@@ -168,7 +168,10 @@ impl Shape {
         let text = text.split_whitespace().next().unwrap_or("");
         let (body, direction) = match text.split_once('>') {
             Some((body, rest)) => {
-                let dir: String = rest.chars().take_while(char::is_ascii_alphanumeric).collect();
+                let dir: String = rest
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect();
                 (body, Some(dir))
             }
             None => (text, None),
@@ -180,7 +183,10 @@ impl Shape {
             .map(str::to_string)
             .collect();
         Shape {
-            kind: text.chars().next().map(|c| if c.is_ascii_alphanumeric() { 'a' } else { c }),
+            kind: text
+                .chars()
+                .next()
+                .map(|c| if c.is_ascii_alphanumeric() { 'a' } else { c }),
             holes,
             direction,
         }

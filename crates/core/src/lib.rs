@@ -24,8 +24,8 @@ mod engine;
 mod error;
 pub mod game;
 pub mod offboard;
-pub mod registry;
 mod recover;
+pub mod registry;
 mod replay;
 mod rng;
 pub mod variant;
@@ -36,8 +36,8 @@ pub use engine::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
 };
 pub use error::{ErrorKind, ReplayError};
-pub use registry::{AnyRules, GameKind};
 pub use recover::{check_all_with, STOPPED};
+pub use registry::{AnyRules, GameKind};
 pub use replay::{replay_with, validate_with, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
 

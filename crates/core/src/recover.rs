@@ -76,13 +76,11 @@ pub fn check_all_with<R: MoveRules>(rules: &R, game: &Game) -> Vec<ReplayError> 
     };
     let followed = check.line(&mut state, &game.line, 1, 0);
     let winners = followed.then(|| rules.winners(&state));
-    check
-        .errors
-        .extend(outcome_errors(
-            game,
-            &game.outcome,
-            winners.as_ref().map(Option::as_deref),
-        ));
+    check.errors.extend(outcome_errors(
+        game,
+        &game.outcome,
+        winners.as_ref().map(Option::as_deref),
+    ));
     check.errors
 }
 
@@ -135,7 +133,10 @@ impl<R: MoveRules> Check<'_, R> {
                 )
                 .in_turn(expected, seat);
                 if follows {
-                    e = e.with_note(format!("the turns after it are counted from {}", turn.number));
+                    e = e.with_note(format!(
+                        "the turns after it are counted from {}",
+                        turn.number
+                    ));
                     expected = turn.number;
                 }
                 number = Some(e);
@@ -200,8 +201,14 @@ impl<R: MoveRules> Check<'_, R> {
             };
             let mut err = err;
             nearest_first(&mut err.legal, &turn.actions);
-            match self.mend(state, &attempt, &mut err, line.turns.get(index + 1), place, number)
-            {
+            match self.mend(
+                state,
+                &attempt,
+                &mut err,
+                line.turns.get(index + 1),
+                place,
+                number,
+            ) {
                 Some(Mended::Again) => found.push(err),
                 Some(Mended::As(t)) => {
                     found.push(err);

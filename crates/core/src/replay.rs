@@ -218,7 +218,10 @@ fn check_outcome(
     outcome: &Outcome,
     winners: Option<&[String]>,
 ) -> Result<(), ReplayError> {
-    match outcome_errors(game, outcome, Some(winners)).into_iter().next() {
+    match outcome_errors(game, outcome, Some(winners))
+        .into_iter()
+        .next()
+    {
         Some(e) => Err(e),
         None => Ok(()),
     }

@@ -8,17 +8,20 @@
 //! position, and a turn the rules refuse is mended where the record can
 //! still be followed:
 //!
-//! - a turn written for another seat than the one to move (a seat out of
-//!   order, a turn left out): the check goes on with the written seat, and
-//!   says whose turns are missing; a turn number off by as many turns is
-//!   the same mistake, not reported twice;
+//! - a turn written for another seat than the one to move: when its move
+//!   is one the seat to move may play, the seat letter slipped, and the
+//!   check goes on with the turn as that seat's; else (a seat out of
+//!   order, a turn left out) it goes on with the written seat, and says
+//!   whose turns are missing; a turn number off by as many turns is the
+//!   same mistake, not reported twice;
 //! - a wrong turn number: counted from the written number when the next
 //!   turn follows it (a turn left out), else from the expected one (a
 //!   slip of the pen);
 //! - a false or wrong mark (`*`, `#`, `*t4=3`): the turn is played without
 //!   its marks;
 //! - a wrong roll that another die face makes right for the written move:
-//!   the turn is played with that roll;
+//!   the turn is played with that roll (a roll in a game without dice: the
+//!   turn is played without it);
 //! - a pass written while a move exists: the turn goes to the next seat;
 //! - a `Result` tag that disagrees with the result token: both are told.
 //!
@@ -256,6 +259,17 @@ impl<R: MoveRules> Check<'_, R> {
                 if to_act == seat {
                     return None;
                 }
+                // The seat letter slipped: the move is the seat's to act.
+                let mut as_theirs = turn.clone();
+                as_theirs.head.seat = to_act.into();
+                if self.plays(state, &as_theirs) {
+                    err.message = format!(
+                        "the turn is written for {seat}, but its move is {to_act}'s: {}",
+                        err.message
+                    );
+                    err.note = Some(format!("the check goes on with the turn as {to_act}'s"));
+                    return Some(Mended::As(Cow::Owned(as_theirs)));
+                }
                 let seats = self.rules.seat_list(state);
                 let from = seats.iter().position(|s| s == to_act)?;
                 let to = seats.iter().position(|s| s == seat)?;
@@ -282,6 +296,12 @@ impl<R: MoveRules> Check<'_, R> {
                 let stripped = without_marks(turn)?;
                 err.note = Some("the check goes on with the turn as its move plays".into());
                 Some(Mended::As(Cow::Owned(stripped)))
+            }
+            ErrorKind::Roll if !self.dice && turn.head.roll.is_some() => {
+                let mut t = turn.clone();
+                t.head.roll = None;
+                err.note = Some("the check goes on with the turn without its roll".into());
+                Some(Mended::As(Cow::Owned(t)))
             }
             ErrorKind::Roll | ErrorKind::IllegalMove if self.dice => {
                 // A 6 gives another turn in most rules: tried first when
@@ -321,6 +341,20 @@ impl<R: MoveRules> Check<'_, R> {
             }
             _ => None,
         }
+    }
+}
+
+impl<R: MoveRules> Check<'_, R> {
+    /// Whether `turn` plays in `state` as written, or once mended of the
+    /// slips that never stop a check (its marks; a roll in a game without
+    /// dice). The state is left as it is.
+    fn plays(&self, state: &R::State, turn: &Turn) -> bool {
+        let try_play = |t: &Turn| self.rules.play(&mut state.clone(), t).is_ok();
+        let mut t = turn.clone();
+        if !self.dice {
+            t.head.roll = None;
+        }
+        try_play(&t) || without_marks(&t).is_some_and(|t| try_play(&t))
     }
 }
 

@@ -9,7 +9,8 @@
 //! still be followed:
 //!
 //! - a turn written for another seat than the one to move: when its move
-//!   is one the seat to move may play, the seat letter slipped, and the
+//!   is one the seat to move may play and the written seat may not (once
+//!   given the turn), the seat letter slipped, and the
 //!   check goes on with the turn as that seat's; else (a seat out of
 //!   order, a turn left out) it goes on with the written seat, and says
 //!   whose turns are missing; a turn number off by as many turns is the
@@ -259,10 +260,13 @@ impl<R: MoveRules> Check<'_, R> {
                 if to_act == seat {
                     return None;
                 }
-                // The seat letter slipped: the move is the seat's to act.
+                // The seat letter slipped: the written seat cannot play the
+                // move, and the seat to act can.
+                let mut given = state.clone();
+                let theirs = self.rules.give_turn(&mut given, seat) && self.plays(&given, turn);
                 let mut as_theirs = turn.clone();
                 as_theirs.head.seat = to_act.into();
-                if self.plays(state, &as_theirs) {
+                if !theirs && self.plays(state, &as_theirs) {
                     err.message = format!(
                         "the turn is written for {seat}, but its move is {to_act}'s: {}",
                         err.message

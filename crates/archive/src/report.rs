@@ -18,7 +18,7 @@
 //! assert!(io_failure);
 //! report.write_text(&mut text).unwrap();
 //! let text = String::from_utf8(text).unwrap();
-//! assert!(text.ends_with("checked 0 files, 0 games, 0 turns: 0 valid, 0 invalid (io: 1)\n"));
+//! assert!(text.ends_with("checked 0 files, 0 games, 0 turns: 0 valid, 0 invalid; 1 mistake (io: 1)\n"));
 //! ```
 
 use std::borrow::Cow;

@@ -23,6 +23,7 @@ mod describe;
 mod engine;
 mod error;
 pub mod game;
+mod marks;
 pub mod offboard;
 mod recover;
 pub mod registry;
@@ -36,6 +37,7 @@ pub use engine::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
 };
 pub use error::{ErrorKind, ReplayError};
+pub use marks::complete_marks;
 pub use recover::{check_all_with, STOPPED};
 pub use registry::{AnyRules, GameKind};
 pub use replay::{replay_with, validate_with, Rules, Step, Summary, TextBoard};

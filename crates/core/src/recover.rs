@@ -379,18 +379,22 @@ fn without_marks(turn: &Turn) -> Option<Turn> {
     let mut t = turn.clone();
     let mut changed = false;
     for action in t.actions.iter_mut() {
-        match action {
-            Action::Place { capture, .. } | Action::Line { capture, .. } => {
-                changed |= capture.take().is_some();
-            }
-            Action::Move {
-                capture, barricade, ..
-            } => {
-                changed |= capture.take().is_some() || *barricade;
-                *barricade = false;
-            }
-            Action::Pass { .. } | Action::Barricade { .. } | Action::Remove { .. } => {}
-        }
+        changed |= strip_marks(action);
     }
     changed.then_some(t)
+}
+
+/// Takes the effect marks off `action`; whether it had any.
+pub(crate) fn strip_marks(action: &mut Action) -> bool {
+    match action {
+        Action::Place { capture, .. } | Action::Line { capture, .. } => capture.take().is_some(),
+        Action::Move {
+            capture, barricade, ..
+        } => {
+            let had = capture.take().is_some() || *barricade;
+            *barricade = false;
+            had
+        }
+        Action::Pass { .. } | Action::Barricade { .. } | Action::Remove { .. } => false,
+    }
 }

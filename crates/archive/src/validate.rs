@@ -178,6 +178,8 @@ pub struct Settings {
     pub duplicates: bool,
     /// Read the `Event` and `Round` tags.
     pub by_event: bool,
+    /// Report the effect marks a valid game leaves out (`--strict`).
+    pub strict: bool,
 }
 
 /// Replays games for one thread, under the rules the settings ask for. It
@@ -208,6 +210,19 @@ impl Checker {
     /// Every mistake of `game`, found by a check that goes on after each
     /// ([`Rules::check_all_in`]), the rules being found as in
     /// [`Checker::check_game`].
+    /// The effect marks `game` leaves out ([`Rules::missing_marks_in`]),
+    /// the rules being found as in [`Checker::check_game`].
+    fn missing_marks(
+        &mut self,
+        game: &Game,
+        file: Option<&Path>,
+    ) -> Result<Vec<ReplayError>, ReplayError> {
+        let dir = file
+            .and_then(Path::parent)
+            .filter(|d| !d.as_os_str().is_empty());
+        self.rules.missing_marks_in(dir, game)
+    }
+
     fn check_all(&mut self, game: &Game, file: Option<&Path>) -> Vec<ReplayError> {
         let dir = file
             .and_then(Path::parent)
@@ -304,6 +319,25 @@ impl Worker {
         (outcome, text)
     }
 
+    /// Adds a replay error of the game `source` to `outcome`, rendered
+    /// when the report is text.
+    fn push_replay_error(
+        &self,
+        outcome: &mut Outcome,
+        origin: &Origin,
+        source: &GameSource,
+        err: &ReplayError,
+    ) {
+        let name = origin.name.as_str();
+        if self.settings.diagnostics {
+            outcome
+                .rendered
+                .push_str(&render_replay_error(name, source, err, self.settings.color));
+            outcome.rendered.push_str("\n\n");
+        }
+        outcome.errors.push(replay_entry(name, source.index, err));
+    }
+
     fn game(&mut self, origin: &Origin, source: &GameSource, outcome: &mut Outcome) {
         let name = origin.name.as_str();
         let mut facts = GameFacts {
@@ -349,7 +383,18 @@ impl Worker {
         let path = origin.path.as_deref();
         billes_lua::set_print_game(Some(format!("{name} game {}", source.index)));
         match catch_unwind(AssertUnwindSafe(|| checker.check_game(&game, path))) {
-            Ok(Ok(summary)) => outcome.turns = u64::from(summary.turns),
+            Ok(Ok(summary)) => {
+                outcome.turns = u64::from(summary.turns);
+                if self.settings.strict {
+                    let missing =
+                        catch_unwind(AssertUnwindSafe(|| checker.missing_marks(&game, path)));
+                    if let Ok(Ok(missing)) = missing {
+                        for err in &missing {
+                            self.push_replay_error(outcome, origin, source, err);
+                        }
+                    }
+                }
+            }
             Ok(Err(err)) => {
                 outcome.turns = turns_before(&game, &err);
                 // The game holds a mistake: checked again, to the end,
@@ -360,16 +405,7 @@ impl Worker {
                     _ => vec![err],
                 };
                 for err in &errors {
-                    if self.settings.diagnostics {
-                        outcome.rendered.push_str(&render_replay_error(
-                            name,
-                            source,
-                            err,
-                            self.settings.color,
-                        ));
-                        outcome.rendered.push_str("\n\n");
-                    }
-                    outcome.errors.push(replay_entry(name, source.index, err));
+                    self.push_replay_error(outcome, origin, source, err);
                 }
             }
             Err(_) => {

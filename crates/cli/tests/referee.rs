@@ -232,3 +232,60 @@ fn typing_slips_get_a_hint_on_the_bad_token() {
     }
     assert_snapshot!("typing_slips", all);
 }
+
+/// A Barricade game whose record leaves out two marks: B's pawns take the
+/// barricades of q3 and m3 (`#`).
+const BARE: &str = "[Game \"barricade\"]
+[Seats \"R B\"]
+
+1. R3 h-a1
+2. B5 h-q3
+3. R2 h-d1
+4. B5 h-m3 #c4
+*
+";
+
+#[test]
+fn strict_reports_each_missing_mark() {
+    let (_dir, out) = validate("bare.bgn", BARE, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let (_dir, out) = validate("bare.bgn", BARE, &["--strict"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_snapshot!("strict_text", text(&out.stdout));
+    let (_dir, out) = validate("bare.bgn", BARE, &["--strict", "--format", "json"]);
+    let report = json(&out);
+    assert_eq!(kinds(&report), ["effect", "effect"]);
+    assert_eq!(report["valid"], 0);
+    assert_eq!(report["mistakes"], 2);
+}
+
+#[test]
+fn fmt_marks_writes_every_mark_the_moves_imply() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bare.bgn"), BARE).unwrap();
+    let out = billes(&["fmt", "--marks", "bare.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let marked = text(&out.stdout);
+    assert!(marked.contains("2. B5 h-q3#\n"), "{marked}");
+    assert!(marked.contains("4. B5 h-m3# #c4\n"), "{marked}");
+    // Written back, the record passes the strict check.
+    std::fs::write(dir.path().join("bare.bgn"), &marked).unwrap();
+    let out = billes(&["validate", "--strict", "bare.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    // `--check --marks` lists a record that lacks marks.
+    std::fs::write(dir.path().join("bare.bgn"), BARE).unwrap();
+    let out = billes(&["fmt", "--check", "--marks", "bare.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "bare.bgn\n");
+    // A game that does not replay is written as it is, its mistake told.
+    let bad = BARE.replace("3. R2 h-d1", "3. R2 h-q9");
+    std::fs::write(dir.path().join("bad.bgn"), &bad).unwrap();
+    let out = billes(&["fmt", "--marks", "bad.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("2. B5 h-q3\n"));
+    assert!(
+        text(&out.stderr).contains("bad.bgn:6:4: game 1:"),
+        "{}",
+        text(&out.stderr)
+    );
+}

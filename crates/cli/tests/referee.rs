@@ -289,3 +289,47 @@ fn fmt_marks_writes_every_mark_the_moves_imply() {
         text(&out.stderr)
     );
 }
+
+/// Every record shown in the README and the notation's chapters validates;
+/// a block of tags alone (a `Position` example) is checked as a record
+/// without turns of the chapter's game.
+#[test]
+fn records_in_the_docs_validate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for (doc, game) in [
+        ("README.md", "aggravation"),
+        ("notation/SPEC.md", "aggravation"),
+        ("notation/aggravation.md", "aggravation"),
+        ("notation/barricade.md", "barricade"),
+        ("notation/offboard.md", "offboard"),
+    ] {
+        let doc_text = std::fs::read_to_string(root.join(doc)).unwrap();
+        for block in doc_text.split("```").skip(1).step_by(2) {
+            let body = block.split_once('\n').map_or("", |(_, b)| b);
+            if !body.starts_with('[') {
+                continue;
+            }
+            let mut record = String::new();
+            if !body.contains("[Game ") {
+                record.push_str(&format!("[Game \"{game}\"]\n"));
+            }
+            record.push_str(body);
+            if body.lines().last().is_some_and(|l| l.starts_with('[')) {
+                record.push_str("\n*\n");
+            }
+            let name = format!("doc{checked}.bgn");
+            std::fs::write(dir.path().join(&name), &record).unwrap();
+            let out = billes(&["validate", &name], dir.path());
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{doc}:\n{record}\n{}",
+                text(&out.stdout)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "only {checked} records found");
+}

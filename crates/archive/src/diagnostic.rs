@@ -37,8 +37,8 @@ pub fn render_replay_error(
     if !err.legal.is_empty() {
         notes.push(legal_note(&err.legal));
     }
-    if let Some(note) = &err.note {
-        notes.push(note.clone());
+    if let Some(note) = err.note() {
+        notes.push(note.to_string());
     }
     let span = if err.span.line == 0 {
         // Not located (a tag missing): point at the game's first line.

@@ -504,9 +504,9 @@ fn replay_entry(file: &str, game: usize, err: &ReplayError) -> ErrorEntry {
         line: located.then_some(err.span.line),
         column: located.then_some(err.span.column),
         turn: err.turn,
-        seat: err.seat.clone(),
+        seat: err.seat.as_deref().map(str::to_string),
         legal: err.legal.clone(),
-        note: err.note.clone(),
+        note: err.note().map(str::to_string),
         ..ErrorEntry::new(file, Some(game), err.kind.name(), err.message.clone())
     }
 }

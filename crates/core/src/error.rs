@@ -64,15 +64,19 @@ pub struct ReplayError {
     pub span: Span,
     /// The turn number, when the mistake is in a turn.
     pub turn: Option<u32>,
-    /// The seat of that turn.
-    pub seat: Option<String>,
+    /// The seat of that turn (a boxed `str`, as the note is boxed: the
+    /// error stays as small as it was before the note).
+    pub seat: Option<Box<str>>,
     /// The legal actions at that point, in notation (may be empty), those
     /// nearest to what was written first.
     pub legal: Vec<String>,
     /// What the check did about the mistake, when it went on or stopped
-    /// there ("the rest of the game is not checked: ...").
+    /// there ("the rest of the game is not checked: ..."); read it with
+    /// [`ReplayError::note`]. Behind one thin pointer: every check returns
+    /// this error type, and a larger one slows the checks down.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    #[allow(clippy::box_collection)]
+    pub note: Option<Box<String>>,
 }
 
 impl From<Box<ReplayError>> for ReplayError {
@@ -116,7 +120,7 @@ impl ReplayError {
     pub fn in_turn(mut self, turn: u32, seat: &str) -> ReplayError {
         self.turn.get_or_insert(turn);
         if self.seat.is_none() {
-            self.seat = Some(seat.to_string());
+            self.seat = Some(seat.into());
         }
         self
     }
@@ -124,8 +128,13 @@ impl ReplayError {
     /// The same error, with a note on what the check did about it.
     #[must_use]
     pub fn with_note(mut self, note: impl Into<String>) -> ReplayError {
-        self.note = Some(note.into());
+        self.note = Some(Box::new(note.into()));
         self
+    }
+
+    /// The note on what the check did about the mistake, if any.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref().map(String::as_str)
     }
 
     /// The same error, listing the legal actions.
@@ -194,7 +203,7 @@ impl Shape {
 
     fn nearness(&self, other: &Shape) -> u32 {
         let mut n = 0;
-        if self.holes.first().is_some() && self.holes.first() == other.holes.first() {
+        if !self.holes.is_empty() && self.holes.first() == other.holes.first() {
             n += 8;
         }
         if self.holes.len() > 1 && self.holes.last() == other.holes.last() {

@@ -98,12 +98,12 @@ struct Check<'r, R> {
 }
 
 /// What became of a refused turn.
-enum Mended<'t> {
+enum Mended {
     /// Play it again as it is now (the position was changed: a seat given
     /// the turn).
     Again,
-    /// Play this turn instead.
-    As(Cow<'t, Turn>),
+    /// Play this turn instead (boxed: a turn is large, and this is rare).
+    As(Box<Turn>),
     /// It was played, or passed over, in the position.
     Done,
 }
@@ -216,7 +216,7 @@ impl<R: MoveRules> Check<'_, R> {
                 Some(Mended::Again) => found.push(err),
                 Some(Mended::As(t)) => {
                     found.push(err);
-                    attempt = Cow::Owned(t.into_owned());
+                    attempt = Cow::Owned(*t);
                 }
                 Some(Mended::Done) => {
                     found.push(err);
@@ -243,15 +243,15 @@ impl<R: MoveRules> Check<'_, R> {
 
     /// How to go on after `err`, refused in `state` for `turn` (the note and
     /// message of `err` are completed to say so); `None`: the check stops.
-    fn mend<'t>(
+    fn mend(
         &mut self,
         state: &mut R::State,
-        turn: &'t Turn,
+        turn: &Turn,
         err: &mut ReplayError,
         next: Option<&Turn>,
         place: u32,
         number: &mut Option<ReplayError>,
-    ) -> Option<Mended<'t>> {
+    ) -> Option<Mended> {
         let seat = turn.head.seat.as_str();
         match err.kind {
             ErrorKind::Seat => {
@@ -271,8 +271,11 @@ impl<R: MoveRules> Check<'_, R> {
                         "the turn is written for {seat}, but its move is {to_act}'s: {}",
                         err.message
                     );
-                    err.note = Some(format!("the check goes on with the turn as {to_act}'s"));
-                    return Some(Mended::As(Cow::Owned(as_theirs)));
+                    set_note(
+                        err,
+                        format!("the check goes on with the turn as {to_act}'s"),
+                    );
+                    return Some(Mended::As(Box::new(as_theirs)));
                 }
                 let seats = self.rules.seat_list(state);
                 let from = seats.iter().position(|s| s == to_act)?;
@@ -285,7 +288,7 @@ impl<R: MoveRules> Check<'_, R> {
                     .map(|k| seats[(from + k) % seats.len()].as_str())
                     .collect();
                 err.message = format!("{}: {}", missing_turns(&missing), err.message);
-                err.note = Some(format!("the check goes on with {seat}'s turn"));
+                set_note(err, format!("the check goes on with {seat}'s turn"));
                 // A turn number off by the turns left out is the same mistake.
                 if number
                     .as_ref()
@@ -298,14 +301,14 @@ impl<R: MoveRules> Check<'_, R> {
             }
             ErrorKind::Effect => {
                 let stripped = without_marks(turn)?;
-                err.note = Some("the check goes on with the turn as its move plays".into());
-                Some(Mended::As(Cow::Owned(stripped)))
+                set_note(err, "the check goes on with the turn as its move plays");
+                Some(Mended::As(Box::new(stripped)))
             }
             ErrorKind::Roll if !self.dice && turn.head.roll.is_some() => {
                 let mut t = turn.clone();
                 t.head.roll = None;
-                err.note = Some("the check goes on with the turn without its roll".into());
-                Some(Mended::As(Cow::Owned(t)))
+                set_note(err, "the check goes on with the turn without its roll");
+                Some(Mended::As(Box::new(t)))
             }
             ErrorKind::Roll | ErrorKind::IllegalMove if self.dice => {
                 // A 6 gives another turn in most rules: tried first when
@@ -325,9 +328,10 @@ impl<R: MoveRules> Check<'_, R> {
                     let mut after = state.clone();
                     if self.rules.play(&mut after, &t).is_ok() {
                         *state = after;
-                        err.note = Some(format!(
-                            "the written move is played with a roll of {face}: the check goes on"
-                        ));
+                        set_note(
+                            err,
+                            "the written move is played with a roll of {face}: the check goes on",
+                        );
                         return Some(Mended::Done);
                     }
                 }
@@ -340,7 +344,7 @@ impl<R: MoveRules> Check<'_, R> {
                 if !self.rules.give_turn(state, following) {
                     return None;
                 }
-                err.note = Some(format!("the check goes on with {following}'s turn"));
+                set_note(err, format!("the check goes on with {following}'s turn"));
                 Some(Mended::Done)
             }
             _ => None,
@@ -360,6 +364,11 @@ impl<R: MoveRules> Check<'_, R> {
         }
         try_play(&t) || without_marks(&t).is_some_and(|t| try_play(&t))
     }
+}
+
+/// Sets the note of `err`: what the check does about it.
+fn set_note(err: &mut ReplayError, note: impl Into<String>) {
+    err.note = Some(Box::new(note.into()));
 }
 
 /// "G's turn is missing", "G's and Y's turns are missing".

@@ -134,7 +134,7 @@ fn two_slips_in_a_long_game_are_both_found() {
             );
             assert_eq!(all[0].turn, Some(early as u32 + 1));
             assert_eq!(all[1].turn, Some(late as u32 + 1));
-            assert!(all.iter().all(|e| e.note.as_deref() != Some(STOPPED)));
+            assert!(all.iter().all(|e| e.note() != Some(STOPPED)));
             checked += 1;
         }
         assert!(checked > 0, "{kind}: no game long enough");
@@ -177,5 +177,5 @@ fn a_move_that_cannot_be_played_stops_the_check() {
     let all = engine.check_all(&game);
     assert_eq!(all.len(), 1, "{all:?}");
     assert_eq!(all[0].kind, ErrorKind::IllegalMove);
-    assert_eq!(all[0].note.as_deref(), Some(STOPPED));
+    assert_eq!(all[0].note(), Some(STOPPED));
 }

@@ -110,15 +110,14 @@ fn looks_like_a_turn(text: &str) -> bool {
 fn every_turn_written_in_the_chapters_parses() {
     let mut checked = 0;
     for (name, game, text) in CHAPTERS {
-        let (prose, code): (Vec<(usize, &str)>, Vec<(usize, &str)>) =
-            text.split("```").enumerate().partition(|(i, _)| i % 2 == 0);
+        let prose = text.split("```").step_by(2);
+        let code = text.split("```").skip(1).step_by(2);
         let mut turns: Vec<String> = prose
-            .iter()
-            .flat_map(|(_, p)| p.split('`').skip(1).step_by(2))
+            .flat_map(|p| p.split('`').skip(1).step_by(2))
             .filter(|t| looks_like_a_turn(t))
             .map(|t| format!("1. {t}"))
             .collect();
-        for (_, block) in code {
+        for block in code {
             let body = block.split_once('\n').map_or("", |(_, b)| b);
             if body.starts_with('[') {
                 continue; // a whole record: see the CLI's tests

@@ -330,7 +330,7 @@ impl<R: MoveRules> Check<'_, R> {
                         *state = after;
                         set_note(
                             err,
-                            "the written move is played with a roll of {face}: the check goes on",
+                            format!("the written move is played with a roll of {face}: the check goes on"),
                         );
                         return Some(Mended::Done);
                     }

@@ -35,7 +35,10 @@ pub fn render_replay_error(
         _ => format!("in game {}", source.index),
     }];
     if !err.legal.is_empty() {
-        notes.push(format!("legal: {}", err.legal.join(" ")));
+        notes.push(legal_note(&err.legal));
+    }
+    if let Some(note) = err.note() {
+        notes.push(note.to_string());
     }
     let span = if err.span.line == 0 {
         // Not located (a tag missing): point at the game's first line.
@@ -74,4 +77,38 @@ fn line_text(source: &GameSource, span: Span) -> &str {
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     text[start..end].trim_end_matches('\r')
+}
+
+/// Legal actions a diagnostic lists; those nearest to what was written come
+/// first, and the others are counted ("and 28 more").
+pub const LEGAL_SHOWN: usize = 8;
+
+/// The "legal: ..." note of a diagnostic: the first [`LEGAL_SHOWN`] actions
+/// of `legal` (nearest first), then how many more there are.
+pub fn legal_note(legal: &[String]) -> String {
+    // One more than the limit is shown rather than "and 1 more".
+    if legal.len() <= LEGAL_SHOWN + 1 {
+        return format!("legal: {}", legal.join(" "));
+    }
+    format!(
+        "legal: {} and {} more",
+        legal[..LEGAL_SHOWN].join(" "),
+        legal.len() - LEGAL_SHOWN
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_legal_lists_are_cut() {
+        let legal: Vec<String> = (1..=9).map(|i| format!("a{i}")).collect();
+        assert_eq!(legal_note(&legal), "legal: a1 a2 a3 a4 a5 a6 a7 a8 a9");
+        let legal: Vec<String> = (1..=36).map(|i| format!("a{i}")).collect();
+        assert_eq!(
+            legal_note(&legal),
+            "legal: a1 a2 a3 a4 a5 a6 a7 a8 and 28 more"
+        );
+    }
 }

@@ -18,7 +18,7 @@
 //! assert!(io_failure);
 //! report.write_text(&mut text).unwrap();
 //! let text = String::from_utf8(text).unwrap();
-//! assert!(text.ends_with("checked 0 files, 0 games, 0 turns: 0 valid, 0 invalid (io: 1)\n"));
+//! assert!(text.ends_with("checked 0 files, 0 games, 0 turns: 0 valid, 0 invalid; 1 mistake (io: 1)\n"));
 //! ```
 
 use std::borrow::Cow;
@@ -45,10 +45,13 @@ pub struct Report {
     pub valid: usize,
     /// Games with a mistake.
     pub invalid: usize,
+    /// Mistakes found, in all (a game may have several).
+    pub mistakes: usize,
     /// How many errors of each kind.
     pub kinds: BTreeMap<Cow<'static, str>, usize>,
-    /// One entry per mistake (at most one per game: replay stops there), in
-    /// file order, then game order.
+    /// One entry per mistake (a game's check goes on after a mistake
+    /// wherever the record can be followed), in file order, then game
+    /// order, then the order of the record.
     pub errors: ErrorList,
     /// With `--duplicates`: each game whose turns were already seen.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -77,9 +80,13 @@ pub struct ErrorEntry {
     pub kind: Cow<'static, str>,
     /// What was wrong.
     pub message: String,
-    /// The legal actions, where they help.
+    /// The legal actions, where they help, those nearest to what was
+    /// written first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<String>,
+    /// What the check did about the mistake: went on (how), or stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl ErrorEntry {
@@ -95,6 +102,7 @@ impl ErrorEntry {
             kind: Cow::Borrowed(kind),
             message,
             legal: Vec::new(),
+            note: None,
         }
     }
 
@@ -291,7 +299,7 @@ impl Collector {
         report.turns += outcome.turns;
         if let Some(game) = outcome.game {
             report.games += 1;
-            let valid = outcome.error.is_none();
+            let valid = outcome.errors.is_empty();
             if valid {
                 report.valid += 1;
             } else {
@@ -324,12 +332,14 @@ impl Collector {
                 }
             }
         }
-        if let Some(error) = outcome.error {
+        if self.settings.diagnostics {
+            out.write_all(outcome.rendered.as_bytes())?;
+        }
+        for error in outcome.errors {
+            report.mistakes += 1;
             *report.kinds.entry(error.kind.clone()).or_default() += 1;
             self.io_failure |= error.kind == "io";
-            if self.settings.diagnostics {
-                out.write_all(outcome.rendered.as_bytes())?;
-            } else if !self.settings.jsonl {
+            if !self.settings.diagnostics && !self.settings.jsonl {
                 report.errors.push(error)?;
             }
         }
@@ -406,7 +416,7 @@ impl Serialize for Tags<'_> {
 /// Writes the JSON line of an outcome, if it has one.
 fn write_line(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
     let file = outcome.origin.name.as_str();
-    let errors = outcome.error.as_slice();
+    let errors = outcome.errors.as_slice();
     let line = match &outcome.game {
         Some(game) => Line::Game {
             file,
@@ -476,6 +486,7 @@ fn write_summary_line(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         turns: u64,
         valid: usize,
         invalid: usize,
+        mistakes: usize,
         kinds: &'a BTreeMap<Cow<'static, str>, usize>,
         #[serde(skip_serializing_if = "Option::is_none")]
         duplicates: Option<&'a Vec<Duplicate>>,
@@ -489,6 +500,7 @@ fn write_summary_line(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         turns: report.turns,
         valid: report.valid,
         invalid: report.invalid,
+        mistakes: report.mistakes,
         kinds: &report.kinds,
         duplicates: report.duplicates.as_ref(),
         events: report.events.as_ref(),
@@ -534,7 +546,10 @@ fn write_summary(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     if kinds.is_empty() {
         writeln!(out)?;
     } else {
-        writeln!(out, " ({})", kinds.join(", "))?;
+        // A game's check goes on after a mistake: the mistakes are
+        // counted apart from the games.
+        let n = report.mistakes as u64;
+        writeln!(out, "; {n} mistake{} ({})", plural(n), kinds.join(", "))?;
     }
     if let Some(duplicates) = &report.duplicates {
         let n = duplicates.len();

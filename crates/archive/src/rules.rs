@@ -133,6 +133,56 @@ impl Rules {
         billes_lua::validate(game, dir, self.forced.as_ref())
     }
 
+    /// Every mistake of `game`, a script path in its `Rules` tag being
+    /// relative to `dir`: the check goes on after a mistake wherever the
+    /// record can still be followed ([`Engine::check_all`]). Empty for a
+    /// valid record; slower than [`Rules::validate_in`], which `billes
+    /// validate` runs first.
+    pub fn check_all_in(&self, dir: Option<&Path>, game: &Game) -> Vec<ReplayError> {
+        match self.engine_in(dir, game) {
+            Ok(engine) => engine.check_all(game),
+            Err(e) => vec![e],
+        }
+    }
+
+    /// The effect marks `game`'s moves imply that it leaves out, one error
+    /// each ([`billes_core::complete_marks`]), a script path in its `Rules`
+    /// tag being relative to `dir`: what `billes validate --strict` adds to
+    /// the check of a valid record.
+    ///
+    /// # Errors
+    /// The first mistake of the record, when it does not replay.
+    pub fn missing_marks_in(
+        &self,
+        dir: Option<&Path>,
+        game: &Game,
+    ) -> Result<Vec<ReplayError>, ReplayError> {
+        let engine = self.engine_in(dir, game)?;
+        billes_core::complete_marks(&*engine, &mut game.clone())
+    }
+
+    /// Writes into `game`, read from the file `name`, every effect mark its
+    /// moves imply (`billes fmt --marks`); the marks that were missing.
+    ///
+    /// # Errors
+    /// The first mistake of the record, when it does not replay.
+    pub fn complete_marks(
+        &self,
+        name: &str,
+        game: &mut Game,
+    ) -> Result<Vec<ReplayError>, ReplayError> {
+        let engine = self.engine(name, game)?;
+        billes_core::complete_marks(&*engine, game)
+    }
+
+    /// [`Rules::engine`], a script path being relative to `dir`.
+    fn engine_in(&self, dir: Option<&Path>, game: &Game) -> Result<Rc<dyn Engine>, ReplayError> {
+        if self.standard {
+            return Ok(Rc::new(Standard::forced(GameKind::of(game)?)));
+        }
+        billes_lua::engine(game, dir, self.forced.as_ref())
+    }
+
     /// The start position of `game`, read from the file `name`, as a text
     /// board.
     ///

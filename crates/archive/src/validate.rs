@@ -104,9 +104,9 @@ pub struct Outcome {
     pub(crate) turns: u64,
     /// Present when the job was a game (valid or not).
     pub(crate) game: Option<GameFacts>,
-    /// The mistake, if any.
-    pub(crate) error: Option<ErrorEntry>,
-    /// The mistake as a text diagnostic (text reports only).
+    /// The mistakes, in the order of the record (none: valid).
+    pub(crate) errors: Vec<ErrorEntry>,
+    /// The mistakes as text diagnostics (text reports only).
     pub(crate) rendered: String,
 }
 
@@ -132,12 +132,18 @@ impl Outcome {
         self.game.as_ref().map(|g| g.index)
     }
 
-    /// The mistake, if any.
+    /// The first mistake, if any.
     pub fn error(&self) -> Option<&ErrorEntry> {
-        self.error.as_ref()
+        self.errors.first()
     }
 
-    /// The mistake as a text diagnostic, when [`Settings::diagnostics`] is
+    /// Every mistake found, in the order of the record: the check of a
+    /// game goes on after a mistake wherever the record can be followed.
+    pub fn errors(&self) -> &[ErrorEntry] {
+        &self.errors
+    }
+
+    /// The mistakes as text diagnostics, when [`Settings::diagnostics`] is
     /// set (empty otherwise, and for a valid game).
     pub fn diagnostic(&self) -> &str {
         &self.rendered
@@ -172,6 +178,8 @@ pub struct Settings {
     pub duplicates: bool,
     /// Read the `Event` and `Round` tags.
     pub by_event: bool,
+    /// Report the effect marks a valid game leaves out (`--strict`).
+    pub strict: bool,
 }
 
 /// Replays games for one thread, under the rules the settings ask for. It
@@ -197,6 +205,29 @@ impl Checker {
             .and_then(Path::parent)
             .filter(|d| !d.as_os_str().is_empty());
         self.rules.validate_in(dir, game)
+    }
+
+    /// Every mistake of `game`, found by a check that goes on after each
+    /// ([`Rules::check_all_in`]), the rules being found as in
+    /// [`Checker::check_game`].
+    /// The effect marks `game` leaves out ([`Rules::missing_marks_in`]),
+    /// the rules being found as in [`Checker::check_game`].
+    fn missing_marks(
+        &mut self,
+        game: &Game,
+        file: Option<&Path>,
+    ) -> Result<Vec<ReplayError>, ReplayError> {
+        let dir = file
+            .and_then(Path::parent)
+            .filter(|d| !d.as_os_str().is_empty());
+        self.rules.missing_marks_in(dir, game)
+    }
+
+    fn check_all(&mut self, game: &Game, file: Option<&Path>) -> Vec<ReplayError> {
+        let dir = file
+            .and_then(Path::parent)
+            .filter(|d| !d.as_os_str().is_empty());
+        self.rules.check_all_in(dir, game)
     }
 }
 
@@ -233,7 +264,7 @@ impl Worker {
             opened: false,
             turns: 0,
             game: None,
-            error: None,
+            errors: Vec::new(),
             rendered: String::new(),
         };
         let name = job.origin.name.as_str();
@@ -243,7 +274,9 @@ impl Worker {
                 if self.settings.diagnostics {
                     outcome.rendered = format!("error[io]: {name}: {message}\n");
                 }
-                outcome.error = Some(ErrorEntry::new(name, None, "io", message));
+                outcome
+                    .errors
+                    .push(ErrorEntry::new(name, None, "io", message));
             }
             Work::Binary { line, column } => {
                 let message = "binary file (a NUL byte), not read".to_string();
@@ -251,8 +284,9 @@ impl Worker {
                     outcome.rendered =
                         format!("error[encoding]: {message}\n --> {name}:{line}:{column}\n\n");
                 }
-                outcome.error =
-                    Some(ErrorEntry::new(name, None, "encoding", message).at(line, column));
+                outcome
+                    .errors
+                    .push(ErrorEntry::new(name, None, "encoding", message).at(line, column));
             }
             Work::Encoding {
                 index,
@@ -272,7 +306,7 @@ impl Worker {
                     fingerprint: None,
                     tags: Vec::new(),
                 });
-                outcome.error = Some(
+                outcome.errors.push(
                     ErrorEntry::new(name, Some(index), "encoding", "invalid UTF-8".into())
                         .at(line, column),
                 );
@@ -283,6 +317,25 @@ impl Worker {
             }
         }
         (outcome, text)
+    }
+
+    /// Adds a replay error of the game `source` to `outcome`, rendered
+    /// when the report is text.
+    fn push_replay_error(
+        &self,
+        outcome: &mut Outcome,
+        origin: &Origin,
+        source: &GameSource,
+        err: &ReplayError,
+    ) {
+        let name = origin.name.as_str();
+        if self.settings.diagnostics {
+            outcome
+                .rendered
+                .push_str(&render_replay_error(name, source, err, self.settings.color));
+            outcome.rendered.push_str("\n\n");
+        }
+        outcome.errors.push(replay_entry(name, source.index, err));
     }
 
     fn game(&mut self, origin: &Origin, source: &GameSource, outcome: &mut Outcome) {
@@ -307,7 +360,7 @@ impl Worker {
                         render_parse_error(name, source.index, &err, self.settings.color);
                 }
                 outcome.game = Some(facts);
-                outcome.error = Some(parse_entry(name, source.index, &err));
+                outcome.errors.push(parse_entry(name, source.index, &err));
                 return;
             }
         };
@@ -330,16 +383,30 @@ impl Worker {
         let path = origin.path.as_deref();
         billes_lua::set_print_game(Some(format!("{name} game {}", source.index)));
         match catch_unwind(AssertUnwindSafe(|| checker.check_game(&game, path))) {
-            Ok(Ok(summary)) => outcome.turns = u64::from(summary.turns),
+            Ok(Ok(summary)) => {
+                outcome.turns = u64::from(summary.turns);
+                if self.settings.strict {
+                    let missing =
+                        catch_unwind(AssertUnwindSafe(|| checker.missing_marks(&game, path)));
+                    if let Ok(Ok(missing)) = missing {
+                        for err in &missing {
+                            self.push_replay_error(outcome, origin, source, err);
+                        }
+                    }
+                }
+            }
             Ok(Err(err)) => {
                 outcome.turns = turns_before(&game, &err);
-                if self.settings.diagnostics {
-                    outcome.rendered = format!(
-                        "{}\n\n",
-                        render_replay_error(name, source, &err, self.settings.color)
-                    );
+                // The game holds a mistake: checked again, to the end,
+                // for all of them (valid games never come here).
+                let all = catch_unwind(AssertUnwindSafe(|| checker.check_all(&game, path)));
+                let errors = match all {
+                    Ok(errors) if !errors.is_empty() => errors,
+                    _ => vec![err],
+                };
+                for err in &errors {
+                    self.push_replay_error(outcome, origin, source, err);
                 }
-                outcome.error = Some(replay_entry(name, source.index, &err));
             }
             Err(_) => {
                 // A bug in the rules: reported against the game, and the
@@ -352,7 +419,7 @@ impl Worker {
                         source.line, source.index
                     );
                 }
-                outcome.error = Some(
+                outcome.errors.push(
                     ErrorEntry::new(name, Some(source.index), "internal", message.into())
                         .at(source.line, 1),
                 );
@@ -437,8 +504,9 @@ fn replay_entry(file: &str, game: usize, err: &ReplayError) -> ErrorEntry {
         line: located.then_some(err.span.line),
         column: located.then_some(err.span.column),
         turn: err.turn,
-        seat: err.seat.clone(),
+        seat: err.seat.as_deref().map(str::to_string),
         legal: err.legal.clone(),
+        note: err.note().map(str::to_string),
         ..ErrorEntry::new(file, Some(game), err.kind.name(), err.message.clone())
     }
 }

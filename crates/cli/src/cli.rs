@@ -189,6 +189,11 @@ pub struct ValidateArgs {
     /// Also count games, valid and invalid, per `Event` and `Round` tag
     #[arg(long)]
     pub by_event: bool,
+    /// A referee's check: also report each effect mark (`*`, `#`, `*t4=3`)
+    /// a valid game's moves imply but its record leaves out (`billes fmt
+    /// --marks` writes them)
+    #[arg(long)]
+    pub strict: bool,
     /// Print the mistakes only: no summary, no progress bar (text report;
     /// the exit code still tells)
     #[arg(long, short = 'q')]
@@ -248,6 +253,11 @@ pub struct FmtArgs {
     /// hard links (in place, so every name sees the new text)
     #[arg(long, requires = "in_place")]
     pub force: bool,
+    /// Also write every effect mark (`*`, `#`, `*t4=3`) the moves imply,
+    /// under each record's rules; a game that does not replay is left as it
+    /// is, its first mistake reported
+    #[arg(long)]
+    pub marks: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
 }

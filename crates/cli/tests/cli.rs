@@ -206,7 +206,8 @@ fn validate_text_report_has_caret_and_summary() {
     assert!(stdout.contains("1. R6 r9 r10 *"), "{stdout}");
     assert!(stdout.contains('^'), "{stdout}");
     assert!(
-        stdout.contains("checked 1 file, 1 game, 0 turns: 0 valid, 1 invalid (syntax: 1)"),
+        stdout
+            .contains("checked 1 file, 1 game, 0 turns: 0 valid, 1 invalid; 1 mistake (syntax: 1)"),
         "{stdout}"
     );
 }

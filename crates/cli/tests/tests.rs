@@ -35,6 +35,7 @@ mod encodings;
 mod examples;
 mod games;
 mod moves;
+mod referee;
 mod render;
 mod rules;
 mod study;

@@ -89,7 +89,7 @@ fn corrupted_archive_text_report_lists_every_problem() {
     // The huge comment's line is shown nowhere, and its game is valid.
     assert!(!report.contains("huge-comment"), "{report}");
     assert!(report.ends_with(
-        "checked 7 files, 11 games, 66 turns: 6 valid, 5 invalid \
+        "checked 7 files, 11 games, 66 turns: 6 valid, 5 invalid; 6 mistakes \
          (encoding: 2, illegal_move: 1, syntax: 2, variant: 1)\n"
     ));
     assert_snapshot!("archive_text", report);
@@ -596,7 +596,9 @@ fn a_game_whose_result_tag_disagrees_counts_the_turns_it_replayed() {
         "{report}"
     );
     assert!(
-        report.contains("checked 1 file, 1 game, 63 turns: 0 valid, 1 invalid (result: 1)"),
+        report.contains(
+            "checked 1 file, 1 game, 63 turns: 0 valid, 1 invalid; 1 mistake (result: 1)"
+        ),
         "{report}"
     );
     let out = billes(

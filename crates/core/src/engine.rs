@@ -52,6 +52,15 @@ pub trait Engine {
         self.replay(game, &mut |_| {})
     }
 
+    /// Every mistake of `game`, as [`crate::check_all_with`] finds them:
+    /// the check goes on after a mistake wherever the record can still be
+    /// followed. Empty for a valid record. Slower than
+    /// [`validate`](Engine::validate): for a record known to hold a mistake.
+    /// The default gives the first mistake only.
+    fn check_all(&self, game: &Game) -> Vec<ReplayError> {
+        self.validate(game).err().into_iter().collect()
+    }
+
     /// Replays `game` showing the view of every position, as
     /// [`view::replay_views`] does, under these rules.
     ///
@@ -161,6 +170,13 @@ impl Engine for Standard {
     fn validate(&self, game: &Game) -> Result<Summary, ReplayError> {
         self.check(game)?;
         with_standard!(self.game, r => validate_with(r, game))
+    }
+
+    fn check_all(&self, game: &Game) -> Vec<ReplayError> {
+        if let Err(e) = self.check(game) {
+            return vec![e];
+        }
+        with_standard!(self.game, r => crate::check_all_with(r, game))
     }
 
     fn replay_views(

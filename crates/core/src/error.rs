@@ -64,10 +64,19 @@ pub struct ReplayError {
     pub span: Span,
     /// The turn number, when the mistake is in a turn.
     pub turn: Option<u32>,
-    /// The seat of that turn.
-    pub seat: Option<String>,
-    /// The legal actions at that point, in notation (may be empty).
+    /// The seat of that turn (a boxed `str`, as the note is boxed: the
+    /// error stays as small as it was before the note).
+    pub seat: Option<Box<str>>,
+    /// The legal actions at that point, in notation (may be empty), those
+    /// nearest to what was written first.
     pub legal: Vec<String>,
+    /// What the check did about the mistake, when it went on or stopped
+    /// there ("the rest of the game is not checked: ..."); read it with
+    /// [`ReplayError::note`]. Behind one thin pointer: every check returns
+    /// this error type, and a larger one slows the checks down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[allow(clippy::box_collection)]
+    pub note: Option<Box<String>>,
 }
 
 impl From<Box<ReplayError>> for ReplayError {
@@ -103,6 +112,7 @@ impl ReplayError {
             turn: None,
             seat: None,
             legal: Vec::new(),
+            note: None,
         }
     }
 
@@ -110,14 +120,126 @@ impl ReplayError {
     pub fn in_turn(mut self, turn: u32, seat: &str) -> ReplayError {
         self.turn.get_or_insert(turn);
         if self.seat.is_none() {
-            self.seat = Some(seat.to_string());
+            self.seat = Some(seat.into());
         }
         self
+    }
+
+    /// The same error, with a note on what the check did about it.
+    #[must_use]
+    pub fn with_note(mut self, note: impl Into<String>) -> ReplayError {
+        self.note = Some(Box::new(note.into()));
+        self
+    }
+
+    /// The note on what the check did about the mistake, if any.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref().map(String::as_str)
     }
 
     /// The same error, listing the legal actions.
     pub fn with_legal(mut self, legal: Vec<String>) -> ReplayError {
         self.legal = legal;
         self
+    }
+}
+
+/// Orders `legal` (actions in notation) nearest first to what was written
+/// (`written`): the same piece moved, then the same landing, the same
+/// direction, the same kind of action; the order of the rules otherwise.
+/// A reader looks for the move meant among the first few.
+pub(crate) fn nearest_first(legal: &mut [String], written: &[billes_notation::Action]) {
+    if legal.len() < 2 || written.is_empty() {
+        return;
+    }
+    let written: Vec<Shape> = written.iter().map(|a| Shape::of(&a.to_string())).collect();
+    let score = |l: &String| {
+        let l = Shape::of(l);
+        written.iter().map(|w| w.nearness(&l)).max().unwrap_or(0)
+    };
+    // A stable sort: equal scores keep the rules' order.
+    legal.sort_by_cached_key(|l| std::cmp::Reverse(score(l)));
+}
+
+/// What [`nearest_first`] compares of an action written in notation.
+struct Shape {
+    /// The first character (`+`, `-`, `#`, `~`, or a hole's letter).
+    kind: Option<char>,
+    /// The holes named before any mark or direction.
+    holes: Vec<String>,
+    /// The direction after `>`.
+    direction: Option<String>,
+}
+
+impl Shape {
+    fn of(text: &str) -> Shape {
+        // One action; in a list of several (a move and a put-down), the first.
+        let text = text.split_whitespace().next().unwrap_or("");
+        let (body, direction) = match text.split_once('>') {
+            Some((body, rest)) => {
+                let dir: String = rest
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect();
+                (body, Some(dir))
+            }
+            None => (text, None),
+        };
+        let body = body.split('*').next().unwrap_or("");
+        let holes = body
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|h| !h.is_empty())
+            .map(str::to_string)
+            .collect();
+        Shape {
+            kind: text
+                .chars()
+                .next()
+                .map(|c| if c.is_ascii_alphanumeric() { 'a' } else { c }),
+            holes,
+            direction,
+        }
+    }
+
+    fn nearness(&self, other: &Shape) -> u32 {
+        let mut n = 0;
+        if !self.holes.is_empty() && self.holes.first() == other.holes.first() {
+            n += 8;
+        }
+        if self.holes.len() > 1 && self.holes.last() == other.holes.last() {
+            n += 4;
+        }
+        if self.direction.is_some() && self.direction == other.direction {
+            n += 2;
+        }
+        if self.kind == other.kind {
+            n += 1;
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(text: &str) -> Vec<billes_notation::Action> {
+        let game = billes_notation::parse_game(&format!("1. R3 {text} *\n")).unwrap();
+        game.line.turns[0].actions.to_vec()
+    }
+
+    #[test]
+    fn nearest_legal_actions_come_first() {
+        let mut legal: Vec<String> = ["a1>w", "b2>ne", "c3:c5>e", "c3>nw", "e5>w", "c3>e"]
+            .map(String::from)
+            .into();
+        nearest_first(&mut legal, &written("c3>w"));
+        assert_eq!(legal, ["c3:c5>e", "c3>nw", "c3>e", "a1>w", "e5>w", "b2>ne"]);
+        let mut legal: Vec<String> = ["+", "r9-r12", "g5-g8*", "b1-r12"].map(String::from).into();
+        nearest_first(&mut legal, &written("b1-r11"));
+        assert_eq!(legal, ["b1-r12", "r9-r12", "g5-g8*", "+"]);
+        let mut legal: Vec<String> = ["r9-r12", "g5-g8*", "+"].map(String::from).into();
+        nearest_first(&mut legal, &written("+"));
+        assert_eq!(legal, ["+", "r9-r12", "g5-g8*"]);
     }
 }

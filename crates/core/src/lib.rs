@@ -23,7 +23,9 @@ mod describe;
 mod engine;
 mod error;
 pub mod game;
+mod marks;
 pub mod offboard;
+mod recover;
 pub mod registry;
 mod replay;
 mod rng;
@@ -35,6 +37,8 @@ pub use engine::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
 };
 pub use error::{ErrorKind, ReplayError};
+pub use marks::complete_marks;
+pub use recover::{check_all_with, STOPPED};
 pub use registry::{AnyRules, GameKind};
 pub use replay::{replay_with, validate_with, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;

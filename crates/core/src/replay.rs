@@ -4,7 +4,7 @@
 
 use billes_notation::{Game, Line, Outcome, Turn};
 
-use crate::error::{cold, ErrorKind, ReplayError};
+use crate::error::{cold, nearest_first, ErrorKind, ReplayError};
 
 /// A position that can be printed as a text board.
 pub trait TextBoard {
@@ -189,7 +189,11 @@ fn play_line<R: Rules>(
             }));
         }
         if let Err(e) = rules.play(state, turn) {
-            return Err(cold(|| e.in_turn(turn.number, &turn.head.seat)));
+            return Err(cold(|| {
+                let mut e = e.in_turn(turn.number, &turn.head.seat);
+                nearest_first(&mut e.legal, &turn.actions);
+                e
+            }));
         }
         if depth == 0 {
             summary.turns += 1;
@@ -208,28 +212,44 @@ fn play_line<R: Rules>(
 }
 
 /// Checks the result token against the position, and the `Result` tag (if
-/// any) against the token.
+/// any) against the token: the first mistake.
 fn check_outcome(
     game: &Game,
     outcome: &Outcome,
     winners: Option<&[String]>,
 ) -> Result<(), ReplayError> {
+    match outcome_errors(game, outcome, Some(winners))
+        .into_iter()
+        .next()
+    {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// The mistakes of the result: the token against the position's `winners`
+/// (not checked when `None`: the position is not known), and the `Result`
+/// tag (if any) against the token.
+pub(crate) fn outcome_errors(
+    game: &Game,
+    outcome: &Outcome,
+    winners: Option<Option<&[String]>>,
+) -> Vec<ReplayError> {
+    let mut errors = Vec::new();
     let written: Vec<&str> = outcome.winners.iter().map(|s| s.as_str()).collect();
     match winners {
-        None if !written.is_empty() => {
-            return Err(ReplayError::new(
-                ErrorKind::Result,
-                outcome.span,
-                format!(
-                    "the result says {} won, but the game is not over",
-                    written.join("+")
-                ),
-            ))
-        }
+        Some(None) if !written.is_empty() => errors.push(ReplayError::new(
+            ErrorKind::Result,
+            outcome.span,
+            format!(
+                "the result says {} won, but the game is not over",
+                written.join("+")
+            ),
+        )),
         // `*` is "unfinished or unknown": a referee may not know, or may
         // not have written, who won a finished game.
-        Some(w) if !written.is_empty() && !same_seats(w, &written) => {
-            return Err(ReplayError::new(
+        Some(Some(w)) if !written.is_empty() && !same_seats(w, &written) => {
+            errors.push(ReplayError::new(
                 ErrorKind::Result,
                 outcome.span,
                 format!(
@@ -254,7 +274,7 @@ fn check_outcome(
             same_seats_str(&tag_seats, &written)
         };
         if !same {
-            return Err(ReplayError::new(
+            errors.push(ReplayError::new(
                 ErrorKind::Result,
                 tag.span,
                 format!(
@@ -264,7 +284,7 @@ fn check_outcome(
             ));
         }
     }
-    Ok(())
+    errors
 }
 
 fn same_seats(a: &[String], b: &[&str]) -> bool {

@@ -620,6 +620,10 @@ impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
         self.rules.position_tag(state)
     }
 
+    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+        self.rules.give_turn(state, seat)
+    }
+
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
         self.rules.view(state)
     }

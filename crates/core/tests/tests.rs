@@ -17,3 +17,4 @@ mod malformed_actions;
 mod offboard;
 mod offboard_api;
 mod offboard_hooks;
+mod recovery;

@@ -249,6 +249,13 @@ impl billes_core::Engine for Variant {
         with_variant_rules!(self, r => replay_observed_with(r, game, observe))
     }
 
+    fn check_all(&self, game: &Game) -> Vec<ReplayError> {
+        if let Err(e) = self.check(game) {
+            return vec![e];
+        }
+        with_variant_rules!(self, r => billes_core::check_all_with(r, game))
+    }
+
     fn replay_views(
         &self,
         game: &Game,

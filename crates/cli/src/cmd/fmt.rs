@@ -1,4 +1,4 @@
-//! `billes fmt`: canonical form, `--check`, `--in-place`.
+//! `billes fmt`: canonical form, `--check`, `--in-place`, `--marks`.
 
 use std::io::{self, Write};
 
@@ -38,9 +38,14 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
             code = code.max(INVALID);
             continue;
         };
-        let canonical = match canonical(&name, text) {
-            Some(c) => c,
-            None => {
+        let canonical = match canonical(&name, text, args.marks) {
+            (Some(c), true) => c,
+            (Some(c), false) => {
+                // A game that does not replay is written as it is.
+                code = code.max(INVALID);
+                c
+            }
+            (None, _) => {
                 code = code.max(INVALID);
                 continue;
             }
@@ -72,12 +77,36 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
     Ok(code)
 }
 
-/// The canonical text of a file, or None after printing its syntax errors.
-fn canonical(name: &str, text: &str) -> Option<String> {
+/// The canonical text of a file, or None after printing its syntax errors;
+/// with `marks`, every effect mark the moves imply written in. The flag is
+/// false when a game did not replay (its first mistake printed; the game
+/// is written as it is).
+fn canonical(name: &str, text: &str, marks: bool) -> (Option<String>, bool) {
     let mut games: Vec<Game> = Vec::new();
     let mut ok = true;
+    let mut replayed = true;
     for (i, result) in parse_games(text).into_iter().enumerate() {
         match result {
+            Ok(game) if marks => {
+                let mut complete = game.clone();
+                match crate::rules::current().complete_marks(name, &mut complete) {
+                    Ok(_) => games.push(complete),
+                    Err(err) => {
+                        replayed = false;
+                        let at = if err.span.line > 0 {
+                            format!(":{}:{}", err.span.line, err.span.column)
+                        } else {
+                            String::new()
+                        };
+                        errln!(
+                            "billes: error: {name}{at}: game {}: {} (its marks are left as written)",
+                            i + 1,
+                            err.message
+                        );
+                        games.push(game);
+                    }
+                }
+            }
             Ok(game) => games.push(game),
             Err(err) => {
                 ok = false;
@@ -89,5 +118,5 @@ fn canonical(name: &str, text: &str) -> Option<String> {
             }
         }
     }
-    ok.then(|| write_games(&games))
+    (ok.then(|| write_games(&games)), replayed)
 }

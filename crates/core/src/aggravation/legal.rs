@@ -91,6 +91,18 @@ impl MoveRules for Aggravation {
         self.legal_moves_with(state, seat, roll, number, &NoHooks)
     }
 
+    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+        let Some(s) = state.seats().find(|&s| state.letter(s) == seat) else {
+            return false;
+        };
+        if state.winner != NONE {
+            return false;
+        }
+        state.to_roll = s;
+        state.again = false;
+        true
+    }
+
     fn position_tag(&self, state: &State) -> String {
         super::position::tag(self, state)
     }

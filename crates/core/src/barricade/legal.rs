@@ -119,6 +119,18 @@ impl MoveRules for Barricade {
         self.legal_moves_with(state, seat, roll, number, &NoHooks)
     }
 
+    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+        let Some(i) = colour_of(seat).and_then(|c| state.seat_index(c)) else {
+            return false;
+        };
+        if state.winner != NO_SEAT {
+            return false;
+        }
+        state.next = i;
+        state.replay_colour = NO_SEAT;
+        true
+    }
+
     fn position_tag(&self, state: &State) -> String {
         write_position(state)
     }

@@ -408,6 +408,13 @@ pub trait MoveRules: Rules<State: crate::view::View + crate::variant::BoardView>
     /// The position as a `Position` tag value.
     fn position_tag(&self, state: &Self::State) -> String;
 
+    /// Makes `seat` the one to take the next turn, as if the turns of the
+    /// seats before it had been played without a move (and a pending extra
+    /// turn declined), for a check that goes on after a turn written for
+    /// the wrong seat ([`crate::check_all_with`]). False, and the state
+    /// unchanged, when `seat` is not in play or the game is over.
+    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool;
+
     /// The position as pictures show it.
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
         crate::view::View::view(state)
@@ -443,6 +450,9 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     }
     fn position_tag(&self, state: &Self::State) -> String {
         (**self).position_tag(state)
+    }
+    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+        (**self).give_turn(state, seat)
     }
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
         (**self).view(state)

@@ -61,6 +61,17 @@ impl MoveRules for Offboard {
         self.legal_moves_with(state, seat, roll, number, &NoHooks)
     }
 
+    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+        let Some(s) = super::position::seat_of(seat) else {
+            return false;
+        };
+        if self.is_over(state) {
+            return false;
+        }
+        state.to_move = s;
+        true
+    }
+
     fn position_tag(&self, state: &State) -> String {
         state.to_position()
     }

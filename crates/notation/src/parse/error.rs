@@ -147,7 +147,7 @@ impl<'a> State<'a> {
             .len
             .unwrap_or_else(|| error.at.chars().next().map_or(0, char::len_utf8));
         let end = (start + len).min(src.len());
-        let message = match error.what {
+        let mut message = match error.what {
             What::Nom(kind) => format!("expected {}", kind.description().to_lowercase()),
             What::Expected(label) => format!("expected {label}"),
             What::Message(message) => message,
@@ -158,9 +158,18 @@ impl<'a> State<'a> {
         let line = self
             .first_line
             .saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
-        let column = before[line_start..].chars().count() + 1;
+        let mut column = before[line_start..].chars().count() + 1;
         let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
         let line_text = src[line_start..line_end].trim_end_matches('\r');
+        let (mut start, mut end) = (start, end);
+        // A slip of a known shape on the line: say what was meant, the
+        // caret on the bad token.
+        if let Some(hint) = super::hint::hint(line_text, start - line_start) {
+            message = hint.message;
+            start = line_start + hint.at;
+            end = start + hint.len;
+            column = line_text[..hint.at].chars().count() + 1;
+        }
         ParseError {
             message,
             span: Span {

@@ -27,6 +27,7 @@ use crate::reader::split_games;
 mod error;
 mod fast;
 mod grammar;
+mod hint;
 mod state;
 mod token;
 mod turn;

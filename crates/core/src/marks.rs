@@ -1,0 +1,104 @@
+//! Complete marks: every effect mark the moves of a record imply (`*`,
+//! `#`, `*t4=3`), for a referee who wants complete records (`billes
+//! validate --strict`, `billes fmt --marks`).
+//!
+//! Players may leave effect marks out (notation/SPEC.md, "Effect marks"):
+//! the checker accepts a move without them. Here each turn is read with the
+//! game API ([`Position::parse_move`], which gives the legal move a turn
+//! names with every mark it implies) and compared with what was written.
+
+use billes_notation::{Game, Line};
+
+use crate::game::Position;
+use crate::recover::strip_marks;
+use crate::{Engine, ErrorKind, ReplayError};
+
+/// Writes into `game` every effect mark its moves imply, in the main line
+/// and the variations, and returns one error of kind [`ErrorKind::Effect`]
+/// per action that lacked one (located at the action as written, its
+/// message naming the action with its marks). A mark written is never
+/// taken away: a wrong one is a mistake of the record, found by the replay.
+///
+/// ```
+/// use billes_core::{complete_marks, GameKind, Standard};
+///
+/// // B's pawn takes the barricade on q3: `h-q3#`, written without its `#`.
+/// let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-a1\n2. B5 h-q3\n3. R2 h-d1\n*\n";
+/// let mut game = billes_notation::parse_game(record).unwrap();
+/// let missing = complete_marks(&Standard::new(GameKind::Barricade), &mut game).unwrap();
+/// assert_eq!(missing.len(), 1);
+/// assert_eq!(missing[0].message, "a mark is missing: the move is h-q3#, written h-q3");
+/// assert!(billes_notation::write_game(&game).contains("2. B5 h-q3#\n"));
+/// ```
+///
+/// # Errors
+/// The first mistake of the record, when it does not replay (the game may
+/// then be partly completed).
+pub fn complete_marks(
+    engine: &dyn Engine,
+    game: &mut Game,
+) -> Result<Vec<ReplayError>, ReplayError> {
+    let mut start = engine.start(game)?;
+    let mut missing = Vec::new();
+    complete_line(start.as_mut(), &mut game.line, &mut missing)?;
+    Ok(missing)
+}
+
+fn complete_line(
+    pos: &mut (dyn Position + '_),
+    line: &mut Line,
+    missing: &mut Vec<ReplayError>,
+) -> Result<(), ReplayError> {
+    for turn in &mut line.turns {
+        if !turn.variations().is_empty() {
+            for variation in turn.variations_mut() {
+                let mut alt = pos.boxed();
+                complete_line(alt.as_mut(), variation, missing)?;
+            }
+        }
+        let seat = turn.head.seat.to_string();
+        let place = |e: ReplayError| {
+            let e = if e.span.line == 0 {
+                ReplayError {
+                    span: turn.span,
+                    ..e
+                }
+            } else {
+                e
+            };
+            e.in_turn(turn.number, &seat)
+        };
+        // The move the turn names, every mark in (an error when the turn
+        // is not legal).
+        let actions: Vec<String> = turn.actions.iter().map(ToString::to_string).collect();
+        let text = format!("{} {}", turn.head, actions.join(" "));
+        let full = pos.parse_move(None, &text).map_err(place)?;
+        pos.play_turn(turn).map_err(place)?;
+        if full.actions.len() != turn.actions.len() {
+            continue;
+        }
+        for (written, complete) in turn.actions.iter_mut().zip(&full.actions) {
+            let (w, c) = (written.to_string(), complete.to_string());
+            if w == c {
+                continue;
+            }
+            let (mut ws, mut cs) = (written.clone(), complete.clone());
+            strip_marks(&mut ws);
+            strip_marks(&mut cs);
+            if ws.to_string() != cs.to_string() {
+                // Another spelling of the same move: not a mark.
+                continue;
+            }
+            missing.push(
+                ReplayError::new(
+                    ErrorKind::Effect,
+                    written.span(),
+                    format!("a mark is missing: the move is {c}, written {w}"),
+                )
+                .in_turn(turn.number, &seat),
+            );
+            *written = complete.clone();
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,181 @@
+//! Every mistake of a game in one check ([`check_all_with`], through
+//! [`Engine::check_all`]) and complete marks ([`complete_marks`]), on
+//! simulated games of the three games.
+#![allow(clippy::unwrap_used)]
+
+use billes_core::{
+    complete_marks, simulate, Engine, ErrorKind, GameKind, Rng, SimOptions, Standard, STOPPED,
+};
+use billes_notation::{write_game, Action, Capture, Game};
+
+fn games(kind: GameKind, n: usize) -> Vec<Game> {
+    let mut rng = Rng::new(19);
+    let options = SimOptions {
+        players: if kind == GameKind::Offboard { 2 } else { 4 },
+        ..SimOptions::default()
+    };
+    (0..n)
+        .map(|_| simulate(kind, &options, &mut rng).unwrap())
+        .collect()
+}
+
+/// Whether `action` has an effect mark.
+fn marked(action: &Action) -> bool {
+    match action {
+        Action::Place { capture, .. } | Action::Line { capture, .. } => capture.is_some(),
+        Action::Move {
+            capture, barricade, ..
+        } => capture.is_some() || *barricade,
+        _ => false,
+    }
+}
+
+/// Takes every effect mark off `game`'s main line; how many actions had one.
+fn strip(game: &mut Game) -> usize {
+    let mut n = 0;
+    for turn in &mut game.line.turns {
+        for action in turn.actions.iter_mut() {
+            n += usize::from(marked(action));
+            match action {
+                Action::Place { capture, .. } | Action::Line { capture, .. } => *capture = None,
+                Action::Move {
+                    capture, barricade, ..
+                } => {
+                    *capture = None;
+                    *barricade = false;
+                }
+                _ => {}
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn valid_games_have_no_mistake_to_recover_from() {
+    for kind in GameKind::ALL {
+        let engine = Standard::new(kind);
+        for game in games(kind, 20) {
+            assert!(engine.validate(&game).is_ok());
+            assert_eq!(engine.check_all(&game), []);
+        }
+    }
+}
+
+#[test]
+fn complete_marks_puts_back_every_mark_taken_off() {
+    for kind in GameKind::ALL {
+        let engine = Standard::new(kind);
+        let mut total = 0;
+        for game in games(kind, 20) {
+            let mut bare = game.clone();
+            let taken = strip(&mut bare);
+            total += taken;
+            // Without marks the record is still valid...
+            assert!(engine.validate(&bare).is_ok(), "{kind}");
+            // ...and each mark left out is found and written back.
+            let missing = complete_marks(&engine, &mut bare).unwrap();
+            assert_eq!(missing.len(), taken, "{kind}");
+            assert!(missing.iter().all(|e| e.kind == ErrorKind::Effect));
+            assert_eq!(write_game(&bare), write_game(&game), "{kind}");
+            // A complete record has nothing missing.
+            let mut again = game.clone();
+            assert_eq!(complete_marks(&engine, &mut again).unwrap(), []);
+        }
+        assert!(total > 0, "{kind}: no mark in the games");
+    }
+}
+
+/// Two slips far apart in a simulated game, a false capture mark and a
+/// turn number written wrong: both found in one check, in order, where
+/// the replay stops at the first.
+#[test]
+fn two_slips_in_a_long_game_are_both_found() {
+    for kind in GameKind::ALL {
+        let engine = Standard::new(kind);
+        let mut checked = 0;
+        for game in games(kind, 20) {
+            let turns = game.line.turns.len();
+            if turns < 40 {
+                continue;
+            }
+            // A move without a mark, early on: given a false capture.
+            let Some(early) = (2..turns / 2).find(|&i| {
+                let t = &game.line.turns[i];
+                t.actions.len() == 1
+                    && matches!(
+                        &t.actions[0],
+                        Action::Move {
+                            capture: None,
+                            barricade: false,
+                            ..
+                        } | Action::Line { capture: None, .. }
+                    )
+            }) else {
+                continue;
+            };
+            let late = turns - 5;
+            let mut bad = game.clone();
+            match &mut bad.line.turns[early].actions[0] {
+                Action::Move { capture, .. } | Action::Line { capture, .. } => {
+                    *capture = Some(Capture::default());
+                }
+                _ => unreachable!(),
+            }
+            bad.line.turns[late].number += 100;
+            let first = engine.validate(&bad).unwrap_err();
+            assert_eq!(first.kind, ErrorKind::Effect, "{kind}");
+            let all = engine.check_all(&bad);
+            let kinds: Vec<ErrorKind> = all.iter().map(|e| e.kind).collect();
+            assert_eq!(
+                kinds,
+                [ErrorKind::Effect, ErrorKind::TurnNumber],
+                "{kind}: {all:?}"
+            );
+            assert_eq!(all[0].turn, Some(early as u32 + 1));
+            assert_eq!(all[1].turn, Some(late as u32 + 1));
+            assert!(all.iter().all(|e| e.note() != Some(STOPPED)));
+            checked += 1;
+        }
+        assert!(checked > 0, "{kind}: no game long enough");
+    }
+}
+
+/// A turn taken out of the middle of a game: the check says whose turn is
+/// missing, not that every later turn number is wrong.
+#[test]
+fn a_turn_left_out_is_named() {
+    let engine = Standard::new(GameKind::Offboard);
+    let game = &games(GameKind::Offboard, 1)[0];
+    let mut bad = game.clone();
+    let removed = bad.line.turns.remove(10);
+    for turn in &mut bad.line.turns[10..] {
+        turn.number -= 1;
+    }
+    let all = engine.check_all(&bad);
+    assert!(!all.is_empty());
+    assert_eq!(all[0].kind, ErrorKind::Seat);
+    assert_eq!(all[0].turn, Some(11));
+    assert!(
+        all[0]
+            .message
+            .starts_with(&format!("{}'s turn is missing", removed.head.seat)),
+        "{all:?}"
+    );
+    assert!(
+        all.iter().all(|e| e.kind != ErrorKind::TurnNumber),
+        "{all:?}"
+    );
+}
+
+/// A move that cannot be played stops the check there, and says so.
+#[test]
+fn a_move_that_cannot_be_played_stops_the_check() {
+    let engine = Standard::new(GameKind::Aggravation);
+    let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-b5\n3. G3 --\n4. R2 q1-q2\n*\n";
+    let game = billes_notation::parse_game(record).unwrap();
+    let all = engine.check_all(&game);
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(all[0].kind, ErrorKind::IllegalMove);
+    assert_eq!(all[0].note(), Some(STOPPED));
+}

@@ -174,7 +174,7 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
 }
 
 /// Works out what `turn` did from the positions before and after it.
-fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Turn) -> Marks {
+pub(crate) fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Turn) -> Marks {
     let mover = turn.mover().as_str();
     let mut m = Marks::default();
     let gained: Vec<&Piece> = after
@@ -186,8 +186,14 @@ fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Tu
     for action in &turn.actions {
         match action {
             Action::Move { path, .. } => {
-                let mut route: Vec<Xy> = Vec::new();
-                for pair in path.windows(2) {
+                let followed = if before.game == GameKind::Barricade {
+                    barricade_route(layout, before, turn, path)
+                } else {
+                    None
+                };
+                let straight = followed.is_none();
+                let mut route: Vec<Xy> = followed.unwrap_or_default();
+                for pair in path.windows(2).filter(|_| straight) {
                     let leg = layout.route(&pair[0], &pair[1]).unwrap_or_else(|| {
                         // a house (`h`) or an unknown name: a straight leg
                         [&pair[0], &pair[1]]
@@ -226,10 +232,8 @@ fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Tu
                 let a = layout.position(from);
                 let b = to.as_ref().and_then(|t| layout.position(t)).or(a);
                 let d = layout.directions.get(direction.as_str());
-                if let (Some(a), Some(b), Some(d)) = (a, b, d) {
-                    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-                    m.arrows
-                        .push(vec![mid, (mid.0 + d.0 * 0.9, mid.1 + d.1 * 0.9)]);
+                if let (Some(a), Some(b), Some(&d)) = (a, b, d) {
+                    m.arrows.extend(line_arrows(a, b, d));
                 }
                 m.landed.extend(gained.iter().map(|p| p.point.clone()));
             }
@@ -271,6 +275,72 @@ fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Tu
         }
     }
     m
+}
+
+/// The arrows of an Offboard line moving one cell along `d` (a unit
+/// step), its end marbles at `a` and `b`. A line moving along its axis gets
+/// one arrow over the whole line, from its rear marble to the cell in front
+/// of its front marble (`e5:h5>e`: from e5 to i5); a line moving sideways
+/// gets an arrow from each end marble to where it goes. A single marble is
+/// a line whose ends are the same.
+fn line_arrows(a: Xy, b: Xy, d: Xy) -> Vec<Vec<Xy>> {
+    let along = (b.0 - a.0, b.1 - a.1);
+    let cross = along.0 * d.1 - along.1 * d.0;
+    let step = |p: Xy| (p.0 + d.0, p.1 + d.1);
+    if cross.abs() < 1e-6 {
+        // along the axis: the rear is the end the direction points away from
+        let (rear, front) = if along.0 * d.0 + along.1 * d.1 >= 0.0 {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        vec![vec![rear, step(front)]]
+    } else {
+        vec![vec![a, step(a)], vec![b, step(b)]]
+    }
+}
+
+/// The points a Barricade pawn stepped on, as the rules count them: the
+/// first route of the roll's length that passes no barricade (the route the
+/// checker finds), from the pawn's point or, entering, from the seat's start
+/// point (which counts as the first point). `None` for what has no single
+/// route (a bounce through the goal, a board of a variant's own).
+fn barricade_route(
+    layout: &Layout,
+    before: &PositionView,
+    turn: &Turn,
+    path: &[billes_notation::Name],
+) -> Option<Vec<Xy>> {
+    use billes_core::barricade::{Board, HOUSE, SEATS};
+    let [from, to] = path else { return None };
+    let roll = turn.head.roll? as usize;
+    let board = Board::standard();
+    let mut blocked = 0u128;
+    for b in &before.barricades {
+        blocked |= 1u128 << board.point(b.as_str())?;
+    }
+    let landing = board.point(to.as_str())?;
+    let mut route: Vec<Xy> = Vec::new();
+    let (start, len) = if from.as_str() == HOUSE {
+        let mover = turn.mover().as_str();
+        let colour = SEATS.iter().position(|s| *s == mover)?;
+        route.push(layout.waiting(mover)?.spots.first().copied()?);
+        let start = board.start(colour);
+        route.push(layout.position(board.name(start).as_str())?);
+        if roll == 1 {
+            return (start == landing).then_some(route);
+        }
+        (start, roll - 1)
+    } else {
+        let start = board.point(from.as_str())?;
+        route.push(layout.position(from.as_str())?);
+        (start, roll)
+    };
+    let found = board.open_path(start, len, landing, blocked)?;
+    for &p in board.route_points(found) {
+        route.push(layout.position(board.name(p).as_str())?);
+    }
+    Some(route)
 }
 
 #[cfg(test)]

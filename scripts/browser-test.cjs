@@ -137,7 +137,7 @@ async function variations(page) {
     check(`${name}: variations listed`, listed.some((t) => t.includes(c.turns[0].replace(/^\d+\.\s*/, ""))), true);
     const indent = await page.$eval("#moves li.variation", (l) => l.getBoundingClientRect().left < l.querySelector("li.turn").getBoundingClientRect().left);
     check(`${name}: variations indented`, indent, true);
-    await page.click(`#moves li.variation li.turn[data-index="${c.turns.length}"]`);
+    await page.click(`#moves li.variation li.turn[data-line="t${c.k}v1"][data-index="${c.turns.length}"]`);
     const shownThere = await shown(page);
     const alt = variationRecord(c.file, c.k, c.turns.join("\n"));
     const want = expected(path.relative(root, alt), c.k);
@@ -292,15 +292,17 @@ async function looks(page) {
 
 /// An analysed record: the chart of winning chances, a click on it, the marks.
 async function analysis(page) {
-  const file = "examples/barricade/analysed.bgn";
+  const file = "examples/aggravation/analysed.bgn";
   const html = path.resolve(outDir, "analysed.html");
   billes("render", file, "--html", html);
   await page.goto("file://" + html);
   const text = fs.readFileSync(path.join(root, file), "utf8");
   const analysed = (text.match(/\[%win /g) || []).length;
   const points = await page.$$eval("#chart circle.point", (cs) => cs.length);
-  // two sides: each analysed turn gives a point to each
-  check("chart: a point per side per analysed turn", points, 2 * analysed);
+  const sides = (/\[Seats "([^"]*)"\]/.exec(text) || ["", ""])[1].split(" ").length;
+  // two sides: each analysed turn gives a point to each; more: to the mover's
+  check("chart: a point per analysed turn (per side with two sides)", points, sides === 2 ? 2 * analysed : analysed);
+  check("chart: a line per side", await page.$$eval("#chart polyline.side", (ls) => ls.length), sides);
   const pick = await page.$eval("#chart circle.point:nth-of-type(5)", (c) => Number(c.dataset.index));
   await page.click(`#chart circle.point[data-index="${pick}"] >> nth=0`);
   compare(`chart click goes to turn ${pick}`, await shown(page), expected(file, pick));

@@ -174,7 +174,12 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
 }
 
 /// Works out what `turn` did from the positions before and after it.
-pub(crate) fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Turn) -> Marks {
+pub(crate) fn marks(
+    layout: &Layout,
+    before: &PositionView,
+    after: &PositionView,
+    turn: &Turn,
+) -> Marks {
     let mover = turn.mover().as_str();
     let mut m = Marks::default();
     let gained: Vec<&Piece> = after

@@ -26,8 +26,8 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use billes_core::view::PositionView;
 use billes_core::game::Position;
+use billes_core::view::PositionView;
 use billes_core::{Engine, ReplayError};
 use billes_notation::{Game, Turn};
 
@@ -600,10 +600,18 @@ fn write_delta(before: &PositionView, after: &PositionView, out: &mut String) {
             _ => break,
         }
     }
-    for b in after.barricades.iter().filter(|b| !before.barricades.contains(b)) {
+    for b in after
+        .barricades
+        .iter()
+        .filter(|b| !before.barricades.contains(b))
+    {
         op(out, format_args!("#{b}"));
     }
-    for b in before.barricades.iter().filter(|b| !after.barricades.contains(b)) {
+    for b in before
+        .barricades
+        .iter()
+        .filter(|b| !after.barricades.contains(b))
+    {
         op(out, format_args!("-#{b}"));
     }
     for s in after.held.iter().filter(|s| !before.held.contains(s)) {
@@ -634,10 +642,17 @@ fn write_delta(before: &PositionView, after: &PositionView, out: &mut String) {
         }
     }
     if before.to_move != after.to_move {
-        op(out, format_args!(">{}", after.to_move.as_deref().unwrap_or("")));
+        op(
+            out,
+            format_args!(">{}", after.to_move.as_deref().unwrap_or("")),
+        );
     }
     if before.winners != after.winners {
-        let w = after.winners.as_ref().map(|w| w.join("+")).unwrap_or_default();
+        let w = after
+            .winners
+            .as_ref()
+            .map(|w| w.join("+"))
+            .unwrap_or_default();
         op(out, format_args!("!{w}"));
     }
 }
@@ -675,7 +690,10 @@ mod tests {
             page.contains(r#""R6 +|r9=R R:w3 >R|a0 .r9|R rolls again after a 6""#),
             "{page}"
         );
-        assert!(page.contains(r#""R1 r9-r10|r10=R r9 >G|a1 .r10""#), "{page}");
+        assert!(
+            page.contains(r#""R1 r9-r10|r10=R r9 >G|a1 .r10""#),
+            "{page}"
+        );
     }
 
     #[test]

@@ -401,6 +401,51 @@ mod tests {
     }
 
     #[test]
+    fn a_line_arrow_spans_the_line() {
+        // along the axis, whichever end is written first: rear to beyond the front
+        let want = vec![vec![(0.0, 0.0), (4.0, 0.0)]];
+        assert_eq!(line_arrows((0.0, 0.0), (3.0, 0.0), (1.0, 0.0)), want);
+        assert_eq!(line_arrows((3.0, 0.0), (0.0, 0.0), (1.0, 0.0)), want);
+        // one marble: one step
+        assert_eq!(
+            line_arrows((1.0, 1.0), (1.0, 1.0), (0.0, 1.0)),
+            [vec![(1.0, 1.0), (1.0, 2.0)]]
+        );
+        // sideways: an arrow from each end
+        assert_eq!(
+            line_arrows((0.0, 0.0), (2.0, 0.0), (0.0, 1.0)),
+            [vec![(0.0, 0.0), (0.0, 1.0)], vec![(2.0, 0.0), (2.0, 1.0)]]
+        );
+        let r = replay(include_str!("../../../examples/offboard/club-final.bgn"));
+        // 28. B g5:d5>se: from g5 over the line to c5, the cell beyond d5
+        let f = &r.frames[28];
+        let at = |n: &str| r.layout.position(n).expect("cell");
+        let arrow = &f.marks.arrows[0];
+        assert_eq!(arrow[0], at("g5"));
+        let end = arrow[arrow.len() - 1];
+        let c5 = at("c5");
+        assert!((end.0 - c5.0).abs() < 1e-9 && (end.1 - c5.1).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_barricade_arrow_follows_the_route_of_the_roll() {
+        let r = replay(include_str!("../../../examples/barricade/two-players.bgn"));
+        let at = |n: &str| r.layout.position(n).expect("point");
+        // 4. B6 i3-e5: six steps, seven points, each next to the one before
+        let arrow = &r.frames[4].marks.arrows[0];
+        assert_eq!(arrow.len(), 7);
+        assert_eq!((arrow[0], arrow[6]), (at("i3"), at("e5")));
+        for leg in arrow.windows(2) {
+            let d = ((leg[0].0 - leg[1].0).powi(2) + (leg[0].1 - leg[1].1).powi(2)).sqrt();
+            assert!(d > 0.5 && d < 1.5, "{leg:?}");
+        }
+        // 3. R3 h-a1: from the house through the start point c1, three points counted
+        let arrow = &r.frames[3].marks.arrows[0];
+        assert_eq!(arrow.len(), 4);
+        assert_eq!((arrow[1], arrow[3]), (at("c1"), at("a1")));
+    }
+
+    #[test]
     fn a_mistake_keeps_the_frames_before_it() {
         let r = replay("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r10\n*\n");
         assert_eq!(r.frames.len(), 2);

@@ -69,6 +69,8 @@ pub struct Reading {
 /// assert_eq!(r.best, Some(("i3-e5# #a2".to_string(), 0.51)));
 /// assert_eq!(r.luck, Some(-0.04));
 /// assert_eq!(read("@ moved 4 holes"), None);
+/// assert_eq!(read("[%win NaN]"), None);
+/// assert_eq!(read("[%win 0.5] [%luck inf]").unwrap().luck, None);
 /// ```
 pub fn read(text: &str) -> Option<Reading> {
     if !is_analysis(text) {
@@ -85,13 +87,15 @@ pub fn read(text: &str) -> Option<Reading> {
         rest = &after[close + 1..];
         let (name, value) = command.split_once(' ').unwrap_or((command, ""));
         let value = value.trim();
+        // a number, and a finite one (`NaN` and `inf` parse as floats)
+        let number = |v: &str| v.parse::<f64>().ok().filter(|n| n.is_finite());
         match name {
-            "win" => win = value.parse::<f64>().ok(),
-            "luck" => luck = value.trim_start_matches('+').parse::<f64>().ok(),
+            "win" => win = number(value),
+            "luck" => luck = number(value.trim_start_matches('+')),
             "best" => {
                 // the number is the last word: a move may hold spaces
                 if let Some((mv, w)) = value.rsplit_once(' ') {
-                    if let Ok(w) = w.parse::<f64>() {
+                    if let Some(w) = number(w) {
                         best = Some((mv.trim().to_string(), w));
                     }
                 }

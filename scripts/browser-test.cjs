@@ -66,6 +66,9 @@ async function shown(page) {
       pieces: all(".position .piece", (e) => e.dataset.point + ":" + e.dataset.seat).sort(),
       barricades: all(".position .barricade", (e) => e.dataset.point).sort(),
       targets: all(".position .target", (e) => e.dataset.target + ":" + e.dataset.seat).sort(),
+      marks: all(".position .landed, .position .captured, .position .ejected, .position .taken, .position .placed",
+        (e) => e.getAttribute("class") + ":" + (e.dataset.point || e.dataset.target) + (e.dataset.seat ? ":" + e.dataset.seat : "")).sort(),
+      arrows: all(".position .arrow", (e) => e.getAttribute("points")).sort(),
       status: document.getElementById("status").textContent,
     };
   });
@@ -76,6 +79,13 @@ function expected(file, n) {
   const json = JSON.parse(billes("render", file, "--at", String(n), "--json"));
   const p = json.position;
   const replayHead = n === 0 ? "" : billes("replay", file, "--at", String(n)).split("\n")[0];
+  // the marks of the last turn, as `billes render --svg` draws them
+  const svg = billes("render", file, "--at", String(n), "--svg", "-");
+  const marks = [];
+  for (const m of svg.matchAll(/class="(landed|captured|ejected|taken|placed)" data-(?:point|target)="([^"]+)"(?: data-seat="([^"]+)")?/g)) {
+    marks.push(m[1] + ":" + m[2] + (m[3] ? ":" + m[3] : ""));
+  }
+  const arrows = Array.from(svg.matchAll(/class="arrow" points="([^"]+)"/g), (m) => m[1]);
   return {
     turn: json.turn,
     seat: json.seat || "",
@@ -84,6 +94,8 @@ function expected(file, n) {
     pieces: p.pieces.map((x) => x.point + ":" + x.seat).sort(),
     barricades: [...p.barricades].sort(),
     targets: p.targets.filter((t) => t.seat).map((t) => t.name + ":" + t.seat).sort(),
+    marks: marks.sort(),
+    arrows: arrows.sort(),
     replayHead,
   };
 }
@@ -96,6 +108,10 @@ function compare(label, got, want) {
   check(`${label}: pieces`, got.pieces, want.pieces);
   check(`${label}: barricades`, got.barricades, want.barricades);
   check(`${label}: target marbles`, got.targets, want.targets);
+  if (want.marks) {
+    check(`${label}: marks of the turn (as render --svg)`, got.marks, want.marks);
+    check(`${label}: arrows (as render --svg)`, got.arrows, want.arrows);
+  }
   if (want.replayHead) {
     // `billes replay --at N` starts with "N. <turn as written>"
     const turnText = want.replayHead.replace(/^\d+\.\s*/, "");

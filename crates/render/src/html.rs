@@ -18,7 +18,9 @@
 //! a barricade, or no longer), `@t7=R` and `@t7` (a target's marble),
 //! `R:w3`, `R:h1`, `R:s4` (R's pieces waiting off the board, in HOME, its
 //! score), `>B` (the seat to move; `>` alone: none), `!R+G` (the winners).
-//! MARKS: `a12` (arrow 12 of the board's arrows), `.r15` (landed), `xc=B`
+//! MARKS: `a12` (arrow 12 of the board's arrows), `.r15` (landed; left out
+//! when the landings are the holes the delta gives to the turn's mover, `.`
+//! alone when there is none although the delta gives some), `xc=B`
 //! (B's piece on `c` sent back), `et7` (a marble ejected into `t7`), `-k3` and
 //! `+k3` (a barricade taken, put down). Names of holes, targets and seats are
 //! letters and digits, so the separators cannot be part of them.
@@ -417,9 +419,12 @@ impl Walk<'_> {
             let m = marks(self.layout, &view, &after, turn);
             let mut entry = turn_text(turn);
             entry.push('|');
-            write_delta(&view, &after, &mut entry);
+            let mut delta = String::new();
+            write_delta(&view, &after, &mut delta);
+            entry.push_str(&delta);
             entry.push('|');
-            self.write_marks(&m, &mut entry);
+            let implied = implied_landings(&delta, turn.mover().as_str());
+            self.write_marks(&m, &implied, &mut entry);
             if let Some(p) = &after.pending {
                 entry.push('|');
                 entry.push_str(p);
@@ -444,7 +449,7 @@ impl Walk<'_> {
     }
 
     /// The marks of a turn, its arrows numbered in the board's table.
-    fn write_marks(&mut self, m: &Marks, out: &mut String) {
+    fn write_marks(&mut self, m: &Marks, implied: &[&str], out: &mut String) {
         let sep = |out: &mut String| {
             if !out.ends_with('|') {
                 out.push(' ');
@@ -469,9 +474,19 @@ impl Walk<'_> {
             sep(out);
             let _ = write!(out, "a{id}");
         }
-        for p in &m.landed {
-            sep(out);
-            let _ = write!(out, ".{p}");
+        // The landings go without saying when they are the holes the delta
+        // gives to the mover, as they mostly are; `.` alone: none.
+        let mut landed: Vec<&str> = m.landed.iter().map(String::as_str).collect();
+        landed.sort_unstable();
+        if landed != implied {
+            if landed.is_empty() {
+                sep(out);
+                out.push('.');
+            }
+            for p in &m.landed {
+                sep(out);
+                let _ = write!(out, ".{p}");
+            }
         }
         for p in &m.captured {
             sep(out);
@@ -490,6 +505,19 @@ impl Walk<'_> {
             let _ = write!(out, "+{b}");
         }
     }
+}
+
+/// The holes a delta gives to `mover` alone (`r15=R` for R), sorted: the
+/// landings the page assumes when a turn's marks name none.
+fn implied_landings<'d>(delta: &'d str, mover: &str) -> Vec<&'d str> {
+    let mut holes: Vec<&str> = delta
+        .split(' ')
+        .filter_map(|op| op.split_once('='))
+        .filter(|(hole, seat)| *seat == mover && !hole.starts_with('@'))
+        .map(|(hole, _)| hole)
+        .collect();
+    holes.sort_unstable();
+    holes
 }
 
 /// Deepest variation nesting the page shows (the parser allows more; the
@@ -687,13 +715,10 @@ mod tests {
         assert!(mistake.is_none());
         // any seat may take the first turn: after it, R is to move, owing a roll
         assert!(
-            page.contains(r#""R6 +|r9=R R:w3 >R|a0 .r9|R rolls again after a 6""#),
+            page.contains(r#""R6 +|r9=R R:w3 >R|a0|R rolls again after a 6""#),
             "{page}"
         );
-        assert!(
-            page.contains(r#""R1 r9-r10|r10=R r9 >G|a1 .r10""#),
-            "{page}"
-        );
+        assert!(page.contains(r#""R1 r9-r10|r10=R r9 >G|a1""#), "{page}");
     }
 
     #[test]
@@ -702,7 +727,7 @@ mod tests {
             "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10 (2. R1 r9-r10 3. G6 +) (2. R1 r9-r10 3. G6 g9-g10)\n3. G6 +\n*\n",
         );
         // the second variation's 3. G6 g9-g10 cannot be played: it stops there
-        assert!(page.contains(r#""vars":{"2":[{"turns":["R1 r9-r10|r10=R r9 >G|a1 .r10","G6 +|g9=G G:w3|a2 .g9|G rolls again after a 6"]},{"turns":["R1 r9-r10|r10=R r9 >G|a1 .r10"]}]}"#), "{page}");
+        assert!(page.contains(r#""vars":{"2":[{"turns":["R1 r9-r10|r10=R r9 >G|a1","G6 +|g9=G G:w3|a2|G rolls again after a 6"]},{"turns":["R1 r9-r10|r10=R r9 >G|a1"]}]}"#), "{page}");
         // a mistake in a variation is the record's mistake
         assert!(mistake.is_some());
     }
@@ -713,7 +738,7 @@ mod tests {
             page_of("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r10\n*\n");
         assert_eq!(mistake.and_then(|m| m.turn), Some(2));
         assert!(
-            page.contains(r#""turns":["R6 +|r9=R R:w3 >R|a0 .r9|R rolls again after a 6"]"#),
+            page.contains(r#""turns":["R6 +|r9=R R:w3 >R|a0|R rolls again after a 6"]"#),
             "{page}"
         );
         assert!(page.contains(r#""error":"turn 2: "#), "{page}");

@@ -121,7 +121,9 @@
     return seats.find((s) => s[0] === letter) || [letter, "", "#888888", "#333333", ""];
   }
 
-  function draw(s, marks) {
+  // marks: the turn's marks; delta and mover: its changes and who moved,
+  // whose new holes are the landings when the marks name none.
+  function draw(s, marks, delta, mover) {
     const P = (n) => bd.points[n];
     const out = [];
     for (const b of s.barricades) {
@@ -132,6 +134,7 @@
     }
     const m = { arrows: [], landed: [], captured: [], ejected: [], taken: [], placed: [] };
     for (const t of marks ? marks.split(" ") : []) {
+      if (t === ".") continue;
       const c = t[0], rest = t.slice(1);
       if (c === "a") m.arrows.push(bd.arrows[Number(rest)]);
       else if (c === ".") m.landed.push(rest);
@@ -139,6 +142,12 @@
       else if (c === "e") m.ejected.push(rest);
       else if (c === "-") m.taken.push(rest);
       else if (c === "+") m.placed.push(rest);
+    }
+    if (marks !== null && !/(^| )\./.test(marks || "")) {
+      for (const op of (delta || "").split(" ")) {
+        const [hole, seat] = op.split("=");
+        if (seat === mover && hole[0] !== "@") m.landed.push(hole);
+      }
     }
     for (const [cls, list] of [["taken", m.taken], ["placed", m.placed]]) {
       for (const b of list) {
@@ -421,7 +430,7 @@
     if (!line.parent && (at < shownLo || at > shownHi)) renderList(line, at);
     const s = stateAt(line, at);
     const f = at > 0 ? fields(line.turns[at - 1]) : null;
-    draw(s, f ? f.marks : "");
+    draw(s, f ? f.marks : null, f ? f.delta : "", f ? head(f.text).mover : "");
     legend(s);
     const number = line.first + at - 1;
     svg.dataset.turn = String(at === 0 && !line.parent ? 0 : number);

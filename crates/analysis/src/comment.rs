@@ -46,6 +46,70 @@ pub fn text(turn: &TurnAnalysis) -> Option<String> {
     Some(s)
 }
 
+/// An analysis comment read back: what [`text`] wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    /// The winning chance of the mover's side after the move played.
+    pub win: f64,
+    /// The best move, in canonical notation, and its winning chance, when
+    /// another move was played.
+    pub best: Option<(String, f64)>,
+    /// The luck of the roll, signed.
+    pub luck: Option<f64>,
+}
+
+/// Reads an analysis comment (`[%win 0.43] [%best r12-c 0.51] [%luck -0.04]`);
+/// `None` when the text is not one or its `[%win]` is not a number.
+/// Commands it does not know are skipped, as PGN readers do.
+///
+/// ```
+/// use billes_analysis::comment::read;
+/// let r = read("[%win 0.43] [%best i3-e5# #a2 0.51] [%luck -0.04]").unwrap();
+/// assert_eq!(r.win, 0.43);
+/// assert_eq!(r.best, Some(("i3-e5# #a2".to_string(), 0.51)));
+/// assert_eq!(r.luck, Some(-0.04));
+/// assert_eq!(read("@ moved 4 holes"), None);
+/// assert_eq!(read("[%win NaN]"), None);
+/// assert_eq!(read("[%win 0.5] [%luck inf]").unwrap().luck, None);
+/// ```
+pub fn read(text: &str) -> Option<Reading> {
+    if !is_analysis(text) {
+        return None;
+    }
+    let mut win = None;
+    let mut best = None;
+    let mut luck = None;
+    let mut rest = text;
+    while let Some(open) = rest.find("[%") {
+        let after = &rest[open + 2..];
+        let Some(close) = after.find(']') else { break };
+        let command = &after[..close];
+        rest = &after[close + 1..];
+        let (name, value) = command.split_once(' ').unwrap_or((command, ""));
+        let value = value.trim();
+        // a number, and a finite one (`NaN` and `inf` parse as floats)
+        let number = |v: &str| v.parse::<f64>().ok().filter(|n| n.is_finite());
+        match name {
+            "win" => win = number(value),
+            "luck" => luck = number(value.trim_start_matches('+')),
+            "best" => {
+                // the number is the last word: a move may hold spaces
+                if let Some((mv, w)) = value.rsplit_once(' ') {
+                    if let Some(w) = number(w) {
+                        best = Some((mv.trim().to_string(), w));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(Reading {
+        win: win?,
+        best,
+        luck,
+    })
+}
+
 /// Whether a NAG is a mark analysis writes.
 fn is_mark(nag: &Nag) -> bool {
     matches!(nag.code, 2 | 4 | 6)

@@ -176,3 +176,50 @@ fn the_text_board_is_plain_when_piped_and_coloured_on_request() {
         .replace("\x1b[1;33m", "");
     assert_eq!(stripped, stdout(&plain));
 }
+
+#[test]
+fn replay_lists_variations_after_the_turn_they_replace() {
+    let out = billes(&[
+        "replay",
+        "examples/offboard/club-final.bgn",
+        "--from",
+        "33",
+        "--to",
+        "33",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let main = text.find("33. R +d2").expect("the main line's turn");
+    let variation = text
+        .find("    variation 1 of turn 33:\n    33. R ~ a1:a4>e*t5=2 {taking the points at once}\n")
+        .expect("the variation, indented");
+    assert!(main < variation);
+    // the variation's board: a1 emptied, the marble of a5 pushed off into t5
+    assert!(text.contains("          a . R R R R 6\n"), "{text}");
+    assert!(text.contains("t5(2)=B"), "{text}");
+}
+
+#[test]
+fn the_viewer_carries_variations_and_analysis() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("v.bgn");
+    std::fs::write(
+        &record,
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + {[%win 0.55] [%best + 0.56]}\n2. R1 r9-r10 ?! {[%win 0.40] [%best r9-r10 0.52] [%luck -0.10]} (2. R1 r9-r10 3. G6 +)\n*\n",
+    )
+    .unwrap();
+    let page = dir.path().join("v.html");
+    let out = billes(&[
+        "render",
+        record.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(r#""vars":{"2":[{"turns":["#), "{html}");
+    assert!(
+        html.contains(r#""2":{"g":["?!"],"c":[],"w":0.4,"b":"r9-r10","bw":0.52,"l":-0.1}"#),
+        "{html}"
+    );
+}

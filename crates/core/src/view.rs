@@ -107,7 +107,7 @@ impl PositionView {
     }
 
     /// Records the winners the rules see; a won game has no seat to move.
-    pub(crate) fn with_winners(mut self, winners: Option<Vec<String>>) -> PositionView {
+    pub fn with_winners(mut self, winners: Option<Vec<String>>) -> PositionView {
         if winners.is_some() {
             self.to_move = None;
             self.pending = None;

@@ -174,7 +174,12 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
 }
 
 /// Works out what `turn` did from the positions before and after it.
-fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Turn) -> Marks {
+pub(crate) fn marks(
+    layout: &Layout,
+    before: &PositionView,
+    after: &PositionView,
+    turn: &Turn,
+) -> Marks {
     let mover = turn.mover().as_str();
     let mut m = Marks::default();
     let gained: Vec<&Piece> = after
@@ -186,8 +191,14 @@ fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Tu
     for action in &turn.actions {
         match action {
             Action::Move { path, .. } => {
-                let mut route: Vec<Xy> = Vec::new();
-                for pair in path.windows(2) {
+                let followed = if before.game == GameKind::Barricade {
+                    barricade_route(layout, before, turn, path)
+                } else {
+                    None
+                };
+                let straight = followed.is_none();
+                let mut route: Vec<Xy> = followed.unwrap_or_default();
+                for pair in path.windows(2).filter(|_| straight) {
                     let leg = layout.route(&pair[0], &pair[1]).unwrap_or_else(|| {
                         // a house (`h`) or an unknown name: a straight leg
                         [&pair[0], &pair[1]]
@@ -226,10 +237,8 @@ fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Tu
                 let a = layout.position(from);
                 let b = to.as_ref().and_then(|t| layout.position(t)).or(a);
                 let d = layout.directions.get(direction.as_str());
-                if let (Some(a), Some(b), Some(d)) = (a, b, d) {
-                    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-                    m.arrows
-                        .push(vec![mid, (mid.0 + d.0 * 0.9, mid.1 + d.1 * 0.9)]);
+                if let (Some(a), Some(b), Some(&d)) = (a, b, d) {
+                    m.arrows.extend(line_arrows(a, b, d));
                 }
                 m.landed.extend(gained.iter().map(|p| p.point.clone()));
             }
@@ -271,6 +280,72 @@ fn marks(layout: &Layout, before: &PositionView, after: &PositionView, turn: &Tu
         }
     }
     m
+}
+
+/// The arrows of an Offboard line moving one cell along `d` (a unit
+/// step), its end marbles at `a` and `b`. A line moving along its axis gets
+/// one arrow over the whole line, from its rear marble to the cell in front
+/// of its front marble (`e5:h5>e`: from e5 to i5); a line moving sideways
+/// gets an arrow from each end marble to where it goes. A single marble is
+/// a line whose ends are the same.
+fn line_arrows(a: Xy, b: Xy, d: Xy) -> Vec<Vec<Xy>> {
+    let along = (b.0 - a.0, b.1 - a.1);
+    let cross = along.0 * d.1 - along.1 * d.0;
+    let step = |p: Xy| (p.0 + d.0, p.1 + d.1);
+    if cross.abs() < 1e-6 {
+        // along the axis: the rear is the end the direction points away from
+        let (rear, front) = if along.0 * d.0 + along.1 * d.1 >= 0.0 {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        vec![vec![rear, step(front)]]
+    } else {
+        vec![vec![a, step(a)], vec![b, step(b)]]
+    }
+}
+
+/// The points a Barricade pawn stepped on, as the rules count them: the
+/// first route of the roll's length that passes no barricade (the route the
+/// checker finds), from the pawn's point or, entering, from the seat's start
+/// point (which counts as the first point). `None` for what has no single
+/// route (a bounce through the goal, a board of a variant's own).
+fn barricade_route(
+    layout: &Layout,
+    before: &PositionView,
+    turn: &Turn,
+    path: &[billes_notation::Name],
+) -> Option<Vec<Xy>> {
+    use billes_core::barricade::{Board, HOUSE, SEATS};
+    let [from, to] = path else { return None };
+    let roll = turn.head.roll? as usize;
+    let board = Board::standard();
+    let mut blocked = 0u128;
+    for b in &before.barricades {
+        blocked |= 1u128 << board.point(b.as_str())?;
+    }
+    let landing = board.point(to.as_str())?;
+    let mut route: Vec<Xy> = Vec::new();
+    let (start, len) = if from.as_str() == HOUSE {
+        let mover = turn.mover().as_str();
+        let colour = SEATS.iter().position(|s| *s == mover)?;
+        route.push(layout.waiting(mover)?.spots.first().copied()?);
+        let start = board.start(colour);
+        route.push(layout.position(board.name(start).as_str())?);
+        if roll == 1 {
+            return (start == landing).then_some(route);
+        }
+        (start, roll - 1)
+    } else {
+        let start = board.point(from.as_str())?;
+        route.push(layout.position(from.as_str())?);
+        (start, roll)
+    };
+    let found = board.open_path(start, len, landing, blocked)?;
+    for &p in board.route_points(found) {
+        route.push(layout.position(board.name(p).as_str())?);
+    }
+    Some(route)
 }
 
 #[cfg(test)]
@@ -323,6 +398,51 @@ mod tests {
         // 28. B g5:d5>se*t7=1
         assert_eq!(r.frames[28].marks.ejected, ["t7"]);
         assert!(r.frames[28].marks.captured.is_empty());
+    }
+
+    #[test]
+    fn a_line_arrow_spans_the_line() {
+        // along the axis, whichever end is written first: rear to beyond the front
+        let want = vec![vec![(0.0, 0.0), (4.0, 0.0)]];
+        assert_eq!(line_arrows((0.0, 0.0), (3.0, 0.0), (1.0, 0.0)), want);
+        assert_eq!(line_arrows((3.0, 0.0), (0.0, 0.0), (1.0, 0.0)), want);
+        // one marble: one step
+        assert_eq!(
+            line_arrows((1.0, 1.0), (1.0, 1.0), (0.0, 1.0)),
+            [vec![(1.0, 1.0), (1.0, 2.0)]]
+        );
+        // sideways: an arrow from each end
+        assert_eq!(
+            line_arrows((0.0, 0.0), (2.0, 0.0), (0.0, 1.0)),
+            [vec![(0.0, 0.0), (0.0, 1.0)], vec![(2.0, 0.0), (2.0, 1.0)]]
+        );
+        let r = replay(include_str!("../../../examples/offboard/club-final.bgn"));
+        // 28. B g5:d5>se: from g5 over the line to c5, the cell beyond d5
+        let f = &r.frames[28];
+        let at = |n: &str| r.layout.position(n).expect("cell");
+        let arrow = &f.marks.arrows[0];
+        assert_eq!(arrow[0], at("g5"));
+        let end = arrow[arrow.len() - 1];
+        let c5 = at("c5");
+        assert!((end.0 - c5.0).abs() < 1e-9 && (end.1 - c5.1).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_barricade_arrow_follows_the_route_of_the_roll() {
+        let r = replay(include_str!("../../../examples/barricade/two-players.bgn"));
+        let at = |n: &str| r.layout.position(n).expect("point");
+        // 4. B6 i3-e5: six steps, seven points, each next to the one before
+        let arrow = &r.frames[4].marks.arrows[0];
+        assert_eq!(arrow.len(), 7);
+        assert_eq!((arrow[0], arrow[6]), (at("i3"), at("e5")));
+        for leg in arrow.windows(2) {
+            let d = ((leg[0].0 - leg[1].0).powi(2) + (leg[0].1 - leg[1].1).powi(2)).sqrt();
+            assert!(d > 0.5 && d < 1.5, "{leg:?}");
+        }
+        // 3. R3 h-a1: from the house through the start point c1, three points counted
+        let arrow = &r.frames[3].marks.arrows[0];
+        assert_eq!(arrow.len(), 4);
+        assert_eq!((arrow[1], arrow[3]), (at("c1"), at("a1")));
     }
 
     #[test]

@@ -1,173 +1,776 @@
 //! The HTML replay viewer: one self-contained file (inline CSS, inline
 //! script, no fonts, no network) that steps through the games of a record.
 //!
-//! Each game's board and hole names are drawn once; every position is a
-//! precomputed SVG layer the script swaps in. The data sits in a
-//! `<script type="application/json">` element; the script (`viewer/viewer.js`)
-//! builds the move list, the buttons, the slider and the keys from it.
+//! The page carries what changes, not every position: each game's board and
+//! hole names are drawn once (and shared by the games drawn alike), and each
+//! turn is one short line of text, worked out here by the rules, never in
+//! the page: the turn as written, what it changed (the pieces that came and
+//! went, the counts, the seat to move) and what to mark (the arrow, the
+//! landing, a capture). The script (`viewer/viewer.js`) applies these deltas
+//! to reach a position and draws its pieces. So the page is a small multiple
+//! of the record, and writing it keeps one position in memory, not one per
+//! turn.
+//!
+//! A turn line reads `TEXT|DELTA|MARKS|PENDING`, trailing empty fields left
+//! out. DELTA is a list of changes separated by spaces: `r9` (the hole is
+//! now empty), `r15=R` (it holds a piece of R; `=R+G` for several pieces),
+//! `#k3` and `-#k3` (a barricade put on, taken off), `^R` and `-^R` (R holds
+//! a barricade, or no longer), `@t7=R` and `@t7` (a target's marble),
+//! `R:w3`, `R:h1`, `R:s4` (R's pieces waiting off the board, in HOME, its
+//! score), `>B` (the seat to move; `>` alone: none), `!R+G` (the winners).
+//! MARKS: `a12` (arrow 12 of the board's arrows), `.r15` (landed; left out
+//! when the landings are the holes the delta gives to the turn's mover, `.`
+//! alone when there is none although the delta gives some), `xc=B`
+//! (B's piece on `c` sent back), `et7` (a marble ejected into `t7`), `-k3` and
+//! `+k3` (a barricade taken, put down). Names of holes, targets and seats are
+//! letters and digits, so the separators cannot be part of them.
 
-use billes_notation::Game;
-use serde::Serialize;
+use std::collections::HashMap;
+use std::fmt::Write as _;
 
-use crate::frames::Replay;
-use crate::svg::{board_layer, escape, labels_layer, position_layer, Canvas};
+use billes_core::game::Position;
+use billes_core::view::PositionView;
+use billes_core::{Engine, ReplayError};
+use billes_notation::{Game, Turn};
+
+use crate::frames::{marks, Marks};
+use crate::layout::Layout;
+use crate::svg::{board_layer, escape, labels_layer, paint, Canvas};
 use crate::{Options, RenderError};
 
-/// One game of the viewer: a title, its tags and its replay.
-#[derive(Debug)]
-pub struct HtmlGame {
-    /// The game's title in the game picker (`1. Club night, round 2`).
-    pub title: String,
-    /// The tags worth showing, as written (`Event`, `Date`, player names...).
-    pub tags: Vec<(String, String)>,
-    /// The replayed game.
-    pub replay: Replay,
-}
-
-impl HtmlGame {
-    /// Replays game number `number` (1-based, for its title) of a file.
-    ///
-    /// # Errors
-    /// As [`Replay::of`].
-    pub fn from_game(number: usize, game: &Game) -> Result<HtmlGame, RenderError> {
-        HtmlGame::with_engine(number, &billes_core::Standard::of(game)?, game)
-    }
-
-    /// Replays game number `number` of a file under `engine` (the standard
-    /// rules or a variant).
-    ///
-    /// # Errors
-    /// As [`Replay::with_engine`].
-    pub fn with_engine(
-        number: usize,
-        engine: &dyn billes_core::Engine,
-        game: &Game,
-    ) -> Result<HtmlGame, RenderError> {
-        let replay = Replay::with_engine(engine, game)?;
-        let mut title = format!("{number}. {}", replay.game.name());
-        if let Some(event) = game.tag("Event") {
-            title.push_str(": ");
-            title.push_str(event);
-            if let Some(round) = game.tag("Round") {
-                title.push_str(", round ");
-                title.push_str(round);
-            }
-        }
-        let tags = game
-            .tags
-            .iter()
-            .filter(|t| !matches!(t.name.as_str(), "Game" | "Event" | "Round" | "Position"))
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect();
-        Ok(HtmlGame {
-            title,
-            tags,
-            replay,
-        })
-    }
-}
-
-#[derive(Serialize)]
-struct GameData<'a> {
-    title: &'a str,
-    game: &'static str,
-    tags: &'a [(String, String)],
-    board: String,
-    frames: Vec<FrameData<'a>>,
-    outcome: &'a str,
-    error: Option<String>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct FrameData<'a> {
-    index: u32,
-    number: Option<u32>,
-    seat: Option<&'a str>,
-    roll: Option<u32>,
-    text: &'a str,
-    nags: &'a [String],
-    comments: &'a [String],
-    to_move: Option<&'a str>,
-    pending: Option<&'a str>,
-    winners: Option<String>,
-    svg: String,
-}
-
-/// The viewer for `games`, as one HTML document.
+/// The page being written: the games added so far, with the boards and the
+/// other data they share.
 ///
 /// ```
 /// let record = "[Game \"offboard\"]\n\n1. R c4>nw\n*\n";
 /// let game = billes_notation::parse_game(record).unwrap();
-/// let games = [billes_render::HtmlGame::from_game(1, &game).unwrap()];
-/// let page = billes_render::html(&games, &billes_render::Options::default());
+/// let engine = billes_core::Standard::of(&game).unwrap();
+/// let mut viewer = billes_render::Viewer::new(&billes_render::Options::default());
+/// assert!(viewer.add(1, &engine, &game).unwrap().is_none());
+/// let page = viewer.page();
 /// assert!(page.starts_with("<!DOCTYPE html>"));
-/// assert!(!page.contains("http://") || !page.contains("<script src"));
+/// assert!(!page.contains("<script src"));
 /// ```
-pub fn html(games: &[HtmlGame], options: &Options) -> String {
-    let data: Vec<GameData<'_>> = games.iter().map(game_data).collect();
-    let json = serde_json::to_string(&serde_json::json!({
-        "labels": options.labels,
-        "games": data,
-    }))
-    .unwrap_or_else(|_| "{\"games\":[]}".to_string())
-    // a JSON string may hold `</script>`: keep the element closed where it is
-    .replace("</", "<\\/");
-    let title = games
-        .first()
-        .map_or_else(|| "billes".to_string(), |g| format!("billes: {}", g.title));
-    let mut page = String::with_capacity(json.len() + 16_384);
-    page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    page.push_str(&format!("<title>{}</title>\n", escape(&title)));
-    page.push_str("<style>\n");
-    page.push_str(include_str!("viewer/viewer.css"));
-    page.push_str("</style>\n</head>\n<body>\n");
-    page.push_str(include_str!("viewer/body.html"));
-    page.push_str("<script id=\"billes-data\" type=\"application/json\">");
-    page.push_str(&json);
-    page.push_str("</script>\n<script>\n");
-    page.push_str(include_str!("viewer/viewer.js"));
-    page.push_str("</script>\n</body>\n</html>\n");
-    page
+#[derive(Debug)]
+pub struct Viewer {
+    labels: bool,
+    boards: Vec<BoardData>,
+    board_ids: HashMap<String, usize>,
+    shared: Vec<String>,
+    shared_ids: HashMap<String, usize>,
+    /// The games' JSON objects, comma-separated.
+    games: String,
+    count: usize,
+    title: Option<String>,
 }
 
-fn game_data(g: &HtmlGame) -> GameData<'_> {
-    let r = &g.replay;
-    let seats = r.frames[0].view.seats.len();
-    let canvas = Canvas::new(&r.layout, seats);
-    let mut board = canvas.open(r, &r.frames[0]);
-    board.push_str(&board_layer(&r.layout, &canvas, &r.frames[0].view));
-    board.push_str("<g class=\"position-slot\"></g>\n");
-    board.push_str(&labels_layer(&r.layout, &canvas));
-    board.push_str("</svg>\n");
-    let frames = r
-        .frames
-        .iter()
-        .map(|f| FrameData {
-            index: f.index,
-            number: f.number,
-            seat: f.seat.as_deref(),
-            roll: f.roll,
-            text: &f.text,
-            nags: &f.nags,
-            comments: &f.comments,
-            to_move: f.view.to_move.as_deref(),
-            pending: f.view.pending.as_deref(),
-            winners: f.view.winners.as_ref().map(|w| w.join("+")),
-            svg: position_layer(&r.layout, &canvas, f),
-        })
+/// A board drawing the page carries once, with the arrows drawn on it.
+#[derive(Debug)]
+struct BoardData {
+    /// The JSON of the drawing: game, SVG, unit, where every name is.
+    head: String,
+    /// Arrows as `x,y x,y ...` in pixels, each once.
+    arrows: Vec<String>,
+    arrow_ids: HashMap<String, usize>,
+}
+
+impl Viewer {
+    /// An empty page.
+    pub fn new(options: &Options) -> Viewer {
+        Viewer {
+            labels: options.labels,
+            boards: Vec::new(),
+            board_ids: HashMap::new(),
+            shared: Vec::new(),
+            shared_ids: HashMap::new(),
+            games: String::new(),
+            count: 0,
+            title: None,
+        }
+    }
+
+    /// How many games the page holds.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether the page holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Adds game number `number` (1-based, for its title) of a file,
+    /// replayed under `engine` (the standard rules or a variant): its main
+    /// line up to its first mistake, and its variations (each up to its own
+    /// first mistake). Returns the record's first mistake, as `billes
+    /// validate` reports it, when it has one.
+    ///
+    /// # Errors
+    /// [`RenderError::Replay`] when the record has no start position (no
+    /// or unknown `Game` tag, bad seats): the game is left out.
+    /// [`RenderError::Board`] when the board cannot be drawn.
+    pub fn add(
+        &mut self,
+        number: usize,
+        engine: &dyn Engine,
+        game: &Game,
+    ) -> Result<Option<ReplayError>, RenderError> {
+        let pos = engine.start(game)?;
+        let mistake = engine.validate(game).err();
+        let start = full_view(pos.as_ref());
+        let kind = engine.game();
+        let mut layout = Layout::standard(kind)?;
+        layout.fit(&start)?;
+        let canvas = Canvas::new(&layout, start.seats.len()).board_only();
+        let board = self.board(&layout, &canvas, &start);
+
+        if self.title.is_none() {
+            self.title = Some(title(number, kind.name(), game));
+        }
+        let mut out = String::with_capacity(256);
+        let _ = write!(out, "{{\"n\":{number},\"tags\":[");
+        for (i, tag) in game.tags.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json_str(&mut out, &tag.name);
+            out.push(',');
+            json_str(&mut out, &tag.value);
+        }
+        let _ = write!(out, "],\"board\":{board},\"seats\":");
+        let mut seats = String::from("[");
+        for (i, s) in start.seats.iter().enumerate() {
+            if i > 0 {
+                seats.push(',');
+            }
+            let (fill, stroke) = paint(&s.colour);
+            seats.push('[');
+            for (k, v) in [
+                s.seat.as_str(),
+                s.colour.as_str(),
+                fill,
+                stroke,
+                player(game, &s.colour).unwrap_or(""),
+            ]
+            .iter()
+            .enumerate()
+            {
+                if k > 0 {
+                    seats.push(',');
+                }
+                json_str(&mut seats, v);
+            }
+            seats.push(']');
+        }
+        seats.push(']');
+        let seats = self.share(seats);
+        let mut delta = String::new();
+        write_delta(&empty_like(&start), &start, &mut delta);
+        let mut start_json = String::new();
+        json_str(&mut start_json, &delta);
+        let start_id = self.share(start_json);
+        let _ = write!(out, "{seats},\"start\":{start_id},");
+        // The main line stops before the turn of the record's mistake (a
+        // mistake in a variation stops the main line after the turn it
+        // varies); a mistake outside the turns (the result) stops nothing.
+        let cut = mistake
+            .as_ref()
+            .filter(|e| e.turn.is_some())
+            .map(|e| e.span.start);
+        let mut walk = Walk {
+            viewer: self,
+            board,
+            layout: &layout,
+            canvas: &canvas,
+        };
+        walk.line(pos, start, &game.line.turns, cut, 0, &mut out);
+        out.push_str(",\"outcome\":");
+        json_str(&mut out, &game.outcome.token());
+        if let Some(e) = &mistake {
+            out.push_str(",\"error\":");
+            let text = match e.turn {
+                Some(t) => format!("turn {t}: {}", e.message),
+                None => e.message.clone(),
+            };
+            json_str(&mut out, &text);
+        }
+        out.push('}');
+        if self.count > 0 {
+            self.games.push_str(",\n");
+        }
+        self.games.push_str(&out);
+        self.count += 1;
+        Ok(mistake)
+    }
+
+    /// The board's number in the page, drawing it the first time.
+    fn board(&mut self, layout: &Layout, canvas: &Canvas, start: &PositionView) -> usize {
+        let mut svg = canvas.open_with(layout.game.name(), 0, "", "");
+        svg.push_str(&board_layer(layout, canvas, start));
+        svg.push_str("<g class=\"position-slot\"></g>\n");
+        svg.push_str(&labels_layer(layout, canvas));
+        svg.push_str("</svg>\n");
+        if let Some(&id) = self.board_ids.get(&svg) {
+            return id;
+        }
+        let mut head = String::from("{\"game\":");
+        json_str(&mut head, layout.game.name());
+        head.push_str(",\"svg\":");
+        json_str(&mut head, &svg);
+        let _ = write!(head, ",\"unit\":{},\"points\":{{", canvas.unit());
+        let mut first = true;
+        let names = layout
+            .holes
+            .iter()
+            .map(|h| (&h.name, h.at))
+            .chain(layout.targets.iter().map(|t| (&t.name, t.at)));
+        for (name, at) in names {
+            if !first {
+                head.push(',');
+            }
+            first = false;
+            json_str(&mut head, name);
+            let (x, y) = canvas.pixel(at);
+            let _ = write!(head, ":[{x},{y}]");
+        }
+        head.push_str("},\"waiting\":{");
+        for (i, w) in layout.waiting.iter().enumerate() {
+            if i > 0 {
+                head.push(',');
+            }
+            json_str(&mut head, &w.seat);
+            head.push_str(":[");
+            for (k, &spot) in w.spots.iter().enumerate() {
+                let (x, y) = canvas.pixel(spot);
+                let _ = write!(head, "{}[{x},{y}]", if k > 0 { "," } else { "" });
+            }
+            head.push(']');
+        }
+        head.push_str("},\"values\":{");
+        for (i, t) in start.targets.iter().enumerate() {
+            if i > 0 {
+                head.push(',');
+            }
+            json_str(&mut head, &t.name);
+            let _ = write!(head, ":{}", t.value);
+        }
+        head.push('}');
+        let id = self.boards.len();
+        self.boards.push(BoardData {
+            head,
+            arrows: Vec::new(),
+            arrow_ids: HashMap::new(),
+        });
+        self.board_ids.insert(svg, id);
+        id
+    }
+
+    /// The number of a JSON value in the shared table, adding it once.
+    fn share(&mut self, json: String) -> usize {
+        if let Some(&id) = self.shared_ids.get(&json) {
+            return id;
+        }
+        let id = self.shared.len();
+        self.shared.push(json.clone());
+        self.shared_ids.insert(json, id);
+        id
+    }
+
+    /// The page: one HTML document.
+    pub fn page(&self) -> String {
+        let title = self.title.as_deref().unwrap_or("billes");
+        let mut page = String::with_capacity(self.games.len() + 65_536);
+        page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        let _ = writeln!(page, "<title>billes: {}</title>", escape(title));
+        page.push_str("<style>\n");
+        page.push_str(include_str!("viewer/viewer.css"));
+        page.push_str("</style>\n</head>\n<body>\n");
+        page.push_str(include_str!("viewer/body.html"));
+        page.push_str("<script id=\"billes-data\" type=\"application/json\">");
+        let _ = write!(page, "{{\"labels\":{},\"boards\":[", self.labels);
+        for (i, b) in self.boards.iter().enumerate() {
+            if i > 0 {
+                page.push(',');
+            }
+            page.push_str(&b.head);
+            page.push_str(",\"arrows\":[");
+            for (k, a) in b.arrows.iter().enumerate() {
+                if k > 0 {
+                    page.push(',');
+                }
+                json_str(&mut page, a);
+            }
+            page.push_str("]}\n");
+        }
+        page.push_str("],\"shared\":[");
+        page.push_str(&self.shared.join(","));
+        page.push_str("],\"games\":[\n");
+        page.push_str(&self.games);
+        page.push_str("]}</script>\n<script>\n");
+        page.push_str(include_str!("viewer/viewer.js"));
+        page.push_str("</script>\n</body>\n</html>\n");
+        page
+    }
+}
+
+/// A game's title in the picker: `1. aggravation: Club night, round 2`.
+fn title(number: usize, game: &str, record: &Game) -> String {
+    let mut title = format!("{number}. {game}");
+    if let Some(event) = record.tag("Event") {
+        title.push_str(": ");
+        title.push_str(event);
+        if let Some(round) = record.tag("Round") {
+            title.push_str(", round ");
+            title.push_str(round);
+        }
+    }
+    title
+}
+
+/// The player of a colour, from its tag (`[Red "Ann"]`).
+fn player<'g>(game: &'g Game, colour: &str) -> Option<&'g str> {
+    let mut chars = colour.chars();
+    let first = chars.next()?;
+    let tag: String = first.to_uppercase().chain(chars).collect();
+    game.tag(&tag).filter(|v| !v.is_empty() && *v != "?")
+}
+
+/// The view of a position with its winners, as the replay shows it.
+fn full_view(pos: &dyn Position) -> PositionView {
+    pos.view().with_winners(pos.winners())
+}
+
+/// The state the page starts from before the start position: nothing on
+/// the board, every count 0.
+fn empty_like(view: &PositionView) -> PositionView {
+    let mut empty = view.clone();
+    empty.pieces.clear();
+    empty.barricades.clear();
+    empty.held.clear();
+    for t in &mut empty.targets {
+        t.seat = None;
+    }
+    for s in &mut empty.seats {
+        s.waiting = 0;
+        s.home = 0;
+        s.score = 0;
+    }
+    empty.to_move = None;
+    empty.pending = None;
+    empty.winners = None;
+    empty
+}
+
+/// One game being walked: the page it goes to and its board.
+struct Walk<'v> {
+    viewer: &'v mut Viewer,
+    board: usize,
+    layout: &'v Layout,
+    canvas: &'v Canvas,
+}
+
+impl Walk<'_> {
+    /// Writes `"turns":[...]` (and `"notes"`, `"vars"` when there are some)
+    /// for `turns` played from `pos` (whose view is `view`), stopping at
+    /// the first turn that cannot be played or starts at or after `cut`.
+    fn line(
+        &mut self,
+        mut pos: Box<dyn Position + '_>,
+        mut view: PositionView,
+        turns: &[Turn],
+        cut: Option<usize>,
+        depth: usize,
+        out: &mut String,
+    ) {
+        let mut lines = String::new();
+        let mut notes = String::new();
+        let mut vars = String::new();
+        for (i, turn) in turns.iter().enumerate() {
+            if cut.is_some_and(|c| turn.span.start >= c) || pos.is_over() {
+                break;
+            }
+            if !turn.variations().is_empty() && depth < MAX_DEPTH {
+                if !vars.is_empty() {
+                    vars.push(',');
+                }
+                let _ = write!(vars, "\"{}\":[", i + 1);
+                for (k, variation) in turn.variations().iter().enumerate() {
+                    if k > 0 {
+                        vars.push(',');
+                    }
+                    vars.push('{');
+                    self.line(
+                        pos.boxed(),
+                        view.clone(),
+                        &variation.turns,
+                        None,
+                        depth + 1,
+                        &mut vars,
+                    );
+                    vars.push('}');
+                }
+                vars.push(']');
+            }
+            if pos.play_turn(turn).is_err() {
+                break;
+            }
+            let after = full_view(pos.as_ref());
+            let m = marks(self.layout, &view, &after, turn);
+            let mut entry = turn_text(turn);
+            entry.push('|');
+            let mut delta = String::new();
+            write_delta(&view, &after, &mut delta);
+            entry.push_str(&delta);
+            entry.push('|');
+            let implied = implied_landings(&delta, turn.mover().as_str());
+            self.write_marks(&m, &implied, &mut entry);
+            if let Some(p) = &after.pending {
+                entry.push('|');
+                entry.push_str(p);
+            }
+            while entry.ends_with('|') {
+                entry.pop();
+            }
+            if i > 0 {
+                lines.push(',');
+            }
+            json_str(&mut lines, &entry);
+            write_note(turn, i + 1, &mut notes);
+            view = after;
+        }
+        let _ = write!(out, "\"turns\":[{lines}]");
+        if !notes.is_empty() {
+            let _ = write!(out, ",\"notes\":{{{notes}}}");
+        }
+        if !vars.is_empty() {
+            let _ = write!(out, ",\"vars\":{{{vars}}}");
+        }
+    }
+
+    /// The marks of a turn, its arrows numbered in the board's table.
+    fn write_marks(&mut self, m: &Marks, implied: &[&str], out: &mut String) {
+        let sep = |out: &mut String| {
+            if !out.ends_with('|') {
+                out.push(' ');
+            }
+        };
+        for route in &m.arrows {
+            let mut key = String::new();
+            for (i, &p) in route.iter().enumerate() {
+                let (x, y) = self.canvas.pixel(p);
+                let _ = write!(key, "{}{x},{y}", if i > 0 { " " } else { "" });
+            }
+            let board = &mut self.viewer.boards[self.board];
+            let id = match board.arrow_ids.get(&key) {
+                Some(&id) => id,
+                None => {
+                    let id = board.arrows.len();
+                    board.arrows.push(key.clone());
+                    board.arrow_ids.insert(key, id);
+                    id
+                }
+            };
+            sep(out);
+            let _ = write!(out, "a{id}");
+        }
+        // The landings go without saying when they are the holes the delta
+        // gives to the mover, as they mostly are; `.` alone: none.
+        let mut landed: Vec<&str> = m.landed.iter().map(String::as_str).collect();
+        landed.sort_unstable();
+        if landed != implied {
+            if landed.is_empty() {
+                sep(out);
+                out.push('.');
+            }
+            for p in &m.landed {
+                sep(out);
+                let _ = write!(out, ".{p}");
+            }
+        }
+        for p in &m.captured {
+            sep(out);
+            let _ = write!(out, "x{}={}", p.point, p.seat);
+        }
+        for t in &m.ejected {
+            sep(out);
+            let _ = write!(out, "e{t}");
+        }
+        for b in &m.taken {
+            sep(out);
+            let _ = write!(out, "-{b}");
+        }
+        for b in &m.placed {
+            sep(out);
+            let _ = write!(out, "+{b}");
+        }
+    }
+}
+
+/// The holes a delta gives to `mover` alone (`r15=R` for R), sorted: the
+/// landings the page assumes when a turn's marks name none.
+fn implied_landings<'d>(delta: &'d str, mover: &str) -> Vec<&'d str> {
+    let mut holes: Vec<&str> = delta
+        .split(' ')
+        .filter_map(|op| op.split_once('='))
+        .filter(|(hole, seat)| *seat == mover && !hole.starts_with('@'))
+        .map(|(hole, _)| hole)
         .collect();
-    GameData {
-        title: &g.title,
-        game: r.game.name(),
-        tags: &g.tags,
-        board,
-        frames,
-        outcome: &r.outcome,
-        error: r.error.as_ref().map(|e| match e.turn {
-            Some(t) => format!("turn {t}: {}", e.message),
-            None => e.message.clone(),
-        }),
+    holes.sort_unstable();
+    holes
+}
+
+/// Deepest variation nesting the page shows (the parser allows more; the
+/// page would be unreadable long before).
+const MAX_DEPTH: usize = 64;
+
+/// A turn in notation, as its move list shows it: `R6 r9-r15`.
+fn turn_text(turn: &Turn) -> String {
+    let mut s = turn.head.to_string();
+    for a in turn.actions.iter() {
+        s.push(' ');
+        let _ = write!(s, "{a}");
+    }
+    s
+}
+
+/// A turn's NAGs, comments and analysis, when it has any, as
+/// `"12":{"g":[...],"c":[...],"w":0.43,"b":"r12-c","bw":0.51,"l":-0.04}`.
+fn write_note(turn: &Turn, index: usize, out: &mut String) {
+    let comments = turn.before().iter().chain(turn.after());
+    let analysis = turn
+        .after()
+        .iter()
+        .find_map(|c| billes_analysis::comment::read(&c.text));
+    if turn.nags().is_empty() && comments.clone().next().is_none() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push(',');
+    }
+    let _ = write!(out, "\"{index}\":{{\"g\":[");
+    for (i, n) in turn.nags().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let glyph = n
+            .symbol()
+            .map_or_else(|| format!("${}", n.code), str::to_string);
+        json_str(out, &glyph);
+    }
+    out.push_str("],\"c\":[");
+    let mut first = true;
+    for c in comments.filter(|c| !billes_analysis::comment::is_analysis(&c.text)) {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        json_str(out, &c.text);
+    }
+    out.push(']');
+    if let Some(a) = analysis {
+        let _ = write!(out, ",\"w\":{}", a.win);
+        if let Some((mv, w)) = &a.best {
+            out.push_str(",\"b\":");
+            json_str(out, mv);
+            let _ = write!(out, ",\"bw\":{w}");
+        }
+        if let Some(l) = a.luck {
+            let _ = write!(out, ",\"l\":{l}");
+        }
+    }
+    out.push('}');
+}
+
+/// What changed from `before` to `after`, in the page's words (see the
+/// module's documentation).
+fn write_delta(before: &PositionView, after: &PositionView, out: &mut String) {
+    let start = out.len();
+    let op = |out: &mut String, text: std::fmt::Arguments<'_>| {
+        if out.len() > start {
+            out.push(' ');
+        }
+        let _ = out.write_fmt(text);
+    };
+    // pieces, both lists sorted by hole then seat
+    fn at(v: &PositionView) -> Vec<(&str, String)> {
+        let mut map: Vec<(&str, String)> = Vec::new();
+        for p in &v.pieces {
+            match map.last_mut() {
+                Some((point, seats)) if *point == p.point => {
+                    seats.push('+');
+                    seats.push_str(&p.seat);
+                }
+                _ => map.push((&p.point, p.seat.clone())),
+            }
+        }
+        map
+    }
+    let (was, now) = (at(before), at(after));
+    let (mut i, mut j) = (0, 0);
+    while i < was.len() || j < now.len() {
+        match (was.get(i), now.get(j)) {
+            (Some(a), Some(b)) if a.0 == b.0 => {
+                if a.1 != b.1 {
+                    op(out, format_args!("{}={}", b.0, b.1));
+                }
+                i += 1;
+                j += 1;
+            }
+            (Some(a), b) if b.is_none_or(|b| a.0 < b.0) => {
+                op(out, format_args!("{}", a.0));
+                i += 1;
+            }
+            (_, Some(b)) => {
+                op(out, format_args!("{}={}", b.0, b.1));
+                j += 1;
+            }
+            _ => break,
+        }
+    }
+    for b in after
+        .barricades
+        .iter()
+        .filter(|b| !before.barricades.contains(b))
+    {
+        op(out, format_args!("#{b}"));
+    }
+    for b in before
+        .barricades
+        .iter()
+        .filter(|b| !after.barricades.contains(b))
+    {
+        op(out, format_args!("-#{b}"));
+    }
+    for s in after.held.iter().filter(|s| !before.held.contains(s)) {
+        op(out, format_args!("^{s}"));
+    }
+    for s in before.held.iter().filter(|s| !after.held.contains(s)) {
+        op(out, format_args!("-^{s}"));
+    }
+    for t in &after.targets {
+        let was = before.targets.iter().find(|b| b.name == t.name);
+        if was.map(|b| &b.seat) != Some(&t.seat) {
+            match &t.seat {
+                Some(s) => op(out, format_args!("@{}={s}", t.name)),
+                None => op(out, format_args!("@{}", t.name)),
+            }
+        }
+    }
+    for s in &after.seats {
+        let was = before.seat(&s.seat);
+        if was.map(|w| w.waiting) != Some(s.waiting) {
+            op(out, format_args!("{}:w{}", s.seat, s.waiting));
+        }
+        if was.map(|w| w.home) != Some(s.home) {
+            op(out, format_args!("{}:h{}", s.seat, s.home));
+        }
+        if was.map(|w| w.score) != Some(s.score) {
+            op(out, format_args!("{}:s{}", s.seat, s.score));
+        }
+    }
+    if before.to_move != after.to_move {
+        op(
+            out,
+            format_args!(">{}", after.to_move.as_deref().unwrap_or("")),
+        );
+    }
+    if before.winners != after.winners {
+        let w = after
+            .winners
+            .as_ref()
+            .map(|w| w.join("+"))
+            .unwrap_or_default();
+        op(out, format_args!("!{w}"));
+    }
+}
+
+/// Appends `text` as a JSON string that can sit inside a `<script>`
+/// element: `<` is written `\u003c`, so no `</script>` or `<!--` closes it.
+fn json_str(out: &mut String, text: &str) {
+    let quoted = serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_string());
+    if quoted.contains('<') {
+        out.push_str(&quoted.replace('<', "\\u003c"));
+    } else {
+        out.push_str(&quoted);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page_of(record: &str) -> (String, Option<ReplayError>) {
+        let game = billes_notation::parse_game(record).expect("parses");
+        let engine = billes_core::Standard::of(&game).expect("engine");
+        let mut v = Viewer::new(&Options::default());
+        let mistake = v.add(1, &engine, &game).expect("adds");
+        (v.page(), mistake)
+    }
+
+    #[test]
+    fn a_turn_is_its_text_its_delta_and_its_marks() {
+        let (page, mistake) =
+            page_of("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n");
+        assert!(mistake.is_none());
+        // any seat may take the first turn: after it, R is to move, owing a roll
+        assert!(
+            page.contains(r#""R6 +|r9=R R:w3 >R|a0|R rolls again after a 6""#),
+            "{page}"
+        );
+        assert!(page.contains(r#""R1 r9-r10|r10=R r9 >G|a1""#), "{page}");
+    }
+
+    #[test]
+    fn variations_are_walked_from_the_position_before_their_turn() {
+        let (page, mistake) = page_of(
+            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10 (2. R1 r9-r10 3. G6 +) (2. R1 r9-r10 3. G6 g9-g10)\n3. G6 +\n*\n",
+        );
+        // the second variation's 3. G6 g9-g10 cannot be played: it stops there
+        assert!(page.contains(r#""vars":{"2":[{"turns":["R1 r9-r10|r10=R r9 >G|a1","G6 +|g9=G G:w3|a2|G rolls again after a 6"]},{"turns":["R1 r9-r10|r10=R r9 >G|a1"]}]}"#), "{page}");
+        // a mistake in a variation is the record's mistake
+        assert!(mistake.is_some());
+    }
+
+    #[test]
+    fn the_main_line_stops_before_its_mistake() {
+        let (page, mistake) =
+            page_of("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r10\n*\n");
+        assert_eq!(mistake.and_then(|m| m.turn), Some(2));
+        assert!(
+            page.contains(r#""turns":["R6 +|r9=R R:w3 >R|a0|R rolls again after a 6"]"#),
+            "{page}"
+        );
+        assert!(page.contains(r#""error":"turn 2: "#), "{page}");
+    }
+
+    #[test]
+    fn games_drawn_alike_share_their_board_and_start() {
+        let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n*\n";
+        let game = billes_notation::parse_game(record).expect("parses");
+        let engine = billes_core::Standard::of(&game).expect("engine");
+        let mut v = Viewer::new(&Options::default());
+        v.add(1, &engine, &game).expect("adds");
+        let one = v.page().len();
+        v.add(2, &engine, &game).expect("adds");
+        let two = v.page().len();
+        assert_eq!(v.boards.len(), 1);
+        assert_eq!(v.shared.len(), 2);
+        assert!(two - one < 200, "a second game costs {} bytes", two - one);
+    }
+
+    #[test]
+    fn script_closers_in_data_are_escaped() {
+        let (page, _) = page_of(
+            "[Game \"offboard\"]\n[Event \"</script><script>alert(1)</script>\"]\n\n1. R c4>nw {<!-- x}\n*\n",
+        );
+        let data = page
+            .split("<script id=\"billes-data\" type=\"application/json\">")
+            .nth(1)
+            .and_then(|s| s.split("</script>").next())
+            .expect("data element");
+        assert!(!data.contains('<'));
+        assert!(data.contains("\\u003c/script>"));
+        let _: serde_json::Value = serde_json::from_str(data).expect("the data is JSON");
     }
 }

@@ -21,7 +21,7 @@ pub mod layout;
 mod svg;
 
 pub use frames::{Frame, Marks, Replay};
-pub use html::{html, HtmlGame};
+pub use html::Viewer;
 pub use layout::Layout;
 pub use svg::{svg, Options};
 

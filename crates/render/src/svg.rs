@@ -101,22 +101,43 @@ impl Canvas {
     /// The root element, with the frame's data attributes, the arrowhead
     /// and the style.
     pub(crate) fn open(&self, replay: &Replay, frame: &Frame) -> String {
+        self.open_with(
+            replay.game.name(),
+            frame.index,
+            frame.seat.as_deref().unwrap_or(""),
+            frame.view.to_move.as_deref().unwrap_or(""),
+        )
+    }
+
+    /// The viewer's canvas: the board alone, without the room for the
+    /// counts (the page shows them beside the board, in its own text).
+    pub(crate) fn board_only(mut self) -> Canvas {
+        self.height = self.board_height;
+        self
+    }
+
+    /// Pixels per board unit.
+    pub(crate) fn unit(&self) -> f64 {
+        self.scale
+    }
+
+    /// Where a point of the board is drawn, in pixels.
+    pub(crate) fn pixel(&self, at: Xy) -> (f64, f64) {
+        self.xy(at)
+    }
+
+    /// [`Canvas::open`] for a game and a turn given by name.
+    pub(crate) fn open_with(&self, game: &str, turn: u32, seat: &str, to_move: &str) -> String {
         let mut s = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
              class=\"billes\" data-game=\"{game}\" data-turn=\"{turn}\" data-seat=\"{seat}\" data-to-move=\"{to_move}\">\n",
             w = self.width,
             h = round(self.height),
-            game = replay.game.name(),
-            turn = frame.index,
-            seat = frame.seat.as_deref().unwrap_or(""),
-            to_move = frame.view.to_move.as_deref().unwrap_or(""),
         );
         let _ = write!(
             s,
-            "<title>{} after turn {}</title>\n<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" \
+            "<title>{game} after turn {turn}</title>\n<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" \
              markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c45a00\"/></marker></defs>\n",
-            replay.game.name(),
-            frame.index
         );
         let _ = writeln!(
             s,
@@ -414,21 +435,25 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
         let _ = writeln!(
             s,
             "<g class=\"captured\" data-point=\"{}\" data-seat=\"{}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" stroke=\"{fill}\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>\
-             <path d=\"M{},{} L{},{} M{},{} L{},{}\" stroke=\"#b22222\" stroke-width=\"{}\"/></g>",
+             <path d=\"{cross}\" stroke=\"#fff\" stroke-width=\"{}\" stroke-linecap=\"round\"/><path d=\"{cross}\" stroke=\"#111\" stroke-width=\"{}\" stroke-linecap=\"round\"/></g>",
             p.point,
             p.seat,
             c.len(0.55),
             c.len(0.07),
             c.len(0.1),
-            round(x - d),
-            round(y - d),
-            round(x + d),
-            round(y + d),
-            round(x - d),
-            round(y + d),
-            round(x + d),
-            round(y - d),
-            c.len(0.08)
+            c.len(0.22),
+            c.len(0.1),
+            cross = format_args!(
+                "M{},{} L{},{} M{},{} L{},{}",
+                round(x - d),
+                round(y - d),
+                round(x + d),
+                round(y + d),
+                round(x - d),
+                round(y + d),
+                round(x + d),
+                round(y - d)
+            ),
         );
     }
     for name in &marks.landed {

@@ -1,7 +1,7 @@
 //! SVG pictures and the HTML viewer of the example records: snapshots, XML
 //! validity, and the data attributes programs read.
 
-use billes_render::{html, svg, HtmlGame, Options, Replay};
+use billes_render::{svg, Options, Replay, Viewer};
 
 /// An example record of each game, and a turn in its middle.
 const EXAMPLES: [(&str, &str, u32); 3] = [
@@ -115,15 +115,14 @@ fn a_turn_past_the_end_is_an_error() {
 
 #[test]
 fn the_viewer_is_self_contained() {
-    let games: Vec<HtmlGame> = EXAMPLES
-        .iter()
-        .enumerate()
-        .map(|(i, (_, text, _))| {
-            let game = billes_notation::parse_game(text).expect("parses");
-            HtmlGame::from_game(i + 1, &game).expect("replays")
-        })
-        .collect();
-    let page = html(&games, &Options::default());
+    let mut viewer = Viewer::new(&Options::default());
+    for (i, (_, text, _)) in EXAMPLES.iter().enumerate() {
+        let game = billes_notation::parse_game(text).expect("parses");
+        let engine = billes_core::Standard::of(&game).expect("engine");
+        let mistake = viewer.add(i + 1, &engine, &game).expect("replays");
+        assert!(mistake.is_none());
+    }
+    let page = viewer.page();
     for forbidden in [
         "<script src",
         "<link",
@@ -144,15 +143,24 @@ fn the_viewer_is_self_contained() {
     let data: serde_json::Value = serde_json::from_str(json).expect("data is JSON");
     let games = data["games"].as_array().expect("games");
     assert_eq!(games.len(), 3);
-    for (g, (name, _, _)) in games.iter().zip(EXAMPLES) {
-        assert_eq!(g["game"], name);
-        let frames = g["frames"].as_array().expect("frames");
-        assert!(frames.len() > 40);
-        // every position layer is well-formed XML on its own
-        for f in frames {
-            let layer = f["svg"].as_str().expect("svg");
-            let wrapped = format!("<svg xmlns=\"http://www.w3.org/2000/svg\">{layer}</svg>");
-            roxmltree::Document::parse(&wrapped).expect("layer is XML");
+    let boards = data["boards"].as_array().expect("boards");
+    for (g, (name, text, _)) in games.iter().zip(EXAMPLES) {
+        let board = &boards[g["board"].as_u64().expect("board") as usize];
+        assert_eq!(board["game"], name);
+        // the board is drawn once, well-formed XML
+        roxmltree::Document::parse(board["svg"].as_str().expect("svg")).expect("board is XML");
+        let turns = g["turns"].as_array().expect("turns");
+        let written = replay(text).frames.len() - 1;
+        assert_eq!(turns.len(), written);
+        let arrows = board["arrows"].as_array().expect("arrows").len();
+        for t in turns {
+            let t = t.as_str().expect("a turn is a line of text");
+            let fields: Vec<&str> = t.split('|').collect();
+            assert!((1..=4).contains(&fields.len()), "{t}");
+            let marks = fields.get(2).copied().unwrap_or_default();
+            for n in marks.split(' ').filter_map(|m| m.strip_prefix('a')) {
+                assert!(n.parse::<usize>().expect("arrow number") < arrows, "{t}");
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use anyhow::{bail, Context};
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{read_game, Input};
 use billes_notation::{GameSource, Reader};
-use billes_render::{HtmlGame, Options, Replay};
+use billes_render::{Options, Replay, Viewer};
 use clap::Args;
 
 use super::{INVALID, OK};
@@ -132,7 +132,7 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
     let reader = input
         .open()
         .with_context(|| format!("cannot read {name}"))?;
-    let mut games = Vec::new();
+    let mut viewer = Viewer::new(options);
     let mut code = OK;
     for item in Reader::new(reader) {
         let source: GameSource = item.with_context(|| format!("cannot read {name}"))?;
@@ -144,35 +144,26 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
                 continue;
             }
         };
-        let made = crate::rules::current()
+        let added = crate::rules::current()
             .engine(&name, &game)
             .map_err(billes_render::RenderError::Replay)
-            .and_then(|engine| HtmlGame::with_engine(source.index, engine.as_ref(), &game));
-        match made {
-            Ok(g) => {
-                if let Some(err) = &g.replay.error {
-                    errln!(
-                        "{}",
-                        render_replay_error(&name, &source, err, crate::output::stderr_color())
-                    );
-                    code = INVALID;
-                }
-                games.push(g);
-            }
-            Err(billes_render::RenderError::Replay(e)) => {
+            .and_then(|engine| viewer.add(source.index, engine.as_ref(), &game));
+        match added {
+            Ok(None) => {}
+            Ok(Some(err)) | Err(billes_render::RenderError::Replay(err)) => {
                 errln!(
                     "{}",
-                    render_replay_error(&name, &source, &e, crate::output::stderr_color())
+                    render_replay_error(&name, &source, &err, crate::output::stderr_color())
                 );
                 code = INVALID;
             }
             Err(e) => return Err(e.into()),
         }
     }
-    if games.is_empty() {
+    if viewer.is_empty() {
         bail!("{name} has no game to show");
     }
-    let page = billes_render::html(&games, options);
+    let page = viewer.page();
     if out.as_os_str() == "-" {
         io::stdout().lock().write_all(page.as_bytes())?;
     } else {

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use anyhow::bail;
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{read_game, Input};
+use billes_core::game::Position;
 use billes_notation::{Game, GameSource};
 
 use super::{INVALID, OK};
@@ -89,6 +90,13 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
     } else {
         None
     };
+    // Variations are listed after the turn they replace, played from the
+    // position before it with the game API (only when the record has some).
+    let engine = crate::rules::current().engine(name, game).ok();
+    let mut before: Option<Box<dyn Position + '_>> = engine
+        .as_ref()
+        .filter(|_| game.line.turns.iter().any(|t| !t.variations().is_empty()))
+        .and_then(|e| e.start(game).ok());
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if from == 1 {
@@ -118,9 +126,18 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
             writeln!(out, "{}. {}{said}", step.turn.number, turn_text(step.turn))
                 .and_then(|()| out.write_all(board().as_bytes()))
                 .and_then(|()| writeln!(out))
+                .and_then(|()| match &before {
+                    Some(pos) => variations(&mut out, pos.as_ref(), step.turn, 1),
+                    None => Ok(()),
+                })
         } else {
             Ok(())
         };
+        if let Some(pos) = before.as_mut() {
+            if pos.play_turn(step.turn).is_err() {
+                before = None;
+            }
+        }
     });
     io_result?;
     match result {
@@ -139,6 +156,45 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
             Ok(INVALID)
         }
     }
+}
+
+/// The variations of `turn`, each played from `pos` (the position before
+/// the turn they replace): every turn and the board after it, indented by
+/// their depth, up to the variation's first turn that cannot be played
+/// (which is said), its own variations nested inside.
+fn variations(
+    out: &mut impl Write,
+    pos: &dyn Position,
+    turn: &billes_notation::Turn,
+    depth: usize,
+) -> io::Result<()> {
+    let pad = "    ".repeat(depth);
+    for (k, line) in turn.variations().iter().enumerate() {
+        writeln!(out, "{pad}variation {} of turn {}:", k + 1, turn.number)?;
+        let mut alt = pos.boxed();
+        for t in &line.turns {
+            let comments: String = t
+                .before()
+                .iter()
+                .chain(t.after())
+                .map(|c| format!(" {{{}}}", c.text))
+                .collect();
+            writeln!(out, "{pad}{}. {}{comments}", t.number, turn_text(t))?;
+            // the variations of this turn, played from the position before it
+            let mut nested = Vec::new();
+            variations(&mut nested, alt.as_ref(), t, depth + 1)?;
+            if let Err(e) = alt.play_turn(t) {
+                writeln!(out, "{pad}(cannot be played: {})\n", e.message)?;
+                break;
+            }
+            for l in alt.text_board().lines() {
+                writeln!(out, "{pad}{l}")?;
+            }
+            writeln!(out)?;
+            out.write_all(&nested)?;
+        }
+    }
+    Ok(())
 }
 
 fn turn_text(turn: &billes_notation::Turn) -> String {

@@ -374,6 +374,20 @@ impl Board {
         routes[k + 1..].iter().find(|r| open(r)).map(|r| r.inter)
     }
 
+    /// The route [`open_route`](Board::open_route) finds, with the points
+    /// it steps on: the first route of exactly `len` points (1..=6) from `p`
+    /// to `to` passing none of `blocked`, if any. Pictures draw it.
+    pub fn open_path(&self, p: Point, len: usize, to: Point, blocked: Points) -> Option<&Route> {
+        self.routes(p, len)
+            .iter()
+            .find(|r| r.to == to && r.inter & blocked == 0)
+    }
+
+    /// The points of `route` in order, the landing point last.
+    pub fn route_points<'r>(&self, route: &'r Route) -> &'r [Point] {
+        &route.seq[..route.len as usize]
+    }
+
     /// The point called `name` (`a1`..`q13`, `i14`), if any.
     #[inline]
     pub fn point(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Point> {

@@ -52,6 +52,7 @@
 mod hooks;
 mod pattern;
 mod sandbox;
+pub mod script;
 mod source;
 mod variant;
 

@@ -39,6 +39,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         color: use_color(args.color, Stream::Stdout),
         duplicates: args.duplicates,
         by_event: args.by_event,
+        keep: false,
     };
     let jobs = match args.jobs {
         Some(n) => usize::from(n),

@@ -556,7 +556,7 @@ impl Script {
                     .borrow()
                     .legal_moves_for(seat, *roll)
                     .map_err(|e| mlua::Error::runtime(e.message))?;
-                lua.create_sequence_from(moves.iter().map(ToString::to_string))
+                lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
             })?;
             let meta: Table = self.make_meta.call(legal)?;
             for turn in &record.game.line.turns {

@@ -37,5 +37,6 @@ mod games;
 mod moves;
 mod render;
 mod rules;
+mod scripts;
 mod study;
 mod validate;

@@ -184,6 +184,10 @@ struct Shared {
     turn: StdCell<Option<u32>>,
     /// Bytes `warn` wrote.
     warned: StdCell<usize>,
+    /// Games replayed for `turn` so far, and the game and turn whose
+    /// callback runs: when `t.legal` may be read.
+    generation: StdCell<u64>,
+    live: StdCell<Option<(u64, u32)>>,
 }
 
 impl Shared {
@@ -211,6 +215,8 @@ pub struct Script {
     after_pos: Table,
     /// Makes the metatable that reads `t.legal` when asked.
     make_meta: Function,
+    /// Whether `t.legal` of a game and turn may be read now.
+    live: Function,
 }
 
 impl fmt::Debug for Script {
@@ -222,9 +228,12 @@ impl fmt::Debug for Script {
 }
 
 /// `t.legal`, read once per turn table and only when asked.
-const LEGAL_META: &str = "local legal = ...\n\
+/// Outside the game's replay the function that reads them is gone: the
+/// script is told so plainly.
+const LEGAL_META: &str = "local legal, live, generation = ...\n\
 return { __index = function(t, k)\n\
   if k == 'legal' then\n\
+    if not live(generation, rawget(t, 'number')) then error('t.legal can only be read during the turn\\'s own callback', 2) end\n\
     local l = legal(rawget(t, 'number'))\n\
     rawset(t, 'legal', l)\n\
     return l\n\
@@ -324,6 +333,12 @@ impl Script {
             .set_name("=billes")
             .into_function()
             .map_err(lua_fail)?;
+        let s = Rc::clone(&shared);
+        let live = lua
+            .create_function(move |_, (generation, number): (u64, u32)| {
+                Ok(s.live.get() == Some((generation, number)))
+            })
+            .map_err(lua_fail)?;
         let [game, turn, game_end, finish] = found;
         Ok(Script {
             chunk: chunk.to_string(),
@@ -337,6 +352,7 @@ impl Script {
             before_pos,
             after_pos,
             make_meta,
+            live,
             sandbox,
         })
     }
@@ -360,10 +376,12 @@ impl Script {
         } else {
             format!("{}: {message}", self.chunk)
         };
-        ScriptError(format!(
-            "{message} (in {}, callback {callback})",
-            self.shared.at()
-        ))
+        let at = self.shared.at();
+        if at.is_empty() {
+            ScriptError(format!("{message} (callback {callback})"))
+        } else {
+            ScriptError(format!("{message} (in {at}, callback {callback})"))
+        }
     }
 
     /// Runs the script's callbacks on one valid game: `game`, `turn` for
@@ -420,7 +438,7 @@ impl Script {
     /// When it fails or reaches a limit.
     pub fn finish(&self) -> Result<Vec<Row>, ScriptError> {
         self.shared.rows.borrow_mut().clear();
-        *self.shared.place.borrow_mut() = "finish".into();
+        self.shared.place.borrow_mut().clear();
         self.shared.turn.set(None);
         if let Some(f) = &self.finish {
             self.sandbox
@@ -558,7 +576,9 @@ impl Script {
                     .map_err(|e| mlua::Error::runtime(e.message))?;
                 lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
             })?;
-            let meta: Table = self.make_meta.call(legal)?;
+            let generation = self.shared.generation.get() + 1;
+            self.shared.generation.set(generation);
+            let meta: Table = self.make_meta.call((legal, &self.live, generation))?;
             for turn in &record.game.line.turns {
                 previous.borrow_mut().clone_from(&current.borrow());
                 recorder.clear();
@@ -584,12 +604,14 @@ impl Script {
                     .and_then(|r| u8::try_from(r).ok())
                     .and_then(Roll::new);
                 *calling.borrow_mut() = Some((turn.number, turn.head.seat.to_string(), roll));
+                self.shared.live.set(Some((generation, turn.number)));
                 self.shared.turn.set(Some(turn.number));
                 self.sandbox.print.turn.set(Some(turn.number));
                 let result =
                     self.sandbox
                         .call::<()>(callback, (t, &self.before_pos, &self.after_pos));
                 *calling.borrow_mut() = None;
+                self.shared.live.set(None);
                 if let Err(e) = result {
                     return Ok(Err(self.error("turn", &e)));
                 }
@@ -695,11 +717,20 @@ pub fn players_of(game: &Game) -> Vec<(String, String)> {
 /// Sets `emit`, `keep` and `warn` in the script's environment.
 fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Result<()> {
     let s = Rc::clone(shared);
-    let emit = lua.create_function(move |_, row: Value| {
-        let row = to_row(&row, &s.columns.borrow()).map_err(mlua::Error::runtime)?;
-        s.rows.borrow_mut().push(row);
-        Ok(())
+    let add = lua.create_function(move |_, row: Value| {
+        match to_row(&row, &s.columns.borrow()) {
+            Ok(row) => {
+                s.rows.borrow_mut().push(row);
+                Ok(None)
+            }
+            Err(message) => Ok(Some(message)),
+        }
     })?;
+    // A Lua wrapper, so that a refused row is an error at the script's line.
+    let emit: Function = lua
+        .load("local add, error = ...\nreturn function(row)\n  local e = add(row)\n  if e then error(e, 2) end\nend")
+        .set_name("=billes")
+        .call((add, lua.globals().raw_get::<Function>("error")?))?;
     env.raw_set("emit", emit)?;
     let s = Rc::clone(shared);
     env.raw_set(
@@ -755,7 +786,7 @@ fn to_row(value: &Value, columns: &[String]) -> Result<Row, String> {
         let (k, v) = pair.map_err(|e| describe(&e))?;
         let Value::String(k) = k else {
             return Err(format!(
-                "emit: a column name must be a string, not a {} (emit{{ name = value }})",
+                "emit: a column name must be a string (emit {{ name = value }}), not a key of type {}",
                 k.type_name()
             ));
         };

@@ -265,6 +265,21 @@ fn script_errors_name_the_script_line_and_the_record() {
 }
 
 #[test]
+fn run_exits_0_valid_1_wrong_input_2_usage_or_io() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "g.bgn", GAME);
+    write(dir.path(), "syntax.bgn", "[Game \"aggravation\"]\n\n1. R6 +( *\n");
+    write(dir.path(), "s.lua", "return {}\n");
+    let good = billes_in(dir.path(), &["run", "s.lua", "g.bgn"]);
+    assert_eq!(good.status.code(), Some(0), "{}", stderr(&good));
+    let wrong = billes_in(dir.path(), &["run", "s.lua", "syntax.bgn"]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(stderr(&wrong).contains("error[syntax]"), "{}", stderr(&wrong));
+    let missing = billes_in(dir.path(), &["run", "s.lua", "missing.bgn"]);
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
 fn warn_says_where_it_was() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "g.bgn", GAME);

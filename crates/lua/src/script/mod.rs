@@ -217,6 +217,8 @@ pub struct Script {
     make_meta: Function,
     /// Whether `t.legal` of a game and turn may be read now.
     live: Function,
+    /// Fills `t` and calls `turn` ([`TURN_TRAMPOLINE`]).
+    trampoline: Function,
 }
 
 impl fmt::Debug for Script {
@@ -226,6 +228,19 @@ impl fmt::Debug for Script {
             .finish_non_exhaustive()
     }
 }
+
+/// Fills a turn's `t` from its arguments and calls `turn(t, before, after)`:
+/// the fields every turn has, then the game's own as name, value pairs.
+const TURN_TRAMPOLINE: &str = "local setmetatable, select = ...\n\
+return function(f, before, after, meta, number, roller, seat, kind, text, nags, comments, ...)\n\
+  local t = { turn = number, number = number, roller = roller, seat = seat, kind = kind,\n\
+    text = text, nags = nags or {}, comments = comments or {} }\n\
+  for i = 1, select('#', ...), 2 do\n\
+    local k, v = select(i, ...)\n\
+    t[k] = v\n\
+  end\n\
+  return f(setmetatable(t, meta), before, after)\n\
+end";
 
 /// `t.legal`, read once per turn table and only when asked.
 /// Outside the game's replay the function that reads them is gone: the
@@ -339,6 +354,14 @@ impl Script {
                 Ok(s.live.get() == Some((generation, number)))
             })
             .map_err(lua_fail)?;
+        let trampoline: Function = lua
+            .load(TURN_TRAMPOLINE)
+            .set_name("=billes")
+            .call((
+                lua.globals().raw_get::<Function>("setmetatable").map_err(lua_fail)?,
+                lua.globals().raw_get::<Function>("select").map_err(lua_fail)?,
+            ))
+            .map_err(lua_fail)?;
         let [game, turn, game_end, finish] = found;
         Ok(Script {
             chunk: chunk.to_string(),
@@ -353,6 +376,7 @@ impl Script {
             after_pos,
             make_meta,
             live,
+            trampoline,
             sandbox,
         })
     }
@@ -596,8 +620,6 @@ impl Script {
                     .hook_view()
                     .copy_into(&mut self.after.borrow_mut());
                 let recorded = recorder.take();
-                let t = self.turn_table(turn, recorded, record)?;
-                t.set_metatable(Some(meta.clone()));
                 let roll = turn
                     .head
                     .roll
@@ -607,9 +629,7 @@ impl Script {
                 self.shared.live.set(Some((generation, turn.number)));
                 self.shared.turn.set(Some(turn.number));
                 self.sandbox.print.turn.set(Some(turn.number));
-                let result =
-                    self.sandbox
-                        .call::<()>(callback, (t, &self.before_pos, &self.after_pos));
+                let result = self.call_turn(callback, &meta, turn, recorded, record);
                 *calling.borrow_mut() = None;
                 self.shared.live.set(None);
                 if let Err(e) = result {
@@ -621,41 +641,57 @@ impl Script {
         outcome.map_err(|e| self.error("turn", &e))?
     }
 
-    /// The `t` table of a turn: the house-rule `move` fields and the turn's
-    /// own.
-    fn turn_table(
+    /// Calls `turn(t, before, after)` through the [`TURN_TRAMPOLINE`]: the
+    /// house-rule `move` fields and the turn's own are passed as arguments
+    /// and `t` is filled inside the VM, one call from Rust per turn.
+    fn call_turn(
         &self,
+        callback: &Function,
+        meta: &Table,
         turn: &Turn,
         recorded: Option<Recorded>,
         record: &GameRecord<'_>,
-    ) -> mlua::Result<Table> {
+    ) -> mlua::Result<()> {
         let lua = &self.sandbox.lua;
-        let t = lua.create_table_with_capacity(0, 16)?;
-        t.raw_set("turn", turn.number)?;
-        t.raw_set("number", turn.number)?;
+        let mut args = mlua::MultiValue::with_capacity(32);
+        let mut push = |v: Value| args.push_back(v);
+        let text_value = |text: &str| lua.create_string(text).map(Value::String);
+        push(Value::Function(callback.clone()));
+        push(Value::Table(self.before_pos.clone()));
+        push(Value::Table(self.after_pos.clone()));
+        push(Value::Table(meta.clone()));
+        push(Value::Integer(i64::from(turn.number)));
+        let mut fields: Vec<(&'static str, Value)> = Vec::new();
         match recorded {
             Some(r) => {
-                t.raw_set("roller", r.roller)?;
-                t.raw_set("seat", r.seat)?;
-                t.raw_set("kind", r.kind)?;
+                push(text_value(&r.roller)?);
+                push(text_value(&r.seat)?);
+                push(text_value(r.kind)?);
                 for (name, value) in r.fields {
-                    match value {
-                        record::Value::Name(n) => t.raw_set(name, n)?,
-                        record::Value::Number(n) => t.raw_set(name, n)?,
-                        record::Value::Flag(b) => t.raw_set(name, b)?,
-                    }
+                    let v = match value {
+                        record::Value::Name(n) => match n {
+                            Some(n) => text_value(&n)?,
+                            None => Value::Nil,
+                        },
+                        record::Value::Number(n) => n.map_or(Value::Nil, |n| Value::Integer(i64::from(n))),
+                        record::Value::Flag(b) => b.map_or(Value::Nil, Value::Boolean),
+                    };
+                    fields.push((name, v));
                 }
             }
             None => {
                 let seat = turn.head.seat.as_str();
-                t.raw_set("roller", seat)?;
-                t.raw_set("seat", turn.head.mover.as_ref().map_or(seat, |m| m.as_str()))?;
+                push(text_value(seat)?);
+                push(text_value(turn.head.mover.as_ref().map_or(seat, |m| m.as_str()))?);
                 let pass = matches!(
                     turn.actions.as_slice(),
                     [billes_notation::Action::Pass { .. }]
                 );
-                t.raw_set("kind", if pass { "pass" } else { "move" })?;
-                t.raw_set("roll", turn.head.roll)?;
+                push(text_value(if pass { "pass" } else { "move" })?);
+                fields.push((
+                    "roll",
+                    turn.head.roll.map_or(Value::Nil, |r| Value::Integer(i64::from(r))),
+                ));
             }
         }
         let (start, end) = (turn.span.start, turn.span.end);
@@ -670,23 +706,31 @@ impl Script {
                     Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => rest.trim_start(),
                     _ => s,
                 }
-                .to_string()
             });
-        t.raw_set("text", text)?;
-        t.raw_set(
-            "nags",
-            lua.create_sequence_from(turn.nags().iter().map(|n| n.code))?,
-        )?;
-        t.raw_set(
-            "comments",
-            lua.create_sequence_from(
-                turn.before()
-                    .iter()
-                    .chain(turn.after())
-                    .map(|c| c.text.as_str()),
-            )?,
-        )?;
-        Ok(t)
+        push(match text {
+            Some(t) => text_value(t)?,
+            None => Value::Nil,
+        });
+        // Most turns have neither: the trampoline then makes empty lists.
+        let nags = turn.nags();
+        push(if nags.is_empty() {
+            Value::Nil
+        } else {
+            Value::Table(lua.create_sequence_from(nags.iter().map(|n| n.code))?)
+        });
+        let (before, after) = (turn.before(), turn.after());
+        push(if before.is_empty() && after.is_empty() {
+            Value::Nil
+        } else {
+            Value::Table(lua.create_sequence_from(
+                before.iter().chain(after).map(|c| c.text.as_str()),
+            )?)
+        });
+        for (name, value) in fields {
+            push(text_value(name)?);
+            push(value);
+        }
+        self.sandbox.call::<()>(&self.trampoline, args)
     }
 }
 
@@ -810,4 +854,75 @@ fn to_row(value: &Value, columns: &[String]) -> Result<Row, String> {
         rank(&a.0).cmp(&rank(&b.0)).then_with(|| a.0.cmp(&b.0))
     });
     Ok(Row(cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(script: &str, record: &str) -> Result<Vec<Row>, ScriptError> {
+        let game = billes_notation::parse_game(record).expect("parses");
+        let summary = crate::validate(&game, None, None).expect("valid");
+        let s = Script::load("t.lua", script)?;
+        let mut out = s
+            .run_game(&GameRecord::new("g.bgn", 1, &game, record, 0, &summary))?
+            .rows;
+        out.extend(s.finish()?);
+        Ok(out)
+    }
+
+    const AGGRAVATION: &str =
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 3. G1 + *\n";
+
+    #[test]
+    fn columns_come_first_then_the_others_sorted() {
+        let out = rows(
+            "return { columns = { 'z', 'a' }, game = function() emit { b = 1, a = 2, z = 3, c = 4 } end }",
+            AGGRAVATION,
+        )
+        .unwrap();
+        let names: Vec<&str> = out[0].0.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["z", "a", "b", "c"]);
+    }
+
+    #[test]
+    fn globals_carry_from_game_to_game_and_finish_sees_them() {
+        let game = billes_notation::parse_game(AGGRAVATION).unwrap();
+        let summary = crate::validate(&game, None, None).unwrap();
+        let s = Script::load(
+            "t.lua",
+            "local n = 0\nreturn { turn = function(t) n = n + 1 end, finish = function() emit { n = n } end }",
+        )
+        .unwrap();
+        for _ in 0..3 {
+            s.run_game(&GameRecord::new("g.bgn", 1, &game, AGGRAVATION, 0, &summary))
+                .unwrap();
+        }
+        assert_eq!(s.finish().unwrap()[0].get("n"), Some(&Cell::Int(9)));
+    }
+
+    #[test]
+    fn each_game_shows_its_own_move_fields() {
+        let barricade = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R4 h-e2 *\n";
+        let out = rows(
+            "return { turn = function(t) emit { kind = t.kind, to = t.to, roll = t.roll, barricade = tostring(t.takes_barricade) } end }",
+            barricade,
+        )
+        .unwrap();
+        assert_eq!(out[0].get("kind"), Some(&Cell::Str("enter".into())));
+        assert_eq!(out[0].get("to"), Some(&Cell::Str("e2".into())));
+        assert_eq!(out[0].get("roll"), Some(&Cell::Int(4)));
+        assert_eq!(out[0].get("barricade"), Some(&Cell::Str("false".into())));
+    }
+
+    #[test]
+    fn a_row_of_a_table_is_refused_at_the_line() {
+        let err = rows(
+            "return {\n game = function(g)\n  emit { tags = g.tags }\n end }",
+            AGGRAVATION,
+        )
+        .unwrap_err();
+        assert!(err.0.starts_with("t.lua:3: emit: column tags holds a table"), "{err}");
+        assert!(err.0.ends_with("(in g.bgn game 1, callback game)"), "{err}");
+    }
 }

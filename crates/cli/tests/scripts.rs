@@ -104,8 +104,17 @@ fn simulated(dir: &Path, games: &str) {
         let out = billes_in(
             dir,
             &[
-                "simulate", "--game", game, "--players", players, "--games", games, "--seed",
-                seed, "--output", &file,
+                "simulate",
+                "--game",
+                game,
+                "--players",
+                players,
+                "--games",
+                games,
+                "--seed",
+                seed,
+                "--output",
+                &file,
             ],
         );
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -120,11 +129,20 @@ fn each_example_script_on_a_simulated_archive_for_any_jobs() {
     for name in SCRIPTS {
         let s = script(name);
         let s = s.to_str().unwrap();
-        let one = billes_in(dir.path(), &["run", s, ".", "--format", "json", "--jobs", "1"]);
+        let one = billes_in(
+            dir.path(),
+            &["run", s, ".", "--format", "json", "--jobs", "1"],
+        );
         assert_eq!(one.status.code(), Some(0), "{name}: {}", stderr(&one));
-        let four = billes_in(dir.path(), &["run", s, ".", "--format", "json", "--jobs", "4"]);
+        let four = billes_in(
+            dir.path(),
+            &["run", s, ".", "--format", "json", "--jobs", "4"],
+        );
         assert_eq!(four.status.code(), Some(0), "{name}: {}", stderr(&four));
-        assert_eq!(one.stdout, four.stdout, "{name}: --jobs 1 and --jobs 4 differ");
+        assert_eq!(
+            one.stdout, four.stdout,
+            "{name}: --jobs 1 and --jobs 4 differ"
+        );
         assert_snapshot!(format!("simulated_{name}"), stdout(&one));
     }
     // The selection too.
@@ -268,13 +286,21 @@ fn script_errors_name_the_script_line_and_the_record() {
 fn run_exits_0_valid_1_wrong_input_2_usage_or_io() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "g.bgn", GAME);
-    write(dir.path(), "syntax.bgn", "[Game \"aggravation\"]\n\n1. R6 +( *\n");
+    write(
+        dir.path(),
+        "syntax.bgn",
+        "[Game \"aggravation\"]\n\n1. R6 +( *\n",
+    );
     write(dir.path(), "s.lua", "return {}\n");
     let good = billes_in(dir.path(), &["run", "s.lua", "g.bgn"]);
     assert_eq!(good.status.code(), Some(0), "{}", stderr(&good));
     let wrong = billes_in(dir.path(), &["run", "s.lua", "syntax.bgn"]);
     assert_eq!(wrong.status.code(), Some(1));
-    assert!(stderr(&wrong).contains("error[syntax]"), "{}", stderr(&wrong));
+    assert!(
+        stderr(&wrong).contains("error[syntax]"),
+        "{}",
+        stderr(&wrong)
+    );
     let missing = billes_in(dir.path(), &["run", "s.lua", "missing.bgn"]);
     assert_eq!(missing.status.code(), Some(2));
 }
@@ -290,7 +316,10 @@ fn warn_says_where_it_was() {
     );
     let out = billes_in(dir.path(), &["run", "s.lua", "g.bgn", "--format", "csv"]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stderr(&out), "s.lua: warning: g.bgn game 1, turn 3: a pass\t2\n");
+    assert_eq!(
+        stderr(&out),
+        "s.lua: warning: g.bgn game 1, turn 3: a pass\t2\n"
+    );
 }
 
 #[test]

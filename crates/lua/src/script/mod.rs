@@ -219,7 +219,12 @@ pub struct Script {
     live: Function,
     /// Fills `t` and calls `turn` ([`TURN_TRAMPOLINE`]).
     trampoline: Function,
+    /// Names made into Lua strings ([`Script::name`]).
+    names: RefCell<std::collections::HashMap<Box<str>, mlua::String>>,
 }
+
+/// Names [`Script::name`] keeps at most (then it starts again).
+const NAMES_KEPT: usize = 4096;
 
 impl fmt::Debug for Script {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -235,9 +240,9 @@ const TURN_TRAMPOLINE: &str = "local setmetatable, select = ...\n\
 return function(f, before, after, meta, number, roller, seat, kind, text, nags, comments, ...)\n\
   local t = { turn = number, number = number, roller = roller, seat = seat, kind = kind,\n\
     text = text, nags = nags or {}, comments = comments or {} }\n\
+  local a = { ... }\n\
   for i = 1, select('#', ...), 2 do\n\
-    local k, v = select(i, ...)\n\
-    t[k] = v\n\
+    t[a[i]] = a[i + 1]\n\
   end\n\
   return f(setmetatable(t, meta), before, after)\n\
 end";
@@ -273,11 +278,13 @@ impl Script {
     /// A syntax or runtime error (with the script's file:line), a limit
     /// reached, or a table with other fields than callbacks and `columns`.
     pub fn load(chunk: &str, text: &str) -> Result<Script, ScriptError> {
-        let fail = |m: String| ScriptError(if m.starts_with(chunk) {
-            m
-        } else {
-            format!("{chunk}: {m}")
-        });
+        let fail = |m: String| {
+            ScriptError(if m.starts_with(chunk) {
+                m
+            } else {
+                format!("{chunk}: {m}")
+            })
+        };
         let lua_fail = |e: mlua::Error| fail(describe(&e));
         let sandbox = Sandbox::new().map_err(lua_fail)?;
         *sandbox.print.chunk.borrow_mut() = chunk.to_string();
@@ -358,8 +365,12 @@ impl Script {
             .load(TURN_TRAMPOLINE)
             .set_name("=billes")
             .call((
-                lua.globals().raw_get::<Function>("setmetatable").map_err(lua_fail)?,
-                lua.globals().raw_get::<Function>("select").map_err(lua_fail)?,
+                lua.globals()
+                    .raw_get::<Function>("setmetatable")
+                    .map_err(lua_fail)?,
+                lua.globals()
+                    .raw_get::<Function>("select")
+                    .map_err(lua_fail)?,
             ))
             .map_err(lua_fail)?;
         let [game, turn, game_end, finish] = found;
@@ -377,6 +388,7 @@ impl Script {
             make_meta,
             live,
             trampoline,
+            names: RefCell::new(std::collections::HashMap::new()),
             sandbox,
         })
     }
@@ -426,7 +438,10 @@ impl Script {
             .map_err(|e| self.error("game", &e))?;
         let mut play = true;
         if let Some(f) = &self.game {
-            let back: Value = self.sandbox.call(f, &g).map_err(|e| self.error("game", &e))?;
+            let back: Value = self
+                .sandbox
+                .call(f, &g)
+                .map_err(|e| self.error("game", &e))?;
             play = !matches!(back, Value::Boolean(false));
         }
         if play && self.turn.is_some() {
@@ -614,7 +629,10 @@ impl Script {
                         e.message
                     ))));
                 }
-                std::mem::swap(&mut *self.before.borrow_mut(), &mut *self.after.borrow_mut());
+                std::mem::swap(
+                    &mut *self.before.borrow_mut(),
+                    &mut *self.after.borrow_mut(),
+                );
                 current
                     .borrow()
                     .hook_view()
@@ -641,6 +659,22 @@ impl Script {
         outcome.map_err(|e| self.error("turn", &e))?
     }
 
+    /// The Lua string of a name (a seat, hole, kind or field name), made
+    /// once: pushing a string made before costs far less than making it
+    /// anew under the memory limit.
+    fn name(&self, text: &str) -> mlua::Result<mlua::String> {
+        if let Some(s) = self.names.borrow().get(text) {
+            return Ok(s.clone());
+        }
+        let s = self.sandbox.lua.create_string(text)?;
+        let mut names = self.names.borrow_mut();
+        if names.len() >= NAMES_KEPT {
+            names.clear();
+        }
+        names.insert(text.into(), s.clone());
+        Ok(s)
+    }
+
     /// Calls `turn(t, before, after)` through the [`TURN_TRAMPOLINE`]: the
     /// house-rule `move` fields and the turn's own are passed as arguments
     /// and `t` is filled inside the VM, one call from Rust per turn.
@@ -655,7 +689,7 @@ impl Script {
         let lua = &self.sandbox.lua;
         let mut args = mlua::MultiValue::with_capacity(32);
         let mut push = |v: Value| args.push_back(v);
-        let text_value = |text: &str| lua.create_string(text).map(Value::String);
+        let text_value = |text: &str| self.name(text).map(Value::String);
         push(Value::Function(callback.clone()));
         push(Value::Table(self.before_pos.clone()));
         push(Value::Table(self.after_pos.clone()));
@@ -673,7 +707,9 @@ impl Script {
                             Some(n) => text_value(&n)?,
                             None => Value::Nil,
                         },
-                        record::Value::Number(n) => n.map_or(Value::Nil, |n| Value::Integer(i64::from(n))),
+                        record::Value::Number(n) => {
+                            n.map_or(Value::Nil, |n| Value::Integer(i64::from(n)))
+                        }
                         record::Value::Flag(b) => b.map_or(Value::Nil, Value::Boolean),
                     };
                     fields.push((name, v));
@@ -682,7 +718,9 @@ impl Script {
             None => {
                 let seat = turn.head.seat.as_str();
                 push(text_value(seat)?);
-                push(text_value(turn.head.mover.as_ref().map_or(seat, |m| m.as_str()))?);
+                push(text_value(
+                    turn.head.mover.as_ref().map_or(seat, |m| m.as_str()),
+                )?);
                 let pass = matches!(
                     turn.actions.as_slice(),
                     [billes_notation::Action::Pass { .. }]
@@ -690,7 +728,9 @@ impl Script {
                 push(text_value(if pass { "pass" } else { "move" })?);
                 fields.push((
                     "roll",
-                    turn.head.roll.map_or(Value::Nil, |r| Value::Integer(i64::from(r))),
+                    turn.head
+                        .roll
+                        .map_or(Value::Nil, |r| Value::Integer(i64::from(r))),
                 ));
             }
         }
@@ -708,7 +748,7 @@ impl Script {
                 }
             });
         push(match text {
-            Some(t) => text_value(t)?,
+            Some(t) => Value::String(lua.create_string(t)?),
             None => Value::Nil,
         });
         // Most turns have neither: the trampoline then makes empty lists.
@@ -722,9 +762,9 @@ impl Script {
         push(if before.is_empty() && after.is_empty() {
             Value::Nil
         } else {
-            Value::Table(lua.create_sequence_from(
-                before.iter().chain(after).map(|c| c.text.as_str()),
-            )?)
+            Value::Table(
+                lua.create_sequence_from(before.iter().chain(after).map(|c| c.text.as_str()))?,
+            )
         });
         for (name, value) in fields {
             push(text_value(name)?);
@@ -761,15 +801,16 @@ pub fn players_of(game: &Game) -> Vec<(String, String)> {
 /// Sets `emit`, `keep` and `warn` in the script's environment.
 fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Result<()> {
     let s = Rc::clone(shared);
-    let add = lua.create_function(move |_, row: Value| {
-        match to_row(&row, &s.columns.borrow()) {
-            Ok(row) => {
-                s.rows.borrow_mut().push(row);
-                Ok(None)
-            }
-            Err(message) => Ok(Some(message)),
-        }
-    })?;
+    let add =
+        lua.create_function(
+            move |_, row: Value| match to_row(&row, &s.columns.borrow()) {
+                Ok(row) => {
+                    s.rows.borrow_mut().push(row);
+                    Ok(None)
+                }
+                Err(message) => Ok(Some(message)),
+            },
+        )?;
     // A Lua wrapper, so that a refused row is an error at the script's line.
     let emit: Function = lua
         .load("local add, error = ...\nreturn function(row)\n  local e = add(row)\n  if e then error(e, 2) end\nend")
@@ -895,8 +936,15 @@ mod tests {
         )
         .unwrap();
         for _ in 0..3 {
-            s.run_game(&GameRecord::new("g.bgn", 1, &game, AGGRAVATION, 0, &summary))
-                .unwrap();
+            s.run_game(&GameRecord::new(
+                "g.bgn",
+                1,
+                &game,
+                AGGRAVATION,
+                0,
+                &summary,
+            ))
+            .unwrap();
         }
         assert_eq!(s.finish().unwrap()[0].get("n"), Some(&Cell::Int(9)));
     }
@@ -922,7 +970,11 @@ mod tests {
             AGGRAVATION,
         )
         .unwrap_err();
-        assert!(err.0.starts_with("t.lua:3: emit: column tags holds a table"), "{err}");
+        assert!(
+            err.0
+                .starts_with("t.lua:3: emit: column tags holds a table"),
+            "{err}"
+        );
         assert!(err.0.ends_with("(in g.bgn game 1, callback game)"), "{err}");
     }
 }

@@ -154,7 +154,7 @@ fn pipeline(
         diagnostics: true,
         ..report::Settings::default()
     });
-    let mut err = io::stderr();
+    let mut err = crate::output::LossyStderr;
     validate::run(found, jobs, &settings, &mut |mut outcome: Outcome| {
         let kept = outcome.take_kept();
         let file = outcome.file().to_string();

@@ -217,14 +217,13 @@ pub struct Script {
     make_meta: Function,
     /// Whether `t.legal` of a game and turn may be read now.
     live: Function,
-    /// Fills `t` and calls `turn` ([`TURN_TRAMPOLINE`]).
+    /// Makes the function that fills `t` and calls `turn` ([`TURN_TRAMPOLINE`]).
     trampoline: Function,
-    /// Names made into Lua strings ([`Script::name`]).
-    names: RefCell<std::collections::HashMap<Box<str>, mlua::String>>,
+    /// The Lua table of the names `t` holds (seats, holes, kinds, field
+    /// names: the board's and the game's, a bounded set), and their numbers.
+    names: Table,
+    numbers: RefCell<std::collections::HashMap<Box<str>, i64>>,
 }
-
-/// Names [`Script::name`] keeps at most (then it starts again).
-const NAMES_KEPT: usize = 4096;
 
 impl fmt::Debug for Script {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -234,17 +233,24 @@ impl fmt::Debug for Script {
     }
 }
 
-/// Fills a turn's `t` from its arguments and calls `turn(t, before, after)`:
-/// the fields every turn has, then the game's own as name, value pairs.
-const TURN_TRAMPOLINE: &str = "local setmetatable, select = ...\n\
-return function(f, before, after, meta, number, roller, seat, kind, text, nags, comments, ...)\n\
-  local t = { turn = number, number = number, roller = roller, seat = seat, kind = kind,\n\
-    text = text, nags = nags or {}, comments = comments or {} }\n\
-  local a = { ... }\n\
-  for i = 1, select('#', ...), 2 do\n\
-    t[a[i]] = a[i + 1]\n\
+/// Makes, once per game, the function that fills a turn's `t` from its
+/// arguments and calls `turn(t, before, after)`: the fields every turn has,
+/// then the game's own as name, value pairs. Names travel as numbers into
+/// `names` (a name value as its number negated): pushing a number from Rust
+/// costs far less than pushing a string.
+const TURN_TRAMPOLINE: &str = "local setmetatable, select, names = ...\n\
+return function(f, before, after, meta)\n\
+  return function(number, roller, seat, kind, text, nags, comments, ...)\n\
+    local t = { turn = number, number = number, roller = names[roller], seat = names[seat],\n\
+      kind = names[kind], text = text, nags = nags or {}, comments = comments or {} }\n\
+    local a = { ... }\n\
+    for i = 1, select('#', ...), 2 do\n\
+      local v = a[i + 1]\n\
+      if v == nil or v == true or v == false or v >= 0 then t[names[a[i]]] = v\n\
+      else t[names[a[i]]] = names[-v] end\n\
+    end\n\
+    return f(setmetatable(t, meta), before, after)\n\
   end\n\
-  return f(setmetatable(t, meta), before, after)\n\
 end";
 
 /// `t.legal`, read once per turn table and only when asked.
@@ -361,6 +367,7 @@ impl Script {
                 Ok(s.live.get() == Some((generation, number)))
             })
             .map_err(lua_fail)?;
+        let names = lua.create_table().map_err(lua_fail)?;
         let trampoline: Function = lua
             .load(TURN_TRAMPOLINE)
             .set_name("=billes")
@@ -371,6 +378,7 @@ impl Script {
                 lua.globals()
                     .raw_get::<Function>("select")
                     .map_err(lua_fail)?,
+                &names,
             ))
             .map_err(lua_fail)?;
         let [game, turn, game_end, finish] = found;
@@ -388,7 +396,8 @@ impl Script {
             make_meta,
             live,
             trampoline,
-            names: RefCell::new(std::collections::HashMap::new()),
+            names,
+            numbers: RefCell::new(std::collections::HashMap::new()),
             sandbox,
         })
     }
@@ -618,6 +627,9 @@ impl Script {
             let generation = self.shared.generation.get() + 1;
             self.shared.generation.set(generation);
             let meta: Table = self.make_meta.call((legal, &self.live, generation))?;
+            let bound: Function =
+                self.trampoline
+                    .call((callback, &self.before_pos, &self.after_pos, meta))?;
             for turn in &record.game.line.turns {
                 previous.borrow_mut().clone_from(&current.borrow());
                 recorder.clear();
@@ -647,7 +659,7 @@ impl Script {
                 self.shared.live.set(Some((generation, turn.number)));
                 self.shared.turn.set(Some(turn.number));
                 self.sandbox.print.turn.set(Some(turn.number));
-                let result = self.call_turn(callback, &meta, turn, recorded, record);
+                let result = self.call_turn(&bound, turn, recorded, record);
                 *calling.borrow_mut() = None;
                 self.shared.live.set(None);
                 if let Err(e) = result {
@@ -659,20 +671,16 @@ impl Script {
         outcome.map_err(|e| self.error("turn", &e))?
     }
 
-    /// The Lua string of a name (a seat, hole, kind or field name), made
-    /// once: pushing a string made before costs far less than making it
-    /// anew under the memory limit.
-    fn name(&self, text: &str) -> mlua::Result<mlua::String> {
-        if let Some(s) = self.names.borrow().get(text) {
-            return Ok(s.clone());
+    /// The number of a name in the names table, given on first use.
+    fn number(&self, text: &str) -> mlua::Result<i64> {
+        if let Some(&n) = self.numbers.borrow().get(text) {
+            return Ok(n);
         }
-        let s = self.sandbox.lua.create_string(text)?;
-        let mut names = self.names.borrow_mut();
-        if names.len() >= NAMES_KEPT {
-            names.clear();
-        }
-        names.insert(text.into(), s.clone());
-        Ok(s)
+        let mut numbers = self.numbers.borrow_mut();
+        let n = numbers.len() as i64 + 1;
+        self.names.raw_set(n, text)?;
+        numbers.insert(text.into(), n);
+        Ok(n)
     }
 
     /// Calls `turn(t, before, after)` through the [`TURN_TRAMPOLINE`]: the
@@ -680,8 +688,7 @@ impl Script {
     /// and `t` is filled inside the VM, one call from Rust per turn.
     fn call_turn(
         &self,
-        callback: &Function,
-        meta: &Table,
+        bound: &Function,
         turn: &Turn,
         recorded: Option<Recorded>,
         record: &GameRecord<'_>,
@@ -689,11 +696,8 @@ impl Script {
         let lua = &self.sandbox.lua;
         let mut args = mlua::MultiValue::with_capacity(32);
         let mut push = |v: Value| args.push_back(v);
-        let text_value = |text: &str| self.name(text).map(Value::String);
-        push(Value::Function(callback.clone()));
-        push(Value::Table(self.before_pos.clone()));
-        push(Value::Table(self.after_pos.clone()));
-        push(Value::Table(meta.clone()));
+        let text_value = |text: &str| self.number(text).map(Value::Integer);
+        let name_value = |text: &str| self.number(text).map(|n| Value::Integer(-n));
         push(Value::Integer(i64::from(turn.number)));
         let mut fields: Vec<(&'static str, Value)> = Vec::new();
         match recorded {
@@ -704,7 +708,7 @@ impl Script {
                 for (name, value) in r.fields {
                     let v = match value {
                         record::Value::Name(n) => match n {
-                            Some(n) => text_value(&n)?,
+                            Some(n) => name_value(&n)?,
                             None => Value::Nil,
                         },
                         record::Value::Number(n) => {
@@ -770,7 +774,7 @@ impl Script {
             push(text_value(name)?);
             push(value);
         }
-        self.sandbox.call::<()>(&self.trampoline, args)
+        self.sandbox.call::<()>(bound, args)
     }
 }
 

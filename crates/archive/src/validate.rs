@@ -108,6 +108,25 @@ pub struct Outcome {
     pub(crate) errors: Vec<ErrorEntry>,
     /// The mistakes as text diagnostics (text reports only).
     pub(crate) rendered: String,
+    /// The game itself, when [`Settings::keep`] asks for it.
+    pub(crate) kept: Option<Kept>,
+}
+
+/// A game as read and checked, kept for the caller ([`Settings::keep`]):
+/// what `billes run` and `billes filter` work on once `validate` has
+/// checked it.
+#[derive(Debug)]
+pub struct Kept {
+    /// The game's text as written (tags, movetext, result, and the blank
+    /// lines around).
+    pub text: String,
+    /// Byte offset of `text` in its file: spans of `game` less this offset
+    /// are positions in `text`.
+    pub offset: usize,
+    /// The parsed game (`None`: a syntax error).
+    pub game: Option<Game>,
+    /// What the game replays to (`None`: the game is invalid).
+    pub summary: Option<Summary>,
 }
 
 impl Outcome {
@@ -148,6 +167,12 @@ impl Outcome {
     pub fn diagnostic(&self) -> &str {
         &self.rendered
     }
+
+    /// Takes the game out of the outcome, when the job was a game that is
+    /// UTF-8 text and [`Settings::keep`] is set.
+    pub fn take_kept(&mut self) -> Option<Kept> {
+        self.kept.take()
+    }
 }
 
 /// What the report needs to know of a game beside its mistake.
@@ -180,6 +205,9 @@ pub struct Settings {
     pub by_event: bool,
     /// Report the effect marks a valid game leaves out (`--strict`).
     pub strict: bool,
+    /// Keep each game, its text and its summary in its outcome
+    /// ([`Outcome::take_kept`]).
+    pub keep: bool,
 }
 
 /// Replays games for one thread, under the rules the settings ask for. It
@@ -266,6 +294,7 @@ impl Worker {
             game: None,
             errors: Vec::new(),
             rendered: String::new(),
+            kept: None,
         };
         let name = job.origin.name.as_str();
         match job.work {
@@ -312,8 +341,17 @@ impl Worker {
                 );
             }
             Work::Game(source) => {
-                self.game(&job.origin, &source, &mut outcome);
-                text = Some(source.text);
+                let game = self.game(&job.origin, &source, &mut outcome);
+                if self.settings.keep {
+                    outcome.kept = Some(Kept {
+                        text: source.text,
+                        offset: source.offset,
+                        summary: game.as_ref().and_then(|(_, s)| s.clone()),
+                        game: game.map(|(g, _)| g),
+                    });
+                } else {
+                    text = Some(source.text);
+                }
             }
         }
         (outcome, text)
@@ -338,7 +376,14 @@ impl Worker {
         outcome.errors.push(replay_entry(name, source.index, err));
     }
 
-    fn game(&mut self, origin: &Origin, source: &GameSource, outcome: &mut Outcome) {
+    /// Checks a game; with [`Settings::keep`], the game parsed and its
+    /// summary when it is valid.
+    fn game(
+        &mut self,
+        origin: &Origin,
+        source: &GameSource,
+        outcome: &mut Outcome,
+    ) -> Option<(Game, Option<Summary>)> {
         let name = origin.name.as_str();
         let mut facts = GameFacts {
             index: source.index,
@@ -361,7 +406,7 @@ impl Worker {
                 }
                 outcome.game = Some(facts);
                 outcome.errors.push(parse_entry(name, source.index, &err));
-                return;
+                return None;
             }
         };
         if self.settings.by_event {
@@ -382,6 +427,7 @@ impl Worker {
         let checker = &mut self.checker;
         let path = origin.path.as_deref();
         billes_lua::set_print_game(Some(format!("{name} game {}", source.index)));
+        let mut valid = None;
         match catch_unwind(AssertUnwindSafe(|| checker.check_game(&game, path))) {
             Ok(Ok(summary)) => {
                 outcome.turns = u64::from(summary.turns);
@@ -394,6 +440,7 @@ impl Worker {
                         }
                     }
                 }
+                valid = Some(summary);
             }
             Ok(Err(err)) => {
                 outcome.turns = turns_before(&game, &err);
@@ -425,11 +472,15 @@ impl Worker {
                 );
             }
         }
+        if self.settings.keep {
+            return Some((game, valid));
+        }
         let mut turns = std::mem::take(&mut game.line.turns);
         if turns.capacity() <= MAX_SPARE_TURNS {
             turns.clear();
             self.spare_turns = turns;
         }
+        None
     }
 }
 

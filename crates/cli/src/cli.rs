@@ -105,6 +105,12 @@ pub enum Command {
     /// List the legal moves of a position: after a turn of a record, or from a Position tag
     #[command(after_help = crate::cmd::moves::HELP)]
     Moves(crate::cmd::moves::MovesArgs),
+    /// Run a Lua replay script over archives: rows as a table, CSV or JSON, or the games it keeps
+    #[command(after_help = crate::cmd::run::RUN_HELP)]
+    Run(crate::cmd::run::RunArgs),
+    /// Write the games that match: by game, tag, player, result or length (no Lua)
+    #[command(after_help = crate::cmd::run::FILTER_HELP)]
+    Filter(crate::cmd::run::FilterArgs),
     /// List, show and check house rules (variants written in Lua)
     #[command(
         after_help = "Examples:\n  billes rules list\n  billes rules show five-marbles\n  billes rules check my-rules.lua"

@@ -107,6 +107,25 @@ pub fn stderr_line(line: std::fmt::Arguments<'_>) {
     }
 }
 
+/// Stderr as a writer that never fails, for diagnostics written as a run
+/// goes (`billes run`): what cannot be written is lost, as with
+/// [`stderr_line`], and the exit code still tells.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LossyStderr;
+
+impl Write for LossyStderr {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if io::stderr().lock().write_all(buf).is_err() {
+            STDERR_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Set once a line could not be written to stderr.
 static STDERR_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 

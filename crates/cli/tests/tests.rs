@@ -38,5 +38,6 @@ mod moves;
 mod referee;
 mod render;
 mod rules;
+mod scripts;
 mod study;
 mod validate;

@@ -14,7 +14,7 @@ use mlua::{Function, Lua, MultiValue, Table, Value};
 use crate::sandbox::{describe, Sandbox};
 
 /// The position the running hook sees through `pos`.
-type Current = Rc<RefCell<Option<Box<dyn BoardView>>>>;
+pub(crate) type Current = Rc<RefCell<Option<Box<dyn BoardView>>>>;
 
 /// A script's hooks, called in its sandbox.
 pub(crate) struct LuaHooks {
@@ -152,7 +152,7 @@ fn seat_arg(a: MultiValue) -> mlua::Result<String> {
 }
 
 /// The `pos` table: read-only queries on the position of the running hook.
-fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table> {
+pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table> {
     let pos = lua.create_table()?;
     macro_rules! query {
         ($name:literal, |$view:ident, $arg:ident| $body:expr) => {{

@@ -14,6 +14,10 @@
 //! globals or upvalues carries from one game to the next. `SECURITY.md` at
 //! the repository's root lists every limit.
 //!
+//! The same sandbox runs replay scripts ([`script`], `billes run`): Lua that
+//! reads archives, sees every turn with the house rules' `move` fields and
+//! `pos` views, and emits rows.
+//!
 //! ```
 //! use billes_lua::{Variant, VariantSource};
 //!
@@ -52,6 +56,7 @@
 mod hooks;
 mod pattern;
 mod sandbox;
+pub mod script;
 mod source;
 mod variant;
 

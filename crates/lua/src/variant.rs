@@ -220,6 +220,26 @@ impl Variant {
         })
     }
 
+    /// Readies the variant for `game` as its replays do (the record's game
+    /// checked, a fresh run of the script), for a caller that replays it
+    /// with [`Variant::rules`] and [`Variant::hooks_dyn`] itself (scripts).
+    pub(crate) fn prepare(&self, game: &Game) -> Result<(), ReplayError> {
+        self.check(game)
+    }
+
+    /// The game's rules with the variant's parameters.
+    pub(crate) fn rules(&self) -> &AnyRules {
+        &self.engine
+    }
+
+    /// The variant's hooks, none when it only sets parameters.
+    pub(crate) fn hooks_dyn(&self) -> &dyn billes_core::variant::Hooks {
+        match &self.hooks {
+            Some(h) => h,
+            None => &billes_core::variant::NoHooks,
+        }
+    }
+
     /// Runs the script afresh for the next game, when a hook ran since its
     /// last run.
     fn refresh(&self) -> Result<(), String> {

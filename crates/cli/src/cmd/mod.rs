@@ -12,6 +12,7 @@ pub(crate) mod moves;
 pub(crate) mod render;
 mod replay;
 pub mod rules;
+pub(crate) mod run;
 mod simulate;
 mod validate;
 
@@ -36,6 +37,8 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Analyze(args) => analyze::run(&args)?,
         Command::Diff(args) => diff::run(&args)?,
         Command::Rules(args) => rules::run(&args)?,
+        Command::Run(args) => run::run(&args)?,
+        Command::Filter(args) => run::filter(&args)?,
         Command::Moves(args) => moves::run(&args)?,
         Command::Completions(args) => docs::completions(&args)?,
         Command::Man => docs::man()?,

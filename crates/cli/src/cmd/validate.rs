@@ -40,6 +40,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         duplicates: args.duplicates,
         by_event: args.by_event,
         strict: args.strict,
+        keep: false,
     };
     let jobs = match args.jobs {
         Some(n) => usize::from(n),

@@ -1,0 +1,614 @@
+//! `billes run`: a replay script in Lua over archives, and `billes filter`,
+//! the common selections without Lua.
+//!
+//! Both read the records through the validate pipeline
+//! ([`billes_archive::validate`]): the records are read and checked on
+//! `--jobs` threads, invalid records are reported on stderr as `validate`
+//! reports them and skipped, and the valid ones come back in file and game
+//! order. The script ([`billes_lua::script::Script`]) runs on one thread
+//! and sees the games in that order, so its output is the same for any
+//! `--jobs`.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use billes_archive::report::{self, Collector};
+use billes_archive::validate::{self, Kept, Outcome};
+use billes_lua::script::{Cell, GameRecord, Row, RulesChoice, Script};
+use clap::{Args, ValueEnum};
+
+use super::{INVALID, IO_ERROR, OK};
+use crate::cli::WalkArgs;
+
+pub const RUN_HELP: &str = "\
+The script returns a table of callbacks, all optional: game(g), turn(t, before, after),
+game_end(g), finish(); emit(row) adds a row to the output, keep() selects the game
+(--select), warn(msg) writes to stderr. One Lua state sees every valid game in file and
+game order, so totals kept in globals are complete in finish(), and the output is the
+same for any --jobs. Invalid records are reported on stderr and skipped. The whole API
+is in docs/scripts.md; examples in examples/scripts/.
+
+`billes filter` is not `run --select`: it offers the common selections without Lua.
+
+Examples:
+  billes run examples/scripts/standings.lua examples/
+  billes run examples/scripts/game-length.lua archive/ --format csv --jobs 4
+  billes run examples/scripts/comebacks.lua archive/ --select > comebacks.bgn
+  echo 'return { game = function(g) emit{ file = g.file, turns = g.turns } end }' > t.lua
+  billes run t.lua games.bgn --format jsonl";
+
+pub const FILTER_HELP: &str = "\
+Writes the matching games as they are written (tags, comments and layout kept), separated
+by a blank line. Every option must match. Invalid records are reported on stderr and
+skipped (with --invalid, only they are written). A player tag is a tag named after a
+seat's colour (Red, Blue...: its first letter is a seat of the Seats tag).
+For selections that need the turns, write a script and use `billes run --select`.
+
+Examples:
+  billes filter archive/ --game barricade --min-turns 100
+  billes filter archive/ --tag Event='Club*' --player 'Ann*' --result R
+  billes filter archive/ --invalid > to-fix.bgn";
+
+/// Output formats of `billes run`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RunFormat {
+    /// columns aligned with spaces (the default on a terminal)
+    Table,
+    /// comma-separated values with a header line (the default otherwise)
+    Csv,
+    /// JSON Lines: one object per row
+    Jsonl,
+    /// one JSON array of objects
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The Lua script
+    pub script: PathBuf,
+    /// Files or directories (searched recursively for *.bgn); `-` reads stdin
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Output format of the emitted rows (default: table on a terminal, else csv)
+    #[arg(long, value_enum)]
+    pub format: Option<RunFormat>,
+    /// Write the games the script keep()s, as BGN, instead of the rows
+    #[arg(long)]
+    pub select: bool,
+    /// Worker threads reading and checking records (default: one per core)
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub rules: crate::rules::RulesOption,
+}
+
+#[derive(Debug, Args)]
+pub struct FilterArgs {
+    /// Files or directories (searched recursively for *.bgn); `-` reads stdin
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Only games of this game (aggravation, barricade, offboard)
+    #[arg(long, value_name = "G")]
+    pub game: Option<String>,
+    /// Only games with a tag NAME whose value matches GLOB (`*` any text,
+    /// `?` one character); repeat for several tags
+    #[arg(long, value_name = "NAME=GLOB")]
+    pub tag: Vec<String>,
+    /// Only games where a player tag (Red, Blue...) matches NAME (a glob)
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Only games won by SEAT (one of the winners); `*` for unfinished games
+    #[arg(long, value_name = "SEAT")]
+    pub result: Option<String>,
+    /// Only games of at least N main-line turns
+    #[arg(long, value_name = "N")]
+    pub min_turns: Option<usize>,
+    /// Only games of at most N main-line turns
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<usize>,
+    /// Write the invalid records instead (those that do not parse or
+    /// replay; the other options apply to those that parse)
+    #[arg(long)]
+    pub invalid: bool,
+    /// Worker threads reading and checking records (default: one per core)
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub rules: crate::rules::RulesOption,
+}
+
+/// A game out of the pipeline, with where it comes from.
+struct Read<'a> {
+    file: &'a str,
+    index: usize,
+    kept: Kept,
+}
+
+/// Runs the validate pipeline over `paths`, reporting invalid records on
+/// stderr, and gives every game (valid or not) to `each` in order. Whether
+/// a record was invalid, or a file unreadable.
+fn pipeline(
+    paths: &[PathBuf],
+    walk: &WalkArgs,
+    jobs: Option<u16>,
+    each: &mut dyn FnMut(Read<'_>) -> anyhow::Result<()>,
+) -> anyhow::Result<(bool, bool)> {
+    let settings = validate::Settings {
+        rules: crate::rules::current().clone(),
+        diagnostics: true,
+        color: crate::output::stderr_color(),
+        keep: true,
+        ..validate::Settings::default()
+    };
+    let jobs = match jobs {
+        Some(n) => usize::from(n),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let found = walk.expand(paths);
+    let mut collector = Collector::new(report::Settings {
+        diagnostics: true,
+        ..report::Settings::default()
+    });
+    let mut err = crate::output::LossyStderr;
+    validate::run(found, jobs, &settings, &mut |mut outcome: Outcome| {
+        let kept = outcome.take_kept();
+        let file = outcome.file().to_string();
+        let index = outcome.game();
+        collector.accept(outcome, &mut err)?;
+        if let (Some(kept), Some(index)) = (kept, index) {
+            each(Read {
+                file: &file,
+                index,
+                kept,
+            })?;
+        }
+        Ok::<(), anyhow::Error>(())
+    })?;
+    let (report, io_failure) = collector.finish();
+    if report.invalid > 0 {
+        errln!(
+            "billes: {} of {} games invalid, skipped",
+            report.invalid,
+            report.games
+        );
+    }
+    Ok((report.invalid > 0, io_failure))
+}
+
+/// Loads the `--rules` option as validate does: a refused script is
+/// wrong input.
+fn force_rules(rules: &crate::rules::RulesOption) -> anyhow::Result<Option<u8>> {
+    if let Err(e) = rules.force() {
+        let script = e
+            .downcast_ref::<billes_lua::VariantError>()
+            .is_some_and(|v| matches!(v, billes_lua::VariantError::Script { .. }));
+        if !script {
+            return Err(e);
+        }
+        errln!("billes: error: {e}");
+        return Ok(Some(INVALID));
+    }
+    Ok(None)
+}
+
+/// The exit code once the run is done.
+fn code((invalid, io_failure): (bool, bool)) -> u8 {
+    if io_failure {
+        IO_ERROR
+    } else if invalid {
+        INVALID
+    } else {
+        OK
+    }
+}
+
+/// Writes a game's text as one record of a BGN file.
+fn write_record(out: &mut impl Write, first: &mut bool, text: &str) -> io::Result<()> {
+    if !*first {
+        out.write_all(b"\n")?;
+    }
+    *first = false;
+    out.write_all(text.trim().as_bytes())?;
+    out.write_all(b"\n")
+}
+
+/// A script that failed: said on stderr, the run stops.
+#[derive(Debug)]
+struct Failed;
+
+impl std::fmt::Display for Failed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the script failed")
+    }
+}
+
+impl std::error::Error for Failed {}
+
+pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
+    if let Some(code) = force_rules(&args.rules)? {
+        return Ok(code);
+    }
+    let script = match Script::from_file(&args.script) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("billes: error: {e}");
+            return Ok(if args.script.is_file() {
+                INVALID
+            } else {
+                IO_ERROR
+            });
+        }
+    };
+    let format = args.format.unwrap_or(if io::stdout().is_terminal() {
+        RunFormat::Table
+    } else {
+        RunFormat::Csv
+    });
+    let rules = crate::rules::current().clone();
+    let choice = RulesChoice {
+        forced: rules.forced_source(),
+        standard: rules.is_standard(),
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut rows: Vec<Row> = Vec::new();
+    let mut first = true;
+    let result = pipeline(&args.paths, &args.walk, args.jobs, &mut |read| {
+        let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
+            return Ok(());
+        };
+        let path = PathBuf::from(read.file);
+        let record = GameRecord {
+            dir: path.parent().filter(|d| !d.as_os_str().is_empty()),
+            rules: choice,
+            ..GameRecord::new(
+                read.file,
+                read.index,
+                game,
+                &read.kept.text,
+                read.kept.offset,
+                summary,
+            )
+        };
+        let output = script.run_game(&record).map_err(|e| {
+            errln!("billes: error: {e}");
+            Failed
+        })?;
+        if args.select {
+            if output.kept {
+                write_record(&mut out, &mut first, &read.kept.text)?;
+            }
+        } else if format == RunFormat::Jsonl {
+            for row in &output.rows {
+                write_json_row(&mut out, row)?;
+                out.write_all(b"\n")?;
+            }
+        } else {
+            rows.extend(output.rows);
+        }
+        Ok(())
+    });
+    let status = match result {
+        Ok(status) => status,
+        Err(e) if e.is::<Failed>() => {
+            out.flush()?;
+            return Ok(INVALID);
+        }
+        Err(e) => return Err(e),
+    };
+    let last = match script.finish() {
+        Ok(rows) => rows,
+        Err(e) => {
+            out.flush()?;
+            errln!("billes: error: {e}");
+            return Ok(INVALID);
+        }
+    };
+    if !args.select {
+        match format {
+            RunFormat::Jsonl => {
+                for row in &last {
+                    write_json_row(&mut out, row)?;
+                    out.write_all(b"\n")?;
+                }
+            }
+            _ => {
+                rows.extend(last);
+                write_rows(&mut out, format, &rows)?;
+            }
+        }
+    }
+    out.flush().context("cannot write the output")?;
+    Ok(code(status))
+}
+
+/// The columns of `rows`: each name where it first appears.
+fn columns(rows: &[Row]) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for row in rows {
+        for (name, _) in &row.0 {
+            if !names.contains(&name.as_str()) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+/// Writes every row in `format` (not JSON Lines, which is written as rows
+/// come).
+fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Result<()> {
+    let names = columns(rows);
+    match format {
+        RunFormat::Jsonl => {
+            for row in rows {
+                write_json_row(out, row)?;
+                out.write_all(b"\n")?;
+            }
+        }
+        RunFormat::Json => {
+            out.write_all(b"[")?;
+            for (i, row) in rows.iter().enumerate() {
+                out.write_all(if i == 0 { b"\n  " } else { b",\n  " })?;
+                write_json_row(out, row)?;
+            }
+            out.write_all(if rows.is_empty() { b"]\n" } else { b"\n]\n" })?;
+        }
+        RunFormat::Csv => {
+            if names.is_empty() {
+                return Ok(());
+            }
+            let line = |cells: Vec<String>| -> String {
+                cells
+                    .into_iter()
+                    .map(|c| csv_field(&c))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            writeln!(
+                out,
+                "{}",
+                line(names.iter().map(|n| n.to_string()).collect())
+            )?;
+            for row in rows {
+                let cells = names
+                    .iter()
+                    .map(|n| row.get(n).map(ToString::to_string).unwrap_or_default())
+                    .collect();
+                writeln!(out, "{}", line(cells))?;
+            }
+        }
+        RunFormat::Table => {
+            if names.is_empty() {
+                return Ok(());
+            }
+            let cells: Vec<Vec<(String, bool)>> = rows
+                .iter()
+                .map(|row| {
+                    names
+                        .iter()
+                        .map(|n| match row.get(n) {
+                            Some(c) => (c.to_string(), matches!(c, Cell::Int(_) | Cell::Num(_))),
+                            None => (String::new(), false),
+                        })
+                        .collect()
+                })
+                .collect();
+            let width = |i: usize| {
+                cells
+                    .iter()
+                    .map(|r| r[i].0.chars().count())
+                    .chain([names[i].chars().count()])
+                    .max()
+                    .unwrap_or(0)
+            };
+            let widths: Vec<usize> = (0..names.len()).map(width).collect();
+            let mut line = String::new();
+            for (i, n) in names.iter().enumerate() {
+                if i > 0 {
+                    line.push_str("  ");
+                }
+                line.push_str(&format!("{n:<w$}", w = widths[i]));
+            }
+            writeln!(out, "{}", line.trim_end())?;
+            for row in &cells {
+                line.clear();
+                for (i, (text, number)) in row.iter().enumerate() {
+                    if i > 0 {
+                        line.push_str("  ");
+                    }
+                    if *number {
+                        line.push_str(&format!("{text:>w$}", w = widths[i]));
+                    } else {
+                        line.push_str(&format!("{text:<w$}", w = widths[i]));
+                    }
+                }
+                writeln!(out, "{}", line.trim_end())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A CSV field, quoted when it must be.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A row as one JSON object, its columns in order.
+fn write_json_row(out: &mut impl Write, row: &Row) -> io::Result<()> {
+    let mut map = serde_json::Map::new();
+    for (name, cell) in &row.0 {
+        let value = match cell {
+            Cell::Bool(b) => serde_json::Value::Bool(*b),
+            Cell::Int(i) => serde_json::Value::from(*i),
+            Cell::Num(x) => {
+                serde_json::Number::from_f64(*x).map_or(serde_json::Value::Null, Into::into)
+            }
+            Cell::Str(s) => serde_json::Value::String(s.clone()),
+        };
+        map.insert(name.clone(), value);
+    }
+    serde_json::to_writer(&mut *out, &map).map_err(io::Error::other)
+}
+
+pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
+    if let Some(code) = force_rules(&args.rules)? {
+        return Ok(code);
+    }
+    let mut tags = Vec::new();
+    for t in &args.tag {
+        let Some((name, glob)) = t.split_once('=') else {
+            errln!("billes: error: --tag {t}: expected NAME=GLOB");
+            return Ok(IO_ERROR);
+        };
+        tags.push((name.to_string(), glob.to_string()));
+    }
+    if let Some(g) = &args.game {
+        if billes_core::GameKind::from_name(g).is_none() {
+            errln!(
+                "billes: error: --game {g}: unknown game (expected {})",
+                billes_core::GameKind::list(" or ")
+            );
+            return Ok(IO_ERROR);
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut first = true;
+    let status = pipeline(&args.paths, &args.walk, args.jobs, &mut |read| {
+        let valid = read.kept.summary.is_some();
+        if valid == args.invalid {
+            return Ok(());
+        }
+        if let Some(game) = &read.kept.game {
+            if !matches(args, &tags, game, read.kept.summary.as_ref()) {
+                return Ok(());
+            }
+        } else if has_selection(args) {
+            // A record that does not parse has no tags to match.
+            return Ok(());
+        }
+        write_record(&mut out, &mut first, &read.kept.text)?;
+        Ok(())
+    })?;
+    out.flush().context("cannot write the output")?;
+    // The invalid records asked for are the output, not a failure.
+    Ok(code((status.0 && !args.invalid, status.1)))
+}
+
+/// Whether any option beside --invalid selects games.
+fn has_selection(args: &FilterArgs) -> bool {
+    args.game.is_some()
+        || !args.tag.is_empty()
+        || args.player.is_some()
+        || args.result.is_some()
+        || args.min_turns.is_some()
+        || args.max_turns.is_some()
+}
+
+/// Whether `game` passes every option of `args`.
+fn matches(
+    args: &FilterArgs,
+    tags: &[(String, String)],
+    game: &billes_notation::Game,
+    summary: Option<&billes_core::Summary>,
+) -> bool {
+    if let Some(g) = &args.game {
+        if !game.tag("Game").is_some_and(|v| v.eq_ignore_ascii_case(g)) {
+            return false;
+        }
+    }
+    for (name, glob) in tags {
+        if !game.tag(name).is_some_and(|v| glob_match(glob, v)) {
+            return false;
+        }
+    }
+    if let Some(player) = &args.player {
+        let players = billes_lua::script::players_of(game);
+        if !players.iter().any(|(_, name)| glob_match(player, name)) {
+            return false;
+        }
+    }
+    if let Some(seat) = &args.result {
+        let winners = match summary {
+            Some(s) => s.winners.clone().unwrap_or_default(),
+            None => game.outcome.winners.iter().map(|w| w.to_string()).collect(),
+        };
+        let ok = if seat == "*" {
+            winners.is_empty()
+        } else {
+            winners.iter().any(|w| w.eq_ignore_ascii_case(seat))
+        };
+        if !ok {
+            return false;
+        }
+    }
+    let turns = game.line.turns.len();
+    if args.min_turns.is_some_and(|n| turns < n) || args.max_turns.is_some_and(|n| turns > n) {
+        return false;
+    }
+    true
+}
+
+/// Whether `text` matches `glob`: `*` is any text, `?` one character, the
+/// rest itself.
+fn glob_match(glob: &str, text: &str) -> bool {
+    let (g, t): (Vec<char>, Vec<char>) = (glob.chars().collect(), text.chars().collect());
+    let (mut gi, mut ti) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        match g.get(gi) {
+            Some('*') => {
+                star = Some((gi, ti));
+                gi += 1;
+            }
+            Some(&c) if c == '?' || c == t[ti] => {
+                gi += 1;
+                ti += 1;
+            }
+            _ => match star {
+                Some((sg, st)) => {
+                    gi = sg + 1;
+                    ti = st + 1;
+                    star = Some((sg, st + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    g[gi..].iter().all(|&c| c == '*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_as_shells_do() {
+        assert!(glob_match("Club*", "Club night"));
+        assert!(glob_match("*night", "Club night"));
+        assert!(glob_match("C?ub*t", "Club night"));
+        assert!(glob_match("*", ""));
+        assert!(!glob_match("Club", "Club night"));
+        assert!(!glob_match("?", ""));
+        assert!(glob_match("a*b*c", "aXbYbZc"));
+        assert!(!glob_match("a*b*c", "aXbYbZ"));
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("Ann"), "Ann");
+        assert_eq!(csv_field("Leroy, Ann"), "\"Leroy, Ann\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+}

@@ -1,0 +1,984 @@
+//! Replay scripts: Lua that reads archives (`billes run`).
+//!
+//! A script returns a table of callbacks, all optional, called in this
+//! order (docs/scripts.md has the whole API):
+//!
+//! 1. `game(g)` before each game's turns (returning `false` skips them);
+//! 2. `turn(t, before, after)` for every main-line turn;
+//! 3. `game_end(g)` after the game, with `g.winners`;
+//! 4. `finish()` once, after every game.
+//!
+//! The globals `emit(row)`, `keep()` and `warn(msg)` add a row to the
+//! output, select the game (`billes run --select`) and write to stderr.
+//!
+//! One [`Script`] is one Lua state, in the sandbox of house rules (the same
+//! memory cap, and per callback call the same instruction budget and time
+//! limit), that sees the games one after the other: its globals carry from
+//! game to game, so totals over an archive are plain Lua tables, and
+//! `finish()` sees them all. The caller gives it the games in file and game
+//! order (`billes run` checks the records on several threads and hands the
+//! valid ones to the script in order), so the output is the same for any
+//! number of threads.
+//!
+//! ```
+//! use billes_lua::script::{Cell, GameRecord, Script};
+//!
+//! let text = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n";
+//! let game = billes_notation::parse_game(text).unwrap();
+//! let summary = billes_lua::validate(&game, None, None).unwrap();
+//! let script = Script::load(
+//!     "moves.lua",
+//!     "return { turn = function(t) emit({ seat = t.seat, kind = t.kind }) end }",
+//! )
+//! .unwrap();
+//! let out = script
+//!     .run_game(&GameRecord::new("club.bgn", 1, &game, text, 0, &summary))
+//!     .unwrap();
+//! assert_eq!(out.rows.len(), 2);
+//! assert_eq!(out.rows[1].get("kind"), Some(&Cell::Str("move".into())));
+//! ```
+
+mod record;
+
+use std::cell::{Cell as StdCell, RefCell};
+use std::fmt;
+use std::path::Path;
+use std::rc::Rc;
+
+use billes_core::game::{MoveRules, Position, Roll, RulesPosition};
+use billes_core::variant::{NoHooks, WithHooks};
+use billes_core::{with_rules, with_standard, GameKind, ReplayError, Summary};
+use billes_notation::{Game, Turn};
+use mlua::{Function, Lua, Table, Value};
+
+use crate::hooks::{position_table, Current};
+use crate::sandbox::{describe, Sandbox, PRINT_LIMIT};
+use crate::VariantSource;
+use record::{Recorded, Recorder};
+
+/// One value of a row: what `emit` accepts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    /// A boolean.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A float.
+    Num(f64),
+    /// A string.
+    Str(String),
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cell::Bool(b) => write!(f, "{b}"),
+            Cell::Int(i) => write!(f, "{i}"),
+            Cell::Num(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 => {
+                write!(f, "{x:.1}")
+            }
+            Cell::Num(x) => write!(f, "{x}"),
+            Cell::Str(s) => f.write_str(s),
+        }
+    }
+}
+
+/// One row of output: named values, in column order (the script's
+/// `columns` first, then the other names sorted).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Row(pub Vec<(String, Cell)>);
+
+impl Row {
+    /// The value of column `name`.
+    pub fn get(&self, name: &str) -> Option<&Cell> {
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+    }
+}
+
+/// What a script did with one game.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameOutput {
+    /// The rows it emitted, in order.
+    pub rows: Vec<Row>,
+    /// Whether it called `keep()`.
+    pub kept: bool,
+}
+
+/// A script that failed: its message names the script's file and line
+/// (where Lua knows it) and the record's file, game and turn.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ScriptError(pub String);
+
+/// The rules a record is replayed under, as `--rules` sets them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RulesChoice<'a> {
+    /// A variant forced on every record (`--rules NAME|FILE`).
+    pub forced: Option<&'a VariantSource>,
+    /// The standard rules forced on every record (`--rules standard`).
+    pub standard: bool,
+}
+
+/// A valid record for [`Script::run_game`], as `validate` read and checked it.
+#[derive(Debug, Clone, Copy)]
+pub struct GameRecord<'a> {
+    /// The file's name in messages (`<stdin>` for standard input).
+    pub file: &'a str,
+    /// The folder a `Rules` tag's script is looked up from.
+    pub dir: Option<&'a Path>,
+    /// The game's number in its file, from 1.
+    pub index: usize,
+    /// The game.
+    pub game: &'a Game,
+    /// Its text, from which spans less `offset` are taken (`t.text`).
+    pub text: &'a str,
+    /// The byte offset of `text` in the file.
+    pub offset: usize,
+    /// What it replays to (the winners).
+    pub summary: &'a Summary,
+    /// The rules it is played under.
+    pub rules: RulesChoice<'a>,
+}
+
+impl<'a> GameRecord<'a> {
+    /// A record read from `file`, under its own `Rules` tag.
+    pub fn new(
+        file: &'a str,
+        index: usize,
+        game: &'a Game,
+        text: &'a str,
+        offset: usize,
+        summary: &'a Summary,
+    ) -> GameRecord<'a> {
+        GameRecord {
+            file,
+            dir: None,
+            index,
+            game,
+            text,
+            offset,
+            summary,
+            rules: RulesChoice::default(),
+        }
+    }
+}
+
+/// The callbacks a script's table may hold, and its other fields.
+const FIELDS: [&str; 5] = ["game", "turn", "game_end", "finish", "columns"];
+
+/// Tags that name no player (the others whose first letter is a seat are
+/// the players' colour tags, `Red`, `Blue`...).
+const NOT_PLAYERS: [&str; 10] = [
+    "Game", "Seats", "Teams", "Position", "Rules", "Result", "Event", "Site", "Date", "Round",
+];
+
+/// What the script's globals write to, shared with the Rust functions.
+#[derive(Debug, Default)]
+struct Shared {
+    rows: RefCell<Vec<Row>>,
+    kept: StdCell<bool>,
+    /// The script's `columns`.
+    columns: RefCell<Vec<String>>,
+    /// `club.bgn game 3`, and the turn, for `warn`.
+    place: RefCell<String>,
+    turn: StdCell<Option<u32>>,
+    /// Bytes `warn` wrote.
+    warned: StdCell<usize>,
+    /// Games replayed for `turn` so far, and the game and turn whose
+    /// callback runs: when `t.legal` may be read.
+    generation: StdCell<u64>,
+    live: StdCell<Option<(u64, u32)>>,
+}
+
+impl Shared {
+    fn at(&self) -> String {
+        let place = self.place.borrow();
+        match self.turn.get() {
+            Some(t) => format!("{place}, turn {t}"),
+            None => place.clone(),
+        }
+    }
+}
+
+/// A replay script loaded into its sandbox.
+pub struct Script {
+    sandbox: Sandbox,
+    chunk: String,
+    game: Option<Function>,
+    turn: Option<Function>,
+    game_end: Option<Function>,
+    finish: Option<Function>,
+    shared: Rc<Shared>,
+    before: Current,
+    after: Current,
+    before_pos: Table,
+    after_pos: Table,
+    /// Makes the metatable that reads `t.legal` when asked.
+    make_meta: Function,
+    /// Whether `t.legal` of a game and turn may be read now.
+    live: Function,
+    /// Makes the function that fills `t` and calls `turn` ([`TURN_TRAMPOLINE`]).
+    trampoline: Function,
+    /// The Lua table of the names `t` holds (seats, holes, kinds, field
+    /// names: the board's and the game's, a bounded set), and their numbers.
+    names: Table,
+    numbers: RefCell<std::collections::HashMap<Box<str>, i64>>,
+}
+
+impl fmt::Debug for Script {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Script")
+            .field("chunk", &self.chunk)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Makes, once per game, the function that fills a turn's `t` from its
+/// arguments and calls `turn(t, before, after)`: the fields every turn has,
+/// then the game's own as name, value pairs. Names travel as numbers into
+/// `names` (a name value as its number negated): pushing a number from Rust
+/// costs far less than pushing a string.
+const TURN_TRAMPOLINE: &str = "local setmetatable, select, names = ...\n\
+return function(f, before, after, meta)\n\
+  return function(number, roller, seat, kind, text, nags, comments, ...)\n\
+    local t = { turn = number, number = number, roller = names[roller], seat = names[seat],\n\
+      kind = names[kind], text = text, nags = nags or {}, comments = comments or {} }\n\
+    local a = { ... }\n\
+    for i = 1, select('#', ...), 2 do\n\
+      local v = a[i + 1]\n\
+      if v == nil or v == true or v == false or v >= 0 then t[names[a[i]]] = v\n\
+      else t[names[a[i]]] = names[-v] end\n\
+    end\n\
+    return f(setmetatable(t, meta), before, after)\n\
+  end\n\
+end";
+
+/// `t.legal`, read once per turn table and only when asked.
+/// Outside the game's replay the function that reads them is gone: the
+/// script is told so plainly.
+const LEGAL_META: &str = "local legal, live, generation = ...\n\
+return { __index = function(t, k)\n\
+  if k == 'legal' then\n\
+    if not live(generation, rawget(t, 'number')) then error('t.legal can only be read during the turn\\'s own callback', 2) end\n\
+    local l = legal(rawget(t, 'number'))\n\
+    rawset(t, 'legal', l)\n\
+    return l\n\
+  end\n\
+end }";
+
+impl Script {
+    /// Reads and loads the script file `path`.
+    ///
+    /// # Errors
+    /// When it cannot be read, or does not load ([`Script::load`]).
+    pub fn from_file(path: &Path) -> Result<Script, ScriptError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ScriptError(format!("cannot read script {}: {e}", path.display())))?;
+        Script::load(&path.display().to_string(), &text)
+    }
+
+    /// Runs the script text, named `chunk` in messages, in a fresh sandbox
+    /// and reads the table of callbacks it returns.
+    ///
+    /// # Errors
+    /// A syntax or runtime error (with the script's file:line), a limit
+    /// reached, or a table with other fields than callbacks and `columns`.
+    pub fn load(chunk: &str, text: &str) -> Result<Script, ScriptError> {
+        let fail = |m: String| {
+            ScriptError(if m.starts_with(chunk) {
+                m
+            } else {
+                format!("{chunk}: {m}")
+            })
+        };
+        let lua_fail = |e: mlua::Error| fail(describe(&e));
+        let sandbox = Sandbox::new().map_err(lua_fail)?;
+        *sandbox.print.chunk.borrow_mut() = chunk.to_string();
+        let shared = Rc::new(Shared::default());
+        let env = sandbox.environment().map_err(lua_fail)?;
+        globals(&sandbox.lua, &env, chunk, &shared).map_err(lua_fail)?;
+        let compiled = sandbox.compile(chunk, text).map_err(lua_fail)?;
+        let value: Value = sandbox.call(&compiled, env).map_err(lua_fail)?;
+        let Value::Table(table) = value else {
+            return Err(fail(format!(
+                "the script returned a {}: it must return a table of callbacks ({})",
+                value.type_name(),
+                FIELDS.join(", ")
+            )));
+        };
+        let mut found: [Option<Function>; 4] = [None, None, None, None];
+        for pair in table.pairs::<Value, Value>() {
+            let (key, value) = pair.map_err(lua_fail)?;
+            let name = match &key {
+                Value::String(s) => s.to_string_lossy(),
+                other => format!("a {} key", other.type_name()),
+            };
+            let Some(i) = FIELDS.iter().position(|f| *f == name) else {
+                return Err(fail(format!(
+                    "unknown field \"{name}\" (fields: {})",
+                    FIELDS.join(", ")
+                )));
+            };
+            match (i, value) {
+                (4, Value::Table(list)) => {
+                    let mut columns = Vec::new();
+                    for v in list.sequence_values::<Value>() {
+                        match v.map_err(lua_fail)? {
+                            Value::String(s) => columns.push(s.to_string_lossy()),
+                            other => {
+                                return Err(fail(format!(
+                                    "columns must be a list of names, not hold a {}",
+                                    other.type_name()
+                                )))
+                            }
+                        }
+                    }
+                    *shared.columns.borrow_mut() = columns;
+                }
+                (4, other) => {
+                    return Err(fail(format!(
+                        "columns must be a list of names, not a {}",
+                        other.type_name()
+                    )))
+                }
+                (i, Value::Function(f)) => found[i] = Some(f),
+                (i, other) => {
+                    return Err(fail(format!(
+                        "{} must be a function, not a {}",
+                        FIELDS[i],
+                        other.type_name()
+                    )))
+                }
+            }
+        }
+        let lua = &sandbox.lua;
+        let before: Current = Rc::new(RefCell::new(None));
+        let after: Current = Rc::new(RefCell::new(None));
+        let before_pos = position_table(lua, &before).map_err(lua_fail)?;
+        let after_pos = position_table(lua, &after).map_err(lua_fail)?;
+        let make_meta = lua
+            .load(LEGAL_META)
+            .set_name("=billes")
+            .into_function()
+            .map_err(lua_fail)?;
+        let s = Rc::clone(&shared);
+        let live = lua
+            .create_function(move |_, (generation, number): (u64, u32)| {
+                Ok(s.live.get() == Some((generation, number)))
+            })
+            .map_err(lua_fail)?;
+        let names = lua.create_table().map_err(lua_fail)?;
+        let trampoline: Function = lua
+            .load(TURN_TRAMPOLINE)
+            .set_name("=billes")
+            .call((
+                lua.globals()
+                    .raw_get::<Function>("setmetatable")
+                    .map_err(lua_fail)?,
+                lua.globals()
+                    .raw_get::<Function>("select")
+                    .map_err(lua_fail)?,
+                &names,
+            ))
+            .map_err(lua_fail)?;
+        let [game, turn, game_end, finish] = found;
+        Ok(Script {
+            chunk: chunk.to_string(),
+            game,
+            turn,
+            game_end,
+            finish,
+            shared,
+            before,
+            after,
+            before_pos,
+            after_pos,
+            make_meta,
+            live,
+            trampoline,
+            names,
+            numbers: RefCell::new(std::collections::HashMap::new()),
+            sandbox,
+        })
+    }
+
+    /// Whether the script has a `turn` callback (games are then replayed
+    /// turn by turn for it).
+    pub fn has_turn(&self) -> bool {
+        self.turn.is_some()
+    }
+
+    /// The script's name in messages.
+    pub fn chunk(&self) -> &str {
+        &self.chunk
+    }
+
+    /// An error of callback `callback` at `place`.
+    fn error(&self, callback: &str, e: &mlua::Error) -> ScriptError {
+        let message = describe(e);
+        let message = if message.contains(self.chunk.as_str()) {
+            message
+        } else {
+            format!("{}: {message}", self.chunk)
+        };
+        let at = self.shared.at();
+        if at.is_empty() {
+            ScriptError(format!("{message} (callback {callback})"))
+        } else {
+            ScriptError(format!("{message} (in {at}, callback {callback})"))
+        }
+    }
+
+    /// Runs the script's callbacks on one valid game: `game`, `turn` for
+    /// every main-line turn (unless `game` returned `false`), `game_end`.
+    ///
+    /// # Errors
+    /// A callback that fails or reaches a limit; a `Rules` tag naming no
+    /// variant (the record was checked under other rules).
+    pub fn run_game(&self, record: &GameRecord<'_>) -> Result<GameOutput, ScriptError> {
+        let shared = &self.shared;
+        shared.kept.set(false);
+        shared.rows.borrow_mut().clear();
+        shared.turn.set(None);
+        *shared.place.borrow_mut() = format!("{} game {}", record.file, record.index);
+        crate::set_print_game(Some(shared.place.borrow().clone()));
+        let g = self
+            .game_table(record)
+            .map_err(|e| self.error("game", &e))?;
+        let mut play = true;
+        if let Some(f) = &self.game {
+            let back: Value = self
+                .sandbox
+                .call(f, &g)
+                .map_err(|e| self.error("game", &e))?;
+            play = !matches!(back, Value::Boolean(false));
+        }
+        if play && self.turn.is_some() {
+            self.replay(record)?;
+            shared.turn.set(None);
+        }
+        if let Some(f) = &self.game_end {
+            let winners = match &record.summary.winners {
+                Some(w) => Value::Table(
+                    self.sandbox
+                        .lua
+                        .create_sequence_from(w.iter().map(String::as_str))
+                        .map_err(|e| self.error("game_end", &e))?,
+                ),
+                None => Value::Nil,
+            };
+            g.raw_set("winners", winners)
+                .map_err(|e| self.error("game_end", &e))?;
+            self.sandbox
+                .call::<()>(f, &g)
+                .map_err(|e| self.error("game_end", &e))?;
+        }
+        crate::set_print_game(None);
+        Ok(GameOutput {
+            rows: std::mem::take(&mut *shared.rows.borrow_mut()),
+            kept: shared.kept.get(),
+        })
+    }
+
+    /// Runs `finish()`, once every game was seen: the rows it emitted.
+    ///
+    /// # Errors
+    /// When it fails or reaches a limit.
+    pub fn finish(&self) -> Result<Vec<Row>, ScriptError> {
+        self.shared.rows.borrow_mut().clear();
+        self.shared.place.borrow_mut().clear();
+        self.shared.turn.set(None);
+        if let Some(f) = &self.finish {
+            self.sandbox
+                .call::<()>(f, ())
+                .map_err(|e| self.error("finish", &e))?;
+        }
+        Ok(std::mem::take(&mut *self.shared.rows.borrow_mut()))
+    }
+
+    /// The `g` table of a game.
+    fn game_table(&self, record: &GameRecord<'_>) -> mlua::Result<Table> {
+        let lua = &self.sandbox.lua;
+        let game = record.game;
+        let g = lua.create_table()?;
+        g.raw_set("file", record.file)?;
+        g.raw_set("index", record.index)?;
+        let tags = lua.create_table()?;
+        for tag in game.tags.iter().rev() {
+            tags.raw_set(tag.name.as_str(), tag.value.as_str())?;
+        }
+        g.raw_set("tags", tags)?;
+        let kind = GameKind::of(game).ok();
+        g.raw_set("game", kind.map(GameKind::name))?;
+        let seats: Vec<&str> = game.tag("Seats").unwrap_or("").split_whitespace().collect();
+        g.raw_set("seats", lua.create_sequence_from(seats.iter().copied())?)?;
+        let teams = lua.create_table()?;
+        match game.tag("Teams") {
+            Some(t) if !t.trim().is_empty() => {
+                for (i, team) in t.split_whitespace().enumerate() {
+                    teams.raw_seti(i + 1, lua.create_sequence_from(team.split('+'))?)?;
+                }
+            }
+            _ => {
+                for (i, seat) in seats.iter().enumerate() {
+                    teams.raw_seti(i + 1, lua.create_sequence_from([*seat])?)?;
+                }
+            }
+        }
+        g.raw_set("teams", teams)?;
+        let players = lua.create_table()?;
+        for (seat, name) in players_of(game).into_iter().rev() {
+            players.raw_set(seat, name)?;
+        }
+        g.raw_set("players", players)?;
+        g.raw_set("result", game.outcome.tag_value())?;
+        g.raw_set("turns", game.line.turns.len())?;
+        let rules = if record.rules.standard {
+            "standard".to_string()
+        } else if let Some(s) = record.rules.forced {
+            s.shipped_name()
+                .map_or_else(|| s.chunk().to_string(), str::to_string)
+        } else {
+            game.tag("Rules").unwrap_or("standard").to_string()
+        };
+        g.raw_set("rules", rules)?;
+        Ok(g)
+    }
+
+    /// Replays the game turn by turn for the `turn` callback, under the
+    /// rules it was checked under.
+    fn replay(&self, record: &GameRecord<'_>) -> Result<(), ScriptError> {
+        let game = record.game;
+        let replay_error = |e: ReplayError| {
+            ScriptError(format!(
+                "{}: cannot replay for the script: {}",
+                self.shared.at(),
+                e.message
+            ))
+        };
+        let kind = GameKind::of(game).map_err(replay_error)?;
+        let source = if record.rules.standard {
+            None
+        } else {
+            match (record.rules.forced, game.tag_entry("Rules")) {
+                (Some(s), _) => Some(s.clone()),
+                (None, Some(tag)) => crate::resolve_cached(&tag.value, record.dir)
+                    .map_err(|e| ScriptError(format!("{}: {e}", self.shared.at())))?,
+                (None, None) => None,
+            }
+        };
+        match source {
+            None => {
+                let recorder = Recorder::new(&NoHooks);
+                with_standard!(kind, r => {
+                    let start = RulesPosition::start(WithHooks::new(r, &recorder), game)
+                        .map_err(replay_error)?;
+                    self.drive(start, &recorder, record)
+                })
+            }
+            Some(source) => {
+                let variant = crate::load_cached(&source)
+                    .map_err(|e| ScriptError(format!("{}: {e}", self.shared.at())))?;
+                variant.prepare(game).map_err(replay_error)?;
+                let recorder = Recorder::new(variant.hooks_dyn());
+                with_rules!(variant.rules(), r => {
+                    let start = RulesPosition::start(WithHooks::new(r, &recorder), game)
+                        .map_err(replay_error)?;
+                    self.drive(start, &recorder, record)
+                })
+            }
+        }
+    }
+
+    /// Plays every main-line turn from `start`, calling `turn(t, before,
+    /// after)` after each.
+    fn drive<R: MoveRules + Clone>(
+        &self,
+        start: RulesPosition<R>,
+        recorder: &Recorder<'_>,
+        record: &GameRecord<'_>,
+    ) -> Result<(), ScriptError> {
+        let Some(callback) = &self.turn else {
+            return Ok(());
+        };
+        let lua = &self.sandbox.lua;
+        let current = RefCell::new(start);
+        let previous = RefCell::new(current.borrow().clone());
+        // The turn being called back, for `t.legal`: its number and head.
+        let calling: RefCell<Option<(u32, String, Option<Roll>)>> = RefCell::new(None);
+        current
+            .borrow()
+            .hook_view()
+            .copy_into(&mut self.after.borrow_mut());
+        let outcome = lua.scope(|scope| {
+            let legal = scope.create_function(|lua, number: u32| {
+                let calling = calling.borrow();
+                let Some((_, seat, roll)) = calling.as_ref().filter(|c| c.0 == number) else {
+                    return Err(mlua::Error::runtime(
+                        "t.legal can only be read during the turn's own callback",
+                    ));
+                };
+                let moves = previous
+                    .borrow()
+                    .legal_moves_for(seat, *roll)
+                    .map_err(|e| mlua::Error::runtime(e.message))?;
+                lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
+            })?;
+            let generation = self.shared.generation.get() + 1;
+            self.shared.generation.set(generation);
+            let meta: Table = self.make_meta.call((legal, &self.live, generation))?;
+            let bound: Function =
+                self.trampoline
+                    .call((callback, &self.before_pos, &self.after_pos, meta))?;
+            for turn in &record.game.line.turns {
+                previous.borrow_mut().clone_from(&current.borrow());
+                recorder.clear();
+                if let Err(e) = current.borrow_mut().play_turn(turn) {
+                    return Ok(Err(ScriptError(format!(
+                        "{}, turn {}: cannot replay for the script: {}",
+                        self.shared.at(),
+                        turn.number,
+                        e.message
+                    ))));
+                }
+                std::mem::swap(
+                    &mut *self.before.borrow_mut(),
+                    &mut *self.after.borrow_mut(),
+                );
+                current
+                    .borrow()
+                    .hook_view()
+                    .copy_into(&mut self.after.borrow_mut());
+                let recorded = recorder.take();
+                let roll = turn
+                    .head
+                    .roll
+                    .and_then(|r| u8::try_from(r).ok())
+                    .and_then(Roll::new);
+                *calling.borrow_mut() = Some((turn.number, turn.head.seat.to_string(), roll));
+                self.shared.live.set(Some((generation, turn.number)));
+                self.shared.turn.set(Some(turn.number));
+                self.sandbox.print.turn.set(Some(turn.number));
+                let result = self.call_turn(&bound, turn, recorded, record);
+                *calling.borrow_mut() = None;
+                self.shared.live.set(None);
+                if let Err(e) = result {
+                    return Ok(Err(self.error("turn", &e)));
+                }
+            }
+            Ok(Ok(()))
+        });
+        outcome.map_err(|e| self.error("turn", &e))?
+    }
+
+    /// The number of a name in the names table, given on first use.
+    fn number(&self, text: &str) -> mlua::Result<i64> {
+        if let Some(&n) = self.numbers.borrow().get(text) {
+            return Ok(n);
+        }
+        let mut numbers = self.numbers.borrow_mut();
+        let n = numbers.len() as i64 + 1;
+        self.names.raw_set(n, text)?;
+        numbers.insert(text.into(), n);
+        Ok(n)
+    }
+
+    /// Calls `turn(t, before, after)` through the [`TURN_TRAMPOLINE`]: the
+    /// house-rule `move` fields and the turn's own are passed as arguments
+    /// and `t` is filled inside the VM, one call from Rust per turn.
+    fn call_turn(
+        &self,
+        bound: &Function,
+        turn: &Turn,
+        recorded: Option<Recorded>,
+        record: &GameRecord<'_>,
+    ) -> mlua::Result<()> {
+        let lua = &self.sandbox.lua;
+        let mut args = mlua::MultiValue::with_capacity(32);
+        let mut push = |v: Value| args.push_back(v);
+        let text_value = |text: &str| self.number(text).map(Value::Integer);
+        let name_value = |text: &str| self.number(text).map(|n| Value::Integer(-n));
+        push(Value::Integer(i64::from(turn.number)));
+        let mut fields: Vec<(&'static str, Value)> = Vec::new();
+        match recorded {
+            Some(r) => {
+                push(text_value(&r.roller)?);
+                push(text_value(&r.seat)?);
+                push(text_value(r.kind)?);
+                for (name, value) in r.fields {
+                    let v = match value {
+                        record::Value::Name(n) => match n {
+                            Some(n) => name_value(&n)?,
+                            None => Value::Nil,
+                        },
+                        record::Value::Number(n) => {
+                            n.map_or(Value::Nil, |n| Value::Integer(i64::from(n)))
+                        }
+                        record::Value::Flag(b) => b.map_or(Value::Nil, Value::Boolean),
+                    };
+                    fields.push((name, v));
+                }
+            }
+            None => {
+                let seat = turn.head.seat.as_str();
+                push(text_value(seat)?);
+                push(text_value(
+                    turn.head.mover.as_ref().map_or(seat, |m| m.as_str()),
+                )?);
+                let pass = matches!(
+                    turn.actions.as_slice(),
+                    [billes_notation::Action::Pass { .. }]
+                );
+                push(text_value(if pass { "pass" } else { "move" })?);
+                fields.push((
+                    "roll",
+                    turn.head
+                        .roll
+                        .map_or(Value::Nil, |r| Value::Integer(i64::from(r))),
+                ));
+            }
+        }
+        let (start, end) = (turn.span.start, turn.span.end);
+        let text = start
+            .checked_sub(record.offset)
+            .zip(end.checked_sub(record.offset))
+            .and_then(|(a, b)| record.text.get(a..b))
+            .map(|s| {
+                // Without the written number: `R3 r9-r12`, as the turn line.
+                let s = s.trim();
+                match s.split_once(". ") {
+                    Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => rest.trim_start(),
+                    _ => s,
+                }
+            });
+        push(match text {
+            Some(t) => Value::String(lua.create_string(t)?),
+            None => Value::Nil,
+        });
+        // Most turns have neither: the trampoline then makes empty lists.
+        let nags = turn.nags();
+        push(if nags.is_empty() {
+            Value::Nil
+        } else {
+            Value::Table(lua.create_sequence_from(nags.iter().map(|n| n.code))?)
+        });
+        let (before, after) = (turn.before(), turn.after());
+        push(if before.is_empty() && after.is_empty() {
+            Value::Nil
+        } else {
+            Value::Table(
+                lua.create_sequence_from(before.iter().chain(after).map(|c| c.text.as_str()))?,
+            )
+        });
+        for (name, value) in fields {
+            push(text_value(name)?);
+            push(value);
+        }
+        self.sandbox.call::<()>(bound, args)
+    }
+}
+
+/// The players a record names: for each player tag (a tag named after a
+/// seat's colour, `Red`, `Blue`...: its first letter is a seat of the
+/// `Seats` tag, and it is none of the tags the notation defines), the seat
+/// and the player's name, in the order written.
+///
+/// ```
+/// let game = billes_notation::parse_game(
+///     "[Game \"offboard\"]\n[Seats \"R B\"]\n[Red \"Ann\"]\n[Round \"2\"]\n[Blue \"Bo\"]\n*\n",
+/// ).unwrap();
+/// let players = billes_lua::script::players_of(&game);
+/// assert_eq!(players, [("R".to_string(), "Ann".to_string()), ("B".into(), "Bo".into())]);
+/// ```
+pub fn players_of(game: &Game) -> Vec<(String, String)> {
+    let seats: Vec<&str> = game.tag("Seats").unwrap_or("").split_whitespace().collect();
+    game.tags
+        .iter()
+        .filter(|t| !NOT_PLAYERS.contains(&t.name.as_str()))
+        .filter_map(|t| {
+            let seat = seats.iter().find(|s| t.name.starts_with(**s))?;
+            Some((seat.to_string(), t.value.to_string()))
+        })
+        .collect()
+}
+
+/// Sets `emit`, `keep` and `warn` in the script's environment.
+fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Result<()> {
+    let s = Rc::clone(shared);
+    let add =
+        lua.create_function(
+            move |_, row: Value| match to_row(&row, &s.columns.borrow()) {
+                Ok(row) => {
+                    s.rows.borrow_mut().push(row);
+                    Ok(None)
+                }
+                Err(message) => Ok(Some(message)),
+            },
+        )?;
+    // A Lua wrapper, so that a refused row is an error at the script's line.
+    let emit: Function = lua
+        .load("local add, error = ...\nreturn function(row)\n  local e = add(row)\n  if e then error(e, 2) end\nend")
+        .set_name("=billes")
+        .call((add, lua.globals().raw_get::<Function>("error")?))?;
+    env.raw_set("emit", emit)?;
+    let s = Rc::clone(shared);
+    env.raw_set(
+        "keep",
+        lua.create_function(move |_, ()| {
+            s.kept.set(true);
+            Ok(())
+        })?,
+    )?;
+    let s = Rc::clone(shared);
+    let chunk = chunk.to_string();
+    let warn = lua.create_function(move |lua, args: mlua::MultiValue| {
+        use std::io::Write;
+        let tostring: Function = lua.globals().raw_get("tostring")?;
+        let mut line = format!("{chunk}: warning: {}: ", s.at());
+        for (i, v) in args.into_iter().enumerate() {
+            if i > 0 {
+                line.push('\t');
+            }
+            let text: mlua::String = tostring.call(v)?;
+            line.push_str(&text.to_string_lossy());
+        }
+        line.push('\n');
+        let before = s.warned.get();
+        s.warned.set(before + line.len());
+        let mut err = std::io::stderr().lock();
+        if before + line.len() <= PRINT_LIMIT {
+            let _ = err.write_all(line.as_bytes());
+        } else if before <= PRINT_LIMIT {
+            let _ = writeln!(
+                err,
+                "{chunk}: warn: output limit reached ({} KiB per run), the rest is not shown",
+                PRINT_LIMIT / 1024
+            );
+        }
+        Ok(())
+    })?;
+    env.raw_set("warn", warn)?;
+    Ok(())
+}
+
+/// A row from the table `emit` was given: its string keys in `columns`
+/// order, then the others sorted.
+fn to_row(value: &Value, columns: &[String]) -> Result<Row, String> {
+    let Value::Table(t) = value else {
+        return Err(format!(
+            "emit: expected a table of column = value, got a {}",
+            value.type_name()
+        ));
+    };
+    let mut cells = Vec::new();
+    for pair in t.pairs::<Value, Value>() {
+        let (k, v) = pair.map_err(|e| describe(&e))?;
+        let Value::String(k) = k else {
+            return Err(format!(
+                "emit: a column name must be a string (emit {{ name = value }}), not a key of type {}",
+                k.type_name()
+            ));
+        };
+        let name = k.to_string_lossy();
+        let cell = match v {
+            Value::Boolean(b) => Cell::Bool(b),
+            Value::Integer(i) => Cell::Int(i),
+            Value::Number(x) => Cell::Num(x),
+            Value::String(s) => Cell::Str(s.to_string_lossy()),
+            other => {
+                return Err(format!(
+                    "emit: column {name} holds a {}: a row holds strings, numbers and booleans",
+                    other.type_name()
+                ))
+            }
+        };
+        cells.push((name, cell));
+    }
+    cells.sort_by(|a, b| {
+        let rank = |n: &str| columns.iter().position(|c| c == n).unwrap_or(usize::MAX);
+        rank(&a.0).cmp(&rank(&b.0)).then_with(|| a.0.cmp(&b.0))
+    });
+    Ok(Row(cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(script: &str, record: &str) -> Result<Vec<Row>, ScriptError> {
+        let game = billes_notation::parse_game(record).expect("parses");
+        let summary = crate::validate(&game, None, None).expect("valid");
+        let s = Script::load("t.lua", script)?;
+        let mut out = s
+            .run_game(&GameRecord::new("g.bgn", 1, &game, record, 0, &summary))?
+            .rows;
+        out.extend(s.finish()?);
+        Ok(out)
+    }
+
+    const AGGRAVATION: &str =
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 3. G1 + *\n";
+
+    #[test]
+    fn columns_come_first_then_the_others_sorted() {
+        let out = rows(
+            "return { columns = { 'z', 'a' }, game = function() emit { b = 1, a = 2, z = 3, c = 4 } end }",
+            AGGRAVATION,
+        )
+        .unwrap();
+        let names: Vec<&str> = out[0].0.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["z", "a", "b", "c"]);
+    }
+
+    #[test]
+    fn globals_carry_from_game_to_game_and_finish_sees_them() {
+        let game = billes_notation::parse_game(AGGRAVATION).unwrap();
+        let summary = crate::validate(&game, None, None).unwrap();
+        let s = Script::load(
+            "t.lua",
+            "local n = 0\nreturn { turn = function(t) n = n + 1 end, finish = function() emit { n = n } end }",
+        )
+        .unwrap();
+        for _ in 0..3 {
+            s.run_game(&GameRecord::new(
+                "g.bgn",
+                1,
+                &game,
+                AGGRAVATION,
+                0,
+                &summary,
+            ))
+            .unwrap();
+        }
+        assert_eq!(s.finish().unwrap()[0].get("n"), Some(&Cell::Int(9)));
+    }
+
+    #[test]
+    fn each_game_shows_its_own_move_fields() {
+        let barricade = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R4 h-e2 *\n";
+        let out = rows(
+            "return { turn = function(t) emit { kind = t.kind, to = t.to, roll = t.roll, barricade = tostring(t.takes_barricade) } end }",
+            barricade,
+        )
+        .unwrap();
+        assert_eq!(out[0].get("kind"), Some(&Cell::Str("enter".into())));
+        assert_eq!(out[0].get("to"), Some(&Cell::Str("e2".into())));
+        assert_eq!(out[0].get("roll"), Some(&Cell::Int(4)));
+        assert_eq!(out[0].get("barricade"), Some(&Cell::Str("false".into())));
+    }
+
+    #[test]
+    fn a_row_of_a_table_is_refused_at_the_line() {
+        let err = rows(
+            "return {\n game = function(g)\n  emit { tags = g.tags }\n end }",
+            AGGRAVATION,
+        )
+        .unwrap_err();
+        assert!(
+            err.0
+                .starts_with("t.lua:3: emit: column tags holds a table"),
+            "{err}"
+        );
+        assert!(err.0.ends_with("(in g.bgn game 1, callback game)"), "{err}");
+    }
+}

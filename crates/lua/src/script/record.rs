@@ -1,0 +1,141 @@
+//! The move a turn played, as house-rule hooks see it: a [`Hooks`] that
+//! passes every call on to the rules' own hooks and remembers the views the
+//! engine builds for the written move, so a script's `t` has exactly the
+//! fields of the house-rule `move` table, from the one implementation of
+//! each game's rules.
+
+use std::cell::RefCell;
+
+use billes_core::variant::{
+    EjectionView, Field, Hook, HookError, Hooks, MoveKind, MoveView, TeamRoll, Verdict,
+};
+
+/// A field of a recorded move, owned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Value {
+    /// A name (seat, hole, point, cell, direction, target), or nil.
+    Name(Option<String>),
+    /// A whole number, or nil.
+    Number(Option<u32>),
+    /// Yes or no, or nil.
+    Flag(Option<bool>),
+}
+
+/// The `move` table of a played turn.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Recorded {
+    /// The seat that rolled.
+    pub roller: String,
+    /// The seat whose piece moved.
+    pub seat: String,
+    /// `enter`, `move` or `pass`.
+    pub kind: &'static str,
+    /// The game's own fields, in its order.
+    pub fields: Vec<(&'static str, Value)>,
+}
+
+impl Recorded {
+    fn of(mv: &MoveView<'_>) -> Recorded {
+        Recorded {
+            roller: mv.roller.to_string(),
+            seat: mv.seat.to_string(),
+            kind: mv.kind.name(),
+            fields: mv
+                .fields()
+                .map(|(name, f)| {
+                    let v = match f {
+                        Field::Name(n) => Value::Name(n.map(str::to_string)),
+                        Field::Number(n) => Value::Number(n),
+                        Field::Flag(b) => Value::Flag(b),
+                    };
+                    (name, v)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Hooks that record the move of the turn being played and otherwise
+/// behave as `inner` (the variant's hooks, or none).
+///
+/// Which view is the turn's: the one `extra_turn` sees (built after every
+/// Aggravation turn and every Barricade turn but the winning one, passes
+/// included), else the last one `allow` saw that was not a barricade put
+/// down (the written move, checked before it is played: Offboard, and the
+/// winning Barricade move).
+pub(crate) struct Recorder<'h> {
+    inner: &'h dyn Hooks,
+    extra: RefCell<Option<Recorded>>,
+    allowed: RefCell<Option<Recorded>>,
+}
+
+impl std::fmt::Debug for Recorder<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Recorder").finish_non_exhaustive()
+    }
+}
+
+impl<'h> Recorder<'h> {
+    pub(crate) fn new(inner: &'h dyn Hooks) -> Recorder<'h> {
+        Recorder {
+            inner,
+            extra: RefCell::new(None),
+            allowed: RefCell::new(None),
+        }
+    }
+
+    /// Forgets the views seen so far: call before each turn.
+    pub(crate) fn clear(&self) {
+        self.extra.borrow_mut().take();
+        self.allowed.borrow_mut().take();
+    }
+
+    /// The move of the turn played since [`Recorder::clear`], if the engine
+    /// showed one.
+    pub(crate) fn take(&self) -> Option<Recorded> {
+        let extra = self.extra.borrow_mut().take();
+        let allowed = self.allowed.borrow_mut().take();
+        extra.or(allowed)
+    }
+}
+
+impl Hooks for Recorder<'_> {
+    fn active(&self) -> bool {
+        true
+    }
+
+    fn calls(&self, hook: Hook) -> bool {
+        match hook {
+            Hook::Allow | Hook::ExtraTurn => true,
+            other => self.inner.calls(other),
+        }
+    }
+
+    fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
+        if mv.kind != MoveKind::PutDown {
+            *self.allowed.borrow_mut() = Some(Recorded::of(mv));
+        }
+        if self.inner.calls(Hook::Allow) {
+            self.inner.allow(mv)
+        } else {
+            Ok(Verdict::Allow)
+        }
+    }
+
+    fn roll_for(&self, roll: &TeamRoll<'_>) -> Result<Option<Vec<String>>, HookError> {
+        self.inner.roll_for(roll)
+    }
+
+    fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
+        *self.extra.borrow_mut() = Some(Recorded::of(mv));
+        if self.inner.calls(Hook::ExtraTurn) {
+            self.inner.extra_turn(mv, standard)
+        } else {
+            Ok(standard)
+        }
+    }
+
+    fn score(&self, ejection: &EjectionView<'_>, standard: u32) -> Result<u32, HookError> {
+        self.inner.score(ejection, standard)
+    }
+}

@@ -14,11 +14,15 @@ use billes_notation::{Action, Actions, Seat, Span};
 use super::board::{bit, iter_points, Point, Points, NONE, SEATS};
 use super::moves::Move as PawnMove;
 use super::position::{colour_of, write_position, State, NO_SEAT};
-use super::turn::{after_move, free_points};
+use super::turn::{after_move, due_now, free_points, Owed};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
 use crate::variant::{Hook, HookError, Hooks, NoHooks};
 use crate::{ErrorKind, GameKind, ReplayError};
+
+/// The most barricades one turn line can put down: the board's 11 and one
+/// more would be more than there are.
+const MAX_PUT_DOWNS: usize = 12;
 
 /// One legal turn, before the points of its barricades are chosen: the
 /// pawn move (`None`: no pawn can move, the turn is lost, `--`), how many
@@ -46,7 +50,7 @@ impl MoveRules for Barricade {
     /// `six = must_replay`); nobody once the game is won.
     ///
     /// `needs`: [`Need::PutDown`] when the first seat holds a barricade to
-    /// put down in this turn; [`Need::Replay`] while a 6 replay is pending
+    /// put down in this turn (under `next_whole_turn`, at the end of it); [`Need::Replay`] while a 6 replay is pending
     /// (under `must_replay`, `declined` names the seat that plays after the
     /// replay). An extra turn a variant's hook gave moves any pawn: its
     /// seat comes first, with no `Replay` need.
@@ -68,7 +72,11 @@ impl MoveRules for Barricade {
             let normal = seats[state.next as usize % seats.len()];
             if pending != NO_SEAT {
                 colours.push(pending);
-                if self.params().six != Six::MustReplay && normal != pending {
+                // A 6 line that kept its due barricades is not the end of
+                // the turn: the replay follows.
+                let forced =
+                    self.params().six == Six::MustReplay || state.due[pending as usize] > 0;
+                if !forced && normal != pending {
                     colours.push(normal);
                 }
                 if state.replay_pawn != NONE {
@@ -83,7 +91,7 @@ impl MoveRules for Barricade {
         }
         if colours
             .first()
-            .is_some_and(|&c| state.held[c as usize] != NONE)
+            .is_some_and(|&c| due_now(self, state, c as usize) > 0)
         {
             next.needs.insert(0, Need::PutDown);
         }
@@ -167,7 +175,7 @@ impl Barricade {
             let free = self
                 .put_down_points(state, number, c, usize::from(roll.get()), choice, hooks)
                 .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
-            let mut points = [NONE; 2];
+            let mut points = [NONE; MAX_PUT_DOWNS];
             self.each_put_down(choice, &mut points, 0, free, &mut |points| {
                 out.push(Move::new(
                     seat,
@@ -196,20 +204,28 @@ impl Barricade {
         } else {
             self.legal_moves(st, c, r, replay)
         };
-        let held = u8::from(st.held[c] != NONE);
+        let due = due_now(self, st, c);
         let free = free_points(self, st).fold(0, |a, p| a | bit(p));
         if pawns.is_empty() {
             let lost = Choice {
                 pawn: None,
-                owed: held,
+                owed: due,
                 free,
             };
             return Ok(Vec::from_iter(self.fits(lost)));
         }
-        Ok(pawns
-            .into_iter()
-            .filter_map(|m| self.fits(self.choice(st, c, m, held, free)))
-            .collect())
+        let mut out = Vec::with_capacity(pawns.len());
+        for m in pawns {
+            let choice = self.choice(st, c, m, free);
+            let won = m.to == self.board().goal();
+            let owed = Owed::of(self, r, true, won, choice.owed, due);
+            // A 6 line that keeps its due barricades for the replay comes
+            // first, then the one that puts them down (declining it).
+            for n in [owed.keeping, owed.ending].into_iter().flatten() {
+                out.extend(self.fits(Choice { owed: n, ..choice }));
+            }
+        }
+        Ok(out)
     }
 
     /// The points where the barricades of `choice` (a turn of colour `c`
@@ -237,12 +253,14 @@ impl Barricade {
         self.allowed_put_downs(&after, number, c, r, from, choice.owed, hooks)
     }
 
-    /// The turn of pawn move `m` of colour `c` (`held`: whether `c` holds a
-    /// barricade; `free`: the free points before the move).
-    fn choice(&self, st: &State, c: usize, m: PawnMove, held: u8, free: Points) -> Choice {
+    /// The turn of pawn move `m` of colour `c`, owing only the barricades
+    /// its move puts down at once (the held ones are [`Owed`]'s).
+    /// `free`: the free points before the move.
+    fn choice(&self, st: &State, c: usize, m: PawnMove, free: Points) -> Choice {
         let params = self.params();
         let to = bit(m.to);
-        let mut owed = held;
+        let mut free = free;
+        let mut owed = 0;
         if m.take && params.placement == Placement::Immediately {
             owed += 1;
         }
@@ -254,7 +272,6 @@ impl Barricade {
             // The game ends at once: nothing more is put down.
             owed = 0;
         }
-        let mut free = free;
         if m.from != NONE && self.forbidden & bit(m.from) == 0 {
             free |= bit(m.from);
         }
@@ -274,12 +291,12 @@ impl Barricade {
     }
 
     /// Calls `f` with each set of `choice.owed` points of `free` (from
-    /// index `i` of `points` on), in board order. A turn owes at most two
-    /// barricades: a held one and one taken in the turn.
+    /// index `i` of `points` on), in board order. A turn owes at most the
+    /// 11 barricades of the board and one taken in the turn.
     fn each_put_down(
         &self,
         choice: &Choice,
-        points: &mut [Point; 2],
+        points: &mut [Point; MAX_PUT_DOWNS],
         i: usize,
         free: Points,
         f: &mut dyn FnMut(&[Point]),
@@ -328,12 +345,15 @@ impl Barricade {
         replay: Option<Point>,
         hooks: &H,
     ) -> Result<Vec<String>, HookError> {
-        Ok(self
+        let mut list: Vec<String> = self
             .choices(st, number, c, r, replay, hooks)?
             .iter()
             .filter_map(|choice| choice.pawn.as_ref())
             .map(|m| self.action(m).to_string())
-            .collect())
+            .collect();
+        // A 6 line listed twice (keeping its barricades, or not) is one move.
+        list.dedup();
+        Ok(list)
     }
 }
 

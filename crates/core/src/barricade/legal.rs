@@ -31,9 +31,11 @@ const MAX_PUT_DOWNS: usize = 12;
 pub(crate) struct Choice {
     /// The pawn move, `None` for a lost turn.
     pub pawn: Option<PawnMove>,
-    /// How many barricades the turn puts down (a held one, one taken in
-    /// this very turn under `placement = immediately` or
+    /// How many barricades the turn puts down (the held ones due in it,
+    /// one taken in this very turn under `placement = immediately` or
     /// `held_on_capture = capturer_at_once`); none once the goal is reached.
+    /// Under `placement = next_whole_turn` a 6 line is listed twice: keeping
+    /// its due barricades for the replay, and putting them down.
     pub owed: u8,
     /// The free points after the move: no pawn, no barricade, not forbidden.
     pub free: Points,
@@ -377,6 +379,8 @@ mod tests {
             st.replay_colour,
             (st.replay_colour != NO_SEAT).then_some(st.replay_pawn),
             st.held,
+            st.holds,
+            st.due,
             st.winner,
         )
     }
@@ -403,6 +407,10 @@ mod tests {
                 held_on_capture: HeldOnCapture::CapturerAtOnce,
                 six: Six::MustReplay,
                 barricade_on_goal: true,
+                ..Params::default()
+            },
+            Params {
+                placement: Placement::NextWholeTurn,
                 ..Params::default()
             },
         ];
@@ -438,11 +446,28 @@ mod tests {
             ("R G Y", "G:g1 bar= move=Y replay=G:g1"),
             ("R B", "R:c1 bar=e3 move=B held=R,B replay=R"),
             ("R B", "R:a2 B:o3 bar=e3 move=R won=R"),
+            ("R B", "R:c5,e5 B:o3 move=R held=R,R:e5,B"),
         ] {
             let st = set_up(&rules, seats, tag);
             let written = write_position(&st);
             assert_eq!(fields(&set_up(&rules, seats, &written)), fields(&st));
         }
+        // Each seat's taker point first, then `due=` after `held=`.
+        let whole = Barricade::new(Params {
+            placement: Placement::NextWholeTurn,
+            ..Params::default()
+        });
+        let st = set_up(
+            &whole,
+            "R B",
+            "R:c5,e5 B:o3 bar= move=B due=R held=R,R:e5 replay=R:c5",
+        );
+        let e5 = rules.board().point("e5").unwrap_or(NONE);
+        assert_eq!((st.holds[0], st.due[0], st.held[0]), (2, 1, e5));
+        assert_eq!(
+            write_position(&st),
+            "R:c5,e5 B:o3 bar= move=B held=R:e5,R due=R replay=R:c5"
+        );
         let won = set_up(&rules, "R B", "R:a2 B:o3 bar=e3 move=R won=R");
         assert_eq!(won.winner(), Some("R"));
         assert!(MoveRules::next(&rules, &won).seats.is_empty());

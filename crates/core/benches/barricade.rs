@@ -10,7 +10,7 @@ use billes_core::barricade::{Barricade, Params, Placement};
 use billes_core::{replay_with, Rng, Rules, SimOptions};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-fn games(rules: &Barricade) -> Vec<billes_notation::Game> {
+fn simulated(rules: &Barricade) -> Vec<billes_notation::Game> {
     let mut rng = Rng::new(2024);
     (0..60)
         .map(|i| {
@@ -25,7 +25,7 @@ fn games(rules: &Barricade) -> Vec<billes_notation::Game> {
 
 fn bench(c: &mut Criterion) {
     let rules = Barricade::default();
-    let games = games(&rules);
+    let games = simulated(&rules);
     let turns: usize = games.iter().map(|g| g.line.turns.len()).sum();
     let mut group = c.benchmark_group("barricade");
     group.throughput(Throughput::Elements(turns as u64));
@@ -53,7 +53,7 @@ fn bench(c: &mut Criterion) {
         placement: Placement::NextWholeTurn,
         ..Params::default()
     });
-    let games = games(&whole);
+    let games = simulated(&whole);
     let turns: usize = games.iter().map(|g| g.line.turns.len()).sum();
     let mut group = c.benchmark_group("barricade_next_whole_turn");
     group.throughput(Throughput::Elements(turns as u64));

@@ -400,8 +400,14 @@ fn whole_turn_put_downs_agree() {
     };
     let cases = [
         (Six::MayReplay, "R:e5,c1 B:o3 move=R held=R:e5,R"),
-        (Six::MayReplay, "R:c5 B:o3 move=B held=R,R,R due=R,R replay=R:c5"),
-        (Six::MayReplay, "R:c5 B:o3 move=B held=R:c5,R due=R replay=R:c5"),
+        (
+            Six::MayReplay,
+            "R:c5 B:o3 move=B held=R,R,R due=R,R replay=R:c5",
+        ),
+        (
+            Six::MayReplay,
+            "R:c5 B:o3 move=B held=R:c5,R due=R replay=R:c5",
+        ),
         (Six::MustReplay, "R:e5 B:o3 move=R held=R"),
         (Six::MustReplay, "R:c5 B:o3 move=B held=R due=R replay=R:c5"),
         (Six::Nothing, "R:e5 B:o3 move=R held=R"),
@@ -418,12 +424,23 @@ fn whole_turn_put_downs_agree() {
         let pos = RulesPosition::start(whole(six), &record("R B", Some(tag))).expect("start");
         let moves = pos.legal_moves(Roll::new(6)).expect("moves");
         let pawn = |m: &Move| m.actions[0].to_string();
-        let kept: BTreeSet<String> = moves.iter().filter(|m| m.actions.len() == 1).map(pawn).collect();
-        let down: BTreeSet<String> = moves.iter().filter(|m| m.actions.len() == 2).map(pawn).collect();
+        let kept: BTreeSet<String> = moves
+            .iter()
+            .filter(|m| m.actions.len() == 1)
+            .map(pawn)
+            .collect();
+        let down: BTreeSet<String> = moves
+            .iter()
+            .filter(|m| m.actions.len() == 2)
+            .map(pawn)
+            .collect();
         (kept, down)
     };
     let (kept, down) = count(Six::MayReplay, "R:e5 B:o3 move=R held=R");
-    assert!(!kept.is_empty() && kept == down, "{kept:?} kept, {down:?} put down");
+    assert!(
+        !kept.is_empty() && kept == down,
+        "{kept:?} kept, {down:?} put down"
+    );
     let (kept, down) = count(Six::MustReplay, "R:e5 B:o3 move=R held=R");
     assert!(!kept.is_empty() && down.is_empty(), "{down:?}");
 }

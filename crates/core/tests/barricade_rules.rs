@@ -748,7 +748,11 @@ fn a_held_barricade_goes_down_in_the_6_line_or_after_the_replay_by_the_reading()
     play_with(&next, &p, declined).expect("declined");
     // Kept in the 6 line, then the replay declined: it should have gone
     // down in the 6 line.
-    let e = err_with(&whole, &p, "1. R2 e1-e3# 2. G1 g1-h1 3. R6 e3-e5 4. G1 h1-i1");
+    let e = err_with(
+        &whole,
+        &p,
+        "1. R2 e1-e3# 2. G1 g1-h1 3. R6 e3-e5 4. G1 h1-i1",
+    );
     assert_eq!(e.kind, ErrorKind::Seat);
     assert_eq!(
         e.message,
@@ -770,7 +774,12 @@ fn a_held_barricade_goes_down_in_the_6_line_or_after_the_replay_by_the_reading()
     let st = play_with(&whole, &lost, "1. R2 -- #f7 2. G1 g1-h1").expect("lost replay");
     assert_eq!(at(&st, "f7"), '#');
     let e = err_with(&whole, &lost, "1. R2 --");
-    assert!(e.message.starts_with("R holds a barricade and must put it down"), "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("R holds a barricade and must put it down"),
+        "{}",
+        e.message
+    );
 }
 
 /// Under next_whole_turn a barricade taken in a 6 line is held until the
@@ -799,7 +808,12 @@ fn a_barricade_taken_in_a_6_line_is_held_until_the_next_whole_turn() {
         play_with(&whole, p, &format!("{two} 4. R1 c3-c4 {downs}")).expect(downs);
     }
     let e = err_with(&whole, p, &format!("{two} 4. R1 c3-c4 #e3"));
-    assert!(e.message.starts_with("R holds a barricade and must put it down"), "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("R holds a barricade and must put it down"),
+        "{}",
+        e.message
+    );
     let e = err_with(&whole, p, &format!("{two} 4. R1 c3-c4 #e3 #e3"));
     assert_eq!(e.message, "a barricade already stands on e3");
     // The second taker still stands on c3: a rival landing there takes
@@ -807,7 +821,10 @@ fn a_barricade_taken_in_a_6_line_is_held_until_the_next_whole_turn() {
     let p = "[Seats \"R B\"]\n[Position \"R:i1 B:c5 bar=e3,c3,i13 move=R\"]";
     let st = play_with(&whole, p, "1. R6 i1-e3# 2. R2 e3-c3# 3. B2 c5-c3*").expect("capture");
     let board = st.text_board_for_test();
-    assert!(board.contains("R holds a barricade\n") && board.contains("B holds a barricade\n"), "{board}");
+    assert!(
+        board.contains("R holds a barricade\n") && board.contains("B holds a barricade\n"),
+        "{board}"
+    );
     play_with(
         &whole,
         p,
@@ -819,10 +836,12 @@ fn a_barricade_taken_in_a_6_line_is_held_until_the_next_whole_turn() {
 #[test]
 fn the_position_tag_counts_held_barricades_and_those_due() {
     let whole = whole_turn(Six::MayReplay);
-    let tags = "[Seats \"R B\"]\n[Position \"R:c5,e5 B:o3 move=B held=R:e5,R,R due=R,R replay=R:c5\"]";
+    let tags =
+        "[Seats \"R B\"]\n[Position \"R:c5,e5 B:o3 move=B held=R:e5,R,R due=R,R replay=R:c5\"]";
     let st = play_with(&whole, tags, "").expect("tag");
     assert!(
-        st.text_board_for_test().contains("R holds 3 barricades, 2 to put down at the end of this turn"),
+        st.text_board_for_test()
+            .contains("R holds 3 barricades, 2 to put down at the end of this turn"),
         "{}",
         st.text_board_for_test()
     );

@@ -316,10 +316,15 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         if due[c] > 0 {
             let seat = SEATS[c];
             if rules.params().placement != Placement::NextWholeTurn {
-                return Err(format!("due={seat}: only under placement = next_whole_turn"));
+                return Err(format!(
+                    "due={seat}: only under placement = next_whole_turn"
+                ));
             }
             if due[c] > holds[c] {
-                return Err(format!("due={seat}: {seat} holds only {} barricade(s)", holds[c]));
+                return Err(format!(
+                    "due={seat}: {seat} holds only {} barricade(s)",
+                    holds[c]
+                ));
             }
             if !matches!(replay, Some((r, p)) if r as usize == c && p != NONE) {
                 return Err(format!(

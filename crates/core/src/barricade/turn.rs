@@ -60,16 +60,18 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
         return false;
     }
     let params = rules.params();
-    // Whole turns (put-downs kept for the end of a replay) are left to
-    // the checked way.
-    if params.placement == Placement::NextWholeTurn {
+    // Under `next_whole_turn`, a seat that holds barricades (put down at
+    // the end of a turn that may go on with a replay) is left to the
+    // checked way; one that holds none plays as under `next_turn`.
+    if params.placement == Placement::NextWholeTurn && st.holds[c as usize & 3] > 0 {
         return false;
     }
     let pending = st.replay_colour;
     if st.next != NO_SEAT {
         let normal = st.seats[st.next as usize & 3];
-        let must_replay = params.six == Six::MustReplay;
-        if !(c == pending || (c == normal && (pending == NO_SEAT || !must_replay))) {
+        let forced = params.six == Six::MustReplay
+            || (pending != NO_SEAT && st.due[pending as usize & 3] > 0);
+        if !(c == pending || (c == normal && (pending == NO_SEAT || !forced))) {
             return false;
         }
     }
@@ -624,7 +626,14 @@ pub(crate) struct Owed {
 impl Owed {
     /// The put-downs of a line of roll `r` (`moved`: a pawn moved; `won`:
     /// it reached the goal, and nothing more goes down).
-    pub(crate) fn of(rules: &Barricade, r: usize, moved: bool, won: bool, at_once: u8, due: u8) -> Owed {
+    pub(crate) fn of(
+        rules: &Barricade,
+        r: usize,
+        moved: bool,
+        won: bool,
+        at_once: u8,
+        due: u8,
+    ) -> Owed {
         let params = rules.params();
         if won {
             return Owed {
@@ -798,6 +807,7 @@ mod tests {
             st.next,
             (st.replay_colour, st.replay_pawn),
             st.held,
+            (st.holds, st.due, st.declined),
             st.winner,
         )
     }
@@ -944,6 +954,10 @@ mod tests {
                 bounce_freezes: false,
                 barricade_on_goal: true,
                 forbidden_rows: vec![],
+                ..Params::default()
+            },
+            Params {
+                placement: Placement::NextWholeTurn,
                 ..Params::default()
             },
         ];

@@ -417,6 +417,11 @@ fn whole_turn_put_downs_agree() {
         let pos = RulesPosition::start(&rules, &record("R B", Some(tag))).expect("start");
         check_position(&pos, &mut rng, true, tag);
         check_tag(&pos, "R B", tag);
+        // Under a hook that asks about every put-down, too.
+        let hooks = PutDownRules;
+        let hooked = WithHooks::new(&rules, &hooks);
+        let pos = RulesPosition::start(hooked, &record("R B", Some(tag))).expect("start");
+        check_position(&pos, &mut rng, true, &format!("{tag}, hooked"));
     }
     // A 6 line with a held barricade: kept (the replay follows) or put
     // down (declined), each listed; under must_replay only kept.
@@ -647,7 +652,8 @@ fn under_a_hook_only_allowed_put_downs_are_listed() {
     let mut rng = Rng::new(6);
     let hooks = PutDownRules;
     let mut put_downs = 0;
-    for (name, params) in rule_sets().into_iter().take(3) {
+    let sets = rule_sets();
+    for (name, params) in [0, 1, 2, 6].map(|i| sets[i].clone()) {
         let rules = Barricade::new(params);
         for players in [2, 3] {
             let options = SimOptions {

@@ -37,6 +37,8 @@ pub(crate) struct Choice {
     /// Under `placement = next_whole_turn` a 6 line is listed twice: keeping
     /// its due barricades for the replay, and putting them down.
     pub owed: u8,
+    /// Of `owed`, the held barricades (the others are owed by the move).
+    pub held: u8,
     /// The free points after the move: no pawn, no barricade, not forbidden.
     pub free: Points,
 }
@@ -212,6 +214,7 @@ impl Barricade {
             let lost = Choice {
                 pawn: None,
                 owed: due,
+                held: due,
                 free,
             };
             return Ok(Vec::from_iter(self.fits(lost)));
@@ -224,7 +227,12 @@ impl Barricade {
             // A 6 line that keeps its due barricades for the replay comes
             // first, then the one that puts them down (declining it).
             for n in [owed.keeping, owed.ending].into_iter().flatten() {
-                out.extend(self.fits(Choice { owed: n, ..choice }));
+                let held = n - choice.owed.min(n);
+                out.extend(self.fits(Choice {
+                    owed: n,
+                    held,
+                    ..choice
+                }));
             }
         }
         Ok(out)
@@ -246,7 +254,7 @@ impl Barricade {
         if choice.owed == 0 || !hooks.calls(Hook::Allow) {
             return Ok(choice.free);
         }
-        let after = after_move(self, st, c, choice.pawn.as_ref());
+        let after = after_move(self, st, c, choice.pawn.as_ref(), choice.held);
         debug_assert_eq!(
             free_points(self, &after).fold(0, |a, p| a | bit(p)),
             choice.free
@@ -282,6 +290,7 @@ impl Barricade {
         Choice {
             pawn: Some(m),
             owed,
+            held: 0,
             free,
         }
     }

@@ -384,10 +384,19 @@ fn play_checked<H: Hooks>(
     let written = turn.actions.len() - 1;
     let to_place_at_first = owed.target(written);
     let mut to_place = to_place_at_first;
+    // The line ends the seat's turn (its due barricades go down in it), or
+    // is a 6 line that keeps them for the replay.
+    let ended = owed.ending == Some(to_place_at_first);
+    let going_down = if ended { due } else { 0 };
     // Under an `allow` hook, each put-down is asked about, in the position
-    // after the move (the same for every barricade of the turn).
+    // after the move (the same for every barricade of the turn), the held
+    // barricades going down in it no longer held.
     let owed_now = to_place;
-    let after = (owed_now > 0 && hooks.calls(Hook::Allow)).then(|| st.clone());
+    let after = (owed_now > 0 && hooks.calls(Hook::Allow)).then(|| {
+        let mut after = st.clone();
+        release(&mut after, c, going_down);
+        after
+    });
     let allowed = |after: &State| {
         rules
             .allowed_put_downs(after, turn.number, c, r, left, owed_now, hooks)
@@ -482,16 +491,8 @@ fn play_checked<H: Hooks>(
     }
     // The line ends the seat's turn: its due barricades are down. Else
     // (a 6 line that kept them) they are due at the end of the replay.
-    let ended = owed.ending == Some(to_place_at_first);
-    if ended {
-        st.holds[c] -= due;
-        st.due[c] = 0;
-    } else {
-        st.due[c] = due;
-    }
-    if st.holds[c] == 0 {
-        st.held[c] = NONE;
-    }
+    release(st, c, going_down);
+    st.due[c] = if ended { 0 } else { due };
     // Put down in a 6 line that could have kept them: the replay is declined.
     let declined = ended && owed.keeping.is_some();
     if declined {
@@ -766,16 +767,31 @@ fn free(rules: &Barricade, st: &State) -> Points {
 }
 
 /// The position after colour `c` plays pawn move `m` (`None`: no pawn
-/// moves) from `st`, before the turn's barricades go down: the one the
-/// checker puts them down in.
-pub(crate) fn after_move(rules: &Barricade, st: &State, c: usize, m: Option<&Move>) -> State {
+/// moves) from `st`, before the turn's barricades go down, the `going_down`
+/// held ones no longer held: the one the checker puts them down in.
+pub(crate) fn after_move(
+    rules: &Barricade,
+    st: &State,
+    c: usize,
+    m: Option<&Move>,
+    going_down: u8,
+) -> State {
     let mut after = st.clone();
     after.replay_colour = NO_SEAT;
     after.declined = NO_SEAT;
     if let Some(m) = m {
         apply(rules, &mut after, c, m);
     }
+    release(&mut after, c, going_down);
     after
+}
+
+/// Colour `c` no longer holds `n` of its held barricades (they go down).
+fn release(st: &mut State, c: usize, n: u8) {
+    st.holds[c] = st.holds[c].saturating_sub(n);
+    if st.holds[c] == 0 {
+        st.held[c] = NONE;
+    }
 }
 
 /// The points where a barricade may be put down now.

@@ -94,6 +94,22 @@ fn rule_sets() -> Vec<(&'static str, Params)> {
                 ..Params::default()
             },
         ),
+        (
+            "next whole turn",
+            Params {
+                placement: Placement::NextWholeTurn,
+                ..Params::default()
+            },
+        ),
+        (
+            "next whole turn, must replay, capturer at once",
+            Params {
+                placement: Placement::NextWholeTurn,
+                six: Six::MustReplay,
+                held_on_capture: HeldOnCapture::CapturerAtOnce,
+                ..Params::default()
+            },
+        ),
     ]
 }
 
@@ -365,6 +381,76 @@ fn the_generator_agrees_with_the_checker_without_replays_or_with_three_pawns() {
 }
 
 #[test]
+fn the_generator_agrees_with_the_checker_when_a_6_and_its_replays_are_one_turn() {
+    agree(&[6, 7], 2027);
+}
+
+/// Positions set up for `placement = next_whole_turn`: barricades due at
+/// the end of a pending replay, two held from the last turn, one kept by
+/// a taker still on its point, under `may_replay` and `must_replay`.
+#[test]
+fn whole_turn_put_downs_agree() {
+    let mut rng = Rng::new(11);
+    let whole = |six: Six| {
+        Barricade::new(Params {
+            placement: Placement::NextWholeTurn,
+            six,
+            ..Params::default()
+        })
+    };
+    let cases = [
+        (Six::MayReplay, "R:e5,c1 B:o3 move=R held=R:e5,R"),
+        (
+            Six::MayReplay,
+            "R:c5 B:o3 move=B held=R,R,R due=R,R replay=R:c5",
+        ),
+        (
+            Six::MayReplay,
+            "R:c5 B:o3 move=B held=R:c5,R due=R replay=R:c5",
+        ),
+        (Six::MustReplay, "R:e5 B:o3 move=R held=R"),
+        (Six::MustReplay, "R:c5 B:o3 move=B held=R due=R replay=R:c5"),
+        (Six::Nothing, "R:e5 B:o3 move=R held=R"),
+    ];
+    for (six, tag) in cases {
+        let rules = whole(six);
+        let pos = RulesPosition::start(&rules, &record("R B", Some(tag))).expect("start");
+        check_position(&pos, &mut rng, true, tag);
+        check_tag(&pos, "R B", tag);
+        // Under a hook that asks about every put-down, too.
+        let hooks = PutDownRules;
+        let hooked = WithHooks::new(&rules, &hooks);
+        let pos = RulesPosition::start(hooked, &record("R B", Some(tag))).expect("start");
+        check_position(&pos, &mut rng, true, &format!("{tag}, hooked"));
+    }
+    // A 6 line with a held barricade: kept (the replay follows) or put
+    // down (declined), each listed; under must_replay only kept.
+    let count = |six: Six, tag: &str| {
+        let pos = RulesPosition::start(whole(six), &record("R B", Some(tag))).expect("start");
+        let moves = pos.legal_moves(Roll::new(6)).expect("moves");
+        let pawn = |m: &Move| m.actions[0].to_string();
+        let kept: BTreeSet<String> = moves
+            .iter()
+            .filter(|m| m.actions.len() == 1)
+            .map(pawn)
+            .collect();
+        let down: BTreeSet<String> = moves
+            .iter()
+            .filter(|m| m.actions.len() == 2)
+            .map(pawn)
+            .collect();
+        (kept, down)
+    };
+    let (kept, down) = count(Six::MayReplay, "R:e5 B:o3 move=R held=R");
+    assert!(
+        !kept.is_empty() && kept == down,
+        "{kept:?} kept, {down:?} put down"
+    );
+    let (kept, down) = count(Six::MustReplay, "R:e5 B:o3 move=R held=R");
+    assert!(!kept.is_empty() && down.is_empty(), "{down:?}");
+}
+
+#[test]
 fn finished_games_and_bounces_agree_too() {
     // Whole games to the goal (the bounce comes near the end).
     let mut rng = Rng::new(77);
@@ -566,7 +652,8 @@ fn under_a_hook_only_allowed_put_downs_are_listed() {
     let mut rng = Rng::new(6);
     let hooks = PutDownRules;
     let mut put_downs = 0;
-    for (name, params) in rule_sets().into_iter().take(3) {
+    let sets = rule_sets();
+    for (name, params) in [0, 1, 2, 6].map(|i| sets[i].clone()) {
         let rules = Barricade::new(params);
         for players in [2, 3] {
             let options = SimOptions {

@@ -705,3 +705,162 @@ fn the_put_down_hint_names_a_free_point() {
     assert!(e.legal.iter().any(|l| l == hint), "{hint} in {:?}", e.legal);
     assert!(hint != "#e5" && hint != "#e3", "{hint}");
 }
+
+// ---- "Le joueur garde la barricade jusqu'au tour suivant" and "il peut rejouer":
+// ---- is a 6 and its replay one turn? (`placement`: next_turn or next_whole_turn)
+
+fn whole_turn(six: Six) -> Barricade {
+    Barricade::new(Params {
+        placement: Placement::NextWholeTurn,
+        six,
+        ..Params::default()
+    })
+}
+
+/// The same moves, valid under one reading and refused under the other.
+#[test]
+fn a_held_barricade_goes_down_in_the_6_line_or_after_the_replay_by_the_reading() {
+    let whole = whole_turn(Six::MayReplay);
+    let next = Barricade::default();
+    let p = pos("R:e1 G:g1 bar=e3,i13");
+    // Each line a turn (seed 004 as billes reads it): down in the 6 line.
+    let in_the_six = "1. R2 e1-e3# 2. G1 g1-h1 3. R6 e3-e5 #e3 4. R2 e5-e7 5. G1 h1-i1";
+    play_with(&next, &p, in_the_six).expect("each line a turn");
+    let e = err_with(&whole, &p, in_the_six);
+    assert_eq!(e.kind, ErrorKind::Seat);
+    assert_eq!(
+        e.message,
+        "it is G's turn, not R's: R put its barricade down in its 6 line, which ends its turn (the replay is declined)"
+    );
+    // A 6 and its replay one turn: down after the replay's move.
+    let after_the_replay = "1. R2 e1-e3# 2. G1 g1-h1 3. R6 e3-e5 4. R2 e5-e7 #e3 5. G1 h1-i1";
+    let st = play_with(&whole, &p, after_the_replay).expect("a 6 and its replay, one turn");
+    assert_eq!((at(&st, "e3"), at(&st, "e7")), ('#', 'R'));
+    let e = err_with(&next, &p, after_the_replay);
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    assert_eq!(
+        e.message,
+        "R holds a barricade and must put it down in this turn (e.g. #e3)"
+    );
+    // Both: put down in the 6 line, the replay declined.
+    let declined = "1. R2 e1-e3# 2. G1 g1-h1 3. R6 e3-e5 #e3 4. G1 h1-i1";
+    play_with(&whole, &p, declined).expect("declined");
+    play_with(&next, &p, declined).expect("declined");
+    // Kept in the 6 line, then the replay declined: it should have gone
+    // down in the 6 line.
+    let e = err_with(
+        &whole,
+        &p,
+        "1. R2 e1-e3# 2. G1 g1-h1 3. R6 e3-e5 4. G1 h1-i1",
+    );
+    assert_eq!(e.kind, ErrorKind::Seat);
+    assert_eq!(
+        e.message,
+        "R rolls again, not G: R kept the barricade it holds in its 6 line, so that line was not the end of its turn (to decline the replay, put the barricade down in the 6 line, after its move: #point)"
+    );
+    // Under must_replay, never in the 6 line.
+    let must = whole_turn(Six::MustReplay);
+    let e = err_with(&must, &p, "1. R2 e1-e3# 2. G1 g1-h1 3. R6 e3-e5 #e3");
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (
+            ErrorKind::IllegalMove,
+            "R rolls again after its 6: the barricade it holds goes down at the end of its turn, after its last replay's move"
+        )
+    );
+    play_with(&must, &p, after_the_replay).expect("must replay");
+    // A lost replay ends the turn: the barricade goes down in it.
+    let lost = pos("R:c5 G:g1 bar=d5,c4,i13 move=G replay=R:c5 held=R due=R");
+    let st = play_with(&whole, &lost, "1. R2 -- #f7 2. G1 g1-h1").expect("lost replay");
+    assert_eq!(at(&st, "f7"), '#');
+    let e = err_with(&whole, &lost, "1. R2 --");
+    assert!(
+        e.message
+            .starts_with("R holds a barricade and must put it down"),
+        "{}",
+        e.message
+    );
+}
+
+/// Under next_whole_turn a barricade taken in a 6 line is held until the
+/// taker's next turn: the replay moves the taker off its point (no rival
+/// can take it over any more) and may take a second one.
+#[test]
+fn a_barricade_taken_in_a_6_line_is_held_until_the_next_whole_turn() {
+    let whole = whole_turn(Six::MayReplay);
+    let next = Barricade::default();
+    let p = "[Seats \"R B\"]\n[Position \"R:i1 B:o3 bar=e3,c3,i13 move=R\"]";
+    let moves = "1. R6 i1-e3# 2. R1 e3-d3 3. B1 o3-n3 4. R1 h-c1 #e3";
+    play_with(&whole, p, moves).expect("held to the next whole turn");
+    let e = err_with(&next, p, moves);
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    // Not in the replay that ends the taking turn.
+    let e = err_with(&whole, p, "1. R6 i1-e3# 2. R1 e3-d3 #e3");
+    assert_eq!(
+        e.message,
+        "R has no barricade to put down in this turn: a barricade taken in a turn goes down at the end of R's next turn"
+    );
+    // Two barricades, put down together, in any order, each on a free point.
+    let two = "1. R6 i1-e3# 2. R2 e3-c3# 3. B1 o3-n3";
+    let st = play_with(&whole, p, two).expect("two held");
+    assert!(st.text_board_for_test().contains("R holds 2 barricades"));
+    for downs in ["#e3 #c3", "#c3 #e3", "#f7 #a13"] {
+        play_with(&whole, p, &format!("{two} 4. R1 c3-c4 {downs}")).expect(downs);
+    }
+    let e = err_with(&whole, p, &format!("{two} 4. R1 c3-c4 #e3"));
+    assert!(
+        e.message
+            .starts_with("R holds a barricade and must put it down"),
+        "{}",
+        e.message
+    );
+    let e = err_with(&whole, p, &format!("{two} 4. R1 c3-c4 #e3 #e3"));
+    assert_eq!(e.message, "a barricade already stands on e3");
+    // The second taker still stands on c3: a rival landing there takes
+    // that one over, R keeps the other.
+    let p = "[Seats \"R B\"]\n[Position \"R:i1 B:c5 bar=e3,c3,i13 move=R\"]";
+    let st = play_with(&whole, p, "1. R6 i1-e3# 2. R2 e3-c3# 3. B2 c5-c3*").expect("capture");
+    let board = st.text_board_for_test();
+    assert!(
+        board.contains("R holds a barricade\n") && board.contains("B holds a barricade\n"),
+        "{board}"
+    );
+    play_with(
+        &whole,
+        p,
+        "1. R6 i1-e3# 2. R2 e3-c3# 3. B2 c5-c3* 4. R1 h-c1 #e3 5. B1 c3-d3 #c3",
+    )
+    .expect("each puts one down");
+}
+
+#[test]
+fn the_position_tag_counts_held_barricades_and_those_due() {
+    let whole = whole_turn(Six::MayReplay);
+    let tags =
+        "[Seats \"R B\"]\n[Position \"R:c5,e5 B:o3 move=B held=R:e5,R,R due=R,R replay=R:c5\"]";
+    let st = play_with(&whole, tags, "").expect("tag");
+    assert!(
+        st.text_board_for_test()
+            .contains("R holds 3 barricades, 2 to put down at the end of this turn"),
+        "{}",
+        st.text_board_for_test()
+    );
+    // The replay puts the two due ones down; R keeps the third.
+    let st = play_with(&whole, tags, "1. R1 c5-d5 #f7 #a13").expect("two due");
+    assert!(st.text_board_for_test().contains("R holds a barricade\n"));
+    for bad in [
+        "R:c5 held=R due=R",
+        "R:c5 held=R due=R,R replay=R:c5",
+        "R:c5,e5 held=R:c5,R:e5",
+        "R:c5 held=R:e5",
+    ] {
+        let e = err_with(&whole, &pos(bad), "");
+        assert_eq!(e.kind, ErrorKind::Tag, "{bad}");
+    }
+    // due= is for next_whole_turn only.
+    let e = err(&pos("R:c5 held=R due=R replay=R:c5"), "");
+    assert_eq!(
+        e.message,
+        "Position: due=R: only under placement = next_whole_turn"
+    );
+}

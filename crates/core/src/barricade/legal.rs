@@ -14,11 +14,15 @@ use billes_notation::{Action, Actions, Seat, Span};
 use super::board::{bit, iter_points, Point, Points, NONE, SEATS};
 use super::moves::Move as PawnMove;
 use super::position::{colour_of, write_position, State, NO_SEAT};
-use super::turn::{after_move, free_points};
+use super::turn::{after_move, due_now, free_points, Owed};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
 use crate::variant::{Hook, HookError, Hooks, NoHooks};
 use crate::{ErrorKind, GameKind, ReplayError};
+
+/// The most barricades one turn line can put down: the board's 11 and one
+/// more would be more than there are.
+const MAX_PUT_DOWNS: usize = 12;
 
 /// One legal turn, before the points of its barricades are chosen: the
 /// pawn move (`None`: no pawn can move, the turn is lost, `--`), how many
@@ -27,10 +31,14 @@ use crate::{ErrorKind, GameKind, ReplayError};
 pub(crate) struct Choice {
     /// The pawn move, `None` for a lost turn.
     pub pawn: Option<PawnMove>,
-    /// How many barricades the turn puts down (a held one, one taken in
-    /// this very turn under `placement = immediately` or
+    /// How many barricades the turn puts down (the held ones due in it,
+    /// one taken in this very turn under `placement = immediately` or
     /// `held_on_capture = capturer_at_once`); none once the goal is reached.
+    /// Under `placement = next_whole_turn` a 6 line is listed twice: keeping
+    /// its due barricades for the replay, and putting them down.
     pub owed: u8,
+    /// Of `owed`, the held barricades (the others are owed by the move).
+    pub held: u8,
     /// The free points after the move: no pawn, no barricade, not forbidden.
     pub free: Points,
 }
@@ -46,7 +54,7 @@ impl MoveRules for Barricade {
     /// `six = must_replay`); nobody once the game is won.
     ///
     /// `needs`: [`Need::PutDown`] when the first seat holds a barricade to
-    /// put down in this turn; [`Need::Replay`] while a 6 replay is pending
+    /// put down in this turn (under `next_whole_turn`, at the end of it); [`Need::Replay`] while a 6 replay is pending
     /// (under `must_replay`, `declined` names the seat that plays after the
     /// replay). An extra turn a variant's hook gave moves any pawn: its
     /// seat comes first, with no `Replay` need.
@@ -68,7 +76,11 @@ impl MoveRules for Barricade {
             let normal = seats[state.next as usize % seats.len()];
             if pending != NO_SEAT {
                 colours.push(pending);
-                if self.params().six != Six::MustReplay && normal != pending {
+                // A 6 line that kept its due barricades is not the end of
+                // the turn: the replay follows.
+                let forced =
+                    self.params().six == Six::MustReplay || state.due[pending as usize] > 0;
+                if !forced && normal != pending {
                     colours.push(normal);
                 }
                 if state.replay_pawn != NONE {
@@ -83,7 +95,7 @@ impl MoveRules for Barricade {
         }
         if colours
             .first()
-            .is_some_and(|&c| state.held[c as usize] != NONE)
+            .is_some_and(|&c| due_now(self, state, c as usize) > 0)
         {
             next.needs.insert(0, Need::PutDown);
         }
@@ -179,7 +191,7 @@ impl Barricade {
             let free = self
                 .put_down_points(state, number, c, usize::from(roll.get()), choice, hooks)
                 .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
-            let mut points = [NONE; 2];
+            let mut points = [NONE; MAX_PUT_DOWNS];
             self.each_put_down(choice, &mut points, 0, free, &mut |points| {
                 out.push(Move::new(
                     seat,
@@ -208,20 +220,34 @@ impl Barricade {
         } else {
             self.legal_moves(st, c, r, replay)
         };
-        let held = u8::from(st.held[c] != NONE);
+        let due = due_now(self, st, c);
         let free = free_points(self, st).fold(0, |a, p| a | bit(p));
         if pawns.is_empty() {
             let lost = Choice {
                 pawn: None,
-                owed: held,
+                owed: due,
+                held: due,
                 free,
             };
             return Ok(Vec::from_iter(self.fits(lost)));
         }
-        Ok(pawns
-            .into_iter()
-            .filter_map(|m| self.fits(self.choice(st, c, m, held, free)))
-            .collect())
+        let mut out = Vec::with_capacity(pawns.len());
+        for m in pawns {
+            let choice = self.choice(st, c, m, free);
+            let won = m.to == self.board().goal();
+            let owed = Owed::of(self, r, true, won, choice.owed, due);
+            // A 6 line that keeps its due barricades for the replay comes
+            // first, then the one that puts them down (declining it).
+            for n in [owed.keeping, owed.ending].into_iter().flatten() {
+                let held = n - choice.owed.min(n);
+                out.extend(self.fits(Choice {
+                    owed: n,
+                    held,
+                    ..choice
+                }));
+            }
+        }
+        Ok(out)
     }
 
     /// The points where the barricades of `choice` (a turn of colour `c`
@@ -240,7 +266,7 @@ impl Barricade {
         if choice.owed == 0 || !hooks.calls(Hook::Allow) {
             return Ok(choice.free);
         }
-        let after = after_move(self, st, c, choice.pawn.as_ref());
+        let after = after_move(self, st, c, choice.pawn.as_ref(), choice.held);
         debug_assert_eq!(
             free_points(self, &after).fold(0, |a, p| a | bit(p)),
             choice.free
@@ -249,12 +275,14 @@ impl Barricade {
         self.allowed_put_downs(&after, number, c, r, from, choice.owed, hooks)
     }
 
-    /// The turn of pawn move `m` of colour `c` (`held`: whether `c` holds a
-    /// barricade; `free`: the free points before the move).
-    fn choice(&self, st: &State, c: usize, m: PawnMove, held: u8, free: Points) -> Choice {
+    /// The turn of pawn move `m` of colour `c`, owing only the barricades
+    /// its move puts down at once (the held ones are [`Owed`]'s).
+    /// `free`: the free points before the move.
+    fn choice(&self, st: &State, c: usize, m: PawnMove, free: Points) -> Choice {
         let params = self.params();
         let to = bit(m.to);
-        let mut owed = held;
+        let mut free = free;
+        let mut owed = 0;
         if m.take && params.placement == Placement::Immediately {
             owed += 1;
         }
@@ -266,7 +294,6 @@ impl Barricade {
             // The game ends at once: nothing more is put down.
             owed = 0;
         }
-        let mut free = free;
         if m.from != NONE && self.forbidden & bit(m.from) == 0 {
             free |= bit(m.from);
         }
@@ -275,6 +302,7 @@ impl Barricade {
         Choice {
             pawn: Some(m),
             owed,
+            held: 0,
             free,
         }
     }
@@ -286,12 +314,12 @@ impl Barricade {
     }
 
     /// Calls `f` with each set of `choice.owed` points of `free` (from
-    /// index `i` of `points` on), in board order. A turn owes at most two
-    /// barricades: a held one and one taken in the turn.
+    /// index `i` of `points` on), in board order. A turn owes at most the
+    /// 11 barricades of the board and one taken in the turn.
     fn each_put_down(
         &self,
         choice: &Choice,
-        points: &mut [Point; 2],
+        points: &mut [Point; MAX_PUT_DOWNS],
         i: usize,
         free: Points,
         f: &mut dyn FnMut(&[Point]),
@@ -340,12 +368,15 @@ impl Barricade {
         replay: Option<Point>,
         hooks: &H,
     ) -> Result<Vec<String>, HookError> {
-        Ok(self
+        let mut list: Vec<String> = self
             .choices(st, number, c, r, replay, hooks)?
             .iter()
             .filter_map(|choice| choice.pawn.as_ref())
             .map(|m| self.action(m).to_string())
-            .collect())
+            .collect();
+        // A 6 line listed twice (keeping its barricades, or not) is one move.
+        list.dedup();
+        Ok(list)
     }
 }
 
@@ -369,6 +400,8 @@ mod tests {
             st.replay_colour,
             (st.replay_colour != NO_SEAT).then_some(st.replay_pawn),
             st.held,
+            st.holds,
+            st.due,
             st.winner,
         )
     }
@@ -395,6 +428,10 @@ mod tests {
                 held_on_capture: HeldOnCapture::CapturerAtOnce,
                 six: Six::MustReplay,
                 barricade_on_goal: true,
+                ..Params::default()
+            },
+            Params {
+                placement: Placement::NextWholeTurn,
                 ..Params::default()
             },
         ];
@@ -430,11 +467,28 @@ mod tests {
             ("R G Y", "G:g1 bar= move=Y replay=G:g1"),
             ("R B", "R:c1 bar=e3 move=B held=R,B replay=R"),
             ("R B", "R:a2 B:o3 bar=e3 move=R won=R"),
+            ("R B", "R:c5,e5 B:o3 move=R held=R,R:e5,B"),
         ] {
             let st = set_up(&rules, seats, tag);
             let written = write_position(&st);
             assert_eq!(fields(&set_up(&rules, seats, &written)), fields(&st));
         }
+        // Each seat's taker point first, then `due=` after `held=`.
+        let whole = Barricade::new(Params {
+            placement: Placement::NextWholeTurn,
+            ..Params::default()
+        });
+        let st = set_up(
+            &whole,
+            "R B",
+            "R:c5,e5 B:o3 bar= move=B due=R held=R,R:e5 replay=R:c5",
+        );
+        let e5 = rules.board().point("e5").unwrap_or(NONE);
+        assert_eq!((st.holds[0], st.due[0], st.held[0]), (2, 1, e5));
+        assert_eq!(
+            write_position(&st),
+            "R:c5,e5 B:o3 bar= move=B held=R:e5,R due=R replay=R:c5"
+        );
         let won = set_up(&rules, "R B", "R:a2 B:o3 bar=e3 move=R won=R");
         assert_eq!(won.winner(), Some("R"));
         assert!(MoveRules::next(&rules, &won).seats.is_empty());

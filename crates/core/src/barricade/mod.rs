@@ -43,8 +43,14 @@ use board::{bit, Points};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Placement {
-    /// In the taker's next turn, after that turn's move (seed 004).
+    /// In the taker's next turn line, after that line's move (seed 004:
+    /// each line is a turn, a 6 replay included).
     NextTurn,
+    /// At the end of the taker's next whole turn, a 6 and its replays
+    /// being one turn: after the last replay's move, or in the 6 line when
+    /// the replay is declined. Barricades taken during a turn are all held
+    /// until the next one (a seat may hold two or more).
+    NextWholeTurn,
     /// At once, in the turn it was taken (the published Ravensburger rules).
     Immediately,
 }

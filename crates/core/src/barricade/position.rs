@@ -5,7 +5,7 @@
 use billes_notation::Game;
 
 use super::board::{bit, Board, Point, Points, NONE, SEATS};
-use super::Barricade;
+use super::{Barricade, Placement};
 use crate::{ErrorKind, ReplayError, TextBoard};
 
 /// "No seat" in seat and colour slots.
@@ -33,9 +33,21 @@ pub struct State {
     /// The colour that may roll again after a 6, and the pawn it must move.
     pub(crate) replay_colour: u8,
     pub(crate) replay_pawn: Point,
-    /// By colour: NONE, or the point where the pawn that took the held
-    /// barricade stands (HELD_AWAY when unknown).
+    /// By colour: NONE when it holds no barricade, else the point where
+    /// the pawn that took one of its held barricades stands (the point a
+    /// rival lands on to take that barricade over), HELD_AWAY when no taker
+    /// stands on its point. NONE exactly when `holds` is 0.
     pub(crate) held: [Point; 4],
+    /// By colour: how many barricades it holds.
+    pub(crate) holds: [u8; 4],
+    /// By colour: how many of its held barricades go down at the end of
+    /// its current turn (`placement = next_whole_turn`, while the replay of
+    /// a 6 line that kept them is pending; 0 otherwise).
+    pub(crate) due: [u8; 4],
+    /// The colour whose last line put its barricades down in a 6 line,
+    /// declining the replay (NO_SEAT otherwise): only for the wording of
+    /// an error, never written in the `Position` tag.
+    pub(crate) declined: u8,
     /// The winning colour, once a pawn has reached the goal.
     pub(crate) winner: u8,
 }
@@ -54,6 +66,9 @@ impl State {
             replay_colour: NO_SEAT,
             replay_pawn: NONE,
             held: [NONE; 4],
+            holds: [0; 4],
+            due: [0; 4],
+            declined: NO_SEAT,
             winner: NO_SEAT,
         };
         for (i, &c) in seats.iter().enumerate() {
@@ -189,6 +204,8 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     let mut barricades = None;
     let mut next = None;
     let mut held = [NONE; 4];
+    let mut holds = [0u8; 4];
+    let mut due = [0u8; 4];
     let mut replay = None;
     let mut won = None;
     let list = |s: &str| {
@@ -207,12 +224,30 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         } else if let Some(v) = word.strip_prefix("move=") {
             next = Some(seat(v)?);
         } else if let Some(v) = word.strip_prefix("held=") {
+            // One item per barricade: `R` (its taker stands on no known
+            // point) or `R:e3` (its taker stands on e3, at most one a seat).
             for item in list(v) {
                 let (s, at) = match item.split_once(':') {
                     Some((s, p)) => (seat(s)?, point(p)?),
                     None => (seat(&item)?, HELD_AWAY),
                 };
-                held[s as usize] = at;
+                let c = s as usize;
+                if at != HELD_AWAY {
+                    if held[c] != NONE && held[c] != HELD_AWAY {
+                        return Err(format!(
+                            "held={item}: a pawn of {} already stands on the point of a barricade it took",
+                            SEATS[c]
+                        ));
+                    }
+                    held[c] = at;
+                } else if held[c] == NONE {
+                    held[c] = HELD_AWAY;
+                }
+                holds[c] += 1;
+            }
+        } else if let Some(v) = word.strip_prefix("due=") {
+            for item in list(v) {
+                due[seat(&item)? as usize] += 1;
             }
         } else if let Some(v) = word.strip_prefix("won=") {
             won = Some(seat(v)?);
@@ -269,7 +304,38 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
             state.housed[c] = rules.params().pawns - set.count_ones() as u8;
         }
     }
+    for c in 0..4 {
+        if held[c] != NONE && held[c] != HELD_AWAY && pawns[c] & bit(held[c]) == 0 {
+            return Err(format!(
+                "held={}:{}: no {} pawn stands there",
+                SEATS[c],
+                board.name(held[c]),
+                SEATS[c]
+            ));
+        }
+        if due[c] > 0 {
+            let seat = SEATS[c];
+            if rules.params().placement != Placement::NextWholeTurn {
+                return Err(format!(
+                    "due={seat}: only under placement = next_whole_turn"
+                ));
+            }
+            if due[c] > holds[c] {
+                return Err(format!(
+                    "due={seat}: {seat} holds only {} barricade(s)",
+                    holds[c]
+                ));
+            }
+            if !matches!(replay, Some((r, p)) if r as usize == c && p != NONE) {
+                return Err(format!(
+                    "due={seat}: barricades are due at the end of a turn only while its 6 replay is pending (replay={seat}:point)"
+                ));
+            }
+        }
+    }
     state.held = held;
+    state.holds = holds;
+    state.due = due;
     if let Some(c) = next {
         state.next = state.seat_index(c).unwrap_or(NO_SEAT);
     }
@@ -322,16 +388,23 @@ pub(crate) fn write_position(st: &State) -> String {
             SEATS[st.seats[st.next as usize % 4] as usize]
         ));
     }
-    let held: Vec<String> = st.seats[..st.n_seats as usize]
-        .iter()
-        .filter_map(|&c| match st.held[c as usize] {
-            NONE => None,
-            HELD_AWAY => Some(SEATS[c as usize].to_string()),
-            p => Some(format!("{}:{}", SEATS[c as usize], board.name(p))),
-        })
-        .collect();
+    let mut held = Vec::new();
+    let mut due = Vec::new();
+    for &c in &st.seats[..st.n_seats as usize] {
+        let (seat, c) = (SEATS[c as usize], c as usize);
+        let mut n = st.holds[c];
+        if let p @ 0..HELD_AWAY = st.held[c] {
+            held.push(format!("{seat}:{}", board.name(p)));
+            n = n.saturating_sub(1);
+        }
+        held.extend((0..n).map(|_| seat.to_string()));
+        due.extend((0..st.due[c]).map(|_| seat));
+    }
     if !held.is_empty() {
         groups.push(format!("held={}", held.join(",")));
+    }
+    if !due.is_empty() {
+        groups.push(format!("due={}", due.join(",")));
     }
     if let Some(c) = (0..4).find(|&c| st.pawns[c] & goal != 0) {
         groups.push(format!("won={}", SEATS[c]));
@@ -453,9 +526,17 @@ impl TextBoard for State {
             Some((seat, None)) => out.push_str(&format!("{seat} may roll again\n")),
             None => {}
         }
-        for (seat, &held) in SEATS.iter().zip(&self.held) {
-            if held != NONE {
-                out.push_str(&format!("{seat} holds a barricade\n"));
+        for (c, seat) in SEATS.iter().enumerate() {
+            match (self.holds[c], self.due[c]) {
+                (0, _) => {}
+                (1, 0) => out.push_str(&format!("{seat} holds a barricade\n")),
+                (1, _) => out.push_str(&format!(
+                    "{seat} holds a barricade, to put down at the end of this turn\n"
+                )),
+                (n, 0) => out.push_str(&format!("{seat} holds {n} barricades\n")),
+                (n, d) => out.push_str(&format!(
+                    "{seat} holds {n} barricades, {d} to put down at the end of this turn\n"
+                )),
             }
         }
         out

@@ -53,6 +53,7 @@ impl Barricade {
                 first
             } else if st.replay_colour != NO_SEAT
                 && (self.params().six == Six::MustReplay
+                    || st.due[st.replay_colour as usize] > 0
                     || greedy[st.replay_colour as usize]
                     || rng.chance(1, 2))
             {
@@ -80,7 +81,14 @@ impl Barricade {
                 } else {
                     pawns[rng.below(pawns.len())]
                 };
-                choices.iter().find(|ch| ch.pawn == Some(m)).copied()
+                // Under `placement = next_whole_turn` a 6 line may keep its
+                // barricades for the replay or put them down: either, at random.
+                let same: Vec<_> = choices.iter().filter(|ch| ch.pawn == Some(m)).collect();
+                match same.len() {
+                    0 => None,
+                    1 => Some(*same[0]),
+                    n => Some(*same[rng.below(n)]),
+                }
             };
             let Some(choice) = choice else {
                 return Err("no free point for a barricade".into());

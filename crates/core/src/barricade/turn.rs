@@ -6,7 +6,7 @@ use billes_notation::{Action, Name, Span, Turn};
 use super::board::{bit, iter_points, Point, Points, HOUSE, HOUSE_KEY, NONE, SEATS};
 use super::hooks::{relist, variant_error};
 use super::moves::Move;
-use super::position::{colour_of, State, NO_SEAT};
+use super::position::{colour_of, State, HELD_AWAY, NO_SEAT};
 use super::written::{check_marks, written_move};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::variant::{Hook, Hooks, NoHooks, Verdict};
@@ -60,11 +60,18 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
         return false;
     }
     let params = rules.params();
+    // Under `next_whole_turn`, a seat that holds barricades (put down at
+    // the end of a turn that may go on with a replay) is left to the
+    // checked way; one that holds none plays as under `next_turn`.
+    if params.placement == Placement::NextWholeTurn && st.holds[c as usize & 3] > 0 {
+        return false;
+    }
     let pending = st.replay_colour;
     if st.next != NO_SEAT {
         let normal = st.seats[st.next as usize & 3];
-        let must_replay = params.six == Six::MustReplay;
-        if !(c == pending || (c == normal && (pending == NO_SEAT || !must_replay))) {
+        let forced = params.six == Six::MustReplay
+            || (pending != NO_SEAT && st.due[pending as usize & 3] > 0);
+        if !(c == pending || (c == normal && (pending == NO_SEAT || !forced))) {
             return false;
         }
     }
@@ -141,13 +148,16 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
     // before anything is changed: a barricade held since an earlier turn is
     // put down in this one, after the move, with those the move owes.
     let from_bit = if from == NONE { 0 } else { bit(from) };
-    let mut to_place = u8::from(st.held[c] != NONE);
+    let mut to_place = st.holds[c];
     let mut new_held = NONE;
     let mut rival = 0;
     let mut loses_held = false;
     if takes_pawn {
         rival = (0..4).find(|&o| st.pawns[o] & to_bit != 0).unwrap_or(0);
         loses_held = st.held[rival] == to;
+        if loses_held && st.holds[rival] != 1 {
+            return false;
+        }
         if loses_held {
             match params.held_on_capture {
                 HeldOnCapture::Capturer => new_held = to,
@@ -157,7 +167,7 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
     }
     if takes_barricade {
         match params.placement {
-            Placement::NextTurn => new_held = to,
+            Placement::NextTurn | Placement::NextWholeTurn => new_held = to,
             Placement::Immediately => to_place += 1,
         }
     }
@@ -194,11 +204,14 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
         st.housed[rival] += 1;
         if loses_held {
             st.held[rival] = NONE;
+            st.holds[rival] = 0;
         }
     }
     st.barricades = barricades;
     st.held[c] = new_held;
+    st.holds[c] = u8::from(new_held != NONE);
     st.replay_colour = NO_SEAT;
+    st.declined = NO_SEAT;
     if won {
         st.winner = c as u8;
     } else {
@@ -267,7 +280,9 @@ fn play_checked<H: Hooks>(
     // moves any pawn.
     let replaying = st.replay_colour == c as u8;
     let replay = replaying.then_some(st.replay_pawn).filter(|&p| p != NONE);
+    let due = due_now(rules, st, c);
     st.replay_colour = NO_SEAT;
+    st.declined = NO_SEAT;
     let seat = SEATS[c];
 
     let mut actions = turn.actions.iter();
@@ -278,10 +293,10 @@ fn play_checked<H: Hooks>(
             "the turn has no move",
         ));
     };
-    // A barricade held since an earlier turn is put down in this one, after the move.
+    // Barricades held since an earlier turn are put down in this one,
+    // after the move ([`due_now`], [`Owed`]).
     let held_at = st.held[c];
-    let mut to_place = u8::from(held_at != NONE);
-    let mut new_held = NONE;
+    let mut at_once = 0;
     let mut landed = NONE;
     let mut left = NONE;
     let mut played = None;
@@ -340,8 +355,7 @@ fn play_checked<H: Hooks>(
             }
             landed = m.to;
             left = m.from;
-            st.held[c] = NONE;
-            apply(rules, st, c, &m, &mut new_held, &mut to_place);
+            at_once = apply(rules, st, c, &m);
         }
         Action::Place { span, .. } => {
             return Err(ReplayError::new(
@@ -363,19 +377,29 @@ fn play_checked<H: Hooks>(
             .with_legal(rules.legal_list(st, c, r, replay)));
         }
     }
-    st.held[c] = NONE;
     let won = st.winner != NO_SEAT;
-    if won {
-        // The game ends at once: nothing more is put down.
-        to_place = 0;
-    }
+    let owed = Owed::of(rules, r, landed != NONE, won, at_once, due);
+    // How many put-downs the line owes: under `next_whole_turn`, a 6 line
+    // that writes more than its own keeps none for the replay.
+    let written = turn.actions.len() - 1;
+    let to_place_at_first = owed.target(written);
+    let mut to_place = to_place_at_first;
+    // The line ends the seat's turn (its due barricades go down in it), or
+    // is a 6 line that keeps them for the replay.
+    let ended = owed.ending == Some(to_place_at_first);
+    let going_down = if ended { due } else { 0 };
     // Under an `allow` hook, each put-down is asked about, in the position
-    // after the move (the same for every barricade of the turn).
-    let owed = to_place;
-    let after = (owed > 0 && hooks.calls(Hook::Allow)).then(|| st.clone());
+    // after the move (the same for every barricade of the turn), the held
+    // barricades going down in it no longer held.
+    let owed_now = to_place;
+    let after = (owed_now > 0 && hooks.calls(Hook::Allow)).then(|| {
+        let mut after = st.clone();
+        release(&mut after, c, going_down);
+        after
+    });
     let allowed = |after: &State| {
         rules
-            .allowed_put_downs(after, turn.number, c, r, left, owed, hooks)
+            .allowed_put_downs(after, turn.number, c, r, left, owed_now, hooks)
             .map_err(|e| variant_error(turn, e))
     };
     let mut last_span = first.span();
@@ -386,6 +410,16 @@ fn play_checked<H: Hooks>(
                 if to_place == 0 {
                     let why = if won {
                         format!("the game is over: {seat} reached the goal")
+                    } else if owed.ending.is_none() {
+                        format!(
+                            "{seat} rolls again after its 6: the barricade it holds goes down at the end of its turn, after its last replay's move"
+                        )
+                    } else if rules.params().placement == Placement::NextWholeTurn
+                        && st.holds[c] > due
+                    {
+                        format!(
+                            "{seat} has no barricade to put down in this turn: a barricade taken in a turn goes down at the end of {seat}'s next turn"
+                        )
                     } else {
                         format!("{seat} holds no barricade to put down")
                     };
@@ -444,17 +478,29 @@ fn play_checked<H: Hooks>(
         let example = back
             .or_else(|| free.first().cloned())
             .map_or(String::new(), |p| format!(" (e.g. {p})"));
-        return Err(ReplayError::new(
-            ErrorKind::IllegalMove,
-            span,
-            format!("{seat} holds a barricade and must put it down in this turn{example}"),
-        )
-        .with_legal(free));
+        let message = match owed.keeping {
+            Some(k) if written > usize::from(k) => format!(
+                "{seat} puts its {due} held barricades down at the end of its turn: all of them in this 6 line (declining the replay), or none (then {seat} replays){example}"
+            ),
+            _ if to_place > 1 => format!(
+                "{seat} holds {to_place} barricades and must put them down in this turn{example}"
+            ),
+            _ => format!("{seat} holds a barricade and must put it down in this turn{example}"),
+        };
+        return Err(ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(free));
     }
-    st.held[c] = new_held;
+    // The line ends the seat's turn: its due barricades are down. Else
+    // (a 6 line that kept them) they are due at the end of the replay.
+    release(st, c, going_down);
+    st.due[c] = if ended { 0 } else { due };
+    // Put down in a 6 line that could have kept them: the replay is declined.
+    let declined = ended && owed.keeping.is_some();
+    if declined {
+        st.declined = c as u8;
+    }
     if !won {
         let six = rules.params().six;
-        let standard = r == 6 && landed != NONE && six != Six::Nothing;
+        let standard = r == 6 && landed != NONE && six != Six::Nothing && !declined;
         if standard {
             st.replay_colour = c as u8;
             st.replay_pawn = landed;
@@ -470,6 +516,14 @@ fn play_checked<H: Hooks>(
                 }
                 (false, true) => st.replay_colour = NO_SEAT,
                 _ => {}
+            }
+            if st.due[c] > 0 && st.replay_colour != c as u8 {
+                return Err(ReplayError::new(
+                    ErrorKind::IllegalMove,
+                    turn.span,
+                    format!("{seat} holds a barricade and must put it down in this turn: this variant gives no replay"),
+                )
+                .with_legal(placements(rules, st)));
             }
         }
         if !replaying {
@@ -509,11 +563,23 @@ fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, Rep
     }
     let normal = st.seats[st.next as usize];
     let pending = st.replay_colour;
-    if c == pending || (c == normal && (pending == NO_SEAT || !must_replay)) {
+    let forced = must_replay || (pending != NO_SEAT && st.due[pending as usize] > 0);
+    if c == pending || (c == normal && (pending == NO_SEAT || !forced)) {
         return Ok(c as usize);
     }
     let next = SEATS[normal as usize];
-    let message = if pending == NO_SEAT {
+    let message = if pending != NO_SEAT && st.due[pending as usize] > 0 {
+        let p = SEATS[pending as usize];
+        format!(
+            "{p} rolls again, not {}: {p} kept the barricade it holds in its 6 line, so that line was not the end of its turn (to decline the replay, put the barricade down in the 6 line, after its move: #point)",
+            head.seat
+        )
+    } else if pending == NO_SEAT && st.declined == c {
+        format!(
+            "it is {next}'s turn, not {}'s: {} put its barricade down in its 6 line, which ends its turn (the replay is declined)",
+            head.seat, head.seat
+        )
+    } else if pending == NO_SEAT {
         format!("it is {next}'s turn, not {}'s", head.seat)
     } else if must_replay {
         format!(
@@ -529,20 +595,93 @@ fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, Rep
     Err(ReplayError::new(ErrorKind::Seat, head.span, message))
 }
 
-/// Plays a legal move.
-fn apply(
-    rules: &Barricade,
-    st: &mut State,
-    c: usize,
-    m: &Move,
-    new_held: &mut Point,
-    to_place: &mut u8,
-) {
+/// How many of colour `c`'s held barricades go down at the end of the
+/// turn it plays now: all it holds, but in the replay of a 6 line under
+/// `placement = next_whole_turn`, those the 6 line kept (the ones taken
+/// since are held until its next turn).
+pub(crate) fn due_now(rules: &Barricade, st: &State, c: usize) -> u8 {
+    let replaying = st.replay_colour == c as u8 && st.replay_pawn != NONE;
+    if rules.params().placement == Placement::NextWholeTurn && replaying {
+        st.due[c]
+    } else {
+        st.holds[c]
+    }
+}
+
+/// How many barricades a turn line puts down, the one rule the checker
+/// and the generator share: the ones its move owes at once (`at_once`:
+/// `placement = immediately`, `held_on_capture = capturer_at_once`) and
+/// the `due` held ones ([`due_now`]), which a line ending the seat's turn
+/// puts down. Under `placement = next_whole_turn` a 6 line that gives a
+/// replay does not end the turn: it keeps them for the replay (and must
+/// under `six = must_replay`), or puts them down and declines the replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Owed {
+    /// The put-downs of a line that ends the turn; `None` when it cannot.
+    pub ending: Option<u8>,
+    /// The put-downs of a 6 line that keeps the due ones for its replay;
+    /// `None` when it cannot keep them (or there are none).
+    pub keeping: Option<u8>,
+}
+
+impl Owed {
+    /// The put-downs of a line of roll `r` (`moved`: a pawn moved; `won`:
+    /// it reached the goal, and nothing more goes down).
+    pub(crate) fn of(
+        rules: &Barricade,
+        r: usize,
+        moved: bool,
+        won: bool,
+        at_once: u8,
+        due: u8,
+    ) -> Owed {
+        let params = rules.params();
+        if won {
+            return Owed {
+                ending: Some(0),
+                keeping: None,
+            };
+        }
+        let replays = r == 6 && moved && params.six != Six::Nothing;
+        if params.placement == Placement::NextWholeTurn && replays && due > 0 {
+            Owed {
+                ending: (params.six == Six::MayReplay).then_some(at_once + due),
+                keeping: Some(at_once),
+            }
+        } else {
+            Owed {
+                ending: Some(at_once + due),
+                keeping: None,
+            }
+        }
+    }
+
+    /// The put-downs the line owes when `written` are written: the
+    /// kept ones when no more are written, else those of the end.
+    pub(crate) fn target(&self, written: usize) -> u8 {
+        match (self.keeping, self.ending) {
+            (Some(k), _) if written <= usize::from(k) => k,
+            (_, Some(e)) => e,
+            (Some(k), None) => k,
+            (None, None) => 0,
+        }
+    }
+}
+
+/// Plays a legal move; returns how many barricades the move owes at once
+/// (`placement = immediately`, `held_on_capture = capturer_at_once`).
+fn apply(rules: &Barricade, st: &mut State, c: usize, m: &Move) -> u8 {
     let to = bit(m.to);
+    let mut at_once = 0;
     if m.from == NONE {
         st.housed[c] -= 1;
     } else {
         st.pawns[c] &= !bit(m.from);
+        if st.held[c] == m.from {
+            // The taker leaves the point: that barricade can no longer be
+            // taken over by a rival landing there.
+            st.held[c] = HELD_AWAY;
+        }
     }
     if m.capture {
         if let Some(o) = (0..4).find(|&o| st.pawns[o] & to != 0) {
@@ -551,10 +690,14 @@ fn apply(
             if st.held[o] == m.to {
                 // The taker, still on the barricade's point, is sent home:
                 // its player loses the barricade to the capturer.
-                st.held[o] = NONE;
+                st.holds[o] -= 1;
+                st.held[o] = if st.holds[o] == 0 { NONE } else { HELD_AWAY };
                 match rules.params().held_on_capture {
-                    HeldOnCapture::Capturer => *new_held = m.to,
-                    HeldOnCapture::CapturerAtOnce => *to_place += 1,
+                    HeldOnCapture::Capturer => {
+                        st.holds[c] += 1;
+                        st.held[c] = m.to;
+                    }
+                    HeldOnCapture::CapturerAtOnce => at_once += 1,
                 }
             }
         }
@@ -562,14 +705,18 @@ fn apply(
     if m.take {
         st.barricades &= !to;
         match rules.params().placement {
-            Placement::NextTurn => *new_held = m.to,
-            Placement::Immediately => *to_place += 1,
+            Placement::NextTurn | Placement::NextWholeTurn => {
+                st.holds[c] += 1;
+                st.held[c] = m.to;
+            }
+            Placement::Immediately => at_once += 1,
         }
     }
     st.pawns[c] |= to;
     if m.to == rules.board().goal() {
         st.winner = c as u8;
     }
+    at_once
 }
 
 /// Puts a barricade down on the point called `at`.
@@ -620,17 +767,31 @@ fn free(rules: &Barricade, st: &State) -> Points {
 }
 
 /// The position after colour `c` plays pawn move `m` (`None`: no pawn
-/// moves) from `st`, before the turn's barricades go down: the one the
-/// checker puts them down in.
-pub(crate) fn after_move(rules: &Barricade, st: &State, c: usize, m: Option<&Move>) -> State {
+/// moves) from `st`, before the turn's barricades go down, the `going_down`
+/// held ones no longer held: the one the checker puts them down in.
+pub(crate) fn after_move(
+    rules: &Barricade,
+    st: &State,
+    c: usize,
+    m: Option<&Move>,
+    going_down: u8,
+) -> State {
     let mut after = st.clone();
     after.replay_colour = NO_SEAT;
-    after.held[c] = NONE;
+    after.declined = NO_SEAT;
     if let Some(m) = m {
-        let (mut new_held, mut to_place) = (NONE, 0);
-        apply(rules, &mut after, c, m, &mut new_held, &mut to_place);
+        apply(rules, &mut after, c, m);
     }
+    release(&mut after, c, going_down);
     after
+}
+
+/// Colour `c` no longer holds `n` of its held barricades (they go down).
+fn release(st: &mut State, c: usize, n: u8) {
+    st.holds[c] = st.holds[c].saturating_sub(n);
+    if st.holds[c] == 0 {
+        st.held[c] = NONE;
+    }
 }
 
 /// The points where a barricade may be put down now.
@@ -662,6 +823,7 @@ mod tests {
             st.next,
             (st.replay_colour, st.replay_pawn),
             st.held,
+            (st.holds, st.due, st.declined),
             st.winner,
         )
     }
@@ -808,6 +970,10 @@ mod tests {
                 bounce_freezes: false,
                 barricade_on_goal: true,
                 forbidden_rows: vec![],
+                ..Params::default()
+            },
+            Params {
+                placement: Placement::NextWholeTurn,
                 ..Params::default()
             },
         ];

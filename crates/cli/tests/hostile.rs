@@ -257,3 +257,33 @@ fn a_comment_left_open_costs_only_its_own_game() {
         "{stdout}"
     );
 }
+
+#[test]
+fn diff_of_games_with_many_tags_lists_every_tag_that_differs_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 100_000;
+    let record = |changed: bool| {
+        let mut text = String::from("[Game \"aggravation\"]\n[Seats \"R B\"]\n");
+        for i in 0..n {
+            let value = if changed && i % 7 == 0 { i + 1 } else { i };
+            text += &format!("[T{i} \"v{value}\"]\n");
+        }
+        if changed {
+            text += "[Extra \"b only\"]\n";
+        }
+        text + "\n1. R6 +\n*\n"
+    };
+    write(dir.path(), "a.bgn", &record(false));
+    write(dir.path(), "b.bgn", &record(true));
+    let out = billes(&["diff", "--format", "json", "a.bgn", "b.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tags = report["games"][0]["tags"].as_array().unwrap();
+    let names: Vec<&str> = tags.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let mut expected: Vec<String> = (0..n).step_by(7).map(|i| format!("T{i}")).collect();
+    expected.push("Extra".into());
+    assert_eq!(names, expected);
+    assert_eq!(tags[1]["a"], "v7");
+    assert_eq!(tags[1]["b"], "v8");
+    assert_eq!(tags.last().unwrap()["a"], serde_json::Value::Null);
+}

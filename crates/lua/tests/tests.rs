@@ -2,6 +2,7 @@
 //! Variants, hooks, the sandbox and its limits, through the public API.
 
 mod game_api;
+mod fuzz;
 mod game_hooks;
 mod limits;
 mod sandbox;

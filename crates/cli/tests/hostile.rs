@@ -25,9 +25,10 @@ const VALID: &str =
     "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n3. B4 --\n*\n";
 
 /// Runs billes in `dir` with `stdin` and a time limit: a run that blocks
-/// or never ends fails the test instead of hanging it.
+/// or never ends fails the test instead of hanging it. Its output is read
+/// as it comes (a full pipe would stop it).
 fn billes_within(args: &[&str], dir: &Path, stdin: Stdio, secs: u64) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
+    let child = Command::new(env!("CARGO_BIN_EXE_billes"))
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -36,15 +37,16 @@ fn billes_within(args: &[&str], dir: &Path, stdin: Stdio, secs: u64) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed().as_secs() >= secs {
-            child.kill().unwrap();
+    let pid = child.id();
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(child.wait_with_output()));
+    match wait.recv_timeout(std::time::Duration::from_secs(secs)) {
+        Ok(output) => output.unwrap(),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
             panic!("billes {args:?} did not end in {secs} s");
         }
-        std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    child.wait_with_output().unwrap()
 }
 
 fn billes(args: &[&str], dir: &Path) -> Output {

@@ -544,8 +544,10 @@ impl ReaderState {
     /// Turns `pending` into the next game (or `None` when it is blank) and empties it.
     fn emit(&mut self) -> Option<Result<GameSource, ReadError>> {
         // The next game is likely about as long: room for it at once saves
-        // growing (and copying) the buffer line by line.
-        let room = self.pending.len();
+        // growing (and copying) the buffer line by line; at most the size
+        // of a buffer worth keeping, so one huge game does not reserve as
+        // much again for the next.
+        let room = self.pending.len().min(MAX_SPARE_BYTES);
         let next = match self.spare.pop() {
             Some(mut buffer) => {
                 buffer.clear();
@@ -910,6 +912,18 @@ mod tests {
             "{:?}",
             items[1]
         );
+    }
+
+    #[test]
+    fn a_huge_game_does_not_reserve_as_much_for_the_next() {
+        let mut data = String::from("[Game \"offboard\"]\n\n");
+        for n in 0..200_000 {
+            data += &format!("{}. R c4>ne ", n + 1);
+        }
+        data += "*\n[Game \"offboard\"]\n*\n";
+        let games: Vec<GameSource> = Reader::new(data.as_bytes()).map(|g| g.unwrap()).collect();
+        assert!(games[0].text.len() > 2 * MAX_SPARE_BYTES);
+        assert!(games[1].text.capacity() <= MAX_SPARE_BYTES);
     }
 
     #[test]

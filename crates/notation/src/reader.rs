@@ -5,7 +5,12 @@
 //! that follows movetext, or at the first non-blank line after a line that
 //! holds a result token (`*` or `=R` standing alone outside comments and
 //! variations). Games without tags can therefore follow each other as long as
-//! each ends with its result on its own line or at the end of a line.
+//! each ends with its result on its own line or at the end of a line. A line
+//! starting with `[Game ` starts a game even inside a comment, so a comment
+//! left open costs its own game only.
+//!
+//! A NUL byte ends the reading (a record is text), and so does a game longer
+//! than [`MAX_GAME_BYTES`]: each is an error of the game it is in.
 
 use std::io::{self, BufRead};
 
@@ -278,7 +283,7 @@ impl Splitter {
 }
 
 /// How a line that ends a comment left open starts (`notation/SPEC.md`,
-/// "Comments").
+/// "Files with many games").
 const RESYNC: &[u8] = b"[Game ";
 
 /// [`RESYNC`] after the line break before it.

@@ -275,9 +275,8 @@ impl Worker {
                     fingerprint: None,
                     tags: Vec::new(),
                 });
-                outcome.error = Some(
-                    ErrorEntry::new(name, Some(index), "encoding", message).at(line, column),
-                );
+                outcome.error =
+                    Some(ErrorEntry::new(name, Some(index), "encoding", message).at(line, column));
             }
             Work::Game(source) => {
                 self.game(&job.origin, &source, &mut outcome);

@@ -252,7 +252,10 @@ fn a_comment_left_open_costs_only_its_own_game() {
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("unclosed comment"), "{stdout}");
-    assert!(stdout.contains(&format!("archive.bgn:{line}:1")), "{stdout}");
+    assert!(
+        stdout.contains(&format!("archive.bgn:{line}:1")),
+        "{stdout}"
+    );
     assert!(stdout.contains("in game 3"), "{stdout}");
     assert!(
         stdout.contains("1000 games") && stdout.contains("999 valid, 1 invalid"),

@@ -1,8 +1,8 @@
 //! Integration tests of the crate, one test binary with a module per topic.
 //! Variants, hooks, the sandbox and its limits, through the public API.
 
-mod game_api;
 mod fuzz;
+mod game_api;
 mod game_hooks;
 mod limits;
 mod sandbox;

@@ -82,7 +82,9 @@ pub enum ReadError {
     },
     /// The game holds a NUL byte: the input is not text (a binary file, a
     /// device). The reader stops: what follows is not read.
-    #[error("game {index}: a NUL byte at line {line}, column {column}: not text, not read further")]
+    #[error(
+        "game {index}: a NUL byte at line {line}, column {column}: not text, not read further"
+    )]
     Nul {
         /// 1-based number of the game in its file.
         index: usize,
@@ -523,7 +525,10 @@ impl ReaderState {
         let bytes = &self.pending;
         let line = self.pending_line.saturating_add(count_lines(bytes));
         let line_start = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&bytes[line_start..]).chars().count() as u32 + 1;
+        let column = String::from_utf8_lossy(&bytes[line_start..])
+            .chars()
+            .count() as u32
+            + 1;
         ReadError::Nul {
             index,
             line,
@@ -913,7 +918,14 @@ mod tests {
         assert_eq!(items.len(), 2);
         assert!(items[0].is_ok());
         assert!(
-            matches!(items[1], Err(ReadError::TooLarge { index: 2, line: 3, limit: 200 })),
+            matches!(
+                items[1],
+                Err(ReadError::TooLarge {
+                    index: 2,
+                    line: 3,
+                    limit: 200
+                })
+            ),
             "{:?}",
             items[1]
         );

@@ -31,7 +31,7 @@
 //! assert!(String::from_utf8(text).unwrap().contains("first difference at turn 2:"));
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 
 use billes_notation::{write_game, Game, Line, Turn};
@@ -472,18 +472,26 @@ fn compare(
     diff
 }
 
-/// Tags that differ, in A's order then B's.
+/// Tags that differ, in A's order then B's. A tag written twice counts
+/// by its first value, as [`Game::tag`] reads it. Linear in the number of
+/// tags: each side's tags are looked up by name in a table.
 fn tag_diffs(a: &Game, b: &Game) -> Vec<TagDiff> {
-    let mut names: Vec<&str> = Vec::new();
-    for t in a.tags.iter().chain(&b.tags) {
-        if !names.contains(&t.name.as_str()) {
-            names.push(&t.name);
+    fn first_values(game: &Game) -> HashMap<&str, &str> {
+        let mut values = HashMap::with_capacity(game.tags.len());
+        for t in &game.tags {
+            values.entry(t.name.as_str()).or_insert(t.value.as_str());
         }
+        values
     }
-    names
-        .into_iter()
+    let (values_a, values_b) = (first_values(a), first_values(b));
+    let mut seen: HashSet<&str> = HashSet::with_capacity(values_a.len() + values_b.len());
+    a.tags
+        .iter()
+        .chain(&b.tags)
+        .map(|t| t.name.as_str())
+        .filter(|name| seen.insert(name))
         .filter_map(|name| {
-            let (x, y) = (a.tag(name), b.tag(name));
+            let (x, y) = (values_a.get(name).copied(), values_b.get(name).copied());
             (x != y).then(|| TagDiff {
                 name: name.to_string(),
                 a: x.map(str::to_string),

@@ -14,11 +14,17 @@
 //! assert_eq!((games.len(), errors.len()), (1, 0));
 //! ```
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
+use billes_notation::file::open_file;
 use billes_notation::{Game, GameSource, ParseError, ReadError, Reader};
+
+/// The largest input a command reads whole ([`Input::read_all`]): 1 GiB.
+/// Commands that read game by game ([`read_game`], [`read_games`],
+/// validation) are bounded by the longest game instead
+/// ([`billes_notation::MAX_GAME_BYTES`]).
+pub const READ_LIMIT: u64 = 1 << 30;
 
 /// Where records come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,25 +53,27 @@ impl Input {
         }
     }
 
-    /// A buffered reader over the input.
+    /// A buffered reader over the input. Only a regular file is opened
+    /// ([`billes_notation::file::open_file`]): a FIFO or a device is an
+    /// error, which could block or never end.
     ///
     /// # Errors
-    /// When the file cannot be opened.
+    /// When the file cannot be opened, or is not a regular file.
     pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
         Ok(match self {
             Input::Stdin => Box::new(BufReader::new(io::stdin())),
-            Input::File(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
+            Input::File(p) => Box::new(BufReader::with_capacity(1 << 16, open_file(p)?)),
         })
     }
 
-    /// The whole input as bytes.
+    /// The whole input as bytes, at most [`READ_LIMIT`] of them, for the
+    /// commands that read a file whole (`fmt`, `convert`).
     ///
     /// # Errors
-    /// When the input cannot be opened or read.
+    /// When the input cannot be opened or read, holds a NUL byte, or is
+    /// larger than [`READ_LIMIT`] ([`billes_notation::file::read_text`]).
     pub fn read_all(&self) -> io::Result<Vec<u8>> {
-        let mut buf = Vec::new();
-        self.open()?.read_to_end(&mut buf)?;
-        Ok(buf)
+        billes_notation::file::read_text(self.open()?, READ_LIMIT)
     }
 
     /// The size of the file, for a progress bar (0 for standard input, or

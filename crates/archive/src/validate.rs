@@ -84,11 +84,13 @@ pub(crate) enum Work {
     Binary { line: u32, column: u32 },
     /// A game's text.
     Game(GameSource),
-    /// A game whose bytes are not UTF-8.
+    /// A game that could not be read as text: its bytes are not UTF-8,
+    /// it holds a NUL byte, or it is too long.
     Encoding {
         index: usize,
         line: u32,
         column: u32,
+        message: String,
     },
 }
 
@@ -321,10 +323,11 @@ impl Worker {
                 index,
                 line,
                 column,
+                message,
             } => {
                 if self.settings.diagnostics {
                     outcome.rendered = format!(
-                        "error[encoding]: invalid UTF-8\n --> {name}:{line}:{column}\n  = note: in game {index}\n\n"
+                        "error[encoding]: {message}\n --> {name}:{line}:{column}\n  = note: in game {index}\n\n"
                     );
                 }
                 outcome.game = Some(GameFacts {
@@ -336,8 +339,7 @@ impl Worker {
                     tags: Vec::new(),
                 });
                 outcome.errors.push(
-                    ErrorEntry::new(name, Some(index), "encoding", "invalid UTF-8".into())
-                        .at(line, column),
+                    ErrorEntry::new(name, Some(index), "encoding", message).at(line, column),
                 );
             }
             Work::Game(source) => {

@@ -1,6 +1,6 @@
 //! Files in the line ends they had, colours, and stderr.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 
 use crate::cli::ColorChoice;
@@ -33,8 +33,10 @@ impl Encoding {
     /// # Errors
     /// When the file cannot be read.
     pub fn of_file(path: &Path) -> io::Result<Encoding> {
+        // The first line, or as much of it as tells the encoding.
         let mut first = Vec::new();
-        io::BufReader::new(std::fs::File::open(path)?).read_until(b'\n', &mut first)?;
+        let file = billes_notation::file::open_file(path)?;
+        io::BufReader::new(file.take(1 << 16)).read_until(b'\n', &mut first)?;
         Ok(Encoding::of(&first))
     }
 

@@ -34,6 +34,7 @@ mod conventions;
 mod encodings;
 mod examples;
 mod games;
+mod hostile;
 mod moves;
 mod referee;
 mod render;

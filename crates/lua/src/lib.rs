@@ -71,7 +71,7 @@ pub use pattern::PATTERN_STEPS;
 pub use sandbox::{
     set_print_game, INSTRUCTION_BUDGET, MEMORY_LIMIT, MOVE_LIMIT, PRINT_LIMIT, TIME_LIMIT,
 };
-pub use source::{VariantSource, SHIPPED};
+pub use source::{VariantSource, MAX_SCRIPT_BYTES, SHIPPED};
 pub use variant::Variant;
 pub use variant::PARAMS_DEPTH;
 

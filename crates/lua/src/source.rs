@@ -35,6 +35,11 @@ pub const SHIPPED: [(&str, &str); 8] = [
     ("abalone", include_str!("../../../rules/abalone.lua")),
 ];
 
+/// The largest variant script read from a file: 1 MiB. A larger file, or
+/// one that is not a regular file (a FIFO, a device), is a
+/// [`VariantError::Read`] naming it.
+pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
+
 /// A variant's script, not yet loaded: cheap to clone and `Send`, so a
 /// program that validates on several threads resolves it once and gives each
 /// worker a copy, which the worker loads into its own Lua state
@@ -71,10 +76,14 @@ impl VariantSource {
     /// # Errors
     /// When the file cannot be read as UTF-8 text.
     pub fn from_file(path: &Path) -> Result<VariantSource, VariantError> {
-        let text = std::fs::read_to_string(path).map_err(|e| VariantError::Read {
+        let read_error = |message: String| VariantError::Read {
             path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+            message,
+        };
+        let bytes = billes_notation::file::read_file(path, MAX_SCRIPT_BYTES)
+            .map_err(|e| read_error(e.to_string()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| read_error("stream did not contain valid UTF-8".into()))?;
         // A byte-order mark an editor put first is no Lua.
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         let mut source = VariantSource::from_text(&path.display().to_string(), text);

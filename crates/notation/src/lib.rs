@@ -23,6 +23,7 @@
 
 pub mod ast;
 mod error;
+pub mod file;
 mod name;
 mod parse;
 mod reader;
@@ -35,5 +36,5 @@ pub use ast::{
 };
 pub use error::{render_error, Diagnostic, ParseError};
 pub use parse::{parse_game, parse_games, skip_bom, BOM, MAX_NESTING};
-pub use reader::{GameSource, ReadError, Reader};
+pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
 pub use write::{write_game, write_game_to, write_games};

@@ -5,7 +5,12 @@
 //! that follows movetext, or at the first non-blank line after a line that
 //! holds a result token (`*` or `=R` standing alone outside comments and
 //! variations). Games without tags can therefore follow each other as long as
-//! each ends with its result on its own line or at the end of a line.
+//! each ends with its result on its own line or at the end of a line. A line
+//! starting with `[Game ` starts a game even inside a comment, so a comment
+//! left open costs its own game only.
+//!
+//! A NUL byte ends the reading (a record is text), and so does a game longer
+//! than [`MAX_GAME_BYTES`]: each is an error of the game it is in.
 
 use std::io::{self, BufRead};
 
@@ -75,10 +80,39 @@ pub enum ReadError {
         /// 1-based column (in characters) of the first invalid byte.
         column: u32,
     },
+    /// The game holds a NUL byte: the input is not text (a binary file, a
+    /// device). The reader stops: what follows is not read.
+    #[error(
+        "game {index}: a NUL byte at line {line}, column {column}: not text, not read further"
+    )]
+    Nul {
+        /// 1-based number of the game in its file.
+        index: usize,
+        /// 1-based line of the NUL byte.
+        line: u32,
+        /// 1-based column (in characters) of the NUL byte.
+        column: u32,
+    },
+    /// The game is longer than the reader's limit ([`MAX_GAME_BYTES`]
+    /// unless [`Reader::limit`] says otherwise). The reader stops.
+    #[error("game {index} (from line {line}) is longer than {}, the limit of one game: not read further", crate::file::bytes(*limit as u64))]
+    TooLarge {
+        /// 1-based number of the game in its file.
+        index: usize,
+        /// 1-based line where the game starts.
+        line: u32,
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// Reading failed; the reader stops.
     #[error("read error: {0}")]
     Io(#[from] io::Error),
 }
+
+/// The longest game a [`Reader`] reads: 1 GiB. A game longer than this is
+/// an error, and the reader stops (an input that never ends a game, such
+/// as a device, would otherwise fill the memory).
+pub const MAX_GAME_BYTES: usize = 1 << 30;
 
 /// The game-boundary state machine, fed whole lines: one at a time, or many
 /// at once, skimmed across line breaks where they change nothing.
@@ -123,10 +157,20 @@ impl Splitter {
     /// on its own (a tag line, or the line after a result), or the end of
     /// `bytes`.
     fn skim(&mut self, bytes: &[u8], mut i: usize) -> usize {
+        if self.in_comment && bytes[i..].starts_with(RESYNC) {
+            return i;
+        }
         let mut ahead = Ahead::default();
         loop {
             if self.in_comment {
-                match memchr::memchr(b'}', &bytes[i..]) {
+                let close = memchr::memchr(b'}', &bytes[i..]);
+                // A line starting with `[Game ` before the end of the
+                // comment is fed on its own: it ends the comment.
+                let within = &bytes[i..close.map_or(bytes.len(), |n| i + n)];
+                if let Some(k) = memchr::memmem::find(within, RESYNC_LINE) {
+                    return i + k + 1;
+                }
+                match close {
                     Some(n) => {
                         self.in_comment = false;
                         i += n + 1;
@@ -179,8 +223,15 @@ impl Splitter {
             .unwrap_or(bytes.len());
         let first = bytes.get(i).copied();
         let blank = matches!(first, None | Some(b'\n'));
+        // A comment left open does not swallow the games after it: a line
+        // starting with `[Game ` ends it, and starts a game.
+        let resync = self.in_comment && bytes.starts_with(RESYNC);
+        if resync {
+            self.in_comment = false;
+        }
         let tag_line = !self.in_comment && first == Some(b'[');
-        let boundary = !self.in_comment && ((tag_line && self.has_moves) || (self.ended && !blank));
+        let boundary = resync
+            || (!self.in_comment && ((tag_line && self.has_moves) || (self.ended && !blank)));
         if boundary {
             *self = Splitter::default();
         }
@@ -232,6 +283,13 @@ impl Splitter {
         }
     }
 }
+
+/// How a line that ends a comment left open starts (`notation/SPEC.md`,
+/// "Files with many games").
+const RESYNC: &[u8] = b"[Game ";
+
+/// [`RESYNC`] after the line break before it.
+const RESYNC_LINE: &[u8] = b"\n[Game ";
 
 /// True when the `*` or `=` at `bytes[i]` begins a result token: it stands
 /// alone (`*`) or begins a word (`=R`) after white space or a line start.
@@ -385,6 +443,8 @@ struct ReaderState {
     /// How many bytes of a byte-order mark the stream began with so far,
     /// while that is still being looked for (`None` once decided).
     bom: Option<usize>,
+    /// The longest game read.
+    limit: usize,
 }
 
 /// At most this many buffers are kept for reuse...
@@ -408,8 +468,24 @@ impl<R: BufRead> Reader<R> {
                 done: false,
                 spare: Vec::new(),
                 bom: Some(0),
+                limit: MAX_GAME_BYTES,
             },
         }
+    }
+
+    /// The same reader with another limit on the length of a game (in
+    /// bytes; [`MAX_GAME_BYTES`] by default).
+    ///
+    /// ```
+    /// use billes_notation::{ReadError, Reader};
+    /// let data = "[Game \"offboard\"]\n1. R e5>w *\n";
+    /// let mut reader = Reader::new(data.as_bytes()).limit(16);
+    /// assert!(matches!(reader.next(), Some(Err(ReadError::TooLarge { index: 1, .. }))));
+    /// assert!(reader.next().is_none());
+    /// ```
+    pub fn limit(mut self, bytes: usize) -> Reader<R> {
+        self.state.limit = bytes;
+        self
     }
 
     /// Gives back the text of a game read before, once done with it: the
@@ -434,6 +510,32 @@ impl<R: BufRead> Reader<R> {
 }
 
 impl ReaderState {
+    /// The game being read, as an error that stops the reader: its number,
+    /// and the line and column where `pending` ends.
+    fn stop(&mut self, nul: bool) -> ReadError {
+        self.done = true;
+        let index = self.index + 1;
+        if !nul {
+            return ReadError::TooLarge {
+                index,
+                line: self.pending_line,
+                limit: self.limit,
+            };
+        }
+        let bytes = &self.pending;
+        let line = self.pending_line.saturating_add(count_lines(bytes));
+        let line_start = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&bytes[line_start..])
+            .chars()
+            .count() as u32
+            + 1;
+        ReadError::Nul {
+            index,
+            line,
+            column,
+        }
+    }
+
     /// Feeds the complete line at `pending[line_start..]` to the splitter.
     /// When it starts a new game, the game before it is cut off and returned
     /// (`None` if it held only white space), and the line begins `pending`.
@@ -452,8 +554,10 @@ impl ReaderState {
     /// Turns `pending` into the next game (or `None` when it is blank) and empties it.
     fn emit(&mut self) -> Option<Result<GameSource, ReadError>> {
         // The next game is likely about as long: room for it at once saves
-        // growing (and copying) the buffer line by line.
-        let room = self.pending.len();
+        // growing (and copying) the buffer line by line; at most the size
+        // of a buffer worth keeping, so one huge game does not reserve as
+        // much again for the next.
+        let room = self.pending.len().min(MAX_SPARE_BYTES);
         let next = match self.spare.pop() {
             Some(mut buffer) => {
                 buffer.clear();
@@ -508,6 +612,9 @@ impl<R: BufRead> Iterator for Reader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         let st = &mut self.state;
         while !st.done {
+            if st.pending.len() > st.limit {
+                return Some(Err(st.stop(false)));
+            }
             let buf = match self.input.fill_buf() {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
@@ -515,6 +622,13 @@ impl<R: BufRead> Iterator for Reader<R> {
                     return Some(Err(ReadError::Io(e)));
                 }
                 Ok(buf) => buf,
+            };
+            // A NUL byte ends the reading once the bytes before it are
+            // fed: its game (the one `pending` holds then) is an error.
+            let buf = match memchr::memchr(0, buf) {
+                Some(0) => return Some(Err(st.stop(true))),
+                Some(n) => &buf[..n],
+                None => buf,
             };
             if let Some(matched) = st.bom {
                 // A byte-order mark at the start is skipped, however the
@@ -683,6 +797,8 @@ mod tests {
             "} ",
             "\t[",
             "\r\n",
+            "\n[Game \"c\"]\n",
+            "[Game \"d\"] {",
         ];
         let mut seed = 0x2545_f491_u64;
         for round in 0..300 {
@@ -745,6 +861,86 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_game_line_ends_a_comment_left_open() {
+        let text = "[Game \"a\"]\n1. R6 + {open\n*\n[Game \"b\"]\n*\n  [Game \"c\"]\n{x\n[Gamex\n[Game \"d\"]\n*\n";
+        assert_eq!(starts(text), vec![1, 4, 6, 9]);
+        for capacity in [1, 3, 8, 4096] {
+            let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+            let lines: Vec<u32> = Reader::new(input).map(|g| g.unwrap().line).collect();
+            assert_eq!(lines, vec![1, 4, 6, 9], "buffer of {capacity}");
+        }
+        let games = crate::parse_games(text);
+        let error = games[0].as_ref().unwrap_err();
+        assert_eq!((error.span.line, error.span.column), (2, 9));
+        assert!(error.message.contains("unclosed comment"), "{error:?}");
+        assert!(games[1].is_ok());
+        // Only a line starting with `[Game ` ends the comment.
+        let error = games[2].as_ref().unwrap_err();
+        assert_eq!((error.span.line, error.span.column), (7, 1));
+        assert!(games[3].is_ok());
+    }
+
+    #[test]
+    fn a_nul_byte_stops_the_reader_at_its_game() {
+        let mut data = b"[A \"1\"]\n*\n".repeat(3000);
+        let before = data.len();
+        data.extend_from_slice(b"[A \"2\"]\n1. R6 + {ca\xc3\xa9\0}\n*\n[A \"3\"]\n*\n");
+        for capacity in [1, 7, 1 << 16] {
+            let input = io::BufReader::with_capacity(capacity, &data[..]);
+            let items: Vec<_> = Reader::new(input).collect();
+            assert_eq!(items.len(), 3001, "buffer of {capacity}");
+            assert!(items[..3000].iter().all(Result::is_ok));
+            match &items[3000] {
+                Err(ReadError::Nul {
+                    index,
+                    line,
+                    column,
+                }) => assert_eq!((*index, *line, *column), (3001, 6002, 13)),
+                other => panic!("expected a NUL error, got {other:?}"),
+            }
+        }
+        assert!(before > 8192);
+        let e = crate::parse_game("[A \"1\"]\n1. R6 + {a\0}\n*").unwrap_err();
+        assert_eq!((e.span.line, e.span.column), (2, 11));
+        assert!(e.message.contains("NUL"), "{e:?}");
+    }
+
+    #[test]
+    fn a_game_longer_than_the_limit_stops_the_reader() {
+        let line = "1. R6 +".repeat(100);
+        let data = format!("[A \"1\"]\n*\n[A \"2\"]\n{line} *\n[A \"3\"]\n*\n");
+        let items: Vec<_> = Reader::new(io::BufReader::with_capacity(16, data.as_bytes()))
+            .limit(200)
+            .collect();
+        assert_eq!(items.len(), 2);
+        assert!(items[0].is_ok());
+        assert!(
+            matches!(
+                items[1],
+                Err(ReadError::TooLarge {
+                    index: 2,
+                    line: 3,
+                    limit: 200
+                })
+            ),
+            "{:?}",
+            items[1]
+        );
+    }
+
+    #[test]
+    fn a_huge_game_does_not_reserve_as_much_for_the_next() {
+        let mut data = String::from("[Game \"offboard\"]\n\n");
+        for n in 0..200_000 {
+            data += &format!("{}. R c4>ne ", n + 1);
+        }
+        data += "*\n[Game \"offboard\"]\n*\n";
+        let games: Vec<GameSource> = Reader::new(data.as_bytes()).map(|g| g.unwrap()).collect();
+        assert!(games[0].text.len() > 2 * MAX_SPARE_BYTES);
+        assert!(games[1].text.capacity() <= MAX_SPARE_BYTES);
     }
 
     #[test]

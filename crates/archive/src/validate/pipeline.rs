@@ -331,6 +331,30 @@ impl Iterator for Jobs {
                             index,
                             line,
                             column,
+                            message: "invalid UTF-8".into(),
+                        },
+                    ),
+                    Err(ReadError::Nul {
+                        index,
+                        line,
+                        column,
+                    }) => (
+                        0,
+                        Work::Encoding {
+                            index,
+                            line,
+                            column,
+                            message: "a NUL byte: a record is text; the file is not read further"
+                                .into(),
+                        },
+                    ),
+                    Err(e @ ReadError::TooLarge { index, line, .. }) => (
+                        0,
+                        Work::Encoding {
+                            index,
+                            line,
+                            column: 1,
+                            message: e.to_string(),
                         },
                     ),
                     Err(ReadError::Io(e)) => (0, Work::Unreadable(format!("read error: {e}"))),
@@ -353,7 +377,7 @@ fn open(input: &Input) -> std::io::Result<Box<dyn BufRead + Send>> {
         Input::Stdin => Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin())),
         Input::File(path) => Box::new(std::io::BufReader::with_capacity(
             1 << 16,
-            std::fs::File::open(path)?,
+            billes_notation::file::open_file(path)?,
         )),
     })
 }

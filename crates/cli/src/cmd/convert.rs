@@ -69,8 +69,10 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
             return Ok(INVALID);
         }
     }
+    // Buffered: the JSON and YAML writers write a few bytes at a time, and
+    // standard output alone would make a write call per line.
     let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match to {
         DataFormat::Bgn => out.write_all(write_games(&games).as_bytes())?,
         DataFormat::Json => {

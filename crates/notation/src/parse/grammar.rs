@@ -184,18 +184,30 @@ fn string(open: &str) -> PResult<'_, String> {
 ///
 /// The main line's turns go where [`State::reuse`] says, with room for one
 /// turn a line, as canonical records have: growing (and copying) them as
-/// they come costs more.
+/// they come costs more. Where lines are long (a game written on a few
+/// lines), room for one turn a turn number instead: the list would
+/// otherwise double as it grows, to up to twice the memory the game needs.
 fn movetext<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Line> {
     let reused = s.reuse.take();
     let is_reused = reused.is_some();
     let mut turns = reused.unwrap_or_default();
-    turns.reserve(count_lines(i.as_bytes()));
+    let lines = count_lines(i.as_bytes());
+    let room = if i.len() > LONG_LINES * (lines + 1) {
+        lines.max(memchr::memchr_iter(b'.', i.as_bytes()).count())
+    } else {
+        lines
+    };
+    turns.reserve(room);
     let (i, mut line) = line(i, s, 0, 1, turns)?;
     if !is_reused && line.turns.capacity() > 2 * line.turns.len() {
         line.turns.shrink_to_fit();
     }
     Ok((i, line))
 }
+
+/// Lines longer than this on average are long ([`movetext`]): a turn a
+/// line is far shorter.
+const LONG_LINES: usize = 256;
 
 /// line = { comment } { turn-entry } ;
 ///

@@ -124,6 +124,26 @@ mod tests {
     use crate::ast::Action;
 
     #[test]
+    fn a_game_on_one_line_takes_the_room_of_the_same_game_on_many() {
+        // The turns of a long line are not grown by doubling: their list
+        // has about the room the turns take, as for one turn a line.
+        let moves = ["R c4>ne", "B h8>sw", "R d5>sw", "B g7>ne"];
+        let turns: Vec<String> = (0..10_000)
+            .map(|n| format!("{}. {}", n + 1, moves[n % 4]))
+            .collect();
+        for separator in [" ", "\n"] {
+            let text = format!(
+                "[Game \"offboard\"]\n[Seats \"R B\"]\n\n{} *\n",
+                turns.join(separator)
+            );
+            let game = parse_chunk_into(&text, 0, 1, Some(Vec::new())).unwrap();
+            let (len, room) = (game.line.turns.len(), game.line.turns.capacity());
+            assert_eq!(len, 10_000);
+            assert!(room <= len + len / 8, "{separator:?}: {room} for {len}");
+        }
+    }
+
+    #[test]
     fn a_byte_order_mark_at_the_start_is_skipped() {
         let text = "\u{feff}[Game \"offboard\"]\n1. R e5>w *\n[Game \"offboard\"]\n*\n";
         let games = parse_games(text);

@@ -73,6 +73,15 @@ impl<'a> State<'a> {
     /// Parses the record (`otherwise`: the message for text after its
     /// result that does not look like turns).
     pub(super) fn parse(&self, otherwise: &'static str) -> Result<Game, ParseError> {
+        // A record is text: a NUL byte is refused wherever it stands, in a
+        // comment too (`notation/SPEC.md`, "Characters").
+        if let Some(at) = memchr::memchr(0, self.src.as_bytes()) {
+            let error = super::error::Error::new(
+                &self.src[at..],
+                "a NUL byte: a record is text, and text holds no NUL",
+            );
+            return Err(self.to_parse_error(nom::Err::Failure(error)));
+        }
         match grammar::record(self.src, self, otherwise) {
             Ok((_, game)) => Ok(game),
             Err(e) => Err(self.to_parse_error(e)),

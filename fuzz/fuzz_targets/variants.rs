@@ -1,0 +1,10 @@
+//! Replay under each shipped variant must never panic, whatever the record
+//! says.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../checks.rs"]
+mod checks;
+
+fuzz_target!(|data: &[u8]| checks::variants(data));

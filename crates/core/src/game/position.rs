@@ -97,7 +97,10 @@ pub(crate) fn tags_game(kind: GameKind, tags: &[(&str, &str)]) -> Game {
     }
 }
 
-impl<R: MoveRules + Clone> Position for RulesPosition<R> {
+impl<R: MoveRules + Clone> Position for RulesPosition<R>
+where
+    R::State: 'static,
+{
     fn game(&self) -> GameKind {
         self.rules.game_kind()
     }
@@ -244,5 +247,9 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
 
     fn boxed(&self) -> Box<dyn Position + '_> {
         Box::new(self.clone())
+    }
+
+    fn state_any(&self) -> &dyn std::any::Any {
+        &self.state
     }
 }

@@ -144,7 +144,10 @@ fn annotate_analyze_skips_the_games_already_analysed_unless_forced() {
     assert!(out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("skipped"));
     let after = std::fs::read_to_string(&path).unwrap();
-    assert!(!after.contains("[%win 0.99]"), "game 1 analysed again: {after}");
+    assert!(
+        !after.contains("[%win 0.99]"),
+        "game 1 analysed again: {after}"
+    );
     assert!(after.starts_with(&once[..start]), "{after}");
 
     // --force alone means nothing.

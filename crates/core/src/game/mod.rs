@@ -402,7 +402,7 @@ impl dyn Position + '_ {
 /// (setup, the checker of written turns, the winners) and the generator of
 /// legal moves. Each game implements it once, generic over its hooks
 /// through [`crate::variant::HookedRules::legal_moves_hooked`].
-pub trait MoveRules: Rules<State: crate::view::View + crate::variant::BoardView> {
+pub trait MoveRules: Rules<State: crate::view::View + crate::variant::BoardView + 'static> {
     /// The game.
     fn game_kind(&self) -> GameKind;
 

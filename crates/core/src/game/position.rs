@@ -97,10 +97,7 @@ pub(crate) fn tags_game(kind: GameKind, tags: &[(&str, &str)]) -> Game {
     }
 }
 
-impl<R: MoveRules + Clone> Position for RulesPosition<R>
-where
-    R::State: 'static,
-{
+impl<R: MoveRules + Clone> Position for RulesPosition<R> {
     fn game(&self) -> GameKind {
         self.rules.game_kind()
     }

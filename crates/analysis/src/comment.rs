@@ -110,6 +110,23 @@ pub fn read(text: &str) -> Option<Reading> {
     })
 }
 
+/// Whether a game was already analysed: a turn of its main line carries an
+/// analysis comment (`annotate --analyze` then leaves it as it is, unless
+/// told to analyse it again).
+///
+/// ```
+/// use billes_analysis::comment::is_analysed;
+/// let done = billes_notation::parse_game("[Game \"offboard\"]\n\n1. R a3>nw {[%win 0.20]}\n*\n").unwrap();
+/// let fresh = billes_notation::parse_game("[Game \"offboard\"]\n\n1. R a3>nw {mine}\n*\n").unwrap();
+/// assert!(is_analysed(&done.line));
+/// assert!(!is_analysed(&fresh.line));
+/// ```
+pub fn is_analysed(line: &Line) -> bool {
+    line.turns
+        .iter()
+        .any(|t| t.after().iter().any(|c| is_analysis(&c.text)))
+}
+
 /// Whether a NAG is a mark analysis writes.
 fn is_mark(nag: &Nag) -> bool {
     matches!(nag.code, 2 | 4 | 6)

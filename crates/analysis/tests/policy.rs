@@ -57,3 +57,28 @@ fn the_heuristic_player_beats_the_random_player() {
         assert!(rate >= 0.7, "{kind}: {rate}");
     }
 }
+
+/// Four heuristic players of Barricade finish their games: the player goes
+/// by the distance to the goal along the board's lines, so no pawn climbs
+/// into a dead end and waits there.
+#[test]
+fn four_heuristic_players_finish_barricade() {
+    let rules = Standard::new(GameKind::Barricade);
+    let start = rules.position(&[("Seats", "R G Y B")]).unwrap();
+    let policy = Heuristic::for_game(GameKind::Barricade);
+    let mut longest = 0;
+    for g in 0..10u64 {
+        let mut dice = Rng::new(g);
+        let mut choices = Rng::new(g + 100);
+        let mut pos = start.boxed();
+        while !pos.is_over() && pos.turns() < 3000 {
+            let moves = pos.legal_moves(Roll::new(dice.die())).unwrap();
+            let i = policy.choose(pos.as_ref(), &moves, &mut choices);
+            pos.play(&moves[i]).unwrap();
+        }
+        assert!(pos.is_over(), "game {g} unfinished after 3000 turns");
+        longest = longest.max(pos.turns());
+    }
+    // Rows as the measure took thousands of turns.
+    assert!(longest < 1500, "{longest} turns");
+}

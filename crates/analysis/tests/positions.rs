@@ -5,6 +5,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_analysis::{analyze_game, comment, GameAnalysis, Mark, Settings};
+use billes_core::game::Roll;
+use billes_core::{Engine, GameKind, Standard};
 use billes_notation::{parse_game, write_game, Game};
 
 fn settings() -> Settings {
@@ -48,6 +50,22 @@ fn aggravating_the_marble_on_the_doorstep_of_home() {
     let found = analyse(&record("aggravation", "R G", pos, "R1 g2-g3*"));
     assert_eq!(found.turns[0].mark, None);
     assert_eq!(found.turns[0].best, None);
+    // Every other legal move gets ?? too.
+    let rules = Standard::new(GameKind::Aggravation);
+    let start = rules
+        .position(&[("Seats", "R G"), ("Position", pos)])
+        .unwrap();
+    let moves = start.legal_moves(Roll::new(1)).unwrap();
+    assert!(moves.len() >= 2, "{moves:?}");
+    for mv in moves.iter().filter(|m| m.to_string() != "g2-g3*") {
+        let a = analyse(&record("aggravation", "R G", pos, &mv.turn()));
+        assert_eq!(
+            a.turns[0].mark,
+            Some(Mark::VeryBad),
+            "{mv}: {:#?}",
+            a.turns[0]
+        );
+    }
 }
 
 #[test]

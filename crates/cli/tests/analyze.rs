@@ -1,6 +1,6 @@
 //! `billes analyze` and `billes annotate --analyze`: marks on a position
 //! where one move wins, JSON, the same seed giving the same output, and
-//! annotating twice or stripping.
+//! annotating twice or stripping, games already analysed skipped.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
@@ -87,7 +87,12 @@ fn annotate_analyze_twice_changes_nothing_and_strip_removes_it() {
         "{once}"
     );
     assert!(once.contains("{well}"), "{once}");
-    assert!(billes(dir.path(), &args).status.success());
+    // Analysing again (--force: not skipped) writes the same analysis.
+    let mut again = args.clone();
+    again.push("--force");
+    let out = billes(dir.path(), &again);
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("skipped"));
     let twice = std::fs::read_to_string(dir.path().join("game.bgn")).unwrap();
     assert_eq!(once, twice);
     let out = billes(dir.path(), &["annotate", "--strip", "game.bgn"]);
@@ -97,4 +102,56 @@ fn annotate_analyze_twice_changes_nothing_and_strip_removes_it() {
         "{stripped}"
     );
     assert!(stripped.contains("1. R1 e5-e6 {well}"), "{stripped}");
+}
+
+#[test]
+fn annotate_analyze_skips_the_games_already_analysed_unless_forced() {
+    let dir = setup();
+    let path = dir.path().join("game.bgn");
+    let mut args = vec!["annotate", "--analyze", "--in-place", "game.bgn"];
+    args.extend(FAST);
+    assert!(billes(dir.path(), &args).status.success());
+    // Game 1's analysis is replaced by a made-up one, and a third game, not
+    // analysed yet, is added.
+    let once = std::fs::read_to_string(&path).unwrap();
+    let start = once.find("{[%win ").unwrap();
+    let end = start + once[start..].find('}').unwrap() + 1;
+    let fresh = "\n[Game \"barricade\"]\n[Seats \"R G\"]\n\
+        [Position \"R:i13,e5 G:h13,g13 bar=e3 move=R\"]\n\n1. R1 e5-e6 *\n";
+    let edited = format!("{}{{[%win 0.99]}}{}{fresh}", &once[..start], &once[end..]);
+    std::fs::write(&path, &edited).unwrap();
+
+    let out = billes(dir.path(), &args);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("game.bgn, game 1: already analysed, skipped")
+            && stderr.contains("game.bgn, game 2: already analysed, skipped")
+            && !stderr.contains("game 3"),
+        "{stderr}"
+    );
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert!(after.contains("[%win 0.99]"), "game 1 kept: {after}");
+    let third = &after[after.rfind("[Game").unwrap()..];
+    assert!(
+        third.contains("1. R1 e5-e6 ?? {@ moved 1 point} {[%win 0."),
+        "game 3 analysed: {third}"
+    );
+
+    let mut forced = args.clone();
+    forced.push("--force");
+    let out = billes(dir.path(), &forced);
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("skipped"));
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !after.contains("[%win 0.99]"),
+        "game 1 analysed again: {after}"
+    );
+    assert!(after.starts_with(&once[..start]), "{after}");
+
+    // --force alone means nothing.
+    let out = billes(dir.path(), &["annotate", "--force", "game.bgn"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force needs --analyze or --in-place"));
 }

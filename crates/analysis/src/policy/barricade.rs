@@ -1,81 +1,103 @@
 //! The Barricade player: reach the goal, send pawns home, take barricades
 //! and put them in front of the leading opponent, progress.
 //!
-//! It reads points by their names (column `a`..`q`, row `1` at the bottom
-//! to `14`, the goal `i14`, the house `h`) and measures progress by rows:
-//! the goal is at the top, in column `i`.
+//! It reads the board typed, from the game's state
+//! ([`billes_core::barricade::State`], through `Position::state`), and
+//! measures progress by the distance to the goal along the board's lines
+//! (the shortest-path distances the board computes once,
+//! [`billes_core::barricade::Board::distance`]), not by rows: the way up the
+//! standard board runs through a few narrow connections, and a player that
+//! climbs rows walks into dead ends and makes four-player games last
+//! thousands of turns.
 
+use billes_core::barricade::{iter_points, Board as Geometry, Point, State, HOUSE};
 use billes_core::game::{Move, Position};
 use billes_notation::Action;
 
-use super::team_of;
-
-/// The goal's name.
-const GOAL: &str = "i14";
-/// The goal's column, `i`.
-const GOAL_COLUMN: i32 = 8;
-
-/// A point: column and row, or the house (row 0).
-fn point(name: &str) -> Option<(i32, i32)> {
-    if name == "h" {
-        return Some((GOAL_COLUMN, 0));
-    }
-    let b = name.as_bytes();
-    let column = i32::from(b.first()?.checked_sub(b'a')?);
-    let row: i32 = name.get(1..)?.parse().ok()?;
-    Some((column, row))
-}
-
-/// How far a pawn on `p` has come.
-fn progress((column, row): (i32, i32)) -> f32 {
-    if row == 0 {
-        return 0.0;
-    }
-    row as f32 * 4.0 + (8 - (column - GOAL_COLUMN).abs()) as f32 * 0.5
-}
+/// How many steps ahead of a pawn, along its shortest way to the goal, a
+/// barricade is worth putting.
+const AHEAD: usize = 8;
 
 /// What the player knows of the board before choosing.
-struct Board {
-    /// The leading opponent pawn.
-    leader: Option<(i32, i32)>,
-    /// The mover's own leading pawn.
-    own: Option<(i32, i32)>,
-    team: Vec<String>,
+struct Board<'s> {
+    state: &'s State,
+    geometry: &'static Geometry,
+    /// The colour whose pawn moves.
+    colour: u8,
+    /// The point of the opponent pawn nearest the goal.
+    leader: Option<Point>,
+    /// The point of the mover's own pawn nearest the goal.
+    own: Option<Point>,
 }
 
-impl Board {
-    fn read(pos: &dyn Position, seat: &str) -> Board {
-        let view = pos.hook_view();
-        let team = team_of(pos, seat);
-        let mut leader: Option<(i32, i32)> = None;
-        let mut own: Option<(i32, i32)> = None;
-        for s in view.seats() {
-            let mine = team.contains(&s);
-            for p in view.pieces(&s) {
-                let Some(at) = point(&p) else { continue };
-                let slot = if mine { &mut own } else { &mut leader };
-                if slot.is_none_or(|l| progress(at) > progress(l)) {
-                    *slot = Some(at);
+impl<'s> Board<'s> {
+    fn read(state: &'s State, colour: u8) -> Board<'s> {
+        let geometry = state.board();
+        let mut leader: Option<Point> = None;
+        let mut own: Option<Point> = None;
+        for &c in state.colours() {
+            let slot = if c == colour { &mut own } else { &mut leader };
+            for p in iter_points(state.pawns_of(c)) {
+                if slot.is_none_or(|l| geometry.distance(p) < geometry.distance(l)) {
+                    *slot = Some(p);
                 }
             }
         }
-        Board { leader, own, team }
+        Board {
+            state,
+            geometry,
+            colour,
+            leader,
+            own,
+        }
     }
 
-    /// The worth of a barricade on `at`: in front of the leading opponent,
-    /// not in front of the own leader.
-    fn block(&self, at: (i32, i32)) -> f32 {
-        let ahead = |pawn: Option<(i32, i32)>| match pawn {
-            Some((c, r)) if at.1 > r => {
-                (40.0 - 6.0 * (at.1 - r) as f32 - 2.0 * (at.0 - c).abs() as f32).max(0.0)
+    /// Steps from the house to the goal: one more than from a start point.
+    fn house_distance(&self) -> f32 {
+        f32::from(
+            self.geometry
+                .distance(self.geometry.start(usize::from(self.colour))),
+        ) + 1.0
+    }
+
+    /// Steps to the goal from the point called `name` (the house included).
+    fn distance(&self, name: &str) -> Option<f32> {
+        if name == HOUSE {
+            return Some(self.house_distance());
+        }
+        self.geometry
+            .point(name)
+            .map(|p| f32::from(self.geometry.distance(p)))
+    }
+
+    /// How many steps ahead of a pawn on `from`, along its shortest way to
+    /// the goal, `at` lies (`None`: not within [`AHEAD`] steps).
+    fn steps_ahead(&self, from: Point, at: Point) -> Option<usize> {
+        let mut p = from;
+        for step in 1..=AHEAD {
+            p = self.geometry.toward_goal(p);
+            if usize::from(p) >= self.geometry.len() {
+                return None;
             }
-            _ => 0.0,
-        };
-        ahead(self.leader) - 0.5 * ahead(self.own) + at.1 as f32 * 0.5
+            if p == at {
+                return Some(step);
+            }
+        }
+        None
     }
 
-    fn score(&self, pos: &dyn Position, mv: &Move) -> f32 {
-        let view = pos.hook_view();
+    /// The worth of a barricade on `at`: on the way of the leading opponent,
+    /// not on the own leader's.
+    fn block(&self, at: Point) -> f32 {
+        let ahead = |pawn: Option<Point>| {
+            pawn.and_then(|p| self.steps_ahead(p, at))
+                .map_or(0.0, |steps| 40.0 - 4.0 * steps as f32)
+        };
+        let near = self.house_distance() - f32::from(self.geometry.distance(at));
+        ahead(self.leader) - 0.5 * ahead(self.own) + near * 0.2
+    }
+
+    fn score(&self, mv: &Move) -> f32 {
         let mut score = 0.0;
         for action in &mv.actions {
             match action {
@@ -88,17 +110,23 @@ impl Board {
                     let (Some(from), Some(to)) = (path.first(), path.last()) else {
                         continue;
                     };
-                    if to.as_str() == GOAL {
-                        score += 10_000.0;
-                    }
-                    let (Some(a), Some(b)) = (point(from.as_str()), point(to.as_str())) else {
+                    let Some(b) = self.geometry.point(to.as_str()) else {
                         continue;
                     };
-                    score += progress(b) - progress(a);
+                    if b == self.geometry.goal() {
+                        score += 10_000.0;
+                    }
+                    let (Some(da), Some(db)) =
+                        (self.distance(from.as_str()), self.distance(to.as_str()))
+                    else {
+                        continue;
+                    };
+                    score += (da - db) * 4.0;
                     if capture.is_some() {
-                        score += match view.at(to.as_str()) {
-                            Some(v) if self.team.iter().any(|t| t == v) => -100.0,
-                            _ => 20.0 + progress(b) * 2.0,
+                        let gain = self.house_distance() - db;
+                        score += match self.state.pawn_at(b) {
+                            Some(v) if v == self.colour => -100.0,
+                            _ => 20.0 + gain * 2.0,
                         };
                     }
                     if *barricade {
@@ -106,7 +134,7 @@ impl Board {
                     }
                 }
                 Action::Barricade { at, .. } => {
-                    if let Some(p) = point(at.as_str()) {
+                    if let Some(p) = self.geometry.point(at.as_str()) {
                         score += self.block(p);
                     }
                 }
@@ -117,23 +145,47 @@ impl Board {
     }
 }
 
-/// The score of each move (higher is better).
+/// The score of each move (higher is better); all equal when the position
+/// is not a Barricade state.
 pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+    let Some(state) = pos.state::<State>() else {
+        return vec![0.0; moves.len()];
+    };
     let seat = moves[0].moving_seat();
-    let board = Board::read(pos, seat.as_str());
-    moves.iter().map(|m| board.score(pos, m)).collect()
+    let Some(colour) = billes_core::barricade::SEATS
+        .iter()
+        .position(|s| *s == seat.as_str())
+    else {
+        return vec![0.0; moves.len()];
+    };
+    let board = Board::read(state, colour as u8);
+    moves.iter().map(|m| board.score(m)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use billes_core::{Engine, GameKind, Standard};
 
     #[test]
-    fn points_and_progress() {
-        assert_eq!(point("i14"), Some((8, 14)));
-        assert_eq!(point("h"), Some((8, 0)));
-        assert_eq!(point("a1"), Some((0, 1)));
-        assert!(progress((8, 13)) > progress((8, 12)));
-        assert_eq!(progress((8, 0)), 0.0);
+    fn distances_and_blocks() {
+        let rules = Standard::new(GameKind::Barricade);
+        let pos = rules
+            .position(&[("Seats", "R G"), ("Position", "R:i11 G:c1 bar=e3 move=R")])
+            .expect("position");
+        let state = pos.state::<State>().expect("state");
+        let board = Board::read(state, 0);
+        let d = |n: &str| board.distance(n).expect("point");
+        assert_eq!(d("i14"), 0.0);
+        assert!(d("i11") < d("c1"));
+        assert!(d(HOUSE) > d("c1"));
+        let g = state.board();
+        let p = |n: &str| g.point(n).expect("point");
+        assert_eq!(board.leader, Some(p("c1")));
+        assert_eq!(board.own, Some(p("i11")));
+        // The point right ahead of Red's pawn, on its way to the goal.
+        let next = g.toward_goal(p("i11"));
+        assert_eq!(board.steps_ahead(p("i11"), next), Some(1));
+        assert_eq!(board.steps_ahead(p("i11"), p("c1")), None);
     }
 }

@@ -1,8 +1,9 @@
 //! Playing policies: what plays the games out in a rollout.
 //!
 //! A [`Policy`] picks one of the legal moves of a position. [`Heuristic`] is
-//! a fast player per game that reads only what the game API gives (the
-//! moves' actions and [`Position::hook_view`]): in Aggravation it
+//! a fast player per game that reads only what the game API gives: the
+//! moves' actions and the game's typed state (`<dyn Position>::state`,
+//! the board as the rules keep it, without names to parse): in Aggravation it
 //! aggravates, enters HOME, enters, keeps its marbles out of reach and makes
 //! progress; in Barricade it reaches the goal, sends pawns home, puts
 //! barricades in front of the leader and makes progress; in Offboard it

@@ -1,10 +1,15 @@
 //! The Offboard player: eject, push, keep the lines together and towards
 //! the centre.
 //!
-//! It reads cells by their names (row `a`..`i`, diagonal `1`..`9`, the
+//! It reads the marbles typed, from the game's state
+//! ([`billes_core::offboard::State`], through `Position::state`), and the
+//! cells of a move by their names (row `a`..`i`, diagonal `1`..`9`, the
 //! centre `e5`) and the six directions `e w ne nw se sw`.
 
+use std::sync::OnceLock;
+
 use billes_core::game::{Move, Position};
+use billes_core::offboard::{State, SEATS};
 use billes_notation::Action;
 
 /// A cell as (row, diagonal), both from 0.
@@ -49,15 +54,31 @@ struct Board {
     grid: [[i8; 9]; 9],
 }
 
+/// The (row, diagonal) of each cell of the board, by its number in the
+/// game's state: the names read once.
+fn coordinates() -> &'static [Option<Cell>] {
+    static TABLE: OnceLock<Vec<Option<Cell>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let board = billes_core::offboard::board();
+        (0..board.len())
+            .map(|c| u8::try_from(c).ok().and_then(|c| cell(board.cell_name(c))))
+            .collect()
+    })
+}
+
 impl Board {
+    /// The board as the game's state has it (an empty board when the
+    /// position is not an Offboard state).
     fn read(pos: &dyn Position, seat: &str) -> Board {
-        let view = pos.hook_view();
         let mut grid = [[0i8; 9]; 9];
-        for s in view.seats() {
-            let who = if s == seat { 1 } else { -1 };
-            for p in view.pieces(&s) {
-                if let Some((r, d)) = cell(&p) {
-                    grid[r as usize][d as usize] = who;
+        if let Some(state) = pos.state::<State>() {
+            let table = coordinates();
+            for (s, name) in SEATS.iter().enumerate() {
+                let who = if *name == seat { 1 } else { -1 };
+                for c in state.cells_of(s) {
+                    if let Some(Some((r, d))) = table.get(usize::from(c)) {
+                        grid[*r as usize][*d as usize] = who;
+                    }
                 }
             }
         }

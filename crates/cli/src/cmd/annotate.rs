@@ -31,9 +31,12 @@ pub struct AnnotateArgs {
     /// owner and group) instead of printing the result
     #[arg(long)]
     pub in_place: bool,
-    /// With --in-place: also rewrite a read-only file, or a file with
-    /// several hard links (in place, so every name sees the new text)
-    #[arg(long, requires = "in_place")]
+    /// With --analyze: analyse again the games already analysed (those with
+    /// `[%win ...]` comments), which are otherwise left as they are and
+    /// reported as skipped. With --in-place: also rewrite a read-only file,
+    /// or a file with several hard links (in place, so every name sees the
+    /// new text)
+    #[arg(long)]
     pub force: bool,
     /// Remove the comments annotate added (those starting with `@ ` and the
     /// analysis comments `[%win ...]` with their marks), nothing else
@@ -55,6 +58,9 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
     if args.in_place && input == Input::Stdin {
         anyhow::bail!("--in-place cannot rewrite standard input");
     }
+    if args.force && !args.in_place && !args.analyze {
+        anyhow::bail!("--force needs --analyze or --in-place");
+    }
     let name = input.name();
     let (sources, errors) =
         read_games(&input, &name).with_context(|| format!("cannot read {name}"))?;
@@ -69,7 +75,12 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
             strip(&mut game.line);
             billes_analysis::comment::strip(&mut game.line);
         } else {
-            if args.analyze {
+            if args.analyze && !args.force && billes_analysis::comment::is_analysed(&game.line) {
+                errln!(
+                    "billes: {name}, game {}: already analysed, skipped (--force analyses it again)",
+                    source.index
+                );
+            } else if args.analyze {
                 match super::analyze::analyse(&name, &game, &settings) {
                     Ok(analysis) => billes_analysis::comment::annotate(&mut game.line, &analysis),
                     Err(err) => {

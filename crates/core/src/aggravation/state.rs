@@ -163,6 +163,37 @@ impl State {
         self.board.name(h)
     }
 
+    /// The board the game is played on.
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// The side whose marble stands on hole `h` (a [`Board::hole`]), if any.
+    #[inline]
+    pub fn side_at(&self, h: Hole) -> Option<u8> {
+        self.at(h)
+    }
+
+    /// The sides in play, clockwise.
+    pub fn sides(&self) -> impl Iterator<Item = u8> + '_ {
+        self.seats()
+    }
+
+    /// The team of side `s`: the same number for partners (its own side
+    /// when there are no teams).
+    #[inline]
+    pub fn team_of(&self, s: u8) -> u8 {
+        self.team[s as usize]
+    }
+
+    /// The holes of side `s`'s marbles out of BASE (loop, centre and HOME),
+    /// in no particular order; without the scan of the whole board
+    /// [`marbles_of`](State::marbles_of) makes.
+    #[inline]
+    pub fn holes_of(&self, s: u8) -> impl Iterator<Item = Hole> + '_ {
+        self.pos[s as usize].iter().copied().filter(|&h| h != NONE)
+    }
+
     /// Where side `s`'s marbles are (board and HOME holes).
     pub fn marbles_of(&self, s: u8) -> Vec<Hole> {
         (0..MAX_HOLES as u8)

@@ -32,12 +32,11 @@ mod written;
 use billes_notation::{Game, Turn};
 use serde::Deserialize;
 
-pub use board::{Board, Point, COLOURS, HOUSE, SEATS};
+pub use board::{bit, iter_points, Board, Point, Points, COLOURS, HOUSE, SEATS};
 pub use moves::Move;
 pub use position::{names_diagram, State};
 
 use crate::{ReplayError, Rules};
-use board::{bit, Points};
 
 /// When a taken barricade is put down again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

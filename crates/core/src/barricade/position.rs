@@ -106,6 +106,23 @@ impl State {
         })
     }
 
+    /// The board the game is played on.
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// The colours in play (0..4 for R G Y B), in playing order.
+    pub fn colours(&self) -> &[u8] {
+        &self.seats[..self.n_seats as usize]
+    }
+
+    /// The points of colour `c`'s pawns on the board, as a set (see
+    /// [`crate::barricade::iter_points`]).
+    #[inline]
+    pub fn pawns_of(&self, c: u8) -> Points {
+        self.pawns[c as usize]
+    }
+
     /// Which colour has a pawn on `p`, if any.
     pub fn pawn_at(&self, p: Point) -> Option<u8> {
         (0..4u8).find(|&c| self.pawns[c as usize] & bit(p) != 0)

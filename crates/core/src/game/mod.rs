@@ -364,13 +364,45 @@ pub trait Position: fmt::Debug {
 
     /// An owned copy (for search and analysis).
     fn boxed(&self) -> Box<dyn Position + '_>;
+
+    /// The game's state, as the rules keep it, for programs that read the
+    /// board many times a second (a playing policy): typed, without the
+    /// names [`hook_view`](Position::hook_view) gives. Its type is the
+    /// state of the game's rules under every variant, hooks included:
+    /// [`crate::aggravation::State`], [`crate::barricade::State`] or
+    /// [`crate::offboard::State`]. Read it with [`state`](#method.state).
+    fn state_any(&self) -> &dyn std::any::Any;
+}
+
+impl dyn Position + '_ {
+    /// The game's state as its concrete type `S` (`None` when the rules
+    /// keep another type): fast, typed read access to the board.
+    ///
+    /// ```
+    /// use billes_core::aggravation::State;
+    /// use billes_core::{Engine, GameKind, Standard};
+    ///
+    /// let rules = Standard::new(GameKind::Aggravation);
+    /// let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,b2 G:g9 move=R")])?;
+    /// let state = pos.state::<State>().expect("an Aggravation state");
+    /// let red = state.board().seat("R").unwrap();
+    /// let b2 = state.board().hole("b2").unwrap();
+    /// assert_eq!(state.side_at(b2), Some(red));
+    /// assert_eq!(state.holes_of(red).count(), 2);
+    /// assert_eq!(state.in_base(red), 2);
+    /// assert!(pos.state::<billes_core::barricade::State>().is_none());
+    /// # Ok::<(), billes_core::ReplayError>(())
+    /// ```
+    pub fn state<S: std::any::Any>(&self) -> Option<&S> {
+        self.state_any().downcast_ref()
+    }
 }
 
 /// A game's rules as the game API needs them: the replay's [`Rules`]
 /// (setup, the checker of written turns, the winners) and the generator of
 /// legal moves. Each game implements it once, generic over its hooks
 /// through [`crate::variant::HookedRules::legal_moves_hooked`].
-pub trait MoveRules: Rules<State: crate::view::View + crate::variant::BoardView> {
+pub trait MoveRules: Rules<State: crate::view::View + crate::variant::BoardView + 'static> {
     /// The game.
     fn game_kind(&self) -> GameKind;
 

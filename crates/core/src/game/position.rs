@@ -245,4 +245,8 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
     fn boxed(&self) -> Box<dyn Position + '_> {
         Box::new(self.clone())
     }
+
+    fn state_any(&self) -> &dyn std::any::Any {
+        &self.state
+    }
 }

@@ -72,6 +72,12 @@ impl State {
         seat_of(seat).map_or(0, |s| self.score[s as usize] as u32)
     }
 
+    /// The cells of the marbles of seat `seat` (0 for R, 1 for B, as in
+    /// [`SEATS`]) on the board; none for any other number.
+    pub fn cells_of(&self, seat: usize) -> impl Iterator<Item = Cell> {
+        cells(self.marbles.get(seat).copied().unwrap_or(0))
+    }
+
     /// The marbles of a seat on the board, as cell names.
     pub fn marbles(&self, seat: &str) -> Vec<&'static str> {
         let Some(s) = seat_of(seat) else {

@@ -3,6 +3,7 @@
 
 mod game_api;
 mod game_hooks;
+mod house_rules;
 mod limits;
 mod sandbox;
 mod variants;

@@ -255,16 +255,9 @@ pub(crate) fn play<R: HookedRules, H: Hooks>(
     if hooks.calls(Hook::Moves) {
         let written = Move::from_turn(turn);
         let roll = written.as_ref().and_then(|w| w.roll);
-        let list = written.as_ref().map(|w| {
-            listed(
-                rules,
-                hooks,
-                state,
-                w.seat.as_str(),
-                roll,
-                turn.number,
-            )
-        });
+        let list = written
+            .as_ref()
+            .map(|w| listed(rules, hooks, state, w.seat.as_str(), roll, turn.number));
         match (written, list) {
             (Some(written), Some(Ok(list))) => {
                 let want = bare(&written);
@@ -331,10 +324,7 @@ pub(crate) fn play<R: HookedRules, H: Hooks>(
         }
     }
     if hooks.calls(Hook::Winner) && !rules.is_over(state) {
-        if let Some(seat) = hooks
-            .winner(turn.number, state)
-            .map_err(|e| variant(e.0))?
-        {
+        if let Some(seat) = hooks.winner(turn.number, state).map_err(|e| variant(e.0))? {
             rules
                 .declare_winner(state, &seat)
                 .map_err(|m| variant(format!("the winner hook returned {m}")))?;
@@ -420,17 +410,20 @@ pub fn simulate_position(
     let mut policy = std::collections::HashMap::new();
     while !pos.is_over() && pos.turns() < max_turns {
         let next = pos.next();
-        let Some(seat) = next.seats.first() else { break };
+        let Some(seat) = next.seats.first() else {
+            break;
+        };
         let roll = if next.dice {
             Roll::new(rng.die())
         } else {
             None
         };
-        let moves = pos
-            .legal_moves_for(seat, roll)
-            .map_err(|e| e.to_string())?;
+        let moves = pos.legal_moves_for(seat, roll).map_err(|e| e.to_string())?;
         if moves.is_empty() {
-            return Err(format!("no legal move for {seat} after {} turns", pos.turns()));
+            return Err(format!(
+                "no legal move for {seat} after {} turns",
+                pos.turns()
+            ));
         }
         let greedy = *policy
             .entry(seat.clone())
@@ -440,9 +433,8 @@ pub fn simulate_position(
         } else {
             moves[rng.below(moves.len())].clone()
         };
-        pos.play(&mv).map_err(|e| {
-            format!("turn {}: {} does not play: {e}", pos.turns() + 1, mv.turn())
-        })?;
+        pos.play(&mv)
+            .map_err(|e| format!("turn {}: {} does not play: {e}", pos.turns() + 1, mv.turn()))?;
         turns.push(mv.to_turn(pos.turns()));
     }
     header.line = Line {

@@ -863,7 +863,10 @@ fn edit(v: Value) -> Result<Edit, String> {
     let text = |k: &str| -> Result<String, String> {
         match t.raw_get::<Value>(k).map_err(|e| describe(&e))? {
             Value::String(s) => Ok(s.to_string_lossy()),
-            other => Err(format!("edit field {k} is a {}, not a name", other.type_name())),
+            other => Err(format!(
+                "edit field {k} is a {}, not a name",
+                other.type_name()
+            )),
         }
     };
     let op = text("op")?;
@@ -883,11 +886,9 @@ fn edit(v: Value) -> Result<Edit, String> {
         },
         "place_barricade" => Edit::PlaceBarricade { at: text("at")? },
         "take_barricade" => Edit::TakeBarricade { at: text("at")? },
-        other => {
-            return Err(format!(
-                "unknown edit op \"{other}\" (send, put, move, swap, place_barricade, take_barricade)"
-            ))
-        }
+        other => return Err(format!(
+            "unknown edit op \"{other}\" (send, put, move, swap, place_barricade, take_barricade)"
+        )),
     })
 }
 

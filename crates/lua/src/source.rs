@@ -34,9 +34,18 @@ pub const SHIPPED: [(&str, &str); 13] = [
     ("malefiz", include_str!("../../../rules/malefiz.lua")),
     ("abalone", include_str!("../../../rules/abalone.lua")),
     ("swap", include_str!("../../../rules/swap.lua")),
-    ("must-aggravate", include_str!("../../../rules/must-aggravate.lua")),
-    ("bounce-home", include_str!("../../../rules/bounce-home.lua")),
-    ("jump-barricade", include_str!("../../../rules/jump-barricade.lua")),
+    (
+        "must-aggravate",
+        include_str!("../../../rules/must-aggravate.lua"),
+    ),
+    (
+        "bounce-home",
+        include_str!("../../../rules/bounce-home.lua"),
+    ),
+    (
+        "jump-barricade",
+        include_str!("../../../rules/jump-barricade.lua"),
+    ),
     ("two-home", include_str!("../../../rules/two-home.lua")),
 ];
 

@@ -80,7 +80,10 @@ fn bounce_home_goes_to_the_far_end_and_back() {
     let mut pos = bounce.position(&tags).unwrap();
     assert!(!names(standard.as_ref(), 6).contains(&"r7-rh4-rh2".to_string()));
     assert!(names(pos.as_ref(), 6).contains(&"r7-rh4-rh2".to_string()));
-    assert_eq!(pos.hook_view().walk("r7", 4, None), [["rh1", "rh2", "rh3", "rh4"]]);
+    assert_eq!(
+        pos.hook_view().walk("r7", 4, None),
+        [["rh1", "rh2", "rh3", "rh4"]]
+    );
     assert!(pos.hook_view().walk("r7", 5, None).is_empty());
     play(&mut pos, 6, "r7-rh4-rh2");
     assert_eq!(pos.hook_view().at("rh2"), Some("R"));
@@ -91,7 +94,9 @@ fn bounce_home_goes_to_the_far_end_and_back() {
     let blocked = bounce
         .position(&[("Seats", "R G"), ("Position", "R:r7,rh3 G:g9 move=R")])
         .unwrap();
-    assert!(!names(blocked.as_ref(), 6).iter().any(|m| m.starts_with("r7-")));
+    assert!(!names(blocked.as_ref(), 6)
+        .iter()
+        .any(|m| m.starts_with("r7-")));
 }
 
 #[test]
@@ -195,7 +200,9 @@ fn the_checker_accepts_exactly_the_list_under_each_variant() {
                     for text in candidates(pos.as_ref(), &standard, roll) {
                         let seat = pos.to_act().unwrap();
                         let line = format!("1. {seat}{roll} {text} *");
-                        let Ok(parsed) = parse_game(&line) else { continue };
+                        let Ok(parsed) = parse_game(&line) else {
+                            continue;
+                        };
                         let mut after = pos.boxed();
                         let accepted = after.play_turn(&parsed.line.turns[0]).is_ok();
                         let bare = |s: &str| s.replace(['*', '#'], "");
@@ -205,7 +212,9 @@ fn the_checker_accepts_exactly_the_list_under_each_variant() {
                             "{name}, turn {t}: {seat}{roll} {text}: list {listed:?}"
                         );
                         tried += 1;
-                        if in_list && !names_of_standard(&standard, pos.as_ref(), roll).contains(&text) {
+                        if in_list
+                            && !names_of_standard(&standard, pos.as_ref(), roll).contains(&text)
+                        {
                             added += 1;
                         }
                     }

@@ -59,8 +59,13 @@ impl BoardView for State {
     crate::variant::owned_copies!();
 
     fn progress(&self, seat: &str) -> u32 {
-        let Some(s) = self.board.seat(seat) else { return 0 };
-        self.marbles_of(s).iter().map(|&h| self.steps_made(s, h)).sum()
+        let Some(s) = self.board.seat(seat) else {
+            return 0;
+        };
+        self.marbles_of(s)
+            .iter()
+            .map(|&h| self.steps_made(s, h))
+            .sum()
     }
 
     fn neighbours(&self, point: &str) -> Vec<String> {
@@ -312,7 +317,14 @@ impl HookedRules for Aggravation {
     }
 
     fn hook_names() -> &'static [&'static str] {
-        &["allow", "roll_for", "extra_turn", "moves", "effect", "winner"]
+        &[
+            "allow",
+            "roll_for",
+            "extra_turn",
+            "moves",
+            "effect",
+            "winner",
+        ]
     }
 
     fn spell_added(

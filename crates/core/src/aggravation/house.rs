@@ -77,7 +77,11 @@ impl State {
             Class::Centre => out.extend((0..b.sides).map(|s| b.star(s))),
             Class::Home => {
                 let (side, i) = (b.side(h), b.offset(h));
-                out.push(if i == 0 { b.branch(side) } else { b.home(side, i - 1) });
+                out.push(if i == 0 {
+                    b.branch(side)
+                } else {
+                    b.home(side, i - 1)
+                });
                 if i + 1 < self.home_size {
                     out.push(b.home(side, i + 1));
                 }
@@ -87,7 +91,12 @@ impl State {
         out
     }
 
-    pub(crate) fn walk_names(&self, point: &str, steps: u32, seat: Option<&str>) -> Vec<Vec<String>> {
+    pub(crate) fn walk_names(
+        &self,
+        point: &str,
+        steps: u32,
+        seat: Option<&str>,
+    ) -> Vec<Vec<String>> {
         let Some(mut h) = self.board.hole(point) else {
             return Vec::new();
         };
@@ -105,7 +114,12 @@ impl State {
         vec![route]
     }
 
-    pub(crate) fn path_names(&self, from: &str, to: &str, seat: Option<&str>) -> Option<Vec<String>> {
+    pub(crate) fn path_names(
+        &self,
+        from: &str,
+        to: &str,
+        seat: Option<&str>,
+    ) -> Option<Vec<String>> {
         let mut h = self.board.hole(from)?;
         let goal = self.board.hole(to)?;
         let side = self.track_side(h, seat)?;
@@ -128,7 +142,8 @@ impl State {
         if self.board.class(h) == Class::Home {
             return Err(format!("{name} is a HOME hole: edits leave HOME alone"));
         }
-        self.at(h).ok_or_else(|| format!("no marble stands on {name}"))
+        self.at(h)
+            .ok_or_else(|| format!("no marble stands on {name}"))
     }
 
     /// An empty hole outside HOME that an edit may fill.
@@ -172,11 +187,17 @@ impl Aggravation {
             .map_err(bad)?;
         let (from, to) = (holes[0], holes[holes.len() - 1]);
         if st.at(from) != Some(mover) {
-            return Err(bad(format!("no marble of {seat} stands on {}", st.name(from))));
+            return Err(bad(format!(
+                "no marble of {seat} stands on {}",
+                st.name(from)
+            )));
         }
         let captured = st.at(to);
         if captured == Some(mover) {
-            return Err(bad(format!("{seat}'s own marble stands on {}", st.name(to))));
+            return Err(bad(format!(
+                "{seat}'s own marble stands on {}",
+                st.name(to)
+            )));
         }
         let mv = Move {
             seat: Seat::from(roller),

@@ -97,7 +97,10 @@ impl State {
             return Err(format!("{name} is the goal: edits leave it alone"));
         }
         if let Some(o) = self.pawn_at(p) {
-            return Err(format!("{}'s pawn stands on {name}", super::board::SEATS[o as usize]));
+            return Err(format!(
+                "{}'s pawn stands on {name}",
+                super::board::SEATS[o as usize]
+            ));
         }
         if self.barricade_at(p) {
             return Err(format!("a barricade stands on {name}"));
@@ -125,7 +128,9 @@ impl Barricade {
         let actions = parse_actions(seat, roll, text)?;
         let bad = |why: String| format!("\"{text}\": {why}");
         let [Action::Move { path, .. }] = actions.as_slice() else {
-            return Err(bad("an added move is one move along a path of points".into()));
+            return Err(bad(
+                "an added move is one move along a path of points".into()
+            ));
         };
         let points: Vec<Point> = path
             .iter()
@@ -140,7 +145,10 @@ impl Barricade {
             return Err(bad("an added move cannot land on a barricade".into()));
         }
         if st.pawn_at(to) == Some(c) {
-            return Err(bad(format!("{seat}'s own pawn stands on {}", path[path.len() - 1])));
+            return Err(bad(format!(
+                "{seat}'s own pawn stands on {}",
+                path[path.len() - 1]
+            )));
         }
         // The move as the game lists it once the barricades are lifted (the
         // way `play_added` plays it), or none when the game's other rules

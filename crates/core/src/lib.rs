@@ -23,6 +23,7 @@ mod describe;
 mod engine;
 mod error;
 pub mod game;
+pub mod house;
 mod marks;
 pub mod offboard;
 mod recover;

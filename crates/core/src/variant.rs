@@ -159,6 +159,43 @@ pub trait BoardView {
         let _ = name;
         None
     }
+    /// How far `seat` has come: a rough measure of progress, higher is
+    /// better (steps its pieces have made towards their goal), for simple
+    /// players; 0 where the game gives none.
+    fn progress(&self, seat: &str) -> u32 {
+        let _ = seat;
+        0
+    }
+    /// The point of the piece `seat` must move if it takes the next turn,
+    /// when the rules bind it (Barricade: the pawn replaying its 6).
+    fn must_move(&self, seat: &str) -> Option<String> {
+        let _ = seat;
+        None
+    }
+    /// The points one step from `point` along the board's lines (empty for
+    /// a name that is no point, and in Offboard).
+    fn neighbours(&self, point: &str) -> Vec<String> {
+        let _ = point;
+        Vec::new()
+    }
+    /// The routes of exactly `steps` steps from `point`, each the points
+    /// passed in order, the landing point last, whatever stands on them.
+    /// Aggravation: the one route of `seat`'s marbles (`None`: the marble
+    /// on `point`) along the loop and into its HOME, none when it runs past
+    /// the end of HOME or leaves the centre; Barricade: every route that
+    /// steps on no point twice.
+    fn walk(&self, point: &str, steps: u32, seat: Option<&str>) -> Vec<Vec<String>> {
+        let _ = (point, steps, seat);
+        Vec::new()
+    }
+    /// The points passed from `from` to `to`, `to` last (`None`: `to`
+    /// cannot be reached). Aggravation: along the track of `seat`'s marbles
+    /// (`None`: the marble on `from`), as [`BoardView::walk`] goes;
+    /// Barricade: a shortest way.
+    fn path(&self, from: &str, to: &str, seat: Option<&str>) -> Option<Vec<String>> {
+        let _ = (from, to, seat);
+        None
+    }
 }
 
 /// The owned-copy methods of [`BoardView`] (`boxed`, `copy_into`,
@@ -403,6 +440,12 @@ pub enum Hook {
     ExtraTurn,
     /// [`Hooks::score`].
     Score,
+    /// [`Hooks::moves`].
+    Moves,
+    /// [`Hooks::effect`].
+    Effect,
+    /// [`Hooks::winner`].
+    Winner,
 }
 
 /// Code a variant adds to a game's rules. Every method has a default that
@@ -417,10 +460,17 @@ pub trait Hooks {
 
     /// Whether `hook` is defined: the engines skip building the views of a
     /// hook that is not (its default answer is the game's own rule).
+    /// The default: every hook of the first wave ([`Hooks::allow`],
+    /// [`Hooks::roll_for`], [`Hooks::extra_turn`], [`Hooks::score`]) when
+    /// [`Hooks::active`], none of those that change the game
+    /// ([`Hooks::moves`], [`Hooks::effect`], [`Hooks::winner`]): a type that
+    /// defines one of these says so here.
     #[inline(always)]
     fn calls(&self, hook: Hook) -> bool {
-        let _ = hook;
-        self.active()
+        match hook {
+            Hook::Moves | Hook::Effect | Hook::Winner => false,
+            _ => self.active(),
+        }
     }
 
     /// [`Hooks::allow`] on the move `view` builds, built only when `allow`
@@ -480,6 +530,103 @@ pub trait Hooks {
         let _ = ejection;
         Ok(standard)
     }
+
+    /// The legal moves of a turn in the variant: `None` keeps `standard`
+    /// (the moves the game's rules and [`Hooks::allow`] leave, in canonical
+    /// notation, without the pass); else the whole list, in notation, which
+    /// may keep, drop or add moves (see [`crate::house`]).
+    ///
+    /// # Errors
+    /// When the hook fails.
+    fn moves(
+        &self,
+        roll: &RollView<'_>,
+        standard: &[String],
+    ) -> Result<Option<Vec<String>>, HookError> {
+        let _ = (roll, standard);
+        Ok(None)
+    }
+
+    /// What a move does beyond moving its piece: edits the engine checks and
+    /// applies to the position after the move, in order.
+    ///
+    /// # Errors
+    /// When the hook fails.
+    fn effect(&self, mv: &PlayedView<'_>) -> Result<Vec<crate::house::Edit>, HookError> {
+        let _ = mv;
+        Ok(Vec::new())
+    }
+
+    /// The winner of the game in `position` after turn `turn`, when the
+    /// variant ends it (`None`: the game's own rule decides).
+    ///
+    /// # Errors
+    /// When the hook fails.
+    fn winner(&self, turn: u32, position: &dyn BoardView) -> Result<Option<String>, HookError> {
+        let _ = (turn, position);
+        Ok(None)
+    }
+}
+
+/// A roll about to be used, as [`Hooks::moves`] sees it.
+pub struct RollView<'a> {
+    /// The turn number.
+    pub turn: u32,
+    /// The seat that rolled.
+    pub roller: &'a str,
+    /// The seat whose pieces the roll moves (the roller, or a teammate).
+    pub seat: &'a str,
+    /// The roll (`None` in a game without dice).
+    pub roll: Option<u8>,
+    /// The position before the move.
+    pub position: &'a dyn BoardView,
+}
+
+impl std::fmt::Debug for RollView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RollView")
+            .field("turn", &self.turn)
+            .field("roller", &self.roller)
+            .field("seat", &self.seat)
+            .field("roll", &self.roll)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A move just played, as [`Hooks::effect`] sees it.
+pub struct PlayedView<'a> {
+    /// The turn number.
+    pub turn: u32,
+    /// The seat that rolled.
+    pub roller: &'a str,
+    /// The seat whose piece moved.
+    pub seat: &'a str,
+    /// The roll (`None` in a game without dice).
+    pub roll: Option<u8>,
+    /// The move in canonical notation, with its marks (`r9-r12*`).
+    pub text: &'a str,
+    /// The point the piece left (`None`: it entered, or nothing moved).
+    pub from: Option<&'a str>,
+    /// The point the piece landed on (`None`: nothing moved).
+    pub to: Option<&'a str>,
+    /// The seat whose piece stood on `to` before the move and was sent home.
+    pub captures: Option<&'a str>,
+    /// Whether the move was added by [`Hooks::moves`].
+    pub added: bool,
+    /// The position after the move (before the edits).
+    pub position: &'a dyn BoardView,
+}
+
+impl std::fmt::Debug for PlayedView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlayedView")
+            .field("turn", &self.turn)
+            .field("seat", &self.seat)
+            .field("text", &self.text)
+            .field("captures", &self.captures)
+            .field("added", &self.added)
+            .finish_non_exhaustive()
+    }
 }
 
 /// No hooks: the game's own rules, at full speed.
@@ -499,7 +646,7 @@ impl Hooks for NoHooks {
 }
 
 /// A game's rules that can take [`Hooks`].
-pub trait HookedRules: Rules {
+pub trait HookedRules: Rules<State: BoardView> {
     /// [`Rules::play`] with hooks.
     ///
     /// # Errors
@@ -544,6 +691,65 @@ pub trait HookedRules: Rules {
     /// The fields of this game's moves beyond the ones every game has, in
     /// the order its [`MoveView`]s hold them (see the module docs).
     fn move_fields() -> &'static [(&'static str, FieldKind)];
+
+    /// The move `text` (canonical or hand-written notation of the actions)
+    /// added by [`Hooks::moves`] for `seat`'s pieces, rolled by `roller`,
+    /// spelt with every mark it implies; `None` when the game's own rules
+    /// beyond the ones the variant lifts forbid it (the move is dropped from
+    /// the list; see [`crate::house`]).
+    ///
+    /// # Errors
+    /// When the text is no move of this game, or one it cannot play.
+    fn spell_added(
+        &self,
+        state: &Self::State,
+        roller: &str,
+        seat: &str,
+        roll: Option<Roll>,
+        text: &str,
+    ) -> Result<Option<Move>, String> {
+        let _ = (state, roller, seat, roll);
+        Err(format!("\"{text}\": this game takes no added moves"))
+    }
+
+    /// Plays `mv`, a move [`HookedRules::spell_added`] spelt (or a pass the
+    /// variant's list leaves alone), as written in `turn`: the piece moves,
+    /// and the turn passes on as after any move of the roll.
+    ///
+    /// # Errors
+    /// When the move cannot be played, or a hook fails.
+    fn play_added<H: Hooks>(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        mv: &Move,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        let _ = (state, mv, hooks);
+        Err(ReplayError::new(
+            crate::ErrorKind::Variant,
+            turn.head.span,
+            "this game takes no added moves",
+        ))
+    }
+
+    /// Applies one edit of [`Hooks::effect`], checked.
+    ///
+    /// # Errors
+    /// When the edit cannot be made (why, lowercase).
+    fn apply_edit(&self, state: &mut Self::State, edit: &crate::house::Edit) -> Result<(), String> {
+        let _ = state;
+        Err(format!("{edit}: this game takes no edits"))
+    }
+
+    /// Ends the game with `seat` (and its team) as the winner.
+    ///
+    /// # Errors
+    /// When `seat` is no seat in play.
+    fn declare_winner(&self, state: &mut Self::State, seat: &str) -> Result<(), String> {
+        let _ = state;
+        Err(format!("{seat}: this game takes no winner from a variant"))
+    }
 }
 
 /// A game's rules with hooks, usable wherever [`Rules`] are.
@@ -575,8 +781,13 @@ impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
         self.rules.setup(game)
     }
 
+    #[inline]
     fn play(&self, state: &mut Self::State, turn: &Turn) -> Result<(), ReplayError> {
-        self.rules.play_hooked(state, turn, self.hooks)
+        if crate::house::changes_game(self.hooks) {
+            crate::house::play(self.rules, self.hooks, state, turn)
+        } else {
+            self.rules.play_hooked(state, turn, self.hooks)
+        }
     }
 
     fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
@@ -612,8 +823,13 @@ impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
         roll: Option<Roll>,
         number: u32,
     ) -> Result<Vec<Move>, ReplayError> {
-        self.rules
-            .legal_moves_hooked(state, seat, roll, number, self.hooks)
+        if self.hooks.calls(Hook::Moves) {
+            let list = crate::house::listed(self.rules, self.hooks, state, seat, roll, number)?;
+            Ok(list.into_iter().map(|(m, _)| m).collect())
+        } else {
+            self.rules
+                .legal_moves_hooked(state, seat, roll, number, self.hooks)
+        }
     }
 
     fn position_tag(&self, state: &Self::State) -> String {

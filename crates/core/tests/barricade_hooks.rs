@@ -209,5 +209,8 @@ fn simulated_games_obey_the_hooks_and_replay_under_them() {
         let game = rules.simulate_hooked(&options, &mut rng, &always).unwrap();
         replay_with(&WithHooks::new(&rules, &always), &game, &mut |_| {}).unwrap();
     }
-    assert_eq!(Barricade::hook_names(), ["allow", "extra_turn"]);
+    assert_eq!(
+        Barricade::hook_names(),
+        ["allow", "extra_turn", "moves", "effect", "winner"]
+    );
 }

@@ -4,9 +4,10 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use billes_core::house::Edit;
 use billes_core::variant::{
-    BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks, MoveView, TeamRoll, Verdict,
-    MAX_FIELDS,
+    BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks, MoveView, PlayedView,
+    RollView, TeamRoll, Verdict, MAX_FIELDS,
 };
 use billes_notation::Name;
 use mlua::{Function, Lua, MultiValue, Table, Value};
@@ -26,7 +27,7 @@ pub(crate) struct LuaHooks {
     /// The hooks the game calls.
     known: &'static [&'static str],
     /// Which of [`HOOKS`] the script defines (the same on every run).
-    defined: [bool; 4],
+    defined: [bool; 7],
     /// Makes the [`trampoline`] of a game's `move`, `pos` and `names`.
     make_trampoline: Function,
     /// Makes the [`EJECTION_TRAMPOLINE`] of a game's `ejection`, `pos` and `names`.
@@ -51,6 +52,10 @@ pub(crate) struct LuaHooks {
 struct Bound {
     roll_for: Option<Function>,
     score: Option<Function>,
+    /// `moves`, `effect` and `winner`, called directly.
+    moves: Option<Function>,
+    effect: Option<Function>,
+    winner: Option<Function>,
     /// `allow` and `extra_turn` wrapped by the [`trampoline`]: Lua functions
     /// that fill `move` from their arguments and call the hook, one call
     /// from Rust per hook call, the table filled inside the VM.
@@ -131,7 +136,15 @@ return function(f, turn, seat, ejects, from, direction, target, taken, standard)
 end";
 
 /// The hooks a script may define, in the order of [`LuaHooks`]' fields.
-const HOOKS: [&str; 4] = ["allow", "roll_for", "extra_turn", "score"];
+const HOOKS: [&str; 7] = [
+    "allow",
+    "roll_for",
+    "extra_turn",
+    "score",
+    "moves",
+    "effect",
+    "winner",
+];
 
 /// Drops the `self` of a `pos:at(...)` call, so `pos.at(...)` works too.
 fn args(mut a: MultiValue) -> MultiValue {
@@ -176,6 +189,7 @@ pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table
     query!("held", |v, seat| v.held(&seat));
     query!("score", |v, seat| v.score(&seat));
     query!("target", |v, name| v.target(&name).map(str::to_string));
+    query!("must_move", |v, seat| v.must_move(&seat));
     let cur = Rc::clone(current);
     let seats = lua.create_function(move |_, _: MultiValue| {
         Ok(cur.borrow().as_ref().map(|v| v.seats()).unwrap_or_default())
@@ -190,13 +204,79 @@ pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table
             .unwrap_or_default())
     })?;
     pos.raw_set("barricades", barricades)?;
+    helpers(lua, current, &pos)?;
     Ok(pos)
+}
+
+/// The board helpers of the `pos` table: `neighbours(p)`, `walk(from,
+/// steps [, seat])` and `path(from, to [, seat])` (see `rules/README.md`).
+fn helpers(lua: &Lua, current: &Current, pos: &Table) -> mlua::Result<()> {
+    fn name(v: Option<Value>, what: &str) -> mlua::Result<String> {
+        match v {
+            Some(Value::String(s)) => Ok(s.to_str()?.to_string()),
+            other => Err(mlua::Error::runtime(format!(
+                "expected {what}, got {}",
+                other.map_or("nothing", |v| v.type_name())
+            ))),
+        }
+    }
+    fn seat(v: Option<Value>) -> mlua::Result<Option<String>> {
+        match v {
+            None | Some(Value::Nil) => Ok(None),
+            v => name(v, "a seat or nil").map(Some),
+        }
+    }
+    let cur = Rc::clone(current);
+    let neighbours = lua.create_function(move |_, a: MultiValue| {
+        let point = name(args(a).pop_front(), "a point name")?;
+        Ok(cur
+            .borrow()
+            .as_ref()
+            .map(|v| v.neighbours(&point))
+            .unwrap_or_default())
+    })?;
+    pos.raw_set("neighbours", neighbours)?;
+    let cur = Rc::clone(current);
+    let walk = lua.create_function(move |_, a: MultiValue| {
+        let mut a = args(a);
+        let from = name(a.pop_front(), "a point name")?;
+        let steps = match a.pop_front() {
+            Some(Value::Integer(n)) if (0..=64).contains(&n) => n as u32,
+            Some(Value::Number(x)) if x.fract() == 0.0 && (0.0..=64.0).contains(&x) => x as u32,
+            other => {
+                return Err(mlua::Error::runtime(format!(
+                    "expected a number of steps from 0 to 64, got {}",
+                    other.map_or("nothing".to_string(), |v| format!("{v:?}"))
+                )))
+            }
+        };
+        let seat = seat(a.pop_front())?;
+        Ok(cur
+            .borrow()
+            .as_ref()
+            .map(|v| v.walk(&from, steps, seat.as_deref()))
+            .unwrap_or_default())
+    })?;
+    pos.raw_set("walk", walk)?;
+    let cur = Rc::clone(current);
+    let path = lua.create_function(move |_, a: MultiValue| {
+        let mut a = args(a);
+        let from = name(a.pop_front(), "a point name")?;
+        let to = name(a.pop_front(), "a point name")?;
+        let seat = seat(a.pop_front())?;
+        Ok(cur
+            .borrow()
+            .as_ref()
+            .and_then(|v| v.path(&from, &to, seat.as_deref())))
+    })?;
+    pos.raw_set("path", path)?;
+    Ok(())
 }
 
 /// The hook functions of a script's `hooks` table, in the order of
 /// [`HOOKS`]; `known` lists the hooks the game calls.
-fn hook_functions(table: &Table, known: &[&str]) -> Result<[Option<Function>; 4], String> {
-    let mut found = [None, None, None, None];
+fn hook_functions(table: &Table, known: &[&str]) -> Result<[Option<Function>; 7], String> {
+    let mut found: [Option<Function>; 7] = Default::default();
     for pair in table.pairs::<String, Value>() {
         let (name, value) = pair.map_err(|e| describe(&e))?;
         let Some(i) = HOOKS
@@ -432,7 +512,7 @@ impl LuaHooks {
 /// (made by `makers`) around fresh `move`, `ejection` and `pos` tables.
 fn bind(
     sandbox: &Sandbox,
-    found: [Option<Function>; 4],
+    found: [Option<Function>; 7],
     [make_trampoline, make_ejection]: [&Function; 2],
     pos_functions: &Table,
     names: &Table,
@@ -454,10 +534,13 @@ fn bind(
     let extra_turn_call = wrap(&found[2])?;
     let ej = lua.create_table()?;
     let ejection_trampoline: Function = sandbox.call(make_ejection, (&ej, &pos, names))?;
-    let [_, roll_for, _, score] = found;
+    let [_, roll_for, _, score, moves, effect, winner] = found;
     Ok(Bound {
         roll_for,
         score,
+        moves,
+        effect,
+        winner,
         allow_call,
         extra_turn_call,
         ejection_trampoline,
@@ -478,6 +561,9 @@ impl Hooks for LuaHooks {
             Hook::RollFor => self.defined[1],
             Hook::ExtraTurn => self.defined[2],
             Hook::Score => self.defined[3],
+            Hook::Moves => self.defined[4],
+            Hook::Effect => self.defined[5],
+            Hook::Winner => self.defined[6],
         }
     }
 
@@ -616,6 +702,196 @@ impl Hooks for LuaHooks {
             other => Err(bad(format!("a {}", other.type_name()))),
         }
     }
+
+    fn moves(
+        &self,
+        roll: &RollView<'_>,
+        standard: &[String],
+    ) -> Result<Option<Vec<String>>, HookError> {
+        let (Some(f), pos) = ({
+            let b = self.bound.borrow();
+            (b.moves.clone(), b.pos.clone())
+        }) else {
+            return Ok(None);
+        };
+        let err = |e: mlua::Error| self.error("moves", describe(&e));
+        let lua = &self.sandbox.lua;
+        let t = lua.create_table().map_err(err)?;
+        let build = || -> mlua::Result<Table> {
+            t.raw_set("turn", roll.turn)?;
+            t.raw_set("roller", roll.roller)?;
+            t.raw_set("seat", roll.seat)?;
+            t.raw_set("roll", roll.roll)?;
+            roll.position.copy_into(&mut self.current.borrow_mut());
+            lua.create_sequence_from(standard.iter().map(String::as_str))
+        };
+        let list = build().map_err(err)?;
+        self.sandbox.print.turn.set(Some(roll.turn));
+        let mut out = self.call(&f, (&t, &pos, list)).map_err(err)?;
+        match out.pop_front().unwrap_or(Value::Nil) {
+            Value::Nil => Ok(None),
+            Value::Table(list) => {
+                let mut moves = Vec::new();
+                for v in list.sequence_values::<Value>() {
+                    let v = v.map_err(err)?;
+                    moves.push(added_move(v).map_err(|m| self.error("moves", m))?);
+                }
+                Ok(Some(moves))
+            }
+            other => Err(self.error(
+                "moves",
+                format!(
+                    "returned a {}: expected a list of moves, or nil",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+
+    fn effect(&self, mv: &PlayedView<'_>) -> Result<Vec<Edit>, HookError> {
+        let (Some(f), pos) = ({
+            let b = self.bound.borrow();
+            (b.effect.clone(), b.pos.clone())
+        }) else {
+            return Ok(Vec::new());
+        };
+        let err = |e: mlua::Error| self.error("effect", describe(&e));
+        let lua = &self.sandbox.lua;
+        let t = lua.create_table().map_err(err)?;
+        let build = || -> mlua::Result<()> {
+            t.raw_set("turn", mv.turn)?;
+            t.raw_set("roller", mv.roller)?;
+            t.raw_set("seat", mv.seat)?;
+            t.raw_set("roll", mv.roll)?;
+            t.raw_set("text", mv.text)?;
+            t.raw_set("from", mv.from)?;
+            t.raw_set("to", mv.to)?;
+            t.raw_set("captures", mv.captures)?;
+            t.raw_set("added", mv.added)?;
+            mv.position.copy_into(&mut self.current.borrow_mut());
+            Ok(())
+        };
+        build().map_err(err)?;
+        self.sandbox.print.turn.set(Some(mv.turn));
+        let mut out = self.call(&f, (&t, &pos)).map_err(err)?;
+        match out.pop_front().unwrap_or(Value::Nil) {
+            Value::Nil => Ok(Vec::new()),
+            Value::Table(list) => {
+                let mut edits = Vec::new();
+                for v in list.sequence_values::<Value>() {
+                    let v = v.map_err(err)?;
+                    edits.push(edit(v).map_err(|m| self.error("effect", m))?);
+                }
+                Ok(edits)
+            }
+            other => Err(self.error(
+                "effect",
+                format!(
+                    "returned a {}: expected a list of edits, or nil",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+
+    fn winner(&self, turn: u32, position: &dyn BoardView) -> Result<Option<String>, HookError> {
+        let (Some(f), pos) = ({
+            let b = self.bound.borrow();
+            (b.winner.clone(), b.pos.clone())
+        }) else {
+            return Ok(None);
+        };
+        let err = |e: mlua::Error| self.error("winner", describe(&e));
+        position.copy_into(&mut self.current.borrow_mut());
+        self.sandbox.print.turn.set(Some(turn));
+        let mut out = self.call(&f, &pos).map_err(err)?;
+        match out.pop_front().unwrap_or(Value::Nil) {
+            Value::Nil | Value::Boolean(false) => Ok(None),
+            Value::String(s) => Ok(Some(s.to_string_lossy())),
+            other => Err(self.error(
+                "winner",
+                format!("returned a {}: expected a seat, or nil", other.type_name()),
+            )),
+        }
+    }
+}
+
+/// The move of an entry of the list the `moves` hook returns: notation
+/// (`"r5-rh4-rh2"`) or a table `{ from = "r5", via = { "rh4" }, to = "rh2" }`
+/// (`via`: a name, a list of names, or nil).
+fn added_move(v: Value) -> Result<String, String> {
+    match v {
+        Value::String(s) => Ok(s.to_string_lossy()),
+        Value::Table(t) => {
+            let text = |k: &str| -> Result<Option<String>, String> {
+                match t.raw_get::<Value>(k).map_err(|e| describe(&e))? {
+                    Value::Nil => Ok(None),
+                    Value::String(s) => Ok(Some(s.to_string_lossy())),
+                    other => Err(format!("field {k} is a {}, not a name", other.type_name())),
+                }
+            };
+            let (Some(from), Some(to)) = (text("from")?, text("to")?) else {
+                return Err("a move table needs from and to".into());
+            };
+            let mut path = vec![from];
+            match t.raw_get::<Value>("via").map_err(|e| describe(&e))? {
+                Value::Nil => {}
+                Value::String(s) => path.push(s.to_string_lossy()),
+                Value::Table(list) => {
+                    for v in list.sequence_values::<String>() {
+                        path.push(v.map_err(|e| describe(&e))?);
+                    }
+                }
+                other => return Err(format!("field via is a {}", other.type_name())),
+            }
+            path.push(to);
+            Ok(path.join("-"))
+        }
+        other => Err(format!(
+            "an entry is a {}: expected notation or a table",
+            other.type_name()
+        )),
+    }
+}
+
+/// One edit of the list the `effect` hook returns:
+/// `{ op = "swap", a = "r9", b = "r12" }` and the like.
+fn edit(v: Value) -> Result<Edit, String> {
+    let Value::Table(t) = v else {
+        return Err(format!("an edit is a {}, not a table", v.type_name()));
+    };
+    let text = |k: &str| -> Result<String, String> {
+        match t.raw_get::<Value>(k).map_err(|e| describe(&e))? {
+            Value::String(s) => Ok(s.to_string_lossy()),
+            other => Err(format!(
+                "edit field {k} is a {}, not a name",
+                other.type_name()
+            )),
+        }
+    };
+    let op = text("op")?;
+    Ok(match op.as_str() {
+        "send" => Edit::Send { at: text("at")? },
+        "put" => Edit::Put {
+            seat: text("seat")?,
+            at: text("at")?,
+        },
+        "move" => Edit::Move {
+            from: text("from")?,
+            to: text("to")?,
+        },
+        "swap" => Edit::Swap {
+            a: text("a")?,
+            b: text("b")?,
+        },
+        "place_barricade" => Edit::PlaceBarricade { at: text("at")? },
+        "take_barricade" => Edit::TakeBarricade { at: text("at")? },
+        other => {
+            return Err(format!(
+            "unknown edit op \"{other}\" (send, put, move, swap, place_barricade, take_barricade)"
+        ))
+        }
+    })
 }
 
 #[cfg(test)]

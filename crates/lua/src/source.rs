@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::VariantError;
 
 /// The variants that ship with billes: name and script, embedded in the binary.
-pub const SHIPPED: [(&str, &str); 8] = [
+pub const SHIPPED: [(&str, &str); 13] = [
     (
         "five-marbles",
         include_str!("../../../rules/five-marbles.lua"),
@@ -33,6 +33,20 @@ pub const SHIPPED: [(&str, &str); 8] = [
     ),
     ("malefiz", include_str!("../../../rules/malefiz.lua")),
     ("abalone", include_str!("../../../rules/abalone.lua")),
+    ("swap", include_str!("../../../rules/swap.lua")),
+    (
+        "must-aggravate",
+        include_str!("../../../rules/must-aggravate.lua"),
+    ),
+    (
+        "bounce-home",
+        include_str!("../../../rules/bounce-home.lua"),
+    ),
+    (
+        "jump-barricade",
+        include_str!("../../../rules/jump-barricade.lua"),
+    ),
+    ("two-home", include_str!("../../../rules/two-home.lua")),
 ];
 
 /// The largest variant script read from a file: 1 MiB. A larger file, or

@@ -171,6 +171,20 @@ impl Variant {
     pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
         self.refresh()?;
         let mut game = with_rules!(&self.engine, r => match &self.hooks {
+            // The game's own simulator does not know added moves, effects
+            // or winners: the game API plays them.
+            Some(h) if billes_core::house::changes_game(h) => {
+                let header = r.simulate_game(
+                    &SimOptions {
+                        max_turns: 0,
+                        ..options.clone()
+                    },
+                    rng,
+                )?;
+                let mut pos = RulesPosition::start(WithHooks::new(r, h), &header)
+                    .map_err(|e| e.message)?;
+                billes_core::house::simulate_position(&mut pos, header, rng, options.max_turns)?
+            }
             Some(h) => r.simulate_hooked(options, rng, h)?,
             None => r.simulate_game(options, rng)?,
         });

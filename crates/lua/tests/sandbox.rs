@@ -166,15 +166,17 @@ fn table_mistakes_are_reported() {
     let e = load_err("return { name = 'x', game = 'aggravation', params = { marbles = 6 } }");
     assert!(e.contains("HOME"), "{e}");
     let e = load_err(
-        "return { name = 'x', game = 'aggravation', hooks = { winner = function() end } }",
+        "return { name = 'x', game = 'aggravation', hooks = { finish = function() end } }",
     );
-    assert!(e.contains("unknown hook \"winner\""), "{e}");
+    assert!(e.contains("unknown hook \"finish\""), "{e}");
     let e =
         load_err("return { name = 'x', game = 'barricade', hooks = { score = function() end } }");
-    assert!(e.contains("this game calls: allow, extra_turn"), "{e}");
-    let e = load_err(
-        "return { name = 'x', game = 'offboard', hooks = { extra_turn = function() end } }",
+    assert!(
+        e.contains("this game calls: allow, extra_turn, moves, effect, winner"),
+        "{e}"
     );
+    let e =
+        load_err("return { name = 'x', game = 'offboard', hooks = { winner = function() end } }");
     assert!(e.contains("this game calls: allow, score"), "{e}");
     let e =
         load_err("return { name = 'x', game = 'aggravation', hooks = { score = function() end } }");

@@ -4,6 +4,7 @@
 mod fuzz;
 mod game_api;
 mod game_hooks;
+mod house_rules;
 mod limits;
 mod sandbox;
 mod variants;

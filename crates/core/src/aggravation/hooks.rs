@@ -57,6 +57,33 @@ impl BoardView for State {
     }
 
     crate::variant::owned_copies!();
+
+    fn progress(&self, seat: &str) -> u32 {
+        let Some(s) = self.board.seat(seat) else {
+            return 0;
+        };
+        self.marbles_of(s)
+            .iter()
+            .map(|&h| self.steps_made(s, h))
+            .sum()
+    }
+
+    fn neighbours(&self, point: &str) -> Vec<String> {
+        self.board.hole(point).map_or_else(Vec::new, |h| {
+            self.neighbour_holes(h)
+                .iter()
+                .map(|&n| self.name(n).to_string())
+                .collect()
+        })
+    }
+
+    fn walk(&self, point: &str, steps: u32, seat: Option<&str>) -> Vec<Vec<String>> {
+        self.walk_names(point, steps, seat)
+    }
+
+    fn path(&self, from: &str, to: &str, seat: Option<&str>) -> Option<Vec<String>> {
+        self.path_names(from, to, seat)
+    }
 }
 
 /// The hook error as a replay error of kind `variant`.
@@ -290,6 +317,42 @@ impl HookedRules for Aggravation {
     }
 
     fn hook_names() -> &'static [&'static str] {
-        &["allow", "roll_for", "extra_turn"]
+        &[
+            "allow",
+            "roll_for",
+            "extra_turn",
+            "moves",
+            "effect",
+            "winner",
+        ]
+    }
+
+    fn spell_added(
+        &self,
+        state: &State,
+        roller: &str,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        text: &str,
+    ) -> Result<Option<crate::game::Move>, String> {
+        self.spell_added_move(state, roller, seat, roll, text)
+    }
+
+    fn play_added<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        mv: &crate::game::Move,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        self.play_added_move(state, turn, mv, hooks)
+    }
+
+    fn apply_edit(&self, state: &mut State, edit: &crate::house::Edit) -> Result<(), String> {
+        self.edit(state, edit)
+    }
+
+    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), String> {
+        self.declare(state, seat)
     }
 }

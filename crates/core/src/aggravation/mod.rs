@@ -20,6 +20,7 @@
 pub mod board;
 mod describe;
 mod hooks;
+mod house;
 mod legal;
 mod moves;
 mod position;

@@ -532,7 +532,7 @@ impl Aggravation {
 
     /// Plays a checked move.
     #[inline(always)]
-    fn apply(&self, st: &mut State, mover: u8, c: Cand) {
+    pub(crate) fn apply(&self, st: &mut State, mover: u8, c: Cand) {
         if c.to() == NONE {
             return;
         }
@@ -557,7 +557,7 @@ impl Aggravation {
     /// Records star landings, and who rolls next: the roller again after an
     /// `extra` turn (a 6), else the next seat clockwise that still rolls.
     #[inline(always)]
-    fn end_turn(&self, st: &mut State, roller: u8, mover: u8, extra: bool, to: Hole) {
+    pub(crate) fn end_turn(&self, st: &mut State, roller: u8, mover: u8, extra: bool, to: Hole) {
         st.fresh[mover as usize] = self.board.star_bit(to);
         if st.winner != NONE {
             st.to_roll = NONE;

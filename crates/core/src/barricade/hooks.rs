@@ -63,6 +63,34 @@ impl BoardView for State {
     fn held(&self, seat: &str) -> bool {
         self.colour(seat).is_some_and(|c| self.held[c] != NONE)
     }
+
+    fn progress(&self, seat: &str) -> u32 {
+        let Some(c) = self.colour(seat) else { return 0 };
+        if self.winner as usize == c {
+            return 10_000;
+        }
+        iter_points(self.pawns[c])
+            .map(|p| 1 + 64u32.saturating_sub(u32::from(self.board.distance(p))))
+            .sum()
+    }
+
+    fn must_move(&self, seat: &str) -> Option<String> {
+        let c = self.colour(seat)?;
+        (self.replay_colour as usize == c && self.replay_pawn != NONE)
+            .then(|| self.board.name(self.replay_pawn).to_string())
+    }
+
+    fn neighbours(&self, point: &str) -> Vec<String> {
+        self.neighbour_names(point)
+    }
+
+    fn walk(&self, point: &str, steps: u32, _seat: Option<&str>) -> Vec<Vec<String>> {
+        self.walk_names(point, steps)
+    }
+
+    fn path(&self, from: &str, to: &str, _seat: Option<&str>) -> Option<Vec<String>> {
+        self.path_names(from, to)
+    }
 }
 
 impl State {
@@ -302,6 +330,35 @@ impl HookedRules for Barricade {
     }
 
     fn hook_names() -> &'static [&'static str] {
-        &["allow", "extra_turn"]
+        &["allow", "extra_turn", "moves", "effect", "winner"]
+    }
+
+    fn spell_added(
+        &self,
+        state: &State,
+        _roller: &str,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        text: &str,
+    ) -> Result<Option<crate::game::Move>, String> {
+        self.spell_added_move(state, seat, roll, text)
+    }
+
+    fn play_added<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        mv: &crate::game::Move,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        self.play_added_move(state, turn, mv, hooks)
+    }
+
+    fn apply_edit(&self, state: &mut State, edit: &crate::house::Edit) -> Result<(), String> {
+        self.edit(state, edit)
+    }
+
+    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), String> {
+        self.declare(state, seat)
     }
 }

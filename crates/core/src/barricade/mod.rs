@@ -21,6 +21,7 @@
 mod board;
 mod describe;
 mod hooks;
+mod house;
 mod legal;
 mod moves;
 mod position;

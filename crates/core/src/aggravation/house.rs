@@ -1,0 +1,313 @@
+//! Aggravation under house rules that change the game: moves added by a
+//! variant, the edits of its effects, its winner, and the board helpers
+//! (`walk`, `path`, `neighbours`) hooks and scripts see.
+
+use billes_notation::{Action, Capture, Seat, Span, Turn};
+
+use super::board::{Class, Hole, NONE};
+use super::moves::Cand;
+use super::{Aggravation, State};
+use crate::game::{Move, Roll};
+use crate::house::{parse_actions, Edit};
+use crate::variant::Hooks;
+use crate::{ErrorKind, ReplayError};
+
+/// The most holes a track may have (the loop and a HOME row).
+const MAX_TRACK: usize = 256;
+
+impl State {
+    /// The hole called `name`, or why not.
+    fn hole_named(&self, name: &str) -> Result<Hole, String> {
+        self.board
+            .hole(name)
+            .ok_or_else(|| format!("there is no hole {name}"))
+    }
+
+    /// The next hole of a marble of `side` after `h` on its track: NONE
+    /// past the end of its HOME row, from the centre or another's HOME.
+    fn track_next(&self, side: u8, h: Hole) -> Hole {
+        let next = self.board.next(side, h);
+        if next != NONE
+            && self.board.class(next) == Class::Home
+            && self.board.offset(next) >= self.home_size
+        {
+            return NONE;
+        }
+        next
+    }
+
+    /// The side whose track a helper follows: `seat`, else the marble on `h`.
+    fn track_side(&self, h: Hole, seat: Option<&str>) -> Option<u8> {
+        match seat {
+            Some(s) => self.board.seat(s),
+            None => self.at(h),
+        }
+    }
+
+    /// About how many steps a marble of `side` on `h` has made from BASE:
+    /// for [`crate::variant::BoardView::progress`].
+    pub(crate) fn steps_made(&self, side: u8, h: Hole) -> u32 {
+        let b = self.board;
+        let lap = u32::from(b.loop_len);
+        match b.class(h) {
+            Class::Loop => 1 + u32::from(b.loop_distance(b.start(side), h)),
+            Class::Centre => 1 + lap / 2,
+            Class::Home => 2 * lap + u32::from(b.offset(h)),
+            Class::Unused => 0,
+        }
+    }
+
+    /// The holes one step from `h` along the board's lines.
+    pub(crate) fn neighbour_holes(&self, h: Hole) -> Vec<Hole> {
+        let b = self.board;
+        let mut out = Vec::new();
+        match b.class(h) {
+            Class::Loop => {
+                out.push((h + b.loop_len - 1) % b.loop_len);
+                out.push((h + 1) % b.loop_len);
+                if b.is_star(h) {
+                    out.push(b.centre);
+                }
+                for side in 0..b.sides {
+                    if b.branch(side) == h && self.home_size > 0 {
+                        out.push(b.home(side, 0));
+                    }
+                }
+            }
+            Class::Centre => out.extend((0..b.sides).map(|s| b.star(s))),
+            Class::Home => {
+                let (side, i) = (b.side(h), b.offset(h));
+                out.push(if i == 0 {
+                    b.branch(side)
+                } else {
+                    b.home(side, i - 1)
+                });
+                if i + 1 < self.home_size {
+                    out.push(b.home(side, i + 1));
+                }
+            }
+            Class::Unused => {}
+        }
+        out
+    }
+
+    pub(crate) fn walk_names(
+        &self,
+        point: &str,
+        steps: u32,
+        seat: Option<&str>,
+    ) -> Vec<Vec<String>> {
+        let Some(mut h) = self.board.hole(point) else {
+            return Vec::new();
+        };
+        let Some(side) = self.track_side(h, seat) else {
+            return Vec::new();
+        };
+        let mut route = Vec::new();
+        for _ in 0..steps.min(MAX_TRACK as u32) {
+            h = self.track_next(side, h);
+            if h == NONE {
+                return Vec::new();
+            }
+            route.push(self.name(h).to_string());
+        }
+        vec![route]
+    }
+
+    pub(crate) fn path_names(
+        &self,
+        from: &str,
+        to: &str,
+        seat: Option<&str>,
+    ) -> Option<Vec<String>> {
+        let mut h = self.board.hole(from)?;
+        let goal = self.board.hole(to)?;
+        let side = self.track_side(h, seat)?;
+        let mut route = Vec::new();
+        for _ in 0..MAX_TRACK {
+            h = self.track_next(side, h);
+            if h == NONE {
+                return None;
+            }
+            route.push(self.name(h).to_string());
+            if h == goal {
+                return Some(route);
+            }
+        }
+        None
+    }
+
+    /// A marble on `h` that edits may move: not in HOME.
+    fn editable(&self, h: Hole, name: &str) -> Result<u8, String> {
+        if self.board.class(h) == Class::Home {
+            return Err(format!("{name} is a HOME hole: edits leave HOME alone"));
+        }
+        self.at(h)
+            .ok_or_else(|| format!("no marble stands on {name}"))
+    }
+
+    /// An empty hole outside HOME that an edit may fill.
+    fn fillable(&self, h: Hole, name: &str) -> Result<(), String> {
+        if self.board.class(h) == Class::Home {
+            return Err(format!("{name} is a HOME hole: edits leave HOME alone"));
+        }
+        match self.at(h) {
+            Some(s) => Err(format!("{}'s marble stands on {name}", self.letter(s))),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Aggravation {
+    /// [`crate::variant::HookedRules::spell_added`] for Aggravation: one
+    /// move of `seat`'s marble along a path of holes (`r5-rh4-rh2`), landing
+    /// on an empty hole or another seat's marble (which it aggravates).
+    pub(crate) fn spell_added_move(
+        &self,
+        st: &State,
+        roller: &str,
+        seat: &str,
+        roll: Option<Roll>,
+        text: &str,
+    ) -> Result<Option<Move>, String> {
+        let mover = self
+            .board
+            .seat(seat)
+            .filter(|&s| st.in_play[s as usize])
+            .ok_or_else(|| format!("\"{text}\" for {seat}, no seat in play"))?;
+        let actions = parse_actions(roller, roll, text)?;
+        let bad = |why: String| format!("\"{text}\": {why}");
+        let [Action::Move { path, .. }] = actions.as_slice() else {
+            return Err(bad("an added move is one move along a path of holes".into()));
+        };
+        let holes: Vec<Hole> = path
+            .iter()
+            .map(|n| st.hole_named(n.as_str()))
+            .collect::<Result<_, _>>()
+            .map_err(bad)?;
+        let (from, to) = (holes[0], holes[holes.len() - 1]);
+        if st.at(from) != Some(mover) {
+            return Err(bad(format!(
+                "no marble of {seat} stands on {}",
+                st.name(from)
+            )));
+        }
+        let captured = st.at(to);
+        if captured == Some(mover) {
+            return Err(bad(format!(
+                "{seat}'s own marble stands on {}",
+                st.name(to)
+            )));
+        }
+        let mv = Move {
+            seat: Seat::from(roller),
+            roll,
+            mover: None,
+            actions: [Action::Move {
+                path: path.clone(),
+                capture: captured.map(|_| Capture {
+                    target: None,
+                    points: None,
+                    span: Span::default(),
+                }),
+                barricade: false,
+                span: Span::default(),
+            }]
+            .into(),
+        };
+        Ok(Some(mv.with_mover(Some(Seat::from(seat)))))
+    }
+
+    /// [`crate::variant::HookedRules::play_added`] for Aggravation.
+    pub(crate) fn play_added_move<H: Hooks>(
+        &self,
+        st: &mut State,
+        turn: &Turn,
+        mv: &Move,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        let err = |m: String| ReplayError::new(ErrorKind::IllegalMove, turn.head.span, m);
+        let roller = self
+            .board
+            .seat(mv.seat.as_str())
+            .ok_or_else(|| err(format!("{} is no seat", mv.seat)))?;
+        let mover = self
+            .board
+            .seat(mv.moving_seat().as_str())
+            .ok_or_else(|| err(format!("{} is no seat", mv.moving_seat())))?;
+        let n = mv.roll.map_or(0, Roll::get);
+        let cand = match mv.actions.as_slice() {
+            [Action::Move { path, .. }] => {
+                let hole = |i: usize| st.hole_named(path[i].as_str()).map_err(err);
+                let (from, to) = (hole(0)?, hole(path.len() - 1)?);
+                let captured = st.at(to).filter(|&s| s != mover).unwrap_or(NONE);
+                Cand::new(from, NONE, to, Ok(captured))
+            }
+            _ => Cand::pass(),
+        };
+        let standard = self.extra & (1 << n) != 0;
+        let extra = self.extra_turn_hooked(st, roller, mover, n, turn, cand, standard, hooks)?;
+        self.apply(st, mover, cand);
+        self.end_turn(st, roller, mover, extra, cand.to());
+        Ok(())
+    }
+
+    /// [`crate::variant::HookedRules::apply_edit`] for Aggravation: marbles
+    /// outside HOME only (a HOME count never changes by an edit).
+    pub(crate) fn edit(&self, st: &mut State, edit: &Edit) -> Result<(), String> {
+        match edit {
+            Edit::Send { at } => {
+                let h = st.hole_named(at)?;
+                let s = st.editable(h, at)?;
+                st.lift(s, h);
+                st.base[s as usize] += 1;
+            }
+            Edit::Put { seat, at } => {
+                let s = self
+                    .board
+                    .seat(seat)
+                    .filter(|&s| st.in_play[s as usize])
+                    .ok_or_else(|| format!("{seat} is no seat in play"))?;
+                let h = st.hole_named(at)?;
+                st.fillable(h, at)?;
+                if st.base[s as usize] == 0 {
+                    return Err(format!("{seat} has no marble in BASE"));
+                }
+                st.base[s as usize] -= 1;
+                st.put(s, h);
+            }
+            Edit::Move { from, to } => {
+                let (f, t) = (st.hole_named(from)?, st.hole_named(to)?);
+                let s = st.editable(f, from)?;
+                st.fillable(t, to)?;
+                st.shift(s, f, t);
+            }
+            Edit::Swap { a, b } => {
+                let (x, y) = (st.hole_named(a)?, st.hole_named(b)?);
+                let (sx, sy) = (st.editable(x, a)?, st.editable(y, b)?);
+                st.lift(sx, x);
+                st.lift(sy, y);
+                st.put(sx, y);
+                st.put(sy, x);
+            }
+            Edit::PlaceBarricade { .. } | Edit::TakeBarricade { .. } => {
+                return Err("aggravation has no barricades".into())
+            }
+        }
+        Ok(())
+    }
+
+    /// [`crate::variant::HookedRules::declare_winner`] for Aggravation: the
+    /// seat's team wins.
+    pub(crate) fn declare(&self, st: &mut State, seat: &str) -> Result<(), String> {
+        let s = self
+            .board
+            .seat(seat)
+            .filter(|&s| st.in_play[s as usize])
+            .ok_or_else(|| format!("\"{seat}\", no seat in play"))?;
+        st.winner = st.team[s as usize];
+        st.to_roll = NONE;
+        st.again = false;
+        Ok(())
+    }
+}

@@ -1,0 +1,242 @@
+//! House rules that change the game (`moves`, `effect`, `winner`): the
+//! shipped variants do what they say, and on simulated games the checker of
+//! written turns accepts exactly the moves of the list.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use billes_core::game::{Move, Position, Roll};
+use billes_core::{Engine, ErrorKind, GameKind, Rng, SimOptions, Standard};
+use billes_lua::{Variant, VariantSource};
+use billes_notation::parse_game;
+
+fn shipped(name: &str) -> Variant {
+    Variant::load(&VariantSource::shipped(name).unwrap()).unwrap()
+}
+
+fn names(pos: &dyn Position, roll: u8) -> Vec<String> {
+    pos.legal_moves(Roll::new(roll))
+        .unwrap()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+/// Plays the legal move written `text` with `roll`.
+fn play(pos: &mut Box<dyn Position + '_>, roll: u8, text: &str) {
+    let mv = pos
+        .legal_moves(Roll::new(roll))
+        .unwrap()
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap_or_else(|| panic!("{text} is not listed"));
+    pos.play(&mv).unwrap();
+}
+
+#[test]
+fn swap_puts_the_opponent_where_the_mover_was() {
+    let swap = shipped("swap");
+    let mut pos = swap
+        .position(&[("Seats", "R G"), ("Position", "R:r9 G:r12 move=R")])
+        .unwrap();
+    assert_eq!(names(pos.as_ref(), 3), ["r9-r12*"]);
+    play(&mut pos, 3, "r9-r12*");
+    assert_eq!(pos.hook_view().at("r9"), Some("G"));
+    assert_eq!(pos.hook_view().at("r12"), Some("R"));
+    assert_eq!(pos.hook_view().reserve("G"), 3);
+    // Entering onto an opponent on START aggravates as usual.
+    let mut pos = swap
+        .position(&[("Seats", "R G"), ("Position", "R: G:r9 move=R")])
+        .unwrap();
+    play(&mut pos, 6, "+*");
+    assert_eq!(pos.hook_view().reserve("G"), 4);
+}
+
+#[test]
+fn must_aggravate_keeps_only_the_captures() {
+    let tags = [("Seats", "R G"), ("Position", "R:r2,r9 G:r12 move=R")];
+    let engine = Standard::new(GameKind::Aggravation);
+    let standard = engine.position(&tags).unwrap();
+    let must = shipped("must-aggravate");
+    let pos = must.position(&tags).unwrap();
+    assert_eq!(names(standard.as_ref(), 3).len(), 2);
+    assert_eq!(names(pos.as_ref(), 3), ["r9-r12*"]);
+    // The checker refuses the move the rule forbids, and lists the capture.
+    let mut after = pos.boxed();
+    let e = after
+        .play_turn(&parse_game("1. R3 r2-r5 *").unwrap().line.turns[0])
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    assert_eq!(e.legal, ["r9-r12*"]);
+    // Without a capture the standard list stands.
+    assert_eq!(names(pos.as_ref(), 1), names(standard.as_ref(), 1));
+}
+
+#[test]
+fn bounce_home_goes_to_the_far_end_and_back() {
+    let bounce = shipped("bounce-home");
+    let tags = [("Seats", "R G"), ("Position", "R:r7 G:g9 move=R")];
+    let engine = Standard::new(GameKind::Aggravation);
+    let standard = engine.position(&tags).unwrap();
+    let mut pos = bounce.position(&tags).unwrap();
+    assert!(!names(standard.as_ref(), 6).contains(&"r7-rh4-rh2".to_string()));
+    assert!(names(pos.as_ref(), 6).contains(&"r7-rh4-rh2".to_string()));
+    assert_eq!(
+        pos.hook_view().walk("r7", 4, None),
+        [["rh1", "rh2", "rh3", "rh4"]]
+    );
+    assert!(pos.hook_view().walk("r7", 5, None).is_empty());
+    play(&mut pos, 6, "r7-rh4-rh2");
+    assert_eq!(pos.hook_view().at("rh2"), Some("R"));
+    assert_eq!(pos.hook_view().finished("R"), 1);
+    // A 6: Red rolls again.
+    assert_eq!(pos.to_act().as_deref(), Some("R"));
+    // Its own marble in the way: no bounce over it.
+    let blocked = bounce
+        .position(&[("Seats", "R G"), ("Position", "R:r7,rh3 G:g9 move=R")])
+        .unwrap();
+    assert!(!names(blocked.as_ref(), 6)
+        .iter()
+        .any(|m| m.starts_with("r7-")));
+}
+
+#[test]
+fn jump_barricade_passes_one_barricade_on_a_6() {
+    let jump = shipped("jump-barricade");
+    let tags = [("Seats", "R G"), ("Position", "R:i9 G:o1 bar=i10 move=R")];
+    let engine = Standard::new(GameKind::Barricade);
+    let standard = engine.position(&tags).unwrap();
+    let mut pos = jump.position(&tags).unwrap();
+    assert!(!names(standard.as_ref(), 6).contains(&"i9-e11".to_string()));
+    assert!(names(pos.as_ref(), 6).contains(&"i9-e11".to_string()));
+    // Not on a 5.
+    assert_eq!(names(pos.as_ref(), 5), names(standard.as_ref(), 5));
+    play(&mut pos, 6, "i9-e11");
+    assert_eq!(pos.hook_view().at("e11"), Some("R"));
+    assert_eq!(pos.hook_view().barricades(), ["i10"]);
+    let mut around = pos.hook_view().neighbours("i10");
+    around.sort();
+    assert_eq!(around, ["i11", "i9"]);
+    assert_eq!(
+        pos.hook_view().path("i9", "i11", None),
+        Some(vec!["i10".to_string(), "i11".to_string()])
+    );
+}
+
+#[test]
+fn two_home_ends_the_game_at_the_second_marble_home() {
+    let two = shipped("two-home");
+    let mut pos = two
+        .position(&[("Seats", "R G"), ("Position", "R:rh4,r5,r9 G:g9 move=R")])
+        .unwrap();
+    assert!(!pos.is_over());
+    play(&mut pos, 3, "r5-rh1");
+    assert_eq!(pos.winners(), Some(vec!["R".to_string()]));
+    assert!(pos.legal_moves(Roll::new(1)).is_err());
+    // A record that plays on after the end is refused; its result is checked.
+    let record = "[Game \"aggravation\"]\n[Rules \"two-home\"]\n[Seats \"R G\"]\n\
+                  [Position \"R:rh4,r5 G:g9 move=R\"]\n\n1. R3 r5-rh1 2. G1 g9-g10 *\n";
+    let e = billes_lua::replay(&parse_game(record).unwrap(), None, None, &mut |_| {}).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::AfterEnd);
+    let record = "[Game \"aggravation\"]\n[Rules \"two-home\"]\n[Seats \"R G\"]\n\
+                  [Position \"R:rh4,r5 G:g9 move=R\"]\n\n1. R3 r5-rh1 =R\n";
+    billes_lua::replay(&parse_game(record).unwrap(), None, None, &mut |_| {}).unwrap();
+}
+
+/// The moves a checker is tried on in `pos`: the variant's list, the
+/// standard list, and each own piece walked the roll along every route.
+fn candidates(pos: &dyn Position, standard: &dyn Engine, roll: u8) -> Vec<String> {
+    let seat = pos.to_act().unwrap();
+    let mut out: Vec<String> = names(pos, roll);
+    if let Ok(std_pos) = standard.position(&[
+        ("Seats", &pos.seats().join(" ")),
+        ("Position", &pos.position_tag()),
+    ]) {
+        if let Ok(list) = std_pos.legal_moves(Roll::new(roll)) {
+            out.extend(list.iter().map(Move::to_string));
+        }
+    }
+    let view = pos.hook_view();
+    for from in view.pieces(&seat) {
+        for k in 1..=u32::from(roll) {
+            for route in view.walk(&from, k, None) {
+                let far = route.last().unwrap();
+                out.push(format!("{from}-{far}"));
+                let back = roll as usize - k as usize;
+                if back > 0 && back < route.len() {
+                    out.push(format!("{from}-{far}-{}", route[route.len() - 1 - back]));
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_checker_accepts_exactly_the_list_under_each_variant() {
+    for name in [
+        "swap",
+        "must-aggravate",
+        "bounce-home",
+        "jump-barricade",
+        "two-home",
+    ] {
+        let v = shipped(name);
+        let standard = Standard::new(v.game());
+        let mut rng = Rng::new(11);
+        let (mut tried, mut added) = (0, 0);
+        for _ in 0..2 {
+            let options = SimOptions {
+                max_turns: 150,
+                ..SimOptions::default()
+            };
+            let game = v.simulate(&options, &mut rng).unwrap();
+            let mut pos = v.start(&game).unwrap();
+            for (t, turn) in game.line.turns.iter().enumerate() {
+                if t % 4 == 0 {
+                    let roll = (t % 6 + 1) as u8;
+                    let listed = names(pos.as_ref(), roll);
+                    for text in candidates(pos.as_ref(), &standard, roll) {
+                        let seat = pos.to_act().unwrap();
+                        let line = format!("1. {seat}{roll} {text} *");
+                        let Ok(parsed) = parse_game(&line) else {
+                            continue;
+                        };
+                        let mut after = pos.boxed();
+                        let accepted = after.play_turn(&parsed.line.turns[0]).is_ok();
+                        let bare = |s: &str| s.replace(['*', '#'], "");
+                        let in_list = listed.iter().any(|m| bare(m) == bare(&text));
+                        assert_eq!(
+                            accepted, in_list,
+                            "{name}, turn {t}: {seat}{roll} {text}: list {listed:?}"
+                        );
+                        tried += 1;
+                        if in_list
+                            && !names_of_standard(&standard, pos.as_ref(), roll).contains(&text)
+                        {
+                            added += 1;
+                        }
+                    }
+                }
+                pos.play_turn(turn).unwrap();
+            }
+        }
+        assert!(tried > 50, "{name}: {tried} candidates");
+        if ["bounce-home", "jump-barricade"].contains(&name) {
+            assert!(added > 0, "{name}: no added move was ever listed");
+        }
+    }
+}
+
+fn names_of_standard(standard: &dyn Engine, pos: &dyn Position, roll: u8) -> Vec<String> {
+    standard
+        .position(&[
+            ("Seats", &pos.seats().join(" ")),
+            ("Position", &pos.position_tag()),
+        ])
+        .ok()
+        .and_then(|p| p.legal_moves(Roll::new(roll)).ok())
+        .map(|l| l.iter().map(Move::to_string).collect())
+        .unwrap_or_default()
+}

@@ -338,9 +338,9 @@ impl Worker {
                     fingerprint: None,
                     tags: Vec::new(),
                 });
-                outcome.errors.push(
-                    ErrorEntry::new(name, Some(index), "encoding", message).at(line, column),
-                );
+                outcome
+                    .errors
+                    .push(ErrorEntry::new(name, Some(index), "encoding", message).at(line, column));
             }
             Work::Game(source) => {
                 let game = self.game(&job.origin, &source, &mut outcome);

@@ -6,8 +6,10 @@
 
 use std::cell::RefCell;
 
+use billes_core::house::Edit;
 use billes_core::variant::{
-    EjectionView, Field, Hook, HookError, Hooks, MoveKind, MoveView, TeamRoll, Verdict,
+    BoardView, EjectionView, Field, Hook, HookError, Hooks, MoveKind, MoveView, PlayedView,
+    RollView, TeamRoll, Verdict,
 };
 
 /// A field of a recorded move, owned.
@@ -137,5 +139,23 @@ impl Hooks for Recorder<'_> {
 
     fn score(&self, ejection: &EjectionView<'_>, standard: u32) -> Result<u32, HookError> {
         self.inner.score(ejection, standard)
+    }
+
+    // The hooks that change the game (added moves, effects, winners) are the
+    // variant's, unchanged: the script sees the game its rules play.
+    fn moves(
+        &self,
+        roll: &RollView<'_>,
+        standard: &[String],
+    ) -> Result<Option<Vec<String>>, HookError> {
+        self.inner.moves(roll, standard)
+    }
+
+    fn effect(&self, mv: &PlayedView<'_>) -> Result<Vec<Edit>, HookError> {
+        self.inner.effect(mv)
+    }
+
+    fn winner(&self, turn: u32, position: &dyn BoardView) -> Result<Option<String>, HookError> {
+        self.inner.winner(turn, position)
     }
 }

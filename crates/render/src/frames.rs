@@ -7,6 +7,7 @@ use billes_core::view::{Piece, PositionView};
 use billes_core::{Engine, GameKind, ReplayError, Standard};
 use billes_notation::{Action, Game, Turn};
 
+use crate::drawing;
 use crate::layout::{Layout, Xy};
 use crate::RenderError;
 
@@ -191,11 +192,7 @@ pub(crate) fn marks(
     for action in &turn.actions {
         match action {
             Action::Move { path, .. } => {
-                let followed = if before.game == GameKind::Barricade {
-                    barricade_route(layout, before, turn, path)
-                } else {
-                    None
-                };
+                let followed = drawing::route_of_move(before.game, layout, before, turn, path);
                 let straight = followed.is_none();
                 let mut route: Vec<Xy> = followed.unwrap_or_default();
                 for pair in path.windows(2).filter(|_| straight) {
@@ -252,33 +249,7 @@ pub(crate) fn marks(
         .filter(|b| !after.barricades.contains(b))
         .cloned()
         .collect();
-    if before.game == GameKind::Offboard {
-        // Pushed lines shift: the marble that went is the one at the far end
-        // of the line, which the positions alone do not tell. The target it
-        // went to does.
-        m.ejected = after
-            .targets
-            .iter()
-            .zip(&before.targets)
-            .filter(|(a, b)| a.seat.is_some() && b.seat.is_none())
-            .map(|(a, _)| a.name.clone())
-            .collect();
-    } else {
-        // A piece sent back: its seat has fewer pieces on the board, and the
-        // hole it stood on lost it.
-        for seat in &before.seats {
-            let count = |v: &PositionView| v.pieces.iter().filter(|p| p.seat == seat.seat).count();
-            if count(after) < count(before) {
-                m.captured.extend(
-                    before
-                        .pieces
-                        .iter()
-                        .filter(|p| p.seat == seat.seat && !after.pieces.contains(p))
-                        .cloned(),
-                );
-            }
-        }
-    }
+    drawing::losses(before.game, before, after, &mut m);
     m
 }
 
@@ -303,49 +274,6 @@ fn line_arrows(a: Xy, b: Xy, d: Xy) -> Vec<Vec<Xy>> {
     } else {
         vec![vec![a, step(a)], vec![b, step(b)]]
     }
-}
-
-/// The points a Barricade pawn stepped on, as the rules count them: the
-/// first route of the roll's length that passes no barricade (the route the
-/// checker finds), from the pawn's point or, entering, from the seat's start
-/// point (which counts as the first point). `None` for what has no single
-/// route (a bounce through the goal, a board of a variant's own).
-fn barricade_route(
-    layout: &Layout,
-    before: &PositionView,
-    turn: &Turn,
-    path: &[billes_notation::Name],
-) -> Option<Vec<Xy>> {
-    use billes_core::barricade::{Board, HOUSE, SEATS};
-    let [from, to] = path else { return None };
-    let roll = turn.head.roll? as usize;
-    let board = Board::standard();
-    let mut blocked = 0u128;
-    for b in &before.barricades {
-        blocked |= 1u128 << board.point(b.as_str())?;
-    }
-    let landing = board.point(to.as_str())?;
-    let mut route: Vec<Xy> = Vec::new();
-    let (start, len) = if from.as_str() == HOUSE {
-        let mover = turn.mover().as_str();
-        let colour = SEATS.iter().position(|s| *s == mover)?;
-        route.push(layout.waiting(mover)?.spots.first().copied()?);
-        let start = board.start(colour);
-        route.push(layout.position(board.name(start).as_str())?);
-        if roll == 1 {
-            return (start == landing).then_some(route);
-        }
-        (start, roll - 1)
-    } else {
-        let start = board.point(from.as_str())?;
-        route.push(layout.position(from.as_str())?);
-        (start, roll)
-    };
-    let found = board.open_path(start, len, landing, blocked)?;
-    for &p in board.route_points(found) {
-        route.push(layout.position(board.name(p).as_str())?);
-    }
-    Some(route)
 }
 
 #[cfg(test)]

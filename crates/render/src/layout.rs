@@ -10,7 +10,7 @@ use billes_core::view::PositionView;
 use billes_core::GameKind;
 use serde::Deserialize;
 
-use crate::RenderError;
+use crate::{drawing, RenderError};
 
 /// A point in board units (1 = the distance between neighbouring holes).
 pub type Xy = (f64, f64);
@@ -94,11 +94,7 @@ impl Layout {
     /// # Errors
     /// [`RenderError::Board`] when the board file cannot be read as a drawing.
     pub fn standard(game: GameKind) -> Result<Layout, RenderError> {
-        match game {
-            GameKind::Aggravation => Layout::aggravation(AGGRAVATION_YAML, None),
-            GameKind::Barricade => Layout::barricade(BARRICADE_YAML),
-            GameKind::Offboard => Layout::offboard(OFFBOARD_YAML),
-        }
+        drawing::standard_layout(game)
     }
 
     /// Fits the drawing to the board a variant plays on, as its start
@@ -109,24 +105,7 @@ impl Layout {
     /// # Errors
     /// [`RenderError::Board`] when the drawing has too few HOME holes.
     pub fn fit(&mut self, view: &PositionView) -> Result<(), RenderError> {
-        match self.game {
-            GameKind::Aggravation => {
-                let drawn = self
-                    .holes
-                    .iter()
-                    .filter(|h| h.kind == HoleKind::Home)
-                    .count();
-                let wanted = view.home_size.map(|n| n as usize * self.waiting.len());
-                if wanted.is_some_and(|n| n != drawn) {
-                    *self = Layout::aggravation(AGGRAVATION_YAML, view.home_size)?;
-                }
-            }
-            GameKind::Offboard => self
-                .targets
-                .retain(|t| view.targets.iter().any(|v| v.name == t.name)),
-            GameKind::Barricade => {}
-        }
-        Ok(())
+        drawing::fit(self.game, self, view)
     }
 
     /// The hole called `name`.
@@ -149,11 +128,16 @@ impl Layout {
     /// holes. Elsewhere (and for the shortcuts to the centre) the route is the
     /// straight line, since a Barricade move may take any of several ways.
     pub fn route(&self, from: &str, to: &str) -> Option<Vec<Xy>> {
-        let (a, b) = (self.index.get(from)?, self.index.get(to)?);
-        let straight = Some(vec![self.holes[*a].at, self.holes[*b].at]);
-        if self.game != GameKind::Aggravation {
-            return straight;
-        }
+        let (a, b) = (*self.index.get(from)?, *self.index.get(to)?);
+        drawing::route(self.game, self, a, b)
+            .or_else(|| Some(vec![self.holes[a].at, self.holes[b].at]))
+    }
+
+    /// The route from hole `a` to hole `b` along Aggravation's one-way
+    /// lines (see [`Layout::route`]): `None` when there is none within 12
+    /// holes, or round the star ring.
+    pub(crate) fn along_lines(&self, a: usize, b: usize) -> Option<Vec<Xy>> {
+        let (a, b) = (&a, &b);
         let star = |i: usize| self.holes[i].kind == HoleKind::Star;
         if star(*a) && star(*b) {
             // round the star ring, clockwise like the loop
@@ -168,7 +152,7 @@ impl Layout {
                     None => break,
                 }
             }
-            return straight;
+            return None;
         }
         let mut path = vec![*a];
         while path.len() <= 12 {
@@ -201,7 +185,7 @@ impl Layout {
                 None => break,
             }
         }
-        straight
+        None
     }
 
     /// The off-board place of `seat`.
@@ -258,7 +242,7 @@ impl Layout {
 
     /// The Aggravation drawing: the `drawing` template of one side, turned
     /// round the centre once per side.
-    fn aggravation(text: &str, home_size: Option<u32>) -> Result<Layout, RenderError> {
+    pub(crate) fn aggravation(text: &str, home_size: Option<u32>) -> Result<Layout, RenderError> {
         let mut file: AggravationFile = parse(text)?;
         if let Some(n) = home_size {
             file.home_holes = u8::try_from(n).unwrap_or(u8::MAX);
@@ -331,7 +315,7 @@ impl Layout {
 
     /// The Barricade drawing: the points' own x/y, the lines, the houses of
     /// `drawing.houses`.
-    fn barricade(text: &str) -> Result<Layout, RenderError> {
+    pub(crate) fn barricade(text: &str) -> Result<Layout, RenderError> {
         let file: BarricadeFile = parse(text)?;
         let mut layout = Layout::new(GameKind::Barricade);
         for p in &file.points {
@@ -370,7 +354,7 @@ impl Layout {
     /// The Offboard drawing: cells on a hexagonal grid (a step along a row
     /// is 1 to the right, a row up is half a step left and √3/2 up), each
     /// target outside the middle of its side, shifted towards its direction.
-    fn offboard(text: &str) -> Result<Layout, RenderError> {
+    pub(crate) fn offboard(text: &str) -> Result<Layout, RenderError> {
         let file: OffboardFile = parse(text)?;
         let mut layout = Layout::new(GameKind::Offboard);
         let h = 3f64.sqrt() / 2.0;
@@ -448,10 +432,6 @@ fn unit((x, y): Xy) -> Xy {
 fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, RenderError> {
     serde_yaml::from_str(text).map_err(|e| RenderError::Board(e.to_string()))
 }
-
-const AGGRAVATION_YAML: &str = include_str!("../../../rules/aggravation.yaml");
-const BARRICADE_YAML: &str = include_str!("../../../rules/barricade.yaml");
-const OFFBOARD_YAML: &str = include_str!("../../../rules/offboard.yaml");
 
 // What the drawing reads of the board files; everything else is ignored.
 

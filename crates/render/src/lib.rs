@@ -15,6 +15,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod drawing;
 mod frames;
 mod html;
 pub mod layout;

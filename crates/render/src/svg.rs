@@ -519,23 +519,7 @@ fn panel(c: &Canvas, frame: &Frame) -> String {
         y += LINE;
         let (fill, stroke) = paint(&seat.colour);
         let mut line = format!("{} {}", seat.seat, seat.colour);
-        match view.game {
-            billes_core::GameKind::Aggravation => {
-                let _ = write!(line, " · BASE {} · HOME {}", seat.waiting, seat.home);
-            }
-            billes_core::GameKind::Barricade => {
-                let _ = write!(line, " · house {}", seat.waiting);
-                if view.held.contains(&seat.seat) {
-                    line.push_str(" · holds a barricade");
-                }
-            }
-            billes_core::GameKind::Offboard => {
-                let _ = write!(line, " · score {}", seat.score);
-                if seat.waiting > 0 {
-                    let _ = write!(line, " · out {}", seat.waiting);
-                }
-            }
-        }
+        crate::drawing::seat_line(view, seat, &mut line);
         let _ = writeln!(
             s,
             "<circle cx=\"24\" cy=\"{}\" r=\"6\" fill=\"{fill}\" stroke=\"{stroke}\"/>\

@@ -3,12 +3,15 @@
 //! `drawing` section (one side, turned round the centre for each seat),
 //! Barricade's point coordinates and `drawing.houses`, Offboard's rows and
 //! directions (cells on a hexagonal grid, targets just outside their side).
+//!
+//! [`Layout`] is the same for every game; each game's module in
+//! `drawing/` reads its board file into one and says what differs (see
+//! the `drawing` module).
 
 use std::collections::HashMap;
 
 use billes_core::view::PositionView;
 use billes_core::GameKind;
-use serde::Deserialize;
 
 use crate::{drawing, RenderError};
 
@@ -133,61 +136,6 @@ impl Layout {
             .or_else(|| Some(vec![self.holes[a].at, self.holes[b].at]))
     }
 
-    /// The route from hole `a` to hole `b` along Aggravation's one-way
-    /// lines (see [`Layout::route`]): `None` when there is none within 12
-    /// holes, or round the star ring.
-    pub(crate) fn along_lines(&self, a: usize, b: usize) -> Option<Vec<Xy>> {
-        let (a, b) = (&a, &b);
-        let star = |i: usize| self.holes[i].kind == HoleKind::Star;
-        if star(*a) && star(*b) {
-            // round the star ring, clockwise like the loop
-            let mut path = vec![*a];
-            while path.len() <= self.shortcuts.len() {
-                let here = path[path.len() - 1];
-                if here == *b {
-                    return Some(path.iter().map(|&i| self.holes[i].at).collect());
-                }
-                match self.shortcuts.iter().find(|&&(p, q)| p == here && star(q)) {
-                    Some(&(_, q)) => path.push(q),
-                    None => break,
-                }
-            }
-            return None;
-        }
-        let mut path = vec![*a];
-        while path.len() <= 12 {
-            let here = path[path.len() - 1];
-            if here == *b {
-                return Some(path.iter().map(|&i| self.holes[i].at).collect());
-            }
-            // the loop's next hole, or the HOME row's when heading into it
-            let next: Vec<usize> = self
-                .lines
-                .iter()
-                .filter(|&&(p, _)| p == here)
-                .map(|&(_, q)| q)
-                .collect();
-            let step = next
-                .iter()
-                .copied()
-                .find(|&q| {
-                    self.holes[q].kind == HoleKind::Home
-                        && self.holes[*b].kind == HoleKind::Home
-                        && self.holes[q].seat == self.holes[*b].seat
-                })
-                .or_else(|| {
-                    next.iter()
-                        .copied()
-                        .find(|&q| self.holes[q].kind != HoleKind::Home)
-                });
-            match step {
-                Some(q) => path.push(q),
-                None => break,
-            }
-        }
-        None
-    }
-
     /// The off-board place of `seat`.
     pub fn waiting(&self, seat: &str) -> Option<&Waiting> {
         self.waiting.iter().find(|w| w.seat == seat)
@@ -208,7 +156,8 @@ impl Layout {
         )
     }
 
-    fn new(game: GameKind) -> Layout {
+    /// An empty drawing of `game`.
+    pub(crate) fn new(game: GameKind) -> Layout {
         Layout {
             game,
             holes: Vec::new(),
@@ -221,7 +170,14 @@ impl Layout {
         }
     }
 
-    fn add(&mut self, name: String, at: Xy, kind: HoleKind, seat: Option<String>) -> usize {
+    /// Adds a hole; its index in `holes`.
+    pub(crate) fn add(
+        &mut self,
+        name: String,
+        at: Xy,
+        kind: HoleKind,
+        seat: Option<String>,
+    ) -> usize {
         let i = self.holes.len();
         self.index.insert(name.clone(), i);
         self.holes.push(Hole {
@@ -233,194 +189,17 @@ impl Layout {
         i
     }
 
-    fn find(&self, name: &str) -> Result<usize, RenderError> {
+    /// The index of the hole called `name`, or an error naming it.
+    pub(crate) fn find(&self, name: &str) -> Result<usize, RenderError> {
         self.index
             .get(name)
             .copied()
             .ok_or_else(|| RenderError::Board(format!("unknown point {name} in the drawing")))
     }
-
-    /// The Aggravation drawing: the `drawing` template of one side, turned
-    /// round the centre once per side.
-    pub(crate) fn aggravation(text: &str, home_size: Option<u32>) -> Result<Layout, RenderError> {
-        let mut file: AggravationFile = parse(text)?;
-        if let Some(n) = home_size {
-            file.home_holes = u8::try_from(n).unwrap_or(u8::MAX);
-        }
-        let d = &file.drawing;
-        if d.r#loop.len() != file.holes_per_side as usize {
-            return Err(RenderError::Board(format!(
-                "drawing.loop has {} holes, a side has {}",
-                d.r#loop.len(),
-                file.holes_per_side
-            )));
-        }
-        if d.home.len() < file.home_holes as usize || file.seats.len() < file.sides as usize {
-            return Err(RenderError::Board(
-                "drawing.home is shorter than a HOME row, or seats are missing".into(),
-            ));
-        }
-        let mut layout = Layout::new(GameKind::Aggravation);
-        let centre = layout.add(file.centre.clone(), (0.0, 0.0), HoleKind::Centre, None);
-        let mut ring = Vec::new();
-        let mut stars = Vec::new();
-        for side in 0..file.sides as usize {
-            let angle = (side as f64 * 360.0 / file.sides as f64).to_radians();
-            let turn = |(x, y): Xy| {
-                (
-                    x * angle.cos() - y * angle.sin(),
-                    x * angle.sin() + y * angle.cos(),
-                )
-            };
-            let seat = file.seats[side].letter.clone();
-            let lower = seat.to_lowercase();
-            let first = ring.len();
-            for (offset, &xy) in d.r#loop.iter().enumerate() {
-                let kind = if offset == file.star_offset as usize {
-                    HoleKind::Star
-                } else if offset == file.start_offset as usize {
-                    HoleKind::Start
-                } else {
-                    HoleKind::Plain
-                };
-                let owner = (kind == HoleKind::Start).then(|| seat.clone());
-                let i = layout.add(format!("{lower}{offset}"), turn(xy), kind, owner);
-                if kind == HoleKind::Star {
-                    stars.push(i);
-                }
-                ring.push(i);
-            }
-            // the HOME row, entered from the hole at home_offset
-            let mut prev = ring[first + file.home_offset as usize];
-            for (k, &xy) in d.home.iter().take(file.home_holes as usize).enumerate() {
-                let name = format!("{lower}h{}", k + 1);
-                let i = layout.add(name, turn(xy), HoleKind::Home, Some(seat.clone()));
-                layout.lines.push((prev, i));
-                prev = i;
-            }
-            layout.waiting.push(Waiting {
-                seat,
-                spots: d.base.iter().map(|&xy| turn(xy)).collect(),
-            });
-        }
-        for (k, &i) in ring.iter().enumerate() {
-            layout.lines.push((i, ring[(k + 1) % ring.len()]));
-        }
-        for (k, &s) in stars.iter().enumerate() {
-            layout.shortcuts.push((s, centre));
-            layout.shortcuts.push((s, stars[(k + 1) % stars.len()]));
-        }
-        Ok(layout)
-    }
-
-    /// The Barricade drawing: the points' own x/y, the lines, the houses of
-    /// `drawing.houses`.
-    pub(crate) fn barricade(text: &str) -> Result<Layout, RenderError> {
-        let file: BarricadeFile = parse(text)?;
-        let mut layout = Layout::new(GameKind::Barricade);
-        for p in &file.points {
-            let kind = if p.name == file.goal {
-                HoleKind::Goal
-            } else if file.barricades.contains(&p.name) {
-                HoleKind::BarricadePoint
-            } else {
-                HoleKind::Plain
-            };
-            let seat = file
-                .starts
-                .iter()
-                .find(|s| s.point == p.name)
-                .map(|s| s.seat.clone());
-            let kind = if seat.is_some() {
-                HoleKind::StartPoint
-            } else {
-                kind
-            };
-            layout.add(p.name.clone(), (p.x, p.y), kind, seat);
-        }
-        for [a, b] in &file.lines {
-            let line = (layout.find(a)?, layout.find(b)?);
-            layout.lines.push(line);
-        }
-        for h in &file.drawing.houses {
-            layout.waiting.push(Waiting {
-                seat: h.seat.clone(),
-                spots: vec![(h.x, h.y)],
-            });
-        }
-        Ok(layout)
-    }
-
-    /// The Offboard drawing: cells on a hexagonal grid (a step along a row
-    /// is 1 to the right, a row up is half a step left and √3/2 up), each
-    /// target outside the middle of its side, shifted towards its direction.
-    pub(crate) fn offboard(text: &str) -> Result<Layout, RenderError> {
-        let file: OffboardFile = parse(text)?;
-        let mut layout = Layout::new(GameKind::Offboard);
-        let h = 3f64.sqrt() / 2.0;
-        let top = file.board.rows.len() as f64 - 1.0;
-        let xy = |row: f64, diag: f64| (diag - 1.0 - row * 0.5, (top - row) * h);
-        let mut cells: HashMap<(i32, i32), usize> = HashMap::new();
-        for (r, row) in file.board.rows.iter().enumerate() {
-            for d in row.first..=row.last {
-                let i = layout.add(
-                    format!("{}{d}", row.row),
-                    xy(r as f64, d as f64),
-                    HoleKind::Plain,
-                    None,
-                );
-                cells.insert((r as i32, d as i32), i);
-            }
-        }
-        let mut steps = HashMap::new();
-        for dir in &file.board.directions {
-            let (dr, dd) = (dir.step[0] as f64, dir.step[1] as f64);
-            layout
-                .directions
-                .insert(dir.name.clone(), (dd - dr * 0.5, -dr * h));
-            steps.insert(dir.name.clone(), (dir.step[0] as i32, dir.step[1] as i32));
-        }
-        let off = |(r, d): (i32, i32), dir: &str| {
-            steps
-                .get(dir)
-                .is_none_or(|(dr, dd)| !cells.contains_key(&(r + dr, d + dd)))
-        };
-        for t in &file.board.targets {
-            let side: Vec<Xy> = cells
-                .iter()
-                .filter(|(&c, _)| off(c, &t.side[0]) && off(c, &t.side[1]))
-                .map(|(_, &i)| layout.holes[i].at)
-                .collect();
-            let vector = |name: &str| {
-                layout.directions.get(name).copied().ok_or_else(|| {
-                    RenderError::Board(format!("target {} names no direction {name}", t.name))
-                })
-            };
-            let (a, b, d) = (vector(&t.side[0])?, vector(&t.side[1])?, vector(&t.dir)?);
-            if side.is_empty() {
-                return Err(RenderError::Board(format!("target {} has no side", t.name)));
-            }
-            let n = side.len() as f64;
-            let mid = (
-                side.iter().map(|p| p.0).sum::<f64>() / n,
-                side.iter().map(|p| p.1).sum::<f64>() / n,
-            );
-            let normal = unit((a.0 + b.0, a.1 + b.1));
-            let along = d.0 * normal.0 + d.1 * normal.1;
-            let tangent = unit((d.0 - normal.0 * along, d.1 - normal.1 * along));
-            layout.targets.push(TargetSpot {
-                name: t.name.clone(),
-                at: (
-                    mid.0 + normal.0 * 1.3 + tangent.0 * 1.4,
-                    mid.1 + normal.1 * 1.3 + tangent.1 * 1.4,
-                ),
-            });
-        }
-        Ok(layout)
-    }
 }
 
-fn unit((x, y): Xy) -> Xy {
+/// `(x, y)` scaled to length 1 (`(0, 0)` stays).
+pub(crate) fn unit((x, y): Xy) -> Xy {
     let len = (x * x + y * y).sqrt();
     if len == 0.0 {
         (0.0, 0.0)
@@ -429,102 +208,9 @@ fn unit((x, y): Xy) -> Xy {
     }
 }
 
-fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, RenderError> {
+/// A board file read as `T`.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, RenderError> {
     serde_yaml::from_str(text).map_err(|e| RenderError::Board(e.to_string()))
-}
-
-// What the drawing reads of the board files; everything else is ignored.
-
-#[derive(Deserialize)]
-struct AggravationFile {
-    sides: u8,
-    holes_per_side: u8,
-    star_offset: u8,
-    home_offset: u8,
-    start_offset: u8,
-    home_holes: u8,
-    centre: String,
-    seats: Vec<SeatLetter>,
-    drawing: AggravationDrawing,
-}
-
-#[derive(Deserialize)]
-struct SeatLetter {
-    letter: String,
-}
-
-#[derive(Deserialize)]
-struct AggravationDrawing {
-    r#loop: Vec<Xy>,
-    home: Vec<Xy>,
-    base: Vec<Xy>,
-}
-
-#[derive(Deserialize)]
-struct BarricadeFile {
-    goal: String,
-    points: Vec<NamedPoint>,
-    lines: Vec<[String; 2]>,
-    barricades: Vec<String>,
-    starts: Vec<BarricadeStart>,
-    drawing: BarricadeDrawing,
-}
-
-#[derive(Deserialize)]
-struct NamedPoint {
-    name: String,
-    x: f64,
-    y: f64,
-}
-
-#[derive(Deserialize)]
-struct BarricadeStart {
-    seat: String,
-    point: String,
-}
-
-#[derive(Deserialize)]
-struct BarricadeDrawing {
-    houses: Vec<House>,
-}
-
-#[derive(Deserialize)]
-struct House {
-    seat: String,
-    x: f64,
-    y: f64,
-}
-
-#[derive(Deserialize)]
-struct OffboardFile {
-    board: OffboardBoard,
-}
-
-#[derive(Deserialize)]
-struct OffboardBoard {
-    rows: Vec<OffboardRow>,
-    directions: Vec<OffboardDir>,
-    targets: Vec<OffboardTarget>,
-}
-
-#[derive(Deserialize)]
-struct OffboardRow {
-    row: char,
-    first: u8,
-    last: u8,
-}
-
-#[derive(Deserialize)]
-struct OffboardDir {
-    name: String,
-    step: [i8; 2],
-}
-
-#[derive(Deserialize)]
-struct OffboardTarget {
-    name: String,
-    side: [String; 2],
-    dir: String,
 }
 
 #[cfg(test)]

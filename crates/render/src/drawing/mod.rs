@@ -1,0 +1,123 @@
+//! What each game brings to its pictures, in one place: the board file its
+//! layout is read from and how the layout is fitted to a variant, how a
+//! move's arrow runs, how a piece leaving the board is marked, and what the
+//! panel says of each seat.
+//!
+//! Each game's rules type (the one billes_core's `games!` list names)
+//! implements [`Drawing`] in its own module here, which also reads the
+//! game's board file into a [`Layout`]; the functions below reach it through
+//! [`billes_core::with_kind!`], so the game is chosen once, by the core's
+//! list. A fourth game is one more module with its `impl Drawing`: the
+//! crate does not build without it.
+
+use billes_core::view::{PositionView, SeatView};
+use billes_core::{with_kind, GameKind};
+use billes_notation::{Name, Turn};
+
+use crate::frames::Marks;
+use crate::layout::{Layout, Xy};
+use crate::RenderError;
+
+mod aggravation;
+mod barricade;
+mod offboard;
+
+/// The drawing differences of one game. The defaults are what most games
+/// do: no fitting, straight arrows, pieces sent back marked as captured.
+pub(crate) trait Drawing {
+    /// The layout of the standard board, from the game's board file in
+    /// `rules/`.
+    fn standard_layout() -> Result<Layout, RenderError>;
+
+    /// Fits `layout` to the board a variant plays on, as its start
+    /// position `view` shows it (see [`Layout::fit`]).
+    fn fit(_layout: &mut Layout, _view: &PositionView) -> Result<(), RenderError> {
+        Ok(())
+    }
+
+    /// The holes a piece passes from hole `a` to hole `b` of `layout`
+    /// (indices into its holes), when the game's lines give one route;
+    /// `None` draws the straight line (see [`Layout::route`]).
+    fn route(_layout: &Layout, _a: usize, _b: usize) -> Option<Vec<Xy>> {
+        None
+    }
+
+    /// The whole route of the move along `path` in `turn`, from the
+    /// position `before`, when the game's rules fix one; `None` joins the
+    /// legs of [`Layout::route`].
+    fn route_of_move(
+        _layout: &Layout,
+        _before: &PositionView,
+        _turn: &Turn,
+        _path: &[Name],
+    ) -> Option<Vec<Xy>> {
+        None
+    }
+
+    /// Marks in `marks` the pieces that left the board between `before`
+    /// and `after`. By default a piece sent back: its seat has fewer pieces
+    /// on the board, and the hole it stood on lost it.
+    fn losses(before: &PositionView, after: &PositionView, marks: &mut Marks) {
+        for seat in &before.seats {
+            let count = |v: &PositionView| v.pieces.iter().filter(|p| p.seat == seat.seat).count();
+            if count(after) < count(before) {
+                marks.captured.extend(
+                    before
+                        .pieces
+                        .iter()
+                        .filter(|p| p.seat == seat.seat && !after.pieces.contains(p))
+                        .cloned(),
+                );
+            }
+        }
+    }
+
+    /// Adds to the panel's `line` for `seat` what the game counts off
+    /// the board, in position `view`.
+    fn seat_line(view: &PositionView, seat: &SeatView, line: &mut String);
+}
+
+/// [`Drawing::standard_layout`] of `game`.
+pub(crate) fn standard_layout(game: GameKind) -> Result<Layout, RenderError> {
+    with_kind!(game, R => <R as Drawing>::standard_layout())
+}
+
+/// [`Drawing::fit`] of `game`.
+pub(crate) fn fit(
+    game: GameKind,
+    layout: &mut Layout,
+    view: &PositionView,
+) -> Result<(), RenderError> {
+    with_kind!(game, R => <R as Drawing>::fit(layout, view))
+}
+
+/// [`Drawing::route`] of `game`.
+pub(crate) fn route(game: GameKind, layout: &Layout, a: usize, b: usize) -> Option<Vec<Xy>> {
+    with_kind!(game, R => <R as Drawing>::route(layout, a, b))
+}
+
+/// [`Drawing::route_of_move`] of `game`.
+pub(crate) fn route_of_move(
+    game: GameKind,
+    layout: &Layout,
+    before: &PositionView,
+    turn: &Turn,
+    path: &[Name],
+) -> Option<Vec<Xy>> {
+    with_kind!(game, R => <R as Drawing>::route_of_move(layout, before, turn, path))
+}
+
+/// [`Drawing::losses`] of `game`.
+pub(crate) fn losses(
+    game: GameKind,
+    before: &PositionView,
+    after: &PositionView,
+    marks: &mut Marks,
+) {
+    with_kind!(game, R => <R as Drawing>::losses(before, after, marks));
+}
+
+/// [`Drawing::seat_line`] of the game of `view`.
+pub(crate) fn seat_line(view: &PositionView, seat: &SeatView, line: &mut String) {
+    with_kind!(view.game, R => <R as Drawing>::seat_line(view, seat, line));
+}

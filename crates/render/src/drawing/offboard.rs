@@ -1,0 +1,152 @@
+//! Offboard: cells on a hexagonal grid, only the targets a variant keeps;
+//! marbles leave the board at a target.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use billes_core::offboard::Offboard;
+use billes_core::view::{PositionView, SeatView};
+use billes_core::GameKind;
+use serde::Deserialize;
+
+use super::Drawing;
+use crate::frames::Marks;
+use crate::layout::{parse, unit, HoleKind, Layout, TargetSpot, Xy};
+use crate::RenderError;
+
+const OFFBOARD_YAML: &str = include_str!("../../../../rules/offboard.yaml");
+
+impl Drawing for Offboard {
+    fn standard_layout() -> Result<Layout, RenderError> {
+        read_layout(OFFBOARD_YAML)
+    }
+
+    fn fit(layout: &mut Layout, view: &PositionView) -> Result<(), RenderError> {
+        layout
+            .targets
+            .retain(|t| view.targets.iter().any(|v| v.name == t.name));
+        Ok(())
+    }
+
+    fn losses(before: &PositionView, after: &PositionView, marks: &mut Marks) {
+        // Pushed lines shift: the marble that went is the one at the far end
+        // of the line, which the positions alone do not tell. The target it
+        // went to does.
+        marks.ejected = after
+            .targets
+            .iter()
+            .zip(&before.targets)
+            .filter(|(a, b)| a.seat.is_some() && b.seat.is_none())
+            .map(|(a, _)| a.name.clone())
+            .collect();
+    }
+
+    fn seat_line(_view: &PositionView, seat: &SeatView, line: &mut String) {
+        let _ = write!(line, " · score {}", seat.score);
+        if seat.waiting > 0 {
+            let _ = write!(line, " · out {}", seat.waiting);
+        }
+    }
+}
+
+/// The Offboard drawing: cells on a hexagonal grid (a step along a row
+/// is 1 to the right, a row up is half a step left and √3/2 up), each
+/// target outside the middle of its side, shifted towards its direction.
+fn read_layout(text: &str) -> Result<Layout, RenderError> {
+    let file: OffboardFile = parse(text)?;
+    let mut layout = Layout::new(GameKind::Offboard);
+    let h = 3f64.sqrt() / 2.0;
+    let top = file.board.rows.len() as f64 - 1.0;
+    let xy = |row: f64, diag: f64| (diag - 1.0 - row * 0.5, (top - row) * h);
+    let mut cells: HashMap<(i32, i32), usize> = HashMap::new();
+    for (r, row) in file.board.rows.iter().enumerate() {
+        for d in row.first..=row.last {
+            let i = layout.add(
+                format!("{}{d}", row.row),
+                xy(r as f64, d as f64),
+                HoleKind::Plain,
+                None,
+            );
+            cells.insert((r as i32, d as i32), i);
+        }
+    }
+    let mut steps = HashMap::new();
+    for dir in &file.board.directions {
+        let (dr, dd) = (dir.step[0] as f64, dir.step[1] as f64);
+        layout
+            .directions
+            .insert(dir.name.clone(), (dd - dr * 0.5, -dr * h));
+        steps.insert(dir.name.clone(), (dir.step[0] as i32, dir.step[1] as i32));
+    }
+    let off = |(r, d): (i32, i32), dir: &str| {
+        steps
+            .get(dir)
+            .is_none_or(|(dr, dd)| !cells.contains_key(&(r + dr, d + dd)))
+    };
+    for t in &file.board.targets {
+        let side: Vec<Xy> = cells
+            .iter()
+            .filter(|(&c, _)| off(c, &t.side[0]) && off(c, &t.side[1]))
+            .map(|(_, &i)| layout.holes[i].at)
+            .collect();
+        let vector = |name: &str| {
+            layout.directions.get(name).copied().ok_or_else(|| {
+                RenderError::Board(format!("target {} names no direction {name}", t.name))
+            })
+        };
+        let (a, b, d) = (vector(&t.side[0])?, vector(&t.side[1])?, vector(&t.dir)?);
+        if side.is_empty() {
+            return Err(RenderError::Board(format!("target {} has no side", t.name)));
+        }
+        let n = side.len() as f64;
+        let mid = (
+            side.iter().map(|p| p.0).sum::<f64>() / n,
+            side.iter().map(|p| p.1).sum::<f64>() / n,
+        );
+        let normal = unit((a.0 + b.0, a.1 + b.1));
+        let along = d.0 * normal.0 + d.1 * normal.1;
+        let tangent = unit((d.0 - normal.0 * along, d.1 - normal.1 * along));
+        layout.targets.push(TargetSpot {
+            name: t.name.clone(),
+            at: (
+                mid.0 + normal.0 * 1.3 + tangent.0 * 1.4,
+                mid.1 + normal.1 * 1.3 + tangent.1 * 1.4,
+            ),
+        });
+    }
+    Ok(layout)
+}
+
+// What the drawing reads of the board file; everything else is ignored.
+
+#[derive(Deserialize)]
+struct OffboardFile {
+    board: OffboardBoard,
+}
+
+#[derive(Deserialize)]
+struct OffboardBoard {
+    rows: Vec<OffboardRow>,
+    directions: Vec<OffboardDir>,
+    targets: Vec<OffboardTarget>,
+}
+
+#[derive(Deserialize)]
+struct OffboardRow {
+    row: char,
+    first: u8,
+    last: u8,
+}
+
+#[derive(Deserialize)]
+struct OffboardDir {
+    name: String,
+    step: [i8; 2],
+}
+
+#[derive(Deserialize)]
+struct OffboardTarget {
+    name: String,
+    side: [String; 2],
+    dir: String,
+}

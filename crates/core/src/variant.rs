@@ -37,6 +37,19 @@
 //! | `ejects` | — | — | the seat whose marble is pushed off |
 //! | `target` | — | — | the target it falls into |
 //!
+//! A [`BoardView`] answers what every game has (`at`, `pieces`, `seats`...);
+//! the position queries that only some games have are listed once in
+//! [`HookedRules::position_queries`] and answered by [`BoardView::query`]
+//! (hosts offer every game's names in every game, see [`position_queries`];
+//! a game without one answers [`QueryKind::default_answer`]):
+//!
+//! | query | kind | aggravation | barricade | offboard |
+//! |---|---|---|---|---|
+//! | `barricades` | [`QueryKind::Names`] | — | the points where barricades stand, sorted | — |
+//! | `held` | [`QueryKind::Flag`] | — | whether the seat holds a taken barricade it has yet to put down | — |
+//! | `score` | [`QueryKind::Number`] | — | — | the seat's points |
+//! | `target` | [`QueryKind::Name`] | — | — | the seat whose marble fills the named target |
+//!
 //! ```
 //! use billes_core::aggravation::Aggravation;
 //! use billes_core::variant::{HookError, Hooks, MoveView, Verdict, WithHooks};
@@ -138,25 +151,12 @@ pub trait BoardView {
     fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
         None
     }
-    /// The points where barricades stand, sorted (Barricade; empty elsewhere).
-    fn barricades(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// Whether `seat` holds a taken barricade it has yet to put down
-    /// (Barricade; false elsewhere).
-    fn held(&self, seat: &str) -> bool {
-        let _ = seat;
-        false
-    }
-    /// The points of `seat` (Offboard; 0 elsewhere).
-    fn score(&self, seat: &str) -> u32 {
-        let _ = seat;
-        0
-    }
-    /// The seat whose marble fills the named target (Offboard; `None`
-    /// elsewhere, or when the target is empty).
-    fn target(&self, name: &str) -> Option<&str> {
-        let _ = name;
+    /// The answer to the game's own position query `name` (one of its
+    /// [`HookedRules::position_queries`]) about `arg` (a seat or a name;
+    /// ignored by a [`QueryKind::Names`] query). `None`: the game has no
+    /// such query, and hosts answer with [`QueryKind::default_answer`].
+    fn query(&self, name: &str, arg: &str) -> Option<Answer> {
+        let _ = (name, arg);
         None
     }
     /// How far `seat` has come: a rough measure of progress, higher is
@@ -231,6 +231,66 @@ pub(crate) fn copy_state<S: BoardView + Clone + 'static>(
         Some(s) => s.clone_from(state),
         None => *slot = Some(Box::new(state.clone())),
     }
+}
+
+/// What a game's own position query takes and gives (see
+/// [`HookedRules::position_queries`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueryKind {
+    /// No argument; a sorted list of names (`barricades`).
+    Names,
+    /// A seat; yes or no (`held`).
+    Flag,
+    /// A seat; a whole number (`score`).
+    Number,
+    /// A name; a seat or nothing (`target`).
+    Name,
+}
+
+impl QueryKind {
+    /// Whether the query takes a seat or name.
+    pub fn takes_name(self) -> bool {
+        self != QueryKind::Names
+    }
+
+    /// The answer of a game without the query: an empty list, no, 0 or
+    /// nothing.
+    pub fn default_answer(self) -> Answer {
+        match self {
+            QueryKind::Names => Answer::Names(Vec::new()),
+            QueryKind::Flag => Answer::Flag(false),
+            QueryKind::Number => Answer::Number(0),
+            QueryKind::Name => Answer::Name(None),
+        }
+    }
+}
+
+/// The answer to a game's own position query ([`BoardView::query`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// A list of names.
+    Names(Vec<String>),
+    /// Yes or no.
+    Flag(bool),
+    /// A whole number.
+    Number(u32),
+    /// A seat or name, or nothing.
+    Name(Option<String>),
+}
+
+/// The position queries of every game, each name once, in the order of
+/// [`crate::GameKind::ALL`]: the names hosts offer in every game (a game
+/// without one answers [`QueryKind::default_answer`]).
+pub fn position_queries() -> Vec<(&'static str, QueryKind)> {
+    let mut all: Vec<(&'static str, QueryKind)> = Vec::new();
+    for kind in crate::GameKind::ALL {
+        for &(name, q) in crate::with_kind!(kind, R => R::position_queries()) {
+            if !all.iter().any(|&(n, _)| n == name) {
+                all.push((name, q));
+            }
+        }
+    }
+    all
 }
 
 /// How a field of a game's moves travels to a hook: what [`Field`] it holds.
@@ -691,6 +751,12 @@ pub trait HookedRules: Rules<State: BoardView> {
     /// The fields of this game's moves beyond the ones every game has, in
     /// the order its [`MoveView`]s hold them (see the module docs).
     fn move_fields() -> &'static [(&'static str, FieldKind)];
+
+    /// The position queries of this game beyond the ones every game
+    /// answers, which [`BoardView::query`] answers (see the module docs).
+    fn position_queries() -> &'static [(&'static str, QueryKind)] {
+        &[]
+    }
 
     /// The move `text` (canonical or hand-written notation of the actions)
     /// added by [`Hooks::moves`] for `seat`'s pieces, rolled by `roller`,

@@ -6,11 +6,11 @@ use std::rc::Rc;
 
 use billes_core::house::Edit;
 use billes_core::variant::{
-    BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks, MoveView, PlayedView,
-    RollView, TeamRoll, Verdict, MAX_FIELDS,
+    position_queries, Answer, BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks,
+    MoveView, PlayedView, RollView, TeamRoll, Verdict, MAX_FIELDS,
 };
 use billes_notation::Name;
-use mlua::{Function, Lua, MultiValue, Table, Value};
+use mlua::{Function, IntoLua, Lua, MultiValue, Table, Value};
 
 use crate::sandbox::{describe, Sandbox};
 
@@ -186,24 +186,39 @@ pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table
     query!("reserve", |v, seat| v.reserve(&seat));
     query!("finished", |v, seat| v.finished(&seat));
     query!("team", |v, seat| v.team(&seat));
-    query!("held", |v, seat| v.held(&seat));
-    query!("score", |v, seat| v.score(&seat));
-    query!("target", |v, name| v.target(&name).map(str::to_string));
     query!("must_move", |v, seat| v.must_move(&seat));
     let cur = Rc::clone(current);
     let seats = lua.create_function(move |_, _: MultiValue| {
         Ok(cur.borrow().as_ref().map(|v| v.seats()).unwrap_or_default())
     })?;
     pos.raw_set("seats", seats)?;
-    let cur = Rc::clone(current);
-    let barricades = lua.create_function(move |_, _: MultiValue| {
-        Ok(cur
-            .borrow()
-            .as_ref()
-            .map(|v| v.barricades())
-            .unwrap_or_default())
-    })?;
-    pos.raw_set("barricades", barricades)?;
+    // The games' own queries, every game's in every game (a game without
+    // one answers its default: `{}`, false, 0 or nil).
+    for (name, kind) in position_queries() {
+        let cur = Rc::clone(current);
+        let f = lua.create_function(move |lua, a: MultiValue| {
+            let arg = if kind.takes_name() {
+                seat_arg(a)?
+            } else {
+                String::new()
+            };
+            let guard = cur.borrow();
+            let answer = match guard.as_ref() {
+                Some(v) => v.query(name, &arg).unwrap_or_else(|| kind.default_answer()),
+                // `barricades()` outside a hook is an empty list, as
+                // `seats()`; the queries that take a name need a position.
+                None if !kind.takes_name() => kind.default_answer(),
+                None => return Err(mlua::Error::runtime("pos is only readable inside a hook")),
+            };
+            match answer {
+                Answer::Names(names) => names.into_lua(lua),
+                Answer::Flag(b) => b.into_lua(lua),
+                Answer::Number(n) => n.into_lua(lua),
+                Answer::Name(n) => n.into_lua(lua),
+            }
+        })?;
+        pos.raw_set(name, f)?;
+    }
     helpers(lua, current, &pos)?;
     Ok(pos)
 }

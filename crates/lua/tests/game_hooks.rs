@@ -357,3 +357,33 @@ fn extra_turn_gets_the_standard_answer_in_every_game() {
     let barricade_keep = load("barricade", keep);
     replay(&barricade_keep, &barricade("1. R1 h-c1 2. B2 h-n1")).unwrap();
 }
+
+#[test]
+fn every_game_answers_every_game_s_position_queries() {
+    // A game without a query answers its default: {}, false, 0 or nil.
+    let defaults = "allow = function(move, pos)
+           assert(#pos.barricades() == 0 and pos.held('R') == false, 'barricade queries')
+           assert(pos.score('R') == 0 and pos.target('t1') == nil, 'offboard queries')
+           assert(not pcall(pos.held), 'held needs a seat')
+           return true
+         end,";
+    let aggravation = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + *\n";
+    replay(&load("aggravation", defaults), aggravation).unwrap();
+    let v = load(
+        "offboard",
+        &defaults.replace("pos.score('R') == 0", "pos.score('R') == 2"),
+    );
+    replay(
+        &v,
+        &offboard("R:g6,h6 B:i6,a1 move=R score=R2,B0", "1. R g6:h6>nw"),
+    )
+    .unwrap();
+    let v = load(
+        "barricade",
+        &defaults.replace("#pos.barricades() == 0", "#pos.barricades() == 11"),
+    );
+    replay(&v, &barricade("1. R1 h-c1")).unwrap();
+    // A failing check is reported, so the checks above are made.
+    let wrong = load("aggravation", &defaults.replace("== 0 and", "== 1 and"));
+    assert!(replay(&wrong, aggravation).is_err());
+}

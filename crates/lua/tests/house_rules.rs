@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_core::game::{Move, Position, Roll};
+use billes_core::variant::Answer;
 use billes_core::{Engine, ErrorKind, GameKind, Rng, SimOptions, Standard};
 use billes_lua::{Variant, VariantSource};
 use billes_notation::parse_game;
@@ -112,7 +113,10 @@ fn jump_barricade_passes_one_barricade_on_a_6() {
     assert_eq!(names(pos.as_ref(), 5), names(standard.as_ref(), 5));
     play(&mut pos, 6, "i9-e11");
     assert_eq!(pos.hook_view().at("e11"), Some("R"));
-    assert_eq!(pos.hook_view().barricades(), ["i10"]);
+    assert_eq!(
+        pos.hook_view().query("barricades", ""),
+        Some(Answer::Names(vec!["i10".to_string()]))
+    );
     let mut around = pos.hook_view().neighbours("i10");
     around.sort();
     assert_eq!(around, ["i11", "i9"]);

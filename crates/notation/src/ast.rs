@@ -46,21 +46,270 @@ impl Eq for Span {}
 /// followed by lowercase letters (`R`, `B`, `Gr`).
 pub type Seat = Name;
 
-/// The actions of a turn. Nearly every turn has one, kept inline: reading a
-/// turn then allocates nothing. Builds from a `Vec` with `.into()`.
-pub type Actions = SmallVec<[Action; 1]>;
+/// A short list kept inline up to a few items (a `SmallVec` inside, which
+/// callers never see): a slice through `Deref`, with the `Vec` methods
+/// callers use, built from a `Vec`, an array or an iterator. Every method
+/// is inlined, so a list costs what the `SmallVec` does.
+macro_rules! small_list {
+    ($(#[$doc:meta])* $name:ident, $item:ty, $n:literal, $iter:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(SmallVec<[$item; $n]>);
 
-/// The comments before or after a turn. Most annotated turns have one, kept
-/// inline in the turn's box of annotations.
-pub type Comments = SmallVec<[Comment; 1]>;
+        impl $name {
+            /// An empty list (allocates nothing).
+            #[inline(always)]
+            pub const fn new() -> Self {
+                $name(SmallVec::new_const())
+            }
 
-/// The NAGs of a turn; one is kept inline.
-pub type Nags = SmallVec<[Nag; 1]>;
+            /// The items, as a slice.
+            #[inline(always)]
+            pub fn as_slice(&self) -> &[$item] {
+                &self.0
+            }
 
-/// The holes of a move, start to landing. Moves name two, or three through a
-/// point the route needs (`r9-c-g0`), kept inline.
-/// Builds from a `Vec` with `.into()`.
-pub type Path = SmallVec<[Name; 3]>;
+            /// The items, as a mutable slice.
+            #[inline(always)]
+            pub fn as_mut_slice(&mut self) -> &mut [$item] {
+                &mut self.0
+            }
+
+            /// Adds `item` at the end.
+            #[inline(always)]
+            pub fn push(&mut self, item: $item) {
+                self.0.push(item);
+            }
+
+            /// Takes the last item off, if any.
+            #[inline(always)]
+            pub fn pop(&mut self) -> Option<$item> {
+                self.0.pop()
+            }
+
+            /// Puts `item` at `index`, shifting the ones after it.
+            ///
+            /// # Panics
+            /// When `index` is past the end.
+            #[inline(always)]
+            pub fn insert(&mut self, index: usize, item: $item) {
+                self.0.insert(index, item);
+            }
+
+            /// Takes the item at `index` out, shifting the ones after it.
+            ///
+            /// # Panics
+            /// When `index` is out of bounds.
+            #[inline(always)]
+            pub fn remove(&mut self, index: usize) -> $item {
+                self.0.remove(index)
+            }
+
+            /// Keeps only the items `keep` says yes to.
+            #[inline(always)]
+            pub fn retain(&mut self, keep: impl FnMut(&mut $item) -> bool) {
+                self.0.retain(keep);
+            }
+
+            /// Keeps the first `len` items.
+            #[inline(always)]
+            pub fn truncate(&mut self, len: usize) {
+                self.0.truncate(len);
+            }
+
+            /// Empties the list.
+            #[inline(always)]
+            pub fn clear(&mut self) {
+                self.0.clear();
+            }
+
+            /// The items as a `Vec` (no copy when they were on the heap).
+            #[inline(always)]
+            pub fn into_vec(self) -> Vec<$item> {
+                self.0.into_vec()
+            }
+        }
+
+        impl std::fmt::Debug for $name {
+            #[inline]
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl std::ops::Deref for $name {
+            type Target = [$item];
+
+            #[inline(always)]
+            fn deref(&self) -> &[$item] {
+                &self.0
+            }
+        }
+
+        impl std::ops::DerefMut for $name {
+            #[inline(always)]
+            fn deref_mut(&mut self) -> &mut [$item] {
+                &mut self.0
+            }
+        }
+
+        impl From<Vec<$item>> for $name {
+            #[inline(always)]
+            fn from(items: Vec<$item>) -> Self {
+                $name(SmallVec::from_vec(items))
+            }
+        }
+
+        impl From<&[$item]> for $name {
+            #[inline(always)]
+            fn from(items: &[$item]) -> Self {
+                $name(SmallVec::from(items))
+            }
+        }
+
+        impl<const N: usize> From<[$item; N]> for $name {
+            #[inline(always)]
+            fn from(items: [$item; N]) -> Self {
+                items.into_iter().collect()
+            }
+        }
+
+        impl FromIterator<$item> for $name {
+            #[inline(always)]
+            fn from_iter<I: IntoIterator<Item = $item>>(items: I) -> Self {
+                $name(SmallVec::from_iter(items))
+            }
+        }
+
+        impl Extend<$item> for $name {
+            #[inline(always)]
+            fn extend<I: IntoIterator<Item = $item>>(&mut self, items: I) {
+                self.0.extend(items);
+            }
+        }
+
+        /// The items of a list, taken out in order.
+        #[derive(Debug)]
+        pub struct $iter(smallvec::IntoIter<[$item; $n]>);
+
+        impl Iterator for $iter {
+            type Item = $item;
+
+            #[inline(always)]
+            fn next(&mut self) -> Option<$item> {
+                self.0.next()
+            }
+
+            #[inline(always)]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                self.0.size_hint()
+            }
+        }
+
+        impl DoubleEndedIterator for $iter {
+            #[inline(always)]
+            fn next_back(&mut self) -> Option<$item> {
+                self.0.next_back()
+            }
+        }
+
+        impl ExactSizeIterator for $iter {}
+
+        impl IntoIterator for $name {
+            type Item = $item;
+            type IntoIter = $iter;
+
+            #[inline(always)]
+            fn into_iter(self) -> $iter {
+                $iter(self.0.into_iter())
+            }
+        }
+
+        impl<'a> IntoIterator for &'a $name {
+            type Item = &'a $item;
+            type IntoIter = std::slice::Iter<'a, $item>;
+
+            #[inline(always)]
+            fn into_iter(self) -> Self::IntoIter {
+                self.0.iter()
+            }
+        }
+
+        impl<'a> IntoIterator for &'a mut $name {
+            type Item = &'a mut $item;
+            type IntoIter = std::slice::IterMut<'a, $item>;
+
+            #[inline(always)]
+            fn into_iter(self) -> Self::IntoIter {
+                self.0.iter_mut()
+            }
+        }
+    };
+}
+
+small_list!(
+    /// The actions of a turn. Nearly every turn has one, kept inline: reading a
+    /// turn then allocates nothing. Builds from a `Vec` with `.into()`.
+    Actions,
+    Action,
+    1,
+    ActionsIntoIter
+);
+
+impl Actions {
+    /// A list of one action, copied whole (the parser's fast path starts a
+    /// turn's list so, see `parse::fast`).
+    #[inline(always)]
+    pub(crate) const fn from_const(items: [Action; 1]) -> Self {
+        Actions(SmallVec::from_const(items))
+    }
+
+    /// Whether the actions moved to the heap (a list that did owns memory).
+    #[inline(always)]
+    pub(crate) fn spilled(&self) -> bool {
+        self.0.spilled()
+    }
+}
+
+impl Path {
+    /// The first `len` holes of `holes` (the others are dropped), built
+    /// whole inline (the parser's fast path, see `parse::fast`).
+    ///
+    /// # Panics
+    /// When `len` is more than 3.
+    #[inline(always)]
+    pub(crate) fn from_buf_and_len(holes: [Name; 3], len: usize) -> Self {
+        Path(SmallVec::from_buf_and_len(holes, len))
+    }
+}
+
+small_list!(
+    /// The comments before or after a turn. Most annotated turns have one, kept
+    /// inline in the turn's box of annotations.
+    Comments,
+    Comment,
+    1,
+    CommentsIntoIter
+);
+
+small_list!(
+    /// The NAGs of a turn; one is kept inline.
+    Nags,
+    Nag,
+    1,
+    NagsIntoIter
+);
+
+small_list!(
+    /// The holes of a move, start to landing. Moves name two, or three through a
+    /// point the route needs (`r9-c-g0`), kept inline.
+    /// Builds from a `Vec` with `.into()`.
+    Path,
+    Name,
+    3,
+    PathIntoIter
+);
 
 /// One game: tags, the main line of turns, and the result token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,8 +465,8 @@ impl Turn {
             mover: None,
             span: Span::ZERO,
         },
-        actions: Actions::new_const(),
-        nags: Nags::new_const(),
+        actions: Actions::new(),
+        nags: Nags::new(),
         span: Span::ZERO,
         extras: None,
     };
@@ -610,5 +859,24 @@ mod tests {
             serde_json::to_string(&plain).unwrap(),
             serde_json::to_string(&emptied).unwrap()
         );
+    }
+
+    /// The lists read, print and serialise as the lists they hold.
+    #[test]
+    fn lists_behave_as_their_items() {
+        let holes = ["r9", "c", "g0"].map(Name::new);
+        let mut path: Path = holes.to_vec().into();
+        assert_eq!(path.len(), 3);
+        assert_eq!(format!("{path:?}"), format!("{:?}", holes.to_vec()));
+        assert_eq!(serde_json::to_string(&path).unwrap(), r#"["r9","c","g0"]"#);
+        let back: Path = serde_json::from_str(r#"["r9","c","g0"]"#).unwrap();
+        assert_eq!(back, path);
+        path.push(holes[0]);
+        assert_eq!(path.last(), Some(&holes[0]));
+        let owned: Vec<Name> = path.into_iter().rev().collect();
+        assert_eq!(owned[0], holes[0]);
+        assert_eq!(owned[1], holes[2]);
+        let nags: Nags = Nags::new();
+        assert!(nags.is_empty());
     }
 }

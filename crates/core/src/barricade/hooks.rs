@@ -10,7 +10,8 @@ use super::turn::free_points;
 use super::{turn, Barricade};
 use crate::rng::Rng;
 use crate::variant::{
-    BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, Verdict,
+    Answer, BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView,
+    QueryKind, Verdict,
 };
 use crate::{ErrorKind, ReplayError, SimOptions};
 
@@ -52,16 +53,18 @@ impl BoardView for State {
 
     crate::variant::owned_copies!();
 
-    fn barricades(&self) -> Vec<String> {
-        let mut points: Vec<String> = iter_points(self.barricades)
-            .map(|p| self.board.name(p).to_string())
-            .collect();
-        points.sort_unstable();
-        points
-    }
-
-    fn held(&self, seat: &str) -> bool {
-        self.colour(seat).is_some_and(|c| self.held[c] != NONE)
+    fn query(&self, name: &str, arg: &str) -> Option<Answer> {
+        Some(match name {
+            "barricades" => {
+                let mut points: Vec<String> = iter_points(self.barricades)
+                    .map(|p| self.board.name(p).to_string())
+                    .collect();
+                points.sort_unstable();
+                Answer::Names(points)
+            }
+            "held" => Answer::Flag(self.colour(arg).is_some_and(|c| self.held[c] != NONE)),
+            _ => return None,
+        })
     }
 
     fn progress(&self, seat: &str) -> u32 {
@@ -327,6 +330,10 @@ impl HookedRules for Barricade {
             ("captures", FieldKind::Name),
             ("takes_barricade", FieldKind::Flag),
         ]
+    }
+
+    fn position_queries() -> &'static [(&'static str, QueryKind)] {
+        &[("barricades", QueryKind::Names), ("held", QueryKind::Flag)]
     }
 
     fn hook_names() -> &'static [&'static str] {

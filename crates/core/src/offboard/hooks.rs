@@ -10,8 +10,8 @@ use super::position::{seat_of, State, SEATS};
 use super::Offboard;
 use crate::rng::Rng;
 use crate::variant::{
-    BoardView, EjectionView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind,
-    MoveView, Verdict,
+    Answer, BoardView, EjectionView, Field, FieldKind, Hook, HookError, HookedRules, Hooks,
+    MoveKind, MoveView, QueryKind, Verdict,
 };
 use crate::{ErrorKind, ReplayError, SimOptions};
 
@@ -52,12 +52,12 @@ impl BoardView for State {
 
     crate::variant::owned_copies!();
 
-    fn score(&self, seat: &str) -> u32 {
-        State::score(self, seat)
-    }
-
-    fn target(&self, name: &str) -> Option<&str> {
-        State::target(self, name)
+    fn query(&self, name: &str, arg: &str) -> Option<Answer> {
+        Some(match name {
+            "score" => Answer::Number(State::score(self, arg)),
+            "target" => Answer::Name(State::target(self, arg).map(str::to_string)),
+            _ => return None,
+        })
     }
 }
 
@@ -233,6 +233,10 @@ impl HookedRules for Offboard {
             ("ejects", FieldKind::Name),
             ("target", FieldKind::Name),
         ]
+    }
+
+    fn position_queries() -> &'static [(&'static str, QueryKind)] {
+        &[("score", QueryKind::Number), ("target", QueryKind::Name)]
     }
 
     fn hook_names() -> &'static [&'static str] {

@@ -363,7 +363,7 @@ const BARRICADE: Action = Action::Barricade {
 };
 const REMOVE: Action = Action::Remove { span: Span::ZERO };
 const MOVE: Action = Action::Move {
-    path: Path::new_const(),
+    path: Path::new(),
     capture: None,
     barricade: false,
     span: Span::ZERO,

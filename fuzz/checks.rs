@@ -22,7 +22,7 @@ pub fn parse(data: &[u8]) {
 pub fn replay(data: &[u8]) {
     for source in billes_notation::Reader::new(data).flatten() {
         if let Ok(game) = source.parse() {
-            let _ = billes_core::replay(&game, &mut |_| {});
+            let _ = billes_core::replay(&game, &mut |_| std::ops::ControlFlow::Continue(()));
         }
     }
 }
@@ -35,7 +35,9 @@ pub fn variants(data: &[u8]) {
         let Ok(game) = source.parse() else { continue };
         for (name, _) in billes_lua::SHIPPED {
             let variant = billes_lua::VariantSource::shipped(name).expect("a shipped variant");
-            let _ = billes_lua::replay(&game, None, Some(&variant), &mut |_| {});
+            let _ = billes_lua::replay(&game, None, Some(&variant), &mut |_| {
+                std::ops::ControlFlow::Continue(())
+            });
         }
     }
 }

@@ -428,21 +428,19 @@ pub fn analyze_turn(
     let stream = u64::from(index);
     let with_dice = roll.is_some();
     let luck_n = settings.luck_rollouts.div_ceil(6) * 6;
+    let rollouts = Rollouts {
+        policy,
+        settings,
+        stream,
+        side: &side,
+        teams,
+    };
     if groups.len() > 1 {
-        compare(&mut groups, policy, settings, &side, teams, stream)?;
+        rollouts.compare(&mut groups)?;
     } else if with_dice && luck_n > 0 {
         let g = &mut groups[0];
         for i in 0..luck_n {
-            g.samples.push(one(
-                g.after.as_ref(),
-                None,
-                policy,
-                settings,
-                stream,
-                i,
-                &side,
-                teams,
-            )?);
+            g.samples.push(rollouts.one(g.after.as_ref(), None, i)?);
         }
     }
     let estimates: Vec<Estimate> = groups.iter().map(|g| Estimate::of(&g.samples)).collect();
@@ -468,16 +466,7 @@ pub fn analyze_turn(
         let mut again = [Vec::new(), Vec::new()];
         for (k, g) in [best, played].into_iter().enumerate() {
             for i in start..2 * start {
-                let v = one(
-                    groups[g].after.as_ref(),
-                    None,
-                    policy,
-                    settings,
-                    stream,
-                    i,
-                    &side,
-                    teams,
-                )?;
+                let v = rollouts.one(groups[g].after.as_ref(), None, i)?;
                 again[k].push(v);
             }
         }
@@ -494,16 +483,7 @@ pub fn analyze_turn(
         None
     };
     let luck = if with_dice && luck_n > 0 && !groups[best].samples.is_empty() {
-        Some(luck_of(
-            pos,
-            &groups[best].samples,
-            policy,
-            settings,
-            stream,
-            &side,
-            teams,
-            luck_n,
-        )?)
+        Some(rollouts.luck(pos, &groups[best].samples, luck_n)?)
     } else {
         None
     };
@@ -541,127 +521,96 @@ fn key_of(pos: &dyn Position) -> String {
     format!("{} {:?}", pos.position_tag(), pos.next())
 }
 
-/// Rollout `i` of stream `stream` from `after`, as a value for `side`.
-#[allow(clippy::too_many_arguments)]
-fn one(
-    after: &dyn Position,
-    first: Option<Roll>,
-    policy: &dyn Policy,
-    settings: &Settings,
+/// The rollouts of one turn: the policy and settings they play with, their
+/// stream of dice (the turn's place) and the side whose winning chance they
+/// measure, with the number of teams (what a shared win is worth).
+struct Rollouts<'a> {
+    policy: &'a dyn Policy,
+    settings: &'a Settings,
     stream: u64,
-    i: u32,
-    side: &[String],
+    side: &'a [String],
     teams: usize,
-) -> Result<f32, ReplayError> {
-    let (mut dice, mut choices) = seeds(settings.seed, stream, i);
-    let winners = rollout_from(
-        after,
-        first,
-        policy,
-        &mut dice,
-        &mut choices,
-        settings.max_turns,
-    )?;
-    Ok(side_value(winners.as_deref(), side, teams))
 }
 
-/// Rolls the candidates out in batches with the same dice, dropping those
-/// clearly behind, until one is left or each has its rollouts.
-fn compare(
-    groups: &mut [Group<'_>],
-    policy: &dyn Policy,
-    settings: &Settings,
-    side: &[String],
-    teams: usize,
-    stream: u64,
-) -> Result<(), ReplayError> {
-    let total = settings.rollouts.max(2);
-    let batch = settings.batch.max(2);
-    let mut done = 0;
-    while done < total {
-        let end = (done + batch).min(total);
-        for g in groups.iter_mut().filter(|g| g.active) {
-            for i in done..end {
-                let v = one(
-                    g.after.as_ref(),
-                    None,
-                    policy,
-                    settings,
-                    stream,
-                    i,
-                    side,
-                    teams,
-                )?;
-                g.samples.push(v);
+impl Rollouts<'_> {
+    /// Rollout `i` of the stream from `after`, as a value for the side.
+    fn one(&self, after: &dyn Position, first: Option<Roll>, i: u32) -> Result<f32, ReplayError> {
+        let (mut dice, mut choices) = seeds(self.settings.seed, self.stream, i);
+        let winners = rollout_from(
+            after,
+            first,
+            self.policy,
+            &mut dice,
+            &mut choices,
+            self.settings.max_turns,
+        )?;
+        Ok(side_value(winners.as_deref(), self.side, self.teams))
+    }
+
+    /// Rolls the candidates out in batches with the same dice, dropping those
+    /// clearly behind, until one is left or each has its rollouts.
+    fn compare(&self, groups: &mut [Group<'_>]) -> Result<(), ReplayError> {
+        let settings = self.settings;
+        let total = settings.rollouts.max(2);
+        let batch = settings.batch.max(2);
+        let mut done = 0;
+        while done < total {
+            let end = (done + batch).min(total);
+            for g in groups.iter_mut().filter(|g| g.active) {
+                for i in done..end {
+                    let v = self.one(g.after.as_ref(), None, i)?;
+                    g.samples.push(v);
+                }
             }
-        }
-        done = end;
-        if done < 2 * batch {
-            continue;
-        }
-        let means: Vec<f64> = groups
-            .iter()
-            .map(|g| Estimate::of(&g.samples).mean)
-            .collect();
-        let Some(best) = (0..groups.len())
-            .filter(|&g| groups[g].active)
-            .max_by(|&a, &b| means[a].total_cmp(&means[b]))
-        else {
-            break;
-        };
-        let best_samples = groups[best].samples.clone();
-        for (g, group) in groups.iter_mut().enumerate() {
-            if g == best || !group.active {
+            done = end;
+            if done < 2 * batch {
                 continue;
             }
-            let d = Estimate::paired(&best_samples, &group.samples);
-            if d.mean > settings.z * d.se && d.mean > 0.0 {
-                group.active = false;
+            let means: Vec<f64> = groups
+                .iter()
+                .map(|g| Estimate::of(&g.samples).mean)
+                .collect();
+            let Some(best) = (0..groups.len())
+                .filter(|&g| groups[g].active)
+                .max_by(|&a, &b| means[a].total_cmp(&means[b]))
+            else {
+                break;
+            };
+            let best_samples = groups[best].samples.clone();
+            for (g, group) in groups.iter_mut().enumerate() {
+                if g == best || !group.active {
+                    continue;
+                }
+                let d = Estimate::paired(&best_samples, &group.samples);
+                if d.mean > settings.z * d.se && d.mean > 0.0 {
+                    group.active = false;
+                }
+            }
+            if groups.iter().filter(|g| g.active).count() <= 1 {
+                break;
             }
         }
-        if groups.iter().filter(|g| g.active).count() <= 1 {
-            break;
-        }
+        Ok(())
     }
-    Ok(())
-}
 
-/// The luck of the roll: the best candidate's winning chance (`best`, one
-/// sample per rollout) against the average over the six rolls, measured by
-/// rollouts from `pos` whose first roll runs through the six faces in turn
-/// and whose first move is the policy's.
-#[allow(clippy::too_many_arguments)]
-fn luck_of(
-    pos: &dyn Position,
-    best: &[f32],
-    policy: &dyn Policy,
-    settings: &Settings,
-    stream: u64,
-    side: &[String],
-    teams: usize,
-    n: u32,
-) -> Result<Estimate, ReplayError> {
-    let mut average = Vec::with_capacity(n as usize);
-    for i in 0..n {
-        let roll = Roll::ALL[(i % 6) as usize];
-        average.push(one(
-            pos,
-            Some(roll),
-            policy,
-            settings,
-            stream,
-            i,
-            side,
-            teams,
-        )?);
+    /// The luck of the roll: the best candidate's winning chance (`best`, one
+    /// sample per rollout) against the average over the six rolls, measured by
+    /// `n` rollouts from `pos` whose first roll runs through the six faces in
+    /// turn and whose first move is the policy's.
+    fn luck(&self, pos: &dyn Position, best: &[f32], n: u32) -> Result<Estimate, ReplayError> {
+        let mut average = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            let roll = Roll::ALL[(i % 6) as usize];
+            average.push(self.one(pos, Some(roll), i)?);
+        }
+        let a = Estimate::of(&average);
+        let b = Estimate::of(best);
+        Ok(Estimate {
+            mean: b.mean - a.mean,
+            se: (a.se * a.se + b.se * b.se).sqrt(),
+            rollouts: a.rollouts + b.rollouts,
+        })
     }
-    let a = Estimate::of(&average);
-    let b = Estimate::of(best);
-    Ok(Estimate {
-        mean: b.mean - a.mean,
-        se: (a.se * a.se + b.se * b.se).sqrt(),
-        rollouts: a.rollouts + b.rollouts,
-    })
 }
 
 /// The totals per seat and per team.

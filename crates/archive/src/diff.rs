@@ -526,6 +526,9 @@ fn replay_to(
             } else if step.index + 1 == want {
                 before = Some((step.board.text_board(), step.index));
             }
+            // The whole record is replayed: where it stops being
+            // replayable is part of the diff.
+            std::ops::ControlFlow::Continue(())
         })
     });
     let stop = result.err().map(|e| Stop {

@@ -104,7 +104,7 @@ impl Rules {
         &self,
         name: &str,
         game: &Game,
-        observe: &mut dyn FnMut(&Observed<'_>),
+        observe: &mut dyn FnMut(&Observed<'_>) -> std::ops::ControlFlow<()>,
     ) -> Result<Summary, ReplayError> {
         if self.standard {
             return Standard::forced(GameKind::of(game)?).replay(game, observe);

@@ -223,3 +223,36 @@ fn the_viewer_carries_variations_and_analysis() {
         "{html}"
     );
 }
+
+#[test]
+fn the_text_board_at_a_turn_stops_there() {
+    // Turn 2 is illegal (red plays twice) and the result names a winner of
+    // no finished game: `render --at 1` replays turn 1 only, and reports
+    // neither; `replay --at 1` shows the same board and checks the rest.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.bgn");
+    std::fs::write(
+        &file,
+        "[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-h1\n2. R1 h-h2\n=R\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let render = billes(&["render", file, "--at", "1", "--text"]);
+    assert_eq!(render.status.code(), Some(0), "{}", stderr(&render));
+    let replay = billes(&["replay", file, "--at", "1"]);
+    assert_eq!(replay.status.code(), Some(1));
+    assert!(stderr(&replay).contains("turn 2"), "{}", stderr(&replay));
+    assert!(stdout(&replay).ends_with(&stdout(&render)));
+    let render = billes(&["render", file, "--at", "2", "--text"]);
+    assert_eq!(render.status.code(), Some(1));
+    // At the last turn the replay goes on to check the result.
+    let last = dir.path().join("last.bgn");
+    std::fs::write(
+        &last,
+        "[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-h1\n=R\n",
+    )
+    .unwrap();
+    let render = billes(&["render", last.to_str().unwrap(), "--at", "1", "--text"]);
+    assert_eq!(render.status.code(), Some(1));
+    assert!(stderr(&render).contains("not over"), "{}", stderr(&render));
+}

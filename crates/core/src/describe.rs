@@ -144,7 +144,10 @@ mod tests {
                 for (turn, d) in game.line.turns.iter().zip(&turns) {
                     assert!(!d.phrases.is_empty(), "{kind} seed {seed}: {turn:?}");
                 }
-                if let Some(w) = crate::replay(&game, &mut |_| {}).unwrap().winners {
+                if let Some(w) = crate::replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
+                    .unwrap()
+                    .winners
+                {
                     let last = &turns.last().unwrap().phrases;
                     let said = last.last().unwrap();
                     assert!(said.starts_with(&w.join("+")), "{said}");

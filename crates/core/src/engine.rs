@@ -10,14 +10,21 @@
 //! implementation calls once it has matched its rules' type.
 //!
 //! ```
+//! use std::ops::ControlFlow;
+//!
 //! use billes_core::{Engine, GameKind, Standard};
 //!
 //! let record = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n";
 //! let game = billes_notation::parse_game(record).unwrap();
 //! let engine: &dyn Engine = &Standard::new(GameKind::Aggravation);
-//! assert_eq!(engine.replay(&game, &mut |_| {}).unwrap().turns, 2);
+//! assert_eq!(engine.replay(&game, &mut |_| ControlFlow::Continue(())).unwrap().turns, 2);
+//! // An observer that has what it wants stops the replay: turn 2 is not played.
+//! let stopped = engine.replay(&game, &mut |_| ControlFlow::Break(())).unwrap();
+//! assert_eq!((stopped.turns, stopped.stopped), (1, true));
 //! assert_eq!(engine.describe(&game).unwrap()[1].phrases, ["moved 1 hole"]);
 //! ```
+
+use std::ops::ControlFlow;
 
 use billes_notation::Game;
 
@@ -25,8 +32,8 @@ use crate::describe::{describe_with, Describe, Described};
 use crate::game::{Position, RulesPosition};
 use crate::view::{self, ViewStep};
 use crate::{
-    check_rules_tag, replay_with, validate_with, with_standard, GameKind, Observed, ReplayError,
-    Rules, Step, Summary, TextBoard,
+    check_rules_tag, replay_with, validate_with, with_standard, Flow, GameKind, Observed,
+    ReplayError, Rules, Step, Summary, TextBoard,
 };
 
 /// A game's rules, standard or varied, behind one object-safe interface.
@@ -34,14 +41,16 @@ pub trait Engine {
     /// The game the rules are for.
     fn game(&self) -> GameKind;
 
-    /// Replays `game`, as [`crate::replay()`] does, under these rules.
+    /// Replays `game`, as [`crate::replay()`] does, under these rules. The
+    /// observer answers [`ControlFlow::Break`] to stop the replay after the
+    /// turn it sees: the summary is then [`stopped`](Summary::stopped).
     ///
     /// # Errors
-    /// The first mistake in the record.
+    /// The first mistake in the record, up to where the observer stopped.
     fn replay(
         &self,
         game: &Game,
-        observe: &mut dyn FnMut(&Observed<'_>),
+        observe: &mut dyn FnMut(&Observed<'_>) -> ControlFlow<()>,
     ) -> Result<Summary, ReplayError>;
 
     /// Checks `game` as [`replay()`](Engine::replay) does, with no observer.
@@ -49,7 +58,7 @@ pub trait Engine {
     /// # Errors
     /// The first mistake in the record.
     fn validate(&self, game: &Game) -> Result<Summary, ReplayError> {
-        self.replay(game, &mut |_| {})
+        self.replay(game, &mut |_| ControlFlow::Continue(()))
     }
 
     /// Every mistake of `game`, as [`crate::check_all_with`] finds them:
@@ -69,7 +78,7 @@ pub trait Engine {
     fn replay_views(
         &self,
         game: &Game,
-        observe: &mut dyn FnMut(&ViewStep<'_>),
+        observe: &mut dyn FnMut(&ViewStep<'_>) -> ControlFlow<()>,
     ) -> Result<Summary, ReplayError>;
 
     /// What every turn did, as [`crate::describe()`] tells it, under these
@@ -161,7 +170,7 @@ impl Engine for Standard {
     fn replay(
         &self,
         game: &Game,
-        observe: &mut dyn FnMut(&Observed<'_>),
+        observe: &mut dyn FnMut(&Observed<'_>) -> ControlFlow<()>,
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
         with_standard!(self.game, r => replay_observed_with(r, game, observe))
@@ -182,7 +191,7 @@ impl Engine for Standard {
     fn replay_views(
         &self,
         game: &Game,
-        observe: &mut dyn FnMut(&ViewStep<'_>),
+        observe: &mut dyn FnMut(&ViewStep<'_>) -> ControlFlow<()>,
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
         with_standard!(self.game, r => view::replay_views_with(r, game, observe))
@@ -224,14 +233,15 @@ pub fn check_game(kind: GameKind, subject: &str, game: &Game) -> Result<(), Repl
 }
 
 /// Replays `game` under `rules`, showing the observer each main-line turn
-/// and the position after it as a [`TextBoard`].
+/// and the position after it as a [`TextBoard`]; the observer may stop the
+/// replay, as with [`replay_with`].
 ///
 /// # Errors
 /// The first mistake in the record.
-pub fn replay_observed_with<R: Rules>(
+pub fn replay_observed_with<R: Rules, F: Flow>(
     rules: &R,
     game: &Game,
-    observe: &mut dyn FnMut(&Observed<'_>),
+    observe: &mut dyn FnMut(&Observed<'_>) -> F,
 ) -> Result<Summary, ReplayError> {
     replay_with(rules, game, &mut |step: &Step<'_, R::State>| {
         observe(&Observed {
@@ -239,6 +249,7 @@ pub fn replay_observed_with<R: Rules>(
             turn: step.turn,
             board: step.state,
         })
+        .flow()
     })
 }
 
@@ -275,7 +286,9 @@ mod tests {
     fn standard_refuses_other_games_and_rules() {
         let barricade = game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n");
         let engine = Standard::new(GameKind::Aggravation);
-        let err = engine.replay(&barricade, &mut |_| {}).unwrap_err();
+        let err = engine
+            .replay(&barricade, &mut |_| ControlFlow::Continue(()))
+            .unwrap_err();
         assert_eq!(err.kind, crate::ErrorKind::Variant);
         assert!(
             err.message.contains("for aggravation, not barricade"),
@@ -284,7 +297,9 @@ mod tests {
         );
         let tagged =
             game("[Game \"aggravation\"]\n[Rules \"five-marbles\"]\n[Seats \"R G\"]\n\n*\n");
-        let err = engine.replay_views(&tagged, &mut |_| {}).unwrap_err();
+        let err = engine
+            .replay_views(&tagged, &mut |_| ControlFlow::Continue(()))
+            .unwrap_err();
         assert_eq!(err.kind, crate::ErrorKind::Variant);
     }
 
@@ -296,7 +311,9 @@ mod tests {
         let engine = Standard::of(&record).unwrap();
         assert_eq!(engine.game(), GameKind::Barricade);
         assert_eq!(
-            engine.replay(&record, &mut |_| {}).unwrap(),
+            engine
+                .replay(&record, &mut |_| ControlFlow::Continue(()))
+                .unwrap(),
             replay_with(&rules, &record, &mut |_| {}).unwrap()
         );
         assert_eq!(
@@ -309,13 +326,56 @@ mod tests {
         );
         let mut boards = Vec::new();
         engine
-            .replay(&record, &mut |o| boards.push(o.board.text_board()))
+            .replay(&record, &mut |o| {
+                boards.push(o.board.text_board());
+                ControlFlow::Continue(())
+            })
             .unwrap();
         let mut state = rules.setup(&record).unwrap();
         rules.play(&mut state, &record.line.turns[0]).unwrap();
         assert_eq!(boards, [state.text_board()]);
         let mut views = 0;
-        engine.replay_views(&record, &mut |_| views += 1).unwrap();
+        engine
+            .replay_views(&record, &mut |_| {
+                views += 1;
+                ControlFlow::Continue(())
+            })
+            .unwrap();
         assert_eq!(views, 2);
+    }
+
+    #[test]
+    fn an_observer_stops_the_replay() {
+        // Turn 2 is illegal (R moves again) and the result names no winner
+        // of this position: stopping after turn 1 checks neither.
+        let record = game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-h1\n2. R1 h-h2\n=R\n");
+        let engine = Standard::of(&record).unwrap();
+        assert!(engine.validate(&record).is_err());
+        let mut seen = Vec::new();
+        let summary = engine
+            .replay(&record, &mut |o| {
+                seen.push(o.index);
+                ControlFlow::Break(())
+            })
+            .unwrap();
+        assert_eq!(seen, [1]);
+        assert_eq!((summary.turns, summary.stopped), (1, true));
+        let whole = engine
+            .replay(&record, &mut |_| ControlFlow::Continue(()))
+            .unwrap_err();
+        assert_eq!(whole.turn, Some(2));
+        let mut views = Vec::new();
+        let summary = engine
+            .replay_views(&record, &mut |v| {
+                views.push(v.index);
+                if v.index == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+        assert_eq!(views, [0]);
+        assert_eq!((summary.turns, summary.stopped), (0, true));
     }
 }

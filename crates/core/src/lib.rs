@@ -12,7 +12,7 @@
 //! ```
 //! let record = "[Game \"offboard\"]\n\n*\n";
 //! let game = billes_notation::parse_game(record).unwrap();
-//! let summary = billes_core::replay(&game, &mut |_| {}).unwrap();
+//! let summary = billes_core::replay(&game, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
 //! assert_eq!(summary.turns, 0);
 //! ```
 #![deny(missing_docs)]
@@ -41,7 +41,7 @@ pub use error::{ErrorKind, ReplayError};
 pub use marks::complete_marks;
 pub use recover::{check_all_with, STOPPED};
 pub use registry::{AnyRules, GameKind};
-pub use replay::{replay_with, validate_with, Rules, Step, Summary, TextBoard};
+pub use replay::{replay_with, validate_with, Flow, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
 
 use billes_notation::{Game, Turn};
@@ -134,11 +134,15 @@ impl std::fmt::Debug for dyn TextBoard + '_ {
 }
 
 /// Replays a record under its game's standard rules, picking the game from the
-/// `Game` tag.
+/// `Game` tag. The observer answers [`ControlFlow::Continue`](std::ops::ControlFlow)
+/// to go on, `Break` to stop after the turn it saw (see [`Flow`]).
 ///
 /// # Errors
 /// The first mistake in the record, located by span, turn and seat.
-pub fn replay(game: &Game, observe: &mut dyn FnMut(&Observed<'_>)) -> Result<Summary, ReplayError> {
+pub fn replay(
+    game: &Game,
+    observe: &mut dyn FnMut(&Observed<'_>) -> std::ops::ControlFlow<()>,
+) -> Result<Summary, ReplayError> {
     Standard::of(game)?.replay(game, observe)
 }
 

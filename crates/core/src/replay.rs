@@ -2,6 +2,8 @@
 //! observer, the end of the game and the result. Each game supplies a
 //! [`Rules`] implementation that checks and plays one turn.
 
+use std::ops::ControlFlow;
+
 use billes_notation::{Game, Line, Outcome, Turn};
 
 use crate::error::{cold, nearest_first, ErrorKind, ReplayError};
@@ -83,28 +85,61 @@ pub struct Summary {
     pub turns: u32,
     /// Turns in variations, all checked too.
     pub variation_turns: u32,
-    /// The winners, if the game was won.
+    /// The winners, if the game was won (at the turn where the replay
+    /// stopped, when it [`stopped`](Summary::stopped)).
     pub winners: Option<Vec<String>>,
+    /// Whether the observer stopped the replay early: the turns after the
+    /// one it stopped at, and the result, were not checked. A stopped replay
+    /// is not an invalid game.
+    pub stopped: bool,
+}
+
+/// What an observer answers after each turn: go on or stop the replay, as
+/// a visitor of pgn-reader does. `()` always goes on, so an observer that
+/// never stops need not say so; [`ControlFlow::Break`] stops the replay
+/// after the turn just seen (the turn was checked and played, the rest of
+/// the record is not looked at).
+pub trait Flow {
+    /// Go on or stop.
+    fn flow(self) -> ControlFlow<()>;
+}
+
+impl Flow for () {
+    #[inline]
+    fn flow(self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+impl Flow for ControlFlow<()> {
+    #[inline]
+    fn flow(self) -> ControlFlow<()> {
+        self
+    }
 }
 
 /// The observer of [`replay_with`].
-type Observer<'o, S> = &'o mut dyn FnMut(&Step<'_, S>);
+type Observer<'o, S> = &'o mut dyn FnMut(&Step<'_, S>) -> ControlFlow<()>;
 
 /// Deepest variation nesting the driver follows (the parser enforces it too).
 const MAX_DEPTH: usize = 256;
 
 /// Replays `game` under `rules`: checks every turn of the main line and of
 /// every variation, the end of the game and the result token and tag, calling
-/// `observe` after each main-line turn.
+/// `observe` after each main-line turn. When `observe` answers
+/// [`ControlFlow::Break`], the replay stops there and returns the summary
+/// of the turns played so far, [`stopped`](Summary::stopped): the rest of
+/// the record and its result are not checked.
 ///
 /// # Errors
-/// The first mistake in the record.
-pub fn replay_with<R: Rules>(
+/// The first mistake in the record (up to the turn where the observer
+/// stopped).
+pub fn replay_with<R: Rules, F: Flow>(
     rules: &R,
     game: &Game,
-    observe: &mut dyn FnMut(&Step<'_, R::State>),
+    observe: &mut dyn FnMut(&Step<'_, R::State>) -> F,
 ) -> Result<Summary, ReplayError> {
-    replay_observing(rules, game, Some(observe))
+    replay_observing(rules, game, Some(&mut |step| observe(step).flow()))
 }
 
 /// Checks `game` under `rules` as [`replay_with`] does, with no one to show
@@ -127,10 +162,14 @@ fn replay_observing<R: Rules>(
         turns: 0,
         variation_turns: 0,
         winners: None,
+        stopped: false,
     };
-    play_line(rules, &mut state, &game.line, 1, 0, &mut summary, observe)?;
+    let flow = play_line(rules, &mut state, &game.line, 1, 0, &mut summary, observe)?;
     summary.winners = rules.winners(&state);
-    check_outcome(game, &game.outcome, summary.winners.as_deref())?;
+    summary.stopped = flow.is_break();
+    if !summary.stopped {
+        check_outcome(game, &game.outcome, summary.winners.as_deref())?;
+    }
     Ok(summary)
 }
 
@@ -142,7 +181,7 @@ fn play_line<R: Rules>(
     depth: usize,
     summary: &mut Summary,
     mut observe: Option<Observer<'_, R::State>>,
-) -> Result<(), ReplayError> {
+) -> Result<ControlFlow<()>, ReplayError> {
     if depth > MAX_DEPTH {
         let span = line.turns.first().map(|t| t.span).unwrap_or_default();
         return Err(ReplayError::new(
@@ -167,7 +206,8 @@ fn play_line<R: Rules>(
         }
         for variation in turn.variations() {
             let mut alt = state.clone();
-            play_line(
+            // No observer in a variation: it always plays to its end.
+            let _ = play_line(
                 rules,
                 &mut alt,
                 variation,
@@ -201,14 +241,17 @@ fn play_line<R: Rules>(
             summary.variation_turns += 1;
         }
         if let Some(observe) = observe.as_deref_mut() {
-            observe(&Step {
+            let flow = observe(&Step {
                 index: expected,
                 turn,
                 state,
             });
+            if flow.is_break() {
+                return Ok(flow);
+            }
         }
     }
-    Ok(())
+    Ok(ControlFlow::Continue(()))
 }
 
 /// Checks the result token against the position, and the `Result` tag (if

@@ -12,17 +12,20 @@
 //! let mut seen = Vec::new();
 //! billes_core::view::replay_views(&game, &mut |step| {
 //!     seen.push((step.index, step.view.pieces.len()));
+//!     std::ops::ControlFlow::Continue(())
 //! })
 //! .unwrap();
 //! // The start (no pawn out yet), then after turn 1 (one red pawn on h1).
 //! assert_eq!(seen, [(0, 0), (1, 1)]);
 //! ```
 
+use std::ops::ControlFlow;
+
 use billes_notation::{Game, Turn};
 use serde::Serialize;
 
 use crate::game::MoveRules;
-use crate::{replay_with, Engine, GameKind, ReplayError, Standard, Summary};
+use crate::{replay_with, Engine, Flow, GameKind, ReplayError, Standard, Summary};
 
 /// One piece (marble or pawn) on a named hole, point or cell.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -150,7 +153,7 @@ pub struct ViewStep<'a> {
 /// before it.
 pub fn replay_views(
     game: &Game,
-    observe: &mut dyn FnMut(&ViewStep<'_>),
+    observe: &mut dyn FnMut(&ViewStep<'_>) -> ControlFlow<()>,
 ) -> Result<Summary, ReplayError> {
     Standard::of(game)?.replay_views(game, observe)
 }
@@ -162,17 +165,27 @@ pub fn replay_views(
 /// # Errors
 /// The first mistake in the record; the observer has seen every position
 /// before it.
-pub fn replay_views_with<R: MoveRules>(
+pub fn replay_views_with<R: MoveRules, F: Flow>(
     rules: &R,
     game: &Game,
-    observe: &mut dyn FnMut(&ViewStep<'_>),
+    observe: &mut dyn FnMut(&ViewStep<'_>) -> F,
 ) -> Result<Summary, ReplayError> {
     let start = rules.setup(game)?;
-    observe(&ViewStep {
+    let flow = observe(&ViewStep {
         index: 0,
         turn: None,
         view: rules.view(&start).with_winners(rules.winners(&start)),
-    });
+    })
+    .flow();
+    if flow.is_break() {
+        // Stopped at the start position: nothing of the record is checked.
+        return Ok(Summary {
+            turns: 0,
+            variation_turns: 0,
+            winners: rules.winners(&start),
+            stopped: true,
+        });
+    }
     replay_with(rules, game, &mut |step| {
         observe(&ViewStep {
             index: step.index,
@@ -181,6 +194,7 @@ pub fn replay_views_with<R: MoveRules>(
                 .view(step.state)
                 .with_winners(rules.winners(step.state)),
         })
+        .flow()
     })
 }
 
@@ -191,7 +205,11 @@ mod tests {
     fn views(record: &str) -> Vec<PositionView> {
         let game = billes_notation::parse_game(record).expect("record parses");
         let mut out = Vec::new();
-        replay_views(&game, &mut |s| out.push(s.view.clone())).expect("record replays");
+        replay_views(&game, &mut |s| {
+            out.push(s.view.clone());
+            ControlFlow::Continue(())
+        })
+        .expect("record replays");
         out
     }
 

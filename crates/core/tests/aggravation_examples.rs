@@ -30,7 +30,7 @@ fn the_example_games_replay_valid() {
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let game = parse_game(&text).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        let summary = replay(&game, &mut |_| {})
+        let summary = replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
             .unwrap_or_else(|e| panic!("{}: {:?} {}", path.display(), e.kind, e.message));
         assert!(summary.turns > 50, "{}", path.display());
         assert!(
@@ -72,7 +72,7 @@ fn the_invalid_examples_fail_with_the_noted_error() {
             .strip_prefix("expected: ")
             .unwrap_or_else(|| panic!("{}: no expected error noted", path.display()));
         let (kind, message) = expected.split_once(": ").unwrap();
-        let err = replay(&game, &mut |_| {})
+        let err = replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
             .err()
             .unwrap_or_else(|| panic!("{}: replays valid", path.display()));
         assert_eq!(err.kind.name(), kind, "{}: {}", path.display(), err.message);

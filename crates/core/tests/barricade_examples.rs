@@ -36,7 +36,7 @@ fn example_games_replay_valid() {
     for (path, text) in found {
         let game = billes_notation::parse_game(&text)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let summary = billes_core::replay(&game, &mut |_| {})
+        let summary = billes_core::replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
             .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
         assert!(summary.winners.is_some(), "{}", path.display());
         assert!(
@@ -67,7 +67,7 @@ fn invalid_examples_fail_as_announced() {
         let (kind, message) = announced.split_once(": ").expect("KIND: MESSAGE");
         let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
         let game = billes_notation::parse_game(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let e = billes_core::replay(&game, &mut |_| {})
+        let e = billes_core::replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
             .expect_err(&format!("{name} should be invalid"));
         assert_eq!(
             (e.kind.name(), e.message.as_str()),

@@ -48,7 +48,10 @@ fn odd_actions() -> Vec<Action> {
 fn malformed_actions_are_errors_not_panics() {
     for record in RECORDS {
         let game = parse_game(record).unwrap();
-        assert!(billes_core::replay(&game, &mut |_| {}).is_ok(), "{record}");
+        assert!(
+            billes_core::replay(&game, &mut |_| std::ops::ControlFlow::Continue(())).is_ok(),
+            "{record}"
+        );
         let last = game.line.turns.len() - 1;
         let mut actions = odd_actions();
         // A one-point path on a point that exists, for each point of the real move.
@@ -66,11 +69,13 @@ fn malformed_actions_are_errors_not_panics() {
             let mut broken = game.clone();
             broken.line.turns[last].actions = vec![action.clone()].into();
             assert!(
-                billes_core::replay(&broken, &mut |_| {}).is_err(),
+                billes_core::replay(&broken, &mut |_| std::ops::ControlFlow::Continue(())).is_err(),
                 "{record} with {action:?}"
             );
             broken.line.turns[last].actions = Default::default();
-            assert!(billes_core::replay(&broken, &mut |_| {}).is_err());
+            assert!(
+                billes_core::replay(&broken, &mut |_| std::ops::ControlFlow::Continue(())).is_err()
+            );
         }
     }
 }

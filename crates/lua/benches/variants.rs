@@ -53,7 +53,14 @@ fn replay_under_variants(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 for game in &games {
-                    black_box(engine.replay(black_box(game), &mut |_| {}).expect("valid"));
+                    black_box(
+                        engine
+                            .replay(
+                                black_box(game),
+                                &mut |_| std::ops::ControlFlow::Continue(()),
+                            )
+                            .expect("valid"),
+                    );
                 }
             })
         });
@@ -66,7 +73,11 @@ fn replay_under_variants(c: &mut Criterion) {
             b.iter(|| {
                 for source in billes_notation::Reader::new(black_box(text.as_bytes())) {
                     let game = source.expect("readable").parse().expect("parses");
-                    black_box(engine.replay(&game, &mut |_| {}).expect("valid"));
+                    black_box(
+                        engine
+                            .replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
+                            .expect("valid"),
+                    );
                 }
             })
         });

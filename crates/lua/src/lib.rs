@@ -19,6 +19,8 @@
 //! `pos` views, and emits rows.
 //!
 //! ```
+//! use std::ops::ControlFlow::Continue;
+//!
 //! use billes_lua::{Variant, VariantSource};
 //!
 //! let source = VariantSource::shipped("five-marbles").unwrap();
@@ -26,7 +28,7 @@
 //! assert_eq!(variant.game(), billes_core::GameKind::Aggravation);
 //! let record = "[Game \"aggravation\"]\n[Rules \"five-marbles\"]\n[Seats \"R G\"]\n\n1. R6 + *\n";
 //! let game = billes_notation::parse_game(record).unwrap();
-//! assert_eq!(billes_lua::replay(&game, None, None, &mut |_| {}).unwrap().turns, 1);
+//! assert_eq!(billes_lua::replay(&game, None, None, &mut |_| Continue(())).unwrap().turns, 1);
 //! ```
 //!
 //! # Variants on several threads
@@ -46,7 +48,9 @@
 //!         let forced = forced.clone();
 //!         s.spawn(move || {
 //!             let game = billes_notation::parse_game(record).unwrap();
-//!             billes_lua::replay(&game, None, forced.as_ref(), &mut |_| {}).unwrap();
+//!             billes_lua::replay(&game, None, forced.as_ref(), &mut |_| {
+//!                 std::ops::ControlFlow::Continue(())
+//!             }).unwrap();
 //!         });
 //!     }
 //! });
@@ -220,7 +224,7 @@ pub fn replay(
     game: &Game,
     base_dir: Option<&Path>,
     forced: Option<&VariantSource>,
-    observe: &mut dyn FnMut(&Observed<'_>),
+    observe: &mut dyn FnMut(&Observed<'_>) -> std::ops::ControlFlow<()>,
 ) -> Result<Summary, ReplayError> {
     if forced.is_none() && game.tag_entry("Rules").is_none() {
         return billes_core::replay(game, observe);

@@ -277,7 +277,7 @@ impl billes_core::Engine for Variant {
     fn replay(
         &self,
         game: &Game,
-        observe: &mut dyn FnMut(&Observed<'_>),
+        observe: &mut dyn FnMut(&Observed<'_>) -> std::ops::ControlFlow<()>,
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
         with_variant_rules!(self, r => replay_observed_with(r, game, observe))
@@ -293,7 +293,7 @@ impl billes_core::Engine for Variant {
     fn replay_views(
         &self,
         game: &Game,
-        observe: &mut dyn FnMut(&ViewStep<'_>),
+        observe: &mut dyn FnMut(&ViewStep<'_>) -> std::ops::ControlFlow<()>,
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
         with_variant_rules!(self, r => replay_views_with(r, game, observe))

@@ -17,7 +17,9 @@ fn load(game: &str, hooks: &str) -> Variant {
 }
 
 fn replay(v: &Variant, record: &str) -> Result<Summary, ReplayError> {
-    v.replay(&parse_game(record).unwrap(), &mut |_| {})
+    v.replay(&parse_game(record).unwrap(), &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
 }
 
 /// A two-player Barricade record from its movetext.
@@ -334,7 +336,7 @@ fn hooked_games_simulate_and_replay() {
                     }
                 }
             }
-            v.replay(&parsed, &mut |_| {})
+            v.replay(&parsed, &mut |_| std::ops::ControlFlow::Continue(()))
                 .unwrap_or_else(|e| panic!("{}: {text}", e.message));
         }
     }

@@ -88,7 +88,7 @@ fn replay(v: &Variant, turns: &str) -> Result<billes_core::Summary, billes_core:
         "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n{turns} *\n"
     ))
     .unwrap();
-    v.replay(&game, &mut |_| {})
+    v.replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
 }
 
 #[test]

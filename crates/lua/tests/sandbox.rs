@@ -102,7 +102,7 @@ fn replay_err(v: &Variant) -> billes_core::ReplayError {
         "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n",
     )
     .unwrap();
-    v.replay(&game, &mut |_| {})
+    v.replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
         .expect_err("the hook must fail")
 }
 
@@ -149,7 +149,8 @@ fn the_budget_is_per_call() {
         "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R6 r9-b1 3. R6 + 4. R3 r9-r12 *\n",
     )
     .unwrap();
-    v.replay(&game, &mut |_| {}).unwrap();
+    v.replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
+        .unwrap();
 }
 
 #[test]

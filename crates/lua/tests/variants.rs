@@ -45,13 +45,15 @@ fn every_shipped_variant_simulates_and_replays() {
             assert_eq!(game.tag("Rules"), Some(name));
             let text = game.to_string();
             let parsed = parse_game(&text).unwrap();
-            let summary =
-                billes_lua::replay(&parsed, None, None, &mut |_| {}).unwrap_or_else(|e| {
-                    panic!(
-                        "{name} game {i}: {} at turn {:?}\n{text}",
-                        e.message, e.turn
-                    )
-                });
+            let summary = billes_lua::replay(&parsed, None, None, &mut |_| {
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{name} game {i}: {} at turn {:?}\n{text}",
+                    e.message, e.turn
+                )
+            });
             assert_eq!(summary.turns as usize, game.line.turns.len());
         }
     }
@@ -64,7 +66,9 @@ fn five_marbles_games_are_not_standard_games() {
     let mut standard = game.clone();
     standard.tags.retain(|t| t.name != "Rules");
     assert!(
-        standard.outcome.winners.is_empty() || billes_core::replay(&standard, &mut |_| {}).is_err()
+        standard.outcome.winners.is_empty()
+            || billes_core::replay(&standard, &mut |_| std::ops::ControlFlow::Continue(()))
+                .is_err()
     );
 }
 
@@ -74,15 +78,22 @@ fn malefiz_has_no_bounce_the_pawn_before_the_goal_moves_like_any_other() {
     // pawn can move; under the published rules it walks back along the row.
     let record = "[Game \"barricade\"]\n[Rules \"malefiz\"]\n[Seats \"R G\"]\n[Position \"R:i13,e1 G:g1 bar=i11,e3 move=R\"]\n\n1. R4 i13-e13 2. G1 g1-h1 *\n";
     let game = parse_game(record).unwrap();
-    billes_lua::replay(&game, None, None, &mut |_| {}).unwrap();
+    billes_lua::replay(&game, None, None, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
     let mut standard = game.clone();
     standard.tags.retain(|t| t.name != "Rules");
-    let e = billes_core::replay(&standard, &mut |_| {}).unwrap_err();
+    let e =
+        billes_core::replay(&standard, &mut |_| std::ops::ControlFlow::Continue(())).unwrap_err();
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     // With only that pawn on the board and a 2 to 6: no bounce, any way of
     // the exact roll.
     let record = "[Game \"barricade\"]\n[Rules \"malefiz\"]\n[Seats \"R G\"]\n[Position \"R:i13 G:g1 bar=i11 move=R\"]\n\n1. R3 i13-i14-h13 *\n";
-    let e = billes_lua::replay(&parse_game(record).unwrap(), None, None, &mut |_| {}).unwrap_err();
+    let e = billes_lua::replay(&parse_game(record).unwrap(), None, None, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert!(e.legal.iter().any(|m| m == "i13-f13"), "{:?}", e.legal);
 }
@@ -93,8 +104,11 @@ fn no_shortcuts_refuses_the_centre() {
     let game = parse_game(record).unwrap();
     let mut standard = game.clone();
     standard.tags.retain(|t| t.name != "Rules");
-    billes_core::replay(&standard, &mut |_| {}).unwrap();
-    let e = billes_lua::replay(&game, None, None, &mut |_| {}).unwrap_err();
+    billes_core::replay(&standard, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
+    let e = billes_lua::replay(&game, None, None, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert_eq!(e.turn, Some(4));
     assert!(!e.legal.iter().any(|m| m.ends_with("-c")), "{:?}", e.legal);
@@ -109,13 +123,19 @@ fn free_teammate_gives_the_roll_to_a_teammate_who_can_use_it() {
 [Position \"R:rh1,rh2,rh3,rh4 P:ph1,ph2,ph3 Y:y9 move=R\"]\n\n";
     let to_p = parse_game(&format!("{head}1. R3>P -- *\n")).unwrap();
     let to_y = parse_game(&format!("{head}1. R3>Y y9-y12 *\n")).unwrap();
-    billes_core::replay(&to_p, &mut |_| {}).unwrap();
-    billes_core::replay(&to_y, &mut |_| {}).unwrap();
+    billes_core::replay(&to_p, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
+    billes_core::replay(&to_y, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
     let free = VariantSource::shipped("free-teammate").unwrap();
-    let e = billes_lua::replay(&to_p, None, Some(&free), &mut |_| {}).unwrap_err();
+    let e = billes_lua::replay(&to_p, None, Some(&free), &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert_eq!(e.kind, ErrorKind::Seat);
     assert!(e.message.contains("R's 3 is for Y, not P"), "{}", e.message);
-    billes_lua::replay(&to_y, None, Some(&free), &mut |_| {}).unwrap();
+    billes_lua::replay(&to_y, None, Some(&free), &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
 }
 
 #[test]
@@ -128,9 +148,15 @@ fn a_rules_tag_resolves_a_file_relative_to_the_record() {
     .unwrap();
     let record = "[Game \"aggravation\"]\n[Rules \"mine.lua\"]\n[Seats \"R G\"]\n\n1. R1 + *\n";
     let game = parse_game(record).unwrap();
-    let e = billes_lua::replay(&game, Some(dir.path()), None, &mut |_| {}).unwrap_err();
+    let e = billes_lua::replay(&game, Some(dir.path()), None, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert_eq!(e.kind, ErrorKind::IllegalMove, "{}", e.message);
-    let e = billes_lua::replay(&game, None, None, &mut |_| {}).unwrap_err();
+    let e = billes_lua::replay(&game, None, None, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert_eq!(e.kind, ErrorKind::Variant);
     assert!(
         e.message.contains("cannot read rules file"),
@@ -138,7 +164,10 @@ fn a_rules_tag_resolves_a_file_relative_to_the_record() {
         e.message
     );
     let unknown = parse_game("[Game \"aggravation\"]\n[Rules \"six-marbles\"]\n\n*\n").unwrap();
-    let e = billes_lua::replay(&unknown, None, None, &mut |_| {}).unwrap_err();
+    let e = billes_lua::replay(&unknown, None, None, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert!(
         e.message.contains("unknown rules \"six-marbles\""),
         "{}",
@@ -149,7 +178,10 @@ fn a_rules_tag_resolves_a_file_relative_to_the_record() {
 #[test]
 fn a_variant_for_another_game_is_refused() {
     let game = parse_game("[Game \"offboard\"]\n[Rules \"malefiz\"]\n\n*\n").unwrap();
-    let e = billes_lua::replay(&game, None, None, &mut |_| {}).unwrap_err();
+    let e = billes_lua::replay(&game, None, None, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert!(
         e.message.contains("is for barricade, not offboard"),
         "{}",
@@ -176,16 +208,20 @@ fn extra_turn_and_pos_hooks() {
         "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. G6 + 3. R6 r9-b1 4. R2 b1-b3 *\n",
     )
     .unwrap();
-    v.replay(&ok, &mut |_| {}).unwrap();
+    v.replay(&ok, &mut |_| std::ops::ControlFlow::Continue(()))
+        .unwrap();
     let standard =
         parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n").unwrap();
-    let e = v.replay(&standard, &mut |_| {}).unwrap_err();
+    let e = v
+        .replay(&standard, &mut |_| std::ops::ControlFlow::Continue(()))
+        .unwrap_err();
     assert_eq!((e.kind, e.turn), (ErrorKind::Seat, Some(2)));
-    billes_core::replay(&standard, &mut |_| {}).unwrap();
+    billes_core::replay(&standard, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
     let mut rng = Rng::new(5);
     let game = v.simulate(&SimOptions::default(), &mut rng).unwrap();
     let reparsed = parse_game(&game.to_string()).unwrap();
-    v.replay(&reparsed, &mut |_| {}).unwrap();
+    v.replay(&reparsed, &mut |_| std::ops::ControlFlow::Continue(()))
+        .unwrap();
 }
 
 #[test]

@@ -3,6 +3,8 @@
 //! piece moved, captured pieces, ejected marbles, barricades taken and put
 //! down) worked out by comparing it with the position before.
 
+use std::ops::ControlFlow;
+
 use billes_core::view::{Piece, PositionView};
 use billes_core::{Engine, GameKind, ReplayError, Standard};
 use billes_notation::{Action, Game, Turn};
@@ -97,6 +99,7 @@ impl Replay {
                 _ => Marks::default(),
             };
             frames.push(frame(step.index, step.turn, step.view.clone(), marks));
+            ControlFlow::Continue(())
         });
         let error = match result {
             Ok(_) => None,

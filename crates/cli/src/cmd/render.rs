@@ -2,6 +2,7 @@
 //! SVG or as JSON, or a whole file as a self-contained HTML replay viewer.
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -196,10 +197,20 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
         }
     };
     let mut last = 0;
+    // The replay stops after turn `--at` (after turn 1 for `--at 0`, as
+    // the first step comes after it): the turns after it, and the result,
+    // are not checked (`billes validate` checks the whole record). At the
+    // last turn it goes on to check the result, as without `--at`.
+    let turns = game.line.turns.len() as u32;
     let result = engine.replay(&game, &mut |step| {
         if args.at.is_none_or(|at| step.index <= at) {
             board = step.board.text_board();
             last = step.index;
+        }
+        if args.at.is_some_and(|at| step.index >= at && at < turns) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     });
     if let Err(err) = result {

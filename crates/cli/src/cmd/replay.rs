@@ -1,6 +1,7 @@
 //! `billes replay`.
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 
 use anyhow::bail;
 use billes_archive::diagnostic::render_replay_error;
@@ -37,12 +38,14 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     let mut io_result = Ok(());
     let mut found = false;
     let result = crate::rules::current().replay(&name, &game, &mut |step| {
+        // The whole record is checked: a mistake after `--at` is reported.
         if io_result.is_err() || Some(step.index) != args.at {
-            return;
+            return ControlFlow::Continue(());
         }
         found = true;
         io_result = writeln!(out, "{}. {}", step.turn.number, turn_text(step.turn))
             .and_then(|()| out.write_all(step.board.text_board().as_bytes()));
+        ControlFlow::Continue(())
     });
     io_result?;
     match result {
@@ -108,8 +111,10 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
     }
     let mut io_result = Ok(());
     let result = crate::rules::current().replay(name, game, &mut |step| {
+        // Turns after `--to` are not shown, but still checked: a mistake
+        // in them is reported.
         if io_result.is_err() || step.index > to {
-            return;
+            return ControlFlow::Continue(());
         }
         let board = || step.board.text_board();
         io_result = if step.index + 1 == from {
@@ -138,6 +143,7 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
                 before = None;
             }
         }
+        ControlFlow::Continue(())
     });
     io_result?;
     match result {

@@ -103,7 +103,7 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
                 let text = game.to_string();
                 let parsed = billes_notation::parse_game(&text)
                     .with_context(|| format!("simulated game {} does not parse", i + 1))?;
-                match v.replay(&parsed, &mut |_| {}) {
+                match v.replay(&parsed, &mut |_| std::ops::ControlFlow::Continue(())) {
                     Ok(summary) => {
                         turns += u64::from(summary.turns);
                         won += usize::from(summary.winners.is_some());

@@ -4,6 +4,7 @@
 use billes_notation::{Action, Game, Turn};
 
 use super::board::{Hole, NONE};
+use super::legal::TurnCtx;
 use super::moves::Cand;
 use super::{Aggravation, State};
 use crate::rng::Rng;
@@ -93,15 +94,14 @@ fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
 
 impl Aggravation {
     /// The view of candidate `c` that hooks see.
-    pub(crate) fn move_view<'a>(
-        &self,
-        st: &'a State,
-        number: u32,
-        roller: u8,
-        mover: u8,
-        n: u8,
-        c: Cand,
-    ) -> MoveView<'a> {
+    pub(crate) fn move_view<'a>(&self, ctx: &TurnCtx<'a>, c: Cand) -> MoveView<'a> {
+        let TurnCtx {
+            st,
+            number,
+            roller,
+            mover,
+            n,
+        } = *ctx;
         let b = st.board;
         let name = |h: Hole| (h != NONE).then(|| b.name(h).as_str());
         let kind = if c.to() == NONE {
@@ -135,26 +135,22 @@ impl Aggravation {
 
     /// Checks the written action under the rules and then the `allow` hook;
     /// a pass is legal when the hook forbids every candidate.
-    #[allow(clippy::too_many_arguments)]
+    /// `ctx` is the roll of `turn`.
     pub(crate) fn check_action_hooked<H: Hooks>(
         &self,
-        st: &State,
-        roller: u8,
-        mover: u8,
-        n: u8,
+        ctx: &TurnCtx<'_>,
         turn: &Turn,
         action: &Action,
         hooks: &H,
     ) -> Result<Cand, ReplayError> {
-        let number = turn.number;
         let allowed = || {
-            self.uses_list(st, number, roller, mover, n, hooks)
+            self.uses_list(ctx, hooks)
                 .map_err(|e| variant_error(turn, e))
         };
-        match self.check_action(st, mover, n, action) {
+        match self.check_action(ctx.st, ctx.mover, ctx.n, action) {
             Ok(c) if c.to() == NONE => Ok(c),
             Ok(c) => match hooks
-                .verdict(|| self.move_view(st, number, roller, mover, n, c))
+                .verdict(|| self.move_view(ctx, c))
                 .map_err(|e| variant_error(turn, e))?
             {
                 Verdict::Allow => Ok(c),
@@ -238,7 +234,14 @@ impl Aggravation {
         let mut teammates = Vec::new();
         for o in st.seats() {
             if st.partners(roller, o) && !st.finished(o) {
-                let legal = self.uses_list(st, number, roller, o, n, hooks)?;
+                let ctx = TurnCtx {
+                    st,
+                    number,
+                    roller,
+                    mover: o,
+                    n,
+                };
+                let legal = self.uses_list(&ctx, hooks)?;
                 teammates.push((st.letter(o).to_string(), legal));
             }
         }
@@ -251,14 +254,11 @@ impl Aggravation {
         })
     }
 
-    /// Whether the roller rolls again, asking the `extra_turn` hook.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether the roller rolls again, asking the `extra_turn` hook (`ctx`:
+    /// the roll of `turn`, played as `c`).
     pub(crate) fn extra_turn_hooked<H: Hooks>(
         &self,
-        st: &State,
-        roller: u8,
-        mover: u8,
-        n: u8,
+        ctx: &TurnCtx<'_>,
         turn: &Turn,
         c: Cand,
         standard: bool,
@@ -268,10 +268,7 @@ impl Aggravation {
             return Ok(standard);
         }
         hooks
-            .extra_turn(
-                &self.move_view(st, turn.number, roller, mover, n, c),
-                standard,
-            )
+            .extra_turn(&self.move_view(ctx, c), standard)
             .map_err(|e| variant_error(turn, e))
     }
 }

@@ -5,6 +5,7 @@
 use billes_notation::{Action, Capture, Seat, Span, Turn};
 
 use super::board::{Class, Hole, NONE};
+use super::legal::TurnCtx;
 use super::moves::Cand;
 use super::{Aggravation, State};
 use crate::game::{Move, Roll};
@@ -246,7 +247,14 @@ impl Aggravation {
             _ => Cand::pass(),
         };
         let standard = self.extra & (1 << n) != 0;
-        let extra = self.extra_turn_hooked(st, roller, mover, n, turn, cand, standard, hooks)?;
+        let ctx = TurnCtx {
+            st,
+            number: turn.number,
+            roller,
+            mover,
+            n,
+        };
+        let extra = self.extra_turn_hooked(&ctx, turn, cand, standard, hooks)?;
         self.apply(st, mover, cand);
         self.end_turn(st, roller, mover, extra, cand.to());
         Ok(())

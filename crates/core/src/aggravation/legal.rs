@@ -26,6 +26,23 @@ pub(crate) struct Listed {
     pub(crate) cand: Cand,
 }
 
+/// A roll being played, as the legal-move and hook code passes it along:
+/// the position, the turn's number, the seat that rolled, the seat whose
+/// marble moves (a teammate on a team roll) and the roll.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TurnCtx<'a> {
+    /// The position before the move.
+    pub(crate) st: &'a State,
+    /// The turn's number (0 outside a record).
+    pub(crate) number: u32,
+    /// The seat that rolled.
+    pub(crate) roller: u8,
+    /// The seat whose marble moves.
+    pub(crate) mover: u8,
+    /// The roll.
+    pub(crate) n: u8,
+}
+
 /// A failed hook as a replay error, the way the checker reports it.
 pub(crate) fn hook_error(span: Span, e: HookError) -> ReplayError {
     ReplayError::new(ErrorKind::Variant, span, e.0)
@@ -184,7 +201,14 @@ impl Aggravation {
         let mut cands = Vec::with_capacity(16);
         for mover in self.movers(st, roller, n, number, hooks)? {
             cands.clear();
-            self.uses(st, number, roller, mover, n, hooks, &mut cands)
+            let ctx = TurnCtx {
+                st,
+                number,
+                roller,
+                mover,
+                n,
+            };
+            self.uses(&ctx, hooks, &mut cands)
                 .map_err(|e| hook_error(Span::default(), e))?;
             if cands.is_empty() {
                 f(mover, Cand::pass());
@@ -220,22 +244,17 @@ impl Aggravation {
     ///
     /// # Errors
     /// When the `allow` hook fails.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn uses<H: Hooks>(
         &self,
-        st: &State,
-        number: u32,
-        roller: u8,
-        mover: u8,
-        n: u8,
+        ctx: &TurnCtx<'_>,
         hooks: &H,
         out: &mut Vec<Cand>,
     ) -> Result<(), HookError> {
-        let mut marbles = st.pos[mover as usize];
+        let mut marbles = ctx.st.pos[ctx.mover as usize];
         marbles.sort_unstable();
         let mut failure = None;
-        self.legal_from(st, mover, n, marbles, &mut |c| {
-            match hooks.verdict(|| self.move_view(st, number, roller, mover, n, c)) {
+        self.legal_from(ctx.st, ctx.mover, ctx.n, marbles, &mut |c| {
+            match hooks.verdict(|| self.move_view(ctx, c)) {
                 Ok(crate::variant::Verdict::Allow) => out.push(c),
                 Ok(crate::variant::Verdict::Forbid(_)) => {}
                 Err(e) => failure = Some(e),
@@ -251,16 +270,12 @@ impl Aggravation {
     /// When the `allow` hook fails.
     pub(crate) fn uses_list<H: Hooks>(
         &self,
-        st: &State,
-        number: u32,
-        roller: u8,
-        mover: u8,
-        n: u8,
+        ctx: &TurnCtx<'_>,
         hooks: &H,
     ) -> Result<Vec<String>, HookError> {
         let mut cands = Vec::new();
-        self.uses(st, number, roller, mover, n, hooks, &mut cands)?;
-        Ok(cands.iter().map(|c| c.action(st).to_string()).collect())
+        self.uses(ctx, hooks, &mut cands)?;
+        Ok(cands.iter().map(|c| c.action(ctx.st).to_string()).collect())
     }
 
     /// The seats whose marbles a roll of `n` by `roller` may move: the

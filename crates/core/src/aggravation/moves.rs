@@ -455,7 +455,14 @@ impl Aggravation {
     /// The legal uses of roll `n` by `seat`, in notation, in the order of
     /// the game API's list ([`Aggravation::uses`]).
     pub(crate) fn legal_list(&self, st: &State, seat: u8, n: u8) -> Vec<String> {
-        self.uses_list(st, 0, seat, seat, n, &crate::variant::NoHooks)
+        let ctx = super::legal::TurnCtx {
+            st,
+            number: 0,
+            roller: seat,
+            mover: seat,
+            n,
+        };
+        self.uses_list(&ctx, &crate::variant::NoHooks)
             .unwrap_or_default()
     }
 }

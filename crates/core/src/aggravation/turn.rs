@@ -4,6 +4,7 @@
 use billes_notation::{Action, Capture, Name, Span, Turn};
 
 use super::board::{Class, Hole, MAX_SIDES, NONE};
+use super::legal::TurnCtx;
 use super::moves::{Cand, Why};
 use super::{Aggravation, Order, State};
 use crate::error::{cold, cold_error};
@@ -80,8 +81,15 @@ impl Aggravation {
         };
         let mut extra = self.extra & (1 << n) != 0;
         let cand = if hooks.active() {
-            let cand = self.check_action_hooked(st, roller, mover, n, turn, action, hooks)?;
-            extra = self.extra_turn_hooked(st, roller, mover, n, turn, cand, extra, hooks)?;
+            let ctx = TurnCtx {
+                st,
+                number: turn.number,
+                roller,
+                mover,
+                n,
+            };
+            let cand = self.check_action_hooked(&ctx, turn, action, hooks)?;
+            extra = self.extra_turn_hooked(&ctx, turn, cand, extra, hooks)?;
             cand
         } else {
             self.check_action(st, mover, n, action)?

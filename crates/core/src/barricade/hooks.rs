@@ -178,20 +178,22 @@ impl Barricade {
         )
     }
 
-    /// The view hooks see of a barricade put down on `p` by colour `c`
-    /// (roll `r`) in a turn whose pawn left `from` (`NONE`: it entered, or
-    /// no pawn moved); `after`: the position after the turn's move, before
-    /// its barricades go down.
-    #[allow(clippy::too_many_arguments)]
+    /// The view hooks see of a barricade put down on `p` in the turn of
+    /// `ctx`, whose pawn left `from` (`NONE`: it entered, or no pawn moved);
+    /// `ctx.st`: the position after the turn's move, before its barricades
+    /// go down.
     pub(crate) fn put_down_view<'a>(
         &self,
-        after: &'a State,
-        number: u32,
-        c: usize,
-        r: usize,
+        ctx: &TurnCtx<'a>,
         from: Point,
         p: Point,
     ) -> MoveView<'a> {
+        let TurnCtx {
+            st: after,
+            number,
+            c,
+            r,
+        } = *ctx;
         let board = self.board();
         MoveView::new(
             number,
@@ -211,27 +213,23 @@ impl Barricade {
     }
 
     /// The points where the `owed` barricades of a turn may go under the
-    /// `allow` hook (`after`, `from`: as for [`Barricade::put_down_view`]):
+    /// `allow` hook (`ctx`, `from`: as for [`Barricade::put_down_view`]):
     /// the free points it allows, or every free point when it allows fewer
     /// than `owed` (a taken barricade always goes down).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn allowed_put_downs<H: Hooks>(
         &self,
-        after: &State,
-        number: u32,
-        c: usize,
-        r: usize,
+        ctx: &TurnCtx<'_>,
         from: Point,
         owed: u8,
         hooks: &H,
     ) -> Result<Points, HookError> {
-        let free = free_points(self, after).fold(0, |a, p| a | bit(p));
+        let free = free_points(self, ctx.st).fold(0, |a, p| a | bit(p));
         if owed == 0 || !hooks.calls(Hook::Allow) {
             return Ok(free);
         }
         let mut allowed = 0;
         for p in iter_points(free) {
-            let view = self.put_down_view(after, number, c, r, from, p);
+            let view = self.put_down_view(ctx, from, p);
             if hooks.allow(&view)? == Verdict::Allow {
                 allowed |= bit(p);
             }
@@ -266,15 +264,12 @@ impl Barricade {
         failure.map_or(Ok(out), Err)
     }
 
-    /// Asks the `extra_turn` hook whether colour `c` rolls again after
-    /// move `m` (`None`: a pass) played from `before`.
-    #[allow(clippy::too_many_arguments)]
+    /// Asks the `extra_turn` hook whether the colour of `ctx` rolls again
+    /// after move `m` (`None`: a pass) played from `ctx.st` in `turn`.
     pub(crate) fn extra_turn_hooked<H: Hooks>(
         &self,
-        before: &State,
+        ctx: &TurnCtx<'_>,
         turn: &Turn,
-        c: usize,
-        r: usize,
         m: Option<Move>,
         standard: bool,
         hooks: &H,
@@ -284,11 +279,26 @@ impl Barricade {
         }
         hooks
             .extra_turn(
-                &self.move_view(before, turn.number, c, r, m.as_ref()),
+                &self.move_view(ctx.st, ctx.number, ctx.c, ctx.r, m.as_ref()),
                 standard,
             )
             .map_err(|e| variant_error(turn, e))
     }
+}
+
+/// A turn being played, as the hook code passes it along: a position
+/// (which one, each function says), the turn's number, the colour that
+/// rolled and the roll.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TurnCtx<'a> {
+    /// The position the hooks see.
+    pub(crate) st: &'a State,
+    /// The turn's number (0 outside a record).
+    pub(crate) number: u32,
+    /// The colour to move.
+    pub(crate) c: usize,
+    /// The roll.
+    pub(crate) r: usize,
 }
 
 impl HookedRules for Barricade {

@@ -272,7 +272,13 @@ impl Barricade {
             choice.free
         );
         let from = choice.pawn.map_or(NONE, |m| m.from);
-        self.allowed_put_downs(&after, number, c, r, from, choice.owed, hooks)
+        let ctx = super::hooks::TurnCtx {
+            st: &after,
+            number,
+            c,
+            r,
+        };
+        self.allowed_put_downs(&ctx, from, choice.owed, hooks)
     }
 
     /// The turn of pawn move `m` of colour `c`, owing only the barricades

@@ -249,19 +249,20 @@ impl Barricade {
         out
     }
 
-    /// Checks the way of one written move: a pawn of `c` from `from` to `to`
-    /// with roll `r`, through the `waypoints` in order.
-    #[allow(clippy::too_many_arguments)]
+    /// Checks the way of one written move of a pawn of `c` with roll `r`.
     pub(crate) fn check_way(
         &self,
         st: &State,
         c: usize,
-        from: Point,
-        to: Point,
         r: usize,
-        bounce: bool,
-        waypoints: &[Point],
+        way: &WrittenWay<'_>,
     ) -> Result<Move, Refusal> {
+        let WrittenWay {
+            from,
+            to,
+            bounce,
+            waypoints,
+        } = *way;
         let mut found_way = false;
         let mut blocker = NONE;
         let mut open = false;
@@ -283,15 +284,8 @@ impl Barricade {
                 }
             }
         } else {
-            self.ways_each(
-                &ways,
-                st,
-                to,
-                waypoints,
-                &mut found_way,
-                &mut blocker,
-                &mut open,
-            );
+            let found = self.ways_each(&ways, st, to, waypoints);
+            (found_way, blocker, open) = (found.way, found.blocker, found.open);
         }
         if !found_way {
             return Err(Refusal::NoWay);
@@ -309,32 +303,28 @@ impl Barricade {
     }
 
     /// The general case of [`Self::check_way`]: written waypoints, entries, bounces.
-    #[allow(clippy::too_many_arguments)]
-    fn ways_each(
-        &self,
-        ways: &Ways<'_>,
-        st: &State,
-        to: Point,
-        waypoints: &[Point],
-        found_way: &mut bool,
-        blocker: &mut Point,
-        open: &mut bool,
-    ) {
+    fn ways_each(&self, ways: &Ways<'_>, st: &State, to: Point, waypoints: &[Point]) -> Found {
+        let mut found = Found {
+            way: false,
+            blocker: NONE,
+            open: false,
+        };
         ways.each(|landing, passed, full| {
             if landing != to || !follows(full, waypoints) {
                 return true;
             }
-            *found_way = true;
+            found.way = true;
             let hit = passed & st.barricades;
             if hit == 0 {
-                *open = true;
+                found.open = true;
                 return false;
             }
-            if *blocker == NONE {
-                *blocker = hit.trailing_zeros() as Point;
+            if found.blocker == NONE {
+                found.blocker = hit.trailing_zeros() as Point;
             }
             true
         });
+        found
     }
 
     /// A move as written in a record: `e3-f5*`, `h-c1`, `i13-i14-g13#`.
@@ -370,6 +360,26 @@ impl Barricade {
         self.move_list(st, 0, c, r, replay, &crate::variant::NoHooks)
             .unwrap_or_default()
     }
+}
+
+/// A pawn move as written, for [`Barricade::check_way`]: from `from`
+/// (`NONE`: the house) to `to` through the `waypoints` in order, going to
+/// the goal and back when `bounce`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WrittenWay<'a> {
+    pub(crate) from: Point,
+    pub(crate) to: Point,
+    pub(crate) bounce: bool,
+    pub(crate) waypoints: &'a [Point],
+}
+
+/// What [`Barricade::ways_each`] finds of the ways to a point: whether
+/// there is one, whether one is open, and the first barricade blocking
+/// one (`NONE`: none).
+struct Found {
+    way: bool,
+    blocker: Point,
+    open: bool,
 }
 
 /// True when the `waypoints` appear in order among the points of `full`

@@ -4,7 +4,7 @@
 use billes_notation::{Action, Name, Span, Turn};
 
 use super::board::{bit, iter_points, Point, Points, HOUSE, HOUSE_KEY, NONE, SEATS};
-use super::hooks::{relist, variant_error};
+use super::hooks::{relist, variant_error, TurnCtx};
 use super::moves::Move;
 use super::position::{colour_of, State, HELD_AWAY, NO_SEAT};
 use super::written::{check_marks, written_move};
@@ -399,7 +399,17 @@ fn play_checked<H: Hooks>(
     });
     let allowed = |after: &State| {
         rules
-            .allowed_put_downs(after, turn.number, c, r, left, owed_now, hooks)
+            .allowed_put_downs(
+                &TurnCtx {
+                    st: after,
+                    number: turn.number,
+                    c,
+                    r,
+                },
+                left,
+                owed_now,
+                hooks,
+            )
             .map_err(|e| variant_error(turn, e))
     };
     let mut last_span = first.span();
@@ -433,7 +443,13 @@ fn play_checked<H: Hooks>(
                 }
                 if let Some(after) = &after {
                     let p = rules.board().point(at).unwrap_or(NONE);
-                    let view = rules.put_down_view(after, turn.number, c, r, left, p);
+                    let ctx = TurnCtx {
+                        st: after,
+                        number: turn.number,
+                        c,
+                        r,
+                    };
+                    let view = rules.put_down_view(&ctx, left, p);
                     let verdict = hooks.allow(&view).map_err(|e| variant_error(turn, e))?;
                     if let Verdict::Forbid(reason) = verdict {
                         let set = allowed(after)?;
@@ -507,7 +523,13 @@ fn play_checked<H: Hooks>(
         }
         if hooks.active() {
             let before = before.as_ref().unwrap_or(&*st);
-            let again = rules.extra_turn_hooked(before, turn, c, r, played, standard, hooks)?;
+            let ctx = TurnCtx {
+                st: before,
+                number: turn.number,
+                c,
+                r,
+            };
+            let again = rules.extra_turn_hooked(&ctx, turn, played, standard, hooks)?;
             match (again, standard) {
                 // An extra turn the rules do not give: any pawn may move.
                 (true, false) => {

@@ -4,7 +4,7 @@
 use billes_notation::{Capture, Name, Span};
 
 use super::board::{bit, Point, HOUSE, NONE, SEATS};
-use super::moves::{Move, Refusal};
+use super::moves::{Move, Refusal, WrittenWay};
 use super::position::State;
 use super::Barricade;
 use crate::{ErrorKind, ReplayError};
@@ -80,7 +80,20 @@ pub(crate) fn written_move(
         if !rules.params().bounce_freezes {
             // Another pawn can move: this one moves like any pawn.
             bounce = false;
-        } else if rules.check_way(st, c, from, to, r, true, waypoints).is_ok() {
+        } else if rules
+            .check_way(
+                st,
+                c,
+                r,
+                &WrittenWay {
+                    from,
+                    to,
+                    bounce: true,
+                    waypoints,
+                },
+            )
+            .is_ok()
+        {
             return Err(illegal(format!(
                 "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
             )));
@@ -91,7 +104,17 @@ pub(crate) fn written_move(
         }
     }
     rules
-        .check_way(st, c, from, to, r, bounce, waypoints)
+        .check_way(
+            st,
+            c,
+            r,
+            &WrittenWay {
+                from,
+                to,
+                bounce,
+                waypoints,
+            },
+        )
         .map_err(|refusal| {
             illegal(match refusal {
                 Refusal::NoWay if bounce => format!(

@@ -32,7 +32,7 @@ fn games(path: &Path) -> Vec<Game> {
 fn example_games_replay_valid() {
     for path in records("offboard") {
         for game in games(&path) {
-            let summary = billes_core::replay(&game, &mut |_| {})
+            let summary = billes_core::replay(&game, &mut |_| std::ops::ControlFlow::Continue(()))
                 .unwrap_or_else(|e| panic!("{}: {} ({:?})", path.display(), e.message, e.turn));
             assert!(summary.turns > 0);
         }
@@ -46,7 +46,7 @@ fn the_club_final_is_a_full_game_with_variations() {
         .find(|p| p.ends_with("club-final.bgn"))
         .unwrap();
     let game = &games(&path)[0];
-    let summary = billes_core::replay(game, &mut |_| {}).unwrap();
+    let summary = billes_core::replay(game, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
     assert_eq!(summary.winners, Some(vec!["B".to_string()]));
     assert_eq!(summary.turns, 46);
     assert_eq!(summary.variation_turns, 2);
@@ -67,7 +67,7 @@ fn invalid_examples_fail_as_their_comment_says() {
             .find_map(|c| c.text.strip_prefix("expect "))
             .unwrap_or_else(|| panic!("{}: no {{expect kind: message}} comment", path.display()));
         let (kind, message) = expect.split_once(": ").unwrap();
-        let err = billes_core::replay(game, &mut |_| {})
+        let err = billes_core::replay(game, &mut |_| std::ops::ControlFlow::Continue(()))
             .expect_err(&format!("{} must be rejected", path.display()));
         assert_eq!(
             (err.kind.name(), err.message.as_str()),

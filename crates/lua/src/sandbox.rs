@@ -344,7 +344,7 @@ pub(crate) fn describe(e: &mlua::Error) -> String {
         mlua::Error::RuntimeError(m) => m.clone(),
         mlua::Error::MemoryError(_) => {
             format!(
-                "out of memory (a variant may use {} MiB)",
+                "out of memory (a script may use {} MiB)",
                 MEMORY_LIMIT >> 20
             )
         }

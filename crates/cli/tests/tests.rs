@@ -30,6 +30,7 @@ fn snapshot_name(module: &str, name: impl AsRef<str>) -> String {
 
 mod analyze;
 mod cli;
+mod common;
 mod conventions;
 mod encodings;
 mod examples;

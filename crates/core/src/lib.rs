@@ -19,6 +19,7 @@
 
 pub mod aggravation;
 pub mod barricade;
+mod colour;
 mod describe;
 mod engine;
 mod error;
@@ -33,6 +34,7 @@ mod rng;
 pub mod variant;
 pub mod view;
 
+pub use colour::Colour;
 pub use describe::{describe, describe_with, Describe, Described};
 pub use engine::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,

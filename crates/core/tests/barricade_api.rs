@@ -148,7 +148,7 @@ fn pawn_candidates(pos: &dyn Position, seat: &str) -> Vec<Action> {
     if view.reserve(seat) > 0 {
         froms.push("h".into());
     }
-    let points: Vec<Name> = (0..board.len() as u8).map(|p| *board.name(p)).collect();
+    let points: Vec<Name> = board.points().map(|p| *board.name(p)).collect();
     let goal = *board.name(board.goal());
     let before = *board.name(board.before_goal());
     let mut out = vec![Action::Pass {
@@ -230,7 +230,10 @@ fn check_position<R: MoveRules + Clone>(
             }
             // Written candidates: accepted exactly when listed (marks aside).
             let some_downs: Vec<&BTreeSet<String>> = listed.keys().map(|k| &k.1).collect();
-            let random_point = |rng: &mut Rng| board.name(rng.below(board.len()) as u8).to_string();
+            let random_point = |rng: &mut Rng| {
+                let p = board.points().nth(rng.below(board.len())).expect("a point");
+                board.name(p).to_string()
+            };
             for pawn in pawn_candidates(pos, seat) {
                 let pawn_key = key(std::slice::from_ref(&pawn)).0 .0;
                 let mut downs: Vec<BTreeSet<String>> = listed

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 
 use billes_core::barricade::Barricade;
 use billes_core::variant::{HookError, HookedRules, Hooks, MoveKind, MoveView, Verdict, WithHooks};
-use billes_core::{replay_with, ErrorKind, Rng, Rules, SimOptions};
+use billes_core::{replay_with, Colour, ErrorKind, Rng, Rules, SimOptions};
 use billes_notation::{parse_game, Action, Game};
 
 /// Forbids sending a pawn home.
@@ -61,10 +61,10 @@ fn game(movetext: &str) -> Game {
     .unwrap()
 }
 
-/// The first legal entry of R with roll `r` from the start, as written.
-fn entry(rules: &Barricade, r: usize) -> String {
-    let st = rules.setup(&game("")).unwrap();
-    let m = rules.legal_moves(&st, 0, r, None)[0];
+/// The first legal entry of R with `roll` from the start, as written.
+fn entry(rules: &Barricade, roll: usize) -> String {
+    let state = rules.setup(&game("")).unwrap();
+    let m = rules.legal_moves(&state, Colour::new(0), roll, None)[0];
     rules.action(&m).to_string()
 }
 
@@ -145,7 +145,7 @@ fn extra_turn_decides_who_rolls_next() {
         .play_hooked(&mut st, &first.line.turns[0], &always)
         .unwrap();
     let second = rules
-        .legal_moves(&st, 0, 2, None)
+        .legal_moves(&st, Colour::new(0), 2, None)
         .iter()
         .map(|m| rules.action(m).to_string())
         .find(|m| m.starts_with("h-"))

@@ -3,8 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use billes_core::barricade::{Barricade, Board, HeldOnCapture, Params, Placement, Six, State};
-use billes_core::{replay_with, ErrorKind, ReplayError, Rules};
+use billes_core::barricade::{bit, Barricade, Board, HeldOnCapture, Params, Placement, Six, State};
+use billes_core::{replay_with, Colour, ErrorKind, ReplayError, Rules};
 
 /// The 11 barricades of the start, as a `bar=` list.
 const START_BARS: &str = "i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3";
@@ -50,7 +50,7 @@ fn err_with(rules: &Barricade, tags: &str, moves: &str) -> ReplayError {
 fn at(st: &State, name: &str) -> char {
     let p = Board::standard().point(name).expect("point");
     match st.pawn_at(p) {
-        Some(c) => ['R', 'G', 'Y', 'B'][c as usize],
+        Some(colour) => ['R', 'G', 'Y', 'B'][colour.index()],
         None if st.barricade_at(p) => '#',
         None => '.',
     }
@@ -74,10 +74,10 @@ fn board_has_the_published_figures() {
     assert_eq!(b.barricade_points().count_ones(), 11);
     assert_eq!(b.bottom_row(), b.row(b.rows() - 1));
     assert_eq!(b.bottom_row().count_ones(), 17);
-    for c in 0..4 {
-        let s = b.start(c);
+    for colour in Colour::all(4) {
+        let s = b.start(colour);
         assert_ne!(
-            b.bottom_row() & (1u128 << s),
+            b.bottom_row() & bit(s),
             0,
             "start points are on the bottom row"
         );
@@ -85,7 +85,9 @@ fn board_has_the_published_figures() {
     }
     assert_eq!(b.goal(), b.point("i14").expect("goal"));
     assert_eq!(b.neighbours(b.goal()).len(), 1);
-    let names: Vec<&str> = (0..4).map(|c| b.name(b.start(c)).as_str()).collect();
+    let names: Vec<&str> = Colour::all(4)
+        .map(|colour| b.name(b.start(colour)).as_str())
+        .collect();
     assert_eq!(names, ["c1", "g1", "k1", "o1"]);
 }
 

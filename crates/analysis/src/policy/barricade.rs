@@ -12,6 +12,7 @@
 
 use billes_core::barricade::{iter_points, Board as Geometry, Point, State, HOUSE};
 use billes_core::game::{Move, Position};
+use billes_core::Colour;
 use billes_notation::Action;
 
 /// How many steps ahead of a pawn, along its shortest way to the goal, a
@@ -23,7 +24,7 @@ struct Board<'s> {
     state: &'s State,
     geometry: &'static Geometry,
     /// The colour whose pawn moves.
-    colour: u8,
+    colour: Colour,
     /// The point of the opponent pawn nearest the goal.
     leader: Option<Point>,
     /// The point of the mover's own pawn nearest the goal.
@@ -31,13 +32,17 @@ struct Board<'s> {
 }
 
 impl<'s> Board<'s> {
-    fn read(state: &'s State, colour: u8) -> Board<'s> {
+    fn read(state: &'s State, colour: Colour) -> Board<'s> {
         let geometry = state.board();
         let mut leader: Option<Point> = None;
         let mut own: Option<Point> = None;
-        for &c in state.colours() {
-            let slot = if c == colour { &mut own } else { &mut leader };
-            for p in iter_points(state.pawns_of(c)) {
+        for &other in state.colours() {
+            let slot = if other == colour {
+                &mut own
+            } else {
+                &mut leader
+            };
+            for p in iter_points(state.pawns_of(other)) {
                 if slot.is_none_or(|l| geometry.distance(p) < geometry.distance(l)) {
                     *slot = Some(p);
                 }
@@ -54,10 +59,7 @@ impl<'s> Board<'s> {
 
     /// Steps from the house to the goal: one more than from a start point.
     fn house_distance(&self) -> f32 {
-        f32::from(
-            self.geometry
-                .distance(self.geometry.start(usize::from(self.colour))),
-        ) + 1.0
+        f32::from(self.geometry.distance(self.geometry.start(self.colour))) + 1.0
     }
 
     /// Steps to the goal from the point called `name` (the house included).
@@ -75,10 +77,7 @@ impl<'s> Board<'s> {
     fn steps_ahead(&self, from: Point, at: Point) -> Option<usize> {
         let mut p = from;
         for step in 1..=AHEAD {
-            p = self.geometry.toward_goal(p);
-            if usize::from(p) >= self.geometry.len() {
-                return None;
-            }
+            p = self.geometry.toward_goal(p)?;
             if p == at {
                 return Some(step);
             }
@@ -155,10 +154,11 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
     let Some(colour) = billes_core::barricade::SEATS
         .iter()
         .position(|s| *s == seat.as_str())
+        .and_then(|i| Colour::checked(i, billes_core::barricade::SEATS.len()))
     else {
         return vec![0.0; moves.len()];
     };
-    let board = Board::read(state, colour as u8);
+    let board = Board::read(state, colour);
     moves.iter().map(|m| board.score(m)).collect()
 }
 
@@ -174,7 +174,7 @@ mod tests {
             .position(&[("Seats", "R G"), ("Position", "R:i11 G:c1 bar=e3 move=R")])
             .expect("position");
         let state = pos.state::<State>().expect("state");
-        let board = Board::read(state, 0);
+        let board = Board::read(state, Colour::new(0));
         let d = |n: &str| board.distance(n).expect("point");
         assert_eq!(d("i14"), 0.0);
         assert!(d("i11") < d("c1"));
@@ -184,7 +184,7 @@ mod tests {
         assert_eq!(board.leader, Some(p("c1")));
         assert_eq!(board.own, Some(p("i11")));
         // The point right ahead of Red's pawn, on its way to the goal.
-        let next = g.toward_goal(p("i11"));
+        let next = g.toward_goal(p("i11")).expect("not the goal");
         assert_eq!(board.steps_ahead(p("i11"), next), Some(1));
         assert_eq!(board.steps_ahead(p("i11"), p("c1")), None);
     }

@@ -2,16 +2,91 @@
 //! the start points, read from `rules/barricade.yaml`, with everything the
 //! rules look up precomputed (routes of every length, distances to the goal).
 
+use std::fmt;
+use std::num::NonZeroU8;
 use std::sync::LazyLock;
 
 use billes_notation::Name;
 use serde::Deserialize;
 
-/// A point of the board, by index (0..112 on the standard board).
-pub type Point = u8;
+use crate::Colour;
 
-/// "No point": an empty slot in a table.
-pub const NONE: Point = u8::MAX;
+/// A point of the board: its index in the board's list of points (0..112
+/// on the standard board, at most 128 so a set of points is a `u128`).
+///
+/// Stored as the index with its top bit set (`0x80 | index`) in a
+/// `NonZeroU8`, so that `Option<Point>`
+/// (no point: a pawn in its house, the goal's way further toward the goal,
+/// an empty slot of a table) is one byte, the zero byte being `None`: the
+/// board's tables of points ([`Board::point`]'s table of names, the
+/// landing points of [`Board::open_route`]) hold `Option<Point>` directly.
+///
+/// ```
+/// use billes_core::barricade::{Board, Point};
+///
+/// let board = Board::standard();
+/// let goal = board.goal();
+/// assert_eq!(board.name(goal), "i14");
+/// assert_eq!(Point::new(goal.index()), Some(goal));
+/// assert_eq!(board.points().count(), 112);
+/// assert_eq!(std::mem::size_of::<Option<Point>>(), 1);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Point(NonZeroU8);
+
+impl Point {
+    /// The most points a board has (a set of points is a `u128`).
+    pub const MAX: usize = 128;
+
+    /// The point of index `index`, when it is below [`Point::MAX`] (whether
+    /// a board has that many points is the board's business:
+    /// [`Board::points`]).
+    #[inline]
+    pub const fn new(index: usize) -> Option<Point> {
+        if index < Point::MAX {
+            Some(Point::at(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The point of index `index`, below [`Point::MAX`] (its top bit is
+    /// ignored).
+    #[inline(always)]
+    const fn at(index: u8) -> Point {
+        debug_assert!((index as usize) < Point::MAX);
+        match NonZeroU8::new(0x80 | index) {
+            Some(byte) => Point(byte),
+            None => unreachable!(),
+        }
+    }
+
+    /// The index, for tables kept per point.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        (self.0.get() & 0x7f) as usize
+    }
+
+    /// The point's byte in a table of `Option<Point>` (`0`: none).
+    #[inline(always)]
+    const fn byte(self) -> u8 {
+        self.0.get()
+    }
+}
+
+impl fmt::Debug for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Point({})", self.index())
+    }
+}
+
+/// The index, as in [`Point::index`]; its name is the board's
+/// ([`Board::name`]).
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.index())
+    }
+}
 
 /// The longest move: a die shows at most 6.
 pub const MAX_ROLL: usize = 6;
@@ -32,24 +107,31 @@ pub const COLOURS: [&str; 4] = ["Red", "Green", "Yellow", "Blue"];
 pub type Points = u128;
 
 /// The bit of point `p`.
-#[inline]
+#[inline(always)]
 pub fn bit(p: Point) -> Points {
-    1u128 << p
+    1u128 << p.index()
+}
+
+/// The seat letter of `colour` (`R`, `G`, `Y`, `B`).
+#[inline]
+pub fn seat(colour: Colour) -> &'static str {
+    SEATS[colour.index()]
 }
 
 /// One way of moving a given number of points from a point: every point
 /// passed (`inter`, not counting the start and the landing point) and the
-/// points in order (`seq`, landing last).
+/// points in order ([`Route::points`], landing last).
 #[derive(Debug, Clone, Copy)]
 pub struct Route {
     /// Where the route ends.
     pub to: Point,
     /// The points passed on the way (start and landing excluded).
     pub inter: Points,
-    /// The points stepped on, in order, the landing point last.
-    pub seq: [Point; MAX_ROLL],
+    /// The points stepped on, in order, the landing point last; the
+    /// route's start point after the first `len`.
+    seq: [Point; MAX_ROLL],
     /// How many points of `seq` are used.
-    pub len: u8,
+    len: u8,
 }
 
 impl Route {
@@ -58,6 +140,12 @@ impl Route {
     pub fn landing(&self) -> Point {
         self.to
     }
+
+    /// The points stepped on, in order, the landing point last.
+    #[inline]
+    pub fn points(&self) -> &[Point] {
+        &self.seq[..self.len as usize]
+    }
 }
 
 /// The board of the game.
@@ -65,8 +153,8 @@ impl Route {
 pub struct Board {
     names: Vec<Name>,
     xy: Vec<(u8, u8)>,
-    /// `grid[y][x]`: the point drawn at column x, row y (top row 0), or NONE.
-    grid: Vec<Vec<Point>>,
+    /// `grid[y][x]`: the point drawn at column x, row y (top row 0), if any.
+    grid: Vec<Vec<Option<Point>>>,
     columns: u8,
     rows: u8,
     neighbours: Vec<Vec<Point>>,
@@ -76,24 +164,27 @@ pub struct Board {
     barricades: Points,
     bottom_row: Points,
     starts: [Point; 4],
+    /// By point: the fewest steps to the goal (every point leads there).
     distance: Vec<u8>,
-    toward_goal: Vec<Point>,
+    /// By point: a neighbour one step nearer the goal (`None` for the goal).
+    toward_goal: Vec<Option<Point>>,
     routes: Vec<Route>,
-    /// `route_index[p * (MAX_ROLL + 1) + n]`: the range of `routes` of length n from p.
+    /// `route_index[p * (MAX_ROLL + 1) + len]`: the range of `routes` of length len from p.
     route_index: Vec<(u32, u32)>,
-    /// `route_sets[p * (MAX_ROLL + 1) + n]`: the routes of `route_index`
+    /// `route_sets[p * (MAX_ROLL + 1) + len]`: the routes of `route_index`
     /// with their landing points as a key, for [`Board::open_route`].
     route_sets: Vec<RouteSet>,
     /// `by_name[column * NAME_RANKS + rank]`: the point named by that column
-    /// letter and row number, or NONE.
-    by_name: Box<[Point; 26 * NAME_RANKS]>,
+    /// letter and row number, if any.
+    by_name: Box<[Option<Point>; 26 * NAME_RANKS]>,
 }
 
 /// The routes of one length from one point, as [`Board::open_route`] reads them.
 #[derive(Debug, Clone, Copy)]
 struct RouteSet {
-    /// The landing points of the routes, one byte each in order, NONE after
-    /// the last (meaningless when there are more than 16 routes).
+    /// The landing points of the routes, one byte each in order: the byte
+    /// of an `Option<Point>` ([`Point::byte`]), zero (`None`) after the
+    /// last; meaningless when there are more than 16 routes.
     key: u128,
     /// The first route in `routes`.
     start: u32,
@@ -155,16 +246,17 @@ impl Board {
     /// # Errors
     /// A message when the YAML is malformed or describes no usable board:
     /// names that do not follow the column-letter + row-number scheme,
-    /// unknown points, more than 128 points, no single point before the goal.
+    /// unknown points, more than 128 points, no single point before the
+    /// goal, a point with no way to the goal.
     pub fn from_yaml(text: &str) -> Result<Board, String> {
         let file: BoardFile = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
-        if file.points.len() > 128 {
+        if file.points.len() > Point::MAX {
             return Err("a board has at most 128 points".into());
         }
         if file.columns as usize > 26 || file.rows > 99 {
             return Err("a board has at most 26 columns and 99 rows".into());
         }
-        let mut grid = vec![vec![NONE; file.columns as usize]; file.rows as usize];
+        let mut grid = vec![vec![None; file.columns as usize]; file.rows as usize];
         let mut names = Vec::new();
         let mut xy = Vec::new();
         for (i, p) in file.points.iter().enumerate() {
@@ -179,10 +271,10 @@ impl Board {
                 ));
             }
             let cell = &mut grid[p.y as usize][p.x as usize];
-            if *cell != NONE {
+            if cell.is_some() {
                 return Err(format!("two points at {}", p.name));
             }
-            *cell = i as Point;
+            *cell = Point::new(i);
             names.push(Name::try_new(&p.name).ok_or_else(|| {
                 format!(
                     "point name {:?} is longer than {} characters",
@@ -192,98 +284,91 @@ impl Board {
             })?);
             xy.push((p.x, p.y));
         }
+        let find = |by_name: &[Option<Point>; 26 * NAME_RANKS], name: &str| {
+            Name::try_new(name)
+                .and_then(|n| point_in(by_name, n))
+                .ok_or_else(|| format!("unknown point {name}"))
+        };
+        let mut by_name = Box::new([None; 26 * NAME_RANKS]);
+        for (y, row) in grid.iter().enumerate() {
+            let rank = file.rows as usize - y;
+            for (x, &p) in row.iter().enumerate() {
+                by_name[x * NAME_RANKS + rank] = p;
+            }
+        }
+        let goal = find(&by_name, &file.goal)?;
+        let mut neighbours = vec![Vec::new(); file.points.len()];
+        let mut lines = Vec::new();
+        for [a, b] in &file.lines {
+            let (a, b) = (find(&by_name, a)?, find(&by_name, b)?);
+            if a == b || neighbours[a.index()].contains(&b) {
+                return Err(format!(
+                    "bad line {}-{}",
+                    names[a.index()],
+                    names[b.index()]
+                ));
+            }
+            neighbours[a.index()].push(b);
+            neighbours[b.index()].push(a);
+            lines.push((a, b));
+        }
+        let before_goal = match neighbours[goal.index()].as_slice() {
+            [only] => *only,
+            _ => return Err("the goal must have exactly one neighbour".into()),
+        };
+        let mut barricades = 0;
+        for name in &file.barricades {
+            barricades |= bit(find(&by_name, name)?);
+        }
+        let mut bottom_row = 0;
+        for name in &file.bottom_row {
+            bottom_row |= bit(find(&by_name, name)?);
+        }
+        let mut starts = [None; 4];
+        for start in &file.starts {
+            let seat = SEATS
+                .iter()
+                .position(|s| *s == start.seat)
+                .ok_or_else(|| format!("unknown seat {}", start.seat))?;
+            starts[seat] = Some(find(&by_name, &start.point)?);
+        }
+        let [Some(r), Some(g), Some(y), Some(b)] = starts else {
+            return Err("every seat R G Y B needs a start point".into());
+        };
+        let (distance, toward_goal) = distances(&neighbours, goal)?;
         let mut board = Board {
             names,
             xy,
             grid,
             columns: file.columns,
             rows: file.rows,
-            neighbours: vec![Vec::new(); file.points.len()],
-            lines: Vec::new(),
-            goal: NONE,
-            before_goal: NONE,
-            barricades: 0,
-            bottom_row: 0,
-            starts: [NONE; 4],
-            distance: Vec::new(),
-            toward_goal: Vec::new(),
+            neighbours,
+            lines,
+            goal,
+            before_goal,
+            barricades,
+            bottom_row,
+            starts: [r, g, y, b],
+            distance,
+            toward_goal,
             routes: Vec::new(),
             route_index: Vec::new(),
             route_sets: Vec::new(),
-            by_name: Box::new([NONE; 26 * NAME_RANKS]),
+            by_name,
         };
-        for (y, row) in board.grid.iter().enumerate() {
-            let rank = file.rows as usize - y;
-            for (x, &p) in row.iter().enumerate() {
-                board.by_name[x * NAME_RANKS + rank] = p;
-            }
-        }
-        let find =
-            |b: &Board, name: &str| b.point(name).ok_or_else(|| format!("unknown point {name}"));
-        for [a, b] in &file.lines {
-            let (a, b) = (find(&board, a)?, find(&board, b)?);
-            if a == b || board.neighbours[a as usize].contains(&b) {
-                return Err(format!("bad line {}-{}", board.name(a), board.name(b)));
-            }
-            board.neighbours[a as usize].push(b);
-            board.neighbours[b as usize].push(a);
-            board.lines.push((a, b));
-        }
-        board.goal = find(&board, &file.goal)?;
-        match board.neighbours[board.goal as usize].as_slice() {
-            [only] => board.before_goal = *only,
-            _ => return Err("the goal must have exactly one neighbour".into()),
-        }
-        for name in &file.barricades {
-            board.barricades |= bit(find(&board, name)?);
-        }
-        for name in &file.bottom_row {
-            board.bottom_row |= bit(find(&board, name)?);
-        }
-        for start in &file.starts {
-            let seat = SEATS
-                .iter()
-                .position(|s| *s == start.seat)
-                .ok_or_else(|| format!("unknown seat {}", start.seat))?;
-            board.starts[seat] = find(&board, &start.point)?;
-        }
-        if board.starts.contains(&NONE) {
-            return Err("every seat R G Y B needs a start point".into());
-        }
-        board.compute_distances();
         board.compute_routes();
         Ok(board)
-    }
-
-    fn compute_distances(&mut self) {
-        let n = self.names.len();
-        self.distance = vec![u8::MAX; n];
-        self.toward_goal = vec![NONE; n];
-        self.distance[self.goal as usize] = 0;
-        let mut queue = vec![self.goal];
-        let mut head = 0;
-        while head < queue.len() {
-            let p = queue[head];
-            head += 1;
-            for &q in &self.neighbours[p as usize] {
-                if self.distance[q as usize] == u8::MAX {
-                    self.distance[q as usize] = self.distance[p as usize] + 1;
-                    self.toward_goal[q as usize] = p;
-                    queue.push(q);
-                }
-            }
-        }
     }
 
     fn compute_routes(&mut self) {
         let n = self.names.len();
         self.route_index = vec![(0, 0); n * (MAX_ROLL + 1)];
-        for p in 0..n as Point {
+        for p in self.points() {
             for len in 1..=MAX_ROLL {
                 let start = self.routes.len() as u32;
-                let mut seq = [NONE; MAX_ROLL];
+                let mut seq = [p; MAX_ROLL];
                 self.walk(p, bit(p), 0, len, &mut seq, 0);
-                self.route_index[p as usize * (MAX_ROLL + 1) + len] =
+                self.route_index[p.index() * (MAX_ROLL + 1) + len] =
                     (start, self.routes.len() as u32);
             }
         }
@@ -291,9 +376,9 @@ impl Board {
             .route_index
             .iter()
             .map(|&(a, b)| {
-                let mut key = [NONE; 16];
+                let mut key = [0u8; 16];
                 for (k, r) in key.iter_mut().zip(&self.routes[a as usize..b as usize]) {
-                    *k = r.to;
+                    *k = r.to.byte();
                 }
                 RouteSet {
                     key: u128::from_le_bytes(key),
@@ -313,8 +398,8 @@ impl Board {
         seq: &mut [Point; MAX_ROLL],
         depth: usize,
     ) {
-        for i in 0..self.neighbours[at as usize].len() {
-            let q = self.neighbours[at as usize][i];
+        for i in 0..self.neighbours[at.index()].len() {
+            let q = self.neighbours[at.index()][i];
             if seen & bit(q) != 0 {
                 continue;
             }
@@ -330,7 +415,11 @@ impl Board {
                 self.walk(q, seen | bit(q), inter | bit(q), len, seq, depth + 1);
             }
         }
-        seq[depth] = NONE;
+    }
+
+    /// Every point of the board, in board order.
+    pub fn points(&self) -> impl DoubleEndedIterator<Item = Point> + ExactSizeIterator + Clone {
+        (0..self.names.len() as u8).map(Point::at)
     }
 
     /// Every way of moving exactly `len` points (1..=6) from `p` without
@@ -340,7 +429,7 @@ impl Board {
         if len == 0 || len > MAX_ROLL {
             return &[];
         }
-        let (a, b) = self.route_index[p as usize * (MAX_ROLL + 1) + len];
+        let (a, b) = self.route_index[p.index() * (MAX_ROLL + 1) + len];
         &self.routes[a as usize..b as usize]
     }
 
@@ -351,7 +440,7 @@ impl Board {
         if len == 0 || len > MAX_ROLL {
             return None;
         }
-        let set = self.route_sets[p as usize * (MAX_ROLL + 1) + len];
+        let set = self.route_sets[p.index() * (MAX_ROLL + 1) + len];
         let routes = self
             .routes
             .get(set.start as usize..set.start as usize + set.len as usize)?;
@@ -361,7 +450,7 @@ impl Board {
         }
         // The first route landing on `to`: the lowest zero byte of `key ^ to`.
         const ONES: u128 = u128::MAX / 0xff;
-        let x = set.key ^ (ONES * u128::from(to));
+        let x = set.key ^ (ONES * u128::from(to.byte()));
         let zeros = x.wrapping_sub(ONES) & !x & (ONES << 7);
         if zeros == 0 {
             return None;
@@ -385,47 +474,29 @@ impl Board {
 
     /// The points of `route` in order, the landing point last.
     pub fn route_points<'r>(&self, route: &'r Route) -> &'r [Point] {
-        &route.seq[..route.len as usize]
+        route.points()
     }
 
-    /// The point called `name` (`a1`..`q13`, `i14`), if any.
+    /// The point called `name` (`a1`..`q13`, `i14`), if any: column letter
+    /// and row number without a leading zero.
     #[inline]
     pub fn point(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Point> {
-        let p = self.point_of(name.as_ref());
-        (p != NONE).then_some(p)
-    }
-
-    /// The point called `name` (column letter and row number without a
-    /// leading zero), or NONE.
-    pub fn point_of(&self, name: &[u8]) -> Point {
-        std::str::from_utf8(name)
+        std::str::from_utf8(name.as_ref())
             .ok()
             .and_then(Name::try_new)
-            .map_or(NONE, |name| self.point_of_name(name))
+            .and_then(|name| self.point_of_name(name))
     }
 
-    /// [`point_of`](Board::point_of) for a name already read, from its
+    /// [`point`](Board::point) for a name already read, from its
     /// [`Name::key`]: every check at once, without a branch per byte.
     #[inline(always)]
-    pub fn point_of_name(&self, name: Name) -> Point {
-        let key = name.key();
-        let x = (key as u8).wrapping_sub(b'a') as usize;
-        let tens = ((key >> 8) as u8).wrapping_sub(b'0') as usize;
-        let third = (key >> 16) as u8;
-        let three = third != 0;
-        let units = third.wrapping_sub(b'0') as usize;
-        let bad =
-            (key >> 24 != 0) | (x >= 26) | (tens.wrapping_sub(1) >= 9) | (three & (units >= 10));
-        if bad {
-            return NONE;
-        }
-        let rank = if three { tens * 10 + units } else { tens };
-        self.by_name[x * NAME_RANKS + rank]
+    pub fn point_of_name(&self, name: Name) -> Option<Point> {
+        point_in(&self.by_name, name)
     }
 
     /// The name of point `p`.
     pub fn name(&self, p: Point) -> &Name {
-        &self.names[p as usize]
+        &self.names[p.index()]
     }
 
     /// Number of points, the goal included.
@@ -438,14 +509,19 @@ impl Board {
         self.names.is_empty()
     }
 
+    /// Every point of the board, as a set.
+    pub fn all(&self) -> Points {
+        (1u128 << self.len()) - 1
+    }
+
     /// The drawing coordinates of `p`: column from the left, row from the top.
     pub fn xy(&self, p: Point) -> (u8, u8) {
-        self.xy[p as usize]
+        self.xy[p.index()]
     }
 
     /// The points joined to `p` by a line.
     pub fn neighbours(&self, p: Point) -> &[Point] {
-        &self.neighbours[p as usize]
+        &self.neighbours[p.index()]
     }
 
     /// Every line of the board.
@@ -473,14 +549,14 @@ impl Board {
         self.bottom_row
     }
 
-    /// The start point of colour `c` (0..4 for R G Y B).
-    pub fn start(&self, c: usize) -> Point {
-        self.starts[c]
+    /// The start point of `colour` (R G Y B).
+    pub fn start(&self, colour: Colour) -> Point {
+        self.starts[colour.index()]
     }
 
     /// The points of drawing row `y` (0 = top), as a set.
     pub fn row(&self, y: u8) -> Points {
-        (0..self.len() as Point)
+        self.points()
             .filter(|&p| self.xy(p).1 == y)
             .fold(0, |acc, p| acc | bit(p))
     }
@@ -502,24 +578,75 @@ impl Board {
 
     /// The point drawn at column x, row y (0 = top), if any.
     pub fn at(&self, x: u8, y: u8) -> Option<Point> {
-        let p = *self.grid.get(y as usize)?.get(x as usize)?;
-        (p != NONE).then_some(p)
+        *self.grid.get(y as usize)?.get(x as usize)?
     }
 
     /// Fewest steps from `p` to the goal, barricades ignored.
     pub fn distance(&self, p: Point) -> u8 {
-        self.distance[p as usize]
+        self.distance[p.index()]
     }
 
-    /// A neighbour of `p` one step nearer the goal (NONE for the goal).
-    pub fn toward_goal(&self, p: Point) -> Point {
-        self.toward_goal[p as usize]
+    /// A neighbour of `p` one step nearer the goal (`None` for the goal).
+    pub fn toward_goal(&self, p: Point) -> Option<Point> {
+        self.toward_goal[p.index()]
     }
 
     /// True when `a` and `b` are joined by a line.
     pub fn joined(&self, a: Point, b: Point) -> bool {
-        self.neighbours[a as usize].contains(&b)
+        self.neighbours[a.index()].contains(&b)
     }
+}
+
+/// The point of the table of names `by_name` called `name`: every check
+/// at once from its [`Name::key`], without a branch per byte.
+#[inline(always)]
+fn point_in(by_name: &[Option<Point>; 26 * NAME_RANKS], name: Name) -> Option<Point> {
+    let key = name.key();
+    let x = (key as u8).wrapping_sub(b'a') as usize;
+    let tens = ((key >> 8) as u8).wrapping_sub(b'0') as usize;
+    let third = (key >> 16) as u8;
+    let three = third != 0;
+    let units = third.wrapping_sub(b'0') as usize;
+    let bad = (key >> 24 != 0) | (x >= 26) | (tens.wrapping_sub(1) >= 9) | (three & (units >= 10));
+    if bad {
+        return None;
+    }
+    let rank = if three { tens * 10 + units } else { tens };
+    by_name[x * NAME_RANKS + rank]
+}
+
+/// The fewest steps from each point to the goal, and a neighbour one step
+/// nearer (breadth first from the goal).
+///
+/// # Errors
+/// When a point has no way to the goal.
+fn distances(
+    neighbours: &[Vec<Point>],
+    goal: Point,
+) -> Result<(Vec<u8>, Vec<Option<Point>>), String> {
+    let n = neighbours.len();
+    let mut distance: Vec<Option<u8>> = vec![None; n];
+    let mut toward_goal = vec![None; n];
+    distance[goal.index()] = Some(0);
+    let mut queue = vec![goal];
+    let mut head = 0;
+    while let Some(&p) = queue.get(head) {
+        head += 1;
+        let steps = distance[p.index()].unwrap_or(0) + 1;
+        for &q in &neighbours[p.index()] {
+            if distance[q.index()].is_none() {
+                distance[q.index()] = Some(steps);
+                toward_goal[q.index()] = Some(p);
+                queue.push(q);
+            }
+        }
+    }
+    let distance = distance
+        .iter()
+        .enumerate()
+        .map(|(i, d)| d.ok_or_else(|| format!("point {i} has no way to the goal")))
+        .collect::<Result<_, _>>()?;
+    Ok((distance, toward_goal))
 }
 
 /// The name of the point at column x, row y (0 = top) on a board of `rows` rows.
@@ -528,16 +655,23 @@ fn scheme_name(x: u8, y: u8, rows: u8) -> String {
 }
 
 /// The iterator over the points of a set, lowest first.
+#[inline]
 pub fn iter_points(mut set: Points) -> impl Iterator<Item = Point> {
     std::iter::from_fn(move || {
         if set == 0 {
             None
         } else {
-            let p = set.trailing_zeros() as Point;
+            let p = Point::at(set.trailing_zeros() as u8);
             set &= set - 1;
             Some(p)
         }
     })
+}
+
+/// The lowest point of a set, if any.
+#[inline]
+pub fn first_point(set: Points) -> Option<Point> {
+    (set != 0).then(|| Point::at(set.trailing_zeros() as u8))
 }
 
 #[cfg(test)]
@@ -547,7 +681,7 @@ mod tests {
     #[test]
     fn names_read_back() {
         let b = Board::standard();
-        for p in 0..b.len() as Point {
+        for p in b.points() {
             assert_eq!(b.point(b.name(p)), Some(p));
         }
         assert_eq!(b.point("i14"), Some(b.goal()));
@@ -571,30 +705,39 @@ mod tests {
             }
         }
         for name in names {
-            let bytes = name.as_bytes();
             assert_eq!(
                 b.point_of_name(Name::new(&name)),
-                b.point_of(bytes),
+                b.point(name.as_bytes()),
                 "{name:?}"
             );
         }
-        for p in 0..b.len() as Point {
-            assert_eq!(
-                b.point_of_name(*b.name(p)),
-                b.point_of(b.name(p).as_bytes())
-            );
+        for p in b.points() {
+            assert_eq!(b.point_of_name(*b.name(p)), Some(p));
         }
+    }
+
+    #[test]
+    fn points_keep_their_index() {
+        for i in 0..Point::MAX {
+            let p = Point::new(i).expect("below 128");
+            assert_eq!(p.index(), i);
+            assert_eq!(bit(p), 1u128 << i);
+            assert_eq!(iter_points(bit(p)).collect::<Vec<_>>(), [p]);
+        }
+        assert_eq!(Point::new(Point::MAX), None);
+        assert_eq!(std::mem::size_of::<Option<Point>>(), 1);
     }
 
     #[test]
     fn routes_never_step_twice() {
         let b = Board::standard();
-        for p in 0..b.len() as Point {
+        for p in b.points() {
             for len in 1..=MAX_ROLL {
                 for r in b.routes(p, len) {
                     let mut seen = bit(p);
                     let mut at = p;
-                    for &q in &r.seq[..len] {
+                    assert_eq!(r.points().len(), len);
+                    for &q in r.points() {
                         assert!(b.joined(at, q));
                         assert_eq!(seen & bit(q), 0);
                         seen |= bit(q);
@@ -603,6 +746,16 @@ mod tests {
                     assert_eq!(r.inter | bit(r.landing()) | bit(p), seen);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn every_point_leads_to_the_goal() {
+        let b = Board::standard();
+        assert_eq!(b.toward_goal(b.goal()), None);
+        for p in b.points().filter(|&p| p != b.goal()) {
+            let next = b.toward_goal(p).expect("a way to the goal");
+            assert_eq!(b.distance(next) + 1, b.distance(p));
         }
     }
 }

@@ -32,7 +32,7 @@ impl Describe for Barricade {
                     if let Some(victim) = before.pawn_at(to).filter(|&c| Some(c) != mover) {
                         out.push(format!(
                             "sent {} home from {}",
-                            COLOURS[victim as usize],
+                            COLOURS[victim.index()],
                             b.name(to)
                         ));
                     }
@@ -43,8 +43,11 @@ impl Describe for Barricade {
                         out.push("reached the goal".into());
                     }
                     if out.len() == start {
-                        let n = turn.head.roll.unwrap_or(0);
-                        out.push(format!("moved {n} point{}", if n == 1 { "" } else { "s" }));
+                        let roll = turn.head.roll.unwrap_or(0);
+                        out.push(format!(
+                            "moved {roll} point{}",
+                            if roll == 1 { "" } else { "s" }
+                        ));
                     }
                 }
                 _ => {}

@@ -3,7 +3,7 @@
 
 use billes_notation::{Game, Turn};
 
-use super::board::{bit, iter_points, Point, Points, NONE, SEATS};
+use super::board::{bit, iter_points, seat, Point, Points};
 use super::moves::Move;
 use super::position::{colour_of, State};
 use super::turn::free_points;
@@ -13,19 +13,19 @@ use crate::variant::{
     Answer, BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView,
     QueryKind, Verdict,
 };
-use crate::{ErrorKind, ReplayError, SimOptions};
+use crate::{Colour, ErrorKind, ReplayError, SimOptions};
 
 impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
         let p = self.board.point(hole)?;
-        self.pawn_at(p).map(|c| SEATS[c as usize])
+        self.pawn_at(p).map(seat)
     }
 
     fn pieces(&self, seat: &str) -> Vec<String> {
-        let Some(c) = self.colour(seat) else {
+        let Some(colour) = self.colour(seat) else {
             return Vec::new();
         };
-        let mut points: Vec<String> = iter_points(self.pawns[c])
+        let mut points: Vec<String> = iter_points(self.pawns_of(colour))
             .map(|p| self.board.name(p).to_string())
             .collect();
         points.sort_unstable();
@@ -33,12 +33,13 @@ impl BoardView for State {
     }
 
     fn reserve(&self, seat: &str) -> u32 {
-        self.colour(seat).map_or(0, |c| u32::from(self.housed[c]))
+        self.colour(seat)
+            .map_or(0, |colour| u32::from(self.housed[colour.index()]))
     }
 
     fn finished(&self, seat: &str) -> u32 {
         self.colour(seat)
-            .map_or(0, |c| u32::from(self.winner == c as u8))
+            .map_or(0, |colour| u32::from(self.winner == Some(colour)))
     }
 
     fn seats(&self) -> Vec<String> {
@@ -47,7 +48,7 @@ impl BoardView for State {
 
     fn team(&self, seat: &str) -> Vec<String> {
         self.colour(seat)
-            .map(|c| vec![SEATS[c].to_string()])
+            .map(|colour| vec![super::board::seat(colour).to_string()])
             .unwrap_or_default()
     }
 
@@ -62,25 +63,30 @@ impl BoardView for State {
                 points.sort_unstable();
                 Answer::Names(points)
             }
-            "held" => Answer::Flag(self.colour(arg).is_some_and(|c| self.held[c] != NONE)),
+            "held" => Answer::Flag(
+                self.colour(arg)
+                    .is_some_and(|colour| self.holds[colour.index()] > 0),
+            ),
             _ => return None,
         })
     }
 
     fn progress(&self, seat: &str) -> u32 {
-        let Some(c) = self.colour(seat) else { return 0 };
-        if self.winner as usize == c {
+        let Some(colour) = self.colour(seat) else {
+            return 0;
+        };
+        if self.winner == Some(colour) {
             return 10_000;
         }
-        iter_points(self.pawns[c])
+        iter_points(self.pawns_of(colour))
             .map(|p| 1 + 64u32.saturating_sub(u32::from(self.board.distance(p))))
             .sum()
     }
 
     fn must_move(&self, seat: &str) -> Option<String> {
-        let c = self.colour(seat)?;
-        (self.replay_colour as usize == c && self.replay_pawn != NONE)
-            .then(|| self.board.name(self.replay_pawn).to_string())
+        let colour = self.colour(seat)?;
+        self.replay_pawn_of(colour)
+            .map(|p| self.board.name(p).to_string())
     }
 
     fn neighbours(&self, point: &str) -> Vec<String> {
@@ -93,15 +99,6 @@ impl BoardView for State {
 
     fn path(&self, from: &str, to: &str, _seat: Option<&str>) -> Option<Vec<String>> {
         self.path_names(from, to)
-    }
-}
-
-impl State {
-    /// The colour of a seat in play.
-    fn colour(&self, seat: &str) -> Option<usize> {
-        colour_of(seat)
-            .filter(|&c| self.seat_index(c).is_some())
-            .map(usize::from)
     }
 }
 
@@ -122,56 +119,55 @@ pub(crate) fn relist<H: Hooks>(
 ) -> ReplayError {
     let moves = matches!(e.kind, ErrorKind::IllegalMove | ErrorKind::FalsePass)
         && e.legal.first().is_some_and(|l| !l.starts_with('#'));
-    let Some(c) = colour_of(&turn.head.seat).filter(|_| moves) else {
+    let Some(colour) = colour_of(&turn.head.seat).filter(|_| moves) else {
         return e;
     };
-    let Some(r @ 1..=6) = turn.head.roll.map(|r| r as usize) else {
+    let Some(roll @ 1..=6) = turn.head.roll.map(|roll| roll as usize) else {
         return e;
     };
-    let replay = (before.replay_colour == c)
-        .then_some(before.replay_pawn)
-        .filter(|&p| p != NONE);
-    match rules.move_list(before, turn.number, c as usize, r, replay, hooks) {
+    let replay = before.replay_pawn_of(colour);
+    match rules.move_list(before, turn.number, colour, roll, replay, hooks) {
         Ok(list) => e.with_legal(list),
         Err(h) => variant_error(turn, h),
     }
 }
 
 impl Barricade {
-    /// The view hooks see of move `m` (`None`: a pass) of colour `c` with roll `r`.
+    /// The view hooks see of move `m` (`None`: a pass) of `colour` with `roll`.
     pub(crate) fn move_view<'a>(
         &self,
-        st: &'a State,
+        state: &'a State,
         number: u32,
-        c: usize,
-        r: usize,
+        colour: Colour,
+        roll: usize,
         m: Option<&Move>,
     ) -> MoveView<'a> {
         let board = self.board();
-        let name = |p: Point| (p != NONE).then(|| board.name(p).as_str());
+        let name = |p: Point| Some(board.name(p).as_str());
         let kind = match m {
             None => MoveKind::Pass,
-            Some(m) if m.from == NONE => MoveKind::Enter,
+            Some(m) if m.from.is_none() => MoveKind::Enter,
             Some(_) => MoveKind::Move,
         };
         let field = |f: &dyn Fn(&Move) -> Option<&'a str>| m.and_then(f);
         MoveView::new(
             number,
-            SEATS[c],
+            seat(colour),
             kind,
-            st,
+            state,
             Self::move_fields(),
             [
-                Field::Number(Some(r as u32)),
-                Field::Name(field(&|m| name(m.from))),
+                Field::Number(Some(roll as u32)),
+                Field::Name(field(&|m| m.from.and_then(name))),
                 Field::Name(field(&|m| name(m.to))),
                 Field::Name(field(&|m| {
                     m.bounce.then(|| board.name(board.goal()).as_str())
                 })),
                 Field::Name(field(&|m| {
-                    st.pawn_at(m.to)
-                        .filter(|&o| m.capture && o as usize != c)
-                        .map(|o| SEATS[o as usize])
+                    state
+                        .pawn_at(m.to)
+                        .filter(|&o| m.capture && o != colour)
+                        .map(seat)
                 })),
                 Field::Flag(m.map(|m| m.take)),
             ],
@@ -179,31 +175,31 @@ impl Barricade {
     }
 
     /// The view hooks see of a barricade put down on `p` in the turn of
-    /// `ctx`, whose pawn left `from` (`NONE`: it entered, or no pawn moved);
-    /// `ctx.st`: the position after the turn's move, before its barricades
+    /// `ctx`, whose pawn left `from` (`None`: it entered, or no pawn moved);
+    /// `ctx.state`: the position after the turn's move, before its barricades
     /// go down.
     pub(crate) fn put_down_view<'a>(
         &self,
         ctx: &TurnCtx<'a>,
-        from: Point,
+        from: Option<Point>,
         p: Point,
     ) -> MoveView<'a> {
         let TurnCtx {
-            st: after,
+            state: after,
             number,
-            c,
-            r,
+            colour,
+            roll,
         } = *ctx;
         let board = self.board();
         MoveView::new(
             number,
-            SEATS[c],
+            seat(colour),
             MoveKind::PutDown,
             after,
             Self::move_fields(),
             [
-                Field::Number(Some(r as u32)),
-                Field::Name((from != NONE).then(|| board.name(from).as_str())),
+                Field::Number(Some(roll as u32)),
+                Field::Name(from.map(|from| board.name(from).as_str())),
                 Field::Name(Some(board.name(p).as_str())),
                 Field::Name(None),
                 Field::Name(None),
@@ -219,11 +215,11 @@ impl Barricade {
     pub(crate) fn allowed_put_downs<H: Hooks>(
         &self,
         ctx: &TurnCtx<'_>,
-        from: Point,
+        from: Option<Point>,
         owed: u8,
         hooks: &H,
     ) -> Result<Points, HookError> {
-        let free = free_points(self, ctx.st).fold(0, |a, p| a | bit(p));
+        let free = free_points(self, ctx.state).fold(0, |a, p| a | bit(p));
         if owed == 0 || !hooks.calls(Hook::Allow) {
             return Ok(free);
         }
@@ -241,20 +237,20 @@ impl Barricade {
         })
     }
 
-    /// The legal moves of colour `c` with roll `r` that the hooks allow.
+    /// The legal moves of `colour` with `roll` that the hooks allow.
     pub(crate) fn allowed_moves<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         number: u32,
-        c: usize,
-        r: usize,
+        colour: Colour,
+        roll: usize,
         replay: Option<Point>,
         hooks: &H,
     ) -> Result<Vec<Move>, HookError> {
         let mut out = Vec::new();
         let mut failure = None;
-        self.each_move(st, c, r, replay, &mut |m| {
-            match hooks.verdict(|| self.move_view(st, number, c, r, Some(&m))) {
+        self.each_move(state, colour, roll, replay, &mut |m| {
+            match hooks.verdict(|| self.move_view(state, number, colour, roll, Some(&m))) {
                 Ok(Verdict::Allow) => out.push(m),
                 Ok(Verdict::Forbid(_)) => {}
                 Err(e) => failure = Some(e),
@@ -265,7 +261,7 @@ impl Barricade {
     }
 
     /// Asks the `extra_turn` hook whether the colour of `ctx` rolls again
-    /// after move `m` (`None`: a pass) played from `ctx.st` in `turn`.
+    /// after move `m` (`None`: a pass) played from `ctx.state` in `turn`.
     pub(crate) fn extra_turn_hooked<H: Hooks>(
         &self,
         ctx: &TurnCtx<'_>,
@@ -279,7 +275,7 @@ impl Barricade {
         }
         hooks
             .extra_turn(
-                &self.move_view(ctx.st, ctx.number, ctx.c, ctx.r, m.as_ref()),
+                &self.move_view(ctx.state, ctx.number, ctx.colour, ctx.roll, m.as_ref()),
                 standard,
             )
             .map_err(|e| variant_error(turn, e))
@@ -292,13 +288,13 @@ impl Barricade {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TurnCtx<'a> {
     /// The position the hooks see.
-    pub(crate) st: &'a State,
+    pub(crate) state: &'a State,
     /// The turn's number (0 outside a record).
     pub(crate) number: u32,
     /// The colour to move.
-    pub(crate) c: usize,
+    pub(crate) colour: Colour,
     /// The roll.
-    pub(crate) r: usize,
+    pub(crate) roll: usize,
 }
 
 impl HookedRules for Barricade {

@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 
 use billes_notation::{Action, Turn};
 
-use super::board::{bit, Point, NONE};
-use super::position::{colour_of, State, NO_SEAT};
+use super::board::{bit, seat, Point};
+use super::position::{colour_of, State};
 use super::{turn, Barricade};
 use crate::game::{Move, Roll};
 use crate::house::{parse_actions, Edit};
@@ -39,8 +39,9 @@ impl State {
         self.board
             .routes(p, steps as usize)
             .iter()
-            .map(|r| {
-                r.seq[..r.len as usize]
+            .map(|route| {
+                route
+                    .points()
                     .iter()
                     .map(|&q| self.board.name(q).to_string())
                     .collect()
@@ -50,7 +51,7 @@ impl State {
 
     pub(crate) fn path_names(&self, from: &str, to: &str) -> Option<Vec<String>> {
         let (a, b) = (self.board.point(from)?, self.board.point(to)?);
-        let mut came = vec![NONE; self.board.len()];
+        let mut came: Vec<Option<Point>> = vec![None; self.board.len()];
         let mut queue = VecDeque::from([a]);
         let mut seen = bit(a);
         while let Some(p) = queue.pop_front() {
@@ -60,18 +61,18 @@ impl State {
             for &q in self.board.neighbours(p) {
                 if seen & bit(q) == 0 {
                     seen |= bit(q);
-                    came[q as usize] = p;
+                    came[q.index()] = Some(p);
                     queue.push_back(q);
                 }
             }
         }
-        if a == b || came[b as usize] == NONE {
+        if a == b || came[b.index()].is_none() {
             return (a == b).then(Vec::new);
         }
         let mut route = vec![b];
         let mut p = b;
-        while came[p as usize] != a {
-            p = came[p as usize];
+        while let Some(q) = came[p.index()].filter(|&q| q != a) {
+            p = q;
             route.push(p);
         }
         route.reverse();
@@ -86,7 +87,7 @@ impl State {
     /// The colour of the pawn on `p` (named `name`), or why none.
     fn pawn_named(&self, p: Point, name: &str) -> Result<usize, String> {
         self.pawn_at(p)
-            .map(usize::from)
+            .map(|colour| colour.index())
             .ok_or_else(|| format!("no pawn stands on {name}"))
     }
 
@@ -97,10 +98,7 @@ impl State {
             return Err(format!("{name} is the goal: edits leave it alone"));
         }
         if let Some(o) = self.pawn_at(p) {
-            return Err(format!(
-                "{}'s pawn stands on {name}",
-                super::board::SEATS[o as usize]
-            ));
+            return Err(format!("{}'s pawn stands on {name}", seat(o)));
         }
         if self.barricade_at(p) {
             return Err(format!("a barricade stands on {name}"));
@@ -117,16 +115,16 @@ impl Barricade {
     /// when they do not).
     pub(crate) fn spell_added_move(
         &self,
-        st: &State,
+        state: &State,
         seat: &str,
         roll: Option<Roll>,
         text: &str,
     ) -> Result<Option<Move>, String> {
-        let c = colour_of(seat)
-            .filter(|&c| st.seat_index(c).is_some())
+        let colour = state
+            .colour(seat)
             .ok_or_else(|| format!("\"{text}\" for {seat}, no seat in play"))?;
         let actions = parse_actions(seat, roll, text)?;
-        let bad = |why: String| format!("\"{text}\": {why}");
+        let bad = |reason: String| format!("\"{text}\": {reason}");
         let [Action::Move { path, .. }] = actions.as_slice() else {
             return Err(bad(
                 "an added move is one move along a path of points".into()
@@ -134,17 +132,17 @@ impl Barricade {
         };
         let points: Vec<Point> = path
             .iter()
-            .map(|n| st.point_named(n.as_str()))
+            .map(|n| state.point_named(n.as_str()))
             .collect::<Result<_, _>>()
             .map_err(bad)?;
         let (from, to) = (points[0], points[points.len() - 1]);
-        if st.pawn_at(from) != Some(c) {
+        if state.pawn_at(from) != Some(colour) {
             return Err(bad(format!("no pawn of {seat} stands on {}", path[0])));
         }
-        if st.barricade_at(to) {
+        if state.barricade_at(to) {
             return Err(bad("an added move cannot land on a barricade".into()));
         }
-        if st.pawn_at(to) == Some(c) {
+        if state.pawn_at(to) == Some(colour) {
             return Err(bad(format!(
                 "{seat}'s own pawn stands on {}",
                 path[path.len() - 1]
@@ -153,7 +151,7 @@ impl Barricade {
         // The move as the game lists it once the barricades are lifted (the
         // way `play_added` plays it), or none when the game's other rules
         // forbid it (a pawn bound to replay, one waiting next to the goal).
-        let mut open = st.clone();
+        let mut open = state.clone();
         open.barricades = 0;
         let list = self
             .legal_moves_with(&open, seat, roll, 0, &NoHooks)
@@ -171,24 +169,25 @@ impl Barricade {
     /// again. A pass ends the turn.
     pub(crate) fn play_added_move<H: Hooks>(
         &self,
-        st: &mut State,
+        state: &mut State,
         turn: &Turn,
         mv: &Move,
         hooks: &H,
     ) -> Result<(), ReplayError> {
         if mv.is_pass() {
-            let c = colour_of(mv.seat.as_str()).unwrap_or(NO_SEAT);
-            let i = st.seat_index(c).unwrap_or(0);
-            st.replay_colour = NO_SEAT;
-            st.replay_pawn = NONE;
-            st.next = (i + 1) % st.n_seats;
+            let i = colour_of(mv.seat.as_str())
+                .and_then(|colour| state.seat_index(colour))
+                .unwrap_or(0);
+            state.replay_colour = None;
+            state.replay_pawn = None;
+            state.next = Some((i + 1) % state.n_seats);
             return Ok(());
         }
-        let standing = st.barricades;
-        st.barricades = 0;
-        let played = turn::play_with(self, st, turn, hooks);
-        let doubled = st.barricades & standing;
-        st.barricades |= standing;
+        let standing = state.barricades;
+        state.barricades = 0;
+        let played = turn::play_with(self, state, turn, hooks);
+        let doubled = state.barricades & standing;
+        state.barricades |= standing;
         played?;
         if doubled != 0 {
             return Err(ReplayError::new(
@@ -202,69 +201,69 @@ impl Barricade {
 
     /// [`crate::variant::HookedRules::apply_edit`] for Barricade: pawns
     /// and barricades off the goal; no more barricades than the board has.
-    pub(crate) fn edit(&self, st: &mut State, edit: &Edit) -> Result<(), String> {
+    pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), String> {
         match edit {
             Edit::Send { at } => {
-                let p = st.point_named(at)?;
-                let o = st.pawn_named(p, at)?;
-                st.pawns[o] &= !bit(p);
-                st.housed[o] += 1;
+                let p = state.point_named(at)?;
+                let o = state.pawn_named(p, at)?;
+                state.pawns[o] &= !bit(p);
+                state.housed[o] += 1;
             }
             Edit::Put { seat, at } => {
-                let c = colour_of(seat)
-                    .filter(|&c| st.seat_index(c).is_some())
-                    .map(usize::from)
+                let c = state
+                    .colour(seat)
+                    .map(|colour| colour.index())
                     .ok_or_else(|| format!("{seat} is no seat in play"))?;
-                let p = st.point_named(at)?;
-                st.free_for_edit(p, at)?;
-                if st.housed[c] == 0 {
+                let p = state.point_named(at)?;
+                state.free_for_edit(p, at)?;
+                if state.housed[c] == 0 {
                     return Err(format!("{seat} has no pawn in its house"));
                 }
-                st.housed[c] -= 1;
-                st.pawns[c] |= bit(p);
+                state.housed[c] -= 1;
+                state.pawns[c] |= bit(p);
             }
             Edit::Move { from, to } => {
-                let (f, t) = (st.point_named(from)?, st.point_named(to)?);
-                let o = st.pawn_named(f, from)?;
-                st.free_for_edit(t, to)?;
-                st.pawns[o] = st.pawns[o] & !bit(f) | bit(t);
+                let (f, t) = (state.point_named(from)?, state.point_named(to)?);
+                let o = state.pawn_named(f, from)?;
+                state.free_for_edit(t, to)?;
+                state.pawns[o] = state.pawns[o] & !bit(f) | bit(t);
             }
             Edit::Swap { a, b } => {
-                let (x, y) = (st.point_named(a)?, st.point_named(b)?);
-                let (ox, oy) = (st.pawn_named(x, a)?, st.pawn_named(y, b)?);
-                st.pawns[ox] &= !bit(x);
-                st.pawns[oy] &= !bit(y);
-                st.pawns[ox] |= bit(y);
-                st.pawns[oy] |= bit(x);
+                let (x, y) = (state.point_named(a)?, state.point_named(b)?);
+                let (ox, oy) = (state.pawn_named(x, a)?, state.pawn_named(y, b)?);
+                state.pawns[ox] &= !bit(x);
+                state.pawns[oy] &= !bit(y);
+                state.pawns[ox] |= bit(y);
+                state.pawns[oy] |= bit(x);
             }
             Edit::PlaceBarricade { at } => {
-                let p = st.point_named(at)?;
-                st.free_for_edit(p, at)?;
-                let held = st.held.iter().filter(|&&h| h != NONE).count() as u32;
+                let p = state.point_named(at)?;
+                state.free_for_edit(p, at)?;
+                let held = state.holds.iter().filter(|&&n| n > 0).count() as u32;
                 let total = self.board().barricade_points().count_ones();
-                if st.barricades.count_ones() + held >= total {
+                if state.barricades.count_ones() + held >= total {
                     return Err(format!("every one of the {total} barricades is in play"));
                 }
-                st.barricades |= bit(p);
+                state.barricades |= bit(p);
             }
             Edit::TakeBarricade { at } => {
-                let p = st.point_named(at)?;
-                if !st.barricade_at(p) {
+                let p = state.point_named(at)?;
+                if !state.barricade_at(p) {
                     return Err(format!("no barricade stands on {at}"));
                 }
-                st.barricades &= !bit(p);
+                state.barricades &= !bit(p);
             }
         }
         Ok(())
     }
 
     /// [`crate::variant::HookedRules::declare_winner`] for Barricade.
-    pub(crate) fn declare(&self, st: &mut State, seat: &str) -> Result<(), String> {
-        let c = colour_of(seat)
-            .filter(|&c| st.seat_index(c).is_some())
+    pub(crate) fn declare(&self, state: &mut State, seat: &str) -> Result<(), String> {
+        let colour = state
+            .colour(seat)
             .ok_or_else(|| format!("\"{seat}\", no seat in play"))?;
-        st.winner = c;
-        st.replay_colour = NO_SEAT;
+        state.winner = Some(colour);
+        state.replay_colour = None;
         Ok(())
     }
 }

@@ -11,14 +11,14 @@
 
 use billes_notation::{Action, Actions, Seat, Span};
 
-use super::board::{bit, iter_points, Point, Points, NONE, SEATS};
+use super::board::{bit, iter_points, seat, Point, Points};
 use super::moves::Move as PawnMove;
-use super::position::{colour_of, write_position, State, NO_SEAT};
+use super::position::{colour_of, write_position, State};
 use super::turn::{after_move, due_now, free_points, Owed};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
 use crate::variant::{Hook, HookError, Hooks, NoHooks};
-use crate::{ErrorKind, GameKind, ReplayError};
+use crate::{Colour, ErrorKind, GameKind, ReplayError};
 
 /// The most barricades one turn line can put down: the board's 11 and one
 /// more would be more than there are.
@@ -64,61 +64,55 @@ impl MoveRules for Barricade {
             dice: true,
             needs: Vec::new(),
         };
-        if state.winner != NO_SEAT {
+        if state.winner.is_some() {
             return next;
         }
-        let seats = &state.seats[..state.n_seats as usize];
-        let pending = state.replay_colour;
-        let mut colours: Vec<u8> = Vec::with_capacity(4);
-        if state.next == NO_SEAT {
-            colours.extend_from_slice(seats);
-        } else {
-            let normal = seats[state.next as usize % seats.len()];
-            if pending != NO_SEAT {
+        let seats = state.colours();
+        let mut colours: Vec<Colour> = Vec::with_capacity(4);
+        match (state.next, state.replay_colour) {
+            (None, _) => colours.extend_from_slice(seats),
+            (Some(i), Some(pending)) => {
+                let normal = seats[usize::from(i) % seats.len()];
                 colours.push(pending);
                 // A 6 line that kept its due barricades is not the end of
                 // the turn: the replay follows.
-                let forced =
-                    self.params().six == Six::MustReplay || state.due[pending as usize] > 0;
+                let forced = self.params().six == Six::MustReplay || state.due[pending.index()] > 0;
                 if !forced && normal != pending {
                     colours.push(normal);
                 }
-                if state.replay_pawn != NONE {
+                if let Some(pawn) = state.replay_pawn {
                     next.needs.push(Need::Replay {
-                        point: self.board().name(state.replay_pawn).to_string(),
-                        declined: SEATS[normal as usize].to_string(),
+                        point: self.board().name(pawn).to_string(),
+                        declined: seat(normal).to_string(),
                     });
                 }
-            } else {
-                colours.push(normal);
             }
+            (Some(i), None) => colours.push(seats[usize::from(i) % seats.len()]),
         }
         if colours
             .first()
-            .is_some_and(|&c| due_now(self, state, c as usize) > 0)
+            .is_some_and(|&colour| due_now(self, state, colour) > 0)
         {
             next.needs.insert(0, Need::PutDown);
         }
         next.seats = colours
             .iter()
-            .map(|&c| SEATS[c as usize].to_string())
+            .map(|&colour| seat(colour).to_string())
             .collect();
         next
     }
 
     fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
-        if state.winner != NO_SEAT {
+        if state.winner.is_some() {
             return None;
         }
-        let seats = &state.seats[..state.n_seats as usize];
-        let colour = if state.next == NO_SEAT {
-            *seats.first()?
-        } else if state.replay_colour != NO_SEAT {
-            state.replay_colour
-        } else {
-            seats[state.next as usize % seats.len()]
+        let seats = state.colours();
+        let colour = match (state.next, state.replay_colour) {
+            (None, _) => *seats.first()?,
+            (Some(_), Some(pending)) => pending,
+            (Some(i), None) => seats[usize::from(i) % seats.len()],
         };
-        Some(billes_notation::Seat::from(SEATS[colour as usize]))
+        Some(billes_notation::Seat::from(seat(colour)))
     }
 
     fn legal_moves(
@@ -135,11 +129,11 @@ impl MoveRules for Barricade {
         let Some(i) = colour_of(seat).and_then(|c| state.seat_index(c)) else {
             return false;
         };
-        if state.winner != NO_SEAT {
+        if state.winner.is_some() {
             return false;
         }
-        state.next = i;
-        state.replay_colour = NO_SEAT;
+        state.next = Some(i);
+        state.replay_colour = None;
         true
     }
 
@@ -172,26 +166,38 @@ impl Barricade {
         hooks: &H,
     ) -> Result<Vec<Move>, ReplayError> {
         let next = MoveRules::next(self, state);
-        let c = match colour_of(seat) {
-            Some(c) if next.seats.iter().any(|s| s == seat) => c as usize,
+        let colour = match colour_of(seat) {
+            Some(colour) if next.seats.iter().any(|s| s == seat) => colour,
             _ => return Err(seat_error(seat, &next)),
         };
         let Some(roll) = roll else {
             return Err(roll_error(true));
         };
-        let replay = (state.replay_colour == c as u8)
-            .then_some(state.replay_pawn)
-            .filter(|&p| p != NONE);
+        let replay = state.replay_pawn_of(colour);
         let choices = self
-            .choices(state, number, c, usize::from(roll.get()), replay, hooks)
+            .choices(
+                state,
+                number,
+                colour,
+                usize::from(roll.get()),
+                replay,
+                hooks,
+            )
             .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
-        let seat = Seat::new(SEATS[c]);
+        let seat = Seat::new(super::board::seat(colour));
         let mut out = Vec::new();
         for choice in &choices {
             let free = self
-                .put_down_points(state, number, c, usize::from(roll.get()), choice, hooks)
+                .put_down_points(
+                    state,
+                    number,
+                    colour,
+                    usize::from(roll.get()),
+                    choice,
+                    hooks,
+                )
                 .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
-            let mut points = [NONE; MAX_PUT_DOWNS];
+            let mut points = [self.board().goal(); MAX_PUT_DOWNS];
             self.each_put_down(choice, &mut points, 0, free, &mut |points| {
                 out.push(Move::new(
                     seat,
@@ -203,25 +209,25 @@ impl Barricade {
         Ok(out)
     }
 
-    /// The legal turns of colour `c` with roll `r` under `hooks` (`replay`:
+    /// The legal turns of `colour` with `roll` under `hooks` (`replay`:
     /// the pawn a 6 replay moves), in the order of the move generator; a
     /// lost turn alone when no pawn can move.
     pub(crate) fn choices<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         number: u32,
-        c: usize,
-        r: usize,
+        colour: Colour,
+        roll: usize,
         replay: Option<Point>,
         hooks: &H,
     ) -> Result<Vec<Choice>, HookError> {
         let pawns = if hooks.active() {
-            self.allowed_moves(st, number, c, r, replay, hooks)?
+            self.allowed_moves(state, number, colour, roll, replay, hooks)?
         } else {
-            self.legal_moves(st, c, r, replay)
+            self.legal_moves(state, colour, roll, replay)
         };
-        let due = due_now(self, st, c);
-        let free = free_points(self, st).fold(0, |a, p| a | bit(p));
+        let due = due_now(self, state, colour);
+        let free = free_points(self, state).fold(0, |a, p| a | bit(p));
         if pawns.is_empty() {
             let lost = Choice {
                 pawn: None,
@@ -233,9 +239,9 @@ impl Barricade {
         }
         let mut out = Vec::with_capacity(pawns.len());
         for m in pawns {
-            let choice = self.choice(st, c, m, free);
+            let choice = self.choice(state, colour, m, free);
             let won = m.to == self.board().goal();
-            let owed = Owed::of(self, r, true, won, choice.owed, due);
+            let owed = Owed::of(self, roll, true, won, choice.owed, due);
             // A 6 line that keeps its due barricades for the replay comes
             // first, then the one that puts them down (declining it).
             for n in [owed.keeping, owed.ending].into_iter().flatten() {
@@ -250,41 +256,42 @@ impl Barricade {
         Ok(out)
     }
 
-    /// The points where the barricades of `choice` (a turn of colour `c`
-    /// with roll `r` from `st`) may go under the `allow` hook: its free
+    /// The points where the barricades of `choice` (a turn of `colour`
+    /// with `roll` from `state`) may go under the `allow` hook: its free
     /// points, those `allow` lets through when there are enough of them
     /// ([`Barricade::allowed_put_downs`]).
     pub(crate) fn put_down_points<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         number: u32,
-        c: usize,
-        r: usize,
+        colour: Colour,
+        roll: usize,
         choice: &Choice,
         hooks: &H,
     ) -> Result<Points, HookError> {
         if choice.owed == 0 || !hooks.calls(Hook::Allow) {
             return Ok(choice.free);
         }
-        let after = after_move(self, st, c, choice.pawn.as_ref(), choice.held);
+        let after = after_move(self, state, colour, choice.pawn.as_ref(), choice.held);
         debug_assert_eq!(
             free_points(self, &after).fold(0, |a, p| a | bit(p)),
             choice.free
         );
-        let from = choice.pawn.map_or(NONE, |m| m.from);
+        let from = choice.pawn.and_then(|m| m.from);
         let ctx = super::hooks::TurnCtx {
-            st: &after,
+            state: &after,
             number,
-            c,
-            r,
+            colour,
+            roll,
         };
         self.allowed_put_downs(&ctx, from, choice.owed, hooks)
     }
 
-    /// The turn of pawn move `m` of colour `c`, owing only the barricades
+    /// The turn of pawn move `m` of `colour`, owing only the barricades
     /// its move puts down at once (the held ones are [`Owed`]'s).
     /// `free`: the free points before the move.
-    fn choice(&self, st: &State, c: usize, m: PawnMove, free: Points) -> Choice {
+    fn choice(&self, state: &State, colour: Colour, m: PawnMove, free: Points) -> Choice {
+        let c = colour.index();
         let params = self.params();
         let to = bit(m.to);
         let mut free = free;
@@ -292,7 +299,8 @@ impl Barricade {
         if m.take && params.placement == Placement::Immediately {
             owed += 1;
         }
-        let takes_held = (0..4).any(|o| o != c && st.pawns[o] & to != 0 && st.held[o] == m.to);
+        let takes_held =
+            (0..4).any(|o| o != c && state.pawns[o] & to != 0 && state.held[o] == Some(m.to));
         if m.capture && takes_held && params.held_on_capture == HeldOnCapture::CapturerAtOnce {
             owed += 1;
         }
@@ -300,8 +308,8 @@ impl Barricade {
             // The game ends at once: nothing more is put down.
             owed = 0;
         }
-        if m.from != NONE && self.forbidden & bit(m.from) == 0 {
-            free |= bit(m.from);
+        if let Some(from) = m.from.filter(|&from| self.forbidden & bit(from) == 0) {
+            free |= bit(from);
         }
         // After freeing the start: a bounce of 2 lands where it started.
         free &= !to;
@@ -362,20 +370,20 @@ impl Barricade {
         actions
     }
 
-    /// The pawn moves among the legal turns of colour `c` under `hooks`,
+    /// The pawn moves among the legal turns of `colour` under `hooks`,
     /// written as in a record (the "legal:" list of an error; a lost turn
     /// is not listed).
     pub(crate) fn move_list<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         number: u32,
-        c: usize,
-        r: usize,
+        colour: Colour,
+        roll: usize,
         replay: Option<Point>,
         hooks: &H,
     ) -> Result<Vec<String>, HookError> {
         let mut list: Vec<String> = self
-            .choices(st, number, c, r, replay, hooks)?
+            .choices(state, number, colour, roll, replay, hooks)?
             .iter()
             .filter_map(|choice| choice.pawn.as_ref())
             .map(|m| self.action(m).to_string())
@@ -397,18 +405,18 @@ mod tests {
 
     /// Everything a position says, to compare two of them (the replay pawn
     /// only while a replay is pending).
-    fn fields(st: &State) -> impl PartialEq + std::fmt::Debug {
+    fn fields(state: &State) -> impl PartialEq + std::fmt::Debug {
         (
-            st.pawns,
-            st.housed,
-            st.barricades,
-            (st.seats, st.n_seats, st.next),
-            st.replay_colour,
-            (st.replay_colour != NO_SEAT).then_some(st.replay_pawn),
-            st.held,
-            st.holds,
-            st.due,
-            st.winner,
+            state.pawns,
+            state.housed,
+            state.barricades,
+            (state.seats, state.n_seats, state.next),
+            state.replay_colour,
+            state.replay_colour.and(state.replay_pawn),
+            state.held,
+            state.holds,
+            state.due,
+            state.winner,
         )
     }
 
@@ -451,16 +459,20 @@ mod tests {
                 };
                 let game = rules.simulate(&options, &mut rng).expect("simulated game");
                 let seats = game.tag("Seats").unwrap_or_default().to_string();
-                let mut st = rules.setup(&game).expect("start");
+                let mut state = rules.setup(&game).expect("start");
                 for turn in &game.line.turns {
-                    let tag = write_position(&st);
+                    let tag = write_position(&state);
                     let back = set_up(&rules, &seats, &tag);
-                    assert_eq!(fields(&back), fields(&st), "{tag}");
+                    assert_eq!(fields(&back), fields(&state), "{tag}");
                     assert_eq!(write_position(&back), tag);
-                    rules.play(&mut st, turn).expect("valid turn");
+                    rules.play(&mut state, turn).expect("valid turn");
                 }
-                let tag = write_position(&st);
-                assert_eq!(fields(&set_up(&rules, &seats, &tag)), fields(&st), "{tag}");
+                let tag = write_position(&state);
+                assert_eq!(
+                    fields(&set_up(&rules, &seats, &tag)),
+                    fields(&state),
+                    "{tag}"
+                );
             }
         }
     }
@@ -475,24 +487,24 @@ mod tests {
             ("R B", "R:a2 B:o3 bar=e3 move=R won=R"),
             ("R B", "R:c5,e5 B:o3 move=R held=R,R:e5,B"),
         ] {
-            let st = set_up(&rules, seats, tag);
-            let written = write_position(&st);
-            assert_eq!(fields(&set_up(&rules, seats, &written)), fields(&st));
+            let state = set_up(&rules, seats, tag);
+            let written = write_position(&state);
+            assert_eq!(fields(&set_up(&rules, seats, &written)), fields(&state));
         }
         // Each seat's taker point first, then `due=` after `held=`.
         let whole = Barricade::new(Params {
             placement: Placement::NextWholeTurn,
             ..Params::default()
         });
-        let st = set_up(
+        let state = set_up(
             &whole,
             "R B",
             "R:c5,e5 B:o3 bar= move=B due=R held=R,R:e5 replay=R:c5",
         );
-        let e5 = rules.board().point("e5").unwrap_or(NONE);
-        assert_eq!((st.holds[0], st.due[0], st.held[0]), (2, 1, e5));
+        let e5 = rules.board().point("e5");
+        assert_eq!((state.holds[0], state.due[0], state.held[0]), (2, 1, e5));
         assert_eq!(
-            write_position(&st),
+            write_position(&state),
             "R:c5,e5 B:o3 bar= move=B held=R:e5,R due=R replay=R:c5"
         );
         let won = set_up(&rules, "R B", "R:a2 B:o3 bar=e3 move=R won=R");
@@ -514,12 +526,12 @@ mod tests {
     #[test]
     fn the_start_tag_and_who_rolls_first() {
         let rules = Barricade::default();
-        let st = set_up(&rules, "R G Y", "");
+        let state = set_up(&rules, "R G Y", "");
         assert_eq!(
-            write_position(&st),
+            write_position(&state),
             "bar=i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3"
         );
-        let next = MoveRules::next(&rules, &st);
+        let next = MoveRules::next(&rules, &state);
         assert_eq!(next.seats, ["R", "G", "Y"]);
         assert!(next.dice && next.needs.is_empty());
         let replay = set_up(&rules, "R G Y", "G:g1 move=Y replay=G:g1 held=G");

@@ -181,7 +181,7 @@ impl Barricade {
         params.pawns = params.pawns.clamp(1, 5);
         let board = Board::standard();
         let mut forbidden = 0;
-        for p in 0..board.len() as Point {
+        for p in board.points() {
             if params.forbidden_rows.contains(&board.rank(p)) {
                 forbidden |= bit(p);
             }

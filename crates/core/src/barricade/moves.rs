@@ -4,15 +4,16 @@
 
 use billes_notation::{Action, Name, Path, Span};
 
-use super::board::{bit, iter_points, Point, Points, Route, HOUSE, NONE};
+use super::board::{bit, first_point, iter_points, Point, Points, Route, HOUSE};
 use super::position::State;
 use super::Barricade;
+use crate::Colour;
 
 /// A legal pawn move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Move {
-    /// Where the pawn starts (NONE: from its house).
-    pub from: Point,
+    /// Where the pawn starts (`None`: from its house).
+    pub from: Option<Point>,
     /// Where it lands.
     pub to: Point,
     /// A bounce: to the goal and back by the excess.
@@ -28,6 +29,7 @@ pub struct Move {
 /// when entering; the goal and the point before it when bouncing), the
 /// points they add to the way, then either a landing at the end of the
 /// prefix (`tail` empty and `direct`) or one of the `tail` routes.
+/// `prefix` holds `n_prefix` points (the others repeat the first).
 pub(crate) struct Ways<'a> {
     pub prefix: [Point; 2],
     pub n_prefix: usize,
@@ -55,10 +57,7 @@ impl<'a> Ways<'a> {
                 // A bounce never comes back to the goal.
                 continue;
             }
-            let mut full = pre
-                .iter()
-                .copied()
-                .chain(r.seq[..r.len as usize].iter().copied());
+            let mut full = pre.iter().copied().chain(r.points().iter().copied());
             if !f(r.landing(), r.inter | self.extra, &mut full) {
                 return;
             }
@@ -80,64 +79,84 @@ pub(crate) enum Refusal {
 }
 
 impl Barricade {
-    /// The ways of a pawn of colour `c` standing on `from` (NONE: in the house)
-    /// with roll `r`, bouncing or not.
-    pub(crate) fn ways(&self, c: usize, from: Point, r: usize, bounce: bool) -> Ways<'static> {
+    /// The ways of a pawn of `colour` standing on `from` (`None`: in the
+    /// house) with `roll`, bouncing or not.
+    pub(crate) fn ways(
+        &self,
+        colour: Colour,
+        from: Option<Point>,
+        roll: usize,
+        bounce: bool,
+    ) -> Ways<'static> {
         let board = self.board();
-        if from == NONE {
-            let s = board.start(c);
+        let Some(from) = from else {
+            let s = board.start(colour);
             return Ways {
-                prefix: [s, NONE],
+                prefix: [s; 2],
                 n_prefix: 1,
                 extra: bit(s),
-                tail: board.routes(s, r - 1),
-                direct: r == 1,
+                tail: board.routes(s, roll - 1),
+                direct: roll == 1,
             };
-        }
+        };
         if bounce {
             let (g, b) = (board.goal(), board.before_goal());
             return Ways {
                 prefix: [g, b],
                 n_prefix: 2,
                 extra: bit(g) | bit(b),
-                tail: board.routes(b, r.saturating_sub(2)),
-                direct: r == 2,
+                tail: board.routes(b, roll.saturating_sub(2)),
+                direct: roll == 2,
             };
         }
         Ways {
-            prefix: [NONE; 2],
+            prefix: [from; 2],
             n_prefix: 0,
             extra: 0,
-            tail: board.routes(from, r),
+            tail: board.routes(from, roll),
             direct: false,
         }
     }
 
-    /// True when the pawn on `from` may only move by bouncing with roll `r`.
+    /// True when the pawn on `from` may only move by bouncing with `roll`.
     #[inline]
-    pub(crate) fn bounces(&self, from: Point, r: usize) -> bool {
-        self.params().bounce & (r != 1) & (from == self.board().before_goal())
+    pub(crate) fn bounces(&self, from: Point, roll: usize) -> bool {
+        self.params().bounce & (roll != 1) & (from == self.board().before_goal())
     }
 
-    /// Whether a pawn of `c` may land on `to` coming from `from`.
+    /// Whether a pawn of `colour` may land on `to` coming from `from`.
     #[inline]
-    fn may_land(&self, st: &State, c: usize, from: Point, to: Point, bounce: bool) -> bool {
-        let own = st.pawns[c] & !if from == NONE { 0 } else { bit(from) };
+    fn may_land(
+        &self,
+        state: &State,
+        colour: Colour,
+        from: Option<Point>,
+        to: Point,
+        bounce: bool,
+    ) -> bool {
+        let own = state.pawns[colour.index()] & !from.map_or(0, bit);
         if own & bit(to) != 0 {
             return false;
         }
-        !(bounce && !self.params().bounce_takes_barricade && st.barricades & bit(to) != 0)
+        !(bounce && !self.params().bounce_takes_barricade && state.barricades & bit(to) != 0)
     }
 
     /// The move of a pawn to a landing point, with its effects.
-    fn make(&self, st: &State, c: usize, from: Point, to: Point, bounce: bool) -> Move {
-        let rivals = st.all_pawns() & !st.pawns[c];
+    fn make(
+        &self,
+        state: &State,
+        colour: Colour,
+        from: Option<Point>,
+        to: Point,
+        bounce: bool,
+    ) -> Move {
+        let rivals = state.all_pawns() & !state.pawns[colour.index()];
         Move {
             from,
             to,
             bounce,
             capture: rivals & bit(to) != 0,
-            take: st.barricades & bit(to) != 0,
+            take: state.barricades & bit(to) != 0,
         }
     }
 
@@ -145,45 +164,49 @@ impl Barricade {
     /// Returns false when stopped.
     fn pawn_moves(
         &self,
-        st: &State,
-        c: usize,
-        from: Point,
-        r: usize,
+        state: &State,
+        colour: Colour,
+        from: Option<Point>,
+        roll: usize,
         bounce: bool,
         f: &mut dyn FnMut(Move) -> bool,
     ) -> bool {
         let mut seen: Points = 0;
         let mut go_on = true;
-        self.ways(c, from, r, bounce).each(|to, passed, _| {
-            if passed & st.barricades == 0
+        self.ways(colour, from, roll, bounce).each(|to, passed, _| {
+            if passed & state.barricades == 0
                 && seen & bit(to) == 0
-                && self.may_land(st, c, from, to, bounce)
+                && self.may_land(state, colour, from, to, bounce)
             {
                 seen |= bit(to);
-                go_on = f(self.make(st, c, from, to, bounce));
+                go_on = f(self.make(state, colour, from, to, bounce));
             }
             go_on
         });
         go_on
     }
 
-    /// Calls `f` for each legal move of colour `c` with roll `r` (`replay`:
+    /// Calls `f` for each legal move of `colour` with `roll` (`replay`:
     /// the pawn that must move on a 6 replay); stops when `f` returns false.
     pub(crate) fn each_move(
         &self,
-        st: &State,
-        c: usize,
-        r: usize,
+        state: &State,
+        colour: Colour,
+        roll: usize,
         replay: Option<Point>,
         f: &mut dyn FnMut(Move) -> bool,
     ) {
         if let Some(p) = replay {
-            self.pawn_moves(st, c, p, r, self.bounces(p, r), f);
+            self.pawn_moves(state, colour, Some(p), roll, self.bounces(p, roll), f);
             return;
         }
+        let c = colour.index();
         let before_goal = self.board().before_goal();
-        let mut bouncer = self.bounces(before_goal, r) && st.pawns[c] & bit(before_goal) != 0;
-        if bouncer && !self.params().bounce_freezes && self.others_can_move(st, c, r, before_goal) {
+        let mut bouncer = self.bounces(before_goal, roll) && state.pawns[c] & bit(before_goal) != 0;
+        if bouncer
+            && !self.params().bounce_freezes
+            && self.others_can_move(state, colour, roll, before_goal)
+        {
             // Another pawn can move: the pawn before the goal moves like any
             // pawn (parameter `bounce_freezes`).
             bouncer = false;
@@ -194,67 +217,86 @@ impl Barricade {
                 any = true;
                 f(m)
             };
-            for p in iter_points(st.pawns[c]) {
+            for p in iter_points(state.pawns[c]) {
                 if bouncer && p == before_goal {
                     continue;
                 }
-                if !self.pawn_moves(st, c, p, r, false, &mut g) {
+                if !self.pawn_moves(state, colour, Some(p), roll, false, &mut g) {
                     return;
                 }
             }
-            if st.housed[c] > 0 && !self.pawn_moves(st, c, NONE, r, false, &mut g) {
+            if state.housed[c] > 0 && !self.pawn_moves(state, colour, None, roll, false, &mut g) {
                 return;
             }
         }
         if bouncer && !any {
-            self.pawn_moves(st, c, before_goal, r, true, f);
+            self.pawn_moves(state, colour, Some(before_goal), roll, true, f);
         }
     }
 
-    /// True when colour `c` has a legal move with roll `r`.
-    pub(crate) fn can_move(&self, st: &State, c: usize, r: usize, replay: Option<Point>) -> bool {
+    /// True when `colour` has a legal move with `roll`.
+    pub(crate) fn can_move(
+        &self,
+        state: &State,
+        colour: Colour,
+        roll: usize,
+        replay: Option<Point>,
+    ) -> bool {
         let mut found = false;
-        self.each_move(st, c, r, replay, &mut |_| {
+        self.each_move(state, colour, roll, replay, &mut |_| {
             found = true;
             false
         });
         found
     }
 
-    /// True when a pawn of `c` other than the one on `except` can move.
-    pub(crate) fn others_can_move(&self, st: &State, c: usize, r: usize, except: Point) -> bool {
+    /// True when a pawn of `colour` other than the one on `except` can move.
+    pub(crate) fn others_can_move(
+        &self,
+        state: &State,
+        colour: Colour,
+        roll: usize,
+        except: Point,
+    ) -> bool {
         let mut found = false;
         let mut stop = |_| {
             found = true;
             false
         };
-        for p in iter_points(st.pawns[c] & !bit(except)) {
-            if !self.pawn_moves(st, c, p, r, false, &mut stop) {
+        for p in iter_points(state.pawns[colour.index()] & !bit(except)) {
+            if !self.pawn_moves(state, colour, Some(p), roll, false, &mut stop) {
                 return true;
             }
         }
-        if st.housed[c] > 0 {
-            self.pawn_moves(st, c, NONE, r, false, &mut stop);
+        if state.housed[colour.index()] > 0 {
+            self.pawn_moves(state, colour, None, roll, false, &mut stop);
         }
         found
     }
 
-    /// Every legal move of colour `c`.
-    pub fn legal_moves(&self, st: &State, c: usize, r: usize, replay: Option<Point>) -> Vec<Move> {
+    /// Every legal move of `colour` with `roll` (`replay`: the pawn that
+    /// must move on a 6 replay).
+    pub fn legal_moves(
+        &self,
+        state: &State,
+        colour: Colour,
+        roll: usize,
+        replay: Option<Point>,
+    ) -> Vec<Move> {
         let mut out = Vec::new();
-        self.each_move(st, c, r, replay, &mut |m| {
+        self.each_move(state, colour, roll, replay, &mut |m| {
             out.push(m);
             true
         });
         out
     }
 
-    /// Checks the way of one written move of a pawn of `c` with roll `r`.
+    /// Checks the way of one written move of a pawn of `colour` with `roll`.
     pub(crate) fn check_way(
         &self,
-        st: &State,
-        c: usize,
-        r: usize,
+        state: &State,
+        colour: Colour,
+        roll: usize,
         way: &WrittenWay<'_>,
     ) -> Result<Move, Refusal> {
         let WrittenWay {
@@ -264,9 +306,9 @@ impl Barricade {
             waypoints,
         } = *way;
         let mut found_way = false;
-        let mut blocker = NONE;
+        let mut blocker = None;
         let mut open = false;
-        let ways = self.ways(c, from, r, bounce);
+        let ways = self.ways(colour, from, roll, bounce);
         if waypoints.is_empty() && !ways.direct && !bounce {
             // The common case, kept tight: no written waypoint, no bounce.
             for route in ways.tail {
@@ -274,39 +316,40 @@ impl Barricade {
                     continue;
                 }
                 found_way = true;
-                let hit = (route.inter | ways.extra) & st.barricades;
+                let hit = (route.inter | ways.extra) & state.barricades;
                 if hit == 0 {
                     open = true;
                     break;
                 }
-                if blocker == NONE {
-                    blocker = hit.trailing_zeros() as Point;
+                if blocker.is_none() {
+                    blocker = first_point(hit);
                 }
             }
         } else {
-            let found = self.ways_each(&ways, st, to, waypoints);
+            let found = self.ways_each(&ways, state, to, waypoints);
             (found_way, blocker, open) = (found.way, found.blocker, found.open);
         }
         if !found_way {
             return Err(Refusal::NoWay);
         }
         if !open {
-            return Err(Refusal::Blocked(blocker));
+            // A way that is not open passes a barricade.
+            return Err(blocker.map_or(Refusal::NoWay, Refusal::Blocked));
         }
-        if st.pawns[c] & !if from == NONE { 0 } else { bit(from) } & bit(to) != 0 {
+        if state.pawns[colour.index()] & !from.map_or(0, bit) & bit(to) != 0 {
             return Err(Refusal::OwnPawn);
         }
-        if !self.may_land(st, c, from, to, bounce) {
+        if !self.may_land(state, colour, from, to, bounce) {
             return Err(Refusal::BounceOnBarricade);
         }
-        Ok(self.make(st, c, from, to, bounce))
+        Ok(self.make(state, colour, from, to, bounce))
     }
 
     /// The general case of [`Self::check_way`]: written waypoints, entries, bounces.
-    fn ways_each(&self, ways: &Ways<'_>, st: &State, to: Point, waypoints: &[Point]) -> Found {
+    fn ways_each(&self, ways: &Ways<'_>, state: &State, to: Point, waypoints: &[Point]) -> Found {
         let mut found = Found {
             way: false,
-            blocker: NONE,
+            blocker: None,
             open: false,
         };
         ways.each(|landing, passed, full| {
@@ -314,13 +357,13 @@ impl Barricade {
                 return true;
             }
             found.way = true;
-            let hit = passed & st.barricades;
+            let hit = passed & state.barricades;
             if hit == 0 {
                 found.open = true;
                 return false;
             }
-            if found.blocker == NONE {
-                found.blocker = hit.trailing_zeros() as Point;
+            if found.blocker.is_none() {
+                found.blocker = first_point(hit);
             }
             true
         });
@@ -331,10 +374,9 @@ impl Barricade {
     pub fn action(&self, m: &Move) -> Action {
         let board = self.board();
         let mut path = Path::new();
-        path.push(if m.from == NONE {
-            Name::new(HOUSE)
-        } else {
-            *board.name(m.from)
+        path.push(match m.from {
+            None => Name::new(HOUSE),
+            Some(from) => *board.name(from),
         });
         if m.bounce {
             path.push(*board.name(board.goal()));
@@ -348,26 +390,26 @@ impl Barricade {
         }
     }
 
-    /// The legal moves of colour `c`, written as in a record: the pawn
+    /// The legal moves of `colour`, written as in a record: the pawn
     /// moves of the legal turns ([`Barricade::move_list`]).
     pub(crate) fn legal_list(
         &self,
-        st: &State,
-        c: usize,
-        r: usize,
+        state: &State,
+        colour: Colour,
+        roll: usize,
         replay: Option<Point>,
     ) -> Vec<String> {
-        self.move_list(st, 0, c, r, replay, &crate::variant::NoHooks)
+        self.move_list(state, 0, colour, roll, replay, &crate::variant::NoHooks)
             .unwrap_or_default()
     }
 }
 
 /// A pawn move as written, for [`Barricade::check_way`]: from `from`
-/// (`NONE`: the house) to `to` through the `waypoints` in order, going to
+/// (`None`: the house) to `to` through the `waypoints` in order, going to
 /// the goal and back when `bounce`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct WrittenWay<'a> {
-    pub(crate) from: Point,
+    pub(crate) from: Option<Point>,
     pub(crate) to: Point,
     pub(crate) bounce: bool,
     pub(crate) waypoints: &'a [Point],
@@ -375,10 +417,10 @@ pub(crate) struct WrittenWay<'a> {
 
 /// What [`Barricade::ways_each`] finds of the ways to a point: whether
 /// there is one, whether one is open, and the first barricade blocking
-/// one (`NONE`: none).
+/// one.
 struct Found {
     way: bool,
-    blocker: Point,
+    blocker: Option<Point>,
     open: bool,
 }
 
@@ -388,15 +430,15 @@ fn follows(full: &mut dyn Iterator<Item = Point>, waypoints: &[Point]) -> bool {
     if waypoints.is_empty() {
         return true;
     }
-    let mut route = [NONE; 8];
+    let mut route = [None; 8];
     let mut n = 0;
     for p in full {
         if n < route.len() {
-            route[n] = p;
+            route[n] = Some(p);
             n += 1;
         }
     }
-    let passed = &route[..n.saturating_sub(1)];
+    let passed = route[..n.saturating_sub(1)].iter().flatten();
     let mut w = waypoints.iter().peekable();
     for p in passed {
         if w.peek() == Some(&p) {

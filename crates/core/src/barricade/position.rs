@@ -4,15 +4,9 @@
 
 use billes_notation::Game;
 
-use super::board::{bit, Board, Point, Points, NONE, SEATS};
+use super::board::{bit, seat, Board, Point, Points, SEATS};
 use super::{Barricade, Placement};
-use crate::{ErrorKind, ReplayError, TextBoard};
-
-/// "No seat" in seat and colour slots.
-pub(crate) const NO_SEAT: u8 = u8::MAX;
-
-/// A held barricade whose taker stands on no known point (from a `Position` tag).
-pub(crate) const HELD_AWAY: Point = NONE - 1;
+use crate::{Colour, ErrorKind, ReplayError, TextBoard};
 
 /// A Barricade position.
 #[derive(Debug, Clone)]
@@ -24,20 +18,23 @@ pub struct State {
     pub(crate) housed: [u8; 4],
     /// The barricades on the board.
     pub(crate) barricades: Points,
-    /// The colours in play, in playing order.
-    pub(crate) seats: [u8; 4],
+    /// The colours in play, in playing order: the first `n_seats` (the
+    /// others are the first colour, and never read as seats).
+    pub(crate) seats: [Colour; 4],
     pub(crate) n_seats: u8,
     /// Index in `seats` of the seat whose ordinary turn comes next
-    /// (NO_SEAT before the first turn: any seat may start).
-    pub(crate) next: u8,
-    /// The colour that may roll again after a 6, and the pawn it must move.
-    pub(crate) replay_colour: u8,
-    pub(crate) replay_pawn: Point,
-    /// By colour: NONE when it holds no barricade, else the point where
-    /// the pawn that took one of its held barricades stands (the point a
-    /// rival lands on to take that barricade over), HELD_AWAY when no taker
-    /// stands on its point. NONE exactly when `holds` is 0.
-    pub(crate) held: [Point; 4],
+    /// (`None` before the first turn: any seat may start).
+    pub(crate) next: Option<u8>,
+    /// The colour that may roll again after a 6.
+    pub(crate) replay_colour: Option<Colour>,
+    /// The pawn the replay must move (`None`: any pawn, an extra turn a
+    /// variant's hook gave); read only while `replay_colour` is set.
+    pub(crate) replay_pawn: Option<Point>,
+    /// By colour, while it holds barricades: the point where the pawn that
+    /// took one of them stands (the point a rival lands on to take that
+    /// barricade over); `None` when no taker stands on its point, and when
+    /// it holds none.
+    pub(crate) held: [Option<Point>; 4],
     /// By colour: how many barricades it holds.
     pub(crate) holds: [u8; 4],
     /// By colour: how many of its held barricades go down at the end of
@@ -45,63 +42,75 @@ pub struct State {
     /// a 6 line that kept them is pending; 0 otherwise).
     pub(crate) due: [u8; 4],
     /// The colour whose last line put its barricades down in a 6 line,
-    /// declining the replay (NO_SEAT otherwise): only for the wording of
-    /// an error, never written in the `Position` tag.
-    pub(crate) declined: u8,
+    /// declining the replay: only for the wording of an error, never
+    /// written in the `Position` tag.
+    pub(crate) declined: Option<Colour>,
     /// The winning colour, once a pawn has reached the goal.
-    pub(crate) winner: u8,
+    pub(crate) winner: Option<Colour>,
 }
 
 impl State {
-    /// The start position for the colours `seats` (0..4 for R G Y B), in playing order.
-    pub(crate) fn start(rules: &Barricade, seats: &[u8]) -> State {
+    /// The start position for the colours `seats` (R G Y B), in playing order.
+    pub(crate) fn start(rules: &Barricade, seats: &[Colour]) -> State {
         let mut state = State {
             board: rules.board(),
             pawns: [0; 4],
             housed: [0; 4],
             barricades: rules.board().barricade_points(),
-            seats: [NO_SEAT; 4],
+            seats: [Colour::new(0); 4],
             n_seats: seats.len() as u8,
-            next: NO_SEAT,
-            replay_colour: NO_SEAT,
-            replay_pawn: NONE,
-            held: [NONE; 4],
+            next: None,
+            replay_colour: None,
+            replay_pawn: None,
+            held: [None; 4],
             holds: [0; 4],
             due: [0; 4],
-            declined: NO_SEAT,
-            winner: NO_SEAT,
+            declined: None,
+            winner: None,
         };
-        for (i, &c) in seats.iter().enumerate() {
-            state.seats[i] = c;
-            state.housed[c as usize] = rules.params().pawns;
+        for (i, &colour) in seats.iter().enumerate() {
+            state.seats[i] = colour;
+            state.housed[colour.index()] = rules.params().pawns;
         }
         state
     }
 
     /// The winning seat, once the game is won.
     pub fn winner(&self) -> Option<&'static str> {
-        (self.winner != NO_SEAT).then(|| SEATS[self.winner as usize])
+        self.winner.map(seat)
     }
 
     /// The seats in play, in playing order.
     pub fn seats(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.seats[..self.n_seats as usize]
-            .iter()
-            .map(|&c| SEATS[c as usize])
+        self.colours().iter().map(|&colour| seat(colour))
+    }
+
+    /// The colour whose ordinary turn is next (`None` before the first turn).
+    #[inline]
+    pub(crate) fn next_colour(&self) -> Option<Colour> {
+        self.next.map(|i| self.seats[usize::from(i) & 3])
     }
 
     /// The seat whose ordinary turn is next (`None` before the first turn).
     pub fn to_move(&self) -> Option<&'static str> {
-        (self.next != NO_SEAT).then(|| SEATS[self.seats[self.next as usize] as usize])
+        self.next_colour().map(seat)
+    }
+
+    /// The pawn a 6 replay of `colour` must move: `None` when `colour` has
+    /// no replay pending, or one that moves any pawn.
+    #[inline]
+    pub(crate) fn replay_pawn_of(&self, colour: Colour) -> Option<Point> {
+        self.replay_pawn
+            .filter(|_| self.replay_colour == Some(colour))
     }
 
     /// The seat that may roll again after its 6, and the point of the pawn it
     /// must move (`None`: any pawn, an extra turn a variant's hook gave).
     pub fn replay_pending(&self) -> Option<(&'static str, Option<&'static str>)> {
-        (self.replay_colour != NO_SEAT).then(|| {
+        self.replay_colour.map(|colour| {
             (
-                SEATS[self.replay_colour as usize],
-                (self.replay_pawn != NONE).then(|| self.board.name(self.replay_pawn).as_str()),
+                seat(colour),
+                self.replay_pawn.map(|p| self.board.name(p).as_str()),
             )
         })
     }
@@ -111,21 +120,21 @@ impl State {
         self.board
     }
 
-    /// The colours in play (0..4 for R G Y B), in playing order.
-    pub fn colours(&self) -> &[u8] {
+    /// The colours in play (R G Y B), in playing order.
+    pub fn colours(&self) -> &[Colour] {
         &self.seats[..self.n_seats as usize]
     }
 
-    /// The points of colour `c`'s pawns on the board, as a set (see
+    /// The points of `colour`'s pawns on the board, as a set (see
     /// [`crate::barricade::iter_points`]).
     #[inline]
-    pub fn pawns_of(&self, c: u8) -> Points {
-        self.pawns[c as usize]
+    pub fn pawns_of(&self, colour: Colour) -> Points {
+        self.pawns[colour.index()]
     }
 
     /// Which colour has a pawn on `p`, if any.
-    pub fn pawn_at(&self, p: Point) -> Option<u8> {
-        (0..4u8).find(|&c| self.pawns[c as usize] & bit(p) != 0)
+    pub fn pawn_at(&self, p: Point) -> Option<Colour> {
+        Colour::all(4).find(|&colour| self.pawns[colour.index()] & bit(p) != 0)
     }
 
     /// True when a barricade stands on `p`.
@@ -139,23 +148,28 @@ impl State {
         self.pawns[0] | self.pawns[1] | self.pawns[2] | self.pawns[3]
     }
 
-    /// The seat index of colour `c`, if it plays.
-    pub(crate) fn seat_index(&self, c: u8) -> Option<u8> {
-        self.seats[..self.n_seats as usize]
+    /// The place of `colour` in the order of play, if it plays.
+    pub(crate) fn seat_index(&self, colour: Colour) -> Option<u8> {
+        self.colours()
             .iter()
-            .position(|&s| s == c)
+            .position(|&s| s == colour)
             .map(|i| i as u8)
+    }
+
+    /// The colour of a seat in play.
+    pub(crate) fn colour(&self, seat: &str) -> Option<Colour> {
+        colour_of(seat).filter(|&colour| self.seat_index(colour).is_some())
     }
 }
 
 /// The colour of a seat letter.
 #[inline]
-pub(crate) fn colour_of(seat: &str) -> Option<u8> {
+pub(crate) fn colour_of(seat: &str) -> Option<Colour> {
     match seat.as_bytes() {
-        [b'R'] => Some(0),
-        [b'G'] => Some(1),
-        [b'Y'] => Some(2),
-        [b'B'] => Some(3),
+        [b'R'] => Some(Colour::new(0)),
+        [b'G'] => Some(Colour::new(1)),
+        [b'Y'] => Some(Colour::new(2)),
+        [b'B'] => Some(Colour::new(3)),
         _ => None,
     }
 }
@@ -171,21 +185,21 @@ pub(crate) fn setup(rules: &Barricade, game: &Game) -> Result<State, ReplayError
     };
     let mut seats = Vec::new();
     for word in tag.value.split_whitespace() {
-        let c = colour_of(word).ok_or_else(|| {
+        let colour = colour_of(word).ok_or_else(|| {
             ReplayError::new(
                 ErrorKind::Tag,
                 tag.span,
                 format!("unknown seat {word} (barricade seats are R G Y B)"),
             )
         })?;
-        if seats.contains(&c) {
+        if seats.contains(&colour) {
             return Err(ReplayError::new(
                 ErrorKind::Tag,
                 tag.span,
                 format!("seat {word} is listed twice"),
             ));
         }
-        seats.push(c);
+        seats.push(colour);
     }
     if !(2..=4).contains(&seats.len()) {
         return Err(ReplayError::new(
@@ -210,17 +224,17 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
             .point(name)
             .ok_or_else(|| format!("unknown point {name}"))
     };
-    let seat = |name: &str| {
-        let c = colour_of(name).ok_or_else(|| format!("unknown seat {name}"))?;
+    let seat_named = |name: &str| {
+        let colour = colour_of(name).ok_or_else(|| format!("unknown seat {name}"))?;
         state
-            .seat_index(c)
-            .map(|_| c)
+            .seat_index(colour)
+            .map(|_| colour)
             .ok_or_else(|| format!("{name} is not in the Seats tag"))
     };
     let mut pawns = [0 as Points; 4];
     let mut barricades = None;
     let mut next = None;
-    let mut held = [NONE; 4];
+    let mut held: [Option<Point>; 4] = [None; 4];
     let mut holds = [0u8; 4];
     let mut due = [0u8; 4];
     let mut replay = None;
@@ -239,51 +253,49 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
             }
             barricades = Some(set);
         } else if let Some(v) = word.strip_prefix("move=") {
-            next = Some(seat(v)?);
+            next = Some(seat_named(v)?);
         } else if let Some(v) = word.strip_prefix("held=") {
             // One item per barricade: `R` (its taker stands on no known
             // point) or `R:e3` (its taker stands on e3, at most one a seat).
             for item in list(v) {
-                let (s, at) = match item.split_once(':') {
-                    Some((s, p)) => (seat(s)?, point(p)?),
-                    None => (seat(&item)?, HELD_AWAY),
+                let (colour, at) = match item.split_once(':') {
+                    Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
+                    None => (seat_named(&item)?, None),
                 };
-                let c = s as usize;
-                if at != HELD_AWAY {
-                    if held[c] != NONE && held[c] != HELD_AWAY {
+                let c = colour.index();
+                if at.is_some() {
+                    if held[c].is_some() {
                         return Err(format!(
                             "held={item}: a pawn of {} already stands on the point of a barricade it took",
-                            SEATS[c]
+                            seat(colour)
                         ));
                     }
                     held[c] = at;
-                } else if held[c] == NONE {
-                    held[c] = HELD_AWAY;
                 }
                 holds[c] += 1;
             }
         } else if let Some(v) = word.strip_prefix("due=") {
             for item in list(v) {
-                due[seat(&item)? as usize] += 1;
+                due[seat_named(&item)?.index()] += 1;
             }
         } else if let Some(v) = word.strip_prefix("won=") {
-            won = Some(seat(v)?);
+            won = Some(seat_named(v)?);
         } else if let Some(v) = word.strip_prefix("replay=") {
             replay = Some(match v.split_once(':') {
-                Some((s, p)) => (seat(s)?, point(p)?),
+                Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
                 // An extra turn a variant's hook gave: any pawn moves.
-                None => (seat(v)?, NONE),
+                None => (seat_named(v)?, None),
             });
         } else if let Some((s, v)) = word.split_once(':') {
-            let c = seat(s)?;
+            let c = seat_named(s)?.index();
             for name in list(v) {
                 let p = point(&name)?;
                 if pawns.iter().any(|set| set & bit(p) != 0) {
                     return Err(format!("two pawns on {name}"));
                 }
-                pawns[c as usize] |= bit(p);
+                pawns[c] |= bit(p);
             }
-            if pawns[c as usize].count_ones() > rules.params().pawns as u32 {
+            if pawns[c].count_ones() > rules.params().pawns as u32 {
                 return Err(format!("{s} has only {} pawns", rules.params().pawns));
             }
         } else {
@@ -299,34 +311,35 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     if all & goal != 0 || (barricades & goal != 0 && !rules.params().barricade_on_goal) {
         return Err("nothing may stand on the goal".into());
     }
-    if let Some(c) = won {
+    if let Some(colour) = won {
         // The seat's pawn on the goal: the game is over.
         if barricades & goal != 0 {
             return Err("nothing may stand on the goal".into());
         }
-        pawns[c as usize] |= goal;
-        if pawns[c as usize].count_ones() > rules.params().pawns as u32 {
+        pawns[colour.index()] |= goal;
+        if pawns[colour.index()].count_ones() > rules.params().pawns as u32 {
             return Err(format!(
                 "{} has only {} pawns",
-                SEATS[c as usize],
+                seat(colour),
                 rules.params().pawns
             ));
         }
-        state.winner = c;
+        state.winner = Some(colour);
     }
     state.barricades = barricades;
-    for (c, &set) in pawns.iter().enumerate() {
-        state.pawns[c] = set;
-        if state.seat_index(c as u8).is_some() {
-            state.housed[c] = rules.params().pawns - set.count_ones() as u8;
+    for colour in Colour::all(4) {
+        let set = pawns[colour.index()];
+        state.pawns[colour.index()] = set;
+        if state.seat_index(colour).is_some() {
+            state.housed[colour.index()] = rules.params().pawns - set.count_ones() as u8;
         }
     }
     for c in 0..4 {
-        if held[c] != NONE && held[c] != HELD_AWAY && pawns[c] & bit(held[c]) == 0 {
+        if let Some(at) = held[c].filter(|&at| pawns[c] & bit(at) == 0) {
             return Err(format!(
                 "held={}:{}: no {} pawn stands there",
                 SEATS[c],
-                board.name(held[c]),
+                board.name(at),
                 SEATS[c]
             ));
         }
@@ -343,7 +356,7 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
                     holds[c]
                 ));
             }
-            if !matches!(replay, Some((r, p)) if r as usize == c && p != NONE) {
+            if !matches!(replay, Some((colour, Some(_))) if colour.index() == c) {
                 return Err(format!(
                     "due={seat}: barricades are due at the end of a turn only while its 6 replay is pending (replay={seat}:point)"
                 ));
@@ -353,22 +366,22 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
     state.held = held;
     state.holds = holds;
     state.due = due;
-    if let Some(c) = next {
-        state.next = state.seat_index(c).unwrap_or(NO_SEAT);
+    if let Some(colour) = next {
+        state.next = state.seat_index(colour);
     }
-    if let Some((c, p)) = replay {
-        if p != NONE && pawns[c as usize] & bit(p) == 0 {
+    if let Some((colour, pawn)) = replay {
+        if let Some(p) = pawn.filter(|&p| pawns[colour.index()] & bit(p) == 0) {
             return Err(format!(
                 "no {} pawn on {} to replay",
-                SEATS[c as usize],
+                seat(colour),
                 board.name(p)
             ));
         }
-        state.replay_colour = c;
-        state.replay_pawn = p;
+        state.replay_colour = Some(colour);
+        state.replay_pawn = pawn;
         if next.is_none() {
-            let i = state.seat_index(c).unwrap_or(0);
-            state.next = (i + 1) % state.n_seats;
+            let i = state.seat_index(colour).unwrap_or(0);
+            state.next = Some((i + 1) % state.n_seats);
         }
     }
     Ok(())
@@ -382,8 +395,8 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
 /// `held=R` when the taker's point is unknown), the seat whose pawn stands
 /// on the goal (`won=R`) and a pending replay (`replay=R:e3`, `replay=R`
 /// for an extra turn that moves any pawn).
-pub(crate) fn write_position(st: &State) -> String {
-    let board = st.board;
+pub(crate) fn write_position(state: &State) -> String {
+    let board = state.board;
     let points = |set: Points| {
         super::board::iter_points(set)
             .map(|p| board.name(p).as_str())
@@ -392,30 +405,27 @@ pub(crate) fn write_position(st: &State) -> String {
     };
     let goal = bit(board.goal());
     let mut groups = Vec::new();
-    for &c in &st.seats[..st.n_seats as usize] {
-        let on_board = st.pawns[c as usize] & !goal;
+    for &colour in state.colours() {
+        let on_board = state.pawns[colour.index()] & !goal;
         if on_board != 0 {
-            groups.push(format!("{}:{}", SEATS[c as usize], points(on_board)));
+            groups.push(format!("{}:{}", seat(colour), points(on_board)));
         }
     }
-    groups.push(format!("bar={}", points(st.barricades)));
-    if st.next != NO_SEAT {
-        groups.push(format!(
-            "move={}",
-            SEATS[st.seats[st.next as usize % 4] as usize]
-        ));
+    groups.push(format!("bar={}", points(state.barricades)));
+    if let Some(colour) = state.next_colour() {
+        groups.push(format!("move={}", seat(colour)));
     }
     let mut held = Vec::new();
     let mut due = Vec::new();
-    for &c in &st.seats[..st.n_seats as usize] {
-        let (seat, c) = (SEATS[c as usize], c as usize);
-        let mut n = st.holds[c];
-        if let p @ 0..HELD_AWAY = st.held[c] {
+    for &colour in state.colours() {
+        let (seat, c) = (seat(colour), colour.index());
+        let mut n = state.holds[c];
+        if let Some(p) = state.held[c] {
             held.push(format!("{seat}:{}", board.name(p)));
             n = n.saturating_sub(1);
         }
         held.extend((0..n).map(|_| seat.to_string()));
-        due.extend((0..st.due[c]).map(|_| seat));
+        due.extend((0..state.due[c]).map(|_| seat));
     }
     if !held.is_empty() {
         groups.push(format!("held={}", held.join(",")));
@@ -423,14 +433,14 @@ pub(crate) fn write_position(st: &State) -> String {
     if !due.is_empty() {
         groups.push(format!("due={}", due.join(",")));
     }
-    if let Some(c) = (0..4).find(|&c| st.pawns[c] & goal != 0) {
+    if let Some(c) = (0..4).find(|&c| state.pawns[c] & goal != 0) {
         groups.push(format!("won={}", SEATS[c]));
     }
-    if st.replay_colour != NO_SEAT {
-        let seat = SEATS[st.replay_colour as usize];
-        groups.push(match st.replay_pawn {
-            NONE => format!("replay={seat}"),
-            p => format!("replay={seat}:{}", board.name(p)),
+    if let Some(colour) = state.replay_colour {
+        let seat = seat(colour);
+        groups.push(match state.replay_pawn {
+            None => format!("replay={seat}"),
+            Some(p) => format!("replay={seat}:{}", board.name(p)),
         });
     }
     groups.join(" ")
@@ -441,7 +451,7 @@ pub(crate) fn write_position(st: &State) -> String {
 pub(crate) fn draw(
     board: &Board,
     cell: &dyn Fn(Point) -> String,
-    under_start: &dyn Fn(usize) -> Option<String>,
+    under_start: &dyn Fn(Colour) -> Option<String>,
 ) -> String {
     let mut out = String::new();
     let rows = board.rows();
@@ -479,9 +489,9 @@ pub(crate) fn draw(
     let mut houses = String::from("    ");
     let mut marks = String::from("    ");
     for x in 0..board.columns() {
-        let seat = (0..4).find(|&c| board.xy(board.start(c)) == (x, rows - 1));
-        match seat.and_then(|c| under_start(c).map(|t| (c, t))) {
-            Some((_, text)) => {
+        let colour = Colour::all(4).find(|&c| board.xy(board.start(c)) == (x, rows - 1));
+        match colour.and_then(under_start) {
+            Some(text) => {
                 marks.push_str(" ^  ");
                 houses.push_str(&format!("{text:<4}"));
             }
@@ -503,8 +513,8 @@ pub(crate) fn draw(
 /// The board with every point name and the houses: the diagram of notation/barricade.md.
 pub fn names_diagram() -> String {
     let board = Board::standard();
-    draw(board, &|p| board.name(p).to_string(), &|c| {
-        Some(format!("{}:h", SEATS[c]))
+    draw(board, &|p| board.name(p).to_string(), &|colour| {
+        Some(format!("{}:h", seat(colour)))
     })
 }
 
@@ -514,17 +524,17 @@ impl TextBoard for State {
         let mut out = draw(
             board,
             &|p| {
-                if let Some(c) = self.pawn_at(p) {
-                    format!("({})", SEATS[c as usize])
+                if let Some(colour) = self.pawn_at(p) {
+                    format!("({})", seat(colour))
                 } else if self.barricade_at(p) {
                     "###".to_string()
                 } else {
                     board.name(p).to_string()
                 }
             },
-            &|c| {
-                self.seat_index(c as u8)
-                    .map(|_| format!("{}:{}", SEATS[c], self.housed[c]))
+            &|colour| {
+                self.seat_index(colour)
+                    .map(|_| format!("{}:{}", seat(colour), self.housed[colour.index()]))
             },
         );
         out.push_str("(R) pawn, ### barricade, R:n pawns in R's house h; goal i14\n");

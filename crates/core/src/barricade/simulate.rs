@@ -5,13 +5,13 @@
 
 use billes_notation::{Game, Line, Outcome, Seat, Span, Tag, Turn};
 
-use super::board::{bit, Point, Points, NONE, SEATS};
+use super::board::{bit, iter_points, seat, Point, Points};
 use super::moves::Move;
-use super::position::{State, NO_SEAT};
+use super::position::State;
 use super::turn::play_with;
 use super::{Barricade, Six};
 use crate::variant::{Hooks, NoHooks};
-use crate::{Rng, SimOptions};
+use crate::{Colour, Rng, SimOptions};
 
 impl Barricade {
     /// Plays one random legal game and returns its record.
@@ -40,43 +40,42 @@ impl Barricade {
             4 => &[0, 1, 2, 3],
             n => return Err(format!("barricade is for 2 to 4 players, not {n}")),
         };
+        let seats: Vec<Colour> = seats.iter().copied().map(Colour::new).collect();
         if options.teams.is_some() {
             return Err("barricade has no team play".into());
         }
-        let seats_tag: Vec<&str> = seats.iter().map(|&c| SEATS[c as usize]).collect();
-        let mut st = State::start(self, seats);
+        let seats_tag: Vec<&str> = seats.iter().map(|&colour| seat(colour)).collect();
+        let mut state = State::start(self, &seats);
         let greedy: [bool; 4] = std::array::from_fn(|_| rng.chance(1, 2));
         let mut turns = Vec::new();
-        let mut first = seats[rng.below(seats.len())] as usize;
-        while st.winner == NO_SEAT && (turns.len() as u32) < options.max_turns {
-            let c = if st.next == NO_SEAT {
-                first
-            } else if st.replay_colour != NO_SEAT
-                && (self.params().six == Six::MustReplay
-                    || st.due[st.replay_colour as usize] > 0
-                    || greedy[st.replay_colour as usize]
-                    || rng.chance(1, 2))
-            {
-                st.replay_colour as usize
-            } else {
-                st.seats[st.next as usize] as usize
+        let mut first = seats[rng.below(seats.len())];
+        while state.winner.is_none() && (turns.len() as u32) < options.max_turns {
+            let colour = match (state.next_colour(), state.replay_colour) {
+                (None, _) => first,
+                (Some(_), Some(pending))
+                    if self.params().six == Six::MustReplay
+                        || state.due[pending.index()] > 0
+                        || greedy[pending.index()]
+                        || rng.chance(1, 2) =>
+                {
+                    pending
+                }
+                (Some(normal), _) => normal,
             };
-            first = c;
-            let r = rng.die() as usize;
-            let replay = (st.replay_colour == c as u8)
-                .then_some(st.replay_pawn)
-                .filter(|&p| p != NONE);
+            first = colour;
+            let roll = rng.die() as usize;
+            let replay = state.replay_pawn_of(colour);
             let number = turns.len() as u32 + 1;
             // The legal turns, from the one generator; the policy picks a
             // pawn move among them, then the points of its barricades.
             let choices = self
-                .choices(&st, number, c, r, replay, hooks)
+                .choices(&state, number, colour, roll, replay, hooks)
                 .map_err(|e| format!("turn {number}: {e}"))?;
             let pawns: Vec<Move> = choices.iter().filter_map(|ch| ch.pawn).collect();
             let choice = if pawns.is_empty() {
                 choices.first().copied()
             } else {
-                let m = if greedy[c] {
+                let m = if greedy[colour.index()] {
                     self.greedy_move(&pawns, rng)
                 } else {
                     pawns[rng.below(pawns.len())]
@@ -94,26 +93,32 @@ impl Barricade {
                 return Err("no free point for a barricade".into());
             };
             let mut free = self
-                .put_down_points(&st, number, c, r, &choice, hooks)
+                .put_down_points(&state, number, colour, roll, &choice, hooks)
                 .map_err(|e| format!("turn {number}: {e}"))?;
             let mut points = Vec::with_capacity(usize::from(choice.owed));
             for _ in 0..choice.owed {
-                let p = if greedy[c] {
-                    self.greedy_placement(&st, c, free, rng)
+                let p = if greedy[colour.index()] {
+                    self.greedy_placement(&state, colour, free, rng)
                 } else {
                     random_point(free, rng)
                 };
-                if p == NONE {
+                let Some(p) = p else {
                     return Err("no free point for a barricade".into());
-                }
+                };
                 free &= !bit(p);
                 points.push(p);
             }
             // Written as the list writes it: the points in board order.
             points.sort_unstable();
             let actions = self.write_choice(&choice, &points);
-            let turn = Turn::new(number, Seat::new(SEATS[c]), Some(r as u32), None, actions);
-            play_with(self, &mut st, &turn, hooks).map_err(|e| {
+            let turn = Turn::new(
+                number,
+                Seat::new(seat(colour)),
+                Some(roll as u32),
+                None,
+                actions,
+            );
+            play_with(self, &mut state, &turn, hooks).map_err(|e| {
                 if e.kind == crate::ErrorKind::Variant {
                     format!("turn {number}: {}", e.message)
                 } else {
@@ -122,7 +127,7 @@ impl Barricade {
             })?;
             turns.push(turn);
         }
-        let winners: Vec<Seat> = st.winner().map(Seat::new).into_iter().collect();
+        let winners: Vec<Seat> = state.winner().map(Seat::new).into_iter().collect();
         let result = if winners.is_empty() {
             "*".to_string()
         } else {
@@ -159,10 +164,9 @@ impl Barricade {
             if m.to == board.goal() {
                 return 1000;
             }
-            let from = if m.from == NONE {
-                board.distance(m.to) as i32 + 1
-            } else {
-                board.distance(m.from) as i32
+            let from = match m.from {
+                None => board.distance(m.to) as i32 + 1,
+                Some(from) => board.distance(from) as i32,
             };
             4 * (from - board.distance(m.to) as i32) + 3 * i32::from(m.capture) + i32::from(m.take)
         };
@@ -172,18 +176,24 @@ impl Barricade {
     }
 
     /// The greedy placement: just ahead of the rival pawn nearest the goal.
-    fn greedy_placement(&self, st: &State, c: usize, free: Points, rng: &mut Rng) -> Point {
+    fn greedy_placement(
+        &self,
+        state: &State,
+        colour: Colour,
+        free: Points,
+        rng: &mut Rng,
+    ) -> Option<Point> {
         let board = self.board();
-        let rivals = st.all_pawns() & !st.pawns[c];
-        let lead = super::board::iter_points(rivals).min_by_key(|&p| board.distance(p));
+        let rivals = state.all_pawns() & !state.pawns[colour.index()];
+        let lead = iter_points(rivals).min_by_key(|&p| board.distance(p));
         if let Some(mut p) = lead {
             for _ in 0..6 {
-                p = board.toward_goal(p);
-                if p == NONE {
+                let Some(next) = board.toward_goal(p) else {
                     break;
-                }
+                };
+                p = next;
                 if free & bit(p) != 0 {
-                    return p;
+                    return Some(p);
                 }
             }
         }
@@ -191,13 +201,11 @@ impl Barricade {
     }
 }
 
-/// A uniformly random point of a set (NONE for the empty set).
-fn random_point(set: Points, rng: &mut Rng) -> Point {
+/// A uniformly random point of a set (`None` for the empty set).
+fn random_point(set: Points, rng: &mut Rng) -> Option<Point> {
     let n = set.count_ones() as usize;
     if n == 0 {
-        return NONE;
+        return None;
     }
-    super::board::iter_points(set)
-        .nth(rng.below(n))
-        .unwrap_or(NONE)
+    iter_points(set).nth(rng.below(n))
 }

@@ -3,80 +3,84 @@
 
 use billes_notation::{Action, Name, Span, Turn};
 
-use super::board::{bit, iter_points, Point, Points, HOUSE, HOUSE_KEY, NONE, SEATS};
+use super::board::{bit, iter_points, seat, Point, Points, HOUSE, HOUSE_KEY};
 use super::hooks::{relist, variant_error, TurnCtx};
 use super::moves::Move;
-use super::position::{colour_of, State, HELD_AWAY, NO_SEAT};
+use super::position::State;
 use super::written::{check_marks, written_move};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::variant::{Hook, Hooks, NoHooks, Verdict};
-use crate::{ErrorKind, ReplayError};
+use crate::{Colour, ErrorKind, ReplayError};
 
 /// Checks one turn and applies it.
 #[inline]
-pub(crate) fn play(rules: &Barricade, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-    if play_plain(rules, st, turn) {
+pub(crate) fn play(rules: &Barricade, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+    if play_plain(rules, state, turn) {
         return Ok(());
     }
-    play_checked(rules, st, turn, &NoHooks)
+    play_checked(rules, state, turn, &NoHooks)
 }
 
 /// Checks one turn under a variant's hooks and applies it.
 pub(crate) fn play_with<H: Hooks>(
     rules: &Barricade,
-    st: &mut State,
+    state: &mut State,
     turn: &Turn,
     hooks: &H,
 ) -> Result<(), ReplayError> {
     if !hooks.active() {
-        return play(rules, st, turn);
+        return play(rules, state, turn);
     }
-    let before = st.clone();
-    play_checked(rules, st, turn, hooks).map_err(|e| relist(rules, &before, turn, hooks, e))
+    let before = state.clone();
+    play_checked(rules, state, turn, hooks).map_err(|e| relist(rules, &before, turn, hooks, e))
 }
 
 /// The common turn, checked and played without building anything: a move
 /// of two points (from a point or the house, no bounce) with its marks,
-/// then the barricades it must put down. Returns false, leaving `st` as it
+/// then the barricades it must put down. Returns false, leaving `state` as it
 /// was, for anything else and for every mistake: [`play_checked`] then
 /// decides, and words the error.
 #[inline]
-fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
+fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
     let head = &turn.head;
-    if st.winner != NO_SEAT || head.mover.is_some() {
+    if state.winner.is_some() || head.mover.is_some() {
         return false;
     }
     // The colour of the seat letter, and its place in the order of play,
     // found without branching on the letter.
-    let c = match head.seat.as_bytes() {
+    let colour = match head.seat.as_bytes() {
         &[letter] => COLOUR_OF_LETTER[letter as usize],
         _ => return false,
     };
-    let x = u32::from_le_bytes(st.seats) ^ (0x0101_0101 * u32::from(c));
+    let Some(colour) = colour else {
+        return false;
+    };
+    let x =
+        u32::from_le_bytes(state.seats.map(Colour::get)) ^ (0x0101_0101 * u32::from(colour.get()));
     let zeros = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080;
     let seat_index = (zeros.trailing_zeros() / 8) as usize;
-    let n_seats = st.n_seats as usize;
-    if c == NO_SEAT || seat_index >= n_seats {
+    let n_seats = state.n_seats as usize;
+    if seat_index >= n_seats {
         return false;
     }
+    let c = colour.index() & 3;
     let params = rules.params();
     // Under `next_whole_turn`, a seat that holds barricades (put down at
     // the end of a turn that may go on with a replay) is left to the
     // checked way; one that holds none plays as under `next_turn`.
-    if params.placement == Placement::NextWholeTurn && st.holds[c as usize & 3] > 0 {
+    if params.placement == Placement::NextWholeTurn && state.holds[c] > 0 {
         return false;
     }
-    let pending = st.replay_colour;
-    if st.next != NO_SEAT {
-        let normal = st.seats[st.next as usize & 3];
-        let forced = params.six == Six::MustReplay
-            || (pending != NO_SEAT && st.due[pending as usize & 3] > 0);
-        if !(c == pending || (c == normal && (pending == NO_SEAT || !forced))) {
+    let pending = state.replay_colour;
+    if let Some(normal) = state.next_colour() {
+        let forced =
+            params.six == Six::MustReplay || pending.is_some_and(|p| state.due[p.index() & 3] > 0);
+        if !(pending == Some(colour) || (colour == normal && (pending.is_none() || !forced))) {
             return false;
         }
     }
-    let r = match head.roll {
-        Some(r @ 1..=6) => r as usize,
+    let roll = match head.roll {
+        Some(roll @ 1..=6) => roll as usize,
         _ => return false,
     };
     let [Action::Move {
@@ -92,49 +96,49 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
         return false;
     };
     let board = rules.board();
-    let c = c as usize;
-    let to = board.point_of_name(*last);
-    if to == NONE {
+    let Some(to) = board.point_of_name(*last) else {
         return false;
-    }
+    };
     let (from, hit) = if first.key() == HOUSE_KEY {
-        if st.housed[c] == 0 || pending == c as u8 {
+        if state.housed[c] == 0 || pending == Some(colour) {
             // A 6 replay moves a pawn on the board.
             return false;
         }
-        let s = board.start(c);
-        if r == 1 {
-            (NONE, if to == s { 0 } else { return false })
+        let s = board.start(colour);
+        if roll == 1 {
+            (None, if to == s { 0 } else { return false })
         } else {
-            let Some(inter) = board.open_route(s, r - 1, to, st.barricades) else {
+            let Some(inter) = board.open_route(s, roll - 1, to, state.barricades) else {
                 return false;
             };
-            (NONE, (inter | bit(s)) & st.barricades)
+            (None, (inter | bit(s)) & state.barricades)
         }
     } else {
-        let from = board.point_of_name(*first);
-        if from == NONE || st.pawns[c] & bit(from) == 0 {
-            return false;
-        }
-        if pending == c as u8 && st.replay_pawn != from {
-            return false;
-        }
-        if rules.bounces(from, r) {
-            return false;
-        }
-        let Some(inter) = board.open_route(from, r, to, st.barricades) else {
+        let Some(from) = board.point_of_name(*first) else {
             return false;
         };
-        (from, inter & st.barricades)
+        if state.pawns[c] & bit(from) == 0 {
+            return false;
+        }
+        if pending == Some(colour) && state.replay_pawn != Some(from) {
+            return false;
+        }
+        if rules.bounces(from, roll) {
+            return false;
+        }
+        let Some(inter) = board.open_route(from, roll, to, state.barricades) else {
+            return false;
+        };
+        (Some(from), inter & state.barricades)
     };
     let to_bit = bit(to);
-    let own = st.pawns[c];
+    let own = state.pawns[c];
     if hit != 0 || own & to_bit != 0 {
         return false;
     }
-    let all = st.all_pawns();
+    let all = state.all_pawns();
     let takes_pawn = all & !own & to_bit != 0;
-    let takes_barricade = st.barricades & to_bit != 0;
+    let takes_barricade = state.barricades & to_bit != 0;
     if let Some(cap) = capture {
         if cap.target.is_some() || cap.points.is_some() || !takes_pawn {
             return false;
@@ -147,27 +151,27 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
     // The move is legal. What it does, checked with the rest of the turn
     // before anything is changed: a barricade held since an earlier turn is
     // put down in this one, after the move, with those the move owes.
-    let from_bit = if from == NONE { 0 } else { bit(from) };
-    let mut to_place = st.holds[c];
-    let mut new_held = NONE;
+    let from_bit = from.map_or(0, bit);
+    let mut to_place = state.holds[c];
+    let mut new_held = None;
     let mut rival = 0;
     let mut loses_held = false;
     if takes_pawn {
-        rival = (0..4).find(|&o| st.pawns[o] & to_bit != 0).unwrap_or(0);
-        loses_held = st.held[rival] == to;
-        if loses_held && st.holds[rival] != 1 {
+        rival = (0..4).find(|&o| state.pawns[o] & to_bit != 0).unwrap_or(0);
+        loses_held = state.held[rival] == Some(to);
+        if loses_held && state.holds[rival] != 1 {
             return false;
         }
         if loses_held {
             match params.held_on_capture {
-                HeldOnCapture::Capturer => new_held = to,
+                HeldOnCapture::Capturer => new_held = Some(to),
                 HeldOnCapture::CapturerAtOnce => to_place += 1,
             }
         }
     }
     if takes_barricade {
         match params.placement {
-            Placement::NextTurn | Placement::NextWholeTurn => new_held = to,
+            Placement::NextTurn | Placement::NextWholeTurn => new_held = Some(to),
             Placement::Immediately => to_place += 1,
         }
     }
@@ -179,15 +183,17 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
     if rest.len() != to_place as usize {
         return false;
     }
-    let mut barricades = st.barricades & !to_bit;
+    let mut barricades = state.barricades & !to_bit;
     if !rest.is_empty() {
         let taken = rules.forbidden | (all & !from_bit) | to_bit;
         for action in rest {
             let Action::Barricade { at, .. } = action else {
                 return false;
             };
-            let p = board.point_of_name(*at);
-            if p == NONE || (taken | barricades) & bit(p) != 0 {
+            let Some(p) = board.point_of_name(*at) else {
+                return false;
+            };
+            if (taken | barricades) & bit(p) != 0 {
                 return false;
             }
             barricades |= bit(p);
@@ -195,45 +201,45 @@ fn play_plain(rules: &Barricade, st: &mut State, turn: &Turn) -> bool {
     }
 
     // The whole turn is legal: play it.
-    if from == NONE {
-        st.housed[c] -= 1;
+    if from.is_none() {
+        state.housed[c] -= 1;
     }
-    st.pawns[c] = (own & !from_bit) | to_bit;
+    state.pawns[c] = (own & !from_bit) | to_bit;
     if takes_pawn {
-        st.pawns[rival] &= !to_bit;
-        st.housed[rival] += 1;
+        state.pawns[rival] &= !to_bit;
+        state.housed[rival] += 1;
         if loses_held {
-            st.held[rival] = NONE;
-            st.holds[rival] = 0;
+            state.held[rival] = None;
+            state.holds[rival] = 0;
         }
     }
-    st.barricades = barricades;
-    st.held[c] = new_held;
-    st.holds[c] = u8::from(new_held != NONE);
-    st.replay_colour = NO_SEAT;
-    st.declined = NO_SEAT;
+    state.barricades = barricades;
+    state.held[c] = new_held;
+    state.holds[c] = u8::from(new_held.is_some());
+    state.replay_colour = None;
+    state.declined = None;
     if won {
-        st.winner = c as u8;
+        state.winner = Some(colour);
     } else {
-        if r == 6 && params.six != Six::Nothing {
-            st.replay_colour = c as u8;
-            st.replay_pawn = to;
+        if roll == 6 && params.six != Six::Nothing {
+            state.replay_colour = Some(colour);
+            state.replay_pawn = Some(to);
         }
-        if pending != c as u8 {
+        if pending != Some(colour) {
             let i = seat_index + 1;
-            st.next = if i == n_seats { 0 } else { i as u8 };
+            state.next = Some(if i == n_seats { 0 } else { i as u8 });
         }
     }
     true
 }
 
-/// The colour of a one-letter seat name (R G Y B), NO_SEAT for other letters.
-const COLOUR_OF_LETTER: [u8; 256] = {
-    let mut table = [NO_SEAT; 256];
-    table[b'R' as usize] = 0;
-    table[b'G' as usize] = 1;
-    table[b'Y' as usize] = 2;
-    table[b'B' as usize] = 3;
+/// The colour of a one-letter seat name (R G Y B), by its byte.
+const COLOUR_OF_LETTER: [Option<Colour>; 256] = {
+    let mut table = [None; 256];
+    table[b'R' as usize] = Some(Colour::new(0));
+    table[b'G' as usize] = Some(Colour::new(1));
+    table[b'Y' as usize] = Some(Colour::new(2));
+    table[b'B' as usize] = Some(Colour::new(3));
     table
 };
 
@@ -243,26 +249,27 @@ const COLOUR_OF_LETTER: [u8; 256] = {
 #[inline(never)]
 fn play_checked<H: Hooks>(
     rules: &Barricade,
-    st: &mut State,
+    state: &mut State,
     turn: &Turn,
     hooks: &H,
 ) -> Result<(), ReplayError> {
     let head = &turn.head;
-    if let Some(w) = st.winner() {
+    if let Some(w) = state.winner() {
         return Err(ReplayError::new(
             ErrorKind::AfterEnd,
             head.span,
             format!("the game is over: {w} reached the goal"),
         ));
     }
-    let c = seat_to_move(st, turn, rules.params().six == Six::MustReplay)?;
-    let r = match head.roll {
-        Some(r @ 1..=6) => r as usize,
-        Some(r) => {
+    let colour = seat_to_move(state, turn, rules.params().six == Six::MustReplay)?;
+    let c = colour.index();
+    let roll = match head.roll {
+        Some(roll @ 1..=6) => roll as usize,
+        Some(roll) => {
             return Err(ReplayError::new(
                 ErrorKind::Roll,
                 head.span,
-                format!("a die shows 1 to 6, not {r}"),
+                format!("a die shows 1 to 6, not {roll}"),
             ))
         }
         None => {
@@ -276,14 +283,14 @@ fn play_checked<H: Hooks>(
             ))
         }
     };
-    // A replay after a 6 moves the same pawn; one that a hook gave (NONE)
-    // moves any pawn.
-    let replaying = st.replay_colour == c as u8;
-    let replay = replaying.then_some(st.replay_pawn).filter(|&p| p != NONE);
-    let due = due_now(rules, st, c);
-    st.replay_colour = NO_SEAT;
-    st.declined = NO_SEAT;
-    let seat = SEATS[c];
+    // A replay after a 6 moves the same pawn; one that a hook gave (no
+    // pawn) moves any pawn.
+    let replaying = state.replay_colour == Some(colour);
+    let replay = state.replay_pawn_of(colour);
+    let due = due_now(rules, state, colour);
+    state.replay_colour = None;
+    state.declined = None;
+    let seat = seat(colour);
 
     let mut actions = turn.actions.iter();
     let Some(first) = actions.next() else {
@@ -295,34 +302,34 @@ fn play_checked<H: Hooks>(
     };
     // Barricades held since an earlier turn are put down in this one,
     // after the move ([`due_now`], [`Owed`]).
-    let held_at = st.held[c];
+    let held_at = state.held[c];
     let mut at_once = 0;
-    let mut landed = NONE;
-    let mut left = NONE;
+    let mut landed = None;
+    let mut left = None;
     let mut played = None;
-    let before = hooks.active().then(|| st.clone());
+    let before = hooks.active().then(|| state.clone());
     match first {
         Action::Pass { span } if hooks.active() => {
             let allowed = rules
-                .move_list(st, turn.number, c, r, replay, hooks)
+                .move_list(state, turn.number, colour, roll, replay, hooks)
                 .map_err(|e| variant_error(turn, e))?;
             if !allowed.is_empty() {
                 return Err(ReplayError::new(
                     ErrorKind::FalsePass,
                     *span,
-                    format!("{seat} cannot pass: a {r} moves a pawn"),
+                    format!("{seat} cannot pass: a {roll} moves a pawn"),
                 )
                 .with_legal(allowed));
             }
         }
         Action::Pass { span } => {
-            if rules.can_move(st, c, r, replay) {
+            if rules.can_move(state, colour, roll, replay) {
                 return Err(ReplayError::new(
                     ErrorKind::FalsePass,
                     *span,
-                    format!("{seat} cannot pass: a {r} moves a pawn"),
+                    format!("{seat} cannot pass: a {roll} moves a pawn"),
                 )
-                .with_legal(rules.legal_list(st, c, r, replay)));
+                .with_legal(rules.legal_list(state, colour, roll, replay)));
             }
         }
         Action::Move {
@@ -331,11 +338,11 @@ fn play_checked<H: Hooks>(
             barricade,
             span,
         } => {
-            let m = written_move(rules, st, c, r, replay, path, *span)?;
+            let m = written_move(rules, state, colour, roll, replay, path, *span)?;
             check_marks(rules, &m, capture.as_ref(), *barricade, *span)?;
             if hooks.active() {
                 if let Verdict::Forbid(reason) = hooks
-                    .verdict(|| rules.move_view(st, turn.number, c, r, Some(&m)))
+                    .verdict(|| rules.move_view(state, turn.number, colour, roll, Some(&m)))
                     .map_err(|e| variant_error(turn, e))?
                 {
                     return Err(ReplayError::new(
@@ -345,7 +352,7 @@ fn play_checked<H: Hooks>(
                     )
                     .with_legal(
                         rules
-                            .move_list(st, turn.number, c, r, replay, hooks)
+                            .move_list(state, turn.number, colour, roll, replay, hooks)
                             .map_err(|e| variant_error(turn, e))?,
                     ));
                 }
@@ -353,9 +360,9 @@ fn play_checked<H: Hooks>(
             if hooks.active() {
                 played = Some(m);
             }
-            landed = m.to;
+            landed = Some(m.to);
             left = m.from;
-            at_once = apply(rules, st, c, &m);
+            at_once = apply(rules, state, colour, &m);
         }
         Action::Place { span, .. } => {
             return Err(ReplayError::new(
@@ -363,10 +370,10 @@ fn play_checked<H: Hooks>(
                 *span,
                 format!(
                     "a pawn enters with a path from its house, e.g. {HOUSE}-{}",
-                    rules.board().name(rules.board().start(c))
+                    rules.board().name(rules.board().start(colour))
                 ),
             )
-            .with_legal(rules.legal_list(st, c, r, replay)));
+            .with_legal(rules.legal_list(state, colour, roll, replay)));
         }
         other => {
             return Err(ReplayError::new(
@@ -374,11 +381,11 @@ fn play_checked<H: Hooks>(
                 other.span(),
                 format!("{other} is not a pawn move: a turn starts with a move or --"),
             )
-            .with_legal(rules.legal_list(st, c, r, replay)));
+            .with_legal(rules.legal_list(state, colour, roll, replay)));
         }
     }
-    let won = st.winner != NO_SEAT;
-    let owed = Owed::of(rules, r, landed != NONE, won, at_once, due);
+    let won = state.winner.is_some();
+    let owed = Owed::of(rules, roll, landed.is_some(), won, at_once, due);
     // How many put-downs the line owes: under `next_whole_turn`, a 6 line
     // that writes more than its own keeps none for the replay.
     let written = turn.actions.len() - 1;
@@ -393,18 +400,18 @@ fn play_checked<H: Hooks>(
     // barricades going down in it no longer held.
     let owed_now = to_place;
     let after = (owed_now > 0 && hooks.calls(Hook::Allow)).then(|| {
-        let mut after = st.clone();
-        release(&mut after, c, going_down);
+        let mut after = state.clone();
+        release(&mut after, colour, going_down);
         after
     });
     let allowed = |after: &State| {
         rules
             .allowed_put_downs(
                 &TurnCtx {
-                    st: after,
+                    state: after,
                     number: turn.number,
-                    c,
-                    r,
+                    colour,
+                    roll,
                 },
                 left,
                 owed_now,
@@ -418,14 +425,14 @@ fn play_checked<H: Hooks>(
         match action {
             Action::Barricade { at, span } => {
                 if to_place == 0 {
-                    let why = if won {
+                    let message = if won {
                         format!("the game is over: {seat} reached the goal")
                     } else if owed.ending.is_none() {
                         format!(
                             "{seat} rolls again after its 6: the barricade it holds goes down at the end of its turn, after its last replay's move"
                         )
                     } else if rules.params().placement == Placement::NextWholeTurn
-                        && st.holds[c] > due
+                        && state.holds[c] > due
                     {
                         format!(
                             "{seat} has no barricade to put down in this turn: a barricade taken in a turn goes down at the end of {seat}'s next turn"
@@ -433,21 +440,26 @@ fn play_checked<H: Hooks>(
                     } else {
                         format!("{seat} holds no barricade to put down")
                     };
-                    return Err(ReplayError::new(ErrorKind::IllegalMove, *span, why));
+                    return Err(ReplayError::new(ErrorKind::IllegalMove, *span, message));
                 }
-                if let Err(e) = put_down(rules, st, at, *span) {
-                    return Err(match &after {
-                        Some(after) => e.with_legal(point_list(rules, allowed(after)? & free(rules, st))),
-                        None => e,
-                    });
-                }
+                let p = match put_down(rules, state, at, *span) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        return Err(match &after {
+                            Some(after) => e.with_legal(point_list(
+                                rules,
+                                allowed(after)? & free(rules, state),
+                            )),
+                            None => e,
+                        })
+                    }
+                };
                 if let Some(after) = &after {
-                    let p = rules.board().point(at).unwrap_or(NONE);
                     let ctx = TurnCtx {
-                        st: after,
+                        state: after,
                         number: turn.number,
-                        c,
-                        r,
+                        colour,
+                        roll,
                     };
                     let view = rules.put_down_view(&ctx, left, p);
                     let verdict = hooks.allow(&view).map_err(|e| variant_error(turn, e))?;
@@ -459,7 +471,7 @@ fn play_checked<H: Hooks>(
                                 *span,
                                 format!("{action} is not allowed in this variant: {reason}"),
                             )
-                            .with_legal(point_list(rules, set & free(rules, st))));
+                            .with_legal(point_list(rules, set & free(rules, state))));
                         }
                     }
                 }
@@ -484,12 +496,12 @@ fn play_checked<H: Hooks>(
         // The example: the point the barricade was taken from when it is
         // free again, else the first free point.
         let set = match &after {
-            Some(after) => allowed(after)? & free(rules, st),
-            None => free(rules, st),
+            Some(after) => allowed(after)? & free(rules, state),
+            None => free(rules, state),
         };
         let free = point_list(rules, set);
         let back = iter_points(set)
-            .find(|&p| p == held_at)
+            .find(|&p| Some(p) == held_at)
             .map(|p| format!("#{}", rules.board().name(p)));
         let example = back
             .or_else(|| free.first().cloned())
@@ -507,66 +519,66 @@ fn play_checked<H: Hooks>(
     }
     // The line ends the seat's turn: its due barricades are down. Else
     // (a 6 line that kept them) they are due at the end of the replay.
-    release(st, c, going_down);
-    st.due[c] = if ended { 0 } else { due };
+    release(state, colour, going_down);
+    state.due[c] = if ended { 0 } else { due };
     // Put down in a 6 line that could have kept them: the replay is declined.
     let declined = ended && owed.keeping.is_some();
     if declined {
-        st.declined = c as u8;
+        state.declined = Some(colour);
     }
     if !won {
         let six = rules.params().six;
-        let standard = r == 6 && landed != NONE && six != Six::Nothing && !declined;
+        let standard = roll == 6 && landed.is_some() && six != Six::Nothing && !declined;
         if standard {
-            st.replay_colour = c as u8;
-            st.replay_pawn = landed;
+            state.replay_colour = Some(colour);
+            state.replay_pawn = landed;
         }
         if hooks.active() {
-            let before = before.as_ref().unwrap_or(&*st);
+            let before = before.as_ref().unwrap_or(&*state);
             let ctx = TurnCtx {
-                st: before,
+                state: before,
                 number: turn.number,
-                c,
-                r,
+                colour,
+                roll,
             };
             let again = rules.extra_turn_hooked(&ctx, turn, played, standard, hooks)?;
             match (again, standard) {
                 // An extra turn the rules do not give: any pawn may move.
                 (true, false) => {
-                    st.replay_colour = c as u8;
-                    st.replay_pawn = NONE;
+                    state.replay_colour = Some(colour);
+                    state.replay_pawn = None;
                 }
-                (false, true) => st.replay_colour = NO_SEAT,
+                (false, true) => state.replay_colour = None,
                 _ => {}
             }
-            if st.due[c] > 0 && st.replay_colour != c as u8 {
+            if state.due[c] > 0 && state.replay_colour != Some(colour) {
                 return Err(ReplayError::new(
                     ErrorKind::IllegalMove,
                     turn.span,
                     format!("{seat} holds a barricade and must put it down in this turn: this variant gives no replay"),
                 )
-                .with_legal(placements(rules, st)));
+                .with_legal(placements(rules, state)));
             }
         }
         if !replaying {
-            let i = st.seat_index(c as u8).unwrap_or(0);
-            st.next = (i + 1) % st.n_seats;
+            let i = state.seat_index(colour).unwrap_or(0);
+            state.next = Some((i + 1) % state.n_seats);
         }
     }
     Ok(())
 }
 
 /// The colour of the turn's seat, checked against the order of play.
-fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, ReplayError> {
+fn seat_to_move(state: &State, turn: &Turn, must_replay: bool) -> Result<Colour, ReplayError> {
     let head = &turn.head;
-    let Some(c) = colour_of(&head.seat).filter(|&c| st.seat_index(c).is_some()) else {
+    let Some(colour) = state.colour(&head.seat) else {
         return Err(ReplayError::new(
             ErrorKind::Seat,
             head.span,
             format!(
                 "{} is not a seat in this game (seats: {})",
                 head.seat,
-                st.seats().collect::<Vec<_>>().join(" ")
+                state.seats().collect::<Vec<_>>().join(" ")
             ),
         ));
     };
@@ -580,53 +592,57 @@ fn seat_to_move(st: &State, turn: &Turn, must_replay: bool) -> Result<usize, Rep
             ),
         ));
     }
-    if st.next == NO_SEAT {
-        return Ok(c as usize);
+    let Some(normal) = state.next_colour() else {
+        return Ok(colour);
+    };
+    let pending = state.replay_colour;
+    let kept = pending.filter(|p| state.due[p.index()] > 0);
+    let forced = must_replay || kept.is_some();
+    if pending == Some(colour) || (colour == normal && (pending.is_none() || !forced)) {
+        return Ok(colour);
     }
-    let normal = st.seats[st.next as usize];
-    let pending = st.replay_colour;
-    let forced = must_replay || (pending != NO_SEAT && st.due[pending as usize] > 0);
-    if c == pending || (c == normal && (pending == NO_SEAT || !forced)) {
-        return Ok(c as usize);
-    }
-    let next = SEATS[normal as usize];
-    let message = if pending != NO_SEAT && st.due[pending as usize] > 0 {
-        let p = SEATS[pending as usize];
+    let next = seat(normal);
+    let message = if let Some(p) = kept {
+        let p = seat(p);
         format!(
             "{p} rolls again, not {}: {p} kept the barricade it holds in its 6 line, so that line was not the end of its turn (to decline the replay, put the barricade down in the 6 line, after its move: #point)",
             head.seat
         )
-    } else if pending == NO_SEAT && st.declined == c {
+    } else if let Some(pending) = pending {
+        if must_replay {
+            format!(
+                "{} rolled a 6 and rolls again, not {}",
+                seat(pending),
+                head.seat
+            )
+        } else {
+            format!(
+                "{} may roll again after its 6, else it is {next}'s turn, not {}'s",
+                seat(pending),
+                head.seat
+            )
+        }
+    } else if state.declined == Some(colour) {
         format!(
             "it is {next}'s turn, not {}'s: {} put its barricade down in its 6 line, which ends its turn (the replay is declined)",
             head.seat, head.seat
         )
-    } else if pending == NO_SEAT {
-        format!("it is {next}'s turn, not {}'s", head.seat)
-    } else if must_replay {
-        format!(
-            "{} rolled a 6 and rolls again, not {}",
-            SEATS[pending as usize], head.seat
-        )
     } else {
-        format!(
-            "{} may roll again after its 6, else it is {next}'s turn, not {}'s",
-            SEATS[pending as usize], head.seat
-        )
+        format!("it is {next}'s turn, not {}'s", head.seat)
     };
     Err(ReplayError::new(ErrorKind::Seat, head.span, message))
 }
 
-/// How many of colour `c`'s held barricades go down at the end of the
+/// How many of `colour`'s held barricades go down at the end of the
 /// turn it plays now: all it holds, but in the replay of a 6 line under
 /// `placement = next_whole_turn`, those the 6 line kept (the ones taken
 /// since are held until its next turn).
-pub(crate) fn due_now(rules: &Barricade, st: &State, c: usize) -> u8 {
-    let replaying = st.replay_colour == c as u8 && st.replay_pawn != NONE;
+pub(crate) fn due_now(rules: &Barricade, state: &State, colour: Colour) -> u8 {
+    let replaying = state.replay_pawn_of(colour).is_some();
     if rules.params().placement == Placement::NextWholeTurn && replaying {
-        st.due[c]
+        state.due[colour.index()]
     } else {
-        st.holds[c]
+        state.holds[colour.index()]
     }
 }
 
@@ -647,11 +663,11 @@ pub(crate) struct Owed {
 }
 
 impl Owed {
-    /// The put-downs of a line of roll `r` (`moved`: a pawn moved; `won`:
+    /// The put-downs of a line of `roll` (`moved`: a pawn moved; `won`:
     /// it reached the goal, and nothing more goes down).
     pub(crate) fn of(
         rules: &Barricade,
-        r: usize,
+        roll: usize,
         moved: bool,
         won: bool,
         at_once: u8,
@@ -664,7 +680,7 @@ impl Owed {
                 keeping: None,
             };
         }
-        let replays = r == 6 && moved && params.six != Six::Nothing;
+        let replays = roll == 6 && moved && params.six != Six::Nothing;
         if params.placement == Placement::NextWholeTurn && replays && due > 0 {
             Owed {
                 ending: (params.six == Six::MayReplay).then_some(at_once + due),
@@ -692,32 +708,34 @@ impl Owed {
 
 /// Plays a legal move; returns how many barricades the move owes at once
 /// (`placement = immediately`, `held_on_capture = capturer_at_once`).
-fn apply(rules: &Barricade, st: &mut State, c: usize, m: &Move) -> u8 {
+fn apply(rules: &Barricade, state: &mut State, colour: Colour, m: &Move) -> u8 {
+    let c = colour.index();
     let to = bit(m.to);
     let mut at_once = 0;
-    if m.from == NONE {
-        st.housed[c] -= 1;
-    } else {
-        st.pawns[c] &= !bit(m.from);
-        if st.held[c] == m.from {
-            // The taker leaves the point: that barricade can no longer be
-            // taken over by a rival landing there.
-            st.held[c] = HELD_AWAY;
+    match m.from {
+        None => state.housed[c] -= 1,
+        Some(from) => {
+            state.pawns[c] &= !bit(from);
+            if state.held[c] == Some(from) {
+                // The taker leaves the point: that barricade can no longer be
+                // taken over by a rival landing there.
+                state.held[c] = None;
+            }
         }
     }
     if m.capture {
-        if let Some(o) = (0..4).find(|&o| st.pawns[o] & to != 0) {
-            st.pawns[o] &= !to;
-            st.housed[o] += 1;
-            if st.held[o] == m.to {
+        if let Some(o) = (0..4).find(|&o| state.pawns[o] & to != 0) {
+            state.pawns[o] &= !to;
+            state.housed[o] += 1;
+            if state.held[o] == Some(m.to) {
                 // The taker, still on the barricade's point, is sent home:
                 // its player loses the barricade to the capturer.
-                st.holds[o] -= 1;
-                st.held[o] = if st.holds[o] == 0 { NONE } else { HELD_AWAY };
+                state.holds[o] -= 1;
+                state.held[o] = None;
                 match rules.params().held_on_capture {
                     HeldOnCapture::Capturer => {
-                        st.holds[c] += 1;
-                        st.held[c] = m.to;
+                        state.holds[c] += 1;
+                        state.held[c] = Some(m.to);
                     }
                     HeldOnCapture::CapturerAtOnce => at_once += 1,
                 }
@@ -725,27 +743,32 @@ fn apply(rules: &Barricade, st: &mut State, c: usize, m: &Move) -> u8 {
         }
     }
     if m.take {
-        st.barricades &= !to;
+        state.barricades &= !to;
         match rules.params().placement {
             Placement::NextTurn | Placement::NextWholeTurn => {
-                st.holds[c] += 1;
-                st.held[c] = m.to;
+                state.holds[c] += 1;
+                state.held[c] = Some(m.to);
             }
             Placement::Immediately => at_once += 1,
         }
     }
-    st.pawns[c] |= to;
+    state.pawns[c] |= to;
     if m.to == rules.board().goal() {
-        st.winner = c as u8;
+        state.winner = Some(colour);
     }
     at_once
 }
 
-/// Puts a barricade down on the point called `at`.
-fn put_down(rules: &Barricade, st: &mut State, at: &Name, span: Span) -> Result<(), ReplayError> {
+/// Puts a barricade down on the point called `at`, and returns that point.
+fn put_down(
+    rules: &Barricade,
+    state: &mut State,
+    at: &Name,
+    span: Span,
+) -> Result<Point, ReplayError> {
     let board = rules.board();
     let illegal = |message: String| {
-        ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(placements(rules, st))
+        ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(placements(rules, state))
     };
     let Some(p) = board.point(at) else {
         return Err(illegal(format!("there is no point {at} on the board")));
@@ -757,22 +780,22 @@ fn put_down(rules: &Barricade, st: &mut State, at: &Name, span: Span) -> Result<
             format!("a barricade cannot go on row {} ({at})", board.rank(p))
         }));
     }
-    if st.barricades & bit(p) != 0 {
+    if state.barricades & bit(p) != 0 {
         return Err(illegal(format!("a barricade already stands on {at}")));
     }
-    if let Some(o) = st.pawn_at(p) {
+    if let Some(o) = state.pawn_at(p) {
         return Err(illegal(format!(
             "{}'s pawn stands on {at}: a barricade goes on a free point",
-            SEATS[o as usize]
+            seat(o)
         )));
     }
-    st.barricades |= bit(p);
-    Ok(())
+    state.barricades |= bit(p);
+    Ok(p)
 }
 
 /// Where a barricade may be put down now, written as `#point`.
-pub(crate) fn placements(rules: &Barricade, st: &State) -> Vec<String> {
-    point_list(rules, free(rules, st))
+pub(crate) fn placements(rules: &Barricade, state: &State) -> Vec<String> {
+    point_list(rules, free(rules, state))
 }
 
 /// A set of points written as `#point`, in board order.
@@ -784,69 +807,70 @@ fn point_list(rules: &Barricade, set: Points) -> Vec<String> {
 }
 
 /// The points where a barricade may be put down now, as a set.
-fn free(rules: &Barricade, st: &State) -> Points {
-    free_points(rules, st).fold(0, |a, p| a | bit(p))
+fn free(rules: &Barricade, state: &State) -> Points {
+    free_points(rules, state).fold(0, |a, p| a | bit(p))
 }
 
-/// The position after colour `c` plays pawn move `m` (`None`: no pawn
-/// moves) from `st`, before the turn's barricades go down, the `going_down`
+/// The position after `colour` plays pawn move `m` (`None`: no pawn
+/// moves) from `state`, before the turn's barricades go down, the `going_down`
 /// held ones no longer held: the one the checker puts them down in.
 pub(crate) fn after_move(
     rules: &Barricade,
-    st: &State,
-    c: usize,
+    state: &State,
+    colour: Colour,
     m: Option<&Move>,
     going_down: u8,
 ) -> State {
-    let mut after = st.clone();
-    after.replay_colour = NO_SEAT;
-    after.declined = NO_SEAT;
+    let mut after = state.clone();
+    after.replay_colour = None;
+    after.declined = None;
     if let Some(m) = m {
-        apply(rules, &mut after, c, m);
+        apply(rules, &mut after, colour, m);
     }
-    release(&mut after, c, going_down);
+    release(&mut after, colour, going_down);
     after
 }
 
-/// Colour `c` no longer holds `n` of its held barricades (they go down).
-fn release(st: &mut State, c: usize, n: u8) {
-    st.holds[c] = st.holds[c].saturating_sub(n);
-    if st.holds[c] == 0 {
-        st.held[c] = NONE;
+/// `colour` no longer holds `n` of its held barricades (they go down).
+fn release(state: &mut State, colour: Colour, n: u8) {
+    let c = colour.index();
+    state.holds[c] = state.holds[c].saturating_sub(n);
+    if state.holds[c] == 0 {
+        state.held[c] = None;
     }
 }
 
 /// The points where a barricade may be put down now.
 pub(crate) fn free_points<'a>(
     rules: &'a Barricade,
-    st: &'a State,
+    state: &'a State,
 ) -> impl Iterator<Item = Point> + 'a {
-    let all = (1u128 << rules.board().len()) - 1;
-    iter_points(all & !(rules.forbidden | st.barricades | st.all_pawns()))
+    let all = rules.board().all();
+    iter_points(all & !(rules.forbidden | state.barricades | state.all_pawns()))
 }
 
 #[cfg(test)]
 mod tests {
     use billes_notation::{Action, Capture, Name, Turn};
 
-    use super::{bit, play, play_checked, Point};
+    use super::{bit, play, play_checked};
     use crate::barricade::{Barricade, HeldOnCapture, Params, Placement, Six, State};
     use crate::variant::NoHooks;
     use crate::{ReplayError, Rng, Rules, SimOptions};
 
     /// Everything a position says, to compare two of them.
-    fn fields(st: &State) -> impl PartialEq + std::fmt::Debug {
+    fn fields(state: &State) -> impl PartialEq + std::fmt::Debug {
         (
-            st.pawns,
-            st.housed,
-            st.barricades,
-            st.seats,
-            st.n_seats,
-            st.next,
-            (st.replay_colour, st.replay_pawn),
-            st.held,
-            (st.holds, st.due, st.declined),
-            st.winner,
+            state.pawns,
+            state.housed,
+            state.barricades,
+            state.seats,
+            state.n_seats,
+            state.next,
+            (state.replay_colour, state.replay_pawn),
+            state.held,
+            (state.holds, state.due, state.declined),
+            state.winner,
         )
     }
 
@@ -856,9 +880,9 @@ mod tests {
             .map(|e| (e, e.span.start, e.span.end, e.span.line, e.span.column))
     }
 
-    /// Plays `turn` both ways from `st`: the same result and the same position.
-    fn same(rules: &Barricade, st: &State, turn: &Turn) {
-        let (mut quick, mut checked) = (st.clone(), st.clone());
+    /// Plays `turn` both ways from `state`: the same result and the same position.
+    fn same(rules: &Barricade, state: &State, turn: &Turn) {
+        let (mut quick, mut checked) = (state.clone(), state.clone());
         let a = play(rules, &mut quick, turn);
 
         let b = play_checked(rules, &mut checked, turn, &NoHooks);
@@ -1008,21 +1032,22 @@ mod tests {
                     ..SimOptions::default()
                 };
                 let game = rules.simulate(&options, &mut rng).expect("simulated game");
-                let mut st = rules.setup(&game).expect("setup");
+                let mut state = rules.setup(&game).expect("setup");
                 for turn in &game.line.turns {
-                    same(&rules, &st, turn);
+                    same(&rules, &state, turn);
                     // Points where a barricade cannot go: pawns, barricades, row 1, the goal.
                     let board = rules.board();
-                    let taken: Vec<Name> = (0..board.len() as Point)
+                    let taken: Vec<Name> = board
+                        .points()
                         .filter(|&p| {
-                            (st.all_pawns() | st.barricades | rules.forbidden) & bit(p) != 0
+                            (state.all_pawns() | state.barricades | rules.forbidden) & bit(p) != 0
                         })
                         .map(|p| *board.name(p))
                         .collect();
                     for variant in variants(turn, &taken, &mut rng) {
-                        same(&rules, &st, &variant);
+                        same(&rules, &state, &variant);
                     }
-                    play(&rules, &mut st, turn).expect("valid turn");
+                    play(&rules, &mut state, turn).expect("valid turn");
                 }
             }
         }

@@ -1,6 +1,6 @@
 //! The [`View`] of a Barricade position.
 
-use super::board::{iter_points, COLOURS, NONE, SEATS};
+use super::board::{iter_points, COLOURS, SEATS};
 use super::State;
 use crate::view::{Piece, PositionView, SeatView, View};
 use crate::GameKind;
@@ -8,9 +8,7 @@ use crate::GameKind;
 impl View for State {
     fn view(&self) -> PositionView {
         let board = self.board;
-        let colours = self.seats[..self.n_seats as usize]
-            .iter()
-            .map(|&c| c as usize);
+        let colours = self.colours().iter().map(|colour| colour.index());
         let seats = colours
             .clone()
             .map(|c| SeatView {
@@ -34,7 +32,7 @@ impl View for State {
             .map(|p| board.name(p).to_string())
             .collect();
         let held = colours
-            .filter(|&c| self.held[c] != NONE)
+            .filter(|&c| self.holds[c] > 0)
             .map(|c| SEATS[c].to_string())
             .collect();
         let over = self.winner().is_some();

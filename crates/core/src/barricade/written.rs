@@ -3,27 +3,28 @@
 
 use billes_notation::{Capture, Name, Span};
 
-use super::board::{bit, Point, HOUSE, NONE, SEATS};
+use super::board::{bit, seat, Point, HOUSE};
 use super::moves::{Move, Refusal, WrittenWay};
 use super::position::State;
 use super::Barricade;
-use crate::{ErrorKind, ReplayError};
+use crate::{Colour, ErrorKind, ReplayError};
 
 /// Resolves a written path into a legal move, or says why it is not one.
 pub(crate) fn written_move(
     rules: &Barricade,
-    st: &State,
-    c: usize,
-    r: usize,
+    state: &State,
+    colour: Colour,
+    roll: usize,
     replay: Option<Point>,
     path: &[Name],
     span: Span,
 ) -> Result<Move, ReplayError> {
     let board = rules.board();
-    let seat = SEATS[c];
+    let seat = seat(colour);
+    let c = colour.index();
     let illegal = |message: String| {
         ReplayError::new(ErrorKind::IllegalMove, span, message)
-            .with_legal(rules.legal_list(st, c, r, replay))
+            .with_legal(rules.legal_list(state, colour, roll, replay))
     };
     let point = |name: &Name| {
         board
@@ -37,25 +38,25 @@ pub(crate) fn written_move(
         return Err(illegal("a move needs a start and a landing point".into()));
     }
     let from = if first == HOUSE {
-        if st.housed[c] == 0 {
+        if state.housed[c] == 0 {
             return Err(illegal(format!("{seat} has no pawn in its house")));
         }
-        NONE
+        None
     } else {
         let p = point(first)?;
-        if st.pawns[c] & bit(p) == 0 {
-            return Err(illegal(match st.pawn_at(p) {
+        if state.pawns[c] & bit(p) == 0 {
+            return Err(illegal(match state.pawn_at(p) {
                 Some(o) => format!(
                     "the pawn on {first} is {}'s, not {seat}'s",
-                    SEATS[o as usize]
+                    super::board::seat(o)
                 ),
                 None => format!("no {seat} pawn on {first}"),
             }));
         }
-        p
+        Some(p)
     };
     if let Some(p) = replay {
-        if from != p {
+        if from != Some(p) {
             return Err(illegal(format!(
                 "{seat} replays its 6 with the same pawn, the one on {}",
                 board.name(p)
@@ -63,11 +64,11 @@ pub(crate) fn written_move(
         }
     }
     let to = point(last)?;
-    let mut waypoints = [NONE; 8];
+    let mut waypoints = [to; 8];
     let middle = &path[1..path.len() - 1];
     if middle.len() > waypoints.len() || path.len() < 2 {
         return Err(illegal(format!(
-            "no way of exactly {r} points along {}",
+            "no way of exactly {roll} points along {}",
             join(path)
         )));
     }
@@ -75,18 +76,21 @@ pub(crate) fn written_move(
         waypoints[i] = point(name)?;
     }
     let waypoints = &waypoints[..middle.len()];
-    let mut bounce = from != NONE && rules.bounces(from, r);
-    if bounce && replay.is_none() && rules.others_can_move(st, c, r, from) {
+    let bounce_from = from.filter(|&from| rules.bounces(from, roll));
+    let mut bounce = bounce_from.is_some();
+    if let Some(from) = bounce_from
+        .filter(|&from| replay.is_none() && rules.others_can_move(state, colour, roll, from))
+    {
         if !rules.params().bounce_freezes {
             // Another pawn can move: this one moves like any pawn.
             bounce = false;
         } else if rules
             .check_way(
-                st,
-                c,
-                r,
+                state,
+                colour,
+                roll,
                 &WrittenWay {
-                    from,
+                    from: Some(from),
                     to,
                     bounce: true,
                     waypoints,
@@ -99,15 +103,15 @@ pub(crate) fn written_move(
             )));
         } else {
             return Err(illegal(format!(
-                "the pawn on {first}, one point from the goal, waits for a 1 while another {seat} pawn can move: it cannot go to {last} with a {r}"
+                "the pawn on {first}, one point from the goal, waits for a 1 while another {seat} pawn can move: it cannot go to {last} with a {roll}"
             )));
         }
     }
     rules
         .check_way(
-            st,
-            c,
-            r,
+            state,
+            colour,
+            roll,
             &WrittenWay {
                 from,
                 to,
@@ -118,14 +122,14 @@ pub(crate) fn written_move(
         .map_err(|refusal| {
             illegal(match refusal {
                 Refusal::NoWay if bounce => format!(
-                    "one point from the goal, a {r} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
-                    r - 1,
-                    if r == 2 { "" } else { "s" },
+                    "one point from the goal, a {roll} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
+                    roll - 1,
+                    if roll == 2 { "" } else { "s" },
                     through(middle)
                 ),
                 Refusal::NoWay => format!(
-                    "no way of exactly {r} point{} from {first} to {last}{}",
-                    if r == 1 { "" } else { "s" },
+                    "no way of exactly {roll} point{} from {first} to {last}{}",
+                    if roll == 1 { "" } else { "s" },
                     through(middle)
                 ),
                 Refusal::Blocked(b) => format!(

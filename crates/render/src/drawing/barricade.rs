@@ -54,13 +54,14 @@ fn barricade_route(
     let board = Board::standard();
     let mut blocked = 0u128;
     for b in &before.barricades {
-        blocked |= 1u128 << board.point(b.as_str())?;
+        blocked |= billes_core::barricade::bit(board.point(b.as_str())?);
     }
     let landing = board.point(to.as_str())?;
     let mut route: Vec<Xy> = Vec::new();
     let (start, len) = if from.as_str() == HOUSE {
         let mover = turn.mover().as_str();
         let colour = SEATS.iter().position(|s| *s == mover)?;
+        let colour = billes_core::Colour::checked(colour, SEATS.len())?;
         route.push(layout.waiting(mover)?.spots.first().copied()?);
         let start = board.start(colour);
         route.push(layout.position(board.name(start).as_str())?);

@@ -32,11 +32,11 @@ fn bench(c: &mut Criterion) {
     group.bench_function("play", |b| {
         b.iter(|| {
             for game in &games {
-                let mut st = rules.setup(game).expect("setup");
+                let mut state = rules.setup(game).expect("setup");
                 for turn in &game.line.turns {
-                    rules.play(&mut st, black_box(turn)).expect("valid turn");
+                    rules.play(&mut state, black_box(turn)).expect("valid turn");
                 }
-                black_box(&st);
+                black_box(&state);
             }
         })
     });
@@ -60,11 +60,11 @@ fn bench(c: &mut Criterion) {
     group.bench_function("play", |b| {
         b.iter(|| {
             for game in &games {
-                let mut st = whole.setup(game).expect("setup");
+                let mut state = whole.setup(game).expect("setup");
                 for turn in &game.line.turns {
-                    whole.play(&mut st, black_box(turn)).expect("valid turn");
+                    whole.play(&mut state, black_box(turn)).expect("valid turn");
                 }
-                black_box(&st);
+                black_box(&state);
             }
         })
     });

@@ -124,11 +124,11 @@ fn record(seats: &str, position: Option<&str>) -> Game {
 /// The position `mv` leads to, played by the checker (`Rules::play`) on a
 /// copy of the state; `None` when the checker refuses it.
 fn checked<R: MoveRules + Clone>(pos: &RulesPosition<R>, turn: &Turn) -> Option<RulesPosition<R>> {
-    let mut st = pos.state().clone();
-    pos.rules().play(&mut st, turn).ok()?;
+    let mut state = pos.state().clone();
+    pos.rules().play(&mut state, turn).ok()?;
     Some(RulesPosition::from_state(
         pos.rules().clone(),
-        st,
+        state,
         pos.turns() + 1,
     ))
 }

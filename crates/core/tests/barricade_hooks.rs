@@ -140,12 +140,12 @@ fn extra_turn_decides_who_rolls_next() {
         seen: RefCell::default(),
     };
     let first = game(&format!("1. R3 {three}"));
-    let mut st = rules.setup(&first).unwrap();
+    let mut state = rules.setup(&first).unwrap();
     rules
-        .play_hooked(&mut st, &first.line.turns[0], &always)
+        .play_hooked(&mut state, &first.line.turns[0], &always)
         .unwrap();
     let second = rules
-        .legal_moves(&st, Colour::new(0), 2, None)
+        .legal_moves(&state, Colour::new(0), 2, None)
         .iter()
         .map(|m| rules.action(m).to_string())
         .find(|m| m.starts_with("h-"))

@@ -17,11 +17,11 @@ fn record(tags: &str, moves: &str) -> billes_notation::Game {
 /// Plays `moves` from the position given by `tags` under `rules`.
 fn play_with(rules: &Barricade, tags: &str, moves: &str) -> Result<State, ReplayError> {
     let game = record(tags, moves);
-    let mut st = rules.setup(&game)?;
+    let mut state = rules.setup(&game)?;
     for turn in &game.line.turns {
-        rules.play(&mut st, turn)?;
+        rules.play(&mut state, turn)?;
     }
-    Ok(st)
+    Ok(state)
 }
 
 fn play(tags: &str, moves: &str) -> Result<State, ReplayError> {
@@ -47,11 +47,11 @@ fn err_with(rules: &Barricade, tags: &str, moves: &str) -> ReplayError {
 }
 
 /// What stands on a point: 'R', 'G', 'Y', 'B', '#' or '.'.
-fn at(st: &State, name: &str) -> char {
+fn at(state: &State, name: &str) -> char {
     let p = Board::standard().point(name).expect("point");
-    match st.pawn_at(p) {
+    match state.pawn_at(p) {
         Some(colour) => ['R', 'G', 'Y', 'B'][colour.index()],
-        None if st.barricade_at(p) => '#',
+        None if state.barricade_at(p) => '#',
         None => '.',
     }
 }
@@ -101,13 +101,13 @@ fn the_spec_chapter_shows_the_board_diagram() {
 
 #[test]
 fn each_player_has_five_pawns_in_the_house_and_barricades_stand_on_their_points() {
-    let st = ok("[Seats \"R G Y B\"]", "");
-    let board = st.text_board_for_test();
+    let state = ok("[Seats \"R G Y B\"]", "");
+    let board = state.text_board_for_test();
     for seat in ["R:5", "G:5", "Y:5", "B:5"] {
         assert!(board.contains(seat), "{board}");
     }
     for p in START_BARS.split(',') {
-        assert_eq!(at(&st, p), '#', "{p}");
+        assert_eq!(at(&state, p), '#', "{p}");
     }
 }
 
@@ -159,11 +159,11 @@ fn the_roll_is_a_die_face_and_no_one_rolls_for_another() {
 
 #[test]
 fn a_pawn_enters_on_its_start_point_which_is_the_first_point_counted() {
-    let st = ok(TWO, "1. R1 h-c1");
-    assert_eq!(at(&st, "c1"), 'R');
-    let st = ok(TWO, "1. R3 h-e1 2. G4 h-e2");
-    assert_eq!(at(&st, "e1"), 'R');
-    assert_eq!(at(&st, "e2"), 'G');
+    let state = ok(TWO, "1. R1 h-c1");
+    assert_eq!(at(&state, "c1"), 'R');
+    let state = ok(TWO, "1. R3 h-e1 2. G4 h-e2");
+    assert_eq!(at(&state, "e1"), 'R');
+    assert_eq!(at(&state, "e2"), 'G');
     let e = err(TWO, "1. R3 h-f1");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert_eq!(e.message, "no way of exactly 3 points from h to f1");
@@ -176,13 +176,13 @@ fn a_pawn_enters_on_its_start_point_which_is_the_first_point_counted() {
 
 #[test]
 fn every_pawn_may_enter_one_after_the_other() {
-    let st = ok(
+    let state = ok(
         TWO,
         "1. R1 h-c1 2. G1 h-g1 3. R2 c1-e1 4. G2 g1-i1 5. R1 h-c1",
     );
-    assert_eq!((at(&st, "c1"), at(&st, "e1")), ('R', 'R'));
-    let st = ok(&pos("R:a1,b1,d1,e1"), "1. R1 h-c1");
-    assert_eq!(at(&st, "c1"), 'R');
+    assert_eq!((at(&state, "c1"), at(&state, "e1")), ('R', 'R'));
+    let state = ok(&pos("R:a1,b1,d1,e1"), "1. R1 h-c1");
+    assert_eq!(at(&state, "c1"), 'R');
     let e = err(&pos("R:a1,b1,c1,d1,e1"), "1. R1 h-c1");
     assert_eq!(e.message, "R has no pawn in its house");
 }
@@ -229,9 +229,9 @@ fn written_intermediate_points_must_be_on_the_way() {
 
 #[test]
 fn pawns_of_any_colour_may_be_passed() {
-    let st = ok(&pos("R:e1,e2 G:e3 bar=i13"), "1. R4 e1-c3");
+    let state = ok(&pos("R:e1,e2 G:e3 bar=i13"), "1. R4 e1-c3");
     assert_eq!(
-        (at(&st, "e2"), at(&st, "e3"), at(&st, "c3")),
+        (at(&state, "e2"), at(&state, "e3"), at(&state, "c3")),
         ('R', 'G', 'R')
     );
 }
@@ -254,9 +254,9 @@ fn a_pawn_cannot_land_on_its_own_colour() {
 
 #[test]
 fn landing_on_a_rival_sends_it_home() {
-    let st = ok(&pos("R:e1 G:e3 bar=i13"), "1. R2 e1-e3*");
-    assert_eq!(at(&st, "e3"), 'R');
-    assert!(st.text_board_for_test().contains("G:5"));
+    let state = ok(&pos("R:e1 G:e3 bar=i13"), "1. R2 e1-e3*");
+    assert_eq!(at(&state, "e3"), 'R');
+    assert!(state.text_board_for_test().contains("G:5"));
     // The mark is optional, but a false one is an effect error.
     ok(&pos("R:e1 G:e3 bar=i13"), "1. R2 e1-e3");
     let e = err(&pos("R:e1 G:d3 bar=i13"), "1. R2 e1-e3*");
@@ -285,9 +285,9 @@ fn a_barricade_cannot_be_passed() {
 
 #[test]
 fn a_pawn_landing_exactly_on_a_barricade_takes_it() {
-    let st = ok(&pos("R:e1 bar=e3"), "1. R2 e1-e3#");
-    assert_eq!(at(&st, "e3"), 'R');
-    assert!(st.text_board_for_test().contains("R holds a barricade"));
+    let state = ok(&pos("R:e1 bar=e3"), "1. R2 e1-e3#");
+    assert_eq!(at(&state, "e3"), 'R');
+    assert!(state.text_board_for_test().contains("R holds a barricade"));
     let e = err(&pos("R:e1 bar=d3"), "1. R2 e1-e3#");
     assert_eq!(e.kind, ErrorKind::Effect);
     assert_eq!(e.message, "no barricade to take on e3");
@@ -299,11 +299,11 @@ fn a_pawn_landing_exactly_on_a_barricade_takes_it() {
 fn a_held_barricade_is_put_down_in_the_next_turn_after_the_move() {
     let p = pos("R:e1 G:g1 bar=e3");
     // Put back where it was, the pawn having moved on.
-    let st = ok(&p, "1. R2 e1-e3# 2. G1 g1-h1 3. R2 e3-c3 #e3");
-    assert_eq!((at(&st, "e3"), at(&st, "c3")), ('#', 'R'));
+    let state = ok(&p, "1. R2 e1-e3# 2. G1 g1-h1 3. R2 e3-c3 #e3");
+    assert_eq!((at(&state, "e3"), at(&state, "c3")), ('#', 'R'));
     // Or anywhere free.
-    let st = ok(&p, "1. R2 e1-e3# 2. G1 g1-h1 3. R2 e3-c3 #i9");
-    assert_eq!(at(&st, "i9"), '#');
+    let state = ok(&p, "1. R2 e1-e3# 2. G1 g1-h1 3. R2 e3-c3 #i9");
+    assert_eq!(at(&state, "i9"), '#');
     // Not in the taking turn.
     let e = err(&p, "1. R2 e1-e3# #f7");
     assert_eq!(
@@ -339,7 +339,7 @@ fn a_held_barricade_is_put_down_in_the_next_turn_after_the_move() {
 fn a_barricade_goes_on_a_free_point_off_the_bottom_row_and_off_the_goal() {
     let p = pos("R:e1 G:g1,f7 bar=e3,i9");
     let held = "1. R2 e1-e3# 2. G1 g1-h1 3. R2 e3-c3";
-    for (put, why) in [
+    for (put, message) in [
         ("#d1", "a barricade cannot go on row 1 (d1)"),
         ("#i14", "a barricade cannot go on the goal"),
         (
@@ -354,7 +354,10 @@ fn a_barricade_goes_on_a_free_point_off_the_bottom_row_and_off_the_goal() {
         ("#z9", "there is no point z9 on the board"),
     ] {
         let e = err(&p, &format!("{held} {put}"));
-        assert_eq!((e.kind, e.message.as_str()), (ErrorKind::IllegalMove, why));
+        assert_eq!(
+            (e.kind, e.message.as_str()),
+            (ErrorKind::IllegalMove, message)
+        );
     }
     ok(&p, &format!("{held} #e2"));
 }
@@ -364,9 +367,9 @@ fn a_barricade_goes_on_a_free_point_off_the_bottom_row_and_off_the_goal() {
 #[test]
 fn a_taker_sent_home_loses_the_barricade_to_the_capturer() {
     let p = pos("R:e1 G:c3 bar=e3");
-    let st = ok(&p, "1. R2 e1-e3# 2. G2 c3-e3*");
-    assert!(st.text_board_for_test().contains("G holds a barricade"));
-    assert!(!st.text_board_for_test().contains("R holds"));
+    let state = ok(&p, "1. R2 e1-e3# 2. G2 c3-e3*");
+    assert!(state.text_board_for_test().contains("G holds a barricade"));
+    assert!(!state.text_board_for_test().contains("R holds"));
     // R may no longer put it down; G must, in its next turn.
     let e = err(&p, "1. R2 e1-e3# 2. G2 c3-e3* 3. R1 h-c1 #f7");
     assert_eq!(e.message, "R holds no barricade to put down");
@@ -385,8 +388,8 @@ fn a_taker_sent_home_loses_the_barricade_to_the_capturer() {
 #[test]
 fn a_six_lets_the_same_pawn_move_again() {
     let p = pos("R:e1 G:g1 bar=i13");
-    let st = ok(&p, "1. R6 e1-c5 2. R2 c5-e5 3. G1 g1-h1");
-    assert_eq!(at(&st, "e5"), 'R');
+    let state = ok(&p, "1. R6 e1-c5 2. R2 c5-e5 3. G1 g1-h1");
+    assert_eq!(at(&state, "e5"), 'R');
     // Optional: G may follow at once.
     ok(&p, "1. R6 e1-c5 2. G1 g1-h1");
     // The same pawn only.
@@ -416,8 +419,8 @@ fn a_six_lets_the_same_pawn_move_again() {
 fn a_replayed_pawn_that_cannot_move_loses_the_replay() {
     // Only the pawn that moved may move, even with pawns in the house.
     let p = pos("R:c5 G:g1 bar=d5,c4,i13 move=G replay=R:c5");
-    let st = ok(&p, "1. R2 -- 2. G1 g1-h1");
-    assert_eq!(at(&st, "c5"), 'R');
+    let state = ok(&p, "1. R2 -- 2. G1 g1-h1");
+    assert_eq!(at(&state, "c5"), 'R');
     let e = err(&p, "1. R1 --");
     assert_eq!(e.kind, ErrorKind::FalsePass);
     assert_eq!(e.legal, ["c5-d5#", "c5-c4#"]);
@@ -452,8 +455,8 @@ fn six_rule_variants() {
 fn a_player_with_no_move_loses_the_turn_and_writes_a_pass() {
     // R's only pawn is walled in by barricades it cannot reach with a 3.
     let p = pos("R:a1 G:g1 bar=a2,b1,i13");
-    let st = play_with(&one_pawn(), &p, "1. R3 -- 2. G1 g1-h1").expect("lost turn");
-    assert_eq!(st.to_move(), Some("R"));
+    let state = play_with(&one_pawn(), &p, "1. R3 -- 2. G1 g1-h1").expect("lost turn");
+    assert_eq!(state.to_move(), Some("R"));
     let e = err(&pos("R:e1 G:g1 bar=i13"), "1. R3 --");
     assert_eq!(e.kind, ErrorKind::FalsePass);
     assert!(e.legal.contains(&"e1-b1".to_string()), "{:?}", e.legal);
@@ -464,8 +467,8 @@ fn a_player_with_no_move_loses_the_turn_and_writes_a_pass() {
 #[test]
 fn the_goal_is_reached_by_exact_count_and_ends_the_game() {
     let p = pos("R:g13 G:g1 bar=i11");
-    let st = ok(&p, "1. R3 g13-i14");
-    assert_eq!(st.winner(), Some("R"));
+    let state = ok(&p, "1. R3 g13-i14");
+    assert_eq!(state.winner(), Some("R"));
     assert_eq!(err(&p, "1. R4 g13-i14").kind, ErrorKind::IllegalMove);
     let game = record(&p, "1. R3 g13-i14 2. G1 g1-h1");
     let e = replay_with(&Barricade::default(), &game, &mut |_| {}).expect_err("after the end");
@@ -494,13 +497,13 @@ fn one_pawn() -> Barricade {
 fn one_point_from_the_goal_a_pawn_that_alone_can_move_bounces_back() {
     let rules = one_pawn();
     let p = pos("R:i13 G:g1 bar=i11");
-    let st = play_with(&rules, &p, "1. R3 i13-i14-h13").expect("bounce");
-    assert_eq!(at(&st, "h13"), 'R');
+    let state = play_with(&rules, &p, "1. R3 i13-i14-h13").expect("bounce");
+    assert_eq!(at(&state, "h13"), 'R');
     play_with(&rules, &p, "1. R3 i13-j13").expect("the goal may be left out");
-    let st = play_with(&rules, &p, "1. R2 i13-i14-i13").expect("back where it was");
-    assert_eq!(at(&st, "i13"), 'R');
-    let st = play_with(&rules, &p, "1. R6 i13-i14-e13").expect("back 5");
-    assert_eq!(at(&st, "e13"), 'R');
+    let state = play_with(&rules, &p, "1. R2 i13-i14-i13").expect("back where it was");
+    assert_eq!(at(&state, "i13"), 'R');
+    let state = play_with(&rules, &p, "1. R6 i13-i14-e13").expect("back 5");
+    assert_eq!(at(&state, "e13"), 'R');
     // Its ordinary moves are replaced by the bounce.
     let e = err_with(&rules, &p, "1. R3 i13-f13");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
@@ -551,8 +554,8 @@ fn with_bounce_freezes_off_the_pawn_before_the_goal_moves_while_others_can() {
     });
     // Another pawn can move: the pawn on i13 walks along the row like any pawn.
     let p = pos("R:i13,e1 G:g1 bar=i11");
-    let st = play_with(&rules, &p, "1. R3 i13-f13").expect("ordinary move");
-    assert_eq!(at(&st, "f13"), 'R');
+    let state = play_with(&rules, &p, "1. R3 i13-f13").expect("ordinary move");
+    assert_eq!(at(&state, "f13"), 'R');
     play_with(&rules, &p, "1. R3 e1-d3").expect("or another pawn");
     let e = err_with(&rules, &p, "1. R3 i13-i14-h13");
     assert_eq!(e.kind, ErrorKind::IllegalMove);
@@ -592,8 +595,8 @@ fn a_blocked_bounce_loses_the_turn() {
     assert_eq!(e.message, "R's own pawn stands on g13");
     // Ending on a barricade takes it (a variant makes it blocked).
     let p = pos("R:i13 G:g1 bar=h13,i11");
-    let st = play_with(&rules, &p, "1. R3 i13-i14-h13#").expect("taken");
-    assert_eq!(at(&st, "h13"), 'R');
+    let state = play_with(&rules, &p, "1. R3 i13-i14-h13#").expect("taken");
+    assert_eq!(at(&state, "h13"), 'R');
     let strict = Barricade::new(Params {
         pawns: 1,
         bounce_takes_barricade: false,
@@ -627,8 +630,8 @@ fn placed_at_once_variant() {
         ..Params::default()
     });
     let p = pos("R:e1 G:g1 bar=e3");
-    let st = play_with(&rules, &p, "1. R2 e1-e3# #f7").expect("at once");
-    assert_eq!(at(&st, "f7"), '#');
+    let state = play_with(&rules, &p, "1. R2 e1-e3# #f7").expect("at once");
+    assert_eq!(at(&state, "f7"), '#');
     assert_eq!(
         err_with(&rules, &p, "1. R2 e1-e3#").kind,
         ErrorKind::IllegalMove
@@ -641,14 +644,14 @@ fn placed_at_once_variant() {
 
 #[test]
 fn position_tag_sets_pawns_barricades_and_who_moves() {
-    let st = ok(&pos("R:e3 G:g1 bar=i13 move=G"), "");
-    assert_eq!(st.to_move(), Some("G"));
+    let state = ok(&pos("R:e3 G:g1 bar=i13 move=G"), "");
+    assert_eq!(state.to_move(), Some("G"));
     assert_eq!(
         err(&pos("R:e3 bar=i13 move=G"), "1. R1 e3-e2").kind,
         ErrorKind::Seat
     );
-    let st = ok(&pos("R:e7 G:g1 bar=i13 move=G replay=R:e7"), "1. R1 e7-e6");
-    assert_eq!(at(&st, "e6"), 'R');
+    let state = ok(&pos("R:e7 G:g1 bar=i13 move=G replay=R:e7"), "1. R1 e7-e6");
+    assert_eq!(at(&state, "e6"), 'R');
     ok(&pos("R:e1 G:g1 bar=i13 held=R move=R"), "1. R1 e1-d1 #f7");
     for bad in [
         "R:e3 G:e3",
@@ -736,8 +739,8 @@ fn a_held_barricade_goes_down_in_the_6_line_or_after_the_replay_by_the_reading()
     );
     // A 6 and its replay one turn: down after the replay's move.
     let after_the_replay = "1. R2 e1-e3# 2. G1 g1-h1 3. R6 e3-e5 4. R2 e5-e7 #e3 5. G1 h1-i1";
-    let st = play_with(&whole, &p, after_the_replay).expect("a 6 and its replay, one turn");
-    assert_eq!((at(&st, "e3"), at(&st, "e7")), ('#', 'R'));
+    let state = play_with(&whole, &p, after_the_replay).expect("a 6 and its replay, one turn");
+    assert_eq!((at(&state, "e3"), at(&state, "e7")), ('#', 'R'));
     let e = err_with(&next, &p, after_the_replay);
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert_eq!(
@@ -773,8 +776,8 @@ fn a_held_barricade_goes_down_in_the_6_line_or_after_the_replay_by_the_reading()
     play_with(&must, &p, after_the_replay).expect("must replay");
     // A lost replay ends the turn: the barricade goes down in it.
     let lost = pos("R:c5 G:g1 bar=d5,c4,i13 move=G replay=R:c5 held=R due=R");
-    let st = play_with(&whole, &lost, "1. R2 -- #f7 2. G1 g1-h1").expect("lost replay");
-    assert_eq!(at(&st, "f7"), '#');
+    let state = play_with(&whole, &lost, "1. R2 -- #f7 2. G1 g1-h1").expect("lost replay");
+    assert_eq!(at(&state, "f7"), '#');
     let e = err_with(&whole, &lost, "1. R2 --");
     assert!(
         e.message
@@ -804,8 +807,8 @@ fn a_barricade_taken_in_a_6_line_is_held_until_the_next_whole_turn() {
     );
     // Two barricades, put down together, in any order, each on a free point.
     let two = "1. R6 i1-e3# 2. R2 e3-c3# 3. B1 o3-n3";
-    let st = play_with(&whole, p, two).expect("two held");
-    assert!(st.text_board_for_test().contains("R holds 2 barricades"));
+    let state = play_with(&whole, p, two).expect("two held");
+    assert!(state.text_board_for_test().contains("R holds 2 barricades"));
     for downs in ["#e3 #c3", "#c3 #e3", "#f7 #a13"] {
         play_with(&whole, p, &format!("{two} 4. R1 c3-c4 {downs}")).expect(downs);
     }
@@ -821,8 +824,8 @@ fn a_barricade_taken_in_a_6_line_is_held_until_the_next_whole_turn() {
     // The second taker still stands on c3: a rival landing there takes
     // that one over, R keeps the other.
     let p = "[Seats \"R B\"]\n[Position \"R:i1 B:c5 bar=e3,c3,i13 move=R\"]";
-    let st = play_with(&whole, p, "1. R6 i1-e3# 2. R2 e3-c3# 3. B2 c5-c3*").expect("capture");
-    let board = st.text_board_for_test();
+    let state = play_with(&whole, p, "1. R6 i1-e3# 2. R2 e3-c3# 3. B2 c5-c3*").expect("capture");
+    let board = state.text_board_for_test();
     assert!(
         board.contains("R holds a barricade\n") && board.contains("B holds a barricade\n"),
         "{board}"
@@ -840,16 +843,19 @@ fn the_position_tag_counts_held_barricades_and_those_due() {
     let whole = whole_turn(Six::MayReplay);
     let tags =
         "[Seats \"R B\"]\n[Position \"R:c5,e5 B:o3 move=B held=R:e5,R,R due=R,R replay=R:c5\"]";
-    let st = play_with(&whole, tags, "").expect("tag");
+    let state = play_with(&whole, tags, "").expect("tag");
     assert!(
-        st.text_board_for_test()
+        state
+            .text_board_for_test()
             .contains("R holds 3 barricades, 2 to put down at the end of this turn"),
         "{}",
-        st.text_board_for_test()
+        state.text_board_for_test()
     );
     // The replay puts the two due ones down; R keeps the third.
-    let st = play_with(&whole, tags, "1. R1 c5-d5 #f7 #a13").expect("two due");
-    assert!(st.text_board_for_test().contains("R holds a barricade\n"));
+    let state = play_with(&whole, tags, "1. R1 c5-d5 #f7 #a13").expect("two due");
+    assert!(state
+        .text_board_for_test()
+        .contains("R holds a barricade\n"));
     for bad in [
         "R:c5 held=R due=R",
         "R:c5 held=R due=R,R replay=R:c5",

@@ -66,11 +66,11 @@ fn simulation_rejects_impossible_setups_and_is_deterministic() {
 /// The state before turn `index` (0-based) of the main line.
 fn state_before(game: &Game, index: usize) -> State {
     let rules = Barricade::default();
-    let mut st = rules.setup(game).expect("setup");
+    let mut state = rules.setup(game).expect("setup");
     for turn in &game.line.turns[..index] {
-        rules.play(&mut st, turn).expect("valid prefix");
+        rules.play(&mut state, turn).expect("valid prefix");
     }
-    st
+    state
 }
 
 /// The game cut after turn `index`, with `turn` in its place.
@@ -163,8 +163,8 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                     counts[1] += 1;
                 }
                 // A changed seat.
-                let st = state_before(&game, i);
-                if let (Some(next), None) = (st.to_move(), st.replay_pending()) {
+                let state = state_before(&game, i);
+                if let (Some(next), None) = (state.to_move(), state.replay_pending()) {
                     let wrong = ["R", "G", "Y", "B"]
                         .into_iter()
                         .find(|s| *s != next)
@@ -256,11 +256,11 @@ fn a_dropped_pass_puts_the_next_turn_out_of_order() {
         let game = rules
             .simulate(&options, &mut Rng::new(seed))
             .expect("simulated");
-        let mut st = rules.setup(&game).expect("setup");
+        let mut state = rules.setup(&game).expect("setup");
         for (i, turn) in game.line.turns.iter().enumerate() {
             let next = game.line.turns.get(i + 1);
             if let (Action::Pass { .. }, Some(next), None) =
-                (&turn.actions[0], next, st.replay_pending())
+                (&turn.actions[0], next, state.replay_pending())
             {
                 if next.head.seat != turn.head.seat {
                     let mut t = next.clone();
@@ -275,7 +275,7 @@ fn a_dropped_pass_puts_the_next_turn_out_of_order() {
                     dropped += 1;
                 }
             }
-            rules.play(&mut st, turn).expect("valid");
+            rules.play(&mut state, turn).expect("valid");
         }
     }
     assert!(dropped > 20, "{dropped}");
@@ -291,7 +291,7 @@ fn no_turn_makes_play_panic() {
     for seed in 0..40 {
         let game = simulate(2 + (seed as usize % 3), 20_000 + seed);
         for turn in game.line.turns.iter().take(200) {
-            let mut st = rules.setup(&game).expect("setup");
+            let mut state = rules.setup(&game).expect("setup");
             let mut t = turn.clone();
             let name = |rng: &mut Rng| Name::new(names[rng.below(names.len())]);
             let action = match rng.below(7) {
@@ -340,7 +340,7 @@ fn no_turn_makes_play_panic() {
                 t.actions.clear();
             }
             t.head.roll = [None, Some(0), Some(6), Some(u32::MAX)][rng.below(4)];
-            let _ = rules.play(&mut st, &t);
+            let _ = rules.play(&mut state, &t);
         }
     }
 }

@@ -335,7 +335,8 @@ impl Board {
         let [Some(r), Some(g), Some(y), Some(b)] = starts else {
             return Err("every seat R G Y B needs a start point".into());
         };
-        let (distance, toward_goal) = distances(&neighbours, goal)?;
+        let (distance, toward_goal) = distances(&neighbours, goal)
+            .map_err(|i| format!("point {} has no way to the goal", names[i]))?;
         let mut board = Board {
             names,
             xy,
@@ -377,8 +378,8 @@ impl Board {
             .iter()
             .map(|&(a, b)| {
                 let mut key = [0u8; 16];
-                for (k, r) in key.iter_mut().zip(&self.routes[a as usize..b as usize]) {
-                    *k = r.to.byte();
+                for (k, route) in key.iter_mut().zip(&self.routes[a as usize..b as usize]) {
+                    *k = route.to.byte();
                 }
                 RouteSet {
                     key: u128::from_le_bytes(key),
@@ -444,9 +445,9 @@ impl Board {
         let routes = self
             .routes
             .get(set.start as usize..set.start as usize + set.len as usize)?;
-        let open = |r: &Route| r.to == to && r.inter & blocked == 0;
+        let open = |route: &&Route| route.to == to && route.inter & blocked == 0;
         if routes.len() > 16 {
-            return routes.iter().find(|r| open(r)).map(|r| r.inter);
+            return routes.iter().find(open).map(|route| route.inter);
         }
         // The first route landing on `to`: the lowest zero byte of `key ^ to`.
         const ONES: u128 = u128::MAX / 0xff;
@@ -460,7 +461,7 @@ impl Board {
         if first.inter & blocked == 0 {
             return Some(first.inter);
         }
-        routes[k + 1..].iter().find(|r| open(r)).map(|r| r.inter)
+        routes[k + 1..].iter().find(open).map(|route| route.inter)
     }
 
     /// The route [`open_route`](Board::open_route) finds, with the points
@@ -469,7 +470,7 @@ impl Board {
     pub fn open_path(&self, p: Point, len: usize, to: Point, blocked: Points) -> Option<&Route> {
         self.routes(p, len)
             .iter()
-            .find(|r| r.to == to && r.inter & blocked == 0)
+            .find(|route| route.to == to && route.inter & blocked == 0)
     }
 
     /// The points of `route` in order, the landing point last.
@@ -619,11 +620,11 @@ fn point_in(by_name: &[Option<Point>; 26 * NAME_RANKS], name: Name) -> Option<Po
 /// nearer (breadth first from the goal).
 ///
 /// # Errors
-/// When a point has no way to the goal.
+/// The index of a point with no way to the goal.
 fn distances(
     neighbours: &[Vec<Point>],
     goal: Point,
-) -> Result<(Vec<u8>, Vec<Option<Point>>), String> {
+) -> Result<(Vec<u8>, Vec<Option<Point>>), usize> {
     let n = neighbours.len();
     let mut distance: Vec<Option<u8>> = vec![None; n];
     let mut toward_goal = vec![None; n];
@@ -644,7 +645,7 @@ fn distances(
     let distance = distance
         .iter()
         .enumerate()
-        .map(|(i, d)| d.ok_or_else(|| format!("point {i} has no way to the goal")))
+        .map(|(i, d)| d.ok_or(i))
         .collect::<Result<_, _>>()?;
     Ok((distance, toward_goal))
 }
@@ -733,20 +734,46 @@ mod tests {
         let b = Board::standard();
         for p in b.points() {
             for len in 1..=MAX_ROLL {
-                for r in b.routes(p, len) {
+                for route in b.routes(p, len) {
                     let mut seen = bit(p);
                     let mut at = p;
-                    assert_eq!(r.points().len(), len);
-                    for &q in r.points() {
+                    assert_eq!(route.points().len(), len);
+                    for &q in route.points() {
                         assert!(b.joined(at, q));
                         assert_eq!(seen & bit(q), 0);
                         seen |= bit(q);
                         at = q;
                     }
-                    assert_eq!(r.inter | bit(r.landing()) | bit(p), seen);
+                    assert_eq!(route.inter | bit(route.landing()) | bit(p), seen);
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_point_cut_off_from_the_goal_is_refused() {
+        let yaml = |lines: &str| {
+            format!(
+                "columns: 4\nrows: 3\ngoal: b3\npoints:\n\
+                 - {{name: b3, x: 1, y: 0}}\n- {{name: b2, x: 1, y: 1}}\n\
+                 - {{name: a1, x: 0, y: 2}}\n- {{name: b1, x: 1, y: 2}}\n\
+                 - {{name: c1, x: 2, y: 2}}\n- {{name: d1, x: 3, y: 2}}\n\
+                 lines: [[b3, b2], [b2, b1], [a1, b1], [b1, c1]{lines}]\n\
+                 barricades: [b2]\nbottom_row: [a1, b1, c1, d1]\nstarts:\n\
+                 - {{seat: R, colour: red, point: a1}}\n\
+                 - {{seat: G, colour: green, point: b1}}\n\
+                 - {{seat: Y, colour: yellow, point: c1}}\n\
+                 - {{seat: B, colour: blue, point: d1}}\n"
+            )
+        };
+        assert_eq!(
+            Board::from_yaml(&yaml("")).err().as_deref(),
+            Some("point d1 has no way to the goal")
+        );
+        let board = Board::from_yaml(&yaml(", [c1, d1]")).expect("a joined board");
+        let d1 = board.point("d1").expect("d1");
+        assert_eq!(board.distance(d1), 4);
+        assert_eq!(board.toward_goal(d1), board.point("c1"));
     }
 
     #[test]

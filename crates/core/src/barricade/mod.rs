@@ -33,7 +33,9 @@ mod written;
 use billes_notation::{Game, Turn};
 use serde::Deserialize;
 
-pub use board::{bit, iter_points, Board, Point, Points, COLOURS, HOUSE, SEATS};
+pub use board::{
+    bit, first_point, iter_points, seat, Board, Point, Points, Route, COLOURS, HOUSE, SEATS,
+};
 pub use moves::Move;
 pub use position::{names_diagram, State};
 

@@ -52,13 +52,13 @@ impl<'a> Ways<'a> {
             );
             return;
         }
-        for r in self.tail {
-            if (r.inter | bit(r.landing())) & self.extra != 0 {
+        for route in self.tail {
+            if (route.inter | bit(route.landing())) & self.extra != 0 {
                 // A bounce never comes back to the goal.
                 continue;
             }
-            let mut full = pre.iter().copied().chain(r.points().iter().copied());
-            if !f(r.landing(), r.inter | self.extra, &mut full) {
+            let mut full = pre.iter().copied().chain(route.points().iter().copied());
+            if !f(route.landing(), route.inter | self.extra, &mut full) {
                 return;
             }
         }

@@ -12,12 +12,24 @@ pub use crate::name::Name;
 
 /// Where a node stands in its source: a byte range, and the 1-based line and
 /// column (in characters) of its first byte.
+///
+/// The byte offsets count from the start of the text the parser was given:
+/// the whole text for [`parse_game`](crate::parse_game) and
+/// [`parse_games`](crate::parse_games) (so, for a file read whole, offsets
+/// in the file), and the game's own text for a game read by a
+/// [`Reader`](crate::Reader) ([`GameSource::parse`](crate::GameSource::parse);
+/// the game starts at [`GameSource::offset`](crate::GameSource::offset) in
+/// its file). Lines and columns are always those of the file. Offsets are
+/// 32 bits wide: a game is at most [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES)
+/// long, and a text of more than 4 GiB is refused by the parser. Four
+/// 32-bit numbers keep a span at 16 bytes: a parsed turn holds several, and
+/// a game millions of turns.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct Span {
     /// Byte offset of the first byte.
-    pub start: usize,
+    pub start: u32,
     /// Byte offset one past the last byte.
-    pub end: usize,
+    pub end: u32,
     /// 1-based line of the first byte.
     pub line: u32,
     /// 1-based column (in characters) of the first byte.
@@ -32,6 +44,28 @@ impl Span {
         line: 0,
         column: 0,
     };
+
+    /// The byte range, to slice the text the span is in.
+    ///
+    /// ```
+    /// let text = "[Game \"offboard\"]\n1. R e5>w *\n";
+    /// let game = billes_notation::parse_game(text).unwrap();
+    /// let turn = &game.line.turns[0];
+    /// assert_eq!(&text[turn.actions[0].span().range()], "e5>w");
+    /// ```
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    /// The length in bytes.
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start) as usize
+    }
+
+    /// Whether the span covers no byte.
+    pub fn is_empty(&self) -> bool {
+        self.end <= self.start
+    }
 }
 
 impl PartialEq for Span {
@@ -374,22 +408,19 @@ pub struct Line {
 /// The annotations (comments, NAGs, variations) are read through
 /// [`before`](Turn::before), [`nags`](Turn::nags), [`after`](Turn::after)
 /// and [`variations`](Turn::variations), and changed through their `_mut`
-/// twins. NAGs are kept in the turn (one inline); comments and variations,
-/// which most turns lack, in one box made only when a turn has some, so that
-/// an ordinary turn stays small to build, move and drop.
+/// twins. They are kept in one box made only when a turn has some, so that
+/// an ordinary turn stays small to build, move and drop, and a game of
+/// millions of turns takes memory in proportion (see `SECURITY.md`).
 ///
 /// The fields are laid out in the order written (`repr(C)`): what dropping a
-/// turn looks at (the box, how many NAGs and actions there are, the first
-/// action and its path) comes first.
+/// turn looks at (the box, how many actions there are, the first action and
+/// its path) comes first.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(from = "TurnFields")]
 #[repr(C)]
 pub struct Turn {
-    /// Comments and variations; `None` when there are none.
+    /// NAGs, comments and variations; `None` when there are none.
     extras: Option<Box<Extras>>,
-    /// Numeric annotation glyphs after the actions (kept here, not with
-    /// the other annotations: a NAG alone is the commonest annotation).
-    nags: Nags,
     /// What was done, in order; never empty.
     pub actions: Actions,
     /// The turn number, as written (`12.`) or, when not written, one more than
@@ -402,12 +433,14 @@ pub struct Turn {
     pub span: Span,
 }
 
-/// The comments of a turn and its variations, which most turns lack. A
-/// comment after the turn is here; what turns rarely have is one box
-/// further, which keeps this box small (64 bytes) for the allocator's
-/// fastest size classes.
+/// The NAGs, comments and variations of a turn, which most turns lack.
+/// NAGs and a comment after the turn are here; what turns rarely have is
+/// one box further, which keeps this box small (88 bytes) for the
+/// allocator's fastest size classes.
 #[derive(Debug, Clone, Default)]
 struct Extras {
+    /// Numeric annotation glyphs after the actions.
+    nags: Nags,
     after: Comments,
     rare: Option<Box<RareExtras>>,
 }
@@ -466,7 +499,6 @@ impl Turn {
             span: Span::ZERO,
         },
         actions: Actions::new(),
-        nags: Nags::new(),
         span: Span::ZERO,
         extras: None,
     };
@@ -477,7 +509,6 @@ impl Turn {
             number,
             head,
             actions,
-            nags: Nags::new(),
             span,
             extras: None,
         }
@@ -495,7 +526,7 @@ impl Turn {
 
     /// Numeric annotation glyphs after the actions.
     pub fn nags(&self) -> &[Nag] {
-        &self.nags
+        self.extras.as_deref().map_or(&[], |e| &e.nags)
     }
 
     /// Comments written after the turn.
@@ -517,7 +548,7 @@ impl Turn {
 
     /// The NAGs of the turn, to change.
     pub fn nags_mut(&mut self) -> &mut Nags {
-        &mut self.nags
+        &mut self.extras_mut().nags
     }
 
     /// The comments after the turn, to change.
@@ -614,8 +645,11 @@ struct TurnFields {
 impl From<TurnFields> for Turn {
     fn from(f: TurnFields) -> Turn {
         let mut turn = Turn::from_parts(f.number, f.head, f.actions, f.span);
-        turn.nags = f.nags;
-        if !(f.before.is_empty() && f.after.is_empty() && f.variations.is_empty()) {
+        if !(f.nags.is_empty()
+            && f.before.is_empty()
+            && f.after.is_empty()
+            && f.variations.is_empty())
+        {
             let rare = (!(f.before.is_empty() && f.variations.is_empty())).then(|| {
                 Box::new(RareExtras {
                     before: f.before,
@@ -623,6 +657,7 @@ impl From<TurnFields> for Turn {
                 })
             });
             turn.extras = Some(Box::new(Extras {
+                nags: f.nags,
                 after: f.after,
                 rare,
             }));
@@ -824,20 +859,20 @@ impl Outcome {
 mod tests {
     use super::*;
 
-    /// Turns are built, moved and dropped by the hundred thousand: a field
-    /// added to [`Turn`] should go in its box of annotations unless many
-    /// turns have it (as NAGs: see `Turn::nags`). The box of annotations
-    /// stays within the allocator's fastest size classes (chunks of up to
-    /// 128 bytes).
+    /// Turns are built, moved and dropped by the hundred thousand, and a
+    /// game may hold millions: the memory of a parsed game is about its
+    /// number of turns times the size of a turn (`SECURITY.md`, "Limits").
+    /// A field added to [`Turn`] should go in its box of annotations unless
+    /// nearly every turn has it. The box of annotations stays within the
+    /// allocator's fastest size classes (chunks of up to 128 bytes).
     #[test]
     #[cfg(target_pointer_width = "64")]
     fn an_ordinary_turn_stays_small() {
-        assert!(std::mem::size_of::<Extras>() <= 120);
-        assert!(
-            std::mem::size_of::<Turn>() <= 240,
-            "{}",
-            std::mem::size_of::<Turn>()
-        );
+        use std::mem::size_of;
+        assert!(size_of::<Extras>() <= 120, "{}", size_of::<Extras>());
+        assert_eq!(size_of::<Span>(), 16);
+        assert!(size_of::<Action>() <= 88, "{}", size_of::<Action>());
+        assert!(size_of::<Turn>() <= 168, "{}", size_of::<Turn>());
     }
 
     #[test]

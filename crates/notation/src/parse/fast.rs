@@ -451,8 +451,10 @@ impl LineAt {
     #[inline]
     fn span(self, start: usize, end: usize) -> Span {
         Span {
-            start: self.base + start,
-            end: self.base + end,
+            // In range: `State::parse` refuses a text whose offsets do
+            // not fit.
+            start: (self.base + start) as u32,
+            end: (self.base + end) as u32,
             line: self.line,
             column: self.column_of_0.wrapping_add(start as u32),
         }

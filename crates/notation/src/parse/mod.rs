@@ -91,8 +91,9 @@ pub fn skip_bom(src: &str) -> (&str, usize) {
     }
 }
 
-/// Parses one game from `text`, which starts at byte `offset` and line `line`
-/// of its file, so spans are file positions.
+/// Parses one game from `text`, which starts on line `line` of its file:
+/// spans' offsets count from `offset` at the start of `text`, their lines
+/// from `line`.
 pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, ParseError> {
     parse_chunk_into(text, offset, line, None)
 }
@@ -193,14 +194,14 @@ mod tests {
         for span in spans {
             assert_eq!(
                 (span.line, span.column),
-                locate(text, span.start),
+                locate(text, span.start as usize),
                 "{span:?}"
             );
         }
         let err = parse_game("{é\né} 1. R6 +\n  {ü} r9*\n*").expect_err("no turn");
         assert_eq!(
             (err.span.line, err.span.column),
-            locate("{é\né} 1. R6 +\n  {ü} r9*\n*", err.span.start)
+            locate("{é\né} 1. R6 +\n  {ü} r9*\n*", err.span.start as usize)
         );
     }
 

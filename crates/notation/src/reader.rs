@@ -580,7 +580,13 @@ impl ReaderState {
             }
             None => Vec::with_capacity(room),
         };
-        let bytes = std::mem::replace(&mut self.pending, next);
+        let mut bytes = std::mem::replace(&mut self.pending, next);
+        // The buffer doubled as the game grew: a large game keeps no more
+        // room than it fills (the allocator gives back the rest of such a
+        // block without copying), which bounds what a huge game reserves.
+        if bytes.capacity() > MAX_SPARE_BYTES && bytes.capacity() - bytes.len() > bytes.len() / 8 {
+            bytes.shrink_to_fit();
+        }
         let (offset, line) = (self.pending_offset, self.pending_line);
         self.pending_offset += bytes.len();
         self.pending_line += count_lines(&bytes);

@@ -740,13 +740,13 @@ impl Script {
             }
         }
         let text = record.text.get(turn.span.range()).map(|s| {
-                // Without the written number: `R3 r9-r12`, as the turn line.
-                let s = s.trim();
-                match s.split_once(". ") {
-                    Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => rest.trim_start(),
-                    _ => s,
-                }
-            });
+            // Without the written number: `R3 r9-r12`, as the turn line.
+            let s = s.trim();
+            match s.split_once(". ") {
+                Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => rest.trim_start(),
+                _ => s,
+            }
+        });
         push(match text {
             Some(t) => Value::String(lua.create_string(t)?),
             None => Value::Nil,

@@ -301,6 +301,7 @@ fn turn_entry<'a>(
             }
             let number = written.map_or(number, |(n, _)| n);
             let (i, turn) = turn(i, s, number, before)?;
+            super::make_room(turns);
             turns.push(turn);
             (i, number)
         }

@@ -113,6 +113,22 @@ pub(crate) fn parse_chunk_into(
     State::new(text, offset, line, turns).parse("expected the end of the game after the result")
 }
 
+/// A list of turns this long or longer grows by a quarter when full, not
+/// by doubling (see [`make_room`]).
+const LONG_LINE: usize = 1 << 20;
+
+/// Room in `turns` for one more. A `Vec` doubles when full, so a game of
+/// millions of turns could reserve up to twice the memory it fills, and a
+/// limit on the address space (`ulimit -v`) counts what is reserved: past
+/// [`LONG_LINE`] turns the list grows by a quarter instead (the allocator
+/// moves such large blocks without copying them).
+#[inline(always)]
+pub(super) fn make_room(turns: &mut Vec<Turn>) {
+    if turns.len() == turns.capacity() && turns.capacity() >= LONG_LINE {
+        turns.reserve_exact(turns.capacity() / 4);
+    }
+}
+
 #[cfg(test)]
 thread_local! {
     /// Turns the fast path off, to compare it with the combinators alone.

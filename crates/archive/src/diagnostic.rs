@@ -43,8 +43,8 @@ pub fn render_replay_error(
     let span = if err.span.line == 0 {
         // Not located (a tag missing): point at the game's first line.
         Span {
-            start: source.offset,
-            end: source.offset,
+            start: 0,
+            end: 0,
             line: source.line,
             column: 1,
         }
@@ -66,10 +66,11 @@ pub fn render_replay_error(
     )
 }
 
-/// The source line holding `span.start`.
+/// The source line holding `span.start` (a byte offset in the game's text,
+/// as in the spans of a game parsed from it).
 fn line_text(source: &GameSource, span: Span) -> &str {
     let text = &source.text;
-    let at = span.start.saturating_sub(source.offset).min(text.len());
+    let at = (span.start as usize).min(text.len());
     let at = (0..=at)
         .rev()
         .find(|&i| text.is_char_boundary(i))

@@ -122,8 +122,8 @@ pub struct Kept {
     /// The game's text as written (tags, movetext, result, and the blank
     /// lines around).
     pub text: String,
-    /// Byte offset of `text` in its file: spans of `game` less this offset
-    /// are positions in `text`.
+    /// Byte offset of `text` in its file (the spans of `game` are byte
+    /// offsets in `text`).
     pub offset: usize,
     /// The parsed game (`None`: a syntax error).
     pub game: Option<Game>,

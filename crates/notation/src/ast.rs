@@ -12,12 +12,24 @@ pub use crate::name::Name;
 
 /// Where a node stands in its source: a byte range, and the 1-based line and
 /// column (in characters) of its first byte.
+///
+/// The byte offsets count from the start of the text the parser was given:
+/// the whole text for [`parse_game`](crate::parse_game) and
+/// [`parse_games`](crate::parse_games) (so, for a file read whole, offsets
+/// in the file), and the game's own text for a game read by a
+/// [`Reader`](crate::Reader) ([`GameSource::parse`](crate::GameSource::parse);
+/// the game starts at [`GameSource::offset`](crate::GameSource::offset) in
+/// its file). Lines and columns are always those of the file. Offsets are
+/// 32 bits wide: a game is at most [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES)
+/// long, and a text of more than 4 GiB is refused by the parser. Four
+/// 32-bit numbers keep a span at 16 bytes: a parsed turn holds several, and
+/// a game millions of turns.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct Span {
     /// Byte offset of the first byte.
-    pub start: usize,
+    pub start: u32,
     /// Byte offset one past the last byte.
-    pub end: usize,
+    pub end: u32,
     /// 1-based line of the first byte.
     pub line: u32,
     /// 1-based column (in characters) of the first byte.
@@ -32,6 +44,28 @@ impl Span {
         line: 0,
         column: 0,
     };
+
+    /// The byte range, to slice the text the span is in.
+    ///
+    /// ```
+    /// let text = "[Game \"offboard\"]\n1. R e5>w *\n";
+    /// let game = billes_notation::parse_game(text).unwrap();
+    /// let turn = &game.line.turns[0];
+    /// assert_eq!(&text[turn.actions[0].span().range()], "e5>w");
+    /// ```
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    /// The length in bytes.
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start) as usize
+    }
+
+    /// Whether the span covers no byte.
+    pub fn is_empty(&self) -> bool {
+        self.end <= self.start
+    }
 }
 
 impl PartialEq for Span {
@@ -248,39 +282,345 @@ macro_rules! small_list {
     };
 }
 
-small_list!(
-    /// The actions of a turn. Nearly every turn has one, kept inline: reading a
-    /// turn then allocates nothing. Builds from a `Vec` with `.into()`.
-    Actions,
-    Action,
-    1,
-    ActionsIntoIter
-);
+/// The actions of a turn. Nearly every turn has one, kept inline: reading a
+/// turn then allocates nothing. Builds from a `Vec` with `.into()`. It reads
+/// as a slice (through `Deref`), with the `Vec` methods callers use.
+///
+/// One action is held in the list itself; none, or two and more, in a `Vec`.
+/// The list is no larger than one [`Action`] (the `Vec`'s case is told
+/// apart by a value no action takes), where a `SmallVec` would add a word:
+/// a game may hold millions of turns.
+#[derive(Clone)]
+pub struct Actions(ActionsRepr);
+
+/// What an [`Actions`] holds.
+#[derive(Clone)]
+enum ActionsRepr {
+    /// One action, inline.
+    One(Action),
+    /// No action, or two and more.
+    Many(Vec<Action>),
+}
 
 impl Actions {
+    /// An empty list (allocates nothing).
+    #[inline(always)]
+    pub const fn new() -> Self {
+        Actions(ActionsRepr::Many(Vec::new()))
+    }
+
     /// A list of one action, copied whole (the parser's fast path starts a
     /// turn's list so, see `parse::fast`).
     #[inline(always)]
-    pub(crate) const fn from_const(items: [Action; 1]) -> Self {
-        Actions(SmallVec::from_const(items))
+    pub(crate) const fn one(action: Action) -> Self {
+        Actions(ActionsRepr::One(action))
     }
 
-    /// Whether the actions moved to the heap (a list that did owns memory).
+    /// Whether the actions are on the heap (a list that is owns memory).
     #[inline(always)]
     pub(crate) fn spilled(&self) -> bool {
-        self.0.spilled()
+        matches!(&self.0, ActionsRepr::Many(v) if v.capacity() > 0)
+    }
+
+    /// The items, as a slice.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Action] {
+        match &self.0 {
+            ActionsRepr::One(action) => std::slice::from_ref(action),
+            ActionsRepr::Many(actions) => actions,
+        }
+    }
+
+    /// The items, as a mutable slice.
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Action] {
+        match &mut self.0 {
+            ActionsRepr::One(action) => std::slice::from_mut(action),
+            ActionsRepr::Many(actions) => actions,
+        }
+    }
+
+    /// The items in a `Vec`, moved there when there was one inline.
+    fn vec_mut(&mut self) -> &mut Vec<Action> {
+        if let ActionsRepr::One(_) = self.0 {
+            let actions = match std::mem::replace(&mut self.0, ActionsRepr::Many(Vec::new())) {
+                ActionsRepr::One(first) => {
+                    let mut actions = Vec::with_capacity(4);
+                    actions.push(first);
+                    actions
+                }
+                ActionsRepr::Many(actions) => actions,
+            };
+            self.0 = ActionsRepr::Many(actions);
+        }
+        match &mut self.0 {
+            ActionsRepr::Many(actions) => actions,
+            ActionsRepr::One(_) => unreachable!("the action was just moved to a Vec"),
+        }
+    }
+
+    /// Adds `item` at the end.
+    #[inline(always)]
+    pub fn push(&mut self, item: Action) {
+        match &mut self.0 {
+            ActionsRepr::Many(actions) if actions.capacity() == 0 => {
+                self.0 = ActionsRepr::One(item);
+            }
+            _ => self.vec_mut().push(item),
+        }
+    }
+
+    /// Takes the last item off, if any.
+    #[inline(always)]
+    pub fn pop(&mut self) -> Option<Action> {
+        match std::mem::replace(&mut self.0, ActionsRepr::Many(Vec::new())) {
+            ActionsRepr::One(action) => Some(action),
+            ActionsRepr::Many(mut actions) => {
+                let last = actions.pop();
+                self.0 = ActionsRepr::Many(actions);
+                last
+            }
+        }
+    }
+
+    /// Puts `item` at `index`, shifting the ones after it.
+    ///
+    /// # Panics
+    /// When `index` is past the end.
+    #[inline(always)]
+    pub fn insert(&mut self, index: usize, item: Action) {
+        self.vec_mut().insert(index, item);
+    }
+
+    /// Takes the item at `index` out, shifting the ones after it.
+    ///
+    /// # Panics
+    /// When `index` is out of bounds.
+    #[inline(always)]
+    pub fn remove(&mut self, index: usize) -> Action {
+        self.vec_mut().remove(index)
+    }
+
+    /// Keeps only the items `keep` says yes to.
+    #[inline(always)]
+    pub fn retain(&mut self, keep: impl FnMut(&mut Action) -> bool) {
+        self.vec_mut().retain_mut(keep);
+    }
+
+    /// Keeps the first `len` items.
+    #[inline(always)]
+    pub fn truncate(&mut self, len: usize) {
+        match &mut self.0 {
+            ActionsRepr::One(_) if len == 0 => self.0 = ActionsRepr::Many(Vec::new()),
+            ActionsRepr::One(_) => {}
+            ActionsRepr::Many(actions) => actions.truncate(len),
+        }
+    }
+
+    /// Empties the list.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.truncate(0);
+    }
+
+    /// The items as a `Vec` (no copy when they were on the heap).
+    #[inline(always)]
+    pub fn into_vec(self) -> Vec<Action> {
+        match self.0 {
+            ActionsRepr::One(action) => vec![action],
+            ActionsRepr::Many(actions) => actions,
+        }
+    }
+}
+
+impl Default for Actions {
+    #[inline(always)]
+    fn default() -> Self {
+        Actions::new()
+    }
+}
+
+impl PartialEq for Actions {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Actions {}
+
+impl Serialize for Actions {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Actions {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<Action>::deserialize(deserializer).map(Actions::from)
+    }
+}
+
+impl std::fmt::Debug for Actions {
+    #[inline]
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
+impl std::ops::Deref for Actions {
+    type Target = [Action];
+
+    #[inline(always)]
+    fn deref(&self) -> &[Action] {
+        self.as_slice()
+    }
+}
+
+impl std::ops::DerefMut for Actions {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Action] {
+        self.as_mut_slice()
+    }
+}
+
+impl From<Vec<Action>> for Actions {
+    #[inline(always)]
+    fn from(mut items: Vec<Action>) -> Self {
+        if items.len() == 1 {
+            if let Some(action) = items.pop() {
+                return Actions(ActionsRepr::One(action));
+            }
+        }
+        Actions(ActionsRepr::Many(items))
+    }
+}
+
+impl From<&[Action]> for Actions {
+    #[inline(always)]
+    fn from(items: &[Action]) -> Self {
+        items.to_vec().into()
+    }
+}
+
+impl<const N: usize> From<[Action; N]> for Actions {
+    #[inline(always)]
+    fn from(items: [Action; N]) -> Self {
+        items.into_iter().collect()
+    }
+}
+
+impl FromIterator<Action> for Actions {
+    #[inline(always)]
+    fn from_iter<I: IntoIterator<Item = Action>>(items: I) -> Self {
+        let mut actions = Actions::new();
+        actions.extend(items);
+        actions
+    }
+}
+
+impl Extend<Action> for Actions {
+    #[inline(always)]
+    fn extend<I: IntoIterator<Item = Action>>(&mut self, items: I) {
+        for item in items {
+            self.push(item);
+        }
+    }
+}
+
+/// The actions of a turn, taken out in order.
+#[derive(Debug)]
+pub struct ActionsIntoIter(IntoIterRepr);
+
+/// What an [`ActionsIntoIter`] holds.
+#[derive(Debug)]
+enum IntoIterRepr {
+    One(Option<Action>),
+    Many(std::vec::IntoIter<Action>),
+}
+
+impl Iterator for ActionsIntoIter {
+    type Item = Action;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Action> {
+        match &mut self.0 {
+            IntoIterRepr::One(action) => action.take(),
+            IntoIterRepr::Many(actions) => actions.next(),
+        }
+    }
+
+    #[inline(always)]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match &self.0 {
+            IntoIterRepr::One(action) => {
+                let n = usize::from(action.is_some());
+                (n, Some(n))
+            }
+            IntoIterRepr::Many(actions) => actions.size_hint(),
+        }
+    }
+}
+
+impl DoubleEndedIterator for ActionsIntoIter {
+    #[inline(always)]
+    fn next_back(&mut self) -> Option<Action> {
+        match &mut self.0 {
+            IntoIterRepr::One(action) => action.take(),
+            IntoIterRepr::Many(actions) => actions.next_back(),
+        }
+    }
+}
+
+impl ExactSizeIterator for ActionsIntoIter {}
+
+impl IntoIterator for Actions {
+    type Item = Action;
+    type IntoIter = ActionsIntoIter;
+
+    #[inline(always)]
+    fn into_iter(self) -> ActionsIntoIter {
+        ActionsIntoIter(match self.0 {
+            ActionsRepr::One(action) => IntoIterRepr::One(Some(action)),
+            ActionsRepr::Many(actions) => IntoIterRepr::Many(actions.into_iter()),
+        })
+    }
+}
+
+impl<'a> IntoIterator for &'a Actions {
+    type Item = &'a Action;
+    type IntoIter = std::slice::Iter<'a, Action>;
+
+    #[inline(always)]
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Actions {
+    type Item = &'a mut Action;
+    type IntoIter = std::slice::IterMut<'a, Action>;
+
+    #[inline(always)]
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_mut_slice().iter_mut()
     }
 }
 
 impl Path {
-    /// The first `len` holes of `holes` (the others are dropped), built
-    /// whole inline (the parser's fast path, see `parse::fast`).
+    /// The first `len` holes of `holes` (the others are dropped): two
+    /// built whole inline, three on the heap (the parser's fast path, see
+    /// `parse::fast`).
     ///
     /// # Panics
     /// When `len` is more than 3.
     #[inline(always)]
     pub(crate) fn from_buf_and_len(holes: [Name; 3], len: usize) -> Self {
-        Path(SmallVec::from_buf_and_len(holes, len))
+        if len <= 2 {
+            Path(SmallVec::from_buf_and_len([holes[0], holes[1]], len))
+        } else {
+            Path(SmallVec::from_slice(&holes[..len]))
+        }
     }
 }
 
@@ -302,12 +642,14 @@ small_list!(
 );
 
 small_list!(
-    /// The holes of a move, start to landing. Moves name two, or three through a
-    /// point the route needs (`r9-c-g0`), kept inline.
+    /// The holes of a move, start to landing. Moves name two, kept inline, or
+    /// three through a point the route needs (`r9-c-g0`, a few moves in a
+    /// hundred), kept on the heap: an inline third hole would make every
+    /// action, and so every turn, 8 bytes larger.
     /// Builds from a `Vec` with `.into()`.
     Path,
     Name,
-    3,
+    2,
     PathIntoIter
 );
 
@@ -374,22 +716,19 @@ pub struct Line {
 /// The annotations (comments, NAGs, variations) are read through
 /// [`before`](Turn::before), [`nags`](Turn::nags), [`after`](Turn::after)
 /// and [`variations`](Turn::variations), and changed through their `_mut`
-/// twins. NAGs are kept in the turn (one inline); comments and variations,
-/// which most turns lack, in one box made only when a turn has some, so that
-/// an ordinary turn stays small to build, move and drop.
+/// twins. They are kept in one box made only when a turn has some, so that
+/// an ordinary turn stays small to build, move and drop, and a game of
+/// millions of turns takes memory in proportion (see `SECURITY.md`).
 ///
 /// The fields are laid out in the order written (`repr(C)`): what dropping a
-/// turn looks at (the box, how many NAGs and actions there are, the first
-/// action and its path) comes first.
+/// turn looks at (the box, how many actions there are, the first action and
+/// its path) comes first.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(from = "TurnFields")]
 #[repr(C)]
 pub struct Turn {
-    /// Comments and variations; `None` when there are none.
+    /// NAGs, comments and variations; `None` when there are none.
     extras: Option<Box<Extras>>,
-    /// Numeric annotation glyphs after the actions (kept here, not with
-    /// the other annotations: a NAG alone is the commonest annotation).
-    nags: Nags,
     /// What was done, in order; never empty.
     pub actions: Actions,
     /// The turn number, as written (`12.`) or, when not written, one more than
@@ -402,12 +741,14 @@ pub struct Turn {
     pub span: Span,
 }
 
-/// The comments of a turn and its variations, which most turns lack. A
-/// comment after the turn is here; what turns rarely have is one box
-/// further, which keeps this box small (64 bytes) for the allocator's
-/// fastest size classes.
+/// The NAGs, comments and variations of a turn, which most turns lack.
+/// NAGs and a comment after the turn are here; what turns rarely have is
+/// one box further, which keeps this box small (88 bytes) for the
+/// allocator's fastest size classes.
 #[derive(Debug, Clone, Default)]
 struct Extras {
+    /// Numeric annotation glyphs after the actions.
+    nags: Nags,
     after: Comments,
     rare: Option<Box<RareExtras>>,
 }
@@ -466,7 +807,6 @@ impl Turn {
             span: Span::ZERO,
         },
         actions: Actions::new(),
-        nags: Nags::new(),
         span: Span::ZERO,
         extras: None,
     };
@@ -477,7 +817,6 @@ impl Turn {
             number,
             head,
             actions,
-            nags: Nags::new(),
             span,
             extras: None,
         }
@@ -495,7 +834,7 @@ impl Turn {
 
     /// Numeric annotation glyphs after the actions.
     pub fn nags(&self) -> &[Nag] {
-        &self.nags
+        self.extras.as_deref().map_or(&[], |e| &e.nags)
     }
 
     /// Comments written after the turn.
@@ -517,7 +856,7 @@ impl Turn {
 
     /// The NAGs of the turn, to change.
     pub fn nags_mut(&mut self) -> &mut Nags {
-        &mut self.nags
+        &mut self.extras_mut().nags
     }
 
     /// The comments after the turn, to change.
@@ -614,8 +953,11 @@ struct TurnFields {
 impl From<TurnFields> for Turn {
     fn from(f: TurnFields) -> Turn {
         let mut turn = Turn::from_parts(f.number, f.head, f.actions, f.span);
-        turn.nags = f.nags;
-        if !(f.before.is_empty() && f.after.is_empty() && f.variations.is_empty()) {
+        if !(f.nags.is_empty()
+            && f.before.is_empty()
+            && f.after.is_empty()
+            && f.variations.is_empty())
+        {
             let rare = (!(f.before.is_empty() && f.variations.is_empty())).then(|| {
                 Box::new(RareExtras {
                     before: f.before,
@@ -623,6 +965,7 @@ impl From<TurnFields> for Turn {
                 })
             });
             turn.extras = Some(Box::new(Extras {
+                nags: f.nags,
                 after: f.after,
                 rare,
             }));
@@ -824,20 +1167,21 @@ impl Outcome {
 mod tests {
     use super::*;
 
-    /// Turns are built, moved and dropped by the hundred thousand: a field
-    /// added to [`Turn`] should go in its box of annotations unless many
-    /// turns have it (as NAGs: see `Turn::nags`). The box of annotations
-    /// stays within the allocator's fastest size classes (chunks of up to
-    /// 128 bytes).
+    /// Turns are built, moved and dropped by the hundred thousand, and a
+    /// game may hold millions: the memory of a parsed game is about its
+    /// number of turns times the size of a turn (`SECURITY.md`, "Limits").
+    /// A field added to [`Turn`] should go in its box of annotations unless
+    /// nearly every turn has it. The box of annotations stays within the
+    /// allocator's fastest size classes (chunks of up to 128 bytes).
     #[test]
     #[cfg(target_pointer_width = "64")]
     fn an_ordinary_turn_stays_small() {
-        assert!(std::mem::size_of::<Extras>() <= 120);
-        assert!(
-            std::mem::size_of::<Turn>() <= 240,
-            "{}",
-            std::mem::size_of::<Turn>()
-        );
+        use std::mem::size_of;
+        assert!(size_of::<Extras>() <= 120, "{}", size_of::<Extras>());
+        assert_eq!(size_of::<Span>(), 16);
+        assert_eq!(size_of::<Actions>(), size_of::<Action>());
+        assert!(size_of::<Action>() <= 80, "{}", size_of::<Action>());
+        assert!(size_of::<Turn>() <= 152, "{}", size_of::<Turn>());
     }
 
     #[test]
@@ -878,5 +1222,44 @@ mod tests {
         assert_eq!(owned[1], holes[2]);
         let nags: Nags = Nags::new();
         assert!(nags.is_empty());
+    }
+
+    /// A list of actions, one inline or several in a `Vec`, behaves as the
+    /// slice it holds whichever way it was built or changed.
+    #[test]
+    fn actions_behave_as_their_items() {
+        let at = |n: u32| Action::Barricade {
+            at: Name::new(&format!("b{n}")),
+            span: Span::default(),
+        };
+        let mut actions = Actions::new();
+        assert!(actions.is_empty() && !actions.spilled());
+        actions.push(at(1));
+        assert!(!actions.spilled());
+        assert_eq!(actions, Actions::from(vec![at(1)]));
+        actions.push(at(2));
+        actions.insert(0, at(0));
+        assert_eq!(actions.as_slice(), [at(0), at(1), at(2)]);
+        assert_eq!(actions.remove(1), at(1));
+        actions.retain(|a| *a != at(0));
+        assert_eq!(actions, Actions::from([at(2)]));
+        assert_eq!(actions.pop(), Some(at(2)));
+        assert_eq!(actions.pop(), None);
+        let mut one = Actions::one(at(5));
+        assert_eq!(format!("{one:?}"), format!("{:?}", [at(5)]));
+        assert_eq!(one.iter().count(), 1);
+        one[0] = at(6);
+        let json = serde_json::to_string(&one).unwrap();
+        assert_eq!(serde_json::from_str::<Actions>(&json).unwrap(), one);
+        let back: Vec<Action> = one.clone().into_iter().rev().collect();
+        assert_eq!(back, [at(6)]);
+        one.extend([at(7), at(8)]);
+        assert_eq!(one.len(), 3);
+        assert_eq!(one.clone().into_vec(), [at(6), at(7), at(8)]);
+        one.truncate(1);
+        assert_eq!(one, Actions::from(&[at(6)][..]));
+        one.clear();
+        assert!(one.is_empty());
+        assert_eq!(one, Actions::default());
     }
 }

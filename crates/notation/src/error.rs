@@ -66,7 +66,7 @@ pub fn render_error(origin: &str, diagnostic: &Diagnostic<'_>, color: bool) -> S
     let line_text = diagnostic.line_text;
     // Byte range of the span within the line.
     let start = char_to_byte(line_text, diagnostic.span.column.saturating_sub(1) as usize);
-    let len = diagnostic.span.end.saturating_sub(diagnostic.span.start);
+    let len = diagnostic.span.len();
     let mut end = (start + len).min(line_text.len());
     while !line_text.is_char_boundary(end) {
         end -= 1;

@@ -32,12 +32,26 @@ pub struct GameSource {
 }
 
 impl GameSource {
-    /// Parses the game; spans are positions in the whole file.
+    /// Parses the game. Its spans' lines and columns are those of the
+    /// whole file, their byte offsets count from the start of
+    /// [`text`](GameSource::text) (which starts at [`offset`](GameSource::offset)
+    /// in the file): so they fit in a [`Span`](crate::Span)'s 32 bits in a
+    /// file of any size.
+    ///
+    /// ```
+    /// use billes_notation::Reader;
+    /// let data = "[Game \"offboard\"]\n1. R e5>w *\n[Game \"offboard\"]\n1. B e5>e *\n";
+    /// let second = Reader::new(data.as_bytes()).nth(1).unwrap().unwrap();
+    /// let game = second.parse().unwrap();
+    /// let action = game.line.turns[0].actions[0].span();
+    /// assert_eq!(&second.text[action.range()], "e5>e");
+    /// assert_eq!((second.offset, action.line, action.column), (30, 4, 6));
+    /// ```
     ///
     /// # Errors
     /// The first syntax error in the game.
     pub fn parse(&self) -> Result<Game, ParseError> {
-        parse_chunk(&self.text, self.offset, self.line)
+        parse_chunk(&self.text, 0, self.line)
     }
 
     /// [`parse`](GameSource::parse), the main line's turns going into
@@ -58,7 +72,7 @@ impl GameSource {
     /// # Errors
     /// The first syntax error in the game.
     pub fn parse_into(&self, turns: Vec<Turn>) -> Result<Game, ParseError> {
-        parse_chunk_into(&self.text, self.offset, self.line, Some(turns))
+        parse_chunk_into(&self.text, 0, self.line, Some(turns))
     }
 
     /// True when the text holds nothing but white space (a file's trailing lines).
@@ -566,7 +580,13 @@ impl ReaderState {
             }
             None => Vec::with_capacity(room),
         };
-        let bytes = std::mem::replace(&mut self.pending, next);
+        let mut bytes = std::mem::replace(&mut self.pending, next);
+        // The buffer doubled as the game grew: a large game keeps no more
+        // room than it fills (the allocator gives back the rest of such a
+        // block without copying), which bounds what a huge game reserves.
+        if bytes.capacity() > MAX_SPARE_BYTES && bytes.capacity() - bytes.len() > bytes.len() / 8 {
+            bytes.shrink_to_fit();
+        }
         let (offset, line) = (self.pending_offset, self.pending_line);
         self.pending_offset += bytes.len();
         self.pending_line += count_lines(&bytes);
@@ -835,7 +855,8 @@ mod tests {
             assert_eq!((games[0].offset, games[0].line), (3, 1));
             let game = games[0].parse().unwrap();
             assert_eq!(game.tags[0].span.column, 1);
-            assert_eq!(game.tags[0].span.start, 3);
+            // Offsets count from the game's text, which starts after the mark.
+            assert_eq!(game.tags[0].span.start, 0);
             assert_eq!((games[1].offset, games[1].line), (33, 3));
         }
     }

@@ -332,10 +332,10 @@ fn spans_point_at_the_source() {
     let game = parse_game(text).unwrap();
     let turn = &game.line.turns[1];
     let span = turn.actions[0].span();
-    assert_eq!(&text[span.start..span.end], "r9-r12*");
+    assert_eq!(&text[span.range()], "r9-r12*");
     assert_eq!((span.line, span.column), (4, 7));
     assert_eq!((turn.head.span.line, turn.head.span.column), (4, 4));
-    assert_eq!(&text[game.outcome.span.start..game.outcome.span.end], "*");
+    assert_eq!(&text[game.outcome.span.range()], "*");
     assert_eq!(game.outcome.span.line, 5);
 }
 

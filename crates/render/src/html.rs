@@ -379,7 +379,7 @@ impl Walk<'_> {
         mut pos: Box<dyn Position + '_>,
         mut view: PositionView,
         turns: &[Turn],
-        cut: Option<usize>,
+        cut: Option<u32>,
         depth: usize,
         out: &mut String,
     ) {

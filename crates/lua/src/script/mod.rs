@@ -130,7 +130,8 @@ pub struct GameRecord<'a> {
     pub index: usize,
     /// The game.
     pub game: &'a Game,
-    /// Its text, from which spans less `offset` are taken (`t.text`).
+    /// Its text, in which the game's spans are byte offsets (`t.text`), as
+    /// in a game parsed from it (`billes_notation::GameSource::parse`).
     pub text: &'a str,
     /// The byte offset of `text` in the file.
     pub offset: usize,
@@ -738,19 +739,14 @@ impl Script {
                 ));
             }
         }
-        let (start, end) = (turn.span.start, turn.span.end);
-        let text = start
-            .checked_sub(record.offset)
-            .zip(end.checked_sub(record.offset))
-            .and_then(|(a, b)| record.text.get(a..b))
-            .map(|s| {
-                // Without the written number: `R3 r9-r12`, as the turn line.
-                let s = s.trim();
-                match s.split_once(". ") {
-                    Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => rest.trim_start(),
-                    _ => s,
-                }
-            });
+        let text = record.text.get(turn.span.range()).map(|s| {
+            // Without the written number: `R3 r9-r12`, as the turn line.
+            let s = s.trim();
+            match s.split_once(". ") {
+                Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => rest.trim_start(),
+                _ => s,
+            }
+        });
         push(match text {
             Some(t) => Value::String(lua.create_string(t)?),
             None => Value::Nil,

@@ -173,8 +173,10 @@ impl<'a> State<'a> {
         ParseError {
             message,
             span: Span {
-                start: self.base + start,
-                end: self.base + end,
+                // In range: `State::parse` refuses a text whose offsets
+                // do not fit.
+                start: (self.base + start) as u32,
+                end: (self.base + end) as u32,
                 line,
                 column: u32::try_from(column).unwrap_or(u32::MAX),
             },

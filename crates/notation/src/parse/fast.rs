@@ -120,6 +120,7 @@ impl State<'_> {
         // The turn is built in its place at the end of `turns` (see
         // `Turn::BLANK`), its actions pushed into it, and taken back out
         // when the general parser must read it.
+        super::make_room(turns);
         turns.push(Turn::BLANK);
         let turn = turns.last_mut()?;
         turn.number = number;
@@ -385,7 +386,7 @@ fn push(actions: &mut Actions, blank: Action) -> &mut Action {
     if actions.is_empty() && !actions.spilled() {
         // The empty inline list owns nothing: it is forgotten rather than
         // dropped, which saves a call per turn.
-        std::mem::forget(std::mem::replace(actions, Actions::from_const([blank])));
+        std::mem::forget(std::mem::replace(actions, Actions::one(blank)));
         return &mut actions[0];
     }
     actions.push(blank);
@@ -451,8 +452,10 @@ impl LineAt {
     #[inline]
     fn span(self, start: usize, end: usize) -> Span {
         Span {
-            start: self.base + start,
-            end: self.base + end,
+            // In range: `State::parse` refuses a text whose offsets do
+            // not fit.
+            start: (self.base + start) as u32,
+            end: (self.base + end) as u32,
             line: self.line,
             column: self.column_of_0.wrapping_add(start as u32),
         }

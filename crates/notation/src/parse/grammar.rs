@@ -301,6 +301,7 @@ fn turn_entry<'a>(
             }
             let number = written.map_or(number, |(n, _)| n);
             let (i, turn) = turn(i, s, number, before)?;
+            super::make_room(turns);
             turns.push(turn);
             (i, number)
         }
@@ -357,7 +358,7 @@ fn line_end<'a>(
         ),
         Some(b'$' | b'!' | b'?') => {
             let (_, nag) = nag(i, s)?;
-            fail_spanning(i, nag.span.end - nag.span.start, "a NAG must follow a turn")
+            fail_spanning(i, nag.span.len(), "a NAG must follow a turn")
         }
         Some(b'(') => fail(i, "a variation must follow the turn it replaces"),
         Some(b')') if depth == 0 => fail(i, "')' without a matching '('"),

@@ -91,8 +91,9 @@ pub fn skip_bom(src: &str) -> (&str, usize) {
     }
 }
 
-/// Parses one game from `text`, which starts at byte `offset` and line `line`
-/// of its file, so spans are file positions.
+/// Parses one game from `text`, which starts on line `line` of its file:
+/// spans' offsets count from `offset` at the start of `text`, their lines
+/// from `line`.
 pub(crate) fn parse_chunk(text: &str, offset: usize, line: u32) -> Result<Game, ParseError> {
     parse_chunk_into(text, offset, line, None)
 }
@@ -110,6 +111,22 @@ pub(crate) fn parse_chunk_into(
         turns
     });
     State::new(text, offset, line, turns).parse("expected the end of the game after the result")
+}
+
+/// A list of turns this long or longer grows by a quarter when full, not
+/// by doubling (see [`make_room`]).
+const LONG_LINE: usize = 1 << 20;
+
+/// Room in `turns` for one more. A `Vec` doubles when full, so a game of
+/// millions of turns could reserve up to twice the memory it fills, and a
+/// limit on the address space (`ulimit -v`) counts what is reserved: past
+/// [`LONG_LINE`] turns the list grows by a quarter instead (the allocator
+/// moves such large blocks without copying them).
+#[inline(always)]
+pub(super) fn make_room(turns: &mut Vec<Turn>) {
+    if turns.len() == turns.capacity() && turns.capacity() >= LONG_LINE {
+        turns.reserve_exact(turns.capacity() / 4);
+    }
 }
 
 #[cfg(test)]
@@ -193,14 +210,14 @@ mod tests {
         for span in spans {
             assert_eq!(
                 (span.line, span.column),
-                locate(text, span.start),
+                locate(text, span.start as usize),
                 "{span:?}"
             );
         }
         let err = parse_game("{é\né} 1. R6 +\n  {ü} r9*\n*").expect_err("no turn");
         assert_eq!(
             (err.span.line, err.span.column),
-            locate("{é\né} 1. R6 +\n  {ü} r9*\n*", err.span.start)
+            locate("{é\né} 1. R6 +\n  {ü} r9*\n*", err.span.start as usize)
         );
     }
 

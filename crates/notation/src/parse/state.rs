@@ -75,6 +75,21 @@ impl<'a> State<'a> {
     pub(super) fn parse(&self, otherwise: &'static str) -> Result<Game, ParseError> {
         // A record is text: a NUL byte is refused wherever it stands, in a
         // comment too (`notation/SPEC.md`, "Characters").
+        // Spans hold 32-bit offsets (`Span`): a longer text is refused
+        // whole (a game read by a `Reader` is at most `MAX_GAME_BYTES`).
+        if u32::try_from(self.base + self.src.len()).is_err() {
+            return Err(ParseError {
+                message: "the text is longer than 4 GiB, the most the parser reads at once"
+                    .to_string(),
+                span: Span {
+                    start: 0,
+                    end: 0,
+                    line: self.first_line,
+                    column: 1,
+                },
+                line_text: String::new(),
+            });
+        }
         if let Some(at) = memchr::memchr(0, self.src.as_bytes()) {
             let error = super::error::Error::new(
                 &self.src[at..],
@@ -215,9 +230,10 @@ impl<'a> State<'a> {
 
     /// The span from `mark` to the start of `rest`.
     pub(super) fn span(&self, mark: Mark, rest: &str) -> Span {
+        // In range: `parse` refuses a text whose offsets do not fit.
         Span {
-            start: self.base + mark.start,
-            end: self.base + self.offset(rest),
+            start: (self.base + mark.start) as u32,
+            end: (self.base + self.offset(rest)) as u32,
             line: mark.line,
             column: mark.column,
         }

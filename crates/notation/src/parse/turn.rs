@@ -42,7 +42,7 @@ pub(super) fn turn<'a>(
     let Some(last) = actions.last() else {
         return fail_spanning(
             i,
-            head.span.end - head.span.start,
+            head.span.len(),
             format!(
                 "the turn {head} has no action: write a move like `r9-r12`, `+` to enter, or `--` to pass"
             ),

@@ -63,6 +63,10 @@ impl BoardView for State {
                 Answer::Names(points)
             }
             "held" => Answer::Flag(self.colour(arg).is_some_and(|c| self.held[c] != NONE)),
+            "must_move" => Answer::Name(self.colour(arg).and_then(|c| {
+                (self.replay_colour as usize == c && self.replay_pawn != NONE)
+                    .then(|| self.board.name(self.replay_pawn).to_string())
+            })),
             _ => return None,
         })
     }
@@ -75,12 +79,6 @@ impl BoardView for State {
         iter_points(self.pawns[c])
             .map(|p| 1 + 64u32.saturating_sub(u32::from(self.board.distance(p))))
             .sum()
-    }
-
-    fn must_move(&self, seat: &str) -> Option<String> {
-        let c = self.colour(seat)?;
-        (self.replay_colour as usize == c && self.replay_pawn != NONE)
-            .then(|| self.board.name(self.replay_pawn).to_string())
     }
 
     fn neighbours(&self, point: &str) -> Vec<String> {
@@ -343,7 +341,11 @@ impl HookedRules for Barricade {
     }
 
     fn position_queries() -> &'static [(&'static str, QueryKind)] {
-        &[("barricades", QueryKind::Names), ("held", QueryKind::Flag)]
+        &[
+            ("barricades", QueryKind::Names),
+            ("held", QueryKind::Flag),
+            ("must_move", QueryKind::Name),
+        ]
     }
 
     fn hook_names() -> &'static [&'static str] {

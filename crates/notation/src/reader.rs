@@ -345,16 +345,9 @@ impl Ahead {
     }
 }
 
-/// The number of line breaks in `bytes`, counted in blocks small enough for
-/// byte-wide counters (which the compiler vectorizes).
+/// The number of line breaks in `bytes`.
 fn count_lines(bytes: &[u8]) -> u32 {
-    bytes
-        .chunks(255)
-        .map(|block| {
-            let n = block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'));
-            u32::from(n)
-        })
-        .fold(0, u32::wrapping_add)
+    u32::try_from(crate::parse::count_lines(bytes)).unwrap_or(u32::MAX)
 }
 
 /// The bytes [`Splitter::feed_line`] acts on outside comments.

@@ -12,7 +12,7 @@ use nom::sequence::{preceded, terminated};
 use nom::Parser;
 
 use super::error::{expect, fail, fail_spanning, found, miss, Error, PResult};
-use super::token::{self, count_lines, digits, until_byte, until_bytes};
+use super::token::{self, digits, until_byte, until_bytes};
 use super::turn::{number, seat, turn};
 use super::{State, MAX_NESTING};
 use crate::ast::{Comment, Comments, Game, Line, Nag, Outcome, Tag, Turn};
@@ -122,7 +122,7 @@ fn tags<'a>(mut i: &'a str, s: &State<'a>) -> PResult<'a, Vec<Tag>> {
             tags.reserve(8);
         }
         tags.push(read.1);
-        i = skip_ws(read.0);
+        i = s.ws(read.0);
     }
 }
 
@@ -150,6 +150,11 @@ fn plain_tag<'a>(open: &'a str, s: &State<'a>) -> Option<(&'a str, Tag)> {
     }
     let rest = &open[value_end + 2..];
     let start = s.mark(open);
+    if open.as_bytes().get(value_end + 2) == Some(&b'\n') {
+        // A tag alone on its line, as written: the cursor steps to its
+        // end without reading it.
+        s.pass_to_break(start.start, start.start + value_end + 2);
+    }
     Some((
         rest,
         Tag {
@@ -250,7 +255,7 @@ fn movetext<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Line> {
     let reused = s.reuse.take();
     let is_reused = reused.is_some();
     let mut turns = reused.unwrap_or_default();
-    let lines = count_lines(i.as_bytes());
+    let lines = s.lines_from(i);
     let room = if i.len() > LONG_LINES * (lines + 1) {
         lines.max(memchr::memchr_iter(b'.', i.as_bytes()).count())
     } else {

@@ -33,6 +33,7 @@ mod token;
 mod turn;
 
 use state::State;
+pub(crate) use token::count_lines;
 
 /// Deepest nesting of variations accepted.
 pub const MAX_NESTING: usize = 64;

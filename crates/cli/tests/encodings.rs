@@ -38,7 +38,7 @@ fn validate_skips_a_byte_order_mark_in_a_file_and_on_stdin() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["games"], 2, "{report}");
-    let out = billes_stdin(&["validate", "-"], &with_bom(&crlf(GAMES)));
+    let out = billes_stdin(&["validate", "-"], with_bom(&crlf(GAMES)));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
@@ -48,14 +48,14 @@ fn an_error_after_a_byte_order_mark_has_the_columns_an_editor_shows() {
     // A mark on the line of the error is not counted either.
     let out = billes_stdin(
         &["validate", "--color", "never", "-"],
-        &with_bom("2. R1 r9-r11 *\n"),
+        with_bom("2. R1 r9-r11 *\n"),
     );
     assert!(
         text(&out.stdout).contains("<stdin>:1:1"),
         "{}",
         text(&out.stdout)
     );
-    let out = billes_stdin(&["validate", "--color", "never", "-"], &with_bom(bad));
+    let out = billes_stdin(&["validate", "--color", "never", "-"], with_bom(bad));
     assert_eq!(out.status.code(), Some(1));
     let report = text(&out.stdout);
     assert!(report.contains("<stdin>:5:7"), "{report}");

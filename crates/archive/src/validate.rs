@@ -237,9 +237,6 @@ impl Checker {
         self.rules.validate_in(dir, game)
     }
 
-    /// Every mistake of `game`, found by a check that goes on after each
-    /// ([`Rules::check_all_in`]), the rules being found as in
-    /// [`Checker::check_game`].
     /// The effect marks `game` leaves out ([`Rules::missing_marks_in`]),
     /// the rules being found as in [`Checker::check_game`].
     fn missing_marks(
@@ -253,6 +250,9 @@ impl Checker {
         self.rules.missing_marks_in(dir, game)
     }
 
+    /// Every mistake of `game`, found by a check that goes on after each
+    /// ([`Rules::check_all_in`]), the rules being found as in
+    /// [`Checker::check_game`].
     fn check_all(&mut self, game: &Game, file: Option<&Path>) -> Vec<ReplayError> {
         let dir = file
             .and_then(Path::parent)

@@ -3,20 +3,7 @@
 //! annotating twice or stripping, games already analysed skipped.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn billes(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use super::common::{billes_in, stdout};
 
 /// Red reaches the goal with its 1, or lets Green win (turn 1); then the
 /// same position, Red taking the goal (game 2).
@@ -38,7 +25,7 @@ fn analyze_marks_the_move_that_lets_the_game_go() {
     let dir = setup();
     let mut args = vec!["analyze", "game.bgn"];
     args.extend(FAST);
-    let out = billes(dir.path(), &args);
+    let out = billes_in(dir.path(), &args);
     assert!(
         out.status.success(),
         "{}",
@@ -52,7 +39,7 @@ fn analyze_marks_the_move_that_lets_the_game_go() {
         "{text}"
     );
     assert_eq!(
-        stdout(&billes(dir.path(), &args)),
+        stdout(&billes_in(dir.path(), &args)),
         text,
         "same seed, same output"
     );
@@ -63,7 +50,7 @@ fn analyze_json_has_every_turn() {
     let dir = setup();
     let mut args = vec!["analyze", "game.bgn", "--game", "1", "--format", "json"];
     args.extend(FAST);
-    let out = billes(dir.path(), &args);
+    let out = billes_in(dir.path(), &args);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let games = v.as_array().unwrap();
@@ -79,7 +66,7 @@ fn annotate_analyze_twice_changes_nothing_and_strip_removes_it() {
     let dir = setup();
     let mut args = vec!["annotate", "--analyze", "--in-place", "game.bgn"];
     args.extend(FAST);
-    assert!(billes(dir.path(), &args).status.success());
+    assert!(billes_in(dir.path(), &args).status.success());
     let once = std::fs::read_to_string(dir.path().join("game.bgn")).unwrap();
     assert!(
         once.contains("1. R1 e5-e6 ?? {@ moved 1 point} {[%win 0.")
@@ -90,12 +77,12 @@ fn annotate_analyze_twice_changes_nothing_and_strip_removes_it() {
     // Analysing again (--force: not skipped) writes the same analysis.
     let mut again = args.clone();
     again.push("--force");
-    let out = billes(dir.path(), &again);
+    let out = billes_in(dir.path(), &again);
     assert!(out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("skipped"));
     let twice = std::fs::read_to_string(dir.path().join("game.bgn")).unwrap();
     assert_eq!(once, twice);
-    let out = billes(dir.path(), &["annotate", "--strip", "game.bgn"]);
+    let out = billes_in(dir.path(), &["annotate", "--strip", "game.bgn"]);
     let stripped = stdout(&out);
     assert!(
         !stripped.contains("[%win") && !stripped.contains("??"),
@@ -110,7 +97,7 @@ fn annotate_analyze_skips_the_games_already_analysed_unless_forced() {
     let path = dir.path().join("game.bgn");
     let mut args = vec!["annotate", "--analyze", "--in-place", "game.bgn"];
     args.extend(FAST);
-    assert!(billes(dir.path(), &args).status.success());
+    assert!(billes_in(dir.path(), &args).status.success());
     // Game 1's analysis is replaced by a made-up one, and a third game, not
     // analysed yet, is added.
     let once = std::fs::read_to_string(&path).unwrap();
@@ -121,7 +108,7 @@ fn annotate_analyze_skips_the_games_already_analysed_unless_forced() {
     let edited = format!("{}{{[%win 0.99]}}{}{fresh}", &once[..start], &once[end..]);
     std::fs::write(&path, &edited).unwrap();
 
-    let out = billes(dir.path(), &args);
+    let out = billes_in(dir.path(), &args);
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -140,7 +127,7 @@ fn annotate_analyze_skips_the_games_already_analysed_unless_forced() {
 
     let mut forced = args.clone();
     forced.push("--force");
-    let out = billes(dir.path(), &forced);
+    let out = billes_in(dir.path(), &forced);
     assert!(out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("skipped"));
     let after = std::fs::read_to_string(&path).unwrap();
@@ -151,7 +138,7 @@ fn annotate_analyze_skips_the_games_already_analysed_unless_forced() {
     assert!(after.starts_with(&once[..start]), "{after}");
 
     // --force alone means nothing.
-    let out = billes(dir.path(), &["annotate", "--force", "game.bgn"]);
+    let out = billes_in(dir.path(), &["annotate", "--force", "game.bgn"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--force needs --analyze or --in-place"));
 }

@@ -2,38 +2,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-fn billes(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn billes_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use super::common::{billes_in, billes_stdin, text};
 
 const MESSY: &str =
     "[Game \"aggravation\"]\n[Seats \"R B\"]\n1.R6 +   2. R1 r9-r10 {one\n  step}\n3. B4 -- *\n";
@@ -50,7 +21,7 @@ fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
 fn fmt_prints_canonical_form() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.bgn", MESSY);
-    let out = billes(&["fmt", "a.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "a.bgn"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), CANONICAL);
 }
@@ -60,10 +31,10 @@ fn fmt_check_lists_files_that_would_change() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "messy.bgn", MESSY);
     write(dir.path(), "clean.bgn", CANONICAL);
-    let out = billes(&["fmt", "--check", "."], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "--check", "."]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "./messy.bgn\n");
-    let out = billes(&["fmt", "--check", "clean.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "--check", "clean.bgn"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), "");
 }
@@ -73,14 +44,14 @@ fn fmt_in_place_rewrites_and_is_idempotent() {
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "a.bgn", MESSY);
     assert_eq!(
-        billes(&["fmt", "--in-place", "a.bgn"], dir.path())
+        billes_in(dir.path(), &["fmt", "--in-place", "a.bgn"])
             .status
             .code(),
         Some(0)
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), CANONICAL);
     assert_eq!(
-        billes(&["fmt", "--in-place", "a.bgn"], dir.path())
+        billes_in(dir.path(), &["fmt", "--in-place", "a.bgn"])
             .status
             .code(),
         Some(0)
@@ -95,7 +66,7 @@ fn fmt_in_place_leaves_a_broken_file_alone() {
     let dir = tempfile::tempdir().unwrap();
     let broken = "[Game \"aggravation\"]\n1. R6 r9 r10 *\n";
     let path = write(dir.path(), "a.bgn", broken);
-    let out = billes(&["fmt", "--in-place", "a.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "--in-place", "a.bgn"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("a.bgn:2:9"),
@@ -115,9 +86,9 @@ fn fmt_reads_stdin() {
 #[test]
 fn a_missing_file_is_an_io_error() {
     let dir = tempfile::tempdir().unwrap();
-    let out = billes(&["fmt", "nowhere.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "nowhere.bgn"]);
     assert_eq!(out.status.code(), Some(2));
-    let out = billes(&["validate", "nowhere.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "nowhere.bgn"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stdout).contains("nowhere.bgn"));
 }
@@ -125,8 +96,11 @@ fn a_missing_file_is_an_io_error() {
 #[test]
 fn usage_errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();
-    assert_eq!(billes(&["fmt"], dir.path()).status.code(), Some(2));
-    assert_eq!(billes(&["frobnicate"], dir.path()).status.code(), Some(2));
+    assert_eq!(billes_in(dir.path(), &["fmt"]).status.code(), Some(2));
+    assert_eq!(
+        billes_in(dir.path(), &["frobnicate"]).status.code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -134,12 +108,12 @@ fn convert_round_trips_through_json_and_yaml() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.bgn", MESSY);
     for format in ["json", "yaml"] {
-        let out = billes(&["convert", "--to", format, "a.bgn"], dir.path());
+        let out = billes_in(dir.path(), &["convert", "--to", format, "a.bgn"]);
         assert_eq!(out.status.code(), Some(0));
         let data = write(dir.path(), &format!("a.{format}"), &text(&out.stdout));
-        let back = billes(
-            &["convert", "--from", format, data.to_str().unwrap()],
+        let back = billes_in(
             dir.path(),
+            &["convert", "--from", format, data.to_str().unwrap()],
         );
         assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
         assert_eq!(text(&back.stdout), CANONICAL);
@@ -150,7 +124,7 @@ fn convert_round_trips_through_json_and_yaml() {
 fn convert_json_keeps_spans_and_comments() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.bgn", CANONICAL);
-    let out = billes(&["convert", "--to", "json", "a.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["convert", "--to", "json", "a.bgn"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let turn = &json[0]["line"]["turns"][1];
     assert_eq!(turn["after"][0]["text"], "one step");
@@ -165,7 +139,7 @@ fn convert_rejects_data_bgn_cannot_say() {
     let data = r#"[{"tags":[],"line":{"turns":[{"number":1,"head":{"seat":"R","roll":6},
         "actions":[{"kind":"move","path":["R9","r10"]}]}]},"outcome":{}}]"#;
     write(dir.path(), "bad.json", data);
-    let out = billes(&["convert", "--from", "json", "bad.json"], dir.path());
+    let out = billes_in(dir.path(), &["convert", "--from", "json", "bad.json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot be written as BGN"));
 }
@@ -178,7 +152,7 @@ fn validate_reports_syntax_errors_with_location_and_keeps_going() {
         "two.bgn",
         "[Game \"aggravation\"]\n1. R6 r9 r10 *\n\n[Game \"aggravation\"]\n1. R6 + {never closed\n",
     );
-    let out = billes(&["validate", "--format", "json", "two.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "--format", "json", "two.bgn"]);
     assert_eq!(out.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["files"], 1);
@@ -200,7 +174,7 @@ fn validate_text_report_has_caret_and_summary() {
         "a.bgn",
         "[Game \"aggravation\"]\n1. R6 r9 r10 *\n",
     );
-    let out = billes(&["validate", "a.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "a.bgn"]);
     let stdout = text(&out.stdout);
     assert!(stdout.contains(" --> a.bgn:2:9"), "{stdout}");
     assert!(stdout.contains("1. R6 r9 r10 *"), "{stdout}");
@@ -217,7 +191,7 @@ fn validate_never_writes_its_inputs() {
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "a.bgn", MESSY);
     let before = std::fs::metadata(&path).unwrap().modified().unwrap();
-    billes(&["validate", "a.bgn"], dir.path());
+    billes_in(dir.path(), &["validate", "a.bgn"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), MESSY);
     assert_eq!(
         std::fs::metadata(&path).unwrap().modified().unwrap(),
@@ -232,7 +206,7 @@ fn validate_reports_invalid_utf8_and_goes_on() {
     bytes.extend_from_slice(&[0xC3, 0x28]);
     bytes.extend_from_slice(b"}\n*\n[Game \"aggravation\"]\n1. R6 r1 *\n");
     std::fs::write(dir.path().join("bin.bgn"), bytes).unwrap();
-    let out = billes(&["validate", "--format", "yaml", "bin.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "--format", "yaml", "bin.bgn"]);
     assert_eq!(out.status.code(), Some(1));
     let report: serde_yaml::Value = serde_yaml::from_slice(&out.stdout).unwrap();
     assert_eq!(report["games"].as_u64(), Some(2));
@@ -244,14 +218,14 @@ fn validate_reports_invalid_utf8_and_goes_on() {
 #[test]
 fn help_lists_the_verbs_and_version_prints() {
     let dir = tempfile::tempdir().unwrap();
-    let out = billes(&["--help"], dir.path());
+    let out = billes_in(dir.path(), &["--help"]);
     let help = text(&out.stdout);
     for verb in ["validate", "replay", "render", "fmt", "convert", "simulate"] {
         assert!(help.contains(verb), "{help}");
     }
-    let out = billes(&["--version"], dir.path());
+    let out = billes_in(dir.path(), &["--version"]);
     assert!(text(&out.stdout).starts_with("billes "));
-    let out = billes(&["help", "fmt"], dir.path());
+    let out = billes_in(dir.path(), &["help", "fmt"]);
     assert!(text(&out.stdout).contains("--in-place"));
 }
 
@@ -264,7 +238,7 @@ fn completions_are_printed_for_each_shell() {
         ("fish", "complete -c billes"),
         ("powershell", "Register-ArgumentCompleter"),
     ] {
-        let out = billes(&["completions", shell], dir.path());
+        let out = billes_in(dir.path(), &["completions", shell]);
         assert_eq!(out.status.code(), Some(0), "{shell}");
         let script = text(&out.stdout);
         assert!(script.contains(sign), "{shell}: {script}");
@@ -273,14 +247,14 @@ fn completions_are_printed_for_each_shell() {
             assert!(script.contains(word), "{shell} lacks {word}");
         }
     }
-    let out = billes(&["completions", "tcsh"], dir.path());
+    let out = billes_in(dir.path(), &["completions", "tcsh"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn man_prints_a_manual_page() {
     let dir = tempfile::tempdir().unwrap();
-    let out = billes(&["man"], dir.path());
+    let out = billes_in(dir.path(), &["man"]);
     assert_eq!(out.status.code(), Some(0));
     let page = text(&out.stdout);
     assert!(page.contains(".TH billes 1"), "{page}");

@@ -1,10 +1,13 @@
 //! What the test modules share: running the `billes` binary from the
-//! workspace root or from a folder, and its output as text.
+//! workspace root or from a folder, with or without standard input, and
+//! its output as text. (`Command::output` gives the binary no standard
+//! input: a verb that reads it sees its end at once.)
 
 #![allow(clippy::unwrap_used)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// The workspace root, where `examples/` and `rules/` are.
 pub fn root() -> PathBuf {
@@ -33,4 +36,34 @@ pub fn stdout(o: &Output) -> String {
 /// Standard error as text.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs `billes` with `args` in `dir`, `input` on its standard input.
+pub fn billes_stdin_in(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_ref())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `billes` with `args` in the workspace root, `input` on its
+/// standard input.
+pub fn billes_stdin(args: &[&str], input: impl AsRef<[u8]>) -> Output {
+    billes_stdin_in(&root(), args, input)
+}
+
+/// Bytes of an output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }

@@ -3,12 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use super::common::{root, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn cmd(dir: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_billes"));
@@ -21,10 +18,6 @@ fn cmd(dir: &Path) -> Command {
 
 fn billes(args: &[&str], dir: &Path) -> Output {
     cmd(dir).args(args).output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
@@ -44,7 +37,7 @@ const INVALID: &str = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R3 r9-r12\n
 fn rules_standard_overrides_the_rules_tag() {
     let dir = tempfile::tempdir().unwrap();
     let record =
-        std::fs::read_to_string(repo().join("examples/aggravation/house-rules/five-marbles.bgn"))
+        std::fs::read_to_string(root().join("examples/aggravation/house-rules/five-marbles.bgn"))
             .unwrap();
     write(dir.path(), "five.bgn", &record);
     let tagged = billes(&["validate", "five.bgn"], dir.path());
@@ -559,7 +552,7 @@ fn every_verb_exits_0_valid_1_wrong_input_2_usage_or_io() {
             "{verb}"
         );
     }
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     assert!(
         readme.contains("| 2 | usage or I/O error"),
         "README exit code table"

@@ -3,33 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-fn billes(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn billes_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use super::common::{billes_in, billes_stdin, text};
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
@@ -58,11 +34,11 @@ fn write(dir: &Path, name: &str, contents: &[u8]) -> PathBuf {
 fn validate_skips_a_byte_order_mark_in_a_file_and_on_stdin() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.bgn", &with_bom(GAMES));
-    let out = billes(&["validate", "--format", "json", "a.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "--format", "json", "a.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["games"], 2, "{report}");
-    let out = billes_stdin(&["validate", "-"], &with_bom(&crlf(GAMES)));
+    let out = billes_stdin(&["validate", "-"], with_bom(&crlf(GAMES)));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
@@ -72,14 +48,14 @@ fn an_error_after_a_byte_order_mark_has_the_columns_an_editor_shows() {
     // A mark on the line of the error is not counted either.
     let out = billes_stdin(
         &["validate", "--color", "never", "-"],
-        &with_bom("2. R1 r9-r11 *\n"),
+        with_bom("2. R1 r9-r11 *\n"),
     );
     assert!(
         text(&out.stdout).contains("<stdin>:1:1"),
         "{}",
         text(&out.stdout)
     );
-    let out = billes_stdin(&["validate", "--color", "never", "-"], &with_bom(bad));
+    let out = billes_stdin(&["validate", "--color", "never", "-"], with_bom(bad));
     assert_eq!(out.status.code(), Some(1));
     let report = text(&out.stdout);
     assert!(report.contains("<stdin>:5:7"), "{report}");
@@ -96,7 +72,7 @@ fn the_other_readers_skip_a_byte_order_mark() {
         &["render", "a.bgn", "--at", "1", "--text"],
         &["fmt", "a.bgn"],
     ] {
-        let out = billes(args, dir.path());
+        let out = billes_in(dir.path(), args);
         assert_eq!(
             out.status.code(),
             Some(0),
@@ -104,12 +80,12 @@ fn the_other_readers_skip_a_byte_order_mark() {
             text(&out.stderr)
         );
     }
-    let out = billes(&["convert", "--to", "json", "a.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["convert", "--to", "json", "a.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let mut json = BOM.to_vec();
     json.extend_from_slice(&out.stdout);
     write(dir.path(), "a.json", &json);
-    let out = billes(&["convert", "--from", "json", "a.json"], dir.path());
+    let out = billes_in(dir.path(), &["convert", "--from", "json", "a.json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), GAMES);
 }
@@ -118,7 +94,7 @@ fn the_other_readers_skip_a_byte_order_mark() {
 fn fmt_prints_without_the_mark_and_with_lf() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.bgn", &with_bom(&crlf(GAMES)));
-    let out = billes(&["fmt", "a.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "a.bgn"]);
     assert_eq!(text(&out.stdout), GAMES);
 }
 
@@ -127,12 +103,12 @@ fn fmt_check_accepts_a_canonical_file_with_a_mark_and_crlf() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.bgn", &with_bom(&crlf(GAMES)));
     write(dir.path(), "b.bgn", crlf(GAMES).as_bytes());
-    let out = billes(&["fmt", "--check", "a.bgn", "b.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "--check", "a.bgn", "b.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     // Mixed line ends are not canonical.
     let mixed = crlf(GAMES).replacen("\r\n", "\n", 3);
     write(dir.path(), "c.bgn", mixed.as_bytes());
-    let out = billes(&["fmt", "--check", "c.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "--check", "c.bgn"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "c.bgn\n");
 }
@@ -158,7 +134,7 @@ fn fmt_in_place_keeps_crlf_the_mark_and_the_permissions() {
     let b = write(dir.path(), "b.bgn", crlf(messy).as_bytes());
     #[cfg(unix)]
     set_mode(&a, 0o600);
-    let out = billes(&["fmt", "--in-place", "a.bgn", "b.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["fmt", "--in-place", "a.bgn", "b.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(std::fs::read(&a).unwrap(), with_bom(&crlf(GAMES)));
     assert_eq!(std::fs::read(&b).unwrap(), crlf(GAMES).into_bytes());
@@ -174,7 +150,7 @@ fn annotate_in_place_keeps_crlf_the_mark_and_the_permissions() {
     #[cfg(unix)]
     set_mode(&a, 0o640);
     for name in ["a.bgn", "b.bgn"] {
-        let out = billes(&["annotate", "--in-place", name], dir.path());
+        let out = billes_in(dir.path(), &["annotate", "--in-place", name]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     }
     let annotated = text(&std::fs::read(&b).unwrap());
@@ -188,7 +164,7 @@ fn annotate_in_place_keeps_crlf_the_mark_and_the_permissions() {
     #[cfg(unix)]
     assert_eq!(mode(&a), 0o640);
     // Stripping gives the file back as it was.
-    let out = billes(&["annotate", "--strip", "--in-place", "a.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["annotate", "--strip", "--in-place", "a.bgn"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(std::fs::read(&a).unwrap(), with_bom(&crlf(GAMES)));
 }

@@ -2,28 +2,7 @@
 //! or of a position given as a Position tag, for each game and a variant.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
-
-fn billes(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use super::common::{billes, root, stderr, stdout};
 
 /// Runs `billes moves ARGS`, which must succeed, and returns its output.
 fn moves(args: &[&str]) -> String {

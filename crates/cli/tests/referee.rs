@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use super::common::text;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -15,10 +16,6 @@ fn billes(args: &[&str], dir: &Path) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// `record` written to `name` in a fresh folder, then `billes validate`

@@ -2,12 +2,9 @@
 //! board's colours, and what happens to mistakes and existing files.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
 use std::process::{Command, Output};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
+use super::common::{root, stderr, stdout};
 
 fn billes(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_billes"))
@@ -16,14 +13,6 @@ fn billes(args: &[&str]) -> Output {
         .env_remove("NO_COLOR")
         .output()
         .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 const EXAMPLES: [&str; 3] = [

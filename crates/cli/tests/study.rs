@@ -2,36 +2,12 @@
 //! stepping with `replay --from/--to`. Each test works in its own temp dir.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use super::common::{billes, billes_in, root, stderr, stdout};
 
 fn example(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap()
-}
-
-/// Runs billes in `dir`.
-fn billes_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn billes(args: &[&str]) -> Output {
-    billes_in(&root(), args)
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Replaces the one line starting with `prefix`.

@@ -5,35 +5,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn billes(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn billes_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use super::common::{billes_in, billes_stdin_in, text};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/archive")
@@ -83,7 +58,7 @@ fn snapshot_files(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, std::time::SystemTi
 #[test]
 fn corrupted_archive_text_report_lists_every_problem() {
     let dir = archive();
-    let out = billes(&["validate", "--jobs", "1", "archive"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "--jobs", "1", "archive"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let report = text(&out.stdout);
     // The huge comment's line is shown nowhere, and its game is valid.
@@ -93,7 +68,7 @@ fn corrupted_archive_text_report_lists_every_problem() {
          (encoding: 2, illegal_move: 1, syntax: 2, variant: 1)\n"
     ));
     assert_snapshot!("archive_text", report);
-    let two = billes(&["validate", "--jobs", "2", "archive"], dir.path());
+    let two = billes_in(dir.path(), &["validate", "--jobs", "2", "archive"]);
     assert_eq!(text(&two.stdout), report);
     assert_eq!(two.status.code(), Some(1));
     // Not a terminal: no progress bar, nothing on stderr.
@@ -112,7 +87,7 @@ fn corrupted_archive_json_report_is_the_same_on_any_number_of_threads() {
         "--by-event",
         "archive",
     ];
-    let one = billes(&[&args[..], &["--jobs", "1"]].concat(), dir.path());
+    let one = billes_in(dir.path(), &[&args[..], &["--jobs", "1"]].concat());
     assert_eq!(one.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
     assert_eq!(report["files"], 7);
@@ -138,7 +113,7 @@ fn corrupted_archive_json_report_is_the_same_on_any_number_of_threads() {
     );
     assert_snapshot!("archive_json", text(&one.stdout));
     for jobs in ["2", "3"] {
-        let many = billes(&[&args[..], &["--jobs", jobs]].concat(), dir.path());
+        let many = billes_in(dir.path(), &[&args[..], &["--jobs", jobs]].concat());
         assert_eq!(text(&many.stdout), text(&one.stdout), "--jobs {jobs}");
     }
 }
@@ -146,7 +121,7 @@ fn corrupted_archive_json_report_is_the_same_on_any_number_of_threads() {
 #[test]
 fn corrupted_archive_yaml_report_parses() {
     let dir = archive();
-    let out = billes(&["validate", "--format", "yaml", "archive"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "--format", "yaml", "archive"]);
     assert_eq!(out.status.code(), Some(1));
     let report: serde_yaml::Value = serde_yaml::from_slice(&out.stdout).unwrap();
     assert_eq!(report["valid"].as_u64(), Some(6));
@@ -166,7 +141,8 @@ fn validate_never_modifies_its_inputs() {
     let before = snapshot_files(dir.path());
     for format in ["text", "json", "yaml"] {
         for jobs in ["1", "2"] {
-            let out = billes(
+            let out = billes_in(
+                dir.path(),
                 &[
                     "validate",
                     "--format",
@@ -177,7 +153,6 @@ fn validate_never_modifies_its_inputs() {
                     "--by-event",
                     "archive",
                 ],
-                dir.path(),
             );
             assert_eq!(out.status.code(), Some(1));
         }
@@ -190,7 +165,7 @@ fn validate_never_modifies_its_inputs() {
 fn an_unreadable_file_is_reported_in_its_place_and_gives_exit_2() {
     let dir = archive();
     std::os::unix::fs::symlink("nowhere.bgn", dir.path().join("archive/club/lost.bgn")).unwrap();
-    let out = billes(&["validate", "--jobs", "2", "archive"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "--jobs", "2", "archive"]);
     assert_eq!(out.status.code(), Some(2));
     let report = text(&out.stdout);
     let lost = report
@@ -211,7 +186,8 @@ fn an_unreadable_file_is_reported_in_its_place_and_gives_exit_2() {
 #[test]
 fn a_missing_path_among_files_gives_exit_2_and_the_files_are_checked() {
     let dir = archive();
-    let out = billes(
+    let out = billes_in(
+        dir.path(),
         &[
             "validate",
             "--format",
@@ -220,7 +196,6 @@ fn a_missing_path_among_files_gives_exit_2_and_the_files_are_checked() {
             "gone.bgn",
             "archive/variant.bgn",
         ],
-        dir.path(),
     );
     assert_eq!(out.status.code(), Some(2));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -234,7 +209,8 @@ fn a_missing_path_among_files_gives_exit_2_and_the_files_are_checked() {
 #[test]
 fn duplicates_are_found_whatever_the_tags_comments_and_layout() {
     let dir = archive();
-    let out = billes(
+    let out = billes_in(
+        dir.path(),
         &[
             "validate",
             "--duplicates",
@@ -242,7 +218,6 @@ fn duplicates_are_found_whatever_the_tags_comments_and_layout() {
             "json",
             "archive/club",
         ],
-        dir.path(),
     );
     assert_eq!(out.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -255,9 +230,9 @@ fn duplicates_are_found_whatever_the_tags_comments_and_layout() {
     assert_eq!(duplicates[0]["first"]["game"], 1);
     // Only valid games, no duplicates: exit 0; a duplicate alone: exit 1.
     let round1 = std::fs::read_to_string(dir.path().join("archive/club/round1.bgn")).unwrap();
-    let out = billes_stdin(
-        &["validate", "--duplicates", "-"],
+    let out = billes_stdin_in(
         dir.path(),
+        &["validate", "--duplicates", "-"],
         round1.as_bytes(),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
@@ -266,9 +241,9 @@ fn duplicates_are_found_whatever_the_tags_comments_and_layout() {
         "{round1}\n{}",
         round1.replace("[Round \"1\"]", "[Round \"9\"]")
     );
-    let out = billes_stdin(
-        &["validate", "--duplicates", "-"],
+    let out = billes_stdin_in(
         dir.path(),
+        &["validate", "--duplicates", "-"],
         twice.as_bytes(),
     );
     assert_eq!(out.status.code(), Some(1));
@@ -286,9 +261,9 @@ fn duplicates_are_found_whatever_the_tags_comments_and_layout() {
 #[test]
 fn by_event_counts_games_per_event_and_round() {
     let dir = archive();
-    let out = billes(
-        &["validate", "--by-event", "--jobs", "2", "archive"],
+    let out = billes_in(
         dir.path(),
+        &["validate", "--by-event", "--jobs", "2", "archive"],
     );
     let report = text(&out.stdout);
     assert!(
@@ -306,7 +281,8 @@ fn by_event_counts_games_per_event_and_round() {
 #[test]
 fn many_games_in_many_files_report_in_order_on_any_number_of_threads() {
     let dir = tempfile::tempdir().unwrap();
-    let sim = billes(
+    let sim = billes_in(
+        dir.path(),
         &[
             "simulate",
             "--game",
@@ -320,7 +296,6 @@ fn many_games_in_many_files_report_in_order_on_any_number_of_threads() {
             "--max-turns",
             "80",
         ],
-        dir.path(),
     );
     assert_eq!(sim.status.code(), Some(0));
     let games: Vec<String> = text(&sim.stdout)
@@ -342,9 +317,9 @@ fn many_games_in_many_files_report_in_order_on_any_number_of_threads() {
         }
         std::fs::write(dir.path().join(format!("part{n}.bgn")), file).unwrap();
     }
-    let one = billes(
-        &["validate", "--format", "json", "--jobs", "1", "."],
+    let one = billes_in(
         dir.path(),
+        &["validate", "--format", "json", "--jobs", "1", "."],
     );
     let report: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
     assert_eq!(report["games"], 60);
@@ -364,9 +339,9 @@ fn many_games_in_many_files_report_in_order_on_any_number_of_threads() {
     sorted.sort();
     assert_eq!(places, sorted);
     for jobs in ["2", "4"] {
-        let many = billes(
-            &["validate", "--format", "json", "--jobs", jobs, "."],
+        let many = billes_in(
             dir.path(),
+            &["validate", "--format", "json", "--jobs", jobs, "."],
         );
         assert_eq!(text(&many.stdout), text(&one.stdout), "--jobs {jobs}");
     }
@@ -378,9 +353,9 @@ fn thousands_of_errors_are_all_reported_in_order() {
     let game = "[Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 +\n2. R7 r9-r16\n*\n";
     std::fs::write(dir.path().join("bad.bgn"), game.repeat(1500)).unwrap();
     for format in ["json", "yaml"] {
-        let out = billes(
-            &["validate", "--format", format, "--jobs", "2", "bad.bgn"],
+        let out = billes_in(
             dir.path(),
+            &["validate", "--format", format, "--jobs", "2", "bad.bgn"],
         );
         assert_eq!(out.status.code(), Some(1));
         let report: serde_yaml::Value = serde_yaml::from_slice(&out.stdout).unwrap();
@@ -398,7 +373,7 @@ fn thousands_of_errors_are_all_reported_in_order() {
 #[test]
 fn jobs_must_be_at_least_one() {
     let dir = archive();
-    let out = billes(&["validate", "--jobs", "0", "archive"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "--jobs", "0", "archive"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("--jobs"),
@@ -410,7 +385,7 @@ fn jobs_must_be_at_least_one() {
 #[test]
 fn help_points_at_the_report_schema() {
     let dir = tempfile::tempdir().unwrap();
-    let out = billes(&["validate", "--help"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "--help"]);
     let help = text(&out.stdout);
     assert!(help.contains("docs/validate-report.md"), "{help}");
     assert!(
@@ -428,11 +403,11 @@ fn help_points_at_the_report_schema() {
 #[test]
 fn a_large_archive_reports_the_same_on_any_number_of_threads() {
     let dir = tempfile::tempdir().unwrap();
-    let simulated = billes(
+    let simulated = billes_in(
+        dir.path(),
         &[
             "simulate", "--game", "offboard", "--games", "600", "--seed", "9",
         ],
-        dir.path(),
     );
     assert!(simulated.status.success(), "{}", text(&simulated.stderr));
     let all = text(&simulated.stdout);
@@ -452,13 +427,13 @@ fn a_large_archive_reports_the_same_on_any_number_of_threads() {
         std::fs::write(dir.path().join(format!("big/{f}.bgn")), out).unwrap();
     }
     let args = ["validate", "--format", "json", "big"];
-    let one = billes(&[&args[..], &["--jobs", "1"]].concat(), dir.path());
+    let one = billes_in(dir.path(), &[&args[..], &["--jobs", "1"]].concat());
     let report: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
     assert_eq!(report["games"], 600);
     // Games 6, 103 and 200 of the two full files, and 6 of the last.
     assert_eq!(report["invalid"], 7, "{report}");
     for jobs in ["2", "3", "8"] {
-        let many = billes(&[&args[..], &["--jobs", jobs]].concat(), dir.path());
+        let many = billes_in(dir.path(), &[&args[..], &["--jobs", jobs]].concat());
         assert_eq!(text(&many.stdout), text(&one.stdout), "--jobs {jobs}");
     }
 }
@@ -486,11 +461,11 @@ mod jsonl {
         )
         .unwrap();
         std::fs::write(dir.path().join("b.bgn"), b"\x00binary").unwrap();
-        let out = billes(
+        let out = billes_in(
+            dir.path(),
             &[
                 "validate", "--format", "jsonl", "-j", "2", "a.bgn", "b.bgn", "c.bgn",
             ],
-            dir.path(),
         );
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
         let lines = json_lines(&out);
@@ -540,9 +515,9 @@ mod jsonl {
     #[test]
     fn the_lines_agree_with_the_json_report_on_the_examples() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let out = billes(&["validate", "--format", "jsonl", "examples/"], &root);
+        let out = billes_in(&root, &["validate", "--format", "jsonl", "examples/"]);
         let lines = json_lines(&out);
-        let json = billes(&["validate", "--format", "json", "examples/"], &root);
+        let json = billes_in(&root, &["validate", "--format", "json", "examples/"]);
         let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
         let (summary, games) = lines.split_last().unwrap();
         assert_eq!(summary["type"], "summary");
@@ -558,7 +533,8 @@ mod jsonl {
         let turns: u64 = games.iter().map(|g| g["turns"].as_u64().unwrap()).sum();
         assert_eq!(serde_json::Value::from(turns), report["turns"]);
         // With the tournament helpers, the summary carries their lists.
-        let out = billes(
+        let out = billes_in(
+            &root,
             &[
                 "validate",
                 "--format",
@@ -567,7 +543,6 @@ mod jsonl {
                 "--by-event",
                 "examples/",
             ],
-            &root,
         );
         let last = json_lines(&out).pop().unwrap();
         assert!(
@@ -588,7 +563,7 @@ fn a_game_whose_result_tag_disagrees_counts_the_turns_it_replayed() {
     .replace("[Result \"B\"]", "[Result \"R\"]");
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("wrong-tag.bgn"), &record).unwrap();
-    let out = billes(&["validate", "wrong-tag.bgn"], dir.path());
+    let out = billes_in(dir.path(), &["validate", "wrong-tag.bgn"]);
     assert_eq!(out.status.code(), Some(1));
     let report = text(&out.stdout);
     assert!(
@@ -601,9 +576,9 @@ fn a_game_whose_result_tag_disagrees_counts_the_turns_it_replayed() {
         ),
         "{report}"
     );
-    let out = billes(
-        &["validate", "--format", "jsonl", "wrong-tag.bgn"],
+    let out = billes_in(
         dir.path(),
+        &["validate", "--format", "jsonl", "wrong-tag.bgn"],
     );
     let lines: Vec<serde_json::Value> = text(&out.stdout)
         .lines()

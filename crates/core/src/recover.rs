@@ -97,6 +97,21 @@ struct Check<'r, R> {
     renumber: Option<u32>,
 }
 
+/// A turn being checked, and what its check needs from around it.
+struct TurnAt<'t> {
+    turn: &'t Turn,
+    /// The turn after it in its line.
+    next: Option<&'t Turn>,
+    /// The number it is checked as.
+    expected: u32,
+    /// The number the turns before give it (`expected` may have been
+    /// counted from its written number instead).
+    place: u32,
+    /// The turn number's mistake, if any: reported unless a missing turn
+    /// explains it.
+    number: Option<ReplayError>,
+}
+
 /// What became of a refused turn.
 enum Mended {
     /// Play it again as it is now (the position was changed: a seat given
@@ -163,7 +178,14 @@ impl<R: MoveRules> Check<'_, R> {
                 );
                 return false;
             }
-            if !self.turn(state, turn, i, line, expected, place, &mut number) {
+            let at = TurnAt {
+                turn,
+                next: line.turns.get(i + 1),
+                expected,
+                place,
+                number,
+            };
+            if !self.turn(state, at) {
                 return false;
             }
             if let Some(n) = self.renumber.take() {
@@ -174,21 +196,10 @@ impl<R: MoveRules> Check<'_, R> {
         true
     }
 
-    /// Plays `turn` (number `expected`; `place` is the number the turns
-    /// before give it), mending it where it can. `number` is the turn
-    /// number's mistake, if any, reported unless a missing turn explains
-    /// it. False when the check stops.
-    #[allow(clippy::too_many_arguments)]
-    fn turn(
-        &mut self,
-        state: &mut R::State,
-        turn: &Turn,
-        index: usize,
-        line: &Line,
-        expected: u32,
-        place: u32,
-        number: &mut Option<ReplayError>,
-    ) -> bool {
+    /// Plays the turn of `at`, mending it where it can. False when the
+    /// check stops.
+    fn turn(&mut self, state: &mut R::State, mut at: TurnAt<'_>) -> bool {
+        let (turn, expected) = (at.turn, at.expected);
         let seat = turn.head.seat.as_str();
         let mut attempt: Cow<'_, Turn> = Cow::Borrowed(turn);
         let mut found = Vec::new();
@@ -197,7 +208,7 @@ impl<R: MoveRules> Check<'_, R> {
             let err = match self.rules.play(&mut after, &attempt) {
                 Ok(()) => {
                     *state = after;
-                    self.errors.extend(number.take());
+                    self.errors.extend(at.number.take());
                     self.errors.append(&mut found);
                     return true;
                 }
@@ -205,14 +216,7 @@ impl<R: MoveRules> Check<'_, R> {
             };
             let mut err = err;
             nearest_first(&mut err.legal, &turn.actions);
-            match self.mend(
-                state,
-                &attempt,
-                &mut err,
-                line.turns.get(index + 1),
-                place,
-                number,
-            ) {
+            match self.mend(state, &attempt, &mut err, &mut at) {
                 Some(Mended::Again) => found.push(err),
                 Some(Mended::As(t)) => {
                     found.push(err);
@@ -220,12 +224,12 @@ impl<R: MoveRules> Check<'_, R> {
                 }
                 Some(Mended::Done) => {
                     found.push(err);
-                    self.errors.extend(number.take());
+                    self.errors.extend(at.number.take());
                     self.errors.append(&mut found);
                     return true;
                 }
                 None => {
-                    self.errors.extend(number.take());
+                    self.errors.extend(at.number.take());
                     self.errors.append(&mut found);
                     self.errors.push(err.with_note(STOPPED));
                     return false;
@@ -233,7 +237,7 @@ impl<R: MoveRules> Check<'_, R> {
             }
         }
         // Mended again and again, still refused: give up on the game.
-        self.errors.extend(number.take());
+        self.errors.extend(at.number.take());
         if let Some(last) = found.pop() {
             self.errors.append(&mut found);
             self.errors.push(last.with_note(STOPPED));
@@ -241,16 +245,15 @@ impl<R: MoveRules> Check<'_, R> {
         false
     }
 
-    /// How to go on after `err`, refused in `state` for `turn` (the note and
-    /// message of `err` are completed to say so); `None`: the check stops.
+    /// How to go on after `err`, refused in `state` for `turn` (the turn of
+    /// `at` as last tried; the note and message of `err` are completed to
+    /// say so); `None`: the check stops.
     fn mend(
         &mut self,
         state: &mut R::State,
         turn: &Turn,
         err: &mut ReplayError,
-        next: Option<&Turn>,
-        place: u32,
-        number: &mut Option<ReplayError>,
+        at: &mut TurnAt<'_>,
     ) -> Option<Mended> {
         let seat = turn.head.seat.as_str();
         match err.kind {
@@ -290,11 +293,12 @@ impl<R: MoveRules> Check<'_, R> {
                 err.message = format!("{}: {}", missing_turns(&missing), err.message);
                 set_note(err, format!("the check goes on with {seat}'s turn"));
                 // A turn number off by the turns left out is the same mistake.
-                if number
+                if at
+                    .number
                     .as_ref()
-                    .is_some_and(|_| turn.number == place.saturating_add(gap as u32))
+                    .is_some_and(|_| turn.number == at.place.saturating_add(gap as u32))
                 {
-                    *number = None;
+                    at.number = None;
                     self.renumber = Some(turn.number);
                 }
                 Some(Mended::Again)
@@ -313,7 +317,7 @@ impl<R: MoveRules> Check<'_, R> {
             ErrorKind::Roll | ErrorKind::IllegalMove if self.dice => {
                 // A 6 gives another turn in most rules: tried first when
                 // the same seat writes the next turn, last otherwise.
-                let again = next.is_some_and(|n| n.head.seat == turn.head.seat);
+                let again = at.next.is_some_and(|n| n.head.seat == turn.head.seat);
                 let faces: [u32; 6] = if again {
                     [6, 1, 2, 3, 4, 5]
                 } else {

@@ -118,9 +118,6 @@ impl Flow for ControlFlow<()> {
     }
 }
 
-/// The observer of [`replay_with`].
-type Observer<'o, S> = &'o mut dyn FnMut(&Step<'_, S>) -> ControlFlow<()>;
-
 /// Deepest variation nesting the driver follows (the parser enforces it too).
 const MAX_DEPTH: usize = 256;
 
@@ -139,7 +136,10 @@ pub fn replay_with<R: Rules, F: Flow>(
     game: &Game,
     observe: &mut dyn FnMut(&Step<'_, R::State>) -> F,
 ) -> Result<Summary, ReplayError> {
-    replay_observing(rules, game, Some(&mut |step| observe(step).flow()))
+    // The driver is generic over its observer: the call to this closure
+    // is static, and only `observe` itself is called through a pointer.
+    let mut observe = |step: &Step<'_, R::State>| observe(step).flow();
+    replay_observing(rules, game, Some(&mut observe))
 }
 
 /// Checks `game` under `rules` as [`replay_with`] does, with no one to show
@@ -148,14 +148,17 @@ pub fn replay_with<R: Rules, F: Flow>(
 /// # Errors
 /// The first mistake in the record.
 pub fn validate_with<R: Rules>(rules: &R, game: &Game) -> Result<Summary, ReplayError> {
-    replay_observing(rules, game, None)
+    replay_observing(rules, game, None::<&mut NoObserver<R::State>>)
 }
 
+/// The type of the observer [`validate_with`] does not have.
+type NoObserver<S> = fn(&Step<'_, S>) -> ControlFlow<()>;
+
 /// [`replay_with`], with or without an observer.
-fn replay_observing<R: Rules>(
+fn replay_observing<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>>(
     rules: &R,
     game: &Game,
-    observe: Option<Observer<'_, R::State>>,
+    observe: Option<&mut O>,
 ) -> Result<Summary, ReplayError> {
     let mut state = rules.setup(game)?;
     let mut summary = Summary {
@@ -173,14 +176,14 @@ fn replay_observing<R: Rules>(
     Ok(summary)
 }
 
-fn play_line<R: Rules>(
+fn play_line<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>>(
     rules: &R,
     state: &mut R::State,
     line: &Line,
     first_number: u32,
     depth: usize,
     summary: &mut Summary,
-    mut observe: Option<Observer<'_, R::State>>,
+    mut observe: Option<&mut O>,
 ) -> Result<ControlFlow<()>, ReplayError> {
     if depth > MAX_DEPTH {
         let span = line.turns.first().map(|t| t.span).unwrap_or_default();
@@ -214,7 +217,7 @@ fn play_line<R: Rules>(
                 expected,
                 depth + 1,
                 summary,
-                None,
+                None::<&mut O>,
             )?;
         }
         if rules.is_over(state) {

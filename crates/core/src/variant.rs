@@ -47,6 +47,7 @@
 //! |---|---|---|---|---|
 //! | `barricades` | [`QueryKind::Names`] | — | the points where barricades stand, sorted | — |
 //! | `held` | [`QueryKind::Flag`] | — | whether the seat holds a taken barricade it has yet to put down | — |
+//! | `must_move` | [`QueryKind::Name`] | — | the point of the pawn the seat must move if it takes the next turn (the pawn replaying its 6) | — |
 //! | `score` | [`QueryKind::Number`] | — | — | the seat's points |
 //! | `target` | [`QueryKind::Name`] | — | — | the seat whose marble fills the named target |
 //!
@@ -125,6 +126,17 @@ impl MoveKind {
 }
 
 /// A read-only view of a position, as hooks see it.
+///
+/// Its methods ask what every game has, whatever its rules: pieces on
+/// named points, seats and teams, and the board's lines between points
+/// (`neighbours`, `walk`, `path`, every board being points joined by lines
+/// a piece steps along; Offboard answers with nothing, its moves being
+/// line pushes), and how far a seat has come (`progress`, which the
+/// game-independent greedy player of [`crate::house`] weighs moves by).
+/// What only a game's rules know (Barricade's barricades, or the pawn
+/// that must replay its 6; Offboard's scores) is one of the game's own
+/// [`query`](BoardView::query) names instead, listed in its
+/// [`HookedRules::position_queries`].
 pub trait BoardView {
     /// The seat whose piece stands on the named hole, point or cell.
     fn at(&self, hole: &str) -> Option<&str>;
@@ -165,12 +177,6 @@ pub trait BoardView {
     fn progress(&self, seat: &str) -> u32 {
         let _ = seat;
         0
-    }
-    /// The point of the piece `seat` must move if it takes the next turn,
-    /// when the rules bind it (Barricade: the pawn replaying its 6).
-    fn must_move(&self, seat: &str) -> Option<String> {
-        let _ = seat;
-        None
     }
     /// The points one step from `point` along the board's lines (empty for
     /// a name that is no point, and in Offboard).
@@ -243,7 +249,7 @@ pub enum QueryKind {
     Flag,
     /// A seat; a whole number (`score`).
     Number,
-    /// A name; a seat or nothing (`target`).
+    /// A seat or name; a name or nothing (`target`, `must_move`).
     Name,
 }
 

@@ -119,9 +119,16 @@ fn check_game<R: MoveRules + Clone>(rules: R, game: &Game, every: usize, counts:
                     moves,
                     "{context}: the position from its tag has other moves"
                 );
-                check_moves(&pos, &moves, seat, roll, i % 3 == 0, &context, counts);
+                let listed = Listed {
+                    pos: &pos,
+                    moves: &moves,
+                    seat,
+                    roll,
+                    context: &context,
+                };
+                check_moves(&listed, i % 3 == 0, counts);
                 if i % every == 0 && seat == &next.seats[0] {
-                    check_candidates(&pos, &moves, &next, seat, roll, &holes, &context, counts);
+                    check_candidates(&listed, &next, &holes, counts);
                 }
             }
             let _ = n;
@@ -131,18 +138,27 @@ fn check_game<R: MoveRules + Clone>(rules: R, game: &Game, every: usize, counts:
     }
 }
 
+/// The moves a position lists for a seat and a roll, with what an
+/// assertion about them prints.
+struct Listed<'a, R: MoveRules> {
+    pos: &'a RulesPosition<R>,
+    moves: &'a [Move],
+    seat: &'a str,
+    roll: Roll,
+    context: &'a str,
+}
+
 /// Each listed move: accepted by the checker, the same position as
 /// `Position::play`; when `parse`, read back by `parse_move` with and
 /// without marks.
-fn check_moves<R: MoveRules + Clone>(
-    pos: &RulesPosition<R>,
-    moves: &[Move],
-    seat: &str,
-    roll: Roll,
-    parse: bool,
-    context: &str,
-    counts: &mut Counts,
-) {
+fn check_moves<R: MoveRules + Clone>(listed: &Listed<'_, R>, parse: bool, counts: &mut Counts) {
+    let Listed {
+        pos,
+        moves,
+        seat,
+        roll,
+        context,
+    } = *listed;
     let n = pos.turns() + 1;
     for (j, mv) in moves.iter().enumerate() {
         assert_eq!(mv.seat.as_str(), seat, "{context}");
@@ -180,17 +196,19 @@ fn check_moves<R: MoveRules + Clone>(
 /// to; `+`; `--`):
 /// the checker accepts it exactly when the list holds a move doing the
 /// same, and it then plays to the same position.
-#[allow(clippy::too_many_arguments)]
 fn check_candidates<R: MoveRules + Clone>(
-    pos: &RulesPosition<R>,
-    moves: &[Move],
+    listed: &Listed<'_, R>,
     next: &billes_core::game::Next,
-    seat: &str,
-    roll: Roll,
     holes: &[String],
-    context: &str,
     counts: &mut Counts,
 ) {
+    let Listed {
+        pos,
+        moves,
+        seat,
+        roll,
+        context,
+    } = *listed;
     let n = pos.turns() + 1;
     let mut movers: Vec<Option<Seat>> = vec![None];
     for need in &next.needs {

@@ -858,3 +858,17 @@ fn perft_numbers_up_to_a_million() {
 fn perft_numbers_all() {
     assert_eq!(perft_numbers(u64::MAX), 15);
 }
+
+#[test]
+fn the_pawn_replaying_its_6_is_the_seat_s_must_move_query() {
+    use billes_core::variant::Answer;
+    let game = parse_game("[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R6 h-h1 *\n").unwrap();
+    let mut pos = RulesPosition::start(Barricade::default(), &game).unwrap();
+    let must_move =
+        |pos: &RulesPosition<Barricade>, seat: &str| pos.hook_view().query("must_move", seat);
+    assert_eq!(must_move(&pos, "R"), Some(Answer::Name(None)));
+    pos.play_turn(&game.line.turns[0]).unwrap();
+    assert_eq!(must_move(&pos, "R"), Some(Answer::Name(Some("h1".into()))));
+    assert_eq!(must_move(&pos, "B"), Some(Answer::Name(None)));
+    assert_eq!(must_move(&pos, "x"), Some(Answer::Name(None)));
+}

@@ -186,7 +186,6 @@ pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table
     query!("reserve", |v, seat| v.reserve(&seat));
     query!("finished", |v, seat| v.finished(&seat));
     query!("team", |v, seat| v.team(&seat));
-    query!("must_move", |v, seat| v.must_move(&seat));
     let cur = Rc::clone(current);
     let seats = lua.create_function(move |_, _: MultiValue| {
         Ok(cur.borrow().as_ref().map(|v| v.seats()).unwrap_or_default())

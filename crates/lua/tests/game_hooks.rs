@@ -366,6 +366,7 @@ fn every_game_answers_every_game_s_position_queries() {
     let defaults = "allow = function(move, pos)
            assert(#pos.barricades() == 0 and pos.held('R') == false, 'barricade queries')
            assert(pos.score('R') == 0 and pos.target('t1') == nil, 'offboard queries')
+           assert(pos.must_move('R') == nil and pos.must_move('x') == nil, 'must_move')
            assert(not pcall(pos.held), 'held needs a seat')
            return true
          end,";

@@ -359,16 +359,9 @@ impl Ahead {
     }
 }
 
-/// The number of line breaks in `bytes`, counted in blocks small enough for
-/// byte-wide counters (which the compiler vectorizes).
+/// The number of line breaks in `bytes`.
 fn count_lines(bytes: &[u8]) -> u32 {
-    bytes
-        .chunks(255)
-        .map(|block| {
-            let n = block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'));
-            u32::from(n)
-        })
-        .fold(0, u32::wrapping_add)
+    u32::try_from(crate::parse::count_lines(bytes)).unwrap_or(u32::MAX)
 }
 
 /// The bytes [`Splitter::feed_line`] acts on outside comments.
@@ -459,6 +452,16 @@ struct ReaderState {
     bom: Option<usize>,
     /// The longest game read.
     limit: usize,
+    /// How many bytes at the start of the input's buffer are known to hold
+    /// no NUL byte.
+    clean: usize,
+}
+
+/// Consumes `n` bytes of `input`, `clean` of which at its start are known
+/// to hold no NUL byte.
+fn consume<R: BufRead>(input: &mut R, clean: &mut usize, n: usize) {
+    input.consume(n);
+    *clean = clean.saturating_sub(n);
 }
 
 /// At most this many buffers are kept for reuse...
@@ -483,6 +486,7 @@ impl<R: BufRead> Reader<R> {
                 spare: Vec::new(),
                 bom: Some(0),
                 limit: MAX_GAME_BYTES,
+                clean: 0,
             },
         }
     }
@@ -645,10 +649,18 @@ impl<R: BufRead> Iterator for Reader<R> {
             };
             // A NUL byte ends the reading once the bytes before it are
             // fed: its game (the one `pending` holds then) is an error.
-            let buf = match memchr::memchr(0, buf) {
-                Some(0) => return Some(Err(st.stop(true))),
-                Some(n) => &buf[..n],
-                None => buf,
+            // The bytes looked at for one before are not looked at again
+            // (a buffer holds many games, each returned on its own).
+            let buf = match memchr::memchr(0, buf.get(st.clean..).unwrap_or_default()) {
+                Some(n) if st.clean + n == 0 => return Some(Err(st.stop(true))),
+                Some(n) => {
+                    st.clean += n;
+                    &buf[..st.clean]
+                }
+                None => {
+                    st.clean = st.clean.max(buf.len());
+                    buf
+                }
             };
             if let Some(matched) = st.bom {
                 // A byte-order mark at the start is skipped, however the
@@ -656,7 +668,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                 let want = &BOM.as_bytes()[matched..];
                 let n = want.len().min(buf.len());
                 if n > 0 && buf[..n] == want[..n] {
-                    self.input.consume(n);
+                    consume(&mut self.input, &mut st.clean, n);
                     if matched + n == BOM.len() {
                         st.bom = None;
                         st.pending_offset = BOM.len();
@@ -685,11 +697,11 @@ impl<R: BufRead> Iterator for Reader<R> {
                 let Some(n) = memchr::memchr(b'\n', buf) else {
                     st.pending.extend_from_slice(buf);
                     let n = buf.len();
-                    self.input.consume(n);
+                    consume(&mut self.input, &mut st.clean, n);
                     continue;
                 };
                 st.pending.extend_from_slice(&buf[..=n]);
-                self.input.consume(n + 1);
+                consume(&mut self.input, &mut st.clean, n + 1);
                 match st.end_line() {
                     Some(Some(game)) => return Some(game),
                     Some(None) | None => continue,
@@ -708,7 +720,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                     };
                     st.pending.extend_from_slice(&buf[start..end]);
                     st.line_start = st.pending.len();
-                    self.input.consume(end);
+                    consume(&mut self.input, &mut st.clean, end);
                     if out.is_some() {
                         return out;
                     }
@@ -718,7 +730,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                     st.pending.extend_from_slice(buf);
                     st.line_start += lines;
                     let n = buf.len();
-                    self.input.consume(n);
+                    consume(&mut self.input, &mut st.clean, n);
                 }
             }
         }
@@ -909,7 +921,8 @@ mod tests {
         let mut data = b"[A \"1\"]\n*\n".repeat(3000);
         let before = data.len();
         data.extend_from_slice(b"[A \"2\"]\n1. R6 + {ca\xc3\xa9\0}\n*\n[A \"3\"]\n*\n");
-        for capacity in [1, 7, 1 << 16] {
+        // Buffers that hold one game, many games, or end right at the NUL.
+        for capacity in [1, 7, 100, 4096, 1 << 16, before + 21, before + 22] {
             let input = io::BufReader::with_capacity(capacity, &data[..]);
             let items: Vec<_> = Reader::new(input).collect();
             assert_eq!(items.len(), 3001, "buffer of {capacity}");

@@ -67,6 +67,10 @@ impl BoardView for State {
                 self.colour(arg)
                     .is_some_and(|colour| self.holds[colour.index()] > 0),
             ),
+            "must_move" => Answer::Name(self.colour(arg).and_then(|colour| {
+                self.replay_pawn_of(colour)
+                    .map(|p| self.board.name(p).to_string())
+            })),
             _ => return None,
         })
     }
@@ -81,12 +85,6 @@ impl BoardView for State {
         iter_points(self.pawns_of(colour))
             .map(|p| 1 + 64u32.saturating_sub(u32::from(self.board.distance(p))))
             .sum()
-    }
-
-    fn must_move(&self, seat: &str) -> Option<String> {
-        let colour = self.colour(seat)?;
-        self.replay_pawn_of(colour)
-            .map(|p| self.board.name(p).to_string())
     }
 
     fn neighbours(&self, point: &str) -> Vec<String> {
@@ -339,7 +337,11 @@ impl HookedRules for Barricade {
     }
 
     fn position_queries() -> &'static [(&'static str, QueryKind)] {
-        &[("barricades", QueryKind::Names), ("held", QueryKind::Flag)]
+        &[
+            ("barricades", QueryKind::Names),
+            ("held", QueryKind::Flag),
+            ("must_move", QueryKind::Name),
+        ]
     }
 
     fn hook_names() -> &'static [&'static str] {

@@ -556,6 +556,20 @@ pub(super) mod tests {
         }
     }
 
+    #[test]
+    fn the_fast_path_reads_the_tags_the_general_parser_reads() {
+        // Every tag alone, and every pair, apart by any white space.
+        for a in TAGS {
+            for b in TAGS.iter().chain([&""]) {
+                for space in ["\n", " ", "", "\r\n", "\n\n"] {
+                    let text = format!("{a}{space}{b}\n\n1. R6 +\n*\n");
+                    let (fast, general) = both(&text);
+                    assert_eq!(fast, general, "{text:?}");
+                }
+            }
+        }
+    }
+
     /// Actions, mostly well formed.
     const ACTIONS: &[&str] = &[
         "r9-r15",
@@ -671,18 +685,38 @@ pub(super) mod tests {
         " \u{feff}",
     ];
 
-    /// Tags, mostly well formed.
+    /// Tags, mostly well formed (the first six as the writer writes them).
     const TAGS: &[&str] = &[
         "[Game \"aggravation\"]",
+        "[Seats \"R B\"]",
+        "[Event \"Café — été\"]",
+        "[Result \"\"]",
+        "[Round_2 \"3\"]",
+        "[abcdefghijklmnopqrstuvwxyzabcdef \"y\"]",
         "[Event \"Café \\\"été\\\" \\\\\"]",
         "[ Round  \"3\" ]",
         "[Seats \"R B\"]\t",
         "[Event \"open",
+        "[Event \"open\n\"]",
         "[Event \"a\\x\"]",
         "[1x \"y\"]",
+        "[_x \"y\"]",
+        "[abcdefghijklmnopqrstuvwxyzabcdefg \"y\"]",
         "[abcdefghijklmnopqrstuvwxyzabcdefgh \"y\"]",
         "[Event x]",
         "[Event \"x\" x]",
+        "[Event \"x\"x",
+        "[Event \"x\" ]",
+        "[Event\t\"x\"]",
+        "[Event\"x\"]",
+        "[Event  \"x\"]",
+        "[Event \"x\"",
+        "[Event \"x]",
+        "[Event \"x\"]]",
+        "[Event",
+        "[Event ",
+        "[Event \"\u{feff}\"]",
+        "[",
     ];
 
     /// A turn in the shape the writer gives it: what the fast path reads.
@@ -729,7 +763,10 @@ pub(super) mod tests {
         ];
         let space = prop_oneof![8 => select(&SPACES[..5]), 1 => select(SPACES)];
         (
-            prop_oneof![8 => select(&TAGS[..4]), 1 => select(TAGS)].prop_map(|tag| vec![tag]),
+            proptest::collection::vec(
+                prop_oneof![8 => select(&TAGS[..6]), 1 => select(TAGS)],
+                1..4,
+            ),
             proptest::collection::vec((space, fragment), 0..12),
             prop_oneof![
                 8 => select(&["\n*\n", " *", "\n=R+G\n", "\n*"][..]),

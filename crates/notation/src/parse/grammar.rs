@@ -7,12 +7,12 @@ use nom::bytes::complete::tag as literal;
 use nom::character::complete::{char, satisfy, space0};
 use nom::combinator::{cut, eof, opt, recognize, value};
 use nom::error::context;
-use nom::multi::{fold, many0, many1_count, separated_list1};
+use nom::multi::{fold, many1_count, separated_list1};
 use nom::sequence::{preceded, terminated};
 use nom::Parser;
 
 use super::error::{expect, fail, fail_spanning, found, miss, Error, PResult};
-use super::token::{self, count_lines, digits, until_byte, until_bytes};
+use super::token::{self, digits, until_byte, until_bytes};
 use super::turn::{number, seat, turn};
 use super::{State, MAX_NESTING};
 use crate::ast::{Comment, Comments, Game, Line, Nag, Outcome, Tag, Turn};
@@ -87,7 +87,7 @@ fn skip_any_ws(i: &str) -> &str {
 fn game<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Game> {
     let (i, ()) = ws(i)?;
     let start = s.mark(i);
-    let (i, tags) = many0(terminated(|i| tag(i, s), ws)).parse(i)?;
+    let (i, tags) = tags(i, s)?;
     let (i, line) = movetext(i, s)?;
     let (i, outcome) = result(i, s)?;
     Ok((
@@ -97,6 +97,70 @@ fn game<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Game> {
             line,
             outcome,
             span: s.span(start, i),
+        },
+    ))
+}
+
+/// { tag }, each followed by white space.
+///
+/// A tag in the shape the writer gives it, `[Name "value"]`, is read by
+/// [`plain_tag`] ([`State::fast`]); any other by [`tag`], which reads the
+/// same tag, spans included, the same way (the tests compare the two).
+fn tags<'a>(mut i: &'a str, s: &State<'a>) -> PResult<'a, Vec<Tag>> {
+    let mut tags = Vec::new();
+    loop {
+        let read = match s.fast.then(|| plain_tag(i, s)).flatten() {
+            Some(read) => read,
+            None => match tag(i, s) {
+                Ok(read) => read,
+                Err(nom::Err::Error(_)) => return Ok((i, tags)),
+                Err(e) => return Err(e),
+            },
+        };
+        if tags.is_empty() {
+            // Records have a handful of tags: room for them at once.
+            tags.reserve(8);
+        }
+        tags.push(read.1);
+        i = s.ws(read.0);
+    }
+}
+
+/// The fast path for a tag: `[`, a name, one space, a quoted value
+/// without a backslash, `]`. `None`, having read nothing, on anything
+/// else, which [`tag`] reads (or refuses) instead.
+fn plain_tag<'a>(open: &'a str, s: &State<'a>) -> Option<(&'a str, Tag)> {
+    let bytes = open.as_bytes();
+    if bytes.first() != Some(&b'[') || !bytes.get(1)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let name_end = 2 + bytes[2..]
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+    if name_end - 1 > MAX_TAG_NAME || bytes.get(name_end..name_end + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name_end + 2;
+    let value_len = bytes[value_start..]
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+    let value_end = value_start + value_len;
+    if bytes.get(value_end..value_end + 2)? != b"\"]" {
+        return None;
+    }
+    let rest = &open[value_end + 2..];
+    let start = s.mark(open);
+    if open.as_bytes().get(value_end + 2) == Some(&b'\n') {
+        // A tag alone on its line, as written: the cursor steps to its
+        // end without reading it.
+        s.pass_to_break(start.start, start.start + value_end + 2);
+    }
+    Some((
+        rest,
+        Tag {
+            name: open[1..name_end].to_string(),
+            value: open[value_start..value_end].to_string(),
+            span: s.span(start, rest),
         },
     ))
 }
@@ -191,7 +255,7 @@ fn movetext<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Line> {
     let reused = s.reuse.take();
     let is_reused = reused.is_some();
     let mut turns = reused.unwrap_or_default();
-    let lines = count_lines(i.as_bytes());
+    let lines = s.lines_from(i);
     let room = if i.len() > LONG_LINES * (lines + 1) {
         lines.max(memchr::memchr_iter(b'.', i.as_bytes()).count())
     } else {

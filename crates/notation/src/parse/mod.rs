@@ -14,8 +14,10 @@
 //! text.
 //!
 //! For speed, a numbered turn in the shape the writer gives it is read by
-//! a byte-level fast path (`fast`), tried where a turn entry starts; it
-//! gives the same tree as the combinators or leaves the turn to them.
+//! a byte-level fast path (`fast`), tried where a turn entry starts, and so
+//! is a tag written `[Name "value"]` (`grammar::plain_tag`); each gives the
+//! same tree as the combinators or leaves the text to them, which the tests
+//! check on generated records.
 
 #[cfg(test)]
 use std::cell::Cell;
@@ -33,6 +35,7 @@ mod token;
 mod turn;
 
 use state::State;
+pub(crate) use token::count_lines;
 
 /// Deepest nesting of variations accepted.
 pub const MAX_NESTING: usize = 64;

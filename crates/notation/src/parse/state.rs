@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use super::grammar;
-use super::token::count_lines;
+use super::token::{count_lines, scan};
 use crate::ast::{Game, Span, Turn};
 use crate::error::ParseError;
 
@@ -32,6 +32,8 @@ pub(super) struct State<'a> {
     /// Whether numbered turns are tried on the fast path first (the tests
     /// turn it off to compare).
     pub(super) fast: bool,
+    /// The line breaks in `src`, counted before parsing.
+    lines: Cell<usize>,
 }
 
 /// A located position: its offset, its line, where that line starts, and
@@ -67,6 +69,7 @@ impl<'a> State<'a> {
             wide: Cell::new(0),
             reuse: Cell::new(reuse),
             fast,
+            lines: Cell::new(0),
         }
     }
 
@@ -74,7 +77,8 @@ impl<'a> State<'a> {
     /// result that does not look like turns).
     pub(super) fn parse(&self, otherwise: &'static str) -> Result<Game, ParseError> {
         // A record is text: a NUL byte is refused wherever it stands, in a
-        // comment too (`notation/SPEC.md`, "Characters").
+        // comment too (`notation/SPEC.md`, "Characters"). The same pass
+        // counts the lines, for the room of the turns ([`State::lines_from`]).
         // Spans hold 32-bit offsets (`Span`): a longer text is refused
         // whole (a game read by a `Reader` is at most `MAX_GAME_BYTES`).
         if u32::try_from(self.base + self.src.len()).is_err() {
@@ -90,13 +94,16 @@ impl<'a> State<'a> {
                 line_text: String::new(),
             });
         }
-        if let Some(at) = memchr::memchr(0, self.src.as_bytes()) {
+        let (lines, nul) = scan(self.src.as_bytes());
+        if nul {
+            let at = memchr::memchr(0, self.src.as_bytes()).unwrap_or(0);
             let error = super::error::Error::new(
                 &self.src[at..],
                 "a NUL byte: a record is text, and text holds no NUL",
             );
             return Err(self.to_parse_error(nom::Err::Failure(error)));
         }
+        self.lines.set(lines);
         match grammar::record(self.src, self, otherwise) {
             Ok((_, game)) => Ok(game),
             Err(e) => Err(self.to_parse_error(e)),
@@ -205,6 +212,12 @@ impl<'a> State<'a> {
         rest
     }
 
+    /// The line breaks from `i`, a rest of the text, to its end.
+    pub(super) fn lines_from(&self, i: &str) -> usize {
+        let before = self.mark(i).line.saturating_sub(self.first_line);
+        self.lines.get().saturating_sub(before as usize)
+    }
+
     /// The line the cursor stands on.
     pub(super) fn cursor_line(&self) -> u32 {
         self.line.get()
@@ -225,6 +238,17 @@ impl<'a> State<'a> {
     pub(super) fn pass_ascii(&self, from: usize, to: usize) {
         if self.pos.get() == from && to >= from {
             self.pos.set(to);
+        }
+    }
+
+    /// Moves the cursor from `from` on to `to`, where a line break stands,
+    /// without reading the bytes between: no position between is located
+    /// after this, and the line break starts the next one's line afresh.
+    pub(super) fn pass_to_break(&self, from: usize, to: usize) {
+        if self.pos.get() == from && to >= from && self.src.as_bytes().get(to) == Some(&b'\n') {
+            self.pos.set(to);
+            // The columns of the bytes passed are not counted: `wide`
+            // counts them for no position, and the line break clears it.
         }
     }
 

@@ -76,12 +76,38 @@ pub(super) fn small(text: &str) -> smol_str::SmolStr {
     }
 }
 
-/// The number of line breaks in `text` (counted in blocks, which compilers
-/// turn into vector code).
-pub(super) fn count_lines(text: &[u8]) -> usize {
-    text.chunks(255)
-        .map(|block| usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
-        .sum()
+/// Bytes counted at a time by [`count_lines`] and [`scan`]: a multiple of
+/// the width of vector registers (so the compiler turns a block into
+/// vector code with no tail), and at most 255 (a byte-wide count per lane).
+const BLOCK: usize = 128;
+
+/// The number of line breaks in `text`.
+pub(crate) fn count_lines(text: &[u8]) -> usize {
+    let mut blocks = text.chunks_exact(BLOCK);
+    let mut n = 0;
+    for block in &mut blocks {
+        n += usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n')));
+    }
+    n + blocks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The number of line breaks in `text`, and whether it holds a NUL byte,
+/// in one pass.
+pub(super) fn scan(text: &[u8]) -> (usize, bool) {
+    let mut blocks = text.chunks_exact(BLOCK);
+    let (mut n, mut nul) = (0, 0u8);
+    for block in &mut blocks {
+        let (lines, zero) = block.iter().fold((0u8, 0u8), |(n, z), &b| {
+            (n + u8::from(b == b'\n'), z | u8::from(b == 0))
+        });
+        n += usize::from(lines);
+        nul |= zero;
+    }
+    let rest = blocks.remainder();
+    (
+        n + rest.iter().filter(|&&b| b == b'\n').count(),
+        nul != 0 || rest.contains(&0),
+    )
 }
 
 /// The value of the ASCII digits `digits`, or `None` when it exceeds `u32`.
@@ -131,6 +157,32 @@ pub(super) fn is_delimiter(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The block counts agree with a plain byte loop, whatever the length
+    /// (blocks and their remainder) and wherever the line breaks and the
+    /// NUL stand, 255 line breaks in a block too.
+    #[test]
+    fn line_counts_and_nul_bytes_agree_with_a_byte_loop() {
+        for len in [0usize, 1, 127, 128, 129, 255, 256, 300, 1000] {
+            for every in [1, 2, 7, 128] {
+                let mut text: Vec<u8> = (0..len)
+                    .map(|i| if i % every == 0 { b'\n' } else { b'a' })
+                    .collect();
+                let lines = text.iter().filter(|&&b| b == b'\n').count();
+                assert_eq!(count_lines(&text), lines, "{len} {every}");
+                assert_eq!(scan(&text), (lines, false), "{len} {every}");
+                for at in [0, len / 2, len.saturating_sub(1)]
+                    .into_iter()
+                    .filter(|&a| a < len)
+                {
+                    let was = std::mem::replace(&mut text[at], 0);
+                    let lines = text.iter().filter(|&&b| b == b'\n').count();
+                    assert_eq!(scan(&text), (lines, true), "{len} {every} {at}");
+                    text[at] = was;
+                }
+            }
+        }
+    }
 
     /// The scanners agree with a plain byte loop on every byte around a name.
     #[test]

@@ -107,7 +107,8 @@ fn err(r: Result<State, ReplayError>) -> (ErrorKind, String) {
 
 fn holes(state: &State, seat: Colour) -> Vec<String> {
     let b = billes_core::aggravation::board::standard();
-    state.marbles_of(seat)
+    state
+        .marbles_of(seat)
         .iter()
         .map(|&h| b.name(h).to_string())
         .collect()
@@ -348,7 +349,10 @@ fn landing_on_an_opponent_aggravates_it_back_to_its_base() {
     let mut state = rules
         .setup(&game(&[("Seats", "R G"), ("Position", "R:r9 G:r12")]))
         .unwrap();
-    assert_eq!(rules.play(&mut state, &t).unwrap_err().kind, ErrorKind::Effect);
+    assert_eq!(
+        rules.play(&mut state, &t).unwrap_err().kind,
+        ErrorKind::Effect
+    );
 }
 
 #[test]
@@ -796,7 +800,10 @@ fn the_first_partnership_home_wins() {
     assert_eq!(state.winners(), None);
     assert_eq!(state.to_roll(), Some("B"));
     let state = ok(pair("R:rh1,rh2,rh3,rh4 G:g6,gh2,gh3,gh4", &["R2>G g6-gh1"]));
-    assert_eq!(state.winners(), Some(vec!["R".to_string(), "G".to_string()]));
+    assert_eq!(
+        state.winners(),
+        Some(vec!["R".to_string(), "G".to_string()])
+    );
 }
 
 #[test]

@@ -355,7 +355,9 @@ impl Board {
     }
 
     /// The colours of the board, one per side, clockwise.
-    pub fn all_colours(&self) -> impl DoubleEndedIterator<Item = Colour> + ExactSizeIterator + Clone {
+    pub fn all_colours(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Colour> + ExactSizeIterator + Clone {
         Colour::all(self.sides as usize)
     }
 

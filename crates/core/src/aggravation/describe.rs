@@ -31,7 +31,10 @@ impl Describe for Aggravation {
                     aggravated(&mut out, b.start(mover));
                 }
                 Action::Move { path, .. } => {
-                    let Some(holes) = path.iter().map(|n| b.hole(n)).collect::<Option<Vec<Hole>>>()
+                    let Some(holes) = path
+                        .iter()
+                        .map(|n| b.hole(n))
+                        .collect::<Option<Vec<Hole>>>()
                     else {
                         continue;
                     };
@@ -54,7 +57,8 @@ impl Describe for Aggravation {
                     if into_home {
                         out.push(format!(
                             "entered HOME ({}/{})",
-                            after.home[mover.index()], after.marbles
+                            after.home[mover.index()],
+                            after.marbles
                         ));
                     } else if b.class(to) == Class::Home {
                         out.push(format!("moved up to {} in HOME", b.name(to)));

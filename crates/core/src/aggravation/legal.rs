@@ -157,10 +157,17 @@ impl Aggravation {
             .ok_or_else(|| seat_error(seat, &self.next(state)))?;
         let roll = roll.ok_or_else(|| roll_error(true))?.get();
         let mut out = Vec::with_capacity(8);
-        self.each_listed(state, roller, roll, number, hooks, &mut |mover, candidate| {
-            let mv = self.spell(state, roller, mover, roll, candidate);
-            out.push(mv)
-        })?;
+        self.each_listed(
+            state,
+            roller,
+            roll,
+            number,
+            hooks,
+            &mut |mover, candidate| {
+                let mv = self.spell(state, roller, mover, roll, candidate);
+                out.push(mv)
+            },
+        )?;
         Ok(out)
     }
 
@@ -175,9 +182,14 @@ impl Aggravation {
         hooks: &H,
     ) -> Result<Vec<Listed>, ReplayError> {
         let mut out = Vec::new();
-        self.each_listed(state, roller, roll, number, hooks, &mut |mover, candidate| {
-            out.push(Listed { mover, candidate })
-        })?;
+        self.each_listed(
+            state,
+            roller,
+            roll,
+            number,
+            hooks,
+            &mut |mover, candidate| out.push(Listed { mover, candidate }),
+        )?;
         Ok(out)
     }
 

@@ -154,9 +154,7 @@ impl Candidate {
 
     /// The move in notation, as the checker wants it written.
     pub(crate) fn action(&self, state: &State) -> Action {
-        let capture = self
-            .victim()
-            .map(|_| billes_notation::Capture::default());
+        let capture = self.victim().map(|_| billes_notation::Capture::default());
         let (Some(from), Some(to)) = (self.from(), self.to()) else {
             return Action::Place {
                 to: None,

@@ -165,9 +165,7 @@ impl State {
 
     /// The seats in play, clockwise.
     pub fn seats(&self) -> impl Iterator<Item = Colour> + '_ {
-        self.board
-            .all_colours()
-            .filter(|c| self.in_play[c.index()])
+        self.board.all_colours().filter(|c| self.in_play[c.index()])
     }
 
     /// The seat letter of `colour`.

@@ -315,7 +315,11 @@ impl Aggravation {
             }
             None => {
                 return Err(cold_error(|| {
-                    illegal(format!("{} has no marble on {}", state.letter(mover), path[0]))
+                    illegal(format!(
+                        "{} has no marble on {}",
+                        state.letter(mover),
+                        path[0]
+                    ))
                 }))
             }
         }

@@ -1,6 +1,5 @@
 //! The [`View`] of an Aggravation position.
 
-
 use super::State;
 use crate::view::{Piece, PositionView, SeatView, View};
 use crate::GameKind;

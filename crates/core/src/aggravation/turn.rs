@@ -108,7 +108,7 @@ impl Aggravation {
         }
     }
 
-    /// Refusal the seat of `turn` may not roll (see [`Aggravation::roller`]);
+    /// Why the seat of `turn` may not roll (see [`Aggravation::roller`]);
     /// kept out of the way of the check.
     #[cold]
     #[inline(never)]
@@ -419,7 +419,7 @@ impl Aggravation {
         }
     }
 
-    /// Refusal no route of roll `roll` takes the marble on `holes[0]` to the last hole.
+    /// Why no route of `roll` takes the marble on `holes[0]` to the last hole.
     fn unreachable(&self, state: &State, mover: Colour, roll: u8, holes: &[Hole]) -> String {
         let b = self.board;
         let m = state.letter(mover);

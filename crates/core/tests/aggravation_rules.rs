@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use billes_core::aggravation::{Aggravation, Params, State};
-use billes_core::{ErrorKind, ReplayError, Rules, TextBoard};
+use billes_core::{Colour, ErrorKind, ReplayError, Rules, TextBoard};
 use billes_notation::{Action, Capture, Game, Line, Outcome, Span, Tag, Turn};
 
 /// Reads a turn as the tests write it: `R6 +`, `R3 g0-r0-r2*`, `R4>G --`.
@@ -77,11 +77,11 @@ fn run_with(
     tags: &[(&str, &str)],
     turns: &[&str],
 ) -> Result<State, ReplayError> {
-    let mut st = rules.setup(&game(tags))?;
+    let mut state = rules.setup(&game(tags))?;
     for (i, t) in turns.iter().enumerate() {
-        rules.play(&mut st, &turn(i as u32 + 1, t))?;
+        rules.play(&mut state, &turn(i as u32 + 1, t))?;
     }
-    Ok(st)
+    Ok(state)
 }
 
 fn run(tags: &[(&str, &str)], turns: &[&str]) -> Result<State, ReplayError> {
@@ -100,32 +100,33 @@ fn ok(r: Result<State, ReplayError>) -> State {
 /// The error kind and message.
 fn err(r: Result<State, ReplayError>) -> (ErrorKind, String) {
     match r {
-        Ok(st) => panic!("accepted:\n{}", st.text_board()),
+        Ok(state) => panic!("accepted:\n{}", state.text_board()),
         Err(e) => (e.kind, e.message),
     }
 }
 
-fn holes(st: &State, seat: u8) -> Vec<String> {
+fn holes(state: &State, seat: Colour) -> Vec<String> {
     let b = billes_core::aggravation::board::standard();
-    st.marbles_of(seat)
+    state
+        .marbles_of(seat)
         .iter()
         .map(|&h| b.name(h).to_string())
         .collect()
 }
 
-const R: u8 = 0;
-const B: u8 = 1;
-const G: u8 = 3;
-const Y: u8 = 4;
+const R: Colour = Colour::new(0);
+const B: Colour = Colour::new(1);
+const G: Colour = Colour::new(3);
+const Y: Colour = Colour::new(4);
 
 // ---- Setup and order of play ----
 
 #[test]
 fn every_marble_starts_in_base() {
-    let st = ok(run(&[("Seats", "R B G Y")], &[]));
+    let state = ok(run(&[("Seats", "R B G Y")], &[]));
     for s in [R, B, G, Y] {
-        assert_eq!(st.in_base(s), 4);
-        assert!(st.marbles_of(s).is_empty());
+        assert_eq!(state.in_base(s), 4);
+        assert!(state.marbles_of(s).is_empty());
     }
 }
 
@@ -141,11 +142,11 @@ fn the_first_turn_decides_who_starts() {
 
 #[test]
 fn play_passes_clockwise_to_the_left() {
-    let st = ok(run(
+    let state = ok(run(
         &[("Seats", "R B G Y")],
         &["G2 --", "Y3 --", "R4 --", "B5 --", "G1 +"],
     ));
-    assert_eq!(holes(&st, G), ["g9"]);
+    assert_eq!(holes(&state, G), ["g9"]);
     let (kind, msg) = err(run(&[("Seats", "R B G Y")], &["G2 --", "R3 --"]));
     assert_eq!(kind, ErrorKind::Seat);
     assert_eq!(msg, "it is Y's turn to roll, not R's");
@@ -185,9 +186,9 @@ fn seats_and_teams_tags_are_checked() {
 
 #[test]
 fn position_tags_are_checked() {
-    let st = ok(rg("R:r12,c,rh1 G:g9 move=G", &[]));
-    assert_eq!(st.in_base(R), 1);
-    assert_eq!(st.to_roll(), Some("G"));
+    let state = ok(rg("R:r12,c,rh1 G:g9 move=G", &[]));
+    assert_eq!(state.in_base(R), 1);
+    assert_eq!(state.to_roll(), Some("G"));
     for bad in [
         "R:r14",
         "R:gh1",
@@ -213,11 +214,11 @@ fn the_roll_must_be_a_die_face() {
 
 #[test]
 fn a_one_or_a_six_enters_a_marble_onto_start() {
-    let st = ok(rg("", &["R1 +"]));
-    assert_eq!(holes(&st, R), ["r9"]);
-    assert_eq!(st.in_base(R), 3);
-    let st = ok(rg("", &["R6 +r9"]));
-    assert_eq!(holes(&st, R), ["r9"]);
+    let state = ok(rg("", &["R1 +"]));
+    assert_eq!(holes(&state, R), ["r9"]);
+    assert_eq!(state.in_base(R), 3);
+    let state = ok(rg("", &["R6 +r9"]));
+    assert_eq!(holes(&state, R), ["r9"]);
     for roll in 2..=5 {
         let (kind, msg) = err(rg("", &[&format!("R{roll} +")]));
         assert_eq!(kind, ErrorKind::IllegalMove);
@@ -250,9 +251,9 @@ fn no_entry_with_an_empty_base() {
 
 #[test]
 fn entering_onto_an_opponent_on_start_aggravates_it() {
-    let st = ok(rg("G:r9", &["R6 +*"]));
-    assert_eq!(holes(&st, R), ["r9"]);
-    assert_eq!(st.in_base(G), 4);
+    let state = ok(rg("G:r9", &["R6 +*"]));
+    assert_eq!(holes(&state, R), ["r9"]);
+    assert_eq!(state.in_base(G), 4);
 }
 
 #[test]
@@ -267,8 +268,8 @@ fn a_one_or_six_may_enter_or_move() {
 
 #[test]
 fn a_six_gives_an_extra_turn() {
-    let st = ok(rg("R:r12", &["R6 r12-b4", "R2 b4-b6", "G3 --"]));
-    assert_eq!(holes(&st, R), ["b6"]);
+    let state = ok(rg("R:r12", &["R6 r12-b4", "R2 b4-b6", "G3 --"]));
+    assert_eq!(holes(&state, R), ["b6"]);
     let (kind, msg) = err(rg("R:r12", &["R6 r12-b4", "G2 --"]));
     assert_eq!(kind, ErrorKind::Seat);
     assert_eq!(msg, "R rolled a 6 and rolls again, not G");
@@ -295,14 +296,14 @@ fn one_action_per_roll_so_an_entered_marble_waits() {
 
 #[test]
 fn marbles_move_clockwise_by_the_exact_roll() {
-    let st = ok(rg("R:r9", &["R3 r9-r12"]));
-    assert_eq!(holes(&st, R), ["r12"]);
+    let state = ok(rg("R:r9", &["R3 r9-r12"]));
+    assert_eq!(holes(&state, R), ["r12"]);
     let (kind, msg) = err(rg("R:r9", &["R3 r9-r13"]));
     assert_eq!(kind, ErrorKind::IllegalMove);
     assert_eq!(msg, "a 3 takes R's marble on r9 to r12, not r13");
     // The loop runs on from one side to the next.
-    let st = ok(rg("R:r12", &["R4 r12-b2"]));
-    assert_eq!(holes(&st, R), ["b2"]);
+    let state = ok(rg("R:r12", &["R4 r12-b2"]));
+    assert_eq!(holes(&state, R), ["b2"]);
 }
 
 #[test]
@@ -320,17 +321,17 @@ fn only_own_marbles_move() {
 
 #[test]
 fn every_hole_counts_and_opponents_are_jumped() {
-    let st = ok(rg("R:r9 G:r10,r11", &["R3 r9-r12"]));
-    assert_eq!(holes(&st, R), ["r12"]);
-    assert_eq!(holes(&st, G), ["r10", "r11"]);
+    let state = ok(rg("R:r9 G:r10,r11", &["R3 r9-r12"]));
+    assert_eq!(holes(&state, R), ["r12"]);
+    assert_eq!(holes(&state, G), ["r10", "r11"]);
 }
 
 #[test]
 fn landing_on_an_opponent_aggravates_it_back_to_its_base() {
-    let st = ok(rg("R:r9 G:r12,g9", &["R3 r9-r12*"]));
-    assert_eq!(holes(&st, R), ["r12"]);
-    assert_eq!(holes(&st, G), ["g9"]);
-    assert_eq!(st.in_base(G), 3);
+    let state = ok(rg("R:r9 G:r12,g9", &["R3 r9-r12*"]));
+    assert_eq!(holes(&state, R), ["r12"]);
+    assert_eq!(holes(&state, G), ["g9"]);
+    assert_eq!(state.in_base(G), 3);
     // The mark may be left out; a false one is refused.
     ok(rg("R:r9 G:r12", &["R3 r9-r12"]));
     let (kind, msg) = err(rg("R:r9", &["R3 r9-r12*"]));
@@ -345,10 +346,13 @@ fn landing_on_an_opponent_aggravates_it_back_to_its_base() {
         });
     }
     let rules = Aggravation::default();
-    let mut st = rules
+    let mut state = rules
         .setup(&game(&[("Seats", "R G"), ("Position", "R:r9 G:r12")]))
         .unwrap();
-    assert_eq!(rules.play(&mut st, &t).unwrap_err().kind, ErrorKind::Effect);
+    assert_eq!(
+        rules.play(&mut state, &t).unwrap_err().kind,
+        ErrorKind::Effect
+    );
 }
 
 #[test]
@@ -375,8 +379,8 @@ fn a_blocked_marble_cannot_move_but_another_must() {
 
 #[test]
 fn a_turn_without_a_legal_move_is_a_written_pass() {
-    let st = ok(rg("", &["R3 --", "G4 --"]));
-    assert_eq!(st.to_roll(), Some("R"));
+    let state = ok(rg("", &["R3 --", "G4 --"]));
+    assert_eq!(state.to_roll(), Some("R"));
     let (kind, _) = err(rg("", &["R3 r9-r12"]));
     assert_eq!(kind, ErrorKind::IllegalMove);
 }
@@ -387,14 +391,14 @@ fn a_turn_without_a_legal_move_is_a_written_pass() {
 fn the_star_ring_leads_to_the_star_hole_of_home() {
     // Figure 2: a 5 from a star hole, 3 star holes round the ring to r0, then 2
     // holes down the path.
-    let st = ok(rg("R:g0", &["R5 g0-r0-r2"]));
-    assert_eq!(holes(&st, R), ["r2"]);
+    let state = ok(rg("R:g0", &["R5 g0-r0-r2"]));
+    assert_eq!(holes(&state, R), ["r2"]);
     // Or an earlier star hole.
-    let st = ok(rg("R:g0", &["R5 g0-y0-y4"]));
-    assert_eq!(holes(&st, R), ["y4"]);
+    let state = ok(rg("R:g0", &["R5 g0-y0-y4"]));
+    assert_eq!(holes(&state, R), ["y4"]);
     // Ending on a star hole of the ring.
-    let st = ok(rg("R:g0", &["R2 g0-w0"]));
-    assert_eq!(holes(&st, R), ["w0"]);
+    let state = ok(rg("R:g0", &["R2 g0-w0"]));
+    assert_eq!(holes(&state, R), ["w0"]);
     // The shortcut is optional: the loop is still there.
     ok(rg("R:g0", &["R5 g0-g5"]));
 }
@@ -426,10 +430,10 @@ fn a_ring_move_names_its_exit_star_hole() {
 
 #[test]
 fn a_ring_move_may_name_every_star_hole_it_passes() {
-    let st = ok(rg("R:g0", &["R5 g0-y0-w0-r0-r2"]));
-    assert_eq!(holes(&st, R), ["r2"]);
-    let st = ok(rg("R:g0", &["R2 g0-y0-w0"]));
-    assert_eq!(holes(&st, R), ["w0"]);
+    let state = ok(rg("R:g0", &["R5 g0-y0-w0-r0-r2"]));
+    assert_eq!(holes(&state, R), ["r2"]);
+    let state = ok(rg("R:g0", &["R2 g0-y0-w0"]));
+    assert_eq!(holes(&state, R), ["w0"]);
     ok(rg("R:g0", &["R5 g0-y0-y4"]));
     let (_, msg) = err(rg("R:g0", &["R5 g0-y0-r0-r2"]));
     assert!(
@@ -456,10 +460,10 @@ fn own_marbles_on_the_ring_are_not_jumped_and_others_are() {
 
 #[test]
 fn marbles_are_aggravated_on_star_holes() {
-    let st = ok(rg("R:g0 G:w0", &["R2 g0-w0*"]));
-    assert_eq!(st.in_base(G), 4);
-    let st = ok(rg("R:r12 G:b0", &["R2 r12-b0*"]));
-    assert_eq!(st.in_base(G), 4);
+    let state = ok(rg("R:g0 G:w0", &["R2 g0-w0*"]));
+    assert_eq!(state.in_base(G), 4);
+    let state = ok(rg("R:r12 G:b0", &["R2 r12-b0*"]));
+    assert_eq!(state.in_base(G), 4);
 }
 
 #[test]
@@ -524,8 +528,8 @@ fn shortcuts_can_be_switched_off() {
 #[test]
 fn the_centre_is_entered_by_exact_count() {
     // Figure 3: a 3 from two holes before a star hole.
-    let st = ok(rg("R:b12", &["R3 b12-c"]));
-    assert_eq!(holes(&st, R), ["c"]);
+    let state = ok(rg("R:b12", &["R3 b12-c"]));
+    assert_eq!(holes(&state, R), ["c"]);
     let (kind, msg) = err(rg("R:b11", &["R3 b11-c"]));
     assert_eq!(kind, ErrorKind::IllegalMove);
     assert!(
@@ -542,8 +546,8 @@ fn from_a_star_hole_only_a_one_enters_the_centre() {
 
 #[test]
 fn the_centre_is_left_only_with_a_one_to_any_star_hole() {
-    let st = ok(rg("R:c", &["R1 c-r0"]));
-    assert_eq!(holes(&st, R), ["r0"]);
+    let state = ok(rg("R:c", &["R1 c-r0"]));
+    assert_eq!(holes(&state, R), ["r0"]);
     ok(rg("R:c", &["R1 c-g0"]));
     let (kind, msg) = err(rg("R:c", &["R3 c-r0"]));
     assert_eq!(kind, ErrorKind::IllegalMove);
@@ -556,10 +560,10 @@ fn the_centre_is_left_only_with_a_one_to_any_star_hole() {
 
 #[test]
 fn marbles_are_aggravated_in_and_out_of_the_centre() {
-    let st = ok(rg("R:b12 G:c", &["R3 b12-c*"]));
-    assert_eq!(st.in_base(G), 4);
-    let st = ok(rg("R:c G:r0", &["R1 c-r0*"]));
-    assert_eq!(st.in_base(G), 4);
+    let state = ok(rg("R:b12 G:c", &["R3 b12-c*"]));
+    assert_eq!(state.in_base(G), 4);
+    let state = ok(rg("R:c G:r0", &["R1 c-r0*"]));
+    assert_eq!(state.in_base(G), 4);
     assert_eq!(
         err(rg("R:b12,c", &["R3 b12-c"])).1,
         "R would land on its own marble on c"
@@ -568,8 +572,8 @@ fn marbles_are_aggravated_in_and_out_of_the_centre() {
 
 #[test]
 fn after_the_centre_the_exit_star_hole_gives_the_ring() {
-    let st = ok(rg("R:c", &["R1 c-g0", "G2 --", "R4 g0-r0-r1"]));
-    assert_eq!(holes(&st, R), ["r1"]);
+    let state = ok(rg("R:c", &["R1 c-g0", "G2 --", "R4 g0-r0-r1"]));
+    assert_eq!(holes(&state, R), ["r1"]);
 }
 
 // ---- HOME ----
@@ -577,8 +581,8 @@ fn after_the_centre_the_exit_star_hole_gives_the_ring() {
 #[test]
 fn home_is_entered_by_exact_count() {
     // Figure 4: a 3 into an empty HOME hole.
-    let st = ok(rg("R:r5", &["R3 r5-rh1"]));
-    assert_eq!(holes(&st, R), ["rh1"]);
+    let state = ok(rg("R:r5", &["R3 r5-rh1"]));
+    assert_eq!(holes(&state, R), ["rh1"]);
     ok(rg("R:r5", &["R6 r5-rh4"]));
     let (_, msg) = err(rg("R:r5", &["R4 r5-r9"]));
     assert_eq!(msg, "a 4 takes R's marble on r5 to rh2, not r9");
@@ -607,8 +611,8 @@ fn own_marbles_in_home_are_not_jumped() {
 
 #[test]
 fn a_home_marble_moves_further_in_by_exact_count() {
-    let st = ok(rg("R:rh1", &["R2 rh1-rh3"]));
-    assert_eq!(holes(&st, R), ["rh3"]);
+    let state = ok(rg("R:rh1", &["R2 rh1-rh3"]));
+    assert_eq!(holes(&state, R), ["rh3"]);
     assert_eq!(
         err(rg("R:rh1,rh2", &["R2 rh1-rh3"])).1,
         "R would jump its own marble on rh2"
@@ -647,11 +651,11 @@ fn a_pass_while_a_move_exists_is_refused_with_the_legal_moves() {
 
 #[test]
 fn the_first_to_bring_every_marble_home_wins() {
-    let st = ok(rg("R:r6,rh2,rh3,rh4", &["R2 r6-rh1"]));
-    assert_eq!(st.winners(), Some(vec!["R".to_string()]));
-    assert_eq!(st.to_roll(), None);
-    let st = ok(rg("R:r6,rh2,rh3", &["R2 r6-rh1"]));
-    assert_eq!(st.winners(), None);
+    let state = ok(rg("R:r6,rh2,rh3,rh4", &["R2 r6-rh1"]));
+    assert_eq!(state.winners(), Some(vec!["R".to_string()]));
+    assert_eq!(state.to_roll(), None);
+    let state = ok(rg("R:r6,rh2,rh3", &["R2 r6-rh1"]));
+    assert_eq!(state.winners(), None);
 }
 
 #[test]
@@ -677,14 +681,14 @@ fn five_marbles_is_a_parameter_change() {
         ..Params::default()
     })
     .unwrap();
-    let st = ok(run_with(&rules, &[("Seats", "R G")], &[]));
-    assert_eq!(st.in_base(R), 5);
+    let state = ok(run_with(&rules, &[("Seats", "R G")], &[]));
+    assert_eq!(state.in_base(R), 5);
     let tags = [("Seats", "R G"), ("Position", "R:r6,rh2,rh3,rh4,rh5")];
-    let st = ok(run_with(&rules, &tags, &["R2 r6-rh1"]));
-    assert!(st.winners().is_some());
+    let state = ok(run_with(&rules, &tags, &["R2 r6-rh1"]));
+    assert!(state.winners().is_some());
     let tags = [("Seats", "R G"), ("Position", "R:r6,rh2,rh3,rh4")];
-    let st = ok(run_with(&rules, &tags, &["R2 r6-rh1"]));
-    assert!(st.winners().is_none());
+    let state = ok(run_with(&rules, &tags, &["R2 r6-rh1"]));
+    assert!(state.winners().is_none());
 }
 
 #[test]
@@ -718,15 +722,15 @@ fn pair(position: &str, turns: &[&str]) -> Result<State, ReplayError> {
 
 #[test]
 fn partners_marbles_may_be_jumped() {
-    let st = ok(pair("R:r9 G:r10", &["R3 r9-r12"]));
-    assert_eq!(holes(&st, G), ["r10"]);
+    let state = ok(pair("R:r9 G:r10", &["R3 r9-r12"]));
+    assert_eq!(holes(&state, G), ["r10"]);
 }
 
 #[test]
 fn landing_on_a_partners_marble_aggravates_it() {
-    let st = ok(pair("R:r9 G:r12", &["R3 r9-r12*"]));
-    assert_eq!(holes(&st, R), ["r12"]);
-    assert_eq!(st.in_base(G), 4);
+    let state = ok(pair("R:r9 G:r12", &["R3 r9-r12*"]));
+    assert_eq!(holes(&state, R), ["r12"]);
+    assert_eq!(state.in_base(G), 4);
     // Not optional: the partner's marble is no obstacle, the move is legal.
     let e = pair("R:r9 G:r12", &["R3 --"]).unwrap_err();
     assert_eq!(e.legal, ["r9-r12*"]);
@@ -734,9 +738,9 @@ fn landing_on_a_partners_marble_aggravates_it() {
 
 #[test]
 fn entering_onto_a_partner_on_start_aggravates_it() {
-    let st = ok(pair("G:r9", &["R1 +*"]));
-    assert_eq!(holes(&st, R), ["r9"]);
-    assert_eq!(st.in_base(G), 4);
+    let state = ok(pair("G:r9", &["R1 +*"]));
+    assert_eq!(holes(&state, R), ["r9"]);
+    assert_eq!(state.in_base(G), 4);
     let rules = Aggravation::new(Params {
         enter_onto_partner: false,
         ..Params::default()
@@ -776,8 +780,8 @@ fn partners_marbles_may_block_as_a_house_rule() {
 #[test]
 fn a_finished_player_rolls_for_the_partner() {
     let pos = "R:rh1,rh2,rh3,rh4 G:g20".replace(" G:g20", " G:g12");
-    let st = ok(pair(&pos, &["R4>G g12-y2", "B2 --", "G3 y2-y5"]));
-    assert_eq!(holes(&st, G), ["y5"]);
+    let state = ok(pair(&pos, &["R4>G g12-y2", "B2 --", "G3 y2-y5"]));
+    assert_eq!(holes(&state, G), ["y5"]);
     let (kind, msg) = err(pair(&pos, &["R4 g12-y2"]));
     assert_eq!(kind, ErrorKind::Seat);
     assert_eq!(msg, "R has every marble HOME and rolls for G: write R4>G");
@@ -792,11 +796,14 @@ fn a_finished_player_rolls_for_the_partner() {
 
 #[test]
 fn the_first_partnership_home_wins() {
-    let st = ok(pair("R:r6,rh2,rh3,rh4 G:g12", &["R2 r6-rh1"]));
-    assert_eq!(st.winners(), None);
-    assert_eq!(st.to_roll(), Some("B"));
-    let st = ok(pair("R:rh1,rh2,rh3,rh4 G:g6,gh2,gh3,gh4", &["R2>G g6-gh1"]));
-    assert_eq!(st.winners(), Some(vec!["R".to_string(), "G".to_string()]));
+    let state = ok(pair("R:r6,rh2,rh3,rh4 G:g12", &["R2 r6-rh1"]));
+    assert_eq!(state.winners(), None);
+    assert_eq!(state.to_roll(), Some("B"));
+    let state = ok(pair("R:rh1,rh2,rh3,rh4 G:g6,gh2,gh3,gh4", &["R2>G g6-gh1"]));
+    assert_eq!(
+        state.winners(),
+        Some(vec!["R".to_string(), "G".to_string()])
+    );
 }
 
 #[test]
@@ -848,11 +855,11 @@ fn a_finished_player_declares_which_teammate_uses_the_roll() {
 #[test]
 fn two_finished_teammates_both_roll_for_the_last() {
     let pos = "R:rh1,rh2,rh3,rh4 P:ph1,ph2,ph3,ph4 Y:y12";
-    let st = ok(teams(
+    let state = ok(teams(
         pos,
         &["R3>Y y12-w1", "B2 --", "P2>Y w1-w3", "G2 --", "Y1 w3-w4"],
     ));
-    assert_eq!(holes(&st, Y), ["w4"]);
+    assert_eq!(holes(&state, Y), ["w4"]);
     let (_, msg) = err(teams(pos, &["R3>P --"]));
     assert_eq!(msg, "P has every marble HOME too");
 }
@@ -860,9 +867,9 @@ fn two_finished_teammates_both_roll_for_the_last() {
 #[test]
 fn the_first_team_home_wins() {
     let pos = "R:rh1,rh2,rh3,rh4 P:ph1,ph2,ph3,ph4 Y:y6,yh2,yh3,yh4";
-    let st = ok(teams(pos, &["R2>Y y6-yh1"]));
+    let state = ok(teams(pos, &["R2>Y y6-yh1"]));
     assert_eq!(
-        st.winners(),
+        state.winners(),
         Some(vec!["R".to_string(), "P".to_string(), "Y".to_string()])
     );
 }
@@ -871,8 +878,8 @@ fn the_first_team_home_wins() {
 
 #[test]
 fn the_text_board_names_the_holes_and_shows_the_marbles() {
-    let st = ok(rg("R:r9,c,rh1 G:b3", &["R3 r9-r12"]));
-    let text = st.text_board();
+    let state = ok(rg("R:r9,c,rh1 G:b3", &["R3 r9-r12"]));
+    let text = state.text_board();
     assert!(text.contains("star"), "{text}");
     assert!(text.contains("START"), "{text}");
     assert!(text.contains("centre c: R"), "{text}");
@@ -945,7 +952,7 @@ fn the_order_of_play_is_the_boards_or_the_seats_tags() {
         ..Params::default()
     })
     .unwrap();
-    let st = ok(run_with(
+    let state = ok(run_with(
         &drawn,
         &tags,
         &[
@@ -958,7 +965,7 @@ fn the_order_of_play_is_the_boards_or_the_seats_tags() {
             "Y5 --",
         ],
     ));
-    assert_eq!(st.to_roll(), Some("B"));
+    assert_eq!(state.to_roll(), Some("B"));
     let e = run_with(&drawn, &tags, &["R2 --", "B3 --"]).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Seat);
     // A finished player drops out of the order (no teams): G follows B.

@@ -2,7 +2,7 @@
 //! mutations of them are rejected with the right kind of error.
 #![allow(clippy::unwrap_used)]
 
-use billes_core::aggravation::Aggravation;
+use billes_core::aggravation::{board::Class, Aggravation};
 use billes_core::{replay_with, ErrorKind, Rng, SimOptions};
 use billes_notation::{Action, Game};
 
@@ -136,7 +136,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                     path.len() == 2
                         && !board.is_star(from)
                         && from != board.centre
-                        && to < board.loop_len
+                        && board.class(to) == Class::Loop
                 }
                 _ => false,
             });
@@ -144,8 +144,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
                 let mut m = game.clone();
                 if let Action::Move { path, .. } = &mut m.line.turns[i].actions[0] {
                     let to = board.hole(&path[1]).unwrap();
-                    let next = (to + 1) % board.loop_len;
-                    path[1] = *board.name(next);
+                    path[1] = *board.name(board.loop_ahead(to, 1));
                 }
                 fail(
                     "changed hole",

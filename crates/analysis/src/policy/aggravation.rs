@@ -10,6 +10,7 @@
 
 use billes_core::aggravation::{board::Class, Board as Geometry, Hole, State};
 use billes_core::game::{Move, Position};
+use billes_core::Colour;
 use billes_notation::Action;
 
 /// Steps a roll moves at most.
@@ -19,20 +20,20 @@ const REACH: u8 = 6;
 struct Board<'s> {
     state: &'s State,
     geometry: &'static Geometry,
-    /// The side of the pieces that move.
-    side: u8,
-    /// Per loop hole: opponent marbles that can reach it with one roll
-    /// (an opponent START with marbles in BASE counts 0.7).
+    /// The seat whose marbles move.
+    seat: Colour,
+    /// Per loop hole, by index: opponent marbles that can reach it with one
+    /// roll (an opponent START with marbles in BASE counts 0.7).
     threats: [f32; 256],
 }
 
 impl<'s> Board<'s> {
-    fn read(state: &'s State, side: u8) -> Board<'s> {
+    fn read(state: &'s State, seat: Colour) -> Board<'s> {
         let geometry = state.board();
-        let team = state.team_of(side);
+        let team = state.team_of(seat);
         let len = geometry.loop_len;
         let mut threats = [0.0f32; 256];
-        for s in state.sides() {
+        for s in state.seats() {
             if state.team_of(s) == team {
                 continue;
             }
@@ -41,29 +42,28 @@ impl<'s> Board<'s> {
                     continue;
                 }
                 for d in 1..=REACH.min(len.saturating_sub(1)) {
-                    let g = (u16::from(h) + u16::from(d)) % u16::from(len);
-                    threats[g as usize] += 1.0;
+                    threats[geometry.loop_ahead(h, d).index()] += 1.0;
                 }
             }
             if state.in_base(s) > 0 {
-                threats[geometry.start(s) as usize] += 0.7;
+                threats[geometry.start(s).index()] += 0.7;
             }
         }
         Board {
             state,
             geometry,
-            side,
+            seat,
             threats,
         }
     }
 
-    /// How far along its way a marble of `side` on `h` is (0 on START, more
+    /// How far along its way a marble of `seat` on `h` is (0 on START, more
     /// in HOME).
-    fn progress(&self, side: u8, h: Hole) -> f32 {
+    fn progress(&self, seat: Colour, h: Hole) -> f32 {
         let g = self.geometry;
         let last = i32::from(g.loop_len) - 2;
         f32::from(match g.class(h) {
-            Class::Loop => g.loop_distance(g.start(side), h),
+            Class::Loop => g.loop_distance(g.start(seat), h),
             Class::Centre => (last - 20).max(0) as u8,
             Class::Home => (last + 1 + i32::from(g.offset(h))).min(255) as u8,
             Class::Unused => 0,
@@ -72,11 +72,11 @@ impl<'s> Board<'s> {
 
     /// The cost of standing on `h`: the threats times what would be lost.
     fn danger(&self, h: Hole) -> f32 {
-        let t = self.threats[h as usize];
+        let t = self.threats[h.index()];
         if t == 0.0 {
             return 0.0;
         }
-        t * (6.0 + self.progress(self.side, h) / 3.0)
+        t * (6.0 + self.progress(self.seat, h) / 3.0)
     }
 
     fn hole(&self, name: &str) -> Option<Hole> {
@@ -92,7 +92,7 @@ impl<'s> Board<'s> {
                     let at = to
                         .as_ref()
                         .and_then(|n| self.hole(n.as_str()))
-                        .unwrap_or_else(|| self.geometry.start(self.side));
+                        .unwrap_or_else(|| self.geometry.start(self.seat));
                     score -= self.danger(at);
                     if capture.is_some() {
                         score += self.aggravate(at);
@@ -106,7 +106,7 @@ impl<'s> Board<'s> {
                     else {
                         continue;
                     };
-                    score += self.progress(self.side, b) - self.progress(self.side, a);
+                    score += self.progress(self.seat, b) - self.progress(self.seat, a);
                     let home = |h| self.geometry.class(h) == Class::Home;
                     if home(b) && !home(a) {
                         score += 60.0;
@@ -124,8 +124,8 @@ impl<'s> Board<'s> {
 
     /// The worth of aggravating the marble on `h`.
     fn aggravate(&self, h: Hole) -> f32 {
-        match self.state.side_at(h) {
-            Some(v) if self.state.team_of(v) == self.state.team_of(self.side) => -150.0,
+        match self.state.colour_at(h) {
+            Some(v) if self.state.team_of(v) == self.state.team_of(self.seat) => -150.0,
             Some(v) => 50.0 + self.progress(v, h),
             None => 30.0,
         }
@@ -139,10 +139,10 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
         return vec![0.0; moves.len()];
     };
     let seat = moves[0].moving_seat();
-    let Some(side) = state.board().seat(seat.as_str()) else {
+    let Some(seat) = state.board().seat(seat.as_str()) else {
         return vec![0.0; moves.len()];
     };
-    let board = Board::read(state, side);
+    let board = Board::read(state, seat);
     moves.iter().map(|m| board.score(m)).collect()
 }
 
@@ -159,19 +159,20 @@ mod tests {
             .expect("position");
         let state = pos.state::<State>().expect("state");
         let g = state.board();
-        let board = Board::read(state, 0);
+        let (red, blue) = (Colour::new(0), Colour::new(1));
+        let board = Board::read(state, red);
         let at = |n: &str| g.hole(n).expect("hole");
-        assert_eq!(board.progress(0, at("r9")), 0.0);
-        assert_eq!(board.progress(0, at("r7")), f32::from(g.loop_len - 2));
-        assert!(board.progress(0, at("rh2")) > board.progress(0, at("r7")));
+        assert_eq!(board.progress(red, at("r9")), 0.0);
+        assert_eq!(board.progress(red, at("r7")), f32::from(g.loop_len - 2));
+        assert!(board.progress(red, at("rh2")) > board.progress(red, at("r7")));
         assert_eq!(
-            board.progress(1, at("r9")),
+            board.progress(blue, at("r9")),
             f32::from(g.loop_len - g.per_side)
         );
         // Green on r5 reaches r6..r11; not r5 itself nor r12.
-        assert!(board.threats[at("r9") as usize] >= 1.0);
-        assert_eq!(board.threats[at("r12") as usize], 0.0);
-        assert_eq!(board.threats[at("r5") as usize], 0.0);
+        assert!(board.threats[at("r9").index()] >= 1.0);
+        assert_eq!(board.threats[at("r12").index()], 0.0);
+        assert_eq!(board.threats[at("r5").index()], 0.0);
         assert!(board.danger(at("r9")) > 0.0);
     }
 }

@@ -1,20 +1,115 @@
 //! The board: holes, their names, the seats (colours) and the paths a marble
 //! follows. The geometry is data (`rules/aggravation.yaml`), read once.
 //!
-//! Holes are numbered: the loop `0..loop_len` clockwise (side `s` holds
-//! `s * holes_per_side ..`), then the centre hole, then the HOME rows, each
-//! [`MAX_HOME`] wide whatever the HOME size in play.
+//! Holes are numbered: the loop `0..loop_len` clockwise (the side of
+//! colour `c` holds `c * holes_per_side ..`), then the centre hole, then the
+//! HOME rows, each [`MAX_HOME`] wide whatever the HOME size in play. A
+//! seat is its [`Colour`], the index of its colour in the board's table.
 
+use std::fmt;
+use std::num::NonZeroU8;
 use std::sync::OnceLock;
 
 use billes_notation::Name;
 use serde::Deserialize;
 
-/// A hole, by index (see the module docs for the numbering).
-pub type Hole = u8;
+use crate::Colour;
 
-/// No hole (the end of a path, an unknown name).
-pub const NONE: u8 = u8::MAX;
+/// A hole of the board, by index (see the module docs for the numbering).
+///
+/// Its one byte holds the index plus one, so that `Option<Hole>` is one
+/// byte too and "no hole" (the end of a path, a marble in BASE, a pass) is
+/// that byte at 0. The board's per-hole tables have [`TABLE`] entries and
+/// are indexed by the byte itself (its slot: index plus one, slot 0 is no
+/// hole): a lookup needs no bounds check and no subtraction, and a table
+/// of `Option<Hole>` holds "no hole" as 0.
+///
+/// ```
+/// use billes_core::aggravation::{board, Hole};
+///
+/// let b = board::standard();
+/// let r9 = b.hole("r9").unwrap();
+/// assert_eq!(r9.index(), 9);
+/// assert_eq!(Hole::new(9), r9);
+/// assert_eq!(std::mem::size_of::<Option<Hole>>(), 1);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Hole(NonZeroU8);
+
+impl Hole {
+    /// The hole of index `index`.
+    ///
+    /// # Panics
+    /// In debug builds, when `index` is not below [`MAX_HOLES`].
+    #[inline(always)]
+    pub const fn new(index: u8) -> Hole {
+        debug_assert!((index as usize) < MAX_HOLES);
+        Hole(NonZeroU8::MIN.saturating_add(index))
+    }
+
+    /// The hole of index `index`, when a board may have it.
+    pub fn checked(index: usize) -> Option<Hole> {
+        (index < MAX_HOLES).then(|| Hole::new(index as u8))
+    }
+
+    /// The index (see the module docs for the numbering).
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.get() as usize
+    }
+
+    /// The index as a byte.
+    #[inline(always)]
+    pub const fn get(self) -> u8 {
+        self.0.get() - 1
+    }
+
+    /// Every index a board may use, in order: [`Board::class`] says which
+    /// are holes of a given board (see [`Board::holes`]).
+    pub fn all() -> impl DoubleEndedIterator<Item = Hole> + ExactSizeIterator + Clone {
+        (0..MAX_HOLES as u8).map(Hole::new)
+    }
+
+    /// The slot of `hole` in a table of [`TABLE`] entries: its index plus
+    /// one, 0 for no hole.
+    #[inline(always)]
+    pub(crate) const fn slot(hole: Option<Hole>) -> usize {
+        Hole::byte(hole) as usize
+    }
+
+    /// The byte of `hole`: its index plus one, 0 for no hole (what an
+    /// `Option<Hole>` holds).
+    #[inline(always)]
+    pub(crate) const fn byte(hole: Option<Hole>) -> u8 {
+        match hole {
+            Some(h) => h.0.get(),
+            None => 0,
+        }
+    }
+
+    /// The hole whose [`byte`](Hole::byte) is `b` (0: none).
+    #[inline(always)]
+    pub(crate) const fn from_byte(b: u8) -> Option<Hole> {
+        match NonZeroU8::new(b) {
+            Some(n) => Some(Hole(n)),
+            None => None,
+        }
+    }
+}
+
+impl fmt::Debug for Hole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Hole({})", self.get())
+    }
+}
+
+impl fmt::Display for Hole {
+    /// The index: a hole's name needs its board ([`Board::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+
 /// Most sides (colours) a board may have.
 pub const MAX_SIDES: usize = 6;
 /// Most holes a HOME row may have.
@@ -23,8 +118,12 @@ pub const MAX_HOME: usize = 8;
 pub const MAX_PER_SIDE: usize = 20;
 /// Holes a board may have.
 pub const MAX_HOLES: usize = MAX_SIDES * MAX_PER_SIDE + 1 + MAX_SIDES * MAX_HOME;
-/// Size of per-hole tables: any `u8` indexes them, so lookups need no bounds check.
+/// Size of per-hole tables: indexed by a hole's byte (index plus one, 0 for
+/// no hole), which any `u8` is, so lookups need no bounds check.
 pub const TABLE: usize = 256;
+
+const _: () = assert!(MAX_HOLES < TABLE, "a hole's byte indexes the tables");
+const _: () = assert!(MAX_SIDES <= Colour::MAX, "a colour per side");
 
 /// The board description as written in the YAML file.
 #[derive(Debug, Clone, Deserialize)]
@@ -67,7 +166,8 @@ pub enum Class {
     Home,
 }
 
-/// The board geometry, with the tables the rules look things up in.
+/// The board geometry, with the tables the rules look things up in (each
+/// indexed by a hole's byte: see [`Hole`]).
 #[derive(Debug)]
 pub struct Board {
     /// Number of sides, one per colour.
@@ -95,13 +195,14 @@ pub struct Board {
     /// The seat letters run together ("RBPGYW"), to slice one out cheaply.
     letter_line: String,
     class: [Class; TABLE],
-    side: [u8; TABLE],
+    colour: [Option<Colour>; TABLE],
     offset: [u8; TABLE],
-    next: [[u8; TABLE]; MAX_SIDES],
+    next: [[Option<Hole>; TABLE]; MAX_SIDES],
     names: Vec<Name>,
-    side_of_byte: [u8; 128],
+    /// Per lowercase seat letter (an ASCII byte): its colour.
+    colour_of_byte: [Option<Colour>; 128],
     centre_name: Name,
-    /// Per hole: `1 << side` for a star hole, else 0.
+    /// Per hole: the bit of its colour for a star hole, else 0.
     star_bit: [u8; TABLE],
 }
 
@@ -147,9 +248,9 @@ impl Board {
         if d.seats.len() != d.sides as usize {
             return Err(format!("{} seats for {} sides", d.seats.len(), d.sides));
         }
-        let mut side_of_byte = [NONE; 128];
+        let mut colour_of_byte = [None; 128];
         let mut letters = Vec::new();
-        for (i, seat) in d.seats.iter().enumerate() {
+        for (colour, seat) in Colour::all(d.seats.len()).zip(&d.seats) {
             let b = seat.letter.as_bytes();
             if b.len() != 1 || !b[0].is_ascii_uppercase() {
                 return Err(format!(
@@ -158,21 +259,22 @@ impl Board {
                 ));
             }
             let lower = b[0].to_ascii_lowercase();
-            if side_of_byte[lower as usize] != NONE {
+            if colour_of_byte[lower as usize].is_some() {
                 return Err(format!("seat letter {} used twice", seat.letter));
             }
-            side_of_byte[lower as usize] = i as u8;
+            colour_of_byte[lower as usize] = Some(colour);
             letters.push(Name::new(&seat.letter));
         }
         let cb = d.centre.as_bytes();
-        if cb.is_empty() || !cb[0].is_ascii_lowercase() || side_of_byte[cb[0] as usize] != NONE {
+        if cb.is_empty() || !cb[0].is_ascii_lowercase() || colour_of_byte[cb[0] as usize].is_some()
+        {
             return Err(format!(
                 "centre name {:?} must start with a lowercase letter no seat uses",
                 d.centre
             ));
         }
         let loop_len = d.sides * d.holes_per_side;
-        let centre = loop_len;
+        let centre = Hole::new(loop_len);
         let mut board = Board {
             sides: d.sides,
             per_side: d.holes_per_side,
@@ -187,11 +289,11 @@ impl Board {
             colours: d.seats.iter().map(|s| s.colour.clone()).collect(),
             letter_line: d.seats.iter().map(|s| s.letter.as_str()).collect(),
             class: [Class::Unused; TABLE],
-            side: [NONE; TABLE],
-            offset: [NONE; TABLE],
-            next: [[NONE; TABLE]; MAX_SIDES],
+            colour: [None; TABLE],
+            offset: [0; TABLE],
+            next: [[None; TABLE]; MAX_SIDES],
             names: vec![Name::default(); TABLE],
-            side_of_byte,
+            colour_of_byte,
             centre_name: Name::try_new(&d.centre).ok_or_else(|| {
                 format!(
                     "centre name {:?} is longer than {} characters",
@@ -202,154 +304,188 @@ impl Board {
             star_bit: [0; TABLE],
         };
         for p in 0..loop_len {
-            let (s, o) = (p / d.holes_per_side, p % d.holes_per_side);
-            board.class[p as usize] = Class::Loop;
-            board.side[p as usize] = s;
-            board.offset[p as usize] = o;
-            board.names[p as usize] = Name::from(format!("{}{o}", board.lower(s)));
+            let c = Colour::new(p / d.holes_per_side);
+            let o = p % d.holes_per_side;
+            let at = Hole::slot(Some(Hole::new(p)));
+            board.class[at] = Class::Loop;
+            board.colour[at] = Some(c);
+            board.offset[at] = o;
+            board.names[at] = Name::from(format!("{}{o}", board.lower(c)));
             if o == d.star_offset {
-                board.star_bit[p as usize] = 1 << s;
+                board.star_bit[at] = c.bit();
             }
         }
-        board.class[centre as usize] = Class::Centre;
-        board.names[centre as usize] = board.centre_name;
-        for s in 0..d.sides {
+        let at = Hole::slot(Some(centre));
+        board.class[at] = Class::Centre;
+        board.names[at] = board.centre_name;
+        for c in board.all_colours() {
             for i in 0..MAX_HOME as u8 {
-                let h = board.home(s, i) as usize;
-                board.class[h] = Class::Home;
-                board.side[h] = s;
-                board.offset[h] = i;
-                board.names[h] = Name::from(format!("{}h{}", board.lower(s), i + 1));
+                let at = Hole::slot(Some(board.home(c, i)));
+                board.class[at] = Class::Home;
+                board.colour[at] = Some(c);
+                board.offset[at] = i;
+                board.names[at] = Name::from(format!("{}h{}", board.lower(c), i + 1));
             }
         }
-        for seat in 0..d.sides {
-            let branch = board.branch(seat);
+        for c in board.all_colours() {
+            let branch = board.branch(c);
+            let mut next = [None; TABLE];
             for p in 0..loop_len {
-                board.next[seat as usize][p as usize] = if p == branch {
-                    board.home(seat, 0)
+                let h = Hole::new(p);
+                next[Hole::slot(Some(h))] = Some(if h == branch {
+                    board.home(c, 0)
                 } else {
-                    (p + 1) % loop_len
-                };
+                    Hole::new((p + 1) % loop_len)
+                });
             }
             for i in 0..MAX_HOME as u8 - 1 {
-                board.next[seat as usize][board.home(seat, i) as usize] = board.home(seat, i + 1);
+                next[Hole::slot(Some(board.home(c, i)))] = Some(board.home(c, i + 1));
             }
+            board.next[c.index()] = next;
         }
         Ok(board)
     }
 
-    fn lower(&self, side: u8) -> char {
-        self.letters[side as usize]
+    fn lower(&self, colour: Colour) -> char {
+        self.letters[colour.index()]
             .chars()
             .next()
             .unwrap_or('?')
             .to_ascii_lowercase()
     }
 
-    /// The seat letter of `side` (`R`).
+    /// The colours of the board, one per side, clockwise.
+    pub fn all_colours(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Colour> + ExactSizeIterator + Clone {
+        Colour::all(self.sides as usize)
+    }
+
+    /// The holes of the board, in order of index (the loop, the centre,
+    /// then the HOME rows, each [`MAX_HOME`] wide).
+    pub fn holes(&self) -> impl Iterator<Item = Hole> + '_ {
+        Hole::all().filter(|&h| self.class(h) != Class::Unused)
+    }
+
+    /// The seat letter of `colour` (`R`).
     #[inline]
-    pub fn letter(&self, side: u8) -> &str {
-        let i = side as usize;
+    pub fn letter(&self, colour: Colour) -> &str {
+        let i = colour.index();
         self.letter_line.get(i..i + 1).unwrap_or("?")
     }
 
-    /// The path tables of [`Board::next`] for HOME rows of `home_size` holes:
-    /// NONE after the last one.
-    pub fn paths(&self, home_size: u8) -> Box<[[Hole; TABLE]; MAX_SIDES]> {
+    /// The path tables of [`Board::next`] for HOME rows of `home_size`
+    /// holes, indexed by colour and then by a hole's byte (see [`Hole`]):
+    /// no hole after the last one.
+    pub fn paths(&self, home_size: u8) -> Box<[[Option<Hole>; TABLE]; MAX_SIDES]> {
         let mut next = Box::new(self.next);
-        for seat in 0..self.sides {
+        for c in self.all_colours() {
             for i in home_size.saturating_sub(1)..MAX_HOME as u8 {
-                next[seat as usize][self.home(seat, i) as usize] = NONE;
+                next[c.index()][Hole::slot(Some(self.home(c, i)))] = None;
             }
         }
         next
     }
 
-    /// The HOME hole `index` (0-based) of `side`.
-    pub fn home(&self, side: u8, index: u8) -> Hole {
-        self.loop_len + 1 + side * MAX_HOME as u8 + index
+    /// The HOME hole `index` (0-based) of `colour`.
+    #[inline]
+    pub fn home(&self, colour: Colour, index: u8) -> Hole {
+        Hole::new(self.loop_len + 1 + colour.get() * MAX_HOME as u8 + index)
     }
 
-    /// The star hole of `side`.
-    pub fn star(&self, side: u8) -> Hole {
-        side * self.per_side + self.star_offset
+    /// The star hole of `colour`.
+    #[inline]
+    pub fn star(&self, colour: Colour) -> Hole {
+        Hole::new(colour.get() * self.per_side + self.star_offset)
     }
 
-    /// The START hole of `side`.
-    pub fn start(&self, side: u8) -> Hole {
-        side * self.per_side + self.start_offset
+    /// The START hole of `colour`.
+    #[inline]
+    pub fn start(&self, colour: Colour) -> Hole {
+        Hole::new(colour.get() * self.per_side + self.start_offset)
     }
 
-    /// The loop hole of `side` its HOME row branches off after.
-    pub fn branch(&self, side: u8) -> Hole {
-        side * self.per_side + self.home_offset
+    /// The loop hole of `colour` its HOME row branches off after.
+    #[inline]
+    pub fn branch(&self, colour: Colour) -> Hole {
+        Hole::new(colour.get() * self.per_side + self.home_offset)
     }
 
     /// What kind of hole `h` is.
     #[inline]
     pub fn class(&self, h: Hole) -> Class {
-        self.class[h as usize]
+        self.class[Hole::slot(Some(h))]
     }
 
-    /// The side a loop or HOME hole belongs to.
+    /// The colour whose side of the loop or HOME row `h` is on (none for
+    /// the centre).
     #[inline]
-    pub fn side(&self, h: Hole) -> u8 {
-        self.side[h as usize]
+    pub fn colour(&self, h: Hole) -> Option<Colour> {
+        self.colour[Hole::slot(Some(h))]
     }
 
-    /// The offset of a loop hole on its side, or the 0-based index of a HOME hole.
+    /// The offset of a loop hole on its side, or the 0-based index of a
+    /// HOME hole (0 for the centre).
     #[inline]
     pub fn offset(&self, h: Hole) -> u8 {
-        self.offset[h as usize]
+        self.offset[Hole::slot(Some(h))]
     }
 
     /// Whether `h` is a star hole.
     #[inline]
     pub fn is_star(&self, h: Hole) -> bool {
-        self.class(h) == Class::Loop && self.offset[h as usize] == self.star_offset
+        self.star_bit(Some(h)) != 0
     }
 
-    /// `1 << side` when `h` is a star hole, else 0 (NONE included).
+    /// The bit of its colour ([`Colour::bit`]) when `h` is a star hole, else
+    /// 0 (no hole included).
     #[inline]
-    pub fn star_bit(&self, h: Hole) -> u8 {
-        self.star_bit[h as usize]
+    pub fn star_bit(&self, h: Option<Hole>) -> u8 {
+        self.star_bit[Hole::slot(h)]
     }
 
-    /// The next hole on the path of a marble of `seat` (the loop, turning
-    /// into its own HOME at its branch; NONE after the last HOME hole and from
-    /// the centre or another colour's HOME).
+    /// The next hole on the path of a marble of `colour` (the loop, turning
+    /// into its own HOME at its branch; none after the last HOME hole and
+    /// from the centre or another colour's HOME).
     #[inline]
-    pub fn next(&self, seat: u8, h: Hole) -> Hole {
-        self.next[seat as usize][h as usize]
+    pub fn next(&self, colour: Colour, h: Hole) -> Option<Hole> {
+        self.next[colour.index()][Hole::slot(Some(h))]
     }
 
     /// Steps along the loop from `from` to `to` (0 when equal).
     pub fn loop_distance(&self, from: Hole, to: Hole) -> u8 {
-        ((to as u16 + self.loop_len as u16 - from as u16) % self.loop_len as u16) as u8
+        let len = u16::from(self.loop_len);
+        ((u16::from(to.get()) + len - u16::from(from.get())) % len) as u8
+    }
+
+    /// The hole `steps` holes clockwise round the loop from loop hole `h`.
+    #[inline]
+    pub fn loop_ahead(&self, h: Hole, steps: u8) -> Hole {
+        let len = u16::from(self.loop_len);
+        Hole::new(((u16::from(h.get()) + u16::from(steps)) % len) as u8)
     }
 
     /// The name of hole `h` (`r9`, `rh2`, `c`).
     #[inline]
     pub fn name(&self, h: Hole) -> &Name {
-        &self.names[h as usize]
+        &self.names[Hole::slot(Some(h))]
     }
 
-    /// The side of a seat letter (`R` -> 0).
-    pub fn seat(&self, letter: &(impl AsRef<[u8]> + ?Sized)) -> Option<u8> {
+    /// The colour of a seat letter (`R` -> the first colour).
+    pub fn seat(&self, letter: &(impl AsRef<[u8]> + ?Sized)) -> Option<Colour> {
         let letter = std::str::from_utf8(letter.as_ref()).ok()?;
         self.seat_of_name(Name::try_new(letter)?)
     }
 
     /// [`seat`](Board::seat) for a name already read, from its [`Name::key`].
     #[inline]
-    pub fn seat_of_name(&self, name: Name) -> Option<u8> {
+    pub fn seat_of_name(&self, name: Name) -> Option<Colour> {
         let key = name.key();
         let letter = key as u8;
         if key >> 8 != 0 || !letter.is_ascii_uppercase() {
             return None;
         }
-        let s = self.side_of_byte[letter.to_ascii_lowercase() as usize];
-        (s != NONE).then_some(s)
+        self.colour_of_byte[letter.to_ascii_lowercase() as usize]
     }
 
     /// The hole called `name`, HOME holes up to [`MAX_HOME`] included.
@@ -360,25 +496,26 @@ impl Board {
         if first >= 128 {
             return None;
         }
-        let side = self.side_of_byte[first as usize];
-        if side == NONE {
+        let Some(colour) = self.colour_of_byte[first as usize] else {
             return (name == self.centre_name.as_bytes()).then_some(self.centre);
-        }
-        let n = match *rest {
+        };
+        let offset = match *rest {
             [d @ b'0'..=b'9'] => d - b'0',
             [b'h', d @ b'1'..=b'9'] => {
                 let i = d - b'1';
-                return ((i as usize) < MAX_HOME).then(|| self.home(side, i));
+                return ((i as usize) < MAX_HOME).then(|| self.home(colour, i));
             }
             [a @ b'1'..=b'9', d @ b'0'..=b'9'] => (a - b'0') * 10 + d - b'0',
             _ => return None,
         };
-        (n < self.per_side).then(|| side * self.per_side + n)
+        (offset < self.per_side).then(|| Hole::new(colour.get() * self.per_side + offset))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+
     use super::*;
 
     #[test]
@@ -396,30 +533,31 @@ mod tests {
         assert_eq!(b.per_side, 14);
         assert_eq!(b.letters.join(" "), "R B P G Y W");
         // START is offset 9, the star hole offset 0, HOME branches at 7.
-        assert_eq!(b.name(b.start(0)), "r9");
-        assert_eq!(b.name(b.star(1)), "b0");
-        assert_eq!(b.name(b.branch(3)), "g7");
+        assert_eq!(b.name(b.start(Colour::new(0))), "r9");
+        assert_eq!(b.name(b.star(Colour::new(1))), "b0");
+        assert_eq!(b.name(b.branch(Colour::new(3))), "g7");
         // START to the first HOME hole is 83 steps on the loop.
-        for seat in 0..6 {
-            let mut h = b.start(seat);
+        for colour in Colour::all(6) {
+            let mut h = b.start(colour);
             let mut steps = 0;
             while b.class(h) == Class::Loop {
-                h = b.next(seat, h);
+                h = b.next(colour, h).unwrap();
                 steps += 1;
             }
             assert_eq!(steps, 83);
-            assert_eq!(h, b.home(seat, 0));
+            assert_eq!(h, b.home(colour, 0));
         }
     }
 
     #[test]
     fn every_hole_name_reads_back() {
         let b = standard();
-        for h in 0..MAX_HOLES as u8 {
-            if b.class(h) != Class::Unused {
-                assert_eq!(b.hole(b.name(h)), Some(h), "{}", b.name(h));
-            }
+        let mut holes = 0;
+        for h in b.holes() {
+            assert_eq!(b.hole(b.name(h)), Some(h), "{}", b.name(h));
+            holes += 1;
         }
+        assert_eq!(holes, 84 + 1 + 6 * MAX_HOME);
         assert_eq!(b.hole("c"), Some(b.centre));
         for bad in ["r14", "r01", "rh0", "rh9", "x3", "", "R3", "c1", "rh", "r"] {
             assert_eq!(b.hole(bad), None, "{bad}");

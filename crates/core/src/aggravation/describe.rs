@@ -3,7 +3,7 @@
 
 use billes_notation::{Action, Turn};
 
-use super::board::{Class, Hole, NONE};
+use super::board::{Class, Hole};
 use super::{Aggravation, State};
 use crate::describe::{capitalised, wins, Describe};
 
@@ -18,7 +18,7 @@ impl Describe for Aggravation {
             if let Some(victim) = before.at(h).filter(|&v| v != mover) {
                 out.push(format!(
                     "aggravated {} on {}",
-                    capitalised(&b.colours[victim as usize]),
+                    capitalised(&b.colours[victim.index()]),
                     b.name(h)
                 ));
             }
@@ -31,13 +31,16 @@ impl Describe for Aggravation {
                     aggravated(&mut out, b.start(mover));
                 }
                 Action::Move { path, .. } => {
-                    let holes: Vec<Hole> = path.iter().map(|n| b.hole(n).unwrap_or(NONE)).collect();
+                    let Some(holes) = path
+                        .iter()
+                        .map(|n| b.hole(n))
+                        .collect::<Option<Vec<Hole>>>()
+                    else {
+                        continue;
+                    };
                     let (Some(&from), Some(&to)) = (holes.first(), holes.last()) else {
                         continue;
                     };
-                    if from == NONE || to == NONE {
-                        continue;
-                    }
                     let ring = holes
                         .windows(2)
                         .any(|w| w[0] != w[1] && b.is_star(w[0]) && b.is_star(w[1]));
@@ -54,14 +57,18 @@ impl Describe for Aggravation {
                     if into_home {
                         out.push(format!(
                             "entered HOME ({}/{})",
-                            after.home[mover as usize], after.marbles
+                            after.home[mover.index()],
+                            after.marbles
                         ));
                     } else if b.class(to) == Class::Home {
                         out.push(format!("moved up to {} in HOME", b.name(to)));
                     }
                     if out.is_empty() {
-                        let n = turn.head.roll.unwrap_or(0);
-                        out.push(format!("moved {n} hole{}", if n == 1 { "" } else { "s" }));
+                        let roll = turn.head.roll.unwrap_or(0);
+                        out.push(format!(
+                            "moved {roll} hole{}",
+                            if roll == 1 { "" } else { "s" }
+                        ));
                     }
                 }
                 _ => {}
@@ -69,7 +76,8 @@ impl Describe for Aggravation {
         }
         if let Some(w) = wins(before.winners(), after.winners()) {
             out.push(w);
-        } else if after.again && after.to_roll == b.seat(&turn.head.seat).unwrap_or(NONE) {
+        } else if after.again && after.to_roll.is_some() && after.to_roll == b.seat(&turn.head.seat)
+        {
             out.push("rolls again".into());
         }
         out

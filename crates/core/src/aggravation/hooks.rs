@@ -3,16 +3,16 @@
 
 use billes_notation::{Action, Game, Turn};
 
-use super::board::{Hole, NONE};
+use super::board::Hole;
 use super::legal::TurnCtx;
-use super::moves::Cand;
+use super::moves::Candidate;
 use super::{Aggravation, State};
 use crate::rng::Rng;
 use crate::variant::{
     BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, TeamRoll,
     Verdict,
 };
-use crate::{ErrorKind, ReplayError, SimOptions};
+use crate::{Colour, ErrorKind, ReplayError, SimOptions};
 
 impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
@@ -32,13 +32,13 @@ impl BoardView for State {
     fn reserve(&self, seat: &str) -> u32 {
         self.board
             .seat(seat)
-            .map_or(0, |s| self.base[s as usize] as u32)
+            .map_or(0, |s| self.base[s.index()] as u32)
     }
 
     fn finished(&self, seat: &str) -> u32 {
         self.board
             .seat(seat)
-            .map_or(0, |s| self.home[s as usize] as u32)
+            .map_or(0, |s| self.home[s.index()] as u32)
     }
 
     fn seats(&self) -> Vec<String> {
@@ -73,7 +73,7 @@ impl BoardView for State {
         self.board.hole(point).map_or_else(Vec::new, |h| {
             self.neighbour_holes(h)
                 .iter()
-                .map(|&n| self.name(n).to_string())
+                .map(|&h| self.name(h).to_string())
                 .collect()
         })
     }
@@ -94,35 +94,30 @@ fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
 
 impl Aggravation {
     /// The view of candidate `c` that hooks see.
-    pub(crate) fn move_view<'a>(&self, ctx: &TurnCtx<'a>, c: Cand) -> MoveView<'a> {
+    pub(crate) fn move_view<'a>(&self, ctx: &TurnCtx<'a>, c: Candidate) -> MoveView<'a> {
         let TurnCtx {
-            st,
+            state,
             number,
             roller,
             mover,
-            n,
+            roll,
         } = *ctx;
-        let b = st.board;
-        let name = |h: Hole| (h != NONE).then(|| b.name(h).as_str());
-        let kind = if c.to() == NONE {
-            MoveKind::Pass
-        } else if c.from() == NONE {
-            MoveKind::Enter
-        } else {
-            MoveKind::Move
+        let b = state.board;
+        let name = |h: Option<Hole>| h.map(|h| b.name(h).as_str());
+        let kind = match (c.from(), c.to()) {
+            (_, None) => MoveKind::Pass,
+            (None, _) => MoveKind::Enter,
+            _ => MoveKind::Move,
         };
-        let captures = match c.res() {
-            Ok(v) if v != NONE => Some(b.letter(v)),
-            _ => None,
-        };
+        let captures = c.victim().map(|v| b.letter(v));
         let mut view = MoveView::new(
             number,
             b.letter(mover),
             kind,
-            st,
+            state,
             Self::move_fields(),
             [
-                Field::Number(Some(u32::from(n))),
+                Field::Number(Some(u32::from(roll))),
                 Field::Name(name(c.from())),
                 Field::Name(name(c.to())),
                 Field::Name(name(c.exit())),
@@ -142,13 +137,13 @@ impl Aggravation {
         turn: &Turn,
         action: &Action,
         hooks: &H,
-    ) -> Result<Cand, ReplayError> {
+    ) -> Result<Candidate, ReplayError> {
         let allowed = || {
             self.uses_list(ctx, hooks)
                 .map_err(|e| variant_error(turn, e))
         };
-        match self.check_action(ctx.st, ctx.mover, ctx.n, action) {
-            Ok(c) if c.to() == NONE => Ok(c),
+        match self.check_action(ctx.state, ctx.mover, ctx.roll, action) {
+            Ok(c) if c.to().is_none() => Ok(c),
             Ok(c) => match hooks
                 .verdict(|| self.move_view(ctx, c))
                 .map_err(|e| variant_error(turn, e))?
@@ -164,7 +159,7 @@ impl Aggravation {
             Err(e) if e.kind == ErrorKind::FalsePass => {
                 let legal = allowed()?;
                 if legal.is_empty() {
-                    Ok(Cand::new(NONE, NONE, NONE, Ok(NONE)))
+                    Ok(Candidate::pass())
                 } else {
                     Err(e.with_legal(legal))
                 }
@@ -184,10 +179,10 @@ impl Aggravation {
     /// Asks the `roll_for` hook which teammates a finished roller may roll for.
     pub(crate) fn check_roll_for<H: Hooks>(
         &self,
-        st: &State,
-        roller: u8,
-        mover: u8,
-        n: u8,
+        state: &State,
+        roller: Colour,
+        mover: Colour,
+        roll: u8,
         turn: &Turn,
         hooks: &H,
     ) -> Result<(), ReplayError> {
@@ -195,12 +190,12 @@ impl Aggravation {
             return Ok(());
         }
         let Some(choice) = self
-            .roll_for_hooked(st, turn.number, roller, n, hooks)
+            .roll_for_hooked(state, turn.number, roller, roll, hooks)
             .map_err(|e| variant_error(turn, e))?
         else {
             return Ok(());
         };
-        let m = st.letter(mover);
+        let m = state.letter(mover);
         if choice.iter().any(|c| c == m) {
             return Ok(());
         }
@@ -208,8 +203,8 @@ impl Aggravation {
             ErrorKind::Seat,
             turn.head.span,
             format!(
-                "in this variant {}'s {n} is for {}, not {m}",
-                st.letter(roller),
+                "in this variant {}'s {roll} is for {}, not {m}",
+                state.letter(roller),
                 if choice.is_empty() {
                     "no teammate".to_string()
                 } else {
@@ -222,35 +217,35 @@ impl Aggravation {
     /// The teammates the hook lets a finished roller roll for (`None`: any).
     pub(crate) fn roll_for_hooked<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         number: u32,
-        roller: u8,
-        n: u8,
+        roller: Colour,
+        roll: u8,
         hooks: &H,
     ) -> Result<Option<Vec<String>>, HookError> {
         if !hooks.calls(Hook::RollFor) {
             return Ok(None);
         }
         let mut teammates = Vec::new();
-        for o in st.seats() {
-            if st.partners(roller, o) && !st.finished(o) {
+        for o in state.seats() {
+            if state.partners(roller, o) && !state.finished(o) {
                 let ctx = TurnCtx {
-                    st,
+                    state,
                     number,
                     roller,
                     mover: o,
-                    n,
+                    roll,
                 };
                 let legal = self.uses_list(&ctx, hooks)?;
-                teammates.push((st.letter(o).to_string(), legal));
+                teammates.push((state.letter(o).to_string(), legal));
             }
         }
         hooks.roll_for(&TeamRoll {
             turn: number,
-            roller: st.letter(roller),
-            roll: n,
+            roller: state.letter(roller),
+            roll,
             teammates,
-            position: st,
+            position: state,
         })
     }
 
@@ -260,7 +255,7 @@ impl Aggravation {
         &self,
         ctx: &TurnCtx<'_>,
         turn: &Turn,
-        c: Cand,
+        c: Candidate,
         standard: bool,
         hooks: &H,
     ) -> Result<bool, ReplayError> {

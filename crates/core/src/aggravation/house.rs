@@ -4,14 +4,14 @@
 
 use billes_notation::{Action, Capture, Seat, Span, Turn};
 
-use super::board::{Class, Hole, NONE};
+use super::board::{Class, Hole};
 use super::legal::TurnCtx;
-use super::moves::Cand;
+use super::moves::Candidate;
 use super::{Aggravation, State};
 use crate::game::{Move, Roll};
 use crate::house::{parse_actions, Edit};
 use crate::variant::Hooks;
-use crate::{ErrorKind, ReplayError};
+use crate::{Colour, ErrorKind, ReplayError};
 
 /// The most holes a track may have (the loop and a HOME row).
 const MAX_TRACK: usize = 256;
@@ -24,34 +24,32 @@ impl State {
             .ok_or_else(|| format!("there is no hole {name}"))
     }
 
-    /// The next hole of a marble of `side` after `h` on its track: NONE
+    /// The next hole of a marble of `colour` after `h` on its track: none
     /// past the end of its HOME row, from the centre or another's HOME.
-    fn track_next(&self, side: u8, h: Hole) -> Hole {
-        let next = self.board.next(side, h);
-        if next != NONE
-            && self.board.class(next) == Class::Home
-            && self.board.offset(next) >= self.home_size
-        {
-            return NONE;
+    fn track_next(&self, colour: Colour, h: Hole) -> Option<Hole> {
+        let next = self.board.next(colour, h)?;
+        if self.board.class(next) == Class::Home && self.board.offset(next) >= self.home_size {
+            return None;
         }
-        next
+        Some(next)
     }
 
-    /// The side whose track a helper follows: `seat`, else the marble on `h`.
-    fn track_side(&self, h: Hole, seat: Option<&str>) -> Option<u8> {
+    /// The colour whose track a helper follows: `seat`'s, else the marble
+    /// on `h`'s.
+    fn track_colour(&self, h: Hole, seat: Option<&str>) -> Option<Colour> {
         match seat {
             Some(s) => self.board.seat(s),
             None => self.at(h),
         }
     }
 
-    /// About how many steps a marble of `side` on `h` has made from BASE:
-    /// for [`crate::variant::BoardView::progress`].
-    pub(crate) fn steps_made(&self, side: u8, h: Hole) -> u32 {
+    /// About how many steps a marble of `colour` on `h` has made from
+    /// BASE: for [`crate::variant::BoardView::progress`].
+    pub(crate) fn steps_made(&self, colour: Colour, h: Hole) -> u32 {
         let b = self.board;
         let lap = u32::from(b.loop_len);
         match b.class(h) {
-            Class::Loop => 1 + u32::from(b.loop_distance(b.start(side), h)),
+            Class::Loop => 1 + u32::from(b.loop_distance(b.start(colour), h)),
             Class::Centre => 1 + lap / 2,
             Class::Home => 2 * lap + u32::from(b.offset(h)),
             Class::Unused => 0,
@@ -64,27 +62,29 @@ impl State {
         let mut out = Vec::new();
         match b.class(h) {
             Class::Loop => {
-                out.push((h + b.loop_len - 1) % b.loop_len);
-                out.push((h + 1) % b.loop_len);
+                out.push(b.loop_ahead(h, b.loop_len - 1));
+                out.push(b.loop_ahead(h, 1));
                 if b.is_star(h) {
                     out.push(b.centre);
                 }
-                for side in 0..b.sides {
-                    if b.branch(side) == h && self.home_size > 0 {
-                        out.push(b.home(side, 0));
+                for c in b.all_colours() {
+                    if b.branch(c) == h && self.home_size > 0 {
+                        out.push(b.home(c, 0));
                     }
                 }
             }
-            Class::Centre => out.extend((0..b.sides).map(|s| b.star(s))),
+            Class::Centre => out.extend(b.all_colours().map(|c| b.star(c))),
             Class::Home => {
-                let (side, i) = (b.side(h), b.offset(h));
-                out.push(if i == 0 {
-                    b.branch(side)
-                } else {
-                    b.home(side, i - 1)
-                });
-                if i + 1 < self.home_size {
-                    out.push(b.home(side, i + 1));
+                let i = b.offset(h);
+                if let Some(c) = b.colour(h) {
+                    out.push(if i == 0 {
+                        b.branch(c)
+                    } else {
+                        b.home(c, i - 1)
+                    });
+                    if i + 1 < self.home_size {
+                        out.push(b.home(c, i + 1));
+                    }
                 }
             }
             Class::Unused => {}
@@ -101,15 +101,15 @@ impl State {
         let Some(mut h) = self.board.hole(point) else {
             return Vec::new();
         };
-        let Some(side) = self.track_side(h, seat) else {
+        let Some(colour) = self.track_colour(h, seat) else {
             return Vec::new();
         };
         let mut route = Vec::new();
         for _ in 0..steps.min(MAX_TRACK as u32) {
-            h = self.track_next(side, h);
-            if h == NONE {
+            let Some(next) = self.track_next(colour, h) else {
                 return Vec::new();
-            }
+            };
+            h = next;
             route.push(self.name(h).to_string());
         }
         vec![route]
@@ -123,13 +123,10 @@ impl State {
     ) -> Option<Vec<String>> {
         let mut h = self.board.hole(from)?;
         let goal = self.board.hole(to)?;
-        let side = self.track_side(h, seat)?;
+        let colour = self.track_colour(h, seat)?;
         let mut route = Vec::new();
         for _ in 0..MAX_TRACK {
-            h = self.track_next(side, h);
-            if h == NONE {
-                return None;
-            }
+            h = self.track_next(colour, h)?;
             route.push(self.name(h).to_string());
             if h == goal {
                 return Some(route);
@@ -139,7 +136,7 @@ impl State {
     }
 
     /// A marble on `h` that edits may move: not in HOME.
-    fn editable(&self, h: Hole, name: &str) -> Result<u8, String> {
+    fn editable(&self, h: Hole, name: &str) -> Result<Colour, String> {
         if self.board.class(h) == Class::Home {
             return Err(format!("{name} is a HOME hole: edits leave HOME alone"));
         }
@@ -165,7 +162,7 @@ impl Aggravation {
     /// on an empty hole or another seat's marble (which it aggravates).
     pub(crate) fn spell_added_move(
         &self,
-        st: &State,
+        state: &State,
         roller: &str,
         seat: &str,
         roll: Option<Roll>,
@@ -174,7 +171,7 @@ impl Aggravation {
         let mover = self
             .board
             .seat(seat)
-            .filter(|&s| st.in_play[s as usize])
+            .filter(|&s| state.in_play[s.index()])
             .ok_or_else(|| format!("\"{text}\" for {seat}, no seat in play"))?;
         let actions = parse_actions(roller, roll, text)?;
         let bad = |why: String| format!("\"{text}\": {why}");
@@ -183,21 +180,21 @@ impl Aggravation {
         };
         let holes: Vec<Hole> = path
             .iter()
-            .map(|n| st.hole_named(n.as_str()))
+            .map(|n| state.hole_named(n.as_str()))
             .collect::<Result<_, _>>()
             .map_err(bad)?;
         let (from, to) = (holes[0], holes[holes.len() - 1]);
-        if st.at(from) != Some(mover) {
+        if state.at(from) != Some(mover) {
             return Err(bad(format!(
                 "no marble of {seat} stands on {}",
-                st.name(from)
+                state.name(from)
             )));
         }
-        let captured = st.at(to);
+        let captured = state.at(to);
         if captured == Some(mover) {
             return Err(bad(format!(
                 "{seat}'s own marble stands on {}",
-                st.name(to)
+                state.name(to)
             )));
         }
         let mv = Move {
@@ -222,7 +219,7 @@ impl Aggravation {
     /// [`crate::variant::HookedRules::play_added`] for Aggravation.
     pub(crate) fn play_added_move<H: Hooks>(
         &self,
-        st: &mut State,
+        state: &mut State,
         turn: &Turn,
         mv: &Move,
         hooks: &H,
@@ -236,67 +233,67 @@ impl Aggravation {
             .board
             .seat(mv.moving_seat().as_str())
             .ok_or_else(|| err(format!("{} is no seat", mv.moving_seat())))?;
-        let n = mv.roll.map_or(0, Roll::get);
-        let cand = match mv.actions.as_slice() {
+        let roll = mv.roll.map_or(0, Roll::get);
+        let candidate = match mv.actions.as_slice() {
             [Action::Move { path, .. }] => {
-                let hole = |i: usize| st.hole_named(path[i].as_str()).map_err(err);
+                let hole = |i: usize| state.hole_named(path[i].as_str()).map_err(err);
                 let (from, to) = (hole(0)?, hole(path.len() - 1)?);
-                let captured = st.at(to).filter(|&s| s != mover).unwrap_or(NONE);
-                Cand::new(from, NONE, to, Ok(captured))
+                let captured = state.at(to).filter(|&s| s != mover);
+                Candidate::new(Some(from), None, Some(to), Ok(captured))
             }
-            _ => Cand::pass(),
+            _ => Candidate::pass(),
         };
-        let standard = self.extra & (1 << n) != 0;
+        let standard = self.extra & (1 << roll) != 0;
         let ctx = TurnCtx {
-            st,
+            state,
             number: turn.number,
             roller,
             mover,
-            n,
+            roll,
         };
-        let extra = self.extra_turn_hooked(&ctx, turn, cand, standard, hooks)?;
-        self.apply(st, mover, cand);
-        self.end_turn(st, roller, mover, extra, cand.to());
+        let extra = self.extra_turn_hooked(&ctx, turn, candidate, standard, hooks)?;
+        self.apply(state, mover, candidate);
+        self.end_turn(state, roller, mover, extra, candidate.to());
         Ok(())
     }
 
     /// [`crate::variant::HookedRules::apply_edit`] for Aggravation: marbles
     /// outside HOME only (a HOME count never changes by an edit).
-    pub(crate) fn edit(&self, st: &mut State, edit: &Edit) -> Result<(), String> {
+    pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), String> {
         match edit {
             Edit::Send { at } => {
-                let h = st.hole_named(at)?;
-                let s = st.editable(h, at)?;
-                st.lift(s, h);
-                st.base[s as usize] += 1;
+                let h = state.hole_named(at)?;
+                let s = state.editable(h, at)?;
+                state.lift(s, h);
+                state.base[s.index()] += 1;
             }
             Edit::Put { seat, at } => {
                 let s = self
                     .board
                     .seat(seat)
-                    .filter(|&s| st.in_play[s as usize])
+                    .filter(|&s| state.in_play[s.index()])
                     .ok_or_else(|| format!("{seat} is no seat in play"))?;
-                let h = st.hole_named(at)?;
-                st.fillable(h, at)?;
-                if st.base[s as usize] == 0 {
+                let h = state.hole_named(at)?;
+                state.fillable(h, at)?;
+                if state.base[s.index()] == 0 {
                     return Err(format!("{seat} has no marble in BASE"));
                 }
-                st.base[s as usize] -= 1;
-                st.put(s, h);
+                state.base[s.index()] -= 1;
+                state.put(s, h);
             }
             Edit::Move { from, to } => {
-                let (f, t) = (st.hole_named(from)?, st.hole_named(to)?);
-                let s = st.editable(f, from)?;
-                st.fillable(t, to)?;
-                st.shift(s, f, t);
+                let (f, t) = (state.hole_named(from)?, state.hole_named(to)?);
+                let s = state.editable(f, from)?;
+                state.fillable(t, to)?;
+                state.shift(s, Some(f), t);
             }
             Edit::Swap { a, b } => {
-                let (x, y) = (st.hole_named(a)?, st.hole_named(b)?);
-                let (sx, sy) = (st.editable(x, a)?, st.editable(y, b)?);
-                st.lift(sx, x);
-                st.lift(sy, y);
-                st.put(sx, y);
-                st.put(sy, x);
+                let (x, y) = (state.hole_named(a)?, state.hole_named(b)?);
+                let (sx, sy) = (state.editable(x, a)?, state.editable(y, b)?);
+                state.lift(sx, x);
+                state.lift(sy, y);
+                state.put(sx, y);
+                state.put(sy, x);
             }
             Edit::PlaceBarricade { .. } | Edit::TakeBarricade { .. } => {
                 return Err("aggravation has no barricades".into())
@@ -307,15 +304,15 @@ impl Aggravation {
 
     /// [`crate::variant::HookedRules::declare_winner`] for Aggravation: the
     /// seat's team wins.
-    pub(crate) fn declare(&self, st: &mut State, seat: &str) -> Result<(), String> {
+    pub(crate) fn declare(&self, state: &mut State, seat: &str) -> Result<(), String> {
         let s = self
             .board
             .seat(seat)
-            .filter(|&s| st.in_play[s as usize])
+            .filter(|&s| state.in_play[s.index()])
             .ok_or_else(|| format!("\"{seat}\", no seat in play"))?;
-        st.winner = st.team[s as usize];
-        st.to_roll = NONE;
-        st.again = false;
+        state.winner = Some(state.team[s.index()]);
+        state.to_roll = None;
+        state.again = false;
         Ok(())
     }
 }

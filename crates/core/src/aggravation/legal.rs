@@ -8,12 +8,11 @@
 
 use billes_notation::{Action, Seat, Span};
 
-use super::board::NONE;
-use super::moves::Cand;
+use super::moves::Candidate;
 use super::{Aggravation, State};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
 use crate::variant::{HookError, Hooks, NoHooks};
-use crate::{ErrorKind, GameKind, ReplayError};
+use crate::{Colour, ErrorKind, GameKind, ReplayError};
 
 /// One legal move as the generator gives it, for the simulator (which needs
 /// the candidate's holes for its greedy player, and spells only the move it
@@ -21,9 +20,9 @@ use crate::{ErrorKind, GameKind, ReplayError};
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Listed {
     /// The seat whose marble moves.
-    pub(crate) mover: u8,
+    pub(crate) mover: Colour,
     /// The candidate it plays; for a pass, one that lands nowhere.
-    pub(crate) cand: Cand,
+    pub(crate) candidate: Candidate,
 }
 
 /// A roll being played, as the legal-move and hook code passes it along:
@@ -32,15 +31,15 @@ pub(crate) struct Listed {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TurnCtx<'a> {
     /// The position before the move.
-    pub(crate) st: &'a State,
+    pub(crate) state: &'a State,
     /// The turn's number (0 outside a record).
     pub(crate) number: u32,
     /// The seat that rolled.
-    pub(crate) roller: u8,
+    pub(crate) roller: Colour,
     /// The seat whose marble moves.
-    pub(crate) mover: u8,
+    pub(crate) mover: Colour,
     /// The roll.
-    pub(crate) n: u8,
+    pub(crate) roll: u8,
 }
 
 /// A failed hook as a replay error, the way the checker reports it.
@@ -58,44 +57,41 @@ impl MoveRules for Aggravation {
     /// is won. A finished player of a team rolls for its teammates still
     /// playing ([`Need::Teammate`]).
     fn next(&self, state: &State) -> Next {
-        let st = state;
         let mut next = Next {
             seats: Vec::new(),
             dice: true,
             needs: Vec::new(),
         };
-        if st.winner != NONE {
+        if state.winner.is_some() {
             return next;
         }
-        let seats: Vec<u8> = if st.to_roll == NONE {
-            st.seats().filter(|&s| self.may_roll(st, s)).collect()
-        } else {
-            vec![st.to_roll]
+        let seats: Vec<Colour> = match state.to_roll {
+            None => state.seats().filter(|&s| self.may_roll(state, s)).collect(),
+            Some(seat) => vec![seat],
         };
         if let Some(&first) = seats.first() {
-            if st.teams && st.finished(first) && self.params.roll_for_partner {
+            if state.teams && state.finished(first) && self.params.roll_for_partner {
                 next.needs.push(Need::Teammate {
                     seats: self
-                        .teammates(st, first)
-                        .map(|s| st.letter(s).to_string())
+                        .teammates(state, first)
+                        .map(|s| state.letter(s).to_string())
                         .collect(),
                 });
             }
         }
-        next.seats = seats.iter().map(|&s| st.letter(s).to_string()).collect();
+        next.seats = seats.iter().map(|&s| state.letter(s).to_string()).collect();
         next
     }
 
-    fn to_act(&self, st: &State) -> Option<Seat> {
-        if st.winner != NONE {
+    fn to_act(&self, state: &State) -> Option<Seat> {
+        if state.winner.is_some() {
             return None;
         }
-        let s = if st.to_roll == NONE {
-            st.seats().find(|&s| self.may_roll(st, s))?
-        } else {
-            st.to_roll
+        let seat = match state.to_roll {
+            None => state.seats().find(|&s| self.may_roll(state, s))?,
+            Some(seat) => seat,
         };
-        Some(Seat::from(st.letter(s)))
+        Some(Seat::from(state.letter(seat)))
     }
 
     fn legal_moves(
@@ -112,10 +108,10 @@ impl MoveRules for Aggravation {
         let Some(s) = state.seats().find(|&s| state.letter(s) == seat) else {
             return false;
         };
-        if state.winner != NONE {
+        if state.winner.is_some() {
             return false;
         }
-        state.to_roll = s;
+        state.to_roll = Some(s);
         state.again = false;
         true
     }
@@ -153,18 +149,25 @@ impl Aggravation {
             .board
             .seat(seat)
             .filter(|&s| {
-                state.winner == NONE
-                    && state.in_play[s as usize]
+                state.winner.is_none()
+                    && state.in_play[s.index()]
                     && self.may_roll(state, s)
-                    && (state.to_roll == NONE || state.to_roll == s)
+                    && state.to_roll.is_none_or(|r| r == s)
             })
             .ok_or_else(|| seat_error(seat, &self.next(state)))?;
-        let n = roll.ok_or_else(|| roll_error(true))?.get();
+        let roll = roll.ok_or_else(|| roll_error(true))?.get();
         let mut out = Vec::with_capacity(8);
-        self.each_listed(state, roller, n, number, hooks, &mut |mover, cand| {
-            let mv = self.spell(state, roller, mover, n, cand);
-            out.push(mv)
-        })?;
+        self.each_listed(
+            state,
+            roller,
+            roll,
+            number,
+            hooks,
+            &mut |mover, candidate| {
+                let mv = self.spell(state, roller, mover, roll, candidate);
+                out.push(mv)
+            },
+        )?;
         Ok(out)
     }
 
@@ -172,73 +175,86 @@ impl Aggravation {
     /// move with its mover and candidate.
     pub(crate) fn listed<H: Hooks>(
         &self,
-        st: &State,
-        roller: u8,
-        n: u8,
+        state: &State,
+        roller: Colour,
+        roll: u8,
         number: u32,
         hooks: &H,
     ) -> Result<Vec<Listed>, ReplayError> {
         let mut out = Vec::new();
-        self.each_listed(st, roller, n, number, hooks, &mut |mover, cand| {
-            out.push(Listed { mover, cand })
-        })?;
+        self.each_listed(
+            state,
+            roller,
+            roll,
+            number,
+            hooks,
+            &mut |mover, candidate| out.push(Listed { mover, candidate }),
+        )?;
         Ok(out)
     }
 
     /// Calls `f` with the mover and candidate of each move of
     /// [`Aggravation::listed`], in the list's order (nothing is spelt: see
     /// [`Aggravation::spell`]); a seat with no legal use of the roll has
-    /// [`Cand::pass`].
+    /// [`Candidate::pass`].
     pub(crate) fn each_listed<H: Hooks>(
         &self,
-        st: &State,
-        roller: u8,
-        n: u8,
+        state: &State,
+        roller: Colour,
+        roll: u8,
         number: u32,
         hooks: &H,
-        f: &mut dyn FnMut(u8, Cand),
+        f: &mut dyn FnMut(Colour, Candidate),
     ) -> Result<(), ReplayError> {
-        let mut cands = Vec::with_capacity(16);
-        for mover in self.movers(st, roller, n, number, hooks)? {
-            cands.clear();
+        let mut candidates = Vec::with_capacity(16);
+        for mover in self.movers(state, roller, roll, number, hooks)? {
+            candidates.clear();
             let ctx = TurnCtx {
-                st,
+                state,
                 number,
                 roller,
                 mover,
-                n,
+                roll,
             };
-            self.uses(&ctx, hooks, &mut cands)
+            self.uses(&ctx, hooks, &mut candidates)
                 .map_err(|e| hook_error(Span::default(), e))?;
-            if cands.is_empty() {
-                f(mover, Cand::pass());
+            if candidates.is_empty() {
+                f(mover, Candidate::pass());
             }
-            for &c in &cands {
+            for &c in &candidates {
                 f(mover, c);
             }
         }
         Ok(())
     }
 
-    /// The move that plays `cand` (a pass for [`Cand::pass`]) with roll `n`
-    /// of `roller`, `mover`'s marble moving: the list's spelling of it.
-    pub(crate) fn spell(&self, st: &State, roller: u8, mover: u8, n: u8, cand: Cand) -> Move {
-        let action = if cand == Cand::pass() {
+    /// The move that plays `candidate` (a pass for [`Candidate::pass`])
+    /// with `roll` of `roller`, `mover`'s marble moving: the list's
+    /// spelling of it.
+    pub(crate) fn spell(
+        &self,
+        state: &State,
+        roller: Colour,
+        mover: Colour,
+        roll: u8,
+        candidate: Candidate,
+    ) -> Move {
+        let action = if candidate == Candidate::pass() {
             Action::Pass {
                 span: Span::default(),
             }
         } else {
-            cand.action(st)
+            candidate.action(state)
         };
         Move {
-            seat: Seat::from(st.letter(roller)),
-            roll: Roll::new(n),
-            mover: (mover != roller).then(|| Seat::from(st.letter(mover))),
+            seat: Seat::from(state.letter(roller)),
+            roll: Roll::new(roll),
+            mover: (mover != roller).then(|| Seat::from(state.letter(mover))),
             actions: [action].into(),
         }
     }
 
-    /// The legal uses of roll `n` by `mover`'s marbles (rolled by `roller`)
+    /// The legal uses of `roll` by `mover`'s marbles (rolled by `roller`)
     /// that the hooks allow, in the order of the list: entering first, then
     /// the marbles by hole. The one generator of legal moves.
     ///
@@ -248,12 +264,12 @@ impl Aggravation {
         &self,
         ctx: &TurnCtx<'_>,
         hooks: &H,
-        out: &mut Vec<Cand>,
+        out: &mut Vec<Candidate>,
     ) -> Result<(), HookError> {
-        let mut marbles = ctx.st.pos[ctx.mover as usize];
+        let mut marbles = ctx.state.holes[ctx.mover.index()];
         marbles.sort_unstable();
         let mut failure = None;
-        self.legal_from(ctx.st, ctx.mover, ctx.n, marbles, &mut |c| {
+        self.legal_from(ctx.state, ctx.mover, ctx.roll, marbles, &mut |c| {
             match hooks.verdict(|| self.move_view(ctx, c)) {
                 Ok(crate::variant::Verdict::Allow) => out.push(c),
                 Ok(crate::variant::Verdict::Forbid(_)) => {}
@@ -273,59 +289,67 @@ impl Aggravation {
         ctx: &TurnCtx<'_>,
         hooks: &H,
     ) -> Result<Vec<String>, HookError> {
-        let mut cands = Vec::new();
-        self.uses(ctx, hooks, &mut cands)?;
-        Ok(cands.iter().map(|c| c.action(ctx.st).to_string()).collect())
+        let mut candidates = Vec::new();
+        self.uses(ctx, hooks, &mut candidates)?;
+        Ok(candidates
+            .iter()
+            .map(|c| c.action(ctx.state).to_string())
+            .collect())
     }
 
-    /// The seats whose marbles a roll of `n` by `roller` may move: the
+    /// The seats whose marbles `roll` by `roller` may move: the
     /// roller, or on a team roll the teammates still playing that the
     /// `roll_for` hook allows.
     fn movers<H: Hooks>(
         &self,
-        st: &State,
-        roller: u8,
-        n: u8,
+        state: &State,
+        roller: Colour,
+        roll: u8,
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<u8>, ReplayError> {
-        if !(st.teams && st.finished(roller)) {
+    ) -> Result<Vec<Colour>, ReplayError> {
+        if !(state.teams && state.finished(roller)) {
             return Ok(vec![roller]);
         }
-        let r = st.letter(roller);
+        let r = state.letter(roller);
         let seat_err = |m: String| ReplayError::new(ErrorKind::Seat, Span::default(), m);
         if !self.params.roll_for_partner {
             return Err(seat_err(format!(
                 "{r} has every marble HOME and rolls for no teammate in these rules"
             )));
         }
-        let mut mates: Vec<u8> = self.teammates(st, roller).collect();
+        let mut mates: Vec<Colour> = self.teammates(state, roller).collect();
         if hooks.active() {
             let choice = self
-                .roll_for_hooked(st, number, roller, n, hooks)
+                .roll_for_hooked(state, number, roller, roll, hooks)
                 .map_err(|e| hook_error(Span::default(), e))?;
             if let Some(choice) = choice {
-                mates.retain(|&m| choice.iter().any(|c| c == st.letter(m)));
+                mates.retain(|&m| choice.iter().any(|c| c == state.letter(m)));
             }
         }
         if mates.is_empty() {
             return Err(seat_err(format!(
-                "in this variant {r}'s {n} is for no teammate"
+                "in this variant {r}'s {roll} is for no teammate"
             )));
         }
         Ok(mates)
     }
 
     /// The teammates of `seat` still playing, in the board's order.
-    pub(crate) fn teammates<'a>(&self, st: &'a State, seat: u8) -> impl Iterator<Item = u8> + 'a {
-        st.seats()
-            .filter(move |&o| st.partners(seat, o) && !st.finished(o))
+    pub(crate) fn teammates<'a>(
+        &self,
+        state: &'a State,
+        seat: Colour,
+    ) -> impl Iterator<Item = Colour> + 'a {
+        state
+            .seats()
+            .filter(move |&o| state.partners(seat, o) && !state.finished(o))
     }
 
     /// Whether `seat` may ever roll: not a finished player of a team whose
     /// finished players roll for nobody (`roll_for_partner` off).
-    fn may_roll(&self, st: &State, seat: u8) -> bool {
-        !(st.teams && st.finished(seat) && !self.params.roll_for_partner)
+    fn may_roll(&self, state: &State, seat: Colour) -> bool {
+        !(state.teams && state.finished(seat) && !self.params.roll_for_partner)
     }
 }
 
@@ -343,9 +367,9 @@ mod tests {
             .unwrap()
     }
 
-    fn moves(rules: &Aggravation, st: &State, seat: &str, n: u8) -> Vec<String> {
+    fn moves(rules: &Aggravation, state: &State, seat: &str, roll: u8) -> Vec<String> {
         rules
-            .legal_moves(st, seat, Roll::new(n), 1)
+            .legal_moves(state, seat, Roll::new(roll), 1)
             .unwrap()
             .iter()
             .map(|m| m.turn())
@@ -355,25 +379,25 @@ mod tests {
     #[test]
     fn the_first_turn_may_be_anyone_s() {
         let rules = Aggravation::default();
-        let st = state(&rules, &[("Seats", "G R Y")]);
-        let next = rules.next(&st);
+        let state = state(&rules, &[("Seats", "G R Y")]);
+        let next = rules.next(&state);
         assert_eq!(next.seats, ["R", "G", "Y"]);
         assert!(next.dice && next.needs.is_empty());
-        assert_eq!(moves(&rules, &st, "G", 6), ["G6 +"]);
-        assert_eq!(moves(&rules, &st, "Y", 3), ["Y3 --"]);
-        assert!(rules.legal_moves(&st, "B", Roll::new(3), 1).is_err());
-        assert!(rules.legal_moves(&st, "R", None, 1).is_err());
+        assert_eq!(moves(&rules, &state, "G", 6), ["G6 +"]);
+        assert_eq!(moves(&rules, &state, "Y", 3), ["Y3 --"]);
+        assert!(rules.legal_moves(&state, "B", Roll::new(3), 1).is_err());
+        assert!(rules.legal_moves(&state, "R", None, 1).is_err());
     }
 
     #[test]
     fn moves_come_entering_first_then_by_hole_with_marks() {
         let rules = Aggravation::default();
-        let st = state(
+        let state = state(
             &rules,
             &[("Seats", "R G"), ("Position", "R:r12,r5,g0 G:r9,b2 move=R")],
         );
         assert_eq!(
-            moves(&rules, &st, "R", 1),
+            moves(&rules, &state, "R", 1),
             [
                 "R1 +*",
                 "R1 r5-r6",
@@ -384,7 +408,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            moves(&rules, &st, "R", 3),
+            moves(&rules, &state, "R", 3),
             [
                 "R3 r5-rh1",
                 "R3 r12-b1",
@@ -395,13 +419,13 @@ mod tests {
                 "R3 g0-r0"
             ]
         );
-        assert!(rules.legal_moves(&st, "G", Roll::new(3), 1).is_err());
+        assert!(rules.legal_moves(&state, "G", Roll::new(3), 1).is_err());
     }
 
     #[test]
     fn a_finished_player_rolls_for_its_teammates() {
         let rules = Aggravation::default();
-        let st = state(
+        let state = state(
             &rules,
             &[
                 ("Seats", "R B P G Y W"),
@@ -409,16 +433,16 @@ mod tests {
                 ("Position", "R:rh1,rh2,rh3,rh4 P:p9 move=R"),
             ],
         );
-        let next = rules.next(&st);
+        let next = rules.next(&state);
         assert_eq!(
             next.needs,
             [Need::Teammate {
                 seats: vec!["P".into(), "Y".into()]
             }]
         );
-        assert_eq!(moves(&rules, &st, "R", 2), ["R2>P p9-p11", "R2>Y --"]);
+        assert_eq!(moves(&rules, &state, "R", 2), ["R2>P p9-p11", "R2>Y --"]);
         assert_eq!(
-            moves(&rules, &st, "R", 6),
+            moves(&rules, &state, "R", 6),
             ["R6>P p9-g1", "R6>P p9-c", "R6>Y +"]
         );
     }
@@ -426,11 +450,11 @@ mod tests {
     #[test]
     fn nothing_is_legal_once_the_game_is_won() {
         let rules = Aggravation::default();
-        let st = state(
+        let state = state(
             &rules,
             &[("Seats", "R G"), ("Position", "R:rh1,rh2,rh3,rh4")],
         );
-        assert!(rules.next(&st).seats.is_empty());
-        assert!(rules.legal_moves(&st, "R", Roll::new(1), 1).is_err());
+        assert!(rules.next(&state).seats.is_empty());
+        assert!(rules.legal_moves(&state, "R", Roll::new(1), 1).is_err());
     }
 }

@@ -114,8 +114,9 @@ pub struct Aggravation {
     entry: u8,
     /// Bit `r` set: a roll of `r` gives an extra turn.
     extra: u8,
-    /// Per colour and hole: the next hole of its path (NONE past HOME).
-    next: Box<[[Hole; board::TABLE]; board::MAX_SIDES]>,
+    /// Per colour and hole (by its byte, see [`Hole`]): the next hole of
+    /// its path (none past HOME).
+    next: Box<[[Option<Hole>; board::TABLE]; board::MAX_SIDES]>,
 }
 
 impl Aggravation {
@@ -244,7 +245,7 @@ impl Rules for Aggravation {
     }
 
     fn is_over(&self, state: &State) -> bool {
-        state.winner != board::NONE
+        state.winner.is_some()
     }
 }
 

@@ -1,14 +1,15 @@
 //! The moves a roll allows: entering from BASE, moving along the loop and
-//! into HOME, the star-ring and centre shortcuts; and why a move is blocked.
+//! into HOME, the star-ring and centre shortcuts; and why a move is refused.
 
 use billes_notation::{Action, Path, Span};
 
-use super::board::{Class, Hole, MAX_HOME, NONE};
+use super::board::{Class, Hole, MAX_HOME};
 use super::{Aggravation, State};
+use crate::Colour;
 
 /// Why a move cannot be made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Why {
+pub(crate) enum Refusal {
     /// An own marble stands on a hole the move passes.
     JumpOwn(Hole),
     /// An own marble stands on the landing hole.
@@ -27,57 +28,70 @@ pub(crate) enum Why {
     EmptyBase,
 }
 
-/// One way a roll could be used: entering a marble, or moving one from
-/// `from` to `to` (through the ring exit star `exit`, or NONE), and the side
-/// it aggravates or why it is blocked.
-///
-/// Its parts are packed in one word (a byte each for `from`, `exit`, `to`,
-/// the kind of result and its hole or side), so that it is made and
-/// read in registers and only ever copied whole: built in memory part by
-/// part and read back as a word, it stalled the processor.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Cand(u64);
+/// What a move does when it may be made: the seat whose marble it
+/// aggravates, if any; or why it cannot be made.
+pub(crate) type Outcome = Result<Option<Colour>, Refusal>;
 
-impl std::fmt::Debug for Cand {
+/// One way a roll could be used: entering a marble, or moving one from
+/// `from` to `to` (through the ring exit star `exit`, if any), and its
+/// [`Outcome`].
+///
+/// Its parts are packed in one word, a byte each: `from`, `exit` and `to`
+/// as their [`Hole::byte`] (0: none), then the kind of outcome (0 made, 1
+/// to 8 the [`Refusal`]s in their order), then its value (made: the
+/// aggravated colour's index plus one, 0 for none; refused: the hole's
+/// byte, 0 for none). So a candidate is made and read in registers and
+/// only ever copied whole: built in memory part by part and read back as a
+/// word, it stalled the processor.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Candidate(u64);
+
+impl std::fmt::Debug for Candidate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Cand")
+        f.debug_struct("Candidate")
             .field("from", &self.from())
             .field("exit", &self.exit())
             .field("to", &self.to())
-            .field("res", &self.res())
+            .field("outcome", &self.outcome())
             .finish()
     }
 }
 
-impl Why {
-    /// The kind (1 to 8) and the hole of a reason, for [`Cand`].
+impl Refusal {
+    /// The kind (1 to 8) and the hole's byte of a refusal, for [`Candidate`].
     #[inline(always)]
     fn code(self) -> (u8, u8) {
+        let byte = |h: Hole| Hole::byte(Some(h));
         match self {
-            Why::JumpOwn(h) => (1, h),
-            Why::LandOwn(h) => (2, h),
-            Why::JumpPartner(h) => (3, h),
-            Why::LandPartner(h) => (4, h),
-            Why::Overshoot => (5, 0),
-            Why::HomeFrozen => (6, 0),
-            Why::EntryRoll => (7, 0),
-            Why::EmptyBase => (8, 0),
+            Refusal::JumpOwn(h) => (1, byte(h)),
+            Refusal::LandOwn(h) => (2, byte(h)),
+            Refusal::JumpPartner(h) => (3, byte(h)),
+            Refusal::LandPartner(h) => (4, byte(h)),
+            Refusal::Overshoot => (5, 0),
+            Refusal::HomeFrozen => (6, 0),
+            Refusal::EntryRoll => (7, 0),
+            Refusal::EmptyBase => (8, 0),
         }
     }
 }
 
-impl Cand {
+impl Candidate {
     /// The candidate of these parts.
     #[inline(always)]
-    pub(crate) fn new(from: Hole, exit: Hole, to: Hole, res: Result<u8, Why>) -> Cand {
-        let (kind, value) = match res {
-            Ok(v) => (0, v),
-            Err(why) => why.code(),
+    pub(crate) fn new(
+        from: Option<Hole>,
+        exit: Option<Hole>,
+        to: Option<Hole>,
+        outcome: Outcome,
+    ) -> Candidate {
+        let (kind, value) = match outcome {
+            Ok(victim) => (0, victim.map_or(0, |c| c.get() + 1)),
+            Err(refusal) => refusal.code(),
         };
-        Cand(
-            u64::from(from)
-                | u64::from(exit) << 8
-                | u64::from(to) << 16
+        Candidate(
+            u64::from(Hole::byte(from))
+                | u64::from(Hole::byte(exit)) << 8
+                | u64::from(Hole::byte(to)) << 16
                 | u64::from(kind) << 24
                 | u64::from(value) << 32,
         )
@@ -85,65 +99,76 @@ impl Cand {
 
     /// A pass: no marble moves.
     #[inline(always)]
-    pub(crate) fn pass() -> Cand {
-        Cand::new(NONE, NONE, NONE, Ok(NONE))
+    pub(crate) fn pass() -> Candidate {
+        Candidate::new(None, None, None, Ok(None))
     }
 
-    /// Where the marble starts; NONE for entering from BASE.
+    /// Where the marble starts; none for entering from BASE.
     #[inline(always)]
-    pub(crate) fn from(self) -> Hole {
-        self.0 as u8
+    pub(crate) fn from(self) -> Option<Hole> {
+        Hole::from_byte(self.0 as u8)
     }
 
-    /// The star hole where the marble leaves the ring, or NONE.
+    /// The star hole where the marble leaves the ring, if it takes it.
     #[inline(always)]
-    pub(crate) fn exit(self) -> Hole {
-        (self.0 >> 8) as u8
+    pub(crate) fn exit(self) -> Option<Hole> {
+        Hole::from_byte((self.0 >> 8) as u8)
     }
 
-    /// Where the marble lands.
+    /// Where the marble lands; none for a pass or a roll that overshoots HOME.
     #[inline(always)]
-    pub(crate) fn to(self) -> Hole {
-        (self.0 >> 16) as u8
+    pub(crate) fn to(self) -> Option<Hole> {
+        Hole::from_byte((self.0 >> 16) as u8)
     }
 
-    /// The side aggravated (NONE when none), or why the move is blocked.
+    /// Whether the move may be made (refused ones are listed too, for the
+    /// messages).
     #[inline(always)]
-    pub(crate) fn res(self) -> Result<u8, Why> {
+    pub(crate) fn is_made(self) -> bool {
+        (self.0 >> 24) as u8 == 0
+    }
+
+    /// The seat aggravated (none when none), or why the move is refused.
+    #[inline(always)]
+    pub(crate) fn outcome(self) -> Outcome {
         let value = (self.0 >> 32) as u8;
+        let hole = || Hole::from_byte(value).unwrap_or(Hole::new(0));
         Err(match (self.0 >> 24) as u8 {
-            0 => return Ok(value),
-            1 => Why::JumpOwn(value),
-            2 => Why::LandOwn(value),
-            3 => Why::JumpPartner(value),
-            4 => Why::LandPartner(value),
-            5 => Why::Overshoot,
-            6 => Why::HomeFrozen,
-            7 => Why::EntryRoll,
-            _ => Why::EmptyBase,
+            0 => return Ok(value.checked_sub(1).map(Colour::new)),
+            1 => Refusal::JumpOwn(hole()),
+            2 => Refusal::LandOwn(hole()),
+            3 => Refusal::JumpPartner(hole()),
+            4 => Refusal::LandPartner(hole()),
+            5 => Refusal::Overshoot,
+            6 => Refusal::HomeFrozen,
+            7 => Refusal::EntryRoll,
+            _ => Refusal::EmptyBase,
         })
     }
 
+    /// The seat the move aggravates, if it may be made and does.
+    #[inline(always)]
+    pub(crate) fn victim(self) -> Option<Colour> {
+        self.outcome().ok().flatten()
+    }
+
     /// The move in notation, as the checker wants it written.
-    pub(crate) fn action(&self, st: &State) -> Action {
-        let capture = match self.res() {
-            Ok(v) if v != NONE => Some(billes_notation::Capture::default()),
-            _ => None,
-        };
-        if self.from() == NONE {
+    pub(crate) fn action(&self, state: &State) -> Action {
+        let capture = self.victim().map(|_| billes_notation::Capture::default());
+        let (Some(from), Some(to)) = (self.from(), self.to()) else {
             return Action::Place {
                 to: None,
                 capture,
                 span: Span::default(),
             };
-        }
-        let b = st.board;
+        };
+        let b = state.board;
         let mut path = Path::new();
-        path.push(*b.name(self.from()));
-        if self.exit() != NONE {
-            path.push(*b.name(self.exit()));
+        path.push(*b.name(from));
+        if let Some(exit) = self.exit() {
+            path.push(*b.name(exit));
         }
-        path.push(*b.name(self.to()));
+        path.push(*b.name(to));
         Action::Move {
             path,
             capture,
@@ -156,11 +181,11 @@ impl Cand {
 impl Aggravation {
     /// Whether a marble of `seat` may pass over hole `h`.
     #[inline]
-    fn pass_over(&self, st: &State, seat: u8, h: Hole) -> Result<(), Why> {
-        match st.at(h) {
-            Some(o) if o == seat => Err(Why::JumpOwn(h)),
-            Some(o) if !self.params.jump_partners && st.partners(seat, o) => {
-                Err(Why::JumpPartner(h))
+    fn pass_over(&self, state: &State, seat: Colour, h: Hole) -> Result<(), Refusal> {
+        match state.at(h) {
+            Some(o) if o == seat => Err(Refusal::JumpOwn(h)),
+            Some(o) if !self.params.jump_partners && state.partners(seat, o) => {
+                Err(Refusal::JumpPartner(h))
             }
             _ => Ok(()),
         }
@@ -168,182 +193,207 @@ impl Aggravation {
 
     /// Whether a marble of `seat` may land on `h`, and whom it aggravates.
     #[inline]
-    fn land(&self, st: &State, seat: u8, h: Hole) -> Result<u8, Why> {
-        match st.at(h) {
-            None => Ok(NONE),
-            Some(o) if o == seat => Err(Why::LandOwn(h)),
-            Some(o) if !self.params.jump_partners && st.partners(seat, o) => {
-                Err(Why::LandPartner(h))
+    fn land(&self, state: &State, seat: Colour, h: Hole) -> Outcome {
+        match state.at(h) {
+            None => Ok(None),
+            Some(o) if o == seat => Err(Refusal::LandOwn(h)),
+            Some(o) if !self.params.jump_partners && state.partners(seat, o) => {
+                Err(Refusal::LandPartner(h))
             }
-            Some(o) => Ok(o),
+            Some(o) => Ok(Some(o)),
         }
     }
 
-    /// Entering a marble of `seat` from BASE onto START with roll `n`.
-    pub(crate) fn enter(&self, st: &State, seat: u8, n: u8) -> Cand {
+    /// Entering a marble of `seat` from BASE onto START with `roll`.
+    pub(crate) fn enter(&self, state: &State, seat: Colour, roll: u8) -> Candidate {
         let start = self.board.start(seat);
-        let res = if self.entry & (1 << n) == 0 {
-            Err(Why::EntryRoll)
-        } else if st.base[seat as usize] == 0 {
-            Err(Why::EmptyBase)
+        let outcome = if self.entry & (1 << roll) == 0 {
+            Err(Refusal::EntryRoll)
+        } else if state.base[seat.index()] == 0 {
+            Err(Refusal::EmptyBase)
         } else {
-            match st.at(start) {
-                Some(o) if o == seat => Err(Why::LandOwn(start)),
-                Some(o) if st.partners(seat, o) && !self.params.enter_onto_partner => {
-                    Err(Why::LandPartner(start))
+            match state.at(start) {
+                Some(o) if o == seat => Err(Refusal::LandOwn(start)),
+                Some(o) if state.partners(seat, o) && !self.params.enter_onto_partner => {
+                    Err(Refusal::LandPartner(start))
                 }
-                Some(o) => Ok(o),
-                None => Ok(NONE),
+                Some(o) => Ok(Some(o)),
+                None => Ok(None),
             }
         };
-        Cand::new(NONE, NONE, start, res)
+        Candidate::new(None, None, Some(start), outcome)
     }
 
-    /// `n` steps along the path of `seat` from `from` (loop, then HOME). The
-    /// landing is NONE when the roll overshoots HOME.
+    /// `roll` steps along the path of `seat` from `from` (loop, then HOME).
+    /// The landing is none when the roll overshoots HOME.
     #[inline(always)]
-    pub(crate) fn plain(&self, st: &State, seat: u8, from: Hole, n: u8) -> Cand {
-        let next = &self.next[seat as usize];
-        let mut res = Ok(NONE);
+    pub(crate) fn plain(&self, state: &State, seat: Colour, from: Hole, roll: u8) -> Candidate {
+        let next = &self.next[seat.index()];
+        let mut outcome = Ok(None);
         if !self.params.home_moves && self.board.class(from) == Class::Home {
-            res = Err(Why::HomeFrozen);
+            outcome = Err(Refusal::HomeFrozen);
         }
-        let overshoot = Cand::new(from, NONE, NONE, Err(Why::Overshoot));
+        let overshoot = Candidate::new(Some(from), None, None, Err(Refusal::Overshoot));
         let mut h = from;
-        for _ in 1..n {
-            h = next[h as usize];
-            if h == NONE {
+        for _ in 1..roll {
+            let Some(ahead) = next[Hole::slot(Some(h))] else {
                 return overshoot;
-            }
-            if st.occ[h as usize] != 0 && res.is_ok() {
-                res = self.pass_over(st, seat, h).map(|_| NONE);
+            };
+            h = ahead;
+            if !state.is_empty(h) && outcome.is_ok() {
+                outcome = self.pass_over(state, seat, h).map(|_| None);
             }
         }
-        h = next[h as usize];
-        if h == NONE {
+        let Some(to) = next[Hole::slot(Some(h))] else {
             return overshoot;
+        };
+        if !state.is_empty(to) && outcome.is_ok() {
+            outcome = self.land(state, seat, to);
         }
-        if st.occ[h as usize] != 0 && res.is_ok() {
-            res = self.land(st, seat, h);
-        }
-        Cand::new(from, NONE, h, res)
+        Candidate::new(Some(from), None, Some(to), outcome)
     }
 
-    /// From a loop hole into the centre: `n - 1` steps to a star hole, then
-    /// one step in. None when the route does not exist.
-    pub(crate) fn to_centre(&self, st: &State, seat: u8, from: Hole, n: u8) -> Option<Cand> {
+    /// From a loop hole into the centre: `roll - 1` steps to a star hole,
+    /// then one step in. None when the route does not exist.
+    pub(crate) fn to_centre(
+        &self,
+        state: &State,
+        seat: Colour,
+        from: Hole,
+        roll: u8,
+    ) -> Option<Candidate> {
         let b = self.board;
         if !self.params.shortcuts || b.class(from) != Class::Loop {
             return None;
         }
         // Steps along the loop go one offset on, side after side: unless the
-        // hole `n - 1` steps on is a star hole, the route does not exist.
-        let ahead = (b.offset(from) as u16 + n as u16 + b.per_side as u16 - 1) % b.per_side as u16;
-        if n != 0 && ahead != b.star_offset as u16 {
+        // hole `roll - 1` steps on is a star hole, the route does not exist.
+        let ahead =
+            (b.offset(from) as u16 + roll as u16 + b.per_side as u16 - 1) % b.per_side as u16;
+        if roll != 0 && ahead != b.star_offset as u16 {
             return None;
         }
         let mut h = from;
-        let mut res = Ok(NONE);
-        for _ in 1..n {
-            h = b.next(seat, h);
+        let mut outcome = Ok(None);
+        for _ in 1..roll {
+            h = b.next(seat, h)?;
             if b.class(h) != Class::Loop {
                 return None;
             }
-            if res.is_ok() {
-                res = self.pass_over(st, seat, h).map(|_| NONE);
+            if outcome.is_ok() {
+                outcome = self.pass_over(state, seat, h).map(|_| None);
             }
         }
         if !b.is_star(h) {
             return None;
         }
-        if res.is_ok() {
-            res = self.land(st, seat, b.centre);
+        if outcome.is_ok() {
+            outcome = self.land(state, seat, b.centre);
         }
-        Some(Cand::new(from, NONE, b.centre, res))
+        Some(Candidate::new(Some(from), None, Some(b.centre), outcome))
     }
 
     /// Whether the marble of `seat` on star hole `from` may take the star ring.
-    pub(crate) fn ring_allowed(&self, st: &State, seat: u8, from: Hole) -> bool {
+    pub(crate) fn ring_allowed(&self, state: &State, seat: Colour, from: Hole) -> bool {
         self.params.shortcuts
             && self.board.is_star(from)
             && (!self.params.star_ring_next_turn_only
-                || st.fresh[seat as usize] & (1 << self.board.side(from)) != 0)
+                || state.fresh[seat.index()] & self.board.star_bit(Some(from)) != 0)
     }
 
     /// Star holes a marble of `seat` on star hole `from` may go round the
     /// ring before it must leave it (at its own star hole).
-    pub(crate) fn ring_room(&self, seat: u8, from: Hole) -> u8 {
+    pub(crate) fn ring_room(&self, seat: Colour, from: Hole) -> u8 {
         let sides = self.board.sides;
-        (seat + sides - self.board.side(from)) % sides
+        let side = self.board.colour(from).map_or(0, Colour::get);
+        (seat.get() + sides - side) % sides
+    }
+
+    /// The star hole `k` star holes round the ring from star hole `from`.
+    #[inline]
+    fn star_ahead(&self, from: Hole, k: u8) -> Hole {
+        let b = self.board;
+        let side = b.colour(from).map_or(0, Colour::get);
+        b.star(Colour::new((side + k) % b.sides))
     }
 
     /// From star hole `from`, `k` star holes round the ring, then the rest of
     /// the roll along the path.
-    pub(crate) fn ring(&self, st: &State, seat: u8, from: Hole, k: u8, n: u8) -> Cand {
-        let b = self.board;
-        let sides = b.sides;
-        let s0 = b.side(from);
-        let mut res = Ok(NONE);
+    pub(crate) fn ring(
+        &self,
+        state: &State,
+        seat: Colour,
+        from: Hole,
+        k: u8,
+        roll: u8,
+    ) -> Candidate {
+        let mut outcome = Ok(None);
         for i in 1..k {
-            if res.is_ok() {
-                res = self
-                    .pass_over(st, seat, b.star((s0 + i) % sides))
-                    .map(|_| NONE);
+            if outcome.is_ok() {
+                outcome = self
+                    .pass_over(state, seat, self.star_ahead(from, i))
+                    .map(|_| None);
             }
         }
-        let exit = b.star((s0 + k) % sides);
-        if k == n {
-            if res.is_ok() {
-                res = self.land(st, seat, exit);
+        let exit = self.star_ahead(from, k);
+        if k == roll {
+            if outcome.is_ok() {
+                outcome = self.land(state, seat, exit);
             }
-            return Cand::new(from, NONE, exit, res);
+            return Candidate::new(Some(from), None, Some(exit), outcome);
         }
-        if res.is_ok() {
-            res = self.pass_over(st, seat, exit).map(|_| NONE);
+        if outcome.is_ok() {
+            outcome = self.pass_over(state, seat, exit).map(|_| None);
         }
-        let rest = self.plain(st, seat, exit, n - k);
-        Cand::new(from, exit, rest.to(), res.and(rest.res()))
+        let rest = self.plain(state, seat, exit, roll - k);
+        Candidate::new(
+            Some(from),
+            Some(exit),
+            rest.to(),
+            outcome.and(rest.outcome()),
+        )
     }
 
-    /// Every way roll `n` could move the marble of `seat` on `from`
-    /// (blocked ones included), stopping when `f` returns true.
+    /// Every way `roll` could move the marble of `seat` on `from`
+    /// (refused ones included), stopping when `f` returns true.
     pub(crate) fn routes_from(
         &self,
-        st: &State,
-        seat: u8,
+        state: &State,
+        seat: Colour,
         from: Hole,
-        n: u8,
-        f: &mut impl FnMut(Cand) -> bool,
+        roll: u8,
+        f: &mut impl FnMut(Candidate) -> bool,
     ) -> bool {
         let b = self.board;
         match b.class(from) {
             Class::Centre => {
-                if !self.params.shortcuts || n != 1 {
+                if !self.params.shortcuts || roll != 1 {
                     return false;
                 }
-                for s in 0..b.sides {
-                    let to = b.star(s);
-                    let c = Cand::new(from, NONE, to, self.land(st, seat, to));
-                    if f(c) {
+                for c in b.all_colours() {
+                    let to = b.star(c);
+                    let candidate =
+                        Candidate::new(Some(from), None, Some(to), self.land(state, seat, to));
+                    if f(candidate) {
                         return true;
                     }
                 }
                 false
             }
             Class::Home | Class::Loop => {
-                let c = self.plain(st, seat, from, n);
-                if c.to() != NONE && f(c) {
+                let candidate = self.plain(state, seat, from, roll);
+                if candidate.to().is_some() && f(candidate) {
                     return true;
                 }
-                if let Some(c) = self.to_centre(st, seat, from, n) {
-                    if f(c) {
+                if let Some(candidate) = self.to_centre(state, seat, from, roll) {
+                    if f(candidate) {
                         return true;
                     }
                 }
-                if self.ring_allowed(st, seat, from) {
-                    for k in 1..=n.min(self.ring_room(seat, from)) {
-                        let c = self.ring(st, seat, from, k, n);
-                        if c.to() != NONE && f(c) {
+                if self.ring_allowed(state, seat, from) {
+                    for k in 1..=roll.min(self.ring_room(seat, from)) {
+                        let candidate = self.ring(state, seat, from, k, roll);
+                        if candidate.to().is_some() && f(candidate) {
                             return true;
                         }
                     }
@@ -358,38 +408,43 @@ impl Aggravation {
     /// found without trying the routes that cannot land there.
     pub(crate) fn find_route(
         &self,
-        st: &State,
-        seat: u8,
+        state: &State,
+        seat: Colour,
         from: Hole,
-        n: u8,
+        roll: u8,
         to: Hole,
-    ) -> Option<Cand> {
+    ) -> Option<Candidate> {
         let b = self.board;
         match b.class(from) {
             Class::Centre => {
-                if !self.params.shortcuts || n != 1 || !b.is_star(to) {
+                if !self.params.shortcuts || roll != 1 || !b.is_star(to) {
                     return None;
                 }
-                Some(Cand::new(from, NONE, to, self.land(st, seat, to)))
+                Some(Candidate::new(
+                    Some(from),
+                    None,
+                    Some(to),
+                    self.land(state, seat, to),
+                ))
             }
             Class::Home | Class::Loop => {
-                let c = self.plain(st, seat, from, n);
-                if c.to() != NONE && c.to() == to {
-                    return Some(c);
+                let candidate = self.plain(state, seat, from, roll);
+                if candidate.to() == Some(to) {
+                    return Some(candidate);
                 }
                 // Neither a plain nor a ring route ends in the centre, and
                 // the centre route ends nowhere else.
                 if to == b.centre {
-                    return self.to_centre(st, seat, from, n);
+                    return self.to_centre(state, seat, from, roll);
                 }
-                if self.ring_allowed(st, seat, from) {
-                    for k in 1..=n.min(self.ring_room(seat, from)) {
-                        if self.ring_landing(seat, from, k, n) != to {
+                if self.ring_allowed(state, seat, from) {
+                    for k in 1..=roll.min(self.ring_room(seat, from)) {
+                        if self.ring_landing(seat, from, k, roll) != Some(to) {
                             continue;
                         }
-                        let c = self.ring(st, seat, from, k, n);
-                        if c.to() != NONE && c.to() == to {
-                            return Some(c);
+                        let candidate = self.ring(state, seat, from, k, roll);
+                        if candidate.to() == Some(to) {
+                            return Some(candidate);
                         }
                     }
                 }
@@ -399,68 +454,64 @@ impl Aggravation {
         }
     }
 
-    /// Where [`Aggravation::ring`] lands (NONE: past HOME), blockers ignored.
+    /// Where [`Aggravation::ring`] lands (none: past HOME), blockers ignored.
     #[inline]
-    fn ring_landing(&self, seat: u8, from: Hole, k: u8, n: u8) -> Hole {
-        let b = self.board;
-        let mut h = b.star((b.side(from) + k) % b.sides);
-        let next = &self.next[seat as usize];
-        for _ in k..n {
-            h = next[h as usize];
-            if h == NONE {
-                return NONE;
-            }
+    fn ring_landing(&self, seat: Colour, from: Hole, k: u8, roll: u8) -> Option<Hole> {
+        let mut h = self.star_ahead(from, k);
+        let next = &self.next[seat.index()];
+        for _ in k..roll {
+            h = next[Hole::slot(Some(h))]?;
         }
-        h
+        Some(h)
     }
 
-    /// Every legal use of roll `n` by `seat`, stopping when `f` returns true.
+    /// Every legal use of `roll` by `seat`, stopping when `f` returns true.
     /// Returns whether `f` stopped it.
     pub(crate) fn legal(
         &self,
-        st: &State,
-        seat: u8,
-        n: u8,
-        f: &mut impl FnMut(Cand) -> bool,
+        state: &State,
+        seat: Colour,
+        roll: u8,
+        f: &mut impl FnMut(Candidate) -> bool,
     ) -> bool {
-        self.legal_from(st, seat, n, st.pos[seat as usize], f)
+        self.legal_from(state, seat, roll, state.holes[seat.index()], f)
     }
 
-    /// [`Aggravation::legal`] for the marbles on `marbles` (NONE: none).
+    /// [`Aggravation::legal`] for the marbles on `marbles` (none: no marble).
     pub(crate) fn legal_from(
         &self,
-        st: &State,
-        seat: u8,
-        n: u8,
-        marbles: [Hole; MAX_HOME],
-        f: &mut impl FnMut(Cand) -> bool,
+        state: &State,
+        seat: Colour,
+        roll: u8,
+        marbles: [Option<Hole>; MAX_HOME],
+        f: &mut impl FnMut(Candidate) -> bool,
     ) -> bool {
-        let e = self.enter(st, seat, n);
-        if e.res().is_ok() && f(e) {
+        let entering = self.enter(state, seat, roll);
+        if entering.is_made() && f(entering) {
             return true;
         }
-        for h in marbles {
-            if h != NONE && self.routes_from(st, seat, h, n, &mut |c| c.res().is_ok() && f(c)) {
+        for h in marbles.into_iter().flatten() {
+            if self.routes_from(state, seat, h, roll, &mut |c| c.is_made() && f(c)) {
                 return true;
             }
         }
         false
     }
 
-    /// Whether `seat` has any legal use of roll `n`.
-    pub(crate) fn can_move(&self, st: &State, seat: u8, n: u8) -> bool {
-        self.legal(st, seat, n, &mut |_| true)
+    /// Whether `seat` has any legal use of `roll`.
+    pub(crate) fn can_move(&self, state: &State, seat: Colour, roll: u8) -> bool {
+        self.legal(state, seat, roll, &mut |_| true)
     }
 
-    /// The legal uses of roll `n` by `seat`, in notation, in the order of
+    /// The legal uses of `roll` by `seat`, in notation, in the order of
     /// the game API's list ([`Aggravation::uses`]).
-    pub(crate) fn legal_list(&self, st: &State, seat: u8, n: u8) -> Vec<String> {
+    pub(crate) fn legal_list(&self, state: &State, seat: Colour, roll: u8) -> Vec<String> {
         let ctx = super::legal::TurnCtx {
-            st,
+            state,
             number: 0,
             roller: seat,
             mover: seat,
-            n,
+            roll,
         };
         self.uses_list(&ctx, &crate::variant::NoHooks)
             .unwrap_or_default()

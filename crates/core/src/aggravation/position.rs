@@ -2,9 +2,9 @@
 
 use billes_notation::{Game, Span};
 
-use super::board::{Board, Class, Hole, MAX_SIDES, NONE};
+use super::board::{Board, Class, Hole, MAX_SIDES};
 use super::{Aggravation, State};
-use crate::{ErrorKind, ReplayError};
+use crate::{Colour, ErrorKind, ReplayError};
 
 /// Builds the start position from the `Seats`, `Teams` and `Position` tags.
 pub(crate) fn setup(rules: &Aggravation, game: &Game) -> Result<State, ReplayError> {
@@ -30,20 +30,20 @@ pub(crate) fn setup(rules: &Aggravation, game: &Game) -> Result<State, ReplayErr
         }
     };
     let p = &rules.params;
-    let mut st = State::new(b, in_play, p.marbles, p.home_size);
+    let mut state = State::new(b, in_play, p.marbles, p.home_size);
     if let Some(t) = game.tag_entry("Seats").or(teams) {
         let words = t.value.split(|c: char| c.is_whitespace() || c == '+');
         for (i, s) in words.filter_map(|w| b.seat(w)).take(MAX_SIDES).enumerate() {
-            st.listed[i] = s;
+            state.listed[i] = Some(s);
         }
     }
     if let Some(t) = teams {
-        apply_teams(&mut st, &t.value).map_err(tag_err(t.span))?;
+        apply_teams(&mut state, &t.value).map_err(tag_err(t.span))?;
     }
     if let Some(t) = game.tag_entry("Position") {
-        apply_position(&mut st, &t.value).map_err(tag_err(t.span))?;
+        apply_position(&mut state, &t.value).map_err(tag_err(t.span))?;
     }
-    Ok(st)
+    Ok(state)
 }
 
 /// The seats in play from a `Seats` value such as `"R B G Y"`.
@@ -57,7 +57,7 @@ pub(crate) fn parse_seats(b: &Board, value: &str) -> Result<[bool; MAX_SIDES], S
                 b.letters.join(" ")
             )
         })?;
-        if std::mem::replace(&mut in_play[s as usize], true) {
+        if std::mem::replace(&mut in_play[s.index()], true) {
             return Err(format!("seat {word} is listed twice"));
         }
         n += 1;
@@ -72,22 +72,22 @@ pub(crate) fn parse_seats(b: &Board, value: &str) -> Result<[bool; MAX_SIDES], S
 }
 
 /// Joins the seats into teams from a `Teams` value such as `"R+G B+Y"`.
-fn apply_teams(st: &mut State, value: &str) -> Result<(), String> {
-    let b = st.board;
-    let mut team = [NONE; MAX_SIDES];
+fn apply_teams(state: &mut State, value: &str) -> Result<(), String> {
+    let b = state.board;
+    let mut team: [Option<u8>; MAX_SIDES] = [None; MAX_SIDES];
     let mut sizes = Vec::new();
     for (t, group) in value.split_whitespace().enumerate() {
         let mut members = Vec::new();
         for word in group.split('+') {
             let s = b
                 .seat(word)
-                .filter(|&s| st.in_play[s as usize])
+                .filter(|&s| state.in_play[s.index()])
                 .ok_or_else(|| format!("team seat \"{word}\" is not a seat in play"))?;
-            if team[s as usize] != NONE {
+            if team[s.index()].is_some() {
                 return Err(format!("seat {word} is in two teams"));
             }
-            team[s as usize] = t as u8;
-            members.push(s);
+            team[s.index()] = Some(t as u8);
+            members.push(s.get());
         }
         let half = b.sides / 2;
         match members.len() {
@@ -117,17 +117,17 @@ fn apply_teams(st: &mut State, value: &str) -> Result<(), String> {
     if sizes.iter().any(|&n| n != sizes[0]) {
         return Err("teams must all have 2 seats (partnership) or all 3 (team play)".into());
     }
-    for s in st.seats() {
-        if team[s as usize] == NONE {
-            return Err(format!("seat {} is in no team", st.letter(s)));
+    for s in state.seats() {
+        if team[s.index()].is_none() {
+            return Err(format!("seat {} is in no team", state.letter(s)));
         }
     }
-    for (mine, &t) in st.team.iter_mut().zip(team.iter()) {
-        if t != NONE {
+    for (mine, &t) in state.team.iter_mut().zip(team.iter()) {
+        if let Some(t) = t {
             *mine = t;
         }
     }
-    st.teams = true;
+    state.teams = true;
     Ok(())
 }
 
@@ -159,39 +159,36 @@ fn alternate_teams(b: &Board) -> String {
         .join(" ")
 }
 
-/// The `Position` tag value of `st`: each seat's marbles out of BASE (by
+/// The `Position` tag value of `state`: each seat's marbles out of BASE (by
 /// hole), who rolls next (`move=R`, or `again=R` after an extra-turn roll),
 /// and, in rules where a marble may take the star ring only on its owner's
 /// next turn, the star holes whose marbles may no longer take it (`stale=`).
 /// Setting up a record with the same `Seats` and `Teams` tags and this
-/// value gives `st` back.
-pub(crate) fn tag(rules: &Aggravation, st: &State) -> String {
+/// value gives `state` back.
+pub(crate) fn tag(rules: &Aggravation, state: &State) -> String {
     let mut parts = Vec::new();
     let mut stale = Vec::new();
-    for s in st.seats() {
-        let mut holes: Vec<Hole> = st.pos[s as usize]
-            .iter()
-            .copied()
-            .filter(|&h| h != NONE)
-            .collect();
+    for s in state.seats() {
+        let mut holes: Vec<Hole> = state.holes_of(s).collect();
         if holes.is_empty() {
             continue;
         }
         holes.sort_unstable();
-        let names: Vec<&str> = holes.iter().map(|&h| st.name(h)).collect();
-        parts.push(format!("{}:{}", st.letter(s), names.join(",")));
+        let names: Vec<&str> = holes.iter().map(|&h| state.name(h)).collect();
+        parts.push(format!("{}:{}", state.letter(s), names.join(",")));
         stale.extend(
             holes
                 .iter()
                 .filter(|&&h| {
-                    st.board.is_star(h) && st.fresh[s as usize] & st.board.star_bit(h) == 0
+                    state.board.is_star(h)
+                        && state.fresh[s.index()] & state.board.star_bit(Some(h)) == 0
                 })
-                .map(|&h| st.name(h)),
+                .map(|&h| state.name(h)),
         );
     }
-    if st.to_roll != NONE {
-        let field = if st.again { "again" } else { "move" };
-        parts.push(format!("{field}={}", st.letter(st.to_roll)));
+    if let Some(seat) = state.to_roll() {
+        let field = if state.again { "again" } else { "move" };
+        parts.push(format!("{field}={seat}"));
     }
     if rules.params.star_ring_next_turn_only && !stale.is_empty() {
         parts.push(format!("stale={}", stale.join(",")));
@@ -204,27 +201,27 @@ pub(crate) fn tag(rules: &Aggravation, st: &State) -> String {
 /// marble on star hole g0 may no longer take the star ring in rules where
 /// that is only for its owner's next turn). A seat's marbles not listed are
 /// in its BASE.
-fn apply_position(st: &mut State, value: &str) -> Result<(), String> {
-    let b = st.board;
+fn apply_position(state: &mut State, value: &str) -> Result<(), String> {
+    let b = state.board;
     let mut stale = Vec::new();
-    let mut mover: Option<(&str, u8)> = None;
+    let mut mover: Option<(&str, Colour)> = None;
     for group in value.split_whitespace() {
         if let Some((key, v)) = group.split_once('=') {
             match key {
                 "move" | "again" => {
                     let s = b
                         .seat(v)
-                        .filter(|&s| st.in_play[s as usize])
+                        .filter(|&s| state.in_play[s.index()])
                         .ok_or_else(|| format!("{key}={v}: not a seat in play"))?;
                     if let Some((k, m)) = mover.filter(|&(_, m)| m != s) {
                         return Err(format!(
                             "{k}={} and {key}={v} name different seats",
-                            st.letter(m)
+                            state.letter(m)
                         ));
                     }
                     mover = Some((key, s));
-                    st.to_roll = s;
-                    st.again |= key == "again";
+                    state.to_roll = Some(s);
+                    state.again |= key == "again";
                 }
                 "stale" => stale.extend(v.split(',').filter(|n| !n.is_empty())),
                 _ => {
@@ -240,31 +237,31 @@ fn apply_position(st: &mut State, value: &str) -> Result<(), String> {
             .ok_or_else(|| format!("\"{group}\": expected SEAT:hole,hole,... or move=SEAT"))?;
         let s = b
             .seat(seat)
-            .filter(|&s| st.in_play[s as usize])
+            .filter(|&s| state.in_play[s.index()])
             .ok_or_else(|| format!("\"{seat}\" is not a seat in play"))?;
         for name in holes.split(',').filter(|n| !n.is_empty()) {
             let h = b
                 .hole(name)
                 .ok_or_else(|| format!("no hole called \"{name}\" on this board"))?;
             if b.class(h) == Class::Home {
-                if b.side(h) != s {
+                if b.colour(h) != Some(s) {
                     return Err(format!(
                         "{seat} cannot stand in another colour's HOME ({name})"
                     ));
                 }
-                if b.offset(h) >= st.home_size {
-                    return Err(format!("{name}: HOME has {} holes", st.home_size));
+                if b.offset(h) >= state.home_size {
+                    return Err(format!("{name}: HOME has {} holes", state.home_size));
                 }
-                st.add_home(s);
+                state.add_home(s);
             }
-            if st.occ[h as usize] != 0 {
+            if !state.is_empty(h) {
                 return Err(format!("two marbles on {name}"));
             }
-            if st.base[s as usize] == 0 {
-                return Err(format!("{seat} has only {} marbles", st.marbles));
+            if state.base[s.index()] == 0 {
+                return Err(format!("{seat} has only {} marbles", state.marbles));
             }
-            st.base[s as usize] -= 1;
-            st.put(s, h);
+            state.base[s.index()] -= 1;
+            state.put(s, h);
         }
     }
     for name in stale {
@@ -272,14 +269,14 @@ fn apply_position(st: &mut State, value: &str) -> Result<(), String> {
             .hole(name)
             .filter(|&h| b.is_star(h))
             .ok_or_else(|| format!("stale={name}: not a star hole"))?;
-        let s = st
+        let s = state
             .at(h)
             .ok_or_else(|| format!("stale={name}: no marble stands there"))?;
-        st.fresh[s as usize] &= !b.star_bit(h);
+        state.fresh[s.index()] &= !b.star_bit(Some(h));
     }
-    let seats: Vec<u8> = st.seats().collect();
+    let seats: Vec<Colour> = state.seats().collect();
     for s in seats {
-        st.check_winner(s);
+        state.check_winner(s);
     }
     Ok(())
 }
@@ -294,25 +291,26 @@ mod tests {
 
     /// What a position is, as far as the rules can tell: freshness counts
     /// only for marbles standing on star holes, and only in rules that ask.
-    fn observable(rules: &Aggravation, st: &State) -> impl PartialEq + std::fmt::Debug {
-        let fresh: Vec<bool> = (0..MAX_SIDES as u8)
+    fn observable(rules: &Aggravation, state: &State) -> impl PartialEq + std::fmt::Debug {
+        let fresh: Vec<bool> = Colour::all(MAX_SIDES)
             .flat_map(|s| {
-                st.marbles_of(s)
+                state
+                    .marbles_of(s)
                     .into_iter()
-                    .filter(|&h| st.board.is_star(h))
-                    .map(move |h| rules.ring_allowed(st, s, h))
+                    .filter(|&h| state.board.is_star(h))
+                    .map(move |h| rules.ring_allowed(state, s, h))
             })
             .collect();
         (
-            st.occ.to_vec(),
-            st.base,
-            st.home,
-            st.team,
-            st.teams,
-            st.to_roll,
-            st.again,
-            st.winner,
-            st.done_mask,
+            Hole::all().map(|h| state.at(h)).collect::<Vec<_>>(),
+            state.base,
+            state.home,
+            state.team,
+            state.teams,
+            state.to_roll,
+            state.again,
+            state.winner,
+            state.done_mask,
             fresh,
         )
     }
@@ -347,13 +345,13 @@ mod tests {
                 for _ in 0..3 {
                     let game = rules.simulate(&options, &mut rng).unwrap();
                     let seats = game.tag("Seats").unwrap().to_string();
-                    let mut st = rules.setup(&game).unwrap();
+                    let mut state = rules.setup(&game).unwrap();
                     for turn in game.line.turns.iter() {
-                        let tag = tag(rules, &st);
+                        let tag = tag(rules, &state);
                         let back = set_up(rules, &seats, teams, &tag);
-                        assert_eq!(observable(rules, &back), observable(rules, &st), "{tag}");
+                        assert_eq!(observable(rules, &back), observable(rules, &state), "{tag}");
                         assert_eq!(super::tag(rules, &back), tag);
-                        rules.play(&mut st, turn).unwrap();
+                        rules.play(&mut state, turn).unwrap();
                         positions += 1;
                     }
                 }
@@ -369,19 +367,19 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        let st = set_up(&rules, "R G", None, "R:g0,b0,r12 G:g9 again=R stale=g0");
-        assert_eq!((st.to_roll, st.again), (0, true));
-        let g0 = st.board.hole("g0").unwrap();
-        let b0 = st.board.hole("b0").unwrap();
-        assert!(!rules.ring_allowed(&st, 0, g0));
-        assert!(rules.ring_allowed(&st, 0, b0));
-        assert_eq!(tag(&rules, &st), "R:r12,b0,g0 G:g9 again=R stale=g0");
+        let state = set_up(&rules, "R G", None, "R:g0,b0,r12 G:g9 again=R stale=g0");
+        assert_eq!((state.to_roll, state.again), (Some(Colour::new(0)), true));
+        let g0 = state.board.hole("g0").unwrap();
+        let b0 = state.board.hole("b0").unwrap();
+        assert!(!rules.ring_allowed(&state, Colour::new(0), g0));
+        assert!(rules.ring_allowed(&state, Colour::new(0), b0));
+        assert_eq!(tag(&rules, &state), "R:r12,b0,g0 G:g9 again=R stale=g0");
         assert_eq!(
-            tag(&Aggravation::default(), &st),
+            tag(&Aggravation::default(), &state),
             "R:r12,b0,g0 G:g9 again=R"
         );
-        let st = set_up(&rules, "R G", None, "move=R again=R");
-        assert!(st.again);
+        let state = set_up(&rules, "R G", None, "move=R again=R");
+        assert!(state.again);
         for bad in ["move=R again=G", "stale=r5", "stale=b0", "again=B"] {
             let tags = [("Seats", "R G"), ("Position", bad)];
             assert!(

@@ -3,13 +3,13 @@
 
 use billes_notation::{Game, Line, Outcome, Seat, Span, Tag, Turn};
 
-use super::board::{Class, Hole, MAX_SIDES, NONE};
+use super::board::{Class, Hole, MAX_SIDES};
 use super::legal::Listed;
-use super::moves::Cand;
+use super::moves::Candidate;
 use super::position::parse_seats;
 use super::{Aggravation, State};
 use crate::variant::{Hooks, NoHooks};
-use crate::{Rng, Rules, SimOptions};
+use crate::{Colour, Rng, Rules, SimOptions};
 
 /// The seats a game of `players` uses when no teams are given.
 const DEFAULT_SEATS: [&str; 5] = ["R G", "R P Y", "R B G Y", "R B P G Y", "R B P G Y W"];
@@ -43,9 +43,10 @@ impl Aggravation {
             Some(teams) => {
                 let all = teams.replace('+', " ");
                 let in_play = parse_seats(b, &all)?;
-                let seats: Vec<&str> = (0..b.sides)
-                    .filter(|&s| in_play[s as usize])
-                    .map(|s| b.letters[s as usize].as_str())
+                let seats: Vec<&str> = b
+                    .all_colours()
+                    .filter(|c| in_play[c.index()])
+                    .map(|c| b.letters[c.index()].as_str())
                     .collect();
                 seats.join(" ")
             }
@@ -69,29 +70,25 @@ impl Aggravation {
             },
             span: Span::default(),
         };
-        let mut st = self.setup(&game).map_err(|e| e.message)?;
-        let players: Vec<u8> = st.seats().collect();
+        let mut state = self.setup(&game).map_err(|e| e.message)?;
+        let players: Vec<Colour> = state.seats().collect();
         let mut greedy = [false; MAX_SIDES];
         for g in greedy.iter_mut() {
             *g = rng.chance(1, 2);
         }
         let first = players[rng.below(players.len())];
-        let mut cands: Vec<Cand> = Vec::with_capacity(16);
+        let mut candidates: Vec<Candidate> = Vec::with_capacity(16);
         let mut number = 0;
-        while st.winner == NONE && number < options.max_turns {
+        while state.winner.is_none() && number < options.max_turns {
             number += 1;
-            let roller = if st.to_roll == NONE {
-                first
-            } else {
-                st.to_roll
-            };
-            let team_roll = st.finished(roller);
+            let roller = state.to_roll.unwrap_or(first);
+            let team_roll = state.finished(roller);
             // Without hooks a finished player picks the teammate before the
             // roll; under hooks the roll comes first: a hook may pick the
             // teammate after seeing it.
             let mut mover = None;
             if team_roll && !hooks.active() {
-                let mates: Vec<u8> = self.teammates(&st, roller).collect();
+                let mates: Vec<Colour> = self.teammates(&state, roller).collect();
                 mover = Some(
                     *mates
                         .get(rng.below(mates.len().max(1)))
@@ -100,12 +97,12 @@ impl Aggravation {
             }
             let roll = rng.die();
             let listed = self
-                .listed(&st, roller, roll, number, hooks)
+                .listed(&state, roller, roll, number, hooks)
                 .map_err(|e| format!("turn {number}: {}", e.message))?;
             let mover = match mover {
                 Some(m) => m,
                 None if team_roll => {
-                    let mut movers: Vec<u8> = listed.iter().map(|l| l.mover).collect();
+                    let mut movers: Vec<Colour> = listed.iter().map(|l| l.mover).collect();
                     movers.dedup();
                     *movers
                         .get(rng.below(movers.len().max(1)))
@@ -117,25 +114,24 @@ impl Aggravation {
             // The simulator takes the marbles in the order they came out of
             // BASE, not by hole as the list does, so that a seed plays the
             // same game as it always has.
-            let slot = |c: Cand| {
-                if c.from() == NONE {
-                    0
-                } else {
-                    1 + st.pos[mover as usize]
+            let slot = |c: Candidate| match c.from() {
+                None => 0,
+                from => {
+                    1 + state.holes[mover.index()]
                         .iter()
-                        .position(|&h| h == c.from())
+                        .position(|&h| h == from)
                         .unwrap_or(0)
                 }
             };
-            choices.sort_by_key(|l| slot(l.cand));
+            choices.sort_by_key(|l| slot(l.candidate));
             let chosen = match choices.as_slice() {
                 [] => return Err(format!("turn {number}: no legal move listed")),
-                [only] if only.cand == Cand::pass() => only,
+                [only] if only.candidate == Candidate::pass() => only,
                 _ => {
-                    let i = if greedy[mover as usize] {
-                        cands.clear();
-                        cands.extend(choices.iter().map(|l| l.cand));
-                        self.greedy_choice(&st, mover, &cands, rng)
+                    let i = if greedy[mover.index()] {
+                        candidates.clear();
+                        candidates.extend(choices.iter().map(|l| l.candidate));
+                        self.greedy_choice(&state, mover, &candidates, rng)
                     } else {
                         rng.below(choices.len())
                     };
@@ -143,9 +139,9 @@ impl Aggravation {
                 }
             };
             let turn = self
-                .spell(&st, roller, chosen.mover, roll, chosen.cand)
+                .spell(&state, roller, chosen.mover, roll, chosen.candidate)
                 .to_turn(number);
-            self.play_turn_with(&mut st, &turn, hooks).map_err(|e| {
+            self.play_turn_with(&mut state, &turn, hooks).map_err(|e| {
                 format!(
                     "simulated turn {number} ({}) is invalid: {}",
                     turn_text(&turn),
@@ -154,7 +150,7 @@ impl Aggravation {
             })?;
             game.line.turns.push(turn);
         }
-        let result = match st.winners() {
+        let result = match state.winners() {
             Some(w) => {
                 game.outcome.winners = w.iter().map(Seat::from).collect();
                 w.join("+")
@@ -166,22 +162,28 @@ impl Aggravation {
     }
 
     /// The greedy player's pick: aggravate, reach HOME, enter, else go furthest.
-    fn greedy_choice(&self, st: &State, seat: u8, cands: &[Cand], rng: &mut Rng) -> usize {
+    fn greedy_choice(
+        &self,
+        state: &State,
+        seat: Colour,
+        candidates: &[Candidate],
+        rng: &mut Rng,
+    ) -> usize {
         let mut best = (i32::MIN, 0);
-        for (i, c) in cands.iter().enumerate() {
+        for (i, c) in candidates.iter().enumerate() {
             let mut score = 0i32;
-            if matches!(c.res(), Ok(v) if v != NONE) {
+            if c.victim().is_some() {
                 score += 60;
             }
-            if c.from() == NONE {
-                score += 40;
-            } else {
-                score += self.remaining(st, seat, c.from()) - self.remaining(st, seat, c.to());
-                if self.board.class(c.to()) == Class::Home
-                    && self.board.class(c.from()) != Class::Home
-                {
-                    score += 30;
+            match (c.from(), c.to()) {
+                (Some(from), Some(to)) => {
+                    score += self.remaining(state, seat, from) - self.remaining(state, seat, to);
+                    if self.board.class(to) == Class::Home && self.board.class(from) != Class::Home
+                    {
+                        score += 30;
+                    }
                 }
+                _ => score += 40,
             }
             score = score * 8 + rng.below(8) as i32;
             if score > best.0 {
@@ -193,11 +195,11 @@ impl Aggravation {
 
     /// Steps a marble of `seat` on `h` still has to go to the far end of HOME
     /// (the shortcuts taken into account roughly).
-    fn remaining(&self, st: &State, seat: u8, h: Hole) -> i32 {
+    fn remaining(&self, state: &State, seat: Colour, h: Hole) -> i32 {
         let b = self.board;
-        let to_home = |h: Hole| b.loop_distance(h, b.branch(seat)) as i32 + st.home_size as i32;
+        let to_home = |h: Hole| b.loop_distance(h, b.branch(seat)) as i32 + state.home_size as i32;
         match b.class(h) {
-            Class::Home => (st.home_size - b.offset(h)) as i32 - 1,
+            Class::Home => (state.home_size - b.offset(h)) as i32 - 1,
             Class::Centre => 1 + to_home(b.star(seat)),
             _ if b.is_star(h) && self.params.shortcuts => {
                 let room = self.ring_room(seat, h) as i32;

@@ -3,34 +3,34 @@
 
 use billes_notation::{Action, Capture, Name, Span, Turn};
 
-use super::board::{Class, Hole, MAX_SIDES, NONE};
+use super::board::{Class, Hole, MAX_SIDES};
 use super::legal::TurnCtx;
-use super::moves::{Cand, Why};
+use super::moves::{Candidate, Refusal};
 use super::{Aggravation, Order, State};
 use crate::error::{cold, cold_error};
 use crate::variant::{Hooks, NoHooks};
-use crate::{ErrorKind, ReplayError};
+use crate::{Colour, ErrorKind, ReplayError};
 
 /// The answer of a check on the hot path: the error boxed, so that the
 /// result fits in two registers and is never copied through memory.
 type Checked<T> = Result<T, Box<ReplayError>>;
 
 impl Aggravation {
-    /// Checks one turn against `st` and plays it.
-    pub(crate) fn play_turn(&self, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        self.play_turn_with(st, turn, &NoHooks)
+    /// Checks one turn against `state` and plays it.
+    pub(crate) fn play_turn(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        self.play_turn_with(state, turn, &NoHooks)
     }
 
     /// [`Aggravation::play_turn`] under a variant's hooks.
     #[inline(always)]
     pub(crate) fn play_turn_with<H: Hooks>(
         &self,
-        st: &mut State,
+        state: &mut State,
         turn: &Turn,
         hooks: &H,
     ) -> Result<(), ReplayError> {
-        let roller = self.roller(st, turn)?;
-        let n = match turn.head.roll {
+        let roller = self.roller(state, turn)?;
+        let roll = match turn.head.roll {
             Some(r @ 1..=6) => r as u8,
             Some(r) => {
                 return Err(cold(|| {
@@ -54,9 +54,9 @@ impl Aggravation {
                 }))
             }
         };
-        let mover = self.mover(st, roller, turn)?;
+        let mover = self.mover(state, roller, turn)?;
         if hooks.active() {
-            self.check_roll_for(st, roller, mover, n, turn, hooks)?;
+            self.check_roll_for(state, roller, mover, roll, turn, hooks)?;
         }
         let action = match turn.actions.as_slice() {
             [a] => a,
@@ -79,32 +79,32 @@ impl Aggravation {
                 }))
             }
         };
-        let mut extra = self.extra & (1 << n) != 0;
-        let cand = if hooks.active() {
+        let mut extra = self.extra & (1 << roll) != 0;
+        let candidate = if hooks.active() {
             let ctx = TurnCtx {
-                st,
+                state,
                 number: turn.number,
                 roller,
                 mover,
-                n,
+                roll,
             };
-            let cand = self.check_action_hooked(&ctx, turn, action, hooks)?;
-            extra = self.extra_turn_hooked(&ctx, turn, cand, extra, hooks)?;
-            cand
+            let candidate = self.check_action_hooked(&ctx, turn, action, hooks)?;
+            extra = self.extra_turn_hooked(&ctx, turn, candidate, extra, hooks)?;
+            candidate
         } else {
-            self.check_action(st, mover, n, action)?
+            self.check_action(state, mover, roll, action)?
         };
-        self.apply(st, mover, cand);
-        self.end_turn(st, roller, mover, extra, cand.to());
+        self.apply(state, mover, candidate);
+        self.end_turn(state, roller, mover, extra, candidate.to());
         Ok(())
     }
 
     /// The seat that rolls: the one to move, or anyone in play on the first turn.
     #[inline]
-    fn roller(&self, st: &State, turn: &Turn) -> Checked<u8> {
+    fn roller(&self, state: &State, turn: &Turn) -> Checked<Colour> {
         match self.board.seat_of_name(turn.head.seat) {
-            Some(s) if st.in_play[s as usize] && (st.to_roll == NONE || s == st.to_roll) => Ok(s),
-            _ => Err(self.wrong_roller(st, turn)),
+            Some(s) if state.in_play[s.index()] && state.to_roll.is_none_or(|r| r == s) => Ok(s),
+            _ => Err(self.wrong_roller(state, turn)),
         }
     }
 
@@ -112,18 +112,18 @@ impl Aggravation {
     /// kept out of the way of the check.
     #[cold]
     #[inline(never)]
-    fn wrong_roller(&self, st: &State, turn: &Turn) -> Box<ReplayError> {
+    fn wrong_roller(&self, state: &State, turn: &Turn) -> Box<ReplayError> {
         let seat = &turn.head.seat;
         let in_play = self
             .board
             .seat_of_name(*seat)
-            .is_some_and(|s| st.in_play[s as usize]);
+            .is_some_and(|s| state.in_play[s.index()]);
         let message = if !in_play {
-            let seats: Vec<&str> = st.seats().map(|s| st.letter(s)).collect();
+            let seats: Vec<&str> = state.seats().map(|s| state.letter(s)).collect();
             format!("{seat} is not a seat in play (seats: {})", seats.join(" "))
         } else {
-            let who = st.letter(st.to_roll);
-            if st.again {
+            let who = state.to_roll().unwrap_or("?");
+            if state.again {
                 format!("{who} rolled a 6 and rolls again, not {seat}")
             } else {
                 format!("it is {who}'s turn to roll, not {seat}'s")
@@ -134,26 +134,26 @@ impl Aggravation {
 
     /// The seat whose marbles the roll moves (`R4>G`: G's).
     #[inline]
-    fn mover(&self, st: &State, roller: u8, turn: &Turn) -> Checked<u8> {
-        if turn.head.mover.is_none() && !(st.teams && st.finished(roller)) {
+    fn mover(&self, state: &State, roller: Colour, turn: &Turn) -> Checked<Colour> {
+        if turn.head.mover.is_none() && !(state.teams && state.finished(roller)) {
             return Ok(roller);
         }
-        self.other_mover(st, roller, turn)
+        self.other_mover(state, roller, turn)
     }
 
     /// [`Aggravation::mover`] in team play, or with a mover written: the
     /// teammate, or why not. Kept out of the way of the common case.
     #[cold]
     #[inline(never)]
-    fn other_mover(&self, st: &State, roller: u8, turn: &Turn) -> Checked<u8> {
+    fn other_mover(&self, state: &State, roller: Colour, turn: &Turn) -> Checked<Colour> {
         let err = |m: String| ReplayError::new(ErrorKind::Seat, turn.head.span, m);
         let Some(m) = &turn.head.mover else {
-            if st.teams && st.finished(roller) {
-                let r = st.letter(roller);
-                let mates: Vec<&str> = st
+            if state.teams && state.finished(roller) {
+                let r = state.letter(roller);
+                let mates: Vec<&str> = state
                     .seats()
-                    .filter(|&o| st.partners(roller, o) && !st.finished(o))
-                    .map(|o| st.letter(o))
+                    .filter(|&o| state.partners(roller, o) && !state.finished(o))
+                    .map(|o| state.letter(o))
                     .collect();
                 let roll = turn.head.roll.unwrap_or(0);
                 return Err(err(format!(
@@ -168,19 +168,19 @@ impl Aggravation {
         let s = self
             .board
             .seat_of_name(*m)
-            .filter(|&s| st.in_play[s as usize])
+            .filter(|&s| state.in_play[s.index()])
             .ok_or_else(|| err(format!("{m} is not a seat in play")))?;
-        let r = st.letter(roller);
-        if !st.finished(roller) {
+        let r = state.letter(roller);
+        if !state.finished(roller) {
             return Err(err(format!(
                 "{r} still has marbles to move and cannot roll for {m}"
             ))
             .into());
         }
-        if !st.partners(roller, s) || !self.params.roll_for_partner {
+        if !state.partners(roller, s) || !self.params.roll_for_partner {
             return Err(err(format!("{m} is not {r}'s teammate: {r} cannot roll for it")).into());
         }
-        if st.finished(s) {
+        if state.finished(s) {
             return Err(err(format!("{m} has every marble HOME too")).into());
         }
         Ok(s)
@@ -189,47 +189,48 @@ impl Aggravation {
     /// Checks the written action and returns the move it stands for.
     pub(crate) fn check_action(
         &self,
-        st: &State,
-        mover: u8,
-        n: u8,
+        state: &State,
+        mover: Colour,
+        roll: u8,
         action: &Action,
-    ) -> Checked<Cand> {
-        let m = || st.letter(mover);
-        let illegal = |span: Span, message: String| self.illegal(st, mover, n, span, message);
+    ) -> Checked<Candidate> {
+        let m = || state.letter(mover);
+        let illegal = |span: Span, message: String| self.illegal(state, mover, roll, span, message);
         match action {
             Action::Pass { span } => {
-                if self.can_move(st, mover, n) {
+                if self.can_move(state, mover, roll) {
                     return Err(cold_error(|| {
                         ReplayError::new(
                             ErrorKind::FalsePass,
                             *span,
-                            format!("{} cannot pass: a {n} has a legal move", m()),
+                            format!("{} cannot pass: a {roll} has a legal move", m()),
                         )
-                        .with_legal(self.legal_list(st, mover, n))
+                        .with_legal(self.legal_list(state, mover, roll))
                     }));
                 }
-                Ok(Cand::new(NONE, NONE, NONE, Ok(NONE)))
+                Ok(Candidate::pass())
             }
             Action::Place { to, capture, span } => {
-                let c = self.enter(st, mover, n);
+                let c = self.enter(state, mover, roll);
+                let start = self.board.start(mover);
                 if let Some(to) = to {
-                    if self.board.hole(to) != Some(c.to()) {
+                    if self.board.hole(to) != Some(start) {
                         return Err(cold_error(|| {
                             illegal(
                                 *span,
                                 format!(
                                     "{} enters on its START {}, not {to}",
                                     m(),
-                                    st.name(c.to())
+                                    state.name(start)
                                 ),
                             )
                         }));
                     }
                 }
-                let victim = c.res().map_err(|why| {
-                    cold_error(|| illegal(*span, self.why(st, mover, n, NONE, why)))
+                let victim = c.outcome().map_err(|refusal| {
+                    cold_error(|| illegal(*span, self.refusal(state, mover, roll, None, refusal)))
                 })?;
-                self.check_mark(st, capture.as_ref(), victim, c.to(), *span, action)?;
+                self.check_mark(state, capture.as_ref(), victim, start, *span, action)?;
                 Ok(c)
             }
             Action::Move {
@@ -243,11 +244,13 @@ impl Aggravation {
                         illegal(*span, "aggravation has no barricades to take".into())
                     }));
                 }
-                let c = self.check_path(st, mover, n, path, *span, action)?;
-                let victim = c.res().map_err(|why| {
-                    cold_error(|| illegal(*span, self.why(st, mover, n, c.from(), why)))
+                let (c, from, to) = self.check_path(state, mover, roll, path, *span, action)?;
+                let victim = c.outcome().map_err(|refusal| {
+                    cold_error(|| {
+                        illegal(*span, self.refusal(state, mover, roll, Some(from), refusal))
+                    })
                 })?;
-                self.check_mark(st, capture.as_ref(), victim, c.to(), *span, action)?;
+                self.check_mark(state, capture.as_ref(), victim, to, *span, action)?;
                 Ok(c)
             }
             other => Err(cold_error(|| {
@@ -261,19 +264,20 @@ impl Aggravation {
         }
     }
 
-    /// Finds the route a written path stands for, in its one canonical spelling.
+    /// Finds the route a written path stands for, in its one canonical
+    /// spelling; with its start and landing holes.
     fn check_path(
         &self,
-        st: &State,
-        mover: u8,
-        n: u8,
+        state: &State,
+        mover: Colour,
+        roll: u8,
         path: &[Name],
         span: Span,
         action: &Action,
-    ) -> Checked<Cand> {
+    ) -> Checked<(Candidate, Hole, Hole)> {
         let b = self.board;
-        let illegal = |message: String| self.illegal(st, mover, n, span, message);
-        let mut holes = [NONE; 2 + MAX_SIDES];
+        let illegal = |message: String| self.illegal(state, mover, roll, span, message);
+        let mut holes = [b.centre; 2 + MAX_SIDES];
         if !(2..=b.sides as usize + 2).contains(&path.len()) {
             return Err(cold_error(|| {
                 illegal(
@@ -284,7 +288,7 @@ impl Aggravation {
         for (i, name) in path.iter().enumerate() {
             holes[i] = b
                 .hole(name)
-                .filter(|&h| b.class(h) != Class::Home || b.offset(h) < st.home_size)
+                .filter(|&h| b.class(h) != Class::Home || b.offset(h) < state.home_size)
                 .ok_or_else(|| {
                     cold_error(|| illegal(format!("there is no hole {name} on this board")))
                 })?;
@@ -297,49 +301,60 @@ impl Aggravation {
             .ok_or_else(|| cold_error(|| {
                 illegal("the holes between start and landing must be the star holes of the ring, in order (g0-y0-w0-r0-r2), or only the one where the marble leaves it (g0-r0-r2)".into())
             }))?;
-        match st.at(from) {
+        match state.at(from) {
             Some(o) if o == mover => {}
             Some(o) => {
                 return Err(cold_error(|| {
                     illegal(format!(
                         "the marble on {} is {}'s, not {}'s",
                         path[0],
-                        st.letter(o),
-                        st.letter(mover)
+                        state.letter(o),
+                        state.letter(mover)
                     ))
                 }))
             }
             None => {
                 return Err(cold_error(|| {
-                    illegal(format!("{} has no marble on {}", st.letter(mover), path[0]))
+                    illegal(format!(
+                        "{} has no marble on {}",
+                        state.letter(mover),
+                        path[0]
+                    ))
                 }))
             }
         }
-        let found = self.find_route(st, mover, from, n, to);
+        let found = self.find_route(state, mover, from, roll, to);
         let Some(c) = found else {
             return Err(cold_error(|| {
-                illegal(self.unreachable(st, mover, n, holes))
+                illegal(self.unreachable(state, mover, roll, holes))
             }));
         };
         if exit_written != c.exit() {
             return Err(cold_error(|| {
-                self.misspelt_route(st, c, action, span, illegal)
+                self.misspelt_route(state, c, action, span, illegal)
             }));
         }
-        Ok(c)
+        Ok((c, from, to))
     }
 
     /// An illegal-move error with the legal moves of the roll; when there is
     /// none, it says so and shows the pass (`--`), the only right record.
     #[cold]
     #[inline(never)]
-    fn illegal(&self, st: &State, mover: u8, n: u8, span: Span, message: String) -> ReplayError {
-        let legal = self.legal_list(st, mover, n);
+    fn illegal(
+        &self,
+        state: &State,
+        mover: Colour,
+        roll: u8,
+        span: Span,
+        message: String,
+    ) -> ReplayError {
+        let legal = self.legal_list(state, mover, roll);
         if legal.is_empty() {
             return ReplayError::new(
                 ErrorKind::IllegalMove,
                 span,
-                format!("{message}; no move is legal with a {n}: the turn is written --"),
+                format!("{message}; no move is legal with a {roll}: the turn is written --"),
             )
             .with_legal(vec!["--".to_string()]);
         }
@@ -350,14 +365,14 @@ impl Aggravation {
     /// canonical form (`illegal` makes it, from its message).
     fn misspelt_route(
         &self,
-        st: &State,
-        c: Cand,
+        state: &State,
+        c: Candidate,
         action: &Action,
         span: Span,
         illegal: impl FnOnce(String) -> ReplayError,
     ) -> ReplayError {
         {
-            let canonical = c.action(st);
+            let canonical = c.action(state);
             let canonical = match (canonical, action) {
                 (Action::Move { path, .. }, Action::Move { capture, .. }) => Action::Move {
                     path,
@@ -367,7 +382,7 @@ impl Aggravation {
                 },
                 (a, _) => a,
             };
-            let why = if c.exit() != NONE {
+            let why = if c.exit().is_some() {
                 "name the star hole where the marble leaves the star ring"
             } else {
                 "only a star ring move names a hole between start and landing"
@@ -376,21 +391,21 @@ impl Aggravation {
         }
     }
 
-    /// The ring exit star a written path names (NONE: none), accepting the
+    /// The ring exit star a written path names (`Some(None)`: none), accepting the
     /// full form that names every star hole of the ring passed. None when
     /// the holes between start and landing are no ring route.
-    fn written_exit(&self, holes: &[Hole]) -> Option<Hole> {
+    fn written_exit(&self, holes: &[Hole]) -> Option<Option<Hole>> {
         let b = self.board;
         let (from, to) = (holes[0], holes[holes.len() - 1]);
         let mids = &holes[1..holes.len() - 1];
         let next_star = |h: Hole| {
-            let s = b.side(h) + 1;
-            b.star(if s == b.sides { 0 } else { s })
+            let c = b.colour(h).map_or(0, |c| c.get() + 1);
+            b.star(Colour::new(if c == b.sides { 0 } else { c }))
         };
         let follows = |a: Hole, x: Hole| b.is_star(a) && b.is_star(x) && next_star(a) == x;
         match mids {
-            [] => Some(NONE),
-            [x] if !(follows(from, *x) && follows(*x, to)) => Some(*x),
+            [] => Some(None),
+            [x] if !(follows(from, *x) && follows(*x, to)) => Some(Some(*x)),
             _ => {
                 let mut prev = from;
                 for &x in mids {
@@ -399,23 +414,23 @@ impl Aggravation {
                     }
                     prev = x;
                 }
-                Some(if follows(prev, to) { NONE } else { prev })
+                Some((!follows(prev, to)).then_some(prev))
             }
         }
     }
 
-    /// Why no route of roll `n` takes the marble on `holes[0]` to the last hole.
-    fn unreachable(&self, st: &State, mover: u8, n: u8, holes: &[Hole]) -> String {
+    /// Why no route of `roll` takes the marble on `holes[0]` to the last hole.
+    fn unreachable(&self, state: &State, mover: Colour, roll: u8, holes: &[Hole]) -> String {
         let b = self.board;
-        let m = st.letter(mover);
+        let m = state.letter(mover);
         let (from, to) = (holes[0], holes[holes.len() - 1]);
-        let (f, t) = (st.name(from), st.name(to));
+        let (f, t) = (state.name(from), state.name(to));
         if b.class(from) == Class::Centre {
             if !self.params.shortcuts {
                 return "shortcuts are not played in these rules".into();
             }
-            if n != 1 {
-                return format!("a marble leaves the centre only with a 1, not a {n}");
+            if roll != 1 {
+                return format!("a marble leaves the centre only with a 1, not a {roll}");
             }
             return format!("from the centre a 1 goes to a star hole, not to {t}");
         }
@@ -439,7 +454,7 @@ impl Aggravation {
                     "a marble on its own star hole has no ring move: {m}'s marble on {f} goes on along the loop to its HOME"
                 );
             }
-            if !self.ring_allowed(st, mover, from) {
+            if !self.ring_allowed(state, mover, from) {
                 return format!(
                     "{m}'s marble on {f} did not land on its star hole on {m}'s last turn: it may no longer take the star ring"
                 );
@@ -449,63 +464,73 @@ impl Aggravation {
                 if k > self.ring_room(mover, from) {
                     return format!(
                         "{m} must leave the star ring at {}, the star hole leading to its HOME",
-                        st.name(b.star(mover))
+                        state.name(b.star(mover))
                     );
                 }
             }
         }
         if to == b.centre {
             return format!(
-                "a marble enters the centre only by exact count from the hole before a star hole: a {n} from {f} does not reach it"
+                "a marble enters the centre only by exact count from the hole before a star hole: a {roll} from {f} does not reach it"
             );
         }
-        let plain = self.plain(st, mover, from, n);
-        if plain.to() == NONE {
-            return format!("a {n} from {f} overshoots HOME");
-        }
-        let blocked = match plain.res() {
-            Err(why) => format!(
+        let plain = self.plain(state, mover, from, roll);
+        let Some(landing) = plain.to() else {
+            return format!("a {roll} from {f} overshoots HOME");
+        };
+        let blocked = match plain.outcome() {
+            Err(refusal) => format!(
                 ", where it cannot go: {}",
-                self.why(st, mover, n, from, why)
+                self.refusal(state, mover, roll, Some(from), refusal)
             ),
             Ok(_) => String::new(),
         };
         format!(
-            "a {n} takes {m}'s marble on {f} to {}, not {t}{blocked}",
-            st.name(plain.to())
+            "a {roll} takes {m}'s marble on {f} to {}, not {t}{blocked}",
+            state.name(landing)
         )
     }
 
-    /// The message for a blocked move.
-    fn why(&self, st: &State, mover: u8, n: u8, from: Hole, why: Why) -> String {
-        let m = st.letter(mover);
-        match why {
-            Why::JumpOwn(h) => format!("{m} would jump its own marble on {}", st.name(h)),
-            Why::LandOwn(h) if from == NONE => {
-                format!("{m} already has a marble on its START {}", st.name(h))
+    /// The message for a refused move (`from`: none when entering).
+    fn refusal(
+        &self,
+        state: &State,
+        mover: Colour,
+        roll: u8,
+        from: Option<Hole>,
+        refusal: Refusal,
+    ) -> String {
+        let m = state.letter(mover);
+        match refusal {
+            Refusal::JumpOwn(h) => format!("{m} would jump its own marble on {}", state.name(h)),
+            Refusal::LandOwn(h) if from.is_none() => {
+                format!("{m} already has a marble on its START {}", state.name(h))
             }
-            Why::LandOwn(h) => format!("{m} would land on its own marble on {}", st.name(h)),
-            Why::JumpPartner(h) => format!(
+            Refusal::LandOwn(h) => format!("{m} would land on its own marble on {}", state.name(h)),
+            Refusal::JumpPartner(h) => format!(
                 "{m} may not jump its partner's marble on {} in these rules",
-                st.name(h)
+                state.name(h)
             ),
-            Why::LandPartner(h) => format!(
+            Refusal::LandPartner(h) => format!(
                 "{m} may not land on its partner's marble on {} in these rules",
-                st.name(h)
+                state.name(h)
             ),
-            Why::Overshoot => format!("a {n} from {} overshoots HOME", st.name(from)),
-            Why::HomeFrozen => "marbles in HOME do not move in these rules".into(),
-            Why::EntryRoll => {
+            Refusal::Overshoot => format!(
+                "a {roll} from {} overshoots HOME",
+                from.map_or("BASE", |h| state.name(h))
+            ),
+            Refusal::HomeFrozen => "marbles in HOME do not move in these rules".into(),
+            Refusal::EntryRoll => {
                 let rolls: Vec<String> = (1..=6u8)
                     .filter(|r| self.entry & (1 << r) != 0)
                     .map(|r| r.to_string())
                     .collect();
                 format!(
-                    "a {n} does not enter a marble (only a {})",
+                    "a {roll} does not enter a marble (only a {})",
                     rolls.join(" or a ")
                 )
             }
-            Why::EmptyBase => format!("{m} has no marble left in BASE"),
+            Refusal::EmptyBase => format!("{m} has no marble left in BASE"),
         }
     }
 
@@ -513,9 +538,9 @@ impl Aggravation {
     #[inline(always)]
     fn check_mark(
         &self,
-        st: &State,
+        state: &State,
         capture: Option<&Capture>,
-        victim: u8,
+        victim: Option<Colour>,
         to: Hole,
         span: Span,
         action: &Action,
@@ -527,11 +552,11 @@ impl Aggravation {
                 err("an aggravation is marked with a bare * (no target or points)".into())
             }));
         }
-        if victim == NONE {
+        if victim.is_none() {
             return Err(cold_error(|| {
                 err(format!(
                     "{action} aggravates no marble: {} is empty",
-                    st.name(to)
+                    state.name(to)
                 ))
             }));
         }
@@ -540,77 +565,84 @@ impl Aggravation {
 
     /// Plays a checked move.
     #[inline(always)]
-    pub(crate) fn apply(&self, st: &mut State, mover: u8, c: Cand) {
-        if c.to() == NONE {
+    pub(crate) fn apply(&self, state: &mut State, mover: Colour, c: Candidate) {
+        let Some(to) = c.to() else {
             return;
-        }
+        };
         let b = self.board;
-        if let Ok(v) = c.res() {
-            if v != NONE {
-                st.lift(v, c.to());
-                st.base[v as usize] += 1;
-            }
+        if let Some(victim) = c.victim() {
+            state.lift(victim, to);
+            state.base[victim.index()] += 1;
         }
-        if c.from() == NONE {
-            st.base[mover as usize] -= 1;
+        let from = c.from();
+        if from.is_none() {
+            state.base[mover.index()] -= 1;
         }
-        st.shift(mover, c.from(), c.to());
-        if b.class(c.to()) == Class::Home && (c.from() == NONE || b.class(c.from()) != Class::Home)
-        {
-            st.add_home(mover);
-            st.check_winner(mover);
+        state.shift(mover, from, to);
+        if b.class(to) == Class::Home && from.is_none_or(|f| b.class(f) != Class::Home) {
+            state.add_home(mover);
+            state.check_winner(mover);
         }
     }
 
     /// Records star landings, and who rolls next: the roller again after an
     /// `extra` turn (a 6), else the next seat clockwise that still rolls.
     #[inline(always)]
-    pub(crate) fn end_turn(&self, st: &mut State, roller: u8, mover: u8, extra: bool, to: Hole) {
-        st.fresh[mover as usize] = self.board.star_bit(to);
-        if st.winner != NONE {
-            st.to_roll = NONE;
-            st.again = false;
+    pub(crate) fn end_turn(
+        &self,
+        state: &mut State,
+        roller: Colour,
+        mover: Colour,
+        extra: bool,
+        to: Option<Hole>,
+    ) {
+        state.fresh[mover.index()] = self.board.star_bit(to);
+        if state.winner.is_some() {
+            state.to_roll = None;
+            state.again = false;
             return;
         }
-        let keeps_rolling = st.teams && self.params.roll_for_partner;
-        // Bit `s` set: seat `s` still rolls.
+        let keeps_rolling = state.teams && self.params.roll_for_partner;
+        // The seats that still roll, as a mask of colour bits.
         let rolls = if keeps_rolling {
-            st.play_mask
+            state.play_mask
         } else {
-            st.play_mask & !st.done_mask
-        } as u32;
-        if extra && rolls & (1 << roller) != 0 {
-            st.to_roll = roller;
-            st.again = true;
+            state.play_mask & !state.done_mask
+        };
+        if extra && rolls & roller.bit() != 0 {
+            state.to_roll = Some(roller);
+            state.again = true;
             return;
         }
         if self.params.order == Order::Seats {
-            st.to_roll = next_listed(&st.listed, rolls, roller);
-            st.again = false;
+            state.to_roll = Some(next_listed(&state.listed, rolls, roller));
+            state.again = false;
             return;
         }
         // The next seat clockwise that rolls, the roller last; the roller
         // when none does.
-        let after = rolls & !((2u32 << roller) - 1);
-        st.to_roll = if after != 0 {
-            after.trailing_zeros() as u8
+        let rolls = u32::from(rolls);
+        let after = rolls & !((2u32 << roller.get()) - 1);
+        state.to_roll = Some(if after != 0 {
+            Colour::new(after.trailing_zeros() as u8)
         } else if rolls != 0 {
-            rolls.trailing_zeros() as u8
+            Colour::new(rolls.trailing_zeros() as u8)
         } else {
             roller
-        };
-        st.again = false;
+        });
+        state.again = false;
     }
 }
 
-/// The seat after `roller` in the `listed` order that rolls (bit `s` of
-/// `rolls`), the roller last; the roller when none does.
+/// The seat after `roller` in the `listed` order that rolls (its bit set
+/// in `rolls`), the roller last; the roller when none does.
 #[cold]
-fn next_listed(listed: &[u8; MAX_SIDES], rolls: u32, roller: u8) -> u8 {
-    let n = listed.iter().take_while(|&&s| s != NONE).count();
-    let at = listed[..n].iter().position(|&s| s == roller).unwrap_or(0);
-    (1..=n)
-        .map(|k| listed[(at + k) % n])
-        .find(|&s| rolls & (1 << s) != 0)
+fn next_listed(listed: &[Option<Colour>; MAX_SIDES], rolls: u8, roller: Colour) -> Colour {
+    let count = listed.iter().take_while(|s| s.is_some()).count();
+    let listed = &listed[..count];
+    let at = listed.iter().position(|&s| s == Some(roller)).unwrap_or(0);
+    (1..=count)
+        .filter_map(|k| listed[(at + k) % count])
+        .find(|s| rolls & s.bit() != 0)
         .unwrap_or(roller)
 }

@@ -1,6 +1,5 @@
 //! The [`View`] of an Aggravation position.
 
-use super::board::{Class, MAX_HOLES, NONE};
 use super::State;
 use crate::view::{Piece, PositionView, SeatView, View};
 use crate::GameKind;
@@ -14,15 +13,15 @@ impl View for State {
                 seat: self.letter(s).to_string(),
                 colour: board
                     .colours
-                    .get(s as usize)
+                    .get(s.index())
                     .map_or_else(String::new, |c| c.to_lowercase()),
-                waiting: self.base[s as usize] as u32,
-                home: self.home[s as usize] as u32,
+                waiting: self.base[s.index()] as u32,
+                home: self.home[s.index()] as u32,
                 score: 0,
             })
             .collect();
-        let pieces = (0..MAX_HOLES as u8)
-            .filter(|&h| board.class(h) != Class::Unused)
+        let pieces = board
+            .holes()
             .filter_map(|h| {
                 self.at(h).map(|s| Piece {
                     point: self.name(h).to_string(),
@@ -30,7 +29,7 @@ impl View for State {
                 })
             })
             .collect();
-        let over = self.winner != NONE;
+        let over = self.winner.is_some();
         let to_move = if over { None } else { self.to_roll() };
         PositionView {
             game: GameKind::Aggravation,

@@ -387,7 +387,7 @@ impl dyn Position + '_ {
     /// let state = pos.state::<State>().expect("an Aggravation state");
     /// let red = state.board().seat("R").unwrap();
     /// let b2 = state.board().hole("b2").unwrap();
-    /// assert_eq!(state.side_at(b2), Some(red));
+    /// assert_eq!(state.colour_at(b2), Some(red));
     /// assert_eq!(state.holes_of(red).count(), 2);
     /// assert_eq!(state.in_base(red), 2);
     /// assert!(pos.state::<billes_core::barricade::State>().is_none());

@@ -4,7 +4,7 @@
 //! fields of the house-rule `move` table, from the one implementation of
 //! each game's rules.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use billes_core::house::Edit;
 use billes_core::variant::{
@@ -37,23 +37,41 @@ pub(crate) struct Recorded {
 }
 
 impl Recorded {
-    fn of(mv: &MoveView<'_>) -> Recorded {
-        Recorded {
-            roller: mv.roller.to_string(),
-            seat: mv.seat.to_string(),
-            kind: mv.kind.name(),
-            fields: mv
-                .fields()
-                .map(|(name, f)| {
-                    let v = match f {
-                        Field::Name(n) => Value::Name(n.map(str::to_string)),
-                        Field::Number(n) => Value::Number(n),
-                        Field::Flag(b) => Value::Flag(b),
-                    };
-                    (name, v)
-                })
-                .collect(),
+    /// Fills `self` with the fields of `mv`, reusing its strings: a turn
+    /// records a move or more (Offboard: each candidate `allow` sees), and
+    /// this costs no allocation once the buffers have grown.
+    fn fill(&mut self, mv: &MoveView<'_>) {
+        fn set(buffer: &mut String, text: &str) {
+            buffer.clear();
+            buffer.push_str(text);
         }
+        set(&mut self.roller, mv.roller);
+        set(&mut self.seat, mv.seat);
+        self.kind = mv.kind.name();
+        let mut n = 0;
+        for (name, f) in mv.fields() {
+            if n == self.fields.len() {
+                self.fields.push((name, Value::Flag(None)));
+            }
+            let slot = &mut self.fields[n];
+            slot.0 = name;
+            match (&mut slot.1, f) {
+                (Value::Name(Some(buffer)), Field::Name(Some(text))) => set(buffer, text),
+                (value, Field::Name(text)) => *value = Value::Name(text.map(str::to_string)),
+                (value, Field::Number(number)) => *value = Value::Number(number),
+                (value, Field::Flag(flag)) => *value = Value::Flag(flag),
+            }
+            n += 1;
+        }
+        self.fields.truncate(n);
+    }
+
+    /// The value of the game's own field `name`, when the game has one.
+    pub(crate) fn field(&self, name: &[u8]) -> Option<&Value> {
+        self.fields
+            .iter()
+            .find(|(n, _)| n.as_bytes() == name)
+            .map(|(_, v)| v)
     }
 }
 
@@ -67,8 +85,12 @@ impl Recorded {
 /// winning Barricade move).
 pub(crate) struct Recorder<'h> {
     inner: &'h dyn Hooks,
-    extra: RefCell<Option<Recorded>>,
-    allowed: RefCell<Option<Recorded>>,
+    /// The move `extra_turn` saw, and whether it saw one this turn.
+    extra: RefCell<Recorded>,
+    has_extra: Cell<bool>,
+    /// The last move `allow` saw, and whether it saw one this turn.
+    allowed: RefCell<Recorded>,
+    has_allowed: Cell<bool>,
 }
 
 impl std::fmt::Debug for Recorder<'_> {
@@ -81,23 +103,32 @@ impl<'h> Recorder<'h> {
     pub(crate) fn new(inner: &'h dyn Hooks) -> Recorder<'h> {
         Recorder {
             inner,
-            extra: RefCell::new(None),
-            allowed: RefCell::new(None),
+            extra: RefCell::default(),
+            has_extra: Cell::new(false),
+            allowed: RefCell::default(),
+            has_allowed: Cell::new(false),
         }
     }
 
     /// Forgets the views seen so far: call before each turn.
     pub(crate) fn clear(&self) {
-        self.extra.borrow_mut().take();
-        self.allowed.borrow_mut().take();
+        self.has_extra.set(false);
+        self.has_allowed.set(false);
     }
 
-    /// The move of the turn played since [`Recorder::clear`], if the engine
-    /// showed one.
-    pub(crate) fn take(&self) -> Option<Recorded> {
-        let extra = self.extra.borrow_mut().take();
-        let allowed = self.allowed.borrow_mut().take();
-        extra.or(allowed)
+    /// Swaps the move of the turn played since [`Recorder::clear`] into
+    /// `out` (its old buffers come back here, for the next turn): whether
+    /// the engine showed one.
+    pub(crate) fn take_into(&self, out: &mut Recorded) -> bool {
+        let slot = if self.has_extra.get() {
+            &self.extra
+        } else if self.has_allowed.get() {
+            &self.allowed
+        } else {
+            return false;
+        };
+        std::mem::swap(&mut *slot.borrow_mut(), out);
+        true
     }
 }
 
@@ -115,7 +146,8 @@ impl Hooks for Recorder<'_> {
 
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
         if mv.kind != MoveKind::PutDown {
-            *self.allowed.borrow_mut() = Some(Recorded::of(mv));
+            self.allowed.borrow_mut().fill(mv);
+            self.has_allowed.set(true);
         }
         if self.inner.calls(Hook::Allow) {
             self.inner.allow(mv)
@@ -129,7 +161,8 @@ impl Hooks for Recorder<'_> {
     }
 
     fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
-        *self.extra.borrow_mut() = Some(Recorded::of(mv));
+        self.extra.borrow_mut().fill(mv);
+        self.has_extra.set(true);
         if self.inner.calls(Hook::ExtraTurn) {
             self.inner.extra_turn(mv, standard)
         } else {

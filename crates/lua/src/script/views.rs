@@ -1,0 +1,448 @@
+//! The views a `turn` callback is given: `t`, `before` and `after`.
+//!
+//! A turn's call allocates nothing in Lua. The three views are light
+//! userdata: plain numbers to Lua (no allocation, nothing for the collector),
+//! each encoding the turn's *generation* (one more for every turn called
+//! back) and which view it is. Light userdata share one metatable per Lua
+//! state, set once per script; its `__index` reads a field from the Rust
+//! side when the script asks for it:
+//!
+//! - `t.seat`, `t.to`... from the move the rules showed while the turn was
+//!   played (see [`super::record`]), `t.text` from the record's text, and
+//!   `t.nags`, `t.comments`, `t.legal` built when first read during the
+//!   callback, then kept for its other reads;
+//! - `before.at`, `after.pieces`... are the functions of two `pos` tables
+//!   made once, which read the positions before and after the turn: copies
+//!   of the game's state kept from turn to turn (the state after one turn is
+//!   the state before the next; one clone in place per turn).
+//!
+//! A view is only valid during its own turn's callback: a view kept beyond
+//! it (in an upvalue, read in a later turn or in `finish`) has another
+//! generation than the turn being called back, and reading any field of it
+//! is an error at the script's line (`t.seat can only be read during the
+//! turn's own callback`); it never shows another turn's data. The functions
+//! of `before` and `after` read the position of the turn being called back
+//! and fail outside a callback. Views are read-only: assigning a field is an
+//! error. `pairs(t)` visits every field but `legal`, `pairs(before)` the
+//! functions.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use billes_core::variant::BoardView;
+use billes_notation::Turn;
+use mlua::{Function, LightUserData, Lua, Table, Value};
+
+use super::record::{self, Recorded};
+use super::GameRecord;
+use crate::hooks::{located, position_table, Current, Reader};
+
+/// Which of the three views a light userdata is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum View {
+    /// `t`, the turn.
+    Turn,
+    /// `before`, the position before it.
+    Before,
+    /// `after`, the position after it.
+    After,
+}
+
+impl View {
+    /// The view's name in messages.
+    fn name(self) -> &'static str {
+        match self {
+            View::Turn => "t",
+            View::Before => "before",
+            View::After => "after",
+        }
+    }
+
+    /// The view of the turn of `generation`. (On a 32-bit machine the
+    /// generation wraps after a billion turns: a view kept that long could
+    /// pass for a current one.)
+    pub(crate) fn of(self, generation: u64) -> LightUserData {
+        let tag = match self {
+            View::Turn => 1,
+            View::Before => 2,
+            View::After => 3,
+        };
+        LightUserData(std::ptr::without_provenance_mut(
+            ((generation as usize) << 2) | tag,
+        ))
+    }
+
+    /// The generation and view a light userdata encodes.
+    fn decode(value: LightUserData) -> Option<(u64, View)> {
+        let bits = value.0.addr();
+        let view = match bits & 3 {
+            1 => View::Turn,
+            2 => View::Before,
+            3 => View::After,
+            _ => return None,
+        };
+        Some(((bits >> 2) as u64, view))
+    }
+}
+
+/// The Rust side of the views of one script: the shared metatable, the
+/// positions, and which turn is being called back.
+pub(crate) struct Views {
+    /// The metatable of every light userdata of the script's state.
+    meta: Table,
+    /// `__index` and `__pairs` between two games' replays: every read is
+    /// an error (during a replay they are the game's own, [`Views::open`]).
+    closed_index: Function,
+    closed_pairs: Function,
+    /// The functions of `before` and `after`, reading `before` and `after`.
+    before_fns: Table,
+    after_fns: Table,
+    before: Current,
+    after: Current,
+    /// The positions before and after the turn between two callbacks
+    /// (moved into `before` and `after` for the call, out after it).
+    held: RefCell<[Option<Box<dyn BoardView>>; 2]>,
+    /// Turns called back so far: a turn's generation is one more.
+    count: Cell<u64>,
+    /// The generation of the turn being called back, 0 between callbacks.
+    live: Cell<u64>,
+    /// Lua's `next`, for `__pairs`.
+    next: Function,
+}
+
+impl std::fmt::Debug for Views {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Views")
+            .field("count", &self.count)
+            .field("live", &self.live)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The text of a key in messages: `seat` in `t.seat`, `[1]` in `t[1]`.
+fn key_text(key: &Value) -> String {
+    match key {
+        Value::String(s) => format!(".{}", s.to_string_lossy()),
+        Value::Integer(i) => format!("[{i}]"),
+        other => format!("[{}]", other.type_name()),
+    }
+}
+
+/// The error of reading `key` of a view of `generation` that is not the
+/// turn being called back.
+fn stale(lua: &Lua, view: View, key: &Value) -> mlua::Error {
+    located(
+        lua,
+        &format!(
+            "{}{} can only be read during the turn's own callback",
+            view.name(),
+            key_text(key)
+        ),
+    )
+}
+
+impl Views {
+    /// Sets the views' metatable in `lua`, closed until a game opens it.
+    pub(crate) fn new(lua: &Lua) -> mlua::Result<Views> {
+        let before: Current = Rc::new(RefCell::new(None));
+        let after: Current = Rc::new(RefCell::new(None));
+        let before_fns = position_table(lua, &before, Reader::Script("before"))?;
+        let after_fns = position_table(lua, &after, Reader::Script("after"))?;
+        let closed_index = lua.create_function(|lua, (view, key): (LightUserData, Value)| {
+            let view = View::decode(view).map_or(View::Turn, |(_, v)| v);
+            Err::<(), _>(stale(lua, view, &key))
+        })?;
+        let closed_pairs = lua.create_function(|lua, view: LightUserData| {
+            let view = View::decode(view).map_or(View::Turn, |(_, v)| v);
+            Err::<(), _>(located(
+                lua,
+                &format!(
+                    "{} can only be read during the turn's own callback",
+                    view.name()
+                ),
+            ))
+        })?;
+        let meta = lua.create_table()?;
+        meta.raw_set("__index", &closed_index)?;
+        meta.raw_set("__pairs", &closed_pairs)?;
+        meta.raw_set(
+            "__newindex",
+            lua.create_function(|lua, (view, key): (LightUserData, Value)| {
+                let view = View::decode(view).map_or(View::Turn, |(_, v)| v);
+                Err::<(), _>(located(
+                    lua,
+                    &format!(
+                        "{}{} cannot be set: the views are read-only",
+                        view.name(),
+                        key_text(&key)
+                    ),
+                ))
+            })?,
+        )?;
+        // `getmetatable(t)` is false, as for strings: the metatable is the
+        // state's, not the script's.
+        meta.raw_set("__metatable", false)?;
+        lua.set_type_metatable::<LightUserData>(Some(meta.clone()));
+        Ok(Views {
+            meta,
+            closed_index,
+            closed_pairs,
+            before_fns,
+            after_fns,
+            before,
+            after,
+            held: RefCell::new([None, None]),
+            count: Cell::new(0),
+            live: Cell::new(0),
+            next: lua.globals().raw_get("next")?,
+        })
+    }
+
+    /// Lets the views be read with a game's own `__index` and `__pairs`
+    /// (functions of the game's replay scope), from the position `start`.
+    pub(crate) fn open(
+        &self,
+        index: &Function,
+        pairs: &Function,
+        start: &dyn BoardView,
+    ) -> mlua::Result<()> {
+        start.copy_into(&mut self.held.borrow_mut()[1]);
+        self.meta.raw_set("__index", index)?;
+        self.meta.raw_set("__pairs", pairs)
+    }
+
+    /// Closes the views again after a game's replay.
+    pub(crate) fn close(&self) -> mlua::Result<()> {
+        self.live.set(0);
+        self.meta.raw_set("__index", &self.closed_index)?;
+        self.meta.raw_set("__pairs", &self.closed_pairs)
+    }
+
+    /// Moves on to the next turn, whose position after is `after`: the
+    /// position after the last turn is the one before this one.
+    pub(crate) fn advance(&self, after: &dyn BoardView) {
+        let mut held = self.held.borrow_mut();
+        held.swap(0, 1);
+        after.copy_into(&mut held[1]);
+    }
+
+    /// Starts the turn's callback: its generation, from now the live one.
+    pub(crate) fn begin(&self) -> u64 {
+        let generation = self.count.get() + 1;
+        self.count.set(generation);
+        self.live.set(generation);
+        let mut held = self.held.borrow_mut();
+        std::mem::swap(&mut *self.before.borrow_mut(), &mut held[0]);
+        std::mem::swap(&mut *self.after.borrow_mut(), &mut held[1]);
+        generation
+    }
+
+    /// Ends the turn's callback: no view is live.
+    pub(crate) fn end(&self) {
+        self.live.set(0);
+        let mut held = self.held.borrow_mut();
+        std::mem::swap(&mut *self.before.borrow_mut(), &mut held[0]);
+        std::mem::swap(&mut *self.after.borrow_mut(), &mut held[1]);
+    }
+
+    /// Which view `view` is, when it is one of the turn being called back;
+    /// else the error of reading `key` of it.
+    pub(crate) fn live_view(
+        &self,
+        lua: &Lua,
+        view: LightUserData,
+        key: &Value,
+    ) -> mlua::Result<View> {
+        match View::decode(view) {
+            Some((generation, which)) if generation == self.live.get() && generation != 0 => {
+                Ok(which)
+            }
+            Some((_, which)) => Err(stale(lua, which, key)),
+            None => Err(stale(lua, View::Turn, key)),
+        }
+    }
+
+    /// Field `key` of the position view `view` (one of its functions).
+    pub(crate) fn position_field(&self, view: View, key: Value) -> mlua::Result<Value> {
+        match view {
+            View::Before => self.before_fns.raw_get(key),
+            View::After => self.after_fns.raw_get(key),
+            View::Turn => Ok(Value::Nil),
+        }
+    }
+
+    /// What `pairs(view)` iterates: `next` over `fields`, or over a copy of
+    /// a position view's functions.
+    pub(crate) fn pairs(
+        &self,
+        lua: &Lua,
+        view: View,
+        fields: impl FnOnce() -> mlua::Result<Table>,
+    ) -> mlua::Result<(Function, Table)> {
+        let table = match view {
+            View::Turn => fields()?,
+            View::Before | View::After => {
+                let fns = if view == View::Before {
+                    &self.before_fns
+                } else {
+                    &self.after_fns
+                };
+                let copy = lua.create_table()?;
+                for pair in fns.pairs::<Value, Value>() {
+                    let (k, v) = pair?;
+                    copy.raw_set(k, v)?;
+                }
+                copy
+            }
+        };
+        Ok((self.next.clone(), table))
+    }
+}
+
+/// What `t` shows of the turn being called back, kept from turn to turn so
+/// that its buffers are reused.
+#[derive(Debug, Default)]
+pub(crate) struct TurnData {
+    /// The turn's index in the main line.
+    pub index: Cell<usize>,
+    /// The move the rules showed, when `has_move`.
+    pub recorded: RefCell<Recorded>,
+    pub has_move: Cell<bool>,
+    /// `t.nags`, `t.comments` and `t.legal`, once read during the callback.
+    nags: RefCell<Option<Table>>,
+    comments: RefCell<Option<Table>>,
+    legal: RefCell<Option<Table>>,
+}
+
+/// The names `t` always has, before the game's own fields.
+const TURN_FIELDS: [&str; 8] = [
+    "turn", "number", "roller", "seat", "kind", "text", "nags", "comments",
+];
+
+impl TurnData {
+    /// Forgets the tables read during the last callback.
+    pub(crate) fn forget(&self) {
+        for cache in [&self.nags, &self.comments, &self.legal] {
+            if cache.borrow().is_some() {
+                cache.borrow_mut().take();
+            }
+        }
+    }
+
+    /// `cache`, made by `make` on first read.
+    fn cached(
+        cache: &RefCell<Option<Table>>,
+        make: impl FnOnce() -> mlua::Result<Table>,
+    ) -> mlua::Result<Value> {
+        if let Some(t) = cache.borrow().as_ref() {
+            return Ok(Value::Table(t.clone()));
+        }
+        let t = make()?;
+        *cache.borrow_mut() = Some(t.clone());
+        Ok(Value::Table(t))
+    }
+
+    /// Field `key` of `t` for `turn` of `record`; `legal` works out
+    /// `t.legal`.
+    pub(crate) fn field(
+        &self,
+        lua: &Lua,
+        turn: &Turn,
+        record: &GameRecord<'_>,
+        key: &[u8],
+        legal: impl FnOnce() -> mlua::Result<Table>,
+    ) -> mlua::Result<Value> {
+        let text = |s: &str| lua.create_string(s).map(Value::String);
+        let recorded = self.has_move.get().then(|| self.recorded.borrow());
+        let recorded = recorded.as_deref();
+        match key {
+            b"number" | b"turn" => Ok(Value::Integer(i64::from(turn.number))),
+            b"text" => match turn_text(turn, record) {
+                Some(t) => text(t),
+                None => Ok(Value::Nil),
+            },
+            b"nags" => Self::cached(&self.nags, || {
+                lua.create_sequence_from(turn.nags().iter().map(|n| n.code))
+            }),
+            b"comments" => Self::cached(&self.comments, || {
+                lua.create_sequence_from(
+                    turn.before()
+                        .iter()
+                        .chain(turn.after())
+                        .map(|c| c.text.as_str()),
+                )
+            }),
+            b"legal" => Self::cached(&self.legal, legal),
+            b"roller" => match recorded {
+                Some(r) => text(&r.roller),
+                None => text(turn.head.seat.as_str()),
+            },
+            b"seat" => match recorded {
+                Some(r) => text(&r.seat),
+                None => {
+                    let seat = turn.head.seat.as_str();
+                    text(turn.head.mover.as_ref().map_or(seat, |m| m.as_str()))
+                }
+            },
+            b"kind" => match recorded {
+                Some(r) => text(r.kind),
+                None => {
+                    let pass = matches!(
+                        turn.actions.as_slice(),
+                        [billes_notation::Action::Pass { .. }]
+                    );
+                    text(if pass { "pass" } else { "move" })
+                }
+            },
+            other => match recorded {
+                Some(r) => match r.field(other) {
+                    Some(record::Value::Name(Some(n))) => text(n),
+                    Some(record::Value::Number(Some(n))) => Ok(Value::Integer(i64::from(*n))),
+                    Some(record::Value::Flag(Some(b))) => Ok(Value::Boolean(*b)),
+                    _ => Ok(Value::Nil),
+                },
+                None if other == b"roll" => Ok(turn
+                    .head
+                    .roll
+                    .map_or(Value::Nil, |r| Value::Integer(i64::from(r)))),
+                None => Ok(Value::Nil),
+            },
+        }
+    }
+
+    /// A table of every field of `t` but `legal`, for `pairs(t)`.
+    pub(crate) fn fields(
+        &self,
+        lua: &Lua,
+        turn: &Turn,
+        record: &GameRecord<'_>,
+    ) -> mlua::Result<Table> {
+        let out = lua.create_table()?;
+        let mut names: Vec<&str> = TURN_FIELDS.to_vec();
+        if self.has_move.get() {
+            names.extend(self.recorded.borrow().fields.iter().map(|(n, _)| *n));
+        } else {
+            names.push("roll");
+        }
+        for name in names {
+            let no_legal = || Err(mlua::Error::runtime("not listed"));
+            let value = self.field(lua, turn, record, name.as_bytes(), no_legal)?;
+            out.raw_set(name, value)?;
+        }
+        Ok(out)
+    }
+}
+
+/// `t.text`: the turn as written, without its number (`R3 r9-r12`).
+fn turn_text<'a>(turn: &Turn, record: &GameRecord<'a>) -> Option<&'a str> {
+    let (start, end) = (turn.span.start, turn.span.end);
+    let s = start
+        .checked_sub(record.offset)
+        .zip(end.checked_sub(record.offset))
+        .and_then(|(a, b)| record.text.get(a..b))?
+        .trim();
+    Some(match s.split_once(". ") {
+        Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => rest.trim_start(),
+        _ => s,
+    })
+}

@@ -518,9 +518,9 @@ impl Script {
         };
         let lua = &self.sandbox.lua;
         let views = &self.views;
-        let mut current = start;
-        // The position before the turn, for `t.legal`.
-        let previous = RefCell::new(current.clone());
+        let current = RefCell::new(start);
+        // The position before the turn, for `before` and `t.legal`.
+        let previous = RefCell::new(current.borrow().clone());
         let data = TurnData::default();
         let turns = &record.game.line.turns;
         let turn_of = || &turns[data.index.get()];
@@ -541,23 +541,35 @@ impl Script {
             let index = scope.create_function(|lua, (view, key): (LightUserData, Value)| {
                 match views.live_view(lua, view, &key)? {
                     View::Turn => match &key {
-                        Value::String(k) => {
-                            data.field(lua, turn_of(), record, &k.as_bytes(), legal)
-                        }
+                        Value::String(k) => data.field(
+                            lua,
+                            turn_of(),
+                            recorder.recorded().as_deref(),
+                            record,
+                            &k.as_bytes(),
+                            legal,
+                        ),
                         _ => Ok(Value::Nil),
                     },
-                    which => views.position_field(which, key),
+                    View::Before => views.position_field(View::Before, key, |slot| {
+                        previous.borrow().hook_view().copy_into(slot)
+                    }),
+                    View::After => views.position_field(View::After, key, |slot| {
+                        current.borrow().hook_view().copy_into(slot)
+                    }),
                 }
             })?;
             let pairs = scope.create_function(|lua, view: LightUserData| {
                 let which = views.live_view(lua, view, &Value::Nil)?;
-                views.pairs(lua, which, || data.fields(lua, turn_of(), record))
+                views.pairs(lua, which, || {
+                    data.fields(lua, turn_of(), recorder.recorded().as_deref(), record)
+                })
             })?;
-            views.open(&index, &pairs, current.hook_view())?;
+            views.open(&index, &pairs)?;
             for (i, turn) in turns.iter().enumerate() {
-                previous.borrow_mut().clone_from(&current);
+                previous.borrow_mut().clone_from(&current.borrow());
                 recorder.clear();
-                if let Err(e) = current.play_turn(turn) {
+                if let Err(e) = current.borrow_mut().play_turn(turn) {
                     return Ok(Err(ScriptError(format!(
                         "{}, turn {}: cannot replay for the script: {}",
                         self.shared.at(),
@@ -565,10 +577,8 @@ impl Script {
                         e.message
                     ))));
                 }
-                views.advance(current.hook_view());
                 data.index.set(i);
-                data.has_move
-                    .set(recorder.take_into(&mut data.recorded.borrow_mut()));
+                recorder.freeze(true);
                 self.shared.turn.set(Some(turn.number));
                 self.sandbox.print.turn.set(Some(turn.number));
                 let generation = views.begin();
@@ -581,6 +591,7 @@ impl Script {
                     ),
                 );
                 views.end();
+                recorder.freeze(false);
                 data.forget();
                 if let Err(e) = result {
                     return Ok(Err(self.error("turn", &e)));

@@ -4,19 +4,44 @@
 //! fields of the house-rule `move` table, from the one implementation of
 //! each game's rules.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 
 use billes_core::house::Edit;
 use billes_core::variant::{
     BoardView, EjectionView, Field, Hook, HookError, Hooks, MoveKind, MoveView, PlayedView,
-    RollView, TeamRoll, Verdict,
+    RollView, TeamRoll, Verdict, MAX_FIELDS,
 };
+use billes_notation::Name;
+
+/// A name of a recorded move: inline when it fits a [`Name`] (the names of
+/// every board do), else owned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Text {
+    /// Up to [`Name::MAX`] bytes.
+    Short(Name),
+    /// Longer.
+    Long(String),
+}
+
+impl Text {
+    fn of(text: &str) -> Text {
+        Name::try_new(text).map_or_else(|| Text::Long(text.to_string()), Text::Short)
+    }
+
+    /// The name.
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            Text::Short(n) => n.as_str(),
+            Text::Long(s) => s,
+        }
+    }
+}
 
 /// A field of a recorded move, owned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Value {
     /// A name (seat, hole, point, cell, direction, target), or nil.
-    Name(Option<String>),
+    Name(Option<Text>),
     /// A whole number, or nil.
     Number(Option<u32>),
     /// Yes or no, or nil.
@@ -24,51 +49,61 @@ pub(crate) enum Value {
 }
 
 /// The `move` table of a played turn.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Recorded {
     /// The seat that rolled.
-    pub roller: String,
+    pub roller: Text,
     /// The seat whose piece moved.
-    pub seat: String,
+    pub seat: Text,
     /// `enter`, `move` or `pass`.
     pub kind: &'static str,
-    /// The game's own fields, in its order.
-    pub fields: Vec<(&'static str, Value)>,
+    /// The game's own fields, in its order: the first `len`.
+    fields: [(&'static str, Value); MAX_FIELDS],
+    len: usize,
+}
+
+impl Default for Recorded {
+    fn default() -> Recorded {
+        Recorded {
+            roller: Text::Short(Name::default()),
+            seat: Text::Short(Name::default()),
+            kind: "",
+            fields: std::array::from_fn(|_| ("", Value::Flag(None))),
+            len: 0,
+        }
+    }
 }
 
 impl Recorded {
-    /// Fills `self` with the fields of `mv`, reusing its strings: a turn
-    /// records a move or more (Offboard: each candidate `allow` sees), and
-    /// this costs no allocation once the buffers have grown.
+    /// Fills `self` with the fields of `mv`: a turn records a move or more
+    /// (Offboard: each candidate `allow` sees), each a few words copied.
     fn fill(&mut self, mv: &MoveView<'_>) {
-        fn set(buffer: &mut String, text: &str) {
-            buffer.clear();
-            buffer.push_str(text);
-        }
-        set(&mut self.roller, mv.roller);
-        set(&mut self.seat, mv.seat);
+        self.roller = Text::of(mv.roller);
+        self.seat = Text::of(mv.seat);
         self.kind = mv.kind.name();
-        let mut n = 0;
-        for (name, f) in mv.fields() {
-            if n == self.fields.len() {
-                self.fields.push((name, Value::Flag(None)));
-            }
-            let slot = &mut self.fields[n];
-            slot.0 = name;
-            match (&mut slot.1, f) {
-                (Value::Name(Some(buffer)), Field::Name(Some(text))) => set(buffer, text),
-                (value, Field::Name(text)) => *value = Value::Name(text.map(str::to_string)),
-                (value, Field::Number(number)) => *value = Value::Number(number),
-                (value, Field::Flag(flag)) => *value = Value::Flag(flag),
-            }
-            n += 1;
+        let mut len = 0;
+        for ((name, f), slot) in mv.fields().zip(&mut self.fields) {
+            *slot = (
+                name,
+                match f {
+                    Field::Name(text) => Value::Name(text.map(Text::of)),
+                    Field::Number(number) => Value::Number(number),
+                    Field::Flag(flag) => Value::Flag(flag),
+                },
+            );
+            len += 1;
         }
-        self.fields.truncate(n);
+        self.len = len;
+    }
+
+    /// The game's own fields, in its order.
+    pub(crate) fn fields(&self) -> &[(&'static str, Value)] {
+        &self.fields[..self.len]
     }
 
     /// The value of the game's own field `name`, when the game has one.
     pub(crate) fn field(&self, name: &[u8]) -> Option<&Value> {
-        self.fields
+        self.fields()
             .iter()
             .find(|(n, _)| n.as_bytes() == name)
             .map(|(_, v)| v)
@@ -91,6 +126,9 @@ pub(crate) struct Recorder<'h> {
     /// The last move `allow` saw, and whether it saw one this turn.
     allowed: RefCell<Recorded>,
     has_allowed: Cell<bool>,
+    /// Set while a script reads the turn: working out `t.legal` asks `allow`
+    /// about other moves, which are not the turn's.
+    frozen: Cell<bool>,
 }
 
 impl std::fmt::Debug for Recorder<'_> {
@@ -107,6 +145,7 @@ impl<'h> Recorder<'h> {
             has_extra: Cell::new(false),
             allowed: RefCell::default(),
             has_allowed: Cell::new(false),
+            frozen: Cell::new(false),
         }
     }
 
@@ -116,19 +155,21 @@ impl<'h> Recorder<'h> {
         self.has_allowed.set(false);
     }
 
-    /// Swaps the move of the turn played since [`Recorder::clear`] into
-    /// `out` (its old buffers come back here, for the next turn): whether
-    /// the engine showed one.
-    pub(crate) fn take_into(&self, out: &mut Recorded) -> bool {
-        let slot = if self.has_extra.get() {
-            &self.extra
+    /// Stops (`true`) or resumes recording.
+    pub(crate) fn freeze(&self, frozen: bool) {
+        self.frozen.set(frozen);
+    }
+
+    /// The move of the turn played since [`Recorder::clear`], if the engine
+    /// showed one.
+    pub(crate) fn recorded(&self) -> Option<Ref<'_, Recorded>> {
+        if self.has_extra.get() {
+            Some(self.extra.borrow())
         } else if self.has_allowed.get() {
-            &self.allowed
+            Some(self.allowed.borrow())
         } else {
-            return false;
-        };
-        std::mem::swap(&mut *slot.borrow_mut(), out);
-        true
+            None
+        }
     }
 }
 
@@ -145,7 +186,7 @@ impl Hooks for Recorder<'_> {
     }
 
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        if mv.kind != MoveKind::PutDown {
+        if mv.kind != MoveKind::PutDown && !self.frozen.get() {
             self.allowed.borrow_mut().fill(mv);
             self.has_allowed.set(true);
         }
@@ -161,8 +202,10 @@ impl Hooks for Recorder<'_> {
     }
 
     fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
-        self.extra.borrow_mut().fill(mv);
-        self.has_extra.set(true);
+        if !self.frozen.get() {
+            self.extra.borrow_mut().fill(mv);
+            self.has_extra.set(true);
+        }
         if self.inner.calls(Hook::ExtraTurn) {
             self.inner.extra_turn(mv, standard)
         } else {

@@ -12,9 +12,10 @@
 //!   `t.nags`, `t.comments`, `t.legal` built when first read during the
 //!   callback, then kept for its other reads;
 //! - `before.at`, `after.pieces`... are the functions of two `pos` tables
-//!   made once, which read the positions before and after the turn: copies
-//!   of the game's state kept from turn to turn (the state after one turn is
-//!   the state before the next; one clone in place per turn).
+//!   made once, which read copies of the positions before and after the
+//!   turn. The copy is made when the script first reads a field of the view
+//!   during the callback (a clone of the game's small state into a box kept
+//!   from turn to turn), so a callback that reads no position copies none.
 //!
 //! A view is only valid during its own turn's callback: a view kept beyond
 //! it (in an upvalue, read in a later turn or in `finish`) has another
@@ -99,9 +100,11 @@ pub(crate) struct Views {
     after_fns: Table,
     before: Current,
     after: Current,
-    /// The positions before and after the turn between two callbacks
-    /// (moved into `before` and `after` for the call, out after it).
+    /// The boxes of the positions before and after the turn between two
+    /// callbacks (moved into `before` and `after` when a callback reads the
+    /// view, and out after it), and whether they were moved in.
     held: RefCell<[Option<Box<dyn BoardView>>; 2]>,
+    filled: [Cell<bool>; 2],
     /// Turns called back so far: a turn's generation is one more.
     count: Cell<u64>,
     /// The generation of the turn being called back, 0 between callbacks.
@@ -192,6 +195,7 @@ impl Views {
             before,
             after,
             held: RefCell::new([None, None]),
+            filled: [Cell::new(false), Cell::new(false)],
             count: Cell::new(0),
             live: Cell::new(0),
             next: lua.globals().raw_get("next")?,
@@ -199,14 +203,8 @@ impl Views {
     }
 
     /// Lets the views be read with a game's own `__index` and `__pairs`
-    /// (functions of the game's replay scope), from the position `start`.
-    pub(crate) fn open(
-        &self,
-        index: &Function,
-        pairs: &Function,
-        start: &dyn BoardView,
-    ) -> mlua::Result<()> {
-        start.copy_into(&mut self.held.borrow_mut()[1]);
+    /// (functions of the game's replay scope).
+    pub(crate) fn open(&self, index: &Function, pairs: &Function) -> mlua::Result<()> {
         self.meta.raw_set("__index", index)?;
         self.meta.raw_set("__pairs", pairs)
     }
@@ -218,31 +216,23 @@ impl Views {
         self.meta.raw_set("__pairs", &self.closed_pairs)
     }
 
-    /// Moves on to the next turn, whose position after is `after`: the
-    /// position after the last turn is the one before this one.
-    pub(crate) fn advance(&self, after: &dyn BoardView) {
-        let mut held = self.held.borrow_mut();
-        held.swap(0, 1);
-        after.copy_into(&mut held[1]);
-    }
-
     /// Starts the turn's callback: its generation, from now the live one.
     pub(crate) fn begin(&self) -> u64 {
         let generation = self.count.get() + 1;
         self.count.set(generation);
         self.live.set(generation);
-        let mut held = self.held.borrow_mut();
-        std::mem::swap(&mut *self.before.borrow_mut(), &mut held[0]);
-        std::mem::swap(&mut *self.after.borrow_mut(), &mut held[1]);
         generation
     }
 
-    /// Ends the turn's callback: no view is live.
+    /// Ends the turn's callback: no view is live, and the positions read
+    /// are moved out of the `pos` functions' reach.
     pub(crate) fn end(&self) {
         self.live.set(0);
-        let mut held = self.held.borrow_mut();
-        std::mem::swap(&mut *self.before.borrow_mut(), &mut held[0]);
-        std::mem::swap(&mut *self.after.borrow_mut(), &mut held[1]);
+        for (k, slot) in [&self.before, &self.after].into_iter().enumerate() {
+            if self.filled[k].replace(false) {
+                std::mem::swap(&mut *slot.borrow_mut(), &mut self.held.borrow_mut()[k]);
+            }
+        }
     }
 
     /// Which view `view` is, when it is one of the turn being called back;
@@ -262,13 +252,26 @@ impl Views {
         }
     }
 
-    /// Field `key` of the position view `view` (one of its functions).
-    pub(crate) fn position_field(&self, view: View, key: Value) -> mlua::Result<Value> {
-        match view {
-            View::Before => self.before_fns.raw_get(key),
-            View::After => self.after_fns.raw_get(key),
-            View::Turn => Ok(Value::Nil),
+    /// Field `key` of the position view `view` (one of its functions),
+    /// whose position `copy` copies into a slot: for the `pos` functions,
+    /// on the first read during the callback.
+    pub(crate) fn position_field(
+        &self,
+        view: View,
+        key: Value,
+        copy: impl FnOnce(&mut Option<Box<dyn BoardView>>),
+    ) -> mlua::Result<Value> {
+        let (k, slot, fns) = match view {
+            View::Before => (0, &self.before, &self.before_fns),
+            View::After => (1, &self.after, &self.after_fns),
+            View::Turn => return Ok(Value::Nil),
+        };
+        if !self.filled[k].replace(true) {
+            let mut slot = slot.borrow_mut();
+            std::mem::swap(&mut *slot, &mut self.held.borrow_mut()[k]);
+            copy(&mut slot);
         }
+        fns.raw_get(key)
     }
 
     /// What `pairs(view)` iterates: `next` over `fields`, or over a copy of
@@ -305,9 +308,6 @@ impl Views {
 pub(crate) struct TurnData {
     /// The turn's index in the main line.
     pub index: Cell<usize>,
-    /// The move the rules showed, when `has_move`.
-    pub recorded: RefCell<Recorded>,
-    pub has_move: Cell<bool>,
     /// `t.nags`, `t.comments` and `t.legal`, once read during the callback.
     nags: RefCell<Option<Table>>,
     comments: RefCell<Option<Table>>,
@@ -344,17 +344,17 @@ impl TurnData {
 
     /// Field `key` of `t` for `turn` of `record`; `legal` works out
     /// `t.legal`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn field(
         &self,
         lua: &Lua,
         turn: &Turn,
+        recorded: Option<&Recorded>,
         record: &GameRecord<'_>,
         key: &[u8],
         legal: impl FnOnce() -> mlua::Result<Table>,
     ) -> mlua::Result<Value> {
         let text = |s: &str| lua.create_string(s).map(Value::String);
-        let recorded = self.has_move.get().then(|| self.recorded.borrow());
-        let recorded = recorded.as_deref();
         match key {
             b"number" | b"turn" => Ok(Value::Integer(i64::from(turn.number))),
             b"text" => match turn_text(turn, record) {
@@ -374,11 +374,11 @@ impl TurnData {
             }),
             b"legal" => Self::cached(&self.legal, legal),
             b"roller" => match recorded {
-                Some(r) => text(&r.roller),
+                Some(r) => text(r.roller.as_str()),
                 None => text(turn.head.seat.as_str()),
             },
             b"seat" => match recorded {
-                Some(r) => text(&r.seat),
+                Some(r) => text(r.seat.as_str()),
                 None => {
                     let seat = turn.head.seat.as_str();
                     text(turn.head.mover.as_ref().map_or(seat, |m| m.as_str()))
@@ -396,7 +396,7 @@ impl TurnData {
             },
             other => match recorded {
                 Some(r) => match r.field(other) {
-                    Some(record::Value::Name(Some(n))) => text(n),
+                    Some(record::Value::Name(Some(n))) => text(n.as_str()),
                     Some(record::Value::Number(Some(n))) => Ok(Value::Integer(i64::from(*n))),
                     Some(record::Value::Flag(Some(b))) => Ok(Value::Boolean(*b)),
                     _ => Ok(Value::Nil),
@@ -415,18 +415,18 @@ impl TurnData {
         &self,
         lua: &Lua,
         turn: &Turn,
+        recorded: Option<&Recorded>,
         record: &GameRecord<'_>,
     ) -> mlua::Result<Table> {
         let out = lua.create_table()?;
         let mut names: Vec<&str> = TURN_FIELDS.to_vec();
-        if self.has_move.get() {
-            names.extend(self.recorded.borrow().fields.iter().map(|(n, _)| *n));
-        } else {
-            names.push("roll");
+        match recorded {
+            Some(r) => names.extend(r.fields().iter().map(|(n, _)| *n)),
+            None => names.push("roll"),
         }
         for name in names {
             let no_legal = || Err(mlua::Error::runtime("not listed"));
-            let value = self.field(lua, turn, record, name.as_bytes(), no_legal)?;
+            let value = self.field(lua, turn, recorded, record, name.as_bytes(), no_legal)?;
             out.raw_set(name, value)?;
         }
         Ok(out)

@@ -519,8 +519,10 @@ impl Script {
         let lua = &self.sandbox.lua;
         let views = &self.views;
         let current = RefCell::new(start);
-        // The position before the turn, for `before` and `t.legal`.
+        // The position before the turn, for `before` and `t.legal`, and a
+        // copy of it to play the turn again on.
         let previous = RefCell::new(current.borrow().clone());
+        let scratch = RefCell::new(current.borrow().clone());
         let data = TurnData::default();
         let turns = &record.game.line.turns;
         let turn_of = || &turns[data.index.get()];
@@ -537,18 +539,28 @@ impl Script {
                 .map_err(|e| mlua::Error::runtime(e.message))?;
             lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
         };
+        // The move of the turn, as the rules show it: under the standard
+        // rules the turn is played again, recorded, on a copy of the
+        // position before it, the first time the script asks.
+        let recorded = || {
+            if !data.recorded.replace(true) {
+                let mut scratch = scratch.borrow_mut();
+                scratch.clone_from(&previous.borrow());
+                recorder.clear();
+                recorder.record(true);
+                let played = scratch.play_turn(turn_of());
+                recorder.record(false);
+                played.map_err(|e| mlua::Error::runtime(e.message))?;
+            }
+            Ok(recorder.recorded())
+        };
         let outcome = lua.scope(|scope| {
             let index = scope.create_function(|lua, (view, key): (LightUserData, Value)| {
                 match views.live_view(lua, view, &key)? {
                     View::Turn => match &key {
-                        Value::String(k) => data.field(
-                            lua,
-                            turn_of(),
-                            recorder.recorded().as_deref(),
-                            record,
-                            &k.as_bytes(),
-                            legal,
-                        ),
+                        Value::String(k) => {
+                            data.field(lua, (turn_of(), record), &k.as_bytes(), legal, recorded)
+                        }
                         _ => Ok(Value::Nil),
                     },
                     View::Before => views.position_field(View::Before, key, |slot| {
@@ -561,14 +573,15 @@ impl Script {
             })?;
             let pairs = scope.create_function(|lua, view: LightUserData| {
                 let which = views.live_view(lua, view, &Value::Nil)?;
-                views.pairs(lua, which, || {
-                    data.fields(lua, turn_of(), recorder.recorded().as_deref(), record)
-                })
+                views.pairs(lua, which, || data.fields(lua, (turn_of(), record), recorded))
             })?;
             views.open(&index, &pairs)?;
+            let eager = recorder.eager();
             for (i, turn) in turns.iter().enumerate() {
                 previous.borrow_mut().clone_from(&current.borrow());
-                recorder.clear();
+                if eager {
+                    recorder.clear();
+                }
                 if let Err(e) = current.borrow_mut().play_turn(turn) {
                     return Ok(Err(ScriptError(format!(
                         "{}, turn {}: cannot replay for the script: {}",
@@ -578,7 +591,8 @@ impl Script {
                     ))));
                 }
                 data.index.set(i);
-                recorder.freeze(true);
+                data.recorded.set(eager);
+                recorder.record(false);
                 self.shared.turn.set(Some(turn.number));
                 self.sandbox.print.turn.set(Some(turn.number));
                 let generation = views.begin();
@@ -591,7 +605,7 @@ impl Script {
                     ),
                 );
                 views.end();
-                recorder.freeze(false);
+                recorder.record(eager);
                 data.forget();
                 if let Err(e) = result {
                     return Ok(Err(self.error("turn", &e)));

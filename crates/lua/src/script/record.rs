@@ -126,9 +126,14 @@ pub(crate) struct Recorder<'h> {
     /// The last move `allow` saw, and whether it saw one this turn.
     allowed: RefCell<Recorded>,
     has_allowed: Cell<bool>,
-    /// Set while a script reads the turn: working out `t.legal` asks `allow`
-    /// about other moves, which are not the turn's.
-    frozen: Cell<bool>,
+    /// Whether the views are recorded now. Off, the recorder is as idle
+    /// as `inner`: the engine builds no view it does not need (with no
+    /// hooks, the game's unhooked path, as fast as validation).
+    recording: Cell<bool>,
+    /// Whether `inner` is active (a variant's hooks): its turns are then
+    /// recorded as they are played, since playing one again would run the
+    /// variant's hooks twice.
+    eager: bool,
 }
 
 impl std::fmt::Debug for Recorder<'_> {
@@ -145,8 +150,15 @@ impl<'h> Recorder<'h> {
             has_extra: Cell::new(false),
             allowed: RefCell::default(),
             has_allowed: Cell::new(false),
-            frozen: Cell::new(false),
+            recording: Cell::new(inner.active()),
+            eager: inner.active(),
         }
+    }
+
+    /// Whether turns are recorded as they are played (a variant's hooks
+    /// run), rather than played again on a copy when a script asks.
+    pub(crate) fn eager(&self) -> bool {
+        self.eager
     }
 
     /// Forgets the views seen so far: call before each turn.
@@ -155,9 +167,10 @@ impl<'h> Recorder<'h> {
         self.has_allowed.set(false);
     }
 
-    /// Stops (`true`) or resumes recording.
-    pub(crate) fn freeze(&self, frozen: bool) {
-        self.frozen.set(frozen);
+    /// Starts or stops recording. (It is stopped while a script reads the
+    /// turn: working out `t.legal` asks `allow` about other moves.)
+    pub(crate) fn record(&self, on: bool) {
+        self.recording.set(on);
     }
 
     /// The move of the turn played since [`Recorder::clear`], if the engine
@@ -175,18 +188,18 @@ impl<'h> Recorder<'h> {
 
 impl Hooks for Recorder<'_> {
     fn active(&self) -> bool {
-        true
+        self.recording.get() || self.inner.active()
     }
 
     fn calls(&self, hook: Hook) -> bool {
         match hook {
-            Hook::Allow | Hook::ExtraTurn => true,
+            Hook::Allow | Hook::ExtraTurn => self.recording.get() || self.inner.calls(hook),
             other => self.inner.calls(other),
         }
     }
 
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        if mv.kind != MoveKind::PutDown && !self.frozen.get() {
+        if mv.kind != MoveKind::PutDown && self.recording.get() {
             self.allowed.borrow_mut().fill(mv);
             self.has_allowed.set(true);
         }
@@ -202,7 +215,7 @@ impl Hooks for Recorder<'_> {
     }
 
     fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
-        if !self.frozen.get() {
+        if self.recording.get() {
             self.extra.borrow_mut().fill(mv);
             self.has_extra.set(true);
         }

@@ -27,7 +27,7 @@
 //! error. `pairs(t)` visits every field but `legal`, `pairs(before)` the
 //! functions.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 use std::rc::Rc;
 
 use billes_core::variant::BoardView;
@@ -308,15 +308,18 @@ impl Views {
 pub(crate) struct TurnData {
     /// The turn's index in the main line.
     pub index: Cell<usize>,
+    /// Whether the recorder holds the turn's move.
+    pub recorded: Cell<bool>,
     /// `t.nags`, `t.comments` and `t.legal`, once read during the callback.
     nags: RefCell<Option<Table>>,
     comments: RefCell<Option<Table>>,
     legal: RefCell<Option<Table>>,
 }
 
-/// The names `t` always has, before the game's own fields.
-const TURN_FIELDS: [&str; 8] = [
-    "turn", "number", "roller", "seat", "kind", "text", "nags", "comments",
+/// The names `t` always has, before the game's own fields: the turn's,
+/// then the move's.
+const TURN_FIELDS: [&str; 9] = [
+    "turn", "number", "text", "nags", "comments", "legal", "roller", "seat", "kind",
 ];
 
 impl TurnData {
@@ -343,22 +346,20 @@ impl TurnData {
     }
 
     /// Field `key` of `t` for `turn` of `record`; `legal` works out
-    /// `t.legal`.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn field(
+    /// `t.legal`, `recorded` gives the move the rules showed (when the
+    /// field is one of the move's).
+    pub(crate) fn field<'r>(
         &self,
         lua: &Lua,
-        turn: &Turn,
-        recorded: Option<&Recorded>,
-        record: &GameRecord<'_>,
+        (turn, record): (&Turn, &GameRecord<'_>),
         key: &[u8],
         legal: impl FnOnce() -> mlua::Result<Table>,
+        recorded: impl FnOnce() -> mlua::Result<Option<Ref<'r, Recorded>>>,
     ) -> mlua::Result<Value> {
-        let text = |s: &str| lua.create_string(s).map(Value::String);
         match key {
             b"number" | b"turn" => Ok(Value::Integer(i64::from(turn.number))),
             b"text" => match turn_text(turn, record) {
-                Some(t) => text(t),
+                Some(t) => lua.create_string(t).map(Value::String),
                 None => Ok(Value::Nil),
             },
             b"nags" => Self::cached(&self.nags, || {
@@ -373,63 +374,82 @@ impl TurnData {
                 )
             }),
             b"legal" => Self::cached(&self.legal, legal),
-            b"roller" => match recorded {
-                Some(r) => text(r.roller.as_str()),
-                None => text(turn.head.seat.as_str()),
-            },
-            b"seat" => match recorded {
-                Some(r) => text(r.seat.as_str()),
-                None => {
-                    let seat = turn.head.seat.as_str();
-                    text(turn.head.mover.as_ref().map_or(seat, |m| m.as_str()))
-                }
-            },
-            b"kind" => match recorded {
-                Some(r) => text(r.kind),
-                None => {
-                    let pass = matches!(
-                        turn.actions.as_slice(),
-                        [billes_notation::Action::Pass { .. }]
-                    );
-                    text(if pass { "pass" } else { "move" })
-                }
-            },
-            other => match recorded {
-                Some(r) => match r.field(other) {
-                    Some(record::Value::Name(Some(n))) => text(n.as_str()),
-                    Some(record::Value::Number(Some(n))) => Ok(Value::Integer(i64::from(*n))),
-                    Some(record::Value::Flag(Some(b))) => Ok(Value::Boolean(*b)),
-                    _ => Ok(Value::Nil),
-                },
-                None if other == b"roll" => Ok(turn
-                    .head
-                    .roll
-                    .map_or(Value::Nil, |r| Value::Integer(i64::from(r)))),
-                None => Ok(Value::Nil),
-            },
+            _ => move_field(lua, turn, recorded()?.as_deref(), key),
         }
     }
 
     /// A table of every field of `t` but `legal`, for `pairs(t)`.
-    pub(crate) fn fields(
+    pub(crate) fn fields<'r>(
         &self,
         lua: &Lua,
-        turn: &Turn,
-        recorded: Option<&Recorded>,
-        record: &GameRecord<'_>,
+        (turn, record): (&Turn, &GameRecord<'_>),
+        recorded: impl FnOnce() -> mlua::Result<Option<Ref<'r, Recorded>>>,
     ) -> mlua::Result<Table> {
         let out = lua.create_table()?;
-        let mut names: Vec<&str> = TURN_FIELDS.to_vec();
+        let no_legal = || Err(mlua::Error::runtime("t.legal is not listed"));
+        let no_move = || Ok(None);
+        for name in &TURN_FIELDS[..5] {
+            let value = self.field(lua, (turn, record), name.as_bytes(), no_legal, no_move)?;
+            out.raw_set(*name, value)?;
+        }
+        let recorded = recorded()?;
+        let recorded = recorded.as_deref();
+        let mut names: Vec<&str> = TURN_FIELDS[6..].to_vec();
         match recorded {
             Some(r) => names.extend(r.fields().iter().map(|(n, _)| *n)),
             None => names.push("roll"),
         }
         for name in names {
-            let no_legal = || Err(mlua::Error::runtime("not listed"));
-            let value = self.field(lua, turn, recorded, record, name.as_bytes(), no_legal)?;
-            out.raw_set(name, value)?;
+            out.raw_set(name, move_field(lua, turn, recorded, name.as_bytes())?)?;
         }
         Ok(out)
+    }
+}
+
+/// Field `key` of the move `recorded` (`None`: the rules showed no move,
+/// and `t` has the turn's `roller`, `seat`, `kind` and `roll` only).
+fn move_field(
+    lua: &Lua,
+    turn: &Turn,
+    recorded: Option<&Recorded>,
+    key: &[u8],
+) -> mlua::Result<Value> {
+    let text = |s: &str| lua.create_string(s).map(Value::String);
+    match key {
+        b"roller" => match recorded {
+            Some(r) => text(r.roller.as_str()),
+            None => text(turn.head.seat.as_str()),
+        },
+        b"seat" => match recorded {
+            Some(r) => text(r.seat.as_str()),
+            None => {
+                let seat = turn.head.seat.as_str();
+                text(turn.head.mover.as_ref().map_or(seat, |m| m.as_str()))
+            }
+        },
+        b"kind" => match recorded {
+            Some(r) => text(r.kind),
+            None => {
+                let pass = matches!(
+                    turn.actions.as_slice(),
+                    [billes_notation::Action::Pass { .. }]
+                );
+                text(if pass { "pass" } else { "move" })
+            }
+        },
+        other => match recorded {
+            Some(r) => match r.field(other) {
+                Some(record::Value::Name(Some(n))) => text(n.as_str()),
+                Some(record::Value::Number(Some(n))) => Ok(Value::Integer(i64::from(*n))),
+                Some(record::Value::Flag(Some(b))) => Ok(Value::Boolean(*b)),
+                _ => Ok(Value::Nil),
+            },
+            None if other == b"roll" => Ok(turn
+                .head
+                .roll
+                .map_or(Value::Nil, |r| Value::Integer(i64::from(r)))),
+            None => Ok(Value::Nil),
+        },
     }
 }
 

@@ -46,7 +46,7 @@ use std::fmt;
 use std::path::Path;
 use std::rc::Rc;
 
-use billes_core::game::{MoveRules, Position, Roll, RulesPosition};
+use billes_core::game::{MoveRules, Roll, RulesPosition};
 use billes_core::variant::{NoHooks, WithHooks};
 use billes_core::{with_rules, with_standard, GameKind, ReplayError, Summary};
 use billes_notation::Game;
@@ -518,11 +518,13 @@ impl Script {
         };
         let lua = &self.sandbox.lua;
         let views = &self.views;
-        let current = RefCell::new(start);
-        // The position before the turn, for `before` and `t.legal`, and a
-        // copy of it to play the turn again on.
-        let previous = RefCell::new(current.borrow().clone());
-        let scratch = RefCell::new(current.borrow().clone());
+        // The rules' own states, played in place: the position after the
+        // turn, before it (for `before` and `t.legal`), and a copy of it to
+        // play the turn again on.
+        let rules = start.rules();
+        let current = RefCell::new(start.state().clone());
+        let previous = RefCell::new(start.state().clone());
+        let scratch = RefCell::new(start.state().clone());
         let data = TurnData::default();
         let turns = &record.game.line.turns;
         let turn_of = || &turns[data.index.get()];
@@ -533,9 +535,9 @@ impl Script {
                 .roll
                 .and_then(|r| u8::try_from(r).ok())
                 .and_then(Roll::new);
-            let moves = previous
-                .borrow()
-                .legal_moves_for(turn.head.seat.as_str(), roll)
+            let number = u32::try_from(data.index.get() + 1).unwrap_or(u32::MAX);
+            let moves = rules
+                .legal_moves(&previous.borrow(), turn.head.seat.as_str(), roll, number)
                 .map_err(|e| mlua::Error::runtime(e.message))?;
             lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
         };
@@ -548,7 +550,7 @@ impl Script {
                 scratch.clone_from(&previous.borrow());
                 recorder.clear();
                 recorder.record(true);
-                let played = scratch.play_turn(turn_of());
+                let played = rules.play(&mut scratch, turn_of());
                 recorder.record(false);
                 played.map_err(|e| mlua::Error::runtime(e.message))?;
             }
@@ -564,10 +566,10 @@ impl Script {
                         _ => Ok(Value::Nil),
                     },
                     View::Before => views.position_field(View::Before, key, |slot| {
-                        previous.borrow().hook_view().copy_into(slot)
+                        rules.hook_view(&previous.borrow()).copy_into(slot)
                     }),
                     View::After => views.position_field(View::After, key, |slot| {
-                        current.borrow().hook_view().copy_into(slot)
+                        rules.hook_view(&current.borrow()).copy_into(slot)
                     }),
                 }
             })?;
@@ -582,7 +584,7 @@ impl Script {
                 if eager {
                     recorder.clear();
                 }
-                if let Err(e) = current.borrow_mut().play_turn(turn) {
+                if let Err(e) = rules.play(&mut current.borrow_mut(), turn) {
                     return Ok(Err(ScriptError(format!(
                         "{}, turn {}: cannot replay for the script: {}",
                         self.shared.at(),

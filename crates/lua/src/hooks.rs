@@ -197,9 +197,12 @@ impl Reader {
 }
 
 /// A runtime error with the place in the script that called the running
-/// Rust function (`legal.lua:3: `), as Lua's `error(message, 2)` gives.
+/// Rust function (`legal.lua:3: `), as Lua's `error(message, 2)` gives: the
+/// nearest caller that is a line of a script (a metamethod such as
+/// `__pairs` is called by `pairs`, itself called by the script).
 pub(crate) fn located(lua: &Lua, message: &str) -> mlua::Error {
-    let at = lua.inspect_stack(1).and_then(|d| {
+    let at = (1..=3).find_map(|level| {
+        let d = lua.inspect_stack(level)?;
         let line = d.curr_line();
         let source = d.source().source?.into_owned();
         let chunk = source.strip_prefix('@')?.to_string();

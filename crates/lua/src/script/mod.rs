@@ -575,7 +575,9 @@ impl Script {
             })?;
             let pairs = scope.create_function(|lua, view: LightUserData| {
                 let which = views.live_view(lua, view, &Value::Nil)?;
-                views.pairs(lua, which, || data.fields(lua, (turn_of(), record), recorded))
+                views.pairs(lua, which, || {
+                    data.fields(lua, (turn_of(), record), recorded)
+                })
             })?;
             views.open(&index, &pairs)?;
             let eager = recorder.eager();

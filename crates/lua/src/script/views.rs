@@ -466,3 +466,123 @@ fn turn_text<'a>(turn: &Turn, record: &GameRecord<'a>) -> Option<&'a str> {
         _ => s,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Cell, GameRecord, Row, Script, ScriptError};
+
+    fn run(script: &str, record: &str) -> Result<Vec<Row>, ScriptError> {
+        let game = billes_notation::parse_game(record).expect("parses");
+        let summary = crate::validate(&game, None, None).expect("valid");
+        let s = Script::load("t.lua", script)?;
+        let mut out = s
+            .run_game(&GameRecord::new("g.bgn", 1, &game, record, 0, &summary))?
+            .rows;
+        out.extend(s.finish()?);
+        Ok(out)
+    }
+
+    fn text(row: &Row, name: &str) -> String {
+        row.get(name).map(ToString::to_string).unwrap_or_default()
+    }
+
+    const AGGRAVATION: &str =
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 3. G1 + *\n";
+
+    const OFFBOARD: &str = "[Game \"offboard\"]\n[Seats \"R B\"]\n\n1. R c4>ne 2. B i9:h8>sw *\n";
+
+    #[test]
+    fn a_view_kept_beyond_its_callback_is_an_error_never_another_turn() {
+        let cases = [
+            (
+                "local saved\nreturn { turn = function(t)\n  if saved then return saved.seat end\n  saved = t\nend }",
+                "t.lua:3: t.seat can only be read during the turn's own callback (in g.bgn game 1, turn 2, callback turn)",
+            ),
+            (
+                "local saved\nreturn { turn = function(t, before)\n  if saved then return saved.at('r9') end\n  saved = before\nend }",
+                "t.lua:3: before.at can only be read during the turn's own callback (in g.bgn game 1, turn 2, callback turn)",
+            ),
+            (
+                "local saved\nreturn { turn = function(t, b, after) saved = after end,\n  finish = function()\n  return saved:pieces('R') end }",
+                "t.lua:4: after.pieces can only be read during the turn's own callback (callback finish)",
+            ),
+            (
+                "local f\nreturn { turn = function(t, before) f = f or before.pieces end,\n  finish = function()\n  return f('R') end }",
+                "t.lua:4: before.pieces can only be read during the turn's own callback (callback finish)",
+            ),
+            (
+                "local saved\nreturn { turn = function(t) saved = t end,\n  game_end = function()\n  for k in pairs(saved) do end end }",
+                "t.lua:4: t can only be read during the turn's own callback (in g.bgn game 1, callback game_end)",
+            ),
+        ];
+        for (script, message) in cases {
+            let err = run(script, AGGRAVATION).unwrap_err();
+            assert_eq!(err.0, message);
+        }
+    }
+
+    #[test]
+    fn views_are_read_only_userdata_with_a_hidden_metatable() {
+        let out = run(
+            "return { turn = function(t, before, after)\n  emit { t = type(t), meta = tostring(getmetatable(after)), same = t == t }\nend }",
+            AGGRAVATION,
+        )
+        .unwrap();
+        assert_eq!(text(&out[0], "t"), "userdata");
+        assert_eq!(text(&out[0], "meta"), "false");
+        assert_eq!(out[0].get("same"), Some(&Cell::Bool(true)));
+        let err = run(
+            "return { turn = function(t)\n  t.seen = true\nend }",
+            AGGRAVATION,
+        )
+        .unwrap_err();
+        assert!(
+            err.0
+                .starts_with("t.lua:2: t.seen cannot be set: the views are read-only"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn pairs_visits_every_field_but_legal() {
+        let out = run(
+            "return { turn = function(t)\n  local names = {}\n  for k, v in pairs(t) do names[#names + 1] = k end\n  table.sort(names)\n  emit { names = table.concat(names, ' ') }\nend }",
+            AGGRAVATION,
+        )
+        .unwrap();
+        assert_eq!(
+            text(&out[1], "names"),
+            "comments from kind nags number roll roller seat text to turn"
+        );
+    }
+
+    #[test]
+    fn tables_of_t_are_made_once_per_callback() {
+        let out = run(
+            "return { turn = function(t)\n  emit { same = t.legal == t.legal and t.nags == t.nags and t.comments == t.comments }\nend }",
+            AGGRAVATION,
+        )
+        .unwrap();
+        assert!(out.iter().all(|r| r.get("same") == Some(&Cell::Bool(true))));
+    }
+
+    #[test]
+    fn the_move_read_after_t_legal_is_the_turn_s_own() {
+        let fields = "t.kind, t.from, t.to, t.direction, t.marbles, t.pushes";
+        let plain = run(
+            &format!("return {{ turn = function(t)\n  emit {{ move = table.concat({{ {fields} }}, ' ') }}\nend }}"),
+            OFFBOARD,
+        )
+        .unwrap();
+        let after_legal = run(
+            &format!("return {{ turn = function(t)\n  local n = #t.legal\n  emit {{ move = table.concat({{ {fields} }}, ' '), legal = n > 1 }}\nend }}"),
+            OFFBOARD,
+        )
+        .unwrap();
+        assert_eq!(text(&plain[0], "move"), "move c4 c4 ne 1 0");
+        for (a, b) in plain.iter().zip(&after_legal) {
+            assert_eq!(a.get("move"), b.get("move"));
+            assert_eq!(b.get("legal"), Some(&Cell::Bool(true)));
+        }
+    }
+}

@@ -11,6 +11,13 @@
 //! The globals `emit(row)`, `keep()` and `warn(msg)` add a row to the
 //! output, select the game (`billes run --select`) and write to stderr.
 //!
+//! `t`, `before` and `after` are read-only views, not tables: light userdata
+//! whose fields are read from the Rust side when the script asks, so a turn
+//! allocates nothing in Lua and a callback pays for what it reads. A view
+//! is only valid during its own turn's callback; reading a kept one later
+//! is an error, never another turn's data (the `views` module has the
+//! design; docs/scripts.md says it for script writers).
+//!
 //! One [`Script`] is one Lua state, in the sandbox of house rules (the same
 //! memory cap, and per callback call the same instruction budget and time
 //! limit), that sees the games one after the other: its globals carry from

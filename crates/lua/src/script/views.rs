@@ -7,8 +7,13 @@
 //! state, set once per script; its `__index` reads a field from the Rust
 //! side when the script asks for it:
 //!
-//! - `t.seat`, `t.to`... from the move the rules showed while the turn was
-//!   played (see [`super::record`]), `t.text` from the record's text, and
+//! - `t.seat`, `t.to`... from the move the rules show for the turn (see
+//!   [`super::record`]): under the standard rules the turn is played again,
+//!   recorded, on a copy of the position before it, the first time the
+//!   script reads one of them in the callback (a turn whose move is never
+//!   read costs no recording); under a variant's hooks every turn is
+//!   recorded as it is played, since playing it twice would run the hooks
+//!   twice. `t.text` comes from the record's text, and
 //!   `t.nags`, `t.comments`, `t.legal` built when first read during the
 //!   callback, then kept for its other reads;
 //! - `before.at`, `after.pieces`... are the functions of two `pos` tables

@@ -532,7 +532,7 @@ impl Script {
         let current = RefCell::new(start.state().clone());
         let previous = RefCell::new(start.state().clone());
         let scratch = RefCell::new(start.state().clone());
-        let data = TurnData::default();
+        let data = TurnData::new(&views.names);
         let turns = &record.game.line.turns;
         let turn_of = || &turns[data.index.get()];
         let legal = || {

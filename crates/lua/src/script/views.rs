@@ -33,10 +33,12 @@
 //! functions.
 
 use std::cell::{Cell, Ref, RefCell};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use billes_core::variant::BoardView;
-use billes_notation::Turn;
+use billes_notation::{Name, Turn};
 use mlua::{Function, LightUserData, Lua, Table, Value};
 
 use super::record::{self, Recorded};
@@ -91,6 +93,56 @@ impl View {
     }
 }
 
+/// The Lua strings of the names `t` shows (seats, holes, kinds: the
+/// boards' and the games' bounded vocabulary), made once per script: making
+/// a Lua string under a memory limit costs a protected call, handing out a
+/// made one a reference.
+#[derive(Default)]
+pub(crate) struct Names {
+    strings: RefCell<HashMap<u64, mlua::String, BuildHasherDefault<KeyHasher>>>,
+}
+
+/// Names kept at most (past it, a name is made at each read).
+const MAX_NAMES: usize = 4096;
+
+/// A hasher for [`Name::key`]s: one multiplication.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+impl Names {
+    /// The Lua string of `text`.
+    pub(crate) fn get(&self, lua: &Lua, text: &str) -> mlua::Result<Value> {
+        let Some(key) = Name::try_new(text).map(|n| n.key()) else {
+            return lua.create_string(text).map(Value::String);
+        };
+        if let Some(s) = self.strings.borrow().get(&key) {
+            return Ok(Value::String(s.clone()));
+        }
+        let s = lua.create_string(text)?;
+        let mut strings = self.strings.borrow_mut();
+        if strings.len() < MAX_NAMES {
+            strings.insert(key, s.clone());
+        }
+        Ok(Value::String(s))
+    }
+}
+
 /// The Rust side of the views of one script: the shared metatable, the
 /// positions, and which turn is being called back.
 pub(crate) struct Views {
@@ -116,6 +168,8 @@ pub(crate) struct Views {
     live: Cell<u64>,
     /// Lua's `next`, for `__pairs`.
     next: Function,
+    /// The names `t` shows.
+    pub names: Names,
 }
 
 impl std::fmt::Debug for Views {
@@ -204,6 +258,7 @@ impl Views {
             count: Cell::new(0),
             live: Cell::new(0),
             next: lua.globals().raw_get("next")?,
+            names: Names::default(),
         })
     }
 
@@ -309,8 +364,9 @@ impl Views {
 
 /// What `t` shows of the turn being called back, kept from turn to turn so
 /// that its buffers are reused.
-#[derive(Debug, Default)]
-pub(crate) struct TurnData {
+pub(crate) struct TurnData<'v> {
+    /// The names' strings.
+    names: &'v Names,
     /// The turn's index in the main line.
     pub index: Cell<usize>,
     /// Whether the recorder holds the turn's move.
@@ -327,7 +383,19 @@ const TURN_FIELDS: [&str; 9] = [
     "turn", "number", "text", "nags", "comments", "legal", "roller", "seat", "kind",
 ];
 
-impl TurnData {
+impl<'v> TurnData<'v> {
+    /// The data of no turn yet, showing names from `names`.
+    pub(crate) fn new(names: &'v Names) -> TurnData<'v> {
+        TurnData {
+            names,
+            index: Cell::new(0),
+            recorded: Cell::new(false),
+            nags: RefCell::new(None),
+            comments: RefCell::new(None),
+            legal: RefCell::new(None),
+        }
+    }
+
     /// Forgets the tables read during the last callback.
     pub(crate) fn forget(&self) {
         for cache in [&self.nags, &self.comments, &self.legal] {
@@ -379,7 +447,7 @@ impl TurnData {
                 )
             }),
             b"legal" => Self::cached(&self.legal, legal),
-            _ => move_field(lua, turn, recorded()?.as_deref(), key),
+            _ => move_field(lua, self.names, turn, recorded()?.as_deref(), key),
         }
     }
 
@@ -405,7 +473,8 @@ impl TurnData {
             None => names.push("roll"),
         }
         for name in names {
-            out.raw_set(name, move_field(lua, turn, recorded, name.as_bytes())?)?;
+            let value = move_field(lua, self.names, turn, recorded, name.as_bytes())?;
+            out.raw_set(name, value)?;
         }
         Ok(out)
     }
@@ -415,11 +484,12 @@ impl TurnData {
 /// and `t` has the turn's `roller`, `seat`, `kind` and `roll` only).
 fn move_field(
     lua: &Lua,
+    names: &Names,
     turn: &Turn,
     recorded: Option<&Recorded>,
     key: &[u8],
 ) -> mlua::Result<Value> {
-    let text = |s: &str| lua.create_string(s).map(Value::String);
+    let text = |s: &str| names.get(lua, s);
     match key {
         b"roller" => match recorded {
             Some(r) => text(r.roller.as_str()),

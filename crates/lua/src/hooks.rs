@@ -146,9 +146,10 @@ const HOOKS: [&str; 7] = [
     "winner",
 ];
 
-/// Drops the `self` of a `pos:at(...)` call, so `pos.at(...)` works too.
+/// Drops the `self` of a `pos:at(...)` call, so `pos.at(...)` works too
+/// (a replay script's `after:at(...)` passes its view, a light userdata).
 fn args(mut a: MultiValue) -> MultiValue {
-    if matches!(a.front(), Some(Value::Table(_))) {
+    if matches!(a.front(), Some(Value::Table(_) | Value::LightUserData(_))) {
         a.pop_front();
     }
     a
@@ -164,18 +165,63 @@ fn seat_arg(a: MultiValue) -> mlua::Result<String> {
     }
 }
 
-/// The `pos` table: read-only queries on the position of the running hook.
-pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table> {
+/// Who reads a `pos` table: what its functions do when no position is set
+/// (outside the call that sets one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reader {
+    /// A house-rule hook: outside a hook the queries that take a name fail,
+    /// the others answer as for an empty board (`seats()` is `{}`).
+    Hook,
+    /// A replay script's `before` or `after` view (its name): outside the
+    /// turn callback every function fails, at the script's line.
+    Script(&'static str),
+}
+
+impl Reader {
+    /// The error of function `name` called when no position is set.
+    fn outside(self, lua: &Lua, name: &str) -> mlua::Error {
+        match self {
+            Reader::Hook => mlua::Error::runtime("pos is only readable inside a hook"),
+            Reader::Script(view) => located(
+                lua,
+                &format!("{view}.{name} can only be read during the turn's own callback"),
+            ),
+        }
+    }
+
+    /// Whether a function that needs no name answers as for an empty board
+    /// when no position is set.
+    fn lenient(self) -> bool {
+        self == Reader::Hook
+    }
+}
+
+/// A runtime error with the place in the script that called the running
+/// Rust function (`legal.lua:3: `), as Lua's `error(message, 2)` gives: the
+/// nearest caller that is a line of a script (a metamethod such as
+/// `__pairs` is called by `pairs`, itself called by the script).
+pub(crate) fn located(lua: &Lua, message: &str) -> mlua::Error {
+    let at = (1..=3).find_map(|level| {
+        let d = lua.inspect_stack(level)?;
+        let line = d.curr_line();
+        let source = d.source().source?.into_owned();
+        let chunk = source.strip_prefix('@')?.to_string();
+        (line > 0).then(|| format!("{chunk}:{line}: "))
+    });
+    mlua::Error::runtime(format!("{}{message}", at.unwrap_or_default()))
+}
+
+/// The `pos` table: read-only queries on the position of the running hook
+/// (or the view of a replay script: `reader`).
+pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> mlua::Result<Table> {
     let pos = lua.create_table()?;
     macro_rules! query {
         ($name:literal, |$view:ident, $arg:ident| $body:expr) => {{
             let cur = Rc::clone(current);
-            let f = lua.create_function(move |_, a: MultiValue| {
+            let f = lua.create_function(move |lua, a: MultiValue| {
                 let $arg = seat_arg(a)?;
                 let guard = cur.borrow();
-                let $view = guard
-                    .as_ref()
-                    .ok_or_else(|| mlua::Error::runtime("pos is only readable inside a hook"))?;
+                let $view = guard.as_ref().ok_or_else(|| reader.outside(lua, $name))?;
                 Ok($body)
             })?;
             pos.raw_set($name, f)?;
@@ -187,8 +233,10 @@ pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table
     query!("finished", |v, seat| v.finished(&seat));
     query!("team", |v, seat| v.team(&seat));
     let cur = Rc::clone(current);
-    let seats = lua.create_function(move |_, _: MultiValue| {
-        Ok(cur.borrow().as_ref().map(|v| v.seats()).unwrap_or_default())
+    let seats = lua.create_function(move |lua, _: MultiValue| match cur.borrow().as_ref() {
+        Some(v) => Ok(v.seats()),
+        None if reader.lenient() => Ok(Vec::new()),
+        None => Err(reader.outside(lua, "seats")),
     })?;
     pos.raw_set("seats", seats)?;
     // The games' own queries, every game's in every game (a game without
@@ -206,8 +254,8 @@ pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table
                 Some(v) => v.query(name, &arg).unwrap_or_else(|| kind.default_answer()),
                 // `barricades()` outside a hook is an empty list, as
                 // `seats()`; the queries that take a name need a position.
-                None if !kind.takes_name() => kind.default_answer(),
-                None => return Err(mlua::Error::runtime("pos is only readable inside a hook")),
+                None if !kind.takes_name() && reader.lenient() => kind.default_answer(),
+                None => return Err(reader.outside(lua, name)),
             };
             match answer {
                 Answer::Names(names) => names.into_lua(lua),
@@ -218,13 +266,13 @@ pub(crate) fn position_table(lua: &Lua, current: &Current) -> mlua::Result<Table
         })?;
         pos.raw_set(name, f)?;
     }
-    helpers(lua, current, &pos)?;
+    helpers(lua, current, &pos, reader)?;
     Ok(pos)
 }
 
 /// The board helpers of the `pos` table: `neighbours(p)`, `walk(from,
 /// steps [, seat])` and `path(from, to [, seat])` (see `rules/README.md`).
-fn helpers(lua: &Lua, current: &Current, pos: &Table) -> mlua::Result<()> {
+fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::Result<()> {
     fn name(v: Option<Value>, what: &str) -> mlua::Result<String> {
         match v {
             Some(Value::String(s)) => Ok(s.to_str()?.to_string()),
@@ -240,8 +288,17 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table) -> mlua::Result<()> {
             v => name(v, "a seat or nil").map(Some),
         }
     }
+    // Outside a call: a house-rule hook's board is empty, a script's view
+    // is an error.
+    let present = move |lua: &Lua, cur: &Current, name: &str| -> mlua::Result<bool> {
+        match cur.borrow().is_some() {
+            false if !reader.lenient() => Err(reader.outside(lua, name)),
+            present => Ok(present),
+        }
+    };
     let cur = Rc::clone(current);
-    let neighbours = lua.create_function(move |_, a: MultiValue| {
+    let neighbours = lua.create_function(move |lua, a: MultiValue| {
+        present(lua, &cur, "neighbours")?;
         let point = name(args(a).pop_front(), "a point name")?;
         Ok(cur
             .borrow()
@@ -251,7 +308,8 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table) -> mlua::Result<()> {
     })?;
     pos.raw_set("neighbours", neighbours)?;
     let cur = Rc::clone(current);
-    let walk = lua.create_function(move |_, a: MultiValue| {
+    let walk = lua.create_function(move |lua, a: MultiValue| {
+        present(lua, &cur, "walk")?;
         let mut a = args(a);
         let from = name(a.pop_front(), "a point name")?;
         let steps = match a.pop_front() {
@@ -273,7 +331,8 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table) -> mlua::Result<()> {
     })?;
     pos.raw_set("walk", walk)?;
     let cur = Rc::clone(current);
-    let path = lua.create_function(move |_, a: MultiValue| {
+    let path = lua.create_function(move |lua, a: MultiValue| {
+        present(lua, &cur, "path")?;
         let mut a = args(a);
         let from = name(a.pop_front(), "a point name")?;
         let to = name(a.pop_front(), "a point name")?;
@@ -339,7 +398,7 @@ impl LuaHooks {
         let current: Current = Rc::new(RefCell::new(None));
         let lua = &sandbox.lua;
         let err = |e: mlua::Error| describe(&e);
-        let pos_functions = position_table(lua, &current).map_err(err)?;
+        let pos_functions = position_table(lua, &current, Reader::Hook).map_err(err)?;
         let names = lua.create_table().map_err(err)?;
         let make_trampoline = lua
             .load(trampoline(fields))

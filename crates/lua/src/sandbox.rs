@@ -128,8 +128,10 @@ const RANDOM_SEED: i64 = 0;
 struct Limits {
     /// Budget checks left before the running call is stopped.
     ticks: Cell<u32>,
-    /// When the running call is stopped.
-    deadline: Cell<Instant>,
+    /// When the running call is stopped; `None` until the hook first runs
+    /// in the call (its first event comes as the call starts: the call of
+    /// the function itself), which saves reading the clock for the call.
+    deadline: Cell<Option<Instant>>,
     /// Whether a call from Rust is running: mlua's own protected calls
     /// between two calls are not held to the limits.
     running: Cell<bool>,
@@ -176,9 +178,17 @@ fn check(lua: &Lua, limits: &Rc<Limits>, debug: &Debug) -> mlua::Result<VmState>
             n => limits.ticks.set(n - 1),
         }
     }
+    let now = Instant::now();
+    let deadline = match limits.deadline.get() {
+        Some(d) => d,
+        None => {
+            limits.deadline.set(Some(now + TIME_LIMIT));
+            now + TIME_LIMIT
+        }
+    };
     let what = if spent {
         format!("instruction budget exceeded ({INSTRUCTION_BUDGET} instructions per call)")
-    } else if Instant::now() >= limits.deadline.get() {
+    } else if now >= deadline {
         format!(
             "time limit exceeded ({} ms per call)",
             TIME_LIMIT.as_millis()
@@ -243,7 +253,7 @@ impl Sandbox {
         )?;
         let limits = Rc::new(Limits {
             ticks: Cell::new(0),
-            deadline: Cell::new(Instant::now()),
+            deadline: Cell::new(None),
             running: Cell::new(false),
             stopped: RefCell::new(None),
         });
@@ -264,11 +274,12 @@ impl Sandbox {
         })
     }
 
-    /// Gives the next call its full instruction budget and time.
+    /// Gives the next call its full instruction budget and time (the
+    /// deadline is set by the call's first hook event).
     #[inline]
     fn reset_budget(&self) {
         self.limits.ticks.set(INSTRUCTION_BUDGET / CHECK_EVERY);
-        self.limits.deadline.set(Instant::now() + TIME_LIMIT);
+        self.limits.deadline.set(None);
         self.limits.running.set(true);
     }
 

@@ -11,6 +11,13 @@
 //! The globals `emit(row)`, `keep()` and `warn(msg)` add a row to the
 //! output, select the game (`billes run --select`) and write to stderr.
 //!
+//! `t`, `before` and `after` are read-only views, not tables: light userdata
+//! whose fields are read from the Rust side when the script asks, so a turn
+//! allocates nothing in Lua and a callback pays for what it reads. A view
+//! is only valid during its own turn's callback; reading a kept one later
+//! is an error, never another turn's data (the `views` module has the
+//! design; docs/scripts.md says it for script writers).
+//!
 //! One [`Script`] is one Lua state, in the sandbox of house rules (the same
 //! memory cap, and per callback call the same instruction budget and time
 //! limit), that sees the games one after the other: its globals carry from
@@ -39,22 +46,23 @@
 //! ```
 
 mod record;
+mod views;
 
 use std::cell::{Cell as StdCell, RefCell};
 use std::fmt;
 use std::path::Path;
 use std::rc::Rc;
 
-use billes_core::game::{MoveRules, Position, Roll, RulesPosition};
+use billes_core::game::{MoveRules, Roll, RulesPosition};
 use billes_core::variant::{NoHooks, WithHooks};
 use billes_core::{with_rules, with_standard, GameKind, ReplayError, Summary};
-use billes_notation::{Game, Turn};
-use mlua::{Function, Lua, Table, Value};
+use billes_notation::Game;
+use mlua::{Function, LightUserData, Lua, Table, Value};
 
-use crate::hooks::{position_table, Current};
 use crate::sandbox::{describe, Sandbox, PRINT_LIMIT};
 use crate::VariantSource;
-use record::{Recorded, Recorder};
+use record::Recorder;
+use views::{TurnData, View, Views};
 
 /// One value of a row: what `emit` accepts.
 #[derive(Debug, Clone, PartialEq)]
@@ -185,10 +193,6 @@ struct Shared {
     turn: StdCell<Option<u32>>,
     /// Bytes `warn` wrote.
     warned: StdCell<usize>,
-    /// Games replayed for `turn` so far, and the game and turn whose
-    /// callback runs: when `t.legal` may be read.
-    generation: StdCell<u64>,
-    live: StdCell<Option<(u64, u32)>>,
 }
 
 impl Shared {
@@ -210,20 +214,8 @@ pub struct Script {
     game_end: Option<Function>,
     finish: Option<Function>,
     shared: Rc<Shared>,
-    before: Current,
-    after: Current,
-    before_pos: Table,
-    after_pos: Table,
-    /// Makes the metatable that reads `t.legal` when asked.
-    make_meta: Function,
-    /// Whether `t.legal` of a game and turn may be read now.
-    live: Function,
-    /// Makes the function that fills `t` and calls `turn` ([`TURN_TRAMPOLINE`]).
-    trampoline: Function,
-    /// The Lua table of the names `t` holds (seats, holes, kinds, field
-    /// names: the board's and the game's, a bounded set), and their numbers.
-    names: Table,
-    numbers: RefCell<std::collections::HashMap<Box<str>, i64>>,
+    /// `t`, `before` and `after` ([`views`]).
+    views: Views,
 }
 
 impl fmt::Debug for Script {
@@ -233,39 +225,6 @@ impl fmt::Debug for Script {
             .finish_non_exhaustive()
     }
 }
-
-/// Makes, once per game, the function that fills a turn's `t` from its
-/// arguments and calls `turn(t, before, after)`: the fields every turn has,
-/// then the game's own as name, value pairs. Names travel as numbers into
-/// `names` (a name value as its number negated): pushing a number from Rust
-/// costs far less than pushing a string.
-const TURN_TRAMPOLINE: &str = "local setmetatable, select, names = ...\n\
-return function(f, before, after, meta)\n\
-  return function(number, roller, seat, kind, text, nags, comments, ...)\n\
-    local t = { turn = number, number = number, roller = names[roller], seat = names[seat],\n\
-      kind = names[kind], text = text, nags = nags or {}, comments = comments or {} }\n\
-    local a = { ... }\n\
-    for i = 1, select('#', ...), 2 do\n\
-      local v = a[i + 1]\n\
-      if v == nil or v == true or v == false or v >= 0 then t[names[a[i]]] = v\n\
-      else t[names[a[i]]] = names[-v] end\n\
-    end\n\
-    return f(setmetatable(t, meta), before, after)\n\
-  end\n\
-end";
-
-/// `t.legal`, read once per turn table and only when asked.
-/// Outside the game's replay the function that reads them is gone: the
-/// script is told so plainly.
-const LEGAL_META: &str = "local legal, live, generation = ...\n\
-return { __index = function(t, k)\n\
-  if k == 'legal' then\n\
-    if not live(generation, rawget(t, 'number')) then error('t.legal can only be read during the turn\\'s own callback', 2) end\n\
-    local l = legal(rawget(t, 'number'))\n\
-    rawset(t, 'legal', l)\n\
-    return l\n\
-  end\n\
-end }";
 
 impl Script {
     /// Reads and loads the script file `path`.
@@ -352,36 +311,7 @@ impl Script {
                 }
             }
         }
-        let lua = &sandbox.lua;
-        let before: Current = Rc::new(RefCell::new(None));
-        let after: Current = Rc::new(RefCell::new(None));
-        let before_pos = position_table(lua, &before).map_err(lua_fail)?;
-        let after_pos = position_table(lua, &after).map_err(lua_fail)?;
-        let make_meta = lua
-            .load(LEGAL_META)
-            .set_name("=billes")
-            .into_function()
-            .map_err(lua_fail)?;
-        let s = Rc::clone(&shared);
-        let live = lua
-            .create_function(move |_, (generation, number): (u64, u32)| {
-                Ok(s.live.get() == Some((generation, number)))
-            })
-            .map_err(lua_fail)?;
-        let names = lua.create_table().map_err(lua_fail)?;
-        let trampoline: Function = lua
-            .load(TURN_TRAMPOLINE)
-            .set_name("=billes")
-            .call((
-                lua.globals()
-                    .raw_get::<Function>("setmetatable")
-                    .map_err(lua_fail)?,
-                lua.globals()
-                    .raw_get::<Function>("select")
-                    .map_err(lua_fail)?,
-                &names,
-            ))
-            .map_err(lua_fail)?;
+        let views = Views::new(&sandbox.lua).map_err(lua_fail)?;
         let [game, turn, game_end, finish] = found;
         Ok(Script {
             chunk: chunk.to_string(),
@@ -390,15 +320,7 @@ impl Script {
             game_end,
             finish,
             shared,
-            before,
-            after,
-            before_pos,
-            after_pos,
-            make_meta,
-            live,
-            trampoline,
-            names,
-            numbers: RefCell::new(std::collections::HashMap::new()),
+            views,
             sandbox,
         })
     }
@@ -603,38 +525,76 @@ impl Script {
             return Ok(());
         };
         let lua = &self.sandbox.lua;
-        let current = RefCell::new(start);
-        let previous = RefCell::new(current.borrow().clone());
-        // The turn being called back, for `t.legal`: its number and head.
-        let calling: RefCell<Option<(u32, String, Option<Roll>)>> = RefCell::new(None);
-        current
-            .borrow()
-            .hook_view()
-            .copy_into(&mut self.after.borrow_mut());
-        let outcome = lua.scope(|scope| {
-            let legal = scope.create_function(|lua, number: u32| {
-                let calling = calling.borrow();
-                let Some((_, seat, roll)) = calling.as_ref().filter(|c| c.0 == number) else {
-                    return Err(mlua::Error::runtime(
-                        "t.legal can only be read during the turn's own callback",
-                    ));
-                };
-                let moves = previous
-                    .borrow()
-                    .legal_moves_for(seat, *roll)
-                    .map_err(|e| mlua::Error::runtime(e.message))?;
-                lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
-            })?;
-            let generation = self.shared.generation.get() + 1;
-            self.shared.generation.set(generation);
-            let meta: Table = self.make_meta.call((legal, &self.live, generation))?;
-            let bound: Function =
-                self.trampoline
-                    .call((callback, &self.before_pos, &self.after_pos, meta))?;
-            for turn in &record.game.line.turns {
-                previous.borrow_mut().clone_from(&current.borrow());
+        let views = &self.views;
+        // The rules' own states, played in place: the position after the
+        // turn, before it (for `before` and `t.legal`), and a copy of it to
+        // play the turn again on.
+        let rules = start.rules();
+        let current = RefCell::new(start.state().clone());
+        let previous = RefCell::new(start.state().clone());
+        let scratch = RefCell::new(start.state().clone());
+        let data = TurnData::new(&views.names);
+        let turns = &record.game.line.turns;
+        let turn_of = || &turns[data.index.get()];
+        let legal = || {
+            let turn = turn_of();
+            let roll = turn
+                .head
+                .roll
+                .and_then(|r| u8::try_from(r).ok())
+                .and_then(Roll::new);
+            let number = u32::try_from(data.index.get() + 1).unwrap_or(u32::MAX);
+            let moves = rules
+                .legal_moves(&previous.borrow(), turn.head.seat.as_str(), roll, number)
+                .map_err(|e| mlua::Error::runtime(e.message))?;
+            lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
+        };
+        // The move of the turn, as the rules show it: under the standard
+        // rules the turn is played again, recorded, on a copy of the
+        // position before it, the first time the script asks.
+        let recorded = || {
+            if !data.recorded.replace(true) {
+                let mut scratch = scratch.borrow_mut();
+                scratch.clone_from(&previous.borrow());
                 recorder.clear();
-                if let Err(e) = current.borrow_mut().play_turn(turn) {
+                recorder.record(true);
+                let played = rules.play(&mut scratch, turn_of());
+                recorder.record(false);
+                played.map_err(|e| mlua::Error::runtime(e.message))?;
+            }
+            Ok(recorder.recorded())
+        };
+        let outcome = lua.scope(|scope| {
+            let index = scope.create_function(|lua, (view, key): (LightUserData, Value)| {
+                match views.live_view(lua, view, &key)? {
+                    View::Turn => match &key {
+                        Value::String(k) => {
+                            data.field(lua, (turn_of(), record), &k.as_bytes(), legal, recorded)
+                        }
+                        _ => Ok(Value::Nil),
+                    },
+                    View::Before => views.position_field(View::Before, key, |slot| {
+                        rules.hook_view(&previous.borrow()).copy_into(slot)
+                    }),
+                    View::After => views.position_field(View::After, key, |slot| {
+                        rules.hook_view(&current.borrow()).copy_into(slot)
+                    }),
+                }
+            })?;
+            let pairs = scope.create_function(|lua, view: LightUserData| {
+                let which = views.live_view(lua, view, &Value::Nil)?;
+                views.pairs(lua, which, || {
+                    data.fields(lua, (turn_of(), record), recorded)
+                })
+            })?;
+            views.open(&index, &pairs)?;
+            let eager = recorder.eager();
+            for (i, turn) in turns.iter().enumerate() {
+                previous.borrow_mut().clone_from(&current.borrow());
+                if eager {
+                    recorder.clear();
+                }
+                if let Err(e) = rules.play(&mut current.borrow_mut(), turn) {
                     return Ok(Err(ScriptError(format!(
                         "{}, turn {}: cannot replay for the script: {}",
                         self.shared.at(),
@@ -642,135 +602,33 @@ impl Script {
                         e.message
                     ))));
                 }
-                std::mem::swap(
-                    &mut *self.before.borrow_mut(),
-                    &mut *self.after.borrow_mut(),
-                );
-                current
-                    .borrow()
-                    .hook_view()
-                    .copy_into(&mut self.after.borrow_mut());
-                let recorded = recorder.take();
-                let roll = turn
-                    .head
-                    .roll
-                    .and_then(|r| u8::try_from(r).ok())
-                    .and_then(Roll::new);
-                *calling.borrow_mut() = Some((turn.number, turn.head.seat.to_string(), roll));
-                self.shared.live.set(Some((generation, turn.number)));
+                data.index.set(i);
+                data.recorded.set(eager);
+                recorder.record(false);
                 self.shared.turn.set(Some(turn.number));
                 self.sandbox.print.turn.set(Some(turn.number));
-                let result = self.call_turn(&bound, turn, recorded, record);
-                *calling.borrow_mut() = None;
-                self.shared.live.set(None);
+                let generation = views.begin();
+                let result = self.sandbox.call::<()>(
+                    callback,
+                    (
+                        View::Turn.of(generation),
+                        View::Before.of(generation),
+                        View::After.of(generation),
+                    ),
+                );
+                views.end();
+                recorder.record(eager);
+                data.forget();
                 if let Err(e) = result {
                     return Ok(Err(self.error("turn", &e)));
                 }
             }
             Ok(Ok(()))
         });
-        outcome.map_err(|e| self.error("turn", &e))?
-    }
-
-    /// The number of a name in the names table, given on first use.
-    fn number(&self, text: &str) -> mlua::Result<i64> {
-        if let Some(&n) = self.numbers.borrow().get(text) {
-            return Ok(n);
-        }
-        let mut numbers = self.numbers.borrow_mut();
-        let n = numbers.len() as i64 + 1;
-        self.names.raw_set(n, text)?;
-        numbers.insert(text.into(), n);
-        Ok(n)
-    }
-
-    /// Calls `turn(t, before, after)` through the [`TURN_TRAMPOLINE`]: the
-    /// house-rule `move` fields and the turn's own are passed as arguments
-    /// and `t` is filled inside the VM, one call from Rust per turn.
-    fn call_turn(
-        &self,
-        bound: &Function,
-        turn: &Turn,
-        recorded: Option<Recorded>,
-        record: &GameRecord<'_>,
-    ) -> mlua::Result<()> {
-        let lua = &self.sandbox.lua;
-        let mut args = mlua::MultiValue::with_capacity(32);
-        let mut push = |v: Value| args.push_back(v);
-        let text_value = |text: &str| self.number(text).map(Value::Integer);
-        let name_value = |text: &str| self.number(text).map(|n| Value::Integer(-n));
-        push(Value::Integer(i64::from(turn.number)));
-        let mut fields: Vec<(&'static str, Value)> = Vec::new();
-        match recorded {
-            Some(r) => {
-                push(text_value(&r.roller)?);
-                push(text_value(&r.seat)?);
-                push(text_value(r.kind)?);
-                for (name, value) in r.fields {
-                    let v = match value {
-                        record::Value::Name(n) => match n {
-                            Some(n) => name_value(&n)?,
-                            None => Value::Nil,
-                        },
-                        record::Value::Number(n) => {
-                            n.map_or(Value::Nil, |n| Value::Integer(i64::from(n)))
-                        }
-                        record::Value::Flag(b) => b.map_or(Value::Nil, Value::Boolean),
-                    };
-                    fields.push((name, v));
-                }
-            }
-            None => {
-                let seat = turn.head.seat.as_str();
-                push(text_value(seat)?);
-                push(text_value(
-                    turn.head.mover.as_ref().map_or(seat, |m| m.as_str()),
-                )?);
-                let pass = matches!(
-                    turn.actions.as_slice(),
-                    [billes_notation::Action::Pass { .. }]
-                );
-                push(text_value(if pass { "pass" } else { "move" })?);
-                fields.push((
-                    "roll",
-                    turn.head
-                        .roll
-                        .map_or(Value::Nil, |r| Value::Integer(i64::from(r))),
-                ));
-            }
-        }
-        let text = record.text.get(turn.span.range()).map(|s| {
-            // Without the written number: `R3 r9-r12`, as the turn line.
-            let s = s.trim();
-            match s.split_once(". ") {
-                Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => rest.trim_start(),
-                _ => s,
-            }
-        });
-        push(match text {
-            Some(t) => Value::String(lua.create_string(t)?),
-            None => Value::Nil,
-        });
-        // Most turns have neither: the trampoline then makes empty lists.
-        let nags = turn.nags();
-        push(if nags.is_empty() {
-            Value::Nil
-        } else {
-            Value::Table(lua.create_sequence_from(nags.iter().map(|n| n.code))?)
-        });
-        let (before, after) = (turn.before(), turn.after());
-        push(if before.is_empty() && after.is_empty() {
-            Value::Nil
-        } else {
-            Value::Table(
-                lua.create_sequence_from(before.iter().chain(after).map(|c| c.text.as_str()))?,
-            )
-        });
-        for (name, value) in fields {
-            push(text_value(name)?);
-            push(value);
-        }
-        self.sandbox.call::<()>(bound, args)
+        let closed = views.close();
+        let outcome = outcome.map_err(|e| self.error("turn", &e))?;
+        closed.map_err(|e| self.error("turn", &e))?;
+        outcome
     }
 }
 

@@ -4,19 +4,44 @@
 //! fields of the house-rule `move` table, from the one implementation of
 //! each game's rules.
 
-use std::cell::RefCell;
+use std::cell::{Cell, Ref, RefCell};
 
 use billes_core::house::Edit;
 use billes_core::variant::{
     BoardView, EjectionView, Field, Hook, HookError, Hooks, MoveKind, MoveView, PlayedView,
-    RollView, TeamRoll, Verdict,
+    RollView, TeamRoll, Verdict, MAX_FIELDS,
 };
+use billes_notation::Name;
+
+/// A name of a recorded move: inline when it fits a [`Name`] (the names of
+/// every board do), else owned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Text {
+    /// Up to [`Name::MAX`] bytes.
+    Short(Name),
+    /// Longer.
+    Long(String),
+}
+
+impl Text {
+    fn of(text: &str) -> Text {
+        Name::try_new(text).map_or_else(|| Text::Long(text.to_string()), Text::Short)
+    }
+
+    /// The name.
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            Text::Short(n) => n.as_str(),
+            Text::Long(s) => s,
+        }
+    }
+}
 
 /// A field of a recorded move, owned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Value {
     /// A name (seat, hole, point, cell, direction, target), or nil.
-    Name(Option<String>),
+    Name(Option<Text>),
     /// A whole number, or nil.
     Number(Option<u32>),
     /// Yes or no, or nil.
@@ -24,36 +49,64 @@ pub(crate) enum Value {
 }
 
 /// The `move` table of a played turn.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Recorded {
     /// The seat that rolled.
-    pub roller: String,
+    pub roller: Text,
     /// The seat whose piece moved.
-    pub seat: String,
+    pub seat: Text,
     /// `enter`, `move` or `pass`.
     pub kind: &'static str,
-    /// The game's own fields, in its order.
-    pub fields: Vec<(&'static str, Value)>,
+    /// The game's own fields, in its order: the first `len`.
+    fields: [(&'static str, Value); MAX_FIELDS],
+    len: usize,
+}
+
+impl Default for Recorded {
+    fn default() -> Recorded {
+        Recorded {
+            roller: Text::Short(Name::default()),
+            seat: Text::Short(Name::default()),
+            kind: "",
+            fields: std::array::from_fn(|_| ("", Value::Flag(None))),
+            len: 0,
+        }
+    }
 }
 
 impl Recorded {
-    fn of(mv: &MoveView<'_>) -> Recorded {
-        Recorded {
-            roller: mv.roller.to_string(),
-            seat: mv.seat.to_string(),
-            kind: mv.kind.name(),
-            fields: mv
-                .fields()
-                .map(|(name, f)| {
-                    let v = match f {
-                        Field::Name(n) => Value::Name(n.map(str::to_string)),
-                        Field::Number(n) => Value::Number(n),
-                        Field::Flag(b) => Value::Flag(b),
-                    };
-                    (name, v)
-                })
-                .collect(),
+    /// Fills `self` with the fields of `mv`: a turn records a move or more
+    /// (Offboard: each candidate `allow` sees), each a few words copied.
+    fn fill(&mut self, mv: &MoveView<'_>) {
+        self.roller = Text::of(mv.roller);
+        self.seat = Text::of(mv.seat);
+        self.kind = mv.kind.name();
+        let mut len = 0;
+        for ((name, f), slot) in mv.fields().zip(&mut self.fields) {
+            *slot = (
+                name,
+                match f {
+                    Field::Name(text) => Value::Name(text.map(Text::of)),
+                    Field::Number(number) => Value::Number(number),
+                    Field::Flag(flag) => Value::Flag(flag),
+                },
+            );
+            len += 1;
         }
+        self.len = len;
+    }
+
+    /// The game's own fields, in its order.
+    pub(crate) fn fields(&self) -> &[(&'static str, Value)] {
+        &self.fields[..self.len]
+    }
+
+    /// The value of the game's own field `name`, when the game has one.
+    pub(crate) fn field(&self, name: &[u8]) -> Option<&Value> {
+        self.fields()
+            .iter()
+            .find(|(n, _)| n.as_bytes() == name)
+            .map(|(_, v)| v)
     }
 }
 
@@ -67,8 +120,20 @@ impl Recorded {
 /// winning Barricade move).
 pub(crate) struct Recorder<'h> {
     inner: &'h dyn Hooks,
-    extra: RefCell<Option<Recorded>>,
-    allowed: RefCell<Option<Recorded>>,
+    /// The move `extra_turn` saw, and whether it saw one this turn.
+    extra: RefCell<Recorded>,
+    has_extra: Cell<bool>,
+    /// The last move `allow` saw, and whether it saw one this turn.
+    allowed: RefCell<Recorded>,
+    has_allowed: Cell<bool>,
+    /// Whether the views are recorded now. Off, the recorder is as idle
+    /// as `inner`: the engine builds no view it does not need (with no
+    /// hooks, the game's unhooked path, as fast as validation).
+    recording: Cell<bool>,
+    /// Whether `inner` is active (a variant's hooks): its turns are then
+    /// recorded as they are played, since playing one again would run the
+    /// variant's hooks twice.
+    eager: bool,
 }
 
 impl std::fmt::Debug for Recorder<'_> {
@@ -81,41 +146,62 @@ impl<'h> Recorder<'h> {
     pub(crate) fn new(inner: &'h dyn Hooks) -> Recorder<'h> {
         Recorder {
             inner,
-            extra: RefCell::new(None),
-            allowed: RefCell::new(None),
+            extra: RefCell::default(),
+            has_extra: Cell::new(false),
+            allowed: RefCell::default(),
+            has_allowed: Cell::new(false),
+            recording: Cell::new(inner.active()),
+            eager: inner.active(),
         }
+    }
+
+    /// Whether turns are recorded as they are played (a variant's hooks
+    /// run), rather than played again on a copy when a script asks.
+    pub(crate) fn eager(&self) -> bool {
+        self.eager
     }
 
     /// Forgets the views seen so far: call before each turn.
     pub(crate) fn clear(&self) {
-        self.extra.borrow_mut().take();
-        self.allowed.borrow_mut().take();
+        self.has_extra.set(false);
+        self.has_allowed.set(false);
+    }
+
+    /// Starts or stops recording. (It is stopped while a script reads the
+    /// turn: working out `t.legal` asks `allow` about other moves.)
+    pub(crate) fn record(&self, on: bool) {
+        self.recording.set(on);
     }
 
     /// The move of the turn played since [`Recorder::clear`], if the engine
     /// showed one.
-    pub(crate) fn take(&self) -> Option<Recorded> {
-        let extra = self.extra.borrow_mut().take();
-        let allowed = self.allowed.borrow_mut().take();
-        extra.or(allowed)
+    pub(crate) fn recorded(&self) -> Option<Ref<'_, Recorded>> {
+        if self.has_extra.get() {
+            Some(self.extra.borrow())
+        } else if self.has_allowed.get() {
+            Some(self.allowed.borrow())
+        } else {
+            None
+        }
     }
 }
 
 impl Hooks for Recorder<'_> {
     fn active(&self) -> bool {
-        true
+        self.recording.get() || self.inner.active()
     }
 
     fn calls(&self, hook: Hook) -> bool {
         match hook {
-            Hook::Allow | Hook::ExtraTurn => true,
+            Hook::Allow | Hook::ExtraTurn => self.recording.get() || self.inner.calls(hook),
             other => self.inner.calls(other),
         }
     }
 
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
-        if mv.kind != MoveKind::PutDown {
-            *self.allowed.borrow_mut() = Some(Recorded::of(mv));
+        if mv.kind != MoveKind::PutDown && self.recording.get() {
+            self.allowed.borrow_mut().fill(mv);
+            self.has_allowed.set(true);
         }
         if self.inner.calls(Hook::Allow) {
             self.inner.allow(mv)
@@ -129,7 +215,10 @@ impl Hooks for Recorder<'_> {
     }
 
     fn extra_turn(&self, mv: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
-        *self.extra.borrow_mut() = Some(Recorded::of(mv));
+        if self.recording.get() {
+            self.extra.borrow_mut().fill(mv);
+            self.has_extra.set(true);
+        }
         if self.inner.calls(Hook::ExtraTurn) {
             self.inner.extra_turn(mv, standard)
         } else {

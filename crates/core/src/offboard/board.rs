@@ -25,7 +25,7 @@ pub(crate) struct RulesFile {
 #[serde(deny_unknown_fields)]
 pub(crate) struct BoardSpec {
     rows: Vec<RowSpec>,
-    directions: Vec<DirSpec>,
+    directions: Vec<DirectionSpec>,
     targets: Vec<TargetSpec>,
 }
 
@@ -39,7 +39,7 @@ struct RowSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DirSpec {
+struct DirectionSpec {
     name: String,
     step: [i8; 2],
 }
@@ -61,14 +61,14 @@ pub struct Board {
     next: Vec<[Option<Cell>; 6]>,
     /// The cell by `(row letter - 'a') * 10 + diagonal digit`.
     lookup: [Option<Cell>; 260],
-    dir_names: [String; 6],
+    direction_names: [String; 6],
     /// The [`Name::key`] of each direction name, to look them up, and
     /// `u64::MAX` (the key of no name) after them.
-    dir_keys: [u64; 8],
+    direction_keys: [u64; 8],
     /// A perfect hash of the direction keys: the direction (6: none) in
-    /// slot `key * dir_mul >> 61`; `dir_mul` is 0 if none was found.
-    dir_slots: [u8; 8],
-    dir_mul: u64,
+    /// slot `key * direction_mul >> 61`; `direction_mul` is 0 if none was found.
+    direction_slots: [u8; 8],
+    direction_mul: u64,
     steps: [(i8, i8); 6],
     target_names: Vec<String>,
     /// Per cell and direction: the (up to two) targets a marble pushed off
@@ -91,10 +91,10 @@ impl Board {
         if spec.directions.len() != 6 {
             return Err("a hex board has six directions".into());
         }
-        let mut dir_names: [String; 6] = Default::default();
+        let mut direction_names: [String; 6] = Default::default();
         let mut steps = [(0i8, 0i8); 6];
         for (i, d) in spec.directions.iter().enumerate() {
-            dir_names[i] = d.name.clone();
+            direction_names[i] = d.name.clone();
             steps[i] = (d.step[0], d.step[1]);
         }
         for d in 0..6 {
@@ -133,7 +133,7 @@ impl Board {
             .map(|&(row, diagonal)| steps.map(|(dr, dc)| find(row + dr, diagonal + dc)))
             .collect();
         let direction_of = |name: &str| -> Result<Direction, String> {
-            dir_names
+            direction_names
                 .iter()
                 .position(|d| d == name)
                 .map(|d| Direction::new(d as u8))
@@ -164,27 +164,27 @@ impl Board {
                 if neighbours[d].is_none() && landing[cell][d][0].is_none() {
                     return Err(format!(
                         "no target beyond {} towards {}",
-                        names[cell], dir_names[d]
+                        names[cell], direction_names[d]
                     ));
                 }
             }
         }
         let rows = spec.rows.iter().map(|r| (r.row, r.first, r.last)).collect();
-        let keys = dir_names
+        let keys = direction_names
             .each_ref()
             .map(|d| Name::try_new(d).map_or(u64::MAX, |n| n.key()));
-        let mut dir_keys = [u64::MAX; 8];
-        dir_keys[..6].copy_from_slice(&keys);
-        let (dir_mul, dir_slots) = perfect_hash(&keys);
+        let mut direction_keys = [u64::MAX; 8];
+        direction_keys[..6].copy_from_slice(&keys);
+        let (direction_mul, direction_slots) = perfect_hash(&keys);
         Ok(Board {
             names,
             coords,
             next,
             lookup,
-            dir_names,
-            dir_keys,
-            dir_slots,
-            dir_mul,
+            direction_names,
+            direction_keys,
+            direction_slots,
+            direction_mul,
             steps,
             target_names,
             landing,
@@ -239,7 +239,7 @@ impl Board {
 
     /// The name of a direction (`ne`).
     pub fn direction_name(&self, direction: Direction) -> &str {
-        &self.dir_names[direction.index()]
+        &self.direction_names[direction.index()]
     }
 
     /// The direction called `name`, if any.
@@ -259,16 +259,16 @@ impl Board {
     #[inline(always)]
     pub fn direction_of(&self, name: Name) -> Option<Direction> {
         let key = name.key();
-        if self.dir_mul == 0 {
-            return self.dir_keys[..6]
+        if self.direction_mul == 0 {
+            return self.direction_keys[..6]
                 .iter()
                 .position(|&k| k == key)
                 .map(|d| Direction::new(d as u8));
         }
         // One slot, one comparison, no branch on the direction (the
         // directions of a game's moves are unpredictable).
-        let d = self.dir_slots[(key.wrapping_mul(self.dir_mul) >> 61) as usize];
-        (self.dir_keys[usize::from(d & 7)] == key).then(|| Direction::new(d))
+        let d = self.direction_slots[(key.wrapping_mul(self.direction_mul) >> 61) as usize];
+        (self.direction_keys[usize::from(d & 7)] == key).then(|| Direction::new(d))
     }
 
     /// The target called `name`, if any.
@@ -391,7 +391,7 @@ mod tests {
         assert_eq!(b.direction("abcdefghi"), None);
         // The hash is perfect for the board's directions, and every other
         // short name misses, whichever slot it falls in.
-        assert_ne!(b.dir_mul, 0);
+        assert_ne!(b.direction_mul, 0);
         for a in b'a'..=b'z' {
             for c in [
                 None,

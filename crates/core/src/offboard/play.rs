@@ -308,17 +308,17 @@ impl Offboard {
         span: Span,
     ) -> Result<(), ReplayError> {
         let effect = |message: String| Err(ReplayError::new(ErrorKind::Effect, span, message));
-        let Some(ej) = ejection else {
+        let Some(ejection) = ejection else {
             let written = self.shift_text(shift, None);
             return effect(format!("{written} pushes no marble off the board"));
         };
         let opp = seat_name(opponent(before.to_move));
-        match (mark.target.as_deref(), ej.target) {
+        match (mark.target.as_deref(), ejection.target) {
             (Some(_), None) => return effect("this game has no targets: write *".into()),
             (None, None) if mark.points.is_some() => {
                 return effect(format!(
                 "this game has no targets: a marble pushed off is marked * alone (it scores {})",
-                ej.points
+                ejection.points
             ))
             }
             (Some(written), Some(t)) if written != self.board.target_name(t) => {
@@ -330,23 +330,28 @@ impl Offboard {
             _ => {}
         }
         if let Some(points) = mark.points {
-            if points != ej.points as u32 {
-                return effect(match ej.target {
-                    Some(t) if ej.points == 0 && before.targets[t.index()].is_some() => format!(
-                        "{} is already taken: the marble scores 0, not {points}",
-                        self.board.target_name(t)
-                    ),
-                    Some(t) if ej.points == before.values[t.index()] => format!(
+            if points != ejection.points as u32 {
+                return effect(match ejection.target {
+                    Some(t) if ejection.points == 0 && before.targets[t.index()].is_some() => {
+                        format!(
+                            "{} is already taken: the marble scores 0, not {points}",
+                            self.board.target_name(t)
+                        )
+                    }
+                    Some(t) if ejection.points == before.values[t.index()] => format!(
                         "{} is worth {}, not {points}",
                         self.board.target_name(t),
-                        ej.points
+                        ejection.points
                     ),
                     Some(t) => format!(
                         "the marble in {} scores {} in this variant, not {points}",
                         self.board.target_name(t),
-                        ej.points
+                        ejection.points
                     ),
-                    None => format!("a marble pushed off scores {}, not {points}", ej.points),
+                    None => format!(
+                        "a marble pushed off scores {}, not {points}",
+                        ejection.points
+                    ),
                 });
             }
         }

@@ -3,7 +3,7 @@
 //! they are checked, listed and applied.
 
 use super::board::{Cell, Direction, Target};
-use super::position::{opponent, State};
+use super::position::{opponent, Marble, State};
 use super::Offboard;
 use crate::Colour;
 
@@ -385,7 +385,7 @@ impl Offboard {
         };
         let slot = &mut state.targets[target.index()];
         if slot.is_none() {
-            *slot = Some(owner);
+            *slot = Some(Marble::of(owner));
             let points = state.values[target.index()];
             state.score[scorer] = state.score[scorer].saturating_add(points);
             Ejection {

@@ -17,7 +17,9 @@ use super::board::board;
 /// bottom to top (`Board::cell_name` gives its name, `Display` too).
 ///
 /// Stored as the index plus one (see the [module docs](self)); a board has
-/// at most [`Cell::MAX`] cells, so that a set of cells is a `u64` mask.
+/// at most [`Cell::MAX`] cells, so that a set of cells is a `u64` mask
+/// whose bit `index + 1` is the cell (bit 0 is never set): a cell's bit is
+/// one shift of what it stores, and the lowest bit of a mask its cell.
 ///
 /// ```
 /// use billes_core::offboard::{board, Cell};
@@ -32,21 +34,18 @@ use super::board::board;
 pub struct Cell(NonZeroU8);
 
 impl Cell {
-    /// The most cells a board has (a set of cells is a `u64` mask).
-    pub const MAX: usize = 64;
+    /// The most cells a board has (a set of cells is a `u64` mask, bit 0
+    /// unused).
+    pub const MAX: usize = 63;
 
     /// The cell of index `index`.
     ///
     /// # Panics
-    /// When `index` is not below [`Cell::MAX`] (in debug builds; in release
-    /// builds only for 255).
+    /// In debug builds, when `index` is not below [`Cell::MAX`].
     #[inline]
     pub const fn new(index: u8) -> Cell {
         debug_assert!((index as usize) < Cell::MAX);
-        match NonZeroU8::new(index.wrapping_add(1)) {
-            Some(raw) => Cell(raw),
-            None => panic!("a cell index is below 64"),
-        }
+        Cell(NonZeroU8::MIN.saturating_add(index))
     }
 
     /// The cell of index `index`, when it is below `len`, the number of
@@ -62,10 +61,10 @@ impl Cell {
         self.0.get() as usize - 1
     }
 
-    /// This cell's bit in a `u64` set of cells.
+    /// This cell's bit in a `u64` set of cells: bit `index + 1`.
     #[inline(always)]
     pub const fn bit(self) -> u64 {
-        1 << (self.0.get() - 1)
+        1 << self.0.get()
     }
 
     /// The first `len` cells (every cell of a board of `len` cells), in
@@ -74,15 +73,20 @@ impl Cell {
         (0..len.min(Cell::MAX) as u8).map(Cell::new)
     }
 
-    /// The cells of a `u64` set of cells, lowest index first.
+    /// The cells of a `u64` set of cells (made of [`Cell::bit`]s), lowest
+    /// index first.
     #[inline]
-    pub fn in_mask(mut mask: u64) -> impl Iterator<Item = Cell> {
+    pub fn in_mask(mask: u64) -> impl Iterator<Item = Cell> {
+        // Bit 0 is no cell.
+        let mut mask = mask & !1;
         std::iter::from_fn(move || {
-            (mask != 0).then(|| {
-                let cell = Cell::new(mask.trailing_zeros() as u8);
-                mask &= mask - 1;
-                cell
-            })
+            if mask == 0 {
+                return None;
+            }
+            // Never `None`: bit 0 is clear.
+            let raw = NonZeroU8::new(mask.trailing_zeros() as u8)?;
+            mask &= mask - 1;
+            Some(Cell(raw))
         })
     }
 }
@@ -186,10 +190,7 @@ impl Target {
     #[inline]
     pub const fn new(index: u8) -> Target {
         debug_assert!((index as usize) < super::board::TARGETS);
-        match NonZeroU8::new(index.wrapping_add(1)) {
-            Some(raw) => Target(raw),
-            None => panic!("a target index is below 12"),
-        }
+        Target(NonZeroU8::MIN.saturating_add(index))
     }
 
     /// The index, for tables kept per target.
@@ -225,19 +226,21 @@ mod tests {
     fn absence_costs_no_byte() {
         assert_eq!(std::mem::size_of::<Option<Cell>>(), 1);
         assert_eq!(std::mem::size_of::<Option<Target>>(), 1);
-        assert_eq!(Cell::new(0).bit(), 1);
-        assert_eq!(Cell::new(63).bit(), 1 << 63);
-        assert_eq!(Cell::new(63).index(), 63);
+        assert_eq!(Cell::new(0).bit(), 2);
+        assert_eq!(Cell::new(62).bit(), 1 << 63);
+        assert_eq!(Cell::new(62).index(), 62);
         assert!(Cell::new(2) < Cell::new(10));
     }
 
     #[test]
     fn masks_list_their_cells_in_order() {
-        let mask = Cell::new(0).bit() | Cell::new(5).bit() | Cell::new(63).bit();
+        let mask = Cell::new(0).bit() | Cell::new(5).bit() | Cell::new(62).bit();
         assert_eq!(
             Cell::in_mask(mask).map(Cell::index).collect::<Vec<_>>(),
-            [0, 5, 63]
+            [0, 5, 62]
         );
+        assert_eq!(Cell::in_mask(1).count(), 0);
+        assert_eq!(Cell::in_mask(0).count(), 0);
         assert_eq!(Cell::checked(61, 61), None);
         assert_eq!(Cell::checked(60, 61), Some(Cell::new(60)));
         assert_eq!(Cell::all(61).len(), 61);

@@ -2,6 +2,7 @@
 //! a pending re-placement; its `Position` tag syntax and its text board.
 
 use std::fmt::Write as _;
+use std::num::NonZeroU8;
 
 use super::board::{board, Board, Cell, Target, TARGETS};
 use crate::{Colour, TextBoard};
@@ -20,6 +21,28 @@ pub fn seat_of(name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Colour> {
         b"R" => Some(Colour::new(0)),
         b"B" => Some(Colour::new(1)),
         _ => None,
+    }
+}
+
+/// A marble in a target, by the colour of its seat.
+///
+/// Stored as the colour's index plus one in a [`NonZeroU8`], so that what a
+/// target holds, `Option<Marble>`, is one byte and the position stays as
+/// small to copy as when it was a byte code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Marble(NonZeroU8);
+
+impl Marble {
+    /// A marble of the seat of colour `colour`.
+    #[inline]
+    pub(crate) const fn of(colour: Colour) -> Marble {
+        Marble(NonZeroU8::MIN.saturating_add(colour.get()))
+    }
+
+    /// The colour of the marble's seat.
+    #[inline]
+    pub(crate) const fn colour(self) -> Colour {
+        Colour::new(self.0.get() - 1)
     }
 }
 
@@ -43,8 +66,8 @@ pub(crate) fn seat_name(colour: Colour) -> &'static str {
 pub struct State {
     /// Marbles on the board, per seat (a set of cells: [`Cell::bit`]).
     pub(crate) marbles: [u64; 2],
-    /// Whose marble each target holds, if any.
-    pub(crate) targets: [Option<Colour>; TARGETS],
+    /// The marble each target holds, if any.
+    pub(crate) targets: [Option<Marble>; TARGETS],
     /// The targets' values (0 for every target when the variant has none).
     pub(crate) values: [u8; TARGETS],
     /// Whether the variant has targets at all.
@@ -111,7 +134,7 @@ impl State {
     /// is empty or there is no such target.
     pub fn target(&self, name: &str) -> Option<&'static str> {
         let target = board().target(name)?;
-        self.targets[target.index()].map(seat_name)
+        self.targets[target.index()].map(|marble| seat_name(marble.colour()))
     }
 
     /// Whose marble stands on `cell`, if any.
@@ -145,8 +168,13 @@ impl State {
             }
         }
         for (target, held) in Target::all().zip(self.targets) {
-            if let Some(owner) = held {
-                let _ = write!(out, " {}={}", b.target_name(target), seat_name(owner));
+            if let Some(marble) = held {
+                let _ = write!(
+                    out,
+                    " {}={}",
+                    b.target_name(target),
+                    seat_name(marble.colour())
+                );
             }
         }
         if self.score != self.derived_score() {
@@ -167,9 +195,9 @@ impl State {
     fn derived_score(&self) -> [u8; 2] {
         let mut score = [0u8; 2];
         for (held, &value) in self.targets.iter().zip(&self.values) {
-            if let Some(owner) = *held {
+            if let Some(marble) = *held {
                 // A red marble in a target scored for Blue, and back.
-                let scorer = opponent(owner).index();
+                let scorer = opponent(marble.colour()).index();
                 score[scorer] = score[scorer].saturating_add(value);
             }
         }
@@ -225,7 +253,7 @@ impl State {
                         }
                         let owner = seat_of(value)
                             .ok_or_else(|| format!("{field}: a target holds an R or a B marble"))?;
-                        state.targets[target.index()] = Some(owner);
+                        state.targets[target.index()] = Some(Marble::of(owner));
                     }
                 }
             } else if let Some((seat, list)) = field.split_once(':') {
@@ -305,7 +333,7 @@ impl TextBoard for State {
             out.push_str("targets:");
             for target in Target::all() {
                 let t = target.index();
-                let held = self.targets[t].map_or("-", seat_name);
+                let held = self.targets[t].map_or("-", |marble| seat_name(marble.colour()));
                 let _ = write!(
                     out,
                     " {}({})={}",
@@ -353,6 +381,14 @@ mod tests {
         assert_eq!(state.pending(), Some("t7"));
         assert_eq!(state.target("t4"), Some("B"));
         assert_eq!(state.marbles("R"), ["a1", "c3", "e5"]);
+    }
+
+    #[test]
+    fn a_position_is_small_to_copy() {
+        // The move generators and the perft counter copy it for every move.
+        assert_eq!(std::mem::size_of::<Option<Marble>>(), 1);
+        assert!(std::mem::size_of::<State>() <= 48);
+        assert_eq!(Marble::of(Colour::new(1)).colour(), Colour::new(1));
     }
 
     #[test]

@@ -42,7 +42,7 @@ impl Colour {
     /// colours of the table.
     #[inline]
     pub fn checked(i: usize, n: usize) -> Option<Colour> {
-        (i < n && i < Colour::MAX).then(|| Colour(i as u8))
+        (i < n && i < Colour::MAX).then_some(Colour(i as u8))
     }
 
     /// The index, for arrays kept per colour.

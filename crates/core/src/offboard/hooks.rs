@@ -38,7 +38,11 @@ impl BoardView for State {
         let Some(colour) = seat_of(seat) else {
             return 0;
         };
-        let in_targets = self.targets.iter().filter(|&&t| t.map(|marble| marble.colour()) == Some(colour)).count() as u32;
+        let in_targets = self
+            .targets
+            .iter()
+            .filter(|&&t| t.map(|marble| marble.colour()) == Some(colour))
+            .count() as u32;
         in_targets + u32::from(self.out[colour.index()])
     }
 

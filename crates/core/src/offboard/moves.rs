@@ -250,7 +250,7 @@ impl Offboard {
         let own = state.marbles[state.to_move.index()];
         let b = self.board;
         for tail in Cell::in_mask(own) {
-            for direction in Direction::ALL {
+            for direction in Direction::all() {
                 if let Ok(s) = self.inline(state, tail, tail, 1, direction) {
                     out.push(s);
                 }
@@ -269,19 +269,19 @@ impl Offboard {
             }
             if self.params.broadside {
                 // Lines run from their lower end along e, ne or nw.
-                for axis in &Direction::ALL[..3] {
+                for axis in Direction::all().take(3) {
                     let mut end = tail;
                     let mut len = 1;
-                    while let Some(n) = b.next(end, *axis) {
+                    while let Some(n) = b.next(end, axis) {
                         if own & n.bit() == 0 || len >= self.max_line {
                             break;
                         }
                         end = n;
                         len += 1;
-                        for direction in Direction::ALL {
+                        for direction in Direction::all() {
                             if direction.axis() != axis.axis() {
                                 if let Ok(s) =
-                                    self.broadside(state, tail, end, *axis, len, direction)
+                                    self.broadside(state, tail, end, axis, len, direction)
                                 {
                                     out.push(s);
                                 }
@@ -299,7 +299,7 @@ impl Offboard {
         let all = state.marbles[0] | state.marbles[1];
         // Almost always a single marble can step somewhere: check that first.
         for cell in Cell::in_mask(own) {
-            for direction in Direction::ALL {
+            for direction in Direction::all() {
                 if self
                     .board
                     .next(cell, direction)

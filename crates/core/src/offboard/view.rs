@@ -34,7 +34,8 @@ impl View for State {
                 .map(|target| TargetView {
                     name: b.target_name(target).to_string(),
                     value: u32::from(self.values[target.index()]),
-                    seat: self.targets[target.index()].map(|marble| seat_name(marble.colour()).to_string()),
+                    seat: self.targets[target.index()]
+                        .map(|marble| seat_name(marble.colour()).to_string()),
                 })
                 .collect()
         } else {

@@ -16,7 +16,8 @@ use super::board::board;
 /// A cell of the board, by its index: `a1` is 0, then along each row,
 /// bottom to top (`Board::cell_name` gives its name, `Display` too).
 ///
-/// Stored as the index plus one (see the [module docs](self)); a board has
+/// Stored as the index plus one in a [`NonZeroU8`], so that `Option<Cell>`
+/// is one byte, `None` being the zero no index takes; a board has
 /// at most [`Cell::MAX`] cells, so that a set of cells is a `u64` mask
 /// whose bit `index + 1` is the cell (bit 0 is never set): a cell's bit is
 /// one shift of what it stores, and the lowest bit of a mask its cell.
@@ -176,7 +177,7 @@ impl fmt::Display for Direction {
 /// A target of the rim, by its index: `t1` is 0, clockwise from the left
 /// end of the top side.
 ///
-/// Stored as the index plus one (see the [module docs](self)), so that
+/// Stored as the index plus one in a [`NonZeroU8`], so that
 /// `Option<Target>` is one byte.
 ///
 /// ```

@@ -246,8 +246,8 @@ fn check_position<R: MoveRules<State = State> + Clone>(
     for c in candidates(rules, pos.state(), !next.needs.is_empty()) {
         seen.candidates += 1;
         let turn = Turn::new(n, seat.as_str().into(), None, None, c.clone());
-        let mut st = *pos.state();
-        let accepted = pos.rules().play(&mut st, &turn).is_ok();
+        let mut state = *pos.state();
+        let accepted = pos.rules().play(&mut state, &turn).is_ok();
         let listed = key(&c).is_some_and(|k| keys.contains(&k));
         assert_eq!(
             accepted,

@@ -57,8 +57,10 @@ struct TargetSpec {
 pub struct Board {
     names: Vec<String>,
     coords: Vec<(i8, i8)>,
-    /// Per cell and direction: the neighbour (`None` beyond the rim).
-    next: Vec<[Option<Cell>; 6]>,
+    /// Per cell and direction: the neighbour (`None` beyond the rim), by
+    /// [`Cell::slot`] (row 0, of no cell, holds no neighbour): the hottest
+    /// table of the move generator, read without an index to compute.
+    neighbours: Vec<[Option<Cell>; 6]>,
     /// The cell by `(row letter - 'a') * 10 + diagonal digit`.
     lookup: [Option<Cell>; 260],
     direction_names: [String; 6],
@@ -179,7 +181,7 @@ impl Board {
         Ok(Board {
             names,
             coords,
-            next,
+            neighbours: std::iter::once([None; 6]).chain(next).collect(),
             lookup,
             direction_names,
             direction_keys,
@@ -234,7 +236,7 @@ impl Board {
     /// The neighbour of `cell` towards `direction`; `None` beyond the rim.
     #[inline(always)]
     pub fn next(&self, cell: Cell, direction: Direction) -> Option<Cell> {
-        self.next[cell.index()][direction.index()]
+        self.neighbours[cell.slot()][direction.index()]
     }
 
     /// The name of a direction (`ne`).

@@ -62,6 +62,13 @@ impl Cell {
         self.0.get() as usize - 1
     }
 
+    /// What the cell stores, its index plus one: its row in tables that
+    /// keep a row 0 for no cell, read without a subtraction.
+    #[inline(always)]
+    pub(crate) const fn slot(self) -> usize {
+        self.0.get() as usize
+    }
+
     /// This cell's bit in a `u64` set of cells: bit `index + 1`.
     #[inline(always)]
     pub const fn bit(self) -> u64 {

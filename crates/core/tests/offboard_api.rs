@@ -12,7 +12,7 @@ use crate::offboard::support;
 use std::collections::BTreeSet;
 
 use billes_core::game::{perft, Move, MoveRules, Position, RulesPosition};
-use billes_core::offboard::{board, Offboard, Params, State, OFF};
+use billes_core::offboard::{board, Cell, Direction, Offboard, Params, State};
 use billes_core::variant::WithHooks;
 use billes_core::variant::{EjectionView, HookError, HookedRules, Hooks, MoveView, Verdict};
 use billes_core::{Rng, SimOptions};
@@ -92,36 +92,36 @@ fn key(actions: &[Action]) -> Option<Key> {
 /// marble is pending.
 fn candidates(rules: &Offboard, state: &State, pending: bool) -> Vec<Vec<Action>> {
     let b = board();
-    let own: Vec<u8> = state
+    let own: Vec<Cell> = state
         .marbles(state.to_move())
         .iter()
         .map(|c| b.cell(c).expect("a cell"))
         .collect();
     let max = rules.params().max_line.unwrap_or(9).min(9);
     let span = Span::default();
-    let line = |from: u8, to: u8, dir: u8| Action::Line {
+    let line = |from: Cell, to: Cell, direction: Direction| Action::Line {
         from: b.cell_name(from).into(),
         to: (to != from).then(|| b.cell_name(to).into()),
-        direction: b.direction_name(dir).into(),
+        direction: b.direction_name(direction).into(),
         capture: None,
         span,
     };
     let mut plain = vec![vec![Action::Pass { span }]];
     for &from in &own {
-        for axis in 0..6 {
+        for axis in Direction::ALL {
             let mut to = from;
             for len in 1..=max {
                 if len > 1 {
-                    to = b.next(to, axis);
-                    if to == OFF {
+                    let Some(next) = b.next(to, axis) else {
                         break;
-                    }
-                } else if axis > 0 {
+                    };
+                    to = next;
+                } else if axis != Direction::ALL[0] {
                     // One marble: written once, not once per axis.
                     continue;
                 }
-                for dir in 0..6 {
-                    plain.push(vec![line(from, to, dir)]);
+                for direction in Direction::ALL {
+                    plain.push(vec![line(from, to, direction)]);
                 }
                 if !own.contains(&to) {
                     break;
@@ -140,7 +140,7 @@ fn candidates(rules: &Offboard, state: &State, pending: bool) -> Vec<Vec<Action>
         }
         all.extend(plain);
     }
-    for cell in 0..b.len() as u8 {
+    for cell in b.cells() {
         all.push(vec![Action::Place {
             to: Some(b.cell_name(cell).into()),
             capture: None,
@@ -246,8 +246,8 @@ fn check_position<R: MoveRules<State = State> + Clone>(
     for c in candidates(rules, pos.state(), !next.needs.is_empty()) {
         seen.candidates += 1;
         let turn = Turn::new(n, seat.as_str().into(), None, None, c.clone());
-        let mut st = *pos.state();
-        let accepted = pos.rules().play(&mut st, &turn).is_ok();
+        let mut state = *pos.state();
+        let accepted = pos.rules().play(&mut state, &turn).is_ok();
         let listed = key(&c).is_some_and(|k| keys.contains(&k));
         assert_eq!(
             accepted,

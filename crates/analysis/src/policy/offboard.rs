@@ -10,12 +10,13 @@ use std::sync::OnceLock;
 
 use billes_core::game::{Move, Position};
 use billes_core::offboard::{State, SEATS};
+use billes_core::Colour;
 use billes_notation::Action;
 
-/// A cell as (row, diagonal), both from 0.
-type Cell = (i32, i32);
+/// A cell's coordinates: (row, diagonal), both from 0.
+type Coordinates = (i32, i32);
 
-fn cell(name: &str) -> Option<Cell> {
+fn cell(name: &str) -> Option<Coordinates> {
     let b = name.as_bytes();
     let row = i32::from(b.first()?.checked_sub(b'a')?);
     let diagonal: i32 = name.get(1..)?.parse().ok()?;
@@ -24,16 +25,16 @@ fn cell(name: &str) -> Option<Cell> {
 }
 
 /// Cells from the centre `e5`.
-fn distance((row, diagonal): Cell) -> i32 {
+fn distance((row, diagonal): Coordinates) -> i32 {
     let (x, y) = (diagonal - 4, row - 4);
     x.abs().max(y.abs()).max((x - y).abs())
 }
 
-fn on_board(c: Cell) -> bool {
+fn on_board(c: Coordinates) -> bool {
     (0..9).contains(&c.0) && (0..9).contains(&c.1) && distance(c) <= 4
 }
 
-fn direction(name: &str) -> Option<Cell> {
+fn direction(name: &str) -> Option<Coordinates> {
     Some(match name {
         "e" => (0, 1),
         "w" => (0, -1),
@@ -45,7 +46,7 @@ fn direction(name: &str) -> Option<Cell> {
     })
 }
 
-fn add(a: Cell, b: Cell) -> Cell {
+fn add(a: Coordinates, b: Coordinates) -> Coordinates {
     (a.0 + b.0, a.1 + b.1)
 }
 
@@ -56,13 +57,11 @@ struct Board {
 
 /// The (row, diagonal) of each cell of the board, by its number in the
 /// game's state: the names read once.
-fn coordinates() -> &'static [Option<Cell>] {
-    static TABLE: OnceLock<Vec<Option<Cell>>> = OnceLock::new();
+fn coordinates() -> &'static [Option<Coordinates>] {
+    static TABLE: OnceLock<Vec<Option<Coordinates>>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let board = billes_core::offboard::board();
-        (0..board.len())
-            .map(|c| u8::try_from(c).ok().and_then(|c| cell(board.cell_name(c))))
-            .collect()
+        board.cells().map(|c| cell(board.cell_name(c))).collect()
     })
 }
 
@@ -73,10 +72,10 @@ impl Board {
         let mut grid = [[0i8; 9]; 9];
         if let Some(state) = pos.state::<State>() {
             let table = coordinates();
-            for (s, name) in SEATS.iter().enumerate() {
-                let who = if *name == seat { 1 } else { -1 };
-                for c in state.cells_of(s) {
-                    if let Some(Some((r, d))) = table.get(usize::from(c)) {
+            for (colour, name) in Colour::all(SEATS.len()).zip(SEATS) {
+                let who = if name == seat { 1 } else { -1 };
+                for c in state.cells_of(colour) {
+                    if let Some(Some((r, d))) = table.get(c.index()) {
                         grid[*r as usize][*d as usize] = who;
                     }
                 }
@@ -85,7 +84,7 @@ impl Board {
         Board { grid }
     }
 
-    fn at(&self, c: Cell) -> i8 {
+    fn at(&self, c: Coordinates) -> i8 {
         if on_board(c) {
             self.grid[c.0 as usize][c.1 as usize]
         } else {
@@ -94,7 +93,7 @@ impl Board {
     }
 
     /// Own marbles next to `c`.
-    fn friends(&self, c: Cell) -> i32 {
+    fn friends(&self, c: Coordinates) -> i32 {
         ["e", "w", "ne", "nw", "se", "sw"]
             .iter()
             .filter_map(|d| direction(d))
@@ -109,14 +108,14 @@ impl Board {
                 Action::Line {
                     from,
                     to,
-                    direction: dir,
+                    direction,
                     capture,
                     ..
                 } => {
                     if let Some(c) = capture {
                         score += 500.0 + 300.0 * c.points.unwrap_or(0) as f32;
                     }
-                    score += self.line(from.as_str(), to.as_ref().map(|t| t.as_str()), dir);
+                    score += self.line(from.as_str(), to.as_ref().map(|t| t.as_str()), direction);
                 }
                 Action::Place { to: Some(to), .. } => {
                     if let Some(c) = cell(to.as_str()) {
@@ -129,9 +128,9 @@ impl Board {
         score
     }
 
-    /// The worth of moving the line `from`..`to` one cell towards `dir`.
-    fn line(&self, from: &str, to: Option<&str>, dir: &str) -> f32 {
-        let (Some(a), Some(d)) = (cell(from), direction(dir)) else {
+    /// The worth of moving the line `from`..`to` one cell towards `towards`.
+    fn line(&self, from: &str, to: Option<&str>, towards: &str) -> f32 {
+        let (Some(a), Some(d)) = (cell(from), direction(towards)) else {
             return 0.0;
         };
         let b = to.and_then(cell).unwrap_or(a);

@@ -4,8 +4,8 @@
 
 use billes_notation::{Action, Turn};
 
-use super::board::TARGETS;
-use super::position::{State, SEATS};
+use super::board::Target;
+use super::position::{seat_name, State};
 use super::Offboard;
 use crate::describe::{wins, Describe};
 use crate::Rules;
@@ -16,19 +16,19 @@ impl Describe for Offboard {
         let mut out = Vec::new();
         let score = |s: &State| format!("score {}–{}", s.score[0], s.score[1]);
         // The position the move is played from: after a `~`, the same marbles.
-        let mut st = *before;
+        let mut state = *before;
         for action in &turn.actions {
             match action {
                 Action::Pass { .. } => out.push("no legal move".into()),
                 Action::Place { to, .. } => {
-                    st.pending = 0;
+                    state.pending = None;
                     match to {
                         Some(cell) => out.push(format!("put its marble back on {cell}")),
                         None => out.push("put its marble back".into()),
                     }
                 }
                 Action::Remove { .. } => {
-                    st.pending = 0;
+                    state.pending = None;
                     out.push("took its marble out of the game".into());
                 }
                 Action::Line {
@@ -37,11 +37,11 @@ impl Describe for Offboard {
                     direction,
                     ..
                 } => {
-                    let (Some(f), Some(dir)) = (b.cell(from), b.direction(direction)) else {
+                    let (Some(from), Some(towards)) = (b.cell(from), b.direction(direction)) else {
                         continue;
                     };
-                    let t = to.as_deref().and_then(|t| b.cell(t));
-                    let Ok(shift) = self.resolve(&st, f, t, dir) else {
+                    let to = to.as_deref().and_then(|to| b.cell(to));
+                    let Ok(shift) = self.resolve(&state, from, to, towards) else {
                         continue;
                     };
                     let len = shift.len;
@@ -60,22 +60,23 @@ impl Describe for Offboard {
                 Action::Move { .. } | Action::Barricade { .. } => {}
             }
         }
-        let scored = (0..TARGETS).find(|&t| before.targets[t] == 0 && after.targets[t] != 0);
+        let scored = Target::all()
+            .find(|t| before.targets[t.index()].is_none() && after.targets[t.index()].is_some());
         if let Some(t) = scored {
             // What the move scored: the target's value, or a variant's points.
-            let m = before.to_move as usize;
-            let points = after.score[m].saturating_sub(before.score[m]);
+            let mover = before.to_move.index();
+            let points = after.score[mover].saturating_sub(before.score[mover]);
             out.push(format!(
                 "ejected into target {} for {points} point{}, {}",
                 b.target_name(t),
                 if points == 1 { "" } else { "s" },
                 score(after)
             ));
-        } else if after.pending != 0 && before.pending == 0 {
-            let owner = SEATS[after.to_move as usize];
+        } else if let (Some(pending), None) = (after.pending, before.pending) {
+            let owner = seat_name(after.to_move);
             out.push(format!(
                 "pushed off towards the taken target {}: {owner} puts it back or takes it out",
-                b.target_name(after.pending as usize - 1)
+                b.target_name(pending)
             ));
             if after.score != before.score {
                 // A variant scores it all the same.

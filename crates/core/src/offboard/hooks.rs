@@ -4,9 +4,9 @@
 
 use billes_notation::{Capture, Game, Turn};
 
-use super::board::{board, OFF};
+use super::board::board;
 use super::moves::{Ejection, Shift};
-use super::position::{seat_of, State, SEATS};
+use super::position::{opponent, seat_name, seat_of, State, SEATS};
 use super::Offboard;
 use crate::rng::Rng;
 use crate::variant::{
@@ -17,8 +17,8 @@ use crate::{ErrorKind, ReplayError, SimOptions};
 
 impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
-        let c = board().cell(hole)?;
-        State::at(self, c).map(|s| SEATS[s as usize])
+        let cell = board().cell(hole)?;
+        State::at(self, cell).map(seat_name)
     }
 
     fn pieces(&self, seat: &str) -> Vec<String> {
@@ -30,14 +30,20 @@ impl BoardView for State {
     /// The marble pushed towards a taken target that the seat to move must
     /// put back or remove first (0 or 1).
     fn reserve(&self, seat: &str) -> u32 {
-        u32::from(seat_of(seat) == Some(self.to_move) && self.pending != 0)
+        u32::from(seat_of(seat) == Some(self.to_move) && self.pending.is_some())
     }
 
     /// The seat's marbles out of play: in targets, or taken out of the game.
     fn finished(&self, seat: &str) -> u32 {
-        let Some(s) = seat_of(seat) else { return 0 };
-        let in_targets = self.targets.iter().filter(|&&t| t == s + 1).count() as u32;
-        in_targets + u32::from(self.out[s as usize])
+        let Some(colour) = seat_of(seat) else {
+            return 0;
+        };
+        let in_targets = self
+            .targets
+            .iter()
+            .filter(|&&t| t.map(|marble| marble.colour()) == Some(colour))
+            .count() as u32;
+        in_targets + u32::from(self.out[colour.index()])
     }
 
     fn seats(&self) -> Vec<String> {
@@ -46,7 +52,7 @@ impl BoardView for State {
 
     fn team(&self, seat: &str) -> Vec<String> {
         seat_of(seat)
-            .map(|s| vec![SEATS[s as usize].to_string()])
+            .map(|colour| vec![seat_name(colour).to_string()])
             .unwrap_or_default()
     }
 
@@ -67,31 +73,28 @@ pub(crate) fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
 }
 
 impl Offboard {
-    /// Whether move `s` pushes a marble off the board.
-    fn ejects(s: &Shift) -> bool {
-        !s.broadside && s.pushed != 0 && s.push_to == OFF
-    }
-
-    /// The view hooks see of move `s` from `st`.
-    pub(crate) fn move_view<'a>(&self, st: &'a State, number: u32, s: &Shift) -> MoveView<'a> {
+    /// The view hooks see of move `s` from `state`.
+    pub(crate) fn move_view<'a>(&self, state: &'a State, number: u32, s: &Shift) -> MoveView<'a> {
         let b = self.board;
-        let me = st.to_move as usize;
-        let ejects = Self::ejects(s);
-        let target = (ejects && st.has_targets)
-            .then(|| b.target_name(self.landing(s.push_last, s.dir) as usize));
+        let me = state.to_move;
+        let ejected = s.ejects_from();
+        let target = ejected
+            .filter(|_| state.has_targets)
+            .and_then(|from| self.landing(from, s.direction))
+            .map(|target| b.target_name(target));
         MoveView::new(
             number,
-            SEATS[me],
+            seat_name(me),
             MoveKind::Move,
-            st,
+            state,
             Self::move_fields(),
             [
                 Field::Name(Some(b.cell_name(s.from))),
                 Field::Name(Some(b.cell_name(s.to))),
-                Field::Name(Some(b.direction_name(s.dir))),
+                Field::Name(Some(b.direction_name(s.direction))),
                 Field::Number(Some(u32::from(s.len))),
                 Field::Number(Some(u32::from(s.pushed))),
-                Field::Name(ejects.then_some(SEATS[1 - me])),
+                Field::Name(ejected.map(|_| seat_name(opponent(me)))),
                 Field::Name(target),
             ],
         )
@@ -114,23 +117,28 @@ impl Offboard {
         if !hooks.calls(Hook::Score) {
             return Ok(Some(standard as u8));
         }
+        let Some(from) = s.ejects_from() else {
+            return Ok(None);
+        };
         let b = self.board;
-        let me = before.to_move as usize;
-        let target = before
-            .has_targets
-            .then(|| self.landing(s.push_last, s.dir) as usize);
+        let me = before.to_move;
+        let target = self
+            .landing(from, s.direction)
+            .filter(|_| before.has_targets);
         let view = EjectionView {
             turn: number,
-            seat: SEATS[me],
-            ejects: SEATS[1 - me],
-            from: b.cell_name(s.push_last),
-            direction: b.direction_name(s.dir),
+            seat: seat_name(me),
+            ejects: seat_name(opponent(me)),
+            from: b.cell_name(from),
+            direction: b.direction_name(s.direction),
             target: target.map(|t| b.target_name(t)),
-            taken: target.is_some_and(|t| before.targets[t] != 0),
+            taken: target.is_some_and(|t| before.targets[t.index()].is_some()),
             position: before,
         };
         let points = hooks.score(&view, standard)?;
-        Ok(Some(points.min(u32::from(u8::MAX)) as u8))
+        // A seat's points are kept in a byte: a hook's more saturate there,
+        // as the sums of points do.
+        Ok(Some(u8::try_from(points).unwrap_or(u8::MAX)))
     }
 
     /// The full mark of `s` with the points the hooks give.
@@ -154,37 +162,37 @@ impl Offboard {
     #[inline]
     pub(crate) fn apply_hooked<H: Hooks>(
         &self,
-        st: &mut State,
+        state: &mut State,
         number: u32,
         s: &Shift,
         hooks: &H,
     ) -> Result<Option<Ejection>, HookError> {
-        if !hooks.active() || !Self::ejects(s) {
-            return Ok(self.apply(st, s));
+        if !hooks.active() || s.ejects_from().is_none() {
+            return Ok(self.apply(state, s));
         }
-        let points = self.hooked_points(st, number, s, hooks)?.unwrap_or(0);
-        let me = st.to_move as usize;
-        let score = st.score[me];
-        let ejection = self.apply(st, s);
-        st.score[me] = score.saturating_add(points);
+        let points = self.hooked_points(state, number, s, hooks)?.unwrap_or(0);
+        let me = state.to_move.index();
+        let score = state.score[me];
+        let ejection = self.apply(state, s);
+        state.score[me] = score.saturating_add(points);
         Ok(ejection.map(|e| Ejection { points, ..e }))
     }
 
     /// The legal moves of the seat to move that the hooks allow.
     pub(crate) fn allowed_moves<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         number: u32,
         hooks: &H,
         out: &mut Vec<Shift>,
     ) -> Result<(), HookError> {
-        self.moves(st, out);
+        self.moves(state, out);
         if !hooks.calls(Hook::Allow) {
             return Ok(());
         }
         let mut kept = Vec::with_capacity(out.len());
         for s in out.iter() {
-            if hooks.allow(&self.move_view(st, number, s))? == Verdict::Allow {
+            if hooks.allow(&self.move_view(state, number, s))? == Verdict::Allow {
                 kept.push(*s);
             }
         }

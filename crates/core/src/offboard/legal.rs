@@ -17,11 +17,11 @@ use billes_notation::{Action, Actions, Capture, Span};
 
 use super::board::Cell;
 use super::moves::Shift;
-use super::position::{Seat, State, SEATS};
+use super::position::{seat_name, State};
 use super::Offboard;
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
 use crate::variant::{HookError, Hooks, NoHooks};
-use crate::{ErrorKind, GameKind, ReplayError, Rules};
+use crate::{Colour, ErrorKind, GameKind, ReplayError, Rules};
 
 impl MoveRules for Offboard {
     fn game_kind(&self) -> GameKind {
@@ -37,9 +37,9 @@ impl MoveRules for Offboard {
             };
         }
         Next {
-            seats: vec![SEATS[state.to_move as usize].to_string()],
+            seats: vec![seat_name(state.to_move).to_string()],
             dice: false,
-            needs: if state.pending != 0 {
+            needs: if state.pending.is_some() {
                 vec![Need::PutBackOrRemove]
             } else {
                 Vec::new()
@@ -48,7 +48,7 @@ impl MoveRules for Offboard {
     }
 
     fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
-        (!self.is_over(state)).then(|| billes_notation::Seat::from(SEATS[state.to_move as usize]))
+        (!self.is_over(state)).then(|| billes_notation::Seat::from(seat_name(state.to_move)))
     }
 
     fn legal_moves(
@@ -62,13 +62,13 @@ impl MoveRules for Offboard {
     }
 
     fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        let Some(s) = super::position::seat_of(seat) else {
+        let Some(colour) = super::position::seat_of(seat) else {
             return false;
         };
         if self.is_over(state) {
             return false;
         }
-        state.to_move = s;
+        state.to_move = colour;
         true
     }
 
@@ -134,26 +134,26 @@ impl Offboard {
     /// When a hook fails.
     pub(crate) fn choices<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         number: u32,
         hooks: &H,
         out: &mut Vec<Choice>,
     ) -> Result<(), HookError> {
-        let mut base = *st;
-        let remove = st.pending != 0;
+        let mut base = *state;
+        let remove = state.pending.is_some();
         if remove {
-            let all = st.marbles[0] | st.marbles[1];
-            for c in 0..self.board.len() as Cell {
-                if all & (1u64 << c) == 0 {
+            let all = state.marbles[0] | state.marbles[1];
+            for cell in self.board.cells() {
+                if all & cell.bit() == 0 {
                     out.push(Choice {
                         remove: false,
-                        play: Play::PutBack(c),
+                        play: Play::PutBack(cell),
                     });
                 }
             }
             // What the checker does on `~`, before the move.
-            base.pending = 0;
-            base.out[st.to_move as usize] += 1;
+            base.pending = None;
+            base.out[state.to_move.index()] += 1;
         }
         let mut shifts = Vec::new();
         self.allowed_moves(&base, number, hooks, &mut shifts)?;
@@ -190,7 +190,7 @@ impl Offboard {
             Play::Line(s, mark) => Action::Line {
                 from: self.board.cell_name(s.from).into(),
                 to: (s.len > 1).then(|| self.board.cell_name(s.to).into()),
-                direction: self.board.direction_name(s.dir).into(),
+                direction: self.board.direction_name(s.direction).into(),
                 capture: *mark,
                 span,
             },
@@ -200,8 +200,8 @@ impl Offboard {
     }
 
     /// A legal turn of `seat` as a [`Move`].
-    fn choice_move(&self, seat: Seat, c: &Choice) -> Move {
-        Move::new(SEATS[seat as usize].into(), None, self.choice_actions(c))
+    fn choice_move(&self, seat: Colour, c: &Choice) -> Move {
+        Move::new(seat_name(seat).into(), None, self.choice_actions(c))
     }
 
     /// The legal turns under the hooks as the "legal:" list of an error
@@ -209,12 +209,12 @@ impl Offboard {
     /// (`~ c3>ne`, `~ --`) as one `~` after the `+cell`s.
     pub(crate) fn allowed_list<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         number: u32,
         hooks: &H,
     ) -> Result<Vec<String>, HookError> {
         let mut choices = Vec::new();
-        self.choices(st, number, hooks, &mut choices)?;
+        self.choices(state, number, hooks, &mut choices)?;
         let mut out = Vec::with_capacity(choices.len());
         let mut removal = false;
         for c in &choices {
@@ -224,15 +224,15 @@ impl Offboard {
                 }
                 continue;
             }
-            out.push(self.choice_move(st.to_move, c).to_string());
+            out.push(self.choice_move(state.to_move, c).to_string());
         }
         Ok(out)
     }
 
     /// [`Offboard::allowed_list`] under the rules alone.
-    pub(crate) fn legal_list(&self, st: &State) -> Vec<String> {
+    pub(crate) fn legal_list(&self, state: &State) -> Vec<String> {
         // `NoHooks` never fails.
-        self.allowed_list(st, 0, &NoHooks).unwrap_or_default()
+        self.allowed_list(state, 0, &NoHooks).unwrap_or_default()
     }
 }
 
@@ -243,9 +243,9 @@ mod tests {
     use crate::offboard::Params;
 
     fn round_trip(rules: &Offboard, text: &str) {
-        let st = rules.position(text).expect("valid position");
-        let tag = rules.position_tag(&st);
-        assert_eq!(rules.position(&tag), Ok(st), "{text} -> {tag}");
+        let state = rules.position(text).expect("valid position");
+        let tag = rules.position_tag(&state);
+        assert_eq!(rules.position(&tag), Ok(state), "{text} -> {tag}");
     }
 
     #[test]
@@ -287,10 +287,10 @@ mod tests {
         assert_eq!(next.seats, ["R"]);
         assert!(!next.dice);
         assert!(next.needs.is_empty());
-        let st = rules
+        let state = rules
             .position("R:a1 B:i9 t5=B move=B pending=t5")
             .expect("valid");
-        let next = MoveRules::next(&rules, &st);
+        let next = MoveRules::next(&rules, &state);
         assert_eq!(next.seats, ["B"]);
         assert_eq!(next.needs, [Need::PutBackOrRemove]);
         let won = rules.position("R:a1 B:i9 score=R6,B0").expect("valid");
@@ -300,27 +300,31 @@ mod tests {
     #[test]
     fn legal_moves_check_the_seat_and_the_roll() {
         let rules = Offboard::default();
-        let st = rules.start();
+        let state = rules.start();
         let e = rules
-            .legal_moves(&st, "B", None, 1)
+            .legal_moves(&state, "B", None, 1)
             .expect_err("not B's turn");
         assert_eq!(e.kind, ErrorKind::Seat);
         assert_eq!(e.message, "B may not take the next turn (R may)");
         let roll = Roll::new(3);
-        let e = rules.legal_moves(&st, "R", roll, 1).expect_err("no dice");
+        let e = rules
+            .legal_moves(&state, "R", roll, 1)
+            .expect_err("no dice");
         assert_eq!(e.kind, ErrorKind::Roll);
-        let moves = rules.legal_moves(&st, "R", None, 1).expect("legal moves");
+        let moves = rules
+            .legal_moves(&state, "R", None, 1)
+            .expect("legal moves");
         assert_eq!(moves.len(), 26);
     }
 
     #[test]
     fn a_pending_marble_lists_put_backs_then_removals() {
         let rules = Offboard::default();
-        let st = rules
+        let state = rules
             .position("R:a1,d6,d7,d8 B:i9,h8 t5=B move=B pending=t5")
             .expect("valid");
         let moves: Vec<String> = rules
-            .legal_moves(&st, "B", None, 1)
+            .legal_moves(&state, "B", None, 1)
             .expect("legal moves")
             .iter()
             .map(|m| m.to_string())
@@ -328,7 +332,7 @@ mod tests {
         assert_eq!(moves.len(), 55 + 8);
         assert_eq!(moves[0], "+a2");
         assert!(moves[55..].iter().all(|m| m.starts_with("~ ")));
-        let list = rules.legal_turns(&st);
+        let list = rules.legal_turns(&state);
         assert_eq!(list.len(), 56);
         assert_eq!(list.last().map(String::as_str), Some("~"));
     }

@@ -28,6 +28,7 @@ mod describe;
 mod hooks;
 mod legal;
 mod moves;
+mod places;
 mod play;
 mod position;
 mod simulate;
@@ -38,7 +39,8 @@ use std::sync::OnceLock;
 use billes_notation::{Game, Turn};
 use serde::Deserialize;
 
-pub use board::{board, Board, Cell, Dir, OFF, TARGETS};
+pub use board::{board, Board, TARGETS};
+pub use places::{Cell, Direction, Target};
 pub use position::{State, SEATS};
 
 use crate::{ErrorKind, ReplayError, Rules};
@@ -110,11 +112,13 @@ pub struct Offboard {
     params: Params,
     board: &'static Board,
     start: State,
-    /// `params.max_line`, or 255 for any length.
+    /// The longest line that may move: `params.max_line`, or the longest
+    /// line of the board when any length may.
     max_line: u8,
     /// Per cell × 6 + direction: the target a marble pushed off there falls
-    /// into (the lower-valued one of two at a corner).
-    landing: Vec<u8>,
+    /// into (the lower-valued one of two at a corner); `None` where the
+    /// neighbour is on the board.
+    landing: Vec<Option<Target>>,
 }
 
 impl Offboard {
@@ -189,8 +193,8 @@ impl Offboard {
         }
         let start = State::from_position(&params.start, values)
             .map_err(|e| ParamsError(format!("start: {e}")))?;
-        for (s, seat) in SEATS.iter().enumerate() {
-            let n = start.marbles[s].count_ones();
+        for (colour, seat) in crate::Colour::all(SEATS.len()).zip(SEATS) {
+            let n = start.marbles[colour.index()].count_ones();
             if n != params.marbles as u32 {
                 return Err(ParamsError(format!(
                     "start: {seat} has {n} marbles, marbles is {}",
@@ -198,20 +202,19 @@ impl Offboard {
                 )));
             }
         }
-        let mut landing = vec![u8::MAX; board.len() * 6];
-        for cell in 0..board.len() as Cell {
-            for dir in 0..6 {
-                let [a, b] = board.landing(cell, dir);
-                landing[cell as usize * 6 + dir as usize] = match (a, b, values) {
-                    (a, u8::MAX, _) | (a, _, None) => a,
+        let mut landing = vec![None; board.len() * 6];
+        for cell in board.cells() {
+            for direction in Direction::ALL {
+                let [first, second] = board.landing(cell, direction);
+                landing[cell.index() * 6 + direction.index()] = match (first, second, values) {
                     // Two targets: the lower-valued one; on a tie, the first.
-                    (a, b, Some(v)) if v[b as usize] < v[a as usize] => b,
-                    (a, _, _) => a,
+                    (Some(a), Some(b), Some(v)) if v[b.index()] < v[a.index()] => Some(b),
+                    (first, _, _) => first,
                 };
             }
         }
         Ok(Offboard {
-            max_line: params.max_line.unwrap_or(u8::MAX),
+            max_line: params.max_line.unwrap_or(board.longest_line()),
             params,
             board,
             start,
@@ -242,8 +245,8 @@ impl Offboard {
     /// list them (`c3:c5>e*t4=3`, `--`; with a marble pending, every `+e5`
     /// then one `~` for the removals): the game API's legal moves
     /// ([`crate::game::Position::legal_moves`]) written short.
-    pub fn legal_turns(&self, st: &State) -> Vec<String> {
-        self.legal_list(st)
+    pub fn legal_turns(&self, state: &State) -> Vec<String> {
+        self.legal_list(state)
     }
 }
 
@@ -280,19 +283,19 @@ impl Rules for Offboard {
         }
     }
 
-    fn play(&self, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        self.play_turn(st, turn)
+    fn play(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        self.play_turn(state, turn)
     }
 
-    fn winners(&self, st: &State) -> Option<Vec<String>> {
+    fn winners(&self, state: &State) -> Option<Vec<String>> {
         let limit = self.params.winning_score;
         (0..2)
-            .find(|&s| st.score[s] as u32 >= limit)
+            .find(|&s| state.score[s] as u32 >= limit)
             .map(|s| vec![SEATS[s].to_string()])
     }
 
-    fn is_over(&self, st: &State) -> bool {
+    fn is_over(&self, state: &State) -> bool {
         let limit = self.params.winning_score;
-        st.score.iter().any(|&s| s as u32 >= limit)
+        state.score.iter().any(|&points| points as u32 >= limit)
     }
 }

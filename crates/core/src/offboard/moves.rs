@@ -2,15 +2,16 @@
 //! smaller opposing group), a line sideways when the variant allows it; how
 //! they are checked, listed and applied.
 
-use super::board::{opposite, Cell, Dir, OFF};
-use super::position::{cells, Seat, State};
+use super::board::{Cell, Direction, Target};
+use super::position::{opponent, Marble, State};
 use super::Offboard;
+use crate::Colour;
 
 /// A move of one marble or of a line, checked against a position.
 ///
 /// Aligned to whole words, so that it is copied in words: copies of its ten
 /// bytes in pieces of other widths than they were written in stalled the
-/// processor.
+/// processor. Each `Option<Cell>` is one byte (see [`Cell`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(C, align(16))]
 pub(crate) struct Shift {
@@ -20,21 +21,33 @@ pub(crate) struct Shift {
     /// The other end (`from` itself for one marble).
     pub to: Cell,
     /// Where the marbles go.
-    pub dir: Dir,
+    pub direction: Direction,
     /// Marbles in the line.
     pub len: u8,
     /// Sideways move: `from` to `to` runs along `axis`.
     pub broadside: bool,
     /// The direction from `from` to `to`.
-    pub axis: Dir,
-    /// Along the axis: the cell the line enters.
-    pub fill: Cell,
+    pub axis: Direction,
+    /// Along the axis: the cell the line enters (`None` sideways).
+    pub fill: Option<Cell>,
     /// Opposing marbles pushed.
     pub pushed: u8,
-    /// Where the last pushed marble goes: a cell, or [`OFF`] when it is pushed off.
-    pub push_to: Cell,
-    /// The cell the last pushed marble stood on.
-    pub push_last: Cell,
+    /// Where the last pushed marble goes: a cell, or `None` when it is
+    /// pushed off the board (or when nothing is pushed).
+    pub push_to: Option<Cell>,
+    /// The cell the last pushed marble stood on (`None`: nothing pushed).
+    pub push_last: Option<Cell>,
+}
+
+impl Shift {
+    /// The cell of the marble the move pushes off the board, if it does.
+    #[inline]
+    pub fn ejects_from(&self) -> Option<Cell> {
+        match self.push_to {
+            Some(_) => None,
+            None => self.push_last,
+        }
+    }
 }
 
 /// Why a written move is not legal.
@@ -53,7 +66,7 @@ pub(crate) enum Illegal {
     /// An empty cell inside the line.
     Gap(Cell),
     /// A sideways move, not allowed (axis given).
-    Sideways(Dir),
+    Sideways(Direction),
     /// The cell a marble would move to is not free (single or sideways).
     NotFree(Cell),
     /// A marble of the mover would leave the board from this cell.
@@ -70,32 +83,27 @@ pub(crate) enum Illegal {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Ejection {
     /// The target it fell into (`None` in a variant without targets).
-    pub target: Option<u8>,
+    pub target: Option<Target>,
     /// The points it scored.
     pub points: u8,
 }
 
-#[inline]
-fn bit(c: Cell) -> u64 {
-    1u64 << c
-}
-
 impl Offboard {
-    /// Checks the move written `from[:to]>dir` for the seat to move.
+    /// Checks the move written `from[:to]>direction` for the seat to move.
     pub(crate) fn resolve(
         &self,
-        st: &State,
+        state: &State,
         from: Cell,
         to: Option<Cell>,
-        dir: Dir,
+        direction: Direction,
     ) -> Result<Shift, Illegal> {
-        let me = st.to_move as usize;
-        let own = st.marbles[me];
-        if own & bit(from) == 0 {
+        let me = state.to_move.index();
+        let own = state.marbles[me];
+        if own & from.bit() == 0 {
             return Err(Illegal::NotOwn(from));
         }
         let Some(to) = to else {
-            return self.inline(st, from, from, 1, dir);
+            return self.inline(state, from, from, 1, direction);
         };
         if to == from {
             return Err(Illegal::SameEnds);
@@ -108,167 +116,173 @@ impl Offboard {
         if len > self.max_line {
             return Err(Illegal::TooLong(len));
         }
-        let mut c = from;
+        let mut cell = from;
         for _ in 1..len {
-            c = self.board.next(c, axis);
-            if own & bit(c) == 0 {
-                return Err(if st.marbles[1 - me] & bit(c) != 0 {
-                    Illegal::Opposing(c)
+            // Aligned: every cell up to `to` is on the board.
+            let Some(next) = self.board.next(cell, axis) else {
+                return Err(Illegal::NotAligned(from, to));
+            };
+            cell = next;
+            if own & cell.bit() == 0 {
+                return Err(if state.marbles[1 - me] & cell.bit() != 0 {
+                    Illegal::Opposing(cell)
                 } else {
-                    Illegal::Gap(c)
+                    Illegal::Gap(cell)
                 });
             }
         }
-        if dir == axis {
-            self.inline(st, from, to, len, dir)
-        } else if dir == opposite(axis) {
-            self.inline(st, to, from, len, dir)
+        if direction == axis {
+            self.inline(state, from, to, len, direction)
+        } else if direction == axis.opposite() {
+            self.inline(state, to, from, len, direction)
         } else if !self.params.broadside {
             Err(Illegal::Sideways(axis))
         } else if from < to {
-            self.broadside(st, from, to, axis, len, dir)
+            self.broadside(state, from, to, axis, len, direction)
         } else {
-            self.broadside(st, to, from, opposite(axis), len, dir)
+            self.broadside(state, to, from, axis.opposite(), len, direction)
         }
     }
 
     /// A line (or one marble) of own marbles from `tail` to `front` moving
-    /// `dir`, along its axis.
+    /// `direction`, along its axis.
     #[inline]
     pub(crate) fn inline(
         &self,
-        st: &State,
+        state: &State,
         tail: Cell,
         front: Cell,
         len: u8,
-        dir: Dir,
+        direction: Direction,
     ) -> Result<Shift, Illegal> {
-        let me = st.to_move as usize;
-        let (own, opp) = (st.marbles[me], st.marbles[1 - me]);
+        let me = state.to_move.index();
+        let (own, opp) = (state.marbles[me], state.marbles[1 - me]);
         let b = self.board;
-        let fill = b.next(front, dir);
+        let Some(fill) = b.next(front, direction) else {
+            return Err(Illegal::OwnOff(front));
+        };
         let mut shift = Shift {
             from: tail,
             to: front,
-            dir,
+            direction,
             len,
             broadside: false,
-            axis: dir,
-            fill,
+            axis: direction,
+            fill: Some(fill),
             pushed: 0,
-            push_to: OFF,
-            push_last: OFF,
+            push_to: None,
+            push_last: None,
         };
-        if fill == OFF {
-            return Err(Illegal::OwnOff(front));
-        }
-        if (own | opp) & bit(fill) == 0 {
+        if (own | opp) & fill.bit() == 0 {
             return Ok(shift);
         }
         if len == 1 {
             return Err(Illegal::NotFree(fill));
         }
-        if own & bit(fill) != 0 {
+        if own & fill.bit() != 0 {
             return Err(Illegal::Blocked(fill));
         }
         let mut pushed = 1u8;
         let mut last = fill;
-        let mut behind = b.next(fill, dir);
-        while behind != OFF && opp & bit(behind) != 0 {
+        let mut behind = b.next(fill, direction);
+        while let Some(cell) = behind.filter(|c| opp & c.bit() != 0) {
             pushed += 1;
-            last = behind;
-            behind = b.next(behind, dir);
+            last = cell;
+            behind = b.next(cell, direction);
         }
         if pushed >= len {
             return Err(Illegal::Outnumbered(len, pushed));
         }
-        if behind != OFF && own & bit(behind) != 0 {
-            return Err(Illegal::Sandwiched(behind));
+        if let Some(cell) = behind.filter(|c| own & c.bit() != 0) {
+            return Err(Illegal::Sandwiched(cell));
         }
         shift.pushed = pushed;
         shift.push_to = behind;
-        shift.push_last = last;
+        shift.push_last = Some(last);
         Ok(shift)
     }
 
     /// A line from `start` (its lower end) along `axis` moving sideways.
     fn broadside(
         &self,
-        st: &State,
+        state: &State,
         start: Cell,
         end: Cell,
-        axis: Dir,
+        axis: Direction,
         len: u8,
-        dir: Dir,
+        direction: Direction,
     ) -> Result<Shift, Illegal> {
-        let all = st.marbles[0] | st.marbles[1];
-        let mut c = start;
+        let all = state.marbles[0] | state.marbles[1];
+        let mut cell = start;
         for i in 0..len {
             if i > 0 {
-                c = self.board.next(c, axis);
+                // The line's cells are on the board: `resolve` and `moves`
+                // walked them.
+                let Some(next) = self.board.next(cell, axis) else {
+                    return Err(Illegal::NotAligned(start, end));
+                };
+                cell = next;
             }
-            let n = self.board.next(c, dir);
-            if n == OFF {
-                return Err(Illegal::OwnOff(c));
-            }
-            if all & bit(n) != 0 {
+            let Some(n) = self.board.next(cell, direction) else {
+                return Err(Illegal::OwnOff(cell));
+            };
+            if all & n.bit() != 0 {
                 return Err(Illegal::NotFree(n));
             }
         }
         Ok(Shift {
             from: start,
             to: end,
-            dir,
+            direction,
             len,
             broadside: true,
             axis,
-            fill: OFF,
+            fill: None,
             pushed: 0,
-            push_to: OFF,
-            push_last: OFF,
+            push_to: None,
+            push_last: None,
         })
     }
 
     /// Every legal move of the seat to move (not counting a pending
     /// re-placement), appended to `out`.
-    pub(crate) fn moves(&self, st: &State, out: &mut Vec<Shift>) {
-        let me = st.to_move as usize;
-        let own = st.marbles[me];
+    pub(crate) fn moves(&self, state: &State, out: &mut Vec<Shift>) {
+        let own = state.marbles[state.to_move.index()];
         let b = self.board;
-        for tail in cells(own) {
-            for dir in 0..6 {
-                if let Ok(s) = self.inline(st, tail, tail, 1, dir) {
+        for tail in Cell::in_mask(own) {
+            for direction in Direction::all() {
+                if let Ok(s) = self.inline(state, tail, tail, 1, direction) {
                     out.push(s);
                 }
                 let mut front = tail;
                 let mut len = 1;
-                loop {
-                    let n = b.next(front, dir);
-                    if n == OFF || own & bit(n) == 0 || len >= self.max_line {
+                while let Some(n) = b.next(front, direction) {
+                    if own & n.bit() == 0 || len >= self.max_line {
                         break;
                     }
                     front = n;
                     len += 1;
-                    if let Ok(s) = self.inline(st, tail, front, len, dir) {
+                    if let Ok(s) = self.inline(state, tail, front, len, direction) {
                         out.push(s);
                     }
                 }
             }
             if self.params.broadside {
                 // Lines run from their lower end along e, ne or nw.
-                for axis in 0..3 {
+                for axis in Direction::all().take(3) {
                     let mut end = tail;
                     let mut len = 1;
-                    loop {
-                        let n = b.next(end, axis);
-                        if n == OFF || own & bit(n) == 0 || len >= self.max_line {
+                    while let Some(n) = b.next(end, axis) {
+                        if own & n.bit() == 0 || len >= self.max_line {
                             break;
                         }
                         end = n;
                         len += 1;
-                        for dir in 0..6 {
-                            if dir % 3 != axis % 3 {
-                                if let Ok(s) = self.broadside(st, tail, end, axis, len, dir) {
+                        for direction in Direction::all() {
+                            if direction.axis() != axis.axis() {
+                                if let Ok(s) =
+                                    self.broadside(state, tail, end, axis, len, direction)
+                                {
                                     out.push(s);
                                 }
                             }
@@ -280,142 +294,166 @@ impl Offboard {
     }
 
     /// Whether the seat to move has any legal move (a pending re-placement aside).
-    pub(crate) fn can_move(&self, st: &State) -> bool {
-        let own = st.marbles[st.to_move as usize];
-        let all = st.marbles[0] | st.marbles[1];
+    pub(crate) fn can_move(&self, state: &State) -> bool {
+        let own = state.marbles[state.to_move.index()];
+        let all = state.marbles[0] | state.marbles[1];
         // Almost always a single marble can step somewhere: check that first.
-        for c in cells(own) {
-            for dir in 0..6 {
-                let n = self.board.next(c, dir);
-                if n != OFF && all & bit(n) == 0 {
+        for cell in Cell::in_mask(own) {
+            for direction in Direction::all() {
+                if self
+                    .board
+                    .next(cell, direction)
+                    .is_some_and(|n| all & n.bit() == 0)
+                {
                     return true;
                 }
             }
         }
         let mut moves = Vec::new();
-        self.moves(st, &mut moves);
+        self.moves(state, &mut moves);
         !moves.is_empty()
     }
 
     /// Applies a checked move for the seat to move (which stays to move).
     #[inline]
-    pub(crate) fn apply(&self, st: &mut State, s: &Shift) -> Option<Ejection> {
-        let me = st.to_move as usize;
+    pub(crate) fn apply(&self, state: &mut State, s: &Shift) -> Option<Ejection> {
+        let me = state.to_move.index();
         if s.broadside {
             let mut old = 0u64;
             let mut new = 0u64;
-            let mut c = s.from;
+            let mut cell = s.from;
             for i in 0..s.len {
                 if i > 0 {
-                    c = self.board.next(c, s.axis);
+                    // A checked move: the line's cells are on the board.
+                    let Some(next) = self.board.next(cell, s.axis) else {
+                        break;
+                    };
+                    cell = next;
                 }
-                old |= bit(c);
-                new |= bit(self.board.next(c, s.dir));
+                old |= cell.bit();
+                new |= self.board.next(cell, s.direction).map_or(0, Cell::bit);
             }
-            st.marbles[me] = (st.marbles[me] & !old) | new;
+            state.marbles[me] = (state.marbles[me] & !old) | new;
             return None;
         }
-        st.marbles[me] ^= bit(s.from) | bit(s.fill);
+        let fill = s.fill.map_or(0, Cell::bit);
+        state.marbles[me] ^= s.from.bit() | fill;
         if s.pushed == 0 {
             return None;
         }
         let opp = 1 - me;
-        st.marbles[opp] ^= bit(s.fill);
-        if s.push_to != OFF {
-            st.marbles[opp] |= bit(s.push_to);
-            return None;
+        state.marbles[opp] ^= fill;
+        match (s.push_to, s.push_last) {
+            (Some(to), _) => {
+                state.marbles[opp] |= to.bit();
+                None
+            }
+            (None, Some(last)) => {
+                let pusher = state.to_move;
+                Some(self.eject(state, pusher, last, s.direction))
+            }
+            (None, None) => None,
         }
-        Some(self.eject(st, me as Seat, s.push_last, s.dir))
     }
 
-    /// The target a marble pushed off `cell` towards `dir` falls into.
+    /// The target a marble pushed off `cell` towards `direction` falls
+    /// into; `None` when the neighbour there is on the board.
     #[inline]
-    pub(crate) fn landing(&self, cell: Cell, dir: Dir) -> u8 {
-        self.landing[cell as usize * 6 + dir as usize]
+    pub(crate) fn landing(&self, cell: Cell, direction: Direction) -> Option<Target> {
+        self.landing[cell.index() * 6 + direction.index()]
     }
 
-    /// An opposing marble pushed off by `pusher` from `cell` towards `dir`.
-    fn eject(&self, st: &mut State, pusher: Seat, cell: Cell, dir: Dir) -> Ejection {
-        let owner = 1 - pusher as usize;
-        if !st.has_targets {
-            st.score[pusher as usize] = st.score[pusher as usize].saturating_add(1);
-            st.out[owner] += 1;
+    /// An opposing marble pushed off by `pusher` from `cell` towards `direction`.
+    fn eject(
+        &self,
+        state: &mut State,
+        pusher: Colour,
+        cell: Cell,
+        direction: Direction,
+    ) -> Ejection {
+        let owner = opponent(pusher);
+        let scorer = pusher.index();
+        // Every way off the board leads to a target (`Board` checks it).
+        let target = self.landing(cell, direction).filter(|_| state.has_targets);
+        let Some(target) = target else {
+            state.score[scorer] = state.score[scorer].saturating_add(1);
+            state.out[owner.index()] += 1;
             return Ejection {
                 target: None,
                 points: 1,
             };
-        }
-        let t = self.landing(cell, dir);
-        let slot = &mut st.targets[t as usize];
-        if *slot == 0 {
-            *slot = owner as u8 + 1;
-            let points = st.values[t as usize];
-            st.score[pusher as usize] = st.score[pusher as usize].saturating_add(points);
+        };
+        let slot = &mut state.targets[target.index()];
+        if slot.is_none() {
+            *slot = Some(Marble::of(owner));
+            let points = state.values[target.index()];
+            state.score[scorer] = state.score[scorer].saturating_add(points);
             Ejection {
-                target: Some(t),
+                target: Some(target),
                 points,
             }
         } else {
             // The target is taken: the marble goes back to its owner, who
             // moves next and first chooses what to do with it.
-            st.pending = t + 1;
+            state.pending = Some(target);
             Ejection {
-                target: Some(t),
+                target: Some(target),
                 points: 0,
             }
         }
     }
 
-    /// Counts the turns `depth` plies deep from `st` (a turn with a pending
-    /// marble is `+cell`, or `~` followed by a move or a pass): a fast
-    /// counter on the typed moves, for the bench. The reference is the game
-    /// API's [`crate::game::perft`]; the tests hold the two to the same
+    /// Counts the turns `depth` plies deep from `state` (a turn with a
+    /// pending marble is `+cell`, or `~` followed by a move or a pass): a
+    /// fast counter on the typed moves, for the bench. The reference is the
+    /// game API's [`crate::game::perft`]; the tests hold the two to the same
     /// counts (they differ only on a won position, counted 0 here and 1
     /// there).
-    pub fn perft(&self, st: &State, depth: u32) -> u64 {
+    pub fn perft(&self, state: &State, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if self.won(st) {
+        if self.won(state) {
             return 0;
         }
         let mut total = 0;
-        let mut after_remove = *st;
-        if st.pending != 0 {
-            let all = st.marbles[0] | st.marbles[1];
-            for c in 0..self.board.len() as Cell {
-                if all & bit(c) == 0 {
-                    let mut next = *st;
-                    next.marbles[st.to_move as usize] |= bit(c);
-                    next.pending = 0;
-                    next.to_move ^= 1;
+        let mut after_remove = *state;
+        if state.pending.is_some() {
+            let all = state.marbles[0] | state.marbles[1];
+            for cell in self.board.cells() {
+                if all & cell.bit() == 0 {
+                    let mut next = *state;
+                    next.marbles[state.to_move.index()] |= cell.bit();
+                    next.pending = None;
+                    next.to_move = opponent(state.to_move);
                     total += self.perft(&next, depth - 1);
                 }
             }
-            after_remove.pending = 0;
-            after_remove.out[st.to_move as usize] += 1;
+            after_remove.pending = None;
+            after_remove.out[state.to_move.index()] += 1;
         }
         let mut moves = Vec::new();
         self.moves(&after_remove, &mut moves);
         if moves.is_empty() {
             let mut next = after_remove;
-            next.to_move ^= 1;
+            next.to_move = opponent(next.to_move);
             return total + self.perft(&next, depth - 1);
         }
         for m in &moves {
             let mut next = after_remove;
             self.apply(&mut next, m);
-            next.to_move ^= 1;
+            next.to_move = opponent(next.to_move);
             total += self.perft(&next, depth - 1);
         }
         total
     }
 
     /// Whether a seat has reached the winning score.
-    pub(crate) fn won(&self, st: &State) -> bool {
-        st.score
+    pub(crate) fn won(&self, state: &State) -> bool {
+        state
+            .score
             .iter()
-            .any(|&s| s as u32 >= self.params.winning_score)
+            .any(|&points| points as u32 >= self.params.winning_score)
     }
 }
 
@@ -427,14 +465,14 @@ mod tests {
     use std::collections::BTreeSet;
 
     /// Every legal move found by trying every pair of ends and direction.
-    fn brute_force(rules: &Offboard, st: &State) -> BTreeSet<(Cell, Cell, Dir)> {
-        let n = rules.board.len() as Cell;
+    fn brute_force(rules: &Offboard, state: &State) -> BTreeSet<(Cell, Cell, Direction)> {
+        let cells = rules.board.cells();
         let mut found = BTreeSet::new();
-        for from in 0..n {
-            for to in std::iter::once(None).chain((0..n).map(Some)) {
-                for dir in 0..6 {
-                    if let Ok(s) = rules.resolve(st, from, to, dir) {
-                        found.insert((s.from, s.to, s.dir));
+        for from in cells.clone() {
+            for to in std::iter::once(None).chain(cells.clone().map(Some)) {
+                for direction in Direction::ALL {
+                    if let Ok(s) = rules.resolve(state, from, to, direction) {
+                        found.insert((s.from, s.to, s.direction));
                     }
                 }
             }
@@ -451,18 +489,23 @@ mod tests {
             let game = rules
                 .simulate(&options, &mut Rng::new(seed))
                 .expect("simulates");
-            let mut st = rules.start;
+            let mut state = rules.start;
             for (k, turn) in game.line.turns.iter().enumerate() {
                 if k % 7 == 0 {
                     let mut moves = Vec::new();
-                    rules.moves(&st, &mut moves);
+                    rules.moves(&state, &mut moves);
                     let generated: BTreeSet<_> =
-                        moves.iter().map(|s| (s.from, s.to, s.dir)).collect();
+                        moves.iter().map(|s| (s.from, s.to, s.direction)).collect();
                     assert_eq!(generated.len(), moves.len(), "no move listed twice");
-                    assert_eq!(generated, brute_force(rules, &st), "{}", st.to_position());
+                    assert_eq!(
+                        generated,
+                        brute_force(rules, &state),
+                        "{}",
+                        state.to_position()
+                    );
                 }
                 rules
-                    .play_turn(&mut st, turn)
+                    .play_turn(&mut state, turn)
                     .expect("simulated turns are legal");
             }
         }

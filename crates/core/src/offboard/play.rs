@@ -5,10 +5,10 @@
 use billes_notation::Name;
 use billes_notation::{Action, Capture, Span, Turn};
 
-use super::board::{opposite, Cell, OFF};
+use super::board::Cell;
 use super::hooks::variant_error;
 use super::moves::{Ejection, Illegal, Shift};
-use super::position::{seat_of, State, SEATS};
+use super::position::{opponent, seat_name, seat_of, State};
 use super::Offboard;
 use crate::error::cold;
 use crate::variant::{Hooks, NoHooks, Verdict};
@@ -17,8 +17,8 @@ use crate::{ErrorKind, ReplayError};
 impl Offboard {
     /// Checks one turn and applies it.
     #[inline]
-    pub(crate) fn play_turn(&self, st: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        self.play_turn_with(st, turn, &NoHooks)
+    pub(crate) fn play_turn(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+        self.play_turn_with(state, turn, &NoHooks)
     }
 
     /// Checks one turn under a variant's hooks and applies it: `allow` is
@@ -26,7 +26,7 @@ impl Offboard {
     /// move), `score` about a marble pushed off.
     pub(crate) fn play_turn_with<H: Hooks>(
         &self,
-        st: &mut State,
+        state: &mut State,
         turn: &Turn,
         hooks: &H,
     ) -> Result<(), ReplayError> {
@@ -40,15 +40,12 @@ impl Offboard {
                 )
             }));
         };
-        if seat != st.to_move {
+        if seat != state.to_move {
             return Err(cold(|| {
                 ReplayError::new(
                     ErrorKind::Seat,
                     head.span,
-                    format!(
-                        "{} is to move, not {}",
-                        SEATS[st.to_move as usize], head.seat
-                    ),
+                    format!("{} is to move, not {}", seat_name(state.to_move), head.seat),
                 )
             }));
         }
@@ -77,38 +74,38 @@ impl Offboard {
         let Some(mut action) = actions.next() else {
             return Err(cold(|| {
                 self.illegal(
-                    st,
+                    state,
                     (turn, hooks),
                     head.span,
                     "the turn holds no move".into(),
                 )
             }));
         };
-        let me = SEATS[seat as usize];
-        if st.pending != 0 {
+        let me = seat_name(seat);
+        if let Some(pending) = state.pending {
             match action {
                 Action::Place { to, capture, span } => {
-                    self.place(st, to.as_deref(), capture.as_ref(), *span, (turn, hooks))?;
+                    self.place(state, to.as_deref(), capture.as_ref(), *span, (turn, hooks))?;
                     if let Some(extra) = actions.next() {
                         return Err(cold(|| {
                             self.illegal(
-                                st,
+                                state,
                                 (turn, hooks),
                                 extra.span(),
                                 "putting a marble back is the whole turn".into(),
                             )
                         }));
                     }
-                    st.to_move ^= 1;
+                    state.to_move = opponent(state.to_move);
                     return Ok(());
                 }
                 Action::Remove { span } => {
-                    st.pending = 0;
-                    st.out[seat as usize] += 1;
+                    state.pending = None;
+                    state.out[seat.index()] += 1;
                     let Some(next) = actions.next() else {
                         return Err(cold(|| {
                             self.illegal(
-                                st,
+                                state,
                                 (turn, hooks),
                                 *span,
                                 format!("after removing its marble, {me} still moves (or passes)"),
@@ -118,10 +115,10 @@ impl Offboard {
                     action = next;
                 }
                 other => {
-                    let target = self.board.target_name(st.pending as usize - 1);
+                    let target = self.board.target_name(pending);
                     return Err(cold(|| {
                         self.illegal(
-                        st,
+                        state,
                         (turn, hooks),
                         other.span(),
                         format!(
@@ -145,7 +142,7 @@ impl Offboard {
                     b.cell_of(*name).ok_or_else(|| {
                         cold(|| {
                             self.illegal(
-                                st,
+                                state,
                                 (turn, hooks),
                                 *span,
                                 format!("{name} is not a cell of the board (a1 to i9)"),
@@ -158,27 +155,36 @@ impl Offboard {
                     Some(to) => Some(cell(to)?),
                     None => None,
                 };
-                let dir = b.direction_of(*direction).ok_or_else(|| {
+                let direction = b.direction_of(*direction).ok_or_else(|| {
                     cold(|| {
                         self.illegal(
-                            st,
+                            state,
                             (turn, hooks),
                             *span,
                             format!("{direction} is not a direction (e, ne, nw, w, sw, se)"),
                         )
                     })
                 })?;
-                let shift = self.resolve(st, from_cell, to_cell, dir).map_err(|why| {
-                    cold(|| self.illegal(st, (turn, hooks), *span, self.explain(st, why)))
-                })?;
+                let shift =
+                    self.resolve(state, from_cell, to_cell, direction)
+                        .map_err(|illegal| {
+                            cold(|| {
+                                self.illegal(
+                                    state,
+                                    (turn, hooks),
+                                    *span,
+                                    self.explain(state, illegal),
+                                )
+                            })
+                        })?;
                 if hooks.active() {
                     if let Verdict::Forbid(reason) = hooks
-                        .verdict(|| self.move_view(st, turn.number, &shift))
+                        .verdict(|| self.move_view(state, turn.number, &shift))
                         .map_err(|e| variant_error(turn, e))?
                     {
                         return Err(cold(|| {
                             self.illegal(
-                                st,
+                                state,
                                 (turn, hooks),
                                 *span,
                                 format!("{action} is not allowed in this variant: {reason}"),
@@ -186,9 +192,9 @@ impl Offboard {
                         }));
                     }
                 }
-                let before = *st;
+                let before = *state;
                 let ejection = self
-                    .apply_hooked(st, turn.number, &shift, hooks)
+                    .apply_hooked(state, turn.number, &shift, hooks)
                     .map_err(|e| variant_error(turn, e))?;
                 if let Some(mark) = capture {
                     self.check_mark(&before, &shift, ejection, mark, *span)?;
@@ -197,28 +203,30 @@ impl Offboard {
             Action::Pass { span } => {
                 let can_move = if hooks.active() {
                     let mut moves = Vec::new();
-                    self.allowed_moves(st, turn.number, hooks, &mut moves)
+                    self.allowed_moves(state, turn.number, hooks, &mut moves)
                         .map_err(|e| variant_error(turn, e))?;
                     !moves.is_empty()
                 } else {
-                    self.can_move(st)
+                    self.can_move(state)
                 };
                 if can_move {
-                    return Err(cold(|| match self.allowed_list(st, turn.number, hooks) {
-                        Ok(legal) => ReplayError::new(
-                            ErrorKind::FalsePass,
-                            *span,
-                            format!("{me} cannot pass: a move exists"),
-                        )
-                        .with_legal(legal),
-                        Err(e) => variant_error(turn, e),
+                    return Err(cold(|| {
+                        match self.allowed_list(state, turn.number, hooks) {
+                            Ok(legal) => ReplayError::new(
+                                ErrorKind::FalsePass,
+                                *span,
+                                format!("{me} cannot pass: a move exists"),
+                            )
+                            .with_legal(legal),
+                            Err(e) => variant_error(turn, e),
+                        }
                     }));
                 }
             }
             Action::Place { span, .. } | Action::Remove { span } => {
                 return Err(cold(|| {
                     self.illegal(
-                        st,
+                        state,
                         (turn, hooks),
                         *span,
                         format!("{me} has no pushed-off marble to put back or remove"),
@@ -228,7 +236,7 @@ impl Offboard {
             Action::Move { span, .. } | Action::Barricade { span, .. } => {
                 return Err(cold(|| {
                     self.illegal(
-                        st,
+                        state,
                         (turn, hooks),
                         *span,
                         "offboard moves are written c3>ne (one marble) or c3:c5>e (a line)".into(),
@@ -238,17 +246,22 @@ impl Offboard {
         }
         if let Some(extra) = actions.next() {
             return Err(cold(|| {
-                self.illegal(st, (turn, hooks), extra.span(), "one move per turn".into())
+                self.illegal(
+                    state,
+                    (turn, hooks),
+                    extra.span(),
+                    "one move per turn".into(),
+                )
             }));
         }
-        st.to_move ^= 1;
+        state.to_move = opponent(state.to_move);
         Ok(())
     }
 
     /// `+e5`: the pending marble put back on a free cell.
     fn place<H: Hooks>(
         &self,
-        st: &mut State,
+        state: &mut State,
         to: Option<&str>,
         capture: Option<&Capture>,
         span: Span,
@@ -256,7 +269,7 @@ impl Offboard {
     ) -> Result<(), ReplayError> {
         let Some(name) = to else {
             return Err(self.illegal(
-                st,
+                state,
                 (turn, hooks),
                 span,
                 "write the cell the marble is put back on, e.g. +e5".into(),
@@ -264,14 +277,14 @@ impl Offboard {
         };
         let Some(cell) = self.board.cell(name) else {
             return Err(self.illegal(
-                st,
+                state,
                 (turn, hooks),
                 span,
                 format!("{name} is not a cell of the board (a1 to i9)"),
             ));
         };
-        if st.at(cell).is_some() {
-            return Err(self.illegal(st, (turn, hooks), span, format!("{name} is not free")));
+        if state.at(cell).is_some() {
+            return Err(self.illegal(state, (turn, hooks), span, format!("{name} is not free")));
         }
         if capture.is_some() {
             return Err(ReplayError::new(
@@ -280,8 +293,8 @@ impl Offboard {
                 "putting a marble back pushes nothing off",
             ));
         }
-        st.marbles[st.to_move as usize] |= 1 << cell;
-        st.pending = 0;
+        state.marbles[state.to_move.index()] |= cell.bit();
+        state.pending = None;
         Ok(())
     }
 
@@ -295,45 +308,50 @@ impl Offboard {
         span: Span,
     ) -> Result<(), ReplayError> {
         let effect = |message: String| Err(ReplayError::new(ErrorKind::Effect, span, message));
-        let Some(ej) = ejection else {
+        let Some(ejection) = ejection else {
             let written = self.shift_text(shift, None);
             return effect(format!("{written} pushes no marble off the board"));
         };
-        let opp = SEATS[1 - before.to_move as usize];
-        match (mark.target.as_deref(), ej.target) {
+        let opp = seat_name(opponent(before.to_move));
+        match (mark.target.as_deref(), ejection.target) {
             (Some(_), None) => return effect("this game has no targets: write *".into()),
             (None, None) if mark.points.is_some() => {
                 return effect(format!(
                 "this game has no targets: a marble pushed off is marked * alone (it scores {})",
-                ej.points
+                ejection.points
             ))
             }
-            (Some(written), Some(t)) if written != self.board.target_name(t as usize) => {
+            (Some(written), Some(t)) if written != self.board.target_name(t) => {
                 return effect(format!(
                     "the {opp} marble falls into {}, not {written}",
-                    self.board.target_name(t as usize)
+                    self.board.target_name(t)
                 ));
             }
             _ => {}
         }
         if let Some(points) = mark.points {
-            if points != ej.points as u32 {
-                return effect(match ej.target {
-                    Some(t) if ej.points == 0 && before.targets[t as usize] != 0 => format!(
-                        "{} is already taken: the marble scores 0, not {points}",
-                        self.board.target_name(t as usize)
-                    ),
-                    Some(t) if ej.points == before.values[t as usize] => format!(
+            if points != ejection.points as u32 {
+                return effect(match ejection.target {
+                    Some(t) if ejection.points == 0 && before.targets[t.index()].is_some() => {
+                        format!(
+                            "{} is already taken: the marble scores 0, not {points}",
+                            self.board.target_name(t)
+                        )
+                    }
+                    Some(t) if ejection.points == before.values[t.index()] => format!(
                         "{} is worth {}, not {points}",
-                        self.board.target_name(t as usize),
-                        ej.points
+                        self.board.target_name(t),
+                        ejection.points
                     ),
                     Some(t) => format!(
                         "the marble in {} scores {} in this variant, not {points}",
-                        self.board.target_name(t as usize),
-                        ej.points
+                        self.board.target_name(t),
+                        ejection.points
                     ),
-                    None => format!("a marble pushed off scores {}, not {points}", ej.points),
+                    None => format!(
+                        "a marble pushed off scores {}, not {points}",
+                        ejection.points
+                    ),
                 });
             }
         }
@@ -343,31 +361,31 @@ impl Offboard {
     /// An illegal-move error listing the legal turns (those the hooks allow).
     fn illegal<H: Hooks>(
         &self,
-        st: &State,
+        state: &State,
         (turn, hooks): (&Turn, &H),
         span: Span,
         message: String,
     ) -> ReplayError {
-        match self.allowed_list(st, turn.number, hooks) {
+        match self.allowed_list(state, turn.number, hooks) {
             Ok(legal) => ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(legal),
             Err(e) => variant_error(turn, e),
         }
     }
 
     /// Why a move is illegal, in the game's words.
-    fn explain(&self, st: &State, why: Illegal) -> String {
+    fn explain(&self, state: &State, illegal: Illegal) -> String {
         let b = self.board;
         let name = |c: Cell| b.cell_name(c);
-        let me = SEATS[st.to_move as usize];
-        let opp = SEATS[1 - st.to_move as usize];
-        match why {
+        let me = seat_name(state.to_move);
+        let opp = seat_name(opponent(state.to_move));
+        match illegal {
             Illegal::SameEnds => "a line names two different ends: write one marble as c3>ne".into(),
             Illegal::NotAligned(a, c) => format!("{} and {} are not on one line", name(a), name(c)),
             Illegal::TooLong(len) => format!(
                 "a line of {len} marbles is too long to move (at most {})",
                 self.max_line
             ),
-            Illegal::NotOwn(c) => match st.at(c) {
+            Illegal::NotOwn(c) => match state.at(c) {
                 Some(_) => format!("{} holds a {opp} marble, not one of {me}'s", name(c)),
                 None => format!("{me} has no marble on {}", name(c)),
             },
@@ -376,7 +394,7 @@ impl Offboard {
             Illegal::Sideways(axis) => format!(
                 "a line moves only along its own axis ({} or {}), never sideways",
                 b.direction_name(axis),
-                b.direction_name(opposite(axis))
+                b.direction_name(axis.opposite())
             ),
             Illegal::NotFree(c) => format!("{} is not free", name(c)),
             Illegal::OwnOff(c) => format!("{me} would move its own marble off the board from {}", name(c)),
@@ -400,8 +418,8 @@ impl Offboard {
             out.push_str(self.board.cell_name(s.to));
         }
         out.push('>');
-        out.push_str(self.board.direction_name(s.dir));
-        if let Some(mark) = before.and_then(|st| self.mark(st, s)) {
+        out.push_str(self.board.direction_name(s.direction));
+        if let Some(mark) = before.and_then(|state| self.mark(state, s)) {
             out.push_str(&mark.to_string());
         }
         out
@@ -410,20 +428,19 @@ impl Offboard {
     /// The full mark of a move that pushes a marble off (`*t4=3`, `*t4=0`,
     /// `*` without targets), from the position before it.
     pub(crate) fn mark(&self, before: &State, s: &Shift) -> Option<Capture> {
-        if s.pushed == 0 || s.push_to != OFF {
-            return None;
-        }
-        if !before.has_targets {
+        let from = s.ejects_from()?;
+        let target = self
+            .landing(from, s.direction)
+            .filter(|_| before.has_targets);
+        let Some(target) = target else {
             return Some(Capture::default());
-        }
-        let t = self.landing(s.push_last, s.dir);
-        let points = if before.targets[t as usize] == 0 {
-            before.values[t as usize]
-        } else {
-            0
+        };
+        let points = match before.targets[target.index()] {
+            None => before.values[target.index()],
+            Some(_) => 0,
         };
         Some(Capture {
-            target: Some(self.board.target_name(t as usize).into()),
+            target: Some(self.board.target_name(target).into()),
             points: Some(points as u32),
             span: Span::default(),
         })

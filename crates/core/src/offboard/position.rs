@@ -2,24 +2,60 @@
 //! a pending re-placement; its `Position` tag syntax and its text board.
 
 use std::fmt::Write as _;
+use std::num::NonZeroU8;
 
-use super::board::{board, Board, Cell, TARGETS};
-use crate::TextBoard;
+use super::board::{board, Board, Cell, Target, TARGETS};
+use crate::{Colour, TextBoard};
 
-/// The seat letters, in turn order: Red moves first.
+/// The seat letters, in turn order, by [`Colour`]: Red (0) moves first,
+/// then Blue (1).
 pub const SEATS: [&str; 2] = ["R", "B"];
 
-/// A seat: 0 is Red (`R`), 1 is Blue (`B`).
-pub type Seat = u8;
+/// Red, who moves first.
+pub const RED: Colour = Colour::new(0);
 
-/// The seat written `name`, if it plays Offboard.
-pub fn seat_of(name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Seat> {
+/// The colour of the seat written `name`, if it plays Offboard.
+pub fn seat_of(name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Colour> {
     // Bytes, not `str`: a `Name` gives its bytes without a UTF-8 check.
     match name.as_ref() {
-        b"R" => Some(0),
-        b"B" => Some(1),
+        b"R" => Some(Colour::new(0)),
+        b"B" => Some(Colour::new(1)),
         _ => None,
     }
+}
+
+/// A marble in a target, by the colour of its seat.
+///
+/// Stored as the colour's index plus one in a [`NonZeroU8`], so that what a
+/// target holds, `Option<Marble>`, is one byte and the position stays as
+/// small to copy as when it was a byte code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Marble(NonZeroU8);
+
+impl Marble {
+    /// A marble of the seat of colour `colour`.
+    #[inline]
+    pub(crate) const fn of(colour: Colour) -> Marble {
+        Marble(NonZeroU8::MIN.saturating_add(colour.get()))
+    }
+
+    /// The colour of the marble's seat.
+    #[inline]
+    pub(crate) const fn colour(self) -> Colour {
+        Colour::new(self.0.get() - 1)
+    }
+}
+
+/// The other seat of the two.
+#[inline(always)]
+pub(crate) const fn opponent(colour: Colour) -> Colour {
+    Colour::new(colour.get() ^ 1)
+}
+
+/// The letter of a seat (`R`, `B`).
+#[inline]
+pub(crate) fn seat_name(colour: Colour) -> &'static str {
+    SEATS[colour.index()]
 }
 
 /// An Offboard position.
@@ -28,10 +64,10 @@ pub fn seat_of(name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Seat> {
 /// scores, the seat to move and its pending re-placement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct State {
-    /// Marbles on the board, per seat (bit `i` is cell `i`).
+    /// Marbles on the board, per seat (a set of cells: [`Cell::bit`]).
     pub(crate) marbles: [u64; 2],
-    /// What each target holds: 0 nothing, 1 a red marble, 2 a blue one.
-    pub(crate) targets: [u8; TARGETS],
+    /// The marble each target holds, if any.
+    pub(crate) targets: [Option<Marble>; TARGETS],
     /// The targets' values (0 for every target when the variant has none).
     pub(crate) values: [u8; TARGETS],
     /// Whether the variant has targets at all.
@@ -41,10 +77,10 @@ pub struct State {
     /// Marbles taken out of the game (`~`, or pushed off without targets), per seat.
     pub(crate) out: [u8; 2],
     /// The seat to move.
-    pub(crate) to_move: Seat,
-    /// 0, or 1 + the target the mover's marble was pushed towards when that
-    /// target was occupied: the mover must put it back or remove it first.
-    pub(crate) pending: u8,
+    pub(crate) to_move: Colour,
+    /// The target the mover's marble was pushed towards when that target
+    /// was occupied: the mover must put it back or remove it first.
+    pub(crate) pending: Option<Target>,
 }
 
 impl State {
@@ -52,66 +88,63 @@ impl State {
     pub(crate) fn empty(values: Option<[u8; TARGETS]>) -> State {
         State {
             marbles: [0; 2],
-            targets: [0; TARGETS],
+            targets: [None; TARGETS],
             values: values.unwrap_or([0; TARGETS]),
             has_targets: values.is_some(),
             score: [0; 2],
             out: [0; 2],
-            to_move: 0,
-            pending: 0,
+            to_move: RED,
+            pending: None,
         }
     }
 
     /// The seat to move (`"R"` or `"B"`).
     pub fn to_move(&self) -> &'static str {
-        SEATS[self.to_move as usize]
+        seat_name(self.to_move)
     }
 
     /// The points of a seat (`"R"` or `"B"`); 0 for any other name.
     pub fn score(&self, seat: &str) -> u32 {
-        seat_of(seat).map_or(0, |s| self.score[s as usize] as u32)
+        seat_of(seat).map_or(0, |colour| u32::from(self.score[colour.index()]))
     }
 
-    /// The cells of the marbles of seat `seat` (0 for R, 1 for B, as in
-    /// [`SEATS`]) on the board; none for any other number.
-    pub fn cells_of(&self, seat: usize) -> impl Iterator<Item = Cell> {
-        cells(self.marbles.get(seat).copied().unwrap_or(0))
+    /// The cells of the marbles of the seat of colour `colour` (as in
+    /// [`SEATS`]) on the board; none for a colour that does not play.
+    pub fn cells_of(&self, colour: Colour) -> impl Iterator<Item = Cell> {
+        Cell::in_mask(self.marbles.get(colour.index()).copied().unwrap_or(0))
     }
 
     /// The marbles of a seat on the board, as cell names.
     pub fn marbles(&self, seat: &str) -> Vec<&'static str> {
-        let Some(s) = seat_of(seat) else {
+        let Some(colour) = seat_of(seat) else {
             return Vec::new();
         };
-        cells(self.marbles[s as usize])
-            .map(|c| board().cell_name(c))
+        self.cells_of(colour)
+            .map(|cell| board().cell_name(cell))
             .collect()
     }
 
     /// The target the mover's marble was pushed towards while occupied, when
     /// the mover must first put it back or remove it.
     pub fn pending(&self) -> Option<&'static str> {
-        (self.pending != 0).then(|| board().target_name(self.pending as usize - 1))
+        self.pending.map(|target| board().target_name(target))
     }
 
     /// What target `name` holds: `Some("R")`, `Some("B")`, or `None` when it
     /// is empty or there is no such target.
     pub fn target(&self, name: &str) -> Option<&'static str> {
-        let t = board().target(name)?;
-        match self.targets[t] {
-            0 => None,
-            s => Some(SEATS[s as usize - 1]),
-        }
+        let target = board().target(name)?;
+        self.targets[target.index()].map(|marble| seat_name(marble.colour()))
     }
 
-    /// Who holds `cell`: `Some(0)` red, `Some(1)` blue, `None` empty.
+    /// Whose marble stands on `cell`, if any.
     #[inline]
-    pub(crate) fn at(&self, cell: Cell) -> Option<Seat> {
-        let bit = 1u64 << cell;
+    pub(crate) fn at(&self, cell: Cell) -> Option<Colour> {
+        let bit = cell.bit();
         if self.marbles[0] & bit != 0 {
-            Some(0)
+            Some(Colour::new(0))
         } else if self.marbles[1] & bit != 0 {
-            Some(1)
+            Some(Colour::new(1))
         } else {
             None
         }
@@ -121,22 +154,27 @@ impl State {
     pub fn to_position(&self) -> String {
         let b = board();
         let mut out = String::new();
-        for (s, seat) in SEATS.iter().enumerate() {
-            if s > 0 {
+        for colour in Colour::all(SEATS.len()) {
+            if colour != RED {
                 out.push(' ');
             }
-            out.push_str(seat);
+            out.push_str(seat_name(colour));
             out.push(':');
-            for (i, c) in cells(self.marbles[s]).enumerate() {
+            for (i, cell) in self.cells_of(colour).enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                out.push_str(b.cell_name(c));
+                out.push_str(b.cell_name(cell));
             }
         }
-        for (t, &held) in self.targets.iter().enumerate() {
-            if held != 0 {
-                let _ = write!(out, " {}={}", b.target_name(t), SEATS[held as usize - 1]);
+        for (target, held) in Target::all().zip(self.targets) {
+            if let Some(marble) = held {
+                let _ = write!(
+                    out,
+                    " {}={}",
+                    b.target_name(target),
+                    seat_name(marble.colour())
+                );
             }
         }
         if self.score != self.derived_score() {
@@ -145,9 +183,9 @@ impl State {
         if self.out != [0, 0] {
             let _ = write!(out, " out=R{},B{}", self.out[0], self.out[1]);
         }
-        let _ = write!(out, " move={}", SEATS[self.to_move as usize]);
-        if self.pending != 0 {
-            let _ = write!(out, " pending={}", b.target_name(self.pending as usize - 1));
+        let _ = write!(out, " move={}", seat_name(self.to_move));
+        if let Some(pending) = self.pending {
+            let _ = write!(out, " pending={}", b.target_name(pending));
         }
         out
     }
@@ -156,11 +194,11 @@ impl State {
     /// every target holding an opposing marble.
     fn derived_score(&self) -> [u8; 2] {
         let mut score = [0u8; 2];
-        for (t, &held) in self.targets.iter().enumerate() {
-            if held != 0 {
-                // A red marble (1) in a target scored for Blue (1), and back.
-                let scorer = 2 - held as usize;
-                score[scorer] = score[scorer].saturating_add(self.values[t]);
+        for (held, &value) in self.targets.iter().zip(&self.values) {
+            if let Some(marble) = *held {
+                // A red marble in a target scored for Blue, and back.
+                let scorer = opponent(marble.colour()).index();
+                score[scorer] = score[scorer].saturating_add(value);
             }
         }
         score
@@ -183,54 +221,55 @@ impl State {
         values: Option<[u8; TARGETS]>,
     ) -> Result<State, String> {
         let b = board();
-        let mut st = State::empty(values);
+        let mut state = State::empty(values);
         let mut score = None;
         let mut seen_seat = [false; 2];
         for field in text.split_whitespace() {
             if let Some((key, value)) = field.split_once('=') {
                 match key {
                     "move" => {
-                        st.to_move = seat_of(value)
+                        state.to_move = seat_of(value)
                             .ok_or_else(|| format!("move={value}: the seats are R and B"))?;
                     }
                     "pending" => {
-                        if !st.has_targets {
+                        if !state.has_targets {
                             return Err("pending: this variant has no targets".into());
                         }
-                        let t = b.target(value).ok_or_else(|| {
+                        let target = b.target(value).ok_or_else(|| {
                             format!("pending={value}: no target {value} (t1 to t12)")
                         })?;
-                        st.pending = t as u8 + 1;
+                        state.pending = Some(target);
                     }
                     "score" => score = Some(parse_pair("score", value)?),
-                    "out" => st.out = parse_pair("out", value)?,
+                    "out" => state.out = parse_pair("out", value)?,
                     _ => {
-                        let t = b.target(key).ok_or_else(|| {
+                        let target = b.target(key).ok_or_else(|| {
                             format!(
                                 "unknown field {key}= (targets t1..t12, score, out, move, pending)"
                             )
                         })?;
-                        if !st.has_targets {
+                        if !state.has_targets {
                             return Err(format!("{key}: this variant has no targets"));
                         }
-                        let s = seat_of(value)
+                        let owner = seat_of(value)
                             .ok_or_else(|| format!("{field}: a target holds an R or a B marble"))?;
-                        st.targets[t] = s + 1;
+                        state.targets[target.index()] = Some(Marble::of(owner));
                     }
                 }
             } else if let Some((seat, list)) = field.split_once(':') {
-                let s = seat_of(seat).ok_or_else(|| format!("{seat}: the seats are R and B"))?;
-                if std::mem::replace(&mut seen_seat[s as usize], true) {
+                let colour =
+                    seat_of(seat).ok_or_else(|| format!("{seat}: the seats are R and B"))?;
+                if std::mem::replace(&mut seen_seat[colour.index()], true) {
                     return Err(format!("{seat}: listed twice"));
                 }
                 for name in list.split(',').filter(|n| !n.is_empty()) {
-                    let c = b
+                    let cell = b
                         .cell(name)
                         .ok_or_else(|| format!("{name} is not a cell of the board (a1 to i9)"))?;
-                    if st.at(c).is_some() {
+                    if state.at(cell).is_some() {
                         return Err(format!("{name} holds two marbles"));
                     }
-                    st.marbles[s as usize] |= 1 << c;
+                    state.marbles[colour.index()] |= cell.bit();
                 }
             } else {
                 return Err(format!(
@@ -238,11 +277,11 @@ impl State {
                 ));
             }
         }
-        st.score = match score {
+        state.score = match score {
             Some(score) => score,
-            None => st.derived_score(),
+            None => state.derived_score(),
         };
-        Ok(st)
+        Ok(state)
     }
 }
 
@@ -253,21 +292,10 @@ fn parse_pair(key: &str, value: &str) -> Result<[u8; 2], String> {
     for part in value.split(',') {
         let digits = part.trim_start_matches(|c: char| c.is_ascii_alphabetic());
         let seat = &part[..part.len() - digits.len()];
-        let s = seat_of(seat).ok_or_else(wrong)?;
-        pair[s as usize] = digits.parse().map_err(|_| wrong())?;
+        let colour = seat_of(seat).ok_or_else(wrong)?;
+        pair[colour.index()] = digits.parse().map_err(|_| wrong())?;
     }
     Ok(pair)
-}
-
-/// The cells of a mask, lowest first.
-pub(crate) fn cells(mut mask: u64) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let c = mask.trailing_zeros() as Cell;
-            mask &= mask - 1;
-            c
-        })
-    })
 }
 
 impl TextBoard for State {
@@ -282,11 +310,11 @@ impl TextBoard for State {
             let indent = (r as i32 - 4).unsigned_abs() as usize;
             out.push_str(&" ".repeat(indent + 2));
             out.push(letter);
-            for c in first..=last {
-                let cell = b.cell(&format!("{letter}{c}")).unwrap_or(0);
+            for diagonal in first..=last {
+                let cell = b.cell(&format!("{letter}{diagonal}"));
                 out.push(' ');
-                out.push(match self.at(cell) {
-                    Some(0) => 'R',
+                out.push(match cell.and_then(|cell| self.at(cell)) {
+                    Some(RED) => 'R',
                     Some(_) => 'B',
                     None => '.',
                 });
@@ -303,25 +331,33 @@ impl TextBoard for State {
         out.push('\n');
         if self.has_targets {
             out.push_str("targets:");
-            for t in 0..TARGETS {
-                let held = match self.targets[t] {
-                    0 => "-",
-                    s => SEATS[s as usize - 1],
-                };
-                let _ = write!(out, " {}({})={}", b.target_name(t), self.values[t], held);
+            for target in Target::all() {
+                let t = target.index();
+                let held = self.targets[t].map_or("-", |marble| seat_name(marble.colour()));
+                let _ = write!(
+                    out,
+                    " {}({})={}",
+                    b.target_name(target),
+                    self.values[t],
+                    held
+                );
             }
             out.push('\n');
         }
         let _ = write!(
             out,
             "score: R {} B {}; out of the game: R {} B {}; {} to move",
-            self.score[0], self.score[1], self.out[0], self.out[1], SEATS[self.to_move as usize]
+            self.score[0],
+            self.score[1],
+            self.out[0],
+            self.out[1],
+            seat_name(self.to_move)
         );
-        if self.pending != 0 {
+        if let Some(pending) = self.pending {
             let _ = write!(
                 out,
                 " (first put back or remove the marble pushed towards {})",
-                b.target_name(self.pending as usize - 1)
+                b.target_name(pending)
             );
         }
         out.push('\n');
@@ -338,19 +374,27 @@ mod tests {
     #[test]
     fn position_round_trips() {
         let text = "R:a1,c3,e5 B:i9 t4=B t7=R move=B pending=t7";
-        let st = State::from_position(text, VALUES).expect("valid");
-        assert_eq!(st.to_position(), text);
-        assert_eq!(st.score("R"), 1);
-        assert_eq!(st.score("B"), 1);
-        assert_eq!(st.pending(), Some("t7"));
-        assert_eq!(st.target("t4"), Some("B"));
-        assert_eq!(st.marbles("R"), ["a1", "c3", "e5"]);
+        let state = State::from_position(text, VALUES).expect("valid");
+        assert_eq!(state.to_position(), text);
+        assert_eq!(state.score("R"), 1);
+        assert_eq!(state.score("B"), 1);
+        assert_eq!(state.pending(), Some("t7"));
+        assert_eq!(state.target("t4"), Some("B"));
+        assert_eq!(state.marbles("R"), ["a1", "c3", "e5"]);
+    }
+
+    #[test]
+    fn a_position_is_small_to_copy() {
+        // The move generators and the perft counter copy it for every move.
+        assert_eq!(std::mem::size_of::<Option<Marble>>(), 1);
+        assert!(std::mem::size_of::<State>() <= 48);
+        assert_eq!(Marble::of(Colour::new(1)).colour(), Colour::new(1));
     }
 
     #[test]
     fn explicit_scores_are_kept() {
-        let st = State::from_position("R:a1 B: score=R5,B2", None).expect("valid");
-        assert_eq!(st.to_position(), "R:a1 B: score=R5,B2 move=R");
+        let state = State::from_position("R:a1 B: score=R5,B2", None).expect("valid");
+        assert_eq!(state.to_position(), "R:a1 B: score=R5,B2 move=R");
     }
 
     #[test]
@@ -370,8 +414,8 @@ mod tests {
 
     #[test]
     fn text_board_shows_the_hexagon() {
-        let st = State::from_position("R:a1,e5 B:i9", VALUES).expect("valid");
-        let text = st.text_board();
+        let state = State::from_position("R:a1,e5 B:i9", VALUES).expect("valid");
+        let text = state.text_board();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "      i . . . . B");
         assert_eq!(lines[4], "  e . . . . R . . . .");

@@ -4,9 +4,8 @@
 
 use billes_notation::{Game, Line, Outcome, Span, Tag, Turn};
 
-use super::board::OFF;
 use super::legal::{Choice, Play};
-use super::position::{State, SEATS};
+use super::position::{seat_name, State, SEATS};
 use super::Offboard;
 use crate::variant::{Hooks, NoHooks};
 use crate::{Rng, SimOptions};
@@ -46,16 +45,16 @@ impl Offboard {
             return Err("offboard has no teams".into());
         }
         let greedy = [rng.chance(1, 2), rng.chance(1, 2)];
-        let mut st = self.start;
+        let mut state = self.start;
         let mut turns: Vec<Turn> = Vec::new();
         let mut choices = Vec::with_capacity(128);
         let mut passes = 0;
-        while turns.len() < options.max_turns as usize && !self.won(&st) && passes < 2 {
-            let seat = st.to_move as usize;
+        while turns.len() < options.max_turns as usize && !self.won(&state) && passes < 2 {
+            let seat = state.to_move;
             let number = turns.len() as u32 + 1;
             let failed = |e: String| format!("turn {number}: {e}");
             choices.clear();
-            self.choices(&st, number, hooks, &mut choices)
+            self.choices(&state, number, hooks, &mut choices)
                 .map_err(|e| failed(e.0))?;
             // With a marble pending: put it back (the `+cell`s lead the
             // list) or take it out, each half the time.
@@ -73,7 +72,7 @@ impl Offboard {
                     | Some(Choice {
                         play: Play::Pass, ..
                     }) => 0,
-                    Some(_) if greedy[seat] => self.greedy_choice(&st, moves, rng),
+                    Some(_) if greedy[seat.index()] => self.greedy_choice(&state, moves, rng),
                     Some(_) => rng.below(moves.len()),
                 };
                 moves.get(k)
@@ -88,17 +87,17 @@ impl Offboard {
             };
             let turn = Turn::new(
                 number,
-                SEATS[seat].into(),
+                seat_name(seat).into(),
                 None,
                 None,
                 self.choice_actions(chosen),
             );
-            self.play_turn_with(&mut st, &turn, hooks)
+            self.play_turn_with(&mut state, &turn, hooks)
                 .map_err(|e| failed(e.message))?;
             turns.push(turn);
         }
         let winners: Vec<_> = (0..2)
-            .filter(|&s| st.score[s] as u32 >= self.params.winning_score)
+            .filter(|&s| state.score[s] as u32 >= self.params.winning_score)
             .map(|s| SEATS[s].into())
             .collect();
         let outcome = Outcome {
@@ -128,7 +127,7 @@ impl Offboard {
     /// Among the moves of a turn (lines, or a lone pass), the index of the
     /// one pushing off for the most points (as the rules alone score it),
     /// else of a random push, else of a random move.
-    fn greedy_choice(&self, st: &State, moves: &[Choice], rng: &mut Rng) -> usize {
+    fn greedy_choice(&self, state: &State, moves: &[Choice], rng: &mut Rng) -> usize {
         let line = |c: &Choice| match c.play {
             Play::Line(s, _) => Some(s),
             _ => None,
@@ -140,9 +139,9 @@ impl Offboard {
                 continue;
             };
             pushes += 1;
-            if m.push_to == OFF {
+            if m.ejects_from().is_some() {
                 let points = self
-                    .mark(st, &m)
+                    .mark(state, &m)
                     .and_then(|c| c.points)
                     .map_or(1, |p| p as u8);
                 if best.is_none_or(|(p, _)| points > p) {

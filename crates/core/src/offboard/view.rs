@@ -1,7 +1,7 @@
 //! The [`View`] of an Offboard position.
 
-use super::board::{board, TARGETS};
-use super::position::{cells, SEATS};
+use super::board::{board, Cell, Target};
+use super::position::{seat_name, SEATS};
 use super::State;
 use crate::view::{Piece, PositionView, SeatView, TargetView, View};
 use crate::GameKind;
@@ -23,21 +23,19 @@ impl View for State {
             .collect();
         let pieces = (0..2)
             .flat_map(|s| {
-                cells(self.marbles[s]).map(move |c| Piece {
+                Cell::in_mask(self.marbles[s]).map(move |c| Piece {
                     point: b.cell_name(c).to_string(),
                     seat: SEATS[s].to_string(),
                 })
             })
             .collect();
         let targets = if self.has_targets {
-            (0..TARGETS)
-                .map(|t| TargetView {
-                    name: b.target_name(t).to_string(),
-                    value: self.values[t] as u32,
-                    seat: match self.targets[t] {
-                        0 => None,
-                        s => Some(SEATS[s as usize - 1].to_string()),
-                    },
+            Target::all()
+                .map(|target| TargetView {
+                    name: b.target_name(target).to_string(),
+                    value: u32::from(self.values[target.index()]),
+                    seat: self.targets[target.index()]
+                        .map(|marble| seat_name(marble.colour()).to_string()),
                 })
                 .collect()
         } else {

@@ -78,7 +78,7 @@ fn a_bad_position_tag_is_a_tag_error() {
 
 #[test]
 fn one_marble_moves_to_any_free_neighbouring_cell() {
-    for (dir, to) in [
+    for (direction, to) in [
         ("e", "e6"),
         ("w", "e4"),
         ("ne", "f6"),
@@ -86,7 +86,7 @@ fn one_marble_moves_to_any_free_neighbouring_cell() {
         ("se", "d5"),
         ("sw", "d4"),
     ] {
-        let end = play_ok(&std(), "R:e5 B:a1", &[&format!("R e5>{dir}")]);
+        let end = play_ok(&std(), "R:e5 B:a1", &[&format!("R e5>{direction}")]);
         assert_eq!(end, format!("R:{to} B:a1 move=B"));
     }
 }

@@ -204,7 +204,7 @@ fn empty_cell_before(rules: &Offboard, game: &Game, i: usize) -> String {
         .chain(state.marbles("B"))
         .collect();
     let b = billes_core::offboard::board();
-    (0..b.len() as u8)
+    b.cells()
         .map(|c| b.cell_name(c))
         .find(|n| !taken.contains(n))
         .unwrap()

@@ -57,30 +57,33 @@ fn read_layout(text: &str) -> Result<Layout, RenderError> {
     let mut layout = Layout::new(GameKind::Offboard);
     let h = 3f64.sqrt() / 2.0;
     let top = file.board.rows.len() as f64 - 1.0;
-    let xy = |row: f64, diag: f64| (diag - 1.0 - row * 0.5, (top - row) * h);
+    let xy = |row: f64, diagonal: f64| (diagonal - 1.0 - row * 0.5, (top - row) * h);
     let mut cells: HashMap<(i32, i32), usize> = HashMap::new();
     for (r, row) in file.board.rows.iter().enumerate() {
-        for d in row.first..=row.last {
+        for diagonal in row.first..=row.last {
             let i = layout.add(
-                format!("{}{d}", row.row),
-                xy(r as f64, d as f64),
+                format!("{}{diagonal}", row.row),
+                xy(r as f64, diagonal as f64),
                 HoleKind::Plain,
                 None,
             );
-            cells.insert((r as i32, d as i32), i);
+            cells.insert((r as i32, diagonal as i32), i);
         }
     }
     let mut steps = HashMap::new();
-    for dir in &file.board.directions {
-        let (dr, dd) = (dir.step[0] as f64, dir.step[1] as f64);
+    for direction in &file.board.directions {
+        let (dr, dd) = (direction.step[0] as f64, direction.step[1] as f64);
         layout
             .directions
-            .insert(dir.name.clone(), (dd - dr * 0.5, -dr * h));
-        steps.insert(dir.name.clone(), (dir.step[0] as i32, dir.step[1] as i32));
+            .insert(direction.name.clone(), (dd - dr * 0.5, -dr * h));
+        steps.insert(
+            direction.name.clone(),
+            (direction.step[0] as i32, direction.step[1] as i32),
+        );
     }
-    let off = |(r, d): (i32, i32), dir: &str| {
+    let off = |(r, d): (i32, i32), direction: &str| {
         steps
-            .get(dir)
+            .get(direction)
             .is_none_or(|(dr, dd)| !cells.contains_key(&(r + dr, d + dd)))
     };
     for t in &file.board.targets {
@@ -127,7 +130,7 @@ struct OffboardFile {
 #[derive(Deserialize)]
 struct OffboardBoard {
     rows: Vec<OffboardRow>,
-    directions: Vec<OffboardDir>,
+    directions: Vec<OffboardDirection>,
     targets: Vec<OffboardTarget>,
 }
 
@@ -139,7 +142,7 @@ struct OffboardRow {
 }
 
 #[derive(Deserialize)]
-struct OffboardDir {
+struct OffboardDirection {
     name: String,
     step: [i8; 2],
 }

@@ -634,15 +634,15 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<GameSource, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let st = &mut self.state;
-        while !st.done {
-            if st.pending.len() > st.limit {
-                return Some(Err(st.stop(false)));
+        let state = &mut self.state;
+        while !state.done {
+            if state.pending.len() > state.limit {
+                return Some(Err(state.stop(false)));
             }
             let buf = match self.input.fill_buf() {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    st.done = true;
+                    state.done = true;
                     return Some(Err(ReadError::Io(e)));
                 }
                 Ok(buf) => buf,
@@ -651,58 +651,58 @@ impl<R: BufRead> Iterator for Reader<R> {
             // fed: its game (the one `pending` holds then) is an error.
             // The bytes looked at for one before are not looked at again
             // (a buffer holds many games, each returned on its own).
-            let buf = match memchr::memchr(0, buf.get(st.clean..).unwrap_or_default()) {
-                Some(n) if st.clean + n == 0 => return Some(Err(st.stop(true))),
+            let buf = match memchr::memchr(0, buf.get(state.clean..).unwrap_or_default()) {
+                Some(n) if state.clean + n == 0 => return Some(Err(state.stop(true))),
                 Some(n) => {
-                    st.clean += n;
-                    &buf[..st.clean]
+                    state.clean += n;
+                    &buf[..state.clean]
                 }
                 None => {
-                    st.clean = st.clean.max(buf.len());
+                    state.clean = state.clean.max(buf.len());
                     buf
                 }
             };
-            if let Some(matched) = st.bom {
+            if let Some(matched) = state.bom {
                 // A byte-order mark at the start is skipped, however the
                 // buffers cut it; bytes that only began like one are text.
                 let want = &BOM.as_bytes()[matched..];
                 let n = want.len().min(buf.len());
                 if n > 0 && buf[..n] == want[..n] {
-                    consume(&mut self.input, &mut st.clean, n);
+                    consume(&mut self.input, &mut state.clean, n);
                     if matched + n == BOM.len() {
-                        st.bom = None;
-                        st.pending_offset = BOM.len();
+                        state.bom = None;
+                        state.pending_offset = BOM.len();
                     } else {
-                        st.bom = Some(matched + n);
+                        state.bom = Some(matched + n);
                     }
                     continue;
                 }
-                st.pending.extend_from_slice(&BOM.as_bytes()[..matched]);
-                st.bom = None;
+                state.pending.extend_from_slice(&BOM.as_bytes()[..matched]);
+                state.bom = None;
                 continue;
             }
             if buf.is_empty() {
                 // The end: a last line without a line break is a line too.
-                if st.line_start < st.pending.len() {
-                    match st.end_line() {
+                if state.line_start < state.pending.len() {
+                    match state.end_line() {
                         Some(Some(game)) => return Some(game),
                         Some(None) | None => continue,
                     }
                 }
-                st.done = true;
-                return st.emit();
+                state.done = true;
+                return state.emit();
             }
-            if st.line_start < st.pending.len() {
+            if state.line_start < state.pending.len() {
                 // A line begun in the buffer before, fed alone once complete.
                 let Some(n) = memchr::memchr(b'\n', buf) else {
-                    st.pending.extend_from_slice(buf);
+                    state.pending.extend_from_slice(buf);
                     let n = buf.len();
-                    consume(&mut self.input, &mut st.clean, n);
+                    consume(&mut self.input, &mut state.clean, n);
                     continue;
                 };
-                st.pending.extend_from_slice(&buf[..=n]);
-                consume(&mut self.input, &mut st.clean, n + 1);
-                match st.end_line() {
+                state.pending.extend_from_slice(&buf[..=n]);
+                consume(&mut self.input, &mut state.clean, n + 1);
+                match state.end_line() {
                     Some(Some(game)) => return Some(game),
                     Some(None) | None => continue,
                 }
@@ -710,27 +710,27 @@ impl<R: BufRead> Iterator for Reader<R> {
             // The whole lines of the buffer, fed at once and copied to
             // `pending` in one piece up to the end of the game.
             let lines = memchr::memrchr(b'\n', buf).map_or(0, |n| n + 1);
-            match st.splitter.feed_lines(&buf[..lines]) {
+            match state.splitter.feed_lines(&buf[..lines]) {
                 Some((start, end)) => {
-                    st.pending.extend_from_slice(&buf[..start]);
-                    let out = if st.pending.is_empty() {
+                    state.pending.extend_from_slice(&buf[..start]);
+                    let out = if state.pending.is_empty() {
                         None
                     } else {
-                        st.emit()
+                        state.emit()
                     };
-                    st.pending.extend_from_slice(&buf[start..end]);
-                    st.line_start = st.pending.len();
-                    consume(&mut self.input, &mut st.clean, end);
+                    state.pending.extend_from_slice(&buf[start..end]);
+                    state.line_start = state.pending.len();
+                    consume(&mut self.input, &mut state.clean, end);
                     if out.is_some() {
                         return out;
                     }
                 }
                 None => {
                     // An incomplete last line is kept until its end comes.
-                    st.pending.extend_from_slice(buf);
-                    st.line_start += lines;
+                    state.pending.extend_from_slice(buf);
+                    state.line_start += lines;
                     let n = buf.len();
-                    consume(&mut self.input, &mut st.clean, n);
+                    consume(&mut self.input, &mut state.clean, n);
                 }
             }
         }

@@ -577,10 +577,11 @@ fn glob_match(glob: &str, text: &str) -> bool {
                 ti += 1;
             }
             _ => match star {
-                Some((sg, st)) => {
-                    gi = sg + 1;
-                    ti = st + 1;
-                    star = Some((sg, st + 1));
+                Some((star_glob, star_text)) => {
+                    // Let the last `*` take one more character, and retry.
+                    gi = star_glob + 1;
+                    ti = star_text + 1;
+                    star = Some((star_glob, star_text + 1));
                 }
                 None => return false,
             },

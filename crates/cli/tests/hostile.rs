@@ -4,8 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::common::text;
-use std::io::Write;
+use super::common::{billes_stdin_in, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -207,21 +206,7 @@ fn convert_from_json_refuses_a_nul_in_a_tag() {
     assert_eq!(json.status.code(), Some(0));
     let json = text(&json.stdout).replace("\"aggravation\"", "\"aggra\\u0000vation\"");
     assert!(json.contains("\\u0000"), "{json}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
-        .args(["convert", "--from", "json", "-"])
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(json.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = billes_stdin_in(dir.path(), &["convert", "--from", "json", "-"], json);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("NUL"), "{stderr}");

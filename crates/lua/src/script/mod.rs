@@ -759,7 +759,8 @@ fn to_row(value: &Value, columns: &[String]) -> Result<Row, String> {
 mod tests {
     use super::*;
 
-    fn rows(script: &str, record: &str) -> Result<Vec<Row>, ScriptError> {
+    /// Runs `script` over `record` and returns every row it emits.
+    pub(super) fn rows(script: &str, record: &str) -> Result<Vec<Row>, ScriptError> {
         let game = billes_notation::parse_game(record).expect("parses");
         let summary = crate::validate(&game, None, None).expect("valid");
         let s = Script::load("t.lua", script)?;

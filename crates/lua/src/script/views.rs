@@ -539,18 +539,8 @@ fn turn_text<'a>(turn: &Turn, record: &GameRecord<'a>) -> Option<&'a str> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Cell, GameRecord, Row, Script, ScriptError};
-
-    fn run(script: &str, record: &str) -> Result<Vec<Row>, ScriptError> {
-        let game = billes_notation::parse_game(record).expect("parses");
-        let summary = crate::validate(&game, None, None).expect("valid");
-        let s = Script::load("t.lua", script)?;
-        let mut out = s
-            .run_game(&GameRecord::new("g.bgn", 1, &game, record, 0, &summary))?
-            .rows;
-        out.extend(s.finish()?);
-        Ok(out)
-    }
+    use super::super::tests::rows as run;
+    use super::super::{Cell, Row};
 
     fn text(row: &Row, name: &str) -> String {
         row.get(name).map(ToString::to_string).unwrap_or_default()

@@ -239,7 +239,8 @@ impl Barricade {
             Edit::PlaceBarricade { at } => {
                 let p = state.point_named(at)?;
                 state.free_for_edit(p, at)?;
-                let held = state.holds.iter().filter(|&&n| n > 0).count() as u32;
+                // Barricades held count one each (a seat may hold more than one).
+                let held: u32 = state.holds.iter().map(|&n| u32::from(n)).sum();
                 let total = self.board().barricade_points().count_ones();
                 if state.barricades.count_ones() + held >= total {
                     return Err(format!("every one of the {total} barricades is in play"));
@@ -265,5 +266,34 @@ impl Barricade {
         state.winner = Some(colour);
         state.replay_colour = None;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::barricade::{Params, Placement};
+    use crate::Rules;
+
+    #[test]
+    fn a_placed_barricade_counts_every_barricade_held() {
+        // Nine of the eleven barricades stand on the board and R holds two:
+        // all eleven are in play, so an effect may not place a twelfth.
+        let rules = Barricade::new(Params {
+            placement: Placement::NextWholeTurn,
+            ..Params::default()
+        });
+        let text = "[Game \"barricade\"]\n[Seats \"R B\"]\n[Position \"R:c5,e5 B:o3 \
+                    bar=i13,i11,i10,i9,g7,k7,a3,i3,m3 move=B due=R held=R,R:e5 replay=R:c5\"]\n\n*\n";
+        let game = billes_notation::parse_game(text).expect("record parses");
+        let mut state = rules.setup(&game).expect("position tag reads");
+        let place = Edit::PlaceBarricade { at: "e3".into() };
+        let refused = rules.edit(&mut state, &place).unwrap_err();
+        assert_eq!(refused, "every one of the 11 barricades is in play");
+        // With one barricade fewer on the board, there is room for it.
+        let text = text.replace(",m3 ", " ");
+        let game = billes_notation::parse_game(&text).expect("record parses");
+        let mut state = rules.setup(&game).expect("position tag reads");
+        rules.edit(&mut state, &place).expect("room for one more");
     }
 }

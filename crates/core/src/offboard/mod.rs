@@ -188,8 +188,13 @@ impl Offboard {
                 "max_line: a line holds at least one marble".into(),
             ));
         }
-        if params.winning_score == 0 {
-            return Err(ParamsError("winning_score: at least 1".into()));
+        // A seat's score is kept in a byte (the position stays small), so a
+        // score past 255 could never be reached: refuse it at load.
+        if !(1..=255).contains(&params.winning_score) {
+            return Err(ParamsError(format!(
+                "winning_score: {} is not between 1 and 255",
+                params.winning_score
+            )));
         }
         let start = State::from_position(&params.start, values)
             .map_err(|e| ParamsError(format!("start: {e}")))?;

@@ -464,6 +464,24 @@ fn the_winning_score_is_a_parameter() {
 }
 
 #[test]
+fn a_winning_score_no_seat_can_reach_is_refused() {
+    // A seat's score is kept in a byte: 256 points could never be scored.
+    for (score, ok) in [(0, false), (1, true), (255, true), (256, false)] {
+        let params = Params {
+            winning_score: score,
+            ..Params::default()
+        };
+        match Offboard::new(params) {
+            Ok(_) => assert!(ok, "{score} accepted"),
+            Err(e) => {
+                assert!(!ok, "{score} refused: {e}");
+                assert!(e.to_string().contains("between 1 and 255"), "{e}");
+            }
+        }
+    }
+}
+
+#[test]
 fn a_seat_that_cannot_move_passes_and_only_then() {
     // R's only marble on a1 is walled in.
     let end = play_ok(&std(), "R:a1 B:a2,b1,b2", &["R --", "B b2>ne"]);

@@ -10,6 +10,7 @@
 //!   (errors, duplicates, counts by event) as text, JSON, YAML or JSON Lines.
 //! - [`diff`]: the semantic diff of two copies of the same games.
 //! - [`annotate`]: what each turn did, as `{@ ...}` comments.
+//! - [`select`]: the common selections of games (`billes filter`).
 //! - [`Rules`]: the rules each record is played under; [`diagnostic`]:
 //!   errors shown against the source line.
 //!
@@ -42,6 +43,7 @@ pub mod diff;
 pub mod input;
 pub mod report;
 mod rules;
+pub mod select;
 pub mod validate;
 
 pub use report::{ErrorEntry, Report};

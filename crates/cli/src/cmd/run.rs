@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use billes_archive::report::{self, Collector};
+use billes_archive::select::Selection;
 use billes_archive::validate::{self, Kept, Outcome};
 use billes_lua::script::{Cell, GameRecord, Row, RulesChoice, Script};
 use clap::{Args, ValueEnum};
@@ -465,13 +466,19 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
     if let Some(code) = force_rules(&args.rules)? {
         return Ok(code);
     }
-    let mut tags = Vec::new();
+    let mut selection = Selection {
+        game: args.game.clone(),
+        player: args.player.clone(),
+        result: args.result.clone(),
+        min_turns: args.min_turns,
+        max_turns: args.max_turns,
+        tags: Vec::new(),
+    };
     for t in &args.tag {
-        let Some((name, glob)) = t.split_once('=') else {
-            errln!("billes: error: --tag {t}: expected NAME=GLOB");
+        if let Err(message) = selection.add_tag(t) {
+            errln!("billes: error: --tag {message}");
             return Ok(IO_ERROR);
-        };
-        tags.push((name.to_string(), glob.to_string()));
+        }
     }
     if let Some(g) = &args.game {
         if billes_core::GameKind::from_name(g).is_none() {
@@ -490,15 +497,14 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
         if valid == args.invalid {
             return Ok(());
         }
-        if let Some(game) = &read.kept.game {
-            if !matches(args, &tags, game, read.kept.summary.as_ref()) {
-                return Ok(());
-            }
-        } else if has_selection(args) {
+        let selected = match &read.kept.game {
+            Some(game) => selection.matches(game, read.kept.summary.as_ref()),
             // A record that does not parse has no tags to match.
-            return Ok(());
+            None => selection.is_empty(),
+        };
+        if selected {
+            write_record(&mut out, &mut first, &read.kept.text)?;
         }
-        write_record(&mut out, &mut first, &read.kept.text)?;
         Ok(())
     })?;
     out.flush().context("cannot write the output")?;
@@ -506,105 +512,9 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
     Ok(code((status.0 && !args.invalid, status.1)))
 }
 
-/// Whether any option beside --invalid selects games.
-fn has_selection(args: &FilterArgs) -> bool {
-    args.game.is_some()
-        || !args.tag.is_empty()
-        || args.player.is_some()
-        || args.result.is_some()
-        || args.min_turns.is_some()
-        || args.max_turns.is_some()
-}
-
-/// Whether `game` passes every option of `args`.
-fn matches(
-    args: &FilterArgs,
-    tags: &[(String, String)],
-    game: &billes_notation::Game,
-    summary: Option<&billes_core::Summary>,
-) -> bool {
-    if let Some(g) = &args.game {
-        if !game.tag("Game").is_some_and(|v| v.eq_ignore_ascii_case(g)) {
-            return false;
-        }
-    }
-    for (name, glob) in tags {
-        if !game.tag(name).is_some_and(|v| glob_match(glob, v)) {
-            return false;
-        }
-    }
-    if let Some(player) = &args.player {
-        let players = billes_lua::script::players_of(game);
-        if !players.iter().any(|(_, name)| glob_match(player, name)) {
-            return false;
-        }
-    }
-    if let Some(seat) = &args.result {
-        let winners = match summary {
-            Some(s) => s.winners.clone().unwrap_or_default(),
-            None => game.outcome.winners.iter().map(|w| w.to_string()).collect(),
-        };
-        let ok = if seat == "*" {
-            winners.is_empty()
-        } else {
-            winners.iter().any(|w| w.eq_ignore_ascii_case(seat))
-        };
-        if !ok {
-            return false;
-        }
-    }
-    let turns = game.line.turns.len();
-    if args.min_turns.is_some_and(|n| turns < n) || args.max_turns.is_some_and(|n| turns > n) {
-        return false;
-    }
-    true
-}
-
-/// Whether `text` matches `glob`: `*` is any text, `?` one character, the
-/// rest itself.
-fn glob_match(glob: &str, text: &str) -> bool {
-    let (g, t): (Vec<char>, Vec<char>) = (glob.chars().collect(), text.chars().collect());
-    let (mut gi, mut ti) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        match g.get(gi) {
-            Some('*') => {
-                star = Some((gi, ti));
-                gi += 1;
-            }
-            Some(&c) if c == '?' || c == t[ti] => {
-                gi += 1;
-                ti += 1;
-            }
-            _ => match star {
-                Some((star_glob, star_text)) => {
-                    // Let the last `*` take one more character, and retry.
-                    gi = star_glob + 1;
-                    ti = star_text + 1;
-                    star = Some((star_glob, star_text + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    g[gi..].iter().all(|&c| c == '*')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn globs_match_as_shells_do() {
-        assert!(glob_match("Club*", "Club night"));
-        assert!(glob_match("*night", "Club night"));
-        assert!(glob_match("C?ub*t", "Club night"));
-        assert!(glob_match("*", ""));
-        assert!(!glob_match("Club", "Club night"));
-        assert!(!glob_match("?", ""));
-        assert!(glob_match("a*b*c", "aXbYbZc"));
-        assert!(!glob_match("a*b*c", "aXbYbZ"));
-    }
 
     #[test]
     fn csv_fields_are_quoted_when_needed() {

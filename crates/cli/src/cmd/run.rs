@@ -19,7 +19,7 @@ use billes_archive::validate::{self, Kept, Outcome};
 use billes_lua::script::{Cell, GameRecord, Row, RulesChoice, Script};
 use clap::{Args, ValueEnum};
 
-use super::{INVALID, IO_ERROR, OK};
+use super::{force_rules, INVALID, IO_ERROR, OK};
 use crate::cli::WalkArgs;
 
 pub const RUN_HELP: &str = "\
@@ -179,22 +179,6 @@ fn pipeline(
         );
     }
     Ok((report.invalid > 0, io_failure))
-}
-
-/// Loads the `--rules` option as validate does: a refused script is
-/// wrong input.
-fn force_rules(rules: &crate::rules::RulesOption) -> anyhow::Result<Option<u8>> {
-    if let Err(e) = rules.force() {
-        let script = e
-            .downcast_ref::<billes_lua::VariantError>()
-            .is_some_and(|v| matches!(v, billes_lua::VariantError::Script { .. }));
-        if !script {
-            return Err(e);
-        }
-        errln!("billes: error: {e}");
-        return Ok(Some(INVALID));
-    }
-    Ok(None)
 }
 
 /// The exit code once the run is done.

@@ -12,22 +12,13 @@ use billes_archive::report::{self, Collector};
 use billes_archive::validate::{self, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{INVALID, IO_ERROR, OK};
+use super::{force_rules, INVALID, IO_ERROR, OK};
 use crate::cli::{ValidateArgs, ValidateFormat as ReportFormat};
 use crate::output::{use_color, Stream};
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
-    if let Err(e) = args.rules.force() {
-        // A script that runs but is refused (a limit, a mistake in its
-        // table) is wrong input: exit 1. A file that cannot be read is not.
-        let script = e
-            .downcast_ref::<billes_lua::VariantError>()
-            .is_some_and(|v| matches!(v, billes_lua::VariantError::Script { .. }));
-        if !script {
-            return Err(e);
-        }
-        errln!("billes: error: {e}");
-        return Ok(INVALID);
+    if let Some(code) = force_rules(&args.rules)? {
+        return Ok(code);
     }
     let text = args.format == ReportFormat::Text;
     let jsonl = args.format == ReportFormat::Jsonl;

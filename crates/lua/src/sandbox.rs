@@ -76,9 +76,7 @@ pub(crate) struct PrintContext {
 /// line of stderr after the script's name (and the game and turn inside a
 /// hook), within [`PRINT_LIMIT`].
 fn print(lua: &Lua, context: &PrintContext, args: mlua::MultiValue) -> mlua::Result<()> {
-    use std::io::Write;
     use std::sync::atomic::Ordering;
-    let tostring: Function = lua.globals().raw_get("tostring")?;
     let mut line = String::new();
     line.push_str(&context.chunk.borrow());
     if let Some(turn) = context.turn.get() {
@@ -94,7 +92,22 @@ fn print(lua: &Lua, context: &PrintContext, args: mlua::MultiValue) -> mlua::Res
         line.push_str(&format!(" turn {turn}"));
     }
     line.push_str(": ");
-    for (i, value) in args.into_iter().enumerate() {
+    push_values(lua, &mut line, args)?;
+    let before = PRINTED.fetch_add(line.len(), Ordering::Relaxed);
+    write_limited(before, &line, &context.chunk.borrow(), "print");
+    Ok(())
+}
+
+/// Appends `values` to `line` as `print` shows them (`tostring`, separated
+/// by tabs), stopping once the line is past [`PRINT_LIMIT`], then a line
+/// break.
+pub(crate) fn push_values(
+    lua: &Lua,
+    line: &mut String,
+    values: mlua::MultiValue,
+) -> mlua::Result<()> {
+    let tostring: Function = lua.globals().raw_get("tostring")?;
+    for (i, value) in values.into_iter().enumerate() {
         if i > 0 {
             line.push('\t');
         }
@@ -105,19 +118,24 @@ fn print(lua: &Lua, context: &PrintContext, args: mlua::MultiValue) -> mlua::Res
         }
     }
     line.push('\n');
-    let before = PRINTED.fetch_add(line.len(), Ordering::Relaxed);
+    Ok(())
+}
+
+/// Writes `line` to stderr when the run had written `before` bytes and
+/// the line still fits under [`PRINT_LIMIT`]; the first line past it is
+/// replaced by one saying that `verb`'s output (`print`, `warn`) stops.
+pub(crate) fn write_limited(before: usize, line: &str, chunk: &str, verb: &str) {
+    use std::io::Write;
     let mut err = std::io::stderr().lock();
     if before + line.len() <= PRINT_LIMIT {
         let _ = err.write_all(line.as_bytes());
     } else if before <= PRINT_LIMIT {
         let _ = writeln!(
             err,
-            "{}: print: output limit reached ({} KiB per run), the rest is not shown",
-            context.chunk.borrow(),
+            "{chunk}: {verb}: output limit reached ({} KiB per run), the rest is not shown",
             PRINT_LIMIT / 1024
         );
     }
-    Ok(())
 }
 
 /// The seed `math.random` starts from in each environment.

@@ -59,7 +59,7 @@ use billes_core::{with_rules, with_standard, GameKind, ReplayError, Summary};
 use billes_notation::Game;
 use mlua::{Function, LightUserData, Lua, Table, Value};
 
-use crate::sandbox::{describe, Sandbox, PRINT_LIMIT};
+use crate::sandbox::{describe, push_values, write_limited, Sandbox};
 use crate::VariantSource;
 use record::Recorder;
 use views::{TurnData, View, Views};
@@ -686,29 +686,11 @@ fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Re
     let s = Rc::clone(shared);
     let chunk = chunk.to_string();
     let warn = lua.create_function(move |lua, args: mlua::MultiValue| {
-        use std::io::Write;
-        let tostring: Function = lua.globals().raw_get("tostring")?;
         let mut line = format!("{chunk}: warning: {}: ", s.at());
-        for (i, v) in args.into_iter().enumerate() {
-            if i > 0 {
-                line.push('\t');
-            }
-            let text: mlua::String = tostring.call(v)?;
-            line.push_str(&text.to_string_lossy());
-        }
-        line.push('\n');
+        push_values(lua, &mut line, args)?;
         let before = s.warned.get();
         s.warned.set(before + line.len());
-        let mut err = std::io::stderr().lock();
-        if before + line.len() <= PRINT_LIMIT {
-            let _ = err.write_all(line.as_bytes());
-        } else if before <= PRINT_LIMIT {
-            let _ = writeln!(
-                err,
-                "{chunk}: warn: output limit reached ({} KiB per run), the rest is not shown",
-                PRINT_LIMIT / 1024
-            );
-        }
+        write_limited(before, &line, &chunk, "warn");
         Ok(())
     })?;
     env.raw_set("warn", warn)?;

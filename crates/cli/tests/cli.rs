@@ -2,20 +2,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-
-use super::common::{billes_in, billes_stdin, text};
+use super::common::{billes_in, billes_stdin, text, write};
 
 const MESSY: &str =
     "[Game \"aggravation\"]\n[Seats \"R B\"]\n1.R6 +   2. R1 r9-r10 {one\n  step}\n3. B4 -- *\n";
 const CANONICAL: &str =
     "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10 {one step}\n3. B4 --\n*\n";
-
-fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
 
 #[test]
 fn fmt_prints_canonical_form() {
@@ -110,7 +102,7 @@ fn convert_round_trips_through_json_and_yaml() {
     for format in ["json", "yaml"] {
         let out = billes_in(dir.path(), &["convert", "--to", format, "a.bgn"]);
         assert_eq!(out.status.code(), Some(0));
-        let data = write(dir.path(), &format!("a.{format}"), &text(&out.stdout));
+        let data = write(dir.path(), &format!("a.{format}"), text(&out.stdout));
         let back = billes_in(
             dir.path(),
             &["convert", "--from", format, data.to_str().unwrap()],

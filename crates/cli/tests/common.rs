@@ -1,6 +1,6 @@
-//! What the test modules share: running the `billes` binary from the
-//! workspace root or from a folder, with or without standard input, and
-//! its output as text. (`Command::output` gives the binary no standard
+//! What the test modules share: writing a file, running the `billes`
+//! binary from the workspace root or from a folder, with or without
+//! standard input, and its output as text. (`Command::output` gives the binary no standard
 //! input: a verb that reads it sees its end at once.)
 
 #![allow(clippy::unwrap_used)]
@@ -8,6 +8,21 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+/// A short valid Aggravation record, one turn a line.
+pub const VALID: &str =
+    "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n3. B4 --\n*\n";
+
+/// Writes `contents` to `name` in `dir` (making the folders on the way)
+/// and returns its path.
+pub fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap();
+    }
+    std::fs::write(&path, contents).unwrap();
+    path
+}
 
 /// The workspace root, where `examples/` and `rules/` are.
 pub fn root() -> PathBuf {

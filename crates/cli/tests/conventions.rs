@@ -3,8 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::common::{root, text};
-use std::path::{Path, PathBuf};
+use super::common::{root, text, write, VALID};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn cmd(dir: &Path) -> Command {
@@ -20,17 +20,6 @@ fn billes(args: &[&str], dir: &Path) -> Output {
     cmd(dir).args(args).output().unwrap()
 }
 
-fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
-    let path = dir.join(name);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).unwrap();
-    }
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
-const VALID: &str =
-    "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n3. B4 --\n*\n";
 const INVALID: &str = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R3 r9-r12\n*\n";
 
 #[test]
@@ -53,7 +42,7 @@ fn rules_standard_overrides_the_rules_tag() {
     write(
         dir.path(),
         "unknown.bgn",
-        &VALID.replace("[Seats", "[Rules \"no-such-rules\"]\n[Seats"),
+        VALID.replace("[Seats", "[Rules \"no-such-rules\"]\n[Seats"),
     );
     assert_eq!(
         billes(&["validate", "unknown.bgn"], dir.path())
@@ -170,7 +159,7 @@ fn clicolor_force_and_no_color_are_followed() {
 fn diff_has_colours() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.bgn", VALID);
-    write(dir.path(), "b.bgn", &VALID.replace("3. B4 --", "3. B5 --"));
+    write(dir.path(), "b.bgn", VALID.replace("3. B4 --", "3. B5 --"));
     let plain = billes(&["diff", "a.bgn", "b.bgn"], dir.path());
     assert_eq!(plain.status.code(), Some(1));
     assert!(!text(&plain.stdout).contains(ESC));
@@ -349,7 +338,7 @@ fn print_in_a_variant_writes_to_stderr_with_where_it_was() {
     write(
         dir.path(),
         "g.bgn",
-        &VALID.replace("[Seats", "[Rules \"dbg.lua\"]\n[Seats"),
+        VALID.replace("[Seats", "[Rules \"dbg.lua\"]\n[Seats"),
     );
     let out = billes(&["validate", "g.bgn"], dir.path());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
@@ -809,7 +798,7 @@ mod in_place {
         }
         big.push_str("1. R6 +\n*\n");
         for (round, delay) in [0u64, 5, 20, 50, 100, 200].into_iter().enumerate() {
-            let path = write(dir.path(), "big.bgn", &big.replace("  ", " "));
+            let path = write(dir.path(), "big.bgn", big.replace("  ", " "));
             let before = std::fs::read_to_string(&path).unwrap();
             let mut child = cmd(dir.path())
                 .args(["fmt", "--in-place", "big.bgn"])

@@ -3,9 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::common::{billes_in, billes_stdin, text};
+use super::common::{billes_in, billes_stdin, text, write};
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
@@ -24,16 +24,10 @@ fn crlf(text: &str) -> String {
     text.replace('\n', "\r\n")
 }
 
-fn write(dir: &Path, name: &str, contents: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
 #[test]
 fn validate_skips_a_byte_order_mark_in_a_file_and_on_stdin() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "a.bgn", &with_bom(GAMES));
+    write(dir.path(), "a.bgn", with_bom(GAMES));
     let out = billes_in(dir.path(), &["validate", "--format", "json", "a.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -65,7 +59,7 @@ fn an_error_after_a_byte_order_mark_has_the_columns_an_editor_shows() {
 #[test]
 fn the_other_readers_skip_a_byte_order_mark() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "a.bgn", &with_bom(GAMES));
+    write(dir.path(), "a.bgn", with_bom(GAMES));
     for args in [
         &["replay", "a.bgn", "--at", "1"][..],
         &["annotate", "a.bgn"],
@@ -93,7 +87,7 @@ fn the_other_readers_skip_a_byte_order_mark() {
 #[test]
 fn fmt_prints_without_the_mark_and_with_lf() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "a.bgn", &with_bom(&crlf(GAMES)));
+    write(dir.path(), "a.bgn", with_bom(&crlf(GAMES)));
     let out = billes_in(dir.path(), &["fmt", "a.bgn"]);
     assert_eq!(text(&out.stdout), GAMES);
 }
@@ -101,7 +95,7 @@ fn fmt_prints_without_the_mark_and_with_lf() {
 #[test]
 fn fmt_check_accepts_a_canonical_file_with_a_mark_and_crlf() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "a.bgn", &with_bom(&crlf(GAMES)));
+    write(dir.path(), "a.bgn", with_bom(&crlf(GAMES)));
     write(dir.path(), "b.bgn", crlf(GAMES).as_bytes());
     let out = billes_in(dir.path(), &["fmt", "--check", "a.bgn", "b.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
@@ -130,7 +124,7 @@ fn fmt_in_place_keeps_crlf_the_mark_and_the_permissions() {
     let dir = tempfile::tempdir().unwrap();
     let messy = "[Game \"aggravation\"]\n[Seats \"R B\"]\n1.R6 +   2. R1 r9-r10 {one\n  step}\n3. B4 -- *\n\
                  [Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 + *\n";
-    let a = write(dir.path(), "a.bgn", &with_bom(&crlf(messy)));
+    let a = write(dir.path(), "a.bgn", with_bom(&crlf(messy)));
     let b = write(dir.path(), "b.bgn", crlf(messy).as_bytes());
     #[cfg(unix)]
     set_mode(&a, 0o600);
@@ -145,7 +139,7 @@ fn fmt_in_place_keeps_crlf_the_mark_and_the_permissions() {
 #[test]
 fn annotate_in_place_keeps_crlf_the_mark_and_the_permissions() {
     let dir = tempfile::tempdir().unwrap();
-    let a = write(dir.path(), "a.bgn", &with_bom(&crlf(GAMES)));
+    let a = write(dir.path(), "a.bgn", with_bom(&crlf(GAMES)));
     let b = write(dir.path(), "b.bgn", GAMES.as_bytes());
     #[cfg(unix)]
     set_mode(&a, 0o640);

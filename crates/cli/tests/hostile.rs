@@ -4,21 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::common::{billes_stdin_in, text};
-use std::path::{Path, PathBuf};
+use super::common::{billes_stdin_in, text, write, VALID};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-
-fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
-    let path = dir.join(name);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).unwrap();
-    }
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
-const VALID: &str =
-    "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n3. B4 --\n*\n";
 
 /// Runs billes in `dir` with `stdin` and a time limit: a run that blocks
 /// or never ends fails the test instead of hanging it. Its output is read
@@ -105,7 +93,7 @@ fn a_fifo_named_as_a_record_or_a_rules_file_is_an_error_and_never_blocks() {
     write(
         dir.path(),
         "tagged.bgn",
-        &VALID.replace("[Seats", "[Rules \"rules.lua\"]\n[Seats"),
+        VALID.replace("[Seats", "[Rules \"rules.lua\"]\n[Seats"),
     );
     for args in [
         &["validate", "tagged.bgn"][..],
@@ -260,8 +248,8 @@ fn diff_of_games_with_many_tags_lists_every_tag_that_differs_in_order() {
         }
         text + "\n1. R6 +\n*\n"
     };
-    write(dir.path(), "a.bgn", &record(false));
-    write(dir.path(), "b.bgn", &record(true));
+    write(dir.path(), "a.bgn", record(false));
+    write(dir.path(), "b.bgn", record(true));
     let out = billes(&["diff", "--format", "json", "a.bgn", "b.bgn"], dir.path());
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::process::Output;
 
-use super::common::{billes, billes_in, root, stderr, stdout};
+use super::common::{billes, billes_in, root, stderr, stdout, write};
 
 /// The valid examples: every folder of examples but the invalid ones.
 const VALID: [&str; 8] = [
@@ -131,10 +131,6 @@ fn each_example_script_on_a_simulated_archive_for_any_jobs() {
     assert_eq!(one.stdout, four.stdout);
 }
 
-fn write(dir: &Path, name: &str, text: &str) {
-    std::fs::write(dir.join(name), text).unwrap();
-}
-
 const GAME: &str = "[Game \"aggravation\"]\n[Seats \"R G\"]\n[Red \"Ann\"]\n\n\
                     1. R6 + {in} !\n2. R3 r9-r12\n3. G2 --\n4. R5 r12-b3 *\n";
 
@@ -200,7 +196,7 @@ fn game_returning_false_skips_the_turns_but_not_game_end() {
 fn invalid_records_are_reported_and_skipped() {
     let dir = tempfile::tempdir().unwrap();
     let bad = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n";
-    write(dir.path(), "g.bgn", &format!("{GAME}\n{bad}\n{GAME}"));
+    write(dir.path(), "g.bgn", format!("{GAME}\n{bad}\n{GAME}"));
     write(
         dir.path(),
         "s.lua",

@@ -31,13 +31,22 @@ pub fn replay(data: &[u8]) {
 /// says: every record is played under every variant (those of another
 /// game refuse it at once), the variants loaded once per thread.
 pub fn variants(data: &[u8]) {
+    use billes_core::Engine;
+    thread_local! {
+        static SHIPPED: Vec<billes_lua::Variant> = billes_lua::SHIPPED
+            .iter()
+            .map(|(name, _)| {
+                let source = billes_lua::VariantSource::shipped(name).expect("a shipped variant");
+                billes_lua::Variant::load(&source).expect("a shipped variant loads")
+            })
+            .collect();
+    }
     for source in billes_notation::Reader::new(data).flatten() {
         let Ok(game) = source.parse() else { continue };
-        for (name, _) in billes_lua::SHIPPED {
-            let variant = billes_lua::VariantSource::shipped(name).expect("a shipped variant");
-            let _ = billes_lua::replay(&game, None, Some(&variant), &mut |_| {
-                std::ops::ControlFlow::Continue(())
-            });
-        }
+        SHIPPED.with(|variants| {
+            for variant in variants {
+                let _ = variant.replay(&game, &mut |_| std::ops::ControlFlow::Continue(()));
+            }
+        });
     }
 }

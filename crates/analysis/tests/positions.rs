@@ -20,8 +20,21 @@ fn settings() -> Settings {
 
 fn analyse_with(record: &str, settings: &Settings) -> GameAnalysis {
     let game = parse_game(record).expect("record parses");
-    analyze_game(&game, settings, &|| billes_lua::engine(&game, None, None))
-        .expect("record analysed")
+    analyze_game(&game, settings, &|| engine(&game)).expect("record analysed")
+}
+
+/// The rules of a record: the shipped variant its `Rules` tag names, else
+/// its game's standard rules.
+fn engine(game: &Game) -> Result<std::rc::Rc<dyn Engine>, billes_core::ReplayError> {
+    match game.tag("Rules") {
+        Some(name) => {
+            let source = billes_lua::VariantSource::shipped(name).expect("a shipped variant");
+            Ok(std::rc::Rc::new(
+                billes_lua::Variant::load(&source).expect("loads"),
+            ))
+        }
+        None => Ok(std::rc::Rc::new(Standard::of(game)?)),
+    }
 }
 
 fn analyse(record: &str) -> GameAnalysis {

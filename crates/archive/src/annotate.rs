@@ -7,11 +7,13 @@
 //! gave; [`strip`] removes them and nothing else.
 //!
 //! ```
-//! use billes_archive::{annotate, Rules};
+//! use billes_archive::annotate;
+//! use billes_archive::rules::{Place, RulePolicy};
 //!
 //! let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + {entered}\n*\n";
 //! let mut game = billes_notation::parse_game(record).unwrap();
-//! annotate::annotate_game(&Rules::default(), "club.bgn", &mut game).unwrap();
+//! let rules = RulePolicy::default().resolver().rule_set(&Place::file("club.bgn"), &game).unwrap();
+//! annotate::annotate_game(&rules, &mut game).unwrap();
 //! let text = billes_notation::write_game(&game);
 //! assert!(text.contains("1. R6 + {@ marble entered; rolls again} {entered}"));
 //! annotate::strip(&mut game.line);
@@ -21,7 +23,7 @@
 use billes_core::{Described, ReplayError};
 use billes_notation::{Comment, Game, Line, Span};
 
-use crate::Rules;
+use crate::RuleSet;
 
 /// How an annotation comment starts: `{@ marble entered}`.
 pub const MARKER: &str = "@ ";
@@ -31,15 +33,15 @@ pub fn is_annotation(comment: &Comment) -> bool {
     comment.text.starts_with(MARKER)
 }
 
-/// Replaces annotate's comments in `game`, read from the file `name`, with
-/// fresh ones: what each turn did under the game's rules.
+/// Replaces annotate's comments in `game` with fresh ones: what each turn
+/// did under `rules`, the record's rules.
 ///
 /// # Errors
 /// When the game does not replay: its first mistake (the game is then left
 /// without annotate's comments).
-pub fn annotate_game(rules: &Rules, name: &str, game: &mut Game) -> Result<(), ReplayError> {
+pub fn annotate_game(rules: &RuleSet, game: &mut Game) -> Result<(), ReplayError> {
     strip(&mut game.line);
-    let described = rules.engine(name, game)?.describe(game)?;
+    let described = rules.engine().describe(game)?;
     annotate(&mut game.line, &described);
     Ok(())
 }

@@ -38,7 +38,7 @@ use billes_notation::{write_game, Game, Line, Turn};
 use serde::Serialize;
 use similar::{capture_diff_slices, group_diff_ops, Algorithm, DiffTag};
 
-use crate::Rules;
+use crate::rules::{Place, Resolver, RulePolicy};
 
 /// What to compare, and under which rules the copies are replayed.
 #[derive(Debug, Clone, Default)]
@@ -46,7 +46,7 @@ pub struct Options {
     /// Ignore annotation differences (comments, NAGs, variations).
     pub moves_only: bool,
     /// The rules the copies are replayed under (for the positions shown).
-    pub rules: Rules,
+    pub rules: RulePolicy,
 }
 
 /// Tags that identify a game when matching the games of two files.
@@ -235,9 +235,15 @@ pub fn compare_files(
     options: &Options,
 ) -> Report {
     let mut games = Vec::new();
+    let resolver = options.rules.resolver();
     for (i, j, by) in match_games(a, b) {
         games.push(match (i, j) {
-            (Some(i), Some(j)) => compare((a_name, i, &a[i]), (b_name, j, &b[j]), by, options),
+            (Some(i), Some(j)) => compare(
+                (a_name, i, &a[i]),
+                (b_name, j, &b[j]),
+                by,
+                (options, &resolver),
+            ),
             (Some(i), None) => alone(Some(i), None, Status::OnlyInA),
             (None, Some(j)) => alone(None, Some(j), Status::OnlyInB),
             (None, None) => continue,
@@ -353,7 +359,7 @@ fn compare(
     (a_name, i, a): (&str, usize, &Game),
     (b_name, j, b): (&str, usize, &Game),
     by: Option<MatchedBy>,
-    options: &Options,
+    (options, resolver): (&Options, &Resolver),
 ) -> GameDiff {
     let moves_only = options.moves_only;
     let mut diff = alone(Some(i), Some(j), Status::Same);
@@ -445,8 +451,8 @@ fn compare(
         .take_while(|(x, y)| x == y)
         .count();
     let diverges = first < a_moves.len().max(b_moves.len());
-    let (a_board, a_stop) = replay_to(&options.rules, a_name, a, first);
-    let (b_board, b_stop) = replay_to(&options.rules, b_name, b, first);
+    let (a_board, a_stop) = replay_to(resolver, a_name, a, first);
+    let (b_board, b_stop) = replay_to(resolver, b_name, b, first);
     if diverges {
         diff.divergence = Some(Divergence {
             turn: first as u32 + 1,
@@ -505,22 +511,22 @@ fn tag_diffs(a: &Game, b: &Game) -> Vec<TagDiff> {
 /// the game is shorter, falling back to the position one turn earlier when
 /// that turn cannot be played; with the place of the turn it follows (0: the
 /// start), and where the game stops being replayable. The game is played
-/// under `rules` (a `Rules` tag is read from the folder of its file `name`).
+/// under its rules (a `Rules` tag is read from the folder of its file `name`).
 fn replay_to(
-    rules: &Rules,
+    resolver: &Resolver,
     name: &str,
     game: &Game,
     k: usize,
 ) -> (Option<(String, u32)>, Option<Stop>) {
     let want = (k + 1).min(game.line.turns.len()) as u32;
     let mut after = None;
-    let engine = rules.engine(name, game);
-    let mut before = match &engine {
-        Ok(e) if want <= 1 => e.start_board(game).ok().map(|b| (b, 0)),
+    let rules = resolver.rule_set(&Place::file(name), game);
+    let mut before = match &rules {
+        Ok(r) if want <= 1 => r.engine().start_board(game).ok().map(|b| (b, 0)),
         _ => None,
     };
-    let result = engine.and_then(|e| {
-        e.replay(game, &mut |step| {
+    let result = rules.and_then(|r| {
+        r.engine().replay(game, &mut |step| {
             if step.index == want {
                 after = Some((step.board.text_board(), want));
             } else if step.index + 1 == want {

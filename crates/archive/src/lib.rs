@@ -11,8 +11,9 @@
 //! - [`diff`]: the semantic diff of two copies of the same games.
 //! - [`annotate`]: what each turn did, as `{@ ...}` comments.
 //! - [`select`]: the common selections of games (`billes filter`).
-//! - [`Rules`]: the rules each record is played under; [`diagnostic`]:
-//!   errors shown against the source line.
+//! - [`rules`]: which rules each record is played under, decided in one
+//!   place ([`RulePolicy`], [`RuleSet`]); [`diagnostic`]: errors shown
+//!   against the source line.
 //!
 //! ```
 //! use billes_archive::input::Input;
@@ -42,9 +43,9 @@ pub mod diagnostic;
 pub mod diff;
 pub mod input;
 pub mod report;
-mod rules;
+pub mod rules;
 pub mod select;
 pub mod validate;
 
 pub use report::{ErrorEntry, Report};
-pub use rules::Rules;
+pub use rules::{RulePolicy, RuleSet};

@@ -38,7 +38,7 @@ use billes_notation::{Game, GameSource, ParseError, Turn};
 use crate::diagnostic::{render_parse_error, render_replay_error};
 use crate::input::Input;
 use crate::report::ErrorEntry;
-use crate::Rules;
+use crate::rules::{Place, Resolver, RulePolicy};
 
 mod pipeline;
 
@@ -193,8 +193,8 @@ pub(crate) struct GameFacts {
 /// keeps nothing and plays each record under its own `Rules` tag.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
-    /// The rules the games are played under.
-    pub rules: Rules,
+    /// How each game's rules are chosen.
+    pub rules: RulePolicy,
     /// Render text diagnostics ([`Outcome::diagnostic`]).
     pub diagnostics: bool,
     /// Keep each game's tags (JSON Lines report).
@@ -212,60 +212,12 @@ pub struct Settings {
     pub keep: bool,
 }
 
-/// Replays games for one thread, under the rules the settings ask for. It
-/// holds no Lua state itself: the variants it loads are cached per thread by
-/// the `billes-lua` crate (a Lua state is not `Send`).
-#[derive(Debug)]
-struct Checker {
-    rules: Rules,
-}
-
-impl Checker {
-    fn new(rules: Rules) -> Checker {
-        Checker { rules }
-    }
-
-    /// Replays `game`, read from `file` (`None` for stdin), under the rules
-    /// its tags ask for. Every replay of `billes validate` goes through this
-    /// function, the one place to change how the rules of a record are found.
-    fn check_game(&mut self, game: &Game, file: Option<&Path>) -> Result<Summary, ReplayError> {
-        // `file`'s folder is where a `Rules` tag naming a script is looked
-        // up from (the current folder for stdin); `--rules` overrides it.
-        let dir = file
-            .and_then(Path::parent)
-            .filter(|d| !d.as_os_str().is_empty());
-        self.rules.validate_in(dir, game)
-    }
-
-    /// The effect marks `game` leaves out ([`Rules::missing_marks_in`]),
-    /// the rules being found as in [`Checker::check_game`].
-    fn missing_marks(
-        &mut self,
-        game: &Game,
-        file: Option<&Path>,
-    ) -> Result<Vec<ReplayError>, ReplayError> {
-        let dir = file
-            .and_then(Path::parent)
-            .filter(|d| !d.as_os_str().is_empty());
-        self.rules.missing_marks_in(dir, game)
-    }
-
-    /// Every mistake of `game`, found by a check that goes on after each
-    /// ([`Rules::check_all_in`]), the rules being found as in
-    /// [`Checker::check_game`].
-    fn check_all(&mut self, game: &Game, file: Option<&Path>) -> Vec<ReplayError> {
-        let dir = file
-            .and_then(Path::parent)
-            .filter(|d| !d.as_os_str().is_empty());
-        self.rules.check_all_in(dir, game)
-    }
-}
-
 /// Checks jobs on one thread.
 #[derive(Debug)]
 pub(crate) struct Worker {
     settings: Settings,
-    checker: Checker,
+    /// The rules of each game, with the variants this thread loaded.
+    resolver: Resolver,
     /// The turns of the game before, emptied, for the next game to fill:
     /// one allocation for all games of about the same length.
     spare_turns: Vec<Turn>,
@@ -278,7 +230,7 @@ const MAX_SPARE_TURNS: usize = 1 << 14;
 impl Worker {
     pub(crate) fn new(settings: Settings) -> Worker {
         Worker {
-            checker: Checker::new(settings.rules.clone()),
+            resolver: settings.rules.resolver(),
             settings,
             spare_turns: Vec::new(),
         }
@@ -426,16 +378,33 @@ impl Worker {
                 .collect();
         }
         outcome.game = Some(facts);
-        let checker = &mut self.checker;
-        let path = origin.path.as_deref();
-        billes_lua::set_print_game(Some(format!("{name} game {}", source.index)));
+        // The file's folder is where a `Rules` tag naming a script is
+        // looked up from (the current folder for stdin). Every replay of
+        // `billes validate` is under these rules.
+        let dir = origin
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .filter(|d| !d.as_os_str().is_empty());
+        let place = Place::dir(dir).game(name, source.index);
+        let rules = catch_unwind(AssertUnwindSafe(|| self.resolver.rule_set(&place, &game)));
         let mut valid = None;
-        match catch_unwind(AssertUnwindSafe(|| checker.check_game(&game, path))) {
-            Ok(Ok(summary)) => {
+        let checked = rules.and_then(|rules| {
+            catch_unwind(AssertUnwindSafe(|| {
+                let rules = rules?;
+                rules
+                    .engine()
+                    .validate(&game)
+                    .map(|summary| (rules, summary))
+            }))
+        });
+        match checked {
+            Ok(Ok((rules, summary))) => {
                 outcome.turns = u64::from(summary.turns);
                 if self.settings.strict {
-                    let missing =
-                        catch_unwind(AssertUnwindSafe(|| checker.missing_marks(&game, path)));
+                    let missing = catch_unwind(AssertUnwindSafe(|| {
+                        billes_core::complete_marks(rules.engine(), &mut game.clone())
+                    }));
                     if let Ok(Ok(missing)) = missing {
                         for err in &missing {
                             self.push_replay_error(outcome, origin, source, err);
@@ -448,7 +417,12 @@ impl Worker {
                 outcome.turns = turns_before(&game, &err);
                 // The game holds a mistake: checked again, to the end,
                 // for all of them (valid games never come here).
-                let all = catch_unwind(AssertUnwindSafe(|| checker.check_all(&game, path)));
+                let all = catch_unwind(AssertUnwindSafe(|| {
+                    match self.resolver.rule_set(&place, &game) {
+                        Ok(rules) => rules.engine().check_all(&game),
+                        Err(e) => vec![e],
+                    }
+                }));
                 let errors = match all {
                     Ok(errors) if !errors.is_empty() => errors,
                     _ => vec![err],
@@ -459,8 +433,8 @@ impl Worker {
             }
             Err(_) => {
                 // A bug in the rules: reported against the game, and the
-                // checker is made anew from the settings.
-                self.checker = Checker::new(self.settings.rules.clone());
+                // variants are loaded anew.
+                self.resolver = self.settings.rules.resolver();
                 let message = "internal error while replaying this game (please report it)";
                 if self.settings.diagnostics {
                     outcome.rendered = format!(

@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use billes_archive::diff::{self, ChangeKind, MatchedBy, Status};
 use billes_archive::input::{self, Input, ReadGameError};
 use billes_archive::report::{self, Collector, Report};
-use billes_archive::{annotate, validate, Rules};
+use billes_archive::rules::{Place, RulePolicy};
+use billes_archive::{annotate, validate, RuleSet};
+use billes_core::ErrorKind;
 use billes_notation::{parse_game, parse_games, write_game, Game};
 
 const VALID: &str = "[Game \"aggravation\"]\n[Event \"Club\"]\n[Round \"1\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n3. G3 --\n*\n";
@@ -177,13 +179,24 @@ fn json_lines_give_a_line_per_game_and_problem_then_a_summary() {
 #[test]
 fn a_forced_variant_replaces_the_records_rules() {
     let game = parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + *\n").unwrap();
-    let five = Rules::forced(billes_lua::VariantSource::shipped("five-marbles").unwrap());
-    let standard = Rules::default().engine("a.bgn", &game).unwrap();
-    let forced = five.engine("a.bgn", &game).unwrap();
+    let five = RulePolicy::forced(billes_lua::VariantSource::shipped("five-marbles").unwrap());
+    let standard = own_rules(&game);
+    let forced = five
+        .resolver()
+        .rule_set(&Place::file("a.bgn"), &game)
+        .unwrap();
     assert_ne!(
-        standard.start_board(&game).unwrap(),
-        forced.start_board(&game).unwrap()
+        standard.engine().start_board(&game).unwrap(),
+        forced.engine().start_board(&game).unwrap()
     );
+}
+
+/// The rules of `game` read from `a.bgn`, under its own `Rules` tag.
+fn own_rules(game: &Game) -> RuleSet {
+    RulePolicy::from_tags()
+        .resolver()
+        .rule_set(&Place::file("a.bgn"), game)
+        .unwrap()
 }
 
 fn games(text: &str) -> Vec<Game> {
@@ -232,10 +245,10 @@ fn annotation_differences_are_apart_and_can_be_ignored() {
 fn annotating_twice_gives_what_annotating_once_gave_and_strip_undoes_it() {
     let mut game = parse_game(&VALID.replace("3. G3 --", "3. G3 -- {mine}")).unwrap();
     let plain = write_game(&game);
-    annotate::annotate_game(&Rules::default(), "a.bgn", &mut game).unwrap();
+    annotate::annotate_game(&own_rules(&game), &mut game).unwrap();
     let once = write_game(&game);
     assert!(once.contains("2. R1 r9-r10 {@ moved 1 hole}"), "{once}");
-    annotate::annotate_game(&Rules::default(), "a.bgn", &mut game).unwrap();
+    annotate::annotate_game(&own_rules(&game), &mut game).unwrap();
     assert_eq!(write_game(&game), once);
     annotate::strip(&mut game.line);
     assert_eq!(write_game(&game), plain);
@@ -244,7 +257,7 @@ fn annotating_twice_gives_what_annotating_once_gave_and_strip_undoes_it() {
 #[test]
 fn a_game_that_does_not_replay_is_not_annotated() {
     let mut game = parse_game(INVALID).unwrap();
-    let err = annotate::annotate_game(&Rules::default(), "a.bgn", &mut game).unwrap_err();
+    let err = annotate::annotate_game(&own_rules(&game), &mut game).unwrap_err();
     assert_eq!(err.turn, Some(1));
 }
 
@@ -278,4 +291,37 @@ fn read_game_names_what_is_wrong() {
         Err(ReadGameError::Open { .. })
     ));
     assert_eq!(Input::from_path(Path::new("-")), Input::Stdin);
+}
+
+#[test]
+fn a_rules_tag_resolves_a_file_relative_to_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("mine.lua"),
+        "return { name = 'mine', game = 'aggravation', params = { entry_rolls = { 6 } } }",
+    )
+    .unwrap();
+    let record = "[Game \"aggravation\"]\n[Rules \"mine.lua\"]\n[Seats \"R G\"]\n\n1. R1 + *\n";
+    let game = parse_game(record).unwrap();
+    let resolver = RulePolicy::from_tags().resolver();
+    let beside = resolver
+        .rule_set(&Place::dir(Some(dir.path())), &game)
+        .unwrap();
+    let e = beside.engine().validate(&game).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::IllegalMove, "{}", e.message);
+    // From the current folder, where there is no such file.
+    let e = resolver.rule_set(&Place::dir(None), &game).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Variant);
+    assert!(
+        e.message.contains("cannot read rules file"),
+        "{}",
+        e.message
+    );
+    let unknown = parse_game("[Game \"aggravation\"]\n[Rules \"six-marbles\"]\n\n*\n").unwrap();
+    let e = resolver.rule_set(&Place::dir(None), &unknown).unwrap_err();
+    assert!(
+        e.message.contains("unknown rules \"six-marbles\""),
+        "{}",
+        e.message
+    );
 }

@@ -207,7 +207,7 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]
-    pub rules: crate::rules::RulesOption,
+    pub rules: crate::rules::RulePolicyArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -240,7 +240,7 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub describe: bool,
     #[command(flatten)]
-    pub rules: crate::rules::RulesOption,
+    pub rules: crate::rules::RulePolicyArgs,
 }
 
 #[derive(Debug, Args)]
@@ -348,5 +348,5 @@ pub struct SimulateArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub rules: crate::rules::RulesOption,
+    pub rules: crate::rules::RulePolicyArgs,
 }

@@ -1,16 +1,17 @@
-//! The `--rules` and `--rules-dir` options the verbs share, and the rules
-//! they set for the whole run.
+//! The `--rules` and `--rules-dir` options the verbs share: they make the
+//! run's [`RulePolicy`], which each verb applies to its records with a
+//! [`Resolver`](billes_archive::rules::Resolver).
 
 use std::path::PathBuf;
-use std::sync::OnceLock;
 
-use billes_archive::Rules;
-use billes_lua::{Variant, VariantSource};
+use billes_archive::RulePolicy;
+use billes_lua::VariantError;
 use clap::Args;
 
-/// `--rules NAME|FILE`, shared by validate, replay, render and simulate.
+/// `--rules NAME|FILE` and `--rules-dir DIR`, shared by every verb that
+/// plays records.
 #[derive(Debug, Clone, Args)]
-pub struct RulesOption {
+pub struct RulePolicyArgs {
     /// House rules: a shipped variant (see `billes rules list`), a .lua
     /// file, or `standard`; overrides the records' Rules tags (`standard`
     /// checks every record under its game's standard rules)
@@ -22,46 +23,28 @@ pub struct RulesOption {
     pub rules_dir: Option<PathBuf>,
 }
 
-impl RulesOption {
-    /// The variant the option names (`None`: the records' own tags).
-    pub fn source(&self) -> anyhow::Result<Option<VariantSource>> {
-        match &self.rules {
-            None => Ok(None),
-            Some(value) => Ok(VariantSource::resolve(value, None)?),
-        }
-    }
-
-    /// Resolves the option and makes it the rules [`current`] gives.
-    /// `--rules-dir` is applied too.
-    pub fn force(&self) -> anyhow::Result<()> {
+impl RulePolicyArgs {
+    /// The run's rule policy. A `--rules` script that runs but is refused
+    /// (a limit, a mistake in its table) is wrong input: it is said here
+    /// and the answer is `None`, for the verb to end with
+    /// [`INVALID`](crate::cmd::INVALID), in every verb alike.
+    ///
+    /// # Errors
+    /// A `--rules` naming no variant or a file that cannot be read, a
+    /// `--rules-dir` that is no folder: usage errors.
+    pub fn policy(&self) -> anyhow::Result<Option<RulePolicy>> {
         if let Some(dir) = &self.rules_dir {
             if !dir.is_dir() {
                 anyhow::bail!("--rules-dir {}: no such folder", dir.display());
             }
-            billes_lua::set_rules_dir(dir);
         }
-        let source = self.source()?;
-        if let Some(s) = &source {
-            // Fail early, once, on a script that does not load.
-            Variant::load(s)?;
+        match RulePolicy::from_option(self.rules.as_deref()) {
+            Ok(policy) => Ok(Some(policy.with_rules_dir(self.rules_dir.clone()))),
+            Err(e @ VariantError::Script { .. }) => {
+                errln!("billes: error: {e}");
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
         }
-        let rules = match (&self.rules, source) {
-            // `--rules standard` overrides the records' tags as any other
-            // value does.
-            (Some(_), None) => Rules::standard(),
-            (_, source) => Rules::from_option(source),
-        };
-        let _ = FORCED.set(rules);
-        Ok(())
     }
-}
-
-/// The rules `--rules` sets for every record, set once per run.
-static FORCED: OnceLock<Rules> = OnceLock::new();
-
-/// The rules of this run: `--rules` if given, else each record's `Rules`
-/// tag (a path in it is relative to the record's folder).
-pub fn current() -> &'static Rules {
-    static TAGS: Rules = Rules::from_tags();
-    FORCED.get().unwrap_or(&TAGS)
 }

@@ -568,3 +568,99 @@ fn a_variant_keeping_state_in_globals_reports_the_same_on_any_thread_count() {
         assert_eq!(run(j), one, "-j{j}");
     }
 }
+
+/// Every verb that takes `--rules`, on the record `game.bgn` (or the game
+/// the verb plays without one), with `--rules RULES` last.
+const VERBS_WITH_RULES: [&[&str]; 11] = [
+    &["validate", "game.bgn"],
+    &["replay", "game.bgn"],
+    &["render", "game.bgn"],
+    &["annotate", "game.bgn"],
+    &["analyze", "--rollouts", "2", "game.bgn"],
+    &["moves", "game.bgn"],
+    &["moves", "--game-kind", "aggravation"],
+    &["run", "script.lua", "game.bgn"],
+    &["filter", "game.bgn"],
+    &["simulate", "--game", "aggravation"],
+    &["diff", "game.bgn", "game.bgn"],
+];
+
+#[test]
+fn a_refused_rules_script_exits_1_in_every_verb_and_an_unreadable_one_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.bgn"), TWO_TURNS).unwrap();
+    std::fs::write(dir.path().join("script.lua"), "return {}").unwrap();
+    std::fs::write(
+        dir.path().join("refused.lua"),
+        "return { name = 'x', game = 'aggravation', colour = 'red' }",
+    )
+    .unwrap();
+    let cases = [
+        // A script that runs but is refused: the input is wrong.
+        (
+            "refused.lua",
+            1,
+            "billes: error: refused.lua: unknown field \"colour\"",
+        ),
+        // No such file, no such variant: a usage error.
+        (
+            "missing.lua",
+            2,
+            "billes: error: cannot read rules file missing.lua",
+        ),
+        ("house", 2, "billes: error: unknown rules \"house\""),
+    ];
+    for verb in VERBS_WITH_RULES {
+        // `diff` has no --rules: each record under its own tag.
+        if verb[0] == "diff" {
+            continue;
+        }
+        for (rules, code, message) in cases {
+            let mut args = verb.to_vec();
+            args.extend(["--rules", rules]);
+            let out = billes_in(dir.path(), &args);
+            assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
+            assert!(
+                stderr(&out).starts_with(message),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+            assert_eq!(stdout(&out), "", "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn a_rules_tag_naming_a_refused_script_is_an_invalid_record_in_every_verb() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("refused.lua"),
+        "return { name = 'x', game = 'aggravation', colour = 'red' }",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("game.bgn"),
+        TWO_TURNS.replace(
+            "[Game \"aggravation\"]",
+            "[Game \"aggravation\"]\n[Rules \"refused.lua\"]",
+        ),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("script.lua"), "return {}").unwrap();
+    for verb in VERBS_WITH_RULES {
+        // Without a record there is no Rules tag.
+        if verb.contains(&"--game-kind") || verb[0] == "simulate" {
+            continue;
+        }
+        let out = billes_in(dir.path(), verb);
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        // diff shows where each copy stops being replayable and compares
+        // the records: the same records are the same.
+        let code = if verb[0] == "diff" { 0 } else { 1 };
+        assert_eq!(out.status.code(), Some(code), "{verb:?}: {all}");
+        assert!(
+            all.contains("refused.lua: unknown field \"colour\""),
+            "{verb:?}: {all}"
+        );
+    }
+}

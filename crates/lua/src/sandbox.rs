@@ -50,24 +50,15 @@ const REMOVED: [&str; 6] = [
 /// Bytes printed so far by every variant of the process.
 static PRINTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-thread_local! {
-    /// The record and game this thread replays, for `print`'s prefix.
-    static GAME: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-/// Names the record and game this thread replays from now on (`None`: no
-/// record), so that a variant's `print` inside a hook can say where it was
-/// (`rules/x.lua: club.bgn game 3, turn 12: ...`).
-pub fn set_print_game(game: Option<String>) {
-    GAME.with_borrow_mut(|g| *g = game);
-}
-
 /// What `print` says before its text: the script, and inside a hook the
 /// record, game and turn.
 #[derive(Debug, Default)]
 pub(crate) struct PrintContext {
     /// The script's chunk name (`rules/x.lua`).
     pub chunk: RefCell<String>,
+    /// The record and game being replayed (`club.bgn game 3`), when the
+    /// caller named them.
+    pub game: RefCell<Option<String>>,
     /// The turn of the running hook call, if one runs.
     pub turn: Cell<Option<u32>>,
 }
@@ -80,15 +71,13 @@ fn print(lua: &Lua, context: &PrintContext, args: mlua::MultiValue) -> mlua::Res
     let mut line = String::new();
     line.push_str(&context.chunk.borrow());
     if let Some(turn) = context.turn.get() {
-        GAME.with_borrow(|g| {
-            if let Some(g) = g {
-                line.push_str(": ");
-                line.push_str(g);
-                line.push(',');
-            } else {
-                line.push(':');
-            }
-        });
+        if let Some(g) = context.game.borrow().as_deref() {
+            line.push_str(": ");
+            line.push_str(g);
+            line.push(',');
+        } else {
+            line.push(':');
+        }
         line.push_str(&format!(" turn {turn}"));
     }
     line.push_str(": ");

@@ -1,6 +1,6 @@
 //! Where a variant's script comes from: a shipped name or a file.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::VariantError;
@@ -57,7 +57,7 @@ pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
 /// A variant's script, not yet loaded: cheap to clone and `Send`, so a
 /// program that validates on several threads resolves it once and gives each
 /// worker a copy, which the worker loads into its own Lua state
-/// ([`crate::Variant::load`]; [`crate::replay`] caches that per thread).
+/// ([`crate::Variant::load`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct VariantSource {
     /// The chunk name errors show: `rules/NAME.lua` or the file's path.
@@ -119,8 +119,8 @@ impl VariantSource {
     /// The variant a `--rules` option names: a shipped name, else a path to
     /// a `.lua` file (any file: the person running the tool chose it),
     /// relative to `base_dir` when given. `standard` is the game's own
-    /// rules: `None`. A record's `Rules` tag goes through
-    /// [`resolve_tag`](VariantSource::resolve_tag) instead.
+    /// rules: `None`. A record's `Rules` tag is read under stricter rules
+    /// (the `billes-archive` crate's `rules::tag_source`).
     ///
     /// # Errors
     /// When the name is no shipped variant and no readable file.
@@ -143,84 +143,6 @@ impl VariantSource {
             Some(dir) if Path::new(value).is_relative() => dir.join(value),
             _ => PathBuf::from(value),
         };
-        VariantSource::from_file(&path).map(Some)
-    }
-
-    /// The variant a record's `Rules` tag names: a shipped name, else a
-    /// `.lua` file inside the record's folder tree (`record_dir`, the
-    /// current folder when `None`), else one inside `rules_dir` when given
-    /// (a `--rules-dir` option). A record received from others thus cannot
-    /// make the tool run any file of the machine: a path in a tag must be
-    /// relative, must not climb out of the folder it is read from (`..`),
-    /// and must not lead out of it through a symbolic link. `standard` is
-    /// the game's own rules: `None`.
-    ///
-    /// ```
-    /// use billes_lua::{VariantError, VariantSource};
-    /// assert!(VariantSource::resolve_tag("five-marbles", None, None).unwrap().is_some());
-    /// let e = VariantSource::resolve_tag("/etc/rules.lua", None, None).unwrap_err();
-    /// assert!(matches!(e, VariantError::NotAllowed { .. }));
-    /// let e = VariantSource::resolve_tag("../rules.lua", None, None).unwrap_err();
-    /// assert!(e.to_string().contains("leaves the record's folder"));
-    /// ```
-    ///
-    /// # Errors
-    /// [`VariantError::NotAllowed`] for a path that is absolute, not a
-    /// `.lua` file, or outside the folders allowed (the file is not read);
-    /// else as [`resolve`](VariantSource::resolve).
-    pub fn resolve_tag(
-        value: &str,
-        record_dir: Option<&Path>,
-        rules_dir: Option<&Path>,
-    ) -> Result<Option<VariantSource>, VariantError> {
-        let value = value.trim();
-        if value.eq_ignore_ascii_case("standard") {
-            return Ok(None);
-        }
-        if let Some(s) = VariantSource::shipped(value) {
-            return Ok(Some(s));
-        }
-        if !(value.ends_with(".lua") || value.contains(['/', '\\'])) {
-            return Err(VariantError::Unknown(value.to_string()));
-        }
-        let refuse = |reason: &str| VariantError::NotAllowed {
-            value: value.to_string(),
-            reason: reason.to_string(),
-        };
-        let relative = Path::new(value);
-        if relative.has_root() || relative.is_absolute() || value.starts_with(['/', '\\']) {
-            return Err(refuse("an absolute path; a Rules tag may name a shipped variant or a .lua file inside the record's folder (--rules-dir DIR allows another folder, --rules FILE any file)"));
-        }
-        if !value.ends_with(".lua") {
-            return Err(refuse("not a .lua file"));
-        }
-        if climbs_out(relative) {
-            return Err(refuse("the path leaves the record's folder; a Rules tag may name a .lua file inside it (--rules-dir DIR allows another folder, --rules FILE any file)"));
-        }
-        let record_root = record_dir.unwrap_or(Path::new("."));
-        let mut roots = vec![record_root];
-        roots.extend(rules_dir);
-        // The first folder the file is found in; with none, the record's
-        // folder, for the error to name.
-        let root = roots
-            .iter()
-            .copied()
-            .find(|root| root.join(relative).is_file())
-            .unwrap_or(record_root);
-        // Read from the current folder, the path is the one written, so
-        // errors name the file as the tag does.
-        let path = if root == Path::new(".") {
-            relative.to_path_buf()
-        } else {
-            root.join(relative)
-        };
-        if let (Ok(real_root), Ok(real_path)) = (root.canonicalize(), path.canonicalize()) {
-            if !real_path.starts_with(&real_root) {
-                return Err(refuse(
-                    "a symbolic link leads out of the folder it is read from",
-                ));
-            }
-        }
         VariantSource::from_file(&path).map(Some)
     }
 
@@ -251,116 +173,5 @@ impl VariantSource {
     /// The shipped name, for a shipped variant.
     pub fn shipped_name(&self) -> Option<&'static str> {
         self.shipped
-    }
-}
-
-/// Whether a relative path climbs out of the folder it starts from, read
-/// without the file system: `a/../../b` does, `a/../b` does not.
-fn climbs_out(path: &Path) -> bool {
-    let mut depth = 0usize;
-    for component in path.components() {
-        match component {
-            Component::ParentDir => match depth.checked_sub(1) {
-                Some(d) => depth = d,
-                None => return true,
-            },
-            Component::Normal(_) => depth += 1,
-            Component::CurDir => {}
-            Component::RootDir | Component::Prefix(_) => return true,
-        }
-    }
-    false
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn write(dir: &Path, name: &str) -> PathBuf {
-        let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).ok();
-        }
-        std::fs::write(
-            &path,
-            "return { name = 'mine', game = 'aggravation', params = {} }",
-        )
-        .ok();
-        path
-    }
-
-    fn refused(result: Result<Option<VariantSource>, VariantError>) -> String {
-        match result {
-            Err(VariantError::NotAllowed { value, reason }) => format!("{value}: {reason}"),
-            other => format!("not refused: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn paths_climbing_out_are_seen_without_the_file_system() {
-        assert!(climbs_out(Path::new("../x.lua")));
-        assert!(climbs_out(Path::new("a/../../x.lua")));
-        assert!(climbs_out(Path::new("./a/../b/../../x.lua")));
-        assert!(!climbs_out(Path::new("a/../x.lua")));
-        assert!(!climbs_out(Path::new("./rules/x.lua")));
-    }
-
-    #[test]
-    fn a_tag_reads_files_inside_the_record_folder_or_the_rules_folder() {
-        let Ok(dir) = tempfile::tempdir() else { return };
-        let records = dir.path().join("records");
-        let rules = dir.path().join("rules");
-        write(&records, "house/mine.lua");
-        write(&rules, "club.lua");
-        let found = VariantSource::resolve_tag("house/mine.lua", Some(&records), None);
-        assert!(matches!(found, Ok(Some(_))), "{found:?}");
-        let found = VariantSource::resolve_tag("club.lua", Some(&records), Some(&rules));
-        assert!(matches!(found, Ok(Some(_))), "{found:?}");
-        let missing = VariantSource::resolve_tag("club.lua", Some(&records), None);
-        assert!(
-            matches!(missing, Err(VariantError::Read { .. })),
-            "{missing:?}"
-        );
-    }
-
-    #[test]
-    fn a_tag_may_not_leave_the_folders_allowed() {
-        let Ok(dir) = tempfile::tempdir() else { return };
-        let records = dir.path().join("records");
-        std::fs::create_dir_all(&records).ok();
-        let outside = write(dir.path(), "outside.lua");
-        let message = refused(VariantSource::resolve_tag(
-            "../outside.lua",
-            Some(&records),
-            None,
-        ));
-        assert!(
-            message.starts_with("../outside.lua: the path leaves"),
-            "{message}"
-        );
-        let absolute = outside.display().to_string();
-        let message = refused(VariantSource::resolve_tag(&absolute, Some(&records), None));
-        assert!(message.contains("an absolute path"), "{message}");
-        // Even when --rules-dir names the folder holding it.
-        let message = refused(VariantSource::resolve_tag(
-            &absolute,
-            Some(&records),
-            Some(dir.path()),
-        ));
-        assert!(message.contains("an absolute path"), "{message}");
-        let message = refused(VariantSource::resolve_tag(
-            "house/notes.txt/",
-            Some(&records),
-            None,
-        ));
-        assert!(message.contains("not a .lua file"), "{message}");
-        #[cfg(unix)]
-        {
-            let link = records.join("link.lua");
-            if std::os::unix::fs::symlink(&outside, &link).is_ok() {
-                let message = refused(VariantSource::resolve_tag("link.lua", Some(&records), None));
-                assert!(message.contains("symbolic link"), "{message}");
-            }
-        }
     }
 }

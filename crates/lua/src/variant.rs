@@ -1,5 +1,7 @@
-//! A loaded variant: the script's table read into a game engine with its
+//! A loaded variant: the script's table read into the game's rules with its
 //! parameters, and its hooks.
+
+use std::rc::Rc;
 
 use billes_core::game::{Position, RulesPosition};
 use billes_core::registry::GameRules;
@@ -13,7 +15,7 @@ use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
 
 use crate::hooks::LuaHooks;
-use crate::sandbox::{describe, Sandbox};
+use crate::sandbox::{describe, PrintContext, Sandbox};
 use crate::{VariantError, VariantSource};
 
 /// How deep a variant's `params` may nest: `params` itself is level 1, a
@@ -34,8 +36,11 @@ pub struct Variant {
     description: String,
     game: GameKind,
     params: Vec<(String, String)>,
-    engine: AnyRules,
+    /// The game's rules with the variant's parameters.
+    rules: AnyRules,
     hooks: Option<LuaHooks>,
+    /// What the script's `print` says before its text.
+    print: Rc<PrintContext>,
 }
 
 impl Variant {
@@ -106,7 +111,8 @@ impl Variant {
         let params_value: Value = table.raw_get("params").map_err(|e| fail(describe(&e)))?;
         check_depth(&params_value).map_err(&fail)?;
         let params = list_params(&params_value).map_err(&fail)?;
-        let engine = engine(&sandbox, game, params_value).map_err(&fail)?;
+        let rules = game_rules(&sandbox, game, params_value).map_err(&fail)?;
+        let print = Rc::clone(&sandbox.print);
         let hooks_table: Option<Table> = match table.raw_get::<Value>("hooks") {
             Ok(Value::Nil) => None,
             Ok(Value::Table(t)) => Some(t),
@@ -127,8 +133,9 @@ impl Variant {
             description,
             game,
             params,
-            engine,
+            rules,
             hooks,
+            print,
         })
     }
 
@@ -158,6 +165,13 @@ impl Variant {
         &self.params
     }
 
+    /// Names the record being replayed (`club.bgn game 3`) in what the
+    /// script's `print` shows inside a hook, from now on (`None`: no
+    /// record: only the turn is shown).
+    pub fn print_record(&self, record: Option<String>) {
+        *self.print.game.borrow_mut() = record;
+    }
+
     /// The hooks the script defines (empty for a parameter-only variant).
     pub fn hooks(&self) -> Vec<&'static str> {
         self.hooks.as_ref().map(LuaHooks::names).unwrap_or_default()
@@ -170,7 +184,7 @@ impl Variant {
     /// When the options describe no game, or a hook fails.
     pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
         self.refresh()?;
-        let mut game = with_rules!(&self.engine, r => match &self.hooks {
+        let mut game = with_rules!(&self.rules, r => match &self.hooks {
             // The game's own simulator does not know added moves, effects
             // or winners: the game API plays them.
             Some(h) if billes_core::house::changes_game(h) => {
@@ -208,7 +222,7 @@ impl Variant {
 /// when it has hooks for its game).
 macro_rules! with_variant_rules {
     ($variant:expr, $r:ident => $body:expr) => {
-        with_rules!(&$variant.engine, rules => match &$variant.hooks {
+        with_rules!(&$variant.rules, rules => match &$variant.hooks {
             Some(h) => {
                 let $r = &WithHooks::new(rules, h);
                 $body
@@ -243,7 +257,7 @@ impl Variant {
 
     /// The game's rules with the variant's parameters.
     pub(crate) fn rules(&self) -> &AnyRules {
-        &self.engine
+        &self.rules
     }
 
     /// The variant's hooks, none when it only sets parameters.
@@ -311,7 +325,7 @@ impl billes_core::Engine for Variant {
 
     fn start(&self, game: &Game) -> Result<Box<dyn Position + '_>, ReplayError> {
         self.check(game)?;
-        with_rules!(&self.engine, rules => match &self.hooks {
+        with_rules!(&self.rules, rules => match &self.hooks {
             Some(h) => Ok(Box::new(RulesPosition::start(WithHooks::new(rules, h), game)?)),
             None => Ok(Box::new(RulesPosition::start(rules, game)?)),
         })
@@ -320,7 +334,7 @@ impl billes_core::Engine for Variant {
 
 /// The game's rules with the parameters of `value` (nil: the defaults),
 /// read into the parameters type the game brings.
-fn engine(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<AnyRules, String> {
+fn game_rules(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<AnyRules, String> {
     let empty = match &value {
         Value::Nil => true,
         Value::Table(t) => t.is_empty(),
@@ -423,7 +437,7 @@ mod tests {
     #[test]
     fn abalone_has_44_moves_from_the_standard_start() {
         let v = shipped("abalone");
-        let AnyRules::Offboard(r) = &v.engine else {
+        let AnyRules::Offboard(r) = &v.rules else {
             panic!("abalone is an offboard variant")
         };
         let moves = r.legal_turns(&r.start());
@@ -433,21 +447,21 @@ mod tests {
 
     #[test]
     fn parameter_variants_set_their_parameters() {
-        let AnyRules::Barricade(b) = &shipped("malefiz").engine else {
+        let AnyRules::Barricade(b) = &shipped("malefiz").rules else {
             panic!("malefiz is a barricade variant")
         };
         assert_eq!(b.params().placement, barricade::Placement::Immediately);
         assert_eq!(b.params().six, barricade::Six::Nothing);
         assert!(!b.params().bounce, "the published rules have no bounce");
-        let AnyRules::Aggravation(a) = &shipped("five-marbles").engine else {
+        let AnyRules::Aggravation(a) = &shipped("five-marbles").rules else {
             panic!("five-marbles is an aggravation variant")
         };
         assert_eq!((a.params().marbles, a.params().home_size), (5, 5));
-        let AnyRules::Aggravation(a) = &shipped("partners-safe").engine else {
+        let AnyRules::Aggravation(a) = &shipped("partners-safe").rules else {
             panic!("partners-safe is an aggravation variant")
         };
         assert!(!a.params().jump_partners && !a.params().enter_onto_partner);
-        let AnyRules::Offboard(o) = &shipped("scoring-targets").engine else {
+        let AnyRules::Offboard(o) = &shipped("scoring-targets").rules else {
             panic!("scoring-targets is an offboard variant")
         };
         assert_eq!(o.params().winning_score, 10);

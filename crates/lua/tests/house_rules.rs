@@ -139,14 +139,15 @@ fn two_home_ends_the_game_at_the_second_marble_home() {
     // A record that plays on after the end is refused; its result is checked.
     let record = "[Game \"aggravation\"]\n[Rules \"two-home\"]\n[Seats \"R G\"]\n\
                   [Position \"R:rh4,r5 G:g9 move=R\"]\n\n1. R3 r5-rh1 2. G1 g9-g10 *\n";
-    let e = billes_lua::replay(&parse_game(record).unwrap(), None, None, &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap_err();
+    let e = two
+        .replay(&parse_game(record).unwrap(), &mut |_| {
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap_err();
     assert_eq!(e.kind, ErrorKind::AfterEnd);
     let record = "[Game \"aggravation\"]\n[Rules \"two-home\"]\n[Seats \"R G\"]\n\
                   [Position \"R:rh4,r5 G:g9 move=R\"]\n\n1. R3 r5-rh1 =R\n";
-    billes_lua::replay(&parse_game(record).unwrap(), None, None, &mut |_| {
+    two.replay(&parse_game(record).unwrap(), &mut |_| {
         std::ops::ControlFlow::Continue(())
     })
     .unwrap();

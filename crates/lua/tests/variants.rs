@@ -3,12 +3,29 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use billes_core::{Engine, ErrorKind, Rng, SimOptions};
+use billes_core::{Engine, ErrorKind, ReplayError, Rng, SimOptions, Summary};
 use billes_lua::{Variant, VariantSource, SHIPPED};
-use billes_notation::parse_game;
+use billes_notation::{parse_game, Game};
 
 fn shipped(name: &str) -> Variant {
     Variant::load(&VariantSource::shipped(name).unwrap()).unwrap()
+}
+
+/// Replays a record under the shipped variant its `Rules` tag names, or
+/// under the standard rules without one.
+fn replay_tagged(game: &Game) -> Result<Summary, ReplayError> {
+    let go = &mut |_: &billes_core::Observed<'_>| std::ops::ControlFlow::Continue(());
+    match game.tag("Rules") {
+        Some(name) => match VariantSource::shipped(name) {
+            Some(source) => Variant::load(&source).unwrap().replay(game, go),
+            None => Err(ReplayError::new(
+                ErrorKind::Variant,
+                game.span,
+                format!("unknown rules \"{name}\""),
+            )),
+        },
+        None => billes_core::replay(game, go),
+    }
 }
 
 fn options(v: &Variant) -> SimOptions {
@@ -45,10 +62,7 @@ fn every_shipped_variant_simulates_and_replays() {
             assert_eq!(game.tag("Rules"), Some(name));
             let text = game.to_string();
             let parsed = parse_game(&text).unwrap();
-            let summary = billes_lua::replay(&parsed, None, None, &mut |_| {
-                std::ops::ControlFlow::Continue(())
-            })
-            .unwrap_or_else(|e| {
+            let summary = replay_tagged(&parsed).unwrap_or_else(|e| {
                 panic!(
                     "{name} game {i}: {} at turn {:?}\n{text}",
                     e.message, e.turn
@@ -78,10 +92,7 @@ fn malefiz_has_no_bounce_the_pawn_before_the_goal_moves_like_any_other() {
     // pawn can move; under the published rules it walks back along the row.
     let record = "[Game \"barricade\"]\n[Rules \"malefiz\"]\n[Seats \"R G\"]\n[Position \"R:i13,e1 G:g1 bar=i11,e3 move=R\"]\n\n1. R4 i13-e13 2. G1 g1-h1 *\n";
     let game = parse_game(record).unwrap();
-    billes_lua::replay(&game, None, None, &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap();
+    replay_tagged(&game).unwrap();
     let mut standard = game.clone();
     standard.tags.retain(|t| t.name != "Rules");
     let e =
@@ -90,10 +101,7 @@ fn malefiz_has_no_bounce_the_pawn_before_the_goal_moves_like_any_other() {
     // With only that pawn on the board and a 2 to 6: no bounce, any way of
     // the exact roll.
     let record = "[Game \"barricade\"]\n[Rules \"malefiz\"]\n[Seats \"R G\"]\n[Position \"R:i13 G:g1 bar=i11 move=R\"]\n\n1. R3 i13-i14-h13 *\n";
-    let e = billes_lua::replay(&parse_game(record).unwrap(), None, None, &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap_err();
+    let e = replay_tagged(&parse_game(record).unwrap()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert!(e.legal.iter().any(|m| m == "i13-f13"), "{:?}", e.legal);
 }
@@ -105,10 +113,7 @@ fn no_shortcuts_refuses_the_centre() {
     let mut standard = game.clone();
     standard.tags.retain(|t| t.name != "Rules");
     billes_core::replay(&standard, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
-    let e = billes_lua::replay(&game, None, None, &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap_err();
+    let e = replay_tagged(&game).unwrap_err();
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert_eq!(e.turn, Some(4));
     assert!(!e.legal.iter().any(|m| m.ends_with("-c")), "{:?}", e.legal);
@@ -125,63 +130,20 @@ fn free_teammate_gives_the_roll_to_a_teammate_who_can_use_it() {
     let to_y = parse_game(&format!("{head}1. R3>Y y9-y12 *\n")).unwrap();
     billes_core::replay(&to_p, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
     billes_core::replay(&to_y, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
-    let free = VariantSource::shipped("free-teammate").unwrap();
-    let e = billes_lua::replay(&to_p, None, Some(&free), &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap_err();
+    let free = shipped("free-teammate");
+    let e = free
+        .replay(&to_p, &mut |_| std::ops::ControlFlow::Continue(()))
+        .unwrap_err();
     assert_eq!(e.kind, ErrorKind::Seat);
     assert!(e.message.contains("R's 3 is for Y, not P"), "{}", e.message);
-    billes_lua::replay(&to_y, None, Some(&free), &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap();
-}
-
-#[test]
-fn a_rules_tag_resolves_a_file_relative_to_the_record() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("mine.lua"),
-        "return { name = 'mine', game = 'aggravation', params = { entry_rolls = { 6 } } }",
-    )
-    .unwrap();
-    let record = "[Game \"aggravation\"]\n[Rules \"mine.lua\"]\n[Seats \"R G\"]\n\n1. R1 + *\n";
-    let game = parse_game(record).unwrap();
-    let e = billes_lua::replay(&game, Some(dir.path()), None, &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::IllegalMove, "{}", e.message);
-    let e = billes_lua::replay(&game, None, None, &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Variant);
-    assert!(
-        e.message.contains("cannot read rules file"),
-        "{}",
-        e.message
-    );
-    let unknown = parse_game("[Game \"aggravation\"]\n[Rules \"six-marbles\"]\n\n*\n").unwrap();
-    let e = billes_lua::replay(&unknown, None, None, &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap_err();
-    assert!(
-        e.message.contains("unknown rules \"six-marbles\""),
-        "{}",
-        e.message
-    );
+    free.replay(&to_y, &mut |_| std::ops::ControlFlow::Continue(()))
+        .unwrap();
 }
 
 #[test]
 fn a_variant_for_another_game_is_refused() {
     let game = parse_game("[Game \"offboard\"]\n[Rules \"malefiz\"]\n\n*\n").unwrap();
-    let e = billes_lua::replay(&game, None, None, &mut |_| {
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap_err();
+    let e = replay_tagged(&game).unwrap_err();
     assert!(
         e.message.contains("is for barricade, not offboard"),
         "{}",

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{expand, read_games};
+use billes_archive::rules::{Place, Resolver};
 
 use super::{INVALID, OK};
 
@@ -86,7 +87,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_enum, default_value_t = AnalyzeFormat::Text)]
     pub format: AnalyzeFormat,
     #[command(flatten)]
-    pub rules: crate::rules::RulesOption,
+    pub rules: crate::rules::RulePolicyArgs,
 }
 
 /// One analysed game in the JSON report.
@@ -99,7 +100,10 @@ struct Report<'a> {
 }
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
-    args.rules.force()?;
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
+    let resolver = policy.resolver();
     let settings = args.analysis.settings();
     let (inputs, unreadable) = expand(&args.paths);
     let mut failed = false;
@@ -121,7 +125,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
             if args.game.is_some_and(|n| n != source.index) {
                 continue;
             }
-            match analyse(&name, game, &settings) {
+            match analyse((&name, game), &resolver, &settings) {
                 Ok(analysis) => match args.format {
                     AnalyzeFormat::Text => {
                         write_text(&mut out, &name, source.index, &analysis)?;
@@ -154,15 +158,24 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
     Ok(if failed { INVALID } else { OK })
 }
 
-/// Checks and analyses one game of the file `name` under its rules.
+/// Checks and analyses one game of the file `name` under its rules. Each
+/// thread of the analysis resolves them anew: a variant's Lua state stays
+/// on its thread.
 pub fn analyse(
-    name: &str,
-    game: &Game,
+    (name, game): (&str, &Game),
+    resolver: &Resolver,
     settings: &Settings,
 ) -> Result<GameAnalysis, billes_core::ReplayError> {
-    let rules = crate::rules::current();
-    rules.engine(name, game)?.validate(game)?;
-    analyze_game(game, settings, &|| rules.engine(name, game)).map_err(|e| {
+    let place = Place::file(name);
+    resolver.rule_set(&place, game)?.engine().validate(game)?;
+    let policy = resolver.policy();
+    let engine = || {
+        policy
+            .resolver()
+            .rule_set(&place, game)
+            .map(|rules| rules.shared_engine())
+    };
+    analyze_game(game, settings, &engine).map_err(|e| {
         let mut error = e.error;
         if let Some(turn) = game.line.turns.get((e.index as usize).wrapping_sub(1)) {
             error = error.in_turn(turn.number, turn.head.seat.as_str());

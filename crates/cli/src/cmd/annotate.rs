@@ -15,13 +15,14 @@ use anyhow::Context;
 use billes_archive::annotate::{annotate_game, strip};
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{read_games, Input};
+use billes_archive::rules::Place;
 use billes_notation::write_games;
 use clap::Args;
 
 use super::{INVALID, OK};
 use crate::atomic::{rewrite_in_place, Rewrite};
 use crate::output::Encoding;
-use crate::rules::RulesOption;
+use crate::rules::RulePolicyArgs;
 
 #[derive(Debug, Args)]
 pub struct AnnotateArgs {
@@ -49,11 +50,14 @@ pub struct AnnotateArgs {
     #[command(flatten)]
     pub analysis: super::analyze::AnalysisOptions,
     #[command(flatten)]
-    pub rules: RulesOption,
+    pub rules: RulePolicyArgs,
 }
 
 pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
-    args.rules.force()?;
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
+    let resolver = policy.resolver();
     let input = Input::from_path(&args.file);
     if args.in_place && input == Input::Stdin {
         anyhow::bail!("--in-place cannot rewrite standard input");
@@ -81,7 +85,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
                     source.index
                 );
             } else if args.analyze {
-                match super::analyze::analyse(&name, &game, &settings) {
+                match super::analyze::analyse((&name, &game), &resolver, &settings) {
                     Ok(analysis) => billes_analysis::comment::annotate(&mut game.line, &analysis),
                     Err(err) => {
                         errln!(
@@ -98,7 +102,10 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
                     }
                 }
             }
-            if let Err(err) = annotate_game(crate::rules::current(), &name, &mut game) {
+            let annotated = resolver
+                .rule_set(&Place::file(&name), &game)
+                .and_then(|rules| annotate_game(&rules, &mut game));
+            if let Err(err) = annotated {
                 errln!(
                     "{}\n",
                     render_replay_error(&name, &source, &err, crate::output::stderr_color())

@@ -105,7 +105,7 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
     let (a_name, a_games) = sides.pop().unwrap_or_default();
     let options = Options {
         moves_only: args.moves_only,
-        rules: crate::rules::current().clone(),
+        rules: billes_archive::RulePolicy::from_tags(),
     };
     let report = compare_files((&a_name, &a_games), (&b_name, &b_games), &options);
     let mut out = io::stdout().lock();

@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use billes_archive::input::{self, Input};
+use billes_archive::rules::{Place, RulePolicy};
 use billes_notation::{parse_games, write_games, Game};
 
 use super::{INVALID, OK};
@@ -83,13 +84,18 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
 /// is written as it is).
 fn canonical(name: &str, text: &str, marks: bool) -> (Option<String>, bool) {
     let mut games: Vec<Game> = Vec::new();
+    // `fmt` has no --rules: each record under its own Rules tag.
+    let resolver = RulePolicy::from_tags().resolver();
     let mut ok = true;
     let mut replayed = true;
     for (i, result) in parse_games(text).into_iter().enumerate() {
         match result {
             Ok(game) if marks => {
                 let mut complete = game.clone();
-                match crate::rules::current().complete_marks(name, &mut complete) {
+                let marked = resolver
+                    .rule_set(&Place::file(name), &complete)
+                    .and_then(|rules| billes_core::complete_marks(rules.engine(), &mut complete));
+                match marked {
                     Ok(_) => games.push(complete),
                     Err(err) => {
                         replayed = false;

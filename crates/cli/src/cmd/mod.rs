@@ -24,24 +24,6 @@ pub const INVALID: u8 = 1;
 /// or written.
 pub const IO_ERROR: u8 = 2;
 
-/// Loads the `--rules` option of the verbs that go through archives
-/// (`validate`, `run`, `filter`): a script that runs but is refused (a
-/// limit, a mistake in its table) is wrong input, reported here, and the
-/// verb ends with `Some(INVALID)`; a file that cannot be read is an error.
-pub(crate) fn force_rules(rules: &crate::rules::RulesOption) -> anyhow::Result<Option<u8>> {
-    if let Err(e) = rules.force() {
-        let script = e
-            .downcast_ref::<billes_lua::VariantError>()
-            .is_some_and(|v| matches!(v, billes_lua::VariantError::Script { .. }));
-        if !script {
-            return Err(e);
-        }
-        errln!("billes: error: {e}");
-        return Ok(Some(INVALID));
-    }
-    Ok(None)
-}
-
 /// Runs the verb.
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
     let code = match cli.command {

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use billes_archive::diagnostic::render_replay_error;
+use billes_archive::rules::{Place, Resolver};
 use billes_core::game::{Move, Need, Position, Roll};
-use billes_core::{Engine, GameKind, Standard};
-use billes_lua::{Variant, VariantSource};
+use billes_core::GameKind;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
@@ -66,7 +66,7 @@ pub struct MovesArgs {
     #[arg(long, requires = "game_kind")]
     pub teams: Option<String>,
     #[command(flatten)]
-    pub rules: crate::rules::RulesOption,
+    pub rules: crate::rules::RulePolicyArgs,
 }
 
 /// The JSON answer.
@@ -82,35 +82,27 @@ struct Answer {
 }
 
 pub fn run(args: &MovesArgs) -> anyhow::Result<u8> {
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
+    let resolver = policy.resolver();
     match &args.game_kind {
-        Some(kind) => from_position(args, kind),
-        None => from_record(args),
+        Some(kind) => from_position(args, kind, &resolver),
+        None => from_record(args, &resolver),
     }
 }
 
-/// `--game-kind`: the engine of the game (or `--rules`), set up from the
+/// `--game-kind`: the rules of the game (or `--rules`), set up from the
 /// tags the options give.
-fn from_position(args: &MovesArgs, kind_name: &str) -> anyhow::Result<u8> {
+fn from_position(args: &MovesArgs, kind_name: &str, resolver: &Resolver) -> anyhow::Result<u8> {
     let kind = GameKind::from_name(kind_name).with_context(|| {
         format!(
             "unknown game \"{kind_name}\" (expected {})",
             GameKind::list(" or ")
         )
     })?;
-    let variant = match args.rules.source()? {
-        Some(source) => Some(load(&source)?),
-        None => None,
-    };
-    let standard = Standard::new(kind);
-    let engine: &dyn Engine = match &variant {
-        Some(v) => {
-            if v.game() != kind {
-                bail!("variant {} is for {}, not {kind}", v.name(), v.game());
-            }
-            v
-        }
-        None => &standard,
-    };
+    let rules = resolver.rule_set_of(kind)?;
+    let engine = rules.engine();
     let mut tags = Vec::new();
     if let Some(value) = &args.position {
         tags.push(("Position", value.as_str()));
@@ -128,13 +120,8 @@ fn from_position(args: &MovesArgs, kind_name: &str) -> anyhow::Result<u8> {
     print(args, pos.as_ref())
 }
 
-fn load(source: &VariantSource) -> anyhow::Result<Variant> {
-    Ok(Variant::load(source)?)
-}
-
 /// A record: replays its main line up to `--at` under its rules.
-fn from_record(args: &MovesArgs) -> anyhow::Result<u8> {
-    args.rules.force()?;
+fn from_record(args: &MovesArgs, resolver: &Resolver) -> anyhow::Result<u8> {
     let file = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
     let (name, source, game) = billes_archive::input::read_game(
         &billes_archive::input::Input::from_path(&file),
@@ -145,11 +132,11 @@ fn from_record(args: &MovesArgs) -> anyhow::Result<u8> {
     if at > turns {
         bail!("game {} has {turns} turns, not {at}", args.game);
     }
-    let engine = crate::rules::current().engine(&name, &game);
-    let reached = engine
+    let rules = resolver.rule_set(&Place::file(&name), &game);
+    let reached = rules
         .as_ref()
         .map_err(Clone::clone)
-        .and_then(|e| billes_core::game::position_after(e.as_ref(), &game, at));
+        .and_then(|r| billes_core::game::position_after(r.engine(), &game, at));
     match reached {
         Ok(pos) => print(args, pos.as_ref()),
         Err(e) => {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{read_game, Input};
+use billes_archive::rules::{Place, Resolver};
 use billes_notation::{GameSource, Reader};
 use billes_render::{Options, Replay, Viewer};
 use clap::Args;
@@ -15,7 +16,7 @@ use clap::Args;
 use super::{INVALID, OK};
 use crate::cli::ColorChoice;
 use crate::output::{use_color, write_atomically, Stream};
-use crate::rules::RulesOption;
+use crate::rules::RulePolicyArgs;
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
@@ -50,22 +51,25 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     #[command(flatten)]
-    pub rules: RulesOption,
+    pub rules: RulePolicyArgs,
 }
 
 pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
-    args.rules.force()?;
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
+    let resolver = policy.resolver();
     let options = Options {
         labels: !args.no_labels,
     };
     if let Some(out) = &args.html {
-        return html(args, out, &options);
+        return html(args, out, &options, &resolver);
     }
     if args.svg.is_none() && !args.json {
-        return text(args);
+        return text(args, &resolver);
     }
     let (name, source, game) = read_game(&Input::from_path(&args.file), args.game)?;
-    let engine = match crate::rules::current().engine(&name, &game) {
+    let rules = match resolver.rule_set(&Place::file(&name), &game) {
         Ok(e) => e,
         Err(e) => {
             errln!(
@@ -75,7 +79,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
             return Ok(INVALID);
         }
     };
-    let replay = match Replay::with_engine(engine.as_ref(), &game) {
+    let replay = match Replay::with_engine(rules.engine(), &game) {
         Ok(r) => r,
         Err(billes_render::RenderError::Replay(e)) => {
             errln!(
@@ -123,7 +127,12 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
 /// The viewer of every game of the file. A game with a mistake is shown up
 /// to the mistake, which is reported (exit 1); a game that cannot be set up
 /// at all is left out and reported.
-fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> {
+fn html(
+    args: &RenderArgs,
+    out: &Path,
+    options: &Options,
+    resolver: &Resolver,
+) -> anyhow::Result<u8> {
     let input = if args.file.as_os_str() == "-" {
         Input::Stdin
     } else {
@@ -145,10 +154,10 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
                 continue;
             }
         };
-        let added = crate::rules::current()
-            .engine(&name, &game)
+        let added = resolver
+            .rule_set(&Place::file(&name), &game)
             .map_err(billes_render::RenderError::Replay)
-            .and_then(|engine| viewer.add(source.index, engine.as_ref(), &game));
+            .and_then(|rules| viewer.add(source.index, rules.engine(), &game));
         match added {
             Ok(None) => {}
             Ok(Some(err)) | Err(billes_render::RenderError::Replay(err)) => {
@@ -174,9 +183,9 @@ fn html(args: &RenderArgs, out: &Path, options: &Options) -> anyhow::Result<u8> 
 }
 
 /// The text board (moved here from `replay`, with colours on a terminal).
-fn text(args: &RenderArgs) -> anyhow::Result<u8> {
+fn text(args: &RenderArgs, resolver: &Resolver) -> anyhow::Result<u8> {
     let (name, source, game) = read_game(&Input::from_path(&args.file), args.game)?;
-    let engine = match crate::rules::current().engine(&name, &game) {
+    let rules = match resolver.rule_set(&Place::file(&name), &game) {
         Ok(e) => e,
         Err(e) => {
             errln!(
@@ -186,6 +195,7 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
             return Ok(INVALID);
         }
     };
+    let engine = rules.engine();
     let mut board = match engine.start_board(&game) {
         Ok(b) => b,
         Err(e) => {
@@ -228,7 +238,7 @@ fn text(args: &RenderArgs) -> anyhow::Result<u8> {
         }
     }
     if use_color(args.color, Stream::Stdout) {
-        let seats: Vec<(String, String)> = Replay::with_engine(engine.as_ref(), &game)
+        let seats: Vec<(String, String)> = Replay::with_engine(engine, &game)
             .map(|r| {
                 r.frames[0]
                     .view

@@ -6,22 +6,31 @@ use std::ops::ControlFlow;
 use anyhow::bail;
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{read_game, Input};
+use billes_archive::rules::Place;
+use billes_archive::RuleSet;
 use billes_core::game::Position;
+use billes_core::{Engine, ReplayError};
 use billes_notation::{Game, GameSource};
 
 use super::{INVALID, OK};
 use crate::cli::ReplayArgs;
 
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
-    args.rules.force()?;
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
     let (name, source, game) = read_game(&Input::from_path(&args.file), args.game)?;
+    // A record whose rules cannot be had is reported where its replay
+    // would be.
+    let rules = policy.resolver().rule_set(&Place::file(&name), &game);
+    let engine = rules.as_ref().map(RuleSet::engine).map_err(Clone::clone);
     if args.at.is_none() {
-        return list(args, &name, &source, &game);
+        return list(args, (&name, &source, &game), engine);
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if let Some(0) = args.at {
-        return match crate::rules::current().start_board(&name, &game) {
+        return match engine.and_then(|e| e.start_board(&game)) {
             Ok(board) => {
                 out.write_all(board.as_bytes())?;
                 Ok(OK)
@@ -37,15 +46,17 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     }
     let mut io_result = Ok(());
     let mut found = false;
-    let result = crate::rules::current().replay(&name, &game, &mut |step| {
-        // The whole record is checked: a mistake after `--at` is reported.
-        if io_result.is_err() || Some(step.index) != args.at {
-            return ControlFlow::Continue(());
-        }
-        found = true;
-        io_result = writeln!(out, "{}. {}", step.turn.number, turn_text(step.turn))
-            .and_then(|()| out.write_all(step.board.text_board().as_bytes()));
-        ControlFlow::Continue(())
+    let result = engine.and_then(|e| {
+        e.replay(&game, &mut |step| {
+            // The whole record is checked: a mistake after `--at` is reported.
+            if io_result.is_err() || Some(step.index) != args.at {
+                return ControlFlow::Continue(());
+            }
+            found = true;
+            io_result = writeln!(out, "{}. {}", step.turn.number, turn_text(step.turn))
+                .and_then(|()| out.write_all(step.board.text_board().as_bytes()));
+            ControlFlow::Continue(())
+        })
     });
     io_result?;
     match result {
@@ -71,7 +82,11 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
 /// The listing: the position before the first turn shown, then each turn
 /// followed by the position after it, then the result when the listing
 /// reaches the end of the game.
-fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyhow::Result<u8> {
+fn list(
+    args: &ReplayArgs,
+    (name, source, game): (&str, &GameSource, &Game),
+    engine: Result<&dyn Engine, ReplayError>,
+) -> anyhow::Result<u8> {
     let turns = game.line.turns.len() as u32;
     let from = args.from.unwrap_or(1).max(1);
     let to = args.to.unwrap_or(turns);
@@ -86,64 +101,69 @@ fn list(args: &ReplayArgs, name: &str, source: &GameSource, game: &Game) -> anyh
     // Descriptions need the whole record to replay; an invalid record is
     // listed without them (its error is reported below).
     let described = if args.describe {
-        crate::rules::current()
-            .engine(name, game)
-            .and_then(|e| e.describe(game))
-            .ok()
+        engine.as_ref().ok().and_then(|e| e.describe(game).ok())
     } else {
         None
     };
     // Variations are listed after the turn they replace, played from the
     // position before it with the game API (only when the record has some).
-    let engine = crate::rules::current().engine(name, game).ok();
-    let mut before: Option<Box<dyn Position + '_>> = engine
-        .as_ref()
-        .filter(|_| game.line.turns.iter().any(|t| !t.variations().is_empty()))
-        .and_then(|e| e.start(game).ok());
+    let mut before: Option<Box<dyn Position + '_>> = game
+        .line
+        .turns
+        .iter()
+        .any(|t| !t.variations().is_empty())
+        .then(|| engine.as_ref().ok().and_then(|e| e.start(game).ok()))
+        .flatten();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if from == 1 {
-        if let Ok(board) = crate::rules::current().start_board(name, game) {
+        if let Ok(board) = engine
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|e| e.start_board(game))
+        {
             writeln!(out, "start")?;
             out.write_all(board.as_bytes())?;
             writeln!(out)?;
         }
     }
     let mut io_result = Ok(());
-    let result = crate::rules::current().replay(name, game, &mut |step| {
-        // Turns after `--to` are not shown, but still checked: a mistake
-        // in them is reported.
-        if io_result.is_err() || step.index > to {
-            return ControlFlow::Continue(());
-        }
-        let board = || step.board.text_board();
-        io_result = if step.index + 1 == from {
-            writeln!(out, "before turn {from}")
-                .and_then(|()| out.write_all(board().as_bytes()))
-                .and_then(|()| writeln!(out))
-        } else if step.index >= from {
-            let said = described
-                .as_ref()
-                .and_then(|d| d.get(step.index as usize - 1))
-                .filter(|d| !d.phrases.is_empty())
-                .map(|d| format!(" {{@ {}}}", d.phrases.join("; ")))
-                .unwrap_or_default();
-            writeln!(out, "{}. {}{said}", step.turn.number, turn_text(step.turn))
-                .and_then(|()| out.write_all(board().as_bytes()))
-                .and_then(|()| writeln!(out))
-                .and_then(|()| match &before {
-                    Some(pos) => variations(&mut out, pos.as_ref(), step.turn, 1),
-                    None => Ok(()),
-                })
-        } else {
-            Ok(())
-        };
-        if let Some(pos) = before.as_mut() {
-            if pos.play_turn(step.turn).is_err() {
-                before = None;
+    let result = engine.and_then(|e| {
+        e.replay(game, &mut |step| {
+            // Turns after `--to` are not shown, but still checked: a mistake
+            // in them is reported.
+            if io_result.is_err() || step.index > to {
+                return ControlFlow::Continue(());
             }
-        }
-        ControlFlow::Continue(())
+            let board = || step.board.text_board();
+            io_result = if step.index + 1 == from {
+                writeln!(out, "before turn {from}")
+                    .and_then(|()| out.write_all(board().as_bytes()))
+                    .and_then(|()| writeln!(out))
+            } else if step.index >= from {
+                let said = described
+                    .as_ref()
+                    .and_then(|d| d.get(step.index as usize - 1))
+                    .filter(|d| !d.phrases.is_empty())
+                    .map(|d| format!(" {{@ {}}}", d.phrases.join("; ")))
+                    .unwrap_or_default();
+                writeln!(out, "{}. {}{said}", step.turn.number, turn_text(step.turn))
+                    .and_then(|()| out.write_all(board().as_bytes()))
+                    .and_then(|()| writeln!(out))
+                    .and_then(|()| match &before {
+                        Some(pos) => variations(&mut out, pos.as_ref(), step.turn, 1),
+                        None => Ok(()),
+                    })
+            } else {
+                Ok(())
+            };
+            if let Some(pos) = before.as_mut() {
+                if pos.play_turn(step.turn).is_err() {
+                    before = None;
+                }
+            }
+            ControlFlow::Continue(())
+        })
     });
     io_result?;
     match result {

@@ -14,12 +14,14 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use billes_archive::report::{self, Collector};
+use billes_archive::rules::Place;
 use billes_archive::select::Selection;
 use billes_archive::validate::{self, Kept, Outcome};
-use billes_lua::script::{Cell, GameRecord, Row, RulesChoice, Script};
+use billes_archive::RulePolicy;
+use billes_lua::script::{Cell, GameRecord, Row, Script};
 use clap::{Args, ValueEnum};
 
-use super::{force_rules, INVALID, IO_ERROR, OK};
+use super::{INVALID, IO_ERROR, OK};
 use crate::cli::WalkArgs;
 
 pub const RUN_HELP: &str = "\
@@ -83,7 +85,7 @@ pub struct RunArgs {
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]
-    pub rules: crate::rules::RulesOption,
+    pub rules: crate::rules::RulePolicyArgs,
 }
 
 #[derive(Debug, Args)]
@@ -120,7 +122,7 @@ pub struct FilterArgs {
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]
-    pub rules: crate::rules::RulesOption,
+    pub rules: crate::rules::RulePolicyArgs,
 }
 
 /// A game out of the pipeline, with where it comes from.
@@ -134,13 +136,14 @@ struct Read<'a> {
 /// stderr, and gives every game (valid or not) to `each` in order. Whether
 /// a record was invalid, or a file unreadable.
 fn pipeline(
+    policy: &RulePolicy,
     paths: &[PathBuf],
     walk: &WalkArgs,
     jobs: Option<u16>,
     each: &mut dyn FnMut(Read<'_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<(bool, bool)> {
     let settings = validate::Settings {
-        rules: crate::rules::current().clone(),
+        rules: policy.clone(),
         diagnostics: true,
         color: crate::output::stderr_color(),
         keep: true,
@@ -215,9 +218,9 @@ impl std::fmt::Display for Failed {
 impl std::error::Error for Failed {}
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
-    if let Some(code) = force_rules(&args.rules)? {
-        return Ok(code);
-    }
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
     let script = match Script::from_file(&args.script) {
         Ok(s) => s,
         Err(e) => {
@@ -234,23 +237,30 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     } else {
         RunFormat::Csv
     });
-    let rules = crate::rules::current().clone();
-    let choice = RulesChoice {
-        forced: rules.forced_source(),
-        standard: rules.is_standard(),
-    };
+    // The script replays each game under the rules it was checked under.
+    let resolver = policy.resolver();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut rows: Vec<Row> = Vec::new();
     let mut first = true;
-    let result = pipeline(&args.paths, &args.walk, args.jobs, &mut |read| {
+    let result = pipeline(&policy, &args.paths, &args.walk, args.jobs, &mut |read| {
         let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
             return Ok(());
         };
-        let path = PathBuf::from(read.file);
+        let place = Place::file(read.file).game(read.file, read.index);
+        let rules = resolver.rule_set(&place, game).map_err(|e| {
+            errln!(
+                "billes: error: {} game {}: cannot replay for the script: {}",
+                read.file,
+                read.index,
+                e.message
+            );
+            Failed
+        })?;
+        let name = rules.rules_name(game);
         let record = GameRecord {
-            dir: path.parent().filter(|d| !d.as_os_str().is_empty()),
-            rules: choice,
+            variant: rules.variant(),
+            rules: &name,
             ..GameRecord::new(
                 read.file,
                 read.index,
@@ -447,9 +457,9 @@ fn write_json_row(out: &mut impl Write, row: &Row) -> io::Result<()> {
 }
 
 pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
-    if let Some(code) = force_rules(&args.rules)? {
-        return Ok(code);
-    }
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
     let mut selection = Selection {
         game: args.game.clone(),
         player: args.player.clone(),
@@ -476,7 +486,7 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut first = true;
-    let status = pipeline(&args.paths, &args.walk, args.jobs, &mut |read| {
+    let status = pipeline(&policy, &args.paths, &args.walk, args.jobs, &mut |read| {
         let valid = read.kept.summary.is_some();
         if valid == args.invalid {
             return Ok(());

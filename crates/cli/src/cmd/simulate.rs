@@ -7,7 +7,7 @@ use anyhow::{bail, Context};
 use billes_core::{GameKind, Rng, SimOptions};
 use billes_notation::{write_game, Tag};
 
-use super::OK;
+use super::{INVALID, OK};
 use crate::cli::SimulateArgs;
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
@@ -46,15 +46,12 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
     if args.rules.rules_dir.is_some() {
         anyhow::bail!("--rules-dir is for the Rules tags of records read; simulate reads none");
     }
-    let variant = match args.rules.source()? {
-        Some(source) => {
-            let v = billes_lua::Variant::load(&source)?;
-            if v.game() != kind {
-                bail!("variant {} is for {}, not {kind}", v.name(), v.game());
-            }
-            let tag = rules_tag(&source, args.output.as_deref())?;
-            Some((v, tag))
-        }
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
+    let rules = policy.resolver().rule_set_of(kind)?;
+    let variant = match rules.variant() {
+        Some(v) => Some((v, rules_tag(v.source(), args.output.as_deref())?)),
         None => None,
     };
     let mut rng = Rng::new(args.seed);

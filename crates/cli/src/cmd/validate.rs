@@ -12,18 +12,18 @@ use billes_archive::report::{self, Collector};
 use billes_archive::validate::{self, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{force_rules, INVALID, IO_ERROR, OK};
+use super::{INVALID, IO_ERROR, OK};
 use crate::cli::{ValidateArgs, ValidateFormat as ReportFormat};
 use crate::output::{use_color, Stream};
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
-    if let Some(code) = force_rules(&args.rules)? {
-        return Ok(code);
-    }
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
     let text = args.format == ReportFormat::Text;
     let jsonl = args.format == ReportFormat::Jsonl;
     let settings = validate::Settings {
-        rules: crate::rules::current().clone(),
+        rules: policy,
         diagnostics: text,
         tags: jsonl,
         // The diagnostics go to stdout, with the report.

@@ -32,7 +32,7 @@
 //!
 //! let text = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 *\n";
 //! let game = billes_notation::parse_game(text).unwrap();
-//! let summary = billes_lua::validate(&game, None, None).unwrap();
+//! let summary = billes_core::validate(&game).unwrap();
 //! let script = Script::load(
 //!     "moves.lua",
 //!     "return { turn = function(t) emit({ seat = t.seat, kind = t.kind }) end }",
@@ -60,7 +60,7 @@ use billes_notation::Game;
 use mlua::{Function, LightUserData, Lua, Table, Value};
 
 use crate::sandbox::{describe, push_values, write_limited, Sandbox};
-use crate::VariantSource;
+use crate::Variant;
 use record::Recorder;
 use views::{TurnData, View, Views};
 
@@ -118,22 +118,11 @@ pub struct GameOutput {
 #[error("{0}")]
 pub struct ScriptError(pub String);
 
-/// The rules a record is replayed under, as `--rules` sets them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RulesChoice<'a> {
-    /// A variant forced on every record (`--rules NAME|FILE`).
-    pub forced: Option<&'a VariantSource>,
-    /// The standard rules forced on every record (`--rules standard`).
-    pub standard: bool,
-}
-
 /// A valid record for [`Script::run_game`], as `validate` read and checked it.
 #[derive(Debug, Clone, Copy)]
 pub struct GameRecord<'a> {
     /// The file's name in messages (`<stdin>` for standard input).
     pub file: &'a str,
-    /// The folder a `Rules` tag's script is looked up from.
-    pub dir: Option<&'a Path>,
     /// The game's number in its file, from 1.
     pub index: usize,
     /// The game.
@@ -145,12 +134,16 @@ pub struct GameRecord<'a> {
     pub offset: usize,
     /// What it replays to (the winners).
     pub summary: &'a Summary,
-    /// The rules it is played under.
-    pub rules: RulesChoice<'a>,
+    /// The variant it is played under (`None`: its game's standard rules),
+    /// as the caller resolved it.
+    pub variant: Option<&'a Variant>,
+    /// The rules' name as `g.rules` shows it: the `Rules` tag as written,
+    /// or what `--rules` chose.
+    pub rules: &'a str,
 }
 
 impl<'a> GameRecord<'a> {
-    /// A record read from `file`, under its own `Rules` tag.
+    /// A record read from `file`, under its game's standard rules.
     pub fn new(
         file: &'a str,
         index: usize,
@@ -161,13 +154,13 @@ impl<'a> GameRecord<'a> {
     ) -> GameRecord<'a> {
         GameRecord {
             file,
-            dir: None,
             index,
             game,
             text,
             offset,
             summary,
-            rules: RulesChoice::default(),
+            variant: None,
+            rules: "standard",
         }
     }
 }
@@ -364,7 +357,7 @@ impl Script {
         shared.rows.borrow_mut().clear();
         shared.turn.set(None);
         *shared.place.borrow_mut() = format!("{} game {}", record.file, record.index);
-        crate::set_print_game(Some(shared.place.borrow().clone()));
+        *self.sandbox.print.game.borrow_mut() = Some(shared.place.borrow().clone());
         let g = self
             .game_table(record)
             .map_err(|e| self.error("game", &e))?;
@@ -396,7 +389,7 @@ impl Script {
                 .call::<()>(f, &g)
                 .map_err(|e| self.error("game_end", &e))?;
         }
-        crate::set_print_game(None);
+        *self.sandbox.print.game.borrow_mut() = None;
         Ok(GameOutput {
             rows: std::mem::take(&mut *shared.rows.borrow_mut()),
             kept: shared.kept.get(),
@@ -456,15 +449,7 @@ impl Script {
         g.raw_set("players", players)?;
         g.raw_set("result", game.outcome.tag_value())?;
         g.raw_set("turns", game.line.turns.len())?;
-        let rules = if record.rules.standard {
-            "standard".to_string()
-        } else if let Some(s) = record.rules.forced {
-            s.shipped_name()
-                .map_or_else(|| s.chunk().to_string(), str::to_string)
-        } else {
-            game.tag("Rules").unwrap_or("standard").to_string()
-        };
-        g.raw_set("rules", rules)?;
+        g.raw_set("rules", record.rules)?;
         Ok(g)
     }
 
@@ -479,19 +464,9 @@ impl Script {
                 e.message
             ))
         };
-        let kind = GameKind::of(game).map_err(replay_error)?;
-        let source = if record.rules.standard {
-            None
-        } else {
-            match (record.rules.forced, game.tag_entry("Rules")) {
-                (Some(s), _) => Some(s.clone()),
-                (None, Some(tag)) => crate::resolve_cached(&tag.value, record.dir)
-                    .map_err(|e| ScriptError(format!("{}: {e}", self.shared.at())))?,
-                (None, None) => None,
-            }
-        };
-        match source {
+        match record.variant {
             None => {
+                let kind = GameKind::of(game).map_err(replay_error)?;
                 let recorder = Recorder::new(&NoHooks);
                 with_standard!(kind, r => {
                     let start = RulesPosition::start(WithHooks::new(r, &recorder), game)
@@ -499,9 +474,7 @@ impl Script {
                     self.drive(start, &recorder, record)
                 })
             }
-            Some(source) => {
-                let variant = crate::load_cached(&source)
-                    .map_err(|e| ScriptError(format!("{}: {e}", self.shared.at())))?;
+            Some(variant) => {
                 variant.prepare(game).map_err(replay_error)?;
                 let recorder = Recorder::new(variant.hooks_dyn());
                 with_rules!(variant.rules(), r => {
@@ -744,7 +717,7 @@ mod tests {
     /// Runs `script` over `record` and returns every row it emits.
     pub(super) fn rows(script: &str, record: &str) -> Result<Vec<Row>, ScriptError> {
         let game = billes_notation::parse_game(record).expect("parses");
-        let summary = crate::validate(&game, None, None).expect("valid");
+        let summary = billes_core::validate(&game).expect("valid");
         let s = Script::load("t.lua", script)?;
         let mut out = s
             .run_game(&GameRecord::new("g.bgn", 1, &game, record, 0, &summary))?
@@ -770,7 +743,7 @@ mod tests {
     #[test]
     fn globals_carry_from_game_to_game_and_finish_sees_them() {
         let game = billes_notation::parse_game(AGGRAVATION).unwrap();
-        let summary = crate::validate(&game, None, None).unwrap();
+        let summary = billes_core::validate(&game).unwrap();
         let s = Script::load(
             "t.lua",
             "local n = 0\nreturn { turn = function(t) n = n + 1 end, finish = function() emit { n = n } end }",

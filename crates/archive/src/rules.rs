@@ -83,23 +83,29 @@ impl RulePolicy {
 
     /// What `--rules VALUE` says: a shipped variant, a `.lua` file (any
     /// file: the person running the tool chose it) or `standard`; `None`:
-    /// each record's `Rules` tag. The variant is loaded once, for its
-    /// mistakes to show before any record is read.
+    /// each record's `Rules` tag. The script is read, not loaded: see
+    /// [`RulePolicy::check`].
     ///
     /// # Errors
-    /// An unknown name, a file that cannot be read, a script that does not
-    /// load ([`VariantError::Script`]: the script is wrong input).
+    /// An unknown name, a file that cannot be read.
     pub fn from_option(rules: Option<&str>) -> Result<RulePolicy, VariantError> {
         let Some(value) = rules else {
             return Ok(RulePolicy::from_tags());
         };
-        match VariantSource::resolve(value, None)? {
-            None => Ok(RulePolicy::standard()),
-            Some(source) => {
-                Variant::load(&source)?;
-                Ok(RulePolicy::forced(source))
-            }
-        }
+        Ok(match VariantSource::resolve(value, None)? {
+            None => RulePolicy::standard(),
+            Some(source) => RulePolicy::forced(source),
+        })
+    }
+
+    /// Loads the forced variant once, for its mistakes to show before any
+    /// record is read.
+    ///
+    /// # Errors
+    /// A script that does not load ([`VariantError::Script`]: the script is
+    /// wrong input).
+    pub fn check(&self) -> Result<(), VariantError> {
+        self.resolver().forced_variant().map(drop)
     }
 
     /// Lets `Rules` tags also name `.lua` files inside `dir`, beside those
@@ -267,6 +273,17 @@ impl Resolver {
             rules: Chosen::Variant(variant),
             forced: true,
         })
+    }
+
+    /// The variant `--rules` forces, loaded (`None`: no variant is forced).
+    ///
+    /// # Errors
+    /// When it does not load.
+    pub fn forced_variant(&self) -> Result<Option<Rc<Variant>>, VariantError> {
+        match &self.policy.forced {
+            Forced::Variant(source) => self.load(source).map(Some),
+            _ => Ok(None),
+        }
     }
 
     /// The variant of `source`, loaded once.

@@ -38,7 +38,7 @@ impl RulePolicyArgs {
                 anyhow::bail!("--rules-dir {}: no such folder", dir.display());
             }
         }
-        match RulePolicy::from_option(self.rules.as_deref()) {
+        match RulePolicy::from_option(self.rules.as_deref()).and_then(|p| p.check().map(|()| p)) {
             Ok(policy) => Ok(Some(policy.with_rules_dir(self.rules_dir.clone()))),
             Err(e @ VariantError::Script { .. }) => {
                 errln!("billes: error: {e}");

@@ -664,3 +664,35 @@ fn a_rules_tag_naming_a_refused_script_is_an_invalid_record_in_every_verb() {
         );
     }
 }
+
+#[test]
+fn a_variants_print_names_the_game_where_the_verb_reads_many() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("dbg.lua"),
+        "return { name = 'dbg', game = 'aggravation', hooks = {\n  allow = function(move) print('allow', move.seat) return true end } }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("g.bgn"),
+        TWO_TURNS.replace("[Seats", "[Rules \"dbg.lua\"]\n[Seats"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("s.lua"), "return { turn = function() end }").unwrap();
+    // The verbs over archives name file and game; those of one game the turn.
+    for (args, said) in [
+        (
+            &["validate", "g.bgn"][..],
+            "dbg.lua: g.bgn game 1, turn 2: allow\tR\n",
+        ),
+        (
+            &["run", "s.lua", "g.bgn"][..],
+            "dbg.lua: g.bgn game 1, turn 2: allow\tR\n",
+        ),
+        (&["replay", "g.bgn"][..], "dbg.lua: turn 2: allow\tR\n"),
+    ] {
+        let out = billes_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
+}

@@ -119,10 +119,12 @@ impl std::fmt::Debug for dyn Engine + '_ {
     }
 }
 
-/// A game's standard rules as an [`Engine`]. A record whose `Rules` tag names
-/// anything but `standard` is refused: only the standard rules are built in
-/// (the `billes-lua` crate loads the others), unless the rules were forced
-/// on the record ([`Standard::forced`], `--rules standard`).
+/// A game's standard rules as an [`Engine`]. Used alone, as a library, the
+/// core knows no other rules: a record whose `Rules` tag names anything but
+/// `standard` is refused rather than played under the wrong rules. Where a
+/// record's rules are decided (the `billes-archive` crate's `rules` module,
+/// which loads variants through `billes-lua`), the tag has been read: the
+/// rules it chose are [`Standard::forced`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Standard {
     game: GameKind,
@@ -140,7 +142,8 @@ impl Standard {
     }
 
     /// The standard rules of `game`, whatever a record's `Rules` tag says:
-    /// what `--rules standard` forces on every record.
+    /// what `--rules standard` forces on every record, and what a record's
+    /// rules resolved to the standard ones play.
     pub const fn forced(game: GameKind) -> Standard {
         Standard { game, forced: true }
     }

@@ -163,8 +163,10 @@ pub fn validate(game: &Game) -> Result<Summary, ReplayError> {
     Standard::of(game)?.validate(game)
 }
 
-/// Only the standard rules are built in: a `Rules` tag naming anything else
-/// is reported rather than silently ignored.
+/// The core alone knows only the standard rules: a `Rules` tag naming
+/// anything else is reported rather than silently ignored. (Which rules a
+/// record is played under is decided by the `billes-archive` crate's
+/// `rules` module, not here.)
 pub(crate) fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
     match game.tag_entry("Rules") {
         Some(tag) if !tag.value.trim().eq_ignore_ascii_case("standard") => Err(ReplayError::new(

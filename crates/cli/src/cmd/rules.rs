@@ -1,10 +1,12 @@
 //! `billes rules`: list, show and check the variants.
 
 use std::io::{self, Write};
+use std::rc::Rc;
 
 use anyhow::Context;
+use billes_archive::RulePolicy;
 use billes_core::{Engine, GameKind, Rng, SimOptions};
-use billes_lua::{Variant, VariantSource, SHIPPED};
+use billes_lua::{Variant, SHIPPED};
 use clap::{Args, Subcommand};
 
 use super::{INVALID, OK};
@@ -157,10 +159,12 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
     }
 }
 
-fn load(rules: &str) -> anyhow::Result<Variant> {
-    let source = VariantSource::resolve(rules, None)?
-        .with_context(|| "\"standard\" is the games' own rules, not a variant")?;
-    Ok(Variant::load(&source)?)
+/// The variant `rules` names, as `--rules` reads it.
+fn load(rules: &str) -> anyhow::Result<Rc<Variant>> {
+    RulePolicy::from_option(Some(rules))?
+        .resolver()
+        .forced_variant()?
+        .with_context(|| "\"standard\" is the games' own rules, not a variant")
 }
 
 /// The seatings `rules check` cycles through for a game.

@@ -27,8 +27,9 @@ pub struct Cli {
 pub const EXIT_CODES: &str = "\
 Exit codes (every verb):
   0  done, and every record read is valid (diff: the records are the same)
-  1  the input is wrong: a record invalid or with a syntax error, a variant script
-     refused, a file not canonical (fmt --check), records that differ (diff)
+  1  the input is wrong: a record invalid or with a syntax error, a file that is
+     not text (a NUL byte, bytes that are not UTF-8), a variant script refused, a
+     file not canonical (fmt --check), records that differ (diff)
   2  usage or I/O error: a bad option, a path missing or unreadable, a folder with
      no .bgn file, a file that cannot be written, output cut short (a closed pipe)";
 

@@ -80,6 +80,10 @@ pub struct RunArgs {
     /// Worker threads reading and checking records (default: one per core)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// Do not print the diagnostics of invalid records, only the line that
+    /// counts them
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]
@@ -117,6 +121,10 @@ pub struct FilterArgs {
     /// Worker threads reading and checking records (default: one per core)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// Do not print the diagnostics of invalid records, only the line that
+    /// counts them
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]
@@ -130,18 +138,46 @@ struct Read<'a> {
     kept: Kept,
 }
 
+/// What the pipeline met besides the games it handed on.
+#[derive(Debug, Clone, Copy, Default)]
+struct Status {
+    /// A mistake of any kind: an invalid game, a syntax error, a binary
+    /// file or bytes that are not UTF-8 (whatever makes `validate` exit 1).
+    mistakes: bool,
+    /// A mistake that left no record to write: a binary file, bytes that
+    /// are not UTF-8.
+    unwritable: bool,
+    /// A file or folder that could not be read.
+    io_failure: bool,
+}
+
+impl Status {
+    /// The exit code once the run is done: `mistakes` count unless they
+    /// are the output asked for (`filter --invalid`).
+    fn code(self, mistakes_are_output: bool) -> u8 {
+        if self.io_failure {
+            IO_ERROR
+        } else if self.unwritable || (self.mistakes && !mistakes_are_output) {
+            INVALID
+        } else {
+            OK
+        }
+    }
+}
+
 /// Runs the validate pipeline over `paths`, reporting invalid records on
-/// stderr, and gives every game (valid or not) to `each` in order. Whether
-/// a record was invalid, or a file unreadable.
+/// stderr (unless `quiet`), and gives every game (valid or not) to `each`
+/// in order.
 fn pipeline(
     paths: &[PathBuf],
     walk: &WalkArgs,
     jobs: Option<u16>,
+    quiet: bool,
     each: &mut dyn FnMut(Read<'_>) -> anyhow::Result<()>,
-) -> anyhow::Result<(bool, bool)> {
+) -> anyhow::Result<Status> {
     let settings = validate::Settings {
         rules: crate::rules::current().clone(),
-        diagnostics: true,
+        diagnostics: !quiet,
         color: crate::output::stderr_color(),
         keep: true,
         ..validate::Settings::default()
@@ -171,25 +207,25 @@ fn pipeline(
         Ok::<(), anyhow::Error>(())
     })?;
     let (report, io_failure) = collector.finish();
-    if report.invalid > 0 {
-        errln!(
+    if report.mistakes > 0 {
+        let unreadable = report.kinds.get("encoding").copied().unwrap_or(0);
+        let mut line = format!(
             "billes: {} of {} games invalid, skipped",
-            report.invalid,
-            report.games
+            report.invalid, report.games
         );
+        if unreadable > 0 {
+            line.push_str(&format!(
+                "; {unreadable} encoding error{} (a NUL byte or bytes that are not UTF-8)",
+                if unreadable == 1 { "" } else { "s" }
+            ));
+        }
+        errln!("{line}");
     }
-    Ok((report.invalid > 0, io_failure))
-}
-
-/// The exit code once the run is done.
-fn code((invalid, io_failure): (bool, bool)) -> u8 {
-    if io_failure {
-        IO_ERROR
-    } else if invalid {
-        INVALID
-    } else {
-        OK
-    }
+    Ok(Status {
+        mistakes: report.mistakes > 0,
+        unwritable: report.kinds.contains_key("encoding"),
+        io_failure,
+    })
 }
 
 /// Writes a game's text as one record of a BGN file.
@@ -243,41 +279,47 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut rows: Vec<Row> = Vec::new();
     let mut first = true;
-    let result = pipeline(&args.paths, &args.walk, args.jobs, &mut |read| {
-        let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
-            return Ok(());
-        };
-        let path = PathBuf::from(read.file);
-        let record = GameRecord {
-            dir: path.parent().filter(|d| !d.as_os_str().is_empty()),
-            rules: choice,
-            ..GameRecord::new(
-                read.file,
-                read.index,
-                game,
-                &read.kept.text,
-                read.kept.offset,
-                summary,
-            )
-        };
-        let output = script.run_game(&record).map_err(|e| {
-            errln!("billes: error: {e}");
-            Failed
-        })?;
-        if args.select {
-            if output.kept {
-                write_record(&mut out, &mut first, &read.kept.text)?;
+    let result = pipeline(
+        &args.paths,
+        &args.walk,
+        args.jobs,
+        args.quiet,
+        &mut |read| {
+            let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
+                return Ok(());
+            };
+            let path = PathBuf::from(read.file);
+            let record = GameRecord {
+                dir: path.parent().filter(|d| !d.as_os_str().is_empty()),
+                rules: choice,
+                ..GameRecord::new(
+                    read.file,
+                    read.index,
+                    game,
+                    &read.kept.text,
+                    read.kept.offset,
+                    summary,
+                )
+            };
+            let output = script.run_game(&record).map_err(|e| {
+                errln!("billes: error: {e}");
+                Failed
+            })?;
+            if args.select {
+                if output.kept {
+                    write_record(&mut out, &mut first, &read.kept.text)?;
+                }
+            } else if format == RunFormat::Jsonl {
+                for row in &output.rows {
+                    write_json_row(&mut out, row)?;
+                    out.write_all(b"\n")?;
+                }
+            } else {
+                rows.extend(output.rows);
             }
-        } else if format == RunFormat::Jsonl {
-            for row in &output.rows {
-                write_json_row(&mut out, row)?;
-                out.write_all(b"\n")?;
-            }
-        } else {
-            rows.extend(output.rows);
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
     let status = match result {
         Ok(status) => status,
         Err(e) if e.is::<Failed>() => {
@@ -309,7 +351,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         }
     }
     out.flush().context("cannot write the output")?;
-    Ok(code(status))
+    Ok(status.code(false))
 }
 
 /// The columns of `rows`: each name where it first appears.
@@ -476,24 +518,31 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut first = true;
-    let status = pipeline(&args.paths, &args.walk, args.jobs, &mut |read| {
-        let valid = read.kept.summary.is_some();
-        if valid == args.invalid {
-            return Ok(());
-        }
-        let selected = match &read.kept.game {
-            Some(game) => selection.matches(game, read.kept.summary.as_ref()),
-            // A record that does not parse has no tags to match.
-            None => selection.is_empty(),
-        };
-        if selected {
-            write_record(&mut out, &mut first, &read.kept.text)?;
-        }
-        Ok(())
-    })?;
+    let status = pipeline(
+        &args.paths,
+        &args.walk,
+        args.jobs,
+        args.quiet,
+        &mut |read| {
+            let valid = read.kept.summary.is_some();
+            if valid == args.invalid {
+                return Ok(());
+            }
+            let selected = match &read.kept.game {
+                Some(game) => selection.matches(game, read.kept.summary.as_ref()),
+                // A record that does not parse has no tags to match.
+                None => selection.is_empty(),
+            };
+            if selected {
+                write_record(&mut out, &mut first, &read.kept.text)?;
+            }
+            Ok(())
+        },
+    )?;
     out.flush().context("cannot write the output")?;
-    // The invalid records asked for are the output, not a failure.
-    Ok(code((status.0 && !args.invalid, status.1)))
+    // The invalid records asked for are the output, not a failure; but a
+    // file that is not text cannot be written, and still fails the run.
+    Ok(status.code(args.invalid))
 }
 
 #[cfg(test)]

@@ -1,0 +1,69 @@
+//! A stranger's archive and scripts, tried as an organiser running billes
+//! unattended would meet them: every verb that reads records holds the
+//! same promises (exit codes, no file of the machine in a report, bounded
+//! work on behalf of a script).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::common::{billes_in, stderr, stdout, write, VALID};
+
+/// An encoding problem (a binary file, a NUL byte, bytes that are not
+/// UTF-8) is wrong input for every verb that reads records: exit 1, as
+/// `validate` says, never 0 (a corrupt archive must not look clean) nor 2.
+#[test]
+fn every_verb_exits_1_on_a_file_that_is_not_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "archive/ok.bgn", VALID);
+    write(d, "archive/binary.bgn", b"\x7fELF\x02\x01\x01\0\0\0\0");
+    write(d, "nul.bgn", "[Game \"aggra\0vation\"]\n*\n");
+    write(
+        d,
+        "latin1.bgn",
+        b"[Game \"aggravation\"]\n[Event \"Caf\xe9\"]\n*\n".as_slice(),
+    );
+    write(
+        d,
+        "s.lua",
+        "return { game = function(g) emit { f = g.file } end }",
+    );
+    write(d, "ok.bgn", VALID);
+    for verbs in [
+        vec!["validate", "archive"],
+        vec!["run", "s.lua", "archive"],
+        vec!["run", "--format", "jsonl", "s.lua", "archive"],
+        vec!["run", "--select", "s.lua", "archive"],
+        vec!["filter", "archive"],
+        vec!["filter", "--invalid", "archive"],
+    ] {
+        let out = billes_in(d, &verbs);
+        assert_eq!(out.status.code(), Some(1), "{verbs:?}: {}", stderr(&out));
+    }
+    for file in ["nul.bgn", "latin1.bgn"] {
+        for verbs in [
+            vec!["validate", file],
+            vec!["run", "s.lua", file],
+            vec!["filter", file],
+            vec!["filter", "--invalid", file],
+            vec!["fmt", file],
+            vec!["fmt", "--check", file],
+            vec!["replay", file],
+            vec!["convert", file],
+            vec!["annotate", file],
+            vec!["render", file],
+            vec!["analyze", file],
+            vec!["diff", file, "ok.bgn"],
+        ] {
+            let out = billes_in(d, &verbs);
+            assert_eq!(out.status.code(), Some(1), "{verbs:?}: {}", stderr(&out));
+        }
+    }
+    // The good record still goes through, and the count says why the run failed.
+    let out = billes_in(d, &["run", "--format", "csv", "s.lua", "archive"]);
+    assert!(stdout(&out).contains("archive/ok.bgn"), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("1 encoding error"),
+        "{}",
+        stderr(&out)
+    );
+}

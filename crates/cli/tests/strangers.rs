@@ -67,3 +67,67 @@ fn every_verb_exits_1_on_a_file_that_is_not_text() {
         stderr(&out)
     );
 }
+
+/// Two barricades on one point are refused, as two pawns on one hole are,
+/// however often the point is named.
+#[test]
+fn a_position_with_two_barricades_on_one_point_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = |position: &str| {
+        billes_in(
+            dir.path(),
+            &[
+                "moves",
+                "--game-kind",
+                "barricade",
+                "--seats",
+                "R B",
+                "--position",
+                position,
+            ],
+        )
+    };
+    let pawns = moves("R:i13,e5 B:e5 move=R");
+    assert!(
+        stderr(&pawns).contains("two pawns on e5"),
+        "{}",
+        stderr(&pawns)
+    );
+    let many = vec!["e5"; 20_000].join(",");
+    for bar in ["e5,e5", many.as_str()] {
+        let out = moves(&format!("R:i13 B:o1 bar=i11,{bar} move=R"));
+        assert_eq!(out.status.code(), pawns.status.code(), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("two barricades on e5"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// Output that cannot be written (a full disk) is an error and exit 2 for
+/// the completion scripts as for the manual page, never a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn completions_and_man_into_a_full_disk_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["completions", "bash"],
+        vec!["completions", "zsh"],
+        vec!["man"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_billes"))
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with("billes: error: "),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    }
+}

@@ -3,6 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[cfg(target_os = "linux")]
+use super::common::stdout_closed;
 use super::common::{root, text, write, VALID};
 use std::path::Path;
 use std::process::{Command, Output};
@@ -548,32 +550,10 @@ fn every_verb_exits_0_valid_1_wrong_input_2_usage_or_io() {
     );
 }
 
-/// Runs billes with its stdout a pipe whose reader is gone before billes
-/// starts: every write fails as `| head` makes it fail, without a race.
+/// Runs billes with its stdout a closed pipe ([`stdout_closed`]).
 #[cfg(target_os = "linux")]
 fn with_stdout_closed(args: &[&str], dir: &Path) -> std::process::ExitStatus {
-    use std::os::unix::fs::OpenOptionsExt;
-    let fifo = tempfile::tempdir().unwrap();
-    let path = fifo.path().join("pipe");
-    assert!(Command::new("mkfifo")
-        .arg(&path)
-        .status()
-        .unwrap()
-        .success());
-    // O_NONBLOCK: opening the reader does not wait for a writer.
-    let reader = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(0o4000)
-        .open(&path)
-        .unwrap();
-    let writer = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
-    drop(reader);
-    cmd(dir)
-        .args(args)
-        .stdout(writer)
-        .stderr(std::process::Stdio::null())
-        .status()
-        .unwrap()
+    stdout_closed(args, dir).status
 }
 
 #[cfg(target_os = "linux")]

@@ -131,3 +131,56 @@ fn completions_and_man_into_a_full_disk_exit_2() {
         assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
     }
 }
+
+/// A `pos.walk` with a bad count says the number as Lua writes it, not
+/// Rust's debug text of the value.
+#[test]
+fn a_walk_error_speaks_lua() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    for (steps, shown) in [
+        ("1000000000000000000", "got 1000000000000000000"),
+        ("2.5", "got 2.5"),
+        ("'x'", "got string"),
+    ] {
+        write(
+            d,
+            "walk.lua",
+            format!("return {{ turn = function(t, before) before.walk('r9', {steps}) end }}"),
+        );
+        let out = billes_in(d, &["run", "walk.lua", "g.bgn"]);
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("expected a number of steps from 0 to 64, {shown}")),
+            "{err}"
+        );
+        assert!(
+            !err.contains("Number(") && !err.contains("Integer("),
+            "{err}"
+        );
+    }
+}
+
+/// `run` into a closed pipe ends quietly, whatever the format, as the other
+/// verbs do (exit 2: the output was not written whole).
+#[cfg(target_os = "linux")]
+#[test]
+fn run_into_a_closed_pipe_is_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    write(
+        d,
+        "s.lua",
+        "return { turn = function(t) emit { n = t.number, text = t.text } end }",
+    );
+    for format in ["table", "csv", "json", "jsonl"] {
+        let out = super::common::stdout_closed(&["run", "--format", format, "s.lua", "g.bgn"], d);
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert_eq!(stderr(&out), "", "{format}");
+    }
+    let out = super::common::stdout_closed(&["filter", "g.bgn"], d);
+    assert_eq!((out.status.code(), stderr(&out).as_str()), (Some(2), ""));
+}

@@ -316,10 +316,15 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
             Some(Value::Integer(n)) if (0..=64).contains(&n) => n as u32,
             Some(Value::Number(x)) if x.fract() == 0.0 && (0.0..=64.0).contains(&x) => x as u32,
             other => {
+                // The number as Lua writes it, else the value's type.
+                let got = match other {
+                    Some(Value::Integer(n)) => n.to_string(),
+                    Some(Value::Number(x)) => format!("{x}"),
+                    other => other.map_or("nothing", |v| v.type_name()).to_string(),
+                };
                 return Err(mlua::Error::runtime(format!(
-                    "expected a number of steps from 0 to 64, got {}",
-                    other.map_or("nothing".to_string(), |v| format!("{v:?}"))
-                )))
+                    "expected a number of steps from 0 to 64, got {got}"
+                )));
             }
         };
         let seat = seat(a.pop_front())?;

@@ -485,7 +485,8 @@ fn write_json_row(out: &mut impl Write, row: &Row) -> io::Result<()> {
         };
         map.insert(name.clone(), value);
     }
-    serde_json::to_writer(&mut *out, &map).map_err(io::Error::other)
+    // `From` keeps the kind of a write error (a closed pipe stays quiet).
+    serde_json::to_writer(&mut *out, &map).map_err(io::Error::from)
 }
 
 pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {

@@ -184,3 +184,34 @@ fn run_into_a_closed_pipe_is_quiet() {
     let out = super::common::stdout_closed(&["filter", "g.bgn"], d);
     assert_eq!((out.status.code(), stderr(&out).as_str()), (Some(2), ""));
 }
+
+/// A stranger's tag is data: in CSV it never starts a spreadsheet formula,
+/// in the table it never reaches the terminal as a control character.
+#[test]
+fn tags_in_rows_are_neither_formulas_nor_terminal_controls() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let record = VALID.replace(
+        "[Seats \"R B\"]",
+        "[Seats \"R B\"]\n[Red \"=cmd|' /C calc'!A0\"]\n[Blue \"@SUM(1+1)\"]\n[Event \"a\u{1b}]0;x\u{7}b\u{1b}[2J\"]",
+    );
+    write(d, "g.bgn", record);
+    write(
+        d,
+        "s.lua",
+        "return { game = function(g) emit { red = g.players.R, blue = g.players.B, event = g.tags.Event, n = -3 } end }",
+    );
+    let csv = stdout(&billes_in(d, &["run", "--format", "csv", "s.lua", "g.bgn"]));
+    assert!(csv.contains("'=cmd|' /C calc'!A0"), "{csv}");
+    assert!(csv.contains("'@SUM(1+1)"), "{csv}");
+    assert!(csv.contains(",-3"), "{csv}");
+    let table = stdout(&billes_in(
+        d,
+        &["run", "--format", "table", "s.lua", "g.bgn"],
+    ));
+    assert!(!table.contains(['\u{1b}', '\u{7}']), "{table:?}");
+    assert!(
+        table.contains("a\u{241b}]0;x\u{2407}b\u{241b}[2J"),
+        "{table}"
+    );
+}

@@ -390,22 +390,19 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
             if names.is_empty() {
                 return Ok(());
             }
-            let line = |cells: Vec<String>| -> String {
-                cells
-                    .into_iter()
-                    .map(|c| csv_field(&c))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
+            let line = |cells: Vec<String>| -> String { cells.join(",") };
             writeln!(
                 out,
                 "{}",
-                line(names.iter().map(|n| n.to_string()).collect())
+                line(names.iter().map(|n| csv_field(n, false)).collect())
             )?;
             for row in rows {
                 let cells = names
                     .iter()
-                    .map(|n| row.get(n).map(ToString::to_string).unwrap_or_default())
+                    .map(|n| match row.get(n) {
+                        Some(c) => csv_field(&c.to_string(), !matches!(c, Cell::Str(_))),
+                        None => String::new(),
+                    })
                     .collect();
                 writeln!(out, "{}", line(cells))?;
             }
@@ -420,7 +417,10 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
                     names
                         .iter()
                         .map(|n| match row.get(n) {
-                            Some(c) => (c.to_string(), matches!(c, Cell::Int(_) | Cell::Num(_))),
+                            Some(c) => (
+                                table_text(&c.to_string()),
+                                matches!(c, Cell::Int(_) | Cell::Num(_)),
+                            ),
                             None => (String::new(), false),
                         })
                         .collect()
@@ -430,7 +430,7 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
                 cells
                     .iter()
                     .map(|r| r[i].0.chars().count())
-                    .chain([names[i].chars().count()])
+                    .chain([table_text(names[i]).chars().count()])
                     .max()
                     .unwrap_or(0)
             };
@@ -440,7 +440,7 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
                 if i > 0 {
                     line.push_str("  ");
                 }
-                line.push_str(&format!("{n:<w$}", w = widths[i]));
+                line.push_str(&format!("{:<w$}", table_text(n), w = widths[i]));
             }
             writeln!(out, "{}", line.trim_end())?;
             for row in &cells {
@@ -462,13 +462,38 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
     Ok(())
 }
 
-/// A CSV field, quoted when it must be.
-fn csv_field(text: &str) -> String {
+/// A CSV field, quoted when it must be. A text that a spreadsheet would
+/// read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
+/// return) gets a leading `'`, as OWASP advises against CSV injection: a
+/// player named `=cmd|' /C calc'!A0` stays a name. Numbers are written as
+/// they are.
+fn csv_field(text: &str, number: bool) -> String {
+    let formula = !number && text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let text = if formula {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
+}
+
+/// A cell of the `table` output: a control character (ESC, BEL, CR, a line
+/// break...) is shown as its picture (`␛`, `␇`, `␍`, `␊`), as diagnostics show
+/// them, so a tag cannot move the cursor, set the terminal's title or break
+/// a line; a C1 control (U+0080 to U+009F) as `�`.
+fn table_text(text: &str) -> String {
+    text.chars()
+        .map(|c| match u32::from(c) {
+            n @ 0..=0x1f => char::from_u32(0x2400 + n).unwrap_or('\u{fffd}'),
+            0x7f => '\u{2421}',
+            0x80..=0x9f => '\u{fffd}',
+            _ => c,
+        })
+        .collect()
 }
 
 /// A row as one JSON object, its columns in order.
@@ -552,8 +577,37 @@ mod tests {
 
     #[test]
     fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("Ann"), "Ann");
-        assert_eq!(csv_field("Leroy, Ann"), "\"Leroy, Ann\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("Ann", false), "Ann");
+        assert_eq!(csv_field("Leroy, Ann", false), "\"Leroy, Ann\"");
+        assert_eq!(csv_field("say \"hi\"", false), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn csv_fields_never_start_a_formula() {
+        assert_eq!(
+            csv_field("=cmd|' /C calc'!A0", false),
+            "'=cmd|' /C calc'!A0"
+        );
+        assert_eq!(
+            csv_field("+HYPERLINK(\"x\")", false),
+            "\"'+HYPERLINK(\"\"x\"\")\""
+        );
+        assert_eq!(csv_field("@SUM(A1,A2)", false), "\"'@SUM(A1,A2)\"");
+        assert_eq!(csv_field("-2+3", false), "'-2+3");
+        assert_eq!(csv_field("\t=1", false), "'\t=1");
+        assert_eq!(csv_field("\r=1", false), "\"'\r=1\"");
+        // A number is not text: -3 stays a number.
+        assert_eq!(csv_field("-3", true), "-3");
+        assert_eq!(csv_field("a=b", false), "a=b");
+    }
+
+    #[test]
+    fn table_cells_show_control_characters_as_pictures() {
+        assert_eq!(
+            table_text("a\u{1b}]0;x\u{7}b\r\n"),
+            "a\u{241b}]0;x\u{2407}b\u{240d}\u{240a}"
+        );
+        assert_eq!(table_text("\u{7f}\u{9b}2J"), "\u{2421}\u{fffd}2J");
+        assert_eq!(table_text("Ann é"), "Ann é");
     }
 }

@@ -215,3 +215,39 @@ fn tags_in_rows_are_neither_formulas_nor_terminal_controls() {
         "{table}"
     );
 }
+
+/// The script file is read as a variant's: a regular file only (a FIFO or
+/// a device is an error at once, not a wait or an endless read), at most
+/// 1 MiB, text.
+#[cfg(unix)]
+#[test]
+fn a_script_is_read_like_a_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    assert!(std::process::Command::new("mkfifo")
+        .arg(d.join("fifo.lua"))
+        .status()
+        .unwrap()
+        .success());
+    let mut big = String::from("return {}\n");
+    big.push_str(&"-- a comment line of a script too long to load\n".repeat(25_000));
+    write(d, "big.lua", &big);
+    write(d, "nul.lua", "return {}\0");
+    for (script, message) in [
+        ("fifo.lua", "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        ("big.lua", "larger than 1 MiB"),
+        ("nul.lua", "a NUL byte"),
+    ] {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let dir = d.to_path_buf();
+        let script = script.to_string();
+        std::thread::spawn(move || tx.send(billes_in(&dir, &["run", &script, "g.bgn"])));
+        let out = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("billes run ends");
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+}

@@ -254,15 +254,18 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     if let Some(code) = force_rules(&args.rules)? {
         return Ok(code);
     }
-    let script = match Script::from_file(&args.script) {
+    // A script that cannot be read (missing, a FIFO, a device, over 1 MiB)
+    // is an I/O error; one that does not load is wrong input.
+    let loaded = Script::read(&args.script)
+        .map_err(|e| (e, IO_ERROR))
+        .and_then(|text| {
+            Script::load(&args.script.display().to_string(), &text).map_err(|e| (e, INVALID))
+        });
+    let script = match loaded {
         Ok(s) => s,
-        Err(e) => {
+        Err((e, code)) => {
             errln!("billes: error: {e}");
-            return Ok(if args.script.is_file() {
-                INVALID
-            } else {
-                IO_ERROR
-            });
+            return Ok(code);
         }
     };
     let format = args.format.unwrap_or(if io::stdout().is_terminal() {

@@ -60,7 +60,7 @@ use billes_notation::Game;
 use mlua::{Function, LightUserData, Lua, Table, Value};
 
 use crate::sandbox::{describe, push_values, write_limited, Sandbox};
-use crate::VariantSource;
+use crate::{VariantSource, MAX_SCRIPT_BYTES};
 use record::Recorder;
 use views::{TurnData, View, Views};
 
@@ -227,14 +227,31 @@ impl fmt::Debug for Script {
 }
 
 impl Script {
-    /// Reads and loads the script file `path`.
+    /// Reads and loads the script file `path` ([`Script::read`],
+    /// [`Script::load`]).
     ///
     /// # Errors
-    /// When it cannot be read, or does not load ([`Script::load`]).
+    /// When it cannot be read, or does not load.
     pub fn from_file(path: &Path) -> Result<Script, ScriptError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ScriptError(format!("cannot read script {}: {e}", path.display())))?;
-        Script::load(&path.display().to_string(), &text)
+        Script::load(&path.display().to_string(), &Script::read(path)?)
+    }
+
+    /// The text of the script file `path`, read as a variant's is: only
+    /// from a regular file (a FIFO or a device is an error, found without
+    /// waiting on it), at most [`MAX_SCRIPT_BYTES`] (1 MiB), UTF-8 text
+    /// without a NUL byte; a byte-order mark is dropped.
+    ///
+    /// # Errors
+    /// When it cannot be read as such text.
+    pub fn read(path: &Path) -> Result<String, ScriptError> {
+        let fail = |m: String| ScriptError(format!("cannot read script {}: {m}", path.display()));
+        let bytes = billes_notation::file::read_file(path, MAX_SCRIPT_BYTES)
+            .map_err(|e| fail(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| fail("not valid UTF-8".into()))?;
+        Ok(match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        })
     }
 
     /// Runs the script text, named `chunk` in messages, in a fresh sandbox

@@ -251,3 +251,28 @@ fn a_script_is_read_like_a_variant() {
         assert!(stderr(&out).contains(message), "{}", stderr(&out));
     }
 }
+
+/// `filter --tag` on a long value with a glob that makes a backtracking
+/// matcher quadratic: one pass (the unit tests count it); a glob past the
+/// limit is a usage error.
+#[test]
+fn filter_globs_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let value = "a".repeat(100_000);
+    write(
+        d,
+        "g.bgn",
+        VALID.replace("[Seats", &format!("[Event \"{value}\"]\n[Seats")),
+    );
+    let glob = format!("Event=*{}b", "a".repeat(1_000));
+    let out = billes_in(d, &["filter", "--tag", &glob, "g.bgn"]);
+    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(0), ""));
+    let glob = format!("Event=*{}", "a".repeat(1_000));
+    let out = billes_in(d, &["filter", "--tag", &glob, "g.bgn"]);
+    assert!(stdout(&out).contains("[Event"), "{}", stderr(&out));
+    let long = format!("Event={}", "?".repeat(1_025));
+    let out = billes_in(d, &["filter", "--tag", &long, "g.bgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("at most 1024"), "{}", stderr(&out));
+}

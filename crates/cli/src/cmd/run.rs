@@ -99,7 +99,7 @@ pub struct FilterArgs {
     #[arg(long, value_name = "G")]
     pub game: Option<String>,
     /// Only games with a tag NAME whose value matches GLOB (`*` any text,
-    /// `?` one character); repeat for several tags
+    /// `?` one character; at most 1,024 characters); repeat for several tags
     #[arg(long, value_name = "NAME=GLOB")]
     pub tag: Vec<String>,
     /// Only games where a player tag (Red, Blue...) matches NAME (a glob)
@@ -529,6 +529,14 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
         max_turns: args.max_turns,
         tags: Vec::new(),
     };
+    if let Some(Err(message)) = args
+        .player
+        .as_deref()
+        .map(billes_archive::select::check_glob)
+    {
+        errln!("billes: error: --player: {message}");
+        return Ok(IO_ERROR);
+    }
     for t in &args.tag {
         if let Err(message) = selection.add_tag(t) {
             errln!("billes: error: --tag {message}");

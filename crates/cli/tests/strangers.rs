@@ -276,3 +276,112 @@ fn filter_globs_are_bounded() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("at most 1024"), "{}", stderr(&out));
 }
+
+/// Every string a script hands back that goes into a report is cut as an
+/// error's message is (about 460 bytes): an `allow` reason, a `winner`
+/// seat, an `effect` edit's name, an `error()`, a replay script's error.
+#[test]
+fn strings_a_script_hands_back_are_cut_in_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    let big = "string.rep('y', 3000000)";
+    for hook in [
+        format!("allow = function(m) return false, {big} end"),
+        format!("winner = function(p) return {big} end"),
+        format!("effect = function(m) return {{ {{ op = 'send', at = {big} }} }} end"),
+        format!("effect = function(m) return {{ {{ op = {big} }} }} end"),
+        "allow = function(m) error(string.rep('y', 1000000)) end".to_string(),
+    ] {
+        write(
+            d,
+            "v.lua",
+            format!("return {{ name = 'v', game = 'aggravation', hooks = {{ {hook} }} }}"),
+        );
+        let out = billes_in(d, &["validate", "--rules", "./v.lua", "g.bgn"]);
+        assert_eq!(out.status.code(), Some(1), "{hook}");
+        let report = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(report.len() < 4000, "{hook}: {} bytes", report.len());
+        assert!(
+            report.contains(" bytes in all)"),
+            "{hook}: {report}"
+        );
+    }
+    write(
+        d,
+        "s.lua",
+        format!("return {{ game = function() error({big}) end }}"),
+    );
+    let out = billes_in(d, &["run", "s.lua", "g.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).len() < 2000, "{} bytes", stderr(&out).len());
+}
+
+/// A hook's list is refused past 4,096 entries before Rust reads it.
+#[test]
+fn hook_lists_are_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    for (hook, what) in [
+        ("effect = function(m) local e, x = {}, { op = 'send', at = 'r9' } for i = 1, 5000 do e[i] = x end return e end", "5000 edits: at most 4096"),
+        ("moves = function(r, p, l) local e = {} for i = 1, 5000 do e[i] = l[1] or '--' end return e end", "5000 moves: at most 4096"),
+    ] {
+        write(
+            d,
+            "v.lua",
+            format!("return {{ name = 'v', game = 'aggravation', hooks = {{ {hook} }} }}"),
+        );
+        let out = billes_in(d, &["validate", "--rules", "./v.lua", "g.bgn"]);
+        assert_eq!(out.status.code(), Some(1), "{hook}");
+        assert!(stdout(&out).contains(what), "{}", stdout(&out));
+    }
+}
+
+/// JSON Lines rows are written as they come (a row emitted just before the
+/// script fails is out); JSON keeps the order of `columns`; `--precision`
+/// rounds floats.
+#[test]
+fn run_rows_stream_keep_their_order_and_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    write(
+        d,
+        "s.lua",
+        "return { columns = { 'z', 'a' }, turn = function(t) emit { a = t.number, z = 7 / 3 } if t.number == 2 then error('stop') end end }",
+    );
+    let out = billes_in(d, &["run", "--format", "jsonl", "s.lua", "g.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "{\"z\":2.3333333333333335,\"a\":1}\n{\"z\":2.3333333333333335,\"a\":2}\n"
+    );
+    write(d, "s.lua", "return { columns = { 'z', 'a' }, game = function() emit { a = 1, z = 7 / 3, b = true } end }");
+    let out = billes_in(
+        d,
+        &[
+            "run",
+            "--format",
+            "json",
+            "--precision",
+            "2",
+            "s.lua",
+            "g.bgn",
+        ],
+    );
+    assert_eq!(stdout(&out), "[\n  {\"z\":2.33,\"a\":1,\"b\":true}\n]\n");
+    let out = billes_in(
+        d,
+        &[
+            "run",
+            "--format",
+            "csv",
+            "--precision",
+            "3",
+            "s.lua",
+            "g.bgn",
+        ],
+    );
+    assert_eq!(stdout(&out), "z,a,b\n2.333,1,true\n");
+}

@@ -36,6 +36,33 @@ const CHECK_EVERY: u32 = 1000;
 /// is dropped.
 pub const PRINT_LIMIT: usize = 64 * 1024;
 
+/// The longest text of a script that goes into a report: an error's
+/// message, an `allow` reason, a `winner` seat, a name in an edit or an
+/// added move, a value `emit` refuses. A longer one is cut at 460 bytes
+/// (on a character boundary) and says how long it was.
+pub const MESSAGE_BYTES: usize = 460;
+
+/// `text`, cut to [`MESSAGE_BYTES`].
+pub(crate) fn cut(text: &str) -> String {
+    cut_bytes(text.as_bytes())
+}
+
+/// A Lua string as text for a report, cut to [`MESSAGE_BYTES`]: only that
+/// much of it is copied.
+pub(crate) fn lua_text(s: &mlua::String) -> String {
+    cut_bytes(&s.as_bytes())
+}
+
+fn cut_bytes(bytes: &[u8]) -> String {
+    if bytes.len() <= MESSAGE_BYTES {
+        return String::from_utf8_lossy(bytes).into_owned();
+    }
+    let head = String::from_utf8_lossy(&bytes[..MESSAGE_BYTES]);
+    // A character cut in two is dropped, not shown as a replacement.
+    let head = head.trim_end_matches('\u{fffd}');
+    format!("{head}... ({} bytes in all)", bytes.len())
+}
+
 /// Globals of the base library that a script may not use: loading code.
 /// (`print` is replaced by one that writes to stderr, [`print()`].)
 const REMOVED: [&str; 6] = [
@@ -382,5 +409,5 @@ pub(crate) fn describe(e: &mlua::Error) -> String {
         other => other.to_string(),
     };
     let text = text.split("\nstack traceback").next().unwrap_or_default();
-    text.trim().to_string()
+    cut(text.trim())
 }

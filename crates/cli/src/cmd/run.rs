@@ -77,6 +77,10 @@ pub struct RunArgs {
     /// Write the games the script keep()s, as BGN, instead of the rows
     #[arg(long)]
     pub select: bool,
+    /// Write floats with N decimals (default: the shortest text that reads
+    /// back as the same number, 2.3333333333333335)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=17))]
+    pub precision: Option<u8>,
     /// Worker threads reading and checking records (default: one per core)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -278,8 +282,25 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         forced: rules.forced_source(),
         standard: rules.is_standard(),
     };
+    let precision = args.precision.map(usize::from);
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let lines = std::rc::Rc::new(std::cell::RefCell::new(io::BufWriter::with_capacity(
+        1 << 16,
+        io::stdout(),
+    )));
+    if args.select {
+        // The rows are not the output: dropped as they come, never held.
+        script.set_sink(Box::new(|_| Ok(())));
+    } else if format == RunFormat::Jsonl {
+        // Written as they come: a game's rows are never held.
+        let lines = std::rc::Rc::clone(&lines);
+        script.set_sink(Box::new(move |row| {
+            let mut lines = lines.borrow_mut();
+            write_json_row(&mut *lines, row, precision)?;
+            lines.write_all(b"\n")
+        }));
+    }
     let mut rows: Vec<Row> = Vec::new();
     let mut first = true;
     let result = pipeline(
@@ -304,28 +325,27 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
                     summary,
                 )
             };
-            let output = script.run_game(&record).map_err(|e| {
-                errln!("billes: error: {e}");
-                Failed
-            })?;
-            if args.select {
-                if output.kept {
-                    write_record(&mut out, &mut first, &read.kept.text)?;
+            let output = match script.run_game(&record) {
+                Ok(output) => output,
+                Err(e) => {
+                    if let Some(io) = script.take_sink_error() {
+                        return Err(io.into());
+                    }
+                    errln!("billes: error: {e}");
+                    return Err(Failed.into());
                 }
-            } else if format == RunFormat::Jsonl {
-                for row in &output.rows {
-                    write_json_row(&mut out, row)?;
-                    out.write_all(b"\n")?;
-                }
-            } else {
-                rows.extend(output.rows);
+            };
+            if args.select && output.kept {
+                write_record(&mut out, &mut first, &read.kept.text)?;
             }
+            rows.extend(output.rows);
             Ok(())
         },
     );
     let status = match result {
         Ok(status) => status,
         Err(e) if e.is::<Failed>() => {
+            lines.borrow_mut().flush()?;
             out.flush()?;
             return Ok(INVALID);
         }
@@ -334,35 +354,35 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let last = match script.finish() {
         Ok(rows) => rows,
         Err(e) => {
+            if let Some(io) = script.take_sink_error() {
+                return Err(io.into());
+            }
+            lines.borrow_mut().flush()?;
             out.flush()?;
             errln!("billes: error: {e}");
             return Ok(INVALID);
         }
     };
-    if !args.select {
-        match format {
-            RunFormat::Jsonl => {
-                for row in &last {
-                    write_json_row(&mut out, row)?;
-                    out.write_all(b"\n")?;
-                }
-            }
-            _ => {
-                rows.extend(last);
-                write_rows(&mut out, format, &rows)?;
-            }
-        }
+    if !args.select && format != RunFormat::Jsonl {
+        rows.extend(last);
+        write_rows(&mut out, format, &rows, precision)?;
     }
+    lines
+        .borrow_mut()
+        .flush()
+        .context("cannot write the output")?;
     out.flush().context("cannot write the output")?;
     Ok(status.code(false))
 }
 
-/// The columns of `rows`: each name where it first appears.
+/// The columns of `rows`: each name where it first appears (one pass,
+/// whatever the number of columns).
 fn columns(rows: &[Row]) -> Vec<&str> {
+    let mut seen = std::collections::HashSet::new();
     let mut names: Vec<&str> = Vec::new();
     for row in rows {
         for (name, _) in &row.0 {
-            if !names.contains(&name.as_str()) {
+            if seen.insert(name.as_str()) {
                 names.push(name);
             }
         }
@@ -370,14 +390,27 @@ fn columns(rows: &[Row]) -> Vec<&str> {
     names
 }
 
+/// A cell as text: a float with `precision` decimals when asked.
+fn cell_text(cell: &Cell, precision: Option<usize>) -> String {
+    match (cell, precision) {
+        (Cell::Num(x), Some(p)) if x.is_finite() => format!("{x:.p$}"),
+        _ => cell.to_string(),
+    }
+}
+
 /// Writes every row in `format` (not JSON Lines, which is written as rows
 /// come).
-fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Result<()> {
+fn write_rows(
+    out: &mut impl Write,
+    format: RunFormat,
+    rows: &[Row],
+    precision: Option<usize>,
+) -> io::Result<()> {
     let names = columns(rows);
     match format {
         RunFormat::Jsonl => {
             for row in rows {
-                write_json_row(out, row)?;
+                write_json_row(out, row, precision)?;
                 out.write_all(b"\n")?;
             }
         }
@@ -385,7 +418,7 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
             out.write_all(b"[")?;
             for (i, row) in rows.iter().enumerate() {
                 out.write_all(if i == 0 { b"\n  " } else { b",\n  " })?;
-                write_json_row(out, row)?;
+                write_json_row(out, row, precision)?;
             }
             out.write_all(if rows.is_empty() { b"]\n" } else { b"\n]\n" })?;
         }
@@ -400,10 +433,12 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
                 line(names.iter().map(|n| csv_field(n, false)).collect())
             )?;
             for row in rows {
+                let index: std::collections::HashMap<&str, &Cell> =
+                    row.0.iter().map(|(n, c)| (n.as_str(), c)).collect();
                 let cells = names
                     .iter()
-                    .map(|n| match row.get(n) {
-                        Some(c) => csv_field(&c.to_string(), !matches!(c, Cell::Str(_))),
+                    .map(|n| match index.get(n) {
+                        Some(c) => csv_field(&cell_text(c, precision), !matches!(c, Cell::Str(_))),
                         None => String::new(),
                     })
                     .collect();
@@ -417,11 +452,13 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
             let cells: Vec<Vec<(String, bool)>> = rows
                 .iter()
                 .map(|row| {
+                    let index: std::collections::HashMap<&str, &Cell> =
+                        row.0.iter().map(|(n, c)| (n.as_str(), c)).collect();
                     names
                         .iter()
-                        .map(|n| match row.get(n) {
+                        .map(|n| match index.get(n) {
                             Some(c) => (
-                                table_text(&c.to_string()),
+                                table_text(&cell_text(c, precision)),
                                 matches!(c, Cell::Int(_) | Cell::Num(_)),
                             ),
                             None => (String::new(), false),
@@ -499,22 +536,29 @@ fn table_text(text: &str) -> String {
         .collect()
 }
 
-/// A row as one JSON object, its columns in order.
-fn write_json_row(out: &mut impl Write, row: &Row) -> io::Result<()> {
-    let mut map = serde_json::Map::new();
-    for (name, cell) in &row.0 {
-        let value = match cell {
-            Cell::Bool(b) => serde_json::Value::Bool(*b),
-            Cell::Int(i) => serde_json::Value::from(*i),
-            Cell::Num(x) => {
-                serde_json::Number::from_f64(*x).map_or(serde_json::Value::Null, Into::into)
-            }
-            Cell::Str(s) => serde_json::Value::String(s.clone()),
-        };
-        map.insert(name.clone(), value);
+/// A row as one JSON object, its columns in the row's order (the
+/// script's `columns` first), floats with `precision` decimals when asked.
+fn write_json_row(out: &mut impl Write, row: &Row, precision: Option<usize>) -> io::Result<()> {
+    out.write_all(b"{")?;
+    for (i, (name, cell)) in row.0.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        // `From` keeps the kind of a write error (a closed pipe stays quiet).
+        serde_json::to_writer(&mut *out, name).map_err(io::Error::from)?;
+        out.write_all(b":")?;
+        match cell {
+            Cell::Bool(b) => write!(out, "{b}")?,
+            Cell::Int(i) => write!(out, "{i}")?,
+            Cell::Num(x) if !x.is_finite() => out.write_all(b"null")?,
+            Cell::Num(x) => match precision {
+                Some(p) => write!(out, "{x:.p$}")?,
+                None => serde_json::to_writer(&mut *out, x).map_err(io::Error::from)?,
+            },
+            Cell::Str(s) => serde_json::to_writer(&mut *out, s).map_err(io::Error::from)?,
+        }
     }
-    // `From` keeps the kind of a write error (a closed pipe stays quiet).
-    serde_json::to_writer(&mut *out, &map).map_err(io::Error::from)
+    out.write_all(b"}")
 }
 
 pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {

@@ -46,6 +46,7 @@
 //! ```
 
 mod record;
+mod rows;
 mod views;
 
 use std::cell::{Cell as StdCell, RefCell};
@@ -62,46 +63,9 @@ use mlua::{Function, LightUserData, Lua, Table, Value};
 use crate::sandbox::{describe, push_values, write_limited, Sandbox};
 use crate::{VariantSource, MAX_SCRIPT_BYTES};
 use record::Recorder;
+use rows::{to_row, Columns, Rows};
+pub use rows::{Cell, Row, Sink, MAX_CELL_BYTES, MAX_COLUMNS, ROW_BUDGET};
 use views::{TurnData, View, Views};
-
-/// One value of a row: what `emit` accepts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cell {
-    /// A boolean.
-    Bool(bool),
-    /// An integer.
-    Int(i64),
-    /// A float.
-    Num(f64),
-    /// A string.
-    Str(String),
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Cell::Bool(b) => write!(f, "{b}"),
-            Cell::Int(i) => write!(f, "{i}"),
-            Cell::Num(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 => {
-                write!(f, "{x:.1}")
-            }
-            Cell::Num(x) => write!(f, "{x}"),
-            Cell::Str(s) => f.write_str(s),
-        }
-    }
-}
-
-/// One row of output: named values, in column order (the script's
-/// `columns` first, then the other names sorted).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Row(pub Vec<(String, Cell)>);
-
-impl Row {
-    /// The value of column `name`.
-    pub fn get(&self, name: &str) -> Option<&Cell> {
-        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v)
-    }
-}
 
 /// What a script did with one game.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -184,10 +148,10 @@ const NOT_PLAYERS: [&str; 10] = [
 /// What the script's globals write to, shared with the Rust functions.
 #[derive(Debug, Default)]
 struct Shared {
-    rows: RefCell<Vec<Row>>,
+    rows: RefCell<Rows>,
     kept: StdCell<bool>,
     /// The script's `columns`.
-    columns: RefCell<Vec<String>>,
+    columns: RefCell<Columns>,
     /// `club.bgn game 3`, and the turn, for `warn`.
     place: RefCell<String>,
     turn: StdCell<Option<u32>>,
@@ -310,7 +274,7 @@ impl Script {
                             }
                         }
                     }
-                    *shared.columns.borrow_mut() = columns;
+                    *shared.columns.borrow_mut() = Columns::new(columns).map_err(fail)?;
                 }
                 (4, other) => {
                     return Err(fail(format!(
@@ -378,7 +342,7 @@ impl Script {
     pub fn run_game(&self, record: &GameRecord<'_>) -> Result<GameOutput, ScriptError> {
         let shared = &self.shared;
         shared.kept.set(false);
-        shared.rows.borrow_mut().clear();
+        shared.rows.borrow_mut().held.clear();
         shared.turn.set(None);
         *shared.place.borrow_mut() = format!("{} game {}", record.file, record.index);
         crate::set_print_game(Some(shared.place.borrow().clone()));
@@ -415,7 +379,7 @@ impl Script {
         }
         crate::set_print_game(None);
         Ok(GameOutput {
-            rows: std::mem::take(&mut *shared.rows.borrow_mut()),
+            rows: std::mem::take(&mut shared.rows.borrow_mut().held),
             kept: shared.kept.get(),
         })
     }
@@ -425,7 +389,7 @@ impl Script {
     /// # Errors
     /// When it fails or reaches a limit.
     pub fn finish(&self) -> Result<Vec<Row>, ScriptError> {
-        self.shared.rows.borrow_mut().clear();
+        self.shared.rows.borrow_mut().held.clear();
         self.shared.place.borrow_mut().clear();
         self.shared.turn.set(None);
         if let Some(f) = &self.finish {
@@ -433,7 +397,27 @@ impl Script {
                 .call::<()>(f, ())
                 .map_err(|e| self.error("finish", &e))?;
         }
-        Ok(std::mem::take(&mut *self.shared.rows.borrow_mut()))
+        Ok(std::mem::take(&mut self.shared.rows.borrow_mut().held))
+    }
+
+    /// Sends every row the script emits to `sink` as it comes, instead of
+    /// holding it ([`GameOutput::rows`] and [`Script::finish`] are then
+    /// empty): JSON Lines output is written this way, and `--select`
+    /// drops the rows. A sink that fails stops the script at its `emit`
+    /// ([`Script::take_sink_error`] gives the error).
+    pub fn set_sink(&self, sink: Sink) {
+        self.shared.rows.borrow_mut().sink = Some(sink);
+    }
+
+    /// The error the sink met, if it failed.
+    pub fn take_sink_error(&self) -> Option<std::io::Error> {
+        self.shared.rows.borrow_mut().sink_error.take()
+    }
+
+    /// Sets the bytes of rows held for the output over the whole run
+    /// ([`ROW_BUDGET`] unless set).
+    pub fn set_row_budget(&self, bytes: usize) {
+        self.shared.rows.borrow_mut().budget = bytes;
     }
 
     /// The `g` table of a game.
@@ -676,16 +660,12 @@ pub fn players_of(game: &Game) -> Vec<(String, String)> {
 /// Sets `emit`, `keep` and `warn` in the script's environment.
 fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Result<()> {
     let s = Rc::clone(shared);
-    let add =
-        lua.create_function(
-            move |_, row: Value| match to_row(&row, &s.columns.borrow()) {
-                Ok(row) => {
-                    s.rows.borrow_mut().push(row);
-                    Ok(None)
-                }
-                Err(message) => Ok(Some(message)),
-            },
-        )?;
+    let add = lua.create_function(move |_, row: Value| {
+        match to_row(&row, &s.columns.borrow()).and_then(|row| s.rows.borrow_mut().add(row)) {
+            Ok(()) => Ok(None),
+            Err(message) => Ok(Some(message)),
+        }
+    })?;
     // A Lua wrapper, so that a refused row is an error at the script's line.
     let emit: Function = lua
         .load("local add, error = ...\nreturn function(row)\n  local e = add(row)\n  if e then error(e, 2) end\nend")
@@ -712,46 +692,6 @@ fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Re
     })?;
     env.raw_set("warn", warn)?;
     Ok(())
-}
-
-/// A row from the table `emit` was given: its string keys in `columns`
-/// order, then the others sorted.
-fn to_row(value: &Value, columns: &[String]) -> Result<Row, String> {
-    let Value::Table(t) = value else {
-        return Err(format!(
-            "emit: expected a table of column = value, got a {}",
-            value.type_name()
-        ));
-    };
-    let mut cells = Vec::new();
-    for pair in t.pairs::<Value, Value>() {
-        let (k, v) = pair.map_err(|e| describe(&e))?;
-        let Value::String(k) = k else {
-            return Err(format!(
-                "emit: a column name must be a string (emit {{ name = value }}), not a key of type {}",
-                k.type_name()
-            ));
-        };
-        let name = k.to_string_lossy();
-        let cell = match v {
-            Value::Boolean(b) => Cell::Bool(b),
-            Value::Integer(i) => Cell::Int(i),
-            Value::Number(x) => Cell::Num(x),
-            Value::String(s) => Cell::Str(s.to_string_lossy()),
-            other => {
-                return Err(format!(
-                    "emit: column {name} holds a {}: a row holds strings, numbers and booleans",
-                    other.type_name()
-                ))
-            }
-        };
-        cells.push((name, cell));
-    }
-    cells.sort_by(|a, b| {
-        let rank = |n: &str| columns.iter().position(|c| c == n).unwrap_or(usize::MAX);
-        rank(&a.0).cmp(&rank(&b.0)).then_with(|| a.0.cmp(&b.0))
-    });
-    Ok(Row(cells))
 }
 
 #[cfg(test)]

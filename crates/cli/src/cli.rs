@@ -275,6 +275,11 @@ pub struct WalkArgs {
     /// Also read hidden files and folders (names starting with `.`) inside folders
     #[arg(long)]
     pub hidden: bool,
+    /// Follow symbolic links inside folders, to what lies inside the folder
+    /// given (a link out of it is never followed; without this option no
+    /// link inside a folder is)
+    #[arg(long, short = 'L')]
+    pub follow: bool,
     /// Say which paths inside folders were passed over, and why (hidden,
     /// not a regular file, a link loop, a file already read)
     #[arg(long, short = 'v')]
@@ -287,6 +292,7 @@ impl WalkArgs {
     pub fn expand(&self, paths: &[PathBuf]) -> Vec<billes_archive::input::Found> {
         let walk = billes_archive::input::Walk {
             hidden: self.hidden,
+            follow: self.follow,
         };
         let (found, skipped) = walk.expand(paths);
         if self.verbose {

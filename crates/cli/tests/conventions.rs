@@ -215,6 +215,17 @@ fn the_walk_ends_on_link_loops_and_skips_fifos_and_hidden_files() {
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
     let out = billes_within(&["validate", "--verbose", "archive"], dir.path(), 20);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("skipped archive/a: a symbolic link"),
+        "{stderr}"
+    );
+    // With --follow, the links are followed, but not round the loop.
+    let out = billes_within(
+        &["validate", "--verbose", "--follow", "archive"],
+        dir.path(),
+        20,
+    );
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stdout.contains("checked 1 file, 1 game"), "{stdout}");
@@ -253,7 +264,7 @@ fn a_record_reached_twice_through_links_is_read_once() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "archive/club/x.bgn", VALID);
     std::os::unix::fs::symlink("club", dir.path().join("archive/again")).unwrap();
-    let out = billes_within(&["validate", "-v", "archive"], dir.path(), 20);
+    let out = billes_within(&["validate", "-v", "-L", "archive"], dir.path(), 20);
     assert!(
         text(&out.stdout).contains("checked 1 file"),
         "{}",

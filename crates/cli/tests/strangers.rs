@@ -302,10 +302,7 @@ fn strings_a_script_hands_back_are_cut_in_reports() {
         assert_eq!(out.status.code(), Some(1), "{hook}");
         let report = format!("{}{}", stdout(&out), stderr(&out));
         assert!(report.len() < 4000, "{hook}: {} bytes", report.len());
-        assert!(
-            report.contains(" bytes in all)"),
-            "{hook}: {report}"
-        );
+        assert!(report.contains(" bytes in all)"), "{hook}: {report}");
     }
     write(
         d,
@@ -384,4 +381,75 @@ fn run_rows_stream_keep_their_order_and_round() {
         ],
     );
     assert_eq!(stdout(&out), "z,a,b\n2.333,1,true\n");
+}
+
+/// A folder walk follows no symbolic link unless asked, and with
+/// `--follow` none out of the folder given: a link planted in an archive
+/// (`key.bgn ->` a private key) never puts the file into an output or a
+/// diagnostic. A path named on the command line is read.
+#[cfg(unix)]
+#[test]
+fn a_link_out_of_the_archive_is_never_read() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "secret/id_key",
+        "-----BEGIN PRIVATE KEY-----\nc2VjcmV0IGtleSBsaW5l\n",
+    );
+    write(
+        d,
+        "secret/club/x.bgn",
+        VALID.replace("[Seats", "[Event \"secret game\"]\n[Seats"),
+    );
+    write(d, "archive/ok.bgn", VALID);
+    write(d, "archive/inner/y.bgn", VALID);
+    symlink(d.join("secret/id_key"), d.join("archive/key.bgn")).unwrap();
+    symlink(d.join("secret/club"), d.join("archive/club")).unwrap();
+    symlink("inner/y.bgn", d.join("archive/same.bgn")).unwrap();
+    symlink("inner", d.join("archive/again")).unwrap();
+    for follow in [&[][..], &["--follow"]] {
+        for verb in [
+            vec!["filter", "--invalid"],
+            vec!["filter"],
+            vec!["validate", "-v"],
+            vec!["fmt", "--check"],
+        ] {
+            let mut args = verb.clone();
+            args.extend_from_slice(follow);
+            args.push("archive");
+            let out = billes_in(d, &args);
+            let all = format!("{}{}", stdout(&out), stderr(&out));
+            assert!(
+                !all.contains("c2VjcmV0") && !all.contains("PRIVATE"),
+                "{args:?}: {all}"
+            );
+            assert!(!all.contains("secret game"), "{args:?}: {all}");
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {all}");
+        }
+    }
+    let out = billes_in(d, &["validate", "-v", "archive"]);
+    assert!(
+        stderr(&out).contains("skipped archive/key.bgn: a symbolic link"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("checked 2 files"), "{}", stdout(&out));
+    let out = billes_in(d, &["validate", "-v", "--follow", "archive"]);
+    assert!(
+        stderr(&out).contains("skipped archive/key.bgn: a symbolic link out of the folder"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("skipped archive/club: a symbolic link out of the folder"),
+        "{}",
+        stderr(&out)
+    );
+    // Inside the folder, --follow reads through links (each file once).
+    assert!(stdout(&out).contains("checked 2 files"), "{}", stdout(&out));
+    // A path named on the command line is read, link or not.
+    let out = billes_in(d, &["validate", "archive/club"]);
+    assert!(stdout(&out).contains("checked 1 file"), "{}", stdout(&out));
 }

@@ -985,9 +985,11 @@ fn edit(v: Value) -> Result<Edit, String> {
         },
         "place_barricade" => Edit::PlaceBarricade { at: text("at")? },
         "take_barricade" => Edit::TakeBarricade { at: text("at")? },
-        other => return Err(format!(
+        other => {
+            return Err(format!(
             "unknown edit op \"{other}\" (send, put, move, swap, place_barricade, take_barricade)"
-        )),
+        ))
+        }
     })
 }
 

@@ -453,3 +453,37 @@ fn a_link_out_of_the_archive_is_never_read() {
     let out = billes_in(d, &["validate", "archive/club"]);
     assert!(stdout(&out).contains("checked 1 file"), "{}", stdout(&out));
 }
+
+/// A Rules tag's script is not read through a link to a file that is no
+/// `.lua` script, even inside the folder allowed; a syntax error quotes at
+/// most 32 bytes of the token near it.
+#[cfg(unix)]
+#[test]
+fn a_rules_tag_cannot_read_a_key_through_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let line = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW";
+    write(
+        d,
+        "home/.ssh/id_key",
+        format!("-----BEGIN OPENSSH PRIVATE KEY-----\n{line}\n"),
+    );
+    write(
+        d,
+        "records/g.bgn",
+        VALID.replace("[Seats", "[Rules \"x.lua\"]\n[Seats"),
+    );
+    std::os::unix::fs::symlink(d.join("home/.ssh/id_key"), d.join("home/x.lua")).unwrap();
+    let out = billes_in(d, &["validate", "--rules-dir", "home", "records"]);
+    let all = format!("{}{}", stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(all.contains("not a .lua script"), "{all}");
+    assert!(!all.contains("b3Bl"), "{all}");
+    // A script named .lua that is not Lua: the token is cut.
+    write(d, "k.lua", format!("-- a comment\n{line}\n{line}\n"));
+    let out = billes_in(d, &["run", "k.lua", "records"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("(a token of 70 bytes)"), "{err}");
+    assert!(!err.contains(&line[..40]), "{err}");
+}

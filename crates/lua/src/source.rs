@@ -220,6 +220,14 @@ impl VariantSource {
                     "a symbolic link leads out of the folder it is read from",
                 ));
             }
+            // The file read is a script by its own name too: a link named
+            // `x.lua` to a key or a password file inside the folder is not
+            // read, so no error can quote a line of it.
+            if real_path.extension().is_none_or(|e| e != "lua") {
+                return Err(refuse(
+                    "a symbolic link to a file that is not a .lua script",
+                ));
+            }
         }
         VariantSource::from_file(&path).map(Some)
     }
@@ -360,6 +368,21 @@ mod tests {
             if std::os::unix::fs::symlink(&outside, &link).is_ok() {
                 let message = refused(VariantSource::resolve_tag("link.lua", Some(&records), None));
                 assert!(message.contains("symbolic link"), "{message}");
+            }
+            // Inside the folder, a link to a file that is no .lua script
+            // (a key under --rules-dir ~) is not read either.
+            std::fs::create_dir_all(records.join(".ssh")).ok();
+            std::fs::write(records.join(".ssh/id_key"), "b3BlbnNzaC1rZXktdjEAAAAA\n").ok();
+            let link = records.join("key.lua");
+            if std::os::unix::fs::symlink(records.join(".ssh/id_key"), &link).is_ok() {
+                let message = refused(VariantSource::resolve_tag("key.lua", Some(&records), None));
+                assert!(message.contains("not a .lua script"), "{message}");
+                assert!(!message.contains("b3Bl"), "{message}");
+                write(&records, "real.lua");
+                std::os::unix::fs::symlink(records.join("real.lua"), records.join("alias.lua"))
+                    .ok();
+                let found = VariantSource::resolve_tag("alias.lua", Some(&records), None);
+                assert!(matches!(found, Ok(Some(_))), "{found:?}");
             }
         }
     }

@@ -487,3 +487,85 @@ fn a_rules_tag_cannot_read_a_key_through_a_link() {
     assert!(err.contains("(a token of 70 bytes)"), "{err}");
     assert!(!err.contains(&line[..40]), "{err}");
 }
+
+/// A record a script cannot hold costs its own game: a 17 MB tag is not
+/// copied into the script unless it reads the tags; when it does, the game
+/// is reported and skipped, the run goes on and `finish` runs.
+#[test]
+fn a_game_too_large_for_the_script_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let huge = "x".repeat(17_000_000);
+    write(
+        d,
+        "archive/a.bgn",
+        VALID.replace("[Seats", &format!("[Event \"{huge}\"]\n[Seats")),
+    );
+    write(
+        d,
+        "archive/b.bgn",
+        VALID.replace("[Seats", "[Event \"club\"]\n[Seats"),
+    );
+    write(
+        d,
+        "files.lua",
+        "local n = 0 return { game = function(g) n = n + 1 emit { f = g.file } end, finish = function() emit { f = 'total', n = n } end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "files.lua", "archive"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "f,n\narchive/a.bgn,\narchive/b.bgn,\ntotal,2\n"
+    );
+    write(
+        d,
+        "events.lua",
+        "local n = 0 return { game = function(g) emit { e = g.tags.Event } n = n + 1 end, finish = function() emit { e = 'total', n = n } end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "events.lua", "archive"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "e,n\nclub,\ntotal,1\n");
+    let err = stderr(&out);
+    assert!(
+        err.contains("out of memory") && err.contains("archive/a.bgn game 1"),
+        "{err}"
+    );
+    assert!(err.contains("1 game skipped"), "{err}");
+}
+
+/// `g.tags` of a game kept past its end is an error if it was never read,
+/// never the tags of the game running; read during its game, it stays.
+#[test]
+fn tags_of_a_kept_game_are_never_another_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "archive/a.bgn",
+        VALID.replace("[Seats", "[Event \"first\"]\n[Seats"),
+    );
+    write(
+        d,
+        "archive/b.bgn",
+        VALID.replace("[Seats", "[Event \"second\"]\n[Seats"),
+    );
+    write(
+        d,
+        "read.lua",
+        "local kept = {} return { game = function(g) local _ = g.tags kept[#kept + 1] = g end, finish = function() for _, g in ipairs(kept) do emit { e = g.tags.Event } end end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "read.lua", "archive"]);
+    assert_eq!(stdout(&out), "e\nfirst\nsecond\n", "{}", stderr(&out));
+    write(
+        d,
+        "late.lua",
+        "local kept return { game = function(g) if kept then emit { e = kept.tags.Event } end kept = g end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "late.lua", "archive"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("g.tags of a game that has ended"),
+        "{}",
+        stderr(&out)
+    );
+}

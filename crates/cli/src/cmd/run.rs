@@ -303,6 +303,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     }
     let mut rows: Vec<Row> = Vec::new();
     let mut first = true;
+    let mut skipped = 0usize;
     let result = pipeline(
         &args.paths,
         &args.walk,
@@ -330,6 +331,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
                 Err(e) => {
                     if let Some(io) = script.take_sink_error() {
                         return Err(io.into());
+                    }
+                    if script.out_of_memory() {
+                        // A record costs its own game: the run goes on.
+                        errln!("billes: error: {e}; the game is skipped");
+                        skipped += 1;
+                        return Ok(());
                     }
                     errln!("billes: error: {e}");
                     return Err(Failed.into());
@@ -372,6 +379,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         .flush()
         .context("cannot write the output")?;
     out.flush().context("cannot write the output")?;
+    if skipped > 0 {
+        errln!(
+            "billes: {skipped} game{} skipped: too large for the script's memory",
+            if skipped == 1 { "" } else { "s" }
+        );
+        return Ok(if status.io_failure { IO_ERROR } else { INVALID });
+    }
     Ok(status.code(false))
 }
 

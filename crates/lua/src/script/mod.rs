@@ -157,6 +157,57 @@ struct Shared {
     turn: StdCell<Option<u32>>,
     /// Bytes `warn` wrote.
     warned: StdCell<usize>,
+    /// Whether the last game failed for want of memory.
+    memory: StdCell<bool>,
+    /// What `g.tags` and `g.players` are made from, while the game runs.
+    lazy: RefCell<Option<LazyGame>>,
+}
+
+/// The tags and players of the game running, for `g.tags` and `g.players`
+/// when the script first reads them.
+#[derive(Debug)]
+struct LazyGame {
+    /// The game's `g` table.
+    g: *const std::ffi::c_void,
+    tags: Vec<(String, String)>,
+    players: Vec<(String, String)>,
+}
+
+/// The metatable of every `g`: reading `g.tags` or `g.players` the first
+/// time makes the table (and keeps it in `g`, so later reads, also after
+/// the game, find it); a `g` kept from another game whose tags were never
+/// read is an error, never this game's tags.
+fn lazy_fields(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Table> {
+    let s = Rc::clone(shared);
+    let index = lua.create_function(move |lua, (g, key): (Table, Value)| {
+        let Value::String(k) = &key else {
+            return Ok(Value::Nil);
+        };
+        let name = k.as_bytes();
+        let field = match &*name {
+            b"tags" => "tags",
+            b"players" => "players",
+            _ => return Ok(Value::Nil),
+        };
+        let lazy = s.lazy.borrow();
+        let Some(game) = lazy.as_ref().filter(|l| l.g == g.to_pointer()) else {
+            return Err(mlua::Error::runtime(format!(
+                "g.{field} of a game that has ended: read it while the game runs, and keep what you need"
+            )));
+        };
+        let list = if field == "tags" { &game.tags } else { &game.players };
+        let t = lua.create_table()?;
+        // The first of a name written twice is the one kept.
+        for (k, v) in list.iter().rev() {
+            t.raw_set(k.as_str(), v.as_str())?;
+        }
+        g.raw_set(field, &t)?;
+        Ok(Value::Table(t))
+    })?;
+    let meta = lua.create_table()?;
+    meta.raw_set("__index", index)?;
+    meta.raw_set("__metatable", false)?;
+    Ok(meta)
 }
 
 impl Shared {
@@ -180,6 +231,8 @@ pub struct Script {
     shared: Rc<Shared>,
     /// `t`, `before` and `after` ([`views`]).
     views: Views,
+    /// The metatable of `g`, which makes `g.tags` and `g.players`.
+    game_meta: Table,
 }
 
 impl fmt::Debug for Script {
@@ -293,8 +346,10 @@ impl Script {
             }
         }
         let views = Views::new(&sandbox.lua).map_err(lua_fail)?;
+        let game_meta = lazy_fields(&sandbox.lua, &shared).map_err(lua_fail)?;
         let [game, turn, game_end, finish] = found;
         Ok(Script {
+            game_meta,
             chunk: chunk.to_string(),
             game,
             turn,
@@ -319,6 +374,9 @@ impl Script {
 
     /// An error of callback `callback` at `place`.
     fn error(&self, callback: &str, e: &mlua::Error) -> ScriptError {
+        if out_of_memory(e) {
+            self.shared.memory.set(true);
+        }
         let message = describe(e);
         let message = if message.contains(self.chunk.as_str()) {
             message
@@ -341,6 +399,7 @@ impl Script {
     /// variant (the record was checked under other rules).
     pub fn run_game(&self, record: &GameRecord<'_>) -> Result<GameOutput, ScriptError> {
         let shared = &self.shared;
+        shared.memory.set(false);
         shared.kept.set(false);
         shared.rows.borrow_mut().held.clear();
         shared.turn.set(None);
@@ -378,6 +437,7 @@ impl Script {
                 .map_err(|e| self.error("game_end", &e))?;
         }
         crate::set_print_game(None);
+        *shared.lazy.borrow_mut() = None;
         Ok(GameOutput {
             rows: std::mem::take(&mut shared.rows.borrow_mut().held),
             kept: shared.kept.get(),
@@ -398,6 +458,16 @@ impl Script {
                 .map_err(|e| self.error("finish", &e))?;
         }
         Ok(std::mem::take(&mut self.shared.rows.borrow_mut().held))
+    }
+
+    /// Whether the last [`run_game`](Script::run_game) failed because the
+    /// game did not fit in the script's memory (a record with a huge tag,
+    /// or a script that holds too much of it): the caller may report the
+    /// game and go on with the next one, whose tables are made afresh
+    /// (`billes run` does; the script's globals are as the failed game
+    /// left them).
+    pub fn out_of_memory(&self) -> bool {
+        self.shared.memory.get()
     }
 
     /// Sends every row the script emits to `sink` as it comes, instead of
@@ -427,11 +497,18 @@ impl Script {
         let g = lua.create_table()?;
         g.raw_set("file", record.file)?;
         g.raw_set("index", record.index)?;
-        let tags = lua.create_table()?;
-        for tag in game.tags.iter().rev() {
-            tags.raw_set(tag.name.as_str(), tag.value.as_str())?;
-        }
-        g.raw_set("tags", tags)?;
+        // `tags` and `players` are made when first read (`lazy_fields`):
+        // a script that reads neither never copies a record's tags.
+        g.set_metatable(Some(self.game_meta.clone()));
+        *self.shared.lazy.borrow_mut() = Some(LazyGame {
+            g: g.to_pointer(),
+            tags: game
+                .tags
+                .iter()
+                .map(|t| (t.name.to_string(), t.value.to_string()))
+                .collect(),
+            players: players_of(game),
+        });
         let kind = GameKind::of(game).ok();
         g.raw_set("game", kind.map(GameKind::name))?;
         let seats: Vec<&str> = game.tag("Seats").unwrap_or("").split_whitespace().collect();
@@ -450,11 +527,6 @@ impl Script {
             }
         }
         g.raw_set("teams", teams)?;
-        let players = lua.create_table()?;
-        for (seat, name) in players_of(game).into_iter().rev() {
-            players.raw_set(seat, name)?;
-        }
-        g.raw_set("players", players)?;
         g.raw_set("result", game.outcome.tag_value())?;
         g.raw_set("turns", game.line.turns.len())?;
         let rules = if record.rules.standard {
@@ -630,6 +702,17 @@ impl Script {
         let outcome = outcome.map_err(|e| self.error("turn", &e))?;
         closed.map_err(|e| self.error("turn", &e))?;
         outcome
+    }
+}
+
+/// Whether `e` is the Lua state's memory limit, however deep in callbacks.
+fn out_of_memory(e: &mlua::Error) -> bool {
+    match e {
+        mlua::Error::MemoryError(_) => true,
+        mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
+            out_of_memory(cause)
+        }
+        _ => false,
     }
 }
 

@@ -45,6 +45,7 @@
 //! assert_eq!(out.rows[1].get("kind"), Some(&Cell::Str("move".into())));
 //! ```
 
+mod game;
 mod record;
 mod rows;
 mod views;
@@ -62,6 +63,7 @@ use mlua::{Function, LightUserData, Lua, Table, Value};
 
 use crate::sandbox::{describe, push_values, write_limited, Sandbox};
 use crate::{VariantSource, MAX_SCRIPT_BYTES};
+use game::{lazy_fields, out_of_memory, LazyGame};
 use record::Recorder;
 use rows::{to_row, Columns, Rows};
 pub use rows::{Cell, Row, Sink, MAX_CELL_BYTES, MAX_COLUMNS, ROW_BUDGET};
@@ -161,53 +163,6 @@ struct Shared {
     memory: StdCell<bool>,
     /// What `g.tags` and `g.players` are made from, while the game runs.
     lazy: RefCell<Option<LazyGame>>,
-}
-
-/// The tags and players of the game running, for `g.tags` and `g.players`
-/// when the script first reads them.
-#[derive(Debug)]
-struct LazyGame {
-    /// The game's `g` table.
-    g: *const std::ffi::c_void,
-    tags: Vec<(String, String)>,
-    players: Vec<(String, String)>,
-}
-
-/// The metatable of every `g`: reading `g.tags` or `g.players` the first
-/// time makes the table (and keeps it in `g`, so later reads, also after
-/// the game, find it); a `g` kept from another game whose tags were never
-/// read is an error, never this game's tags.
-fn lazy_fields(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Table> {
-    let s = Rc::clone(shared);
-    let index = lua.create_function(move |lua, (g, key): (Table, Value)| {
-        let Value::String(k) = &key else {
-            return Ok(Value::Nil);
-        };
-        let name = k.as_bytes();
-        let field = match &*name {
-            b"tags" => "tags",
-            b"players" => "players",
-            _ => return Ok(Value::Nil),
-        };
-        let lazy = s.lazy.borrow();
-        let Some(game) = lazy.as_ref().filter(|l| l.g == g.to_pointer()) else {
-            return Err(mlua::Error::runtime(format!(
-                "g.{field} of a game that has ended: read it while the game runs, and keep what you need"
-            )));
-        };
-        let list = if field == "tags" { &game.tags } else { &game.players };
-        let t = lua.create_table()?;
-        // The first of a name written twice is the one kept.
-        for (k, v) in list.iter().rev() {
-            t.raw_set(k.as_str(), v.as_str())?;
-        }
-        g.raw_set(field, &t)?;
-        Ok(Value::Table(t))
-    })?;
-    let meta = lua.create_table()?;
-    meta.raw_set("__index", index)?;
-    meta.raw_set("__metatable", false)?;
-    Ok(meta)
 }
 
 impl Shared {
@@ -315,6 +270,13 @@ impl Script {
             };
             match (i, value) {
                 (4, Value::Table(list)) => {
+                    // Refused before it is read: no work for a huge list.
+                    if list.raw_len() > MAX_COLUMNS {
+                        return Err(fail(format!(
+                            "columns lists {} names: at most {MAX_COLUMNS}",
+                            list.raw_len()
+                        )));
+                    }
                     let mut columns = Vec::new();
                     for v in list.sequence_values::<Value>() {
                         match v.map_err(lua_fail)? {
@@ -702,17 +664,6 @@ impl Script {
         let outcome = outcome.map_err(|e| self.error("turn", &e))?;
         closed.map_err(|e| self.error("turn", &e))?;
         outcome
-    }
-}
-
-/// Whether `e` is the Lua state's memory limit, however deep in callbacks.
-fn out_of_memory(e: &mlua::Error) -> bool {
-    match e {
-        mlua::Error::MemoryError(_) => true,
-        mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
-            out_of_memory(cause)
-        }
-        _ => false,
     }
 }
 

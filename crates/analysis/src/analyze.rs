@@ -42,10 +42,10 @@ pub struct Settings {
     /// Threads.
     pub jobs: usize,
     /// Turns a rollout played to the end may last before it is stopped
-    /// unfinished and valued by the evaluation. After each such rollout the
-    /// turn's later ones get half as many turns, down to
-    /// [`Settings::MIN_TURN_CAP`]: a game that rollouts never end (a
-    /// variant's hook) costs at most about twice this per decision.
+    /// unfinished and valued by the evaluation. After one such rollout the
+    /// turn's later ones get [`Settings::MIN_TURN_CAP`] turns at most: a
+    /// position whose rollouts never end (a variant's hook) costs this once
+    /// per decision, then that many turns a rollout.
     pub max_turns: u32,
     /// Rounds (one turn of every seat) a rollout is played before it is cut
     /// and the position valued by the player's evaluation
@@ -92,8 +92,8 @@ impl Settings {
     /// and cut to this here): each keeps one number per rollout.
     pub const MAX_ROLLOUTS: u32 = 100_000;
 
-    /// The fewest turns a rollout played to the end gets when earlier
-    /// rollouts of the turn passed [`Settings::max_turns`].
+    /// The turns a rollout played to the end gets once an earlier rollout
+    /// of the same decision passed [`Settings::max_turns`].
     pub const MIN_TURN_CAP: u32 = 100;
 
     /// The full look: every candidate, `rollouts` rollouts each at most,
@@ -237,7 +237,8 @@ pub struct TurnAnalysis {
     /// The roll's value against the average over the six rolls (dice games).
     pub luck: Option<Estimate>,
     /// Rollouts of the turn stopped unfinished at the turn cap
-    /// ([`Settings::max_turns`], shrinking) and valued by the evaluation;
+    /// ([`Settings::max_turns`], then [`Settings::MIN_TURN_CAP`]) and
+    /// valued by the evaluation;
     /// rollouts cut at the horizon are not counted.
     #[serde(skip_serializing_if = "is_zero")]
     pub unfinished: u32,
@@ -798,8 +799,8 @@ struct Rollouts<'a> {
     /// Turns a rollout is played before it is cut and evaluated (0: to
     /// the end).
     horizon: u32,
-    /// Turns a rollout played to the end may last now (halved after each
-    /// rollout that passes it).
+    /// Turns a rollout played to the end may last now (cut to
+    /// [`Settings::MIN_TURN_CAP`] after one passes it).
     cap: std::cell::Cell<u32>,
     /// Rollouts that passed the cap.
     unfinished: std::cell::Cell<u32>,
@@ -827,7 +828,7 @@ impl Rollouts<'_> {
         let played = end.turns().saturating_sub(after.turns());
         if limit == cap && played >= cap {
             self.unfinished.set(self.unfinished.get() + 1);
-            self.cap.set((cap / 2).max(Settings::MIN_TURN_CAP).min(cap));
+            self.cap.set(Settings::MIN_TURN_CAP.min(cap));
         }
         Ok(self.policy.evaluate(end.as_ref(), self.side))
     }
@@ -952,5 +953,22 @@ fn summarise(game: &Game, start: &dyn Position, turns: Vec<TurnAnalysis>) -> Gam
         turns,
         seats: per_seat,
         teams,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Settings;
+
+    #[test]
+    fn rollouts_are_bounded() {
+        let huge = Settings {
+            rollouts: u32::MAX,
+            luck_rollouts: u32::MAX,
+            ..Settings::default()
+        };
+        assert_eq!(huge.rollouts(), Settings::MAX_ROLLOUTS);
+        assert!(huge.luck_rollouts() <= Settings::MAX_ROLLOUTS + 5);
+        assert_eq!(huge.luck_rollouts() % 6, 0);
     }
 }

@@ -686,7 +686,6 @@ fn judge(
         None
     };
     let (unfinished, hurried) = (rollouts.unfinished.get(), rollouts.hurried.get());
-    drop(rollouts);
     let candidates = groups
         .iter()
         .zip(&estimates)

@@ -81,7 +81,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
                     source.index
                 );
             } else if args.analyze {
-                match super::analyze::analyse(&name, &game, &settings) {
+                match super::analyze::analyse(&name, source.index, &game, &settings) {
                     Ok(analysis) => billes_analysis::comment::annotate(&mut game.line, &analysis),
                     Err(err) => {
                         errln!(

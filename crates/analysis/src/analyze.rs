@@ -5,26 +5,33 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use billes_core::game::{Move, Position, Roll};
 use billes_core::{Engine, ReplayError};
-use billes_notation::{Game, Turn};
+use billes_notation::{Action, Game, Turn};
 use serde::Serialize;
 
 use crate::policy::{team_of, Heuristic, Policy};
-use crate::rollout::{rollout_from, seeds, side_value, Estimate};
+use crate::rollout::{play_out, seeds, side_value, Estimate};
 
-/// How a record is analysed.
+/// How a record is analysed. The default is the quick look: few
+/// candidates, rollouts cut after [`Settings::horizon`] rounds and valued
+/// by the player's evaluation there; [`Settings::full`] plays every
+/// candidate out to the end.
 ///
 /// ```
 /// let s = billes_analysis::Settings::default();
-/// assert_eq!(s.rollouts, 64);
+/// assert_eq!(s.rollouts, 32);
 /// assert_eq!(s.jobs, 1);
+/// assert_eq!((s.horizon, s.candidates), (6, 5));
+/// let full = billes_analysis::Settings::full(256);
+/// assert_eq!((full.rollouts, full.horizon, full.candidates), (256, 0, 0));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
     /// Rollouts per candidate at most (fewer when one candidate is clearly
-    /// ahead early).
+    /// ahead early); at most [`Settings::MAX_ROLLOUTS`].
     pub rollouts: u32,
     /// Rollouts that measure the luck of a roll (and the winning chance of a
     /// forced move); rounded up to a multiple of 6.
@@ -34,9 +41,28 @@ pub struct Settings {
     pub seed: u64,
     /// Threads.
     pub jobs: usize,
-    /// Turns a rollout may last before it is stopped unfinished (and
-    /// counted as an equal share for every team).
+    /// Turns a rollout played to the end may last before it is stopped
+    /// unfinished and valued by the evaluation. After one such rollout the
+    /// turn's later ones get [`Settings::MIN_TURN_CAP`] turns at most: a
+    /// position whose rollouts never end (a variant's hook) costs this once
+    /// per decision, then that many turns a rollout.
     pub max_turns: u32,
+    /// Rounds (one turn of every seat) a rollout is played before it is cut
+    /// and the position valued by the player's evaluation
+    /// ([`crate::Policy::evaluate`]); 0: played to the end.
+    pub horizon: u32,
+    /// Candidates rolled out at most (the move filter); the others are
+    /// only evaluated. They are chosen by the evaluation of the position
+    /// each reaches and by the player's liking, and the move played is
+    /// always among them. A move that puts barricades down is chosen in
+    /// two steps: the best points for each pawn move first (by the
+    /// evaluation), then among the pawn moves. 0: every candidate.
+    pub candidates: usize,
+    /// Wall time for the whole game, shared out among its turns as they
+    /// start: a turn whose share is spent stops after its current batch of
+    /// rollouts (the standard errors say how much less it knows). `None`:
+    /// no limit, and the analysis depends only on the seed.
+    pub time: Option<Duration>,
     /// Candidates are compared after every batch of this many rollouts.
     pub batch: u32,
     /// A candidate behind the best by more than this many standard errors
@@ -47,14 +73,48 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            rollouts: 64,
-            luck_rollouts: 24,
+            rollouts: 32,
+            luck_rollouts: 12,
             seed: 1,
             jobs: 1,
             max_turns: 3000,
+            horizon: 6,
+            candidates: 5,
+            time: None,
             batch: 8,
             z: 3.0,
         }
+    }
+}
+
+impl Settings {
+    /// Rollouts per candidate at most (more are refused by the command line
+    /// and cut to this here): each keeps one number per rollout.
+    pub const MAX_ROLLOUTS: u32 = 100_000;
+
+    /// The turns a rollout played to the end gets once an earlier rollout
+    /// of the same decision passed [`Settings::max_turns`].
+    pub const MIN_TURN_CAP: u32 = 100;
+
+    /// The full look: every candidate, `rollouts` rollouts each at most,
+    /// each played to the end.
+    pub fn full(rollouts: u32) -> Settings {
+        Settings {
+            rollouts,
+            horizon: 0,
+            candidates: 0,
+            ..Settings::default()
+        }
+    }
+
+    /// The rollouts per candidate, within [`Settings::MAX_ROLLOUTS`].
+    fn rollouts(&self) -> u32 {
+        self.rollouts.clamp(2, Settings::MAX_ROLLOUTS)
+    }
+
+    /// The luck rollouts, a multiple of 6 within [`Settings::MAX_ROLLOUTS`].
+    fn luck_rollouts(&self) -> u32 {
+        self.luck_rollouts.min(Settings::MAX_ROLLOUTS).div_ceil(6) * 6
     }
 }
 
@@ -176,6 +236,20 @@ pub struct TurnAnalysis {
     pub mark: Option<Mark>,
     /// The roll's value against the average over the six rolls (dice games).
     pub luck: Option<Estimate>,
+    /// Rollouts of the turn stopped unfinished at the turn cap
+    /// ([`Settings::max_turns`], then [`Settings::MIN_TURN_CAP`]) and
+    /// valued by the evaluation;
+    /// rollouts cut at the horizon are not counted.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unfinished: u32,
+    /// Whether the time budget ([`Settings::time`]) stopped the turn's
+    /// rollouts before they were all played.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hurried: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl TurnAnalysis {
@@ -237,6 +311,12 @@ pub struct GameAnalysis {
     /// Totals per team, in team games.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<Totals>,
+    /// Rollouts stopped unfinished at the turn cap, over every turn.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unfinished: u32,
+    /// Turns the time budget cut short.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hurried: u32,
 }
 
 /// Why a record could not be analysed.
@@ -294,19 +374,43 @@ where
     E: Deref<Target = dyn Engine>,
     F: Fn() -> Result<E, ReplayError> + Sync,
 {
+    analyze_game_with(game, settings, engine, &|| {})
+}
+
+/// [`analyze_game`], calling `done` each time a turn's analysis ends (from
+/// any of the threads): a progress bar's tick.
+///
+/// # Errors
+/// The record's first mistake, or a variant's hook failing.
+pub fn analyze_game_with<E, F>(
+    game: &Game,
+    settings: &Settings,
+    engine: &F,
+    done: &(dyn Fn() + Sync),
+) -> Result<GameAnalysis, AnalysisError>
+where
+    E: Deref<Target = dyn Engine>,
+    F: Fn() -> Result<E, ReplayError> + Sync,
+{
     let turns = &game.line.turns;
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<TurnAnalysis>>> = Mutex::new(vec![None; turns.len()]);
     let first_error: Mutex<Option<AnalysisError>> = Mutex::new(None);
+    let jobs = settings.jobs.clamp(1, turns.len().max(1));
+    let shared = Shared {
+        next: &next,
+        results: &results,
+        done,
+        deadline: settings.time.map(|t| (Instant::now() + t, jobs)),
+    };
     let work = || {
-        if let Err(e) = worker(game, settings, engine, &next, &results) {
+        if let Err(e) = worker(game, settings, engine, &shared) {
             let mut slot = first_error.lock().unwrap_or_else(|p| p.into_inner());
             if slot.as_ref().is_none_or(|s| e.index < s.index) {
                 *slot = Some(e);
             }
         }
     };
-    let jobs = settings.jobs.clamp(1, turns.len().max(1));
     std::thread::scope(|s| {
         for _ in 1..jobs {
             s.spawn(work);
@@ -327,14 +431,45 @@ where
     Ok(summarise(game, start.as_ref(), analysed))
 }
 
+/// What the threads analysing one game share.
+struct Shared<'a> {
+    /// The next turn no thread has taken.
+    next: &'a AtomicUsize,
+    results: &'a Mutex<Vec<Option<TurnAnalysis>>>,
+    done: &'a (dyn Fn() + Sync),
+    /// When the time budget ends, and the threads sharing it.
+    deadline: Option<(Instant, usize)>,
+}
+
+/// The time a turn may take: the rest of the budget shared out among the
+/// turns not yet started, `jobs` of them at a time.
+#[derive(Debug, Clone, Copy, Default)]
+struct Clock {
+    until: Option<Instant>,
+}
+
+impl Clock {
+    fn for_turn(deadline: Option<(Instant, usize)>, left: usize) -> Clock {
+        let until = deadline.map(|(end, jobs)| {
+            let now = Instant::now();
+            let rest = end.saturating_duration_since(now);
+            now + rest.mul_f64(jobs as f64 / left.max(1) as f64)
+        });
+        Clock { until }
+    }
+
+    fn over(&self) -> bool {
+        self.until.is_some_and(|u| Instant::now() >= u)
+    }
+}
+
 /// One thread's share: takes the next turn not yet taken, replays up to
 /// it, analyses it.
 fn worker<E, F>(
     game: &Game,
     settings: &Settings,
     engine: &F,
-    next: &AtomicUsize,
-    results: &Mutex<Vec<Option<TurnAnalysis>>>,
+    shared: &Shared<'_>,
 ) -> Result<(), AnalysisError>
 where
     E: Deref<Target = dyn Engine>,
@@ -346,7 +481,7 @@ where
     let policy = Heuristic::for_game(engine.game());
     let mut played = 0;
     loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
+        let i = shared.next.fetch_add(1, Ordering::Relaxed);
         if i >= turns.len() {
             return Ok(());
         }
@@ -356,10 +491,13 @@ where
             played += 1;
         }
         let index = i as u32 + 1;
+        let clock = Clock::for_turn(shared.deadline, turns.len() - i);
         let t =
-            analyze_turn(pos.as_ref(), &turns[i], index, &policy, settings).map_err(at(index))?;
-        let mut r = results.lock().unwrap_or_else(|p| p.into_inner());
+            judge(pos.as_ref(), &turns[i], index, &policy, settings, clock).map_err(at(index))?;
+        let mut r = shared.results.lock().unwrap_or_else(|p| p.into_inner());
         r[i] = Some(t);
+        drop(r);
+        (shared.done)();
     }
 }
 
@@ -371,7 +509,8 @@ struct Group<'p> {
     active: bool,
 }
 
-/// Analyses `turn`, played from `pos`, the `index`-th of the main line.
+/// Analyses `turn`, played from `pos`, the `index`-th of the main line
+/// (without a time budget: [`Settings::time`] is the game's).
 ///
 /// # Errors
 /// When the turn is not legal here or a variant's hook fails.
@@ -381,6 +520,18 @@ pub fn analyze_turn(
     index: u32,
     policy: &dyn Policy,
     settings: &Settings,
+) -> Result<TurnAnalysis, ReplayError> {
+    judge(pos, turn, index, policy, settings, Clock::default())
+}
+
+/// [`analyze_turn`] within the time of `clock`.
+fn judge(
+    pos: &dyn Position,
+    turn: &Turn,
+    index: u32,
+    policy: &dyn Policy,
+    settings: &Settings,
+    clock: Clock,
 ) -> Result<TurnAnalysis, ReplayError> {
     let seat = turn.head.seat.as_str().to_string();
     let written = Move::from_turn(turn).ok_or_else(|| {
@@ -427,28 +578,71 @@ pub fn analyze_turn(
     })?;
     let stream = u64::from(index);
     let with_dice = roll.is_some();
-    let luck_n = settings.luck_rollouts.div_ceil(6) * 6;
+    let luck_n = settings.luck_rollouts();
+    let evaluations: Vec<f32> = groups
+        .iter()
+        .map(|g| policy.evaluate(g.after.as_ref(), &side))
+        .collect();
+    if settings.candidates > 0 && groups.len() > settings.candidates {
+        let keep = filter(
+            &legal,
+            &groups,
+            &evaluations,
+            &policy.scores(pos, &legal),
+            played,
+            settings.candidates,
+        );
+        for (group, keep) in groups.iter_mut().zip(keep) {
+            group.active = keep;
+        }
+    }
+    let horizon = settings
+        .horizon
+        .saturating_mul(pos.seats().len().max(1) as u32);
     let rollouts = Rollouts {
         policy,
         settings,
         stream,
         side: &side,
         teams,
+        horizon,
+        cap: std::cell::Cell::new(settings.max_turns.max(1)),
+        unfinished: std::cell::Cell::new(0),
+        clock,
+        hurried: std::cell::Cell::new(false),
     };
     if groups.len() > 1 {
         rollouts.compare(&mut groups)?;
     } else if with_dice && luck_n > 0 {
         let g = &mut groups[0];
         for i in 0..luck_n {
+            if i >= 6 && i % 6 == 0 && rollouts.out_of_time() {
+                break;
+            }
             g.samples.push(rollouts.one(g.after.as_ref(), None, i)?);
         }
     }
-    let estimates: Vec<Estimate> = groups.iter().map(|g| Estimate::of(&g.samples)).collect();
-    // The best candidate: the highest winning chance, the move played
-    // first among equals, then the first listed.
+    // A candidate the filter left out has only its evaluation.
+    let estimates: Vec<Estimate> = groups
+        .iter()
+        .zip(&evaluations)
+        .map(|(g, &e)| {
+            if g.samples.is_empty() {
+                Estimate {
+                    mean: f64::from(e),
+                    se: 0.0,
+                    rollouts: 0,
+                }
+            } else {
+                Estimate::of(&g.samples)
+            }
+        })
+        .collect();
+    // The best candidate: the highest winning chance among those rolled
+    // out, the move played first among equals, then the first listed.
     let mut best = played;
     for (g, e) in estimates.iter().enumerate() {
-        if e.mean > estimates[best].mean {
+        if !groups[g].samples.is_empty() && e.mean > estimates[best].mean {
             best = g;
         }
     }
@@ -462,10 +656,14 @@ pub fn analyze_turn(
     } else if estimates[best].mean - estimates[played].mean < Mark::DOUBTFUL / 2.0 {
         Estimate::paired(&groups[best].samples, &groups[played].samples)
     } else {
-        let start = settings.rollouts.max(2);
+        let start = settings.rollouts();
+        let batch = settings.batch.max(2);
         let mut again = [Vec::new(), Vec::new()];
-        for (k, g) in [best, played].into_iter().enumerate() {
-            for i in start..2 * start {
+        for i in start..start.saturating_mul(2) {
+            if i >= start + batch && (i - start) % batch == 0 && rollouts.out_of_time() {
+                break;
+            }
+            for (k, g) in [best, played].into_iter().enumerate() {
                 let v = rollouts.one(groups[g].after.as_ref(), None, i)?;
                 again[k].push(v);
             }
@@ -487,6 +685,7 @@ pub fn analyze_turn(
     } else {
         None
     };
+    let (unfinished, hurried) = (rollouts.unfinished.get(), rollouts.hurried.get());
     let candidates = groups
         .iter()
         .zip(&estimates)
@@ -513,7 +712,73 @@ pub fn analyze_turn(
         },
         mark,
         luck,
+        unfinished,
+        hurried,
     })
+}
+
+/// The move filter: which candidates are rolled out, at most `keep` (with
+/// the move played always): the best by the evaluation of the position each
+/// reaches and the best by the player's liking, in turn. A move that puts
+/// barricades down is weighed in two steps: among the moves of one pawn
+/// move, only the one whose points the evaluation likes best competes.
+fn filter(
+    legal: &[Move],
+    groups: &[Group<'_>],
+    evaluations: &[f32],
+    scores: &[f32],
+    played: usize,
+    keep: usize,
+) -> Vec<bool> {
+    // The pawn move of each candidate: its actions without the put-downs.
+    let head = |g: &Group<'_>| -> String {
+        let mv = &legal[g.moves[0]];
+        let mut key = String::new();
+        for a in mv.actions.iter() {
+            if !matches!(a, Action::Barricade { .. }) {
+                key.push_str(&a.to_string());
+                key.push(' ');
+            }
+        }
+        key
+    };
+    let mut heads: HashMap<String, usize> = HashMap::new();
+    for (g, group) in groups.iter().enumerate() {
+        let h = heads.entry(head(group)).or_insert(g);
+        if evaluations[g] > evaluations[*h] {
+            *h = g;
+        }
+    }
+    let mut by_evaluation: Vec<usize> = heads.into_values().collect();
+    by_evaluation.sort_by(|&a, &b| evaluations[b].total_cmp(&evaluations[a]).then(a.cmp(&b)));
+    let liking = |g: usize| {
+        groups[g]
+            .moves
+            .iter()
+            .map(|&i| scores.get(i).copied().unwrap_or(0.0))
+            .fold(f32::NEG_INFINITY, f32::max)
+    };
+    let mut by_liking: Vec<usize> = (0..groups.len()).collect();
+    by_liking.sort_by(|&a, &b| liking(b).total_cmp(&liking(a)).then(a.cmp(&b)));
+    let mut chosen = vec![false; groups.len()];
+    chosen[played] = true;
+    let mut count = 1;
+    let (mut a, mut b) = (by_evaluation.into_iter(), by_liking.into_iter());
+    let mut from_a = true;
+    while count < keep.max(2) {
+        let next = if from_a { a.next() } else { b.next() };
+        from_a = !from_a;
+        match next {
+            Some(g) if !chosen[g] => {
+                chosen[g] = true;
+                count += 1;
+            }
+            Some(_) => {}
+            None if a.len() == 0 && b.len() == 0 => break,
+            None => {}
+        }
+    }
+    chosen
 }
 
 /// What tells two positions apart: the position and who acts next.
@@ -530,31 +795,63 @@ struct Rollouts<'a> {
     stream: u64,
     side: &'a [String],
     teams: usize,
+    /// Turns a rollout is played before it is cut and evaluated (0: to
+    /// the end).
+    horizon: u32,
+    /// Turns a rollout played to the end may last now (cut to
+    /// [`Settings::MIN_TURN_CAP`] after one passes it).
+    cap: std::cell::Cell<u32>,
+    /// Rollouts that passed the cap.
+    unfinished: std::cell::Cell<u32>,
+    clock: Clock,
+    /// Whether the clock stopped some rollouts.
+    hurried: std::cell::Cell<bool>,
 }
 
 impl Rollouts<'_> {
-    /// Rollout `i` of the stream from `after`, as a value for the side.
+    /// Rollout `i` of the stream from `after`, as a value for the side:
+    /// the winners' share when the game ends, the evaluation where it is
+    /// cut (at the horizon, at the cap, or with no legal move).
     fn one(&self, after: &dyn Position, first: Option<Roll>, i: u32) -> Result<f32, ReplayError> {
         let (mut dice, mut choices) = seeds(self.settings.seed, self.stream, i);
-        let winners = rollout_from(
-            after,
-            first,
-            self.policy,
-            &mut dice,
-            &mut choices,
-            self.settings.max_turns,
-        )?;
-        Ok(side_value(winners.as_deref(), self.side, self.teams))
+        let cap = self.cap.get();
+        let limit = if self.horizon > 0 {
+            self.horizon.min(cap)
+        } else {
+            cap
+        };
+        let end = play_out(after, first, self.policy, &mut dice, &mut choices, limit)?;
+        if let Some(w) = end.winners() {
+            return Ok(side_value(Some(&w), self.side, self.teams));
+        }
+        let played = end.turns().saturating_sub(after.turns());
+        if limit == cap && played >= cap {
+            self.unfinished.set(self.unfinished.get() + 1);
+            self.cap.set(Settings::MIN_TURN_CAP.min(cap));
+        }
+        Ok(self.policy.evaluate(end.as_ref(), self.side))
+    }
+
+    /// Whether the turn's time is spent (and so noted).
+    fn out_of_time(&self) -> bool {
+        let over = self.clock.over();
+        if over {
+            self.hurried.set(true);
+        }
+        over
     }
 
     /// Rolls the candidates out in batches with the same dice, dropping those
     /// clearly behind, until one is left or each has its rollouts.
     fn compare(&self, groups: &mut [Group<'_>]) -> Result<(), ReplayError> {
         let settings = self.settings;
-        let total = settings.rollouts.max(2);
+        let total = settings.rollouts();
         let batch = settings.batch.max(2);
         let mut done = 0;
         while done < total {
+            if done >= batch && self.out_of_time() {
+                break;
+            }
             let end = (done + batch).min(total);
             for g in groups.iter_mut().filter(|g| g.active) {
                 for i in done..end {
@@ -598,8 +895,11 @@ impl Rollouts<'_> {
     /// `n` rollouts from `pos` whose first roll runs through the six faces in
     /// turn and whose first move is the policy's.
     fn luck(&self, pos: &dyn Position, best: &[f32], n: u32) -> Result<Estimate, ReplayError> {
-        let mut average = Vec::with_capacity(n as usize);
+        let mut average = Vec::new();
         for i in 0..n {
+            if i >= 6 && i % 6 == 0 && self.out_of_time() {
+                break;
+            }
             let roll = Roll::ALL[(i % 6) as usize];
             average.push(self.one(pos, Some(roll), i)?);
         }
@@ -647,8 +947,27 @@ fn summarise(game: &Game, start: &dyn Position, turns: Vec<TurnAnalysis>) -> Gam
     }
     GameAnalysis {
         game: billes_core::GameKind::of(game).map_or_else(|_| String::new(), |k| k.to_string()),
+        unfinished: turns.iter().map(|t| t.unfinished).sum(),
+        hurried: turns.iter().filter(|t| t.hurried).count() as u32,
         turns,
         seats: per_seat,
         teams,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Settings;
+
+    #[test]
+    fn rollouts_are_bounded() {
+        let huge = Settings {
+            rollouts: u32::MAX,
+            luck_rollouts: u32::MAX,
+            ..Settings::default()
+        };
+        assert_eq!(huge.rollouts(), Settings::MAX_ROLLOUTS);
+        assert!(huge.luck_rollouts() <= Settings::MAX_ROLLOUTS + 5);
+        assert_eq!(huge.luck_rollouts() % 6, 0);
     }
 }

@@ -34,8 +34,8 @@ pub mod policy;
 mod rollout;
 
 pub use analyze::{
-    analyze_game, analyze_turn, AnalysisError, Candidate, GameAnalysis, Mark, Settings, Totals,
-    TurnAnalysis,
+    analyze_game, analyze_game_with, analyze_turn, AnalysisError, Candidate, GameAnalysis, Mark,
+    Settings, Totals, TurnAnalysis,
 };
 pub use policy::{Heuristic, Policy, Uniform};
 pub use rollout::{rollout, side_value, Estimate};

@@ -117,22 +117,27 @@ pub fn rollout(
     choices: &mut Rng,
     max_turns: u32,
 ) -> Result<Option<Vec<String>>, ReplayError> {
-    rollout_from(start, None, policy, dice, choices, max_turns)
+    if let Some(w) = start.winners() {
+        return Ok(Some(w));
+    }
+    Ok(play_out(start, None, policy, dice, choices, max_turns)?.winners())
 }
 
-/// [`rollout`] whose first roll is `first` (when given) instead of a die.
-pub(crate) fn rollout_from(
-    start: &dyn Position,
+/// [`rollout`] whose first roll is `first` (when given) instead of a die:
+/// the position where it stopped (over, or `max_turns` turns on, or with no
+/// legal move).
+pub(crate) fn play_out<'p>(
+    start: &'p dyn Position,
     first: Option<Roll>,
     policy: &dyn Policy,
     dice: &mut Rng,
     choices: &mut Rng,
     max_turns: u32,
-) -> Result<Option<Vec<String>>, ReplayError> {
-    if let Some(w) = start.winners() {
-        return Ok(Some(w));
-    }
+) -> Result<Box<dyn Position + 'p>, ReplayError> {
     let mut pos = start.boxed();
+    if start.is_over() {
+        return Ok(pos);
+    }
     let with_dice = start.next().dice;
     let mut first = first;
     let limit = pos.turns().saturating_add(max_turns);
@@ -151,5 +156,5 @@ pub(crate) fn rollout_from(
         let i = policy.choose(pos.as_ref(), &moves, choices);
         pos.play(&moves[i.min(moves.len() - 1)])?;
     }
-    Ok(pos.winners())
+    Ok(pos)
 }

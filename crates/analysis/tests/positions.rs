@@ -206,3 +206,64 @@ fn a_team_game_is_judged_for_the_team() {
     assert_eq!(a.teams[0].who, "R+G");
     assert_eq!(a.teams[0].turns, 2);
 }
+
+/// A house rule that never lets a pawn reach the goal: no game ends.
+const NEVER_ENDS: &str = r#"return {
+  name = "never-ends",
+  game = "barricade",
+  description = "no pawn may reach the goal",
+  hooks = {
+    moves = function(roll, pos, standard)
+      local keep = {}
+      for _, m in ipairs(standard) do
+        if not m:find("i14") then keep[#keep + 1] = m end
+      end
+      return keep
+    end,
+  },
+}
+"#;
+
+#[test]
+fn rollouts_that_never_end_are_cut_once_then_short_and_counted() {
+    let dir = std::env::temp_dir().join(format!("billes-never-ends-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("never-ends.lua"), NEVER_ENDS).unwrap();
+    let record = "[Game \"barricade\"]\n[Rules \"never-ends.lua\"]\n[Seats \"R B\"]\n\n\
+                  1. B1 h-o1 *\n";
+    let game = parse_game(record).unwrap();
+    let full = Settings {
+        rollouts: 4,
+        luck_rollouts: 6,
+        max_turns: 12,
+        candidates: 2,
+        ..Settings::full(4)
+    };
+    let script = billes_lua::VariantSource::from_file(&dir.join("never-ends.lua")).unwrap();
+    let engine = || -> Result<std::rc::Rc<dyn Engine>, billes_core::ReplayError> {
+        Ok(std::rc::Rc::new(
+            billes_lua::Variant::load(&script).expect("loads"),
+        ))
+    };
+    let a = analyze_game(&game, &full, &engine).unwrap();
+    // Every rollout passes the cap (the first at 12 turns, the others at
+    // the smaller of 12 and Settings::MIN_TURN_CAP); all are counted.
+    for t in &a.turns {
+        assert!(t.unfinished >= 6, "{t:#?}");
+    }
+    assert_eq!(
+        a.unfinished,
+        a.turns.iter().map(|t| t.unfinished).sum::<u32>()
+    );
+    // The quick look cuts every rollout at its horizon: none passes the cap.
+    let quick = Settings {
+        rollouts: 4,
+        luck_rollouts: 6,
+        horizon: 2,
+        candidates: 2,
+        ..Settings::default()
+    };
+    let a = analyze_game(&game, &quick, &engine).unwrap();
+    assert_eq!(a.unfinished, 0);
+    std::fs::remove_dir_all(&dir).ok();
+}

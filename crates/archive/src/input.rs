@@ -119,14 +119,20 @@ pub fn expand_in_order(paths: &[PathBuf]) -> Vec<Found> {
 
 /// How folders are searched for records.
 ///
-/// The walk follows symbolic links (a link to a record or to a folder of
-/// records is read as what it points to), but never round a loop: a link to
-/// a folder the walk is already inside is skipped. A file met twice under
-/// two names is read once. Names starting with `.` are skipped unless
-/// [`hidden`](Walk::hidden) is set (a folder named on the command line is
-/// always searched); so are files that are not regular files (a FIFO or a
-/// device named `x.bgn`, which could block the run or never end). A
-/// folder's `.gitignore` is not read: an archive is checked whole.
+/// The walk does not follow symbolic links, as ripgrep and fd do not: a
+/// link met inside a folder (to a file or to a folder) is passed over and
+/// said ([`Skip::Link`]), so a link planted in an archive (`key.bgn ->` a
+/// private key) never puts another file of the machine into a report or an
+/// output. A path named on the command line is read, link or not. With
+/// [`follow`](Walk::follow), links are followed, but only to what lies
+/// inside the folder named on the command line: a link that leads out of
+/// it is passed over ([`Skip::Outside`]), and so is a link back to a folder
+/// the walk is inside. A file met twice under two names is read once.
+/// Names starting with `.` are skipped unless [`hidden`](Walk::hidden) is
+/// set (a folder named on the command line is always searched); so are
+/// files that are not regular files (a FIFO or a device named `x.bgn`,
+/// which could block the run or never end). A folder's `.gitignore` is not
+/// read: an archive is checked whole.
 ///
 /// ```
 /// use billes_archive::input::{Skip, Walk};
@@ -137,13 +143,17 @@ pub fn expand_in_order(paths: &[PathBuf]) -> Vec<Found> {
 /// let (found, skipped) = Walk::default().expand(&[dir.path().to_path_buf()]);
 /// assert_eq!(found.len(), 1);
 /// assert!(matches!(skipped[0].1, Skip::Hidden));
-/// let (found, _) = Walk { hidden: true }.expand(&[dir.path().to_path_buf()]);
+/// let walk = Walk { hidden: true, ..Walk::default() };
+/// let (found, _) = walk.expand(&[dir.path().to_path_buf()]);
 /// assert_eq!(found.len(), 2);
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Walk {
     /// Also search hidden files and folders (names starting with `.`).
     pub hidden: bool,
+    /// Follow symbolic links inside folders, to what lies inside the
+    /// folder named on the command line.
+    pub follow: bool,
 }
 
 /// Why the walk passed over a path.
@@ -155,6 +165,11 @@ pub enum Skip {
     NotAFile,
     /// A symbolic link back to a folder the walk is inside.
     Loop,
+    /// A symbolic link, not followed (without [`Walk::follow`]).
+    Link,
+    /// A symbolic link to something outside the folder named on the
+    /// command line (with [`Walk::follow`]).
+    Outside,
     /// The same file was already found under another name.
     Again(PathBuf),
 }
@@ -165,6 +180,8 @@ impl std::fmt::Display for Skip {
             Skip::Hidden => f.write_str("hidden (--hidden searches it)"),
             Skip::NotAFile => f.write_str("not a regular file"),
             Skip::Loop => f.write_str("a link back to a folder it is in"),
+            Skip::Link => f.write_str("a symbolic link (--follow follows links inside the folder)"),
+            Skip::Outside => f.write_str("a symbolic link out of the folder given, not followed"),
             Skip::Again(first) => write!(f, "the same file as {}", first.display()),
         }
     }
@@ -222,8 +239,10 @@ impl Walk {
         seen: &mut std::collections::HashMap<PathBuf, PathBuf>,
     ) {
         let hidden = self.hidden;
+        // What links may reach with --follow: the folder named, as it is.
+        let root = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
         let mut entries = walkdir::WalkDir::new(dir)
-            .follow_links(true)
+            .follow_links(self.follow)
             .sort_by_file_name()
             .into_iter();
         while let Some(entry) = entries.next() {
@@ -242,6 +261,33 @@ impl Walk {
                     continue;
                 }
             };
+            if entry.depth() > 0 && entry.path_is_symlink() {
+                let kind = entry.file_type();
+                let inside = self.follow
+                    && std::fs::canonicalize(entry.path()).is_ok_and(|to| to.starts_with(&root));
+                if !inside {
+                    // Said only for what the walk would have read: a
+                    // record's name, or a folder.
+                    let folder = if self.follow {
+                        kind.is_dir()
+                    } else {
+                        entry.path().is_dir()
+                    };
+                    let record = entry.path().extension().is_some_and(|e| e == "bgn");
+                    if folder || record {
+                        let why = if self.follow {
+                            Skip::Outside
+                        } else {
+                            Skip::Link
+                        };
+                        skipped.push((entry.path().to_path_buf(), why));
+                    }
+                    if self.follow && kind.is_dir() {
+                        entries.skip_current_dir();
+                    }
+                    continue;
+                }
+            }
             let is_hidden = entry.depth() > 0
                 && entry
                     .file_name()

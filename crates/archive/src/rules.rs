@@ -409,7 +409,8 @@ impl RuleSet {
 /// `rules_dir` when given (`--rules-dir`). A record received from others
 /// thus cannot make the tool run any file of the machine: a path in a tag
 /// must be relative, must not climb out of the folder it is read from
-/// (`..`), and must not lead out of it through a symbolic link.
+/// (`..`), and must not lead out of it through a symbolic link, nor to
+/// a file not named `.lua`.
 ///
 /// # Errors
 /// [`VariantError::NotAllowed`] for a path that is absolute, not a `.lua`
@@ -466,6 +467,14 @@ pub fn tag_source(
         if !real_path.starts_with(&real_root) {
             return Err(refuse(
                 "a symbolic link leads out of the folder it is read from",
+            ));
+        }
+        // The file read is a script by its own name too: a link named
+        // `x.lua` to a key or a password file inside the folder is not
+        // read, so no error can quote a line of it.
+        if real_path.extension().is_none_or(|e| e != "lua") {
+            return Err(refuse(
+                "a symbolic link to a file that is not a .lua script",
             ));
         }
     }
@@ -579,6 +588,21 @@ mod tests {
             if std::os::unix::fs::symlink(&outside, &link).is_ok() {
                 let message = refused(tag_source("link.lua", Some(&records), None));
                 assert!(message.contains("symbolic link"), "{message}");
+            }
+            // Inside the folder, a link to a file that is no .lua script
+            // (a key under --rules-dir ~) is not read either.
+            std::fs::create_dir_all(records.join(".ssh")).ok();
+            std::fs::write(records.join(".ssh/id_key"), "b3BlbnNzaC1rZXktdjEAAAAA\n").ok();
+            let link = records.join("key.lua");
+            if std::os::unix::fs::symlink(records.join(".ssh/id_key"), &link).is_ok() {
+                let message = refused(tag_source("key.lua", Some(&records), None));
+                assert!(message.contains("not a .lua script"), "{message}");
+                assert!(!message.contains("b3Bl"), "{message}");
+                write(&records, "real.lua");
+                std::os::unix::fs::symlink(records.join("real.lua"), records.join("alias.lua"))
+                    .ok();
+                let found = tag_source("alias.lua", Some(&records), None);
+                assert!(matches!(found, Ok(Some(_))), "{found:?}");
             }
         }
     }

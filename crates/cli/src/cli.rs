@@ -27,8 +27,9 @@ pub struct Cli {
 pub const EXIT_CODES: &str = "\
 Exit codes (every verb):
   0  done, and every record read is valid (diff: the records are the same)
-  1  the input is wrong: a record invalid or with a syntax error, a variant script
-     refused, a file not canonical (fmt --check), records that differ (diff)
+  1  the input is wrong: a record invalid or with a syntax error, a file that is
+     not text (a NUL byte, bytes that are not UTF-8), a variant script refused, a
+     file not canonical (fmt --check), records that differ (diff)
   2  usage or I/O error: a bad option, a path missing or unreadable, a folder with
      no .bgn file, a file that cannot be written, output cut short (a closed pipe)";
 
@@ -274,6 +275,11 @@ pub struct WalkArgs {
     /// Also read hidden files and folders (names starting with `.`) inside folders
     #[arg(long)]
     pub hidden: bool,
+    /// Follow symbolic links inside folders, to what lies inside the folder
+    /// given (a link out of it is never followed; without this option no
+    /// link inside a folder is)
+    #[arg(long, short = 'L')]
+    pub follow: bool,
     /// Say which paths inside folders were passed over, and why (hidden,
     /// not a regular file, a link loop, a file already read)
     #[arg(long, short = 'v')]
@@ -286,6 +292,7 @@ impl WalkArgs {
     pub fn expand(&self, paths: &[PathBuf]) -> Vec<billes_archive::input::Found> {
         let walk = billes_archive::input::Walk {
             hidden: self.hidden,
+            follow: self.follow,
         };
         let (found, skipped) = walk.expand(paths);
         if self.verbose {

@@ -35,6 +35,14 @@ fn main() -> ExitCode {
                 // with no second prefix.
                 errln!("{syntax}");
                 cmd::INVALID
+            } else if not_text(&err) {
+                // A binary file, a NUL byte, bytes that are not UTF-8: the
+                // input is wrong, as `validate` says of it.
+                errln!("billes: error: {err}");
+                for cause in err.chain().skip(1) {
+                    errln!("  caused by: {cause}");
+                }
+                cmd::INVALID
             } else {
                 errln!("billes: error: {err}");
                 for cause in err.chain().skip(1) {
@@ -60,6 +68,27 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
                 .downcast_ref::<serde_json::Error>()
                 .and_then(serde_json::Error::io_error_kind)
                 == Some(io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Whether the input read is not text: a NUL byte, or bytes that are not
+/// UTF-8 (an encoding error in `validate`'s report).
+fn not_text(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::InvalidData)
+            || cause.is::<std::string::FromUtf8Error>()
+            || cause.is::<std::str::Utf8Error>()
+            || cause
+                .downcast_ref::<billes_notation::ReadError>()
+                .is_some_and(|e| {
+                    matches!(
+                        e,
+                        billes_notation::ReadError::InvalidUtf8 { .. }
+                            | billes_notation::ReadError::Nul { .. }
+                    )
+                })
     })
 }
 

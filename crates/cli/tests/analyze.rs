@@ -3,7 +3,7 @@
 //! annotating twice or stripping, games already analysed skipped.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::common::{billes_in, stdout};
+use super::common::{billes_in, stderr, stdout};
 
 /// Red reaches the goal with its 1, or lets Green win (turn 1); then the
 /// same position, Red taking the goal (game 2).
@@ -141,4 +141,64 @@ fn annotate_analyze_skips_the_games_already_analysed_unless_forced() {
     let out = billes_in(dir.path(), &["annotate", "--force", "game.bgn"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--force needs --analyze or --in-place"));
+}
+
+#[test]
+fn analyze_refuses_more_rollouts_than_its_limit_without_aborting() {
+    let dir = setup();
+    let out = billes_in(
+        dir.path(),
+        &["analyze", "game.bgn", "--rollouts", "4000000000"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("--rollouts") && err.contains("100000"),
+        "{err}"
+    );
+    assert!(!err.contains("memory allocation"), "{err}");
+}
+
+#[test]
+fn a_time_budget_is_kept_and_said() {
+    let dir = setup();
+    // A budget far too small for the look asked: turns are cut short, the
+    // report says so, with each estimate's error.
+    let out = billes_in(
+        dir.path(),
+        &[
+            "analyze",
+            "game.bgn",
+            "--rollouts",
+            "100000",
+            "--time",
+            "0.001",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v[0]["hurried"].as_u64().unwrap() > 0, "{v:#}");
+    let turn = &v[0]["turns"][0];
+    assert!(turn["hurried"].as_bool().unwrap(), "{turn:#}");
+    assert!(turn["loss"]["se"].is_number(), "{turn:#}");
+    let out = billes_in(
+        dir.path(),
+        &[
+            "analyze",
+            "game.bgn",
+            "--rollouts",
+            "100000",
+            "--time",
+            "0.001",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("note: the time budget cut the rollouts of"),
+        "{text}"
+    );
+    assert!(text.contains(" ± "), "{text}");
 }

@@ -82,3 +82,33 @@ pub fn billes_stdin(args: &[&str], input: impl AsRef<[u8]>) -> Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// Runs billes in `dir` with its stdout a pipe whose reader is gone before
+/// billes starts: every write fails as `| head` makes it fail, without a
+/// race. Its stderr is kept.
+#[cfg(target_os = "linux")]
+pub fn stdout_closed(args: &[&str], dir: &Path) -> Output {
+    use std::os::unix::fs::OpenOptionsExt;
+    let fifo = tempfile::tempdir().unwrap();
+    let path = fifo.path().join("pipe");
+    assert!(Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap()
+        .success());
+    // O_NONBLOCK: opening the reader does not wait for a writer.
+    let reader = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(0o4000)
+        .open(&path)
+        .unwrap();
+    let writer = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdout(writer)
+        .output()
+        .unwrap()
+}

@@ -3,6 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[cfg(target_os = "linux")]
+use super::common::stdout_closed;
 use super::common::{root, text, write, VALID};
 use std::path::Path;
 use std::process::{Command, Output};
@@ -213,6 +215,17 @@ fn the_walk_ends_on_link_loops_and_skips_fifos_and_hidden_files() {
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
     let out = billes_within(&["validate", "--verbose", "archive"], dir.path(), 20);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("skipped archive/a: a symbolic link"),
+        "{stderr}"
+    );
+    // With --follow, the links are followed, but not round the loop.
+    let out = billes_within(
+        &["validate", "--verbose", "--follow", "archive"],
+        dir.path(),
+        20,
+    );
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stdout.contains("checked 1 file, 1 game"), "{stdout}");
@@ -251,7 +264,7 @@ fn a_record_reached_twice_through_links_is_read_once() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "archive/club/x.bgn", VALID);
     std::os::unix::fs::symlink("club", dir.path().join("archive/again")).unwrap();
-    let out = billes_within(&["validate", "-v", "archive"], dir.path(), 20);
+    let out = billes_within(&["validate", "-v", "-L", "archive"], dir.path(), 20);
     assert!(
         text(&out.stdout).contains("checked 1 file"),
         "{}",
@@ -548,32 +561,10 @@ fn every_verb_exits_0_valid_1_wrong_input_2_usage_or_io() {
     );
 }
 
-/// Runs billes with its stdout a pipe whose reader is gone before billes
-/// starts: every write fails as `| head` makes it fail, without a race.
+/// Runs billes with its stdout a closed pipe ([`stdout_closed`]).
 #[cfg(target_os = "linux")]
 fn with_stdout_closed(args: &[&str], dir: &Path) -> std::process::ExitStatus {
-    use std::os::unix::fs::OpenOptionsExt;
-    let fifo = tempfile::tempdir().unwrap();
-    let path = fifo.path().join("pipe");
-    assert!(Command::new("mkfifo")
-        .arg(&path)
-        .status()
-        .unwrap()
-        .success());
-    // O_NONBLOCK: opening the reader does not wait for a writer.
-    let reader = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(0o4000)
-        .open(&path)
-        .unwrap();
-    let writer = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
-    drop(reader);
-    cmd(dir)
-        .args(args)
-        .stdout(writer)
-        .stderr(std::process::Stdio::null())
-        .status()
-        .unwrap()
+    stdout_closed(args, dir).status
 }
 
 #[cfg(target_os = "linux")]

@@ -41,5 +41,6 @@ mod referee;
 mod render;
 mod rules;
 mod scripts;
+mod strangers;
 mod study;
 mod validate;

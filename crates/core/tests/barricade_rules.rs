@@ -658,6 +658,7 @@ fn position_tag_sets_pawns_barricades_and_who_moves() {
         "R:zz",
         "Y:e3",
         "R:e3 bar=e3",
+        "R:e3 bar=e5,e5",
         "R:a1,b1,c1,d1,e1,f1",
         "hello",
         "R:e3 replay=R:e4",

@@ -12,7 +12,7 @@ use billes_core::variant::{
 use billes_notation::Name;
 use mlua::{Function, IntoLua, Lua, MultiValue, Table, Value};
 
-use crate::sandbox::{describe, Sandbox};
+use crate::sandbox::{describe, lua_text, Sandbox};
 
 /// The position the running hook sees through `pos`.
 pub(crate) type Current = Rc<RefCell<Option<Box<dyn BoardView>>>>;
@@ -316,10 +316,15 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
             Some(Value::Integer(n)) if (0..=64).contains(&n) => n as u32,
             Some(Value::Number(x)) if x.fract() == 0.0 && (0.0..=64.0).contains(&x) => x as u32,
             other => {
+                // The number as Lua writes it, else the value's type.
+                let got = match other {
+                    Some(Value::Integer(n)) => n.to_string(),
+                    Some(Value::Number(x)) => format!("{x}"),
+                    other => other.map_or("nothing", |v| v.type_name()).to_string(),
+                };
                 return Err(mlua::Error::runtime(format!(
-                    "expected a number of steps from 0 to 64, got {}",
-                    other.map_or("nothing".to_string(), |v| format!("{v:?}"))
-                )))
+                    "expected a number of steps from 0 to 64, got {got}"
+                )));
             }
         };
         let seat = seat(a.pop_front())?;
@@ -648,7 +653,7 @@ impl Hooks for LuaHooks {
         match self.call_move(&f, mv, None).map_err(err)? {
             (Value::Nil | Value::Boolean(true), _) => Ok(Verdict::Allow),
             (Value::Boolean(false), reason) => Ok(Verdict::Forbid(match reason {
-                Value::String(s) => s.to_string_lossy(),
+                Value::String(s) => lua_text(&s),
                 _ => "the variant forbids it".to_string(),
             })),
             (other, _) => Err(self.error(
@@ -700,12 +705,13 @@ impl Hooks for LuaHooks {
         };
         match out.pop_front().unwrap_or(Value::Nil) {
             Value::Nil => Ok(None),
-            Value::String(s) => Ok(Some(vec![s.to_string_lossy()])),
+            Value::String(s) => Ok(Some(vec![lua_text(&s)])),
             Value::Table(list) => {
+                check_length(&list, "seats").map_err(|m| self.error("roll_for", m))?;
                 let mut seats = Vec::new();
                 for v in list.sequence_values::<Value>() {
                     match v.map_err(err)? {
-                        Value::String(s) => seats.push(s.to_string_lossy()),
+                        Value::String(s) => seats.push(lua_text(&s)),
                         other => return Err(bad(&other)),
                     }
                 }
@@ -804,6 +810,7 @@ impl Hooks for LuaHooks {
         match out.pop_front().unwrap_or(Value::Nil) {
             Value::Nil => Ok(None),
             Value::Table(list) => {
+                check_length(&list, "moves").map_err(|m| self.error("moves", m))?;
                 let mut moves = Vec::new();
                 for v in list.sequence_values::<Value>() {
                     let v = v.map_err(err)?;
@@ -850,6 +857,7 @@ impl Hooks for LuaHooks {
         match out.pop_front().unwrap_or(Value::Nil) {
             Value::Nil => Ok(Vec::new()),
             Value::Table(list) => {
+                check_length(&list, "edits").map_err(|m| self.error("effect", m))?;
                 let mut edits = Vec::new();
                 for v in list.sequence_values::<Value>() {
                     let v = v.map_err(err)?;
@@ -880,7 +888,7 @@ impl Hooks for LuaHooks {
         let mut out = self.call(&f, &pos).map_err(err)?;
         match out.pop_front().unwrap_or(Value::Nil) {
             Value::Nil | Value::Boolean(false) => Ok(None),
-            Value::String(s) => Ok(Some(s.to_string_lossy())),
+            Value::String(s) => Ok(Some(lua_text(&s))),
             other => Err(self.error(
                 "winner",
                 format!("returned a {}: expected a seat, or nil", other.type_name()),
@@ -889,17 +897,34 @@ impl Hooks for LuaHooks {
     }
 }
 
+/// The most entries a hook's list may hold: 4,096 moves from `moves`,
+/// edits from `effect`, seats from `roll_for`, names in a move's `via`, as
+/// the instructions a call may run are bounded. Checked before the list
+/// is read, so a longer list costs nothing in Rust.
+pub const HOOK_LIST_LIMIT: usize = 4096;
+
+/// Refuses a list longer than [`HOOK_LIST_LIMIT`].
+fn check_length(list: &Table, what: &str) -> Result<(), String> {
+    let n = list.raw_len();
+    if n > HOOK_LIST_LIMIT {
+        return Err(format!(
+            "returned a list of {n} {what}: at most {HOOK_LIST_LIMIT}"
+        ));
+    }
+    Ok(())
+}
+
 /// The move of an entry of the list the `moves` hook returns: notation
 /// (`"r5-rh4-rh2"`) or a table `{ from = "r5", via = { "rh4" }, to = "rh2" }`
 /// (`via`: a name, a list of names, or nil).
 fn added_move(v: Value) -> Result<String, String> {
     match v {
-        Value::String(s) => Ok(s.to_string_lossy()),
+        Value::String(s) => Ok(lua_text(&s)),
         Value::Table(t) => {
             let text = |k: &str| -> Result<Option<String>, String> {
                 match t.raw_get::<Value>(k).map_err(|e| describe(&e))? {
                     Value::Nil => Ok(None),
-                    Value::String(s) => Ok(Some(s.to_string_lossy())),
+                    Value::String(s) => Ok(Some(lua_text(&s))),
                     other => Err(format!("field {k} is a {}, not a name", other.type_name())),
                 }
             };
@@ -909,10 +934,11 @@ fn added_move(v: Value) -> Result<String, String> {
             let mut path = vec![from];
             match t.raw_get::<Value>("via").map_err(|e| describe(&e))? {
                 Value::Nil => {}
-                Value::String(s) => path.push(s.to_string_lossy()),
+                Value::String(s) => path.push(lua_text(&s)),
                 Value::Table(list) => {
-                    for v in list.sequence_values::<String>() {
-                        path.push(v.map_err(|e| describe(&e))?);
+                    check_length(&list, "names in via")?;
+                    for v in list.sequence_values::<mlua::String>() {
+                        path.push(lua_text(&v.map_err(|e| describe(&e))?));
                     }
                 }
                 other => return Err(format!("field via is a {}", other.type_name())),
@@ -935,7 +961,7 @@ fn edit(v: Value) -> Result<Edit, String> {
     };
     let text = |k: &str| -> Result<String, String> {
         match t.raw_get::<Value>(k).map_err(|e| describe(&e))? {
-            Value::String(s) => Ok(s.to_string_lossy()),
+            Value::String(s) => Ok(lua_text(&s)),
             other => Err(format!(
                 "edit field {k} is a {}, not a name",
                 other.type_name()

@@ -36,6 +36,64 @@ const CHECK_EVERY: u32 = 1000;
 /// is dropped.
 pub const PRINT_LIMIT: usize = 64 * 1024;
 
+/// The longest text of a script that goes into a report: an error's
+/// message, an `allow` reason, a `winner` seat, a name in an edit or an
+/// added move, a value `emit` refuses. A longer one is cut at 460 bytes
+/// (on a character boundary) and says how long it was.
+pub const MESSAGE_BYTES: usize = 460;
+
+/// `text`, cut to [`MESSAGE_BYTES`].
+pub(crate) fn cut(text: &str) -> String {
+    cut_bytes(text.as_bytes())
+}
+
+/// A Lua string as text for a report, cut to [`MESSAGE_BYTES`]: only that
+/// much of it is copied.
+pub(crate) fn lua_text(s: &mlua::String) -> String {
+    cut_bytes(&s.as_bytes())
+}
+
+fn cut_bytes(bytes: &[u8]) -> String {
+    if bytes.len() <= MESSAGE_BYTES {
+        return String::from_utf8_lossy(bytes).into_owned();
+    }
+    let head = String::from_utf8_lossy(&bytes[..MESSAGE_BYTES]);
+    // A character cut in two is dropped, not shown as a replacement.
+    let head = head.trim_end_matches('\u{fffd}');
+    format!("{head}... ({} bytes in all)", bytes.len())
+}
+
+/// The longest token a syntax error quotes: 32 bytes. Lua quotes the token
+/// near the error (`near 'x'`); a longer one is cut and its length said,
+/// so an error never quotes a long line of a file that is not Lua.
+pub const TOKEN_BYTES: usize = 32;
+
+/// A syntax error's message with the token it quotes cut to
+/// [`TOKEN_BYTES`].
+fn cut_token(message: &str) -> String {
+    let Some(start) = message.find(" near '").map(|i| i + " near '".len()) else {
+        return message.to_string();
+    };
+    let Some(len) = message[start..].rfind('\'') else {
+        return message.to_string();
+    };
+    let token = &message[start..start + len];
+    if token.len() <= TOKEN_BYTES {
+        return message.to_string();
+    }
+    let mut end = TOKEN_BYTES;
+    while !token.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}{}...' (a token of {} bytes){}",
+        &message[..start],
+        &token[..end],
+        token.len(),
+        &message[start + len + 1..]
+    )
+}
+
 /// Globals of the base library that a script may not use: loading code.
 /// (`print` is replaced by one that writes to stderr, [`print()`].)
 const REMOVED: [&str; 6] = [
@@ -358,7 +416,9 @@ fn copy(lua: &Lua, t: &Table) -> mlua::Result<Table> {
 /// its file:line, without mlua's prefixes and the stack traceback.
 pub(crate) fn describe(e: &mlua::Error) -> String {
     let text = match e {
-        mlua::Error::SyntaxError { message, .. } => format!("syntax error: {message}"),
+        mlua::Error::SyntaxError { message, .. } => {
+            format!("syntax error: {}", cut_token(message))
+        }
         mlua::Error::RuntimeError(m) => m.clone(),
         mlua::Error::MemoryError(_) => {
             format!(
@@ -371,5 +431,26 @@ pub(crate) fn describe(e: &mlua::Error) -> String {
         other => other.to_string(),
     };
     let text = text.split("\nstack traceback").next().unwrap_or_default();
-    text.trim().to_string()
+    cut(text.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_and_tokens_are_cut() {
+        assert_eq!(cut("short"), "short");
+        let long = "é".repeat(400);
+        let shown = cut(&long);
+        assert!(shown.ends_with("... (800 bytes in all)"), "{shown}");
+        assert!(shown.len() < MESSAGE_BYTES + 30);
+        let m = "k.lua:2: syntax error near 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ'";
+        assert_eq!(
+            cut_token(m),
+            "k.lua:2: syntax error near 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUA...' (a token of 42 bytes)"
+        );
+        let m = "k.lua:2: '=' expected near 'x'";
+        assert_eq!(cut_token(m), m);
+    }
 }

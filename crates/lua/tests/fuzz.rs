@@ -30,10 +30,11 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 
 type Check = fn(&[u8]);
 
-const TARGETS: [(&str, Check); 3] = [
+const TARGETS: [(&str, Check); 4] = [
     ("parse", checks::parse),
     ("replay", checks::replay),
     ("variants", checks::variants),
+    ("scripts", checks::scripts),
 ];
 
 #[test]

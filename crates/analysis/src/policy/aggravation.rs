@@ -146,6 +146,56 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
     moves.iter().map(|m| board.score(m)).collect()
 }
 
+/// The contestants of `pos` (a team, or a seat alone) with the own turns
+/// each still needs to finish, for [`super::race`]: the steps its marbles
+/// still have to go to HOME, entering from BASE included, and the progress
+/// each marble within reach of an opponent may lose, by the turn's mean roll;
+/// a team needs its slowest seat. `None` when the position is not an
+/// Aggravation state.
+pub(super) fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+    let state = pos.state::<State>()?;
+    let g = state.board();
+    let last = f32::from(g.loop_len) - 2.0;
+    let full = last + 1.0 + f32::from(g.marbles);
+    let mut teams: Vec<(u8, Vec<String>, f32)> = Vec::new();
+    for seat in state.seats() {
+        let board = Board::read(state, seat);
+        let mut steps = f32::from(state.in_base(seat)) * (full + ENTRY);
+        for h in state.holes_of(seat) {
+            if g.class(h) == Class::Home {
+                continue;
+            }
+            let progress = board.progress(seat, h);
+            steps += (full - progress).max(0.0);
+            // An opponent that can reach the hole hits it one time in six.
+            steps += board.threats[h.index()].min(3.0) / 6.0 * progress;
+        }
+        let turns = steps / MEAN_ROLL;
+        let team = state.team_of(seat);
+        let letter = g.letter(seat).to_string();
+        match teams.iter_mut().find(|t| t.0 == team) {
+            Some(t) => {
+                t.1.push(letter);
+                t.2 = t.2.max(turns);
+            }
+            None => teams.push((team, vec![letter], turns)),
+        }
+    }
+    Some(
+        teams
+            .into_iter()
+            .map(|(_, seats, turns)| (seats, turns))
+            .collect(),
+    )
+}
+
+/// The steps a marble waiting in BASE costs before it enters (a roll that
+/// enters comes one time in three).
+const ENTRY: f32 = 7.0;
+
+/// The mean roll of a die.
+const MEAN_ROLL: f32 = 3.5;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +224,22 @@ mod tests {
         assert_eq!(board.threats[at("r12").index()], 0.0);
         assert_eq!(board.threats[at("r5").index()], 0.0);
         assert!(board.danger(at("r9")) > 0.0);
+    }
+
+    #[test]
+    fn the_race_counts_the_way_home() {
+        let rules = Standard::new(GameKind::Aggravation);
+        let pos = rules
+            .position(&[
+                ("Seats", "R G"),
+                ("Position", "R:rh1,rh2,rh3,r8 G:g9 move=R"),
+            ])
+            .expect("position");
+        let race = race(pos.as_ref()).expect("an Aggravation state");
+        assert_eq!(race.len(), 2);
+        let (red, green) = (&race[0], &race[1]);
+        assert_eq!(red.0, ["R"]);
+        assert_eq!(green.0, ["G"]);
+        assert!(red.1 > 0.0 && red.1 < green.1, "{race:?}");
     }
 }

@@ -96,52 +96,80 @@ impl<'s> Board<'s> {
         ahead(self.leader) - 0.5 * ahead(self.own) + near * 0.2
     }
 
-    fn score(&self, mv: &Move) -> f32 {
+    /// The score of `mv`; `memo` keeps what moves sharing a pawn move or a
+    /// put-down point share (a turn that takes a barricade lists one move
+    /// per free point).
+    fn score_with<'m>(&self, mv: &'m Move, memo: &mut Memo<'m>) -> f32 {
         let mut score = 0.0;
         for action in &mv.actions {
             match action {
-                Action::Move {
-                    path,
-                    capture,
-                    barricade,
-                    ..
-                } => {
-                    let (Some(from), Some(to)) = (path.first(), path.last()) else {
-                        continue;
-                    };
-                    let Some(b) = self.geometry.point(to.as_str()) else {
-                        continue;
-                    };
-                    if b == self.geometry.goal() {
-                        score += 10_000.0;
-                    }
-                    let (Some(da), Some(db)) =
-                        (self.distance(from.as_str()), self.distance(to.as_str()))
-                    else {
-                        continue;
-                    };
-                    score += (da - db) * 4.0;
-                    if capture.is_some() {
-                        let gain = self.house_distance() - db;
-                        score += match self.state.pawn_at(b) {
-                            Some(v) if v == self.colour => -100.0,
-                            _ => 20.0 + gain * 2.0,
-                        };
-                    }
-                    if *barricade {
-                        score += 5.0;
-                    }
-                }
                 Action::Barricade { at, .. } => {
                     if let Some(p) = self.geometry.point(at.as_str()) {
-                        score += self.block(p);
+                        let slot = &mut memo.blocks[p.index()];
+                        if slot.is_nan() {
+                            *slot = self.block(p);
+                        }
+                        score += *slot;
                     }
                 }
-                _ => {}
+                other => match memo.pawn {
+                    Some((a, s)) if a == other => score += s,
+                    _ => {
+                        let s = self.score_action(other);
+                        memo.pawn = Some((other, s));
+                        score += s;
+                    }
+                },
             }
         }
         score
     }
+
+    /// The score of one action that is not a put-down: a pawn move.
+    fn score_action(&self, action: &Action) -> f32 {
+        let Action::Move {
+            path,
+            capture,
+            barricade,
+            ..
+        } = action
+        else {
+            return 0.0;
+        };
+        let (Some(from), Some(to)) = (path.first(), path.last()) else {
+            return 0.0;
+        };
+        let Some(b) = self.geometry.point(to.as_str()) else {
+            return 0.0;
+        };
+        let mut score = 0.0;
+        if b == self.geometry.goal() {
+            score += 10_000.0;
+        }
+        let (Some(da), Some(db)) = (self.distance(from.as_str()), self.distance(to.as_str()))
+        else {
+            return score;
+        };
+        score += (da - db) * 4.0;
+        if capture.is_some() {
+            let gain = self.house_distance() - db;
+            score += match self.state.pawn_at(b) {
+                Some(v) if v == self.colour => -100.0,
+                _ => 20.0 + gain * 2.0,
+            };
+        }
+        if *barricade {
+            score += 5.0;
+        }
+        score
+    }
+}
+
+/// What the moves of one turn share, scored once: the last pawn move and
+/// each put-down point (NaN: not yet scored).
+struct Memo<'m> {
+    pawn: Option<(&'m Action, f32)>,
+    blocks: [f32; Point::MAX],
 }
 
 /// The score of each move (higher is better); all equal when the position
@@ -159,7 +187,57 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
         return vec![0.0; moves.len()];
     };
     let board = Board::read(state, colour);
-    moves.iter().map(|m| board.score(m)).collect()
+    let mut memo = Memo {
+        pawn: None,
+        blocks: [f32::NAN; Point::MAX],
+    };
+    moves
+        .iter()
+        .map(|m| board.score_with(m, &mut memo))
+        .collect()
+}
+
+/// Steps a barricade on a pawn's way costs it: the turns spent waiting for
+/// another pawn, or an exact roll, to take it.
+const BARRICADE_COST: f32 = 6.0;
+
+/// The mean roll of a die.
+const MEAN_ROLL: f32 = 3.5;
+
+/// The seats of `pos` with the own turns each still needs to reach the goal,
+/// for [`super::race`]: its best pawn's (or a pawn from the house) steps
+/// along its shortest way, each barricade on that way costing
+/// [`BARRICADE_COST`] steps, by the mean roll. `None` when the position is
+/// not a Barricade state.
+pub(super) fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+    let state = pos.state::<State>()?;
+    let geometry = state.board();
+    let goal = geometry.goal();
+    let way = |from: Point, steps: f32| {
+        let mut cost = steps;
+        let mut p = from;
+        while p != goal {
+            if state.barricade_at(p) {
+                cost += BARRICADE_COST;
+            }
+            match geometry.toward_goal(p) {
+                Some(q) => p = q,
+                None => break,
+            }
+        }
+        cost
+    };
+    let mut out = Vec::new();
+    for &colour in state.colours() {
+        let start = geometry.start(colour);
+        let mut best = way(start, f32::from(geometry.distance(start)) + 1.0);
+        for p in iter_points(state.pawns_of(colour)) {
+            best = best.min(way(p, f32::from(geometry.distance(p))));
+        }
+        let seat = billes_core::barricade::SEATS[colour.index()].to_string();
+        out.push((vec![seat], best / MEAN_ROLL));
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -187,5 +265,27 @@ mod tests {
         let next = g.toward_goal(p("i11")).expect("not the goal");
         assert_eq!(board.steps_ahead(p("i11"), next), Some(1));
         assert_eq!(board.steps_ahead(p("i11"), p("c1")), None);
+    }
+
+    #[test]
+    fn a_barricade_on_the_way_slows_the_race() {
+        let rules = Standard::new(GameKind::Barricade);
+        let race_of = |tag: &str| {
+            let pos = rules
+                .position(&[("Seats", "R G"), ("Position", tag)])
+                .expect("position");
+            race(pos.as_ref()).expect("a Barricade state")
+        };
+        let open = race_of("R:e5 G:c1 bar=a1 move=R");
+        assert_eq!(open[0].0, ["R"]);
+        assert!(open[0].1 < open[1].1, "{open:?}");
+        let state_pos = rules
+            .position(&[("Seats", "R G"), ("Position", "R:e5 G:c1 bar=a1 move=R")])
+            .expect("position");
+        let g = state_pos.state::<State>().expect("state").board();
+        let next = g.toward_goal(g.point("e5").expect("point"));
+        let ahead = next.and_then(|p| g.toward_goal(p)).expect("not the goal");
+        let blocked = race_of(&format!("R:e5 G:c1 bar={} move=R", g.name(ahead)));
+        assert!(blocked[0].1 > open[0].1, "{blocked:?} against {open:?}");
     }
 }

@@ -41,6 +41,22 @@ pub trait Policy: fmt::Debug + Sync {
     /// seat to act in `pos` (never empty). `rng` is the policy's own
     /// randomness: the same generator state gives the same choice.
     fn choose(&self, pos: &dyn Position, moves: &[Move], rng: &mut Rng) -> usize;
+
+    /// A cheap evaluation of `pos`: the winning chance of the seats of
+    /// `side` without playing on (where a cut rollout is valued). By
+    /// default the winners' share when the game is over, else equal shares.
+    fn evaluate(&self, pos: &dyn Position, side: &[String]) -> f32 {
+        match pos.winners() {
+            Some(w) => crate::rollout::side_value(Some(&w), side, 1),
+            None => 1.0 / pos.seats().len().max(1) as f32,
+        }
+    }
+
+    /// How much the player likes each of `moves` (higher is better), to
+    /// choose candidates worth rolling out; by default all alike.
+    fn scores(&self, _pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        vec![0.0; moves.len()]
+    }
 }
 
 /// The uniformly random player: every legal move equally likely.
@@ -93,6 +109,83 @@ impl Heuristic {
     }
 }
 
+impl Heuristic {
+    /// A cheap evaluation of `pos`: the winning chance of the seats of
+    /// `side`, from the game's own measures, without playing on. In
+    /// Aggravation and Barricade a race: the own turns each contestant
+    /// still needs (the way home or to the goal, marbles in reach of an
+    /// opponent and barricades in the way counted in); in Offboard the
+    /// points, the marbles left and those in danger on the rim. The
+    /// winners' share when the game is over; equal shares when the
+    /// position is not the game's.
+    ///
+    /// ```
+    /// use billes_analysis::Heuristic;
+    /// use billes_core::{Engine, GameKind, Standard};
+    ///
+    /// let rules = Standard::new(GameKind::Barricade);
+    /// // Red stands next to the goal, Green at its start.
+    /// let pos = rules.position(&[("Seats", "R G"), ("Position", "R:i13 G:c1 bar=a1 move=R")])?;
+    /// let player = Heuristic::for_game(GameKind::Barricade);
+    /// let red = player.evaluation(pos.as_ref(), &["R".to_string()]);
+    /// assert!(red > 0.8 && red < 1.0, "{red}");
+    /// # Ok::<(), billes_core::ReplayError>(())
+    /// ```
+    pub fn evaluation(&self, pos: &dyn Position, side: &[String]) -> f32 {
+        if let Some(w) = pos.winners() {
+            return crate::rollout::side_value(Some(&w), side, 1);
+        }
+        let logits = match self.game {
+            GameKind::Aggravation => aggravation::race(pos).map(|r| race(r, RACE_SPREAD)),
+            GameKind::Barricade => barricade::race(pos).map(|r| race(r, RACE_SPREAD)),
+            GameKind::Offboard => offboard::strengths(pos),
+        };
+        match logits {
+            Some(l) if !l.is_empty() => share(&l, side),
+            _ => 1.0 / pos.seats().len().max(1) as f32,
+        }
+    }
+}
+
+/// How uncertain a race is: the variance of the own turns a contestant
+/// still needs, per turn needed.
+const RACE_SPREAD: f32 = 1.5;
+
+/// The strengths of contestants in a race from the own turns each still
+/// needs: the shorter, the stronger, by the standard deviation of the
+/// race's length (a logistic curve close to the normal one).
+fn race(turns: Vec<(Vec<String>, f32)>, spread: f32) -> Vec<(Vec<String>, f32)> {
+    let mean = turns.iter().map(|t| t.1).sum::<f32>() / turns.len().max(1) as f32;
+    let sd = (2.0 * spread * (mean + 1.0)).sqrt();
+    turns
+        .into_iter()
+        .map(|(who, t)| (who, -1.7 * t / sd))
+        .collect()
+}
+
+/// The winning chance of `side` among contestants of these strengths (a
+/// softmax): the share of the contestants with a seat of `side`.
+fn share(strengths: &[(Vec<String>, f32)], side: &[String]) -> f32 {
+    let top = strengths
+        .iter()
+        .map(|s| s.1)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let mut ours = 0.0;
+    let mut all = 0.0;
+    for (who, s) in strengths {
+        let w = (s - top).exp();
+        all += w;
+        if who.iter().any(|x| side.contains(x)) {
+            ours += w;
+        }
+    }
+    if all > 0.0 {
+        ours / all
+    } else {
+        0.0
+    }
+}
+
 impl Policy for Heuristic {
     fn choose(&self, pos: &dyn Position, moves: &[Move], rng: &mut Rng) -> usize {
         if moves.len() <= 1 {
@@ -101,12 +194,19 @@ impl Policy for Heuristic {
         if rng.chance(1, Self::EXPLORE) {
             return rng.below(moves.len());
         }
-        let scores = match self.game {
+        best_of(&self.scores(pos, moves), rng)
+    }
+
+    fn evaluate(&self, pos: &dyn Position, side: &[String]) -> f32 {
+        self.evaluation(pos, side)
+    }
+
+    fn scores(&self, pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        match self.game {
             GameKind::Aggravation => aggravation::scores(pos, moves),
             GameKind::Barricade => barricade::scores(pos, moves),
             GameKind::Offboard => offboard::scores(pos, moves),
-        };
-        best_of(&scores, rng)
+        }
     }
 }
 
@@ -147,6 +247,21 @@ mod tests {
         let mut rng = Rng::new(1);
         assert_eq!(best_of(&[1.0, 3.0, 2.0], &mut rng), 1);
         assert_eq!(best_of(&[5.0], &mut rng), 0);
+    }
+
+    #[test]
+    fn shares_and_races() {
+        let who = |s: &str| vec![s.to_string()];
+        let even = [(who("R"), 0.0), (who("G"), 0.0)];
+        assert!((share(&even, &who("R")) - 0.5).abs() < 1e-6);
+        let strengths = race(vec![(who("R"), 5.0), (who("G"), 20.0)], RACE_SPREAD);
+        let red = share(&strengths, &who("R"));
+        assert!(red > 0.9 && red < 1.0, "{red}");
+        let teams = [
+            (vec!["R".into(), "G".into()], 0.0),
+            (vec!["B".into(), "Y".into()], 0.0),
+        ];
+        assert!((share(&teams, &who("G")) - 0.5).abs() < 1e-6);
     }
 
     #[test]

@@ -177,6 +177,54 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
     moves.iter().map(|m| board.score(m)).collect()
 }
 
+/// The seats of `pos` with their strength, for [`super::share`]: points
+/// scored, marbles left on the board and the marbles in danger (on the rim
+/// with an opponent next to them), each a share of a point. `None` when the
+/// position is not an Offboard state.
+pub(super) fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+    let state = pos.state::<State>()?;
+    let table = coordinates();
+    let mut grid = [[0i8; 9]; 9];
+    for (i, colour) in Colour::all(SEATS.len()).enumerate() {
+        for c in state.cells_of(colour) {
+            if let Some(Some((r, d))) = table.get(c.index()) {
+                grid[*r as usize][*d as usize] = i as i8 + 1;
+            }
+        }
+    }
+    let at = |c: Coordinates| {
+        if on_board(c) {
+            grid[c.0 as usize][c.1 as usize]
+        } else {
+            0
+        }
+    };
+    let mut out = Vec::new();
+    for (i, (colour, name)) in Colour::all(SEATS.len()).zip(SEATS).enumerate() {
+        let own = i as i8 + 1;
+        let mut marbles = 0.0;
+        let mut danger = 0.0;
+        for c in state.cells_of(colour) {
+            let Some(Some(c)) = table.get(c.index()).copied() else {
+                continue;
+            };
+            marbles += 1.0;
+            if distance(c) == 4 {
+                let threatened = ["e", "w", "ne", "nw", "se", "sw"]
+                    .iter()
+                    .filter_map(|d| direction(d))
+                    .any(|d| !matches!(at(add(c, d)), 0) && at(add(c, d)) != own);
+                if threatened {
+                    danger += 1.0;
+                }
+            }
+        }
+        let score = state.score(name) as f32;
+        out.push((vec![name.to_string()], score + 0.3 * marbles - 0.4 * danger));
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +237,15 @@ mod tests {
         assert_eq!(cell("i9").map(distance), Some(4));
         assert_eq!(cell("a9"), None);
         assert_eq!(cell("f6").map(distance), Some(1));
+    }
+
+    #[test]
+    fn points_and_marbles_make_the_strength() {
+        use billes_core::{Engine, GameKind, Standard};
+        let rules = Standard::new(GameKind::Offboard);
+        let pos = rules.position(&[]).expect("start");
+        let even = strengths(pos.as_ref()).expect("an Offboard state");
+        assert_eq!(even.len(), 2);
+        assert!((even[0].1 - even[1].1).abs() < 1e-6, "{even:?}");
     }
 }

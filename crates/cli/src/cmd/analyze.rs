@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use billes_analysis::{analyze_game, GameAnalysis, Settings, Totals};
+use billes_analysis::{analyze_game_with, GameAnalysis, Settings, Totals};
 use billes_notation::Game;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -17,15 +17,20 @@ use billes_archive::rules::{Place, Resolver};
 use super::{INVALID, OK};
 
 pub const HELP: &str = "\
-Every turn where the mover had a choice is rolled out: each candidate move is played out \
---rollouts times at most by a fast heuristic player, with the same dice for every candidate, \
+Every turn where the mover had a choice is rolled out: the candidate moves worth a look \
+(--candidates, chosen by a cheap evaluation of each game's position and by the player) are \
+played on by a fast heuristic player, with the same dice for every candidate, for --horizon \
+rounds, where the position is evaluated (the race, material, barricades in the way, points), \
 and the winning chance of the mover's side (its team in team games) is measured. A move that \
 lost at least 0.04, 0.08 or 0.16 of winning chance against the best, by more than twice its \
 standard error, is marked ?!, ? or ??. Luck (dice games): each roll's value against the \
-average over the six rolls. See docs/analysis.md.
+average over the six rolls. --rollouts N asks for the full look: every candidate, N rollouts \
+each played to the end (slow). --time gives each game a budget. A bar shows the turns done \
+when standard error is a terminal. See docs/analysis.md.
 
 Examples:
   billes analyze game.bgn
+  billes analyze game.bgn --time 5
   billes analyze game.bgn --game 2 --rollouts 256 --seed 7
   billes analyze --format json --jobs 2 archive/
   billes annotate --analyze --in-place game.bgn";
@@ -42,9 +47,24 @@ pub enum AnalyzeFormat {
 /// How much rolling out: shared by `analyze` and `annotate --analyze`.
 #[derive(Debug, Clone, Args)]
 pub struct AnalysisOptions {
-    /// Rollouts per candidate move at most
-    #[arg(long, default_value_t = Settings::default().rollouts, value_parser = clap::value_parser!(u32).range(2..))]
-    pub rollouts: u32,
+    /// Rollouts per candidate move at most; alone, the full look: every
+    /// candidate played to the end [default: 32, with --horizon 6 and
+    /// --candidates 5]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=i64::from(Settings::MAX_ROLLOUTS)))]
+    pub rollouts: Option<u32>,
+    /// Rounds a rollout is played before the position is evaluated; 0:
+    /// to the end [default: 6, or 0 with --rollouts]
+    #[arg(long, value_name = "ROUNDS")]
+    pub horizon: Option<u32>,
+    /// Candidate moves rolled out at most (the others only evaluated); 0:
+    /// all [default: 5, or 0 with --rollouts]
+    #[arg(long, value_name = "N")]
+    pub candidates: Option<usize>,
+    /// Wall-clock budget per game: turns whose share is spent stop early
+    /// (their standard errors say it; the analysis then depends on the
+    /// machine)
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub time: Option<std::time::Duration>,
     /// Seed of the rollouts' dice: the same seed gives the same analysis
     #[arg(long, default_value_t = Settings::default().seed)]
     pub seed: u64,
@@ -60,17 +80,50 @@ impl AnalysisOptions {
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
         );
-        let default = Settings::default();
+        let default = match self.rollouts {
+            Some(n) => Settings::full(n),
+            None => Settings::default(),
+        };
+        let rollouts = default.rollouts;
+        let base = Settings::default();
         Settings {
-            rollouts: self.rollouts,
-            luck_rollouts: (u64::from(self.rollouts) * u64::from(default.luck_rollouts)
-                / u64::from(default.rollouts))
+            luck_rollouts: (u64::from(rollouts) * u64::from(base.luck_rollouts)
+                / u64::from(base.rollouts))
             .max(6) as u32,
+            horizon: self.horizon.unwrap_or(default.horizon),
+            candidates: self.candidates.unwrap_or(default.candidates),
+            time: self.time,
             seed: self.seed,
             jobs,
             ..default
         }
     }
+}
+
+/// A time in seconds: a positive number, at most a day.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err("expected a number of seconds above 0, at most 86400".into()),
+    }
+}
+
+/// The progress bar of one game's analysis, on standard error when it is
+/// a terminal (hidden otherwise): turns done of turns to do.
+pub fn progress_bar(name: &str, index: usize, turns: usize) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    if !io::stderr().is_terminal() || dumb {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(turns as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} turns, {elapsed}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(format!("{name}, game {index}"));
+    bar
 }
 
 #[derive(Debug, Args)]
@@ -125,7 +178,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
             if args.game.is_some_and(|n| n != source.index) {
                 continue;
             }
-            match analyse((&name, game), &resolver, &settings) {
+            match analyse((&name, source.index, game), &resolver, &settings) {
                 Ok(analysis) => match args.format {
                     AnalyzeFormat::Text => {
                         write_text(&mut out, &name, source.index, &analysis)?;
@@ -158,11 +211,11 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
     Ok(if failed { INVALID } else { OK })
 }
 
-/// Checks and analyses one game of the file `name` under its rules. Each
-/// thread of the analysis resolves them anew: a variant's Lua state stays
-/// on its thread.
+/// Checks and analyses game `index` of the file `name` under its rules,
+/// with a progress bar on a terminal. Each thread of the analysis resolves
+/// the rules anew: a variant's Lua state stays on its thread.
 pub fn analyse(
-    (name, game): (&str, &Game),
+    (name, index, game): (&str, usize, &Game),
     resolver: &Resolver,
     settings: &Settings,
 ) -> Result<GameAnalysis, billes_core::ReplayError> {
@@ -175,7 +228,10 @@ pub fn analyse(
             .rule_set(&place, game)
             .map(|rules| rules.shared_engine())
     };
-    analyze_game(game, settings, &engine).map_err(|e| {
+    let bar = progress_bar(name, index, game.line.turns.len());
+    let result = analyze_game_with(game, settings, &engine, &|| bar.inc(1));
+    bar.finish_and_clear();
+    result.map_err(|e| {
         let mut error = e.error;
         if let Some(turn) = game.line.turns.get((e.index as usize).wrapping_sub(1)) {
             error = error.in_turn(turn.number, turn.head.seat.as_str());
@@ -200,15 +256,29 @@ fn write_text(
     for t in &a.turns {
         let Some(mark) = t.mark else { continue };
         let roll = t.roll.map_or_else(String::new, |r| r.to_string());
-        let win = t.win.map_or(0.0, |w| w.mean);
+        let win = t.win.map_or((0.0, 0.0), |w| (w.mean, w.se));
         let (best, best_win) = t
             .best
             .as_ref()
-            .map_or(("", 0.0), |(m, e)| (m.as_str(), e.mean));
+            .map_or(("", (0.0, 0.0)), |(m, e)| (m.as_str(), (e.mean, e.se)));
         writeln!(
             out,
-            "  {}. {}{roll} {} {mark}  win {win:.2}, best {best} {best_win:.2} (lost {:.2} ± {:.2})",
-            t.number, t.seat, t.played, t.loss.mean, t.loss.se
+            "  {}. {}{roll} {} {mark}  win {:.2} ± {:.2}, best {best} {:.2} ± {:.2} (lost {:.2} ± {:.2})",
+            t.number, t.seat, t.played, win.0, win.1, best_win.0, best_win.1, t.loss.mean, t.loss.se
+        )?;
+    }
+    if a.hurried > 0 {
+        writeln!(
+            out,
+            "  note: the time budget cut the rollouts of {} turns short (their errors are larger)",
+            a.hurried
+        )?;
+    }
+    if a.unfinished > 0 {
+        writeln!(
+            out,
+            "  note: {} rollouts passed the turn cap unfinished and were valued by the evaluation",
+            a.unfinished
         )?;
     }
     let dice = a.turns.iter().any(|t| t.luck.is_some());

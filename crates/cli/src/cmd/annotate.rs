@@ -85,7 +85,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
                     source.index
                 );
             } else if args.analyze {
-                match super::analyze::analyse((&name, &game), &resolver, &settings) {
+                match super::analyze::analyse((&name, source.index, &game), &resolver, &settings) {
                     Ok(analysis) => billes_analysis::comment::annotate(&mut game.line, &analysis),
                     Err(err) => {
                         errln!(

@@ -17,8 +17,12 @@ pub fn completions(args: &CompletionsArgs) -> anyhow::Result<u8> {
         Shell::Powershell => Target::PowerShell,
     };
     let mut command = crate::cli::command();
+    // Made in memory first: clap_complete panics when its writer fails (a
+    // full disk), where billes reports the error and exits 2, as `man` does.
+    let mut script = Vec::new();
+    clap_complete::generate(target, &mut command, "billes", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(target, &mut command, "billes", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(OK)
 }

@@ -29,7 +29,12 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
             Ok(b) => b,
             Err(e) => {
                 errln!("billes: error: {name}: cannot read: {e}");
-                code = 2;
+                // A NUL byte: not text, wrong input as for every verb.
+                code = code.max(if e.kind() == io::ErrorKind::InvalidData {
+                    INVALID
+                } else {
+                    2
+                });
                 continue;
             }
         };

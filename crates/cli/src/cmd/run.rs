@@ -79,9 +79,17 @@ pub struct RunArgs {
     /// Write the games the script keep()s, as BGN, instead of the rows
     #[arg(long)]
     pub select: bool,
+    /// Write floats with N decimals (default: the shortest text that reads
+    /// back as the same number, 2.3333333333333335)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=17))]
+    pub precision: Option<u8>,
     /// Worker threads reading and checking records (default: one per core)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// Do not print the diagnostics of invalid records, only the line that
+    /// counts them
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]
@@ -97,7 +105,7 @@ pub struct FilterArgs {
     #[arg(long, value_name = "G")]
     pub game: Option<String>,
     /// Only games with a tag NAME whose value matches GLOB (`*` any text,
-    /// `?` one character); repeat for several tags
+    /// `?` one character; at most 1,024 characters); repeat for several tags
     #[arg(long, value_name = "NAME=GLOB")]
     pub tag: Vec<String>,
     /// Only games where a player tag (Red, Blue...) matches NAME (a glob)
@@ -119,6 +127,10 @@ pub struct FilterArgs {
     /// Worker threads reading and checking records (default: one per core)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// Do not print the diagnostics of invalid records, only the line that
+    /// counts them
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
     #[command(flatten)]
@@ -132,19 +144,47 @@ struct Read<'a> {
     kept: Kept,
 }
 
+/// What the pipeline met besides the games it handed on.
+#[derive(Debug, Clone, Copy, Default)]
+struct Status {
+    /// A mistake of any kind: an invalid game, a syntax error, a binary
+    /// file or bytes that are not UTF-8 (whatever makes `validate` exit 1).
+    mistakes: bool,
+    /// A mistake that left no record to write: a binary file, bytes that
+    /// are not UTF-8.
+    unwritable: bool,
+    /// A file or folder that could not be read.
+    io_failure: bool,
+}
+
+impl Status {
+    /// The exit code once the run is done: `mistakes` count unless they
+    /// are the output asked for (`filter --invalid`).
+    fn code(self, mistakes_are_output: bool) -> u8 {
+        if self.io_failure {
+            IO_ERROR
+        } else if self.unwritable || (self.mistakes && !mistakes_are_output) {
+            INVALID
+        } else {
+            OK
+        }
+    }
+}
+
 /// Runs the validate pipeline over `paths`, reporting invalid records on
-/// stderr, and gives every game (valid or not) to `each` in order. Whether
-/// a record was invalid, or a file unreadable.
+/// stderr (unless `quiet`), and gives every game (valid or not) to `each`
+/// in order.
 fn pipeline(
     policy: &RulePolicy,
     paths: &[PathBuf],
     walk: &WalkArgs,
     jobs: Option<u16>,
+    quiet: bool,
     each: &mut dyn FnMut(Read<'_>) -> anyhow::Result<()>,
-) -> anyhow::Result<(bool, bool)> {
+) -> anyhow::Result<Status> {
     let settings = validate::Settings {
         rules: policy.clone(),
-        diagnostics: true,
+        diagnostics: !quiet,
         color: crate::output::stderr_color(),
         keep: true,
         ..validate::Settings::default()
@@ -174,25 +214,25 @@ fn pipeline(
         Ok::<(), anyhow::Error>(())
     })?;
     let (report, io_failure) = collector.finish();
-    if report.invalid > 0 {
-        errln!(
+    if report.mistakes > 0 {
+        let unreadable = report.kinds.get("encoding").copied().unwrap_or(0);
+        let mut line = format!(
             "billes: {} of {} games invalid, skipped",
-            report.invalid,
-            report.games
+            report.invalid, report.games
         );
+        if unreadable > 0 {
+            line.push_str(&format!(
+                "; {unreadable} encoding error{} (a NUL byte or bytes that are not UTF-8)",
+                if unreadable == 1 { "" } else { "s" }
+            ));
+        }
+        errln!("{line}");
     }
-    Ok((report.invalid > 0, io_failure))
-}
-
-/// The exit code once the run is done.
-fn code((invalid, io_failure): (bool, bool)) -> u8 {
-    if io_failure {
-        IO_ERROR
-    } else if invalid {
-        INVALID
-    } else {
-        OK
-    }
+    Ok(Status {
+        mistakes: report.mistakes > 0,
+        unwritable: report.kinds.contains_key("encoding"),
+        io_failure,
+    })
 }
 
 /// Writes a game's text as one record of a BGN file.
@@ -221,15 +261,18 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let Some(policy) = args.rules.policy()? else {
         return Ok(INVALID);
     };
-    let script = match Script::from_file(&args.script) {
+    // A script that cannot be read (missing, a FIFO, a device, over 1 MiB)
+    // is an I/O error; one that does not load is wrong input.
+    let loaded = Script::read(&args.script)
+        .map_err(|e| (e, IO_ERROR))
+        .and_then(|text| {
+            Script::load(&args.script.display().to_string(), &text).map_err(|e| (e, INVALID))
+        });
+    let script = match loaded {
         Ok(s) => s,
-        Err(e) => {
+        Err((e, code)) => {
             errln!("billes: error: {e}");
-            return Ok(if args.script.is_file() {
-                INVALID
-            } else {
-                IO_ERROR
-            });
+            return Ok(code);
         }
     };
     let format = args.format.unwrap_or(if io::stdout().is_terminal() {
@@ -239,58 +282,88 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     });
     // The script replays each game under the rules it was checked under.
     let resolver = policy.resolver();
+    let precision = args.precision.map(usize::from);
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let lines = std::rc::Rc::new(std::cell::RefCell::new(io::BufWriter::with_capacity(
+        1 << 16,
+        io::stdout(),
+    )));
+    if args.select {
+        // The rows are not the output: dropped as they come, never held.
+        script.set_sink(Box::new(|_| Ok(())));
+    } else if format == RunFormat::Jsonl {
+        // Written as they come: a game's rows are never held.
+        let lines = std::rc::Rc::clone(&lines);
+        script.set_sink(Box::new(move |row| {
+            let mut lines = lines.borrow_mut();
+            write_json_row(&mut *lines, row, precision)?;
+            lines.write_all(b"\n")
+        }));
+    }
     let mut rows: Vec<Row> = Vec::new();
     let mut first = true;
-    let result = pipeline(&policy, &args.paths, &args.walk, args.jobs, &mut |read| {
-        let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
-            return Ok(());
-        };
-        let place = Place::file(read.file).game(read.file, read.index);
-        let rules = resolver.rule_set(&place, game).map_err(|e| {
-            errln!(
-                "billes: error: {} game {}: cannot replay for the script: {}",
-                read.file,
-                read.index,
-                e.message
-            );
-            Failed
-        })?;
-        let name = rules.rules_name(game);
-        let record = GameRecord {
-            variant: rules.variant(),
-            rules: &name,
-            ..GameRecord::new(
-                read.file,
-                read.index,
-                game,
-                &read.kept.text,
-                read.kept.offset,
-                summary,
-            )
-        };
-        let output = script.run_game(&record).map_err(|e| {
-            errln!("billes: error: {e}");
-            Failed
-        })?;
-        if args.select {
-            if output.kept {
+    let mut skipped = 0usize;
+    let result = pipeline(
+        &policy,
+        &args.paths,
+        &args.walk,
+        args.jobs,
+        args.quiet,
+        &mut |read| {
+            let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
+                return Ok(());
+            };
+            let place = Place::file(read.file).game(read.file, read.index);
+            let rules = resolver.rule_set(&place, game).map_err(|e| {
+                errln!(
+                    "billes: error: {} game {}: cannot replay for the script: {}",
+                    read.file,
+                    read.index,
+                    e.message
+                );
+                Failed
+            })?;
+            let name = rules.rules_name(game);
+            let record = GameRecord {
+                variant: rules.variant(),
+                rules: &name,
+                ..GameRecord::new(
+                    read.file,
+                    read.index,
+                    game,
+                    &read.kept.text,
+                    read.kept.offset,
+                    summary,
+                )
+            };
+            let output = match script.run_game(&record) {
+                Ok(output) => output,
+                Err(e) => {
+                    if let Some(io) = script.take_sink_error() {
+                        return Err(io.into());
+                    }
+                    if script.out_of_memory() {
+                        // A record costs its own game: the run goes on.
+                        errln!("billes: error: {e}; the game is skipped");
+                        skipped += 1;
+                        return Ok(());
+                    }
+                    errln!("billes: error: {e}");
+                    return Err(Failed.into());
+                }
+            };
+            if args.select && output.kept {
                 write_record(&mut out, &mut first, &read.kept.text)?;
             }
-        } else if format == RunFormat::Jsonl {
-            for row in &output.rows {
-                write_json_row(&mut out, row)?;
-                out.write_all(b"\n")?;
-            }
-        } else {
             rows.extend(output.rows);
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
     let status = match result {
         Ok(status) => status,
         Err(e) if e.is::<Failed>() => {
+            lines.borrow_mut().flush()?;
             out.flush()?;
             return Ok(INVALID);
         }
@@ -299,35 +372,42 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let last = match script.finish() {
         Ok(rows) => rows,
         Err(e) => {
+            if let Some(io) = script.take_sink_error() {
+                return Err(io.into());
+            }
+            lines.borrow_mut().flush()?;
             out.flush()?;
             errln!("billes: error: {e}");
             return Ok(INVALID);
         }
     };
-    if !args.select {
-        match format {
-            RunFormat::Jsonl => {
-                for row in &last {
-                    write_json_row(&mut out, row)?;
-                    out.write_all(b"\n")?;
-                }
-            }
-            _ => {
-                rows.extend(last);
-                write_rows(&mut out, format, &rows)?;
-            }
-        }
+    if !args.select && format != RunFormat::Jsonl {
+        rows.extend(last);
+        write_rows(&mut out, format, &rows, precision)?;
     }
+    lines
+        .borrow_mut()
+        .flush()
+        .context("cannot write the output")?;
     out.flush().context("cannot write the output")?;
-    Ok(code(status))
+    if skipped > 0 {
+        errln!(
+            "billes: {skipped} game{} skipped: too large for the script's memory",
+            if skipped == 1 { "" } else { "s" }
+        );
+        return Ok(if status.io_failure { IO_ERROR } else { INVALID });
+    }
+    Ok(status.code(false))
 }
 
-/// The columns of `rows`: each name where it first appears.
+/// The columns of `rows`: each name where it first appears (one pass,
+/// whatever the number of columns).
 fn columns(rows: &[Row]) -> Vec<&str> {
+    let mut seen = std::collections::HashSet::new();
     let mut names: Vec<&str> = Vec::new();
     for row in rows {
         for (name, _) in &row.0 {
-            if !names.contains(&name.as_str()) {
+            if seen.insert(name.as_str()) {
                 names.push(name);
             }
         }
@@ -335,14 +415,27 @@ fn columns(rows: &[Row]) -> Vec<&str> {
     names
 }
 
+/// A cell as text: a float with `precision` decimals when asked.
+fn cell_text(cell: &Cell, precision: Option<usize>) -> String {
+    match (cell, precision) {
+        (Cell::Num(x), Some(p)) if x.is_finite() => format!("{x:.p$}"),
+        _ => cell.to_string(),
+    }
+}
+
 /// Writes every row in `format` (not JSON Lines, which is written as rows
 /// come).
-fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Result<()> {
+fn write_rows(
+    out: &mut impl Write,
+    format: RunFormat,
+    rows: &[Row],
+    precision: Option<usize>,
+) -> io::Result<()> {
     let names = columns(rows);
     match format {
         RunFormat::Jsonl => {
             for row in rows {
-                write_json_row(out, row)?;
+                write_json_row(out, row, precision)?;
                 out.write_all(b"\n")?;
             }
         }
@@ -350,7 +443,7 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
             out.write_all(b"[")?;
             for (i, row) in rows.iter().enumerate() {
                 out.write_all(if i == 0 { b"\n  " } else { b",\n  " })?;
-                write_json_row(out, row)?;
+                write_json_row(out, row, precision)?;
             }
             out.write_all(if rows.is_empty() { b"]\n" } else { b"\n]\n" })?;
         }
@@ -358,22 +451,21 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
             if names.is_empty() {
                 return Ok(());
             }
-            let line = |cells: Vec<String>| -> String {
-                cells
-                    .into_iter()
-                    .map(|c| csv_field(&c))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
+            let line = |cells: Vec<String>| -> String { cells.join(",") };
             writeln!(
                 out,
                 "{}",
-                line(names.iter().map(|n| n.to_string()).collect())
+                line(names.iter().map(|n| csv_field(n, false)).collect())
             )?;
             for row in rows {
+                let index: std::collections::HashMap<&str, &Cell> =
+                    row.0.iter().map(|(n, c)| (n.as_str(), c)).collect();
                 let cells = names
                     .iter()
-                    .map(|n| row.get(n).map(ToString::to_string).unwrap_or_default())
+                    .map(|n| match index.get(n) {
+                        Some(c) => csv_field(&cell_text(c, precision), !matches!(c, Cell::Str(_))),
+                        None => String::new(),
+                    })
                     .collect();
                 writeln!(out, "{}", line(cells))?;
             }
@@ -385,10 +477,15 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
             let cells: Vec<Vec<(String, bool)>> = rows
                 .iter()
                 .map(|row| {
+                    let index: std::collections::HashMap<&str, &Cell> =
+                        row.0.iter().map(|(n, c)| (n.as_str(), c)).collect();
                     names
                         .iter()
-                        .map(|n| match row.get(n) {
-                            Some(c) => (c.to_string(), matches!(c, Cell::Int(_) | Cell::Num(_))),
+                        .map(|n| match index.get(n) {
+                            Some(c) => (
+                                table_text(&cell_text(c, precision)),
+                                matches!(c, Cell::Int(_) | Cell::Num(_)),
+                            ),
                             None => (String::new(), false),
                         })
                         .collect()
@@ -398,7 +495,7 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
                 cells
                     .iter()
                     .map(|r| r[i].0.chars().count())
-                    .chain([names[i].chars().count()])
+                    .chain([table_text(names[i]).chars().count()])
                     .max()
                     .unwrap_or(0)
             };
@@ -408,7 +505,7 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
                 if i > 0 {
                     line.push_str("  ");
                 }
-                line.push_str(&format!("{n:<w$}", w = widths[i]));
+                line.push_str(&format!("{:<w$}", table_text(n), w = widths[i]));
             }
             writeln!(out, "{}", line.trim_end())?;
             for row in &cells {
@@ -430,30 +527,63 @@ fn write_rows(out: &mut impl Write, format: RunFormat, rows: &[Row]) -> io::Resu
     Ok(())
 }
 
-/// A CSV field, quoted when it must be.
-fn csv_field(text: &str) -> String {
+/// A CSV field, quoted when it must be. A text that a spreadsheet would
+/// read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
+/// return) gets a leading `'`, as OWASP advises against CSV injection: a
+/// player named `=cmd|' /C calc'!A0` stays a name. Numbers are written as
+/// they are.
+fn csv_field(text: &str, number: bool) -> String {
+    let formula = !number && text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let text = if formula {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
 }
 
-/// A row as one JSON object, its columns in order.
-fn write_json_row(out: &mut impl Write, row: &Row) -> io::Result<()> {
-    let mut map = serde_json::Map::new();
-    for (name, cell) in &row.0 {
-        let value = match cell {
-            Cell::Bool(b) => serde_json::Value::Bool(*b),
-            Cell::Int(i) => serde_json::Value::from(*i),
-            Cell::Num(x) => {
-                serde_json::Number::from_f64(*x).map_or(serde_json::Value::Null, Into::into)
-            }
-            Cell::Str(s) => serde_json::Value::String(s.clone()),
-        };
-        map.insert(name.clone(), value);
+/// A cell of the `table` output: a control character (ESC, BEL, CR, a line
+/// break...) is shown as its picture (`␛`, `␇`, `␍`, `␊`), as diagnostics show
+/// them, so a tag cannot move the cursor, set the terminal's title or break
+/// a line; a C1 control (U+0080 to U+009F) as `�`.
+fn table_text(text: &str) -> String {
+    text.chars()
+        .map(|c| match u32::from(c) {
+            n @ 0..=0x1f => char::from_u32(0x2400 + n).unwrap_or('\u{fffd}'),
+            0x7f => '\u{2421}',
+            0x80..=0x9f => '\u{fffd}',
+            _ => c,
+        })
+        .collect()
+}
+
+/// A row as one JSON object, its columns in the row's order (the
+/// script's `columns` first), floats with `precision` decimals when asked.
+fn write_json_row(out: &mut impl Write, row: &Row, precision: Option<usize>) -> io::Result<()> {
+    out.write_all(b"{")?;
+    for (i, (name, cell)) in row.0.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        // `From` keeps the kind of a write error (a closed pipe stays quiet).
+        serde_json::to_writer(&mut *out, name).map_err(io::Error::from)?;
+        out.write_all(b":")?;
+        match cell {
+            Cell::Bool(b) => write!(out, "{b}")?,
+            Cell::Int(i) => write!(out, "{i}")?,
+            Cell::Num(x) if !x.is_finite() => out.write_all(b"null")?,
+            Cell::Num(x) => match precision {
+                Some(p) => write!(out, "{x:.p$}")?,
+                None => serde_json::to_writer(&mut *out, x).map_err(io::Error::from)?,
+            },
+            Cell::Str(s) => serde_json::to_writer(&mut *out, s).map_err(io::Error::from)?,
+        }
     }
-    serde_json::to_writer(&mut *out, &map).map_err(io::Error::other)
+    out.write_all(b"}")
 }
 
 pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
@@ -468,6 +598,14 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
         max_turns: args.max_turns,
         tags: Vec::new(),
     };
+    if let Some(Err(message)) = args
+        .player
+        .as_deref()
+        .map(billes_archive::select::check_glob)
+    {
+        errln!("billes: error: --player: {message}");
+        return Ok(IO_ERROR);
+    }
     for t in &args.tag {
         if let Err(message) = selection.add_tag(t) {
             errln!("billes: error: --tag {message}");
@@ -486,24 +624,32 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut first = true;
-    let status = pipeline(&policy, &args.paths, &args.walk, args.jobs, &mut |read| {
-        let valid = read.kept.summary.is_some();
-        if valid == args.invalid {
-            return Ok(());
-        }
-        let selected = match &read.kept.game {
-            Some(game) => selection.matches(game, read.kept.summary.as_ref()),
-            // A record that does not parse has no tags to match.
-            None => selection.is_empty(),
-        };
-        if selected {
-            write_record(&mut out, &mut first, &read.kept.text)?;
-        }
-        Ok(())
-    })?;
+    let status = pipeline(
+        &policy,
+        &args.paths,
+        &args.walk,
+        args.jobs,
+        args.quiet,
+        &mut |read| {
+            let valid = read.kept.summary.is_some();
+            if valid == args.invalid {
+                return Ok(());
+            }
+            let selected = match &read.kept.game {
+                Some(game) => selection.matches(game, read.kept.summary.as_ref()),
+                // A record that does not parse has no tags to match.
+                None => selection.is_empty(),
+            };
+            if selected {
+                write_record(&mut out, &mut first, &read.kept.text)?;
+            }
+            Ok(())
+        },
+    )?;
     out.flush().context("cannot write the output")?;
-    // The invalid records asked for are the output, not a failure.
-    Ok(code((status.0 && !args.invalid, status.1)))
+    // The invalid records asked for are the output, not a failure; but a
+    // file that is not text cannot be written, and still fails the run.
+    Ok(status.code(args.invalid))
 }
 
 #[cfg(test)]
@@ -512,8 +658,37 @@ mod tests {
 
     #[test]
     fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("Ann"), "Ann");
-        assert_eq!(csv_field("Leroy, Ann"), "\"Leroy, Ann\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("Ann", false), "Ann");
+        assert_eq!(csv_field("Leroy, Ann", false), "\"Leroy, Ann\"");
+        assert_eq!(csv_field("say \"hi\"", false), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn csv_fields_never_start_a_formula() {
+        assert_eq!(
+            csv_field("=cmd|' /C calc'!A0", false),
+            "'=cmd|' /C calc'!A0"
+        );
+        assert_eq!(
+            csv_field("+HYPERLINK(\"x\")", false),
+            "\"'+HYPERLINK(\"\"x\"\")\""
+        );
+        assert_eq!(csv_field("@SUM(A1,A2)", false), "\"'@SUM(A1,A2)\"");
+        assert_eq!(csv_field("-2+3", false), "'-2+3");
+        assert_eq!(csv_field("\t=1", false), "'\t=1");
+        assert_eq!(csv_field("\r=1", false), "\"'\r=1\"");
+        // A number is not text: -3 stays a number.
+        assert_eq!(csv_field("-3", true), "-3");
+        assert_eq!(csv_field("a=b", false), "a=b");
+    }
+
+    #[test]
+    fn table_cells_show_control_characters_as_pictures() {
+        assert_eq!(
+            table_text("a\u{1b}]0;x\u{7}b\r\n"),
+            "a\u{241b}]0;x\u{2407}b\u{240d}\u{240a}"
+        );
+        assert_eq!(table_text("\u{7f}\u{9b}2J"), "\u{2421}\u{fffd}2J");
+        assert_eq!(table_text("Ann é"), "Ann é");
     }
 }

@@ -249,7 +249,12 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         if let Some(v) = word.strip_prefix("bar=") {
             let mut set = 0;
             for name in list(v) {
-                set |= bit(point(&name)?);
+                let p = bit(point(&name)?);
+                if set & p != 0 {
+                    // One barricade a point, as one pawn a point.
+                    return Err(format!("two barricades on {name}"));
+                }
+                set |= p;
             }
             barricades = Some(set);
         } else if let Some(v) = word.strip_prefix("move=") {

@@ -45,7 +45,9 @@
 //! assert_eq!(out.rows[1].get("kind"), Some(&Cell::Str("move".into())));
 //! ```
 
+mod game;
 mod record;
+mod rows;
 mod views;
 
 use std::cell::{Cell as StdCell, RefCell};
@@ -60,48 +62,12 @@ use billes_notation::Game;
 use mlua::{Function, LightUserData, Lua, Table, Value};
 
 use crate::sandbox::{describe, push_values, write_limited, Sandbox};
-use crate::Variant;
+use crate::{Variant, MAX_SCRIPT_BYTES};
+use game::{lazy_fields, out_of_memory, LazyGame};
 use record::Recorder;
+use rows::{to_row, Columns, Rows};
+pub use rows::{Cell, Row, Sink, MAX_CELL_BYTES, MAX_COLUMNS, ROW_BUDGET};
 use views::{TurnData, View, Views};
-
-/// One value of a row: what `emit` accepts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cell {
-    /// A boolean.
-    Bool(bool),
-    /// An integer.
-    Int(i64),
-    /// A float.
-    Num(f64),
-    /// A string.
-    Str(String),
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Cell::Bool(b) => write!(f, "{b}"),
-            Cell::Int(i) => write!(f, "{i}"),
-            Cell::Num(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 => {
-                write!(f, "{x:.1}")
-            }
-            Cell::Num(x) => write!(f, "{x}"),
-            Cell::Str(s) => f.write_str(s),
-        }
-    }
-}
-
-/// One row of output: named values, in column order (the script's
-/// `columns` first, then the other names sorted).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Row(pub Vec<(String, Cell)>);
-
-impl Row {
-    /// The value of column `name`.
-    pub fn get(&self, name: &str) -> Option<&Cell> {
-        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v)
-    }
-}
 
 /// What a script did with one game.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -177,15 +143,19 @@ const NOT_PLAYERS: [&str; 10] = [
 /// What the script's globals write to, shared with the Rust functions.
 #[derive(Debug, Default)]
 struct Shared {
-    rows: RefCell<Vec<Row>>,
+    rows: RefCell<Rows>,
     kept: StdCell<bool>,
     /// The script's `columns`.
-    columns: RefCell<Vec<String>>,
+    columns: RefCell<Columns>,
     /// `club.bgn game 3`, and the turn, for `warn`.
     place: RefCell<String>,
     turn: StdCell<Option<u32>>,
     /// Bytes `warn` wrote.
     warned: StdCell<usize>,
+    /// Whether the last game failed for want of memory.
+    memory: StdCell<bool>,
+    /// What `g.tags` and `g.players` are made from, while the game runs.
+    lazy: RefCell<Option<LazyGame>>,
 }
 
 impl Shared {
@@ -209,6 +179,8 @@ pub struct Script {
     shared: Rc<Shared>,
     /// `t`, `before` and `after` ([`views`]).
     views: Views,
+    /// The metatable of `g`, which makes `g.tags` and `g.players`.
+    game_meta: Table,
 }
 
 impl fmt::Debug for Script {
@@ -220,14 +192,31 @@ impl fmt::Debug for Script {
 }
 
 impl Script {
-    /// Reads and loads the script file `path`.
+    /// Reads and loads the script file `path` ([`Script::read`],
+    /// [`Script::load`]).
     ///
     /// # Errors
-    /// When it cannot be read, or does not load ([`Script::load`]).
+    /// When it cannot be read, or does not load.
     pub fn from_file(path: &Path) -> Result<Script, ScriptError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ScriptError(format!("cannot read script {}: {e}", path.display())))?;
-        Script::load(&path.display().to_string(), &text)
+        Script::load(&path.display().to_string(), &Script::read(path)?)
+    }
+
+    /// The text of the script file `path`, read as a variant's is: only
+    /// from a regular file (a FIFO or a device is an error, found without
+    /// waiting on it), at most [`MAX_SCRIPT_BYTES`] (1 MiB), UTF-8 text
+    /// without a NUL byte; a byte-order mark is dropped.
+    ///
+    /// # Errors
+    /// When it cannot be read as such text.
+    pub fn read(path: &Path) -> Result<String, ScriptError> {
+        let fail = |m: String| ScriptError(format!("cannot read script {}: {m}", path.display()));
+        let bytes = billes_notation::file::read_file(path, MAX_SCRIPT_BYTES)
+            .map_err(|e| fail(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| fail("not valid UTF-8".into()))?;
+        Ok(match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        })
     }
 
     /// Runs the script text, named `chunk` in messages, in a fresh sandbox
@@ -274,6 +263,13 @@ impl Script {
             };
             match (i, value) {
                 (4, Value::Table(list)) => {
+                    // Refused before it is read: no work for a huge list.
+                    if list.raw_len() > MAX_COLUMNS {
+                        return Err(fail(format!(
+                            "columns lists {} names: at most {MAX_COLUMNS}",
+                            list.raw_len()
+                        )));
+                    }
                     let mut columns = Vec::new();
                     for v in list.sequence_values::<Value>() {
                         match v.map_err(lua_fail)? {
@@ -286,7 +282,7 @@ impl Script {
                             }
                         }
                     }
-                    *shared.columns.borrow_mut() = columns;
+                    *shared.columns.borrow_mut() = Columns::new(columns).map_err(fail)?;
                 }
                 (4, other) => {
                     return Err(fail(format!(
@@ -305,8 +301,10 @@ impl Script {
             }
         }
         let views = Views::new(&sandbox.lua).map_err(lua_fail)?;
+        let game_meta = lazy_fields(&sandbox.lua, &shared).map_err(lua_fail)?;
         let [game, turn, game_end, finish] = found;
         Ok(Script {
+            game_meta,
             chunk: chunk.to_string(),
             game,
             turn,
@@ -331,6 +329,9 @@ impl Script {
 
     /// An error of callback `callback` at `place`.
     fn error(&self, callback: &str, e: &mlua::Error) -> ScriptError {
+        if out_of_memory(e) {
+            self.shared.memory.set(true);
+        }
         let message = describe(e);
         let message = if message.contains(self.chunk.as_str()) {
             message
@@ -353,8 +354,9 @@ impl Script {
     /// variant (the record was checked under other rules).
     pub fn run_game(&self, record: &GameRecord<'_>) -> Result<GameOutput, ScriptError> {
         let shared = &self.shared;
+        shared.memory.set(false);
         shared.kept.set(false);
-        shared.rows.borrow_mut().clear();
+        shared.rows.borrow_mut().held.clear();
         shared.turn.set(None);
         *shared.place.borrow_mut() = format!("{} game {}", record.file, record.index);
         *self.sandbox.print.game.borrow_mut() = Some(shared.place.borrow().clone());
@@ -390,8 +392,9 @@ impl Script {
                 .map_err(|e| self.error("game_end", &e))?;
         }
         *self.sandbox.print.game.borrow_mut() = None;
+        *shared.lazy.borrow_mut() = None;
         Ok(GameOutput {
-            rows: std::mem::take(&mut *shared.rows.borrow_mut()),
+            rows: std::mem::take(&mut shared.rows.borrow_mut().held),
             kept: shared.kept.get(),
         })
     }
@@ -401,7 +404,7 @@ impl Script {
     /// # Errors
     /// When it fails or reaches a limit.
     pub fn finish(&self) -> Result<Vec<Row>, ScriptError> {
-        self.shared.rows.borrow_mut().clear();
+        self.shared.rows.borrow_mut().held.clear();
         self.shared.place.borrow_mut().clear();
         self.shared.turn.set(None);
         if let Some(f) = &self.finish {
@@ -409,7 +412,37 @@ impl Script {
                 .call::<()>(f, ())
                 .map_err(|e| self.error("finish", &e))?;
         }
-        Ok(std::mem::take(&mut *self.shared.rows.borrow_mut()))
+        Ok(std::mem::take(&mut self.shared.rows.borrow_mut().held))
+    }
+
+    /// Whether the last [`run_game`](Script::run_game) failed because the
+    /// game did not fit in the script's memory (a record with a huge tag,
+    /// or a script that holds too much of it): the caller may report the
+    /// game and go on with the next one, whose tables are made afresh
+    /// (`billes run` does; the script's globals are as the failed game
+    /// left them).
+    pub fn out_of_memory(&self) -> bool {
+        self.shared.memory.get()
+    }
+
+    /// Sends every row the script emits to `sink` as it comes, instead of
+    /// holding it ([`GameOutput::rows`] and [`Script::finish`] are then
+    /// empty): JSON Lines output is written this way, and `--select`
+    /// drops the rows. A sink that fails stops the script at its `emit`
+    /// ([`Script::take_sink_error`] gives the error).
+    pub fn set_sink(&self, sink: Sink) {
+        self.shared.rows.borrow_mut().sink = Some(sink);
+    }
+
+    /// The error the sink met, if it failed.
+    pub fn take_sink_error(&self) -> Option<std::io::Error> {
+        self.shared.rows.borrow_mut().sink_error.take()
+    }
+
+    /// Sets the bytes of rows held for the output over the whole run
+    /// ([`ROW_BUDGET`] unless set).
+    pub fn set_row_budget(&self, bytes: usize) {
+        self.shared.rows.borrow_mut().budget = bytes;
     }
 
     /// The `g` table of a game.
@@ -419,11 +452,18 @@ impl Script {
         let g = lua.create_table()?;
         g.raw_set("file", record.file)?;
         g.raw_set("index", record.index)?;
-        let tags = lua.create_table()?;
-        for tag in game.tags.iter().rev() {
-            tags.raw_set(tag.name.as_str(), tag.value.as_str())?;
-        }
-        g.raw_set("tags", tags)?;
+        // `tags` and `players` are made when first read (`lazy_fields`):
+        // a script that reads neither never copies a record's tags.
+        g.set_metatable(Some(self.game_meta.clone()));
+        *self.shared.lazy.borrow_mut() = Some(LazyGame {
+            g: g.to_pointer(),
+            tags: game
+                .tags
+                .iter()
+                .map(|t| (t.name.to_string(), t.value.to_string()))
+                .collect(),
+            players: players_of(game),
+        });
         let kind = GameKind::of(game).ok();
         g.raw_set("game", kind.map(GameKind::name))?;
         let seats: Vec<&str> = game.tag("Seats").unwrap_or("").split_whitespace().collect();
@@ -442,11 +482,6 @@ impl Script {
             }
         }
         g.raw_set("teams", teams)?;
-        let players = lua.create_table()?;
-        for (seat, name) in players_of(game).into_iter().rev() {
-            players.raw_set(seat, name)?;
-        }
-        g.raw_set("players", players)?;
         g.raw_set("result", game.outcome.tag_value())?;
         g.raw_set("turns", game.line.turns.len())?;
         g.raw_set("rules", record.rules)?;
@@ -632,16 +667,12 @@ pub fn players_of(game: &Game) -> Vec<(String, String)> {
 /// Sets `emit`, `keep` and `warn` in the script's environment.
 fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Result<()> {
     let s = Rc::clone(shared);
-    let add =
-        lua.create_function(
-            move |_, row: Value| match to_row(&row, &s.columns.borrow()) {
-                Ok(row) => {
-                    s.rows.borrow_mut().push(row);
-                    Ok(None)
-                }
-                Err(message) => Ok(Some(message)),
-            },
-        )?;
+    let add = lua.create_function(move |_, row: Value| {
+        match to_row(&row, &s.columns.borrow()).and_then(|row| s.rows.borrow_mut().add(row)) {
+            Ok(()) => Ok(None),
+            Err(message) => Ok(Some(message)),
+        }
+    })?;
     // A Lua wrapper, so that a refused row is an error at the script's line.
     let emit: Function = lua
         .load("local add, error = ...\nreturn function(row)\n  local e = add(row)\n  if e then error(e, 2) end\nend")
@@ -668,46 +699,6 @@ fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Re
     })?;
     env.raw_set("warn", warn)?;
     Ok(())
-}
-
-/// A row from the table `emit` was given: its string keys in `columns`
-/// order, then the others sorted.
-fn to_row(value: &Value, columns: &[String]) -> Result<Row, String> {
-    let Value::Table(t) = value else {
-        return Err(format!(
-            "emit: expected a table of column = value, got a {}",
-            value.type_name()
-        ));
-    };
-    let mut cells = Vec::new();
-    for pair in t.pairs::<Value, Value>() {
-        let (k, v) = pair.map_err(|e| describe(&e))?;
-        let Value::String(k) = k else {
-            return Err(format!(
-                "emit: a column name must be a string (emit {{ name = value }}), not a key of type {}",
-                k.type_name()
-            ));
-        };
-        let name = k.to_string_lossy();
-        let cell = match v {
-            Value::Boolean(b) => Cell::Bool(b),
-            Value::Integer(i) => Cell::Int(i),
-            Value::Number(x) => Cell::Num(x),
-            Value::String(s) => Cell::Str(s.to_string_lossy()),
-            other => {
-                return Err(format!(
-                    "emit: column {name} holds a {}: a row holds strings, numbers and booleans",
-                    other.type_name()
-                ))
-            }
-        };
-        cells.push((name, cell));
-    }
-    cells.sort_by(|a, b| {
-        let rank = |n: &str| columns.iter().position(|c| c == n).unwrap_or(usize::MAX);
-        rank(&a.0).cmp(&rank(&b.0)).then_with(|| a.0.cmp(&b.0))
-    });
-    Ok(Row(cells))
 }
 
 #[cfg(test)]

@@ -1,0 +1,571 @@
+//! A stranger's archive and scripts, tried as an organiser running billes
+//! unattended would meet them: every verb that reads records holds the
+//! same promises (exit codes, no file of the machine in a report, bounded
+//! work on behalf of a script).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::common::{billes_in, stderr, stdout, write, VALID};
+
+/// An encoding problem (a binary file, a NUL byte, bytes that are not
+/// UTF-8) is wrong input for every verb that reads records: exit 1, as
+/// `validate` says, never 0 (a corrupt archive must not look clean) nor 2.
+#[test]
+fn every_verb_exits_1_on_a_file_that_is_not_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "archive/ok.bgn", VALID);
+    write(d, "archive/binary.bgn", b"\x7fELF\x02\x01\x01\0\0\0\0");
+    write(d, "nul.bgn", "[Game \"aggra\0vation\"]\n*\n");
+    write(
+        d,
+        "latin1.bgn",
+        b"[Game \"aggravation\"]\n[Event \"Caf\xe9\"]\n*\n".as_slice(),
+    );
+    write(
+        d,
+        "s.lua",
+        "return { game = function(g) emit { f = g.file } end }",
+    );
+    write(d, "ok.bgn", VALID);
+    for verbs in [
+        vec!["validate", "archive"],
+        vec!["run", "s.lua", "archive"],
+        vec!["run", "--format", "jsonl", "s.lua", "archive"],
+        vec!["run", "--select", "s.lua", "archive"],
+        vec!["filter", "archive"],
+        vec!["filter", "--invalid", "archive"],
+    ] {
+        let out = billes_in(d, &verbs);
+        assert_eq!(out.status.code(), Some(1), "{verbs:?}: {}", stderr(&out));
+    }
+    for file in ["nul.bgn", "latin1.bgn"] {
+        for verbs in [
+            vec!["validate", file],
+            vec!["run", "s.lua", file],
+            vec!["filter", file],
+            vec!["filter", "--invalid", file],
+            vec!["fmt", file],
+            vec!["fmt", "--check", file],
+            vec!["replay", file],
+            vec!["convert", file],
+            vec!["annotate", file],
+            vec!["render", file],
+            vec!["analyze", file],
+            vec!["diff", file, "ok.bgn"],
+        ] {
+            let out = billes_in(d, &verbs);
+            assert_eq!(out.status.code(), Some(1), "{verbs:?}: {}", stderr(&out));
+        }
+    }
+    // The good record still goes through, and the count says why the run failed.
+    let out = billes_in(d, &["run", "--format", "csv", "s.lua", "archive"]);
+    assert!(stdout(&out).contains("archive/ok.bgn"), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("1 encoding error"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Two barricades on one point are refused, as two pawns on one hole are,
+/// however often the point is named.
+#[test]
+fn a_position_with_two_barricades_on_one_point_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = |position: &str| {
+        billes_in(
+            dir.path(),
+            &[
+                "moves",
+                "--game-kind",
+                "barricade",
+                "--seats",
+                "R B",
+                "--position",
+                position,
+            ],
+        )
+    };
+    let pawns = moves("R:i13,e5 B:e5 move=R");
+    assert!(
+        stderr(&pawns).contains("two pawns on e5"),
+        "{}",
+        stderr(&pawns)
+    );
+    let many = vec!["e5"; 20_000].join(",");
+    for bar in ["e5,e5", many.as_str()] {
+        let out = moves(&format!("R:i13 B:o1 bar=i11,{bar} move=R"));
+        assert_eq!(out.status.code(), pawns.status.code(), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("two barricades on e5"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// Output that cannot be written (a full disk) is an error and exit 2 for
+/// the completion scripts as for the manual page, never a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn completions_and_man_into_a_full_disk_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["completions", "bash"],
+        vec!["completions", "zsh"],
+        vec!["man"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_billes"))
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with("billes: error: "),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    }
+}
+
+/// A `pos.walk` with a bad count says the number as Lua writes it, not
+/// Rust's debug text of the value.
+#[test]
+fn a_walk_error_speaks_lua() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    for (steps, shown) in [
+        ("1000000000000000000", "got 1000000000000000000"),
+        ("2.5", "got 2.5"),
+        ("'x'", "got string"),
+    ] {
+        write(
+            d,
+            "walk.lua",
+            format!("return {{ turn = function(t, before) before.walk('r9', {steps}) end }}"),
+        );
+        let out = billes_in(d, &["run", "walk.lua", "g.bgn"]);
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("expected a number of steps from 0 to 64, {shown}")),
+            "{err}"
+        );
+        assert!(
+            !err.contains("Number(") && !err.contains("Integer("),
+            "{err}"
+        );
+    }
+}
+
+/// `run` into a closed pipe ends quietly, whatever the format, as the other
+/// verbs do (exit 2: the output was not written whole).
+#[cfg(target_os = "linux")]
+#[test]
+fn run_into_a_closed_pipe_is_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    write(
+        d,
+        "s.lua",
+        "return { turn = function(t) emit { n = t.number, text = t.text } end }",
+    );
+    for format in ["table", "csv", "json", "jsonl"] {
+        let out = super::common::stdout_closed(&["run", "--format", format, "s.lua", "g.bgn"], d);
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert_eq!(stderr(&out), "", "{format}");
+    }
+    let out = super::common::stdout_closed(&["filter", "g.bgn"], d);
+    assert_eq!((out.status.code(), stderr(&out).as_str()), (Some(2), ""));
+}
+
+/// A stranger's tag is data: in CSV it never starts a spreadsheet formula,
+/// in the table it never reaches the terminal as a control character.
+#[test]
+fn tags_in_rows_are_neither_formulas_nor_terminal_controls() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let record = VALID.replace(
+        "[Seats \"R B\"]",
+        "[Seats \"R B\"]\n[Red \"=cmd|' /C calc'!A0\"]\n[Blue \"@SUM(1+1)\"]\n[Event \"a\u{1b}]0;x\u{7}b\u{1b}[2J\"]",
+    );
+    write(d, "g.bgn", record);
+    write(
+        d,
+        "s.lua",
+        "return { game = function(g) emit { red = g.players.R, blue = g.players.B, event = g.tags.Event, n = -3 } end }",
+    );
+    let csv = stdout(&billes_in(d, &["run", "--format", "csv", "s.lua", "g.bgn"]));
+    assert!(csv.contains("'=cmd|' /C calc'!A0"), "{csv}");
+    assert!(csv.contains("'@SUM(1+1)"), "{csv}");
+    assert!(csv.contains(",-3"), "{csv}");
+    let table = stdout(&billes_in(
+        d,
+        &["run", "--format", "table", "s.lua", "g.bgn"],
+    ));
+    assert!(!table.contains(['\u{1b}', '\u{7}']), "{table:?}");
+    assert!(
+        table.contains("a\u{241b}]0;x\u{2407}b\u{241b}[2J"),
+        "{table}"
+    );
+}
+
+/// The script file is read as a variant's: a regular file only (a FIFO or
+/// a device is an error at once, not a wait or an endless read), at most
+/// 1 MiB, text.
+#[cfg(unix)]
+#[test]
+fn a_script_is_read_like_a_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    assert!(std::process::Command::new("mkfifo")
+        .arg(d.join("fifo.lua"))
+        .status()
+        .unwrap()
+        .success());
+    let mut big = String::from("return {}\n");
+    big.push_str(&"-- a comment line of a script too long to load\n".repeat(25_000));
+    write(d, "big.lua", &big);
+    write(d, "nul.lua", "return {}\0");
+    for (script, message) in [
+        ("fifo.lua", "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        ("big.lua", "larger than 1 MiB"),
+        ("nul.lua", "a NUL byte"),
+    ] {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let dir = d.to_path_buf();
+        let script = script.to_string();
+        std::thread::spawn(move || tx.send(billes_in(&dir, &["run", &script, "g.bgn"])));
+        let out = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("billes run ends");
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+}
+
+/// `filter --tag` on a long value with a glob that makes a backtracking
+/// matcher quadratic: one pass (the unit tests count it); a glob past the
+/// limit is a usage error.
+#[test]
+fn filter_globs_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let value = "a".repeat(100_000);
+    write(
+        d,
+        "g.bgn",
+        VALID.replace("[Seats", &format!("[Event \"{value}\"]\n[Seats")),
+    );
+    let glob = format!("Event=*{}b", "a".repeat(1_000));
+    let out = billes_in(d, &["filter", "--tag", &glob, "g.bgn"]);
+    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(0), ""));
+    let glob = format!("Event=*{}", "a".repeat(1_000));
+    let out = billes_in(d, &["filter", "--tag", &glob, "g.bgn"]);
+    assert!(stdout(&out).contains("[Event"), "{}", stderr(&out));
+    let long = format!("Event={}", "?".repeat(1_025));
+    let out = billes_in(d, &["filter", "--tag", &long, "g.bgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("at most 1024"), "{}", stderr(&out));
+}
+
+/// Every string a script hands back that goes into a report is cut as an
+/// error's message is (about 460 bytes): an `allow` reason, a `winner`
+/// seat, an `effect` edit's name, an `error()`, a replay script's error.
+#[test]
+fn strings_a_script_hands_back_are_cut_in_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    let big = "string.rep('y', 3000000)";
+    for hook in [
+        format!("allow = function(m) return false, {big} end"),
+        format!("winner = function(p) return {big} end"),
+        format!("effect = function(m) return {{ {{ op = 'send', at = {big} }} }} end"),
+        format!("effect = function(m) return {{ {{ op = {big} }} }} end"),
+        "allow = function(m) error(string.rep('y', 1000000)) end".to_string(),
+    ] {
+        write(
+            d,
+            "v.lua",
+            format!("return {{ name = 'v', game = 'aggravation', hooks = {{ {hook} }} }}"),
+        );
+        let out = billes_in(d, &["validate", "--rules", "./v.lua", "g.bgn"]);
+        assert_eq!(out.status.code(), Some(1), "{hook}");
+        let report = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(report.len() < 4000, "{hook}: {} bytes", report.len());
+        assert!(report.contains(" bytes in all)"), "{hook}: {report}");
+    }
+    write(
+        d,
+        "s.lua",
+        format!("return {{ game = function() error({big}) end }}"),
+    );
+    let out = billes_in(d, &["run", "s.lua", "g.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).len() < 2000, "{} bytes", stderr(&out).len());
+}
+
+/// A hook's list is refused past 4,096 entries before Rust reads it.
+#[test]
+fn hook_lists_are_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    for (hook, what) in [
+        ("effect = function(m) local e, x = {}, { op = 'send', at = 'r9' } for i = 1, 5000 do e[i] = x end return e end", "5000 edits: at most 4096"),
+        ("moves = function(r, p, l) local e = {} for i = 1, 5000 do e[i] = l[1] or '--' end return e end", "5000 moves: at most 4096"),
+    ] {
+        write(
+            d,
+            "v.lua",
+            format!("return {{ name = 'v', game = 'aggravation', hooks = {{ {hook} }} }}"),
+        );
+        let out = billes_in(d, &["validate", "--rules", "./v.lua", "g.bgn"]);
+        assert_eq!(out.status.code(), Some(1), "{hook}");
+        assert!(stdout(&out).contains(what), "{}", stdout(&out));
+    }
+}
+
+/// JSON Lines rows are written as they come (a row emitted just before the
+/// script fails is out); JSON keeps the order of `columns`; `--precision`
+/// rounds floats.
+#[test]
+fn run_rows_stream_keep_their_order_and_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.bgn", VALID);
+    write(
+        d,
+        "s.lua",
+        "return { columns = { 'z', 'a' }, turn = function(t) emit { a = t.number, z = 7 / 3 } if t.number == 2 then error('stop') end end }",
+    );
+    let out = billes_in(d, &["run", "--format", "jsonl", "s.lua", "g.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "{\"z\":2.3333333333333335,\"a\":1}\n{\"z\":2.3333333333333335,\"a\":2}\n"
+    );
+    write(d, "s.lua", "return { columns = { 'z', 'a' }, game = function() emit { a = 1, z = 7 / 3, b = true } end }");
+    let out = billes_in(
+        d,
+        &[
+            "run",
+            "--format",
+            "json",
+            "--precision",
+            "2",
+            "s.lua",
+            "g.bgn",
+        ],
+    );
+    assert_eq!(stdout(&out), "[\n  {\"z\":2.33,\"a\":1,\"b\":true}\n]\n");
+    let out = billes_in(
+        d,
+        &[
+            "run",
+            "--format",
+            "csv",
+            "--precision",
+            "3",
+            "s.lua",
+            "g.bgn",
+        ],
+    );
+    assert_eq!(stdout(&out), "z,a,b\n2.333,1,true\n");
+}
+
+/// A folder walk follows no symbolic link unless asked, and with
+/// `--follow` none out of the folder given: a link planted in an archive
+/// (`key.bgn ->` a private key) never puts the file into an output or a
+/// diagnostic. A path named on the command line is read.
+#[cfg(unix)]
+#[test]
+fn a_link_out_of_the_archive_is_never_read() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "secret/id_key",
+        "-----BEGIN PRIVATE KEY-----\nc2VjcmV0IGtleSBsaW5l\n",
+    );
+    write(
+        d,
+        "secret/club/x.bgn",
+        VALID.replace("[Seats", "[Event \"secret game\"]\n[Seats"),
+    );
+    write(d, "archive/ok.bgn", VALID);
+    write(d, "archive/inner/y.bgn", VALID);
+    symlink(d.join("secret/id_key"), d.join("archive/key.bgn")).unwrap();
+    symlink(d.join("secret/club"), d.join("archive/club")).unwrap();
+    symlink("inner/y.bgn", d.join("archive/same.bgn")).unwrap();
+    symlink("inner", d.join("archive/again")).unwrap();
+    for follow in [&[][..], &["--follow"]] {
+        for verb in [
+            vec!["filter", "--invalid"],
+            vec!["filter"],
+            vec!["validate", "-v"],
+            vec!["fmt", "--check"],
+        ] {
+            let mut args = verb.clone();
+            args.extend_from_slice(follow);
+            args.push("archive");
+            let out = billes_in(d, &args);
+            let all = format!("{}{}", stdout(&out), stderr(&out));
+            assert!(
+                !all.contains("c2VjcmV0") && !all.contains("PRIVATE"),
+                "{args:?}: {all}"
+            );
+            assert!(!all.contains("secret game"), "{args:?}: {all}");
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {all}");
+        }
+    }
+    let out = billes_in(d, &["validate", "-v", "archive"]);
+    assert!(
+        stderr(&out).contains("skipped archive/key.bgn: a symbolic link"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("checked 2 files"), "{}", stdout(&out));
+    let out = billes_in(d, &["validate", "-v", "--follow", "archive"]);
+    assert!(
+        stderr(&out).contains("skipped archive/key.bgn: a symbolic link out of the folder"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("skipped archive/club: a symbolic link out of the folder"),
+        "{}",
+        stderr(&out)
+    );
+    // Inside the folder, --follow reads through links (each file once).
+    assert!(stdout(&out).contains("checked 2 files"), "{}", stdout(&out));
+    // A path named on the command line is read, link or not.
+    let out = billes_in(d, &["validate", "archive/club"]);
+    assert!(stdout(&out).contains("checked 1 file"), "{}", stdout(&out));
+}
+
+/// A Rules tag's script is not read through a link to a file that is no
+/// `.lua` script, even inside the folder allowed; a syntax error quotes at
+/// most 32 bytes of the token near it.
+#[cfg(unix)]
+#[test]
+fn a_rules_tag_cannot_read_a_key_through_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let line = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW";
+    write(
+        d,
+        "home/.ssh/id_key",
+        format!("-----BEGIN OPENSSH PRIVATE KEY-----\n{line}\n"),
+    );
+    write(
+        d,
+        "records/g.bgn",
+        VALID.replace("[Seats", "[Rules \"x.lua\"]\n[Seats"),
+    );
+    std::os::unix::fs::symlink(d.join("home/.ssh/id_key"), d.join("home/x.lua")).unwrap();
+    let out = billes_in(d, &["validate", "--rules-dir", "home", "records"]);
+    let all = format!("{}{}", stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(all.contains("not a .lua script"), "{all}");
+    assert!(!all.contains("b3Bl"), "{all}");
+    // A script named .lua that is not Lua: the token is cut.
+    write(d, "k.lua", format!("-- a comment\n{line}\n{line}\n"));
+    let out = billes_in(d, &["run", "k.lua", "records"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("(a token of 70 bytes)"), "{err}");
+    assert!(!err.contains(&line[..40]), "{err}");
+}
+
+/// A record a script cannot hold costs its own game: a 17 MB tag is not
+/// copied into the script unless it reads the tags; when it does, the game
+/// is reported and skipped, the run goes on and `finish` runs.
+#[test]
+fn a_game_too_large_for_the_script_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let huge = "x".repeat(17_000_000);
+    write(
+        d,
+        "archive/a.bgn",
+        VALID.replace("[Seats", &format!("[Event \"{huge}\"]\n[Seats")),
+    );
+    write(
+        d,
+        "archive/b.bgn",
+        VALID.replace("[Seats", "[Event \"club\"]\n[Seats"),
+    );
+    write(
+        d,
+        "files.lua",
+        "local n = 0 return { game = function(g) n = n + 1 emit { f = g.file } end, finish = function() emit { f = 'total', n = n } end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "files.lua", "archive"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "f,n\narchive/a.bgn,\narchive/b.bgn,\ntotal,2\n"
+    );
+    write(
+        d,
+        "events.lua",
+        "local n = 0 return { game = function(g) emit { e = g.tags.Event } n = n + 1 end, finish = function() emit { e = 'total', n = n } end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "events.lua", "archive"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "e,n\nclub,\ntotal,1\n");
+    let err = stderr(&out);
+    assert!(
+        err.contains("out of memory") && err.contains("archive/a.bgn game 1"),
+        "{err}"
+    );
+    assert!(err.contains("1 game skipped"), "{err}");
+}
+
+/// `g.tags` of a game kept past its end is an error if it was never read,
+/// never the tags of the game running; read during its game, it stays.
+#[test]
+fn tags_of_a_kept_game_are_never_another_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "archive/a.bgn",
+        VALID.replace("[Seats", "[Event \"first\"]\n[Seats"),
+    );
+    write(
+        d,
+        "archive/b.bgn",
+        VALID.replace("[Seats", "[Event \"second\"]\n[Seats"),
+    );
+    write(
+        d,
+        "read.lua",
+        "local kept = {} return { game = function(g) local _ = g.tags kept[#kept + 1] = g end, finish = function() for _, g in ipairs(kept) do emit { e = g.tags.Event } end end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "read.lua", "archive"]);
+    assert_eq!(stdout(&out), "e\nfirst\nsecond\n", "{}", stderr(&out));
+    write(
+        d,
+        "late.lua",
+        "local kept return { game = function(g) if kept then emit { e = kept.tags.Event } end kept = g end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "late.lua", "archive"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("g.tags of a game that has ended"),
+        "{}",
+        stderr(&out)
+    );
+}

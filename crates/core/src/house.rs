@@ -22,7 +22,12 @@
 //!   it implies, and played by [`HookedRules::play_added`]. When the list it
 //!   returns is empty, the turn is a pass (`--`).
 //! - A written turn is matched against that list with its marks left out;
-//!   a mark written must be the list's.
+//!   a mark written must be the list's (the checker checks the marks of a
+//!   move of the standard list, with its own messages). A turn written otherwise than the
+//!   list spells it (a route with the points between, either end of a line
+//!   first) is read by the game's checker, as without the hooks, and is the
+//!   move of the list that reaches the same position; a turn the checker
+//!   refuses gets the checker's error (a false pass stays a `false_pass`).
 //! - The edits of `effect` are applied in order to the position after the
 //!   move; each is checked (a piece moves only to an empty point, a piece
 //!   sent home or put on the board comes from the board or its reserve), so
@@ -36,7 +41,7 @@ use std::fmt;
 
 use billes_notation::{Action, Game, Line, Outcome, Span, Turn};
 
-use crate::game::{Move, Position, Roll};
+use crate::game::{Move, MoveRules, Position, Roll};
 use crate::rng::Rng;
 use crate::variant::{BoardView, Hook, HookedRules, Hooks, PlayedView, RollView};
 use crate::{ErrorKind, ReplayError};
@@ -241,7 +246,7 @@ fn standard_move<'m>(
 ///
 /// # Errors
 /// The turn's first mistake, or a hook's failure, placed at the turn.
-pub(crate) fn play<R: HookedRules, H: Hooks>(
+pub(crate) fn play<R: HookedRules + MoveRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &mut R::State,
@@ -261,22 +266,21 @@ pub(crate) fn play<R: HookedRules, H: Hooks>(
         match (written, list) {
             (Some(written), Some(Ok(list))) => {
                 let want = bare(&written);
-                let Some((mv, added)) = list.iter().find(|(m, _)| bare(m) == want) else {
-                    let at = turn.actions.first().map_or(span, Action::span);
-                    return Err(ReplayError::new(
-                        ErrorKind::IllegalMove,
-                        at,
-                        format!("{} is not a legal move in this variant", written),
-                    )
-                    .with_legal(list.iter().map(|(m, _)| m.to_string()).collect()));
-                };
-                check_marks(&written, mv, turn)?;
-                if *added {
-                    rules.play_added(state, turn, mv, hooks)?;
+                if let Some((mv, added)) = list.iter().find(|(m, _)| bare(m) == want) {
+                    if *added {
+                        check_marks(&written, mv, turn)?;
+                        rules.play_added(state, turn, mv, hooks)?;
+                    } else {
+                        // The checker checks the written marks, with the
+                        // standard path's messages.
+                        rules.play_hooked(state, turn, hooks)?;
+                    }
+                    played = Some((mv.clone(), *added));
                 } else {
-                    rules.play_hooked(state, turn, hooks)?;
+                    let (mv, after) = read_written(rules, hooks, state, turn, &written, &list)?;
+                    *state = after;
+                    played = Some((mv, false));
                 }
-                played = Some((mv.clone(), *added));
             }
             (_, Some(Err(e))) if e.kind == ErrorKind::Variant => {
                 return Err(ReplayError { span, ..e });
@@ -331,6 +335,68 @@ pub(crate) fn play<R: HookedRules, H: Hooks>(
         }
     }
     Ok(())
+}
+
+/// The move of `list` that `turn`, written otherwise than the list spells
+/// it (a route with the points between, the ends of a line the other way
+/// round), does, and the position after it: the game's checker reads the
+/// written turn, as without the hooks, and the move of the list that
+/// reaches the same position is the one played.
+///
+/// # Errors
+/// The checker's own error when it refuses the turn (its kind and message
+/// are the standard path's; the legal moves listed are the variant's when
+/// the variant changed the list); an [`ErrorKind::IllegalMove`] error when
+/// the checker accepts a move the variant's list does not hold.
+fn read_written<R: HookedRules + MoveRules, H: Hooks>(
+    rules: &R,
+    hooks: &H,
+    state: &R::State,
+    turn: &Turn,
+    written: &Move,
+    list: &[(Move, bool)],
+) -> Result<(Move, R::State), ReplayError> {
+    let texts = || list.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>();
+    let mut after = state.clone();
+    if let Err(mut e) = rules.play_hooked(&mut after, turn, hooks) {
+        if !e.legal.is_empty() {
+            let standard = rules.legal_moves_hooked(
+                state,
+                written.seat.as_str(),
+                written.roll,
+                turn.number,
+                hooks,
+            )?;
+            if list.len() != standard.len() || list.iter().zip(&standard).any(|((m, _), s)| m != s)
+            {
+                e.legal = texts();
+            }
+        }
+        return Err(e);
+    }
+    let (tag, next) = (rules.position_tag(&after), rules.next(&after));
+    for (m, added) in list {
+        if *added || m.seat != written.seat || (written.mover.is_some() && m.mover != written.mover)
+        {
+            continue;
+        }
+        let mut reached = state.clone();
+        if rules
+            .play_hooked(&mut reached, &m.to_turn(turn.number), hooks)
+            .is_ok()
+            && rules.position_tag(&reached) == tag
+            && rules.next(&reached) == next
+        {
+            return Ok((m.clone(), after));
+        }
+    }
+    let at = turn.actions.first().map_or(turn.head.span, Action::span);
+    Err(ReplayError::new(
+        ErrorKind::IllegalMove,
+        at,
+        format!("{written} is not a legal move in this variant"),
+    )
+    .with_legal(texts()))
 }
 
 /// Where `seat`'s piece went in a move from `before` to `after`: the point

@@ -846,7 +846,7 @@ impl<'a, R: HookedRules, H: Hooks> WithHooks<'a, R, H> {
     }
 }
 
-impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
+impl<R: HookedRules + MoveRules, H: Hooks> Rules for WithHooks<'_, R, H> {
     type State = R::State;
 
     fn setup(&self, game: &Game) -> Result<Self::State, ReplayError> {
@@ -921,7 +921,7 @@ impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
     }
 }
 
-impl<R: HookedRules + Describe, H: Hooks> Describe for WithHooks<'_, R, H> {
+impl<R: HookedRules + MoveRules + Describe, H: Hooks> Describe for WithHooks<'_, R, H> {
     fn describe(&self, before: &Self::State, turn: &Turn, after: &Self::State) -> Vec<String> {
         self.rules.describe(before, turn, after)
     }

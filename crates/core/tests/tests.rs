@@ -18,3 +18,4 @@ mod offboard;
 mod offboard_api;
 mod offboard_hooks;
 mod recovery;
+mod written_spellings;

@@ -440,8 +440,10 @@ impl Aggravation {
         if holes.len() >= 3 || (b.is_star(from) && b.is_star(to)) {
             // The star hole where the marble leaves the ring: the last one
             // named before the landing, or the landing itself for a ring
-            // move that ends on a star hole (`y0-b0`).
-            let exit = if holes.len() == 2 {
+            // move that ends on a star hole (`y0-b0`, or with every star
+            // hole passed named, `y0-w0-r0-b0`).
+            let whole_ring = holes.windows(2).all(|w| b.is_star(w[0]) && b.is_star(w[1]));
+            let exit = if holes.len() == 2 || whole_ring {
                 to
             } else {
                 holes[holes.len() - 2]

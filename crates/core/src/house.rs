@@ -7,19 +7,19 @@
 //! [`WithHooks`](crate::variant::WithHooks) asks them around the game's own
 //! generator and checker, so validation, simulation, `billes moves`, the
 //! viewer and the analysis follow them without knowing them. A game takes
-//! part by implementing four methods of
-//! [`HookedRules`]: [`spell_added`](HookedRules::spell_added),
-//! [`play_added`](HookedRules::play_added),
-//! [`apply_edit`](HookedRules::apply_edit) and
-//! [`declare_winner`](HookedRules::declare_winner) (Aggravation and
+//! part by overriding four provided methods of
+//! [`GameRules`]: [`spell_added`](GameRules::spell_added),
+//! [`play_added`](GameRules::play_added),
+//! [`apply_edit`](GameRules::apply_edit) and
+//! [`declare_winner`](GameRules::declare_winner) (Aggravation and
 //! Barricade do; Offboard takes none of these hooks).
 //!
 //! The decisions, written down:
 //! - The list of a turn is the game's list (after [`Hooks::allow`]) or, when
 //!   `moves` is defined, the list it returns: a move of the standard list it
 //!   keeps is played by the game's checker, as without the hook; a move it
-//!   adds is spelt by the game ([`HookedRules::spell_added`]), with the marks
-//!   it implies, and played by [`HookedRules::play_added`]. When the list it
+//!   adds is spelt by the game ([`GameRules::spell_added`]), with the marks
+//!   it implies, and played by [`GameRules::play_added`]. When the list it
 //!   returns is empty, the turn is a pass (`--`).
 //! - A written turn is matched against that list with its marks left out;
 //!   a mark written must be the list's (the checker checks the marks of a
@@ -41,9 +41,9 @@ use std::fmt;
 
 use billes_notation::{Action, Game, Line, Outcome, Span, Turn};
 
-use crate::game::{Move, MoveRules, Position, Roll};
+use crate::game::{with_board, GameRules, Move, Position, Roll};
 use crate::rng::Rng;
-use crate::variant::{BoardView, Hook, HookedRules, Hooks, PlayedView, RollView};
+use crate::variant::{BoardView, Hook, Hooks, PlayedView, RollView};
 use crate::{ErrorKind, ReplayError};
 
 /// One change an [`Hooks::effect`] makes to the position, checked by the
@@ -130,9 +130,9 @@ fn bare(mv: &Move) -> Move {
 /// [`Hooks::moves`] added it.
 ///
 /// # Errors
-/// As [`HookedRules::legal_moves_hooked`]; a hook's failure, a move the
+/// As [`GameRules::legal_moves_hooked`]; a hook's failure, a move the
 /// game cannot spell.
-pub(crate) fn listed<R: HookedRules, H: Hooks>(
+pub(crate) fn listed<R: GameRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &R::State,
@@ -140,7 +140,7 @@ pub(crate) fn listed<R: HookedRules, H: Hooks>(
     roll: Option<Roll>,
     number: u32,
 ) -> Result<Vec<(Move, bool)>, ReplayError> {
-    let standard = rules.legal_moves_hooked(state, seat, roll, number, hooks)?;
+    let standard = rules.legal_moves(state, seat, roll, number, hooks)?;
     if !hooks.calls(Hook::Moves) {
         return Ok(standard.into_iter().map(|m| (m, false)).collect());
     }
@@ -163,14 +163,17 @@ pub(crate) fn listed<R: HookedRules, H: Hooks>(
             .filter(|m| !m.is_pass())
             .map(|m| m.to_string())
             .collect();
-        let view = RollView {
-            turn: number,
-            roller: seat,
-            seat: mover.as_str(),
-            roll: roll.map(Roll::get),
-            position: state,
-        };
-        let Some(chosen) = hooks.moves(&view, &texts).map_err(|e| variant(e.0))? else {
+        let chosen = with_board(rules, state, |position| {
+            let view = RollView {
+                turn: number,
+                roller: seat,
+                seat: mover.as_str(),
+                roll: roll.map(Roll::get),
+                position,
+            };
+            hooks.moves(&view, &texts)
+        });
+        let Some(chosen) = chosen.map_err(|e| variant(e.0))? else {
             out.extend(own.into_iter().map(|m| (m.clone(), false)));
             continue;
         };
@@ -246,7 +249,7 @@ fn standard_move<'m>(
 ///
 /// # Errors
 /// The turn's first mistake, or a hook's failure, placed at the turn.
-pub(crate) fn play<R: HookedRules + MoveRules, H: Hooks>(
+pub(crate) fn play<R: GameRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &mut R::State,
@@ -273,7 +276,7 @@ pub(crate) fn play<R: HookedRules + MoveRules, H: Hooks>(
                     } else {
                         // The checker checks the written marks, with the
                         // standard path's messages.
-                        rules.play_hooked(state, turn, hooks)?;
+                        rules.play(state, turn, hooks)?;
                     }
                     played = Some((mv.clone(), *added));
                 } else {
@@ -286,10 +289,10 @@ pub(crate) fn play<R: HookedRules + MoveRules, H: Hooks>(
                 return Err(ReplayError { span, ..e });
             }
             // A wrong seat or roll: the game's checker says what is wrong.
-            _ => rules.play_hooked(state, turn, hooks)?,
+            _ => rules.play(state, turn, hooks)?,
         }
     } else {
-        rules.play_hooked(state, turn, hooks)?;
+        rules.play(state, turn, hooks)?;
     }
     if let Some(before) = before {
         let mv = match played {
@@ -299,28 +302,31 @@ pub(crate) fn play<R: HookedRules + MoveRules, H: Hooks>(
                 false,
             ),
         };
-        let edits = {
-            let text = mv.0.to_string();
-            let seat = mv.0.moving_seat();
-            let (from, to) = moved(&before, state, seat.as_str());
-            let captures = to
-                .as_deref()
-                .and_then(|t| before.at(t))
-                .filter(|s| *s != seat.as_str());
-            let view = PlayedView {
-                turn: turn.number,
-                roller: mv.0.seat.as_str(),
-                seat: seat.as_str(),
-                roll: mv.0.roll.map(Roll::get),
-                text: &text,
-                from: from.as_deref(),
-                to: to.as_deref(),
-                captures,
-                added: mv.1,
-                position: state,
-            };
-            hooks.effect(&view).map_err(|e| variant(e.0))?
-        };
+        let edits = with_board(rules, &before, |before| {
+            with_board(rules, state, |after| {
+                let text = mv.0.to_string();
+                let seat = mv.0.moving_seat();
+                let (from, to) = moved(before, after, seat.as_str());
+                let captures = to
+                    .as_deref()
+                    .and_then(|t| before.at(t))
+                    .filter(|s| *s != seat.as_str());
+                let view = PlayedView {
+                    turn: turn.number,
+                    roller: mv.0.seat.as_str(),
+                    seat: seat.as_str(),
+                    roll: mv.0.roll.map(Roll::get),
+                    text: &text,
+                    from: from.as_deref(),
+                    to: to.as_deref(),
+                    captures,
+                    added: mv.1,
+                    position: after,
+                };
+                hooks.effect(&view)
+            })
+        })
+        .map_err(|e| variant(e.0))?;
         for e in &edits {
             rules
                 .apply_edit(state, e)
@@ -328,7 +334,8 @@ pub(crate) fn play<R: HookedRules + MoveRules, H: Hooks>(
         }
     }
     if hooks.calls(Hook::Winner) && !rules.is_over(state) {
-        if let Some(seat) = hooks.winner(turn.number, state).map_err(|e| variant(e.0))? {
+        let winner = with_board(rules, state, |position| hooks.winner(turn.number, position));
+        if let Some(seat) = winner.map_err(|e| variant(e.0))? {
             rules
                 .declare_winner(state, &seat)
                 .map_err(|m| variant(format!("the winner hook returned {m}")))?;
@@ -348,7 +355,7 @@ pub(crate) fn play<R: HookedRules + MoveRules, H: Hooks>(
 /// are the standard path's; the legal moves listed are the variant's when
 /// the variant changed the list); an [`ErrorKind::IllegalMove`] error when
 /// the checker accepts a move the variant's list does not hold.
-fn read_written<R: HookedRules + MoveRules, H: Hooks>(
+fn read_written<R: GameRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &R::State,
@@ -358,9 +365,9 @@ fn read_written<R: HookedRules + MoveRules, H: Hooks>(
 ) -> Result<(Move, R::State), ReplayError> {
     let texts = || list.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>();
     let mut after = state.clone();
-    if let Err(mut e) = rules.play_hooked(&mut after, turn, hooks) {
+    if let Err(mut e) = rules.play(&mut after, turn, hooks) {
         if !e.legal.is_empty() {
-            let standard = rules.legal_moves_hooked(
+            let standard = rules.legal_moves(
                 state,
                 written.seat.as_str(),
                 written.roll,
@@ -382,7 +389,7 @@ fn read_written<R: HookedRules + MoveRules, H: Hooks>(
         }
         let mut reached = state.clone();
         if rules
-            .play_hooked(&mut reached, &m.to_turn(turn.number), hooks)
+            .play(&mut reached, &m.to_turn(turn.number), hooks)
             .is_ok()
             && rules.position_tag(&reached) == tag
             && rules.next(&reached) == next

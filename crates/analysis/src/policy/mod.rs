@@ -33,7 +33,7 @@ mod offboard;
 use std::fmt;
 
 use billes_core::game::{Move, Position};
-use billes_core::{GameKind, Rng};
+use billes_core::{with_kind, GameKind, Rng};
 
 /// A player: picks one of the legal moves of a position.
 pub trait Policy: fmt::Debug + Sync {
@@ -101,12 +101,33 @@ impl Policy for Heuristic {
         if rng.chance(1, Self::EXPLORE) {
             return rng.below(moves.len());
         }
-        let scores = match self.game {
-            GameKind::Aggravation => aggravation::scores(pos, moves),
-            GameKind::Barricade => barricade::scores(pos, moves),
-            GameKind::Offboard => offboard::scores(pos, moves),
-        };
+        let scores = with_kind!(self.game, R => <R as Play>::scores(pos, moves));
         best_of(&scores, rng)
+    }
+}
+
+/// A game's heuristic player: what [`Heuristic`] asks of each game, found
+/// through the registry's list of games (one impl per game's rules type).
+trait Play {
+    /// A score per move of `moves` in `pos`, higher is better.
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32>;
+}
+
+impl Play for billes_core::aggravation::Aggravation {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        aggravation::scores(pos, moves)
+    }
+}
+
+impl Play for billes_core::barricade::Barricade {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        barricade::scores(pos, moves)
+    }
+}
+
+impl Play for billes_core::offboard::Offboard {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        offboard::scores(pos, moves)
     }
 }
 

@@ -252,7 +252,7 @@ pub(crate) fn with_board<G: GameRules, T>(
 
 /// [`GameRules::simulate`]'s default: uniformly random legal moves from
 /// the start of a record with `options.players` seats.
-fn random_game<G: GameRules + ?Sized, H: Hooks>(
+fn random_game<G: GameRules, H: Hooks>(
     rules: &G,
     options: &SimOptions,
     rng: &mut Rng,

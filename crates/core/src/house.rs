@@ -130,7 +130,7 @@ fn bare(mv: &Move) -> Move {
 /// [`Hooks::moves`] added it.
 ///
 /// # Errors
-/// As [`GameRules::legal_moves_hooked`]; a hook's failure, a move the
+/// As [`GameRules::legal_moves`]; a hook's failure, a move the
 /// game cannot spell.
 pub(crate) fn listed<R: GameRules, H: Hooks>(
     rules: &R,

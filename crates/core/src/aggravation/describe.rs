@@ -8,7 +8,7 @@ use super::{Aggravation, State};
 use crate::describe::{capitalised, wins};
 
 impl Aggravation {
-    /// The phrases telling what `turn` did (see [`crate::describe`]).
+    /// The phrases telling what `turn` did (see [`crate::describe()`]).
     pub(crate) fn describe_turn(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         let b = self.board;
         let mut out = Vec::new();

@@ -10,7 +10,7 @@ use super::{Barricade, State};
 use crate::describe::wins;
 
 impl Barricade {
-    /// The phrases telling what `turn` did (see [`crate::describe`]).
+    /// The phrases telling what `turn` did (see [`crate::describe()`]).
     pub(crate) fn describe_turn(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         let b = self.board();
         let mut out = Vec::new();

@@ -11,7 +11,7 @@ use crate::describe::wins;
 use crate::Rules;
 
 impl Offboard {
-    /// The phrases telling what `turn` did (see [`crate::describe`]).
+    /// The phrases telling what `turn` did (see [`crate::describe()`]).
     pub(crate) fn describe_turn(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         let b = self.board;
         let mut out = Vec::new();

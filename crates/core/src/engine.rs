@@ -33,7 +33,7 @@ use crate::game::{Position, RulesPosition};
 use crate::view::{self, ViewStep};
 use crate::{
     check_rules_tag, replay_with, validate_with, with_standard, Flow, GameKind, Observed,
-    ReplayError, Rules, Step, Summary, TextBoard,
+    ReplayError, Rules, Step, Summary,
 };
 
 /// A game's rules, standard or varied, behind one object-safe interface.
@@ -236,7 +236,7 @@ pub fn check_game(kind: GameKind, subject: &str, game: &Game) -> Result<(), Repl
 }
 
 /// Replays `game` under `rules`, showing the observer each main-line turn
-/// and the position after it as a [`TextBoard`]; the observer may stop the
+/// and the position after it as a [`crate::TextBoard`]; the observer may stop the
 /// replay, as with [`replay_with`].
 ///
 /// # Errors
@@ -250,7 +250,10 @@ pub fn replay_observed_with<R: Rules, F: Flow>(
         observe(&Observed {
             index: step.index,
             turn: step.turn,
-            board: step.state,
+            board: &crate::replay::BoardOf {
+                rules,
+                state: step.state,
+            },
         })
         .flow()
     })
@@ -274,7 +277,7 @@ pub fn describe_valid_with<R: Describe>(
 /// # Errors
 /// When the record's tags describe no start position.
 pub fn start_board_with<R: Rules>(rules: &R, game: &Game) -> Result<String, ReplayError> {
-    Ok(rules.setup(game)?.text_board())
+    Ok(rules.text_board(&rules.setup(game)?))
 }
 
 #[cfg(test)]
@@ -325,7 +328,7 @@ mod tests {
         );
         assert_eq!(
             engine.start_board(&record).unwrap(),
-            rules.setup(&record).unwrap().text_board()
+            rules.text_board(&rules.setup(&record).unwrap())
         );
         let mut boards = Vec::new();
         engine
@@ -336,7 +339,7 @@ mod tests {
             .unwrap();
         let mut state = rules.setup(&record).unwrap();
         rules.play(&mut state, &record.line.turns[0]).unwrap();
-        assert_eq!(boards, [state.text_board()]);
+        assert_eq!(boards, [rules.text_board(&state)]);
         let mut views = 0;
         engine
             .replay_views(&record, &mut |_| {

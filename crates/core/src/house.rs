@@ -7,22 +7,27 @@
 //! [`WithHooks`](crate::variant::WithHooks) asks them around the game's own
 //! generator and checker, so validation, simulation, `billes moves`, the
 //! viewer and the analysis follow them without knowing them. A game takes
-//! part by implementing four methods of
-//! [`HookedRules`]: [`spell_added`](HookedRules::spell_added),
-//! [`play_added`](HookedRules::play_added),
-//! [`apply_edit`](HookedRules::apply_edit) and
-//! [`declare_winner`](HookedRules::declare_winner) (Aggravation and
+//! part by overriding four provided methods of
+//! [`GameRules`]: [`spell_added`](GameRules::spell_added),
+//! [`play_added`](GameRules::play_added),
+//! [`apply_edit`](GameRules::apply_edit) and
+//! [`declare_winner`](GameRules::declare_winner) (Aggravation and
 //! Barricade do; Offboard takes none of these hooks).
 //!
 //! The decisions, written down:
 //! - The list of a turn is the game's list (after [`Hooks::allow`]) or, when
 //!   `moves` is defined, the list it returns: a move of the standard list it
 //!   keeps is played by the game's checker, as without the hook; a move it
-//!   adds is spelt by the game ([`HookedRules::spell_added`]), with the marks
-//!   it implies, and played by [`HookedRules::play_added`]. When the list it
+//!   adds is spelt by the game ([`GameRules::spell_added`]), with the marks
+//!   it implies, and played by [`GameRules::play_added`]. When the list it
 //!   returns is empty, the turn is a pass (`--`).
 //! - A written turn is matched against that list with its marks left out;
-//!   a mark written must be the list's.
+//!   a mark written must be the list's (the checker checks the marks of a
+//!   move of the standard list, with its own messages). A turn written otherwise than the
+//!   list spells it (a route with the points between, either end of a line
+//!   first) is read by the game's checker, as without the hooks, and is the
+//!   move of the list that reaches the same position; a turn the checker
+//!   refuses gets the checker's error (a false pass stays a `false_pass`).
 //! - The edits of `effect` are applied in order to the position after the
 //!   move; each is checked (a piece moves only to an empty point, a piece
 //!   sent home or put on the board comes from the board or its reserve), so
@@ -36,9 +41,9 @@ use std::fmt;
 
 use billes_notation::{Action, Game, Line, Outcome, Span, Turn};
 
-use crate::game::{Move, Position, Roll};
+use crate::game::{with_board, GameRules, Move, Position, Roll};
 use crate::rng::Rng;
-use crate::variant::{BoardView, Hook, HookedRules, Hooks, PlayedView, RollView};
+use crate::variant::{BoardView, Hook, Hooks, PlayedView, RollView};
 use crate::{ErrorKind, ReplayError};
 
 /// One change an [`Hooks::effect`] makes to the position, checked by the
@@ -125,9 +130,9 @@ fn bare(mv: &Move) -> Move {
 /// [`Hooks::moves`] added it.
 ///
 /// # Errors
-/// As [`HookedRules::legal_moves_hooked`]; a hook's failure, a move the
+/// As [`GameRules::legal_moves`]; a hook's failure, a move the
 /// game cannot spell.
-pub(crate) fn listed<R: HookedRules, H: Hooks>(
+pub(crate) fn listed<R: GameRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &R::State,
@@ -135,7 +140,7 @@ pub(crate) fn listed<R: HookedRules, H: Hooks>(
     roll: Option<Roll>,
     number: u32,
 ) -> Result<Vec<(Move, bool)>, ReplayError> {
-    let standard = rules.legal_moves_hooked(state, seat, roll, number, hooks)?;
+    let standard = rules.legal_moves(state, seat, roll, number, hooks)?;
     if !hooks.calls(Hook::Moves) {
         return Ok(standard.into_iter().map(|m| (m, false)).collect());
     }
@@ -158,14 +163,17 @@ pub(crate) fn listed<R: HookedRules, H: Hooks>(
             .filter(|m| !m.is_pass())
             .map(|m| m.to_string())
             .collect();
-        let view = RollView {
-            turn: number,
-            roller: seat,
-            seat: mover.as_str(),
-            roll: roll.map(Roll::get),
-            position: state,
-        };
-        let Some(chosen) = hooks.moves(&view, &texts).map_err(|e| variant(e.0))? else {
+        let chosen = with_board(rules, state, |position| {
+            let view = RollView {
+                turn: number,
+                roller: seat,
+                seat: mover.as_str(),
+                roll: roll.map(Roll::get),
+                position,
+            };
+            hooks.moves(&view, &texts)
+        });
+        let Some(chosen) = chosen.map_err(|e| variant(e.0))? else {
             out.extend(own.into_iter().map(|m| (m.clone(), false)));
             continue;
         };
@@ -241,7 +249,7 @@ fn standard_move<'m>(
 ///
 /// # Errors
 /// The turn's first mistake, or a hook's failure, placed at the turn.
-pub(crate) fn play<R: HookedRules, H: Hooks>(
+pub(crate) fn play<R: GameRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &mut R::State,
@@ -261,31 +269,30 @@ pub(crate) fn play<R: HookedRules, H: Hooks>(
         match (written, list) {
             (Some(written), Some(Ok(list))) => {
                 let want = bare(&written);
-                let Some((mv, added)) = list.iter().find(|(m, _)| bare(m) == want) else {
-                    let at = turn.actions.first().map_or(span, Action::span);
-                    return Err(ReplayError::new(
-                        ErrorKind::IllegalMove,
-                        at,
-                        format!("{} is not a legal move in this variant", written),
-                    )
-                    .with_legal(list.iter().map(|(m, _)| m.to_string()).collect()));
-                };
-                check_marks(&written, mv, turn)?;
-                if *added {
-                    rules.play_added(state, turn, mv, hooks)?;
+                if let Some((mv, added)) = list.iter().find(|(m, _)| bare(m) == want) {
+                    if *added {
+                        check_marks(&written, mv, turn)?;
+                        rules.play_added(state, turn, mv, hooks)?;
+                    } else {
+                        // The checker checks the written marks, with the
+                        // standard path's messages.
+                        rules.play(state, turn, hooks)?;
+                    }
+                    played = Some((mv.clone(), *added));
                 } else {
-                    rules.play_hooked(state, turn, hooks)?;
+                    let (mv, after) = read_written(rules, hooks, state, turn, &written, &list)?;
+                    *state = after;
+                    played = Some((mv, false));
                 }
-                played = Some((mv.clone(), *added));
             }
             (_, Some(Err(e))) if e.kind == ErrorKind::Variant => {
                 return Err(ReplayError { span, ..e });
             }
             // A wrong seat or roll: the game's checker says what is wrong.
-            _ => rules.play_hooked(state, turn, hooks)?,
+            _ => rules.play(state, turn, hooks)?,
         }
     } else {
-        rules.play_hooked(state, turn, hooks)?;
+        rules.play(state, turn, hooks)?;
     }
     if let Some(before) = before {
         let mv = match played {
@@ -295,28 +302,31 @@ pub(crate) fn play<R: HookedRules, H: Hooks>(
                 false,
             ),
         };
-        let edits = {
-            let text = mv.0.to_string();
-            let seat = mv.0.moving_seat();
-            let (from, to) = moved(&before, state, seat.as_str());
-            let captures = to
-                .as_deref()
-                .and_then(|t| before.at(t))
-                .filter(|s| *s != seat.as_str());
-            let view = PlayedView {
-                turn: turn.number,
-                roller: mv.0.seat.as_str(),
-                seat: seat.as_str(),
-                roll: mv.0.roll.map(Roll::get),
-                text: &text,
-                from: from.as_deref(),
-                to: to.as_deref(),
-                captures,
-                added: mv.1,
-                position: state,
-            };
-            hooks.effect(&view).map_err(|e| variant(e.0))?
-        };
+        let edits = with_board(rules, &before, |before| {
+            with_board(rules, state, |after| {
+                let text = mv.0.to_string();
+                let seat = mv.0.moving_seat();
+                let (from, to) = moved(before, after, seat.as_str());
+                let captures = to
+                    .as_deref()
+                    .and_then(|t| before.at(t))
+                    .filter(|s| *s != seat.as_str());
+                let view = PlayedView {
+                    turn: turn.number,
+                    roller: mv.0.seat.as_str(),
+                    seat: seat.as_str(),
+                    roll: mv.0.roll.map(Roll::get),
+                    text: &text,
+                    from: from.as_deref(),
+                    to: to.as_deref(),
+                    captures,
+                    added: mv.1,
+                    position: after,
+                };
+                hooks.effect(&view)
+            })
+        })
+        .map_err(|e| variant(e.0))?;
         for e in &edits {
             rules
                 .apply_edit(state, e)
@@ -324,13 +334,76 @@ pub(crate) fn play<R: HookedRules, H: Hooks>(
         }
     }
     if hooks.calls(Hook::Winner) && !rules.is_over(state) {
-        if let Some(seat) = hooks.winner(turn.number, state).map_err(|e| variant(e.0))? {
+        let winner = with_board(rules, state, |position| hooks.winner(turn.number, position));
+        if let Some(seat) = winner.map_err(|e| variant(e.0))? {
             rules
                 .declare_winner(state, &seat)
                 .map_err(|m| variant(format!("the winner hook returned {m}")))?;
         }
     }
     Ok(())
+}
+
+/// The move of `list` that `turn`, written otherwise than the list spells
+/// it (a route with the points between, the ends of a line the other way
+/// round), does, and the position after it: the game's checker reads the
+/// written turn, as without the hooks, and the move of the list that
+/// reaches the same position is the one played.
+///
+/// # Errors
+/// The checker's own error when it refuses the turn (its kind and message
+/// are the standard path's; the legal moves listed are the variant's when
+/// the variant changed the list); an [`ErrorKind::IllegalMove`] error when
+/// the checker accepts a move the variant's list does not hold.
+fn read_written<R: GameRules, H: Hooks>(
+    rules: &R,
+    hooks: &H,
+    state: &R::State,
+    turn: &Turn,
+    written: &Move,
+    list: &[(Move, bool)],
+) -> Result<(Move, R::State), ReplayError> {
+    let texts = || list.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>();
+    let mut after = state.clone();
+    if let Err(mut e) = rules.play(&mut after, turn, hooks) {
+        if !e.legal.is_empty() {
+            let standard = rules.legal_moves(
+                state,
+                written.seat.as_str(),
+                written.roll,
+                turn.number,
+                hooks,
+            )?;
+            if list.len() != standard.len() || list.iter().zip(&standard).any(|((m, _), s)| m != s)
+            {
+                e.legal = texts();
+            }
+        }
+        return Err(e);
+    }
+    let (tag, next) = (rules.position_tag(&after), rules.next(&after));
+    for (m, added) in list {
+        if *added || m.seat != written.seat || (written.mover.is_some() && m.mover != written.mover)
+        {
+            continue;
+        }
+        let mut reached = state.clone();
+        if rules
+            .play(&mut reached, &m.to_turn(turn.number), hooks)
+            .is_ok()
+            && rules.position_tag(&reached) == tag
+            && rules.next(&reached) == next
+        {
+            return Ok((m.clone(), after));
+        }
+    }
+    let at = turn.actions.first().map_or(turn.head.span, Action::span);
+    Err(ReplayError::new(
+        ErrorKind::IllegalMove,
+        at,
+        format!("{written} is not a legal move in this variant"),
+    )
+    .with_legal(texts()))
 }
 
 /// Where `seat`'s piece went in a move from `before` to `after`: the point

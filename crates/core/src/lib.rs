@@ -1,10 +1,12 @@
 //! Boards, positions, legal moves and the replay of BGN records for the three
 //! games billes knows: [`aggravation`], [`barricade`] and [`offboard`].
 //!
-//! Each game is one module implementing [`Rules`], listed once in
-//! [`registry`] (which dispatches on the game); the shared [`replay_with`]
-//! driver checks turn numbers, variations, the end of the game and the
-//! result, and [`replay()`] picks the game from the record's `Game` tag.
+//! Each game is one module implementing one trait,
+//! [`game::GameRules`], listed once in [`registry`] (which dispatches on
+//! the game and makes the drivers' traits from it; `docs/adding-a-game.md`
+//! says what a new game writes); the shared [`replay_with`] driver checks
+//! turn numbers, variations, the end of the game and the result, and
+//! [`replay()`] picks the game from the record's `Game` tag.
 //! [`Engine`] is the object-safe face of a game's rules, standard
 //! ([`Standard`]) or varied (the `billes-lua` crate's variants): what the
 //! command-line verbs replay, draw and describe records with.
@@ -47,8 +49,6 @@ pub use replay::{replay_with, validate_with, Flow, Rules, Step, Summary, TextBoa
 pub use rng::Rng;
 
 use billes_notation::{Game, Turn};
-
-use registry::GameRules;
 
 impl GameKind {
     /// The names of every game, separated by commas, `last` before the last
@@ -216,5 +216,5 @@ impl Default for SimOptions {
 /// A message when the options do not describe a game that can be set up
 /// (for example too many players).
 pub fn simulate(kind: GameKind, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
-    with_standard!(kind, r => r.simulate_game(options, rng))
+    with_standard!(kind, r => game::GameRules::simulate(r, options, rng, &variant::NoHooks))
 }

@@ -2,64 +2,32 @@
 //!
 //! Every game is a module with a rules type implementing [`GameRules`]; the
 //! list in [`games!`](crate::games) (one line per game) makes [`GameKind`],
-//! [`AnyRules`] and the dispatch macros [`with_rules!`](crate::with_rules),
-//! [`with_standard!`](crate::with_standard) and [`with_kind!`](crate::with_kind)
-//! from it. A fourth game is its own module, its [`GameRules`] impl and one
-//! line in that list.
+//! [`AnyRules`], the dispatch macros [`with_rules!`](crate::with_rules),
+//! [`with_standard!`](crate::with_standard) and [`with_kind!`](crate::with_kind),
+//! and, for each game, the traits the drivers use ([`crate::Rules`],
+//! [`crate::game::MoveRules`], [`crate::Describe`], [`Registered`]) from its
+//! [`GameRules`]. A fourth game is its own module, its [`GameRules`] impl and
+//! one line in that list (see `docs/adding-a-game.md`).
 //!
 //! ```
-//! use billes_core::variant::HookedRules;
+//! use billes_core::registry::GameRules;
 //! use billes_core::{with_kind, GameKind};
 //!
 //! let hooks = with_kind!(GameKind::Offboard, R => R::hook_names());
 //! assert_eq!(hooks, ["allow", "score"]);
 //! ```
 
-use serde::de::DeserializeOwned;
+pub use crate::game::GameRules;
 
-use crate::describe::Describe;
-use crate::game::MoveRules;
-use crate::rng::Rng;
-use crate::variant::HookedRules;
-use crate::SimOptions;
-
-/// What a game brings to the registry: its name, its parameters and how
-/// rules are made from them, the hooks it calls (through [`HookedRules`]),
-/// its simulator.
-pub trait GameRules:
-    HookedRules + MoveRules + Describe + Clone + std::fmt::Debug + 'static
-{
+/// What the registry's line of a game adds to its [`GameRules`]: the
+/// game's place in [`GameKind`] and its standard rules, made once. The
+/// line implements it (with the traits the drivers use); a game does not.
+pub trait Registered: GameRules {
     /// The game.
     const KIND: GameKind;
-    /// The name used in `Game` tags.
-    const NAME: &'static str;
-    /// Whether a turn starts with a roll of the die.
-    const HAS_DICE: bool;
-    /// The seatings (players, teams) a variant of the game is tried under
-    /// by `billes rules check`.
-    const SEATINGS: &'static [(usize, Option<&'static str>)];
 
-    /// The parameters a variant may set, read from its `params` table.
-    type Params: DeserializeOwned + Default;
-
-    /// The standard rules, made once and shared.
+    /// The standard rules (the default parameters), made once and shared.
     fn standard() -> &'static Self;
-
-    /// The rules with `params`.
-    ///
-    /// # Errors
-    /// When the parameters describe no playable game.
-    fn from_params(params: Self::Params) -> Result<Self, String>;
-
-    /// A random legal game under the rules.
-    ///
-    /// # Errors
-    /// When the options describe no game that can be set up.
-    fn simulate_game(
-        &self,
-        options: &SimOptions,
-        rng: &mut Rng,
-    ) -> Result<billes_notation::Game, String>;
 }
 
 /// The games, one line each: the doc line, the variant of [`GameKind`] and
@@ -127,7 +95,7 @@ macro_rules! __with_standard {
     ([($kind:expr) $r:ident ($body:expr)] $($doc:literal $v:ident $t:path,)*) => {
         match $kind {
             $($crate::GameKind::$v => {
-                let $r = <$t as $crate::registry::GameRules>::standard();
+                let $r = <$t as $crate::registry::Registered>::standard();
                 $body
             })*
         }
@@ -150,7 +118,7 @@ macro_rules! __with_kind {
         match $kind {
             $($crate::GameKind::$v => {
                 #[allow(unused_imports)]
-                use $crate::registry::GameRules as _;
+                use $crate::registry::{GameRules as _, Registered as _};
                 type $R = $t;
                 $body
             })*
@@ -206,10 +174,68 @@ macro_rules! __define_games {
             /// The standard rules of `kind`, as a value.
             pub fn standard(kind: GameKind) -> AnyRules {
                 match kind {
-                    $(GameKind::$v => AnyRules::$v(<$t as GameRules>::standard().clone()),)*
+                    $(GameKind::$v => AnyRules::$v(<$t as Registered>::standard().clone()),)*
                 }
             }
         }
+
+        $($crate::plug_in!($t);
+
+        impl Registered for $t {
+            const KIND: GameKind = GameKind::$v;
+
+            fn standard() -> &'static $t {
+                static STANDARD: std::sync::OnceLock<$t> = std::sync::OnceLock::new();
+                STANDARD.get_or_init(|| {
+                    <$t as GameRules>::from_params(Default::default())
+                        .expect("the standard parameters are valid")
+                })
+            }
+        }
+
+        impl $crate::game::MoveRules for $t {
+            fn game_kind(&self) -> GameKind {
+                GameKind::$v
+            }
+
+            fn seat_list(&self, state: &Self::State) -> Vec<String> {
+                $crate::variant::BoardView::seats(state)
+            }
+
+            fn next(&self, state: &Self::State) -> $crate::game::Next {
+                <$t as GameRules>::next(self, state)
+            }
+
+            fn to_act(&self, state: &Self::State) -> Option<billes_notation::Seat> {
+                <$t as GameRules>::to_act(self, state)
+            }
+
+            fn legal_moves(
+                &self,
+                state: &Self::State,
+                seat: &str,
+                roll: Option<$crate::game::Roll>,
+                number: u32,
+            ) -> Result<Vec<$crate::game::Move>, $crate::ReplayError> {
+                <$t as GameRules>::legal_moves(self, state, seat, roll, number, &$crate::variant::NoHooks)
+            }
+
+            fn position_tag(&self, state: &Self::State) -> String {
+                <$t as GameRules>::position_tag(self, state)
+            }
+
+            fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+                <$t as GameRules>::give_turn(self, state, seat)
+            }
+
+            fn view(&self, state: &Self::State) -> $crate::view::PositionView {
+                $crate::view::View::view(state)
+            }
+
+            fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn $crate::variant::BoardView {
+                state
+            }
+        })*
 
         $(impl From<$t> for AnyRules {
             fn from(rules: $t) -> AnyRules {
@@ -220,3 +246,58 @@ macro_rules! __define_games {
 }
 
 games!(__define_games!);
+
+/// The traits the generic drivers take ([`crate::Rules`] for the replay,
+/// the check and the description, [`crate::Describe`]) for a game's rules
+/// type `$t`, from its [`GameRules`]: what the registry's line does for a
+/// listed game, and what a game outside the list writes once, beside its
+/// `impl GameRules`, to use the drivers ([`crate::validate_with`],
+/// [`crate::describe_with`], [`crate::variant::WithHooks`]...).
+#[macro_export]
+macro_rules! plug_in {
+    ($t:ty) => {
+        impl $crate::Rules for $t {
+            type State = <$t as $crate::game::GameRules>::State;
+
+            fn setup(
+                &self,
+                game: &billes_notation::Game,
+            ) -> Result<Self::State, $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::setup(self, game)
+            }
+
+            #[inline]
+            fn play(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Result<(), $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::play(self, state, turn, &$crate::variant::NoHooks)
+            }
+
+            fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+                <$t as $crate::game::GameRules>::winners(self, state)
+            }
+
+            #[inline]
+            fn is_over(&self, state: &Self::State) -> bool {
+                <$t as $crate::game::GameRules>::is_over(self, state)
+            }
+
+            fn text_board(&self, state: &Self::State) -> String {
+                <$t as $crate::game::GameRules>::text_board(self, state)
+            }
+        }
+
+        impl $crate::Describe for $t {
+            fn describe(
+                &self,
+                before: &Self::State,
+                turn: &billes_notation::Turn,
+                after: &Self::State,
+            ) -> Vec<String> {
+                <$t as $crate::game::GameRules>::describe(self, before, turn, after)
+            }
+        }
+    };
+}

@@ -22,7 +22,7 @@ pub trait TextBoard {
 pub trait Rules {
     /// The position, with whatever the rules need to know about what comes next
     /// (seat to move, held barricade, pending re-placement, extra turn...).
-    type State: Clone + TextBoard;
+    type State: Clone;
 
     /// The start position from the game's tags (`Seats`, `Teams`, `Position`...).
     ///
@@ -45,6 +45,24 @@ pub trait Rules {
     fn is_over(&self, state: &Self::State) -> bool {
         self.winners(state).is_some()
     }
+
+    /// The position as a plain-text board, hole names included, ending
+    /// with a newline.
+    fn text_board(&self, state: &Self::State) -> String;
+}
+
+/// A position under its rules, as a [`TextBoard`].
+pub(crate) struct BoardOf<'a, R: Rules + ?Sized> {
+    /// The rules.
+    pub(crate) rules: &'a R,
+    /// The position.
+    pub(crate) state: &'a R::State,
+}
+
+impl<R: Rules + ?Sized> TextBoard for BoardOf<'_, R> {
+    fn text_board(&self) -> String {
+        self.rules.text_board(self.state)
+    }
 }
 
 impl<R: Rules + ?Sized> Rules for &R {
@@ -64,6 +82,10 @@ impl<R: Rules + ?Sized> Rules for &R {
 
     fn is_over(&self, state: &Self::State) -> bool {
         (**self).is_over(state)
+    }
+
+    fn text_board(&self, state: &Self::State) -> String {
+        (**self).text_board(state)
     }
 }
 

@@ -19,7 +19,7 @@
 //! | [`Hooks::score`] | — | — | for every marble pushed off the board |
 //!
 //! Every [`MoveView`] has `turn`, `roller`, `seat` and `kind`; the other
-//! fields are the game's own ([`HookedRules::move_fields`]), read with
+//! fields are the game's own ([`GameRules::move_fields`]), read with
 //! [`MoveView::field`] and friends:
 //!
 //! | field | aggravation | barricade | offboard |
@@ -39,7 +39,7 @@
 //!
 //! A [`BoardView`] answers what every game has (`at`, `pieces`, `seats`...);
 //! the position queries that only some games have are listed once in
-//! [`HookedRules::position_queries`] and answered by [`BoardView::query`]
+//! [`GameRules::position_queries`] and answered by [`BoardView::query`]
 //! (hosts offer every game's names in every game, see [`position_queries`];
 //! a game without one answers [`QueryKind::default_answer`]):
 //!
@@ -78,7 +78,7 @@
 
 use billes_notation::{Game, Turn};
 
-use crate::game::{Move, MoveRules, Next, Roll};
+use crate::game::{GameRules, Move, MoveRules, Next, Roll};
 use crate::rng::Rng;
 use crate::{Describe, ReplayError, Rules, SimOptions};
 
@@ -136,7 +136,7 @@ impl MoveKind {
 /// What only a game's rules know (Barricade's barricades, or the pawn
 /// that must replay its 6; Offboard's scores) is one of the game's own
 /// [`query`](BoardView::query) names instead, listed in its
-/// [`HookedRules::position_queries`].
+/// [`GameRules::position_queries`].
 pub trait BoardView {
     /// The seat whose piece stands on the named hole, point or cell.
     fn at(&self, hole: &str) -> Option<&str>;
@@ -164,7 +164,7 @@ pub trait BoardView {
         None
     }
     /// The answer to the game's own position query `name` (one of its
-    /// [`HookedRules::position_queries`]) about `arg` (a seat or a name;
+    /// [`GameRules::position_queries`]) about `arg` (a seat or a name;
     /// ignored by a [`QueryKind::Names`] query). `None`: the game has no
     /// such query, and hosts answer with [`QueryKind::default_answer`].
     fn query(&self, name: &str, arg: &str) -> Option<Answer> {
@@ -240,7 +240,7 @@ pub(crate) fn copy_state<S: BoardView + Clone + 'static>(
 }
 
 /// What a game's own position query takes and gives (see
-/// [`HookedRules::position_queries`]).
+/// [`GameRules::position_queries`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QueryKind {
     /// No argument; a sorted list of names (`barricades`).
@@ -339,7 +339,7 @@ pub const MAX_FIELDS: usize = 8;
 
 /// A candidate move, as [`Hooks::allow`] and [`Hooks::extra_turn`] see it:
 /// the fields every game has, and the game's own fields, which it lists
-/// once in [`HookedRules::move_fields`].
+/// once in [`GameRules::move_fields`].
 pub struct MoveView<'a> {
     /// The turn number.
     pub turn: u32,
@@ -359,7 +359,7 @@ pub struct MoveView<'a> {
 
 impl<'a> MoveView<'a> {
     /// A view of a move of a game whose own fields are `names` (its
-    /// [`HookedRules::move_fields`]), with `values` in that order.
+    /// [`GameRules::move_fields`]), with `values` in that order.
     ///
     /// # Panics
     /// When `values` do not match `names` in number and kind (a bug in the
@@ -711,9 +711,11 @@ impl Hooks for NoHooks {
     }
 }
 
-/// A game's rules that can take [`Hooks`].
-pub trait HookedRules: Rules<State: BoardView> {
-    /// [`Rules::play`] with hooks.
+/// A game's rules with [`Hooks`], as programs that hold a game's rules
+/// type call them: the methods of [`GameRules`] that take hooks, under
+/// names of their own. Every game has it, from its [`GameRules`].
+pub trait HookedRules: GameRules {
+    /// [`GameRules::play`]: [`Rules::play`] with hooks.
     ///
     /// # Errors
     /// As [`Rules::play`]; a failing hook is an [`crate::ErrorKind::Variant`] error.
@@ -722,9 +724,12 @@ pub trait HookedRules: Rules<State: BoardView> {
         state: &mut Self::State,
         turn: &Turn,
         hooks: &H,
-    ) -> Result<(), ReplayError>;
+    ) -> Result<(), ReplayError> {
+        GameRules::play(self, state, turn, hooks)
+    }
 
-    /// A random legal game under the rules and the hooks.
+    /// [`GameRules::simulate`]: a random legal game under the rules and
+    /// the hooks.
     ///
     /// # Errors
     /// When the options describe no game, or a hook fails.
@@ -733,12 +738,12 @@ pub trait HookedRules: Rules<State: BoardView> {
         options: &SimOptions,
         rng: &mut Rng,
         hooks: &H,
-    ) -> Result<Game, String>;
+    ) -> Result<Game, String> {
+        GameRules::simulate(self, options, rng, hooks)
+    }
 
-    /// Every legal move of `seat` with `roll` under the hooks, for the
-    /// game API ([`crate::game::MoveRules::legal_moves`]): the moves the
-    /// game's rules allow and [`Hooks::allow`] does not forbid, the
-    /// teammates [`Hooks::roll_for`] names.
+    /// [`GameRules::legal_moves`]: every legal move of `seat` with `roll`
+    /// under the hooks.
     ///
     /// # Errors
     /// When `seat` may not act, the roll does not fit the game, or a hook fails.
@@ -749,80 +754,12 @@ pub trait HookedRules: Rules<State: BoardView> {
         roll: Option<Roll>,
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<Move>, ReplayError>;
-
-    /// The names of the hooks this game calls (see the module docs).
-    fn hook_names() -> &'static [&'static str];
-
-    /// The fields of this game's moves beyond the ones every game has, in
-    /// the order its [`MoveView`]s hold them (see the module docs).
-    fn move_fields() -> &'static [(&'static str, FieldKind)];
-
-    /// The position queries of this game beyond the ones every game
-    /// answers, which [`BoardView::query`] answers (see the module docs).
-    fn position_queries() -> &'static [(&'static str, QueryKind)] {
-        &[]
-    }
-
-    /// The move `text` (canonical or hand-written notation of the actions)
-    /// added by [`Hooks::moves`] for `seat`'s pieces, rolled by `roller`,
-    /// spelt with every mark it implies; `None` when the game's own rules
-    /// beyond the ones the variant lifts forbid it (the move is dropped from
-    /// the list; see [`crate::house`]).
-    ///
-    /// # Errors
-    /// When the text is no move of this game, or one it cannot play.
-    fn spell_added(
-        &self,
-        state: &Self::State,
-        roller: &str,
-        seat: &str,
-        roll: Option<Roll>,
-        text: &str,
-    ) -> Result<Option<Move>, String> {
-        let _ = (state, roller, seat, roll);
-        Err(format!("\"{text}\": this game takes no added moves"))
-    }
-
-    /// Plays `mv`, a move [`HookedRules::spell_added`] spelt (or a pass the
-    /// variant's list leaves alone), as written in `turn`: the piece moves,
-    /// and the turn passes on as after any move of the roll.
-    ///
-    /// # Errors
-    /// When the move cannot be played, or a hook fails.
-    fn play_added<H: Hooks>(
-        &self,
-        state: &mut Self::State,
-        turn: &Turn,
-        mv: &Move,
-        hooks: &H,
-    ) -> Result<(), ReplayError> {
-        let _ = (state, mv, hooks);
-        Err(ReplayError::new(
-            crate::ErrorKind::Variant,
-            turn.head.span,
-            "this game takes no added moves",
-        ))
-    }
-
-    /// Applies one edit of [`Hooks::effect`], checked.
-    ///
-    /// # Errors
-    /// When the edit cannot be made (why, lowercase).
-    fn apply_edit(&self, state: &mut Self::State, edit: &crate::house::Edit) -> Result<(), String> {
-        let _ = state;
-        Err(format!("{edit}: this game takes no edits"))
-    }
-
-    /// Ends the game with `seat` (and its team) as the winner.
-    ///
-    /// # Errors
-    /// When `seat` is no seat in play.
-    fn declare_winner(&self, state: &mut Self::State, seat: &str) -> Result<(), String> {
-        let _ = state;
-        Err(format!("{seat}: this game takes no winner from a variant"))
+    ) -> Result<Vec<Move>, ReplayError> {
+        GameRules::legal_moves(self, state, seat, roll, number, hooks)
     }
 }
+
+impl<G: GameRules> HookedRules for G {}
 
 /// A game's rules with hooks, usable wherever [`Rules`] are.
 #[derive(Debug)]
@@ -839,14 +776,14 @@ impl<R, H> Clone for WithHooks<'_, R, H> {
 
 impl<R, H> Copy for WithHooks<'_, R, H> {}
 
-impl<'a, R: HookedRules, H: Hooks> WithHooks<'a, R, H> {
+impl<'a, R: GameRules, H: Hooks> WithHooks<'a, R, H> {
     /// `rules` with `hooks`.
     pub fn new(rules: &'a R, hooks: &'a H) -> Self {
         WithHooks { rules, hooks }
     }
 }
 
-impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
+impl<R: GameRules, H: Hooks> Rules for WithHooks<'_, R, H> {
     type State = R::State;
 
     fn setup(&self, game: &Game) -> Result<Self::State, ReplayError> {
@@ -858,7 +795,7 @@ impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
         if crate::house::changes_game(self.hooks) {
             crate::house::play(self.rules, self.hooks, state, turn)
         } else {
-            self.rules.play_hooked(state, turn, self.hooks)
+            self.rules.play(state, turn, self.hooks)
         }
     }
 
@@ -869,9 +806,15 @@ impl<R: HookedRules, H: Hooks> Rules for WithHooks<'_, R, H> {
     fn is_over(&self, state: &Self::State) -> bool {
         self.rules.is_over(state)
     }
+
+    fn text_board(&self, state: &Self::State) -> String {
+        self.rules.text_board(state)
+    }
 }
 
-impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
+impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRules
+    for WithHooks<'_, R, H>
+{
     fn game_kind(&self) -> crate::GameKind {
         self.rules.game_kind()
     }
@@ -881,11 +824,11 @@ impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
     }
 
     fn next(&self, state: &Self::State) -> Next {
-        self.rules.next(state)
+        MoveRules::next(self.rules, state)
     }
 
     fn to_act(&self, state: &Self::State) -> Option<billes_notation::Seat> {
-        self.rules.to_act(state)
+        MoveRules::to_act(self.rules, state)
     }
 
     fn legal_moves(
@@ -899,21 +842,20 @@ impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
             let list = crate::house::listed(self.rules, self.hooks, state, seat, roll, number)?;
             Ok(list.into_iter().map(|(m, _)| m).collect())
         } else {
-            self.rules
-                .legal_moves_hooked(state, seat, roll, number, self.hooks)
+            GameRules::legal_moves(self.rules, state, seat, roll, number, self.hooks)
         }
     }
 
     fn position_tag(&self, state: &Self::State) -> String {
-        self.rules.position_tag(state)
+        MoveRules::position_tag(self.rules, state)
     }
 
     fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
-        self.rules.give_turn(state, seat)
+        MoveRules::give_turn(self.rules, state, seat)
     }
 
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
-        self.rules.view(state)
+        MoveRules::view(self.rules, state)
     }
 
     fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn BoardView {
@@ -921,9 +863,9 @@ impl<R: HookedRules + MoveRules, H: Hooks> MoveRules for WithHooks<'_, R, H> {
     }
 }
 
-impl<R: HookedRules + Describe, H: Hooks> Describe for WithHooks<'_, R, H> {
+impl<R: GameRules, H: Hooks> Describe for WithHooks<'_, R, H> {
     fn describe(&self, before: &Self::State, turn: &Turn, after: &Self::State) -> Vec<String> {
-        self.rules.describe(before, turn, after)
+        GameRules::describe(self.rules, before, turn, after)
     }
 }
 
@@ -937,15 +879,13 @@ mod tests {
             billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + *\n")
                 .expect("record parses");
         let rules = crate::aggravation::Aggravation::default();
-        let mut state = rules.setup(&game).expect("start position");
+        let mut state = Rules::setup(&rules, &game).expect("start position");
         let mut slot: Option<Box<dyn BoardView>> = None;
         state.copy_into(&mut slot);
         let first = slot
             .as_deref()
             .map(|v| v as *const dyn BoardView as *const ());
-        rules
-            .play(&mut state, &game.line.turns[0])
-            .expect("legal turn");
+        Rules::play(&rules, &mut state, &game.line.turns[0]).expect("legal turn");
         state.copy_into(&mut slot);
         let second = slot
             .as_deref()

@@ -904,6 +904,17 @@ fn a_ring_move_past_its_own_star_names_the_exit() {
 }
 
 #[test]
+fn a_ring_move_past_its_own_star_written_whole_names_the_exit() {
+    // Every star hole of the ring named: the same message as `y0-b0`.
+    let e = rg("R:y0 G:g9 move=R", &["R3 y0-w0-r0-b0"]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    assert_eq!(
+        e.message,
+        "R must leave the star ring at r0, the star hole leading to its HOME"
+    );
+}
+
+#[test]
 fn a_marble_on_its_own_star_has_no_ring_move() {
     let e = rg("R:r0 G:g9 move=R", &["R2 r0-p0"]).unwrap_err();
     assert_eq!(

@@ -210,7 +210,7 @@ fn simulated_games_obey_the_hooks_and_replay_under_them() {
         replay_with(&WithHooks::new(&rules, &always), &game, &mut |_| {}).unwrap();
     }
     assert_eq!(
-        Barricade::hook_names(),
+        <Barricade as billes_core::registry::GameRules>::hook_names(),
         ["allow", "extra_turn", "moves", "effect", "winner"]
     );
 }

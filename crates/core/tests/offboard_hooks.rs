@@ -192,5 +192,8 @@ fn a_written_mark_must_give_the_variant_s_points() {
         two.moves.borrow()[0],
         "R g6:h6>nw 2x1 off Some(\"B\") into Some(\"t1\")"
     );
-    assert_eq!(Offboard::hook_names(), ["allow", "score"]);
+    assert_eq!(
+        <Offboard as billes_core::registry::GameRules>::hook_names(),
+        ["allow", "score"]
+    );
 }

@@ -18,3 +18,5 @@ mod offboard;
 mod offboard_api;
 mod offboard_hooks;
 mod recovery;
+mod toy;
+mod written_spellings;

@@ -81,7 +81,7 @@ const KEY_SLOTS: usize = 512;
 
 /// The Lua source of a function that makes, for one hook function, the
 /// function that fills `move` with the fields every game has and the game's
-/// own `fields` (its [`billes_core::variant::HookedRules::move_fields`]) and
+/// own `fields` (its [`billes_core::game::GameRules::move_fields`]) and
 /// calls the hook: one protected call from Rust instead of one per field, the
 /// hook held as an upvalue rather than passed on every call. Names (seats,
 /// holes, kinds) travel as numbers into `names`: pushing a number from Rust

@@ -188,19 +188,20 @@ impl Variant {
             // The game's own simulator does not know added moves, effects
             // or winners: the game API plays them.
             Some(h) if billes_core::house::changes_game(h) => {
-                let header = r.simulate_game(
+                let header = r.simulate_hooked(
                     &SimOptions {
                         max_turns: 0,
                         ..options.clone()
                     },
                     rng,
+                    &billes_core::variant::NoHooks,
                 )?;
                 let mut pos = RulesPosition::start(WithHooks::new(r, h), &header)
                     .map_err(|e| e.message)?;
                 billes_core::house::simulate_position(&mut pos, header, rng, options.max_turns)?
             }
             Some(h) => r.simulate_hooked(options, rng, h)?,
-            None => r.simulate_game(options, rng)?,
+            None => r.simulate_hooked(options, rng, &billes_core::variant::NoHooks)?,
         });
         let rules = self
             .source

@@ -33,7 +33,7 @@ mod offboard;
 use std::fmt;
 
 use billes_core::game::{Move, Position};
-use billes_core::{GameKind, Rng};
+use billes_core::{with_kind, GameKind, Rng};
 
 /// A player: picks one of the legal moves of a position.
 pub trait Policy: fmt::Debug + Sync {
@@ -135,11 +135,7 @@ impl Heuristic {
         if let Some(w) = pos.winners() {
             return crate::rollout::side_value(Some(&w), side, 1);
         }
-        let logits = match self.game {
-            GameKind::Aggravation => aggravation::race(pos).map(|r| race(r, RACE_SPREAD)),
-            GameKind::Barricade => barricade::race(pos).map(|r| race(r, RACE_SPREAD)),
-            GameKind::Offboard => offboard::strengths(pos),
-        };
+        let logits = with_kind!(self.game, R => <R as Play>::strengths(pos));
         match logits {
             Some(l) if !l.is_empty() => share(&l, side),
             _ => 1.0 / pos.seats().len().max(1) as f32,
@@ -202,11 +198,48 @@ impl Policy for Heuristic {
     }
 
     fn scores(&self, pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
-        match self.game {
-            GameKind::Aggravation => aggravation::scores(pos, moves),
-            GameKind::Barricade => barricade::scores(pos, moves),
-            GameKind::Offboard => offboard::scores(pos, moves),
-        }
+        with_kind!(self.game, R => <R as Play>::scores(pos, moves))
+    }
+}
+
+/// A game's heuristic player: what [`Heuristic`] asks of each game, found
+/// through the registry's list of games (one impl per game's rules type).
+trait Play {
+    /// A score per move of `moves` in `pos`, higher is better.
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32>;
+
+    /// The strengths of the contestants in `pos` (see [`Heuristic::evaluation`]),
+    /// `None` when `pos` is not a position of the game.
+    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>>;
+}
+
+impl Play for billes_core::aggravation::Aggravation {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        aggravation::scores(pos, moves)
+    }
+
+    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+        aggravation::race(pos).map(|r| race(r, RACE_SPREAD))
+    }
+}
+
+impl Play for billes_core::barricade::Barricade {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        barricade::scores(pos, moves)
+    }
+
+    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+        barricade::race(pos).map(|r| race(r, RACE_SPREAD))
+    }
+}
+
+impl Play for billes_core::offboard::Offboard {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        offboard::scores(pos, moves)
+    }
+
+    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+        offboard::strengths(pos)
     }
 }
 

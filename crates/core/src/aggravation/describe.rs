@@ -5,10 +5,11 @@ use billes_notation::{Action, Turn};
 
 use super::board::{Class, Hole};
 use super::{Aggravation, State};
-use crate::describe::{capitalised, wins, Describe};
+use crate::describe::{capitalised, wins};
 
-impl Describe for Aggravation {
-    fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
+impl Aggravation {
+    /// The phrases telling what `turn` did (see [`crate::describe()`]).
+    pub(crate) fn describe_turn(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         let b = self.board;
         let mut out = Vec::new();
         let Some(mover) = b.seat(turn.mover()) else {

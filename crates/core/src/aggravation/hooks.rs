@@ -1,18 +1,16 @@
 //! Aggravation under a variant's hooks: the position view, the checks of the
 //! written move against `allow` and `roll_for`, and the `extra_turn` hook.
 
-use billes_notation::{Action, Game, Turn};
+use billes_notation::{Action, Turn};
 
 use super::board::Hole;
 use super::legal::TurnCtx;
 use super::moves::Candidate;
 use super::{Aggravation, State};
-use crate::rng::Rng;
 use crate::variant::{
-    BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView, TeamRoll,
-    Verdict,
+    BoardView, Field, Hook, HookError, Hooks, MoveKind, MoveView, TeamRoll, Verdict,
 };
-use crate::{Colour, ErrorKind, ReplayError, SimOptions};
+use crate::{Colour, ErrorKind, ReplayError};
 
 impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
@@ -115,7 +113,7 @@ impl Aggravation {
             b.letter(mover),
             kind,
             state,
-            Self::move_fields(),
+            <Self as crate::game::GameRules>::move_fields(),
             [
                 Field::Number(Some(u32::from(roll))),
                 Field::Name(name(c.from())),
@@ -265,86 +263,5 @@ impl Aggravation {
         hooks
             .extra_turn(&self.move_view(ctx, c), standard)
             .map_err(|e| variant_error(turn, e))
-    }
-}
-
-impl HookedRules for Aggravation {
-    fn play_hooked<H: Hooks>(
-        &self,
-        state: &mut State,
-        turn: &Turn,
-        hooks: &H,
-    ) -> Result<(), ReplayError> {
-        self.play_turn_with(state, turn, hooks)
-    }
-
-    fn simulate_hooked<H: Hooks>(
-        &self,
-        options: &SimOptions,
-        rng: &mut Rng,
-        hooks: &H,
-    ) -> Result<Game, String> {
-        self.simulate_with(options, rng, hooks)
-    }
-
-    fn legal_moves_hooked<H: Hooks>(
-        &self,
-        state: &State,
-        seat: &str,
-        roll: Option<crate::game::Roll>,
-        number: u32,
-        hooks: &H,
-    ) -> Result<Vec<crate::game::Move>, ReplayError> {
-        self.legal_moves_with(state, seat, roll, number, hooks)
-    }
-
-    fn move_fields() -> &'static [(&'static str, FieldKind)] {
-        &[
-            ("roll", FieldKind::Number),
-            ("from", FieldKind::Name),
-            ("to", FieldKind::Name),
-            ("via", FieldKind::Name),
-            ("captures", FieldKind::Name),
-        ]
-    }
-
-    fn hook_names() -> &'static [&'static str] {
-        &[
-            "allow",
-            "roll_for",
-            "extra_turn",
-            "moves",
-            "effect",
-            "winner",
-        ]
-    }
-
-    fn spell_added(
-        &self,
-        state: &State,
-        roller: &str,
-        seat: &str,
-        roll: Option<crate::game::Roll>,
-        text: &str,
-    ) -> Result<Option<crate::game::Move>, String> {
-        self.spell_added_move(state, roller, seat, roll, text)
-    }
-
-    fn play_added<H: Hooks>(
-        &self,
-        state: &mut State,
-        turn: &Turn,
-        mv: &crate::game::Move,
-        hooks: &H,
-    ) -> Result<(), ReplayError> {
-        self.play_added_move(state, turn, mv, hooks)
-    }
-
-    fn apply_edit(&self, state: &mut State, edit: &crate::house::Edit) -> Result<(), String> {
-        self.edit(state, edit)
-    }
-
-    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), String> {
-        self.declare(state, seat)
     }
 }

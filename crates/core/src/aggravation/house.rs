@@ -157,7 +157,7 @@ impl State {
 }
 
 impl Aggravation {
-    /// [`crate::variant::HookedRules::spell_added`] for Aggravation: one
+    /// [`crate::game::GameRules::spell_added`] for Aggravation: one
     /// move of `seat`'s marble along a path of holes (`r5-rh4-rh2`), landing
     /// on an empty hole or another seat's marble (which it aggravates).
     pub(crate) fn spell_added_move(
@@ -216,7 +216,7 @@ impl Aggravation {
         Ok(Some(mv.with_mover(Some(Seat::from(seat)))))
     }
 
-    /// [`crate::variant::HookedRules::play_added`] for Aggravation.
+    /// [`crate::game::GameRules::play_added`] for Aggravation.
     pub(crate) fn play_added_move<H: Hooks>(
         &self,
         state: &mut State,
@@ -257,7 +257,7 @@ impl Aggravation {
         Ok(())
     }
 
-    /// [`crate::variant::HookedRules::apply_edit`] for Aggravation: marbles
+    /// [`crate::game::GameRules::apply_edit`] for Aggravation: marbles
     /// outside HOME only (a HOME count never changes by an edit).
     pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), String> {
         match edit {
@@ -302,7 +302,7 @@ impl Aggravation {
         Ok(())
     }
 
-    /// [`crate::variant::HookedRules::declare_winner`] for Aggravation: the
+    /// [`crate::game::GameRules::declare_winner`] for Aggravation: the
     /// seat's team wins.
     pub(crate) fn declare(&self, state: &mut State, seat: &str) -> Result<(), String> {
         let s = self

@@ -10,9 +10,9 @@ use billes_notation::{Action, Seat, Span};
 
 use super::moves::Candidate;
 use super::{Aggravation, State};
-use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{HookError, Hooks, NoHooks};
-use crate::{Colour, ErrorKind, GameKind, ReplayError};
+use crate::game::{roll_error, seat_error, Move, Need, Next, Roll};
+use crate::variant::{HookError, Hooks};
+use crate::{Colour, ErrorKind, ReplayError};
 
 /// One legal move as the generator gives it, for the simulator (which needs
 /// the candidate's holes for its greedy player, and spells only the move it
@@ -47,16 +47,12 @@ pub(crate) fn hook_error(span: Span, e: HookError) -> ReplayError {
     ReplayError::new(ErrorKind::Variant, span, e.0)
 }
 
-impl MoveRules for Aggravation {
-    fn game_kind(&self) -> GameKind {
-        GameKind::Aggravation
-    }
-
+impl Aggravation {
     /// The seat to roll; before the first turn every seat in play that may
     /// roll at all (in the board's order, any may start); none once the game
     /// is won. A finished player of a team rolls for its teammates still
     /// playing ([`Need::Teammate`]).
-    fn next(&self, state: &State) -> Next {
+    pub(crate) fn next(&self, state: &State) -> Next {
         let mut next = Next {
             seats: Vec::new(),
             dice: true,
@@ -83,7 +79,7 @@ impl MoveRules for Aggravation {
         next
     }
 
-    fn to_act(&self, state: &State) -> Option<Seat> {
+    pub(crate) fn to_act(&self, state: &State) -> Option<Seat> {
         if state.winner.is_some() {
             return None;
         }
@@ -94,17 +90,7 @@ impl MoveRules for Aggravation {
         Some(Seat::from(state.letter(seat)))
     }
 
-    fn legal_moves(
-        &self,
-        state: &State,
-        seat: &str,
-        roll: Option<Roll>,
-        number: u32,
-    ) -> Result<Vec<Move>, ReplayError> {
-        self.legal_moves_with(state, seat, roll, number, &NoHooks)
-    }
-
-    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+    pub(crate) fn give_turn(&self, state: &mut State, seat: &str) -> bool {
         let Some(s) = state.seats().find(|&s| state.letter(s) == seat) else {
             return false;
         };
@@ -116,7 +102,7 @@ impl MoveRules for Aggravation {
         true
     }
 
-    fn position_tag(&self, state: &State) -> String {
+    pub(crate) fn position_tag(&self, state: &State) -> String {
         super::position::tag(self, state)
     }
 }
@@ -359,11 +345,12 @@ mod tests {
 
     use super::*;
     use crate::game::position::tags_game;
+    use crate::game::MoveRules;
     use crate::Rules;
 
     fn state(rules: &Aggravation, tags: &[(&str, &str)]) -> State {
         rules
-            .setup(&tags_game(GameKind::Aggravation, tags))
+            .setup(&tags_game(crate::GameKind::Aggravation, tags))
             .unwrap()
     }
 

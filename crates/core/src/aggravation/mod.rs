@@ -32,7 +32,8 @@ mod view;
 use billes_notation::{Game, Turn};
 use serde::Deserialize;
 
-use crate::{ReplayError, Rules};
+use crate::variant::Hooks;
+use crate::ReplayError;
 pub use board::{Board, Hole};
 pub use state::State;
 
@@ -128,36 +129,6 @@ impl Aggravation {
     }
 }
 
-impl crate::registry::GameRules for Aggravation {
-    const KIND: crate::GameKind = crate::GameKind::Aggravation;
-    const NAME: &'static str = "aggravation";
-    const HAS_DICE: bool = true;
-    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[
-        (2, None),
-        (4, None),
-        (4, Some("R+G B+Y")),
-        (6, Some("R+P+Y B+G+W")),
-    ];
-
-    type Params = Params;
-
-    fn standard() -> &'static Aggravation {
-        Aggravation::standard()
-    }
-
-    fn from_params(params: Params) -> Result<Aggravation, String> {
-        Aggravation::new(params).map_err(|e| e.to_string())
-    }
-
-    fn simulate_game(
-        &self,
-        options: &crate::SimOptions,
-        rng: &mut crate::Rng,
-    ) -> Result<billes_notation::Game, String> {
-        self.simulate(options, rng)
-    }
-}
-
 impl Default for Aggravation {
     fn default() -> Aggravation {
         let board = board::standard();
@@ -229,15 +200,47 @@ impl Aggravation {
     }
 }
 
-impl Rules for Aggravation {
+impl crate::game::GameRules for Aggravation {
     type State = State;
+    type Params = Params;
+    const NAME: &'static str = "aggravation";
+    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[
+        (2, None),
+        (4, None),
+        (4, Some("R+G B+Y")),
+        (6, Some("R+P+Y B+G+W")),
+    ];
+
+    fn from_params(params: Params) -> Result<Aggravation, String> {
+        Aggravation::new(params).map_err(|e| e.to_string())
+    }
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
         position::setup(self, game)
     }
 
-    fn play(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        self.play_turn(state, turn)
+    fn next(&self, state: &State) -> crate::game::Next {
+        Aggravation::next(self, state)
+    }
+
+    fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+        Aggravation::to_act(self, state)
+    }
+
+    fn legal_moves<H: Hooks>(
+        &self,
+        state: &State,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<crate::game::Move>, ReplayError> {
+        self.legal_moves_with(state, seat, roll, number, hooks)
+    }
+
+    #[inline]
+    fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
+        self.play_turn_with(state, turn, hooks)
     }
 
     fn winners(&self, state: &State) -> Option<Vec<String>> {
@@ -246,6 +249,86 @@ impl Rules for Aggravation {
 
     fn is_over(&self, state: &State) -> bool {
         state.winner.is_some()
+    }
+
+    fn position_tag(&self, state: &State) -> String {
+        Aggravation::position_tag(self, state)
+    }
+
+    fn text_board(&self, state: &State) -> String {
+        crate::TextBoard::text_board(state)
+    }
+
+    fn board<'s>(&self, state: &'s State) -> Option<&'s dyn crate::variant::BoardView> {
+        Some(state)
+    }
+
+    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+        Aggravation::give_turn(self, state, seat)
+    }
+
+    fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
+        self.describe_turn(before, turn, after)
+    }
+
+    fn simulate<H: Hooks>(
+        &self,
+        options: &crate::SimOptions,
+        rng: &mut crate::Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
+        self.simulate_with(options, rng, hooks)
+    }
+
+    fn hook_names() -> &'static [&'static str] {
+        &[
+            "allow",
+            "roll_for",
+            "extra_turn",
+            "moves",
+            "effect",
+            "winner",
+        ]
+    }
+
+    fn move_fields() -> &'static [(&'static str, crate::variant::FieldKind)] {
+        use crate::variant::FieldKind;
+        &[
+            ("roll", FieldKind::Number),
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("via", FieldKind::Name),
+            ("captures", FieldKind::Name),
+        ]
+    }
+
+    fn spell_added(
+        &self,
+        state: &State,
+        roller: &str,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        text: &str,
+    ) -> Result<Option<crate::game::Move>, String> {
+        self.spell_added_move(state, roller, seat, roll, text)
+    }
+
+    fn play_added<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        mv: &crate::game::Move,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        self.play_added_move(state, turn, mv, hooks)
+    }
+
+    fn apply_edit(&self, state: &mut State, edit: &crate::house::Edit) -> Result<(), String> {
+        self.edit(state, edit)
+    }
+
+    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), String> {
+        self.declare(state, seat)
     }
 }
 

@@ -8,7 +8,7 @@ use super::legal::TurnCtx;
 use super::moves::{Candidate, Refusal};
 use super::{Aggravation, Order, State};
 use crate::error::{cold, cold_error};
-use crate::variant::{Hooks, NoHooks};
+use crate::variant::Hooks;
 use crate::{Colour, ErrorKind, ReplayError};
 
 /// The answer of a check on the hot path: the error boxed, so that the
@@ -16,12 +16,7 @@ use crate::{Colour, ErrorKind, ReplayError};
 type Checked<T> = Result<T, Box<ReplayError>>;
 
 impl Aggravation {
-    /// Checks one turn against `state` and plays it.
-    pub(crate) fn play_turn(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        self.play_turn_with(state, turn, &NoHooks)
-    }
-
-    /// [`Aggravation::play_turn`] under a variant's hooks.
+    /// Checks one turn against `state` under a variant's hooks and plays it.
     #[inline(always)]
     pub(crate) fn play_turn_with<H: Hooks>(
         &self,
@@ -440,8 +435,10 @@ impl Aggravation {
         if holes.len() >= 3 || (b.is_star(from) && b.is_star(to)) {
             // The star hole where the marble leaves the ring: the last one
             // named before the landing, or the landing itself for a ring
-            // move that ends on a star hole (`y0-b0`).
-            let exit = if holes.len() == 2 {
+            // move that ends on a star hole (`y0-b0`, or with every star
+            // hole passed named, `y0-w0-r0-b0`).
+            let whole_ring = holes.windows(2).all(|w| b.is_star(w[0]) && b.is_star(w[1]));
+            let exit = if holes.len() == 2 || whole_ring {
                 to
             } else {
                 holes[holes.len() - 2]

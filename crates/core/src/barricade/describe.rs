@@ -7,10 +7,11 @@ use billes_notation::{Action, Turn};
 use super::board::{COLOURS, HOUSE};
 use super::position::colour_of;
 use super::{Barricade, State};
-use crate::describe::{wins, Describe};
+use crate::describe::wins;
 
-impl Describe for Barricade {
-    fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
+impl Barricade {
+    /// The phrases telling what `turn` did (see [`crate::describe()`]).
+    pub(crate) fn describe_turn(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         let b = self.board();
         let mut out = Vec::new();
         let mover = colour_of(&turn.head.seat);

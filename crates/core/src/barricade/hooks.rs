@@ -1,19 +1,17 @@
 //! Barricade under a variant's hooks: the position view, the view of a pawn
 //! move, the moves `allow` lets through, and the `extra_turn` hook.
 
-use billes_notation::{Game, Turn};
+use billes_notation::Turn;
 
 use super::board::{bit, iter_points, seat, Point, Points};
 use super::moves::Move;
 use super::position::{colour_of, State};
 use super::turn::free_points;
-use super::{turn, Barricade};
-use crate::rng::Rng;
+use super::Barricade;
 use crate::variant::{
-    Answer, BoardView, Field, FieldKind, Hook, HookError, HookedRules, Hooks, MoveKind, MoveView,
-    QueryKind, Verdict,
+    Answer, BoardView, Field, Hook, HookError, Hooks, MoveKind, MoveView, Verdict,
 };
-use crate::{Colour, ErrorKind, ReplayError, SimOptions};
+use crate::{Colour, ErrorKind, ReplayError};
 
 impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
@@ -153,7 +151,7 @@ impl Barricade {
             seat(colour),
             kind,
             state,
-            Self::move_fields(),
+            <Self as crate::game::GameRules>::move_fields(),
             [
                 Field::Number(Some(roll as u32)),
                 Field::Name(field(&|m| m.from.and_then(name))),
@@ -194,7 +192,7 @@ impl Barricade {
             seat(colour),
             MoveKind::PutDown,
             after,
-            Self::move_fields(),
+            <Self as crate::game::GameRules>::move_fields(),
             [
                 Field::Number(Some(roll as u32)),
                 Field::Name(from.map(|from| board.name(from).as_str())),
@@ -293,87 +291,4 @@ pub(crate) struct TurnCtx<'a> {
     pub(crate) colour: Colour,
     /// The roll.
     pub(crate) roll: usize,
-}
-
-impl HookedRules for Barricade {
-    fn play_hooked<H: Hooks>(
-        &self,
-        state: &mut State,
-        turn: &Turn,
-        hooks: &H,
-    ) -> Result<(), ReplayError> {
-        turn::play_with(self, state, turn, hooks)
-    }
-
-    fn simulate_hooked<H: Hooks>(
-        &self,
-        options: &SimOptions,
-        rng: &mut Rng,
-        hooks: &H,
-    ) -> Result<Game, String> {
-        self.simulate_with(options, rng, hooks)
-    }
-
-    fn legal_moves_hooked<H: Hooks>(
-        &self,
-        state: &State,
-        seat: &str,
-        roll: Option<crate::game::Roll>,
-        number: u32,
-        hooks: &H,
-    ) -> Result<Vec<crate::game::Move>, ReplayError> {
-        self.legal_moves_with(state, seat, roll, number, hooks)
-    }
-
-    fn move_fields() -> &'static [(&'static str, FieldKind)] {
-        &[
-            ("roll", FieldKind::Number),
-            ("from", FieldKind::Name),
-            ("to", FieldKind::Name),
-            ("via", FieldKind::Name),
-            ("captures", FieldKind::Name),
-            ("takes_barricade", FieldKind::Flag),
-        ]
-    }
-
-    fn position_queries() -> &'static [(&'static str, QueryKind)] {
-        &[
-            ("barricades", QueryKind::Names),
-            ("held", QueryKind::Flag),
-            ("must_move", QueryKind::Name),
-        ]
-    }
-
-    fn hook_names() -> &'static [&'static str] {
-        &["allow", "extra_turn", "moves", "effect", "winner"]
-    }
-
-    fn spell_added(
-        &self,
-        state: &State,
-        _roller: &str,
-        seat: &str,
-        roll: Option<crate::game::Roll>,
-        text: &str,
-    ) -> Result<Option<crate::game::Move>, String> {
-        self.spell_added_move(state, seat, roll, text)
-    }
-
-    fn play_added<H: Hooks>(
-        &self,
-        state: &mut State,
-        turn: &Turn,
-        mv: &crate::game::Move,
-        hooks: &H,
-    ) -> Result<(), ReplayError> {
-        self.play_added_move(state, turn, mv, hooks)
-    }
-
-    fn apply_edit(&self, state: &mut State, edit: &crate::house::Edit) -> Result<(), String> {
-        self.edit(state, edit)
-    }
-
-    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), String> {
-        self.declare(state, seat)
-    }
 }

@@ -108,7 +108,7 @@ impl State {
 }
 
 impl Barricade {
-    /// [`crate::variant::HookedRules::spell_added`] for Barricade: one move
+    /// [`crate::game::GameRules::spell_added`] for Barricade: one move
     /// of `seat`'s pawn along a path of points, landing on a point without a
     /// barricade, empty or held by another seat's pawn (sent home), that the
     /// game's rules allow once the barricades on the way are lifted (`None`
@@ -162,7 +162,7 @@ impl Barricade {
         }))
     }
 
-    /// [`crate::variant::HookedRules::play_added`] for Barricade: the move
+    /// [`crate::game::GameRules::play_added`] for Barricade: the move
     /// is played by the game's checker as if no barricade stood on the
     /// board but the ones it must put down (added moves pass barricades:
     /// the hook decided which may be passed), then the barricades stand
@@ -199,7 +199,7 @@ impl Barricade {
         Ok(())
     }
 
-    /// [`crate::variant::HookedRules::apply_edit`] for Barricade: pawns
+    /// [`crate::game::GameRules::apply_edit`] for Barricade: pawns
     /// and barricades off the goal; no more barricades than the board has.
     pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), String> {
         match edit {
@@ -258,7 +258,7 @@ impl Barricade {
         Ok(())
     }
 
-    /// [`crate::variant::HookedRules::declare_winner`] for Barricade.
+    /// [`crate::game::GameRules::declare_winner`] for Barricade.
     pub(crate) fn declare(&self, state: &mut State, seat: &str) -> Result<(), String> {
         let colour = state
             .colour(seat)

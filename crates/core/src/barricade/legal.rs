@@ -17,8 +17,8 @@ use super::position::{colour_of, write_position, State};
 use super::turn::{after_move, due_now, free_points, Owed};
 use super::{Barricade, HeldOnCapture, Placement, Six};
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
-use crate::variant::{Hook, HookError, Hooks, NoHooks};
-use crate::{Colour, ErrorKind, GameKind, ReplayError};
+use crate::variant::{Hook, HookError, Hooks};
+use crate::{Colour, ErrorKind, ReplayError};
 
 /// The most barricades one turn line can put down: the board's 11 and one
 /// more would be more than there are.
@@ -43,11 +43,7 @@ pub(crate) struct Choice {
     pub free: Points,
 }
 
-impl MoveRules for Barricade {
-    fn game_kind(&self) -> GameKind {
-        GameKind::Barricade
-    }
-
+impl Barricade {
     /// Who rolls next: before the first turn every seat in play (the first
     /// turn decides who starts); after a 6 the seat that may replay, then
     /// the seat that plays if it declines (only the replayer under
@@ -58,7 +54,7 @@ impl MoveRules for Barricade {
     /// (under `must_replay`, `declined` names the seat that plays after the
     /// replay). An extra turn a variant's hook gave moves any pawn: its
     /// seat comes first, with no `Replay` need.
-    fn next(&self, state: &State) -> Next {
+    pub(crate) fn next(&self, state: &State) -> Next {
         let mut next = Next {
             seats: Vec::new(),
             dice: true,
@@ -102,7 +98,7 @@ impl MoveRules for Barricade {
         next
     }
 
-    fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+    pub(crate) fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
         if state.winner.is_some() {
             return None;
         }
@@ -115,17 +111,7 @@ impl MoveRules for Barricade {
         Some(billes_notation::Seat::from(seat(colour)))
     }
 
-    fn legal_moves(
-        &self,
-        state: &State,
-        seat: &str,
-        roll: Option<Roll>,
-        number: u32,
-    ) -> Result<Vec<Move>, ReplayError> {
-        self.legal_moves_with(state, seat, roll, number, &NoHooks)
-    }
-
-    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+    pub(crate) fn give_turn(&self, state: &mut State, seat: &str) -> bool {
         let Some(i) = colour_of(seat).and_then(|c| state.seat_index(c)) else {
             return false;
         };
@@ -137,7 +123,7 @@ impl MoveRules for Barricade {
         true
     }
 
-    fn position_tag(&self, state: &State) -> String {
+    pub(crate) fn position_tag(&self, state: &State) -> String {
         write_position(state)
     }
 }

@@ -39,7 +39,8 @@ pub use board::{
 pub use moves::Move;
 pub use position::{names_diagram, State};
 
-use crate::{ReplayError, Rules};
+use crate::variant::Hooks;
+use crate::ReplayError;
 
 /// When a taken barricade is put down again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -145,31 +146,6 @@ impl Barricade {
     }
 }
 
-impl crate::registry::GameRules for Barricade {
-    const KIND: crate::GameKind = crate::GameKind::Barricade;
-    const NAME: &'static str = "barricade";
-    const HAS_DICE: bool = true;
-    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None), (3, None), (4, None)];
-
-    type Params = Params;
-
-    fn standard() -> &'static Barricade {
-        Barricade::standard()
-    }
-
-    fn from_params(params: Params) -> Result<Barricade, String> {
-        Ok(Barricade::new(params))
-    }
-
-    fn simulate_game(
-        &self,
-        options: &crate::SimOptions,
-        rng: &mut crate::Rng,
-    ) -> Result<billes_notation::Game, String> {
-        self.simulate(options, rng)
-    }
-}
-
 impl Default for Barricade {
     fn default() -> Self {
         Barricade::new(Params::default())
@@ -209,15 +185,42 @@ impl Barricade {
     }
 }
 
-impl Rules for Barricade {
+impl crate::game::GameRules for Barricade {
     type State = State;
+    type Params = Params;
+    const NAME: &'static str = "barricade";
+    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None), (3, None), (4, None)];
+
+    fn from_params(params: Params) -> Result<Barricade, String> {
+        Ok(Barricade::new(params))
+    }
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
         position::setup(self, game)
     }
 
-    fn play(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        turn::play(self, state, turn)
+    fn next(&self, state: &State) -> crate::game::Next {
+        Barricade::next(self, state)
+    }
+
+    fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+        Barricade::to_act(self, state)
+    }
+
+    fn legal_moves<H: Hooks>(
+        &self,
+        state: &State,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<crate::game::Move>, ReplayError> {
+        self.legal_moves_with(state, seat, roll, number, hooks)
+    }
+
+    #[inline]
+    fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
+        turn::play_with(self, state, turn, hooks)
     }
 
     fn winners(&self, state: &State) -> Option<Vec<String>> {
@@ -226,5 +229,88 @@ impl Rules for Barricade {
 
     fn is_over(&self, state: &State) -> bool {
         state.winner().is_some()
+    }
+
+    fn position_tag(&self, state: &State) -> String {
+        Barricade::position_tag(self, state)
+    }
+
+    fn text_board(&self, state: &State) -> String {
+        crate::TextBoard::text_board(state)
+    }
+
+    fn board<'s>(&self, state: &'s State) -> Option<&'s dyn crate::variant::BoardView> {
+        Some(state)
+    }
+
+    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+        Barricade::give_turn(self, state, seat)
+    }
+
+    fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
+        self.describe_turn(before, turn, after)
+    }
+
+    fn simulate<H: Hooks>(
+        &self,
+        options: &crate::SimOptions,
+        rng: &mut crate::Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
+        self.simulate_with(options, rng, hooks)
+    }
+
+    fn hook_names() -> &'static [&'static str] {
+        &["allow", "extra_turn", "moves", "effect", "winner"]
+    }
+
+    fn move_fields() -> &'static [(&'static str, crate::variant::FieldKind)] {
+        use crate::variant::FieldKind;
+        &[
+            ("roll", FieldKind::Number),
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("via", FieldKind::Name),
+            ("captures", FieldKind::Name),
+            ("takes_barricade", FieldKind::Flag),
+        ]
+    }
+
+    fn position_queries() -> &'static [(&'static str, crate::variant::QueryKind)] {
+        use crate::variant::QueryKind;
+        &[
+            ("barricades", QueryKind::Names),
+            ("held", QueryKind::Flag),
+            ("must_move", QueryKind::Name),
+        ]
+    }
+
+    fn spell_added(
+        &self,
+        state: &State,
+        _roller: &str,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        text: &str,
+    ) -> Result<Option<crate::game::Move>, String> {
+        self.spell_added_move(state, seat, roll, text)
+    }
+
+    fn play_added<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        mv: &crate::game::Move,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        self.play_added_move(state, turn, mv, hooks)
+    }
+
+    fn apply_edit(&self, state: &mut State, edit: &crate::house::Edit) -> Result<(), String> {
+        self.edit(state, edit)
+    }
+
+    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), String> {
+        self.declare(state, seat)
     }
 }

@@ -57,6 +57,7 @@
 
 mod perft;
 pub(crate) mod position;
+mod rules;
 
 use std::fmt;
 
@@ -67,6 +68,8 @@ use crate::{GameKind, ReplayError, Rules};
 
 pub use perft::{perft, perft_divide};
 pub use position::RulesPosition;
+pub(crate) use rules::with_board;
+pub use rules::GameRules;
 
 /// A die roll, 1 to 6.
 ///
@@ -400,15 +403,16 @@ impl dyn Position + '_ {
 
 /// A game's rules as the game API needs them: the replay's [`Rules`]
 /// (setup, the checker of written turns, the winners) and the generator of
-/// legal moves. Each game implements it once, generic over its hooks
-/// through [`crate::variant::HookedRules::legal_moves_hooked`].
-pub trait MoveRules: Rules<State: crate::view::View + crate::variant::BoardView + 'static> {
+/// legal moves. The registry's line of a game implements it from the
+/// game's [`GameRules`]; a game's rules with hooks
+/// ([`crate::variant::WithHooks`]) implement it too.
+pub trait MoveRules: Rules<State: 'static> {
     /// The game.
     fn game_kind(&self) -> GameKind;
 
     /// The seats in play, in playing order (the state's own list).
     fn seat_list(&self, state: &Self::State) -> Vec<String> {
-        crate::variant::BoardView::seats(state)
+        self.hook_view(state).seats()
     }
 
     /// Who takes the next turn and what it involves.
@@ -448,14 +452,10 @@ pub trait MoveRules: Rules<State: crate::view::View + crate::variant::BoardView 
     fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool;
 
     /// The position as pictures show it.
-    fn view(&self, state: &Self::State) -> crate::view::PositionView {
-        crate::view::View::view(state)
-    }
+    fn view(&self, state: &Self::State) -> crate::view::PositionView;
 
     /// The position as hooks see it.
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView {
-        state
-    }
+    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView;
 }
 
 impl<R: MoveRules + ?Sized> MoveRules for &R {

@@ -239,7 +239,7 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
     }
 
     fn text_board(&self) -> String {
-        crate::TextBoard::text_board(&self.state)
+        self.rules.text_board(&self.state)
     }
 
     fn boxed(&self) -> Box<dyn Position + '_> {

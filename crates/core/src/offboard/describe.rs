@@ -7,11 +7,12 @@ use billes_notation::{Action, Turn};
 use super::board::Target;
 use super::position::{seat_name, State};
 use super::Offboard;
-use crate::describe::{wins, Describe};
+use crate::describe::wins;
 use crate::Rules;
 
-impl Describe for Offboard {
-    fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
+impl Offboard {
+    /// The phrases telling what `turn` did (see [`crate::describe()`]).
+    pub(crate) fn describe_turn(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         let b = self.board;
         let mut out = Vec::new();
         let score = |s: &State| format!("score {}–{}", s.score[0], s.score[1]);

@@ -2,18 +2,16 @@
 //! move, the moves `allow` lets through, and the points `score` gives a
 //! marble pushed off the board.
 
-use billes_notation::{Capture, Game, Turn};
+use billes_notation::{Capture, Turn};
 
 use super::board::board;
 use super::moves::{Ejection, Shift};
 use super::position::{opponent, seat_name, seat_of, State, SEATS};
 use super::Offboard;
-use crate::rng::Rng;
 use crate::variant::{
-    Answer, BoardView, EjectionView, Field, FieldKind, Hook, HookError, HookedRules, Hooks,
-    MoveKind, MoveView, QueryKind, Verdict,
+    Answer, BoardView, EjectionView, Field, Hook, HookError, Hooks, MoveKind, MoveView, Verdict,
 };
-use crate::{ErrorKind, ReplayError, SimOptions};
+use crate::{ErrorKind, ReplayError};
 
 impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
@@ -87,7 +85,7 @@ impl Offboard {
             seat_name(me),
             MoveKind::Move,
             state,
-            Self::move_fields(),
+            <Self as crate::game::GameRules>::move_fields(),
             [
                 Field::Name(Some(b.cell_name(s.from))),
                 Field::Name(Some(b.cell_name(s.to))),
@@ -198,56 +196,5 @@ impl Offboard {
         }
         *out = kept;
         Ok(())
-    }
-}
-
-impl HookedRules for Offboard {
-    fn play_hooked<H: Hooks>(
-        &self,
-        state: &mut State,
-        turn: &Turn,
-        hooks: &H,
-    ) -> Result<(), ReplayError> {
-        self.play_turn_with(state, turn, hooks)
-    }
-
-    fn simulate_hooked<H: Hooks>(
-        &self,
-        options: &SimOptions,
-        rng: &mut Rng,
-        hooks: &H,
-    ) -> Result<Game, String> {
-        self.simulate_with(options, rng, hooks)
-    }
-
-    fn legal_moves_hooked<H: Hooks>(
-        &self,
-        state: &State,
-        seat: &str,
-        roll: Option<crate::game::Roll>,
-        number: u32,
-        hooks: &H,
-    ) -> Result<Vec<crate::game::Move>, ReplayError> {
-        self.legal_moves_with(state, seat, roll, number, hooks)
-    }
-
-    fn move_fields() -> &'static [(&'static str, FieldKind)] {
-        &[
-            ("from", FieldKind::Name),
-            ("to", FieldKind::Name),
-            ("direction", FieldKind::Name),
-            ("marbles", FieldKind::Number),
-            ("pushes", FieldKind::Number),
-            ("ejects", FieldKind::Name),
-            ("target", FieldKind::Name),
-        ]
-    }
-
-    fn position_queries() -> &'static [(&'static str, QueryKind)] {
-        &[("score", QueryKind::Number), ("target", QueryKind::Name)]
-    }
-
-    fn hook_names() -> &'static [&'static str] {
-        &["allow", "score"]
     }
 }

@@ -21,14 +21,10 @@ use super::position::{seat_name, State};
 use super::Offboard;
 use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
 use crate::variant::{HookError, Hooks, NoHooks};
-use crate::{Colour, ErrorKind, GameKind, ReplayError, Rules};
+use crate::{Colour, ErrorKind, ReplayError, Rules};
 
-impl MoveRules for Offboard {
-    fn game_kind(&self) -> GameKind {
-        GameKind::Offboard
-    }
-
-    fn next(&self, state: &State) -> Next {
+impl Offboard {
+    pub(crate) fn next(&self, state: &State) -> Next {
         if self.is_over(state) {
             return Next {
                 seats: Vec::new(),
@@ -47,21 +43,11 @@ impl MoveRules for Offboard {
         }
     }
 
-    fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+    pub(crate) fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
         (!self.is_over(state)).then(|| billes_notation::Seat::from(seat_name(state.to_move)))
     }
 
-    fn legal_moves(
-        &self,
-        state: &State,
-        seat: &str,
-        roll: Option<Roll>,
-        number: u32,
-    ) -> Result<Vec<Move>, ReplayError> {
-        self.legal_moves_with(state, seat, roll, number, &NoHooks)
-    }
-
-    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+    pub(crate) fn give_turn(&self, state: &mut State, seat: &str) -> bool {
         let Some(colour) = super::position::seat_of(seat) else {
             return false;
         };
@@ -72,7 +58,7 @@ impl MoveRules for Offboard {
         true
     }
 
-    fn position_tag(&self, state: &State) -> String {
+    pub(crate) fn position_tag(&self, state: &State) -> String {
         state.to_position()
     }
 }

@@ -43,7 +43,8 @@ pub use board::{board, Board, TARGETS};
 pub use places::{Cell, Direction, Target};
 pub use position::{State, SEATS};
 
-use crate::{ErrorKind, ReplayError, Rules};
+use crate::variant::Hooks;
+use crate::{ErrorKind, ReplayError};
 use board::RulesFile;
 
 /// The parameters of the rules. `Default` is the standard game of
@@ -127,31 +128,6 @@ impl Offboard {
     pub fn standard() -> &'static Offboard {
         static STANDARD: std::sync::OnceLock<Offboard> = std::sync::OnceLock::new();
         STANDARD.get_or_init(Offboard::default)
-    }
-}
-
-impl crate::registry::GameRules for Offboard {
-    const KIND: crate::GameKind = crate::GameKind::Offboard;
-    const NAME: &'static str = "offboard";
-    const HAS_DICE: bool = false;
-    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None)];
-
-    type Params = Params;
-
-    fn standard() -> &'static Offboard {
-        Offboard::standard()
-    }
-
-    fn from_params(params: Params) -> Result<Offboard, String> {
-        Offboard::new(params).map_err(|e| e.to_string())
-    }
-
-    fn simulate_game(
-        &self,
-        options: &crate::SimOptions,
-        rng: &mut crate::Rng,
-    ) -> Result<billes_notation::Game, String> {
-        self.simulate(options, rng)
     }
 }
 
@@ -255,8 +231,15 @@ impl Offboard {
     }
 }
 
-impl Rules for Offboard {
+impl crate::game::GameRules for Offboard {
     type State = State;
+    type Params = Params;
+    const NAME: &'static str = "offboard";
+    const HAS_DICE: bool = false;
+
+    fn from_params(params: Params) -> Result<Offboard, String> {
+        Offboard::new(params).map_err(|e| e.to_string())
+    }
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
         if let Some(tag) = game.tag_entry("Seats") {
@@ -288,8 +271,28 @@ impl Rules for Offboard {
         }
     }
 
-    fn play(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        self.play_turn(state, turn)
+    fn next(&self, state: &State) -> crate::game::Next {
+        Offboard::next(self, state)
+    }
+
+    fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+        Offboard::to_act(self, state)
+    }
+
+    fn legal_moves<H: Hooks>(
+        &self,
+        state: &State,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<crate::game::Move>, ReplayError> {
+        self.legal_moves_with(state, seat, roll, number, hooks)
+    }
+
+    #[inline]
+    fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
+        self.play_turn_with(state, turn, hooks)
     }
 
     fn winners(&self, state: &State) -> Option<Vec<String>> {
@@ -302,5 +305,56 @@ impl Rules for Offboard {
     fn is_over(&self, state: &State) -> bool {
         let limit = self.params.winning_score;
         state.score.iter().any(|&points| points as u32 >= limit)
+    }
+
+    fn position_tag(&self, state: &State) -> String {
+        Offboard::position_tag(self, state)
+    }
+
+    fn text_board(&self, state: &State) -> String {
+        crate::TextBoard::text_board(state)
+    }
+
+    fn board<'s>(&self, state: &'s State) -> Option<&'s dyn crate::variant::BoardView> {
+        Some(state)
+    }
+
+    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+        Offboard::give_turn(self, state, seat)
+    }
+
+    fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
+        self.describe_turn(before, turn, after)
+    }
+
+    fn simulate<H: Hooks>(
+        &self,
+        options: &crate::SimOptions,
+        rng: &mut crate::Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
+        self.simulate_with(options, rng, hooks)
+    }
+
+    fn hook_names() -> &'static [&'static str] {
+        &["allow", "score"]
+    }
+
+    fn move_fields() -> &'static [(&'static str, crate::variant::FieldKind)] {
+        use crate::variant::FieldKind;
+        &[
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("direction", FieldKind::Name),
+            ("marbles", FieldKind::Number),
+            ("pushes", FieldKind::Number),
+            ("ejects", FieldKind::Name),
+            ("target", FieldKind::Name),
+        ]
+    }
+
+    fn position_queries() -> &'static [(&'static str, crate::variant::QueryKind)] {
+        use crate::variant::QueryKind;
+        &[("score", QueryKind::Number), ("target", QueryKind::Name)]
     }
 }

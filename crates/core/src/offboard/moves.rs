@@ -504,9 +504,7 @@ mod tests {
                         state.to_position()
                     );
                 }
-                rules
-                    .play_turn(&mut state, turn)
-                    .expect("simulated turns are legal");
+                crate::Rules::play(rules, &mut state, turn).expect("simulated turns are legal");
             }
         }
     }

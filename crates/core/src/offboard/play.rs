@@ -11,16 +11,10 @@ use super::moves::{Ejection, Illegal, Shift};
 use super::position::{opponent, seat_name, seat_of, State};
 use super::Offboard;
 use crate::error::cold;
-use crate::variant::{Hooks, NoHooks, Verdict};
+use crate::variant::{Hooks, Verdict};
 use crate::{ErrorKind, ReplayError};
 
 impl Offboard {
-    /// Checks one turn and applies it.
-    #[inline]
-    pub(crate) fn play_turn(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
-        self.play_turn_with(state, turn, &NoHooks)
-    }
-
     /// Checks one turn under a variant's hooks and applies it: `allow` is
     /// asked about the written move (a pass is legal when it forbids every
     /// move), `score` about a marble pushed off.

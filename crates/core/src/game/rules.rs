@@ -1,0 +1,317 @@
+//! [`GameRules`]: the one trait a game implements.
+//!
+//! A game is its rules type and this trait: how a record's tags set a
+//! position up, who acts next, the legal moves of a roll, the checker of a
+//! written turn, the winners, the `Position` tag and the text board.
+//! Everything else has a provided method the game may override: the
+//! hooks' view of a position, a random simulator, what a turn did in words
+//! (nothing), the hooks a house rule may add. The traits the drivers use ([`crate::Rules`],
+//! [`MoveRules`](super::MoveRules), [`crate::variant::HookedRules`],
+//! [`crate::Describe`]) come from it: the registry's line of the game
+//! implements them (see [`crate::registry`]), and a game outside the
+//! registry gets them with [`plug_in!`](crate::plug_in). `docs/adding-a-game.md`
+//! walks through a new game.
+
+use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
+use serde::de::DeserializeOwned;
+
+use super::{Move, Next, Roll};
+use crate::rng::Rng;
+use crate::variant::{BoardView, FieldKind, HookError, Hooks, QueryKind};
+use crate::{ReplayError, SimOptions};
+
+/// A game's rules: the one trait a game implements (eleven required
+/// items; the rest provided).
+///
+/// The methods that take [`Hooks`] are the game's own rules with a house
+/// rule's hooks asked at their points; with [`crate::variant::NoHooks`]
+/// every hook call compiles away.
+pub trait GameRules: Clone + std::fmt::Debug + 'static {
+    /// The position, with whatever the rules need to know about what comes
+    /// next (seat to move, held barricade, pending re-placement...).
+    type State: Clone + 'static;
+
+    /// The parameters a variant may set, read from its `params` table
+    /// (`Default`: the standard game).
+    type Params: DeserializeOwned + Default;
+
+    /// The name used in `Game` tags.
+    const NAME: &'static str;
+
+    /// Whether a turn starts with a roll of the die.
+    const HAS_DICE: bool = true;
+
+    /// The seat letters, in the order [`simulate`](GameRules::simulate)'s
+    /// default seats them.
+    const SEATS: &'static [&'static str] = &["R", "G", "Y", "B"];
+
+    /// The seatings (players, teams) a variant of the game is tried under
+    /// by `billes rules check`.
+    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None)];
+
+    /// The rules with `params`.
+    ///
+    /// # Errors
+    /// When the parameters describe no playable game.
+    fn from_params(params: Self::Params) -> Result<Self, String>;
+
+    /// The start position from the record's tags (`Seats`, `Teams`,
+    /// `Position`...).
+    ///
+    /// # Errors
+    /// A [`crate::ErrorKind::Tag`] error when a tag is missing or wrong.
+    fn setup(&self, game: &Game) -> Result<Self::State, ReplayError>;
+
+    /// Who takes the next turn and what it involves.
+    fn next(&self, state: &Self::State) -> Next;
+
+    /// Every legal move of `seat` with `roll` under `hooks` (the written
+    /// turn being numbered `number`), in a fixed order; a pass (`--`) when
+    /// nothing can be done.
+    ///
+    /// # Errors
+    /// When `seat` may not act, the roll does not fit the game, or a hook fails.
+    fn legal_moves<H: Hooks>(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<Move>, ReplayError>;
+
+    /// Checks one written turn (everything but its number: the seat, the
+    /// roll, every action and mark) and plays it, under `hooks`. Never
+    /// panics, whatever the turn says.
+    ///
+    /// # Errors
+    /// The first thing wrong with the turn; the state is then unspecified.
+    fn play<H: Hooks>(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError>;
+
+    /// The winning seats, once the game is won.
+    fn winners(&self, state: &Self::State) -> Option<Vec<String>>;
+
+    /// The position as a `Position` tag value, which set up with the same
+    /// `Seats` and `Teams` tags gives the position back.
+    fn position_tag(&self, state: &Self::State) -> String;
+
+    /// The position as a plain-text board, ending with a newline (what
+    /// `billes replay` prints after each turn).
+    fn text_board(&self, state: &Self::State) -> String;
+
+    /// Whether the game is won (asked before every turn: answer without
+    /// building the list when the game can).
+    fn is_over(&self, state: &Self::State) -> bool {
+        self.winners(state).is_some()
+    }
+
+    /// The seat the rules call on next: the first of [`GameRules::next`]'s.
+    fn to_act(&self, state: &Self::State) -> Option<Seat> {
+        self.next(state)
+            .seats
+            .first()
+            .and_then(|s| Seat::try_new(s))
+    }
+
+    /// Makes `seat` the one to take the next turn, for a check that goes on
+    /// after a turn written for the wrong seat ([`crate::check_all_with`]).
+    /// False, and the state unchanged, when it cannot (the default: the
+    /// check then stops at such a turn).
+    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+        let _ = (state, seat);
+        false
+    }
+
+    /// The position as hooks see it (`None`, the default: the game takes
+    /// no hook that looks at the position, as a `moves`, `effect` or
+    /// `winner` hook does).
+    fn board<'s>(&self, state: &'s Self::State) -> Option<&'s dyn BoardView> {
+        let _ = state;
+        None
+    }
+
+    /// The phrases telling what `turn` did, played from `before` to
+    /// `after` (`billes annotate`); none by default.
+    fn describe(&self, before: &Self::State, turn: &Turn, after: &Self::State) -> Vec<String> {
+        let _ = (before, turn, after);
+        Vec::new()
+    }
+
+    /// A random legal game under the rules and the hooks. The default
+    /// plays uniformly random legal moves through
+    /// [`legal_moves`](GameRules::legal_moves) and
+    /// [`play`](GameRules::play).
+    ///
+    /// # Errors
+    /// When the options describe no game that can be set up, or a hook fails.
+    fn simulate<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, String> {
+        random_game(self, options, rng, hooks)
+    }
+
+    /// The names of the hooks this game calls (see [`crate::variant`]).
+    fn hook_names() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The fields of this game's moves beyond the ones every game has, in
+    /// the order its [`crate::variant::MoveView`]s hold them.
+    fn move_fields() -> &'static [(&'static str, FieldKind)] {
+        &[]
+    }
+
+    /// The position queries of this game, which
+    /// [`BoardView::query`] answers.
+    fn position_queries() -> &'static [(&'static str, QueryKind)] {
+        &[]
+    }
+
+    /// The move `text` added by a `moves` hook for `seat`'s pieces, rolled
+    /// by `roller`, spelt with every mark it implies; `None` when the game's
+    /// own rules forbid it (see [`crate::house`]).
+    ///
+    /// # Errors
+    /// When the text is no move of this game, or one it cannot play.
+    fn spell_added(
+        &self,
+        state: &Self::State,
+        roller: &str,
+        seat: &str,
+        roll: Option<Roll>,
+        text: &str,
+    ) -> Result<Option<Move>, String> {
+        let _ = (state, roller, seat, roll);
+        Err(format!("\"{text}\": this game takes no added moves"))
+    }
+
+    /// Plays `mv`, a move [`spell_added`](GameRules::spell_added) spelt,
+    /// as written in `turn`.
+    ///
+    /// # Errors
+    /// When the move cannot be played, or a hook fails.
+    fn play_added<H: Hooks>(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        mv: &Move,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        let _ = (state, mv, hooks);
+        Err(ReplayError::new(
+            crate::ErrorKind::Variant,
+            turn.head.span,
+            "this game takes no added moves",
+        ))
+    }
+
+    /// Applies one edit of an `effect` hook, checked.
+    ///
+    /// # Errors
+    /// When the edit cannot be made (why, lowercase).
+    fn apply_edit(&self, state: &mut Self::State, edit: &crate::house::Edit) -> Result<(), String> {
+        let _ = state;
+        Err(format!("{edit}: this game takes no edits"))
+    }
+
+    /// Ends the game with `seat` (and its team) as the winner.
+    ///
+    /// # Errors
+    /// When `seat` is no seat in play.
+    fn declare_winner(&self, state: &mut Self::State, seat: &str) -> Result<(), String> {
+        let _ = state;
+        Err(format!("{seat}: this game takes no winner from a variant"))
+    }
+}
+
+/// Calls `f` with the position as hooks see it ([`GameRules::board`]).
+///
+/// # Errors
+/// When the game gives hooks no view of its positions.
+pub(crate) fn with_board<G: GameRules, T>(
+    rules: &G,
+    state: &G::State,
+    f: impl FnOnce(&dyn BoardView) -> Result<T, HookError>,
+) -> Result<T, HookError> {
+    match rules.board(state) {
+        Some(board) => f(board),
+        None => Err(HookError(format!(
+            "{} gives hooks no view of its positions",
+            G::NAME
+        ))),
+    }
+}
+
+/// [`GameRules::simulate`]'s default: uniformly random legal moves from
+/// the start of a record with `options.players` seats.
+fn random_game<G: GameRules, H: Hooks>(
+    rules: &G,
+    options: &SimOptions,
+    rng: &mut Rng,
+    hooks: &H,
+) -> Result<Game, String> {
+    let Some(seats) = G::SEATS.get(..options.players) else {
+        return Err(format!(
+            "{} is for at most {} players, not {}",
+            G::NAME,
+            G::SEATS.len(),
+            options.players
+        ));
+    };
+    let mut text = format!("[Game \"{}\"]\n[Seats \"{}\"]\n", G::NAME, seats.join(" "));
+    if let Some(teams) = &options.teams {
+        text.push_str(&format!("[Teams \"{teams}\"]\n"));
+    }
+    text.push_str("[Result \"*\"]\n\n*\n");
+    let mut header = billes_notation::parse_game(&text).map_err(|e| e.message)?;
+    let mut state = rules.setup(&header).map_err(|e| e.message)?;
+    let mut turns = Vec::new();
+    while !rules.is_over(&state) && (turns.len() as u32) < options.max_turns {
+        let Some(seat) = rules.to_act(&state) else {
+            break;
+        };
+        let roll = if G::HAS_DICE {
+            Roll::new(rng.die())
+        } else {
+            None
+        };
+        let number = turns.len() as u32 + 1;
+        let moves = rules
+            .legal_moves(&state, seat.as_str(), roll, number, hooks)
+            .map_err(|e| e.to_string())?;
+        if moves.is_empty() {
+            return Err(format!("no legal move for {seat} at turn {number}"));
+        }
+        let turn = moves[rng.below(moves.len())].to_turn(number);
+        rules
+            .play(&mut state, &turn, hooks)
+            .map_err(|e| format!("turn {number}: {e}"))?;
+        turns.push(turn);
+    }
+    header.line = Line {
+        turns,
+        ..Default::default()
+    };
+    header.outcome = Outcome {
+        winners: rules
+            .winners(&state)
+            .unwrap_or_default()
+            .iter()
+            .map(|s| Seat::from(s.as_str()))
+            .collect(),
+        span: Span::default(),
+    };
+    let token = header.outcome.token();
+    for tag in header.tags.iter_mut().filter(|t| t.name == "Result") {
+        tag.value = token.clone();
+    }
+    Ok(header)
+}

@@ -177,3 +177,24 @@ fn mistakes_are_reported() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("illegal_move"), "{}", stderr(&out));
 }
+
+/// Before the first turn any seat may start; the one named is the first of
+/// the Seats tag, as `moves --help` says, under either order of play.
+#[test]
+fn the_first_seat_named_is_the_first_of_the_seats_tag() {
+    for rules in [None, Some("examples/aggravation/house-rules/drawn-order.lua")] {
+        for (seats, first) in [("G R", "G"), ("R G", "R"), ("Y G B", "Y")] {
+            let mut args = vec!["--game-kind", "aggravation", "--seats", seats];
+            if let Some(rules) = rules {
+                args.extend(["--rules", rules]);
+            }
+            let text = moves(&args);
+            let line = text.lines().nth(1).unwrap();
+            let any = format!("{first} to roll (any of {seats} may start)");
+            assert_eq!(line, any, "{rules:?}");
+            args.extend(["--format", "json"]);
+            let json: serde_json::Value = serde_json::from_str(&moves(&args)).unwrap();
+            assert_eq!(json["to_act"], first, "{rules:?} {seats}");
+        }
+    }
+}

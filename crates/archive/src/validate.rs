@@ -102,7 +102,7 @@ pub struct Outcome {
     pub(crate) bytes: u64,
     /// A file was opened.
     pub(crate) opened: bool,
-    /// Main-line turns replayed.
+    /// Main-line turns checked.
     pub(crate) turns: u64,
     /// Present when the job was a game (valid or not).
     pub(crate) game: Option<GameFacts>,
@@ -143,7 +143,8 @@ impl Outcome {
         self.bytes
     }
 
-    /// Main-line turns replayed (up to the mistake in an invalid game).
+    /// Main-line turns checked (in an invalid game whose check stopped,
+    /// those before the turn it stopped at).
     pub fn turns(&self) -> u64 {
         self.turns
     }
@@ -453,6 +454,7 @@ impl Worker {
                     Ok(errors) if !errors.is_empty() => errors,
                     _ => vec![err],
                 };
+                outcome.turns = turns_checked(&game, &errors);
                 for err in &errors {
                     self.push_replay_error(outcome, origin, source, err);
                 }
@@ -484,6 +486,35 @@ impl Worker {
         }
         None
     }
+}
+
+/// Main-line turns checked, given every mistake of the game: all of them,
+/// unless the main line's check stopped (a move that cannot be played, a
+/// turn after the end, a tag the game cannot start from), then the turns
+/// before the one it stopped at. A variation's stop stops only the
+/// variation.
+fn turns_checked(game: &Game, errors: &[ReplayError]) -> u64 {
+    let stop = errors.iter().find(|e| {
+        let stops = e.note.as_deref().is_some_and(|n| {
+            n == billes_core::STOPPED || n == "the turns after the end are not checked"
+        });
+        (stops && !in_variation(&game.line, e.span.start))
+            || (e.turn.is_none() && e.kind != ErrorKind::Result)
+    });
+    match stop {
+        Some(e) => turns_before(game, e),
+        None => game.line.turns.len() as u64,
+    }
+}
+
+/// Whether byte `at` is in a turn of a variation of `line` (at any depth).
+fn in_variation(line: &billes_notation::Line, at: u32) -> bool {
+    line.turns.iter().flat_map(Turn::variations).any(|v| {
+        v.turns
+            .iter()
+            .any(|t| t.span.start <= at && at <= t.span.end)
+            || in_variation(v, at)
+    })
 }
 
 /// Main-line turns replayed before `err`: those that start before it, less

@@ -182,7 +182,10 @@ fn mistakes_are_reported() {
 /// the Seats tag, as `moves --help` says, under either order of play.
 #[test]
 fn the_first_seat_named_is_the_first_of_the_seats_tag() {
-    for rules in [None, Some("examples/aggravation/house-rules/drawn-order.lua")] {
+    for rules in [
+        None,
+        Some("examples/aggravation/house-rules/drawn-order.lua"),
+    ] {
         for (seats, first) in [("G R", "G"), ("R G", "R"), ("Y G B", "Y")] {
             let mut args = vec!["--game-kind", "aggravation", "--seats", seats];
             if let Some(rules) = rules {

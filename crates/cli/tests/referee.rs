@@ -150,7 +150,8 @@ fn a_slipped_seat_letter_a_roll_without_dice_and_a_false_mark_are_told_and_passe
         report["errors"][0]["message"],
         "the turn is written for R, but its move is B's: B is to move, not R"
     );
-    assert_eq!(report["turns"], 1);
+    // Each slip was mended: the check went on, every turn checked.
+    assert_eq!(report["turns"], 5);
 }
 
 #[test]
@@ -172,7 +173,7 @@ fn the_summary_counts_games_and_mistakes() {
     let stdout = text(&out.stdout);
     assert!(
         stdout.ends_with(
-            "checked 1 file, 2 games, 3 turns: 1 valid, 1 invalid; 6 mistakes \
+            "checked 1 file, 2 games, 8 turns: 1 valid, 1 invalid; 6 mistakes \
              (effect: 1, illegal_move: 2, result: 1, seat: 1, turn_number: 1)\n"
         ),
         "{stdout}"

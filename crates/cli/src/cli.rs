@@ -274,6 +274,10 @@ pub struct WalkArgs {
     /// Also read hidden files and folders (names starting with `.`) inside folders
     #[arg(long)]
     pub hidden: bool,
+    /// Pass over the files and folders inside folders that have this name
+    /// (`--exclude invalid`: every folder named invalid); may be repeated
+    #[arg(long, value_name = "NAME")]
+    pub exclude: Vec<String>,
     /// Say which paths inside folders were passed over, and why (hidden,
     /// not a regular file, a link loop, a file already read)
     #[arg(long, short = 'v')]
@@ -286,6 +290,7 @@ impl WalkArgs {
     pub fn expand(&self, paths: &[PathBuf]) -> Vec<billes_archive::input::Found> {
         let walk = billes_archive::input::Walk {
             hidden: self.hidden,
+            exclude: self.exclude.clone(),
         };
         let (found, skipped) = walk.expand(paths);
         if self.verbose {

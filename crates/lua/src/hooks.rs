@@ -293,7 +293,7 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
             ))),
         }
     }
-        fn seat(v: Option<Value>) -> mlua::Result<Option<String>> {
+    fn seat(v: Option<Value>) -> mlua::Result<Option<String>> {
         match v {
             None | Some(Value::Nil) => Ok(None),
             v => name(v, "a seat or nil").map(Some),

@@ -298,8 +298,11 @@ fn walk_back_goes_round_the_loop_and_up_the_home_row() {
 
 #[test]
 fn an_added_backward_move_is_written_as_a_path_and_effect_sees_the_capture_done() {
-    let rules = Variant::load(&VariantSource::from_text("rules/backward-four.lua", BACKWARD_FOUR))
-        .unwrap();
+    let rules = Variant::load(&VariantSource::from_text(
+        "rules/backward-four.lua",
+        BACKWARD_FOUR,
+    ))
+    .unwrap();
     let tags = [("Seats", "R G"), ("Position", "R:r9 G:g9 move=R")];
     let pos = rules.position(&tags).unwrap();
     assert!(names(pos.as_ref(), 4).contains(&"r9-r5".to_string()));
@@ -316,5 +319,9 @@ fn an_added_backward_move_is_written_as_a_path_and_effect_sees_the_capture_done(
     let e = pos
         .play_turn(&parse_game("1. R4 r9-r5* *").unwrap().line.turns[0])
         .unwrap_err();
-    assert!(e.message.contains("G has 4 in BASE, R is on r5"), "{}", e.message);
+    assert!(
+        e.message.contains("G has 4 in BASE, R is on r5"),
+        "{}",
+        e.message
+    );
 }

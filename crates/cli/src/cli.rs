@@ -325,6 +325,11 @@ pub struct ConvertArgs {
     /// The output format (default: json from bgn, bgn from json or yaml)
     #[arg(long, value_enum)]
     pub to: Option<DataFormat>,
+    /// Give every tag, turn, action and comment of JSON or YAML its `span`
+    /// (byte offsets, line and column in the record), for tools that point
+    /// back into the text; left out by default
+    #[arg(long)]
+    pub spans: bool,
 }
 
 #[derive(Debug, Args)]

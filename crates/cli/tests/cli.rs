@@ -113,16 +113,29 @@ fn convert_round_trips_through_json_and_yaml() {
 }
 
 #[test]
-fn convert_json_keeps_spans_and_comments() {
+fn convert_json_keeps_comments_and_spans_on_request() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.bgn", CANONICAL);
-    let out = billes_in(dir.path(), &["convert", "--to", "json", "a.bgn"]);
+    let out = billes_in(dir.path(), &["convert", "--to", "json", "--spans", "a.bgn"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let turn = &json[0]["line"]["turns"][1];
     assert_eq!(turn["after"][0]["text"], "one step");
     assert_eq!(turn["actions"][0]["kind"], "move");
     assert_eq!(turn["actions"][0]["span"]["line"], 5);
     assert_eq!(turn["actions"][0]["span"]["column"], 7);
+    // Without --spans no node has one, and the data reads back the same.
+    for format in ["json", "yaml"] {
+        let out = billes_in(dir.path(), &["convert", "--to", format, "a.bgn"]);
+        let data = text(&out.stdout);
+        assert!(!data.contains("span"), "{data}");
+        assert!(data.contains("one step"), "{data}");
+        let path = write(dir.path(), &format!("b.{format}"), &data);
+        let back = billes_in(
+            dir.path(),
+            &["convert", "--from", format, path.to_str().unwrap()],
+        );
+        assert_eq!(text(&back.stdout), CANONICAL);
+    }
 }
 
 #[test]

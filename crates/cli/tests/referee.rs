@@ -331,3 +331,23 @@ fn records_in_the_docs_validate() {
     }
     assert!(checked >= 3, "only {checked} records found");
 }
+
+/// A letter l for a one in a hole or point name gets a "did you mean".
+#[test]
+fn a_letter_for_a_digit_in_a_name_gets_a_did_you_mean() {
+    let cases = [
+        (
+            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 rl3-r14\n*\n",
+            "there is no hole rl3 on this board: did you mean r13? (a letter l for a one)",
+        ),
+        (
+            "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-al\n*\n",
+            "there is no point al on the board: did you mean a1? (a letter l for a one)",
+        ),
+    ];
+    for (record, message) in cases {
+        let (_dir, out) = validate("l.bgn", record, &["--format", "json"]);
+        let report = json(&out);
+        assert_eq!(report["errors"][0]["message"], message);
+    }
+}

@@ -35,6 +35,7 @@ pub use ast::{
     Seat, Span, Tag, Turn,
 };
 pub use error::{render_error, Diagnostic, ParseError};
+pub use name::misread;
 pub use parse::{parse_game, parse_games, skip_bom, BOM, MAX_NESTING};
 pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
 pub use write::{write_game, write_game_to, write_games};

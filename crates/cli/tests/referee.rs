@@ -351,3 +351,21 @@ fn a_letter_for_a_digit_in_a_name_gets_a_did_you_mean() {
         assert_eq!(report["errors"][0]["message"], message);
     }
 }
+
+/// One marble written where only a line pushes: the message says a single
+/// marble cannot push, and the line move comes first of the legal ones.
+#[test]
+fn a_single_marble_pushing_is_told_the_line_move_first() {
+    let record = "[Game \"offboard\"]\n[Seats \"R B\"]\n[Position \"R:f6 B:g6,h6 move=B\"]\n\n1. B g6>se\n*\n";
+    let (_dir, out) = validate("push.bgn", record, &["--format", "json"]);
+    let report = json(&out);
+    let error = &report["errors"][0];
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("a single marble never does"),
+        "{error}"
+    );
+    assert_eq!(error["legal"][0], "h6:g6>se");
+}

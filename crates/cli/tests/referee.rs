@@ -369,3 +369,31 @@ fn a_single_marble_pushing_is_told_the_line_move_first() {
     );
     assert_eq!(error["legal"][0], "h6:g6>se");
 }
+
+/// A syntax error no longer hides the game's other mistakes: the turns
+/// before the unreadable one are checked, each later syntax error is told,
+/// and the game keeps its tags in every report.
+#[test]
+fn a_syntax_error_leaves_the_rest_of_the_game_checked() {
+    let record = "[Game \"aggravation\"]\n[Event \"Club\"]\n[Seats \"R G\"]\n[Result \"R\"]\n\n\
+                  1. R6 +\n2. R1 r9-r10*\n3. R1 r10-r11\n4. G6 +\n5. G2 g9 g11\n6. R3 r11-r14 7. G1 g9-\n8. R1 r14-r15\n*\n";
+    let (dir, out) = validate("typo.bgn", record, &["--format", "json"]);
+    let report = json(&out);
+    assert_eq!(kinds(&report), ["effect", "seat", "syntax", "syntax"]);
+    assert_eq!(report["turns"], 4);
+    assert!(
+        report["errors"][2]["note"]
+            .as_str()
+            .unwrap()
+            .contains("this turn cannot be read"),
+        "{report}"
+    );
+    assert_eq!(report["errors"][3]["line"], 11);
+    let out = super::common::billes_in(dir.path(), &["validate", "typo.bgn", "--format", "jsonl"]);
+    let game: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(game["tags"]["Event"], "Club", "{game}");
+    assert_eq!(game["tags"]["Result"], "R", "{game}");
+    let out = super::common::billes_in(dir.path(), &["validate", "typo.bgn", "--by-event"]);
+    assert!(text(&out.stdout).contains("Club "), "{}", text(&out.stdout));
+}

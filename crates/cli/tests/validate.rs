@@ -457,7 +457,7 @@ mod jsonl {
             dir.path().join("a.bgn"),
             "[Game \"aggravation\"]\n[Event \"Club night\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n\n\
              [Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r11\n*\n\n\
-             [Game \"aggravation\"]\n1. R6 r9-\n*\n",
+             [Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 r9-\n*\n",
         )
         .unwrap();
         std::fs::write(dir.path().join("b.bgn"), b"\x00binary").unwrap();
@@ -500,7 +500,11 @@ mod jsonl {
         assert_eq!(second["errors"][0]["kind"], "illegal_move");
         assert_eq!(second["errors"][0]["line"], 13);
         assert_eq!(lines[2]["errors"][0]["kind"], "syntax");
-        assert_eq!(lines[2]["tags"], serde_json::json!({}));
+        // Read past its syntax error, the game keeps its tags.
+        assert_eq!(
+            lines[2]["tags"],
+            serde_json::json!({"Game": "aggravation", "Seats": "R B"})
+        );
         assert_eq!(lines[3]["file"], "b.bgn");
         assert_eq!(lines[3]["errors"][0]["kind"], "encoding");
         assert_eq!(lines[4]["file"], "c.bgn");

@@ -7,7 +7,20 @@ use billes_notation::{render_error, Diagnostic, GameSource, ParseError, Span};
 /// Renders a syntax error of game number `game` of the file `name`, with a
 /// blank line after it (as the text report of `billes validate` prints it).
 pub fn render_parse_error(name: &str, game: usize, err: &ParseError, color: bool) -> String {
-    let notes = [format!("in game {game}")];
+    render_parse_error_noted(name, game, err, None, color)
+}
+
+/// [`render_parse_error`] with a note after "in game N": what the check did
+/// about the unreadable turn.
+pub fn render_parse_error_noted(
+    name: &str,
+    game: usize,
+    err: &ParseError,
+    note: Option<&str>,
+    color: bool,
+) -> String {
+    let mut notes = vec![format!("in game {game}")];
+    notes.extend(note.map(str::to_string));
     let rendered = render_error(
         name,
         &Diagnostic {

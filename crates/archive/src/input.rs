@@ -146,14 +146,22 @@ pub fn expand_in_order(paths: &[PathBuf]) -> Vec<Found> {
 /// let walk = Walk { hidden: true, ..Walk::default() };
 /// let (found, _) = walk.expand(&[dir.path().to_path_buf()]);
 /// assert_eq!(found.len(), 2);
+/// let walk = Walk { hidden: true, exclude: vec![".draft.bgn".into()], ..Walk::default() };
+/// let (found, skipped) = walk.expand(&[dir.path().to_path_buf()]);
+/// assert_eq!(found.len(), 1);
+/// assert!(matches!(skipped[0].1, Skip::Excluded));
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Walk {
     /// Also search hidden files and folders (names starting with `.`).
     pub hidden: bool,
     /// Follow symbolic links inside folders, to what lies inside the
     /// folder named on the command line.
     pub follow: bool,
+    /// Pass over the files and folders inside the folders searched whose
+    /// name is one of these (`invalid`: every folder named so, at any
+    /// depth). A path named on the command line is always read.
+    pub exclude: Vec<String>,
 }
 
 /// Why the walk passed over a path.
@@ -161,6 +169,8 @@ pub struct Walk {
 pub enum Skip {
     /// Its name starts with `.`.
     Hidden,
+    /// Its name is one of [`Walk::exclude`].
+    Excluded,
     /// It is not a regular file (a FIFO, a socket, a device).
     NotAFile,
     /// A symbolic link back to a folder the walk is inside.
@@ -178,6 +188,7 @@ impl std::fmt::Display for Skip {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Skip::Hidden => f.write_str("hidden (--hidden searches it)"),
+            Skip::Excluded => f.write_str("excluded (--exclude)"),
             Skip::NotAFile => f.write_str("not a regular file"),
             Skip::Loop => f.write_str("a link back to a folder it is in"),
             Skip::Link => f.write_str("a symbolic link (--follow follows links inside the folder)"),
@@ -293,7 +304,19 @@ impl Walk {
                     .file_name()
                     .to_str()
                     .is_some_and(|n| n.starts_with('.'));
+            let excluded = entry.depth() > 0
+                && entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|n| self.exclude.iter().any(|x| x == n));
             let kind = entry.file_type();
+            if excluded {
+                if kind.is_dir() {
+                    entries.skip_current_dir();
+                }
+                skipped.push((entry.into_path(), Skip::Excluded));
+                continue;
+            }
             if kind.is_dir() {
                 if is_hidden && !hidden {
                     skipped.push((entry.into_path(), Skip::Hidden));

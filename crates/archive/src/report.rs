@@ -39,7 +39,8 @@ pub struct Report {
     pub files: usize,
     /// Games found.
     pub games: usize,
-    /// Main-line turns replayed in valid games, and up to the mistake in invalid ones.
+    /// Main-line turns checked: all of a game's, or those before the turn
+    /// its check stopped at.
     pub turns: u64,
     /// Games without a mistake.
     pub valid: usize,

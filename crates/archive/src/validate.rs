@@ -35,7 +35,7 @@ use std::sync::Arc;
 use billes_core::{ErrorKind, ReplayError, Summary};
 use billes_notation::{Game, GameSource, ParseError, Turn};
 
-use crate::diagnostic::{render_parse_error, render_replay_error};
+use crate::diagnostic::{render_parse_error, render_parse_error_noted, render_replay_error};
 use crate::input::Input;
 use crate::report::ErrorEntry;
 use crate::rules::{Place, Resolver, RulePolicy};
@@ -102,7 +102,7 @@ pub struct Outcome {
     pub(crate) bytes: u64,
     /// A file was opened.
     pub(crate) opened: bool,
-    /// Main-line turns replayed.
+    /// Main-line turns checked.
     pub(crate) turns: u64,
     /// Present when the job was a game (valid or not).
     pub(crate) game: Option<GameFacts>,
@@ -143,7 +143,8 @@ impl Outcome {
         self.bytes
     }
 
-    /// Main-line turns replayed (up to the mistake in an invalid game).
+    /// Main-line turns checked (in an invalid game whose check stopped,
+    /// those before the turn it stopped at).
     pub fn turns(&self) -> u64 {
         self.turns
     }
@@ -338,8 +339,7 @@ impl Worker {
         source: &GameSource,
         outcome: &mut Outcome,
     ) -> Option<(Game, Option<Summary>)> {
-        let name = origin.name.as_str();
-        let mut facts = GameFacts {
+        let facts = GameFacts {
             index: source.index,
             line: source.line,
             event: None,
@@ -347,22 +347,103 @@ impl Worker {
             fingerprint: None,
             tags: Vec::new(),
         };
-        let mut game = match source.parse_into(std::mem::take(&mut self.spare_turns)) {
+        let game = match source.parse_into(std::mem::take(&mut self.spare_turns)) {
             Ok(game) => game,
+            Err(err) if !self.settings.keep => match source.parse_recovering(err.clone()) {
+                Some(read) => {
+                    self.unreadable(origin, source, outcome, facts, read);
+                    return None;
+                }
+                None => {
+                    self.syntax_error(origin, source, outcome, facts, &err);
+                    return None;
+                }
+            },
             Err(err) => {
-                if self.settings.by_event {
-                    facts.event = scan_tag(&source.text, "Event");
-                    facts.round = scan_tag(&source.text, "Round");
-                }
-                if self.settings.diagnostics {
-                    outcome.rendered =
-                        render_parse_error(name, source.index, &err, self.settings.color);
-                }
-                outcome.game = Some(facts);
-                outcome.errors.push(parse_entry(name, source.index, &err));
+                self.syntax_error(origin, source, outcome, facts, &err);
                 return None;
             }
         };
+        self.checked(origin, source, outcome, facts, game)
+    }
+
+    /// A game that cannot be read at all: its syntax error, and its event
+    /// and round as far as a scan of the text finds them.
+    fn syntax_error(
+        &mut self,
+        origin: &Origin,
+        source: &GameSource,
+        outcome: &mut Outcome,
+        mut facts: GameFacts,
+        err: &ParseError,
+    ) {
+        let name = origin.name.as_str();
+        if self.settings.by_event {
+            facts.event = scan_tag(&source.text, "Event");
+            facts.round = scan_tag(&source.text, "Round");
+        }
+        if self.settings.diagnostics {
+            outcome.rendered = render_parse_error(name, source.index, err, self.settings.color);
+        }
+        outcome.game = Some(facts);
+        outcome.errors.push(parse_entry(name, source.index, err));
+    }
+
+    /// A game read past its syntax errors: its tags kept, the turns before
+    /// the first unreadable one checked, then each syntax error (the first
+    /// saying the check stops there: the position after an unreadable turn
+    /// cannot be known).
+    fn unreadable(
+        &mut self,
+        origin: &Origin,
+        source: &GameSource,
+        outcome: &mut Outcome,
+        facts: GameFacts,
+        read: billes_notation::Recovered,
+    ) {
+        let name = origin.name.as_str();
+        let mut game = read.game;
+        let tags: Vec<(String, String)> = game
+            .tags
+            .iter()
+            .map(|t| (t.name.to_string(), t.value.to_string()))
+            .collect();
+        let stop = read.unreadable.first().copied().unwrap_or(u32::MAX);
+        game.line.turns.retain(|t| t.span.start < stop);
+        // The result is not checked: the game is not followed to its end.
+        game.tags.retain(|t| t.name != "Result");
+        game.outcome = Default::default();
+        self.checked(origin, source, outcome, facts, game);
+        if let Some(facts) = outcome.game.as_mut().filter(|_| self.settings.tags) {
+            facts.tags = tags;
+        }
+        for (i, err) in read.errors.iter().enumerate() {
+            let note = (i == 0).then_some(UNREADABLE);
+            if self.settings.diagnostics {
+                outcome.rendered.push_str(&render_parse_error_noted(
+                    name,
+                    source.index,
+                    err,
+                    note,
+                    self.settings.color,
+                ));
+            }
+            let mut entry = parse_entry(name, source.index, err);
+            entry.note = note.map(str::to_string);
+            outcome.errors.push(entry);
+        }
+    }
+
+    /// Checks a game read: its facts, then its turns.
+    fn checked(
+        &mut self,
+        origin: &Origin,
+        source: &GameSource,
+        outcome: &mut Outcome,
+        mut facts: GameFacts,
+        mut game: Game,
+    ) -> Option<(Game, Option<Summary>)> {
+        let name = origin.name.as_str();
         if self.settings.by_event {
             facts.event = game.tag("Event").map(str::to_string);
             facts.round = game.tag("Round").map(str::to_string);
@@ -427,6 +508,7 @@ impl Worker {
                     Ok(errors) if !errors.is_empty() => errors,
                     _ => vec![err],
                 };
+                outcome.turns = turns_checked(&game, &errors);
                 for err in &errors {
                     self.push_replay_error(outcome, origin, source, err);
                 }
@@ -458,6 +540,39 @@ impl Worker {
         }
         None
     }
+}
+
+/// Main-line turns checked, given every mistake of the game: all of them,
+/// unless the main line's check stopped (a move that cannot be played, a
+/// turn after the end, a tag the game cannot start from), then the turns
+/// before the one it stopped at. A variation's stop stops only the
+/// variation.
+fn turns_checked(game: &Game, errors: &[ReplayError]) -> u64 {
+    let stop = errors.iter().find(|e| {
+        let stops = e.note.as_deref().is_some_and(|n| {
+            n == billes_core::STOPPED || n == "the turns after the end are not checked"
+        });
+        (stops && !in_variation(&game.line, e.span.start))
+            || (e.turn.is_none() && e.kind != ErrorKind::Result)
+    });
+    match stop {
+        Some(e) => turns_before(game, e),
+        None => game.line.turns.len() as u64,
+    }
+}
+
+/// The note of the first syntax error of a game read past it.
+const UNREADABLE: &str =
+    "this turn cannot be read, and the position after it cannot be known: the turns after it are read for syntax only";
+
+/// Whether byte `at` is in a turn of a variation of `line` (at any depth).
+fn in_variation(line: &billes_notation::Line, at: u32) -> bool {
+    line.turns.iter().flat_map(Turn::variations).any(|v| {
+        v.turns
+            .iter()
+            .any(|t| t.span.start <= at && at <= t.span.end)
+            || in_variation(v, at)
+    })
 }
 
 /// Main-line turns replayed before `err`: those that start before it, less

@@ -280,6 +280,10 @@ pub struct WalkArgs {
     /// link inside a folder is)
     #[arg(long, short = 'L')]
     pub follow: bool,
+    /// Pass over the files and folders inside folders that have this name
+    /// (`--exclude invalid`: every folder named invalid); may be repeated
+    #[arg(long, value_name = "NAME")]
+    pub exclude: Vec<String>,
     /// Say which paths inside folders were passed over, and why (hidden,
     /// not a regular file, a link loop, a file already read)
     #[arg(long, short = 'v')]
@@ -293,6 +297,7 @@ impl WalkArgs {
         let walk = billes_archive::input::Walk {
             hidden: self.hidden,
             follow: self.follow,
+            exclude: self.exclude.clone(),
         };
         let (found, skipped) = walk.expand(paths);
         if self.verbose {
@@ -327,6 +332,11 @@ pub struct ConvertArgs {
     /// The output format (default: json from bgn, bgn from json or yaml)
     #[arg(long, value_enum)]
     pub to: Option<DataFormat>,
+    /// Give every tag, turn, action and comment of JSON or YAML its `span`
+    /// (byte offsets, line and column in the record), for tools that point
+    /// back into the text; left out by default
+    #[arg(long)]
+    pub spans: bool,
 }
 
 #[derive(Debug, Args)]

@@ -86,3 +86,46 @@ fn invalid_examples_are_rejected_with_their_messages() {
         });
     }
 }
+
+/// The README's first two commands: the shipped records less the invalid
+/// ones are valid (a one-line report, exit 0); the invalid ones are each
+/// reported (exit 1).
+#[test]
+fn the_readme_s_first_commands_exit_0_then_1() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let commands: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("cargo run --release -- "))
+        .take(2)
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect();
+    assert_eq!(
+        commands,
+        [
+            "validate examples/ --exclude invalid",
+            "validate examples/*/invalid/"
+        ]
+    );
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_billes"))
+            .current_dir(root())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["validate", "examples/", "--exclude", "invalid"]);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_eq!(report.lines().count(), 1, "{report}");
+    assert!(report.contains(" 0 invalid"), "{report}");
+    let mut invalid = Vec::new();
+    for game in ["aggravation", "barricade", "offboard"] {
+        invalid.push(format!("examples/{game}/invalid/"));
+    }
+    let mut args = vec!["validate"];
+    args.extend(invalid.iter().map(String::as_str));
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(1));
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains(" 0 valid"), "{report}");
+}

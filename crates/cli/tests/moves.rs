@@ -177,3 +177,83 @@ fn mistakes_are_reported() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("illegal_move"), "{}", stderr(&out));
 }
+
+/// Before the first turn any seat may start; the one named is the first of
+/// the Seats tag, as `moves --help` says, under either order of play.
+#[test]
+fn the_first_seat_named_is_the_first_of_the_seats_tag() {
+    for rules in [
+        None,
+        Some("examples/aggravation/house-rules/drawn-order.lua"),
+    ] {
+        for (seats, first) in [("G R", "G"), ("R G", "R"), ("Y G B", "Y")] {
+            let mut args = vec!["--game-kind", "aggravation", "--seats", seats];
+            if let Some(rules) = rules {
+                args.extend(["--rules", rules]);
+            }
+            let text = moves(&args);
+            let line = text.lines().nth(1).unwrap();
+            let any = format!("{first} to roll (any of {seats} may start)");
+            assert_eq!(line, any, "{rules:?}");
+            args.extend(["--format", "json"]);
+            let json: serde_json::Value = serde_json::from_str(&moves(&args)).unwrap();
+            assert_eq!(json["to_act"], first, "{rules:?} {seats}");
+        }
+    }
+}
+
+/// In team play each move is written with its turn head, so that whose
+/// marble moves can be told (`R3>G g12-y1`); JSON keeps the moves as they are.
+#[test]
+fn team_play_writes_each_move_with_its_mover() {
+    let args = [
+        "--game-kind",
+        "aggravation",
+        "--teams",
+        "R+G B+Y",
+        "--position",
+        "R:rh1,rh2,rh3,rh4 G:g9,g12 B:b9 Y:y9 move=R",
+        "--roll",
+        "3",
+    ];
+    let text = moves(&args);
+    assert_eq!(
+        text.lines().last(),
+        Some("3: R3>G g12-y1  R3>G g12-c"),
+        "{text}"
+    );
+}
+
+/// Under `malefiz` a move that takes a barricade is one entry, then the
+/// points it may go down on; JSON lists each move whole.
+#[test]
+fn a_barricade_taken_is_listed_once_with_its_points() {
+    let mut args = vec![
+        "--game-kind",
+        "barricade",
+        "--seats",
+        "R G",
+        "--position",
+        "R:i13,e5 G:o1 bar=i11,e7 move=R",
+        "--rules",
+        "malefiz",
+        "--roll",
+        "2",
+    ];
+    let text = moves(&args);
+    let line = text.lines().last().unwrap();
+    assert!(
+        line.starts_with("2: i13-g13  i13-k13  e5-e7#, then #a13 #b13 "),
+        "{line}"
+    );
+    assert_eq!(line.matches("e5-e7#").count(), 1, "{line}");
+    let entry = line.split("  ").find(|e| e.starts_with("e5-e7#")).unwrap();
+    let points = entry.matches(" #").count();
+    assert!(entry.ends_with(&format!("({points} points)")), "{entry}");
+    assert!(line.ends_with("  e5-c5  e5-g5  h-b1  h-d1"), "{line}");
+    args.extend(["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&moves(&args)).unwrap();
+    let list = json["rolls"]["2"].as_array().unwrap();
+    assert_eq!(list.len(), 6 + points);
+    assert_eq!(list[2], "e5-e7# #a13");
+}

@@ -150,7 +150,8 @@ fn a_slipped_seat_letter_a_roll_without_dice_and_a_false_mark_are_told_and_passe
         report["errors"][0]["message"],
         "the turn is written for R, but its move is B's: B is to move, not R"
     );
-    assert_eq!(report["turns"], 1);
+    // Each slip was mended: the check went on, every turn checked.
+    assert_eq!(report["turns"], 5);
 }
 
 #[test]
@@ -172,7 +173,7 @@ fn the_summary_counts_games_and_mistakes() {
     let stdout = text(&out.stdout);
     assert!(
         stdout.ends_with(
-            "checked 1 file, 2 games, 3 turns: 1 valid, 1 invalid; 6 mistakes \
+            "checked 1 file, 2 games, 8 turns: 1 valid, 1 invalid; 6 mistakes \
              (effect: 1, illegal_move: 2, result: 1, seat: 1, turn_number: 1)\n"
         ),
         "{stdout}"
@@ -329,4 +330,70 @@ fn records_in_the_docs_validate() {
         }
     }
     assert!(checked >= 3, "only {checked} records found");
+}
+
+/// A letter l for a one in a hole or point name gets a "did you mean".
+#[test]
+fn a_letter_for_a_digit_in_a_name_gets_a_did_you_mean() {
+    let cases = [
+        (
+            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 rl3-r14\n*\n",
+            "there is no hole rl3 on this board: did you mean r13? (a letter l for a one)",
+        ),
+        (
+            "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-al\n*\n",
+            "there is no point al on the board: did you mean a1? (a letter l for a one)",
+        ),
+    ];
+    for (record, message) in cases {
+        let (_dir, out) = validate("l.bgn", record, &["--format", "json"]);
+        let report = json(&out);
+        assert_eq!(report["errors"][0]["message"], message);
+    }
+}
+
+/// One marble written where only a line pushes: the message says a single
+/// marble cannot push, and the line move comes first of the legal ones.
+#[test]
+fn a_single_marble_pushing_is_told_the_line_move_first() {
+    let record = "[Game \"offboard\"]\n[Seats \"R B\"]\n[Position \"R:f6 B:g6,h6 move=B\"]\n\n1. B g6>se\n*\n";
+    let (_dir, out) = validate("push.bgn", record, &["--format", "json"]);
+    let report = json(&out);
+    let error = &report["errors"][0];
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("a single marble never does"),
+        "{error}"
+    );
+    assert_eq!(error["legal"][0], "h6:g6>se");
+}
+
+/// A syntax error no longer hides the game's other mistakes: the turns
+/// before the unreadable one are checked, each later syntax error is told,
+/// and the game keeps its tags in every report.
+#[test]
+fn a_syntax_error_leaves_the_rest_of_the_game_checked() {
+    let record = "[Game \"aggravation\"]\n[Event \"Club\"]\n[Seats \"R G\"]\n[Result \"R\"]\n\n\
+                  1. R6 +\n2. R1 r9-r10*\n3. R1 r10-r11\n4. G6 +\n5. G2 g9 g11\n6. R3 r11-r14 7. G1 g9-\n8. R1 r14-r15\n*\n";
+    let (dir, out) = validate("typo.bgn", record, &["--format", "json"]);
+    let report = json(&out);
+    assert_eq!(kinds(&report), ["effect", "seat", "syntax", "syntax"]);
+    assert_eq!(report["turns"], 4);
+    assert!(
+        report["errors"][2]["note"]
+            .as_str()
+            .unwrap()
+            .contains("this turn cannot be read"),
+        "{report}"
+    );
+    assert_eq!(report["errors"][3]["line"], 11);
+    let out = super::common::billes_in(dir.path(), &["validate", "typo.bgn", "--format", "jsonl"]);
+    let game: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(game["tags"]["Event"], "Club", "{game}");
+    assert_eq!(game["tags"]["Result"], "R", "{game}");
+    let out = super::common::billes_in(dir.path(), &["validate", "typo.bgn", "--by-event"]);
+    assert!(text(&out.stdout).contains("Club "), "{}", text(&out.stdout));
 }

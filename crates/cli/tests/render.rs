@@ -245,3 +245,41 @@ fn the_text_board_at_a_turn_stops_there() {
     assert_eq!(render.status.code(), Some(1));
     assert!(stderr(&render).contains("not over"), "{}", stderr(&render));
 }
+
+/// What the README says of the page's size: the viewer and its board, 70 KB
+/// at most, plus at most five times the record, short or long.
+#[test]
+fn the_html_page_is_the_viewer_and_at_most_five_times_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = dir.path().join("long.bgn");
+    let out = billes(&[
+        "simulate",
+        "--game",
+        "barricade",
+        "--players",
+        "3",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "-o",
+        long.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut records: Vec<String> = EXAMPLES
+        .iter()
+        .map(|e| root().join(e).display().to_string())
+        .collect();
+    records.push(long.display().to_string());
+    for record in records {
+        let page = dir.path().join("page.html");
+        let out = billes(&["render", &record, "--html", page.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let size = std::fs::metadata(&record).unwrap().len();
+        let html = std::fs::metadata(&page).unwrap().len();
+        assert!(
+            html <= 70_000 + 5 * size,
+            "{record}: {size} bytes give a page of {html}"
+        );
+    }
+}

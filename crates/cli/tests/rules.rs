@@ -696,3 +696,53 @@ fn a_variants_print_names_the_game_where_the_verb_reads_many() {
         assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// The names `billes rules list` gives, one a line.
+fn shipped_variants() -> Vec<(String, String)> {
+    let out = billes(&["rules", "list"]);
+    assert_eq!(out.status.code(), Some(0));
+    stdout(&out)
+        .lines()
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let name = words.next().unwrap().to_string();
+            (name, words.next().unwrap().to_string())
+        })
+        .collect()
+}
+
+/// The README and the rule authors' guide name every shipped variant, and
+/// the README says how many there are.
+#[test]
+fn the_docs_name_every_shipped_variant() {
+    let variants = shipped_variants();
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let guide = std::fs::read_to_string(root().join("rules/README.md")).unwrap();
+    let count = format!("the {} shipped variants", variants.len());
+    assert!(readme.contains(&count), "README.md does not say {count:?}");
+    for (name, game) in &variants {
+        assert!(readme.contains(&format!("`{name}`")), "README.md: {name}");
+        let row = format!("| `{name}` | {game} |");
+        assert!(guide.contains(&row), "rules/README.md: {row}");
+    }
+}
+
+/// A simulated game under any variant writes its Result tag as the games'
+/// own simulators do (`R`, `R+G`), never as the movetext's token (`=R`).
+#[test]
+fn simulate_writes_one_spelling_of_the_result_tag_under_every_variant() {
+    for (name, game) in shipped_variants() {
+        let out = billes(&["simulate", "--game", &game, "--rules", &name, "--seed", "1"]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        let text = stdout(&out);
+        let tag = text
+            .lines()
+            .find_map(|l| l.strip_prefix("[Result \""))
+            .unwrap_or_else(|| panic!("{name}: no Result tag in {text}"));
+        let value = tag.trim_end_matches("\"]");
+        assert!(
+            value == "*" || value.chars().all(|c| c.is_ascii_uppercase() || c == '+'),
+            "{name}: [Result \"{value}\"]"
+        );
+    }
+}

@@ -461,7 +461,7 @@ mod jsonl {
             dir.path().join("a.bgn"),
             "[Game \"aggravation\"]\n[Event \"Club night\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n\n\
              [Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r11\n*\n\n\
-             [Game \"aggravation\"]\n1. R6 r9-\n*\n",
+             [Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 r9-\n*\n",
         )
         .unwrap();
         std::fs::write(dir.path().join("b.bgn"), b"\x00binary").unwrap();
@@ -499,11 +499,16 @@ mod jsonl {
             (second["game"].clone(), second["valid"].clone()),
             (2.into(), false.into())
         );
-        assert_eq!(second["turns"], 1);
+        // The move fits a roll of 2: the check went on, both turns checked.
+        assert_eq!(second["turns"], 2);
         assert_eq!(second["errors"][0]["kind"], "illegal_move");
         assert_eq!(second["errors"][0]["line"], 13);
         assert_eq!(lines[2]["errors"][0]["kind"], "syntax");
-        assert_eq!(lines[2]["tags"], serde_json::json!({}));
+        // Read past its syntax error, the game keeps its tags.
+        assert_eq!(
+            lines[2]["tags"],
+            serde_json::json!({"Game": "aggravation", "Seats": "R B"})
+        );
         assert_eq!(lines[3]["file"], "b.bgn");
         assert_eq!(lines[3]["errors"][0]["kind"], "encoding");
         assert_eq!(lines[4]["file"], "c.bgn");
@@ -591,4 +596,43 @@ fn a_game_whose_result_tag_disagrees_counts_the_turns_it_replayed() {
     assert_eq!(lines[0]["turns"], 63);
     assert_eq!(lines[0]["valid"], false);
     assert_eq!(lines[1]["turns"], 63);
+}
+
+/// The turn count is of the turns checked: a check that goes on past its
+/// mistakes counts every turn of the game, in the summary and in JSONL.
+#[test]
+fn the_turns_counted_are_the_turns_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let record =
+        std::fs::read_to_string(super::common::root().join("examples/barricade/two-players.bgn"))
+            .unwrap();
+    let turns = record
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert!(turns > 20, "{turns}");
+    // Two false capture marks, at turns 5 and 13: the check goes on.
+    let marked = record
+        .replace("5. B2 e5-e7\n", "5. B2 e5-e7*\n")
+        .replace("13. R3 l1-o1\n", "13. R3 l1-o1*\n");
+    assert_ne!(marked, record);
+    std::fs::write(dir.path().join("marked.bgn"), &marked).unwrap();
+    let out = billes_in(dir.path(), &["validate", "marked.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    let summary = format!("checked 1 file, 1 game, {turns} turns: 0 valid, 1 invalid; 2 mistakes");
+    assert!(
+        text(&out.stdout).contains(&summary),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = billes_in(dir.path(), &["validate", "marked.bgn", "--format", "jsonl"]);
+    let game: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(game["turns"], turns, "{game}");
+    // A move that cannot be played at turn 7 stops the check: 6 turns.
+    let stopped = marked.replace("7. B3 h-q1\n", "7. B3 h-a1\n");
+    std::fs::write(dir.path().join("stopped.bgn"), &stopped).unwrap();
+    let out = billes_in(dir.path(), &["validate", "stopped.bgn"]);
+    let summary = "checked 1 file, 1 game, 6 turns: 0 valid, 1 invalid; 2 mistakes";
+    assert!(text(&out.stdout).contains(summary), "{}", text(&out.stdout));
 }

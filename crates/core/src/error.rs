@@ -203,6 +203,17 @@ impl Shape {
 
     fn nearness(&self, other: &Shape) -> u32 {
         let mut n = 0;
+        // One marble written where a line holding it moves the same way
+        // (`g6>se` for `h6:g6>se`): the line is what was meant.
+        if let [one] = self.holes.as_slice() {
+            if self.direction.is_some()
+                && self.direction == other.direction
+                && other.holes.len() > 1
+                && other.holes.contains(one)
+            {
+                n += 16;
+            }
+        }
         if !self.holes.is_empty() && self.holes.first() == other.holes.first() {
             n += 8;
         }
@@ -238,6 +249,12 @@ mod tests {
         let mut legal: Vec<String> = ["+", "r9-r12", "g5-g8*", "b1-r12"].map(String::from).into();
         nearest_first(&mut legal, &written("b1-r11"));
         assert_eq!(legal, ["b1-r12", "r9-r12", "g5-g8*", "+"]);
+        // A single marble that cannot push: the line holding it, first.
+        let mut legal: Vec<String> = ["g6>e", "g6>ne", "g6:h6>nw", "h6:g6>se"]
+            .map(String::from)
+            .into();
+        nearest_first(&mut legal, &written("g6>se"));
+        assert_eq!(legal[0], "h6:g6>se");
         let mut legal: Vec<String> = ["r9-r12", "g5-g8*", "+"].map(String::from).into();
         nearest_first(&mut legal, &written("+"));
         assert_eq!(legal, ["+", "r9-r12", "g5-g8*"]);

@@ -523,9 +523,11 @@ pub fn simulate_position(
             .collect(),
         span: Span::default(),
     };
-    let token = header.outcome.token();
+    // Spelt as the games' own simulators spell it: `R+G`, not the
+    // movetext's `=R+G`.
+    let value = header.outcome.tag_value();
     for tag in header.tags.iter_mut().filter(|t| t.name == "Result") {
-        tag.value = token.clone();
+        tag.value = value.clone();
     }
     Ok(header)
 }

@@ -194,6 +194,16 @@ pub trait BoardView {
         let _ = (point, steps, seat);
         Vec::new()
     }
+    /// The routes of exactly `steps` steps back from `point`, as
+    /// [`BoardView::walk`] gives them (the landing point last).
+    /// Aggravation: the one route back round the loop (counter-clockwise),
+    /// and from a HOME hole back up its row to the loop; none from the
+    /// centre. Barricade: the routes of `walk` (a pawn's way has no
+    /// direction).
+    fn walk_back(&self, point: &str, steps: u32) -> Vec<Vec<String>> {
+        let _ = (point, steps);
+        Vec::new()
+    }
     /// The points passed from `from` to `to`, `to` last (`None`: `to`
     /// cannot be reached). Aggravation: along the track of `seat`'s marbles
     /// (`None`: the marble on `from`), as [`BoardView::walk`] goes;

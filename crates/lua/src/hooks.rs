@@ -271,7 +271,8 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
 }
 
 /// The board helpers of the `pos` table: `neighbours(p)`, `walk(from,
-/// steps [, seat])` and `path(from, to [, seat])` (see `rules/README.md`).
+/// steps [, seat])`, `walk_back(from, steps)` and `path(from, to [, seat])`
+/// (see `rules/README.md`).
 fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::Result<()> {
     fn name(v: Option<Value>, what: &str) -> mlua::Result<String> {
         match v {
@@ -280,6 +281,23 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
                 "expected {what}, got {}",
                 other.map_or("nothing", |v| v.type_name())
             ))),
+        }
+    }
+    fn steps(v: Option<Value>) -> mlua::Result<u32> {
+        match v {
+            Some(Value::Integer(n)) if (0..=64).contains(&n) => Ok(n as u32),
+            Some(Value::Number(x)) if x.fract() == 0.0 && (0.0..=64.0).contains(&x) => Ok(x as u32),
+            other => {
+                // The number as Lua writes it, else the value's type.
+                let got = match other {
+                    Some(Value::Integer(n)) => n.to_string(),
+                    Some(Value::Number(x)) => format!("{x}"),
+                    other => other.map_or("nothing", |v| v.type_name()).to_string(),
+                };
+                Err(mlua::Error::runtime(format!(
+                    "expected a number of steps from 0 to 64, got {got}"
+                )))
+            }
         }
     }
     fn seat(v: Option<Value>) -> mlua::Result<Option<String>> {
@@ -312,21 +330,7 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         present(lua, &cur, "walk")?;
         let mut a = args(a);
         let from = name(a.pop_front(), "a point name")?;
-        let steps = match a.pop_front() {
-            Some(Value::Integer(n)) if (0..=64).contains(&n) => n as u32,
-            Some(Value::Number(x)) if x.fract() == 0.0 && (0.0..=64.0).contains(&x) => x as u32,
-            other => {
-                // The number as Lua writes it, else the value's type.
-                let got = match other {
-                    Some(Value::Integer(n)) => n.to_string(),
-                    Some(Value::Number(x)) => format!("{x}"),
-                    other => other.map_or("nothing", |v| v.type_name()).to_string(),
-                };
-                return Err(mlua::Error::runtime(format!(
-                    "expected a number of steps from 0 to 64, got {got}"
-                )));
-            }
-        };
+        let steps = steps(a.pop_front())?;
         let seat = seat(a.pop_front())?;
         Ok(cur
             .borrow()
@@ -335,6 +339,19 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
             .unwrap_or_default())
     })?;
     pos.raw_set("walk", walk)?;
+    let cur = Rc::clone(current);
+    let walk_back = lua.create_function(move |lua, a: MultiValue| {
+        present(lua, &cur, "walk_back")?;
+        let mut a = args(a);
+        let from = name(a.pop_front(), "a point name")?;
+        let steps = steps(a.pop_front())?;
+        Ok(cur
+            .borrow()
+            .as_ref()
+            .map(|v| v.walk_back(&from, steps))
+            .unwrap_or_default())
+    })?;
+    pos.raw_set("walk_back", walk_back)?;
     let cur = Rc::clone(current);
     let path = lua.create_function(move |lua, a: MultiValue| {
         present(lua, &cur, "path")?;

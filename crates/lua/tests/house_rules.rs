@@ -251,3 +251,78 @@ fn names_of_standard(standard: &dyn Engine, pos: &dyn Position, roll: u8) -> Vec
         .map(|l| l.iter().map(Move::to_string).collect())
         .unwrap_or_default()
 }
+
+/// A house rule with a backward move, as a newcomer writes it: on a 4 a
+/// marble may go 4 holes back (`pos.walk_back`), written `r9-r5`; its
+/// `effect` tells what it sees of a capture.
+const BACKWARD_FOUR: &str = r#"
+return {
+  name = "backward-four",
+  game = "aggravation",
+  hooks = {
+    moves = function(roll, pos, standard)
+      if roll.roll ~= 4 then return nil end
+      local list = {}
+      for _, m in ipairs(standard) do list[#list + 1] = m end
+      for _, from in ipairs(pos.pieces(roll.seat)) do
+        local route = pos.walk_back(from, 4)[1]
+        if route and pos.at(route[#route]) ~= roll.seat then
+          list[#list + 1] = from .. "-" .. route[#route]
+        end
+      end
+      return list
+    end,
+    effect = function(move, pos)
+      if move.captures then
+        error(move.captures .. " has " .. pos.reserve(move.captures) .. " in BASE, "
+          .. pos.at(move.to) .. " is on " .. move.to)
+      end
+    end,
+  },
+}
+"#;
+
+#[test]
+fn walk_back_goes_round_the_loop_and_up_the_home_row() {
+    let rules = shipped("bounce-home");
+    let pos = rules
+        .position(&[("Seats", "R G"), ("Position", "R:r1,rh2 G:g9 move=R")])
+        .unwrap();
+    let view = pos.hook_view();
+    // Counter-clockwise from r1: r0, then the last holes of the side before.
+    assert_eq!(view.walk_back("r1", 3), [["r0", "w13", "w12"]]);
+    // From HOME: up the row, onto the loop at the branch hole, then back.
+    assert_eq!(view.walk_back("rh2", 3), [["rh1", "r7", "r6"]]);
+    assert_eq!(view.walk_back("c", 1), Vec::<Vec<String>>::new());
+    assert_eq!(view.walk_back("r1", 0), [Vec::<String>::new()]);
+}
+
+#[test]
+fn an_added_backward_move_is_written_as_a_path_and_effect_sees_the_capture_done() {
+    let rules = Variant::load(&VariantSource::from_text(
+        "rules/backward-four.lua",
+        BACKWARD_FOUR,
+    ))
+    .unwrap();
+    let tags = [("Seats", "R G"), ("Position", "R:r9 G:g9 move=R")];
+    let pos = rules.position(&tags).unwrap();
+    assert!(names(pos.as_ref(), 4).contains(&"r9-r5".to_string()));
+    // Written as a path, the move checks.
+    let mut after = pos.boxed();
+    after
+        .play_turn(&parse_game("1. R4 r9-r5 *").unwrap().line.turns[0])
+        .unwrap();
+    assert_eq!(after.hook_view().at("r5"), Some("R"));
+    // A capture: when `effect` runs the captured marble is already in BASE
+    // and the mover stands on the hole (`pos` is the position after it).
+    let tags = [("Seats", "R G"), ("Position", "R:r9 G:r5 move=R")];
+    let mut pos = rules.position(&tags).unwrap();
+    let e = pos
+        .play_turn(&parse_game("1. R4 r9-r5* *").unwrap().line.turns[0])
+        .unwrap_err();
+    assert!(
+        e.message.contains("G has 4 in BASE, R is on r5"),
+        "{}",
+        e.message
+    );
+}

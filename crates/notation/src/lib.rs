@@ -27,6 +27,7 @@ pub mod file;
 mod name;
 mod parse;
 mod reader;
+mod recover;
 mod swar;
 mod write;
 
@@ -35,6 +36,8 @@ pub use ast::{
     Seat, Span, Tag, Turn,
 };
 pub use error::{render_error, Diagnostic, ParseError};
+pub use name::misread;
 pub use parse::{parse_game, parse_games, skip_bom, BOM, MAX_NESTING};
 pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
+pub use recover::{Recovered, MAX_SYNTAX_ERRORS};
 pub use write::{write_game, write_game_to, write_games};

@@ -305,6 +305,40 @@ impl<'de> Deserialize<'de> for Name {
     }
 }
 
+/// What a hole or point name not on the board was probably meant to be,
+/// when its letters after the first hold a letter for a digit (`rl3` for
+/// `r13`, `bO` for `b0`): the name with each such letter read as the digit,
+/// and what was misread, for a "did you mean" when `known` knows it.
+///
+/// ```
+/// let known = |n: &str| n == "r13";
+/// assert_eq!(
+///     billes_notation::misread("rl3", known).as_deref(),
+///     Some("did you mean r13? (a letter l for a one)")
+/// );
+/// assert_eq!(billes_notation::misread("rh3", known), None);
+/// ```
+pub fn misread(name: &str, known: impl Fn(&str) -> bool) -> Option<String> {
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    let mut meant = String::from(first);
+    let mut slips = Vec::new();
+    for c in chars {
+        let (digit, slip) = match c {
+            'l' => ('1', "a letter l for a one"),
+            'I' => ('1', "a letter I for a one"),
+            'O' | 'o' => ('0', "a letter O for a zero"),
+            c => (c, ""),
+        };
+        if !slip.is_empty() && !slips.contains(&slip) {
+            slips.push(slip);
+        }
+        meant.push(digit);
+    }
+    (!slips.is_empty() && known(&meant))
+        .then(|| format!("did you mean {meant}? ({})", slips.join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;

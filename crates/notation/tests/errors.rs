@@ -96,3 +96,34 @@ fn turns_after_a_star_result() {
         render("[Game \"aggravation\"]\n\n1. R6 + 2. R3 r9-r12 * 3. B4 --\n*\n")
     );
 }
+
+/// A move cut short names the spelling of the record's own game, and a file
+/// that ends there says so.
+#[test]
+fn a_cut_move_names_its_game_s_syntax_and_the_end_of_the_file() {
+    let cases = [
+        (
+            "aggravation",
+            "1. R6 +\n2. R1 r9",
+            "expected '-' and the next hole (like `r9-r12`) after r9, found the end of the input: the file ends in the middle of a turn",
+        ),
+        (
+            "barricade",
+            "1. R6 e5",
+            "expected '-' and the next point (like `e5-e7`) after e5, found the end of the input: the file ends in the middle of a turn",
+        ),
+        (
+            "offboard",
+            "1. R c3",
+            "expected ':' and the line's last cell, or '>' and a direction (like `c3>ne`), after c3, found the end of the input: the file ends in the middle of a turn",
+        ),
+    ];
+    for (game, moves, message) in cases {
+        let text = format!("[Game \"{game}\"]\n\n{moves}");
+        let e = billes_notation::parse_game(&text).unwrap_err();
+        assert_eq!(e.message, message, "{game}");
+    }
+    // Cut before the next line: the file does not end there.
+    let e = billes_notation::parse_game("[Game \"aggravation\"]\n\n1. R1 r9\n*\n").unwrap_err();
+    assert!(!e.message.contains("the file ends"), "{}", e.message);
+}

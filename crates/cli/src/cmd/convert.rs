@@ -75,14 +75,39 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match to {
         DataFormat::Bgn => out.write_all(write_games(&games).as_bytes())?,
-        DataFormat::Json => {
+        DataFormat::Json if args.spans => {
             serde_json::to_writer_pretty(&mut out, &games)?;
             writeln!(out)?;
         }
-        DataFormat::Yaml => serde_yaml::to_writer(&mut out, &games)?,
+        DataFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &without_spans(&games)?)?;
+            writeln!(out)?;
+        }
+        DataFormat::Yaml if args.spans => serde_yaml::to_writer(&mut out, &games)?,
+        DataFormat::Yaml => serde_yaml::to_writer(&mut out, &without_spans(&games)?)?,
     }
     out.flush()?;
     Ok(OK)
+}
+
+/// The games as data without their spans (every `span` key of the syntax
+/// tree): a span is where a node stands in the text, which a reader of the
+/// data rarely needs and which made the JSON 38 times the record's size.
+/// Reading the data back gives each a default span.
+fn without_spans(games: &[Game]) -> serde_json::Result<serde_json::Value> {
+    fn strip(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                map.remove("span");
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::to_value(games)?;
+    strip(&mut value);
+    Ok(value)
 }
 
 /// Games read from JSON or YAML must say something BGN can say: writing them

@@ -66,12 +66,18 @@ fn man_page() -> io::Result<String> {
         .replace(".SS EXTRA", ".SS NOTES"))
 }
 
-/// A verb's own section: its synopsis, options and help epilogue.
+/// A verb's own section: its synopsis, options and help epilogue; then a
+/// section for each of its own verbs (`billes rules check`), the same way.
 fn render_verb(out: &mut dyn Write, sub: &clap::Command) -> io::Result<()> {
-    let name = format!("billes {}", sub.get_name());
+    render_verb_as(out, sub, "billes")
+}
+
+/// [`render_verb`] for the verb `sub` of the command named `parent`.
+fn render_verb_as(out: &mut dyn Write, sub: &clap::Command, parent: &str) -> io::Result<()> {
+    let name = format!("{parent} {}", sub.get_name());
     let sub = sub.clone().bin_name(name.clone());
     writeln!(out, ".SH \"{}\"", name.to_uppercase())?;
-    let man = clap_mangen::Man::new(sub);
+    let man = clap_mangen::Man::new(sub.clone());
     let mut body = Vec::new();
     man.render_synopsis_section(&mut body)?;
     man.render_description_section(&mut body)?;
@@ -79,7 +85,13 @@ fn render_verb(out: &mut dyn Write, sub: &clap::Command) -> io::Result<()> {
     man.render_extra_section(&mut body)?;
     // The verb's sections become subsections of its own.
     let body = String::from_utf8_lossy(&body).replace(".SH ", ".SS ");
-    out.write_all(body.as_bytes())
+    out.write_all(body.as_bytes())?;
+    for verb in sub.get_subcommands().filter(|s| !s.is_hide_set()) {
+        if verb.get_name() != "help" {
+            render_verb_as(out, verb, &name)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -96,5 +108,20 @@ mod tests {
         }
         assert!(page.contains("\\fBbilles validate\\fR"), "{page}");
         assert!(!page.contains("billes\\-"), "{page}");
+    }
+
+    /// The verbs of a verb have their own sections, options included.
+    #[test]
+    fn the_man_page_has_the_options_of_rules_check() {
+        let Ok(page) = super::man_page() else {
+            panic!("the man page renders");
+        };
+        let Some((_, check)) = page.split_once(".SH \"BILLES RULES CHECK\"") else {
+            panic!("no section for rules check: {page}");
+        };
+        for option in ["\\-\\-games", "\\-\\-seed"] {
+            assert!(check.contains(option), "{option}: {check}");
+        }
+        assert!(page.contains(".SH \"BILLES RULES LIST\""), "{page}");
     }
 }

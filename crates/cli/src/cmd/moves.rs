@@ -8,6 +8,7 @@ use billes_archive::diagnostic::render_replay_error;
 use billes_archive::rules::{Place, Resolver};
 use billes_core::game::{Move, Need, Position, Roll};
 use billes_core::GameKind;
+use billes_notation::Action;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
@@ -15,7 +16,10 @@ use super::{INVALID, OK};
 
 pub const HELP: &str = "\
 The moves are listed in canonical notation, grouped by roll (Offboard, without dice: one \
-group, `-`). The seat is the one the rules call on next; before the first turn any seat \
+group, `-`). In team play, when a finished player rolls for a teammate, each move is written \
+with its turn head, as in a record (`R6>G g9-g15`). A move that takes a barricade is listed \
+once, then the points its barricade may go down on (`e5-e7#, then #a13 #b13 ... (85 points)`); \
+`--format json` lists each whole (`e5-e7# #a13`). The seat is the one the rules call on next; before the first turn any seat \
 may start, and the first in Seats order is shown.
 
 Examples:
@@ -206,12 +210,47 @@ fn print(args: &MovesArgs, pos: &dyn Position) -> anyhow::Result<u8> {
             writeln!(out, "{}", who(&next))?;
             for (roll, moves) in &lists {
                 let label = roll.map_or_else(|| "-".to_string(), |r| r.to_string());
-                let list: Vec<String> = moves.iter().map(Move::to_string).collect();
-                writeln!(out, "{label}: {}", list.join("  "))?;
+                writeln!(out, "{label}: {}", text_list(moves).join("  "))?;
             }
         }
     }
     Ok(OK)
+}
+
+/// The moves of a roll as the text output lists them. In team play (a
+/// move of the list made with a teammate's pieces) each is written with
+/// its turn head, as the record would (`R6>G g9-g15`); the moves that differ
+/// only in where a taken barricade goes down are one entry, the move and
+/// then its points (`e5-e7#, then #a13 #b13 (2 points)`).
+fn text_list(moves: &[Move]) -> Vec<String> {
+    let team = moves.iter().any(|m| m.mover.is_some());
+    let mut entries: Vec<(String, Vec<String>)> = Vec::new();
+    for m in moves {
+        let (head, put_down) = match m.actions.as_slice() {
+            [first @ .., Action::Barricade { at, .. }] if !first.is_empty() => {
+                let mut without = m.clone();
+                without.actions = first.to_vec().into();
+                (without, Some(format!("#{at}")))
+            }
+            _ => (m.clone(), None),
+        };
+        let text = if team { head.turn() } else { head.to_string() };
+        match (put_down, entries.last_mut()) {
+            (Some(point), Some((last, points))) if *last == text && !points.is_empty() => {
+                points.push(point);
+            }
+            (Some(point), _) => entries.push((text, vec![point])),
+            (None, _) => entries.push((text, Vec::new())),
+        }
+    }
+    entries
+        .into_iter()
+        .map(|(text, points)| match points.as_slice() {
+            [] => text,
+            [one] => format!("{text} {one}"),
+            many => format!("{text}, then {} ({} points)", many.join(" "), many.len()),
+        })
+        .collect()
 }
 
 /// "R to roll", with what the turn involves.

@@ -80,6 +80,10 @@ impl BoardView for State {
         self.walk_names(point, steps, seat)
     }
 
+    fn walk_back(&self, point: &str, steps: u32) -> Vec<Vec<String>> {
+        self.walk_back_names(point, steps)
+    }
+
     fn path(&self, from: &str, to: &str, seat: Option<&str>) -> Option<Vec<String>> {
         self.path_names(from, to, seat)
     }

@@ -115,6 +115,29 @@ impl State {
         vec![route]
     }
 
+    /// The route of `steps` steps back from `point`: counter-clockwise
+    /// round the loop; from a HOME hole up its row, then onto the loop at
+    /// the row's branch hole and back round it. None from the centre.
+    pub(crate) fn walk_back_names(&self, point: &str, steps: u32) -> Vec<Vec<String>> {
+        let b = self.board;
+        let Some(mut h) = b.hole(point) else {
+            return Vec::new();
+        };
+        let mut route = Vec::new();
+        for _ in 0..steps.min(MAX_TRACK as u32) {
+            h = match (b.class(h), b.colour(h)) {
+                (Class::Loop, _) => b.loop_ahead(h, b.loop_len - 1),
+                (Class::Home, Some(c)) => match b.offset(h) {
+                    0 => b.branch(c),
+                    i => b.home(c, i - 1),
+                },
+                _ => return Vec::new(),
+            };
+            route.push(self.name(h).to_string());
+        }
+        vec![route]
+    }
+
     pub(crate) fn path_names(
         &self,
         from: &str,

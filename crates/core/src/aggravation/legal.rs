@@ -49,7 +49,8 @@ pub(crate) fn hook_error(span: Span, e: HookError) -> ReplayError {
 
 impl Aggravation {
     /// The seat to roll; before the first turn every seat in play that may
-    /// roll at all (in the board's order, any may start); none once the game
+    /// roll at all (any may start; listed in the order of the `Seats` tag,
+    /// whatever the order of play, so that its first is named first); none once the game
     /// is won. A finished player of a team rolls for its teammates still
     /// playing ([`Need::Teammate`]).
     pub(crate) fn next(&self, state: &State) -> Next {
@@ -62,7 +63,10 @@ impl Aggravation {
             return next;
         }
         let seats: Vec<Colour> = match state.to_roll {
-            None => state.seats().filter(|&s| self.may_roll(state, s)).collect(),
+            None => state
+                .seats_as_listed()
+                .filter(|&s| self.may_roll(state, s))
+                .collect(),
             Some(seat) => vec![seat],
         };
         if let Some(&first) = seats.first() {
@@ -84,7 +88,7 @@ impl Aggravation {
             return None;
         }
         let seat = match state.to_roll {
-            None => state.seats().find(|&s| self.may_roll(state, s))?,
+            None => state.seats_as_listed().find(|&s| self.may_roll(state, s))?,
             Some(seat) => seat,
         };
         Some(Seat::from(state.letter(seat)))
@@ -368,7 +372,7 @@ mod tests {
         let rules = Aggravation::default();
         let state = state(&rules, &[("Seats", "G R Y")]);
         let next = rules.next(&state);
-        assert_eq!(next.seats, ["R", "G", "Y"]);
+        assert_eq!(next.seats, ["G", "R", "Y"]);
         assert!(next.dice && next.needs.is_empty());
         assert_eq!(moves(&rules, &state, "G", 6), ["G6 +"]);
         assert_eq!(moves(&rules, &state, "Y", 3), ["Y3 --"]);

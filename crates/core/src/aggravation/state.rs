@@ -168,6 +168,15 @@ impl State {
         self.board.all_colours().filter(|c| self.in_play[c.index()])
     }
 
+    /// The seats in play in the order the `Seats` tag lists them (the
+    /// `Teams` tag's order without one; a seat in play it does not list
+    /// follows, clockwise): who is named first before the first turn.
+    pub(crate) fn seats_as_listed(&self) -> impl Iterator<Item = Colour> + '_ {
+        let listed = self.listed.iter().map_while(|&s| s);
+        let unlisted = self.seats().filter(|&c| !self.listed.contains(&Some(c)));
+        listed.filter(|c| self.in_play[c.index()]).chain(unlisted)
+    }
+
     /// The seat letter of `colour`.
     pub(crate) fn letter(&self, colour: Colour) -> &'static str {
         self.board.letter(colour)

@@ -285,7 +285,13 @@ impl Aggravation {
                 .hole(name)
                 .filter(|&h| b.class(h) != Class::Home || b.offset(h) < state.home_size)
                 .ok_or_else(|| {
-                    cold_error(|| illegal(format!("there is no hole {name} on this board")))
+                    cold_error(|| {
+                        let known = |n: &str| b.hole(n).is_some();
+                        illegal(match billes_notation::misread(name, known) {
+                            Some(hint) => format!("there is no hole {name} on this board: {hint}"),
+                            None => format!("there is no hole {name} on this board"),
+                        })
+                    })
                 })?;
         }
         let holes = &holes[..path.len()];

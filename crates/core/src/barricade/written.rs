@@ -27,9 +27,13 @@ pub(crate) fn written_move(
             .with_legal(rules.legal_list(state, colour, roll, replay))
     };
     let point = |name: &Name| {
-        board
-            .point(name)
-            .ok_or_else(|| illegal(format!("there is no point {name} on the board")))
+        board.point(name).ok_or_else(|| {
+            let known = |n: &str| board.point(n).is_some();
+            illegal(match billes_notation::misread(name, known) {
+                Some(hint) => format!("there is no point {name} on the board: {hint}"),
+                None => format!("there is no point {name} on the board"),
+            })
+        })
     };
     let (Some(first), Some(last)) = (path.first(), path.last()) else {
         return Err(illegal("a move needs a start and a landing point".into()));

@@ -390,6 +390,10 @@ impl Offboard {
                 b.direction_name(axis),
                 b.direction_name(axis.opposite())
             ),
+            Illegal::NotFree(c) if state.at(c) == Some(opponent(state.to_move)) => format!(
+                "{} is not free: it holds a {opp} marble, and only a line of two or more {me} marbles moving along its own axis pushes (a single marble never does)",
+                name(c)
+            ),
             Illegal::NotFree(c) => format!("{} is not free", name(c)),
             Illegal::OwnOff(c) => format!("{me} would move its own marble off the board from {}", name(c)),
             Illegal::Blocked(c) => format!("{me}'s own marble on {} blocks the line", name(c)),

@@ -94,7 +94,11 @@ fn one_marble_moves_to_any_free_neighbouring_cell() {
 #[test]
 fn one_marble_never_moves_onto_a_marble_nor_pushes() {
     assert_eq!(illegal("R:e5,e6 B:a1", &["R e5>e"]), "e6 is not free");
-    assert_eq!(illegal("R:e5 B:e6", &["R e5>e"]), "e6 is not free");
+    // A rival there: only a line pushes, and the message says so.
+    assert_eq!(
+        illegal("R:e5 B:e6", &["R e5>e"]),
+        "e6 is not free: it holds a B marble, and only a line of two or more R marbles moving along its own axis pushes (a single marble never does)"
+    );
 }
 
 #[test]
@@ -197,7 +201,11 @@ fn sideways_moves_are_a_parameter() {
     assert_eq!(end, "R:d4,d5 B:a1 move=B");
     // Every cell the line moves to must be free, and sideways moves never push.
     let (kind, message) = rejected(&rules, "R:c3,c4 B:d5", &["R c3:c4>ne"]);
-    assert_eq!((kind, message.as_str()), (IllegalMove, "d5 is not free"));
+    assert_eq!(kind, IllegalMove);
+    assert!(
+        message.starts_with("d5 is not free: it holds a B marble, and only a line"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -152,6 +152,10 @@ impl<'a> State<'a> {
             What::Expected(label) => format!("expected {label}"),
             What::Message(message) => message,
         };
+        // Cut in the middle of a turn: said in plain words.
+        if start == src.len() && message.ends_with("found the end of the input") {
+            message.push_str(": the file ends in the middle of a turn");
+        }
         let before = &src[..start];
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let breaks = super::token::count_lines(before.as_bytes());

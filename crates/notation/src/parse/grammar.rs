@@ -14,7 +14,7 @@ use nom::Parser;
 use super::error::{expect, fail, fail_spanning, found, miss, Error, PResult};
 use super::token::{self, digits, until_byte, until_bytes};
 use super::turn::{number, seat, turn};
-use super::{State, MAX_NESTING};
+use super::{State, Syntax, MAX_NESTING};
 use crate::ast::{Comment, Comments, Game, Line, Nag, Outcome, Tag, Turn};
 
 /// Longest tag name accepted (seat and hole names: [`Name::MAX`](crate::Name::MAX)).
@@ -88,6 +88,9 @@ fn game<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Game> {
     let (i, ()) = ws(i)?;
     let start = s.mark(i);
     let (i, tags) = tags(i, s)?;
+    let game = tags.iter().find(|t| t.name == "Game");
+    s.syntax
+        .set(game.map_or(Syntax::Any, |t| Syntax::of_game(&t.value)));
     let (i, line) = movetext(i, s)?;
     let (i, outcome) = result(i, s)?;
     Ok((

@@ -34,7 +34,7 @@ mod state;
 mod token;
 mod turn;
 
-use state::State;
+use state::{State, Syntax};
 pub(crate) use token::count_lines;
 
 /// Deepest nesting of variations accepted.

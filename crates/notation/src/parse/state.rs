@@ -34,6 +34,34 @@ pub(super) struct State<'a> {
     pub(super) fast: bool,
     /// The line breaks in `src`, counted before parsing.
     lines: Cell<usize>,
+    /// The game the `Game` tag names, once the tags are read: the syntax
+    /// error messages of its moves give its own spelling.
+    pub(super) syntax: Cell<Syntax>,
+}
+
+/// Which game's moves are being read, for the messages of syntax errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Syntax {
+    /// No `Game` tag, or one the parser does not know: moves of any game.
+    Any,
+    /// Aggravation: holes joined by `-` (`r9-r12`).
+    Holes,
+    /// Barricade: points joined by `-` (`h-c1`, `e5-e7`).
+    Points,
+    /// Offboard: a cell or a line and a direction (`c3>ne`, `c3:c5>e`).
+    Cells,
+}
+
+impl Syntax {
+    /// The syntax of the game a `Game` tag's value names.
+    pub(super) fn of_game(name: &str) -> Syntax {
+        match name {
+            "aggravation" => Syntax::Holes,
+            "barricade" => Syntax::Points,
+            "offboard" => Syntax::Cells,
+            _ => Syntax::Any,
+        }
+    }
 }
 
 /// A located position: its offset, its line, where that line starts, and
@@ -70,6 +98,7 @@ impl<'a> State<'a> {
             reuse: Cell::new(reuse),
             fast,
             lines: Cell::new(0),
+            syntax: Cell::new(Syntax::Any),
         }
     }
 

@@ -13,7 +13,7 @@ use nom::Parser;
 use super::error::{expect, fail, fail_spanning, found, miss, PResult};
 use super::grammar::ws;
 use super::token::{digits, is_delimiter, name_len, seat_len};
-use super::State;
+use super::{State, Syntax};
 use crate::ast::{Action, Actions, Capture, Comments, Head, Name, Path, Turn};
 
 /// turn = head action { action } ;
@@ -276,13 +276,26 @@ fn move_or_line<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Action> {
                 },
             ))
         }
-        _ => fail(
-            rest,
-            format!(
-                "expected '-' and the next hole (like `{first}-r12`), or '>' and a direction, after {first}, found {}",
-                found(rest)
-            ),
-        ),
+        _ => {
+            let found = found(rest);
+            fail(
+                rest,
+                match s.syntax.get() {
+                    Syntax::Holes => format!(
+                        "expected '-' and the next hole (like `{first}-r12`) after {first}, found {found}"
+                    ),
+                    Syntax::Points => format!(
+                        "expected '-' and the next point (like `e5-e7`) after {first}, found {found}"
+                    ),
+                    Syntax::Cells => format!(
+                        "expected ':' and the line's last cell, or '>' and a direction (like `{first}>ne`), after {first}, found {found}"
+                    ),
+                    Syntax::Any => format!(
+                        "expected '-' and the next hole (like `{first}-r12`), or '>' and a direction, after {first}, found {found}"
+                    ),
+                },
+            )
+        }
     }
 }
 

@@ -30,10 +30,11 @@ pub struct State {
     /// The pawn the replay must move (`None`: any pawn, an extra turn a
     /// variant's hook gave); read only while `replay_colour` is set.
     pub(crate) replay_pawn: Option<Point>,
-    /// By colour, while it holds barricades: the point where the pawn that
-    /// took one of them stands (the point a rival lands on to take that
-    /// barricade over); `None` when no taker stands on its point, and when
-    /// it holds none.
+    /// By colour, while it holds barricades: the point the last of them
+    /// was taken from. A rival landing there while a pawn of the colour
+    /// stands on it takes that barricade over (seed 004), also when a
+    /// replay brought the pawn back. `None` when it holds none, or lost
+    /// that one.
     pub(crate) held: [Option<Point>; 4],
     /// By colour: how many barricades it holds.
     pub(crate) holds: [u8; 4],
@@ -255,8 +256,9 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         } else if let Some(v) = word.strip_prefix("move=") {
             next = Some(seat_named(v)?);
         } else if let Some(v) = word.strip_prefix("held=") {
-            // One item per barricade: `R` (its taker stands on no known
-            // point) or `R:e3` (its taker stands on e3, at most one a seat).
+            // One item per barricade: `R`, or `R:e3` (taken from e3: a
+            // rival landing there while a pawn of R stands on it takes it
+            // over; at most one a seat).
             for item in list(v) {
                 let (colour, at) = match item.split_once(':') {
                     Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
@@ -266,7 +268,7 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
                 if at.is_some() {
                     if held[c].is_some() {
                         return Err(format!(
-                            "held={item}: a pawn of {} already stands on the point of a barricade it took",
+                            "held={item}: {} is already tied to the point of a barricade it took",
                             seat(colour)
                         ));
                     }
@@ -335,14 +337,6 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
         }
     }
     for c in 0..4 {
-        if let Some(at) = held[c].filter(|&at| pawns[c] & bit(at) == 0) {
-            return Err(format!(
-                "held={}:{}: no {} pawn stands there",
-                SEATS[c],
-                board.name(at),
-                SEATS[c]
-            ));
-        }
         if due[c] > 0 {
             let seat = SEATS[c];
             if rules.params().placement != Placement::NextWholeTurn {
@@ -391,8 +385,9 @@ fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<()
 /// the same position: each seat's pawns on the board (`R:c5,e3`, points in
 /// board order, seats in playing order, seats with every pawn at home left
 /// out), the barricades (`bar=`), the seat whose ordinary turn is next
-/// (`move=`, left out before the first turn), held barricades (`held=R:e3`,
-/// `held=R` when the taker's point is unknown), the seat whose pawn stands
+/// (`move=`, left out before the first turn), held barricades (`held=R:e3`
+/// for the one taken from e3 that a rival landing there takes over while a
+/// pawn of R stands on it, `held=R` for the others), the seat whose pawn stands
 /// on the goal (`won=R`) and a pending replay (`replay=R:e3`, `replay=R`
 /// for an extra turn that moves any pawn).
 pub(crate) fn write_position(state: &State) -> String {

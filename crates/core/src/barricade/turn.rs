@@ -714,14 +714,9 @@ fn apply(rules: &Barricade, state: &mut State, colour: Colour, m: &Move) -> u8 {
     let mut at_once = 0;
     match m.from {
         None => state.housed[c] -= 1,
-        Some(from) => {
-            state.pawns[c] &= !bit(from);
-            if state.held[c] == Some(from) {
-                // The taker leaves the point: that barricade can no longer be
-                // taken over by a rival landing there.
-                state.held[c] = None;
-            }
-        }
+        // The tie between a held barricade and its point stays when the
+        // pawn leaves: a replay may bring a pawn back to it (rule 5).
+        Some(from) => state.pawns[c] &= !bit(from),
     }
     if m.capture {
         if let Some(o) = (0..4).find(|&o| state.pawns[o] & to != 0) {

@@ -245,7 +245,11 @@ const COLOUR_OF_LETTER: [Option<Colour>; 256] = {
 
 /// Checks one turn and applies it, or says what is wrong with it; with
 /// active hooks, asks `allow` about the written move (a pass is legal when
-/// it forbids every candidate) and `extra_turn` after it.
+/// it forbids every candidate) and `extra_turn` after it. The steps follow
+/// the rule text (seed 004, notation/barricade.md): the game goes on until a
+/// pawn reaches the goal, the seat in its order, the die, the move (or the
+/// lost turn), the barricades put down after it, then the 6 replay and the
+/// next seat.
 #[inline(never)]
 fn play_checked<H: Hooks>(
     rules: &Barricade,
@@ -253,45 +257,23 @@ fn play_checked<H: Hooks>(
     turn: &Turn,
     hooks: &H,
 ) -> Result<(), ReplayError> {
-    let head = &turn.head;
-    if let Some(w) = state.winner() {
-        return Err(ReplayError::new(
-            ErrorKind::AfterEnd,
-            head.span,
-            format!("the game is over: {w} reached the goal"),
-        ));
-    }
+    game_goes_on(state, turn)?;
     let colour = seat_to_move(state, turn, rules.params().six == Six::MustReplay)?;
-    let c = colour.index();
-    let roll = match head.roll {
-        Some(roll @ 1..=6) => roll as usize,
-        Some(roll) => {
-            return Err(ReplayError::new(
-                ErrorKind::Roll,
-                head.span,
-                format!("a die shows 1 to 6, not {roll}"),
-            ))
-        }
-        None => {
-            return Err(ReplayError::new(
-                ErrorKind::Roll,
-                head.span,
-                format!(
-                    "the roll is missing (write it after the seat, e.g. {}4)",
-                    head.seat
-                ),
-            ))
-        }
+    let roll = roll_of(turn)?;
+    let line = Line {
+        rules,
+        turn,
+        hooks,
+        colour,
+        roll,
+        replay: state.replay_pawn_of(colour),
     };
     // A replay after a 6 moves the same pawn; one that a hook gave (no
     // pawn) moves any pawn.
     let replaying = state.replay_colour == Some(colour);
-    let replay = state.replay_pawn_of(colour);
     let due = due_now(rules, state, colour);
     state.replay_colour = None;
     state.declined = None;
-    let seat = seat(colour);
-
     let mut actions = turn.actions.iter();
     let Some(first) = actions.next() else {
         return Err(ReplayError::new(
@@ -302,70 +284,169 @@ fn play_checked<H: Hooks>(
     };
     // Barricades held since an earlier turn are put down in this one,
     // after the move ([`due_now`], [`Owed`]).
-    let held_at = state.held[c];
-    let mut at_once = 0;
-    let mut landed = None;
-    let mut left = None;
-    let mut played = None;
+    let held_at = state.held[colour.index()];
     let before = hooks.active().then(|| state.clone());
-    match first {
-        Action::Pass { span } if hooks.active() => {
-            let allowed = rules
-                .move_list(state, turn.number, colour, roll, replay, hooks)
-                .map_err(|e| variant_error(turn, e))?;
-            if !allowed.is_empty() {
-                return Err(ReplayError::new(
-                    ErrorKind::FalsePass,
-                    *span,
-                    format!("{seat} cannot pass: a {roll} moves a pawn"),
-                )
-                .with_legal(allowed));
-            }
+    let moved = line.move_or_pass(state, first)?;
+    let won = state.winner.is_some();
+    let owed = Owed::of(rules, roll, moved.landed.is_some(), won, moved.at_once, due);
+    let put_downs = PutDowns::of(&line, state, owed, due, moved.left, held_at);
+    let (last_span, placed) = line.put_down_each(state, &put_downs, first.span(), actions)?;
+    line.all_put_down(state, &put_downs, last_span, placed)?;
+    line.end(state, &put_downs, &moved, before.as_ref(), replaying)
+}
+
+/// The game is over once a pawn reaches the goal: "le jeu est terminé quand
+/// un pion atteint le but par un coup direct" (seed 004).
+fn game_goes_on(state: &State, turn: &Turn) -> Result<(), ReplayError> {
+    match state.winner() {
+        Some(w) => Err(ReplayError::new(
+            ErrorKind::AfterEnd,
+            turn.head.span,
+            format!("the game is over: {w} reached the goal"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The die: "on se déplace d'autant de cases qu'il y a de points sur le dé
+/// lancé" (seed 004); a die shows 1 to 6.
+fn roll_of(turn: &Turn) -> Result<usize, ReplayError> {
+    let head = &turn.head;
+    match head.roll {
+        Some(roll @ 1..=6) => Ok(roll as usize),
+        Some(roll) => Err(ReplayError::new(
+            ErrorKind::Roll,
+            head.span,
+            format!("a die shows 1 to 6, not {roll}"),
+        )),
+        None => Err(ReplayError::new(
+            ErrorKind::Roll,
+            head.span,
+            format!(
+                "the roll is missing (write it after the seat, e.g. {}4)",
+                head.seat
+            ),
+        )),
+    }
+}
+
+/// One turn line being checked: the rules, the line and its hooks, and
+/// what its head says.
+struct Line<'a, H> {
+    rules: &'a Barricade,
+    turn: &'a Turn,
+    hooks: &'a H,
+    colour: Colour,
+    roll: usize,
+    /// The pawn a 6 replay must move ("rejouer ce même pion").
+    replay: Option<Point>,
+}
+
+/// What the line's move did.
+#[derive(Default)]
+struct Moved {
+    /// Where the pawn landed (`None`: the turn is lost, `--`).
+    landed: Option<Point>,
+    /// The point the pawn left (`None`: it entered from the house).
+    left: Option<Point>,
+    /// The move, kept for the hooks.
+    played: Option<Move>,
+    /// The barricades the move owes at once ([`apply`]).
+    at_once: u8,
+}
+
+/// The barricades a line puts down after its move, rule 4 of
+/// notation/barricade.md: "lorsque c'est de nouveau son tour de jouer le
+/// joueur a le choix entre remettre la barricade là où elle se trouvait ou
+/// la déplacer pour la mettre en quelque autre point inoccupé" (seed 004).
+struct PutDowns {
+    owed: Owed,
+    /// The held barricades due at the end of the seat's turn.
+    due: u8,
+    /// The put-downs written after the move.
+    written: usize,
+    /// The put-downs the line owes.
+    target: u8,
+    /// The line ends the seat's turn (its due barricades go down in it),
+    /// rather than being a 6 line that keeps them for the replay.
+    ended: bool,
+    /// The held barricades that go down in this line.
+    going_down: u8,
+    /// Under an `allow` hook: the position after the move, the held
+    /// barricades going down in it no longer held, where each put-down
+    /// is asked about (the same for every barricade of the turn).
+    after: Option<State>,
+    /// The point the moving pawn left.
+    left: Option<Point>,
+    /// The point the seat's held barricade was taken from.
+    held_at: Option<Point>,
+    won: bool,
+}
+
+impl PutDowns {
+    fn of<H: Hooks>(
+        line: &Line<'_, H>,
+        state: &State,
+        owed: Owed,
+        due: u8,
+        left: Option<Point>,
+        held_at: Option<Point>,
+    ) -> PutDowns {
+        // Under `next_whole_turn`, a 6 line that writes more than its own
+        // keeps none for the replay.
+        let written = line.turn.actions.len() - 1;
+        let target = owed.target(written);
+        let ended = owed.ending == Some(target);
+        let going_down = if ended { due } else { 0 };
+        let after = (target > 0 && line.hooks.calls(Hook::Allow)).then(|| {
+            let mut after = state.clone();
+            release(&mut after, line.colour, going_down);
+            after
+        });
+        PutDowns {
+            owed,
+            due,
+            written,
+            target,
+            ended,
+            going_down,
+            after,
+            left,
+            held_at,
+            won: state.winner.is_some(),
         }
-        Action::Pass { span } => {
-            if rules.can_move(state, colour, roll, replay) {
-                return Err(ReplayError::new(
-                    ErrorKind::FalsePass,
-                    *span,
-                    format!("{seat} cannot pass: a {roll} moves a pawn"),
-                )
-                .with_legal(rules.legal_list(state, colour, roll, replay)));
+    }
+}
+
+impl<H: Hooks> Line<'_, H> {
+    /// The seat's pawn move, or its lost turn: "si tous les pions
+    /// appartenant à un même joueur sont bloqués et ne peuvent pas profiter
+    /// d'un jet de dé, le joueur perd son tour" (seed 004). The move is
+    /// played.
+    fn move_or_pass(&self, state: &mut State, first: &Action) -> Result<Moved, ReplayError> {
+        let (rules, colour, roll, replay) = (self.rules, self.colour, self.roll, self.replay);
+        match first {
+            Action::Pass { span } => {
+                self.no_move_exists(state, *span)?;
+                Ok(Moved::default())
             }
-        }
-        Action::Move {
-            path,
-            capture,
-            barricade,
-            span,
-        } => {
-            let m = written_move(rules, state, colour, roll, replay, path, *span)?;
-            check_marks(rules, &m, capture.as_ref(), *barricade, *span)?;
-            if hooks.active() {
-                if let Verdict::Forbid(reason) = hooks
-                    .verdict(|| rules.move_view(state, turn.number, colour, roll, Some(&m)))
-                    .map_err(|e| variant_error(turn, e))?
-                {
-                    return Err(ReplayError::new(
-                        ErrorKind::IllegalMove,
-                        *span,
-                        format!("{first} is not allowed in this variant: {reason}"),
-                    )
-                    .with_legal(
-                        rules
-                            .move_list(state, turn.number, colour, roll, replay, hooks)
-                            .map_err(|e| variant_error(turn, e))?,
-                    ));
-                }
+            Action::Move {
+                path,
+                capture,
+                barricade,
+                span,
+            } => {
+                let m = written_move(rules, state, colour, roll, replay, path, *span)?;
+                check_marks(rules, &m, capture.as_ref(), *barricade, *span)?;
+                self.variant_allows(state, first, &m, *span)?;
+                Ok(Moved {
+                    landed: Some(m.to),
+                    left: m.from,
+                    played: self.hooks.active().then_some(m),
+                    at_once: apply(rules, state, colour, &m),
+                })
             }
-            if hooks.active() {
-                played = Some(m);
-            }
-            landed = Some(m.to);
-            left = m.from;
-            at_once = apply(rules, state, colour, &m);
-        }
-        Action::Place { span, .. } => {
-            return Err(ReplayError::new(
+            Action::Place { span, .. } => Err(ReplayError::new(
                 ErrorKind::IllegalMove,
                 *span,
                 format!(
@@ -373,141 +454,229 @@ fn play_checked<H: Hooks>(
                     rules.board().name(rules.board().start(colour))
                 ),
             )
-            .with_legal(rules.legal_list(state, colour, roll, replay)));
-        }
-        other => {
-            return Err(ReplayError::new(
+            .with_legal(rules.legal_list(state, colour, roll, replay))),
+            other => Err(ReplayError::new(
                 ErrorKind::IllegalMove,
                 other.span(),
                 format!("{other} is not a pawn move: a turn starts with a move or --"),
             )
-            .with_legal(rules.legal_list(state, colour, roll, replay)));
+            .with_legal(rules.legal_list(state, colour, roll, replay))),
         }
     }
-    let won = state.winner.is_some();
-    let owed = Owed::of(rules, roll, landed.is_some(), won, at_once, due);
-    // How many put-downs the line owes: under `next_whole_turn`, a 6 line
-    // that writes more than its own keeps none for the replay.
-    let written = turn.actions.len() - 1;
-    let to_place_at_first = owed.target(written);
-    let mut to_place = to_place_at_first;
-    // The line ends the seat's turn (its due barricades go down in it), or
-    // is a 6 line that keeps them for the replay.
-    let ended = owed.ending == Some(to_place_at_first);
-    let going_down = if ended { due } else { 0 };
-    // Under an `allow` hook, each put-down is asked about, in the position
-    // after the move (the same for every barricade of the turn), the held
-    // barricades going down in it no longer held.
-    let owed_now = to_place;
-    let after = (owed_now > 0 && hooks.calls(Hook::Allow)).then(|| {
-        let mut after = state.clone();
-        release(&mut after, colour, going_down);
-        after
-    });
-    let allowed = |after: &State| {
-        rules
-            .allowed_put_downs(
-                &TurnCtx {
-                    state: after,
-                    number: turn.number,
-                    colour,
-                    roll,
-                },
-                left,
-                owed_now,
-                hooks,
-            )
-            .map_err(|e| variant_error(turn, e))
-    };
-    let mut last_span = first.span();
-    for action in actions {
-        last_span = action.span();
-        match action {
-            Action::Barricade { at, span } => {
-                if to_place == 0 {
-                    let message = if won {
-                        format!("the game is over: {seat} reached the goal")
-                    } else if owed.ending.is_none() {
-                        format!(
-                            "{seat} rolls again after its 6: the barricade it holds goes down at the end of its turn, after its last replay's move"
-                        )
-                    } else if rules.params().placement == Placement::NextWholeTurn
-                        && state.holds[c] > due
-                    {
-                        format!(
-                            "{seat} has no barricade to put down in this turn: a barricade taken in a turn goes down at the end of {seat}'s next turn"
-                        )
-                    } else {
-                        format!("{seat} holds no barricade to put down")
-                    };
-                    return Err(ReplayError::new(ErrorKind::IllegalMove, *span, message));
-                }
-                let p = match put_down(rules, state, at, *span) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        return Err(match &after {
-                            Some(after) => e.with_legal(point_list(
-                                rules,
-                                allowed(after)? & free(rules, state),
-                            )),
-                            None => e,
-                        })
-                    }
-                };
-                if let Some(after) = &after {
-                    let ctx = TurnCtx {
-                        state: after,
-                        number: turn.number,
-                        colour,
-                        roll,
-                    };
-                    let view = rules.put_down_view(&ctx, left, p);
-                    let verdict = hooks.allow(&view).map_err(|e| variant_error(turn, e))?;
-                    if let Verdict::Forbid(reason) = verdict {
-                        let set = allowed(after)?;
-                        if set & bit(p) == 0 {
-                            return Err(ReplayError::new(
-                                ErrorKind::IllegalMove,
-                                *span,
-                                format!("{action} is not allowed in this variant: {reason}"),
-                            )
-                            .with_legal(point_list(rules, set & free(rules, state))));
-                        }
-                    }
-                }
-                to_place -= 1;
-            }
-            other => {
+
+    /// A pass (`--`) is legal only when no pawn can use the roll (under
+    /// hooks: when `allow` forbids every candidate).
+    fn no_move_exists(&self, state: &State, span: Span) -> Result<(), ReplayError> {
+        let (rules, colour, roll, replay) = (self.rules, self.colour, self.roll, self.replay);
+        let legal = if self.hooks.active() {
+            rules
+                .move_list(state, self.turn.number, colour, roll, replay, self.hooks)
+                .map_err(|e| variant_error(self.turn, e))?
+        } else if rules.can_move(state, colour, roll, replay) {
+            rules.legal_list(state, colour, roll, replay)
+        } else {
+            Vec::new()
+        };
+        if legal.is_empty() {
+            return Ok(());
+        }
+        Err(ReplayError::new(
+            ErrorKind::FalsePass,
+            span,
+            format!("{} cannot pass: a {roll} moves a pawn", seat(colour)),
+        )
+        .with_legal(legal))
+    }
+
+    /// A variant's `allow` hook may forbid a legal move.
+    fn variant_allows(
+        &self,
+        state: &State,
+        first: &Action,
+        m: &Move,
+        span: Span,
+    ) -> Result<(), ReplayError> {
+        if !self.hooks.active() {
+            return Ok(());
+        }
+        let (rules, turn, hooks) = (self.rules, self.turn, self.hooks);
+        let verdict = hooks
+            .verdict(|| rules.move_view(state, turn.number, self.colour, self.roll, Some(m)))
+            .map_err(|e| variant_error(turn, e))?;
+        let Verdict::Forbid(reason) = verdict else {
+            return Ok(());
+        };
+        Err(ReplayError::new(
+            ErrorKind::IllegalMove,
+            span,
+            format!("{first} is not allowed in this variant: {reason}"),
+        )
+        .with_legal(
+            rules
+                .move_list(
+                    state,
+                    turn.number,
+                    self.colour,
+                    self.roll,
+                    self.replay,
+                    hooks,
+                )
+                .map_err(|e| variant_error(turn, e))?,
+        ))
+    }
+
+    /// The points where a variant's `allow` hook lets a barricade go in
+    /// the position `after` the move.
+    fn allowed(&self, after: &State, put: &PutDowns) -> Result<Points, ReplayError> {
+        let ctx = TurnCtx {
+            state: after,
+            number: self.turn.number,
+            colour: self.colour,
+            roll: self.roll,
+        };
+        self.rules
+            .allowed_put_downs(&ctx, put.left, put.target, self.hooks)
+            .map_err(|e| variant_error(self.turn, e))
+    }
+
+    /// Each `#point` after the move puts a held barricade down on a free
+    /// point; returns the span of the line's last action and how many
+    /// went down.
+    fn put_down_each<'t>(
+        &self,
+        state: &mut State,
+        put: &PutDowns,
+        mut last_span: Span,
+        actions: impl Iterator<Item = &'t Action>,
+    ) -> Result<(Span, u8), ReplayError> {
+        let mut to_place = put.target;
+        for action in actions {
+            last_span = action.span();
+            let Action::Barricade { at, span } = action else {
                 return Err(ReplayError::new(
                     ErrorKind::IllegalMove,
-                    other.span(),
-                    format!("one move per turn: {other} cannot follow (only #point, to put a barricade down)"),
-                ))
+                    action.span(),
+                    format!("one move per turn: {action} cannot follow (only #point, to put a barricade down)"),
+                ));
+            };
+            if to_place == 0 {
+                return Err(ReplayError::new(
+                    ErrorKind::IllegalMove,
+                    *span,
+                    self.nothing_to_put_down(state, put),
+                ));
             }
+            let p = match put_down(self.rules, state, at, *span) {
+                Ok(p) => p,
+                Err(e) => {
+                    return Err(match &put.after {
+                        Some(after) => e.with_legal(point_list(
+                            self.rules,
+                            self.allowed(after, put)? & free(self.rules, state),
+                        )),
+                        None => e,
+                    })
+                }
+            };
+            self.variant_allows_put_down(state, put, action, p, *span)?;
+            to_place -= 1;
+        }
+        Ok((last_span, put.target - to_place))
+    }
+
+    /// Why a `#point` has no barricade to put down.
+    fn nothing_to_put_down(&self, state: &State, put: &PutDowns) -> String {
+        let seat = seat(self.colour);
+        if put.won {
+            format!("the game is over: {seat} reached the goal")
+        } else if put.owed.ending.is_none() {
+            format!(
+                "{seat} rolls again after its 6: the barricade it holds goes down at the end of its turn, after its last replay's move"
+            )
+        } else if self.rules.params().placement == Placement::NextWholeTurn
+            && state.holds[self.colour.index()] > put.due
+        {
+            format!(
+                "{seat} has no barricade to put down in this turn: a barricade taken in a turn goes down at the end of {seat}'s next turn"
+            )
+        } else {
+            format!("{seat} holds no barricade to put down")
         }
     }
-    if to_place > 0 {
+
+    /// A variant's `allow` hook may forbid a put-down point.
+    fn variant_allows_put_down(
+        &self,
+        state: &State,
+        put: &PutDowns,
+        action: &Action,
+        p: Point,
+        span: Span,
+    ) -> Result<(), ReplayError> {
+        let Some(after) = &put.after else {
+            return Ok(());
+        };
+        let ctx = TurnCtx {
+            state: after,
+            number: self.turn.number,
+            colour: self.colour,
+            roll: self.roll,
+        };
+        let view = self.rules.put_down_view(&ctx, put.left, p);
+        let verdict = self
+            .hooks
+            .allow(&view)
+            .map_err(|e| variant_error(self.turn, e))?;
+        let Verdict::Forbid(reason) = verdict else {
+            return Ok(());
+        };
+        let set = self.allowed(after, put)?;
+        if set & bit(p) != 0 {
+            return Ok(());
+        }
+        Err(ReplayError::new(
+            ErrorKind::IllegalMove,
+            span,
+            format!("{action} is not allowed in this variant: {reason}"),
+        )
+        .with_legal(point_list(self.rules, set & free(self.rules, state))))
+    }
+
+    /// A line that ends with a put-down missing: the seat "garde la
+    /// barricade jusqu'au tour suivant", and puts it down in that turn.
+    fn all_put_down(
+        &self,
+        state: &State,
+        put: &PutDowns,
+        last: Span,
+        placed: u8,
+    ) -> Result<(), ReplayError> {
+        let to_place = put.target - placed;
+        if to_place == 0 {
+            return Ok(());
+        }
         let span = Span {
-            start: last_span.end,
-            end: last_span.end,
-            line: last_span.line,
-            column: last_span.column,
+            start: last.end,
+            end: last.end,
+            line: last.line,
+            column: last.column,
         };
         // The example: the point the barricade was taken from when it is
         // free again, else the first free point.
-        let set = match &after {
-            Some(after) => allowed(after)? & free(rules, state),
-            None => free(rules, state),
+        let set = match &put.after {
+            Some(after) => self.allowed(after, put)? & free(self.rules, state),
+            None => free(self.rules, state),
         };
-        let free = point_list(rules, set);
+        let free = point_list(self.rules, set);
         let back = iter_points(set)
-            .find(|&p| Some(p) == held_at)
-            .map(|p| format!("#{}", rules.board().name(p)));
+            .find(|&p| Some(p) == put.held_at)
+            .map(|p| format!("#{}", self.rules.board().name(p)));
         let example = back
             .or_else(|| free.first().cloned())
             .map_or(String::new(), |p| format!(" (e.g. {p})"));
-        let message = match owed.keeping {
-            Some(k) if written > usize::from(k) => format!(
+        let (seat, due) = (seat(self.colour), put.due);
+        let message = match put.owed.keeping {
+            Some(k) if put.written > usize::from(k) => format!(
                 "{seat} puts its {due} held barricades down at the end of its turn: all of them in this 6 line (declining the replay), or none (then {seat} replays){example}"
             ),
             _ if to_place > 1 => format!(
@@ -515,57 +684,88 @@ fn play_checked<H: Hooks>(
             ),
             _ => format!("{seat} holds a barricade and must put it down in this turn{example}"),
         };
-        return Err(ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(free));
+        Err(ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(free))
     }
-    // The line ends the seat's turn: its due barricades are down. Else
-    // (a 6 line that kept them) they are due at the end of the replay.
-    release(state, colour, going_down);
-    state.due[c] = if ended { 0 } else { due };
-    // Put down in a 6 line that could have kept them: the replay is declined.
-    let declined = ended && owed.keeping.is_some();
-    if declined {
-        state.declined = Some(colour);
-    }
-    if !won {
-        let six = rules.params().six;
-        let standard = roll == 6 && landed.is_some() && six != Six::Nothing && !declined;
+
+    /// The end of the line: the due barricades are down when it ends the
+    /// seat's turn; "si un joueur obtient un six, il peut rejouer ce même
+    /// pion" (seed 004), else (or under a hook's `extra_turn`) the next seat
+    /// plays.
+    fn end(
+        &self,
+        state: &mut State,
+        put: &PutDowns,
+        moved: &Moved,
+        before: Option<&State>,
+        replaying: bool,
+    ) -> Result<(), ReplayError> {
+        let (colour, c) = (self.colour, self.colour.index());
+        // The line ends the seat's turn: its due barricades are down. Else
+        // (a 6 line that kept them) they are due at the end of the replay.
+        release(state, colour, put.going_down);
+        state.due[c] = if put.ended { 0 } else { put.due };
+        // Put down in a 6 line that could have kept them: the replay is declined.
+        let declined = put.ended && put.owed.keeping.is_some();
+        if declined {
+            state.declined = Some(colour);
+        }
+        if put.won {
+            return Ok(());
+        }
+        let six = self.rules.params().six;
+        let standard = self.roll == 6 && moved.landed.is_some() && six != Six::Nothing && !declined;
         if standard {
             state.replay_colour = Some(colour);
-            state.replay_pawn = landed;
+            state.replay_pawn = moved.landed;
         }
-        if hooks.active() {
-            let before = before.as_ref().unwrap_or(&*state);
-            let ctx = TurnCtx {
-                state: before,
-                number: turn.number,
-                colour,
-                roll,
-            };
-            let again = rules.extra_turn_hooked(&ctx, turn, played, standard, hooks)?;
-            match (again, standard) {
-                // An extra turn the rules do not give: any pawn may move.
-                (true, false) => {
-                    state.replay_colour = Some(colour);
-                    state.replay_pawn = None;
-                }
-                (false, true) => state.replay_colour = None,
-                _ => {}
-            }
-            if state.due[c] > 0 && state.replay_colour != Some(colour) {
-                return Err(ReplayError::new(
-                    ErrorKind::IllegalMove,
-                    turn.span,
-                    format!("{seat} holds a barricade and must put it down in this turn: this variant gives no replay"),
-                )
-                .with_legal(placements(rules, state)));
-            }
+        if self.hooks.active() {
+            self.extra_turn(state, moved, before, standard)?;
         }
         if !replaying {
             let i = state.seat_index(colour).unwrap_or(0);
             state.next = Some((i + 1) % state.n_seats);
         }
+        Ok(())
     }
-    Ok(())
+
+    /// A variant's `extra_turn` hook gives or takes away the replay.
+    fn extra_turn(
+        &self,
+        state: &mut State,
+        moved: &Moved,
+        before: Option<&State>,
+        standard: bool,
+    ) -> Result<(), ReplayError> {
+        let (colour, c) = (self.colour, self.colour.index());
+        let before = before.unwrap_or(&*state);
+        let ctx = TurnCtx {
+            state: before,
+            number: self.turn.number,
+            colour,
+            roll: self.roll,
+        };
+        let again =
+            self.rules
+                .extra_turn_hooked(&ctx, self.turn, moved.played, standard, self.hooks)?;
+        match (again, standard) {
+            // An extra turn the rules do not give: any pawn may move.
+            (true, false) => {
+                state.replay_colour = Some(colour);
+                state.replay_pawn = None;
+            }
+            (false, true) => state.replay_colour = None,
+            _ => {}
+        }
+        if state.due[c] > 0 && state.replay_colour != Some(colour) {
+            return Err(ReplayError::new(
+                ErrorKind::IllegalMove,
+                self.turn.span,
+                format!("{} holds a barricade and must put it down in this turn: this variant gives no replay", seat(colour)),
+            )
+            .with_legal(placements(self.rules, state)));
+        }
+        Ok(())
+    }
 }
 
 /// The colour of the turn's seat, checked against the order of play.

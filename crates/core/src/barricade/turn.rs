@@ -39,47 +39,16 @@ pub(crate) fn play_with<H: Hooks>(
 /// of two points (from a point or the house, no bounce) with its marks,
 /// then the barricades it must put down. Returns false, leaving `state` as it
 /// was, for anything else and for every mistake: [`play_checked`] then
-/// decides, and words the error.
+/// decides, and words the error. The steps are [`play_checked`]'s.
 #[inline]
 fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
-    let head = &turn.head;
-    if state.winner.is_some() || head.mover.is_some() {
+    if state.winner.is_some() || turn.head.mover.is_some() {
         return false;
     }
-    // The colour of the seat letter, and its place in the order of play,
-    // found without branching on the letter.
-    let colour = match head.seat.as_bytes() {
-        &[letter] => COLOUR_OF_LETTER[letter as usize],
-        _ => return false,
-    };
-    let Some(colour) = colour else {
+    let Some((colour, seat_index)) = plain_seat(rules, state, turn) else {
         return false;
     };
-    let x =
-        u32::from_le_bytes(state.seats.map(Colour::get)) ^ (0x0101_0101 * u32::from(colour.get()));
-    let zeros = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080;
-    let seat_index = (zeros.trailing_zeros() / 8) as usize;
-    let n_seats = state.n_seats as usize;
-    if seat_index >= n_seats {
-        return false;
-    }
-    let c = colour.index() & 3;
-    let params = rules.params();
-    // Under `next_whole_turn`, a seat that holds barricades (put down at
-    // the end of a turn that may go on with a replay) is left to the
-    // checked way; one that holds none plays as under `next_turn`.
-    if params.placement == Placement::NextWholeTurn && state.holds[c] > 0 {
-        return false;
-    }
-    let pending = state.replay_colour;
-    if let Some(normal) = state.next_colour() {
-        let forced =
-            params.six == Six::MustReplay || pending.is_some_and(|p| state.due[p.index() & 3] > 0);
-        if !(pending == Some(colour) || (colour == normal && (pending.is_none() || !forced))) {
-            return false;
-        }
-    }
-    let roll = match head.roll {
+    let roll = match turn.head.roll {
         Some(roll @ 1..=6) => roll as usize,
         _ => return false,
     };
@@ -95,142 +64,267 @@ fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
     let [first, last] = path.as_slice() else {
         return false;
     };
-    let board = rules.board();
-    let Some(to) = board.point_of_name(*last) else {
+    let Some(to) = rules.board().point_of_name(*last) else {
         return false;
     };
+    let Some(from) = plain_route(rules, state, colour, roll, *first, to) else {
+        return false;
+    };
+    let Some(m) = PlainMove::of(rules, state, colour, from, to) else {
+        return false;
+    };
+    if let Some(cap) = capture {
+        if cap.target.is_some() || cap.points.is_some() || !m.takes_pawn {
+            return false;
+        }
+    }
+    if *barricade && !m.takes_barricade {
+        return false;
+    }
+    let Some(barricades) = plain_put_downs(rules, state, &m, rest) else {
+        return false;
+    };
+    m.play(rules, state, barricades, roll, seat_index);
+    true
+}
+
+/// The colour of the seat letter, if it is the seat to move (as
+/// [`seat_to_move`] says), and its place in the order of play, found
+/// without branching on the letter. Under `next_whole_turn`, a seat that
+/// holds barricades (put down at the end of a turn that may go on with a
+/// replay) is left to the checked way; one that holds none plays as under
+/// `next_turn`.
+#[inline]
+fn plain_seat(rules: &Barricade, state: &State, turn: &Turn) -> Option<(Colour, usize)> {
+    let colour = match turn.head.seat.as_bytes() {
+        &[letter] => COLOUR_OF_LETTER[letter as usize]?,
+        _ => return None,
+    };
+    let x =
+        u32::from_le_bytes(state.seats.map(Colour::get)) ^ (0x0101_0101 * u32::from(colour.get()));
+    let zeros = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080;
+    let seat_index = (zeros.trailing_zeros() / 8) as usize;
+    if seat_index >= state.n_seats as usize {
+        return None;
+    }
+    let params = rules.params();
+    if params.placement == Placement::NextWholeTurn && state.holds[colour.index() & 3] > 0 {
+        return None;
+    }
+    let pending = state.replay_colour;
+    if let Some(normal) = state.next_colour() {
+        let forced =
+            params.six == Six::MustReplay || pending.is_some_and(|p| state.due[p.index() & 3] > 0);
+        if !(pending == Some(colour) || (colour == normal && (pending.is_none() || !forced))) {
+            return None;
+        }
+    }
+    Some((colour, seat_index))
+}
+
+/// The move's start (`None` inside: from the house), when the roll takes
+/// it from `first` to `to` past no barricade ("un pion ne peut pas passer
+/// une barricade"); a pawn enters on its start point, the first point
+/// counted; a 6 replay moves the same pawn; no bounce.
+#[inline]
+fn plain_route(
+    rules: &Barricade,
+    state: &State,
+    colour: Colour,
+    roll: usize,
+    first: Name,
+    to: Point,
+) -> Option<Option<Point>> {
+    let board = rules.board();
+    let c = colour.index() & 3;
+    let pending = state.replay_colour;
     let (from, hit) = if first.key() == HOUSE_KEY {
         if state.housed[c] == 0 || pending == Some(colour) {
             // A 6 replay moves a pawn on the board.
-            return false;
+            return None;
         }
         let s = board.start(colour);
         if roll == 1 {
-            (None, if to == s { 0 } else { return false })
+            (None, if to == s { 0 } else { return None })
         } else {
-            let Some(inter) = board.open_route(s, roll - 1, to, state.barricades) else {
-                return false;
-            };
+            let inter = board.open_route(s, roll - 1, to, state.barricades)?;
             (None, (inter | bit(s)) & state.barricades)
         }
     } else {
-        let Some(from) = board.point_of_name(*first) else {
-            return false;
-        };
-        if state.pawns[c] & bit(from) == 0 {
-            return false;
+        let from = board.point_of_name(first)?;
+        if state.pawns[c] & bit(from) == 0
+            || (pending == Some(colour) && state.replay_pawn != Some(from))
+            || rules.bounces(from, roll)
+        {
+            return None;
         }
-        if pending == Some(colour) && state.replay_pawn != Some(from) {
-            return false;
-        }
-        if rules.bounces(from, roll) {
-            return false;
-        }
-        let Some(inter) = board.open_route(from, roll, to, state.barricades) else {
-            return false;
-        };
+        let inter = board.open_route(from, roll, to, state.barricades)?;
         (Some(from), inter & state.barricades)
     };
-    let to_bit = bit(to);
-    let own = state.pawns[c];
-    if hit != 0 || own & to_bit != 0 {
-        return false;
-    }
-    let all = state.all_pawns();
-    let takes_pawn = all & !own & to_bit != 0;
-    let takes_barricade = state.barricades & to_bit != 0;
-    if let Some(cap) = capture {
-        if cap.target.is_some() || cap.points.is_some() || !takes_pawn {
-            return false;
-        }
-    }
-    if *barricade && !takes_barricade {
-        return false;
-    }
+    (hit == 0).then_some(from)
+}
 
-    // The move is legal. What it does, checked with the rest of the turn
-    // before anything is changed: a barricade held since an earlier turn is
-    // put down in this one, after the move, with those the move owes.
-    let from_bit = from.map_or(0, bit);
-    let mut to_place = state.holds[c];
-    let mut new_held = None;
-    let mut rival = 0;
-    let mut loses_held = false;
-    if takes_pawn {
-        rival = (0..4).find(|&o| state.pawns[o] & to_bit != 0).unwrap_or(0);
-        loses_held = state.held[rival] == Some(to);
-        if loses_held && state.holds[rival] != 1 {
-            return false;
+/// A legal plain move and what it does, before anything is changed.
+struct PlainMove {
+    colour: Colour,
+    from: Option<Point>,
+    to: Point,
+    /// It lands on a rival ("ce dernier est renvoyé dans son camp").
+    takes_pawn: bool,
+    /// It lands on a barricade by exact count, and takes it.
+    takes_barricade: bool,
+    /// The rival sent home.
+    rival: usize,
+    /// The rival loses the barricade its pawn stood tied to.
+    loses_held: bool,
+    /// The barricade the mover holds after the move, and where it was taken.
+    new_held: Option<Point>,
+    /// How many barricades the line puts down after the move.
+    to_place: u8,
+    /// It reaches the goal.
+    won: bool,
+}
+
+impl PlainMove {
+    /// What the move from `from` to `to` does, or `None` when it lands on
+    /// its own colour or leaves the plain case: a barricade held since an
+    /// earlier turn is put down in this one, after the move, with those the
+    /// move owes.
+    #[inline]
+    fn of(
+        rules: &Barricade,
+        state: &State,
+        colour: Colour,
+        from: Option<Point>,
+        to: Point,
+    ) -> Option<PlainMove> {
+        let c = colour.index() & 3;
+        let params = rules.params();
+        let to_bit = bit(to);
+        if state.pawns[c] & to_bit != 0 {
+            return None;
         }
-        if loses_held {
-            match params.held_on_capture {
-                HeldOnCapture::Capturer => new_held = Some(to),
-                HeldOnCapture::CapturerAtOnce => to_place += 1,
+        let takes_pawn = state.all_pawns() & to_bit != 0;
+        let takes_barricade = state.barricades & to_bit != 0;
+        let mut m = PlainMove {
+            colour,
+            from,
+            to,
+            takes_pawn,
+            takes_barricade,
+            rival: 0,
+            loses_held: false,
+            new_held: None,
+            to_place: state.holds[c],
+            won: to == rules.board().goal(),
+        };
+        if takes_pawn {
+            m.rival = (0..4).find(|&o| state.pawns[o] & to_bit != 0).unwrap_or(0);
+            m.loses_held = state.held[m.rival] == Some(to);
+            if m.loses_held && state.holds[m.rival] != 1 {
+                return None;
+            }
+            if m.loses_held {
+                match params.held_on_capture {
+                    HeldOnCapture::Capturer => m.new_held = Some(to),
+                    HeldOnCapture::CapturerAtOnce => m.to_place += 1,
+                }
             }
         }
-    }
-    if takes_barricade {
-        match params.placement {
-            Placement::NextTurn | Placement::NextWholeTurn => new_held = Some(to),
-            Placement::Immediately => to_place += 1,
-        }
-    }
-    let won = to == board.goal();
-    if won {
-        // The game ends at once: nothing more is put down.
-        to_place = 0;
-    }
-    if rest.len() != to_place as usize {
-        return false;
-    }
-    let mut barricades = state.barricades & !to_bit;
-    if !rest.is_empty() {
-        let taken = rules.forbidden | (all & !from_bit) | to_bit;
-        for action in rest {
-            let Action::Barricade { at, .. } = action else {
-                return false;
-            };
-            let Some(p) = board.point_of_name(*at) else {
-                return false;
-            };
-            if (taken | barricades) & bit(p) != 0 {
-                return false;
+        if takes_barricade {
+            match params.placement {
+                Placement::NextTurn | Placement::NextWholeTurn => m.new_held = Some(to),
+                Placement::Immediately => m.to_place += 1,
             }
-            barricades |= bit(p);
         }
+        if m.won {
+            // The game ends at once: nothing more is put down.
+            m.to_place = 0;
+        }
+        Some(m)
     }
 
-    // The whole turn is legal: play it.
-    if from.is_none() {
-        state.housed[c] -= 1;
-    }
-    state.pawns[c] = (own & !from_bit) | to_bit;
-    if takes_pawn {
-        state.pawns[rival] &= !to_bit;
-        state.housed[rival] += 1;
-        if loses_held {
-            state.held[rival] = None;
-            state.holds[rival] = 0;
+    /// Plays the checked line: the move, the barricades (`barricades`, the
+    /// put-downs made), then the 6 replay or the next seat.
+    #[inline]
+    fn play(
+        &self,
+        rules: &Barricade,
+        state: &mut State,
+        barricades: Points,
+        roll: usize,
+        seat_index: usize,
+    ) {
+        let (colour, c) = (self.colour, self.colour.index() & 3);
+        let to_bit = bit(self.to);
+        let pending = state.replay_colour;
+        if self.from.is_none() {
+            state.housed[c] -= 1;
         }
-    }
-    state.barricades = barricades;
-    state.held[c] = new_held;
-    state.holds[c] = u8::from(new_held.is_some());
-    state.replay_colour = None;
-    state.declined = None;
-    if won {
-        state.winner = Some(colour);
-    } else {
-        if roll == 6 && params.six != Six::Nothing {
+        state.pawns[c] = (state.pawns[c] & !self.from.map_or(0, bit)) | to_bit;
+        if self.takes_pawn {
+            state.pawns[self.rival] &= !to_bit;
+            state.housed[self.rival] += 1;
+            if self.loses_held {
+                state.held[self.rival] = None;
+                state.holds[self.rival] = 0;
+            }
+        }
+        state.barricades = barricades;
+        state.held[c] = self.new_held;
+        state.holds[c] = u8::from(self.new_held.is_some());
+        state.replay_colour = None;
+        state.declined = None;
+        if self.won {
+            state.winner = Some(colour);
+            return;
+        }
+        if roll == 6 && rules.params().six != Six::Nothing {
             state.replay_colour = Some(colour);
-            state.replay_pawn = Some(to);
+            state.replay_pawn = Some(self.to);
         }
         if pending != Some(colour) {
             let i = seat_index + 1;
-            state.next = Some(if i == n_seats { 0 } else { i as u8 });
+            state.next = Some(if i == state.n_seats as usize {
+                0
+            } else {
+                i as u8
+            });
         }
     }
-    true
+}
+
+/// The barricades on the board after the line's put-downs (`rest`), when
+/// they are the ones it owes, each on a free point off the bottom row and
+/// the goal.
+#[inline]
+fn plain_put_downs(
+    rules: &Barricade,
+    state: &State,
+    m: &PlainMove,
+    rest: &[Action],
+) -> Option<Points> {
+    if rest.len() != m.to_place as usize {
+        return None;
+    }
+    let to_bit = bit(m.to);
+    let mut barricades = state.barricades & !to_bit;
+    if rest.is_empty() {
+        return Some(barricades);
+    }
+    let board = rules.board();
+    let taken = rules.forbidden | (state.all_pawns() & !m.from.map_or(0, bit)) | to_bit;
+    for action in rest {
+        let Action::Barricade { at, .. } = action else {
+            return None;
+        };
+        let p = board.point_of_name(*at)?;
+        if (taken | barricades) & bit(p) != 0 {
+            return None;
+        }
+        barricades |= bit(p);
+    }
+    Some(barricades)
 }
 
 /// The colour of a one-letter seat name (R G Y B), by its byte.

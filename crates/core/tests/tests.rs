@@ -19,3 +19,4 @@ mod offboard;
 mod offboard_api;
 mod offboard_hooks;
 mod recovery;
+mod shipped_files;

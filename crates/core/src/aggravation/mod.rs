@@ -33,7 +33,7 @@ use billes_notation::{Game, Turn};
 use serde::Deserialize;
 
 use crate::{ReplayError, Rules};
-pub use board::{Board, Hole};
+pub use board::{Board, Hole, BOARD_YAML};
 pub use state::State;
 
 /// What house rules may change. `Params::default()` are the rules of the seeds.

@@ -229,10 +229,14 @@ struct StartDef {
     point: String,
 }
 
+/// The standard board's description as shipped: a copy of
+/// `rules/barricade.yaml` kept in the crate, identical to it (a test
+/// compares them).
+pub const BOARD_YAML: &str = include_str!("../../boards/barricade.yaml");
+
 /// The standard board, embedded from `rules/barricade.yaml`.
 static STANDARD: LazyLock<Board> = LazyLock::new(|| {
-    Board::from_yaml(include_str!("../../../../rules/barricade.yaml"))
-        .unwrap_or_else(|e| panic!("rules/barricade.yaml: {e}"))
+    Board::from_yaml(BOARD_YAML).unwrap_or_else(|e| panic!("rules/barricade.yaml: {e}"))
 });
 
 /// The points of a board file on its grid, each named by the scheme

@@ -8,8 +8,10 @@ use serde::Deserialize;
 
 pub use super::places::{Cell, Direction, Target};
 
-/// The board description and standard parameters, as shipped.
-pub(crate) const RULES_YAML: &str = include_str!("../../../../rules/offboard.yaml");
+/// The board description and standard parameters as shipped: a copy of
+/// `rules/offboard.yaml` kept in the crate, identical to it (a test
+/// compares them).
+pub const RULES_YAML: &str = include_str!("../../boards/offboard.yaml");
 
 /// The number of targets around the rim.
 pub const TARGETS: usize = 12;

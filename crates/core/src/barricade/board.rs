@@ -239,13 +239,14 @@ static STANDARD: LazyLock<Board> = LazyLock::new(|| {
     Board::from_yaml(BOARD_YAML).unwrap_or_else(|e| panic!("rules/barricade.yaml: {e}"))
 });
 
+/// A board's grid (a point or none at each place, by row), its points'
+/// names and their places.
+type PlacedPoints = (Vec<Vec<Option<Point>>>, Vec<Name>, Vec<(u8, u8)>);
+
 /// The points of a board file on its grid, each named by the scheme
 /// (column letter, row number from the bottom), with their names and
 /// places in file order.
-#[allow(clippy::type_complexity)]
-fn place_points(
-    file: &BoardFile,
-) -> Result<(Vec<Vec<Option<Point>>>, Vec<Name>, Vec<(u8, u8)>), String> {
+fn place_points(file: &BoardFile) -> Result<PlacedPoints, String> {
     let mut grid = vec![vec![None; file.columns as usize]; file.rows as usize];
     let mut names = Vec::new();
     let mut xy = Vec::new();

@@ -90,9 +90,15 @@ pub fn board() -> &'static Board {
     })
 }
 
+/// The names of the six directions.
+type DirectionNames = [String; 6];
+
+/// The step (row, diagonal) of each direction.
+type Steps = [(i8, i8); 6];
+
 /// The six directions of a hex board, named, with their steps (row,
 /// diagonal); d and d+3 are opposite.
-fn directions(spec: &BoardSpec) -> Result<([String; 6], [(i8, i8); 6]), String> {
+fn directions(spec: &BoardSpec) -> Result<(DirectionNames, Steps), String> {
     if spec.directions.len() != 6 {
         return Err("a hex board has six directions".into());
     }

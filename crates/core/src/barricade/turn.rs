@@ -94,7 +94,7 @@ fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
 /// holds barricades (put down at the end of a turn that may go on with a
 /// replay) is left to the checked way; one that holds none plays as under
 /// `next_turn`.
-#[inline]
+#[inline(always)]
 fn plain_seat(rules: &Barricade, state: &State, turn: &Turn) -> Option<(Colour, usize)> {
     let colour = match turn.head.seat.as_bytes() {
         &[letter] => COLOUR_OF_LETTER[letter as usize]?,
@@ -126,7 +126,7 @@ fn plain_seat(rules: &Barricade, state: &State, turn: &Turn) -> Option<(Colour, 
 /// it from `first` to `to` past no barricade ("un pion ne peut pas passer
 /// une barricade"); a pawn enters on its start point, the first point
 /// counted; a 6 replay moves the same pawn; no bounce.
-#[inline]
+#[inline(always)]
 fn plain_route(
     rules: &Barricade,
     state: &State,
@@ -190,7 +190,7 @@ impl PlainMove {
     /// its own colour or leaves the plain case: a barricade held since an
     /// earlier turn is put down in this one, after the move, with those the
     /// move owes.
-    #[inline]
+    #[inline(always)]
     fn of(
         rules: &Barricade,
         state: &State,
@@ -246,7 +246,7 @@ impl PlainMove {
 
     /// Plays the checked line: the move, the barricades (`barricades`, the
     /// put-downs made), then the 6 replay or the next seat.
-    #[inline]
+    #[inline(always)]
     fn play(
         &self,
         rules: &Barricade,
@@ -297,7 +297,7 @@ impl PlainMove {
 /// The barricades on the board after the line's put-downs (`rest`), when
 /// they are the ones it owes, each on a free point off the bottom row and
 /// the goal.
-#[inline]
+#[inline(always)]
 fn plain_put_downs(
     rules: &Barricade,
     state: &State,

@@ -53,9 +53,6 @@ pub fn describe_with<R: Describe>(rules: &R, game: &Game) -> Result<Vec<Describe
     describe_line(rules, &mut state, &game.line, 0)
 }
 
-/// Deepest variation nesting followed (the parser allows 64).
-const MAX_DEPTH: usize = 256;
-
 fn describe_line<R: Describe>(
     rules: &R,
     state: &mut R::State,
@@ -65,7 +62,7 @@ fn describe_line<R: Describe>(
     let mut out = Vec::with_capacity(line.turns.len());
     for turn in &line.turns {
         let mut variations = Vec::new();
-        if depth < MAX_DEPTH {
+        if depth < crate::replay::MAX_DEPTH {
             for variation in turn.variations() {
                 let mut alt = state.clone();
                 variations.push(describe_line(rules, &mut alt, variation, depth + 1)?);

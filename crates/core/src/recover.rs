@@ -42,9 +42,6 @@ use crate::replay::outcome_errors;
 /// the marks, then the roll).
 const ATTEMPTS: usize = 4;
 
-/// Deepest variation nesting followed (as the replay driver).
-const MAX_DEPTH: usize = 256;
-
 /// The note of a mistake the check stops at.
 pub const STOPPED: &str =
     "the position after this turn cannot be known: the rest of the game is not checked";
@@ -127,7 +124,7 @@ impl<R: MoveRules> Check<'_, R> {
     /// Checks `line` from `state`, its first turn being numbered `first`.
     /// False when the check stopped (the position became unknown).
     fn line(&mut self, state: &mut R::State, line: &Line, first: u32, depth: usize) -> bool {
-        if depth > MAX_DEPTH {
+        if depth > crate::replay::MAX_DEPTH {
             let span = line.turns.first().map(|t| t.span).unwrap_or_default();
             self.errors.push(
                 ReplayError::new(ErrorKind::IllegalMove, span, "variations nested too deeply")

@@ -140,8 +140,12 @@ impl Flow for ControlFlow<()> {
     }
 }
 
-/// Deepest variation nesting the driver follows (the parser enforces it too).
-const MAX_DEPTH: usize = 256;
+/// Deepest variation nesting the replay, the check and the descriptions
+/// follow. A record the parser reads nests at most
+/// [`billes_notation::MAX_NESTING`] (64) deep; a game built otherwise (by a
+/// program, or read from JSON) may nest deeper, and is refused past this
+/// depth ("variations nested too deeply") rather than overflow the stack.
+pub(crate) const MAX_DEPTH: usize = 256;
 
 /// Replays `game` under `rules`: checks every turn of the main line and of
 /// every variation, the end of the game and the result token and tag, calling

@@ -5,48 +5,35 @@ use std::sync::Arc;
 
 use crate::VariantError;
 
-/// The variants that ship with billes: name and script, embedded in the binary.
+/// The variants that ship with billes: name and script, embedded in the
+/// binary from the crate's copies of the workspace's `rules/*.lua` (a test
+/// checks they are the same).
 pub const SHIPPED: [(&str, &str); 13] = [
-    (
-        "five-marbles",
-        include_str!("../../../rules/five-marbles.lua"),
-    ),
-    (
-        "partners-safe",
-        include_str!("../../../rules/partners-safe.lua"),
-    ),
-    (
-        "free-teammate",
-        include_str!("../../../rules/free-teammate.lua"),
-    ),
-    (
-        "no-shortcuts",
-        include_str!("../../../rules/no-shortcuts.lua"),
-    ),
+    ("five-marbles", include_str!("../rules/five-marbles.lua")),
+    ("partners-safe", include_str!("../rules/partners-safe.lua")),
+    ("free-teammate", include_str!("../rules/free-teammate.lua")),
+    ("no-shortcuts", include_str!("../rules/no-shortcuts.lua")),
     (
         "six-must-be-used",
-        include_str!("../../../rules/six-must-be-used.lua"),
+        include_str!("../rules/six-must-be-used.lua"),
     ),
     (
         "scoring-targets",
-        include_str!("../../../rules/scoring-targets.lua"),
+        include_str!("../rules/scoring-targets.lua"),
     ),
-    ("malefiz", include_str!("../../../rules/malefiz.lua")),
-    ("abalone", include_str!("../../../rules/abalone.lua")),
-    ("swap", include_str!("../../../rules/swap.lua")),
+    ("malefiz", include_str!("../rules/malefiz.lua")),
+    ("abalone", include_str!("../rules/abalone.lua")),
+    ("swap", include_str!("../rules/swap.lua")),
     (
         "must-aggravate",
-        include_str!("../../../rules/must-aggravate.lua"),
+        include_str!("../rules/must-aggravate.lua"),
     ),
-    (
-        "bounce-home",
-        include_str!("../../../rules/bounce-home.lua"),
-    ),
+    ("bounce-home", include_str!("../rules/bounce-home.lua")),
     (
         "jump-barricade",
-        include_str!("../../../rules/jump-barricade.lua"),
+        include_str!("../rules/jump-barricade.lua"),
     ),
-    ("two-home", include_str!("../../../rules/two-home.lua")),
+    ("two-home", include_str!("../rules/two-home.lua")),
 ];
 
 /// The largest variant script read from a file: 1 MiB. A larger file, or
@@ -173,5 +160,40 @@ impl VariantSource {
     /// The shipped name, for a shipped variant.
     pub fn shipped_name(&self) -> Option<&'static str> {
         self.shipped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scripts embedded are copies, kept in the crate, of the ones
+    /// users read in the workspace's `rules/` folder: each is the same, and
+    /// every script of that folder ships.
+    #[test]
+    fn the_shipped_scripts_are_the_files_of_the_rules_folder() {
+        let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
+        if !rules.is_dir() {
+            // The crate outside its workspace (as packaged): nothing to compare.
+            return;
+        }
+        let mut scripts = 0;
+        for entry in std::fs::read_dir(&rules).expect("rules folder") {
+            let path = entry.expect("entry").path();
+            let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            let Some(stem) = name.strip_suffix(".lua") else {
+                continue;
+            };
+            scripts += 1;
+            let shown = std::fs::read_to_string(&path).expect("script");
+            let shipped = SHIPPED.iter().find(|(n, _)| *n == stem);
+            assert!(
+                shipped.is_some_and(|(_, text)| *text == shown),
+                "rules/{name} and crates/lua/rules/{name} differ or it does not ship: copy one onto the other"
+            );
+        }
+        assert_eq!(scripts, SHIPPED.len());
     }
 }

@@ -206,14 +206,69 @@ pub struct Board {
     star_bit: [u8; TABLE],
 }
 
+/// The standard board's description as shipped: a copy of
+/// `rules/aggravation.yaml` kept in the crate, identical to it (a test
+/// compares them).
+pub const BOARD_YAML: &str = include_str!("../../boards/aggravation.yaml");
+
 /// The standard board, read from `rules/aggravation.yaml` on first use.
 pub fn standard() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
     BOARD.get_or_init(|| {
         // The embedded file is tested; a broken one is a build defect.
-        Board::from_yaml(include_str!("../../../../rules/aggravation.yaml"))
-            .unwrap_or_else(|e| panic!("rules/aggravation.yaml: {e}"))
+        Board::from_yaml(BOARD_YAML).unwrap_or_else(|e| panic!("rules/aggravation.yaml: {e}"))
     })
+}
+
+/// The board's numbers agree: 2, 4 or 6 sides, the holes of a side, the
+/// star hole, START and the HOME branch on a side, HOME and marbles.
+fn check_shape(d: &BoardData) -> Result<(), String> {
+    if !(2..=MAX_SIDES as u8).contains(&d.sides) || d.sides % 2 != 0 {
+        return Err(format!("{} sides: expected 2, 4 or 6", d.sides));
+    }
+    if !(4..=MAX_PER_SIDE as u8).contains(&d.holes_per_side) {
+        return Err(format!(
+            "{} holes per side: expected 4 to {MAX_PER_SIDE}",
+            d.holes_per_side
+        ));
+    }
+    let offsets = [d.star_offset, d.home_offset, d.start_offset];
+    if offsets.iter().any(|&o| o >= d.holes_per_side) {
+        return Err("an offset lies outside its side".into());
+    }
+    if d.star_offset == d.home_offset || d.star_offset == d.start_offset {
+        return Err("the star hole must differ from START and the HOME branch".into());
+    }
+    if !(1..=MAX_HOME as u8).contains(&d.home_holes) || !(1..=d.home_holes).contains(&d.marbles) {
+        return Err("HOME holes and marbles must be 1..=8, marbles no more than HOME holes".into());
+    }
+    if d.seats.len() != d.sides as usize {
+        return Err(format!("{} seats for {} sides", d.seats.len(), d.sides));
+    }
+    Ok(())
+}
+
+/// The seats' letters, one uppercase letter each, used once, and the
+/// colour of each one's lowercase byte.
+fn seat_letters(d: &BoardData) -> Result<([Option<Colour>; 128], Vec<Name>), String> {
+    let mut colour_of_byte = [None; 128];
+    let mut letters = Vec::new();
+    for (colour, seat) in Colour::all(d.seats.len()).zip(&d.seats) {
+        let b = seat.letter.as_bytes();
+        if b.len() != 1 || !b[0].is_ascii_uppercase() {
+            return Err(format!(
+                "seat letter {:?}: expected one uppercase letter",
+                seat.letter
+            ));
+        }
+        let lower = b[0].to_ascii_lowercase();
+        if colour_of_byte[lower as usize].is_some() {
+            return Err(format!("seat letter {} used twice", seat.letter));
+        }
+        colour_of_byte[lower as usize] = Some(colour);
+        letters.push(Name::new(&seat.letter));
+    }
+    Ok((colour_of_byte, letters))
 }
 
 impl Board {
@@ -223,48 +278,8 @@ impl Board {
     /// A message when the YAML is malformed or describes an impossible board.
     pub fn from_yaml(text: &str) -> Result<Board, String> {
         let d: BoardData = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
-        if !(2..=MAX_SIDES as u8).contains(&d.sides) || d.sides % 2 != 0 {
-            return Err(format!("{} sides: expected 2, 4 or 6", d.sides));
-        }
-        if !(4..=MAX_PER_SIDE as u8).contains(&d.holes_per_side) {
-            return Err(format!(
-                "{} holes per side: expected 4 to {MAX_PER_SIDE}",
-                d.holes_per_side
-            ));
-        }
-        let offsets = [d.star_offset, d.home_offset, d.start_offset];
-        if offsets.iter().any(|&o| o >= d.holes_per_side) {
-            return Err("an offset lies outside its side".into());
-        }
-        if d.star_offset == d.home_offset || d.star_offset == d.start_offset {
-            return Err("the star hole must differ from START and the HOME branch".into());
-        }
-        if !(1..=MAX_HOME as u8).contains(&d.home_holes) || !(1..=d.home_holes).contains(&d.marbles)
-        {
-            return Err(
-                "HOME holes and marbles must be 1..=8, marbles no more than HOME holes".into(),
-            );
-        }
-        if d.seats.len() != d.sides as usize {
-            return Err(format!("{} seats for {} sides", d.seats.len(), d.sides));
-        }
-        let mut colour_of_byte = [None; 128];
-        let mut letters = Vec::new();
-        for (colour, seat) in Colour::all(d.seats.len()).zip(&d.seats) {
-            let b = seat.letter.as_bytes();
-            if b.len() != 1 || !b[0].is_ascii_uppercase() {
-                return Err(format!(
-                    "seat letter {:?}: expected one uppercase letter",
-                    seat.letter
-                ));
-            }
-            let lower = b[0].to_ascii_lowercase();
-            if colour_of_byte[lower as usize].is_some() {
-                return Err(format!("seat letter {} used twice", seat.letter));
-            }
-            colour_of_byte[lower as usize] = Some(colour);
-            letters.push(Name::new(&seat.letter));
-        }
+        check_shape(&d)?;
+        let (colour_of_byte, letters) = seat_letters(&d)?;
         let cb = d.centre.as_bytes();
         if cb.is_empty() || !cb[0].is_ascii_lowercase() || colour_of_byte[cb[0] as usize].is_some()
         {
@@ -303,47 +318,54 @@ impl Board {
             })?,
             star_bit: [0; TABLE],
         };
-        for p in 0..loop_len {
-            let c = Colour::new(p / d.holes_per_side);
-            let o = p % d.holes_per_side;
+        board.fill_tables();
+        Ok(board)
+    }
+
+    /// The holes' classes, colours, offsets and names, and where a marble
+    /// of each colour goes next from each hole: around the loop, into its
+    /// HOME at its branch.
+    fn fill_tables(&mut self) {
+        for p in 0..self.loop_len {
+            let c = Colour::new(p / self.per_side);
+            let o = p % self.per_side;
             let at = Hole::slot(Some(Hole::new(p)));
-            board.class[at] = Class::Loop;
-            board.colour[at] = Some(c);
-            board.offset[at] = o;
-            board.names[at] = Name::from(format!("{}{o}", board.lower(c)));
-            if o == d.star_offset {
-                board.star_bit[at] = c.bit();
+            self.class[at] = Class::Loop;
+            self.colour[at] = Some(c);
+            self.offset[at] = o;
+            self.names[at] = Name::from(format!("{}{o}", self.lower(c)));
+            if o == self.star_offset {
+                self.star_bit[at] = c.bit();
             }
         }
-        let at = Hole::slot(Some(centre));
-        board.class[at] = Class::Centre;
-        board.names[at] = board.centre_name;
-        for c in board.all_colours() {
+        let at = Hole::slot(Some(self.centre));
+        self.class[at] = Class::Centre;
+        self.names[at] = self.centre_name;
+        for c in self.all_colours() {
             for i in 0..MAX_HOME as u8 {
-                let at = Hole::slot(Some(board.home(c, i)));
-                board.class[at] = Class::Home;
-                board.colour[at] = Some(c);
-                board.offset[at] = i;
-                board.names[at] = Name::from(format!("{}h{}", board.lower(c), i + 1));
+                let at = Hole::slot(Some(self.home(c, i)));
+                self.class[at] = Class::Home;
+                self.colour[at] = Some(c);
+                self.offset[at] = i;
+                self.names[at] = Name::from(format!("{}h{}", self.lower(c), i + 1));
             }
         }
-        for c in board.all_colours() {
-            let branch = board.branch(c);
+        for c in self.all_colours() {
+            let branch = self.branch(c);
             let mut next = [None; TABLE];
-            for p in 0..loop_len {
+            for p in 0..self.loop_len {
                 let h = Hole::new(p);
                 next[Hole::slot(Some(h))] = Some(if h == branch {
-                    board.home(c, 0)
+                    self.home(c, 0)
                 } else {
-                    Hole::new((p + 1) % loop_len)
+                    Hole::new((p + 1) % self.loop_len)
                 });
             }
             for i in 0..MAX_HOME as u8 - 1 {
-                next[Hole::slot(Some(board.home(c, i)))] = Some(board.home(c, i + 1));
+                next[Hole::slot(Some(self.home(c, i)))] = Some(self.home(c, i + 1));
             }
-            board.next[c.index()] = next;
+            self.next[c.index()] = next;
         }
-        Ok(board)
     }
 
     fn lower(&self, colour: Colour) -> char {
@@ -566,7 +588,7 @@ mod tests {
 
     #[test]
     fn broken_board_files_are_refused() {
-        let good = include_str!("../../../../rules/aggravation.yaml");
+        let good = include_str!("../../boards/aggravation.yaml");
         assert!(Board::from_yaml(good).is_ok());
         assert!(Board::from_yaml(&good.replace("sides: 6", "sides: 5")).is_err());
         assert!(Board::from_yaml(&good.replace("centre: c", "centre: r")).is_err());

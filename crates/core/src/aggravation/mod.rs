@@ -34,7 +34,7 @@ use serde::Deserialize;
 
 use crate::variant::Hooks;
 use crate::ReplayError;
-pub use board::{Board, Hole};
+pub use board::{Board, Hole, BOARD_YAML};
 pub use state::State;
 
 /// What house rules may change. `Params::default()` are the rules of the seeds.

@@ -37,30 +37,7 @@ impl Aggravation {
         rng: &mut Rng,
         hooks: &H,
     ) -> Result<Game, String> {
-        let b = self.board;
-        let mut tags = vec![tag("Game", "aggravation")];
-        let seats = match &options.teams {
-            Some(teams) => {
-                let all = teams.replace('+', " ");
-                let in_play = parse_seats(b, &all)?;
-                let seats: Vec<&str> = b
-                    .all_colours()
-                    .filter(|c| in_play[c.index()])
-                    .map(|c| b.letters[c.index()].as_str())
-                    .collect();
-                seats.join(" ")
-            }
-            None => DEFAULT_SEATS
-                .get(options.players.wrapping_sub(2))
-                .ok_or_else(|| {
-                    format!("aggravation is for 2 to 6 players, not {}", options.players)
-                })?
-                .to_string(),
-        };
-        tags.push(tag("Seats", &seats));
-        if let Some(teams) = &options.teams {
-            tags.push(tag("Teams", teams.trim()));
-        }
+        let tags = self.start_tags(options)?;
         let mut game = Game {
             tags,
             line: Line::default(),
@@ -110,33 +87,16 @@ impl Aggravation {
                 }
                 None => roller,
             };
-            let mut choices: Vec<&Listed> = listed.iter().filter(|l| l.mover == mover).collect();
-            // The simulator takes the marbles in the order they came out of
-            // BASE, not by hole as the list does, so that a seed plays the
-            // same game as it always has.
-            let slot = |c: Candidate| match c.from() {
-                None => 0,
-                from => {
-                    1 + state.holes[mover.index()]
-                        .iter()
-                        .position(|&h| h == from)
-                        .unwrap_or(0)
-                }
-            };
-            choices.sort_by_key(|l| slot(l.candidate));
-            let chosen = match choices.as_slice() {
-                [] => return Err(format!("turn {number}: no legal move listed")),
-                [only] if only.candidate == Candidate::pass() => only,
-                _ => {
-                    let i = if greedy[mover.index()] {
-                        candidates.clear();
-                        candidates.extend(choices.iter().map(|l| l.candidate));
-                        self.greedy_choice(&state, mover, &candidates, rng)
-                    } else {
-                        rng.below(choices.len())
-                    };
-                    choices.get(i).ok_or("the choice is not in the list")?
-                }
+            let chosen = self.pick(
+                &state,
+                &listed,
+                mover,
+                greedy[mover.index()],
+                &mut candidates,
+                rng,
+            )?;
+            let Some(chosen) = chosen else {
+                return Err(format!("turn {number}: no legal move listed"));
             };
             let turn = self
                 .spell(&state, roller, chosen.mover, roll, chosen.candidate)
@@ -159,6 +119,82 @@ impl Aggravation {
         };
         game.tags.push(tag("Result", &result));
         Ok(game)
+    }
+
+    /// The tags a simulated game starts with: the game, its seats (by
+    /// number of players, or the seats the teams name) and its teams.
+    fn start_tags(&self, options: &SimOptions) -> Result<Vec<Tag>, String> {
+        let b = self.board;
+        let mut tags = vec![tag("Game", "aggravation")];
+        let seats = match &options.teams {
+            Some(teams) => {
+                let all = teams.replace('+', " ");
+                let in_play = parse_seats(b, &all)?;
+                let seats: Vec<&str> = b
+                    .all_colours()
+                    .filter(|c| in_play[c.index()])
+                    .map(|c| b.letters[c.index()].as_str())
+                    .collect();
+                seats.join(" ")
+            }
+            None => DEFAULT_SEATS
+                .get(options.players.wrapping_sub(2))
+                .ok_or_else(|| {
+                    format!("aggravation is for 2 to 6 players, not {}", options.players)
+                })?
+                .to_string(),
+        };
+        tags.push(tag("Seats", &seats));
+        if let Some(teams) = &options.teams {
+            tags.push(tag("Teams", teams.trim()));
+        }
+        Ok(tags)
+    }
+
+    /// The policy's pick among the listed turns of `mover` (`greedy`:
+    /// [`Aggravation::greedy_choice`], else at random); `None` when none is
+    /// listed.
+    fn pick<'l>(
+        &self,
+        state: &State,
+        listed: &'l [Listed],
+        mover: Colour,
+        greedy: bool,
+        candidates: &mut Vec<Candidate>,
+        rng: &mut Rng,
+    ) -> Result<Option<&'l Listed>, String> {
+        let mut choices: Vec<&Listed> = listed.iter().filter(|l| l.mover == mover).collect();
+        // The simulator takes the marbles in the order they came out of
+        // BASE, not by hole as the list does, so that a seed plays the
+        // same game as it always has.
+        let slot = |c: Candidate| match c.from() {
+            None => 0,
+            from => {
+                1 + state.holes[mover.index()]
+                    .iter()
+                    .position(|&h| h == from)
+                    .unwrap_or(0)
+            }
+        };
+        choices.sort_by_key(|l| slot(l.candidate));
+        match choices.as_slice() {
+            [] => Ok(None),
+            [only] if only.candidate == Candidate::pass() => Ok(Some(only)),
+            _ => {
+                let i = if greedy {
+                    candidates.clear();
+                    candidates.extend(choices.iter().map(|l| l.candidate));
+                    self.greedy_choice(state, mover, candidates, rng)
+                } else {
+                    rng.below(choices.len())
+                };
+                choices
+                    .get(i)
+                    .copied()
+                    .map(Some)
+                    .ok_or_else(|| "the choice is not in the list".to_string())
+            }
+        }
     }
 
     /// The greedy player's pick: aggravate, reach HOME, enter, else go furthest.

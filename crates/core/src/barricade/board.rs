@@ -229,11 +229,54 @@ struct StartDef {
     point: String,
 }
 
+/// The standard board's description as shipped: a copy of
+/// `rules/barricade.yaml` kept in the crate, identical to it (a test
+/// compares them).
+pub const BOARD_YAML: &str = include_str!("../../boards/barricade.yaml");
+
 /// The standard board, embedded from `rules/barricade.yaml`.
 static STANDARD: LazyLock<Board> = LazyLock::new(|| {
-    Board::from_yaml(include_str!("../../../../rules/barricade.yaml"))
-        .unwrap_or_else(|e| panic!("rules/barricade.yaml: {e}"))
+    Board::from_yaml(BOARD_YAML).unwrap_or_else(|e| panic!("rules/barricade.yaml: {e}"))
 });
+
+/// A board's grid (a point or none at each place, by row), its points'
+/// names and their places.
+type PlacedPoints = (Vec<Vec<Option<Point>>>, Vec<Name>, Vec<(u8, u8)>);
+
+/// The points of a board file on its grid, each named by the scheme
+/// (column letter, row number from the bottom), with their names and
+/// places in file order.
+fn place_points(file: &BoardFile) -> Result<PlacedPoints, String> {
+    let mut grid = vec![vec![None; file.columns as usize]; file.rows as usize];
+    let mut names = Vec::new();
+    let mut xy = Vec::new();
+    for (i, p) in file.points.iter().enumerate() {
+        if p.x >= file.columns || p.y >= file.rows {
+            return Err(format!("point {} is off the board", p.name));
+        }
+        let expected = scheme_name(p.x, p.y, file.rows);
+        if p.name != expected {
+            return Err(format!(
+                "point at x={} y={} must be named {expected}",
+                p.x, p.y
+            ));
+        }
+        let cell = &mut grid[p.y as usize][p.x as usize];
+        if cell.is_some() {
+            return Err(format!("two points at {}", p.name));
+        }
+        *cell = Point::new(i);
+        names.push(Name::try_new(&p.name).ok_or_else(|| {
+            format!(
+                "point name {:?} is longer than {} characters",
+                p.name,
+                Name::MAX
+            )
+        })?);
+        xy.push((p.x, p.y));
+    }
+    Ok((grid, names, xy))
+}
 
 impl Board {
     /// The standard Malefiz board (112 points, 121 lines, 11 barricades).
@@ -256,34 +299,7 @@ impl Board {
         if file.columns as usize > 26 || file.rows > 99 {
             return Err("a board has at most 26 columns and 99 rows".into());
         }
-        let mut grid = vec![vec![None; file.columns as usize]; file.rows as usize];
-        let mut names = Vec::new();
-        let mut xy = Vec::new();
-        for (i, p) in file.points.iter().enumerate() {
-            if p.x >= file.columns || p.y >= file.rows {
-                return Err(format!("point {} is off the board", p.name));
-            }
-            let expected = scheme_name(p.x, p.y, file.rows);
-            if p.name != expected {
-                return Err(format!(
-                    "point at x={} y={} must be named {expected}",
-                    p.x, p.y
-                ));
-            }
-            let cell = &mut grid[p.y as usize][p.x as usize];
-            if cell.is_some() {
-                return Err(format!("two points at {}", p.name));
-            }
-            *cell = Point::new(i);
-            names.push(Name::try_new(&p.name).ok_or_else(|| {
-                format!(
-                    "point name {:?} is longer than {} characters",
-                    p.name,
-                    Name::MAX
-                )
-            })?);
-            xy.push((p.x, p.y));
-        }
+        let (grid, names, xy) = place_points(&file)?;
         let find = |by_name: &[Option<Point>; 26 * NAME_RANKS], name: &str| {
             Name::try_new(name)
                 .and_then(|n| point_in(by_name, n))

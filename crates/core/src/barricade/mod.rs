@@ -34,7 +34,8 @@ use billes_notation::{Game, Turn};
 use serde::Deserialize;
 
 pub use board::{
-    bit, first_point, iter_points, seat, Board, Point, Points, Route, COLOURS, HOUSE, SEATS,
+    bit, first_point, iter_points, seat, Board, Point, Points, Route, BOARD_YAML, COLOURS, HOUSE,
+    SEATS,
 };
 pub use moves::Move;
 pub use position::{names_diagram, State};

@@ -30,10 +30,11 @@ pub struct State {
     /// The pawn the replay must move (`None`: any pawn, an extra turn a
     /// variant's hook gave); read only while `replay_colour` is set.
     pub(crate) replay_pawn: Option<Point>,
-    /// By colour, while it holds barricades: the point where the pawn that
-    /// took one of them stands (the point a rival lands on to take that
-    /// barricade over); `None` when no taker stands on its point, and when
-    /// it holds none.
+    /// By colour, while it holds barricades: the point the last of them
+    /// was taken from. A rival landing there while a pawn of the colour
+    /// stands on it takes that barricade over (seed 004), also when a
+    /// replay brought the pawn back. `None` when it holds none, or lost
+    /// that one.
     pub(crate) held: [Option<Point>; 4],
     /// By colour: how many barricades it holds.
     pub(crate) holds: [u8; 4],
@@ -216,188 +217,233 @@ pub(crate) fn setup(rules: &Barricade, game: &Game) -> Result<State, ReplayError
     Ok(state)
 }
 
-/// Reads a `Position` tag value into `state` (see notation/barricade.md).
+/// Reads a `Position` tag value into `state` (see notation/barricade.md):
+/// its groups, then the position they make, checked.
 fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<(), String> {
-    let board = rules.board();
-    let point = |name: &str| {
-        board
-            .point(name)
-            .ok_or_else(|| format!("unknown point {name}"))
-    };
-    let seat_named = |name: &str| {
-        let colour = colour_of(name).ok_or_else(|| format!("unknown seat {name}"))?;
-        state
-            .seat_index(colour)
-            .map(|_| colour)
-            .ok_or_else(|| format!("{name} is not in the Seats tag"))
-    };
-    let mut pawns = [0 as Points; 4];
-    let mut barricades = None;
-    let mut next = None;
-    let mut held: [Option<Point>; 4] = [None; 4];
-    let mut holds = [0u8; 4];
-    let mut due = [0u8; 4];
-    let mut replay = None;
-    let mut won = None;
-    let list = |s: &str| {
-        s.split(',')
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
-    for word in value.split_whitespace() {
-        if let Some(v) = word.strip_prefix("bar=") {
-            let mut set = 0;
-            for name in list(v) {
-                let p = bit(point(&name)?);
-                if set & p != 0 {
-                    // One barricade a point, as one pawn a point.
-                    return Err(format!("two barricades on {name}"));
+    let tag = TagGroups::read(rules, state, value)?;
+    tag.set(rules, state)
+}
+
+/// The groups of a `Position` tag value, as read.
+#[derive(Default)]
+struct TagGroups {
+    pawns: [Points; 4],
+    barricades: Option<Points>,
+    next: Option<Colour>,
+    held: [Option<Point>; 4],
+    holds: [u8; 4],
+    due: [u8; 4],
+    replay: Option<(Colour, Option<Point>)>,
+    won: Option<Colour>,
+}
+
+impl TagGroups {
+    /// Reads each group of the tag value: pawns (`R:c5,e3`), `bar=`, `move=`,
+    /// `held=`, `due=`, `won=` and `replay=`.
+    fn read(rules: &Barricade, state: &State, value: &str) -> Result<TagGroups, String> {
+        let board = rules.board();
+        let point = |name: &str| {
+            board
+                .point(name)
+                .ok_or_else(|| format!("unknown point {name}"))
+        };
+        let seat_named = |name: &str| {
+            let colour = colour_of(name).ok_or_else(|| format!("unknown seat {name}"))?;
+            state
+                .seat_index(colour)
+                .map(|_| colour)
+                .ok_or_else(|| format!("{name} is not in the Seats tag"))
+        };
+        let TagGroups {
+            mut pawns,
+            mut barricades,
+            mut next,
+            mut held,
+            mut holds,
+            mut due,
+            mut replay,
+            mut won,
+        } = TagGroups::default();
+        let list = |s: &str| {
+            s.split(',')
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        for word in value.split_whitespace() {
+            if let Some(v) = word.strip_prefix("bar=") {
+                let mut set = 0;
+                for name in list(v) {
+                    let p = bit(point(&name)?);
+                    if set & p != 0 {
+                        // One barricade a point, as one pawn a point.
+                        return Err(format!("two barricades on {name}"));
+                    }
+                    set |= p;
                 }
-                set |= p;
-            }
-            barricades = Some(set);
-        } else if let Some(v) = word.strip_prefix("move=") {
-            next = Some(seat_named(v)?);
-        } else if let Some(v) = word.strip_prefix("held=") {
-            // One item per barricade: `R` (its taker stands on no known
-            // point) or `R:e3` (its taker stands on e3, at most one a seat).
-            for item in list(v) {
-                let (colour, at) = match item.split_once(':') {
-                    Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
-                    None => (seat_named(&item)?, None),
-                };
-                let c = colour.index();
-                if at.is_some() {
-                    if held[c].is_some() {
-                        return Err(format!(
-                            "held={item}: a pawn of {} already stands on the point of a barricade it took",
+                barricades = Some(set);
+            } else if let Some(v) = word.strip_prefix("move=") {
+                next = Some(seat_named(v)?);
+            } else if let Some(v) = word.strip_prefix("held=") {
+                // One item per barricade: `R`, or `R:e3` (taken from e3: a
+                // rival landing there while a pawn of R stands on it takes it
+                // over; at most one a seat).
+                for item in list(v) {
+                    let (colour, at) = match item.split_once(':') {
+                        Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
+                        None => (seat_named(&item)?, None),
+                    };
+                    let c = colour.index();
+                    if at.is_some() {
+                        if held[c].is_some() {
+                            return Err(format!(
+                            "held={item}: {} is already tied to the point of a barricade it took",
                             seat(colour)
                         ));
+                        }
+                        held[c] = at;
                     }
-                    held[c] = at;
+                    holds[c] += 1;
                 }
-                holds[c] += 1;
-            }
-        } else if let Some(v) = word.strip_prefix("due=") {
-            for item in list(v) {
-                due[seat_named(&item)?.index()] += 1;
-            }
-        } else if let Some(v) = word.strip_prefix("won=") {
-            won = Some(seat_named(v)?);
-        } else if let Some(v) = word.strip_prefix("replay=") {
-            replay = Some(match v.split_once(':') {
-                Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
-                // An extra turn a variant's hook gave: any pawn moves.
-                None => (seat_named(v)?, None),
-            });
-        } else if let Some((s, v)) = word.split_once(':') {
-            let c = seat_named(s)?.index();
-            for name in list(v) {
-                let p = point(&name)?;
-                if pawns.iter().any(|set| set & bit(p) != 0) {
-                    return Err(format!("two pawns on {name}"));
+            } else if let Some(v) = word.strip_prefix("due=") {
+                for item in list(v) {
+                    due[seat_named(&item)?.index()] += 1;
                 }
-                pawns[c] |= bit(p);
+            } else if let Some(v) = word.strip_prefix("won=") {
+                won = Some(seat_named(v)?);
+            } else if let Some(v) = word.strip_prefix("replay=") {
+                replay = Some(match v.split_once(':') {
+                    Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
+                    // An extra turn a variant's hook gave: any pawn moves.
+                    None => (seat_named(v)?, None),
+                });
+            } else if let Some((s, v)) = word.split_once(':') {
+                let c = seat_named(s)?.index();
+                for name in list(v) {
+                    let p = point(&name)?;
+                    if pawns.iter().any(|set| set & bit(p) != 0) {
+                        return Err(format!("two pawns on {name}"));
+                    }
+                    pawns[c] |= bit(p);
+                }
+                if pawns[c].count_ones() > rules.params().pawns as u32 {
+                    return Err(format!("{s} has only {} pawns", rules.params().pawns));
+                }
+            } else {
+                return Err(format!("cannot read \"{word}\""));
             }
-            if pawns[c].count_ones() > rules.params().pawns as u32 {
-                return Err(format!("{s} has only {} pawns", rules.params().pawns));
-            }
-        } else {
-            return Err(format!("cannot read \"{word}\""));
         }
+        Ok(TagGroups {
+            pawns,
+            barricades,
+            next,
+            held,
+            holds,
+            due,
+            replay,
+            won,
+        })
     }
-    let all = pawns.iter().fold(0, |a, b| a | b);
-    let barricades = barricades.unwrap_or(board.barricade_points());
-    if barricades & all != 0 {
-        return Err("a barricade and a pawn on the same point".into());
-    }
-    let goal = bit(board.goal());
-    if all & goal != 0 || (barricades & goal != 0 && !rules.params().barricade_on_goal) {
-        return Err("nothing may stand on the goal".into());
-    }
-    if let Some(colour) = won {
-        // The seat's pawn on the goal: the game is over.
-        if barricades & goal != 0 {
+
+    /// Sets `state` to the position the groups make: no two pieces on a point,
+    /// nothing on the goal (but for `won=`), held and due barricades that agree.
+    fn set(self, rules: &Barricade, state: &mut State) -> Result<(), String> {
+        let TagGroups {
+            mut pawns,
+            barricades,
+            next,
+            held,
+            holds,
+            due,
+            replay,
+            won,
+        } = self;
+        let board = rules.board();
+        let all = pawns.iter().fold(0, |a, b| a | b);
+        let barricades = barricades.unwrap_or(board.barricade_points());
+        if barricades & all != 0 {
+            return Err("a barricade and a pawn on the same point".into());
+        }
+        let goal = bit(board.goal());
+        if all & goal != 0 || (barricades & goal != 0 && !rules.params().barricade_on_goal) {
             return Err("nothing may stand on the goal".into());
         }
-        pawns[colour.index()] |= goal;
-        if pawns[colour.index()].count_ones() > rules.params().pawns as u32 {
-            return Err(format!(
-                "{} has only {} pawns",
-                seat(colour),
-                rules.params().pawns
-            ));
-        }
-        state.winner = Some(colour);
-    }
-    state.barricades = barricades;
-    for colour in Colour::all(4) {
-        let set = pawns[colour.index()];
-        state.pawns[colour.index()] = set;
-        if state.seat_index(colour).is_some() {
-            state.housed[colour.index()] = rules.params().pawns - set.count_ones() as u8;
-        }
-    }
-    for c in 0..4 {
-        if let Some(at) = held[c].filter(|&at| pawns[c] & bit(at) == 0) {
-            return Err(format!(
-                "held={}:{}: no {} pawn stands there",
-                SEATS[c],
-                board.name(at),
-                SEATS[c]
-            ));
-        }
-        if due[c] > 0 {
-            let seat = SEATS[c];
-            if rules.params().placement != Placement::NextWholeTurn {
+        if let Some(colour) = won {
+            // The seat's pawn on the goal: the game is over.
+            if barricades & goal != 0 {
+                return Err("nothing may stand on the goal".into());
+            }
+            pawns[colour.index()] |= goal;
+            if pawns[colour.index()].count_ones() > rules.params().pawns as u32 {
                 return Err(format!(
-                    "due={seat}: only under placement = next_whole_turn"
+                    "{} has only {} pawns",
+                    seat(colour),
+                    rules.params().pawns
                 ));
             }
-            if due[c] > holds[c] {
-                return Err(format!(
-                    "due={seat}: {seat} holds only {} barricade(s)",
-                    holds[c]
-                ));
+            state.winner = Some(colour);
+        }
+        state.barricades = barricades;
+        for colour in Colour::all(4) {
+            let set = pawns[colour.index()];
+            state.pawns[colour.index()] = set;
+            if state.seat_index(colour).is_some() {
+                state.housed[colour.index()] = rules.params().pawns - set.count_ones() as u8;
             }
-            if !matches!(replay, Some((colour, Some(_))) if colour.index() == c) {
-                return Err(format!(
+        }
+        for c in 0..4 {
+            if due[c] > 0 {
+                let seat = SEATS[c];
+                if rules.params().placement != Placement::NextWholeTurn {
+                    return Err(format!(
+                        "due={seat}: only under placement = next_whole_turn"
+                    ));
+                }
+                if due[c] > holds[c] {
+                    return Err(format!(
+                        "due={seat}: {seat} holds only {} barricade(s)",
+                        holds[c]
+                    ));
+                }
+                if !matches!(replay, Some((colour, Some(_))) if colour.index() == c) {
+                    return Err(format!(
                     "due={seat}: barricades are due at the end of a turn only while its 6 replay is pending (replay={seat}:point)"
                 ));
+                }
             }
         }
-    }
-    state.held = held;
-    state.holds = holds;
-    state.due = due;
-    if let Some(colour) = next {
-        state.next = state.seat_index(colour);
-    }
-    if let Some((colour, pawn)) = replay {
-        if let Some(p) = pawn.filter(|&p| pawns[colour.index()] & bit(p) == 0) {
-            return Err(format!(
-                "no {} pawn on {} to replay",
-                seat(colour),
-                board.name(p)
-            ));
+        state.held = held;
+        state.holds = holds;
+        state.due = due;
+        if let Some(colour) = next {
+            state.next = state.seat_index(colour);
         }
-        state.replay_colour = Some(colour);
-        state.replay_pawn = pawn;
-        if next.is_none() {
-            let i = state.seat_index(colour).unwrap_or(0);
-            state.next = Some((i + 1) % state.n_seats);
+        if let Some((colour, pawn)) = replay {
+            if let Some(p) = pawn.filter(|&p| pawns[colour.index()] & bit(p) == 0) {
+                return Err(format!(
+                    "no {} pawn on {} to replay",
+                    seat(colour),
+                    board.name(p)
+                ));
+            }
+            state.replay_colour = Some(colour);
+            state.replay_pawn = pawn;
+            if next.is_none() {
+                let i = state.seat_index(colour).unwrap_or(0);
+                state.next = Some((i + 1) % state.n_seats);
+            }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The position as a `Position` tag value, which [`setup`] reads back into
 /// the same position: each seat's pawns on the board (`R:c5,e3`, points in
 /// board order, seats in playing order, seats with every pawn at home left
 /// out), the barricades (`bar=`), the seat whose ordinary turn is next
-/// (`move=`, left out before the first turn), held barricades (`held=R:e3`,
-/// `held=R` when the taker's point is unknown), the seat whose pawn stands
+/// (`move=`, left out before the first turn), held barricades (`held=R:e3`
+/// for the one taken from e3 that a rival landing there takes over while a
+/// pawn of R stands on it, `held=R` for the others), the seat whose pawn stands
 /// on the goal (`won=R`) and a pending replay (`replay=R:e3`, `replay=R`
 /// for an extra turn that moves any pawn).
 pub(crate) fn write_position(state: &State) -> String {

@@ -63,61 +63,9 @@ impl Barricade {
                 (Some(normal), _) => normal,
             };
             first = colour;
-            let roll = rng.die() as usize;
-            let replay = state.replay_pawn_of(colour);
             let number = turns.len() as u32 + 1;
-            // The legal turns, from the one generator; the policy picks a
-            // pawn move among them, then the points of its barricades.
-            let choices = self
-                .choices(&state, number, colour, roll, replay, hooks)
-                .map_err(|e| format!("turn {number}: {e}"))?;
-            let pawns: Vec<Move> = choices.iter().filter_map(|ch| ch.pawn).collect();
-            let choice = if pawns.is_empty() {
-                choices.first().copied()
-            } else {
-                let m = if greedy[colour.index()] {
-                    self.greedy_move(&pawns, rng)
-                } else {
-                    pawns[rng.below(pawns.len())]
-                };
-                // Under `placement = next_whole_turn` a 6 line may keep its
-                // barricades for the replay or put them down: either, at random.
-                let same: Vec<_> = choices.iter().filter(|ch| ch.pawn == Some(m)).collect();
-                match same.len() {
-                    0 => None,
-                    1 => Some(*same[0]),
-                    n => Some(*same[rng.below(n)]),
-                }
-            };
-            let Some(choice) = choice else {
-                return Err("no free point for a barricade".into());
-            };
-            let mut free = self
-                .put_down_points(&state, number, colour, roll, &choice, hooks)
-                .map_err(|e| format!("turn {number}: {e}"))?;
-            let mut points = Vec::with_capacity(usize::from(choice.owed));
-            for _ in 0..choice.owed {
-                let p = if greedy[colour.index()] {
-                    self.greedy_placement(&state, colour, free, rng)
-                } else {
-                    random_point(free, rng)
-                };
-                let Some(p) = p else {
-                    return Err("no free point for a barricade".into());
-                };
-                free &= !bit(p);
-                points.push(p);
-            }
-            // Written as the list writes it: the points in board order.
-            points.sort_unstable();
-            let actions = self.write_choice(&choice, &points);
-            let turn = Turn::new(
-                number,
-                Seat::new(seat(colour)),
-                Some(roll as u32),
-                None,
-                actions,
-            );
+            let turn =
+                self.simulated_turn(&state, number, colour, greedy[colour.index()], rng, hooks)?;
             play_with(self, &mut state, &turn, hooks).map_err(|e| {
                 if e.kind == crate::ErrorKind::Variant {
                     format!("turn {number}: {}", e.message)
@@ -127,33 +75,77 @@ impl Barricade {
             })?;
             turns.push(turn);
         }
-        let winners: Vec<Seat> = state.winner().map(Seat::new).into_iter().collect();
-        let result = if winners.is_empty() {
-            "*".to_string()
+        Ok(record(&seats_tag, &state, turns))
+    }
+
+    /// One simulated turn line of `colour`: the roll, then from the legal
+    /// turns of the one generator, the policy picks a pawn move (`greedy`:
+    /// [`Barricade::greedy_move`], else at random), then the points of its
+    /// barricades.
+    fn simulated_turn<H: Hooks>(
+        &self,
+        state: &State,
+        number: u32,
+        colour: Colour,
+        greedy: bool,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Turn, String> {
+        let roll = rng.die() as usize;
+        let replay = state.replay_pawn_of(colour);
+        // The legal turns, from the one generator; the policy picks a
+        // pawn move among them, then the points of its barricades.
+        let choices = self
+            .choices(state, number, colour, roll, replay, hooks)
+            .map_err(|e| format!("turn {number}: {e}"))?;
+        let pawns: Vec<Move> = choices.iter().filter_map(|ch| ch.pawn).collect();
+        let choice = if pawns.is_empty() {
+            choices.first().copied()
         } else {
-            winners.join("+")
+            let m = if greedy {
+                self.greedy_move(&pawns, rng)
+            } else {
+                pawns[rng.below(pawns.len())]
+            };
+            // Under `placement = next_whole_turn` a 6 line may keep its
+            // barricades for the replay or put them down: either, at random.
+            let same: Vec<_> = choices.iter().filter(|ch| ch.pawn == Some(m)).collect();
+            match same.len() {
+                0 => None,
+                1 => Some(*same[0]),
+                n => Some(*same[rng.below(n)]),
+            }
         };
-        let tag = |name: &str, value: String| Tag {
-            name: name.to_string(),
-            value,
-            span: Span::default(),
+        let Some(choice) = choice else {
+            return Err("no free point for a barricade".into());
         };
-        Ok(Game {
-            tags: vec![
-                tag("Game", "barricade".into()),
-                tag("Seats", seats_tag.join(" ")),
-                tag("Result", result),
-            ],
-            line: Line {
-                turns,
-                comments: Vec::new(),
-            },
-            outcome: Outcome {
-                winners,
-                span: Span::default(),
-            },
-            span: Span::default(),
-        })
+        let mut free = self
+            .put_down_points(state, number, colour, roll, &choice, hooks)
+            .map_err(|e| format!("turn {number}: {e}"))?;
+        let mut points = Vec::with_capacity(usize::from(choice.owed));
+        for _ in 0..choice.owed {
+            let p = if greedy {
+                self.greedy_placement(state, colour, free, rng)
+            } else {
+                random_point(free, rng)
+            };
+            let Some(p) = p else {
+                return Err("no free point for a barricade".into());
+            };
+            free &= !bit(p);
+            points.push(p);
+        }
+        // Written as the list writes it: the points in board order.
+        points.sort_unstable();
+        let actions = self.write_choice(&choice, &points);
+        let turn = Turn::new(
+            number,
+            Seat::new(seat(colour)),
+            Some(roll as u32),
+            None,
+            actions,
+        );
+        Ok(turn)
     }
 
     /// The greedy choice: the goal if it can, else the most progress toward
@@ -208,4 +200,35 @@ fn random_point(set: Points, rng: &mut Rng) -> Option<Point> {
         return None;
     }
     iter_points(set).nth(rng.below(n))
+}
+
+/// The record of a simulated game: its tags, turns and result.
+fn record(seats_tag: &[&str], state: &State, turns: Vec<Turn>) -> Game {
+    let winners: Vec<Seat> = state.winner().map(Seat::new).into_iter().collect();
+    let result = if winners.is_empty() {
+        "*".to_string()
+    } else {
+        winners.join("+")
+    };
+    let tag = |name: &str, value: String| Tag {
+        name: name.to_string(),
+        value,
+        span: Span::default(),
+    };
+    Game {
+        tags: vec![
+            tag("Game", "barricade".into()),
+            tag("Seats", seats_tag.join(" ")),
+            tag("Result", result),
+        ],
+        line: Line {
+            turns,
+            comments: Vec::new(),
+        },
+        outcome: Outcome {
+            winners,
+            span: Span::default(),
+        },
+        span: Span::default(),
+    }
 }

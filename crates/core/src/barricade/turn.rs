@@ -39,47 +39,16 @@ pub(crate) fn play_with<H: Hooks>(
 /// of two points (from a point or the house, no bounce) with its marks,
 /// then the barricades it must put down. Returns false, leaving `state` as it
 /// was, for anything else and for every mistake: [`play_checked`] then
-/// decides, and words the error.
+/// decides, and words the error. The steps are [`play_checked`]'s.
 #[inline]
 fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
-    let head = &turn.head;
-    if state.winner.is_some() || head.mover.is_some() {
+    if state.winner.is_some() || turn.head.mover.is_some() {
         return false;
     }
-    // The colour of the seat letter, and its place in the order of play,
-    // found without branching on the letter.
-    let colour = match head.seat.as_bytes() {
-        &[letter] => COLOUR_OF_LETTER[letter as usize],
-        _ => return false,
-    };
-    let Some(colour) = colour else {
+    let Some((colour, seat_index)) = plain_seat(rules, state, turn) else {
         return false;
     };
-    let x =
-        u32::from_le_bytes(state.seats.map(Colour::get)) ^ (0x0101_0101 * u32::from(colour.get()));
-    let zeros = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080;
-    let seat_index = (zeros.trailing_zeros() / 8) as usize;
-    let n_seats = state.n_seats as usize;
-    if seat_index >= n_seats {
-        return false;
-    }
-    let c = colour.index() & 3;
-    let params = rules.params();
-    // Under `next_whole_turn`, a seat that holds barricades (put down at
-    // the end of a turn that may go on with a replay) is left to the
-    // checked way; one that holds none plays as under `next_turn`.
-    if params.placement == Placement::NextWholeTurn && state.holds[c] > 0 {
-        return false;
-    }
-    let pending = state.replay_colour;
-    if let Some(normal) = state.next_colour() {
-        let forced =
-            params.six == Six::MustReplay || pending.is_some_and(|p| state.due[p.index() & 3] > 0);
-        if !(pending == Some(colour) || (colour == normal && (pending.is_none() || !forced))) {
-            return false;
-        }
-    }
-    let roll = match head.roll {
+    let roll = match turn.head.roll {
         Some(roll @ 1..=6) => roll as usize,
         _ => return false,
     };
@@ -95,142 +64,267 @@ fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
     let [first, last] = path.as_slice() else {
         return false;
     };
-    let board = rules.board();
-    let Some(to) = board.point_of_name(*last) else {
+    let Some(to) = rules.board().point_of_name(*last) else {
         return false;
     };
+    let Some(from) = plain_route(rules, state, colour, roll, *first, to) else {
+        return false;
+    };
+    let Some(m) = PlainMove::of(rules, state, colour, from, to) else {
+        return false;
+    };
+    if let Some(cap) = capture {
+        if cap.target.is_some() || cap.points.is_some() || !m.takes_pawn {
+            return false;
+        }
+    }
+    if *barricade && !m.takes_barricade {
+        return false;
+    }
+    let Some(barricades) = plain_put_downs(rules, state, &m, rest) else {
+        return false;
+    };
+    m.play(rules, state, barricades, roll, seat_index);
+    true
+}
+
+/// The colour of the seat letter, if it is the seat to move (as
+/// [`seat_to_move`] says), and its place in the order of play, found
+/// without branching on the letter. Under `next_whole_turn`, a seat that
+/// holds barricades (put down at the end of a turn that may go on with a
+/// replay) is left to the checked way; one that holds none plays as under
+/// `next_turn`.
+#[inline(always)]
+fn plain_seat(rules: &Barricade, state: &State, turn: &Turn) -> Option<(Colour, usize)> {
+    let colour = match turn.head.seat.as_bytes() {
+        &[letter] => COLOUR_OF_LETTER[letter as usize]?,
+        _ => return None,
+    };
+    let x =
+        u32::from_le_bytes(state.seats.map(Colour::get)) ^ (0x0101_0101 * u32::from(colour.get()));
+    let zeros = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080;
+    let seat_index = (zeros.trailing_zeros() / 8) as usize;
+    if seat_index >= state.n_seats as usize {
+        return None;
+    }
+    let params = rules.params();
+    if params.placement == Placement::NextWholeTurn && state.holds[colour.index() & 3] > 0 {
+        return None;
+    }
+    let pending = state.replay_colour;
+    if let Some(normal) = state.next_colour() {
+        let forced =
+            params.six == Six::MustReplay || pending.is_some_and(|p| state.due[p.index() & 3] > 0);
+        if !(pending == Some(colour) || (colour == normal && (pending.is_none() || !forced))) {
+            return None;
+        }
+    }
+    Some((colour, seat_index))
+}
+
+/// The move's start (`None` inside: from the house), when the roll takes
+/// it from `first` to `to` past no barricade ("un pion ne peut pas passer
+/// une barricade"); a pawn enters on its start point, the first point
+/// counted; a 6 replay moves the same pawn; no bounce.
+#[inline(always)]
+fn plain_route(
+    rules: &Barricade,
+    state: &State,
+    colour: Colour,
+    roll: usize,
+    first: Name,
+    to: Point,
+) -> Option<Option<Point>> {
+    let board = rules.board();
+    let c = colour.index() & 3;
+    let pending = state.replay_colour;
     let (from, hit) = if first.key() == HOUSE_KEY {
         if state.housed[c] == 0 || pending == Some(colour) {
             // A 6 replay moves a pawn on the board.
-            return false;
+            return None;
         }
         let s = board.start(colour);
         if roll == 1 {
-            (None, if to == s { 0 } else { return false })
+            (None, if to == s { 0 } else { return None })
         } else {
-            let Some(inter) = board.open_route(s, roll - 1, to, state.barricades) else {
-                return false;
-            };
+            let inter = board.open_route(s, roll - 1, to, state.barricades)?;
             (None, (inter | bit(s)) & state.barricades)
         }
     } else {
-        let Some(from) = board.point_of_name(*first) else {
-            return false;
-        };
-        if state.pawns[c] & bit(from) == 0 {
-            return false;
+        let from = board.point_of_name(first)?;
+        if state.pawns[c] & bit(from) == 0
+            || (pending == Some(colour) && state.replay_pawn != Some(from))
+            || rules.bounces(from, roll)
+        {
+            return None;
         }
-        if pending == Some(colour) && state.replay_pawn != Some(from) {
-            return false;
-        }
-        if rules.bounces(from, roll) {
-            return false;
-        }
-        let Some(inter) = board.open_route(from, roll, to, state.barricades) else {
-            return false;
-        };
+        let inter = board.open_route(from, roll, to, state.barricades)?;
         (Some(from), inter & state.barricades)
     };
-    let to_bit = bit(to);
-    let own = state.pawns[c];
-    if hit != 0 || own & to_bit != 0 {
-        return false;
-    }
-    let all = state.all_pawns();
-    let takes_pawn = all & !own & to_bit != 0;
-    let takes_barricade = state.barricades & to_bit != 0;
-    if let Some(cap) = capture {
-        if cap.target.is_some() || cap.points.is_some() || !takes_pawn {
-            return false;
-        }
-    }
-    if *barricade && !takes_barricade {
-        return false;
-    }
+    (hit == 0).then_some(from)
+}
 
-    // The move is legal. What it does, checked with the rest of the turn
-    // before anything is changed: a barricade held since an earlier turn is
-    // put down in this one, after the move, with those the move owes.
-    let from_bit = from.map_or(0, bit);
-    let mut to_place = state.holds[c];
-    let mut new_held = None;
-    let mut rival = 0;
-    let mut loses_held = false;
-    if takes_pawn {
-        rival = (0..4).find(|&o| state.pawns[o] & to_bit != 0).unwrap_or(0);
-        loses_held = state.held[rival] == Some(to);
-        if loses_held && state.holds[rival] != 1 {
-            return false;
+/// A legal plain move and what it does, before anything is changed.
+struct PlainMove {
+    colour: Colour,
+    from: Option<Point>,
+    to: Point,
+    /// It lands on a rival ("ce dernier est renvoyé dans son camp").
+    takes_pawn: bool,
+    /// It lands on a barricade by exact count, and takes it.
+    takes_barricade: bool,
+    /// The rival sent home.
+    rival: usize,
+    /// The rival loses the barricade its pawn stood tied to.
+    loses_held: bool,
+    /// The barricade the mover holds after the move, and where it was taken.
+    new_held: Option<Point>,
+    /// How many barricades the line puts down after the move.
+    to_place: u8,
+    /// It reaches the goal.
+    won: bool,
+}
+
+impl PlainMove {
+    /// What the move from `from` to `to` does, or `None` when it lands on
+    /// its own colour or leaves the plain case: a barricade held since an
+    /// earlier turn is put down in this one, after the move, with those the
+    /// move owes.
+    #[inline(always)]
+    fn of(
+        rules: &Barricade,
+        state: &State,
+        colour: Colour,
+        from: Option<Point>,
+        to: Point,
+    ) -> Option<PlainMove> {
+        let c = colour.index() & 3;
+        let params = rules.params();
+        let to_bit = bit(to);
+        if state.pawns[c] & to_bit != 0 {
+            return None;
         }
-        if loses_held {
-            match params.held_on_capture {
-                HeldOnCapture::Capturer => new_held = Some(to),
-                HeldOnCapture::CapturerAtOnce => to_place += 1,
+        let takes_pawn = state.all_pawns() & to_bit != 0;
+        let takes_barricade = state.barricades & to_bit != 0;
+        let mut m = PlainMove {
+            colour,
+            from,
+            to,
+            takes_pawn,
+            takes_barricade,
+            rival: 0,
+            loses_held: false,
+            new_held: None,
+            to_place: state.holds[c],
+            won: to == rules.board().goal(),
+        };
+        if takes_pawn {
+            m.rival = (0..4).find(|&o| state.pawns[o] & to_bit != 0).unwrap_or(0);
+            m.loses_held = state.held[m.rival] == Some(to);
+            if m.loses_held && state.holds[m.rival] != 1 {
+                return None;
+            }
+            if m.loses_held {
+                match params.held_on_capture {
+                    HeldOnCapture::Capturer => m.new_held = Some(to),
+                    HeldOnCapture::CapturerAtOnce => m.to_place += 1,
+                }
             }
         }
-    }
-    if takes_barricade {
-        match params.placement {
-            Placement::NextTurn | Placement::NextWholeTurn => new_held = Some(to),
-            Placement::Immediately => to_place += 1,
-        }
-    }
-    let won = to == board.goal();
-    if won {
-        // The game ends at once: nothing more is put down.
-        to_place = 0;
-    }
-    if rest.len() != to_place as usize {
-        return false;
-    }
-    let mut barricades = state.barricades & !to_bit;
-    if !rest.is_empty() {
-        let taken = rules.forbidden | (all & !from_bit) | to_bit;
-        for action in rest {
-            let Action::Barricade { at, .. } = action else {
-                return false;
-            };
-            let Some(p) = board.point_of_name(*at) else {
-                return false;
-            };
-            if (taken | barricades) & bit(p) != 0 {
-                return false;
+        if takes_barricade {
+            match params.placement {
+                Placement::NextTurn | Placement::NextWholeTurn => m.new_held = Some(to),
+                Placement::Immediately => m.to_place += 1,
             }
-            barricades |= bit(p);
         }
+        if m.won {
+            // The game ends at once: nothing more is put down.
+            m.to_place = 0;
+        }
+        Some(m)
     }
 
-    // The whole turn is legal: play it.
-    if from.is_none() {
-        state.housed[c] -= 1;
-    }
-    state.pawns[c] = (own & !from_bit) | to_bit;
-    if takes_pawn {
-        state.pawns[rival] &= !to_bit;
-        state.housed[rival] += 1;
-        if loses_held {
-            state.held[rival] = None;
-            state.holds[rival] = 0;
+    /// Plays the checked line: the move, the barricades (`barricades`, the
+    /// put-downs made), then the 6 replay or the next seat.
+    #[inline(always)]
+    fn play(
+        &self,
+        rules: &Barricade,
+        state: &mut State,
+        barricades: Points,
+        roll: usize,
+        seat_index: usize,
+    ) {
+        let (colour, c) = (self.colour, self.colour.index() & 3);
+        let to_bit = bit(self.to);
+        let pending = state.replay_colour;
+        if self.from.is_none() {
+            state.housed[c] -= 1;
         }
-    }
-    state.barricades = barricades;
-    state.held[c] = new_held;
-    state.holds[c] = u8::from(new_held.is_some());
-    state.replay_colour = None;
-    state.declined = None;
-    if won {
-        state.winner = Some(colour);
-    } else {
-        if roll == 6 && params.six != Six::Nothing {
+        state.pawns[c] = (state.pawns[c] & !self.from.map_or(0, bit)) | to_bit;
+        if self.takes_pawn {
+            state.pawns[self.rival] &= !to_bit;
+            state.housed[self.rival] += 1;
+            if self.loses_held {
+                state.held[self.rival] = None;
+                state.holds[self.rival] = 0;
+            }
+        }
+        state.barricades = barricades;
+        state.held[c] = self.new_held;
+        state.holds[c] = u8::from(self.new_held.is_some());
+        state.replay_colour = None;
+        state.declined = None;
+        if self.won {
+            state.winner = Some(colour);
+            return;
+        }
+        if roll == 6 && rules.params().six != Six::Nothing {
             state.replay_colour = Some(colour);
-            state.replay_pawn = Some(to);
+            state.replay_pawn = Some(self.to);
         }
         if pending != Some(colour) {
             let i = seat_index + 1;
-            state.next = Some(if i == n_seats { 0 } else { i as u8 });
+            state.next = Some(if i == state.n_seats as usize {
+                0
+            } else {
+                i as u8
+            });
         }
     }
-    true
+}
+
+/// The barricades on the board after the line's put-downs (`rest`), when
+/// they are the ones it owes, each on a free point off the bottom row and
+/// the goal.
+#[inline(always)]
+fn plain_put_downs(
+    rules: &Barricade,
+    state: &State,
+    m: &PlainMove,
+    rest: &[Action],
+) -> Option<Points> {
+    if rest.len() != m.to_place as usize {
+        return None;
+    }
+    let to_bit = bit(m.to);
+    let mut barricades = state.barricades & !to_bit;
+    if rest.is_empty() {
+        return Some(barricades);
+    }
+    let board = rules.board();
+    let taken = rules.forbidden | (state.all_pawns() & !m.from.map_or(0, bit)) | to_bit;
+    for action in rest {
+        let Action::Barricade { at, .. } = action else {
+            return None;
+        };
+        let p = board.point_of_name(*at)?;
+        if (taken | barricades) & bit(p) != 0 {
+            return None;
+        }
+        barricades |= bit(p);
+    }
+    Some(barricades)
 }
 
 /// The colour of a one-letter seat name (R G Y B), by its byte.
@@ -245,7 +339,11 @@ const COLOUR_OF_LETTER: [Option<Colour>; 256] = {
 
 /// Checks one turn and applies it, or says what is wrong with it; with
 /// active hooks, asks `allow` about the written move (a pass is legal when
-/// it forbids every candidate) and `extra_turn` after it.
+/// it forbids every candidate) and `extra_turn` after it. The steps follow
+/// the rule text (seed 004, notation/barricade.md): the game goes on until a
+/// pawn reaches the goal, the seat in its order, the die, the move (or the
+/// lost turn), the barricades put down after it, then the 6 replay and the
+/// next seat.
 #[inline(never)]
 fn play_checked<H: Hooks>(
     rules: &Barricade,
@@ -253,45 +351,23 @@ fn play_checked<H: Hooks>(
     turn: &Turn,
     hooks: &H,
 ) -> Result<(), ReplayError> {
-    let head = &turn.head;
-    if let Some(w) = state.winner() {
-        return Err(ReplayError::new(
-            ErrorKind::AfterEnd,
-            head.span,
-            format!("the game is over: {w} reached the goal"),
-        ));
-    }
+    game_goes_on(state, turn)?;
     let colour = seat_to_move(state, turn, rules.params().six == Six::MustReplay)?;
-    let c = colour.index();
-    let roll = match head.roll {
-        Some(roll @ 1..=6) => roll as usize,
-        Some(roll) => {
-            return Err(ReplayError::new(
-                ErrorKind::Roll,
-                head.span,
-                format!("a die shows 1 to 6, not {roll}"),
-            ))
-        }
-        None => {
-            return Err(ReplayError::new(
-                ErrorKind::Roll,
-                head.span,
-                format!(
-                    "the roll is missing (write it after the seat, e.g. {}4)",
-                    head.seat
-                ),
-            ))
-        }
+    let roll = roll_of(turn)?;
+    let line = Line {
+        rules,
+        turn,
+        hooks,
+        colour,
+        roll,
+        replay: state.replay_pawn_of(colour),
     };
     // A replay after a 6 moves the same pawn; one that a hook gave (no
     // pawn) moves any pawn.
     let replaying = state.replay_colour == Some(colour);
-    let replay = state.replay_pawn_of(colour);
     let due = due_now(rules, state, colour);
     state.replay_colour = None;
     state.declined = None;
-    let seat = seat(colour);
-
     let mut actions = turn.actions.iter();
     let Some(first) = actions.next() else {
         return Err(ReplayError::new(
@@ -302,70 +378,169 @@ fn play_checked<H: Hooks>(
     };
     // Barricades held since an earlier turn are put down in this one,
     // after the move ([`due_now`], [`Owed`]).
-    let held_at = state.held[c];
-    let mut at_once = 0;
-    let mut landed = None;
-    let mut left = None;
-    let mut played = None;
+    let held_at = state.held[colour.index()];
     let before = hooks.active().then(|| state.clone());
-    match first {
-        Action::Pass { span } if hooks.active() => {
-            let allowed = rules
-                .move_list(state, turn.number, colour, roll, replay, hooks)
-                .map_err(|e| variant_error(turn, e))?;
-            if !allowed.is_empty() {
-                return Err(ReplayError::new(
-                    ErrorKind::FalsePass,
-                    *span,
-                    format!("{seat} cannot pass: a {roll} moves a pawn"),
-                )
-                .with_legal(allowed));
-            }
+    let moved = line.move_or_pass(state, first)?;
+    let won = state.winner.is_some();
+    let owed = Owed::of(rules, roll, moved.landed.is_some(), won, moved.at_once, due);
+    let put_downs = PutDowns::of(&line, state, owed, due, moved.left, held_at);
+    let (last_span, placed) = line.put_down_each(state, &put_downs, first.span(), actions)?;
+    line.all_put_down(state, &put_downs, last_span, placed)?;
+    line.end(state, &put_downs, &moved, before.as_ref(), replaying)
+}
+
+/// The game is over once a pawn reaches the goal: "le jeu est terminé quand
+/// un pion atteint le but par un coup direct" (seed 004).
+fn game_goes_on(state: &State, turn: &Turn) -> Result<(), ReplayError> {
+    match state.winner() {
+        Some(w) => Err(ReplayError::new(
+            ErrorKind::AfterEnd,
+            turn.head.span,
+            format!("the game is over: {w} reached the goal"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The die: "on se déplace d'autant de cases qu'il y a de points sur le dé
+/// lancé" (seed 004); a die shows 1 to 6.
+fn roll_of(turn: &Turn) -> Result<usize, ReplayError> {
+    let head = &turn.head;
+    match head.roll {
+        Some(roll @ 1..=6) => Ok(roll as usize),
+        Some(roll) => Err(ReplayError::new(
+            ErrorKind::Roll,
+            head.span,
+            format!("a die shows 1 to 6, not {roll}"),
+        )),
+        None => Err(ReplayError::new(
+            ErrorKind::Roll,
+            head.span,
+            format!(
+                "the roll is missing (write it after the seat, e.g. {}4)",
+                head.seat
+            ),
+        )),
+    }
+}
+
+/// One turn line being checked: the rules, the line and its hooks, and
+/// what its head says.
+struct Line<'a, H> {
+    rules: &'a Barricade,
+    turn: &'a Turn,
+    hooks: &'a H,
+    colour: Colour,
+    roll: usize,
+    /// The pawn a 6 replay must move ("rejouer ce même pion").
+    replay: Option<Point>,
+}
+
+/// What the line's move did.
+#[derive(Default)]
+struct Moved {
+    /// Where the pawn landed (`None`: the turn is lost, `--`).
+    landed: Option<Point>,
+    /// The point the pawn left (`None`: it entered from the house).
+    left: Option<Point>,
+    /// The move, kept for the hooks.
+    played: Option<Move>,
+    /// The barricades the move owes at once ([`apply`]).
+    at_once: u8,
+}
+
+/// The barricades a line puts down after its move, rule 4 of
+/// notation/barricade.md: "lorsque c'est de nouveau son tour de jouer le
+/// joueur a le choix entre remettre la barricade là où elle se trouvait ou
+/// la déplacer pour la mettre en quelque autre point inoccupé" (seed 004).
+struct PutDowns {
+    owed: Owed,
+    /// The held barricades due at the end of the seat's turn.
+    due: u8,
+    /// The put-downs written after the move.
+    written: usize,
+    /// The put-downs the line owes.
+    target: u8,
+    /// The line ends the seat's turn (its due barricades go down in it),
+    /// rather than being a 6 line that keeps them for the replay.
+    ended: bool,
+    /// The held barricades that go down in this line.
+    going_down: u8,
+    /// Under an `allow` hook: the position after the move, the held
+    /// barricades going down in it no longer held, where each put-down
+    /// is asked about (the same for every barricade of the turn).
+    after: Option<State>,
+    /// The point the moving pawn left.
+    left: Option<Point>,
+    /// The point the seat's held barricade was taken from.
+    held_at: Option<Point>,
+    won: bool,
+}
+
+impl PutDowns {
+    fn of<H: Hooks>(
+        line: &Line<'_, H>,
+        state: &State,
+        owed: Owed,
+        due: u8,
+        left: Option<Point>,
+        held_at: Option<Point>,
+    ) -> PutDowns {
+        // Under `next_whole_turn`, a 6 line that writes more than its own
+        // keeps none for the replay.
+        let written = line.turn.actions.len() - 1;
+        let target = owed.target(written);
+        let ended = owed.ending == Some(target);
+        let going_down = if ended { due } else { 0 };
+        let after = (target > 0 && line.hooks.calls(Hook::Allow)).then(|| {
+            let mut after = state.clone();
+            release(&mut after, line.colour, going_down);
+            after
+        });
+        PutDowns {
+            owed,
+            due,
+            written,
+            target,
+            ended,
+            going_down,
+            after,
+            left,
+            held_at,
+            won: state.winner.is_some(),
         }
-        Action::Pass { span } => {
-            if rules.can_move(state, colour, roll, replay) {
-                return Err(ReplayError::new(
-                    ErrorKind::FalsePass,
-                    *span,
-                    format!("{seat} cannot pass: a {roll} moves a pawn"),
-                )
-                .with_legal(rules.legal_list(state, colour, roll, replay)));
+    }
+}
+
+impl<H: Hooks> Line<'_, H> {
+    /// The seat's pawn move, or its lost turn: "si tous les pions
+    /// appartenant à un même joueur sont bloqués et ne peuvent pas profiter
+    /// d'un jet de dé, le joueur perd son tour" (seed 004). The move is
+    /// played.
+    fn move_or_pass(&self, state: &mut State, first: &Action) -> Result<Moved, ReplayError> {
+        let (rules, colour, roll, replay) = (self.rules, self.colour, self.roll, self.replay);
+        match first {
+            Action::Pass { span } => {
+                self.no_move_exists(state, *span)?;
+                Ok(Moved::default())
             }
-        }
-        Action::Move {
-            path,
-            capture,
-            barricade,
-            span,
-        } => {
-            let m = written_move(rules, state, colour, roll, replay, path, *span)?;
-            check_marks(rules, &m, capture.as_ref(), *barricade, *span)?;
-            if hooks.active() {
-                if let Verdict::Forbid(reason) = hooks
-                    .verdict(|| rules.move_view(state, turn.number, colour, roll, Some(&m)))
-                    .map_err(|e| variant_error(turn, e))?
-                {
-                    return Err(ReplayError::new(
-                        ErrorKind::IllegalMove,
-                        *span,
-                        format!("{first} is not allowed in this variant: {reason}"),
-                    )
-                    .with_legal(
-                        rules
-                            .move_list(state, turn.number, colour, roll, replay, hooks)
-                            .map_err(|e| variant_error(turn, e))?,
-                    ));
-                }
+            Action::Move {
+                path,
+                capture,
+                barricade,
+                span,
+            } => {
+                let m = written_move(rules, state, colour, roll, replay, path, *span)?;
+                check_marks(rules, &m, capture.as_ref(), *barricade, *span)?;
+                self.variant_allows(state, first, &m, *span)?;
+                Ok(Moved {
+                    landed: Some(m.to),
+                    left: m.from,
+                    played: self.hooks.active().then_some(m),
+                    at_once: apply(rules, state, colour, &m),
+                })
             }
-            if hooks.active() {
-                played = Some(m);
-            }
-            landed = Some(m.to);
-            left = m.from;
-            at_once = apply(rules, state, colour, &m);
-        }
-        Action::Place { span, .. } => {
-            return Err(ReplayError::new(
+            Action::Place { span, .. } => Err(ReplayError::new(
                 ErrorKind::IllegalMove,
                 *span,
                 format!(
@@ -373,141 +548,229 @@ fn play_checked<H: Hooks>(
                     rules.board().name(rules.board().start(colour))
                 ),
             )
-            .with_legal(rules.legal_list(state, colour, roll, replay)));
-        }
-        other => {
-            return Err(ReplayError::new(
+            .with_legal(rules.legal_list(state, colour, roll, replay))),
+            other => Err(ReplayError::new(
                 ErrorKind::IllegalMove,
                 other.span(),
                 format!("{other} is not a pawn move: a turn starts with a move or --"),
             )
-            .with_legal(rules.legal_list(state, colour, roll, replay)));
+            .with_legal(rules.legal_list(state, colour, roll, replay))),
         }
     }
-    let won = state.winner.is_some();
-    let owed = Owed::of(rules, roll, landed.is_some(), won, at_once, due);
-    // How many put-downs the line owes: under `next_whole_turn`, a 6 line
-    // that writes more than its own keeps none for the replay.
-    let written = turn.actions.len() - 1;
-    let to_place_at_first = owed.target(written);
-    let mut to_place = to_place_at_first;
-    // The line ends the seat's turn (its due barricades go down in it), or
-    // is a 6 line that keeps them for the replay.
-    let ended = owed.ending == Some(to_place_at_first);
-    let going_down = if ended { due } else { 0 };
-    // Under an `allow` hook, each put-down is asked about, in the position
-    // after the move (the same for every barricade of the turn), the held
-    // barricades going down in it no longer held.
-    let owed_now = to_place;
-    let after = (owed_now > 0 && hooks.calls(Hook::Allow)).then(|| {
-        let mut after = state.clone();
-        release(&mut after, colour, going_down);
-        after
-    });
-    let allowed = |after: &State| {
-        rules
-            .allowed_put_downs(
-                &TurnCtx {
-                    state: after,
-                    number: turn.number,
-                    colour,
-                    roll,
-                },
-                left,
-                owed_now,
-                hooks,
-            )
-            .map_err(|e| variant_error(turn, e))
-    };
-    let mut last_span = first.span();
-    for action in actions {
-        last_span = action.span();
-        match action {
-            Action::Barricade { at, span } => {
-                if to_place == 0 {
-                    let message = if won {
-                        format!("the game is over: {seat} reached the goal")
-                    } else if owed.ending.is_none() {
-                        format!(
-                            "{seat} rolls again after its 6: the barricade it holds goes down at the end of its turn, after its last replay's move"
-                        )
-                    } else if rules.params().placement == Placement::NextWholeTurn
-                        && state.holds[c] > due
-                    {
-                        format!(
-                            "{seat} has no barricade to put down in this turn: a barricade taken in a turn goes down at the end of {seat}'s next turn"
-                        )
-                    } else {
-                        format!("{seat} holds no barricade to put down")
-                    };
-                    return Err(ReplayError::new(ErrorKind::IllegalMove, *span, message));
-                }
-                let p = match put_down(rules, state, at, *span) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        return Err(match &after {
-                            Some(after) => e.with_legal(point_list(
-                                rules,
-                                allowed(after)? & free(rules, state),
-                            )),
-                            None => e,
-                        })
-                    }
-                };
-                if let Some(after) = &after {
-                    let ctx = TurnCtx {
-                        state: after,
-                        number: turn.number,
-                        colour,
-                        roll,
-                    };
-                    let view = rules.put_down_view(&ctx, left, p);
-                    let verdict = hooks.allow(&view).map_err(|e| variant_error(turn, e))?;
-                    if let Verdict::Forbid(reason) = verdict {
-                        let set = allowed(after)?;
-                        if set & bit(p) == 0 {
-                            return Err(ReplayError::new(
-                                ErrorKind::IllegalMove,
-                                *span,
-                                format!("{action} is not allowed in this variant: {reason}"),
-                            )
-                            .with_legal(point_list(rules, set & free(rules, state))));
-                        }
-                    }
-                }
-                to_place -= 1;
-            }
-            other => {
+
+    /// A pass (`--`) is legal only when no pawn can use the roll (under
+    /// hooks: when `allow` forbids every candidate).
+    fn no_move_exists(&self, state: &State, span: Span) -> Result<(), ReplayError> {
+        let (rules, colour, roll, replay) = (self.rules, self.colour, self.roll, self.replay);
+        let legal = if self.hooks.active() {
+            rules
+                .move_list(state, self.turn.number, colour, roll, replay, self.hooks)
+                .map_err(|e| variant_error(self.turn, e))?
+        } else if rules.can_move(state, colour, roll, replay) {
+            rules.legal_list(state, colour, roll, replay)
+        } else {
+            Vec::new()
+        };
+        if legal.is_empty() {
+            return Ok(());
+        }
+        Err(ReplayError::new(
+            ErrorKind::FalsePass,
+            span,
+            format!("{} cannot pass: a {roll} moves a pawn", seat(colour)),
+        )
+        .with_legal(legal))
+    }
+
+    /// A variant's `allow` hook may forbid a legal move.
+    fn variant_allows(
+        &self,
+        state: &State,
+        first: &Action,
+        m: &Move,
+        span: Span,
+    ) -> Result<(), ReplayError> {
+        if !self.hooks.active() {
+            return Ok(());
+        }
+        let (rules, turn, hooks) = (self.rules, self.turn, self.hooks);
+        let verdict = hooks
+            .verdict(|| rules.move_view(state, turn.number, self.colour, self.roll, Some(m)))
+            .map_err(|e| variant_error(turn, e))?;
+        let Verdict::Forbid(reason) = verdict else {
+            return Ok(());
+        };
+        Err(ReplayError::new(
+            ErrorKind::IllegalMove,
+            span,
+            format!("{first} is not allowed in this variant: {reason}"),
+        )
+        .with_legal(
+            rules
+                .move_list(
+                    state,
+                    turn.number,
+                    self.colour,
+                    self.roll,
+                    self.replay,
+                    hooks,
+                )
+                .map_err(|e| variant_error(turn, e))?,
+        ))
+    }
+
+    /// The points where a variant's `allow` hook lets a barricade go in
+    /// the position `after` the move.
+    fn allowed(&self, after: &State, put: &PutDowns) -> Result<Points, ReplayError> {
+        let ctx = TurnCtx {
+            state: after,
+            number: self.turn.number,
+            colour: self.colour,
+            roll: self.roll,
+        };
+        self.rules
+            .allowed_put_downs(&ctx, put.left, put.target, self.hooks)
+            .map_err(|e| variant_error(self.turn, e))
+    }
+
+    /// Each `#point` after the move puts a held barricade down on a free
+    /// point; returns the span of the line's last action and how many
+    /// went down.
+    fn put_down_each<'t>(
+        &self,
+        state: &mut State,
+        put: &PutDowns,
+        mut last_span: Span,
+        actions: impl Iterator<Item = &'t Action>,
+    ) -> Result<(Span, u8), ReplayError> {
+        let mut to_place = put.target;
+        for action in actions {
+            last_span = action.span();
+            let Action::Barricade { at, span } = action else {
                 return Err(ReplayError::new(
                     ErrorKind::IllegalMove,
-                    other.span(),
-                    format!("one move per turn: {other} cannot follow (only #point, to put a barricade down)"),
-                ))
+                    action.span(),
+                    format!("one move per turn: {action} cannot follow (only #point, to put a barricade down)"),
+                ));
+            };
+            if to_place == 0 {
+                return Err(ReplayError::new(
+                    ErrorKind::IllegalMove,
+                    *span,
+                    self.nothing_to_put_down(state, put),
+                ));
             }
+            let p = match put_down(self.rules, state, at, *span) {
+                Ok(p) => p,
+                Err(e) => {
+                    return Err(match &put.after {
+                        Some(after) => e.with_legal(point_list(
+                            self.rules,
+                            self.allowed(after, put)? & free(self.rules, state),
+                        )),
+                        None => e,
+                    })
+                }
+            };
+            self.variant_allows_put_down(state, put, action, p, *span)?;
+            to_place -= 1;
+        }
+        Ok((last_span, put.target - to_place))
+    }
+
+    /// Why a `#point` has no barricade to put down.
+    fn nothing_to_put_down(&self, state: &State, put: &PutDowns) -> String {
+        let seat = seat(self.colour);
+        if put.won {
+            format!("the game is over: {seat} reached the goal")
+        } else if put.owed.ending.is_none() {
+            format!(
+                "{seat} rolls again after its 6: the barricade it holds goes down at the end of its turn, after its last replay's move"
+            )
+        } else if self.rules.params().placement == Placement::NextWholeTurn
+            && state.holds[self.colour.index()] > put.due
+        {
+            format!(
+                "{seat} has no barricade to put down in this turn: a barricade taken in a turn goes down at the end of {seat}'s next turn"
+            )
+        } else {
+            format!("{seat} holds no barricade to put down")
         }
     }
-    if to_place > 0 {
+
+    /// A variant's `allow` hook may forbid a put-down point.
+    fn variant_allows_put_down(
+        &self,
+        state: &State,
+        put: &PutDowns,
+        action: &Action,
+        p: Point,
+        span: Span,
+    ) -> Result<(), ReplayError> {
+        let Some(after) = &put.after else {
+            return Ok(());
+        };
+        let ctx = TurnCtx {
+            state: after,
+            number: self.turn.number,
+            colour: self.colour,
+            roll: self.roll,
+        };
+        let view = self.rules.put_down_view(&ctx, put.left, p);
+        let verdict = self
+            .hooks
+            .allow(&view)
+            .map_err(|e| variant_error(self.turn, e))?;
+        let Verdict::Forbid(reason) = verdict else {
+            return Ok(());
+        };
+        let set = self.allowed(after, put)?;
+        if set & bit(p) != 0 {
+            return Ok(());
+        }
+        Err(ReplayError::new(
+            ErrorKind::IllegalMove,
+            span,
+            format!("{action} is not allowed in this variant: {reason}"),
+        )
+        .with_legal(point_list(self.rules, set & free(self.rules, state))))
+    }
+
+    /// A line that ends with a put-down missing: the seat "garde la
+    /// barricade jusqu'au tour suivant", and puts it down in that turn.
+    fn all_put_down(
+        &self,
+        state: &State,
+        put: &PutDowns,
+        last: Span,
+        placed: u8,
+    ) -> Result<(), ReplayError> {
+        let to_place = put.target - placed;
+        if to_place == 0 {
+            return Ok(());
+        }
         let span = Span {
-            start: last_span.end,
-            end: last_span.end,
-            line: last_span.line,
-            column: last_span.column,
+            start: last.end,
+            end: last.end,
+            line: last.line,
+            column: last.column,
         };
         // The example: the point the barricade was taken from when it is
         // free again, else the first free point.
-        let set = match &after {
-            Some(after) => allowed(after)? & free(rules, state),
-            None => free(rules, state),
+        let set = match &put.after {
+            Some(after) => self.allowed(after, put)? & free(self.rules, state),
+            None => free(self.rules, state),
         };
-        let free = point_list(rules, set);
+        let free = point_list(self.rules, set);
         let back = iter_points(set)
-            .find(|&p| Some(p) == held_at)
-            .map(|p| format!("#{}", rules.board().name(p)));
+            .find(|&p| Some(p) == put.held_at)
+            .map(|p| format!("#{}", self.rules.board().name(p)));
         let example = back
             .or_else(|| free.first().cloned())
             .map_or(String::new(), |p| format!(" (e.g. {p})"));
-        let message = match owed.keeping {
-            Some(k) if written > usize::from(k) => format!(
+        let (seat, due) = (seat(self.colour), put.due);
+        let message = match put.owed.keeping {
+            Some(k) if put.written > usize::from(k) => format!(
                 "{seat} puts its {due} held barricades down at the end of its turn: all of them in this 6 line (declining the replay), or none (then {seat} replays){example}"
             ),
             _ if to_place > 1 => format!(
@@ -515,57 +778,88 @@ fn play_checked<H: Hooks>(
             ),
             _ => format!("{seat} holds a barricade and must put it down in this turn{example}"),
         };
-        return Err(ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(free));
+        Err(ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(free))
     }
-    // The line ends the seat's turn: its due barricades are down. Else
-    // (a 6 line that kept them) they are due at the end of the replay.
-    release(state, colour, going_down);
-    state.due[c] = if ended { 0 } else { due };
-    // Put down in a 6 line that could have kept them: the replay is declined.
-    let declined = ended && owed.keeping.is_some();
-    if declined {
-        state.declined = Some(colour);
-    }
-    if !won {
-        let six = rules.params().six;
-        let standard = roll == 6 && landed.is_some() && six != Six::Nothing && !declined;
+
+    /// The end of the line: the due barricades are down when it ends the
+    /// seat's turn; "si un joueur obtient un six, il peut rejouer ce même
+    /// pion" (seed 004), else (or under a hook's `extra_turn`) the next seat
+    /// plays.
+    fn end(
+        &self,
+        state: &mut State,
+        put: &PutDowns,
+        moved: &Moved,
+        before: Option<&State>,
+        replaying: bool,
+    ) -> Result<(), ReplayError> {
+        let (colour, c) = (self.colour, self.colour.index());
+        // The line ends the seat's turn: its due barricades are down. Else
+        // (a 6 line that kept them) they are due at the end of the replay.
+        release(state, colour, put.going_down);
+        state.due[c] = if put.ended { 0 } else { put.due };
+        // Put down in a 6 line that could have kept them: the replay is declined.
+        let declined = put.ended && put.owed.keeping.is_some();
+        if declined {
+            state.declined = Some(colour);
+        }
+        if put.won {
+            return Ok(());
+        }
+        let six = self.rules.params().six;
+        let standard = self.roll == 6 && moved.landed.is_some() && six != Six::Nothing && !declined;
         if standard {
             state.replay_colour = Some(colour);
-            state.replay_pawn = landed;
+            state.replay_pawn = moved.landed;
         }
-        if hooks.active() {
-            let before = before.as_ref().unwrap_or(&*state);
-            let ctx = TurnCtx {
-                state: before,
-                number: turn.number,
-                colour,
-                roll,
-            };
-            let again = rules.extra_turn_hooked(&ctx, turn, played, standard, hooks)?;
-            match (again, standard) {
-                // An extra turn the rules do not give: any pawn may move.
-                (true, false) => {
-                    state.replay_colour = Some(colour);
-                    state.replay_pawn = None;
-                }
-                (false, true) => state.replay_colour = None,
-                _ => {}
-            }
-            if state.due[c] > 0 && state.replay_colour != Some(colour) {
-                return Err(ReplayError::new(
-                    ErrorKind::IllegalMove,
-                    turn.span,
-                    format!("{seat} holds a barricade and must put it down in this turn: this variant gives no replay"),
-                )
-                .with_legal(placements(rules, state)));
-            }
+        if self.hooks.active() {
+            self.extra_turn(state, moved, before, standard)?;
         }
         if !replaying {
             let i = state.seat_index(colour).unwrap_or(0);
             state.next = Some((i + 1) % state.n_seats);
         }
+        Ok(())
     }
-    Ok(())
+
+    /// A variant's `extra_turn` hook gives or takes away the replay.
+    fn extra_turn(
+        &self,
+        state: &mut State,
+        moved: &Moved,
+        before: Option<&State>,
+        standard: bool,
+    ) -> Result<(), ReplayError> {
+        let (colour, c) = (self.colour, self.colour.index());
+        let before = before.unwrap_or(&*state);
+        let ctx = TurnCtx {
+            state: before,
+            number: self.turn.number,
+            colour,
+            roll: self.roll,
+        };
+        let again =
+            self.rules
+                .extra_turn_hooked(&ctx, self.turn, moved.played, standard, self.hooks)?;
+        match (again, standard) {
+            // An extra turn the rules do not give: any pawn may move.
+            (true, false) => {
+                state.replay_colour = Some(colour);
+                state.replay_pawn = None;
+            }
+            (false, true) => state.replay_colour = None,
+            _ => {}
+        }
+        if state.due[c] > 0 && state.replay_colour != Some(colour) {
+            return Err(ReplayError::new(
+                ErrorKind::IllegalMove,
+                self.turn.span,
+                format!("{} holds a barricade and must put it down in this turn: this variant gives no replay", seat(colour)),
+            )
+            .with_legal(placements(self.rules, state)));
+        }
+        Ok(())
+    }
 }
 
 /// The colour of the turn's seat, checked against the order of play.
@@ -714,14 +1008,9 @@ fn apply(rules: &Barricade, state: &mut State, colour: Colour, m: &Move) -> u8 {
     let mut at_once = 0;
     match m.from {
         None => state.housed[c] -= 1,
-        Some(from) => {
-            state.pawns[c] &= !bit(from);
-            if state.held[c] == Some(from) {
-                // The taker leaves the point: that barricade can no longer be
-                // taken over by a rival landing there.
-                state.held[c] = None;
-            }
-        }
+        // The tie between a held barricade and its point stays when the
+        // pawn leaves: a replay may bring a pawn back to it (rule 5).
+        Some(from) => state.pawns[c] &= !bit(from),
     }
     if m.capture {
         if let Some(o) = (0..4).find(|&o| state.pawns[o] & to != 0) {

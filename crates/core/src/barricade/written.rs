@@ -9,7 +9,11 @@ use super::position::State;
 use super::Barricade;
 use crate::{Colour, ErrorKind, ReplayError};
 
-/// Resolves a written path into a legal move, or says why it is not one.
+/// Resolves a written path into a legal move, or says why it is not one:
+/// its start (a pawn of the seat, from the house or a point; the replay's
+/// pawn after a 6), its points, the bounce one point from the goal (rule 9),
+/// then the way itself (rules 3 and 4: the exact roll, no point twice, no
+/// barricade passed).
 pub(crate) fn written_move(
     rules: &Barricade,
     state: &State,
@@ -20,8 +24,6 @@ pub(crate) fn written_move(
     span: Span,
 ) -> Result<Move, ReplayError> {
     let board = rules.board();
-    let seat = seat(colour);
-    let c = colour.index();
     let illegal = |message: String| {
         ReplayError::new(ErrorKind::IllegalMove, span, message)
             .with_legal(rules.legal_list(state, colour, roll, replay))
@@ -41,32 +43,7 @@ pub(crate) fn written_move(
     if path.len() < 2 {
         return Err(illegal("a move needs a start and a landing point".into()));
     }
-    let from = if first == HOUSE {
-        if state.housed[c] == 0 {
-            return Err(illegal(format!("{seat} has no pawn in its house")));
-        }
-        None
-    } else {
-        let p = point(first)?;
-        if state.pawns[c] & bit(p) == 0 {
-            return Err(illegal(match state.pawn_at(p) {
-                Some(o) => format!(
-                    "the pawn on {first} is {}'s, not {seat}'s",
-                    super::board::seat(o)
-                ),
-                None => format!("no {seat} pawn on {first}"),
-            }));
-        }
-        Some(p)
-    };
-    if let Some(p) = replay {
-        if from != Some(p) {
-            return Err(illegal(format!(
-                "{seat} replays its 6 with the same pawn, the one on {}",
-                board.name(p)
-            )));
-        }
-    }
+    let from = written_start(rules, state, colour, replay, first).map_err(illegal)?;
     let to = point(last)?;
     let mut waypoints = [to; 8];
     let middle = &path[1..path.len() - 1];
@@ -80,72 +57,133 @@ pub(crate) fn written_move(
         waypoints[i] = point(name)?;
     }
     let waypoints = &waypoints[..middle.len()];
-    let bounce_from = from.filter(|&from| rules.bounces(from, roll));
-    let mut bounce = bounce_from.is_some();
-    if let Some(from) = bounce_from
-        .filter(|&from| replay.is_none() && rules.others_can_move(state, colour, roll, from))
-    {
-        if !rules.params().bounce_freezes {
-            // Another pawn can move: this one moves like any pawn.
-            bounce = false;
-        } else if rules
-            .check_way(
-                state,
-                colour,
-                roll,
-                &WrittenWay {
-                    from: Some(from),
-                    to,
-                    bounce: true,
-                    waypoints,
-                },
-            )
-            .is_ok()
-        {
-            return Err(illegal(format!(
-                "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
-            )));
-        } else {
-            return Err(illegal(format!(
-                "the pawn on {first}, one point from the goal, waits for a 1 while another {seat} pawn can move: it cannot go to {last} with a {roll}"
-            )));
+    let way = WrittenWay {
+        from,
+        to,
+        bounce: false,
+        waypoints,
+    };
+    let bounce = bounces(rules, state, colour, roll, replay, &way, path).map_err(illegal)?;
+    rules
+        .check_way(state, colour, roll, &WrittenWay { bounce, ..way })
+        .map_err(|refusal| illegal(refused(rules, colour, roll, path, bounce, refusal)))
+}
+
+/// The start of a written move: `None` for a pawn of the seat's house,
+/// else the point of one of its pawns; a 6 replay moves the same pawn
+/// ("il peut rejouer ce même pion").
+fn written_start(
+    rules: &Barricade,
+    state: &State,
+    colour: Colour,
+    replay: Option<Point>,
+    first: &Name,
+) -> Result<Option<Point>, String> {
+    let seat = seat(colour);
+    let c = colour.index();
+    let from = if first == HOUSE {
+        if state.housed[c] == 0 {
+            return Err(format!("{seat} has no pawn in its house"));
+        }
+        None
+    } else {
+        let p = rules
+            .board()
+            .point(first)
+            .ok_or_else(|| format!("there is no point {first} on the board"))?;
+        if state.pawns[c] & bit(p) == 0 {
+            return Err(match state.pawn_at(p) {
+                Some(o) => format!(
+                    "the pawn on {first} is {}'s, not {seat}'s",
+                    super::board::seat(o)
+                ),
+                None => format!("no {seat} pawn on {first}"),
+            });
+        }
+        Some(p)
+    };
+    match replay {
+        Some(p) if from != Some(p) => Err(format!(
+            "{seat} replays its 6 with the same pawn, the one on {}",
+            rules.board().name(p)
+        )),
+        _ => Ok(from),
+    }
+}
+
+/// Whether the move is the bounce, rule 9: "si un pion se trouve à un
+/// point de l'arrivée et si le joueur amène au dé tout autre chiffre que
+/// un et ne peut pas bouger ses autres pions, il avance jusqu'à l'arrivée
+/// et rétrograde du nombre de points excédant un" (seed 004). When another
+/// pawn can move, the pawn moves like any other, or (`bounce_freezes`)
+/// waits for a 1.
+fn bounces(
+    rules: &Barricade,
+    state: &State,
+    colour: Colour,
+    roll: usize,
+    replay: Option<Point>,
+    way: &WrittenWay<'_>,
+    path: &[Name],
+) -> Result<bool, String> {
+    let Some(from) = way.from.filter(|&from| rules.bounces(from, roll)) else {
+        return Ok(false);
+    };
+    if replay.is_some() || !rules.others_can_move(state, colour, roll, from) {
+        return Ok(true);
+    }
+    if !rules.params().bounce_freezes {
+        // Another pawn can move: this one moves like any pawn.
+        return Ok(false);
+    }
+    let (seat, first, last) = (seat(colour), &path[0], &path[path.len() - 1]);
+    let as_bounce = WrittenWay {
+        bounce: true,
+        ..*way
+    };
+    if rules.check_way(state, colour, roll, &as_bounce).is_ok() {
+        Err(format!(
+            "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
+        ))
+    } else {
+        Err(format!(
+            "the pawn on {first}, one point from the goal, waits for a 1 while another {seat} pawn can move: it cannot go to {last} with a {roll}"
+        ))
+    }
+}
+
+/// Why the written way is not a legal move.
+fn refused(
+    rules: &Barricade,
+    colour: Colour,
+    roll: usize,
+    path: &[Name],
+    bounce: bool,
+    refusal: Refusal,
+) -> String {
+    let (seat, first, last) = (seat(colour), &path[0], &path[path.len() - 1]);
+    let middle = &path[1..path.len() - 1];
+    match refusal {
+        Refusal::NoWay if bounce => format!(
+            "one point from the goal, a {roll} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
+            roll - 1,
+            if roll == 2 { "" } else { "s" },
+            through(middle)
+        ),
+        Refusal::NoWay => format!(
+            "no way of exactly {roll} point{} from {first} to {last}{}",
+            if roll == 1 { "" } else { "s" },
+            through(middle)
+        ),
+        Refusal::Blocked(b) => format!(
+            "the barricade on {} blocks the way from {first} to {last}",
+            rules.board().name(b)
+        ),
+        Refusal::OwnPawn => format!("{seat}'s own pawn stands on {last}"),
+        Refusal::BounceOnBarricade => {
+            format!("the way back from the goal cannot end on the barricade on {last}")
         }
     }
-    rules
-        .check_way(
-            state,
-            colour,
-            roll,
-            &WrittenWay {
-                from,
-                to,
-                bounce,
-                waypoints,
-            },
-        )
-        .map_err(|refusal| {
-            illegal(match refusal {
-                Refusal::NoWay if bounce => format!(
-                    "one point from the goal, a {roll} takes the pawn on {first} to the goal and back {} point{}: it cannot end on {last}{}",
-                    roll - 1,
-                    if roll == 2 { "" } else { "s" },
-                    through(middle)
-                ),
-                Refusal::NoWay => format!(
-                    "no way of exactly {roll} point{} from {first} to {last}{}",
-                    if roll == 1 { "" } else { "s" },
-                    through(middle)
-                ),
-                Refusal::Blocked(b) => format!(
-                    "the barricade on {} blocks the way from {first} to {last}",
-                    board.name(b)
-                ),
-                Refusal::OwnPawn => format!("{seat}'s own pawn stands on {last}"),
-                Refusal::BounceOnBarricade => {
-                    format!("the way back from the goal cannot end on the barricade on {last}")
-                }
-            })
-        })
 }
 
 fn join(path: &[Name]) -> String {

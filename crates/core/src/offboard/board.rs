@@ -8,8 +8,10 @@ use serde::Deserialize;
 
 pub use super::places::{Cell, Direction, Target};
 
-/// The board description and standard parameters, as shipped.
-pub(crate) const RULES_YAML: &str = include_str!("../../../../rules/offboard.yaml");
+/// The board description and standard parameters as shipped: a copy of
+/// `rules/offboard.yaml` kept in the crate, identical to it (a test
+/// compares them).
+pub const RULES_YAML: &str = include_str!("../../boards/offboard.yaml");
 
 /// The number of targets around the rim.
 pub const TARGETS: usize = 12;
@@ -88,23 +90,38 @@ pub fn board() -> &'static Board {
     })
 }
 
+/// The names of the six directions.
+type DirectionNames = [String; 6];
+
+/// The step (row, diagonal) of each direction.
+type Steps = [(i8, i8); 6];
+
+/// The six directions of a hex board, named, with their steps (row,
+/// diagonal); d and d+3 are opposite.
+fn directions(spec: &BoardSpec) -> Result<(DirectionNames, Steps), String> {
+    if spec.directions.len() != 6 {
+        return Err("a hex board has six directions".into());
+    }
+    let mut direction_names: [String; 6] = Default::default();
+    let mut steps = [(0i8, 0i8); 6];
+    for (i, d) in spec.directions.iter().enumerate() {
+        direction_names[i] = d.name.clone();
+        steps[i] = (d.step[0], d.step[1]);
+    }
+    for d in 0..6 {
+        let (a, b) = steps[d];
+        if steps[(d + 3) % 6] != (-a, -b) {
+            return Err("directions must be listed so that d and d+3 are opposite".into());
+        }
+    }
+    Ok((direction_names, steps))
+}
+
 impl Board {
+    /// The board a rules file describes: its directions, cells, neighbours
+    /// and the targets beyond its edges.
     fn from_spec(spec: &BoardSpec) -> Result<Board, String> {
-        if spec.directions.len() != 6 {
-            return Err("a hex board has six directions".into());
-        }
-        let mut direction_names: [String; 6] = Default::default();
-        let mut steps = [(0i8, 0i8); 6];
-        for (i, d) in spec.directions.iter().enumerate() {
-            direction_names[i] = d.name.clone();
-            steps[i] = (d.step[0], d.step[1]);
-        }
-        for d in 0..6 {
-            let (a, b) = steps[d];
-            if steps[(d + 3) % 6] != (-a, -b) {
-                return Err("directions must be listed so that d and d+3 are opposite".into());
-            }
-        }
+        let (direction_names, steps) = directions(spec)?;
         let mut names = Vec::new();
         let mut coords = Vec::new();
         let mut lookup = [None; 260];

@@ -39,7 +39,7 @@ use std::sync::OnceLock;
 use billes_notation::{Game, Turn};
 use serde::Deserialize;
 
-pub use board::{board, Board, TARGETS};
+pub use board::{board, Board, RULES_YAML, TARGETS};
 pub use places::{Cell, Direction, Target};
 pub use position::{State, SEATS};
 

@@ -12,18 +12,82 @@ use super::position::{opponent, seat_name, seat_of, State};
 use super::Offboard;
 use crate::error::cold;
 use crate::variant::{Hooks, Verdict};
-use crate::{ErrorKind, ReplayError};
+use crate::{Colour, ErrorKind, ReplayError};
 
 impl Offboard {
     /// Checks one turn under a variant's hooks and applies it: `allow` is
     /// asked about the written move (a pass is legal when it forbids every
-    /// move), `score` about a marble pushed off.
+    /// move), `score` about a marble pushed off. The steps follow the rule
+    /// text (seed 002): "les joueurs jouent à tour de rôle", a marble of the
+    /// mover pushed towards a full target first (put back or removed), then
+    /// one move ("à son tour de jeu, un joueur peut déplacer dans un même
+    /// mouvement, une ou plusieurs billes"), or a pass when none exists.
     pub(crate) fn play_turn_with<H: Hooks>(
         &self,
         state: &mut State,
         turn: &Turn,
         hooks: &H,
     ) -> Result<(), ReplayError> {
+        let seat = self.seat_to_move(state, turn)?;
+        let mut actions = turn.actions.iter();
+        let Some(action) = actions.next() else {
+            return Err(cold(|| {
+                self.illegal(
+                    state,
+                    (turn, hooks),
+                    turn.head.span,
+                    "the turn holds no move".into(),
+                )
+            }));
+        };
+        let Some(action) = self.pending_marble(state, seat, action, &mut actions, (turn, hooks))?
+        else {
+            // Putting the marble back was the whole turn.
+            state.to_move = opponent(state.to_move);
+            return Ok(());
+        };
+        let me = seat_name(seat);
+        match action {
+            Action::Line { .. } => self.line_move(state, action, (turn, hooks))?,
+            Action::Pass { span } => self.no_move_exists(state, *span, (turn, hooks))?,
+            Action::Place { span, .. } | Action::Remove { span } => {
+                return Err(cold(|| {
+                    self.illegal(
+                        state,
+                        (turn, hooks),
+                        *span,
+                        format!("{me} has no pushed-off marble to put back or remove"),
+                    )
+                }));
+            }
+            Action::Move { span, .. } | Action::Barricade { span, .. } => {
+                return Err(cold(|| {
+                    self.illegal(
+                        state,
+                        (turn, hooks),
+                        *span,
+                        "offboard moves are written c3>ne (one marble) or c3:c5>e (a line)".into(),
+                    )
+                }));
+            }
+        }
+        if let Some(extra) = actions.next() {
+            return Err(cold(|| {
+                self.illegal(
+                    state,
+                    (turn, hooks),
+                    extra.span(),
+                    "one move per turn".into(),
+                )
+            }));
+        }
+        state.to_move = opponent(state.to_move);
+        Ok(())
+    }
+
+    /// The turn's seat: R or B, in turn ("les joueurs jouent à tour de
+    /// rôle"); no teams, no dice.
+    fn seat_to_move(&self, state: &State, turn: &Turn) -> Result<Colour, ReplayError> {
         let head = &turn.head;
         let Some(seat) = seat_of(&head.seat) else {
             return Err(cold(|| {
@@ -64,54 +128,60 @@ impl Offboard {
                 )
             }));
         }
-        let mut actions = turn.actions.iter();
-        let Some(mut action) = actions.next() else {
-            return Err(cold(|| {
-                self.illegal(
-                    state,
-                    (turn, hooks),
-                    head.span,
-                    "the turn holds no move".into(),
-                )
-            }));
+        Ok(seat)
+    }
+
+    /// A marble of the mover pushed towards a full target comes first: "si
+    /// une de vos billes est éjectée en direction d'une cible déjà occupée
+    /// ... vous avez deux choix" (seed 002), put it back (`+cell`, the whole
+    /// turn: returns `None`) or remove it (`~`, then the seat moves: returns
+    /// the next action). Without such a marble, returns `action`.
+    fn pending_marble<'t, H: Hooks>(
+        &self,
+        state: &mut State,
+        seat: Colour,
+        action: &'t Action,
+        actions: &mut std::slice::Iter<'t, Action>,
+        (turn, hooks): (&Turn, &H),
+    ) -> Result<Option<&'t Action>, ReplayError> {
+        let Some(pending) = state.pending else {
+            return Ok(Some(action));
         };
         let me = seat_name(seat);
-        if let Some(pending) = state.pending {
-            match action {
-                Action::Place { to, capture, span } => {
-                    self.place(state, to.as_deref(), capture.as_ref(), *span, (turn, hooks))?;
-                    if let Some(extra) = actions.next() {
-                        return Err(cold(|| {
-                            self.illegal(
-                                state,
-                                (turn, hooks),
-                                extra.span(),
-                                "putting a marble back is the whole turn".into(),
-                            )
-                        }));
-                    }
-                    state.to_move = opponent(state.to_move);
-                    return Ok(());
-                }
-                Action::Remove { span } => {
-                    state.pending = None;
-                    state.out[seat.index()] += 1;
-                    let Some(next) = actions.next() else {
-                        return Err(cold(|| {
-                            self.illegal(
-                                state,
-                                (turn, hooks),
-                                *span,
-                                format!("after removing its marble, {me} still moves (or passes)"),
-                            )
-                        }));
-                    };
-                    action = next;
-                }
-                other => {
-                    let target = self.board.target_name(pending);
+        match action {
+            Action::Place { to, capture, span } => {
+                self.place(state, to.as_deref(), capture.as_ref(), *span, (turn, hooks))?;
+                if let Some(extra) = actions.next() {
                     return Err(cold(|| {
                         self.illegal(
+                            state,
+                            (turn, hooks),
+                            extra.span(),
+                            "putting a marble back is the whole turn".into(),
+                        )
+                    }));
+                }
+                Ok(None)
+            }
+            Action::Remove { span } => {
+                state.pending = None;
+                state.out[seat.index()] += 1;
+                let Some(next) = actions.next() else {
+                    return Err(cold(|| {
+                        self.illegal(
+                            state,
+                            (turn, hooks),
+                            *span,
+                            format!("after removing its marble, {me} still moves (or passes)"),
+                        )
+                    }));
+                };
+                Ok(Some(next))
+            }
+            other => {
+                let target = self.board.target_name(pending);
+                Err(cold(|| {
+                    self.illegal(
                         state,
                         (turn, hooks),
                         other.span(),
@@ -119,137 +189,109 @@ impl Offboard {
                             "{me} must first put back (+cell) or remove (~) its marble pushed towards {target}"
                         ),
                     )
-                    }));
-                }
+                }))
             }
         }
-        match action {
-            Action::Line {
-                from,
-                to,
-                direction,
-                capture,
-                span,
-            } => {
-                let b = self.board;
-                let cell = |name: &Name| {
-                    b.cell_of(*name).ok_or_else(|| {
-                        cold(|| {
-                            self.illegal(
-                                state,
-                                (turn, hooks),
-                                *span,
-                                format!("{name} is not a cell of the board (a1 to i9)"),
-                            )
-                        })
-                    })
-                };
-                let from_cell = cell(from)?;
-                let to_cell = match to {
-                    Some(to) => Some(cell(to)?),
-                    None => None,
-                };
-                let direction = b.direction_of(*direction).ok_or_else(|| {
-                    cold(|| {
-                        self.illegal(
-                            state,
-                            (turn, hooks),
-                            *span,
-                            format!("{direction} is not a direction (e, ne, nw, w, sw, se)"),
-                        )
-                    })
-                })?;
-                let shift =
-                    self.resolve(state, from_cell, to_cell, direction)
-                        .map_err(|illegal| {
-                            cold(|| {
-                                self.illegal(
-                                    state,
-                                    (turn, hooks),
-                                    *span,
-                                    self.explain(state, illegal),
-                                )
-                            })
-                        })?;
-                if hooks.active() {
-                    if let Verdict::Forbid(reason) = hooks
-                        .verdict(|| self.move_view(state, turn.number, &shift))
-                        .map_err(|e| variant_error(turn, e))?
-                    {
-                        return Err(cold(|| {
-                            self.illegal(
-                                state,
-                                (turn, hooks),
-                                *span,
-                                format!("{action} is not allowed in this variant: {reason}"),
-                            )
-                        }));
-                    }
-                }
-                let before = *state;
-                let ejection = self
-                    .apply_hooked(state, turn.number, &shift, hooks)
-                    .map_err(|e| variant_error(turn, e))?;
-                if let Some(mark) = capture {
-                    self.check_mark(&before, &shift, ejection, mark, *span)?;
-                }
-            }
-            Action::Pass { span } => {
-                let can_move = if hooks.active() {
-                    let mut moves = Vec::new();
-                    self.allowed_moves(state, turn.number, hooks, &mut moves)
-                        .map_err(|e| variant_error(turn, e))?;
-                    !moves.is_empty()
-                } else {
-                    self.can_move(state)
-                };
-                if can_move {
-                    return Err(cold(|| {
-                        match self.allowed_list(state, turn.number, hooks) {
-                            Ok(legal) => ReplayError::new(
-                                ErrorKind::FalsePass,
-                                *span,
-                                format!("{me} cannot pass: a move exists"),
-                            )
-                            .with_legal(legal),
-                            Err(e) => variant_error(turn, e),
-                        }
-                    }));
-                }
-            }
-            Action::Place { span, .. } | Action::Remove { span } => {
-                return Err(cold(|| {
-                    self.illegal(
-                        state,
-                        (turn, hooks),
-                        *span,
-                        format!("{me} has no pushed-off marble to put back or remove"),
-                    )
-                }));
-            }
-            Action::Move { span, .. } | Action::Barricade { span, .. } => {
-                return Err(cold(|| {
-                    self.illegal(
-                        state,
-                        (turn, hooks),
-                        *span,
-                        "offboard moves are written c3>ne (one marble) or c3:c5>e (a line)".into(),
-                    )
-                }));
-            }
-        }
-        if let Some(extra) = actions.next() {
-            return Err(cold(|| {
-                self.illegal(
+    }
+
+    /// A move of one marble or a line (`c3>ne`, `c3:c5>e`), pushing or not:
+    /// its cells and direction read, the move resolved by the rules of
+    /// [`Offboard::resolve`], asked about under a variant's `allow`, played,
+    /// and its mark checked.
+    fn line_move<H: Hooks>(
+        &self,
+        state: &mut State,
+        action: &Action,
+        (turn, hooks): (&Turn, &H),
+    ) -> Result<(), ReplayError> {
+        let Action::Line {
+            from,
+            to,
+            direction,
+            capture,
+            span,
+        } = action
+        else {
+            return Ok(());
+        };
+        let b = self.board;
+        let illegal = |state: &State, message: String| {
+            cold(|| self.illegal(state, (turn, hooks), *span, message))
+        };
+        let cell = |name: &Name| {
+            b.cell_of(*name).ok_or_else(|| {
+                illegal(
                     state,
-                    (turn, hooks),
-                    extra.span(),
-                    "one move per turn".into(),
+                    format!("{name} is not a cell of the board (a1 to i9)"),
                 )
-            }));
+            })
+        };
+        let from_cell = cell(from)?;
+        let to_cell = match to {
+            Some(to) => Some(cell(to)?),
+            None => None,
+        };
+        let direction = b.direction_of(*direction).ok_or_else(|| {
+            illegal(
+                state,
+                format!("{direction} is not a direction (e, ne, nw, w, sw, se)"),
+            )
+        })?;
+        let shift = self
+            .resolve(state, from_cell, to_cell, direction)
+            .map_err(|e| illegal(state, self.explain(state, e)))?;
+        if hooks.active() {
+            if let Verdict::Forbid(reason) = hooks
+                .verdict(|| self.move_view(state, turn.number, &shift))
+                .map_err(|e| variant_error(turn, e))?
+            {
+                return Err(illegal(
+                    state,
+                    format!("{action} is not allowed in this variant: {reason}"),
+                ));
+            }
         }
-        state.to_move = opponent(state.to_move);
+        let before = *state;
+        let ejection = self
+            .apply_hooked(state, turn.number, &shift, hooks)
+            .map_err(|e| variant_error(turn, e))?;
+        if let Some(mark) = capture {
+            self.check_mark(&before, &shift, ejection, mark, *span)?;
+        }
         Ok(())
+    }
+
+    /// A pass (`--`) is legal only when no move exists (under hooks: when
+    /// `allow` forbids every move).
+    fn no_move_exists<H: Hooks>(
+        &self,
+        state: &State,
+        span: Span,
+        (turn, hooks): (&Turn, &H),
+    ) -> Result<(), ReplayError> {
+        let can_move = if hooks.active() {
+            let mut moves = Vec::new();
+            self.allowed_moves(state, turn.number, hooks, &mut moves)
+                .map_err(|e| variant_error(turn, e))?;
+            !moves.is_empty()
+        } else {
+            self.can_move(state)
+        };
+        if !can_move {
+            return Ok(());
+        }
+        let me = seat_name(state.to_move);
+        Err(cold(|| {
+            match self.allowed_list(state, turn.number, hooks) {
+                Ok(legal) => ReplayError::new(
+                    ErrorKind::FalsePass,
+                    span,
+                    format!("{me} cannot pass: a move exists"),
+                )
+                .with_legal(legal),
+                Err(e) => variant_error(turn, e),
+            }
+        }))
     }
 
     /// `+e5`: the pending marble put back on a free cell.

@@ -13,7 +13,7 @@ use super::Drawing;
 use crate::layout::{parse, HoleKind, Layout, Waiting, Xy};
 use crate::RenderError;
 
-const AGGRAVATION_YAML: &str = include_str!("../../../../rules/aggravation.yaml");
+const AGGRAVATION_YAML: &str = billes_core::aggravation::BOARD_YAML;
 
 impl Drawing for Aggravation {
     fn standard_layout() -> Result<Layout, RenderError> {

@@ -13,7 +13,7 @@ use super::Drawing;
 use crate::layout::{parse, HoleKind, Layout, Waiting, Xy};
 use crate::RenderError;
 
-const BARRICADE_YAML: &str = include_str!("../../../../rules/barricade.yaml");
+const BARRICADE_YAML: &str = billes_core::barricade::BOARD_YAML;
 
 impl Drawing for Barricade {
     fn standard_layout() -> Result<Layout, RenderError> {

@@ -14,7 +14,7 @@ use crate::frames::Marks;
 use crate::layout::{parse, unit, HoleKind, Layout, TargetSpot, Xy};
 use crate::RenderError;
 
-const OFFBOARD_YAML: &str = include_str!("../../../../rules/offboard.yaml");
+const OFFBOARD_YAML: &str = billes_core::offboard::RULES_YAML;
 
 impl Drawing for Offboard {
     fn standard_layout() -> Result<Layout, RenderError> {

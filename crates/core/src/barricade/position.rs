@@ -237,6 +237,21 @@ struct TagGroups {
     won: Option<Colour>,
 }
 
+/// The points of a `bar=` group: one barricade a point, as one pawn a point.
+fn read_barricades(board: &Board, names: &str) -> Result<Points, String> {
+    let mut set = 0;
+    for name in names.split(',').filter(|w| !w.is_empty()) {
+        let p = bit(board
+            .point(name)
+            .ok_or_else(|| format!("unknown point {name}"))?);
+        if set & p != 0 {
+            return Err(format!("two barricades on {name}"));
+        }
+        set |= p;
+    }
+    Ok(set)
+}
+
 impl TagGroups {
     /// Reads each group of the tag value: pawns (`R:c5,e3`), `bar=`, `move=`,
     /// `held=`, `due=`, `won=` and `replay=`.
@@ -272,16 +287,7 @@ impl TagGroups {
         };
         for word in value.split_whitespace() {
             if let Some(v) = word.strip_prefix("bar=") {
-                let mut set = 0;
-                for name in list(v) {
-                    let p = bit(point(&name)?);
-                    if set & p != 0 {
-                        // One barricade a point, as one pawn a point.
-                        return Err(format!("two barricades on {name}"));
-                    }
-                    set |= p;
-                }
-                barricades = Some(set);
+                barricades = Some(read_barricades(board, v)?);
             } else if let Some(v) = word.strip_prefix("move=") {
                 next = Some(seat_named(v)?);
             } else if let Some(v) = word.strip_prefix("held=") {

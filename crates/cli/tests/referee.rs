@@ -397,3 +397,36 @@ fn a_syntax_error_leaves_the_rest_of_the_game_checked() {
     let out = super::common::billes_in(dir.path(), &["validate", "typo.bgn", "--by-event"]);
     assert!(text(&out.stdout).contains("Club "), "{}", text(&out.stdout));
 }
+
+#[test]
+fn a_put_down_where_a_barricade_may_not_go_leaves_it_owed_and_the_check_goes_on() {
+    // Turn 3 puts R's barricade on row 1: the move is played, the
+    // barricade still owed, so turn 5, which leaves it out, is wrong too.
+    let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R5 h-e3#\n2. B1 h-o1\n3. R1 e3-e2 #d1\n4. B1 o1-p1\n5. R1 e2-e1\n*\n";
+    let (_dir, out) = validate("owed.bgn", record, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = json(&out);
+    assert_eq!(kinds(&report), ["illegal_move", "illegal_move"]);
+    let errors = report["errors"].as_array().unwrap();
+    assert_eq!(errors[0]["turn"], 3);
+    assert_eq!(errors[0]["message"], "a barricade cannot go on row 1 (d1)");
+    assert_eq!(
+        errors[0]["note"],
+        "the move is played and R keeps the barricade, to put down in its next turn: the check goes on"
+    );
+    assert_eq!(errors[1]["turn"], 5);
+    assert_eq!(
+        errors[1]["message"],
+        "R holds a barricade and must put it down in this turn (e.g. #e3)"
+    );
+    // Put down in that turn, the check goes on to a false mark at turn 6.
+    let record = record.replace(
+        "5. R1 e2-e1\n",
+        "5. R1 e2-e1 #e3\n6. B1 p1-q1*\n7. R2 e1-c1\n",
+    );
+    let (_dir, out) = validate("owed.bgn", &record, &["--format", "json"]);
+    let report = json(&out);
+    assert_eq!(kinds(&report), ["illegal_move", "effect"]);
+    assert_eq!(report["errors"][1]["turn"], 6);
+    assert_eq!(report["turns"], 7);
+}

@@ -24,6 +24,9 @@
 //!   the turn is played with that roll (a roll in a game without dice: the
 //!   turn is played without it);
 //! - a pass written while a move exists: the turn goes to the next seat;
+//! - a part of the turn the rules refuse while its move is known (a
+//!   Barricade put-down on a point where a barricade may not go): the move
+//!   is played, the barricade still owed ([`MoveRules::play_mended`]);
 //! - a `Result` tag that disagrees with the result token: both are told.
 //!
 //! Any other refused turn (a move that cannot be played) leaves the
@@ -253,6 +256,9 @@ impl<R: MoveRules> Check<'_, R> {
         at: &mut TurnAt<'_>,
     ) -> Option<Mended> {
         let seat = turn.head.seat.as_str();
+        if err.kind == ErrorKind::IllegalMove && self.played_past(state, turn, err) {
+            return Some(Mended::Done);
+        }
         match err.kind {
             ErrorKind::Seat => {
                 let to_act = self.rules.to_act(state)?;
@@ -354,6 +360,19 @@ impl<R: MoveRules> Check<'_, R> {
 }
 
 impl<R: MoveRules> Check<'_, R> {
+    /// Whether `turn`, refused with `err`, was played past the part the
+    /// rules refuse, the position still known
+    /// ([`MoveRules::play_mended`]); `err`'s note then says so.
+    fn played_past(&self, state: &mut R::State, turn: &Turn, err: &mut ReplayError) -> bool {
+        let mut after = state.clone();
+        let Some(note) = self.rules.play_mended(&mut after, turn) else {
+            return false;
+        };
+        *state = after;
+        set_note(err, note);
+        true
+    }
+
     /// Whether `turn` plays in `state` as written, or once mended of the
     /// slips that never stop a check (its marks; a roll in a game without
     /// dice). The state is left as it is.

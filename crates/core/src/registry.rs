@@ -228,6 +228,14 @@ macro_rules! __define_games {
                 <$t as GameRules>::give_turn(self, state, seat)
             }
 
+            fn play_mended(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Option<String> {
+                <$t as GameRules>::play_mended(self, state, turn, &$crate::variant::NoHooks)
+            }
+
             fn view(&self, state: &Self::State) -> $crate::view::PositionView {
                 $crate::view::View::view(state)
             }

@@ -864,6 +864,15 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         MoveRules::give_turn(self.rules, state, seat)
     }
 
+    fn play_mended(&self, state: &mut Self::State, turn: &Turn) -> Option<String> {
+        if crate::house::changes_game(self.hooks) {
+            // The turn is matched against a list the hooks change.
+            None
+        } else {
+            GameRules::play_mended(self.rules, state, turn, self.hooks)
+        }
+    }
+
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
         MoveRules::view(self.rules, state)
     }

@@ -248,6 +248,10 @@ impl crate::game::GameRules for Barricade {
         Barricade::give_turn(self, state, seat)
     }
 
+    fn play_mended<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Option<String> {
+        turn::play_owing(self, state, turn, hooks)
+    }
+
     fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         self.describe_turn(before, turn, after)
     }

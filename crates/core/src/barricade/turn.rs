@@ -35,6 +35,38 @@ pub(crate) fn play_with<H: Hooks>(
     play_checked(rules, state, turn, hooks).map_err(|e| relist(rules, &before, turn, hooks, e))
 }
 
+/// Plays a turn whose move is legal but one of whose put-downs goes on a
+/// point where a barricade may not go, for a check that goes on past the
+/// mistake: the move is played, each refused put-down left out, and the
+/// barricade it was for stays owed, held by the seat as if the put-down
+/// were missing, to go down in a later turn as the placement says. Returns
+/// the note the check goes on with; `None` (the state unspecified) when no
+/// put-down is refused or something else in the turn is wrong.
+pub(crate) fn play_owing<H: Hooks>(
+    rules: &Barricade,
+    state: &mut State,
+    turn: &Turn,
+    hooks: &H,
+) -> Option<String> {
+    let kept = check_line(rules, state, turn, hooks, true).ok()?;
+    if kept == 0 {
+        return None;
+    }
+    let seat = seat(state.colour(&turn.head.seat)?);
+    let when = match rules.params().placement {
+        Placement::NextWholeTurn => "at the end of its next turn",
+        Placement::NextTurn | Placement::Immediately => "in its next turn",
+    };
+    let what = if kept == 1 {
+        "the barricade".to_string()
+    } else {
+        format!("{kept} barricades")
+    };
+    Some(format!(
+        "the move is played and {seat} keeps {what}, to put down {when}: the check goes on"
+    ))
+}
+
 /// The common turn, checked and played without building anything: a move
 /// of two points (from a point or the house, no bounce) with its marks,
 /// then the barricades it must put down. Returns false, leaving `state` as it
@@ -351,6 +383,19 @@ fn play_checked<H: Hooks>(
     turn: &Turn,
     hooks: &H,
 ) -> Result<(), ReplayError> {
+    check_line(rules, state, turn, hooks, false).map(drop)
+}
+
+/// [`play_checked`]'s steps; `owing`: a put-down refused is left out and
+/// its barricade kept ([`play_owing`]). Returns how many barricades the
+/// line left owed so.
+fn check_line<H: Hooks>(
+    rules: &Barricade,
+    state: &mut State,
+    turn: &Turn,
+    hooks: &H,
+    owing: bool,
+) -> Result<u8, ReplayError> {
     game_goes_on(state, turn)?;
     let colour = seat_to_move(state, turn, rules.params().six == Six::MustReplay)?;
     let roll = roll_of(turn)?;
@@ -361,6 +406,7 @@ fn play_checked<H: Hooks>(
         colour,
         roll,
         replay: state.replay_pawn_of(colour),
+        owing,
     };
     // A replay after a 6 moves the same pawn; one that a hook gave (no
     // pawn) moves any pawn.
@@ -384,9 +430,11 @@ fn play_checked<H: Hooks>(
     let won = state.winner.is_some();
     let owed = Owed::of(rules, roll, moved.landed.is_some(), won, moved.at_once, due);
     let put_downs = PutDowns::of(&line, state, owed, due, moved.left, held_at);
-    let (last_span, placed) = line.put_down_each(state, &put_downs, first.span(), actions)?;
-    line.all_put_down(state, &put_downs, last_span, placed)?;
-    line.end(state, &put_downs, &moved, before.as_ref(), replaying)
+    let placed = line.put_down_each(state, &put_downs, first.span(), actions)?;
+    line.all_put_down(state, &put_downs, &placed)?;
+    let kept = put_downs.target - placed.placed;
+    line.end(state, &put_downs, &moved, before.as_ref(), replaying, kept)?;
+    Ok(kept)
 }
 
 /// The game is over once a pawn reaches the goal: "le jeu est terminé quand
@@ -434,6 +482,18 @@ struct Line<'a, H> {
     roll: usize,
     /// The pawn a 6 replay must move ("rejouer ce même pion").
     replay: Option<Point>,
+    /// A put-down refused is left out, its barricade kept ([`play_owing`]).
+    owing: bool,
+}
+
+/// The put-downs written after a line's move.
+struct Placed {
+    /// The span of the line's last action.
+    last_span: Span,
+    /// How many went down.
+    placed: u8,
+    /// How many were refused (left out: [`play_owing`]).
+    refused: u8,
 }
 
 /// What the line's move did.
@@ -635,15 +695,16 @@ impl<H: Hooks> Line<'_, H> {
 
     /// Each `#point` after the move puts a held barricade down on a free
     /// point; returns the span of the line's last action and how many
-    /// went down.
+    /// went down (and, [`play_owing`], how many were refused).
     fn put_down_each<'t>(
         &self,
         state: &mut State,
         put: &PutDowns,
         mut last_span: Span,
         actions: impl Iterator<Item = &'t Action>,
-    ) -> Result<(Span, u8), ReplayError> {
+    ) -> Result<Placed, ReplayError> {
         let mut to_place = put.target;
+        let mut refused = 0;
         for action in actions {
             last_span = action.span();
             let Action::Barricade { at, span } = action else {
@@ -660,22 +721,46 @@ impl<H: Hooks> Line<'_, H> {
                     self.nothing_to_put_down(state, put),
                 ));
             }
-            let p = match put_down(self.rules, state, at, *span) {
-                Ok(p) => p,
-                Err(e) => {
-                    return Err(match &put.after {
-                        Some(after) => e.with_legal(point_list(
-                            self.rules,
-                            self.allowed(after, put)? & free(self.rules, state),
-                        )),
-                        None => e,
-                    })
-                }
-            };
-            self.variant_allows_put_down(state, put, action, p, *span)?;
-            to_place -= 1;
+            match self.put_down_one(state, put, action, at, *span)? {
+                None => to_place -= 1,
+                Some(_) if self.owing => refused += 1,
+                Some(refusal) => return Err(refusal),
+            }
         }
-        Ok((last_span, put.target - to_place))
+        Ok(Placed {
+            last_span,
+            placed: put.target - to_place,
+            refused,
+        })
+    }
+
+    /// Puts a barricade down on the point called `at`; `Some`: why it may
+    /// not go there (the state as it was); an error: a hook failed.
+    fn put_down_one(
+        &self,
+        state: &mut State,
+        put: &PutDowns,
+        action: &Action,
+        at: &Name,
+        span: Span,
+    ) -> Result<Option<ReplayError>, ReplayError> {
+        let p = match put_down(self.rules, state, at, span) {
+            Ok(p) => p,
+            Err(e) => {
+                return Ok(Some(match &put.after {
+                    Some(after) => e.with_legal(point_list(
+                        self.rules,
+                        self.allowed(after, put)? & free(self.rules, state),
+                    )),
+                    None => e,
+                }))
+            }
+        };
+        let refusal = self.variant_allows_put_down(state, put, action, p, span)?;
+        if refusal.is_some() {
+            state.barricades &= !bit(p);
+        }
+        Ok(refusal)
     }
 
     /// Why a `#point` has no barricade to put down.
@@ -698,7 +783,8 @@ impl<H: Hooks> Line<'_, H> {
         }
     }
 
-    /// A variant's `allow` hook may forbid a put-down point.
+    /// A variant's `allow` hook may forbid a put-down point: `Some`, why;
+    /// an error: the hook failed.
     fn variant_allows_put_down(
         &self,
         state: &State,
@@ -706,9 +792,9 @@ impl<H: Hooks> Line<'_, H> {
         action: &Action,
         p: Point,
         span: Span,
-    ) -> Result<(), ReplayError> {
+    ) -> Result<Option<ReplayError>, ReplayError> {
         let Some(after) = &put.after else {
-            return Ok(());
+            return Ok(None);
         };
         let ctx = TurnCtx {
             state: after,
@@ -722,18 +808,20 @@ impl<H: Hooks> Line<'_, H> {
             .allow(&view)
             .map_err(|e| variant_error(self.turn, e))?;
         let Verdict::Forbid(reason) = verdict else {
-            return Ok(());
+            return Ok(None);
         };
         let set = self.allowed(after, put)?;
         if set & bit(p) != 0 {
-            return Ok(());
+            return Ok(None);
         }
-        Err(ReplayError::new(
-            ErrorKind::IllegalMove,
-            span,
-            format!("{action} is not allowed in this variant: {reason}"),
-        )
-        .with_legal(point_list(self.rules, set & free(self.rules, state))))
+        Ok(Some(
+            ReplayError::new(
+                ErrorKind::IllegalMove,
+                span,
+                format!("{action} is not allowed in this variant: {reason}"),
+            )
+            .with_legal(point_list(self.rules, set & free(self.rules, state))),
+        ))
     }
 
     /// A line that ends with a put-down missing: the seat "garde la
@@ -742,13 +830,14 @@ impl<H: Hooks> Line<'_, H> {
         &self,
         state: &State,
         put: &PutDowns,
-        last: Span,
-        placed: u8,
+        placed: &Placed,
     ) -> Result<(), ReplayError> {
-        let to_place = put.target - placed;
+        // Those refused are kept ([`play_owing`]); the others are missing.
+        let to_place = (put.target - placed.placed).saturating_sub(placed.refused);
         if to_place == 0 {
             return Ok(());
         }
+        let last = placed.last_span;
         let span = Span {
             start: last.end,
             end: last.end,
@@ -784,7 +873,9 @@ impl<H: Hooks> Line<'_, H> {
     /// The end of the line: the due barricades are down when it ends the
     /// seat's turn; "si un joueur obtient un six, il peut rejouer ce même
     /// pion" (seed 004), else (or under a hook's `extra_turn`) the next seat
-    /// plays.
+    /// plays. The `kept` barricades whose put-downs were refused
+    /// ([`play_owing`]) stay held: the due ones first, then those the move
+    /// owed at once, held from the point it landed on.
     fn end(
         &self,
         state: &mut State,
@@ -792,11 +883,16 @@ impl<H: Hooks> Line<'_, H> {
         moved: &Moved,
         before: Option<&State>,
         replaying: bool,
+        kept: u8,
     ) -> Result<(), ReplayError> {
         let (colour, c) = (self.colour, self.colour.index());
         // The line ends the seat's turn: its due barricades are down. Else
         // (a 6 line that kept them) they are due at the end of the replay.
-        release(state, colour, put.going_down);
+        release(state, colour, put.going_down.saturating_sub(kept));
+        if kept > put.going_down {
+            state.holds[c] += kept - put.going_down;
+            state.held[c] = moved.landed;
+        }
         state.due[c] = if put.ended { 0 } else { put.due };
         // Put down in a 6 line that could have kept them: the replay is declined.
         let declined = put.ended && put.owed.keeping.is_some();

@@ -451,6 +451,15 @@ pub trait MoveRules: Rules<State: 'static> {
     /// unchanged, when `seat` is not in play or the game is over.
     fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool;
 
+    /// Plays `turn`, which the rules refuse, past a part of it that leaves
+    /// the position known ([`GameRules::play_mended`]), for a check that
+    /// goes on after the mistake: the note the check goes on with, or
+    /// `None` (the default: the check stops at such a turn).
+    fn play_mended(&self, state: &mut Self::State, turn: &Turn) -> Option<String> {
+        let _ = (state, turn);
+        None
+    }
+
     /// The position as pictures show it.
     fn view(&self, state: &Self::State) -> crate::view::PositionView;
 
@@ -485,6 +494,9 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     }
     fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
         (**self).give_turn(state, seat)
+    }
+    fn play_mended(&self, state: &mut Self::State, turn: &Turn) -> Option<String> {
+        (**self).play_mended(state, turn)
     }
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
         (**self).view(state)

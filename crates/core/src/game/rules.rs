@@ -127,6 +127,24 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         false
     }
 
+    /// Plays `turn`, which the rules refuse, past a part of it that leaves
+    /// the position known (Barricade: a put-down on a point where a
+    /// barricade may not go; the move is played and the barricade stays
+    /// owed), for a check that goes on after the mistake
+    /// ([`crate::check_all_with`]). Returns what the check goes on with, as
+    /// the mistake's note; `None`, the state unspecified, when the turn has
+    /// no such part or another mistake (the default: the check then stops
+    /// at such a turn).
+    fn play_mended<H: Hooks>(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Option<String> {
+        let _ = (state, turn, hooks);
+        None
+    }
+
     /// The position as hooks see it (`None`, the default: the game takes
     /// no hook that looks at the position, as a `moves`, `effect` or
     /// `winner` hook does).

@@ -28,6 +28,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
 use std::sync::Arc;
 
+use billes_notation::control_pictures;
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::validate::{Origin, Outcome};
@@ -560,7 +561,12 @@ fn write_summary(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 }
 
 fn write_events(events: &[EventSummary], out: &mut dyn Write) -> io::Result<()> {
-    let name = |s: &Option<String>| s.clone().unwrap_or_else(|| "-".into());
+    // Event and round names come from the records: their control characters
+    // are shown as pictures, as in every report.
+    let name = |s: &Option<String>| {
+        s.as_deref()
+            .map_or_else(|| "-".into(), |s| control_pictures(s).into_owned())
+    };
     let rows: Vec<[String; 5]> = events
         .iter()
         .map(|e| {

@@ -214,6 +214,12 @@ fn tags_in_rows_are_neither_formulas_nor_terminal_controls() {
         table.contains("a\u{241b}]0;x\u{2407}b\u{241b}[2J"),
         "{table}"
     );
+    let events = stdout(&billes_in(d, &["validate", "--by-event", "g.bgn"]));
+    assert!(!events.contains(['\u{1b}', '\u{7}']), "{events:?}");
+    assert!(
+        events.contains("a\u{241b}]0;x\u{2407}b\u{241b}[2J"),
+        "{events}"
+    );
 }
 
 /// The script file is read as a variant's: a regular file only (a FIFO or

@@ -26,6 +26,7 @@ mod error;
 pub mod file;
 mod name;
 mod parse;
+mod pictures;
 mod reader;
 mod recover;
 mod swar;
@@ -38,6 +39,7 @@ pub use ast::{
 pub use error::{render_error, Diagnostic, ParseError};
 pub use name::misread;
 pub use parse::{parse_game, parse_games, skip_bom, BOM, MAX_NESTING};
+pub use pictures::control_pictures;
 pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
 pub use recover::{Recovered, MAX_SYNTAX_ERRORS};
 pub use write::{write_game, write_game_to, write_games};

@@ -551,14 +551,7 @@ fn csv_field(text: &str, number: bool) -> String {
 /// them, so a tag cannot move the cursor, set the terminal's title or break
 /// a line; a C1 control (U+0080 to U+009F) as `�`.
 fn table_text(text: &str) -> String {
-    text.chars()
-        .map(|c| match u32::from(c) {
-            n @ 0..=0x1f => char::from_u32(0x2400 + n).unwrap_or('\u{fffd}'),
-            0x7f => '\u{2421}',
-            0x80..=0x9f => '\u{fffd}',
-            _ => c,
-        })
-        .collect()
+    billes_notation::control_pictures(text).into_owned()
 }
 
 /// A row as one JSON object, its columns in the row's order (the

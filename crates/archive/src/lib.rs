@@ -9,6 +9,7 @@
 //!   outcomes in input order; [`report`]: the report built from them
 //!   (errors, duplicates, counts by event) as text, JSON, YAML or JSON Lines.
 //! - [`diff`]: the semantic diff of two copies of the same games.
+//! - [`play`]: recording a game as it is played, a line at a time.
 //! - [`annotate`]: what each turn did, as `{@ ...}` comments.
 //! - [`select`]: the common selections of games (`billes filter`).
 //! - [`rules`]: which rules each record is played under, decided in one
@@ -42,6 +43,7 @@ mod data;
 pub mod diagnostic;
 pub mod diff;
 pub mod input;
+pub mod play;
 pub mod report;
 pub mod rules;
 pub mod select;

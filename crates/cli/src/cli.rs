@@ -106,6 +106,9 @@ pub enum Command {
     /// List the legal moves of a position: after a turn of a record, or from a Position tag
     #[command(after_help = crate::cmd::moves::HELP)]
     Moves(crate::cmd::moves::MovesArgs),
+    /// Record a game as it is played, each turn checked as it is typed
+    #[command(after_help = crate::cmd::play::HELP)]
+    Play(crate::cmd::play::PlayArgs),
     /// Run a Lua replay script over archives: rows as a table, CSV or JSON, or the games it keeps
     #[command(after_help = crate::cmd::run::RUN_HELP)]
     Run(crate::cmd::run::RunArgs),

@@ -19,6 +19,7 @@ macro_rules! errln {
 mod atomic;
 mod cli;
 mod cmd;
+mod lock;
 mod output;
 mod rules;
 

@@ -37,6 +37,7 @@ mod examples;
 mod games;
 mod hostile;
 mod moves;
+mod play;
 mod referee;
 mod render;
 mod rules;

@@ -42,7 +42,7 @@ pub use engine::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
 };
 pub use error::{ErrorKind, ReplayError};
-pub use marks::complete_marks;
+pub use marks::{complete_marks, mark_turn};
 pub use recover::{check_all_with, STOPPED};
 pub use registry::{AnyRules, GameKind};
 pub use replay::{replay_with, validate_with, Flow, Rules, Step, Summary, TextBoard};

@@ -7,7 +7,7 @@
 //! game API ([`Position::parse_move`], which gives the legal move a turn
 //! names with every mark it implies) and compared with what was written.
 
-use billes_notation::{Game, Line};
+use billes_notation::{Game, Line, Turn};
 
 use crate::game::Position;
 use crate::recover::strip_marks;
@@ -56,49 +56,68 @@ fn complete_line(
                 complete_line(alt.as_mut(), variation, missing)?;
             }
         }
-        let seat = turn.head.seat.to_string();
-        let place = |e: ReplayError| {
-            let e = if e.span.line == 0 {
-                ReplayError {
-                    span: turn.span,
-                    ..e
-                }
-            } else {
-                e
-            };
-            e.in_turn(turn.number, &seat)
-        };
-        // The move the turn names, every mark in (an error when the turn
-        // is not legal).
-        let actions: Vec<String> = turn.actions.iter().map(ToString::to_string).collect();
-        let text = format!("{} {}", turn.head, actions.join(" "));
-        let full = pos.parse_move(None, &text).map_err(place)?;
-        pos.play_turn(turn).map_err(place)?;
-        if full.actions.len() != turn.actions.len() {
-            continue;
-        }
-        for (written, complete) in turn.actions.iter_mut().zip(&full.actions) {
-            let (w, c) = (written.to_string(), complete.to_string());
-            if w == c {
-                continue;
-            }
-            let (mut ws, mut cs) = (written.clone(), complete.clone());
-            strip_marks(&mut ws);
-            strip_marks(&mut cs);
-            if ws.to_string() != cs.to_string() {
-                // Another spelling of the same move: not a mark.
-                continue;
-            }
-            missing.push(
-                ReplayError::new(
-                    ErrorKind::Effect,
-                    written.span(),
-                    format!("a mark is missing: the move is {c}, written {w}"),
-                )
-                .in_turn(turn.number, &seat),
-            );
-            *written = complete.clone();
-        }
+        mark_turn(pos, turn, missing)?;
+        pos.play_turn(turn).map_err(|e| place(turn, e))?;
     }
     Ok(())
+}
+
+/// Writes into `turn`, to be played in `pos`, every effect mark its move
+/// implies, as [`complete_marks`] does for a whole record; an error of kind
+/// [`ErrorKind::Effect`] is pushed to `missing` per action that lacked one.
+/// The turn is not played.
+///
+/// # Errors
+/// When the turn is not legal in `pos` (the turn is then unchanged).
+pub fn mark_turn(
+    pos: &(dyn Position + '_),
+    turn: &mut Turn,
+    missing: &mut Vec<ReplayError>,
+) -> Result<(), ReplayError> {
+    let seat = turn.head.seat.to_string();
+    // The move the turn names, every mark in (an error when the turn is
+    // not legal).
+    let actions: Vec<String> = turn.actions.iter().map(ToString::to_string).collect();
+    let text = format!("{} {}", turn.head, actions.join(" "));
+    let full = pos.parse_move(None, &text).map_err(|e| place(turn, e))?;
+    if full.actions.len() != turn.actions.len() {
+        return Ok(());
+    }
+    for (written, complete) in turn.actions.iter_mut().zip(&full.actions) {
+        let (w, c) = (written.to_string(), complete.to_string());
+        if w == c {
+            continue;
+        }
+        let (mut ws, mut cs) = (written.clone(), complete.clone());
+        strip_marks(&mut ws);
+        strip_marks(&mut cs);
+        if ws.to_string() != cs.to_string() {
+            // Another spelling of the same move: not a mark.
+            continue;
+        }
+        missing.push(
+            ReplayError::new(
+                ErrorKind::Effect,
+                written.span(),
+                format!("a mark is missing: the move is {c}, written {w}"),
+            )
+            .in_turn(turn.number, &seat),
+        );
+        *written = complete.clone();
+    }
+    Ok(())
+}
+
+/// An error of `turn` placed in it: its span (when it has none) and its
+/// number and seat.
+fn place(turn: &Turn, e: ReplayError) -> ReplayError {
+    let e = if e.span.line == 0 {
+        ReplayError {
+            span: turn.span,
+            ..e
+        }
+    } else {
+        e
+    };
+    e.in_turn(turn.number, turn.head.seat.as_str())
 }

@@ -278,17 +278,36 @@ impl Viewer {
 
     /// The page: one HTML document.
     pub fn page(&self) -> String {
+        self.page_with(None)
+    }
+
+    /// The page for spectators of a game being recorded (`billes play
+    /// --html`): the browser reloads it every `seconds` seconds (a `refresh`
+    /// meta tag, which works on a file opened from disk, without a server),
+    /// and it opens at the last turn of the last game.
+    pub fn live_page(&self, seconds: u32) -> String {
+        self.page_with(Some(seconds))
+    }
+
+    fn page_with(&self, live: Option<u32>) -> String {
         let title = self.title.as_deref().unwrap_or("billes");
         let mut page = String::with_capacity(self.games.len() + 65_536);
         page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        if let Some(seconds) = live {
+            let _ = writeln!(page, "<meta http-equiv=\"refresh\" content=\"{seconds}\">");
+        }
         let _ = writeln!(page, "<title>billes: {}</title>", escape(title));
         page.push_str("<style>\n");
         page.push_str(include_str!("viewer/viewer.css"));
         page.push_str("</style>\n</head>\n<body>\n");
         page.push_str(include_str!("viewer/body.html"));
         page.push_str("<script id=\"billes-data\" type=\"application/json\">");
-        let _ = write!(page, "{{\"labels\":{},\"boards\":[", self.labels);
+        let _ = write!(page, "{{\"labels\":{},", self.labels);
+        if live.is_some() {
+            page.push_str("\"live\":true,");
+        }
+        page.push_str("\"boards\":[");
         for (i, b) in self.boards.iter().enumerate() {
             if i > 0 {
                 page.push(',');

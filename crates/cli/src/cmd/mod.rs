@@ -9,6 +9,7 @@ pub(crate) mod diff;
 mod docs;
 mod fmt;
 pub(crate) mod moves;
+pub(crate) mod play;
 pub(crate) mod render;
 mod replay;
 pub mod rules;
@@ -40,6 +41,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Run(args) => run::run(&args)?,
         Command::Filter(args) => run::filter(&args)?,
         Command::Moves(args) => moves::run(&args)?,
+        Command::Play(args) => play::run(&args)?,
         Command::Completions(args) => docs::completions(&args)?,
         Command::Man => docs::man()?,
     };

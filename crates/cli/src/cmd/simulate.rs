@@ -115,7 +115,10 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
 /// else the current folder (a pipe or a terminal: `billes validate -`
 /// looks scripts up from there). A script outside that folder is refused
 /// with a hint, rather than written as a path that breaks.
-fn rules_tag(source: &billes_lua::VariantSource, output: Option<&Path>) -> anyhow::Result<String> {
+pub(crate) fn rules_tag(
+    source: &billes_lua::VariantSource,
+    output: Option<&Path>,
+) -> anyhow::Result<String> {
     if let Some(name) = source.shipped_name() {
         return Ok(name.to_string());
     }

@@ -531,7 +531,12 @@
     });
     $("picker-label").hidden = false;
   }
-  if (data.games.length > 0 && !fromAddress()) {
+  if (data.live && data.games.length > 0) {
+    // A game being recorded: the page reloads itself and opens at the
+    // last turn.
+    loadGame(data.games.length - 1);
+    show(game.main, game.main.turns.length);
+  } else if (data.games.length > 0 && !fromAddress()) {
     loadGame(0);
     show(game.main, 0);
   }

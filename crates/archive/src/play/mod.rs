@@ -1,0 +1,632 @@
+//! Recording a game as it is played (`billes play`): the record being
+//! made, each typed line checked at once and applied, undo, what the next
+//! turn involves, and the numbered legal moves of a roll. No terminal and
+//! no file here: the binary reads the lines and writes
+//! [`Session::text`] after every [`Reply::changed`] answer.
+//!
+//! A turn is checked by the validator itself: the record with the new
+//! turn is replayed under its rule set ([`Engine::validate`]), so a typed
+//! line is refused with exactly the message `billes validate` would give
+//! the record, and a record the session writes always validates. The marks
+//! of an accepted turn are written in ([`billes_core::mark_turn`]).
+//!
+//! ```
+//! use billes_archive::play::{Reply, Session};
+//! use billes_core::{GameKind, Standard};
+//!
+//! let engine = Standard::forced(GameKind::Aggravation);
+//! let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n*\n")?;
+//! let mut session = Session::new(&engine, vec![game], 1)?;
+//! assert_eq!(session.prompt(), "1. R to roll> ");
+//! assert!(session.apply("R6 +", 1).is_ok());
+//! assert_eq!(session.prompt(), "2. R to roll again> ");
+//! // A roll alone lists the legal moves; Enter plays the only one.
+//! let Ok(Reply::Offered(list)) = session.apply("1", 2) else { panic!() };
+//! assert_eq!(list, "R1: r9-r10");
+//! assert!(session.apply("", 3).is_ok());
+//! assert!(session.text().ends_with("1. R6 +\n2. R1 r9-r10\n*\n"));
+//! // Refused: the same message as billes validate's.
+//! let refused = session.apply("R3 r10-r13", 4).unwrap_err();
+//! assert_eq!(refused.message(), "R may not take the next turn (G may)");
+//! assert_eq!(session.game().line.turns.len(), 2);
+//! # Ok::<(), billes_core::ReplayError>(())
+//! ```
+
+mod line;
+mod prompt;
+
+use billes_core::game::{position_after, Move, Position, Roll};
+use billes_core::{Engine, ErrorKind, ReplayError};
+use billes_notation::{write_game_to, Comment, Game, GameSource, Nag, Outcome, Tag};
+
+pub use line::{has_control, pictures, MAX_LINE};
+pub use prompt::COMMANDS;
+
+use line::Typed;
+
+/// A game being recorded: the file's games around it, the record, its
+/// position, and what `:undo` takes back.
+#[derive(Debug)]
+pub struct Session<'e> {
+    engine: &'e dyn Engine,
+    /// The number of the game in its file (1-based).
+    index: usize,
+    /// The canonical text of the games before it, with their separator.
+    before: String,
+    /// The canonical text of the games after it, with their separator.
+    after: String,
+    game: Game,
+    pos: Box<dyn Position + 'e>,
+    /// The changes, last last, for `:undo`.
+    history: Vec<Change>,
+    /// The moves listed for a roll typed alone, which a number picks.
+    offer: Option<Offer>,
+}
+
+/// What `:undo` takes back.
+#[derive(Debug)]
+enum Change {
+    /// A turn, and the result and tags before it.
+    Turn { outcome: Outcome, tags: Vec<Tag> },
+    /// A tag or the result: the tags and result before.
+    Tags { outcome: Outcome, tags: Vec<Tag> },
+    /// A comment or NAG: the last turn's (or the empty line's) comments
+    /// and NAGs before.
+    Notes {
+        after: Vec<Comment>,
+        nags: Vec<Nag>,
+        line: Vec<Comment>,
+    },
+}
+
+/// The legal moves of a roll typed alone, numbered from 1.
+#[derive(Debug, Clone)]
+struct Offer {
+    moves: Vec<Move>,
+    /// The moves differ only in where a taken barricade goes down: each
+    /// is listed (by its point), not grouped.
+    points: bool,
+}
+
+impl Offer {
+    fn new(moves: Vec<Move>) -> Offer {
+        Offer {
+            moves,
+            points: false,
+        }
+    }
+
+    /// The entries a number picks: each a move, or the moves of one
+    /// entry that differ in where a barricade goes down.
+    fn entries(&self) -> Vec<Vec<Move>> {
+        if self.points {
+            self.moves.iter().map(|m| vec![m.clone()]).collect()
+        } else {
+            prompt::groups(&self.moves)
+        }
+    }
+
+    /// The list shown.
+    fn list(&self) -> String {
+        if self.points {
+            prompt::points(&self.moves)
+        } else {
+            prompt::numbered(&self.moves)
+        }
+    }
+}
+
+/// What an accepted line did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// A turn was played: its canonical line (`12. G4 g9-g13*`), and the
+    /// winners when it ended the game.
+    Played {
+        /// The turn as written in the record.
+        turn: String,
+        /// Who won, when the turn ended the game.
+        winners: Option<Vec<String>>,
+    },
+    /// A roll typed alone: its legal moves, numbered.
+    Offered(String),
+    /// A tag, comment, NAG or result was written, or a change taken back:
+    /// what, in words.
+    Changed(String),
+    /// Something to show (`:moves`, `:board`, `:help`); nothing changed.
+    Shown(String),
+    /// Nothing to do (an empty line with no move offered).
+    Nothing,
+    /// `:quit`, or `:result` (the game stopped early).
+    Quit,
+}
+
+impl Reply {
+    /// Whether the record changed: the file is to be rewritten.
+    pub fn changed(&self) -> bool {
+        matches!(self, Reply::Played { .. } | Reply::Changed(_))
+    }
+}
+
+/// A refused line: nothing changed.
+#[derive(Debug, Clone)]
+pub struct Refused {
+    /// The mistake, placed in [`Refused::source`] when it has a span.
+    pub error: ReplayError,
+    /// The line checked, as the record's text it was read from: its
+    /// `line` is the number of the typed line.
+    pub source: GameSource,
+}
+
+impl Refused {
+    fn new(error: ReplayError, source: GameSource) -> Refused {
+        Refused { error, source }
+    }
+
+    /// The message alone.
+    pub fn message(&self) -> &str {
+        &self.error.message
+    }
+
+    /// The mistake shown as `billes validate` shows it, against the typed
+    /// line, the transcript named `name`.
+    pub fn render(&self, name: &str, color: bool) -> String {
+        crate::diagnostic::render_replay_error(name, &self.source, &self.error, color)
+    }
+}
+
+impl<'e> Session<'e> {
+    /// A session recording game `index` (1-based) of `games` (the file's
+    /// games: a new file has one, with no turns), played under `engine`,
+    /// from where its record stops.
+    ///
+    /// # Errors
+    /// When the game does not replay under `engine` (a record is validated
+    /// before it is resumed), or there is no game `index`.
+    pub fn new(
+        engine: &'e dyn Engine,
+        mut games: Vec<Game>,
+        index: usize,
+    ) -> Result<Session<'e>, ReplayError> {
+        if index == 0 || index > games.len() {
+            return Err(ReplayError::new(
+                ErrorKind::Tag,
+                Default::default(),
+                format!("the file has {} games, not {index}", games.len()),
+            ));
+        }
+        let later = games.split_off(index);
+        let game = games.pop().unwrap_or_else(|| unreachable_game());
+        engine.validate(&game)?;
+        let turns = game.line.turns.len() as u32;
+        let pos = position_after(engine, &game, turns)?;
+        let mut before = billes_notation::write_games(&games);
+        if !games.is_empty() {
+            before.push('\n');
+        }
+        let mut after = String::new();
+        if !later.is_empty() {
+            after.push('\n');
+            after.push_str(&billes_notation::write_games(&later));
+        }
+        Ok(Session {
+            engine,
+            index,
+            before,
+            after,
+            game,
+            pos,
+            history: Vec::new(),
+            offer: None,
+        })
+    }
+
+    /// The whole file's text, canonical: what is written after each change.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(self.before.len() + self.after.len() + 4096);
+        out.push_str(&self.before);
+        write_game_to(&self.game, &mut out);
+        out.push_str(&self.after);
+        out
+    }
+
+    /// The record being made.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The position after the last turn.
+    pub fn position(&self) -> &(dyn Position + 'e) {
+        self.pos.as_ref()
+    }
+
+    /// The engine the record is played under.
+    pub fn engine(&self) -> &'e dyn Engine {
+        self.engine
+    }
+
+    /// Whether the game is over (won).
+    pub fn is_over(&self) -> bool {
+        self.pos.is_over()
+    }
+
+    /// Applies one typed line, numbered `number` in the transcript (for
+    /// messages): a turn, a roll alone, a number picking a listed move,
+    /// Enter (the one move offered), or a command.
+    ///
+    /// # Errors
+    /// The line is refused, with validate's message: nothing changed.
+    pub fn apply(&mut self, text: &str, number: u32) -> Result<Reply, Refused> {
+        let source = self.source(text, number);
+        if text.len() > MAX_LINE {
+            return Err(self.refuse(
+                source,
+                format!(
+                    "the line is {} bytes long: the limit is {MAX_LINE}",
+                    text.len()
+                ),
+            ));
+        }
+        if has_control(text) {
+            return Err(self.refuse(
+                source,
+                format!("the line holds a control character: \"{}\"", pictures(text)),
+            ));
+        }
+        let offer = self.offer.take();
+        match line::classify(text) {
+            Typed::Empty => match offer {
+                Some(o) if o.moves.len() == 1 => self.play_move(&o.moves[0], number),
+                Some(o) => {
+                    let reply = Reply::Shown(o.list());
+                    self.offer = Some(o);
+                    Ok(reply)
+                }
+                None => match self.only_move() {
+                    Some(m) => self.play_move(&m, number),
+                    None => Ok(Reply::Nothing),
+                },
+            },
+            Typed::Number(n) => match offer {
+                Some(o) => match o.entries().get((n as usize).wrapping_sub(1)) {
+                    Some(group) if group.len() == 1 => {
+                        let m = group[0].clone();
+                        self.play_move(&m, number)
+                    }
+                    Some(group) => {
+                        // A barricade taken: the points it may go down on.
+                        let offer = Offer {
+                            moves: group.clone(),
+                            points: true,
+                        };
+                        let list = offer.list();
+                        self.offer = Some(offer);
+                        Ok(Reply::Offered(list))
+                    }
+                    None => {
+                        let count = o.entries().len();
+                        self.offer = Some(o);
+                        Err(self.refuse(source, format!("no move numbered {n}: pick 1 to {count}")))
+                    }
+                },
+                None => self.offer_roll(None, n, None, &source),
+            },
+            Typed::Roll { seat, roll, mover } => self.offer_roll(seat, roll, mover, &source),
+            Typed::Command { name, rest } => {
+                let reply = self.command(name, rest, &source);
+                if matches!(reply, Ok(Reply::Shown(_)) | Err(_)) && self.offer.is_none() {
+                    self.offer = offer;
+                }
+                reply
+            }
+            Typed::Turn {
+                number: written,
+                text,
+            } => self.play_text(written, text, number).inspect_err(|_| {
+                self.offer = offer;
+            }),
+        }
+    }
+
+    /// The line `text` as the record's text the checker reads.
+    fn source(&self, text: &str, number: u32) -> GameSource {
+        GameSource {
+            index: self.index,
+            text: pictures(text.get(..MAX_LINE.min(text.len())).unwrap_or("")),
+            offset: 0,
+            line: number,
+        }
+    }
+
+    fn refuse(&self, source: GameSource, message: String) -> Refused {
+        let error = ReplayError::new(ErrorKind::IllegalMove, Default::default(), message);
+        Refused::new(self.placed(error), source)
+    }
+
+    /// `error` in the next turn.
+    fn placed(&self, error: ReplayError) -> ReplayError {
+        match self.pos.to_act() {
+            Some(seat) if error.turn.is_none() => error.in_turn(self.next_number(), &seat),
+            _ => error,
+        }
+    }
+
+    /// The number of the next turn.
+    pub fn next_number(&self) -> u32 {
+        self.game.line.turns.len() as u32 + 1
+    }
+
+    /// The one legal move, in a game without dice when only one exists.
+    fn only_move(&self) -> Option<Move> {
+        if self.pos.next().dice || self.pos.is_over() {
+            return None;
+        }
+        let moves = self.pos.legal_moves(None).ok()?;
+        (moves.len() == 1).then(|| moves[0].clone())
+    }
+
+    /// The legal moves of a roll typed alone, listed and kept to pick from.
+    fn offer_roll(
+        &mut self,
+        seat: Option<&str>,
+        roll: u32,
+        mover: Option<&str>,
+        source: &GameSource,
+    ) -> Result<Reply, Refused> {
+        let next = self.pos.next();
+        if !next.dice {
+            return Err(self.refuse(
+                source.clone(),
+                format!(
+                    "{} has no dice: type a move, or :moves for the list",
+                    self.pos.game()
+                ),
+            ));
+        }
+        let Some(die) = u8::try_from(roll).ok().and_then(Roll::new) else {
+            return Err(self.refuse(
+                source.clone(),
+                format!("a roll of {roll} is not a die face (1 to 6)"),
+            ));
+        };
+        let seat = match seat {
+            Some(s) => s.to_string(),
+            None => self.pos.to_act().unwrap_or_default(),
+        };
+        let moves = self
+            .pos
+            .legal_moves_for(&seat, Some(die))
+            .map_err(|e| Refused::new(self.placed(e), source.clone()))?;
+        let moves: Vec<Move> = match mover {
+            Some(m) => moves
+                .into_iter()
+                .filter(|mv| mv.moving_seat().as_str() == m)
+                .collect(),
+            None => moves,
+        };
+        if moves.is_empty() {
+            return Err(self.refuse(
+                source.clone(),
+                format!("{seat}{roll} moves no marble of {}", mover.unwrap_or("")),
+            ));
+        }
+        let offer = Offer::new(moves);
+        let list = offer.list();
+        self.offer = Some(offer);
+        Ok(Reply::Offered(list))
+    }
+
+    /// Plays a move of the list, as its canonical turn.
+    fn play_move(&mut self, mv: &Move, number: u32) -> Result<Reply, Refused> {
+        let text = mv.turn();
+        let source = self.source(&text, number);
+        let mut turn = mv.to_turn(self.next_number());
+        // Its spans are the typed line's: the whole line.
+        let whole = billes_notation::Span {
+            start: 0,
+            end: text.len() as u32,
+            line: number,
+            column: 1,
+        };
+        turn.span = whole;
+        self.accept(turn, source)
+    }
+
+    /// Plays a turn typed as in a record, its number and seat optional.
+    fn play_text(
+        &mut self,
+        written: Option<u32>,
+        text: &str,
+        number: u32,
+    ) -> Result<Reply, Refused> {
+        let expected = self.next_number();
+        let next = self.pos.next();
+        let mut full = String::new();
+        full.push_str(&format!("{}. ", written.unwrap_or(expected)));
+        if !line::has_seat(text) {
+            match next.seats.as_slice() {
+                [only] => {
+                    full.push_str(only);
+                    if !line::starts_with_roll(text) {
+                        full.push(' ');
+                    }
+                }
+                [] => {}
+                many => {
+                    let source = self.source(text, number);
+                    return Err(self.refuse(
+                        source,
+                        format!(
+                            "who takes the turn? {} may: write the seat (`{}{} ...`)",
+                            many.join(" or "),
+                            many[0],
+                            if next.dice { "4" } else { "" }
+                        ),
+                    ));
+                }
+            }
+        }
+        full.push_str(text);
+        let source = self.source(&full, number);
+        let record = format!("{full} *");
+        let parsed = GameSource {
+            text: record,
+            ..source.clone()
+        }
+        .parse();
+        let mut game = match parsed {
+            Ok(g) => g,
+            Err(e) => {
+                let error = ReplayError::new(ErrorKind::IllegalMove, e.span, e.message);
+                return Err(Refused::new(self.placed(error), source));
+            }
+        };
+        if game.line.turns.len() != 1 || !game.line.comments.is_empty() {
+            return Err(self.refuse(
+                source,
+                "type one turn a line (comments and NAGs after it)".to_string(),
+            ));
+        }
+        let turn = game.line.turns.remove(0);
+        self.accept(turn, source)
+    }
+
+    /// Checks `turn` as the validator checks the record with it, writes its
+    /// marks in, and plays it.
+    fn accept(
+        &mut self,
+        mut turn: billes_notation::Turn,
+        source: GameSource,
+    ) -> Result<Reply, Refused> {
+        let mut candidate = self.game.clone();
+        candidate.outcome = Outcome::default();
+        candidate.tags.retain(|t| t.name != "Result");
+        candidate.line.turns.push(turn.clone());
+        if let Err(e) = self.engine.validate(&candidate) {
+            return Err(Refused::new(e, source));
+        }
+        let mut missing = Vec::new();
+        billes_core::mark_turn(self.pos.as_ref(), &mut turn, &mut missing)
+            .map_err(|e| Refused::new(e, source.clone()))?;
+        self.pos
+            .play_turn(&turn)
+            .map_err(|e| Refused::new(self.placed(e), source.clone()))?;
+        self.history.push(Change::Turn {
+            outcome: self.game.outcome.clone(),
+            tags: self.game.tags.clone(),
+        });
+        let mut line = Game {
+            tags: Vec::new(),
+            line: billes_notation::Line {
+                turns: vec![turn.clone()],
+                comments: Vec::new(),
+            },
+            outcome: Outcome::default(),
+            span: Default::default(),
+        };
+        line.line.turns[0].before_mut().clear();
+        let written = billes_notation::write_game(&line);
+        self.game.line.turns.push(turn);
+        let winners = self.pos.winners();
+        self.set_outcome(winners.clone().unwrap_or_default());
+        Ok(Reply::Played {
+            turn: written
+                .trim_end()
+                .trim_end_matches('*')
+                .trim_end()
+                .to_string(),
+            winners,
+        })
+    }
+
+    /// Writes the result: the token and, where the record has one or the
+    /// game is won, the `Result` tag.
+    fn set_outcome(&mut self, winners: Vec<String>) {
+        self.game.outcome = Outcome {
+            winners: winners.iter().map(|s| s.as_str().into()).collect(),
+            span: Default::default(),
+        };
+        let value = self.game.outcome.tag_value();
+        match self.game.tags.iter_mut().find(|t| t.name == "Result") {
+            Some(tag) => tag.value = value,
+            None if !winners.is_empty() => self.game.tags.push(Tag {
+                name: "Result".into(),
+                value,
+                span: Default::default(),
+            }),
+            None => {}
+        }
+    }
+
+    /// Takes back the last change.
+    fn undo(&mut self) -> Result<Reply, String> {
+        let Some(change) = self.history.pop() else {
+            return Err("nothing to take back".into());
+        };
+        Ok(Reply::Changed(match change {
+            Change::Turn { outcome, tags } => {
+                let turn = self.game.line.turns.pop();
+                self.game.outcome = outcome;
+                self.game.tags = tags;
+                let turns = self.game.line.turns.len() as u32;
+                match position_after(self.engine, &self.game, turns) {
+                    Ok(pos) => self.pos = pos,
+                    Err(e) => return Err(format!("the record no longer replays: {}", e.message)),
+                }
+                match turn {
+                    Some(t) => format!(
+                        "took back turn {} ({} {})",
+                        t.number,
+                        t.head,
+                        t.actions
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                    None => "took back a turn".into(),
+                }
+            }
+            Change::Tags { outcome, tags } => {
+                self.game.outcome = outcome;
+                self.game.tags = tags;
+                "took back the tag or result".into()
+            }
+            Change::Notes { after, nags, line } => {
+                if let Some(last) = self.game.line.turns.last_mut() {
+                    *last.after_mut() = after.into();
+                    *last.nags_mut() = nags.into();
+                }
+                self.game.line.comments = line;
+                "took back the comment or NAG".into()
+            }
+        }))
+    }
+
+    fn notes_change(&self) -> Change {
+        let last = self.game.line.turns.last();
+        Change::Notes {
+            after: last.map(|t| t.after().to_vec()).unwrap_or_default(),
+            nags: last.map(|t| t.nags().to_vec()).unwrap_or_default(),
+            line: self.game.line.comments.clone(),
+        }
+    }
+
+    fn tags_change(&self) -> Change {
+        Change::Tags {
+            outcome: self.game.outcome.clone(),
+            tags: self.game.tags.clone(),
+        }
+    }
+}
+
+/// Never reached: `games` holds game `index`.
+fn unreachable_game() -> Game {
+    Game {
+        tags: Vec::new(),
+        line: Default::default(),
+        outcome: Default::default(),
+        span: Default::default(),
+    }
+}
+
+mod commands;

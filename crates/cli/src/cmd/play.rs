@@ -1,0 +1,506 @@
+//! `billes play`: record a game at the table, a line at a time. The session
+//! (checking a line, undo, the prompt, the moves of a roll) is
+//! [`billes_archive::play`]; this verb reads the lines (rustyline on a
+//! terminal, plain lines otherwise), holds the lock and writes the files.
+
+use std::cell::RefCell;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use billes_archive::play::{Refused, Reply, Session, MAX_LINE};
+use billes_archive::report::{self, Collector};
+use billes_archive::rules::{Place, RuleSet};
+use billes_archive::validate::{self, Outcome};
+use billes_archive::RulePolicy;
+use billes_core::GameKind;
+use billes_notation::{Game, Tag};
+use clap::Args;
+
+use super::{INVALID, IO_ERROR, OK};
+use crate::atomic::{rewrite_in_place, temporary_name, write_atomically, Rewrite};
+use crate::lock::Lock;
+
+pub const HELP: &str = "\
+A missing FILE starts a new game from --game-kind, --seats, --teams, --rules, --position and \
+--tag; an existing FILE resumes its last game (or --game N) after it is validated (an invalid \
+record is refused with validate's report, and left as it is). Each line is a turn as written \
+in a record (`G4 g9-g13`, `R6 +`, `B6 i3-e5 #a2`; the turn number and the seat may be left \
+out: `4 g9-g13`), a roll alone (`4`: its legal moves are listed, numbered, and a number picks \
+one; Enter plays the only one), or a command (`:help` lists them). Each line is checked at \
+once, with validate's messages; the marks are written by billes. After every change the whole \
+record is rewritten atomically: it is always a valid, canonical record.
+
+When standard input is not a terminal, the lines are read from it with no prompt; a refused \
+line is told on stderr with its line number and the run ends with exit code 1.
+
+Examples:
+  billes play club.bgn --game-kind aggravation --seats \"R B G Y\" --tag Event=\"Club night\"
+  billes play club.bgn                       resume the last game
+  billes play club.bgn --html live.html      a page for spectators, reloaded as the game goes
+  billes play game.bgn < transcript.txt";
+
+/// How often the spectators' page reloads itself, in seconds.
+const REFRESH_SECONDS: u32 = 2;
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The record: resumed when it exists, else made
+    pub file: PathBuf,
+    /// Which game of the file to resume (1-based; default: the last)
+    #[arg(long)]
+    pub game: Option<usize>,
+    /// A new game's game: aggravation, barricade or offboard
+    #[arg(long, value_name = "GAME")]
+    pub game_kind: Option<String>,
+    /// A new game's seats, as in a Seats tag ("R B G Y")
+    #[arg(long)]
+    pub seats: Option<String>,
+    /// A new game's teams, as in a Teams tag ("R+G B+Y")
+    #[arg(long)]
+    pub teams: Option<String>,
+    /// A new game's start position, as in a Position tag
+    #[arg(long, value_name = "TAG VALUE")]
+    pub position: Option<String>,
+    /// A tag of a new game, NAME=VALUE (Event, Round, Date, players'
+    /// names...); may be repeated
+    #[arg(long = "tag", value_name = "NAME=VALUE")]
+    pub tags: Vec<String>,
+    /// Rewrite this HTML viewer after every change, for spectators (it
+    /// reloads itself every 2 seconds and shows the last turn)
+    #[arg(long, value_name = "VIEWER.html")]
+    pub html: Option<PathBuf>,
+    /// Print the prompt and the line read before what it does, also when
+    /// standard input is not a terminal (a transcript reads like a session)
+    #[arg(long)]
+    pub prompt: bool,
+    #[command(flatten)]
+    pub rules: crate::rules::RulePolicyArgs,
+}
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<u8> {
+    let Some(policy) = args.rules.policy()? else {
+        return Ok(INVALID);
+    };
+    let target = target(&args.file)?;
+    let _lock = Lock::take(&target)?;
+    // A temporary file left by a run killed while it wrote: ours, as the
+    // lock is.
+    let _ = std::fs::remove_file(temporary_name(&target));
+    let name = args.file.display().to_string();
+    let exists = target.exists();
+    let (games, index) = if exists {
+        if new_game_options(args) {
+            bail!(
+                "{name} exists: it is resumed, and --game-kind, --seats, --teams, --position \
+                 and --tag are for a new file"
+            );
+        }
+        match read(&target, &name, &policy)? {
+            Ok(games) => {
+                let index = args.game.unwrap_or(games.len());
+                (games, index)
+            }
+            Err(code) => return Ok(code),
+        }
+    } else {
+        if args.game.is_some() {
+            bail!("{name} does not exist: --game is for resuming a file");
+        }
+        (vec![new_game(args, &target)?], 1)
+    };
+    let resolver = policy.resolver();
+    let Some(game) = games.get(index.wrapping_sub(1)) else {
+        bail!("{name} has {} games, not {index}", games.len());
+    };
+    let rules: RuleSet = match resolver.rule_set(&Place::file(&name), game) {
+        Ok(r) => r,
+        Err(e) => {
+            errln!("billes: error: {name}: {}", e.message);
+            return Ok(INVALID);
+        }
+    };
+    let session = match Session::new(rules.engine(), games, index) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("billes: error: {name}: {}", e.message);
+            return Ok(INVALID);
+        }
+    };
+    let mut files = Files {
+        target,
+        html: args.html.clone(),
+        exists,
+        failed: false,
+    };
+    if !exists {
+        files.write(&session);
+    } else if files.html.is_some() {
+        files.write_html(&session);
+    }
+    let code = if io::stdin().is_terminal() {
+        terminal(session, &mut files)?
+    } else {
+        lines(session, &mut files, args.prompt)?
+    };
+    Ok(if files.failed { IO_ERROR } else { code })
+}
+
+/// The record's path, its symbolic links followed (the record and its
+/// lock are the file's, whatever name it is given by).
+fn target(file: &Path) -> anyhow::Result<PathBuf> {
+    match std::fs::symlink_metadata(file) {
+        Ok(m) if m.is_dir() => bail!("{} is a folder, not a record", file.display()),
+        Ok(m) if m.file_type().is_symlink() => {
+            let to = std::fs::canonicalize(file).with_context(|| {
+                format!(
+                    "{} is a symbolic link to nothing: no record is made through it",
+                    file.display()
+                )
+            })?;
+            if to.is_dir() {
+                bail!("{} leads to a folder, not a record", file.display());
+            }
+            Ok(to)
+        }
+        Ok(m) if !m.is_file() => bail!("{} is not a regular file", file.display()),
+        _ => Ok(file.to_path_buf()),
+    }
+}
+
+fn new_game_options(args: &PlayArgs) -> bool {
+    args.game_kind.is_some()
+        || args.seats.is_some()
+        || args.teams.is_some()
+        || args.position.is_some()
+        || !args.tags.is_empty()
+}
+
+/// The games of an existing record, validated as `billes validate` does;
+/// or the exit code after its report.
+fn read(target: &Path, name: &str, policy: &RulePolicy) -> anyhow::Result<Result<Vec<Game>, u8>> {
+    let settings = validate::Settings {
+        rules: policy.clone(),
+        diagnostics: true,
+        color: crate::output::stderr_color(),
+        keep: true,
+        ..Default::default()
+    };
+    let found = billes_archive::input::expand_in_order(&[target.to_path_buf()]);
+    let mut collector = Collector::new(report::Settings {
+        diagnostics: true,
+        ..Default::default()
+    });
+    let mut games = Vec::new();
+    let mut report_text = Vec::new();
+    validate::run(found, 1, &settings, &mut |mut outcome: Outcome| {
+        if let Some(game) = outcome.take_kept().and_then(|k| k.game) {
+            games.push(game);
+        }
+        collector.accept(outcome, &mut report_text)
+    })?;
+    let (report, io_failure) = collector.finish();
+    if io_failure || !report.kinds.is_empty() {
+        report.write_text(&mut report_text)?;
+        errln!(
+            "{}billes: error: {name} is not a valid record: it is not resumed, and left as it is",
+            String::from_utf8_lossy(&report_text)
+        );
+        return Ok(Err(if io_failure { IO_ERROR } else { INVALID }));
+    }
+    if games.is_empty() {
+        bail!("{name} holds no game: give --game-kind for a new one (after removing the file)");
+    }
+    Ok(Ok(games))
+}
+
+/// A new game's record, from the options.
+fn new_game(args: &PlayArgs, target: &Path) -> anyhow::Result<Game> {
+    let Some(kind_name) = &args.game_kind else {
+        bail!(
+            "{} does not exist: give --game-kind (and --seats) to start a new game",
+            args.file.display()
+        );
+    };
+    let kind = GameKind::from_name(kind_name).with_context(|| {
+        format!(
+            "unknown game \"{kind_name}\" (expected {})",
+            GameKind::list(" or ")
+        )
+    })?;
+    let mut tags = vec![("Game".to_string(), kind.name().to_string())];
+    if let Some(rules) = &args.rules.rules {
+        let policy = RulePolicy::from_option(Some(rules))?;
+        let value = match policy.forced_variant() {
+            Some(source) => super::simulate::rules_tag(source, Some(target))?,
+            None => "standard".to_string(),
+        };
+        tags.push(("Rules".into(), value));
+    }
+    for tag in &args.tags {
+        let Some((name, value)) = tag.split_once('=') else {
+            bail!("--tag {tag}: write NAME=VALUE");
+        };
+        let good = name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !good || ["Game", "Rules", "Seats", "Teams", "Position", "Result"].contains(&name) {
+            bail!("--tag {tag}: {name} is no tag to give here (letters, digits and _; Game, Rules, Seats, Teams and Position have their own options)");
+        }
+        if billes_archive::play::has_control(value) {
+            bail!(
+                "--tag {}: a control character in the value",
+                billes_archive::play::pictures(tag)
+            );
+        }
+        tags.push((name.to_string(), value.to_string()));
+    }
+    for (name, value) in [
+        ("Seats", &args.seats),
+        ("Teams", &args.teams),
+        ("Position", &args.position),
+    ] {
+        if let Some(v) = value {
+            tags.push((name.to_string(), v.clone()));
+        }
+    }
+    Ok(Game {
+        tags: tags
+            .into_iter()
+            .map(|(name, value)| Tag {
+                name,
+                value,
+                span: Default::default(),
+            })
+            .collect(),
+        line: Default::default(),
+        outcome: Default::default(),
+        span: Default::default(),
+    })
+}
+
+/// The files a session writes.
+struct Files {
+    target: PathBuf,
+    html: Option<PathBuf>,
+    /// Whether the record exists (else it is made).
+    exists: bool,
+    /// Whether a write failed (the exit code is then 2).
+    failed: bool,
+}
+
+impl Files {
+    /// Writes the record (and the page), saying on stderr what failed.
+    fn write(&mut self, session: &Session<'_>) {
+        let text = session.text();
+        let written = if self.exists {
+            rewrite_in_place(&self.target, text.as_bytes(), Rewrite::default())
+        } else {
+            write_atomically(&self.target, text.as_bytes())
+        };
+        match written {
+            Ok(()) => self.exists = true,
+            Err(e) => {
+                self.failed = true;
+                errln!(
+                    "billes: error: {e:#}\n  = note: the record is kept in memory and written \
+                     again at the next change"
+                );
+            }
+        }
+        self.write_html(session);
+    }
+
+    fn write_html(&mut self, session: &Session<'_>) {
+        let Some(path) = &self.html else { return };
+        let mut viewer = billes_render::Viewer::new(&billes_render::Options::default());
+        let page = viewer
+            .add(1, session.engine(), session.game())
+            .map_err(anyhow::Error::from)
+            .and_then(|_| write_atomically(path, viewer.live_page(REFRESH_SECONDS).as_bytes()));
+        if let Err(e) = page {
+            self.failed = true;
+            errln!("billes: error: the page {}: {e:#}", path.display());
+        }
+    }
+}
+
+/// Applies a line, prints what it did, writes the files after a change.
+/// `Some(true)`: accepted; `Some(false)`: refused; `None`: quit.
+fn step(
+    session: &mut Session<'_>,
+    files: &mut Files,
+    line: &str,
+    number: u32,
+    color: bool,
+) -> io::Result<Option<bool>> {
+    let reply = session.apply(line, number);
+    let changed = reply.as_ref().is_ok_and(Reply::changed);
+    let mut out = io::stdout().lock();
+    match reply {
+        Err(refused) => {
+            report_refused(&refused, color);
+            return Ok(Some(false));
+        }
+        Ok(Reply::Quit) => return Ok(None),
+        Ok(Reply::Nothing) => {}
+        Ok(Reply::Played { turn, winners }) => {
+            writeln!(out, "{turn}")?;
+            if let Some(w) = winners {
+                writeln!(out, "{} won", w.join("+"))?;
+            }
+        }
+        Ok(Reply::Offered(text) | Reply::Shown(text) | Reply::Changed(text)) => {
+            writeln!(out, "{text}")?;
+        }
+    }
+    out.flush()?;
+    drop(out);
+    if changed {
+        files.write(session);
+    }
+    Ok(Some(true))
+}
+
+fn report_refused(refused: &Refused, color: bool) {
+    errln!("{}", refused.render("<stdin>", color));
+}
+
+/// Standard input is no terminal: plain lines, no prompt; exit 1 when a
+/// line was refused.
+fn lines(mut session: Session<'_>, files: &mut Files, prompt: bool) -> anyhow::Result<u8> {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut code = OK;
+    let mut number = 0u32;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let (read, whole) = read_line(&mut input, &mut buf)?;
+        if read == 0 {
+            break;
+        }
+        number = number.saturating_add(1);
+        if !whole {
+            errln!(
+                "billes: error: <stdin>:{number}: the line is longer than {MAX_LINE} bytes: \
+                 refused"
+            );
+            code = INVALID;
+            continue;
+        }
+        let Ok(text) = std::str::from_utf8(&buf) else {
+            errln!("billes: error: <stdin>:{number}: the line is not UTF-8 text: refused");
+            code = INVALID;
+            continue;
+        };
+        let text = text.trim_end_matches(['\n', '\r']);
+        if prompt {
+            let shown = billes_archive::play::pictures(text);
+            let mut out = io::stdout().lock();
+            writeln!(out, "{}{shown}", session.prompt())?;
+            out.flush()?;
+        }
+        match step(&mut session, files, text, number, false)? {
+            Some(true) => {}
+            Some(false) => code = INVALID,
+            None => break,
+        }
+    }
+    Ok(code)
+}
+
+/// Reads one line into `buf`, keeping at most [`MAX_LINE`] + 1 bytes of
+/// it (the rest is read and dropped): the bytes read, and whether the line
+/// fits.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, bool)> {
+    let mut read = 0;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((read, buf.len() <= MAX_LINE + 2));
+        }
+        let (chunk, done) = match memchr_newline(available) {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = (MAX_LINE + 3).saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        read += used;
+        input.consume(used);
+        if done {
+            return Ok((read, buf.len() <= MAX_LINE + 2));
+        }
+    }
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n')
+}
+
+/// A terminal: rustyline, with the prompt, history and Tab completion.
+fn terminal(session: Session<'_>, files: &mut Files) -> anyhow::Result<u8> {
+    use rustyline::error::ReadlineError;
+    let session = RefCell::new(session);
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .max_history_size(10_000)?
+        .build();
+    let mut editor: rustyline::Editor<Helper<'_, '_>, rustyline::history::MemHistory> =
+        rustyline::Editor::with_history(config, rustyline::history::MemHistory::new())?;
+    editor.set_helper(Some(Helper { session: &session }));
+    let color = crate::output::stderr_color();
+    println!("{} (:help lists the commands)", files.target.display());
+    let mut number = 0u32;
+    loop {
+        let prompt = session.borrow().prompt();
+        let line = match editor.readline(&prompt) {
+            Ok(line) => line,
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e.into()),
+        };
+        number = number.saturating_add(1);
+        if !line.trim().is_empty() {
+            let _ = editor.add_history_entry(line.as_str());
+        }
+        let done = step(&mut session.borrow_mut(), files, &line, number, color)?;
+        if done.is_none() {
+            break;
+        }
+    }
+    Ok(OK)
+}
+
+/// Tab completion: the session's legal moves, seats and commands.
+struct Helper<'s, 'e> {
+    session: &'s RefCell<Session<'e>>,
+}
+
+impl rustyline::completion::Completer for Helper<'_, '_> {
+    type Candidate = String;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &rustyline::Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        let before = line.get(..pos).unwrap_or(line);
+        Ok(self.session.borrow().complete(before))
+    }
+}
+
+impl rustyline::hint::Hinter for Helper<'_, '_> {
+    type Hint = String;
+}
+
+impl rustyline::highlight::Highlighter for Helper<'_, '_> {}
+
+impl rustyline::validate::Validator for Helper<'_, '_> {}
+
+impl rustyline::Helper for Helper<'_, '_> {}

@@ -1,0 +1,425 @@
+//! `billes play`: whole sessions driven by a transcript on standard input,
+//! each shown as it would read at a terminal (`--prompt`), with the record
+//! written.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::common::{billes_in, root, stderr, stdout, write};
+
+/// Runs `billes play FILE ARGS --prompt < transcript` in `dir`, standard
+/// error merged into standard output: the session as a person sees it.
+fn session(dir: &Path, args: &[&str], transcript: &str) -> (String, i32) {
+    let mut command = format!("'{}' play", env!("CARGO_BIN_EXE_billes"));
+    for a in args {
+        command.push_str(&format!(" '{a}'"));
+    }
+    command.push_str(" --prompt < transcript.txt 2>&1");
+    write(dir, "transcript.txt", transcript);
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(&command)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (stdout(&out), out.status.code().unwrap_or(-1))
+}
+
+/// The snapshot of a session: the command, what was shown, the exit code
+/// and the record written.
+fn shown(dir: &Path, file: &str, args: &[&str], transcript: &str) -> String {
+    let mut all = vec![file];
+    all.extend_from_slice(args);
+    let (out, code) = session(dir, &all, transcript);
+    let record = std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+    format!(
+        "$ billes play {} < transcript\n{out}--- exit {code}\n--- {file}\n{record}",
+        all.join(" ")
+    )
+}
+
+/// The first `turns` turns of an example, unfinished (`*`, no Result
+/// tag): a game interrupted there.
+fn cut(example: &str, turns: usize) -> String {
+    let text = std::fs::read_to_string(root().join(example)).unwrap();
+    let mut game = billes_notation::parse_game(&text).unwrap();
+    game.line.turns.truncate(turns);
+    game.outcome = Default::default();
+    game.tags.retain(|t| t.name != "Result");
+    billes_notation::write_game(&game)
+}
+
+/// Turns `from..to` (1-based, `to` excluded) of an example as typed: the
+/// canonical turn lines without their numbers or comments.
+fn typed(example: &str, from: usize, to: usize) -> String {
+    let text = std::fs::read_to_string(root().join(example)).unwrap();
+    let game = billes_notation::parse_game(&text).unwrap();
+    let mut out = String::new();
+    for turn in &game.line.turns[from - 1..to - 1] {
+        let actions: Vec<String> = turn.actions.iter().map(ToString::to_string).collect();
+        out.push_str(&format!("{} {}\n", turn.head, actions.join(" ")));
+    }
+    out
+}
+
+fn valid_and_canonical(dir: &Path, file: &str) {
+    let v = billes_in(dir, &["validate", file]);
+    assert!(v.status.success(), "{}{}", stdout(&v), stderr(&v));
+    let f = billes_in(dir, &["fmt", "--check", file]);
+    assert!(f.status.success(), "{}{}", stdout(&f), stderr(&f));
+}
+
+#[test]
+fn a_normal_game_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let transcript = "\
+2 r3-r5
+4
+
+R1
+1
+:moves 2
+1
+:undo
+2
+2
+:comment into the centre
+:nag !?
+2 r6-rh1
+:undo
+R2 r6-rh1
+";
+    let text = shown(
+        dir.path(),
+        "end.bgn",
+        &[
+            "--game-kind",
+            "aggravation",
+            "--seats",
+            "R G",
+            "--position",
+            "R:r3,rh2,rh3,rh4 G:g9 move=R",
+            "--tag",
+            "Event=Club night",
+        ],
+        transcript,
+    );
+    assert_snapshot!("a_normal_game_to_its_end", text);
+    valid_and_canonical(dir.path(), "end.bgn");
+}
+
+#[test]
+fn a_mistake_on_every_kind_of_line_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = cut("examples/aggravation/four-players.bgn", 6);
+    write(dir.path(), "four.bgn", &start);
+    let before = std::fs::read(dir.path().join("four.bgn")).unwrap();
+    // Each line is refused: the wrong seat, a roll no die shows, a turn
+    // numbered wrongly, a mark that the move does not make, a move not
+    // legal, a turn numbered wrongly, an unknown command, a NAG with no meaning, a tag billes
+    // writes itself, a number with no list, and a line of controls.
+    let transcript = "\
+Y4 y9-y13
+7 --
+9. B3 b9-b12
+B1 c-r0*
+B3 b10-b13
+12. B3 --
+:frobnicate
+:nag maybe
+:tag Result R
+:moves 9
+B3 \u{1b}[2J
+";
+    let text = shown(dir.path(), "four.bgn", &[], transcript);
+    assert_snapshot!("a_mistake_on_every_kind_of_line", text);
+    assert_eq!(std::fs::read(dir.path().join("four.bgn")).unwrap(), before);
+}
+
+#[test]
+fn undo_takes_back_turns_tags_and_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let transcript = "\
+R6 +
+:tag Round 3
+:comment a six
+R2 r9-r11
+:undo
+:undo
+:undo
+:undo
+:undo
+";
+    let text = shown(
+        dir.path(),
+        "undo.bgn",
+        &["--game-kind", "aggravation", "--seats", "R G"],
+        transcript,
+    );
+    assert_snapshot!("undo", text);
+    valid_and_canonical(dir.path(), "undo.bgn");
+}
+
+#[test]
+fn an_interrupted_session_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = "examples/barricade/two-players.bgn";
+    write(dir.path(), "bar.bgn", cut(example, 0));
+    // The first session stops (end of its input) after three turns...
+    let first = typed(example, 1, 4);
+    let (_, code) = session(dir.path(), &["bar.bgn"], &first);
+    assert_eq!(code, 0);
+    // ... and the next one goes on where it stopped.
+    let text = shown(dir.path(), "bar.bgn", &[], &typed(example, 4, 8));
+    assert_snapshot!("resumed", text);
+    let record = std::fs::read_to_string(dir.path().join("bar.bgn")).unwrap();
+    let expected: String = cut(example, 7)
+        .lines()
+        .filter(|l| !l.starts_with('{'))
+        .map(|l| format!("{}\n", l.split(" {").next().unwrap()))
+        .collect();
+    assert_eq!(record, expected);
+}
+
+#[test]
+fn a_pending_barricade_and_a_six_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = "examples/barricade/two-players.bgn";
+    write(dir.path(), "bar.bgn", cut(example, 1));
+    // Turn 2 takes the barricade of i3 (its mark written by billes); turn
+    // 4 must put it down: typed without the point, or on a point of the
+    // first row, it is refused.
+    let transcript = "\
+B3 j1-i3
+R3 h-a1
+6 i3-e5
+6 i3-e5 #a1
+:moves 6
+1
+79
+:undo
+B6 i3-e5 #a2
+";
+    let text = shown(dir.path(), "bar.bgn", &[], transcript);
+    assert_snapshot!("pending_barricade", text);
+    valid_and_canonical(dir.path(), "bar.bgn");
+}
+
+#[test]
+fn a_six_replay_declined() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = "examples/barricade/two-players.bgn";
+    write(dir.path(), "bar.bgn", cut(example, 7));
+    let text = shown(dir.path(), "bar.bgn", &[], &typed(example, 8, 10));
+    assert_snapshot!("six_replay", text);
+    valid_and_canonical(dir.path(), "bar.bgn");
+}
+
+#[test]
+fn a_team_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = "examples/aggravation/team-play.bgn";
+    write(dir.path(), "team.bgn", cut(example, 342));
+    // Blue is home and rolls for a teammate: the list names whose marble
+    // each move is.
+    let mut transcript = String::from("3\n2\n");
+    transcript.push_str(&typed(example, 344, 350));
+    let text = shown(dir.path(), "team.bgn", &[], &transcript);
+    assert_snapshot!("team_roll", text);
+    valid_and_canonical(dir.path(), "team.bgn");
+}
+
+#[test]
+fn an_offboard_ejection() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = "examples/offboard/club-final.bgn";
+    write(dir.path(), "off.bgn", cut(example, 30));
+    let transcript = format!(":moves\n{}", typed(example, 31, 34));
+    let text = shown(dir.path(), "off.bgn", &[], &transcript);
+    assert_snapshot!("offboard_ejection", text);
+    valid_and_canonical(dir.path(), "off.bgn");
+}
+
+#[test]
+fn a_house_rule_that_adds_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    // The variant's jump (i9-e11) is in the list, and typed as in a record.
+    let transcript = "6\n8\n:undo\nR6 i9-e11\n";
+    let text = shown(
+        dir.path(),
+        "jump.bgn",
+        &[
+            "--game-kind",
+            "barricade",
+            "--rules",
+            "jump-barricade",
+            "--seats",
+            "R G",
+            "--position",
+            "R:i9 G:o1 bar=i10 move=R",
+        ],
+        transcript,
+    );
+    assert_snapshot!("house_rule_move", text);
+    valid_and_canonical(dir.path(), "jump.bgn");
+}
+
+#[test]
+fn an_invalid_record_is_refused_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12\n*\n";
+    write(dir.path(), "bad.bgn", bad);
+    let out = billes_in(dir.path(), &["play", "bad.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("R has no marble on r9"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("not resumed"), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("bad.bgn")).unwrap(),
+        bad
+    );
+}
+
+#[test]
+fn hostile_files_are_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("folder.bgn")).unwrap();
+    let out = billes_in(dir.path(), &["play", "folder.bgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is a folder"), "{}", stderr(&out));
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("nowhere.bgn", dir.path().join("dangling.bgn")).unwrap();
+        let out = billes_in(dir.path(), &["play", "dangling.bgn"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("symbolic link to nothing"),
+            "{}",
+            stderr(&out)
+        );
+        // A link to a record is followed: the record is written, the link
+        // stays.
+        write(dir.path(), "real.bgn", crate::common::VALID);
+        std::os::unix::fs::symlink("real.bgn", dir.path().join("link.bgn")).unwrap();
+        let (_, code) = session(dir.path(), &["link.bgn"], "R2 r10-r12\n");
+        assert_eq!(code, 0);
+        assert!(std::fs::read_to_string(dir.path().join("real.bgn"))
+            .unwrap()
+            .contains("4. R2 r10-r12"));
+        assert!(std::fs::symlink_metadata(dir.path().join("link.bgn"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+    }
+    // Binary input and an over-long line: refused, the record kept.
+    write(dir.path(), "ok.bgn", crate::common::VALID);
+    let mut junk = vec![0u8, 0xff, 0xfe, b'\n'];
+    junk.extend(std::iter::repeat_n(b'x', 100_000));
+    junk.push(b'\n');
+    let out = crate::common::billes_stdin_in(dir.path(), &["play", "ok.bgn"], &junk);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("not UTF-8"), "{err}");
+    assert!(err.contains("longer than 4096 bytes"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("ok.bgn")).unwrap(),
+        crate::common::VALID
+    );
+}
+
+#[test]
+fn a_second_session_on_the_same_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "g.bgn", crate::common::VALID);
+    let mut first = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(["play", "g.bgn"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The first run holds the lock once its lock file names it.
+    let lock = dir.path().join(".g.bgn.billes-lock");
+    for _ in 0..500 {
+        if std::fs::read_to_string(&lock).is_ok_and(|t| !t.trim().is_empty()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let second = billes_in(dir.path(), &["play", "g.bgn"]);
+    assert_eq!(second.status.code(), Some(2));
+    assert!(
+        stderr(&second).contains("being recorded by another billes play"),
+        "{}",
+        stderr(&second)
+    );
+    drop(first.stdin.take());
+    assert!(first.wait().unwrap().success());
+    assert!(!lock.exists());
+}
+
+/// The full games of `examples/`-like length, recorded from transcripts
+/// made of `billes simulate` records: the file validates, is canonical,
+/// holds the simulated turns, and the same transcript gives the same bytes.
+#[test]
+fn full_games_recorded_from_transcripts() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seeds whose games end within a few hundred turns.
+    for (game, players, seed) in [
+        ("aggravation", "4", "3"),
+        ("barricade", "2", "1"),
+        ("offboard", "2", "3"),
+    ] {
+        let sim = billes_in(
+            dir.path(),
+            &[
+                "simulate",
+                "--game",
+                game,
+                "--players",
+                players,
+                "--seed",
+                seed,
+            ],
+        );
+        assert!(sim.status.success(), "{}", stderr(&sim));
+        let record = billes_notation::parse_game(&stdout(&sim)).unwrap();
+        let seats = record.tag("Seats").unwrap();
+        let transcript: String = record
+            .line
+            .turns
+            .iter()
+            .map(|t| {
+                let actions: Vec<String> = t.actions.iter().map(ToString::to_string).collect();
+                format!("{} {}\n", t.head, actions.join(" "))
+            })
+            .collect();
+        let mut files = Vec::new();
+        for copy in ["a", "b"] {
+            let file = format!("{game}-{copy}.bgn");
+            let mut args = vec!["play", &file, "--game-kind", game, "--seats", seats];
+            args.extend(["--tag", "Event=billes simulate"]);
+            let out = crate::common::billes_stdin_in(dir.path(), &args, &transcript);
+            assert!(out.status.success(), "{game}: {}", stderr(&out));
+            valid_and_canonical(dir.path(), &file);
+            files.push(std::fs::read(dir.path().join(&file)).unwrap());
+        }
+        assert_eq!(
+            files[0], files[1],
+            "{game}: the same transcript, the same file"
+        );
+        let played = billes_notation::parse_game(std::str::from_utf8(&files[0]).unwrap()).unwrap();
+        assert_eq!(played.line.turns.len(), record.line.turns.len(), "{game}");
+        assert_eq!(played.outcome.winners, record.outcome.winners, "{game}");
+        assert!(
+            !played.outcome.winners.is_empty(),
+            "{game}: played to its end"
+        );
+    }
+}

@@ -490,7 +490,7 @@ const SYNTAX: &str = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 
 
 /// Each verb's arguments for a record file `FILE` (and a second one for
 /// diff).
-const VERBS: [&[&str]; 10] = [
+const VERBS: [&[&str]; 11] = [
     &["validate", "FILE"],
     &["replay", "FILE"],
     &["render", "FILE", "--text"],
@@ -501,6 +501,7 @@ const VERBS: [&[&str]; 10] = [
     &["moves", "FILE"],
     &["fmt", "--check", "FILE"],
     &["filter", "FILE"],
+    &["play", "FILE"],
 ];
 
 fn with_file<'a>(args: &[&'a str], file: &'a str) -> Vec<&'a str> {
@@ -546,7 +547,7 @@ fn every_verb_exits_0_valid_1_wrong_input_2_usage_or_io() {
     // The table is in every verb's --help.
     for verb in [
         "validate", "replay", "render", "diff", "fmt", "annotate", "convert", "moves", "simulate",
-        "rules", "run", "filter",
+        "rules", "run", "filter", "play",
     ] {
         let help = billes(&[verb, "--help"], dir.path());
         assert!(

@@ -571,7 +571,7 @@ fn a_variant_keeping_state_in_globals_reports_the_same_on_any_thread_count() {
 
 /// Every verb that takes `--rules`, on the record `game.bgn` (or the game
 /// the verb plays without one), with `--rules RULES` last.
-const VERBS_WITH_RULES: [&[&str]; 11] = [
+const VERBS_WITH_RULES: [&[&str]; 12] = [
     &["validate", "game.bgn"],
     &["replay", "game.bgn"],
     &["render", "game.bgn"],
@@ -583,6 +583,7 @@ const VERBS_WITH_RULES: [&[&str]; 11] = [
     &["filter", "game.bgn"],
     &["simulate", "--game", "aggravation"],
     &["diff", "game.bgn", "game.bgn"],
+    &["play", "game.bgn"],
 ];
 
 #[test]

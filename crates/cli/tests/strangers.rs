@@ -53,6 +53,7 @@ fn every_verb_exits_1_on_a_file_that_is_not_text() {
             vec!["render", file],
             vec!["analyze", file],
             vec!["diff", file, "ok.bgn"],
+            vec!["play", file],
         ] {
             let out = billes_in(d, &verbs);
             assert_eq!(out.status.code(), Some(1), "{verbs:?}: {}", stderr(&out));

@@ -630,3 +630,6 @@ fn unreachable_game() -> Game {
 }
 
 mod commands;
+
+#[cfg(test)]
+mod tests;

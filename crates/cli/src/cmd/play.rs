@@ -334,7 +334,10 @@ fn step(
     color: bool,
 ) -> io::Result<Option<bool>> {
     let reply = session.apply(line, number);
-    let changed = reply.as_ref().is_ok_and(Reply::changed);
+    // The record is on disk before the turn is said to be played.
+    if reply.as_ref().is_ok_and(Reply::changed) {
+        files.write(session);
+    }
     let mut out = io::stdout().lock();
     match reply {
         Err(refused) => {
@@ -354,10 +357,6 @@ fn step(
         }
     }
     out.flush()?;
-    drop(out);
-    if changed {
-        files.write(session);
-    }
     Ok(Some(true))
 }
 

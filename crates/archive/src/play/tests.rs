@@ -1,0 +1,180 @@
+//! The session without a terminal: prompts, pending needs, undo, the
+//! numbered moves and completion.
+
+#![allow(clippy::unwrap_used)]
+
+use billes_core::{Engine, GameKind, Standard};
+use billes_notation::parse_game;
+
+use super::{Reply, Session};
+
+fn engine(kind: GameKind) -> Standard {
+    Standard::forced(kind)
+}
+
+fn start<'e>(engine: &'e dyn Engine, tags: &str) -> Session<'e> {
+    let record = format!("[Game \"{}\"]\n{tags}\n*\n", engine.game());
+    Session::new(engine, vec![parse_game(&record).unwrap()], 1).unwrap()
+}
+
+#[test]
+fn the_prompt_says_the_turn_and_what_is_pending() {
+    let e = engine(GameKind::Barricade);
+    let mut s = start(&e, "[Seats \"R B\"]");
+    assert_eq!(s.prompt(), "1. R to roll (or B)> ");
+    s.apply("B6 h-j1", 1).unwrap();
+    assert_eq!(
+        s.prompt(),
+        "2. B may replay the 6 with the pawn on j1, or R rolls> "
+    );
+    // The barricade of i3 taken: the mark is written by billes, and B's
+    // next turn puts it down.
+    let Ok(Reply::Played { turn, .. }) = s.apply("B3 j1-i3", 2) else {
+        panic!("played")
+    };
+    assert_eq!(turn, "2. B3 j1-i3#");
+    s.apply("R3 h-a1", 3).unwrap();
+    assert_eq!(
+        s.prompt(),
+        "4. B to roll, then put the barricade down (#point)> "
+    );
+    s.apply("6 i3-e5 #a2", 4).unwrap();
+    assert_eq!(
+        s.prompt(),
+        "5. B may replay the 6 with the pawn on e5, or R rolls> "
+    );
+    // The seat is needed when two may act.
+    let refused = s.apply("2 e5-e7", 4).unwrap_err();
+    assert!(
+        refused
+            .message()
+            .starts_with("who takes the turn? B or R may"),
+        "{}",
+        refused.message()
+    );
+}
+
+#[test]
+fn a_team_roll_and_an_ejection_show_in_the_prompt() {
+    let e = engine(GameKind::Aggravation);
+    let s = start(
+        &e,
+        "[Seats \"R B G Y\"]\n[Teams \"R+G B+Y\"]\n[Position \"R:rh1,rh2,rh3,rh4 G:g9 B:b9 Y:y9 move=R\"]",
+    );
+    assert_eq!(s.prompt(), "1. R to roll for G> ");
+    let e = engine(GameKind::Offboard);
+    let s = start(&e, "[Seats \"R B\"]");
+    assert_eq!(s.prompt(), "1. R to move> ");
+}
+
+#[test]
+fn undo_takes_back_every_kind_of_change_and_a_refused_line_changes_nothing() {
+    let e = engine(GameKind::Aggravation);
+    let mut s = start(&e, "[Seats \"R G\"]");
+    let empty = s.text();
+    s.apply("R6 +", 1).unwrap();
+    let one = s.text();
+    assert!(s.apply("R9 r9-r18", 2).is_err());
+    assert!(s.apply(":nag what", 3).is_err());
+    assert!(s.apply(":frob", 4).is_err());
+    assert_eq!(s.text(), one);
+    s.apply(":comment well rolled", 5).unwrap();
+    s.apply(":nag !", 6).unwrap();
+    s.apply(":tag Round 2", 7).unwrap();
+    assert!(s.text().contains("[Round \"2\"]"));
+    assert!(s.text().contains("1. R6 + ! {well rolled}"));
+    for _ in 0..3 {
+        assert!(s.apply(":undo", 8).unwrap().changed());
+    }
+    assert_eq!(s.text(), one);
+    s.apply(":undo", 9).unwrap();
+    assert_eq!(s.text(), empty);
+    assert_eq!(
+        s.apply(":undo", 10).unwrap_err().message(),
+        "nothing to take back"
+    );
+}
+
+#[test]
+fn the_end_writes_the_result_and_undo_takes_it_back() {
+    let e = engine(GameKind::Aggravation);
+    let mut s = start(
+        &e,
+        "[Seats \"R G\"]\n[Position \"R:r3,rh2,rh3,rh4 G:g9 move=R\"]",
+    );
+    let Ok(Reply::Played { winners, .. }) = s.apply("5 r3-rh1", 1) else {
+        panic!("played")
+    };
+    assert_eq!(winners, Some(vec!["R".to_string()]));
+    assert!(s.text().contains("[Result \"R\"]"));
+    assert!(s.text().ends_with("1. R5 r3-rh1\n=R\n"));
+    assert!(s.prompt().starts_with("R won"));
+    s.apply(":undo", 2).unwrap();
+    assert!(!s.text().contains("Result"));
+    assert!(s.text().ends_with("\n*\n"));
+    // Stopped early: the result is `*`, a winner the position does not
+    // bear out is refused.
+    assert!(s.apply(":result =G", 3).is_err());
+    s.apply(":result", 4).unwrap();
+    assert!(s.text().contains("[Result \"*\"]"));
+}
+
+#[test]
+fn a_roll_alone_lists_the_moves_and_a_number_picks_one() {
+    let e = engine(GameKind::Aggravation);
+    let mut s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9,r12 G:g9 move=R\"]");
+    let Ok(Reply::Offered(list)) = s.apply("3", 1) else {
+        panic!("offered")
+    };
+    // r9-r12 would land on R's own marble.
+    assert_eq!(list, "R3: 1 r12-b1  2 r12-c");
+    assert_eq!(s.prompt(), "1. pick 1 to 2> ");
+    assert!(s.apply("3", 2).is_err(), "no move 3");
+    let Ok(Reply::Played { turn, .. }) = s.apply("1", 3) else {
+        panic!("played")
+    };
+    assert_eq!(turn, "1. R3 r12-b1");
+}
+
+#[test]
+fn completion_gives_commands_seats_and_the_moves_of_the_roll() {
+    let e = engine(GameKind::Aggravation);
+    let s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9,r12 G:g9 move=R\"]");
+    assert_eq!(s.complete(":un"), (0, vec![":undo".to_string()]));
+    assert_eq!(s.complete(""), (0, vec!["R".to_string()]));
+    assert_eq!(
+        s.complete("R3 r12"),
+        (3, vec!["r12-b1".to_string(), "r12-c".to_string()])
+    );
+    assert_eq!(s.complete("3 r12-c"), (2, vec!["r12-c".to_string()]));
+    let (at, moves) = s.complete("4 r");
+    assert_eq!(at, 2);
+    assert!(!moves.is_empty() && moves.iter().all(|m| m.starts_with('r')));
+}
+
+#[test]
+fn hostile_lines_are_refused() {
+    let e = engine(GameKind::Offboard);
+    let mut s = start(&e, "[Seats \"R B\"]");
+    let long = "x".repeat(super::MAX_LINE + 1);
+    assert!(s
+        .apply(&long, 1)
+        .unwrap_err()
+        .message()
+        .contains("limit is 4096"));
+    let control = s.apply("R c4>ne\u{7}", 2).unwrap_err();
+    assert!(
+        control.message().contains('\u{2407}'),
+        "{}",
+        control.message()
+    );
+    assert!(
+        s.apply(":tag Event {x}", 3).is_ok(),
+        "braces are fine in a tag"
+    );
+    assert!(s.apply(":comment a } b", 4).is_err());
+    assert!(s.apply(":tag 9x y", 5).is_err());
+    assert!(s.apply(":tag Game barricade", 6).is_err());
+    let reparsed = parse_game(&s.text()).unwrap();
+    assert_eq!(reparsed.tag("Event"), Some("{x}"));
+}

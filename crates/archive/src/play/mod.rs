@@ -155,11 +155,17 @@ pub struct Refused {
     /// The line checked, as the record's text it was read from: its
     /// `line` is the number of the typed line.
     pub source: GameSource,
+    /// Whether the line was a command (`:tag ...`), not a turn.
+    pub command: bool,
 }
 
 impl Refused {
     fn new(error: ReplayError, source: GameSource) -> Refused {
-        Refused { error, source }
+        Refused {
+            error,
+            source,
+            command: false,
+        }
     }
 
     /// The message alone.
@@ -170,7 +176,27 @@ impl Refused {
     /// The mistake shown as `billes validate` shows it, against the typed
     /// line, the transcript named `name`.
     pub fn render(&self, name: &str, color: bool) -> String {
-        crate::diagnostic::render_replay_error(name, &self.source, &self.error, color)
+        if !self.command {
+            return crate::diagnostic::render_replay_error(name, &self.source, &self.error, color);
+        }
+        let span = billes_notation::Span {
+            start: 0,
+            end: 0,
+            line: self.source.line,
+            column: 1,
+        };
+        billes_notation::render_error(
+            name,
+            &billes_notation::Diagnostic {
+                title: &self.error.message,
+                id: Some("command"),
+                label: "",
+                span,
+                line_text: &self.source.text,
+                notes: &[],
+            },
+            color,
+        )
     }
 }
 
@@ -312,7 +338,10 @@ impl<'e> Session<'e> {
             },
             Typed::Roll { seat, roll, mover } => self.offer_roll(seat, roll, mover, &source),
             Typed::Command { name, rest } => {
-                let reply = self.command(name, rest, &source);
+                let reply = self.command(name, rest, &source).map_err(|mut r| {
+                    r.command = true;
+                    r
+                });
                 if matches!(reply, Ok(Reply::Shown(_)) | Err(_)) && self.offer.is_none() {
                     self.offer = offer;
                 }

@@ -151,10 +151,10 @@ impl Reply {
 #[derive(Debug, Clone)]
 pub struct Refused {
     /// The mistake, placed in [`Refused::source`] when it has a span.
-    pub error: ReplayError,
+    pub error: Box<ReplayError>,
     /// The line checked, as the record's text it was read from: its
     /// `line` is the number of the typed line.
-    pub source: GameSource,
+    pub source: Box<GameSource>,
     /// Whether the line was a command (`:tag ...`), not a turn.
     pub command: bool,
 }
@@ -162,8 +162,8 @@ pub struct Refused {
 impl Refused {
     fn new(error: ReplayError, source: GameSource) -> Refused {
         Refused {
-            error,
-            source,
+            error: Box::new(error),
+            source: Box::new(source),
             command: false,
         }
     }
@@ -221,7 +221,13 @@ impl<'e> Session<'e> {
             ));
         }
         let later = games.split_off(index);
-        let game = games.pop().unwrap_or_else(|| unreachable_game());
+        let Some(game) = games.pop() else {
+            return Err(ReplayError::new(
+                ErrorKind::Tag,
+                Default::default(),
+                "the file has no game",
+            ));
+        };
         engine.validate(&game)?;
         let turns = game.line.turns.len() as u32;
         let pos = position_after(engine, &game, turns)?;
@@ -645,16 +651,6 @@ impl<'e> Session<'e> {
             outcome: self.game.outcome.clone(),
             tags: self.game.tags.clone(),
         }
-    }
-}
-
-/// Never reached: `games` holds game `index`.
-fn unreachable_game() -> Game {
-    Game {
-        tags: Vec::new(),
-        line: Default::default(),
-        outcome: Default::default(),
-        span: Default::default(),
     }
 }
 

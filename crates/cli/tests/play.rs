@@ -423,3 +423,26 @@ fn full_games_recorded_from_transcripts() {
         );
     }
 }
+
+/// `--html`: a page that reloads itself, rewritten after every change.
+#[test]
+fn the_spectators_page_follows_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "g.bgn", crate::common::VALID);
+    let page = || std::fs::read_to_string(dir.path().join("live.html")).unwrap();
+    let (_, code) = session(dir.path(), &["g.bgn", "--html", "live.html"], "");
+    assert_eq!(code, 0);
+    let first = page();
+    assert!(first.contains("<meta http-equiv=\"refresh\" content=\"2\">"));
+    assert!(first.contains("\"live\":true"));
+    let (_, code) = session(
+        dir.path(),
+        &["g.bgn", "--html", "live.html"],
+        "R2 r10-r12\n",
+    );
+    assert_eq!(code, 0);
+    let second = page();
+    assert_ne!(first, second);
+    assert!(second.contains("R2 r10-r12"), "the page holds the new turn");
+    assert!(!dir.path().join(".live.html.billes-tmp").exists());
+}

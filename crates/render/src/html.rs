@@ -285,6 +285,17 @@ impl Viewer {
     /// --html`): the browser reloads it every `seconds` seconds (a `refresh`
     /// meta tag, which works on a file opened from disk, without a server),
     /// and it opens at the last turn of the last game.
+    ///
+    /// ```
+    /// let record = "[Game \"offboard\"]\n\n1. R c4>nw\n*\n";
+    /// let game = billes_notation::parse_game(record).unwrap();
+    /// let engine = billes_core::Standard::of(&game).unwrap();
+    /// let mut viewer = billes_render::Viewer::new(&billes_render::Options::default());
+    /// viewer.add(1, &engine, &game).unwrap();
+    /// let page = viewer.live_page(2);
+    /// assert!(page.contains("<meta http-equiv=\"refresh\" content=\"2\">"));
+    /// assert!(!viewer.page().contains("http-equiv"));
+    /// ```
     pub fn live_page(&self, seconds: u32) -> String {
         self.page_with(Some(seconds))
     }

@@ -176,6 +176,15 @@ impl Session<'_> {
     /// token and the `Result` tag; a result the position does not bear
     /// out is refused with validate's message.
     fn result(&mut self, rest: &str, source: &GameSource) -> Result<Reply, Refused> {
+        if let Some(winners) = self.pos.winners() {
+            return Err(self.refuse(
+                source.clone(),
+                format!(
+                    "the game is over: its result ={} is written",
+                    winners.join("+")
+                ),
+            ));
+        }
         let token = if rest.is_empty() { "*" } else { rest };
         let winners: Vec<String> = match token.strip_prefix('=') {
             Some(seats) => seats.split('+').map(str::to_string).collect(),

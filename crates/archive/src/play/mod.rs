@@ -17,7 +17,8 @@
 //! let engine = Standard::forced(GameKind::Aggravation);
 //! let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n*\n")?;
 //! let mut session = Session::new(&engine, vec![game], 1)?;
-//! assert_eq!(session.prompt(), "1. R to roll> ");
+//! // Before the first turn, any seat may start.
+//! assert_eq!(session.prompt(), "1. R to roll (or G)> ");
 //! assert!(session.apply("R6 +", 1).is_ok());
 //! assert_eq!(session.prompt(), "2. R to roll again> ");
 //! // A roll alone lists the legal moves; Enter plays the only one.
@@ -27,9 +28,9 @@
 //! assert!(session.text().ends_with("1. R6 +\n2. R1 r9-r10\n*\n"));
 //! // Refused: the same message as billes validate's.
 //! let refused = session.apply("R3 r10-r13", 4).unwrap_err();
-//! assert_eq!(refused.message(), "R may not take the next turn (G may)");
+//! assert_eq!(refused.message(), "it is G's turn to roll, not R's");
 //! assert_eq!(session.game().line.turns.len(), 2);
-//! # Ok::<(), billes_core::ReplayError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod line;
@@ -475,6 +476,16 @@ impl<'e> Session<'e> {
     ) -> Result<Reply, Refused> {
         let expected = self.next_number();
         let next = self.pos.next();
+        if let (Some(winners), false) = (self.pos.winners(), line::has_seat(text)) {
+            let source = self.source(text, number);
+            return Err(self.refuse(
+                source,
+                format!(
+                    "the game is over: {} won (:undo takes the last turn back)",
+                    winners.join("+")
+                ),
+            ));
+        }
         let mut full = String::new();
         full.push_str(&format!("{}. ", written.unwrap_or(expected)));
         if !line::has_seat(text) {

@@ -178,3 +178,42 @@ fn hostile_lines_are_refused() {
     let reparsed = parse_game(&s.text()).unwrap();
     assert_eq!(reparsed.tag("Event"), Some("{x}"));
 }
+
+#[test]
+fn a_game_of_several_is_resumed_and_the_others_kept() {
+    let e = engine(GameKind::Aggravation);
+    let file = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n*\n\n\
+                [Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. B4 --\n*\n";
+    let games: Vec<_> = billes_notation::parse_games(file)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let mut s = Session::new(&e, games, 1).unwrap();
+    assert_eq!(s.prompt(), "2. R to roll again> ");
+    s.apply("1 r9-r10", 1).unwrap();
+    assert_eq!(
+        s.text(),
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n\n\
+         [Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. B4 --\n*\n"
+    );
+    let games: Vec<_> = billes_notation::parse_games(file)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert!(Session::new(&e, games, 3).is_err());
+}
+
+#[test]
+fn after_the_end_a_turn_and_a_result_are_refused() {
+    let e = engine(GameKind::Aggravation);
+    let mut s = start(
+        &e,
+        "[Seats \"R G\"]\n[Position \"R:r3,rh2,rh3,rh4 G:g9 move=R\"]",
+    );
+    s.apply("5 r3-rh1", 1).unwrap();
+    let over = s.apply("4 g9-g13", 2).unwrap_err();
+    assert!(over.message().starts_with("the game is over: R won"));
+    let over = s.apply("G4 g9-g13", 3).unwrap_err();
+    assert_eq!(over.message(), "the game is over: R won");
+    assert!(s.apply(":result", 4).is_err());
+}

@@ -38,9 +38,11 @@ mod prompt;
 
 use billes_core::game::{position_after, Move, Position, Roll};
 use billes_core::{Engine, ErrorKind, ReplayError};
-use billes_notation::{write_game_to, Comment, Game, GameSource, Nag, Outcome, Tag};
+use billes_notation::{
+    control_pictures, write_game_to, Comment, Game, GameSource, Nag, Outcome, Tag,
+};
 
-pub use line::{has_control, pictures, MAX_LINE};
+pub use line::{has_control, MAX_LINE};
 pub use prompt::COMMANDS;
 
 use line::Typed;
@@ -302,7 +304,10 @@ impl<'e> Session<'e> {
         if has_control(text) {
             return Err(self.refuse(
                 source,
-                format!("the line holds a control character: \"{}\"", pictures(text)),
+                format!(
+                    "the line holds a control character: \"{}\"",
+                    control_pictures(text)
+                ),
             ));
         }
         let offer = self.offer.take();
@@ -367,7 +372,7 @@ impl<'e> Session<'e> {
     fn source(&self, text: &str, number: u32) -> GameSource {
         GameSource {
             index: self.index,
-            text: pictures(text.get(..MAX_LINE.min(text.len())).unwrap_or("")),
+            text: control_pictures(text.get(..MAX_LINE.min(text.len())).unwrap_or("")).into_owned(),
             offset: 0,
             line: number,
         }

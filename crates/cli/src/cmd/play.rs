@@ -249,7 +249,7 @@ fn new_game(args: &PlayArgs, target: &Path) -> anyhow::Result<Game> {
         if billes_archive::play::has_control(value) {
             bail!(
                 "--tag {}: a control character in the value",
-                billes_archive::play::pictures(tag)
+                billes_notation::control_pictures(tag)
             );
         }
         tags.push((name.to_string(), value.to_string()));
@@ -394,7 +394,7 @@ fn lines(mut session: Session<'_>, files: &mut Files, prompt: bool) -> anyhow::R
         };
         let text = text.trim_end_matches(['\n', '\r']);
         if prompt {
-            let shown = billes_archive::play::pictures(text);
+            let shown = billes_notation::control_pictures(text);
             let mut out = io::stdout().lock();
             writeln!(out, "{}{shown}", session.prompt())?;
             out.flush()?;

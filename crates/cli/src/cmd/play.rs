@@ -31,8 +31,11 @@ one; Enter plays the only one), or a command (`:help` lists them). Each line is 
 once, with validate's messages; the marks are written by billes. After every change the whole \
 record is rewritten atomically: it is always a valid, canonical record.
 
-When standard input is not a terminal, the lines are read from it with no prompt; a refused \
-line is told on stderr with its line number and the run ends with exit code 1.
+When standard input is not a terminal, the lines are read from it with no prompt (--prompt \
+shows it); each accepted turn is printed once the record holding it is on disk; a refused line \
+is told on stderr with its line number, the next lines are read, and the run ends with exit \
+code 1. A second billes play of the same file is refused while one runs (exit 2). The guide: \
+docs/play.md.
 
 Examples:
   billes play club.bgn --game-kind aggravation --seats \"R B G Y\" --tag Event=\"Club night\"

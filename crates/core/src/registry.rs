@@ -220,6 +220,16 @@ macro_rules! __define_games {
                 <$t as GameRules>::legal_moves(self, state, seat, roll, number, &$crate::variant::NoHooks)
             }
 
+            fn legal_two_steps(
+                &self,
+                state: &Self::State,
+                seat: &str,
+                roll: Option<$crate::game::Roll>,
+                number: u32,
+            ) -> Result<Vec<$crate::game::TwoStep>, $crate::ReplayError> {
+                <$t as GameRules>::legal_two_steps(self, state, seat, roll, number, &$crate::variant::NoHooks)
+            }
+
             fn position_tag(&self, state: &Self::State) -> String {
                 <$t as GameRules>::position_tag(self, state)
             }

@@ -856,6 +856,22 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         }
     }
 
+    fn legal_two_steps(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<crate::game::TwoStep>, ReplayError> {
+        if self.hooks.calls(Hook::Moves) {
+            // The moves hook changes the list: seen in two steps from it.
+            let list = MoveRules::legal_moves(self, state, seat, roll, number)?;
+            Ok(crate::game::TwoStep::group(list))
+        } else {
+            GameRules::legal_two_steps(self.rules, state, seat, roll, number, self.hooks)
+        }
+    }
+
     fn position_tag(&self, state: &Self::State) -> String {
         MoveRules::position_tag(self.rules, state)
     }

@@ -8,7 +8,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use billes_core::barricade::{Barricade, Board, HeldOnCapture, Params, Placement, Six};
-use billes_core::game::{perft, Move, MoveRules, Position, Roll, RulesPosition};
+use billes_core::game::{perft, Move, MoveRules, Position, Roll, RulesPosition, TwoStep};
 use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, Verdict, WithHooks};
 use billes_core::{Rng, SimOptions};
 use billes_notation::{parse_game, Action, Actions, Game, Name, Path, Seat, Span, Turn};
@@ -191,6 +191,13 @@ fn check_position<R: MoveRules + Clone>(
                 .legal_moves_for(seat, Some(roll))
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             assert!(!moves.is_empty(), "{what}: no move for {seat}{roll}");
+            // The same list in two steps: the rules' own, and read from it.
+            let steps = pos
+                .legal_two_steps_for(seat, Some(roll))
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let expanded: Vec<Move> = steps.iter().flat_map(TwoStep::moves).collect();
+            assert_eq!(expanded, moves, "{what}: {seat}{roll} in two steps");
+            assert_eq!(TwoStep::group(moves.clone()), steps, "{what}: {seat}{roll}");
             // Every listed move: accepted by the checker, the same
             // position as `Position::play`, read back by `parse_move`.
             // By key: the position after the move, and whether it bounces.

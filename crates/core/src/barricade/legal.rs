@@ -16,7 +16,7 @@ use super::moves::Move as PawnMove;
 use super::position::{colour_of, write_position, State};
 use super::turn::{after_move, due_now, free_points, Owed};
 use super::{Barricade, HeldOnCapture, Placement, Six};
-use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
+use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll, TwoStep};
 use crate::variant::{Hook, HookError, Hooks};
 use crate::{Colour, ErrorKind, ReplayError};
 
@@ -151,6 +151,77 @@ impl Barricade {
         number: u32,
         hooks: &H,
     ) -> Result<Vec<Move>, ReplayError> {
+        let mut out = Vec::new();
+        self.each_turn(
+            state,
+            seat,
+            roll,
+            number,
+            hooks,
+            &mut |seat, roll, choice, free| {
+                let mut points = [self.board().goal(); MAX_PUT_DOWNS];
+                self.each_put_down(choice, &mut points, 0, free, &mut |points| {
+                    out.push(Move::new(
+                        seat,
+                        Some(roll),
+                        self.write_choice(choice, points),
+                    ));
+                });
+            },
+        )?;
+        Ok(out)
+    }
+
+    /// [`Barricade::legal_moves_with`] seen in two steps, in the same
+    /// order: each legal turn's move, then how many barricades it puts
+    /// down and the points they may go on (the same turns and points,
+    /// without writing one move per point).
+    ///
+    /// # Errors
+    /// As [`Barricade::legal_moves_with`].
+    pub(crate) fn two_steps_with<H: Hooks>(
+        &self,
+        state: &State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<TwoStep>, ReplayError> {
+        let mut out = Vec::new();
+        self.each_turn(
+            state,
+            seat,
+            roll,
+            number,
+            hooks,
+            &mut |seat, roll, choice, free| {
+                let first = Move::new(seat, Some(roll), self.write_choice(choice, &[]));
+                out.push(if choice.owed == 0 {
+                    TwoStep::single(first)
+                } else {
+                    TwoStep {
+                        first,
+                        owed: choice.owed.min(MAX_PUT_DOWNS as u8),
+                        points: iter_points(free).map(|p| *self.board().name(p)).collect(),
+                    }
+                });
+            },
+        )?;
+        Ok(out)
+    }
+
+    /// Calls `f` with each legal turn of `seat` with `roll` under `hooks`
+    /// (the turn being numbered `number`), in the order of the move
+    /// generator, and the points its barricades may go on.
+    fn each_turn<H: Hooks>(
+        &self,
+        state: &State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+        hooks: &H,
+        f: &mut dyn FnMut(Seat, Roll, &Choice, Points),
+    ) -> Result<(), ReplayError> {
         let next = MoveRules::next(self, state);
         let colour = match colour_of(seat) {
             Some(colour) if next.seats.iter().any(|s| s == seat) => colour,
@@ -160,6 +231,7 @@ impl Barricade {
             return Err(roll_error(true));
         };
         let replay = state.replay_pawn_of(colour);
+        let variant = |e: HookError| ReplayError::new(ErrorKind::Variant, Span::default(), e.0);
         let choices = self
             .choices(
                 state,
@@ -169,9 +241,8 @@ impl Barricade {
                 replay,
                 hooks,
             )
-            .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
+            .map_err(variant)?;
         let seat = Seat::new(super::board::seat(colour));
-        let mut out = Vec::new();
         for choice in &choices {
             let free = self
                 .put_down_points(
@@ -182,17 +253,10 @@ impl Barricade {
                     choice,
                     hooks,
                 )
-                .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
-            let mut points = [self.board().goal(); MAX_PUT_DOWNS];
-            self.each_put_down(choice, &mut points, 0, free, &mut |points| {
-                out.push(Move::new(
-                    seat,
-                    Some(roll),
-                    self.write_choice(choice, points),
-                ));
-            });
+                .map_err(variant)?;
+            f(seat, roll, choice, free);
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The legal turns of `colour` with `roll` under `hooks` (`replay`:

@@ -219,6 +219,17 @@ impl crate::game::GameRules for Barricade {
         self.legal_moves_with(state, seat, roll, number, hooks)
     }
 
+    fn legal_two_steps<H: Hooks>(
+        &self,
+        state: &State,
+        seat: &str,
+        roll: Option<crate::game::Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<crate::game::TwoStep>, ReplayError> {
+        self.two_steps_with(state, seat, roll, number, hooks)
+    }
+
     #[inline]
     fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
         turn::play_with(self, state, turn, hooks)

@@ -58,6 +58,7 @@
 mod perft;
 pub(crate) mod position;
 mod rules;
+mod two_step;
 
 use std::fmt;
 
@@ -70,6 +71,7 @@ pub use perft::{perft, perft_divide};
 pub use position::RulesPosition;
 pub(crate) use rules::with_board;
 pub use rules::GameRules;
+pub use two_step::TwoStep;
 
 /// A die roll, 1 to 6.
 ///
@@ -321,6 +323,38 @@ pub trait Position: fmt::Debug {
         }
     }
 
+    /// [`legal_moves_for`](Position::legal_moves_for) seen in two steps,
+    /// in the same order: the moves that differ only in where their
+    /// barricades go down are one [`TwoStep`] (where to go, then where to
+    /// put them). The game's rules give it without writing a move per
+    /// point; by default it is [`TwoStep::group`] of the list.
+    ///
+    /// # Errors
+    /// As [`legal_moves_for`](Position::legal_moves_for).
+    fn legal_two_steps_for(
+        &self,
+        seat: &str,
+        roll: Option<Roll>,
+    ) -> Result<Vec<TwoStep>, ReplayError> {
+        Ok(TwoStep::group(self.legal_moves_for(seat, roll)?))
+    }
+
+    /// [`legal_two_steps_for`](Position::legal_two_steps_for) the seat the
+    /// rules call on ([`to_act`](Position::to_act)).
+    ///
+    /// # Errors
+    /// As [`legal_moves`](Position::legal_moves).
+    fn legal_two_steps(&self, roll: Option<Roll>) -> Result<Vec<TwoStep>, ReplayError> {
+        match self.to_act() {
+            Some(seat) => self.legal_two_steps_for(&seat, roll),
+            None => Err(ReplayError::new(
+                crate::ErrorKind::AfterEnd,
+                Default::default(),
+                "the game is over",
+            )),
+        }
+    }
+
     /// Plays a move, checked by the game's rules.
     ///
     /// # Errors
@@ -441,6 +475,22 @@ pub trait MoveRules: Rules<State: 'static> {
         number: u32,
     ) -> Result<Vec<Move>, ReplayError>;
 
+    /// [`MoveRules::legal_moves`] seen in two steps
+    /// ([`Position::legal_two_steps`]); by default [`TwoStep::group`] of
+    /// the list.
+    ///
+    /// # Errors
+    /// As [`MoveRules::legal_moves`].
+    fn legal_two_steps(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<TwoStep>, ReplayError> {
+        Ok(TwoStep::group(self.legal_moves(state, seat, roll, number)?))
+    }
+
     /// The position as a `Position` tag value.
     fn position_tag(&self, state: &Self::State) -> String;
 
@@ -488,6 +538,15 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
         number: u32,
     ) -> Result<Vec<Move>, ReplayError> {
         (**self).legal_moves(state, seat, roll, number)
+    }
+    fn legal_two_steps(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<TwoStep>, ReplayError> {
+        (**self).legal_two_steps(state, seat, roll, number)
     }
     fn position_tag(&self, state: &Self::State) -> String {
         (**self).position_tag(state)

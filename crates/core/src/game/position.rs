@@ -4,7 +4,7 @@ use std::fmt;
 
 use billes_notation::{Game, Span, Tag, Turn};
 
-use super::{Move, MoveRules, Next, Position, Roll};
+use super::{Move, MoveRules, Next, Position, Roll, TwoStep};
 use crate::{ErrorKind, GameKind, ReplayError};
 
 /// A position of a game under `R`, its rules (standard or with a variant's
@@ -134,6 +134,15 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
     fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError> {
         self.rules
             .legal_moves(&self.state, seat, roll, self.turns + 1)
+    }
+
+    fn legal_two_steps_for(
+        &self,
+        seat: &str,
+        roll: Option<Roll>,
+    ) -> Result<Vec<TwoStep>, ReplayError> {
+        self.rules
+            .legal_two_steps(&self.state, seat, roll, self.turns + 1)
     }
 
     fn play(&mut self, mv: &Move) -> Result<(), ReplayError> {

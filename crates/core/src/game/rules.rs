@@ -15,7 +15,7 @@
 use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
 use serde::de::DeserializeOwned;
 
-use super::{Move, Next, Roll};
+use super::{Move, Next, Roll, TwoStep};
 use crate::rng::Rng;
 use crate::variant::{BoardView, FieldKind, HookError, Hooks, QueryKind};
 use crate::{ReplayError, SimOptions};
@@ -79,6 +79,25 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         number: u32,
         hooks: &H,
     ) -> Result<Vec<Move>, ReplayError>;
+
+    /// [`GameRules::legal_moves`] seen in two steps
+    /// ([`crate::game::Position::legal_two_steps`]); by default
+    /// [`TwoStep::group`] of the list.
+    ///
+    /// # Errors
+    /// As [`GameRules::legal_moves`].
+    fn legal_two_steps<H: Hooks>(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<TwoStep>, ReplayError> {
+        Ok(TwoStep::group(GameRules::legal_moves(
+            self, state, seat, roll, number, hooks,
+        )?))
+    }
 
     /// Checks one written turn (everything but its number: the seat, the
     /// roll, every action and mark) and plays it, under `hooks`. Never

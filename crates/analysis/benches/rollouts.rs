@@ -25,9 +25,13 @@ fn lengths(start: &dyn Position, policy: &dyn Policy, rollouts: u64, max_turns: 
             } else {
                 None
             };
-            let moves = pos.legal_moves(roll).expect("legal moves");
-            let i = policy.choose(pos.as_ref(), &moves, &mut choices);
-            pos.play(&moves[i]).expect("legal move");
+            let Some(mv) = policy
+                .pick(pos.as_ref(), roll, &mut choices)
+                .expect("legal moves")
+            else {
+                break;
+            };
+            pos.play(&mv).expect("legal move");
         }
         total += u64::from(pos.turns());
         unfinished += u64::from(!pos.is_over());

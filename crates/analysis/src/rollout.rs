@@ -149,12 +149,10 @@ pub(crate) fn play_out<'p>(
         } else {
             None
         };
-        let moves = pos.legal_moves(roll)?;
-        if moves.is_empty() {
+        let Some(mv) = policy.pick(pos.as_ref(), roll, choices)? else {
             break;
-        }
-        let i = policy.choose(pos.as_ref(), &moves, choices);
-        pos.play(&moves[i.min(moves.len() - 1)])?;
+        };
+        pos.play(&mv)?;
     }
     Ok(pos)
 }

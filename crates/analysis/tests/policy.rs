@@ -82,3 +82,44 @@ fn four_heuristic_players_finish_barricade() {
     // Rows as the measure took thousands of turns.
     assert!(longest < 1500, "{longest} turns");
 }
+
+/// In Barricade the player chooses in two steps (the move, then where its
+/// barricades go down: `Position::legal_two_steps`): the same move, with
+/// the same draws of its generator, as its choice from the whole list, on
+/// every position of heuristic games under the standard rules and the
+/// shipped `malefiz` variant (barricades put down at once, a hook).
+#[test]
+fn the_two_step_choice_is_the_choice_from_the_whole_list() {
+    let malefiz = billes_lua::VariantSource::shipped("malefiz").expect("shipped");
+    let malefiz = billes_lua::Variant::load(&malefiz).expect("loads");
+    let standard = Standard::new(GameKind::Barricade);
+    let engines: [(&str, &dyn Engine); 2] = [("standard", &standard), ("malefiz", &malefiz)];
+    let policy = Heuristic::for_game(GameKind::Barricade);
+    let mut put_downs = 0;
+    for (name, engine) in engines {
+        for (g, seats) in ["R G", "R G Y B"].into_iter().enumerate() {
+            let start = engine.position(&[("Seats", seats)]).unwrap();
+            let mut dice = Rng::new(g as u64 + 7);
+            let mut choices = Rng::new(g as u64 + 70);
+            let mut pos = start.boxed();
+            while !pos.is_over() && pos.turns() < 400 {
+                let roll = Roll::new(dice.die());
+                let moves = pos.legal_moves(roll).unwrap();
+                let mut whole = choices.clone();
+                let i = policy.choose(pos.as_ref(), &moves, &mut whole);
+                let picked = policy.pick(pos.as_ref(), roll, &mut choices).unwrap();
+                let what = format!("{name}, {seats}: {}", pos.position_tag());
+                assert_eq!(picked.as_ref(), Some(&moves[i]), "{what}");
+                assert_eq!(whole.next_u64(), choices.clone().next_u64(), "{what}");
+                if moves.len() > 20 {
+                    put_downs += 1;
+                }
+                pos.play(&moves[i]).unwrap();
+            }
+        }
+    }
+    assert!(
+        put_downs > 20,
+        "{put_downs} turns with barricades to put down"
+    );
+}

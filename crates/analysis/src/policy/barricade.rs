@@ -11,9 +11,9 @@
 //! thousands of turns.
 
 use billes_core::barricade::{iter_points, Board as Geometry, Point, State, HOUSE};
-use billes_core::game::{Move, Position};
-use billes_core::Colour;
-use billes_notation::Action;
+use billes_core::game::{Move, Position, TwoStep};
+use billes_core::{Colour, Rng};
+use billes_notation::{Action, Name};
 
 /// How many steps ahead of a pawn, along its shortest way to the goal, a
 /// barricade is worth putting.
@@ -102,27 +102,35 @@ impl<'s> Board<'s> {
     fn score_with<'m>(&self, mv: &'m Move, memo: &mut Memo<'m>) -> f32 {
         let mut score = 0.0;
         for action in &mv.actions {
-            match action {
-                Action::Barricade { at, .. } => {
-                    if let Some(p) = self.geometry.point(at.as_str()) {
-                        let slot = &mut memo.blocks[p.index()];
-                        if slot.is_nan() {
-                            *slot = self.block(p);
-                        }
-                        score += *slot;
-                    }
-                }
-                other => match memo.pawn {
-                    Some((a, s)) if a == other => score += s,
-                    _ => {
-                        let s = self.score_action(other);
-                        memo.pawn = Some((other, s));
-                        score += s;
-                    }
-                },
-            }
+            score += self.score_one(action, memo);
         }
         score
+    }
+
+    /// The score of one action of a move.
+    fn score_one<'m>(&self, action: &'m Action, memo: &mut Memo<'m>) -> f32 {
+        match action {
+            Action::Barricade { at, .. } => self.put_down(at, memo).unwrap_or(0.0),
+            other => match memo.pawn {
+                Some((a, s)) if a == other => s,
+                _ => {
+                    let s = self.score_action(other);
+                    memo.pawn = Some((other, s));
+                    s
+                }
+            },
+        }
+    }
+
+    /// The worth of putting a barricade down on the point called `at`
+    /// (`None`: no point of the board).
+    fn put_down(&self, at: &Name, memo: &mut Memo<'_>) -> Option<f32> {
+        let p = self.geometry.point(at.as_str())?;
+        let slot = &mut memo.blocks[p.index()];
+        if slot.is_nan() {
+            *slot = self.block(p);
+        }
+        Some(*slot)
     }
 
     /// The score of one action that is not a put-down: a pawn move.
@@ -172,29 +180,106 @@ struct Memo<'m> {
     blocks: [f32; Point::MAX],
 }
 
+impl Memo<'_> {
+    fn new() -> Self {
+        Memo {
+            pawn: None,
+            blocks: [f32::NAN; Point::MAX],
+        }
+    }
+}
+
+/// What the player reads of `pos` to score the moves of `seat`; `None`
+/// when the position is not a Barricade state or the seat no colour.
+fn board_of<'s>(pos: &'s dyn Position, seat: &str) -> Option<Board<'s>> {
+    let state = pos.state::<State>()?;
+    let colour = billes_core::barricade::SEATS
+        .iter()
+        .position(|s| *s == seat)
+        .and_then(|i| Colour::checked(i, billes_core::barricade::SEATS.len()))?;
+    Some(Board::read(state, colour))
+}
+
 /// The score of each move (higher is better); all equal when the position
 /// is not a Barricade state.
 pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
-    let Some(state) = pos.state::<State>() else {
+    let Some(board) = board_of(pos, moves[0].moving_seat().as_str()) else {
         return vec![0.0; moves.len()];
     };
-    let seat = moves[0].moving_seat();
-    let Some(colour) = billes_core::barricade::SEATS
-        .iter()
-        .position(|s| *s == seat.as_str())
-        .and_then(|i| Colour::checked(i, billes_core::barricade::SEATS.len()))
-    else {
-        return vec![0.0; moves.len()];
-    };
-    let board = Board::read(state, colour);
-    let mut memo = Memo {
-        pawn: None,
-        blocks: [f32::NAN; Point::MAX],
-    };
+    let mut memo = Memo::new();
     moves
         .iter()
         .map(|m| board.score_with(m, &mut memo))
         .collect()
+}
+
+/// The player's move among the legal moves seen in two steps (`steps`,
+/// [`Position::legal_two_steps`]): the move whose pawn move and best
+/// points score highest, then those points, by the worth of each point
+/// (scored once per turn, not once per listed move). The same choice, with
+/// the same draws of `rng`, as [`super::Heuristic::choose`] from the whole
+/// list: one move in [`super::Heuristic::EXPLORE`] at random among all,
+/// ties broken at random among all. `None`: no move.
+pub(super) fn pick(pos: &dyn Position, steps: &[TwoStep], rng: &mut Rng) -> Option<Move> {
+    let total = steps.iter().fold(0usize, |n, s| n.saturating_add(s.len()));
+    if total <= 1 {
+        return steps.iter().find(|s| !s.is_empty()).map(|s| nth(s, 0));
+    }
+    if rng.chance(1, super::Heuristic::EXPLORE) {
+        let mut k = rng.below(total);
+        for step in steps {
+            if k < step.len() {
+                return Some(nth(step, k));
+            }
+            k -= step.len();
+        }
+        return None;
+    }
+    let board = board_of(pos, steps[0].first.moving_seat().as_str());
+    let mut memo = Memo::new();
+    let mut best = super::Best::default();
+    let mut found: Option<(usize, Vec<usize>)> = None;
+    let mut i = 0;
+    for (s, step) in steps.iter().enumerate() {
+        // The sums in the order the whole list's scores make them.
+        let mut first = 0.0;
+        let mut points = Vec::with_capacity(step.points.len());
+        if let Some(board) = &board {
+            for action in &step.first.actions {
+                first += board.score_one(action, &mut memo);
+            }
+            points.extend(step.points.iter().map(|p| board.put_down(p, &mut memo)));
+        }
+        step.each_choice(&mut |chosen| {
+            let mut score = first;
+            for &c in chosen {
+                if let Some(Some(worth)) = points.get(c) {
+                    score += worth;
+                }
+            }
+            if best.offer(i, score, rng) {
+                found = Some((s, chosen.to_vec()));
+            }
+            i += 1;
+            true
+        });
+    }
+    found.map(|(s, chosen)| steps[s].with(&chosen))
+}
+
+/// The `k`-th move of `step`.
+fn nth(step: &TwoStep, k: usize) -> Move {
+    let mut i = 0;
+    let mut out = None;
+    step.each_choice(&mut |chosen| {
+        if i == k {
+            out = Some(step.with(chosen));
+            return false;
+        }
+        i += 1;
+        true
+    });
+    out.unwrap_or_else(|| step.first.clone())
 }
 
 /// Steps a barricade on a pawn's way costs it: the turns spent waiting for

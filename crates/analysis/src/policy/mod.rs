@@ -32,8 +32,8 @@ mod offboard;
 
 use std::fmt;
 
-use billes_core::game::{Move, Position};
-use billes_core::{with_kind, GameKind, Rng};
+use billes_core::game::{Move, Position, Roll};
+use billes_core::{with_kind, GameKind, ReplayError, Rng};
 
 /// A player: picks one of the legal moves of a position.
 pub trait Policy: fmt::Debug + Sync {
@@ -57,6 +57,36 @@ pub trait Policy: fmt::Debug + Sync {
     fn scores(&self, _pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
         vec![0.0; moves.len()]
     }
+
+    /// The move the player plays in `pos` with `roll` (`None`: no legal
+    /// move): by default [`Policy::choose`] among the legal moves. What a
+    /// rollout asks every turn.
+    ///
+    /// # Errors
+    /// When the position has no seat to act or a variant's hook fails.
+    fn pick(
+        &self,
+        pos: &dyn Position,
+        roll: Option<Roll>,
+        rng: &mut Rng,
+    ) -> Result<Option<Move>, ReplayError> {
+        choose_listed(self, pos, roll, rng)
+    }
+}
+
+/// [`Policy::choose`] among the legal moves of `pos` with `roll`.
+fn choose_listed<P: Policy + ?Sized>(
+    policy: &P,
+    pos: &dyn Position,
+    roll: Option<Roll>,
+    rng: &mut Rng,
+) -> Result<Option<Move>, ReplayError> {
+    let mut moves = pos.legal_moves(roll)?;
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    let i = policy.choose(pos, &moves, rng).min(moves.len() - 1);
+    Ok(Some(moves.swap_remove(i)))
 }
 
 /// The uniformly random player: every legal move equally likely.
@@ -200,6 +230,24 @@ impl Policy for Heuristic {
     fn scores(&self, pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
         with_kind!(self.game, R => <R as Play>::scores(pos, moves))
     }
+
+    /// In Barricade, the choice in two steps (the move, then where its
+    /// barricades go: [`Position::legal_two_steps`]), the same as
+    /// [`Policy::choose`]'s from the whole list, without writing one move
+    /// per free point.
+    fn pick(
+        &self,
+        pos: &dyn Position,
+        roll: Option<Roll>,
+        rng: &mut Rng,
+    ) -> Result<Option<Move>, ReplayError> {
+        if self.game == GameKind::Barricade {
+            let steps = pos.legal_two_steps(roll)?;
+            Ok(barricade::pick(pos, &steps, rng))
+        } else {
+            choose_listed(self, pos, roll, rng)
+        }
+    }
 }
 
 /// A game's heuristic player: what [`Heuristic`] asks of each game, found
@@ -245,20 +293,45 @@ impl Play for billes_core::offboard::Offboard {
 
 /// The index of the highest score, ties broken at random.
 fn best_of(scores: &[f32], rng: &mut Rng) -> usize {
-    let mut best = 0;
-    let mut ties = 0u32;
+    let mut best = Best::default();
     for (i, &s) in scores.iter().enumerate() {
-        if i == 0 || s > scores[best] + 1e-6 {
-            best = i;
-            ties = 1;
-        } else if (s - scores[best]).abs() <= 1e-6 {
-            ties += 1;
-            if rng.below(ties as usize) == 0 {
-                best = i;
+        best.offer(i, s, rng);
+    }
+    best.index
+}
+
+/// The highest score so far, among scores offered one by one (ties, within
+/// 1e-6, broken at random: each of `n` tied is kept with chance `1 / n`).
+#[derive(Debug, Default)]
+struct Best {
+    index: usize,
+    score: f32,
+    ties: u32,
+}
+
+impl Best {
+    /// Offers the `i`-th score (`i` counting from 0): whether it is now
+    /// the best.
+    fn offer(&mut self, i: usize, score: f32, rng: &mut Rng) -> bool {
+        if i == 0 || score > self.score + 1e-6 {
+            *self = Best {
+                index: i,
+                score,
+                ties: 1,
+            };
+            true
+        } else if (score - self.score).abs() <= 1e-6 {
+            self.ties += 1;
+            if rng.below(self.ties as usize) == 0 {
+                self.index = i;
+                self.score = score;
+                return true;
             }
+            false
+        } else {
+            false
         }
     }
-    best
 }
 
 /// The seats on the team of `seat` in `pos` (`seat` included).

@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 
 use billes_core::game::{Move, Position};
-use billes_core::offboard::{State, SEATS};
+use billes_core::offboard::{Cell, Direction, Offboard, State, Target, SEATS};
 use billes_core::Colour;
 use billes_notation::Action;
 
@@ -177,52 +177,131 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
     moves.iter().map(|m| board.score(m)).collect()
 }
 
+/// How much a move's threat of ejection is worth, as a share of its
+/// points, for the seat to move (it may push at once) and for the other
+/// (the seat to move may defend first).
+const THREAT_TO_MOVE: f32 = 0.8;
+const THREAT_WAITING: f32 = 0.35;
+
 /// The seats of `pos` with their strength, for [`super::share`]: points
-/// scored, marbles left on the board and the marbles in danger (on the rim
-/// with an opponent next to them), each a share of a point. `None` when the
-/// position is not an Offboard state.
+/// scored, and what is to come: the best ejection the seat could make now
+/// (its value in points, counted in part, more for the seat to move), a
+/// share of a point per marble left on the board (material) and per step
+/// its marbles stand in from the rim (the centre), less for marbles on the
+/// rim next to an opponent. Five points and an ejection at hand for the
+/// seat to move is a win. `None` when the position is not an Offboard
+/// state.
 pub(super) fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
     let state = pos.state::<State>()?;
+    let board = billes_core::offboard::board();
     let table = coordinates();
-    let mut grid = [[0i8; 9]; 9];
+    // Whose marble stands on each cell (by the seat's place in SEATS).
+    let mut owner = [None::<usize>; Cell::MAX];
     for (i, colour) in Colour::all(SEATS.len()).enumerate() {
         for c in state.cells_of(colour) {
-            if let Some(Some((r, d))) = table.get(c.index()) {
-                grid[*r as usize][*d as usize] = i as i8 + 1;
-            }
+            owner[c.index()] = Some(i);
         }
     }
-    let at = |c: Coordinates| {
-        if on_board(c) {
-            grid[c.0 as usize][c.1 as usize]
-        } else {
-            0
-        }
-    };
+    let params = Offboard::standard().params();
     let mut out = Vec::new();
     for (i, (colour, name)) in Colour::all(SEATS.len()).zip(SEATS).enumerate() {
-        let own = i as i8 + 1;
         let mut marbles = 0.0;
+        let mut centre = 0.0;
         let mut danger = 0.0;
         for c in state.cells_of(colour) {
-            let Some(Some(c)) = table.get(c.index()).copied() else {
+            let Some(Some(xy)) = table.get(c.index()).copied() else {
                 continue;
             };
             marbles += 1.0;
-            if distance(c) == 4 {
-                let threatened = ["e", "w", "ne", "nw", "se", "sw"]
-                    .iter()
-                    .filter_map(|d| direction(d))
-                    .any(|d| !matches!(at(add(c, d)), 0) && at(add(c, d)) != own);
-                if threatened {
-                    danger += 1.0;
-                }
+            centre += (4 - distance(xy)) as f32;
+            let rim = Direction::all().any(|d| board.next(c, d).is_none());
+            let exposed = Direction::all().any(|d| {
+                board
+                    .next(c, d)
+                    .is_some_and(|n| owner[n.index()].is_some_and(|o| o != i))
+            });
+            if rim && exposed {
+                danger += 1.0;
             }
         }
-        let score = state.score(name) as f32;
-        out.push((vec![name.to_string()], score + 0.3 * marbles - 0.4 * danger));
+        let points = state.score(name) as f32;
+        let threat = best_ejection(state, &owner, i, params);
+        let to_move = state.to_move() == name;
+        let mut strength = points + 0.3 * marbles + 0.04 * centre - 0.15 * danger;
+        strength += threat
+            * if to_move {
+                THREAT_TO_MOVE
+            } else {
+                THREAT_WAITING
+            };
+        if to_move && threat > 0.0 && points + threat >= params.winning_score as f32 {
+            strength += 4.0;
+        }
+        out.push((vec![name.to_string()], strength));
     }
     Some(out)
+}
+
+/// The points of the best ejection seat `attacker` (its place in
+/// [`SEATS`]) could make in one move: an opposing marble on the rim with a
+/// longer line of the attacker's right behind it, along a way off the
+/// board; the value of the target it would fall into (the lower at a
+/// corner), 0 when that target is taken (the marble comes back), 1 a
+/// marble without targets. 0 when there is none. The standard target
+/// values and longest line (a variant's are not in the position).
+fn best_ejection(
+    state: &State,
+    owner: &[Option<usize>; Cell::MAX],
+    attacker: usize,
+    params: &billes_core::offboard::Params,
+) -> f32 {
+    let board = billes_core::offboard::board();
+    let mut best: f32 = 0.0;
+    for (j, colour) in Colour::all(SEATS.len()).enumerate() {
+        if j == attacker {
+            continue;
+        }
+        for c in state.cells_of(colour) {
+            for off in Direction::all().filter(|&d| board.next(c, d).is_none()) {
+                let back = off.opposite();
+                // The opposing group from the rim inwards, then the line
+                // that would push it.
+                let (mut pushed, mut pushing) = (0u32, 0u32);
+                let mut at = Some(c);
+                while let Some(x) = at.filter(|x| owner[x.index()] == Some(j)) {
+                    pushed += 1;
+                    at = board.next(x, back);
+                }
+                while let Some(x) = at.filter(|x| owner[x.index()] == Some(attacker)) {
+                    pushing += 1;
+                    at = board.next(x, back);
+                }
+                let fits = params.max_line.is_none_or(|m| pushing <= u32::from(m));
+                if pushing <= pushed || !fits {
+                    continue;
+                }
+                let value = if params.targets.is_empty() {
+                    1.0
+                } else {
+                    let value_of = |t: Target| params.targets.get(t.index()).copied().unwrap_or(0);
+                    let landing = board.landing(c, off);
+                    let target = landing
+                        .iter()
+                        .flatten()
+                        .copied()
+                        .min_by_key(|&t| value_of(t));
+                    match target {
+                        Some(t) if state.target(board.target_name(t)).is_none() => {
+                            f32::from(value_of(t))
+                        }
+                        _ => 0.0,
+                    }
+                };
+                best = best.max(value);
+            }
+        }
+    }
+    best
 }
 
 #[cfg(test)]
@@ -247,5 +326,50 @@ mod tests {
         let even = strengths(pos.as_ref()).expect("an Offboard state");
         assert_eq!(even.len(), 2);
         assert!((even[0].1 - even[1].1).abs() < 1e-6, "{even:?}");
+    }
+
+    #[test]
+    fn an_ejection_at_hand_is_worth_most_to_the_seat_to_move() {
+        use billes_core::{Engine, GameKind, Standard};
+        let rules = Standard::new(GameKind::Offboard);
+        let red = |tag: &str| {
+            let pos = rules
+                .position(&[("Seats", "R B"), ("Position", tag)])
+                .expect("position");
+            let s = strengths(pos.as_ref()).expect("an Offboard state");
+            super::super::share(&s, &["R".to_string()])
+        };
+        // g5 and h5 push i5 off the top; with a gap on h5 they cannot.
+        let at_hand = red("R:g5,h5,a1 B:i5,e9,e1 move=R");
+        let waiting = red("R:g5,h5,a1 B:i5,e9,e1 move=B");
+        let none = red("R:f5,g5,a1 B:i5,e9,e1 move=R");
+        assert!(
+            at_hand > waiting && waiting > none,
+            "{at_hand} {waiting} {none}"
+        );
+        assert!(none > 0.4 && none < 0.6, "{none}");
+        // Five points and an ejection at hand: as good as won.
+        let won = red("R:g5,h5,a1 B:i5,e9,e1 t3=B t5=B move=R");
+        assert!(won > 0.95, "{won}");
+        assert_eq!(
+            best_ejection(
+                rules
+                    .position(&[("Seats", "R B"), ("Position", "R:g5,h5 B:i5 move=R")])
+                    .expect("position")
+                    .state::<State>()
+                    .expect("state"),
+                &{
+                    let mut o = [None; Cell::MAX];
+                    let b = billes_core::offboard::board();
+                    for (n, who) in [("g5", 0), ("h5", 0), ("i5", 1)] {
+                        o[b.cell(n).expect("cell").index()] = Some(who);
+                    }
+                    o
+                },
+                0,
+                Offboard::standard().params(),
+            ),
+            1.0
+        );
     }
 }

@@ -63,12 +63,12 @@ impl<'s> Board<'s> {
     }
 
     /// Steps to the goal from the point called `name` (the house included).
-    fn distance(&self, name: &str) -> Option<f32> {
-        if name == HOUSE {
+    fn distance(&self, name: &Name) -> Option<f32> {
+        if name.as_str() == HOUSE {
             return Some(self.house_distance());
         }
         self.geometry
-            .point(name)
+            .point_of_name(*name)
             .map(|p| f32::from(self.geometry.distance(p)))
     }
 
@@ -125,7 +125,7 @@ impl<'s> Board<'s> {
     /// The worth of putting a barricade down on the point called `at`
     /// (`None`: no point of the board).
     fn put_down(&self, at: &Name, memo: &mut Memo<'_>) -> Option<f32> {
-        let p = self.geometry.point(at.as_str())?;
+        let p = self.geometry.point_of_name(*at)?;
         let slot = &mut memo.blocks[p.index()];
         if slot.is_nan() {
             *slot = self.block(p);
@@ -147,15 +147,14 @@ impl<'s> Board<'s> {
         let (Some(from), Some(to)) = (path.first(), path.last()) else {
             return 0.0;
         };
-        let Some(b) = self.geometry.point(to.as_str()) else {
+        let Some(b) = self.geometry.point_of_name(*to) else {
             return 0.0;
         };
         let mut score = 0.0;
         if b == self.geometry.goal() {
             score += 10_000.0;
         }
-        let (Some(da), Some(db)) = (self.distance(from.as_str()), self.distance(to.as_str()))
-        else {
+        let (Some(da), Some(db)) = (self.distance(from), self.distance(to)) else {
             return score;
         };
         score += (da - db) * 4.0;
@@ -338,7 +337,7 @@ mod tests {
             .expect("position");
         let state = pos.state::<State>().expect("state");
         let board = Board::read(state, Colour::new(0));
-        let d = |n: &str| board.distance(n).expect("point");
+        let d = |n: &str| board.distance(&Name::new(n)).expect("point");
         assert_eq!(d("i14"), 0.0);
         assert!(d("i11") < d("c1"));
         assert!(d(HOUSE) > d("c1"));

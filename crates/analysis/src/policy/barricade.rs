@@ -216,9 +216,10 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
 /// [`Position::legal_two_steps`]): the move whose pawn move and best
 /// points score highest, then those points, by the worth of each point
 /// (scored once per turn, not once per listed move). The same choice, with
-/// the same draws of `rng`, as [`super::Heuristic::choose`] from the whole
-/// list: one move in [`super::Heuristic::EXPLORE`] at random among all,
-/// ties broken at random among all. `None`: no move.
+/// the same draws of `rng`, as [`super::Heuristic`]'s
+/// [`super::Policy::choose`] from the whole list: one move in
+/// [`super::Heuristic::EXPLORE`] at random among all, ties broken at
+/// random among all. `None`: no move.
 pub(super) fn pick(pos: &dyn Position, steps: &[TwoStep], rng: &mut Rng) -> Option<Move> {
     let total = steps.iter().fold(0usize, |n, s| n.saturating_add(s.len()));
     if total <= 1 {

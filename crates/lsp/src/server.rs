@@ -27,9 +27,9 @@ use crate::{actions, complete, hover, outline};
 /// Why the server stopped before `exit`.
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
-    /// The connection broke during `initialize`.
-    #[error("initialize: {0}")]
-    Initialize(#[from] lsp_server::ProtocolError),
+    /// The answer to `initialize` could not be sent.
+    #[error("initialize: the client went away")]
+    Initialize,
 }
 
 /// What the client asked for, beside the protocol.
@@ -89,7 +89,9 @@ pub(crate) struct Server<'c> {
 /// # Errors
 /// The connection broke before `initialize` was answered.
 pub fn serve(conn: &Connection) -> Result<bool, ServerError> {
-    let (id, params) = conn.initialize_start()?;
+    let Some((id, params)) = initialize_request(conn) else {
+        return Ok(false);
+    };
     let offered = params
         .pointer("/capabilities/general/positionEncodings")
         .and_then(Value::as_array)
@@ -111,7 +113,10 @@ pub fn serve(conn: &Connection) -> Result<bool, ServerError> {
             version: Some(env!("CARGO_PKG_VERSION").to_string()),
         }),
     };
-    conn.initialize_finish(id, serde_json::to_value(result).unwrap_or_default())?;
+    let answer = Response::new_ok(id, result);
+    conn.sender
+        .send(answer.into())
+        .map_err(|_| ServerError::Initialize)?;
     let mut server = Server {
         conn,
         encoding,
@@ -135,6 +140,24 @@ pub fn serve(conn: &Connection) -> Result<bool, ServerError> {
             }
         }
         server.publish();
+    }
+}
+
+/// Waits for `initialize`, answering every other request with an error
+/// (`exit` before it ends the session: `None`).
+fn initialize_request(conn: &Connection) -> Option<(RequestId, Value)> {
+    loop {
+        match conn.receiver.recv().ok()? {
+            Message::Request(r) if r.method == req::Initialize::METHOD => {
+                return Some((r.id, r.params))
+            }
+            Message::Request(r) => {
+                let answer = error(r.id, ErrorCode::ServerNotInitialized, "not initialized");
+                conn.sender.send(answer.into()).ok()?;
+            }
+            Message::Notification(n) if n.method == note::Exit::METHOD => return None,
+            _ => {}
+        }
     }
 }
 

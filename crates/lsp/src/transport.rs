@@ -90,6 +90,16 @@ fn read_loop<R: BufRead, W: Write>(mut input: R, incoming: &Sender<Message>, out
             .and_then(|text| {
                 let value: serde_json::Value = serde_json::from_str(text)
                     .map_err(|e| (-32700, format!("the message is not JSON: {e}")))?;
+                let kind = ["method", "result", "error"]
+                    .iter()
+                    .any(|k| value.get(k).is_some());
+                if !kind {
+                    return Err((
+                        -32600,
+                        "not a JSON-RPC message: an object with a method, a result or an error"
+                            .to_string(),
+                    ));
+                }
                 serde_json::from_value::<Message>(value)
                     .map_err(|e| (-32600, format!("not a JSON-RPC message: {e}")))
             });

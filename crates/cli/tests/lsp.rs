@@ -2,6 +2,8 @@
 //! `Content-Length` frames, JSON values), so the framing is checked end to
 //! end, with the answers compared to `billes moves` and `billes fmt`.
 
+#![allow(clippy::unwrap_used)]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;

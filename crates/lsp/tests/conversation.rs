@@ -83,16 +83,12 @@ impl Client {
         let id = RequestId::from(self.next);
         let r = Request::new(id.clone(), method.to_string(), params);
         self.conn.sender.send(r.into()).unwrap();
-        loop {
-            match self.recv() {
-                Message::Response(r) if r.id == id => {
-                    return match r.error {
-                        Some(e) => json!({"error": {"code": e.code, "message": e.message}}),
-                        None => r.result.unwrap_or(Value::Null),
-                    }
-                }
-                other => panic!("unexpected message {other:?}"),
-            }
+        match self.recv() {
+            Message::Response(r) if r.id == id => match r.error {
+                Some(e) => json!({"error": {"code": e.code, "message": e.message}}),
+                None => r.result.unwrap_or(Value::Null),
+            },
+            other => panic!("unexpected message {other:?}"),
         }
     }
 

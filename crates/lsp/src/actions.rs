@@ -87,15 +87,11 @@ fn did_you_mean(
     diagnostic: &lsp_types::Diagnostic,
     encoding: Encoding,
 ) -> Option<CodeActionOrCommand> {
-    let (misread, meant) = suggestion(&diagnostic.message)?;
     let start = doc.offset(diagnostic.range.start, encoding);
     let end = doc.offset(diagnostic.range.end, encoding);
-    // The misread name, in the diagnostic's range or on its line.
-    let (_, line_start) = doc.line_of(start);
-    let line_end = doc.text()[end..]
-        .find('\n')
-        .map_or(doc.text().len(), |i| end + i);
-    let at = line_start + doc.text()[line_start..line_end].find(misread)?;
+    let written = doc.text().get(start..end)?;
+    let (misread, meant) = suggestion(&diagnostic.message, written)?;
+    let at = start + token_at(written, misread)?;
     let edit = TextEdit::new(
         doc.range(at, at + misread.len(), encoding),
         meant.to_string(),
@@ -108,13 +104,26 @@ fn did_you_mean(
     ))
 }
 
-/// The misread name and the suggestion of a message
-/// `rl3 is not a hole: did you mean r13? (...)`.
-fn suggestion(message: &str) -> Option<(&str, &str)> {
-    let (_, rest) = message.split_once("did you mean ")?;
+/// The misread name and the suggestion of a message `there is no hole
+/// rl3 on this board: did you mean r13? (...)` about the text `written`:
+/// the misread name is the message's word that `written` holds as a name.
+fn suggestion<'m>(message: &'m str, written: &str) -> Option<(&'m str, &'m str)> {
+    let (before, rest) = message.split_once("did you mean ")?;
     let meant = rest.split(['?', ' ']).next()?;
-    let misread = message.split_whitespace().next()?;
+    let misread = before
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| !w.is_empty() && token_at(written, w).is_some())?;
     (!meant.is_empty() && misread != meant).then_some((misread, meant))
+}
+
+/// Where `token` stands in `text` as a whole name (not inside a longer one).
+fn token_at(text: &str, token: &str) -> Option<usize> {
+    text.match_indices(token).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + token.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric())
+            && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+    })
 }
 
 fn quick_fix(
@@ -257,11 +266,11 @@ mod tests {
 
     #[test]
     fn suggestions_are_read_from_messages() {
-        assert_eq!(
-            suggestion("rl3 is not a hole: did you mean r13? (a letter l for a one)"),
-            Some(("rl3", "r13"))
-        );
-        assert_eq!(suggestion("R has no marble on r9"), None);
+        let message =
+            "there is no hole rl3 on this board: did you mean r13? (a letter l for a one)";
+        assert_eq!(suggestion(message, "r9-rl3"), Some(("rl3", "r13")));
+        assert_eq!(suggestion("R has no marble on r9", "r9-r12"), None);
+        assert_eq!(token_at("rl3-rl", "rl"), Some(4));
     }
 
     #[test]

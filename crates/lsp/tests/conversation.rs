@@ -364,3 +364,125 @@ fn a_hostile_script_is_a_diagnostic_on_its_tag() {
     assert_eq!(ranges(&published), ["1:0-1:21 variant"]);
     assert!(client.stop());
 }
+
+#[test]
+fn quick_fixes_strict_hints_tags_and_the_outline() {
+    // With `strict`, the mark h-q3 leaves out is a hint.
+    let (server, conn) = Connection::memory();
+    let init = Request::new(
+        1.into(),
+        "initialize".to_string(),
+        json!({"capabilities": {}, "initializationOptions": {"strict": true}}),
+    );
+    conn.sender.send(init.into()).unwrap();
+    let thread = std::thread::spawn(move || billes_lsp::serve(&server).unwrap());
+    let mut client = Client {
+        conn,
+        server: Some(thread),
+        next: 1,
+    };
+    client.recv();
+    let uri = "file:///club/barricade.bgn";
+    let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-a1\n2. B5 h-q3 !? {[%win 0.43] [%luck +0.12]}\n3. R2 h-d1\n*\n\n[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R4 r9-rl3\n*\n";
+    let published = client.open(uri, record);
+    assert_eq!(
+        ranges(&published),
+        ["4:6-4:10 missing_mark", "12:6-12:12 illegal_move"]
+    );
+    assert_eq!(published["diagnostics"][0]["severity"], 4);
+
+    // The quick fixes: the mark written in, the name read with a slip.
+    let diagnostics = published["diagnostics"].clone();
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": diagnostics[0]["range"], "context": {"diagnostics": [diagnostics[0]]}}),
+    );
+    insta::assert_snapshot!("mark_fix", pretty(&actions));
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri][0]["newText"], "h-q3#",
+        "{actions}"
+    );
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": diagnostics[1]["range"], "context": {"diagnostics": [diagnostics[1]]}}),
+    );
+    assert_eq!(actions[0]["title"], "replace rl3 with r13");
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri][0]["range"],
+        json!({"start": {"line": 12, "character": 9}, "end": {"line": 12, "character": 12}})
+    );
+
+    // Tag names, and the values of Game and Rules.
+    let at = |line: u32, character: u32| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}});
+    let labels = |items: &Value| -> Vec<String> {
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let names = labels(&client.request("textDocument/completion", at(0, 1)));
+    assert!(names.contains(&"Rules".to_string()) && names.contains(&"Seats".to_string()));
+    let games = labels(&client.request("textDocument/completion", at(0, 7)));
+    assert_eq!(games, ["aggravation", "barricade", "offboard"]);
+
+    // Hover on a tag, a NAG, an analysis comment.
+    let hover = |client: &mut Client, line, character| {
+        client.request("textDocument/hover", at(line, character))["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(hover(&mut client, 1, 2).starts_with("**Seats**: the seats in play"));
+    assert!(hover(&mut client, 4, 12).starts_with("**$5**: interesting move"));
+    assert_eq!(
+        hover(&mut client, 4, 17),
+        "**analysis**: the mover's side wins 43% of the time after this move; \
+         the roll was worth +12 points of winning chance against the average"
+    );
+
+    // The outline: games, then turns; folding by game.
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let outline: Vec<String> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let turns: Vec<&str> = g["children"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t["name"].as_str().unwrap())
+                .collect();
+            format!("{}: {}", g["name"].as_str().unwrap(), turns.join(" | "))
+        })
+        .collect();
+    assert_eq!(
+        outline,
+        [
+            "game 1 (barricade): 1. R3 h-a1 | 2. B5 h-q3 | 3. R2 h-d1",
+            "game 2 (aggravation): 1. R6 + | 2. R4 r9-rl3"
+        ]
+    );
+    let folds = client.request(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let folds: Vec<(u64, u64)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["startLine"].as_u64().unwrap(),
+                f["endLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(folds, [(0, 6), (8, 13)]);
+    assert!(client.stop());
+}

@@ -12,11 +12,12 @@ formatting, quick fixes (did-you-mean names, missing marks, a missing Result), a
 games and turns. A record's Rules tag is read from the record's folder, as validate reads it. \
 Settings (initializationOptions or workspace configuration, under \"billes\"): \
 {\"strict\": true} shows each missing effect mark as a hint. Set-up for VS Code, Neovim, Helix \
-and Emacs: docs/editors.md.
+and Emacs: docs/editors.md. Exits 0 after the protocol's shutdown and exit, 1 on an exit \
+without shutdown or when the editor goes away.
 
 Examples:
-  billes lsp                                 run by the editor, not by hand
-  nvim --cmd 'lua vim.lsp.start({cmd={\"billes\",\"lsp\"}})' game.bgn";
+  billes lsp                                 started by the editor, which talks to it
+  code --install-extension billes-bgn.vsix   VS Code (editors/vscode, see docs/editors.md)";
 
 #[derive(Debug, Args)]
 pub struct LspArgs {

@@ -109,6 +109,9 @@ pub enum Command {
     /// Record a game as it is played, each turn checked as it is typed
     #[command(after_help = crate::cmd::play::HELP)]
     Play(crate::cmd::play::PlayArgs),
+    /// Serve editors: a language server (LSP) on standard input and output
+    #[command(after_help = crate::cmd::lsp::HELP)]
+    Lsp(crate::cmd::lsp::LspArgs),
     /// Run a Lua replay script over archives: rows as a table, CSV or JSON, or the games it keeps
     #[command(after_help = crate::cmd::run::RUN_HELP)]
     Run(crate::cmd::run::RunArgs),

@@ -36,6 +36,7 @@ mod encodings;
 mod examples;
 mod games;
 mod hostile;
+mod lsp;
 mod moves;
 mod play;
 mod referee;

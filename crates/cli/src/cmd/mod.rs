@@ -8,6 +8,7 @@ mod convert;
 pub(crate) mod diff;
 mod docs;
 mod fmt;
+pub(crate) mod lsp;
 pub(crate) mod moves;
 pub(crate) mod play;
 pub(crate) mod render;
@@ -42,6 +43,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Filter(args) => run::filter(&args)?,
         Command::Moves(args) => moves::run(&args)?,
         Command::Play(args) => play::run(&args)?,
+        Command::Lsp(args) => lsp::run(&args)?,
         Command::Completions(args) => docs::completions(&args)?,
         Command::Man => docs::man()?,
     };

@@ -1,0 +1,369 @@
+//! The check of a document, game by game, as `billes validate` checks a
+//! file: each game's syntax errors and every mistake of its turns, under
+//! the rules its `Rules` tag names (resolved by the one rule path,
+//! [`billes_archive::rules`], from the document's folder). A game whose text
+//! has not changed since the last check is not checked again: its mistakes
+//! are kept, keyed by its text.
+
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+
+use billes_archive::diagnostic::legal_note;
+use billes_archive::rules::{Place, Resolver, RulePolicy};
+use billes_core::{ErrorKind, ReplayError};
+use billes_notation::{Game, GameSource, ParseError, ReadError, Reader};
+
+/// The longest document checked, in bytes: 16 MiB. A longer one gets one
+/// diagnostic saying so (see SECURITY.md).
+pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+
+/// What a mistake is: an error, or a missing mark (`strict` only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// A mistake of the record.
+    Error,
+    /// A mark left out (the record is valid without it).
+    Hint,
+}
+
+/// One mistake, located by bytes in its game's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mistake {
+    /// Byte range in the game's text.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// The kind's name (`illegal_move`, `syntax`...): the diagnostic's code.
+    pub code: &'static str,
+    /// What was wrong.
+    pub message: String,
+    /// The legal moves there, nearest first.
+    pub legal: Vec<String>,
+    /// What the check did about it, when it went on or stopped.
+    pub note: Option<String>,
+    /// Error or hint.
+    pub severity: Severity,
+}
+
+impl Mistake {
+    /// The "legal: ..." line of the mistake, if it lists legal moves.
+    pub fn legal_note(&self) -> Option<String> {
+        (!self.legal.is_empty()).then(|| legal_note(&self.legal))
+    }
+
+    fn syntax(err: &ParseError, note: Option<&str>) -> Mistake {
+        Mistake {
+            start: err.span.start as usize,
+            end: err.span.end as usize,
+            code: "syntax",
+            message: err.message.clone(),
+            legal: Vec::new(),
+            note: note.map(str::to_string),
+            severity: Severity::Error,
+        }
+    }
+
+    fn replay(err: &ReplayError, severity: Severity) -> Mistake {
+        // An error without a place (a tag missing) is on the game's start.
+        let (start, end) = if err.span.line == 0 {
+            (0, 0)
+        } else {
+            (err.span.start as usize, err.span.end as usize)
+        };
+        Mistake {
+            start,
+            end,
+            code: if severity == Severity::Hint {
+                "missing_mark"
+            } else {
+                err.kind.name()
+            },
+            message: err.message.clone(),
+            legal: err.legal.clone(),
+            note: err.note().map(str::to_string),
+            severity,
+        }
+    }
+}
+
+/// A game of a document and its mistakes.
+#[derive(Debug, Clone)]
+pub struct CheckedGame {
+    /// Its 1-based number in the document.
+    pub index: usize,
+    /// The byte offset of its text in the document.
+    pub offset: usize,
+    /// The length of its text.
+    pub len: usize,
+    /// Its mistakes, in the order of the record.
+    pub mistakes: std::rc::Rc<Vec<Mistake>>,
+}
+
+/// The checker of one document: the rules resolver for its folder and the
+/// mistakes of each game text checked last time.
+#[derive(Debug)]
+pub struct Checker {
+    /// The document's folder (`None`: not a file).
+    dir: Option<PathBuf>,
+    resolver: Resolver,
+    cache: HashMap<String, std::rc::Rc<Vec<Mistake>>>,
+    strict: bool,
+    /// Games checked (not found in the cache) since the checker was made.
+    pub checked: u64,
+}
+
+impl Checker {
+    /// A checker for a document in `dir`.
+    pub fn new(dir: Option<PathBuf>, strict: bool) -> Checker {
+        Checker {
+            dir,
+            resolver: RulePolicy::from_tags().resolver(),
+            cache: HashMap::new(),
+            strict,
+            checked: 0,
+        }
+    }
+
+    /// The rules resolver of the document's folder.
+    pub fn resolver(&self) -> &Resolver {
+        &self.resolver
+    }
+
+    /// The place a game of the document is read from, for its rules.
+    pub fn place(&self) -> Place<'_> {
+        Place::dir(self.dir.as_deref())
+    }
+
+    /// Checks every game of `text`; the games whose text was checked last
+    /// time are taken from the cache. Also the mistakes of the document
+    /// itself (too long, a NUL byte), with their byte ranges.
+    pub fn check(&mut self, text: &str) -> (Vec<CheckedGame>, Vec<Mistake>) {
+        if text.len() > MAX_DOCUMENT_BYTES {
+            let message = format!(
+                "the document is {} long, more than {}, the most checked: not checked",
+                billes_notation::file::bytes(text.len() as u64),
+                billes_notation::file::bytes(MAX_DOCUMENT_BYTES as u64)
+            );
+            return (Vec::new(), vec![document_mistake(0, "encoding", message)]);
+        }
+        let mut games = Vec::new();
+        let mut own = Vec::new();
+        let mut cache = HashMap::with_capacity(self.cache.len());
+        for source in Reader::new(text.as_bytes()) {
+            let source = match source {
+                Ok(source) => source,
+                Err(ReadError::Nul { line, column, .. }) => {
+                    let at = nul_offset(text, line, column);
+                    own.push(document_mistake(
+                        at,
+                        "encoding",
+                        "a NUL byte: not text, not read further".to_string(),
+                    ));
+                    break;
+                }
+                Err(e) => {
+                    own.push(document_mistake(0, "encoding", e.to_string()));
+                    break;
+                }
+            };
+            if source.is_blank() {
+                continue;
+            }
+            let mistakes = match self.cache.remove(&source.text) {
+                Some(found) => found,
+                None => {
+                    self.checked += 1;
+                    std::rc::Rc::new(self.check_game(&source))
+                }
+            };
+            games.push(CheckedGame {
+                index: source.index,
+                offset: source.offset,
+                len: source.text.len(),
+                mistakes: std::rc::Rc::clone(&mistakes),
+            });
+            cache.insert(source.text, mistakes);
+        }
+        self.cache = cache;
+        (games, own)
+    }
+
+    /// Checks one game, as `billes validate` does.
+    fn check_game(&mut self, source: &GameSource) -> Vec<Mistake> {
+        match readable(source) {
+            Ok((game, errors)) => {
+                let mut mistakes = self.replay(game);
+                for (i, err) in errors.iter().enumerate() {
+                    mistakes.push(Mistake::syntax(err, (i == 0).then_some(UNREADABLE)));
+                }
+                mistakes
+            }
+            Err(first) => vec![Mistake::syntax(&first, None)],
+        }
+    }
+
+    /// Replays a game read: every mistake, or the missing marks of a valid
+    /// game with `strict`. A script that fails or a bug in the rules is a
+    /// mistake at the game's start, never the end of the server.
+    fn replay(&mut self, game: Game) -> Vec<Mistake> {
+        let place = Place::dir(self.dir.as_deref());
+        let resolver = &self.resolver;
+        let strict = self.strict;
+        let found = catch_unwind(AssertUnwindSafe(|| {
+            let rules = match resolver.rule_set(&place, &game) {
+                Ok(rules) => rules,
+                Err(e) => return vec![Mistake::replay(&e, Severity::Error)],
+            };
+            let engine = rules.engine();
+            match engine.validate(&game) {
+                Ok(_) if strict => billes_core::complete_marks(engine, &mut game.clone())
+                    .map(|missing| {
+                        missing
+                            .iter()
+                            .map(|e| Mistake::replay(e, Severity::Hint))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                Ok(_) => Vec::new(),
+                Err(first) => {
+                    let all = engine.check_all(&game);
+                    let all = if all.is_empty() { vec![first] } else { all };
+                    all.iter()
+                        .map(|e| Mistake::replay(e, Severity::Error))
+                        .collect()
+                }
+            }
+        }));
+        found.unwrap_or_else(|_| {
+            // The variants are loaded anew after a bug in the rules.
+            self.resolver = RulePolicy::from_tags().resolver();
+            vec![Mistake::replay(
+                &ReplayError::new(
+                    ErrorKind::Tag,
+                    Default::default(),
+                    "internal error while replaying this game (please report it)",
+                ),
+                Severity::Error,
+            )]
+        })
+    }
+
+    /// Forgets every game checked and every variant loaded (a script may
+    /// have changed on disk).
+    pub fn forget(&mut self) {
+        self.cache.clear();
+        self.resolver = RulePolicy::from_tags().resolver();
+    }
+}
+
+/// The game of `source` as far as it can be checked, and its syntax
+/// errors: read past them, the turns before the first unreadable one are
+/// kept and the result is not (the game is not followed to its end).
+///
+/// # Errors
+/// The first syntax error, when the game cannot be read past it.
+pub fn readable(source: &GameSource) -> Result<(Game, Vec<ParseError>), ParseError> {
+    let first = match source.parse() {
+        Ok(game) => return Ok((game, Vec::new())),
+        Err(err) => err,
+    };
+    let Some(read) = source.parse_recovering(first.clone()) else {
+        return Err(first);
+    };
+    let mut game = read.game;
+    let stop = read.unreadable.first().copied().unwrap_or(u32::MAX);
+    game.line.turns.retain(|t| t.span.start < stop);
+    game.tags.retain(|t| t.name != "Result");
+    game.outcome = Default::default();
+    Ok((game, read.errors))
+}
+
+/// The game of `text` holding byte `offset` (the last one when the offset
+/// is past them).
+pub fn game_at(text: &str, offset: usize) -> Option<GameSource> {
+    let mut found = None;
+    for source in Reader::new(text.as_bytes()).map_while(Result::ok) {
+        if source.offset > offset && found.is_some() {
+            break;
+        }
+        if !source.is_blank() {
+            found = Some(source);
+        }
+    }
+    found
+}
+
+/// The note of the first syntax error of a game read past it (as
+/// `billes validate` says it).
+const UNREADABLE: &str =
+    "this turn cannot be read, and the position after it cannot be known: the turns after it are read for syntax only";
+
+fn document_mistake(at: usize, code: &'static str, message: String) -> Mistake {
+    Mistake {
+        start: at,
+        end: at,
+        code,
+        message,
+        legal: Vec::new(),
+        note: None,
+        severity: Severity::Error,
+    }
+}
+
+/// The byte offset of 1-based `line` and character `column` in `text`.
+fn nul_offset(text: &str, line: u32, column: u32) -> usize {
+    let start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n')
+            .nth(line as usize - 2)
+            .map_or(text.len(), |(i, _)| i + 1)
+    };
+    text[start..]
+        .char_indices()
+        .nth(column.saturating_sub(1) as usize)
+        .map_or(text.len(), |(i, _)| start + i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r13\n*\n\n[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n*\n";
+
+    #[test]
+    fn only_changed_games_are_checked_again() {
+        let mut checker = Checker::new(None, false);
+        let (games, own) = checker.check(TWO);
+        assert!(own.is_empty());
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].mistakes.len(), 1);
+        assert_eq!(games[0].mistakes[0].code, "illegal_move");
+        assert!(games[1].mistakes.is_empty());
+        assert_eq!(checker.checked, 2);
+        let fixed = TWO.replacen("r9-r13", "r9-r12", 1);
+        let (games, _) = checker.check(&fixed);
+        assert!(games.iter().all(|g| g.mistakes.is_empty()));
+        assert_eq!(checker.checked, 3);
+        // The second game moved (its offset), its mistakes were kept.
+        let (games, _) = checker.check(&fixed.replacen("1. R6 +", "1. R6 + {ok}", 1));
+        assert_eq!(checker.checked, 4);
+        assert_eq!(
+            games[1].offset,
+            fixed.rfind("[Game").expect("two games") + 5
+        );
+    }
+
+    #[test]
+    fn a_nul_byte_and_a_long_document_are_mistakes_of_the_document() {
+        let mut checker = Checker::new(None, false);
+        let (_, own) = checker.check("[Game \"offboard\"]\n1. R\0 *\n");
+        assert_eq!(own.len(), 1);
+        assert_eq!(own[0].start, 22);
+        let long = " ".repeat(MAX_DOCUMENT_BYTES + 1);
+        let (games, own) = checker.check(&long);
+        assert!(games.is_empty());
+        assert!(own[0].message.contains("not checked"), "{}", own[0].message);
+    }
+}

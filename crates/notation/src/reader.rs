@@ -9,8 +9,10 @@
 //! starting with `[Game ` starts a game even inside a comment, so a comment
 //! left open costs its own game only.
 //!
-//! A NUL byte ends the reading (a record is text), and so does a game longer
-//! than [`MAX_GAME_BYTES`]: each is an error of the game it is in.
+//! A NUL byte ends the reading (a record is text): it is an error of the game
+//! it is in. A game longer than [`MAX_GAME_BYTES`] is an error too, and is
+//! skipped: its bytes past the limit are not kept, and reading goes on with
+//! the next game.
 
 use std::io::{self, BufRead};
 
@@ -108,8 +110,9 @@ pub enum ReadError {
         column: u32,
     },
     /// The game is longer than the reader's limit ([`MAX_GAME_BYTES`]
-    /// unless [`Reader::limit`] says otherwise). The reader stops.
-    #[error("game {index} (from line {line}) is longer than {}, the limit of one game: not read further", crate::file::bytes(*limit as u64))]
+    /// unless [`Reader::limit`] says otherwise). Its text is skipped and
+    /// reading goes on with the next game.
+    #[error("game {index} (from line {line}) is longer than {}, the limit of one game: not checked", crate::file::bytes(*limit as u64))]
     TooLarge {
         /// 1-based number of the game in its file.
         index: usize,
@@ -123,10 +126,34 @@ pub enum ReadError {
     Io(#[from] io::Error),
 }
 
-/// The longest game a [`Reader`] reads: 1 GiB. A game longer than this is
-/// an error, and the reader stops (an input that never ends a game, such
-/// as a device, would otherwise fill the memory).
-pub const MAX_GAME_BYTES: usize = 1 << 30;
+/// The longest game a [`Reader`] reads: 16 MiB (real games take a few
+/// kilobytes). A game longer than this is an error, and is skipped: the
+/// reader goes on with the next game. A parsed turn takes 152 bytes and
+/// the shortest turn 3 bytes of text (`R--`), so a game at the limit is
+/// parsed in at most its text plus 51 times it, 832 MiB: any game is
+/// checked or refused in well under 2 GiB.
+pub const MAX_GAME_BYTES: usize = 16 << 20;
+
+/// While a game too long is skipped, the line being read is fed to the
+/// splitter a piece at a time once this long (a game on one line is one
+/// line).
+const SKIP_PIECE: usize = 1 << 16;
+
+/// Where a game too long is being skipped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Skip {
+    /// No game is being skipped.
+    No,
+    /// At the start of a line, or within a line none of which is fed yet.
+    Line,
+    /// As `Line`, in the first line of the game skipped: the line's start
+    /// is the start of this game, not of the next.
+    First,
+    /// Within a tag line partly fed: the rest is skipped up to its end.
+    Tag,
+    /// Within a movetext line partly fed: `pending[0]` is its last byte fed.
+    Moves,
+}
 
 /// The game-boundary state machine, fed whole lines: one at a time, or many
 /// at once, skimmed across line breaks where they change nothing.
@@ -455,6 +482,8 @@ struct ReaderState {
     /// How many bytes at the start of the input's buffer are known to hold
     /// no NUL byte.
     clean: usize,
+    /// Whether the game being read is too long, so skipped.
+    skip: Skip,
 }
 
 /// Consumes `n` bytes of `input`, `clean` of which at its start are known
@@ -487,6 +516,7 @@ impl<R: BufRead> Reader<R> {
                 bom: Some(0),
                 limit: MAX_GAME_BYTES,
                 clean: 0,
+                skip: Skip::No,
             },
         }
     }
@@ -500,6 +530,12 @@ impl<R: BufRead> Reader<R> {
     /// let mut reader = Reader::new(data.as_bytes()).limit(16);
     /// assert!(matches!(reader.next(), Some(Err(ReadError::TooLarge { index: 1, .. }))));
     /// assert!(reader.next().is_none());
+    ///
+    /// let data = "[Game \"offboard\"]\n1. R e5>w 2. B e1>e *\n[Game \"offboard\"]\n*\n";
+    /// let mut reader = Reader::new(data.as_bytes()).limit(30);
+    /// assert!(matches!(reader.next(), Some(Err(ReadError::TooLarge { index: 1, line: 1, .. }))));
+    /// let next = reader.next().unwrap().unwrap();
+    /// assert_eq!((next.index, next.line), (2, 3));
     /// ```
     pub fn limit(mut self, bytes: usize) -> Reader<R> {
         self.state.limit = bytes;
@@ -528,18 +564,87 @@ impl<R: BufRead> Reader<R> {
 }
 
 impl ReaderState {
+    /// The game being read, as too long: it is skipped from now on.
+    fn too_large(&mut self) -> ReadError {
+        self.index += 1;
+        self.skip = if self.line_start == 0 {
+            Skip::First
+        } else {
+            Skip::Line
+        };
+        let error = ReadError::TooLarge {
+            index: self.index,
+            line: self.pending_line,
+            limit: self.limit,
+        };
+        self.drop_skipped();
+        self.pending.shrink_to(MAX_SPARE_BYTES);
+        error
+    }
+
+    /// While a game is skipped: drops the lines of `pending` fed to the
+    /// splitter, and feeds the line being read once it is long, keeping
+    /// only its last byte fed (the context of the next byte). A line that
+    /// starts the next game ends the skipping and is kept whole.
+    fn drop_skipped(&mut self) {
+        self.forget(self.line_start);
+        if self.pending.len() < self.limit.clamp(2, SKIP_PIECE) {
+            return;
+        }
+        // The last byte fed is not one whose meaning depends on the byte
+        // after it (a result token), unless the whole piece is such bytes.
+        let mut cut = self.pending.len();
+        while cut > 1 && matches!(self.pending[cut - 1], b'*' | b'=') {
+            cut -= 1;
+        }
+        if cut <= 1 {
+            cut = self.pending.len();
+        }
+        match self.skip {
+            Skip::No | Skip::Tag => {}
+            Skip::Line | Skip::First => {
+                let mut splitter = self.splitter;
+                let first = self
+                    .pending
+                    .iter()
+                    .copied()
+                    .find(|b| !b.is_ascii_whitespace());
+                let (_, boundary, _) = splitter.feed_line(&self.pending[..cut]);
+                let tag = !splitter.in_comment && first == Some(b'[');
+                if boundary && self.skip == Skip::Line {
+                    // The next game starts here: its line is fed whole when it ends.
+                    self.skip = Skip::No;
+                    return;
+                }
+                self.splitter = splitter;
+                self.skip = if tag { Skip::Tag } else { Skip::Moves };
+            }
+            Skip::Moves => {
+                self.splitter.rest_of_line(&self.pending[..cut], 1);
+            }
+        }
+        self.forget(cut - 1);
+    }
+
+    /// Drops the first `n` bytes of `pending`, of a game skipped.
+    fn forget(&mut self, n: usize) {
+        self.pending_offset += n;
+        self.pending_line = self
+            .pending_line
+            .saturating_add(count_lines(&self.pending[..n]));
+        self.pending.drain(..n);
+        self.line_start = self.line_start.saturating_sub(n);
+    }
+
     /// The game being read, as an error that stops the reader: its number,
     /// and the line and column where `pending` ends.
-    fn stop(&mut self, nul: bool) -> ReadError {
+    fn stop(&mut self) -> ReadError {
         self.done = true;
-        let index = self.index + 1;
-        if !nul {
-            return ReadError::TooLarge {
-                index,
-                line: self.pending_line,
-                limit: self.limit,
-            };
-        }
+        let index = if self.skip == Skip::No {
+            self.index + 1
+        } else {
+            self.index
+        };
         let bytes = &self.pending;
         let line = self.pending_line.saturating_add(count_lines(bytes));
         let line_start = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
@@ -558,19 +663,45 @@ impl ReaderState {
     /// When it starts a new game, the game before it is cut off and returned
     /// (`None` if it held only white space), and the line begins `pending`.
     fn end_line(&mut self) -> Option<Option<Result<GameSource, ReadError>>> {
-        let boundary = self.splitter.feed(&self.pending[self.line_start..]);
+        let line = &self.pending[self.line_start..];
+        let boundary = match self.skip {
+            Skip::No | Skip::Line => self.splitter.feed(line),
+            Skip::First => {
+                self.splitter.feed(line);
+                false
+            }
+            Skip::Tag => false,
+            Skip::Moves => {
+                self.splitter.rest_of_line(line, 1);
+                false
+            }
+        };
+        if matches!(self.skip, Skip::First | Skip::Tag | Skip::Moves) {
+            self.skip = Skip::Line;
+        }
         let mut out = None;
         if boundary && self.line_start > 0 {
             let tail = self.pending.split_off(self.line_start);
             out = Some(self.emit());
             self.pending = tail;
+        } else if boundary {
+            // The lines of a game skipped before this one are dropped already.
+            self.skip = Skip::No;
         }
         self.line_start = self.pending.len();
         out
     }
 
-    /// Turns `pending` into the next game (or `None` when it is blank) and empties it.
+    /// Turns `pending` into the next game (or `None` when it is blank, or
+    /// the end of a game skipped) and empties it.
     fn emit(&mut self) -> Option<Result<GameSource, ReadError>> {
+        if self.skip != Skip::No {
+            self.skip = Skip::No;
+            let n = self.pending.len();
+            self.forget(n);
+            self.line_start = 0;
+            return None;
+        }
         // The next game is likely about as long: room for it at once saves
         // growing (and copying) the buffer line by line; at most the size
         // of a buffer worth keeping, so one huge game does not reserve as
@@ -600,6 +731,14 @@ impl ReaderState {
         }
         self.index += 1;
         let index = self.index;
+        if bytes.len() > self.limit {
+            // Read whole at once, within the input's buffer.
+            return Some(Err(ReadError::TooLarge {
+                index,
+                line,
+                limit: self.limit,
+            }));
+        }
         Some(match String::from_utf8(bytes) {
             Ok(text) => Ok(GameSource {
                 index,
@@ -636,8 +775,10 @@ impl<R: BufRead> Iterator for Reader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         let state = &mut self.state;
         while !state.done {
-            if state.pending.len() > state.limit {
-                return Some(Err(state.stop(false)));
+            if state.skip != Skip::No {
+                state.drop_skipped();
+            } else if state.pending.len() > state.limit {
+                return Some(Err(state.too_large()));
             }
             let buf = match self.input.fill_buf() {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -652,7 +793,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             // The bytes looked at for one before are not looked at again
             // (a buffer holds many games, each returned on its own).
             let buf = match memchr::memchr(0, buf.get(state.clean..).unwrap_or_default()) {
-                Some(n) if state.clean + n == 0 => return Some(Err(state.stop(true))),
+                Some(n) if state.clean + n == 0 => return Some(Err(state.stop())),
                 Some(n) => {
                     state.clean += n;
                     &buf[..state.clean]
@@ -714,6 +855,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Some((start, end)) => {
                     state.pending.extend_from_slice(&buf[..start]);
                     let out = if state.pending.is_empty() {
+                        state.skip = Skip::No;
                         None
                     } else {
                         state.emit()
@@ -943,26 +1085,78 @@ mod tests {
     }
 
     #[test]
-    fn a_game_longer_than_the_limit_stops_the_reader() {
+    fn a_game_longer_than_the_limit_is_skipped_and_the_next_is_read() {
         let line = "1. R6 +".repeat(100);
-        let data = format!("[A \"1\"]\n*\n[A \"2\"]\n{line} *\n[A \"3\"]\n*\n");
-        let items: Vec<_> = Reader::new(io::BufReader::with_capacity(16, data.as_bytes()))
-            .limit(200)
-            .collect();
-        assert_eq!(items.len(), 2);
-        assert!(items[0].is_ok());
-        assert!(
-            matches!(
-                items[1],
+        let data = format!("[A \"1\"]\n*\n[A \"2\"]\n{line} *\n[A \"3\"]\n1. R6 + *\n");
+        for capacity in [1, 16, 1 << 16] {
+            let items: Vec<_> =
+                Reader::new(io::BufReader::with_capacity(capacity, data.as_bytes()))
+                    .limit(200)
+                    .collect();
+            assert_eq!(items.len(), 3, "buffer of {capacity}");
+            assert!(items[0].is_ok());
+            assert!(
+                matches!(
+                    items[1],
+                    Err(ReadError::TooLarge {
+                        index: 2,
+                        line: 3,
+                        limit: 200
+                    })
+                ),
+                "{:?}",
+                items[1]
+            );
+            let third = items[2].as_ref().unwrap();
+            assert_eq!((third.index, third.line), (3, 5));
+            assert_eq!(third.offset, data.find("[A \"3\"]").unwrap());
+            assert_eq!(third.text, "[A \"3\"]\n1. R6 + *\n");
+            assert!(third.parse().is_ok());
+        }
+    }
+
+    #[test]
+    fn a_game_skipped_keeps_its_comments_and_results_across_pieces() {
+        // A `[Game ` line inside the skipped game's comment, a tag-looking
+        // line in it, and a result after the comment closes: the game after
+        // is found where the splitter finds it in the whole text.
+        let long = "1. R6 + ".repeat(40);
+        let data =
+            format!("[A \"1\"]\n{long}{{ {long}\n[A \"x\"] {long}}} {long} *\n\n[A \"2\"]\n*\n");
+        let expected: Vec<(u32, usize)> = split_games(&data).map(|c| (c.line, c.offset)).collect();
+        assert_eq!(expected.len(), 2);
+        for capacity in [1, 3, 64, 1 << 16] {
+            let items: Vec<_> =
+                Reader::new(io::BufReader::with_capacity(capacity, data.as_bytes()))
+                    .limit(50)
+                    .collect();
+            assert_eq!(items.len(), 2, "buffer of {capacity}");
+            assert!(matches!(
+                items[0],
                 Err(ReadError::TooLarge {
-                    index: 2,
-                    line: 3,
-                    limit: 200
+                    index: 1,
+                    line: 1,
+                    ..
                 })
-            ),
-            "{:?}",
-            items[1]
-        );
+            ));
+            let second = items[1].as_ref().unwrap();
+            assert_eq!(
+                (second.line, second.offset),
+                expected[1],
+                "buffer of {capacity}"
+            );
+            assert_eq!(second.index, 2);
+        }
+    }
+
+    #[test]
+    fn the_longest_game_parses_well_under_two_gib() {
+        // The shortest turn is 3 bytes of text (`R--`) and a parsed turn
+        // 152 bytes (`crate::ast`): a game at the limit, text and turns,
+        // takes well under 2 GiB, with room for the replay beside it.
+        let turns = MAX_GAME_BYTES / 3;
+        let bytes = MAX_GAME_BYTES + turns * size_of::<Turn>().max(152);
+        assert!(bytes < 1 << 30, "{bytes}");
     }
 
     #[test]

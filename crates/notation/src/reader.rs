@@ -20,6 +20,10 @@ use crate::ast::{Game, Turn};
 use crate::error::ParseError;
 use crate::parse::{parse_chunk, parse_chunk_into, BOM};
 
+mod limit;
+
+use limit::Skip;
+
 /// The text of one game, as split from a file, with its place in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSource {
@@ -134,27 +138,6 @@ pub enum ReadError {
 /// checked or refused in well under 2 GiB.
 pub const MAX_GAME_BYTES: usize = 16 << 20;
 
-/// While a game too long is skipped, the line being read is fed to the
-/// splitter a piece at a time once this long (a game on one line is one
-/// line).
-const SKIP_PIECE: usize = 1 << 16;
-
-/// Where a game too long is being skipped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Skip {
-    /// No game is being skipped.
-    No,
-    /// At the start of a line, or within a line none of which is fed yet.
-    Line,
-    /// As `Line`, in the first line of the game skipped: the line's start
-    /// is the start of this game, not of the next.
-    First,
-    /// Within a tag line partly fed: the rest is skipped up to its end.
-    Tag,
-    /// Within a movetext line partly fed: `pending[0]` is its last byte fed.
-    Moves,
-}
-
 /// The game-boundary state machine, fed whole lines: one at a time, or many
 /// at once, skimmed across line breaks where they change nothing.
 #[derive(Debug, Default, Clone, Copy)]
@@ -258,6 +241,14 @@ impl Splitter {
     /// or all of `bytes`), in one pass over its bytes: returns its length,
     /// whether it starts a new game and whether it ends with a line break.
     fn feed_line(&mut self, bytes: &[u8]) -> (usize, bool, bool) {
+        self.feed_line_to(bytes, bytes.len())
+    }
+
+    /// [`feed_line`](Splitter::feed_line) on a line of which only
+    /// `bytes[..end]` is fed: the bytes from `end` on are only looked at (a
+    /// result token is known by the byte after it), for a line fed in
+    /// pieces. `end` is past the line's first byte that is not white space.
+    fn feed_line_to(&mut self, bytes: &[u8], end: usize) -> (usize, bool, bool) {
         let i = bytes
             .iter()
             .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0C))
@@ -283,14 +274,22 @@ impl Splitter {
             };
         }
         self.has_moves |= !blank;
-        let (len, complete) = self.rest_of_line(bytes, i);
+        let (len, complete) = self.rest_of_line_to(bytes, i, end);
         (len, boundary, complete)
     }
 
     /// Feeds the movetext of a line from `i` to its line break: returns the
     /// end of the line (after the break, or the end of `bytes`) and whether
     /// it has a break. `bytes` starts at a line start.
-    fn rest_of_line(&mut self, bytes: &[u8], mut i: usize) -> (usize, bool) {
+    fn rest_of_line(&mut self, bytes: &[u8], i: usize) -> (usize, bool) {
+        self.rest_of_line_to(bytes, i, bytes.len())
+    }
+
+    /// [`rest_of_line`](Splitter::rest_of_line) up to `end` only: the bytes
+    /// from `end` on are only looked at, as the byte after a result token.
+    fn rest_of_line_to(&mut self, bytes: &[u8], mut i: usize, end: usize) -> (usize, bool) {
+        let whole = bytes;
+        let bytes = &whole[..end];
         // Every byte that is not white space is movetext; only the bytes of
         // SPECIAL change the state, so the others are skipped in bulk.
         loop {
@@ -315,7 +314,7 @@ impl Splitter {
                 b'(' => self.depth += 1,
                 b')' => self.depth = self.depth.saturating_sub(1),
                 _ => {
-                    if self.depth == 0 && is_result(bytes, i) {
+                    if self.depth == 0 && is_result(whole, i) {
                         self.ended = true;
                     }
                 }
@@ -482,8 +481,14 @@ struct ReaderState {
     /// How many bytes at the start of the input's buffer are known to hold
     /// no NUL byte.
     clean: usize,
-    /// Whether the game being read is too long, so skipped.
-    skip: Skip,
+    /// Where the game being read is, when it is too long, so skipped.
+    skip: Option<Skip>,
+    /// Bytes of white space cut from the start of the line being read,
+    /// a line longer than the limit whose game is not known yet.
+    cut: usize,
+    /// An error to give before reading on (a game too long found right
+    /// after the game given).
+    queued: Option<ReadError>,
 }
 
 /// Consumes `n` bytes of `input`, `clean` of which at its start are known
@@ -516,7 +521,9 @@ impl<R: BufRead> Reader<R> {
                 bom: Some(0),
                 limit: MAX_GAME_BYTES,
                 clean: 0,
-                skip: Skip::No,
+                skip: None,
+                cut: 0,
+                queued: None,
             },
         }
     }
@@ -564,83 +571,12 @@ impl<R: BufRead> Reader<R> {
 }
 
 impl ReaderState {
-    /// The game being read, as too long: it is skipped from now on.
-    fn too_large(&mut self) -> ReadError {
-        self.index += 1;
-        self.skip = if self.line_start == 0 {
-            Skip::First
-        } else {
-            Skip::Line
-        };
-        let error = ReadError::TooLarge {
-            index: self.index,
-            line: self.pending_line,
-            limit: self.limit,
-        };
-        self.drop_skipped();
-        self.pending.shrink_to(MAX_SPARE_BYTES);
-        error
-    }
-
-    /// While a game is skipped: drops the lines of `pending` fed to the
-    /// splitter, and feeds the line being read once it is long, keeping
-    /// only its last byte fed (the context of the next byte). A line that
-    /// starts the next game ends the skipping and is kept whole.
-    fn drop_skipped(&mut self) {
-        self.forget(self.line_start);
-        if self.pending.len() < self.limit.clamp(2, SKIP_PIECE) {
-            return;
-        }
-        // The last byte fed is not one whose meaning depends on the byte
-        // after it (a result token), unless the whole piece is such bytes.
-        let mut cut = self.pending.len();
-        while cut > 1 && matches!(self.pending[cut - 1], b'*' | b'=') {
-            cut -= 1;
-        }
-        if cut <= 1 {
-            cut = self.pending.len();
-        }
-        match self.skip {
-            Skip::No | Skip::Tag => {}
-            Skip::Line | Skip::First => {
-                let mut splitter = self.splitter;
-                let first = self
-                    .pending
-                    .iter()
-                    .copied()
-                    .find(|b| !b.is_ascii_whitespace());
-                let (_, boundary, _) = splitter.feed_line(&self.pending[..cut]);
-                let tag = !splitter.in_comment && first == Some(b'[');
-                if boundary && self.skip == Skip::Line {
-                    // The next game starts here: its line is fed whole when it ends.
-                    self.skip = Skip::No;
-                    return;
-                }
-                self.splitter = splitter;
-                self.skip = if tag { Skip::Tag } else { Skip::Moves };
-            }
-            Skip::Moves => {
-                self.splitter.rest_of_line(&self.pending[..cut], 1);
-            }
-        }
-        self.forget(cut - 1);
-    }
-
-    /// Drops the first `n` bytes of `pending`, of a game skipped.
-    fn forget(&mut self, n: usize) {
-        self.pending_offset += n;
-        self.pending_line = self
-            .pending_line
-            .saturating_add(count_lines(&self.pending[..n]));
-        self.pending.drain(..n);
-        self.line_start = self.line_start.saturating_sub(n);
-    }
-
     /// The game being read, as an error that stops the reader: its number,
     /// and the line and column where `pending` ends.
     fn stop(&mut self) -> ReadError {
         self.done = true;
-        let index = if self.skip == Skip::No {
+        // A game skipped has had its number already.
+        let index = if self.skip.is_none() {
             self.index + 1
         } else {
             self.index
@@ -663,45 +599,19 @@ impl ReaderState {
     /// When it starts a new game, the game before it is cut off and returned
     /// (`None` if it held only white space), and the line begins `pending`.
     fn end_line(&mut self) -> Option<Option<Result<GameSource, ReadError>>> {
-        let line = &self.pending[self.line_start..];
-        let boundary = match self.skip {
-            Skip::No | Skip::Line => self.splitter.feed(line),
-            Skip::First => {
-                self.splitter.feed(line);
-                false
-            }
-            Skip::Tag => false,
-            Skip::Moves => {
-                self.splitter.rest_of_line(line, 1);
-                false
-            }
-        };
-        if matches!(self.skip, Skip::First | Skip::Tag | Skip::Moves) {
-            self.skip = Skip::Line;
-        }
+        let boundary = self.splitter.feed(&self.pending[self.line_start..]);
         let mut out = None;
         if boundary && self.line_start > 0 {
             let tail = self.pending.split_off(self.line_start);
             out = Some(self.emit());
             self.pending = tail;
-        } else if boundary {
-            // The lines of a game skipped before this one are dropped already.
-            self.skip = Skip::No;
         }
         self.line_start = self.pending.len();
         out
     }
 
-    /// Turns `pending` into the next game (or `None` when it is blank, or
-    /// the end of a game skipped) and empties it.
+    /// Turns `pending` into the next game (or `None` when it is blank) and empties it.
     fn emit(&mut self) -> Option<Result<GameSource, ReadError>> {
-        if self.skip != Skip::No {
-            self.skip = Skip::No;
-            let n = self.pending.len();
-            self.forget(n);
-            self.line_start = 0;
-            return None;
-        }
         // The next game is likely about as long: room for it at once saves
         // growing (and copying) the buffer line by line; at most the size
         // of a buffer worth keeping, so one huge game does not reserve as
@@ -775,10 +685,11 @@ impl<R: BufRead> Iterator for Reader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         let state = &mut self.state;
         while !state.done {
-            if state.skip != Skip::No {
-                state.drop_skipped();
-            } else if state.pending.len() > state.limit {
-                return Some(Err(state.too_large()));
+            if let Some(error) = state.queued.take() {
+                return Some(Err(error));
+            }
+            if let Some(item) = state.check_limit(false) {
+                return Some(item);
             }
             let buf = match self.input.fill_buf() {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -822,9 +733,22 @@ impl<R: BufRead> Iterator for Reader<R> {
                 state.bom = None;
                 continue;
             }
+            if state.skip.is_some() {
+                match state.skip_from(buf) {
+                    Some(n) => consume(&mut self.input, &mut state.clean, n),
+                    None => {
+                        state.done = true;
+                        return state.queued.take().map(Err);
+                    }
+                }
+                continue;
+            }
             if buf.is_empty() {
                 // The end: a last line without a line break is a line too.
                 if state.line_start < state.pending.len() {
+                    if let Some(item) = state.check_limit(true) {
+                        return Some(item);
+                    }
                     match state.end_line() {
                         Some(Some(game)) => return Some(game),
                         Some(None) | None => continue,
@@ -843,6 +767,9 @@ impl<R: BufRead> Iterator for Reader<R> {
                 };
                 state.pending.extend_from_slice(&buf[..=n]);
                 consume(&mut self.input, &mut state.clean, n + 1);
+                if let Some(item) = state.check_limit(true) {
+                    return Some(item);
+                }
                 match state.end_line() {
                     Some(Some(game)) => return Some(game),
                     Some(None) | None => continue,
@@ -855,7 +782,6 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Some((start, end)) => {
                     state.pending.extend_from_slice(&buf[..start]);
                     let out = if state.pending.is_empty() {
-                        state.skip = Skip::No;
                         None
                     } else {
                         state.emit()
@@ -1189,5 +1115,114 @@ mod tests {
             other => panic!("expected invalid UTF-8, got {other:?}"),
         }
         assert!(items[1].as_ref().unwrap().parse().is_ok());
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    /// What a reader with `limit` should give on `text`: the games of
+    /// [`split_games`], each longer than `limit` an error at its line.
+    fn expected(text: &str, limit: usize) -> Vec<Result<(usize, u32, usize, &str), (usize, u32)>> {
+        split_games(text)
+            .enumerate()
+            .map(|(i, c)| {
+                if c.text.len() > limit {
+                    Err((i + 1, c.line))
+                } else {
+                    Ok((i + 1, c.line, c.offset, c.text))
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_reader_with_a_limit_agrees_with_split_games_on_random_texts() {
+        let pieces = [
+            "[A \"1\"]\n",
+            "1. R6 +",
+            " *",
+            " *\n",
+            "\n",
+            "  \n",
+            "   ",
+            "{",
+            "{{",
+            "}",
+            "(",
+            ")",
+            " =R",
+            "\n[B \"2\"]",
+            "x",
+            " [",
+            "2. B3 --\n",
+            " * {c",
+            "} ",
+            "\t[",
+            "\r\n",
+            "\n[Game \"c\"]\n",
+            "[Game \"d\"] {",
+            "{ {[Game \"e\"]\n",
+            "{{{ {{ {",
+            "                                                  ",
+            " \t \t \t \t \t \t \t \t \t \t \t \t \t \t \t \t \t \t",
+            "1. R6 + 2. B3 -- 3. R6 + 4. B3 -- 5. R6 + 6. B3 -- 7. R6 + 8. B3 --",
+        ];
+        let mut seed = 0x5eed_1234_u64;
+        for round in 0..400 {
+            let len = if round % 3 == 0 { 200 } else { 40 };
+            let mut text = String::new();
+            for _ in 0..len {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            for limit in [8, 30, 100, 400] {
+                let want = expected(&text, limit);
+                // The last: the whole text one buffer.
+                for capacity in [1, 5, 16, 4096, text.len()] {
+                    let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+                    let items: Vec<_> = Reader::new(input).limit(limit).collect();
+                    let got: Vec<Result<(usize, u32, usize, &str), (usize, u32)>> = items
+                        .iter()
+                        .map(|item| match item {
+                            Ok(g) => Ok((g.index, g.line, g.offset, g.text.as_str())),
+                            Err(ReadError::TooLarge { index, line, .. }) => Err((*index, *line)),
+                            Err(e) => panic!("{e}"),
+                        })
+                        .collect();
+                    assert_eq!(
+                        got, want,
+                        "{text:?}, limit {limit}, buffer of {capacity}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_on_one_line_many_pieces_long_is_skipped() {
+        let mut data = String::from("[Game \"offboard\"]\n{a comment (\n[x] } ");
+        data += &"1. R6 + {c} (2. B3 --) ".repeat(20_000);
+        data += " *\n[A \"2\"]\n1. R6 + *\n";
+        for capacity in [7, 1 << 16, data.len()] {
+            let input = io::BufReader::with_capacity(capacity, data.as_bytes());
+            let items: Vec<_> = Reader::new(input).limit(100_000).collect();
+            assert_eq!(items.len(), 2, "buffer of {capacity}");
+            assert!(matches!(
+                items[0],
+                Err(ReadError::TooLarge {
+                    index: 1,
+                    line: 1,
+                    ..
+                })
+            ));
+            let second = items[1].as_ref().unwrap();
+            assert_eq!(
+                (second.index, second.line, second.offset),
+                (2, 4, data.find("[A \"2\"]").unwrap())
+            );
+            assert_eq!(second.text, "[A \"2\"]\n1. R6 + *\n");
+        }
     }
 }

@@ -156,6 +156,31 @@ impl ReaderState {
                 return Some(0);
             }
         }
+        let at_line_start = Some(Skip::Head {
+            first: false,
+            cut: false,
+        });
+        if self.skip == at_line_start && self.pending.is_empty() {
+            // The whole lines of the buffer, fed at once up to the line
+            // that starts the next game, as when no game is skipped.
+            let lines = memchr::memrchr(b'\n', buf).map_or(0, |n| n + 1);
+            if lines > 0 {
+                let (dropped, used) = match self.splitter.feed_lines(&buf[..lines]) {
+                    Some((start, end)) => {
+                        self.pending.extend_from_slice(&buf[start..end]);
+                        self.line_start = self.pending.len();
+                        self.skip = None;
+                        (start, end)
+                    }
+                    None => (lines, lines),
+                };
+                self.pending_offset += dropped;
+                self.pending_line = self
+                    .pending_line
+                    .saturating_add(super::count_lines(&buf[..dropped]));
+                return Some(used);
+            }
+        }
         // At most one line at a time: the next game may start at the next.
         let piece = &buf[..buf.len().min(PIECE)];
         let take = memchr::memchr(b'\n', piece).map_or(piece.len(), |n| n + 1);

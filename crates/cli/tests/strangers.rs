@@ -586,7 +586,8 @@ fn every_verb_refuses_a_game_longer_than_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // One line of turns, as `scripts/huge-game --one-line` writes.
-    let mut huge = String::from("[Game \"offboard\"]\n[Seats \"R B\"]\n\n1. R b3:c4>ne 2. B h7:g6>sw");
+    let mut huge =
+        String::from("[Game \"offboard\"]\n[Seats \"R B\"]\n\n1. R b3:c4>ne 2. B h7:g6>sw");
     let cycle = ["R c4>e", "B f5>se", "R c5>w", "B e5>nw"];
     let mut n = 3;
     while huge.len() <= billes_notation::MAX_GAME_BYTES {
@@ -624,7 +625,10 @@ fn every_verb_refuses_a_game_longer_than_the_limit() {
     // The game after it is read and checked.
     let out = billes_in(d, &["validate", "huge.bgn"]);
     let report = stdout(&out);
-    assert!(report.contains("2 games") && report.contains("1 valid"), "{report}");
+    assert!(
+        report.contains("2 games") && report.contains("1 valid"),
+        "{report}"
+    );
     let out = billes_in(d, &["filter", "huge.bgn"]);
     assert_eq!(stdout(&out), VALID);
     // A verb that reads one game reads the game after it.

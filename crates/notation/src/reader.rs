@@ -1191,10 +1191,7 @@ mod limit_tests {
                             Err(e) => panic!("{e}"),
                         })
                         .collect();
-                    assert_eq!(
-                        got, want,
-                        "{text:?}, limit {limit}, buffer of {capacity}"
-                    );
+                    assert_eq!(got, want, "{text:?}, limit {limit}, buffer of {capacity}");
                 }
             }
         }

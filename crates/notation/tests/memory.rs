@@ -79,7 +79,14 @@ fn read_within(bytes: usize, separator: u8, limit: usize, room: usize) -> usize 
     ALLOCATOR.set_limit(usize::MAX).unwrap();
     assert_eq!(items.len(), 2);
     assert!(
-        matches!(items[0], Err(ReadError::TooLarge { index: 1, line: 1, .. })),
+        matches!(
+            items[0],
+            Err(ReadError::TooLarge {
+                index: 1,
+                line: 1,
+                ..
+            })
+        ),
         "{:?}",
         items[0]
     );

@@ -3,6 +3,8 @@
 //! or one turn a line. A test binary of its own, so no other test's
 //! allocations are counted.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::alloc::System;
 use std::io::{self, BufReader, Read};
 

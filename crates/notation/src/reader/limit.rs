@@ -284,3 +284,191 @@ impl ReaderState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io;
+
+    use super::super::{split_games, ReadError, Reader, MAX_GAME_BYTES};
+    use crate::ast::Turn;
+
+    /// A game read (number, line, offset, text), or refused as too long
+    /// (number, line).
+    type Item<'a> = Result<(usize, u32, usize, &'a str), (usize, u32)>;
+
+    /// What a reader with `limit` should give on `text`: the games of
+    /// [`split_games`], each longer than `limit` an error at its line.
+    fn expected(text: &str, limit: usize) -> Vec<Item<'_>> {
+        split_games(text)
+            .enumerate()
+            .map(|(i, c)| {
+                if c.text.len() > limit {
+                    Err((i + 1, c.line))
+                } else {
+                    Ok((i + 1, c.line, c.offset, c.text))
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_reader_with_a_limit_agrees_with_split_games_on_random_texts() {
+        let pieces = [
+            "[A \"1\"]\n",
+            "1. R6 +",
+            " *",
+            " *\n",
+            "\n",
+            "  \n",
+            "   ",
+            "{",
+            "{{",
+            "}",
+            "(",
+            ")",
+            " =R",
+            "\n[B \"2\"]",
+            "x",
+            " [",
+            "2. B3 --\n",
+            " * {c",
+            "} ",
+            "\t[",
+            "\r\n",
+            "\n[Game \"c\"]\n",
+            "[Game \"d\"] {",
+            "{ {[Game \"e\"]\n",
+            "{{{ {{ {",
+            "                                                  ",
+            " \t \t \t \t \t \t \t \t \t \t \t \t \t \t \t \t \t \t",
+            "1. R6 + 2. B3 -- 3. R6 + 4. B3 -- 5. R6 + 6. B3 -- 7. R6 + 8. B3 --",
+        ];
+        let mut seed = 0x5eed_1234_u64;
+        for round in 0..400 {
+            let len = if round % 3 == 0 { 200 } else { 40 };
+            let mut text = String::new();
+            for _ in 0..len {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            for limit in [8, 30, 100, 400] {
+                let want = expected(&text, limit);
+                // The last: the whole text one buffer.
+                for capacity in [1, 5, 16, 4096, text.len()] {
+                    let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+                    let items: Vec<_> = Reader::new(input).limit(limit).collect();
+                    let got: Vec<Item<'_>> = items
+                        .iter()
+                        .map(|item| match item {
+                            Ok(g) => Ok((g.index, g.line, g.offset, g.text.as_str())),
+                            Err(ReadError::TooLarge { index, line, .. }) => Err((*index, *line)),
+                            Err(e) => panic!("{e}"),
+                        })
+                        .collect();
+                    assert_eq!(got, want, "{text:?}, limit {limit}, buffer of {capacity}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_on_one_line_many_pieces_long_is_skipped() {
+        let mut data = String::from("[Game \"offboard\"]\n{a comment (\n[x] } ");
+        data += &"1. R6 + {c} (2. B3 --) ".repeat(20_000);
+        data += " *\n[A \"2\"]\n1. R6 + *\n";
+        for capacity in [7, 1 << 16, data.len()] {
+            let input = io::BufReader::with_capacity(capacity, data.as_bytes());
+            let items: Vec<_> = Reader::new(input).limit(100_000).collect();
+            assert_eq!(items.len(), 2, "buffer of {capacity}");
+            assert!(matches!(
+                items[0],
+                Err(ReadError::TooLarge {
+                    index: 1,
+                    line: 1,
+                    ..
+                })
+            ));
+            let second = items[1].as_ref().unwrap();
+            assert_eq!(
+                (second.index, second.line, second.offset),
+                (2, 4, data.find("[A \"2\"]").unwrap())
+            );
+            assert_eq!(second.text, "[A \"2\"]\n1. R6 + *\n");
+        }
+    }
+
+    #[test]
+    fn a_game_longer_than_the_limit_is_skipped_and_the_next_is_read() {
+        let line = "1. R6 +".repeat(100);
+        let data = format!("[A \"1\"]\n*\n[A \"2\"]\n{line} *\n[A \"3\"]\n1. R6 + *\n");
+        for capacity in [1, 16, 1 << 16] {
+            let items: Vec<_> =
+                Reader::new(io::BufReader::with_capacity(capacity, data.as_bytes()))
+                    .limit(200)
+                    .collect();
+            assert_eq!(items.len(), 3, "buffer of {capacity}");
+            assert!(items[0].is_ok());
+            assert!(
+                matches!(
+                    items[1],
+                    Err(ReadError::TooLarge {
+                        index: 2,
+                        line: 3,
+                        limit: 200
+                    })
+                ),
+                "{:?}",
+                items[1]
+            );
+            let third = items[2].as_ref().unwrap();
+            assert_eq!((third.index, third.line), (3, 5));
+            assert_eq!(third.offset, data.find("[A \"3\"]").unwrap());
+            assert_eq!(third.text, "[A \"3\"]\n1. R6 + *\n");
+            assert!(third.parse().is_ok());
+        }
+    }
+
+    #[test]
+    fn a_game_skipped_keeps_its_comments_and_results_across_pieces() {
+        // A `[Game ` line inside the skipped game's comment, a tag-looking
+        // line in it, and a result after the comment closes: the game after
+        // is found where the splitter finds it in the whole text.
+        let long = "1. R6 + ".repeat(40);
+        let data =
+            format!("[A \"1\"]\n{long}{{ {long}\n[A \"x\"] {long}}} {long} *\n\n[A \"2\"]\n*\n");
+        let expected: Vec<(u32, usize)> = split_games(&data).map(|c| (c.line, c.offset)).collect();
+        assert_eq!(expected.len(), 2);
+        for capacity in [1, 3, 64, 1 << 16] {
+            let items: Vec<_> =
+                Reader::new(io::BufReader::with_capacity(capacity, data.as_bytes()))
+                    .limit(50)
+                    .collect();
+            assert_eq!(items.len(), 2, "buffer of {capacity}");
+            assert!(matches!(
+                items[0],
+                Err(ReadError::TooLarge {
+                    index: 1,
+                    line: 1,
+                    ..
+                })
+            ));
+            let second = items[1].as_ref().unwrap();
+            assert_eq!(
+                (second.line, second.offset),
+                expected[1],
+                "buffer of {capacity}"
+            );
+            assert_eq!(second.index, 2);
+        }
+    }
+
+    #[test]
+    fn the_longest_game_parses_well_under_two_gib() {
+        // The shortest turn is 3 bytes of text (`R--`) and a parsed turn
+        // 152 bytes (`crate::ast`): a game at the limit, text and turns,
+        // takes well under 2 GiB, with room for the replay beside it.
+        let turns = MAX_GAME_BYTES / 3;
+        let bytes = MAX_GAME_BYTES + turns * size_of::<Turn>().max(152);
+        assert!(bytes < 1 << 30, "{bytes}");
+    }
+}

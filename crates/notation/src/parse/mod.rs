@@ -74,15 +74,20 @@ pub fn parse_game(src: &str) -> Result<Game, ParseError> {
 /// error at its first line, not parsed, as a [`Reader`](crate::Reader)
 /// refuses it.
 pub fn parse_games(src: &str) -> Vec<Result<Game, ParseError>> {
+    parse_games_lazily(src).collect()
+}
+
+/// [`parse_games`], each game parsed when the iterator comes to it: a
+/// program that is done with a game before the next holds one parsed game
+/// at a time, whatever the number of games in `src`.
+pub fn parse_games_lazily(src: &str) -> impl Iterator<Item = Result<Game, ParseError>> + '_ {
     let (src, base) = skip_bom(src);
-    split_games(src)
-        .map(|chunk| {
-            if chunk.text.len() > crate::MAX_GAME_BYTES {
-                return Err(too_long(base + chunk.offset, chunk.line));
-            }
-            parse_chunk(chunk.text, base + chunk.offset, chunk.line)
-        })
-        .collect()
+    split_games(src).map(move |chunk| {
+        if chunk.text.len() > crate::MAX_GAME_BYTES {
+            return Err(too_long(base + chunk.offset, chunk.line));
+        }
+        parse_chunk(chunk.text, base + chunk.offset, chunk.line)
+    })
 }
 
 /// The error of a game longer than [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES)

@@ -440,10 +440,14 @@ pub fn read_game(input: &Input, n: usize) -> Result<(String, GameSource, Game), 
         source,
     })?;
     for item in Reader::new(reader) {
-        let source = item.map_err(|source| ReadGameError::Read {
-            name: name.clone(),
-            source,
-        })?;
+        let source = match item {
+            // A game too long before the one asked for is skipped.
+            Err(ReadError::TooLarge { index, .. }) if index < n => continue,
+            item => item.map_err(|source| ReadGameError::Read {
+                name: name.clone(),
+                source,
+            })?,
+        };
         if source.index == n {
             return match source.parse() {
                 Ok(game) => Ok((name, source, game)),

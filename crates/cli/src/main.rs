@@ -72,8 +72,9 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// Whether the input read is not text: a NUL byte, or bytes that are not
-/// UTF-8 (an encoding error in `validate`'s report).
+/// Whether the input read is not text: a NUL byte, bytes that are not
+/// UTF-8, or a game longer than the limit of one game (each an encoding
+/// error in `validate`'s report).
 fn not_text(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause
@@ -88,6 +89,7 @@ fn not_text(err: &anyhow::Error) -> bool {
                         e,
                         billes_notation::ReadError::InvalidUtf8 { .. }
                             | billes_notation::ReadError::Nul { .. }
+                            | billes_notation::ReadError::TooLarge { .. }
                     )
                 })
     })

@@ -495,14 +495,15 @@ fn a_rules_tag_cannot_read_a_key_through_a_link() {
     assert!(!err.contains(&line[..40]), "{err}");
 }
 
-/// A record a script cannot hold costs its own game: a 17 MB tag is not
-/// copied into the script unless it reads the tags; when it does, the game
-/// is reported and skipped, the run goes on and `finish` runs.
+/// A record a script cannot hold costs its own game: a tag of almost 16
+/// MiB (in a game just under the limit of one game) is not copied into the
+/// script unless it reads the tags; when it does, the game is reported and
+/// skipped, the run goes on and `finish` runs.
 #[test]
 fn a_game_too_large_for_the_script_is_skipped() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let huge = "x".repeat(17_000_000);
+    let huge = "x".repeat(billes_notation::MAX_GAME_BYTES - 4096);
     write(
         d,
         "archive/a.bgn",
@@ -575,4 +576,62 @@ fn tags_of_a_kept_game_are_never_another_games() {
         "{}",
         stderr(&out)
     );
+}
+
+/// A game longer than the limit of one game (16 MiB) is refused by every
+/// verb with a message naming the limit, exit 1, never an abort; the
+/// verbs that read game by game go on with the game after it.
+#[test]
+fn every_verb_refuses_a_game_longer_than_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // One line of turns, as `scripts/huge-game --one-line` writes.
+    let mut huge =
+        String::from("[Game \"offboard\"]\n[Seats \"R B\"]\n\n1. R b3:c4>ne 2. B h7:g6>sw");
+    let cycle = ["R c4>e", "B f5>se", "R c5>w", "B e5>nw"];
+    let mut n = 3;
+    while huge.len() <= billes_notation::MAX_GAME_BYTES {
+        huge += &format!(" {n}. {}", cycle[(n - 3) % 4]);
+        n += 1;
+    }
+    huge += " *\n\n";
+    write(d, "huge.bgn", format!("{huge}{VALID}"));
+    write(d, "ok.bgn", VALID);
+    write(
+        d,
+        "s.lua",
+        "return { game = function(g) emit { f = g.file } end }",
+    );
+    let said = "longer than 16 MiB, the limit of one game";
+    for verbs in [
+        vec!["validate", "huge.bgn"],
+        vec!["run", "s.lua", "huge.bgn"],
+        vec!["filter", "huge.bgn"],
+        vec!["fmt", "huge.bgn"],
+        vec!["fmt", "--check", "huge.bgn"],
+        vec!["replay", "huge.bgn"],
+        vec!["moves", "huge.bgn"],
+        vec!["convert", "huge.bgn"],
+        vec!["annotate", "huge.bgn"],
+        vec!["render", "huge.bgn"],
+        vec!["analyze", "huge.bgn"],
+        vec!["diff", "huge.bgn", "ok.bgn"],
+    ] {
+        let out = billes_in(d, &verbs);
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(1), "{verbs:?}: {all}");
+        assert!(all.contains(said), "{verbs:?}: {all}");
+    }
+    // The game after it is read and checked.
+    let out = billes_in(d, &["validate", "huge.bgn"]);
+    let report = stdout(&out);
+    assert!(
+        report.contains("2 games") && report.contains("1 valid"),
+        "{report}"
+    );
+    let out = billes_in(d, &["filter", "huge.bgn"]);
+    assert_eq!(stdout(&out), VALID);
+    // A verb that reads one game reads the game after it.
+    let out = billes_in(d, &["replay", "--game", "2", "huge.bgn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use billes_archive::input::{self, Input};
 use billes_archive::rules::{Place, RulePolicy};
-use billes_notation::{parse_games, write_games, Game};
+use billes_notation::{parse_games_lazily, write_game_to, Game};
 
 use super::{INVALID, OK};
 use crate::atomic::{rewrite_in_place, Rewrite};
@@ -88,12 +88,22 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
 /// false when a game did not replay (its first mistake printed; the game
 /// is written as it is).
 fn canonical(name: &str, text: &str, marks: bool) -> (Option<String>, bool) {
-    let mut games: Vec<Game> = Vec::new();
+    // Each game written as soon as it is read: one parsed game at a time,
+    // whatever the number of games in the file.
+    let mut out = String::new();
+    let mut written = 0;
+    let mut write = |game: &Game| {
+        if written > 0 {
+            out.push('\n');
+        }
+        write_game_to(game, &mut out);
+        written += 1;
+    };
     // `fmt` has no --rules: each record under its own Rules tag.
     let resolver = RulePolicy::from_tags().resolver();
     let mut ok = true;
     let mut replayed = true;
-    for (i, result) in parse_games(text).into_iter().enumerate() {
+    for (i, result) in parse_games_lazily(text).enumerate() {
         match result {
             Ok(game) if marks => {
                 let mut complete = game.clone();
@@ -101,7 +111,7 @@ fn canonical(name: &str, text: &str, marks: bool) -> (Option<String>, bool) {
                     .rule_set(&Place::file(name), &complete)
                     .and_then(|rules| billes_core::complete_marks(rules.engine(), &mut complete));
                 match marked {
-                    Ok(_) => games.push(complete),
+                    Ok(_) => write(&complete),
                     Err(err) => {
                         replayed = false;
                         let at = if err.span.line > 0 {
@@ -114,11 +124,11 @@ fn canonical(name: &str, text: &str, marks: bool) -> (Option<String>, bool) {
                             i + 1,
                             err.message
                         );
-                        games.push(game);
+                        write(&game);
                     }
                 }
             }
-            Ok(game) => games.push(game),
+            Ok(game) => write(&game),
             Err(err) => {
                 ok = false;
                 errln!(
@@ -129,5 +139,5 @@ fn canonical(name: &str, text: &str, marks: bool) -> (Option<String>, bool) {
             }
         }
     }
-    (ok.then(|| write_games(&games)), replayed)
+    (ok.then_some(out), replayed)
 }

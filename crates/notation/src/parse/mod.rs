@@ -22,7 +22,7 @@
 #[cfg(test)]
 use std::cell::Cell;
 
-use crate::ast::{Game, Turn};
+use crate::ast::{Game, Span, Turn};
 use crate::error::ParseError;
 use crate::reader::split_games;
 
@@ -69,11 +69,44 @@ pub fn parse_game(src: &str) -> Result<Game, ParseError> {
 /// assert!(games[0].is_ok());
 /// assert!(games[1].is_err());
 /// ```
+///
+/// A game longer than [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES) is an
+/// error at its first line, not parsed, as a [`Reader`](crate::Reader)
+/// refuses it.
 pub fn parse_games(src: &str) -> Vec<Result<Game, ParseError>> {
+    parse_games_lazily(src).collect()
+}
+
+/// [`parse_games`], each game parsed when the iterator comes to it: a
+/// program that is done with a game before the next holds one parsed game
+/// at a time, whatever the number of games in `src`.
+pub fn parse_games_lazily(src: &str) -> impl Iterator<Item = Result<Game, ParseError>> + '_ {
     let (src, base) = skip_bom(src);
-    split_games(src)
-        .map(|chunk| parse_chunk(chunk.text, base + chunk.offset, chunk.line))
-        .collect()
+    split_games(src).map(move |chunk| {
+        if chunk.text.len() > crate::MAX_GAME_BYTES {
+            return Err(too_long(base + chunk.offset, chunk.line));
+        }
+        parse_chunk(chunk.text, base + chunk.offset, chunk.line)
+    })
+}
+
+/// The error of a game longer than [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES)
+/// that starts at `offset`, on `line`.
+fn too_long(offset: usize, line: u32) -> ParseError {
+    let at = u32::try_from(offset).unwrap_or(u32::MAX);
+    ParseError {
+        message: format!(
+            "the game is longer than {}, the limit of one game: not read",
+            crate::file::bytes(crate::MAX_GAME_BYTES as u64)
+        ),
+        span: Span {
+            start: at,
+            end: at,
+            line,
+            column: 1,
+        },
+        line_text: String::new(),
+    }
 }
 
 /// The UTF-8 byte-order mark some editors put at the start of a file.
@@ -248,5 +281,22 @@ mod tests {
                 "{body:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_game_longer_than_the_limit_is_an_error_and_the_next_is_parsed() {
+        let mut text = String::from("[Game \"offboard\"]\n");
+        text += &"1. R c5>w 2. B e5>nw ".repeat(crate::MAX_GAME_BYTES / 20);
+        text += "*\n[Game \"offboard\"]\n*\n";
+        let games = parse_games(&text);
+        assert_eq!(games.len(), 2);
+        let error = games[0].as_ref().unwrap_err();
+        assert_eq!(
+            error.message,
+            "the game is longer than 16 MiB, the limit of one game: not read"
+        );
+        assert_eq!((error.span.line, error.span.column), (1, 1));
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(second.tags[0].span.line, 3);
     }
 }

@@ -11,6 +11,8 @@
 //! - [`diff`]: the semantic diff of two copies of the same games.
 //! - [`play`]: recording a game as it is played, a line at a time.
 //! - [`annotate`]: what each turn did, as `{@ ...}` comments.
+//! - [`export`]: archives as tables (games, turns, mistakes) in JSON
+//!   Lines or Parquet, written in parts.
 //! - [`select`]: the common selections of games (`billes filter`).
 //! - [`rules`]: which rules each record is played under, decided in one
 //!   place ([`RulePolicy`], [`RuleSet`]); [`diagnostic`]: errors shown
@@ -42,6 +44,7 @@ pub mod annotate;
 mod data;
 pub mod diagnostic;
 pub mod diff;
+pub mod export;
 pub mod input;
 pub mod play;
 pub mod report;

@@ -640,7 +640,7 @@ fn parse_entry(file: &str, game: usize, err: &ParseError) -> ErrorEntry {
         .at(err.span.line, err.span.column)
 }
 
-fn replay_entry(file: &str, game: usize, err: &ReplayError) -> ErrorEntry {
+pub(crate) fn replay_entry(file: &str, game: usize, err: &ReplayError) -> ErrorEntry {
     let located = err.span.line > 0;
     ErrorEntry {
         line: located.then_some(err.span.line),

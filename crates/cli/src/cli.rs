@@ -118,6 +118,9 @@ pub enum Command {
     /// Write the games that match: by game, tag, player, result or length (no Lua)
     #[command(after_help = crate::cmd::run::FILTER_HELP)]
     Filter(crate::cmd::run::FilterArgs),
+    /// Write archives as tables (games, turns, mistakes) in JSON Lines or Parquet, for DuckDB, Spark and pandas
+    #[command(after_help = crate::cmd::export::HELP)]
+    Export(crate::cmd::export::ExportArgs),
     /// List, show and check house rules (variants written in Lua)
     #[command(
         after_help = "Examples:\n  billes rules list\n  billes rules show five-marbles\n  billes rules check my-rules.lua"

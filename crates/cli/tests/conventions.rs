@@ -490,7 +490,7 @@ const SYNTAX: &str = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 
 
 /// Each verb's arguments for a record file `FILE` (and a second one for
 /// diff).
-const VERBS: [&[&str]; 11] = [
+const VERBS: [&[&str]; 12] = [
     &["validate", "FILE"],
     &["replay", "FILE"],
     &["render", "FILE", "--text"],
@@ -502,6 +502,9 @@ const VERBS: [&[&str]; 11] = [
     &["fmt", "--check", "FILE"],
     &["filter", "FILE"],
     &["play", "FILE"],
+    &[
+        "export", "FILE", "--to", "jsonl", "--force", "--out", "tables",
+    ],
 ];
 
 fn with_file<'a>(args: &[&'a str], file: &'a str) -> Vec<&'a str> {

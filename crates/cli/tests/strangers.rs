@@ -35,6 +35,19 @@ fn every_verb_exits_1_on_a_file_that_is_not_text() {
         vec!["run", "--select", "s.lua", "archive"],
         vec!["filter", "archive"],
         vec!["filter", "--invalid", "archive"],
+        vec![
+            "export", "--to", "jsonl", "--force", "--out", "o", "archive",
+        ],
+        vec![
+            "export",
+            "--to",
+            "parquet",
+            "--force",
+            "--invalid",
+            "--out",
+            "o",
+            "archive",
+        ],
     ] {
         let out = billes_in(d, &verbs);
         assert_eq!(out.status.code(), Some(1), "{verbs:?}: {}", stderr(&out));
@@ -54,6 +67,7 @@ fn every_verb_exits_1_on_a_file_that_is_not_text() {
             vec!["analyze", file],
             vec!["diff", file, "ok.bgn"],
             vec!["play", file],
+            vec!["export", "--to", "jsonl", "--force", "--out", "o", file],
         ] {
             let out = billes_in(d, &verbs);
             assert_eq!(out.status.code(), Some(1), "{verbs:?}: {}", stderr(&out));

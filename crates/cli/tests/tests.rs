@@ -34,6 +34,7 @@ mod common;
 mod conventions;
 mod encodings;
 mod examples;
+mod export;
 mod games;
 mod hostile;
 mod lsp;

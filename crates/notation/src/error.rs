@@ -78,9 +78,12 @@ pub fn render_error(origin: &str, diagnostic: &Diagnostic<'_>, color: bool) -> S
     if !diagnostic.label.is_empty() {
         annotation = annotation.label(diagnostic.label);
     }
+    // A file's name is a stranger's too: no control character reaches
+    // the terminal through it.
+    let origin = crate::control_pictures(origin);
     let snippet = Snippet::source(line_text)
         .line_start(diagnostic.span.line as usize)
-        .path(origin)
+        .path(origin.as_ref())
         .fold(false)
         .annotation(annotation);
     let mut title = Level::ERROR.primary_title(diagnostic.title);

@@ -7,6 +7,7 @@ pub(crate) mod annotate;
 mod convert;
 pub(crate) mod diff;
 mod docs;
+pub(crate) mod export;
 mod fmt;
 pub(crate) mod lsp;
 pub(crate) mod moves;
@@ -44,6 +45,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Moves(args) => moves::run(&args)?,
         Command::Play(args) => play::run(&args)?,
         Command::Lsp(args) => lsp::run(&args)?,
+        Command::Export(args) => export::run(&args)?,
         Command::Completions(args) => docs::completions(&args)?,
         Command::Man => docs::man()?,
     };

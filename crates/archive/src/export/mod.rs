@@ -1,0 +1,471 @@
+//! Archives as tables: `games`, `turns` and `mistakes`, written as JSON
+//! Lines or Parquet in parts, for DuckDB, Spark, Polars and pandas (`billes
+//! export`; the tables and their columns are in docs/export.md).
+//!
+//! The games are read and checked by the validate pipeline
+//! ([`crate::validate::run`], one game in memory per thread), then each
+//! valid game is replayed once more through the game API under the same
+//! rules ([`crate::rules`]) for its turns' rows. The rows go to one part
+//! file per table for every [`Settings::part_games`] games, in input
+//! order (`games/part-00000.jsonl`, `turns/part-00000.jsonl`...): part `k`
+//! of each table holds the same games. Each part is written to a hidden
+//! temporary file in its folder and renamed when complete, so a part that
+//! exists is whole. Memory depends on one game and one batch of rows, not
+//! on the archive.
+//!
+//! ```
+//! use billes_archive::export::{self, Format, Settings};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n";
+//! std::fs::write(dir.path().join("club.bgn"), record).unwrap();
+//! let found = billes_archive::input::expand_in_order(&[dir.path().join("club.bgn")]);
+//! let out = dir.path().join("tables");
+//! let settings = Settings { format: Format::Jsonl, ..Settings::new(&out) };
+//! let totals = export::run(found, &settings, &mut |_| {}).unwrap();
+//! assert_eq!((totals.games, totals.turns, totals.parts), (1, 2, 1));
+//! let turns = std::fs::read_to_string(out.join("turns/part-00000.jsonl")).unwrap();
+//! assert!(turns.lines().nth(1).unwrap().contains(r#""move":"r9-r10""#));
+//! ```
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::input::Found;
+use crate::rules::{Place, Resolver, RulePolicy};
+use crate::validate::{self, Outcome};
+
+mod jsonl;
+#[cfg(feature = "parquet")]
+mod parquet;
+mod rows;
+pub mod schema;
+
+pub use rows::{GameRow, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
+
+/// The tables, in the order of their folders.
+pub const TABLES: [&str; 3] = ["games", "turns", "mistakes"];
+
+/// Rows given to a part's writer at once.
+const BATCH_ROWS: usize = 8192;
+
+/// The output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// JSON Lines: one object a row.
+    Jsonl,
+    /// Parquet, zstd-compressed (with the `parquet` feature).
+    Parquet,
+}
+
+impl Format {
+    /// The parts' extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Jsonl => "jsonl",
+            Format::Parquet => "parquet",
+        }
+    }
+
+    /// Whether this build writes the format.
+    pub fn available(self) -> bool {
+        self == Format::Jsonl || cfg!(feature = "parquet")
+    }
+}
+
+/// What to export, and where.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The output format.
+    pub format: Format,
+    /// The folder that receives `games/`, `turns/` and `mistakes/`.
+    pub out: PathBuf,
+    /// Also export the invalid games, and their mistakes.
+    pub invalid: bool,
+    /// Write into a folder that is not empty, replacing the parts an
+    /// earlier export left there (other files are left alone).
+    pub force: bool,
+    /// Games a part holds (at least 1).
+    pub part_games: usize,
+    /// Threads checking the games.
+    pub jobs: usize,
+    /// How each game's rules are chosen.
+    pub rules: RulePolicy,
+    /// Render each mistake as a text diagnostic
+    /// ([`Outcome::diagnostic`]), for the caller to show.
+    pub diagnostics: bool,
+    /// Colour them.
+    pub color: bool,
+}
+
+impl Settings {
+    /// The default settings for the folder `out`: JSON Lines, valid
+    /// games, 100,000 games a part, one thread, each record's own rules.
+    pub fn new(out: &Path) -> Settings {
+        Settings {
+            format: Format::Jsonl,
+            out: out.to_path_buf(),
+            invalid: false,
+            force: false,
+            part_games: 100_000,
+            jobs: 1,
+            rules: RulePolicy::default(),
+            diagnostics: false,
+            color: false,
+        }
+    }
+}
+
+/// What an export wrote and met.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Games read.
+    pub games: u64,
+    /// Games exported.
+    pub exported: u64,
+    /// Invalid games (exported with `--invalid`, else left out).
+    pub invalid: u64,
+    /// Rows of `turns`.
+    pub turns: u64,
+    /// Rows of `mistakes`.
+    pub mistakes: u64,
+    /// Parts written per table.
+    pub parts: u64,
+    /// Games with a text cut at [`MAX_CELL_BYTES`].
+    pub cut: u64,
+    /// Errors that are not a game's: a file that cannot be read, or is
+    /// binary.
+    pub file_errors: u64,
+    /// Whether a path or file could not be read (an I/O error, exit 2).
+    pub io_failure: bool,
+}
+
+/// An export that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The output folder holds files and [`Settings::force`] is not set.
+    #[error(
+        "{0}: the folder is not empty (--force replaces the tables an earlier export wrote there)"
+    )]
+    NotEmpty(PathBuf),
+    /// The output folder, or a table's folder in it, is not a folder (a
+    /// file, or a symbolic link, which is never written through).
+    #[error("{0}: not a folder (a symbolic link is not written through)")]
+    NotAFolder(PathBuf),
+    /// This build cannot write the format.
+    #[error("this billes was built without the parquet feature: --to jsonl, or build with it")]
+    Unavailable,
+    /// Writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExportError + '_ {
+    move |source| ExportError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// A part being written, in one format: the three tables' files.
+pub(crate) trait PartWriter {
+    fn games(&mut self, rows: &[GameRow]) -> io::Result<()>;
+    fn turns(&mut self, rows: &[TurnRow]) -> io::Result<()>;
+    fn mistakes(&mut self, rows: &[MistakeRow]) -> io::Result<()>;
+    /// Completes the files and gives each its final name.
+    fn finish(self: Box<Self>) -> io::Result<()>;
+}
+
+/// A temporary file in `dir` that becomes `name` when persisted.
+pub(crate) fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(".part-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+}
+
+/// Exports the games of `found`: reads and checks them with `settings.jobs`
+/// threads, writes the tables under `settings.out`. `seen` is given every
+/// outcome of the validate pipeline, in input order, before its rows are
+/// written (for a progress bar and messages).
+///
+/// # Errors
+/// The output cannot be written, or is a folder that is not empty and
+/// [`Settings::force`] is not set. Nothing in the inputs is an error here:
+/// each problem is counted in the [`Totals`] (and is a row of `mistakes`
+/// with [`Settings::invalid`]).
+pub fn run(
+    found: Vec<Found>,
+    settings: &Settings,
+    seen: &mut dyn FnMut(&Outcome),
+) -> Result<Totals, ExportError> {
+    if !settings.format.available() {
+        return Err(ExportError::Unavailable);
+    }
+    let dirs = prepare(&settings.out, settings.invalid, settings.force)?;
+    let checks = validate::Settings {
+        rules: settings.rules.clone(),
+        duplicates: true,
+        keep: true,
+        diagnostics: settings.diagnostics,
+        color: settings.color,
+        ..validate::Settings::default()
+    };
+    let mut exporter = Exporter {
+        settings,
+        dirs,
+        resolver: settings.rules.resolver(),
+        part: None,
+        in_part: 0,
+        games: Vec::new(),
+        turns: Vec::new(),
+        mistakes: Vec::new(),
+        totals: Totals::default(),
+    };
+    validate::run(found, settings.jobs.max(1), &checks, &mut |outcome| {
+        seen(&outcome);
+        exporter.accept(outcome)
+    })?;
+    exporter.close()?;
+    Ok(exporter.totals)
+}
+
+/// Makes the output folder and its table folders; refuses one that holds
+/// files unless `force`, then removes the parts an earlier export left.
+fn prepare(out: &Path, invalid: bool, force: bool) -> Result<Vec<PathBuf>, ExportError> {
+    match fs::symlink_metadata(out) {
+        Ok(m) if !m.is_dir() => return Err(ExportError::NotAFolder(out.to_path_buf())),
+        Ok(_) => {
+            let mut entries = fs::read_dir(out).map_err(io_at(out))?;
+            if entries.next().is_some() && !force {
+                return Err(ExportError::NotEmpty(out.to_path_buf()));
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            fs::create_dir_all(out).map_err(io_at(out))?;
+        }
+        Err(e) => return Err(io_at(out)(e)),
+    }
+    let mut dirs = Vec::new();
+    for (i, table) in TABLES.iter().enumerate() {
+        let dir = out.join(table);
+        // `mistakes` is written with --invalid only; the parts an earlier
+        // export left there go all the same.
+        let used = i < 2 || invalid;
+        match fs::symlink_metadata(&dir) {
+            Ok(m) if !m.is_dir() => return Err(ExportError::NotAFolder(dir)),
+            Ok(_) => remove_parts(&dir)?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if used {
+                    fs::create_dir(&dir).map_err(io_at(&dir))?;
+                }
+            }
+            Err(e) => return Err(io_at(&dir)(e)),
+        }
+        if used {
+            dirs.push(dir);
+        }
+    }
+    Ok(dirs)
+}
+
+/// Removes the parts (`part-NNNNN.jsonl`, `.parquet`) of an earlier export
+/// from a table's folder, and nothing else.
+fn remove_parts(dir: &Path) -> Result<(), ExportError> {
+    for entry in fs::read_dir(dir).map_err(io_at(dir))? {
+        let entry = entry.map_err(io_at(dir))?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let is_part = name.strip_prefix("part-").is_some_and(|rest| {
+            let stem = rest
+                .strip_suffix(".jsonl")
+                .or_else(|| rest.strip_suffix(".parquet"));
+            stem.is_some_and(|s| s.len() >= 5 && s.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if is_part && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let path = entry.path();
+            fs::remove_file(&path).map_err(io_at(&path))?;
+        }
+    }
+    Ok(())
+}
+
+/// The rows of the part being written, on the thread that receives the
+/// outcomes in order.
+struct Exporter<'s> {
+    settings: &'s Settings,
+    /// The tables' folders: games, turns, and mistakes with `--invalid`.
+    dirs: Vec<PathBuf>,
+    /// Each valid game's rules, for its second replay.
+    resolver: Resolver,
+    part: Option<Box<dyn PartWriter>>,
+    /// Games in the part so far.
+    in_part: usize,
+    games: Vec<GameRow>,
+    turns: Vec<TurnRow>,
+    mistakes: Vec<MistakeRow>,
+    totals: Totals,
+}
+
+impl Exporter<'_> {
+    fn accept(&mut self, mut outcome: Outcome) -> Result<(), ExportError> {
+        let Some(facts) = outcome.game.as_ref() else {
+            // A file opened, or one that could not be read.
+            for e in outcome.errors() {
+                self.totals.file_errors += 1;
+                self.totals.io_failure |= e.kind == "io";
+                if self.settings.invalid {
+                    self.mistakes.push(rows::mistake_row(None, e));
+                    self.totals.mistakes += 1;
+                }
+            }
+            return self.flush(false);
+        };
+        self.totals.games += 1;
+        let (index, line) = (facts.index, facts.line);
+        let key = rows::key_text(facts.fingerprint);
+        let kept = outcome.take_kept();
+        let file = outcome.file().to_string();
+        let mut row = match kept.as_ref().and_then(|k| k.game.as_ref()) {
+            Some(game) => rows::game_row(key.clone(), &file, index, line, game),
+            // A syntax error: no tags read.
+            None => rows::unread_game_row(&file, index, line),
+        };
+        let summary = kept.as_ref().and_then(|k| k.summary.as_ref());
+        let mut valid = outcome.errors().is_empty() && summary.is_some();
+        let mut extra = None;
+        if let (true, Some(summary), Some(game)) =
+            (valid, summary, kept.as_ref().and_then(|k| k.game.as_ref()))
+        {
+            let start = self.turns.len();
+            let dir = outcome
+                .origin
+                .path
+                .as_deref()
+                .and_then(Path::parent)
+                .filter(|d| !d.as_os_str().is_empty());
+            let place = Place::dir(dir).game(&file, index);
+            let turns = &mut self.turns;
+            let mut cut = row.cut;
+            let replayed = self.resolver.rule_set(&place, game).and_then(|rules| {
+                let engine = rules.engine();
+                let pos = engine.start(game)?;
+                rows::turn_rows(game, pos, &key, &file, index, &mut cut, &mut |r| {
+                    turns.push(r)
+                })
+            });
+            row.cut = cut;
+            match replayed {
+                Ok(()) => {
+                    row.turns = summary.turns;
+                    row.winners = summary.winners.clone();
+                }
+                Err(e) => {
+                    // The game API and the checker disagree: the game is
+                    // told as invalid, with that error, never half written.
+                    self.turns.truncate(start);
+                    valid = false;
+                    extra = Some(crate::validate::replay_entry(&file, index, &e));
+                }
+            }
+        }
+        row.valid = valid;
+        if !valid {
+            self.totals.invalid += 1;
+            row.turns = outcome.turns() as u32;
+            let errors: Vec<_> = outcome.errors().iter().cloned().chain(extra).collect();
+            row.mistakes = errors.len() as u32;
+            if let Some(first) = errors.first() {
+                row.first_mistake_kind = Some(first.kind.to_string());
+                row.first_mistake_turn = first.turn;
+            }
+            if !self.settings.invalid {
+                return Ok(());
+            }
+            for e in &errors {
+                self.mistakes.push(rows::mistake_row(key.clone(), e));
+            }
+            self.totals.mistakes += errors.len() as u64;
+        } else {
+            self.totals.turns += u64::from(row.turns);
+        }
+        self.totals.exported += 1;
+        self.totals.cut += u64::from(row.cut);
+        self.games.push(row);
+        self.in_part += 1;
+        let full = self.in_part >= self.settings.part_games.max(1);
+        self.flush(full)?;
+        if full {
+            self.end_part()?;
+        }
+        Ok(())
+    }
+
+    /// Hands the rows held to the part's writer, when a batch is full or
+    /// `now`.
+    fn flush(&mut self, now: bool) -> Result<(), ExportError> {
+        let held = self
+            .games
+            .len()
+            .max(self.turns.len())
+            .max(self.mistakes.len());
+        if held == 0 || (!now && held < BATCH_ROWS) {
+            return Ok(());
+        }
+        if self.part.is_none() {
+            self.part = Some(self.open_part()?);
+        }
+        let out = self.settings.out.clone();
+        let part = self.part.as_mut().expect("opened above");
+        (|| {
+            part.games(&self.games)?;
+            part.turns(&self.turns)?;
+            part.mistakes(&self.mistakes)
+        })()
+        .map_err(io_at(&out))?;
+        self.games.clear();
+        self.turns.clear();
+        self.mistakes.clear();
+        Ok(())
+    }
+
+    fn open_part(&mut self) -> Result<Box<dyn PartWriter>, ExportError> {
+        let n = self.totals.parts;
+        let name = format!("part-{n:05}.{}", self.settings.format.extension());
+        let dirs = &self.dirs;
+        let opened: io::Result<Box<dyn PartWriter>> = match self.settings.format {
+            Format::Jsonl => jsonl::Part::create(dirs, &name).map(|p| Box::new(p) as _),
+            #[cfg(feature = "parquet")]
+            Format::Parquet => parquet::Part::create(dirs, &name).map(|p| Box::new(p) as _),
+            #[cfg(not(feature = "parquet"))]
+            Format::Parquet => return Err(ExportError::Unavailable),
+        };
+        opened.map_err(io_at(&self.settings.out))
+    }
+
+    /// Writes the part out, whole, under its final names.
+    fn end_part(&mut self) -> Result<(), ExportError> {
+        if let Some(part) = self.part.take() {
+            part.finish().map_err(io_at(&self.settings.out))?;
+            self.totals.parts += 1;
+        }
+        self.in_part = 0;
+        Ok(())
+    }
+
+    /// The last part (a part, empty, when nothing was exported: the tables
+    /// are there for a reader to find).
+    fn close(&mut self) -> Result<(), ExportError> {
+        if self.part.is_none() && (self.totals.parts == 0 || self.in_part > 0) {
+            self.part = Some(self.open_part()?);
+        }
+        self.flush(true)?;
+        self.end_part()
+    }
+}

@@ -1,0 +1,292 @@
+//! A part in Parquet: the parquet crate's arrow writer, zstd-compressed,
+//! the columns typed as [`super::schema`] declares them.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder, StructBuilder};
+use arrow_array::{
+    ArrayRef, BooleanArray, Float64Array, ListArray, RecordBatch, StringArray, UInt32Array,
+    UInt8Array,
+};
+use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+use tempfile::NamedTempFile;
+
+use super::schema::{self, Column, Kind};
+use super::{temp_in, GameRow, MistakeRow, PartWriter, TurnRow};
+
+/// Rows of a row group at most: with [`ROW_GROUP_BYTES`], what bounds the
+/// memory of a part being written.
+const ROW_GROUP_ROWS: usize = 128 * 1024;
+
+/// Encoded bytes of a row group at most.
+const ROW_GROUP_BYTES: usize = 32 << 20;
+
+/// The fields of a player.
+fn player_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("seat", DataType::Utf8, true),
+        Field::new("name", DataType::Utf8, true),
+    ])
+}
+
+/// The arrow type of a column (the element fields as the arrow builders
+/// make them).
+fn data_type(kind: Kind) -> DataType {
+    let item = |t: DataType| DataType::List(Arc::new(Field::new("item", t, true)));
+    match kind {
+        Kind::Text => DataType::Utf8,
+        Kind::U8 => DataType::UInt8,
+        Kind::U32 => DataType::UInt32,
+        Kind::F64 => DataType::Float64,
+        Kind::Bool => DataType::Boolean,
+        Kind::TextList => item(DataType::Utf8),
+        Kind::U8List => item(DataType::UInt8),
+        Kind::Players => item(DataType::Struct(player_fields())),
+        Kind::Map => DataType::Map(
+            Arc::new(Field::new(
+                "entries",
+                DataType::Struct(Fields::from(vec![
+                    Field::new("keys", DataType::Utf8, false),
+                    Field::new("values", DataType::Utf8, true),
+                ])),
+                false,
+            )),
+            false,
+        ),
+    }
+}
+
+/// The arrow schema of a table.
+pub fn arrow_schema(columns: &[Column]) -> SchemaRef {
+    Arc::new(Schema::new(
+        columns
+            .iter()
+            .map(|c| Field::new(c.name, data_type(c.kind), c.nullable))
+            .collect::<Vec<_>>(),
+    ))
+}
+
+fn text<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
+    Arc::new(values.collect::<StringArray>())
+}
+
+fn u32s(values: impl Iterator<Item = Option<u32>>) -> ArrayRef {
+    Arc::new(values.collect::<UInt32Array>())
+}
+
+fn bools(values: impl Iterator<Item = bool>) -> ArrayRef {
+    Arc::new(values.map(Some).collect::<BooleanArray>())
+}
+
+fn floats(values: impl Iterator<Item = Option<f64>>) -> ArrayRef {
+    Arc::new(values.collect::<Float64Array>())
+}
+
+fn games_batch(schema: &SchemaRef, rows: &[GameRow]) -> parquet::errors::Result<RecordBatch> {
+    let tag = |f: fn(&GameRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
+    let mut players = ListBuilder::new(StructBuilder::from_fields(player_fields(), 0));
+    let mut tags = MapBuilder::new(None, StringBuilder::new(), StringBuilder::new());
+    let mut winners = ListBuilder::new(StringBuilder::new());
+    for r in rows {
+        let list = players.values();
+        for p in &r.players {
+            field(list, 0).append_value(&p.seat);
+            field(list, 1).append_value(&p.name);
+            list.append(true);
+        }
+        players.append(true);
+        for (k, v) in &r.tags {
+            tags.keys().append_value(k);
+            tags.values().append_value(v);
+        }
+        tags.append(true)?;
+        match &r.winners {
+            Some(w) => {
+                for s in w {
+                    winners.values().append_value(s);
+                }
+                winners.append(true);
+            }
+            None => winners.append(false),
+        }
+    }
+    let columns: Vec<ArrayRef> = vec![
+        tag(|r| &r.key),
+        text(rows.iter().map(|r| Some(r.file.as_str()))),
+        u32s(rows.iter().map(|r| Some(r.index))),
+        u32s(rows.iter().map(|r| Some(r.line))),
+        tag(|r| &r.game),
+        tag(|r| &r.rules),
+        tag(|r| &r.event),
+        tag(|r| &r.round),
+        tag(|r| &r.date),
+        tag(|r| &r.seats),
+        tag(|r| &r.teams),
+        tag(|r| &r.result),
+        Arc::new(players.finish()),
+        Arc::new(tags.finish()),
+        u32s(rows.iter().map(|r| Some(r.turns))),
+        bools(rows.iter().map(|r| r.valid)),
+        Arc::new(winners.finish()),
+        u32s(rows.iter().map(|r| Some(r.mistakes))),
+        tag(|r| &r.first_mistake_kind),
+        u32s(rows.iter().map(|r| r.first_mistake_turn)),
+        bools(rows.iter().map(|r| r.cut)),
+    ];
+    Ok(RecordBatch::try_new(Arc::clone(schema), columns)?)
+}
+
+/// The text builder of a player's field `i`.
+fn field(list: &mut StructBuilder, i: usize) -> &mut StringBuilder {
+    list.field_builder::<StringBuilder>(i)
+        .expect("a player's fields are texts")
+}
+
+fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<RecordBatch> {
+    let opt = |f: fn(&TurnRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
+    let nags = ListArray::from_iter_primitive::<arrow_array::types::UInt8Type, _, _>(
+        rows.iter()
+            .map(|r| Some(r.nags.iter().map(|&n| Some(n)).collect::<Vec<_>>())),
+    );
+    let columns: Vec<ArrayRef> = vec![
+        opt(|r| &r.key),
+        text(rows.iter().map(|r| Some(r.file.as_str()))),
+        u32s(rows.iter().map(|r| Some(r.index))),
+        u32s(rows.iter().map(|r| Some(r.turn))),
+        u32s(rows.iter().map(|r| Some(r.number))),
+        text(rows.iter().map(|r| Some(r.seat.as_str()))),
+        opt(|r| &r.team),
+        opt(|r| &r.mover),
+        Arc::new(rows.iter().map(|r| r.roll).collect::<UInt8Array>()),
+        text(rows.iter().map(|r| Some(r.mv.as_str()))),
+        bools(rows.iter().map(|r| r.pass)),
+        u32s(rows.iter().map(|r| Some(r.captures))),
+        bools(rows.iter().map(|r| r.barricade_taken)),
+        opt(|r| &r.barricade_put),
+        u32s(rows.iter().map(|r| Some(r.ejections))),
+        u32s(rows.iter().map(|r| Some(r.points))),
+        bools(rows.iter().map(|r| r.removed)),
+        Arc::new(nags),
+        opt(|r| &r.comment),
+        floats(rows.iter().map(|r| r.win)),
+        opt(|r| &r.best),
+        floats(rows.iter().map(|r| r.best_win)),
+        floats(rows.iter().map(|r| r.luck)),
+        opt(|r| &r.mark),
+        text(rows.iter().map(|r| Some(r.position.as_str()))),
+    ];
+    Ok(RecordBatch::try_new(Arc::clone(schema), columns)?)
+}
+
+fn mistakes_batch(schema: &SchemaRef, rows: &[MistakeRow]) -> parquet::errors::Result<RecordBatch> {
+    let opt = |f: fn(&MistakeRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
+    let columns: Vec<ArrayRef> = vec![
+        opt(|r| &r.key),
+        text(rows.iter().map(|r| Some(r.file.as_str()))),
+        u32s(rows.iter().map(|r| r.index)),
+        text(rows.iter().map(|r| Some(r.kind.as_str()))),
+        text(rows.iter().map(|r| Some(r.message.as_str()))),
+        u32s(rows.iter().map(|r| r.line)),
+        u32s(rows.iter().map(|r| r.column)),
+        u32s(rows.iter().map(|r| r.turn)),
+        opt(|r| &r.seat),
+        opt(|r| &r.note),
+    ];
+    Ok(RecordBatch::try_new(Arc::clone(schema), columns)?)
+}
+
+/// One table's file of the part.
+struct Table {
+    writer: ArrowWriter<NamedTempFile>,
+    schema: SchemaRef,
+    name: PathBuf,
+}
+
+impl Table {
+    fn create(dir: &Path, name: &str, columns: &[Column]) -> io::Result<Table> {
+        let schema = arrow_schema(columns);
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
+            .build();
+        let writer = ArrowWriter::try_new(temp_in(dir)?, Arc::clone(&schema), Some(props))
+            .map_err(io::Error::other)?;
+        Ok(Table {
+            writer,
+            schema,
+            name: dir.join(name),
+        })
+    }
+
+    fn write(&mut self, batch: parquet::errors::Result<RecordBatch>) -> io::Result<()> {
+        let batch = batch.map_err(io::Error::other)?;
+        if batch.num_rows() > 0 {
+            self.writer.write(&batch).map_err(io::Error::other)?;
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> io::Result<()> {
+        let file = self.writer.into_inner().map_err(io::Error::other)?;
+        file.as_file().sync_all()?;
+        file.persist(&self.name).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+/// The files of one part.
+pub(super) struct Part {
+    games: Table,
+    turns: Table,
+    mistakes: Option<Table>,
+}
+
+impl Part {
+    pub(super) fn create(dirs: &[PathBuf], name: &str) -> io::Result<Part> {
+        Ok(Part {
+            games: Table::create(&dirs[0], name, schema::GAMES)?,
+            turns: Table::create(&dirs[1], name, schema::TURNS)?,
+            mistakes: dirs
+                .get(2)
+                .map(|d| Table::create(d, name, schema::MISTAKES))
+                .transpose()?,
+        })
+    }
+}
+
+impl PartWriter for Part {
+    fn games(&mut self, rows: &[GameRow]) -> io::Result<()> {
+        let batch = games_batch(&self.games.schema, rows);
+        self.games.write(batch)
+    }
+
+    fn turns(&mut self, rows: &[TurnRow]) -> io::Result<()> {
+        let batch = turns_batch(&self.turns.schema, rows);
+        self.turns.write(batch)
+    }
+
+    fn mistakes(&mut self, rows: &[MistakeRow]) -> io::Result<()> {
+        match &mut self.mistakes {
+            Some(t) => {
+                let batch = mistakes_batch(&t.schema, rows);
+                t.write(batch)
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn finish(self: Box<Self>) -> io::Result<()> {
+        self.games.finish()?;
+        self.turns.finish()?;
+        if let Some(m) = self.mistakes {
+            m.finish()?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,579 @@
+//! The rows of the three tables, built from a game as the validate
+//! pipeline checked it: its tags and outcome for `games`, a second replay
+//! through the game API for `turns` (the complete move of each turn, its
+//! effects and the `Position` tag after it), its mistakes for `mistakes`.
+
+use billes_analysis::comment;
+use billes_core::game::{Move, Position};
+use billes_core::ReplayError;
+use billes_notation::{Action, Game, Turn};
+use serde::Serialize;
+
+use crate::report::ErrorEntry;
+
+/// The longest text a cell holds, as in `billes run`'s rows
+/// ([`billes_lua::script::MAX_CELL_BYTES`], 64 KiB): a longer tag value,
+/// comment or message is cut at a character boundary, and its game's row
+/// says so (`cut`).
+pub const MAX_CELL_BYTES: usize = billes_lua::script::MAX_CELL_BYTES;
+
+/// The tags that have their own column in `games` (the player tags too:
+/// `players`); the others are in its `tags` map.
+const COMMON_TAGS: [&str; 8] = [
+    "Game", "Rules", "Event", "Round", "Date", "Seats", "Teams", "Result",
+];
+
+/// A player tag: the seat and the player's name.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Player {
+    /// The seat (`R`).
+    pub seat: String,
+    /// The player's name (the tag's value).
+    pub name: String,
+}
+
+/// One row of `games`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameRow {
+    /// The hash of the main line's turns `validate --duplicates` compares,
+    /// as 32 hex digits; `None` for a game without turns.
+    pub key: Option<String>,
+    /// The file (`<stdin>` for standard input).
+    pub file: String,
+    /// The game's 1-based number in its file.
+    pub index: u32,
+    /// The line its text starts on.
+    pub line: u32,
+    /// The `Game` tag.
+    pub game: Option<String>,
+    /// The `Rules` tag.
+    pub rules: Option<String>,
+    /// The `Event` tag.
+    pub event: Option<String>,
+    /// The `Round` tag.
+    pub round: Option<String>,
+    /// The `Date` tag.
+    pub date: Option<String>,
+    /// The `Seats` tag.
+    pub seats: Option<String>,
+    /// The `Teams` tag.
+    pub teams: Option<String>,
+    /// The `Result` tag.
+    pub result: Option<String>,
+    /// The player tags, in the order written.
+    pub players: Vec<Player>,
+    /// Every other tag, the first of a name written twice.
+    #[serde(serialize_with = "as_map")]
+    pub tags: Vec<(String, String)>,
+    /// Main-line turns (of an invalid game: those checked).
+    pub turns: u32,
+    /// Whether the game is valid.
+    pub valid: bool,
+    /// The winning seats, when the game was won.
+    pub winners: Option<Vec<String>>,
+    /// Mistakes found.
+    pub mistakes: u32,
+    /// The first mistake's kind (`illegal-move`...).
+    pub first_mistake_kind: Option<String>,
+    /// The turn of the first mistake, when it is in a turn.
+    pub first_mistake_turn: Option<u32>,
+    /// Whether a text of this game was cut at [`MAX_CELL_BYTES`].
+    pub cut: bool,
+}
+
+/// One row of `turns`: a turn of a valid game's main line.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TurnRow {
+    /// The game's key.
+    pub key: Option<String>,
+    /// The file.
+    pub file: String,
+    /// The game's number in its file.
+    pub index: u32,
+    /// The turn's 1-based place in the main line.
+    pub turn: u32,
+    /// The number written before it.
+    pub number: u32,
+    /// The seat that took the turn.
+    pub seat: String,
+    /// The seat's team (`R+G`), in a game with a `Teams` tag.
+    pub team: Option<String>,
+    /// The teammate whose pieces moved, on a team roll (`R4>G`).
+    pub mover: Option<String>,
+    /// The roll (`None` in Offboard).
+    pub roll: Option<u8>,
+    /// The move in canonical BGN with every effect mark it implies.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Whether the turn was a pass (`--`).
+    pub pass: bool,
+    /// Pieces captured and sent home: aggravated marbles, Barricade pawns.
+    pub captures: u32,
+    /// Whether a barricade was taken (`#`).
+    pub barricade_taken: bool,
+    /// The point a held barricade was put down on (`#f7`).
+    pub barricade_put: Option<String>,
+    /// Marbles pushed off the board (Offboard).
+    pub ejections: u32,
+    /// Points scored by the ejections.
+    pub points: u32,
+    /// Whether an ejected marble was taken out of the game (`~`).
+    pub removed: bool,
+    /// The NAGs, as numbers (`??` is 4).
+    pub nags: Vec<u8>,
+    /// The comments other than analysis's, joined by line ends.
+    pub comment: Option<String>,
+    /// `[%win]` of the analysis comment: the mover's winning chance.
+    pub win: Option<f64>,
+    /// `[%best]`: the best move, when another was played...
+    pub best: Option<String>,
+    /// ...and its winning chance.
+    pub best_win: Option<f64>,
+    /// `[%luck]`: the luck of the roll.
+    pub luck: Option<f64>,
+    /// Analysis's mark (`?!`, `?`, `??`), on a turn with an analysis comment.
+    pub mark: Option<String>,
+    /// The position after the turn, as a `Position` tag writes it.
+    pub position: String,
+}
+
+/// One row of `mistakes` (with `--invalid`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MistakeRow {
+    /// The game's key, when the game was read.
+    pub key: Option<String>,
+    /// The file.
+    pub file: String,
+    /// The game's number in its file (`None`: a file that was not read).
+    pub index: Option<u32>,
+    /// The mistake's kind.
+    pub kind: String,
+    /// What is wrong.
+    pub message: String,
+    /// Where: line...
+    pub line: Option<u32>,
+    /// ...and column.
+    pub column: Option<u32>,
+    /// The turn it is in.
+    pub turn: Option<u32>,
+    /// The seat of that turn.
+    pub seat: Option<String>,
+    /// A note (`the check stops here`...).
+    pub note: Option<String>,
+}
+
+/// Name-value pairs as a JSON object, in their order.
+fn as_map<S: serde::Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
+}
+
+/// `text`, cut to [`MAX_CELL_BYTES`] at a character boundary; `cut` is set
+/// when it was.
+pub(crate) fn capped(text: &str, cut: &mut bool) -> String {
+    if text.len() <= MAX_CELL_BYTES {
+        return text.to_string();
+    }
+    *cut = true;
+    let mut end = MAX_CELL_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
+}
+
+/// A game's key as 32 hex digits.
+pub(crate) fn key_text(fingerprint: Option<u128>) -> Option<String> {
+    fingerprint.map(|f| format!("{f:032x}"))
+}
+
+/// The `games` row of a game read (valid or not); `cut` starts false.
+pub(crate) fn game_row(
+    key: Option<String>,
+    file: &str,
+    index: usize,
+    line: u32,
+    game: &Game,
+) -> GameRow {
+    let mut cut = false;
+    let mut tag = |name: &str| game.tag(name).map(|v| capped(v, &mut cut));
+    let (g, rules, event, round, date, seats, teams, result) = (
+        tag("Game"),
+        tag("Rules"),
+        tag("Event"),
+        tag("Round"),
+        tag("Date"),
+        tag("Seats"),
+        tag("Teams"),
+        tag("Result"),
+    );
+    let players: Vec<(String, String)> = billes_lua::script::players_of(game);
+    let player_tags: Vec<&str> = game
+        .tags
+        .iter()
+        .filter(|t| players_named(game, &t.name))
+        .map(|t| t.name.as_str())
+        .collect();
+    let mut tags: Vec<(String, String)> = Vec::new();
+    for t in &game.tags {
+        let name = t.name.as_str();
+        if COMMON_TAGS.contains(&name)
+            || player_tags.contains(&name)
+            || tags.iter().any(|(n, _)| n == name)
+        {
+            continue;
+        }
+        tags.push((name.to_string(), capped(&t.value, &mut cut)));
+    }
+    let players = players
+        .into_iter()
+        .map(|(seat, name)| Player {
+            seat,
+            name: capped(&name, &mut cut),
+        })
+        .collect();
+    GameRow {
+        key,
+        file: file.to_string(),
+        index: index as u32,
+        line,
+        game: g,
+        rules,
+        event,
+        round,
+        date,
+        seats,
+        teams,
+        result,
+        players,
+        tags,
+        turns: 0,
+        valid: false,
+        winners: None,
+        mistakes: 0,
+        first_mistake_kind: None,
+        first_mistake_turn: None,
+        cut,
+    }
+}
+
+/// The `games` row of a game that could not be read.
+pub(crate) fn unread_game_row(file: &str, index: usize, line: u32) -> GameRow {
+    GameRow {
+        key: None,
+        file: file.to_string(),
+        index: index as u32,
+        line,
+        game: None,
+        rules: None,
+        event: None,
+        round: None,
+        date: None,
+        seats: None,
+        teams: None,
+        result: None,
+        players: Vec::new(),
+        tags: Vec::new(),
+        turns: 0,
+        valid: false,
+        winners: None,
+        mistakes: 0,
+        first_mistake_kind: None,
+        first_mistake_turn: None,
+        cut: false,
+    }
+}
+
+/// Whether the tag `name` is a player tag of `game` (as
+/// [`billes_lua::script::players_of`] reads them).
+fn players_named(game: &Game, name: &str) -> bool {
+    !COMMON_TAGS.contains(&name)
+        && !matches!(name, "Position" | "Site")
+        && game
+            .tag("Seats")
+            .unwrap_or("")
+            .split_whitespace()
+            .any(|s| name.starts_with(s))
+}
+
+/// The `mistakes` row of one error.
+pub(crate) fn mistake_row(key: Option<String>, entry: &ErrorEntry) -> MistakeRow {
+    let mut cut = false;
+    MistakeRow {
+        key,
+        file: entry.file.clone(),
+        index: entry.game.map(|g| g as u32),
+        kind: entry.kind.to_string(),
+        message: capped(&entry.message, &mut cut),
+        line: entry.line,
+        column: entry.column,
+        turn: entry.turn,
+        seat: entry.seat.clone(),
+        note: entry.note.clone(),
+    }
+}
+
+/// The team of each seat, from a `Teams` tag (`R+G B+Y`).
+fn teams_of(game: &Game) -> Vec<(String, String)> {
+    let Some(teams) = game.tag("Teams") else {
+        return Vec::new();
+    };
+    teams
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .flat_map(|team| {
+            team.split('+')
+                .map(move |s| (s.to_string(), team.to_string()))
+        })
+        .collect()
+}
+
+/// The turns of a valid game's main line, replayed from `start` through
+/// the game API: each turn's complete move (the legal move it names, with
+/// every effect mark), its effects, and the `Position` tag after it. Rows
+/// are given to `row` one at a time.
+///
+/// # Errors
+/// A turn the game API does not play (the game was checked valid by the
+/// same rules, so this is a disagreement between checker and generator).
+pub(crate) fn turn_rows(
+    game: &Game,
+    mut pos: Box<dyn Position + '_>,
+    key: &Option<String>,
+    file: &str,
+    index: usize,
+    cut: &mut bool,
+    row: &mut dyn FnMut(TurnRow),
+) -> Result<(), ReplayError> {
+    let teams = teams_of(game);
+    for (i, turn) in game.line.turns.iter().enumerate() {
+        let full = complete_move(pos.as_ref(), turn)?;
+        pos.play_turn(turn)
+            .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
+        let seat = turn.head.seat.as_str();
+        let mut r = TurnRow {
+            key: key.clone(),
+            file: file.to_string(),
+            index: index as u32,
+            turn: i as u32 + 1,
+            number: turn.number,
+            seat: seat.to_string(),
+            team: teams
+                .iter()
+                .find(|(s, _)| s == seat)
+                .map(|(_, t)| t.clone()),
+            mover: full.mover.map(|m| m.to_string()),
+            roll: full.roll.map(|r| r.get()),
+            mv: full.to_string(),
+            pass: full.is_pass(),
+            captures: 0,
+            barricade_taken: false,
+            barricade_put: None,
+            ejections: 0,
+            points: 0,
+            removed: false,
+            nags: turn.nags().iter().map(|n| n.code).collect(),
+            comment: None,
+            win: None,
+            best: None,
+            best_win: None,
+            luck: None,
+            mark: None,
+            position: pos.position_tag(),
+        };
+        effects(&full, &mut r);
+        comments(turn, &mut r, cut);
+        row(r);
+    }
+    Ok(())
+}
+
+/// The move `turn` names in `pos`, with every mark it implies: the legal
+/// move written so, else the one written without its marks, else the one
+/// that reaches the same position (another spelling of it).
+fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
+    let in_turn = |e: ReplayError| e.in_turn(turn.number, turn.head.seat.as_str());
+    let written = Move::from_turn(turn).ok_or_else(|| {
+        ReplayError::new(
+            billes_core::ErrorKind::Roll,
+            turn.head.span,
+            "the roll is not a die face (1 to 6)",
+        )
+    })?;
+    let legal = pos
+        .legal_moves_for(written.seat.as_str(), written.roll)
+        .map_err(in_turn)?;
+    if let Some(m) = legal.iter().find(|m| **m == written) {
+        return Ok(m.clone());
+    }
+    let bare = |m: &Move| {
+        let mut m = m.clone();
+        m.actions.iter_mut().for_each(strip);
+        m
+    };
+    let written_bare = bare(&written);
+    if let Some(m) = legal.iter().find(|m| bare(m) == written_bare) {
+        return Ok(m.clone());
+    }
+    let mut after = pos.boxed();
+    after.play_turn(turn).map_err(in_turn)?;
+    let (tag, next) = (after.position_tag(), after.next());
+    for m in &legal {
+        let mut alt = pos.boxed();
+        if alt.play(m).is_ok() && alt.position_tag() == tag && alt.next() == next {
+            return Ok(m.clone());
+        }
+    }
+    Ok(written)
+}
+
+/// An action without its effect marks.
+fn strip(action: &mut Action) {
+    match action {
+        Action::Place { capture, .. } | Action::Line { capture, .. } => *capture = None,
+        Action::Move {
+            capture, barricade, ..
+        } => {
+            *capture = None;
+            *barricade = false;
+        }
+        Action::Pass { .. } | Action::Barricade { .. } | Action::Remove { .. } => {}
+    }
+}
+
+/// The effects of a complete move, from its marks.
+fn effects(full: &Move, r: &mut TurnRow) {
+    for action in full.actions.iter() {
+        match action {
+            Action::Place { capture, .. } => r.captures += u32::from(capture.is_some()),
+            Action::Move {
+                capture, barricade, ..
+            } => {
+                r.captures += u32::from(capture.is_some());
+                r.barricade_taken |= *barricade;
+            }
+            Action::Line { capture, .. } => {
+                if let Some(c) = capture {
+                    r.ejections += 1;
+                    r.points += c.points.unwrap_or(0);
+                }
+            }
+            Action::Barricade { at, .. } => r.barricade_put = Some(at.to_string()),
+            Action::Remove { .. } => r.removed = true,
+            Action::Pass { .. } => {}
+        }
+    }
+}
+
+/// The comment text and the analysis values of a turn.
+fn comments(turn: &Turn, r: &mut TurnRow, cut: &mut bool) {
+    let mut text = String::new();
+    let mut analysed = false;
+    for c in turn.before().iter().chain(turn.after()) {
+        if let Some(reading) = comment::read(&c.text) {
+            if !analysed {
+                analysed = true;
+                r.win = Some(reading.win);
+                r.luck = reading.luck;
+                if let Some((mv, w)) = reading.best {
+                    r.best = Some(capped(&mv, cut));
+                    r.best_win = Some(w);
+                }
+            }
+            continue;
+        }
+        if comment::is_analysis(&c.text) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&c.text);
+    }
+    if !text.is_empty() {
+        r.comment = Some(capped(&text, cut));
+    }
+    if analysed {
+        r.mark = turn
+            .nags()
+            .iter()
+            .find_map(|n| n.symbol().filter(|s| matches!(*s, "?!" | "?" | "??")))
+            .map(str::to_string);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use billes_core::{Engine, GameKind, Standard};
+
+    fn turns(record: &str) -> Vec<TurnRow> {
+        let game = billes_notation::parse_game(record).expect("parses");
+        let engine = Standard::new(GameKind::of(&game).expect("a game"));
+        let mut rows = Vec::new();
+        let mut cut = false;
+        let start = engine.start(&game).expect("starts");
+        turn_rows(&game, start, &None, "f", 1, &mut cut, &mut |r| rows.push(r)).expect("plays");
+        rows
+    }
+
+    #[test]
+    fn a_capture_written_without_its_mark_is_counted() {
+        let rows = turns(
+            "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-a1\n2. B5 h-q3\n3. R2 h-d1\n*\n",
+        );
+        assert_eq!(rows[1].mv, "h-q3#");
+        assert!(rows[1].barricade_taken);
+        assert_eq!(rows[2].barricade_put, None);
+    }
+
+    #[test]
+    fn analysis_values_and_the_mark_are_read() {
+        let rows = turns(
+            "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 + ?? {[%win 0.40] [%best + 0.5] [%luck -0.1]} {mine}\n2. R1 r9-r10\n*\n",
+        );
+        assert_eq!(rows[0].win, Some(0.40));
+        assert_eq!(rows[0].best.as_deref(), Some("+"));
+        assert_eq!(rows[0].best_win, Some(0.5));
+        assert_eq!(rows[0].luck, Some(-0.1));
+        assert_eq!(rows[0].mark.as_deref(), Some("??"));
+        assert_eq!(rows[0].comment.as_deref(), Some("mine"));
+        assert_eq!(rows[0].nags, [4]);
+        assert_eq!(rows[1].mark, None);
+        assert_eq!(rows[1].position, "R:r10 move=B");
+    }
+
+    #[test]
+    fn cells_are_cut_at_a_character_boundary() {
+        let mut cut = false;
+        let long = "é".repeat(MAX_CELL_BYTES);
+        let c = capped(&long, &mut cut);
+        assert!(cut && c.len() <= MAX_CELL_BYTES && c.len() > MAX_CELL_BYTES - 2);
+        let mut cut = false;
+        assert_eq!(capped("short", &mut cut), "short");
+        assert!(!cut);
+    }
+
+    #[test]
+    fn tags_are_split_into_columns_players_and_the_rest() {
+        let game = billes_notation::parse_game(
+            "[Game \"offboard\"]\n[Seats \"R B\"]\n[Red \"Ann\"]\n[Site \"club\"]\n[Seed \"3\"]\n[Seed \"4\"]\n*\n",
+        )
+        .expect("parses");
+        let row = game_row(None, "f", 1, 1, &game);
+        assert_eq!(row.game.as_deref(), Some("offboard"));
+        assert_eq!(
+            row.players,
+            [Player {
+                seat: "R".into(),
+                name: "Ann".into()
+            }]
+        );
+        assert_eq!(
+            row.tags,
+            [
+                ("Site".to_string(), "club".to_string()),
+                ("Seed".into(), "3".into())
+            ]
+        );
+    }
+}

@@ -1,0 +1,493 @@
+//! `billes export`: the tables agree with `validate` and `replay`, parts
+//! are whole and in order, and nothing of the user's is overwritten.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+
+use super::common::{billes_in, stderr, stdout, write, VALID};
+
+/// Simulated games of the three games (teams, three players, no dice) in
+/// one folder.
+fn archive(d: &Path) {
+    for (name, args) in [
+        (
+            "a.bgn",
+            &[
+                "--game",
+                "aggravation",
+                "--teams",
+                "R+G,B+Y",
+                "--games",
+                "6",
+            ][..],
+        ),
+        (
+            "b.bgn",
+            &["--game", "barricade", "--players", "3", "--games", "4"][..],
+        ),
+        ("c.bgn", &["--game", "offboard", "--games", "3"][..]),
+    ] {
+        let mut v = vec!["simulate", "--seed", "5", "-o", name];
+        v.extend_from_slice(args);
+        let out = billes_in(d, &v);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap()
+}
+
+fn jsonl(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(json)
+        .collect()
+}
+
+/// The turn lines `billes replay` prints for a game (`12. R6 r9-r15*`).
+fn replay_lines(d: &Path, file: &str, game: u64) -> Vec<String> {
+    let out = billes_in(d, &["replay", file, "--game", &game.to_string()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .filter(|l| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The Position tag `billes moves` gives after turn `at`.
+fn position_after(d: &Path, file: &str, game: u64, at: u64) -> String {
+    let args = [
+        "moves",
+        file,
+        "--game",
+        &game.to_string(),
+        "--at",
+        &at.to_string(),
+        "--format",
+        "json",
+    ];
+    let out = billes_in(d, &args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    json(&stdout(&out))["position"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// A turn row as a line of `billes replay` (`3. B6 b9-c`).
+fn turn_line(number: u64, seat: &str, roll: Option<u64>, mover: Option<&str>, mv: &str) -> String {
+    let roll = roll.map(|r| r.to_string()).unwrap_or_default();
+    let mover = mover.map(|m| format!(">{m}")).unwrap_or_default();
+    format!("{number}. {seat}{roll}{mover} {mv}")
+}
+
+#[test]
+fn jsonl_tables_agree_with_validate_replay_and_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    archive(d);
+    let out = billes_in(
+        d,
+        &[
+            "export",
+            ".",
+            "--to",
+            "jsonl",
+            "--out",
+            "t",
+            "--part-games",
+            "5",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report = json(&stdout(&billes_in(
+        d,
+        &["validate", "--format", "json", "."],
+    )));
+    let mut games = Vec::new();
+    let mut turns = Vec::new();
+    // 13 games, 5 a part: parts 0, 1, 2, in input order.
+    for part in 0..3 {
+        games.extend(jsonl(&d.join(format!("t/games/part-{part:05}.jsonl"))));
+        turns.extend(jsonl(&d.join(format!("t/turns/part-{part:05}.jsonl"))));
+    }
+    assert!(!d.join("t/games/part-00003.jsonl").exists());
+    assert!(!d.join("t/mistakes").exists());
+    assert_eq!(games.len() as u64, report["games"].as_u64().unwrap());
+    assert_eq!(turns.len() as u64, report["turns"].as_u64().unwrap());
+    let sum: u64 = games.iter().map(|g| g["turns"].as_u64().unwrap()).sum();
+    assert_eq!(sum, turns.len() as u64);
+    assert!(
+        stderr(&out).contains("exported 13 of 13 games"),
+        "{}",
+        stderr(&out)
+    );
+    // Every game's turns, and a sample of positions, against replay and moves.
+    for g in &games {
+        let (file, index) = (g["file"].as_str().unwrap(), g["index"].as_u64().unwrap());
+        let rows: Vec<_> = turns
+            .iter()
+            .filter(|t| t["file"] == g["file"] && t["index"] == g["index"])
+            .collect();
+        let lines = replay_lines(d, file, index);
+        assert_eq!(rows.len(), lines.len(), "{file} game {index}");
+        for (i, (t, line)) in rows.iter().zip(&lines).enumerate() {
+            assert_eq!(t["turn"].as_u64(), Some(i as u64 + 1));
+            assert_eq!(t["key"], g["key"]);
+            let mine = turn_line(
+                t["number"].as_u64().unwrap(),
+                t["seat"].as_str().unwrap(),
+                t["roll"].as_u64(),
+                t["mover"].as_str(),
+                t["move"].as_str().unwrap(),
+            );
+            assert_eq!(&mine, line, "{file} game {index}");
+        }
+        for t in rows.iter().step_by(37).chain(rows.last()) {
+            let at = t["turn"].as_u64().unwrap();
+            assert_eq!(
+                t["position"].as_str().unwrap(),
+                position_after(d, file, index, at)
+            );
+        }
+        assert_eq!(
+            g["winners"].as_array().map(Vec::len),
+            g["result"].as_str().map(|r| r.split('+').count())
+        );
+    }
+    // Teams: every Aggravation turn has its seat's team.
+    assert!(turns
+        .iter()
+        .filter(|t| t["file"].as_str().unwrap().ends_with("a.bgn"))
+        .all(|t| matches!(t["team"].as_str(), Some("R+G" | "B+Y"))));
+}
+
+#[cfg(feature = "parquet")]
+mod parquet_files {
+    use super::*;
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{UInt32Type, UInt8Type};
+    use arrow_array::{Array, RecordBatch};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+    fn read(path: &Path) -> Vec<RecordBatch> {
+        let file = std::fs::File::open(path).unwrap();
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+            .unwrap()
+            .build()
+            .unwrap();
+        reader.map(Result::unwrap).collect()
+    }
+
+    /// The Parquet files read back with the parquet crate: as many games
+    /// and turns as `validate --format json` counts, the same turns as
+    /// `replay` prints, the same positions as `moves` gives; zstd inside.
+    #[test]
+    fn parquet_tables_read_back_agree_with_validate_and_replay() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        archive(d);
+        let out = billes_in(
+            d,
+            &["export", ".", "--to", "parquet", "--out", "t", "-j", "2"],
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let report = json(&stdout(&billes_in(
+            d,
+            &["validate", "--format", "json", "."],
+        )));
+        let games = read(&d.join("t/games/part-00000.parquet"));
+        let turns = read(&d.join("t/turns/part-00000.parquet"));
+        let rows = |b: &[RecordBatch]| b.iter().map(RecordBatch::num_rows).sum::<usize>() as u64;
+        assert_eq!(rows(&games), report["games"].as_u64().unwrap());
+        assert_eq!(rows(&turns), report["turns"].as_u64().unwrap());
+        let meta = ParquetRecordBatchReaderBuilder::try_new(
+            std::fs::File::open(d.join("t/turns/part-00000.parquet")).unwrap(),
+        )
+        .unwrap()
+        .metadata()
+        .clone();
+        let compression = meta.row_group(0).column(0).compression();
+        assert!(
+            format!("{compression:?}").starts_with("ZSTD"),
+            "{compression:?}"
+        );
+        // A sample of turns: every 50th row, against replay and moves.
+        let mut seen = 0;
+        for batch in &turns {
+            let col = |name: &str| batch.column_by_name(name).unwrap();
+            let file = col("file").as_string::<i32>();
+            let index = col("index").as_primitive::<UInt32Type>();
+            let turn = col("turn").as_primitive::<UInt32Type>();
+            let number = col("number").as_primitive::<UInt32Type>();
+            let seat = col("seat").as_string::<i32>();
+            let roll = col("roll").as_primitive::<UInt8Type>();
+            let mover = col("mover").as_string::<i32>();
+            let mv = col("move").as_string::<i32>();
+            let position = col("position").as_string::<i32>();
+            for i in (0..batch.num_rows()).step_by(50) {
+                let (f, g, t) = (file.value(i), u64::from(index.value(i)), turn.value(i));
+                let line = turn_line(
+                    u64::from(number.value(i)),
+                    seat.value(i),
+                    (!roll.is_null(i)).then(|| u64::from(roll.value(i))),
+                    (!mover.is_null(i)).then(|| mover.value(i)),
+                    mv.value(i),
+                );
+                assert_eq!(
+                    line,
+                    replay_lines(d, f, g)[t as usize - 1],
+                    "{f} game {g} turn {t}"
+                );
+                assert_eq!(position.value(i), position_after(d, f, g, u64::from(t)));
+                seen += 1;
+            }
+        }
+        assert!(seen > 20, "{seen}");
+    }
+
+    /// The schema of the three tables, held by a snapshot: a change of a
+    /// column is deliberate (and docs/export.md says it).
+    #[test]
+    fn the_schema_is_held() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "ok.bgn", VALID);
+        write(
+            d,
+            "bad.bgn",
+            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n",
+        );
+        let out = billes_in(
+            d,
+            &["export", ".", "--to", "parquet", "--out", "t", "--invalid"],
+        );
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let mut schema = String::new();
+        for table in ["games", "turns", "mistakes"] {
+            let file =
+                std::fs::File::open(d.join(format!("t/{table}/part-00000.parquet"))).unwrap();
+            let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+            schema.push_str(&format!("{table}:\n"));
+            for f in builder.schema().fields() {
+                schema.push_str(&format!(
+                    "  {}: {} {}\n",
+                    f.name(),
+                    f.data_type(),
+                    if f.is_nullable() { "null" } else { "not null" }
+                ));
+            }
+        }
+        assert_snapshot!("parquet_schema", schema);
+        // docs/export.md lists the same columns with their types.
+        let docs =
+            std::fs::read_to_string(super::super::common::root().join("docs/export.md")).unwrap();
+        let expected = billes_archive::export::schema::markdown();
+        assert!(
+            docs.contains(&expected),
+            "docs/export.md must hold:\n{expected}"
+        );
+    }
+}
+
+#[test]
+fn a_folder_that_is_not_empty_is_never_overwritten_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "ok.bgn", VALID);
+    write(d, "t/notes.txt", "mine");
+    let out = billes_in(d, &["export", "ok.bgn", "--to", "jsonl", "--out", "t"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("t: the folder is not empty (--force"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!d.join("t/games").exists());
+    // --force replaces the parts of an earlier export, and nothing else.
+    write(d, "t/games/part-00007.parquet", "old");
+    write(d, "t/mistakes/part-00000.jsonl", "old");
+    write(d, "t/games/mine.parquet", "mine");
+    let out = billes_in(
+        d,
+        &["export", "ok.bgn", "--to", "jsonl", "--out", "t", "--force"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!d.join("t/games/part-00007.parquet").exists());
+    assert!(!d.join("t/mistakes/part-00000.jsonl").exists());
+    assert_eq!(
+        std::fs::read_to_string(d.join("t/notes.txt")).unwrap(),
+        "mine"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("t/games/mine.parquet")).unwrap(),
+        "mine"
+    );
+    assert_eq!(jsonl(&d.join("t/turns/part-00000.jsonl")).len(), 3);
+    // No temporary file is left beside the parts.
+    let names: Vec<_> = std::fs::read_dir(d.join("t/turns"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["part-00000.jsonl"]);
+    // An --out that is a file is refused.
+    let out = billes_in(d, &["export", "ok.bgn", "--to", "jsonl", "--out", "ok.bgn"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(d.join("ok.bgn")).unwrap() == VALID);
+}
+
+#[test]
+fn invalid_games_are_left_out_or_exported_with_their_mistakes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "a.bgn",
+        format!("{VALID}\n[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r13 *\n"),
+    );
+    let out = billes_in(d, &["export", "a.bgn", "--to", "jsonl", "--out", "t"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("error[illegal-move]") || err.contains("error["),
+        "{err}"
+    );
+    assert!(err.contains("exported 1 of 2 games, 3 turns, in 1 part to t; 1 invalid left out (--invalid adds them)"), "{err}");
+    assert_eq!(jsonl(&d.join("t/games/part-00000.jsonl")).len(), 1);
+    let out = billes_in(
+        d,
+        &[
+            "export",
+            "a.bgn",
+            "--to",
+            "jsonl",
+            "--out",
+            "u",
+            "--invalid",
+            "-q",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let games = jsonl(&d.join("u/games/part-00000.jsonl"));
+    let mistakes = jsonl(&d.join("u/mistakes/part-00000.jsonl"));
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1]["valid"], false);
+    assert_eq!(games[1]["first_mistake_turn"], 2);
+    assert_eq!(games[1]["turns"], 2);
+    assert_eq!(mistakes[0]["index"], 2);
+    assert_eq!(mistakes[0]["turn"], 2);
+    assert_eq!(mistakes[0]["kind"], games[1]["first_mistake_kind"]);
+    // Only the valid game's turns.
+    assert_eq!(jsonl(&d.join("u/turns/part-00000.jsonl")).len(), 3);
+}
+
+/// A stranger's archive: a link out of it is not read (nor with
+/// --follow), control characters reach the tables as data but never the
+/// terminal, a huge tag is cut at 64 KiB and said, a binary file is wrong
+/// input (exit 1) and a missing path an I/O error (exit 2).
+#[cfg(unix)]
+#[test]
+fn a_strangers_archive_is_exported_within_bounds() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "secret/club/x.bgn",
+        VALID.replace("[Seats", "[Event \"secret game\"]\n[Seats"),
+    );
+    write(d, "archive/ok.bgn", VALID);
+    symlink(d.join("secret/club"), d.join("archive/club")).unwrap();
+    for follow in [&[][..], &["--follow"]] {
+        let mut args = vec![
+            "export", "--to", "jsonl", "--force", "--out", "t", "archive",
+        ];
+        args.extend_from_slice(follow);
+        let out = billes_in(d, &args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let games = std::fs::read_to_string(d.join("t/games/part-00000.jsonl")).unwrap();
+        assert!(!games.contains("secret game"), "{games}");
+        assert_eq!(games.lines().count(), 1);
+    }
+    // Control characters: data in the tables, pictures on the terminal.
+    let event = "a\u{1b}]0;x\u{7}b\u{1b}[2J";
+    let huge = "x".repeat(100_000);
+    write(
+        d,
+        "odd\u{1b}[2J.bgn",
+        format!(
+            "{}\n[Game \"aggravation\"]\n[Event \"{event}\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n",
+            VALID.replace("[Seats", &format!("[Site \"{huge}\"]\n[Seats"))
+        ),
+    );
+    let out = billes_in(
+        d,
+        &[
+            "export",
+            "--to",
+            "jsonl",
+            "--invalid",
+            "--out",
+            "u",
+            "odd\u{1b}[2J.bgn",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(!err.contains(['\u{1b}', '\u{7}']), "{err:?}");
+    assert!(err.contains("odd\u{241b}[2J.bgn"), "{err}");
+    assert!(err.contains("1 with a text cut at 65536 bytes"), "{err}");
+    // As validate's diagnostics (the same renderer).
+    let report = stdout(&billes_in(d, &["validate", "odd\u{1b}[2J.bgn"]));
+    assert!(
+        !report.contains('\u{1b}') && report.contains("--> odd\u{241b}[2J.bgn:"),
+        "{report:?}"
+    );
+    let games = jsonl(&d.join("u/games/part-00000.jsonl"));
+    assert_eq!(games[0]["tags"]["Site"].as_str().unwrap().len(), 65536);
+    assert_eq!(games[0]["cut"], true);
+    assert_eq!(games[1]["event"], event);
+    assert_eq!(games[1]["cut"], false);
+    // A binary file, a path that is not there.
+    write(d, "bin.bgn", b"\x7fELF\x02\x01\x01\0\0\0\0");
+    let out = billes_in(
+        d,
+        &[
+            "export",
+            "--to",
+            "jsonl",
+            "--invalid",
+            "--out",
+            "v",
+            "bin.bgn",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let mistakes = jsonl(&d.join("v/mistakes/part-00000.jsonl"));
+    assert_eq!(mistakes[0]["kind"], "encoding");
+    assert_eq!(mistakes[0]["index"], serde_json::Value::Null);
+    let out = billes_in(d, &["export", "--to", "jsonl", "--out", "w", "missing.bgn"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // The output folder is never a link: written through, it could land anywhere.
+    symlink(d.join("secret"), d.join("out-link")).unwrap();
+    let out = billes_in(
+        d,
+        &[
+            "export",
+            "--to",
+            "jsonl",
+            "--out",
+            "out-link",
+            "archive/ok.bgn",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!d.join("secret/games").exists());
+}

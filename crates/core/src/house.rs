@@ -478,7 +478,8 @@ pub fn simulate_position(
     mut header: Game,
     rng: &mut Rng,
     max_turns: u32,
-) -> Result<Game, String> {
+) -> Result<Game, crate::SimulateError> {
+    use crate::SimulateError;
     let mut turns = Vec::new();
     let mut policy = std::collections::HashMap::new();
     while !pos.is_over() && pos.turns() < max_turns {
@@ -491,12 +492,14 @@ pub fn simulate_position(
         } else {
             None
         };
-        let moves = pos.legal_moves_for(seat, roll).map_err(|e| e.to_string())?;
+        let moves = pos
+            .legal_moves_for(seat, roll)
+            .map_err(|e| SimulateError::Turn(e.to_string()))?;
         if moves.is_empty() {
-            return Err(format!(
+            return Err(SimulateError::Turn(format!(
                 "no legal move for {seat} after {} turns",
                 pos.turns()
-            ));
+            )));
         }
         let greedy = *policy
             .entry(seat.clone())
@@ -506,8 +509,13 @@ pub fn simulate_position(
         } else {
             moves[rng.below(moves.len())].clone()
         };
-        pos.play(&mv)
-            .map_err(|e| format!("turn {}: {} does not play: {e}", pos.turns() + 1, mv.turn()))?;
+        pos.play(&mv).map_err(|e| {
+            SimulateError::Turn(format!(
+                "turn {}: {} does not play: {e}",
+                pos.turns() + 1,
+                mv.turn()
+            ))
+        })?;
         turns.push(mv.to_turn(pos.turns()));
     }
     header.line = Line {
@@ -584,18 +592,18 @@ pub(crate) fn parse_actions(
     seat: &str,
     roll: Option<Roll>,
     text: &str,
-) -> Result<billes_notation::Actions, String> {
+) -> Result<billes_notation::Actions, crate::ChangeError> {
     let line = match roll {
         Some(r) => format!("{seat}{r} {text}"),
         None => format!("{seat} {text}"),
     };
     let record = format!("{line} *\n");
     let parsed = billes_notation::parse_game(&record)
-        .map_err(|e| format!("\"{text}\", not a move: {}", e.message))?;
+        .map_err(|e| crate::ChangeError(format!("\"{text}\", not a move: {}", e.message)))?;
     match parsed.line.turns.as_slice() {
         [turn] => Ok(Move::from_turn(turn)
-            .ok_or_else(|| format!("\"{text}\", not a move"))?
+            .ok_or_else(|| crate::ChangeError(format!("\"{text}\", not a move")))?
             .actions),
-        _ => Err(format!("\"{text}\", not one move")),
+        _ => Err(crate::ChangeError(format!("\"{text}\", not one move"))),
     }
 }

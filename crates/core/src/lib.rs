@@ -41,7 +41,9 @@ pub use describe::{describe, describe_with, Describe, Described};
 pub use engine::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
 };
-pub use error::{ErrorKind, ReplayError};
+pub use error::{
+    BoardError, ChangeError, ErrorKind, ParamsError, ReplayError, SimulateError, TagValueError,
+};
 pub use marks::{complete_marks, mark_turn};
 pub use recover::{check_all_with, STOPPED};
 pub use registry::{AnyRules, GameKind};
@@ -213,8 +215,12 @@ impl Default for SimOptions {
 /// Plays one random legal game of `kind` and returns its record.
 ///
 /// # Errors
-/// A message when the options do not describe a game that can be set up
-/// (for example too many players).
-pub fn simulate(kind: GameKind, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+/// [`SimulateError::Options`] when the options do not describe a game that
+/// can be set up (for example too many players).
+pub fn simulate(
+    kind: GameKind,
+    options: &SimOptions,
+    rng: &mut Rng,
+) -> Result<Game, SimulateError> {
     with_standard!(kind, r => game::GameRules::simulate(r, options, rng, &variant::NoHooks))
 }

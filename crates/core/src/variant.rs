@@ -748,7 +748,7 @@ pub trait HookedRules: GameRules {
         options: &SimOptions,
         rng: &mut Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, crate::SimulateError> {
         GameRules::simulate(self, options, rng, hooks)
     }
 

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::num::NonZeroU8;
 
 use super::board::{board, Board, Cell, Target, TARGETS};
+use crate::TagValueError;
 use crate::{Colour, TextBoard};
 
 /// The seat letters, in turn order, by [`Colour`]: Red (0) moves first,
@@ -219,7 +220,7 @@ impl State {
     pub(crate) fn from_position(
         text: &str,
         values: Option<[u8; TARGETS]>,
-    ) -> Result<State, crate::TagValueError> {
+    ) -> Result<State, TagValueError> {
         let b = board();
         let mut state = State::empty(values);
         let mut score = None;
@@ -233,7 +234,7 @@ impl State {
                     }
                     "pending" => {
                         if !state.has_targets {
-                            return Err(crate::TagValueError(
+                            return Err(TagValueError(
                                 "pending: this variant has no targets".into(),
                             ));
                         }
@@ -251,7 +252,7 @@ impl State {
                             )
                         })?;
                         if !state.has_targets {
-                            return Err(crate::TagValueError(format!(
+                            return Err(TagValueError(format!(
                                 "{key}: this variant has no targets"
                             )));
                         }
@@ -264,19 +265,19 @@ impl State {
                 let colour =
                     seat_of(seat).ok_or_else(|| format!("{seat}: the seats are R and B"))?;
                 if std::mem::replace(&mut seen_seat[colour.index()], true) {
-                    return Err(crate::TagValueError(format!("{seat}: listed twice")));
+                    return Err(TagValueError(format!("{seat}: listed twice")));
                 }
                 for name in list.split(',').filter(|n| !n.is_empty()) {
                     let cell = b
                         .cell(name)
                         .ok_or_else(|| format!("{name} is not a cell of the board (a1 to i9)"))?;
                     if state.at(cell).is_some() {
-                        return Err(crate::TagValueError(format!("{name} holds two marbles")));
+                        return Err(TagValueError(format!("{name} holds two marbles")));
                     }
                     state.marbles[colour.index()] |= cell.bit();
                 }
             } else {
-                return Err(crate::TagValueError(format!(
+                return Err(TagValueError(format!(
                     "{field}: expected SEAT:cells or key=value (t1=R, score=, out=, move=, pending=)"
                 )));
             }
@@ -290,7 +291,7 @@ impl State {
 }
 
 /// A number per seat, `R3,B1` (a seat left out has 0), for field `key`.
-fn parse_pair(key: &str, value: &str) -> Result<[u8; 2], crate::TagValueError> {
+fn parse_pair(key: &str, value: &str) -> Result<[u8; 2], TagValueError> {
     let mut pair = [0u8; 2];
     let wrong = || format!("{key}={value}: write {key}=R3,B1");
     for part in value.split(',') {

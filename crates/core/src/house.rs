@@ -37,8 +37,6 @@
 //! - A variant that defines none of these hooks never goes through this
 //!   module: its turns cost what they cost before.
 
-use std::fmt;
-
 use billes_notation::{Action, Game, Line, Outcome, Span, Turn};
 
 use crate::game::{with_board, GameRules, Move, Position, Roll};
@@ -46,61 +44,7 @@ use crate::rng::Rng;
 use crate::variant::{BoardView, Hook, Hooks, PlayedView, RollView};
 use crate::{ErrorKind, ReplayError};
 
-/// One change an [`Hooks::effect`] makes to the position, checked by the
-/// game before it is made.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Edit {
-    /// The piece on `at` goes back to its owner's reserve (Aggravation's
-    /// BASE, Barricade's house).
-    Send {
-        /// Where the piece stands.
-        at: String,
-    },
-    /// A piece of `seat` leaves its reserve for the empty point `at`.
-    Put {
-        /// Whose piece.
-        seat: String,
-        /// Where it goes.
-        at: String,
-    },
-    /// The piece on `from` goes to the empty point `to`.
-    Move {
-        /// Where it stands.
-        from: String,
-        /// Where it goes.
-        to: String,
-    },
-    /// The pieces on `a` and `b` change places.
-    Swap {
-        /// One point.
-        a: String,
-        /// The other.
-        b: String,
-    },
-    /// A barricade is placed on the free point `at` (Barricade).
-    PlaceBarricade {
-        /// The point.
-        at: String,
-    },
-    /// The barricade on `at` is taken off the board (Barricade).
-    TakeBarricade {
-        /// The point.
-        at: String,
-    },
-}
-
-impl fmt::Display for Edit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Edit::Send { at } => write!(f, "send {at}"),
-            Edit::Put { seat, at } => write!(f, "put {seat} {at}"),
-            Edit::Move { from, to } => write!(f, "move {from} {to}"),
-            Edit::Swap { a, b } => write!(f, "swap {a} {b}"),
-            Edit::PlaceBarricade { at } => write!(f, "place_barricade {at}"),
-            Edit::TakeBarricade { at } => write!(f, "take_barricade {at}"),
-        }
-    }
-}
+pub use crate::variant::Edit;
 
 /// Whether `hooks` define one of the hooks of this module.
 #[inline(always)]

@@ -323,7 +323,7 @@ impl crate::game::GameRules for Aggravation {
     fn apply_edit(
         &self,
         state: &mut State,
-        edit: &crate::house::Edit,
+        edit: &crate::variant::Edit,
     ) -> Result<(), crate::ChangeError> {
         self.edit(state, edit)
     }

@@ -325,7 +325,7 @@ impl crate::game::GameRules for Barricade {
     fn apply_edit(
         &self,
         state: &mut State,
-        edit: &crate::house::Edit,
+        edit: &crate::variant::Edit,
     ) -> Result<(), crate::ChangeError> {
         self.edit(state, edit)
     }

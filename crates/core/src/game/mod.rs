@@ -70,7 +70,7 @@ use crate::{ErrorKind, GameKind, ReplayError, Rules};
 pub use perft::{perft, perft_divide};
 pub use position::RulesPosition;
 pub(crate) use rules::with_board;
-pub use rules::GameRules;
+pub use rules::{GameRules, SimOptions};
 pub use two_step::TwoStep;
 
 /// A die roll, 1 to 6.

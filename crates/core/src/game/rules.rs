@@ -18,7 +18,7 @@ use serde::de::DeserializeOwned;
 use super::{Move, Next, Roll, TwoStep};
 use crate::rng::Rng;
 use crate::variant::{BoardView, FieldKind, HookError, Hooks, QueryKind};
-use crate::{ReplayError, SimOptions};
+use crate::ReplayError;
 
 /// A game's rules: the one trait a game implements (eleven required
 /// items; the rest provided).
@@ -259,7 +259,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     fn apply_edit(
         &self,
         state: &mut Self::State,
-        edit: &crate::house::Edit,
+        edit: &crate::variant::Edit,
     ) -> Result<(), crate::ChangeError> {
         let _ = state;
         Err(crate::ChangeError(format!(
@@ -280,6 +280,27 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         Err(crate::ChangeError(format!(
             "{seat}: this game takes no winner from a variant"
         )))
+    }
+}
+
+/// How `billes simulate` plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Number of seats in play.
+    pub players: usize,
+    /// Team layout, as in a `Teams` tag (`None`: everyone for themselves).
+    pub teams: Option<String>,
+    /// Cap on turns per game, after which the game ends unfinished (`*`).
+    pub max_turns: u32,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            players: 2,
+            teams: None,
+            max_turns: 5000,
+        }
     }
 }
 

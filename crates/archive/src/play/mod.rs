@@ -560,7 +560,7 @@ impl<'e> Session<'e> {
             .map_err(|e| Refused::new(e, source.clone()))?;
         self.pos
             .play_turn(&turn)
-            .map_err(|e| Refused::new(self.placed(e.into()), source.clone()))?;
+            .map_err(|e| Refused::new(self.placed(e), source.clone()))?;
         self.history.push(Change::Turn {
             outcome: self.game.outcome.clone(),
             tags: self.game.tags.clone(),

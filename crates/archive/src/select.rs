@@ -43,12 +43,18 @@ impl Selection {
     /// Adds a tag condition written `NAME=GLOB`.
     ///
     /// # Errors
-    /// The message for the user when there is no `=`.
-    pub fn add_tag(&mut self, written: &str) -> Result<(), String> {
+    /// [`TagConditionError::NoEquals`] when there is no `=`,
+    /// [`TagConditionError::Glob`] when the glob is too long.
+    pub fn add_tag(&mut self, written: &str) -> Result<(), TagConditionError> {
         let (name, glob) = written
             .split_once('=')
-            .ok_or_else(|| format!("{written}: expected NAME=GLOB"))?;
-        check_glob(glob).map_err(|m| format!("{name}: {m}"))?;
+            .ok_or_else(|| TagConditionError::NoEquals {
+                written: written.to_string(),
+            })?;
+        check_glob(glob).map_err(|error| TagConditionError::Glob {
+            name: name.to_string(),
+            error,
+        })?;
         self.tags.push((name.to_string(), glob.to_string()));
         Ok(())
     }
@@ -101,16 +107,44 @@ impl Selection {
 /// times one step per 64 characters of the glob.
 pub const MAX_GLOB_CHARS: usize = 1024;
 
+/// A tag condition ([`Selection::add_tag`]) that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TagConditionError {
+    /// The condition is not written `NAME=GLOB`.
+    #[error("{written}: expected NAME=GLOB")]
+    NoEquals {
+        /// The condition as written.
+        written: String,
+    },
+    /// The glob of tag `name` is refused.
+    #[error("{name}: {error}")]
+    Glob {
+        /// The tag's name.
+        name: String,
+        /// Why the glob is refused.
+        error: GlobError,
+    },
+}
+
+/// A glob [`check_glob`] refuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum GlobError {
+    /// The glob is longer than [`MAX_GLOB_CHARS`].
+    #[error("a glob of {chars} characters: at most {MAX_GLOB_CHARS}")]
+    TooLong {
+        /// The glob's length, in characters.
+        chars: usize,
+    },
+}
+
 /// Refuses a glob longer than [`MAX_GLOB_CHARS`].
 ///
 /// # Errors
-/// The message for the user.
-pub fn check_glob(glob: &str) -> Result<(), String> {
-    let n = glob.chars().count();
-    if n > MAX_GLOB_CHARS {
-        return Err(format!(
-            "a glob of {n} characters: at most {MAX_GLOB_CHARS}"
-        ));
+/// [`GlobError::TooLong`].
+pub fn check_glob(glob: &str) -> Result<(), GlobError> {
+    let chars = glob.chars().count();
+    if chars > MAX_GLOB_CHARS {
+        return Err(GlobError::TooLong { chars });
     }
     Ok(())
 }

@@ -286,6 +286,19 @@ fn fmt_marks_writes_every_mark_the_moves_imply() {
         "{}",
         text(&out.stderr)
     );
+    // A roll that is no die face is told at its turn, not at a place of
+    // the move's text read apart.
+    let roll = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R7 r9-r16\n*\n";
+    std::fs::write(dir.path().join("roll.bgn"), roll).unwrap();
+    let out = billes(&["fmt", "--marks", "roll.bgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with(
+            "billes: error: roll.bgn:5:4: game 1: the roll is not a die face (1 to 6)"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 /// Every record shown in the README and the notation's chapters validates;

@@ -6,7 +6,7 @@
 use billes_notation::{Game, Line, Turn};
 
 use crate::replay::Rules;
-use crate::{Engine, ReplayError};
+use crate::ReplayError;
 
 /// A game's rules that can tell what a turn did.
 pub trait Describe: Rules {
@@ -22,25 +22,6 @@ pub struct Described {
     pub phrases: Vec<String>,
     /// One entry per variation of the turn, one [`Described`] per turn of it.
     pub variations: Vec<Vec<Described>>,
-}
-
-/// Describes every turn of a record, main line and variations, under its
-/// game's standard rules. The result has one entry per main-line turn.
-///
-/// The record is replayed first: only a valid record is described.
-///
-/// ```
-/// let record = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R3 r9-r12\n3. B1 +\n*\n";
-/// let game = billes_notation::parse_game(record).unwrap();
-/// let turns = billes_core::describe(&game).unwrap();
-/// assert_eq!(turns[0].phrases, ["marble entered", "rolls again"]);
-/// assert_eq!(turns[2].phrases, ["marble entered"]);
-/// ```
-///
-/// # Errors
-/// The first mistake in the record, as [`crate::replay()`] reports it.
-pub fn describe(game: &Game) -> Result<Vec<Described>, ReplayError> {
-    crate::Standard::of(game)?.describe(game)
 }
 
 /// Describes every turn of `game` under `rules` (main line and variations).
@@ -101,7 +82,7 @@ pub(crate) fn capitalised(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GameKind;
+    use crate::{describe, GameKind};
 
     #[test]
     fn variations_are_described_from_their_own_position() {

@@ -32,8 +32,8 @@ use crate::describe::{describe_with, Describe, Described};
 use crate::game::{Position, RulesPosition};
 use crate::view::{self, ViewStep};
 use crate::{
-    check_rules_tag, replay_with, validate_with, with_standard, Flow, GameKind, Observed,
-    ReplayError, Rules, Step, Summary,
+    replay_with, validate_with, with_standard, ErrorKind, Flow, GameKind, Observed, ReplayError,
+    Rules, Step, Summary,
 };
 
 /// A game's rules, standard or varied, behind one object-safe interface.
@@ -278,6 +278,43 @@ pub fn describe_valid_with<R: Describe>(
 /// When the record's tags describe no start position.
 pub fn start_board_with<R: Rules>(rules: &R, game: &Game) -> Result<String, ReplayError> {
     Ok(rules.text_board(&rules.setup(game)?))
+}
+
+/// The core alone knows only the standard rules: a `Rules` tag naming
+/// anything else is reported rather than silently ignored. (Which rules a
+/// record is played under is decided by the `billes-archive` crate's
+/// `rules` module, not here.)
+pub(crate) fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
+    match game.tag_entry("Rules") {
+        Some(tag) if !tag.value.trim().eq_ignore_ascii_case("standard") => Err(ReplayError::new(
+            ErrorKind::Variant,
+            tag.span,
+            format!(
+                "unknown rules \"{}\": only the standard rules are built in",
+                tag.value
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Describes every turn of a record, main line and variations, under its
+/// game's standard rules. The result has one entry per main-line turn.
+///
+/// The record is replayed first: only a valid record is described.
+///
+/// ```
+/// let record = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R3 r9-r12\n3. B1 +\n*\n";
+/// let game = billes_notation::parse_game(record).unwrap();
+/// let turns = billes_core::describe(&game).unwrap();
+/// assert_eq!(turns[0].phrases, ["marble entered", "rolls again"]);
+/// assert_eq!(turns[2].phrases, ["marble entered"]);
+/// ```
+///
+/// # Errors
+/// The first mistake in the record, as [`crate::replay()`] reports it.
+pub fn describe(game: &Game) -> Result<Vec<Described>, ReplayError> {
+    Standard::of(game)?.describe(game)
 }
 
 #[cfg(test)]

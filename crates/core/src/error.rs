@@ -144,6 +144,64 @@ impl ReplayError {
     }
 }
 
+/// Parameters that describe no playable game
+/// ([`crate::game::GameRules::from_params`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ParamsError(pub String);
+
+/// A tag value (`Seats`, `Teams`, `Position`) that describes no position
+/// of the game: why, in the game's words. A record's replay places it at
+/// the tag, as a [`ErrorKind::Tag`] error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TagValueError(pub String);
+
+impl From<String> for TagValueError {
+    fn from(why: String) -> TagValueError {
+        TagValueError(why)
+    }
+}
+
+/// A board description that cannot be read (a game's `Board::from_yaml`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// The text is no YAML of a board: the YAML reader's message.
+    #[error("{0}")]
+    Yaml(String),
+    /// The board described is impossible or unusable: why.
+    #[error("{0}")]
+    Shape(String),
+}
+
+/// A random game that could not be played
+/// ([`crate::game::GameRules::simulate`], [`crate::simulate`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimulateError {
+    /// The options describe no game of these rules (too many players,
+    /// teams in a game without them).
+    #[error("{0}")]
+    Options(String),
+    /// The start position could not be set up.
+    #[error("{0}")]
+    Setup(ReplayError),
+    /// The variant's script failed before the game (its fresh run).
+    #[error("{0}")]
+    Variant(String),
+    /// A turn could not be listed or played: a hook failed, or the rules
+    /// refused a move they listed. The message names the turn.
+    #[error("{0}")]
+    Turn(String),
+}
+
+/// A change a house rule's hook asks of a game, refused: an edit of an
+/// `effect` hook ([`crate::game::GameRules::apply_edit`]), a winner
+/// ([`crate::game::GameRules::declare_winner`]) or a move a `moves` hook
+/// adds ([`crate::game::GameRules::spell_added`]). The message says why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ChangeError(pub String);
+
 /// Orders `legal` (actions in notation) nearest first to what was written
 /// (`written`): the same piece moved, then the same landing, the same
 /// direction, the same kind of action; the order of the rules otherwise.

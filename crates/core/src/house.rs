@@ -37,8 +37,6 @@
 //! - A variant that defines none of these hooks never goes through this
 //!   module: its turns cost what they cost before.
 
-use std::fmt;
-
 use billes_notation::{Action, Game, Line, Outcome, Span, Turn};
 
 use crate::game::{with_board, GameRules, Move, Position, Roll};
@@ -46,61 +44,7 @@ use crate::rng::Rng;
 use crate::variant::{BoardView, Hook, Hooks, PlayedView, RollView};
 use crate::{ErrorKind, ReplayError};
 
-/// One change an [`Hooks::effect`] makes to the position, checked by the
-/// game before it is made.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Edit {
-    /// The piece on `at` goes back to its owner's reserve (Aggravation's
-    /// BASE, Barricade's house).
-    Send {
-        /// Where the piece stands.
-        at: String,
-    },
-    /// A piece of `seat` leaves its reserve for the empty point `at`.
-    Put {
-        /// Whose piece.
-        seat: String,
-        /// Where it goes.
-        at: String,
-    },
-    /// The piece on `from` goes to the empty point `to`.
-    Move {
-        /// Where it stands.
-        from: String,
-        /// Where it goes.
-        to: String,
-    },
-    /// The pieces on `a` and `b` change places.
-    Swap {
-        /// One point.
-        a: String,
-        /// The other.
-        b: String,
-    },
-    /// A barricade is placed on the free point `at` (Barricade).
-    PlaceBarricade {
-        /// The point.
-        at: String,
-    },
-    /// The barricade on `at` is taken off the board (Barricade).
-    TakeBarricade {
-        /// The point.
-        at: String,
-    },
-}
-
-impl fmt::Display for Edit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Edit::Send { at } => write!(f, "send {at}"),
-            Edit::Put { seat, at } => write!(f, "put {seat} {at}"),
-            Edit::Move { from, to } => write!(f, "move {from} {to}"),
-            Edit::Swap { a, b } => write!(f, "swap {a} {b}"),
-            Edit::PlaceBarricade { at } => write!(f, "place_barricade {at}"),
-            Edit::TakeBarricade { at } => write!(f, "take_barricade {at}"),
-        }
-    }
-}
+pub use crate::variant::Edit;
 
 /// Whether `hooks` define one of the hooks of this module.
 #[inline(always)]
@@ -478,7 +422,8 @@ pub fn simulate_position(
     mut header: Game,
     rng: &mut Rng,
     max_turns: u32,
-) -> Result<Game, String> {
+) -> Result<Game, crate::SimulateError> {
+    use crate::SimulateError;
     let mut turns = Vec::new();
     let mut policy = std::collections::HashMap::new();
     while !pos.is_over() && pos.turns() < max_turns {
@@ -491,12 +436,14 @@ pub fn simulate_position(
         } else {
             None
         };
-        let moves = pos.legal_moves_for(seat, roll).map_err(|e| e.to_string())?;
+        let moves = pos
+            .legal_moves_for(seat, roll)
+            .map_err(|e| SimulateError::Turn(e.to_string()))?;
         if moves.is_empty() {
-            return Err(format!(
+            return Err(SimulateError::Turn(format!(
                 "no legal move for {seat} after {} turns",
                 pos.turns()
-            ));
+            )));
         }
         let greedy = *policy
             .entry(seat.clone())
@@ -506,8 +453,13 @@ pub fn simulate_position(
         } else {
             moves[rng.below(moves.len())].clone()
         };
-        pos.play(&mv)
-            .map_err(|e| format!("turn {}: {} does not play: {e}", pos.turns() + 1, mv.turn()))?;
+        pos.play(&mv).map_err(|e| {
+            SimulateError::Turn(format!(
+                "turn {}: {} does not play: {e}",
+                pos.turns() + 1,
+                mv.turn()
+            ))
+        })?;
         turns.push(mv.to_turn(pos.turns()));
     }
     header.line = Line {
@@ -584,18 +536,18 @@ pub(crate) fn parse_actions(
     seat: &str,
     roll: Option<Roll>,
     text: &str,
-) -> Result<billes_notation::Actions, String> {
+) -> Result<billes_notation::Actions, crate::ChangeError> {
     let line = match roll {
         Some(r) => format!("{seat}{r} {text}"),
         None => format!("{seat} {text}"),
     };
     let record = format!("{line} *\n");
     let parsed = billes_notation::parse_game(&record)
-        .map_err(|e| format!("\"{text}\", not a move: {}", e.message))?;
+        .map_err(|e| crate::ChangeError(format!("\"{text}\", not a move: {}", e.message)))?;
     match parsed.line.turns.as_slice() {
         [turn] => Ok(Move::from_turn(turn)
-            .ok_or_else(|| format!("\"{text}\", not a move"))?
+            .ok_or_else(|| crate::ChangeError(format!("\"{text}\", not a move")))?
             .actions),
-        _ => Err(format!("\"{text}\", not one move")),
+        _ => Err(crate::ChangeError(format!("\"{text}\", not one move"))),
     }
 }

@@ -11,6 +11,30 @@
 //! ([`Standard`]) or varied (the `billes-lua` crate's variants): what the
 //! command-line verbs replay, draw and describe records with.
 //!
+//! # Layers
+//!
+//! The modules stand in layers, lowest first; a module imports from its
+//! own layer and those below it, never from a layer above
+//! (`tests/layers.rs` reads every `crate::` path of every file, a name
+//! re-exported here counted in the module that defines it, and checks it
+//! against this list):
+//!
+//! 1. `error`, `colour`, `rng`: the errors, the seats' colours, the dice
+//! 2. `replay`: the replay driver and the [`Rules`] it drives
+//! 3. `describe`: the driver that describes a record
+//! 4. `view`, `variant`: what a position shows to pictures, and the
+//!    hooks' vocabulary
+//! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
+//! 6. `house`, `recover`: the hooks that change the game as a whole, and
+//!    the check of a whole record past its mistakes
+//! 7. `aggravation`, `barricade`, `offboard`: the games
+//! 8. `registry`: the games listed, [`GameKind`] and [`AnyRules`]
+//! 9. `engine`, `marks`: the object-safe face of rules, and what uses it
+//! 10. `lib`: this file: the crate's front door
+//!
+//! Imports that still run up a layer are listed by name in that test, to
+//! be untied; a new one fails it.
+//!
 //! ```
 //! let record = "[Game \"offboard\"]\n\n*\n";
 //! let game = billes_notation::parse_game(record).unwrap();
@@ -37,18 +61,22 @@ pub mod variant;
 pub mod view;
 
 pub use colour::Colour;
-pub use describe::{describe, describe_with, Describe, Described};
+pub use describe::{describe_with, Describe, Described};
 pub use engine::{
-    check_game, describe_valid_with, replay_observed_with, start_board_with, Engine, Standard,
+    check_game, describe, describe_valid_with, replay_observed_with, start_board_with, Engine,
+    Standard,
 };
-pub use error::{ErrorKind, ReplayError};
+pub use error::{
+    BoardError, ChangeError, ErrorKind, ParamsError, ReplayError, SimulateError, TagValueError,
+};
+pub use game::SimOptions;
 pub use marks::{complete_marks, mark_turn};
 pub use recover::{check_all_with, STOPPED};
 pub use registry::{AnyRules, GameKind};
-pub use replay::{replay_with, validate_with, Flow, Rules, Step, Summary, TextBoard};
+pub use replay::{replay_with, validate_with, Flow, Observed, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
 
-use billes_notation::{Game, Turn};
+use billes_notation::Game;
 
 impl GameKind {
     /// The names of every game, separated by commas, `last` before the last
@@ -118,23 +146,6 @@ impl std::fmt::Display for GameKind {
     }
 }
 
-/// What [`replay()`] shows its observer after each main-line turn.
-#[derive(Debug)]
-pub struct Observed<'a> {
-    /// 1-based index of the turn.
-    pub index: u32,
-    /// The turn as written.
-    pub turn: &'a Turn,
-    /// The position after the turn.
-    pub board: &'a dyn TextBoard,
-}
-
-impl std::fmt::Debug for dyn TextBoard + '_ {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("TextBoard")
-    }
-}
-
 /// Replays a record under its game's standard rules, picking the game from the
 /// `Game` tag. The observer answers [`ControlFlow::Continue`](std::ops::ControlFlow)
 /// to go on, `Break` to stop after the turn it saw (see [`Flow`]).
@@ -163,24 +174,6 @@ pub fn validate(game: &Game) -> Result<Summary, ReplayError> {
     Standard::of(game)?.validate(game)
 }
 
-/// The core alone knows only the standard rules: a `Rules` tag naming
-/// anything else is reported rather than silently ignored. (Which rules a
-/// record is played under is decided by the `billes-archive` crate's
-/// `rules` module, not here.)
-pub(crate) fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
-    match game.tag_entry("Rules") {
-        Some(tag) if !tag.value.trim().eq_ignore_ascii_case("standard") => Err(ReplayError::new(
-            ErrorKind::Variant,
-            tag.span,
-            format!(
-                "unknown rules \"{}\": only the standard rules are built in",
-                tag.value
-            ),
-        )),
-        _ => Ok(()),
-    }
-}
-
 /// The start position of a record, as a text board.
 ///
 /// # Errors
@@ -189,32 +182,15 @@ pub fn start_board(game: &Game) -> Result<String, ReplayError> {
     Standard::of(game)?.start_board(game)
 }
 
-/// How `billes simulate` plays.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SimOptions {
-    /// Number of seats in play.
-    pub players: usize,
-    /// Team layout, as in a `Teams` tag (`None`: everyone for themselves).
-    pub teams: Option<String>,
-    /// Cap on turns per game, after which the game ends unfinished (`*`).
-    pub max_turns: u32,
-}
-
-impl Default for SimOptions {
-    fn default() -> Self {
-        SimOptions {
-            players: 2,
-            teams: None,
-            max_turns: 5000,
-        }
-    }
-}
-
 /// Plays one random legal game of `kind` and returns its record.
 ///
 /// # Errors
-/// A message when the options do not describe a game that can be set up
-/// (for example too many players).
-pub fn simulate(kind: GameKind, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+/// [`SimulateError::Options`] when the options do not describe a game that
+/// can be set up (for example too many players).
+pub fn simulate(
+    kind: GameKind,
+    options: &SimOptions,
+    rng: &mut Rng,
+) -> Result<Game, SimulateError> {
     with_standard!(kind, r => game::GameRules::simulate(r, options, rng, &variant::NoHooks))
 }

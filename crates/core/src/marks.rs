@@ -79,7 +79,9 @@ pub fn mark_turn(
     // not legal).
     let actions: Vec<String> = turn.actions.iter().map(ToString::to_string).collect();
     let text = format!("{} {}", turn.head, actions.join(" "));
-    let full = pos.parse_move(None, &text).map_err(|e| place(turn, e))?;
+    let full = pos
+        .parse_move(None, &text)
+        .map_err(|e| place(turn, e.into()))?;
     if full.actions.len() != turn.actions.len() {
         return Ok(());
     }

@@ -371,3 +371,20 @@ fn same_seats_str(a: &[&str], b: &[&str]) -> bool {
     b.sort_unstable();
     a == b
 }
+
+/// What [`crate::replay()`] shows its observer after each main-line turn.
+#[derive(Debug)]
+pub struct Observed<'a> {
+    /// 1-based index of the turn.
+    pub index: u32,
+    /// The turn as written.
+    pub turn: &'a Turn,
+    /// The position after the turn.
+    pub board: &'a dyn TextBoard,
+}
+
+impl std::fmt::Debug for dyn TextBoard + '_ {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TextBoard")
+    }
+}

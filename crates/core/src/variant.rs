@@ -99,6 +99,62 @@ pub enum Verdict {
 #[error("{0}")]
 pub struct HookError(pub String);
 
+/// One change an [`Hooks::effect`] makes to the position, checked by the
+/// game before it is made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// The piece on `at` goes back to its owner's reserve (Aggravation's
+    /// BASE, Barricade's house).
+    Send {
+        /// Where the piece stands.
+        at: String,
+    },
+    /// A piece of `seat` leaves its reserve for the empty point `at`.
+    Put {
+        /// Whose piece.
+        seat: String,
+        /// Where it goes.
+        at: String,
+    },
+    /// The piece on `from` goes to the empty point `to`.
+    Move {
+        /// Where it stands.
+        from: String,
+        /// Where it goes.
+        to: String,
+    },
+    /// The pieces on `a` and `b` change places.
+    Swap {
+        /// One point.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// A barricade is placed on the free point `at` (Barricade).
+    PlaceBarricade {
+        /// The point.
+        at: String,
+    },
+    /// The barricade on `at` is taken off the board (Barricade).
+    TakeBarricade {
+        /// The point.
+        at: String,
+    },
+}
+
+impl std::fmt::Display for Edit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Edit::Send { at } => write!(f, "send {at}"),
+            Edit::Put { seat, at } => write!(f, "put {seat} {at}"),
+            Edit::Move { from, to } => write!(f, "move {from} {to}"),
+            Edit::Swap { a, b } => write!(f, "swap {a} {b}"),
+            Edit::PlaceBarricade { at } => write!(f, "place_barricade {at}"),
+            Edit::TakeBarricade { at } => write!(f, "take_barricade {at}"),
+        }
+    }
+}
+
 /// What kind of move a [`MoveView`] shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveKind {
@@ -628,7 +684,7 @@ pub trait Hooks {
     ///
     /// # Errors
     /// When the hook fails.
-    fn effect(&self, mv: &PlayedView<'_>) -> Result<Vec<crate::house::Edit>, HookError> {
+    fn effect(&self, mv: &PlayedView<'_>) -> Result<Vec<Edit>, HookError> {
         let _ = mv;
         Ok(Vec::new())
     }
@@ -748,7 +804,7 @@ pub trait HookedRules: GameRules {
         options: &SimOptions,
         rng: &mut Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, crate::SimulateError> {
         GameRules::simulate(self, options, rng, hooks)
     }
 

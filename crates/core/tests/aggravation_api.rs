@@ -458,8 +458,8 @@ fn a_hook_failure_is_a_variant_error() {
         billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n*\n").unwrap();
     let pos = RulesPosition::start(hooked, &record).unwrap();
     let e = pos.legal_moves(Roll::new(6)).unwrap_err();
-    assert_eq!(e.kind, billes_core::ErrorKind::Variant);
-    assert_eq!(e.message, "allow: broken");
+    assert_eq!(e.kind(), billes_core::ErrorKind::Variant);
+    assert_eq!(e.to_string(), "allow: broken");
     // A roll with nothing to allow asks no hook: a pass.
     assert_eq!(pos.legal_moves(Roll::new(3)).unwrap()[0].to_string(), "--");
 }

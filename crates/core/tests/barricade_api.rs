@@ -763,8 +763,8 @@ fn a_failing_hook_is_a_variant_error() {
     let pos =
         RulesPosition::start(WithHooks::new(&rules, &hooks), &record("R B", None)).expect("start");
     let err = pos.legal_moves(Roll::new(3)).expect_err("the hook fails");
-    assert_eq!(err.kind, billes_core::ErrorKind::Variant);
-    assert_eq!(err.message, "hook allow: boom");
+    assert_eq!(err.kind(), billes_core::ErrorKind::Variant);
+    assert_eq!(err.to_string(), "hook allow: boom");
 }
 
 #[test]
@@ -777,12 +777,12 @@ fn who_acts_and_the_errors_of_the_list() {
     let err = pos
         .legal_moves_for("R", Roll::new(2))
         .expect_err("R may not act");
-    assert_eq!(err.kind, billes_core::ErrorKind::Seat);
-    assert_eq!(err.message, "R may not take the next turn (G or Y may)");
+    assert_eq!(err.kind(), billes_core::ErrorKind::Seat);
+    assert_eq!(err.to_string(), "R may not take the next turn (G or Y may)");
     let err = pos
         .legal_moves_for("G", None)
         .expect_err("a roll is needed");
-    assert_eq!(err.kind, billes_core::ErrorKind::Roll);
+    assert_eq!(err.kind(), billes_core::ErrorKind::Roll);
     // The replay moves the pawn on g1 only; Y, declining for G, moves any.
     let g: Vec<String> = pos
         .legal_moves_for("G", Roll::new(1))

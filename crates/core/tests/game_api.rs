@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use billes_core::game::{Position, Roll};
+use billes_core::game::{PlayError, Position, Roll};
 use billes_core::{Engine, ErrorKind, GameKind, Rng, Standard};
 
 fn playout(kind: GameKind, seats: &str, seed: u64, check: &mut dyn FnMut(&dyn Position)) -> u32 {
@@ -60,7 +60,8 @@ fn a_won_game_has_no_moves() {
         }
         if pos.is_over() {
             let err = pos.legal_moves(Roll::new(1)).unwrap_err();
-            assert_eq!(err.kind, ErrorKind::AfterEnd);
+            assert_eq!(err, PlayError::GameOver);
+            assert_eq!(err.kind(), ErrorKind::AfterEnd);
             won = pos.winners();
             break;
         }
@@ -85,14 +86,22 @@ fn moves_are_read_back_from_their_spelling_and_refused_when_illegal() {
     let unmarked = capture.to_string().trim_end_matches('*').to_string();
     assert_eq!(&pos.parse_move(roll, &unmarked).unwrap(), capture);
     let err = pos.parse_move(roll, "r9-r11").unwrap_err();
-    assert_eq!(err.kind, ErrorKind::IllegalMove);
-    assert!(!err.legal.is_empty());
+    assert_eq!(err.kind(), ErrorKind::IllegalMove);
+    assert!(!err.legal().is_empty());
     assert!(pos.parse_move(roll, "r9 r11").is_err());
     // Playing an illegal move leaves the position as it was.
     let mut copy = pos.boxed();
     let before = copy.position_tag();
     let illegal = billes_core::game::Move::new("G".into(), roll, moves[0].actions.clone());
-    assert!(copy.play(&illegal).is_err());
+    let refused = copy.play(&illegal).unwrap_err();
+    assert_eq!(refused.kind(), ErrorKind::Seat);
+    assert!(matches!(refused, PlayError::NotToAct(_)));
+    // As a replay's mistake: the same kind and words, placed nowhere.
+    let message = refused.to_string();
+    let replay: billes_core::ReplayError = refused.into();
+    assert_eq!((replay.kind, replay.message), (ErrorKind::Seat, message));
+    let missing = pos.legal_moves(None).unwrap_err();
+    assert!(matches!(missing, PlayError::Roll(_)), "{missing:?}");
     assert_eq!(copy.position_tag(), before);
     assert_eq!(copy.turns(), 0);
 }

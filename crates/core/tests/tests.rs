@@ -14,6 +14,7 @@ mod barricade_sim;
 mod function_length;
 mod game_api;
 mod game_over;
+mod layers;
 mod malformed_actions;
 mod offboard;
 mod offboard_api;

@@ -75,7 +75,7 @@ impl GameRules for Race {
     type Params = ();
     const NAME: &'static str = "race";
 
-    fn from_params((): ()) -> Result<Race, String> {
+    fn from_params((): ()) -> Result<Race, billes_core::ParamsError> {
         Ok(Race)
     }
 

@@ -370,7 +370,10 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
 
 /// The hook functions of a script's `hooks` table, in the order of
 /// [`HOOKS`]; `known` lists the hooks the game calls.
-fn hook_functions(table: &Table, known: &[&str]) -> Result<[Option<Function>; 7], String> {
+fn hook_functions(
+    table: &Table,
+    known: &[&str],
+) -> Result<[Option<Function>; 7], crate::refused::Refused> {
     let mut found: [Option<Function>; 7] = Default::default();
     for pair in table.pairs::<String, Value>() {
         let (name, value) = pair.map_err(|e| describe(&e))?;
@@ -379,22 +382,22 @@ fn hook_functions(table: &Table, known: &[&str]) -> Result<[Option<Function>; 7]
             .position(|h| *h == name)
             .filter(|_| known.contains(&name.as_str()))
         else {
-            return Err(format!(
+            return Err(crate::refused::Refused(format!(
                 "unknown hook \"{name}\" (this game calls: {})",
                 if known.is_empty() {
                     "none".to_string()
                 } else {
                     known.join(", ")
                 }
-            ));
+            )));
         };
         match value {
             Value::Function(f) => found[i] = Some(f),
             other => {
-                return Err(format!(
+                return Err(crate::refused::Refused(format!(
                     "hook {name} must be a function, not a {}",
                     other.type_name()
-                ))
+                )))
             }
         }
     }
@@ -411,7 +414,7 @@ impl LuaHooks {
         (variant, chunk): (&str, &str),
         table: Option<Table>,
         (known, fields): (&'static [&'static str], &[(&str, FieldKind)]),
-    ) -> Result<Option<LuaHooks>, String> {
+    ) -> Result<Option<LuaHooks>, crate::refused::Refused> {
         let Some(table) = table else { return Ok(None) };
         let found = hook_functions(&table, known)?;
         if found.iter().all(Option::is_none) {
@@ -466,7 +469,7 @@ impl LuaHooks {
     ///
     /// # Errors
     /// When the script fails, or returns other hooks than on its first run.
-    pub fn refresh(&self) -> Result<(), String> {
+    pub fn refresh(&self) -> Result<(), crate::refused::Refused> {
         if !self.dirty.replace(false) {
             return Ok(());
         }
@@ -476,11 +479,15 @@ impl LuaHooks {
             other => other,
         };
         let Value::Table(hooks) = hooks else {
-            return Err("the script returned no hooks table on a later run".into());
+            return Err(crate::refused::Refused(
+                "the script returned no hooks table on a later run".into(),
+            ));
         };
         let found = hook_functions(&hooks, self.known)?;
         if found.each_ref().map(Option::is_some) != self.defined {
-            return Err("the script returned other hooks than on its first run".into());
+            return Err(crate::refused::Refused(
+                "the script returned other hooks than on its first run".into(),
+            ));
         }
         let bound = bind(
             &self.sandbox,
@@ -724,7 +731,7 @@ impl Hooks for LuaHooks {
             Value::Nil => Ok(None),
             Value::String(s) => Ok(Some(vec![lua_text(&s)])),
             Value::Table(list) => {
-                check_length(&list, "seats").map_err(|m| self.error("roll_for", m))?;
+                check_length(&list, "seats").map_err(|m| self.error("roll_for", m.0))?;
                 let mut seats = Vec::new();
                 for v in list.sequence_values::<Value>() {
                     match v.map_err(err)? {
@@ -827,11 +834,11 @@ impl Hooks for LuaHooks {
         match out.pop_front().unwrap_or(Value::Nil) {
             Value::Nil => Ok(None),
             Value::Table(list) => {
-                check_length(&list, "moves").map_err(|m| self.error("moves", m))?;
+                check_length(&list, "moves").map_err(|m| self.error("moves", m.0))?;
                 let mut moves = Vec::new();
                 for v in list.sequence_values::<Value>() {
                     let v = v.map_err(err)?;
-                    moves.push(added_move(v).map_err(|m| self.error("moves", m))?);
+                    moves.push(added_move(v).map_err(|m| self.error("moves", m.0))?);
                 }
                 Ok(Some(moves))
             }
@@ -874,11 +881,11 @@ impl Hooks for LuaHooks {
         match out.pop_front().unwrap_or(Value::Nil) {
             Value::Nil => Ok(Vec::new()),
             Value::Table(list) => {
-                check_length(&list, "edits").map_err(|m| self.error("effect", m))?;
+                check_length(&list, "edits").map_err(|m| self.error("effect", m.0))?;
                 let mut edits = Vec::new();
                 for v in list.sequence_values::<Value>() {
                     let v = v.map_err(err)?;
-                    edits.push(edit(v).map_err(|m| self.error("effect", m))?);
+                    edits.push(edit(v).map_err(|m| self.error("effect", m.0))?);
                 }
                 Ok(edits)
             }
@@ -921,12 +928,12 @@ impl Hooks for LuaHooks {
 pub const HOOK_LIST_LIMIT: usize = 4096;
 
 /// Refuses a list longer than [`HOOK_LIST_LIMIT`].
-fn check_length(list: &Table, what: &str) -> Result<(), String> {
+fn check_length(list: &Table, what: &str) -> Result<(), crate::refused::Refused> {
     let n = list.raw_len();
     if n > HOOK_LIST_LIMIT {
-        return Err(format!(
+        return Err(crate::refused::Refused(format!(
             "returned a list of {n} {what}: at most {HOOK_LIST_LIMIT}"
-        ));
+        )));
     }
     Ok(())
 }
@@ -934,19 +941,24 @@ fn check_length(list: &Table, what: &str) -> Result<(), String> {
 /// The move of an entry of the list the `moves` hook returns: notation
 /// (`"r5-rh4-rh2"`) or a table `{ from = "r5", via = { "rh4" }, to = "rh2" }`
 /// (`via`: a name, a list of names, or nil).
-fn added_move(v: Value) -> Result<String, String> {
+fn added_move(v: Value) -> Result<String, crate::refused::Refused> {
     match v {
         Value::String(s) => Ok(lua_text(&s)),
         Value::Table(t) => {
-            let text = |k: &str| -> Result<Option<String>, String> {
+            let text = |k: &str| -> Result<Option<String>, crate::refused::Refused> {
                 match t.raw_get::<Value>(k).map_err(|e| describe(&e))? {
                     Value::Nil => Ok(None),
                     Value::String(s) => Ok(Some(lua_text(&s))),
-                    other => Err(format!("field {k} is a {}, not a name", other.type_name())),
+                    other => Err(crate::refused::Refused(format!(
+                        "field {k} is a {}, not a name",
+                        other.type_name()
+                    ))),
                 }
             };
             let (Some(from), Some(to)) = (text("from")?, text("to")?) else {
-                return Err("a move table needs from and to".into());
+                return Err(crate::refused::Refused(
+                    "a move table needs from and to".into(),
+                ));
             };
             let mut path = vec![from];
             match t.raw_get::<Value>("via").map_err(|e| describe(&e))? {
@@ -958,31 +970,39 @@ fn added_move(v: Value) -> Result<String, String> {
                         path.push(lua_text(&v.map_err(|e| describe(&e))?));
                     }
                 }
-                other => return Err(format!("field via is a {}", other.type_name())),
+                other => {
+                    return Err(crate::refused::Refused(format!(
+                        "field via is a {}",
+                        other.type_name()
+                    )))
+                }
             }
             path.push(to);
             Ok(path.join("-"))
         }
-        other => Err(format!(
+        other => Err(crate::refused::Refused(format!(
             "an entry is a {}: expected notation or a table",
             other.type_name()
-        )),
+        ))),
     }
 }
 
 /// One edit of the list the `effect` hook returns:
 /// `{ op = "swap", a = "r9", b = "r12" }` and the like.
-fn edit(v: Value) -> Result<Edit, String> {
+fn edit(v: Value) -> Result<Edit, crate::refused::Refused> {
     let Value::Table(t) = v else {
-        return Err(format!("an edit is a {}, not a table", v.type_name()));
+        return Err(crate::refused::Refused(format!(
+            "an edit is a {}, not a table",
+            v.type_name()
+        )));
     };
-    let text = |k: &str| -> Result<String, String> {
+    let text = |k: &str| -> Result<String, crate::refused::Refused> {
         match t.raw_get::<Value>(k).map_err(|e| describe(&e))? {
             Value::String(s) => Ok(lua_text(&s)),
-            other => Err(format!(
+            other => Err(crate::refused::Refused(format!(
                 "edit field {k} is a {}, not a name",
                 other.type_name()
-            )),
+            ))),
         }
     };
     let op = text("op")?;
@@ -1003,9 +1023,9 @@ fn edit(v: Value) -> Result<Edit, String> {
         "place_barricade" => Edit::PlaceBarricade { at: text("at")? },
         "take_barricade" => Edit::TakeBarricade { at: text("at")? },
         other => {
-            return Err(format!(
+            return Err(crate::refused::Refused(format!(
             "unknown edit op \"{other}\" (send, put, move, swap, place_barricade, take_barricade)"
-        ))
+        )))
         }
     })
 }

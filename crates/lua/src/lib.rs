@@ -61,6 +61,7 @@
 
 mod hooks;
 mod pattern;
+mod refused;
 mod sandbox;
 pub mod script;
 mod source;

@@ -36,6 +36,32 @@ fn length(v: &mlua::Value) -> Option<(usize, Option<mlua::BorrowedBytes<'_>>)> {
     }
 }
 
+/// A call of a pattern function [`check`] refuses.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PatternError {
+    /// The subject (argument 1) or the pattern (argument 2) is not a
+    /// string or a number.
+    #[error("bad argument #{argument} to '{kind}' (string expected, got {got})")]
+    BadArgument {
+        /// The function (`find`, `match`...).
+        kind: String,
+        /// The argument's place, 1 or 2.
+        argument: u8,
+        /// The type of the value given.
+        got: &'static str,
+    },
+    /// The call could take more than [`PATTERN_STEPS`] steps.
+    #[error("string.{kind}: pattern matching limit exceeded (a subject of {subject} bytes and a pattern of {pattern} bytes could take over {PATTERN_STEPS:e} steps; see SECURITY.md)")]
+    TooCostly {
+        /// The function (`find`, `match`...).
+        kind: String,
+        /// The subject's length in bytes.
+        subject: usize,
+        /// The pattern's length in bytes.
+        pattern: usize,
+    },
+}
+
 /// Checks a call of `string.KIND(subject, pattern)` against the budget.
 ///
 /// # Errors
@@ -45,12 +71,11 @@ pub fn check(
     subject: &mlua::Value,
     pattern: &mlua::Value,
     plain: bool,
-) -> Result<(), String> {
-    let bad = |i: u8, v: &mlua::Value| {
-        format!(
-            "bad argument #{i} to '{kind}' (string expected, got {})",
-            v.type_name()
-        )
+) -> Result<(), PatternError> {
+    let bad = |argument: u8, v: &mlua::Value| PatternError::BadArgument {
+        kind: kind.to_string(),
+        argument,
+        got: v.type_name(),
     };
     let (n, m, bytes) = match (length(subject), length(pattern)) {
         (Some((n, _)), Some((m, bytes))) => (n, m, bytes),
@@ -68,9 +93,11 @@ pub fn check(
     if steps <= PATTERN_STEPS {
         return Ok(());
     }
-    Err(format!(
-        "string.{kind}: pattern matching limit exceeded (a subject of {n} bytes and a pattern of {m} bytes could take over {PATTERN_STEPS:e} steps; see SECURITY.md)"
-    ))
+    Err(PatternError::TooCostly {
+        kind: kind.to_string(),
+        subject: n,
+        pattern: m,
+    })
 }
 
 /// `starts × (n + 1)^k × 2^o` for pattern `p` (see the module docs).

@@ -313,7 +313,8 @@ impl Sandbox {
                     &pat,
                     plain.as_boolean() == Some(true),
                 )
-                .err())
+                .err()
+                .map(|e| e.to_string()))
             },
         )?;
         let limits = Rc::new(Limits {

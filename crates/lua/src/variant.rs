@@ -9,7 +9,8 @@ use billes_core::variant::{HookedRules, WithHooks};
 use billes_core::view::{replay_views_with, ViewStep};
 use billes_core::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, with_kind, with_rules,
-    AnyRules, Described, ErrorKind, GameKind, Observed, ReplayError, Rng, SimOptions, Summary,
+    AnyRules, Described, ErrorKind, GameKind, Observed, ReplayError, Rng, SimOptions,
+    SimulateError, Summary,
 };
 use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
@@ -109,9 +110,9 @@ impl Variant {
             ))
         })?;
         let params_value: Value = table.raw_get("params").map_err(|e| fail(describe(&e)))?;
-        check_depth(&params_value).map_err(&fail)?;
-        let params = list_params(&params_value).map_err(&fail)?;
-        let rules = game_rules(&sandbox, game, params_value).map_err(&fail)?;
+        check_depth(&params_value).map_err(|e| fail(e.0))?;
+        let params = list_params(&params_value).map_err(|e| fail(e.0))?;
+        let rules = game_rules(&sandbox, game, params_value).map_err(|e| fail(e.0))?;
         let print = Rc::clone(&sandbox.print);
         let hooks_table: Option<Table> = match table.raw_get::<Value>("hooks") {
             Ok(Value::Nil) => None,
@@ -126,7 +127,7 @@ impl Variant {
         };
         let game_hooks = with_kind!(game, R => (R::hook_names(), R::move_fields()));
         let hooks = LuaHooks::new(sandbox, script, (&name, chunk), hooks_table, game_hooks)
-            .map_err(fail)?;
+            .map_err(|e| fail(e.0))?;
         Ok(Variant {
             source: source.clone(),
             name,
@@ -182,8 +183,8 @@ impl Variant {
     ///
     /// # Errors
     /// When the options describe no game, or a hook fails.
-    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
-        self.refresh()?;
+    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, SimulateError> {
+        self.refresh().map_err(|e| SimulateError::Variant(e.0))?;
         let mut game = with_rules!(&self.rules, r => match &self.hooks {
             // The game's own simulator does not know added moves, effects
             // or winners: the game API plays them.
@@ -197,7 +198,7 @@ impl Variant {
                     &billes_core::variant::NoHooks,
                 )?;
                 let mut pos = RulesPosition::start(WithHooks::new(r, h), &header)
-                    .map_err(|e| e.message)?;
+                    .map_err(SimulateError::Setup)?;
                 billes_core::house::simulate_position(&mut pos, header, rng, options.max_turns)?
             }
             Some(h) => r.simulate_hooked(options, rng, h)?,
@@ -245,7 +246,7 @@ impl Variant {
         }
         self.refresh().map_err(|message| {
             let span = game.tag_entry("Rules").map_or(game.span, |t| t.span);
-            ReplayError::new(ErrorKind::Variant, span, message)
+            ReplayError::new(ErrorKind::Variant, span, message.0)
         })
     }
 
@@ -271,11 +272,15 @@ impl Variant {
 
     /// Runs the script afresh for the next game, when a hook ran since its
     /// last run.
-    fn refresh(&self) -> Result<(), String> {
+    fn refresh(&self) -> Result<(), crate::refused::Refused> {
         match &self.hooks {
-            Some(h) => h
-                .refresh()
-                .map_err(|e| format!("variant {} ({}): {e}", self.name, self.source.chunk())),
+            Some(h) => h.refresh().map_err(|e| {
+                crate::refused::Refused(format!(
+                    "variant {} ({}): {e}",
+                    self.name,
+                    self.source.chunk()
+                ))
+            }),
             None => Ok(()),
         }
     }
@@ -335,15 +340,19 @@ impl billes_core::Engine for Variant {
 
 /// The game's rules with the parameters of `value` (nil: the defaults),
 /// read into the parameters type the game brings.
-fn game_rules(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<AnyRules, String> {
+fn game_rules(
+    sandbox: &Sandbox,
+    game: GameKind,
+    value: Value,
+) -> Result<AnyRules, crate::refused::Refused> {
     let empty = match &value {
         Value::Nil => true,
         Value::Table(t) => t.is_empty(),
         other => {
-            return Err(format!(
+            return Err(crate::refused::Refused(format!(
                 "field params must be a table, not a {}",
                 other.type_name()
-            ))
+            )))
         }
     };
     let lua = &sandbox.lua;
@@ -361,20 +370,27 @@ fn game_rules(sandbox: &Sandbox, game: GameKind, value: Value) -> Result<AnyRule
         };
         R::from_params(params)
             .map(AnyRules::from)
-            .map_err(|e| format!("params: {e}"))
+            .map_err(|e| crate::refused::Refused(format!("params: {e}")))
     })
 }
 
 /// Refuses `params` nested deeper than [`PARAMS_DEPTH`] or containing a
 /// cycle, before anything walks them recursively.
-fn check_depth(value: &Value) -> Result<(), String> {
+fn check_depth(value: &Value) -> Result<(), crate::refused::Refused> {
     /// The tables from `params` down to the one being walked.
-    fn walk(t: &Table, path: &mut Vec<*const std::ffi::c_void>) -> Result<(), String> {
+    fn walk(
+        t: &Table,
+        path: &mut Vec<*const std::ffi::c_void>,
+    ) -> Result<(), crate::refused::Refused> {
         if path.contains(&t.to_pointer()) {
-            return Err("params: a table contains itself (a cycle)".into());
+            return Err(crate::refused::Refused(
+                "params: a table contains itself (a cycle)".into(),
+            ));
         }
         if path.len() >= PARAMS_DEPTH {
-            return Err(format!("params: nested deeper than {PARAMS_DEPTH} levels"));
+            return Err(crate::refused::Refused(format!(
+                "params: nested deeper than {PARAMS_DEPTH} levels"
+            )));
         }
         path.push(t.to_pointer());
         for pair in t.pairs::<Value, Value>() {
@@ -395,7 +411,7 @@ fn check_depth(value: &Value) -> Result<(), String> {
 }
 
 /// The parameters a script sets, sorted by name, values in Lua syntax.
-fn list_params(value: &Value) -> Result<Vec<(String, String)>, String> {
+fn list_params(value: &Value) -> Result<Vec<(String, String)>, crate::refused::Refused> {
     let Value::Table(t) = value else {
         return Ok(Vec::new());
     };

@@ -99,7 +99,7 @@ impl Session<'_> {
             let moves = self
                 .pos
                 .legal_moves(roll)
-                .map_err(|e| Refused::new(self.placed(e), source.clone()))?;
+                .map_err(|e| Refused::new(self.placed(e.into()), source.clone()))?;
             let offer = Offer::new(moves);
             let list = offer.list();
             self.offer = Some(offer);
@@ -110,7 +110,7 @@ impl Session<'_> {
             let moves = self
                 .pos
                 .legal_moves(Some(roll))
-                .map_err(|e| Refused::new(self.placed(e), source.clone()))?;
+                .map_err(|e| Refused::new(self.placed(e.into()), source.clone()))?;
             out.push(format!("{roll}: {}", prompt::plain(&moves)));
         }
         Ok(Reply::Shown(out.join("\n")))

@@ -436,7 +436,7 @@ impl<'e> Session<'e> {
         let moves = self
             .pos
             .legal_moves_for(&seat, Some(die))
-            .map_err(|e| Refused::new(self.placed(e), source.clone()))?;
+            .map_err(|e| Refused::new(self.placed(e.into()), source.clone()))?;
         let moves: Vec<Move> = match mover {
             Some(m) => moves
                 .into_iter()

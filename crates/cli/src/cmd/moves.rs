@@ -174,7 +174,7 @@ fn print(args: &MovesArgs, pos: &dyn Position) -> anyhow::Result<u8> {
         for roll in rolls {
             match pos.legal_moves(roll) {
                 Ok(moves) => lists.push((roll, moves)),
-                Err(e) => bail!("{}", e.message),
+                Err(e) => bail!("{e}"),
             }
         }
     }

@@ -6,6 +6,7 @@
 //! HOME rows, each [`MAX_HOME`] wide whatever the HOME size in play. A
 //! seat is its [`Colour`], the index of its colour in the board's table.
 
+use crate::BoardError;
 use std::fmt;
 use std::num::NonZeroU8;
 use std::sync::OnceLock;
@@ -222,48 +223,62 @@ pub fn standard() -> &'static Board {
 
 /// The board's numbers agree: 2, 4 or 6 sides, the holes of a side, the
 /// star hole, START and the HOME branch on a side, HOME and marbles.
-fn check_shape(d: &BoardData) -> Result<(), String> {
+fn check_shape(d: &BoardData) -> Result<(), BoardError> {
     if !(2..=MAX_SIDES as u8).contains(&d.sides) || d.sides % 2 != 0 {
-        return Err(format!("{} sides: expected 2, 4 or 6", d.sides));
+        return Err(BoardError::Shape(format!(
+            "{} sides: expected 2, 4 or 6",
+            d.sides
+        )));
     }
     if !(4..=MAX_PER_SIDE as u8).contains(&d.holes_per_side) {
-        return Err(format!(
+        return Err(BoardError::Shape(format!(
             "{} holes per side: expected 4 to {MAX_PER_SIDE}",
             d.holes_per_side
-        ));
+        )));
     }
     let offsets = [d.star_offset, d.home_offset, d.start_offset];
     if offsets.iter().any(|&o| o >= d.holes_per_side) {
-        return Err("an offset lies outside its side".into());
+        return Err(BoardError::Shape("an offset lies outside its side".into()));
     }
     if d.star_offset == d.home_offset || d.star_offset == d.start_offset {
-        return Err("the star hole must differ from START and the HOME branch".into());
+        return Err(BoardError::Shape(
+            "the star hole must differ from START and the HOME branch".into(),
+        ));
     }
     if !(1..=MAX_HOME as u8).contains(&d.home_holes) || !(1..=d.home_holes).contains(&d.marbles) {
-        return Err("HOME holes and marbles must be 1..=8, marbles no more than HOME holes".into());
+        return Err(BoardError::Shape(
+            "HOME holes and marbles must be 1..=8, marbles no more than HOME holes".into(),
+        ));
     }
     if d.seats.len() != d.sides as usize {
-        return Err(format!("{} seats for {} sides", d.seats.len(), d.sides));
+        return Err(BoardError::Shape(format!(
+            "{} seats for {} sides",
+            d.seats.len(),
+            d.sides
+        )));
     }
     Ok(())
 }
 
 /// The seats' letters, one uppercase letter each, used once, and the
 /// colour of each one's lowercase byte.
-fn seat_letters(d: &BoardData) -> Result<([Option<Colour>; 128], Vec<Name>), String> {
+fn seat_letters(d: &BoardData) -> Result<([Option<Colour>; 128], Vec<Name>), BoardError> {
     let mut colour_of_byte = [None; 128];
     let mut letters = Vec::new();
     for (colour, seat) in Colour::all(d.seats.len()).zip(&d.seats) {
         let b = seat.letter.as_bytes();
         if b.len() != 1 || !b[0].is_ascii_uppercase() {
-            return Err(format!(
+            return Err(BoardError::Shape(format!(
                 "seat letter {:?}: expected one uppercase letter",
                 seat.letter
-            ));
+            )));
         }
         let lower = b[0].to_ascii_lowercase();
         if colour_of_byte[lower as usize].is_some() {
-            return Err(format!("seat letter {} used twice", seat.letter));
+            return Err(BoardError::Shape(format!(
+                "seat letter {} used twice",
+                seat.letter
+            )));
         }
         colour_of_byte[lower as usize] = Some(colour);
         letters.push(Name::new(&seat.letter));
@@ -276,17 +291,18 @@ impl Board {
     ///
     /// # Errors
     /// A message when the YAML is malformed or describes an impossible board.
-    pub fn from_yaml(text: &str) -> Result<Board, String> {
-        let d: BoardData = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_yaml(text: &str) -> Result<Board, BoardError> {
+        let d: BoardData =
+            serde_yaml::from_str(text).map_err(|e| BoardError::Yaml(e.to_string()))?;
         check_shape(&d)?;
         let (colour_of_byte, letters) = seat_letters(&d)?;
         let cb = d.centre.as_bytes();
         if cb.is_empty() || !cb[0].is_ascii_lowercase() || colour_of_byte[cb[0] as usize].is_some()
         {
-            return Err(format!(
+            return Err(BoardError::Shape(format!(
                 "centre name {:?} must start with a lowercase letter no seat uses",
                 d.centre
-            ));
+            )));
         }
         let loop_len = d.sides * d.holes_per_side;
         let centre = Hole::new(loop_len);
@@ -310,11 +326,11 @@ impl Board {
             names: vec![Name::default(); TABLE],
             colour_of_byte,
             centre_name: Name::try_new(&d.centre).ok_or_else(|| {
-                format!(
+                BoardError::Shape(format!(
                     "centre name {:?} is longer than {} characters",
                     d.centre,
                     Name::MAX
-                )
+                ))
             })?,
             star_bit: [0; TABLE],
         };

@@ -87,7 +87,7 @@ impl Aggravation {
 
 #[cfg(test)]
 mod tests {
-    use crate::describe::describe;
+    use crate::describe;
 
     /// The phrases of the last turn of `movetext`, played from `position`.
     fn last(seats: &str, extra_tags: &str, movetext: &str) -> Vec<String> {

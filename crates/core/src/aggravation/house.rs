@@ -11,6 +11,7 @@ use super::{Aggravation, State};
 use crate::game::{Move, Roll};
 use crate::house::{parse_actions, Edit};
 use crate::variant::Hooks;
+use crate::ChangeError;
 use crate::{Colour, ErrorKind, ReplayError};
 
 /// The most holes a track may have (the loop and a HOME row).
@@ -18,10 +19,10 @@ const MAX_TRACK: usize = 256;
 
 impl State {
     /// The hole called `name`, or why not.
-    fn hole_named(&self, name: &str) -> Result<Hole, String> {
+    fn hole_named(&self, name: &str) -> Result<Hole, ChangeError> {
         self.board
             .hole(name)
-            .ok_or_else(|| format!("there is no hole {name}"))
+            .ok_or_else(|| ChangeError(format!("there is no hole {name}")))
     }
 
     /// The next hole of a marble of `colour` after `h` on its track: none
@@ -159,21 +160,28 @@ impl State {
     }
 
     /// A marble on `h` that edits may move: not in HOME.
-    fn editable(&self, h: Hole, name: &str) -> Result<Colour, String> {
+    fn editable(&self, h: Hole, name: &str) -> Result<Colour, ChangeError> {
         if self.board.class(h) == Class::Home {
-            return Err(format!("{name} is a HOME hole: edits leave HOME alone"));
+            return Err(ChangeError(format!(
+                "{name} is a HOME hole: edits leave HOME alone"
+            )));
         }
         self.at(h)
-            .ok_or_else(|| format!("no marble stands on {name}"))
+            .ok_or_else(|| ChangeError(format!("no marble stands on {name}")))
     }
 
     /// An empty hole outside HOME that an edit may fill.
-    fn fillable(&self, h: Hole, name: &str) -> Result<(), String> {
+    fn fillable(&self, h: Hole, name: &str) -> Result<(), ChangeError> {
         if self.board.class(h) == Class::Home {
-            return Err(format!("{name} is a HOME hole: edits leave HOME alone"));
+            return Err(ChangeError(format!(
+                "{name} is a HOME hole: edits leave HOME alone"
+            )));
         }
         match self.at(h) {
-            Some(s) => Err(format!("{}'s marble stands on {name}", self.letter(s))),
+            Some(s) => Err(ChangeError(format!(
+                "{}'s marble stands on {name}",
+                self.letter(s)
+            ))),
             None => Ok(()),
         }
     }
@@ -190,14 +198,14 @@ impl Aggravation {
         seat: &str,
         roll: Option<Roll>,
         text: &str,
-    ) -> Result<Option<Move>, String> {
+    ) -> Result<Option<Move>, ChangeError> {
         let mover = self
             .board
             .seat(seat)
             .filter(|&s| state.in_play[s.index()])
-            .ok_or_else(|| format!("\"{text}\" for {seat}, no seat in play"))?;
+            .ok_or_else(|| ChangeError(format!("\"{text}\" for {seat}, no seat in play")))?;
         let actions = parse_actions(roller, roll, text)?;
-        let bad = |why: String| format!("\"{text}\": {why}");
+        let bad = |why: String| ChangeError(format!("\"{text}\": {why}"));
         let [Action::Move { path, .. }] = actions.as_slice() else {
             return Err(bad("an added move is one move along a path of holes".into()));
         };
@@ -205,7 +213,7 @@ impl Aggravation {
             .iter()
             .map(|n| state.hole_named(n.as_str()))
             .collect::<Result<_, _>>()
-            .map_err(bad)?;
+            .map_err(|e| bad(e.0))?;
         let (from, to) = (holes[0], holes[holes.len() - 1]);
         if state.at(from) != Some(mover) {
             return Err(bad(format!(
@@ -259,7 +267,7 @@ impl Aggravation {
         let roll = mv.roll.map_or(0, Roll::get);
         let candidate = match mv.actions.as_slice() {
             [Action::Move { path, .. }] => {
-                let hole = |i: usize| state.hole_named(path[i].as_str()).map_err(err);
+                let hole = |i: usize| state.hole_named(path[i].as_str()).map_err(|e| err(e.0));
                 let (from, to) = (hole(0)?, hole(path.len() - 1)?);
                 let captured = state.at(to).filter(|&s| s != mover);
                 Candidate::new(Some(from), None, Some(to), Ok(captured))
@@ -282,7 +290,7 @@ impl Aggravation {
 
     /// [`crate::game::GameRules::apply_edit`] for Aggravation: marbles
     /// outside HOME only (a HOME count never changes by an edit).
-    pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), String> {
+    pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), ChangeError> {
         match edit {
             Edit::Send { at } => {
                 let h = state.hole_named(at)?;
@@ -295,11 +303,11 @@ impl Aggravation {
                     .board
                     .seat(seat)
                     .filter(|&s| state.in_play[s.index()])
-                    .ok_or_else(|| format!("{seat} is no seat in play"))?;
+                    .ok_or_else(|| ChangeError(format!("{seat} is no seat in play")))?;
                 let h = state.hole_named(at)?;
                 state.fillable(h, at)?;
                 if state.base[s.index()] == 0 {
-                    return Err(format!("{seat} has no marble in BASE"));
+                    return Err(ChangeError(format!("{seat} has no marble in BASE")));
                 }
                 state.base[s.index()] -= 1;
                 state.put(s, h);
@@ -319,7 +327,7 @@ impl Aggravation {
                 state.put(sy, x);
             }
             Edit::PlaceBarricade { .. } | Edit::TakeBarricade { .. } => {
-                return Err("aggravation has no barricades".into())
+                return Err(ChangeError("aggravation has no barricades".into()))
             }
         }
         Ok(())
@@ -327,12 +335,12 @@ impl Aggravation {
 
     /// [`crate::game::GameRules::declare_winner`] for Aggravation: the
     /// seat's team wins.
-    pub(crate) fn declare(&self, state: &mut State, seat: &str) -> Result<(), String> {
+    pub(crate) fn declare(&self, state: &mut State, seat: &str) -> Result<(), ChangeError> {
         let s = self
             .board
             .seat(seat)
             .filter(|&s| state.in_play[s.index()])
-            .ok_or_else(|| format!("\"{seat}\", no seat in play"))?;
+            .ok_or_else(|| ChangeError(format!("\"{seat}\", no seat in play")))?;
         state.winner = Some(state.team[s.index()]);
         state.to_roll = None;
         state.again = false;

@@ -101,10 +101,7 @@ impl Default for Params {
     }
 }
 
-/// Parameters that describe no playable game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ParamsError(String);
+pub use crate::ParamsError;
 
 /// The rules of Aggravation, with their parameters.
 #[derive(Debug, Clone)]
@@ -211,8 +208,8 @@ impl crate::game::GameRules for Aggravation {
         (6, Some("R+P+Y B+G+W")),
     ];
 
-    fn from_params(params: Params) -> Result<Aggravation, String> {
-        Aggravation::new(params).map_err(|e| e.to_string())
+    fn from_params(params: Params) -> Result<Aggravation, crate::ParamsError> {
+        Aggravation::new(params)
     }
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
@@ -276,7 +273,7 @@ impl crate::game::GameRules for Aggravation {
         options: &crate::SimOptions,
         rng: &mut crate::Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, crate::SimulateError> {
         self.simulate_with(options, rng, hooks)
     }
 
@@ -309,7 +306,7 @@ impl crate::game::GameRules for Aggravation {
         seat: &str,
         roll: Option<crate::game::Roll>,
         text: &str,
-    ) -> Result<Option<crate::game::Move>, String> {
+    ) -> Result<Option<crate::game::Move>, crate::ChangeError> {
         self.spell_added_move(state, roller, seat, roll, text)
     }
 
@@ -323,11 +320,15 @@ impl crate::game::GameRules for Aggravation {
         self.play_added_move(state, turn, mv, hooks)
     }
 
-    fn apply_edit(&self, state: &mut State, edit: &crate::house::Edit) -> Result<(), String> {
+    fn apply_edit(
+        &self,
+        state: &mut State,
+        edit: &crate::variant::Edit,
+    ) -> Result<(), crate::ChangeError> {
         self.edit(state, edit)
     }
 
-    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), String> {
+    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), crate::ChangeError> {
         self.declare(state, seat)
     }
 }

@@ -4,12 +4,13 @@ use billes_notation::{Game, Span};
 
 use super::board::{Board, Class, Hole, MAX_SIDES};
 use super::{Aggravation, State};
+use crate::TagValueError;
 use crate::{Colour, ErrorKind, ReplayError};
 
 /// Builds the start position from the `Seats`, `Teams` and `Position` tags.
 pub(crate) fn setup(rules: &Aggravation, game: &Game) -> Result<State, ReplayError> {
     let b = rules.board;
-    let tag_err = |span: Span| move |m: String| ReplayError::new(ErrorKind::Tag, span, m);
+    let tag_err = |span: Span| move |m: TagValueError| ReplayError::new(ErrorKind::Tag, span, m.0);
     let teams = game.tag_entry("Teams");
     let in_play = match (game.tag_entry("Seats"), teams) {
         (Some(t), _) => parse_seats(b, &t.value).map_err(tag_err(t.span))?,
@@ -47,7 +48,7 @@ pub(crate) fn setup(rules: &Aggravation, game: &Game) -> Result<State, ReplayErr
 }
 
 /// The seats in play from a `Seats` value such as `"R B G Y"`.
-pub(crate) fn parse_seats(b: &Board, value: &str) -> Result<[bool; MAX_SIDES], String> {
+pub(crate) fn parse_seats(b: &Board, value: &str) -> Result<[bool; MAX_SIDES], TagValueError> {
     let mut in_play = [false; MAX_SIDES];
     let mut n = 0;
     for word in value.split_whitespace() {
@@ -58,21 +59,21 @@ pub(crate) fn parse_seats(b: &Board, value: &str) -> Result<[bool; MAX_SIDES], S
             )
         })?;
         if std::mem::replace(&mut in_play[s.index()], true) {
-            return Err(format!("seat {word} is listed twice"));
+            return Err(TagValueError(format!("seat {word} is listed twice")));
         }
         n += 1;
     }
     if n < 2 {
-        return Err(format!(
+        return Err(TagValueError(format!(
             "aggravation needs 2 to {} seats, the Seats tag names {n}",
             b.sides
-        ));
+        )));
     }
     Ok(in_play)
 }
 
 /// Joins the seats into teams from a `Teams` value such as `"R+G B+Y"`.
-fn apply_teams(state: &mut State, value: &str) -> Result<(), String> {
+fn apply_teams(state: &mut State, value: &str) -> Result<(), TagValueError> {
     let b = state.board;
     let mut team: [Option<u8>; MAX_SIDES] = [None; MAX_SIDES];
     let mut sizes = Vec::new();
@@ -84,7 +85,7 @@ fn apply_teams(state: &mut State, value: &str) -> Result<(), String> {
                 .filter(|&s| state.in_play[s.index()])
                 .ok_or_else(|| format!("team seat \"{word}\" is not a seat in play"))?;
             if team[s.index()].is_some() {
-                return Err(format!("seat {word} is in two teams"));
+                return Err(TagValueError(format!("seat {word} is in two teams")));
             }
             team[s.index()] = Some(t as u8);
             members.push(s.get());
@@ -93,33 +94,44 @@ fn apply_teams(state: &mut State, value: &str) -> Result<(), String> {
         match members.len() {
             2 => {
                 if (members[0] + half) % b.sides != members[1] {
-                    return Err(format!(
+                    return Err(TagValueError(format!(
                         "partners {group} do not sit opposite each other (opposite seats: {})",
                         opposite_pairs(b)
-                    ));
+                    )));
                 }
             }
             3 => {
                 if members.iter().any(|&m| m % 2 != members[0] % 2) {
-                    return Err(format!(
+                    return Err(TagValueError(format!(
                         "team {group} does not sit on alternate seats (teams of 3 are {})",
                         alternate_teams(b)
-                    ));
+                    )));
                 }
             }
-            n => return Err(format!("team {group} has {n} seats: teams have 2 or 3")),
+            n => {
+                return Err(TagValueError(format!(
+                    "team {group} has {n} seats: teams have 2 or 3"
+                )))
+            }
         }
         sizes.push(members.len());
     }
     if sizes.len() < 2 {
-        return Err("the Teams tag needs two teams or more, e.g. \"R+G B+Y\"".into());
+        return Err(TagValueError(
+            "the Teams tag needs two teams or more, e.g. \"R+G B+Y\"".into(),
+        ));
     }
     if sizes.iter().any(|&n| n != sizes[0]) {
-        return Err("teams must all have 2 seats (partnership) or all 3 (team play)".into());
+        return Err(TagValueError(
+            "teams must all have 2 seats (partnership) or all 3 (team play)".into(),
+        ));
     }
     for s in state.seats() {
         if team[s.index()].is_none() {
-            return Err(format!("seat {} is in no team", state.letter(s)));
+            return Err(TagValueError(format!(
+                "seat {} is in no team",
+                state.letter(s)
+            )));
         }
     }
     for (mine, &t) in state.team.iter_mut().zip(team.iter()) {
@@ -201,7 +213,7 @@ pub(crate) fn tag(rules: &Aggravation, state: &State) -> String {
 /// marble on star hole g0 may no longer take the star ring in rules where
 /// that is only for its owner's next turn). A seat's marbles not listed are
 /// in its BASE.
-fn apply_position(state: &mut State, value: &str) -> Result<(), String> {
+fn apply_position(state: &mut State, value: &str) -> Result<(), TagValueError> {
     let b = state.board;
     let mut stale = Vec::new();
     let mut mover: Option<(&str, Colour)> = None;
@@ -214,10 +226,10 @@ fn apply_position(state: &mut State, value: &str) -> Result<(), String> {
                         .filter(|&s| state.in_play[s.index()])
                         .ok_or_else(|| format!("{key}={v}: not a seat in play"))?;
                     if let Some((k, m)) = mover.filter(|&(_, m)| m != s) {
-                        return Err(format!(
+                        return Err(TagValueError(format!(
                             "{k}={} and {key}={v} name different seats",
                             state.letter(m)
-                        ));
+                        )));
                     }
                     mover = Some((key, s));
                     state.to_roll = Some(s);
@@ -225,9 +237,9 @@ fn apply_position(state: &mut State, value: &str) -> Result<(), String> {
                 }
                 "stale" => stale.extend(v.split(',').filter(|n| !n.is_empty())),
                 _ => {
-                    return Err(format!(
+                    return Err(TagValueError(format!(
                         "unknown Position field \"{key}\" (known: move, again, stale)"
-                    ))
+                    )))
                 }
             }
             continue;
@@ -245,20 +257,26 @@ fn apply_position(state: &mut State, value: &str) -> Result<(), String> {
                 .ok_or_else(|| format!("no hole called \"{name}\" on this board"))?;
             if b.class(h) == Class::Home {
                 if b.colour(h) != Some(s) {
-                    return Err(format!(
+                    return Err(TagValueError(format!(
                         "{seat} cannot stand in another colour's HOME ({name})"
-                    ));
+                    )));
                 }
                 if b.offset(h) >= state.home_size {
-                    return Err(format!("{name}: HOME has {} holes", state.home_size));
+                    return Err(TagValueError(format!(
+                        "{name}: HOME has {} holes",
+                        state.home_size
+                    )));
                 }
                 state.add_home(s);
             }
             if !state.is_empty(h) {
-                return Err(format!("two marbles on {name}"));
+                return Err(TagValueError(format!("two marbles on {name}")));
             }
             if state.base[s.index()] == 0 {
-                return Err(format!("{seat} has only {} marbles", state.marbles));
+                return Err(TagValueError(format!(
+                    "{seat} has only {} marbles",
+                    state.marbles
+                )));
             }
             state.base[s.index()] -= 1;
             state.put(s, h);

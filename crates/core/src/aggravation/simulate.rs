@@ -9,6 +9,7 @@ use super::moves::Candidate;
 use super::position::parse_seats;
 use super::{Aggravation, State};
 use crate::variant::{Hooks, NoHooks};
+use crate::SimulateError;
 use crate::{Colour, Rng, Rules, SimOptions};
 
 /// The seats a game of `players` uses when no teams are given.
@@ -25,7 +26,7 @@ impl Aggravation {
     /// # Errors
     /// When the options describe no game: fewer than 2 or more than 6 players,
     /// or a team layout the board does not allow.
-    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, SimulateError> {
         self.simulate_with(options, rng, &NoHooks)
     }
 
@@ -36,7 +37,7 @@ impl Aggravation {
         options: &SimOptions,
         rng: &mut Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, SimulateError> {
         let tags = self.start_tags(options)?;
         let mut game = Game {
             tags,
@@ -47,7 +48,7 @@ impl Aggravation {
             },
             span: Span::default(),
         };
-        let mut state = self.setup(&game).map_err(|e| e.message)?;
+        let mut state = self.setup(&game).map_err(SimulateError::Setup)?;
         let players: Vec<Colour> = state.seats().collect();
         let mut greedy = [false; MAX_SIDES];
         for g in greedy.iter_mut() {
@@ -66,24 +67,22 @@ impl Aggravation {
             let mut mover = None;
             if team_roll && !hooks.active() {
                 let mates: Vec<Colour> = self.teammates(&state, roller).collect();
-                mover = Some(
-                    *mates
-                        .get(rng.below(mates.len().max(1)))
-                        .ok_or("a finished player has no teammate to roll for")?,
-                );
+                mover = Some(*mates.get(rng.below(mates.len().max(1))).ok_or_else(|| {
+                    SimulateError::Turn("a finished player has no teammate to roll for".into())
+                })?);
             }
             let roll = rng.die();
             let listed = self
                 .listed(&state, roller, roll, number, hooks)
-                .map_err(|e| format!("turn {number}: {}", e.message))?;
+                .map_err(|e| SimulateError::Turn(format!("turn {number}: {}", e.message)))?;
             let mover = match mover {
                 Some(m) => m,
                 None if team_roll => {
                     let mut movers: Vec<Colour> = listed.iter().map(|l| l.mover).collect();
                     movers.dedup();
-                    *movers
-                        .get(rng.below(movers.len().max(1)))
-                        .ok_or("a finished player has no teammate to roll for")?
+                    *movers.get(rng.below(movers.len().max(1))).ok_or_else(|| {
+                        SimulateError::Turn("a finished player has no teammate to roll for".into())
+                    })?
                 }
                 None => roller,
             };
@@ -96,17 +95,19 @@ impl Aggravation {
                 rng,
             )?;
             let Some(chosen) = chosen else {
-                return Err(format!("turn {number}: no legal move listed"));
+                return Err(SimulateError::Turn(format!(
+                    "turn {number}: no legal move listed"
+                )));
             };
             let turn = self
                 .spell(&state, roller, chosen.mover, roll, chosen.candidate)
                 .to_turn(number);
             self.play_turn_with(&mut state, &turn, hooks).map_err(|e| {
-                format!(
+                SimulateError::Turn(format!(
                     "simulated turn {number} ({}) is invalid: {}",
                     turn_text(&turn),
                     e.message
-                )
+                ))
             })?;
             game.line.turns.push(turn);
         }
@@ -123,13 +124,13 @@ impl Aggravation {
 
     /// The tags a simulated game starts with: the game, its seats (by
     /// number of players, or the seats the teams name) and its teams.
-    fn start_tags(&self, options: &SimOptions) -> Result<Vec<Tag>, String> {
+    fn start_tags(&self, options: &SimOptions) -> Result<Vec<Tag>, SimulateError> {
         let b = self.board;
         let mut tags = vec![tag("Game", "aggravation")];
         let seats = match &options.teams {
             Some(teams) => {
                 let all = teams.replace('+', " ");
-                let in_play = parse_seats(b, &all)?;
+                let in_play = parse_seats(b, &all).map_err(|e| SimulateError::Options(e.0))?;
                 let seats: Vec<&str> = b
                     .all_colours()
                     .filter(|c| in_play[c.index()])
@@ -140,7 +141,10 @@ impl Aggravation {
             None => DEFAULT_SEATS
                 .get(options.players.wrapping_sub(2))
                 .ok_or_else(|| {
-                    format!("aggravation is for 2 to 6 players, not {}", options.players)
+                    SimulateError::Options(format!(
+                        "aggravation is for 2 to 6 players, not {}",
+                        options.players
+                    ))
                 })?
                 .to_string(),
         };
@@ -162,7 +166,7 @@ impl Aggravation {
         greedy: bool,
         candidates: &mut Vec<Candidate>,
         rng: &mut Rng,
-    ) -> Result<Option<&'l Listed>, String> {
+    ) -> Result<Option<&'l Listed>, SimulateError> {
         let mut choices: Vec<&Listed> = listed.iter().filter(|l| l.mover == mover).collect();
         // The simulator takes the marbles in the order they came out of
         // BASE, not by hole as the list does, so that a seed plays the
@@ -192,7 +196,7 @@ impl Aggravation {
                     .get(i)
                     .copied()
                     .map(Some)
-                    .ok_or_else(|| "the choice is not in the list".to_string())
+                    .ok_or_else(|| SimulateError::Turn("the choice is not in the list".into()))
             }
         }
     }

@@ -2,6 +2,7 @@
 //! the start points, read from `rules/barricade.yaml`, with everything the
 //! rules look up precomputed (routes of every length, distances to the goal).
 
+use crate::BoardError;
 use std::fmt;
 use std::num::NonZeroU8;
 use std::sync::LazyLock;
@@ -246,32 +247,35 @@ type PlacedPoints = (Vec<Vec<Option<Point>>>, Vec<Name>, Vec<(u8, u8)>);
 /// The points of a board file on its grid, each named by the scheme
 /// (column letter, row number from the bottom), with their names and
 /// places in file order.
-fn place_points(file: &BoardFile) -> Result<PlacedPoints, String> {
+fn place_points(file: &BoardFile) -> Result<PlacedPoints, BoardError> {
     let mut grid = vec![vec![None; file.columns as usize]; file.rows as usize];
     let mut names = Vec::new();
     let mut xy = Vec::new();
     for (i, p) in file.points.iter().enumerate() {
         if p.x >= file.columns || p.y >= file.rows {
-            return Err(format!("point {} is off the board", p.name));
+            return Err(BoardError::Shape(format!(
+                "point {} is off the board",
+                p.name
+            )));
         }
         let expected = scheme_name(p.x, p.y, file.rows);
         if p.name != expected {
-            return Err(format!(
+            return Err(BoardError::Shape(format!(
                 "point at x={} y={} must be named {expected}",
                 p.x, p.y
-            ));
+            )));
         }
         let cell = &mut grid[p.y as usize][p.x as usize];
         if cell.is_some() {
-            return Err(format!("two points at {}", p.name));
+            return Err(BoardError::Shape(format!("two points at {}", p.name)));
         }
         *cell = Point::new(i);
         names.push(Name::try_new(&p.name).ok_or_else(|| {
-            format!(
+            BoardError::Shape(format!(
                 "point name {:?} is longer than {} characters",
                 p.name,
                 Name::MAX
-            )
+            ))
         })?);
         xy.push((p.x, p.y));
     }
@@ -291,19 +295,22 @@ impl Board {
     /// names that do not follow the column-letter + row-number scheme,
     /// unknown points, more than 128 points, no single point before the
     /// goal, a point with no way to the goal.
-    pub fn from_yaml(text: &str) -> Result<Board, String> {
-        let file: BoardFile = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_yaml(text: &str) -> Result<Board, BoardError> {
+        let file: BoardFile =
+            serde_yaml::from_str(text).map_err(|e| BoardError::Yaml(e.to_string()))?;
         if file.points.len() > Point::MAX {
-            return Err("a board has at most 128 points".into());
+            return Err(BoardError::Shape("a board has at most 128 points".into()));
         }
         if file.columns as usize > 26 || file.rows > 99 {
-            return Err("a board has at most 26 columns and 99 rows".into());
+            return Err(BoardError::Shape(
+                "a board has at most 26 columns and 99 rows".into(),
+            ));
         }
         let (grid, names, xy) = place_points(&file)?;
         let find = |by_name: &[Option<Point>; 26 * NAME_RANKS], name: &str| {
             Name::try_new(name)
                 .and_then(|n| point_in(by_name, n))
-                .ok_or_else(|| format!("unknown point {name}"))
+                .ok_or_else(|| BoardError::Shape(format!("unknown point {name}")))
         };
         let mut by_name = Box::new([None; 26 * NAME_RANKS]);
         for (y, row) in grid.iter().enumerate() {
@@ -318,11 +325,11 @@ impl Board {
         for [a, b] in &file.lines {
             let (a, b) = (find(&by_name, a)?, find(&by_name, b)?);
             if a == b || neighbours[a.index()].contains(&b) {
-                return Err(format!(
+                return Err(BoardError::Shape(format!(
                     "bad line {}-{}",
                     names[a.index()],
                     names[b.index()]
-                ));
+                )));
             }
             neighbours[a.index()].push(b);
             neighbours[b.index()].push(a);
@@ -330,7 +337,11 @@ impl Board {
         }
         let before_goal = match neighbours[goal.index()].as_slice() {
             [only] => *only,
-            _ => return Err("the goal must have exactly one neighbour".into()),
+            _ => {
+                return Err(BoardError::Shape(
+                    "the goal must have exactly one neighbour".into(),
+                ))
+            }
         };
         let mut barricades = 0;
         for name in &file.barricades {
@@ -345,14 +356,16 @@ impl Board {
             let seat = SEATS
                 .iter()
                 .position(|s| *s == start.seat)
-                .ok_or_else(|| format!("unknown seat {}", start.seat))?;
+                .ok_or_else(|| BoardError::Shape(format!("unknown seat {}", start.seat)))?;
             starts[seat] = Some(find(&by_name, &start.point)?);
         }
         let [Some(r), Some(g), Some(y), Some(b)] = starts else {
-            return Err("every seat R G Y B needs a start point".into());
+            return Err(BoardError::Shape(
+                "every seat R G Y B needs a start point".into(),
+            ));
         };
         let (distance, toward_goal) = distances(&neighbours, goal)
-            .map_err(|i| format!("point {} has no way to the goal", names[i]))?;
+            .map_err(|i| BoardError::Shape(format!("point {} has no way to the goal", names[i])))?;
         let mut board = Board {
             names,
             xy,
@@ -783,7 +796,10 @@ mod tests {
             )
         };
         assert_eq!(
-            Board::from_yaml(&yaml("")).err().as_deref(),
+            Board::from_yaml(&yaml(""))
+                .err()
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("point d1 has no way to the goal")
         );
         let board = Board::from_yaml(&yaml(", [c1, d1]")).expect("a joined board");

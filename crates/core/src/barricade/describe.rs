@@ -71,7 +71,7 @@ impl Barricade {
 
 #[cfg(test)]
 mod tests {
-    use crate::describe::describe;
+    use crate::describe;
 
     fn last(tags: &str, movetext: &str) -> Vec<String> {
         let result = if movetext.ends_with("i14") { "=R" } else { "*" };

@@ -12,14 +12,15 @@ use super::{turn, Barricade};
 use crate::game::{Move, Roll};
 use crate::house::{parse_actions, Edit};
 use crate::variant::{Hooks, NoHooks};
+use crate::ChangeError;
 use crate::{ErrorKind, ReplayError};
 
 impl State {
     /// The point called `name`, or why not.
-    fn point_named(&self, name: &str) -> Result<Point, String> {
+    fn point_named(&self, name: &str) -> Result<Point, ChangeError> {
         self.board
             .point(name)
-            .ok_or_else(|| format!("there is no point {name}"))
+            .ok_or_else(|| ChangeError(format!("there is no point {name}")))
     }
 
     pub(crate) fn neighbour_names(&self, point: &str) -> Vec<String> {
@@ -85,23 +86,25 @@ impl State {
     }
 
     /// The colour of the pawn on `p` (named `name`), or why none.
-    fn pawn_named(&self, p: Point, name: &str) -> Result<usize, String> {
+    fn pawn_named(&self, p: Point, name: &str) -> Result<usize, ChangeError> {
         self.pawn_at(p)
             .map(|colour| colour.index())
-            .ok_or_else(|| format!("no pawn stands on {name}"))
+            .ok_or_else(|| ChangeError(format!("no pawn stands on {name}")))
     }
 
     /// Whether `p` (named `name`) is free for a pawn or barricade an edit
     /// puts there: no pawn, no barricade, not the goal.
-    fn free_for_edit(&self, p: Point, name: &str) -> Result<(), String> {
+    fn free_for_edit(&self, p: Point, name: &str) -> Result<(), ChangeError> {
         if p == self.board.goal() {
-            return Err(format!("{name} is the goal: edits leave it alone"));
+            return Err(ChangeError(format!(
+                "{name} is the goal: edits leave it alone"
+            )));
         }
         if let Some(o) = self.pawn_at(p) {
-            return Err(format!("{}'s pawn stands on {name}", seat(o)));
+            return Err(ChangeError(format!("{}'s pawn stands on {name}", seat(o))));
         }
         if self.barricade_at(p) {
-            return Err(format!("a barricade stands on {name}"));
+            return Err(ChangeError(format!("a barricade stands on {name}")));
         }
         Ok(())
     }
@@ -119,12 +122,12 @@ impl Barricade {
         seat: &str,
         roll: Option<Roll>,
         text: &str,
-    ) -> Result<Option<Move>, String> {
+    ) -> Result<Option<Move>, ChangeError> {
         let colour = state
             .colour(seat)
-            .ok_or_else(|| format!("\"{text}\" for {seat}, no seat in play"))?;
+            .ok_or_else(|| ChangeError(format!("\"{text}\" for {seat}, no seat in play")))?;
         let actions = parse_actions(seat, roll, text)?;
-        let bad = |reason: String| format!("\"{text}\": {reason}");
+        let bad = |reason: String| ChangeError(format!("\"{text}\": {reason}"));
         let [Action::Move { path, .. }] = actions.as_slice() else {
             return Err(bad(
                 "an added move is one move along a path of points".into()
@@ -134,7 +137,7 @@ impl Barricade {
             .iter()
             .map(|n| state.point_named(n.as_str()))
             .collect::<Result<_, _>>()
-            .map_err(bad)?;
+            .map_err(|e| bad(e.0))?;
         let (from, to) = (points[0], points[points.len() - 1]);
         if state.pawn_at(from) != Some(colour) {
             return Err(bad(format!("no pawn of {seat} stands on {}", path[0])));
@@ -201,7 +204,7 @@ impl Barricade {
 
     /// [`crate::game::GameRules::apply_edit`] for Barricade: pawns
     /// and barricades off the goal; no more barricades than the board has.
-    pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), String> {
+    pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), ChangeError> {
         match edit {
             Edit::Send { at } => {
                 let p = state.point_named(at)?;
@@ -213,11 +216,11 @@ impl Barricade {
                 let c = state
                     .colour(seat)
                     .map(|colour| colour.index())
-                    .ok_or_else(|| format!("{seat} is no seat in play"))?;
+                    .ok_or_else(|| ChangeError(format!("{seat} is no seat in play")))?;
                 let p = state.point_named(at)?;
                 state.free_for_edit(p, at)?;
                 if state.housed[c] == 0 {
-                    return Err(format!("{seat} has no pawn in its house"));
+                    return Err(ChangeError(format!("{seat} has no pawn in its house")));
                 }
                 state.housed[c] -= 1;
                 state.pawns[c] |= bit(p);
@@ -243,14 +246,16 @@ impl Barricade {
                 let held: u32 = state.holds.iter().map(|&n| u32::from(n)).sum();
                 let total = self.board().barricade_points().count_ones();
                 if state.barricades.count_ones() + held >= total {
-                    return Err(format!("every one of the {total} barricades is in play"));
+                    return Err(ChangeError(format!(
+                        "every one of the {total} barricades is in play"
+                    )));
                 }
                 state.barricades |= bit(p);
             }
             Edit::TakeBarricade { at } => {
                 let p = state.point_named(at)?;
                 if !state.barricade_at(p) {
-                    return Err(format!("no barricade stands on {at}"));
+                    return Err(ChangeError(format!("no barricade stands on {at}")));
                 }
                 state.barricades &= !bit(p);
             }
@@ -259,10 +264,10 @@ impl Barricade {
     }
 
     /// [`crate::game::GameRules::declare_winner`] for Barricade.
-    pub(crate) fn declare(&self, state: &mut State, seat: &str) -> Result<(), String> {
+    pub(crate) fn declare(&self, state: &mut State, seat: &str) -> Result<(), ChangeError> {
         let colour = state
             .colour(seat)
-            .ok_or_else(|| format!("\"{seat}\", no seat in play"))?;
+            .ok_or_else(|| ChangeError(format!("\"{seat}\", no seat in play")))?;
         state.winner = Some(colour);
         state.replay_colour = None;
         Ok(())
@@ -289,7 +294,10 @@ mod tests {
         let mut state = rules.setup(&game).expect("position tag reads");
         let place = Edit::PlaceBarricade { at: "e3".into() };
         let refused = rules.edit(&mut state, &place).unwrap_err();
-        assert_eq!(refused, "every one of the 11 barricades is in play");
+        assert_eq!(
+            refused.to_string(),
+            "every one of the 11 barricades is in play"
+        );
         // With one barricade fewer on the board, there is room for it.
         let text = text.replace(",m3 ", " ");
         let game = billes_notation::parse_game(&text).expect("record parses");

@@ -192,7 +192,7 @@ impl crate::game::GameRules for Barricade {
     const NAME: &'static str = "barricade";
     const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None), (3, None), (4, None)];
 
-    fn from_params(params: Params) -> Result<Barricade, String> {
+    fn from_params(params: Params) -> Result<Barricade, crate::ParamsError> {
         Ok(Barricade::new(params))
     }
 
@@ -272,7 +272,7 @@ impl crate::game::GameRules for Barricade {
         options: &crate::SimOptions,
         rng: &mut crate::Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, crate::SimulateError> {
         self.simulate_with(options, rng, hooks)
     }
 
@@ -308,7 +308,7 @@ impl crate::game::GameRules for Barricade {
         seat: &str,
         roll: Option<crate::game::Roll>,
         text: &str,
-    ) -> Result<Option<crate::game::Move>, String> {
+    ) -> Result<Option<crate::game::Move>, crate::ChangeError> {
         self.spell_added_move(state, seat, roll, text)
     }
 
@@ -322,11 +322,15 @@ impl crate::game::GameRules for Barricade {
         self.play_added_move(state, turn, mv, hooks)
     }
 
-    fn apply_edit(&self, state: &mut State, edit: &crate::house::Edit) -> Result<(), String> {
+    fn apply_edit(
+        &self,
+        state: &mut State,
+        edit: &crate::variant::Edit,
+    ) -> Result<(), crate::ChangeError> {
         self.edit(state, edit)
     }
 
-    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), String> {
+    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), crate::ChangeError> {
         self.declare(state, seat)
     }
 }

@@ -6,6 +6,7 @@ use billes_notation::Game;
 
 use super::board::{bit, seat, Board, Point, Points, SEATS};
 use super::{Barricade, Placement};
+use crate::TagValueError;
 use crate::{Colour, ErrorKind, ReplayError, TextBoard};
 
 /// A Barricade position.
@@ -219,7 +220,7 @@ pub(crate) fn setup(rules: &Barricade, game: &Game) -> Result<State, ReplayError
 
 /// Reads a `Position` tag value into `state` (see notation/barricade.md):
 /// its groups, then the position they make, checked.
-fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<(), String> {
+fn read_position(rules: &Barricade, state: &mut State, value: &str) -> Result<(), TagValueError> {
     let tag = TagGroups::read(rules, state, value)?;
     tag.set(rules, state)
 }
@@ -238,14 +239,14 @@ struct TagGroups {
 }
 
 /// The points of a `bar=` group: one barricade a point, as one pawn a point.
-fn read_barricades(board: &Board, names: &str) -> Result<Points, String> {
+fn read_barricades(board: &Board, names: &str) -> Result<Points, TagValueError> {
     let mut set = 0;
     for name in names.split(',').filter(|w| !w.is_empty()) {
         let p = bit(board
             .point(name)
             .ok_or_else(|| format!("unknown point {name}"))?);
         if set & p != 0 {
-            return Err(format!("two barricades on {name}"));
+            return Err(TagValueError(format!("two barricades on {name}")));
         }
         set |= p;
     }
@@ -255,7 +256,7 @@ fn read_barricades(board: &Board, names: &str) -> Result<Points, String> {
 impl TagGroups {
     /// Reads each group of the tag value: pawns (`R:c5,e3`), `bar=`, `move=`,
     /// `held=`, `due=`, `won=` and `replay=`.
-    fn read(rules: &Barricade, state: &State, value: &str) -> Result<TagGroups, String> {
+    fn read(rules: &Barricade, state: &State, value: &str) -> Result<TagGroups, TagValueError> {
         let board = rules.board();
         let point = |name: &str| {
             board
@@ -302,10 +303,10 @@ impl TagGroups {
                     let c = colour.index();
                     if at.is_some() {
                         if held[c].is_some() {
-                            return Err(format!(
+                            return Err(TagValueError(format!(
                             "held={item}: {} is already tied to the point of a barricade it took",
                             seat(colour)
-                        ));
+                        )));
                         }
                         held[c] = at;
                     }
@@ -328,15 +329,18 @@ impl TagGroups {
                 for name in list(v) {
                     let p = point(&name)?;
                     if pawns.iter().any(|set| set & bit(p) != 0) {
-                        return Err(format!("two pawns on {name}"));
+                        return Err(TagValueError(format!("two pawns on {name}")));
                     }
                     pawns[c] |= bit(p);
                 }
                 if pawns[c].count_ones() > rules.params().pawns as u32 {
-                    return Err(format!("{s} has only {} pawns", rules.params().pawns));
+                    return Err(TagValueError(format!(
+                        "{s} has only {} pawns",
+                        rules.params().pawns
+                    )));
                 }
             } else {
-                return Err(format!("cannot read \"{word}\""));
+                return Err(TagValueError(format!("cannot read \"{word}\"")));
             }
         }
         Ok(TagGroups {
@@ -353,7 +357,7 @@ impl TagGroups {
 
     /// Sets `state` to the position the groups make: no two pieces on a point,
     /// nothing on the goal (but for `won=`), held and due barricades that agree.
-    fn set(self, rules: &Barricade, state: &mut State) -> Result<(), String> {
+    fn set(self, rules: &Barricade, state: &mut State) -> Result<(), TagValueError> {
         let TagGroups {
             mut pawns,
             barricades,
@@ -368,24 +372,26 @@ impl TagGroups {
         let all = pawns.iter().fold(0, |a, b| a | b);
         let barricades = barricades.unwrap_or(board.barricade_points());
         if barricades & all != 0 {
-            return Err("a barricade and a pawn on the same point".into());
+            return Err(TagValueError(
+                "a barricade and a pawn on the same point".into(),
+            ));
         }
         let goal = bit(board.goal());
         if all & goal != 0 || (barricades & goal != 0 && !rules.params().barricade_on_goal) {
-            return Err("nothing may stand on the goal".into());
+            return Err(TagValueError("nothing may stand on the goal".into()));
         }
         if let Some(colour) = won {
             // The seat's pawn on the goal: the game is over.
             if barricades & goal != 0 {
-                return Err("nothing may stand on the goal".into());
+                return Err(TagValueError("nothing may stand on the goal".into()));
             }
             pawns[colour.index()] |= goal;
             if pawns[colour.index()].count_ones() > rules.params().pawns as u32 {
-                return Err(format!(
+                return Err(TagValueError(format!(
                     "{} has only {} pawns",
                     seat(colour),
                     rules.params().pawns
-                ));
+                )));
             }
             state.winner = Some(colour);
         }
@@ -401,20 +407,20 @@ impl TagGroups {
             if due[c] > 0 {
                 let seat = SEATS[c];
                 if rules.params().placement != Placement::NextWholeTurn {
-                    return Err(format!(
+                    return Err(TagValueError(format!(
                         "due={seat}: only under placement = next_whole_turn"
-                    ));
+                    )));
                 }
                 if due[c] > holds[c] {
-                    return Err(format!(
+                    return Err(TagValueError(format!(
                         "due={seat}: {seat} holds only {} barricade(s)",
                         holds[c]
-                    ));
+                    )));
                 }
                 if !matches!(replay, Some((colour, Some(_))) if colour.index() == c) {
-                    return Err(format!(
+                    return Err(TagValueError(format!(
                     "due={seat}: barricades are due at the end of a turn only while its 6 replay is pending (replay={seat}:point)"
-                ));
+                )));
                 }
             }
         }
@@ -426,11 +432,11 @@ impl TagGroups {
         }
         if let Some((colour, pawn)) = replay {
             if let Some(p) = pawn.filter(|&p| pawns[colour.index()] & bit(p) == 0) {
-                return Err(format!(
+                return Err(TagValueError(format!(
                     "no {} pawn on {} to replay",
                     seat(colour),
                     board.name(p)
-                ));
+                )));
             }
             state.replay_colour = Some(colour);
             state.replay_pawn = pawn;

@@ -11,6 +11,7 @@ use super::position::State;
 use super::turn::play_with;
 use super::{Barricade, Six};
 use crate::variant::{Hooks, NoHooks};
+use crate::SimulateError;
 use crate::{Colour, Rng, SimOptions};
 
 impl Barricade {
@@ -19,7 +20,7 @@ impl Barricade {
     /// # Errors
     /// When the options describe no Barricade game (players outside 2..=4,
     /// teams), or, which would be a bug, when a generated turn does not replay.
-    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, SimulateError> {
         self.simulate_with(options, rng, &NoHooks)
     }
 
@@ -33,16 +34,20 @@ impl Barricade {
         options: &SimOptions,
         rng: &mut Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, SimulateError> {
         let seats: &[u8] = match options.players {
             2 => &[0, 3],
             3 => &[0, 1, 2],
             4 => &[0, 1, 2, 3],
-            n => return Err(format!("barricade is for 2 to 4 players, not {n}")),
+            n => {
+                return Err(SimulateError::Options(format!(
+                    "barricade is for 2 to 4 players, not {n}"
+                )))
+            }
         };
         let seats: Vec<Colour> = seats.iter().copied().map(Colour::new).collect();
         if options.teams.is_some() {
-            return Err("barricade has no team play".into());
+            return Err(SimulateError::Options("barricade has no team play".into()));
         }
         let seats_tag: Vec<&str> = seats.iter().map(|&colour| seat(colour)).collect();
         let mut state = State::start(self, &seats);
@@ -67,11 +72,11 @@ impl Barricade {
             let turn =
                 self.simulated_turn(&state, number, colour, greedy[colour.index()], rng, hooks)?;
             play_with(self, &mut state, &turn, hooks).map_err(|e| {
-                if e.kind == crate::ErrorKind::Variant {
+                SimulateError::Turn(if e.kind == crate::ErrorKind::Variant {
                     format!("turn {number}: {}", e.message)
                 } else {
                     format!("simulated turn {number} does not replay: {e}")
-                }
+                })
             })?;
             turns.push(turn);
         }
@@ -90,14 +95,14 @@ impl Barricade {
         greedy: bool,
         rng: &mut Rng,
         hooks: &H,
-    ) -> Result<Turn, String> {
+    ) -> Result<Turn, SimulateError> {
         let roll = rng.die() as usize;
         let replay = state.replay_pawn_of(colour);
         // The legal turns, from the one generator; the policy picks a
         // pawn move among them, then the points of its barricades.
         let choices = self
             .choices(state, number, colour, roll, replay, hooks)
-            .map_err(|e| format!("turn {number}: {e}"))?;
+            .map_err(|e| SimulateError::Turn(format!("turn {number}: {e}")))?;
         let pawns: Vec<Move> = choices.iter().filter_map(|ch| ch.pawn).collect();
         let choice = if pawns.is_empty() {
             choices.first().copied()
@@ -117,11 +122,11 @@ impl Barricade {
             }
         };
         let Some(choice) = choice else {
-            return Err("no free point for a barricade".into());
+            return Err(SimulateError::Turn("no free point for a barricade".into()));
         };
         let mut free = self
             .put_down_points(state, number, colour, roll, &choice, hooks)
-            .map_err(|e| format!("turn {number}: {e}"))?;
+            .map_err(|e| SimulateError::Turn(format!("turn {number}: {e}")))?;
         let mut points = Vec::with_capacity(usize::from(choice.owed));
         for _ in 0..choice.owed {
             let p = if greedy {
@@ -130,7 +135,7 @@ impl Barricade {
                 random_point(free, rng)
             };
             let Some(p) = p else {
-                return Err("no free point for a barricade".into());
+                return Err(SimulateError::Turn("no free point for a barricade".into()));
             };
             free &= !bit(p);
             points.push(p);

@@ -43,7 +43,7 @@ pub(crate) fn written_move(
     if path.len() < 2 {
         return Err(illegal("a move needs a start and a landing point".into()));
     }
-    let from = written_start(rules, state, colour, replay, first).map_err(illegal)?;
+    let from = written_start(rules, state, colour, replay, first).map_err(|e| illegal(e.0))?;
     let to = point(last)?;
     let mut waypoints = [to; 8];
     let middle = &path[1..path.len() - 1];
@@ -63,10 +63,21 @@ pub(crate) fn written_move(
         bounce: false,
         waypoints,
     };
-    let bounce = bounces(rules, state, colour, roll, replay, &way, path).map_err(illegal)?;
+    let bounce =
+        bounces(rules, state, colour, roll, replay, &way, path).map_err(|e| illegal(e.0))?;
     rules
         .check_way(state, colour, roll, &WrittenWay { bounce, ..way })
         .map_err(|refusal| illegal(refused(rules, colour, roll, path, bounce, refusal)))
+}
+
+/// Why a written move is not legal, in the game's words (the caller
+/// places it and lists the legal moves).
+struct Illegal(String);
+
+impl From<String> for Illegal {
+    fn from(why: String) -> Illegal {
+        Illegal(why)
+    }
 }
 
 /// The start of a written move: `None` for a pawn of the seat's house,
@@ -78,12 +89,12 @@ fn written_start(
     colour: Colour,
     replay: Option<Point>,
     first: &Name,
-) -> Result<Option<Point>, String> {
+) -> Result<Option<Point>, Illegal> {
     let seat = seat(colour);
     let c = colour.index();
     let from = if first == HOUSE {
         if state.housed[c] == 0 {
-            return Err(format!("{seat} has no pawn in its house"));
+            return Err(Illegal(format!("{seat} has no pawn in its house")));
         }
         None
     } else {
@@ -92,21 +103,21 @@ fn written_start(
             .point(first)
             .ok_or_else(|| format!("there is no point {first} on the board"))?;
         if state.pawns[c] & bit(p) == 0 {
-            return Err(match state.pawn_at(p) {
+            return Err(Illegal(match state.pawn_at(p) {
                 Some(o) => format!(
                     "the pawn on {first} is {}'s, not {seat}'s",
                     super::board::seat(o)
                 ),
                 None => format!("no {seat} pawn on {first}"),
-            });
+            }));
         }
         Some(p)
     };
     match replay {
-        Some(p) if from != Some(p) => Err(format!(
+        Some(p) if from != Some(p) => Err(Illegal(format!(
             "{seat} replays its 6 with the same pawn, the one on {}",
             rules.board().name(p)
-        )),
+        ))),
         _ => Ok(from),
     }
 }
@@ -125,7 +136,7 @@ fn bounces(
     replay: Option<Point>,
     way: &WrittenWay<'_>,
     path: &[Name],
-) -> Result<bool, String> {
+) -> Result<bool, Illegal> {
     let Some(from) = way.from.filter(|&from| rules.bounces(from, roll)) else {
         return Ok(false);
     };
@@ -142,13 +153,13 @@ fn bounces(
         ..*way
     };
     if rules.check_way(state, colour, roll, &as_bounce).is_ok() {
-        Err(format!(
+        Err(Illegal(format!(
             "the pawn on {first} goes to the goal and back only when no other {seat} pawn can move"
-        ))
+        )))
     } else {
-        Err(format!(
+        Err(Illegal(format!(
             "the pawn on {first}, one point from the goal, waits for a 1 while another {seat} pawn can move: it cannot go to {last} with a {roll}"
-        ))
+        )))
     }
 }
 

@@ -65,12 +65,12 @@ use std::fmt;
 use billes_notation::{Action, Actions, Seat, Turn};
 use serde::Serialize;
 
-use crate::{GameKind, ReplayError, Rules};
+use crate::{ErrorKind, GameKind, ReplayError, Rules};
 
 pub use perft::{perft, perft_divide};
 pub use position::RulesPosition;
 pub(crate) use rules::with_board;
-pub use rules::GameRules;
+pub use rules::{GameRules, SimOptions};
 pub use two_step::TwoStep;
 
 /// A die roll, 1 to 6.
@@ -274,6 +274,91 @@ pub enum Need {
     PutBackOrRemove,
 }
 
+/// Why the game API refused a request of a [`Position`]: a list of legal
+/// moves for a seat or a roll that does not fit, a move the rules refuse,
+/// a move's text that names no legal move, a hook that failed. A mistake
+/// of a *written* record is a [`ReplayError`] instead, placed in the record
+/// (a `PlayError` converts into one, unplaced, for a caller that reports
+/// both).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over: no seat takes a turn.
+    #[error("the game is over")]
+    GameOver,
+    /// The seat may not take the next turn.
+    #[error("{0}")]
+    NotToAct(String),
+    /// The roll does not fit the game: missing in a game with dice, given
+    /// in a game without, or no die face.
+    #[error("{0}")]
+    Roll(String),
+    /// A house rule's hook failed.
+    #[error("{0}")]
+    Hook(String),
+    /// The rules refuse the move, or the text names no legal move.
+    #[error("{message}")]
+    Illegal {
+        /// What kind of mistake ([`ErrorKind::IllegalMove`], a false pass,
+        /// a wrong mark...).
+        kind: ErrorKind,
+        /// Why, in the game's words.
+        message: String,
+        /// The legal moves, in notation, those nearest to the move first
+        /// (may be empty).
+        legal: Vec<String>,
+    },
+}
+
+impl PlayError {
+    /// The kind of mistake, as a replay's report names it.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            PlayError::GameOver => ErrorKind::AfterEnd,
+            PlayError::NotToAct(_) => ErrorKind::Seat,
+            PlayError::Roll(_) => ErrorKind::Roll,
+            PlayError::Hook(_) => ErrorKind::Variant,
+            PlayError::Illegal { kind, .. } => *kind,
+        }
+    }
+
+    /// The legal moves, in notation, when the error lists them.
+    pub fn legal(&self) -> &[String] {
+        match self {
+            PlayError::Illegal { legal, .. } => legal,
+            _ => &[],
+        }
+    }
+
+    /// The game API's error for a mistake the rules' checker or generator
+    /// found (their place in a record dropped).
+    pub(crate) fn from_replay(e: ReplayError) -> PlayError {
+        match e.kind {
+            ErrorKind::AfterEnd if e.message == "the game is over" => PlayError::GameOver,
+            ErrorKind::Seat => PlayError::NotToAct(e.message),
+            ErrorKind::Roll => PlayError::Roll(e.message),
+            ErrorKind::Variant => PlayError::Hook(e.message),
+            kind => PlayError::Illegal {
+                kind,
+                message: e.message,
+                legal: e.legal,
+            },
+        }
+    }
+}
+
+/// A refusal of the game API as a replay's mistake, not placed in a record.
+impl From<PlayError> for ReplayError {
+    fn from(e: PlayError) -> ReplayError {
+        let kind = e.kind();
+        match e {
+            PlayError::Illegal { message, legal, .. } => {
+                ReplayError::new(kind, Default::default(), message).with_legal(legal)
+            }
+            other => ReplayError::new(kind, Default::default(), other.to_string()),
+        }
+    }
+}
+
 /// The position of a game under some rules: what programs ask of a game.
 ///
 /// Implemented by [`RulesPosition`] for every game's rules, standard or
@@ -304,22 +389,18 @@ pub trait Position: fmt::Debug {
     /// # Errors
     /// When `seat` may not take the next turn, the roll is missing or given
     /// in a game without dice, or a variant's hook fails.
-    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError>;
+    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, PlayError>;
 
     /// [`legal_moves_for`](Position::legal_moves_for) the seat the rules call
     /// on ([`to_act`](Position::to_act)).
     ///
     /// # Errors
-    /// As [`legal_moves_for`](Position::legal_moves_for); an
-    /// [`crate::ErrorKind::AfterEnd`] error once the game is over.
-    fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError> {
+    /// As [`legal_moves_for`](Position::legal_moves_for);
+    /// [`PlayError::GameOver`] once the game is over.
+    fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
         match self.to_act() {
             Some(seat) => self.legal_moves_for(&seat, roll),
-            None => Err(ReplayError::new(
-                crate::ErrorKind::AfterEnd,
-                Default::default(),
-                "the game is over",
-            )),
+            None => Err(PlayError::GameOver),
         }
     }
 
@@ -359,7 +440,7 @@ pub trait Position: fmt::Debug {
     ///
     /// # Errors
     /// When the move is not legal here (the position is then unchanged).
-    fn play(&mut self, mv: &Move) -> Result<(), ReplayError>;
+    fn play(&mut self, mv: &Move) -> Result<(), PlayError>;
 
     /// Plays a turn as written in a record (its number is not checked).
     ///
@@ -376,7 +457,7 @@ pub trait Position: fmt::Debug {
     /// # Errors
     /// When the text does not parse or names no legal move (the error
     /// lists the legal moves).
-    fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, ReplayError>;
+    fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, PlayError>;
 
     /// The winning seats, once the game is won.
     fn winners(&self) -> Option<Vec<String>>;

@@ -4,7 +4,7 @@ use std::fmt;
 
 use billes_notation::{Game, Span, Tag, Turn};
 
-use super::{Move, MoveRules, Next, Position, Roll, TwoStep};
+use super::{Move, MoveRules, Next, PlayError, Position, Roll, TwoStep};
 use crate::{ErrorKind, GameKind, ReplayError};
 
 /// A position of a game under `R`, its rules (standard or with a variant's
@@ -118,22 +118,20 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.turns
     }
 
-    fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError> {
+    fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
         match self.rules.to_act(&self.state) {
             Some(seat) => self
                 .rules
-                .legal_moves(&self.state, seat.as_str(), roll, self.turns + 1),
-            None => Err(ReplayError::new(
-                ErrorKind::AfterEnd,
-                Span::default(),
-                "the game is over",
-            )),
+                .legal_moves(&self.state, seat.as_str(), roll, self.turns + 1)
+                .map_err(PlayError::from_replay),
+            None => Err(PlayError::GameOver),
         }
     }
 
-    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, ReplayError> {
+    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
         self.rules
             .legal_moves(&self.state, seat, roll, self.turns + 1)
+            .map_err(PlayError::from_replay)
     }
 
     fn legal_two_steps_for(
@@ -145,8 +143,10 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
             .legal_two_steps(&self.state, seat, roll, self.turns + 1)
     }
 
-    fn play(&mut self, mv: &Move) -> Result<(), ReplayError> {
-        self.state = self.checked(&mv.to_turn(self.turns + 1))?;
+    fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        self.state = self
+            .checked(&mv.to_turn(self.turns + 1))
+            .map_err(PlayError::from_replay)?;
         self.turns += 1;
         Ok(())
     }
@@ -157,53 +157,50 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         Ok(())
     }
 
-    fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, ReplayError> {
+    fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, PlayError> {
         let text = text.trim();
         let whole = text.chars().next().is_some_and(|c| c.is_ascii_uppercase());
         let line = if whole {
             text.to_string()
         } else {
-            let seat = self.to_act().ok_or_else(|| {
-                ReplayError::new(ErrorKind::AfterEnd, Span::default(), "the game is over")
-            })?;
+            let seat = self.to_act().ok_or(PlayError::GameOver)?;
             match roll {
                 Some(r) => format!("{seat}{r} {text}"),
                 None => format!("{seat} {text}"),
             }
         };
-        let record = format!("[Game \"{}\"]\n\n{line} *\n", self.game());
-        let parsed = billes_notation::parse_game(&record).map_err(|e| {
-            ReplayError::new(
-                ErrorKind::IllegalMove,
-                Span::default(),
-                format!("\"{text}\" is not a move: {}", e.message),
-            )
-        })?;
-        let turn = match parsed.line.turns.as_slice() {
-            [turn] => turn,
-            _ => {
-                return Err(ReplayError::new(
-                    ErrorKind::IllegalMove,
-                    Span::default(),
-                    format!("\"{text}\" is not one move"),
-                ))
-            }
+        let illegal = |message: String, legal: &[Move]| PlayError::Illegal {
+            kind: ErrorKind::IllegalMove,
+            message,
+            legal: legal.iter().map(|m| m.to_string()).collect(),
         };
-        let written = Move::from_turn(turn).ok_or_else(|| {
-            ReplayError::new(
-                ErrorKind::Roll,
-                turn.head.span,
-                "the roll is not a die face (1 to 6)",
-            )
-        })?;
+        let record = format!("[Game \"{}\"]\n\n{line} *\n", self.game());
+        let parsed = billes_notation::parse_game(&record)
+            .map_err(|e| illegal(format!("\"{text}\" is not a move: {}", e.message), &[]))?;
+        let [turn] = parsed.line.turns.as_slice() else {
+            return Err(illegal(format!("\"{text}\" is not one move"), &[]));
+        };
+        let written = Move::from_turn(turn)
+            .ok_or_else(|| PlayError::Roll("the roll is not a die face (1 to 6)".into()))?;
         let legal = self.legal_moves_for(written.seat.as_str(), written.roll)?;
-        let after = self.checked(turn).map_err(|mut e| {
-            e.span = Span::default();
-            if e.legal.is_empty() {
-                e.legal = legal.iter().map(|m| m.to_string()).collect();
-            }
-            e
-        })?;
+        let after = self
+            .checked(turn)
+            .map_err(|e| match PlayError::from_replay(e) {
+                PlayError::Illegal {
+                    kind,
+                    message,
+                    legal: listed,
+                } => PlayError::Illegal {
+                    kind,
+                    message,
+                    legal: if listed.is_empty() {
+                        legal.iter().map(|m| m.to_string()).collect()
+                    } else {
+                        listed
+                    },
+                },
+                other => other,
+            })?;
         if let Some(m) = legal.iter().find(|m| **m == written) {
             return Ok(m.clone());
         }
@@ -219,12 +216,10 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
                 }
             }
         }
-        Err(ReplayError::new(
-            ErrorKind::IllegalMove,
-            Span::default(),
+        Err(illegal(
             format!("\"{text}\" is accepted by the checker but is not in the list of legal moves"),
-        )
-        .with_legal(legal.iter().map(|m| m.to_string()).collect()))
+            &legal,
+        ))
     }
 
     fn winners(&self) -> Option<Vec<String>> {

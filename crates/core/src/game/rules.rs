@@ -18,7 +18,7 @@ use serde::de::DeserializeOwned;
 use super::{Move, Next, Roll, TwoStep};
 use crate::rng::Rng;
 use crate::variant::{BoardView, FieldKind, HookError, Hooks, QueryKind};
-use crate::{ReplayError, SimOptions};
+use crate::ReplayError;
 
 /// A game's rules: the one trait a game implements (eleven required
 /// items; the rest provided).
@@ -53,7 +53,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     ///
     /// # Errors
     /// When the parameters describe no playable game.
-    fn from_params(params: Self::Params) -> Result<Self, String>;
+    fn from_params(params: Self::Params) -> Result<Self, crate::ParamsError>;
 
     /// The start position from the record's tags (`Seats`, `Teams`,
     /// `Position`...).
@@ -191,7 +191,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         options: &SimOptions,
         rng: &mut Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, crate::SimulateError> {
         random_game(self, options, rng, hooks)
     }
 
@@ -225,9 +225,11 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         seat: &str,
         roll: Option<Roll>,
         text: &str,
-    ) -> Result<Option<Move>, String> {
+    ) -> Result<Option<Move>, crate::ChangeError> {
         let _ = (state, roller, seat, roll);
-        Err(format!("\"{text}\": this game takes no added moves"))
+        Err(crate::ChangeError(format!(
+            "\"{text}\": this game takes no added moves"
+        )))
     }
 
     /// Plays `mv`, a move [`spell_added`](GameRules::spell_added) spelt,
@@ -254,18 +256,51 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     ///
     /// # Errors
     /// When the edit cannot be made (why, lowercase).
-    fn apply_edit(&self, state: &mut Self::State, edit: &crate::house::Edit) -> Result<(), String> {
+    fn apply_edit(
+        &self,
+        state: &mut Self::State,
+        edit: &crate::variant::Edit,
+    ) -> Result<(), crate::ChangeError> {
         let _ = state;
-        Err(format!("{edit}: this game takes no edits"))
+        Err(crate::ChangeError(format!(
+            "{edit}: this game takes no edits"
+        )))
     }
 
     /// Ends the game with `seat` (and its team) as the winner.
     ///
     /// # Errors
     /// When `seat` is no seat in play.
-    fn declare_winner(&self, state: &mut Self::State, seat: &str) -> Result<(), String> {
+    fn declare_winner(
+        &self,
+        state: &mut Self::State,
+        seat: &str,
+    ) -> Result<(), crate::ChangeError> {
         let _ = state;
-        Err(format!("{seat}: this game takes no winner from a variant"))
+        Err(crate::ChangeError(format!(
+            "{seat}: this game takes no winner from a variant"
+        )))
+    }
+}
+
+/// How `billes simulate` plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Number of seats in play.
+    pub players: usize,
+    /// Team layout, as in a `Teams` tag (`None`: everyone for themselves).
+    pub teams: Option<String>,
+    /// Cap on turns per game, after which the game ends unfinished (`*`).
+    pub max_turns: u32,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            players: 2,
+            teams: None,
+            max_turns: 5000,
+        }
     }
 }
 
@@ -294,22 +329,24 @@ fn random_game<G: GameRules, H: Hooks>(
     options: &SimOptions,
     rng: &mut Rng,
     hooks: &H,
-) -> Result<Game, String> {
+) -> Result<Game, crate::SimulateError> {
+    use crate::SimulateError;
     let Some(seats) = G::SEATS.get(..options.players) else {
-        return Err(format!(
+        return Err(SimulateError::Options(format!(
             "{} is for at most {} players, not {}",
             G::NAME,
             G::SEATS.len(),
             options.players
-        ));
+        )));
     };
     let mut text = format!("[Game \"{}\"]\n[Seats \"{}\"]\n", G::NAME, seats.join(" "));
     if let Some(teams) = &options.teams {
         text.push_str(&format!("[Teams \"{teams}\"]\n"));
     }
     text.push_str("[Result \"*\"]\n\n*\n");
-    let mut header = billes_notation::parse_game(&text).map_err(|e| e.message)?;
-    let mut state = rules.setup(&header).map_err(|e| e.message)?;
+    let mut header =
+        billes_notation::parse_game(&text).map_err(|e| SimulateError::Options(e.message))?;
+    let mut state = rules.setup(&header).map_err(SimulateError::Setup)?;
     let mut turns = Vec::new();
     while !rules.is_over(&state) && (turns.len() as u32) < options.max_turns {
         let Some(seat) = rules.to_act(&state) else {
@@ -323,14 +360,16 @@ fn random_game<G: GameRules, H: Hooks>(
         let number = turns.len() as u32 + 1;
         let moves = rules
             .legal_moves(&state, seat.as_str(), roll, number, hooks)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| SimulateError::Turn(e.to_string()))?;
         if moves.is_empty() {
-            return Err(format!("no legal move for {seat} at turn {number}"));
+            return Err(SimulateError::Turn(format!(
+                "no legal move for {seat} at turn {number}"
+            )));
         }
         let turn = moves[rng.below(moves.len())].to_turn(number);
         rules
             .play(&mut state, &turn, hooks)
-            .map_err(|e| format!("turn {number}: {e}"))?;
+            .map_err(|e| SimulateError::Turn(format!("turn {number}: {e}")))?;
         turns.push(turn);
     }
     header.line = Line {

@@ -1,6 +1,7 @@
 //! The board: 61 cells in Abalone coordinates, six directions and twelve
 //! targets around the rim, built once from `rules/offboard.yaml`.
 
+use crate::BoardError;
 use std::sync::OnceLock;
 
 use billes_notation::Name;
@@ -98,9 +99,9 @@ type Steps = [(i8, i8); 6];
 
 /// The six directions of a hex board, named, with their steps (row,
 /// diagonal); d and d+3 are opposite.
-fn directions(spec: &BoardSpec) -> Result<(DirectionNames, Steps), String> {
+fn directions(spec: &BoardSpec) -> Result<(DirectionNames, Steps), BoardError> {
     if spec.directions.len() != 6 {
-        return Err("a hex board has six directions".into());
+        return Err(BoardError::Shape("a hex board has six directions".into()));
     }
     let mut direction_names: [String; 6] = Default::default();
     let mut steps = [(0i8, 0i8); 6];
@@ -111,7 +112,9 @@ fn directions(spec: &BoardSpec) -> Result<(DirectionNames, Steps), String> {
     for d in 0..6 {
         let (a, b) = steps[d];
         if steps[(d + 3) % 6] != (-a, -b) {
-            return Err("directions must be listed so that d and d+3 are opposite".into());
+            return Err(BoardError::Shape(
+                "directions must be listed so that d and d+3 are opposite".into(),
+            ));
         }
     }
     Ok((direction_names, steps))
@@ -120,21 +123,24 @@ fn directions(spec: &BoardSpec) -> Result<(DirectionNames, Steps), String> {
 impl Board {
     /// The board a rules file describes: its directions, cells, neighbours
     /// and the targets beyond its edges.
-    fn from_spec(spec: &BoardSpec) -> Result<Board, String> {
+    fn from_spec(spec: &BoardSpec) -> Result<Board, BoardError> {
         let (direction_names, steps) = directions(spec)?;
         let mut names = Vec::new();
         let mut coords = Vec::new();
         let mut lookup = [None; 260];
         for (r, row) in spec.rows.iter().enumerate() {
             if !row.row.is_ascii_lowercase() || row.first < 1 || row.last > 9 {
-                return Err(format!(
+                return Err(BoardError::Shape(format!(
                     "row {} is not a lowercase letter with diagonals 1 to 9",
                     row.row
-                ));
+                )));
             }
             for c in row.first..=row.last {
                 let Some(cell) = Cell::checked(names.len(), Cell::MAX) else {
-                    return Err(format!("a board has at most {} cells", Cell::MAX));
+                    return Err(BoardError::Shape(format!(
+                        "a board has at most {} cells",
+                        Cell::MAX
+                    )));
                 };
                 lookup[(row.row as u8 - b'a') as usize * 10 + c as usize] = Some(cell);
                 names.push(format!("{}{}", row.row, c));
@@ -151,15 +157,17 @@ impl Board {
             .iter()
             .map(|&(row, diagonal)| steps.map(|(dr, dc)| find(row + dr, diagonal + dc)))
             .collect();
-        let direction_of = |name: &str| -> Result<Direction, String> {
+        let direction_of = |name: &str| -> Result<Direction, BoardError> {
             direction_names
                 .iter()
                 .position(|d| d == name)
                 .map(|d| Direction::new(d as u8))
-                .ok_or_else(|| format!("no direction {name}"))
+                .ok_or_else(|| BoardError::Shape(format!("no direction {name}")))
         };
         if spec.targets.len() != TARGETS {
-            return Err(format!("the board has {TARGETS} targets"));
+            return Err(BoardError::Shape(format!(
+                "the board has {TARGETS} targets"
+            )));
         }
         let mut landing = vec![[[None; 2]; 6]; names.len()];
         let mut target_names = Vec::new();
@@ -181,10 +189,10 @@ impl Board {
         for (cell, neighbours) in next.iter().enumerate() {
             for d in 0..6 {
                 if neighbours[d].is_none() && landing[cell][d][0].is_none() {
-                    return Err(format!(
+                    return Err(BoardError::Shape(format!(
                         "no target beyond {} towards {}",
                         names[cell], direction_names[d]
-                    ));
+                    )));
                 }
             }
         }

@@ -95,7 +95,7 @@ impl Offboard {
 
 #[cfg(test)]
 mod tests {
-    use crate::describe::describe;
+    use crate::describe;
 
     fn last(position: &str, movetext: &str) -> Vec<String> {
         let tags = if position.is_empty() {

@@ -102,10 +102,7 @@ struct Standard {
     start: String,
 }
 
-/// Parameters that describe no playable game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ParamsError(pub String);
+pub use crate::ParamsError;
 
 /// The rules of Offboard, with their parameters.
 #[derive(Debug, Clone)]
@@ -217,7 +214,7 @@ impl Offboard {
     ///
     /// # Errors
     /// What is wrong with the text.
-    pub fn position(&self, text: &str) -> Result<State, String> {
+    pub fn position(&self, text: &str) -> Result<State, crate::TagValueError> {
         let values = (!self.params.targets.is_empty()).then_some(self.start.values);
         State::from_position(text, values)
     }
@@ -237,8 +234,8 @@ impl crate::game::GameRules for Offboard {
     const NAME: &'static str = "offboard";
     const HAS_DICE: bool = false;
 
-    fn from_params(params: Params) -> Result<Offboard, String> {
-        Offboard::new(params).map_err(|e| e.to_string())
+    fn from_params(params: Params) -> Result<Offboard, crate::ParamsError> {
+        Offboard::new(params)
     }
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
@@ -332,7 +329,7 @@ impl crate::game::GameRules for Offboard {
         options: &crate::SimOptions,
         rng: &mut crate::Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, crate::SimulateError> {
         self.simulate_with(options, rng, hooks)
     }
 

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::num::NonZeroU8;
 
 use super::board::{board, Board, Cell, Target, TARGETS};
+use crate::TagValueError;
 use crate::{Colour, TextBoard};
 
 /// The seat letters, in turn order, by [`Colour`]: Red (0) moves first,
@@ -219,7 +220,7 @@ impl State {
     pub(crate) fn from_position(
         text: &str,
         values: Option<[u8; TARGETS]>,
-    ) -> Result<State, String> {
+    ) -> Result<State, TagValueError> {
         let b = board();
         let mut state = State::empty(values);
         let mut score = None;
@@ -233,7 +234,9 @@ impl State {
                     }
                     "pending" => {
                         if !state.has_targets {
-                            return Err("pending: this variant has no targets".into());
+                            return Err(TagValueError(
+                                "pending: this variant has no targets".into(),
+                            ));
                         }
                         let target = b.target(value).ok_or_else(|| {
                             format!("pending={value}: no target {value} (t1 to t12)")
@@ -249,7 +252,9 @@ impl State {
                             )
                         })?;
                         if !state.has_targets {
-                            return Err(format!("{key}: this variant has no targets"));
+                            return Err(TagValueError(format!(
+                                "{key}: this variant has no targets"
+                            )));
                         }
                         let owner = seat_of(value)
                             .ok_or_else(|| format!("{field}: a target holds an R or a B marble"))?;
@@ -260,21 +265,21 @@ impl State {
                 let colour =
                     seat_of(seat).ok_or_else(|| format!("{seat}: the seats are R and B"))?;
                 if std::mem::replace(&mut seen_seat[colour.index()], true) {
-                    return Err(format!("{seat}: listed twice"));
+                    return Err(TagValueError(format!("{seat}: listed twice")));
                 }
                 for name in list.split(',').filter(|n| !n.is_empty()) {
                     let cell = b
                         .cell(name)
                         .ok_or_else(|| format!("{name} is not a cell of the board (a1 to i9)"))?;
                     if state.at(cell).is_some() {
-                        return Err(format!("{name} holds two marbles"));
+                        return Err(TagValueError(format!("{name} holds two marbles")));
                     }
                     state.marbles[colour.index()] |= cell.bit();
                 }
             } else {
-                return Err(format!(
+                return Err(TagValueError(format!(
                     "{field}: expected SEAT:cells or key=value (t1=R, score=, out=, move=, pending=)"
-                ));
+                )));
             }
         }
         state.score = match score {
@@ -286,7 +291,7 @@ impl State {
 }
 
 /// A number per seat, `R3,B1` (a seat left out has 0), for field `key`.
-fn parse_pair(key: &str, value: &str) -> Result<[u8; 2], String> {
+fn parse_pair(key: &str, value: &str) -> Result<[u8; 2], TagValueError> {
     let mut pair = [0u8; 2];
     let wrong = || format!("{key}={value}: write {key}=R3,B1");
     for part in value.split(',') {
@@ -399,7 +404,7 @@ mod tests {
 
     #[test]
     fn bad_positions_say_why() {
-        let err = |t: &str| State::from_position(t, VALUES).expect_err(t);
+        let err = |t: &str| State::from_position(t, VALUES).expect_err(t).to_string();
         assert_eq!(err("R:a1,z9"), "z9 is not a cell of the board (a1 to i9)");
         assert_eq!(err("R:a1 B:a1"), "a1 holds two marbles");
         assert_eq!(err("G:a1"), "G: the seats are R and B");

@@ -8,6 +8,7 @@ use super::legal::{Choice, Play};
 use super::position::{seat_name, State, SEATS};
 use super::Offboard;
 use crate::variant::{Hooks, NoHooks};
+use crate::SimulateError;
 use crate::{Rng, SimOptions};
 
 impl Offboard {
@@ -20,7 +21,7 @@ impl Offboard {
     ///
     /// # Errors
     /// When the options ask for other than two players or for teams.
-    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, String> {
+    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, SimulateError> {
         self.simulate_with(options, rng, &NoHooks)
     }
 
@@ -34,15 +35,15 @@ impl Offboard {
         options: &SimOptions,
         rng: &mut Rng,
         hooks: &H,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, SimulateError> {
         if options.players != 2 {
-            return Err(format!(
+            return Err(SimulateError::Options(format!(
                 "offboard is played by 2 players, not {}",
                 options.players
-            ));
+            )));
         }
         if options.teams.is_some() {
-            return Err("offboard has no teams".into());
+            return Err(SimulateError::Options("offboard has no teams".into()));
         }
         let greedy = [rng.chance(1, 2), rng.chance(1, 2)];
         let mut state = self.start;
@@ -52,7 +53,7 @@ impl Offboard {
         while turns.len() < options.max_turns as usize && !self.won(&state) && passes < 2 {
             let seat = state.to_move;
             let number = turns.len() as u32 + 1;
-            let failed = |e: String| format!("turn {number}: {e}");
+            let failed = |e: String| SimulateError::Turn(format!("turn {number}: {e}"));
             choices.clear();
             self.choices(&state, number, hooks, &mut choices)
                 .map_err(|e| failed(e.0))?;

@@ -282,7 +282,7 @@ impl Script {
                             }
                         }
                     }
-                    *shared.columns.borrow_mut() = Columns::new(columns).map_err(fail)?;
+                    *shared.columns.borrow_mut() = Columns::new(columns).map_err(|e| fail(e.0))?;
                 }
                 (4, other) => {
                     return Err(fail(format!(
@@ -670,7 +670,7 @@ fn globals(lua: &Lua, env: &Table, chunk: &str, shared: &Rc<Shared>) -> mlua::Re
     let add = lua.create_function(move |_, row: Value| {
         match to_row(&row, &s.columns.borrow()).and_then(|row| s.rows.borrow_mut().add(row)) {
             Ok(()) => Ok(None),
-            Err(message) => Ok(Some(message)),
+            Err(message) => Ok(Some(message.0)),
         }
     })?;
     // A Lua wrapper, so that a refused row is an error at the script's line.

@@ -94,18 +94,18 @@ pub(super) struct Columns(HashMap<String, usize>);
 
 impl Columns {
     /// The list `columns` gave, at most [`MAX_COLUMNS`] names.
-    pub(super) fn new(names: Vec<String>) -> Result<Columns, String> {
+    pub(super) fn new(names: Vec<String>) -> Result<Columns, crate::refused::Refused> {
         if names.len() > MAX_COLUMNS {
-            return Err(format!(
+            return Err(crate::refused::Refused(format!(
                 "columns lists {} names: at most {MAX_COLUMNS}",
                 names.len()
-            ));
+            )));
         }
         if let Some(long) = names.iter().find(|n| n.len() > MAX_CELL_BYTES) {
-            return Err(format!(
+            return Err(crate::refused::Refused(format!(
                 "columns: a name of {} bytes: at most {MAX_CELL_BYTES}",
                 long.len()
-            ));
+            )));
         }
         let mut ranks = HashMap::with_capacity(names.len());
         for (i, name) in names.into_iter().enumerate() {
@@ -153,21 +153,21 @@ impl fmt::Debug for Rows {
 
 impl Rows {
     /// Adds a row: to the sink, or held within the budget.
-    pub(super) fn add(&mut self, row: Row) -> Result<(), String> {
+    pub(super) fn add(&mut self, row: Row) -> Result<(), crate::refused::Refused> {
         if let Some(sink) = &mut self.sink {
             return sink(&row).map_err(|e| {
                 let message = format!("emit: the output cannot be written: {e}");
                 self.sink_error = Some(e);
-                message
+                crate::refused::Refused(message)
             });
         }
         self.spent += row.cost();
         if self.spent > self.budget {
-            return Err(format!(
+            return Err(crate::refused::Refused(format!(
                 "emit: the rows held for the output passed {} MiB, the limit; \
                  --format jsonl writes rows as they come and holds none",
                 self.budget >> 20
-            ));
+            )));
         }
         self.held.push(row);
         Ok(())
@@ -176,31 +176,33 @@ impl Rows {
 
 /// A row from the table `emit` was given: its string keys in `columns`
 /// order, then the others sorted. Linear in the row (and a sort).
-pub(super) fn to_row(value: &Value, columns: &Columns) -> Result<Row, String> {
+pub(super) fn to_row(value: &Value, columns: &Columns) -> Result<Row, crate::refused::Refused> {
     let Value::Table(t) = value else {
-        return Err(format!(
+        return Err(crate::refused::Refused(format!(
             "emit: expected a table of column = value, got a {}",
             value.type_name()
-        ));
+        )));
     };
     let mut cells = Vec::new();
     for pair in t.pairs::<Value, Value>() {
         let (k, v) = pair.map_err(|e| describe(&e))?;
         let Value::String(k) = k else {
-            return Err(format!(
+            return Err(crate::refused::Refused(format!(
                 "emit: a column name must be a string (emit {{ name = value }}), not a key of type {}",
                 k.type_name()
-            ));
+            )));
         };
         if cells.len() == MAX_COLUMNS {
-            return Err(format!("emit: a row of more than {MAX_COLUMNS} columns"));
+            return Err(crate::refused::Refused(format!(
+                "emit: a row of more than {MAX_COLUMNS} columns"
+            )));
         }
         let bytes = k.as_bytes();
         if bytes.len() > MAX_CELL_BYTES {
-            return Err(format!(
+            return Err(crate::refused::Refused(format!(
                 "emit: a column name of {} bytes: at most {MAX_CELL_BYTES}",
                 bytes.len()
-            ));
+            )));
         }
         let name = k.to_string_lossy();
         let cell = match v {
@@ -210,19 +212,19 @@ pub(super) fn to_row(value: &Value, columns: &Columns) -> Result<Row, String> {
             Value::String(s) => {
                 let n = s.as_bytes().len();
                 if n > MAX_CELL_BYTES {
-                    return Err(format!(
+                    return Err(crate::refused::Refused(format!(
                         "emit: column {} holds {n} bytes: at most {MAX_CELL_BYTES}",
                         crate::sandbox::cut(&name)
-                    ));
+                    )));
                 }
                 Cell::Str(s.to_string_lossy())
             }
             other => {
-                return Err(format!(
+                return Err(crate::refused::Refused(format!(
                     "emit: column {} holds a {}: a row holds strings, numbers and booleans",
                     crate::sandbox::cut(&name),
                     other.type_name()
-                ))
+                )))
             }
         };
         cells.push((name, cell));

@@ -401,7 +401,7 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
     })?;
     let legal = pos
         .legal_moves_for(written.seat.as_str(), written.roll)
-        .map_err(in_turn)?;
+        .map_err(|e| in_turn(e.into()))?;
     if let Some(m) = legal.iter().find(|m| **m == written) {
         return Ok(m.clone());
     }

@@ -351,36 +351,81 @@ pub type Errors = Vec<String>;
 
 /// Every game of an input that is not blank, parsed, with its source; and
 /// the rendered diagnostics of the games that could not be read (not UTF-8)
-/// or parsed. `name` is the input's name in the diagnostics.
+/// or parsed. `name` is the input's name in the diagnostics. This holds
+/// every parsed game of the input at once: a command that can take them
+/// one at a time reads them with [`games`].
 ///
 /// # Errors
 /// When the input cannot be opened or read.
 pub fn read_games(input: &Input, name: &str) -> io::Result<(Vec<(GameSource, Game)>, Errors)> {
-    let reader = input.open()?;
     let mut games = Vec::new();
     let mut errors = Vec::new();
-    for item in Reader::new(reader) {
-        let source = match item {
-            Ok(s) => s,
-            Err(ReadError::Io(e)) => return Err(e),
-            Err(e) => {
-                errors.push(format!("error[encoding]: {name}: {e}"));
-                continue;
-            }
-        };
-        if source.is_blank() {
-            continue;
-        }
-        match source.parse() {
-            Ok(game) => games.push((source, game)),
-            Err(err) => errors.push(format!(
-                "{}\n  = note: in game {}",
-                err.render(name, false),
-                source.index
-            )),
+    for item in self::games(input, name)? {
+        match item? {
+            Ok(game) => games.push(game),
+            Err(e) => errors.push(e),
         }
     }
     Ok((games, errors))
+}
+
+/// The games of an input one at a time, as [`read_games`] gives them all:
+/// each game that is not blank, parsed, with its source, or the rendered
+/// diagnostic of a game that could not be read (not UTF-8) or parsed. Only
+/// the game at hand is held, whatever the number of games in the input.
+///
+/// # Errors
+/// When the input cannot be opened; each item, when it cannot be read.
+pub fn games(input: &Input, name: &str) -> io::Result<Games> {
+    Ok(games_in(input.open()?, name))
+}
+
+/// As [`games`], the games of a text already open (for a text read twice:
+/// standard input, kept once read).
+pub fn games_in(reader: Box<dyn BufRead>, name: &str) -> Games {
+    Games {
+        reader: Reader::new(reader),
+        name: name.to_owned(),
+    }
+}
+
+/// The iterator of [`games`].
+pub struct Games {
+    reader: Reader<Box<dyn BufRead>>,
+    name: String,
+}
+
+impl std::fmt::Debug for Games {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Games")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Iterator for Games {
+    type Item = io::Result<Result<(GameSource, Game), String>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let source = match self.reader.next()? {
+                Ok(s) => s,
+                Err(ReadError::Io(e)) => return Some(Err(e)),
+                Err(e) => return Some(Ok(Err(format!("error[encoding]: {}: {e}", self.name)))),
+            };
+            if source.is_blank() {
+                continue;
+            }
+            return Some(Ok(match source.parse() {
+                Ok(game) => Ok((source, game)),
+                Err(err) => Err(format!(
+                    "{}\n  = note: in game {}",
+                    err.render(&self.name, false),
+                    source.index
+                )),
+            }));
+        }
+    }
 }
 
 /// Why [`read_game`] found no game.

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use anyhow::Context;
 use billes_archive::input::Input;
-use billes_notation::{parse_games, write_games, Game};
+use billes_notation::{parse_games, parse_games_lazily, write_game_to, write_games, Game};
 
 use super::{INVALID, OK};
 use crate::cli::{ConvertArgs, DataFormat};
@@ -28,25 +28,28 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
     });
     let games: Vec<Game> = match args.from {
         DataFormat::Bgn => {
-            let mut games = Vec::new();
+            // Two passes, one parsed game at a time: the first finds the
+            // syntax errors (nothing is written when there is one), the
+            // second writes each game as it is parsed again.
             let mut failed = false;
-            for (i, result) in parse_games(&text).into_iter().enumerate() {
-                match result {
-                    Ok(g) => games.push(g),
-                    Err(err) => {
-                        failed = true;
-                        errln!(
-                            "{}\n  = note: in game {}\n",
-                            err.render(&name, crate::output::stderr_color()),
-                            i + 1
-                        );
-                    }
+            let mut count = 0;
+            for (i, result) in parse_games_lazily(&text).enumerate() {
+                count += 1;
+                if let Err(err) = result {
+                    failed = true;
+                    errln!(
+                        "{}\n  = note: in game {}\n",
+                        err.render(&name, crate::output::stderr_color()),
+                        i + 1
+                    );
                 }
             }
             if failed {
                 return Ok(INVALID);
             }
-            games
+            let games = parse_games_lazily(&text).map_while(Result::ok);
+            write(games, count, to, args.spans)?;
+            return Ok(OK);
         }
         DataFormat::Json => match serde_json::from_str(plain) {
             Ok(g) => g,
@@ -63,51 +66,110 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
             }
         },
     };
-    if args.from != DataFormat::Bgn {
-        if let Err(message) = check_writable(&games) {
-            errln!("billes: error: {name}: {message}");
-            return Ok(INVALID);
-        }
+    if let Err(message) = check_writable(&games) {
+        errln!("billes: error: {name}: {message}");
+        return Ok(INVALID);
     }
+    let count = games.len();
+    write(games.into_iter(), count, to, args.spans)?;
+    Ok(OK)
+}
+
+/// Writes `count` games to standard output in the format `to`, each as it
+/// comes: the document is the one the list of all the games would give.
+fn write(
+    games: impl Iterator<Item = Game>,
+    count: usize,
+    to: DataFormat,
+    spans: bool,
+) -> anyhow::Result<()> {
     // Buffered: the JSON and YAML writers write a few bytes at a time, and
     // standard output alone would make a write call per line.
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match to {
-        DataFormat::Bgn => out.write_all(write_games(&games).as_bytes())?,
-        DataFormat::Json if args.spans => {
-            serde_json::to_writer_pretty(&mut out, &games)?;
+        DataFormat::Bgn => {
+            let mut text = String::new();
+            for (i, game) in games.enumerate() {
+                text.clear();
+                if i > 0 {
+                    text.push('\n');
+                }
+                write_game_to(&game, &mut text);
+                out.write_all(text.as_bytes())?;
+            }
+        }
+        DataFormat::Json if spans => {
+            serde_json::to_writer_pretty(&mut out, &Each::new(games, count))?;
             writeln!(out)?;
         }
         DataFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &without_spans(&games)?)?;
+            serde_json::to_writer_pretty(&mut out, &Each::new(games.map(WithoutSpans), count))?;
             writeln!(out)?;
         }
-        DataFormat::Yaml if args.spans => serde_yaml::to_writer(&mut out, &games)?,
-        DataFormat::Yaml => serde_yaml::to_writer(&mut out, &without_spans(&games)?)?,
+        DataFormat::Yaml if spans => serde_yaml::to_writer(&mut out, &Each::new(games, count))?,
+        DataFormat::Yaml => {
+            serde_yaml::to_writer(&mut out, &Each::new(games.map(WithoutSpans), count))?;
+        }
     }
     out.flush()?;
-    Ok(OK)
+    Ok(())
 }
 
-/// The games as data without their spans (every `span` key of the syntax
+/// A list serialized item by item as an iterator gives them, so that the
+/// whole list is never held: the same document as the `Vec` of the items.
+struct Each<I> {
+    items: std::cell::RefCell<Option<I>>,
+    count: usize,
+}
+
+impl<I> Each<I> {
+    fn new(items: I, count: usize) -> Each<I> {
+        Each {
+            items: std::cell::RefCell::new(Some(items)),
+            count,
+        }
+    }
+}
+
+impl<I, T> serde::Serialize for Each<I>
+where
+    I: Iterator<Item = T>,
+    T: serde::Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let items = self.items.borrow_mut().take();
+        let mut seq = serializer.serialize_seq(Some(self.count))?;
+        for item in items.into_iter().flatten() {
+            seq.serialize_element(&item)?;
+        }
+        seq.end()
+    }
+}
+
+/// A game as data without its spans (every `span` key of the syntax
 /// tree): a span is where a node stands in the text, which a reader of the
 /// data rarely needs and which made the JSON 38 times the record's size.
 /// Reading the data back gives each a default span.
-fn without_spans(games: &[Game]) -> serde_json::Result<serde_json::Value> {
-    fn strip(value: &mut serde_json::Value) {
-        match value {
-            serde_json::Value::Object(map) => {
-                map.remove("span");
-                map.values_mut().for_each(strip);
+struct WithoutSpans(Game);
+
+impl serde::Serialize for WithoutSpans {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        fn strip(value: &mut serde_json::Value) {
+            match value {
+                serde_json::Value::Object(map) => {
+                    map.remove("span");
+                    map.values_mut().for_each(strip);
+                }
+                serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+                _ => {}
             }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
         }
+        let mut value = serde_json::to_value(&self.0).map_err(serde::ser::Error::custom)?;
+        strip(&mut value);
+        value.serialize(serializer)
     }
-    let mut value = serde_json::to_value(games)?;
-    strip(&mut value);
-    Ok(value)
 }
 
 /// Games read from JSON or YAML must say something BGN can say: writing them

@@ -14,9 +14,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use billes_archive::annotate::{annotate_game, strip};
 use billes_archive::diagnostic::render_replay_error;
-use billes_archive::input::{read_games, Input};
+use billes_archive::input::{games, Input};
 use billes_archive::rules::Place;
-use billes_notation::write_games;
+use billes_notation::write_game_to;
 use clap::Args;
 
 use super::{INVALID, OK};
@@ -66,29 +66,38 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         anyhow::bail!("--force needs --analyze or --in-place");
     }
     let name = input.name();
-    let (sources, errors) =
-        read_games(&input, &name).with_context(|| format!("cannot read {name}"))?;
-    let mut failed = !errors.is_empty();
-    for e in &errors {
-        errln!("{e}\n");
-    }
-    let mut games = Vec::with_capacity(sources.len());
+    // One parsed game at a time: each is annotated and written to the text
+    // as soon as it is read. The syntax errors are printed first and the
+    // other messages after them, in the order of the games, as when the
+    // whole file was parsed before any game was annotated.
+    let mut errors = Vec::new();
+    let mut messages = Vec::new();
+    let mut text = String::new();
+    let mut written = 0;
+    let mut failed = false;
     let settings = args.analysis.settings();
-    for (source, mut game) in sources {
+    for item in games(&input, &name).with_context(|| format!("cannot read {name}"))? {
+        let (source, mut game) = match item.with_context(|| format!("cannot read {name}"))? {
+            Ok(game) => game,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
         if args.strip {
             strip(&mut game.line);
             billes_analysis::comment::strip(&mut game.line);
         } else {
             if args.analyze && !args.force && billes_analysis::comment::is_analysed(&game.line) {
-                errln!(
+                messages.push(format!(
                     "billes: {name}, game {}: already analysed, skipped (--force analyses it again)",
                     source.index
-                );
+                ));
             } else if args.analyze {
                 match super::analyze::analyse((&name, source.index, &game), &resolver, &settings) {
                     Ok(analysis) => billes_analysis::comment::annotate(&mut game.line, &analysis),
                     Err(err) => {
-                        errln!(
+                        messages.push(format!(
                             "{}\n",
                             render_replay_error(
                                 &name,
@@ -96,7 +105,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
                                 &err,
                                 crate::output::stderr_color()
                             )
-                        );
+                        ));
                         failed = true;
                         continue;
                     }
@@ -106,21 +115,35 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
                 .rule_set(&Place::file(&name), &game)
                 .and_then(|rules| annotate_game(&rules, &mut game));
             if let Err(err) = annotated {
-                errln!(
+                messages.push(format!(
                     "{}\n",
                     render_replay_error(&name, &source, &err, crate::output::stderr_color())
-                );
+                ));
                 failed = true;
                 continue;
             }
         }
-        games.push(game);
+        if failed || !errors.is_empty() {
+            // Nothing will be written: the text is no longer needed.
+            text = String::new();
+        } else {
+            if written > 0 {
+                text.push('\n');
+            }
+            write_game_to(&game, &mut text);
+            written += 1;
+        }
     }
-    if failed {
+    for e in &errors {
+        errln!("{e}\n");
+    }
+    for m in &messages {
+        errln!("{m}");
+    }
+    if failed || !errors.is_empty() {
         errln!("billes: {name} not annotated, nothing written");
         return Ok(INVALID);
     }
-    let text = write_games(&games);
     match (&input, args.in_place) {
         (Input::File(path), true) => {
             // The file keeps its byte-order mark and line ends.

@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use billes_archive::diagnostic::render_replay_error;
-use billes_archive::input::{expand, read_games};
+use billes_archive::input::{expand, games};
 use billes_archive::rules::{Place, Resolver};
 
 use super::{INVALID, OK};
@@ -169,16 +169,23 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
     let mut json = Vec::new();
     for input in &inputs {
         let name = input.name();
-        let (games, errors) = read_games(input, &name)?;
-        for e in &errors {
-            errln!("{e}\n");
-            failed = true;
-        }
-        for (source, game) in &games {
+        // One parsed game at a time; the syntax errors of a file are
+        // printed before the replay errors of its games, as when the whole
+        // file was parsed first.
+        let mut errors = Vec::new();
+        let mut messages = Vec::new();
+        for item in games(input, &name)? {
+            let (source, game) = match item? {
+                Ok(game) => game,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
             if args.game.is_some_and(|n| n != source.index) {
                 continue;
             }
-            match analyse((&name, source.index, game), &resolver, &settings) {
+            match analyse((&name, source.index, &game), &resolver, &settings) {
                 Ok(analysis) => match args.format {
                     AnalyzeFormat::Text => {
                         write_text(&mut out, &name, source.index, &analysis)?;
@@ -186,13 +193,22 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
                     AnalyzeFormat::Json => json.push((name.clone(), source.index, analysis)),
                 },
                 Err(e) => {
-                    errln!(
-                        "{}\n",
-                        render_replay_error(&name, source, &e, crate::output::stderr_color())
-                    );
+                    messages.push(render_replay_error(
+                        &name,
+                        &source,
+                        &e,
+                        crate::output::stderr_color(),
+                    ));
                     failed = true;
                 }
             }
+        }
+        for e in &errors {
+            errln!("{e}\n");
+            failed = true;
+        }
+        for m in &messages {
+            errln!("{m}\n");
         }
     }
     if args.format == AnalyzeFormat::Json {

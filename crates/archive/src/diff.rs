@@ -234,49 +234,78 @@ pub fn compare_files(
     (b_name, b): (&str, &[Game]),
     options: &Options,
 ) -> Report {
+    let a_keys: Vec<Key> = a.iter().map(key).collect();
+    let b_keys: Vec<Key> = b.iter().map(key).collect();
+    let pair = |i: usize, j: usize| Ok::<_, std::convert::Infallible>((a[i].clone(), b[j].clone()));
+    match compare_files_by((a_name, &a_keys), (b_name, &b_keys), options, pair) {
+        Ok(report) => report,
+        Err(never) => match never {},
+    }
+}
+
+/// The identifying tags of a game (see [`key`]), by which the games of two
+/// files pair.
+pub type Key = Vec<Option<String>>;
+
+/// As [`compare_files`], from the keys of the games of each file (see
+/// [`key`]), each pair of games asked of `pair` (0-based: the game of A,
+/// the game of B) when its turn comes: only that pair is held. The pairs
+/// come in A's order.
+///
+/// # Errors
+/// The first error of `pair`.
+pub fn compare_files_by<E>(
+    (a_name, a): (&str, &[Key]),
+    (b_name, b): (&str, &[Key]),
+    options: &Options,
+    mut pair: impl FnMut(usize, usize) -> Result<(Game, Game), E>,
+) -> Result<Report, E> {
     let mut games = Vec::new();
     let resolver = options.rules.resolver();
     for (i, j, by) in match_games(a, b) {
         games.push(match (i, j) {
-            (Some(i), Some(j)) => compare(
-                (a_name, i, &a[i]),
-                (b_name, j, &b[j]),
-                by,
-                (options, &resolver),
-            ),
+            (Some(i), Some(j)) => {
+                let (a_game, b_game) = pair(i, j)?;
+                compare(
+                    (a_name, i, &a_game),
+                    (b_name, j, &b_game),
+                    by,
+                    (options, &resolver),
+                )
+            }
             (Some(i), None) => alone(Some(i), None, Status::OnlyInA),
             (None, Some(j)) => alone(None, Some(j), Status::OnlyInB),
             (None, None) => continue,
         });
     }
     let same = games.iter().all(|g| g.status == Status::Same);
-    Report {
+    Ok(Report {
         a: a_name.to_string(),
         b: b_name.to_string(),
         same,
         games,
-    }
+    })
 }
 
 /// The identifying tags of a game.
-fn key(game: &Game) -> Vec<Option<&str>> {
+pub fn key(game: &Game) -> Key {
     KEY_TAGS
         .iter()
         .chain(&NAME_TAGS)
-        .map(|t| game.tag(t).map(str::trim))
+        .map(|t| game.tag(t).map(|v| v.trim().to_owned()))
         .collect()
 }
 
-/// Pairs the games of A and B (0-based): by key, then by order.
-fn match_games(a: &[Game], b: &[Game]) -> Vec<(Option<usize>, Option<usize>, Option<MatchedBy>)> {
-    let mut b_by_key: HashMap<Vec<Option<&str>>, Vec<usize>> = HashMap::new();
-    for (j, g) in b.iter().enumerate().rev() {
-        b_by_key.entry(key(g)).or_default().push(j);
+/// Pairs the games of A and B (0-based) by their keys: by key, then by order.
+fn match_games(a: &[Key], b: &[Key]) -> Vec<(Option<usize>, Option<usize>, Option<MatchedBy>)> {
+    let mut b_by_key: HashMap<&Key, Vec<usize>> = HashMap::new();
+    for (j, k) in b.iter().enumerate().rev() {
+        b_by_key.entry(k).or_default().push(j);
     }
     let mut pair_of_a: Vec<Option<(usize, MatchedBy)>> = vec![None; a.len()];
     let mut b_taken = vec![false; b.len()];
-    for (i, g) in a.iter().enumerate() {
-        if let Some(j) = b_by_key.get_mut(&key(g)).and_then(Vec::pop) {
+    for (i, k) in a.iter().enumerate() {
+        if let Some(j) = b_by_key.get_mut(k).and_then(Vec::pop) {
             pair_of_a[i] = Some((j, MatchedBy::Tags));
             b_taken[j] = true;
         }

@@ -649,3 +649,90 @@ fn every_verb_refuses_a_game_longer_than_the_limit() {
     let out = billes_in(d, &["replay", "--game", "2", "huge.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// An archive of many games is read one game at a time by `convert`,
+/// `annotate`, `analyze` and `diff`, and what they write is what they
+/// write for each game alone, put together as for a list of games.
+#[test]
+fn the_verbs_write_an_archive_of_many_games_as_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut games = Vec::new();
+    for (game, players) in [("aggravation", "4"), ("barricade", "3"), ("offboard", "2")] {
+        let args = ["simulate", "--game", game, "--players", players];
+        let out = billes_in(d, &[&args[..], &["--games", "4", "--max-turns", "60"]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        games.extend(text.split("\n\n[Game").enumerate().map(|(i, g)| {
+            let g = if i == 0 { g.to_owned() } else { format!("[Game{g}") };
+            format!("{}\n", g.trim_end())
+        }));
+    }
+    assert_eq!(games.len(), 12);
+    for (i, game) in games.iter().enumerate() {
+        write(d, &format!("{i}.bgn"), game);
+    }
+    write(d, "all.bgn", games.join("\n"));
+    let alone = |args: &[&str], i: usize| {
+        let file = format!("{i}.bgn");
+        let out = billes_in(d, &[args, &[file.as_str()]].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?} {i}: {}", stderr(&out));
+        stdout(&out)
+    };
+    let all = |args: &[&str]| {
+        let out = billes_in(d, &[args, &["all.bgn"]].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    // BGN: each game's text, a blank line between games.
+    for args in [&["annotate"][..], &["annotate", "--strip"], &["convert", "--to", "bgn"]] {
+        let each: Vec<String> = (0..games.len()).map(|i| alone(args, i)).collect();
+        assert_eq!(all(args), each.join("\n"), "{args:?}");
+    }
+    // JSON: the list of each game's list (spans left out: a span's offset
+    // is where the game stands in its file).
+    let mut each = Vec::new();
+    for i in 0..games.len() {
+        let list: Vec<serde_json::Value> = serde_json::from_str(&alone(&["convert"], i)).unwrap();
+        each.extend(list);
+    }
+    let expected = format!("{}\n", serde_json::to_string_pretty(&each).unwrap());
+    assert!(all(&["convert"]) == expected, "convert: not the list of the games");
+    let spans: Vec<serde_json::Value> =
+        serde_json::from_str(&all(&["convert", "--spans"])).unwrap();
+    assert_eq!(spans.len(), games.len());
+    // YAML read back is the JSON's data.
+    let yaml = all(&["convert", "--to", "yaml"]);
+    write(d, "all.yaml", &yaml);
+    let out = billes_in(d, &["convert", "--from", "yaml", "--to", "bgn", "all.yaml"]);
+    assert_eq!(stdout(&out), all(&["convert", "--to", "bgn"]));
+    // Each game's analysis, in the archive's order.
+    let analyze = ["analyze", "--rollouts", "2", "--candidates", "2", "--horizon", "1"];
+    let report = all(&analyze);
+    let mut from = 0;
+    for (i, game) in games.iter().enumerate() {
+        let at = report[from..]
+            .find(&format!("game {}", i + 1))
+            .unwrap_or_else(|| panic!("game {} not analysed: {report}", i + 1));
+        from += at + 1;
+        assert!(game.starts_with("[Game"));
+    }
+    // Diff pairs the games by their tags, whatever their order in B, and
+    // from standard input too.
+    let mut reordered = games.clone();
+    reordered.reverse();
+    write(d, "reordered.bgn", reordered.join("\n"));
+    let out = billes_in(d, &["diff", "all.bgn", "reordered.bgn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let mut changed = games.clone();
+    changed[5] = changed[5].replacen("[Seed \"0\"]", "[Seed \"9\"]", 1);
+    let changed = changed.join("\n");
+    let out = super::common::billes_stdin_in(d, &["diff", "all.bgn", "-"], &changed);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let report = stdout(&out);
+    assert_eq!(report.matches("): the same").count(), 11, "{report}");
+    assert!(
+        report.contains("game 6 of A and game 6 of B (matched by tags): different"),
+        "{report}"
+    );
+}

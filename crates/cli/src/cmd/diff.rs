@@ -7,8 +7,11 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use billes_archive::diff::{compare_files, Options};
-use billes_archive::input::{read_games, Input};
+use std::collections::HashMap;
+
+use billes_archive::diff::{compare_files_by, key, Options};
+use billes_archive::input::{games, games_in, Games, Input};
+use billes_notation::{Game, GameSource};
 use clap::Args;
 
 use super::{INVALID, OK};
@@ -83,15 +86,23 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
     if args.a.as_os_str() == "-" && args.b.as_os_str() == "-" {
         bail!("only one of the two records can come from standard input");
     }
+    // Two passes over each file, one parsed game at a time: the first finds
+    // the syntax errors and the keys the games pair by, the second reads the
+    // games of each pair as it comes (see `Side`).
     let mut sides = Vec::new();
     let mut errors = Vec::new();
+    let mut keys = Vec::new();
     for path in [&args.a, &args.b] {
-        let input = Input::from_path(path);
-        let name = input.name();
-        let (games, errs) =
-            read_games(&input, &name).with_context(|| format!("cannot read {name}"))?;
-        errors.extend(errs);
-        sides.push((name, games.into_iter().map(|(_, g)| g).collect::<Vec<_>>()));
+        let side = Side::new(path)?;
+        let mut side_keys = Vec::new();
+        for item in side.games()? {
+            match item.with_context(|| format!("cannot read {}", side.name))? {
+                Ok((_, game)) => side_keys.push(key(&game)),
+                Err(e) => errors.push(e),
+            }
+        }
+        keys.push(side_keys);
+        sides.push(side);
     }
     if !errors.is_empty() {
         // The input is wrong (exit 1), as for every verb.
@@ -101,13 +112,29 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
         errln!("billes: not compared: the records have syntax errors");
         return Ok(INVALID);
     }
-    let (b_name, b_games) = sides.pop().unwrap_or_default();
-    let (a_name, a_games) = sides.pop().unwrap_or_default();
     let options = Options {
         moves_only: args.moves_only,
         rules: billes_archive::RulePolicy::from_tags(),
     };
-    let report = compare_files((&a_name, &a_games), (&b_name, &b_games), &options);
+    let (a, b) = (&sides[0], &sides[1]);
+    let mut a_games = a.games()?.enumerate();
+    let mut b_games = Ahead::new(b.games()?);
+    let report = compare_files_by(
+        (&a.name, &keys[0]),
+        (&b.name, &keys[1]),
+        &options,
+        |i, j| -> anyhow::Result<_> {
+            let a_game = loop {
+                match a_games.next() {
+                    Some((n, item)) if n == i => break a.parsed(item)?,
+                    Some(_) => {}
+                    None => bail!("{} changed while it was compared", a.name),
+                }
+            };
+            let b_game = b_games.take(j, b)?;
+            Ok((a_game, b_game))
+        },
+    )?;
     let mut out = io::stdout().lock();
     match args.format {
         _ if args.quiet => {}
@@ -122,6 +149,87 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
     }
     out.flush()?;
     Ok(if report.same { OK } else { INVALID })
+}
+
+/// One of the two records: a file, read again for each pass, or standard
+/// input, read once and kept as text (never as parsed games).
+struct Side {
+    input: Input,
+    name: String,
+    text: Option<std::sync::Arc<[u8]>>,
+}
+
+impl Side {
+    fn new(path: &std::path::Path) -> anyhow::Result<Side> {
+        let input = Input::from_path(path);
+        let name = input.name();
+        let text = match input {
+            Input::Stdin => Some(
+                input
+                    .read_all()
+                    .with_context(|| format!("cannot read {name}"))?
+                    .into(),
+            ),
+            Input::File(_) => None,
+        };
+        Ok(Side { input, name, text })
+    }
+
+    /// The games of the record, one at a time.
+    fn games(&self) -> anyhow::Result<Games> {
+        Ok(match &self.text {
+            Some(text) => games_in(Box::new(io::Cursor::new(text.clone())), &self.name),
+            None => games(&self.input, &self.name)
+                .with_context(|| format!("cannot read {}", self.name))?,
+        })
+    }
+
+    /// A game of the second pass, which the first found sound.
+    fn parsed(&self, item: io::Result<Result<(GameSource, Game), String>>) -> anyhow::Result<Game> {
+        match item.with_context(|| format!("cannot read {}", self.name))? {
+            Ok((_, game)) => Ok(game),
+            Err(_) => bail!("{} changed while it was compared", self.name),
+        }
+    }
+}
+
+/// The games of B as the pairs ask for them: B's games are read in order,
+/// and those read before their turn kept as text until it comes (none when
+/// the two files list their games in the same order).
+struct Ahead {
+    games: std::iter::Enumerate<Games>,
+    kept: HashMap<usize, GameSource>,
+}
+
+impl Ahead {
+    fn new(games: Games) -> Ahead {
+        Ahead {
+            games: games.enumerate(),
+            kept: HashMap::new(),
+        }
+    }
+
+    /// Game `j` (0-based) of `side`.
+    fn take(&mut self, j: usize, side: &Side) -> anyhow::Result<Game> {
+        let changed = || anyhow::anyhow!("{} changed while it was compared", side.name);
+        if let Some(source) = self.kept.remove(&j) {
+            return source.parse().map_err(|_| changed());
+        }
+        loop {
+            let Some((n, item)) = self.games.next() else {
+                return Err(changed());
+            };
+            if n == j {
+                return side.parsed(item);
+            }
+            match item.with_context(|| format!("cannot read {}", side.name))? {
+                Ok((source, _)) => {
+                    self.kept.insert(n, source);
+                }
+                Err(_) => return Err(changed()),
+            }
+        }
+    }
 }
 
 const RED: &str = "\x1b[31m";

@@ -660,11 +660,18 @@ fn the_verbs_write_an_archive_of_many_games_as_its_games() {
     let mut games = Vec::new();
     for (game, players) in [("aggravation", "4"), ("barricade", "3"), ("offboard", "2")] {
         let args = ["simulate", "--game", game, "--players", players];
-        let out = billes_in(d, &[&args[..], &["--games", "4", "--max-turns", "60"]].concat());
+        let out = billes_in(
+            d,
+            &[&args[..], &["--games", "4", "--max-turns", "60"]].concat(),
+        );
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let text = stdout(&out);
         games.extend(text.split("\n\n[Game").enumerate().map(|(i, g)| {
-            let g = if i == 0 { g.to_owned() } else { format!("[Game{g}") };
+            let g = if i == 0 {
+                g.to_owned()
+            } else {
+                format!("[Game{g}")
+            };
             format!("{}\n", g.trim_end())
         }));
     }
@@ -685,7 +692,11 @@ fn the_verbs_write_an_archive_of_many_games_as_its_games() {
         stdout(&out)
     };
     // BGN: each game's text, a blank line between games.
-    for args in [&["annotate"][..], &["annotate", "--strip"], &["convert", "--to", "bgn"]] {
+    for args in [
+        &["annotate"][..],
+        &["annotate", "--strip"],
+        &["convert", "--to", "bgn"],
+    ] {
         let each: Vec<String> = (0..games.len()).map(|i| alone(args, i)).collect();
         assert_eq!(all(args), each.join("\n"), "{args:?}");
     }
@@ -697,7 +708,10 @@ fn the_verbs_write_an_archive_of_many_games_as_its_games() {
         each.extend(list);
     }
     let expected = format!("{}\n", serde_json::to_string_pretty(&each).unwrap());
-    assert!(all(&["convert"]) == expected, "convert: not the list of the games");
+    assert!(
+        all(&["convert"]) == expected,
+        "convert: not the list of the games"
+    );
     let spans: Vec<serde_json::Value> =
         serde_json::from_str(&all(&["convert", "--spans"])).unwrap();
     assert_eq!(spans.len(), games.len());
@@ -707,15 +721,22 @@ fn the_verbs_write_an_archive_of_many_games_as_its_games() {
     let out = billes_in(d, &["convert", "--from", "yaml", "--to", "bgn", "all.yaml"]);
     assert_eq!(stdout(&out), all(&["convert", "--to", "bgn"]));
     // Each game's analysis, in the archive's order.
-    let analyze = ["analyze", "--rollouts", "2", "--candidates", "2", "--horizon", "1"];
+    let analyze = [
+        "analyze",
+        "--rollouts",
+        "2",
+        "--candidates",
+        "2",
+        "--horizon",
+        "1",
+    ];
     let report = all(&analyze);
     let mut from = 0;
-    for (i, game) in games.iter().enumerate() {
+    for i in 0..games.len() {
         let at = report[from..]
-            .find(&format!("game {}", i + 1))
+            .find(&format!("all.bgn, game {} (", i + 1))
             .unwrap_or_else(|| panic!("game {} not analysed: {report}", i + 1));
         from += at + 1;
-        assert!(game.starts_with("[Game"));
     }
     // Diff pairs the games by their tags, whatever their order in B, and
     // from standard input too.

@@ -129,6 +129,9 @@ pub struct Kept {
     pub game: Option<Game>,
     /// What the game replays to (`None`: the game is invalid).
     pub summary: Option<Summary>,
+    /// The `turns` rows of a valid game, built on the thread that checked
+    /// it ([`Settings::turn_rows`]).
+    pub(crate) rows: Option<crate::export::WorkerRows>,
 }
 
 impl Outcome {
@@ -211,6 +214,10 @@ pub struct Settings {
     /// Keep each game, its text and its summary in its outcome
     /// ([`Outcome::take_kept`]).
     pub keep: bool,
+    /// With [`Settings::keep`], also build the `turns` rows of each valid
+    /// game (`billes export`) on the thread that checked it, under the
+    /// rules it was checked by.
+    pub turn_rows: bool,
 }
 
 /// Checks jobs on one thread.
@@ -222,6 +229,8 @@ pub(crate) struct Worker {
     /// The turns of the game before, emptied, for the next game to fill:
     /// one allocation for all games of about the same length.
     spare_turns: Vec<Turn>,
+    /// The `turns` rows of the game just checked ([`Settings::turn_rows`]).
+    rows: Option<crate::export::WorkerRows>,
 }
 
 /// A list of turns with room for more than this many is not kept for the
@@ -234,6 +243,7 @@ impl Worker {
             resolver: settings.rules.resolver(),
             settings,
             spare_turns: Vec::new(),
+            rows: None,
         }
     }
 
@@ -303,6 +313,7 @@ impl Worker {
                         offset: source.offset,
                         summary: game.as_ref().and_then(|(_, s)| s.clone()),
                         game: game.map(|(g, _)| g),
+                        rows: self.rows.take(),
                     });
                 } else {
                     text = Some(source.text);
@@ -491,6 +502,11 @@ impl Worker {
                             self.push_replay_error(outcome, origin, source, err);
                         }
                     }
+                }
+                if self.settings.keep && self.settings.turn_rows {
+                    let key = outcome.game.as_ref().and_then(|f| f.fingerprint);
+                    self.rows =
+                        crate::export::worker_rows(rules.engine(), &game, key, name, source.index);
                 }
                 valid = Some(summary);
             }

@@ -388,6 +388,65 @@ fn invalid_games_are_left_out_or_exported_with_their_mistakes() {
     assert_eq!(jsonl(&d.join("u/turns/part-00000.jsonl")).len(), 3);
 }
 
+/// The rows are built on the threads that check the games: every number
+/// of threads writes the same bytes, in the same order, parts included.
+#[test]
+fn the_tables_are_the_same_whatever_the_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    archive(d);
+    write(
+        d,
+        "d.bgn",
+        format!("{VALID}\n[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r13 *\n"),
+    );
+    let mut formats = vec!["jsonl"];
+    if cfg!(feature = "parquet") {
+        formats.push("parquet");
+    }
+    for to in formats {
+        let mut tables = Vec::new();
+        for jobs in ["1", "3"] {
+            let out_dir = format!("{to}-{jobs}");
+            let args = [
+                "export",
+                "a.bgn",
+                "b.bgn",
+                "c.bgn",
+                "d.bgn",
+                "--to",
+                to,
+                "--out",
+                &out_dir,
+                "--invalid",
+                "--jobs",
+                jobs,
+                "--part-games",
+                "5",
+                "-q",
+            ];
+            let out = billes_in(d, &args);
+            assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+            let mut files = Vec::new();
+            for table in ["games", "turns", "mistakes"] {
+                for part in 0..3 {
+                    let path = d
+                        .join(&out_dir)
+                        .join(format!("{table}/part-{part:05}.{to}"));
+                    files.push(std::fs::read(path).unwrap());
+                }
+            }
+            tables.push(files);
+        }
+        // Games and turns in every part (mistakes only in the last).
+        assert!(tables[0][..6].iter().all(|f| !f.is_empty()));
+        assert!(
+            tables[0] == tables[1],
+            "{to}: the tables differ with --jobs 3"
+        );
+    }
+}
+
 /// A stranger's archive: a link out of it is not read (nor with
 /// --follow), control characters reach the tables as data but never the
 /// terminal, a huge tag is cut at 64 KiB and said, a binary file is wrong

@@ -5,7 +5,8 @@
 //! The games are read and checked by the validate pipeline
 //! ([`crate::validate::run`], one game in memory per thread), then each
 //! valid game is replayed once more through the game API under the same
-//! rules ([`crate::rules`]) for its turns' rows. The rows go to one part
+//! rules ([`crate::rules`]) for its turns' rows, on the thread that checked
+//! it (so `jobs` threads share that work). The rows go to one part
 //! file per table for every [`Settings::part_games`] games, in input
 //! order (`games/part-00000.jsonl`, `turns/part-00000.jsonl`...): part `k`
 //! of each table holds the same games. Each part is written to a hidden
@@ -30,6 +31,7 @@
 
 use std::fs;
 use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use crate::input::Found;
@@ -213,6 +215,7 @@ pub fn run(
         rules: settings.rules.clone(),
         duplicates: true,
         keep: true,
+        turn_rows: true,
         diagnostics: settings.diagnostics,
         color: settings.color,
         ..validate::Settings::default()
@@ -234,6 +237,43 @@ pub fn run(
     })?;
     exporter.close()?;
     Ok(exporter.totals)
+}
+
+/// The `turns` rows of a valid game, built on the thread that checked it
+/// ([`validate::Settings::turn_rows`]), so that `--jobs` shares that work
+/// too; the rows keep their order, as the outcomes do.
+#[derive(Debug)]
+pub(crate) struct WorkerRows {
+    /// The rows, or the turn the game API did not play.
+    rows: Result<Vec<rows::TurnRow>, billes_core::ReplayError>,
+    /// Whether a text of these rows was cut at [`MAX_CELL_BYTES`].
+    cut: bool,
+}
+
+/// The `turns` rows of the valid game `game` of `file` under `engine`, the
+/// rules it was checked by; `None` if the rules panicked (the game is then
+/// replayed again where its rows are written, as without this).
+pub(crate) fn worker_rows(
+    engine: &dyn billes_core::Engine,
+    game: &billes_notation::Game,
+    fingerprint: Option<u128>,
+    file: &str,
+    index: usize,
+) -> Option<WorkerRows> {
+    let key = rows::key_text(fingerprint);
+    let mut out = Vec::with_capacity(game.line.turns.len());
+    let mut cut = false;
+    let built = catch_unwind(AssertUnwindSafe(|| {
+        let pos = engine.start(game)?;
+        rows::turn_rows(game, pos, key.as_deref(), file, index, &mut cut, &mut |r| {
+            out.push(r)
+        })
+    }))
+    .ok()?;
+    Some(WorkerRows {
+        rows: built.map(|()| out),
+        cut,
+    })
 }
 
 /// Makes the output folder and its table folders; refuses one that holds
@@ -330,7 +370,8 @@ impl Exporter<'_> {
         self.totals.games += 1;
         let (index, line) = (facts.index, facts.line);
         let key = rows::key_text(facts.fingerprint);
-        let kept = outcome.take_kept();
+        let mut kept = outcome.take_kept();
+        let built = kept.as_mut().and_then(|k| k.rows.take());
         let file = outcome.file().to_string();
         let mut row = match kept.as_ref().and_then(|k| k.game.as_ref()) {
             Some(game) => rows::game_row(key.clone(), &file, index, line, game),
@@ -353,13 +394,25 @@ impl Exporter<'_> {
             let place = Place::dir(dir).game(&file, index);
             let turns = &mut self.turns;
             let mut cut = row.cut;
-            let replayed = self.resolver.rule_set(&place, game).and_then(|rules| {
-                let engine = rules.engine();
-                let pos = engine.start(game)?;
-                rows::turn_rows(game, pos, &key, &file, index, &mut cut, &mut |r| {
-                    turns.push(r)
-                })
-            });
+            let replayed = match built {
+                Some(built) => {
+                    cut |= built.cut;
+                    built.rows.map(|rows| turns.extend(rows))
+                }
+                None => self.resolver.rule_set(&place, game).and_then(|rules| {
+                    let engine = rules.engine();
+                    let pos = engine.start(game)?;
+                    rows::turn_rows(
+                        game,
+                        pos,
+                        key.as_deref(),
+                        &file,
+                        index,
+                        &mut cut,
+                        &mut |r| turns.push(r),
+                    )
+                }),
+            };
             row.cut = cut;
             match replayed {
                 Ok(()) => {

@@ -14,6 +14,7 @@ use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
+use smol_str::SmolStr;
 use tempfile::NamedTempFile;
 
 use super::schema::{self, Column, Kind};
@@ -149,19 +150,20 @@ fn field(list: &mut StructBuilder, i: usize) -> &mut StringBuilder {
 
 fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<RecordBatch> {
     let opt = |f: fn(&TurnRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
+    let small = |f: fn(&TurnRow) -> &Option<SmolStr>| text(rows.iter().map(|r| f(r).as_deref()));
     let nags = ListArray::from_iter_primitive::<arrow_array::types::UInt8Type, _, _>(
         rows.iter()
             .map(|r| Some(r.nags.iter().map(|&n| Some(n)).collect::<Vec<_>>())),
     );
     let columns: Vec<ArrayRef> = vec![
-        opt(|r| &r.key),
+        small(|r| &r.key),
         text(rows.iter().map(|r| Some(r.file.as_str()))),
         u32s(rows.iter().map(|r| Some(r.index))),
         u32s(rows.iter().map(|r| Some(r.turn))),
         u32s(rows.iter().map(|r| Some(r.number))),
         text(rows.iter().map(|r| Some(r.seat.as_str()))),
-        opt(|r| &r.team),
-        opt(|r| &r.mover),
+        small(|r| &r.team),
+        small(|r| &r.mover),
         Arc::new(rows.iter().map(|r| r.roll).collect::<UInt8Array>()),
         text(rows.iter().map(|r| Some(r.mv.as_str()))),
         bools(rows.iter().map(|r| r.pass)),
@@ -177,7 +179,7 @@ fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<
         opt(|r| &r.best),
         floats(rows.iter().map(|r| r.best_win)),
         floats(rows.iter().map(|r| r.luck)),
-        opt(|r| &r.mark),
+        small(|r| &r.mark),
         text(rows.iter().map(|r| Some(r.position.as_str()))),
     ];
     Ok(RecordBatch::try_new(Arc::clone(schema), columns)?)

@@ -8,6 +8,7 @@ use billes_core::game::{Move, Position};
 use billes_core::ReplayError;
 use billes_notation::{Action, Game, Turn};
 use serde::Serialize;
+use smol_str::SmolStr;
 
 use crate::report::ErrorEntry;
 
@@ -85,9 +86,9 @@ pub struct GameRow {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TurnRow {
     /// The game's key.
-    pub key: Option<String>,
+    pub key: Option<SmolStr>,
     /// The file.
-    pub file: String,
+    pub file: SmolStr,
     /// The game's number in its file.
     pub index: u32,
     /// The turn's 1-based place in the main line.
@@ -95,11 +96,11 @@ pub struct TurnRow {
     /// The number written before it.
     pub number: u32,
     /// The seat that took the turn.
-    pub seat: String,
+    pub seat: SmolStr,
     /// The seat's team (`R+G`), in a game with a `Teams` tag.
-    pub team: Option<String>,
+    pub team: Option<SmolStr>,
     /// The teammate whose pieces moved, on a team roll (`R4>G`).
-    pub mover: Option<String>,
+    pub mover: Option<SmolStr>,
     /// The roll (`None` in Offboard).
     pub roll: Option<u8>,
     /// The move in canonical BGN with every effect mark it implies.
@@ -132,7 +133,7 @@ pub struct TurnRow {
     /// `[%luck]`: the luck of the roll.
     pub luck: Option<f64>,
     /// Analysis's mark (`?!`, `?`, `??`), on a turn with an analysis comment.
-    pub mark: Option<String>,
+    pub mark: Option<SmolStr>,
     /// The position after the turn, as a `Position` tag writes it.
     pub position: String,
 }
@@ -313,7 +314,7 @@ pub(crate) fn mistake_row(key: Option<String>, entry: &ErrorEntry) -> MistakeRow
 }
 
 /// The team of each seat, from a `Teams` tag (`R+G B+Y`).
-fn teams_of(game: &Game) -> Vec<(String, String)> {
+fn teams_of(game: &Game) -> Vec<(String, SmolStr)> {
     let Some(teams) = game.tag("Teams") else {
         return Vec::new();
     };
@@ -322,7 +323,7 @@ fn teams_of(game: &Game) -> Vec<(String, String)> {
         .filter(|t| !t.is_empty())
         .flat_map(|team| {
             team.split('+')
-                .map(move |s| (s.to_string(), team.to_string()))
+                .map(move |s| (s.to_string(), SmolStr::new(team)))
         })
         .collect()
 }
@@ -338,13 +339,16 @@ fn teams_of(game: &Game) -> Vec<(String, String)> {
 pub(crate) fn turn_rows(
     game: &Game,
     mut pos: Box<dyn Position + '_>,
-    key: &Option<String>,
+    key: Option<&str>,
     file: &str,
     index: usize,
     cut: &mut bool,
     row: &mut dyn FnMut(TurnRow),
 ) -> Result<(), ReplayError> {
     let teams = teams_of(game);
+    // Shared by every row of the game: a clone is a count, not a copy.
+    let key = key.map(SmolStr::new);
+    let file = SmolStr::new(file);
     for (i, turn) in game.line.turns.iter().enumerate() {
         let full = complete_move(pos.as_ref(), turn)?;
         pos.play_turn(turn)
@@ -352,16 +356,16 @@ pub(crate) fn turn_rows(
         let seat = turn.head.seat.as_str();
         let mut r = TurnRow {
             key: key.clone(),
-            file: file.to_string(),
+            file: file.clone(),
             index: index as u32,
             turn: i as u32 + 1,
             number: turn.number,
-            seat: seat.to_string(),
+            seat: SmolStr::new(seat),
             team: teams
                 .iter()
                 .find(|(s, _)| s == seat)
                 .map(|(_, t)| t.clone()),
-            mover: full.mover.map(|m| m.to_string()),
+            mover: full.mover.map(|m| SmolStr::new(m.as_str())),
             roll: full.roll.map(|r| r.get()),
             mv: full.to_string(),
             pass: full.is_pass(),
@@ -402,8 +406,8 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
     let legal = pos
         .legal_moves_for(written.seat.as_str(), written.roll)
         .map_err(|e| in_turn(e.into()))?;
-    if let Some(m) = legal.iter().find(|m| **m == written) {
-        return Ok(m.clone());
+    if legal.contains(&written) {
+        return Ok(written);
     }
     let bare = |m: &Move| {
         let mut m = m.clone();
@@ -497,7 +501,7 @@ fn comments(turn: &Turn, r: &mut TurnRow, cut: &mut bool) {
             .nags()
             .iter()
             .find_map(|n| n.symbol().filter(|s| matches!(*s, "?!" | "?" | "??")))
-            .map(str::to_string);
+            .map(SmolStr::new);
     }
 }
 
@@ -512,7 +516,7 @@ mod tests {
         let mut rows = Vec::new();
         let mut cut = false;
         let start = engine.start(&game).expect("starts");
-        turn_rows(&game, start, &None, "f", 1, &mut cut, &mut |r| rows.push(r)).expect("plays");
+        turn_rows(&game, start, None, "f", 1, &mut cut, &mut |r| rows.push(r)).expect("plays");
         rows
     }
 

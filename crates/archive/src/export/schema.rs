@@ -439,7 +439,7 @@ mod tests {
         let engine = billes_core::Standard::new(billes_core::GameKind::Aggravation);
         let mut turns = Vec::new();
         let start = billes_core::Engine::start(&engine, &game).expect("starts");
-        super::super::rows::turn_rows(&game, start, &None, "f", 1, &mut false, &mut |r| {
+        super::super::rows::turn_rows(&game, start, None, "f", 1, &mut false, &mut |r| {
             turns.push(r)
         })
         .expect("plays");

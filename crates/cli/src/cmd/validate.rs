@@ -32,6 +32,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         by_event: args.by_event,
         strict: args.strict,
         keep: false,
+        turn_rows: false,
     };
     let jobs = match args.jobs {
         Some(n) => usize::from(n),

@@ -178,16 +178,31 @@ fn alternate_teams(b: &Board) -> String {
 /// Setting up a record with the same `Seats` and `Teams` tags and this
 /// value gives `state` back.
 pub(crate) fn tag(rules: &Aggravation, state: &State) -> String {
-    let mut parts = Vec::new();
-    let mut stale = Vec::new();
+    // Written straight into one string (`billes export` writes one a turn).
+    let mut out = String::with_capacity(64);
+    let mut stale: Vec<&str> = Vec::new();
+    let mut holes: Vec<Hole> = Vec::new();
+    let gap = |out: &mut String| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+    };
     for s in state.seats() {
-        let mut holes: Vec<Hole> = state.holes_of(s).collect();
+        holes.clear();
+        holes.extend(state.holes_of(s));
         if holes.is_empty() {
             continue;
         }
         holes.sort_unstable();
-        let names: Vec<&str> = holes.iter().map(|&h| state.name(h)).collect();
-        parts.push(format!("{}:{}", state.letter(s), names.join(",")));
+        gap(&mut out);
+        out.push_str(state.letter(s));
+        out.push(':');
+        for (i, &h) in holes.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(state.name(h));
+        }
         stale.extend(
             holes
                 .iter()
@@ -199,13 +214,16 @@ pub(crate) fn tag(rules: &Aggravation, state: &State) -> String {
         );
     }
     if let Some(seat) = state.to_roll() {
-        let field = if state.again { "again" } else { "move" };
-        parts.push(format!("{field}={seat}"));
+        gap(&mut out);
+        out.push_str(if state.again { "again=" } else { "move=" });
+        out.push_str(seat);
     }
     if rules.params.star_ring_next_turn_only && !stale.is_empty() {
-        parts.push(format!("stale={}", stale.join(",")));
+        gap(&mut out);
+        out.push_str("stale=");
+        out.push_str(&stale.join(","));
     }
-    parts.join(" ")
+    out
 }
 
 /// Places marbles from a `Position` value: `R:r12,c,rh1 B:b9 move=R`

@@ -4,7 +4,8 @@
 //! Annotate's comments are the comments after a turn whose text starts with
 //! `@ ` (notation/SPEC.md, "Annotations"). Annotating first removes them and
 //! then writes fresh ones, so annotating twice gives what annotating once
-//! gave; [`strip`] removes them and nothing else.
+//! gave; [`strip`] removes them and nothing else. [`annotate_games`] does
+//! either to an input's games one at a time, writing each as it is done.
 //!
 //! ```
 //! use billes_archive::annotate;
@@ -20,9 +21,13 @@
 //! assert!(!billes_notation::write_game(&game).contains("{@"));
 //! ```
 
-use billes_core::{Described, ReplayError};
-use billes_notation::{Comment, Game, Line, Span};
+use std::io;
 
+use billes_analysis::GameAnalysis;
+use billes_core::{Described, ReplayError};
+use billes_notation::{write_game_to, Comment, Game, GameSource, Line, Span};
+
+use crate::rules::{Place, Resolver};
 use crate::RuleSet;
 
 /// How an annotation comment starts: `{@ marble entered}`.
@@ -80,4 +85,175 @@ pub fn annotate(line: &mut Line, described: &[Described]) {
             }
         }
     }
+}
+
+/// What [`annotate_games`] does to each game.
+#[derive(Default)]
+pub struct Work<'a> {
+    /// Remove annotate's comments and the analysis comments, nothing else.
+    pub strip: bool,
+    /// Analyse each game before annotating it, and write the analysis into
+    /// it ([`billes_analysis::comment::annotate`]).
+    pub analyse: Option<&'a Analyse<'a>>,
+    /// With `analyse`: analyse again the games already analysed, which are
+    /// otherwise left as they are ([`Event::AlreadyAnalysed`]).
+    pub force: bool,
+}
+
+/// The analysis of one game (`billes analyze`'s, with its settings).
+pub type Analyse<'a> = dyn Fn(&GameSource, &Game) -> Result<GameAnalysis, ReplayError> + 'a;
+
+impl std::fmt::Debug for Work<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Work")
+            .field("strip", &self.strip)
+            .field("analyse", &self.analyse.is_some())
+            .field("force", &self.force)
+            .finish()
+    }
+}
+
+/// What [`annotate_games`] meets on the way, in the order of the games.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// A game that could not be read (not UTF-8) or parsed: its rendered
+    /// diagnostic.
+    Unreadable(&'a str),
+    /// A game already analysed, annotated but not analysed again.
+    AlreadyAnalysed(&'a GameSource),
+    /// A game that does not replay, or whose analysis failed.
+    Failed(&'a GameSource, &'a ReplayError),
+}
+
+/// How [`annotate_games`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Annotated {
+    /// The games written.
+    pub written: usize,
+    /// Whether a game could not be read, parsed, replayed or analysed: the
+    /// output then stops before it.
+    pub failed: bool,
+}
+
+/// Why [`annotate_games`] stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum AnnotateError {
+    /// The input could not be read.
+    #[error("cannot read {name}")]
+    Read {
+        /// The input's name.
+        name: String,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// The output could not be written.
+    #[error("cannot write the annotated text")]
+    Write(#[source] io::Error),
+}
+
+/// Annotates (or strips) the games of an input one at a time and hands
+/// each game's canonical text to `write` as soon as it is done (a blank
+/// line before every game but the first), so that only the game at hand is
+/// held, whatever the number of games: `games` is
+/// [`input::games`](crate::input::games) of the input named `name`, each
+/// record played under the rules `resolver` gives it. Once a game fails,
+/// nothing more is written, the output stopping before it; the games after
+/// it are still read, parsed and replayed, so that every mistake is
+/// reported to `event`, but not analysed.
+///
+/// ```
+/// use billes_archive::annotate::{annotate_games, Work};
+/// use billes_archive::input::games_in;
+/// use billes_archive::RulePolicy;
+///
+/// let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n*\n";
+/// let games = games_in(Box::new(record.as_bytes()), "club.bgn");
+/// let resolver = RulePolicy::default().resolver();
+/// let mut text = String::new();
+/// let mut write = |game: &str| {
+///     text.push_str(game);
+///     Ok(())
+/// };
+/// let done = annotate_games(games, "club.bgn", &resolver, &Work::default(), &mut write, &mut |_| {})?;
+/// assert_eq!((done.written, done.failed), (1, false));
+/// assert!(text.contains("1. R6 + {@ marble entered; rolls again}"));
+/// # Ok::<(), billes_archive::annotate::AnnotateError>(())
+/// ```
+///
+/// # Errors
+/// When the input cannot be read or `write` fails: the games after it are
+/// then left alone.
+pub fn annotate_games(
+    games: impl Iterator<Item = io::Result<Result<(GameSource, Game), String>>>,
+    name: &str,
+    resolver: &Resolver,
+    work: &Work<'_>,
+    write: &mut dyn FnMut(&str) -> io::Result<()>,
+    event: &mut dyn FnMut(Event<'_>),
+) -> Result<Annotated, AnnotateError> {
+    let mut done = Annotated {
+        written: 0,
+        failed: false,
+    };
+    let mut text = String::new();
+    for item in games {
+        let item = item.map_err(|source| AnnotateError::Read {
+            name: name.to_owned(),
+            source,
+        })?;
+        let (source, mut game) = match item {
+            Ok(game) => game,
+            Err(diagnostic) => {
+                event(Event::Unreadable(&diagnostic));
+                done.failed = true;
+                continue;
+            }
+        };
+        if let Err(err) = annotate_one(&source, &mut game, name, resolver, work, done.failed, event)
+        {
+            event(Event::Failed(&source, &err));
+            done.failed = true;
+            continue;
+        }
+        if !done.failed {
+            text.clear();
+            if done.written > 0 {
+                text.push('\n');
+            }
+            write_game_to(&game, &mut text);
+            write(&text).map_err(AnnotateError::Write)?;
+            done.written += 1;
+        }
+    }
+    Ok(done)
+}
+
+/// One game of [`annotate_games`], analysed first unless `failed` (the
+/// output has stopped).
+fn annotate_one(
+    source: &GameSource,
+    game: &mut Game,
+    name: &str,
+    resolver: &Resolver,
+    work: &Work<'_>,
+    failed: bool,
+    event: &mut dyn FnMut(Event<'_>),
+) -> Result<(), ReplayError> {
+    use billes_analysis::comment;
+    if work.strip {
+        strip(&mut game.line);
+        comment::strip(&mut game.line);
+        return Ok(());
+    }
+    if let Some(analyse) = work.analyse {
+        if !work.force && comment::is_analysed(&game.line) {
+            event(Event::AlreadyAnalysed(source));
+        } else if !failed {
+            let analysis = analyse(source, game)?;
+            comment::annotate(&mut game.line, &analysis);
+        }
+    }
+    let rules = resolver.rule_set(&Place::file(name), game)?;
+    annotate_game(&rules, game)
 }

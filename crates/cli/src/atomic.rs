@@ -148,6 +148,17 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
 /// owner that cannot be kept, or a file that cannot be written; the file
 /// is then left as it was.
 pub fn rewrite_in_place(path: &Path, contents: &[u8], rewrite: Rewrite) -> anyhow::Result<()> {
+    let (target, meta) = check_rewrite(path, rewrite)?;
+    if hard_links(&meta) > 1 {
+        return in_place(&target, contents);
+    }
+    replace(&target, contents, Some(&meta))
+}
+
+/// The file a rewrite of `path` replaces and its metadata, once the checks
+/// of [`rewrite_in_place`] pass (a file with several hard links is let
+/// through only with `force`).
+fn check_rewrite(path: &Path, rewrite: Rewrite) -> anyhow::Result<(PathBuf, fs::Metadata)> {
     let target = resolve(path)?;
     let meta = fs::metadata(&target).with_context(|| format!("cannot read {}", path.display()))?;
     if !meta.is_file() {
@@ -160,18 +171,88 @@ pub fn rewrite_in_place(path: &Path, contents: &[u8], rewrite: Rewrite) -> anyho
         );
     }
     let links = hard_links(&meta);
-    if links > 1 {
-        if !rewrite.force {
-            bail!(
-                "{} has {links} hard links: replacing it would leave the other names with the \
-                 old text, so it is not rewritten (--force rewrites the file itself, in place, \
-                 for every name)",
-                path.display()
-            );
-        }
-        return in_place(&target, contents, &meta);
+    if links > 1 && !rewrite.force {
+        bail!(
+            "{} has {links} hard links: replacing it would leave the other names with the \
+             old text, so it is not rewritten (--force rewrites the file itself, in place, \
+             for every name)",
+            path.display()
+        );
     }
-    replace(&target, contents, Some(&meta))
+    Ok((target, meta))
+}
+
+/// A rewrite in place of an existing file, written as the new text comes
+/// (`annotate --in-place`, which writes each game as it is done): the
+/// checks of [`rewrite_in_place`] are made when it begins, before any work;
+/// the text goes to the temporary file, and [`finish`](Rewriting::finish)
+/// puts it in the file's place. Dropped before `finish` (an error on the
+/// way), the temporary file is removed and the file is left as it was.
+/// A file with several hard links (with `force`) gets the text copied into
+/// it at `finish`, so every name sees it (that copy is not atomic).
+pub struct Rewriting {
+    target: PathBuf,
+    meta: fs::Metadata,
+    tmp: Temporary,
+    file: io::BufWriter<File>,
+}
+
+impl Rewriting {
+    /// Checks that `path` may be rewritten and opens the temporary file.
+    ///
+    /// # Errors
+    /// As [`rewrite_in_place`], and when the temporary file cannot be made.
+    pub fn begin(path: &Path, rewrite: Rewrite) -> anyhow::Result<Rewriting> {
+        let (target, meta) = check_rewrite(path, rewrite)?;
+        let (tmp, file) = Temporary::create(temporary_name(&target))?;
+        Ok(Rewriting {
+            target,
+            meta,
+            tmp,
+            file: io::BufWriter::with_capacity(1 << 16, file),
+        })
+    }
+
+    /// Puts the text written in the file's place.
+    ///
+    /// # Errors
+    /// When the text cannot be written, or the owner, group or mode cannot
+    /// be kept; the file is then left as it was (but for a file with
+    /// several hard links whose copy failed on the way).
+    pub fn finish(self) -> anyhow::Result<()> {
+        let Rewriting {
+            target,
+            meta,
+            tmp,
+            file,
+        } = self;
+        let file = file
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)
+            .and_then(|file| file.sync_all().map(|()| file))
+            .with_context(|| format!("cannot write {}", tmp.path.display()))?;
+        if hard_links(&meta) > 1 {
+            drop(file);
+            let from = File::open(&tmp.path)
+                .with_context(|| format!("cannot read {}", tmp.path.display()))?;
+            return in_place(&target, io::BufReader::new(from));
+        }
+        install(tmp, file, &target, Some(&meta))
+    }
+}
+
+impl Write for Rewriting {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.file.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
 }
 
 /// Where `path` leads: itself, or the file its symbolic links lead to.
@@ -190,6 +271,18 @@ fn replace(target: &Path, contents: &[u8], old: Option<&fs::Metadata>) -> anyhow
     file.write_all(contents)
         .and_then(|()| file.sync_all())
         .with_context(|| format!("cannot write {}", tmp.path.display()))?;
+    install(tmp, file, target, old)
+}
+
+/// The temporary file, written and flushed, given the old file's mode,
+/// owner and group (a new file's mode without one), then renamed over
+/// `target`.
+fn install(
+    tmp: Temporary,
+    file: File,
+    target: &Path,
+    old: Option<&fs::Metadata>,
+) -> anyhow::Result<()> {
     match old {
         Some(meta) => {
             keep_owner(&file, meta).with_context(|| {
@@ -206,14 +299,14 @@ fn replace(target: &Path, contents: &[u8], old: Option<&fs::Metadata>) -> anyhow
 }
 
 /// Rewrites the file itself (every hard link sees the new text).
-fn in_place(target: &Path, contents: &[u8], _meta: &fs::Metadata) -> anyhow::Result<()> {
+fn in_place(target: &Path, mut contents: impl io::Read) -> anyhow::Result<()> {
     let mut file = OpenOptions::new()
         .write(true)
         .truncate(true)
         .open(target)
         .with_context(|| format!("cannot open {} for writing", target.display()))?;
-    file.write_all(contents)
-        .and_then(|()| file.sync_all())
+    io::copy(&mut contents, &mut file)
+        .and_then(|_| file.sync_all())
         .with_context(|| format!("cannot write {}", target.display()))
 }
 

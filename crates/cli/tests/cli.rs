@@ -149,6 +149,91 @@ fn convert_rejects_data_bgn_cannot_say() {
     assert!(text(&out.stderr).contains("cannot be written as BGN"));
 }
 
+/// JSON and YAML lists are read one game at a time, each game checked
+/// before any is written: a wrong game late in the list leaves the output
+/// empty, and says which game it is.
+#[test]
+fn convert_from_data_names_the_game_that_is_wrong_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = [CANONICAL; 3].join("\n");
+    write(dir.path(), "a.bgn", &games);
+    for format in ["json", "yaml"] {
+        let out = billes_in(dir.path(), &["convert", "--to", format, "a.bgn"]);
+        let data = text(&out.stdout);
+        let path = write(dir.path(), &format!("a.{format}"), &data);
+        let back = billes_in(
+            dir.path(),
+            &["convert", "--from", format, path.to_str().unwrap()],
+        );
+        assert_eq!(text(&back.stdout), games, "{format}");
+        // The third game's last seat is a name the notation cannot write.
+        let needle = if format == "json" {
+            "\"seat\": \"B\""
+        } else {
+            "seat: B"
+        };
+        let at = data.rfind(needle).unwrap() + needle.len() - 1;
+        let bad = format!("{}B B{}", &data[..at], &data[at + 1..]);
+        let path = write(dir.path(), &format!("bad.{format}"), &bad);
+        let out = billes_in(
+            dir.path(),
+            &["convert", "--from", format, path.to_str().unwrap()],
+        );
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{format}: {err}");
+        assert!(err.contains("game 3: "), "{format}: {err}");
+        assert_eq!(text(&out.stdout), "", "{format}");
+    }
+}
+
+/// A game of JSON is bounded like a game of BGN (16 MiB), and YAML, read
+/// whole before its first game, is refused past 16 MiB; anchors and
+/// aliases that would make a short YAML text a huge list are refused
+/// before any game is read.
+#[test]
+fn convert_from_data_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", CANONICAL);
+    let out = billes_in(dir.path(), &["convert", "a.bgn"]);
+    let one: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut long = one[0].clone();
+    long["tags"][0]["value"] = "x"
+        .repeat(billes_notation::MAX_GAME_BYTES + (1 << 17))
+        .into();
+    let list = serde_json::Value::Array(vec![one[0].clone(), long, one[0].clone()]);
+    write(dir.path(), "long.json", serde_json::to_vec(&list).unwrap());
+    let out = billes_in(dir.path(), &["convert", "--from", "json", "long.json"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("game 2 is longer than 16 MiB, the limit of one game: not read"),
+        "{err}"
+    );
+    assert_eq!(text(&out.stdout), "");
+
+    let yaml = "- ".to_owned() + &"x".repeat(16 << 20) + "\n";
+    write(dir.path(), "big.yaml", yaml);
+    let out = billes_in(dir.path(), &["convert", "--from", "yaml", "big.yaml"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("the limit of YAML input"), "{err}");
+
+    // Ten levels of ten aliases: 10 billion copies of a word.
+    let mut bomb = "- tags: [{name: Event, value: &a0 word}]\n".to_owned();
+    for level in 1..=10 {
+        let aliases = vec![format!("*a{}", level - 1); 10].join(", ");
+        bomb += &format!("  l{level}: &a{level} [{aliases}]\n");
+    }
+    write(dir.path(), "bomb.yaml", bomb);
+    let out = billes_in(dir.path(), &["convert", "--from", "yaml", "bomb.yaml"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("anchors and aliases say far more than its text"),
+        "{err}"
+    );
+}
+
 #[test]
 fn validate_reports_syntax_errors_with_location_and_keeps_going() {
     let dir = tempfile::tempdir().unwrap();

@@ -296,6 +296,78 @@ mod annotate {
         assert_eq!(leftovers, 2, "no temporary file is left behind");
     }
 
+    /// Each game is written as it is done: in place, to a temporary file
+    /// that replaces the file only when every game is annotated (a game
+    /// that fails late leaves the file as it was, several games already
+    /// written to the temporary file); on standard output, the output stops
+    /// before the first game that fails, every mistake still reported.
+    #[test]
+    fn a_game_that_fails_after_others_were_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let good = example(EXAMPLES[6]);
+        let invalid = example("examples/aggravation/invalid/jump-own-marble.bgn");
+        let broken = "[Game \"offboard\"]\n\n1. R c4>ne;\n*\n";
+        let games = [&good, &good, &invalid, &good, broken, &good].map(|g| g.trim_end());
+        let text = games.join("\n\n") + "\n";
+        // CRLF and a byte-order mark, kept by a rewrite that succeeds.
+        let crlf = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+        std::fs::write(dir.path().join("many.bgn"), &crlf).unwrap();
+        let out = billes_in(dir.path(), &["annotate", "--in-place", "many.bgn"]);
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(err.contains("error[illegal_move]"), "{err}");
+        assert!(err.contains("error[syntax]"), "{err}");
+        assert!(
+            err.contains("many.bgn not annotated, nothing written"),
+            "{err}"
+        );
+        let file = std::fs::read_to_string(dir.path().join("many.bgn")).unwrap();
+        assert_eq!(file, crlf);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+
+        let out = billes_in(dir.path(), &["annotate", "many.bgn"]);
+        assert_eq!(out.status.code(), Some(1));
+        let alone = stdout(&billes(&["annotate", EXAMPLES[6]]));
+        assert_eq!(stdout(&out), format!("{alone}\n{alone}"));
+        let err = stderr(&out);
+        assert!(err.contains("error[illegal_move]"), "{err}");
+        assert!(err.contains("error[syntax]"), "{err}");
+        assert!(
+            err.contains("the output stops before the first game that failed (2 games written)"),
+            "{err}"
+        );
+
+        // Without the bad games, the file is rewritten in its encoding.
+        let fixed = [&good, &good, &good].map(|g| g.trim_end()).join("\n\n") + "\n";
+        let crlf = format!("\u{feff}{}", fixed.replace('\n', "\r\n"));
+        std::fs::write(dir.path().join("many.bgn"), &crlf).unwrap();
+        let out = billes_in(dir.path(), &["annotate", "--in-place", "many.bgn"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let expected = format!("{alone}\n{alone}\n{alone}");
+        let file = std::fs::read_to_string(dir.path().join("many.bgn")).unwrap();
+        assert_eq!(file, format!("\u{feff}{}", expected.replace('\n', "\r\n")));
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    /// A file that may not be rewritten is refused before its games are
+    /// annotated or analysed.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_that_may_not_be_rewritten_is_refused_before_any_work() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ro.bgn");
+        // A game that does not replay: had it been read, it would be reported.
+        let invalid = example("examples/aggravation/invalid/jump-own-marble.bgn");
+        std::fs::write(&path, &invalid).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let out = billes_in(dir.path(), &["annotate", "--in-place", "ro.bgn"]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = stderr(&out);
+        assert!(err.contains("is read-only"), "{err}");
+        assert!(!err.contains("illegal_move"), "{err}");
+    }
+
     #[test]
     fn in_place_needs_a_file() {
         let out = billes(&["annotate", "--in-place", "-"]);

@@ -12,15 +12,14 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use billes_archive::annotate::{annotate_game, strip};
+use billes_archive::annotate::{annotate_games, Analyse, Event, Work};
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{games, Input};
-use billes_archive::rules::Place;
-use billes_notation::write_game_to;
+use billes_notation::{Game, GameSource};
 use clap::Args;
 
 use super::{INVALID, OK};
-use crate::atomic::{rewrite_in_place, Rewrite};
+use crate::atomic::{Rewrite, Rewriting};
 use crate::output::Encoding;
 use crate::rules::RulePolicyArgs;
 
@@ -66,96 +65,96 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         anyhow::bail!("--force needs --analyze or --in-place");
     }
     let name = input.name();
-    // One parsed game at a time: each is annotated and written to the text
-    // as soon as it is read. The syntax errors are printed first and the
-    // other messages after them, in the order of the games, as when the
-    // whole file was parsed before any game was annotated.
-    let mut errors = Vec::new();
-    let mut messages = Vec::new();
-    let mut text = String::new();
-    let mut written = 0;
-    let mut failed = false;
-    let settings = args.analysis.settings();
-    for item in games(&input, &name).with_context(|| format!("cannot read {name}"))? {
-        let (source, mut game) = match item.with_context(|| format!("cannot read {name}"))? {
-            Ok(game) => game,
-            Err(e) => {
-                errors.push(e);
-                continue;
-            }
-        };
-        if args.strip {
-            strip(&mut game.line);
-            billes_analysis::comment::strip(&mut game.line);
-        } else {
-            if args.analyze && !args.force && billes_analysis::comment::is_analysed(&game.line) {
-                messages.push(format!(
-                    "billes: {name}, game {}: already analysed, skipped (--force analyses it again)",
-                    source.index
-                ));
-            } else if args.analyze {
-                match super::analyze::analyse((&name, source.index, &game), &resolver, &settings) {
-                    Ok(analysis) => billes_analysis::comment::annotate(&mut game.line, &analysis),
-                    Err(err) => {
-                        messages.push(format!(
-                            "{}\n",
-                            render_replay_error(
-                                &name,
-                                &source,
-                                &err,
-                                crate::output::stderr_color()
-                            )
-                        ));
-                        failed = true;
-                        continue;
-                    }
-                }
-            }
-            let annotated = resolver
-                .rule_set(&Place::file(&name), &game)
-                .and_then(|rules| annotate_game(&rules, &mut game));
-            if let Err(err) = annotated {
-                messages.push(format!(
-                    "{}\n",
-                    render_replay_error(&name, &source, &err, crate::output::stderr_color())
-                ));
-                failed = true;
-                continue;
-            }
-        }
-        if failed || !errors.is_empty() {
-            // Nothing will be written: the text is no longer needed.
-            text = String::new();
-        } else {
-            if written > 0 {
-                text.push('\n');
-            }
-            write_game_to(&game, &mut text);
-            written += 1;
-        }
-    }
-    for e in &errors {
-        errln!("{e}\n");
-    }
-    for m in &messages {
-        errln!("{m}");
-    }
-    if failed || !errors.is_empty() {
-        errln!("billes: {name} not annotated, nothing written");
-        return Ok(INVALID);
-    }
-    match (&input, args.in_place) {
+    // Where the text goes, opened before any work: a file that may not be
+    // rewritten is refused before its games are annotated.
+    let mut out = match (&input, args.in_place) {
         (Input::File(path), true) => {
             // The file keeps its byte-order mark and line ends.
             let encoding =
                 Encoding::of_file(path).with_context(|| format!("cannot read {name}"))?;
-            rewrite_in_place(path, &encoding.apply(&text), Rewrite { force: args.force })?;
+            let file = Rewriting::begin(path, Rewrite { force: args.force })?;
+            Output::File(Box::new(file), encoding)
         }
-        _ => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
+        _ => Output::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+    };
+    // One parsed game at a time, each written out as soon as it is done
+    // (billes_archive::annotate::annotate_games): in place, to a temporary
+    // file that replaces the file only when every game is annotated.
+    let settings = args.analysis.settings();
+    let analyse = |source: &GameSource, game: &Game| {
+        super::analyze::analyse((&name, source.index, game), &resolver, &settings)
+    };
+    let work = Work {
+        strip: args.strip,
+        analyse: args.analyze.then_some(&analyse as &Analyse<'_>),
+        force: args.force,
+    };
+    let color = crate::output::stderr_color();
+    let mut report = |event: Event<'_>| match event {
+        Event::Unreadable(diagnostic) => errln!("{diagnostic}\n"),
+        Event::AlreadyAnalysed(source) => errln!(
+            "billes: {name}, game {}: already analysed, skipped (--force analyses it again)",
+            source.index
+        ),
+        Event::Failed(source, err) => {
+            errln!("{}\n", render_replay_error(&name, source, err, color));
+        }
+    };
+    let games = games(&input, &name).with_context(|| format!("cannot read {name}"))?;
+    let done = annotate_games(
+        games,
+        &name,
+        &resolver,
+        &work,
+        &mut |text| out.write(text),
+        &mut report,
+    )?;
+    if !done.failed {
+        out.finish()?;
+        return Ok(OK);
+    }
+    match out {
+        Output::Stdout(mut stdout) if done.written > 0 => {
+            stdout.flush()?;
+            errln!(
+                "billes: {name} not annotated whole: the output stops before the first game \
+                 that failed ({} games written)",
+                done.written
+            );
+        }
+        // In place, the temporary file is removed and the file left as it was.
+        _ => errln!("billes: {name} not annotated, nothing written"),
+    }
+    Ok(INVALID)
+}
+
+/// Where the annotated text goes.
+enum Output<'a> {
+    /// Standard output, as the games are done.
+    Stdout(io::BufWriter<io::StdoutLock<'a>>),
+    /// The file rewritten in place, in its own byte-order mark (written
+    /// before the first game) and line ends.
+    File(Box<Rewriting>, Encoding),
+}
+
+impl Output<'_> {
+    /// Writes the text of a game.
+    fn write(&mut self, text: &str) -> io::Result<()> {
+        match self {
+            Output::Stdout(out) => out.write_all(text.as_bytes()),
+            Output::File(file, encoding) => {
+                file.write_all(&encoding.apply(text))?;
+                encoding.bom = false;
+                Ok(())
+            }
         }
     }
-    Ok(OK)
+
+    /// Ends the output: flushed, or the file replaced.
+    fn finish(self) -> anyhow::Result<()> {
+        match self {
+            Output::Stdout(mut out) => Ok(out.flush()?),
+            Output::File(file, _) => file.finish(),
+        }
+    }
 }

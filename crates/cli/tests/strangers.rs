@@ -555,6 +555,53 @@ fn a_game_too_large_for_the_script_is_skipped() {
     assert!(err.contains("1 game skipped"), "{err}");
 }
 
+/// The other shape of a record too large for a script: many tags. 120,000
+/// tags of 100 bytes (a 13 MB game, under the limit of one game) cost
+/// nothing to a script that does not read the tags. A script that reads
+/// them loses that game only, and `finish` runs: shown with 8,300 tags of
+/// 2,000 bytes, so that the script's memory, not its clock (which a busy
+/// machine could reach first over 120,000 tags), stops it.
+#[test]
+fn a_game_of_many_tags_costs_its_own_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let tags = |count: usize, bytes: usize| -> String {
+        let value = "x".repeat(bytes);
+        (0..count)
+            .map(|i| format!("[T{i} \"{value}\"]\n"))
+            .collect()
+    };
+    let many = VALID.replace("[Seats", &format!("{}[Seats", tags(120_000, 100)));
+    write(d, "many/a.bgn", many);
+    write(d, "many/b.bgn", VALID);
+    let large = VALID.replace("[Seats", &format!("{}[Seats", tags(8_300, 2_000)));
+    assert!(large.len() < billes_notation::MAX_GAME_BYTES);
+    write(d, "large/a.bgn", large);
+    write(d, "large/b.bgn", VALID);
+    write(
+        d,
+        "files.lua",
+        "local n = 0 return { game = function(g) n = n + 1 emit { f = g.file } end, finish = function() emit { f = 'total', n = n } end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "files.lua", "many"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "f,n\nmany/a.bgn,\nmany/b.bgn,\ntotal,2\n");
+    write(
+        d,
+        "count.lua",
+        "local n = 0 return { game = function(g) local c = 0 for _ in pairs(g.tags) do c = c + 1 end emit { f = g.file, c = c } n = n + 1 end, finish = function() emit { f = 'total', n = n } end }",
+    );
+    let out = billes_in(d, &["run", "--format", "csv", "count.lua", "large"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "c,f,n\n2,large/b.bgn,\n,total,1\n");
+    let err = stderr(&out);
+    assert!(
+        err.contains("out of memory") && err.contains("large/a.bgn game 1"),
+        "{err}"
+    );
+    assert!(err.contains("1 game skipped"), "{err}");
+}
+
 /// `g.tags` of a game kept past its end is an error if it was never read,
 /// never the tags of the game running; read during its game, it stays.
 #[test]

@@ -98,12 +98,23 @@ pub enum VariantError {
         /// Why, lowercase.
         reason: String,
     },
-    /// The script failed to load, or its table is wrong.
-    #[error("{chunk}: {message}")]
+    /// The script failed to load, or its table is wrong. The chunk is
+    /// said once: a message that starts with it (Lua's `F:2: ...`) is
+    /// shown as it is.
+    #[error("{}", located(.chunk, .message))]
     Script {
         /// The chunk name (`rules/NAME.lua` or the file's path).
         chunk: String,
         /// What went wrong, with the script's line where Lua gives one.
         message: String,
     },
+}
+
+/// `message` after the script's chunk name, unless it starts with it
+/// (Lua's own `F:2: ...`): a script's path is said once.
+pub(crate) fn located(chunk: &str, message: &str) -> String {
+    match message.strip_prefix(chunk) {
+        Some(rest) if rest.starts_with(':') => message.to_owned(),
+        _ => format!("{chunk}: {message}"),
+    }
 }

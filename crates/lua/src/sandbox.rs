@@ -417,9 +417,7 @@ fn copy(lua: &Lua, t: &Table) -> mlua::Result<Table> {
 /// its file:line, without mlua's prefixes and the stack traceback.
 pub(crate) fn describe(e: &mlua::Error) -> String {
     let text = match e {
-        mlua::Error::SyntaxError { message, .. } => {
-            format!("syntax error: {}", cut_token(message))
-        }
+        mlua::Error::SyntaxError { message, .. } => syntax_error(&cut_token(message)),
         mlua::Error::RuntimeError(m) => m.clone(),
         mlua::Error::MemoryError(_) => {
             format!(
@@ -435,9 +433,42 @@ pub(crate) fn describe(e: &mlua::Error) -> String {
     cut(text.trim())
 }
 
+/// Lua's syntax error `F:2: unexpected symbol near '='` as
+/// `F:2: syntax error: unexpected symbol near '='`: the script's file and
+/// line first, as in its other errors, and said once.
+fn syntax_error(message: &str) -> String {
+    let located = message.match_indices(": ").find_map(|(at, _)| {
+        let (head, rest) = message.split_at(at);
+        let (_, line) = head.rsplit_once(':')?;
+        (!line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())).then(|| (head, &rest[2..]))
+    });
+    match located {
+        Some((at, rest)) if rest.starts_with("syntax error") => format!("{at}: {rest}"),
+        Some((at, rest)) => format!("{at}: syntax error: {rest}"),
+        None => format!("syntax error: {message}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_syntax_error_names_its_file_and_line_first_and_once() {
+        assert_eq!(
+            syntax_error("rules/x.lua:2: unexpected symbol near '='"),
+            "rules/x.lua:2: syntax error: unexpected symbol near '='"
+        );
+        assert_eq!(
+            syntax_error("k.lua:2: syntax error near 'x'"),
+            "k.lua:2: syntax error near 'x'"
+        );
+        assert_eq!(
+            syntax_error("C:/rules/x.lua:12: '}' expected near <eof>"),
+            "C:/rules/x.lua:12: syntax error: '}' expected near <eof>"
+        );
+        assert_eq!(syntax_error("no place"), "syntax error: no place");
+    }
 
     #[test]
     fn long_texts_and_tokens_are_cut() {

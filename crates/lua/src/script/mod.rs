@@ -226,13 +226,7 @@ impl Script {
     /// A syntax or runtime error (with the script's file:line), a limit
     /// reached, or a table with other fields than callbacks and `columns`.
     pub fn load(chunk: &str, text: &str) -> Result<Script, ScriptError> {
-        let fail = |m: String| {
-            ScriptError(if m.starts_with(chunk) {
-                m
-            } else {
-                format!("{chunk}: {m}")
-            })
-        };
+        let fail = |m: String| ScriptError(crate::located(chunk, &m));
         let lua_fail = |e: mlua::Error| fail(describe(&e));
         let sandbox = Sandbox::new().map_err(lua_fail)?;
         *sandbox.print.chunk.borrow_mut() = chunk.to_string();

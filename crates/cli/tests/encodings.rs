@@ -107,6 +107,49 @@ fn fmt_check_accepts_a_canonical_file_with_a_mark_and_crlf() {
     assert_eq!(text(&out.stdout), "c.bgn\n");
 }
 
+/// `fmt` compares and writes a file's games one at a time, never its
+/// whole canonical text: a file that differs only after its last game, or
+/// only in its last game, is not canonical; a canonical file is left alone
+/// (a read-only one too); a file with a syntax error in its last game is
+/// not written, to standard output or in place.
+#[test]
+fn fmt_compares_and_writes_game_by_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let longer = format!("{}\r\n", crlf(GAMES));
+    write(dir.path(), "longer.bgn", longer.as_bytes());
+    let shorter = crlf(GAMES).replacen("1. R6 +\r\n*", "1. R6 + *", 1);
+    write(dir.path(), "last.bgn", shorter.as_bytes());
+    let out = billes_in(dir.path(), &["fmt", "--check", "longer.bgn", "last.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "longer.bgn\nlast.bgn\n");
+    let out = billes_in(dir.path(), &["fmt", "--in-place", "longer.bgn", "last.bgn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for name in ["longer.bgn", "last.bgn"] {
+        let file = std::fs::read(dir.path().join(name)).unwrap();
+        assert_eq!(file, crlf(GAMES).into_bytes(), "{name}");
+    }
+    #[cfg(unix)]
+    {
+        let canonical = write(dir.path(), "ro.bgn", with_bom(&crlf(GAMES)));
+        set_mode(&canonical, 0o444);
+        let out = billes_in(dir.path(), &["fmt", "--in-place", "ro.bgn"]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(std::fs::read(&canonical).unwrap(), with_bom(&crlf(GAMES)));
+        set_mode(&canonical, 0o644);
+        std::fs::remove_file(&canonical).unwrap();
+    }
+    let broken = format!("{GAMES}\n[Game \"offboard\"]\n\n1. R c4>ne;\n*\n");
+    let path = write(dir.path(), "broken.bgn", &broken);
+    let out = billes_in(dir.path(), &["fmt", "broken.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "");
+    assert!(text(&out.stderr).contains("in game 3"), "{}", text(&out.stderr));
+    let out = billes_in(dir.path(), &["fmt", "--in-place", "broken.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+}
+
 #[cfg(unix)]
 fn mode(path: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;

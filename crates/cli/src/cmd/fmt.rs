@@ -7,7 +7,7 @@ use billes_archive::rules::{Place, RulePolicy};
 use billes_notation::{parse_games_lazily, write_game_to, Game};
 
 use super::{INVALID, OK};
-use crate::atomic::{rewrite_in_place, Rewrite};
+use crate::atomic::{Rewrite, Rewriting};
 use crate::cli::FmtArgs;
 use crate::output::Encoding;
 
@@ -44,23 +44,33 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
             code = code.max(INVALID);
             continue;
         };
-        let canonical = match canonical(&name, text, args.marks) {
-            (Some(c), true) => c,
-            (Some(c), false) => {
+        // One game at a time, never the file's whole canonical text: the
+        // file (at most 1 GiB) and one game are held.
+        if args.check || args.in_place {
+            // A file keeps its byte-order mark and line ends: the canonical
+            // form is about layout only. Its games' canonical texts are
+            // compared with its bytes as they come.
+            let mut rest = &bytes[..];
+            let mut same = true;
+            let mut first = encoding;
+            let (ok, replayed) = each_canonical(&name, text, args.marks, true, &mut |game| {
+                let expected = first.apply(game);
+                first.bom = false;
+                same = same && rest.starts_with(&expected);
+                if same {
+                    rest = &rest[expected.len()..];
+                }
+                Ok(())
+            })?;
+            if !replayed {
                 // A game that does not replay is written as it is.
                 code = code.max(INVALID);
-                c
             }
-            (None, _) => {
+            if !ok {
                 code = code.max(INVALID);
                 continue;
             }
-        };
-        if args.check || args.in_place {
-            // A file keeps its byte-order mark and line ends: the canonical
-            // form is about layout only.
-            let expected = encoding.apply(&canonical);
-            if expected == bytes {
+            if same && rest.is_empty() {
                 continue;
             }
             if args.check {
@@ -69,35 +79,91 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<u8> {
             } else if let Input::File(path) = input {
                 // A file refused or not written is reported; the others
                 // are still rewritten.
-                let rewrite = Rewrite { force: args.force };
-                if let Err(e) = rewrite_in_place(path, &expected, rewrite) {
+                if let Err(e) = rewrite(path, &name, text, encoding, args) {
                     errln!("billes: error: {e:#}");
                     code = 2;
                 }
             }
         } else {
-            out.write_all(canonical.as_bytes())?;
+            // The syntax errors first: a file with one is not written.
+            if !syntax_ok(&name, text) {
+                code = code.max(INVALID);
+                continue;
+            }
+            let (_, replayed) = each_canonical(&name, text, args.marks, true, &mut |game| {
+                out.write_all(game.as_bytes())
+            })?;
+            if !replayed {
+                code = code.max(INVALID);
+            }
         }
     }
     out.flush()?;
     Ok(code)
 }
 
-/// The canonical text of a file, or None after printing its syntax errors;
-/// with `marks`, every effect mark the moves imply written in. The flag is
-/// false when a game did not replay (its first mistake printed; the game
-/// is written as it is).
-fn canonical(name: &str, text: &str, marks: bool) -> (Option<String>, bool) {
-    // Each game written as soon as it is read: one parsed game at a time,
-    // whatever the number of games in the file.
-    let mut out = String::new();
-    let mut written = 0;
-    let mut write = |game: &Game| {
-        if written > 0 {
-            out.push('\n');
+/// Rewrites the file at `path` with its games' canonical texts, written one
+/// at a time to the temporary file that replaces it.
+fn rewrite(
+    path: &std::path::Path,
+    name: &str,
+    text: &str,
+    mut encoding: Encoding,
+    args: &FmtArgs,
+) -> anyhow::Result<()> {
+    let mut file = Rewriting::begin(path, Rewrite { force: args.force })?;
+    // The messages were given by the pass that compared the texts.
+    each_canonical(name, text, args.marks, false, &mut |game| {
+        file.write_all(&encoding.apply(game))?;
+        encoding.bom = false;
+        Ok(())
+    })?;
+    file.finish()
+}
+
+/// Whether the games of a file parse, after printing their syntax errors.
+fn syntax_ok(name: &str, text: &str) -> bool {
+    let mut ok = true;
+    for (i, result) in parse_games_lazily(text).enumerate() {
+        if let Err(err) = result {
+            ok = false;
+            errln!(
+                "{}\n  = note: in game {}\n",
+                err.render(name, crate::output::stderr_color()),
+                i + 1
+            );
         }
-        write_game_to(game, &mut out);
+    }
+    ok
+}
+
+/// Hands the canonical text of each game of a file to `write` as it is
+/// parsed (a blank line before every game but the first), holding one
+/// parsed game whatever the number of games; with `marks`, every effect
+/// mark the moves imply written in. Returns whether every game parsed, and
+/// whether every game replayed (with `marks`: a game that does not is
+/// written as it is). With `report`, the syntax errors and the mistakes
+/// are printed.
+///
+/// # Errors
+/// When `write` fails.
+fn each_canonical(
+    name: &str,
+    text: &str,
+    marks: bool,
+    report: bool,
+    write: &mut dyn FnMut(&str) -> io::Result<()>,
+) -> io::Result<(bool, bool)> {
+    let mut chunk = String::new();
+    let mut written = 0;
+    let mut put = |game: &Game| {
+        chunk.clear();
+        if written > 0 {
+            chunk.push('\n');
+        }
+        write_game_to(game, &mut chunk);
         written += 1;
+        write(&chunk)
     };
     // `fmt` has no --rules: each record under its own Rules tag.
     let resolver = RulePolicy::from_tags().resolver();
@@ -111,33 +177,37 @@ fn canonical(name: &str, text: &str, marks: bool) -> (Option<String>, bool) {
                     .rule_set(&Place::file(name), &complete)
                     .and_then(|rules| billes_core::complete_marks(rules.engine(), &mut complete));
                 match marked {
-                    Ok(_) => write(&complete),
+                    Ok(_) => put(&complete)?,
                     Err(err) => {
                         replayed = false;
-                        let at = if err.span.line > 0 {
-                            format!(":{}:{}", err.span.line, err.span.column)
-                        } else {
-                            String::new()
-                        };
-                        errln!(
-                            "billes: error: {name}{at}: game {}: {} (its marks are left as written)",
-                            i + 1,
-                            err.message
-                        );
-                        write(&game);
+                        if report {
+                            let at = if err.span.line > 0 {
+                                format!(":{}:{}", err.span.line, err.span.column)
+                            } else {
+                                String::new()
+                            };
+                            errln!(
+                                "billes: error: {name}{at}: game {}: {} (its marks are left as written)",
+                                i + 1,
+                                err.message
+                            );
+                        }
+                        put(&game)?;
                     }
                 }
             }
-            Ok(game) => write(&game),
+            Ok(game) => put(&game)?,
             Err(err) => {
                 ok = false;
-                errln!(
-                    "{}\n  = note: in game {}\n",
-                    err.render(name, crate::output::stderr_color()),
-                    i + 1
-                );
+                if report {
+                    errln!(
+                        "{}\n  = note: in game {}\n",
+                        err.render(name, crate::output::stderr_color()),
+                        i + 1
+                    );
+                }
             }
         }
     }
-    (ok.then_some(out), replayed)
+    Ok((ok, replayed))
 }

@@ -143,7 +143,11 @@ fn fmt_compares_and_writes_game_by_game() {
     let out = billes_in(dir.path(), &["fmt", "broken.bgn"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "");
-    assert!(text(&out.stderr).contains("in game 3"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("in game 3"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = billes_in(dir.path(), &["fmt", "--in-place", "broken.bgn"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);

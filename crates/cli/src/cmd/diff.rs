@@ -118,7 +118,7 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
     };
     let (a, b) = (&sides[0], &sides[1]);
     let mut a_games = a.games()?.enumerate();
-    let mut b_games = Ahead::new(b.games()?);
+    let mut b_games = Ahead::new(b.games()?, MAX_KEPT_BYTES);
     let report = compare_files_by(
         (&a.name, &keys[0]),
         (&b.name, &keys[1]),
@@ -195,17 +195,26 @@ impl Side {
 
 /// The games of B as the pairs ask for them: B's games are read in order,
 /// and those read before their turn kept as text until it comes (none when
-/// the two files list their games in the same order).
+/// the two files list their games in the same order), at most
+/// [`MAX_KEPT_BYTES`] of them.
 struct Ahead {
     games: std::iter::Enumerate<Games>,
     kept: HashMap<usize, GameSource>,
+    kept_bytes: usize,
+    limit: usize,
 }
 
+/// The most text of B's games kept waiting for their pair: 512 MiB (with
+/// standard input, itself held, at most 1 GiB, under 2 GiB in all).
+pub const MAX_KEPT_BYTES: usize = 512 << 20;
+
 impl Ahead {
-    fn new(games: Games) -> Ahead {
+    fn new(games: Games, limit: usize) -> Ahead {
         Ahead {
             games: games.enumerate(),
             kept: HashMap::new(),
+            kept_bytes: 0,
+            limit,
         }
     }
 
@@ -213,6 +222,7 @@ impl Ahead {
     fn take(&mut self, j: usize, side: &Side) -> anyhow::Result<Game> {
         let changed = || anyhow::anyhow!("{} changed while it was compared", side.name);
         if let Some(source) = self.kept.remove(&j) {
+            self.kept_bytes -= source.text.len();
             return source.parse().map_err(|_| changed());
         }
         loop {
@@ -224,6 +234,15 @@ impl Ahead {
             }
             match item.with_context(|| format!("cannot read {}", side.name))? {
                 Ok((source, _)) => {
+                    self.kept_bytes += source.text.len();
+                    if self.kept_bytes > self.limit {
+                        bail!(
+                            "{}: more than {} of its games come before their pair: the two \
+                             files list their games in too different an order to be compared",
+                            side.name,
+                            billes_notation::file::bytes(self.limit as u64),
+                        );
+                    }
                     self.kept.insert(n, source);
                 }
                 Err(_) => return Err(changed()),
@@ -288,7 +307,38 @@ fn colour_report(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::colour_report;
+    use super::{colour_report, Ahead, Side};
+
+    /// B's games read before their pair are kept within the limit, and
+    /// past it the comparison stops with a message, never a memory that
+    /// grows with B.
+    #[test]
+    fn games_kept_waiting_for_their_pair_are_bounded() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("b.bgn");
+        let game = |round: usize| {
+            format!("[Game \"aggravation\"]\n[Round \"{round}\"]\n[Seats \"R B\"]\n\n1. R6 +\n*\n")
+        };
+        let text: Vec<String> = (1..=4).map(game).collect();
+        std::fs::write(&path, text.join("\n")).expect("written");
+        let side = Side::new(&path).expect("a side");
+        // The last game first: the three before it are kept, then given.
+        let mut ahead = Ahead::new(side.games().expect("games"), 1000);
+        assert!(ahead.take(3, &side).is_ok());
+        assert_eq!(ahead.kept.len(), 3);
+        for j in 0..3 {
+            assert!(ahead.take(j, &side).is_ok());
+        }
+        assert_eq!(ahead.kept_bytes, 0);
+        // Room for two games' text, not three.
+        let two = text[0].len() + text[1].len() + 2;
+        let mut ahead = Ahead::new(side.games().expect("games"), two);
+        let err = ahead.take(3, &side).expect_err("past the limit");
+        assert!(
+            err.to_string().contains("games come before their pair"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn only_diff_rows_are_coloured() {

@@ -116,9 +116,10 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
     match out {
         Output::Stdout(mut stdout) if done.written > 0 => {
             stdout.flush()?;
+            let games = if done.written == 1 { "game" } else { "games" };
             errln!(
                 "billes: {name} not annotated whole: the output stops before the first game \
-                 that failed ({} games written)",
+                 that failed ({} {games} written)",
                 done.written
             );
         }

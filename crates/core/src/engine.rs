@@ -5,7 +5,7 @@
 //! them.
 //!
 //! Each game's engine is generic (its [`Rules`], with or without hooks); the
-//! generic functions here ([`replay_observed_with`], [`view::replay_views_with`],
+//! generic functions here ([`replay_observed_with`], [`crate::game::replay_views_with`],
 //! [`describe_valid_with`], [`start_board_with`]) are what an [`Engine`]
 //! implementation calls once it has matched its rules' type.
 //!
@@ -30,7 +30,7 @@ use billes_notation::Game;
 
 use crate::describe::{describe_with, Describe, Described};
 use crate::game::{Position, RulesPosition};
-use crate::view::{self, ViewStep};
+use crate::view::ViewStep;
 use crate::{
     replay_with, validate_with, with_standard, ErrorKind, Flow, GameKind, Observed, ReplayError,
     Rules, Step, Summary,
@@ -71,7 +71,7 @@ pub trait Engine {
     }
 
     /// Replays `game` showing the view of every position, as
-    /// [`view::replay_views`] does, under these rules.
+    /// [`replay_views`] does, under these rules.
     ///
     /// # Errors
     /// The first mistake in the record.
@@ -197,7 +197,7 @@ impl Engine for Standard {
         observe: &mut dyn FnMut(&ViewStep<'_>) -> ControlFlow<()>,
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
-        with_standard!(self.game, r => view::replay_views_with(r, game, observe))
+        with_standard!(self.game, r => crate::game::replay_views_with(r, game, observe))
     }
 
     fn describe(&self, game: &Game) -> Result<Vec<Described>, ReplayError> {
@@ -315,6 +315,48 @@ pub(crate) fn check_rules_tag(game: &Game) -> Result<(), ReplayError> {
 /// The first mistake in the record, as [`crate::replay()`] reports it.
 pub fn describe(game: &Game) -> Result<Vec<Described>, ReplayError> {
     Standard::of(game)?.describe(game)
+}
+
+/// Replays a record like [`crate::replay()`], showing the observer the view of
+/// the start position and of the position after every main-line turn.
+///
+/// # Errors
+/// The first mistake in the record; the observer has seen every position
+/// before it.
+pub fn replay_views(
+    game: &Game,
+    observe: &mut dyn FnMut(&ViewStep<'_>) -> ControlFlow<()>,
+) -> Result<Summary, ReplayError> {
+    Standard::of(game)?.replay_views(game, observe)
+}
+
+/// The position of `game` under `engine` after its first `turns` main-line
+/// turns (0: the start), each written turn checked by the game's checker.
+///
+/// ```
+/// use billes_core::{GameKind, Standard};
+///
+/// let record = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n")?;
+/// let engine = Standard::new(GameKind::Aggravation);
+/// let pos = billes_core::position_after(&engine, &record, 1)?;
+/// assert_eq!(pos.position_tag(), "R:r9 again=R");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// When the record's tags describe no position, or one of those turns is
+/// wrong (the error placed in its turn).
+pub fn position_after<'e>(
+    engine: &'e dyn Engine,
+    game: &billes_notation::Game,
+    turns: u32,
+) -> Result<Box<dyn Position + 'e>, ReplayError> {
+    let mut pos = engine.start(game)?;
+    for turn in game.line.turns.iter().take(turns as usize) {
+        pos.play_turn(turn)
+            .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
+    }
+    Ok(pos)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! ([`Hooks::winner`]).
 //!
 //! These hooks act at the level of the game API, the same for every game:
-//! [`WithHooks`](crate::variant::WithHooks) asks them around the game's own
+//! [`WithHooks`](crate::hooked::WithHooks) asks them around the game's own
 //! generator and checker, so validation, simulation, `billes moves`, the
 //! viewer and the analysis follow them without knowing them. A game takes
 //! part by overriding four provided methods of

@@ -19,21 +19,22 @@
 //! re-exported here counted in the module that defines it, and checks it
 //! against this list):
 //!
-//! 1. `error`, `colour`, `rng`: the errors, the seats' colours, the dice
+//! 1. `error`, `colour`, `rng`, `kind`: the errors, the seats' colours, the
+//!    dice, the games' names ([`GameKind`])
 //! 2. `replay`: the replay driver and the [`Rules`] it drives
 //! 3. `describe`: the driver that describes a record
 //! 4. `view`, `variant`: what a position shows to pictures, and the
 //!    hooks' vocabulary
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
-//! 6. `house`, `recover`: the hooks that change the game as a whole, and
-//!    the check of a whole record past its mistakes
+//! 6. `house`, `hooked`, `recover`: the hooks that change the game as a
+//!    whole, a game's rules with hooks, and the check of a whole record
+//!    past its mistakes
 //! 7. `aggravation`, `barricade`, `offboard`: the games
-//! 8. `registry`: the games listed, [`GameKind`] and [`AnyRules`]
+//! 8. `registry`: the games' rules types listed, and [`AnyRules`]
 //! 9. `engine`, `marks`: the object-safe face of rules, and what uses it
 //! 10. `lib`: this file: the crate's front door
 //!
-//! Imports that still run up a layer are listed by name in that test, to
-//! be untied; a new one fails it.
+//! No import runs up a layer; a new one fails that test.
 //!
 //! ```
 //! let record = "[Game \"offboard\"]\n\n*\n";
@@ -50,7 +51,9 @@ mod describe;
 mod engine;
 mod error;
 pub mod game;
+pub mod hooked;
 pub mod house;
+mod kind;
 mod marks;
 pub mod offboard;
 mod recover;
@@ -63,88 +66,21 @@ pub mod view;
 pub use colour::Colour;
 pub use describe::{describe_with, Describe, Described};
 pub use engine::{
-    check_game, describe, describe_valid_with, replay_observed_with, start_board_with, Engine,
-    Standard,
+    check_game, describe, describe_valid_with, position_after, replay_observed_with, replay_views,
+    start_board_with, Engine, Standard,
 };
 pub use error::{
     BoardError, ChangeError, ErrorKind, ParamsError, ReplayError, SimulateError, TagValueError,
 };
 pub use game::SimOptions;
+pub use kind::GameKind;
 pub use marks::{complete_marks, mark_turn};
 pub use recover::{check_all_with, STOPPED};
-pub use registry::{AnyRules, GameKind};
+pub use registry::AnyRules;
 pub use replay::{replay_with, validate_with, Flow, Observed, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
 
 use billes_notation::Game;
-
-impl GameKind {
-    /// The names of every game, separated by commas, `last` before the last
-    /// one: `GameKind::list(" or ")` is "aggravation, barricade or offboard".
-    pub fn list(last: &str) -> String {
-        let names = GameKind::ALL.map(GameKind::name);
-        match names.split_last() {
-            Some((end, [])) => end.to_string(),
-            Some((end, rest)) => format!("{}{last}{end}", rest.join(", ")),
-            None => String::new(),
-        }
-    }
-
-    /// The game called `name` in a `Game` tag (case-insensitive).
-    pub fn from_name(name: &str) -> Option<GameKind> {
-        GameKind::ALL
-            .into_iter()
-            .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
-    }
-
-    /// The game a record is of, from its `Game` tag.
-    ///
-    /// # Errors
-    /// A [`ErrorKind::Tag`] error when the tag is missing or names no known game.
-    pub fn of(game: &Game) -> Result<GameKind, ReplayError> {
-        match game.tag_entry("Game") {
-            // A game without tags whose first turn is not turn 1 is most
-            // likely the rest of the game before, cut off by a result token:
-            // `r9-r12 *` ends a game, `r9-r12*` marks a capture.
-            None if game.tags.is_empty()
-                && game.line.turns.first().is_some_and(|t| t.number > 1) =>
-            {
-                Err(ReplayError::new(
-                    ErrorKind::Tag,
-                    game.span,
-                    format!(
-                        "missing Game tag: these turns start at turn {}, so they probably \
-                         belong to the game before, ended early by a result token \
-                         (a capture mark is written without a space: r9-r12*)",
-                        game.line.turns[0].number
-                    ),
-                ))
-            }
-            None => Err(ReplayError::new(
-                ErrorKind::Tag,
-                game.span,
-                format!("missing Game tag (one of {})", GameKind::list(", ")),
-            )),
-            Some(tag) => GameKind::from_name(&tag.value).ok_or_else(|| {
-                ReplayError::new(
-                    ErrorKind::Tag,
-                    tag.span,
-                    format!(
-                        "unknown game \"{}\" (expected {})",
-                        tag.value,
-                        GameKind::list(" or ")
-                    ),
-                )
-            }),
-        }
-    }
-}
-
-impl std::fmt::Display for GameKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.pad(self.name())
-    }
-}
 
 /// Replays a record under its game's standard rules, picking the game from the
 /// `Game` tag. The observer answers [`ControlFlow::Continue`](std::ops::ControlFlow)

@@ -18,6 +18,24 @@
 //! ```
 
 pub use crate::game::GameRules;
+use crate::GameKind;
+
+/// Whether two names are the same (for the registry's compile-time check).
+#[doc(hidden)]
+pub const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
 
 /// What the registry's line of a game adds to its [`GameRules`]: the
 /// game's place in [`GameKind`] and its standard rules, made once. The
@@ -130,30 +148,22 @@ macro_rules! __with_kind {
 #[macro_export]
 macro_rules! __define_games {
     ([] $($doc:literal $v:ident $t:path,)*) => {
-        /// The games billes knows, named by the `Game` tag.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum GameKind {
-            $(#[doc = $doc] $v,)*
-        }
-
-        impl GameKind {
-            /// Every game, in the order `billes --help` lists them.
-            pub const ALL: [GameKind; [$(GameKind::$v),*].len()] = [$(GameKind::$v),*];
-
-            /// The name used in `Game` tags.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(GameKind::$v => <$t as GameRules>::NAME,)*
-                }
+        // The registry's list and `GameKind`'s agree: the same games, in
+        // the same order, with the same names and dice.
+        const _: () = {
+            let listed = [$(GameKind::$v),*];
+            assert!(listed.len() == GameKind::ALL.len());
+            let mut i = 0;
+            while i < listed.len() {
+                assert!(listed[i] as u8 == GameKind::ALL[i] as u8);
+                i += 1;
             }
-
-            /// Whether a turn starts with a roll of the die (Offboard has no dice).
-            pub fn has_dice(self) -> bool {
-                match self {
-                    $(GameKind::$v => <$t as GameRules>::HAS_DICE,)*
-                }
-            }
-        }
+            $(assert!(
+                $crate::registry::same_name(<$t as GameRules>::NAME, GameKind::$v.name())
+                    && <$t as GameRules>::HAS_DICE == GameKind::$v.has_dice(),
+                "a game's rules and its GameKind differ",
+            );)*
+        };
 
         /// The rules of any game, with a variant's parameters: what a loaded
         /// variant holds. [`with_rules!`](crate::with_rules) reaches the
@@ -270,7 +280,7 @@ games!(__define_games!);
 /// type `$t`, from its [`GameRules`]: what the registry's line does for a
 /// listed game, and what a game outside the list writes once, beside its
 /// `impl GameRules`, to use the drivers ([`crate::validate_with`],
-/// [`crate::describe_with`], [`crate::variant::WithHooks`]...).
+/// [`crate::describe_with`], [`crate::hooked::WithHooks`]...).
 #[macro_export]
 macro_rules! plug_in {
     ($t:ty) => {
@@ -318,4 +328,19 @@ macro_rules! plug_in {
             }
         }
     };
+}
+
+/// The position queries of every game, each name once, in the order of
+/// [`crate::GameKind::ALL`]: the names hosts offer in every game (a game
+/// without one answers [`crate::variant::QueryKind::default_answer`]).
+pub fn position_queries() -> Vec<(&'static str, crate::variant::QueryKind)> {
+    let mut all: Vec<(&'static str, crate::variant::QueryKind)> = Vec::new();
+    for kind in crate::GameKind::ALL {
+        for &(name, q) in crate::with_kind!(kind, R => R::position_queries()) {
+            if !all.iter().any(|&(n, _)| n == name) {
+                all.push((name, q));
+            }
+        }
+    }
+    all
 }

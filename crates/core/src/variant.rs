@@ -40,7 +40,8 @@
 //! A [`BoardView`] answers what every game has (`at`, `pieces`, `seats`...);
 //! the position queries that only some games have are listed once in
 //! [`GameRules::position_queries`] and answered by [`BoardView::query`]
-//! (hosts offer every game's names in every game, see [`position_queries`];
+//! (hosts offer every game's names in every game, see
+//! [`crate::registry::position_queries`];
 //! a game without one answers [`QueryKind::default_answer`]):
 //!
 //! | query | kind | aggravation | barricade | offboard |
@@ -53,7 +54,8 @@
 //!
 //! ```
 //! use billes_core::aggravation::Aggravation;
-//! use billes_core::variant::{HookError, Hooks, MoveView, Verdict, WithHooks};
+//! use billes_core::hooked::WithHooks;
+//! use billes_core::variant::{HookError, Hooks, MoveView, Verdict};
 //!
 //! /// No marble may be aggravated on its own START.
 //! struct NoStartAggravation;
@@ -75,12 +77,6 @@
 //! let hooked = WithHooks::new(&rules, &NoStartAggravation);
 //! assert!(billes_core::replay_with(&hooked, &game, &mut |_| {}).is_ok());
 //! ```
-
-use billes_notation::{Game, Turn};
-
-use crate::game::{GameRules, Move, MoveRules, Next, Roll};
-use crate::rng::Rng;
-use crate::{Describe, ReplayError, Rules, SimOptions};
 
 /// What [`Hooks::allow`] decides about a candidate move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -348,21 +344,6 @@ pub enum Answer {
     Number(u32),
     /// A seat or name, or nothing.
     Name(Option<String>),
-}
-
-/// The position queries of every game, each name once, in the order of
-/// [`crate::GameKind::ALL`]: the names hosts offer in every game (a game
-/// without one answers [`QueryKind::default_answer`]).
-pub fn position_queries() -> Vec<(&'static str, QueryKind)> {
-    let mut all: Vec<(&'static str, QueryKind)> = Vec::new();
-    for kind in crate::GameKind::ALL {
-        for &(name, q) in crate::with_kind!(kind, R => R::position_queries()) {
-            if !all.iter().any(|&(n, _)| n == name) {
-                all.push((name, q));
-            }
-        }
-    }
-    all
 }
 
 /// How a field of a game's moves travels to a hook: what [`Field`] it holds.
@@ -777,192 +758,10 @@ impl Hooks for NoHooks {
     }
 }
 
-/// A game's rules with [`Hooks`], as programs that hold a game's rules
-/// type call them: the methods of [`GameRules`] that take hooks, under
-/// names of their own. Every game has it, from its [`GameRules`].
-pub trait HookedRules: GameRules {
-    /// [`GameRules::play`]: [`Rules::play`] with hooks.
-    ///
-    /// # Errors
-    /// As [`Rules::play`]; a failing hook is an [`crate::ErrorKind::Variant`] error.
-    fn play_hooked<H: Hooks>(
-        &self,
-        state: &mut Self::State,
-        turn: &Turn,
-        hooks: &H,
-    ) -> Result<(), ReplayError> {
-        GameRules::play(self, state, turn, hooks)
-    }
-
-    /// [`GameRules::simulate`]: a random legal game under the rules and
-    /// the hooks.
-    ///
-    /// # Errors
-    /// When the options describe no game, or a hook fails.
-    fn simulate_hooked<H: Hooks>(
-        &self,
-        options: &SimOptions,
-        rng: &mut Rng,
-        hooks: &H,
-    ) -> Result<Game, crate::SimulateError> {
-        GameRules::simulate(self, options, rng, hooks)
-    }
-
-    /// [`GameRules::legal_moves`]: every legal move of `seat` with `roll`
-    /// under the hooks.
-    ///
-    /// # Errors
-    /// When `seat` may not act, the roll does not fit the game, or a hook fails.
-    fn legal_moves_hooked<H: Hooks>(
-        &self,
-        state: &Self::State,
-        seat: &str,
-        roll: Option<Roll>,
-        number: u32,
-        hooks: &H,
-    ) -> Result<Vec<Move>, ReplayError> {
-        GameRules::legal_moves(self, state, seat, roll, number, hooks)
-    }
-}
-
-impl<G: GameRules> HookedRules for G {}
-
-/// A game's rules with hooks, usable wherever [`Rules`] are.
-#[derive(Debug)]
-pub struct WithHooks<'a, R, H> {
-    rules: &'a R,
-    hooks: &'a H,
-}
-
-impl<R, H> Clone for WithHooks<'_, R, H> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<R, H> Copy for WithHooks<'_, R, H> {}
-
-impl<'a, R: GameRules, H: Hooks> WithHooks<'a, R, H> {
-    /// `rules` with `hooks`.
-    pub fn new(rules: &'a R, hooks: &'a H) -> Self {
-        WithHooks { rules, hooks }
-    }
-}
-
-impl<R: GameRules, H: Hooks> Rules for WithHooks<'_, R, H> {
-    type State = R::State;
-
-    fn setup(&self, game: &Game) -> Result<Self::State, ReplayError> {
-        self.rules.setup(game)
-    }
-
-    #[inline]
-    fn play(&self, state: &mut Self::State, turn: &Turn) -> Result<(), ReplayError> {
-        if crate::house::changes_game(self.hooks) {
-            crate::house::play(self.rules, self.hooks, state, turn)
-        } else {
-            self.rules.play(state, turn, self.hooks)
-        }
-    }
-
-    fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
-        self.rules.winners(state)
-    }
-
-    fn is_over(&self, state: &Self::State) -> bool {
-        self.rules.is_over(state)
-    }
-
-    fn text_board(&self, state: &Self::State) -> String {
-        self.rules.text_board(state)
-    }
-}
-
-impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRules
-    for WithHooks<'_, R, H>
-{
-    fn game_kind(&self) -> crate::GameKind {
-        self.rules.game_kind()
-    }
-
-    fn seat_list(&self, state: &Self::State) -> Vec<String> {
-        self.rules.seat_list(state)
-    }
-
-    fn next(&self, state: &Self::State) -> Next {
-        MoveRules::next(self.rules, state)
-    }
-
-    fn to_act(&self, state: &Self::State) -> Option<billes_notation::Seat> {
-        MoveRules::to_act(self.rules, state)
-    }
-
-    fn legal_moves(
-        &self,
-        state: &Self::State,
-        seat: &str,
-        roll: Option<Roll>,
-        number: u32,
-    ) -> Result<Vec<Move>, ReplayError> {
-        if self.hooks.calls(Hook::Moves) {
-            let list = crate::house::listed(self.rules, self.hooks, state, seat, roll, number)?;
-            Ok(list.into_iter().map(|(m, _)| m).collect())
-        } else {
-            GameRules::legal_moves(self.rules, state, seat, roll, number, self.hooks)
-        }
-    }
-
-    fn legal_two_steps(
-        &self,
-        state: &Self::State,
-        seat: &str,
-        roll: Option<Roll>,
-        number: u32,
-    ) -> Result<Vec<crate::game::TwoStep>, ReplayError> {
-        if self.hooks.calls(Hook::Moves) {
-            // The moves hook changes the list: seen in two steps from it.
-            let list = MoveRules::legal_moves(self, state, seat, roll, number)?;
-            Ok(crate::game::TwoStep::group(list))
-        } else {
-            GameRules::legal_two_steps(self.rules, state, seat, roll, number, self.hooks)
-        }
-    }
-
-    fn position_tag(&self, state: &Self::State) -> String {
-        MoveRules::position_tag(self.rules, state)
-    }
-
-    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
-        MoveRules::give_turn(self.rules, state, seat)
-    }
-
-    fn play_mended(&self, state: &mut Self::State, turn: &Turn) -> Option<String> {
-        if crate::house::changes_game(self.hooks) {
-            // The turn is matched against a list the hooks change.
-            None
-        } else {
-            GameRules::play_mended(self.rules, state, turn, self.hooks)
-        }
-    }
-
-    fn view(&self, state: &Self::State) -> crate::view::PositionView {
-        MoveRules::view(self.rules, state)
-    }
-
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn BoardView {
-        self.rules.hook_view(state)
-    }
-}
-
-impl<R: GameRules, H: Hooks> Describe for WithHooks<'_, R, H> {
-    fn describe(&self, before: &Self::State, turn: &Turn, after: &Self::State) -> Vec<String> {
-        GameRules::describe(self.rules, before, turn, after)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Rules;
 
     #[test]
     fn copy_into_reuses_a_box_of_the_same_game() {

@@ -2,15 +2,16 @@
 //! piece stands on which named hole, the barricades, the targets, the scores,
 //! HOME and BASE counts and the seat to move.
 //!
-//! Each game's state implements [`View`]; [`replay_views`] replays a record
-//! and shows the view of the start position and of the position after every
-//! turn of the main line.
+//! Each game's state implements [`View`]; [`crate::replay_views`] replays a
+//! record and shows the view of the start position and of the position
+//! after every turn of the main line ([`crate::game::replay_views_with`]
+//! under any rules).
 //!
 //! ```
 //! let record = "[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-h1\n*\n";
 //! let game = billes_notation::parse_game(record).unwrap();
 //! let mut seen = Vec::new();
-//! billes_core::view::replay_views(&game, &mut |step| {
+//! billes_core::replay_views(&game, &mut |step| {
 //!     seen.push((step.index, step.view.pieces.len()));
 //!     std::ops::ControlFlow::Continue(())
 //! })
@@ -19,13 +20,10 @@
 //! assert_eq!(seen, [(0, 0), (1, 1)]);
 //! ```
 
-use std::ops::ControlFlow;
-
-use billes_notation::{Game, Turn};
+use billes_notation::Turn;
 use serde::Serialize;
 
-use crate::game::MoveRules;
-use crate::{replay_with, Engine, Flow, GameKind, ReplayError, Standard, Summary};
+use crate::GameKind;
 
 /// One piece (marble or pawn) on a named hole, point or cell.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -88,7 +86,7 @@ pub struct PositionView {
     /// What the next turn owes, in the games' words: a 6 to replay with a
     /// given pawn, a marble to put back first.
     pub pending: Option<String>,
-    /// The winning seats, once the game is won. [`replay_views`] asks the
+    /// The winning seats, once the game is won. [`crate::replay_views`] asks the
     /// rules; [`View::view`] says what the position alone tells (nothing in
     /// Offboard, whose winning score is a parameter of the rules).
     pub winners: Option<Vec<String>>,
@@ -133,7 +131,7 @@ pub trait View {
     fn view(&self) -> PositionView;
 }
 
-/// What [`replay_views`] shows its observer: the start (index 0, no turn)
+/// What [`crate::replay_views`] shows its observer: the start (index 0, no turn)
 /// and the position after each main-line turn.
 #[derive(Debug)]
 pub struct ViewStep<'a> {
@@ -145,62 +143,12 @@ pub struct ViewStep<'a> {
     pub view: PositionView,
 }
 
-/// Replays a record like [`crate::replay()`], showing the observer the view of
-/// the start position and of the position after every main-line turn.
-///
-/// # Errors
-/// The first mistake in the record; the observer has seen every position
-/// before it.
-pub fn replay_views(
-    game: &Game,
-    observe: &mut dyn FnMut(&ViewStep<'_>) -> ControlFlow<()>,
-) -> Result<Summary, ReplayError> {
-    Standard::of(game)?.replay_views(game, observe)
-}
-
-/// Replays `game` under `rules` like [`replay_views`]: each view is the
-/// game API's ([`MoveRules::view`]), the one the viewer and `billes render`
-/// draw.
-///
-/// # Errors
-/// The first mistake in the record; the observer has seen every position
-/// before it.
-pub fn replay_views_with<R: MoveRules, F: Flow>(
-    rules: &R,
-    game: &Game,
-    observe: &mut dyn FnMut(&ViewStep<'_>) -> F,
-) -> Result<Summary, ReplayError> {
-    let start = rules.setup(game)?;
-    let flow = observe(&ViewStep {
-        index: 0,
-        turn: None,
-        view: rules.view(&start).with_winners(rules.winners(&start)),
-    })
-    .flow();
-    if flow.is_break() {
-        // Stopped at the start position: nothing of the record is checked.
-        return Ok(Summary {
-            turns: 0,
-            variation_turns: 0,
-            winners: rules.winners(&start),
-            stopped: true,
-        });
-    }
-    replay_with(rules, game, &mut |step| {
-        observe(&ViewStep {
-            index: step.index,
-            turn: Some(step.turn),
-            view: rules
-                .view(step.state)
-                .with_winners(rules.winners(step.state)),
-        })
-        .flow()
-    })
-}
-
 #[cfg(test)]
 mod tests {
+    use std::ops::ControlFlow;
+
     use super::*;
+    use crate::replay_views;
 
     fn views(record: &str) -> Vec<PositionView> {
         let game = billes_notation::parse_game(record).expect("record parses");

@@ -8,7 +8,8 @@
 
 use billes_core::aggravation::{Aggravation, Params};
 use billes_core::game::{perft, Move, MoveRules, Need, Position, Roll, RulesPosition};
-use billes_core::variant::{HookError, HookedRules, Hooks, MoveView, TeamRoll, Verdict, WithHooks};
+use billes_core::hooked::{HookedRules, WithHooks};
+use billes_core::variant::{HookError, Hooks, MoveView, TeamRoll, Verdict};
 use billes_core::{Engine, GameKind, Rng, SimOptions, Standard};
 use billes_notation::{Action, Game, Name, Path, Seat, Span};
 

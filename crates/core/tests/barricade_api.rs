@@ -9,7 +9,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use billes_core::barricade::{Barricade, Board, HeldOnCapture, Params, Placement, Six};
 use billes_core::game::{perft, Move, MoveRules, Position, Roll, RulesPosition, TwoStep};
-use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, Verdict, WithHooks};
+use billes_core::hooked::WithHooks;
+use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, Verdict};
 use billes_core::{Rng, SimOptions};
 use billes_notation::{parse_game, Action, Actions, Game, Name, Path, Seat, Span, Turn};
 
@@ -613,7 +614,7 @@ fn under_a_hook_only_allowed_moves_are_listed() {
             ..SimOptions::default()
         };
         let game =
-            billes_core::variant::HookedRules::simulate_hooked(&rules, &options, &mut rng, &hooks)
+            billes_core::hooked::HookedRules::simulate_hooked(&rules, &options, &mut rng, &hooks)
                 .expect("simulated game");
         walk(
             WithHooks::new(&rules, &hooks),
@@ -671,7 +672,7 @@ fn under_a_hook_only_allowed_put_downs_are_listed() {
                 max_turns: 120,
                 ..SimOptions::default()
             };
-            let game = billes_core::variant::HookedRules::simulate_hooked(
+            let game = billes_core::hooked::HookedRules::simulate_hooked(
                 &rules, &options, &mut rng, &hooks,
             )
             .expect("simulated game");

@@ -7,7 +7,8 @@
 use std::cell::RefCell;
 
 use billes_core::barricade::Barricade;
-use billes_core::variant::{HookError, HookedRules, Hooks, MoveKind, MoveView, Verdict, WithHooks};
+use billes_core::hooked::{HookedRules, WithHooks};
+use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, Verdict};
 use billes_core::{replay_with, Colour, ErrorKind, Rng, Rules, SimOptions};
 use billes_notation::{parse_game, Action, Game};
 

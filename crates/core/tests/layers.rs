@@ -7,27 +7,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// The imports that still run up a layer, as `(from, to)` modules: the
-/// knot the layers are being untied from. A new one fails the test; one
-/// untied must be struck from this list.
-const NOT_YET_UNTIED: &[(&str, &str)] = &[
-    // `WithHooks` (the rules with hooks, a `MoveRules`) and `SimOptions`.
-    ("variant", "game"),
-    ("variant", "house"),
-    ("variant", "registry"),
-    // `replay_views_with` drives `MoveRules`; `PositionView` names its game.
-    ("view", "game"),
-    ("view", "registry"),
-    ("view", "engine"),
-    // `Position::game`, and `position_after` over an `Engine`.
-    ("game", "registry"),
-    ("game", "engine"),
-    // Each game's `View` names its `GameKind`.
-    ("aggravation", "registry"),
-    ("barricade", "registry"),
-    ("offboard", "registry"),
-];
-
 /// The layers of `src/lib.rs`'s "Layers" list: module name -> its rank.
 fn layers(lib: &str) -> BTreeMap<String, usize> {
     let mut rank = BTreeMap::new();
@@ -199,19 +178,9 @@ fn imports_up(src: &Path) -> Vec<(String, String)> {
 fn modules_import_only_their_own_layer_and_those_below() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let up = imports_up(&src);
-    let known: BTreeSet<(String, String)> = NOT_YET_UNTIED
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    let new: Vec<_> = up.iter().filter(|e| !known.contains(*e)).collect();
     assert!(
-        new.is_empty(),
-        "imports from a layer above (see src/lib.rs, Layers): {new:?}"
-    );
-    let untied: Vec<_> = known.iter().filter(|e| !up.contains(*e)).collect();
-    assert!(
-        untied.is_empty(),
-        "untied, to strike from NOT_YET_UNTIED: {untied:?}"
+        up.is_empty(),
+        "imports from a layer above (see src/lib.rs, Layers): {up:?}"
     );
 }
 

@@ -12,9 +12,10 @@ use crate::offboard::support;
 use std::collections::BTreeSet;
 
 use billes_core::game::{perft, Move, MoveRules, Position, RulesPosition};
+use billes_core::hooked::HookedRules;
+use billes_core::hooked::WithHooks;
 use billes_core::offboard::{board, Cell, Direction, Offboard, Params, State};
-use billes_core::variant::WithHooks;
-use billes_core::variant::{EjectionView, HookError, HookedRules, Hooks, MoveView, Verdict};
+use billes_core::variant::{EjectionView, HookError, Hooks, MoveView, Verdict};
 use billes_core::{Rng, SimOptions};
 use billes_notation::{Action, Span, Turn};
 

@@ -7,10 +7,9 @@
 
 use std::cell::RefCell;
 
+use billes_core::hooked::{HookedRules, WithHooks};
 use billes_core::offboard::Offboard;
-use billes_core::variant::{
-    EjectionView, HookError, HookedRules, Hooks, MoveView, Verdict, WithHooks,
-};
+use billes_core::variant::{EjectionView, HookError, Hooks, MoveView, Verdict};
 use billes_core::{replay_with, ErrorKind, Rng, SimOptions};
 use billes_notation::{parse_game, Action, Game};
 

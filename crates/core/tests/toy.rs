@@ -12,7 +12,8 @@
 //! used is a pass (`--`). Seats take turns, R first.
 
 use billes_core::game::{GameRules, Move, Next, Roll};
-use billes_core::variant::{Hook, HookError, Hooks, MoveView, RollView, Verdict, WithHooks};
+use billes_core::hooked::WithHooks;
+use billes_core::variant::{Hook, HookError, Hooks, MoveView, RollView, Verdict};
 use billes_core::{
     describe_with, plug_in, replay_with, validate_with, ErrorKind, ReplayError, Rng, SimOptions,
 };

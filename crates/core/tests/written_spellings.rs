@@ -8,8 +8,9 @@
 use billes_core::aggravation::Aggravation;
 use billes_core::barricade::{Barricade, Params};
 use billes_core::game::MoveRules;
+use billes_core::hooked::{HookedRules, WithHooks};
 use billes_core::offboard::Offboard;
-use billes_core::variant::{Hook, HookError, HookedRules, Hooks, RollView, WithHooks};
+use billes_core::variant::{Hook, HookError, Hooks, RollView};
 use billes_core::{replay_with, Engine, ErrorKind, GameKind, ReplayError, Standard, Summary};
 
 /// A `moves` hook that returns nil: the standard list.

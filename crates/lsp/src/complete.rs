@@ -3,7 +3,8 @@
 //! first), each with what it does; in a tag line, the tag names, and the
 //! values of `Game` and `Rules`.
 
-use billes_core::game::{position_after, Move, Roll};
+use billes_core::game::{Move, Roll};
+use billes_core::position_after;
 use billes_core::{Engine, GameKind};
 use billes_notation::{Game, GameSource};
 use lsp_types::{

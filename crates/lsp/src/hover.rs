@@ -1,7 +1,7 @@
 //! Hover: on a turn, the text board before and after it and what it did;
 //! on a tag, what it means; on a NAG or an analysis comment, its reading.
 
-use billes_core::game::position_after;
+use billes_core::position_after;
 use billes_notation::{Game, Span, Turn};
 use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 

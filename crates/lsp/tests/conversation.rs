@@ -6,7 +6,8 @@
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use billes_core::game::{position_after, Roll};
+use billes_core::game::Roll;
+use billes_core::position_after;
 use billes_core::{Engine, GameKind, Standard};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{json, Value};

@@ -5,9 +5,10 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use billes_core::house::Edit;
+use billes_core::registry::position_queries;
 use billes_core::variant::{
-    position_queries, Answer, BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks,
-    MoveView, PlayedView, RollView, TeamRoll, Verdict, MAX_FIELDS,
+    Answer, BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks, MoveView,
+    PlayedView, RollView, TeamRoll, Verdict, MAX_FIELDS,
 };
 use billes_notation::Name;
 use mlua::{Function, IntoLua, Lua, MultiValue, Table, Value};

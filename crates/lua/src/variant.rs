@@ -3,10 +3,11 @@
 
 use std::rc::Rc;
 
+use billes_core::game::replay_views_with;
 use billes_core::game::{Position, RulesPosition};
+use billes_core::hooked::{HookedRules, WithHooks};
 use billes_core::registry::GameRules;
-use billes_core::variant::{HookedRules, WithHooks};
-use billes_core::view::{replay_views_with, ViewStep};
+use billes_core::view::ViewStep;
 use billes_core::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, with_kind, with_rules,
     AnyRules, Described, ErrorKind, GameKind, Observed, ReplayError, Rng, SimOptions,

@@ -36,7 +36,8 @@
 mod line;
 mod prompt;
 
-use billes_core::game::{position_after, Move, Position, Roll};
+use billes_core::game::{Move, Position, Roll};
+use billes_core::position_after;
 use billes_core::{Engine, ErrorKind, ReplayError};
 use billes_notation::{
     control_pictures, write_game_to, Comment, Game, GameSource, Nag, Outcome, Tag,

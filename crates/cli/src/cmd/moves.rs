@@ -140,7 +140,7 @@ fn from_record(args: &MovesArgs, resolver: &Resolver) -> anyhow::Result<u8> {
     let reached = rules
         .as_ref()
         .map_err(Clone::clone)
-        .and_then(|r| billes_core::game::position_after(r.engine(), &game, at));
+        .and_then(|r| billes_core::position_after(r.engine(), &game, at));
     match reached {
         Ok(pos) => print(args, pos.as_ref()),
         Err(e) => {

@@ -59,6 +59,7 @@ mod perft;
 pub(crate) mod position;
 mod rules;
 mod two_step;
+mod views;
 
 use std::fmt;
 
@@ -72,6 +73,7 @@ pub use position::RulesPosition;
 pub(crate) use rules::with_board;
 pub use rules::{GameRules, SimOptions};
 pub use two_step::TwoStep;
+pub use views::replay_views_with;
 
 /// A die roll, 1 to 6.
 ///
@@ -520,7 +522,7 @@ impl dyn Position + '_ {
 /// (setup, the checker of written turns, the winners) and the generator of
 /// legal moves. The registry's line of a game implements it from the
 /// game's [`GameRules`]; a game's rules with hooks
-/// ([`crate::variant::WithHooks`]) implement it too.
+/// ([`crate::hooked::WithHooks`]) implement it too.
 pub trait MoveRules: Rules<State: 'static> {
     /// The game.
     fn game_kind(&self) -> GameKind;
@@ -644,35 +646,6 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView {
         (**self).hook_view(state)
     }
-}
-
-/// The position of `game` under `engine` after its first `turns` main-line
-/// turns (0: the start), each written turn checked by the game's checker.
-///
-/// ```
-/// use billes_core::{game, GameKind, Standard};
-///
-/// let record = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n")?;
-/// let engine = Standard::new(GameKind::Aggravation);
-/// let pos = game::position_after(&engine, &record, 1)?;
-/// assert_eq!(pos.position_tag(), "R:r9 again=R");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-/// When the record's tags describe no position, or one of those turns is
-/// wrong (the error placed in its turn).
-pub fn position_after<'e>(
-    engine: &'e dyn crate::Engine,
-    game: &billes_notation::Game,
-    turns: u32,
-) -> Result<Box<dyn Position + 'e>, ReplayError> {
-    let mut pos = engine.start(game)?;
-    for turn in game.line.turns.iter().take(turns as usize) {
-        pos.play_turn(turn)
-            .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
-    }
-    Ok(pos)
 }
 
 /// The error for a roll that does not fit the game: missing in a game with

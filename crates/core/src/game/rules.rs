@@ -6,7 +6,7 @@
 //! Everything else has a provided method the game may override: the
 //! hooks' view of a position, a random simulator, what a turn did in words
 //! (nothing), the hooks a house rule may add. The traits the drivers use ([`crate::Rules`],
-//! [`MoveRules`](super::MoveRules), [`crate::variant::HookedRules`],
+//! [`MoveRules`](super::MoveRules), [`crate::hooked::HookedRules`],
 //! [`crate::Describe`]) come from it: the registry's line of the game
 //! implements them (see [`crate::registry`]), and a game outside the
 //! registry gets them with [`plug_in!`](crate::plug_in). `docs/adding-a-game.md`

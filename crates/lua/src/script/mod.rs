@@ -56,7 +56,8 @@ use std::path::Path;
 use std::rc::Rc;
 
 use billes_core::game::{MoveRules, Roll, RulesPosition};
-use billes_core::variant::{NoHooks, WithHooks};
+use billes_core::hooked::WithHooks;
+use billes_core::variant::NoHooks;
 use billes_core::{with_rules, with_standard, GameKind, ReplayError, Summary};
 use billes_notation::Game;
 use mlua::{Function, LightUserData, Lua, Table, Value};

@@ -9,7 +9,7 @@ use billes_notation::{Game, Turn};
 
 use crate::game::{GameRules, Move, MoveRules, Next, Roll, TwoStep};
 use crate::rng::Rng;
-use crate::variant::{BoardView, Hook, Hooks};
+use crate::variant::{BoardRef, Hook, Hooks};
 use crate::{Describe, ReplayError, Rules, SimOptions};
 
 /// A game's rules with [`Hooks`], as programs that hold a game's rules
@@ -184,7 +184,7 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         MoveRules::view(self.rules, state)
     }
 
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn BoardView {
+    fn hook_view<'s>(&self, state: &'s Self::State) -> BoardRef<'s> {
         self.rules.hook_view(state)
     }
 }

@@ -1,13 +1,14 @@
 //! The one list of the games billes knows, and what each game brings to it.
 //!
 //! Every game is a module with a rules type implementing [`GameRules`]; the
-//! list in [`games!`](crate::games) (one line per game) makes [`GameKind`],
+//! list in [`games!`](crate::games) (one line per game) makes
 //! [`AnyRules`], the dispatch macros [`with_rules!`](crate::with_rules),
 //! [`with_standard!`](crate::with_standard) and [`with_kind!`](crate::with_kind),
 //! and, for each game, the traits the drivers use ([`crate::Rules`],
 //! [`crate::game::MoveRules`], [`crate::Describe`], [`Registered`]) from its
-//! [`GameRules`]. A fourth game is its own module, its [`GameRules`] impl and
-//! one line in that list (see `docs/adding-a-game.md`).
+//! [`GameRules`]. A fourth game is its own module, its [`GameRules`] impl
+//! and its state's [`crate::view::View`] (twelve items), its name in
+//! [`GameKind`] and one line in that list (see `docs/adding-a-game.md`).
 //!
 //! ```
 //! use billes_core::registry::GameRules;
@@ -209,7 +210,14 @@ macro_rules! __define_games {
             }
 
             fn seat_list(&self, state: &Self::State) -> Vec<String> {
-                $crate::variant::BoardView::seats(state)
+                match <$t as GameRules>::board(self, state) {
+                    Some(board) => board.seats(),
+                    None => $crate::view::View::view(state)
+                        .seats
+                        .into_iter()
+                        .map(|s| s.seat)
+                        .collect(),
+                }
             }
 
             fn next(&self, state: &Self::State) -> $crate::game::Next {
@@ -260,8 +268,11 @@ macro_rules! __define_games {
                 $crate::view::View::view(state)
             }
 
-            fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn $crate::variant::BoardView {
-                state
+            fn hook_view<'s>(&self, state: &'s Self::State) -> $crate::variant::BoardRef<'s> {
+                match <$t as GameRules>::board(self, state) {
+                    Some(board) => $crate::variant::BoardRef::Board(board),
+                    None => $crate::variant::BoardRef::View(Box::new($crate::view::View::view(state))),
+                }
             }
         })*
 

@@ -78,6 +78,8 @@
 //! assert!(billes_core::replay_with(&hooked, &game, &mut |_| {}).is_ok());
 //! ```
 
+use crate::view::PositionView;
+
 /// What [`Hooks::allow`] decides about a candidate move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
@@ -263,6 +265,78 @@ pub trait BoardView {
     fn path(&self, from: &str, to: &str, seat: Option<&str>) -> Option<Vec<String>> {
         let _ = (from, to, seat);
         None
+    }
+}
+
+/// The position as hooks see it, as [`crate::game::Position::hook_view`]
+/// gives it: the game's own [`BoardView`] (what the three games give,
+/// borrowed), or, for a game that gives none, its [`PositionView`]
+/// answering for it. Dereferences to the [`BoardView`].
+pub enum BoardRef<'s> {
+    /// The game's own view of its state.
+    Board(&'s dyn BoardView),
+    /// The picture of the position, answering for a game without one.
+    View(Box<PositionView>),
+}
+
+impl<'s> std::ops::Deref for BoardRef<'s> {
+    type Target = dyn BoardView + 's;
+
+    fn deref(&self) -> &Self::Target {
+        match self {
+            BoardRef::Board(board) => *board,
+            BoardRef::View(view) => &**view,
+        }
+    }
+}
+
+impl std::fmt::Debug for BoardRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BoardRef")
+            .field("seats", &self.seats())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A picture of the position answers what every game has: the pieces on
+/// the board, waiting and home, the seats. It knows no teams (each seat
+/// plays alone), no routes and no progress; a game with more to say gives
+/// hooks its own [`BoardView`] ([`GameRules::board`]).
+impl BoardView for PositionView {
+    fn at(&self, hole: &str) -> Option<&str> {
+        self.piece_at(hole).map(|p| p.seat.as_str())
+    }
+
+    fn pieces(&self, seat: &str) -> Vec<String> {
+        let mut points: Vec<String> = self
+            .pieces
+            .iter()
+            .filter(|p| p.seat == seat)
+            .map(|p| p.point.clone())
+            .collect();
+        points.sort_unstable();
+        points
+    }
+
+    fn reserve(&self, seat: &str) -> u32 {
+        self.seat(seat).map_or(0, |s| s.waiting)
+    }
+
+    fn finished(&self, seat: &str) -> u32 {
+        self.seat(seat).map_or(0, |s| s.home)
+    }
+
+    fn seats(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.seat.clone()).collect()
+    }
+
+    fn team(&self, seat: &str) -> Vec<String> {
+        self.seat(seat)
+            .map_or_else(Vec::new, |s| vec![s.seat.clone()])
+    }
+
+    fn boxed(&self) -> Box<dyn BoardView> {
+        Box::new(self.clone())
     }
 }
 
@@ -761,6 +835,7 @@ impl Hooks for NoHooks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::view::View;
     use crate::Rules;
 
     #[test]
@@ -788,5 +863,33 @@ mod tests {
             slot.as_ref().map(|v| v.seats()),
             Some(vec!["R".into(), "B".into()])
         );
+    }
+
+    #[test]
+    fn a_picture_answers_as_the_game_s_own_board() {
+        let game = billes_notation::parse_game(
+            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 3. G6 + *\n",
+        )
+        .expect("record parses");
+        let rules = crate::aggravation::Aggravation::default();
+        let mut state = Rules::setup(&rules, &game).expect("start position");
+        for turn in &game.line.turns {
+            Rules::play(&rules, &mut state, turn).expect("legal turn");
+        }
+        let picture = state.view();
+        let own: &dyn BoardView = &state;
+        let seen: &dyn BoardView = &picture;
+        assert_eq!(seen.seats(), own.seats());
+        for seat in ["R", "G"] {
+            assert_eq!(seen.pieces(seat), own.pieces(seat));
+            assert_eq!(seen.reserve(seat), own.reserve(seat));
+            assert_eq!(seen.finished(seat), own.finished(seat));
+            assert_eq!(seen.team(seat), own.team(seat));
+        }
+        for hole in ["r9", "r12", "g9", "c"] {
+            assert_eq!(seen.at(hole), own.at(hole), "{hole}");
+        }
+        assert_eq!(seen.at("r12"), Some("R"));
+        assert_eq!(seen.boxed().pieces("G"), ["g9"]);
     }
 }

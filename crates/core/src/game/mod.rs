@@ -476,8 +476,10 @@ pub trait Position: fmt::Debug {
     /// The position as pictures show it.
     fn view(&self) -> crate::view::PositionView;
 
-    /// The position as house-rule hooks and scripts see it.
-    fn hook_view(&self) -> &dyn crate::variant::BoardView;
+    /// The position as house-rule hooks and scripts see it: the game's
+    /// own [`BoardView`](crate::variant::BoardView), or its
+    /// [`view`](Position::view) for a game that gives none.
+    fn hook_view(&self) -> crate::variant::BoardRef<'_>;
 
     /// The position as a plain-text board.
     fn text_board(&self) -> String;
@@ -596,8 +598,8 @@ pub trait MoveRules: Rules<State: 'static> {
     /// The position as pictures show it.
     fn view(&self, state: &Self::State) -> crate::view::PositionView;
 
-    /// The position as hooks see it.
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView;
+    /// The position as hooks see it ([`Position::hook_view`]).
+    fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;
 }
 
 impl<R: MoveRules + ?Sized> MoveRules for &R {
@@ -643,7 +645,7 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
         (**self).view(state)
     }
-    fn hook_view<'s>(&self, state: &'s Self::State) -> &'s dyn crate::variant::BoardView {
+    fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s> {
         (**self).hook_view(state)
     }
 }

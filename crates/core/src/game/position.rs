@@ -238,7 +238,7 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.view(&self.state)
     }
 
-    fn hook_view(&self) -> &dyn crate::variant::BoardView {
+    fn hook_view(&self) -> crate::variant::BoardRef<'_> {
         self.rules.hook_view(&self.state)
     }
 

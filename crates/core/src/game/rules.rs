@@ -166,7 +166,8 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
 
     /// The position as hooks see it (`None`, the default: the game takes
     /// no hook that looks at the position, as a `moves`, `effect` or
-    /// `winner` hook does).
+    /// `winner` hook does, and [`crate::game::Position::hook_view`] answers
+    /// from the game's picture of the position).
     fn board<'s>(&self, state: &'s Self::State) -> Option<&'s dyn BoardView> {
         let _ = state;
         None

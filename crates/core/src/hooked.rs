@@ -7,7 +7,7 @@
 
 use billes_notation::{Game, Turn};
 
-use crate::game::{GameRules, Move, MoveRules, Next, Roll, TwoStep};
+use crate::game::{GameRules, Move, MoveRules, Next, PlayError, Roll, TwoStep};
 use crate::rng::Rng;
 use crate::variant::{BoardRef, Hook, Hooks};
 use crate::{Describe, ReplayError, Rules, SimOptions};
@@ -55,7 +55,7 @@ pub trait HookedRules: GameRules {
         roll: Option<Roll>,
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<Move>, ReplayError> {
+    ) -> Result<Vec<Move>, PlayError> {
         GameRules::legal_moves(self, state, seat, roll, number, hooks)
     }
 }
@@ -138,9 +138,10 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         seat: &str,
         roll: Option<Roll>,
         number: u32,
-    ) -> Result<Vec<Move>, ReplayError> {
+    ) -> Result<Vec<Move>, PlayError> {
         if self.hooks.calls(Hook::Moves) {
-            let list = crate::house::listed(self.rules, self.hooks, state, seat, roll, number)?;
+            let list = crate::house::listed(self.rules, self.hooks, state, seat, roll, number)
+                .map_err(PlayError::from_replay)?;
             Ok(list.into_iter().map(|(m, _)| m).collect())
         } else {
             GameRules::legal_moves(self.rules, state, seat, roll, number, self.hooks)
@@ -153,7 +154,7 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         seat: &str,
         roll: Option<Roll>,
         number: u32,
-    ) -> Result<Vec<TwoStep>, ReplayError> {
+    ) -> Result<Vec<TwoStep>, PlayError> {
         if self.hooks.calls(Hook::Moves) {
             // The moves hook changes the list: seen in two steps from it.
             let list = MoveRules::legal_moves(self, state, seat, roll, number)?;

@@ -234,7 +234,7 @@ macro_rules! __define_games {
                 seat: &str,
                 roll: Option<$crate::game::Roll>,
                 number: u32,
-            ) -> Result<Vec<$crate::game::Move>, $crate::ReplayError> {
+            ) -> Result<Vec<$crate::game::Move>, $crate::game::PlayError> {
                 <$t as GameRules>::legal_moves(self, state, seat, roll, number, &$crate::variant::NoHooks)
             }
 
@@ -244,7 +244,7 @@ macro_rules! __define_games {
                 seat: &str,
                 roll: Option<$crate::game::Roll>,
                 number: u32,
-            ) -> Result<Vec<$crate::game::TwoStep>, $crate::ReplayError> {
+            ) -> Result<Vec<$crate::game::TwoStep>, $crate::game::PlayError> {
                 <$t as GameRules>::legal_two_steps(self, state, seat, roll, number, &$crate::variant::NoHooks)
             }
 

@@ -11,7 +11,7 @@
 //! past `p10`, and the first pawn on `p10` wins. A roll that cannot be
 //! used is a pass (`--`). Seats take turns, R first.
 
-use billes_core::game::{GameRules, Move, Next, Roll};
+use billes_core::game::{GameRules, Move, Next, PlayError, Roll};
 use billes_core::hooked::WithHooks;
 use billes_core::variant::{Hook, HookError, Hooks, MoveView, RollView, Verdict};
 use billes_core::{
@@ -118,12 +118,11 @@ impl GameRules for Race {
         roll: Option<Roll>,
         _number: u32,
         _hooks: &H,
-    ) -> Result<Vec<Move>, ReplayError> {
-        let span = Span::default();
+    ) -> Result<Vec<Move>, PlayError> {
         if Race::winner(state).is_some() || SEATS[state.to_move] != seat {
-            return Err(error(ErrorKind::Seat, span, format!("{seat} may not move")));
+            return Err(PlayError::NotToAct(format!("{seat} may not move")));
         }
-        let roll = roll.ok_or_else(|| error(ErrorKind::Roll, span, "the roll is missing"))?;
+        let roll = roll.ok_or_else(|| PlayError::Roll("the roll is missing".into()))?;
         let text = match Race::landing(state, state.to_move, roll.get()) {
             Some(to) => format!(
                 "{seat}{roll} {}-{}",
@@ -132,8 +131,13 @@ impl GameRules for Race {
             ),
             None => format!("{seat}{roll} --"),
         };
-        let game = billes_notation::parse_game(&format!("{text} *\n"))
-            .map_err(|e| error(ErrorKind::IllegalMove, span, e.message))?;
+        let game = billes_notation::parse_game(&format!("{text} *\n")).map_err(|e| {
+            PlayError::Illegal {
+                kind: ErrorKind::IllegalMove,
+                message: e.message,
+                legal: Vec::new(),
+            }
+        })?;
         Ok(game.line.turns.iter().filter_map(Move::from_turn).collect())
     }
 

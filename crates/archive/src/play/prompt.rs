@@ -164,10 +164,7 @@ impl Session<'_> {
             return format!("{number}> ");
         };
         let mut text = format!("{number}. {seat}");
-        let replay = next.needs.iter().find_map(|n| match n {
-            Need::Replay { point, declined } => Some((point, declined)),
-            _ => None,
-        });
+        let replay = next.needs.iter().find_map(Need::replay);
         match replay {
             Some((point, declined)) => text.push_str(&format!(
                 " may replay the 6 with the pawn on {point}, or {declined} rolls"
@@ -182,16 +179,7 @@ impl Session<'_> {
             text.push_str(&format!(" (or {})", next.seats[1..].join(" or ")));
         }
         for need in &next.needs {
-            match need {
-                Need::Teammate { seats } => {
-                    text.push_str(&format!(" for {}", seats.join(" or ")));
-                }
-                Need::PutDown => text.push_str(", then put the barricade down (#point)"),
-                Need::PutBackOrRemove => text.push_str(
-                    ": put the pushed marble back (+cell) or take it out (~ then a move)",
-                ),
-                Need::Replay { .. } => {}
-            }
+            text.extend(need.prompt());
         }
         text.push_str("> ");
         text

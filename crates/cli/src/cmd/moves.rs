@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::rules::{Place, Resolver};
-use billes_core::game::{Move, Need, Position, Roll};
+use billes_core::game::{Move, Position, Roll};
 use billes_core::GameKind;
 use billes_notation::Action;
 use clap::{Args, ValueEnum};
@@ -261,20 +261,11 @@ fn who(next: &billes_core::game::Next) -> String {
     } else {
         format!("{seat} to move")
     };
-    if next.seats.len() > 1 && next.needs.iter().all(|n| !matches!(n, Need::Replay { .. })) {
+    if next.seats.len() > 1 && next.needs.iter().all(|n| n.replay().is_none()) {
         text.push_str(&format!(" (any of {} may start)", next.seats.join(" ")));
     }
     for need in &next.needs {
-        text.push_str(&match need {
-            Need::Teammate { seats } => format!("; rolls for {}", seats.join(" or ")),
-            Need::PutDown => "; puts a held barricade down".to_string(),
-            Need::Replay { point, declined } => {
-                format!("; may replay the 6 with the pawn on {point}, or let {declined} play")
-            }
-            Need::PutBackOrRemove => {
-                "; puts its pushed marble back (+cell) or takes it out (~)".into()
-            }
-        });
+        text.push_str(&need.phrase());
     }
     text
 }

@@ -215,8 +215,9 @@ impl crate::game::GameRules for Barricade {
         roll: Option<crate::game::Roll>,
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<crate::game::Move>, ReplayError> {
+    ) -> Result<Vec<crate::game::Move>, crate::game::PlayError> {
         self.legal_moves_with(state, seat, roll, number, hooks)
+            .map_err(crate::game::PlayError::from_replay)
     }
 
     fn legal_two_steps<H: Hooks>(
@@ -226,8 +227,9 @@ impl crate::game::GameRules for Barricade {
         roll: Option<crate::game::Roll>,
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<crate::game::TwoStep>, ReplayError> {
+    ) -> Result<Vec<crate::game::TwoStep>, crate::game::PlayError> {
         self.two_steps_with(state, seat, roll, number, hooks)
+            .map_err(crate::game::PlayError::from_replay)
     }
 
     #[inline]

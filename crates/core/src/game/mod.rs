@@ -276,6 +276,47 @@ pub enum Need {
     PutBackOrRemove,
 }
 
+impl Need {
+    /// The need in the words of `billes moves`, after "R to roll":
+    /// `; rolls for G or Y`, `; puts a held barricade down`.
+    pub fn phrase(&self) -> String {
+        match self {
+            Need::Teammate { seats } => format!("; rolls for {}", seats.join(" or ")),
+            Need::PutDown => "; puts a held barricade down".to_string(),
+            Need::Replay { point, declined } => {
+                format!("; may replay the 6 with the pawn on {point}, or let {declined} play")
+            }
+            Need::PutBackOrRemove => {
+                "; puts its pushed marble back (+cell) or takes it out (~)".into()
+            }
+        }
+    }
+
+    /// The need in the words of a prompt for the turn, after "12. R to
+    /// roll": ` for G or Y`, `, then put the barricade down (#point)`;
+    /// `None` for a pending replay, which the prompt says in place of
+    /// "to roll" ([`Need::replay`]).
+    pub fn prompt(&self) -> Option<String> {
+        match self {
+            Need::Teammate { seats } => Some(format!(" for {}", seats.join(" or "))),
+            Need::PutDown => Some(", then put the barricade down (#point)".into()),
+            Need::PutBackOrRemove => {
+                Some(": put the pushed marble back (+cell) or take it out (~ then a move)".into())
+            }
+            Need::Replay { .. } => None,
+        }
+    }
+
+    /// The pawn's point and the seat that plays when it is declined, for a
+    /// pending replay of a 6.
+    pub fn replay(&self) -> Option<(&str, &str)> {
+        match self {
+            Need::Replay { point, declined } => Some((point, declined)),
+            _ => None,
+        }
+    }
+}
+
 /// Why the game API refused a request of a [`Position`]: a list of legal
 /// moves for a seat or a roll that does not fit, a move the rules refuse,
 /// a move's text that names no legal move, a hook that failed. A mistake
@@ -418,7 +459,7 @@ pub trait Position: fmt::Debug {
         &self,
         seat: &str,
         roll: Option<Roll>,
-    ) -> Result<Vec<TwoStep>, ReplayError> {
+    ) -> Result<Vec<TwoStep>, PlayError> {
         Ok(TwoStep::group(self.legal_moves_for(seat, roll)?))
     }
 
@@ -427,14 +468,10 @@ pub trait Position: fmt::Debug {
     ///
     /// # Errors
     /// As [`legal_moves`](Position::legal_moves).
-    fn legal_two_steps(&self, roll: Option<Roll>) -> Result<Vec<TwoStep>, ReplayError> {
+    fn legal_two_steps(&self, roll: Option<Roll>) -> Result<Vec<TwoStep>, PlayError> {
         match self.to_act() {
             Some(seat) => self.legal_two_steps_for(&seat, roll),
-            None => Err(ReplayError::new(
-                crate::ErrorKind::AfterEnd,
-                Default::default(),
-                "the game is over",
-            )),
+            None => Err(PlayError::GameOver),
         }
     }
 
@@ -558,7 +595,7 @@ pub trait MoveRules: Rules<State: 'static> {
         seat: &str,
         roll: Option<Roll>,
         number: u32,
-    ) -> Result<Vec<Move>, ReplayError>;
+    ) -> Result<Vec<Move>, PlayError>;
 
     /// [`MoveRules::legal_moves`] seen in two steps
     /// ([`Position::legal_two_steps`]); by default [`TwoStep::group`] of
@@ -572,7 +609,7 @@ pub trait MoveRules: Rules<State: 'static> {
         seat: &str,
         roll: Option<Roll>,
         number: u32,
-    ) -> Result<Vec<TwoStep>, ReplayError> {
+    ) -> Result<Vec<TwoStep>, PlayError> {
         Ok(TwoStep::group(self.legal_moves(state, seat, roll, number)?))
     }
 
@@ -621,7 +658,7 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
         seat: &str,
         roll: Option<Roll>,
         number: u32,
-    ) -> Result<Vec<Move>, ReplayError> {
+    ) -> Result<Vec<Move>, PlayError> {
         (**self).legal_moves(state, seat, roll, number)
     }
     fn legal_two_steps(
@@ -630,7 +667,7 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
         seat: &str,
         roll: Option<Roll>,
         number: u32,
-    ) -> Result<Vec<TwoStep>, ReplayError> {
+    ) -> Result<Vec<TwoStep>, PlayError> {
         (**self).legal_two_steps(state, seat, roll, number)
     }
     fn position_tag(&self, state: &Self::State) -> String {

@@ -122,8 +122,7 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         match self.rules.to_act(&self.state) {
             Some(seat) => self
                 .rules
-                .legal_moves(&self.state, seat.as_str(), roll, self.turns + 1)
-                .map_err(PlayError::from_replay),
+                .legal_moves(&self.state, seat.as_str(), roll, self.turns + 1),
             None => Err(PlayError::GameOver),
         }
     }
@@ -131,14 +130,13 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
     fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
         self.rules
             .legal_moves(&self.state, seat, roll, self.turns + 1)
-            .map_err(PlayError::from_replay)
     }
 
     fn legal_two_steps_for(
         &self,
         seat: &str,
         roll: Option<Roll>,
-    ) -> Result<Vec<TwoStep>, ReplayError> {
+    ) -> Result<Vec<TwoStep>, PlayError> {
         self.rules
             .legal_two_steps(&self.state, seat, roll, self.turns + 1)
     }

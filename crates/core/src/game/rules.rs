@@ -15,7 +15,7 @@
 use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
 use serde::de::DeserializeOwned;
 
-use super::{Move, Next, Roll, TwoStep};
+use super::{Move, Next, PlayError, Roll, TwoStep};
 use crate::rng::Rng;
 use crate::variant::{BoardView, FieldKind, HookError, Hooks, QueryKind};
 use crate::ReplayError;
@@ -78,7 +78,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         roll: Option<Roll>,
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<Move>, ReplayError>;
+    ) -> Result<Vec<Move>, PlayError>;
 
     /// [`GameRules::legal_moves`] seen in two steps
     /// ([`crate::game::Position::legal_two_steps`]); by default
@@ -93,7 +93,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         roll: Option<Roll>,
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<TwoStep>, ReplayError> {
+    ) -> Result<Vec<TwoStep>, PlayError> {
         Ok(TwoStep::group(GameRules::legal_moves(
             self, state, seat, roll, number, hooks,
         )?))

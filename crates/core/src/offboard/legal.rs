@@ -290,13 +290,13 @@ mod tests {
         let e = rules
             .legal_moves(&state, "B", None, 1)
             .expect_err("not B's turn");
-        assert_eq!(e.kind, ErrorKind::Seat);
-        assert_eq!(e.message, "B may not take the next turn (R may)");
+        assert_eq!(e.kind(), ErrorKind::Seat);
+        assert_eq!(e.to_string(), "B may not take the next turn (R may)");
         let roll = Roll::new(3);
         let e = rules
             .legal_moves(&state, "R", roll, 1)
             .expect_err("no dice");
-        assert_eq!(e.kind, ErrorKind::Roll);
+        assert_eq!(e.kind(), ErrorKind::Roll);
         let moves = rules
             .legal_moves(&state, "R", None, 1)
             .expect("legal moves");

@@ -283,8 +283,9 @@ impl crate::game::GameRules for Offboard {
         roll: Option<crate::game::Roll>,
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<crate::game::Move>, ReplayError> {
+    ) -> Result<Vec<crate::game::Move>, crate::game::PlayError> {
         self.legal_moves_with(state, seat, roll, number, hooks)
+            .map_err(crate::game::PlayError::from_replay)
     }
 
     #[inline]

@@ -549,7 +549,7 @@ impl Script {
             let number = u32::try_from(data.index.get() + 1).unwrap_or(u32::MAX);
             let moves = rules
                 .legal_moves(&previous.borrow(), turn.head.seat.as_str(), roll, number)
-                .map_err(|e| mlua::Error::runtime(e.message))?;
+                .map_err(|e| mlua::Error::runtime(e.to_string()))?;
             lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
         };
         // The move of the turn, as the rules show it: under the standard

@@ -1,6 +1,6 @@
 //! The hooks a house rule may add to a game's rules.
 //!
-//! A variant is the game's [`Rules`] with other parameters and, optionally,
+//! A variant is the game's [`crate::Rules`] with other parameters and, optionally,
 //! [`Hooks`]: code (usually a Lua script, see the `billes-lua` crate) that the
 //! engine asks at a few points of a turn. Hooks see a read-only view of the
 //! position and the move and return plain values.
@@ -19,7 +19,7 @@
 //! | [`Hooks::score`] | — | — | for every marble pushed off the board |
 //!
 //! Every [`MoveView`] has `turn`, `roller`, `seat` and `kind`; the other
-//! fields are the game's own ([`GameRules::move_fields`]), read with
+//! fields are the game's own ([`crate::game::GameRules::move_fields`]), read with
 //! [`MoveView::field`] and friends:
 //!
 //! | field | aggravation | barricade | offboard |
@@ -39,7 +39,7 @@
 //!
 //! A [`BoardView`] answers what every game has (`at`, `pieces`, `seats`...);
 //! the position queries that only some games have are listed once in
-//! [`GameRules::position_queries`] and answered by [`BoardView::query`]
+//! [`crate::game::GameRules::position_queries`] and answered by [`BoardView::query`]
 //! (hosts offer every game's names in every game, see
 //! [`crate::registry::position_queries`];
 //! a game without one answers [`QueryKind::default_answer`]):
@@ -190,7 +190,7 @@ impl MoveKind {
 /// What only a game's rules know (Barricade's barricades, or the pawn
 /// that must replay its 6; Offboard's scores) is one of the game's own
 /// [`query`](BoardView::query) names instead, listed in its
-/// [`GameRules::position_queries`].
+/// [`crate::game::GameRules::position_queries`].
 pub trait BoardView {
     /// The seat whose piece stands on the named hole, point or cell.
     fn at(&self, hole: &str) -> Option<&str>;
@@ -218,7 +218,7 @@ pub trait BoardView {
         None
     }
     /// The answer to the game's own position query `name` (one of its
-    /// [`GameRules::position_queries`]) about `arg` (a seat or a name;
+    /// [`crate::game::GameRules::position_queries`]) about `arg` (a seat or a name;
     /// ignored by a [`QueryKind::Names`] query). `None`: the game has no
     /// such query, and hosts answer with [`QueryKind::default_answer`].
     fn query(&self, name: &str, arg: &str) -> Option<Answer> {
@@ -301,7 +301,7 @@ impl std::fmt::Debug for BoardRef<'_> {
 /// A picture of the position answers what every game has: the pieces on
 /// the board, waiting and home, the seats. It knows no teams (each seat
 /// plays alone), no routes and no progress; a game with more to say gives
-/// hooks its own [`BoardView`] ([`GameRules::board`]).
+/// hooks its own [`BoardView`] ([`crate::game::GameRules::board`]).
 impl BoardView for PositionView {
     fn at(&self, hole: &str) -> Option<&str> {
         self.piece_at(hole).map(|p| p.seat.as_str())
@@ -376,7 +376,7 @@ pub(crate) fn copy_state<S: BoardView + Clone + 'static>(
 }
 
 /// What a game's own position query takes and gives (see
-/// [`GameRules::position_queries`]).
+/// [`crate::game::GameRules::position_queries`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QueryKind {
     /// No argument; a sorted list of names (`barricades`).
@@ -460,7 +460,7 @@ pub const MAX_FIELDS: usize = 8;
 
 /// A candidate move, as [`Hooks::allow`] and [`Hooks::extra_turn`] see it:
 /// the fields every game has, and the game's own fields, which it lists
-/// once in [`GameRules::move_fields`].
+/// once in [`crate::game::GameRules::move_fields`].
 pub struct MoveView<'a> {
     /// The turn number.
     pub turn: u32,
@@ -480,7 +480,7 @@ pub struct MoveView<'a> {
 
 impl<'a> MoveView<'a> {
     /// A view of a move of a game whose own fields are `names` (its
-    /// [`GameRules::move_fields`]), with `values` in that order.
+    /// [`crate::game::GameRules::move_fields`]), with `values` in that order.
     ///
     /// # Panics
     /// When `values` do not match `names` in number and kind (a bug in the

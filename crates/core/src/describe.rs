@@ -3,9 +3,12 @@
 //! computed from the position before the turn, the turn and the position
 //! after it. `billes annotate` writes these phrases into records.
 
-use billes_notation::{Game, Line, Turn};
+use std::ops::ControlFlow;
+
+use billes_notation::{Game, Span, Turn};
 
 use crate::replay::Rules;
+use crate::walk::{walk, At, Read, Visitor};
 use crate::ReplayError;
 
 /// A game's rules that can tell what a turn did.
@@ -31,34 +34,81 @@ pub struct Described {
 /// (turn numbers and the result are [`crate::replay_with`]'s business).
 pub fn describe_with<R: Describe>(rules: &R, game: &Game) -> Result<Vec<Described>, ReplayError> {
     let mut state = rules.setup(game)?;
-    describe_line(rules, &mut state, &game.line, 0)
+    let mut describing = Describing {
+        rules,
+        lines: Vec::new(),
+    };
+    if let ControlFlow::Break(e) = walk::<Read, _>(&mut describing, &mut state, &game.line) {
+        return Err(e);
+    }
+    Ok(describing.lines.pop().map(|l| l.turns).unwrap_or_default())
 }
 
-fn describe_line<R: Describe>(
-    rules: &R,
-    state: &mut R::State,
-    line: &Line,
-    depth: usize,
-) -> Result<Vec<Described>, ReplayError> {
-    let mut out = Vec::with_capacity(line.turns.len());
-    for turn in &line.turns {
-        let mut variations = Vec::new();
-        if depth < crate::replay::MAX_DEPTH {
-            for variation in turn.variations() {
-                let mut alt = state.clone();
-                variations.push(describe_line(rules, &mut alt, variation, depth + 1)?);
+/// The description of a record, as a visitor of its turns.
+struct Describing<'r, R> {
+    rules: &'r R,
+    /// The lines being described, the main line first, the innermost last.
+    lines: Vec<Lines>,
+}
+
+/// A line being described.
+#[derive(Default)]
+struct Lines {
+    /// Its turns described so far.
+    turns: Vec<Described>,
+    /// The variations of its next turn, described.
+    variations: Vec<Vec<Described>>,
+}
+
+impl<R: Describe> Visitor<Read> for Describing<'_, R> {
+    type Position<'p> = R::State;
+    type Stop = ReplayError;
+    type Kept = ();
+
+    fn branch(&mut self, state: &R::State) -> R::State {
+        state.clone()
+    }
+
+    /// A variation too deep is left out of the description.
+    fn too_deep(&mut self, _: Span) -> ControlFlow<ReplayError> {
+        ControlFlow::Continue(())
+    }
+
+    fn enter(&mut self, _: usize) {
+        self.lines.push(Lines::default());
+    }
+
+    fn play(
+        &mut self,
+        state: &mut R::State,
+        turn: &mut &Turn,
+        _: At<'_, ()>,
+    ) -> ControlFlow<ReplayError> {
+        let before = state.clone();
+        if let Err(e) = self.rules.play(state, turn) {
+            return ControlFlow::Break(e.in_turn(turn.number, &turn.head.seat));
+        }
+        let phrases = self.rules.describe(&before, turn, state);
+        if let Some(line) = self.lines.last_mut() {
+            let variations = std::mem::take(&mut line.variations);
+            line.turns.push(Described {
+                phrases,
+                variations,
+            });
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn leave(&mut self, depth: usize) {
+        if depth == 0 {
+            return;
+        }
+        if let Some(line) = self.lines.pop() {
+            if let Some(outer) = self.lines.last_mut() {
+                outer.variations.push(line.turns);
             }
         }
-        let before = state.clone();
-        rules
-            .play(state, turn)
-            .map_err(|e| e.in_turn(turn.number, &turn.head.seat))?;
-        out.push(Described {
-            phrases: rules.describe(&before, turn, state),
-            variations,
-        });
     }
-    Ok(out)
 }
 
 /// "R wins", or "R+G win" for a team, when the game was won by this turn.

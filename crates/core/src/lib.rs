@@ -21,7 +21,8 @@
 //!
 //! 1. `error`, `colour`, `rng`, `kind`: the errors, the seats' colours, the
 //!    dice, the games' names ([`GameKind`])
-//! 2. `replay`: the replay driver and the [`Rules`] it drives
+//! 2. `walk`, `replay`: the walk over a record's tree of turns (main line
+//!    and variations), the replay driver and the [`Rules`] it drives
 //! 3. `describe`: the driver that describes a record
 //! 4. `view`, `variant`: what a position shows to pictures, and the
 //!    hooks' vocabulary
@@ -62,6 +63,7 @@ mod replay;
 mod rng;
 pub mod variant;
 pub mod view;
+mod walk;
 
 pub use colour::Colour;
 pub use describe::{describe_with, Describe, Described};

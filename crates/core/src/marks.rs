@@ -7,10 +7,13 @@
 //! game API ([`Position::parse_move`], which gives the legal move a turn
 //! names with every mark it implies) and compared with what was written.
 
-use billes_notation::{Game, Line, Turn};
+use std::ops::ControlFlow;
+
+use billes_notation::{Game, Span, Turn};
 
 use crate::game::Position;
 use crate::recover::strip_marks;
+use crate::walk::{walk, At, Visitor, Write};
 use crate::{Engine, ErrorKind, ReplayError};
 
 /// Writes into `game` every effect mark its moves imply, in the main line
@@ -39,27 +42,51 @@ pub fn complete_marks(
     game: &mut Game,
 ) -> Result<Vec<ReplayError>, ReplayError> {
     let mut start = engine.start(game)?;
-    let mut missing = Vec::new();
-    complete_line(start.as_mut(), &mut game.line, &mut missing)?;
-    Ok(missing)
+    let mut marking = Marking {
+        missing: Vec::new(),
+    };
+    if let ControlFlow::Break(e) = walk::<Write, _>(&mut marking, &mut start, &mut game.line) {
+        return Err(e);
+    }
+    Ok(marking.missing)
 }
 
-fn complete_line(
-    pos: &mut (dyn Position + '_),
-    line: &mut Line,
-    missing: &mut Vec<ReplayError>,
-) -> Result<(), ReplayError> {
-    for turn in &mut line.turns {
-        if !turn.variations().is_empty() {
-            for variation in turn.variations_mut() {
-                let mut alt = pos.boxed();
-                complete_line(alt.as_mut(), variation, missing)?;
-            }
-        }
-        mark_turn(pos, turn, missing)?;
-        pos.play_turn(turn).map_err(|e| place(turn, e))?;
+/// The completion of marks, as a visitor of the record's turns.
+struct Marking {
+    /// An error per action that lacked a mark.
+    missing: Vec<ReplayError>,
+}
+
+impl Visitor<Write> for Marking {
+    type Position<'p> = Box<dyn Position + 'p>;
+    type Stop = ReplayError;
+    type Kept = ();
+
+    fn branch<'b>(&mut self, pos: &'b Box<dyn Position + '_>) -> Box<dyn Position + 'b> {
+        pos.boxed()
     }
-    Ok(())
+
+    fn too_deep(&mut self, span: Span) -> ControlFlow<ReplayError> {
+        ControlFlow::Break(ReplayError::new(
+            ErrorKind::IllegalMove,
+            span,
+            "variations nested too deeply",
+        ))
+    }
+
+    fn play(
+        &mut self,
+        pos: &mut Box<dyn Position + '_>,
+        turn: &mut &mut Turn,
+        _: At<'_, ()>,
+    ) -> ControlFlow<ReplayError> {
+        let played = mark_turn(pos.as_ref(), turn, &mut self.missing)
+            .and_then(|()| pos.play_turn(turn).map_err(|e| place(turn, e)));
+        match played {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(e),
+        }
+    }
 }
 
 /// Writes into `turn`, to be played in `pos`, every effect mark its move
@@ -122,4 +149,26 @@ fn place(turn: &Turn, e: ReplayError) -> ReplayError {
         e
     };
     e.in_turn(turn.number, turn.head.seat.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameKind, Standard};
+
+    #[test]
+    fn variations_nested_past_the_deepest_are_refused_not_followed() {
+        let record = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n*\n";
+        let mut game = billes_notation::parse_game(record).unwrap();
+        let turn = game.line.turns[0].clone();
+        // Built by a program, deeper than any parsed record nests.
+        for _ in 0..=crate::walk::MAX_DEPTH {
+            let mut outer = turn.clone();
+            outer.variations_mut().push(std::mem::take(&mut game.line));
+            game.line.turns.push(outer);
+        }
+        let engine = Standard::new(GameKind::Aggravation);
+        let e = complete_marks(&engine, &mut game).unwrap_err();
+        assert_eq!(e.message, "variations nested too deeply");
+    }
 }

@@ -34,12 +34,14 @@
 //! says so. Turns after the end of the game stop it too.
 
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
-use billes_notation::{Action, Game, Line, Turn};
+use billes_notation::{Action, Game, Span, Turn};
 
 use crate::error::{nearest_first, ErrorKind, ReplayError};
 use crate::game::MoveRules;
 use crate::replay::outcome_errors;
+use crate::walk::{walk, At, Read, Visitor};
 
 /// Mending a refused turn is tried at most this many times (a seat, then
 /// the marks, then the roll).
@@ -78,7 +80,7 @@ pub fn check_all_with<R: MoveRules>(rules: &R, game: &Game) -> Vec<ReplayError> 
         errors: Vec::new(),
         renumber: None,
     };
-    let followed = check.line(&mut state, &game.line, 1, 0);
+    let followed = walk::<Read, _>(&mut check, &mut state, &game.line).is_continue();
     let winners = followed.then(|| rules.winners(&state));
     check.errors.extend(outcome_errors(
         game,
@@ -123,79 +125,110 @@ enum Mended {
     Done,
 }
 
-impl<R: MoveRules> Check<'_, R> {
-    /// Checks `line` from `state`, its first turn being numbered `first`.
-    /// False when the check stopped (the position became unknown).
-    fn line(&mut self, state: &mut R::State, line: &Line, first: u32, depth: usize) -> bool {
-        if depth > crate::replay::MAX_DEPTH {
-            let span = line.turns.first().map(|t| t.span).unwrap_or_default();
-            self.errors.push(
-                ReplayError::new(ErrorKind::IllegalMove, span, "variations nested too deeply")
-                    .with_note(STOPPED),
-            );
-            return false;
-        }
-        let mut expected = first;
-        for (i, turn) in line.turns.iter().enumerate() {
-            let seat = turn.head.seat.as_str();
-            let mut number = None;
-            let place = expected;
-            if turn.number != expected {
-                let follows = line
-                    .turns
-                    .get(i + 1)
-                    .is_some_and(|n| Some(n.number) == turn.number.checked_add(1));
-                let mut e = ReplayError::new(
-                    ErrorKind::TurnNumber,
-                    turn.span,
-                    format!("turn numbered {} is turn {expected}", turn.number),
-                )
-                .in_turn(expected, seat);
-                if follows {
-                    e = e.with_note(format!(
-                        "the turns after it are counted from {}",
-                        turn.number
-                    ));
-                    expected = turn.number;
-                }
-                number = Some(e);
-            }
-            for variation in turn.variations() {
-                let mut alt = state.clone();
-                self.line(&mut alt, variation, expected, depth + 1);
-            }
-            if self.rules.is_over(state) {
-                let winners = self.rules.winners(state).unwrap_or_default();
-                self.errors.extend(number);
-                self.errors.push(
-                    ReplayError::new(
-                        ErrorKind::AfterEnd,
-                        turn.head.span,
-                        format!("the game is over: {} won", winners.join("+")),
-                    )
-                    .in_turn(expected, seat)
-                    .with_note("the turns after the end are not checked"),
-                );
-                return false;
-            }
-            let at = TurnAt {
-                turn,
-                next: line.turns.get(i + 1),
-                expected,
-                place,
-                number,
-            };
-            if !self.turn(state, at) {
-                return false;
-            }
-            if let Some(n) = self.renumber.take() {
-                expected = n;
-            }
-            expected += 1;
-        }
-        true
+/// What the check keeps of a turn while its variations are checked.
+#[derive(Default)]
+struct Numbered {
+    /// The number the turns before give it (it may be checked as its
+    /// written number instead).
+    place: u32,
+    /// The turn number's mistake, if any: reported unless a missing turn
+    /// explains it.
+    number: Option<ReplayError>,
+}
+
+/// The check, as a visitor of the record's turns: a line stops
+/// (`Break(())`) where the position becomes unknown; a variation's stop
+/// does not stop the line it belongs to.
+impl<R: MoveRules> Visitor<Read> for Check<'_, R> {
+    type Position<'p> = R::State;
+    type Stop = ();
+    type Kept = Numbered;
+
+    fn branch(&mut self, state: &R::State) -> R::State {
+        state.clone()
     }
 
+    fn too_deep(&mut self, span: Span) -> ControlFlow<()> {
+        self.errors.push(
+            ReplayError::new(ErrorKind::IllegalMove, span, "variations nested too deeply")
+                .with_note(STOPPED),
+        );
+        ControlFlow::Break(())
+    }
+
+    fn number(
+        &mut self,
+        turn: &Turn,
+        next: Option<&Turn>,
+        mut expected: u32,
+    ) -> ControlFlow<(), (u32, Numbered)> {
+        let place = expected;
+        let mut number = None;
+        if turn.number != expected {
+            let follows = next.is_some_and(|n| Some(n.number) == turn.number.checked_add(1));
+            let mut e = ReplayError::new(
+                ErrorKind::TurnNumber,
+                turn.span,
+                format!("turn numbered {} is turn {expected}", turn.number),
+            )
+            .in_turn(expected, turn.head.seat.as_str());
+            if follows {
+                e = e.with_note(format!(
+                    "the turns after it are counted from {}",
+                    turn.number
+                ));
+                expected = turn.number;
+            }
+            number = Some(e);
+        }
+        ControlFlow::Continue((expected, Numbered { place, number }))
+    }
+
+    fn variation_ended(&mut self, _: ControlFlow<()>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn play(
+        &mut self,
+        state: &mut R::State,
+        turn: &mut &Turn,
+        at: At<'_, Numbered>,
+    ) -> ControlFlow<()> {
+        let (turn, expected) = (*turn, at.number);
+        if self.rules.is_over(state) {
+            let winners = self.rules.winners(state).unwrap_or_default();
+            self.errors.extend(at.kept.number);
+            self.errors.push(
+                ReplayError::new(
+                    ErrorKind::AfterEnd,
+                    turn.head.span,
+                    format!("the game is over: {} won", winners.join("+")),
+                )
+                .in_turn(expected, turn.head.seat.as_str())
+                .with_note("the turns after the end are not checked"),
+            );
+            return ControlFlow::Break(());
+        }
+        let at = TurnAt {
+            turn,
+            next: at.next,
+            expected,
+            place: at.kept.place,
+            number: at.kept.number,
+        };
+        if self.turn(state, at) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    }
+
+    fn next_number(&mut self, number: u32) -> u32 {
+        self.renumber.take().unwrap_or(number) + 1
+    }
+}
+
+impl<R: MoveRules> Check<'_, R> {
     /// Plays the turn of `at`, mending it where it can. False when the
     /// check stops.
     fn turn(&mut self, state: &mut R::State, mut at: TurnAt<'_>) -> bool {

@@ -4,9 +4,10 @@
 
 use std::ops::ControlFlow;
 
-use billes_notation::{Game, Line, Outcome, Turn};
+use billes_notation::{Game, Outcome, Span, Turn};
 
 use crate::error::{cold, nearest_first, ErrorKind, ReplayError};
+use crate::walk::{walk, At, Read, Visitor};
 
 /// A position that can be printed as a text board.
 pub trait TextBoard {
@@ -140,13 +141,6 @@ impl Flow for ControlFlow<()> {
     }
 }
 
-/// Deepest variation nesting the replay, the check and the descriptions
-/// follow. A record the parser reads nests at most
-/// [`billes_notation::MAX_NESTING`] (64) deep; a game built otherwise (by a
-/// program, or read from JSON) may nest deeper, and is refused past this
-/// depth ("variations nested too deeply") rather than overflow the stack.
-pub(crate) const MAX_DEPTH: usize = 256;
-
 /// Replays `game` under `rules`: checks every turn of the main line and of
 /// every variation, the end of the game and the result token and tag, calling
 /// `observe` after each main-line turn. When `observe` answers
@@ -187,67 +181,99 @@ fn replay_observing<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>>(
     observe: Option<&mut O>,
 ) -> Result<Summary, ReplayError> {
     let mut state = rules.setup(game)?;
-    let mut summary = Summary {
-        turns: 0,
-        variation_turns: 0,
-        winners: None,
-        stopped: false,
+    let mut replaying = Replaying {
+        rules,
+        summary: Summary {
+            turns: 0,
+            variation_turns: 0,
+            winners: None,
+            stopped: false,
+        },
+        observe,
     };
-    let flow = play_line(rules, &mut state, &game.line, 1, 0, &mut summary, observe)?;
+    let flow = walk::<Read, _>(&mut replaying, &mut state, &game.line);
+    let mut summary = replaying.summary;
     summary.winners = rules.winners(&state);
-    summary.stopped = flow.is_break();
+    summary.stopped = match flow {
+        ControlFlow::Continue(()) => false,
+        ControlFlow::Break(Halt::Stopped) => true,
+        ControlFlow::Break(Halt::Mistake(e)) => return Err(e),
+    };
     if !summary.stopped {
         check_outcome(game, &game.outcome, summary.winners.as_deref())?;
     }
     Ok(summary)
 }
 
-fn play_line<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>>(
-    rules: &R,
-    state: &mut R::State,
-    line: &Line,
-    first_number: u32,
-    depth: usize,
-    summary: &mut Summary,
-    mut observe: Option<&mut O>,
-) -> Result<ControlFlow<()>, ReplayError> {
-    if depth > MAX_DEPTH {
-        let span = line.turns.first().map(|t| t.span).unwrap_or_default();
-        return Err(ReplayError::new(
+/// Why a replay stops before the end of the record.
+enum Halt {
+    /// A mistake of the record.
+    Mistake(ReplayError),
+    /// The observer stopped it.
+    Stopped,
+}
+
+/// The replay, as a visitor of the record's turns.
+struct Replaying<'r, 'o, R, O> {
+    rules: &'r R,
+    summary: Summary,
+    /// Shown the turns of the main line (a variation always plays to its
+    /// end).
+    observe: Option<&'o mut O>,
+}
+
+impl<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>> Visitor<Read>
+    for Replaying<'_, '_, R, O>
+{
+    type Position<'p> = R::State;
+    type Stop = Halt;
+    type Kept = ();
+
+    #[inline]
+    fn branch(&mut self, state: &R::State) -> R::State {
+        state.clone()
+    }
+
+    fn too_deep(&mut self, span: Span) -> ControlFlow<Halt> {
+        ControlFlow::Break(Halt::Mistake(ReplayError::new(
             ErrorKind::IllegalMove,
             span,
             "variations nested too deeply",
-        ));
+        )))
     }
-    for (i, turn) in line.turns.iter().enumerate() {
-        let expected = first_number + i as u32;
+
+    #[inline]
+    fn number(
+        &mut self,
+        turn: &Turn,
+        _: Option<&Turn>,
+        expected: u32,
+    ) -> ControlFlow<Halt, (u32, ())> {
         if turn.number != expected {
             // The error's turn is the turn's place, as for every other
             // kind; the number as written is in the message.
-            return Err(cold(|| {
+            return ControlFlow::Break(Halt::Mistake(cold(|| {
                 ReplayError::new(
                     ErrorKind::TurnNumber,
                     turn.span,
                     format!("turn numbered {} is turn {expected}", turn.number),
                 )
                 .in_turn(expected, &turn.head.seat)
-            }));
+            })));
         }
-        for variation in turn.variations() {
-            let mut alt = state.clone();
-            // No observer in a variation: it always plays to its end.
-            let _ = play_line(
-                rules,
-                &mut alt,
-                variation,
-                expected,
-                depth + 1,
-                summary,
-                None::<&mut O>,
-            )?;
-        }
+        ControlFlow::Continue((expected, ()))
+    }
+
+    #[inline]
+    fn play(
+        &mut self,
+        state: &mut R::State,
+        turn: &mut &Turn,
+        at: At<'_, ()>,
+    ) -> ControlFlow<Halt> {
+        let (rules, turn) = (self.rules, *turn);
         if rules.is_over(state) {
-            return Err(cold(|| {
+            return ControlFlow::Break(Halt::Mistake(cold(|| {
                 let winners = rules.winners(state).unwrap_or_default();
                 ReplayError::new(
                     ErrorKind::AfterEnd,
@@ -255,32 +281,32 @@ fn play_line<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>>(
                     format!("the game is over: {} won", winners.join("+")),
                 )
                 .in_turn(turn.number, &turn.head.seat)
-            }));
+            })));
         }
         if let Err(e) = rules.play(state, turn) {
-            return Err(cold(|| {
+            return ControlFlow::Break(Halt::Mistake(cold(|| {
                 let mut e = e.in_turn(turn.number, &turn.head.seat);
                 nearest_first(&mut e.legal, &turn.actions);
                 e
-            }));
+            })));
         }
-        if depth == 0 {
-            summary.turns += 1;
-        } else {
-            summary.variation_turns += 1;
+        if at.depth > 0 {
+            self.summary.variation_turns += 1;
+            return ControlFlow::Continue(());
         }
-        if let Some(observe) = observe.as_deref_mut() {
+        self.summary.turns += 1;
+        if let Some(observe) = self.observe.as_deref_mut() {
             let flow = observe(&Step {
-                index: expected,
+                index: at.number,
                 turn,
                 state,
             });
             if flow.is_break() {
-                return Ok(flow);
+                return ControlFlow::Break(Halt::Stopped);
             }
         }
+        ControlFlow::Continue(())
     }
-    Ok(ControlFlow::Continue(()))
 }
 
 /// Checks the result token against the position, and the `Result` tag (if

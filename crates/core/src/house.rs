@@ -40,6 +40,7 @@
 use billes_notation::{Action, Game, Line, Outcome, Span, Turn};
 
 use crate::game::{with_board, GameRules, Move, Position, Roll};
+use crate::greedy::{Greedy, Ties};
 use crate::rng::Rng;
 use crate::variant::{BoardView, Hook, Hooks, PlayedView, RollView};
 use crate::{ErrorKind, ReplayError};
@@ -491,9 +492,8 @@ const GREEDY_LIMIT: usize = 40;
 /// The move of `moves` after which `seat`'s progress leads the others'
 /// most (ties broken at random).
 fn best(pos: &dyn Position, seat: &str, moves: &[Move], rng: &mut Rng) -> Move {
-    let mut top: Vec<&Move> = Vec::new();
-    let mut top_score = i64::MIN;
-    for m in moves {
+    let mut best = Greedy::new(Ties::Drawn);
+    for (i, m) in moves.iter().enumerate() {
         let mut after = pos.boxed();
         if after.play(m).is_err() {
             continue;
@@ -513,17 +513,11 @@ fn best(pos: &dyn Position, seat: &str, moves: &[Move], rng: &mut Rng) -> Move {
         } else {
             own - others
         };
-        if score > top_score {
-            top_score = score;
-            top.clear();
-        }
-        if score == top_score {
-            top.push(m);
-        }
+        best.offer(i, score, rng);
     }
-    match top.len() {
-        0 => moves[rng.below(moves.len())].clone(),
-        n => top[rng.below(n)].clone(),
+    match best.pick(rng) {
+        Some(i) => moves[i].clone(),
+        None => moves[rng.below(moves.len())].clone(),
     }
 }
 

@@ -19,8 +19,9 @@
 //! re-exported here counted in the module that defines it, and checks it
 //! against this list):
 //!
-//! 1. `error`, `colour`, `rng`, `kind`: the errors, the seats' colours, the
-//!    dice, the games' names ([`GameKind`])
+//! 1. `error`, `colour`, `rng`, `kind`, `greedy`: the errors, the seats'
+//!    colours, the dice, the games' names ([`GameKind`]), the greedy choice
+//!    among scored moves
 //! 2. `walk`, `replay`: the walk over a record's tree of turns (main line
 //!    and variations), the replay driver and the [`Rules`] it drives
 //! 3. `describe`: the driver that describes a record
@@ -52,6 +53,7 @@ mod describe;
 mod engine;
 mod error;
 pub mod game;
+pub mod greedy;
 pub mod hooked;
 pub mod house;
 mod kind;

@@ -12,6 +12,7 @@
 
 use billes_core::barricade::{iter_points, Board as Geometry, Point, State, HOUSE};
 use billes_core::game::{Move, Position, TwoStep};
+use billes_core::greedy::Greedy;
 use billes_core::{Colour, Rng};
 use billes_notation::{Action, Name};
 
@@ -237,7 +238,7 @@ pub(super) fn pick(pos: &dyn Position, steps: &[TwoStep], rng: &mut Rng) -> Opti
     }
     let board = board_of(pos, steps[0].first.moving_seat().as_str());
     let mut memo = Memo::new();
-    let mut best = super::Best::default();
+    let mut best = Greedy::new(super::TIES);
     let mut found: Option<(usize, Vec<usize>)> = None;
     let mut i = 0;
     for (s, step) in steps.iter().enumerate() {

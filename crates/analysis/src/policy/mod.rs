@@ -7,9 +7,11 @@
 //! aggravates, enters HOME, enters, keeps its marbles out of reach and makes
 //! progress; in Barricade it reaches the goal, sends pawns home, puts
 //! barricades in front of the leader and makes progress; in Offboard it
-//! ejects, pushes and keeps its lines together towards the centre. It plays
-//! a random move now and then ([`Heuristic::EXPLORE`]) and breaks ties at
-//! random, so that rollouts of Offboard, which has no dice, still differ.
+//! ejects, pushes and keeps its lines together towards the centre. Those
+//! are its scores; the choice is the core's one greedy player
+//! ([`billes_core::greedy`]). It plays a random move now and then
+//! ([`Heuristic::EXPLORE`]) and breaks ties at random, so that rollouts of
+//! Offboard, which has no dice, still differ.
 //! [`Uniform`] plays uniformly random legal moves: the yardstick.
 //!
 //! ```
@@ -33,6 +35,7 @@ mod offboard;
 use std::fmt;
 
 use billes_core::game::{Move, Position, Roll};
+use billes_core::greedy::{self, Ties};
 use billes_core::{with_kind, GameKind, ReplayError, Rng};
 
 /// A player: picks one of the legal moves of a position.
@@ -291,48 +294,15 @@ impl Play for billes_core::offboard::Offboard {
     }
 }
 
-/// The index of the highest score, ties broken at random.
+/// The index of the highest score, ties broken at random: the one greedy
+/// player of the core, with this policy's scores.
 fn best_of(scores: &[f32], rng: &mut Rng) -> usize {
-    let mut best = Best::default();
-    for (i, &s) in scores.iter().enumerate() {
-        best.offer(i, s, rng);
-    }
-    best.index
+    greedy::best_of(scores.iter().copied(), TIES, rng).unwrap_or(0)
 }
 
-/// The highest score so far, among scores offered one by one (ties, within
-/// 1e-6, broken at random: each of `n` tied is kept with chance `1 / n`).
-#[derive(Debug, Default)]
-struct Best {
-    index: usize,
-    score: f32,
-    ties: u32,
-}
-
-impl Best {
-    /// Offers the `i`-th score (`i` counting from 0): whether it is now
-    /// the best.
-    fn offer(&mut self, i: usize, score: f32, rng: &mut Rng) -> bool {
-        if i == 0 || score > self.score + 1e-6 {
-            *self = Best {
-                index: i,
-                score,
-                ties: 1,
-            };
-            true
-        } else if (score - self.score).abs() <= 1e-6 {
-            self.ties += 1;
-            if rng.below(self.ties as usize) == 0 {
-                self.index = i;
-                self.score = score;
-                return true;
-            }
-            false
-        } else {
-            false
-        }
-    }
-}
+/// How the heuristic player breaks ties: as the moves come (a move's
+/// scores may be offered one by one, without a list of them).
+const TIES: Ties = Ties::AsOffered;
 
 /// The seats on the team of `seat` in `pos` (`seat` included).
 pub(crate) fn team_of(pos: &dyn Position, seat: &str) -> Vec<String> {

@@ -8,6 +8,7 @@ use super::legal::Listed;
 use super::moves::Candidate;
 use super::position::parse_seats;
 use super::{Aggravation, State};
+use crate::greedy::{Greedy, Ties};
 use crate::variant::{Hooks, NoHooks};
 use crate::SimulateError;
 use crate::{Colour, Rng, Rules, SimOptions};
@@ -209,7 +210,7 @@ impl Aggravation {
         candidates: &[Candidate],
         rng: &mut Rng,
     ) -> usize {
-        let mut best = (i32::MIN, 0);
+        let mut best = Greedy::new(Ties::First);
         for (i, c) in candidates.iter().enumerate() {
             let mut score = 0i32;
             if c.victim().is_some() {
@@ -225,12 +226,11 @@ impl Aggravation {
                 }
                 _ => score += 40,
             }
+            // Ties are broken by a random eighth added to each score.
             score = score * 8 + rng.below(8) as i32;
-            if score > best.0 {
-                best = (score, i);
-            }
+            best.offer(i, score, rng);
         }
-        best.1
+        best.pick(rng).unwrap_or(0)
     }
 
     /// Steps a marble of `seat` on `h` still has to go to the far end of HOME

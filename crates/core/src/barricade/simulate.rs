@@ -10,6 +10,7 @@ use super::moves::Move;
 use super::position::State;
 use super::turn::play_with;
 use super::{Barricade, Six};
+use crate::greedy::{best_of, Ties};
 use crate::variant::{Hooks, NoHooks};
 use crate::SimulateError;
 use crate::{Colour, Rng, SimOptions};
@@ -167,9 +168,8 @@ impl Barricade {
             };
             4 * (from - board.distance(m.to) as i32) + 3 * i32::from(m.capture) + i32::from(m.take)
         };
-        let best = moves.iter().map(score).max().unwrap_or(0);
-        let top: Vec<&Move> = moves.iter().filter(|m| score(m) == best).collect();
-        *top[rng.below(top.len())]
+        let best = best_of(moves.iter().map(score), Ties::Drawn, rng);
+        moves[best.unwrap_or(0)]
     }
 
     /// The greedy placement: just ahead of the rival pawn nearest the goal.

@@ -7,6 +7,7 @@ use billes_notation::{Game, Line, Outcome, Span, Tag, Turn};
 use super::legal::{Choice, Play};
 use super::position::{seat_name, State, SEATS};
 use super::Offboard;
+use crate::greedy::{Greedy, Ties};
 use crate::variant::{Hooks, NoHooks};
 use crate::SimulateError;
 use crate::{Rng, SimOptions};
@@ -133,7 +134,7 @@ impl Offboard {
             Play::Line(s, _) => Some(s),
             _ => None,
         };
-        let mut best: Option<(u8, usize)> = None;
+        let mut best = Greedy::new(Ties::First);
         let mut pushes = 0;
         for (i, m) in moves.iter().enumerate() {
             let Some(m) = line(m).filter(|m| m.pushed != 0) else {
@@ -145,12 +146,10 @@ impl Offboard {
                     .mark(state, &m)
                     .and_then(|c| c.points)
                     .map_or(1, |p| p as u8);
-                if best.is_none_or(|(p, _)| points > p) {
-                    best = Some((points, i));
-                }
+                best.offer(i, points, rng);
             }
         }
-        if let Some((_, i)) = best {
+        if let Some(i) = best.pick(rng) {
             return i;
         }
         if pushes > 0 {

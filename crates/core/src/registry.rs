@@ -14,8 +14,10 @@
 //! use billes_core::registry::GameRules;
 //! use billes_core::{with_kind, GameKind};
 //!
-//! let hooks = with_kind!(GameKind::Offboard, R => R::hook_names());
-//! assert_eq!(hooks, ["allow", "score"]);
+//! use billes_core::variant::Hook;
+//!
+//! let hooks = with_kind!(GameKind::Offboard, R => R::hooks());
+//! assert_eq!(hooks, [Hook::Allow, Hook::Score]);
 //! ```
 
 pub use crate::game::GameRules;

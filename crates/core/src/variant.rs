@@ -635,6 +635,38 @@ pub enum Hook {
     Winner,
 }
 
+impl Hook {
+    /// Every hook the core can call, each at its place (`hook as usize`).
+    pub const ALL: [Hook; 7] = [
+        Hook::Allow,
+        Hook::RollFor,
+        Hook::ExtraTurn,
+        Hook::Score,
+        Hook::Moves,
+        Hook::Effect,
+        Hook::Winner,
+    ];
+
+    /// The hooks every game takes unless it declares its own list
+    /// ([`GameRules::hooks`]): those that change the game as a whole, which
+    /// [`crate::house`] asks around any game's own list and checker (they
+    /// read the position through [`GameRules::board`]).
+    pub const COMMON: &'static [Hook] = &[Hook::Moves, Hook::Effect, Hook::Winner];
+
+    /// The hook's name in a script's `hooks` table.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Hook::Allow => "allow",
+            Hook::RollFor => "roll_for",
+            Hook::ExtraTurn => "extra_turn",
+            Hook::Score => "score",
+            Hook::Moves => "moves",
+            Hook::Effect => "effect",
+            Hook::Winner => "winner",
+        }
+    }
+}
+
 /// Code a variant adds to a game's rules. Every method has a default that
 /// changes nothing; the engine calls a hook only when [`Hooks::active`].
 pub trait Hooks {
@@ -837,6 +869,17 @@ mod tests {
     use super::*;
     use crate::view::View;
     use crate::Rules;
+
+    #[test]
+    fn every_hook_stands_at_its_place_with_its_own_name() {
+        for (i, hook) in Hook::ALL.into_iter().enumerate() {
+            assert_eq!(hook as usize, i);
+            assert_eq!(
+                Hook::ALL.iter().filter(|h| h.name() == hook.name()).count(),
+                1
+            );
+        }
+    }
 
     #[test]
     fn copy_into_reuses_a_box_of_the_same_game() {

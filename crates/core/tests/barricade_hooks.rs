@@ -211,7 +211,10 @@ fn simulated_games_obey_the_hooks_and_replay_under_them() {
         replay_with(&WithHooks::new(&rules, &always), &game, &mut |_| {}).unwrap();
     }
     assert_eq!(
-        <Barricade as billes_core::registry::GameRules>::hook_names(),
+        <Barricade as billes_core::registry::GameRules>::hooks()
+            .iter()
+            .map(|h| h.name())
+            .collect::<Vec<_>>(),
         ["allow", "extra_turn", "moves", "effect", "winner"]
     );
 }

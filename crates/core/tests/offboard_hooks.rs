@@ -192,7 +192,10 @@ fn a_written_mark_must_give_the_variant_s_points() {
         "R g6:h6>nw 2x1 off Some(\"B\") into Some(\"t1\")"
     );
     assert_eq!(
-        <Offboard as billes_core::registry::GameRules>::hook_names(),
+        <Offboard as billes_core::registry::GameRules>::hooks()
+            .iter()
+            .map(|h| h.name())
+            .collect::<Vec<_>>(),
         ["allow", "score"]
     );
 }

@@ -208,6 +208,13 @@ impl GameRules for Race {
         Race::winner(state).map(|s| vec![SEATS[s].to_string()])
     }
 
+    /// The hooks a variant of the race may define: none. It asks no hook
+    /// at its own points, and gives hooks no view of its positions, which
+    /// the hooks every game takes by default ([`Hook::COMMON`]) read.
+    fn hooks() -> &'static [Hook] {
+        &[]
+    }
+
     fn position_tag(&self, state: &Track) -> String {
         format!(
             "R:{} B:{} move={}",
@@ -354,4 +361,21 @@ fn a_hook_that_looks_at_the_race_s_positions_is_refused_with_a_reason() {
     .unwrap_err();
     assert_eq!(e.kind, ErrorKind::Variant);
     assert_eq!(e.message, "race gives hooks no view of its positions");
+}
+
+#[test]
+fn a_game_declares_the_hooks_it_takes() {
+    assert_eq!(<Race as GameRules>::hooks(), []);
+    // The registry's games list theirs: only Offboard, whose marbles leave
+    // the board, takes `score`; a game that does not list a hook never sets
+    // it up.
+    for kind in billes_core::GameKind::ALL {
+        let hooks = billes_core::with_kind!(kind, R => R::hooks());
+        assert!(hooks.contains(&Hook::Allow), "{kind}");
+        assert_eq!(
+            hooks.contains(&Hook::Score),
+            kind == billes_core::GameKind::Offboard,
+            "{kind}"
+        );
+    }
 }

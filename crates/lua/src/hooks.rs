@@ -25,14 +25,16 @@ pub(crate) struct LuaHooks {
     chunk: String,
     /// The compiled script, run afresh for each game ([`LuaHooks::refresh`]).
     script: Function,
-    /// The hooks the game calls.
-    known: &'static [&'static str],
-    /// Which of [`HOOKS`] the script defines (the same on every run).
-    defined: [bool; 7],
+    /// The hooks the game calls ([`billes_core::game::GameRules::hooks`]).
+    known: &'static [Hook],
+    /// Which of them the script defines (the same on every run).
+    defined: Defined,
     /// Makes the [`trampoline`] of a game's `move`, `pos` and `names`.
     make_trampoline: Function,
-    /// Makes the [`EJECTION_TRAMPOLINE`] of a game's `ejection`, `pos` and `names`.
-    make_ejection: Function,
+    /// Makes the [`EJECTION_TRAMPOLINE`] of a game's `ejection`, `pos` and
+    /// `names`: only for a script that defines `score` (a game whose
+    /// marbles leave the board lists it).
+    make_ejection: Option<Function>,
     /// This game's hook functions and tables.
     bound: RefCell<Bound>,
     /// Whether a hook ran since the script's last run.
@@ -52,7 +54,9 @@ pub(crate) struct LuaHooks {
 /// The hooks of one run of the script, with the tables they are given.
 struct Bound {
     roll_for: Option<Function>,
-    score: Option<Function>,
+    /// `score`, with the [`EJECTION_TRAMPOLINE`] that fills its `ejection`
+    /// table and calls it.
+    score: Option<(Function, Function)>,
     /// `moves`, `effect` and `winner`, called directly.
     moves: Option<Function>,
     effect: Option<Function>,
@@ -62,8 +66,6 @@ struct Bound {
     /// from Rust per hook call, the table filled inside the VM.
     allow_call: Option<Function>,
     extra_turn_call: Option<Function>,
-    /// The same for the `ejection` table of `score`.
-    ejection_trampoline: Function,
     /// The `pos` table of query functions.
     pos: Table,
 }
@@ -136,16 +138,33 @@ return function(f, turn, seat, ejects, from, direction, target, taken, standard)
   return f(ej, pos, standard)\n\
 end";
 
-/// The hooks a script may define, in the order of [`LuaHooks`]' fields.
-const HOOKS: [&str; 7] = [
-    "allow",
-    "roll_for",
-    "extra_turn",
-    "score",
-    "moves",
-    "effect",
-    "winner",
-];
+/// The hooks a script defines, as a set of [`Hook`]s (a bit per hook, by
+/// its place in [`Hook::ALL`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Defined(u32);
+
+impl Defined {
+    /// The hooks of `found`.
+    fn of(found: &Found) -> Defined {
+        let mut bits = 0;
+        for (i, f) in found.iter().enumerate() {
+            if f.is_some() {
+                bits |= 1 << i;
+            }
+        }
+        Defined(bits)
+    }
+
+    /// Whether `hook` is in the set.
+    #[inline(always)]
+    fn has(self, hook: Hook) -> bool {
+        self.0 & (1 << hook as u32) != 0
+    }
+}
+
+/// The functions of a script's `hooks` table, by their hook (`hook as
+/// usize`, its place in [`Hook::ALL`]).
+type Found = [Option<Function>; Hook::ALL.len()];
 
 /// Drops the `self` of a `pos:at(...)` call, so `pos.at(...)` works too
 /// (a replay script's `after:at(...)` passes its view, a light userdata).
@@ -369,20 +388,14 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
     Ok(())
 }
 
-/// The hook functions of a script's `hooks` table, in the order of
-/// [`HOOKS`]; `known` lists the hooks the game calls.
-fn hook_functions(
-    table: &Table,
-    known: &[&str],
-) -> Result<[Option<Function>; 7], crate::refused::Refused> {
-    let mut found: [Option<Function>; 7] = Default::default();
+/// The hook functions of a script's `hooks` table; `known` lists the
+/// hooks the game calls.
+fn hook_functions(table: &Table, known: &[Hook]) -> Result<Found, crate::refused::Refused> {
+    let mut found: Found = Default::default();
     for pair in table.pairs::<String, Value>() {
         let (name, value) = pair.map_err(|e| describe(&e))?;
-        let Some(i) = HOOKS
-            .iter()
-            .position(|h| *h == name)
-            .filter(|_| known.contains(&name.as_str()))
-        else {
+        let Some(&hook) = known.iter().find(|h| h.name() == name) else {
+            let known: Vec<&str> = known.iter().map(|h| h.name()).collect();
             return Err(crate::refused::Refused(format!(
                 "unknown hook \"{name}\" (this game calls: {})",
                 if known.is_empty() {
@@ -393,7 +406,7 @@ fn hook_functions(
             )));
         };
         match value {
-            Value::Function(f) => found[i] = Some(f),
+            Value::Function(f) => found[hook as usize] = Some(f),
             other => {
                 return Err(crate::refused::Refused(format!(
                     "hook {name} must be a function, not a {}",
@@ -414,7 +427,7 @@ impl LuaHooks {
         script: Function,
         (variant, chunk): (&str, &str),
         table: Option<Table>,
-        (known, fields): (&'static [&'static str], &[(&str, FieldKind)]),
+        (known, fields): (&'static [Hook], &[(&str, FieldKind)]),
     ) -> Result<Option<LuaHooks>, crate::refused::Refused> {
         let Some(table) = table else { return Ok(None) };
         let found = hook_functions(&table, known)?;
@@ -431,16 +444,20 @@ impl LuaHooks {
             .set_name("=billes")
             .into_function()
             .map_err(err)?;
-        let make_ejection = lua
-            .load(EJECTION_TRAMPOLINE)
-            .set_name("=billes")
-            .into_function()
+        let defined = Defined::of(&found);
+        let make_ejection = defined
+            .has(Hook::Score)
+            .then(|| {
+                lua.load(EJECTION_TRAMPOLINE)
+                    .set_name("=billes")
+                    .into_function()
+            })
+            .transpose()
             .map_err(err)?;
-        let defined = found.each_ref().map(Option::is_some);
         let bound = bind(
             &sandbox,
             found,
-            [&make_trampoline, &make_ejection],
+            (&make_trampoline, make_ejection.as_ref()),
             &pos_functions,
             &names,
         )
@@ -485,7 +502,7 @@ impl LuaHooks {
             ));
         };
         let found = hook_functions(&hooks, self.known)?;
-        if found.each_ref().map(Option::is_some) != self.defined {
+        if Defined::of(&found) != self.defined {
             return Err(crate::refused::Refused(
                 "the script returned other hooks than on its first run".into(),
             ));
@@ -493,7 +510,7 @@ impl LuaHooks {
         let bound = bind(
             &self.sandbox,
             found,
-            [&self.make_trampoline, &self.make_ejection],
+            (&self.make_trampoline, self.make_ejection.as_ref()),
             &self.pos_functions,
             &self.names,
         )
@@ -504,13 +521,11 @@ impl LuaHooks {
 
     /// The names of the hooks the script defines.
     pub fn names(&self) -> Vec<&'static str> {
-        let mut out = Vec::new();
-        for (name, defined) in HOOKS.iter().zip(self.defined) {
-            if defined {
-                out.push(*name);
-            }
-        }
-        out
+        Hook::ALL
+            .into_iter()
+            .filter(|&h| self.defined.has(h))
+            .map(Hook::name)
+            .collect()
     }
 
     /// The error of hook `hook`, naming the variant, the hook and the script.
@@ -615,8 +630,8 @@ impl LuaHooks {
 /// (made by `makers`) around fresh `move`, `ejection` and `pos` tables.
 fn bind(
     sandbox: &Sandbox,
-    found: [Option<Function>; 7],
-    [make_trampoline, make_ejection]: [&Function; 2],
+    found: Found,
+    (make_trampoline, make_ejection): (&Function, Option<&Function>),
     pos_functions: &Table,
     names: &Table,
 ) -> mlua::Result<Bound> {
@@ -633,11 +648,24 @@ fn bind(
             .map(|f| sandbox.call::<Function>(&trampoline, f))
             .transpose()
     };
-    let allow_call = wrap(&found[0])?;
-    let extra_turn_call = wrap(&found[2])?;
-    let ej = lua.create_table()?;
-    let ejection_trampoline: Function = sandbox.call(make_ejection, (&ej, &pos, names))?;
-    let [_, roll_for, _, score, moves, effect, winner] = found;
+    let mut found = found;
+    let mut take = |hook: Hook| found[hook as usize].take();
+    let allow_call = wrap(&take(Hook::Allow))?;
+    let extra_turn_call = wrap(&take(Hook::ExtraTurn))?;
+    let (roll_for, moves, effect, winner) = (
+        take(Hook::RollFor),
+        take(Hook::Moves),
+        take(Hook::Effect),
+        take(Hook::Winner),
+    );
+    let score = match (take(Hook::Score), make_ejection) {
+        (Some(f), Some(make)) => {
+            let ej = lua.create_table()?;
+            let trampoline: Function = sandbox.call(make, (&ej, &pos, names))?;
+            Some((f, trampoline))
+        }
+        _ => None,
+    };
     Ok(Bound {
         roll_for,
         score,
@@ -646,7 +674,6 @@ fn bind(
         winner,
         allow_call,
         extra_turn_call,
-        ejection_trampoline,
         pos,
     })
 }
@@ -659,15 +686,7 @@ impl Hooks for LuaHooks {
 
     #[inline]
     fn calls(&self, hook: Hook) -> bool {
-        match hook {
-            Hook::Allow => self.defined[0],
-            Hook::RollFor => self.defined[1],
-            Hook::ExtraTurn => self.defined[2],
-            Hook::Score => self.defined[3],
-            Hook::Moves => self.defined[4],
-            Hook::Effect => self.defined[5],
-            Hook::Winner => self.defined[6],
-        }
+        self.defined.has(hook)
     }
 
     fn allow(&self, mv: &MoveView<'_>) -> Result<Verdict, HookError> {
@@ -765,10 +784,7 @@ impl Hooks for LuaHooks {
     }
 
     fn score(&self, ejection: &EjectionView<'_>, standard: u32) -> Result<u32, HookError> {
-        let (Some(f), trampoline) = ({
-            let b = self.bound.borrow();
-            (b.score.clone(), b.ejection_trampoline.clone())
-        }) else {
+        let Some((f, trampoline)) = self.bound.borrow().score.clone() else {
             return Ok(standard);
         };
         let err = |e: mlua::Error| self.error("score", describe(&e));

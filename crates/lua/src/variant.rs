@@ -126,7 +126,7 @@ impl Variant {
             }
             Err(e) => return Err(fail(describe(&e))),
         };
-        let game_hooks = with_kind!(game, R => (R::hook_names(), R::move_fields()));
+        let game_hooks = with_kind!(game, R => (R::hooks(), R::move_fields()));
         let hooks = LuaHooks::new(sandbox, script, (&name, chunk), hooks_table, game_hooks)
             .map_err(|e| fail(e.0))?;
         Ok(Variant {

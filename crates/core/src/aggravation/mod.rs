@@ -278,14 +278,15 @@ impl crate::game::GameRules for Aggravation {
         self.simulate_with(options, rng, hooks)
     }
 
-    fn hook_names() -> &'static [&'static str] {
+    fn hooks() -> &'static [crate::variant::Hook] {
+        use crate::variant::Hook;
         &[
-            "allow",
-            "roll_for",
-            "extra_turn",
-            "moves",
-            "effect",
-            "winner",
+            Hook::Allow,
+            Hook::RollFor,
+            Hook::ExtraTurn,
+            Hook::Moves,
+            Hook::Effect,
+            Hook::Winner,
         ]
     }
 

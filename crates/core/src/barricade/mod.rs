@@ -278,8 +278,15 @@ impl crate::game::GameRules for Barricade {
         self.simulate_with(options, rng, hooks)
     }
 
-    fn hook_names() -> &'static [&'static str] {
-        &["allow", "extra_turn", "moves", "effect", "winner"]
+    fn hooks() -> &'static [crate::variant::Hook] {
+        use crate::variant::Hook;
+        &[
+            Hook::Allow,
+            Hook::ExtraTurn,
+            Hook::Moves,
+            Hook::Effect,
+            Hook::Winner,
+        ]
     }
 
     fn move_fields() -> &'static [(&'static str, crate::variant::FieldKind)] {

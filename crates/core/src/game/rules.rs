@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 
 use super::{Move, Next, PlayError, Roll, TwoStep};
 use crate::rng::Rng;
-use crate::variant::{BoardView, FieldKind, HookError, Hooks, QueryKind};
+use crate::variant::{BoardView, FieldKind, Hook, HookError, Hooks, QueryKind};
 use crate::ReplayError;
 
 /// A game's rules: the one trait a game implements (eleven required
@@ -196,9 +196,14 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         random_game(self, options, rng, hooks)
     }
 
-    /// The names of the hooks this game calls (see [`crate::variant`]).
-    fn hook_names() -> &'static [&'static str] {
-        &[]
+    /// The hooks this game calls, which a variant's script may define (see
+    /// [`crate::variant`]). By default [`Hook::COMMON`], those that
+    /// change the game as a whole; a game that asks a hook at its own
+    /// points (`allow` in its list of moves, `score` when a marble leaves
+    /// the board...) declares its list, and a hook it does not list is
+    /// refused in a script and never set up for it.
+    fn hooks() -> &'static [Hook] {
+        Hook::COMMON
     }
 
     /// The fields of this game's moves beyond the ones every game has, in

@@ -334,8 +334,9 @@ impl crate::game::GameRules for Offboard {
         self.simulate_with(options, rng, hooks)
     }
 
-    fn hook_names() -> &'static [&'static str] {
-        &["allow", "score"]
+    fn hooks() -> &'static [crate::variant::Hook] {
+        use crate::variant::Hook;
+        &[Hook::Allow, Hook::Score]
     }
 
     fn move_fields() -> &'static [(&'static str, crate::variant::FieldKind)] {

@@ -648,9 +648,11 @@ impl Hook {
     ];
 
     /// The hooks every game takes unless it declares its own list
-    /// ([`GameRules::hooks`]): those that change the game as a whole, which
+    /// ([`GameRules::hooks`](crate::game::GameRules::hooks)): those that
+    /// change the game as a whole, which
     /// [`crate::house`] asks around any game's own list and checker (they
-    /// read the position through [`GameRules::board`]).
+    /// read the position through
+    /// [`GameRules::board`](crate::game::GameRules::board)).
     pub const COMMON: &'static [Hook] = &[Hook::Moves, Hook::Effect, Hook::Winner];
 
     /// The hook's name in a script's `hooks` table.

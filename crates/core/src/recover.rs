@@ -224,7 +224,7 @@ impl<R: MoveRules> Visitor<Read> for Check<'_, R> {
     }
 
     fn next_number(&mut self, number: u32) -> u32 {
-        self.renumber.take().unwrap_or(number) + 1
+        self.renumber.take().unwrap_or(number).saturating_add(1)
     }
 }
 

@@ -151,10 +151,12 @@ pub(crate) trait Visitor<A: Access> {
     ) -> ControlFlow<Self::Stop>;
 
     /// The number the turn after the one numbered `number` is expected
-    /// to have. By default the next one.
+    /// to have. By default the next one (the last number a turn can be
+    /// written with is followed by itself: a record's numbers are a
+    /// stranger's, and they may start at `u32::MAX`).
     #[inline(always)]
     fn next_number(&mut self, number: u32) -> u32 {
-        number + 1
+        number.saturating_add(1)
     }
 
     /// A line begun `depth` deep was walked to its end (not called for a

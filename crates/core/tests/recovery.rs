@@ -168,6 +168,23 @@ fn a_turn_left_out_is_named() {
     );
 }
 
+/// Turn numbers at the top of their range are named, not overflowed.
+#[test]
+fn a_turn_numbered_at_the_last_number_is_checked_without_overflow() {
+    let engine = Standard::new(GameKind::Aggravation);
+    let record =
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n4294967295. R2 --\n4294967295. G2 --\n3. R2 --\n*\n";
+    let game = billes_notation::parse_game(record).unwrap();
+    let all = engine.check_all(&game);
+    assert!(
+        all.iter().all(|e| e.kind == ErrorKind::TurnNumber),
+        "{all:?}"
+    );
+    assert!(!all.is_empty());
+    let report = engine.validate(&game);
+    assert!(report.is_err(), "{report:?}");
+}
+
 /// A move that cannot be played stops the check there, and says so.
 #[test]
 fn a_move_that_cannot_be_played_stops_the_check() {

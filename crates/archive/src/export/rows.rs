@@ -4,7 +4,7 @@
 //! effects and the `Position` tag after it), its mistakes for `mistakes`.
 
 use billes_analysis::comment;
-use billes_core::game::{Move, Position};
+use billes_core::game::{Move, Position, TwoStep};
 use billes_core::ReplayError;
 use billes_notation::{Action, Game, Turn};
 use serde::Serialize;
@@ -394,6 +394,12 @@ pub(crate) fn turn_rows(
 /// The move `turn` names in `pos`, with every mark it implies: the legal
 /// move written so, else the one written without its marks, else the one
 /// that reaches the same position (another spelling of it).
+///
+/// The legal moves are first read in two steps
+/// ([`Position::legal_two_steps_for`]): the move, then the points its
+/// barricades go down on, so a Barricade turn that takes a barricade is not
+/// one move per free point. The whole list is made only for a turn that
+/// none of them names as written.
 fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
     let in_turn = |e: ReplayError| e.in_turn(turn.number, turn.head.seat.as_str());
     let written = Move::from_turn(turn).ok_or_else(|| {
@@ -403,21 +409,15 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
             "the roll is not a die face (1 to 6)",
         )
     })?;
+    let steps = pos
+        .legal_two_steps_for(written.seat.as_str(), written.roll)
+        .map_err(|e| in_turn(e.into()))?;
+    if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
+        return Ok(m);
+    }
     let legal = pos
         .legal_moves_for(written.seat.as_str(), written.roll)
         .map_err(|e| in_turn(e.into()))?;
-    if legal.contains(&written) {
-        return Ok(written);
-    }
-    let bare = |m: &Move| {
-        let mut m = m.clone();
-        m.actions.iter_mut().for_each(strip);
-        m
-    };
-    let written_bare = bare(&written);
-    if let Some(m) = legal.iter().find(|m| bare(m) == written_bare) {
-        return Ok(m.clone());
-    }
     let mut after = pos.boxed();
     after.play_turn(turn).map_err(in_turn)?;
     let (tag, next) = (after.position_tag(), after.next());
@@ -430,17 +430,66 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
     Ok(written)
 }
 
-/// An action without its effect marks.
-fn strip(action: &mut Action) {
-    match action {
-        Action::Place { capture, .. } | Action::Line { capture, .. } => *capture = None,
-        Action::Move {
-            capture, barricade, ..
-        } => {
-            *capture = None;
-            *barricade = false;
+/// The move of `step` that `written` names, its marks left out or not:
+/// the step's first move, marks and all, then the barricades written put
+/// down on points the step allows, in the list's order (the board's).
+fn named(step: &TwoStep, written: &Move) -> Option<Move> {
+    let first = &step.first;
+    let n = first.actions.len();
+    if written.actions.len() != n + usize::from(step.owed)
+        || written.seat != first.seat
+        || written.roll != first.roll
+        || written.mover != first.mover
+        || !first
+            .actions
+            .iter()
+            .zip(written.actions.iter())
+            .all(|(a, b)| same_but_marks(a, b))
+    {
+        return None;
+    }
+    if step.owed == 0 {
+        return Some(first.clone());
+    }
+    let mut chosen = Vec::with_capacity(usize::from(step.owed));
+    for action in &written.actions[n..] {
+        let Action::Barricade { at, .. } = action else {
+            return None;
+        };
+        let i = step.points.iter().position(|p| p == at)?;
+        if chosen.contains(&i) {
+            return None;
         }
-        Action::Pass { .. } | Action::Barricade { .. } | Action::Remove { .. } => {}
+        chosen.push(i);
+    }
+    chosen.sort_unstable();
+    Some(step.with(&chosen))
+}
+
+/// Whether two actions are the same but for their effect marks (and where
+/// they are written).
+fn same_but_marks(a: &Action, b: &Action) -> bool {
+    match (a, b) {
+        (Action::Pass { .. }, Action::Pass { .. })
+        | (Action::Remove { .. }, Action::Remove { .. }) => true,
+        (Action::Place { to: x, .. }, Action::Place { to: y, .. }) => x == y,
+        (Action::Move { path: x, .. }, Action::Move { path: y, .. }) => x == y,
+        (
+            Action::Line {
+                from: f,
+                to: t,
+                direction: d,
+                ..
+            },
+            Action::Line {
+                from: g,
+                to: u,
+                direction: e,
+                ..
+            },
+        ) => f == g && t == u && d == e,
+        (Action::Barricade { at: x, .. }, Action::Barricade { at: y, .. }) => x == y,
+        _ => false,
     }
 }
 

@@ -5,7 +5,7 @@
 
 use billes_analysis::comment;
 use billes_core::game::{Move, Position, TwoStep};
-use billes_core::ReplayError;
+use billes_core::{GameKind, ReplayError};
 use billes_notation::{Action, Game, Turn};
 use serde::Serialize;
 use smol_str::SmolStr;
@@ -409,15 +409,21 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
             "the roll is not a die face (1 to 6)",
         )
     })?;
-    let steps = pos
-        .legal_two_steps_for(written.seat.as_str(), written.roll)
-        .map_err(|e| in_turn(e.into()))?;
-    if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
-        return Ok(m);
+    let (seat, roll) = (written.seat.as_str(), written.roll);
+    if pos.game() == GameKind::Barricade {
+        let steps = pos
+            .legal_two_steps_for(seat, roll)
+            .map_err(|e| in_turn(e.into()))?;
+        if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
+            return Ok(m);
+        }
     }
     let legal = pos
-        .legal_moves_for(written.seat.as_str(), written.roll)
+        .legal_moves_for(seat, roll)
         .map_err(|e| in_turn(e.into()))?;
+    if let Some(m) = legal.iter().find(|m| same_move(m, &written)) {
+        return Ok(m.clone());
+    }
     let mut after = pos.boxed();
     after.play_turn(turn).map_err(in_turn)?;
     let (tag, next) = (after.position_tag(), after.next());
@@ -430,12 +436,28 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
     Ok(written)
 }
 
+/// Whether `written` is `legal`, its marks left out or not.
+fn same_move(legal: &Move, written: &Move) -> bool {
+    legal.actions.len() == written.actions.len()
+        && written.seat == legal.seat
+        && written.roll == legal.roll
+        && written.mover == legal.mover
+        && legal
+            .actions
+            .iter()
+            .zip(written.actions.iter())
+            .all(|(a, b)| same_but_marks(a, b))
+}
+
 /// The move of `step` that `written` names, its marks left out or not:
 /// the step's first move, marks and all, then the barricades written put
 /// down on points the step allows, in the list's order (the board's).
 fn named(step: &TwoStep, written: &Move) -> Option<Move> {
     let first = &step.first;
     let n = first.actions.len();
+    if step.owed == 0 {
+        return same_move(first, written).then(|| first.clone());
+    }
     if written.actions.len() != n + usize::from(step.owed)
         || written.seat != first.seat
         || written.roll != first.roll
@@ -447,9 +469,6 @@ fn named(step: &TwoStep, written: &Move) -> Option<Move> {
             .all(|(a, b)| same_but_marks(a, b))
     {
         return None;
-    }
-    if step.owed == 0 {
-        return Some(first.clone());
     }
     let mut chosen = Vec::with_capacity(usize::from(step.owed));
     for action in &written.actions[n..] {

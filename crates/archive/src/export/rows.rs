@@ -110,6 +110,9 @@ pub struct TurnRow {
     pub pass: bool,
     /// Pieces captured and sent home: aggravated marbles, Barricade pawns.
     pub captures: u32,
+    /// The seat of each piece captured or pushed off the board, in the
+    /// move's order.
+    pub captured: Vec<SmolStr>,
     /// Whether a barricade was taken (`#`).
     pub barricade_taken: bool,
     /// The point a held barricade was put down on (`#f7`).
@@ -351,8 +354,10 @@ pub(crate) fn turn_rows(
     let file = SmolStr::new(file);
     for (i, turn) in game.line.turns.iter().enumerate() {
         let full = complete_move(pos.as_ref(), turn)?;
+        let (mut captured, counts) = captured_before(pos.as_ref(), &full);
         pos.play_turn(turn)
             .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
+        captured_after(pos.as_ref(), counts, &mut captured);
         let seat = turn.head.seat.as_str();
         let mut r = TurnRow {
             key: key.clone(),
@@ -370,6 +375,7 @@ pub(crate) fn turn_rows(
             mv: full.to_string(),
             pass: full.is_pass(),
             captures: 0,
+            captured,
             barricade_taken: false,
             barricade_put: None,
             ejections: 0,
@@ -389,6 +395,65 @@ pub(crate) fn turn_rows(
         row(r);
     }
     Ok(())
+}
+
+/// The seats whose pieces `full` captures, as far as the position before
+/// it tells: the piece on a move's landing point. For an entry that
+/// captures (Aggravation's `+*`) and an ejection (Offboard), the number of
+/// pieces each other seat has on the board, to compare after the move.
+fn captured_before(
+    pos: &(dyn Position + '_),
+    full: &Move,
+) -> (Vec<SmolStr>, Option<Vec<(String, usize)>>) {
+    let view = pos.hook_view();
+    let mut captured = Vec::new();
+    let mut counted = false;
+    for action in full.actions.iter() {
+        match action {
+            Action::Move {
+                path,
+                capture: Some(_),
+                ..
+            } => {
+                if let Some(seat) = path.last().and_then(|p| view.at(p)) {
+                    captured.push(SmolStr::new(seat));
+                }
+            }
+            Action::Place {
+                capture: Some(_), ..
+            }
+            | Action::Line {
+                capture: Some(_), ..
+            } => counted = true,
+            _ => {}
+        }
+    }
+    let mover = full.moving_seat();
+    let counts = counted.then(|| {
+        view.seats()
+            .into_iter()
+            .filter(|s| s.as_str() != mover.as_str())
+            .map(|s| {
+                let n = view.pieces(&s).len();
+                (s, n)
+            })
+            .collect()
+    });
+    (captured, counts)
+}
+
+/// The seats that lost pieces from the board since `counts` were taken,
+/// each once a piece, added to `captured`.
+fn captured_after(
+    pos: &(dyn Position + '_),
+    counts: Option<Vec<(String, usize)>>,
+    captured: &mut Vec<SmolStr>,
+) {
+    let view = pos.hook_view();
+    for (seat, before) in counts.into_iter().flatten() {
+        let lost = before.saturating_sub(view.pieces(&seat).len());
+        captured.extend(std::iter::repeat_n(SmolStr::new(&seat), lost));
+    }
 }
 
 /// The move `turn` names in `pos`, with every mark it implies: the legal
@@ -594,8 +659,21 @@ mod tests {
             "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-a1\n2. B5 h-q3\n3. R2 h-d1\n*\n",
         );
         assert_eq!(rows[1].mv, "h-q3#");
+        assert!(rows[1].captured.is_empty());
         assert!(rows[1].barricade_taken);
         assert_eq!(rows[2].barricade_put, None);
+    }
+
+    #[test]
+    fn the_captured_seats_are_named() {
+        let rows = turns(
+            "[Game \"aggravation\"]\n[Seats \"R B G\"]\n[Position \"R:r9,g9 B:r10 move=R\"]\n\n1. R1 r9-r10 2. B6 + 3. B3 b9-b12 4. G6 +*\n*\n",
+        );
+        assert_eq!(rows[0].mv, "r9-r10*");
+        assert_eq!(rows[0].captured, ["B"]);
+        assert!(rows[1].captured.is_empty());
+        assert_eq!(rows[3].mv, "+*");
+        assert_eq!(rows[3].captured, ["R"]);
     }
 
     #[test]

@@ -75,6 +75,10 @@ impl Name {
     /// matters to programs that make names of their own; they can check
     /// with [`try_new`](Name::try_new).
     pub fn new(text: &str) -> Name {
+        // The common case, a name as it is, without looking for a cut.
+        if let Some(name) = Name::try_new(text) {
+            return name;
+        }
         let text = text.split('\0').next().unwrap_or("");
         let mut end = text.len().min(Name::MAX);
         while !text.is_char_boundary(end) {

@@ -155,6 +155,13 @@ fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<
         rows.iter()
             .map(|r| Some(r.nags.iter().map(|&n| Some(n)).collect::<Vec<_>>())),
     );
+    let mut captured = ListBuilder::new(StringBuilder::new());
+    for r in rows {
+        for s in &r.captured {
+            captured.values().append_value(s);
+        }
+        captured.append(true);
+    }
     let columns: Vec<ArrayRef> = vec![
         small(|r| &r.key),
         text(rows.iter().map(|r| Some(r.file.as_str()))),
@@ -168,6 +175,7 @@ fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<
         text(rows.iter().map(|r| Some(r.mv.as_str()))),
         bools(rows.iter().map(|r| r.pass)),
         u32s(rows.iter().map(|r| Some(r.captures))),
+        Arc::new(captured.finish()),
         bools(rows.iter().map(|r| r.barricade_taken)),
         opt(|r| &r.barricade_put),
         u32s(rows.iter().map(|r| Some(r.ejections))),

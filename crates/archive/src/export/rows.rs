@@ -4,8 +4,8 @@
 //! effects and the `Position` tag after it), its mistakes for `mistakes`.
 
 use billes_analysis::comment;
-use billes_core::game::{Move, Position};
-use billes_core::ReplayError;
+use billes_core::game::{Move, Position, TwoStep};
+use billes_core::{GameKind, ReplayError};
 use billes_notation::{Action, Game, Turn};
 use serde::Serialize;
 use smol_str::SmolStr;
@@ -110,6 +110,9 @@ pub struct TurnRow {
     pub pass: bool,
     /// Pieces captured and sent home: aggravated marbles, Barricade pawns.
     pub captures: u32,
+    /// The seat of each piece captured or pushed off the board, in the
+    /// move's order.
+    pub captured: Vec<SmolStr>,
     /// Whether a barricade was taken (`#`).
     pub barricade_taken: bool,
     /// The point a held barricade was put down on (`#f7`).
@@ -351,8 +354,10 @@ pub(crate) fn turn_rows(
     let file = SmolStr::new(file);
     for (i, turn) in game.line.turns.iter().enumerate() {
         let full = complete_move(pos.as_ref(), turn)?;
+        let (mut captured, counts) = captured_before(pos.as_ref(), &full);
         pos.play_turn(turn)
             .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
+        captured_after(pos.as_ref(), counts, &mut captured);
         let seat = turn.head.seat.as_str();
         let mut r = TurnRow {
             key: key.clone(),
@@ -370,6 +375,7 @@ pub(crate) fn turn_rows(
             mv: full.to_string(),
             pass: full.is_pass(),
             captures: 0,
+            captured,
             barricade_taken: false,
             barricade_put: None,
             ejections: 0,
@@ -391,9 +397,74 @@ pub(crate) fn turn_rows(
     Ok(())
 }
 
+/// The seats whose pieces `full` captures, as far as the position before
+/// it tells: the piece on a move's landing point. For an entry that
+/// captures (Aggravation's `+*`) and an ejection (Offboard), the number of
+/// pieces each other seat has on the board, to compare after the move.
+fn captured_before(
+    pos: &(dyn Position + '_),
+    full: &Move,
+) -> (Vec<SmolStr>, Option<Vec<(String, usize)>>) {
+    let view = pos.hook_view();
+    let mut captured = Vec::new();
+    let mut counted = false;
+    for action in full.actions.iter() {
+        match action {
+            Action::Move {
+                path,
+                capture: Some(_),
+                ..
+            } => {
+                if let Some(seat) = path.last().and_then(|p| view.at(p)) {
+                    captured.push(SmolStr::new(seat));
+                }
+            }
+            Action::Place {
+                capture: Some(_), ..
+            }
+            | Action::Line {
+                capture: Some(_), ..
+            } => counted = true,
+            _ => {}
+        }
+    }
+    let mover = full.moving_seat();
+    let counts = counted.then(|| {
+        view.seats()
+            .into_iter()
+            .filter(|s| s.as_str() != mover.as_str())
+            .map(|s| {
+                let n = view.pieces(&s).len();
+                (s, n)
+            })
+            .collect()
+    });
+    (captured, counts)
+}
+
+/// The seats that lost pieces from the board since `counts` were taken,
+/// each once a piece, added to `captured`.
+fn captured_after(
+    pos: &(dyn Position + '_),
+    counts: Option<Vec<(String, usize)>>,
+    captured: &mut Vec<SmolStr>,
+) {
+    let view = pos.hook_view();
+    for (seat, before) in counts.into_iter().flatten() {
+        let lost = before.saturating_sub(view.pieces(&seat).len());
+        captured.extend(std::iter::repeat_n(SmolStr::new(&seat), lost));
+    }
+}
+
 /// The move `turn` names in `pos`, with every mark it implies: the legal
 /// move written so, else the one written without its marks, else the one
 /// that reaches the same position (another spelling of it).
+///
+/// The legal moves are first read in two steps
+/// ([`Position::legal_two_steps_for`]): the move, then the points its
+/// barricades go down on, so a Barricade turn that takes a barricade is not
+/// one move per free point. The whole list is made only for a turn that
+/// none of them names as written.
 fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
     let in_turn = |e: ReplayError| e.in_turn(turn.number, turn.head.seat.as_str());
     let written = Move::from_turn(turn).ok_or_else(|| {
@@ -403,19 +474,19 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
             "the roll is not a die face (1 to 6)",
         )
     })?;
-    let legal = pos
-        .legal_moves_for(written.seat.as_str(), written.roll)
-        .map_err(|e| in_turn(e.into()))?;
-    if legal.contains(&written) {
-        return Ok(written);
+    let (seat, roll) = (written.seat.as_str(), written.roll);
+    if pos.game() == GameKind::Barricade {
+        let steps = pos
+            .legal_two_steps_for(seat, roll)
+            .map_err(|e| in_turn(e.into()))?;
+        if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
+            return Ok(m);
+        }
     }
-    let bare = |m: &Move| {
-        let mut m = m.clone();
-        m.actions.iter_mut().for_each(strip);
-        m
-    };
-    let written_bare = bare(&written);
-    if let Some(m) = legal.iter().find(|m| bare(m) == written_bare) {
+    let legal = pos
+        .legal_moves_for(seat, roll)
+        .map_err(|e| in_turn(e.into()))?;
+    if let Some(m) = legal.iter().find(|m| same_move(m, &written)) {
         return Ok(m.clone());
     }
     let mut after = pos.boxed();
@@ -430,17 +501,79 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
     Ok(written)
 }
 
-/// An action without its effect marks.
-fn strip(action: &mut Action) {
-    match action {
-        Action::Place { capture, .. } | Action::Line { capture, .. } => *capture = None,
-        Action::Move {
-            capture, barricade, ..
-        } => {
-            *capture = None;
-            *barricade = false;
+/// Whether `written` is `legal`, its marks left out or not.
+fn same_move(legal: &Move, written: &Move) -> bool {
+    legal.actions.len() == written.actions.len()
+        && written.seat == legal.seat
+        && written.roll == legal.roll
+        && written.mover == legal.mover
+        && legal
+            .actions
+            .iter()
+            .zip(written.actions.iter())
+            .all(|(a, b)| same_but_marks(a, b))
+}
+
+/// The move of `step` that `written` names, its marks left out or not:
+/// the step's first move, marks and all, then the barricades written put
+/// down on points the step allows, in the list's order (the board's).
+fn named(step: &TwoStep, written: &Move) -> Option<Move> {
+    let first = &step.first;
+    let n = first.actions.len();
+    if step.owed == 0 {
+        return same_move(first, written).then(|| first.clone());
+    }
+    if written.actions.len() != n + usize::from(step.owed)
+        || written.seat != first.seat
+        || written.roll != first.roll
+        || written.mover != first.mover
+        || !first
+            .actions
+            .iter()
+            .zip(written.actions.iter())
+            .all(|(a, b)| same_but_marks(a, b))
+    {
+        return None;
+    }
+    let mut chosen = Vec::with_capacity(usize::from(step.owed));
+    for action in &written.actions[n..] {
+        let Action::Barricade { at, .. } = action else {
+            return None;
+        };
+        let i = step.points.iter().position(|p| p == at)?;
+        if chosen.contains(&i) {
+            return None;
         }
-        Action::Pass { .. } | Action::Barricade { .. } | Action::Remove { .. } => {}
+        chosen.push(i);
+    }
+    chosen.sort_unstable();
+    Some(step.with(&chosen))
+}
+
+/// Whether two actions are the same but for their effect marks (and where
+/// they are written).
+fn same_but_marks(a: &Action, b: &Action) -> bool {
+    match (a, b) {
+        (Action::Pass { .. }, Action::Pass { .. })
+        | (Action::Remove { .. }, Action::Remove { .. }) => true,
+        (Action::Place { to: x, .. }, Action::Place { to: y, .. }) => x == y,
+        (Action::Move { path: x, .. }, Action::Move { path: y, .. }) => x == y,
+        (
+            Action::Line {
+                from: f,
+                to: t,
+                direction: d,
+                ..
+            },
+            Action::Line {
+                from: g,
+                to: u,
+                direction: e,
+                ..
+            },
+        ) => f == g && t == u && d == e,
+        (Action::Barricade { at: x, .. }, Action::Barricade { at: y, .. }) => x == y,
+        _ => false,
     }
 }
 
@@ -526,8 +659,21 @@ mod tests {
             "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-a1\n2. B5 h-q3\n3. R2 h-d1\n*\n",
         );
         assert_eq!(rows[1].mv, "h-q3#");
+        assert!(rows[1].captured.is_empty());
         assert!(rows[1].barricade_taken);
         assert_eq!(rows[2].barricade_put, None);
+    }
+
+    #[test]
+    fn the_captured_seats_are_named() {
+        let rows = turns(
+            "[Game \"aggravation\"]\n[Seats \"R B G\"]\n[Position \"R:r9,g9 B:r10 move=R\"]\n\n1. R1 r9-r10 2. B6 + 3. B3 b9-b12 4. G6 +*\n*\n",
+        );
+        assert_eq!(rows[0].mv, "r9-r10*");
+        assert_eq!(rows[0].captured, ["B"]);
+        assert!(rows[1].captured.is_empty());
+        assert_eq!(rows[3].mv, "+*");
+        assert_eq!(rows[3].captured, ["R"]);
     }
 
     #[test]

@@ -272,6 +272,12 @@ pub const TURNS: &[Column] = &[
         "pieces captured and sent home: aggravated marbles, Barricade pawns",
     ),
     col(
+        "captured",
+        TextList,
+        false,
+        "the seat of each piece the turn captured or pushed off the board (Offboard), in the move's order",
+    ),
+    col(
         "barricade_taken",
         Bool,
         false,

@@ -174,6 +174,10 @@ impl<'a> State<'a> {
             end = start + hint.len;
             column = line_text[..hint.at].chars().count() + 1;
         }
+        if line_start == 0 {
+            // A piece of a game that starts within a line.
+            column += self.first_lead();
+        }
         ParseError {
             message,
             span: Span {

@@ -66,6 +66,7 @@ pub(super) fn turn<'a>(
         match next {
             Some(next)
                 if bytes.get(end) == Some(&b'\n')
+                    && end + 1 < s.limit
                     && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) =>
             {
                 (pos, line) = (end + 1, Some(next));

@@ -24,9 +24,17 @@ const MAX_TAG_NAME: usize = 32;
 /// message when something else follows and it does not look like turns).
 pub(super) fn record<'a>(i: &'a str, s: &State<'a>, otherwise: &'static str) -> PResult<'a, Game> {
     let (i, game) = game(i, s)?;
+    let (i, ()) = end(i, game.outcome.winners.is_empty(), otherwise)?;
+    Ok((i, game))
+}
+
+/// What follows a record's result: white space to the end of the input
+/// (`unfinished`: the result is `*`; `otherwise`: the message when
+/// something else follows and it does not look like turns).
+pub(super) fn end<'a>(i: &'a str, unfinished: bool, otherwise: &'static str) -> PResult<'a, ()> {
     let (i, ()) = ws(i)?;
     match eof::<_, Error<'a>>(i) {
-        Ok((i, _)) => Ok((i, game)),
+        Ok((i, _)) => Ok((i, ())),
         Err(_) => {
             // Turns after a `*` were most likely meant to follow a capture
             // mark written with a space.
@@ -34,7 +42,7 @@ pub(super) fn record<'a>(i: &'a str, s: &State<'a>, otherwise: &'static str) -> 
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase());
-            if game.outcome.winners.is_empty() && turn_follows {
+            if unfinished && turn_follows {
                 return fail(
                     i,
                     "a result token (*) ends the game before these turns; \
@@ -109,7 +117,7 @@ fn game<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Game> {
 /// A tag in the shape the writer gives it, `[Name "value"]`, is read by
 /// [`plain_tag`] ([`State::fast`]); any other by [`tag`], which reads the
 /// same tag, spans included, the same way (the tests compare the two).
-fn tags<'a>(mut i: &'a str, s: &State<'a>) -> PResult<'a, Vec<Tag>> {
+pub(super) fn tags<'a>(mut i: &'a str, s: &State<'a>) -> PResult<'a, Vec<Tag>> {
     let mut tags = Vec::new();
     loop {
         let read = match s.fast.then(|| plain_tag(i, s)).flatten() {
@@ -315,7 +323,7 @@ fn line<'a>(
 }
 
 /// `{ comment }`, each after white space, into `into`.
-fn comments<'a>(mut i: &'a str, s: &State<'a>, into: &mut Comments) -> PResult<'a, ()> {
+pub(super) fn comments<'a>(mut i: &'a str, s: &State<'a>, into: &mut Comments) -> PResult<'a, ()> {
     loop {
         let (rest, ()) = ws(i)?;
         match comment(rest, s) {
@@ -335,7 +343,7 @@ fn comments<'a>(mut i: &'a str, s: &State<'a>, into: &mut Comments) -> PResult<'
 /// too.) Comments `before` go to the turn; the turn goes into `turns`, its
 /// number written or else `number`, which is returned. Misses where no
 /// number nor seat starts.
-fn turn_entry<'a>(
+pub(super) fn turn_entry<'a>(
     i: &'a str,
     s: &State<'a>,
     depth: usize,
@@ -394,7 +402,7 @@ fn turn_number(i: &str) -> PResult<'_, (u32, &str)> {
 /// result on the main line; an error on anything else, saying what was
 /// expected. `number`: a turn number written just before, with no turn
 /// after it.
-fn line_end<'a>(
+pub(super) fn line_end<'a>(
     i: &'a str,
     s: &State<'a>,
     depth: usize,
@@ -599,7 +607,7 @@ pub(super) fn nag<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Nag> {
 }
 
 /// result = "*" | "=" seat { "+" seat } ;
-fn result<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Outcome> {
+pub(super) fn result<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Outcome> {
     let (i, ()) = ws(i)?;
     let start = s.mark(i);
     let winner = expect(seat, |found| {

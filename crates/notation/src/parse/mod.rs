@@ -31,6 +31,7 @@ mod fast;
 mod grammar;
 mod hint;
 mod state;
+pub(crate) mod stream;
 mod token;
 mod turn;
 

@@ -27,6 +27,15 @@ pub(super) struct State<'a> {
     line: Cell<u32>,
     line_start: Cell<usize>,
     wide: Cell<usize>,
+    /// Characters of the file's line before the start of `src`, while the
+    /// cursor is on the line `src` starts on (a game read a piece at a
+    /// time: a piece may start in the middle of a line).
+    lead: Cell<usize>,
+    /// What `lead` was set to.
+    first_lead: Cell<usize>,
+    /// Turns of the main line are not started at or after this offset (a
+    /// piece of a game whose text goes on past `src`: see `stream`).
+    pub(super) limit: usize,
     /// An empty list for the main line's turns, whose room is kept.
     pub(super) reuse: Cell<Option<Vec<Turn>>>,
     /// Whether numbered turns are tried on the fast path first (the tests
@@ -95,6 +104,9 @@ impl<'a> State<'a> {
             line: Cell::new(line),
             line_start: Cell::new(0),
             wide: Cell::new(0),
+            lead: Cell::new(0),
+            first_lead: Cell::new(0),
+            limit: usize::MAX,
             reuse: Cell::new(reuse),
             fast,
             lines: Cell::new(0),
@@ -158,13 +170,14 @@ impl<'a> State<'a> {
             self.move_to(pos);
         }
         let column = pos.saturating_sub(self.line_start.get() + self.wide.get()) + 1;
+        let column = column + self.lead.get();
         let mark = Mark {
             start: pos,
             line: self.line.get(),
             column: u32::try_from(column).unwrap_or(u32::MAX),
         };
         #[cfg(debug_assertions)]
-        if self.src.len() < 1 << 12 {
+        if self.src.len() < 1 << 12 && self.lead.get() == 0 {
             let before = &self.src[..pos];
             let line_start = before.rfind('\n').map_or(0, |i| i + 1);
             let line = self.first_line + before.matches('\n').count() as u32;
@@ -190,6 +203,7 @@ impl<'a> State<'a> {
             // break): byte by byte.
             for (at, &b) in bytes[c.pos..pos].iter().enumerate() {
                 if b == b'\n' {
+                    self.lead.set(0);
                     c.line = c.line.saturating_add(1);
                     c.line_start = c.pos + at + 1;
                     c.wide = 0;
@@ -201,6 +215,7 @@ impl<'a> State<'a> {
             let text = &bytes[c.pos..pos];
             match memchr::memrchr(b'\n', text) {
                 Some(last) => {
+                    self.lead.set(0);
                     let breaks = u32::try_from(count_lines(text)).unwrap_or(u32::MAX);
                     c.line = c.line.saturating_add(breaks);
                     c.line_start = c.pos + last + 1;
@@ -236,6 +251,7 @@ impl<'a> State<'a> {
                 self.line.set(self.line.get().saturating_add(1));
                 self.line_start.set(pos + 1);
                 self.wide.set(0);
+                self.lead.set(0);
             }
         }
         rest
@@ -245,6 +261,18 @@ impl<'a> State<'a> {
     pub(super) fn lines_from(&self, i: &str) -> usize {
         let before = self.mark(i).line.saturating_sub(self.first_line);
         self.lines.get().saturating_sub(before as usize)
+    }
+
+    /// Starts the cursor `lead` characters into its line: `src` starts in
+    /// the middle of a line of its file.
+    pub(super) fn set_lead(&self, lead: usize) {
+        self.lead.set(lead);
+        self.first_lead.set(lead);
+    }
+
+    /// Characters of the file's line before the start of `src`.
+    pub(super) fn first_lead(&self) -> usize {
+        self.first_lead.get()
     }
 
     /// The line the cursor stands on.
@@ -260,6 +288,7 @@ impl<'a> State<'a> {
         self.line.set(line);
         self.line_start.set(line_start);
         self.wide.set(0);
+        self.lead.set(0);
     }
 
     /// Moves the cursor from `from` on to `to` over bytes known to be ASCII

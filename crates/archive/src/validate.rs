@@ -40,6 +40,7 @@ use crate::report::ErrorEntry;
 use crate::rules::{Place, Resolver, RulePolicy};
 
 mod pipeline;
+mod stream;
 
 pub use pipeline::run;
 
@@ -228,6 +229,8 @@ pub(crate) struct Worker {
     /// The turns of the game before, emptied, for the next game to fill:
     /// one allocation for all games of about the same length.
     spare_turns: Vec<Turn>,
+    /// The turns of a piece of a game checked as it is read.
+    piece_turns: Vec<Turn>,
     /// The `turns` rows of the game just checked ([`Settings::turn_rows`]).
     rows: Option<crate::export::WorkerRows>,
 }
@@ -242,6 +245,7 @@ impl Worker {
             resolver: settings.rules.resolver(),
             settings,
             spare_turns: Vec::new(),
+            piece_turns: Vec::new(),
             rows: None,
         }
     }
@@ -357,6 +361,13 @@ impl Worker {
             fingerprint: None,
             tags: Vec::new(),
         };
+        if !self.settings.keep && !self.settings.strict {
+            if let Some((turns, facts)) = stream::check(self, origin, source) {
+                outcome.turns = turns;
+                outcome.game = Some(facts);
+                return None;
+            }
+        }
         let game = match source.parse_into(std::mem::take(&mut self.spare_turns)) {
             Ok(game) => game,
             Err(err) if !self.settings.keep => match source.parse_recovering(err.clone()) {
@@ -617,19 +628,48 @@ fn turns_before(game: &Game, err: &ReplayError) -> u64 {
 /// in canonical BGN after one space, then a line feed. Games without turns
 /// have none: they are not compared.
 pub(crate) fn fingerprint(game: &Game) -> Option<u128> {
-    use std::fmt::Write as _;
-    if game.line.turns.is_empty() {
-        return None;
-    }
-    let mut text = String::with_capacity(16 * game.line.turns.len());
-    for turn in &game.line.turns {
-        let _ = write!(text, "{}.{}", turn.number, turn.head);
-        for action in &turn.actions {
-            let _ = write!(text, " {action}");
+    let mut print = Fingerprint::new();
+    game.line.turns.iter().for_each(|t| print.add(t));
+    print.finish()
+}
+
+/// The [`fingerprint`] of turns given one at a time (the text hashed as
+/// it is made, never held).
+pub(crate) struct Fingerprint {
+    hasher: twox_hash::XxHash3_128,
+    turns: bool,
+}
+
+impl Fingerprint {
+    pub(crate) fn new() -> Fingerprint {
+        Fingerprint {
+            hasher: twox_hash::XxHash3_128::new(),
+            turns: false,
         }
-        text.push('\n');
     }
-    Some(twox_hash::XxHash3_128::oneshot(text.as_bytes()))
+
+    /// Adds the next main-line turn.
+    pub(crate) fn add(&mut self, turn: &Turn) {
+        use std::fmt::Write as _;
+        let _ = write!(self, "{}.{}", turn.number, turn.head);
+        for action in &turn.actions {
+            let _ = write!(self, " {action}");
+        }
+        let _ = self.write_str("\n");
+        self.turns = true;
+    }
+
+    /// The hash, `None` without turns.
+    pub(crate) fn finish(&self) -> Option<u128> {
+        self.turns.then(|| self.hasher.finish_128())
+    }
+}
+
+impl std::fmt::Write for Fingerprint {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.hasher.write(s.as_bytes());
+        Ok(())
+    }
 }
 
 /// The value of a tag line `[Name "value"]` in a game that does not parse

@@ -33,7 +33,7 @@ use crate::game::{Position, RulesPosition};
 use crate::view::ViewStep;
 use crate::{
     replay_with, validate_with, with_standard, ErrorKind, Flow, GameKind, Observed, ReplayError,
-    Rules, Step, Summary,
+    Rules, Step, StreamCheck, Summary, TurnCheck,
 };
 
 /// A game's rules, standard or varied, behind one object-safe interface.
@@ -68,6 +68,19 @@ pub trait Engine {
     /// The default gives the first mistake only.
     fn check_all(&self, game: &Game) -> Vec<ReplayError> {
         self.validate(game).err().into_iter().collect()
+    }
+
+    /// The check of the record whose tags `head` holds, its turns to be
+    /// handed over as they are read ([`TurnCheck`]): the checks of
+    /// [`validate`](Engine::validate), turn for turn. `None` when these
+    /// rules check whole records only (the default): the caller then
+    /// parses the record and calls [`validate`](Engine::validate).
+    ///
+    /// # Errors
+    /// As [`validate`](Engine::validate), for the tags.
+    fn stream(&self, head: &Game) -> Option<Result<Box<dyn TurnCheck + '_>, ReplayError>> {
+        let _ = head;
+        None
     }
 
     /// Replays `game` showing the view of every position, as
@@ -182,6 +195,14 @@ impl Engine for Standard {
     fn validate(&self, game: &Game) -> Result<Summary, ReplayError> {
         self.check(game)?;
         with_standard!(self.game, r => validate_with(r, game))
+    }
+
+    fn stream(&self, head: &Game) -> Option<Result<Box<dyn TurnCheck + '_>, ReplayError>> {
+        let start = || -> Result<Box<dyn TurnCheck + '_>, ReplayError> {
+            self.check(head)?;
+            Ok(with_standard!(self.game, r => Box::new(StreamCheck::new(r, head)?)))
+        };
+        Some(start())
     }
 
     fn check_all(&self, game: &Game) -> Vec<ReplayError> {

@@ -22,8 +22,9 @@
 //! 1. `error`, `colour`, `rng`, `kind`, `greedy`: the errors, the seats'
 //!    colours, the dice, the games' names ([`GameKind`]), the greedy choice
 //!    among scored moves
-//! 2. `walk`, `replay`: the walk over a record's tree of turns (main line
-//!    and variations), the replay driver and the [`Rules`] it drives
+//! 2. `walk`, `replay`, `stream`: the walk over a record's tree of turns
+//!    (main line and variations), the replay driver and the [`Rules`] it
+//!    drives, and the check of a record handed to it turn by turn
 //! 3. `describe`: the driver that describes a record
 //! 4. `view`, `variant`: what a position shows to pictures, and the
 //!    hooks' vocabulary
@@ -63,6 +64,7 @@ mod recover;
 pub mod registry;
 mod replay;
 mod rng;
+mod stream;
 pub mod variant;
 pub mod view;
 mod walk;
@@ -83,6 +85,7 @@ pub use recover::{check_all_with, STOPPED};
 pub use registry::AnyRules;
 pub use replay::{replay_with, validate_with, Flow, Observed, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;
+pub use stream::{StreamCheck, TurnCheck};
 
 use billes_notation::Game;
 

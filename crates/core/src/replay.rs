@@ -4,10 +4,10 @@
 
 use std::ops::ControlFlow;
 
-use billes_notation::{Game, Outcome, Span, Turn};
+use billes_notation::{Game, Line, Outcome, Span, Turn};
 
 use crate::error::{cold, nearest_first, ErrorKind, ReplayError};
-use crate::walk::{walk, At, Read, Visitor};
+use crate::walk::{walk, walk_from, At, Read, Visitor};
 
 /// A position that can be printed as a text board.
 pub trait TextBoard {
@@ -205,6 +205,30 @@ fn replay_observing<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>>(
     Ok(summary)
 }
 
+/// Checks and plays the main-line turns of `line` from `state`, the first
+/// numbered `first` unless written, as [`validate_with`] does, counting
+/// them in `summary`: the check of a record handed over a part at a time
+/// (`stream`).
+pub(crate) fn validate_part<R: Rules>(
+    rules: &R,
+    state: &mut R::State,
+    line: &Line,
+    first: u32,
+    summary: &mut Summary,
+) -> Result<(), ReplayError> {
+    let mut replaying = Replaying {
+        rules,
+        summary: summary.clone(),
+        observe: None::<&mut NoObserver<R::State>>,
+    };
+    let flow = walk_from::<Read, _>(&mut replaying, state, line, first);
+    *summary = replaying.summary;
+    match flow {
+        ControlFlow::Break(Halt::Mistake(e)) => Err(e),
+        ControlFlow::Continue(()) | ControlFlow::Break(Halt::Stopped) => Ok(()),
+    }
+}
+
 /// Why a replay stops before the end of the record.
 enum Halt {
     /// A mistake of the record.
@@ -311,7 +335,7 @@ impl<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>> Visitor<Read>
 
 /// Checks the result token against the position, and the `Result` tag (if
 /// any) against the token: the first mistake.
-fn check_outcome(
+pub(crate) fn check_outcome(
     game: &Game,
     outcome: &Outcome,
     winners: Option<&[String]>,

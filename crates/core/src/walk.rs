@@ -174,7 +174,19 @@ pub(crate) fn walk<A: Access, V: Visitor<A>>(
     pos: &mut V::Position<'_>,
     line: A::Line<'_>,
 ) -> ControlFlow<V::Stop> {
-    walk_line::<A, V>(visitor, pos, line, 1, 0)
+    walk_from::<A, V>(visitor, pos, line, 1)
+}
+
+/// [`walk`], the first turn of `line` numbered `first` unless written (the
+/// rest of a main line handed over a part at a time).
+#[inline]
+pub(crate) fn walk_from<A: Access, V: Visitor<A>>(
+    visitor: &mut V,
+    pos: &mut V::Position<'_>,
+    line: A::Line<'_>,
+    first: u32,
+) -> ControlFlow<V::Stop> {
+    walk_line::<A, V>(visitor, pos, line, first, 0)
 }
 
 fn walk_line<A: Access, V: Visitor<A>>(

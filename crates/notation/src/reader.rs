@@ -20,6 +20,7 @@ use crate::ast::{Game, Turn};
 use crate::error::ParseError;
 use crate::parse::{parse_chunk, parse_chunk_into, BOM};
 
+mod large;
 mod limit;
 
 use limit::Skip;
@@ -489,6 +490,11 @@ struct ReaderState {
     /// An error to give before reading on (a game too long found right
     /// after the game given).
     queued: Option<ReadError>,
+    /// The bytes of a game too long, to be handed out
+    /// ([`Reader::large_piece`]); `None`: such a game is skipped.
+    tap: Option<Vec<u8>>,
+    /// A game too long is being handed out.
+    large: bool,
 }
 
 /// Consumes `n` bytes of `input`, `clean` of which at its start are known
@@ -496,6 +502,23 @@ struct ReaderState {
 fn consume<R: BufRead>(input: &mut R, clean: &mut usize, n: usize) {
     input.consume(n);
     *clean = clean.saturating_sub(n);
+}
+
+/// The bytes of `buf` before its first NUL byte (`None` when it starts
+/// with one), `clean` of them at its start known to hold none; `clean`
+/// grows to the bytes given.
+fn before_nul<'b>(clean: &mut usize, buf: &'b [u8]) -> Option<&'b [u8]> {
+    match memchr::memchr(0, buf.get(*clean..).unwrap_or_default()) {
+        Some(n) if *clean + n == 0 => None,
+        Some(n) => {
+            *clean += n;
+            Some(&buf[..*clean])
+        }
+        None => {
+            *clean = (*clean).max(buf.len());
+            Some(buf)
+        }
+    }
 }
 
 /// At most this many buffers are kept for reuse...
@@ -524,6 +547,8 @@ impl<R: BufRead> Reader<R> {
                 skip: None,
                 cut: 0,
                 queued: None,
+                tap: None,
+                large: false,
             },
         }
     }
@@ -643,6 +668,10 @@ impl ReaderState {
         let index = self.index;
         if bytes.len() > self.limit {
             // Read whole at once, within the input's buffer.
+            if let Some(tap) = &mut self.tap {
+                *tap = bytes;
+                self.large = true;
+            }
             return Some(Err(ReadError::TooLarge {
                 index,
                 line,
@@ -703,16 +732,8 @@ impl<R: BufRead> Iterator for Reader<R> {
             // fed: its game (the one `pending` holds then) is an error.
             // The bytes looked at for one before are not looked at again
             // (a buffer holds many games, each returned on its own).
-            let buf = match memchr::memchr(0, buf.get(state.clean..).unwrap_or_default()) {
-                Some(n) if state.clean + n == 0 => return Some(Err(state.stop())),
-                Some(n) => {
-                    state.clean += n;
-                    &buf[..state.clean]
-                }
-                None => {
-                    state.clean = state.clean.max(buf.len());
-                    buf
-                }
+            let Some(buf) = before_nul(&mut state.clean, buf) else {
+                return Some(Err(state.stop()));
             };
             if let Some(matched) = state.bom {
                 // A byte-order mark at the start is skipped, however the

@@ -120,6 +120,7 @@ impl ReaderState {
     /// on, its lines fed so far dropped.
     fn too_large(&mut self) -> ReadError {
         self.index += 1;
+        self.large = self.tap.is_some();
         let error = ReadError::TooLarge {
             index: self.index,
             line: self.pending_line,
@@ -140,7 +141,21 @@ impl ReaderState {
         self.pending_line = self
             .pending_line
             .saturating_add(super::count_lines(&self.pending[..n]));
-        self.pending.drain(..n);
+        match &mut self.tap {
+            // Handed out (`Reader::large_piece`): the first bytes move
+            // there without a copy.
+            Some(tap) if tap.is_empty() => {
+                let rest = self.pending.split_off(n);
+                *tap = std::mem::replace(&mut self.pending, rest);
+            }
+            Some(tap) => {
+                tap.extend_from_slice(&self.pending[..n]);
+                self.pending.drain(..n);
+            }
+            None => {
+                self.pending.drain(..n);
+            }
+        }
         self.line_start = self.line_start.saturating_sub(n);
     }
 
@@ -174,6 +189,9 @@ impl ReaderState {
                     }
                     None => (lines, lines),
                 };
+                if let Some(tap) = &mut self.tap {
+                    tap.extend_from_slice(&buf[..dropped]);
+                }
                 self.pending_offset += dropped;
                 self.pending_line = self
                     .pending_line

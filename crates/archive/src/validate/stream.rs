@@ -1,0 +1,95 @@
+//! A game checked as it is read: its tags, then its main-line turns a piece
+//! at a time, each piece handed to the rules' [`TurnCheck`] and dropped,
+//! as pgn-reader hands a visitor its moves. Nothing of the game is kept but
+//! the position (and the fingerprint of its turns, when asked for).
+//!
+//! This is the path of a valid game. Where it cannot give the report the
+//! whole tree gives, it gives none, and the game is parsed and checked whole
+//! (`Worker::game`): a syntax error, a mistake of the record (the check of
+//! every mistake past the first needs the whole tree: `check_all`), rules
+//! that check only whole records (a variant), or a bug in the rules.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+
+use billes_notation::{GameSource, Piece, TurnStream};
+
+use super::{Fingerprint, GameFacts, Origin, Worker};
+use crate::rules::Place;
+
+/// Checks the game `source` as it is read: its main-line turns and its
+/// facts when it is valid; `None` when it must be checked whole.
+pub(super) fn check(
+    worker: &mut Worker,
+    origin: &Origin,
+    source: &GameSource,
+) -> Option<(u64, GameFacts)> {
+    let mut turns = std::mem::take(&mut worker.piece_turns);
+    let checked = catch_unwind(AssertUnwindSafe(|| {
+        check_pieces(worker, origin, source, &mut turns)
+    }));
+    turns.clear();
+    worker.piece_turns = turns;
+    match checked {
+        Ok(done) => done,
+        Err(_) => {
+            // The whole check meets the same bug, and reports it.
+            worker.resolver = worker.settings.rules.resolver();
+            None
+        }
+    }
+}
+
+fn check_pieces(
+    worker: &mut Worker,
+    origin: &Origin,
+    source: &GameSource,
+    turns: &mut Vec<billes_notation::Turn>,
+) -> Option<(u64, GameFacts)> {
+    let settings = &worker.settings;
+    let text = source.text.as_str();
+    let mut stream = TurnStream::new(source.line);
+    let Ok(Piece::Head(head)) = stream.read(text, true, turns) else {
+        return None;
+    };
+    let tag = |name: &str| head.tag(name).map(str::to_string);
+    let mut facts = GameFacts {
+        index: source.index,
+        line: source.line,
+        event: None,
+        round: None,
+        fingerprint: None,
+        tags: Vec::new(),
+    };
+    if settings.by_event {
+        (facts.event, facts.round) = (tag("Event"), tag("Round"));
+    }
+    if settings.tags {
+        facts.tags = head
+            .tags
+            .iter()
+            .map(|t| (t.name.to_string(), t.value.to_string()))
+            .collect();
+    }
+    let mut print = settings.duplicates.then(Fingerprint::new);
+    let dir = origin
+        .path
+        .as_deref()
+        .and_then(Path::parent)
+        .filter(|d| !d.as_os_str().is_empty());
+    let place = Place::dir(dir).game(origin.name.as_str(), source.index);
+    let rules = worker.resolver.rule_set(&place, &head).ok()?;
+    let mut check = rules.engine().stream(&head)?.ok()?;
+    loop {
+        let piece = stream.read(&text[stream.offset()..], true, turns).ok()?;
+        if let Some(print) = &mut print {
+            turns.iter().for_each(|t| print.add(t));
+        }
+        check.turns(turns).ok()?;
+        if let Piece::End { outcome, .. } = piece {
+            let summary = check.finish(&head, &outcome).ok()?;
+            facts.fingerprint = print.and_then(|p| p.finish());
+            return Some((u64::from(summary.turns), facts));
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The check of a record handed over turn by turn, as it is read: what
+//! pgn-reader's visitor does for chess. The position, the turn number and
+//! the counts are all that is kept between turns, so a game of any length
+//! is checked in the memory of its longest turn; the checks are those of
+//! [`validate_with`](crate::validate_with), turn for turn.
+//!
+//! ```
+//! use billes_core::{GameKind, StreamCheck, TurnCheck};
+//!
+//! let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 + 2. R1 r9-r10 *").unwrap();
+//! let rules = billes_core::registry::AnyRules::standard(GameKind::Aggravation);
+//! let head = billes_notation::Game { tags: game.tags.clone(), ..Default::default() };
+//! let mut check = StreamCheck::new(&rules, &head).unwrap();
+//! let mut turns = game.line.turns.clone();
+//! let (one, two) = turns.split_at_mut(1);
+//! check.turns(&mut one.to_vec()).unwrap();
+//! check.turns(&mut two.to_vec()).unwrap();
+//! assert_eq!(check.finish(&head, &game.outcome).unwrap().turns, 2);
+//! ```
+
+use billes_notation::{Game, Line, Outcome, Turn};
+
+use crate::error::ReplayError;
+use crate::replay::{check_outcome, validate_part, Rules, Summary};
+
+/// A record checked as its turns come, under rules `R`.
+#[derive(Debug)]
+pub struct StreamCheck<R: Rules> {
+    rules: R,
+    state: R::State,
+    /// The number of the next main-line turn.
+    next: u32,
+    summary: Summary,
+}
+
+/// The object-safe face of a [`StreamCheck`], for an
+/// [`Engine`](crate::Engine) to give.
+pub trait TurnCheck {
+    /// Checks and plays the next main-line turns, their variations
+    /// included. `turns` is given back as it came (it is borrowed to be
+    /// walked as a line).
+    ///
+    /// # Errors
+    /// The first mistake among them; the check cannot go on after it.
+    fn turns(&mut self, turns: &mut Vec<Turn>) -> Result<(), ReplayError>;
+
+    /// Checks the result token `outcome` and the `Result` tag of `head`
+    /// against the position reached: what the record replays to.
+    ///
+    /// # Errors
+    /// The first mistake of the result.
+    fn finish(&mut self, head: &Game, outcome: &Outcome) -> Result<Summary, ReplayError>;
+}
+
+impl<R: Rules> StreamCheck<R> {
+    /// The check of the record whose tags `head` holds (its turns are not
+    /// looked at), from its start position.
+    ///
+    /// # Errors
+    /// When the tags describe no start position.
+    pub fn new(rules: R, head: &Game) -> Result<StreamCheck<R>, ReplayError> {
+        let state = rules.setup(head)?;
+        Ok(StreamCheck {
+            rules,
+            state,
+            next: 1,
+            summary: Summary {
+                turns: 0,
+                variation_turns: 0,
+                winners: None,
+                stopped: false,
+            },
+        })
+    }
+}
+
+impl<R: Rules> TurnCheck for StreamCheck<R> {
+    fn turns(&mut self, turns: &mut Vec<Turn>) -> Result<(), ReplayError> {
+        let line = Line {
+            turns: std::mem::take(turns),
+            comments: Vec::new(),
+        };
+        let played = validate_part(
+            &self.rules,
+            &mut self.state,
+            &line,
+            self.next,
+            &mut self.summary,
+        );
+        self.next = self.next.saturating_add(line.turns.len() as u32);
+        *turns = line.turns;
+        played
+    }
+
+    fn finish(&mut self, head: &Game, outcome: &Outcome) -> Result<Summary, ReplayError> {
+        let mut summary = self.summary.clone();
+        summary.winners = self.rules.winners(&self.state);
+        check_outcome(head, outcome, summary.winners.as_deref())?;
+        Ok(summary)
+    }
+}

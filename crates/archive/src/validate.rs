@@ -39,6 +39,7 @@ use crate::input::Input;
 use crate::report::ErrorEntry;
 use crate::rules::{Place, Resolver, RulePolicy};
 
+mod large;
 mod pipeline;
 mod stream;
 
@@ -54,6 +55,15 @@ pub(crate) struct Origin {
 }
 
 impl Origin {
+    /// The file's folder, where a `Rules` tag naming a script is looked up
+    /// from (`None`: the current folder, for stdin).
+    pub(crate) fn dir(&self) -> Option<&Path> {
+        self.path
+            .as_deref()
+            .and_then(Path::parent)
+            .filter(|d| !d.as_os_str().is_empty())
+    }
+
     pub(crate) fn of(input: &Input) -> Arc<Origin> {
         Arc::new(Origin {
             name: input.name(),
@@ -82,6 +92,11 @@ pub(crate) enum Work {
     Unreadable(String),
     /// A file holds a NUL byte: not a record, not read further.
     Binary { line: u32, column: u32 },
+    /// A game longer than the reader's limit, to be checked as it is read
+    /// (`Jobs::next_checked` does it, while it reads).
+    Large { index: usize, line: u32 },
+    /// A job checked while it was read.
+    Done(Box<Outcome>),
     /// A game's text.
     Game(GameSource),
     /// A game that could not be read as text: its bytes are not UTF-8,
@@ -267,6 +282,25 @@ impl Worker {
         let name = job.origin.name.as_str();
         match job.work {
             Work::Opened => outcome.opened = true,
+            Work::Done(done) => return (*done, None),
+            Work::Large { index, line } => {
+                // Only a reader can hand its text out: refused.
+                let message = billes_notation::ReadError::TooLarge {
+                    index,
+                    line,
+                    limit: billes_notation::MAX_GAME_BYTES,
+                }
+                .to_string();
+                self.encoding_error(&mut outcome, index, (line, 1), message);
+                outcome.game = Some(GameFacts {
+                    index,
+                    line,
+                    event: None,
+                    round: None,
+                    fingerprint: None,
+                    tags: Vec::new(),
+                });
+            }
             Work::Unreadable(message) => {
                 if self.settings.diagnostics {
                     outcome.rendered = format!("error[io]: {name}: {message}\n");
@@ -483,12 +517,7 @@ impl Worker {
         // The file's folder is where a `Rules` tag naming a script is
         // looked up from (the current folder for stdin). Every replay of
         // `billes validate` is under these rules.
-        let dir = origin
-            .path
-            .as_deref()
-            .and_then(Path::parent)
-            .filter(|d| !d.as_os_str().is_empty());
-        let place = Place::dir(dir).game(name, source.index);
+        let place = Place::dir(origin.dir()).game(name, source.index);
         let rules = catch_unwind(AssertUnwindSafe(|| self.resolver.rule_set(&place, &game)));
         let mut valid = None;
         let checked = rules.and_then(|rules| {

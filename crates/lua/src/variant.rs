@@ -11,7 +11,7 @@ use billes_core::view::ViewStep;
 use billes_core::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, with_kind, with_rules,
     AnyRules, Described, ErrorKind, GameKind, Observed, ReplayError, Rng, SimOptions,
-    SimulateError, Summary,
+    SimulateError, StreamCheck, Summary, TurnCheck,
 };
 use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
@@ -302,6 +302,17 @@ impl billes_core::Engine for Variant {
     ) -> Result<Summary, ReplayError> {
         self.check(game)?;
         with_variant_rules!(self, r => replay_observed_with(r, game, observe))
+    }
+
+    fn stream(&self, head: &Game) -> Option<Result<Box<dyn TurnCheck + '_>, ReplayError>> {
+        let start = || -> Result<Box<dyn TurnCheck + '_>, ReplayError> {
+            self.check(head)?;
+            with_rules!(&self.rules, rules => match &self.hooks {
+                Some(h) => Ok(Box::new(StreamCheck::new(WithHooks::new(rules, h), head)?)),
+                None => Ok(Box::new(StreamCheck::new(rules, head)?)),
+            })
+        };
+        Some(start())
     }
 
     fn check_all(&self, game: &Game) -> Vec<ReplayError> {

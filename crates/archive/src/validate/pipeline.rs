@@ -62,10 +62,12 @@ pub fn run<E>(
     settings: &Settings,
     accept: &mut dyn FnMut(Outcome) -> Result<(), E>,
 ) -> Result<usize, E> {
-    let mut inputs = Jobs::new(found);
+    // A game longer than the reader's limit is checked as it is read,
+    // unless the whole tree is wanted.
+    let mut inputs = Jobs::new(found, !settings.keep && !settings.strict);
     if jobs <= 1 {
         let mut worker = Worker::new(settings.clone());
-        while let Some(job) = inputs.next() {
+        while let Some(job) = inputs.next_checked(&mut worker) {
             let (outcome, text) = worker.process(job);
             if let Some(text) = text {
                 inputs.recycle(text);
@@ -166,7 +168,7 @@ fn check_batch(
     inputs: &Mutex<(Jobs, u64)>,
     texts: &mut Vec<String>,
 ) -> Option<(u64, Vec<Outcome>)> {
-    let (seq, batch) = next_batch(inputs, texts)?;
+    let (seq, batch) = next_batch(inputs, texts, worker)?;
     let outcomes = batch
         .into_iter()
         .map(|job| {
@@ -180,8 +182,14 @@ fn check_batch(
 
 /// The next batch of jobs from the shared inputs, with its number, once
 /// `texts` (of games checked) are given back to them; `None` when the inputs
-/// are done (or a worker panicked while reading them).
-fn next_batch(inputs: &Mutex<(Jobs, u64)>, texts: &mut Vec<String>) -> Option<(u64, Vec<Job>)> {
+/// are done (or a worker panicked while reading them). A game longer than
+/// the reader's limit is checked by `worker` as it is read, the inputs
+/// held meanwhile (the games after it cannot be read before it).
+fn next_batch(
+    inputs: &Mutex<(Jobs, u64)>,
+    texts: &mut Vec<String>,
+    worker: &mut Worker,
+) -> Option<(u64, Vec<Job>)> {
     let mut guard = inputs.lock().ok()?;
     let (jobs, seq) = &mut *guard;
     for text in texts.drain(..) {
@@ -190,7 +198,9 @@ fn next_batch(inputs: &Mutex<(Jobs, u64)>, texts: &mut Vec<String>) -> Option<(u
     let mut batch = Vec::with_capacity(BATCH_JOBS);
     let mut bytes = 0;
     while batch.len() < BATCH_JOBS && bytes < BATCH_BYTES {
-        let Some(job) = jobs.next() else { break };
+        let Some(job) = jobs.next_checked(worker) else {
+            break;
+        };
         if let Work::Game(source) = &job.work {
             bytes += source.text.len();
         }
@@ -207,6 +217,9 @@ fn next_batch(inputs: &Mutex<(Jobs, u64)>, texts: &mut Vec<String>) -> Option<(u
 /// cannot be read, a binary file, a game, a game that is not UTF-8.
 struct Jobs {
     found: std::vec::IntoIter<Found>,
+    /// Games longer than the reader's limit are handed out by the reader
+    /// (to be checked as they are read), not skipped.
+    large: bool,
     /// The file being read, by games.
     file: Option<OpenFile>,
     /// A job to give before going on (what follows `Opened`).
@@ -228,12 +241,33 @@ impl Jobs {
         }
     }
 
-    fn new(found: Vec<Found>) -> Jobs {
+    fn new(found: Vec<Found>, large: bool) -> Jobs {
         Jobs {
             found: found.into_iter(),
+            large,
             file: None,
             queued: None,
         }
+    }
+
+    /// The next job, a game longer than the reader's limit checked by
+    /// `worker` as it is read (its outcome the job).
+    fn next_checked(&mut self, worker: &mut Worker) -> Option<Job> {
+        let job = self.next()?;
+        let Work::Large { index, line } = job.work else {
+            return Some(job);
+        };
+        let Some(file) = &mut self.file else {
+            return Some(job);
+        };
+        let games = &mut file.games;
+        let outcome = worker.large(&job.origin, index, line, &mut |into| {
+            games.large_piece(into)
+        });
+        Some(Job {
+            work: Work::Done(Box::new(outcome)),
+            ..job
+        })
     }
 
     /// The jobs for the next input: what it opens to, and what follows
@@ -296,9 +330,13 @@ impl Jobs {
                 return Some(opened);
             }
         }
+        let games = match self.large {
+            true => Reader::new(reader).large(),
+            false => Reader::new(reader),
+        };
         self.file = Some(OpenFile {
             origin,
-            games: Reader::new(reader),
+            games,
             consumed: 0,
         });
         Some(opened)
@@ -348,6 +386,9 @@ impl Iterator for Jobs {
                                 .into(),
                         },
                     ),
+                    Err(ReadError::TooLarge { index, line, .. }) if self.large => {
+                        (0, Work::Large { index, line })
+                    }
                     Err(e @ ReadError::TooLarge { index, line, .. }) => (
                         0,
                         Work::Encoding {

@@ -10,7 +10,6 @@
 //! that check only whole records (a variant), or a bug in the rules.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
 
 use billes_notation::{GameSource, Piece, TurnStream};
 
@@ -72,12 +71,7 @@ fn check_pieces(
             .collect();
     }
     let mut print = settings.duplicates.then(Fingerprint::new);
-    let dir = origin
-        .path
-        .as_deref()
-        .and_then(Path::parent)
-        .filter(|d| !d.as_os_str().is_empty());
-    let place = Place::dir(dir).game(origin.name.as_str(), source.index);
+    let place = Place::dir(origin.dir()).game(origin.name.as_str(), source.index);
     let rules = worker.resolver.rule_set(&place, &head).ok()?;
     let mut check = rules.engine().stream(&head)?.ok()?;
     loop {

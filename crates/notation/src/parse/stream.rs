@@ -95,6 +95,16 @@ impl TurnStream {
         self.offset
     }
 
+    /// The line of the file the next piece starts on.
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+
+    /// The column (in characters, from 1) the next piece starts at.
+    pub fn column(&self) -> usize {
+        self.lead + 1
+    }
+
     /// Reads the next piece, `piece`: the game's text from
     /// [`offset`](TurnStream::offset) on, to its end when `last`, else as
     /// far as it is known. Main-line turns go into `turns` (emptied first).

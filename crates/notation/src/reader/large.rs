@@ -18,8 +18,8 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Appends the next piece of the game too long just given to `into`
-    /// (a few kilobytes to a few megabytes; the first piece is moved there
-    /// when `into` is empty): `true` when one was appended, `false` once the
+    /// (a few kilobytes to a few megabytes; a piece larger than `into`
+    /// and the room it has is moved there, `into`'s bytes put before it): `true` when one was appended, `false` once the
     /// game is over (or with a reader not made with
     /// [`large`](Reader::large)). The pieces put together are the game's
     /// text, from its first byte.
@@ -41,8 +41,11 @@ impl<R: BufRead> Reader<R> {
         let state = &mut self.state;
         loop {
             if let Some(tap) = state.tap.as_mut().filter(|t| !t.is_empty()) {
-                if into.is_empty() {
+                if tap.len() > into.len() && into.capacity() - into.len() < tap.len() {
+                    // The larger moves without a copy, the smaller before it.
+                    tap.splice(0..0, into.drain(..));
                     std::mem::swap(into, tap);
+                    tap.clear();
                 } else {
                     into.extend_from_slice(tap);
                     tap.clear();

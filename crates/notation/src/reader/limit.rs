@@ -131,7 +131,10 @@ impl ReaderState {
             cut: self.cut > 0,
         });
         self.forget(self.line_start);
-        self.pending.shrink_to(MAX_SPARE_BYTES);
+        if self.tap.is_none() {
+            // (Handed out, the bytes move on without a copy.)
+            self.pending.shrink_to(MAX_SPARE_BYTES);
+        }
         error
     }
 
@@ -142,9 +145,9 @@ impl ReaderState {
             .pending_line
             .saturating_add(super::count_lines(&self.pending[..n]));
         match &mut self.tap {
-            // Handed out (`Reader::large_piece`): the first bytes move
+            // Handed out (`Reader::large_piece`): most of `pending` moves
             // there without a copy.
-            Some(tap) if tap.is_empty() => {
+            Some(tap) if tap.is_empty() && 2 * n >= self.pending.len() => {
                 let rest = self.pending.split_off(n);
                 *tap = std::mem::replace(&mut self.pending, rest);
             }

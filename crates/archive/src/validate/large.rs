@@ -1,0 +1,436 @@
+//! A game longer than the reader's limit (16 MiB), checked as it is read:
+//! its text comes from the reader a piece at a time into a window, is
+//! parsed a piece at a time, and each piece's main-line turns are handed to
+//! the rules' [`TurnCheck`]; what has been checked is dropped. Memory is
+//! the window (at most the limit, plus a piece) and the position, whatever
+//! the length of the game.
+//!
+//! What the whole tree gives and this does not: the check of such a game
+//! stops at its first mistake (a syntax error or a mistake of the record),
+//! which is reported with a note saying so; the check of the mistakes
+//! after it needs the whole tree, which a game this long is not made into.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use billes_core::ReplayError;
+use billes_notation::{
+    GameSource, ParseError, Piece, PieceError, ReadError, Turn, TurnStream, MAX_GAME_BYTES,
+};
+
+use super::{parse_entry, replay_entry, Fingerprint, GameFacts, Origin, Outcome, Worker};
+use crate::diagnostic::{render_parse_error_noted, render_replay_error};
+use crate::report::ErrorEntry;
+use crate::rules::Place;
+
+/// Unread text the window is filled to before each piece is parsed.
+const WANT: usize = 1 << 20;
+
+/// The note of a mistake in a game too long to be made into a tree.
+pub(crate) const STOPS: &str =
+    "the game is longer than 16 MiB: it is checked as it is read, up to its first mistake";
+
+/// Where the next piece of a game's text comes from: appends it, `false`
+/// once the game is over.
+pub(crate) type Pieces<'a> = dyn FnMut(&mut Vec<u8>) -> Result<bool, ReadError> + 'a;
+
+/// The text of the game read and not yet parsed.
+struct Window {
+    bytes: Vec<u8>,
+    /// Where the unparsed text starts in `bytes`.
+    start: usize,
+    /// The game's last piece is in.
+    done: bool,
+}
+
+impl Window {
+    /// Reads pieces until at least `want` bytes are unparsed, or the game
+    /// is over; what was parsed is dropped first once it is half the window.
+    fn fill(&mut self, want: usize, pieces: &mut Pieces<'_>) -> Result<(), ReadError> {
+        while !self.done && self.bytes.len() - self.start < want {
+            if self.start > 0 && self.start >= self.bytes.len() / 2 {
+                self.bytes.drain(..self.start);
+                self.start = 0;
+                if self.bytes.capacity() > 4 * WANT.max(self.bytes.len()) {
+                    self.bytes.shrink_to(2 * WANT.max(self.bytes.len()));
+                }
+            }
+            self.done = !pieces(&mut self.bytes)?;
+        }
+        Ok(())
+    }
+
+    /// The unparsed text, up to its last whole character, and whether it
+    /// ends the game; `Err` with the offset of a byte that is not UTF-8.
+    fn text(&self) -> Result<(&str, bool), usize> {
+        let bytes = &self.bytes[self.start..];
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Ok((text, self.done)),
+            Err(e) if e.error_len().is_none() && !self.done => {
+                let whole = &bytes[..e.valid_up_to()];
+                Ok((std::str::from_utf8(whole).unwrap_or_default(), false))
+            }
+            Err(e) => Err(e.valid_up_to()),
+        }
+    }
+}
+
+/// How the check of a large game ended.
+enum Ended {
+    /// Valid: its main-line turns.
+    Valid(u32),
+    /// A mistake, reported; the turns checked before it.
+    Mistake(u64),
+    /// The rules check whole records only: not checked.
+    Whole,
+}
+
+impl Worker {
+    /// Checks game `index` of `origin`, which starts on `line` and is
+    /// longer than the reader's limit, its text from `pieces`; its outcome.
+    /// The game is read to its end whatever it holds, so the reader goes on
+    /// with the next.
+    pub(crate) fn large(
+        &mut self,
+        origin: &Arc<Origin>,
+        index: usize,
+        line: u32,
+        pieces: &mut Pieces<'_>,
+    ) -> Outcome {
+        let mut outcome = Outcome {
+            origin: Arc::clone(origin),
+            bytes: 0,
+            opened: false,
+            turns: 0,
+            game: None,
+            errors: Vec::new(),
+            rendered: String::new(),
+            kept: None,
+        };
+        let mut facts = GameFacts {
+            index,
+            line,
+            event: None,
+            round: None,
+            fingerprint: None,
+            tags: Vec::new(),
+        };
+        let mut window = Window {
+            bytes: Vec::new(),
+            start: 0,
+            done: false,
+        };
+        let ended = catch_unwind(AssertUnwindSafe(|| {
+            self.read_large(origin, &mut facts, &mut window, pieces, &mut outcome)
+        }));
+        // The rest of the game, read past.
+        let mut failed = match &ended {
+            Ok(Err(e)) => Some(read_error(e, index, line)),
+            _ => None,
+        };
+        if !window.done {
+            let mut rest = Vec::new();
+            loop {
+                rest.clear();
+                match pieces(&mut rest) {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => {
+                        failed.get_or_insert(read_error(&e, index, line));
+                        break;
+                    }
+                }
+            }
+        }
+        match ended {
+            Ok(Ok(Ended::Valid(turns))) => outcome.turns = u64::from(turns),
+            Ok(Ok(Ended::Mistake(turns))) => outcome.turns = turns,
+            Ok(Ok(Ended::Whole)) => {
+                let message = ReadError::TooLarge {
+                    index,
+                    line,
+                    limit: MAX_GAME_BYTES,
+                }
+                .to_string();
+                self.encoding_error(&mut outcome, index, (line, 1), message);
+            }
+            Ok(Err(_)) => {}
+            Err(_) => {
+                // A bug in the rules: reported against the game, and the
+                // variants are loaded anew.
+                self.resolver = self.settings.rules.resolver();
+                let message = "internal error while replaying this game (please report it)";
+                let name = origin.name.as_str();
+                outcome.errors.clear();
+                outcome.rendered.clear();
+                if self.settings.diagnostics {
+                    outcome.rendered = format!(
+                        "error[internal]: {message}\n --> {name}:{line}:1\n  = note: in game {index}\n\n"
+                    );
+                }
+                outcome.errors.push(
+                    ErrorEntry::new(name, Some(index), "internal", message.into()).at(line, 1),
+                );
+            }
+        }
+        if let Some((at, message)) = failed {
+            outcome.errors.clear();
+            outcome.rendered.clear();
+            self.encoding_error(&mut outcome, index, at, message);
+        }
+        outcome.game = Some(facts);
+        outcome
+    }
+
+    /// An encoding error of game `index` (its text could not be read).
+    pub(super) fn encoding_error(
+        &self,
+        outcome: &mut Outcome,
+        index: usize,
+        (line, column): (u32, u32),
+        message: String,
+    ) {
+        let name = outcome.origin.name.clone();
+        if self.settings.diagnostics {
+            outcome.rendered = format!(
+                "error[encoding]: {message}\n --> {name}:{line}:{column}\n  = note: in game {index}\n\n"
+            );
+        }
+        outcome.errors.push(
+            ErrorEntry::new(&name, Some(index), "encoding", message).at(line, column),
+        );
+    }
+
+    /// Reads and checks the game (see [`Worker::large`]); how the check
+    /// ended, or the error of the reader.
+    fn read_large(
+        &mut self,
+        origin: &Origin,
+        facts: &mut GameFacts,
+        window: &mut Window,
+        pieces: &mut Pieces<'_>,
+        outcome: &mut Outcome,
+    ) -> Result<Ended, ReadError> {
+        let mut stream = TurnStream::new(facts.line);
+        let mut turns: Vec<Turn> = Vec::new();
+        let index = facts.index;
+        let head = match next_piece(window, &mut stream, &mut turns, pieces, index)? {
+            (Ok(Piece::Head(head)), from) => {
+                window.start += stream.offset() - from;
+                head
+            }
+            (Ok(_), _) => unreachable!("the head comes first"),
+            (Err(e), _) => {
+                self.large_syntax_error(origin, index, &e, outcome);
+                return Ok(Ended::Mistake(0));
+            }
+        };
+        if self.settings.by_event {
+            facts.event = head.tag("Event").map(str::to_string);
+            facts.round = head.tag("Round").map(str::to_string);
+        }
+        if self.settings.tags {
+            facts.tags = head
+                .tags
+                .iter()
+                .map(|t| (t.name.to_string(), t.value.to_string()))
+                .collect();
+        }
+        let place = Place::dir(origin.dir()).game(origin.name.as_str(), index);
+        let from = stream.offset();
+        let rules = match self.resolver.rule_set(&place, &head) {
+            Ok(rules) => rules,
+            Err(e) => {
+                self.large_replay_error(origin, window, facts, from, &e, outcome);
+                return Ok(Ended::Mistake(0));
+            }
+        };
+        let mut check = match rules.engine().stream(&head) {
+            None => return Ok(Ended::Whole),
+            Some(Ok(check)) => check,
+            Some(Err(e)) => {
+                self.large_replay_error(origin, window, facts, from, &e, outcome);
+                return Ok(Ended::Mistake(0));
+            }
+        };
+        let mut print = self.settings.duplicates.then(Fingerprint::new);
+        let mut played = 0u64;
+        loop {
+            let (piece, from) = match next_piece(window, &mut stream, &mut turns, pieces, index)? {
+                (Ok(piece), from) => (piece, from),
+                (Err(e), _) => {
+                    self.large_syntax_error(origin, index, &e, outcome);
+                    return Ok(Ended::Mistake(played));
+                }
+            };
+            if let Some(print) = &mut print {
+                turns.iter().for_each(|t| print.add(t));
+            }
+            if let Err(e) = check.turns(&mut turns) {
+                let before = turns.partition_point(|t| t.span.start <= e.span.start);
+                let done = played + before.saturating_sub(usize::from(e.turn.is_some())) as u64;
+                self.large_replay_error(origin, window, facts, from, &e, outcome);
+                return Ok(Ended::Mistake(done));
+            }
+            played += turns.len() as u64;
+            if let Piece::End { outcome: end, .. } = &piece {
+                return match check.finish(&head, end) {
+                    Ok(summary) => {
+                        facts.fingerprint = print.and_then(|p| p.finish());
+                        Ok(Ended::Valid(summary.turns))
+                    }
+                    Err(e) => {
+                        self.large_replay_error(origin, window, facts, from, &e, outcome);
+                        Ok(Ended::Mistake(played))
+                    }
+                };
+            }
+            window.start += stream.offset() - from;
+        }
+    }
+
+    /// Reports the syntax error `err` of a large game.
+    fn large_syntax_error(
+        &self,
+        origin: &Origin,
+        index: usize,
+        err: &ParseError,
+        outcome: &mut Outcome,
+    ) {
+        let name = origin.name.as_str();
+        if self.settings.diagnostics {
+            outcome.rendered.push_str(&render_parse_error_noted(
+                name,
+                index,
+                err,
+                Some(STOPS),
+                self.settings.color,
+            ));
+        }
+        let mut entry = parse_entry(name, index, err);
+        entry.note = Some(STOPS.to_string());
+        outcome.errors.push(entry);
+    }
+
+    /// Reports the mistake `err` of a large game, whose text from offset
+    /// `from` is the unparsed text of `window`.
+    fn large_replay_error(
+        &self,
+        origin: &Origin,
+        window: &Window,
+        facts: &GameFacts,
+        from: usize,
+        err: &ReplayError,
+        outcome: &mut Outcome,
+    ) {
+        let name = origin.name.as_str();
+        let source = GameSource {
+            index: facts.index,
+            text: window.text().map(|(t, _)| t.to_string()).unwrap_or_default(),
+            offset: from,
+            line: facts.line,
+        };
+        let source = &source;
+        let mut err = err.clone();
+        if err.note().is_none() {
+            err = err.with_note(STOPS);
+        }
+        if self.settings.diagnostics {
+            // The span as an offset in the text at hand.
+            let mut shown = err.clone();
+            shown.span.start = shown.span.start.saturating_sub(from as u32);
+            outcome
+                .rendered
+                .push_str(&render_replay_error(name, source, &shown, self.settings.color));
+            outcome.rendered.push_str("\n\n");
+        }
+        outcome.errors.push(replay_entry(name, source.index, &err));
+    }
+}
+
+/// The next piece of the game, parsed from `window` (filled as needed),
+/// and the offset in the game where it starts; the window is not moved on.
+fn next_piece(
+    window: &mut Window,
+    stream: &mut TurnStream,
+    turns: &mut Vec<Turn>,
+    pieces: &mut Pieces<'_>,
+    index: usize,
+) -> Result<(Result<Piece, ParseError>, usize), ReadError> {
+    let mut want = WANT;
+    loop {
+        window.fill(want, pieces)?;
+        let (text, last) = match window.text() {
+            Ok(read) => read,
+            Err(at) => {
+                let (line, column) = locate(&window.bytes[window.start..], at, stream);
+                return Err(ReadError::InvalidUtf8 {
+                    index,
+                    line,
+                    column,
+                });
+            }
+        };
+        let from = stream.offset();
+        let read = match stream.read(text, last, turns) {
+            Ok(piece) => Ok(piece),
+            Err(PieceError::Syntax(e)) => Err(e),
+            Err(PieceError::More) if text.len() < MAX_GAME_BYTES => {
+                want = 2 * text.len().max(WANT);
+                continue;
+            }
+            // A turn longer than the limit: read as if the game ended
+            // there, for its error.
+            Err(PieceError::More) => match stream.read(text, true, turns) {
+                Err(PieceError::Syntax(e)) => Err(e),
+                _ => Err(too_long_turn(stream)),
+            },
+        };
+        return Ok((read, from));
+    }
+}
+
+/// Where the reader's error `e`, in game `index` (from `line`), stands,
+/// and its message.
+fn read_error(e: &ReadError, index: usize, line: u32) -> ((u32, u32), String) {
+    match e {
+        ReadError::InvalidUtf8 { line, column, .. } => ((*line, *column), "invalid UTF-8".into()),
+        ReadError::Nul { line, column, .. } => (
+            (*line, *column),
+            "a NUL byte: a record is text; the file is not read further".into(),
+        ),
+        e => ((line, 1), format!("game {index}: {e}")),
+    }
+}
+
+/// The error of a turn longer than the limit.
+fn too_long_turn(stream: &TurnStream) -> ParseError {
+    let at = u32::try_from(stream.offset()).unwrap_or(u32::MAX);
+    ParseError {
+        message: format!(
+            "a turn with its comments and variations is longer than {}, the limit of one turn: the game is not read further",
+            billes_notation::file::bytes(MAX_GAME_BYTES as u64)
+        ),
+        span: billes_notation::Span {
+            start: at,
+            end: at,
+            line: stream.line(),
+            column: u32::try_from(stream.column()).unwrap_or(u32::MAX),
+        },
+        line_text: String::new(),
+    }
+}
+
+/// Line and column of byte `at` of `bytes`, text that starts where
+/// `stream` stands.
+fn locate(bytes: &[u8], at: usize, stream: &TurnStream) -> (u32, u32) {
+    let before = &bytes[..at];
+    let breaks = before.iter().filter(|&&b| b == b'\n').count() as u32;
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let chars = String::from_utf8_lossy(&before[line_start..]).chars().count();
+    let lead = if breaks == 0 { stream.column() - 1 } else { 0 };
+    (
+        stream.line().saturating_add(breaks),
+        u32::try_from(lead + chars + 1).unwrap_or(u32::MAX),
+    )
+}

@@ -97,7 +97,9 @@ impl Selection {
                 return false;
             }
         }
-        let turns = game.line.turns.len();
+        // A valid game's turns are its summary's (a game checked as it was
+        // read keeps none).
+        let turns = summary.map_or(game.line.turns.len(), |s| s.turns as usize);
         !(self.min_turns.is_some_and(|n| turns < n) || self.max_turns.is_some_and(|n| turns > n))
     }
 }

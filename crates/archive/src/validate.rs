@@ -93,8 +93,12 @@ pub(crate) enum Work {
     /// A file holds a NUL byte: not a record, not read further.
     Binary { line: u32, column: u32 },
     /// A game longer than the reader's limit, to be checked as it is read
-    /// (`Jobs::next_checked` does it, while it reads).
-    Large { index: usize, line: u32 },
+    /// (`Jobs::next_checked` does it, while it reads), from byte `offset`.
+    Large {
+        index: usize,
+        line: u32,
+        offset: usize,
+    },
     /// A job checked while it was read.
     Done(Box<Outcome>),
     /// A game's text.
@@ -147,6 +151,11 @@ pub struct Kept {
     /// The `turns` rows of a valid game, built on the thread that checked
     /// it ([`Settings::turn_rows`]).
     pub(crate) rows: Option<crate::export::WorkerRows>,
+    /// A game longer than the reader's limit, checked as it was read
+    /// ([`Settings::large`]): its bytes in its file, from its first byte to
+    /// the next game's; `text` is then empty, and `game` holds the tags
+    /// (and the result, when the game is valid), not the turns.
+    pub range: Option<std::ops::Range<u64>>,
 }
 
 impl Outcome {
@@ -165,6 +174,11 @@ impl Outcome {
     /// those before the turn it stopped at).
     pub fn turns(&self) -> u64 {
         self.turns
+    }
+
+    /// The input's path, when it is a file (not standard input).
+    pub fn path(&self) -> Option<&Path> {
+        self.origin.path.as_deref()
     }
 
     /// The 1-based number of the game in its file, when the job was a game.
@@ -233,6 +247,21 @@ pub struct Settings {
     /// game (`billes export`) on the thread that checked it, under the
     /// rules it was checked by.
     pub turn_rows: bool,
+    /// With [`Settings::keep`], check a game longer than the reader's
+    /// limit (16 MiB) as it is read too, and keep only its place in its
+    /// file ([`Kept::range`]) instead of refusing it. Without `keep` such
+    /// a game is always checked as it is read (never with
+    /// [`Settings::strict`] or [`Settings::turn_rows`], which need the
+    /// whole game: it is then refused).
+    pub large: bool,
+}
+
+impl Settings {
+    /// Whether a game longer than the reader's limit is checked as it is
+    /// read (see [`Settings::large`]).
+    pub(crate) fn reads_large(&self) -> bool {
+        !self.strict && !self.turn_rows && (!self.keep || self.large)
+    }
 }
 
 /// Checks jobs on one thread.
@@ -283,7 +312,7 @@ impl Worker {
         match job.work {
             Work::Opened => outcome.opened = true,
             Work::Done(done) => return (*done, None),
-            Work::Large { index, line } => {
+            Work::Large { index, line, .. } => {
                 // Only a reader can hand its text out: refused.
                 let message = billes_notation::ReadError::TooLarge {
                     index,
@@ -351,6 +380,7 @@ impl Worker {
                         summary: game.as_ref().and_then(|(_, s)| s.clone()),
                         game: game.map(|(g, _)| g),
                         rows: self.rows.take(),
+                        range: None,
                     });
                 } else {
                     text = Some(source.text);

@@ -495,6 +495,8 @@ struct ReaderState {
     tap: Option<Vec<u8>>,
     /// A game too long is being handed out.
     large: bool,
+    /// The byte offset in the input of the last game too long.
+    large_offset: usize,
 }
 
 /// Consumes `n` bytes of `input`, `clean` of which at its start are known
@@ -549,6 +551,7 @@ impl<R: BufRead> Reader<R> {
                 queued: None,
                 tap: None,
                 large: false,
+                large_offset: 0,
             },
         }
     }
@@ -671,6 +674,7 @@ impl ReaderState {
             if let Some(tap) = &mut self.tap {
                 *tap = bytes;
                 self.large = true;
+                self.large_offset = offset;
             }
             return Some(Err(ReadError::TooLarge {
                 index,

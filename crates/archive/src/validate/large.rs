@@ -13,12 +13,12 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use billes_core::ReplayError;
+use billes_core::{ReplayError, Summary};
 use billes_notation::{
-    GameSource, ParseError, Piece, PieceError, ReadError, Turn, TurnStream, MAX_GAME_BYTES,
+    Game, GameSource, ParseError, Piece, PieceError, ReadError, Turn, TurnStream, MAX_GAME_BYTES,
 };
 
-use super::{parse_entry, replay_entry, Fingerprint, GameFacts, Origin, Outcome, Worker};
+use super::{parse_entry, replay_entry, Fingerprint, GameFacts, Kept, Origin, Outcome, Worker};
 use crate::diagnostic::{render_parse_error_noted, render_replay_error};
 use crate::report::ErrorEntry;
 use crate::rules::Place;
@@ -77,8 +77,8 @@ impl Window {
 
 /// How the check of a large game ended.
 enum Ended {
-    /// Valid: its main-line turns.
-    Valid(u32),
+    /// Valid: what it replays to.
+    Valid(Summary),
     /// A mistake, reported; the turns checked before it.
     Mistake(u64),
     /// The rules check whole records only: not checked.
@@ -93,10 +93,18 @@ impl Worker {
     pub(crate) fn large(
         &mut self,
         origin: &Arc<Origin>,
-        index: usize,
-        line: u32,
+        (index, line, offset): (usize, u32, usize),
         pieces: &mut Pieces<'_>,
     ) -> Outcome {
+        // The game's length, counted as it comes.
+        let mut total = 0u64;
+        let mut pieces = |into: &mut Vec<u8>| {
+            let before = into.len();
+            let more = pieces(into);
+            total += (into.len() - before) as u64;
+            more
+        };
+        let mut head = None;
         let mut outcome = Outcome {
             origin: Arc::clone(origin),
             bytes: 0,
@@ -121,7 +129,7 @@ impl Worker {
             done: false,
         };
         let ended = catch_unwind(AssertUnwindSafe(|| {
-            self.read_large(origin, &mut facts, &mut window, pieces, &mut outcome)
+            self.read_large(origin, &mut facts, &mut window, &mut pieces, &mut outcome, &mut head)
         }));
         // The rest of the game, read past.
         let mut failed = match &ended {
@@ -142,8 +150,12 @@ impl Worker {
                 }
             }
         }
+        let mut summary = None;
         match ended {
-            Ok(Ok(Ended::Valid(turns))) => outcome.turns = u64::from(turns),
+            Ok(Ok(Ended::Valid(valid))) => {
+                outcome.turns = u64::from(valid.turns);
+                summary = Some(valid);
+            }
             Ok(Ok(Ended::Mistake(turns))) => outcome.turns = turns,
             Ok(Ok(Ended::Whole)) => {
                 let message = ReadError::TooLarge {
@@ -179,6 +191,17 @@ impl Worker {
             self.encoding_error(&mut outcome, index, at, message);
         }
         outcome.game = Some(facts);
+        if self.settings.keep && outcome.errors.iter().all(|e| e.kind != "encoding") {
+            let from = offset as u64;
+            outcome.kept = Some(Kept {
+                text: String::new(),
+                offset,
+                game: head,
+                summary,
+                rows: None,
+                range: Some(from..from + total),
+            });
+        }
         outcome
     }
 
@@ -210,6 +233,7 @@ impl Worker {
         window: &mut Window,
         pieces: &mut Pieces<'_>,
         outcome: &mut Outcome,
+        kept: &mut Option<Game>,
     ) -> Result<Ended, ReadError> {
         let mut stream = TurnStream::new(facts.line);
         let mut turns: Vec<Turn> = Vec::new();
@@ -235,6 +259,9 @@ impl Worker {
                 .iter()
                 .map(|t| (t.name.to_string(), t.value.to_string()))
                 .collect();
+        }
+        if self.settings.keep {
+            *kept = Some(head.clone());
         }
         let place = Place::dir(origin.dir()).game(origin.name.as_str(), index);
         let from = stream.offset();
@@ -277,7 +304,10 @@ impl Worker {
                 return match check.finish(&head, end) {
                     Ok(summary) => {
                         facts.fingerprint = print.and_then(|p| p.finish());
-                        Ok(Ended::Valid(summary.turns))
+                        if let Some(game) = kept {
+                            game.outcome = end.clone();
+                        }
+                        Ok(Ended::Valid(summary))
                     }
                     Err(e) => {
                         self.large_replay_error(origin, window, facts, from, &e, outcome);

@@ -64,7 +64,7 @@ pub fn run<E>(
 ) -> Result<usize, E> {
     // A game longer than the reader's limit is checked as it is read,
     // unless the whole tree is wanted.
-    let mut inputs = Jobs::new(found, !settings.keep && !settings.strict);
+    let mut inputs = Jobs::new(found, settings.reads_large(), settings.keep);
     if jobs <= 1 {
         let mut worker = Worker::new(settings.clone());
         while let Some(job) = inputs.next_checked(&mut worker) {
@@ -218,8 +218,11 @@ fn next_batch(
 struct Jobs {
     found: std::vec::IntoIter<Found>,
     /// Games longer than the reader's limit are handed out by the reader
-    /// (to be checked as they are read), not skipped.
+    /// (to be checked as they are read), not skipped...
     large: bool,
+    /// ...except from standard input when games are kept: such a game is
+    /// kept as its place in its file, to be read again.
+    keep: bool,
     /// The file being read, by games.
     file: Option<OpenFile>,
     /// A job to give before going on (what follows `Opened`).
@@ -228,6 +231,8 @@ struct Jobs {
 
 struct OpenFile {
     origin: Arc<Origin>,
+    /// The reader hands out games longer than its limit.
+    large: bool,
     games: Reader<Box<dyn BufRead + Send>>,
     /// Bytes of the file given out so far (progress).
     consumed: u64,
@@ -241,10 +246,11 @@ impl Jobs {
         }
     }
 
-    fn new(found: Vec<Found>, large: bool) -> Jobs {
+    fn new(found: Vec<Found>, large: bool, keep: bool) -> Jobs {
         Jobs {
             found: found.into_iter(),
             large,
+            keep,
             file: None,
             queued: None,
         }
@@ -254,14 +260,19 @@ impl Jobs {
     /// `worker` as it is read (its outcome the job).
     fn next_checked(&mut self, worker: &mut Worker) -> Option<Job> {
         let job = self.next()?;
-        let Work::Large { index, line } = job.work else {
+        let Work::Large {
+            index,
+            line,
+            offset,
+        } = job.work
+        else {
             return Some(job);
         };
         let Some(file) = &mut self.file else {
             return Some(job);
         };
         let games = &mut file.games;
-        let outcome = worker.large(&job.origin, index, line, &mut |into| {
+        let outcome = worker.large(&job.origin, (index, line, offset), &mut |into| {
             games.large_piece(into)
         });
         Some(Job {
@@ -330,12 +341,14 @@ impl Jobs {
                 return Some(opened);
             }
         }
-        let games = match self.large {
+        let large = self.large && (!self.keep || origin.path.is_some());
+        let games = match large {
             true => Reader::new(reader).large(),
             false => Reader::new(reader),
         };
         self.file = Some(OpenFile {
             origin,
+            large,
             games,
             consumed: 0,
         });
@@ -386,8 +399,9 @@ impl Iterator for Jobs {
                                 .into(),
                         },
                     ),
-                    Err(ReadError::TooLarge { index, line, .. }) if self.large => {
-                        (0, Work::Large { index, line })
+                    Err(ReadError::TooLarge { index, line, .. }) if file.large => {
+                        let offset = file.games.large_offset();
+                        (0, Work::Large { index, line, offset })
                     }
                     Err(e @ ReadError::TooLarge { index, line, .. }) => (
                         0,

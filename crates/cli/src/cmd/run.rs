@@ -10,7 +10,7 @@
 //! `--jobs`.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use billes_archive::report::{self, Collector};
@@ -140,6 +140,8 @@ pub struct FilterArgs {
 /// A game out of the pipeline, with where it comes from.
 struct Read<'a> {
     file: &'a str,
+    /// The file's path (`None`: standard input).
+    path: Option<&'a Path>,
     index: usize,
     kept: Kept,
 }
@@ -180,6 +182,7 @@ fn pipeline(
     walk: &WalkArgs,
     jobs: Option<u16>,
     quiet: bool,
+    large: bool,
     each: &mut dyn FnMut(Read<'_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<Status> {
     let settings = validate::Settings {
@@ -187,6 +190,7 @@ fn pipeline(
         diagnostics: !quiet,
         color: crate::output::stderr_color(),
         keep: true,
+        large,
         ..validate::Settings::default()
     };
     let jobs = match jobs {
@@ -202,11 +206,13 @@ fn pipeline(
     validate::run(found, jobs, &settings, &mut |mut outcome: Outcome| {
         let kept = outcome.take_kept();
         let file = outcome.file().to_string();
+        let path = outcome.path().map(Path::to_path_buf);
         let index = outcome.game();
         collector.accept(outcome, &mut err)?;
         if let (Some(kept), Some(index)) = (kept, index) {
             each(Read {
                 file: &file,
+                path: path.as_deref(),
                 index,
                 kept,
             })?;
@@ -242,6 +248,61 @@ fn write_record(out: &mut impl Write, first: &mut bool, text: &str) -> io::Resul
     }
     *first = false;
     out.write_all(text.trim().as_bytes())?;
+    out.write_all(b"\n")
+}
+
+/// Writes as one record of a BGN file the bytes `range` of the file at
+/// `path` (a game longer than the reader's limit, checked as it was read,
+/// whose text was not kept), without the white space around it, as
+/// [`write_record`] writes a game's text; a piece at a time.
+fn copy_record(
+    out: &mut impl Write,
+    first: &mut bool,
+    path: &Path,
+    range: &std::ops::Range<u64>,
+) -> io::Result<()> {
+    use std::io::{Read as _, Seek as _};
+    let mut file = billes_notation::file::open_file(path)?;
+    let mut buf = vec![0; 1 << 16];
+    let text = |b: &u8| !b.is_ascii_whitespace();
+    // The end of the game's text: the white space after it, read back.
+    let mut end = range.end;
+    while end > range.start {
+        let n = (end - range.start).min(buf.len() as u64) as usize;
+        file.seek(io::SeekFrom::Start(end - n as u64))?;
+        file.read_exact(&mut buf[..n])?;
+        match buf[..n].iter().rposition(text) {
+            Some(i) => {
+                end = end - n as u64 + i as u64 + 1;
+                break;
+            }
+            None => end -= n as u64,
+        }
+    }
+    file.seek(io::SeekFrom::Start(range.start))?;
+    let mut game = file.take(end - range.start);
+    if !*first {
+        out.write_all(b"\n")?;
+    }
+    *first = false;
+    let mut started = false;
+    loop {
+        let n = match game.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let mut piece = &buf[..n];
+        if !started {
+            // The white space before it is left out.
+            let Some(i) = piece.iter().position(text) else {
+                continue;
+            };
+            (piece, started) = (&piece[i..], true);
+        }
+        out.write_all(piece)?;
+    }
     out.write_all(b"\n")
 }
 
@@ -310,6 +371,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         &args.walk,
         args.jobs,
         args.quiet,
+        false,
         &mut |read| {
             let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
                 return Ok(());
@@ -623,6 +685,7 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
         &args.walk,
         args.jobs,
         args.quiet,
+        true,
         &mut |read| {
             let valid = read.kept.summary.is_some();
             if valid == args.invalid {
@@ -633,8 +696,14 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
                 // A record that does not parse has no tags to match.
                 None => selection.is_empty(),
             };
-            if selected {
-                write_record(&mut out, &mut first, &read.kept.text)?;
+            match (&read.kept.range, read.path) {
+                (Some(range), Some(path)) if selected => {
+                    copy_record(&mut out, &mut first, path, range).with_context(|| {
+                        format!("cannot copy game {} of {}", read.index, read.file)
+                    })?;
+                }
+                _ if selected => write_record(&mut out, &mut first, &read.kept.text)?,
+                _ => {}
             }
             Ok(())
         },

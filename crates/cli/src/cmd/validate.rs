@@ -33,6 +33,9 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         strict: args.strict,
         keep: false,
         turn_rows: false,
+        // (Without `keep`, a game longer than 16 MiB is checked as it is
+        // read.)
+        large: false,
     };
     let jobs = match args.jobs {
         Some(n) => usize::from(n),

@@ -17,6 +17,12 @@ impl<R: BufRead> Reader<R> {
         self
     }
 
+    /// The byte offset in the input of the game too long last given (its
+    /// first piece's first byte).
+    pub fn large_offset(&self) -> usize {
+        self.state.large_offset
+    }
+
     /// Appends the next piece of the game too long just given to `into`
     /// (a few kilobytes to a few megabytes; a piece larger than `into`
     /// and the room it has is moved there, `into`'s bytes put before it): `true` when one was appended, `false` once the
@@ -32,6 +38,7 @@ impl<R: BufRead> Reader<R> {
     /// let mut text = Vec::new();
     /// while reader.large_piece(&mut text).unwrap() {}
     /// assert_eq!(text, b"[Game \"offboard\"]\n1. R e5>w 2. B e1>e *\n");
+    /// assert_eq!(reader.large_offset(), 0);
     /// assert_eq!(reader.next().unwrap().unwrap().index, 2);
     /// ```
     ///

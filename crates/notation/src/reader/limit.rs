@@ -121,6 +121,7 @@ impl ReaderState {
     fn too_large(&mut self) -> ReadError {
         self.index += 1;
         self.large = self.tap.is_some();
+        self.large_offset = self.pending_offset;
         let error = ReadError::TooLarge {
             index: self.index,
             line: self.pending_line,

@@ -640,10 +640,11 @@ fn tags_of_a_kept_game_are_never_another_games() {
 }
 
 /// A game longer than the limit of one game (16 MiB) is refused by every
-/// verb with a message naming the limit, exit 1, never an abort; the
-/// verbs that read game by game go on with the game after it.
+/// verb that needs the whole game with a message naming the limit, exit
+/// 1, never an abort; the verbs that read game by game go on with the game
+/// after it. `validate` and `filter` check it as it is read.
 #[test]
-fn every_verb_refuses_a_game_longer_than_the_limit() {
+fn every_verb_that_needs_the_whole_game_refuses_a_game_longer_than_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // One line of turns, as `scripts/huge-game --one-line` writes.
@@ -665,9 +666,8 @@ fn every_verb_refuses_a_game_longer_than_the_limit() {
     );
     let said = "longer than 16 MiB, the limit of one game";
     for verbs in [
-        vec!["validate", "huge.bgn"],
+        vec!["validate", "--strict", "huge.bgn"],
         vec!["run", "s.lua", "huge.bgn"],
-        vec!["filter", "huge.bgn"],
         vec!["fmt", "huge.bgn"],
         vec!["fmt", "--check", "huge.bgn"],
         vec!["replay", "huge.bgn"],
@@ -684,17 +684,55 @@ fn every_verb_refuses_a_game_longer_than_the_limit() {
         assert!(all.contains(said), "{verbs:?}: {all}");
     }
     // The game after it is read and checked.
-    let out = billes_in(d, &["validate", "huge.bgn"]);
+    let out = billes_in(d, &["validate", "--strict", "huge.bgn"]);
     let report = stdout(&out);
     assert!(
         report.contains("2 games") && report.contains("1 valid"),
         "{report}"
     );
+    // Checked as it is read, and written as it was read.
+    let out = billes_in(d, &["validate", "huge.bgn"]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("2 games") && report.contains("2 valid"), "{report}");
     let out = billes_in(d, &["filter", "huge.bgn"]);
-    assert_eq!(stdout(&out), VALID);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out) == format!("{}\n\n{VALID}", huge.trim()));
+    // From standard input, where it cannot be read again, filter refuses it.
+    let out = super::common::billes_stdin_in(d, &["filter", "-"], huge.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(said), "{}", stderr(&out));
     // A verb that reads one game reads the game after it.
     let out = billes_in(d, &["replay", "--game", "2", "huge.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// A mistake in a game longer than the limit is reported where it is,
+/// with the same message as in a short game, and a note that the check of
+/// such a game stops there; the game after it is checked.
+#[test]
+fn a_mistake_in_a_game_longer_than_the_limit_is_found_as_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut huge = String::from("[Game \"aggravation\"]\n[Seats \"R B\"]\n\n");
+    let pairs = billes_notation::MAX_GAME_BYTES / 12 + 1000;
+    huge += &"R2 -- B2 -- ".repeat(pairs);
+    // Turn 2 × pairs + 1: Red cannot enter on a 3.
+    let column = huge.len() - huge.rfind('\n').unwrap();
+    huge += "R3 + B2 -- *\n\n";
+    write(d, "huge.bgn", format!("{huge}{VALID}"));
+    let out = billes_in(d, &["validate", "--format", "jsonl", "huge.bgn"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let report = stdout(&out);
+    let first = report.lines().next().unwrap();
+    let turn = 2 * pairs + 1;
+    assert!(first.contains(&format!("\"line\":4,\"column\":{column}")), "{first}");
+    assert!(first.contains(&format!("\"turn\":{turn}")), "{first}");
+    assert!(first.contains("checked as it is read, up to its first mistake"), "{first}");
+    assert!(report.contains("\"valid\":1"), "{report}");
+    let out = billes_in(d, &["validate", "huge.bgn"]);
+    let text = stdout(&out);
+    assert!(text.contains(&format!("huge.bgn:4:{column}")), "{}", &text[..text.len().min(2000)]);
 }
 
 /// An archive of many games is read one game at a time by `convert`,

@@ -244,8 +244,8 @@ impl Worker {
                 head
             }
             (Ok(_), _) => unreachable!("the head comes first"),
-            (Err(e), _) => {
-                self.large_syntax_error(origin, index, &e, outcome);
+            (Err(e), from) => {
+                self.large_syntax_error(origin, index, (window, from), &e, outcome);
                 return Ok(Ended::Mistake(0));
             }
         };
@@ -285,8 +285,8 @@ impl Worker {
         loop {
             let (piece, from) = match next_piece(window, &mut stream, &mut turns, pieces, index)? {
                 (Ok(piece), from) => (piece, from),
-                (Err(e), _) => {
-                    self.large_syntax_error(origin, index, &e, outcome);
+                (Err(e), from) => {
+                    self.large_syntax_error(origin, index, (window, from), &e, outcome);
                     return Ok(Ended::Mistake(played));
                 }
             };
@@ -319,22 +319,34 @@ impl Worker {
         }
     }
 
-    /// Reports the syntax error `err` of a large game.
+    /// Reports the syntax error `err` of a large game, whose text from
+    /// offset `from` is the unparsed text of `window`.
     fn large_syntax_error(
         &self,
         origin: &Origin,
         index: usize,
+        (window, from): (&Window, usize),
         err: &ParseError,
         outcome: &mut Outcome,
     ) {
         let name = origin.name.as_str();
         if self.settings.diagnostics {
-            outcome.rendered.push_str(&render_parse_error_noted(
+            // The line is shown from the start of the text at hand: the
+            // caret at the error's column there.
+            let text = window.text().map(|(t, _)| t).unwrap_or_default();
+            let mut shown = err.clone();
+            shown.span.column = err
+                .span
+                .column
+                .min(column_in(text, (err.span.start as usize).saturating_sub(from)));
+            let rendered =
+                render_parse_error_noted(name, index, &shown, Some(STOPS), self.settings.color);
+            outcome.rendered.push_str(&at_column(
+                rendered,
                 name,
-                index,
-                err,
-                Some(STOPS),
-                self.settings.color,
+                err.span.line,
+                shown.span.column,
+                err.span.column,
             ));
         }
         let mut entry = parse_entry(name, index, err);
@@ -365,13 +377,26 @@ impl Worker {
         if err.note().is_none() {
             err = err.with_note(STOPS);
         }
-        if self.settings.diagnostics {
-            // The span as an offset in the text at hand.
+        if self.settings.diagnostics && err.span.line > 0 {
+            // The span as an offset in the text at hand, its column on
+            // the line as far as that text holds it.
             let mut shown = err.clone();
             shown.span.start = shown.span.start.saturating_sub(from as u32);
+            let column = column_in(&source.text, shown.span.start as usize);
+            shown.span.column = shown.span.column.min(column);
+            let rendered = render_replay_error(name, source, &shown, self.settings.color);
+            outcome.rendered.push_str(&at_column(
+                rendered,
+                name,
+                err.span.line,
+                shown.span.column,
+                err.span.column,
+            ));
+            outcome.rendered.push_str("\n\n");
+        } else if self.settings.diagnostics {
             outcome
                 .rendered
-                .push_str(&render_replay_error(name, source, &shown, self.settings.color));
+                .push_str(&render_replay_error(name, source, &err, self.settings.color));
             outcome.rendered.push_str("\n\n");
         }
         outcome.errors.push(replay_entry(name, source.index, &err));
@@ -431,6 +456,30 @@ fn read_error(e: &ReadError, index: usize, line: u32) -> ((u32, u32), String) {
         ),
         e => ((line, 1), format!("game {index}: {e}")),
     }
+}
+
+/// The column of byte `at` of `text` on its line, counted from the start
+/// of `text` when no line break comes before it.
+fn column_in(text: &str, at: usize) -> u32 {
+    let at = at.min(text.len());
+    let at = (0..=at).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    u32::try_from(text[line_start..at].chars().count() + 1).unwrap_or(u32::MAX)
+}
+
+/// `rendered` (a diagnostic of file `name`) with the column `shown` of its
+/// place (`--> name:line:shown`) said as `column`, the column in the file:
+/// a line that began before the text shown.
+fn at_column(rendered: String, name: &str, line: u32, shown: u32, column: u32) -> String {
+    if shown == column {
+        return rendered;
+    }
+    let name = billes_notation::control_pictures(name);
+    rendered.replacen(
+        &format!("{name}:{line}:{shown}"),
+        &format!("{name}:{line}:{column}"),
+        1,
+    )
 }
 
 /// The error of a turn longer than the limit.

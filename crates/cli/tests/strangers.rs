@@ -694,7 +694,10 @@ fn every_verb_that_needs_the_whole_game_refuses_a_game_longer_than_the_limit() {
     let out = billes_in(d, &["validate", "huge.bgn"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{report}");
-    assert!(report.contains("2 games") && report.contains("2 valid"), "{report}");
+    assert!(
+        report.contains("2 games") && report.contains("2 valid"),
+        "{report}"
+    );
     let out = billes_in(d, &["filter", "huge.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out) == format!("{}\n\n{VALID}", huge.trim()));
@@ -726,13 +729,23 @@ fn a_mistake_in_a_game_longer_than_the_limit_is_found_as_it_is_read() {
     let report = stdout(&out);
     let first = report.lines().next().unwrap();
     let turn = 2 * pairs + 1;
-    assert!(first.contains(&format!("\"line\":4,\"column\":{column}")), "{first}");
+    assert!(
+        first.contains(&format!("\"line\":4,\"column\":{column}")),
+        "{first}"
+    );
     assert!(first.contains(&format!("\"turn\":{turn}")), "{first}");
-    assert!(first.contains("checked as it is read, up to its first mistake"), "{first}");
+    assert!(
+        first.contains("checked as it is read, up to its first mistake"),
+        "{first}"
+    );
     assert!(report.contains("\"valid\":1"), "{report}");
     let out = billes_in(d, &["validate", "huge.bgn"]);
     let text = stdout(&out);
-    assert!(text.contains(&format!("huge.bgn:4:{column}")), "{}", &text[..text.len().min(2000)]);
+    assert!(
+        text.contains(&format!("huge.bgn:4:{column}")),
+        "{}",
+        &text[..text.len().min(2000)]
+    );
 }
 
 /// An archive of many games is read one game at a time by `convert`,

@@ -36,9 +36,14 @@ pub(crate) type Pieces<'a> = dyn FnMut(&mut Vec<u8>) -> Result<bool, ReadError> 
 
 /// The text of the game read and not yet parsed.
 struct Window {
-    bytes: Vec<u8>,
-    /// Where the unparsed text starts in `bytes`.
+    /// The text read, each piece checked for UTF-8 once as it comes.
+    text: String,
+    /// Where the unparsed text starts in `text`.
     start: usize,
+    /// The piece being read.
+    incoming: Vec<u8>,
+    /// The first bytes of a character cut at the end of the last piece.
+    carry: Vec<u8>,
     /// The game's last piece is in.
     done: bool,
 }
@@ -46,32 +51,51 @@ struct Window {
 impl Window {
     /// Reads pieces until at least `want` bytes are unparsed, or the game
     /// is over; what was parsed is dropped first once it is half the window.
-    fn fill(&mut self, want: usize, pieces: &mut Pieces<'_>) -> Result<(), ReadError> {
-        while !self.done && self.bytes.len() - self.start < want {
-            if self.start > 0 && self.start >= self.bytes.len() / 2 {
-                self.bytes.drain(..self.start);
+    /// `Err(Ok(at))`: the byte at `at` in the unparsed text is not UTF-8.
+    fn fill(
+        &mut self,
+        want: usize,
+        pieces: &mut Pieces<'_>,
+    ) -> Result<(), Result<usize, ReadError>> {
+        while !self.done && self.text.len() - self.start < want {
+            if self.start > 0 && self.start >= self.text.len() / 2 {
+                self.text.drain(..self.start);
                 self.start = 0;
-                if self.bytes.capacity() > 4 * WANT.max(self.bytes.len()) {
-                    self.bytes.shrink_to(2 * WANT.max(self.bytes.len()));
+                if self.text.capacity() > 4 * WANT.max(self.text.len()) {
+                    self.text.shrink_to(2 * WANT.max(self.text.len()));
                 }
             }
-            self.done = !pieces(&mut self.bytes)?;
+            self.incoming.clear();
+            self.incoming.append(&mut self.carry);
+            self.done = !pieces(&mut self.incoming).map_err(Err)?;
+            let (valid, error) = match std::str::from_utf8(&self.incoming) {
+                Ok(_) => (self.incoming.len(), None),
+                Err(e) => (e.valid_up_to(), e.error_len()),
+            };
+            if error.is_some() || (self.done && valid < self.incoming.len()) {
+                let at = self.text.len() - self.start + valid;
+                self.text
+                    .push_str(std::str::from_utf8(&self.incoming[..valid]).unwrap_or(""));
+                return Err(Ok(at));
+            }
+            self.carry.extend_from_slice(&self.incoming[valid..]);
+            self.incoming.truncate(valid);
+            if self.text.is_empty() {
+                // The first piece, most of the game's first 16 MiB: moved,
+                // not copied.
+                let bytes = std::mem::take(&mut self.incoming);
+                self.text = String::from_utf8(bytes).unwrap_or_default();
+            } else {
+                self.text
+                    .push_str(std::str::from_utf8(&self.incoming).unwrap_or(""));
+            }
         }
         Ok(())
     }
 
-    /// The unparsed text, up to its last whole character, and whether it
-    /// ends the game; `Err` with the offset of a byte that is not UTF-8.
-    fn text(&self) -> Result<(&str, bool), usize> {
-        let bytes = &self.bytes[self.start..];
-        match std::str::from_utf8(bytes) {
-            Ok(text) => Ok((text, self.done)),
-            Err(e) if e.error_len().is_none() && !self.done => {
-                let whole = &bytes[..e.valid_up_to()];
-                Ok((std::str::from_utf8(whole).unwrap_or_default(), false))
-            }
-            Err(e) => Err(e.valid_up_to()),
-        }
+    /// The unparsed text, and whether it ends the game.
+    fn text(&self) -> (&str, bool) {
+        (&self.text[self.start..], self.done && self.carry.is_empty())
     }
 }
 
@@ -124,12 +148,21 @@ impl Worker {
             tags: Vec::new(),
         };
         let mut window = Window {
-            bytes: Vec::new(),
+            text: String::new(),
             start: 0,
+            incoming: Vec::new(),
+            carry: Vec::new(),
             done: false,
         };
         let ended = catch_unwind(AssertUnwindSafe(|| {
-            self.read_large(origin, &mut facts, &mut window, &mut pieces, &mut outcome, &mut head)
+            self.read_large(
+                origin,
+                &mut facts,
+                &mut window,
+                &mut pieces,
+                &mut outcome,
+                &mut head,
+            )
         }));
         // The rest of the game, read past.
         let mut failed = match &ended {
@@ -219,9 +252,9 @@ impl Worker {
                 "error[encoding]: {message}\n --> {name}:{line}:{column}\n  = note: in game {index}\n\n"
             );
         }
-        outcome.errors.push(
-            ErrorEntry::new(&name, Some(index), "encoding", message).at(line, column),
-        );
+        outcome
+            .errors
+            .push(ErrorEntry::new(&name, Some(index), "encoding", message).at(line, column));
     }
 
     /// Reads and checks the game (see [`Worker::large`]); how the check
@@ -333,12 +366,12 @@ impl Worker {
         if self.settings.diagnostics {
             // The line is shown from the start of the text at hand: the
             // caret at the error's column there.
-            let text = window.text().map(|(t, _)| t).unwrap_or_default();
+            let text = window.text().0;
             let mut shown = err.clone();
-            shown.span.column = err
-                .span
-                .column
-                .min(column_in(text, (err.span.start as usize).saturating_sub(from)));
+            shown.span.column = err.span.column.min(column_in(
+                text,
+                (err.span.start as usize).saturating_sub(from),
+            ));
             let rendered =
                 render_parse_error_noted(name, index, &shown, Some(STOPS), self.settings.color);
             outcome.rendered.push_str(&at_column(
@@ -368,7 +401,7 @@ impl Worker {
         let name = origin.name.as_str();
         let source = GameSource {
             index: facts.index,
-            text: window.text().map(|(t, _)| t.to_string()).unwrap_or_default(),
+            text: window.text().0.to_string(),
             offset: from,
             line: facts.line,
         };
@@ -394,9 +427,12 @@ impl Worker {
             ));
             outcome.rendered.push_str("\n\n");
         } else if self.settings.diagnostics {
-            outcome
-                .rendered
-                .push_str(&render_replay_error(name, source, &err, self.settings.color));
+            outcome.rendered.push_str(&render_replay_error(
+                name,
+                source,
+                &err,
+                self.settings.color,
+            ));
             outcome.rendered.push_str("\n\n");
         }
         outcome.errors.push(replay_entry(name, source.index, &err));
@@ -414,18 +450,19 @@ fn next_piece(
 ) -> Result<(Result<Piece, ParseError>, usize), ReadError> {
     let mut want = WANT;
     loop {
-        window.fill(want, pieces)?;
-        let (text, last) = match window.text() {
-            Ok(read) => read,
-            Err(at) => {
-                let (line, column) = locate(&window.bytes[window.start..], at, stream);
+        match window.fill(want, pieces) {
+            Ok(()) => {}
+            Err(Ok(at)) => {
+                let (line, column) = locate(window.text().0.as_bytes(), at, stream);
                 return Err(ReadError::InvalidUtf8 {
                     index,
                     line,
                     column,
                 });
             }
-        };
+            Err(Err(e)) => return Err(e),
+        }
+        let (text, last) = window.text();
         let from = stream.offset();
         let read = match stream.read(text, last, turns) {
             Ok(piece) => Ok(piece),
@@ -435,9 +472,15 @@ fn next_piece(
                 continue;
             }
             // A turn longer than the limit: read as if the game ended
-            // there, for its error.
+            // there, for its syntax error when it has one before the end
+            // (a comment not closed), else said to be too long.
             Err(PieceError::More) => match stream.read(text, true, turns) {
-                Err(PieceError::Syntax(e)) => Err(e),
+                Err(PieceError::Syntax(e))
+                    if (e.span.start as usize).saturating_add(TurnStream::MARGIN)
+                        < from + text.len() =>
+                {
+                    Err(e)
+                }
                 _ => Err(too_long_turn(stream)),
             },
         };
@@ -462,7 +505,10 @@ fn read_error(e: &ReadError, index: usize, line: u32) -> ((u32, u32), String) {
 /// of `text` when no line break comes before it.
 fn column_in(text: &str, at: usize) -> u32 {
     let at = at.min(text.len());
-    let at = (0..=at).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let at = (0..=at)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     u32::try_from(text[line_start..at].chars().count() + 1).unwrap_or(u32::MAX)
 }
@@ -505,8 +551,13 @@ fn too_long_turn(stream: &TurnStream) -> ParseError {
 fn locate(bytes: &[u8], at: usize, stream: &TurnStream) -> (u32, u32) {
     let before = &bytes[..at];
     let breaks = before.iter().filter(|&&b| b == b'\n').count() as u32;
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let chars = String::from_utf8_lossy(&before[line_start..]).chars().count();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let chars = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count();
     let lead = if breaks == 0 { stream.column() - 1 } else { 0 };
     (
         stream.line().saturating_add(breaks),

@@ -401,7 +401,14 @@ impl Iterator for Jobs {
                     ),
                     Err(ReadError::TooLarge { index, line, .. }) if file.large => {
                         let offset = file.games.large_offset();
-                        (0, Work::Large { index, line, offset })
+                        (
+                            0,
+                            Work::Large {
+                                index,
+                                line,
+                                offset,
+                            },
+                        )
                     }
                     Err(e @ ReadError::TooLarge { index, line, .. }) => (
                         0,

@@ -76,6 +76,10 @@ pub enum PieceError {
 }
 
 impl TurnStream {
+    /// A piece that does not end its game is read up to this many bytes
+    /// before its end ([`MARGIN`]).
+    pub const MARGIN: usize = MARGIN;
+
     /// The reading of a game whose text starts on `line` of its file.
     pub fn new(line: u32) -> TurnStream {
         TurnStream {

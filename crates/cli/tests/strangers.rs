@@ -720,8 +720,9 @@ fn a_mistake_in_a_game_longer_than_the_limit_is_found_as_it_is_read() {
     let mut huge = String::from("[Game \"aggravation\"]\n[Seats \"R B\"]\n\n");
     let pairs = billes_notation::MAX_GAME_BYTES / 12 + 1000;
     huge += &"R2 -- B2 -- ".repeat(pairs);
-    // Turn 2 × pairs + 1: Red cannot enter on a 3.
-    let column = huge.len() - huge.rfind('\n').unwrap();
+    // Turn 2 × pairs + 1: Red cannot enter on a 3 (the mistake is its
+    // action, after `R3 `).
+    let column = huge.len() - huge.rfind('\n').unwrap() + 3;
     huge += "R3 + B2 -- *\n\n";
     write(d, "huge.bgn", format!("{huge}{VALID}"));
     let out = billes_in(d, &["validate", "--format", "jsonl", "huge.bgn"]);

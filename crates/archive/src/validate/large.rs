@@ -80,11 +80,13 @@ impl Window {
             }
             self.carry.extend_from_slice(&self.incoming[valid..]);
             self.incoming.truncate(valid);
-            if self.text.is_empty() {
-                // The first piece, most of the game's first 16 MiB: moved,
-                // not copied.
-                let bytes = std::mem::take(&mut self.incoming);
+            if self.incoming.len() > self.text.len() - self.start {
+                // A piece larger than the text unparsed (the game's first
+                // 16 MiB): moved, not copied, that text put before it.
+                let mut bytes = std::mem::take(&mut self.incoming);
+                bytes.splice(0..0, self.text.as_bytes()[self.start..].iter().copied());
                 self.text = String::from_utf8(bytes).unwrap_or_default();
+                self.start = 0;
             } else {
                 self.text
                     .push_str(std::str::from_utf8(&self.incoming).unwrap_or(""));

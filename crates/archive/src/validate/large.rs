@@ -1,9 +1,9 @@
 //! A game longer than the reader's limit (16 MiB), checked as it is read:
 //! its text comes from the reader a piece at a time into a window, is
 //! parsed a piece at a time, and each piece's main-line turns are handed to
-//! the rules' [`TurnCheck`]; what has been checked is dropped. Memory is
-//! the window (at most the limit, plus a piece) and the position, whatever
-//! the length of the game.
+//! the rules' [`TurnCheck`](billes_core::TurnCheck); what has been checked
+//! is dropped. Memory is the window (at most the limit, plus a piece) and
+//! the position, whatever the length of the game.
 //!
 //! What the whole tree gives and this does not: the check of such a game
 //! stops at its first mistake (a syntax error or a mistake of the record),

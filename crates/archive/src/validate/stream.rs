@@ -1,6 +1,7 @@
 //! A game checked as it is read: its tags, then its main-line turns a piece
-//! at a time, each piece handed to the rules' [`TurnCheck`] and dropped,
-//! as pgn-reader hands a visitor its moves. Nothing of the game is kept but
+//! at a time, each piece handed to the rules'
+//! [`TurnCheck`](billes_core::TurnCheck) and dropped, as pgn-reader hands a
+//! visitor its moves. Nothing of the game is kept but
 //! the position (and the fingerprint of its turns, when asked for).
 //!
 //! This is the path of a valid game. Where it cannot give the report the

@@ -77,7 +77,7 @@ pub enum PieceError {
 
 impl TurnStream {
     /// A piece that does not end its game is read up to this many bytes
-    /// before its end ([`MARGIN`]).
+    /// before its end: a turn started there is most likely whole in it.
     pub const MARGIN: usize = MARGIN;
 
     /// The reading of a game whose text starts on `line` of its file.

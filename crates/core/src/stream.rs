@@ -5,16 +5,17 @@
 //! [`validate_with`](crate::validate_with), turn for turn.
 //!
 //! ```
-//! use billes_core::{GameKind, StreamCheck, TurnCheck};
+//! use billes_core::{Engine, GameKind, Standard, TurnCheck};
 //!
-//! let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R B\"]\n1. R6 + 2. R1 r9-r10 *").unwrap();
-//! let rules = billes_core::registry::AnyRules::standard(GameKind::Aggravation);
-//! let head = billes_notation::Game { tags: game.tags.clone(), ..Default::default() };
-//! let mut check = StreamCheck::new(&rules, &head).unwrap();
-//! let mut turns = game.line.turns.clone();
-//! let (one, two) = turns.split_at_mut(1);
-//! check.turns(&mut one.to_vec()).unwrap();
-//! check.turns(&mut two.to_vec()).unwrap();
+//! let record = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n";
+//! let game = billes_notation::parse_game(record).unwrap();
+//! let mut head = game.clone();
+//! head.line.turns.clear();
+//! let rules = Standard::new(GameKind::Aggravation);
+//! let mut check = rules.stream(&head).unwrap().unwrap();
+//! for turn in &game.line.turns {
+//!     check.turns(&mut vec![turn.clone()]).unwrap();
+//! }
 //! assert_eq!(check.finish(&head, &game.outcome).unwrap().turns, 2);
 //! ```
 

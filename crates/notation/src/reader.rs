@@ -831,6 +831,19 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
+/// A text of `len` pieces drawn from `pieces` by a fixed linear
+/// congruential generator (the tests of the reader and its limits compare
+/// it with [`split_games`]).
+#[cfg(test)]
+fn random_text(pieces: &[&str], seed: &mut u64, len: usize) -> String {
+    let mut text = String::new();
+    for _ in 0..len {
+        *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        text.push_str(pieces[(*seed >> 33) as usize % pieces.len()]);
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -929,11 +942,7 @@ mod tests {
         for round in 0..300 {
             // Some texts longer than the window the splitter looks ahead in.
             let len = if round % 3 == 0 { 300 } else { 40 };
-            let mut text = String::new();
-            for _ in 0..len {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
-            }
+            let text = random_text(&pieces, &mut seed, len);
             let from_split: Vec<(u32, usize, &str)> = split_games(&text)
                 .map(|c| (c.line, c.offset, c.text))
                 .collect();

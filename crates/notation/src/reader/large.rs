@@ -86,7 +86,7 @@ impl<R: BufRead> Reader<R> {
 mod tests {
     use std::io;
 
-    use super::super::{split_games, ReadError, Reader};
+    use super::super::{random_text, split_games, ReadError, Reader};
 
     #[test]
     fn the_pieces_of_a_game_too_long_put_together_are_its_text() {
@@ -113,11 +113,7 @@ mod tests {
         let mut seed = 0x5eed_4321_u64;
         for round in 0..300 {
             let len = if round % 3 == 0 { 200 } else { 40 };
-            let mut text = String::new();
-            for _ in 0..len {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
-            }
+            let text = random_text(&pieces, &mut seed, len);
             let want: Vec<(usize, &str)> = split_games(&text)
                 .enumerate()
                 .map(|(i, c)| (i + 1, c.text))

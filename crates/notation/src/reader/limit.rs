@@ -311,7 +311,7 @@ impl ReaderState {
 mod tests {
     use std::io;
 
-    use super::super::{split_games, ReadError, Reader, MAX_GAME_BYTES};
+    use super::super::{random_text, split_games, ReadError, Reader, MAX_GAME_BYTES};
     use crate::ast::Turn;
 
     /// A game read (number, line, offset, text), or refused as too long
@@ -368,11 +368,7 @@ mod tests {
         let mut seed = 0x5eed_1234_u64;
         for round in 0..400 {
             let len = if round % 3 == 0 { 200 } else { 40 };
-            let mut text = String::new();
-            for _ in 0..len {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
-            }
+            let text = random_text(&pieces, &mut seed, len);
             for limit in [8, 30, 100, 400] {
                 let want = expected(&text, limit);
                 // The last: the whole text one buffer.

@@ -6,8 +6,8 @@
 //! each listed move back; and move counts ("perft") match the data file.
 #![allow(clippy::unwrap_used)]
 
-use billes_core::aggravation::{Aggravation, Params};
-use billes_core::game::{perft, Move, MoveRules, Need, Position, Roll, RulesPosition};
+use billes_core::aggravation::{Aggravation, Need, Params};
+use billes_core::game::{perft, Move, MoveRules, Position, Roll, RulesPosition};
 use billes_core::hooked::{HookedRules, WithHooks};
 use billes_core::variant::{HookError, Hooks, MoveView, TeamRoll, Verdict};
 use billes_core::{Engine, GameKind, Rng, SimOptions, Standard};
@@ -213,7 +213,7 @@ fn check_candidates<R: MoveRules + Clone>(
     let n = pos.turns() + 1;
     let mut movers: Vec<Option<Seat>> = vec![None];
     for need in &next.needs {
-        if let Need::Teammate { seats } = need {
+        if let Some(Need::Teammate { seats }) = need.downcast_ref::<Need>() {
             movers.extend(seats.iter().map(|s| Some(Seat::from(s.as_str()))));
             counts.team_rolls += 1;
         }

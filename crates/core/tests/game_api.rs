@@ -105,3 +105,79 @@ fn moves_are_read_back_from_their_spelling_and_refused_when_illegal() {
     assert_eq!(copy.position_tag(), before);
     assert_eq!(copy.turns(), 0);
 }
+
+#[test]
+fn a_game_s_own_need_reaches_a_program_through_position() {
+    use billes_core::game::Need as _;
+    use billes_core::{aggravation, barricade, offboard};
+
+    let next = |kind: GameKind, tags: &[(&str, &str)]| {
+        let engine = Standard::new(kind);
+        let pos = engine.position(tags).unwrap();
+        pos.next()
+    };
+    let team = next(
+        GameKind::Aggravation,
+        &[
+            ("Seats", "R B P G Y W"),
+            ("Teams", "R+P+Y B+G+W"),
+            ("Position", "R:rh1,rh2,rh3,rh4 P:p9 move=R"),
+        ],
+    );
+    let [teammate] = team.needs.as_slice() else {
+        panic!("{team:?}");
+    };
+    assert_eq!(
+        teammate.downcast_ref::<aggravation::Need>(),
+        Some(&aggravation::Need::Teammate {
+            seats: vec!["P".into(), "Y".into()]
+        })
+    );
+    assert_eq!(teammate.phrase(), "; rolls for P or Y");
+    assert_eq!(teammate.downcast_ref::<barricade::Need>(), None);
+
+    let six = next(
+        GameKind::Barricade,
+        &[("Seats", "R G Y"), ("Position", "G:g1 move=Y replay=G:g1 held=G")],
+    );
+    let found: Vec<Option<&barricade::Need>> = six
+        .needs
+        .iter()
+        .map(|n| n.downcast_ref::<barricade::Need>())
+        .collect();
+    let replay = barricade::Need::Replay {
+        point: "g1".into(),
+        declined: "Y".into(),
+    };
+    assert_eq!(found, [Some(&barricade::Need::PutDown), Some(&replay)]);
+    // The replay offers the turn (G replays or Y rolls): its words stand in
+    // place of "to roll"; the barricade's come after them.
+    let offers: Vec<Option<String>> = six.needs.iter().map(|n| n.offer()).collect();
+    assert_eq!(
+        offers,
+        [
+            None,
+            Some(" may replay the 6 with the pawn on g1, or Y rolls".to_string())
+        ]
+    );
+    assert_eq!(replay.offer(), offers[1]);
+    assert_eq!(six.needs[0].downcast_ref::<offboard::Need>(), None);
+    // A need serializes as its game's type (`billes moves --json`).
+    assert_eq!(
+        serde_yaml::to_string(&six.needs).unwrap(),
+        "- need: put_down\n- need: replay\n  point: g1\n  declined: Y\n"
+    );
+
+    let pushed = next(
+        GameKind::Offboard,
+        &[("Seats", "R B"), ("Position", "R:a1 B:i9 t5=B move=B pending=t5")],
+    );
+    assert_eq!(
+        pushed.needs[0].downcast_ref::<offboard::Need>(),
+        Some(&offboard::Need::PutBackOrRemove)
+    );
+    assert_eq!(
+        pushed.needs[0].prompt().as_deref(),
+        Some(": put the pushed marble back (+cell) or take it out (~ then a move)")
+    );
+}

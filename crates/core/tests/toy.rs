@@ -9,9 +9,11 @@
 //! The race: two seats, R and B, one pawn each, starting off the track
 //! (`h`); a roll moves the pawn that many points along `p1`..`p10`, never
 //! past `p10`, and the first pawn on `p10` wins. A roll that cannot be
-//! used is a pass (`--`). Seats take turns, R first.
+//! used is a pass (`--`). Seats take turns, R first. A pawn in reach of
+//! the goal is a need of the race's own (`Finish`): `billes_core::game`
+//! knows nothing of it.
 
-use billes_core::game::{GameRules, Move, Next, PlayError, Roll};
+use billes_core::game::{AnyNeed, GameRules, Move, Need, Next, PlayError, Roll};
 use billes_core::hooked::WithHooks;
 use billes_core::variant::{Hook, HookError, Hooks, MoveView, RollView, Verdict};
 use billes_core::{
@@ -34,6 +36,20 @@ struct Race;
 struct Track {
     at: [u8; 2],
     to_move: usize,
+}
+
+/// The race's need: the pawn to move finishes with exactly this roll.
+#[derive(Debug, PartialEq, serde::Serialize)]
+struct Finish(u8);
+
+impl Need for Finish {
+    fn phrase(&self) -> String {
+        format!("; finishes with a {}", self.0)
+    }
+
+    fn prompt(&self) -> Option<String> {
+        Some(format!(" (a {} finishes)", self.0))
+    }
 }
 
 fn point(at: u8) -> String {
@@ -101,13 +117,21 @@ impl GameRules for Race {
     }
 
     fn next(&self, state: &Track) -> Next {
+        if Race::winner(state).is_some() {
+            return Next {
+                seats: Vec::new(),
+                dice: true,
+                needs: Vec::new(),
+            };
+        }
+        let left = GOAL - state.at[state.to_move];
         Next {
-            seats: match Race::winner(state) {
-                Some(_) => Vec::new(),
-                None => vec![SEATS[state.to_move].to_string()],
-            },
+            seats: vec![SEATS[state.to_move].to_string()],
             dice: true,
-            needs: Vec::new(),
+            needs: (left <= 6)
+                .then(|| AnyNeed::new(Finish(left)))
+                .into_iter()
+                .collect(),
         }
     }
 
@@ -292,6 +316,15 @@ fn the_race_lists_its_legal_moves_and_plays_random_games() {
         .legal_moves(&near, "R", Roll::new(5), 1, &billes_core::variant::NoHooks)
         .unwrap();
     assert!(pass[0].is_pass());
+    // Its own need, declared in this file, reaches a program with its
+    // words and its type.
+    assert!(Race.next(&state).needs.is_empty());
+    let next = Race.next(&near);
+    assert_eq!(next.needs, [AnyNeed::new(Finish(2))]);
+    assert_eq!(next.needs[0].downcast_ref::<Finish>(), Some(&Finish(2)));
+    assert_eq!(next.needs[0].phrase(), "; finishes with a 2");
+    assert_eq!(next.needs[0].prompt().as_deref(), Some(" (a 2 finishes)"));
+    assert_eq!(next.needs[0].offer(), None);
     assert_eq!(Race.position_tag(&near), "R:p8 B:h move=R");
     let mut rng = Rng::new(3);
     for _ in 0..20 {

@@ -1,7 +1,7 @@
 //! What a session shows: the prompt (the turn, who acts, what is pending),
 //! the numbered moves of a roll, `:help`, and the completions of a line.
 
-use billes_core::game::{Move, Need, Roll};
+use billes_core::game::{Move, Roll};
 use billes_notation::Action;
 
 use super::line::{self, Typed};
@@ -164,18 +164,16 @@ impl Session<'_> {
             return format!("{number}> ");
         };
         let mut text = format!("{number}. {seat}");
-        let replay = next.needs.iter().find_map(Need::replay);
-        match replay {
-            Some((point, declined)) => text.push_str(&format!(
-                " may replay the 6 with the pawn on {point}, or {declined} rolls"
-            )),
+        let offer = next.needs.iter().find_map(|n| n.offer());
+        match &offer {
+            Some(offer) => text.push_str(offer),
             None if next.dice => text.push_str(" to roll"),
             None => text.push_str(" to move"),
         }
-        if self.again() && replay.is_none() {
+        if self.again() && offer.is_none() {
             text.push_str(" again");
         }
-        if next.seats.len() > 1 && replay.is_none() {
+        if next.seats.len() > 1 && offer.is_none() {
             text.push_str(&format!(" (or {})", next.seats[1..].join(" or ")));
         }
         for need in &next.needs {

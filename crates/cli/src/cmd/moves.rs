@@ -261,7 +261,7 @@ fn who(next: &billes_core::game::Next) -> String {
     } else {
         format!("{seat} to move")
     };
-    if next.seats.len() > 1 && next.needs.iter().all(|n| n.replay().is_none()) {
+    if next.seats.len() > 1 && next.needs.iter().all(|n| n.offer().is_none()) {
         text.push_str(&format!(" (any of {} may start)", next.seats.join(" ")));
     }
     for need in &next.needs {

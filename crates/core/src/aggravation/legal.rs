@@ -10,7 +10,8 @@ use billes_notation::{Action, Seat, Span};
 
 use super::moves::Candidate;
 use super::{Aggravation, State};
-use crate::game::{roll_error, seat_error, Move, Need, Next, Roll};
+use super::Need;
+use crate::game::{roll_error, seat_error, AnyNeed, Move, Next, Roll};
 use crate::variant::{HookError, Hooks};
 use crate::{Colour, ErrorKind, ReplayError};
 
@@ -71,12 +72,12 @@ impl Aggravation {
         };
         if let Some(&first) = seats.first() {
             if state.teams && state.finished(first) && self.params.roll_for_partner {
-                next.needs.push(Need::Teammate {
+                next.needs.push(AnyNeed::new(Need::Teammate {
                     seats: self
                         .teammates(state, first)
                         .map(|s| state.letter(s).to_string())
                         .collect(),
-                });
+                }));
             }
         }
         next.seats = seats.iter().map(|&s| state.letter(s).to_string()).collect();
@@ -427,9 +428,9 @@ mod tests {
         let next = rules.next(&state);
         assert_eq!(
             next.needs,
-            [Need::Teammate {
+            [AnyNeed::new(Need::Teammate {
                 seats: vec!["P".into(), "Y".into()]
-            }]
+            })]
         );
         assert_eq!(moves(&rules, &state, "R", 2), ["R2>P p9-p11", "R2>Y --"]);
         assert_eq!(

@@ -23,6 +23,7 @@ mod hooks;
 mod house;
 mod legal;
 mod moves;
+mod need;
 mod position;
 mod simulate;
 mod state;
@@ -36,6 +37,7 @@ use crate::variant::Hooks;
 use crate::ReplayError;
 pub use board::{Board, Hole, BOARD_YAML};
 pub use state::State;
+pub use need::Need;
 
 /// What house rules may change. `Params::default()` are the rules of the seeds.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

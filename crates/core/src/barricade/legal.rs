@@ -16,7 +16,8 @@ use super::moves::Move as PawnMove;
 use super::position::{colour_of, write_position, State};
 use super::turn::{after_move, due_now, free_points, Owed};
 use super::{Barricade, HeldOnCapture, Placement, Six};
-use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll, TwoStep};
+use super::Need;
+use crate::game::{roll_error, seat_error, AnyNeed, Move, MoveRules, Next, Roll, TwoStep};
 use crate::variant::{Hook, HookError, Hooks};
 use crate::{Colour, ErrorKind, ReplayError};
 
@@ -77,10 +78,10 @@ impl Barricade {
                     colours.push(normal);
                 }
                 if let Some(pawn) = state.replay_pawn {
-                    next.needs.push(Need::Replay {
+                    next.needs.push(AnyNeed::new(Need::Replay {
                         point: self.board().name(pawn).to_string(),
                         declined: seat(normal).to_string(),
-                    });
+                    }));
                 }
             }
             (Some(i), None) => colours.push(seats[usize::from(i) % seats.len()]),
@@ -89,7 +90,7 @@ impl Barricade {
             .first()
             .is_some_and(|&colour| due_now(self, state, colour) > 0)
         {
-            next.needs.insert(0, Need::PutDown);
+            next.needs.insert(0, AnyNeed::new(Need::PutDown));
         }
         next.seats = colours
             .iter()
@@ -590,11 +591,11 @@ mod tests {
         assert_eq!(
             next.needs,
             [
-                Need::PutDown,
-                Need::Replay {
+                AnyNeed::new(Need::PutDown),
+                AnyNeed::new(Need::Replay {
                     point: "g1".into(),
                     declined: "Y".into()
-                }
+                })
             ]
         );
         let must = Barricade::new(Params {

@@ -24,6 +24,7 @@ mod hooks;
 mod house;
 mod legal;
 mod moves;
+mod need;
 mod position;
 mod simulate;
 mod turn;
@@ -38,6 +39,7 @@ pub use board::{
     SEATS,
 };
 pub use moves::Move;
+pub use need::Need;
 pub use position::{names_diagram, State};
 
 use crate::variant::Hooks;

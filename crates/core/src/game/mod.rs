@@ -55,6 +55,7 @@
 //! # Ok::<(), billes_core::ReplayError>(())
 //! ```
 
+mod need;
 mod perft;
 pub(crate) mod position;
 mod rules;
@@ -68,6 +69,7 @@ use serde::Serialize;
 
 use crate::{ErrorKind, GameKind, ReplayError, Rules};
 
+pub use need::{AnyNeed, Need};
 pub use perft::{perft, perft_divide};
 pub use position::RulesPosition;
 pub(crate) use rules::with_board;
@@ -245,76 +247,9 @@ pub struct Next {
     pub seats: Vec<String>,
     /// Whether the turn starts with a roll of the die (Offboard: no).
     pub dice: bool,
-    /// What the turn involves beyond moving a piece.
-    pub needs: Vec<Need>,
-}
-
-/// Something a turn involves beyond moving one piece with the roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "need", rename_all = "snake_case")]
-pub enum Need {
-    /// A finished player rolls for a teammate: the turn's move is made with
-    /// the pieces of one of these teammates (`R4>G`).
-    Teammate {
-        /// The teammates still playing.
-        seats: Vec<String>,
-    },
-    /// The seat holds a taken barricade and puts it down in this turn
-    /// (`#point`, after the move).
-    PutDown,
-    /// The seat may replay its 6 with the pawn on `point`, or decline: the
-    /// seat `declined` then takes the turn.
-    Replay {
-        /// The point of the pawn that may replay.
-        point: String,
-        /// The seat that plays when the replay is declined.
-        declined: String,
-    },
-    /// A marble of the seat was pushed towards a taken target: the turn puts
-    /// it back on a free cell (`+e5`) or takes it out of the game (`~`, then
-    /// a move).
-    PutBackOrRemove,
-}
-
-impl Need {
-    /// The need in the words of `billes moves`, after "R to roll":
-    /// `; rolls for G or Y`, `; puts a held barricade down`.
-    pub fn phrase(&self) -> String {
-        match self {
-            Need::Teammate { seats } => format!("; rolls for {}", seats.join(" or ")),
-            Need::PutDown => "; puts a held barricade down".to_string(),
-            Need::Replay { point, declined } => {
-                format!("; may replay the 6 with the pawn on {point}, or let {declined} play")
-            }
-            Need::PutBackOrRemove => {
-                "; puts its pushed marble back (+cell) or takes it out (~)".into()
-            }
-        }
-    }
-
-    /// The need in the words of a prompt for the turn, after "12. R to
-    /// roll": ` for G or Y`, `, then put the barricade down (#point)`;
-    /// `None` for a pending replay, which the prompt says in place of
-    /// "to roll" ([`Need::replay`]).
-    pub fn prompt(&self) -> Option<String> {
-        match self {
-            Need::Teammate { seats } => Some(format!(" for {}", seats.join(" or "))),
-            Need::PutDown => Some(", then put the barricade down (#point)".into()),
-            Need::PutBackOrRemove => {
-                Some(": put the pushed marble back (+cell) or take it out (~ then a move)".into())
-            }
-            Need::Replay { .. } => None,
-        }
-    }
-
-    /// The pawn's point and the seat that plays when it is declined, for a
-    /// pending replay of a 6.
-    pub fn replay(&self) -> Option<(&str, &str)> {
-        match self {
-            Need::Replay { point, declined } => Some((point, declined)),
-            _ => None,
-        }
-    }
+    /// What the turn involves beyond moving a piece, each need of the
+    /// game's own type ([`AnyNeed::downcast_ref`]).
+    pub needs: Vec<AnyNeed>,
 }
 
 /// Why the game API refused a request of a [`Position`]: a list of legal

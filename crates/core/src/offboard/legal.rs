@@ -19,7 +19,8 @@ use super::board::Cell;
 use super::moves::Shift;
 use super::position::{seat_name, State};
 use super::Offboard;
-use crate::game::{roll_error, seat_error, Move, MoveRules, Need, Next, Roll};
+use super::Need;
+use crate::game::{roll_error, seat_error, AnyNeed, Move, MoveRules, Next, Roll};
 use crate::variant::{HookError, Hooks, NoHooks};
 use crate::{Colour, ErrorKind, ReplayError, Rules};
 
@@ -36,7 +37,7 @@ impl Offboard {
             seats: vec![seat_name(state.to_move).to_string()],
             dice: false,
             needs: if state.pending.is_some() {
-                vec![Need::PutBackOrRemove]
+                vec![AnyNeed::new(Need::PutBackOrRemove)]
             } else {
                 Vec::new()
             },
@@ -278,7 +279,7 @@ mod tests {
             .expect("valid");
         let next = MoveRules::next(&rules, &state);
         assert_eq!(next.seats, ["B"]);
-        assert_eq!(next.needs, [Need::PutBackOrRemove]);
+        assert_eq!(next.needs, [AnyNeed::new(Need::PutBackOrRemove)]);
         let won = rules.position("R:a1 B:i9 score=R6,B0").expect("valid");
         assert!(MoveRules::next(&rules, &won).seats.is_empty());
     }

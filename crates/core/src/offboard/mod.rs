@@ -28,6 +28,7 @@ mod describe;
 mod hooks;
 mod legal;
 mod moves;
+mod need;
 mod places;
 mod play;
 mod position;
@@ -41,6 +42,7 @@ use serde::Deserialize;
 
 pub use board::{board, Board, RULES_YAML, TARGETS};
 pub use places::{Cell, Direction, Target};
+pub use need::Need;
 pub use position::{State, SEATS};
 
 use crate::variant::Hooks;

@@ -257,3 +257,54 @@ fn a_barricade_taken_is_listed_once_with_its_points() {
     assert_eq!(list.len(), 6 + points);
     assert_eq!(list[2], "e5-e7# #a13");
 }
+
+/// What a turn involves beyond a move is each game's own need: its words
+/// in the text, its fields in JSON, for each of the three games.
+#[test]
+fn each_game_s_needs_are_written_in_its_own_words() {
+    let cases: [(&[&str], &str, serde_json::Value); 3] = [
+        (
+            &[
+                "aggravation",
+                "--teams",
+                "R+G B+Y",
+                "--position",
+                "R:rh1,rh2,rh3,rh4 G:g9,g12 B:b9 Y:y9 move=R",
+            ],
+            "R to roll; rolls for G",
+            serde_json::json!([{"need": "teammate", "seats": ["G"]}]),
+        ),
+        (
+            &[
+                "barricade",
+                "--seats",
+                "R G Y",
+                "--position",
+                "G:g1 move=Y replay=G:g1 held=G",
+            ],
+            "G to roll; puts a held barricade down; \
+             may replay the 6 with the pawn on g1, or let Y play",
+            serde_json::json!([
+                {"need": "put_down"},
+                {"need": "replay", "point": "g1", "declined": "Y"}
+            ]),
+        ),
+        (
+            &[
+                "offboard",
+                "--position",
+                "R:a1 B:i9 t5=B move=B pending=t5",
+            ],
+            "B to move; puts its pushed marble back (+cell) or takes it out (~)",
+            serde_json::json!([{"need": "put_back_or_remove"}]),
+        ),
+    ];
+    for (set_up, line, needs) in cases {
+        let mut args = vec!["--game-kind"];
+        args.extend_from_slice(set_up);
+        assert_eq!(moves(&args).lines().nth(1), Some(line), "{set_up:?}");
+        args.extend(["--format", "json"]);
+        let json: serde_json::Value = serde_json::from_str(&moves(&args)).unwrap();
+        assert_eq!(json["next"]["needs"], needs, "{set_up:?}");
+    }
+}

@@ -290,11 +290,7 @@ fn each_game_s_needs_are_written_in_its_own_words() {
             ]),
         ),
         (
-            &[
-                "offboard",
-                "--position",
-                "R:a1 B:i9 t5=B move=B pending=t5",
-            ],
+            &["offboard", "--position", "R:a1 B:i9 t5=B move=B pending=t5"],
             "B to move; puts its pushed marble back (+cell) or takes it out (~)",
             serde_json::json!([{"need": "put_back_or_remove"}]),
         ),

@@ -138,7 +138,10 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
 
     let six = next(
         GameKind::Barricade,
-        &[("Seats", "R G Y"), ("Position", "G:g1 move=Y replay=G:g1 held=G")],
+        &[
+            ("Seats", "R G Y"),
+            ("Position", "G:g1 move=Y replay=G:g1 held=G"),
+        ],
     );
     let found: Vec<Option<&barricade::Need>> = six
         .needs
@@ -170,7 +173,10 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
 
     let pushed = next(
         GameKind::Offboard,
-        &[("Seats", "R B"), ("Position", "R:a1 B:i9 t5=B move=B pending=t5")],
+        &[
+            ("Seats", "R B"),
+            ("Position", "R:a1 B:i9 t5=B move=B pending=t5"),
+        ],
     );
     assert_eq!(
         pushed.needs[0].downcast_ref::<offboard::Need>(),

@@ -9,8 +9,7 @@
 use billes_notation::{Action, Seat, Span};
 
 use super::moves::Candidate;
-use super::{Aggravation, State};
-use super::Need;
+use super::{Aggravation, Need, State};
 use crate::game::{roll_error, seat_error, AnyNeed, Move, Next, Roll};
 use crate::variant::{HookError, Hooks};
 use crate::{Colour, ErrorKind, ReplayError};

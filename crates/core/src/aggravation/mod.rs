@@ -36,8 +36,8 @@ use serde::Deserialize;
 use crate::variant::Hooks;
 use crate::ReplayError;
 pub use board::{Board, Hole, BOARD_YAML};
-pub use state::State;
 pub use need::Need;
+pub use state::State;
 
 /// What house rules may change. `Params::default()` are the rules of the seeds.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

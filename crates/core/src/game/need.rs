@@ -18,8 +18,10 @@
 //! game nothing to declare (no item more to implement, the toy race of the
 //! tests included) and one allocation for a turn that has a need; a
 //! program that knows the game looks into it by value with
-//! [`AnyNeed::downcast_ref`], as shakmaty's callers match on a variant's
-//! own types once they know the variant.
+//! [`AnyNeed::downcast_ref`], as a shakmaty caller matches
+//! `VariantPosition::Crazyhouse(pos)` to reach a variant's own type. Where
+//! shakmaty's enum of variants is closed, the handle is open: a new game
+//! brings its type of need without changing this module.
 
 use std::any::Any;
 use std::fmt;

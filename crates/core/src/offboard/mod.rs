@@ -41,8 +41,8 @@ use billes_notation::{Game, Turn};
 use serde::Deserialize;
 
 pub use board::{board, Board, RULES_YAML, TARGETS};
-pub use places::{Cell, Direction, Target};
 pub use need::Need;
+pub use places::{Cell, Direction, Target};
 pub use position::{State, SEATS};
 
 use crate::variant::Hooks;

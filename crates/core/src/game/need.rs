@@ -14,9 +14,9 @@
 //! [`GameRules`](super::GameRules): what a turn needs is read by programs
 //! through the object-safe [`Position`](super::Position) (`billes moves`,
 //! the play prompt), where the game's types are erased anyway, and rarely
-//! inside the rules, which keep their own state of it. A handle costs a
-//! game nothing to declare (no item more to implement, the toy race of the
-//! tests included) and one allocation for a turn that has a need; a
+//! inside the rules, which keep their own state of it. A handle adds no
+//! item a game must implement (a game without needs declares no type) and
+//! costs one allocation for a turn that has a need; a
 //! program that knows the game looks into it by value with
 //! [`AnyNeed::downcast_ref`], as a shakmaty caller matches
 //! `VariantPosition::Crazyhouse(pos)` to reach a variant's own type. Where

@@ -10,7 +10,8 @@
 //! part by overriding four provided methods of
 //! [`GameRules`]: [`spell_added`](GameRules::spell_added),
 //! [`play_added`](GameRules::play_added),
-//! [`apply_edit`](GameRules::apply_edit) and
+//! [`apply_edit`](GameRules::apply_edit) (with the list of its
+//! [`edits`](GameRules::edits), see [`crate::edit`]) and
 //! [`declare_winner`](GameRules::declare_winner) (Aggravation and
 //! Barricade do; Offboard takes none of these hooks).
 //!
@@ -44,8 +45,6 @@ use crate::greedy::{Greedy, Ties};
 use crate::rng::Rng;
 use crate::variant::{BoardView, Hook, Hooks, PlayedView, RollView};
 use crate::{ErrorKind, ReplayError};
-
-pub use crate::variant::Edit;
 
 /// Whether `hooks` define one of the hooks of this module.
 #[inline(always)]

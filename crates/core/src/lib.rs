@@ -26,8 +26,8 @@
 //!    (main line and variations), the replay driver and the [`Rules`] it
 //!    drives, and the check of a record handed to it turn by turn
 //! 3. `describe`: the driver that describes a record
-//! 4. `view`, `variant`: what a position shows to pictures, and the
-//!    hooks' vocabulary
+//! 4. `view`, `variant`, `edit`: what a position shows to pictures, the
+//!    hooks' vocabulary, and the edits an `effect` hook writes
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
 //! 6. `house`, `hooked`, `recover`: the hooks that change the game as a
 //!    whole, a game's rules with hooks, and the check of a whole record
@@ -51,6 +51,7 @@ pub mod aggravation;
 pub mod barricade;
 mod colour;
 mod describe;
+pub mod edit;
 mod engine;
 mod error;
 pub mod game;

@@ -78,6 +78,7 @@
 //! assert!(billes_core::replay_with(&hooked, &game, &mut |_| {}).is_ok());
 //! ```
 
+use crate::edit::Edit;
 use crate::view::PositionView;
 
 /// What [`Hooks::allow`] decides about a candidate move.
@@ -96,62 +97,6 @@ pub enum Verdict {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct HookError(pub String);
-
-/// One change an [`Hooks::effect`] makes to the position, checked by the
-/// game before it is made.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Edit {
-    /// The piece on `at` goes back to its owner's reserve (Aggravation's
-    /// BASE, Barricade's house).
-    Send {
-        /// Where the piece stands.
-        at: String,
-    },
-    /// A piece of `seat` leaves its reserve for the empty point `at`.
-    Put {
-        /// Whose piece.
-        seat: String,
-        /// Where it goes.
-        at: String,
-    },
-    /// The piece on `from` goes to the empty point `to`.
-    Move {
-        /// Where it stands.
-        from: String,
-        /// Where it goes.
-        to: String,
-    },
-    /// The pieces on `a` and `b` change places.
-    Swap {
-        /// One point.
-        a: String,
-        /// The other.
-        b: String,
-    },
-    /// A barricade is placed on the free point `at` (Barricade).
-    PlaceBarricade {
-        /// The point.
-        at: String,
-    },
-    /// The barricade on `at` is taken off the board (Barricade).
-    TakeBarricade {
-        /// The point.
-        at: String,
-    },
-}
-
-impl std::fmt::Display for Edit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Edit::Send { at } => write!(f, "send {at}"),
-            Edit::Put { seat, at } => write!(f, "put {seat} {at}"),
-            Edit::Move { from, to } => write!(f, "move {from} {to}"),
-            Edit::Swap { a, b } => write!(f, "swap {a} {b}"),
-            Edit::PlaceBarricade { at } => write!(f, "place_barricade {at}"),
-            Edit::TakeBarricade { at } => write!(f, "take_barricade {at}"),
-        }
-    }
-}
 
 /// What kind of move a [`MoveView`] shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -769,7 +714,9 @@ pub trait Hooks {
     }
 
     /// What a move does beyond moving its piece: edits the engine checks and
-    /// applies to the position after the move, in order.
+    /// applies to the position after the move, in order, each one of the
+    /// game's own ([`crate::game::GameRules::edits`], read by
+    /// [`crate::game::GameRules::apply_edit`]).
     ///
     /// # Errors
     /// When the hook fails.

@@ -187,3 +187,33 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
         Some(": put the pushed marble back (+cell) or take it out (~ then a move)")
     );
 }
+
+/// Each game reads every edit it declares (`GameRules::edits`) into its own
+/// type, and refuses any other with the names of those it takes.
+#[test]
+fn a_game_applies_the_edits_it_declares_and_refuses_others_by_its_list() {
+    use billes_core::edit::{Edit, EditOp};
+    for kind in GameKind::ALL {
+        billes_core::with_kind!(kind, R => {
+            let rules = R::from_params(Default::default()).unwrap();
+            let text = format!("[Game \"{}\"]\n[Seats \"R B\"]\n\n*\n", R::NAME);
+            let game = billes_notation::parse_game(&text).unwrap();
+            let mut state = rules.setup(&game).unwrap();
+            let ops = R::edits();
+            for op in ops {
+                let edit = Edit::new(op.name, op.args.iter().map(|&a| (a, "zz".to_string())));
+                let refused = rules.apply_edit(&mut state, &edit).unwrap_err();
+                // Read, then refused by the board: no point is called zz.
+                assert!(refused.to_string().contains("zz"), "{kind:?}: {refused}");
+                assert!(!refused.to_string().starts_with("unknown"), "{kind:?}: {refused}");
+            }
+            let other = Edit::new("teleport", [("at", "zz".to_string())]);
+            let refused = rules.apply_edit(&mut state, &other).unwrap_err();
+            if ops.is_empty() {
+                assert_eq!(refused.to_string(), "teleport zz: this game takes no edits");
+            } else {
+                assert_eq!(refused, EditOp::unknown("teleport", ops), "{kind:?}");
+            }
+        });
+    }
+}

@@ -4,7 +4,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use billes_core::house::Edit;
+use billes_core::edit::{Edit, EditOp};
 use billes_core::registry::position_queries;
 use billes_core::variant::{
     Answer, BoardView, EjectionView, Field, FieldKind, Hook, HookError, Hooks, MoveView,
@@ -27,6 +27,8 @@ pub(crate) struct LuaHooks {
     script: Function,
     /// The hooks the game calls ([`billes_core::game::GameRules::hooks`]).
     known: &'static [Hook],
+    /// The edits the game takes ([`billes_core::game::GameRules::edits`]).
+    edits: &'static [EditOp],
     /// Which of them the script defines (the same on every run).
     defined: Defined,
     /// Makes the [`trampoline`] of a game's `move`, `pos` and `names`.
@@ -49,6 +51,17 @@ pub(crate) struct LuaHooks {
     /// The `pos` query functions; each game gets its own table of them.
     pos_functions: Table,
     current: Current,
+}
+
+/// What a game declares that a script's hooks must fit
+/// ([`billes_core::game::GameRules`]'s `hooks`, `move_fields`, `edits`).
+pub(crate) struct GameSurface {
+    /// The hooks the game calls.
+    pub hooks: &'static [Hook],
+    /// The fields of its moves.
+    pub fields: &'static [(&'static str, FieldKind)],
+    /// The edits it takes.
+    pub edits: &'static [EditOp],
 }
 
 /// The hooks of one run of the script, with the tables they are given.
@@ -420,15 +433,21 @@ fn hook_functions(table: &Table, known: &[Hook]) -> Result<Found, crate::refused
 
 impl LuaHooks {
     /// The hooks of `table` (the `hooks` field of the table `script`
-    /// returned), or `None` when it defines none. `known` lists the hooks
-    /// the game calls, `fields` the fields of its moves.
+    /// returned), or `None` when it defines none. `game` is what the
+    /// game declares: the hooks it calls, the fields of its moves and the
+    /// edits it takes.
     pub fn new(
         sandbox: Sandbox,
         script: Function,
         (variant, chunk): (&str, &str),
         table: Option<Table>,
-        (known, fields): (&'static [Hook], &[(&str, FieldKind)]),
+        game: GameSurface,
     ) -> Result<Option<LuaHooks>, crate::refused::Refused> {
+        let GameSurface {
+            hooks: known,
+            fields,
+            edits,
+        } = game;
         let Some(table) = table else { return Ok(None) };
         let found = hook_functions(&table, known)?;
         if found.iter().all(Option::is_none) {
@@ -467,6 +486,7 @@ impl LuaHooks {
             chunk: chunk.to_string(),
             script,
             known,
+            edits,
             defined,
             make_trampoline,
             make_ejection,
@@ -902,7 +922,7 @@ impl Hooks for LuaHooks {
                 let mut edits = Vec::new();
                 for v in list.sequence_values::<Value>() {
                     let v = v.map_err(err)?;
-                    edits.push(edit(v).map_err(|m| self.error("effect", m.0))?);
+                    edits.push(edit(v, self.edits).map_err(|m| self.error("effect", m.0))?);
                 }
                 Ok(edits)
             }
@@ -1005,8 +1025,10 @@ fn added_move(v: Value) -> Result<String, crate::refused::Refused> {
 }
 
 /// One edit of the list the `effect` hook returns:
-/// `{ op = "swap", a = "r9", b = "r12" }` and the like.
-fn edit(v: Value) -> Result<Edit, crate::refused::Refused> {
+/// `{ op = "swap", a = "r9", b = "r12" }` and the like, its `op` one of
+/// `ops` (the game's [`billes_core::game::GameRules::edits`]) and its
+/// arguments read in the op's order.
+fn edit(v: Value, ops: &[EditOp]) -> Result<Edit, crate::refused::Refused> {
     let Value::Table(t) = v else {
         return Err(crate::refused::Refused(format!(
             "an edit is a {}, not a table",
@@ -1023,28 +1045,12 @@ fn edit(v: Value) -> Result<Edit, crate::refused::Refused> {
         }
     };
     let op = text("op")?;
-    Ok(match op.as_str() {
-        "send" => Edit::Send { at: text("at")? },
-        "put" => Edit::Put {
-            seat: text("seat")?,
-            at: text("at")?,
-        },
-        "move" => Edit::Move {
-            from: text("from")?,
-            to: text("to")?,
-        },
-        "swap" => Edit::Swap {
-            a: text("a")?,
-            b: text("b")?,
-        },
-        "place_barricade" => Edit::PlaceBarricade { at: text("at")? },
-        "take_barricade" => Edit::TakeBarricade { at: text("at")? },
-        other => {
-            return Err(crate::refused::Refused(format!(
-            "unknown edit op \"{other}\" (send, put, move, swap, place_barricade, take_barricade)"
-        )))
-        }
-    })
+    let op = EditOp::find(ops, &op).map_err(|e| crate::refused::Refused(e.0))?;
+    let mut args = Vec::with_capacity(op.args.len());
+    for &name in op.args {
+        args.push((name, text(name)?));
+    }
+    Ok(Edit::new(op.name, args))
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use billes_core::{
 use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
 
-use crate::hooks::LuaHooks;
+use crate::hooks::{GameSurface, LuaHooks};
 use crate::sandbox::{describe, PrintContext, Sandbox};
 use crate::{VariantError, VariantSource};
 
@@ -126,7 +126,11 @@ impl Variant {
             }
             Err(e) => return Err(fail(describe(&e))),
         };
-        let game_hooks = with_kind!(game, R => (R::hooks(), R::move_fields()));
+        let game_hooks = with_kind!(game, R => GameSurface {
+            hooks: R::hooks(),
+            fields: R::move_fields(),
+            edits: R::edits(),
+        });
         let hooks = LuaHooks::new(sandbox, script, (&name, chunk), hooks_table, game_hooks)
             .map_err(|e| fail(e.0))?;
         Ok(Variant {

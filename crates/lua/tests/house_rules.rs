@@ -326,3 +326,157 @@ fn an_added_backward_move_is_written_as_a_path_and_effect_sees_the_capture_done(
         e.message
     );
 }
+
+/// A Barricade variant whose `effect` makes every edit Barricade takes:
+/// the barricades' own and the pawns'.
+const EVERY_BARRICADE_EDIT: &str = r#"
+return {
+  name = "every-edit",
+  game = "barricade",
+  hooks = {
+    effect = function(move, pos)
+      return {
+        { op = "take_barricade", at = "i10" },
+        { op = "place_barricade", at = "a3" },
+        { op = "move", from = "o1", to = "o3" },
+        { op = "swap", a = "o3", b = move.to },
+        { op = "send", at = move.to },
+        { op = "put", seat = "G", at = "m3" },
+      }
+    end,
+  },
+}
+"#;
+
+#[test]
+fn the_barricade_edits_change_the_board_through_a_script() {
+    let rules = Variant::load(&VariantSource::from_text(
+        "rules/every-edit.lua",
+        EVERY_BARRICADE_EDIT,
+    ))
+    .unwrap();
+    let tags = [("Seats", "R G"), ("Position", "R:i9 G:o1 bar=i10 move=R")];
+    let mut pos = rules.position(&tags).unwrap();
+    let before = pos.hook_view().pieces("G");
+    assert_eq!(before, ["o1"]);
+    let first = names(pos.as_ref(), 1)
+        .into_iter()
+        .find(|m| m.starts_with("i9-") && !m.contains("i10"))
+        .unwrap();
+    let to = first.rsplit('-').next().unwrap().to_string();
+    play(&mut pos, 1, &first);
+    let view = pos.hook_view();
+    assert_eq!(
+        view.query("barricades", ""),
+        Some(Answer::Names(vec!["a3".to_string()]))
+    );
+    // G's pawn went o1 -> o3, swapped with R's, was sent home; another came out on m3.
+    assert_eq!(view.at("o3"), Some("R"), "R's pawn swapped onto o3");
+    assert_eq!(view.at(&to), None, "G's pawn sent home from {to}");
+    assert_eq!(view.pieces("G"), ["m3"]);
+    // A barricade edit the board refuses is a variant error at the turn.
+    let tags = [("Seats", "R G"), ("Position", "R:i9 G:o1 bar=i11 move=R")];
+    let mut pos = rules.position(&tags).unwrap();
+    let e = pos
+        .play_turn(&parse_game(&format!("1. R1 {first} *")).unwrap().line.turns[0])
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Variant);
+    assert_eq!(
+        e.message,
+        "the effect hook's edit \"take_barricade i10\": no barricade stands on i10"
+    );
+}
+
+/// A script returning `op` with each of its arguments named after a
+/// point no board has, in a game of `kind`.
+fn writing(kind: GameKind, op: &str, args: &[&str]) -> Variant {
+    let fields: String = args.iter().map(|a| format!(", {a} = 'zz'")).collect();
+    let script = format!(
+        "return {{ name = 'e', game = '{}', hooks = {{ effect = function(m, p) \
+         return {{ {{ op = '{op}'{fields} }} }} end }} }}",
+        kind.name()
+    );
+    Variant::load(&VariantSource::from_text("rules/e.lua", &script)).unwrap()
+}
+
+/// The error of the first turn of `kind` under `rules`.
+fn first_turn_error(rules: &Variant, kind: GameKind) -> billes_core::ReplayError {
+    let (tags, turn) = match kind {
+        GameKind::Aggravation => (
+            [("Seats", "R G"), ("Position", "R:r9 G:g9 move=R")],
+            "1. R3 r9-r12 *",
+        ),
+        GameKind::Barricade => (
+            [("Seats", "R G"), ("Position", "R:i9 G:o1 bar=i13 move=R")],
+            "1. R1 i9-i10 *",
+        ),
+        GameKind::Offboard => unreachable!("offboard takes no effect hook"),
+    };
+    let mut pos = rules.position(&tags).unwrap();
+    pos.play_turn(&parse_game(turn).unwrap().line.turns[0])
+        .unwrap_err()
+}
+
+#[test]
+fn a_script_may_write_the_edits_its_game_declares_and_no_other() {
+    use billes_core::edit::EditOp;
+    use billes_core::variant::Hook;
+    let mut tried = 0;
+    for kind in GameKind::ALL {
+        let (hooks, edits) = billes_core::with_kind!(kind, R => (R::hooks(), R::edits()));
+        if !hooks.contains(&Hook::Effect) {
+            continue;
+        }
+        // Every declared edit is read, then checked by the board.
+        for op in edits {
+            let rules = writing(kind, op.name, op.args);
+            let e = first_turn_error(&rules, kind);
+            assert_eq!(e.kind, ErrorKind::Variant, "{kind:?} {}", op.name);
+            let written = std::iter::once(op.name)
+                .chain(op.args.iter().map(|_| "zz"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                e.message
+                    .starts_with(&format!("the effect hook's edit \"{written}\": ")),
+                "{kind:?}: {}",
+                e.message
+            );
+            tried += 1;
+        }
+        // An op the list lacks is refused by the list, which it names.
+        let names: Vec<&str> = edits.iter().map(|o| o.name).collect();
+        for op in ["teleport", "place_barricade"] {
+            if names.contains(&op) {
+                continue;
+            }
+            let e = first_turn_error(&writing(kind, op, &["at"]), kind);
+            assert_eq!(e.kind, ErrorKind::Variant);
+            let refusal = EditOp::unknown(op, edits).to_string();
+            assert_eq!(
+                e.message,
+                format!("variant e, hook effect (rules/e.lua): {refusal}"),
+                "{kind:?}"
+            );
+        }
+    }
+    assert_eq!(tried, 4 + 6, "Aggravation's edits and Barricade's");
+}
+
+#[test]
+fn an_edit_aggravation_does_not_take_is_refused_with_its_list() {
+    let rules = writing(GameKind::Aggravation, "place_barricade", &["at"]);
+    let e = first_turn_error(&rules, GameKind::Aggravation);
+    assert_eq!(
+        e.message,
+        "variant e, hook effect (rules/e.lua): \
+         unknown edit op \"place_barricade\" (send, put, move, swap)"
+    );
+    let rules = writing(GameKind::Barricade, "teleport", &["at"]);
+    let e = first_turn_error(&rules, GameKind::Barricade);
+    assert_eq!(
+        e.message,
+        "variant e, hook effect (rules/e.lua): unknown edit op \"teleport\" \
+         (send, put, move, swap, place_barricade, take_barricade)"
+    );
+}

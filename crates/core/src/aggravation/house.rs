@@ -8,8 +8,9 @@ use super::board::{Class, Hole};
 use super::legal::TurnCtx;
 use super::moves::Candidate;
 use super::{Aggravation, State};
+use crate::edit::{Edit, EditOp, PieceEdit};
 use crate::game::{Move, Roll};
-use crate::house::{parse_actions, Edit};
+use crate::house::parse_actions;
 use crate::variant::Hooks;
 use crate::ChangeError;
 use crate::{Colour, ErrorKind, ReplayError};
@@ -288,17 +289,26 @@ impl Aggravation {
         Ok(())
     }
 
-    /// [`crate::game::GameRules::apply_edit`] for Aggravation: marbles
-    /// outside HOME only (a HOME count never changes by an edit).
+    /// [`crate::game::GameRules::apply_edit`] for Aggravation: the piece
+    /// edits ([`PieceEdit::OPS`], its list), nothing else.
     pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), ChangeError> {
+        match PieceEdit::read(edit)? {
+            Some(piece) => self.edit_marbles(state, piece),
+            None => Err(EditOp::unknown(edit.op(), PieceEdit::OPS)),
+        }
+    }
+
+    /// A piece edit of Aggravation's: marbles outside HOME only (a HOME
+    /// count never changes by an edit).
+    fn edit_marbles(&self, state: &mut State, edit: PieceEdit<'_>) -> Result<(), ChangeError> {
         match edit {
-            Edit::Send { at } => {
+            PieceEdit::Send { at } => {
                 let h = state.hole_named(at)?;
                 let s = state.editable(h, at)?;
                 state.lift(s, h);
                 state.base[s.index()] += 1;
             }
-            Edit::Put { seat, at } => {
+            PieceEdit::Put { seat, at } => {
                 let s = self
                     .board
                     .seat(seat)
@@ -312,22 +322,19 @@ impl Aggravation {
                 state.base[s.index()] -= 1;
                 state.put(s, h);
             }
-            Edit::Move { from, to } => {
+            PieceEdit::Move { from, to } => {
                 let (f, t) = (state.hole_named(from)?, state.hole_named(to)?);
                 let s = state.editable(f, from)?;
                 state.fillable(t, to)?;
                 state.shift(s, Some(f), t);
             }
-            Edit::Swap { a, b } => {
+            PieceEdit::Swap { a, b } => {
                 let (x, y) = (state.hole_named(a)?, state.hole_named(b)?);
                 let (sx, sy) = (state.editable(x, a)?, state.editable(y, b)?);
                 state.lift(sx, x);
                 state.lift(sy, y);
                 state.put(sx, y);
                 state.put(sy, x);
-            }
-            Edit::PlaceBarricade { .. } | Edit::TakeBarricade { .. } => {
-                return Err(ChangeError("aggravation has no barricades".into()))
             }
         }
         Ok(())

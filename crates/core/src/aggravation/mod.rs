@@ -292,6 +292,10 @@ impl crate::game::GameRules for Aggravation {
         ]
     }
 
+    fn edits() -> &'static [crate::edit::EditOp] {
+        crate::edit::PieceEdit::OPS
+    }
+
     fn move_fields() -> &'static [(&'static str, crate::variant::FieldKind)] {
         use crate::variant::FieldKind;
         &[
@@ -327,7 +331,7 @@ impl crate::game::GameRules for Aggravation {
     fn apply_edit(
         &self,
         state: &mut State,
-        edit: &crate::variant::Edit,
+        edit: &crate::edit::Edit,
     ) -> Result<(), crate::ChangeError> {
         self.edit(state, edit)
     }

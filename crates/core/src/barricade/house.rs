@@ -9,11 +9,66 @@ use billes_notation::{Action, Turn};
 use super::board::{bit, seat, Point};
 use super::position::{colour_of, State};
 use super::{turn, Barricade};
+use crate::edit::{Edit, EditOp, PieceEdit};
 use crate::game::{Move, Roll};
-use crate::house::{parse_actions, Edit};
+use crate::house::parse_actions;
 use crate::variant::{Hooks, NoHooks};
 use crate::ChangeError;
 use crate::{ErrorKind, ReplayError};
+
+/// An edit Barricade takes: a pawn's ([`PieceEdit`], its reserve the
+/// seat's house) or a barricade's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarricadeEdit<'e> {
+    /// A pawn sent home, put on the board, moved, or swapped with another.
+    Piece(PieceEdit<'e>),
+    /// A barricade is placed on the free point `at`.
+    PlaceBarricade {
+        /// The point.
+        at: &'e str,
+    },
+    /// The barricade on `at` is taken off the board.
+    TakeBarricade {
+        /// The point.
+        at: &'e str,
+    },
+}
+
+impl<'e> BarricadeEdit<'e> {
+    /// `{ op = "place_barricade", at = ... }`.
+    pub const PLACE_BARRICADE: EditOp = EditOp::new("place_barricade", &["at"]);
+    /// `{ op = "take_barricade", at = ... }`.
+    pub const TAKE_BARRICADE: EditOp = EditOp::new("take_barricade", &["at"]);
+    /// Every edit Barricade takes: the piece edits and the barricades'.
+    pub const OPS: &'static [EditOp] = &[
+        PieceEdit::SEND,
+        PieceEdit::PUT,
+        PieceEdit::MOVE,
+        PieceEdit::SWAP,
+        Self::PLACE_BARRICADE,
+        Self::TAKE_BARRICADE,
+    ];
+
+    /// The Barricade edit `edit` is.
+    ///
+    /// # Errors
+    /// When its op is none of [`BarricadeEdit::OPS`], or an argument is
+    /// missing.
+    pub fn read(edit: &'e Edit) -> Result<BarricadeEdit<'e>, ChangeError> {
+        if let Some(piece) = PieceEdit::read(edit)? {
+            return Ok(BarricadeEdit::Piece(piece));
+        }
+        Ok(match edit.op() {
+            "place_barricade" => BarricadeEdit::PlaceBarricade {
+                at: edit.arg("at")?,
+            },
+            "take_barricade" => BarricadeEdit::TakeBarricade {
+                at: edit.arg("at")?,
+            },
+            op => return Err(EditOp::unknown(op, Self::OPS)),
+        })
+    }
+}
 
 impl State {
     /// The point called `name`, or why not.
@@ -202,17 +257,23 @@ impl Barricade {
         Ok(())
     }
 
-    /// [`crate::game::GameRules::apply_edit`] for Barricade: pawns
-    /// and barricades off the goal; no more barricades than the board has.
+    /// [`crate::game::GameRules::apply_edit`] for Barricade: one of
+    /// [`BarricadeEdit::OPS`], read and made.
     pub(crate) fn edit(&self, state: &mut State, edit: &Edit) -> Result<(), ChangeError> {
+        self.make_edit(state, BarricadeEdit::read(edit)?)
+    }
+
+    /// A Barricade edit: pawns and barricades off the goal; no more
+    /// barricades than the board has.
+    fn make_edit(&self, state: &mut State, edit: BarricadeEdit<'_>) -> Result<(), ChangeError> {
         match edit {
-            Edit::Send { at } => {
+            BarricadeEdit::Piece(PieceEdit::Send { at }) => {
                 let p = state.point_named(at)?;
                 let o = state.pawn_named(p, at)?;
                 state.pawns[o] &= !bit(p);
                 state.housed[o] += 1;
             }
-            Edit::Put { seat, at } => {
+            BarricadeEdit::Piece(PieceEdit::Put { seat, at }) => {
                 let c = state
                     .colour(seat)
                     .map(|colour| colour.index())
@@ -225,13 +286,13 @@ impl Barricade {
                 state.housed[c] -= 1;
                 state.pawns[c] |= bit(p);
             }
-            Edit::Move { from, to } => {
+            BarricadeEdit::Piece(PieceEdit::Move { from, to }) => {
                 let (f, t) = (state.point_named(from)?, state.point_named(to)?);
                 let o = state.pawn_named(f, from)?;
                 state.free_for_edit(t, to)?;
                 state.pawns[o] = state.pawns[o] & !bit(f) | bit(t);
             }
-            Edit::Swap { a, b } => {
+            BarricadeEdit::Piece(PieceEdit::Swap { a, b }) => {
                 let (x, y) = (state.point_named(a)?, state.point_named(b)?);
                 let (ox, oy) = (state.pawn_named(x, a)?, state.pawn_named(y, b)?);
                 state.pawns[ox] &= !bit(x);
@@ -239,7 +300,7 @@ impl Barricade {
                 state.pawns[ox] |= bit(y);
                 state.pawns[oy] |= bit(x);
             }
-            Edit::PlaceBarricade { at } => {
+            BarricadeEdit::PlaceBarricade { at } => {
                 let p = state.point_named(at)?;
                 state.free_for_edit(p, at)?;
                 // Barricades held count one each (a seat may hold more than one).
@@ -252,7 +313,7 @@ impl Barricade {
                 }
                 state.barricades |= bit(p);
             }
-            Edit::TakeBarricade { at } => {
+            BarricadeEdit::TakeBarricade { at } => {
                 let p = state.point_named(at)?;
                 if !state.barricade_at(p) {
                     return Err(ChangeError(format!("no barricade stands on {at}")));
@@ -292,7 +353,7 @@ mod tests {
                     bar=i13,i11,i10,i9,g7,k7,a3,i3,m3 move=B due=R held=R,R:e5 replay=R:c5\"]\n\n*\n";
         let game = billes_notation::parse_game(text).expect("record parses");
         let mut state = rules.setup(&game).expect("position tag reads");
-        let place = Edit::PlaceBarricade { at: "e3".into() };
+        let place = Edit::new("place_barricade", [("at", "e3".to_string())]);
         let refused = rules.edit(&mut state, &place).unwrap_err();
         assert_eq!(
             refused.to_string(),

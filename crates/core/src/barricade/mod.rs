@@ -38,6 +38,7 @@ pub use board::{
     bit, first_point, iter_points, seat, Board, Point, Points, Route, BOARD_YAML, COLOURS, HOUSE,
     SEATS,
 };
+pub use house::BarricadeEdit;
 pub use moves::Move;
 pub use need::Need;
 pub use position::{names_diagram, State};
@@ -291,6 +292,10 @@ impl crate::game::GameRules for Barricade {
         ]
     }
 
+    fn edits() -> &'static [crate::edit::EditOp] {
+        BarricadeEdit::OPS
+    }
+
     fn move_fields() -> &'static [(&'static str, crate::variant::FieldKind)] {
         use crate::variant::FieldKind;
         &[
@@ -336,7 +341,7 @@ impl crate::game::GameRules for Barricade {
     fn apply_edit(
         &self,
         state: &mut State,
-        edit: &crate::variant::Edit,
+        edit: &crate::edit::Edit,
     ) -> Result<(), crate::ChangeError> {
         self.edit(state, edit)
     }

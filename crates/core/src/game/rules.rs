@@ -16,6 +16,7 @@ use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
 use serde::de::DeserializeOwned;
 
 use super::{Move, Next, PlayError, Roll, TwoStep};
+use crate::edit::{Edit, EditOp};
 use crate::rng::Rng;
 use crate::variant::{BoardView, FieldKind, Hook, HookError, Hooks, QueryKind};
 use crate::ReplayError;
@@ -258,15 +259,33 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         ))
     }
 
-    /// Applies one edit of an `effect` hook, checked.
+    /// The edits an `effect` hook may make in this game, each its op name
+    /// and the names of its arguments ([`crate::edit`]): what a script
+    /// may write, an op the list lacks being refused with the list's
+    /// names. None by default; Aggravation takes
+    /// [`PieceEdit::OPS`](crate::edit::PieceEdit::OPS), Barricade those
+    /// and its barricades' own.
+    fn edits() -> &'static [EditOp] {
+        &[]
+    }
+
+    /// Applies one edit of an `effect` hook, checked: the game reads the
+    /// edit as the hook wrote it into its own type (one of its
+    /// [`edits`](GameRules::edits)), then makes it.
+    ///
+    /// Why a read here rather than an associated `Edit` type: the hooks
+    /// are one value for any game ([`Hooks::effect`] returns the written
+    /// [`Edit`], whatever the game), so a typed edit would be read from
+    /// the written one all the same; and an associated type has no
+    /// default, so every game, one that takes no edits too, would have to
+    /// name one (a required item more). The game's type stays its own
+    /// (Aggravation reads [`PieceEdit`](crate::edit::PieceEdit), Barricade
+    /// its `BarricadeEdit`), and a new kind of edit is the game's alone.
     ///
     /// # Errors
-    /// When the edit cannot be made (why, lowercase).
-    fn apply_edit(
-        &self,
-        state: &mut Self::State,
-        edit: &crate::variant::Edit,
-    ) -> Result<(), crate::ChangeError> {
+    /// When the edit is none this game takes, or cannot be made (why,
+    /// lowercase).
+    fn apply_edit(&self, state: &mut Self::State, edit: &Edit) -> Result<(), crate::ChangeError> {
         let _ = state;
         Err(crate::ChangeError(format!(
             "{edit}: this game takes no edits"

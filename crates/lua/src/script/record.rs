@@ -6,7 +6,7 @@
 
 use std::cell::{Cell, Ref, RefCell};
 
-use billes_core::house::Edit;
+use billes_core::edit::Edit;
 use billes_core::variant::{
     BoardView, EjectionView, Field, Hook, HookError, Hooks, MoveKind, MoveView, PlayedView,
     RollView, TeamRoll, Verdict, MAX_FIELDS,

@@ -1045,12 +1045,14 @@ fn edit(v: Value, ops: &[EditOp]) -> Result<Edit, crate::refused::Refused> {
         }
     };
     let op = text("op")?;
-    let op = EditOp::find(ops, &op).map_err(|e| crate::refused::Refused(e.0))?;
-    let mut args = Vec::with_capacity(op.args.len());
-    for &name in op.args {
+    let names = EditOp::find(ops, &op)
+        .map_err(|e| crate::refused::Refused(e.0))?
+        .args;
+    let mut args = Vec::with_capacity(names.len());
+    for &name in names {
         args.push((name, text(name)?));
     }
-    Ok(Edit::new(op.name, args))
+    Ok(Edit::new(op, args))
 }
 
 #[cfg(test)]

@@ -280,7 +280,8 @@ impl<R: MoveRules> Check<'_, R> {
 
     /// How to go on after `err`, refused in `state` for `turn` (the turn of
     /// `at` as last tried; the note and message of `err` are completed to
-    /// say so); `None`: the check stops.
+    /// say so); `None`: the check stops. One step per kind of mistake, in
+    /// the order of the module's documentation.
     fn mend(
         &mut self,
         state: &mut R::State,
@@ -288,57 +289,11 @@ impl<R: MoveRules> Check<'_, R> {
         err: &mut ReplayError,
         at: &mut TurnAt<'_>,
     ) -> Option<Mended> {
-        let seat = turn.head.seat.as_str();
         if err.kind == ErrorKind::IllegalMove && self.played_past(state, turn, err) {
             return Some(Mended::Done);
         }
         match err.kind {
-            ErrorKind::Seat => {
-                let to_act = self.rules.to_act(state)?;
-                let to_act = to_act.as_str();
-                if to_act == seat {
-                    return None;
-                }
-                // The seat letter slipped: the written seat cannot play the
-                // move, and the seat to act can.
-                let mut given = state.clone();
-                let theirs = self.rules.give_turn(&mut given, seat) && self.plays(&given, turn);
-                let mut as_theirs = turn.clone();
-                as_theirs.head.seat = to_act.into();
-                if !theirs && self.plays(state, &as_theirs) {
-                    err.message = format!(
-                        "the turn is written for {seat}, but its move is {to_act}'s: {}",
-                        err.message
-                    );
-                    set_note(
-                        err,
-                        format!("the check goes on with the turn as {to_act}'s"),
-                    );
-                    return Some(Mended::As(Box::new(as_theirs)));
-                }
-                let seats = self.rules.seat_list(state);
-                let from = seats.iter().position(|s| s == to_act)?;
-                let to = seats.iter().position(|s| s == seat)?;
-                if !self.rules.give_turn(state, seat) {
-                    return None;
-                }
-                let gap = (to + seats.len() - from) % seats.len();
-                let missing: Vec<&str> = (0..gap)
-                    .map(|k| seats[(from + k) % seats.len()].as_str())
-                    .collect();
-                err.message = format!("{}: {}", missing_turns(&missing), err.message);
-                set_note(err, format!("the check goes on with {seat}'s turn"));
-                // A turn number off by the turns left out is the same mistake.
-                if at
-                    .number
-                    .as_ref()
-                    .is_some_and(|_| turn.number == at.place.saturating_add(gap as u32))
-                {
-                    at.number = None;
-                    self.renumber = Some(turn.number);
-                }
-                Some(Mended::Again)
-            }
+            ErrorKind::Seat => self.mend_seat(state, turn, err, at),
             ErrorKind::Effect => {
                 let stripped = without_marks(turn)?;
                 set_note(err, "the check goes on with the turn as its move plays");
@@ -351,44 +306,122 @@ impl<R: MoveRules> Check<'_, R> {
                 Some(Mended::As(Box::new(t)))
             }
             ErrorKind::Roll | ErrorKind::IllegalMove if self.dice => {
-                // A 6 gives another turn in most rules: tried first when
-                // the same seat writes the next turn, last otherwise.
-                let again = at.next.is_some_and(|n| n.head.seat == turn.head.seat);
-                let faces: [u32; 6] = if again {
-                    [6, 1, 2, 3, 4, 5]
-                } else {
-                    [1, 2, 3, 4, 5, 6]
-                };
-                for face in faces {
-                    if turn.head.roll == Some(face) {
-                        continue;
-                    }
-                    let mut t = turn.clone();
-                    t.head.roll = Some(face);
-                    let mut after = state.clone();
-                    if self.rules.play(&mut after, &t).is_ok() {
-                        *state = after;
-                        set_note(
-                            err,
-                            format!("the written move is played with a roll of {face}: the check goes on"),
-                        );
-                        return Some(Mended::Done);
-                    }
-                }
-                None
+                self.play_other_roll(state, turn, err, at.next)
             }
-            ErrorKind::FalsePass => {
-                let seats = self.rules.seat_list(state);
-                let at = seats.iter().position(|s| s == seat)?;
-                let following = &seats[(at + 1) % seats.len()];
-                if !self.rules.give_turn(state, following) {
-                    return None;
-                }
-                set_note(err, format!("the check goes on with {following}'s turn"));
-                Some(Mended::Done)
-            }
+            ErrorKind::FalsePass => self.pass_on(state, turn.head.seat.as_str(), err),
             _ => None,
         }
+    }
+
+    /// A turn written for another seat than the one to move: the turn as
+    /// the seat to move's when its seat letter slipped, else the written
+    /// seat's, the turns left out named.
+    fn mend_seat(
+        &mut self,
+        state: &mut R::State,
+        turn: &Turn,
+        err: &mut ReplayError,
+        at: &mut TurnAt<'_>,
+    ) -> Option<Mended> {
+        let seat = turn.head.seat.as_str();
+        let to_act = self.rules.to_act(state)?;
+        let to_act = to_act.as_str();
+        if to_act == seat {
+            return None;
+        }
+        if let Some(as_theirs) = self.slipped_seat(state, turn, to_act) {
+            err.message = format!(
+                "the turn is written for {seat}, but its move is {to_act}'s: {}",
+                err.message
+            );
+            set_note(
+                err,
+                format!("the check goes on with the turn as {to_act}'s"),
+            );
+            return Some(Mended::As(Box::new(as_theirs)));
+        }
+        let seats = self.rules.seat_list(state);
+        let from = seats.iter().position(|s| s == to_act)?;
+        let to = seats.iter().position(|s| s == seat)?;
+        if !self.rules.give_turn(state, seat) {
+            return None;
+        }
+        let gap = (to + seats.len() - from) % seats.len();
+        let missing: Vec<&str> = (0..gap)
+            .map(|k| seats[(from + k) % seats.len()].as_str())
+            .collect();
+        err.message = format!("{}: {}", missing_turns(&missing), err.message);
+        set_note(err, format!("the check goes on with {seat}'s turn"));
+        // A turn number off by the turns left out is the same mistake.
+        if at
+            .number
+            .as_ref()
+            .is_some_and(|_| turn.number == at.place.saturating_add(gap as u32))
+        {
+            at.number = None;
+            self.renumber = Some(turn.number);
+        }
+        Some(Mended::Again)
+    }
+
+    /// `turn` as `to_act`'s when its seat letter slipped: the written seat
+    /// cannot play the move (once given the turn), and the seat to act can.
+    fn slipped_seat(&self, state: &R::State, turn: &Turn, to_act: &str) -> Option<Turn> {
+        let mut given = state.clone();
+        let theirs =
+            self.rules.give_turn(&mut given, turn.head.seat.as_str()) && self.plays(&given, turn);
+        let mut as_theirs = turn.clone();
+        as_theirs.head.seat = to_act.into();
+        (!theirs && self.plays(state, &as_theirs)).then_some(as_theirs)
+    }
+
+    /// A wrong roll that another die face makes right for the written
+    /// move: the turn played with that roll. A 6 gives another turn in
+    /// most rules: tried first when the same seat writes the `next` turn,
+    /// last otherwise.
+    fn play_other_roll(
+        &self,
+        state: &mut R::State,
+        turn: &Turn,
+        err: &mut ReplayError,
+        next: Option<&Turn>,
+    ) -> Option<Mended> {
+        let again = next.is_some_and(|n| n.head.seat == turn.head.seat);
+        let faces: [u32; 6] = if again {
+            [6, 1, 2, 3, 4, 5]
+        } else {
+            [1, 2, 3, 4, 5, 6]
+        };
+        for face in faces {
+            if turn.head.roll == Some(face) {
+                continue;
+            }
+            let mut t = turn.clone();
+            t.head.roll = Some(face);
+            let mut after = state.clone();
+            if self.rules.play(&mut after, &t).is_ok() {
+                *state = after;
+                set_note(
+                    err,
+                    format!("the written move is played with a roll of {face}: the check goes on"),
+                );
+                return Some(Mended::Done);
+            }
+        }
+        None
+    }
+
+    /// A pass written by `seat` while a move exists: the turn goes to the
+    /// next seat.
+    fn pass_on(&self, state: &mut R::State, seat: &str, err: &mut ReplayError) -> Option<Mended> {
+        let seats = self.rules.seat_list(state);
+        let at = seats.iter().position(|s| s == seat)?;
+        let following = &seats[(at + 1) % seats.len()];
+        if !self.rules.give_turn(state, following) {
+            return None;
+        }
+        set_note(err, format!("the check goes on with {following}'s turn"));
+        Some(Mended::Done)
     }
 }
 

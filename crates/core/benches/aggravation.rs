@@ -8,6 +8,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_core::aggravation::Aggravation;
+use billes_core::game::GameRules;
+use billes_core::variant::NoHooks;
 use billes_core::{replay_with, Rng, SimOptions};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
@@ -20,7 +22,11 @@ fn replay_four_player_games(c: &mut Criterion) {
     };
     let mut rng = Rng::new(2024);
     let games: Vec<_> = (0..20)
-        .map(|_| rules.simulate(&options, &mut rng).expect("simulated game"))
+        .map(|_| {
+            rules
+                .simulate(&options, &mut rng, &NoHooks)
+                .expect("simulated game")
+        })
         .collect();
     let turns: u64 = games.iter().map(|g| g.line.turns.len() as u64).sum();
     let mut group = c.benchmark_group("aggravation");

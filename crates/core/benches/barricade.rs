@@ -7,6 +7,8 @@
 use std::hint::black_box;
 
 use billes_core::barricade::{Barricade, Params, Placement};
+use billes_core::hooked::HookedRules;
+use billes_core::variant::NoHooks;
 use billes_core::{replay_with, Rng, Rules, SimOptions};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -18,7 +20,9 @@ fn simulated(rules: &Barricade) -> Vec<billes_notation::Game> {
                 players: 2 + i % 3,
                 ..SimOptions::default()
             };
-            rules.simulate(&options, &mut rng).expect("simulated game")
+            rules
+                .simulate_hooked(&options, &mut rng, &NoHooks)
+                .expect("simulated game")
         })
         .collect()
 }

@@ -5,7 +5,9 @@
 
 use std::hint::black_box;
 
+use billes_core::game::GameRules;
 use billes_core::offboard::Offboard;
+use billes_core::variant::NoHooks;
 use billes_core::{replay_with, Rng, SimOptions};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -18,7 +20,7 @@ fn replay(c: &mut Criterion) {
     let games: Vec<_> = (0..200)
         .map(|seed| {
             rules
-                .simulate(&options, &mut Rng::new(seed))
+                .simulate(&options, &mut Rng::new(seed), &NoHooks)
                 .expect("simulates")
         })
         .collect();

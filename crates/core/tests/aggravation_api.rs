@@ -7,9 +7,9 @@
 #![allow(clippy::unwrap_used)]
 
 use billes_core::aggravation::{Aggravation, Need, Params};
-use billes_core::game::{perft, Move, MoveRules, Position, Roll, RulesPosition};
+use billes_core::game::{perft, GameRules, Move, MoveRules, Position, Roll, RulesPosition};
 use billes_core::hooked::{HookedRules, WithHooks};
-use billes_core::variant::{HookError, Hooks, MoveView, TeamRoll, Verdict};
+use billes_core::variant::{HookError, Hooks, MoveView, NoHooks, TeamRoll, Verdict};
 use billes_core::{Engine, GameKind, Rng, SimOptions, Standard};
 use billes_notation::{Action, Game, Name, Path, Seat, Span};
 
@@ -388,7 +388,7 @@ fn the_list_is_what_the_checker_accepts() {
                 // With HOME frozen most games never end: a part of one is enough.
                 let max_turns = if name == "frozen HOME" { 300 } else { 1500 };
                 let options = options(players, teams, max_turns);
-                let game = rules.simulate(&options, &mut rng).unwrap();
+                let game = rules.simulate(&options, &mut rng, &NoHooks).unwrap();
                 eprintln!(
                     "{name}, {players} players {teams:?}: {} turns",
                     game.line.turns.len()

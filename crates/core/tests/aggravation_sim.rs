@@ -3,6 +3,8 @@
 #![allow(clippy::unwrap_used)]
 
 use billes_core::aggravation::{board::Class, Aggravation};
+use billes_core::game::GameRules;
+use billes_core::variant::NoHooks;
 use billes_core::{replay_with, ErrorKind, Rng, SimOptions};
 use billes_notation::{Action, Game};
 
@@ -56,7 +58,7 @@ fn simulated_games_replay_valid_in_every_setup() {
         let mut rng = Rng::new(7);
         let (mut turns, mut unfinished) = (0u64, 0);
         for i in 0..games() {
-            let game = rules.simulate(&options, &mut rng).unwrap();
+            let game = rules.simulate(&options, &mut rng, &NoHooks).unwrap();
             let summary = replay_with(&rules, &game, &mut |_| {})
                 .unwrap_or_else(|e| panic!("{name} game {i}: {e:?}"));
             turns += summary.turns as u64;
@@ -104,7 +106,7 @@ fn single_mutations_are_rejected_with_the_right_kind() {
         let mut rng = Rng::new(11);
         let mut checked = [0u32; 6];
         for g in 0..per_setup {
-            let game = rules.simulate(&options, &mut rng).unwrap();
+            let game = rules.simulate(&options, &mut rng, &NoHooks).unwrap();
             let fail = |what: &str, got: Option<ErrorKind>, want: ErrorKind, i: usize| {
                 assert_eq!(got, Some(want), "{name} game {g}: {what} at turn {}", i + 1);
             };

@@ -8,9 +8,11 @@
 use std::collections::{BTreeSet, HashMap};
 
 use billes_core::barricade::{Barricade, Board, HeldOnCapture, Params, Placement, Six};
-use billes_core::game::{perft, Move, MoveRules, Position, Roll, RulesPosition, TwoStep};
+use billes_core::game::{
+    perft, GameRules, Move, MoveRules, Position, Roll, RulesPosition, TwoStep,
+};
 use billes_core::hooked::WithHooks;
-use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, Verdict};
+use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, NoHooks, Verdict};
 use billes_core::{Rng, SimOptions};
 use billes_notation::{parse_game, Action, Actions, Game, Name, Path, Seat, Span, Turn};
 
@@ -365,7 +367,9 @@ fn agree(sets: &[usize], seed: u64) {
                 max_turns: 120,
                 ..SimOptions::default()
             };
-            let game = rules.simulate(&options, &mut rng).expect("simulated game");
+            let game = rules
+                .simulate(&options, &mut rng, &NoHooks)
+                .expect("simulated game");
             let what = format!("{name}, {players} players");
             walk(&rules, &game, CANDIDATES_EVERY, &mut rng, &what);
         }
@@ -475,7 +479,7 @@ fn finished_games_and_bounces_agree_too() {
                 ..SimOptions::default()
             };
             let game = rules
-                .simulate(&options, &mut Rng::new(seed))
+                .simulate(&options, &mut Rng::new(seed), &NoHooks)
                 .expect("simulated game");
             if game.outcome.winners.is_empty() || game.line.turns.len() > 300 {
                 continue;

@@ -7,9 +7,10 @@
 use std::cell::RefCell;
 
 use billes_core::barricade::Barricade;
+use billes_core::game::Roll;
 use billes_core::hooked::{HookedRules, WithHooks};
-use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, Verdict};
-use billes_core::{replay_with, Colour, ErrorKind, Rng, Rules, SimOptions};
+use billes_core::variant::{HookError, Hooks, MoveKind, MoveView, NoHooks, Verdict};
+use billes_core::{replay_with, ErrorKind, Rng, Rules, SimOptions};
 use billes_notation::{parse_game, Action, Game};
 
 /// Forbids sending a pawn home.
@@ -63,10 +64,12 @@ fn game(movetext: &str) -> Game {
 }
 
 /// The first legal entry of R with `roll` from the start, as written.
-fn entry(rules: &Barricade, roll: usize) -> String {
+fn entry(rules: &Barricade, roll: u8) -> String {
     let state = rules.setup(&game("")).unwrap();
-    let m = rules.legal_moves(&state, Colour::new(0), roll, None)[0];
-    rules.action(&m).to_string()
+    rules
+        .legal_moves_hooked(&state, "R", Roll::new(roll), 1, &NoHooks)
+        .unwrap()[0]
+        .to_string()
 }
 
 /// The point a written move lands on.
@@ -84,7 +87,9 @@ fn allow_forbids_the_written_move_at_its_turn_with_the_reason() {
     let mut rng = Rng::new(11);
     let mut checked = 0;
     for _ in 0..40 {
-        let game = rules.simulate(&SimOptions::default(), &mut rng).unwrap();
+        let game = rules
+            .simulate_hooked(&SimOptions::default(), &mut rng, &NoHooks)
+            .unwrap();
         let first_capture = game.line.turns.iter().find(|t| {
             matches!(
                 &t.actions[0],
@@ -146,9 +151,10 @@ fn extra_turn_decides_who_rolls_next() {
         .play_hooked(&mut state, &first.line.turns[0], &always)
         .unwrap();
     let second = rules
-        .legal_moves(&state, Colour::new(0), 2, None)
+        .legal_moves_hooked(&state, "R", Roll::new(2), 2, &NoHooks)
+        .unwrap()
         .iter()
-        .map(|m| rules.action(m).to_string())
+        .map(ToString::to_string)
         .find(|m| m.starts_with("h-"))
         .expect("a second pawn enters");
     let rolls_again = game(&format!("1. R3 {three} 2. R2 {second}"));

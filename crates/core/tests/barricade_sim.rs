@@ -4,6 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_core::barricade::{Barricade, Params, State};
+use billes_core::hooked::HookedRules;
+use billes_core::variant::NoHooks;
 use billes_core::{replay_with, ErrorKind, ReplayError, Rng, Rules, SimOptions};
 use billes_notation::{Action, Capture, Game, Name, Outcome, Span, Turn};
 
@@ -15,7 +17,7 @@ fn simulate(players: usize, seed: u64) -> Game {
         ..SimOptions::default()
     };
     Barricade::default()
-        .simulate(&options, &mut Rng::new(seed))
+        .simulate_hooked(&options, &mut Rng::new(seed), &NoHooks)
         .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"))
 }
 
@@ -52,14 +54,18 @@ fn simulation_rejects_impossible_setups_and_is_deterministic() {
             players,
             ..SimOptions::default()
         };
-        assert!(rules.simulate(&options, &mut Rng::new(1)).is_err());
+        assert!(rules
+            .simulate_hooked(&options, &mut Rng::new(1), &NoHooks)
+            .is_err());
     }
     let teams = SimOptions {
         players: 4,
         teams: Some("R+G Y+B".into()),
         ..SimOptions::default()
     };
-    assert!(rules.simulate(&teams, &mut Rng::new(1)).is_err());
+    assert!(rules
+        .simulate_hooked(&teams, &mut Rng::new(1), &NoHooks)
+        .is_err());
     assert_eq!(simulate(3, 9), simulate(3, 9));
 }
 
@@ -254,7 +260,7 @@ fn a_dropped_pass_puts_the_next_turn_out_of_order() {
             ..SimOptions::default()
         };
         let game = rules
-            .simulate(&options, &mut Rng::new(seed))
+            .simulate_hooked(&options, &mut Rng::new(seed), &NoHooks)
             .expect("simulated");
         let mut state = rules.setup(&game).expect("setup");
         for (i, turn) in game.line.turns.iter().enumerate() {

@@ -11,11 +11,11 @@ use crate::offboard::support;
 
 use std::collections::BTreeSet;
 
-use billes_core::game::{perft, Move, MoveRules, Position, RulesPosition};
+use billes_core::game::{perft, GameRules, Move, MoveRules, Position, RulesPosition};
 use billes_core::hooked::HookedRules;
 use billes_core::hooked::WithHooks;
 use billes_core::offboard::{board, Cell, Direction, Offboard, Params, State};
-use billes_core::variant::{EjectionView, HookError, Hooks, MoveView, Verdict};
+use billes_core::variant::{EjectionView, HookError, Hooks, MoveView, NoHooks, Verdict};
 use billes_core::{Rng, SimOptions};
 use billes_notation::{Action, Span, Turn};
 
@@ -316,7 +316,11 @@ fn the_standard_rules_list_what_the_checker_accepts() {
     let mut seen = check_games(
         &rules,
         &rules,
-        |rng| rules.simulate(&options(), rng).expect("simulates"),
+        |rng| {
+            rules
+                .simulate(&options(), rng, &NoHooks)
+                .expect("simulates")
+        },
         10,
         15,
     );
@@ -334,7 +338,11 @@ fn abalone_lists_what_the_checker_accepts() {
     let seen = check_games(
         &rules,
         &rules,
-        |rng| rules.simulate(&options(), rng).expect("simulates"),
+        |rng| {
+            rules
+                .simulate(&options(), rng, &NoHooks)
+                .expect("simulates")
+        },
         6,
         25,
     );
@@ -347,7 +355,11 @@ fn scoring_targets_list_what_the_checker_accepts() {
     let seen = check_games(
         &rules,
         &rules,
-        |rng| rules.simulate(&options(), rng).expect("simulates"),
+        |rng| {
+            rules
+                .simulate(&options(), rng, &NoHooks)
+                .expect("simulates")
+        },
         6,
         15,
     );
@@ -410,7 +422,11 @@ fn the_error_lists_are_the_legal_moves_written_short() {
                 short.push(t);
             }
         }
-        assert_eq!(rules.legal_turns(&state), short, "{text}");
+        // A turn the rules refuse (no line runs from a1 to i9) lists them.
+        let refused = support::turn(1, &format!("{} a1:i9>e", state.to_move()));
+        let err = GameRules::play(&rules, &mut state.clone(), &refused, &NoHooks)
+            .expect_err("the turn is refused");
+        assert_eq!(err.legal, short, "{text}: {}", err.message);
     }
 }
 

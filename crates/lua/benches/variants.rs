@@ -9,6 +9,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_core::aggravation::Aggravation;
+use billes_core::game::GameRules;
+use billes_core::variant::NoHooks;
 use billes_core::{Engine, GameKind, Rng, SimOptions};
 use billes_lua::{Variant, VariantSource};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -35,7 +37,11 @@ fn replay_under_variants(c: &mut Criterion) {
     };
     let mut rng = Rng::new(2024);
     let games: Vec<_> = (0..20)
-        .map(|_| rules.simulate(&options, &mut rng).expect("simulated game"))
+        .map(|_| {
+            rules
+                .simulate(&options, &mut rng, &NoHooks)
+                .expect("simulated game")
+        })
         .collect();
     let turns: u64 = games.iter().map(|g| g.line.turns.len() as u64).sum();
     let params_only =

@@ -462,6 +462,7 @@ fn lua_text(v: &Value) -> String {
 mod tests {
     use super::*;
     use billes_core::barricade;
+    use billes_core::variant::NoHooks;
 
     fn shipped(name: &str) -> Variant {
         Variant::load(&VariantSource::shipped(name).expect("shipped")).expect("loads")
@@ -473,7 +474,7 @@ mod tests {
         let AnyRules::Offboard(r) = &v.rules else {
             panic!("abalone is an offboard variant")
         };
-        let moves = r.legal_turns(&r.start());
+        let moves = GameRules::legal_moves(r, &r.start(), "R", None, 1, &NoHooks).expect("moves");
         assert_eq!(moves.len(), 44, "{moves:?}");
         assert_eq!(r.params().marbles, 14);
     }

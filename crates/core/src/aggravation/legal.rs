@@ -53,7 +53,7 @@ impl Aggravation {
     /// whatever the order of play, so that its first is named first); none once the game
     /// is won. A finished player of a team rolls for its teammates still
     /// playing ([`Need::Teammate`]).
-    pub(crate) fn next(&self, state: &State) -> Next {
+    pub(super) fn whose_turn(&self, state: &State) -> Next {
         let mut next = Next {
             seats: Vec::new(),
             dice: true,
@@ -83,7 +83,7 @@ impl Aggravation {
         next
     }
 
-    pub(crate) fn to_act(&self, state: &State) -> Option<Seat> {
+    pub(super) fn seat_to_act(&self, state: &State) -> Option<Seat> {
         if state.winner.is_some() {
             return None;
         }
@@ -94,7 +94,7 @@ impl Aggravation {
         Some(Seat::from(state.letter(seat)))
     }
 
-    pub(crate) fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+    pub(super) fn hand_turn_to(&self, state: &mut State, seat: &str) -> bool {
         let Some(s) = state.seats().find(|&s| state.letter(s) == seat) else {
             return false;
         };
@@ -104,10 +104,6 @@ impl Aggravation {
         state.to_roll = Some(s);
         state.again = false;
         true
-    }
-
-    pub(crate) fn position_tag(&self, state: &State) -> String {
-        super::position::tag(self, state)
     }
 }
 
@@ -144,7 +140,7 @@ impl Aggravation {
                     && self.may_roll(state, s)
                     && state.to_roll.is_none_or(|r| r == s)
             })
-            .ok_or_else(|| seat_error(seat, &self.next(state)))?;
+            .ok_or_else(|| seat_error(seat, &self.whose_turn(state)))?;
         let roll = roll.ok_or_else(|| roll_error(true))?.get();
         let mut out = Vec::with_capacity(8);
         self.each_listed(

@@ -8,11 +8,13 @@
 //!
 //! ```
 //! use billes_core::aggravation::Aggravation;
+//! use billes_core::game::GameRules;
+//! use billes_core::variant::NoHooks;
 //! use billes_core::{replay_with, Rng, SimOptions};
 //!
 //! let rules = Aggravation::default();
 //! let options = SimOptions { players: 4, ..SimOptions::default() };
-//! let game = rules.simulate(&options, &mut Rng::new(1)).unwrap();
+//! let game = rules.simulate(&options, &mut Rng::new(1), &NoHooks).unwrap();
 //! let summary = replay_with(&rules, &game, &mut |_| {}).unwrap();
 //! assert_eq!(summary.turns as usize, game.line.turns.len());
 //! ```
@@ -219,11 +221,11 @@ impl crate::game::GameRules for Aggravation {
     }
 
     fn next(&self, state: &State) -> crate::game::Next {
-        Aggravation::next(self, state)
+        self.whose_turn(state)
     }
 
     fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
-        Aggravation::to_act(self, state)
+        self.seat_to_act(state)
     }
 
     fn legal_moves<H: Hooks>(
@@ -252,7 +254,7 @@ impl crate::game::GameRules for Aggravation {
     }
 
     fn position_tag(&self, state: &State) -> String {
-        Aggravation::position_tag(self, state)
+        position::tag(self, state)
     }
 
     fn text_board(&self, state: &State) -> String {
@@ -264,7 +266,7 @@ impl crate::game::GameRules for Aggravation {
     }
 
     fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        Aggravation::give_turn(self, state, seat)
+        self.hand_turn_to(state, seat)
     }
 
     fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {

@@ -323,6 +323,8 @@ mod tests {
 
     use super::*;
     use crate::game::position::tags_game;
+    use crate::hooked::HookedRules;
+    use crate::variant::NoHooks;
     use crate::{GameKind, Rng, Rules, SimOptions};
 
     /// What a position is, as far as the rules can tell: freshness counts
@@ -379,7 +381,7 @@ mod tests {
                 };
                 let mut rng = Rng::new(3);
                 for _ in 0..3 {
-                    let game = rules.simulate(&options, &mut rng).unwrap();
+                    let game = rules.simulate_hooked(&options, &mut rng, &NoHooks).unwrap();
                     let seats = game.tag("Seats").unwrap().to_string();
                     let mut state = rules.setup(&game).unwrap();
                     for turn in game.line.turns.iter() {

@@ -9,7 +9,7 @@ use super::moves::Candidate;
 use super::position::parse_seats;
 use super::{Aggravation, State};
 use crate::greedy::{Greedy, Ties};
-use crate::variant::{Hooks, NoHooks};
+use crate::variant::Hooks;
 use crate::SimulateError;
 use crate::{Colour, Rng, Rules, SimOptions};
 
@@ -17,23 +17,19 @@ use crate::{Colour, Rng, Rules, SimOptions};
 const DEFAULT_SEATS: [&str; 5] = ["R G", "R P Y", "R B G Y", "R B P G Y", "R B P G Y W"];
 
 impl Aggravation {
-    /// Plays one random legal game and returns its record.
+    /// Plays one random legal game under `hooks` and returns its record
+    /// ([`GameRules::simulate`](crate::game::GameRules::simulate)).
     ///
     /// Each seat plays uniformly random legal moves or, chosen with `rng`, a
     /// simple greedy policy. A finished player in team play gives the roll to
-    /// a random teammate still playing. The game stops unfinished (`*`) after
+    /// a random teammate still playing. The teammate and the move are chosen
+    /// among those the hooks allow. The game stops unfinished (`*`) after
     /// `options.max_turns` turns.
     ///
     /// # Errors
     /// When the options describe no game: fewer than 2 or more than 6 players,
-    /// or a team layout the board does not allow.
-    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, SimulateError> {
-        self.simulate_with(options, rng, &NoHooks)
-    }
-
-    /// [`Aggravation::simulate`] under a variant's hooks: the teammate and
-    /// the move are chosen among those the hooks allow.
-    pub(crate) fn simulate_with<H: Hooks>(
+    /// or a team layout the board does not allow; when a hook fails.
+    pub(super) fn simulate_with<H: Hooks>(
         &self,
         options: &SimOptions,
         rng: &mut Rng,

@@ -13,7 +13,7 @@ use billes_notation::{Action, Actions, Seat, Span};
 
 use super::board::{bit, iter_points, seat, Point, Points};
 use super::moves::Move as PawnMove;
-use super::position::{colour_of, write_position, State};
+use super::position::{colour_of, State};
 use super::turn::{after_move, due_now, free_points, Owed};
 use super::{Barricade, HeldOnCapture, Need, Placement, Six};
 use crate::game::{roll_error, seat_error, AnyNeed, Move, MoveRules, Next, Roll, TwoStep};
@@ -54,7 +54,7 @@ impl Barricade {
     /// (under `must_replay`, `declined` names the seat that plays after the
     /// replay). An extra turn a variant's hook gave moves any pawn: its
     /// seat comes first, with no `Replay` need.
-    pub(crate) fn next(&self, state: &State) -> Next {
+    pub(super) fn whose_turn(&self, state: &State) -> Next {
         let mut next = Next {
             seats: Vec::new(),
             dice: true,
@@ -98,7 +98,7 @@ impl Barricade {
         next
     }
 
-    pub(crate) fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+    pub(super) fn seat_to_act(&self, state: &State) -> Option<billes_notation::Seat> {
         if state.winner.is_some() {
             return None;
         }
@@ -111,7 +111,7 @@ impl Barricade {
         Some(billes_notation::Seat::from(seat(colour)))
     }
 
-    pub(crate) fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+    pub(super) fn hand_turn_to(&self, state: &mut State, seat: &str) -> bool {
         let Some(i) = colour_of(seat).and_then(|c| state.seat_index(c)) else {
             return false;
         };
@@ -121,10 +121,6 @@ impl Barricade {
         state.next = Some(i);
         state.replay_colour = None;
         true
-    }
-
-    pub(crate) fn position_tag(&self, state: &State) -> String {
-        write_position(state)
     }
 }
 
@@ -274,7 +270,7 @@ impl Barricade {
         let pawns = if hooks.active() {
             self.allowed_moves(state, number, colour, roll, replay, hooks)?
         } else {
-            self.legal_moves(state, colour, roll, replay)
+            self.legal_pawn_moves(state, colour, roll, replay)
         };
         let due = due_now(self, state, colour);
         let free = free_points(self, state).fold(0, |a, p| a | bit(p));
@@ -449,8 +445,11 @@ mod tests {
     use billes_notation::parse_game;
 
     use super::*;
+    use crate::barricade::position::write_position;
     use crate::barricade::Params;
     use crate::game::Position;
+    use crate::hooked::HookedRules;
+    use crate::variant::NoHooks;
     use crate::{Rng, Rules, SimOptions};
 
     /// Everything a position says, to compare two of them (the replay pawn
@@ -507,7 +506,9 @@ mod tests {
                     max_turns: 600,
                     ..SimOptions::default()
                 };
-                let game = rules.simulate(&options, &mut rng).expect("simulated game");
+                let game = rules
+                    .simulate_hooked(&options, &mut rng, &NoHooks)
+                    .expect("simulated game");
                 let seats = game.tag("Seats").unwrap_or_default().to_string();
                 let mut state = rules.setup(&game).expect("start");
                 for turn in &game.line.turns {

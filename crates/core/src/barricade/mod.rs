@@ -10,10 +10,13 @@
 //! [`Params`], documented in `notation/barricade.md`.
 //!
 //! ```
-//! use billes_core::{barricade::Barricade, Rng, Rules, SimOptions};
+//! use billes_core::game::GameRules;
+//! use billes_core::variant::NoHooks;
+//! use billes_core::{barricade::Barricade, Rng, SimOptions};
 //!
 //! let rules = Barricade::default();
-//! let record = rules.simulate(&SimOptions { players: 3, ..SimOptions::default() }, &mut Rng::new(1)).unwrap();
+//! let options = SimOptions { players: 3, ..SimOptions::default() };
+//! let record = rules.simulate(&options, &mut Rng::new(1), &NoHooks).unwrap();
 //! let summary = billes_core::replay_with(&rules, &record, &mut |_| {}).unwrap();
 //! assert_eq!(summary.turns as usize, record.line.turns.len());
 //! ```
@@ -39,7 +42,6 @@ pub use board::{
     SEATS,
 };
 pub use house::BarricadeEdit;
-pub use moves::Move;
 pub use need::Need;
 pub use position::{names_diagram, State};
 
@@ -204,11 +206,11 @@ impl crate::game::GameRules for Barricade {
     }
 
     fn next(&self, state: &State) -> crate::game::Next {
-        Barricade::next(self, state)
+        self.whose_turn(state)
     }
 
     fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
-        Barricade::to_act(self, state)
+        self.seat_to_act(state)
     }
 
     fn legal_moves<H: Hooks>(
@@ -249,7 +251,7 @@ impl crate::game::GameRules for Barricade {
     }
 
     fn position_tag(&self, state: &State) -> String {
-        Barricade::position_tag(self, state)
+        position::write_position(state)
     }
 
     fn text_board(&self, state: &State) -> String {
@@ -261,7 +263,7 @@ impl crate::game::GameRules for Barricade {
     }
 
     fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        Barricade::give_turn(self, state, seat)
+        self.hand_turn_to(state, seat)
     }
 
     fn play_mended<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Option<String> {

@@ -11,7 +11,7 @@ use crate::Colour;
 
 /// A legal pawn move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Move {
+pub(crate) struct Move {
     /// Where the pawn starts (`None`: from its house).
     pub from: Option<Point>,
     /// Where it lands.
@@ -274,9 +274,10 @@ impl Barricade {
         found
     }
 
-    /// Every legal move of `colour` with `roll` (`replay`: the pawn that
-    /// must move on a 6 replay).
-    pub fn legal_moves(
+    /// Every legal pawn move of `colour` with `roll` (`replay`: the pawn
+    /// that must move on a 6 replay), typed: what the game API's legal
+    /// moves are made of.
+    pub(crate) fn legal_pawn_moves(
         &self,
         state: &State,
         colour: Colour,
@@ -371,7 +372,7 @@ impl Barricade {
     }
 
     /// A move as written in a record: `e3-f5*`, `h-c1`, `i13-i14-g13#`.
-    pub fn action(&self, m: &Move) -> Action {
+    pub(crate) fn action(&self, m: &Move) -> Action {
         let board = self.board();
         let mut path = Path::new();
         path.push(match m.from {

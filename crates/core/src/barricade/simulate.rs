@@ -11,26 +11,21 @@ use super::position::State;
 use super::turn::play_with;
 use super::{Barricade, Six};
 use crate::greedy::{best_of, Ties};
-use crate::variant::{Hooks, NoHooks};
+use crate::variant::Hooks;
 use crate::SimulateError;
 use crate::{Colour, Rng, SimOptions};
 
 impl Barricade {
-    /// Plays one random legal game and returns its record.
+    /// Plays one random legal game under `hooks` and returns its record
+    /// ([`GameRules::simulate`](crate::game::GameRules::simulate)): only
+    /// moves `allow` lets through are played, and `extra_turn` decides who
+    /// rolls next.
     ///
     /// # Errors
     /// When the options describe no Barricade game (players outside 2..=4,
-    /// teams), or, which would be a bug, when a generated turn does not replay.
-    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, SimulateError> {
-        self.simulate_with(options, rng, &NoHooks)
-    }
-
-    /// [`Barricade::simulate`] under a variant's hooks: only moves `allow`
-    /// lets through are played, and `extra_turn` decides who rolls next.
-    ///
-    /// # Errors
-    /// As [`Barricade::simulate`], and when a hook fails.
-    pub(crate) fn simulate_with<H: Hooks>(
+    /// teams), when a hook fails, or, which would be a bug, when a generated
+    /// turn does not replay.
+    pub(super) fn simulate_with<H: Hooks>(
         &self,
         options: &SimOptions,
         rng: &mut Rng,

@@ -1240,6 +1240,7 @@ mod tests {
 
     use super::{bit, play, play_checked};
     use crate::barricade::{Barricade, HeldOnCapture, Params, Placement, Six, State};
+    use crate::hooked::HookedRules;
     use crate::variant::NoHooks;
     use crate::{ReplayError, Rng, Rules, SimOptions};
 
@@ -1416,7 +1417,9 @@ mod tests {
                     max_turns: 400,
                     ..SimOptions::default()
                 };
-                let game = rules.simulate(&options, &mut rng).expect("simulated game");
+                let game = rules
+                    .simulate_hooked(&options, &mut rng, &NoHooks)
+                    .expect("simulated game");
                 let mut state = rules.setup(&game).expect("setup");
                 for turn in &game.line.turns {
                     same(&rules, &state, turn);

@@ -20,11 +20,11 @@ use super::moves::Shift;
 use super::position::{seat_name, State};
 use super::{Need, Offboard};
 use crate::game::{roll_error, seat_error, AnyNeed, Move, MoveRules, Next, Roll};
-use crate::variant::{HookError, Hooks, NoHooks};
+use crate::variant::{HookError, Hooks};
 use crate::{Colour, ErrorKind, ReplayError, Rules};
 
 impl Offboard {
-    pub(crate) fn next(&self, state: &State) -> Next {
+    pub(super) fn whose_turn(&self, state: &State) -> Next {
         if self.is_over(state) {
             return Next {
                 seats: Vec::new(),
@@ -43,11 +43,11 @@ impl Offboard {
         }
     }
 
-    pub(crate) fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
+    pub(super) fn seat_to_act(&self, state: &State) -> Option<billes_notation::Seat> {
         (!self.is_over(state)).then(|| billes_notation::Seat::from(seat_name(state.to_move)))
     }
 
-    pub(crate) fn give_turn(&self, state: &mut State, seat: &str) -> bool {
+    pub(super) fn hand_turn_to(&self, state: &mut State, seat: &str) -> bool {
         let Some(colour) = super::position::seat_of(seat) else {
             return false;
         };
@@ -56,10 +56,6 @@ impl Offboard {
         }
         state.to_move = colour;
         true
-    }
-
-    pub(crate) fn position_tag(&self, state: &State) -> String {
-        state.to_position()
     }
 }
 
@@ -215,10 +211,16 @@ impl Offboard {
         Ok(out)
     }
 
+    /// The legal turns of the seat to move, in notation, as error messages
+    /// list them (`c3:c5>e*t4=3`, `--`; with a marble pending, every `+e5`
+    /// then one `~` for the removals): the game API's legal moves
+    /// ([`crate::game::Position::legal_moves`]) written short, that is
     /// [`Offboard::allowed_list`] under the rules alone.
+    #[cfg(test)]
     pub(crate) fn legal_list(&self, state: &State) -> Vec<String> {
         // `NoHooks` never fails.
-        self.allowed_list(state, 0, &NoHooks).unwrap_or_default()
+        self.allowed_list(state, 0, &crate::variant::NoHooks)
+            .unwrap_or_default()
     }
 }
 
@@ -318,7 +320,7 @@ mod tests {
         assert_eq!(moves.len(), 55 + 8);
         assert_eq!(moves[0], "+a2");
         assert!(moves[55..].iter().all(|m| m.starts_with("~ ")));
-        let list = rules.legal_turns(&state);
+        let list = rules.legal_list(&state);
         assert_eq!(list.len(), 56);
         assert_eq!(list.last().map(String::as_str), Some("~"));
     }

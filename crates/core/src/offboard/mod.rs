@@ -10,11 +10,13 @@
 //! fields.
 //!
 //! ```
+//! use billes_core::game::GameRules;
 //! use billes_core::offboard::{Offboard, Params};
-//! use billes_core::{Rng, SimOptions, Rules};
+//! use billes_core::variant::NoHooks;
+//! use billes_core::{Rng, SimOptions};
 //!
 //! let rules = Offboard::default();
-//! let game = rules.simulate(&SimOptions::default(), &mut Rng::new(1)).unwrap();
+//! let game = rules.simulate(&SimOptions::default(), &mut Rng::new(1), &NoHooks).unwrap();
 //! let summary = billes_core::replay_with(&rules, &game, &mut |_| {}).unwrap();
 //! assert_eq!(summary.turns as usize, game.line.turns.len());
 //!
@@ -220,14 +222,6 @@ impl Offboard {
         let values = (!self.params.targets.is_empty()).then_some(self.start.values);
         State::from_position(text, values)
     }
-
-    /// The legal turns of the seat to move, in notation, as error messages
-    /// list them (`c3:c5>e*t4=3`, `--`; with a marble pending, every `+e5`
-    /// then one `~` for the removals): the game API's legal moves
-    /// ([`crate::game::Position::legal_moves`]) written short.
-    pub fn legal_turns(&self, state: &State) -> Vec<String> {
-        self.legal_list(state)
-    }
 }
 
 impl crate::game::GameRules for Offboard {
@@ -271,11 +265,11 @@ impl crate::game::GameRules for Offboard {
     }
 
     fn next(&self, state: &State) -> crate::game::Next {
-        Offboard::next(self, state)
+        self.whose_turn(state)
     }
 
     fn to_act(&self, state: &State) -> Option<billes_notation::Seat> {
-        Offboard::to_act(self, state)
+        self.seat_to_act(state)
     }
 
     fn legal_moves<H: Hooks>(
@@ -308,7 +302,7 @@ impl crate::game::GameRules for Offboard {
     }
 
     fn position_tag(&self, state: &State) -> String {
-        Offboard::position_tag(self, state)
+        state.to_position()
     }
 
     fn text_board(&self, state: &State) -> String {
@@ -320,7 +314,7 @@ impl crate::game::GameRules for Offboard {
     }
 
     fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        Offboard::give_turn(self, state, seat)
+        self.hand_turn_to(state, seat)
     }
 
     fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {

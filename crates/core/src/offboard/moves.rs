@@ -460,7 +460,9 @@ impl Offboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameRules;
     use crate::offboard::Params;
+    use crate::variant::NoHooks;
     use crate::{Rng, SimOptions};
     use std::collections::BTreeSet;
 
@@ -487,7 +489,7 @@ mod tests {
         };
         for seed in 0..seeds {
             let game = rules
-                .simulate(&options, &mut Rng::new(seed))
+                .simulate(&options, &mut Rng::new(seed), &NoHooks)
                 .expect("simulates");
             let mut state = rules.start;
             for (k, turn) in game.line.turns.iter().enumerate() {

@@ -8,30 +8,24 @@ use super::legal::{Choice, Play};
 use super::position::{seat_name, State, SEATS};
 use super::Offboard;
 use crate::greedy::{Greedy, Ties};
-use crate::variant::{Hooks, NoHooks};
+use crate::variant::Hooks;
 use crate::SimulateError;
 use crate::{Rng, SimOptions};
 
 impl Offboard {
-    /// Plays one random legal game and returns its record.
+    /// Plays one random legal game under `hooks` and returns its record
+    /// ([`GameRules::simulate`](crate::game::GameRules::simulate)).
     ///
     /// Each seat is chosen with the rng to be a uniformly random player or a
-    /// greedy one. The game stops when a seat wins, after
+    /// greedy one; only moves `allow` lets through are played, and `score`
+    /// gives the points. The game stops when a seat wins, after
     /// `options.max_turns` turns, or when both seats have passed in a row
     /// (unfinished, `*`).
     ///
     /// # Errors
-    /// When the options ask for other than two players or for teams.
-    pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, SimulateError> {
-        self.simulate_with(options, rng, &NoHooks)
-    }
-
-    /// [`Offboard::simulate`] under a variant's hooks: only moves `allow`
-    /// lets through are played, and `score` gives the points.
-    ///
-    /// # Errors
-    /// As [`Offboard::simulate`], and when a hook fails.
-    pub(crate) fn simulate_with<H: Hooks>(
+    /// When the options ask for other than two players or for teams, or a
+    /// hook fails.
+    pub(super) fn simulate_with<H: Hooks>(
         &self,
         options: &SimOptions,
         rng: &mut Rng,

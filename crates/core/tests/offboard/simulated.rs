@@ -1,7 +1,9 @@
 //! Simulated games replay valid; single mutations of them are rejected with
 //! the right kind of error.
 
+use billes_core::hooked::HookedRules;
 use billes_core::offboard::Offboard;
+use billes_core::variant::NoHooks;
 use billes_core::{ErrorKind, Rng, SimOptions};
 use billes_notation::{Action, Capture, Game, Span};
 
@@ -18,7 +20,11 @@ fn options() -> SimOptions {
 
 fn games(rules: &Offboard, n: u64) -> Vec<Game> {
     (0..n)
-        .map(|seed| rules.simulate(&options(), &mut Rng::new(seed)).unwrap())
+        .map(|seed| {
+            rules
+                .simulate_hooked(&options(), &mut Rng::new(seed), &NoHooks)
+                .unwrap()
+        })
         .collect()
 }
 
@@ -67,17 +73,23 @@ fn simulate_needs_two_players_and_no_teams() {
         players: 3,
         ..SimOptions::default()
     };
-    assert!(rules.simulate(&three, &mut Rng::new(0)).is_err());
+    assert!(rules
+        .simulate_hooked(&three, &mut Rng::new(0), &NoHooks)
+        .is_err());
     let teams = SimOptions {
         teams: Some("R+B".into()),
         ..SimOptions::default()
     };
-    assert!(rules.simulate(&teams, &mut Rng::new(0)).is_err());
+    assert!(rules
+        .simulate_hooked(&teams, &mut Rng::new(0), &NoHooks)
+        .is_err());
     let capped = SimOptions {
         max_turns: 10,
         ..SimOptions::default()
     };
-    let game = rules.simulate(&capped, &mut Rng::new(0)).unwrap();
+    let game = rules
+        .simulate_hooked(&capped, &mut Rng::new(0), &NoHooks)
+        .unwrap();
     assert_eq!(game.line.turns.len(), 10);
     assert_eq!(game.outcome.token(), "*");
     assert_eq!(game.tag("Result"), Some("*"));

@@ -17,6 +17,13 @@ type Checked<T> = Result<T, Box<ReplayError>>;
 
 impl Aggravation {
     /// Checks one turn against `state` under a variant's hooks and plays it.
+    /// The steps follow the rule text (seed 003): the seat in its order
+    /// ("play passes to the left"), the roll ("on a turn, roll the die
+    /// once"), the teammate a finished player rolls for (team play), the
+    /// one move ("and try to move a marble": entering, moving, aggravating,
+    /// the shortcuts, HOME, in [`Aggravation::check_action`]), then the
+    /// extra turn ("anytime you roll a 6, take an extra turn") and the next
+    /// seat.
     #[inline(always)]
     pub(crate) fn play_turn_with<H: Hooks>(
         &self,

@@ -246,12 +246,6 @@ pub(crate) fn marks(
             Action::Pass { .. } | Action::Remove { .. } => {}
         }
     }
-    m.taken = before
-        .barricades
-        .iter()
-        .filter(|b| !after.barricades.contains(b))
-        .cloned()
-        .collect();
     drawing::losses(before.game, before, after, &mut m);
     m
 }

@@ -42,6 +42,7 @@ pub use house::BarricadeEdit;
 pub use moves::Move;
 pub use need::Need;
 pub use position::{names_diagram, State};
+pub use view::ViewPart;
 
 use crate::variant::Hooks;
 use crate::ReplayError;

@@ -1,21 +1,26 @@
 //! What each game brings to its pictures, in one place: the board file its
 //! layout is read from and how the layout is fitted to a variant, how a
-//! move's arrow runs, how a piece leaving the board is marked, and what the
-//! panel says of each seat.
+//! move's arrow runs, how a piece leaving the board is marked, what the
+//! panel says of each seat, and everything drawn or told of the game's own
+//! part of a position ([`PositionView::part`]: barricades, targets, scores,
+//! HOME), in the SVG and in the viewer's deltas.
 //!
 //! Each game's rules type (the one billes_core's `games!` list names)
 //! implements [`Drawing`] in its own module here, which also reads the
-//! game's board file into a [`Layout`]; the functions below reach it through
+//! game's board file into a [`Layout`] and reads back the game's own part
+//! of a view; the functions below reach it through
 //! [`billes_core::with_kind!`], so the game is chosen once, by the core's
 //! list. A fourth game is one more module with its `impl Drawing`: the
 //! crate does not build without it.
 
-use billes_core::view::{PositionView, SeatView};
+use billes_core::view::PositionView;
 use billes_core::{with_kind, GameKind};
 use billes_notation::{Name, Turn};
 
 use crate::frames::Marks;
+use crate::html::Delta;
 use crate::layout::{Layout, Xy};
+use crate::svg::Canvas;
 use crate::RenderError;
 
 mod aggravation;
@@ -58,23 +63,79 @@ pub(crate) trait Drawing {
     /// and `after`. By default a piece sent back: its seat has fewer pieces
     /// on the board, and the hole it stood on lost it.
     fn losses(before: &PositionView, after: &PositionView, marks: &mut Marks) {
-        for seat in &before.seats {
-            let count = |v: &PositionView| v.pieces.iter().filter(|p| p.seat == seat.seat).count();
-            if count(after) < count(before) {
-                marks.captured.extend(
-                    before
-                        .pieces
-                        .iter()
-                        .filter(|p| p.seat == seat.seat && !after.pieces.contains(p))
-                        .cloned(),
-                );
-            }
-        }
+        captures(before, after, marks);
     }
 
-    /// Adds to the panel's `line` for `seat` what the game counts off
-    /// the board, in position `view`.
-    fn seat_line(view: &PositionView, seat: &SeatView, line: &mut String);
+    /// Adds to the panel's `line` for seat `i` of `view` what the game
+    /// counts off the board.
+    fn seat_line(view: &PositionView, i: usize, line: &mut String);
+
+    /// Empties the game's own part of `view` as the viewer's page has it
+    /// before the start position: nothing on the board, every count 0.
+    fn clear(_view: &mut PositionView) {}
+
+    /// Writes to `delta` what changed in the game's own part from `before`
+    /// to `after`, but the seats' counts (the viewer's words: see the
+    /// `html` module).
+    fn delta(_before: &PositionView, _after: &PositionView, _delta: &mut Delta<'_>) {}
+
+    /// Writes to `delta` what changed in the game's own counts of seat
+    /// `i` of `after`, which is seat `was` of `before` (`None`: a seat it
+    /// did not have).
+    fn seat_delta(
+        _before: &PositionView,
+        _was: Option<usize>,
+        _after: &PositionView,
+        _i: usize,
+        _delta: &mut Delta<'_>,
+    ) {
+    }
+
+    /// The values the board shows beside its places (Offboard's targets),
+    /// as the start position `view` gives them.
+    fn values(_view: &PositionView) -> Vec<(String, u32)> {
+        Vec::new()
+    }
+
+    /// Draws into `svg` what of the game's own part goes under the pieces
+    /// (Barricade's barricades and the marks of those moved).
+    fn under_pieces(
+        _layout: &Layout,
+        _canvas: &Canvas,
+        _view: &PositionView,
+        _marks: &Marks,
+        _svg: &mut String,
+    ) {
+    }
+
+    /// Draws into `svg` what of the game's own part goes over the pieces
+    /// and their off-board places (Offboard's targets and their marks).
+    fn over_pieces(
+        _layout: &Layout,
+        _canvas: &Canvas,
+        _view: &PositionView,
+        _marks: &Marks,
+        _svg: &mut String,
+    ) {
+    }
+}
+
+/// Marks in `marks` the pieces sent back between `before` and `after`:
+/// its seat has fewer pieces on the board, and the hole it stood on lost
+/// it (what [`Drawing::losses`] does by default).
+pub(crate) fn captures(before: &PositionView, after: &PositionView, marks: &mut Marks) {
+    for seat in &before.seats {
+        let count = |v: &PositionView| v.pieces.iter().filter(|p| p.seat == seat.seat).count();
+        if count(after) < count(before) {
+            marks.captured.extend(
+                before
+                    .pieces
+                    .iter()
+                    .filter(|p| p.seat == seat.seat && !after.pieces.contains(p))
+                    .cloned(),
+            );
+        }
+    }
 }
 
 /// [`Drawing::standard_layout`] of `game`.
@@ -118,6 +179,54 @@ pub(crate) fn losses(
 }
 
 /// [`Drawing::seat_line`] of the game of `view`.
-pub(crate) fn seat_line(view: &PositionView, seat: &SeatView, line: &mut String) {
-    with_kind!(view.game, R => <R as Drawing>::seat_line(view, seat, line));
+pub(crate) fn seat_line(view: &PositionView, i: usize, line: &mut String) {
+    with_kind!(view.game, R => <R as Drawing>::seat_line(view, i, line));
+}
+
+/// [`Drawing::clear`] of the game of `view`.
+pub(crate) fn clear(view: &mut PositionView) {
+    with_kind!(view.game, R => <R as Drawing>::clear(view));
+}
+
+/// [`Drawing::delta`] of the game of `after`.
+pub(crate) fn delta(before: &PositionView, after: &PositionView, delta: &mut Delta<'_>) {
+    with_kind!(after.game, R => <R as Drawing>::delta(before, after, delta));
+}
+
+/// [`Drawing::seat_delta`] of the game of `after`.
+pub(crate) fn seat_delta(
+    before: &PositionView,
+    was: Option<usize>,
+    after: &PositionView,
+    i: usize,
+    delta: &mut Delta<'_>,
+) {
+    with_kind!(after.game, R => <R as Drawing>::seat_delta(before, was, after, i, delta));
+}
+
+/// [`Drawing::values`] of the game of `view`.
+pub(crate) fn values(view: &PositionView) -> Vec<(String, u32)> {
+    with_kind!(view.game, R => <R as Drawing>::values(view))
+}
+
+/// [`Drawing::under_pieces`] of the game of `view`.
+pub(crate) fn under_pieces(
+    layout: &Layout,
+    canvas: &Canvas,
+    view: &PositionView,
+    marks: &Marks,
+    svg: &mut String,
+) {
+    with_kind!(view.game, R => <R as Drawing>::under_pieces(layout, canvas, view, marks, svg));
+}
+
+/// [`Drawing::over_pieces`] of the game of `view`.
+pub(crate) fn over_pieces(
+    layout: &Layout,
+    canvas: &Canvas,
+    view: &PositionView,
+    marks: &Marks,
+    svg: &mut String,
+) {
+    with_kind!(view.game, R => <R as Drawing>::over_pieces(layout, canvas, view, marks, svg));
 }

@@ -28,8 +28,6 @@ use billes_notation::Turn;
 use serde::ser::{Error as _, SerializeMap};
 use serde::{Serialize, Serializer};
 
-use crate::GameKind;
-
 /// One piece (marble or pawn) on a named hole, point or cell.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Piece {
@@ -60,8 +58,8 @@ pub struct SeatView {
 /// impl](#impl-Serialize-for-PositionView).
 #[derive(Debug, Clone)]
 pub struct PositionView {
-    /// The game.
-    pub game: GameKind,
+    /// The game's name (its rules' `NAME`: `barricade`).
+    pub game: &'static str,
     /// The seats in play, in playing order.
     pub seats: Vec<SeatView>,
     /// Every piece on the board, sorted by hole name then seat.
@@ -242,7 +240,7 @@ impl Serialize for PositionView {
             own.remove(key);
         }
         let mut map = s.serialize_map(None)?;
-        map.serialize_entry("game", self.game.name())?;
+        map.serialize_entry("game", self.game)?;
         map.serialize_entry("seats", &seats)?;
         map.serialize_entry("pieces", &self.pieces)?;
         for (key, listed) in PART_KEYS {

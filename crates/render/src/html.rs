@@ -33,7 +33,6 @@ use billes_core::view::PositionView;
 use billes_core::{Engine, ReplayError};
 use billes_notation::{Game, Turn};
 
-use crate::drawing;
 use crate::frames::{marks, Marks};
 use crate::layout::Layout;
 use crate::svg::{board_layer, escape, labels_layer, paint, Canvas};
@@ -166,7 +165,7 @@ impl Viewer {
         seats.push(']');
         let seats = self.share(seats);
         let mut delta = String::new();
-        write_delta(&empty_like(&start), &start, &mut delta);
+        write_delta(&layout, &empty_like(&layout, &start), &start, &mut delta);
         let mut start_json = String::new();
         json_str(&mut start_json, &delta);
         let start_id = self.share(start_json);
@@ -206,7 +205,7 @@ impl Viewer {
 
     /// The board's number in the page, drawing it the first time.
     fn board(&mut self, layout: &Layout, canvas: &Canvas, start: &PositionView) -> usize {
-        let mut svg = canvas.open_with(layout.game.name(), 0, "", "");
+        let mut svg = canvas.open_with(layout.game, 0, "", "");
         svg.push_str(&board_layer(layout, canvas, start));
         svg.push_str("<g class=\"position-slot\"></g>\n");
         svg.push_str(&labels_layer(layout, canvas));
@@ -215,7 +214,7 @@ impl Viewer {
             return id;
         }
         let mut head = String::from("{\"game\":");
-        json_str(&mut head, layout.game.name());
+        json_str(&mut head, layout.game);
         head.push_str(",\"svg\":");
         json_str(&mut head, &svg);
         let _ = write!(head, ",\"unit\":{},\"points\":{{", canvas.unit());
@@ -248,7 +247,7 @@ impl Viewer {
             head.push(']');
         }
         head.push_str("},\"values\":{");
-        for (i, (name, value)) in drawing::values(start).iter().enumerate() {
+        for (i, (name, value)) in (layout.drawing.values)(start).iter().enumerate() {
             if i > 0 {
                 head.push(',');
             }
@@ -374,13 +373,13 @@ fn full_view(pos: &dyn Position) -> PositionView {
 
 /// The state the page starts from before the start position: nothing on
 /// the board, every count 0.
-fn empty_like(view: &PositionView) -> PositionView {
+fn empty_like(layout: &Layout, view: &PositionView) -> PositionView {
     let mut empty = view.clone();
     empty.pieces.clear();
     for s in &mut empty.seats {
         s.waiting = 0;
     }
-    drawing::clear(&mut empty);
+    (layout.drawing.clear)(&mut empty);
     empty.to_move = None;
     empty.pending = None;
     empty.winners = None;
@@ -445,7 +444,7 @@ impl Walk<'_> {
             let mut entry = turn_text(turn);
             entry.push('|');
             let mut delta = String::new();
-            write_delta(&view, &after, &mut delta);
+            write_delta(self.layout, &view, &after, &mut delta);
             entry.push_str(&delta);
             entry.push('|');
             let implied = implied_landings(&delta, turn.mover().as_str());
@@ -607,8 +606,11 @@ fn write_note(turn: &Turn, index: usize, out: &mut String) {
     out.push('}');
 }
 
-/// A turn's delta being written: changes separated by spaces.
-pub(crate) struct Delta<'a> {
+/// A turn's delta in the viewer's page being written: changes separated
+/// by spaces (see the `html` module's words), where a
+/// [`Drawing`](crate::Drawing) writes its own.
+#[derive(Debug)]
+pub struct Delta<'a> {
     out: &'a mut String,
     start: usize,
 }
@@ -621,7 +623,7 @@ impl<'a> Delta<'a> {
     }
 
     /// Adds one change.
-    pub(crate) fn op(&mut self, text: std::fmt::Arguments<'_>) {
+    pub fn op(&mut self, text: std::fmt::Arguments<'_>) {
         if self.out.len() > self.start {
             self.out.push(' ');
         }
@@ -631,9 +633,9 @@ impl<'a> Delta<'a> {
 
 /// What changed from `before` to `after`, in the page's words (see the
 /// module's documentation): the pieces, the game's own part (its
-/// [`crate::drawing::Drawing`]), each seat's counts, the seat to move and
+/// [`crate::Drawing`]), each seat's counts, the seat to move and
 /// the winners.
-fn write_delta(before: &PositionView, after: &PositionView, out: &mut String) {
+fn write_delta(layout: &Layout, before: &PositionView, after: &PositionView, out: &mut String) {
     let mut delta = Delta::new(out);
     // pieces, both lists sorted by hole then seat
     fn at(v: &PositionView) -> Vec<(&str, String)> {
@@ -671,13 +673,13 @@ fn write_delta(before: &PositionView, after: &PositionView, out: &mut String) {
             _ => break,
         }
     }
-    drawing::delta(before, after, &mut delta);
+    (layout.drawing.delta)(before, after, &mut delta);
     for (i, s) in after.seats.iter().enumerate() {
         let was = before.seats.iter().position(|w| w.seat == s.seat);
         if was.map(|w| before.seats[w].waiting) != Some(s.waiting) {
             delta.op(format_args!("{}:w{}", s.seat, s.waiting));
         }
-        drawing::seat_delta(before, was, after, i, &mut delta);
+        (layout.drawing.seat_delta)(before, was, after, i, &mut delta);
     }
     if before.to_move != after.to_move {
         delta.op(format_args!(">{}", after.to_move.as_deref().unwrap_or("")));

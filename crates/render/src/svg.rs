@@ -57,9 +57,10 @@ pub fn svg(replay: &Replay, at: u32, options: &Options) -> Result<String, Render
     Ok(out)
 }
 
-/// Board units to pixels, and the room below the board for the counts.
+/// Board units to pixels, and the room below the board for the counts:
+/// where a [`Drawing`](crate::Drawing) draws.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Canvas {
+pub struct Canvas {
     scale: f64,
     min: Xy,
     board_height: f64,
@@ -95,7 +96,7 @@ impl Canvas {
     }
 
     /// A length of the board, in pixels.
-    pub(crate) fn len(&self, units: f64) -> f64 {
+    pub fn len(&self, units: f64) -> f64 {
         round(units * self.scale)
     }
 
@@ -103,7 +104,7 @@ impl Canvas {
     /// and the style.
     pub(crate) fn open(&self, replay: &Replay, frame: &Frame) -> String {
         self.open_with(
-            replay.game.name(),
+            replay.game,
             frame.index,
             frame.seat.as_deref().unwrap_or(""),
             frame.view.to_move.as_deref().unwrap_or(""),
@@ -123,7 +124,7 @@ impl Canvas {
     }
 
     /// Where a point of the board is drawn, in pixels.
-    pub(crate) fn pixel(&self, at: Xy) -> (f64, f64) {
+    pub fn pixel(&self, at: Xy) -> (f64, f64) {
         self.xy(at)
     }
 
@@ -199,7 +200,7 @@ fn layout_paint(seat: &str) -> &'static str {
 
 /// Holes, lines, targets: what every position of the game shares.
 pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> String {
-    let values = crate::drawing::values(start);
+    let values = (layout.drawing.values)(start);
     let mut s = String::from("<g class=\"board\">\n");
     for &(a, b) in &layout.lines {
         let (p, q) = (c.xy(layout.holes[a].at), c.xy(layout.holes[b].at));
@@ -316,7 +317,7 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
     let view = &frame.view;
     let marks = &frame.marks;
     let mut s = String::from("<g class=\"position\">\n");
-    crate::drawing::under_pieces(layout, c, view, marks, &mut s);
+    (layout.drawing.under_pieces)(layout, c, view, marks, &mut s);
     for p in &view.pieces {
         let Some(at) = layout.position(&p.point) else {
             continue;
@@ -363,7 +364,7 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             }
         }
     }
-    crate::drawing::over_pieces(layout, c, view, marks, &mut s);
+    (layout.drawing.over_pieces)(layout, c, view, marks, &mut s);
     for p in &marks.captured {
         let Some(at) = layout.position(&p.point) else {
             continue;
@@ -421,13 +422,13 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             c.len(0.13)
         );
     }
-    s.push_str(&panel(c, frame));
+    s.push_str(&panel(layout, c, frame));
     s.push_str("</g>\n");
     s
 }
 
 /// The lines under the board: the turn, who is to move, each seat's counts.
-fn panel(c: &Canvas, frame: &Frame) -> String {
+fn panel(layout: &Layout, c: &Canvas, frame: &Frame) -> String {
     let view = &frame.view;
     let mut s = String::new();
     let mut y = c.board_height + LINE;
@@ -458,7 +459,7 @@ fn panel(c: &Canvas, frame: &Frame) -> String {
         y += LINE;
         let (fill, stroke) = paint(&seat.colour);
         let mut line = format!("{} {}", seat.seat, seat.colour);
-        crate::drawing::seat_line(view, i, &mut line);
+        (layout.drawing.seat_line)(view, i, &mut line);
         let _ = writeln!(
             s,
             "<circle cx=\"24\" cy=\"{}\" r=\"6\" fill=\"{fill}\" stroke=\"{stroke}\"/>\

@@ -44,7 +44,7 @@ impl View for State {
         let over = self.winner.is_some();
         let to_move = if over { None } else { self.to_roll() };
         PositionView {
-            game: GameKind::Aggravation,
+            game: GameKind::Aggravation.name(),
             seats,
             pieces,
             to_move: to_move.map(str::to_string),

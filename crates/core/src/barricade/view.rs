@@ -49,7 +49,7 @@ impl View for State {
             .collect();
         let over = self.winner().is_some();
         PositionView {
-            game: GameKind::Barricade,
+            game: GameKind::Barricade.name(),
             seats,
             pieces,
             to_move: if over {

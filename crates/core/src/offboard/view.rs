@@ -65,7 +65,7 @@ impl View for State {
             Vec::new()
         };
         PositionView {
-            game: GameKind::Offboard,
+            game: GameKind::Offboard.name(),
             seats,
             pieces,
             to_move: Some(self.to_move().to_string()),

@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 
 use billes_core::aggravation::{Aggravation, ViewPart};
 use billes_core::view::PositionView;
-use billes_core::GameKind;
 use serde::Deserialize;
 
 use super::Drawing;
@@ -92,7 +91,7 @@ fn read_layout(text: &str, home_size: Option<u32>) -> Result<Layout, RenderError
             "drawing.home is shorter than a HOME row, or seats are missing".into(),
         ));
     }
-    let mut layout = Layout::new(GameKind::Aggravation);
+    let mut layout = Layout::new::<Aggravation>();
     let centre = layout.add(file.centre.clone(), (0.0, 0.0), HoleKind::Centre, None);
     let mut ring = Vec::new();
     let mut stars = Vec::new();

@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 
 use billes_core::barricade::{Barricade, ViewPart};
 use billes_core::view::PositionView;
-use billes_core::GameKind;
 use billes_notation::{Name, Turn};
 use serde::Deserialize;
 
@@ -188,7 +187,7 @@ fn barricade_route(
 /// `drawing.houses`.
 fn read_layout(text: &str) -> Result<Layout, RenderError> {
     let file: BarricadeFile = parse(text)?;
-    let mut layout = Layout::new(GameKind::Barricade);
+    let mut layout = Layout::new::<Barricade>();
     for p in &file.points {
         let kind = if p.name == file.goal {
             HoleKind::Goal

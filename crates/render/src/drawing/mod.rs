@@ -8,11 +8,14 @@
 //! Each game's rules type (the one billes_core's `games!` list names)
 //! implements [`Drawing`] in its own module here, which also reads the
 //! game's board file into a [`Layout`] and reads back the game's own part
-//! of a view; the functions below reach it through
-//! [`billes_core::with_kind!`], so the game is chosen once, by the core's
-//! list. A fourth game is one more module with its `impl Drawing`: the
-//! crate does not build without it.
+//! of a view. The game is chosen once, when its layout is made: the
+//! layout carries the game's [`Table`] of drawing functions, reached
+//! through [`billes_core::with_kind!`] for a game of the core's list
+//! ([`Layout::standard`]) or from the rules type itself for a game outside
+//! it ([`Layout::of`]). A fourth game of the list is one more module with
+//! its `impl Drawing`: the crate does not build without it.
 
+use billes_core::game::GameRules;
 use billes_core::view::PositionView;
 use billes_core::{with_kind, GameKind};
 use billes_notation::{Name, Turn};
@@ -27,9 +30,10 @@ mod aggravation;
 mod barricade;
 mod offboard;
 
-/// The drawing differences of one game. The defaults are what most games
-/// do: no fitting, straight arrows, pieces sent back marked as captured.
-pub(crate) trait Drawing {
+/// The drawing of one game, implemented by its rules type. The defaults
+/// are what most games do: no fitting, straight arrows, pieces sent back
+/// marked as captured, nothing of the game's own part of a view drawn.
+pub trait Drawing: GameRules {
     /// The layout of the standard board, from the game's board file in
     /// `rules/`.
     fn standard_layout() -> Result<Layout, RenderError>;
@@ -138,95 +142,51 @@ pub(crate) fn captures(before: &PositionView, after: &PositionView, marks: &mut 
     }
 }
 
+/// [`Drawing::route_of_move`].
+type RouteOfMove = fn(&Layout, &PositionView, &Turn, &[Name]) -> Option<Vec<Xy>>;
+
+/// The drawing functions of one game, as its layout carries them.
+#[derive(Clone, Copy)]
+pub(crate) struct Table {
+    pub(crate) fit: fn(&mut Layout, &PositionView) -> Result<(), RenderError>,
+    pub(crate) route: fn(&Layout, usize, usize) -> Option<Vec<Xy>>,
+    pub(crate) route_of_move: RouteOfMove,
+    pub(crate) losses: fn(&PositionView, &PositionView, &mut Marks),
+    pub(crate) seat_line: fn(&PositionView, usize, &mut String),
+    pub(crate) clear: fn(&mut PositionView),
+    pub(crate) delta: fn(&PositionView, &PositionView, &mut Delta<'_>),
+    pub(crate) seat_delta: fn(&PositionView, Option<usize>, &PositionView, usize, &mut Delta<'_>),
+    pub(crate) values: fn(&PositionView) -> Vec<(String, u32)>,
+    pub(crate) under_pieces: fn(&Layout, &Canvas, &PositionView, &Marks, &mut String),
+    pub(crate) over_pieces: fn(&Layout, &Canvas, &PositionView, &Marks, &mut String),
+}
+
+impl Table {
+    /// The drawing functions of `D`.
+    pub(crate) fn of<D: Drawing>() -> Table {
+        Table {
+            fit: D::fit,
+            route: D::route,
+            route_of_move: D::route_of_move,
+            losses: D::losses,
+            seat_line: D::seat_line,
+            clear: D::clear,
+            delta: D::delta,
+            seat_delta: D::seat_delta,
+            values: D::values,
+            under_pieces: D::under_pieces,
+            over_pieces: D::over_pieces,
+        }
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Table")
+    }
+}
+
 /// [`Drawing::standard_layout`] of `game`.
 pub(crate) fn standard_layout(game: GameKind) -> Result<Layout, RenderError> {
     with_kind!(game, R => <R as Drawing>::standard_layout())
-}
-
-/// [`Drawing::fit`] of `game`.
-pub(crate) fn fit(
-    game: GameKind,
-    layout: &mut Layout,
-    view: &PositionView,
-) -> Result<(), RenderError> {
-    with_kind!(game, R => <R as Drawing>::fit(layout, view))
-}
-
-/// [`Drawing::route`] of `game`.
-pub(crate) fn route(game: GameKind, layout: &Layout, a: usize, b: usize) -> Option<Vec<Xy>> {
-    with_kind!(game, R => <R as Drawing>::route(layout, a, b))
-}
-
-/// [`Drawing::route_of_move`] of `game`.
-pub(crate) fn route_of_move(
-    game: GameKind,
-    layout: &Layout,
-    before: &PositionView,
-    turn: &Turn,
-    path: &[Name],
-) -> Option<Vec<Xy>> {
-    with_kind!(game, R => <R as Drawing>::route_of_move(layout, before, turn, path))
-}
-
-/// [`Drawing::losses`] of `game`.
-pub(crate) fn losses(
-    game: GameKind,
-    before: &PositionView,
-    after: &PositionView,
-    marks: &mut Marks,
-) {
-    with_kind!(game, R => <R as Drawing>::losses(before, after, marks));
-}
-
-/// [`Drawing::seat_line`] of the game of `view`.
-pub(crate) fn seat_line(view: &PositionView, i: usize, line: &mut String) {
-    with_kind!(view.game, R => <R as Drawing>::seat_line(view, i, line));
-}
-
-/// [`Drawing::clear`] of the game of `view`.
-pub(crate) fn clear(view: &mut PositionView) {
-    with_kind!(view.game, R => <R as Drawing>::clear(view));
-}
-
-/// [`Drawing::delta`] of the game of `after`.
-pub(crate) fn delta(before: &PositionView, after: &PositionView, delta: &mut Delta<'_>) {
-    with_kind!(after.game, R => <R as Drawing>::delta(before, after, delta));
-}
-
-/// [`Drawing::seat_delta`] of the game of `after`.
-pub(crate) fn seat_delta(
-    before: &PositionView,
-    was: Option<usize>,
-    after: &PositionView,
-    i: usize,
-    delta: &mut Delta<'_>,
-) {
-    with_kind!(after.game, R => <R as Drawing>::seat_delta(before, was, after, i, delta));
-}
-
-/// [`Drawing::values`] of the game of `view`.
-pub(crate) fn values(view: &PositionView) -> Vec<(String, u32)> {
-    with_kind!(view.game, R => <R as Drawing>::values(view))
-}
-
-/// [`Drawing::under_pieces`] of the game of `view`.
-pub(crate) fn under_pieces(
-    layout: &Layout,
-    canvas: &Canvas,
-    view: &PositionView,
-    marks: &Marks,
-    svg: &mut String,
-) {
-    with_kind!(view.game, R => <R as Drawing>::under_pieces(layout, canvas, view, marks, svg));
-}
-
-/// [`Drawing::over_pieces`] of the game of `view`.
-pub(crate) fn over_pieces(
-    layout: &Layout,
-    canvas: &Canvas,
-    view: &PositionView,
-    marks: &Marks,
-    svg: &mut String,
-) {
-    with_kind!(view.game, R => <R as Drawing>::over_pieces(layout, canvas, view, marks, svg));
 }

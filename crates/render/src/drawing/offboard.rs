@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 
 use billes_core::offboard::{Offboard, TargetView, ViewPart};
 use billes_core::view::PositionView;
-use billes_core::GameKind;
 use serde::Deserialize;
 
 use super::Drawing;
@@ -150,7 +149,7 @@ impl Drawing for Offboard {
 /// target outside the middle of its side, shifted towards its direction.
 fn read_layout(text: &str) -> Result<Layout, RenderError> {
     let file: OffboardFile = parse(text)?;
-    let mut layout = Layout::new(GameKind::Offboard);
+    let mut layout = Layout::new::<Offboard>();
     let h = 3f64.sqrt() / 2.0;
     let top = file.board.rows.len() as f64 - 1.0;
     let xy = |row: f64, diagonal: f64| (diagonal - 1.0 - row * 0.5, (top - row) * h);

@@ -244,7 +244,7 @@ impl std::fmt::Debug for BoardRef<'_> {
 }
 
 /// A picture of the position answers what every game has: the pieces on
-/// the board, waiting and home, the seats. It knows no teams (each seat
+/// the board and waiting, the seats. It knows no teams (each seat
 /// plays alone), no routes and no progress; a game with more to say gives
 /// hooks its own [`BoardView`] ([`crate::game::GameRules::board`]).
 impl BoardView for PositionView {
@@ -267,8 +267,10 @@ impl BoardView for PositionView {
         self.seat(seat).map_or(0, |s| s.waiting)
     }
 
-    fn finished(&self, seat: &str) -> u32 {
-        self.seat(seat).map_or(0, |s| s.home)
+    /// None: a picture counts no finished pieces (a game with such a count
+    /// gives hooks its own [`BoardView`]).
+    fn finished(&self, _seat: &str) -> u32 {
+        0
     }
 
     fn seats(&self) -> Vec<String> {

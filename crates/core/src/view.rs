@@ -1,6 +1,7 @@
-//! A read-only, game-independent view of a position, for pictures: which
-//! piece stands on which named hole, the barricades, the targets, the scores,
-//! HOME and BASE counts and the seat to move.
+//! A read-only view of a position, for pictures: which piece stands on which
+//! named hole, what each seat has waiting off the board, the seat to move,
+//! and what only the game shows (its barricades, targets, scores, HOME) in
+//! a [`Part`] of the game's own type.
 //!
 //! Each game's state implements [`View`]; [`crate::replay_views`] replays a
 //! record and shows the view of the start position and of the position
@@ -20,10 +21,12 @@
 //! assert_eq!(seen, [(0, 0), (1, 1)]);
 //! ```
 
-use billes_notation::Turn;
-use serde::Serialize;
+use std::any::Any;
+use std::fmt::Debug;
 
-use crate::GameKind;
+use billes_notation::Turn;
+use serde::ser::{Error as _, SerializeMap};
+use serde::{Serialize, Serializer};
 
 /// One piece (marble or pawn) on a named hole, point or cell.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -44,42 +47,23 @@ pub struct SeatView {
     /// Marbles or pawns waiting off the board: Aggravation's BASE, Barricade's
     /// house, Offboard's marbles taken out of the game.
     pub waiting: u32,
-    /// Marbles in HOME (Aggravation), 0 in the other games.
-    pub home: u32,
-    /// Points scored (Offboard), 0 in the other games.
-    pub score: u32,
 }
 
-/// One scoring target of the rim (Offboard).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TargetView {
-    /// The target's name (`t4`).
-    pub name: String,
-    /// What a marble in it scores.
-    pub value: u32,
-    /// The seat whose marble it holds, if any.
-    pub seat: Option<String>,
-}
-
-/// A position as pictures show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A position as pictures show it: what every game has, and the game's
+/// own [`part`](PositionView::part) (Barricade's barricades, Offboard's
+/// targets and scores, Aggravation's HOME).
+///
+/// Its JSON (`billes render --json`) is written by one writer, whose
+/// schema is documented at [`PositionView`'s `Serialize`
+/// impl](#impl-Serialize-for-PositionView).
+#[derive(Debug, Clone)]
 pub struct PositionView {
-    /// The game.
-    #[serde(serialize_with = "game_name")]
-    pub game: GameKind,
+    /// The game's name (its rules' `NAME`: `barricade`).
+    pub game: &'static str,
     /// The seats in play, in playing order.
     pub seats: Vec<SeatView>,
     /// Every piece on the board, sorted by hole name then seat.
     pub pieces: Vec<Piece>,
-    /// The points a barricade stands on (Barricade), sorted.
-    pub barricades: Vec<String>,
-    /// The seats holding a barricade they have yet to place (Barricade).
-    pub held: Vec<String>,
-    /// The targets of the rim with their values and marbles (Offboard).
-    pub targets: Vec<TargetView>,
-    /// Holes in each HOME row (Aggravation, where a variant may change it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub home_size: Option<u32>,
     /// The seat whose turn is next (`None` before the first turn when any
     /// seat may start, and once the game is over).
     pub to_move: Option<String>,
@@ -90,10 +74,9 @@ pub struct PositionView {
     /// rules; [`View::view`] says what the position alone tells (nothing in
     /// Offboard, whose winning score is a parameter of the rules).
     pub winners: Option<Vec<String>>,
-}
-
-fn game_name<S: serde::Serializer>(game: &GameKind, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(game.name())
+    /// What only this game shows, in the game's own type (`()` for a game
+    /// with nothing more): read it with [`PositionView::part`].
+    pub own: Box<dyn Part>,
 }
 
 impl PositionView {
@@ -107,6 +90,16 @@ impl PositionView {
         self.seats.iter().find(|s| s.seat == seat)
     }
 
+    /// The game's own part, when it is a `T`: `view.part::<barricade::ViewPart>()`.
+    pub fn part<T: Part>(&self) -> Option<&T> {
+        self.own.as_any().downcast_ref()
+    }
+
+    /// The game's own part, to change, when it is a `T`.
+    pub fn part_mut<T: Part>(&mut self) -> Option<&mut T> {
+        self.own.as_any_mut().downcast_mut()
+    }
+
     /// Records the winners the rules see; a won game has no seat to move.
     pub fn with_winners(mut self, winners: Option<Vec<String>>) -> PositionView {
         if winners.is_some() {
@@ -117,11 +110,172 @@ impl PositionView {
         self
     }
 
-    /// Sorts pieces and barricades, as the field docs promise.
+    /// Sorts the pieces, as the field's docs promise.
     pub(crate) fn sorted(mut self) -> PositionView {
         self.pieces.sort();
-        self.barricades.sort();
         self
+    }
+}
+
+/// A game's own part of a [`PositionView`]: any type that can be cloned,
+/// compared, printed for debugging and serialized, as its fields (a
+/// struct, or `()` for none). The game's drawing reads it back with
+/// [`PositionView::part`]; the JSON writer takes its fields by name.
+pub trait Part: Any + Debug + Send + Sync {
+    /// As [`Any`], to read back as the game's type.
+    fn as_any(&self) -> &dyn Any;
+    /// As [`Any`], to change as the game's type.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// An owned copy.
+    fn boxed(&self) -> Box<dyn Part>;
+    /// Whether `other` is the same type with the same fields.
+    fn same(&self, other: &dyn Part) -> bool;
+    /// Its fields as a JSON object (anything else: no fields).
+    ///
+    /// # Errors
+    /// When the type does not serialize.
+    fn fields(&self) -> Result<serde_json::Value, serde_json::Error>;
+}
+
+impl<T> Part for T
+where
+    T: Any + Debug + Clone + PartialEq + Serialize + Send + Sync,
+{
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn boxed(&self) -> Box<dyn Part> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn Part) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn fields(&self) -> Result<serde_json::Value, serde_json::Error> {
+        serde_json::to_value(self)
+    }
+}
+
+impl Clone for Box<dyn Part> {
+    fn clone(&self) -> Self {
+        (**self).boxed()
+    }
+}
+
+impl PartialEq for PositionView {
+    fn eq(&self, other: &PositionView) -> bool {
+        self.game == other.game
+            && self.seats == other.seats
+            && self.pieces == other.pieces
+            && self.to_move == other.to_move
+            && self.pending == other.pending
+            && self.winners == other.winners
+            && self.own.same(&*other.own)
+    }
+}
+
+impl Eq for PositionView {}
+
+/// The keys of `position` in `billes render --json` that games' parts
+/// fill, in the format's order, and whether a game without one writes it
+/// as `[]` (else it leaves it out).
+const PART_KEYS: [(&str, bool); 4] = [
+    ("barricades", true),
+    ("held", true),
+    ("targets", true),
+    ("home_size", false),
+];
+
+/// The counts of each seat that games' parts fill, as lists in seat
+/// order; 0 for a game without them.
+const SEAT_KEYS: [&str; 2] = ["home", "score"];
+
+/// The published JSON of a position (`billes render --json`, under
+/// `position`), written here and nowhere else. Its keys, in order:
+///
+/// - `game`: the game's name;
+/// - `seats`: for each seat in playing order `seat`, `colour`, `waiting`,
+///   `home` (marbles in HOME, Aggravation) and `score` (Offboard): 0 in a
+///   game without them;
+/// - `pieces`: `point` and `seat` of each piece, sorted;
+/// - `barricades` (the points with a barricade, Barricade), `held` (the
+///   seats holding one to place, Barricade), `targets` (`name`, `value`,
+///   `seat` of each target of the rim, Offboard): `[]` in a game without
+///   them;
+/// - `home_size` (holes in a HOME row, Aggravation): left out in a game
+///   without it;
+/// - any other field of the game's part, by its own name;
+/// - `to_move`, `pending`, `winners`: `null` when there is none.
+///
+/// The game's [`Part`] gives these by its fields' names: `barricades`,
+/// `held`, `targets`, `home_size` as they are written, and `home` and
+/// `score` as lists in seat order.
+impl Serialize for PositionView {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut own = match self.own.fields().map_err(S::Error::custom)? {
+            serde_json::Value::Object(fields) => fields,
+            _ => serde_json::Map::new(),
+        };
+        let seats: Vec<JsonSeat<'_>> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| JsonSeat {
+                seat,
+                counts: SEAT_KEYS.map(|key| {
+                    own.get(key)
+                        .and_then(|list| list.get(i))
+                        .cloned()
+                        .unwrap_or(serde_json::Value::from(0))
+                }),
+            })
+            .collect();
+        for key in SEAT_KEYS {
+            own.remove(key);
+        }
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("game", self.game)?;
+        map.serialize_entry("seats", &seats)?;
+        map.serialize_entry("pieces", &self.pieces)?;
+        for (key, listed) in PART_KEYS {
+            match own.remove(key) {
+                Some(value) => map.serialize_entry(key, &value)?,
+                None if listed => map.serialize_entry(key, &[(); 0])?,
+                None => {}
+            }
+        }
+        for (key, value) in &own {
+            map.serialize_entry(key, value)?;
+        }
+        map.serialize_entry("to_move", &self.to_move)?;
+        map.serialize_entry("pending", &self.pending)?;
+        map.serialize_entry("winners", &self.winners)?;
+        map.end()
+    }
+}
+
+/// A seat as the JSON writes it.
+struct JsonSeat<'a> {
+    seat: &'a SeatView,
+    counts: [serde_json::Value; 2],
+}
+
+impl Serialize for JsonSeat<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(3 + SEAT_KEYS.len()))?;
+        map.serialize_entry("seat", &self.seat.seat)?;
+        map.serialize_entry("colour", &self.seat.colour)?;
+        map.serialize_entry("waiting", &self.seat.waiting)?;
+        for (key, value) in SEAT_KEYS.iter().zip(&self.counts) {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
     }
 }
 
@@ -161,6 +315,111 @@ mod tests {
         out
     }
 
+    /// The keys of a position's JSON, in order, and a seat's.
+    fn keys(json: &str) -> (Vec<String>, Vec<String>) {
+        let names = |object: &str| -> Vec<String> {
+            let mut out = Vec::new();
+            let mut depth = 0;
+            let mut rest = object;
+            while let Some(i) = rest.find(['{', '}', '[', ']', '"']) {
+                let c = rest.as_bytes()[i];
+                rest = &rest[i + 1..];
+                match c {
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => depth -= 1,
+                    _ => {
+                        let end = rest.find('"').unwrap_or(rest.len());
+                        if depth == 1 && rest[end + 1..].starts_with(':') {
+                            out.push(rest[..end].to_string());
+                        }
+                        rest = &rest[end + 1..];
+                    }
+                }
+            }
+            out
+        };
+        let seat = json
+            .split("\"seats\":[")
+            .nth(1)
+            .and_then(|s| s.split('}').next())
+            .map(|s| format!("{s}}}"))
+            .unwrap_or_default();
+        (names(json), names(&seat))
+    }
+
+    #[test]
+    fn the_json_keeps_its_keys_for_every_game() {
+        let seat = ["seat", "colour", "waiting", "home", "score"];
+        let common = |own: &[&str]| -> Vec<String> {
+            ["game", "seats", "pieces", "barricades", "held", "targets"]
+                .iter()
+                .chain(own)
+                .chain(&["to_move", "pending", "winners"])
+                .map(|k| k.to_string())
+                .collect()
+        };
+        for (record, own) in [
+            (
+                "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n*\n",
+                &["home_size"][..],
+            ),
+            ("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n", &[]),
+            ("[Game \"offboard\"]\n\n*\n", &[]),
+        ] {
+            let view = &views(record)[0];
+            let json = serde_json::to_string(view).expect("a view serializes");
+            assert_eq!(keys(&json), (common(own), seat.map(String::from).to_vec()));
+        }
+    }
+
+    #[test]
+    fn a_part_fills_the_keys_it_has_and_adds_its_own() {
+        #[derive(Debug, Clone, PartialEq, Serialize)]
+        struct Laps {
+            score: Vec<u32>,
+            laps: u32,
+        }
+        let mut view = views("[Game \"offboard\"]\n\n*\n").remove(0);
+        view.own = Box::new(Laps {
+            score: vec![7],
+            laps: 3,
+        });
+        let json = serde_json::to_string(&view).expect("a view serializes");
+        assert!(
+            json.contains(r#""waiting":0,"home":0,"score":7}"#),
+            "{json}"
+        );
+        assert!(
+            json.contains(r#""waiting":0,"home":0,"score":0}"#),
+            "{json}"
+        );
+        assert!(
+            json.contains(r#""targets":[],"laps":3,"to_move""#),
+            "{json}"
+        );
+        view.own = Box::new(());
+        let json = serde_json::to_string(&view).expect("a view serializes");
+        assert!(
+            json.contains(r#""barricades":[],"held":[],"targets":[],"to_move""#),
+            "{json}"
+        );
+        assert!(view.part::<Laps>().is_none());
+        assert_eq!(view.part::<()>(), Some(&()));
+    }
+
+    #[test]
+    fn views_are_equal_when_their_parts_are() {
+        let a = views("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n").remove(0);
+        let mut b = a.clone();
+        assert_eq!(a, b);
+        if let Some(own) = b.part_mut::<crate::barricade::ViewPart>() {
+            own.held.push("R".to_string());
+        }
+        assert_ne!(a, b);
+        b.own = Box::new(());
+        assert_ne!(a, b);
+    }
+
     #[test]
     fn aggravation_entry_and_move() {
         let v = views("[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n");
@@ -178,18 +437,24 @@ mod tests {
     #[test]
     fn barricade_start_has_the_barricades() {
         let v = views("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n");
-        assert_eq!(v[0].barricades.len(), 11);
-        assert!(v[0].barricades.contains(&"i13".to_string()));
+        let own = v[0]
+            .part::<crate::barricade::ViewPart>()
+            .expect("barricade's part");
+        assert_eq!(own.barricades.len(), 11);
+        assert!(own.barricades.contains(&"i13".to_string()));
         assert_eq!(v[0].seat("G").map(|s| s.waiting), Some(5));
-        assert!(v[0].held.is_empty());
+        assert!(own.held.is_empty());
     }
 
     #[test]
     fn offboard_start_has_targets_and_marbles() {
         let v = views("[Game \"offboard\"]\n\n*\n");
         assert_eq!(v[0].pieces.len(), 24);
-        assert_eq!(v[0].targets.len(), 12);
-        assert_eq!(v[0].targets[2].value, 3);
+        let own = v[0]
+            .part::<crate::offboard::ViewPart>()
+            .expect("offboard's part");
+        assert_eq!(own.targets.len(), 12);
+        assert_eq!(own.targets[2].value, 3);
         assert_eq!(v[0].to_move.as_deref(), Some("R"));
         assert_eq!(v[0].piece_at("e5"), None);
         assert_eq!(v[0].piece_at("a1").map(|p| p.seat.as_str()), Some("R"));

@@ -5,13 +5,17 @@
 
 use std::ops::ControlFlow;
 
-use billes_core::view::{Piece, PositionView};
-use billes_core::{Engine, GameKind, ReplayError, Standard};
+use billes_core::game::replay_views_with;
+use billes_core::view::{Piece, PositionView, View, ViewStep};
+use billes_core::{Engine, ReplayError, Rules, Standard, Summary};
 use billes_notation::{Action, Game, Turn};
 
-use crate::drawing;
 use crate::layout::{Layout, Xy};
-use crate::RenderError;
+use crate::{Drawing, RenderError};
+
+/// A replay showing every position's view to its observer.
+type ReplayViews<'r> = dyn FnMut(&mut dyn FnMut(&ViewStep<'_>) -> ControlFlow<()>) -> Result<Summary, ReplayError>
+    + 'r;
 
 /// What the last turn did, for drawing.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -56,8 +60,8 @@ pub struct Frame {
 /// A record replayed for pictures.
 #[derive(Debug)]
 pub struct Replay {
-    /// The game.
-    pub game: GameKind,
+    /// The game's name.
+    pub game: &'static str,
     /// Its board drawing.
     pub layout: Layout,
     /// The start and every position after a main-line turn, in order.
@@ -86,11 +90,39 @@ impl Replay {
     /// # Errors
     /// As [`Replay::of`].
     pub fn with_engine(engine: &dyn Engine, game: &Game) -> Result<Replay, RenderError> {
-        let kind = engine.game();
-        let mut layout = Layout::standard(kind)?;
+        let layout = Layout::standard(engine.game())?;
+        Replay::build(layout, game, &mut |observe| {
+            engine.replay_views(game, observe)
+        })
+    }
+
+    /// Replays `game` into frames under `rules`, the rules of a game whose
+    /// rules type draws it ([`Drawing`]), listed in the core's registry or
+    /// not: a game outside it is drawn as the three games are.
+    ///
+    /// # Errors
+    /// As [`Replay::of`].
+    pub fn with_rules<R>(rules: &R, game: &Game) -> Result<Replay, RenderError>
+    where
+        R: Drawing + Rules,
+        <R as Rules>::State: View,
+    {
+        let layout = Layout::of::<R>()?;
+        Replay::build(layout, game, &mut |observe| {
+            replay_views_with(rules, game, observe)
+        })
+    }
+
+    /// The frames of `game` drawn on `layout`, as `replay` shows its
+    /// positions to an observer.
+    fn build(
+        mut layout: Layout,
+        game: &Game,
+        replay: &mut ReplayViews<'_>,
+    ) -> Result<Replay, RenderError> {
         let mut frames: Vec<Frame> = Vec::new();
         let mut fitted = Ok(());
-        let result = engine.replay_views(game, &mut |step| {
+        let result = replay(&mut |step| {
             if step.index == 0 {
                 fitted = layout.fit(&step.view);
             }
@@ -108,7 +140,7 @@ impl Replay {
         };
         fitted?;
         Ok(Replay {
-            game: kind,
+            game: layout.game,
             layout,
             frames,
             error,
@@ -195,7 +227,7 @@ pub(crate) fn marks(
     for action in &turn.actions {
         match action {
             Action::Move { path, .. } => {
-                let followed = drawing::route_of_move(before.game, layout, before, turn, path);
+                let followed = (layout.drawing.route_of_move)(layout, before, turn, path);
                 let straight = followed.is_none();
                 let mut route: Vec<Xy> = followed.unwrap_or_default();
                 for pair in path.windows(2).filter(|_| straight) {
@@ -246,13 +278,7 @@ pub(crate) fn marks(
             Action::Pass { .. } | Action::Remove { .. } => {}
         }
     }
-    m.taken = before
-        .barricades
-        .iter()
-        .filter(|b| !after.barricades.contains(b))
-        .cloned()
-        .collect();
-    drawing::losses(before.game, before, after, &mut m);
+    (layout.drawing.losses)(before, after, &mut m);
     m
 }
 

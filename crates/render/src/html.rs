@@ -165,7 +165,7 @@ impl Viewer {
         seats.push(']');
         let seats = self.share(seats);
         let mut delta = String::new();
-        write_delta(&empty_like(&start), &start, &mut delta);
+        write_delta(&layout, &empty_like(&layout, &start), &start, &mut delta);
         let mut start_json = String::new();
         json_str(&mut start_json, &delta);
         let start_id = self.share(start_json);
@@ -205,7 +205,7 @@ impl Viewer {
 
     /// The board's number in the page, drawing it the first time.
     fn board(&mut self, layout: &Layout, canvas: &Canvas, start: &PositionView) -> usize {
-        let mut svg = canvas.open_with(layout.game.name(), 0, "", "");
+        let mut svg = canvas.open_with(layout.game, 0, "", "");
         svg.push_str(&board_layer(layout, canvas, start));
         svg.push_str("<g class=\"position-slot\"></g>\n");
         svg.push_str(&labels_layer(layout, canvas));
@@ -214,7 +214,7 @@ impl Viewer {
             return id;
         }
         let mut head = String::from("{\"game\":");
-        json_str(&mut head, layout.game.name());
+        json_str(&mut head, layout.game);
         head.push_str(",\"svg\":");
         json_str(&mut head, &svg);
         let _ = write!(head, ",\"unit\":{},\"points\":{{", canvas.unit());
@@ -247,12 +247,12 @@ impl Viewer {
             head.push(']');
         }
         head.push_str("},\"values\":{");
-        for (i, t) in start.targets.iter().enumerate() {
+        for (i, (name, value)) in (layout.drawing.values)(start).iter().enumerate() {
             if i > 0 {
                 head.push(',');
             }
-            json_str(&mut head, &t.name);
-            let _ = write!(head, ":{}", t.value);
+            json_str(&mut head, name);
+            let _ = write!(head, ":{value}");
         }
         head.push('}');
         let id = self.boards.len();
@@ -373,19 +373,13 @@ fn full_view(pos: &dyn Position) -> PositionView {
 
 /// The state the page starts from before the start position: nothing on
 /// the board, every count 0.
-fn empty_like(view: &PositionView) -> PositionView {
+fn empty_like(layout: &Layout, view: &PositionView) -> PositionView {
     let mut empty = view.clone();
     empty.pieces.clear();
-    empty.barricades.clear();
-    empty.held.clear();
-    for t in &mut empty.targets {
-        t.seat = None;
-    }
     for s in &mut empty.seats {
         s.waiting = 0;
-        s.home = 0;
-        s.score = 0;
     }
+    (layout.drawing.clear)(&mut empty);
     empty.to_move = None;
     empty.pending = None;
     empty.winners = None;
@@ -450,7 +444,7 @@ impl Walk<'_> {
             let mut entry = turn_text(turn);
             entry.push('|');
             let mut delta = String::new();
-            write_delta(&view, &after, &mut delta);
+            write_delta(self.layout, &view, &after, &mut delta);
             entry.push_str(&delta);
             entry.push('|');
             let implied = implied_landings(&delta, turn.mover().as_str());
@@ -612,16 +606,37 @@ fn write_note(turn: &Turn, index: usize, out: &mut String) {
     out.push('}');
 }
 
-/// What changed from `before` to `after`, in the page's words (see the
-/// module's documentation).
-fn write_delta(before: &PositionView, after: &PositionView, out: &mut String) {
-    let start = out.len();
-    let op = |out: &mut String, text: std::fmt::Arguments<'_>| {
-        if out.len() > start {
-            out.push(' ');
+/// A turn's delta in the viewer's page being written: changes separated
+/// by spaces (see the `html` module's words), where a
+/// [`Drawing`](crate::Drawing) writes its own.
+#[derive(Debug)]
+pub struct Delta<'a> {
+    out: &'a mut String,
+    start: usize,
+}
+
+impl<'a> Delta<'a> {
+    /// A delta written at the end of `out`.
+    fn new(out: &'a mut String) -> Delta<'a> {
+        let start = out.len();
+        Delta { out, start }
+    }
+
+    /// Adds one change.
+    pub fn op(&mut self, text: std::fmt::Arguments<'_>) {
+        if self.out.len() > self.start {
+            self.out.push(' ');
         }
-        let _ = out.write_fmt(text);
-    };
+        let _ = self.out.write_fmt(text);
+    }
+}
+
+/// What changed from `before` to `after`, in the page's words (see the
+/// module's documentation): the pieces, the game's own part (its
+/// [`crate::Drawing`]), each seat's counts, the seat to move and
+/// the winners.
+fn write_delta(layout: &Layout, before: &PositionView, after: &PositionView, out: &mut String) {
+    let mut delta = Delta::new(out);
     // pieces, both lists sorted by hole then seat
     fn at(v: &PositionView) -> Vec<(&str, String)> {
         let mut map: Vec<(&str, String)> = Vec::new();
@@ -642,68 +657,32 @@ fn write_delta(before: &PositionView, after: &PositionView, out: &mut String) {
         match (was.get(i), now.get(j)) {
             (Some(a), Some(b)) if a.0 == b.0 => {
                 if a.1 != b.1 {
-                    op(out, format_args!("{}={}", b.0, b.1));
+                    delta.op(format_args!("{}={}", b.0, b.1));
                 }
                 i += 1;
                 j += 1;
             }
             (Some(a), b) if b.is_none_or(|b| a.0 < b.0) => {
-                op(out, format_args!("{}", a.0));
+                delta.op(format_args!("{}", a.0));
                 i += 1;
             }
             (_, Some(b)) => {
-                op(out, format_args!("{}={}", b.0, b.1));
+                delta.op(format_args!("{}={}", b.0, b.1));
                 j += 1;
             }
             _ => break,
         }
     }
-    for b in after
-        .barricades
-        .iter()
-        .filter(|b| !before.barricades.contains(b))
-    {
-        op(out, format_args!("#{b}"));
-    }
-    for b in before
-        .barricades
-        .iter()
-        .filter(|b| !after.barricades.contains(b))
-    {
-        op(out, format_args!("-#{b}"));
-    }
-    for s in after.held.iter().filter(|s| !before.held.contains(s)) {
-        op(out, format_args!("^{s}"));
-    }
-    for s in before.held.iter().filter(|s| !after.held.contains(s)) {
-        op(out, format_args!("-^{s}"));
-    }
-    for t in &after.targets {
-        let was = before.targets.iter().find(|b| b.name == t.name);
-        if was.map(|b| &b.seat) != Some(&t.seat) {
-            match &t.seat {
-                Some(s) => op(out, format_args!("@{}={s}", t.name)),
-                None => op(out, format_args!("@{}", t.name)),
-            }
+    (layout.drawing.delta)(before, after, &mut delta);
+    for (i, s) in after.seats.iter().enumerate() {
+        let was = before.seats.iter().position(|w| w.seat == s.seat);
+        if was.map(|w| before.seats[w].waiting) != Some(s.waiting) {
+            delta.op(format_args!("{}:w{}", s.seat, s.waiting));
         }
-    }
-    for s in &after.seats {
-        let was = before.seat(&s.seat);
-        if was.map(|w| w.waiting) != Some(s.waiting) {
-            op(out, format_args!("{}:w{}", s.seat, s.waiting));
-        }
-        if was.map(|w| w.home) != Some(s.home) {
-            op(out, format_args!("{}:h{}", s.seat, s.home));
-        }
-        if was.map(|w| w.score) != Some(s.score) {
-            op(out, format_args!("{}:s{}", s.seat, s.score));
-        }
+        (layout.drawing.seat_delta)(before, was, after, i, &mut delta);
     }
     if before.to_move != after.to_move {
-        op(
-            out,
-            format_args!(">{}", after.to_move.as_deref().unwrap_or("")),
-        );
+        delta.op(format_args!(">{}", after.to_move.as_deref().unwrap_or("")));
     }
     if before.winners != after.winners {
         let w = after
@@ -711,7 +690,7 @@ fn write_delta(before: &PositionView, after: &PositionView, out: &mut String) {
             .as_ref()
             .map(|w| w.join("+"))
             .unwrap_or_default();
-        op(out, format_args!("!{w}"));
+        delta.op(format_args!("!{w}"));
     }
 }
 

@@ -5,15 +5,17 @@
 //! directions (cells on a hexagonal grid, targets just outside their side).
 //!
 //! [`Layout`] is the same for every game; each game's module in
-//! `drawing/` reads its board file into one and says what differs (see
-//! the `drawing` module).
+//! `drawing/` reads its board file into one and says what differs (its
+//! [`Drawing`], which the layout carries: the game is chosen once, when
+//! the layout is made).
 
 use std::collections::HashMap;
 
 use billes_core::view::PositionView;
 use billes_core::GameKind;
 
-use crate::{drawing, RenderError};
+use crate::drawing::{self, Drawing, Table};
+use crate::RenderError;
 
 /// A point in board units (1 = the distance between neighbouring holes).
 pub type Xy = (f64, f64);
@@ -73,8 +75,8 @@ pub struct Waiting {
 /// The drawing of a board.
 #[derive(Debug, Clone)]
 pub struct Layout {
-    /// The game.
-    pub game: GameKind,
+    /// The game's name.
+    pub game: &'static str,
     /// Every hole.
     pub holes: Vec<Hole>,
     /// Lines between holes, drawn under them (indices into `holes`).
@@ -88,6 +90,8 @@ pub struct Layout {
     /// Direction name to unit vector (Offboard).
     pub directions: HashMap<String, Xy>,
     index: HashMap<String, usize>,
+    /// The game's drawing functions.
+    pub(crate) drawing: Table,
 }
 
 impl Layout {
@@ -100,6 +104,15 @@ impl Layout {
         drawing::standard_layout(game)
     }
 
+    /// The layout of the standard board of the game whose rules type is
+    /// `D`, listed in the core's registry or not.
+    ///
+    /// # Errors
+    /// As [`Layout::standard`].
+    pub fn of<D: Drawing>() -> Result<Layout, RenderError> {
+        D::standard_layout()
+    }
+
     /// Fits the drawing to the board a variant plays on, as its start
     /// position `view` shows it: the HOME rows of Aggravation get as many
     /// holes as the variant's HOME has, and only the targets the variant
@@ -108,7 +121,7 @@ impl Layout {
     /// # Errors
     /// [`RenderError::Board`] when the drawing has too few HOME holes.
     pub fn fit(&mut self, view: &PositionView) -> Result<(), RenderError> {
-        drawing::fit(self.game, self, view)
+        (self.drawing.fit)(self, view)
     }
 
     /// The hole called `name`.
@@ -132,8 +145,7 @@ impl Layout {
     /// straight line, since a Barricade move may take any of several ways.
     pub fn route(&self, from: &str, to: &str) -> Option<Vec<Xy>> {
         let (a, b) = (*self.index.get(from)?, *self.index.get(to)?);
-        drawing::route(self.game, self, a, b)
-            .or_else(|| Some(vec![self.holes[a].at, self.holes[b].at]))
+        (self.drawing.route)(self, a, b).or_else(|| Some(vec![self.holes[a].at, self.holes[b].at]))
     }
 
     /// The off-board place of `seat`.
@@ -156,10 +168,12 @@ impl Layout {
         )
     }
 
-    /// An empty drawing of `game`.
-    pub(crate) fn new(game: GameKind) -> Layout {
+    /// An empty drawing of the game whose rules type is `D`, which its
+    /// [`Drawing::standard_layout`] fills.
+    pub fn new<D: Drawing>() -> Layout {
         Layout {
-            game,
+            game: D::NAME,
+            drawing: Table::of::<D>(),
             holes: Vec::new(),
             lines: Vec::new(),
             shortcuts: Vec::new(),
@@ -171,13 +185,7 @@ impl Layout {
     }
 
     /// Adds a hole; its index in `holes`.
-    pub(crate) fn add(
-        &mut self,
-        name: String,
-        at: Xy,
-        kind: HoleKind,
-        seat: Option<String>,
-    ) -> usize {
+    pub fn add(&mut self, name: String, at: Xy, kind: HoleKind, seat: Option<String>) -> usize {
         let i = self.holes.len();
         self.index.insert(name.clone(), i);
         self.holes.push(Hole {

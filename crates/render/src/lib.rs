@@ -3,7 +3,10 @@
 //! replays a whole record.
 //!
 //! The boards are drawn from the board files in `rules/` ([`Layout`]); the
-//! positions come from the core's read-only [`billes_core::view`].
+//! positions come from the core's read-only [`billes_core::view`]. What
+//! differs between games is each rules type's [`Drawing`]: a game outside
+//! the core's registry that implements it is drawn too
+//! ([`Replay::with_rules`], then [`svg()`]).
 //!
 //! ```
 //! let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n";
@@ -21,10 +24,11 @@ mod html;
 pub mod layout;
 mod svg;
 
+pub use drawing::Drawing;
 pub use frames::{Frame, Marks, Replay};
-pub use html::Viewer;
+pub use html::{Delta, Viewer};
 pub use layout::Layout;
-pub use svg::{svg, Options};
+pub use svg::{svg, Canvas, Options};
 
 /// What can go wrong drawing a record.
 #[derive(Debug, thiserror::Error)]

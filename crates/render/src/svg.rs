@@ -57,9 +57,10 @@ pub fn svg(replay: &Replay, at: u32, options: &Options) -> Result<String, Render
     Ok(out)
 }
 
-/// Board units to pixels, and the room below the board for the counts.
+/// Board units to pixels, and the room below the board for the counts:
+/// where a [`Drawing`](crate::Drawing) draws.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Canvas {
+pub struct Canvas {
     scale: f64,
     min: Xy,
     board_height: f64,
@@ -94,7 +95,8 @@ impl Canvas {
         )
     }
 
-    fn len(&self, units: f64) -> f64 {
+    /// A length of the board, in pixels.
+    pub fn len(&self, units: f64) -> f64 {
         round(units * self.scale)
     }
 
@@ -102,7 +104,7 @@ impl Canvas {
     /// and the style.
     pub(crate) fn open(&self, replay: &Replay, frame: &Frame) -> String {
         self.open_with(
-            replay.game.name(),
+            replay.game,
             frame.index,
             frame.seat.as_deref().unwrap_or(""),
             frame.view.to_move.as_deref().unwrap_or(""),
@@ -122,7 +124,7 @@ impl Canvas {
     }
 
     /// Where a point of the board is drawn, in pixels.
-    pub(crate) fn pixel(&self, at: Xy) -> (f64, f64) {
+    pub fn pixel(&self, at: Xy) -> (f64, f64) {
         self.xy(at)
     }
 
@@ -157,7 +159,8 @@ impl Canvas {
     }
 }
 
-fn round(v: f64) -> f64 {
+/// `v` to one decimal, as the pictures write numbers.
+pub(crate) fn round(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
 }
 
@@ -174,7 +177,8 @@ pub(crate) fn paint(colour: &str) -> (&'static str, &'static str) {
     }
 }
 
-fn seat_paint(view: &PositionView, seat: &str) -> (&'static str, &'static str) {
+/// Fill and outline of `seat`'s pieces in `view`.
+pub(crate) fn seat_paint(view: &PositionView, seat: &str) -> (&'static str, &'static str) {
     paint(view.seat(seat).map_or("", |s| s.colour.as_str()))
 }
 
@@ -196,6 +200,7 @@ fn layout_paint(seat: &str) -> &'static str {
 
 /// Holes, lines, targets: what every position of the game shares.
 pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> String {
+    let values = (layout.drawing.values)(start);
     let mut s = String::from("<g class=\"board\">\n");
     for &(a, b) in &layout.lines {
         let (p, q) = (c.xy(layout.holes[a].at), c.xy(layout.holes[b].at));
@@ -263,11 +268,7 @@ pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> 
     }
     for t in &layout.targets {
         let (x, y) = c.xy(t.at);
-        let value = start
-            .targets
-            .iter()
-            .find(|v| v.name == t.name)
-            .map(|v| v.value);
+        let value = values.iter().find(|v| v.0 == t.name).map(|v| v.1);
         let _ = writeln!(
             s,
             "<circle class=\"target-ring\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"#efe3c8\" stroke=\"#8a6a00\" stroke-width=\"{}\"/>",
@@ -316,42 +317,7 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
     let view = &frame.view;
     let marks = &frame.marks;
     let mut s = String::from("<g class=\"position\">\n");
-    for name in &view.barricades {
-        if let Some(at) = layout.position(name) {
-            let (x, y) = c.xy(at);
-            let half = c.len(0.3);
-            let _ = writeln!(
-                s,
-                "<rect class=\"barricade\" data-point=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"#fdfdfd\" stroke=\"#333\" stroke-width=\"{}\"/>",
-                round(x - half),
-                round(y - half),
-                round(half * 2.0),
-                round(half * 2.0),
-                c.len(0.06),
-                c.len(0.05)
-            );
-        }
-    }
-    for name in marks.taken.iter().chain(&marks.placed) {
-        if let Some(at) = layout.position(name) {
-            let (x, y) = c.xy(at);
-            let class = if marks.placed.contains(name) {
-                "placed"
-            } else {
-                "taken"
-            };
-            let _ = writeln!(
-                s,
-                "<rect class=\"{class}\" data-point=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#b22222\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
-                round(x - c.len(0.45)),
-                round(y - c.len(0.45)),
-                c.len(0.9),
-                c.len(0.9),
-                c.len(0.06),
-                c.len(0.12)
-            );
-        }
-    }
+    (layout.drawing.under_pieces)(layout, c, view, marks, &mut s);
     for p in &view.pieces {
         let Some(at) = layout.position(&p.point) else {
             continue;
@@ -398,33 +364,7 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             }
         }
     }
-    for t in &view.targets {
-        let (Some(seat), Some(at)) = (&t.seat, layout.position(&t.name)) else {
-            continue;
-        };
-        let (x, y) = c.xy(at);
-        let (fill, stroke) = seat_paint(view, seat);
-        let _ = writeln!(
-            s,
-            "<circle class=\"target\" data-target=\"{}\" data-value=\"{}\" data-seat=\"{seat}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
-            t.name,
-            t.value,
-            c.len(0.36),
-            c.len(0.07)
-        );
-    }
-    for name in &marks.ejected {
-        if let Some(at) = layout.position(name) {
-            let (x, y) = c.xy(at);
-            let _ = writeln!(
-                s,
-                "<circle class=\"ejected\" data-target=\"{name}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" stroke=\"#b22222\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
-                c.len(0.62),
-                c.len(0.08),
-                c.len(0.12)
-            );
-        }
-    }
+    (layout.drawing.over_pieces)(layout, c, view, marks, &mut s);
     for p in &marks.captured {
         let Some(at) = layout.position(&p.point) else {
             continue;
@@ -482,13 +422,13 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             c.len(0.13)
         );
     }
-    s.push_str(&panel(c, frame));
+    s.push_str(&panel(layout, c, frame));
     s.push_str("</g>\n");
     s
 }
 
 /// The lines under the board: the turn, who is to move, each seat's counts.
-fn panel(c: &Canvas, frame: &Frame) -> String {
+fn panel(layout: &Layout, c: &Canvas, frame: &Frame) -> String {
     let view = &frame.view;
     let mut s = String::new();
     let mut y = c.board_height + LINE;
@@ -515,11 +455,11 @@ fn panel(c: &Canvas, frame: &Frame) -> String {
         round(y),
         escape(&head)
     );
-    for seat in &view.seats {
+    for (i, seat) in view.seats.iter().enumerate() {
         y += LINE;
         let (fill, stroke) = paint(&seat.colour);
         let mut line = format!("{} {}", seat.seat, seat.colour);
-        crate::drawing::seat_line(view, seat, &mut line);
+        (layout.drawing.seat_line)(view, i, &mut line);
         let _ = writeln!(
             s,
             "<circle cx=\"24\" cy=\"{}\" r=\"6\" fill=\"{fill}\" stroke=\"{stroke}\"/>\

@@ -40,6 +40,7 @@ use crate::ReplayError;
 pub use board::{Board, Hole, BOARD_YAML};
 pub use need::Need;
 pub use state::State;
+pub use view::ViewPart;
 
 /// What house rules may change. `Params::default()` are the rules of the seeds.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

@@ -1,8 +1,21 @@
-//! The [`View`] of an Aggravation position.
+//! The [`View`] of an Aggravation position, and what only Aggravation
+//! shows: its HOME rows.
+
+use serde::Serialize;
 
 use super::State;
 use crate::view::{Piece, PositionView, SeatView, View};
 use crate::GameKind;
+
+/// What an Aggravation position shows beyond every game's view
+/// ([`PositionView::part`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ViewPart {
+    /// Holes in each HOME row (a variant may change it).
+    pub home_size: u32,
+    /// Marbles in HOME, per seat in the view's order.
+    pub home: Vec<u32>,
+}
 
 impl View for State {
     fn view(&self) -> PositionView {
@@ -16,10 +29,9 @@ impl View for State {
                     .get(s.index())
                     .map_or_else(String::new, |c| c.to_lowercase()),
                 waiting: self.base[s.index()] as u32,
-                home: self.home[s.index()] as u32,
-                score: 0,
             })
             .collect();
+        let home = self.seats().map(|s| self.home[s.index()] as u32).collect();
         let pieces = board
             .holes()
             .filter_map(|h| {
@@ -32,18 +44,18 @@ impl View for State {
         let over = self.winner.is_some();
         let to_move = if over { None } else { self.to_roll() };
         PositionView {
-            game: GameKind::Aggravation,
+            game: GameKind::Aggravation.name(),
             seats,
             pieces,
-            barricades: Vec::new(),
-            held: Vec::new(),
-            targets: Vec::new(),
-            home_size: Some(self.home_size as u32),
             to_move: to_move.map(str::to_string),
             pending: (self.again && !over)
                 .then(|| to_move.map(|s| format!("{s} rolls again after a 6")))
                 .flatten(),
             winners: self.winners(),
+            own: Box::new(ViewPart {
+                home_size: self.home_size as u32,
+                home,
+            }),
         }
         .sorted()
     }

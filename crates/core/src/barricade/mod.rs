@@ -44,6 +44,7 @@ pub use board::{
 pub use house::BarricadeEdit;
 pub use need::Need;
 pub use position::{names_diagram, State};
+pub use view::ViewPart;
 
 use crate::variant::Hooks;
 use crate::ReplayError;

@@ -1,9 +1,22 @@
-//! The [`View`] of a Barricade position.
+//! The [`View`] of a Barricade position, and what only Barricade shows:
+//! its barricades.
+
+use serde::Serialize;
 
 use super::board::{iter_points, COLOURS, SEATS};
 use super::State;
 use crate::view::{Piece, PositionView, SeatView, View};
 use crate::GameKind;
+
+/// What a Barricade position shows beyond every game's view
+/// ([`PositionView::part`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ViewPart {
+    /// The points a barricade stands on, sorted.
+    pub barricades: Vec<String>,
+    /// The seats holding a barricade they have yet to place.
+    pub held: Vec<String>,
+}
 
 impl View for State {
     fn view(&self) -> PositionView {
@@ -15,8 +28,6 @@ impl View for State {
                 seat: SEATS[c].to_string(),
                 colour: COLOURS[c].to_lowercase(),
                 waiting: self.housed[c] as u32,
-                home: 0,
-                score: 0,
             })
             .collect();
         let pieces = colours
@@ -28,22 +39,19 @@ impl View for State {
                 })
             })
             .collect();
-        let barricades = iter_points(self.barricades)
+        let mut barricades: Vec<String> = iter_points(self.barricades)
             .map(|p| board.name(p).to_string())
             .collect();
+        barricades.sort();
         let held = colours
             .filter(|&c| self.holds[c] > 0)
             .map(|c| SEATS[c].to_string())
             .collect();
         let over = self.winner().is_some();
         PositionView {
-            game: GameKind::Barricade,
+            game: GameKind::Barricade.name(),
             seats,
             pieces,
-            barricades,
-            held,
-            targets: Vec::new(),
-            home_size: None,
             to_move: if over {
                 None
             } else {
@@ -61,6 +69,7 @@ impl View for State {
                 })
             },
             winners: self.winner().map(|s| vec![s.to_string()]),
+            own: Box::new(ViewPart { barricades, held }),
         }
         .sorted()
     }

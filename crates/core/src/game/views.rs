@@ -2,27 +2,32 @@
 
 use billes_notation::Game;
 
-use super::MoveRules;
-use crate::view::ViewStep;
-use crate::{replay_with, Flow, ReplayError, Summary};
+use crate::view::{View, ViewStep};
+use crate::{replay_with, Flow, ReplayError, Rules, Summary};
 
 /// Replays `game` under `rules` like [`crate::replay_views`]: each view is the
-/// game API's ([`MoveRules::view`]), the one the viewer and `billes render`
-/// draw.
+/// state's [`View`] (what [`super::MoveRules::view`] gives), the one the
+/// viewer and `billes render` draw, under any rules whose state has one, a
+/// game's outside the registry too.
 ///
 /// # Errors
 /// The first mistake in the record; the observer has seen every position
 /// before it.
-pub fn replay_views_with<R: MoveRules, F: Flow>(
+pub fn replay_views_with<R, F>(
     rules: &R,
     game: &Game,
     observe: &mut dyn FnMut(&ViewStep<'_>) -> F,
-) -> Result<Summary, ReplayError> {
+) -> Result<Summary, ReplayError>
+where
+    R: Rules,
+    R::State: View,
+    F: Flow,
+{
     let start = rules.setup(game)?;
     let flow = observe(&ViewStep {
         index: 0,
         turn: None,
-        view: rules.view(&start).with_winners(rules.winners(&start)),
+        view: start.view().with_winners(rules.winners(&start)),
     })
     .flow();
     if flow.is_break() {
@@ -38,9 +43,7 @@ pub fn replay_views_with<R: MoveRules, F: Flow>(
         observe(&ViewStep {
             index: step.index,
             turn: Some(step.turn),
-            view: rules
-                .view(step.state)
-                .with_winners(rules.winners(step.state)),
+            view: step.state.view().with_winners(rules.winners(step.state)),
         })
         .flow()
     })

@@ -46,6 +46,7 @@ pub use board::{board, Board, RULES_YAML, TARGETS};
 pub use need::Need;
 pub use places::{Cell, Direction, Target};
 pub use position::{State, SEATS};
+pub use view::{TargetView, ViewPart};
 
 use crate::variant::Hooks;
 use crate::{ErrorKind, ReplayError};

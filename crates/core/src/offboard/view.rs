@@ -1,10 +1,35 @@
-//! The [`View`] of an Offboard position.
+//! The [`View`] of an Offboard position, and what only Offboard shows:
+//! its targets and the scores.
+
+use serde::Serialize;
 
 use super::board::{board, Cell, Target};
 use super::position::{seat_name, SEATS};
 use super::State;
-use crate::view::{Piece, PositionView, SeatView, TargetView, View};
+use crate::view::{Piece, PositionView, SeatView, View};
 use crate::GameKind;
+
+/// What an Offboard position shows beyond every game's view
+/// ([`PositionView::part`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ViewPart {
+    /// The targets of the rim the rules keep, with their values and
+    /// marbles (none in a variant without targets).
+    pub targets: Vec<TargetView>,
+    /// Points scored, per seat in the view's order.
+    pub score: Vec<u32>,
+}
+
+/// One scoring target of the rim.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TargetView {
+    /// The target's name (`t4`).
+    pub name: String,
+    /// What a marble in it scores.
+    pub value: u32,
+    /// The seat whose marble it holds, if any.
+    pub seat: Option<String>,
+}
 
 /// The seats' colour names, in the order of [`SEATS`].
 const COLOURS: [&str; 2] = ["red", "blue"];
@@ -17,8 +42,6 @@ impl View for State {
                 seat: SEATS[s].to_string(),
                 colour: COLOURS[s].to_string(),
                 waiting: self.out[s] as u32,
-                home: 0,
-                score: self.score[s] as u32,
             })
             .collect();
         let pieces = (0..2)
@@ -42,13 +65,9 @@ impl View for State {
             Vec::new()
         };
         PositionView {
-            game: GameKind::Offboard,
+            game: GameKind::Offboard.name(),
             seats,
             pieces,
-            barricades: Vec::new(),
-            held: Vec::new(),
-            targets,
-            home_size: None,
             to_move: Some(self.to_move().to_string()),
             pending: self.pending().map(|t| {
                 format!(
@@ -59,6 +78,10 @@ impl View for State {
             // The winning score is a parameter of the rules, not of the
             // position: replay_views fills this in.
             winners: None,
+            own: Box::new(ViewPart {
+                targets,
+                score: (0..2).map(|s| self.score[s] as u32).collect(),
+            }),
         }
         .sorted()
     }

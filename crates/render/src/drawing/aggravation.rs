@@ -4,16 +4,23 @@
 
 use std::fmt::Write as _;
 
-use billes_core::aggravation::Aggravation;
-use billes_core::view::{PositionView, SeatView};
-use billes_core::GameKind;
+use billes_core::aggravation::{Aggravation, ViewPart};
+use billes_core::view::PositionView;
 use serde::Deserialize;
 
 use super::Drawing;
+use crate::html::Delta;
 use crate::layout::{parse, HoleKind, Layout, Waiting, Xy};
 use crate::RenderError;
 
 const AGGRAVATION_YAML: &str = billes_core::aggravation::BOARD_YAML;
+
+/// The marbles in HOME of seat `i` of `view` (`None`: no such seat, or a
+/// view of another game).
+fn home(view: &PositionView, i: usize) -> Option<u32> {
+    view.part::<ViewPart>()
+        .and_then(|own| own.home.get(i).copied())
+}
 
 impl Drawing for Aggravation {
     fn standard_layout() -> Result<Layout, RenderError> {
@@ -26,9 +33,10 @@ impl Drawing for Aggravation {
             .iter()
             .filter(|h| h.kind == HoleKind::Home)
             .count();
-        let wanted = view.home_size.map(|n| n as usize * layout.waiting.len());
+        let home_size = view.part::<ViewPart>().map(|own| own.home_size);
+        let wanted = home_size.map(|n| n as usize * layout.waiting.len());
         if wanted.is_some_and(|n| n != drawn) {
-            *layout = read_layout(AGGRAVATION_YAML, view.home_size)?;
+            *layout = read_layout(AGGRAVATION_YAML, home_size)?;
         }
         Ok(())
     }
@@ -37,8 +45,29 @@ impl Drawing for Aggravation {
         along_lines(layout, a, b)
     }
 
-    fn seat_line(_view: &PositionView, seat: &SeatView, line: &mut String) {
-        let _ = write!(line, " · BASE {} · HOME {}", seat.waiting, seat.home);
+    fn seat_line(view: &PositionView, i: usize, line: &mut String) {
+        let home = home(view, i).unwrap_or(0);
+        let _ = write!(line, " · BASE {} · HOME {home}", view.seats[i].waiting);
+    }
+
+    fn clear(view: &mut PositionView) {
+        if let Some(own) = view.part_mut::<ViewPart>() {
+            own.home.iter_mut().for_each(|h| *h = 0);
+        }
+    }
+
+    /// `R:h1` (R's marbles in HOME).
+    fn seat_delta(
+        before: &PositionView,
+        was: Option<usize>,
+        after: &PositionView,
+        i: usize,
+        delta: &mut Delta<'_>,
+    ) {
+        let now = home(after, i).unwrap_or(0);
+        if was.and_then(|w| home(before, w)) != Some(now) {
+            delta.op(format_args!("{}:h{now}", after.seats[i].seat));
+        }
     }
 }
 
@@ -62,7 +91,7 @@ fn read_layout(text: &str, home_size: Option<u32>) -> Result<Layout, RenderError
             "drawing.home is shorter than a HOME row, or seats are missing".into(),
         ));
     }
-    let mut layout = Layout::new(GameKind::Aggravation);
+    let mut layout = Layout::new::<Aggravation>();
     let centre = layout.add(file.centre.clone(), (0.0, 0.0), HoleKind::Centre, None);
     let mut ring = Vec::new();
     let mut stars = Vec::new();

@@ -3,15 +3,32 @@
 
 use std::fmt::Write as _;
 
-use billes_core::barricade::Barricade;
-use billes_core::view::{PositionView, SeatView};
-use billes_core::GameKind;
+use billes_core::barricade::{Barricade, ViewPart};
+use billes_core::view::PositionView;
 use billes_notation::{Name, Turn};
 use serde::Deserialize;
 
 use super::Drawing;
+use crate::frames::Marks;
+use crate::html::Delta;
 use crate::layout::{parse, HoleKind, Layout, Waiting, Xy};
+use crate::svg::{round, Canvas};
 use crate::RenderError;
+
+/// Barricade's own part of `view` (none in a view of another game).
+fn own(view: &PositionView) -> Option<&ViewPart> {
+    view.part::<ViewPart>()
+}
+
+/// The barricades of `view`.
+fn barricades(view: &PositionView) -> &[String] {
+    own(view).map_or(&[], |own| own.barricades.as_slice())
+}
+
+/// The seats of `view` holding a barricade.
+fn held(view: &PositionView) -> &[String] {
+    own(view).map_or(&[], |own| own.held.as_slice())
+}
 
 const BARRICADE_YAML: &str = billes_core::barricade::BOARD_YAML;
 
@@ -29,10 +46,95 @@ impl Drawing for Barricade {
         barricade_route(layout, before, turn, path)
     }
 
-    fn seat_line(view: &PositionView, seat: &SeatView, line: &mut String) {
+    /// The pieces sent back (as every game marks them), and the
+    /// barricades taken off their points.
+    fn losses(before: &PositionView, after: &PositionView, marks: &mut Marks) {
+        super::captures(before, after, marks);
+        let now = barricades(after);
+        marks.taken = barricades(before)
+            .iter()
+            .filter(|b| !now.contains(b))
+            .cloned()
+            .collect();
+    }
+
+    fn seat_line(view: &PositionView, i: usize, line: &mut String) {
+        let seat = &view.seats[i];
         let _ = write!(line, " · house {}", seat.waiting);
-        if view.held.contains(&seat.seat) {
+        if held(view).contains(&seat.seat) {
             line.push_str(" · holds a barricade");
+        }
+    }
+
+    fn clear(view: &mut PositionView) {
+        if let Some(own) = view.part_mut::<ViewPart>() {
+            own.barricades.clear();
+            own.held.clear();
+        }
+    }
+
+    /// `#k3` and `-#k3` (a barricade put on, taken off), `^R` and `-^R`
+    /// (R holds a barricade, or no longer).
+    fn delta(before: &PositionView, after: &PositionView, delta: &mut Delta<'_>) {
+        let (was, now) = (barricades(before), barricades(after));
+        for b in now.iter().filter(|b| !was.contains(b)) {
+            delta.op(format_args!("#{b}"));
+        }
+        for b in was.iter().filter(|b| !now.contains(b)) {
+            delta.op(format_args!("-#{b}"));
+        }
+        let (was, now) = (held(before), held(after));
+        for s in now.iter().filter(|s| !was.contains(s)) {
+            delta.op(format_args!("^{s}"));
+        }
+        for s in was.iter().filter(|s| !now.contains(s)) {
+            delta.op(format_args!("-^{s}"));
+        }
+    }
+
+    /// The barricades, and the marks of those taken off and put down.
+    fn under_pieces(
+        layout: &Layout,
+        c: &Canvas,
+        view: &PositionView,
+        marks: &Marks,
+        s: &mut String,
+    ) {
+        for name in barricades(view) {
+            if let Some(at) = layout.position(name) {
+                let (x, y) = c.pixel(at);
+                let half = c.len(0.3);
+                let _ = writeln!(
+                    s,
+                    "<rect class=\"barricade\" data-point=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"#fdfdfd\" stroke=\"#333\" stroke-width=\"{}\"/>",
+                    round(x - half),
+                    round(y - half),
+                    round(half * 2.0),
+                    round(half * 2.0),
+                    c.len(0.06),
+                    c.len(0.05)
+                );
+            }
+        }
+        for name in marks.taken.iter().chain(&marks.placed) {
+            if let Some(at) = layout.position(name) {
+                let (x, y) = c.pixel(at);
+                let class = if marks.placed.contains(name) {
+                    "placed"
+                } else {
+                    "taken"
+                };
+                let _ = writeln!(
+                    s,
+                    "<rect class=\"{class}\" data-point=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#b22222\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
+                    round(x - c.len(0.45)),
+                    round(y - c.len(0.45)),
+                    c.len(0.9),
+                    c.len(0.9),
+                    c.len(0.06),
+                    c.len(0.12)
+                );
+            }
         }
     }
 }
@@ -53,7 +155,7 @@ fn barricade_route(
     let roll = turn.head.roll? as usize;
     let board = Board::standard();
     let mut blocked = 0u128;
-    for b in &before.barricades {
+    for b in barricades(before) {
         blocked |= billes_core::barricade::bit(board.point(b.as_str())?);
     }
     let landing = board.point(to.as_str())?;
@@ -85,7 +187,7 @@ fn barricade_route(
 /// `drawing.houses`.
 fn read_layout(text: &str) -> Result<Layout, RenderError> {
     let file: BarricadeFile = parse(text)?;
-    let mut layout = Layout::new(GameKind::Barricade);
+    let mut layout = Layout::new::<Barricade>();
     for p in &file.points {
         let kind = if p.name == file.goal {
             HoleKind::Goal

@@ -1,30 +1,39 @@
 //! What each game brings to its pictures, in one place: the board file its
 //! layout is read from and how the layout is fitted to a variant, how a
-//! move's arrow runs, how a piece leaving the board is marked, and what the
-//! panel says of each seat.
+//! move's arrow runs, how a piece leaving the board is marked, what the
+//! panel says of each seat, and everything drawn or told of the game's own
+//! part of a position ([`PositionView::part`]: barricades, targets, scores,
+//! HOME), in the SVG and in the viewer's deltas.
 //!
 //! Each game's rules type (the one billes_core's `games!` list names)
 //! implements [`Drawing`] in its own module here, which also reads the
-//! game's board file into a [`Layout`]; the functions below reach it through
-//! [`billes_core::with_kind!`], so the game is chosen once, by the core's
-//! list. A fourth game is one more module with its `impl Drawing`: the
-//! crate does not build without it.
+//! game's board file into a [`Layout`] and reads back the game's own part
+//! of a view. The game is chosen once, when its layout is made: the
+//! layout carries the game's [`Table`] of drawing functions, reached
+//! through [`billes_core::with_kind!`] for a game of the core's list
+//! ([`Layout::standard`]) or from the rules type itself for a game outside
+//! it ([`Layout::of`]). A fourth game of the list is one more module with
+//! its `impl Drawing`: the crate does not build without it.
 
-use billes_core::view::{PositionView, SeatView};
+use billes_core::game::GameRules;
+use billes_core::view::PositionView;
 use billes_core::{with_kind, GameKind};
 use billes_notation::{Name, Turn};
 
 use crate::frames::Marks;
+use crate::html::Delta;
 use crate::layout::{Layout, Xy};
+use crate::svg::Canvas;
 use crate::RenderError;
 
 mod aggravation;
 mod barricade;
 mod offboard;
 
-/// The drawing differences of one game. The defaults are what most games
-/// do: no fitting, straight arrows, pieces sent back marked as captured.
-pub(crate) trait Drawing {
+/// The drawing of one game, implemented by its rules type. The defaults
+/// are what most games do: no fitting, straight arrows, pieces sent back
+/// marked as captured, nothing of the game's own part of a view drawn.
+pub trait Drawing: GameRules {
     /// The layout of the standard board, from the game's board file in
     /// `rules/`.
     fn standard_layout() -> Result<Layout, RenderError>;
@@ -58,66 +67,126 @@ pub(crate) trait Drawing {
     /// and `after`. By default a piece sent back: its seat has fewer pieces
     /// on the board, and the hole it stood on lost it.
     fn losses(before: &PositionView, after: &PositionView, marks: &mut Marks) {
-        for seat in &before.seats {
-            let count = |v: &PositionView| v.pieces.iter().filter(|p| p.seat == seat.seat).count();
-            if count(after) < count(before) {
-                marks.captured.extend(
-                    before
-                        .pieces
-                        .iter()
-                        .filter(|p| p.seat == seat.seat && !after.pieces.contains(p))
-                        .cloned(),
-                );
-            }
-        }
+        captures(before, after, marks);
     }
 
-    /// Adds to the panel's `line` for `seat` what the game counts off
-    /// the board, in position `view`.
-    fn seat_line(view: &PositionView, seat: &SeatView, line: &mut String);
+    /// Adds to the panel's `line` for seat `i` of `view` what the game
+    /// counts off the board.
+    fn seat_line(view: &PositionView, i: usize, line: &mut String);
+
+    /// Empties the game's own part of `view` as the viewer's page has it
+    /// before the start position: nothing on the board, every count 0.
+    fn clear(_view: &mut PositionView) {}
+
+    /// Writes to `delta` what changed in the game's own part from `before`
+    /// to `after`, but the seats' counts (the viewer's words: see the
+    /// `html` module).
+    fn delta(_before: &PositionView, _after: &PositionView, _delta: &mut Delta<'_>) {}
+
+    /// Writes to `delta` what changed in the game's own counts of seat
+    /// `i` of `after`, which is seat `was` of `before` (`None`: a seat it
+    /// did not have).
+    fn seat_delta(
+        _before: &PositionView,
+        _was: Option<usize>,
+        _after: &PositionView,
+        _i: usize,
+        _delta: &mut Delta<'_>,
+    ) {
+    }
+
+    /// The values the board shows beside its places (Offboard's targets),
+    /// as the start position `view` gives them.
+    fn values(_view: &PositionView) -> Vec<(String, u32)> {
+        Vec::new()
+    }
+
+    /// Draws into `svg` what of the game's own part goes under the pieces
+    /// (Barricade's barricades and the marks of those moved).
+    fn under_pieces(
+        _layout: &Layout,
+        _canvas: &Canvas,
+        _view: &PositionView,
+        _marks: &Marks,
+        _svg: &mut String,
+    ) {
+    }
+
+    /// Draws into `svg` what of the game's own part goes over the pieces
+    /// and their off-board places (Offboard's targets and their marks).
+    fn over_pieces(
+        _layout: &Layout,
+        _canvas: &Canvas,
+        _view: &PositionView,
+        _marks: &Marks,
+        _svg: &mut String,
+    ) {
+    }
+}
+
+/// Marks in `marks` the pieces sent back between `before` and `after`:
+/// its seat has fewer pieces on the board, and the hole it stood on lost
+/// it (what [`Drawing::losses`] does by default).
+pub(crate) fn captures(before: &PositionView, after: &PositionView, marks: &mut Marks) {
+    for seat in &before.seats {
+        let count = |v: &PositionView| v.pieces.iter().filter(|p| p.seat == seat.seat).count();
+        if count(after) < count(before) {
+            marks.captured.extend(
+                before
+                    .pieces
+                    .iter()
+                    .filter(|p| p.seat == seat.seat && !after.pieces.contains(p))
+                    .cloned(),
+            );
+        }
+    }
+}
+
+/// [`Drawing::route_of_move`].
+type RouteOfMove = fn(&Layout, &PositionView, &Turn, &[Name]) -> Option<Vec<Xy>>;
+
+/// The drawing functions of one game, as its layout carries them.
+#[derive(Clone, Copy)]
+pub(crate) struct Table {
+    pub(crate) fit: fn(&mut Layout, &PositionView) -> Result<(), RenderError>,
+    pub(crate) route: fn(&Layout, usize, usize) -> Option<Vec<Xy>>,
+    pub(crate) route_of_move: RouteOfMove,
+    pub(crate) losses: fn(&PositionView, &PositionView, &mut Marks),
+    pub(crate) seat_line: fn(&PositionView, usize, &mut String),
+    pub(crate) clear: fn(&mut PositionView),
+    pub(crate) delta: fn(&PositionView, &PositionView, &mut Delta<'_>),
+    pub(crate) seat_delta: fn(&PositionView, Option<usize>, &PositionView, usize, &mut Delta<'_>),
+    pub(crate) values: fn(&PositionView) -> Vec<(String, u32)>,
+    pub(crate) under_pieces: fn(&Layout, &Canvas, &PositionView, &Marks, &mut String),
+    pub(crate) over_pieces: fn(&Layout, &Canvas, &PositionView, &Marks, &mut String),
+}
+
+impl Table {
+    /// The drawing functions of `D`.
+    pub(crate) fn of<D: Drawing>() -> Table {
+        Table {
+            fit: D::fit,
+            route: D::route,
+            route_of_move: D::route_of_move,
+            losses: D::losses,
+            seat_line: D::seat_line,
+            clear: D::clear,
+            delta: D::delta,
+            seat_delta: D::seat_delta,
+            values: D::values,
+            under_pieces: D::under_pieces,
+            over_pieces: D::over_pieces,
+        }
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Table")
+    }
 }
 
 /// [`Drawing::standard_layout`] of `game`.
 pub(crate) fn standard_layout(game: GameKind) -> Result<Layout, RenderError> {
     with_kind!(game, R => <R as Drawing>::standard_layout())
-}
-
-/// [`Drawing::fit`] of `game`.
-pub(crate) fn fit(
-    game: GameKind,
-    layout: &mut Layout,
-    view: &PositionView,
-) -> Result<(), RenderError> {
-    with_kind!(game, R => <R as Drawing>::fit(layout, view))
-}
-
-/// [`Drawing::route`] of `game`.
-pub(crate) fn route(game: GameKind, layout: &Layout, a: usize, b: usize) -> Option<Vec<Xy>> {
-    with_kind!(game, R => <R as Drawing>::route(layout, a, b))
-}
-
-/// [`Drawing::route_of_move`] of `game`.
-pub(crate) fn route_of_move(
-    game: GameKind,
-    layout: &Layout,
-    before: &PositionView,
-    turn: &Turn,
-    path: &[Name],
-) -> Option<Vec<Xy>> {
-    with_kind!(game, R => <R as Drawing>::route_of_move(layout, before, turn, path))
-}
-
-/// [`Drawing::losses`] of `game`.
-pub(crate) fn losses(
-    game: GameKind,
-    before: &PositionView,
-    after: &PositionView,
-    marks: &mut Marks,
-) {
-    with_kind!(game, R => <R as Drawing>::losses(before, after, marks));
-}
-
-/// [`Drawing::seat_line`] of the game of `view`.
-pub(crate) fn seat_line(view: &PositionView, seat: &SeatView, line: &mut String) {
-    with_kind!(view.game, R => <R as Drawing>::seat_line(view, seat, line));
 }

@@ -4,15 +4,29 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use billes_core::offboard::Offboard;
-use billes_core::view::{PositionView, SeatView};
-use billes_core::GameKind;
+use billes_core::offboard::{Offboard, TargetView, ViewPart};
+use billes_core::view::PositionView;
 use serde::Deserialize;
 
 use super::Drawing;
 use crate::frames::Marks;
+use crate::html::Delta;
 use crate::layout::{parse, unit, HoleKind, Layout, TargetSpot, Xy};
+use crate::svg::{seat_paint, Canvas};
 use crate::RenderError;
+
+/// The targets of `view` (none in a view of another game).
+fn targets(view: &PositionView) -> &[TargetView] {
+    view.part::<ViewPart>()
+        .map_or(&[], |own| own.targets.as_slice())
+}
+
+/// The score of seat `i` of `view` (`None`: no such seat, or a view of
+/// another game).
+fn score(view: &PositionView, i: usize) -> Option<u32> {
+    view.part::<ViewPart>()
+        .and_then(|own| own.score.get(i).copied())
+}
 
 const OFFBOARD_YAML: &str = billes_core::offboard::RULES_YAML;
 
@@ -22,9 +36,10 @@ impl Drawing for Offboard {
     }
 
     fn fit(layout: &mut Layout, view: &PositionView) -> Result<(), RenderError> {
+        let kept = targets(view);
         layout
             .targets
-            .retain(|t| view.targets.iter().any(|v| v.name == t.name));
+            .retain(|t| kept.iter().any(|v| v.name == t.name));
         Ok(())
     }
 
@@ -32,19 +47,99 @@ impl Drawing for Offboard {
         // Pushed lines shift: the marble that went is the one at the far end
         // of the line, which the positions alone do not tell. The target it
         // went to does.
-        marks.ejected = after
-            .targets
+        marks.ejected = targets(after)
             .iter()
-            .zip(&before.targets)
+            .zip(targets(before))
             .filter(|(a, b)| a.seat.is_some() && b.seat.is_none())
             .map(|(a, _)| a.name.clone())
             .collect();
     }
 
-    fn seat_line(_view: &PositionView, seat: &SeatView, line: &mut String) {
-        let _ = write!(line, " · score {}", seat.score);
+    fn seat_line(view: &PositionView, i: usize, line: &mut String) {
+        let seat = &view.seats[i];
+        let _ = write!(line, " · score {}", score(view, i).unwrap_or(0));
         if seat.waiting > 0 {
             let _ = write!(line, " · out {}", seat.waiting);
+        }
+    }
+
+    fn clear(view: &mut PositionView) {
+        if let Some(own) = view.part_mut::<ViewPart>() {
+            for t in &mut own.targets {
+                t.seat = None;
+            }
+            own.score.iter_mut().for_each(|s| *s = 0);
+        }
+    }
+
+    /// `@t7=R` and `@t7` (a target's marble).
+    fn delta(before: &PositionView, after: &PositionView, delta: &mut Delta<'_>) {
+        for t in targets(after) {
+            let was = targets(before).iter().find(|b| b.name == t.name);
+            if was.map(|b| &b.seat) != Some(&t.seat) {
+                match &t.seat {
+                    Some(s) => delta.op(format_args!("@{}={s}", t.name)),
+                    None => delta.op(format_args!("@{}", t.name)),
+                }
+            }
+        }
+    }
+
+    /// `R:s4` (R's score).
+    fn seat_delta(
+        before: &PositionView,
+        was: Option<usize>,
+        after: &PositionView,
+        i: usize,
+        delta: &mut Delta<'_>,
+    ) {
+        let now = score(after, i).unwrap_or(0);
+        if was.and_then(|w| score(before, w)) != Some(now) {
+            delta.op(format_args!("{}:s{now}", after.seats[i].seat));
+        }
+    }
+
+    fn values(view: &PositionView) -> Vec<(String, u32)> {
+        targets(view)
+            .iter()
+            .map(|t| (t.name.clone(), t.value))
+            .collect()
+    }
+
+    /// The marbles in the targets, and the marks of those just ejected.
+    fn over_pieces(
+        layout: &Layout,
+        c: &Canvas,
+        view: &PositionView,
+        marks: &Marks,
+        s: &mut String,
+    ) {
+        for t in targets(view) {
+            let (Some(seat), Some(at)) = (&t.seat, layout.position(&t.name)) else {
+                continue;
+            };
+            let (x, y) = c.pixel(at);
+            let (fill, stroke) = seat_paint(view, seat);
+            let _ = writeln!(
+                s,
+                "<circle class=\"target\" data-target=\"{}\" data-value=\"{}\" data-seat=\"{seat}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
+                t.name,
+                t.value,
+                c.len(0.36),
+                c.len(0.07)
+            );
+        }
+        for name in &marks.ejected {
+            if let Some(at) = layout.position(name) {
+                let (x, y) = c.pixel(at);
+                let _ = writeln!(
+                    s,
+                    "<circle class=\"ejected\" data-target=\"{name}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" stroke=\"#b22222\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
+                    c.len(0.62),
+                    c.len(0.08),
+                    c.len(0.12)
+                );
+            }
         }
     }
 }
@@ -54,7 +149,7 @@ impl Drawing for Offboard {
 /// target outside the middle of its side, shifted towards its direction.
 fn read_layout(text: &str) -> Result<Layout, RenderError> {
     let file: OffboardFile = parse(text)?;
-    let mut layout = Layout::new(GameKind::Offboard);
+    let mut layout = Layout::new::<Offboard>();
     let h = 3f64.sqrt() / 2.0;
     let top = file.board.rows.len() as f64 - 1.0;
     let xy = |row: f64, diagonal: f64| (diagonal - 1.0 - row * 0.5, (top - row) * h);

@@ -13,6 +13,8 @@
 //!   (the other names keeping the old text). With `--force` it is rewritten
 //!   in place instead, so every name sees the new text (that write is not
 //!   atomic).
+//! - A device or a pipe (`/dev/null`, a named pipe) is written into, never
+//!   replaced by a regular file.
 //! - The temporary file is named `.NAME.billes-tmp`, so that one left by
 //!   `kill -9` is recognisable, and is removed on SIGINT and SIGTERM.
 
@@ -134,10 +136,29 @@ fn remove_pending() {
 ///
 /// # Errors
 /// When the file cannot be written; the old one is then left as it was.
+///
+/// A path that is no regular file but a device or a pipe (`/dev/null`,
+/// `/dev/stdout`, a named pipe) is written into, not replaced: a rename
+/// would put a regular file in the device's place.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     let target = resolve(path)?;
     let meta = fs::metadata(&target).ok();
-    replace(&target, contents, meta.as_ref())
+    match &meta {
+        Some(m) if m.is_dir() => bail!("{} is a folder", path.display()),
+        Some(m) if !m.is_file() => write_into(&target, contents),
+        _ => replace(&target, contents, meta.as_ref()),
+    }
+}
+
+/// Writes `contents` into the device or pipe `target`, which stays what it is.
+fn write_into(target: &Path, contents: &[u8]) -> anyhow::Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .open(target)
+        .with_context(|| format!("cannot open {} for writing", target.display()))?;
+    file.write_all(contents)
+        .and_then(|()| file.flush())
+        .with_context(|| format!("cannot write {}", target.display()))
 }
 
 /// Rewrites the existing file `path` with `contents` (`--in-place`), as the

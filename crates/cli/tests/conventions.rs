@@ -820,3 +820,42 @@ mod in_place {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_a_pipe_is_written_into_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    // `--output /dev/null` or a named pipe: a rename would put a regular
+    // file in the device's place.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("records.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = billes(
+        &[
+            "simulate",
+            "--game",
+            "aggravation",
+            "--seed",
+            "1",
+            "--output",
+            "records.fifo",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Checked before the reader is joined: a replaced pipe leaves the
+    // reader waiting for a writer that never comes.
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the pipe was replaced: {kind:?}");
+    let read = reader.join().unwrap();
+    assert!(read.starts_with("[Game \"aggravation\"]"), "{read}");
+    let listed: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(listed.len(), 1, "a temporary file was left");
+}

@@ -64,10 +64,7 @@ impl Drawing for Aggravation {
         i: usize,
         delta: &mut Delta<'_>,
     ) {
-        let now = home(after, i).unwrap_or(0);
-        if was.and_then(|w| home(before, w)) != Some(now) {
-            delta.op(format_args!("{}:h{now}", after.seats[i].seat));
-        }
+        super::count_delta((before, was), (after, i), 'h', home, delta);
     }
 }
 

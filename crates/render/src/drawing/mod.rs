@@ -190,3 +190,19 @@ impl std::fmt::Debug for Table {
 pub(crate) fn standard_layout(game: GameKind) -> Result<Layout, RenderError> {
     with_kind!(game, R => <R as Drawing>::standard_layout())
 }
+
+/// The op `R:xN` of a seat's count (`letter` `x`: `h` HOME, `s` score)
+/// when it changed since `before` (the seat was `was` there), for
+/// [`Drawing::seat_delta`].
+pub(crate) fn count_delta(
+    (before, was): (&PositionView, Option<usize>),
+    (after, i): (&PositionView, usize),
+    letter: char,
+    count: fn(&PositionView, usize) -> Option<u32>,
+    delta: &mut Delta<'_>,
+) {
+    let now = count(after, i).unwrap_or(0);
+    if was.and_then(|w| count(before, w)) != Some(now) {
+        delta.op(format_args!("{}:{letter}{now}", after.seats[i].seat));
+    }
+}

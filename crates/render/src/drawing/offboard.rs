@@ -93,10 +93,7 @@ impl Drawing for Offboard {
         i: usize,
         delta: &mut Delta<'_>,
     ) {
-        let now = score(after, i).unwrap_or(0);
-        if was.and_then(|w| score(before, w)) != Some(now) {
-            delta.op(format_args!("{}:s{now}", after.seats[i].seat));
-        }
+        super::count_delta((before, was), (after, i), 's', score, delta);
     }
 
     fn values(view: &PositionView) -> Vec<(String, u32)> {

@@ -211,6 +211,29 @@ fn invalid_records_are_reported_and_skipped() {
     assert!(err.contains("1 of 3 games invalid, skipped"), "{err}");
 }
 
+/// `filter --invalid` writes the invalid games: its count says so, and how
+/// many a selection left out.
+#[test]
+fn filter_invalid_counts_the_invalid_games_it_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n";
+    let other = bad.replace("[Seats", "[Event \"other\"]\n[Seats");
+    write(dir.path(), "g.bgn", format!("{GAME}\n{bad}\n{GAME}\n{other}"));
+    let out = billes_in(dir.path(), &["filter", "g.bgn", "--invalid", "-q"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err, "billes: 2 of 4 games invalid; 2 written (--invalid)\n");
+    let out = billes_in(
+        dir.path(),
+        &["filter", "g.bgn", "--invalid", "-q", "--tag", "Event=other"],
+    );
+    assert_eq!(
+        stderr(&out),
+        "billes: 2 of 4 games invalid; 1 written (--invalid)\n"
+    );
+    assert!(stdout(&out).contains("other"), "{}", stdout(&out));
+}
+
 #[test]
 fn script_errors_name_the_script_line_and_the_record() {
     let dir = tempfile::tempdir().unwrap();

@@ -856,3 +856,55 @@ fn the_verbs_write_an_archive_of_many_games_as_its_games() {
         "{report}"
     );
 }
+
+/// A tag longer than the limit of one game, closed on its line, is not a
+/// tag left open: `validate` and `filter`, which read such a game as it
+/// comes, say it is longer than the limit, naming it (and `--strict` says
+/// the game is); the game after it is checked.
+#[test]
+fn a_closed_tag_longer_than_the_limit_is_said_to_be_too_long_not_unclosed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let long = "a".repeat(billes_notation::MAX_GAME_BYTES + 1024);
+    let game =
+        format!("[Game \"aggravation\"]\n[Event \"{long}\"]\n[Seats \"R B\"]\n\n1. R6 +\n*\n\n");
+    write(d, "tag.bgn", format!("{game}{VALID}"));
+    for verb in ["validate", "filter"] {
+        let out = billes_in(d, &[verb, "tag.bgn"]);
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(1), "{verb}: {all}");
+        assert!(!all.contains("unclosed tag value"), "{verb}: {all}");
+        assert!(
+            all.contains(
+                "the game's tags are longer than 16 MiB, the limit of the tags of one game"
+            ),
+            "{verb}: {all}"
+        );
+    }
+    let out = billes_in(d, &["validate", "tag.bgn"]);
+    assert!(
+        stdout(&out).contains("2 games") && stdout(&out).contains("1 valid"),
+        "{}",
+        stdout(&out)
+    );
+    let out = billes_in(d, &["validate", "--strict", "tag.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("longer than 16 MiB, the limit of one game"),
+        "{}",
+        stdout(&out)
+    );
+    // A tag truly left open, its line ending, is still one in a game as long.
+    let turns = "R2 -- B2 -- ".repeat(billes_notation::MAX_GAME_BYTES / 12 + 1024);
+    write(
+        d,
+        "open.bgn",
+        format!("[Game \"aggravation\"]\n[Event \"club\n[Seats \"R B\"]\n\n{turns}*\n"),
+    );
+    let out = billes_in(d, &["validate", "open.bgn"]);
+    assert!(
+        stdout(&out).contains("unclosed tag value"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -477,13 +477,8 @@ fn next_piece(
             // there, for its syntax error when it has one before the end
             // (a comment not closed), else said to be too long.
             Err(PieceError::More) => match stream.read(text, true, turns) {
-                Err(PieceError::Syntax(e))
-                    if (e.span.start as usize).saturating_add(TurnStream::MARGIN)
-                        < from + text.len() =>
-                {
-                    Err(e)
-                }
-                _ => Err(too_long_turn(stream)),
+                Err(PieceError::Syntax(e)) if known_before_the_cut(&e, from, text) => Err(e),
+                _ => Err(too_long_piece(stream, from == 0, text)),
             },
         };
         return Ok((read, from));
@@ -530,22 +525,56 @@ fn at_column(rendered: String, name: &str, line: u32, shown: u32, column: u32) -
     )
 }
 
-/// The error of a turn longer than the limit.
-fn too_long_turn(stream: &TurnStream) -> ParseError {
+/// Whether the syntax error `e`, read from a window `text` (starting at
+/// offset `from` of the game) cut at the limit as if the game ended there,
+/// is one the rest of the game cannot undo: it stands well before the cut
+/// and its line ends inside the window. A line that runs into the cut (a
+/// tag value 200 MB long, closed further on) is not known to be wrong:
+/// the piece is then said to be too long, with the limit.
+fn known_before_the_cut(e: &ParseError, from: usize, text: &str) -> bool {
+    let start = (e.span.start as usize).saturating_sub(from);
+    start.saturating_add(TurnStream::MARGIN) < text.len()
+        && text
+            .as_bytes()
+            .get(start..)
+            .is_some_and(|rest| rest.contains(&b'\n'))
+}
+
+/// The error of a turn (or, `head`, of the game's tags) longer than the
+/// limit, which starts `text`: the snippet shows the start of its line.
+fn too_long_piece(stream: &TurnStream, head: bool, text: &str) -> ParseError {
     let at = u32::try_from(stream.offset()).unwrap_or(u32::MAX);
+    let limit = billes_notation::file::bytes(MAX_GAME_BYTES as u64);
+    let message = if head {
+        format!(
+            "the game's tags are longer than {limit}, the limit of the tags of one game: the game is not read further"
+        )
+    } else {
+        format!(
+            "a turn with its comments and variations is longer than {limit}, the limit of one turn: the game is not read further"
+        )
+    };
     ParseError {
-        message: format!(
-            "a turn with its comments and variations is longer than {}, the limit of one turn: the game is not read further",
-            billes_notation::file::bytes(MAX_GAME_BYTES as u64)
-        ),
+        message,
         span: billes_notation::Span {
             start: at,
             end: at,
             line: stream.line(),
             column: u32::try_from(stream.column()).unwrap_or(u32::MAX),
         },
-        line_text: String::new(),
+        line_text: first_line(text, 256).to_string(),
     }
+}
+
+/// The first line of `text`, at most about `most` bytes of it (cut at a
+/// character boundary).
+fn first_line(text: &str, most: usize) -> &str {
+    let line = text.split('\n').next().unwrap_or_default();
+    let mut end = line.len().min(most);
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    &line[..end]
 }
 
 /// Line and column of byte `at` of `bytes`, text that starts where

@@ -173,6 +173,28 @@ impl Status {
     }
 }
 
+/// What becomes of the invalid games, for the line that counts them.
+#[derive(Debug, Clone, Copy)]
+enum Invalid<'a> {
+    /// Left out of the output (`run`, `filter`).
+    Skipped,
+    /// The output (`filter --invalid`): how many were written, the
+    /// others left out by `--tag` or `--player`.
+    Written(&'a std::cell::Cell<u64>),
+}
+
+/// How [`pipeline`] reads and reports.
+#[derive(Debug, Clone, Copy)]
+struct Reading<'a> {
+    /// No diagnostics, only the line that counts the invalid games.
+    quiet: bool,
+    /// Games longer than the reader's limit are checked as they are read
+    /// (`filter`, which copies them from the file).
+    large: bool,
+    /// What becomes of the invalid games.
+    invalid: Invalid<'a>,
+}
+
 /// Runs the validate pipeline over `paths`, reporting invalid records on
 /// stderr (unless `quiet`), and gives every game (valid or not) to `each`
 /// in order.
@@ -181,8 +203,11 @@ fn pipeline(
     paths: &[PathBuf],
     walk: &WalkArgs,
     jobs: Option<u16>,
-    quiet: bool,
-    large: bool,
+    Reading {
+        quiet,
+        large,
+        invalid,
+    }: Reading<'_>,
     each: &mut dyn FnMut(Read<'_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<Status> {
     let settings = validate::Settings {
@@ -222,10 +247,18 @@ fn pipeline(
     let (report, io_failure) = collector.finish();
     if report.mistakes > 0 {
         let unreadable = report.kinds.get("encoding").copied().unwrap_or(0);
-        let mut line = format!(
-            "billes: {} of {} games invalid, skipped",
-            report.invalid, report.games
-        );
+        let mut line = match invalid {
+            Invalid::Skipped => format!(
+                "billes: {} of {} games invalid, skipped",
+                report.invalid, report.games
+            ),
+            Invalid::Written(written) => format!(
+                "billes: {} of {} games invalid; {} written (--invalid)",
+                report.invalid,
+                report.games,
+                written.get()
+            ),
+        };
         if unreadable > 0 {
             line.push_str(&format!(
                 "; {unreadable} encoding error{} (a NUL byte or bytes that are not UTF-8)",
@@ -370,8 +403,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         &args.paths,
         &args.walk,
         args.jobs,
-        args.quiet,
-        false,
+        Reading {
+            quiet: args.quiet,
+            large: false,
+            invalid: Invalid::Skipped,
+        },
         &mut |read| {
             let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
                 return Ok(());
@@ -679,13 +715,22 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut first = true;
+    let written = std::cell::Cell::new(0u64);
+    let invalid = if args.invalid {
+        Invalid::Written(&written)
+    } else {
+        Invalid::Skipped
+    };
     let status = pipeline(
         &policy,
         &args.paths,
         &args.walk,
         args.jobs,
-        args.quiet,
-        true,
+        Reading {
+            quiet: args.quiet,
+            large: true,
+            invalid,
+        },
         &mut |read| {
             let valid = read.kept.summary.is_some();
             if valid == args.invalid {
@@ -703,8 +748,9 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
                     })?;
                 }
                 _ if selected => write_record(&mut out, &mut first, &read.kept.text)?,
-                _ => {}
+                _ => return Ok(()),
             }
+            written.set(written.get() + 1);
             Ok(())
         },
     )?;

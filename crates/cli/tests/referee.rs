@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::common::text;
+use super::common::{stderr, text};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -381,6 +381,62 @@ fn a_single_marble_pushing_is_told_the_line_move_first() {
         "{error}"
     );
     assert_eq!(error["legal"][0], "h6:g6>se");
+}
+
+/// A broadside (a line moving sideways, under a variant that has them)
+/// onto an occupied cell is told that a broadside never pushes, not that a
+/// single marble does not.
+#[test]
+fn a_broadside_onto_a_marble_is_told_a_broadside_never_pushes() {
+    let record = "[Game \"offboard\"]\n[Rules \"abalone\"]\n[Seats \"R B\"]\n[Position \"R:b5,c1 B:a4,a5,i9 move=B\"]\n\n1. B a4:a5>ne\n*\n";
+    let (_dir, out) = validate("side.bgn", record, &["--format", "json"]);
+    let report = json(&out);
+    let message = report["errors"][0]["message"].as_str().unwrap().to_string();
+    assert_eq!(
+        message,
+        "b5 is not free: a line moving sideways (a broadside) moves every marble to a free cell and never pushes"
+    );
+}
+
+/// A position with a pawn on a standard barricade's point names the point,
+/// and says where the barricades are when `bar=` is not given.
+#[test]
+fn a_pawn_on_a_barricade_names_the_point() {
+    let out = billes(
+        &[
+            "moves",
+            "--game-kind",
+            "barricade",
+            "--seats",
+            "R B",
+            "--position",
+            "R:i13,e5 B:o3 move=R",
+        ],
+        Path::new("."),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("a barricade and a pawn on the same point, i13 (without bar=, the barricades stand on their starting points"),
+        "{err}"
+    );
+    let out = billes(
+        &[
+            "moves",
+            "--game-kind",
+            "barricade",
+            "--seats",
+            "R B",
+            "--position",
+            "R:i13,e5 B:o3 bar=e5 move=R",
+        ],
+        Path::new("."),
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("the same point, e5") && !err.contains("without bar="),
+        "{err}"
+    );
 }
 
 /// A syntax error no longer hides the game's other mistakes: the turns

@@ -218,7 +218,11 @@ fn filter_invalid_counts_the_invalid_games_it_writes() {
     let dir = tempfile::tempdir().unwrap();
     let bad = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n";
     let other = bad.replace("[Seats", "[Event \"other\"]\n[Seats");
-    write(dir.path(), "g.bgn", format!("{GAME}\n{bad}\n{GAME}\n{other}"));
+    write(
+        dir.path(),
+        "g.bgn",
+        format!("{GAME}\n{bad}\n{GAME}\n{other}"),
+    );
     let out = billes_in(dir.path(), &["filter", "g.bgn", "--invalid", "-q"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let err = stderr(&out);

@@ -4,7 +4,7 @@
 
 use billes_notation::Game;
 
-use super::board::{bit, seat, Board, Point, Points, SEATS};
+use super::board::{bit, first_point, seat, Board, Point, Points, SEATS};
 use super::{Barricade, Placement};
 use crate::TagValueError;
 use crate::{Colour, ErrorKind, ReplayError, TextBoard};
@@ -370,11 +370,18 @@ impl TagGroups {
         } = self;
         let board = rules.board();
         let all = pawns.iter().fold(0, |a, b| a | b);
+        let given = barricades.is_some();
         let barricades = barricades.unwrap_or(board.barricade_points());
-        if barricades & all != 0 {
-            return Err(TagValueError(
-                "a barricade and a pawn on the same point".into(),
-            ));
+        if let Some(p) = first_point(barricades & all) {
+            let standard = if given {
+                ""
+            } else {
+                " (without bar=, the barricades stand on their starting points; bar= lists where they stand)"
+            };
+            return Err(TagValueError(format!(
+                "a barricade and a pawn on the same point, {}{standard}",
+                board.name(p)
+            )));
         }
         let goal = bit(board.goal());
         if all & goal != 0 || (barricades & goal != 0 && !rules.params().barricade_on_goal) {

@@ -67,8 +67,11 @@ pub(crate) enum Illegal {
     Gap(Cell),
     /// A sideways move, not allowed (axis given).
     Sideways(Direction),
-    /// The cell a marble would move to is not free (single or sideways).
+    /// The cell a single marble would move to is not free.
     NotFree(Cell),
+    /// A line moving sideways (a broadside) would go onto this cell, which
+    /// is not free: a broadside never pushes.
+    BroadsideNotFree(Cell),
     /// A marble of the mover would leave the board from this cell.
     OwnOff(Cell),
     /// The line runs into the mover's own marble on this cell.
@@ -227,7 +230,7 @@ impl Offboard {
                 return Err(Illegal::OwnOff(cell));
             };
             if all & n.bit() != 0 {
-                return Err(Illegal::NotFree(n));
+                return Err(Illegal::BroadsideNotFree(n));
             }
         }
         Ok(Shift {

@@ -437,6 +437,10 @@ impl Offboard {
                 name(c)
             ),
             Illegal::NotFree(c) => format!("{} is not free", name(c)),
+            Illegal::BroadsideNotFree(c) => format!(
+                "{} is not free: a line moving sideways (a broadside) moves every marble to a free cell and never pushes",
+                name(c)
+            ),
             Illegal::OwnOff(c) => format!("{me} would move its own marble off the board from {}", name(c)),
             Illegal::Blocked(c) => format!("{me}'s own marble on {} blocks the line", name(c)),
             Illegal::Outnumbered(len, group) => format!(

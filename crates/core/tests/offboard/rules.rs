@@ -203,7 +203,7 @@ fn sideways_moves_are_a_parameter() {
     let (kind, message) = rejected(&rules, "R:c3,c4 B:d5", &["R c3:c4>ne"]);
     assert_eq!(kind, IllegalMove);
     assert!(
-        message.starts_with("d5 is not free: it holds a B marble, and only a line"),
+        message.starts_with("d5 is not free: a line moving sideways (a broadside) moves every marble to a free cell and never pushes"),
         "{message}"
     );
 }

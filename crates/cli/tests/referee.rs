@@ -82,7 +82,7 @@ fn the_json_report_lists_every_mistake_and_counts_them() {
         [
             "effect",
             "seat",
-            "illegal_move",
+            "roll",
             "turn_number",
             "illegal_move",
             "result"
@@ -174,7 +174,7 @@ fn the_summary_counts_games_and_mistakes() {
     assert!(
         stdout.ends_with(
             "checked 1 file, 2 games, 8 turns: 1 valid, 1 invalid; 6 mistakes \
-             (effect: 1, illegal_move: 2, result: 1, seat: 1, turn_number: 1)\n"
+             (effect: 1, illegal_move: 1, result: 1, roll: 1, seat: 1, turn_number: 1)\n"
         ),
         "{stdout}"
     );

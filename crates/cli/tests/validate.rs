@@ -499,9 +499,10 @@ mod jsonl {
             (second["game"].clone(), second["valid"].clone()),
             (2.into(), false.into())
         );
-        // The move fits a roll of 2: the check went on, both turns checked.
+        // The move fits a roll of 2: the check went on, both turns checked;
+        // the mistake is the roll.
         assert_eq!(second["turns"], 2);
-        assert_eq!(second["errors"][0]["kind"], "illegal_move");
+        assert_eq!(second["errors"][0]["kind"], "roll");
         assert_eq!(second["errors"][0]["line"], 13);
         assert_eq!(lines[2]["errors"][0]["kind"], "syntax");
         // Read past its syntax error, the game keeps its tags.

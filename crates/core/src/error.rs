@@ -16,7 +16,9 @@ pub enum ErrorKind {
     TurnNumber,
     /// The turn is written for a seat that is not the one to move (or to roll).
     Seat,
-    /// The roll is missing, not a die face, or written in a game without dice.
+    /// The roll is missing, not a die face, written in a game without dice,
+    /// or does not fit the move written (a move another roll plays: the
+    /// check goes on with that roll).
     Roll,
     /// The action is not a legal move in the position.
     IllegalMove,

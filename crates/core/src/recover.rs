@@ -401,6 +401,8 @@ impl<R: MoveRules> Check<'_, R> {
             let mut after = state.clone();
             if self.rules.play(&mut after, &t).is_ok() {
                 *state = after;
+                // The move is legal: the mistake is the roll written.
+                err.kind = ErrorKind::Roll;
                 set_note(
                     err,
                     format!("the written move is played with a roll of {face}: the check goes on"),

@@ -339,7 +339,7 @@ mod tests {
         assert!(own.is_empty());
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].mistakes.len(), 1);
-        assert_eq!(games[0].mistakes[0].code, "illegal_move");
+        assert_eq!(games[0].mistakes[0].code, "roll");
         assert!(games[1].mistakes.is_empty());
         assert_eq!(checker.checked, 2);
         let fixed = TWO.replacen("r9-r13", "r9-r12", 1);

@@ -159,7 +159,7 @@ fn a_whole_session() {
     assert_eq!(
         ranges(&published),
         [
-            "4:29-4:35 illegal_move",
+            "4:29-4:35 roll",
             "13:3-13:5 seat",
             "13:6-13:13 illegal_move"
         ]
@@ -290,13 +290,13 @@ fn positions_follow_the_encoding_negotiated() {
     assert_eq!(init["capabilities"]["positionEncoding"], "utf-8");
     let published = client.open("file:///club/night.bgn", RECORD);
     // After "{très bien 😀}": 3 more bytes than UTF-16 units.
-    assert_eq!(ranges(&published)[0], "4:32-4:38 illegal_move");
+    assert_eq!(ranges(&published)[0], "4:32-4:38 roll");
     assert!(client.stop());
     let (client, init) = Client::start(&["utf-32"]);
     assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
     assert_eq!(
         ranges(&client.open("file:///club/night.bgn", RECORD))[0],
-        "4:29-4:35 illegal_move"
+        "4:29-4:35 roll"
     );
     assert!(client.stop());
 }

@@ -446,3 +446,80 @@ fn the_spectators_page_follows_the_game() {
     assert!(second.contains("R2 r10-r12"), "the page holds the new turn");
     assert!(!dir.path().join(".live.html.billes-tmp").exists());
 }
+
+/// A symbolic link planted at the lock's name is not followed: the file it
+/// leads to is left as it was, and no record is made.
+#[cfg(unix)]
+#[test]
+fn a_planted_lock_link_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("d")).unwrap();
+    write(dir.path(), "v.txt", "precious\n");
+    std::os::unix::fs::symlink(
+        dir.path().join("v.txt"),
+        dir.path().join("d/.r.bgn.billes-lock"),
+    )
+    .unwrap();
+    let out = crate::common::billes_stdin_in(
+        dir.path(),
+        &[
+            "play",
+            "d/r.bgn",
+            "--game-kind",
+            "aggravation",
+            "--seats",
+            "R B",
+        ],
+        "R6 +\n",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("d/.r.bgn.billes-lock is a symbolic link (not followed)"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("v.txt")).unwrap(),
+        "precious\n"
+    );
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("d/.r.bgn.billes-lock"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(!dir.path().join("d/r.bgn").exists());
+}
+
+/// A lock file that holds other text than a process id is someone's file:
+/// refused and kept. One left by `kill -9` (a process id, unlocked) is
+/// taken, and removed at the end.
+#[test]
+fn a_lock_file_not_ours_is_kept_and_a_stale_one_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "g.bgn", crate::common::VALID);
+    write(dir.path(), ".g.bgn.billes-lock", "my notes\n");
+    let out = crate::common::billes_stdin_in(dir.path(), &["play", "g.bgn"], "R2 r10-r12\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("holds other text than a process id"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(".g.bgn.billes-lock")).unwrap(),
+        "my notes\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("g.bgn")).unwrap(),
+        crate::common::VALID
+    );
+    write(dir.path(), ".g.bgn.billes-lock", "4242\n");
+    let out = crate::common::billes_stdin_in(dir.path(), &["play", "g.bgn"], "R2 r10-r12\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!dir.path().join(".g.bgn.billes-lock").exists());
+    assert!(std::fs::read_to_string(dir.path().join("g.bgn"))
+        .unwrap()
+        .contains("R2 r10-r12"));
+}

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 
 /// The most bytes of a lock file that are ours: a process id of 20 digits
-/// (the largest 64-bit number) and a newline.
+/// (the largest 64-bit number) and a newline (SECURITY.md).
 pub const MAX_LOCK_BYTES: u64 = 21;
 
 /// A held lock, let go of when dropped.

@@ -38,8 +38,10 @@ record is rewritten atomically: it is always a valid, canonical record.
 When standard input is not a terminal, the lines are read from it with no prompt (--prompt \
 shows it); each accepted turn is printed once the record holding it is on disk; a refused line \
 is told on stderr with its line number, the next lines are read, and the run ends with exit \
-code 1. A second billes play of the same file is refused while one runs (exit 2). The guide: \
-docs/play.md.
+code 1. A second billes play of the same file is refused while one runs (exit 2). A record \
+changed by another program during the session is not written over: the session's record is \
+saved beside it, as NAME.billes-rescue.bgn, and the run stops (exit 2). --html may not name the \
+record. The guide: docs/play.md.
 
 Examples:
   billes play club.bgn --game-kind aggravation --seats \"R B G Y\" --tag Event=\"Club night\"

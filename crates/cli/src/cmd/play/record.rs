@@ -28,7 +28,7 @@ use crate::atomic::{replace_checked, temporary_name, write_new};
 use crate::lock::lock_name;
 
 /// The most rescue files beside one record: `NAME.billes-rescue.bgn`, then
-/// `NAME.billes-rescue-2.bgn` to `NAME.billes-rescue-99.bgn`.
+/// `NAME.billes-rescue-2.bgn` to `NAME.billes-rescue-99.bgn` (SECURITY.md).
 pub const MAX_RESCUES: u32 = 99;
 
 /// The record a session writes, and what it last wrote or read there.

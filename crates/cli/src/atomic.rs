@@ -161,24 +161,13 @@ fn write_into(target: &Path, contents: &[u8]) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write {}", target.display()))
 }
 
-/// Rewrites the existing file `path` with `contents` (`--in-place`), as the
-/// module says.
+/// The file a rewrite in place of `path` (`--in-place`) replaces and its
+/// metadata, once the module's checks pass: its symbolic links followed, a
+/// regular file, not read-only and with one name, unless `force`.
 ///
 /// # Errors
-/// A read-only file or one with several hard links without `force`, an
-/// owner that cannot be kept, or a file that cannot be written; the file
-/// is then left as it was.
-pub fn rewrite_in_place(path: &Path, contents: &[u8], rewrite: Rewrite) -> anyhow::Result<()> {
-    let (target, meta) = check_rewrite(path, rewrite)?;
-    if hard_links(&meta) > 1 {
-        return in_place(&target, contents);
-    }
-    replace(&target, contents, Some(&meta))
-}
-
-/// The file a rewrite of `path` replaces and its metadata, once the checks
-/// of [`rewrite_in_place`] pass (a file with several hard links is let
-/// through only with `force`).
+/// A read-only file or one with several hard links without `force`, or a
+/// file that cannot be read.
 fn check_rewrite(path: &Path, rewrite: Rewrite) -> anyhow::Result<(PathBuf, fs::Metadata)> {
     let target = resolve(path)?;
     let meta = fs::metadata(&target).with_context(|| format!("cannot read {}", path.display()))?;
@@ -205,7 +194,7 @@ fn check_rewrite(path: &Path, rewrite: Rewrite) -> anyhow::Result<(PathBuf, fs::
 
 /// A rewrite in place of an existing file, written as the new text comes
 /// (`annotate --in-place`, which writes each game as it is done): the
-/// checks of [`rewrite_in_place`] are made when it begins, before any work;
+/// checks of [`check_rewrite`] are made when it begins, before any work;
 /// the text goes to the temporary file, and [`finish`](Rewriting::finish)
 /// puts it in the file's place. Dropped before `finish` (an error on the
 /// way), the temporary file is removed and the file is left as it was.
@@ -222,7 +211,7 @@ impl Rewriting {
     /// Checks that `path` may be rewritten and opens the temporary file.
     ///
     /// # Errors
-    /// As [`rewrite_in_place`], and when the temporary file cannot be made.
+    /// As [`check_rewrite`], and when the temporary file cannot be made.
     pub fn begin(path: &Path, rewrite: Rewrite) -> anyhow::Result<Rewriting> {
         let (target, meta) = check_rewrite(path, rewrite)?;
         let (tmp, file) = Temporary::create(temporary_name(&target))?;
@@ -304,19 +293,88 @@ fn install(
     target: &Path,
     old: Option<&fs::Metadata>,
 ) -> anyhow::Result<()> {
+    give_mode(&file, target, old)?;
+    drop(file);
+    tmp.rename_to(target)
+        .with_context(|| format!("cannot replace {}", target.display()))
+}
+
+/// Gives `file`, which is to replace `target`, the old file's mode, owner
+/// and group, or a new file's mode when there is none.
+fn give_mode(file: &File, target: &Path, old: Option<&fs::Metadata>) -> anyhow::Result<()> {
     match old {
         Some(meta) => {
-            keep_owner(&file, meta).with_context(|| {
+            keep_owner(file, meta).with_context(|| {
                 format!("cannot keep the owner and group of {}", target.display())
             })?;
             file.set_permissions(meta.permissions())
                 .with_context(|| format!("cannot keep the mode of {}", target.display()))?;
         }
-        None => set_new_file_permissions(&file),
+        None => set_new_file_permissions(file),
     }
+    Ok(())
+}
+
+/// Replaces the regular file `target` (no link followed) with `contents`,
+/// atomically, as [`write_atomically`] does, asking `check` just before
+/// the rename whether the file there may be replaced: the temporary file
+/// is made, written, flushed and given `old`'s mode, owner and group (a
+/// new file's mode without `old`), then `check` runs, then the rename. So
+/// a check of what is at `target` (`billes play`'s: the file is still the
+/// one it wrote) leaves only the time of a rename for a change to slip in.
+/// The file written's metadata is returned (its device and inode are the
+/// ones `target` now has).
+///
+/// # Errors
+/// `check`'s error, or the file cannot be written; the temporary file is
+/// then removed and `target` left as it was.
+pub fn replace_checked(
+    target: &Path,
+    contents: &[u8],
+    old: Option<&fs::Metadata>,
+    check: impl FnOnce() -> anyhow::Result<()>,
+) -> anyhow::Result<fs::Metadata> {
+    let (tmp, mut file) = Temporary::create(temporary_name(target))?;
+    file.write_all(contents)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write {}", tmp.path.display()))?;
+    give_mode(&file, target, old)?;
+    let written = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", tmp.path.display()))?;
     drop(file);
+    check()?;
     tmp.rename_to(target)
-        .with_context(|| format!("cannot replace {}", target.display()))
+        .with_context(|| format!("cannot replace {}", target.display()))?;
+    Ok(written)
+}
+
+/// Writes `contents` to a new file `path`, atomically and never over
+/// anything: the temporary file is written and flushed, then given the
+/// name with a hard link, which fails when the name is taken (a file, a
+/// link, anything), then removed. `Ok(false)`: the name is taken, nothing
+/// written. Where hard links cannot be made (some file systems), the
+/// name is checked to be free just before a rename instead.
+///
+/// # Errors
+/// When the file cannot be written; nothing is then left behind.
+pub fn write_new(path: &Path, contents: &[u8]) -> anyhow::Result<bool> {
+    let (tmp, mut file) = Temporary::create(temporary_name(path))?;
+    file.write_all(contents)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write {}", tmp.path.display()))?;
+    set_new_file_permissions(&file);
+    drop(file);
+    match fs::hard_link(&tmp.path, path) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+        Err(_) if fs::symlink_metadata(path).is_ok() => Ok(false),
+        Err(_) => {
+            tmp.rename_to(path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(true)
+        }
+    }
 }
 
 /// Rewrites the file itself (every hard link sees the new text).
@@ -383,8 +441,32 @@ fn set_new_file_permissions(_file: &File) {}
 
 #[cfg(test)]
 mod tests {
-    use super::{remove_pending, temporary_name, Temporary};
+    use super::{remove_pending, replace_checked, temporary_name, write_new, Temporary};
     use std::path::Path;
+
+    #[test]
+    fn a_check_that_fails_before_the_rename_leaves_the_file() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("a.bgn");
+        std::fs::write(&path, "old").expect("a file");
+        let err = replace_checked(&path, b"new", None, || anyhow::bail!("changed"))
+            .expect_err("the check says no");
+        assert_eq!(err.to_string(), "changed");
+        assert_eq!(std::fs::read_to_string(&path).expect("kept"), "old");
+        assert!(!temporary_name(&path).exists());
+        replace_checked(&path, b"new", None, || Ok(())).expect("replaced");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+    }
+
+    #[test]
+    fn a_new_file_is_never_written_over_anything() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("a.bgn");
+        assert!(write_new(&path, b"first").expect("written"));
+        assert!(!write_new(&path, b"second").expect("the name is taken"));
+        assert_eq!(std::fs::read_to_string(&path).expect("kept"), "first");
+        assert!(!temporary_name(&path).exists());
+    }
 
     #[test]
     fn an_interruption_removes_the_temporary_files() {

@@ -446,3 +446,291 @@ fn the_spectators_page_follows_the_game() {
     assert!(second.contains("R2 r10-r12"), "the page holds the new turn");
     assert!(!dir.path().join(".live.html.billes-tmp").exists());
 }
+
+/// A symbolic link planted at the lock's name is not followed: the file it
+/// leads to is left as it was, and no record is made.
+#[cfg(unix)]
+#[test]
+fn a_planted_lock_link_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("d")).unwrap();
+    write(dir.path(), "v.txt", "precious\n");
+    std::os::unix::fs::symlink(
+        dir.path().join("v.txt"),
+        dir.path().join("d/.r.bgn.billes-lock"),
+    )
+    .unwrap();
+    let out = crate::common::billes_stdin_in(
+        dir.path(),
+        &[
+            "play",
+            "d/r.bgn",
+            "--game-kind",
+            "aggravation",
+            "--seats",
+            "R B",
+        ],
+        "R6 +\n",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("d/.r.bgn.billes-lock is a symbolic link (not followed)"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("v.txt")).unwrap(),
+        "precious\n"
+    );
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("d/.r.bgn.billes-lock"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(!dir.path().join("d/r.bgn").exists());
+}
+
+/// A lock file that holds other text than a process id is someone's file:
+/// refused and kept. One left by `kill -9` (a process id, unlocked) is
+/// taken, and removed at the end.
+#[test]
+fn a_lock_file_not_ours_is_kept_and_a_stale_one_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "g.bgn", crate::common::VALID);
+    write(dir.path(), ".g.bgn.billes-lock", "my notes\n");
+    let out = crate::common::billes_stdin_in(dir.path(), &["play", "g.bgn"], "R2 r10-r12\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("holds other text than a process id"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(".g.bgn.billes-lock")).unwrap(),
+        "my notes\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("g.bgn")).unwrap(),
+        crate::common::VALID
+    );
+    write(dir.path(), ".g.bgn.billes-lock", "4242\n");
+    let out = crate::common::billes_stdin_in(dir.path(), &["play", "g.bgn"], "R2 r10-r12\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!dir.path().join(".g.bgn.billes-lock").exists());
+    assert!(std::fs::read_to_string(dir.path().join("g.bgn"))
+        .unwrap()
+        .contains("R2 r10-r12"));
+}
+
+/// `--html` naming the record, its lock or its temporary file (by its
+/// path, a symbolic link or a hard link) is refused before anything is
+/// written: the record stays as it was, and no page is made.
+#[test]
+fn a_page_over_the_record_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let new_game = ["--game-kind", "aggravation", "--seats", "R B"];
+    // A new record named twice: nothing at all is made.
+    let mut args = vec!["play", "r.bgn", "--html", "./r.bgn"];
+    args.extend(new_game);
+    let out = crate::common::billes_stdin_in(dir.path(), &args, "R6 +\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--html ./r.bgn: that is the record r.bgn"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // An existing record, named by a hard link, a symbolic link, and the
+    // names of its lock and temporary files.
+    write(dir.path(), "g.bgn", crate::common::VALID);
+    std::fs::hard_link(dir.path().join("g.bgn"), dir.path().join("hard.html")).unwrap();
+    let mut pages = vec!["hard.html", ".g.bgn.billes-lock", ".g.bgn.billes-tmp"];
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("g.bgn", dir.path().join("link.html")).unwrap();
+        std::os::unix::fs::symlink(".g.bgn.billes-lock", dir.path().join("lock.html")).unwrap();
+        pages.extend(["link.html", "lock.html"]);
+    }
+    for page in pages {
+        let out = crate::common::billes_stdin_in(
+            dir.path(),
+            &["play", "g.bgn", "--html", page],
+            "R2 r10-r12\n",
+        );
+        assert_eq!(out.status.code(), Some(2), "{page}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("that is the record"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("g.bgn")).unwrap(),
+            crate::common::VALID,
+            "{page}"
+        );
+        assert!(!dir.path().join(".g.bgn.billes-lock").exists(), "{page}");
+        assert!(!dir.path().join(".g.bgn.billes-tmp").exists(), "{page}");
+    }
+}
+
+/// Runs `billes play ARGS` in `dir`, gives it `first` and waits until it
+/// says the turn is played (so the record holding it is on disk), runs
+/// `change`, then gives it `second`: its stdout, stderr and exit code.
+fn changed_between_turns(
+    dir: &Path,
+    args: &[&str],
+    first: &str,
+    change: impl FnOnce(),
+    second: &str,
+) -> (String, String, i32) {
+    use std::io::{BufRead, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .arg("play")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "{first}").unwrap();
+    let mut said = String::new();
+    stdout.read_line(&mut said).unwrap();
+    change();
+    // The run may have ended already: a closed pipe is no failure here.
+    let _ = writeln!(stdin, "{second}");
+    drop(stdin);
+    stdout.read_to_string(&mut said).unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let code = child.wait().unwrap().code().unwrap_or(-1);
+    (said, err, code)
+}
+
+/// A game appended to the record by another program between two turns is
+/// not dropped: the file is left as that program left it, the session's
+/// record is saved beside it, and the run stops with exit 2.
+#[test]
+fn a_record_changed_underneath_is_not_written_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("r.bgn");
+    let other = "\n[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R1 --\n*\n";
+    let (said, err, code) = changed_between_turns(
+        dir.path(),
+        &["r.bgn", "--game-kind", "aggravation", "--seats", "R B"],
+        "R6 +",
+        || {
+            let mut f = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&record)
+                .unwrap();
+            std::io::Write::write_all(&mut f, other.as_bytes()).unwrap();
+        },
+        "R2 r9-r11",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(said, "1. R6 +\n", "the second turn is not said played");
+    assert!(
+        err.contains("r.bgn was changed by another program since this session last wrote it"),
+        "{err}"
+    );
+    assert!(err.contains("saved in r.billes-rescue.bgn"), "{err}");
+    let first = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n*\n";
+    assert_eq!(
+        std::fs::read_to_string(&record).unwrap(),
+        format!("{first}{other}")
+    );
+    let rescued = std::fs::read_to_string(dir.path().join("r.billes-rescue.bgn")).unwrap();
+    assert_eq!(
+        rescued,
+        "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R2 r9-r11\n*\n"
+    );
+    valid_and_canonical(dir.path(), "r.billes-rescue.bgn");
+    assert!(!dir.path().join(".r.bgn.billes-lock").exists());
+    assert!(!dir.path().join(".r.bgn.billes-tmp").exists());
+}
+
+/// A resumed record swapped for a symbolic link while the session runs:
+/// the file the link leads to is not written, the link stays, and a second
+/// rescue goes to the next free name (the first is kept).
+#[cfg(unix)]
+#[test]
+fn a_record_swapped_for_a_link_is_not_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "g.bgn", crate::common::VALID);
+    write(dir.path(), "g.billes-rescue.bgn", "an earlier rescue\n");
+    write(dir.path(), "v.txt", "precious\n");
+    let (said, err, code) = changed_between_turns(
+        dir.path(),
+        &["g.bgn"],
+        ":comment a comment",
+        || {
+            std::fs::remove_file(dir.path().join("g.bgn")).unwrap();
+            std::os::unix::fs::symlink("v.txt", dir.path().join("g.bgn")).unwrap();
+        },
+        "R2 r10-r12",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(said, "comment written\n");
+    assert!(
+        err.contains("g.bgn was replaced by a symbolic link"),
+        "{err}"
+    );
+    assert!(err.contains("saved in g.billes-rescue-2.bgn"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("v.txt")).unwrap(),
+        "precious\n"
+    );
+    assert!(std::fs::symlink_metadata(dir.path().join("g.bgn"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("g.billes-rescue.bgn")).unwrap(),
+        "an earlier rescue\n"
+    );
+    let rescued = std::fs::read_to_string(dir.path().join("g.billes-rescue-2.bgn")).unwrap();
+    assert!(
+        rescued.contains("3. B4 -- {a comment}\n4. R2 r10-r12\n"),
+        "{rescued}"
+    );
+}
+
+/// A record that cannot be rewritten (read-only): the session goes on, and
+/// what it recorded is saved beside the file at the end, the file kept.
+#[cfg(unix)]
+#[test]
+fn changes_not_written_are_saved_at_the_end() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let record = write(dir.path(), "g.bgn", crate::common::VALID);
+    std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = crate::common::billes_stdin_in(dir.path(), &["play", "g.bgn"], "R2 r10-r12\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("g.bgn is read-only: not rewritten"), "{err}");
+    assert!(
+        err.contains("the last change could not be written to g.bgn"),
+        "{err}"
+    );
+    assert!(err.contains("saved in g.billes-rescue.bgn"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&record).unwrap(),
+        crate::common::VALID
+    );
+    let rescued = std::fs::read_to_string(dir.path().join("g.billes-rescue.bgn")).unwrap();
+    assert!(
+        rescued.ends_with("3. B4 --\n4. R2 r10-r12\n*\n"),
+        "{rescued}"
+    );
+}

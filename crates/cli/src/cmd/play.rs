@@ -18,8 +18,12 @@ use billes_notation::{Game, Tag};
 use clap::Args;
 
 use super::{INVALID, IO_ERROR, OK};
-use crate::atomic::{rewrite_in_place, temporary_name, write_atomically, Rewrite};
+use crate::atomic::{temporary_name, write_atomically};
 use crate::lock::Lock;
+
+mod record;
+
+use record::{check_output, Changed, RecordFile};
 
 pub const HELP: &str = "\
 A missing FILE starts a new game from --game-kind, --seats, --teams, --rules, --position and \
@@ -34,8 +38,10 @@ record is rewritten atomically: it is always a valid, canonical record.
 When standard input is not a terminal, the lines are read from it with no prompt (--prompt \
 shows it); each accepted turn is printed once the record holding it is on disk; a refused line \
 is told on stderr with its line number, the next lines are read, and the run ends with exit \
-code 1. A second billes play of the same file is refused while one runs (exit 2). The guide: \
-docs/play.md.
+code 1. A second billes play of the same file is refused while one runs (exit 2). A record \
+changed by another program during the session is not written over: the session's record is \
+saved beside it, as NAME.billes-rescue.bgn, and the run stops (exit 2). --html may not name the \
+record. The guide: docs/play.md.
 
 Examples:
   billes play club.bgn --game-kind aggravation --seats \"R B G Y\" --tag Event=\"Club night\"
@@ -86,12 +92,16 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<u8> {
         return Ok(INVALID);
     };
     let target = target(&args.file)?;
+    if let Some(html) = &args.html {
+        check_output("--html", html, &target)?;
+    }
     let _lock = Lock::take(&target)?;
     // A temporary file left by a run killed while it wrote: ours, as the
     // lock is.
     let _ = std::fs::remove_file(temporary_name(&target));
     let name = args.file.display().to_string();
     let exists = target.exists();
+    let record;
     let (games, index) = if exists {
         if new_game_options(args) {
             bail!(
@@ -99,6 +109,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<u8> {
                  and --tag are for a new file"
             );
         }
+        // What the file holds before its games are read: a change made
+        // from now on is seen at the first rewrite.
+        record = RecordFile::existing(target.clone())?;
         match read(&target, &name, &policy)? {
             Ok(games) => {
                 let index = args.game.unwrap_or(games.len());
@@ -110,6 +123,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<u8> {
         if args.game.is_some() {
             bail!("{name} does not exist: --game is for resuming a file");
         }
+        record = RecordFile::absent(target.clone());
         (vec![new_game(args, &target)?], 1)
     };
     let resolver = policy.resolver();
@@ -131,21 +145,25 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<u8> {
         }
     };
     let mut files = Files {
-        target,
+        record,
         html: args.html.clone(),
-        exists,
         failed: false,
+        unwritten: None,
     };
     if !exists {
-        files.write(&session);
+        if !files.write(&session) {
+            return Ok(IO_ERROR);
+        }
     } else if files.html.is_some() {
         files.write_html(&session);
     }
     let code = if io::stdin().is_terminal() {
-        terminal(session, &mut files)?
+        terminal(session, &mut files)
     } else {
-        lines(session, &mut files, args.prompt)?
+        lines(session, &mut files, args.prompt)
     };
+    files.finish();
+    let code = code?;
     Ok(if files.failed { IO_ERROR } else { code })
 }
 
@@ -283,42 +301,76 @@ fn new_game(args: &PlayArgs, target: &Path) -> anyhow::Result<Game> {
 
 /// The files a session writes.
 struct Files {
-    target: PathBuf,
+    record: RecordFile,
     html: Option<PathBuf>,
-    /// Whether the record exists (else it is made).
-    exists: bool,
     /// Whether a write failed (the exit code is then 2).
     failed: bool,
+    /// The session's record when the file does not hold it (its last
+    /// write failed): saved beside it if the session ends so.
+    unwritten: Option<String>,
 }
 
 impl Files {
     /// Writes the record (and the page), saying on stderr what failed.
-    fn write(&mut self, session: &Session<'_>) {
+    /// `false`: the record was changed underneath, and not written over;
+    /// the session's record is saved beside it, and the session stops.
+    fn write(&mut self, session: &Session<'_>) -> bool {
         let text = session.text();
-        let written = if self.exists {
-            rewrite_in_place(&self.target, text.as_bytes(), Rewrite::default())
-        } else {
-            write_atomically(&self.target, text.as_bytes())
-        };
-        match written {
-            Ok(()) => self.exists = true,
+        match self.record.write(text.as_bytes()) {
+            Ok(()) => self.unwritten = None,
+            Err(e) if e.downcast_ref::<Changed>().is_some() => {
+                self.failed = true;
+                self.unwritten = None;
+                self.rescue(&e.to_string(), &text, "the session stops");
+                return false;
+            }
             Err(e) => {
                 self.failed = true;
                 errln!(
                     "billes: error: {e:#}\n  = note: the record is kept in memory and written \
-                     again at the next change"
+                     again at the next change (saved beside the file if the session ends first)"
                 );
+                self.unwritten = Some(text);
             }
         }
         self.write_html(session);
+        true
+    }
+
+    /// Saves the session's record beside the file, saying `why` and where
+    /// it went; when it cannot be saved, it is shown on stderr.
+    fn rescue(&self, why: &str, text: &str, then: &str) {
+        match self.record.rescue(text.as_bytes()) {
+            Ok(path) => errln!(
+                "billes: error: {why}\n  = note: the session's record is saved in {}; {then}",
+                path.display()
+            ),
+            Err(e) => errln!(
+                "billes: error: {why}\n  = note: the session's record could not be saved \
+                 beside it ({e:#}); {then}; here it is:\n{text}"
+            ),
+        }
+    }
+
+    /// The session ends: a record the file does not hold (its last write
+    /// failed) is saved beside it.
+    fn finish(&mut self) {
+        if let Some(text) = self.unwritten.take() {
+            let why = format!(
+                "the last change could not be written to {}",
+                self.record.path().display()
+            );
+            self.rescue(&why, &text, "the file is left as it was");
+        }
     }
 
     fn write_html(&mut self, session: &Session<'_>) {
         let Some(path) = &self.html else { return };
         let mut viewer = billes_render::Viewer::new(&billes_render::Options::default());
-        let page = viewer
-            .add(1, session.engine(), session.game())
-            .map_err(anyhow::Error::from)
+        // Checked again at each write: a name the record was given since
+        // the start (a case-insensitive file system) is not written over.
+        let page = check_output("--html", path, self.record.path())
+            .and_then(|()| Ok(viewer.add(1, session.engine(), session.game())?))
             .and_then(|_| write_atomically(path, viewer.live_page(REFRESH_SECONDS).as_bytes()));
         if let Err(e) = page {
             self.failed = true;
@@ -337,9 +389,10 @@ fn step(
     color: bool,
 ) -> io::Result<Option<bool>> {
     let reply = session.apply(line, number);
-    // The record is on disk before the turn is said to be played.
-    if reply.as_ref().is_ok_and(Reply::changed) {
-        files.write(session);
+    // The record is on disk before the turn is said to be played; a record
+    // changed underneath stops the session.
+    if reply.as_ref().is_ok_and(Reply::changed) && !files.write(session) {
+        return Ok(None);
     }
     let mut out = io::stdout().lock();
     match reply {
@@ -456,7 +509,10 @@ fn terminal(session: Session<'_>, files: &mut Files) -> anyhow::Result<u8> {
         rustyline::Editor::with_history(config, rustyline::history::MemHistory::new())?;
     editor.set_helper(Some(Helper { session: &session }));
     let color = crate::output::stderr_color();
-    println!("{} (:help lists the commands)", files.target.display());
+    println!(
+        "{} (:help lists the commands)",
+        files.record.path().display()
+    );
     let mut number = 0u32;
     loop {
         let prompt = session.borrow().prompt();

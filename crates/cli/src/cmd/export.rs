@@ -12,18 +12,21 @@ use billes_notation::control_pictures;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{INVALID, IO_ERROR, OK};
+use super::{INVALID, IO_ERROR};
 use crate::cli::WalkArgs;
 
 pub const HELP: &str = "\
 Writes DIR/games/part-00000.EXT, DIR/turns/part-00000.EXT (and with --invalid
 DIR/mistakes/part-00000.EXT), one part per --part-games games in input order: part N of
 each table holds the same games. Only valid games are exported unless --invalid; the
-turns are those of the main line (variations are left out). Each part is written to a
-temporary file and renamed when whole. A DIR that is not empty is refused unless --force,
-which replaces the parts an earlier export left there and nothing else. Mistakes are
-reported on stderr as `validate` reports them. The columns and their types, and example
-DuckDB queries, are in docs/export.md.
+turns are those of the main line (variations are left out). Each part is written to
+temporary files, renamed in every table only when all are whole. DIR/_SUCCESS is written
+last, only when the run wrote every table to the end: read the tables only when it is
+there (its JSON lists the parts and their rows). A run that fails removes its temporary
+files and leaves whole parts only. A DIR that is not empty is refused unless --force,
+which first removes the marker, then the parts and temporary files an earlier export
+left there, and nothing else. Mistakes are reported on stderr as `validate` reports them.
+The columns and their types, and example DuckDB queries, are in docs/export.md.
 
 Examples:
   billes export archive/ --to parquet --out tables/
@@ -53,8 +56,9 @@ pub struct ExportArgs {
     /// Also export the invalid games, and their mistakes in a third table
     #[arg(long)]
     pub invalid: bool,
-    /// Write into a folder that is not empty: the parts an earlier export
-    /// left in its games/, turns/ and mistakes/ are replaced, nothing else
+    /// Write into a folder that is not empty: the marker, parts and
+    /// temporary files an earlier export left there are replaced, nothing
+    /// else
     #[arg(long)]
     pub force: bool,
     /// Games per part
@@ -160,11 +164,6 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         if totals.parts == 1 { "" } else { "s" },
         control_pictures(&args.out.display().to_string()),
     );
-    Ok(if totals.io_failure {
-        IO_ERROR
-    } else if totals.invalid > 0 || totals.file_errors > 0 {
-        INVALID
-    } else {
-        OK
-    })
+    // The code the marker holds: 0 all valid, 1 invalid, 2 an input unread.
+    Ok(totals.exit_code())
 }

@@ -744,6 +744,67 @@ fn parts_are_made_under_the_umask_as_any_output() {
     }
 }
 
+/// Ctrl-C (SIGINT) stops an export as an error does: no marker, no
+/// temporary file, whole parts only, exit 130 as the signal would give.
+/// (Before, the signal ended the process and left the `.part-*.tmp` files.)
+/// The games come on a pipe kept open, so the run is surely still going,
+/// waiting for more, when the signal comes.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_export_leaves_no_temporary_file_and_no_marker() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    archive(d);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(["export", "-", "--to", "jsonl", "--out", "t"])
+        .args(["--part-games", "1", "-j", "1", "-q"])
+        .current_dir(d)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(&std::fs::read(d.join("a.bgn")).unwrap())
+        .unwrap();
+    // Two parts written: the run is reading the pipe.
+    while !d.join("t/turns/part-00001.jsonl").exists() {
+        assert!(child.try_wait().unwrap().is_none(), "the export ended");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(d.join("t").read_dir().unwrap().any(|e| {
+        let name = e.unwrap().file_name();
+        name.to_string_lossy().starts_with(".part-")
+    }));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("billes: interrupted: the tables are not finished (no _SUCCESS written)"),
+        "{err}"
+    );
+    let left = files_under(&d.join("t"));
+    let games: Vec<_> = left
+        .iter()
+        .filter_map(|f| f.strip_prefix("games/"))
+        .collect();
+    let turns: Vec<_> = left
+        .iter()
+        .filter_map(|f| f.strip_prefix("turns/"))
+        .collect();
+    assert_eq!(games, turns, "{left:?}");
+    assert_eq!(games.len() + turns.len(), left.len(), "{left:?}");
+    assert!(games.iter().all(|f| f.starts_with("part-")), "{left:?}");
+}
+
 /// A full disk: the export is run in a mount namespace of its own on a
 /// small tmpfs (half what the tables need), as `unshare` permits; where it
 /// cannot be made (no `unshare`, no user namespaces, a container without

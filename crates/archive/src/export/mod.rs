@@ -34,6 +34,8 @@ use std::fs;
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use crate::input::Found;
 use crate::rules::{Place, Resolver, RulePolicy};
@@ -105,6 +107,11 @@ pub struct Settings {
     pub diagnostics: bool,
     /// Colour them.
     pub color: bool,
+    /// Set (by a signal handler) to stop the run: it stops before the next
+    /// game's rows are written, and before the marker, as on an error
+    /// (its temporary files removed, whole parts only), and returns
+    /// [`ExportError::Interrupted`].
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Settings {
@@ -121,6 +128,7 @@ impl Settings {
             rules: RulePolicy::default(),
             diagnostics: false,
             color: false,
+            interrupt: None,
         }
     }
 }
@@ -177,6 +185,9 @@ pub enum ExportError {
     /// file, or a symbolic link, which is never written through).
     #[error("{0}: not a folder (a symbolic link is not written through)")]
     NotAFolder(PathBuf),
+    /// [`Settings::interrupt`] was set.
+    #[error("interrupted: the tables are not finished (no {MARKER} written)")]
+    Interrupted,
     /// This build cannot write the format.
     #[error("this billes was built without the parquet feature: --to jsonl, or build with it")]
     Unavailable,
@@ -403,7 +414,16 @@ struct Exporter<'s> {
 }
 
 impl Exporter<'_> {
+    /// Stops the run when [`Settings::interrupt`] is set.
+    fn go_on(&self) -> Result<(), ExportError> {
+        match &self.settings.interrupt {
+            Some(stop) if stop.load(Ordering::Relaxed) => Err(ExportError::Interrupted),
+            _ => Ok(()),
+        }
+    }
+
     fn accept(&mut self, mut outcome: Outcome) -> Result<(), ExportError> {
+        self.go_on()?;
         let Some(facts) = outcome.game.as_ref() else {
             // A file opened, or one that could not be read.
             for e in outcome.errors() {
@@ -572,11 +592,13 @@ impl Exporter<'_> {
     /// The last part (a part, empty, when nothing was exported: the tables
     /// are there for a reader to find), then the marker.
     fn close(mut self) -> Result<Totals, ExportError> {
+        self.go_on()?;
         if self.part.is_none() && (self.totals.parts == 0 || self.in_part > 0) {
             self.part = Some(self.open_part()?);
         }
         self.flush(true)?;
         self.end_part()?;
+        self.go_on()?;
         self.manifest.finish(&self.totals, &self.dirs)?;
         Ok(self.totals)
     }

@@ -422,19 +422,38 @@ impl Exporter<'_> {
         }
     }
 
+    /// A file opened, or one that could not be read: its errors, if any,
+    /// are rows of `mistakes` with `--invalid`.
+    fn accept_file(&mut self, outcome: &Outcome) -> Result<(), ExportError> {
+        for e in outcome.errors() {
+            self.totals.file_errors += 1;
+            self.totals.io_failure |= e.kind == "io";
+            if self.settings.invalid {
+                self.mistakes.push(rows::mistake_row(None, e));
+                self.totals.mistakes += 1;
+            }
+        }
+        self.flush(false)
+    }
+
+    /// The game row `row`, exported: counted, and its part ended when full.
+    fn add_game(&mut self, row: GameRow) -> Result<(), ExportError> {
+        self.totals.exported += 1;
+        self.totals.cut += u64::from(row.cut);
+        self.games.push(row);
+        self.in_part += 1;
+        let full = self.in_part >= self.settings.part_games.max(1);
+        self.flush(full)?;
+        if full {
+            self.end_part()?;
+        }
+        Ok(())
+    }
+
     fn accept(&mut self, mut outcome: Outcome) -> Result<(), ExportError> {
         self.go_on()?;
         let Some(facts) = outcome.game.as_ref() else {
-            // A file opened, or one that could not be read.
-            for e in outcome.errors() {
-                self.totals.file_errors += 1;
-                self.totals.io_failure |= e.kind == "io";
-                if self.settings.invalid {
-                    self.mistakes.push(rows::mistake_row(None, e));
-                    self.totals.mistakes += 1;
-                }
-            }
-            return self.flush(false);
+            return self.accept_file(&outcome);
         };
         self.totals.games += 1;
         let (index, line) = (facts.index, facts.line);
@@ -517,16 +536,7 @@ impl Exporter<'_> {
         } else {
             self.totals.turns += u64::from(row.turns);
         }
-        self.totals.exported += 1;
-        self.totals.cut += u64::from(row.cut);
-        self.games.push(row);
-        self.in_part += 1;
-        let full = self.in_part >= self.settings.part_games.max(1);
-        self.flush(full)?;
-        if full {
-            self.end_part()?;
-        }
-        Ok(())
+        self.add_game(row)
     }
 
     /// Hands the rows held to the part's writer, when a batch is full or

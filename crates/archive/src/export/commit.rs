@@ -277,12 +277,16 @@ impl Manifest {
     }
 }
 
-/// Syncs a folder's entries (the renames in it) to the disk.
+/// Syncs a folder's entries (the renames in it) to the disk. A file
+/// system that cannot sync a folder says so with `EINVAL` (some network
+/// and FUSE ones): there is nothing more to do there, as PostgreSQL
+/// decides for its own folders.
 #[cfg(unix)]
 fn sync_folder(dir: &Path) -> Result<(), ExportError> {
-    fs::File::open(dir)
-        .and_then(|d| d.sync_all())
-        .map_err(io_at(dir))
+    match fs::File::open(dir).and_then(|d| d.sync_all()) {
+        Err(e) if e.kind() != io::ErrorKind::InvalidInput => Err(io_at(dir)(e)),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(not(unix))]

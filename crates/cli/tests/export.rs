@@ -550,3 +550,396 @@ fn a_strangers_archive_is_exported_within_bounds() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(!d.join("secret/games").exists());
 }
+
+/// Every file under `dir`, hidden ones too, as paths relative to it with
+/// `/` between folders, sorted.
+fn files_under(dir: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path.strip_prefix(root).unwrap();
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// The marker of a finished run, read as JSON.
+fn marker(out: &Path) -> serde_json::Value {
+    json(&std::fs::read_to_string(out.join("_SUCCESS")).unwrap())
+}
+
+/// A run that finishes writes `_SUCCESS` last: its JSON names every part
+/// there is, with its rows, and the run's totals and exit code (also when
+/// records are invalid: the tables are whole all the same).
+#[test]
+fn the_marker_lists_every_part_of_a_finished_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    archive(d);
+    write(
+        d,
+        "d.bgn",
+        format!("{VALID}\n[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r13 *\n"),
+    );
+    let args = [
+        "export",
+        ".",
+        "--to",
+        "jsonl",
+        "--out",
+        "t",
+        "--invalid",
+        "--part-games",
+        "5",
+    ];
+    let out = billes_in(d, &args);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let m = marker(&d.join("t"));
+    assert_eq!(m["format"], "jsonl");
+    assert_eq!(m["part_games"], 5);
+    assert_eq!(
+        m["tables"],
+        serde_json::json!(["games", "turns", "mistakes"])
+    );
+    assert_eq!(m["exit_code"], 1);
+    assert_eq!(
+        (m["games_read"].as_u64(), m["games_invalid"].as_u64()),
+        (Some(15), Some(1))
+    );
+    let parts = m["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 3);
+    let mut expected = vec!["_SUCCESS".to_string()];
+    for table in ["games", "turns", "mistakes"] {
+        let mut sum = 0;
+        for part in parts {
+            let name = part["name"].as_str().unwrap();
+            let rows = jsonl(&d.join("t").join(table).join(name)).len() as u64;
+            assert_eq!(part[table].as_u64(), Some(rows), "{table}/{name}");
+            expected.push(format!("{table}/{name}"));
+            sum += rows;
+        }
+        assert_eq!(m["rows"][table].as_u64(), Some(sum), "{table}");
+    }
+    expected.sort();
+    // Nothing else: no temporary file left.
+    assert_eq!(files_under(&d.join("t")), expected);
+    // Without --invalid, no mistakes table and no count of it.
+    let out = billes_in(d, &["export", "a.bgn", "--to", "jsonl", "--out", "u"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let m = marker(&d.join("u"));
+    assert_eq!(m["tables"], serde_json::json!(["games", "turns"]));
+    assert_eq!(m["parts"][0].get("mistakes"), None);
+    assert_eq!(m["exit_code"], 0);
+    assert_eq!(m["rows"]["games"], 6);
+}
+
+/// A run killed by `kill -9` leaves its temporary files (simulated here);
+/// a `--force` rerun removes them with the old marker. A rerun that fails
+/// has removed the old marker before writing anything, and leaves only
+/// whole parts: here the turns' part 1 cannot be named (a folder holds
+/// the name), so the games' part 1, renamed first, goes again.
+#[test]
+fn a_forced_rerun_removes_what_a_killed_run_left_and_its_marker_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    archive(d);
+    let leftovers = [
+        "t/.part-Ab12Cd.tmp",
+        "t/games/.part-x1Y2z3.tmp",
+        "t/turns/.part-Qq9Rr8.tmp",
+        "t/mistakes/.part-Mm7Nn6.tmp",
+    ];
+    for name in leftovers {
+        write(d, name, vec![b'x'; 4096]);
+    }
+    write(d, "t/_SUCCESS", "{\"old\": true}");
+    write(d, "t/games/.part-mine.keep", "mine");
+    let export = |extra: &[&str]| {
+        let mut args = vec![
+            "export",
+            "a.bgn",
+            "b.bgn",
+            "c.bgn",
+            "--to",
+            "jsonl",
+            "--out",
+            "t",
+            "--force",
+            "--part-games",
+            "5",
+        ];
+        args.extend_from_slice(extra);
+        billes_in(d, &args)
+    };
+    let out = export(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for name in leftovers {
+        assert!(!d.join(name).exists(), "{name} is left");
+    }
+    assert!(d.join("t/games/.part-mine.keep").exists());
+    assert_eq!(marker(&d.join("t"))["parts"].as_array().unwrap().len(), 3);
+    // The rerun that fails: no marker (not the old one), whole parts only.
+    std::fs::remove_file(d.join("t/turns/part-00001.jsonl")).unwrap();
+    std::fs::create_dir(d.join("t/turns/part-00001.jsonl")).unwrap();
+    let out = export(&[]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("cannot write t/turns/part-00001.jsonl: "),
+        "{err}"
+    );
+    assert!(!d.join("t/_SUCCESS").exists());
+    assert_eq!(
+        files_under(&d.join("t")),
+        [
+            "games/.part-mine.keep",
+            "games/part-00000.jsonl",
+            "turns/part-00000.jsonl",
+        ]
+    );
+}
+
+/// Parts and the marker are made as any other output: `0666` less the
+/// umask (before, `0600` whatever the umask, so another user's DuckDB
+/// could not read them).
+#[cfg(unix)]
+#[test]
+fn parts_are_made_under_the_umask_as_any_output() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "ok.bgn", VALID);
+    let mut formats = vec!["jsonl"];
+    if cfg!(feature = "parquet") {
+        formats.push("parquet");
+    }
+    for to in formats {
+        for (umask, mode) in [("022", 0o644), ("027", 0o640)] {
+            let out_dir = format!("{to}-{umask}");
+            let out = std::process::Command::new("sh")
+                .args(["-c", &format!("umask {umask}; exec \"$0\" \"$@\"")])
+                .arg(env!("CARGO_BIN_EXE_billes"))
+                .args(["export", "ok.bgn", "--to", to, "--out", &out_dir, "-q"])
+                .current_dir(d)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let files = files_under(&d.join(&out_dir));
+            for file in &files {
+                let meta = std::fs::metadata(d.join(&out_dir).join(file)).unwrap();
+                let got = meta.permissions().mode() & 0o777;
+                assert_eq!(got, mode, "{out_dir}/{file}: {got:o} under umask {umask}");
+            }
+            // The two parts and the marker.
+            assert_eq!(files.len(), 3, "{files:?}");
+        }
+    }
+}
+
+/// Ctrl-C (SIGINT) stops an export as an error does: no marker, no
+/// temporary file, whole parts only, exit 130 as the signal would give.
+/// (Before, the signal ended the process and left the `.part-*.tmp` files.)
+/// The games come on a pipe kept open, so the run is surely still going,
+/// waiting for more, when the signal comes.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_export_leaves_no_temporary_file_and_no_marker() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    archive(d);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(["export", "-", "--to", "jsonl", "--out", "t"])
+        .args(["--part-games", "1", "-j", "1", "-q"])
+        .current_dir(d)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(&std::fs::read(d.join("a.bgn")).unwrap())
+        .unwrap();
+    // Two parts written: the run is reading the pipe.
+    while !d.join("t/turns/part-00001.jsonl").exists() {
+        assert!(child.try_wait().unwrap().is_none(), "the export ended");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(d.join("t").read_dir().unwrap().any(|e| {
+        let name = e.unwrap().file_name();
+        name.to_string_lossy().starts_with(".part-")
+    }));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("billes: interrupted: the tables are not finished (no _SUCCESS written)"),
+        "{err}"
+    );
+    let left = files_under(&d.join("t"));
+    let games: Vec<_> = left
+        .iter()
+        .filter_map(|f| f.strip_prefix("games/"))
+        .collect();
+    let turns: Vec<_> = left
+        .iter()
+        .filter_map(|f| f.strip_prefix("turns/"))
+        .collect();
+    assert_eq!(games, turns, "{left:?}");
+    assert_eq!(games.len() + turns.len(), left.len(), "{left:?}");
+    assert!(games.iter().all(|f| f.starts_with("part-")), "{left:?}");
+}
+
+/// A full disk: the export is run in a mount namespace of its own on a
+/// small tmpfs (half what the tables need), as `unshare` permits; where it
+/// cannot be made (no `unshare`, no user namespaces, a container without
+/// the right to mount), the test says so and passes.
+#[cfg(target_os = "linux")]
+mod full_disk {
+    use super::*;
+
+    /// Exports `a.bgn` in `d` to a tmpfs of `size` bytes mounted in a
+    /// namespace of its own: the run's exit code and stderr, its folder
+    /// copied to `kept-FORMAT`; or why no namespace or tmpfs could be made.
+    fn export_on_a_small_disk(d: &Path, size: u64, to: &str) -> Result<(i32, String), String> {
+        // Inside: mount the tmpfs, plant an old marker (--force must remove
+        // it first), export, keep the code, stderr and a copy of the folder.
+        let script = format!(
+            "mount -t tmpfs -o size={size} tmpfs small || exit 97
+             mkdir small/t && echo '{{\"old\":true}}' > small/t/_SUCCESS || exit 98
+             \"$0\" export a.bgn --to {to} --out small/t --force --part-games 40 -j 1 -q 2>err
+             echo $? > rc
+             cp -a small/t kept-{to} || exit 99"
+        );
+        let mut why = Vec::new();
+        for unshare in [&["-r", "-m"][..], &["-m"]] {
+            let _ = std::fs::remove_file(d.join("rc"));
+            std::fs::create_dir_all(d.join("small")).unwrap();
+            let run = std::process::Command::new("unshare")
+                .args(unshare)
+                .args(["sh", "-c", &script, env!("CARGO_BIN_EXE_billes")])
+                .current_dir(d)
+                .output();
+            match run {
+                Ok(out) if out.status.success() => {
+                    let rc = std::fs::read_to_string(d.join("rc")).unwrap();
+                    let err = std::fs::read_to_string(d.join("err")).unwrap();
+                    return Ok((rc.trim().parse().unwrap(), err));
+                }
+                Ok(out) => why.push(format!(
+                    "unshare {}: {} {}",
+                    unshare.join(" "),
+                    out.status,
+                    stderr(&out).trim()
+                )),
+                Err(e) => {
+                    why.push(format!("unshare: {e}"));
+                    break;
+                }
+            }
+        }
+        Err(why.join("; "))
+    }
+
+    #[test]
+    fn a_full_disk_leaves_whole_part_sets_and_no_marker() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let args = [
+            "simulate",
+            "--game",
+            "aggravation",
+            "--seed",
+            "3",
+            "--games",
+            "200",
+            "-o",
+            "a.bgn",
+        ];
+        assert_eq!(billes_in(d, &args).status.code(), Some(0));
+        // Parquet first: its files are written when a part ends, so the disk
+        // fills between one table's file and the next.
+        let mut formats = vec!["jsonl"];
+        if cfg!(feature = "parquet") {
+            formats.insert(0, "parquet");
+        }
+        for to in formats {
+            // The whole export, on the real disk: 5 parts.
+            let full = format!("full-{to}");
+            let args = [
+                "export",
+                "a.bgn",
+                "--to",
+                to,
+                "--out",
+                &full,
+                "--part-games",
+                "40",
+                "-q",
+            ];
+            let out = billes_in(d, &args);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let all = files_under(&d.join(&full));
+            assert_eq!(all.iter().filter(|f| f.contains("/part-")).count(), 10);
+            let bytes: u64 = all
+                .iter()
+                .map(|f| std::fs::metadata(d.join(&full).join(f)).unwrap().len())
+                .sum();
+            let size = (bytes / 2).next_multiple_of(4096);
+            let (code, err) = match export_on_a_small_disk(d, size, to) {
+                Ok(ran) => ran,
+                Err(why) => {
+                    eprintln!("skipped: no small disk could be mounted here ({why})");
+                    return;
+                }
+            };
+            assert_eq!(code, 2, "{err}");
+            let kept = d.join(format!("kept-{to}"));
+            let left = files_under(&kept);
+            // Each part in both tables, whole (as the full run wrote it);
+            // no marker (neither the old one nor a new one), no temporary
+            // file.
+            let parts = |table: &str| -> Vec<&str> {
+                left.iter()
+                    .filter_map(|f| f.strip_prefix(table)?.strip_prefix('/'))
+                    .filter(|f| f.starts_with("part-"))
+                    .collect()
+            };
+            let (games, turns) = (parts("games"), parts("turns"));
+            assert_eq!(games, turns, "{to}: {left:?}");
+            assert_eq!(games.len() + turns.len(), left.len(), "{to}: {left:?}");
+            assert!(!games.is_empty() && games.len() < 5, "{to}: {left:?}");
+            for (i, name) in games.iter().enumerate() {
+                assert_eq!(*name, format!("part-{i:05}.{to}"));
+            }
+            for file in &left {
+                assert!(
+                    std::fs::read(kept.join(file)).unwrap()
+                        == std::fs::read(d.join(&full).join(file)).unwrap(),
+                    "{to}: {file} is not whole"
+                );
+            }
+            // The error names the file that could not be written.
+            assert!(
+                err.contains("billes: error: cannot write small/t/")
+                    && err.contains("(os error 28)"),
+                "{err}"
+            );
+        }
+    }
+}

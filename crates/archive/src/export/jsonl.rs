@@ -4,41 +4,47 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use tempfile::NamedTempFile;
+use tempfile::TempPath;
 
-use super::{temp_in, GameRow, MistakeRow, PartWriter, TurnRow};
+use super::commit::{cannot_write, temp_in, Sealed};
+use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
 
 /// One table's file of the part: written to a temporary file, renamed to
-/// `name` when complete.
+/// `name` when the part is committed.
 struct File {
-    out: BufWriter<NamedTempFile>,
+    out: BufWriter<std::fs::File>,
+    temp: TempPath,
     name: PathBuf,
 }
 
 impl File {
-    fn create(dir: &Path, name: &str) -> io::Result<File> {
+    fn create(dir: &Path, name: &str) -> Result<File, ExportError> {
+        let name = dir.join(name);
+        let (file, temp) = temp_in(dir, &name)?;
         Ok(File {
-            out: BufWriter::with_capacity(1 << 16, temp_in(dir)?),
-            name: dir.join(name),
+            out: BufWriter::with_capacity(1 << 16, file),
+            temp,
+            name,
         })
     }
 
-    fn rows<T: Serialize>(&mut self, rows: &[T]) -> io::Result<()> {
-        for row in rows {
-            serde_json::to_writer(&mut self.out, row)?;
-            self.out.write_all(b"\n")?;
-        }
-        Ok(())
+    fn rows<T: Serialize>(&mut self, rows: &[T]) -> Result<(), ExportError> {
+        let mut write = || -> io::Result<()> {
+            for row in rows {
+                serde_json::to_writer(&mut self.out, row)?;
+                self.out.write_all(b"\n")?;
+            }
+            Ok(())
+        };
+        write().map_err(cannot_write(&self.name))
     }
 
-    fn finish(self) -> io::Result<()> {
-        let file = self
-            .out
-            .into_inner()
-            .map_err(io::IntoInnerError::into_error)?;
-        file.as_file().sync_all()?;
-        file.persist(&self.name).map_err(|e| e.error)?;
-        Ok(())
+    fn finish(self) -> Result<Sealed, ExportError> {
+        let File { out, temp, name } = self;
+        match out.into_inner().map_err(io::IntoInnerError::into_error) {
+            Ok(file) => Sealed::new(file, temp, name),
+            Err(e) => Err(cannot_write(&name)(e)),
+        }
     }
 }
 
@@ -50,7 +56,7 @@ pub(super) struct Part {
 }
 
 impl Part {
-    pub(super) fn create(dirs: &[PathBuf], name: &str) -> io::Result<Part> {
+    pub(super) fn create(dirs: &[PathBuf], name: &str) -> Result<Part, ExportError> {
         Ok(Part {
             games: File::create(&dirs[0], name)?,
             turns: File::create(&dirs[1], name)?,
@@ -60,27 +66,26 @@ impl Part {
 }
 
 impl PartWriter for Part {
-    fn games(&mut self, rows: &[GameRow]) -> io::Result<()> {
+    fn games(&mut self, rows: &[GameRow]) -> Result<(), ExportError> {
         self.games.rows(rows)
     }
 
-    fn turns(&mut self, rows: &[TurnRow]) -> io::Result<()> {
+    fn turns(&mut self, rows: &[TurnRow]) -> Result<(), ExportError> {
         self.turns.rows(rows)
     }
 
-    fn mistakes(&mut self, rows: &[MistakeRow]) -> io::Result<()> {
+    fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError> {
         match &mut self.mistakes {
             Some(file) => file.rows(rows),
             None => Ok(()),
         }
     }
 
-    fn finish(self: Box<Self>) -> io::Result<()> {
-        self.games.finish()?;
-        self.turns.finish()?;
+    fn finish(self: Box<Self>) -> Result<Vec<Sealed>, ExportError> {
+        let mut files = vec![self.games.finish()?, self.turns.finish()?];
         if let Some(m) = self.mistakes {
-            m.finish()?;
+            files.push(m.finish()?);
         }
-        Ok(())
+        Ok(files)
     }
 }

@@ -9,10 +9,10 @@
 //! it (so `jobs` threads share that work). The rows go to one part
 //! file per table for every [`Settings::part_games`] games, in input
 //! order (`games/part-00000.jsonl`, `turns/part-00000.jsonl`...): part `k`
-//! of each table holds the same games. Each part is written to a hidden
-//! temporary file in its folder and renamed when complete, so a part that
-//! exists is whole. Memory depends on one game and one batch of rows, not
-//! on the archive.
+//! of each table holds the same games. A part is committed as a set, and
+//! the marker `_SUCCESS` written last says that the run finished
+//! ([`commit`] tells how). Memory depends on one game and one batch of
+//! rows, not on the archive.
 //!
 //! ```
 //! use billes_archive::export::{self, Format, Settings};
@@ -27,24 +27,31 @@
 //! assert_eq!((totals.games, totals.turns, totals.parts), (1, 2, 1));
 //! let turns = std::fs::read_to_string(out.join("turns/part-00000.jsonl")).unwrap();
 //! assert!(turns.lines().nth(1).unwrap().contains(r#""move":"r9-r10""#));
+//! assert!(out.join(export::MARKER).is_file());
 //! ```
 
 use std::fs;
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use crate::input::Found;
 use crate::rules::{Place, Resolver, RulePolicy};
 use crate::validate::{self, Outcome};
 
+pub mod commit;
 mod jsonl;
 #[cfg(feature = "parquet")]
 mod parquet;
 mod rows;
 pub mod schema;
 
+pub use commit::MARKER;
 pub use rows::{GameRow, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
+
+use commit::{Manifest, Rows, Sealed};
 
 /// The tables, in the order of their folders.
 pub const TABLES: [&str; 3] = ["games", "turns", "mistakes"];
@@ -85,8 +92,9 @@ pub struct Settings {
     pub out: PathBuf,
     /// Also export the invalid games, and their mistakes.
     pub invalid: bool,
-    /// Write into a folder that is not empty, replacing the parts an
-    /// earlier export left there (other files are left alone).
+    /// Write into a folder that is not empty, replacing the parts, the
+    /// marker and the temporary files an earlier export left there (other
+    /// files are left alone).
     pub force: bool,
     /// Games a part holds (at least 1).
     pub part_games: usize,
@@ -99,6 +107,11 @@ pub struct Settings {
     pub diagnostics: bool,
     /// Colour them.
     pub color: bool,
+    /// Set (by a signal handler) to stop the run: it stops before the next
+    /// game's rows are written, and before the marker, as on an error
+    /// (its temporary files removed, whole parts only), and returns
+    /// [`ExportError::Interrupted`].
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Settings {
@@ -115,6 +128,7 @@ impl Settings {
             rules: RulePolicy::default(),
             diagnostics: false,
             color: false,
+            interrupt: None,
         }
     }
 }
@@ -143,6 +157,22 @@ pub struct Totals {
     pub io_failure: bool,
 }
 
+impl Totals {
+    /// The exit code of the run, as `billes export` gives it and the marker
+    /// says it: 2 when an input could not be read, 1 when something read
+    /// is invalid (a game, a file that is not text), else 0. (An output
+    /// that cannot be written is an [`ExportError`], never totals.)
+    pub fn exit_code(&self) -> u8 {
+        if self.io_failure {
+            2
+        } else if self.invalid > 0 || self.file_errors > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
 /// An export that could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -155,10 +185,21 @@ pub enum ExportError {
     /// file, or a symbolic link, which is never written through).
     #[error("{0}: not a folder (a symbolic link is not written through)")]
     NotAFolder(PathBuf),
+    /// [`Settings::interrupt`] was set.
+    #[error("interrupted: the tables are not finished (no {MARKER} written)")]
+    Interrupted,
     /// This build cannot write the format.
     #[error("this billes was built without the parquet feature: --to jsonl, or build with it")]
     Unavailable,
-    /// Writing failed.
+    /// A part or the marker could not be written; nothing of it is left.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file, under the name it was to have.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A folder could not be made, read or cleared.
     #[error("{path}: {source}")]
     Io {
         /// The file or folder.
@@ -175,27 +216,26 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExportError + '_ {
     }
 }
 
-/// A part being written, in one format: the three tables' files.
+/// A part being written, in one format: the tables' files, each in a
+/// temporary file ([`commit::temp_in`]) until the part is committed.
+/// Dropped before, it leaves nothing.
 pub(crate) trait PartWriter {
-    fn games(&mut self, rows: &[GameRow]) -> io::Result<()>;
-    fn turns(&mut self, rows: &[TurnRow]) -> io::Result<()>;
-    fn mistakes(&mut self, rows: &[MistakeRow]) -> io::Result<()>;
-    /// Completes the files and gives each its final name.
-    fn finish(self: Box<Self>) -> io::Result<()>;
-}
-
-/// A temporary file in `dir` that becomes `name` when persisted.
-pub(crate) fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
-    tempfile::Builder::new()
-        .prefix(".part-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
+    fn games(&mut self, rows: &[GameRow]) -> Result<(), ExportError>;
+    fn turns(&mut self, rows: &[TurnRow]) -> Result<(), ExportError>;
+    fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError>;
+    /// Completes the files, each synced, still under their temporary
+    /// names: [`commit::commit`] names them all or none.
+    fn finish(self: Box<Self>) -> Result<Vec<Sealed>, ExportError>;
 }
 
 /// Exports the games of `found`: reads and checks them with `settings.jobs`
 /// threads, writes the tables under `settings.out`. `seen` is given every
 /// outcome of the validate pipeline, in input order, before its rows are
 /// written (for a progress bar and messages).
+///
+/// When it returns `Ok`, every table is written and the marker
+/// [`MARKER`] is in `settings.out`; on an error it is not, and only whole
+/// parts are left (no temporary file).
 ///
 /// # Errors
 /// The output cannot be written, or is a folder that is not empty and
@@ -211,6 +251,13 @@ pub fn run(
         return Err(ExportError::Unavailable);
     }
     let dirs = prepare(&settings.out, settings.invalid, settings.force)?;
+    let tables = &TABLES[..dirs.len()];
+    let manifest = Manifest::begin(
+        &settings.out,
+        settings.format,
+        settings.part_games.max(1),
+        tables,
+    )?;
     let checks = validate::Settings {
         rules: settings.rules.clone(),
         duplicates: true,
@@ -225,6 +272,8 @@ pub fn run(
         dirs,
         resolver: settings.rules.resolver(),
         part: None,
+        manifest,
+        rows: Rows::default(),
         in_part: 0,
         games: Vec::new(),
         turns: Vec::new(),
@@ -235,8 +284,7 @@ pub fn run(
         seen(&outcome);
         exporter.accept(outcome)
     })?;
-    exporter.close()?;
-    Ok(exporter.totals)
+    exporter.close()
 }
 
 /// The `turns` rows of a valid game, built on the thread that checked it
@@ -277,7 +325,8 @@ pub(crate) fn worker_rows(
 }
 
 /// Makes the output folder and its table folders; refuses one that holds
-/// files unless `force`, then removes the parts an earlier export left.
+/// files unless `force`, then removes, first, the marker an earlier export
+/// left, then its temporary files and its parts.
 fn prepare(out: &Path, invalid: bool, force: bool) -> Result<Vec<PathBuf>, ExportError> {
     match fs::symlink_metadata(out) {
         Ok(m) if !m.is_dir() => return Err(ExportError::NotAFolder(out.to_path_buf())),
@@ -292,6 +341,10 @@ fn prepare(out: &Path, invalid: bool, force: bool) -> Result<Vec<PathBuf>, Expor
         }
         Err(e) => return Err(io_at(out)(e)),
     }
+    if force {
+        commit::remove_marker(out)?;
+        commit::remove_temporaries(out)?;
+    }
     let mut dirs = Vec::new();
     for (i, table) in TABLES.iter().enumerate() {
         let dir = out.join(table);
@@ -300,7 +353,10 @@ fn prepare(out: &Path, invalid: bool, force: bool) -> Result<Vec<PathBuf>, Expor
         let used = i < 2 || invalid;
         match fs::symlink_metadata(&dir) {
             Ok(m) if !m.is_dir() => return Err(ExportError::NotAFolder(dir)),
-            Ok(_) => remove_parts(&dir)?,
+            Ok(_) => {
+                commit::remove_temporaries(&dir)?;
+                remove_parts(&dir)?;
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 if used {
                     fs::create_dir(&dir).map_err(io_at(&dir))?;
@@ -345,6 +401,10 @@ struct Exporter<'s> {
     /// Each valid game's rules, for its second replay.
     resolver: Resolver,
     part: Option<Box<dyn PartWriter>>,
+    /// The marker, one line a part committed.
+    manifest: Manifest,
+    /// The rows handed to the part being written.
+    rows: Rows,
     /// Games in the part so far.
     in_part: usize,
     games: Vec<GameRow>,
@@ -354,18 +414,46 @@ struct Exporter<'s> {
 }
 
 impl Exporter<'_> {
-    fn accept(&mut self, mut outcome: Outcome) -> Result<(), ExportError> {
-        let Some(facts) = outcome.game.as_ref() else {
-            // A file opened, or one that could not be read.
-            for e in outcome.errors() {
-                self.totals.file_errors += 1;
-                self.totals.io_failure |= e.kind == "io";
-                if self.settings.invalid {
-                    self.mistakes.push(rows::mistake_row(None, e));
-                    self.totals.mistakes += 1;
-                }
+    /// Stops the run when [`Settings::interrupt`] is set.
+    fn go_on(&self) -> Result<(), ExportError> {
+        match &self.settings.interrupt {
+            Some(stop) if stop.load(Ordering::Relaxed) => Err(ExportError::Interrupted),
+            _ => Ok(()),
+        }
+    }
+
+    /// A file opened, or one that could not be read: its errors, if any,
+    /// are rows of `mistakes` with `--invalid`.
+    fn accept_file(&mut self, outcome: &Outcome) -> Result<(), ExportError> {
+        for e in outcome.errors() {
+            self.totals.file_errors += 1;
+            self.totals.io_failure |= e.kind == "io";
+            if self.settings.invalid {
+                self.mistakes.push(rows::mistake_row(None, e));
+                self.totals.mistakes += 1;
             }
-            return self.flush(false);
+        }
+        self.flush(false)
+    }
+
+    /// The game row `row`, exported: counted, and its part ended when full.
+    fn add_game(&mut self, row: GameRow) -> Result<(), ExportError> {
+        self.totals.exported += 1;
+        self.totals.cut += u64::from(row.cut);
+        self.games.push(row);
+        self.in_part += 1;
+        let full = self.in_part >= self.settings.part_games.max(1);
+        self.flush(full)?;
+        if full {
+            self.end_part()?;
+        }
+        Ok(())
+    }
+
+    fn accept(&mut self, mut outcome: Outcome) -> Result<(), ExportError> {
+        self.go_on()?;
+        let Some(facts) = outcome.game.as_ref() else {
+            return self.accept_file(&outcome);
         };
         self.totals.games += 1;
         let (index, line) = (facts.index, facts.line);
@@ -448,16 +536,7 @@ impl Exporter<'_> {
         } else {
             self.totals.turns += u64::from(row.turns);
         }
-        self.totals.exported += 1;
-        self.totals.cut += u64::from(row.cut);
-        self.games.push(row);
-        self.in_part += 1;
-        let full = self.in_part >= self.settings.part_games.max(1);
-        self.flush(full)?;
-        if full {
-            self.end_part()?;
-        }
-        Ok(())
+        self.add_game(row)
     }
 
     /// Hands the rows held to the part's writer, when a batch is full or
@@ -474,38 +553,46 @@ impl Exporter<'_> {
         if self.part.is_none() {
             self.part = Some(self.open_part()?);
         }
-        let out = self.settings.out.clone();
         let part = self.part.as_mut().expect("opened above");
-        (|| {
-            part.games(&self.games)?;
-            part.turns(&self.turns)?;
-            part.mistakes(&self.mistakes)
-        })()
-        .map_err(io_at(&out))?;
+        part.games(&self.games)?;
+        part.turns(&self.turns)?;
+        part.mistakes(&self.mistakes)?;
+        self.rows.games += self.games.len() as u64;
+        self.rows.turns += self.turns.len() as u64;
+        *self.rows.mistakes.get_or_insert(0) += self.mistakes.len() as u64;
         self.games.clear();
         self.turns.clear();
         self.mistakes.clear();
         Ok(())
     }
 
-    fn open_part(&mut self) -> Result<Box<dyn PartWriter>, ExportError> {
+    /// The file name of the part being written.
+    fn part_name(&self) -> String {
         let n = self.totals.parts;
-        let name = format!("part-{n:05}.{}", self.settings.format.extension());
-        let dirs = &self.dirs;
-        let opened: io::Result<Box<dyn PartWriter>> = match self.settings.format {
-            Format::Jsonl => jsonl::Part::create(dirs, &name).map(|p| Box::new(p) as _),
-            #[cfg(feature = "parquet")]
-            Format::Parquet => parquet::Part::create(dirs, &name).map(|p| Box::new(p) as _),
-            #[cfg(not(feature = "parquet"))]
-            Format::Parquet => return Err(ExportError::Unavailable),
-        };
-        opened.map_err(io_at(&self.settings.out))
+        format!("part-{n:05}.{}", self.settings.format.extension())
     }
 
-    /// Writes the part out, whole, under its final names.
+    fn open_part(&mut self) -> Result<Box<dyn PartWriter>, ExportError> {
+        let name = self.part_name();
+        let dirs = &self.dirs;
+        match self.settings.format {
+            Format::Jsonl => Ok(Box::new(jsonl::Part::create(dirs, &name)?)),
+            #[cfg(feature = "parquet")]
+            Format::Parquet => Ok(Box::new(parquet::Part::create(dirs, &name)?)),
+            #[cfg(not(feature = "parquet"))]
+            Format::Parquet => Err(ExportError::Unavailable),
+        }
+    }
+
+    /// Commits the part: its files, whole, under their names, all of them
+    /// or none; then its line in the marker.
     fn end_part(&mut self) -> Result<(), ExportError> {
         if let Some(part) = self.part.take() {
-            part.finish().map_err(io_at(&self.settings.out))?;
+            commit::commit(part.finish()?)?;
+            let mut rows = std::mem::take(&mut self.rows);
+            // Counted only where the table is written.
+            rows.mistakes = (self.dirs.len() > 2).then_some(rows.mistakes.unwrap_or(0));
+            self.manifest.part(&self.part_name(), rows)?;
             self.totals.parts += 1;
         }
         self.in_part = 0;
@@ -513,12 +600,16 @@ impl Exporter<'_> {
     }
 
     /// The last part (a part, empty, when nothing was exported: the tables
-    /// are there for a reader to find).
-    fn close(&mut self) -> Result<(), ExportError> {
+    /// are there for a reader to find), then the marker.
+    fn close(mut self) -> Result<Totals, ExportError> {
+        self.go_on()?;
         if self.part.is_none() && (self.totals.parts == 0 || self.in_part > 0) {
             self.part = Some(self.open_part()?);
         }
         self.flush(true)?;
-        self.end_part()
+        self.end_part()?;
+        self.go_on()?;
+        self.manifest.finish(&self.totals, &self.dirs)?;
+        Ok(self.totals)
     }
 }

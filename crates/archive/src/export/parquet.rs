@@ -13,12 +13,14 @@ use arrow_array::{
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
+use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use smol_str::SmolStr;
-use tempfile::NamedTempFile;
+use tempfile::TempPath;
 
+use super::commit::{cannot_write, temp_in, Sealed};
 use super::schema::{self, Column, Kind};
-use super::{temp_in, GameRow, MistakeRow, PartWriter, TurnRow};
+use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
 
 /// Rows of a row group at most: with [`ROW_GROUP_BYTES`], what bounds the
 /// memory of a part being written.
@@ -210,43 +212,65 @@ fn mistakes_batch(schema: &SchemaRef, rows: &[MistakeRow]) -> parquet::errors::R
     Ok(RecordBatch::try_new(Arc::clone(schema), columns)?)
 }
 
-/// One table's file of the part.
+/// The I/O error inside a Parquet error (a full disk says so), or the
+/// Parquet error itself.
+fn io_error(e: ParquetError) -> io::Error {
+    match e {
+        ParquetError::External(inner) => match inner.downcast::<io::Error>() {
+            Ok(e) => *e,
+            Err(inner) => io::Error::other(inner),
+        },
+        e => io::Error::other(e),
+    }
+}
+
+/// One table's file of the part: written to a temporary file, renamed to
+/// `name` when the part is committed.
 struct Table {
-    writer: ArrowWriter<NamedTempFile>,
+    writer: ArrowWriter<std::fs::File>,
+    temp: TempPath,
     schema: SchemaRef,
     name: PathBuf,
 }
 
 impl Table {
-    fn create(dir: &Path, name: &str, columns: &[Column]) -> io::Result<Table> {
+    fn create(dir: &Path, name: &str, columns: &[Column]) -> Result<Table, ExportError> {
+        let name = dir.join(name);
         let schema = arrow_schema(columns);
         let props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
             .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
             .build();
-        let writer = ArrowWriter::try_new(temp_in(dir)?, Arc::clone(&schema), Some(props))
-            .map_err(io::Error::other)?;
+        let (file, temp) = temp_in(dir, &name)?;
+        let writer = ArrowWriter::try_new(file, Arc::clone(&schema), Some(props))
+            .map_err(|e| cannot_write(&name)(io_error(e)))?;
         Ok(Table {
             writer,
+            temp,
             schema,
-            name: dir.join(name),
+            name,
         })
     }
 
-    fn write(&mut self, batch: parquet::errors::Result<RecordBatch>) -> io::Result<()> {
-        let batch = batch.map_err(io::Error::other)?;
-        if batch.num_rows() > 0 {
-            self.writer.write(&batch).map_err(io::Error::other)?;
-        }
-        Ok(())
+    fn write(&mut self, batch: parquet::errors::Result<RecordBatch>) -> Result<(), ExportError> {
+        let written = batch.and_then(|batch| {
+            if batch.num_rows() > 0 {
+                self.writer.write(&batch)?;
+            }
+            Ok(())
+        });
+        written.map_err(|e| cannot_write(&self.name)(io_error(e)))
     }
 
-    fn finish(self) -> io::Result<()> {
-        let file = self.writer.into_inner().map_err(io::Error::other)?;
-        file.as_file().sync_all()?;
-        file.persist(&self.name).map_err(|e| e.error)?;
-        Ok(())
+    fn finish(self) -> Result<Sealed, ExportError> {
+        let Table {
+            writer, temp, name, ..
+        } = self;
+        match writer.into_inner() {
+            Ok(file) => Sealed::new(file, temp, name),
+            Err(e) => Err(cannot_write(&name)(io_error(e))),
+        }
     }
 }
 
@@ -258,7 +282,7 @@ pub(super) struct Part {
 }
 
 impl Part {
-    pub(super) fn create(dirs: &[PathBuf], name: &str) -> io::Result<Part> {
+    pub(super) fn create(dirs: &[PathBuf], name: &str) -> Result<Part, ExportError> {
         Ok(Part {
             games: Table::create(&dirs[0], name, schema::GAMES)?,
             turns: Table::create(&dirs[1], name, schema::TURNS)?,
@@ -271,17 +295,17 @@ impl Part {
 }
 
 impl PartWriter for Part {
-    fn games(&mut self, rows: &[GameRow]) -> io::Result<()> {
+    fn games(&mut self, rows: &[GameRow]) -> Result<(), ExportError> {
         let batch = games_batch(&self.games.schema, rows);
         self.games.write(batch)
     }
 
-    fn turns(&mut self, rows: &[TurnRow]) -> io::Result<()> {
+    fn turns(&mut self, rows: &[TurnRow]) -> Result<(), ExportError> {
         let batch = turns_batch(&self.turns.schema, rows);
         self.turns.write(batch)
     }
 
-    fn mistakes(&mut self, rows: &[MistakeRow]) -> io::Result<()> {
+    fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError> {
         match &mut self.mistakes {
             Some(t) => {
                 let batch = mistakes_batch(&t.schema, rows);
@@ -291,12 +315,11 @@ impl PartWriter for Part {
         }
     }
 
-    fn finish(self: Box<Self>) -> io::Result<()> {
-        self.games.finish()?;
-        self.turns.finish()?;
+    fn finish(self: Box<Self>) -> Result<Vec<Sealed>, ExportError> {
+        let mut files = vec![self.games.finish()?, self.turns.finish()?];
         if let Some(m) = self.mistakes {
-            m.finish()?;
+            files.push(m.finish()?);
         }
-        Ok(())
+        Ok(files)
     }
 }

@@ -5,6 +5,8 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use billes_archive::export::{self, ExportError, Format};
 use billes_archive::validate::Outcome;
@@ -12,18 +14,21 @@ use billes_notation::control_pictures;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{INVALID, IO_ERROR, OK};
+use super::{INVALID, IO_ERROR};
 use crate::cli::WalkArgs;
 
 pub const HELP: &str = "\
 Writes DIR/games/part-00000.EXT, DIR/turns/part-00000.EXT (and with --invalid
 DIR/mistakes/part-00000.EXT), one part per --part-games games in input order: part N of
 each table holds the same games. Only valid games are exported unless --invalid; the
-turns are those of the main line (variations are left out). Each part is written to a
-temporary file and renamed when whole. A DIR that is not empty is refused unless --force,
-which replaces the parts an earlier export left there and nothing else. Mistakes are
-reported on stderr as `validate` reports them. The columns and their types, and example
-DuckDB queries, are in docs/export.md.
+turns are those of the main line (variations are left out). Each part is written to
+temporary files, renamed in every table only when all are whole. DIR/_SUCCESS is written
+last, only when the run wrote every table to the end: read the tables only when it is
+there (its JSON lists the parts and their rows). A run that fails, or that Ctrl-C stops
+(exit 130), removes its temporary files and leaves whole parts only. A DIR that is not empty is refused unless --force,
+which first removes the marker, then the parts and temporary files an earlier export
+left there, and nothing else. Mistakes are reported on stderr as `validate` reports them.
+The columns and their types, and example DuckDB queries, are in docs/export.md.
 
 Examples:
   billes export archive/ --to parquet --out tables/
@@ -53,8 +58,9 @@ pub struct ExportArgs {
     /// Also export the invalid games, and their mistakes in a third table
     #[arg(long)]
     pub invalid: bool,
-    /// Write into a folder that is not empty: the parts an earlier export
-    /// left in its games/, turns/ and mistakes/ are replaced, nothing else
+    /// Write into a folder that is not empty: the marker, parts and
+    /// temporary files an earlier export left there are replaced, nothing
+    /// else
     #[arg(long)]
     pub force: bool,
     /// Games per part
@@ -82,6 +88,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         ExportFormat::Jsonl => Format::Jsonl,
         ExportFormat::Parquet => Format::Parquet,
     };
+    let stop = Stop::on_signals();
     let settings = export::Settings {
         format,
         out: args.out.clone(),
@@ -95,6 +102,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         rules: policy,
         diagnostics: !args.quiet,
         color: crate::output::stderr_color(),
+        interrupt: stop.as_ref().map(|s| Arc::clone(&s.flag)),
     };
     let found = args.walk.expand(&args.paths);
     let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
@@ -132,6 +140,10 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
             errln!("billes: error: {}", control_pictures(&e.to_string()));
             return Ok(IO_ERROR);
         }
+        Err(e @ ExportError::Interrupted) => {
+            errln!("billes: {e}; the temporary files are removed");
+            return Ok(stop.map_or(IO_ERROR, |s| s.exit_code()));
+        }
         Err(e) => return Err(anyhow::anyhow!("{}", control_pictures(&e.to_string()))),
     };
     let left_out = if args.invalid || totals.invalid == 0 {
@@ -160,11 +172,48 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         if totals.parts == 1 { "" } else { "s" },
         control_pictures(&args.out.display().to_string()),
     );
-    Ok(if totals.io_failure {
-        IO_ERROR
-    } else if totals.invalid > 0 || totals.file_errors > 0 {
-        INVALID
-    } else {
-        OK
-    })
+    // The code the marker holds: 0 all valid, 1 invalid, 2 an input unread.
+    Ok(totals.exit_code())
+}
+
+/// What SIGINT and SIGTERM do during an export: the first stops the run
+/// as an error would (no marker, its temporary files removed, exit 130 or
+/// 143 as the signal would give); a second ends the process at once.
+struct Stop {
+    /// Set by the first signal.
+    flag: Arc<AtomicBool>,
+    /// The signal's number.
+    signal: Arc<AtomicUsize>,
+}
+
+impl Stop {
+    /// Installs the handlers; `None` where signals cannot be watched.
+    #[cfg(unix)]
+    fn on_signals() -> Option<Stop> {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        use signal_hook::flag;
+        let stop = Stop {
+            flag: Arc::new(AtomicBool::new(false)),
+            signal: Arc::new(AtomicUsize::new(0)),
+        };
+        for signal in [SIGINT, SIGTERM] {
+            // Armed by the first signal (registered after it), so the
+            // second ends the process.
+            flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&stop.flag))
+                .ok()?;
+            flag::register_usize(signal, Arc::clone(&stop.signal), signal as usize).ok()?;
+            flag::register(signal, Arc::clone(&stop.flag)).ok()?;
+        }
+        Some(stop)
+    }
+
+    #[cfg(not(unix))]
+    fn on_signals() -> Option<Stop> {
+        None
+    }
+
+    /// The exit code of a process the signal ended: 128 and its number.
+    fn exit_code(&self) -> u8 {
+        u8::try_from(128 + self.signal.load(Ordering::Relaxed)).unwrap_or(IO_ERROR)
+    }
 }

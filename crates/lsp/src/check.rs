@@ -18,6 +18,12 @@ use billes_notation::{Game, GameSource, ParseError, ReadError, Reader};
 /// diagnostic saying so (see SECURITY.md).
 pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
 
+/// The longest game the server makes a tree of, in bytes: 1 MiB (a real
+/// game is a few kilobytes; a game of 1 MiB of three-byte turns is a tree
+/// of about 50 MiB). A longer game is one diagnostic, at its first line,
+/// and no outline, hover or completion (see SECURITY.md).
+pub const MAX_TREE_BYTES: usize = 1 << 20;
+
 /// What a mistake is: an error, or a missing mark (`strict` only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Severity {

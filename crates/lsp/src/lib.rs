@@ -45,6 +45,7 @@ pub mod check;
 mod complete;
 pub mod document;
 mod hover;
+mod lines;
 mod outline;
 pub mod server;
 pub mod transport;

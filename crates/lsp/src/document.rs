@@ -76,7 +76,8 @@ impl Document {
                 let range = one.range.unwrap_or_default();
                 let start = self.offset(range.start, encoding);
                 let end = self.offset(range.end, encoding).max(start);
-                let mut text = String::with_capacity(self.text.len() - (end - start) + one.text.len());
+                let mut text =
+                    String::with_capacity(self.text.len() - (end - start) + one.text.len());
                 text.push_str(&self.text[..start]);
                 text.push_str(&one.text);
                 text.push_str(&self.text[end..]);
@@ -185,7 +186,11 @@ impl Document {
 /// `text` with `changes` made in order, each located in the text the
 /// changes before it made, in a rope (lines end at `\n` only, as in
 /// [`LineIndex`]).
-fn apply_in_rope(text: &str, changes: &[TextDocumentContentChangeEvent], encoding: Encoding) -> String {
+fn apply_in_rope(
+    text: &str,
+    changes: &[TextDocumentContentChangeEvent],
+    encoding: Encoding,
+) -> String {
     let mut rope = Rope::from_str(text);
     for change in changes {
         match change.range {
@@ -271,7 +276,11 @@ mod tests {
     }
 
     /// Applies each change alone, in order (the path of one change).
-    fn one_by_one(doc: &Document, changes: &[TextDocumentContentChangeEvent], encoding: Encoding) -> String {
+    fn one_by_one(
+        doc: &Document,
+        changes: &[TextDocumentContentChangeEvent],
+        encoding: Encoding,
+    ) -> String {
         let mut doc = doc.clone();
         for change in changes {
             doc.apply(vec![change.clone()], 2, encoding);
@@ -285,19 +294,32 @@ mod tests {
         let doc = Document::new(text.clone(), 1);
         let mut state = 7u64;
         let mut next = |n: u32| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (state >> 33) as u32 % n
         };
         for round in 0..200 {
-            let encoding = if round % 2 == 0 { Encoding::Utf8 } else { Encoding::Utf16 };
+            let encoding = if round % 2 == 0 {
+                Encoding::Utf8
+            } else {
+                Encoding::Utf16
+            };
             let changes: Vec<TextDocumentContentChangeEvent> = (0..1 + next(6))
                 .map(|_| {
                     let (l1, l2) = (next(6), next(6));
                     let (c1, c2) = (next(40), next(40));
-                    let (start, end) = if (l1, c1) <= (l2, c2) { ((l1, c1), (l2, c2)) } else { ((l2, c2), (l1, c1)) };
+                    let (start, end) = if (l1, c1) <= (l2, c2) {
+                        ((l1, c1), (l2, c2))
+                    } else {
+                        ((l2, c2), (l1, c1))
+                    };
                     let texts = ["", "x", "é\n", "😀", "\r\n", "{très}"];
                     TextDocumentContentChangeEvent {
-                        range: Some(Range::new(Position::new(start.0, start.1), Position::new(end.0, end.1))),
+                        range: Some(Range::new(
+                            Position::new(start.0, start.1),
+                            Position::new(end.0, end.1),
+                        )),
                         range_length: None,
                         text: texts[next(texts.len() as u32) as usize].to_string(),
                     }
@@ -305,7 +327,11 @@ mod tests {
                 .collect();
             let mut batch = doc.clone();
             batch.apply(changes.clone(), 2, encoding);
-            assert_eq!(batch.text(), one_by_one(&doc, &changes, encoding), "{changes:?}");
+            assert_eq!(
+                batch.text(),
+                one_by_one(&doc, &changes, encoding),
+                "{changes:?}"
+            );
         }
     }
 

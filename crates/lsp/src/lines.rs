@@ -162,6 +162,9 @@ impl LineIndex {
     /// The byte in `start..end` where the character holding UTF-16 unit
     /// `target` (counted from the text's start) begins.
     fn byte_of_unit(&self, text: &str, start: usize, end: usize, target: usize) -> usize {
+        if self.units.is_empty() {
+            return target.min(end);
+        }
         // The last block starting in the line whose count is not past the
         // target, then its bytes one by one.
         let first = start.div_ceil(BLOCK);
@@ -251,12 +254,20 @@ mod tests {
     #[test]
     fn the_index_agrees_with_counting_from_the_line_start() {
         for seed in 0..40 {
-            let text = text(seed, 20 + seed as usize * 13);
+            let mut text = text(seed, 20 + seed as usize * 13);
+            if seed % 4 == 0 {
+                // An ASCII text has no count of units: a unit is a byte.
+                text.retain(|c| c.is_ascii());
+            }
             let index = LineIndex::new(&text);
             for encoding in [Encoding::Utf8, Encoding::Utf16] {
                 for offset in 0..=text.len() + 2 {
                     let pos = index.position(&text, offset, encoding);
-                    assert_eq!(pos, position_by_scan(&text, offset, encoding), "{text:?} {offset}");
+                    assert_eq!(
+                        pos,
+                        position_by_scan(&text, offset, encoding),
+                        "{text:?} {offset}"
+                    );
                 }
                 for line in 0..index.lines() as u32 + 2 {
                     for character in 0..200 {

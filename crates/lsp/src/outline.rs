@@ -132,7 +132,7 @@ fn outline(doc: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
         }
     }
     // The games left are counted, not read.
-    let mut rest = Reader::new(&text.as_bytes()[..])
+    let mut rest = Reader::new(text.as_bytes())
         .map_while(Result::ok)
         .filter(|s| !s.is_blank())
         .skip(out.len());
@@ -140,7 +140,9 @@ fn outline(doc: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
         let more = 1 + rest.count();
         let range = doc.range(first.offset, text.len(), encoding);
         out.push(symbol(
-            format!("{more} more games not listed (the outline lists {MAX_SYMBOLS} entries at most)"),
+            format!(
+                "{more} more games not listed (the outline lists {MAX_SYMBOLS} entries at most)"
+            ),
             SymbolKind::NAMESPACE,
             range,
             doc.range(first.offset, first.offset, encoding),

@@ -212,3 +212,99 @@ fn exit_without_shutdown_or_the_end_of_input_ends_with_1() {
     let mut child = client.child;
     assert_eq!(child.wait().unwrap().code(), Some(1));
 }
+
+#[test]
+fn requests_the_protocol_refuses_are_answered_with_its_errors() {
+    let mut client = Client::start();
+    client.request(1, "initialize", json!({"capabilities": {}}));
+    // Headers without Content-Length: the request's id is echoed.
+    client.raw(b"Content-Type: application/vscode-jsonrpc\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"shutdown\"}");
+    let answer = client.next();
+    assert_eq!(answer["id"], 7);
+    assert_eq!(answer["error"]["code"], -32600);
+    // Ids that are no integer of 32 bits nor a string: id null.
+    for id in ["1180591620717411303424", "1.5", "[1]", "true"] {
+        let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"shutdown"}}"#);
+        client.raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+        let answer = client.next();
+        assert_eq!(answer["id"], Value::Null, "{id}");
+        assert_eq!(answer["error"]["code"], -32600, "{id}");
+    }
+    // None of them was taken: the session goes on to its own shutdown.
+    assert_eq!(
+        client.request(2, "shutdown", Value::Null)["result"],
+        Value::Null
+    );
+    client.notify("exit", Value::Null);
+    assert_eq!(client.child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
+fn hover_answers_while_a_slow_check_runs() {
+    // Every call of its `allow` hook runs until the sandbox stops it
+    // (work in library calls, so its time runs out before its
+    // instructions): the check of 30 games takes seconds for each.
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "slow.lua",
+        "return { name = 'slow', game = 'aggravation', hooks = {\n  allow = function(move, pos)\n    local s = string.rep('a', 1 << 20)\n    while true do s = s:upper():lower() end\n  end,\n} }\n",
+    );
+    let game = "[Game \"aggravation\"]\n[Rules \"slow.lua\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n\n";
+    let record = game.repeat(30);
+    let path = write(dir.path(), "club.bgn", &record);
+    let uri = format!("file://{}", path.display());
+    let mut client = Client::start();
+    client.request(1, "initialize", json!({"capabilities": {}}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "bgn", "version": 1, "text": record}}),
+    );
+    let started = std::time::Instant::now();
+    // On turn 2 of the last game, and on a tag of the first.
+    let turn = client.request(
+        2,
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 29 * 8 + 5, "character": 4}}),
+    );
+    let tag = client.request(
+        3,
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 2}}),
+    );
+    // 100 ms on an idle machine (scripts/lsp-bench); 2 s here, for a busy
+    // one. Before, the hover waited for the whole check.
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    let shown = turn["result"]["contents"]["value"].as_str().unwrap();
+    assert!(shown.starts_with("**turn 2** (R)"), "{shown}");
+    assert!(shown.contains("once the check of this game"), "{shown}");
+    assert!(tag["result"]["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .starts_with("**Seats**"));
+    // A newer version cancels the check: the server is free at once.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "[Game \"offboard\"]\n1. R a3>nw *\n"}]}),
+    );
+    let published = loop {
+        let message = client.next();
+        if message["params"]["version"] == 2 {
+            break message;
+        }
+    };
+    assert_eq!(
+        published["params"]["diagnostics"][0]["code"],
+        "illegal_move"
+    );
+    assert_eq!(
+        client.request(4, "shutdown", Value::Null)["result"],
+        Value::Null
+    );
+    client.notify("exit", Value::Null);
+    assert_eq!(client.child.wait().unwrap().code(), Some(0));
+}

@@ -4,21 +4,28 @@
 
 use std::collections::HashMap;
 
-use billes_notation::{parse_games, write_games, Game, Line};
+use billes_notation::{parse_games_lazily, write_game_to, Game, Line};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, DocumentFormattingParams,
     TextEdit, Uri, WorkspaceEdit,
 };
 
-use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES};
+use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
 use crate::document::{Document, Encoding};
 use crate::server::{Open, Server};
 
 /// The canonical text of a document, as `billes fmt` prints it; `None`
-/// when a game has a syntax error.
+/// when a game has a syntax error. The games are parsed and written one at
+/// a time: one parsed game is held, never the document's.
 pub fn canonical(text: &str) -> Option<String> {
-    let games: Result<Vec<Game>, _> = parse_games(text).into_iter().collect();
-    games.ok().map(|games| write_games(&games))
+    let mut out = String::with_capacity(text.len());
+    for (i, game) in parse_games_lazily(text).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        write_game_to(&game.ok()?, &mut out);
+    }
+    Some(out)
 }
 
 /// Answers `textDocument/formatting`: one edit replacing the whole text,
@@ -62,7 +69,8 @@ pub(crate) fn code_actions(
             actions.push(action);
         }
     }
-    if let Some(source) = game_at(open.doc.text(), start) {
+    if let Some(source) = game_at(open.doc.text(), start).filter(|s| s.text.len() <= MAX_TREE_BYTES)
+    {
         if let Ok((game, errors)) = readable(&source) {
             let fixes = Fixes {
                 uri: &uri,
@@ -164,11 +172,7 @@ impl Fixes<'_> {
         start: usize,
         end: usize,
     ) -> Vec<CodeActionOrCommand> {
-        let Ok(rules) = open
-            .checker
-            .resolver()
-            .rule_set(&open.checker.place(), game)
-        else {
+        let Ok(rules) = open.rule_set(game, self.offset) else {
             return Vec::new();
         };
         let mut complete = game.clone();
@@ -219,11 +223,7 @@ impl Fixes<'_> {
         if game.tag("Result").is_some() {
             return None;
         }
-        let rules = open
-            .checker
-            .resolver()
-            .rule_set(&open.checker.place(), game)
-            .ok()?;
+        let rules = open.rule_set(game, self.offset).ok()?;
         let winners = rules.engine().validate(game).ok()?.winners?;
         let last = game.tags.last()?;
         let at = self.offset + last.span.end as usize;

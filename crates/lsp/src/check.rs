@@ -8,6 +8,8 @@
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use billes_archive::diagnostic::legal_note;
 use billes_archive::rules::{Place, Resolver, RulePolicy};
@@ -17,6 +19,12 @@ use billes_notation::{Game, GameSource, ParseError, ReadError, Reader};
 /// The longest document checked, in bytes: 16 MiB. A longer one gets one
 /// diagnostic saying so (see SECURITY.md).
 pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+
+/// The longest game the server makes a tree of, in bytes: 1 MiB (a real
+/// game is a few kilobytes; a game of 1 MiB of three-byte turns is a tree
+/// of about 50 MiB). A longer game is one diagnostic, at its first line,
+/// and no outline, hover or completion (see SECURITY.md).
+pub const MAX_TREE_BYTES: usize = 1 << 20;
 
 /// What a mistake is: an error, or a missing mark (`strict` only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +95,38 @@ impl Mistake {
     }
 }
 
+/// The most diagnostics sent for one document: 1,000. Past them, one more
+/// says how many mistakes are not shown (see SECURITY.md).
+pub const MAX_DIAGNOSTICS: usize = 1_000;
+
+/// The mistakes of one game text, as kept between checks: the first
+/// [`MAX_DIAGNOSTICS`] of them, and how many there are in all.
+#[derive(Debug, Clone, Default)]
+pub struct GameMistakes {
+    /// The first mistakes, in the order of the record.
+    pub kept: Vec<Mistake>,
+    /// How many there are, kept or not.
+    pub count: usize,
+    /// Whether its rules could not be run (a script that does not load or
+    /// was stopped by the sandbox): its positions are not to be asked of
+    /// them again.
+    pub rules_failed: bool,
+}
+
+impl GameMistakes {
+    fn of(mut all: Vec<Mistake>) -> GameMistakes {
+        let count = all.len();
+        let rules_failed = all.iter().any(|m| m.code == "variant");
+        all.truncate(MAX_DIAGNOSTICS);
+        all.shrink_to_fit();
+        GameMistakes {
+            kept: all,
+            count,
+            rules_failed,
+        }
+    }
+}
+
 /// A game of a document and its mistakes.
 #[derive(Debug, Clone)]
 pub struct CheckedGame {
@@ -96,8 +136,8 @@ pub struct CheckedGame {
     pub offset: usize,
     /// The length of its text.
     pub len: usize,
-    /// Its mistakes, in the order of the record.
-    pub mistakes: std::rc::Rc<Vec<Mistake>>,
+    /// Its mistakes.
+    pub mistakes: Rc<GameMistakes>,
 }
 
 /// The checker of one document: the rules resolver for its folder and the
@@ -107,7 +147,7 @@ pub struct Checker {
     /// The document's folder (`None`: not a file).
     dir: Option<PathBuf>,
     resolver: Resolver,
-    cache: HashMap<String, std::rc::Rc<Vec<Mistake>>>,
+    cache: HashMap<String, Rc<GameMistakes>>,
     strict: bool,
     /// Games checked (not found in the cache) since the checker was made.
     pub checked: u64,
@@ -137,15 +177,22 @@ impl Checker {
 
     /// Checks every game of `text`; the games whose text was checked last
     /// time are taken from the cache. Also the mistakes of the document
-    /// itself (too long, a NUL byte), with their byte ranges.
-    pub fn check(&mut self, text: &str) -> (Vec<CheckedGame>, Vec<Mistake>) {
+    /// itself (too long, a NUL byte), with their byte ranges. `None` when
+    /// `cancel` was set before the last game was checked (it is looked at
+    /// between games): the games checked so far are kept for the next
+    /// check.
+    pub fn check(
+        &mut self,
+        text: &str,
+        cancel: &AtomicBool,
+    ) -> Option<(Vec<CheckedGame>, Vec<Mistake>)> {
         if text.len() > MAX_DOCUMENT_BYTES {
             let message = format!(
                 "the document is {} long, more than {}, the most checked: not checked",
                 billes_notation::file::bytes(text.len() as u64),
                 billes_notation::file::bytes(MAX_DOCUMENT_BYTES as u64)
             );
-            return (Vec::new(), vec![document_mistake(0, "encoding", message)]);
+            return Some((Vec::new(), vec![document_mistake(0, "encoding", message)]));
         }
         let mut games = Vec::new();
         let mut own = Vec::new();
@@ -172,25 +219,38 @@ impl Checker {
             }
             let mistakes = match self.cache.remove(&source.text) {
                 Some(found) => found,
+                None if cancel.load(Ordering::Relaxed) => {
+                    // What was checked is kept for the next check.
+                    self.cache.extend(cache);
+                    return None;
+                }
                 None => {
                     self.checked += 1;
-                    std::rc::Rc::new(self.check_game(&source))
+                    Rc::new(GameMistakes::of(self.check_game(&source)))
                 }
             };
             games.push(CheckedGame {
                 index: source.index,
                 offset: source.offset,
                 len: source.text.len(),
-                mistakes: std::rc::Rc::clone(&mistakes),
+                mistakes: Rc::clone(&mistakes),
             });
             cache.insert(source.text, mistakes);
         }
         self.cache = cache;
-        (games, own)
+        Some((games, own))
     }
 
-    /// Checks one game, as `billes validate` does.
+    /// Checks one game, as `billes validate` does (a game longer than
+    /// [`MAX_TREE_BYTES`] is one mistake at its start).
     fn check_game(&mut self, source: &GameSource) -> Vec<Mistake> {
+        if source.text.len() > MAX_TREE_BYTES {
+            let message = format!(
+                "the game is longer than {}, the most the language server reads: not checked here (billes validate checks it)",
+                billes_notation::file::bytes(MAX_TREE_BYTES as u64)
+            );
+            return vec![document_mistake(0, "too_long", message)];
+        }
         match readable(source) {
             Ok((game, errors)) => {
                 let mut mistakes = self.replay(game);
@@ -335,19 +395,22 @@ mod tests {
     #[test]
     fn only_changed_games_are_checked_again() {
         let mut checker = Checker::new(None, false);
-        let (games, own) = checker.check(TWO);
+        let go = AtomicBool::new(false);
+        let (games, own) = checker.check(TWO, &go).expect("not cancelled");
         assert!(own.is_empty());
         assert_eq!(games.len(), 2);
-        assert_eq!(games[0].mistakes.len(), 1);
-        assert_eq!(games[0].mistakes[0].code, "roll");
-        assert!(games[1].mistakes.is_empty());
+        assert_eq!(games[0].mistakes.count, 1);
+        assert_eq!(games[0].mistakes.kept[0].code, "roll");
+        assert_eq!(games[1].mistakes.count, 0);
         assert_eq!(checker.checked, 2);
         let fixed = TWO.replacen("r9-r13", "r9-r12", 1);
-        let (games, _) = checker.check(&fixed);
-        assert!(games.iter().all(|g| g.mistakes.is_empty()));
+        let (games, _) = checker.check(&fixed, &go).expect("not cancelled");
+        assert!(games.iter().all(|g| g.mistakes.count == 0));
         assert_eq!(checker.checked, 3);
         // The second game moved (its offset), its mistakes were kept.
-        let (games, _) = checker.check(&fixed.replacen("1. R6 +", "1. R6 + {ok}", 1));
+        let (games, _) = checker
+            .check(&fixed.replacen("1. R6 +", "1. R6 + {ok}", 1), &go)
+            .expect("not cancelled");
         assert_eq!(checker.checked, 4);
         assert_eq!(
             games[1].offset,
@@ -356,13 +419,46 @@ mod tests {
     }
 
     #[test]
+    fn a_cancelled_check_keeps_what_it_checked() {
+        let mut checker = Checker::new(None, false);
+        let stop = AtomicBool::new(true);
+        assert!(checker.check(TWO, &stop).is_none());
+        assert_eq!(checker.checked, 0);
+        let go = AtomicBool::new(false);
+        checker.check(TWO, &go).expect("not cancelled");
+        assert_eq!(checker.checked, 2);
+    }
+
+    #[test]
+    fn a_game_too_long_for_a_tree_is_one_mistake_and_mistakes_are_capped() {
+        let mut checker = Checker::new(None, false);
+        let go = AtomicBool::new(false);
+        let long = format!(
+            "[Game \"offboard\"]\n{{{}}}\n*\n",
+            "x".repeat(MAX_TREE_BYTES)
+        );
+        let (games, _) = checker.check(&long, &go).expect("not cancelled");
+        assert_eq!(games[0].mistakes.kept[0].code, "too_long");
+        // Every turn a mistake (each roll out of 1..=6, read past).
+        let turns: String = (1..=1500).map(|n| format!("{n}. R7 -- ")).collect();
+        let many = format!("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n{turns}*\n");
+        let (games, _) = checker.check(&many, &go).expect("not cancelled");
+        let mistakes = &games[0].mistakes;
+        assert!(mistakes.count > MAX_DIAGNOSTICS, "{}", mistakes.count);
+        assert_eq!(mistakes.kept.len(), MAX_DIAGNOSTICS);
+    }
+
+    #[test]
     fn a_nul_byte_and_a_long_document_are_mistakes_of_the_document() {
         let mut checker = Checker::new(None, false);
-        let (_, own) = checker.check("[Game \"offboard\"]\n1. R\0 *\n");
+        let go = AtomicBool::new(false);
+        let (_, own) = checker
+            .check("[Game \"offboard\"]\n1. R\0 *\n", &go)
+            .expect("not cancelled");
         assert_eq!(own.len(), 1);
         assert_eq!(own[0].start, 22);
         let long = " ".repeat(MAX_DOCUMENT_BYTES + 1);
-        let (games, own) = checker.check(&long);
+        let (games, own) = checker.check(&long, &go).expect("not cancelled");
         assert!(games.is_empty());
         assert!(own[0].message.contains("not checked"), "{}", own[0].message);
     }

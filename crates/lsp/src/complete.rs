@@ -4,14 +4,14 @@
 //! values of `Game` and `Rules`.
 
 use billes_core::game::{Move, Roll};
-use billes_core::position_after;
 use billes_core::{Engine, GameKind};
 use billes_notation::{Game, GameSource};
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, Documentation,
 };
 
-use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES};
+use crate::at::position_before;
+use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
 use crate::server::{Open, Server};
 
 /// Answers `textDocument/completion`.
@@ -166,6 +166,10 @@ fn move_items(open: &Open, offset: usize) -> Option<Vec<CompletionItem>> {
     let (_, line_start) = open.doc.line_of(offset);
     let (head, turn_start) = turn_before(text, line_start, offset)?;
     let source = game_at(text, turn_start)?;
+    if source.text.len() > MAX_TREE_BYTES {
+        return None;
+    }
+    let offset = source.offset;
     let local = turn_start.checked_sub(source.offset)?;
     // The game up to the turn being written, ended there.
     let prefix = GameSource {
@@ -173,14 +177,10 @@ fn move_items(open: &Open, offset: usize) -> Option<Vec<CompletionItem>> {
         ..source
     };
     let (game, _) = readable(&prefix).ok()?;
-    let rules = open
-        .checker
-        .resolver()
-        .rule_set(&open.checker.place(), &game)
-        .ok()?;
+    let rules = open.rule_set(&game, offset).ok()?;
     let engine = rules.engine();
     let number = game.line.turns.len() as u32;
-    let pos = position_after(engine, &game, number).ok()?;
+    let pos = position_before(engine, &game, number as usize).ok()?;
     let roll = head.roll.and_then(Roll::new);
     let seat = head.mover.unwrap_or(head.seat);
     let moves = pos.legal_moves_for(head.seat, roll).ok()?;

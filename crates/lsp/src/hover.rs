@@ -1,12 +1,12 @@
 //! Hover: on a turn, the text board before and after it and what it did;
 //! on a tag, what it means; on a NAG or an analysis comment, its reading.
 
-use billes_core::position_after;
 use billes_notation::{Game, Span, Turn};
 use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 
-use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES};
-use crate::server::{Open, Server};
+use crate::at::position_before;
+use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
+use crate::server::{NoRules, Open, Server};
 
 /// The tags of notation/SPEC.md and what each means.
 pub(crate) const TAGS: [(&str, &str); 15] = [
@@ -57,11 +57,14 @@ pub(crate) fn hover(server: &mut Server<'_>, params: HoverParams) -> Result<Opti
     let Some(source) = game_at(open.doc.text(), offset) else {
         return Ok(None);
     };
+    if source.text.len() > MAX_TREE_BYTES {
+        return Ok(None);
+    }
     let Ok((game, _)) = readable(&source) else {
         return Ok(None);
     };
     let local = (offset - source.offset) as u32;
-    let Some((text, span)) = reading(open, &game, local) else {
+    let Some((text, span)) = reading(open, &game, source.offset, local) else {
         return Ok(None);
     };
     let start = source.offset + span.start as usize;
@@ -79,8 +82,9 @@ fn inside(span: Span, at: u32) -> bool {
     span.start <= at && at < span.end.max(span.start + 1)
 }
 
-/// What to show at byte `at` of the game, and the span it is about.
-fn reading(open: &Open, game: &Game, at: u32) -> Option<(String, Span)> {
+/// What to show at byte `at` of the game at `offset`, and the span it is
+/// about.
+fn reading(open: &Open, game: &Game, offset: usize, at: u32) -> Option<(String, Span)> {
     if let Some(tag) = game.tags.iter().find(|t| inside(t.span, at)) {
         let meaning = TAGS
             .iter()
@@ -109,7 +113,7 @@ fn reading(open: &Open, game: &Game, at: u32) -> Option<(String, Span)> {
     if !inside(turn.span, at) {
         return None;
     }
-    Some((turn_reading(open, game, index, turn)?, turn.span))
+    Some((turn_reading(open, game, offset, index, turn)?, turn.span))
 }
 
 /// Where the turn after `turn` starts (its comments after belong to it).
@@ -124,21 +128,40 @@ fn next_start(game: &Game, turn: &Turn) -> u32 {
         .max(after)
 }
 
-/// The boards before and after the turn, and what it did.
-fn turn_reading(open: &Open, game: &Game, index: usize, turn: &Turn) -> Option<String> {
-    let rules = open
-        .checker
-        .resolver()
-        .rule_set(&open.checker.place(), game)
-        .ok()?;
-    let engine = rules.engine();
-    let before = position_after(engine, game, index as u32).ok()?;
+/// The boards before and after the turn, and what it did. Where the
+/// game's rules are a script not yet seen to run (or seen to fail), what
+/// is known without it: the hover does not wait for the script.
+fn turn_reading(
+    open: &Open,
+    game: &Game,
+    offset: usize,
+    index: usize,
+    turn: &Turn,
+) -> Option<String> {
     let mut out = format!("**turn {}** ({})\n\n", turn.number, turn.head.seat);
+    let rules = match open.rule_set(game, offset) {
+        Ok(rules) => rules,
+        Err(NoRules::Checking) => {
+            out.push_str(
+                "the boards show once the check of this game, whose rules are a script, is done\n",
+            );
+            return Some(out);
+        }
+        Err(NoRules::Failed) => {
+            out.push_str(
+                "the rules of this game cannot be run: see the diagnostic of its Rules tag\n",
+            );
+            return Some(out);
+        }
+        Err(NoRules::Wrong) => return None,
+    };
+    let engine = rules.engine();
+    let before = position_before(engine, game, index).ok()?;
     out.push_str(&format!(
         "before:\n```text\n{}\n```\n",
         before.text_board().trim_end()
     ));
-    match position_after(engine, game, index as u32 + 1) {
+    match position_before(engine, game, index + 1) {
         Ok(after) => {
             let mut played = game.clone();
             played.line.turns.truncate(index + 1);

@@ -4,8 +4,10 @@
 //! `billes fmt` as formatting, quick fixes, an outline and folding.
 //!
 //! Built on `lsp-server` and `lsp-types` (synchronous: one thread handles
-//! the messages in order and checks the latest version of each document
-//! once the messages waiting are read). The checks are those of `billes
+//! the messages in order and answers every request; a worker thread checks
+//! the latest version of each document once the messages waiting are
+//! read, a newer version cancelling the check of an older one). The
+//! checks are those of `billes
 //! validate`: the rules of each game come from the one rule path,
 //! [`billes_archive::rules`], its `Rules` tag read from the document's
 //! folder with the sandbox's budgets.
@@ -41,13 +43,16 @@
 #![deny(missing_docs)]
 
 mod actions;
+mod at;
 pub mod check;
 mod complete;
 pub mod document;
 mod hover;
+mod lines;
 mod outline;
 pub mod server;
 pub mod transport;
+mod worker;
 
 pub use actions::canonical;
 pub use server::{serve, ServerError, Settings};

@@ -1,28 +1,40 @@
 //! The outline (document symbols: games, then their turns, so "go to
-//! symbol" jumps to a turn) and folding (by game, by long comment).
+//! symbol" jumps to a turn) and folding (by game, by long comment), each
+//! capped per document ([`MAX_SYMBOLS`], [`MAX_FOLDS`]): an editor asks for
+//! them on opening a document, and a document of 300,000 games would
+//! otherwise be answered with 150 MB of outline.
 
 use billes_notation::{Comment, Game, Reader};
 use lsp_types::{
     DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange, FoldingRangeKind,
-    FoldingRangeParams, SymbolKind,
+    FoldingRangeParams, Range, SymbolKind,
 };
 
-use crate::check::{readable, MAX_DOCUMENT_BYTES};
+use crate::check::{readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
 use crate::document::{Document, Encoding};
 use crate::server::Server;
 
-/// Each readable game of `text` with its offset and its text's length.
+/// The most entries (games and turns together) the outline lists for one
+/// document; past them, one entry says how many turns of the game being
+/// listed, and one how many games, are left out.
+pub const MAX_SYMBOLS: usize = 5_000;
+
+/// The most folding ranges given for one document; the games past them
+/// are not read for folding.
+pub const MAX_FOLDS: usize = 5_000;
+
+/// Each game of `text` (blank ones left out) with its number, offset, text
+/// length and tree (none when it cannot be read or is longer than
+/// [`MAX_TREE_BYTES`]).
 fn games(text: &str) -> impl Iterator<Item = (usize, usize, usize, Option<Game>)> + '_ {
     Reader::new(text.as_bytes())
         .map_while(Result::ok)
         .filter(|s| !s.is_blank())
         .map(|s| {
-            (
-                s.index,
-                s.offset,
-                s.text.len(),
-                readable(&s).ok().map(|(g, _)| g),
-            )
+            let game = (s.text.len() <= MAX_TREE_BYTES)
+                .then(|| readable(&s).ok().map(|(g, _)| g))
+                .flatten();
+            (s.index, s.offset, s.text.len(), game)
         })
 }
 
@@ -41,8 +53,22 @@ fn game_name(index: usize, game: Option<&Game>) -> String {
     name
 }
 
-/// Answers `textDocument/documentSymbol`.
+/// An entry of the outline.
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be given
+fn symbol(name: String, kind: SymbolKind, range: Range, selection: Range) -> DocumentSymbol {
+    DocumentSymbol {
+        name,
+        detail: None,
+        kind,
+        tags: None,
+        deprecated: None,
+        range,
+        selection_range: selection,
+        children: None,
+    }
+}
+
+/// Answers `textDocument/documentSymbol`: at most [`MAX_SYMBOLS`] entries.
 pub(crate) fn symbols(
     server: &mut Server<'_>,
     params: DocumentSymbolParams,
@@ -53,42 +79,76 @@ pub(crate) fn symbols(
     if doc.text().len() > MAX_DOCUMENT_BYTES {
         return Ok(None);
     }
+    Ok(Some(DocumentSymbolResponse::Nested(outline(doc, encoding))))
+}
+
+/// The outline of `doc`: games, then their turns.
+fn outline(doc: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
+    let text = doc.text();
     let mut out = Vec::new();
-    for (index, offset, len, game) in games(doc.text()) {
+    let mut left = MAX_SYMBOLS;
+    let mut games = games(text);
+    for (index, offset, len, game) in games.by_ref() {
         let range = doc.range(offset, offset + len, encoding);
-        let children = game.as_ref().map(|game| {
-            game.line
-                .turns
+        let mut entry = symbol(
+            game_name(index, game.as_ref()),
+            SymbolKind::NAMESPACE,
+            range,
+            doc.range(offset, offset, encoding),
+        );
+        left -= 1;
+        if let Some(game) = &game {
+            let turns = &game.line.turns;
+            let shown = turns.len().min(left);
+            let mut children: Vec<DocumentSymbol> = turns[..shown]
                 .iter()
                 .map(|turn| {
                     let s = offset + turn.span.start as usize;
                     let e = offset + turn.span.end as usize;
                     let range = doc.range(s, e, encoding);
-                    DocumentSymbol {
-                        name: format!("{}. {}", turn.number, &doc.text()[s..e]),
-                        detail: None,
-                        kind: SymbolKind::EVENT,
-                        tags: None,
-                        deprecated: None,
-                        range,
-                        selection_range: range,
-                        children: None,
-                    }
+                    let name = format!("{}. {}", turn.number, &text[s..e]);
+                    symbol(name, SymbolKind::EVENT, range, range)
                 })
-                .collect()
-        });
-        out.push(DocumentSymbol {
-            name: game_name(index, game.as_ref()),
-            detail: None,
-            kind: SymbolKind::NAMESPACE,
-            tags: None,
-            deprecated: None,
-            range,
-            selection_range: doc.range(offset, offset, encoding),
-            children,
-        });
+                .collect();
+            left -= shown;
+            if shown < turns.len() {
+                let from = offset + turns[shown].span.start as usize;
+                let range = doc.range(from, offset + len, encoding);
+                children.push(symbol(
+                    format!(
+                        "{} more turns not listed (the outline lists {MAX_SYMBOLS} entries at most)",
+                        turns.len() - shown
+                    ),
+                    SymbolKind::EVENT,
+                    range,
+                    doc.range(from, from, encoding),
+                ));
+            }
+            entry.children = Some(children);
+        }
+        out.push(entry);
+        if left == 0 {
+            break;
+        }
     }
-    Ok(Some(DocumentSymbolResponse::Nested(out)))
+    // The games left are counted, not read.
+    let mut rest = Reader::new(text.as_bytes())
+        .map_while(Result::ok)
+        .filter(|s| !s.is_blank())
+        .skip(out.len());
+    if let Some(first) = rest.next() {
+        let more = 1 + rest.count();
+        let range = doc.range(first.offset, text.len(), encoding);
+        out.push(symbol(
+            format!(
+                "{more} more games not listed (the outline lists {MAX_SYMBOLS} entries at most)"
+            ),
+            SymbolKind::NAMESPACE,
+            range,
+            doc.range(first.offset, first.offset, encoding),
+        ));
+    }
+    out
 }
 
 /// Answers `textDocument/foldingRange`: each game, and each comment over
@@ -105,6 +165,9 @@ pub(crate) fn folding(
     }
     let mut out = Vec::new();
     for (_, offset, len, game) in games(doc.text()) {
+        if out.len() >= MAX_FOLDS {
+            break;
+        }
         let end = offset + doc.text()[offset..offset + len].trim_end().len();
         push_fold(&mut out, doc, offset, end, None, encoding);
         let Some(game) = game else { continue };
@@ -114,7 +177,7 @@ pub(crate) fn folding(
                 .iter()
                 .flat_map(|t| t.before().iter().chain(t.after())),
         );
-        for Comment { span, .. } in comments {
+        for Comment { span, .. } in comments.take(MAX_FOLDS) {
             let (s, e) = (offset + span.start as usize, offset + span.end as usize);
             push_fold(
                 &mut out,
@@ -126,6 +189,7 @@ pub(crate) fn folding(
             );
         }
     }
+    out.truncate(MAX_FOLDS);
     Ok(Some(out))
 }
 

@@ -1,13 +1,24 @@
 //! The server's loop: `initialize` (the position encoding negotiated),
-//! then messages one at a time on one thread, diagnostics pushed once the
-//! messages waiting have been read (so a document changed several times
-//! in a row is checked once, at its latest version), `shutdown` and
+//! then messages one at a time on one thread, which answers every request
+//! itself and hands the checks to the [`worker`](crate::worker): once the
+//! messages waiting have been read, each document changed is sent to be
+//! checked (so a document changed several times in a row is checked once,
+//! at its latest version, and a newer version cancels the check of an
+//! older one), and its diagnostics are sent when the check comes back.
+//! A request cancelled (`$/cancelRequest`) before it was read is answered
+//! with the protocol's "request cancelled" (every request is answered
+//! where it is read, so a later cancel finds it answered). `shutdown` and
 //! `exit` as the protocol says.
 
 use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
+use billes_archive::rules::{Place, Resolver, RulePolicy, RuleSet};
+use billes_notation::Game;
+use crossbeam_channel::{select, Receiver, Sender};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{self as note, Notification as _};
 use lsp_types::request::{self as req, Request as _};
@@ -20,8 +31,9 @@ use lsp_types::{
 };
 use serde_json::Value;
 
-use crate::check::{CheckedGame, Checker, Mistake, Severity};
+use crate::check::{Mistake, Severity, MAX_DIAGNOSTICS};
 use crate::document::{Document, Encoding};
+use crate::worker::{self, CheckJob, Checked, Job};
 use crate::{actions, complete, hover, outline};
 
 /// Why the server stopped before `exit`.
@@ -54,20 +66,72 @@ impl Settings {
     }
 }
 
-/// An open document and its checker.
+/// An open document, the rules its requests are answered with, and what
+/// the check of its current version found about them.
 #[derive(Debug)]
 pub(crate) struct Open {
     pub(crate) uri: Uri,
     pub(crate) doc: Document,
-    pub(crate) checker: Checker,
-    /// The games as last checked.
-    pub(crate) games: Vec<CheckedGame>,
+    /// The document's folder, for its `Rules` tags.
+    dir: Option<PathBuf>,
+    /// The rules of hover, completion and quick fixes (this thread's own:
+    /// the worker has its own).
+    resolver: Resolver,
+    /// The flag of the check of this document under way.
+    cancel: Arc<AtomicBool>,
+    /// The offsets of the games whose rules could not be run, once the
+    /// check of the current version is in.
+    rules_failed: Option<Vec<usize>>,
+}
+
+/// Why a game's rules are not run to answer a request.
+#[derive(Debug)]
+pub(crate) enum NoRules {
+    /// Its rules are a script not yet seen to run in the check of this
+    /// version (a script may spend its whole budget on each call: the
+    /// requests do not wait for it).
+    Checking,
+    /// Its rules cannot be run: the check said why.
+    Failed,
+    /// Its `Rules` tag or game is wrong.
+    Wrong,
 }
 
 impl Open {
+    fn new(uri: Uri, doc: Document) -> Open {
+        let dir = Open::dir(&uri);
+        Open {
+            uri,
+            doc,
+            dir,
+            resolver: RulePolicy::from_tags().resolver(),
+            cancel: Arc::new(AtomicBool::new(false)),
+            rules_failed: None,
+        }
+    }
+
     /// The document's folder, when it is a file.
     pub(crate) fn dir(uri: &Uri) -> Option<PathBuf> {
         file_path(uri).and_then(|p| p.parent().map(PathBuf::from))
+    }
+
+    /// The rules of the game at `offset` to answer a request with: the
+    /// standard rules at once (no script runs for them); a script only
+    /// once the check of this version has run it without its failing.
+    pub(crate) fn rule_set(&self, game: &Game, offset: usize) -> Result<RuleSet, NoRules> {
+        let script = game
+            .tag("Rules")
+            .is_some_and(|value| value.trim() != "standard");
+        if script {
+            match &self.rules_failed {
+                None => return Err(NoRules::Checking),
+                Some(failed) if failed.contains(&offset) => return Err(NoRules::Failed),
+                Some(_) => {}
+            }
+        }
+        self.resolver
+            .rule_set(&Place::dir(self.dir.as_deref()), game)
+            .map_err(|_| NoRules::Wrong)
     }
 }
 
@@ -77,8 +141,10 @@ pub(crate) struct Server<'c> {
     pub(crate) encoding: Encoding,
     settings: Settings,
     pub(crate) open: HashMap<String, Open>,
-    /// Documents changed since their diagnostics were sent.
+    /// Documents changed since they were sent to be checked.
     dirty: HashSet<String>,
+    /// The worker's inbox.
+    jobs: Sender<Job>,
     shutdown: bool,
 }
 
@@ -117,30 +183,23 @@ pub fn serve(conn: &Connection) -> Result<bool, ServerError> {
     conn.sender
         .send(answer.into())
         .map_err(|_| ServerError::Initialize)?;
+    let (jobs, checked) = worker::spawn(settings.strict);
     let mut server = Server {
         conn,
         encoding,
         settings,
         open: HashMap::new(),
         dirty: HashSet::new(),
+        jobs,
         shutdown: false,
     };
-    loop {
-        let Ok(message) = conn.receiver.recv() else {
-            return Ok(false);
-        };
-        if server.handle(message) {
-            return Ok(server.shutdown);
-        }
-        // What else is waiting is read before checking: a change
-        // superseded by another is never checked.
-        while let Ok(message) = conn.receiver.try_recv() {
-            if server.handle(message) {
-                return Ok(server.shutdown);
-            }
-        }
-        server.publish();
+    let ended = server.run(&checked);
+    // A check under way stops at its next game; the worker ends with the
+    // channel of its jobs.
+    for open in server.open.values() {
+        open.cancel.store(true, Ordering::Relaxed);
     }
+    Ok(ended)
 }
 
 /// Waits for `initialize`, answering every other request with an error
@@ -198,6 +257,54 @@ impl std::fmt::Debug for Server<'_> {
 }
 
 impl Server<'_> {
+    /// The loop: messages and checks as they come, until `exit` (the
+    /// answer: whether `shutdown` came first) or the client goes away.
+    fn run(&mut self, checked: &Receiver<Checked>) -> bool {
+        loop {
+            select! {
+                recv(self.conn.receiver) -> message => {
+                    let Ok(message) = message else { return false };
+                    // What else is waiting is read first: a change
+                    // superseded by another is never checked, and a
+                    // request cancelled is not worked on.
+                    let mut waiting = vec![message];
+                    waiting.extend(self.conn.receiver.try_iter());
+                    let cancelled = cancelled(&waiting);
+                    for message in waiting {
+                        match message {
+                            Message::Request(r) if cancelled.contains(&r.id) => {
+                                let answer = error(r.id, ErrorCode::RequestCanceled, "cancelled");
+                                self.send(answer.into());
+                            }
+                            message => {
+                                if self.handle(message) {
+                                    return self.shutdown;
+                                }
+                            }
+                        }
+                    }
+                    self.send_checks();
+                }
+                recv(checked) -> found => match found {
+                    Ok(found) => self.publish(found),
+                    // The worker is gone (a bug): documents are no longer
+                    // checked, requests are still answered.
+                    Err(_) => return self.run_without_checks(),
+                },
+            }
+        }
+    }
+
+    /// The loop once the worker is gone.
+    fn run_without_checks(&mut self) -> bool {
+        while let Ok(message) = self.conn.receiver.recv() {
+            if self.handle(message) {
+                return self.shutdown;
+            }
+        }
+        false
+    }
+
     /// Handles a message; true when the session ends (`exit`).
     fn handle(&mut self, message: Message) -> bool {
         match message {
@@ -273,17 +380,11 @@ impl Server<'_> {
                     note::DidOpenTextDocument::METHOD,
                 ) {
                     let doc = p.text_document;
-                    let checker = Checker::new(Open::dir(&doc.uri), self.settings.strict);
                     let key = doc.uri.as_str().to_string();
-                    self.open.insert(
-                        key.clone(),
-                        Open {
-                            uri: doc.uri,
-                            doc: Document::new(doc.text, doc.version),
-                            checker,
-                            games: Vec::new(),
-                        },
-                    );
+                    let open = Open::new(doc.uri, Document::new(doc.text, doc.version));
+                    if let Some(old) = self.open.insert(key.clone(), open) {
+                        old.cancel.store(true, Ordering::Relaxed);
+                    }
                     self.dirty.insert(key);
                 }
             }
@@ -295,6 +396,7 @@ impl Server<'_> {
                     if let Some(open) = self.open.get_mut(&key) {
                         open.doc
                             .apply(p.content_changes, p.text_document.version, self.encoding);
+                        open.rules_failed = None;
                         self.dirty.insert(key);
                     }
                 }
@@ -302,8 +404,10 @@ impl Server<'_> {
             note::DidSaveTextDocument::METHOD => {
                 // A script beside the record may have changed: every
                 // document is checked anew.
+                let _ = self.jobs.send(Job::Forget);
                 for (key, open) in &mut self.open {
-                    open.checker.forget();
+                    open.resolver = RulePolicy::from_tags().resolver();
+                    open.rules_failed = None;
                     self.dirty.insert(key.clone());
                 }
             }
@@ -313,7 +417,9 @@ impl Server<'_> {
                 ) {
                     let key = p.text_document.uri.as_str().to_string();
                     self.dirty.remove(&key);
-                    if self.open.remove(&key).is_some() {
+                    if let Some(open) = self.open.remove(&key) {
+                        open.cancel.store(true, Ordering::Relaxed);
+                        let _ = self.jobs.send(Job::Close(key));
                         self.send(diagnostics(p.text_document.uri, Vec::new(), None));
                     }
                 }
@@ -325,8 +431,9 @@ impl Server<'_> {
                     .map_or(self.settings, |v| Settings::read(v, self.settings));
                 if settings != self.settings {
                     self.settings = settings;
+                    let _ = self.jobs.send(Job::Strict(settings.strict));
                     for (key, open) in &mut self.open {
-                        open.checker = Checker::new(Open::dir(&open.uri), settings.strict);
+                        open.rules_failed = None;
                         self.dirty.insert(key.clone());
                     }
                 }
@@ -335,36 +442,58 @@ impl Server<'_> {
         }
     }
 
-    /// Checks every document changed since its last diagnostics, and sends
-    /// them.
-    fn publish(&mut self) {
+    /// Sends every document changed since it was last sent to be checked,
+    /// cancelling the check of its older version.
+    fn send_checks(&mut self) {
         let mut dirty: Vec<String> = self.dirty.drain().collect();
         dirty.sort();
         for key in dirty {
             let Some(open) = self.open.get_mut(&key) else {
                 continue;
             };
-            let encoding = self.encoding;
-            let (games, own) = open.checker.check(open.doc.text());
-            let mut found = Vec::new();
-            for mistake in &own {
-                found.push(diagnostic(&open.uri, &open.doc, 0, mistake, encoding));
-            }
-            for game in &games {
-                for mistake in game.mistakes.iter() {
-                    found.push(diagnostic(
-                        &open.uri,
-                        &open.doc,
-                        game.offset,
-                        mistake,
-                        encoding,
-                    ));
-                }
-            }
-            open.games = games;
-            let message = diagnostics(open.uri.clone(), found, Some(open.doc.version()));
-            self.send(message);
+            open.cancel.store(true, Ordering::Relaxed);
+            open.cancel = Arc::new(AtomicBool::new(false));
+            let job = CheckJob {
+                key,
+                dir: open.dir.clone(),
+                version: open.doc.version(),
+                text: open.doc.shared_text(),
+                cancel: Arc::clone(&open.cancel),
+            };
+            let _ = self.jobs.send(Job::Check(job));
         }
+    }
+
+    /// Sends the diagnostics of a check, if its version is still the
+    /// document's (else a newer check is on its way).
+    fn publish(&mut self, found: Checked) {
+        let encoding = self.encoding;
+        let Some(open) = self.open.get_mut(&found.key) else {
+            return;
+        };
+        if open.doc.version() != found.version || self.dirty.contains(&found.key) {
+            return;
+        }
+        let mut list: Vec<Diagnostic> = found
+            .shown
+            .iter()
+            .map(|m| diagnostic(&open.uri, &open.doc, 0, m, encoding))
+            .collect();
+        if let Some((more, at)) = found.more {
+            list.push(Diagnostic {
+                range: open.doc.range(at, at, encoding),
+                severity: Some(DiagnosticSeverity::INFORMATION),
+                code: Some(NumberOrString::String("more_mistakes".to_string())),
+                source: Some("billes".to_string()),
+                message: format!(
+                    "{more} more mistakes not shown: the language server shows the first {MAX_DIAGNOSTICS} of a document (billes validate lists them all)"
+                ),
+                ..Default::default()
+            });
+        }
+        open.rules_failed = Some(found.rules_failed);
+        let message = diagnostics(open.uri.clone(), list, Some(open.doc.version()));
+        self.send(message);
     }
 
     /// The open document `uri`.
@@ -373,6 +502,24 @@ impl Server<'_> {
             .get_mut(uri.as_str())
             .ok_or_else(|| format!("{} is not open", uri.as_str()))
     }
+}
+
+/// The ids of the requests that `$/cancelRequest` notifications among
+/// `messages` cancel.
+fn cancelled(messages: &[Message]) -> HashSet<RequestId> {
+    messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::Notification(n) if n.method == note::Cancel::METHOD => {
+                match n.params.get("id")? {
+                    Value::Number(id) => Some(RequestId::from(i32::try_from(id.as_i64()?).ok()?)),
+                    Value::String(id) => Some(RequestId::from(id.clone())),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 fn error(id: RequestId, code: ErrorCode, message: &str) -> Response {

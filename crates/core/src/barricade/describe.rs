@@ -1,5 +1,5 @@
-//! What a Barricade turn did: "pawn entered", "sent Green home from e5",
-//! "barricade taken", "barricade placed on f7", "reached the goal",
+//! What a Barricade turn did: "pawn entered" or "moved 3 points", then
+//! "sent Green home from e5", "barricade taken", "barricade placed on f7", "reached the goal",
 //! "may roll again", "R wins".
 
 use billes_notation::{Action, Turn};
@@ -26,9 +26,16 @@ impl Barricade {
                     let Some(to) = b.point(to) else {
                         continue;
                     };
-                    let start = out.len();
+                    // How the pawn came, then what it did there, as
+                    // Aggravation says it ("moved 1 point; barricade taken").
                     if from == HOUSE {
                         out.push("pawn entered".into());
+                    } else {
+                        let roll = turn.head.roll.unwrap_or(0);
+                        out.push(format!(
+                            "moved {roll} point{}",
+                            if roll == 1 { "" } else { "s" }
+                        ));
                     }
                     if let Some(victim) = before.pawn_at(to).filter(|&c| Some(c) != mover) {
                         out.push(format!(
@@ -42,13 +49,6 @@ impl Barricade {
                     }
                     if to == b.goal() {
                         out.push("reached the goal".into());
-                    }
-                    if out.len() == start {
-                        let roll = turn.head.roll.unwrap_or(0);
-                        out.push(format!(
-                            "moved {roll} point{}",
-                            if roll == 1 { "" } else { "s" }
-                        ));
                     }
                 }
                 _ => {}
@@ -107,7 +107,10 @@ mod tests {
 
     #[test]
     fn taking_and_placing_a_barricade() {
-        assert_eq!(last("", "1. B6 h-j1 2. B3 j1-i3#"), ["barricade taken"]);
+        assert_eq!(
+            last("", "1. B6 h-j1 2. B3 j1-i3#"),
+            ["moved 3 points", "barricade taken"]
+        );
         assert_eq!(
             last("", "1. B6 h-j1 2. B3 j1-i3# 3. R3 h-a1 4. B6 i3-e5 #a2"),
             [
@@ -121,13 +124,16 @@ mod tests {
     #[test]
     fn sending_a_pawn_home() {
         let tags = "[Position \"R:e5 B:e7 move=R\"]\n";
-        assert_eq!(last(tags, "1. R2 e5-e7*"), ["sent Blue home from e7"]);
+        assert_eq!(
+            last(tags, "1. R2 e5-e7*"),
+            ["moved 2 points", "sent Blue home from e7"]
+        );
     }
 
     #[test]
     fn reaching_the_goal_wins() {
         let tags = "[Position \"R:i13 bar=i11 move=R\"]\n";
         let goal = last(tags, "1. R1 i13-i14");
-        assert_eq!(goal, ["reached the goal", "R wins"]);
+        assert_eq!(goal, ["moved 1 point", "reached the goal", "R wins"]);
     }
 }

@@ -116,6 +116,9 @@ function compare(label, got, want) {
     // `billes replay --at N` starts with "N. <turn as written>"
     const turnText = want.replayHead.replace(/^\d+\.\s*/, "");
     check(`${label}: the turn of billes replay is shown`, got.status.includes(turnText), true);
+    // The seat is said once: "R rolled 3 · R3 ...", or the text alone without dice.
+    const seat = turnText.split(/[\s\d]/)[0];
+    check(`${label}: the seat is not repeated`, got.status.includes(`${seat} · ${seat}`), false);
   }
 }
 

@@ -374,5 +374,5 @@ pub struct SimulateArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub rules: crate::rules::RulePolicyArgs,
+    pub rules: crate::rules::MadeRulesArgs,
 }

@@ -23,6 +23,32 @@ pub struct RulePolicyArgs {
     pub rules_dir: Option<PathBuf>,
 }
 
+/// `--rules NAME|FILE` of a verb that makes games instead of reading
+/// records (`simulate`): there are no Rules tags to override, and no
+/// `--rules-dir` for them.
+#[derive(Debug, Clone, Args)]
+pub struct MadeRulesArgs {
+    /// House rules the games are played under: a shipped variant (see
+    /// `billes rules list`), a .lua file, or `standard` (the default); each
+    /// record written names them in its Rules tag
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+}
+
+impl MadeRulesArgs {
+    /// The run's rule policy, as [`RulePolicyArgs::policy`] makes it.
+    ///
+    /// # Errors
+    /// As [`RulePolicyArgs::policy`].
+    pub fn policy(&self) -> anyhow::Result<Option<RulePolicy>> {
+        RulePolicyArgs {
+            rules: self.rules.clone(),
+            rules_dir: None,
+        }
+        .policy()
+    }
+}
+
 impl RulePolicyArgs {
     /// The run's rule policy. A `--rules` script that runs but is refused
     /// (a limit, a mistake in its table) is wrong input: it is said here

@@ -325,6 +325,21 @@ fn help_lists_the_verbs_and_version_prints() {
     assert!(text(&out.stdout).contains("--in-place"));
 }
 
+/// `simulate` makes games: its `--rules` says what it does there, not
+/// validate's "checks every record", and it has no `--rules-dir`.
+#[test]
+fn simulate_help_words_rules_for_games_it_makes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = billes_in(dir.path(), &["simulate", "--help"]);
+    let help = text(&out.stdout);
+    assert!(
+        help.contains("House rules the games are played under"),
+        "{help}"
+    );
+    assert!(!help.contains("checks every record"), "{help}");
+    assert!(!help.contains("--rules-dir"), "{help}");
+}
+
 #[test]
 fn completions_are_printed_for_each_shell() {
     let dir = tempfile::tempdir().unwrap();

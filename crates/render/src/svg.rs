@@ -252,7 +252,9 @@ pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> 
             HoleKind::Start | HoleKind::StartPoint => ("#fffaf0", seat_colour, 0.12),
             HoleKind::Home => (seat_colour, "#5a4a2a", 0.05),
             HoleKind::Goal => ("#ffe680", "#8a6a00", 0.12),
-            HoleKind::BarricadePoint => ("#fffaf0", "#b22222", 0.08),
+            // In the barricades' own outline colour, not a seat's: red would
+            // read as Red's.
+            HoleKind::BarricadePoint => ("#fffaf0", "#333333", 0.08),
         };
         let opacity = if hole.kind == HoleKind::Home {
             " fill-opacity=\"0.35\""

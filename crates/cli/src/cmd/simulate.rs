@@ -43,9 +43,6 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
         teams,
         max_turns: args.max_turns,
     };
-    if args.rules.rules_dir.is_some() {
-        anyhow::bail!("--rules-dir is for the Rules tags of records read; simulate reads none");
-    }
     let Some(policy) = args.rules.policy()? else {
         return Ok(INVALID);
     };

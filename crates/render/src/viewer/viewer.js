@@ -443,8 +443,10 @@
     slider.max = String(n);
     slider.value = String(at);
     const where = line.parent ? "Variation of turn " + line.first + " · " : "";
-    let status = at === 0 ? where + (line.parent ? "before it" : "Start") : where + "Turn " + number + " of " + (line.first + n - 1) + ": " + h.seat +
-      (h.roll !== null ? " rolled " + h.roll : "") + " · " + f.text;
+    // The turn's text names its seat; a roll is said in words before it
+    // ("R rolled 3 · R3 r9-r12"), a game without dice shows the text alone.
+    let status = at === 0 ? where + (line.parent ? "before it" : "Start") : where + "Turn " + number + " of " + (line.first + n - 1) + ": " +
+      (h.roll !== null ? h.seat + " rolled " + h.roll + " · " : "") + f.text;
     if (s.winners) status += " · " + s.winners.join("+") + " won";
     else if (s.toMove) status += " · " + s.toMove + " to move";
     $("status").textContent = status;

@@ -184,6 +184,33 @@ fn an_interrupted_session_resumes() {
     assert_eq!(record, expected);
 }
 
+/// After a resume, `:undo` takes back the record's turns, written before
+/// the session, with their NAGs and comments, to the start of the game;
+/// the game's opening comment stays.
+#[test]
+fn undo_after_a_resume_takes_back_the_records_turns() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "four.bgn",
+        cut("examples/aggravation/four-players.bgn", 6),
+    );
+    let transcript = "\
+:undo
+:undo
+R4 r9-r13
+:undo
+:undo
+:undo
+:undo
+:undo
+:undo
+";
+    let text = shown(dir.path(), "four.bgn", &[], transcript);
+    assert_snapshot!("undo_after_resume", text);
+    valid_and_canonical(dir.path(), "four.bgn");
+}
+
 #[test]
 fn a_pending_barricade_and_a_six_replayed() {
     let dir = tempfile::tempdir().unwrap();

@@ -609,32 +609,21 @@ impl<'e> Session<'e> {
         }
     }
 
-    /// Takes back the last change.
+    /// Takes back the last change of this session; with none left, the
+    /// record's last turn (a resumed record's turns, to the start of the
+    /// game).
     fn undo(&mut self) -> Result<Reply, String> {
         let Some(change) = self.history.pop() else {
-            return Err("nothing to take back".into());
+            return self.take_back_recorded().map(Reply::Changed);
         };
         Ok(Reply::Changed(match change {
             Change::Turn { outcome, tags } => {
                 let turn = self.game.line.turns.pop();
                 self.game.outcome = outcome;
                 self.game.tags = tags;
-                let turns = self.game.line.turns.len() as u32;
-                match position_after(self.engine, &self.game, turns) {
-                    Ok(pos) => self.pos = pos,
-                    Err(e) => return Err(format!("the record no longer replays: {}", e.message)),
-                }
+                self.replay()?;
                 match turn {
-                    Some(t) => format!(
-                        "took back turn {} ({} {})",
-                        t.number,
-                        t.head,
-                        t.actions
-                            .iter()
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ),
+                    Some(t) => format!("took back turn {} ({})", t.number, written(&t)),
                     None => "took back a turn".into(),
                 }
             }
@@ -654,6 +643,35 @@ impl<'e> Session<'e> {
         }))
     }
 
+    /// Takes back the record's last turn, written before this session,
+    /// with its NAGs, comments and variations; the game's opening comments
+    /// stay. A result the rules wrote (a winner) goes with it.
+    fn take_back_recorded(&mut self) -> Result<String, String> {
+        let Some(mut turn) = self.game.line.turns.pop() else {
+            return Err("nothing to take back: the record has no turn".into());
+        };
+        if self.game.line.turns.is_empty() && !turn.before().is_empty() {
+            let opening = std::mem::take(turn.before_mut());
+            self.game.line.comments.extend(opening);
+        }
+        let mut said = format!("took back turn {} ({})", turn.number, written(&turn));
+        if !self.game.outcome.winners.is_empty() {
+            said.push_str(&format!(" and the result {}", self.game.outcome.token()));
+            self.game.outcome = Outcome::default();
+            self.game.tags.retain(|t| t.name != "Result");
+        }
+        self.replay()?;
+        Ok(said)
+    }
+
+    /// The position after the record's last turn, replayed.
+    fn replay(&mut self) -> Result<(), String> {
+        let turns = self.game.line.turns.len() as u32;
+        self.pos = position_after(self.engine, &self.game, turns)
+            .map_err(|e| format!("the record no longer replays: {}", e.message))?;
+        Ok(())
+    }
+
     fn notes_change(&self) -> Change {
         let last = self.game.line.turns.last();
         Change::Notes {
@@ -669,6 +687,36 @@ impl<'e> Session<'e> {
             tags: self.game.tags.clone(),
         }
     }
+}
+
+/// A turn as the record writes it, without its number: its head, actions,
+/// NAGs and comments after it (`B6 b9-c !? {into the centre}`), and how
+/// many variations it had.
+fn written(turn: &billes_notation::Turn) -> String {
+    let mut one = turn.clone();
+    one.before_mut().clear();
+    let variations = std::mem::take(one.variations_mut()).len();
+    let game = Game {
+        tags: Vec::new(),
+        line: billes_notation::Line {
+            turns: vec![one],
+            comments: Vec::new(),
+        },
+        outcome: Outcome::default(),
+        span: Default::default(),
+    };
+    let text = billes_notation::write_game(&game);
+    let line = text.lines().next().unwrap_or("");
+    let mut out = line
+        .split_once(". ")
+        .map_or(line, |(_, rest)| rest)
+        .to_string();
+    match variations {
+        0 => {}
+        1 => out.push_str(", with its variation"),
+        n => out.push_str(&format!(", with its {n} variations")),
+    }
+    out
 }
 
 mod commands;

@@ -12,7 +12,7 @@ pub const COMMANDS: [(&str, &str); 9] = [
     (":help", "this list"),
     (
         ":undo",
-        "take back the last change (as many times as wanted)",
+        "take back the last change (as many times as wanted, to the start of the game)",
     ),
     (
         ":moves [ROLL]",

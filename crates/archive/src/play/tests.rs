@@ -91,8 +91,66 @@ fn undo_takes_back_every_kind_of_change_and_a_refused_line_changes_nothing() {
     assert_eq!(s.text(), empty);
     assert_eq!(
         s.apply(":undo", 10).unwrap_err().message(),
-        "nothing to take back"
+        "nothing to take back: the record has no turn"
     );
+}
+
+#[test]
+fn undo_after_a_resume_takes_back_the_records_turns_to_the_start() {
+    let e = engine(GameKind::Aggravation);
+    let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n{R starts}\n\
+                  1. R6 + ! {a six}\n2. R1 r9-r10 (2. R2 r9-r11)\n3. G6 +\n*\n";
+    let mut s = Session::new(&e, vec![parse_game(record).unwrap()], 1).unwrap();
+    // A change of this session first, then the record's turns.
+    s.apply(":tag Round 2", 1).unwrap();
+    let Ok(Reply::Changed(said)) = s.apply(":undo", 2) else {
+        panic!("the tag taken back")
+    };
+    assert_eq!(said, "took back the tag or result");
+    let Ok(Reply::Changed(said)) = s.apply(":undo", 3) else {
+        panic!("turn 3 taken back")
+    };
+    assert_eq!(said, "took back turn 3 (G6 +)");
+    assert_eq!(s.prompt(), "3. G to roll> ");
+    let Ok(Reply::Changed(said)) = s.apply(":undo", 4) else {
+        panic!("turn 2 taken back")
+    };
+    assert_eq!(said, "took back turn 2 (R1 r9-r10, with its variation)");
+    let Ok(Reply::Changed(said)) = s.apply(":undo", 5) else {
+        panic!("turn 1 taken back")
+    };
+    assert_eq!(said, "took back turn 1 (R6 + ! {a six})");
+    // The game's opening comment stays; the record is valid, and a new
+    // first turn may be played.
+    assert_eq!(
+        s.text(),
+        "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n{R starts}\n*\n"
+    );
+    assert_eq!(s.prompt(), "1. R to roll (or G)> ");
+    assert!(s.apply(":undo", 6).is_err());
+    s.apply("G6 +", 7).unwrap();
+    assert!(
+        s.text().ends_with("{R starts}\n1. G6 +\n*\n"),
+        "{}",
+        s.text()
+    );
+}
+
+#[test]
+fn undo_after_resuming_a_finished_game_takes_back_the_result() {
+    let e = engine(GameKind::Aggravation);
+    let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\
+                  [Position \"R:r3,rh2,rh3,rh4 G:g9 move=R\"]\n[Result \"R\"]\n\n1. R5 r3-rh1\n=R\n";
+    let mut s = Session::new(&e, vec![parse_game(record).unwrap()], 1).unwrap();
+    assert!(s.is_over());
+    let Ok(Reply::Changed(said)) = s.apply(":undo", 1) else {
+        panic!("taken back")
+    };
+    assert_eq!(said, "took back turn 1 (R5 r3-rh1) and the result =R");
+    assert!(!s.is_over());
+    assert!(!s.text().contains("Result"), "{}", s.text());
+    assert!(s.text().ends_with("\n\n*\n"), "{}", s.text());
+    assert!(e.validate(&parse_game(&s.text()).unwrap()).is_ok());
 }
 
 #[test]

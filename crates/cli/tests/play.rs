@@ -235,6 +235,33 @@ B6 i3-e5 #a2
     valid_and_canonical(dir.path(), "bar.bgn");
 }
 
+/// At a numbered list, a point or a move is picked by its name (`o4`,
+/// `#o4`, `i3-e5`) or the start of one no other entry has; a start several
+/// have is refused with them, a point the list lacks with the reason.
+#[test]
+fn a_barricade_put_down_by_the_points_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = "examples/barricade/two-players.bgn";
+    write(dir.path(), "bar.bgn", cut(example, 1));
+    let transcript = "\
+B3 j1-i3
+R3 h-a1
+6
+1
+o
+a1
+o4
+:undo
+6
+i3-e
+i3-e5
+#o4
+";
+    let text = shown(dir.path(), "bar.bgn", &[], transcript);
+    assert_snapshot!("points_by_name", text);
+    valid_and_canonical(dir.path(), "bar.bgn");
+}
+
 #[test]
 fn a_six_replay_declined() {
     let dir = tempfile::tempdir().unwrap();

@@ -105,6 +105,13 @@ pub(crate) fn starts_with_roll(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_digit())
 }
 
+/// Whether the turn `text` (no number written) is no turn but a name of
+/// a list's entry: it has neither a seat nor a roll (`o4`, `#o4`,
+/// `r12-b1`, `>G g9-g13`).
+pub(crate) fn is_name(text: &str) -> bool {
+    !has_seat(text) && !starts_with_roll(text)
+}
+
 /// Whether `line` holds a control character other than a tab.
 pub fn has_control(line: &str) -> bool {
     line.chars().any(|c| c.is_control() && c != '\t')

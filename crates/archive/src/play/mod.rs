@@ -34,6 +34,7 @@
 //! ```
 
 mod line;
+mod pick;
 mod prompt;
 
 use billes_core::game::{Move, Position, Roll};
@@ -47,6 +48,7 @@ pub use line::{has_control, MAX_LINE};
 pub use prompt::COMMANDS;
 
 use line::Typed;
+use pick::Offer;
 
 /// A game being recorded: the file's games around it, the record, its
 /// position, and what `:undo` takes back.
@@ -81,43 +83,6 @@ enum Change {
         nags: Vec<Nag>,
         line: Vec<Comment>,
     },
-}
-
-/// The legal moves of a roll typed alone, numbered from 1.
-#[derive(Debug, Clone)]
-struct Offer {
-    moves: Vec<Move>,
-    /// The moves differ only in where a taken barricade goes down: each
-    /// is listed (by its point), not grouped.
-    points: bool,
-}
-
-impl Offer {
-    fn new(moves: Vec<Move>) -> Offer {
-        Offer {
-            moves,
-            points: false,
-        }
-    }
-
-    /// The entries a number picks: each a move, or the moves of one
-    /// entry that differ in where a barricade goes down.
-    fn entries(&self) -> Vec<Vec<Move>> {
-        if self.points {
-            self.moves.iter().map(|m| vec![m.clone()]).collect()
-        } else {
-            prompt::groups(&self.moves)
-        }
-    }
-
-    /// The list shown.
-    fn list(&self) -> String {
-        if self.points {
-            prompt::points(&self.moves)
-        } else {
-            prompt::numbered(&self.moves)
-        }
-    }
 }
 
 /// What an accepted line did.
@@ -312,45 +277,12 @@ impl<'e> Session<'e> {
             ));
         }
         let offer = self.offer.take();
-        match line::classify(text) {
-            Typed::Empty => match offer {
-                Some(o) if o.moves.len() == 1 => self.play_move(&o.moves[0], number),
-                Some(o) => {
-                    let reply = Reply::Shown(o.list());
-                    self.offer = Some(o);
-                    Ok(reply)
-                }
-                None => match self.only_move() {
-                    Some(m) => self.play_move(&m, number),
-                    None => Ok(Reply::Nothing),
-                },
-            },
-            Typed::Number(n) => match offer {
-                Some(o) => match o.entries().get((n as usize).wrapping_sub(1)) {
-                    Some(group) if group.len() == 1 => {
-                        let m = group[0].clone();
-                        self.play_move(&m, number)
-                    }
-                    Some(group) => {
-                        // A barricade taken: the points it may go down on.
-                        let offer = Offer {
-                            moves: group.clone(),
-                            points: true,
-                        };
-                        let list = offer.list();
-                        self.offer = Some(offer);
-                        Ok(Reply::Offered(list))
-                    }
-                    None => {
-                        let count = o.entries().len();
-                        self.offer = Some(o);
-                        Err(self.refuse(source, format!("no move numbered {n}: pick 1 to {count}")))
-                    }
-                },
-                None => self.offer_roll(None, n, None, &source),
-            },
-            Typed::Roll { seat, roll, mover } => self.offer_roll(seat, roll, mover, &source),
-            Typed::Command { name, rest } => {
+        match (line::classify(text), offer) {
+            (Typed::Empty, offer) => self.enter(offer, number),
+            (Typed::Number(n), Some(o)) => self.pick_number(o, n, number, &source),
+            (Typed::Number(n), None) => self.offer_roll(None, n, None, &source),
+            (Typed::Roll { seat, roll, mover }, _) => self.offer_roll(seat, roll, mover, &source),
+            (Typed::Command { name, rest }, offer) => {
                 let reply = self.command(name, rest, &source).map_err(|mut r| {
                     r.command = true;
                     r
@@ -360,12 +292,35 @@ impl<'e> Session<'e> {
                 }
                 reply
             }
-            Typed::Turn {
-                number: written,
-                text,
-            } => self.play_text(written, text, number).inspect_err(|_| {
+            (Typed::Turn { number: None, text }, Some(o)) if line::is_name(text) => {
+                self.pick_named(o, text, number, &source)
+            }
+            (
+                Typed::Turn {
+                    number: written,
+                    text,
+                },
+                offer,
+            ) => self.play_text(written, text, number).inspect_err(|_| {
                 self.offer = offer;
             }),
+        }
+    }
+
+    /// Enter: plays the one move offered (or, in a game without dice, the
+    /// one legal move), shows the list again when it has several.
+    fn enter(&mut self, offer: Option<Offer>, number: u32) -> Result<Reply, Refused> {
+        match offer {
+            Some(o) if o.moves.len() == 1 => self.play_move(&o.moves[0], number),
+            Some(o) => {
+                let reply = Reply::Shown(o.list());
+                self.offer = Some(o);
+                Ok(reply)
+            }
+            None => match self.only_move() {
+                Some(m) => self.play_move(&m, number),
+                None => Ok(Reply::Nothing),
+            },
         }
     }
 

@@ -30,8 +30,8 @@ pub const COMMANDS: [(&str, &str); 9] = [
 pub(super) fn help() -> String {
     let mut out = String::from(
         "Type a turn as in a record (G4 g9-g13; the number and the seat may be left out: \
-         4 g9-g13), or a roll alone (4) to list its moves and a number to pick one; Enter \
-         plays the only move offered. Marks (* #) are written by billes.\n",
+         4 g9-g13), or a roll alone (4) to list its moves, then a number or a name (r12-b1, \
+         o4 for #o4) to pick one; Enter plays the only move offered. Marks (* #) are written by billes.\n",
     );
     for (command, what) in COMMANDS {
         out.push_str(&format!("  {command:<17} {what}\n"));
@@ -117,7 +117,7 @@ fn put_down(m: &Move) -> bool {
 }
 
 /// The move without its last action when that puts a barricade down.
-fn without_put_down(m: &Move) -> Move {
+pub(super) fn without_put_down(m: &Move) -> Move {
     let mut out = m.clone();
     if put_down(m) {
         out.actions.pop();
@@ -133,7 +133,7 @@ pub(super) fn plain(moves: &[Move]) -> String {
 
 /// A move as its list shows it: the actions, and the teammate moved
 /// (`>G g9-g13`) in team play.
-fn entry(m: &Move) -> String {
+pub(super) fn entry(m: &Move) -> String {
     match m.mover {
         Some(mover) => format!(">{mover} {m}"),
         None => m.to_string(),
@@ -156,7 +156,7 @@ impl Session<'_> {
         if let Some(offer) = &self.offer {
             return match offer.entries().as_slice() {
                 [only] if only.len() == 1 => format!("{number}. Enter plays {}> ", only[0].turn()),
-                many => format!("{number}. pick 1 to {}> ", many.len()),
+                many => format!("{number}. pick 1 to {}, or {}> ", many.len(), offer.what()),
             };
         }
         let next = self.pos.next();
@@ -207,13 +207,15 @@ impl Session<'_> {
         }
         if let Some(offer) = &self.offer {
             if start == 0 {
-                let moves = offer
-                    .moves
-                    .iter()
-                    .map(|m| m.turn())
-                    .filter(|m| m.starts_with(word))
-                    .collect();
-                return (0, moves);
+                let mut found = offer.complete(word);
+                found.extend(
+                    offer
+                        .moves
+                        .iter()
+                        .map(|m| m.turn())
+                        .filter(|m| m.starts_with(word)),
+                );
+                return (0, found);
             }
         }
         let head = text[..start].trim();

@@ -186,12 +186,21 @@ fn a_roll_alone_lists_the_moves_and_a_number_picks_one() {
     };
     // r9-r12 would land on R's own marble.
     assert_eq!(list, "R3: 1 r12-b1  2 r12-c");
-    assert_eq!(s.prompt(), "1. pick 1 to 2> ");
+    assert_eq!(s.prompt(), "1. pick 1 to 2, or a move> ");
     assert!(s.apply("3", 2).is_err(), "no move 3");
     let Ok(Reply::Played { turn, .. }) = s.apply("1", 3) else {
         panic!("played")
     };
     assert_eq!(turn, "1. R3 r12-b1");
+    // A whole move is never taken for the start of a longer one: r9-r1
+    // is not r9-r13 mistyped.
+    let mut s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9 G:g9 move=R\"]");
+    let Ok(Reply::Offered(list)) = s.apply("4", 1) else {
+        panic!("offered")
+    };
+    assert_eq!(list, "R4: r9-r13");
+    assert!(s.apply("r9-r1", 2).is_err());
+    assert!(s.game().line.turns.is_empty());
 }
 
 #[test]
@@ -274,4 +283,77 @@ fn after_the_end_a_turn_and_a_result_are_refused() {
     let over = s.apply("G4 g9-g13", 3).unwrap_err();
     assert_eq!(over.message(), "the game is over: R won");
     assert!(s.apply(":result", 4).is_err());
+}
+
+#[test]
+fn a_listed_move_is_picked_by_its_name_or_the_start_of_it() {
+    let e = engine(GameKind::Aggravation);
+    let mut s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9,r12 G:g9 move=R\"]");
+    let Ok(Reply::Offered(list)) = s.apply("3", 1) else {
+        panic!("offered")
+    };
+    assert_eq!(list, "R3: 1 r12-b1  2 r12-c");
+    assert_eq!(s.prompt(), "1. pick 1 to 2, or a move> ");
+    assert_eq!(
+        s.complete("r12-"),
+        (0, vec!["r12-b1".to_string(), "r12-c".to_string()])
+    );
+    let several = s.apply("r12", 2).unwrap_err();
+    assert_eq!(
+        several.message(),
+        "\"r12\" starts 2 entries of the list: 1 r12-b1  2 r12-c; type more of a move, or its number"
+    );
+    // A move the list does not have is checked as R3's, with the
+    // checker's message; the list stays.
+    let illegal = s.apply("r9-r12", 3).unwrap_err();
+    assert_eq!(illegal.message(), "R would land on its own marble on r12");
+    assert_eq!(s.prompt(), "1. pick 1 to 2, or a move> ");
+    let Ok(Reply::Played { turn, .. }) = s.apply("r12-b", 4) else {
+        panic!("played")
+    };
+    assert_eq!(turn, "1. R3 r12-b1");
+}
+
+#[test]
+fn a_barricade_is_put_down_by_the_points_name() {
+    let e = engine(GameKind::Barricade);
+    let mut s = start(&e, "[Seats \"R B\"]");
+    for (i, turn) in ["B6 h-j1", "B3 j1-i3", "R3 h-a1"].iter().enumerate() {
+        s.apply(turn, i as u32 + 1).unwrap();
+    }
+    let Ok(Reply::Offered(list)) = s.apply("6", 4) else {
+        panic!("offered")
+    };
+    assert!(list.starts_with("B6: 1 i3-e5 #? (83 points)"), "{list}");
+    let Ok(Reply::Offered(points)) = s.apply("1", 5) else {
+        panic!("the points")
+    };
+    assert!(points.contains("65 #o4"), "{points}");
+    assert_eq!(s.prompt(), "4. pick 1 to 83, or a point> ");
+    assert!(s.complete("o").1.contains(&"#o4".to_string()));
+    let several = s.apply("o", 6).unwrap_err();
+    assert_eq!(
+        several.message(),
+        "\"o\" starts 5 entries of the list: 14 #o13  32 #o11  61 #o5  65 #o4  77 #o3; \
+         type more of a point, or its number"
+    );
+    // A point the list does not have is no start of a longer name (q1 is
+    // not q13 mistyped): the checker says why it is not in the list.
+    let row = s.apply("q1", 7).unwrap_err();
+    assert_eq!(row.message(), "a barricade cannot go on row 1 (q1)");
+    let Ok(Reply::Played { turn, .. }) = s.apply("o4", 8) else {
+        panic!("played")
+    };
+    assert_eq!(turn, "4. B6 i3-e5 #o4");
+    // The entry by its name, then the point with its #.
+    s.apply(":undo", 9).unwrap();
+    s.apply("6", 10).unwrap();
+    let Ok(Reply::Offered(points)) = s.apply("i3-e5", 11) else {
+        panic!("the points of i3-e5")
+    };
+    assert!(points.starts_with("B6 i3-e5, then: 1 #a13"), "{points}");
+    let Ok(Reply::Played { turn, .. }) = s.apply("#o4", 12) else {
+        panic!("played")
+    };
+    assert_eq!(turn, "4. B6 i3-e5 #o4");
 }

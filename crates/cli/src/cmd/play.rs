@@ -30,10 +30,11 @@ A missing FILE starts a new game from --game-kind, --seats, --teams, --rules, --
 --tag; an existing FILE resumes its last game (or --game N) after it is validated (an invalid \
 record is refused with validate's report, and left as it is). Each line is a turn as written \
 in a record (`G4 g9-g13`, `R6 +`, `B6 i3-e5 #a2`; the turn number and the seat may be left \
-out: `4 g9-g13`), a roll alone (`4`: its legal moves are listed, numbered, and a number picks \
-one; Enter plays the only one), or a command (`:help` lists them). Each line is checked at \
-once, with validate's messages; the marks are written by billes. After every change the whole \
-record is rewritten atomically: it is always a valid, canonical record.
+out: `4 g9-g13`), a roll alone (`4`: its legal moves are listed, numbered, and a number or a \
+name (`r12-b1`, `o4` for `#o4`) picks one; Enter plays the only one), or a command (`:help` \
+lists them). Each line is checked at once, with validate's messages; the marks are written by \
+billes. After every change the whole record is rewritten atomically: it is always a valid, \
+canonical record.
 
 When standard input is not a terminal, the lines are read from it with no prompt (--prompt \
 shows it); each accepted turn is printed once the record holding it is on disk; a refused line \

@@ -186,7 +186,8 @@ fn an_interrupted_session_resumes() {
 
 /// After a resume, `:undo` takes back the record's turns, written before
 /// the session, with their NAGs and comments, to the start of the game;
-/// the game's opening comment stays.
+/// the game's opening comment stays. There any seat may start: the seat
+/// is asked for.
 #[test]
 fn undo_after_a_resume_takes_back_the_records_turns() {
     let dir = tempfile::tempdir().unwrap();
@@ -205,6 +206,8 @@ R4 r9-r13
 :undo
 :undo
 :undo
+6 +
+B1 +
 ";
     let text = shown(dir.path(), "four.bgn", &[], transcript);
     assert_snapshot!("undo_after_resume", text);

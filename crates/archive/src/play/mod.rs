@@ -18,7 +18,7 @@
 //! let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n*\n")?;
 //! let mut session = Session::new(&engine, vec![game], 1)?;
 //! // Before the first turn, any seat may start.
-//! assert_eq!(session.prompt(), "1. R to roll (or G)> ");
+//! assert_eq!(session.prompt(), "1. R or G to roll> ");
 //! assert!(session.apply("R6 +", 1).is_ok());
 //! assert_eq!(session.prompt(), "2. R to roll again> ");
 //! // A roll alone lists the legal moves; Enter plays the only one.
@@ -335,14 +335,21 @@ impl<'e> Session<'e> {
     }
 
     fn refuse(&self, source: GameSource, message: String) -> Refused {
-        let error = ReplayError::new(ErrorKind::IllegalMove, Default::default(), message);
+        self.refuse_as(ErrorKind::IllegalMove, source, message)
+    }
+
+    /// A refusal of the kind `kind` (`seat` for a turn whose seat is
+    /// missing).
+    fn refuse_as(&self, kind: ErrorKind, source: GameSource, message: String) -> Refused {
+        let error = ReplayError::new(kind, Default::default(), message);
         Refused::new(self.placed(error), source)
     }
 
-    /// `error` in the next turn.
+    /// `error` in the next turn, and the seat that takes it: left alone
+    /// when several seats may take it (no seat is taken for granted).
     fn placed(&self, error: ReplayError) -> ReplayError {
-        match self.pos.to_act() {
-            Some(seat) if error.turn.is_none() => error.in_turn(self.next_number(), &seat),
+        match self.pos.next().seats.as_slice() {
+            [seat] if error.turn.is_none() => error.in_turn(self.next_number(), seat),
             _ => error,
         }
     }
@@ -385,9 +392,13 @@ impl<'e> Session<'e> {
                 format!("a roll of {roll} is not a die face (1 to 6)"),
             ));
         };
-        let seat = match seat {
-            Some(s) => s.to_string(),
-            None => self.pos.to_act().unwrap_or_default(),
+        let seat = match (seat, next.seats.as_slice()) {
+            (Some(s), _) => s.to_string(),
+            (None, [_, _, ..]) => {
+                let message = who(&next.seats, &format!("{roll}"));
+                return Err(self.refuse_as(ErrorKind::Seat, source.clone(), message));
+            }
+            (None, _) => self.pos.to_act().unwrap_or_default(),
         };
         let moves = self
             .pos
@@ -460,15 +471,11 @@ impl<'e> Session<'e> {
                 [] => {}
                 many => {
                     let source = self.source(text, number);
-                    return Err(self.refuse(
-                        source,
-                        format!(
-                            "who takes the turn? {} may: write the seat (`{}{} ...`)",
-                            many.join(" or "),
-                            many[0],
-                            if next.dice { "4" } else { "" }
-                        ),
-                    ));
+                    let typed = match line::starts_with_roll(text) {
+                        true => text.to_string(),
+                        false => format!(" {text}"),
+                    };
+                    return Err(self.refuse_as(ErrorKind::Seat, source, who(many, &typed)));
                 }
             }
         }
@@ -642,6 +649,17 @@ impl<'e> Session<'e> {
             tags: self.game.tags.clone(),
         }
     }
+}
+
+/// The refusal of a turn typed without its seat when several seats may
+/// take it: the turn as typed after each (`R6 + or G6 +`).
+fn who(seats: &[String], typed: &str) -> String {
+    let turns: Vec<String> = seats.iter().map(|s| format!("{s}{typed}")).collect();
+    format!(
+        "who takes the turn? {} may: write the seat ({})",
+        prompt::either(seats),
+        prompt::either(&turns)
+    )
 }
 
 /// A turn as the record writes it, without its number: its head, actions,

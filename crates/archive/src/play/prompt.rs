@@ -125,6 +125,15 @@ pub(super) fn without_put_down(m: &Move) -> Move {
     out
 }
 
+/// `R or G`, `R, B, G or Y`.
+pub(super) fn either(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} or {last}", first.join(", ")),
+    }
+}
+
 /// The moves of a roll, unnumbered.
 pub(super) fn plain(moves: &[Move]) -> String {
     let items: Vec<String> = moves.iter().map(entry).collect();
@@ -163,8 +172,13 @@ impl Session<'_> {
         let Some(seat) = next.seats.first() else {
             return format!("{number}> ");
         };
-        let mut text = format!("{number}. {seat}");
         let offer = next.needs.iter().find_map(|n| n.offer());
+        // Any of several seats may take the turn (the first of a game):
+        // the prompt names them all, and the seat is to be written.
+        let mut text = match offer {
+            None if next.seats.len() > 1 => format!("{number}. {}", either(&next.seats)),
+            _ => format!("{number}. {seat}"),
+        };
         match &offer {
             Some(offer) => text.push_str(offer),
             None if next.dice => text.push_str(" to roll"),
@@ -172,9 +186,6 @@ impl Session<'_> {
         }
         if self.again() && offer.is_none() {
             text.push_str(" again");
-        }
-        if next.seats.len() > 1 && offer.is_none() {
-            text.push_str(&format!(" (or {})", next.seats[1..].join(" or ")));
         }
         for need in &next.needs {
             text.extend(need.prompt());

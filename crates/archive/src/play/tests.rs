@@ -21,7 +21,7 @@ fn start<'e>(engine: &'e dyn Engine, tags: &str) -> Session<'e> {
 fn the_prompt_says_the_turn_and_what_is_pending() {
     let e = engine(GameKind::Barricade);
     let mut s = start(&e, "[Seats \"R B\"]");
-    assert_eq!(s.prompt(), "1. R to roll (or B)> ");
+    assert_eq!(s.prompt(), "1. R or B to roll> ");
     s.apply("B6 h-j1", 1).unwrap();
     assert_eq!(
         s.prompt(),
@@ -52,6 +52,31 @@ fn the_prompt_says_the_turn_and_what_is_pending() {
         "{}",
         refused.message()
     );
+}
+
+#[test]
+fn when_any_seat_may_start_the_prompt_asks_for_the_seat() {
+    let e = engine(GameKind::Aggravation);
+    let mut s = start(&e, "[Seats \"R B G Y\"]");
+    assert_eq!(s.prompt(), "1. R, B, G or Y to roll> ");
+    // No seat is taken for granted: not for a turn, nor for a roll alone.
+    let turn = s.apply("6 +", 1).unwrap_err();
+    assert_eq!(
+        turn.message(),
+        "who takes the turn? R, B, G or Y may: write the seat (R6 +, B6 +, G6 + or Y6 +)"
+    );
+    let roll = s.apply("6", 2).unwrap_err();
+    assert_eq!(
+        roll.message(),
+        "who takes the turn? R, B, G or Y may: write the seat (R6, B6, G6 or Y6)"
+    );
+    assert!(s.game().line.turns.is_empty());
+    let Ok(Reply::Offered(list)) = s.apply("G6", 3) else {
+        panic!("offered")
+    };
+    assert_eq!(list, "G6: +");
+    s.apply("", 4).unwrap();
+    assert_eq!(s.prompt(), "2. G to roll again> ");
 }
 
 #[test]
@@ -126,7 +151,7 @@ fn undo_after_a_resume_takes_back_the_records_turns_to_the_start() {
         s.text(),
         "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n{R starts}\n*\n"
     );
-    assert_eq!(s.prompt(), "1. R to roll (or G)> ");
+    assert_eq!(s.prompt(), "1. R or G to roll> ");
     assert!(s.apply(":undo", 6).is_err());
     s.apply("G6 +", 7).unwrap();
     assert!(

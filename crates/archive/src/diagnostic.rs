@@ -43,16 +43,7 @@ pub fn render_replay_error(
     err: &ReplayError,
     color: bool,
 ) -> String {
-    let mut notes = vec![match (&err.turn, &err.seat) {
-        (Some(turn), Some(seat)) => format!("in game {}, turn {turn}, seat {seat}", source.index),
-        _ => format!("in game {}", source.index),
-    }];
-    if !err.legal.is_empty() {
-        notes.push(legal_note(&err.legal));
-    }
-    if let Some(note) = err.note() {
-        notes.push(note.to_string());
-    }
+    let notes = replay_notes(source.index, err);
     let span = if err.span.line == 0 {
         // Not located (a tag missing): point at the game's first line.
         Span {
@@ -77,6 +68,23 @@ pub fn render_replay_error(
         },
         color,
     )
+}
+
+/// The notes of a replay error of game `game`: where it is (the game, and
+/// the turn and seat when known), the legal actions, and the error's own
+/// note.
+pub fn replay_notes(game: usize, err: &ReplayError) -> Vec<String> {
+    let mut notes = vec![match (&err.turn, &err.seat) {
+        (Some(turn), Some(seat)) => format!("in game {game}, turn {turn}, seat {seat}"),
+        _ => format!("in game {game}"),
+    }];
+    if !err.legal.is_empty() {
+        notes.push(legal_note(&err.legal));
+    }
+    if let Some(note) = err.note() {
+        notes.push(note.to_string());
+    }
+    notes
 }
 
 /// The source line holding `span.start` (a byte offset in the game's text,

@@ -504,6 +504,88 @@ fn the_spectators_page_follows_the_game() {
     assert!(!dir.path().join(".live.html.billes-tmp").exists());
 }
 
+/// Runs `billes play FILE` in `dir` at a terminal (a pseudo-terminal that
+/// echoes nothing, with `TERM=dumb`, so that rustyline reads plain lines)
+/// fed `typed`: what it shows, carriage returns taken out.
+#[cfg(unix)]
+fn at_a_terminal(dir: &Path, file: &str, typed: &str) -> String {
+    use nix::sys::termios::{tcgetattr, tcsetattr, LocalFlags, SetArg};
+    use std::io::{Read, Write};
+    let pty = nix::pty::openpty(None, None).unwrap();
+    let mut modes = tcgetattr(&pty.slave).unwrap();
+    modes.local_flags.remove(LocalFlags::ECHO);
+    tcsetattr(&pty.slave, SetArg::TCSANOW, &modes).unwrap();
+    let terminal = std::fs::File::from(pty.slave);
+    let mut child = {
+        // The command and its copies of the terminal are dropped once it
+        // runs: the end of its output is then seen.
+        let mut command = Command::new(env!("CARGO_BIN_EXE_billes"));
+        command
+            .args(["play", file])
+            .current_dir(dir)
+            .env("TERM", "dumb")
+            .env("NO_COLOR", "1")
+            .stdin(terminal.try_clone().unwrap())
+            .stdout(terminal.try_clone().unwrap())
+            .stderr(terminal);
+        command.spawn().unwrap()
+    };
+    let mut master = std::fs::File::from(pty.master);
+    let mut reader = master.try_clone().unwrap();
+    let shown = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Linux tells the end of a pseudo-terminal's output as an error.
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(&buf[..n]);
+        }
+        out
+    });
+    master.write_all(typed.as_bytes()).unwrap();
+    assert!(child.wait().unwrap().success());
+    drop(master);
+    let out = shown.join().unwrap();
+    String::from_utf8_lossy(&out).replace('\r', "")
+}
+
+/// At a terminal, a refused line is shown as it was typed, with a caret
+/// under what is wrong, and no position in a transcript; a line of control
+/// characters is shown in pictures.
+#[cfg(unix)]
+#[test]
+fn at_a_terminal_a_refused_line_is_shown_as_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "g.bgn", crate::common::VALID);
+    let shown = at_a_terminal(dir.path(), "g.bgn", "2 r10-r13\n2 \u{1b}[2J\n:quit\n");
+    assert!(
+        shown.contains(
+            "4. R to roll> error[illegal_move]: a 2 takes R's marble on r10 to r12, not r13"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(
+            "\n  |\n  | 2 r10-r13\n  |   ^^^^^^^\n  |\n  = note: in game 1, turn 4, seat R\n"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("\n  | 2 \u{241b}[2J\n  | ^^^^^^\n"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("<stdin>") && !shown.contains("4. R2"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains('\u{1b}'),
+        "no control reaches the terminal: {shown:?}"
+    );
+}
+
 /// A symbolic link planted at the lock's name is not followed: the file it
 /// leads to is left as it was, and no record is made.
 #[cfg(unix)]

@@ -33,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod caret;
 mod line;
 mod pick;
 mod prompt;
@@ -126,6 +127,8 @@ pub struct Refused {
     pub source: Box<GameSource>,
     /// Whether the line was a command (`:tag ...`), not a turn.
     pub command: bool,
+    /// The line as typed (set by [`Session::apply`]).
+    typed: caret::TypedLine,
 }
 
 impl Refused {
@@ -134,6 +137,7 @@ impl Refused {
             error: Box::new(error),
             source: Box::new(source),
             command: false,
+            typed: Default::default(),
         }
     }
 
@@ -142,8 +146,31 @@ impl Refused {
         &self.error.message
     }
 
-    /// The mistake shown as `billes validate` shows it, against the typed
-    /// line, the transcript named `name`.
+    /// The mistake shown at a terminal: against the line as typed, with
+    /// a caret under what is wrong, and no file position.
+    ///
+    /// ```
+    /// use billes_archive::play::Session;
+    /// use billes_core::{GameKind, Standard};
+    ///
+    /// let engine = Standard::forced(GameKind::Aggravation);
+    /// let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n*\n")?;
+    /// let mut session = Session::new(&engine, vec![game], 1)?;
+    /// let refused = session.apply("4 r9-r12", 7).unwrap_err();
+    /// assert!(refused.render_typed(false).contains("  | 4 r9-r12\n  |   ^^^^^^\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn render_typed(&self, color: bool) -> String {
+        let notes = match self.command {
+            true => Vec::new(),
+            false => crate::diagnostic::replay_notes(self.source.index, &self.error),
+        };
+        self.typed.render(&self.source, &self.error, &notes, color)
+    }
+
+    /// The mistake shown as `billes validate` shows it, against the line
+    /// checked (the line typed with its turn number and seat), the
+    /// transcript named `name`, at the typed line's number.
     pub fn render(&self, name: &str, color: bool) -> String {
         if !self.command {
             return crate::diagnostic::render_replay_error(name, &self.source, &self.error, color);
@@ -257,6 +284,14 @@ impl<'e> Session<'e> {
     /// # Errors
     /// The line is refused, with validate's message: nothing changed.
     pub fn apply(&mut self, text: &str, number: u32) -> Result<Reply, Refused> {
+        self.apply_line(text, number).map_err(|mut refused| {
+            refused.typed = caret::TypedLine::new(text);
+            refused
+        })
+    }
+
+    /// [`Session::apply`], the refusal not yet told the line typed.
+    fn apply_line(&mut self, text: &str, number: u32) -> Result<Reply, Refused> {
         let source = self.source(text, number);
         if text.len() > MAX_LINE {
             return Err(self.refuse(

@@ -382,3 +382,31 @@ fn a_barricade_is_put_down_by_the_points_name() {
     };
     assert_eq!(turn, "4. B6 i3-e5 #o4");
 }
+
+#[test]
+fn a_refusal_at_the_terminal_is_shown_against_the_line_typed() {
+    let e = engine(GameKind::Aggravation);
+    let mut s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9,r12 G:g9 move=R\"]");
+    // The seat and turn number billes adds are not shown: the caret is
+    // under the move typed.
+    let shown = s.apply("3 r9-r12", 9).unwrap_err().render_typed(false);
+    assert!(
+        shown.starts_with("error[illegal_move]: R would land on its own marble on r12\n"),
+        "{shown}"
+    );
+    assert!(shown.contains("\n  | 3 r9-r12\n  |   ^^^^^^\n"), "{shown}");
+    assert!(
+        !shown.contains("<stdin>") && !shown.contains("1. R3"),
+        "{shown}"
+    );
+    // A number no move has: under the number, which is all of the line.
+    s.apply("3", 10).unwrap();
+    let shown = s.apply("3", 11).unwrap_err().render_typed(false);
+    assert!(shown.contains("\n  | 3\n  | ^\n"), "{shown}");
+    // The transcript's form keeps the position and the line checked.
+    let refused = s.apply(" 9", 12).unwrap_err();
+    assert!(refused
+        .render("<stdin>", false)
+        .contains("--> <stdin>:12:1"));
+    assert!(refused.render_typed(false).contains("\n  |  9\n  |  ^\n"));
+}

@@ -380,6 +380,20 @@ impl Files {
     }
 }
 
+/// How a refused line is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// As `billes validate` shows a mistake: at the line's position in the
+    /// transcript (`<stdin>:12:4`), against the line checked (the line
+    /// typed with the turn number and seat billes adds). For input that is
+    /// no terminal: a script's author finds the line by its number.
+    Transcript,
+    /// Against the line as typed, with a caret under what is wrong, and
+    /// no position: at a terminal, the line typed is just above, and
+    /// `<stdin>:9:4` names no line the player can see.
+    Typed,
+}
+
 /// Applies a line, prints what it did, writes the files after a change.
 /// `Some(true)`: accepted; `Some(false)`: refused; `None`: quit.
 fn step(
@@ -387,7 +401,7 @@ fn step(
     files: &mut Files,
     line: &str,
     number: u32,
-    color: bool,
+    (shown, color): (Shown, bool),
 ) -> io::Result<Option<bool>> {
     let reply = session.apply(line, number);
     // The record is on disk before the turn is said to be played; a record
@@ -398,7 +412,7 @@ fn step(
     let mut out = io::stdout().lock();
     match reply {
         Err(refused) => {
-            report_refused(&refused, color);
+            report_refused(&refused, shown, color);
             return Ok(Some(false));
         }
         Ok(Reply::Quit) => return Ok(None),
@@ -417,8 +431,11 @@ fn step(
     Ok(Some(true))
 }
 
-fn report_refused(refused: &Refused, color: bool) {
-    errln!("{}", refused.render("<stdin>", color));
+fn report_refused(refused: &Refused, shown: Shown, color: bool) {
+    match shown {
+        Shown::Transcript => errln!("{}", refused.render("<stdin>", color)),
+        Shown::Typed => errln!("{}", refused.render_typed(color)),
+    }
 }
 
 /// Standard input is no terminal: plain lines, no prompt; exit 1 when a
@@ -456,7 +473,13 @@ fn lines(mut session: Session<'_>, files: &mut Files, prompt: bool) -> anyhow::R
             writeln!(out, "{}{shown}", session.prompt())?;
             out.flush()?;
         }
-        match step(&mut session, files, text, number, false)? {
+        match step(
+            &mut session,
+            files,
+            text,
+            number,
+            (Shown::Transcript, false),
+        )? {
             Some(true) => {}
             Some(false) => code = INVALID,
             None => break,
@@ -527,7 +550,8 @@ fn terminal(session: Session<'_>, files: &mut Files) -> anyhow::Result<u8> {
         if !line.trim().is_empty() {
             let _ = editor.add_history_entry(line.as_str());
         }
-        let done = step(&mut session.borrow_mut(), files, &line, number, color)?;
+        let shown = (Shown::Typed, color);
+        let done = step(&mut session.borrow_mut(), files, &line, number, shown)?;
         if done.is_none() {
             break;
         }

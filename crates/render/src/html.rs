@@ -38,6 +38,10 @@ use crate::layout::Layout;
 use crate::svg::{board_layer, escape, labels_layer, paint, Canvas};
 use crate::{Options, RenderError};
 
+mod script;
+
+use script::script;
+
 /// The page being written: the games added so far, with the boards and the
 /// other data they share.
 ///
@@ -338,7 +342,7 @@ impl Viewer {
         page.push_str("],\"games\":[\n");
         page.push_str(&self.games);
         page.push_str("]}</script>\n<script>\n");
-        page.push_str(include_str!("viewer/viewer.js"));
+        page.push_str(script());
         page.push_str("</script>\n</body>\n</html>\n");
         page
     }

@@ -4,7 +4,8 @@
 // `billes render --html`, opens it in headless Chromium (playwright-core
 // driving /usr/bin/chromium), steps with the arrow key and the buttons, and
 // checks the turn and the position the page shows against `billes replay
-// --at N` and `billes render --at N --json`. Fails loudly (exit 1) on any
+// --at N` and `billes render --at N --json`; then the live page of `billes
+// play --html` as a game is recorded. Fails loudly (exit 1) on any
 // difference.
 "use strict";
 
@@ -335,6 +336,97 @@ async function analysis(page) {
   console.log(`ok analysis: ${analysed} analysed turns, ${marks.length} marks`);
 }
 
+// The state of the live page: which load of the page (its time origin),
+// how many turns its game has, the turn shown, whether it follows the game,
+// its reload interval and address.
+async function liveState(page) {
+  return page.evaluate(() => {
+    const data = JSON.parse(document.getElementById("billes-data").textContent);
+    return {
+      origin: performance.timeOrigin,
+      turns: data.games[0].turns.length,
+      turn: Number(document.querySelector("#board svg").dataset.turn),
+      follow: document.getElementById("follow").checked,
+      reload: data.live.reload,
+      hash: location.hash,
+      status: document.getElementById("status").textContent,
+    };
+  });
+}
+
+// Waits until the live page, loaded at `origin`, has reloaded itself with a
+// game of `turns` turns.
+async function reloadedWith(page, origin, turns) {
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline) {
+    try {
+      const s = await liveState(page);
+      if (s.origin !== origin && s.turns === turns) return s;
+    } catch (e) {
+      // the page is being reloaded
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`the live page did not reload with ${turns} turns`);
+}
+
+/// The page of `billes play --html`: it follows the game while it shows
+/// the last turn (or while "follow" is ticked), keeps an earlier turn
+/// across its reloads, and reloads no more once the game is won. The page
+/// reloads itself every 2 seconds: each click is made just after a reload,
+/// and the positions shown are checked against billes at the end.
+async function livePage(page) {
+  const dir = path.resolve(outDir, "live");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const record = path.join(dir, "live.bgn");
+  const html = path.join(dir, "live.html");
+  const play = (lines, ...args) =>
+    execFileSync(bin, ["play", record, "--html", html, ...args], { cwd: root, input: lines, encoding: "utf8" });
+  const positions = [];
+  play("R2 r3-r5\nG4 g9-g13\n", "--game-kind", "aggravation", "--seats", "R G", "--position", "R:r3,rh2,rh3,rh4 G:g9 move=R");
+  await page.goto("file://" + html);
+  let s = await liveState(page);
+  check("live: opens at the last turn", [s.turn, s.follow, s.reload], [2, true, 2]);
+  positions.push(["live: the last turn", await shown(page), 2]);
+
+  // at the last turn, the page follows the game
+  play("R1 r5-r6\n");
+  s = await reloadedWith(page, s.origin, 3);
+  check("live: follows the game to its new turn", [s.turn, s.follow], [3, true]);
+
+  // stepped back, the turn looked at is kept across the reload
+  await page.click("#prev");
+  positions.push(["live: the new turn, then back", await shown(page), 2]);
+  s = await liveState(page);
+  check("live: back a turn, the page no longer follows", [s.turn, s.follow, s.hash], [2, false, "#g1-t2"]);
+  play("G2 g13-c\n");
+  s = await reloadedWith(page, s.origin, 4);
+  check("live: the turn looked at is kept across the reload", [s.turn, s.follow, s.hash], [2, false, "#g1-t2"]);
+  positions.push(["live: the turn kept", await shown(page), 2]);
+  const listed = await page.$$eval("#moves li.turn[data-index]", (ls) => ls.length);
+  check("live: the move list holds the new turn", listed, 5);
+
+  // "follow" ticked goes to the last turn; unticked there, the turn stays
+  await page.click("#follow");
+  const ticked = await liveState(page);
+  check("live: follow ticked shows the last turn", [ticked.turn, ticked.follow], [4, true]);
+  await page.click("#follow");
+  check("live: follow unticked", (await liveState(page)).follow, false);
+  play("R2 r6-rh1\n");
+  s = await reloadedWith(page, s.origin, 5);
+  check("live: unticked at the last turn, the turn is kept", [s.turn, s.follow], [4, false]);
+  check("live: a won game's page reloads no more", s.reload, null);
+  await page.keyboard.press("End");
+  s = await liveState(page);
+  check("live: the end", [s.turn, s.follow, / R won/.test(s.status)], [5, true, true]);
+  positions.push(["live: the winning turn", await shown(page), 5]);
+  await new Promise((done) => setTimeout(done, 5000));
+  check("live: no reload after the game is won", (await liveState(page)).origin, s.origin);
+  for (const [label, got, n] of positions) compare(label, got, expected(record, n));
+  console.log("ok live page: follows the last turn, keeps an earlier one across reloads, stops when won");
+}
+
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "billes-browser-"));
@@ -399,6 +491,7 @@ async function main() {
     await addresses(page);
     await looks(page);
     await analysis(page);
+    await livePage(page);
 
     if (readme) {
       const c = CASES[0];

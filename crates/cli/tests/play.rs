@@ -481,7 +481,8 @@ fn full_games_recorded_from_transcripts() {
     }
 }
 
-/// `--html`: a page that reloads itself, rewritten after every change.
+/// `--html`: a page that reloads itself while the game goes on, rewritten
+/// after every change.
 #[test]
 fn the_spectators_page_follows_the_game() {
     let dir = tempfile::tempdir().unwrap();
@@ -490,8 +491,7 @@ fn the_spectators_page_follows_the_game() {
     let (_, code) = session(dir.path(), &["g.bgn", "--html", "live.html"], "");
     assert_eq!(code, 0);
     let first = page();
-    assert!(first.contains("<meta http-equiv=\"refresh\" content=\"2\">"));
-    assert!(first.contains("\"live\":true"));
+    assert!(first.contains("\"live\":{\"reload\":2}"));
     let (_, code) = session(
         dir.path(),
         &["g.bgn", "--html", "live.html"],
@@ -502,6 +502,27 @@ fn the_spectators_page_follows_the_game() {
     assert_ne!(first, second);
     assert!(second.contains("R2 r10-r12"), "the page holds the new turn");
     assert!(!dir.path().join(".live.html.billes-tmp").exists());
+    // Once the game is won the page reloads no more; taken back, it does
+    // again.
+    let won = |transcript: &str| {
+        let args = [
+            "end.bgn",
+            "--html",
+            "end.html",
+            "--game-kind",
+            "aggravation",
+            "--seats",
+            "R G",
+            "--position",
+            "R:r3,rh2,rh3,rh4 G:g9 move=R",
+        ];
+        let (_, code) = session(dir.path(), &args, transcript);
+        assert_eq!(code, 0);
+        std::fs::read_to_string(dir.path().join("end.html")).unwrap()
+    };
+    assert!(won("5 r3-rh1\n").contains("\"live\":{\"reload\":null}"));
+    std::fs::remove_file(dir.path().join("end.bgn")).unwrap();
+    assert!(won("5 r3-rh1\n:undo\n").contains("\"live\":{\"reload\":2}"));
 }
 
 /// Runs `billes play FILE` in `dir` at a terminal (a pseudo-terminal that

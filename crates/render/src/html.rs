@@ -24,6 +24,11 @@
 //! (B's piece on `c` sent back), `et7` (a marble ejected into `t7`), `-k3` and
 //! `+k3` (a barricade taken, put down). Names of holes, targets and seats are
 //! letters and digits, so the separators cannot be part of them.
+//!
+//! A live page (`billes play --html`, [`Viewer::live_page`]) carries
+//! `"live":{"reload":2}` (the seconds between reloads, `null` once the game
+//! is over); the script reloads it, and keeps in the history entry's state
+//! whether the spectator follows the game.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -286,9 +291,12 @@ impl Viewer {
     }
 
     /// The page for spectators of a game being recorded (`billes play
-    /// --html`): the browser reloads it every `seconds` seconds (a `refresh`
-    /// meta tag, which works on a file opened from disk, without a server),
-    /// and it opens at the last turn of the last game.
+    /// --html`). While the game goes on (`reload`: every how many seconds),
+    /// the page reloads itself, and follows the game while it shows the
+    /// last turn (or while its "follow" box is ticked); a spectator who
+    /// stepped back keeps the turn looked at across the reloads. Once the
+    /// game is over (`None`), the page reloads no more. It opens at the
+    /// last turn of the last game, or at the turn its address names.
     ///
     /// ```
     /// let record = "[Game \"offboard\"]\n\n1. R c4>nw\n*\n";
@@ -296,22 +304,21 @@ impl Viewer {
     /// let engine = billes_core::Standard::of(&game).unwrap();
     /// let mut viewer = billes_render::Viewer::new(&billes_render::Options::default());
     /// viewer.add(1, &engine, &game).unwrap();
-    /// let page = viewer.live_page(2);
-    /// assert!(page.contains("<meta http-equiv=\"refresh\" content=\"2\">"));
-    /// assert!(!viewer.page().contains("http-equiv"));
+    /// assert!(viewer.live_page(Some(2)).contains("\"live\":{\"reload\":2}"));
+    /// assert!(viewer.live_page(None).contains("\"live\":{\"reload\":null}"));
+    /// assert!(!viewer.page().contains("\"live\""));
     /// ```
-    pub fn live_page(&self, seconds: u32) -> String {
-        self.page_with(Some(seconds))
+    pub fn live_page(&self, reload: Option<u32>) -> String {
+        self.page_with(Some(reload))
     }
 
-    fn page_with(&self, live: Option<u32>) -> String {
+    /// The page; `live`: a live page, reloaded every so many seconds (or
+    /// no more).
+    fn page_with(&self, live: Option<Option<u32>>) -> String {
         let title = self.title.as_deref().unwrap_or("billes");
         let mut page = String::with_capacity(self.games.len() + 65_536);
         page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-        if let Some(seconds) = live {
-            let _ = writeln!(page, "<meta http-equiv=\"refresh\" content=\"{seconds}\">");
-        }
         let _ = writeln!(page, "<title>billes: {}</title>", escape(title));
         page.push_str("<style>\n");
         page.push_str(include_str!("viewer/viewer.css"));
@@ -319,8 +326,12 @@ impl Viewer {
         page.push_str(include_str!("viewer/body.html"));
         page.push_str("<script id=\"billes-data\" type=\"application/json\">");
         let _ = write!(page, "{{\"labels\":{},", self.labels);
-        if live.is_some() {
-            page.push_str("\"live\":true,");
+        match live {
+            Some(Some(seconds)) => {
+                let _ = write!(page, "\"live\":{{\"reload\":{seconds}}},");
+            }
+            Some(None) => page.push_str("\"live\":{\"reload\":null},"),
+            None => {}
         }
         page.push_str("\"boards\":[");
         for (i, b) in self.boards.iter().enumerate() {

@@ -77,7 +77,8 @@ pub struct PlayArgs {
     #[arg(long = "tag", value_name = "NAME=VALUE")]
     pub tags: Vec<String>,
     /// Rewrite this HTML viewer after every change, for spectators (it
-    /// reloads itself every 2 seconds and shows the last turn)
+    /// reloads itself every 2 seconds until the game is won, and follows
+    /// the game while it shows the last turn)
     #[arg(long, value_name = "VIEWER.html")]
     pub html: Option<PathBuf>,
     /// Print the prompt and the line read before what it does, also when
@@ -372,12 +373,20 @@ impl Files {
         // the start (a case-insensitive file system) is not written over.
         let page = check_output("--html", path, self.record.path())
             .and_then(|()| Ok(viewer.add(1, session.engine(), session.game())?))
-            .and_then(|_| write_atomically(path, viewer.live_page(REFRESH_SECONDS).as_bytes()));
+            .and_then(|_| write_atomically(path, live_page(&viewer, session).as_bytes()));
         if let Err(e) = page {
             self.failed = true;
             errln!("billes: error: the page {}: {e:#}", path.display());
         }
     }
+}
+
+/// The spectators' page: reloaded every [`REFRESH_SECONDS`] while the game
+/// goes on, no more once it is won (a game stopped early with `:result`
+/// may be resumed: its page goes on reloading).
+fn live_page(viewer: &billes_render::Viewer, session: &Session<'_>) -> String {
+    let reload = (!session.is_over()).then_some(REFRESH_SECONDS);
+    viewer.live_page(reload)
 }
 
 /// How a refused line is shown.

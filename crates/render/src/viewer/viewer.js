@@ -6,6 +6,12 @@
 // Keys: ArrowRight / ArrowLeft (next, back), Home / End (first, last).
 // Address: #g2-t12 (game 2, after turn 12); #g1-t5v2t3 (game 1, the second
 // variation of turn 5, after its third turn).
+// A live page (billes play --html, `data.live`) reloads itself every
+// `data.live.reload` seconds while the game goes on (null once it is over).
+// It follows the game while it shows the last turn, or while "follow" is
+// ticked; a spectator who stepped back keeps the turn looked at across the
+// reloads: the address names it, and the history entry's state (which a
+// reload keeps) says whether the page follows.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("billes-data").textContent);
@@ -16,6 +22,9 @@
   let game = null, bd = null, seats = [], svg = null, slot = null;
   let gameNo = 0, line = null, at = 0, sides = null;
   let shownLo = 0, shownHi = 0;
+  const live = data.live || null;
+  // Whether a live page follows the game; while it starts, show() leaves it.
+  let following = false, starting = true;
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -473,8 +482,49 @@
     }
     if (current) current.scrollIntoView({ block: "nearest" });
     markChart();
+    if (live && !starting) following = atLast();
+    remember();
+  }
+
+  // ---- following a game being recorded ----
+
+  // Whether the last turn of the main line of the last game is shown.
+  function atLast() {
+    return gameNo === data.games.length - 1 && line === game.main && at === line.turns.length;
+  }
+
+  // The address of the turn shown and, on a live page, whether it follows
+  // the game, in the history entry: a reload keeps both.
+  function remember() {
     const want = address();
-    if (location.hash !== want) history.replaceState(null, "", want);
+    const state = live ? { follow: following } : history.state;
+    if (location.hash !== want || live) history.replaceState(state, "", want);
+    if (live) $("follow").checked = following;
+  }
+
+  function showLast() {
+    if (gameNo !== data.games.length - 1 || !game) loadGame(data.games.length - 1);
+    show(game.main, game.main.turns.length);
+  }
+
+  // A live page opens where its spectator was: at the turn looked at when
+  // they had stepped back, else at the last turn (or at the turn a link
+  // names, opened afresh).
+  function startLive() {
+    const state = history.state;
+    if (state && state.follow === false && fromAddress()) following = false;
+    else if (!state && location.hash && fromAddress()) following = atLast();
+    else {
+      showLast();
+      following = true;
+    }
+    $("follow-label").hidden = false;
+    $("follow").addEventListener("change", () => {
+      if ($("follow").checked) showLast();
+      else following = false;
+      remember();
+    });
+    if (live.reload) setTimeout(() => location.reload(), live.reload * 1000);
   }
 
   function fromAddress() {
@@ -533,13 +583,11 @@
     });
     $("picker-label").hidden = false;
   }
-  if (data.live && data.games.length > 0) {
-    // A game being recorded: the page reloads itself and opens at the
-    // last turn.
-    loadGame(data.games.length - 1);
-    show(game.main, game.main.turns.length);
-  } else if (data.games.length > 0 && !fromAddress()) {
+  if (live && data.games.length > 0) startLive();
+  else if (data.games.length > 0 && !fromAddress()) {
     loadGame(0);
     show(game.main, 0);
   }
+  starting = false;
+  if (game) remember();
 })();

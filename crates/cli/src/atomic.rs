@@ -443,9 +443,18 @@ fn set_new_file_permissions(_file: &File) {}
 mod tests {
     use super::{remove_pending, replace_checked, temporary_name, write_new, Temporary};
     use std::path::Path;
+    use std::sync::{Mutex, MutexGuard};
+
+    /// The tests that make temporary files take turns: the list of them is
+    /// the process's, and one test empties it as a signal would.
+    fn one_at_a_time() -> MutexGuard<'static, ()> {
+        static SERIAL: Mutex<()> = Mutex::new(());
+        SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+    }
 
     #[test]
     fn a_check_that_fails_before_the_rename_leaves_the_file() {
+        let _serial = one_at_a_time();
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("a.bgn");
         std::fs::write(&path, "old").expect("a file");
@@ -460,6 +469,7 @@ mod tests {
 
     #[test]
     fn a_new_file_is_never_written_over_anything() {
+        let _serial = one_at_a_time();
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("a.bgn");
         assert!(write_new(&path, b"first").expect("written"));
@@ -470,6 +480,7 @@ mod tests {
 
     #[test]
     fn an_interruption_removes_the_temporary_files() {
+        let _serial = one_at_a_time();
         let dir = tempfile::tempdir().expect("a folder");
         let path = temporary_name(&dir.path().join("a.bgn"));
         let (tmp, _file) = Temporary::create(path.clone()).expect("a temporary file");

@@ -255,7 +255,9 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
                 let $arg = seat_arg(a)?;
                 let guard = cur.borrow();
                 let $view = guard.as_ref().ok_or_else(|| reader.outside(lua, $name))?;
-                Ok($body)
+                let answer = $body;
+                charge_names(lua, answer.names())?;
+                Ok(answer)
             })?;
             pos.raw_set($name, f)?;
         }};
@@ -267,7 +269,11 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
     query!("team", |v, seat| v.team(&seat));
     let cur = Rc::clone(current);
     let seats = lua.create_function(move |lua, _: MultiValue| match cur.borrow().as_ref() {
-        Some(v) => Ok(v.seats()),
+        Some(v) => {
+            let seats = v.seats();
+            charge_names(lua, seats.len())?;
+            Ok(seats)
+        }
         None if reader.lenient() => Ok(Vec::new()),
         None => Err(reader.outside(lua, "seats")),
     })?;
@@ -290,6 +296,7 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
                 None if !kind.takes_name() && reader.lenient() => kind.default_answer(),
                 None => return Err(reader.outside(lua, name)),
             };
+            charge_names(lua, answer.names())?;
             match answer {
                 Answer::Names(names) => names.into_lua(lua),
                 Answer::Flag(b) => b.into_lua(lua),
@@ -301,6 +308,55 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
     }
     helpers(lua, current, &pos, reader)?;
     Ok(pos)
+}
+
+/// Charges the running call for `n` names a `pos` function made for it (a
+/// seat, a hole, a point): [`NAME_UNITS`] each, as a library function
+/// charges what it touches (`crate::budget`).
+fn charge_names(lua: &Lua, n: usize) -> mlua::Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
+    crate::budget::charge(lua, n as f64 * NAME_UNITS)
+}
+
+/// Units a name made for a script costs: making a Lua string from Rust
+/// (under the memory limit, a protected call) takes about as long as 50
+/// instructions, and a `pos` function that returns many names (`walk`)
+/// must not make a loop of its calls outlast the budget's time.
+pub const NAME_UNITS: f64 = 50.0;
+
+/// The names in what a `pos` function answers.
+trait Names {
+    fn names(&self) -> usize;
+}
+
+impl Names for Option<String> {
+    fn names(&self) -> usize {
+        usize::from(self.is_some())
+    }
+}
+
+impl Names for Vec<String> {
+    fn names(&self) -> usize {
+        self.len()
+    }
+}
+
+impl Names for u32 {
+    fn names(&self) -> usize {
+        0
+    }
+}
+
+impl Names for Answer {
+    fn names(&self) -> usize {
+        match self {
+            Answer::Names(names) => names.len(),
+            Answer::Name(name) => name.names(),
+            Answer::Flag(_) | Answer::Number(_) => 0,
+        }
+    }
 }
 
 /// The board helpers of the `pos` table: `neighbours(p)`, `walk(from,
@@ -351,11 +407,13 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
     let neighbours = lua.create_function(move |lua, a: MultiValue| {
         present(lua, &cur, "neighbours")?;
         let point = name(args(a).pop_front(), "a point name")?;
-        Ok(cur
+        let list = cur
             .borrow()
             .as_ref()
             .map(|v| v.neighbours(&point))
-            .unwrap_or_default())
+            .unwrap_or_default();
+        charge_names(lua, list.len())?;
+        Ok(list)
     })?;
     pos.raw_set("neighbours", neighbours)?;
     let cur = Rc::clone(current);
@@ -365,11 +423,13 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let from = name(a.pop_front(), "a point name")?;
         let steps = steps(a.pop_front())?;
         let seat = seat(a.pop_front())?;
-        Ok(cur
+        let routes = cur
             .borrow()
             .as_ref()
             .map(|v| v.walk(&from, steps, seat.as_deref()))
-            .unwrap_or_default())
+            .unwrap_or_default();
+        charge_names(lua, routes.iter().map(Vec::len).sum())?;
+        Ok(routes)
     })?;
     pos.raw_set("walk", walk)?;
     let cur = Rc::clone(current);
@@ -378,11 +438,13 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let mut a = args(a);
         let from = name(a.pop_front(), "a point name")?;
         let steps = steps(a.pop_front())?;
-        Ok(cur
+        let routes = cur
             .borrow()
             .as_ref()
             .map(|v| v.walk_back(&from, steps))
-            .unwrap_or_default())
+            .unwrap_or_default();
+        charge_names(lua, routes.iter().map(Vec::len).sum())?;
+        Ok(routes)
     })?;
     pos.raw_set("walk_back", walk_back)?;
     let cur = Rc::clone(current);
@@ -392,10 +454,12 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let from = name(a.pop_front(), "a point name")?;
         let to = name(a.pop_front(), "a point name")?;
         let seat = seat(a.pop_front())?;
-        Ok(cur
+        let path = cur
             .borrow()
             .as_ref()
-            .and_then(|v| v.path(&from, &to, seat.as_deref())))
+            .and_then(|v| v.path(&from, &to, seat.as_deref()));
+        charge_names(lua, path.as_ref().map_or(0, Vec::len))?;
+        Ok(path)
     })?;
     pos.raw_set("path", path)?;
     Ok(())

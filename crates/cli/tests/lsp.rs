@@ -22,8 +22,14 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
+        Client::start_with(&[])
+    }
+
+    /// A server with these environment variables.
+    fn start_with(vars: &[(&str, &str)]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
             .arg("lsp")
+            .envs(vars.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -211,4 +217,52 @@ fn exit_without_shutdown_or_the_end_of_input_ends_with_1() {
     drop(client.input);
     let mut child = client.child;
     assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
+fn a_game_the_guard_stopped_is_a_warning_on_its_rules_tag() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "hang.lua",
+        "return { name = 'hang', game = 'aggravation', hooks = { allow = function(move)\n\
+         local s = 'x' for i = 1, 21 do s = s .. s end while true do local t = s .. 'y' end\n\
+         end } }\n",
+    );
+    let text = "[Game \"aggravation\"]\n[Rules \"hang.lua\"]\n[Seats \"R G\"]\n\n1. R6 + *\n";
+    let path = write(dir.path(), "hang.bgn", text);
+    let uri = format!("file://{}", path.display());
+    let mut client = Client::start_with(&[("BILLES_TIME_GUARD", "0.3")]);
+    client.request(
+        1,
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    client.notify("initialized", json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "bgn", "version": 1, "text": text}}),
+    );
+    let published = client.next();
+    let diagnostics = published["params"]["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "time_guard");
+    // A warning (2), not an error (1): no mistake of the record.
+    assert_eq!(d["severity"], 2);
+    assert_eq!(
+        d["range"],
+        json!({"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 18}})
+    );
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .contains("stopped by the wall-clock guard"),
+        "{d}"
+    );
+    client.request(2, "shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    drop(client.input);
+    assert_eq!(client.child.wait().unwrap().code(), Some(0));
 }

@@ -570,25 +570,35 @@ impl LuaHooks {
     /// the state the script makes, whatever games ran before on this thread.
     ///
     /// # Errors
-    /// When the script fails, or returns other hooks than on its first run.
-    pub fn refresh(&self) -> Result<(), crate::refused::Refused> {
+    /// When the script fails (a stop of the wall-clock guard is its own
+    /// kind, [`HookError::guard`]), or returns other hooks than on its
+    /// first run.
+    pub fn refresh(&self) -> Result<(), HookError> {
         if !self.dirty.replace(false) {
             return Ok(());
         }
-        let value = self.sandbox.run(&self.script).map_err(|e| describe(&e))?;
+        let value = self.sandbox.run(&self.script).map_err(|e| {
+            let message = describe(&e);
+            if crate::budget::is_guard(&e) {
+                HookError::guard(message)
+            } else {
+                HookError::new(message)
+            }
+        })?;
+        let failed = |e: mlua::Error| HookError::new(describe(&e));
         let hooks = match value {
-            Value::Table(t) => t.raw_get::<Value>("hooks").map_err(|e| describe(&e))?,
+            Value::Table(t) => t.raw_get::<Value>("hooks").map_err(failed)?,
             other => other,
         };
         let Value::Table(hooks) = hooks else {
-            return Err(crate::refused::Refused(
-                "the script returned no hooks table on a later run".into(),
+            return Err(HookError::new(
+                "the script returned no hooks table on a later run",
             ));
         };
-        let found = hook_functions(&hooks, self.known)?;
+        let found = hook_functions(&hooks, self.known).map_err(|e| HookError::new(e.0))?;
         if Defined::of(&found) != self.defined {
-            return Err(crate::refused::Refused(
-                "the script returned other hooks than on its first run".into(),
+            return Err(HookError::new(
+                "the script returned other hooks than on its first run",
             ));
         }
         let bound = bind(
@@ -598,7 +608,7 @@ impl LuaHooks {
             &self.pos_functions,
             &self.names,
         )
-        .map_err(|e| describe(&e))?;
+        .map_err(failed)?;
         *self.bound.borrow_mut() = bound;
         Ok(())
     }
@@ -614,13 +624,30 @@ impl LuaHooks {
 
     /// The error of hook `hook`, naming the variant, the hook and the script.
     fn error(&self, hook: &str, message: String) -> HookError {
-        if message.contains(self.chunk.as_str()) {
-            HookError(format!("variant {}, hook {hook}: {message}", self.variant))
+        HookError::new(self.named(hook, &message))
+    }
+
+    /// The error of hook `hook` that failed with `e`: a stop of the
+    /// wall-clock guard is its own kind ([`HookError::guard`]).
+    fn failed(&self, hook: &str, e: &mlua::Error) -> HookError {
+        let message = self.named(hook, &describe(e));
+        if crate::budget::is_guard(e) {
+            HookError::guard(message)
         } else {
-            HookError(format!(
+            HookError::new(message)
+        }
+    }
+
+    /// `message` after the variant, the hook and (unless the message
+    /// names it) the script.
+    fn named(&self, hook: &str, message: &str) -> String {
+        if message.contains(self.chunk.as_str()) {
+            format!("variant {}, hook {hook}: {message}", self.variant)
+        } else {
+            format!(
                 "variant {}, hook {hook} ({}): {message}",
                 self.variant, self.chunk
-            ))
+            )
         }
     }
 
@@ -777,7 +804,7 @@ impl Hooks for LuaHooks {
         let Some(f) = self.bound.borrow().allow_call.clone() else {
             return Ok(Verdict::Allow);
         };
-        let err = |e: mlua::Error| self.error("allow", describe(&e));
+        let err = |e: mlua::Error| self.failed("allow", &e);
         match self.call_move(&f, mv, None).map_err(err)? {
             (Value::Nil | Value::Boolean(true), _) => Ok(Verdict::Allow),
             (Value::Boolean(false), reason) => Ok(Verdict::Forbid(match reason {
@@ -801,7 +828,7 @@ impl Hooks for LuaHooks {
         }) else {
             return Ok(None);
         };
-        let err = |e: mlua::Error| self.error("roll_for", describe(&e));
+        let err = |e: mlua::Error| self.failed("roll_for", &e);
         let lua = &self.sandbox.lua;
         let t = lua.create_table().map_err(err)?;
         let build = || -> mlua::Result<()> {
@@ -853,7 +880,7 @@ impl Hooks for LuaHooks {
         let Some(f) = self.bound.borrow().extra_turn_call.clone() else {
             return Ok(standard);
         };
-        let err = |e: mlua::Error| self.error("extra_turn", describe(&e));
+        let err = |e: mlua::Error| self.failed("extra_turn", &e);
         match self.call_move(&f, mv, Some(standard)).map_err(err)?.0 {
             Value::Nil => Ok(standard),
             Value::Boolean(b) => Ok(b),
@@ -871,7 +898,7 @@ impl Hooks for LuaHooks {
         let Some((f, trampoline)) = self.bound.borrow().score.clone() else {
             return Ok(standard);
         };
-        let err = |e: mlua::Error| self.error("score", describe(&e));
+        let err = |e: mlua::Error| self.failed("score", &e);
         ejection.position.copy_into(&mut self.current.borrow_mut());
         self.sandbox.print.turn.set(Some(ejection.turn));
         let mut out = self
@@ -918,7 +945,7 @@ impl Hooks for LuaHooks {
         }) else {
             return Ok(None);
         };
-        let err = |e: mlua::Error| self.error("moves", describe(&e));
+        let err = |e: mlua::Error| self.failed("moves", &e);
         let lua = &self.sandbox.lua;
         let t = lua.create_table().map_err(err)?;
         let build = || -> mlua::Result<Table> {
@@ -960,7 +987,7 @@ impl Hooks for LuaHooks {
         }) else {
             return Ok(Vec::new());
         };
-        let err = |e: mlua::Error| self.error("effect", describe(&e));
+        let err = |e: mlua::Error| self.failed("effect", &e);
         let lua = &self.sandbox.lua;
         let t = lua.create_table().map_err(err)?;
         let build = || -> mlua::Result<()> {
@@ -1007,7 +1034,7 @@ impl Hooks for LuaHooks {
         }) else {
             return Ok(None);
         };
-        let err = |e: mlua::Error| self.error("winner", describe(&e));
+        let err = |e: mlua::Error| self.failed("winner", &e);
         position.copy_into(&mut self.current.borrow_mut());
         self.sandbox.print.turn.set(Some(turn));
         let mut out = self.call(&f, &pos).map_err(err)?;

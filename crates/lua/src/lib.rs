@@ -117,6 +117,29 @@ pub enum VariantError {
         /// What went wrong, with the script's line where Lua gives one.
         message: String,
     },
+    /// The script's run was stopped by the wall-clock guard ([`time_guard`]),
+    /// which only stops a hang: a verdict neither on the script nor on a
+    /// record (the budgets that decide are counted).
+    #[error("{}", located(.chunk, .message))]
+    TimeGuard {
+        /// The chunk name (`rules/NAME.lua` or the file's path).
+        chunk: String,
+        /// Where the script was stopped, and after how long.
+        message: String,
+    },
+}
+
+impl VariantError {
+    /// The kind of the replay error it makes for a record:
+    /// [`ErrorKind::TimeGuard`](billes_core::ErrorKind::TimeGuard) for a
+    /// stop of the guard, [`ErrorKind::Variant`](billes_core::ErrorKind::Variant)
+    /// for the others.
+    pub fn kind(&self) -> billes_core::ErrorKind {
+        match self {
+            VariantError::TimeGuard { .. } => billes_core::ErrorKind::TimeGuard,
+            _ => billes_core::ErrorKind::Variant,
+        }
+    }
 }
 
 /// `message` after the script's chunk name, unless it starts with it

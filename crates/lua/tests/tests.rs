@@ -7,5 +7,6 @@ mod game_api;
 mod game_hooks;
 mod house_rules;
 mod limits;
+mod load;
 mod sandbox;
 mod variants;

@@ -128,6 +128,10 @@ pub struct Totals {
     pub exported: u64,
     /// Invalid games (exported with `--invalid`, else left out).
     pub invalid: u64,
+    /// Games whose check the wall-clock guard stopped (a house rule's
+    /// script, `time_guard`): no verdict, left out of every table, and the
+    /// export exits 2.
+    pub stopped: u64,
     /// Rows of `turns`.
     pub turns: u64,
     /// Rows of `mistakes`.
@@ -139,7 +143,8 @@ pub struct Totals {
     /// Errors that are not a game's: a file that cannot be read, or is
     /// binary.
     pub file_errors: u64,
-    /// Whether a path or file could not be read (an I/O error, exit 2).
+    /// Whether a path or file could not be read (an I/O error), or the
+    /// wall-clock guard stopped a game's check: exit 2.
     pub io_failure: bool,
 }
 
@@ -354,6 +359,12 @@ struct Exporter<'s> {
 }
 
 impl Exporter<'_> {
+    /// A game whose check the wall-clock guard stopped: counted, left out.
+    fn stopped(&mut self) {
+        self.totals.stopped += 1;
+        self.totals.io_failure = true;
+    }
+
     fn accept(&mut self, mut outcome: Outcome) -> Result<(), ExportError> {
         let Some(facts) = outcome.game.as_ref() else {
             // A file opened, or one that could not be read.
@@ -368,6 +379,9 @@ impl Exporter<'_> {
             return self.flush(false);
         };
         self.totals.games += 1;
+        if outcome.stopped() {
+            return Ok(self.stopped());
+        }
         let (index, line) = (facts.index, facts.line);
         let key = rows::key_text(facts.fingerprint);
         let mut kept = outcome.take_kept();
@@ -418,6 +432,12 @@ impl Exporter<'_> {
                 Ok(()) => {
                     row.turns = summary.turns;
                     row.winners = summary.winners.clone();
+                }
+                Err(e) if !e.kind.is_verdict() => {
+                    // The guard stopped the hooks in the replay of the
+                    // turns: no verdict.
+                    self.turns.truncate(start);
+                    return Ok(self.stopped());
                 }
                 Err(e) => {
                     // The game API and the checker disagree: the game is

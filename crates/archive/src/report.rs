@@ -672,3 +672,24 @@ fn plural(n: u64) -> &'static str {
         "s"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(kind: &'static str) -> ErrorEntry {
+        ErrorEntry::new("g.bgn", Some(1), kind, String::new())
+    }
+
+    #[test]
+    fn a_game_the_guard_stopped_is_neither_valid_nor_invalid() {
+        assert_eq!(verdict(&[]), Verdict::Valid);
+        assert_eq!(verdict(&[entry(TIME_GUARD)]), Verdict::Stopped);
+        // A mistake found before the guard stopped the check: invalid.
+        assert_eq!(
+            verdict(&[entry("illegal_move"), entry(TIME_GUARD)]),
+            Verdict::Invalid
+        );
+        assert_eq!(TIME_GUARD, "time_guard");
+    }
+}

@@ -229,6 +229,7 @@ mod tests {
     use super::*;
     use crate::game::Position as _;
     use crate::offboard::Params;
+    use crate::ErrorKind;
 
     fn round_trip(rules: &Offboard, text: &str) {
         let state = rules.position(text).expect("valid position");

@@ -360,9 +360,10 @@ struct Exporter<'s> {
 
 impl Exporter<'_> {
     /// A game whose check the wall-clock guard stopped: counted, left out.
-    fn stopped(&mut self) {
+    fn stopped(&mut self) -> Result<(), ExportError> {
         self.totals.stopped += 1;
         self.totals.io_failure = true;
+        Ok(())
     }
 
     fn accept(&mut self, mut outcome: Outcome) -> Result<(), ExportError> {
@@ -380,7 +381,7 @@ impl Exporter<'_> {
         };
         self.totals.games += 1;
         if outcome.stopped() {
-            return Ok(self.stopped());
+            return self.stopped();
         }
         let (index, line) = (facts.index, facts.line);
         let key = rows::key_text(facts.fingerprint);
@@ -437,7 +438,7 @@ impl Exporter<'_> {
                     // The guard stopped the hooks in the replay of the
                     // turns: no verdict.
                     self.turns.truncate(start);
-                    return Ok(self.stopped());
+                    return self.stopped();
                 }
                 Err(e) => {
                     // The game API and the checker disagree: the game is

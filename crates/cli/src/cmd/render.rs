@@ -96,7 +96,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, err, crate::output::stderr_color())
             );
-            return Ok(replay_exit(&err));
+            return Ok(replay_exit(err));
         }
     }
     let at = args.at.unwrap_or(replay.last().index);

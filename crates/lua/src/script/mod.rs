@@ -809,10 +809,13 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            err.0
+            err.message
                 .starts_with("t.lua:3: emit: column tags holds a table"),
             "{err}"
         );
-        assert!(err.0.ends_with("(in g.bgn game 1, callback game)"), "{err}");
+        assert!(
+            err.message.ends_with("(in g.bgn game 1, callback game)"),
+            "{err}"
+        );
     }
 }

@@ -326,9 +326,27 @@ fn charge_names(lua: &Lua, n: usize) -> mlua::Result<()> {
 /// must not make a loop of its calls outlast the budget's time.
 pub const NAME_UNITS: f64 = 50.0;
 
+/// `answer`, once the names in it are charged ([`charge_names`]).
+fn charged<T: Names>(lua: &Lua, answer: T) -> mlua::Result<T> {
+    charge_names(lua, answer.names())?;
+    Ok(answer)
+}
+
 /// The names in what a `pos` function answers.
 trait Names {
     fn names(&self) -> usize;
+}
+
+impl Names for Vec<Vec<String>> {
+    fn names(&self) -> usize {
+        self.iter().map(Vec::len).sum()
+    }
+}
+
+impl Names for Option<Vec<String>> {
+    fn names(&self) -> usize {
+        self.as_ref().map_or(0, Vec::len)
+    }
 }
 
 impl Names for Option<String> {
@@ -407,13 +425,8 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
     let neighbours = lua.create_function(move |lua, a: MultiValue| {
         present(lua, &cur, "neighbours")?;
         let point = name(args(a).pop_front(), "a point name")?;
-        let list = cur
-            .borrow()
-            .as_ref()
-            .map(|v| v.neighbours(&point))
-            .unwrap_or_default();
-        charge_names(lua, list.len())?;
-        Ok(list)
+        let list = cur.borrow().as_ref().map(|v| v.neighbours(&point));
+        charged(lua, list.unwrap_or_default())
     })?;
     pos.raw_set("neighbours", neighbours)?;
     let cur = Rc::clone(current);
@@ -426,10 +439,8 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let routes = cur
             .borrow()
             .as_ref()
-            .map(|v| v.walk(&from, steps, seat.as_deref()))
-            .unwrap_or_default();
-        charge_names(lua, routes.iter().map(Vec::len).sum())?;
-        Ok(routes)
+            .map(|v| v.walk(&from, steps, seat.as_deref()));
+        charged(lua, routes.unwrap_or_default())
     })?;
     pos.raw_set("walk", walk)?;
     let cur = Rc::clone(current);
@@ -438,13 +449,8 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let mut a = args(a);
         let from = name(a.pop_front(), "a point name")?;
         let steps = steps(a.pop_front())?;
-        let routes = cur
-            .borrow()
-            .as_ref()
-            .map(|v| v.walk_back(&from, steps))
-            .unwrap_or_default();
-        charge_names(lua, routes.iter().map(Vec::len).sum())?;
-        Ok(routes)
+        let routes = cur.borrow().as_ref().map(|v| v.walk_back(&from, steps));
+        charged(lua, routes.unwrap_or_default())
     })?;
     pos.raw_set("walk_back", walk_back)?;
     let cur = Rc::clone(current);
@@ -457,9 +463,8 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let path = cur
             .borrow()
             .as_ref()
-            .and_then(|v| v.path(&from, &to, seat.as_deref()));
-        charge_names(lua, path.as_ref().map_or(0, Vec::len))?;
-        Ok(path)
+            .map(|v| v.path(&from, &to, seat.as_deref()));
+        charged(lua, path.flatten())
     })?;
     pos.raw_set("path", path)?;
     Ok(())

@@ -21,6 +21,17 @@ use crate::hooks::{GameSurface, LuaHooks};
 use crate::sandbox::{describe, PrintContext, Sandbox};
 use crate::{VariantError, VariantSource};
 
+/// The error of a run of the script that failed with `e`: its own kind
+/// when the wall-clock guard stopped it.
+fn run_error(chunk: &str, e: &mlua::Error) -> VariantError {
+    let (chunk, message) = (chunk.to_string(), describe(e));
+    if crate::budget::is_guard(e) {
+        VariantError::TimeGuard { chunk, message }
+    } else {
+        VariantError::Script { chunk, message }
+    }
+}
+
 /// How deep a variant's `params` may nest: `params` itself is level 1, a
 /// table in it level 2 (`targets = { 3, 1, 3 }`), and so on. A table that
 /// contains itself (a cycle) is refused too.
@@ -64,16 +75,7 @@ impl Variant {
         let script = sandbox
             .compile(chunk, source.text())
             .map_err(|e| fail(describe(&e)))?;
-        let value = sandbox.run(&script).map_err(|e| {
-            if crate::budget::is_guard(&e) {
-                VariantError::TimeGuard {
-                    chunk: chunk.to_string(),
-                    message: describe(&e),
-                }
-            } else {
-                fail(describe(&e))
-            }
-        })?;
+        let value = sandbox.run(&script).map_err(|e| run_error(chunk, &e))?;
         let Value::Table(table) = value else {
             return Err(fail(format!(
                 "the script returned a {}: it must return a table with name, game, params and hooks",

@@ -47,6 +47,11 @@ pub struct Report {
     pub valid: usize,
     /// Games with a mistake.
     pub invalid: usize,
+    /// Games whose check a house rule's script stopped, by the wall-clock
+    /// guard (an error of kind `time_guard`): neither valid nor invalid,
+    /// no verdict on the record. Left out when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub stopped: usize,
     /// Mistakes found, in all (a game may have several).
     pub mistakes: usize,
     /// How many errors of each kind.
@@ -242,6 +247,44 @@ pub struct EventSummary {
     pub valid: usize,
     /// Games with a mistake.
     pub invalid: usize,
+    /// Games whose check the wall-clock guard stopped (left out when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub stopped: usize,
+}
+
+/// Whether `n` is 0: a count left out of the report then.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The kind of an error that is no verdict on its record: the wall-clock
+/// guard stopped a house rule's script.
+const TIME_GUARD: &str = billes_core::ErrorKind::TimeGuard.name();
+
+/// How a game's check ended, by its errors: valid, invalid (a mistake of
+/// the record), or stopped by the wall-clock guard (no other error).
+fn verdict(errors: &[ErrorEntry]) -> Verdict {
+    if errors.is_empty() {
+        Verdict::Valid
+    } else if errors.iter().all(|e| e.kind == TIME_GUARD) {
+        Verdict::Stopped
+    } else {
+        Verdict::Invalid
+    }
+}
+
+/// Whether the errors of a game say its check was stopped by the
+/// wall-clock guard, with no mistake of the record found before.
+pub(crate) fn stopped(errors: &[ErrorEntry]) -> bool {
+    verdict(errors) == Verdict::Stopped
+}
+
+/// How a game's check ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Valid,
+    Invalid,
+    Stopped,
 }
 
 /// What the collector does with the outcomes. The default keeps the errors
@@ -264,12 +307,14 @@ pub struct Collector {
     settings: Settings,
     /// The report; in a text report `errors` stays empty (they are printed).
     pub report: Report,
-    /// Some input could not be read (exit code 2).
+    /// Some input could not be read, or the wall-clock guard stopped a
+    /// script: the run could not do its work (exit code 2).
     pub io_failure: bool,
     /// The first game of each fingerprint: its file, number and line.
     seen: HashMap<u128, (Arc<Origin>, u32, u32)>,
     duplicates: Vec<Duplicate>,
-    events: BTreeMap<(Option<String>, Option<String>), [usize; 2]>,
+    /// Valid, invalid and stopped games per event and round.
+    events: BTreeMap<(Option<String>, Option<String>), [usize; 3]>,
 }
 
 impl Collector {
@@ -301,15 +346,15 @@ impl Collector {
         report.turns += outcome.turns;
         if let Some(game) = outcome.game {
             report.games += 1;
-            let valid = outcome.errors.is_empty();
-            if valid {
-                report.valid += 1;
-            } else {
-                report.invalid += 1;
+            let verdict = verdict(&outcome.errors);
+            match verdict {
+                Verdict::Valid => report.valid += 1,
+                Verdict::Invalid => report.invalid += 1,
+                Verdict::Stopped => report.stopped += 1,
             }
             if self.settings.by_event {
                 let counts = self.events.entry((game.event, game.round)).or_default();
-                counts[usize::from(!valid)] += 1;
+                counts[verdict as usize] += 1;
             }
             if let (true, Some(fingerprint)) = (self.settings.duplicates, game.fingerprint) {
                 let place = Place {
@@ -340,7 +385,7 @@ impl Collector {
         for error in outcome.errors {
             report.mistakes += 1;
             *report.kinds.entry(error.kind.clone()).or_default() += 1;
-            self.io_failure |= error.kind == "io";
+            self.io_failure |= error.kind == "io" || error.kind == TIME_GUARD;
             if !self.settings.diagnostics && !self.settings.jsonl {
                 report.errors.push(error)?;
             }
@@ -359,12 +404,13 @@ impl Collector {
             self.report.events = Some(
                 self.events
                     .into_iter()
-                    .map(|((event, round), [valid, invalid])| EventSummary {
+                    .map(|((event, round), [valid, invalid, stopped])| EventSummary {
                         event,
                         round,
-                        games: valid + invalid,
+                        games: valid + invalid + stopped,
                         valid,
                         invalid,
+                        stopped,
                     })
                     .collect(),
             );
@@ -387,6 +433,9 @@ enum Line<'a> {
         tags: Tags<'a>,
         turns: u64,
         valid: bool,
+        /// The wall-clock guard stopped its check (no verdict).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        stopped: bool,
         errors: &'a [ErrorEntry],
     },
     /// A file, or a path, that gave no game.
@@ -427,6 +476,7 @@ fn write_line(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
             tags: Tags(&game.tags),
             turns: outcome.turns,
             valid: errors.is_empty(),
+            stopped: verdict(errors) == Verdict::Stopped,
             errors,
         },
         None if !errors.is_empty() => Line::File {
@@ -488,6 +538,8 @@ fn write_summary_line(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         turns: u64,
         valid: usize,
         invalid: usize,
+        #[serde(skip_serializing_if = "is_zero")]
+        stopped: usize,
         mistakes: usize,
         kinds: &'a BTreeMap<Cow<'static, str>, usize>,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -502,6 +554,7 @@ fn write_summary_line(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         turns: report.turns,
         valid: report.valid,
         invalid: report.invalid,
+        stopped: report.stopped,
         mistakes: report.mistakes,
         kinds: &report.kinds,
         duplicates: report.duplicates.as_ref(),
@@ -545,6 +598,13 @@ fn write_summary(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         report.valid,
         report.invalid
     )?;
+    if report.stopped > 0 {
+        write!(
+            out,
+            ", {} stopped by the wall-clock guard (no verdict)",
+            report.stopped
+        )?;
+    }
     if kinds.is_empty() {
         writeln!(out)?;
     } else {
@@ -610,5 +670,26 @@ fn plural(n: u64) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(kind: &'static str) -> ErrorEntry {
+        ErrorEntry::new("g.bgn", Some(1), kind, String::new())
+    }
+
+    #[test]
+    fn a_game_the_guard_stopped_is_neither_valid_nor_invalid() {
+        assert_eq!(verdict(&[]), Verdict::Valid);
+        assert_eq!(verdict(&[entry(TIME_GUARD)]), Verdict::Stopped);
+        // A mistake found before the guard stopped the check: invalid.
+        assert_eq!(
+            verdict(&[entry("illegal_move"), entry(TIME_GUARD)]),
+            Verdict::Invalid
+        );
+        assert_eq!(TIME_GUARD, "time_guard");
     }
 }

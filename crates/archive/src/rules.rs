@@ -29,7 +29,7 @@ use std::cell::RefCell;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
-use billes_core::{Engine, ErrorKind, GameKind, ReplayError, Standard};
+use billes_core::{Engine, GameKind, ReplayError, Standard};
 use billes_lua::{Variant, VariantError, VariantSource};
 use billes_notation::Game;
 
@@ -216,13 +216,15 @@ impl Resolver {
     ///
     /// # Errors
     /// A `Rules` tag naming no variant, or a script that does not load, is
-    /// an error of kind [`ErrorKind::Variant`] at the tag; a record of no
+    /// an error of kind [`billes_core::ErrorKind::Variant`] at the tag (of kind
+    /// [`billes_core::ErrorKind::TimeGuard`] when the wall-clock guard stopped the
+    /// script's run: no verdict on the record); a record of no
     /// known game (under the standard rules) is a tag error.
     pub fn rule_set(&self, place: &Place<'_>, game: &Game) -> Result<RuleSet, ReplayError> {
         let tag = game.tag_entry("Rules");
         let at_tag = |e: VariantError| {
             let span = tag.map_or(game.span, |t| t.span);
-            ReplayError::new(ErrorKind::Variant, span, e.to_string())
+            ReplayError::new(e.kind(), span, e.to_string())
         };
         let (source, forced) = match (&self.policy.forced, tag) {
             (Forced::Standard, _) => (None, true),
@@ -502,6 +504,7 @@ fn climbs_out(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use billes_core::ErrorKind;
 
     fn write(dir: &Path, name: &str) -> PathBuf {
         let path = dir.join(name);

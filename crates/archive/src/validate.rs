@@ -197,6 +197,14 @@ impl Outcome {
         &self.errors
     }
 
+    /// Whether the check of the game was stopped by the wall-clock guard
+    /// of a house rule's script, with no mistake found before: no verdict
+    /// on the record, neither valid nor invalid (an error of kind
+    /// `time_guard`).
+    pub fn stopped(&self) -> bool {
+        crate::report::stopped(&self.errors)
+    }
+
     /// The mistakes as text diagnostics, when [`Settings::diagnostics`] is
     /// set (empty otherwise, and for a valid game).
     pub fn diagnostic(&self) -> &str {
@@ -578,6 +586,12 @@ impl Worker {
                         crate::export::worker_rows(rules.engine(), &game, key, name, source.index);
                 }
                 valid = Some(summary);
+            }
+            Ok(Err(err)) if !err.kind.is_verdict() => {
+                // The wall-clock guard stopped a script: no verdict, and
+                // no second check (the script would run as long again).
+                outcome.turns = turns_before(&game, &err);
+                self.push_replay_error(outcome, origin, source, &err);
             }
             Ok(Err(err)) => {
                 outcome.turns = turns_before(&game, &err);

@@ -31,7 +31,9 @@ Exit codes (every verb):
      not text (a NUL byte, bytes that are not UTF-8), a variant script refused, a
      file not canonical (fmt --check), records that differ (diff)
   2  usage or I/O error: a bad option, a path missing or unreadable, a folder with
-     no .bgn file, a file that cannot be written, output cut short (a closed pipe)";
+     no .bgn file, a file that cannot be written, output cut short (a closed pipe);
+     a house rule or replay script stopped by the wall-clock guard (time_guard: no
+     verdict; BILLES_TIME_GUARD=SECONDS sets it, 30 by default)";
 
 /// The command line with the exit codes appended to the help of the
 /// program and of each verb.

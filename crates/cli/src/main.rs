@@ -25,6 +25,10 @@ mod rules;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse_args();
+    if let Err(err) = rules::time_guard_from_env() {
+        errln!("billes: error: {err}");
+        return ExitCode::from(cmd::IO_ERROR);
+    }
     let code = match cmd::run(args) {
         Ok(code) => code,
         // A closed pipe (`billes validate archive/ | head`) is not worth a

@@ -3,6 +3,7 @@
 //! [`Resolver`](billes_archive::rules::Resolver).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use billes_archive::RulePolicy;
 use billes_lua::VariantError;
@@ -71,6 +72,53 @@ impl RulePolicyArgs {
                 Ok(None)
             }
             Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// The environment variable that sets the wall-clock guard of house rule
+/// and replay scripts, in seconds ([`billes_lua::TIME_GUARD`] unless set).
+pub const TIME_GUARD_VAR: &str = "BILLES_TIME_GUARD";
+
+/// Sets the scripts' wall-clock guard from [`TIME_GUARD_VAR`], when it is
+/// set. The guard only stops a hang: the budgets that decide verdicts are
+/// counted (SECURITY.md).
+///
+/// # Errors
+/// A value that is not a number of seconds from 0.001 to 86400: a usage
+/// error.
+pub fn time_guard_from_env() -> anyhow::Result<()> {
+    let Some(value) = std::env::var_os(TIME_GUARD_VAR) else {
+        return Ok(());
+    };
+    let guard = parse_guard(&value.to_string_lossy()).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{TIME_GUARD_VAR}={}: expected a number of seconds from 0.001 to 86400",
+            billes_notation::control_pictures(&value.to_string_lossy())
+        )
+    })?;
+    billes_lua::set_time_guard(guard);
+    Ok(())
+}
+
+/// Seconds (`30`, `0.5`) as a duration, from a millisecond to a day.
+fn parse_guard(text: &str) -> Option<Duration> {
+    let seconds: f64 = text.trim().parse().ok()?;
+    (0.001..=86_400.0)
+        .contains(&seconds)
+        .then(|| Duration::from_secs_f64(seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_guard_is_read_in_seconds_within_bounds() {
+        assert_eq!(parse_guard("30"), Some(Duration::from_secs(30)));
+        assert_eq!(parse_guard(" 0.25 "), Some(Duration::from_millis(250)));
+        for bad in ["", "0", "-1", "1e9", "NaN", "inf", "30s"] {
+            assert_eq!(parse_guard(bad), None, "{bad}");
         }
     }
 }

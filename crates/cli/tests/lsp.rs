@@ -22,8 +22,14 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
+        Client::start_with(&[])
+    }
+
+    /// A server with these environment variables.
+    fn start_with(vars: &[(&str, &str)]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_billes"))
             .arg("lsp")
+            .envs(vars.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -241,20 +247,20 @@ fn requests_the_protocol_refuses_are_answered_with_its_errors() {
 
 #[test]
 fn hover_answers_while_a_slow_check_runs() {
-    // Every call of its `allow` hook runs until the sandbox stops it
-    // (work in library calls, so its time runs out before its
-    // instructions): the check of 30 games takes seconds for each.
+    // Every call of its `allow` hook runs until the sandbox stops it: a
+    // copy of 2 MB counted as one instruction, which only the wall-clock
+    // guard (0.5 s here) stops, so the check of 30 games takes seconds.
     let dir = tempfile::tempdir().unwrap();
     write(
         dir.path(),
         "slow.lua",
-        "return { name = 'slow', game = 'aggravation', hooks = {\n  allow = function(move, pos)\n    local s = string.rep('a', 1 << 20)\n    while true do s = s:upper():lower() end\n  end,\n} }\n",
+        "return { name = 'slow', game = 'aggravation', hooks = {\n  allow = function(move, pos)\n    local s = 'x' for i = 1, 21 do s = s .. s end\n    while true do local t = s .. 'y' end\n  end,\n} }\n",
     );
     let game = "[Game \"aggravation\"]\n[Rules \"slow.lua\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n\n";
     let record = game.repeat(30);
     let path = write(dir.path(), "club.bgn", &record);
     let uri = format!("file://{}", path.display());
-    let mut client = Client::start();
+    let mut client = Client::start_with(&[("BILLES_TIME_GUARD", "0.5")]);
     client.request(1, "initialize", json!({"capabilities": {}}));
     client.notify(
         "textDocument/didOpen",
@@ -306,5 +312,53 @@ fn hover_answers_while_a_slow_check_runs() {
         Value::Null
     );
     client.notify("exit", Value::Null);
+    assert_eq!(client.child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
+fn a_game_the_guard_stopped_is_a_warning_on_its_rules_tag() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "hang.lua",
+        "return { name = 'hang', game = 'aggravation', hooks = { allow = function(move)\n\
+         local s = 'x' for i = 1, 21 do s = s .. s end while true do local t = s .. 'y' end\n\
+         end } }\n",
+    );
+    let text = "[Game \"aggravation\"]\n[Rules \"hang.lua\"]\n[Seats \"R G\"]\n\n1. R6 + *\n";
+    let path = write(dir.path(), "hang.bgn", text);
+    let uri = format!("file://{}", path.display());
+    let mut client = Client::start_with(&[("BILLES_TIME_GUARD", "0.3")]);
+    client.request(
+        1,
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    client.notify("initialized", json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "bgn", "version": 1, "text": text}}),
+    );
+    let published = client.next();
+    let diagnostics = published["params"]["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "time_guard");
+    // A warning (2), not an error (1): no mistake of the record.
+    assert_eq!(d["severity"], 2);
+    assert_eq!(
+        d["range"],
+        json!({"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 18}})
+    );
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .contains("stopped by the wall-clock guard"),
+        "{d}"
+    );
+    client.request(2, "shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    drop(client.input);
     assert_eq!(client.child.wait().unwrap().code(), Some(0));
 }

@@ -36,6 +36,7 @@ mod encodings;
 mod examples;
 mod export;
 mod games;
+mod guard;
 mod hostile;
 mod lsp;
 mod moves;

@@ -30,11 +30,15 @@ pub enum ErrorKind {
     AfterEnd,
     /// The result token or the `Result` tag does not match the position.
     Result,
+    /// Not a mistake: a house rule's script was stopped by the wall-clock
+    /// guard, which only stops a hang (the budgets that decide are
+    /// counted). The game's check did not end: no verdict on the record.
+    TimeGuard,
 }
 
 impl ErrorKind {
     /// The snake_case name used in reports.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             ErrorKind::Tag => "tag",
             ErrorKind::Variant => "variant",
@@ -46,7 +50,14 @@ impl ErrorKind {
             ErrorKind::Effect => "effect",
             ErrorKind::AfterEnd => "after_end",
             ErrorKind::Result => "result",
+            ErrorKind::TimeGuard => "time_guard",
         }
+    }
+
+    /// Whether an error of this kind is a verdict on the record: every kind
+    /// but [`ErrorKind::TimeGuard`], which says the check was stopped.
+    pub const fn is_verdict(self) -> bool {
+        !matches!(self, ErrorKind::TimeGuard)
     }
 }
 

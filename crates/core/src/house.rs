@@ -117,7 +117,7 @@ pub(crate) fn listed<R: GameRules, H: Hooks>(
             };
             hooks.moves(&view, &texts)
         });
-        let Some(chosen) = chosen.map_err(|e| variant(e.0))? else {
+        let Some(chosen) = chosen.map_err(|e| e.at(Span::default()))? else {
             out.extend(own.into_iter().map(|m| (m.clone(), false)));
             continue;
         };
@@ -229,7 +229,7 @@ pub(crate) fn play<R: GameRules, H: Hooks>(
                     played = Some((mv, false));
                 }
             }
-            (_, Some(Err(e))) if e.kind == ErrorKind::Variant => {
+            (_, Some(Err(e))) if matches!(e.kind, ErrorKind::Variant | ErrorKind::TimeGuard) => {
                 return Err(ReplayError { span, ..e });
             }
             // A wrong seat or roll: the game's checker says what is wrong.
@@ -270,7 +270,7 @@ pub(crate) fn play<R: GameRules, H: Hooks>(
                 hooks.effect(&view)
             })
         })
-        .map_err(|e| variant(e.0))?;
+        .map_err(|e| e.at(span))?;
         for e in &edits {
             rules
                 .apply_edit(state, e)
@@ -279,7 +279,7 @@ pub(crate) fn play<R: GameRules, H: Hooks>(
     }
     if hooks.calls(Hook::Winner) && !rules.is_over(state) {
         let winner = with_board(rules, state, |position| hooks.winner(turn.number, position));
-        if let Some(seat) = winner.map_err(|e| variant(e.0))? {
+        if let Some(seat) = winner.map_err(|e| e.at(span))? {
             rules
                 .declare_winner(state, &seat)
                 .map_err(|m| variant(format!("the winner hook returned {m}")))?;

@@ -78,8 +78,11 @@
 //! assert!(billes_core::replay_with(&hooked, &game, &mut |_| {}).is_ok());
 //! ```
 
+use billes_notation::Span;
+
 use crate::edit::Edit;
 use crate::view::PositionView;
+use crate::{ErrorKind, ReplayError};
 
 /// What [`Hooks::allow`] decides about a candidate move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,11 +95,51 @@ pub enum Verdict {
 }
 
 /// A hook that failed: a script error, a bad return value or an exhausted
-/// budget. The message names the script, the hook and, for script errors,
+/// budget, or (not the script's mistake) the wall-clock guard that stops a
+/// hang. The message names the script, the hook and, for script errors,
 /// the file and line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct HookError(pub String);
+#[error("{message}")]
+pub struct HookError {
+    /// What went wrong.
+    pub message: String,
+    /// Whether the wall-clock guard stopped the hook: no verdict on the
+    /// record, an error of kind [`ErrorKind::TimeGuard`].
+    pub guard: bool,
+}
+
+impl HookError {
+    /// The hook's own failure (kind [`ErrorKind::Variant`]).
+    pub fn new(message: impl Into<String>) -> HookError {
+        HookError {
+            message: message.into(),
+            guard: false,
+        }
+    }
+
+    /// The hook stopped by the wall-clock guard (kind
+    /// [`ErrorKind::TimeGuard`]).
+    pub fn guard(message: impl Into<String>) -> HookError {
+        HookError {
+            message: message.into(),
+            guard: true,
+        }
+    }
+
+    /// The kind of the replay error it makes.
+    pub fn kind(&self) -> ErrorKind {
+        if self.guard {
+            ErrorKind::TimeGuard
+        } else {
+            ErrorKind::Variant
+        }
+    }
+
+    /// The replay error it makes, at `span`.
+    pub fn at(self, span: Span) -> ReplayError {
+        ReplayError::new(self.kind(), span, self.message)
+    }
+}
 
 /// What kind of move a [`MoveView`] shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

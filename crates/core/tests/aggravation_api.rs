@@ -450,7 +450,7 @@ fn a_hook_failure_is_a_variant_error() {
     struct Broken;
     impl Hooks for Broken {
         fn allow(&self, _: &MoveView<'_>) -> Result<Verdict, HookError> {
-            Err(HookError("allow: broken".into()))
+            Err(HookError::new("allow: broken"))
         }
     }
     let rules = Aggravation::default();

@@ -757,7 +757,7 @@ fn a_put_down_the_hook_forbids_is_refused_with_the_allowed_points() {
 struct Broken;
 impl Hooks for Broken {
     fn allow(&self, _: &MoveView<'_>) -> Result<Verdict, HookError> {
-        Err(HookError("hook allow: boom".into()))
+        Err(HookError::new("hook allow: boom"))
     }
 }
 

@@ -50,8 +50,18 @@ impl Hooks for ExtraTurn {
 struct Broken;
 impl Hooks for Broken {
     fn allow(&self, _: &MoveView<'_>) -> Result<Verdict, HookError> {
-        Err(HookError(
-            "variant broken, hook allow: rules/broken.lua:3: boom".into(),
+        Err(HookError::new(
+            "variant broken, hook allow: rules/broken.lua:3: boom",
+        ))
+    }
+}
+
+/// A hook stopped by the wall-clock guard, every call.
+struct Hung;
+impl Hooks for Hung {
+    fn allow(&self, _: &MoveView<'_>) -> Result<Verdict, HookError> {
+        Err(HookError::guard(
+            "variant hung, hook allow: rules/hung.lua:3: stopped by the wall-clock guard",
         ))
     }
 }
@@ -186,6 +196,24 @@ fn a_failing_hook_is_a_variant_error_at_its_turn() {
     assert_eq!(e.kind, ErrorKind::Variant);
     assert_eq!((e.turn, e.seat.as_deref()), (Some(1), Some("R")));
     assert!(e.message.contains("rules/broken.lua:3"), "{}", e.message);
+}
+
+#[test]
+fn a_hook_the_guard_stopped_is_no_verdict_and_stops_the_check() {
+    let rules = Barricade::default();
+    let record = game(&format!("1. R1 {} 2. B1 h-x9", entry(&rules, 1)));
+    let hooked = WithHooks::new(&rules, &Hung);
+    let e = replay_with(&hooked, &record, &mut |_| {}).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::TimeGuard);
+    assert!(!e.kind.is_verdict());
+    assert_eq!(e.kind.name(), "time_guard");
+    assert_eq!((e.turn, e.seat.as_deref()), (Some(1), Some("R")));
+    // The check past mistakes stops at it: turn 2's mistake is not looked
+    // for in a position the hook never judged.
+    let all = billes_core::check_all_with(&hooked, &record);
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(all[0].kind, ErrorKind::TimeGuard);
+    assert_eq!(all[0].note(), Some(billes_core::STOPPED));
 }
 
 #[test]

@@ -26,11 +26,16 @@ pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
 /// and no outline, hover or completion (see SECURITY.md).
 pub const MAX_TREE_BYTES: usize = 1 << 20;
 
-/// What a mistake is: an error, or a missing mark (`strict` only).
+/// What a mistake is: an error, a check stopped, or a missing mark
+/// (`strict` only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Severity {
     /// A mistake of the record.
     Error,
+    /// Not a mistake: the wall-clock guard stopped the game's house rules
+    /// (`time_guard`), so the game has no verdict; shown on its `Rules`
+    /// tag, and checked again at the next change.
+    Stopped,
     /// A mark left out (the record is valid without it).
     Hint,
 }
@@ -69,6 +74,31 @@ impl Mistake {
             legal: Vec::new(),
             note: note.map(str::to_string),
             severity: Severity::Error,
+        }
+    }
+
+    /// The check of `game` stopped by the wall-clock guard (`err`): on the
+    /// game's `Rules` tag (its start when it has none), the turn it was
+    /// stopped at in its note.
+    fn stopped(err: &ReplayError, game: &Game) -> Mistake {
+        let (start, end) = game
+            .tag_entry("Rules")
+            .map_or((0, 0), |t| (t.span.start as usize, t.span.end as usize));
+        let at = match (err.turn, err.seat.as_deref()) {
+            (Some(turn), Some(seat)) => format!(" at turn {turn}, seat {seat}"),
+            (Some(turn), None) => format!(" at turn {turn}"),
+            _ => String::new(),
+        };
+        Mistake {
+            start,
+            end,
+            code: err.kind.name(),
+            message: err.message.clone(),
+            legal: Vec::new(),
+            note: Some(format!(
+                "the house rules were stopped{at}: the game is not checked, not a mistake of the record"
+            )),
+            severity: Severity::Stopped,
         }
     }
 
@@ -116,7 +146,9 @@ pub struct GameMistakes {
 impl GameMistakes {
     fn of(mut all: Vec<Mistake>) -> GameMistakes {
         let count = all.len();
-        let rules_failed = all.iter().any(|m| m.code == "variant");
+        let rules_failed = all
+            .iter()
+            .any(|m| m.code == "variant" || m.severity == Severity::Stopped);
         all.truncate(MAX_DIAGNOSTICS);
         all.shrink_to_fit();
         GameMistakes {
@@ -235,7 +267,14 @@ impl Checker {
                 len: source.text.len(),
                 mistakes: Rc::clone(&mistakes),
             });
-            cache.insert(source.text, mistakes);
+            // A check the guard stopped is no answer: tried again next time.
+            if mistakes
+                .kept
+                .iter()
+                .all(|m| m.severity != Severity::Stopped)
+            {
+                cache.insert(source.text, mistakes);
+            }
         }
         self.cache = cache;
         Some((games, own))
@@ -273,6 +312,7 @@ impl Checker {
         let found = catch_unwind(AssertUnwindSafe(|| {
             let rules = match resolver.rule_set(&place, &game) {
                 Ok(rules) => rules,
+                Err(e) if !e.kind.is_verdict() => return vec![Mistake::stopped(&e, &game)],
                 Err(e) => return vec![Mistake::replay(&e, Severity::Error)],
             };
             let engine = rules.engine();
@@ -286,6 +326,8 @@ impl Checker {
                     })
                     .unwrap_or_default(),
                 Ok(_) => Vec::new(),
+                // No second check: the script would run as long again.
+                Err(first) if !first.kind.is_verdict() => vec![Mistake::stopped(&first, &game)],
                 Err(first) => {
                     let all = engine.check_all(&game);
                     let all = if all.is_empty() { vec![first] } else { all };

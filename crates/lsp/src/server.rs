@@ -559,6 +559,7 @@ pub(crate) fn diagnostic(
         range,
         severity: Some(match mistake.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Stopped => DiagnosticSeverity::WARNING,
             Severity::Hint => DiagnosticSeverity::HINT,
         }),
         code: Some(NumberOrString::String(mistake.code.to_string())),

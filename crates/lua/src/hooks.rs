@@ -255,7 +255,9 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
                 let $arg = seat_arg(a)?;
                 let guard = cur.borrow();
                 let $view = guard.as_ref().ok_or_else(|| reader.outside(lua, $name))?;
-                Ok($body)
+                let answer = $body;
+                charge_names(lua, answer.names())?;
+                Ok(answer)
             })?;
             pos.raw_set($name, f)?;
         }};
@@ -267,7 +269,11 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
     query!("team", |v, seat| v.team(&seat));
     let cur = Rc::clone(current);
     let seats = lua.create_function(move |lua, _: MultiValue| match cur.borrow().as_ref() {
-        Some(v) => Ok(v.seats()),
+        Some(v) => {
+            let seats = v.seats();
+            charge_names(lua, seats.len())?;
+            Ok(seats)
+        }
         None if reader.lenient() => Ok(Vec::new()),
         None => Err(reader.outside(lua, "seats")),
     })?;
@@ -290,6 +296,7 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
                 None if !kind.takes_name() && reader.lenient() => kind.default_answer(),
                 None => return Err(reader.outside(lua, name)),
             };
+            charge_names(lua, answer.names())?;
             match answer {
                 Answer::Names(names) => names.into_lua(lua),
                 Answer::Flag(b) => b.into_lua(lua),
@@ -301,6 +308,73 @@ pub(crate) fn position_table(lua: &Lua, current: &Current, reader: Reader) -> ml
     }
     helpers(lua, current, &pos, reader)?;
     Ok(pos)
+}
+
+/// Charges the running call for `n` names a `pos` function made for it (a
+/// seat, a hole, a point): [`NAME_UNITS`] each, as a library function
+/// charges what it touches (`crate::budget`).
+fn charge_names(lua: &Lua, n: usize) -> mlua::Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
+    crate::budget::charge(lua, n as f64 * NAME_UNITS)
+}
+
+/// Units a name made for a script costs: making a Lua string from Rust
+/// (under the memory limit, a protected call) takes about as long as 50
+/// instructions, and a `pos` function that returns many names (`walk`)
+/// must not make a loop of its calls outlast the budget's time.
+pub const NAME_UNITS: f64 = 50.0;
+
+/// `answer`, once the names in it are charged ([`charge_names`]).
+fn charged<T: Names>(lua: &Lua, answer: T) -> mlua::Result<T> {
+    charge_names(lua, answer.names())?;
+    Ok(answer)
+}
+
+/// The names in what a `pos` function answers.
+trait Names {
+    fn names(&self) -> usize;
+}
+
+impl Names for Vec<Vec<String>> {
+    fn names(&self) -> usize {
+        self.iter().map(Vec::len).sum()
+    }
+}
+
+impl Names for Option<Vec<String>> {
+    fn names(&self) -> usize {
+        self.as_ref().map_or(0, Vec::len)
+    }
+}
+
+impl Names for Option<String> {
+    fn names(&self) -> usize {
+        usize::from(self.is_some())
+    }
+}
+
+impl Names for Vec<String> {
+    fn names(&self) -> usize {
+        self.len()
+    }
+}
+
+impl Names for u32 {
+    fn names(&self) -> usize {
+        0
+    }
+}
+
+impl Names for Answer {
+    fn names(&self) -> usize {
+        match self {
+            Answer::Names(names) => names.len(),
+            Answer::Name(name) => name.names(),
+            Answer::Flag(_) | Answer::Number(_) => 0,
+        }
+    }
 }
 
 /// The board helpers of the `pos` table: `neighbours(p)`, `walk(from,
@@ -351,11 +425,8 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
     let neighbours = lua.create_function(move |lua, a: MultiValue| {
         present(lua, &cur, "neighbours")?;
         let point = name(args(a).pop_front(), "a point name")?;
-        Ok(cur
-            .borrow()
-            .as_ref()
-            .map(|v| v.neighbours(&point))
-            .unwrap_or_default())
+        let list = cur.borrow().as_ref().map(|v| v.neighbours(&point));
+        charged(lua, list.unwrap_or_default())
     })?;
     pos.raw_set("neighbours", neighbours)?;
     let cur = Rc::clone(current);
@@ -365,11 +436,11 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let from = name(a.pop_front(), "a point name")?;
         let steps = steps(a.pop_front())?;
         let seat = seat(a.pop_front())?;
-        Ok(cur
+        let routes = cur
             .borrow()
             .as_ref()
-            .map(|v| v.walk(&from, steps, seat.as_deref()))
-            .unwrap_or_default())
+            .map(|v| v.walk(&from, steps, seat.as_deref()));
+        charged(lua, routes.unwrap_or_default())
     })?;
     pos.raw_set("walk", walk)?;
     let cur = Rc::clone(current);
@@ -378,11 +449,8 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let mut a = args(a);
         let from = name(a.pop_front(), "a point name")?;
         let steps = steps(a.pop_front())?;
-        Ok(cur
-            .borrow()
-            .as_ref()
-            .map(|v| v.walk_back(&from, steps))
-            .unwrap_or_default())
+        let routes = cur.borrow().as_ref().map(|v| v.walk_back(&from, steps));
+        charged(lua, routes.unwrap_or_default())
     })?;
     pos.raw_set("walk_back", walk_back)?;
     let cur = Rc::clone(current);
@@ -392,10 +460,11 @@ fn helpers(lua: &Lua, current: &Current, pos: &Table, reader: Reader) -> mlua::R
         let from = name(a.pop_front(), "a point name")?;
         let to = name(a.pop_front(), "a point name")?;
         let seat = seat(a.pop_front())?;
-        Ok(cur
+        let path = cur
             .borrow()
             .as_ref()
-            .and_then(|v| v.path(&from, &to, seat.as_deref())))
+            .map(|v| v.path(&from, &to, seat.as_deref()));
+        charged(lua, path.flatten())
     })?;
     pos.raw_set("path", path)?;
     Ok(())
@@ -506,25 +575,35 @@ impl LuaHooks {
     /// the state the script makes, whatever games ran before on this thread.
     ///
     /// # Errors
-    /// When the script fails, or returns other hooks than on its first run.
-    pub fn refresh(&self) -> Result<(), crate::refused::Refused> {
+    /// When the script fails (a stop of the wall-clock guard is its own
+    /// kind, [`HookError::guard`]), or returns other hooks than on its
+    /// first run.
+    pub fn refresh(&self) -> Result<(), HookError> {
         if !self.dirty.replace(false) {
             return Ok(());
         }
-        let value = self.sandbox.run(&self.script).map_err(|e| describe(&e))?;
+        let value = self.sandbox.run(&self.script).map_err(|e| {
+            let message = describe(&e);
+            if crate::budget::is_guard(&e) {
+                HookError::guard(message)
+            } else {
+                HookError::new(message)
+            }
+        })?;
+        let failed = |e: mlua::Error| HookError::new(describe(&e));
         let hooks = match value {
-            Value::Table(t) => t.raw_get::<Value>("hooks").map_err(|e| describe(&e))?,
+            Value::Table(t) => t.raw_get::<Value>("hooks").map_err(failed)?,
             other => other,
         };
         let Value::Table(hooks) = hooks else {
-            return Err(crate::refused::Refused(
-                "the script returned no hooks table on a later run".into(),
+            return Err(HookError::new(
+                "the script returned no hooks table on a later run",
             ));
         };
-        let found = hook_functions(&hooks, self.known)?;
+        let found = hook_functions(&hooks, self.known).map_err(|e| HookError::new(e.0))?;
         if Defined::of(&found) != self.defined {
-            return Err(crate::refused::Refused(
-                "the script returned other hooks than on its first run".into(),
+            return Err(HookError::new(
+                "the script returned other hooks than on its first run",
             ));
         }
         let bound = bind(
@@ -534,7 +613,7 @@ impl LuaHooks {
             &self.pos_functions,
             &self.names,
         )
-        .map_err(|e| describe(&e))?;
+        .map_err(failed)?;
         *self.bound.borrow_mut() = bound;
         Ok(())
     }
@@ -550,13 +629,30 @@ impl LuaHooks {
 
     /// The error of hook `hook`, naming the variant, the hook and the script.
     fn error(&self, hook: &str, message: String) -> HookError {
-        if message.contains(self.chunk.as_str()) {
-            HookError(format!("variant {}, hook {hook}: {message}", self.variant))
+        HookError::new(self.named(hook, &message))
+    }
+
+    /// The error of hook `hook` that failed with `e`: a stop of the
+    /// wall-clock guard is its own kind ([`HookError::guard`]).
+    fn failed(&self, hook: &str, e: &mlua::Error) -> HookError {
+        let message = self.named(hook, &describe(e));
+        if crate::budget::is_guard(e) {
+            HookError::guard(message)
         } else {
-            HookError(format!(
+            HookError::new(message)
+        }
+    }
+
+    /// `message` after the variant, the hook and (unless the message
+    /// names it) the script.
+    fn named(&self, hook: &str, message: &str) -> String {
+        if message.contains(self.chunk.as_str()) {
+            format!("variant {}, hook {hook}: {message}", self.variant)
+        } else {
+            format!(
                 "variant {}, hook {hook} ({}): {message}",
                 self.variant, self.chunk
-            ))
+            )
         }
     }
 
@@ -713,7 +809,7 @@ impl Hooks for LuaHooks {
         let Some(f) = self.bound.borrow().allow_call.clone() else {
             return Ok(Verdict::Allow);
         };
-        let err = |e: mlua::Error| self.error("allow", describe(&e));
+        let err = |e: mlua::Error| self.failed("allow", &e);
         match self.call_move(&f, mv, None).map_err(err)? {
             (Value::Nil | Value::Boolean(true), _) => Ok(Verdict::Allow),
             (Value::Boolean(false), reason) => Ok(Verdict::Forbid(match reason {
@@ -737,7 +833,7 @@ impl Hooks for LuaHooks {
         }) else {
             return Ok(None);
         };
-        let err = |e: mlua::Error| self.error("roll_for", describe(&e));
+        let err = |e: mlua::Error| self.failed("roll_for", &e);
         let lua = &self.sandbox.lua;
         let t = lua.create_table().map_err(err)?;
         let build = || -> mlua::Result<()> {
@@ -789,7 +885,7 @@ impl Hooks for LuaHooks {
         let Some(f) = self.bound.borrow().extra_turn_call.clone() else {
             return Ok(standard);
         };
-        let err = |e: mlua::Error| self.error("extra_turn", describe(&e));
+        let err = |e: mlua::Error| self.failed("extra_turn", &e);
         match self.call_move(&f, mv, Some(standard)).map_err(err)?.0 {
             Value::Nil => Ok(standard),
             Value::Boolean(b) => Ok(b),
@@ -807,7 +903,7 @@ impl Hooks for LuaHooks {
         let Some((f, trampoline)) = self.bound.borrow().score.clone() else {
             return Ok(standard);
         };
-        let err = |e: mlua::Error| self.error("score", describe(&e));
+        let err = |e: mlua::Error| self.failed("score", &e);
         ejection.position.copy_into(&mut self.current.borrow_mut());
         self.sandbox.print.turn.set(Some(ejection.turn));
         let mut out = self
@@ -854,7 +950,7 @@ impl Hooks for LuaHooks {
         }) else {
             return Ok(None);
         };
-        let err = |e: mlua::Error| self.error("moves", describe(&e));
+        let err = |e: mlua::Error| self.failed("moves", &e);
         let lua = &self.sandbox.lua;
         let t = lua.create_table().map_err(err)?;
         let build = || -> mlua::Result<Table> {
@@ -896,7 +992,7 @@ impl Hooks for LuaHooks {
         }) else {
             return Ok(Vec::new());
         };
-        let err = |e: mlua::Error| self.error("effect", describe(&e));
+        let err = |e: mlua::Error| self.failed("effect", &e);
         let lua = &self.sandbox.lua;
         let t = lua.create_table().map_err(err)?;
         let build = || -> mlua::Result<()> {
@@ -943,7 +1039,7 @@ impl Hooks for LuaHooks {
         }) else {
             return Ok(None);
         };
-        let err = |e: mlua::Error| self.error("winner", describe(&e));
+        let err = |e: mlua::Error| self.failed("winner", &e);
         position.copy_into(&mut self.current.borrow_mut());
         self.sandbox.print.turn.set(Some(turn));
         let mut out = self.call(&f, &pos).map_err(err)?;

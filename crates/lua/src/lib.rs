@@ -7,9 +7,13 @@
 //! `string`, `math` and `utf8`, without `load`, `dofile`, `require`,
 //! `string.dump` or garbage-collector control; text chunks only (no
 //! bytecode); a memory limit ([`MEMORY_LIMIT`]), and per hook call an
-//! instruction budget ([`INSTRUCTION_BUDGET`]) and a wall-clock limit
-//! ([`TIME_LIMIT`]) that a `pcall` cannot catch; pattern matching within a
-//! step budget ([`PATTERN_STEPS`]); no finalizers (`__gc`). Each game runs
+//! instruction budget ([`INSTRUCTION_BUDGET`]) that a `pcall` cannot catch,
+//! which the library functions working in C charge by the size of what they
+//! touch, so that a verdict never depends on how busy the machine is; a
+//! wall-clock guard ([`time_guard`]) far above it that only stops a hang,
+//! and is its own kind of error ([`VariantError::TimeGuard`]), never a
+//! verdict on a record; pattern matching within a step budget
+//! ([`PATTERN_STEPS`]); no finalizers (`__gc`). Each game runs
 //! the script afresh in a new environment, so nothing a script keeps in its
 //! globals or upvalues carries from one game to the next. `SECURITY.md` at
 //! the repository's root lists every limit.
@@ -59,16 +63,21 @@
 //! ```
 #![deny(missing_docs)]
 
+mod budget;
 mod hooks;
 mod pattern;
 mod refused;
 mod sandbox;
 pub mod script;
+mod sort;
 mod source;
 mod variant;
 
+pub use budget::{
+    set_time_guard, time_guard, FREE_UNITS, INSTRUCTION_BUDGET, PATTERN_STEPS_PER_UNIT, TIME_GUARD,
+};
 pub use pattern::PATTERN_STEPS;
-pub use sandbox::{INSTRUCTION_BUDGET, MEMORY_LIMIT, MOVE_LIMIT, PRINT_LIMIT, TIME_LIMIT};
+pub use sandbox::{MEMORY_LIMIT, MOVE_LIMIT, PRINT_LIMIT};
 pub use source::{VariantSource, MAX_SCRIPT_BYTES, SHIPPED};
 pub use variant::Variant;
 pub use variant::PARAMS_DEPTH;
@@ -108,6 +117,29 @@ pub enum VariantError {
         /// What went wrong, with the script's line where Lua gives one.
         message: String,
     },
+    /// The script's run was stopped by the wall-clock guard ([`time_guard`]),
+    /// which only stops a hang: a verdict neither on the script nor on a
+    /// record (the budgets that decide are counted).
+    #[error("{}", located(.chunk, .message))]
+    TimeGuard {
+        /// The chunk name (`rules/NAME.lua` or the file's path).
+        chunk: String,
+        /// Where the script was stopped, and after how long.
+        message: String,
+    },
+}
+
+impl VariantError {
+    /// The kind of the replay error it makes for a record:
+    /// [`ErrorKind::TimeGuard`](billes_core::ErrorKind::TimeGuard) for a
+    /// stop of the guard, [`ErrorKind::Variant`](billes_core::ErrorKind::Variant)
+    /// for the others.
+    pub fn kind(&self) -> billes_core::ErrorKind {
+        match self {
+            VariantError::TimeGuard { .. } => billes_core::ErrorKind::TimeGuard,
+            _ => billes_core::ErrorKind::Variant,
+        }
+    }
 }
 
 /// `message` after the script's chunk name, unless it starts with it

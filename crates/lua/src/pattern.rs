@@ -14,7 +14,9 @@
 //! whose bound is over [`PATTERN_STEPS`] is refused before it runs. Plain
 //! searches (`find` with `plain`, or a pattern without special characters)
 //! compare at most `(n + 1) × (m + 1)` bytes and are held to the same
-//! limit.
+//! limit. A call that is not refused charges its bound to the call's
+//! instruction budget, [`crate::budget::PATTERN_STEPS_PER_UNIT`] steps a
+//! unit: a loop of costly calls ends by the budget, not by the clock.
 
 /// The most steps one pattern-matching call may take.
 pub const PATTERN_STEPS: f64 = 5e7;
@@ -62,7 +64,9 @@ pub enum PatternError {
     },
 }
 
-/// Checks a call of `string.KIND(subject, pattern)` against the budget.
+/// Checks a call of `string.KIND(subject, pattern)` against the budget:
+/// the bound of the steps it may take, which the sandbox charges to the
+/// call's instruction budget (`crate::budget`).
 ///
 /// # Errors
 /// The reason, when the call could take more than [`PATTERN_STEPS`] steps.
@@ -71,7 +75,7 @@ pub fn check(
     subject: &mlua::Value,
     pattern: &mlua::Value,
     plain: bool,
-) -> Result<(), PatternError> {
+) -> Result<f64, PatternError> {
     let bad = |argument: u8, v: &mlua::Value| PatternError::BadArgument {
         kind: kind.to_string(),
         argument,
@@ -91,7 +95,7 @@ pub fn check(
         _ => n1 * m1,
     };
     if steps <= PATTERN_STEPS {
-        return Ok(());
+        return Ok(steps);
     }
     Err(PatternError::TooCostly {
         kind: kind.to_string(),

@@ -1,35 +1,20 @@
 //! The Lua state a variant runs in: only the safe parts of the standard
-//! library, a memory limit, and per call an instruction budget and a
-//! wall-clock deadline that a script cannot catch.
+//! library, a memory limit, and per call the instruction budget and the
+//! wall-clock guard of [`crate::budget`], which a script cannot catch.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::time::{Duration, Instant};
 
-use mlua::{
-    ChunkMode, Debug, DebugEvent, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value,
-    VmState,
-};
+use mlua::{ChunkMode, Function, Lua, LuaOptions, StdLib, Table, Value};
 
+use crate::budget::{self, Limits};
 use crate::pattern;
 
 /// Memory a variant's Lua state may use, in bytes.
 pub const MEMORY_LIMIT: usize = 16 * 1024 * 1024;
 
-/// Lua instructions one hook call (or one run of the script) may run.
-pub const INSTRUCTION_BUDGET: u32 = 1_000_000;
-
-/// Wall-clock time one hook call (or one run of the script) may take: the
-/// second guard, for library functions that do much work in one
-/// instruction. Checked at every function call and every 1,000
-/// instructions.
-pub const TIME_LIMIT: Duration = Duration::from_secs(1);
-
 /// Elements one `table.move` may move.
 pub const MOVE_LIMIT: i64 = 1 << 20;
-
-/// Instructions between two checks of the budget.
-const CHECK_EVERY: u32 = 1000;
 
 /// Bytes `print` may write to stderr in one run of the process, all
 /// variants and threads together; past it, one line says so and the rest
@@ -159,6 +144,8 @@ pub(crate) fn push_values(
             line.push('\t');
         }
         let text: mlua::String = tostring.call(value)?;
+        // The text is copied: its bytes are charged as a library call's.
+        budget::charge_work(lua, text.as_bytes().len() as f64)?;
         line.push_str(&text.to_string_lossy());
         if line.len() > PRINT_LIMIT {
             break;
@@ -188,23 +175,6 @@ pub(crate) fn write_limited(before: usize, line: &str, chunk: &str, verb: &str) 
 /// The seed `math.random` starts from in each environment.
 const RANDOM_SEED: i64 = 0;
 
-/// What the running call has left, and why it was stopped.
-#[derive(Debug)]
-struct Limits {
-    /// Budget checks left before the running call is stopped.
-    ticks: Cell<u32>,
-    /// When the running call is stopped; `None` until the hook first runs
-    /// in the call (its first event comes as the call starts: the call of
-    /// the function itself), which saves reading the clock for the call.
-    deadline: Cell<Option<Instant>>,
-    /// Whether a call from Rust is running: mlua's own protected calls
-    /// between two calls are not held to the limits.
-    running: Cell<bool>,
-    /// Set when the running call was stopped: every later instruction and
-    /// call fails with this message until the call returns to Rust.
-    stopped: RefCell<Option<String>>,
-}
-
 /// A sandboxed Lua state and the limits of its calls.
 #[derive(Debug)]
 pub(crate) struct Sandbox {
@@ -215,61 +185,6 @@ pub(crate) struct Sandbox {
     /// Makes a copy of the state's own globals, which scripts never see,
     /// for each run of a script ([`Sandbox::environment`]).
     fresh: Function,
-}
-
-/// Sets the hook that enforces the limits: at every function call, and
-/// every `every` instructions.
-fn watch(lua: &Lua, limits: &Rc<Limits>, every: u32) {
-    let limits = Rc::clone(limits);
-    lua.set_hook(
-        HookTriggers::new().every_nth_instruction(every).on_calls(),
-        move |lua, debug| check(lua, &limits, &debug),
-    );
-}
-
-/// The hook: fails once the budget is spent or the deadline passed, and
-/// from then on at every instruction.
-fn check(lua: &Lua, limits: &Rc<Limits>, debug: &Debug) -> mlua::Result<VmState> {
-    if !limits.running.get() {
-        return Ok(VmState::Continue);
-    }
-    if let Some(message) = limits.stopped.borrow().as_ref() {
-        return Err(mlua::Error::runtime(message.clone()));
-    }
-    let mut spent = false;
-    if debug.event() == DebugEvent::Count {
-        match limits.ticks.get() {
-            0 => spent = true,
-            n => limits.ticks.set(n - 1),
-        }
-    }
-    let now = Instant::now();
-    let deadline = match limits.deadline.get() {
-        Some(d) => d,
-        None => {
-            limits.deadline.set(Some(now + TIME_LIMIT));
-            now + TIME_LIMIT
-        }
-    };
-    let what = if spent {
-        format!("instruction budget exceeded ({INSTRUCTION_BUDGET} instructions per call)")
-    } else if now >= deadline {
-        format!(
-            "time limit exceeded ({} ms per call)",
-            TIME_LIMIT.as_millis()
-        )
-    } else {
-        return Ok(VmState::Continue);
-    };
-    let src = debug.source();
-    let at = match (src.source.as_deref(), debug.curr_line()) {
-        (Some(s), line) if s.starts_with('@') && line > 0 => format!("{}:{line}: ", &s[1..]),
-        _ => String::new(),
-    };
-    let message = format!("{at}{what}");
-    *limits.stopped.borrow_mut() = Some(message.clone());
-    watch(lua, limits, 1);
-    Err(mlua::Error::runtime(message))
 }
 
 impl Sandbox {
@@ -305,60 +220,19 @@ impl Sandbox {
             let t: Table = globals.raw_get(lib)?;
             loaded.raw_set(lib, copy(&lua, &t)?)?;
         }
-        let check_pattern = lua.create_function(
-            |_, (kind, subject, pat, plain): (mlua::String, Value, Value, Value)| {
-                Ok(pattern::check(
-                    &kind.to_str()?,
-                    &subject,
-                    &pat,
-                    plain.as_boolean() == Some(true),
-                )
-                .err()
-                .map(|e| e.to_string()))
-            },
-        )?;
-        let limits = Rc::new(Limits {
-            ticks: Cell::new(0),
-            deadline: Cell::new(None),
-            running: Cell::new(false),
-            stopped: RefCell::new(None),
-        });
-        let state = Rc::clone(&limits);
-        let stopped = lua.create_function(move |_, ()| Ok(state.stopped.borrow().is_some()))?;
         let fresh: Function = lua
             .load(include_str!("prelude.lua"))
             .set_name("=billes")
             .set_mode(ChunkMode::Text)
-            .call((check_pattern, MOVE_LIMIT, stopped))?;
+            .call(charges(&lua)?)?;
         lua.set_memory_limit(MEMORY_LIMIT)?;
-        watch(&lua, &limits, CHECK_EVERY);
+        let limits = Limits::install(&lua);
         Ok(Sandbox {
             lua,
             limits,
             print: print_context,
             fresh,
         })
-    }
-
-    /// Gives the next call its full instruction budget and time (the
-    /// deadline is set by the call's first hook event).
-    #[inline]
-    fn reset_budget(&self) {
-        self.limits.ticks.set(INSTRUCTION_BUDGET / CHECK_EVERY);
-        self.limits.deadline.set(None);
-        self.limits.running.set(true);
-    }
-
-    /// Ends a call: the message it was stopped with, if it was.
-    #[inline]
-    fn end_call(&self) -> Option<String> {
-        self.limits.running.set(false);
-        self.print.turn.set(None);
-        let stopped = self.limits.stopped.borrow_mut().take();
-        if stopped.is_some() {
-            watch(&self.lua, &self.limits, CHECK_EVERY);
-        }
-        stopped
     }
 
     /// Calls `f` within the limits. A call that was stopped is an error
@@ -368,10 +242,11 @@ impl Sandbox {
         f: &Function,
         args: impl mlua::IntoLuaMulti,
     ) -> mlua::Result<R> {
-        self.reset_budget();
+        self.limits.start();
         let result = f.call(args);
-        match self.end_call() {
-            Some(message) => Err(mlua::Error::runtime(message)),
+        self.print.turn.set(None);
+        match self.limits.end(&self.lua) {
+            Some(stop) => Err(stop.into_error()),
             None => result,
         }
     }
@@ -401,6 +276,71 @@ impl Sandbox {
         let env = self.environment()?;
         self.call(script, env)
     }
+}
+
+/// What `prelude.lua` is given: the functions that check and charge the
+/// library calls it wraps, `table.sort`, `table.move`'s limit, the
+/// stop's test (for `xpcall`) and the units a call touches uncharged.
+#[allow(clippy::type_complexity)]
+fn charges(
+    lua: &Lua,
+) -> mlua::Result<(Function, Function, Function, Function, i64, Function, f64)> {
+    // A pattern call is refused past its step bound, else charged by it.
+    let check_pattern = lua.create_function(
+        |lua, (kind, subject, pat, plain): (mlua::String, Value, Value, Value)| {
+            let steps = pattern::check(
+                &kind.to_str()?,
+                &subject,
+                &pat,
+                plain.as_boolean() == Some(true),
+            );
+            match steps {
+                Ok(steps) => {
+                    budget::charge_work(lua, steps / budget::PATTERN_STEPS_PER_UNIT)?;
+                    Ok(None)
+                }
+                Err(e) => Ok(Some(e.to_string())),
+            }
+        },
+    )?;
+    let charge = lua.create_function(|lua, units: f64| budget::charge(lua, units))?;
+    // The bytes of the strings among the arguments, and one a value: what
+    // `string.format` reads (the prelude cannot count them without copying
+    // the arguments once for each).
+    let charge_args = lua.create_function(|lua, args: mlua::MultiValue| {
+        let units = args.iter().fold(0.0, |sum, v| {
+            sum + 1.0
+                + match v {
+                    Value::String(s) => s.as_bytes().len() as f64,
+                    _ => 0.0,
+                }
+        });
+        budget::charge_work(lua, units)
+    })?;
+    let stopped = lua.create_function(|lua, ()| {
+        Ok(lua
+            .app_data_ref::<Rc<Limits>>()
+            .is_some_and(|l| l.is_stopped()))
+    })?;
+    // table.sort: the same comparisons on every run (crate::sort).
+    let lt: Function = lua
+        .load("return function(a, b) return a < b end")
+        .set_name("=billes")
+        .set_mode(ChunkMode::Text)
+        .call(())?;
+    let sort = lua.create_function(move |lua, (t, comp): (Table, Value)| {
+        crate::sort::sort(lua, t, comp, &lt)
+    })?;
+    let free = budget::FREE_UNITS;
+    Ok((
+        check_pattern,
+        charge,
+        charge_args,
+        sort,
+        MOVE_LIMIT,
+        stopped,
+        free,
+    ))
 }
 
 /// A shallow copy of `t`.

@@ -7,11 +7,12 @@ use billes_core::game::replay_views_with;
 use billes_core::game::{Position, RulesPosition};
 use billes_core::hooked::{HookedRules, WithHooks};
 use billes_core::registry::GameRules;
+use billes_core::variant::HookError;
 use billes_core::view::ViewStep;
 use billes_core::{
     check_game, describe_valid_with, replay_observed_with, start_board_with, with_kind, with_rules,
-    AnyRules, Described, ErrorKind, GameKind, Observed, ReplayError, Rng, SimOptions,
-    SimulateError, StreamCheck, Summary, TurnCheck,
+    AnyRules, Described, GameKind, Observed, ReplayError, Rng, SimOptions, SimulateError,
+    StreamCheck, Summary, TurnCheck,
 };
 use billes_notation::{Game, Span, Tag};
 use mlua::{LuaSerdeExt, Table, Value};
@@ -19,6 +20,17 @@ use mlua::{LuaSerdeExt, Table, Value};
 use crate::hooks::{GameSurface, LuaHooks};
 use crate::sandbox::{describe, PrintContext, Sandbox};
 use crate::{VariantError, VariantSource};
+
+/// The error of a run of the script that failed with `e`: its own kind
+/// when the wall-clock guard stopped it.
+fn run_error(chunk: &str, e: &mlua::Error) -> VariantError {
+    let (chunk, message) = (chunk.to_string(), describe(e));
+    if crate::budget::is_guard(e) {
+        VariantError::TimeGuard { chunk, message }
+    } else {
+        VariantError::Script { chunk, message }
+    }
+}
 
 /// How deep a variant's `params` may nest: `params` itself is level 1, a
 /// table in it level 2 (`targets = { 3, 1, 3 }`), and so on. A table that
@@ -63,7 +75,7 @@ impl Variant {
         let script = sandbox
             .compile(chunk, source.text())
             .map_err(|e| fail(describe(&e)))?;
-        let value = sandbox.run(&script).map_err(|e| fail(describe(&e)))?;
+        let value = sandbox.run(&script).map_err(|e| run_error(chunk, &e))?;
         let Value::Table(table) = value else {
             return Err(fail(format!(
                 "the script returned a {}: it must return a table with name, game, params and hooks",
@@ -189,7 +201,8 @@ impl Variant {
     /// # Errors
     /// When the options describe no game, or a hook fails.
     pub fn simulate(&self, options: &SimOptions, rng: &mut Rng) -> Result<Game, SimulateError> {
-        self.refresh().map_err(|e| SimulateError::Variant(e.0))?;
+        self.refresh()
+            .map_err(|e| SimulateError::Variant(e.message))?;
         let mut game = with_rules!(&self.rules, r => match &self.hooks {
             // The game's own simulator does not know added moves, effects
             // or winners: the game API plays them.
@@ -249,9 +262,9 @@ impl Variant {
         if GameKind::of(game)? != self.game {
             check_game(self.game, &format!("variant {} is", self.name), game)?;
         }
-        self.refresh().map_err(|message| {
+        self.refresh().map_err(|e| {
             let span = game.tag_entry("Rules").map_or(game.span, |t| t.span);
-            ReplayError::new(ErrorKind::Variant, span, message.0)
+            e.at(span)
         })
     }
 
@@ -277,14 +290,11 @@ impl Variant {
 
     /// Runs the script afresh for the next game, when a hook ran since its
     /// last run.
-    fn refresh(&self) -> Result<(), crate::refused::Refused> {
+    fn refresh(&self) -> Result<(), HookError> {
         match &self.hooks {
-            Some(h) => h.refresh().map_err(|e| {
-                crate::refused::Refused(format!(
-                    "variant {} ({}): {e}",
-                    self.name,
-                    self.source.chunk()
-                ))
+            Some(h) => h.refresh().map_err(|e| HookError {
+                message: format!("variant {} ({}): {e}", self.name, self.source.chunk()),
+                ..e
             }),
             None => Ok(()),
         }

@@ -142,6 +142,10 @@ pub struct Totals {
     pub exported: u64,
     /// Invalid games (exported with `--invalid`, else left out).
     pub invalid: u64,
+    /// Games whose check the wall-clock guard stopped (a house rule's
+    /// script, `time_guard`): no verdict, left out of every table, and the
+    /// export exits 2.
+    pub stopped: u64,
     /// Rows of `turns`.
     pub turns: u64,
     /// Rows of `mistakes`.
@@ -153,7 +157,8 @@ pub struct Totals {
     /// Errors that are not a game's: a file that cannot be read, or is
     /// binary.
     pub file_errors: u64,
-    /// Whether a path or file could not be read (an I/O error, exit 2).
+    /// Whether a path or file could not be read (an I/O error), or the
+    /// wall-clock guard stopped a game's check: exit 2.
     pub io_failure: bool,
 }
 
@@ -414,6 +419,13 @@ struct Exporter<'s> {
 }
 
 impl Exporter<'_> {
+    /// A game whose check the wall-clock guard stopped: counted, left out.
+    fn stopped(&mut self) -> Result<(), ExportError> {
+        self.totals.stopped += 1;
+        self.totals.io_failure = true;
+        Ok(())
+    }
+
     /// Stops the run when [`Settings::interrupt`] is set.
     fn go_on(&self) -> Result<(), ExportError> {
         match &self.settings.interrupt {
@@ -456,6 +468,9 @@ impl Exporter<'_> {
             return self.accept_file(&outcome);
         };
         self.totals.games += 1;
+        if outcome.stopped() {
+            return self.stopped();
+        }
         let (index, line) = (facts.index, facts.line);
         let key = rows::key_text(facts.fingerprint);
         let mut kept = outcome.take_kept();
@@ -506,6 +521,12 @@ impl Exporter<'_> {
                 Ok(()) => {
                     row.turns = summary.turns;
                     row.winners = summary.winners.clone();
+                }
+                Err(e) if !e.kind.is_verdict() => {
+                    // The guard stopped the hooks in the replay of the
+                    // turns: no verdict.
+                    self.turns.truncate(start);
+                    return self.stopped();
                 }
                 Err(e) => {
                     // The game API and the checker disagree: the game is

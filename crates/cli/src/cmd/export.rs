@@ -146,7 +146,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         }
         Err(e) => return Err(anyhow::anyhow!("{}", control_pictures(&e.to_string()))),
     };
-    let left_out = if args.invalid || totals.invalid == 0 {
+    let mut left_out = if args.invalid || totals.invalid == 0 {
         String::new()
     } else {
         format!(
@@ -154,6 +154,12 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
             totals.invalid
         )
     };
+    if totals.stopped > 0 {
+        left_out.push_str(&format!(
+            "; {} stopped by the wall-clock guard left out (no verdict)",
+            totals.stopped
+        ));
+    }
     let cut = if totals.cut > 0 {
         format!(
             "; {} with a text cut at {} bytes",

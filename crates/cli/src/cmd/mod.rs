@@ -27,6 +27,18 @@ pub const INVALID: u8 = 1;
 /// or written.
 pub const IO_ERROR: u8 = 2;
 
+/// The exit code of a record whose replay failed with `e`: 1 for a
+/// mistake of the record (or its rules), 2 when the wall-clock guard
+/// stopped the house rules' script (`time_guard`: no verdict, the run
+/// could not do its work).
+pub(crate) fn replay_exit(e: &billes_core::ReplayError) -> u8 {
+    if e.kind.is_verdict() {
+        INVALID
+    } else {
+        IO_ERROR
+    }
+}
+
 /// Runs the verb.
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
     let code = match cli.command {

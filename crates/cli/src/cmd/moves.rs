@@ -12,7 +12,7 @@ use billes_notation::Action;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::{INVALID, OK};
+use super::{replay_exit, INVALID, OK};
 
 pub const HELP: &str = "\
 The moves are listed in canonical notation, grouped by roll (Offboard, without dice: one \
@@ -148,7 +148,7 @@ fn from_record(args: &MovesArgs, resolver: &Resolver) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
-            Ok(INVALID)
+            Ok(replay_exit(&e))
         }
     }
 }

@@ -13,7 +13,7 @@ use billes_notation::{GameSource, Reader};
 use billes_render::{Options, Replay, Viewer};
 use clap::Args;
 
-use super::{INVALID, OK};
+use super::{replay_exit, INVALID, OK};
 use crate::cli::ColorChoice;
 use crate::output::{use_color, write_atomically, Stream};
 use crate::rules::RulePolicyArgs;
@@ -76,7 +76,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
-            return Ok(INVALID);
+            return Ok(replay_exit(&e));
         }
     };
     let replay = match Replay::with_engine(rules.engine(), &game) {
@@ -86,7 +86,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
-            return Ok(INVALID);
+            return Ok(replay_exit(&e));
         }
         Err(e) => return Err(e.into()),
     };
@@ -96,7 +96,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, err, crate::output::stderr_color())
             );
-            return Ok(INVALID);
+            return Ok(replay_exit(err));
         }
     }
     let at = args.at.unwrap_or(replay.last().index);
@@ -165,7 +165,7 @@ fn html(
                     "{}",
                     render_replay_error(&name, &source, &err, crate::output::stderr_color())
                 );
-                code = INVALID;
+                code = code.max(replay_exit(&err));
             }
             Err(e) => return Err(e.into()),
         }
@@ -192,7 +192,7 @@ fn text(args: &RenderArgs, resolver: &Resolver) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
-            return Ok(INVALID);
+            return Ok(replay_exit(&e));
         }
     };
     let engine = rules.engine();
@@ -203,7 +203,7 @@ fn text(args: &RenderArgs, resolver: &Resolver) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, &e, crate::output::stderr_color())
             );
-            return Ok(INVALID);
+            return Ok(replay_exit(&e));
         }
     };
     let mut last = 0;
@@ -229,7 +229,7 @@ fn text(args: &RenderArgs, resolver: &Resolver) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, &err, crate::output::stderr_color())
             );
-            return Ok(INVALID);
+            return Ok(replay_exit(&err));
         }
     }
     if let Some(at) = args.at {

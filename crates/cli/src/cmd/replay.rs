@@ -12,7 +12,7 @@ use billes_core::game::Position;
 use billes_core::{Engine, ReplayError};
 use billes_notation::{Game, GameSource};
 
-use super::{INVALID, OK};
+use super::{replay_exit, INVALID, OK};
 use crate::cli::ReplayArgs;
 
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
@@ -40,7 +40,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
                     "{}",
                     render_replay_error(&name, &source, &e, crate::output::stderr_color())
                 );
-                Ok(INVALID)
+                Ok(replay_exit(&e))
             }
         };
     }
@@ -74,7 +74,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
                 "{}",
                 render_replay_error(&name, &source, &err, crate::output::stderr_color())
             );
-            Ok(INVALID)
+            Ok(replay_exit(&err))
         }
     }
 }
@@ -179,7 +179,7 @@ fn list(
                 "{}",
                 render_replay_error(name, source, &err, crate::output::stderr_color())
             );
-            Ok(INVALID)
+            Ok(replay_exit(&err))
         }
     }
 }

@@ -18,7 +18,7 @@ use billes_archive::rules::Place;
 use billes_archive::select::Selection;
 use billes_archive::validate::{self, Kept, Outcome};
 use billes_archive::RulePolicy;
-use billes_lua::script::{Cell, GameRecord, Row, Script};
+use billes_lua::script::{Cell, GameRecord, Row, Script, ScriptError};
 use clap::{Args, ValueEnum};
 
 use super::{INVALID, IO_ERROR, OK};
@@ -144,6 +144,9 @@ struct Read<'a> {
     path: Option<&'a Path>,
     index: usize,
     kept: Kept,
+    /// The wall-clock guard stopped the game's check: neither valid nor
+    /// invalid.
+    stopped: bool,
 }
 
 /// What the pipeline met besides the games it handed on.
@@ -233,6 +236,7 @@ fn pipeline(
         let file = outcome.file().to_string();
         let path = outcome.path().map(Path::to_path_buf);
         let index = outcome.game();
+        let stopped = outcome.stopped();
         collector.accept(outcome, &mut err)?;
         if let (Some(kept), Some(index)) = (kept, index) {
             each(Read {
@@ -240,6 +244,7 @@ fn pipeline(
                 path: path.as_deref(),
                 index,
                 kept,
+                stopped,
             })?;
         }
         Ok::<(), anyhow::Error>(())
@@ -259,6 +264,12 @@ fn pipeline(
                 written.get()
             ),
         };
+        if report.stopped > 0 {
+            line.push_str(&format!(
+                "; {} stopped by the wall-clock guard (no verdict), skipped",
+                report.stopped
+            ));
+        }
         if unreadable > 0 {
             line.push_str(&format!(
                 "; {unreadable} encoding error{} (a NUL byte or bytes that are not UTF-8)",
@@ -339,9 +350,29 @@ fn copy_record(
     out.write_all(b"\n")
 }
 
-/// A script that failed: said on stderr, the run stops.
+/// A script that failed: said on stderr, the run stops with the exit code
+/// it holds (2 when the wall-clock guard stopped the script: the run could
+/// not finish; 1 for the script's own mistake).
 #[derive(Debug)]
-struct Failed;
+struct Failed(u8);
+
+impl Failed {
+    /// The failure of `e`, said on stderr.
+    fn of(e: &ScriptError) -> Failed {
+        errln!("billes: error: {e}");
+        Failed(exit_code(e))
+    }
+}
+
+/// The exit code of a script that failed: 2 for a stop of the wall-clock
+/// guard, 1 for a mistake of the script.
+fn exit_code(e: &ScriptError) -> u8 {
+    if e.guard {
+        IO_ERROR
+    } else {
+        INVALID
+    }
+}
 
 impl std::fmt::Display for Failed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -360,7 +391,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let loaded = Script::read(&args.script)
         .map_err(|e| (e, IO_ERROR))
         .and_then(|text| {
-            Script::load(&args.script.display().to_string(), &text).map_err(|e| (e, INVALID))
+            Script::load(&args.script.display().to_string(), &text).map_err(|e| {
+                let code = exit_code(&e);
+                (e, code)
+            })
         });
     let script = match loaded {
         Ok(s) => s,
@@ -420,7 +454,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
                     read.index,
                     e.message
                 );
-                Failed
+                Failed(if e.kind.is_verdict() {
+                    INVALID
+                } else {
+                    IO_ERROR
+                })
             })?;
             let name = rules.rules_name(game);
             let record = GameRecord {
@@ -447,8 +485,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
                         skipped += 1;
                         return Ok(());
                     }
-                    errln!("billes: error: {e}");
-                    return Err(Failed.into());
+                    return Err(Failed::of(&e).into());
                 }
             };
             if args.select && output.kept {
@@ -463,7 +500,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         Err(e) if e.is::<Failed>() => {
             lines.borrow_mut().flush()?;
             out.flush()?;
-            return Ok(INVALID);
+            return Ok(e.downcast_ref::<Failed>().map_or(INVALID, |f| f.0));
         }
         Err(e) => return Err(e),
     };
@@ -475,8 +512,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
             }
             lines.borrow_mut().flush()?;
             out.flush()?;
-            errln!("billes: error: {e}");
-            return Ok(INVALID);
+            return Ok(Failed::of(&e).0);
         }
     };
     if !args.select && format != RunFormat::Jsonl {
@@ -733,7 +769,8 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
         },
         &mut |read| {
             let valid = read.kept.summary.is_some();
-            if valid == args.invalid {
+            // A game the guard stopped is neither: never written.
+            if valid == args.invalid || read.stopped {
                 return Ok(());
             }
             let selected = match &read.kept.game {

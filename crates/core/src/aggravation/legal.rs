@@ -44,7 +44,7 @@ pub(crate) struct TurnCtx<'a> {
 
 /// A failed hook as a replay error, the way the checker reports it.
 pub(crate) fn hook_error(span: Span, e: HookError) -> ReplayError {
-    ReplayError::new(ErrorKind::Variant, span, e.0)
+    e.at(span)
 }
 
 impl Aggravation {

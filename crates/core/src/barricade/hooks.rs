@@ -104,7 +104,7 @@ impl BoardView for State {
 
 /// The hook error as a replay error of kind `variant`, at the turn.
 pub(crate) fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
-    ReplayError::new(ErrorKind::Variant, turn.head.span, e.0)
+    e.at(turn.head.span)
 }
 
 /// An error of the standard checks, its list of legal moves replaced by the

@@ -18,7 +18,7 @@ use super::turn::{after_move, due_now, free_points, Owed};
 use super::{Barricade, HeldOnCapture, Need, Placement, Six};
 use crate::game::{roll_error, seat_error, AnyNeed, Move, MoveRules, Next, Roll, TwoStep};
 use crate::variant::{Hook, HookError, Hooks};
-use crate::{Colour, ErrorKind, ReplayError};
+use crate::{Colour, ReplayError};
 
 /// The most barricades one turn line can put down: the board's 11 and one
 /// more would be more than there are.
@@ -227,7 +227,7 @@ impl Barricade {
             return Err(roll_error(true));
         };
         let replay = state.replay_pawn_of(colour);
-        let variant = |e: HookError| ReplayError::new(ErrorKind::Variant, Span::default(), e.0);
+        let variant = |e: HookError| e.at(Span::default());
         let choices = self
             .choices(
                 state,

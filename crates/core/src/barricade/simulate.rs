@@ -68,11 +68,13 @@ impl Barricade {
             let turn =
                 self.simulated_turn(&state, number, colour, greedy[colour.index()], rng, hooks)?;
             play_with(self, &mut state, &turn, hooks).map_err(|e| {
-                SimulateError::Turn(if e.kind == crate::ErrorKind::Variant {
-                    format!("turn {number}: {}", e.message)
-                } else {
-                    format!("simulated turn {number} does not replay: {e}")
-                })
+                SimulateError::Turn(
+                    if !e.kind.is_verdict() || e.kind == crate::ErrorKind::Variant {
+                        format!("turn {number}: {}", e.message)
+                    } else {
+                        format!("simulated turn {number} does not replay: {e}")
+                    },
+                )
             })?;
             turns.push(turn);
         }

@@ -273,6 +273,10 @@ pub enum PlayError {
     /// A house rule's hook failed.
     #[error("{0}")]
     Hook(String),
+    /// A house rule's hook was stopped by the wall-clock guard: not a
+    /// verdict on the move.
+    #[error("{0}")]
+    TimeGuard(String),
     /// The rules refuse the move, or the text names no legal move.
     #[error("{message}")]
     Illegal {
@@ -295,6 +299,7 @@ impl PlayError {
             PlayError::NotToAct(_) => ErrorKind::Seat,
             PlayError::Roll(_) => ErrorKind::Roll,
             PlayError::Hook(_) => ErrorKind::Variant,
+            PlayError::TimeGuard(_) => ErrorKind::TimeGuard,
             PlayError::Illegal { kind, .. } => *kind,
         }
     }
@@ -315,6 +320,7 @@ impl PlayError {
             ErrorKind::Seat => PlayError::NotToAct(e.message),
             ErrorKind::Roll => PlayError::Roll(e.message),
             ErrorKind::Variant => PlayError::Hook(e.message),
+            ErrorKind::TimeGuard => PlayError::TimeGuard(e.message),
             kind => PlayError::Illegal {
                 kind,
                 message: e.message,

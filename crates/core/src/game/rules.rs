@@ -340,7 +340,7 @@ pub(crate) fn with_board<G: GameRules, T>(
 ) -> Result<T, HookError> {
     match rules.board(state) {
         Some(board) => f(board),
-        None => Err(HookError(format!(
+        None => Err(HookError::new(format!(
             "{} gives hooks no view of its positions",
             G::NAME
         ))),

@@ -11,7 +11,7 @@ use super::Offboard;
 use crate::variant::{
     Answer, BoardView, EjectionView, Field, Hook, HookError, Hooks, MoveKind, MoveView, Verdict,
 };
-use crate::{ErrorKind, ReplayError};
+use crate::ReplayError;
 
 impl BoardView for State {
     fn at(&self, hole: &str) -> Option<&str> {
@@ -67,7 +67,7 @@ impl BoardView for State {
 
 /// The hook error as a replay error of kind `variant`, at the turn.
 pub(crate) fn variant_error(turn: &Turn, e: HookError) -> ReplayError {
-    ReplayError::new(ErrorKind::Variant, turn.head.span, e.0)
+    e.at(turn.head.span)
 }
 
 impl Offboard {

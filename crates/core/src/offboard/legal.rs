@@ -21,7 +21,7 @@ use super::position::{seat_name, State};
 use super::{Need, Offboard};
 use crate::game::{roll_error, seat_error, AnyNeed, Move, MoveRules, Next, Roll};
 use crate::variant::{HookError, Hooks};
-use crate::{Colour, ErrorKind, ReplayError, Rules};
+use crate::{Colour, ReplayError, Rules};
 
 impl Offboard {
     pub(super) fn whose_turn(&self, state: &State) -> Next {
@@ -100,7 +100,7 @@ impl Offboard {
         }
         let mut choices = Vec::new();
         self.choices(state, number, hooks, &mut choices)
-            .map_err(|e| ReplayError::new(ErrorKind::Variant, Span::default(), e.0))?;
+            .map_err(|e| e.at(Span::default()))?;
         Ok(choices
             .iter()
             .map(|c| self.choice_move(state.to_move, c))
@@ -229,6 +229,7 @@ mod tests {
     use super::*;
     use crate::game::Position as _;
     use crate::offboard::Params;
+    use crate::ErrorKind;
 
     fn round_trip(rules: &Offboard, text: &str) {
         let state = rules.position(text).expect("valid position");

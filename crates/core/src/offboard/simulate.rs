@@ -51,7 +51,7 @@ impl Offboard {
             let failed = |e: String| SimulateError::Turn(format!("turn {number}: {e}"));
             choices.clear();
             self.choices(&state, number, hooks, &mut choices)
-                .map_err(|e| failed(e.0))?;
+                .map_err(|e| failed(e.message))?;
             // With a marble pending: put it back (the `+cell`s lead the
             // list) or take it out, each half the time.
             let put_backs = choices

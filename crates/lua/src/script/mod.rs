@@ -82,8 +82,34 @@ pub struct GameOutput {
 /// A script that failed: its message names the script's file and line
 /// (where Lua knows it) and the record's file, game and turn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ScriptError(pub String);
+#[error("{message}")]
+pub struct ScriptError {
+    /// What went wrong, and where.
+    pub message: String,
+    /// Whether the wall-clock guard stopped the script, or the house
+    /// rules a game is replayed under: not a mistake of the script nor of
+    /// a record, but a run that could not finish (`billes run` exits 2).
+    pub guard: bool,
+}
+
+impl ScriptError {
+    /// A failure of the script (or of reading it).
+    fn new(message: String) -> ScriptError {
+        ScriptError {
+            message,
+            guard: false,
+        }
+    }
+
+    /// A failure of the replay the script is given: a stop of the
+    /// wall-clock guard when the replay error says so.
+    fn of_replay(message: String, e: &ReplayError) -> ScriptError {
+        ScriptError {
+            message,
+            guard: !e.kind.is_verdict(),
+        }
+    }
+}
 
 /// A valid record for [`Script::run_game`], as `validate` read and checked it.
 #[derive(Debug, Clone, Copy)]
@@ -210,7 +236,8 @@ impl Script {
     /// # Errors
     /// When it cannot be read as such text.
     pub fn read(path: &Path) -> Result<String, ScriptError> {
-        let fail = |m: String| ScriptError(format!("cannot read script {}: {m}", path.display()));
+        let fail =
+            |m: String| ScriptError::new(format!("cannot read script {}: {m}", path.display()));
         let bytes = billes_notation::file::read_file(path, MAX_SCRIPT_BYTES)
             .map_err(|e| fail(e.to_string()))?;
         let text = String::from_utf8(bytes).map_err(|_| fail("not valid UTF-8".into()))?;
@@ -227,8 +254,11 @@ impl Script {
     /// A syntax or runtime error (with the script's file:line), a limit
     /// reached, or a table with other fields than callbacks and `columns`.
     pub fn load(chunk: &str, text: &str) -> Result<Script, ScriptError> {
-        let fail = |m: String| ScriptError(crate::located(chunk, &m));
-        let lua_fail = |e: mlua::Error| fail(describe(&e));
+        let fail = |m: String| ScriptError::new(crate::located(chunk, &m));
+        let lua_fail = |e: mlua::Error| ScriptError {
+            guard: crate::budget::is_guard(&e),
+            ..fail(describe(&e))
+        };
         let sandbox = Sandbox::new().map_err(lua_fail)?;
         *sandbox.print.chunk.borrow_mut() = chunk.to_string();
         let shared = Rc::new(Shared::default());
@@ -334,10 +364,14 @@ impl Script {
             format!("{}: {message}", self.chunk)
         };
         let at = self.shared.at();
-        if at.is_empty() {
-            ScriptError(format!("{message} (callback {callback})"))
+        let message = if at.is_empty() {
+            format!("{message} (callback {callback})")
         } else {
-            ScriptError(format!("{message} (in {at}, callback {callback})"))
+            format!("{message} (in {at}, callback {callback})")
+        };
+        ScriptError {
+            message,
+            guard: crate::budget::is_guard(e),
         }
     }
 
@@ -488,11 +522,14 @@ impl Script {
     fn replay(&self, record: &GameRecord<'_>) -> Result<(), ScriptError> {
         let game = record.game;
         let replay_error = |e: ReplayError| {
-            ScriptError(format!(
-                "{}: cannot replay for the script: {}",
-                self.shared.at(),
-                e.message
-            ))
+            ScriptError::of_replay(
+                format!(
+                    "{}: cannot replay for the script: {}",
+                    self.shared.at(),
+                    e.message
+                ),
+                &e,
+            )
         };
         match record.variant {
             None => {
@@ -598,12 +635,13 @@ impl Script {
                     recorder.clear();
                 }
                 if let Err(e) = rules.play(&mut current.borrow_mut(), turn) {
-                    return Ok(Err(ScriptError(format!(
+                    let message = format!(
                         "{}, turn {}: cannot replay for the script: {}",
                         self.shared.at(),
                         turn.number,
                         e.message
-                    ))));
+                    );
+                    return Ok(Err(ScriptError::of_replay(message, &e)));
                 }
                 data.index.set(i);
                 data.recorded.set(eager);
@@ -771,10 +809,13 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            err.0
+            err.message
                 .starts_with("t.lua:3: emit: column tags holds a table"),
             "{err}"
         );
-        assert!(err.0.ends_with("(in g.bgn game 1, callback game)"), "{err}");
+        assert!(
+            err.message.ends_with("(in g.bgn game 1, callback game)"),
+            "{err}"
+        );
     }
 }

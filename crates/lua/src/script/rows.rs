@@ -249,19 +249,24 @@ mod tests {
             MAX_COLUMNS + 1
         );
         let err = rows(&wide, RECORD).unwrap_err();
-        assert!(err.0.contains("a row of more than 1024 columns"), "{err}");
+        assert!(
+            err.message.contains("a row of more than 1024 columns"),
+            "{err}"
+        );
         let fits = wide.replace(&format!("{}", MAX_COLUMNS + 1), &MAX_COLUMNS.to_string());
         assert_eq!(rows(&fits, RECORD).unwrap()[0].0.len(), MAX_COLUMNS);
         let long = "return { game = function() emit { x = string.rep('a', 65537) } end }";
         let err = rows(long, RECORD).unwrap_err();
         assert!(
-            err.0.contains("column x holds 65537 bytes: at most 65536"),
+            err.message
+                .contains("column x holds 65537 bytes: at most 65536"),
             "{err}"
         );
         let list = "return { columns = (function() local c = {} for i = 1, 1025 do c[i] = 'c' .. i end return c end)() }";
         let err = Script::load("t.lua", list).unwrap_err();
         assert!(
-            err.0.contains("columns lists 1025 names: at most 1024"),
+            err.message
+                .contains("columns lists 1025 names: at most 1024"),
             "{err}"
         );
     }
@@ -304,8 +309,8 @@ mod tests {
                 Err(e) => break e,
             }
         };
-        assert!(err.0.contains("passed 1 MiB, the limit"), "{err}");
-        assert!(err.0.contains("--format jsonl"), "{err}");
+        assert!(err.message.contains("passed 1 MiB, the limit"), "{err}");
+        assert!(err.message.contains("--format jsonl"), "{err}");
         assert!((900..1100).contains(&held), "{held}");
     }
 

@@ -577,7 +577,7 @@ mod tests {
         ];
         for (script, message) in cases {
             let err = run(script, AGGRAVATION).unwrap_err();
-            assert_eq!(err.0, message);
+            assert_eq!(err.message, message);
         }
     }
 
@@ -597,7 +597,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            err.0
+            err.message
                 .starts_with("t.lua:2: t.seen cannot be set: the views are read-only"),
             "{err}"
         );

@@ -227,3 +227,26 @@ fn the_guard_setting_is_checked() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// `annotate` and `analyze` of a game the guard stopped: no verdict,
+/// exit 2 (a game with a mistake alone exits 1).
+#[test]
+fn annotate_and_analyze_exit_2_when_the_guard_stops_a_game() {
+    let dir = archive();
+    for verb in [&["annotate", "games.bgn"][..], &["analyze", "games.bgn"]] {
+        let out = billes_guarded(dir.path(), verb);
+        assert_eq!(out.status.code(), Some(2), "{verb:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("stopped by the wall-clock guard"),
+            "{verb:?}: {}",
+            stderr(&out)
+        );
+    }
+    // Without the stopped game: the invalid one alone makes it 1.
+    let third = GAMES.split("\n\n[Game").nth(2).unwrap();
+    write(dir.path(), "one.bgn", format!("[Game{third}"));
+    for verb in [&["annotate", "one.bgn"][..], &["analyze", "one.bgn"]] {
+        let out = billes_guarded(dir.path(), verb);
+        assert_eq!(out.status.code(), Some(1), "{verb:?}: {}", stderr(&out));
+    }
+}

@@ -14,7 +14,7 @@ use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{expand, games};
 use billes_archive::rules::{Place, Resolver};
 
-use super::{INVALID, OK};
+use super::{INVALID, IO_ERROR, OK};
 
 pub const HELP: &str = "\
 Every turn where the mover had a choice is rolled out: the candidate moves worth a look \
@@ -160,6 +160,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
     let settings = args.analysis.settings();
     let (inputs, unreadable) = expand(&args.paths);
     let mut failed = false;
+    let mut stopped = false;
     for (path, e) in &unreadable {
         errln!("billes: {}: {e}", path.display());
         failed = true;
@@ -193,6 +194,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
                     AnalyzeFormat::Json => json.push((name.clone(), source.index, analysis)),
                 },
                 Err(e) => {
+                    // The wall-clock guard stopped the house rules: no
+                    // verdict, exit 2.
+                    stopped |= !e.kind.is_verdict();
                     messages.push(render_replay_error(
                         &name,
                         &source,
@@ -224,7 +228,13 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<u8> {
         writeln!(out, "{text}")?;
     }
     out.flush()?;
-    Ok(if failed { INVALID } else { OK })
+    Ok(if stopped {
+        IO_ERROR
+    } else if failed {
+        INVALID
+    } else {
+        OK
+    })
 }
 
 /// Checks and analyses game `index` of the file `name` under its rules,

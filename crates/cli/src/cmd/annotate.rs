@@ -18,7 +18,7 @@ use billes_archive::input::{games, Input};
 use billes_notation::{Game, GameSource};
 use clap::Args;
 
-use super::{INVALID, OK};
+use super::{INVALID, IO_ERROR, OK};
 use crate::atomic::{Rewrite, Rewriting};
 use crate::output::Encoding;
 use crate::rules::RulePolicyArgs;
@@ -90,6 +90,8 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         force: args.force,
     };
     let color = crate::output::stderr_color();
+    // A game the wall-clock guard stopped is no verdict: exit 2, not 1.
+    let stopped = std::cell::Cell::new(false);
     let mut report = |event: Event<'_>| match event {
         Event::Unreadable(diagnostic) => errln!("{diagnostic}\n"),
         Event::AlreadyAnalysed(source) => errln!(
@@ -97,6 +99,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
             source.index
         ),
         Event::Failed(source, err) => {
+            stopped.set(stopped.get() || !err.kind.is_verdict());
             errln!("{}\n", render_replay_error(&name, source, err, color));
         }
     };
@@ -126,7 +129,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
         // In place, the temporary file is removed and the file left as it was.
         _ => errln!("billes: {name} not annotated, nothing written"),
     }
-    Ok(INVALID)
+    Ok(if stopped.get() { IO_ERROR } else { INVALID })
 }
 
 /// Where the annotated text goes.

@@ -46,4 +46,5 @@ mod rules;
 mod scripts;
 mod strangers;
 mod study;
+mod typos;
 mod validate;

@@ -91,7 +91,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
     };
     let color = crate::output::stderr_color();
     let mut report = |event: Event<'_>| match event {
-        Event::Unreadable(diagnostic) => errln!("{diagnostic}\n"),
+        Event::Invalid(diagnostics) => errln!("{diagnostics}\n"),
         Event::AlreadyAnalysed(source) => errln!(
             "billes: {name}, game {}: already analysed, skipped (--force analyses it again)",
             source.index

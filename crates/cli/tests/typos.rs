@@ -276,3 +276,61 @@ fn a_typo_mid_game_does_not_hide_a_mistake_after_it() {
     let report = text(&out.stdout);
     assert!(report.contains("= note: read as "), "{report}");
 }
+
+/// A game with a typo (turn 2, `r9-r1O`) and a false mark after it (turn
+/// 5): what `billes validate` reports, and so every verb that refuses an
+/// invalid game.
+const TYPO_THEN_MARK: &str = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r1O\n3. G1 +\n4. R3 r10-r13\n5. G2 g9-g11*\n6. R1 r13-b0\n*\n";
+
+/// `annotate` does not annotate an invalid game, and tells every mistake
+/// of it as `billes validate` does: past the typo, the false mark too.
+#[test]
+fn annotate_tells_the_mistakes_past_a_typo() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "typo.bgn", TYPO_THEN_MARK);
+    let out = billes_in(dir.path(), &["annotate", "typo.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    let told = text(&out.stderr);
+    assert!(told.contains("error[syntax]: r1O is not a hole"), "{told}");
+    assert!(
+        told.contains("= note: read as r10: the check goes on"),
+        "{told}"
+    );
+    assert!(
+        told.contains("error[effect]: g9-g11* aggravates no marble"),
+        "{told}"
+    );
+    // The same for a mistake of the rules: the check goes on past it.
+    let roll = TYPO_THEN_MARK.replace("2. R1 r9-r1O", "2. R2 r9-r10");
+    write(dir.path(), "roll.bgn", roll);
+    let out = billes_in(dir.path(), &["annotate", "roll.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    let told = text(&out.stderr);
+    assert!(told.contains("error[roll]"), "{told}");
+    assert!(
+        told.contains("error[effect]: g9-g11* aggravates no marble"),
+        "{told}"
+    );
+}
+
+/// `play` does not resume an invalid record: it is refused with
+/// validate's report, which goes on past the typo to the false mark.
+#[test]
+fn play_refuses_a_record_with_a_typo_with_every_mistake_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "typo.bgn", TYPO_THEN_MARK);
+    let out = billes_in(dir.path(), &["play", "typo.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    let told = text(&out.stderr);
+    assert!(
+        told.contains("= note: read as r10: the check goes on"),
+        "{told}"
+    );
+    assert!(
+        told.contains("error[effect]: g9-g11* aggravates no marble"),
+        "{told}"
+    );
+    assert!(told.contains("is not resumed"), "{told}");
+    let kept = std::fs::read_to_string(dir.path().join("typo.bgn")).unwrap();
+    assert_eq!(kept, TYPO_THEN_MARK);
+}

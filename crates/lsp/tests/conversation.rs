@@ -680,6 +680,36 @@ fn completion_and_hover_go_on_where_the_check_goes_on() {
         assert!(shown.starts_with("**turn 7** (B)"), "{shown}");
         assert!(shown.contains("before:"), "{shown}");
         assert!(shown.contains(after_6.text_board().trim_end()), "{shown}");
+        // Completion in a variation being written, past the slip: B's
+        // moves with a 1 after turn 6 (B's marble is in the centre).
+        let open_variation = text.replace("7. B5 -- (7. B4 --)", "7. B5 -- (7. B1 ");
+        let uri = format!("file:///club/{code}-variation.bgn");
+        client.open(&uri, &open_variation);
+        let line = line_of(&open_variation, "7. ");
+        let items = labels(&client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 16}}),
+        ));
+        let expected: Vec<String> = after_6
+            .legal_moves_for("B", Roll::new(1))
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(expected.len() > 1, "{expected:?}");
+        assert_eq!(items, expected, "{turn_5}");
     }
+
+    // Quick fixes past a roll that does not fit: the mark turn 2 leaves
+    // out (B's pawn takes the barricade on q3) is written in.
+    let uri = "file:///club/marks.bgn";
+    let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R4 h-a1\n2. B5 h-q3\n3. R2 h-d1\n*\n";
+    let published = client.open(uri, record);
+    assert_eq!(ranges(&published), ["3:6-3:10 roll"]);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 4, "character": 6}, "end": {"line": 4, "character": 10}}, "context": {"diagnostics": []}}),
+    );
+    assert_eq!(actions[0]["title"], "write the marks: h-q3#", "{actions}");
     assert!(client.stop());
 }

@@ -851,7 +851,7 @@ impl<R: MoveRules> Check<'_, '_, R> {
 }
 
 /// Writes into `turn`, to be played in `pos`, every effect mark its move
-/// implies, as [`complete_marks`] does for a whole record; an error of kind
+/// implies, as [`crate::complete_marks`] does for a whole record; an error of kind
 /// [`ErrorKind::Effect`] is pushed to `missing` per action that lacked one.
 /// The turn is not played.
 ///

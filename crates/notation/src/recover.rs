@@ -121,9 +121,8 @@ impl GameSource {
                     next = Some((parsed, again.text));
                     break;
                 }
-                if stand_in.inside.is_none() {
-                    return None;
-                }
+                // Blanks were the last to try.
+                stand_in.inside?;
             }
             let (parsed, again) = next?;
             match parsed {

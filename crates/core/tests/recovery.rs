@@ -406,3 +406,57 @@ fn marks_are_written_past_a_mistake() {
     assert!(written.contains("4. B5 h-m3# #c4\n"), "{written}");
     assert!(complete_marks(&engine, &mut game).is_err());
 }
+
+/// Records with bytes changed at random (a letter for a digit, a space, a
+/// parenthesis, a brace, a character of two bytes...) are read past their
+/// syntax errors and checked past their mistakes, with the observer and
+/// the marks: nothing panics, and every check ends.
+#[test]
+fn records_with_random_slips_never_panic() {
+    use billes_core::check_recovered;
+    let mut rng = Rng::new(42);
+    let slips = [
+        'O', 'l', ' ', '-', 'é', '(', ')', '{', '}', '#', '*', 'R', '1', '\n', ':',
+    ];
+    let mut read_past = 0;
+    for kind in GameKind::ALL {
+        let engine = Standard::new(kind);
+        for game in games(kind, 8) {
+            let text = write_game(&game);
+            for _ in 0..40 {
+                let mut bytes: Vec<char> = text.chars().collect();
+                for _ in 0..1 + rng.below(3) {
+                    let at = rng.below(bytes.len());
+                    bytes[at] = slips[rng.below(slips.len())];
+                }
+                let slipped: String = bytes.into_iter().collect();
+                let Some(Ok(source)) = billes_notation::Reader::new(slipped.as_bytes()).next()
+                else {
+                    continue;
+                };
+                let read = match source.parse() {
+                    Ok(mut game) => {
+                        engine.mark_record(&mut game);
+                        continue;
+                    }
+                    Err(first) => match source.parse_recovering(first) {
+                        Some(read) => read,
+                        None => continue,
+                    },
+                };
+                read_past += 1;
+                let mut seen = 0;
+                let checked = check_recovered(
+                    &engine,
+                    &read,
+                    Some(&mut |s| {
+                        seen += 1;
+                        let _ = (s.phrases)();
+                    }),
+                );
+                assert_eq!(checked.read.len(), read.errors.len());
+            }
+        }
+    }
+    assert!(read_past > 100, "{read_past}");
+}

@@ -27,6 +27,7 @@ use billes_analysis::GameAnalysis;
 use billes_core::{Described, ReplayError};
 use billes_notation::{write_game_to, Comment, Game, GameSource, Line, Span};
 
+use crate::input::Unread;
 use crate::rules::{Place, Resolver};
 use crate::RuleSet;
 
@@ -116,12 +117,15 @@ impl std::fmt::Debug for Work<'_> {
 /// What [`annotate_games`] meets on the way, in the order of the games.
 #[derive(Debug)]
 pub enum Event<'a> {
-    /// A game that could not be read (not UTF-8) or parsed: its rendered
-    /// diagnostic.
-    Unreadable(&'a str),
+    /// A game that is not annotated: it could not be read (not UTF-8),
+    /// has a syntax error or does not replay. Every problem of it, rendered
+    /// as the text report of `billes validate` gives them (read past its
+    /// syntax errors, checked past its mistakes:
+    /// [`render_game`](crate::validate::render_game)).
+    Invalid(&'a str),
     /// A game already analysed, annotated but not analysed again.
     AlreadyAnalysed(&'a GameSource),
-    /// A game that does not replay, or whose analysis failed.
+    /// A game whose analysis failed.
     Failed(&'a GameSource, &'a ReplayError),
 }
 
@@ -185,7 +189,7 @@ pub enum AnnotateError {
 /// When the input cannot be read or `write` fails: the games after it are
 /// then left alone.
 pub fn annotate_games(
-    games: impl Iterator<Item = io::Result<Result<(GameSource, Game), String>>>,
+    games: impl Iterator<Item = io::Result<Result<(GameSource, Game), Unread>>>,
     name: &str,
     resolver: &Resolver,
     work: &Work<'_>,
@@ -204,17 +208,30 @@ pub fn annotate_games(
         })?;
         let (source, mut game) = match item {
             Ok(game) => game,
-            Err(diagnostic) => {
-                event(Event::Unreadable(&diagnostic));
+            Err(unread) => {
+                event(Event::Invalid(
+                    &invalid(unread.source.as_ref(), name, resolver).unwrap_or(unread.diagnostic),
+                ));
                 done.failed = true;
                 continue;
             }
         };
-        if let Err(err) = annotate_one(&source, &mut game, name, resolver, work, done.failed, event)
-        {
-            event(Event::Failed(&source, &err));
-            done.failed = true;
-            continue;
+        match annotate_one(&source, &mut game, name, resolver, work, done.failed, event) {
+            Ok(()) => {}
+            Err(Failure::Analysis(err)) => {
+                event(Event::Failed(&source, &err));
+                done.failed = true;
+                continue;
+            }
+            Err(Failure::Invalid(err)) => {
+                let rendered = invalid(Some(&source), name, resolver);
+                let rendered = rendered.unwrap_or_else(|| {
+                    crate::diagnostic::render_replay_error(name, &source, &err, false)
+                });
+                event(Event::Invalid(&rendered));
+                done.failed = true;
+                continue;
+            }
         }
         if !done.failed {
             text.clear();
@@ -229,8 +246,23 @@ pub fn annotate_games(
     Ok(done)
 }
 
+/// Why a game of [`annotate_games`] is not annotated.
+enum Failure {
+    /// It does not replay (its first mistake).
+    Invalid(ReplayError),
+    /// Its analysis failed.
+    Analysis(ReplayError),
+}
+
+/// Every problem of the invalid game `source` (`None`: not text), as
+/// `billes validate` reports it, colourless.
+fn invalid(source: Option<&GameSource>, name: &str, resolver: &Resolver) -> Option<String> {
+    let rendered = crate::validate::render_game(source?, name, resolver.policy(), false);
+    Some(rendered.trim_end().to_string()).filter(|r| !r.is_empty())
+}
+
 /// One game of [`annotate_games`], analysed first unless `failed` (the
-/// output has stopped).
+/// output has stopped). A game that does not replay is not analysed.
 fn annotate_one(
     source: &GameSource,
     game: &mut Game,
@@ -239,21 +271,24 @@ fn annotate_one(
     work: &Work<'_>,
     failed: bool,
     event: &mut dyn FnMut(Event<'_>),
-) -> Result<(), ReplayError> {
+) -> Result<(), Failure> {
     use billes_analysis::comment;
     if work.strip {
         strip(&mut game.line);
         comment::strip(&mut game.line);
         return Ok(());
     }
+    let rules = resolver
+        .rule_set(&Place::file(name), game)
+        .map_err(Failure::Invalid)?;
     if let Some(analyse) = work.analyse {
         if !work.force && comment::is_analysed(&game.line) {
             event(Event::AlreadyAnalysed(source));
         } else if !failed {
-            let analysis = analyse(source, game)?;
+            rules.engine().validate(game).map_err(Failure::Invalid)?;
+            let analysis = analyse(source, game).map_err(Failure::Analysis)?;
             comment::annotate(&mut game.line, &analysis);
         }
     }
-    let rules = resolver.rule_set(&Place::file(name), game)?;
-    annotate_game(&rules, game)
+    annotate_game(&rules, game).map_err(Failure::Invalid)
 }

@@ -363,7 +363,7 @@ pub fn read_games(input: &Input, name: &str) -> io::Result<(Vec<(GameSource, Gam
     for item in self::games(input, name)? {
         match item? {
             Ok(game) => games.push(game),
-            Err(e) => errors.push(e),
+            Err(e) => errors.push(e.diagnostic),
         }
     }
     Ok((games, errors))
@@ -403,26 +403,50 @@ impl std::fmt::Debug for Games {
     }
 }
 
+/// A game [`Games`] could not read as a record: its text when it is text
+/// (a syntax error), and the diagnostic of why.
+#[derive(Debug)]
+pub struct Unread {
+    /// The game's text, when it is text.
+    pub source: Option<GameSource>,
+    /// Why it could not be read, rendered rustc-style.
+    pub diagnostic: String,
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.diagnostic)
+    }
+}
+
 impl Iterator for Games {
-    type Item = io::Result<Result<(GameSource, Game), String>>;
+    type Item = io::Result<Result<(GameSource, Game), Unread>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             let source = match self.reader.next()? {
                 Ok(s) => s,
                 Err(ReadError::Io(e)) => return Some(Err(e)),
-                Err(e) => return Some(Ok(Err(format!("error[encoding]: {}: {e}", self.name)))),
+                Err(e) => {
+                    return Some(Ok(Err(Unread {
+                        source: None,
+                        diagnostic: format!("error[encoding]: {}: {e}", self.name),
+                    })))
+                }
             };
             if source.is_blank() {
                 continue;
             }
             return Some(Ok(match source.parse() {
                 Ok(game) => Ok((source, game)),
-                Err(err) => Err(format!(
-                    "{}\n  = note: in game {}",
-                    err.render(&self.name, false),
-                    source.index
-                )),
+                Err(err) => Err(Unread {
+                    diagnostic: format!(
+                        "{}\n  = note: in game {}",
+                        err.render(&self.name, false),
+                        source.index
+                    ),
+                    source: Some(source),
+                }),
             }));
         }
     }

@@ -45,6 +45,30 @@ mod stream;
 
 pub use pipeline::run;
 
+/// Every problem of the game `source` of the input named `name` (a path,
+/// or `<stdin>`), rendered as the text report of `billes validate` gives
+/// them: read past its syntax errors and checked past its mistakes, under
+/// the rules `policy` gives it. For a verb that does not take an invalid
+/// game (`annotate`) to say why, in validate's words.
+pub fn render_game(source: &GameSource, name: &str, policy: &RulePolicy, color: bool) -> String {
+    let origin = Arc::new(Origin {
+        name: name.to_string(),
+        path: (name != "<stdin>").then(|| PathBuf::from(name)),
+    });
+    let mut worker = Worker::new(Settings {
+        rules: policy.clone(),
+        diagnostics: true,
+        color,
+        ..Settings::default()
+    });
+    let job = Job {
+        origin,
+        bytes: 0,
+        work: Work::Game(source.clone()),
+    };
+    worker.process(job).0.rendered
+}
+
 /// Where a job's text comes from.
 #[derive(Debug)]
 pub(crate) struct Origin {
@@ -442,18 +466,13 @@ impl Worker {
         }
         let game = match source.parse_into(std::mem::take(&mut self.spare_turns)) {
             Ok(game) => game,
-            Err(err) if !self.settings.keep => match source.parse_recovering(err.clone()) {
-                Some(read) => {
-                    self.unreadable(origin, source, outcome, facts, read);
-                    return None;
-                }
-                None => {
-                    self.syntax_error(origin, source, outcome, facts, &err);
-                    return None;
-                }
-            },
             Err(err) => {
-                self.syntax_error(origin, source, outcome, facts, &err);
+                // Read past its syntax errors for every mistake it holds;
+                // such a game is never kept (its text is not a record).
+                match source.parse_recovering(err.clone()) {
+                    Some(read) => self.unreadable(origin, source, outcome, facts, read),
+                    None => self.syntax_error(origin, source, outcome, facts, &err),
+                }
                 return None;
             }
         };
@@ -482,10 +501,10 @@ impl Worker {
         outcome.errors.push(parse_entry(name, source.index, err));
     }
 
-    /// A game read past its syntax errors: its tags kept, the turns before
-    /// the first unreadable one checked, then each syntax error (the first
-    /// saying the check stops there: the position after an unreadable turn
-    /// cannot be known).
+    /// A game read past its syntax errors: its tags kept, its turns
+    /// checked past each unreadable one whose move can be found
+    /// ([`billes_core::check_recovered`]), then each syntax error, its note
+    /// saying what the check did about its turn.
     fn unreadable(
         &mut self,
         origin: &Origin,
@@ -495,54 +514,73 @@ impl Worker {
         read: billes_notation::Recovered,
     ) {
         let name = origin.name.as_str();
-        let mut game = read.game;
-        let tags: Vec<(String, String)> = game
-            .tags
-            .iter()
-            .map(|t| (t.name.to_string(), t.value.to_string()))
-            .collect();
-        let stop = read.unreadable.first().copied().unwrap_or(u32::MAX);
-        game.line.turns.retain(|t| t.span.start < stop);
-        // The result is not checked: the game is not followed to its end.
-        game.tags.retain(|t| t.name != "Result");
-        game.outcome = Default::default();
-        self.checked(origin, source, outcome, facts, game);
-        if let Some(facts) = outcome.game.as_mut().filter(|_| self.settings.tags) {
-            facts.tags = tags;
-        }
-        for (i, err) in read.errors.iter().enumerate() {
-            let note = (i == 0).then_some(UNREADABLE);
-            if self.settings.diagnostics {
-                outcome.rendered.push_str(&render_parse_error_noted(
-                    name,
-                    source.index,
-                    err,
-                    note,
-                    self.settings.color,
-                ));
+        outcome.game = Some(self.facts(facts, &read.game));
+        let place = Place::dir(origin.dir()).game(name, source.index);
+        let checked = catch_unwind(AssertUnwindSafe(|| {
+            match self.resolver.rule_set(&place, &read.game) {
+                Ok(rules) => billes_core::check_recovered(rules.engine(), &read, None),
+                Err(e) => billes_core::Checked::refused(e, &read.unreadable),
             }
-            let mut entry = parse_entry(name, source.index, err);
-            entry.note = note.map(str::to_string);
-            outcome.errors.push(entry);
+        }));
+        let checked = checked.unwrap_or_else(|_| {
+            // A bug in the rules: the syntax errors are still told.
+            self.resolver = self.settings.rules.resolver();
+            billes_core::Checked {
+                read: vec![None; read.errors.len()],
+                ..Default::default()
+            }
+        });
+        outcome.turns = u64::from(checked.turns);
+        // In the order of the record: each syntax error before the first
+        // mistake of the turns after it.
+        let notes = (0..).map(|i| checked.read.get(i).cloned().flatten());
+        let mut syntax = read.errors.iter().zip(notes).peekable();
+        for err in &checked.errors {
+            while let Some((e, note)) =
+                syntax.next_if(|(e, _)| err.span.line > 0 && e.span.start < err.span.start)
+            {
+                self.push_syntax_error(outcome, origin, source, e, note.as_deref());
+            }
+            self.push_replay_error(outcome, origin, source, err);
+        }
+        for (err, note) in syntax {
+            self.push_syntax_error(outcome, origin, source, err, note.as_deref());
         }
     }
 
-    /// Checks a game read: its facts, then its turns.
-    fn checked(
-        &mut self,
+    /// Adds a syntax error of the game `source`, with the note of what the
+    /// check did about its turn, to `outcome`.
+    fn push_syntax_error(
+        &self,
+        outcome: &mut Outcome,
         origin: &Origin,
         source: &GameSource,
-        outcome: &mut Outcome,
-        mut facts: GameFacts,
-        mut game: Game,
-    ) -> Option<(Game, Option<Summary>)> {
+        err: &ParseError,
+        note: Option<&str>,
+    ) {
         let name = origin.name.as_str();
+        if self.settings.diagnostics {
+            outcome.rendered.push_str(&render_parse_error_noted(
+                name,
+                source.index,
+                err,
+                note,
+                self.settings.color,
+            ));
+        }
+        let mut entry = parse_entry(name, source.index, err);
+        entry.note = note.map(str::to_string);
+        outcome.errors.push(entry);
+    }
+
+    /// The facts of `game` the report asks for, added to `facts`.
+    fn facts(&self, mut facts: GameFacts, game: &Game) -> GameFacts {
         if self.settings.by_event {
             facts.event = game.tag("Event").map(str::to_string);
             facts.round = game.tag("Round").map(str::to_string);
         }
         if self.settings.duplicates {
-            facts.fingerprint = fingerprint(&game);
+            facts.fingerprint = fingerprint(game);
         }
         if self.settings.tags {
             facts.tags = game
@@ -551,7 +589,20 @@ impl Worker {
                 .map(|t| (t.name.to_string(), t.value.to_string()))
                 .collect();
         }
-        outcome.game = Some(facts);
+        facts
+    }
+
+    /// Checks a game read: its facts, then its turns.
+    fn checked(
+        &mut self,
+        origin: &Origin,
+        source: &GameSource,
+        outcome: &mut Outcome,
+        facts: GameFacts,
+        mut game: Game,
+    ) -> Option<(Game, Option<Summary>)> {
+        let name = origin.name.as_str();
+        outcome.game = Some(self.facts(facts, &game));
         // The file's folder is where a `Rules` tag naming a script is
         // looked up from (the current folder for stdin). Every replay of
         // `billes validate` is under these rules.
@@ -599,15 +650,17 @@ impl Worker {
                 // for all of them (valid games never come here).
                 let all = catch_unwind(AssertUnwindSafe(|| {
                     match self.resolver.rule_set(&place, &game) {
-                        Ok(rules) => rules.engine().check_all(&game),
-                        Err(e) => vec![e],
+                        Ok(rules) => rules.engine().check_record(&game, &[], None),
+                        Err(e) => billes_core::Checked::refused(e, &[]),
                     }
                 }));
                 let errors = match all {
-                    Ok(errors) if !errors.is_empty() => errors,
+                    Ok(all) if !all.errors.is_empty() => {
+                        outcome.turns = u64::from(all.turns);
+                        all.errors
+                    }
                     _ => vec![err],
                 };
-                outcome.turns = turns_checked(&game, &errors);
                 for err in &errors {
                     self.push_replay_error(outcome, origin, source, err);
                 }
@@ -639,39 +692,6 @@ impl Worker {
         }
         None
     }
-}
-
-/// Main-line turns checked, given every mistake of the game: all of them,
-/// unless the main line's check stopped (a move that cannot be played, a
-/// turn after the end, a tag the game cannot start from), then the turns
-/// before the one it stopped at. A variation's stop stops only the
-/// variation.
-fn turns_checked(game: &Game, errors: &[ReplayError]) -> u64 {
-    let stop = errors.iter().find(|e| {
-        let stops = e.note.as_deref().is_some_and(|n| {
-            n == billes_core::STOPPED || n == "the turns after the end are not checked"
-        });
-        (stops && !in_variation(&game.line, e.span.start))
-            || (e.turn.is_none() && e.kind != ErrorKind::Result)
-    });
-    match stop {
-        Some(e) => turns_before(game, e),
-        None => game.line.turns.len() as u64,
-    }
-}
-
-/// The note of the first syntax error of a game read past it.
-const UNREADABLE: &str =
-    "this turn cannot be read, and the position after it cannot be known: the turns after it are read for syntax only";
-
-/// Whether byte `at` is in a turn of a variation of `line` (at any depth).
-fn in_variation(line: &billes_notation::Line, at: u32) -> bool {
-    line.turns.iter().flat_map(Turn::variations).any(|v| {
-        v.turns
-            .iter()
-            .any(|t| t.span.start <= at && at <= t.span.end)
-            || in_variation(v, at)
-    })
 }
 
 /// Main-line turns replayed before `err`: those that start before it, less

@@ -275,9 +275,14 @@ fn validate_text_report_has_caret_and_summary() {
     assert!(stdout.contains(" --> a.bgn:3:9"), "{stdout}");
     assert!(stdout.contains("1. R6 r9 r10 *"), "{stdout}");
     assert!(stdout.contains('^'), "{stdout}");
+    // R's one move with the 6, whatever was meant: the check goes on.
+    assert!(
+        stdout.contains("= note: read as +, the one move of the roll: the check goes on"),
+        "{stdout}"
+    );
     assert!(
         stdout
-            .contains("checked 1 file, 1 game, 0 turns: 0 valid, 1 invalid; 1 mistake (syntax: 1)"),
+            .contains("checked 1 file, 1 game, 1 turn: 0 valid, 1 invalid; 1 mistake (syntax: 1)"),
         "{stdout}"
     );
 }

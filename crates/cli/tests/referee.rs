@@ -275,30 +275,37 @@ fn fmt_marks_writes_every_mark_the_moves_imply() {
     let out = billes(&["fmt", "--check", "--marks", "bare.bgn"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "bare.bgn\n");
-    // A game that does not replay is written as it is, its mistake told.
+    // A game with a move that cannot be played: its marks are written up
+    // to it, where the check stops, and its mistake told.
     let bad = BARE.replace("3. R2 h-d1", "3. R2 h-q9");
     std::fs::write(dir.path().join("bad.bgn"), &bad).unwrap();
     let out = billes(&["fmt", "--marks", "bad.bgn"], dir.path());
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).contains("2. B5 h-q3\n"));
+    assert!(text(&out.stdout).contains("2. B5 h-q3#\n"));
+    assert!(text(&out.stdout).contains("4. B5 h-m3 #c4\n"));
     assert!(
-        text(&out.stderr).contains("bad.bgn:6:4: game 1:"),
+        text(&out.stderr).contains("bad.bgn:6:7: game 1: there is no point q9 on the board"),
         "{}",
         text(&out.stderr)
     );
-    // A roll that is no die face is told at its turn, not at a place of
-    // the move's text read apart.
-    let roll = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R7 r9-r16\n*\n";
+    // A roll that does not fit the move: the check goes on past it, as
+    // billes validate's does, and writes the marks after it.
+    let roll = BARE.replace("1. R3 h-a1", "1. R4 h-a1");
     std::fs::write(dir.path().join("roll.bgn"), roll).unwrap();
     let out = billes(&["fmt", "--marks", "roll.bgn"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).starts_with(
-            "billes: error: roll.bgn:5:4: game 1: the roll is not a die face (1 to 6)"
-        ),
+        text(&out.stdout).contains("2. B5 h-q3#\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(text(&out.stdout).contains("4. B5 h-m3# #c4\n"));
+    assert!(
+        text(&out.stderr).starts_with("billes: error: roll.bgn:4:7: game 1: "),
         "{}",
         text(&out.stderr)
     );
+    assert!(text(&out.stderr).contains("the check goes on"));
 }
 
 /// Every record shown in the README and the notation's chapters validates;
@@ -439,63 +446,88 @@ fn a_pawn_on_a_barricade_names_the_point() {
     );
 }
 
-/// A syntax error no longer hides the game's other mistakes: the turns
-/// before the unreadable one are checked, each later syntax error is told,
-/// and the game keeps its tags in every report.
+/// A syntax error no longer hides the game's other mistakes: a typo is
+/// read as its did-you-mean says, or as the one move of its roll the turns
+/// after it replay from (issue 42), and the check goes on; each later
+/// syntax error is told, and the game keeps its tags in every report.
 #[test]
 fn a_syntax_error_leaves_the_rest_of_the_game_checked() {
     let record = "[Game \"aggravation\"]\n[Event \"Club\"]\n[Seats \"R G\"]\n[Result \"R\"]\n\n\
-                  1. R6 +\n2. R1 r9-r10*\n3. R1 r10-r11\n4. G6 +\n5. G2 g9 g11\n6. R3 r11-r14 7. G1 g9-\n8. R1 r14-r15\n*\n";
+                  1. R6 +\n2. R1 r9-r10*\n3. R1 r10-r11\n4. G6 +\n5. G2 g9 g11\n6. R3 r11-b0 7. G1 g9-\n8. R1 b0-b1\n*\n";
     let (dir, out) = validate("typo.bgn", record, &["--format", "json"]);
     let report = json(&out);
-    assert_eq!(kinds(&report), ["effect", "seat", "syntax", "syntax"]);
-    assert_eq!(report["turns"], 4);
+    // Followed to its end, the game's Result tag is checked against its
+    // result token too.
+    assert_eq!(
+        kinds(&report),
+        ["effect", "seat", "result", "syntax", "syntax"]
+    );
+    // Turn 5 is read as g9-g11, G's only move; turn 7 (G1: g11-g12 or a
+    // marble entered, either fits turn 8) cannot be known.
+    let mut errors = report["errors"].as_array().unwrap().clone();
+    errors.remove(2);
+    let report = serde_json::json!({"errors": errors, "turns": report["turns"]});
+    assert_eq!(
+        report["errors"][2]["note"],
+        "read as g9-g11, the one move of the roll the next turn replays from: the check goes on"
+    );
     assert!(
-        report["errors"][2]["note"]
+        report["errors"][3]["note"]
             .as_str()
             .unwrap()
-            .contains("this turn cannot be read"),
+            .starts_with("this turn cannot be read, and 2 moves of the roll fit the next turn"),
         "{report}"
     );
+    assert_eq!(report["turns"], 6);
     assert_eq!(report["errors"][3]["line"], 11);
     let out = super::common::billes_in(dir.path(), &["validate", "typo.bgn", "--format", "jsonl"]);
     let game: serde_json::Value =
-        serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
     assert_eq!(game["tags"]["Event"], "Club", "{game}");
     assert_eq!(game["tags"]["Result"], "R", "{game}");
     let out = super::common::billes_in(dir.path(), &["validate", "typo.bgn", "--by-event"]);
     assert!(text(&out.stdout).contains("Club "), "{}", text(&out.stdout));
 }
 
+/// A typo in a turn mid-game: the mistakes after it are found, in the
+/// order of the record, and a name with a letter for a digit is read as
+/// the one meant.
 #[test]
-fn a_put_down_where_a_barricade_may_not_go_leaves_it_owed_and_the_check_goes_on() {
-    // Turn 3 puts R's barricade on row 1: the move is played, the
-    // barricade still owed, so turn 5, which leaves it out, is wrong too.
-    let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R5 h-e3#\n2. B1 h-o1\n3. R1 e3-e2 #d1\n4. B1 o1-p1\n5. R1 e2-e1\n*\n";
+fn the_check_goes_on_past_a_typo() {
+    let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n\
+                  1. R6 +\n2. R4 r9-rl3\n3. G1 +\n4. R1 r13-bO\n5. G3 g9-g12*\n6. R2 b0-b2\n*\n";
+    let (_dir, out) = validate("typo.bgn", record, &["--format", "json"]);
+    let report = json(&out);
+    assert_eq!(
+        kinds(&report),
+        ["illegal_move", "syntax", "effect"],
+        "{report}"
+    );
+    let errors = report["errors"].as_array().unwrap();
+    assert_eq!(errors[0]["note"], "read as r13: the check goes on");
+    assert_eq!(errors[1]["note"], "read as b0: the check goes on");
+    assert_eq!(errors[2]["turn"], 5);
+    assert_eq!(report["turns"], 6);
+}
+
+/// A put-down where a barricade may not go (`#d1`, a slip for the point
+/// meant) is one mistake: the barricade, its point unknown, is taken off
+/// the board, R's next turn (which puts down nothing: the record put it
+/// down already) is no mistake, and the check goes on to the end.
+#[test]
+fn a_put_down_where_a_barricade_may_not_go_is_one_mistake() {
+    let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R5 h-e3#\n2. B1 h-o1\n3. R1 e3-e2 #d1\n4. B1 o1-p1\n5. R1 e2-e1\n6. B1 p1-q1*\n7. R2 e1-c1\n*\n";
     let (_dir, out) = validate("owed.bgn", record, &["--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let report = json(&out);
-    assert_eq!(kinds(&report), ["illegal_move", "illegal_move"]);
+    assert_eq!(kinds(&report), ["illegal_move", "effect"]);
     let errors = report["errors"].as_array().unwrap();
     assert_eq!(errors[0]["turn"], 3);
     assert_eq!(errors[0]["message"], "a barricade cannot go on row 1 (d1)");
     assert_eq!(
         errors[0]["note"],
-        "the move is played and R keeps the barricade, to put down in its next turn: the check goes on"
+        "the move is played; the point R meant is not known, so its barricade is taken off the board: the check goes on"
     );
-    assert_eq!(errors[1]["turn"], 5);
-    assert_eq!(
-        errors[1]["message"],
-        "R holds a barricade and must put it down in this turn (e.g. #e3)"
-    );
-    // Put down in that turn, the check goes on to a false mark at turn 6.
-    let record = record.replace(
-        "5. R1 e2-e1\n",
-        "5. R1 e2-e1 #e3\n6. B1 p1-q1*\n7. R2 e1-c1\n",
-    );
-    let (_dir, out) = validate("owed.bgn", &record, &["--format", "json"]);
-    let report = json(&out);
-    assert_eq!(kinds(&report), ["illegal_move", "effect"]);
-    assert_eq!(report["errors"][1]["turn"], 6);
+    assert_eq!(errors[1]["turn"], 6);
     assert_eq!(report["turns"], 7);
 }

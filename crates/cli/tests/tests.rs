@@ -47,4 +47,5 @@ mod rules;
 mod scripts;
 mod strangers;
 mod study;
+mod typos;
 mod validate;

@@ -26,14 +26,14 @@
 
 use std::ops::ControlFlow;
 
-use billes_notation::Game;
+use billes_notation::{Game, Recovered, Unreadable};
 
 use crate::describe::{describe_with, Describe, Described};
 use crate::game::{Position, RulesPosition};
 use crate::view::ViewStep;
 use crate::{
-    replay_with, validate_with, with_standard, ErrorKind, Flow, GameKind, Observed, ReplayError,
-    Rules, Step, StreamCheck, Summary, TurnCheck,
+    replay_with, validate_with, with_standard, Checked, ErrorKind, Flow, GameKind, Observed,
+    ReplayError, Rules, Seen, Step, StreamCheck, Summary, TurnCheck,
 };
 
 /// A game's rules, standard or varied, behind one object-safe interface.
@@ -68,6 +68,39 @@ pub trait Engine {
     /// The default gives the first mistake only.
     fn check_all(&self, game: &Game) -> Vec<ReplayError> {
         self.validate(game).err().into_iter().collect()
+    }
+
+    /// Every mistake of `game` as [`check_all`](Engine::check_all) finds
+    /// them, the game read past its syntax errors: `read` are its
+    /// unreadable turns ([`billes_notation::Recovered`]), the check going
+    /// on past each one's stand-in when its move can be found
+    /// ([`crate::check_read_with`]). With `observe`, each turn the check
+    /// goes through is shown, with the positions it played it from and
+    /// went on from ([`crate::check_observed_with`]): the position at a
+    /// turn, past the mistakes before it. The default gives
+    /// [`check_all`](Engine::check_all)'s mistakes and shows nothing.
+    fn check_record(
+        &self,
+        game: &Game,
+        read: &[Unreadable],
+        observe: Option<&mut dyn FnMut(&Seen<'_>)>,
+    ) -> Checked {
+        let _ = observe;
+        Checked {
+            errors: self.check_all(game),
+            read: vec![None; read.len()],
+            ..Checked::default()
+        }
+    }
+
+    /// Writes into `game` the effect marks its moves imply, in every turn
+    /// the check plays as written (past its mistakes too), and finds its
+    /// mistakes ([`crate::mark_record_with`]). The default writes none.
+    fn mark_record(&self, game: &mut Game) -> Checked {
+        Checked {
+            errors: self.check_all(game),
+            ..Checked::default()
+        }
     }
 
     /// The check of the record whose tags `head` holds, its turns to be
@@ -206,10 +239,29 @@ impl Engine for Standard {
     }
 
     fn check_all(&self, game: &Game) -> Vec<ReplayError> {
+        self.check_record(game, &[], None).errors
+    }
+
+    fn check_record(
+        &self,
+        game: &Game,
+        read: &[Unreadable],
+        observe: Option<&mut dyn FnMut(&Seen<'_>)>,
+    ) -> Checked {
         if let Err(e) = self.check(game) {
-            return vec![e];
+            return Checked::refused(e, read);
         }
-        with_standard!(self.game, r => crate::check_all_with(r, game))
+        with_standard!(self.game, r => match observe {
+            Some(observe) => crate::check_observed_with(r, game, read, observe),
+            None => crate::check_read_with(r, game, read),
+        })
+    }
+
+    fn mark_record(&self, game: &mut Game) -> Checked {
+        if let Err(e) = self.check(game) {
+            return Checked::refused(e, &[]);
+        }
+        with_standard!(self.game, r => crate::mark_record_with(r, game))
     }
 
     fn replay_views(
@@ -378,6 +430,35 @@ pub fn position_after<'e>(
             .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
     }
     Ok(pos)
+}
+
+/// Every mistake of a game read past its syntax errors ([`Recovered`]),
+/// as [`Engine::check_record`] finds them, and what the check did about
+/// each unreadable turn ([`Checked::read`], one per syntax error, in their
+/// order): the one check `billes validate` and the language server give
+/// such a game. A turn standing in for an unreadable one is gone past when
+/// its move can be found; the main line stops at the first turn left out
+/// (its head could not be read either), whose note is
+/// [`UNREADABLE`](crate::UNREADABLE): the game is then not followed to its
+/// end, and its result is not checked. `observe` is shown each turn the
+/// check goes through, as [`Engine::check_record`] shows it.
+pub fn check_recovered(
+    engine: &dyn Engine,
+    read: &Recovered,
+    observe: Option<&mut dyn FnMut(&Seen<'_>)>,
+) -> Checked {
+    let left_out = read.unreadable.iter().position(|u| u.stand_in.is_none());
+    let Some(k) = left_out else {
+        return engine.check_record(&read.game, &read.unreadable, observe);
+    };
+    let stop = read.unreadable[k].start;
+    let mut game = read.game.clone();
+    game.line.turns.retain(|t| t.span.start < stop);
+    game.tags.retain(|t| t.name != "Result");
+    game.outcome = Default::default();
+    let mut checked = engine.check_record(&game, &read.unreadable, observe);
+    checked.read[k] = Some(crate::UNREADABLE.to_string());
+    checked
 }
 
 #[cfg(test)]

@@ -29,9 +29,9 @@
 //! 4. `view`, `variant`, `edit`: what a position shows to pictures, the
 //!    hooks' vocabulary, and the edits an `effect` hook writes
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
-//! 6. `house`, `hooked`, `recover`: the hooks that change the game as a
-//!    whole, a game's rules with hooks, and the check of a whole record
-//!    past its mistakes
+//! 6. `house`, `hooked`, `recover`, `resync`: the hooks that change the
+//!    game as a whole, a game's rules with hooks, the check of a whole
+//!    record past its mistakes, and how it goes on past a typo
 //! 7. `aggravation`, `barricade`, `offboard`: the games
 //! 8. `registry`: the games' rules types listed, and [`AnyRules`]
 //! 9. `engine`, `marks`: the object-safe face of rules, and what uses it
@@ -64,6 +64,7 @@ pub mod offboard;
 mod recover;
 pub mod registry;
 mod replay;
+mod resync;
 mod rng;
 mod stream;
 pub mod variant;
@@ -73,16 +74,19 @@ mod walk;
 pub use colour::Colour;
 pub use describe::{describe_with, Describe, Described};
 pub use engine::{
-    check_game, describe, describe_valid_with, position_after, replay_observed_with, replay_views,
-    start_board_with, Engine, Standard,
+    check_game, check_recovered, describe, describe_valid_with, position_after,
+    replay_observed_with, replay_views, start_board_with, Engine, Standard,
 };
 pub use error::{
     BoardError, ChangeError, ErrorKind, ParamsError, ReplayError, SimulateError, TagValueError,
 };
 pub use game::SimOptions;
 pub use kind::GameKind;
-pub use marks::{complete_marks, mark_turn};
-pub use recover::{check_all_with, STOPPED};
+pub use marks::complete_marks;
+pub use recover::{
+    check_all_with, check_observed_with, check_read_with, mark_record_with, mark_turn, Checked,
+    Seen, STOPPED, UNREADABLE,
+};
 pub use registry::AnyRules;
 pub use replay::{replay_with, validate_with, Flow, Observed, Rules, Step, Summary, TextBoard};
 pub use rng::Rng;

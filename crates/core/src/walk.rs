@@ -29,8 +29,11 @@ pub(crate) trait Access {
     /// The turns of `line`.
     fn turns<'b>(line: &'b Self::Line<'_>) -> &'b [Turn];
 
-    /// The `i`-th turn of `line` (`i` in range), and the turn after it.
-    fn at<'b>(line: &'b mut Self::Line<'_>, i: usize) -> (Self::Turn<'b>, Option<&'b Turn>);
+    /// The `i`-th turn of `line` (`i` in range), and the turns after it.
+    fn at<'b>(line: &'b mut Self::Line<'_>, i: usize) -> (Self::Turn<'b>, &'b [Turn]);
+
+    /// A turn as held, to change (`None` when the record is only read).
+    fn turn_mut<'b>(turn: &'b mut Self::Turn<'_>) -> Option<&'b mut Turn>;
 
     /// The `k`-th variation of `turn` (`k` in range).
     fn variation<'b>(turn: &'b mut Self::Turn<'_>, k: usize) -> Self::Line<'b>;
@@ -54,8 +57,13 @@ impl Access for Read {
     }
 
     #[inline(always)]
-    fn at<'b>(line: &'b mut &Line, i: usize) -> (&'b Turn, Option<&'b Turn>) {
-        (&line.turns[i], line.turns.get(i + 1))
+    fn at<'b>(line: &'b mut &Line, i: usize) -> (&'b Turn, &'b [Turn]) {
+        (&line.turns[i], &line.turns[i + 1..])
+    }
+
+    #[inline(always)]
+    fn turn_mut<'b>(_: &'b mut &Turn) -> Option<&'b mut Turn> {
+        None
     }
 
     #[inline(always)]
@@ -72,9 +80,13 @@ impl Access for Write {
         &line.turns
     }
 
-    fn at<'b>(line: &'b mut &mut Line, i: usize) -> (&'b mut Turn, Option<&'b Turn>) {
+    fn at<'b>(line: &'b mut &mut Line, i: usize) -> (&'b mut Turn, &'b [Turn]) {
         let (turn, after) = line.turns[i..].split_first_mut().expect("a turn in range");
-        (turn, after.first())
+        (turn, after)
+    }
+
+    fn turn_mut<'b>(turn: &'b mut &mut Turn) -> Option<&'b mut Turn> {
+        Some(turn)
     }
 
     fn variation<'b>(turn: &'b mut &mut Turn, k: usize) -> &'b mut Line {
@@ -89,6 +101,8 @@ impl Access for Write {
 pub(crate) struct At<'t, K> {
     /// The turn after it in its line.
     pub(crate) next: Option<&'t Turn>,
+    /// The turns after it in its line.
+    pub(crate) rest: &'t [Turn],
     /// The number it is played as ([`Visitor::number`]'s).
     pub(crate) number: u32,
     /// 0 in the main line, 1 in a variation of it, and so on.
@@ -203,7 +217,8 @@ fn walk_line<A: Access, V: Visitor<A>>(
     visitor.enter(depth);
     let mut expected = first;
     for i in 0..A::turns(&line).len() {
-        let (mut turn, next) = A::at(&mut line, i);
+        let (mut turn, rest) = A::at(&mut line, i);
+        let next = rest.first();
         let (number, kept) = visitor.number(&turn, next, expected)?;
         for k in 0..turn.variations().len() {
             let mut alt = visitor.branch(pos);
@@ -213,6 +228,7 @@ fn walk_line<A: Access, V: Visitor<A>>(
         }
         let at = At {
             next,
+            rest,
             number,
             depth,
             kept,

@@ -71,16 +71,16 @@ pub(crate) fn code_actions(
     }
     if let Some(source) = game_at(open.doc.text(), start).filter(|s| s.text.len() <= MAX_TREE_BYTES)
     {
-        if let Ok((game, errors)) = readable(&source) {
+        if let Ok(read) = readable(&source) {
             let fixes = Fixes {
                 uri: &uri,
                 doc: &open.doc,
                 encoding,
                 offset: source.offset,
             };
-            if errors.is_empty() {
-                actions.extend(fixes.marks(open, &game, start, end));
-                actions.extend(fixes.result(open, &game));
+            if read.errors.is_empty() {
+                actions.extend(fixes.marks(open, &read.game, start, end));
+                actions.extend(fixes.result(open, &read.game));
             }
         }
     }
@@ -163,8 +163,9 @@ struct Fixes<'a> {
 
 impl Fixes<'_> {
     /// The marks the moves in `start..end` leave out, written in as `fmt
-    /// --marks` writes them: one fix per action, and one for all of the
-    /// game's.
+    /// --marks` writes them (in every turn the check plays as written, past
+    /// the game's mistakes too): one fix per action, and one for all of
+    /// the game's.
     fn marks(
         &self,
         open: &Open,
@@ -176,8 +177,7 @@ impl Fixes<'_> {
             return Vec::new();
         };
         let mut complete = game.clone();
-        if !billes_core::complete_marks(rules.engine(), &mut complete).is_ok_and(|m| !m.is_empty())
-        {
+        if rules.engine().mark_record(&mut complete).missing.is_empty() {
             return Vec::new();
         }
         let mut edits = Vec::new();

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use billes_archive::diagnostic::legal_note;
 use billes_archive::rules::{Place, Resolver, RulePolicy};
 use billes_core::{ErrorKind, ReplayError};
-use billes_notation::{Game, GameSource, ParseError, ReadError, Reader};
+use billes_notation::{GameSource, ParseError, ReadError, Reader, Recovered};
 
 /// The longest document checked, in bytes: 16 MiB. A longer one gets one
 /// diagnostic saying so (see SECURITY.md).
@@ -291,32 +291,33 @@ impl Checker {
             return vec![document_mistake(0, "too_long", message)];
         }
         match readable(source) {
-            Ok((game, errors)) => {
-                let mut mistakes = self.replay(game);
-                for (i, err) in errors.iter().enumerate() {
-                    mistakes.push(Mistake::syntax(err, (i == 0).then_some(UNREADABLE)));
-                }
-                mistakes
-            }
+            Ok(read) => self.replay(&read),
             Err(first) => vec![Mistake::syntax(&first, None)],
         }
     }
 
-    /// Replays a game read: every mistake, or the missing marks of a valid
-    /// game with `strict`. A script that fails or a bug in the rules is a
+    /// Replays a game read: every mistake (read past its syntax errors,
+    /// each with the note of what the check did about its turn, as
+    /// `billes validate` gives them), or the missing marks of a valid game
+    /// with `strict`. A script that fails or a bug in the rules is a
     /// mistake at the game's start, never the end of the server.
-    fn replay(&mut self, game: Game) -> Vec<Mistake> {
+    fn replay(&mut self, read: &Recovered) -> Vec<Mistake> {
         let place = Place::dir(self.dir.as_deref());
         let resolver = &self.resolver;
         let strict = self.strict;
+        let game = &read.game;
         let found = catch_unwind(AssertUnwindSafe(|| {
-            let rules = match resolver.rule_set(&place, &game) {
+            let rules = match resolver.rule_set(&place, game) {
                 Ok(rules) => rules,
                 Err(e) if !e.kind.is_verdict() => return vec![Mistake::stopped(&e, &game)],
                 Err(e) => return vec![Mistake::replay(&e, Severity::Error)],
             };
             let engine = rules.engine();
-            match engine.validate(&game) {
+            if !read.errors.is_empty() {
+                let checked = billes_core::check_recovered(engine, read, None);
+                return recovered_mistakes(read, &checked);
+            }
+            match engine.validate(game) {
                 Ok(_) if strict => billes_core::complete_marks(engine, &mut game.clone())
                     .map(|missing| {
                         missing
@@ -329,7 +330,7 @@ impl Checker {
                 // No second check: the script would run as long again.
                 Err(first) if !first.kind.is_verdict() => vec![Mistake::stopped(&first, &game)],
                 Err(first) => {
-                    let all = engine.check_all(&game);
+                    let all = engine.check_all(game);
                     let all = if all.is_empty() { vec![first] } else { all };
                     all.iter()
                         .map(|e| Mistake::replay(e, Severity::Error))
@@ -340,14 +341,16 @@ impl Checker {
         found.unwrap_or_else(|_| {
             // The variants are loaded anew after a bug in the rules.
             self.resolver = RulePolicy::from_tags().resolver();
-            vec![Mistake::replay(
+            let mut mistakes = vec![Mistake::replay(
                 &ReplayError::new(
                     ErrorKind::Tag,
                     Default::default(),
                     "internal error while replaying this game (please report it)",
                 ),
                 Severity::Error,
-            )]
+            )];
+            mistakes.extend(read.errors.iter().map(|e| Mistake::syntax(e, None)));
+            mistakes
         })
     }
 
@@ -359,26 +362,41 @@ impl Checker {
     }
 }
 
-/// The game of `source` as far as it can be checked, and its syntax
-/// errors: read past them, the turns before the first unreadable one are
-/// kept and the result is not (the game is not followed to its end).
+/// The mistakes of a game read past its syntax errors, as `check` found
+/// them: those of its turns, then its syntax errors, each with the note of
+/// what the check did about its turn.
+fn recovered_mistakes(read: &Recovered, checked: &billes_core::Checked) -> Vec<Mistake> {
+    let mut mistakes: Vec<Mistake> = checked
+        .errors
+        .iter()
+        .map(|e| Mistake::replay(e, Severity::Error))
+        .collect();
+    for (i, err) in read.errors.iter().enumerate() {
+        let note = checked.read.get(i).cloned().flatten();
+        mistakes.push(Mistake::syntax(err, note.as_deref()));
+    }
+    mistakes
+}
+
+/// The game of `source` read, past its syntax errors when it has some
+/// (each unreadable turn left out or stood in for, as `billes validate`
+/// reads it: [`billes_notation::Recovered`]); a game without one has no
+/// errors and no unreadable turns.
 ///
 /// # Errors
 /// The first syntax error, when the game cannot be read past it.
-pub fn readable(source: &GameSource) -> Result<(Game, Vec<ParseError>), ParseError> {
+pub fn readable(source: &GameSource) -> Result<Recovered, ParseError> {
     let first = match source.parse() {
-        Ok(game) => return Ok((game, Vec::new())),
+        Ok(game) => {
+            return Ok(Recovered {
+                game,
+                errors: Vec::new(),
+                unreadable: Vec::new(),
+            })
+        }
         Err(err) => err,
     };
-    let Some(read) = source.parse_recovering(first.clone()) else {
-        return Err(first);
-    };
-    let mut game = read.game;
-    let stop = read.unreadable.first().copied().unwrap_or(u32::MAX);
-    game.line.turns.retain(|t| t.span.start < stop);
-    game.tags.retain(|t| t.name != "Result");
-    game.outcome = Default::default();
-    Ok((game, read.errors))
+    source.parse_recovering(first.clone()).ok_or(first)
 }
 
 /// The game of `text` holding byte `offset` (the last one when the offset
@@ -395,11 +413,6 @@ pub fn game_at(text: &str, offset: usize) -> Option<GameSource> {
     }
     found
 }
-
-/// The note of the first syntax error of a game read past it (as
-/// `billes validate` says it).
-const UNREADABLE: &str =
-    "this turn cannot be read, and the position after it cannot be known: the turns after it are read for syntax only";
 
 fn document_mistake(at: usize, code: &'static str, message: String) -> Mistake {
     Mistake {

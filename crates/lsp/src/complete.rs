@@ -3,14 +3,14 @@
 //! first), each with what it does; in a tag line, the tag names, and the
 //! values of `Game` and `Rules`.
 
-use billes_core::game::{Move, Roll};
-use billes_core::{Engine, GameKind};
-use billes_notation::{Game, GameSource};
+use billes_core::game::Roll;
+use billes_core::{GameKind, Seen};
+use billes_notation::{GameSource, Unreadable};
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, Documentation,
 };
 
-use crate::at::position_before;
+use crate::at::at_turn;
 use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
 use crate::server::{Open, Server};
 
@@ -137,9 +137,14 @@ pub(crate) fn head(token: &str) -> Option<HeadText<'_>> {
     Some(HeadText { seat, roll, mover })
 }
 
-/// The turn being written before `offset`: its head, and where the turn
-/// starts (its number, or its head) in the document.
-fn turn_before(text: &str, line_start: usize, offset: usize) -> Option<(HeadText<'_>, usize)> {
+/// The turn being written before `offset`: its head, where the turn
+/// starts (its number, or its head) in the document, and where its head
+/// starts and ends.
+fn turn_before(
+    text: &str,
+    line_start: usize,
+    offset: usize,
+) -> Option<(HeadText<'_>, usize, (usize, usize))> {
     let before = &text[line_start..offset];
     // The word being typed, if any, is what the moves complete.
     let done = before.trim_end_matches(|c: char| !c.is_whitespace());
@@ -157,62 +162,91 @@ fn turn_before(text: &str, line_start: usize, offset: usize) -> Option<(HeadText
         }
         _ => at,
     };
-    Some((head, start))
+    Some((head, start, (at, at + last.len())))
 }
 
-/// The legal moves of the turn being written at `offset`.
+/// The legal moves of the turn being written at `offset`, in the
+/// position the check of the record reaches it in (past the mistakes
+/// before it, as `billes validate` goes on: [`at_turn`]).
 fn move_items(open: &Open, offset: usize) -> Option<Vec<CompletionItem>> {
     let text = open.doc.text();
     let (_, line_start) = open.doc.line_of(offset);
-    let (head, turn_start) = turn_before(text, line_start, offset)?;
+    let (head, turn_start, (head_start, head_end)) = turn_before(text, line_start, offset)?;
     let source = game_at(text, turn_start)?;
     if source.text.len() > MAX_TREE_BYTES {
         return None;
     }
     let offset = source.offset;
     let local = turn_start.checked_sub(source.offset)?;
-    // The game up to the turn being written, ended there.
+    // The game up to the turn being written, which a pass stands in for
+    // (its move is not known: nothing is guessed from it), its open
+    // variations closed and the game ended there.
+    let written = &text[turn_start..head_end];
+    let closing = ")".repeat(open_variations(&source.text[..local]));
     let prefix = GameSource {
-        text: format!("{}\n*\n", &source.text[..local]),
+        text: format!("{}{written} --{closing}\n*\n", &source.text[..local]),
         ..source
     };
-    let (game, _) = readable(&prefix).ok()?;
-    let rules = open.rule_set(&game, offset).ok()?;
-    let engine = rules.engine();
-    let number = game.line.turns.len() as u32;
-    let pos = position_before(engine, &game, number as usize).ok()?;
+    let mut read = readable(&prefix).ok()?;
+    let at = (head_start - offset) as u32;
+    read.unreadable.push(Unreadable {
+        start: local as u32,
+        end: (head_end - offset) as u32,
+        stand_in: Some(at),
+        read_as: None,
+        written: String::new(),
+    });
+    let rules = open.rule_set(&read.game, offset).ok()?;
+    at_turn(rules.engine(), &read, at, |seen| items(seen, &head))?
+}
+
+/// The legal moves of the turn `seen` with the head `head`, each with what
+/// it does.
+fn items(seen: &Seen<'_>, head: &HeadText<'_>) -> Option<Vec<CompletionItem>> {
     let roll = head.roll.and_then(Roll::new);
     let seat = head.mover.unwrap_or(head.seat);
-    let moves = pos.legal_moves_for(head.seat, roll).ok()?;
-    let moves: Vec<Move> = moves
-        .into_iter()
-        .filter(|m| m.moving_seat().as_str() == seat)
-        .collect();
+    let moves = seen.before.legal_moves_for(head.seat, roll).ok()?;
     Some(
         moves
             .iter()
+            .filter(|m| m.moving_seat().as_str() == seat)
             .enumerate()
-            .map(|(i, m)| CompletionItem {
-                label: m.to_string(),
-                kind: Some(CompletionItemKind::VALUE),
-                detail: what_it_does(engine, &game, m, number + 1),
-                documentation: None::<Documentation>,
-                sort_text: Some(format!("{i:05}")),
-                filter_text: Some(m.to_string()),
-                ..Default::default()
+            .map(|(i, m)| {
+                let phrases = (seen.what_if)(&m.to_turn(seen.number)).unwrap_or_default();
+                CompletionItem {
+                    label: m.to_string(),
+                    kind: Some(CompletionItemKind::VALUE),
+                    detail: (!phrases.is_empty()).then(|| phrases.join(", ")),
+                    documentation: None::<Documentation>,
+                    sort_text: Some(format!("{i:05}")),
+                    filter_text: Some(m.to_string()),
+                    ..Default::default()
+                }
             })
             .collect(),
     )
 }
 
-/// What playing `mv` as turn `number` after `game`'s turns does, in the
-/// game's words ("marble entered", "aggravated B on b12").
-fn what_it_does(engine: &dyn Engine, game: &Game, mv: &Move, number: u32) -> Option<String> {
-    let mut played = game.clone();
-    played.line.turns.push(mv.to_turn(number));
-    let described = engine.describe(&played).ok()?;
-    let phrases = &described.last()?.phrases;
-    (!phrases.is_empty()).then(|| phrases.join(", "))
+/// How many variations the movetext of `text` leaves open: its
+/// parentheses outside comments and tag lines.
+fn open_variations(text: &str) -> usize {
+    let mut depth = 0usize;
+    let mut comment = 0usize;
+    for line in text.lines() {
+        if comment == 0 && line.trim_start().starts_with('[') {
+            continue;
+        }
+        for c in line.chars() {
+            match c {
+                '{' => comment += 1,
+                '}' => comment = comment.saturating_sub(1),
+                '(' if comment == 0 => depth += 1,
+                ')' if comment == 0 => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+    depth
 }
 
 #[cfg(test)]
@@ -234,5 +268,14 @@ mod tests {
         assert_eq!(head("R7"), None);
         assert_eq!(head("r9-r12"), None);
         assert_eq!(head("12."), None);
+    }
+
+    #[test]
+    fn open_variations_are_counted_outside_comments_and_tags() {
+        assert_eq!(
+            open_variations("[Event \"a (b\"]\n1. R6 + (1. R1 + {(} ("),
+            2
+        );
+        assert_eq!(open_variations("1. R6 + (1. R1 +) 2. G2 --"), 0);
     }
 }

@@ -1,10 +1,10 @@
 //! Hover: on a turn, the text board before and after it and what it did;
 //! on a tag, what it means; on a NAG or an analysis comment, its reading.
 
-use billes_notation::{Game, Span, Turn};
+use billes_notation::{Recovered, Span, Turn};
 use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 
-use crate::at::position_before;
+use crate::at::{at_turn, turn_at, written_span};
 use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
 use crate::server::{NoRules, Open, Server};
 
@@ -60,11 +60,11 @@ pub(crate) fn hover(server: &mut Server<'_>, params: HoverParams) -> Result<Opti
     if source.text.len() > MAX_TREE_BYTES {
         return Ok(None);
     }
-    let Ok((game, _)) = readable(&source) else {
+    let Ok(read) = readable(&source) else {
         return Ok(None);
     };
     let local = (offset - source.offset) as u32;
-    let Some((text, span)) = reading(open, &game, source.offset, local) else {
+    let Some((text, span)) = reading(open, &read, source.offset, local) else {
         return Ok(None);
     };
     let start = source.offset + span.start as usize;
@@ -84,7 +84,8 @@ fn inside(span: Span, at: u32) -> bool {
 
 /// What to show at byte `at` of the game at `offset`, and the span it is
 /// about.
-fn reading(open: &Open, game: &Game, offset: usize, at: u32) -> Option<(String, Span)> {
+fn reading(open: &Open, read: &Recovered, offset: usize, at: u32) -> Option<(String, Span)> {
+    let game = &read.game;
     if let Some(tag) = game.tags.iter().find(|t| inside(t.span, at)) {
         let meaning = TAGS
             .iter()
@@ -92,12 +93,7 @@ fn reading(open: &Open, game: &Game, offset: usize, at: u32) -> Option<(String, 
             .map_or("a tag billes keeps and writes back unchanged", |(_, m)| m);
         return Some((format!("**{}**: {meaning}", tag.name), tag.span));
     }
-    let (index, turn) = game
-        .line
-        .turns
-        .iter()
-        .enumerate()
-        .find(|(_, t)| t.span.start <= at && at < next_start(game, t))?;
+    let turn = turn_at(&game.line, at)?;
     if let Some(nag) = turn.nags().iter().find(|n| inside(n.span, at)) {
         return Some((nag_reading(nag.code), nag.span));
     }
@@ -107,39 +103,24 @@ fn reading(open: &Open, game: &Game, offset: usize, at: u32) -> Option<(String, 
         .chain(turn.after())
         .find(|c| inside(c.span, at))
     {
-        let read = billes_analysis::comment::read(&comment.text)?;
-        return Some((analysis_reading(&read), comment.span));
+        let reading = billes_analysis::comment::read(&comment.text)?;
+        return Some((analysis_reading(&reading), comment.span));
     }
-    if !inside(turn.span, at) {
+    let span = written_span(read, turn);
+    if !inside(span, at) {
         return None;
     }
-    Some((turn_reading(open, game, offset, index, turn)?, turn.span))
+    Some((turn_reading(open, read, offset, turn)?, span))
 }
 
-/// Where the turn after `turn` starts (its comments after belong to it).
-fn next_start(game: &Game, turn: &Turn) -> u32 {
-    let after = turn.after().last().map_or(turn.span.end, |c| c.span.end);
-    game.line
-        .turns
-        .iter()
-        .map(|t| t.span.start)
-        .find(|&s| s > turn.span.start)
-        .unwrap_or(after.max(turn.span.end))
-        .max(after)
-}
-
-/// The boards before and after the turn, and what it did. Where the
-/// game's rules are a script not yet seen to run (or seen to fail), what
-/// is known without it: the hover does not wait for the script.
-fn turn_reading(
-    open: &Open,
-    game: &Game,
-    offset: usize,
-    index: usize,
-    turn: &Turn,
-) -> Option<String> {
+/// The boards before and after the turn, and what it did, as the check of
+/// the record played it (past the mistakes before it, as `billes validate`
+/// goes on). Where the game's rules are a script not yet seen to run (or
+/// seen to fail), what is known without it: the hover does not wait for
+/// the script.
+fn turn_reading(open: &Open, read: &Recovered, offset: usize, turn: &Turn) -> Option<String> {
     let mut out = format!("**turn {}** ({})\n\n", turn.number, turn.head.seat);
-    let rules = match open.rule_set(game, offset) {
+    let rules = match open.rule_set(&read.game, offset) {
         Ok(rules) => rules,
         Err(NoRules::Checking) => {
             out.push_str(
@@ -155,33 +136,33 @@ fn turn_reading(
         }
         Err(NoRules::Wrong) => return None,
     };
-    let engine = rules.engine();
-    let before = position_before(engine, game, index).ok()?;
-    out.push_str(&format!(
-        "before:\n```text\n{}\n```\n",
-        before.text_board().trim_end()
-    ));
-    match position_before(engine, game, index + 1) {
-        Ok(after) => {
-            let mut played = game.clone();
-            played.line.turns.truncate(index + 1);
-            played.outcome = Default::default();
-            played.tags.retain(|t| t.name != "Result");
-            if let Some(last) = engine
-                .describe(&played)
-                .ok()
-                .and_then(|d| d.last().cloned())
-            {
-                if !last.phrases.is_empty() {
-                    out.push_str(&format!("\n{}\n\n", last.phrases.join(", ")));
+    let seen = at_turn(rules.engine(), read, turn.span.start, |seen| {
+        let mut out = format!(
+            "before:\n```text\n{}\n```\n",
+            seen.before.text_board().trim_end()
+        );
+        match seen.after {
+            Some(after) => {
+                let phrases = (seen.phrases)();
+                if !phrases.is_empty() {
+                    out.push_str(&format!("\n{}\n\n", phrases.join(", ")));
                 }
+                out.push_str(&format!(
+                    "after:\n```text\n{}\n```\n",
+                    after.text_board().trim_end()
+                ));
             }
-            out.push_str(&format!(
-                "after:\n```text\n{}\n```\n",
-                after.text_board().trim_end()
-            ));
+            None => out.push_str(
+                "\nthe check of the record stops at this turn: the position after it cannot be known\n",
+            ),
         }
-        Err(e) => out.push_str(&format!("\nthis turn cannot be played: {}\n", e.message)),
+        out
+    });
+    match seen {
+        Some(boards) => out.push_str(&boards),
+        None => out.push_str(
+            "the check of the record stops before this turn: the position before it cannot be known\n",
+        ),
     }
     Some(out)
 }

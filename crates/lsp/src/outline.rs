@@ -4,12 +4,13 @@
 //! them on opening a document, and a document of 300,000 games would
 //! otherwise be answered with 150 MB of outline.
 
-use billes_notation::{Comment, Game, Reader};
+use billes_notation::{Comment, Game, Reader, Recovered};
 use lsp_types::{
     DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange, FoldingRangeKind,
     FoldingRangeParams, Range, SymbolKind,
 };
 
+use crate::at::written_span;
 use crate::check::{readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
 use crate::document::{Document, Encoding};
 use crate::server::Server;
@@ -26,13 +27,13 @@ pub const MAX_FOLDS: usize = 5_000;
 /// Each game of `text` (blank ones left out) with its number, offset, text
 /// length and tree (none when it cannot be read or is longer than
 /// [`MAX_TREE_BYTES`]).
-fn games(text: &str) -> impl Iterator<Item = (usize, usize, usize, Option<Game>)> + '_ {
+fn games(text: &str) -> impl Iterator<Item = (usize, usize, usize, Option<Recovered>)> + '_ {
     Reader::new(text.as_bytes())
         .map_while(Result::ok)
         .filter(|s| !s.is_blank())
         .map(|s| {
             let game = (s.text.len() <= MAX_TREE_BYTES)
-                .then(|| readable(&s).ok().map(|(g, _)| g))
+                .then(|| readable(&s).ok())
                 .flatten();
             (s.index, s.offset, s.text.len(), game)
         })
@@ -91,20 +92,21 @@ fn outline(doc: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
     for (index, offset, len, game) in games.by_ref() {
         let range = doc.range(offset, offset + len, encoding);
         let mut entry = symbol(
-            game_name(index, game.as_ref()),
+            game_name(index, game.as_ref().map(|r| &r.game)),
             SymbolKind::NAMESPACE,
             range,
             doc.range(offset, offset, encoding),
         );
         left -= 1;
-        if let Some(game) = &game {
-            let turns = &game.line.turns;
+        if let Some(read) = &game {
+            let turns = &read.game.line.turns;
             let shown = turns.len().min(left);
             let mut children: Vec<DocumentSymbol> = turns[..shown]
                 .iter()
                 .map(|turn| {
-                    let s = offset + turn.span.start as usize;
-                    let e = offset + turn.span.end as usize;
+                    let span = written_span(read, turn);
+                    let s = offset + span.start as usize;
+                    let e = s + text[s..offset + span.end as usize].trim_end().len();
                     let range = doc.range(s, e, encoding);
                     let name = format!("{}. {}", turn.number, &text[s..e]);
                     symbol(name, SymbolKind::EVENT, range, range)
@@ -170,7 +172,9 @@ pub(crate) fn folding(
         }
         let end = offset + doc.text()[offset..offset + len].trim_end().len();
         push_fold(&mut out, doc, offset, end, None, encoding);
-        let Some(game) = game else { continue };
+        let Some(Recovered { game, .. }) = game else {
+            continue;
+        };
         let comments = game.line.comments.iter().chain(
             game.line
                 .turns

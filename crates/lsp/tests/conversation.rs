@@ -565,3 +565,151 @@ fn the_outline_of_a_long_line_and_many_changes_at_once_are_quick() {
     assert_eq!(published["version"], 2);
     assert!(client.stop());
 }
+
+/// The first 18 turns of `examples/aggravation/four-players.bgn`, a new
+/// turn being written after them (`19. R3 `), and a variation of turn 7.
+fn club_night(turn_5: &str) -> String {
+    let example = include_str!("../../../examples/aggravation/four-players.bgn");
+    let mut text = String::new();
+    for line in example.lines() {
+        if line.starts_with("19. ") {
+            break;
+        }
+        let line = if line.starts_with("5. ") {
+            turn_5
+        } else {
+            line
+        };
+        let line = if line.starts_with("7. ") {
+            "7. B5 -- (7. B4 --)"
+        } else {
+            line
+        };
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push_str("19. R3 \n*\n");
+    text
+}
+
+/// The labels of a completion answer.
+fn labels(items: &Value) -> Vec<String> {
+    items
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|i| i["label"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Past a roll that does not fit its move (turn 5, `R3 r9-r13`, which
+/// `billes validate` checks on from with a roll of 4) and past a typo
+/// (`r9-r1O`, read as the one move of the roll), completion, hover and
+/// the boards follow the position the check goes on from: in the main
+/// line, in a variation, on the turn being written.
+#[test]
+fn completion_and_hover_go_on_where_the_check_goes_on() {
+    let (mut client, _) = Client::start(&["utf-8"]);
+    let valid = club_night("5. R4 r9-r13");
+    let line_of =
+        |text: &str, start: &str| text.lines().position(|l| l.starts_with(start)).unwrap();
+    let complete = |client: &mut Client, uri: &str, text: &str| {
+        let line = line_of(text, "19. ");
+        labels(&client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 7}}),
+        ))
+    };
+    let hover = |client: &mut Client, uri: &str, line: usize, character: usize| {
+        client.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
+        )["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    // The legal moves of R's 3 after turn 18, as the record stands valid.
+    let game = billes_notation::parse_game(&valid.replace("19. R3 \n", "")).unwrap();
+    let engine = Standard::new(GameKind::Aggravation);
+    let after_18 = position_after(&engine as &dyn Engine, &game, 18).unwrap();
+    let expected: Vec<String> = after_18
+        .legal_moves(Roll::new(3))
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(!expected.is_empty());
+    let after_6 = position_after(&engine as &dyn Engine, &game, 6).unwrap();
+    let uri = "file:///club/valid.bgn";
+    client.open(uri, &valid);
+    assert_eq!(complete(&mut client, uri, &valid), expected);
+
+    for (turn_5, code) in [("5. R3 r9-r13", "roll"), ("5. R4 r9-r1O", "syntax")] {
+        let text = club_night(turn_5);
+        let uri = format!("file:///club/{code}.bgn");
+        let published = client.open(&uri, &text);
+        let codes: Vec<&str> = published["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap())
+            .collect();
+        // The slip, then the new turn (a turn without its move).
+        assert_eq!(codes, [code, "syntax"], "{published}");
+        let related = &published["diagnostics"][0]["relatedInformation"];
+        let notes: Vec<&str> = related
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["message"].as_str().unwrap())
+            .collect();
+        assert!(
+            notes.last().unwrap().ends_with("the check goes on"),
+            "{notes:?}"
+        );
+        assert_eq!(complete(&mut client, &uri, &text), expected, "{turn_5}");
+        // Hover on turn 6: the boards before and after, past the slip.
+        let shown = hover(&mut client, &uri, line_of(&text, "6. "), 4);
+        assert!(shown.contains("after:"), "{turn_5}: {shown}");
+        assert!(shown.contains(after_6.text_board().trim_end()), "{shown}");
+        // And on the variation of turn 7.
+        let shown = hover(&mut client, &uri, line_of(&text, "7. "), 13);
+        assert!(shown.starts_with("**turn 7** (B)"), "{shown}");
+        assert!(shown.contains("before:"), "{shown}");
+        assert!(shown.contains(after_6.text_board().trim_end()), "{shown}");
+        // Completion in a variation being written, past the slip: B's
+        // moves with a 1 after turn 6 (B's marble is in the centre).
+        let open_variation = text.replace("7. B5 -- (7. B4 --)", "7. B5 -- (7. B1 ");
+        let uri = format!("file:///club/{code}-variation.bgn");
+        client.open(&uri, &open_variation);
+        let line = line_of(&open_variation, "7. ");
+        let items = labels(&client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 16}}),
+        ));
+        let expected: Vec<String> = after_6
+            .legal_moves_for("B", Roll::new(1))
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(expected.len() > 1, "{expected:?}");
+        assert_eq!(items, expected, "{turn_5}");
+    }
+
+    // Quick fixes past a roll that does not fit: the mark turn 2 leaves
+    // out (B's pawn takes the barricade on q3) is written in.
+    let uri = "file:///club/marks.bgn";
+    let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R4 h-a1\n2. B5 h-q3\n3. R2 h-d1\n*\n";
+    let published = client.open(uri, record);
+    assert_eq!(ranges(&published), ["3:6-3:10 roll"]);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 4, "character": 6}, "end": {"line": 4, "character": 10}}, "context": {"diagnostics": []}}),
+    );
+    assert_eq!(actions[0]["title"], "write the marks: h-q3#", "{actions}");
+    assert!(client.stop());
+}

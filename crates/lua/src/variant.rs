@@ -330,10 +330,29 @@ impl billes_core::Engine for Variant {
     }
 
     fn check_all(&self, game: &Game) -> Vec<ReplayError> {
+        self.check_record(game, &[], None).errors
+    }
+
+    fn check_record(
+        &self,
+        game: &Game,
+        read: &[billes_notation::Unreadable],
+        observe: Option<&mut dyn FnMut(&billes_core::Seen<'_>)>,
+    ) -> billes_core::Checked {
         if let Err(e) = self.check(game) {
-            return vec![e];
+            return billes_core::Checked::refused(e, read);
         }
-        with_variant_rules!(self, r => billes_core::check_all_with(r, game))
+        with_variant_rules!(self, r => match observe {
+            Some(observe) => billes_core::check_observed_with(r, game, read, observe),
+            None => billes_core::check_read_with(r, game, read),
+        })
+    }
+
+    fn mark_record(&self, game: &mut Game) -> billes_core::Checked {
+        if let Err(e) = self.check(game) {
+            return billes_core::Checked::refused(e, &[]);
+        }
+        with_variant_rules!(self, r => billes_core::mark_record_with(r, game))
     }
 
     fn replay_views(

@@ -37,10 +37,10 @@ pub use ast::{
     Seat, Span, Tag, Turn,
 };
 pub use error::{render_error, Diagnostic, ParseError};
-pub use name::misread;
+pub use name::{misread, misread_as};
 pub use parse::stream::{Piece, PieceError, TurnStream};
 pub use parse::{parse_game, parse_games, parse_games_lazily, skip_bom, BOM, MAX_NESTING};
 pub use pictures::control_pictures;
 pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
-pub use recover::{Recovered, MAX_SYNTAX_ERRORS};
+pub use recover::{Recovered, Unreadable, MAX_SYNTAX_ERRORS};
 pub use write::{write_game, write_game_to, write_games};

@@ -323,6 +323,25 @@ impl<'de> Deserialize<'de> for Name {
 /// assert_eq!(billes_notation::misread("rh3", known), None);
 /// ```
 pub fn misread(name: &str, known: impl Fn(&str) -> bool) -> Option<String> {
+    let (meant, slips) = read_digits(name)?;
+    known(&meant).then(|| format!("did you mean {meant}? ({})", slips.join(", ")))
+}
+
+/// `name` with each letter after the first that stands for a digit read as
+/// that digit (`l` and `I` for a one, `O` and `o` for a zero): what a
+/// misread name was probably meant to be, whether or not it is on a board;
+/// `None` when it holds no such letter.
+///
+/// ```
+/// assert_eq!(billes_notation::misread_as("rl3").as_deref(), Some("r13"));
+/// assert_eq!(billes_notation::misread_as("o1"), None);
+/// ```
+pub fn misread_as(name: &str) -> Option<String> {
+    read_digits(name).map(|(meant, _)| meant)
+}
+
+/// [`misread_as`], and the slips read.
+fn read_digits(name: &str) -> Option<(String, Vec<&'static str>)> {
     let mut chars = name.chars();
     let first = chars.next()?;
     let mut meant = String::from(first);
@@ -339,8 +358,7 @@ pub fn misread(name: &str, known: impl Fn(&str) -> bool) -> Option<String> {
         }
         meant.push(digit);
     }
-    (!slips.is_empty() && known(&meant))
-        .then(|| format!("did you mean {meant}? ({})", slips.join(", ")))
+    (!slips.is_empty()).then_some((meant, slips))
 }
 
 #[cfg(test)]

@@ -93,7 +93,7 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
     // A game the wall-clock guard stopped is no verdict: exit 2, not 1.
     let stopped = std::cell::Cell::new(false);
     let mut report = |event: Event<'_>| match event {
-        Event::Unreadable(diagnostic) => errln!("{diagnostic}\n"),
+        Event::Invalid(diagnostics) => errln!("{diagnostics}\n"),
         Event::AlreadyAnalysed(source) => errln!(
             "billes: {name}, game {}: already analysed, skipped (--force analyses it again)",
             source.index

@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use std::collections::HashMap;
 
 use billes_archive::diff::{compare_files_by, key, Options};
-use billes_archive::input::{games, games_in, Games, Input};
+use billes_archive::input::{games, games_in, Games, Input, Unread};
 use billes_notation::{Game, GameSource};
 use clap::Args;
 
@@ -185,7 +185,7 @@ impl Side {
     }
 
     /// A game of the second pass, which the first found sound.
-    fn parsed(&self, item: io::Result<Result<(GameSource, Game), String>>) -> anyhow::Result<Game> {
+    fn parsed(&self, item: io::Result<Result<(GameSource, Game), Unread>>) -> anyhow::Result<Game> {
         match item.with_context(|| format!("cannot read {}", self.name))? {
             Ok((_, game)) => Ok(game),
             Err(_) => bail!("{} changed while it was compared", self.name),

@@ -121,6 +121,23 @@ fn rewrite(
     file.finish()
 }
 
+/// Prints the mistakes of game `game` of the file `name`, found while its
+/// marks were written.
+fn report_mistakes(name: &str, game: usize, mistakes: &[billes_core::ReplayError]) {
+    for err in mistakes {
+        let at = if err.span.line > 0 {
+            format!(":{}:{}", err.span.line, err.span.column)
+        } else {
+            String::new()
+        };
+        let note = err.note().map_or(String::new(), |n| format!(" ({n})"));
+        errln!(
+            "billes: error: {name}{at}: game {game}: {}{note}",
+            err.message
+        );
+    }
+}
+
 /// Whether the games of a file parse, after printing their syntax errors.
 fn syntax_ok(name: &str, text: &str) -> bool {
     let mut ok = true;
@@ -140,9 +157,10 @@ fn syntax_ok(name: &str, text: &str) -> bool {
 /// Hands the canonical text of each game of a file to `write` as it is
 /// parsed (a blank line before every game but the first), holding one
 /// parsed game whatever the number of games; with `marks`, every effect
-/// mark the moves imply written in. Returns whether every game parsed, and
-/// whether every game replayed (with `marks`: a game that does not is
-/// written as it is). With `report`, the syntax errors and the mistakes
+/// mark the moves imply written in, in each turn the check plays as
+/// written: past a mistake where `billes validate` goes on past it
+/// (`Engine::mark_record`). Returns whether every game parsed, and whether
+/// every game replayed. With `report`, the syntax errors and the mistakes
 /// are printed.
 ///
 /// # Errors
@@ -171,30 +189,18 @@ fn each_canonical(
     let mut replayed = true;
     for (i, result) in parse_games_lazily(text).enumerate() {
         match result {
-            Ok(game) if marks => {
-                let mut complete = game.clone();
-                let marked = resolver
-                    .rule_set(&Place::file(name), &complete)
-                    .and_then(|rules| billes_core::complete_marks(rules.engine(), &mut complete));
-                match marked {
-                    Ok(_) => put(&complete)?,
-                    Err(err) => {
-                        replayed = false;
-                        if report {
-                            let at = if err.span.line > 0 {
-                                format!(":{}:{}", err.span.line, err.span.column)
-                            } else {
-                                String::new()
-                            };
-                            errln!(
-                                "billes: error: {name}{at}: game {}: {} (its marks are left as written)",
-                                i + 1,
-                                err.message
-                            );
-                        }
-                        put(&game)?;
+            Ok(mut game) if marks => {
+                let mistakes = match resolver.rule_set(&Place::file(name), &game) {
+                    Ok(rules) => rules.engine().mark_record(&mut game).errors,
+                    Err(e) => vec![e],
+                };
+                if !mistakes.is_empty() {
+                    replayed = false;
+                    if report {
+                        report_mistakes(name, i + 1, &mistakes);
                     }
                 }
+                put(&game)?;
             }
             Ok(game) => put(&game)?,
             Err(err) => {

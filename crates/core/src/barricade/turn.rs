@@ -37,10 +37,12 @@ pub(crate) fn play_with<H: Hooks>(
 
 /// Plays a turn whose move is legal but one of whose put-downs goes on a
 /// point where a barricade may not go, for a check that goes on past the
-/// mistake: the move is played, each refused put-down left out, and the
-/// barricade it was for stays owed, held by the seat as if the put-down
-/// were missing, to go down in a later turn as the placement says. Returns
-/// the note the check goes on with; `None` (the state unspecified) when no
+/// mistake: the move is played and each refused put-down left out. The
+/// seat meant to put that barricade down somewhere, and its next turns
+/// are written so (they put down no other): where is not known, so the
+/// barricade is taken off the board, and the slip is one mistake, not
+/// one now and a missing put-down in the seat's next turn. Returns the
+/// note the check goes on with; `None` (the state unspecified) when no
 /// put-down is refused or something else in the turn is wrong.
 pub(crate) fn play_owing<H: Hooks>(
     rules: &Barricade,
@@ -52,18 +54,19 @@ pub(crate) fn play_owing<H: Hooks>(
     if kept == 0 {
         return None;
     }
-    let seat = seat(state.colour(&turn.head.seat)?);
-    let when = match rules.params().placement {
-        Placement::NextWholeTurn => "at the end of its next turn",
-        Placement::NextTurn | Placement::Immediately => "in its next turn",
-    };
+    let colour = state.colour(&turn.head.seat)?;
+    // Neither held nor on the board: out of the game.
+    release(state, colour, kept);
+    let c = colour.index();
+    state.due[c] = state.due[c].min(state.holds[c]);
     let what = if kept == 1 {
-        "the barricade".to_string()
+        "its barricade is".to_string()
     } else {
-        format!("{kept} barricades")
+        format!("its {kept} barricades are")
     };
     Some(format!(
-        "the move is played and {seat} keeps {what}, to put down {when}: the check goes on"
+        "the move is played; the point {} meant is not known, so {what} taken off the board: the check goes on",
+        seat(colour)
     ))
 }
 

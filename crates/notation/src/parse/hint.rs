@@ -12,19 +12,25 @@
 //! The caret goes on the bad token (the hole, the dash, the action), not on
 //! the whole move.
 
-/// A hint: where in the line (byte offset and length) and what to say.
+/// A hint: where in the line (byte offset and length), what to say, and
+/// what was meant.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) struct Hint {
-    pub(super) at: usize,
-    pub(super) len: usize,
-    pub(super) message: String,
+pub(crate) struct Hint {
+    pub(crate) at: usize,
+    pub(crate) len: usize,
+    pub(crate) message: String,
+    /// The text meant in place of the `len` bytes at `at` (`b0` for `bO`;
+    /// ` +` for the `+` of `R6+`: one byte longer).
+    pub(crate) replace: String,
+    /// What was meant, as a note says it ("b0", "a5:b5>nw", "R6 +").
+    pub(crate) reads: String,
 }
 
 /// A hint for a syntax error at byte `at` of `line`, when the word there or
 /// the next one has a shape of a known slip.
 #[cold]
 #[inline(never)]
-pub(super) fn hint(line: &str, at: usize) -> Option<Hint> {
+pub(crate) fn hint(line: &str, at: usize) -> Option<Hint> {
     let words = words(line);
     // The word holding the error, then the next one (an error at a turn
     // head "without an action" is about the word after it).
@@ -120,17 +126,18 @@ fn head_glued(word: &str) -> Option<Hint> {
             "a space goes between the turn head and its action: {} {rest}",
             &word[..1 + digits]
         ),
+        replace: format!(" {rest}"),
+        reads: format!("{} {rest}", &word[..1 + digits]),
     })
 }
 
 /// The holes of a move or line (`r9-bO`, `c3:c5>e`) and where each starts.
 fn holes(word: &str) -> Vec<(usize, &str)> {
-    let body = word
-        .split(['*', '>', '=', '!', '?', '$'])
+    let shift = word.len() - word.trim_start_matches(['+', '#']).len();
+    let body = word[shift..]
+        .split(['*', '>', '=', '!', '?', '$', ')', '#'])
         .next()
         .unwrap_or("");
-    let body = body.trim_start_matches(['+', '#']);
-    let shift = word.len() - word.trim_start_matches(['+', '#']).len();
     let mut out = Vec::new();
     let mut at = shift;
     for part in body.split(['-', ':']) {
@@ -163,6 +170,8 @@ fn letter_o(word: &str) -> Option<Hint> {
                 message: format!(
                     "{hole} is not a hole: did you mean {meant}? (a letter O for a zero)"
                 ),
+                replace: meant.clone(),
+                reads: meant,
             }
         })
     })
@@ -186,6 +195,8 @@ fn capital_hole(word: &str) -> Option<Hint> {
                 "{hole} is not a hole: hole names are lower case: {}",
                 hole.to_ascii_lowercase()
             ),
+            replace: hole.to_ascii_lowercase(),
+            reads: hole.to_ascii_lowercase(),
         })
     })
 }
@@ -206,6 +217,8 @@ fn dash_line(word: &str) -> Option<Hint> {
             "a line of marbles is written with a colon: {}",
             word.replacen('-', ":", 1)
         ),
+        replace: ":".into(),
+        reads: word.replacen('-', ":", 1),
     })
 }
 
@@ -248,6 +261,37 @@ mod tests {
             ))
         );
         assert_eq!(at("1.R6+", 4).map(|h| h.0), Some("+".into()));
+    }
+
+    #[test]
+    fn each_hint_says_what_was_meant() {
+        let meant = |line: &str, column: usize| {
+            let h = hint(line, column)?;
+            let mut fixed = line.to_string();
+            fixed.replace_range(h.at..h.at + h.len, &h.replace);
+            Some((fixed, h.reads))
+        };
+        assert_eq!(
+            meant("2. R6 r9-bO", 10),
+            Some(("2. R6 r9-b0".into(), "b0".into()))
+        );
+        assert_eq!(
+            meant("2. R2 B11-b13", 3),
+            Some(("2. R2 b11-b13".into(), "b11".into()))
+        );
+        assert_eq!(
+            meant("1. R5 a5-b5>nw", 11),
+            Some(("1. R5 a5:b5>nw".into(), "a5:b5>nw".into()))
+        );
+        assert_eq!(meant("1. R6+", 5), Some(("1. R6 +".into(), "R6 +".into())));
+        assert_eq!(
+            meant("55. Y1 i9-i1O# #m5", 10),
+            Some(("55. Y1 i9-i10# #m5".into(), "i10".into()))
+        );
+        assert_eq!(
+            meant("5. Y1 i9-i10# #mO", 16),
+            Some(("5. Y1 i9-i10# #m0".into(), "m0".into()))
+        );
     }
 
     #[test]

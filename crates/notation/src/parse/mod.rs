@@ -29,7 +29,7 @@ use crate::reader::split_games;
 mod error;
 mod fast;
 mod grammar;
-mod hint;
+pub(crate) mod hint;
 mod state;
 pub(crate) mod stream;
 mod token;

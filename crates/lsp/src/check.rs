@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use billes_archive::diagnostic::legal_note;
 use billes_archive::rules::{Place, Resolver, RulePolicy};
 use billes_core::{ErrorKind, ReplayError};
-use billes_notation::{GameSource, ParseError, ReadError, Reader, Recovered};
+use billes_notation::{Game, GameSource, ParseError, ReadError, Reader, Recovered};
 
 /// The longest document checked, in bytes: 16 MiB. A longer one gets one
 /// diagnostic saying so (see SECURITY.md).
@@ -309,7 +309,7 @@ impl Checker {
         let found = catch_unwind(AssertUnwindSafe(|| {
             let rules = match resolver.rule_set(&place, game) {
                 Ok(rules) => rules,
-                Err(e) if !e.kind.is_verdict() => return vec![Mistake::stopped(&e, &game)],
+                Err(e) if !e.kind.is_verdict() => return vec![Mistake::stopped(&e, game)],
                 Err(e) => return vec![Mistake::replay(&e, Severity::Error)],
             };
             let engine = rules.engine();
@@ -328,7 +328,7 @@ impl Checker {
                     .unwrap_or_default(),
                 Ok(_) => Vec::new(),
                 // No second check: the script would run as long again.
-                Err(first) if !first.kind.is_verdict() => vec![Mistake::stopped(&first, &game)],
+                Err(first) if !first.kind.is_verdict() => vec![Mistake::stopped(&first, game)],
                 Err(first) => {
                     let all = engine.check_all(game);
                     let all = if all.is_empty() { vec![first] } else { all };

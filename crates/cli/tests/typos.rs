@@ -241,6 +241,15 @@ fn a_typo_mid_game_does_not_hide_a_mistake_after_it() {
         .collect();
     let count = |typo: &str, of: &[&Probe]| of.iter().filter(|p| p.name.contains(typo)).count();
     let found_probes: Vec<&Probe> = found.iter().map(|p| **p).collect();
+    let records: std::collections::BTreeSet<&str> = planted
+        .iter()
+        .map(|p| p.name.split('.').next().unwrap_or(""))
+        .collect();
+    eprintln!(
+        "typo probe: {} example records, {} probes",
+        records.len(),
+        planted.len()
+    );
     for typo in ["LetterO", "LetterL", "NoDash"] {
         eprintln!(
             "typo probe, {typo}: a mistake found past the typo in {} of {} records",

@@ -35,7 +35,8 @@ Exit codes (every verb):
   0  done, and every record read is valid (diff: the records are the same)
   1  the input is wrong: a record invalid or with a syntax error, a file that is
      not text (a NUL byte, bytes that are not UTF-8), a variant script refused, a
-     file not canonical (fmt --check), records that differ (diff)
+     file not canonical (fmt --check), records that differ (diff), a game played
+     twice (validate --duplicates), even when every game is valid
   2  usage or I/O error: a bad option, a path missing or unreadable, a folder with
      no .bgn file, a file that cannot be written, output cut short (a closed pipe)";
 
@@ -227,7 +228,9 @@ pub struct ValidateArgs {
     /// Worker threads (default: one per core)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
-    /// Also report games played twice: the same turns, whatever the tags, comments, NAGs or layout
+    /// Also report games played twice: the same turns, whatever the tags,
+    /// comments, NAGs or layout. A game played twice makes the exit code 1,
+    /// as an invalid game does: an archive should hold each game once
     #[arg(long)]
     pub duplicates: bool,
     /// Also count games, valid and invalid, per `Event` and `Round` tag

@@ -31,8 +31,8 @@ when standard error is a terminal. See docs/analysis.md.
 Examples:
   billes analyze examples/aggravation/four-players.bgn
   billes analyze examples/aggravation/four-players.bgn --time 5
-  billes analyze examples/aggravation/house-rules/swap.bgn --game 1 --rollouts 256 --seed 7
-  billes analyze --format json --jobs 2 examples/aggravation/house-rules/
+  billes analyze examples/aggravation/four-players.bgn --game 1 --rollouts 32 --seed 7
+  billes analyze --format json --jobs 2 examples/aggravation/*.bgn
   cp examples/aggravation/four-players.bgn game.bgn
   billes annotate --analyze --in-place game.bgn";
 

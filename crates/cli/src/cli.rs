@@ -13,9 +13,15 @@ pub use crate::cmd::render::RenderArgs;
     name = "billes",
     version,
     about,
-    after_help = "The notation is described in notation/SPEC.md.\n\n\
-                  Examples:\n  billes validate examples/\n  billes fmt --check game.bgn\n  \
-                  billes replay game.bgn --at 12\n  billes simulate --game aggravation --players 4 --seed 1 --games 10"
+    after_help = "The notation is described in notation/SPEC.md. The examples of this help and of \
+                  each verb's read the repository's examples/ folder: run them in the root of a \
+                  clone. A command that exits with another code than 0 says so (# exit 1).\n\n\
+                  Examples:\n  \
+                  billes validate examples/ --exclude invalid\n  \
+                  billes validate examples/offboard/invalid/           # exit 1: every mistake, each record\n  \
+                  billes fmt --check examples/\n  \
+                  billes replay examples/offboard/club-final.bgn --at 12\n  \
+                  billes simulate --game aggravation --players 4 --seed 1 --games 10"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -29,7 +35,8 @@ Exit codes (every verb):
   0  done, and every record read is valid (diff: the records are the same)
   1  the input is wrong: a record invalid or with a syntax error, a file that is
      not text (a NUL byte, bytes that are not UTF-8), a variant script refused, a
-     file not canonical (fmt --check), records that differ (diff)
+     file not canonical (fmt --check), records that differ (diff), a game played
+     twice (validate --duplicates), even when every game is valid
   2  usage or I/O error: a bad option, a path missing or unreadable, a folder with
      no .bgn file, a file that cannot be written, output cut short (a closed pipe);
      a house rule or replay script stopped by the wall-clock guard (time_guard: no
@@ -63,30 +70,39 @@ pub enum Command {
     /// Check every turn of every game: seat, roll, legality, marked effects, result
     #[command(
         after_help = "The report (text, JSON, YAML) and the exit codes are described in docs/validate-report.md.\n\n\
-                      Examples:\n  billes validate examples/\n  billes validate --format json games.bgn\n  \
-                      billes validate --format jsonl archive/ > report.jsonl\n  \
-                      billes validate --jobs 2 --duplicates --by-event archive/\n  cat game.bgn | billes validate -"
+                      Examples:\n  \
+                      billes validate examples/ --exclude invalid\n  \
+                      billes validate examples/barricade/invalid/          # exit 1: every mistake reported\n  \
+                      billes validate --format json examples/offboard/club-final.bgn\n  \
+                      billes validate --format jsonl examples/ > report.jsonl   # exit 1: invalid/ is in\n  \
+                      billes validate -j 2 --duplicates --by-event examples/ --exclude invalid   # exit 1\n  \
+                      cat examples/offboard/club-final.bgn | billes validate -\n\n\
+                      (analysed.bgn is four-players.bgn with comments: --duplicates reports it, exit 1.)"
     )]
     Validate(ValidateArgs),
     /// Print the turns of a game with the position after each, or the position at one turn
-    #[command(
-        after_help = "Examples:\n  billes replay game.bgn\n  billes replay game.bgn --game 2 --at 15\n  billes replay game.bgn --from 10 --to 14 --describe"
-    )]
+    #[command(after_help = "Examples:\n  \
+                      billes replay examples/offboard/club-final.bgn\n  \
+                      billes replay examples/aggravation/four-players.bgn --game 1 --at 15\n  \
+                      billes replay examples/aggravation/four-players.bgn --from 10 --to 14 --describe")]
     Replay(ReplayArgs),
     /// Draw a position (text board, SVG, JSON) or write an HTML replay viewer
-    #[command(
-        after_help = "Examples:\n  billes render game.bgn --at 10 --text\n  billes render game.bgn --at 10 --svg board.svg\n  billes render games.bgn --html viewer.html"
-    )]
+    #[command(after_help = "Examples:\n  \
+                      billes render examples/aggravation/four-players.bgn --at 10 --text\n  \
+                      billes render examples/aggravation/four-players.bgn --at 10 --svg board.svg\n  \
+                      billes render examples/barricade/two-players.bgn --html viewer.html")]
     Render(RenderArgs),
     /// Print records in canonical form, check them, or rewrite them in place
-    #[command(
-        after_help = "Examples:\n  billes fmt game.bgn\n  billes fmt --check examples/\n  billes fmt --in-place game.bgn"
-    )]
+    #[command(after_help = "Examples:\n  \
+                      billes fmt examples/offboard/club-final.bgn\n  \
+                      billes fmt --check examples/\n  \
+                      cp examples/offboard/club-final.bgn game.bgn\n  \
+                      billes fmt --in-place game.bgn")]
     Fmt(FmtArgs),
     /// Convert records between BGN and JSON or YAML
-    #[command(
-        after_help = "Examples:\n  billes convert --to json game.bgn > game.json\n  billes convert --from json game.json > game.bgn"
-    )]
+    #[command(after_help = "Examples:\n  \
+                      billes convert --to json examples/offboard/club-final.bgn > game.json\n  \
+                      billes convert --from json game.json > game.bgn")]
     Convert(ConvertArgs),
     /// Play random legal games and print their records
     #[command(
@@ -96,7 +112,12 @@ pub enum Command {
     /// Write a comment on each turn telling what it did, or strip those comments
     #[command(
         after_help = "Annotate's comments start with `@ `: {@ marble entered; rolls again}.\n\n\
-                      Examples:\n  billes annotate game.bgn\n  billes annotate --in-place game.bgn\n  billes annotate --analyze --in-place game.bgn\n  billes annotate --strip --in-place game.bgn"
+                      Examples:\n  \
+                      billes annotate examples/aggravation/four-players.bgn\n  \
+                      cp examples/aggravation/four-players.bgn game.bgn\n  \
+                      billes annotate --in-place game.bgn\n  \
+                      billes annotate --analyze --in-place game.bgn\n  \
+                      billes annotate --strip --in-place game.bgn"
     )]
     Annotate(crate::cmd::annotate::AnnotateArgs),
     /// Judge every decision by Monte Carlo rollouts: marks, best moves, luck, a summary per seat
@@ -124,22 +145,30 @@ pub enum Command {
     #[command(after_help = crate::cmd::export::HELP)]
     Export(crate::cmd::export::ExportArgs),
     /// List, show and check house rules (variants written in Lua)
-    #[command(
-        after_help = "Examples:\n  billes rules list\n  billes rules show five-marbles\n  billes rules check my-rules.lua"
-    )]
+    #[command(after_help = "Examples:\n  \
+                      billes rules list\n  \
+                      billes rules show five-marbles\n  \
+                      billes rules check examples/rules/short-game.lua")]
     Rules(crate::cmd::rules::RulesArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell)
     #[command(
-        after_help = "Examples:\n  billes completions bash > ~/.local/share/bash-completion/completions/billes\n  \
-                      billes completions zsh > ~/.zfunc/_billes\n  \
+        after_help = "Each shell reads the script from a folder of its own (zsh: a folder of \
+                      its fpath; PowerShell: dot-source the file from your $PROFILE).\n\n\
+                      Examples:\n  \
+                      mkdir -p ~/.local/share/bash-completion/completions\n  \
+                      billes completions bash > ~/.local/share/bash-completion/completions/billes\n  \
+                      mkdir -p ~/.zfunc && billes completions zsh > ~/.zfunc/_billes\n  \
+                      mkdir -p ~/.config/fish/completions\n  \
                       billes completions fish > ~/.config/fish/completions/billes.fish\n  \
-                      billes completions powershell >> $PROFILE"
+                      billes completions powershell > billes.ps1"
     )]
     Completions(CompletionsArgs),
     /// Print the manual page (roff), for man(1)
-    #[command(
-        after_help = "Examples:\n  billes man > billes.1 && man ./billes.1\n  billes man | gzip > /usr/local/share/man/man1/billes.1.gz"
-    )]
+    #[command(after_help = "Examples:\n  \
+                      billes man > billes.1\n  \
+                      man ./billes.1\n  \
+                      mkdir -p ~/.local/share/man/man1\n  \
+                      billes man | gzip > ~/.local/share/man/man1/billes.1.gz")]
     Man,
 }
 
@@ -201,7 +230,9 @@ pub struct ValidateArgs {
     /// Worker threads (default: one per core)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
-    /// Also report games played twice: the same turns, whatever the tags, comments, NAGs or layout
+    /// Also report games played twice: the same turns, whatever the tags,
+    /// comments, NAGs or layout. A game played twice makes the exit code 1,
+    /// as an invalid game does: an archive should hold each game once
     #[arg(long)]
     pub duplicates: bool,
     /// Also count games, valid and invalid, per `Event` and `Round` tag

@@ -45,6 +45,8 @@ mod referee;
 mod render;
 mod rules;
 mod scripts;
+#[cfg(unix)]
+mod shown;
 mod strangers;
 mod study;
 mod typos;

@@ -262,6 +262,31 @@ fn duplicates_are_found_whatever_the_tags_comments_and_layout() {
     assert!(text(&out.stdout).ends_with("4 valid, 0 invalid\n2 duplicate games\n"));
 }
 
+/// Every game valid, but one played twice: `validate --duplicates` exits 1
+/// (above), and the exit codes of `billes validate --help`, of the
+/// option's own help and of the README say so.
+#[test]
+fn the_exit_code_of_a_duplicate_is_where_the_exit_codes_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = text(&billes_in(dir.path(), &["validate", "--help"]).stdout);
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let codes = &help[help.find("Exit codes").unwrap()..];
+    let one = words(codes.split("\n  2 ").next().unwrap());
+    assert!(
+        one.contains("a game played twice (validate --duplicates)"),
+        "{codes}"
+    );
+    let option = &help[help.find("--duplicates\n").unwrap()..];
+    let option = words(&option[..option.find("\n\n").unwrap()]);
+    assert!(option.contains("makes the exit code 1"), "{option}");
+    let readme = std::fs::read_to_string(super::common::root().join("README.md")).unwrap();
+    let row = readme.lines().find(|l| l.starts_with("| 1 |")).unwrap();
+    assert!(
+        row.contains("a game played twice (`validate --duplicates`)"),
+        "{row}"
+    );
+}
+
 #[test]
 fn by_event_counts_games_per_event_and_round() {
     let dir = archive();

@@ -31,7 +31,10 @@ fn replay(text: &str) -> Replay {
 fn svg_snapshots() {
     for (name, text, at) in EXAMPLES {
         let picture = svg(&replay(text), at, &Options::default()).expect("turn exists");
-        insta::assert_snapshot!(format!("{name}_turn_{at}"), picture);
+        // Named as when this module was a test binary of its own.
+        insta::with_settings!({ prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!(format!("pictures__{name}_turn_{at}"), picture);
+        });
     }
 }
 

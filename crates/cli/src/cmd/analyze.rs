@@ -29,10 +29,11 @@ each played to the end (slow). --time gives each game a budget. A bar shows the 
 when standard error is a terminal. See docs/analysis.md.
 
 Examples:
-  billes analyze game.bgn
-  billes analyze game.bgn --time 5
-  billes analyze game.bgn --game 2 --rollouts 256 --seed 7
-  billes analyze --format json --jobs 2 archive/
+  billes analyze examples/aggravation/four-players.bgn
+  billes analyze examples/aggravation/four-players.bgn --time 5
+  billes analyze examples/aggravation/four-players.bgn --game 1 --rollouts 32 --seed 7
+  billes analyze --format json --jobs 2 examples/aggravation/*.bgn
+  cp examples/aggravation/four-players.bgn game.bgn
   billes annotate --analyze --in-place game.bgn";
 
 /// How `billes analyze` reports.

@@ -58,8 +58,13 @@ Exit codes: 0 the same, 1 different or a record with a syntax error, 2 a usage o
 error (an unreadable file).
 
 Examples:
-  billes diff referee-a.bgn referee-b.bgn
-  billes diff --format json a.bgn b.bgn";
+  billes diff examples/aggravation/four-players.bgn examples/aggravation/analysed.bgn   # exit 1
+  billes diff --moves-only examples/aggravation/four-players.bgn examples/aggravation/analysed.bgn
+  billes diff --format json examples/offboard/club-final.bgn \\
+      examples/offboard/invalid/seat.bgn                                                # exit 1
+
+(analysed.bgn is four-players.bgn with analysis comments: the same moves, other annotations,
+which --moves-only leaves out.)";
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {

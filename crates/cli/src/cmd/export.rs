@@ -31,9 +31,10 @@ left there, and nothing else. Mistakes are reported on stderr as `validate` repo
 The columns and their types, and example DuckDB queries, are in docs/export.md.
 
 Examples:
-  billes export archive/ --to parquet --out tables/
-  billes export club.bgn --to jsonl --out tables/ --invalid
-  duckdb -c \"SELECT count(*) FROM 'tables/turns/*.parquet'\"";
+  billes export examples/ --exclude invalid --to parquet --out tables/
+  billes export examples/ --to jsonl --out all/ --invalid   # exit 1: the invalid ones are in
+
+Then, with DuckDB: duckdb -c \"SELECT count(*) FROM 'tables/turns/*.parquet'\"";
 
 /// Output formats of `billes export`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

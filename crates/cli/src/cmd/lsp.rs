@@ -15,9 +15,9 @@ Settings (initializationOptions or workspace configuration, under \"billes\"): \
 and Emacs: docs/editors.md. Exits 0 after the protocol's shutdown and exit, 1 on an exit \
 without shutdown or when the editor goes away.
 
-Examples:
-  billes lsp                                 started by the editor, which talks to it
-  code --install-extension billes-bgn.vsix   VS Code (editors/vscode, see docs/editors.md)";
+It is started by the editor, which talks to it (`billes lsp`, or `billes lsp --stdio`); run \
+at a terminal, it waits for the protocol's messages. VS Code: the extension in editors/vscode \
+(`code --install-extension billes-bgn.vsix` once it is packaged, see docs/editors.md).";
 
 #[derive(Debug, Args)]
 pub struct LspArgs {

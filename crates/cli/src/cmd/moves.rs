@@ -23,12 +23,12 @@ once, then the points its barricade may go down on (`e5-e7#, then #a13 #b13 ... 
 may start, and the first in Seats order is shown.
 
 Examples:
-  billes moves game.bgn                      after the last turn, every roll
-  billes moves game.bgn --at 12 --roll 6     after turn 12, a roll of 6
-  billes moves game.bgn --format json
+  billes moves examples/aggravation/four-players.bgn              # after the last turn, every roll
+  billes moves examples/aggravation/four-players.bgn --at 12 --roll 6     # after turn 12, a 6
+  billes moves examples/offboard/club-final.bgn --format json
   billes moves --game-kind aggravation --seats \"R G\" --position \"R:r9,r12 G:g9 move=R\"
   billes moves --game-kind offboard --rules abalone
-  billes moves --game-kind barricade --seats \"R G\" --position \"R:i13,e5 G:o1 bar=i11,e3 move=R\" --rules malefiz";
+  billes moves --game-kind barricade --seats \"R G\" --position \"R:i13,e5 G:o1 bar=i11,e3 move=R\"";
 
 /// How `billes moves` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -46,9 +46,9 @@ record. The guide: docs/play.md.
 
 Examples:
   billes play club.bgn --game-kind aggravation --seats \"R B G Y\" --tag Event=\"Club night\"
-  billes play club.bgn                       resume the last game
-  billes play club.bgn --html live.html      a page for spectators, reloaded as the game goes
-  billes play game.bgn < transcript.txt";
+  billes play club.bgn                       # resume the last game
+  billes play club.bgn --html live.html      # a page for spectators, reloaded as the game goes
+  echo \"R6 +\" | billes play club.bgn         # turns from a pipe (or: < transcript.txt)";
 
 /// How often the spectators' page reloads itself, in seconds.
 const REFRESH_SECONDS: u32 = 2;

@@ -35,11 +35,11 @@ is in docs/scripts.md; examples in examples/scripts/.
 `billes filter` is not `run --select`: it offers the common selections without Lua.
 
 Examples:
-  billes run examples/scripts/standings.lua examples/
-  billes run examples/scripts/game-length.lua archive/ --format csv --jobs 4
-  billes run examples/scripts/comebacks.lua archive/ --select > comebacks.bgn
+  billes run examples/scripts/standings.lua examples/ --exclude invalid
+  billes run examples/scripts/game-length.lua examples/ --exclude invalid --format csv --jobs 4
+  billes run examples/scripts/comebacks.lua examples/ --exclude invalid --select > comebacks.bgn
   echo 'return { game = function(g) emit{ file = g.file, turns = g.turns } end }' > t.lua
-  billes run t.lua games.bgn --format jsonl";
+  billes run t.lua examples/barricade/ --format jsonl      # exit 1: barricade/invalid/ is read";
 
 pub const FILTER_HELP: &str = "\
 Writes the matching games as they are written (tags, comments and layout kept), separated
@@ -49,9 +49,9 @@ seat's colour (Red, Blue...: its first letter is a seat of the Seats tag).
 For selections that need the turns, write a script and use `billes run --select`.
 
 Examples:
-  billes filter archive/ --game barricade --min-turns 100
-  billes filter archive/ --tag Event='Club*' --player 'Ann*' --result R
-  billes filter archive/ --invalid > to-fix.bgn";
+  billes filter examples/ --exclude invalid --game barricade --min-turns 100
+  billes filter examples/ --exclude invalid --tag Event='Thursday*' --player 'Ann*' --result R
+  billes filter examples/ --invalid > to-fix.bgn";
 
 /// Output formats of `billes run`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -1,6 +1,6 @@
 //! An open document: its text, its version, and positions in it as the
 //! client counts them (UTF-8 bytes or UTF-16 code units in a line), through
-//! a [`LineIndex`] made once per version.
+//! a `LineIndex` made once per version.
 
 use std::sync::Arc;
 

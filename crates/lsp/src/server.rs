@@ -1,6 +1,6 @@
 //! The server's loop: `initialize` (the position encoding negotiated),
 //! then messages one at a time on one thread, which answers every request
-//! itself and hands the checks to the [`worker`](crate::worker): once the
+//! itself and hands the checks to the `worker`: once the
 //! messages waiting have been read, each document changed is sent to be
 //! checked (so a document changed several times in a row is checked once,
 //! at its latest version, and a newer version cancels the check of an

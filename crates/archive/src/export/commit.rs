@@ -4,18 +4,18 @@
 //! - Every file is written under a temporary name in its own folder
 //!   (`.part-XXXXXX.tmp`), created as any other output: mode `0666` less
 //!   the umask.
-//! - A part's files are completed and synced first ([`Sealed`]), then
-//!   renamed to their names one after the other ([`commit`]); when a rename
+//! - A part's files are completed and synced first (`Sealed`), then
+//!   renamed to their names one after the other (`commit`); when a rename
 //!   fails, the files of the part already renamed are removed, so a failed
 //!   run never leaves part N in one table and not in another.
 //! - The marker `DIR/_SUCCESS` ([`MARKER`]) is written last, after every
 //!   part is renamed and the folders synced: it is there only when the run
-//!   wrote every table to the end. Its JSON ([`Manifest`]) lists the parts
+//!   wrote every table to the end. Its JSON (`Manifest`) lists the parts
 //!   and their rows (docs/export.md, "Reading the tables safely").
 //! - A temporary file is removed when its writer is dropped (an error on
 //!   the way). One left by a killed run (`kill -9`, a power cut) is
 //!   removed by the next `--force`, with the marker, before anything is
-//!   written ([`remove_marker`], [`remove_temporaries`]).
+//!   written (`remove_marker`, `remove_temporaries`).
 
 use std::fs;
 use std::io::{self, BufWriter, Write};

@@ -123,6 +123,10 @@ pub enum Event<'a> {
     /// syntax errors, checked past its mistakes:
     /// [`render_game`](crate::validate::render_game)).
     Invalid(&'a str),
+    /// A game whose check the wall-clock guard stopped (`time_guard`): not
+    /// annotated, and no verdict on it; its problems rendered as for
+    /// [`Event::Invalid`].
+    Stopped(&'a str),
     /// A game already analysed, annotated but not analysed again.
     AlreadyAnalysed(&'a GameSource),
     /// A game whose analysis failed.
@@ -228,7 +232,11 @@ pub fn annotate_games(
                 let rendered = rendered.unwrap_or_else(|| {
                     crate::diagnostic::render_replay_error(name, &source, &err, false)
                 });
-                event(Event::Invalid(&rendered));
+                event(if err.kind.is_verdict() {
+                    Event::Invalid(&rendered)
+                } else {
+                    Event::Stopped(&rendered)
+                });
                 done.failed = true;
                 continue;
             }

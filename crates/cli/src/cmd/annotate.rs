@@ -94,6 +94,10 @@ pub fn run(args: &AnnotateArgs) -> anyhow::Result<u8> {
     let stopped = std::cell::Cell::new(false);
     let mut report = |event: Event<'_>| match event {
         Event::Invalid(diagnostics) => errln!("{diagnostics}\n"),
+        Event::Stopped(diagnostics) => {
+            stopped.set(true);
+            errln!("{diagnostics}\n");
+        }
         Event::AlreadyAnalysed(source) => errln!(
             "billes: {name}, game {}: already analysed, skipped (--force analyses it again)",
             source.index

@@ -389,24 +389,26 @@ fn in_place(target: &Path, mut contents: impl io::Read) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write {}", target.display()))
 }
 
+/// Whether the file has no write bit (`r--r--r--`).
 #[cfg(unix)]
-fn read_only(meta: &fs::Metadata) -> bool {
+pub(crate) fn read_only(meta: &fs::Metadata) -> bool {
     use std::os::unix::fs::PermissionsExt;
     meta.permissions().mode() & 0o222 == 0
 }
 
 #[cfg(not(unix))]
-fn read_only(meta: &fs::Metadata) -> bool {
+pub(crate) fn read_only(meta: &fs::Metadata) -> bool {
     meta.permissions().readonly()
 }
 
+/// How many names the file has.
 #[cfg(unix)]
-fn hard_links(meta: &fs::Metadata) -> u64 {
+pub(crate) fn hard_links(meta: &fs::Metadata) -> u64 {
     std::os::unix::fs::MetadataExt::nlink(meta)
 }
 
 #[cfg(not(unix))]
-fn hard_links(_meta: &fs::Metadata) -> u64 {
+pub(crate) fn hard_links(_meta: &fs::Metadata) -> u64 {
     1
 }
 

@@ -168,11 +168,15 @@ fn help_examples(place: &str, help: &str, problems: &mut Vec<String>) -> Vec<Sho
         .collect()
 }
 
+/// A fenced block being read: its first line, its language, and its
+/// numbered lines.
+type Block<'a> = (usize, String, Vec<(usize, &'a str)>);
+
 /// The commands of a Markdown file, and its blocks that do not say whether
 /// they are run.
 fn markdown_commands(place: &str, text: &str, problems: &mut Vec<String>) -> Vec<Shown> {
     let mut out = Vec::new();
-    let mut block: Option<(usize, String, Vec<(usize, &str)>)> = None;
+    let mut block: Option<Block<'_>> = None;
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let trimmed = line.trim_start();

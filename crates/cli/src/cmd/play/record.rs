@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use crate::atomic::{replace_checked, temporary_name, write_new};
+use crate::atomic::{hard_links, read_only, replace_checked, temporary_name, write_new};
 use crate::lock::lock_name;
 
 /// The most rescue files beside one record: `NAME.billes-rescue.bgn`, then
@@ -349,27 +349,6 @@ fn file_id(meta: &fs::Metadata) -> Option<(u64, u64)> {
 #[cfg(not(unix))]
 fn file_id(_meta: &fs::Metadata) -> Option<(u64, u64)> {
     None
-}
-
-#[cfg(unix)]
-fn read_only(meta: &fs::Metadata) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    meta.permissions().mode() & 0o222 == 0
-}
-
-#[cfg(not(unix))]
-fn read_only(meta: &fs::Metadata) -> bool {
-    meta.permissions().readonly()
-}
-
-#[cfg(unix)]
-fn hard_links(meta: &fs::Metadata) -> u64 {
-    std::os::unix::fs::MetadataExt::nlink(meta)
-}
-
-#[cfg(not(unix))]
-fn hard_links(_meta: &fs::Metadata) -> u64 {
-    1
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 //! - It exits 0 unless its trailing comment says `exit N`
 //!   (`billes validate examples/offboard/invalid/   # exit 1: ...`).
 //! - A line ending in `\` goes on on the next line.
-//! - `cargo run --release -- ARGS` runs as `billes ARGS`; a command of a
+//! - `cargo run -- ARGS` (or `cargo run --release -- ARGS`) runs as `billes ARGS`; a command of a
 //!   program in [`NOT_RUN`] is not run (the list says why).
 //! - An example in `--help` fits in 100 columns, the width of a help that is
 //!   not printed to a terminal.
@@ -399,7 +399,7 @@ fn examples_are_read_as_a_user_reads_them() {
         ["cat", "billes", "man", "duckdb"]
     );
     assert_eq!(
-        as_run("cargo run --release -- validate examples/").as_deref(),
+        as_run("cargo run -- validate examples/").as_deref(),
         Some("billes validate examples/")
     );
     let mut problems = Vec::new();

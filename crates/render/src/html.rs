@@ -226,7 +226,9 @@ impl Viewer {
         json_str(&mut head, layout.game);
         head.push_str(",\"svg\":");
         json_str(&mut head, &svg);
-        let _ = write!(head, ",\"unit\":{},\"points\":{{", canvas.unit());
+        let _ = write!(head, ",\"unit\":{},\"panel\":[", canvas.unit());
+        panel_json(&mut head, layout.drawing.panel);
+        head.push_str("],\"points\":{");
         let mut first = true;
         let names = layout
             .holes
@@ -717,6 +719,23 @@ fn json_str(out: &mut String, text: &str) {
         out.push_str(&quoted.replace('<', "\\u003c"));
     } else {
         out.push_str(&quoted);
+    }
+}
+
+/// The panel's words ([`crate::Word`]) as the viewer reads them:
+/// `["text","letter",when]` each, the letter `""` for a word without a
+/// count, `when` 0 always, 1 when the count is above 0, 2 when the seat
+/// holds the game's flag.
+fn panel_json(out: &mut String, panel: &[crate::Word]) {
+    for (k, word) in panel.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        json_str(out, word.text);
+        out.push(',');
+        json_str(out, &word.count.map(String::from).unwrap_or_default());
+        let _ = write!(out, ",{}]", word.when.code());
     }
 }
 

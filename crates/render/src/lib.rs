@@ -24,7 +24,7 @@ mod html;
 pub mod layout;
 mod svg;
 
-pub use drawing::Drawing;
+pub use drawing::{Drawing, When, Word};
 pub use frames::{Frame, Marks, Replay};
 pub use html::{Delta, Viewer};
 pub use layout::Layout;

@@ -5,11 +5,8 @@
 //! into frames and `svg` draws any of them: pieces, the arrow of the last
 //! move, the panel, a mistake where the frames stop.
 
-use std::fmt::Write as _;
-
-use billes_core::view::PositionView;
 use billes_render::layout::{HoleKind, Waiting};
-use billes_render::{svg, Drawing, Layout, Options, RenderError, Replay};
+use billes_render::{svg, Drawing, Layout, Options, RenderError, Replay, When, Word};
 
 #[path = "../../core/tests/toy/race.rs"]
 mod race;
@@ -34,9 +31,11 @@ impl Drawing for Race {
         Ok(layout)
     }
 
-    fn seat_line(view: &PositionView, i: usize, line: &mut String) {
-        let _ = write!(line, " · off the track {}", view.seats[i].waiting);
-    }
+    const PANEL: &'static [Word] = &[Word {
+        text: " · off the track ",
+        count: Some('w'),
+        when: When::Always,
+    }];
 }
 
 fn record(movetext: &str) -> billes_notation::Game {

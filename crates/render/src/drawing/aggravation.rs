@@ -2,14 +2,11 @@
 //! seat; HOME rows as long as the variant's HOME; moves follow the one-way
 //! lines.
 
-use std::fmt::Write as _;
-
 use billes_core::aggravation::{Aggravation, ViewPart};
 use billes_core::view::PositionView;
 use serde::Deserialize;
 
-use super::Drawing;
-use crate::html::Delta;
+use super::{Drawing, When, Word};
 use crate::layout::{parse, HoleKind, Layout, Waiting, Xy};
 use crate::RenderError;
 
@@ -45,26 +42,28 @@ impl Drawing for Aggravation {
         along_lines(layout, a, b)
     }
 
-    fn seat_line(view: &PositionView, i: usize, line: &mut String) {
-        let home = home(view, i).unwrap_or(0);
-        let _ = write!(line, " · BASE {} · HOME {home}", view.seats[i].waiting);
+    const PANEL: &'static [Word] = &[
+        Word {
+            text: " · BASE ",
+            count: Some('w'),
+            when: When::Always,
+        },
+        Word {
+            text: " · HOME ",
+            count: Some('h'),
+            when: When::Always,
+        },
+    ];
+
+    /// `h`: the seat's marbles in HOME.
+    fn count(view: &PositionView, i: usize, _letter: char) -> Option<u32> {
+        home(view, i)
     }
 
     fn clear(view: &mut PositionView) {
         if let Some(own) = view.part_mut::<ViewPart>() {
             own.home.iter_mut().for_each(|h| *h = 0);
         }
-    }
-
-    /// `R:h1` (R's marbles in HOME).
-    fn seat_delta(
-        before: &PositionView,
-        was: Option<usize>,
-        after: &PositionView,
-        i: usize,
-        delta: &mut Delta<'_>,
-    ) {
-        super::count_delta((before, was), (after, i), 'h', home, delta);
     }
 }
 

@@ -8,7 +8,7 @@ use billes_core::view::PositionView;
 use billes_notation::{Name, Turn};
 use serde::Deserialize;
 
-use super::Drawing;
+use super::{Drawing, When, Word};
 use crate::frames::Marks;
 use crate::html::Delta;
 use crate::layout::{parse, HoleKind, Layout, Waiting, Xy};
@@ -58,12 +58,22 @@ impl Drawing for Barricade {
             .collect();
     }
 
-    fn seat_line(view: &PositionView, i: usize, line: &mut String) {
-        let seat = &view.seats[i];
-        let _ = write!(line, " · house {}", seat.waiting);
-        if held(view).contains(&seat.seat) {
-            line.push_str(" · holds a barricade");
-        }
+    const PANEL: &'static [Word] = &[
+        Word {
+            text: " · house ",
+            count: Some('w'),
+            when: When::Always,
+        },
+        Word {
+            text: " · holds a barricade",
+            count: None,
+            when: When::Flagged,
+        },
+    ];
+
+    /// The seat holds a barricade.
+    fn flagged(view: &PositionView, i: usize) -> bool {
+        held(view).contains(&view.seats[i].seat)
     }
 
     fn clear(view: &mut PositionView) {

@@ -18,6 +18,8 @@
 use billes_core::game::GameRules;
 use billes_core::view::PositionView;
 use billes_core::{with_kind, GameKind};
+use std::fmt::Write as _;
+
 use billes_notation::{Name, Turn};
 
 use crate::frames::Marks;
@@ -70,9 +72,23 @@ pub trait Drawing: GameRules {
         captures(before, after, marks);
     }
 
-    /// Adds to the panel's `line` for seat `i` of `view` what the game
-    /// counts off the board.
-    fn seat_line(view: &PositionView, i: usize, line: &mut String);
+    /// What the panel says of each seat after its colour, word by word: the
+    /// SVG's line and the viewer's legend are both written from it (the
+    /// viewer's page carries it, see the `html` module), so a game's words
+    /// are in one place.
+    const PANEL: &'static [Word];
+
+    /// The game's own count `letter` of seat `i` of `view` (a letter of
+    /// [`Drawing::PANEL`] other than `w`; `None`: the view has none).
+    fn count(_view: &PositionView, _i: usize, _letter: char) -> Option<u32> {
+        None
+    }
+
+    /// Whether seat `i` of `view` holds what the game's flag says
+    /// ([`When::Flagged`]; Barricade: the seat holds a barricade).
+    fn flagged(_view: &PositionView, _i: usize) -> bool {
+        false
+    }
 
     /// Empties the game's own part of `view` as the viewer's page has it
     /// before the start position: nothing on the board, every count 0.
@@ -85,14 +101,18 @@ pub trait Drawing: GameRules {
 
     /// Writes to `delta` what changed in the game's own counts of seat
     /// `i` of `after`, which is seat `was` of `before` (`None`: a seat it
-    /// did not have).
+    /// did not have): by default `R:xN` for each count `x` of
+    /// [`Drawing::PANEL`] that changed.
     fn seat_delta(
-        _before: &PositionView,
-        _was: Option<usize>,
-        _after: &PositionView,
-        _i: usize,
-        _delta: &mut Delta<'_>,
+        before: &PositionView,
+        was: Option<usize>,
+        after: &PositionView,
+        i: usize,
+        delta: &mut Delta<'_>,
     ) {
+        for letter in own_counts(Self::PANEL) {
+            count_delta((before, was), (after, i), letter, Self::count, delta);
+        }
     }
 
     /// The values the board shows beside its places (Offboard's targets),
@@ -121,6 +141,86 @@ pub trait Drawing: GameRules {
         _marks: &Marks,
         _svg: &mut String,
     ) {
+    }
+}
+
+/// A word of the panel's line for a seat ([`Drawing::PANEL`]): its
+/// `text`, then the seat's `count` when it names one, shown `when` it
+/// says.
+///
+/// ```
+/// use billes_render::{When, Word};
+/// // Offboard's line: " · score 3", then " · out 1" only when a marble is out.
+/// const PANEL: &[Word] = &[
+///     Word { text: " · score ", count: Some('s'), when: When::Always },
+///     Word { text: " · out ", count: Some('w'), when: When::Counted },
+/// ];
+/// # assert_eq!(PANEL.len(), 2);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Word {
+    /// The text, before the count when there is one.
+    pub text: &'static str,
+    /// The count shown after the text: `w` the seat's pieces waiting off
+    /// the board (every game has them), or a letter of the game's own
+    /// counts ([`Drawing::count`]), as the viewer's deltas name it.
+    pub count: Option<char>,
+    /// When the word is shown.
+    pub when: When,
+}
+
+/// When a [`Word`] of the panel is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// Always.
+    Always,
+    /// When its count is above 0.
+    Counted,
+    /// When the seat holds the game's flag ([`Drawing::flagged`]).
+    Flagged,
+}
+
+impl When {
+    /// Its number in the viewer's page.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            When::Always => 0,
+            When::Counted => 1,
+            When::Flagged => 2,
+        }
+    }
+}
+
+/// The letters of the game's own counts in `panel` (every count but `w`),
+/// each once, in order.
+fn own_counts(panel: &[Word]) -> impl Iterator<Item = char> + '_ {
+    panel.iter().enumerate().filter_map(move |(k, w)| {
+        let c = w.count?;
+        let first = !panel[..k].iter().any(|v| v.count == Some(c));
+        (c != 'w' && first).then_some(c)
+    })
+}
+
+/// Adds to `line` what the panel says of seat `i` of `view`, after its
+/// colour: the words of `D::PANEL`.
+fn seat_line<D: Drawing>(view: &PositionView, i: usize, line: &mut String) {
+    for word in D::PANEL {
+        let n = match word.count {
+            Some('w') => view.seats[i].waiting,
+            Some(c) => D::count(view, i, c).unwrap_or(0),
+            None => 0,
+        };
+        let shown = match word.when {
+            When::Always => true,
+            When::Counted => n > 0,
+            When::Flagged => D::flagged(view, i),
+        };
+        if shown {
+            line.push_str(word.text);
+            if word.count.is_some() {
+                let _ = write!(line, "{n}");
+            }
+        }
     }
 }
 
@@ -153,6 +253,7 @@ pub(crate) struct Table {
     pub(crate) route_of_move: RouteOfMove,
     pub(crate) losses: fn(&PositionView, &PositionView, &mut Marks),
     pub(crate) seat_line: fn(&PositionView, usize, &mut String),
+    pub(crate) panel: &'static [Word],
     pub(crate) clear: fn(&mut PositionView),
     pub(crate) delta: fn(&PositionView, &PositionView, &mut Delta<'_>),
     pub(crate) seat_delta: fn(&PositionView, Option<usize>, &PositionView, usize, &mut Delta<'_>),
@@ -169,7 +270,8 @@ impl Table {
             route: D::route,
             route_of_move: D::route_of_move,
             losses: D::losses,
-            seat_line: D::seat_line,
+            seat_line: seat_line::<D>,
+            panel: D::PANEL,
             clear: D::clear,
             delta: D::delta,
             seat_delta: D::seat_delta,
@@ -194,15 +296,15 @@ pub(crate) fn standard_layout(game: GameKind) -> Result<Layout, RenderError> {
 /// The op `R:xN` of a seat's count (`letter` `x`: `h` HOME, `s` score)
 /// when it changed since `before` (the seat was `was` there), for
 /// [`Drawing::seat_delta`].
-pub(crate) fn count_delta(
+fn count_delta(
     (before, was): (&PositionView, Option<usize>),
     (after, i): (&PositionView, usize),
     letter: char,
-    count: fn(&PositionView, usize) -> Option<u32>,
+    count: fn(&PositionView, usize, char) -> Option<u32>,
     delta: &mut Delta<'_>,
 ) {
-    let now = count(after, i).unwrap_or(0);
-    if was.and_then(|w| count(before, w)) != Some(now) {
+    let now = count(after, i, letter).unwrap_or(0);
+    if was.and_then(|w| count(before, w, letter)) != Some(now) {
         delta.op(format_args!("{}:{letter}{now}", after.seats[i].seat));
     }
 }

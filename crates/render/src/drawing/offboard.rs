@@ -8,7 +8,7 @@ use billes_core::offboard::{Offboard, TargetView, ViewPart};
 use billes_core::view::PositionView;
 use serde::Deserialize;
 
-use super::Drawing;
+use super::{Drawing, When, Word};
 use crate::frames::Marks;
 use crate::html::Delta;
 use crate::layout::{parse, unit, HoleKind, Layout, TargetSpot, Xy};
@@ -55,12 +55,22 @@ impl Drawing for Offboard {
             .collect();
     }
 
-    fn seat_line(view: &PositionView, i: usize, line: &mut String) {
-        let seat = &view.seats[i];
-        let _ = write!(line, " · score {}", score(view, i).unwrap_or(0));
-        if seat.waiting > 0 {
-            let _ = write!(line, " · out {}", seat.waiting);
-        }
+    const PANEL: &'static [Word] = &[
+        Word {
+            text: " · score ",
+            count: Some('s'),
+            when: When::Always,
+        },
+        Word {
+            text: " · out ",
+            count: Some('w'),
+            when: When::Counted,
+        },
+    ];
+
+    /// `s`: the seat's score.
+    fn count(view: &PositionView, i: usize, _letter: char) -> Option<u32> {
+        score(view, i)
     }
 
     fn clear(view: &mut PositionView) {
@@ -83,17 +93,6 @@ impl Drawing for Offboard {
                 }
             }
         }
-    }
-
-    /// `R:s4` (R's score).
-    fn seat_delta(
-        before: &PositionView,
-        was: Option<usize>,
-        after: &PositionView,
-        i: usize,
-        delta: &mut Delta<'_>,
-    ) {
-        super::count_delta((before, was), (after, i), 's', score, delta);
     }
 
     fn values(view: &PositionView) -> Vec<(String, u32)> {

@@ -77,7 +77,7 @@
       } else if (op.includes(":")) {
         const [seat, v] = op.split(":");
         const n = Number(v.slice(1));
-        const cs = s.counts[seat] || (s.counts[seat] = { w: 0, h: 0, s: 0 });
+        const cs = s.counts[seat] || (s.counts[seat] = {});
         cs[v[0]] = n;
       } else {
         const [p, seat] = op.split("=");
@@ -216,11 +216,25 @@
     slot.innerHTML = `<g class="position">${out.join("")}</g>`;
   }
 
+  // What the panel says of a seat, from the game's words the page carries
+  // (bd.panel: [text, count letter or "", when: 0 always, 1 when the count
+  // is above 0, 2 when the seat holds the game's flag]).
+  function panelLine(s, seat, c) {
+    let line = "";
+    for (const [text, letter, when] of bd.panel) {
+      const n = letter ? c[letter] || 0 : 0;
+      if (when === 1 && n === 0) continue;
+      if (when === 2 && !s.held.has(seat)) continue;
+      line += text + (letter ? n : "");
+    }
+    return line.replace(/^ · /, "");
+  }
+
   function legend(s) {
     const box = $("legend");
     box.textContent = "";
     for (const [seat, colour, fill, stroke, name] of seats) {
-      const c = s.counts[seat] || { w: 0, h: 0, s: 0 };
+      const c = s.counts[seat] || {};
       const row = el("div", "seat");
       row.dataset.seat = seat;
       const dot = el("span", "dot");
@@ -229,11 +243,7 @@
       row.appendChild(dot);
       row.appendChild(el("b", "", seat));
       row.appendChild(el("span", "player", name || colour));
-      let counts;
-      if (bd.game === "aggravation") counts = "BASE " + c.w + " · HOME " + c.h;
-      else if (bd.game === "barricade") counts = "house " + c.w + (s.held.has(seat) ? " · holds a barricade" : "");
-      else counts = "score " + c.s + (c.w > 0 ? " · out " + c.w : "");
-      row.appendChild(el("span", "counts", counts));
+      row.appendChild(el("span", "counts", panelLine(s, seat, c)));
       if (s.winners && s.winners.includes(seat)) row.classList.add("won");
       else if (s.toMove === seat) row.classList.add("to-move");
       box.appendChild(row);

@@ -288,61 +288,6 @@ macro_rules! __define_games {
 
 games!(__define_games!);
 
-/// The traits the generic drivers take ([`crate::Rules`] for the replay,
-/// the check and the description, [`crate::Describe`]) for a game's rules
-/// type `$t`, from its [`GameRules`]: what the registry's line does for a
-/// listed game, and what a game outside the list writes once, beside its
-/// `impl GameRules`, to use the drivers ([`crate::validate_with`],
-/// [`crate::describe_with`], [`crate::hooked::WithHooks`]...).
-#[macro_export]
-macro_rules! plug_in {
-    ($t:ty) => {
-        impl $crate::Rules for $t {
-            type State = <$t as $crate::game::GameRules>::State;
-
-            fn setup(
-                &self,
-                game: &billes_notation::Game,
-            ) -> Result<Self::State, $crate::ReplayError> {
-                <$t as $crate::game::GameRules>::setup(self, game)
-            }
-
-            #[inline]
-            fn play(
-                &self,
-                state: &mut Self::State,
-                turn: &billes_notation::Turn,
-            ) -> Result<(), $crate::ReplayError> {
-                <$t as $crate::game::GameRules>::play(self, state, turn, &$crate::variant::NoHooks)
-            }
-
-            fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
-                <$t as $crate::game::GameRules>::winners(self, state)
-            }
-
-            #[inline]
-            fn is_over(&self, state: &Self::State) -> bool {
-                <$t as $crate::game::GameRules>::is_over(self, state)
-            }
-
-            fn text_board(&self, state: &Self::State) -> String {
-                <$t as $crate::game::GameRules>::text_board(self, state)
-            }
-        }
-
-        impl $crate::Describe for $t {
-            fn describe(
-                &self,
-                before: &Self::State,
-                turn: &billes_notation::Turn,
-                after: &Self::State,
-            ) -> Vec<String> {
-                <$t as $crate::game::GameRules>::describe(self, before, turn, after)
-            }
-        }
-    };
-}
-
 /// The position queries of every game, each name once, in the order of
 /// [`crate::GameKind::ALL`]: the names hosts offer in every game (a game
 /// without one answers [`crate::variant::QueryKind::default_answer`]).

@@ -1,11 +1,11 @@
 //! What an Aggravation turn did: "marble entered", "aggravated Blue on b3",
 //! "took the star ring", "entered HOME (3/4)", "rolls again", "R wins".
 
+use billes_game::describe::{capitalised, wins};
 use billes_notation::{Action, Turn};
 
 use super::board::{Class, Hole};
 use super::{Aggravation, State};
-use crate::describe::{capitalised, wins};
 
 impl Aggravation {
     /// The phrases telling what `turn` did (see [`crate::describe()`]).

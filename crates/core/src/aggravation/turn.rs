@@ -1,13 +1,13 @@
 //! Checking and playing one turn: who rolls, for whom, the roll, and the one
 //! action it allows.
 
+use billes_game::error::{cold, cold_error};
 use billes_notation::{Action, Capture, Name, Span, Turn};
 
 use super::board::{Class, Hole, MAX_SIDES};
 use super::legal::TurnCtx;
 use super::moves::{Candidate, Refusal};
 use super::{Aggravation, Order, State};
-use crate::error::{cold, cold_error};
 use crate::variant::Hooks;
 use crate::{Colour, ErrorKind, ReplayError};
 

@@ -2,12 +2,12 @@
 //! "sent Green home from e5", "barricade taken", "barricade placed on f7", "reached the goal",
 //! "may roll again", "R wins".
 
+use billes_game::describe::wins;
 use billes_notation::{Action, Turn};
 
 use super::board::{COLOURS, HOUSE};
 use super::position::colour_of;
 use super::{Barricade, State};
-use crate::describe::wins;
 
 impl Barricade {
     /// The phrases telling what `turn` did (see [`crate::describe()`]).

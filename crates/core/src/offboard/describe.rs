@@ -2,12 +2,12 @@
 //! "ejected into target t5 for 3 points, score 4–2", "put back on e5",
 //! "R wins".
 
+use billes_game::describe::wins;
 use billes_notation::{Action, Turn};
 
 use super::board::Target;
 use super::position::{seat_name, State};
 use super::Offboard;
-use crate::describe::wins;
 use crate::Rules;
 
 impl Offboard {

@@ -2,6 +2,7 @@
 //! putting back or removing a pushed-off marble), whether each action is
 //! legal and its marks true.
 
+use billes_game::error::cold;
 use billes_notation::Name;
 use billes_notation::{Action, Capture, Span, Turn};
 
@@ -10,7 +11,6 @@ use super::hooks::variant_error;
 use super::moves::{Ejection, Illegal, Shift};
 use super::position::{opponent, seat_name, seat_of, State};
 use super::Offboard;
-use crate::error::cold;
 use crate::variant::{Hooks, Verdict};
 use crate::{Colour, ErrorKind, ReplayError};
 

@@ -14,7 +14,7 @@ use std::fmt;
 /// colour). At most eight colours, so a set of colours fits a `u8` mask.
 ///
 /// ```
-/// use billes_core::Colour;
+/// use billes_game::Colour;
 ///
 /// let green = Colour::new(1);
 /// assert_eq!(green.index(), 1);

@@ -78,7 +78,7 @@ impl<R: MoveRules> RulesPosition<R> {
 }
 
 /// A game record of nothing but these tags, to set a position up from.
-pub(crate) fn tags_game(kind: GameKind, tags: &[(&str, &str)]) -> Game {
+pub fn tags_game(kind: GameKind, tags: &[(&str, &str)]) -> Game {
     let mut all = vec![Tag {
         name: "Game".into(),
         value: kind.name().into(),

@@ -4,7 +4,7 @@
 //! ([`Hooks::winner`]).
 //!
 //! These hooks act at the level of the game API, the same for every game:
-//! [`WithHooks`](crate::hooked::WithHooks) asks them around the game's own
+//! `WithHooks` (in `billes_core::hooked`) asks them around the game's own
 //! generator and checker, so validation, simulation, `billes moves`, the
 //! viewer and the analysis follow them without knowing them. A game takes
 //! part by overriding four provided methods of
@@ -76,7 +76,8 @@ fn bare(mv: &Move) -> Move {
 /// # Errors
 /// As [`GameRules::legal_moves`]; a hook's failure, a move the
 /// game cannot spell.
-pub(crate) fn listed<R: GameRules, H: Hooks>(
+#[doc(hidden)]
+pub fn listed<R: GameRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &R::State,
@@ -193,7 +194,8 @@ fn standard_move<'m>(
 ///
 /// # Errors
 /// The turn's first mistake, or a hook's failure, placed at the turn.
-pub(crate) fn play<R: GameRules, H: Hooks>(
+#[doc(hidden)]
+pub fn play<R: GameRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &mut R::State,
@@ -525,7 +527,8 @@ fn best(pos: &dyn Position, seat: &str, moves: &[Move], rng: &mut Rng) -> Move {
 ///
 /// # Errors
 /// When the text is not the actions of one turn.
-pub(crate) fn parse_actions(
+#[doc(hidden)]
+pub fn parse_actions(
     seat: &str,
     roll: Option<Roll>,
     text: &str,

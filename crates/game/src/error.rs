@@ -104,14 +104,14 @@ impl From<Box<ReplayError>> for ReplayError {
 /// a check, it made the check's frame large and its registers scarce.
 #[cold]
 #[inline(never)]
-pub(crate) fn cold_error(make: impl FnOnce() -> ReplayError) -> Box<ReplayError> {
+pub fn cold_error(make: impl FnOnce() -> ReplayError) -> Box<ReplayError> {
     Box::new(make())
 }
 
 /// [`cold_error`] for a check whose errors are not boxed.
 #[cold]
 #[inline(never)]
-pub(crate) fn cold<T>(make: impl FnOnce() -> T) -> T {
+pub fn cold<T>(make: impl FnOnce() -> T) -> T {
     make()
 }
 
@@ -188,7 +188,7 @@ pub enum BoardError {
 }
 
 /// A random game that could not be played
-/// ([`crate::game::GameRules::simulate`], [`crate::simulate`]).
+/// ([`crate::game::GameRules::simulate`], `billes_core::simulate`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SimulateError {
     /// The options describe no game of these rules (too many players,
@@ -219,7 +219,7 @@ pub struct ChangeError(pub String);
 /// (`written`): the same piece moved, then the same landing, the same
 /// direction, the same kind of action; the order of the rules otherwise.
 /// A reader looks for the move meant among the first few.
-pub(crate) fn nearest_first(legal: &mut [String], written: &[billes_notation::Action]) {
+pub fn nearest_first(legal: &mut [String], written: &[billes_notation::Action]) {
     if legal.len() < 2 || written.is_empty() {
         return;
     }

@@ -3,10 +3,10 @@
 //! to programs by the [`AnyNeed`] handle of [`Next::needs`](super::Next).
 //!
 //! Each game owns its kinds of need and their words: Aggravation's
-//! [`aggravation::Need`](crate::aggravation::Need) (a finished player rolls
-//! for a teammate), Barricade's [`barricade::Need`](crate::barricade::Need)
+//! `billes_aggravation::Need` (a finished player rolls
+//! for a teammate), Barricade's `billes_barricade::Need`
 //! (a held barricade put down, a 6 that may be replayed) and Offboard's
-//! [`offboard::Need`](crate::offboard::Need) (a pushed marble put back or
+//! `billes_offboard::Need` (a pushed marble put back or
 //! taken out). A new game with a new kind of choice declares its own type
 //! and implements [`Need`] for it; nothing here changes.
 //!
@@ -36,7 +36,7 @@ use serde::Serialize;
 /// need to [`Next::needs`](super::Next) as an [`AnyNeed`].
 ///
 /// ```
-/// use billes_core::game::{AnyNeed, Need};
+/// use billes_game::game::{AnyNeed, Need};
 ///
 /// /// A race's pawn needs the exact roll to finish.
 /// #[derive(Debug, PartialEq, serde::Serialize)]

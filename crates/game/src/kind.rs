@@ -2,7 +2,7 @@
 //!
 //! The games' names and whether they roll a die stand here, below every
 //! layer that names a game (a view, a position, a variant); the games'
-//! rules types are listed in [`crate::registry`], whose line of each game
+//! rules types are listed in `billes_core::registry`, whose line of each game
 //! checks at compile time that its rules agree with this list.
 
 use billes_notation::Game;

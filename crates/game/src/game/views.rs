@@ -5,7 +5,7 @@ use billes_notation::Game;
 use crate::view::{View, ViewStep};
 use crate::{replay_with, Flow, ReplayError, Rules, Summary};
 
-/// Replays `game` under `rules` like [`crate::replay_views`]: each view is the
+/// Replays `game` under `rules` like `billes_core::replay_views`: each view is the
 /// state's [`View`] (what [`super::MoveRules::view`] gives), the one the
 /// viewer and `billes render` draw, under any rules whose state has one, a
 /// game's outside the registry too.

@@ -57,7 +57,8 @@
 
 mod need;
 mod perft;
-pub(crate) mod position;
+#[doc(hidden)]
+pub mod position;
 mod rules;
 mod two_step;
 mod views;
@@ -72,7 +73,8 @@ use crate::{ErrorKind, GameKind, ReplayError, Rules};
 pub use need::{AnyNeed, Need};
 pub use perft::{perft, perft_divide};
 pub use position::RulesPosition;
-pub(crate) use rules::with_board;
+#[doc(hidden)]
+pub use rules::with_board;
 pub use rules::{GameRules, SimOptions};
 pub use two_step::TwoStep;
 pub use views::replay_views_with;
@@ -80,7 +82,7 @@ pub use views::replay_views_with;
 /// A die roll, 1 to 6.
 ///
 /// ```
-/// use billes_core::game::Roll;
+/// use billes_game::game::Roll;
 /// assert_eq!(Roll::new(6).map(Roll::get), Some(6));
 /// assert_eq!(Roll::new(7), None);
 /// assert_eq!(Roll::ALL.len(), 6);
@@ -314,7 +316,8 @@ impl PlayError {
 
     /// The game API's error for a mistake the rules' checker or generator
     /// found (their place in a record dropped).
-    pub(crate) fn from_replay(e: ReplayError) -> PlayError {
+    #[doc(hidden)]
+    pub fn from_replay(e: ReplayError) -> PlayError {
         match e.kind {
             ErrorKind::AfterEnd if e.message == "the game is over" => PlayError::GameOver,
             ErrorKind::Seat => PlayError::NotToAct(e.message),
@@ -346,7 +349,7 @@ impl From<PlayError> for ReplayError {
 /// The position of a game under some rules: what programs ask of a game.
 ///
 /// Implemented by [`RulesPosition`] for every game's rules, standard or
-/// varied; [`crate::Engine::start`] gives one as a `Box<dyn Position>`, so a
+/// varied; `billes_core::Engine::start` gives one as a `Box<dyn Position>`, so a
 /// program works with any game and any variant without knowing it.
 pub trait Position: fmt::Debug {
     /// The game.
@@ -469,8 +472,8 @@ pub trait Position: fmt::Debug {
     /// board many times a second (a playing policy): typed, without the
     /// names [`hook_view`](Position::hook_view) gives. Its type is the
     /// state of the game's rules under every variant, hooks included:
-    /// [`crate::aggravation::State`], [`crate::barricade::State`] or
-    /// [`crate::offboard::State`]. Read it with [`state`](#method.state).
+    /// `billes_aggravation::State`, `billes_barricade::State` or
+    /// `billes_offboard::State`. Read it with [`state`](#method.state).
     fn state_any(&self) -> &dyn std::any::Any;
 }
 
@@ -502,7 +505,7 @@ impl dyn Position + '_ {
 /// (setup, the checker of written turns, the winners) and the generator of
 /// legal moves. The registry's line of a game implements it from the
 /// game's [`GameRules`]; a game's rules with hooks
-/// ([`crate::hooked::WithHooks`]) implement it too.
+/// (`billes_core::hooked::WithHooks`) implement it too.
 pub trait MoveRules: Rules<State: 'static> {
     /// The game.
     fn game_kind(&self) -> GameKind;
@@ -560,7 +563,7 @@ pub trait MoveRules: Rules<State: 'static> {
     /// Makes `seat` the one to take the next turn, as if the turns of the
     /// seats before it had been played without a move (and a pending extra
     /// turn declined), for a check that goes on after a turn written for
-    /// the wrong seat ([`crate::check_all_with`]). False, and the state
+    /// the wrong seat (`billes_core::check_all_with`). False, and the state
     /// unchanged, when `seat` is not in play or the game is over.
     fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool;
 
@@ -630,7 +633,8 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
 
 /// The error for a roll that does not fit the game: missing in a game with
 /// dice, given in Offboard.
-pub(crate) fn roll_error(dice: bool) -> ReplayError {
+#[doc(hidden)]
+pub fn roll_error(dice: bool) -> ReplayError {
     ReplayError::new(
         crate::ErrorKind::Roll,
         Default::default(),
@@ -643,7 +647,8 @@ pub(crate) fn roll_error(dice: bool) -> ReplayError {
 }
 
 /// The error for a seat that may not take the next turn.
-pub(crate) fn seat_error(seat: &str, next: &Next) -> ReplayError {
+#[doc(hidden)]
+pub fn seat_error(seat: &str, next: &Next) -> ReplayError {
     let message = if next.seats.is_empty() {
         "the game is over".to_string()
     } else {

@@ -6,9 +6,9 @@
 //! Everything else has a provided method the game may override: the
 //! hooks' view of a position, a random simulator, what a turn did in words
 //! (nothing), the hooks a house rule may add. The traits the drivers use ([`crate::Rules`],
-//! [`MoveRules`](super::MoveRules), [`crate::hooked::HookedRules`],
+//! [`MoveRules`](super::MoveRules), `billes_core::hooked::HookedRules`,
 //! [`crate::Describe`]) come from it: the registry's line of the game
-//! implements them (see [`crate::registry`]), and a game outside the
+//! implements them (see `billes_core::registry`), and a game outside the
 //! registry gets them with [`plug_in!`](crate::plug_in). `docs/adding-a-game.md`
 //! walks through a new game.
 
@@ -139,7 +139,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     }
 
     /// Makes `seat` the one to take the next turn, for a check that goes on
-    /// after a turn written for the wrong seat ([`crate::check_all_with`]).
+    /// after a turn written for the wrong seat (`billes_core::check_all_with`).
     /// False, and the state unchanged, when it cannot (the default: the
     /// check then stops at such a turn).
     fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
@@ -151,7 +151,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     /// the position known (Barricade: a put-down on a point where a
     /// barricade may not go; the move is played and the barricade stays
     /// owed), for a check that goes on after the mistake
-    /// ([`crate::check_all_with`]). Returns what the check goes on with, as
+    /// (`billes_core::check_all_with`). Returns what the check goes on with, as
     /// the mistake's note; `None`, the state unspecified, when the turn has
     /// no such part or another mistake (the default: the check then stops
     /// at such a turn).
@@ -333,7 +333,7 @@ impl Default for SimOptions {
 ///
 /// # Errors
 /// When the game gives hooks no view of its positions.
-pub(crate) fn with_board<G: GameRules, T>(
+pub fn with_board<G: GameRules, T>(
     rules: &G,
     state: &G::State,
     f: impl FnOnce(&dyn BoardView) -> Result<T, HookError>,
@@ -415,4 +415,59 @@ fn random_game<G: GameRules, H: Hooks>(
         tag.value = token.clone();
     }
     Ok(header)
+}
+
+/// The traits the generic drivers take ([`crate::Rules`] for the replay,
+/// the check and the description, [`crate::Describe`]) for a game's rules
+/// type `$t`, from its [`GameRules`]: what the registry's line does for a
+/// listed game, and what a game outside the list writes once, beside its
+/// `impl GameRules`, to use the drivers ([`crate::validate_with`],
+/// [`crate::describe_with`], `billes_core::hooked::WithHooks`...).
+#[macro_export]
+macro_rules! plug_in {
+    ($t:ty) => {
+        impl $crate::Rules for $t {
+            type State = <$t as $crate::game::GameRules>::State;
+
+            fn setup(
+                &self,
+                game: &billes_notation::Game,
+            ) -> Result<Self::State, $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::setup(self, game)
+            }
+
+            #[inline]
+            fn play(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Result<(), $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::play(self, state, turn, &$crate::variant::NoHooks)
+            }
+
+            fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+                <$t as $crate::game::GameRules>::winners(self, state)
+            }
+
+            #[inline]
+            fn is_over(&self, state: &Self::State) -> bool {
+                <$t as $crate::game::GameRules>::is_over(self, state)
+            }
+
+            fn text_board(&self, state: &Self::State) -> String {
+                <$t as $crate::game::GameRules>::text_board(self, state)
+            }
+        }
+
+        impl $crate::Describe for $t {
+            fn describe(
+                &self,
+                before: &Self::State,
+                turn: &billes_notation::Turn,
+                after: &Self::State,
+            ) -> Vec<String> {
+                <$t as $crate::game::GameRules>::describe(self, before, turn, after)
+            }
+        }
+    };
 }

@@ -2,7 +2,10 @@
 //! below it, in the order the crate's docs write down (`src/lib.rs`,
 //! "Layers"). Every `crate::` path of a file counts (a `use` line or a
 //! path in code), comments and the file's `#[cfg(test)]` module aside; a
-//! name `lib.rs` re-exports counts in the module that defines it.
+//! name `lib.rs` re-exports counts in the module that defines it, or in
+//! the crate it comes from (`pub use billes_game::{...}`), which then
+//! stands in the list too. `billes-core`'s tests run this file on its own
+//! crate and list.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -41,7 +41,7 @@
 //! the position queries that only some games have are listed once in
 //! [`crate::game::GameRules::position_queries`] and answered by [`BoardView::query`]
 //! (hosts offer every game's names in every game, see
-//! [`crate::registry::position_queries`];
+//! `billes_core::registry::position_queries`;
 //! a game without one answers [`QueryKind::default_answer`]):
 //!
 //! | query | kind | aggravation | barricade | offboard |
@@ -333,6 +333,8 @@ impl BoardView for PositionView {
 /// The owned-copy methods of [`BoardView`] (`boxed`, `copy_into`,
 /// `as_any_mut`) for a position type that is `Clone + 'static`, written
 /// inside its `impl BoardView`.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! owned_copies {
     () => {
         fn boxed(&self) -> Box<dyn $crate::variant::BoardView> {
@@ -348,10 +350,12 @@ macro_rules! owned_copies {
         }
     };
 }
-pub(crate) use owned_copies;
+#[doc(hidden)]
+pub use owned_copies;
 
 /// [`BoardView::copy_into`] for a position type that can be cloned in place.
-pub(crate) fn copy_state<S: BoardView + Clone + 'static>(
+#[doc(hidden)]
+pub fn copy_state<S: BoardView + Clone + 'static>(
     state: &S,
     slot: &mut Option<Box<dyn BoardView>>,
 ) {
@@ -861,8 +865,6 @@ impl Hooks for NoHooks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::view::View;
-    use crate::Rules;
 
     #[test]
     fn every_hook_stands_at_its_place_with_its_own_name() {
@@ -873,60 +875,5 @@ mod tests {
                 1
             );
         }
-    }
-
-    #[test]
-    fn copy_into_reuses_a_box_of_the_same_game() {
-        let game =
-            billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + *\n")
-                .expect("record parses");
-        let rules = crate::aggravation::Aggravation::default();
-        let mut state = Rules::setup(&rules, &game).expect("start position");
-        let mut slot: Option<Box<dyn BoardView>> = None;
-        state.copy_into(&mut slot);
-        let first = slot
-            .as_deref()
-            .map(|v| v as *const dyn BoardView as *const ());
-        Rules::play(&rules, &mut state, &game.line.turns[0]).expect("legal turn");
-        state.copy_into(&mut slot);
-        let second = slot
-            .as_deref()
-            .map(|v| v as *const dyn BoardView as *const ());
-        assert_eq!(first, second, "the box is reused");
-        assert_eq!(slot.as_ref().and_then(|v| v.at("r9")), Some("R"));
-        let offboard = crate::offboard::Offboard::default().start();
-        offboard.copy_into(&mut slot);
-        assert_eq!(
-            slot.as_ref().map(|v| v.seats()),
-            Some(vec!["R".into(), "B".into()])
-        );
-    }
-
-    #[test]
-    fn a_picture_answers_as_the_game_s_own_board() {
-        let game = billes_notation::parse_game(
-            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 + 2. R3 r9-r12 3. G6 + *\n",
-        )
-        .expect("record parses");
-        let rules = crate::aggravation::Aggravation::default();
-        let mut state = Rules::setup(&rules, &game).expect("start position");
-        for turn in &game.line.turns {
-            Rules::play(&rules, &mut state, turn).expect("legal turn");
-        }
-        let picture = state.view();
-        let own: &dyn BoardView = &state;
-        let seen: &dyn BoardView = &picture;
-        assert_eq!(seen.seats(), own.seats());
-        for seat in ["R", "G"] {
-            assert_eq!(seen.pieces(seat), own.pieces(seat));
-            assert_eq!(seen.reserve(seat), own.reserve(seat));
-            assert_eq!(seen.finished(seat), own.finished(seat));
-            assert_eq!(seen.team(seat), own.team(seat));
-        }
-        for hole in ["r9", "r12", "g9", "c"] {
-            assert_eq!(seen.at(hole), own.at(hole), "{hole}");
-        }
-        assert_eq!(seen.at("r12"), Some("R"));
-        assert_eq!(seen.boxed().pieces("G"), ["g9"]);
     }
 }

@@ -8,8 +8,8 @@
 //! the generator at its own points ([`Ties`]).
 //!
 //! ```
-//! use billes_core::greedy::{Greedy, Ties};
-//! use billes_core::Rng;
+//! use billes_game::greedy::{Greedy, Ties};
+//! use billes_game::Rng;
 //!
 //! let mut rng = Rng::new(1);
 //! let mut best = Greedy::new(Ties::First);
@@ -151,8 +151,8 @@ impl<S: Score> Greedy<S> {
 /// when there are none.
 ///
 /// ```
-/// use billes_core::greedy::{best_of, Ties};
-/// use billes_core::Rng;
+/// use billes_game::greedy::{best_of, Ties};
+/// use billes_game::Rng;
 ///
 /// let pick = best_of([1.0f32, 3.0, 3.0], Ties::Drawn, &mut Rng::new(5));
 /// assert!(matches!(pick, Some(1 | 2)));

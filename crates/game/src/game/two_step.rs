@@ -129,7 +129,7 @@ impl TwoStep {
     /// ([`TwoStep::moves`]) gives `moves` back, in order.
     ///
     /// ```
-    /// use billes_core::game::{Move, TwoStep};
+    /// use billes_game::game::{Move, TwoStep};
     /// use billes_notation::{Action, Name, Seat, Span};
     ///
     /// let put = |at: &str| Action::Barricade { at: Name::new(at), span: Span::default() };

@@ -53,11 +53,17 @@ pub trait Rules {
 }
 
 /// A position under its rules, as a [`TextBoard`].
-pub(crate) struct BoardOf<'a, R: Rules + ?Sized> {
+pub struct BoardOf<'a, R: Rules + ?Sized> {
     /// The rules.
-    pub(crate) rules: &'a R,
+    pub rules: &'a R,
     /// The position.
-    pub(crate) state: &'a R::State,
+    pub state: &'a R::State,
+}
+
+impl<R: Rules + ?Sized> std::fmt::Debug for BoardOf<'_, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BoardOf").finish_non_exhaustive()
+    }
 }
 
 impl<R: Rules + ?Sized> TextBoard for BoardOf<'_, R> {
@@ -209,7 +215,7 @@ fn replay_observing<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>>(
 /// numbered `first` unless written, as [`validate_with`] does, counting
 /// them in `summary`: the check of a record handed over a part at a time
 /// (`stream`).
-pub(crate) fn validate_part<R: Rules>(
+pub fn validate_part<R: Rules>(
     rules: &R,
     state: &mut R::State,
     line: &Line,
@@ -335,7 +341,7 @@ impl<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>> Visitor<Read>
 
 /// Checks the result token against the position, and the `Result` tag (if
 /// any) against the token: the first mistake.
-pub(crate) fn check_outcome(
+pub fn check_outcome(
     game: &Game,
     outcome: &Outcome,
     winners: Option<&[String]>,
@@ -352,7 +358,7 @@ pub(crate) fn check_outcome(
 /// The mistakes of the result: the token against the position's `winners`
 /// (not checked when `None`: the position is not known), and the `Result`
 /// tag (if any) against the token.
-pub(crate) fn outcome_errors(
+pub fn outcome_errors(
     game: &Game,
     outcome: &Outcome,
     winners: Option<Option<&[String]>>,
@@ -422,7 +428,7 @@ fn same_seats_str(a: &[&str], b: &[&str]) -> bool {
     a == b
 }
 
-/// What [`crate::replay()`] shows its observer after each main-line turn.
+/// What `billes_core::replay` shows its observer after each main-line turn.
 #[derive(Debug)]
 pub struct Observed<'a> {
     /// 1-based index of the turn.

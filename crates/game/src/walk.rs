@@ -16,11 +16,11 @@ use billes_notation::{Line, Span, Turn};
 /// otherwise (by a program, or read from JSON) may nest deeper, and its
 /// lines past this depth are not walked (the replay refuses it:
 /// "variations nested too deeply") rather than overflow the stack.
-pub(crate) const MAX_DEPTH: usize = 256;
+pub const MAX_DEPTH: usize = 256;
 
 /// How the walk holds the record: [`Read`] to look at its turns, [`Write`]
 /// to change them as they are visited.
-pub(crate) trait Access {
+pub trait Access {
     /// A line as held.
     type Line<'a>;
     /// A turn as held.
@@ -41,11 +41,11 @@ pub(crate) trait Access {
 
 /// The record read, not changed.
 #[derive(Debug)]
-pub(crate) enum Read {}
+pub enum Read {}
 
 /// The record changed as it is walked (its turns' marks filled in).
 #[derive(Debug)]
-pub(crate) enum Write {}
+pub enum Write {}
 
 impl Access for Read {
     type Line<'a> = &'a Line;
@@ -98,21 +98,21 @@ impl Access for Write {
 
 /// Where a turn stands in the walk, as [`Visitor::play`] is given it.
 #[derive(Debug)]
-pub(crate) struct At<'t, K> {
+pub struct At<'t, K> {
     /// The turn after it in its line.
-    pub(crate) next: Option<&'t Turn>,
+    pub next: Option<&'t Turn>,
     /// The turns after it in its line.
-    pub(crate) rest: &'t [Turn],
+    pub rest: &'t [Turn],
     /// The number it is played as ([`Visitor::number`]'s).
-    pub(crate) number: u32,
+    pub number: u32,
     /// 0 in the main line, 1 in a variation of it, and so on.
-    pub(crate) depth: usize,
+    pub depth: usize,
     /// What the visitor kept of it from [`Visitor::number`].
-    pub(crate) kept: K,
+    pub kept: K,
 }
 
 /// What the walk does at each point of the tree of turns.
-pub(crate) trait Visitor<A: Access> {
+pub trait Visitor<A: Access> {
     /// The position the turns are played in (a variation's may borrow
     /// from the position it was copied from).
     type Position<'p>;
@@ -183,7 +183,7 @@ pub(crate) trait Visitor<A: Access> {
 
 /// Walks `line`, the main line of a record, from `pos` with `visitor`.
 #[inline]
-pub(crate) fn walk<A: Access, V: Visitor<A>>(
+pub fn walk<A: Access, V: Visitor<A>>(
     visitor: &mut V,
     pos: &mut V::Position<'_>,
     line: A::Line<'_>,
@@ -194,7 +194,7 @@ pub(crate) fn walk<A: Access, V: Visitor<A>>(
 /// [`walk`], the first turn of `line` numbered `first` unless written (the
 /// rest of a main line handed over a part at a time).
 #[inline]
-pub(crate) fn walk_from<A: Access, V: Visitor<A>>(
+pub fn walk_from<A: Access, V: Visitor<A>>(
     visitor: &mut V,
     pos: &mut V::Position<'_>,
     line: A::Line<'_>,

@@ -7,8 +7,8 @@
 /// A deterministic pseudo-random generator for simulations.
 ///
 /// ```
-/// let mut a = billes_core::Rng::new(7);
-/// let mut b = billes_core::Rng::new(7);
+/// let mut a = billes_game::Rng::new(7);
+/// let mut b = billes_game::Rng::new(7);
 /// assert_eq!(a.die(), b.die());
 /// assert!((1..=6).contains(&a.die()));
 /// ```

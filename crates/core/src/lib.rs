@@ -1,16 +1,17 @@
 //! Boards, positions, legal moves and the replay of BGN records for the three
 //! games billes knows: [`aggravation`], [`barricade`] and [`offboard`].
 //!
-//! Each game is one module implementing one trait of the game API (the
-//! `billes-game` crate, whose modules and names this crate re-exports),
-//! [`game::GameRules`], listed once in [`registry`] (which dispatches on
-//! the game and makes the drivers' traits from it; `docs/adding-a-game.md`
-//! says what a new game writes); the shared [`replay_with`] driver checks
-//! turn numbers, variations, the end of the game and the result, and
-//! [`replay()`] picks the game from the record's `Game` tag.
-//! [`Engine`] is the object-safe face of a game's rules, standard
-//! ([`Standard`]) or varied (the `billes-lua` crate's variants): what the
-//! command-line verbs replay, draw and describe records with.
+//! Each game is a crate of its own (`billes-aggravation`, `billes-barricade`,
+//! `billes-offboard`, re-exported here under the game's name) implementing
+//! one trait of the game API (the `billes-game` crate, whose modules and
+//! names this crate re-exports), [`game::GameRules`]; this crate lists them
+//! once in [`registry`] (which dispatches on the game;
+//! `docs/adding-a-game.md` says what a new game writes). The shared
+//! [`replay_with`] driver checks turn numbers, variations, the end of the
+//! game and the result, and [`replay()`] picks the game from the record's
+//! `Game` tag. [`Engine`] is the object-safe face of a game's rules,
+//! standard ([`Standard`]) or varied (the `billes-lua` crate's variants):
+//! what the command-line verbs replay, draw and describe records with.
 //!
 //! # Layers
 //!
@@ -20,16 +21,16 @@
 //! re-exported here counted in the module or crate that defines it, and
 //! checks it against this list):
 //!
-//! 1. `billes_game`: the game API, a crate of its own (its errors, dice,
-//!    games' names, replay driver, description, views, hooks, positions
-//!    and house rules), re-exported here
+//! 1. `billes_game`, `aggravation`, `barricade`, `offboard`: the game API
+//!    (its errors, dice, games' names, replay driver, description, views,
+//!    hooks, positions and house rules) and the games, crates of their own
+//!    re-exported here
 //! 2. `stream`: the check of a record handed to it turn by turn
 //! 3. `hooked`, `recover`, `resync`: a game's rules with hooks, the check
 //!    of a whole record past its mistakes, and how it goes on past a typo
-//! 4. `aggravation`, `barricade`, `offboard`: the games
-//! 5. `registry`: the games' rules types listed, and [`AnyRules`]
-//! 6. `engine`, `marks`: the object-safe face of rules, and what uses it
-//! 7. `lib`: this file: the crate's front door
+//! 4. `registry`: the games' rules types listed, and [`AnyRules`]
+//! 5. `engine`, `marks`: the object-safe face of rules, and what uses it
+//! 6. `lib`: this file: the crate's front door
 //!
 //! No import runs up a layer; a new one fails that test.
 //!
@@ -41,17 +42,16 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod aggravation;
-pub mod barricade;
 mod engine;
 pub mod hooked;
 mod marks;
-pub mod offboard;
 mod recover;
 pub mod registry;
 mod resync;
 mod stream;
 
+pub use billes_aggravation as aggravation;
+pub use billes_barricade as barricade;
 pub use billes_game::plug_in;
 pub use billes_game::{
     describe_with, replay_with, validate_with, BoardError, ChangeError, Colour, Describe,
@@ -59,6 +59,7 @@ pub use billes_game::{
     SimOptions, SimulateError, Step, Summary, TagValueError, TextBoard,
 };
 pub use billes_game::{edit, game, greedy, house, variant, view};
+pub use billes_offboard as offboard;
 pub use engine::{
     check_game, check_recovered, describe, describe_valid_with, position_after,
     replay_observed_with, replay_views, start_board_with, Engine, Standard,

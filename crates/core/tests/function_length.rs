@@ -11,7 +11,7 @@ const LIMIT: usize = 100;
 
 /// The crates read, folders of `crates/`: this one, the game API and the
 /// games.
-const CRATES: [&str; 2] = ["core", "game"];
+const CRATES: [&str; 5] = ["core", "game", "aggravation", "barricade", "offboard"];
 
 /// Functions of `text` longer than `limit` lines, as `(line, name, lines)`.
 /// A function runs from the line of its `fn` to the line of the brace that

@@ -503,8 +503,9 @@ impl dyn Position + '_ {
 
 /// A game's rules as the game API needs them: the replay's [`Rules`]
 /// (setup, the checker of written turns, the winners) and the generator of
-/// legal moves. The registry's line of a game implements it from the
-/// game's [`GameRules`]; a game's rules with hooks
+/// legal moves. A game of the registry implements it from its
+/// [`GameRules`] with [`plug_in!`](crate::plug_in) and its [`GameKind`];
+/// a game's rules with hooks
 /// (`billes_core::hooked::WithHooks`) implement it too.
 pub trait MoveRules: Rules<State: 'static> {
     /// The game.

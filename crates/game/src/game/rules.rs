@@ -5,12 +5,11 @@
 //! written turn, the winners, the `Position` tag and the text board.
 //! Everything else has a provided method the game may override: the
 //! hooks' view of a position, a random simulator, what a turn did in words
-//! (nothing), the hooks a house rule may add. The traits the drivers use ([`crate::Rules`],
-//! [`MoveRules`](super::MoveRules), `billes_core::hooked::HookedRules`,
-//! [`crate::Describe`]) come from it: the registry's line of the game
-//! implements them (see `billes_core::registry`), and a game outside the
-//! registry gets them with [`plug_in!`](crate::plug_in). `docs/adding-a-game.md`
-//! walks through a new game.
+//! (nothing), the hooks a house rule may add. The traits the drivers use
+//! ([`crate::Rules`], [`crate::Describe`], and for a game in the registry
+//! [`MoveRules`](super::MoveRules)) come from it by one line of the game's
+//! crate, [`plug_in!`](crate::plug_in); `billes_core::hooked::HookedRules`
+//! comes with every game. `docs/adding-a-game.md` walks through a new game.
 
 use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
 use serde::de::DeserializeOwned;
@@ -419,12 +418,113 @@ fn random_game<G: GameRules, H: Hooks>(
 
 /// The traits the generic drivers take ([`crate::Rules`] for the replay,
 /// the check and the description, [`crate::Describe`]) for a game's rules
-/// type `$t`, from its [`GameRules`]: what the registry's line does for a
-/// listed game, and what a game outside the list writes once, beside its
+/// type `$t`, from its [`GameRules`]: what a game writes once, beside its
 /// `impl GameRules`, to use the drivers ([`crate::validate_with`],
 /// [`crate::describe_with`], `billes_core::hooked::WithHooks`...).
+///
+/// A game of the registry names its [`GameKind`](crate::GameKind) too
+/// (`plug_in!(Barricade, GameKind::Barricade)`), which adds
+/// [`MoveRules`](super::MoveRules), the face of its rules that the
+/// registry's dispatch, [`RulesPosition`](super::RulesPosition) and the
+/// check past mistakes use.
 #[macro_export]
 macro_rules! plug_in {
+    ($t:ty, GameKind::$kind:ident) => {
+        $crate::plug_in!($t);
+
+        impl $crate::game::MoveRules for $t {
+            fn game_kind(&self) -> $crate::GameKind {
+                $crate::GameKind::$kind
+            }
+
+            fn seat_list(&self, state: &Self::State) -> Vec<String> {
+                match <$t as $crate::game::GameRules>::board(self, state) {
+                    Some(board) => board.seats(),
+                    None => $crate::view::View::view(state)
+                        .seats
+                        .into_iter()
+                        .map(|s| s.seat)
+                        .collect(),
+                }
+            }
+
+            fn next(&self, state: &Self::State) -> $crate::game::Next {
+                <$t as $crate::game::GameRules>::next(self, state)
+            }
+
+            fn to_act(&self, state: &Self::State) -> Option<billes_notation::Seat> {
+                <$t as $crate::game::GameRules>::to_act(self, state)
+            }
+
+            fn legal_moves(
+                &self,
+                state: &Self::State,
+                seat: &str,
+                roll: Option<$crate::game::Roll>,
+                number: u32,
+            ) -> Result<Vec<$crate::game::Move>, $crate::game::PlayError> {
+                <$t as $crate::game::GameRules>::legal_moves(
+                    self,
+                    state,
+                    seat,
+                    roll,
+                    number,
+                    &$crate::variant::NoHooks,
+                )
+            }
+
+            fn legal_two_steps(
+                &self,
+                state: &Self::State,
+                seat: &str,
+                roll: Option<$crate::game::Roll>,
+                number: u32,
+            ) -> Result<Vec<$crate::game::TwoStep>, $crate::game::PlayError> {
+                <$t as $crate::game::GameRules>::legal_two_steps(
+                    self,
+                    state,
+                    seat,
+                    roll,
+                    number,
+                    &$crate::variant::NoHooks,
+                )
+            }
+
+            fn position_tag(&self, state: &Self::State) -> String {
+                <$t as $crate::game::GameRules>::position_tag(self, state)
+            }
+
+            fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+                <$t as $crate::game::GameRules>::give_turn(self, state, seat)
+            }
+
+            fn play_mended(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Option<String> {
+                <$t as $crate::game::GameRules>::play_mended(
+                    self,
+                    state,
+                    turn,
+                    &$crate::variant::NoHooks,
+                )
+            }
+
+            fn view(&self, state: &Self::State) -> $crate::view::PositionView {
+                $crate::view::View::view(state)
+            }
+
+            fn hook_view<'s>(&self, state: &'s Self::State) -> $crate::variant::BoardRef<'s> {
+                match <$t as $crate::game::GameRules>::board(self, state) {
+                    Some(board) => $crate::variant::BoardRef::Board(board),
+                    None => {
+                        $crate::variant::BoardRef::View(Box::new($crate::view::View::view(state)))
+                    }
+                }
+            }
+        }
+    };
     ($t:ty) => {
         impl $crate::Rules for $t {
             type State = <$t as $crate::game::GameRules>::State;

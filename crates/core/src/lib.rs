@@ -16,10 +16,11 @@
 //! # Layers
 //!
 //! The modules stand in layers, lowest first; a module imports from its
-//! own layer and those below it, never from a layer above
-//! (`tests/layers.rs` reads every `crate::` path of every file, a name
-//! re-exported here counted in the module or crate that defines it, and
-//! checks it against this list):
+//! own layer and those below it, never from a layer above (the game API's
+//! layers test, `crates/game/tests/layers.rs`, which this crate's tests run
+//! too, reads every `crate::` path of every file, a name re-exported here
+//! counted in the module or crate that defines it, and checks it against
+//! this list):
 //!
 //! 1. `billes_game`, `aggravation`, `barricade`, `offboard`: the game API
 //!    (its errors, dice, games' names, replay driver, description, views,

@@ -28,9 +28,9 @@ use std::ops::ControlFlow;
 
 use billes_notation::{Game, Recovered, Unreadable};
 
-use crate::describe::{describe_with, Describe, Described};
 use crate::game::{Position, RulesPosition};
 use crate::view::ViewStep;
+use crate::{describe_with, Describe, Described};
 use crate::{
     replay_with, validate_with, with_standard, Checked, ErrorKind, Flow, GameKind, Observed,
     ReplayError, Rules, Seen, Step, StreamCheck, Summary, TurnCheck,
@@ -323,7 +323,7 @@ pub fn replay_observed_with<R: Rules, F: Flow>(
         observe(&Observed {
             index: step.index,
             turn: step.turn,
-            board: &crate::replay::BoardOf {
+            board: &billes_game::replay::BoardOf {
                 rules,
                 state: step.state,
             },

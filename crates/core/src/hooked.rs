@@ -8,9 +8,8 @@
 use billes_notation::{Game, Turn};
 
 use crate::game::{GameRules, Move, MoveRules, Next, PlayError, Roll, TwoStep};
-use crate::rng::Rng;
 use crate::variant::{BoardRef, Hook, Hooks};
-use crate::{Describe, ReplayError, Rules, SimOptions};
+use crate::{Describe, ReplayError, Rng, Rules, SimOptions};
 
 /// A game's rules with [`Hooks`], as programs that hold a game's rules
 /// type call them: the methods of [`GameRules`] that take hooks, under

@@ -1,41 +1,37 @@
 //! Boards, positions, legal moves and the replay of BGN records for the three
 //! games billes knows: [`aggravation`], [`barricade`] and [`offboard`].
 //!
-//! Each game is one module implementing one trait,
-//! [`game::GameRules`], listed once in [`registry`] (which dispatches on
-//! the game and makes the drivers' traits from it; `docs/adding-a-game.md`
-//! says what a new game writes); the shared [`replay_with`] driver checks
-//! turn numbers, variations, the end of the game and the result, and
-//! [`replay()`] picks the game from the record's `Game` tag.
-//! [`Engine`] is the object-safe face of a game's rules, standard
-//! ([`Standard`]) or varied (the `billes-lua` crate's variants): what the
-//! command-line verbs replay, draw and describe records with.
+//! Each game is a crate of its own (`billes-aggravation`, `billes-barricade`,
+//! `billes-offboard`, re-exported here under the game's name) implementing
+//! one trait of the game API (the `billes-game` crate, whose modules and
+//! names this crate re-exports), [`game::GameRules`]; this crate lists them
+//! once in [`registry`] (which dispatches on the game;
+//! `docs/adding-a-game.md` says what a new game writes). The shared
+//! [`replay_with`] driver checks turn numbers, variations, the end of the
+//! game and the result, and [`replay()`] picks the game from the record's
+//! `Game` tag. [`Engine`] is the object-safe face of a game's rules,
+//! standard ([`Standard`]) or varied (the `billes-lua` crate's variants):
+//! what the command-line verbs replay, draw and describe records with.
 //!
 //! # Layers
 //!
 //! The modules stand in layers, lowest first; a module imports from its
-//! own layer and those below it, never from a layer above
-//! (`tests/layers.rs` reads every `crate::` path of every file, a name
-//! re-exported here counted in the module that defines it, and checks it
-//! against this list):
+//! own layer and those below it, never from a layer above (the game API's
+//! layers test, `crates/game/tests/layers.rs`, which this crate's tests run
+//! too, reads every `crate::` path of every file, a name re-exported here
+//! counted in the module or crate that defines it, and checks it against
+//! this list):
 //!
-//! 1. `error`, `colour`, `rng`, `kind`, `greedy`: the errors, the seats'
-//!    colours, the dice, the games' names ([`GameKind`]), the greedy choice
-//!    among scored moves
-//! 2. `walk`, `replay`, `stream`: the walk over a record's tree of turns
-//!    (main line and variations), the replay driver and the [`Rules`] it
-//!    drives, and the check of a record handed to it turn by turn
-//! 3. `describe`: the driver that describes a record
-//! 4. `view`, `variant`, `edit`: what a position shows to pictures, the
-//!    hooks' vocabulary, and the edits an `effect` hook writes
-//! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
-//! 6. `house`, `hooked`, `recover`, `resync`: the hooks that change the
-//!    game as a whole, a game's rules with hooks, the check of a whole
-//!    record past its mistakes, and how it goes on past a typo
-//! 7. `aggravation`, `barricade`, `offboard`: the games
-//! 8. `registry`: the games' rules types listed, and [`AnyRules`]
-//! 9. `engine`, `marks`: the object-safe face of rules, and what uses it
-//! 10. `lib`: this file: the crate's front door
+//! 1. `billes_game`, `aggravation`, `barricade`, `offboard`: the game API
+//!    (its errors, dice, games' names, replay driver, description, views,
+//!    hooks, positions and house rules) and the games, crates of their own
+//!    re-exported here
+//! 2. `stream`: the check of a record handed to it turn by turn
+//! 3. `hooked`, `recover`, `resync`: a game's rules with hooks, the check
+//!    of a whole record past its mistakes, and how it goes on past a typo
+//! 4. `registry`: the games' rules types listed, and [`AnyRules`]
+//! 5. `engine`, `marks`: the object-safe face of rules, and what uses it
+//! 6. `lib`: this file: the crate's front door
 //!
 //! No import runs up a layer; a new one fails that test.
 //!
@@ -47,49 +43,34 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod aggravation;
-pub mod barricade;
-mod colour;
-mod describe;
-pub mod edit;
 mod engine;
-mod error;
-pub mod game;
-pub mod greedy;
 pub mod hooked;
-pub mod house;
-mod kind;
 mod marks;
-pub mod offboard;
 mod recover;
 pub mod registry;
-mod replay;
 mod resync;
-mod rng;
 mod stream;
-pub mod variant;
-pub mod view;
-mod walk;
 
-pub use colour::Colour;
-pub use describe::{describe_with, Describe, Described};
+pub use billes_aggravation as aggravation;
+pub use billes_barricade as barricade;
+pub use billes_game::plug_in;
+pub use billes_game::{
+    describe_with, replay_with, validate_with, BoardError, ChangeError, Colour, Describe,
+    Described, ErrorKind, Flow, GameKind, Observed, ParamsError, ReplayError, Rng, Rules,
+    SimOptions, SimulateError, Step, Summary, TagValueError, TextBoard,
+};
+pub use billes_game::{edit, game, greedy, house, variant, view};
+pub use billes_offboard as offboard;
 pub use engine::{
     check_game, check_recovered, describe, describe_valid_with, position_after,
     replay_observed_with, replay_views, start_board_with, Engine, Standard,
 };
-pub use error::{
-    BoardError, ChangeError, ErrorKind, ParamsError, ReplayError, SimulateError, TagValueError,
-};
-pub use game::SimOptions;
-pub use kind::GameKind;
 pub use marks::complete_marks;
 pub use recover::{
     check_all_with, check_observed_with, check_read_with, mark_record_with, mark_turn, Checked,
     Seen, STOPPED, UNREADABLE,
 };
 pub use registry::AnyRules;
-pub use replay::{replay_with, validate_with, Flow, Observed, Rules, Step, Summary, TextBoard};
-pub use rng::Rng;
 pub use stream::{StreamCheck, TurnCheck};
 
 use billes_notation::Game;

@@ -60,7 +60,7 @@ mod tests {
         let mut game = billes_notation::parse_game(record).unwrap();
         let turn = game.line.turns[0].clone();
         // Built by a program, deeper than any parsed record nests.
-        for _ in 0..=crate::walk::MAX_DEPTH {
+        for _ in 0..=billes_game::walk::MAX_DEPTH {
             let mut outer = turn.clone();
             outer
                 .variations_mut()

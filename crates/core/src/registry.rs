@@ -1,14 +1,17 @@
 //! The one list of the games billes knows, and what each game brings to it.
 //!
-//! Every game is a module with a rules type implementing [`GameRules`]; the
-//! list in [`games!`](crate::games) (one line per game) makes
-//! [`AnyRules`], the dispatch macros [`with_rules!`](crate::with_rules),
+//! Every game is a crate of its own with a rules type implementing
+//! [`GameRules`], and the traits the drivers use ([`crate::Rules`],
+//! [`crate::game::MoveRules`], [`crate::Describe`]) from it by its one
+//! [`plug_in!`](crate::plug_in) line. The list in [`games!`](crate::games)
+//! (one line per game) makes [`AnyRules`], the dispatch macros
+//! [`with_rules!`](crate::with_rules),
 //! [`with_standard!`](crate::with_standard) and [`with_kind!`](crate::with_kind),
-//! and, for each game, the traits the drivers use ([`crate::Rules`],
-//! [`crate::game::MoveRules`], [`crate::Describe`], [`Registered`]) from its
-//! [`GameRules`]. A fourth game is its own module, its [`GameRules`] impl
-//! and its state's [`crate::view::View`] (twelve items), its name in
-//! [`GameKind`] and one line in that list (see `docs/adding-a-game.md`).
+//! and, for each game, [`Registered`], checking at compile time that its
+//! rules agree with its [`GameKind`]. A fourth game is its own crate, its
+//! [`GameRules`] impl and its state's [`crate::view::View`] (twelve items)
+//! and its `plug_in!` line, its name in [`GameKind`] and one line in that
+//! list (see `docs/adding-a-game.md`).
 //!
 //! ```
 //! use billes_core::registry::GameRules;
@@ -42,7 +45,8 @@ pub const fn same_name(a: &str, b: &str) -> bool {
 
 /// What the registry's line of a game adds to its [`GameRules`]: the
 /// game's place in [`GameKind`] and its standard rules, made once. The
-/// line implements it (with the traits the drivers use); a game does not.
+/// line implements it; a game does not (its crate's `plug_in!` line gives
+/// the traits the drivers use).
 pub trait Registered: GameRules {
     /// The game.
     const KIND: GameKind;
@@ -192,9 +196,7 @@ macro_rules! __define_games {
             }
         }
 
-        $($crate::plug_in!($t);
-
-        impl Registered for $t {
+        $(impl Registered for $t {
             const KIND: GameKind = GameKind::$v;
 
             fn standard() -> &'static $t {
@@ -203,78 +205,6 @@ macro_rules! __define_games {
                     <$t as GameRules>::from_params(Default::default())
                         .expect("the standard parameters are valid")
                 })
-            }
-        }
-
-        impl $crate::game::MoveRules for $t {
-            fn game_kind(&self) -> GameKind {
-                GameKind::$v
-            }
-
-            fn seat_list(&self, state: &Self::State) -> Vec<String> {
-                match <$t as GameRules>::board(self, state) {
-                    Some(board) => board.seats(),
-                    None => $crate::view::View::view(state)
-                        .seats
-                        .into_iter()
-                        .map(|s| s.seat)
-                        .collect(),
-                }
-            }
-
-            fn next(&self, state: &Self::State) -> $crate::game::Next {
-                <$t as GameRules>::next(self, state)
-            }
-
-            fn to_act(&self, state: &Self::State) -> Option<billes_notation::Seat> {
-                <$t as GameRules>::to_act(self, state)
-            }
-
-            fn legal_moves(
-                &self,
-                state: &Self::State,
-                seat: &str,
-                roll: Option<$crate::game::Roll>,
-                number: u32,
-            ) -> Result<Vec<$crate::game::Move>, $crate::game::PlayError> {
-                <$t as GameRules>::legal_moves(self, state, seat, roll, number, &$crate::variant::NoHooks)
-            }
-
-            fn legal_two_steps(
-                &self,
-                state: &Self::State,
-                seat: &str,
-                roll: Option<$crate::game::Roll>,
-                number: u32,
-            ) -> Result<Vec<$crate::game::TwoStep>, $crate::game::PlayError> {
-                <$t as GameRules>::legal_two_steps(self, state, seat, roll, number, &$crate::variant::NoHooks)
-            }
-
-            fn position_tag(&self, state: &Self::State) -> String {
-                <$t as GameRules>::position_tag(self, state)
-            }
-
-            fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
-                <$t as GameRules>::give_turn(self, state, seat)
-            }
-
-            fn play_mended(
-                &self,
-                state: &mut Self::State,
-                turn: &billes_notation::Turn,
-            ) -> Option<String> {
-                <$t as GameRules>::play_mended(self, state, turn, &$crate::variant::NoHooks)
-            }
-
-            fn view(&self, state: &Self::State) -> $crate::view::PositionView {
-                $crate::view::View::view(state)
-            }
-
-            fn hook_view<'s>(&self, state: &'s Self::State) -> $crate::variant::BoardRef<'s> {
-                match <$t as GameRules>::board(self, state) {
-                    Some(board) => $crate::variant::BoardRef::Board(board),
-                    None => $crate::variant::BoardRef::View(Box::new($crate::view::View::view(state))),
-                }
             }
         })*
 
@@ -287,61 +217,6 @@ macro_rules! __define_games {
 }
 
 games!(__define_games!);
-
-/// The traits the generic drivers take ([`crate::Rules`] for the replay,
-/// the check and the description, [`crate::Describe`]) for a game's rules
-/// type `$t`, from its [`GameRules`]: what the registry's line does for a
-/// listed game, and what a game outside the list writes once, beside its
-/// `impl GameRules`, to use the drivers ([`crate::validate_with`],
-/// [`crate::describe_with`], [`crate::hooked::WithHooks`]...).
-#[macro_export]
-macro_rules! plug_in {
-    ($t:ty) => {
-        impl $crate::Rules for $t {
-            type State = <$t as $crate::game::GameRules>::State;
-
-            fn setup(
-                &self,
-                game: &billes_notation::Game,
-            ) -> Result<Self::State, $crate::ReplayError> {
-                <$t as $crate::game::GameRules>::setup(self, game)
-            }
-
-            #[inline]
-            fn play(
-                &self,
-                state: &mut Self::State,
-                turn: &billes_notation::Turn,
-            ) -> Result<(), $crate::ReplayError> {
-                <$t as $crate::game::GameRules>::play(self, state, turn, &$crate::variant::NoHooks)
-            }
-
-            fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
-                <$t as $crate::game::GameRules>::winners(self, state)
-            }
-
-            #[inline]
-            fn is_over(&self, state: &Self::State) -> bool {
-                <$t as $crate::game::GameRules>::is_over(self, state)
-            }
-
-            fn text_board(&self, state: &Self::State) -> String {
-                <$t as $crate::game::GameRules>::text_board(self, state)
-            }
-        }
-
-        impl $crate::Describe for $t {
-            fn describe(
-                &self,
-                before: &Self::State,
-                turn: &billes_notation::Turn,
-                after: &Self::State,
-            ) -> Vec<String> {
-                <$t as $crate::game::GameRules>::describe(self, before, turn, after)
-            }
-        }
-    };
-}
 
 /// The position queries of every game, each name once, in the order of
 /// [`crate::GameKind::ALL`]: the names hosts offer in every game (a game
@@ -356,4 +231,18 @@ pub fn position_queries() -> Vec<(&'static str, crate::variant::QueryKind)> {
         }
     }
     all
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::MoveRules;
+    use crate::GameKind;
+
+    #[test]
+    fn each_game_names_its_own_kind() {
+        for kind in GameKind::ALL {
+            assert_eq!(with_standard!(kind, r => r.game_kind()), kind);
+            assert_eq!(crate::AnyRules::standard(kind).game(), kind);
+        }
+    }
 }

@@ -19,10 +19,10 @@
 //! assert_eq!(check.finish(&head, &game.outcome).unwrap().turns, 2);
 //! ```
 
+use billes_game::replay::{check_outcome, validate_part};
 use billes_notation::{Game, Line, Outcome, Turn};
 
-use crate::error::ReplayError;
-use crate::replay::{check_outcome, validate_part, Rules, Summary};
+use crate::{ReplayError, Rules, Summary};
 
 /// A record checked as its turns come, under rules `R`.
 #[derive(Debug)]

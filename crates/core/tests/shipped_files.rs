@@ -1,6 +1,6 @@
-//! The board files the crate embeds are copies of the ones users read in
-//! the workspace's `rules/` folder (the crate only embeds files inside
-//! itself, so that it packages on its own): each copy is the same.
+//! The board files the games' crates embed are copies of the ones users
+//! read in the workspace's `rules/` folder (a crate only embeds files
+//! inside itself, so that it packages on its own): each copy is the same.
 
 use std::path::Path;
 
@@ -12,15 +12,16 @@ fn the_embedded_boards_are_the_files_of_the_rules_folder() {
         // The crate outside its workspace (as packaged): nothing to compare.
         return;
     }
-    for (name, embedded) in [
-        ("aggravation.yaml", billes_core::aggravation::BOARD_YAML),
-        ("barricade.yaml", billes_core::barricade::BOARD_YAML),
-        ("offboard.yaml", billes_core::offboard::RULES_YAML),
+    for (game, embedded) in [
+        ("aggravation", billes_core::aggravation::BOARD_YAML),
+        ("barricade", billes_core::barricade::BOARD_YAML),
+        ("offboard", billes_core::offboard::RULES_YAML),
     ] {
-        let shown = std::fs::read_to_string(rules.join(name)).expect("rules file");
+        let shown =
+            std::fs::read_to_string(rules.join(format!("{game}.yaml"))).expect("rules file");
         assert!(
             shown == embedded,
-            "rules/{name} and crates/core/boards/{name} differ: copy one onto the other"
+            "rules/{game}.yaml and crates/{game}/boards/{game}.yaml differ: copy one onto the other"
         );
     }
 }

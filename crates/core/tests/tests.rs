@@ -14,6 +14,8 @@ mod barricade_sim;
 mod function_length;
 mod game_api;
 mod game_over;
+// The check of the layers is the game API's, run on this crate's own list.
+#[path = "../../game/tests/layers.rs"]
 mod layers;
 mod malformed_actions;
 mod offboard;

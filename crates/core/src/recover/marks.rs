@@ -4,8 +4,8 @@
 
 use billes_notation::{Action, Turn};
 
-use crate::error::{ErrorKind, ReplayError};
 use crate::game::Position;
+use crate::{ErrorKind, ReplayError};
 
 /// Writes into `turn`, to be played in `pos`, every effect mark its move
 /// implies, as [`crate::complete_marks`] does for a whole record; an error of kind

@@ -4,13 +4,14 @@
 
 use std::borrow::Cow;
 
+use billes_game::error::nearest_first;
 use billes_notation::Turn;
 
 use super::marks::without_marks;
 use super::{Check, Mended, TurnAt, Went, ATTEMPTS, STOPPED};
-use crate::error::{nearest_first, ErrorKind, ReplayError};
 use crate::game::MoveRules;
 use crate::resync;
+use crate::{ErrorKind, ReplayError};
 
 impl<R: MoveRules> Check<'_, '_, R> {
     /// Plays the turn of `at`, mending it where it can.

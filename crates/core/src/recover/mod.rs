@@ -47,14 +47,13 @@
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
+use billes_game::replay::outcome_errors;
+use billes_game::walk::{walk, Access, At, Read, Visitor, Write};
 use billes_notation::{Game, Span, Turn, Unreadable};
 
-use crate::describe::Describe;
-use crate::error::{ErrorKind, ReplayError};
 use crate::game::{MoveRules, Position, RulesPosition};
-use crate::replay::outcome_errors;
 use crate::resync;
-use crate::walk::{walk, Access, At, Read, Visitor, Write};
+use crate::{Describe, ErrorKind, ReplayError};
 
 mod marks;
 mod mend;

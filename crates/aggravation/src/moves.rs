@@ -1,0 +1,519 @@
+//! The moves a roll allows: entering from BASE, moving along the loop and
+//! into HOME, the star-ring and centre shortcuts; and why a move is refused.
+
+use billes_game::Colour;
+use billes_notation::{Action, Path, Span};
+
+use super::board::{Class, Hole, MAX_HOME};
+use super::{Aggravation, State};
+
+/// Why a move cannot be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// An own marble stands on a hole the move passes.
+    JumpOwn(Hole),
+    /// An own marble stands on the landing hole.
+    LandOwn(Hole),
+    /// A partner's marble is in the way (partners' marbles block).
+    JumpPartner(Hole),
+    /// A partner's marble stands on the landing hole (partners' marbles block).
+    LandPartner(Hole),
+    /// The roll is too large to enter HOME by exact count.
+    Overshoot,
+    /// HOME marbles may not move in these rules.
+    HomeFrozen,
+    /// The roll does not enter a marble.
+    EntryRoll,
+    /// Every marble is out of BASE.
+    EmptyBase,
+}
+
+/// What a move does when it may be made: the seat whose marble it
+/// aggravates, if any; or why it cannot be made.
+pub(crate) type Outcome = Result<Option<Colour>, Refusal>;
+
+/// One way a roll could be used: entering a marble, or moving one from
+/// `from` to `to` (through the ring exit star `exit`, if any), and its
+/// [`Outcome`].
+///
+/// Its parts are packed in one word, a byte each: `from`, `exit` and `to`
+/// as their [`Hole::byte`] (0: none), then the kind of outcome (0 made, 1
+/// to 8 the [`Refusal`]s in their order), then its value (made: the
+/// aggravated colour's index plus one, 0 for none; refused: the hole's
+/// byte, 0 for none). So a candidate is made and read in registers and
+/// only ever copied whole: built in memory part by part and read back as a
+/// word, it stalled the processor.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Candidate(u64);
+
+impl std::fmt::Debug for Candidate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Candidate")
+            .field("from", &self.from())
+            .field("exit", &self.exit())
+            .field("to", &self.to())
+            .field("outcome", &self.outcome())
+            .finish()
+    }
+}
+
+impl Refusal {
+    /// The kind (1 to 8) and the hole's byte of a refusal, for [`Candidate`].
+    #[inline(always)]
+    fn code(self) -> (u8, u8) {
+        let byte = |h: Hole| Hole::byte(Some(h));
+        match self {
+            Refusal::JumpOwn(h) => (1, byte(h)),
+            Refusal::LandOwn(h) => (2, byte(h)),
+            Refusal::JumpPartner(h) => (3, byte(h)),
+            Refusal::LandPartner(h) => (4, byte(h)),
+            Refusal::Overshoot => (5, 0),
+            Refusal::HomeFrozen => (6, 0),
+            Refusal::EntryRoll => (7, 0),
+            Refusal::EmptyBase => (8, 0),
+        }
+    }
+}
+
+impl Candidate {
+    /// The candidate of these parts.
+    #[inline(always)]
+    pub(crate) fn new(
+        from: Option<Hole>,
+        exit: Option<Hole>,
+        to: Option<Hole>,
+        outcome: Outcome,
+    ) -> Candidate {
+        let (kind, value) = match outcome {
+            Ok(victim) => (0, victim.map_or(0, |c| c.get() + 1)),
+            Err(refusal) => refusal.code(),
+        };
+        Candidate(
+            u64::from(Hole::byte(from))
+                | u64::from(Hole::byte(exit)) << 8
+                | u64::from(Hole::byte(to)) << 16
+                | u64::from(kind) << 24
+                | u64::from(value) << 32,
+        )
+    }
+
+    /// A pass: no marble moves.
+    #[inline(always)]
+    pub(crate) fn pass() -> Candidate {
+        Candidate::new(None, None, None, Ok(None))
+    }
+
+    /// Where the marble starts; none for entering from BASE.
+    #[inline(always)]
+    pub(crate) fn from(self) -> Option<Hole> {
+        Hole::from_byte(self.0 as u8)
+    }
+
+    /// The star hole where the marble leaves the ring, if it takes it.
+    #[inline(always)]
+    pub(crate) fn exit(self) -> Option<Hole> {
+        Hole::from_byte((self.0 >> 8) as u8)
+    }
+
+    /// Where the marble lands; none for a pass or a roll that overshoots HOME.
+    #[inline(always)]
+    pub(crate) fn to(self) -> Option<Hole> {
+        Hole::from_byte((self.0 >> 16) as u8)
+    }
+
+    /// Whether the move may be made (refused ones are listed too, for the
+    /// messages).
+    #[inline(always)]
+    pub(crate) fn is_made(self) -> bool {
+        (self.0 >> 24) as u8 == 0
+    }
+
+    /// The seat aggravated (none when none), or why the move is refused.
+    #[inline(always)]
+    pub(crate) fn outcome(self) -> Outcome {
+        let value = (self.0 >> 32) as u8;
+        let hole = || Hole::from_byte(value).unwrap_or(Hole::new(0));
+        Err(match (self.0 >> 24) as u8 {
+            0 => return Ok(value.checked_sub(1).map(Colour::new)),
+            1 => Refusal::JumpOwn(hole()),
+            2 => Refusal::LandOwn(hole()),
+            3 => Refusal::JumpPartner(hole()),
+            4 => Refusal::LandPartner(hole()),
+            5 => Refusal::Overshoot,
+            6 => Refusal::HomeFrozen,
+            7 => Refusal::EntryRoll,
+            _ => Refusal::EmptyBase,
+        })
+    }
+
+    /// The seat the move aggravates, if it may be made and does.
+    #[inline(always)]
+    pub(crate) fn victim(self) -> Option<Colour> {
+        self.outcome().ok().flatten()
+    }
+
+    /// The move in notation, as the checker wants it written.
+    pub(crate) fn action(&self, state: &State) -> Action {
+        let capture = self.victim().map(|_| billes_notation::Capture::default());
+        let (Some(from), Some(to)) = (self.from(), self.to()) else {
+            return Action::Place {
+                to: None,
+                capture,
+                span: Span::default(),
+            };
+        };
+        let b = state.board;
+        let mut path = Path::new();
+        path.push(*b.name(from));
+        if let Some(exit) = self.exit() {
+            path.push(*b.name(exit));
+        }
+        path.push(*b.name(to));
+        Action::Move {
+            path,
+            capture,
+            barricade: false,
+            span: Span::default(),
+        }
+    }
+}
+
+impl Aggravation {
+    /// Whether a marble of `seat` may pass over hole `h`.
+    #[inline]
+    fn pass_over(&self, state: &State, seat: Colour, h: Hole) -> Result<(), Refusal> {
+        match state.at(h) {
+            Some(o) if o == seat => Err(Refusal::JumpOwn(h)),
+            Some(o) if !self.params.jump_partners && state.partners(seat, o) => {
+                Err(Refusal::JumpPartner(h))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether a marble of `seat` may land on `h`, and whom it aggravates.
+    #[inline]
+    fn land(&self, state: &State, seat: Colour, h: Hole) -> Outcome {
+        match state.at(h) {
+            None => Ok(None),
+            Some(o) if o == seat => Err(Refusal::LandOwn(h)),
+            Some(o) if !self.params.jump_partners && state.partners(seat, o) => {
+                Err(Refusal::LandPartner(h))
+            }
+            Some(o) => Ok(Some(o)),
+        }
+    }
+
+    /// Entering a marble of `seat` from BASE onto START with `roll`.
+    pub(crate) fn enter(&self, state: &State, seat: Colour, roll: u8) -> Candidate {
+        let start = self.board.start(seat);
+        let outcome = if self.entry & (1 << roll) == 0 {
+            Err(Refusal::EntryRoll)
+        } else if state.base[seat.index()] == 0 {
+            Err(Refusal::EmptyBase)
+        } else {
+            match state.at(start) {
+                Some(o) if o == seat => Err(Refusal::LandOwn(start)),
+                Some(o) if state.partners(seat, o) && !self.params.enter_onto_partner => {
+                    Err(Refusal::LandPartner(start))
+                }
+                Some(o) => Ok(Some(o)),
+                None => Ok(None),
+            }
+        };
+        Candidate::new(None, None, Some(start), outcome)
+    }
+
+    /// `roll` steps along the path of `seat` from `from` (loop, then HOME).
+    /// The landing is none when the roll overshoots HOME.
+    #[inline(always)]
+    pub(crate) fn plain(&self, state: &State, seat: Colour, from: Hole, roll: u8) -> Candidate {
+        let next = &self.next[seat.index()];
+        let mut outcome = Ok(None);
+        if !self.params.home_moves && self.board.class(from) == Class::Home {
+            outcome = Err(Refusal::HomeFrozen);
+        }
+        let overshoot = Candidate::new(Some(from), None, None, Err(Refusal::Overshoot));
+        let mut h = from;
+        for _ in 1..roll {
+            let Some(ahead) = next[Hole::slot(Some(h))] else {
+                return overshoot;
+            };
+            h = ahead;
+            if !state.is_empty(h) && outcome.is_ok() {
+                outcome = self.pass_over(state, seat, h).map(|_| None);
+            }
+        }
+        let Some(to) = next[Hole::slot(Some(h))] else {
+            return overshoot;
+        };
+        if !state.is_empty(to) && outcome.is_ok() {
+            outcome = self.land(state, seat, to);
+        }
+        Candidate::new(Some(from), None, Some(to), outcome)
+    }
+
+    /// From a loop hole into the centre: `roll - 1` steps to a star hole,
+    /// then one step in. None when the route does not exist.
+    pub(crate) fn to_centre(
+        &self,
+        state: &State,
+        seat: Colour,
+        from: Hole,
+        roll: u8,
+    ) -> Option<Candidate> {
+        let b = self.board;
+        if !self.params.shortcuts || b.class(from) != Class::Loop {
+            return None;
+        }
+        // Steps along the loop go one offset on, side after side: unless the
+        // hole `roll - 1` steps on is a star hole, the route does not exist.
+        let ahead =
+            (b.offset(from) as u16 + roll as u16 + b.per_side as u16 - 1) % b.per_side as u16;
+        if roll != 0 && ahead != b.star_offset as u16 {
+            return None;
+        }
+        let mut h = from;
+        let mut outcome = Ok(None);
+        for _ in 1..roll {
+            h = b.next(seat, h)?;
+            if b.class(h) != Class::Loop {
+                return None;
+            }
+            if outcome.is_ok() {
+                outcome = self.pass_over(state, seat, h).map(|_| None);
+            }
+        }
+        if !b.is_star(h) {
+            return None;
+        }
+        if outcome.is_ok() {
+            outcome = self.land(state, seat, b.centre);
+        }
+        Some(Candidate::new(Some(from), None, Some(b.centre), outcome))
+    }
+
+    /// Whether the marble of `seat` on star hole `from` may take the star ring.
+    pub(crate) fn ring_allowed(&self, state: &State, seat: Colour, from: Hole) -> bool {
+        self.params.shortcuts
+            && self.board.is_star(from)
+            && (!self.params.star_ring_next_turn_only
+                || state.fresh[seat.index()] & self.board.star_bit(Some(from)) != 0)
+    }
+
+    /// Star holes a marble of `seat` on star hole `from` may go round the
+    /// ring before it must leave it (at its own star hole).
+    pub(crate) fn ring_room(&self, seat: Colour, from: Hole) -> u8 {
+        let sides = self.board.sides;
+        let side = self.board.colour(from).map_or(0, Colour::get);
+        (seat.get() + sides - side) % sides
+    }
+
+    /// The star hole `k` star holes round the ring from star hole `from`.
+    #[inline]
+    fn star_ahead(&self, from: Hole, k: u8) -> Hole {
+        let b = self.board;
+        let side = b.colour(from).map_or(0, Colour::get);
+        b.star(Colour::new((side + k) % b.sides))
+    }
+
+    /// From star hole `from`, `k` star holes round the ring, then the rest of
+    /// the roll along the path.
+    pub(crate) fn ring(
+        &self,
+        state: &State,
+        seat: Colour,
+        from: Hole,
+        k: u8,
+        roll: u8,
+    ) -> Candidate {
+        let mut outcome = Ok(None);
+        for i in 1..k {
+            if outcome.is_ok() {
+                outcome = self
+                    .pass_over(state, seat, self.star_ahead(from, i))
+                    .map(|_| None);
+            }
+        }
+        let exit = self.star_ahead(from, k);
+        if k == roll {
+            if outcome.is_ok() {
+                outcome = self.land(state, seat, exit);
+            }
+            return Candidate::new(Some(from), None, Some(exit), outcome);
+        }
+        if outcome.is_ok() {
+            outcome = self.pass_over(state, seat, exit).map(|_| None);
+        }
+        let rest = self.plain(state, seat, exit, roll - k);
+        Candidate::new(
+            Some(from),
+            Some(exit),
+            rest.to(),
+            outcome.and(rest.outcome()),
+        )
+    }
+
+    /// Every way `roll` could move the marble of `seat` on `from`
+    /// (refused ones included), stopping when `f` returns true.
+    pub(crate) fn routes_from(
+        &self,
+        state: &State,
+        seat: Colour,
+        from: Hole,
+        roll: u8,
+        f: &mut impl FnMut(Candidate) -> bool,
+    ) -> bool {
+        let b = self.board;
+        match b.class(from) {
+            Class::Centre => {
+                if !self.params.shortcuts || roll != 1 {
+                    return false;
+                }
+                for c in b.all_colours() {
+                    let to = b.star(c);
+                    let candidate =
+                        Candidate::new(Some(from), None, Some(to), self.land(state, seat, to));
+                    if f(candidate) {
+                        return true;
+                    }
+                }
+                false
+            }
+            Class::Home | Class::Loop => {
+                let candidate = self.plain(state, seat, from, roll);
+                if candidate.to().is_some() && f(candidate) {
+                    return true;
+                }
+                if let Some(candidate) = self.to_centre(state, seat, from, roll) {
+                    if f(candidate) {
+                        return true;
+                    }
+                }
+                if self.ring_allowed(state, seat, from) {
+                    for k in 1..=roll.min(self.ring_room(seat, from)) {
+                        let candidate = self.ring(state, seat, from, k, roll);
+                        if candidate.to().is_some() && f(candidate) {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
+            Class::Unused => false,
+        }
+    }
+
+    /// The first route of [`Aggravation::routes_from`] that lands on `to`,
+    /// found without trying the routes that cannot land there.
+    pub(crate) fn find_route(
+        &self,
+        state: &State,
+        seat: Colour,
+        from: Hole,
+        roll: u8,
+        to: Hole,
+    ) -> Option<Candidate> {
+        let b = self.board;
+        match b.class(from) {
+            Class::Centre => {
+                if !self.params.shortcuts || roll != 1 || !b.is_star(to) {
+                    return None;
+                }
+                Some(Candidate::new(
+                    Some(from),
+                    None,
+                    Some(to),
+                    self.land(state, seat, to),
+                ))
+            }
+            Class::Home | Class::Loop => {
+                let candidate = self.plain(state, seat, from, roll);
+                if candidate.to() == Some(to) {
+                    return Some(candidate);
+                }
+                // Neither a plain nor a ring route ends in the centre, and
+                // the centre route ends nowhere else.
+                if to == b.centre {
+                    return self.to_centre(state, seat, from, roll);
+                }
+                if self.ring_allowed(state, seat, from) {
+                    for k in 1..=roll.min(self.ring_room(seat, from)) {
+                        if self.ring_landing(seat, from, k, roll) != Some(to) {
+                            continue;
+                        }
+                        let candidate = self.ring(state, seat, from, k, roll);
+                        if candidate.to() == Some(to) {
+                            return Some(candidate);
+                        }
+                    }
+                }
+                None
+            }
+            Class::Unused => None,
+        }
+    }
+
+    /// Where [`Aggravation::ring`] lands (none: past HOME), blockers ignored.
+    #[inline]
+    fn ring_landing(&self, seat: Colour, from: Hole, k: u8, roll: u8) -> Option<Hole> {
+        let mut h = self.star_ahead(from, k);
+        let next = &self.next[seat.index()];
+        for _ in k..roll {
+            h = next[Hole::slot(Some(h))]?;
+        }
+        Some(h)
+    }
+
+    /// Every legal use of `roll` by `seat`, stopping when `f` returns true.
+    /// Returns whether `f` stopped it.
+    pub(crate) fn legal(
+        &self,
+        state: &State,
+        seat: Colour,
+        roll: u8,
+        f: &mut impl FnMut(Candidate) -> bool,
+    ) -> bool {
+        self.legal_from(state, seat, roll, state.holes[seat.index()], f)
+    }
+
+    /// [`Aggravation::legal`] for the marbles on `marbles` (none: no marble).
+    pub(crate) fn legal_from(
+        &self,
+        state: &State,
+        seat: Colour,
+        roll: u8,
+        marbles: [Option<Hole>; MAX_HOME],
+        f: &mut impl FnMut(Candidate) -> bool,
+    ) -> bool {
+        let entering = self.enter(state, seat, roll);
+        if entering.is_made() && f(entering) {
+            return true;
+        }
+        for h in marbles.into_iter().flatten() {
+            if self.routes_from(state, seat, h, roll, &mut |c| c.is_made() && f(c)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `seat` has any legal use of `roll`.
+    pub(crate) fn can_move(&self, state: &State, seat: Colour, roll: u8) -> bool {
+        self.legal(state, seat, roll, &mut |_| true)
+    }
+
+    /// The legal uses of `roll` by `seat`, in notation, in the order of
+    /// the game API's list ([`Aggravation::uses`]).
+    pub(crate) fn legal_list(&self, state: &State, seat: Colour, roll: u8) -> Vec<String> {
+        let ctx = super::legal::TurnCtx {
+            state,
+            number: 0,
+            roller: seat,
+            mover: seat,
+            roll,
+        };
+        self.uses_list(&ctx, &billes_game::variant::NoHooks)
+            .unwrap_or_default()
+    }
+}

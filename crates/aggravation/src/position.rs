@@ -1,0 +1,433 @@
+//! The start position from a record's tags: `Seats`, `Teams`, `Position`.
+
+use billes_game::{Colour, ErrorKind, ReplayError, TagValueError};
+use billes_notation::{Game, Span};
+
+use super::board::{Board, Class, Hole, MAX_SIDES};
+use super::{Aggravation, State};
+
+/// Builds the start position from the `Seats`, `Teams` and `Position` tags.
+pub(crate) fn setup(rules: &Aggravation, game: &Game) -> Result<State, ReplayError> {
+    let b = rules.board;
+    let tag_err = |span: Span| move |m: TagValueError| ReplayError::new(ErrorKind::Tag, span, m.0);
+    let teams = game.tag_entry("Teams");
+    let in_play = match (game.tag_entry("Seats"), teams) {
+        (Some(t), _) => parse_seats(b, &t.value).map_err(tag_err(t.span))?,
+        (None, Some(t)) => {
+            let all = t.value.replace('+', " ");
+            parse_seats(b, &all).map_err(tag_err(t.span))?
+        }
+        (None, None) => {
+            return Err(ReplayError::new(
+                ErrorKind::Tag,
+                game.span,
+                format!(
+                    "missing Seats tag (2 to {} of {}, e.g. \"R G\")",
+                    b.sides,
+                    b.letters.join(" ")
+                ),
+            ))
+        }
+    };
+    let p = &rules.params;
+    let mut state = State::new(b, in_play, p.marbles, p.home_size);
+    if let Some(t) = game.tag_entry("Seats").or(teams) {
+        let words = t.value.split(|c: char| c.is_whitespace() || c == '+');
+        for (i, s) in words.filter_map(|w| b.seat(w)).take(MAX_SIDES).enumerate() {
+            state.listed[i] = Some(s);
+        }
+    }
+    if let Some(t) = teams {
+        apply_teams(&mut state, &t.value).map_err(tag_err(t.span))?;
+    }
+    if let Some(t) = game.tag_entry("Position") {
+        apply_position(&mut state, &t.value).map_err(tag_err(t.span))?;
+    }
+    Ok(state)
+}
+
+/// The seats in play from a `Seats` value such as `"R B G Y"`.
+pub(crate) fn parse_seats(b: &Board, value: &str) -> Result<[bool; MAX_SIDES], TagValueError> {
+    let mut in_play = [false; MAX_SIDES];
+    let mut n = 0;
+    for word in value.split_whitespace() {
+        let s = b.seat(word).ok_or_else(|| {
+            format!(
+                "unknown seat \"{word}\" (the seats are {})",
+                b.letters.join(" ")
+            )
+        })?;
+        if std::mem::replace(&mut in_play[s.index()], true) {
+            return Err(TagValueError(format!("seat {word} is listed twice")));
+        }
+        n += 1;
+    }
+    if n < 2 {
+        return Err(TagValueError(format!(
+            "aggravation needs 2 to {} seats, the Seats tag names {n}",
+            b.sides
+        )));
+    }
+    Ok(in_play)
+}
+
+/// Joins the seats into teams from a `Teams` value such as `"R+G B+Y"`.
+fn apply_teams(state: &mut State, value: &str) -> Result<(), TagValueError> {
+    let b = state.board;
+    let mut team: [Option<u8>; MAX_SIDES] = [None; MAX_SIDES];
+    let mut sizes = Vec::new();
+    for (t, group) in value.split_whitespace().enumerate() {
+        let mut members = Vec::new();
+        for word in group.split('+') {
+            let s = b
+                .seat(word)
+                .filter(|&s| state.in_play[s.index()])
+                .ok_or_else(|| format!("team seat \"{word}\" is not a seat in play"))?;
+            if team[s.index()].is_some() {
+                return Err(TagValueError(format!("seat {word} is in two teams")));
+            }
+            team[s.index()] = Some(t as u8);
+            members.push(s.get());
+        }
+        let half = b.sides / 2;
+        match members.len() {
+            2 => {
+                if (members[0] + half) % b.sides != members[1] {
+                    return Err(TagValueError(format!(
+                        "partners {group} do not sit opposite each other (opposite seats: {})",
+                        opposite_pairs(b)
+                    )));
+                }
+            }
+            3 => {
+                if members.iter().any(|&m| m % 2 != members[0] % 2) {
+                    return Err(TagValueError(format!(
+                        "team {group} does not sit on alternate seats (teams of 3 are {})",
+                        alternate_teams(b)
+                    )));
+                }
+            }
+            n => {
+                return Err(TagValueError(format!(
+                    "team {group} has {n} seats: teams have 2 or 3"
+                )))
+            }
+        }
+        sizes.push(members.len());
+    }
+    if sizes.len() < 2 {
+        return Err(TagValueError(
+            "the Teams tag needs two teams or more, e.g. \"R+G B+Y\"".into(),
+        ));
+    }
+    if sizes.iter().any(|&n| n != sizes[0]) {
+        return Err(TagValueError(
+            "teams must all have 2 seats (partnership) or all 3 (team play)".into(),
+        ));
+    }
+    for s in state.seats() {
+        if team[s.index()].is_none() {
+            return Err(TagValueError(format!(
+                "seat {} is in no team",
+                state.letter(s)
+            )));
+        }
+    }
+    for (mine, &t) in state.team.iter_mut().zip(team.iter()) {
+        if let Some(t) = t {
+            *mine = t;
+        }
+    }
+    state.teams = true;
+    Ok(())
+}
+
+fn opposite_pairs(b: &Board) -> String {
+    let half = b.sides / 2;
+    (0..half)
+        .map(|s| {
+            format!(
+                "{}+{}",
+                b.letters[s as usize],
+                b.letters[(s + half) as usize]
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn alternate_teams(b: &Board) -> String {
+    [0, 1]
+        .iter()
+        .map(|&p| {
+            (0..b.sides)
+                .filter(|s| s % 2 == p)
+                .map(|s| b.letters[s as usize].as_str())
+                .collect::<Vec<_>>()
+                .join("+")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The `Position` tag value of `state`: each seat's marbles out of BASE (by
+/// hole), who rolls next (`move=R`, or `again=R` after an extra-turn roll),
+/// and, in rules where a marble may take the star ring only on its owner's
+/// next turn, the star holes whose marbles may no longer take it (`stale=`).
+/// Setting up a record with the same `Seats` and `Teams` tags and this
+/// value gives `state` back.
+pub(crate) fn tag(rules: &Aggravation, state: &State) -> String {
+    // Written straight into one string (`billes export` writes one a turn).
+    let mut out = String::with_capacity(64);
+    let mut stale: Vec<&str> = Vec::new();
+    let mut holes: Vec<Hole> = Vec::new();
+    let gap = |out: &mut String| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+    };
+    for s in state.seats() {
+        holes.clear();
+        holes.extend(state.holes_of(s));
+        if holes.is_empty() {
+            continue;
+        }
+        holes.sort_unstable();
+        gap(&mut out);
+        out.push_str(state.letter(s));
+        out.push(':');
+        for (i, &h) in holes.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(state.name(h));
+        }
+        stale.extend(
+            holes
+                .iter()
+                .filter(|&&h| {
+                    state.board.is_star(h)
+                        && state.fresh[s.index()] & state.board.star_bit(Some(h)) == 0
+                })
+                .map(|&h| state.name(h)),
+        );
+    }
+    if let Some(seat) = state.to_roll() {
+        gap(&mut out);
+        out.push_str(if state.again { "again=" } else { "move=" });
+        out.push_str(seat);
+    }
+    if rules.params.star_ring_next_turn_only && !stale.is_empty() {
+        gap(&mut out);
+        out.push_str("stale=");
+        out.push_str(&stale.join(","));
+    }
+    out
+}
+
+/// Places marbles from a `Position` value: `R:r12,c,rh1 B:b9 move=R`
+/// (also `again=R`: R rolls again after an extra-turn roll; `stale=g0`: the
+/// marble on star hole g0 may no longer take the star ring in rules where
+/// that is only for its owner's next turn). A seat's marbles not listed are
+/// in its BASE.
+fn apply_position(state: &mut State, value: &str) -> Result<(), TagValueError> {
+    let b = state.board;
+    let mut stale = Vec::new();
+    let mut mover: Option<(&str, Colour)> = None;
+    for group in value.split_whitespace() {
+        if let Some((key, v)) = group.split_once('=') {
+            match key {
+                "move" | "again" => {
+                    let s = b
+                        .seat(v)
+                        .filter(|&s| state.in_play[s.index()])
+                        .ok_or_else(|| format!("{key}={v}: not a seat in play"))?;
+                    if let Some((k, m)) = mover.filter(|&(_, m)| m != s) {
+                        return Err(TagValueError(format!(
+                            "{k}={} and {key}={v} name different seats",
+                            state.letter(m)
+                        )));
+                    }
+                    mover = Some((key, s));
+                    state.to_roll = Some(s);
+                    state.again |= key == "again";
+                }
+                "stale" => stale.extend(v.split(',').filter(|n| !n.is_empty())),
+                _ => {
+                    return Err(TagValueError(format!(
+                        "unknown Position field \"{key}\" (known: move, again, stale)"
+                    )))
+                }
+            }
+            continue;
+        }
+        let (seat, holes) = group
+            .split_once(':')
+            .ok_or_else(|| format!("\"{group}\": expected SEAT:hole,hole,... or move=SEAT"))?;
+        let s = b
+            .seat(seat)
+            .filter(|&s| state.in_play[s.index()])
+            .ok_or_else(|| format!("\"{seat}\" is not a seat in play"))?;
+        for name in holes.split(',').filter(|n| !n.is_empty()) {
+            let h = b
+                .hole(name)
+                .ok_or_else(|| format!("no hole called \"{name}\" on this board"))?;
+            if b.class(h) == Class::Home {
+                if b.colour(h) != Some(s) {
+                    return Err(TagValueError(format!(
+                        "{seat} cannot stand in another colour's HOME ({name})"
+                    )));
+                }
+                if b.offset(h) >= state.home_size {
+                    return Err(TagValueError(format!(
+                        "{name}: HOME has {} holes",
+                        state.home_size
+                    )));
+                }
+                state.add_home(s);
+            }
+            if !state.is_empty(h) {
+                return Err(TagValueError(format!("two marbles on {name}")));
+            }
+            if state.base[s.index()] == 0 {
+                return Err(TagValueError(format!(
+                    "{seat} has only {} marbles",
+                    state.marbles
+                )));
+            }
+            state.base[s.index()] -= 1;
+            state.put(s, h);
+        }
+    }
+    for name in stale {
+        let h = b
+            .hole(name)
+            .filter(|&h| b.is_star(h))
+            .ok_or_else(|| format!("stale={name}: not a star hole"))?;
+        let s = state
+            .at(h)
+            .ok_or_else(|| format!("stale={name}: no marble stands there"))?;
+        state.fresh[s.index()] &= !b.star_bit(Some(h));
+    }
+    let seats: Vec<Colour> = state.seats().collect();
+    for s in seats {
+        state.check_winner(s);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use billes_game::game::position::tags_game;
+    use billes_game::variant::NoHooks;
+    use billes_game::{GameKind, Rng, Rules, SimOptions};
+
+    use super::*;
+
+    /// What a position is, as far as the rules can tell: freshness counts
+    /// only for marbles standing on star holes, and only in rules that ask.
+    fn observable(rules: &Aggravation, state: &State) -> impl PartialEq + std::fmt::Debug {
+        let fresh: Vec<bool> = Colour::all(MAX_SIDES)
+            .flat_map(|s| {
+                state
+                    .marbles_of(s)
+                    .into_iter()
+                    .filter(|&h| state.board.is_star(h))
+                    .map(move |h| rules.ring_allowed(state, s, h))
+            })
+            .collect();
+        (
+            Hole::all().map(|h| state.at(h)).collect::<Vec<_>>(),
+            state.base,
+            state.home,
+            state.team,
+            state.teams,
+            state.to_roll,
+            state.again,
+            state.winner,
+            state.done_mask,
+            fresh,
+        )
+    }
+
+    fn set_up(rules: &Aggravation, seats: &str, teams: Option<&str>, position: &str) -> State {
+        let mut tags = vec![("Seats", seats), ("Position", position)];
+        if let Some(t) = teams {
+            tags.push(("Teams", t));
+        }
+        rules
+            .setup(&tags_game(GameKind::Aggravation, &tags))
+            .unwrap()
+    }
+
+    #[test]
+    fn the_tag_gives_every_position_of_simulated_games_back() {
+        let next_turn_only = Aggravation::new(super::super::Params {
+            star_ring_next_turn_only: true,
+            ..Default::default()
+        })
+        .unwrap();
+        let standard = Aggravation::default();
+        let mut positions = 0;
+        for rules in [&standard, &next_turn_only] {
+            for (players, teams) in [(2, None), (4, Some("R+G B+Y")), (6, Some("R+P+Y B+G+W"))] {
+                let options = SimOptions {
+                    players,
+                    teams: teams.map(String::from),
+                    max_turns: 600,
+                };
+                let mut rng = Rng::new(3);
+                for _ in 0..3 {
+                    let game = <Aggravation as billes_game::game::GameRules>::simulate(
+                        rules, &options, &mut rng, &NoHooks,
+                    )
+                    .unwrap();
+                    let seats = game.tag("Seats").unwrap().to_string();
+                    let mut state = rules.setup(&game).unwrap();
+                    for turn in game.line.turns.iter() {
+                        let tag = tag(rules, &state);
+                        let back = set_up(rules, &seats, teams, &tag);
+                        assert_eq!(observable(rules, &back), observable(rules, &state), "{tag}");
+                        assert_eq!(super::tag(rules, &back), tag);
+                        rules.play(&mut state, turn).unwrap();
+                        positions += 1;
+                    }
+                }
+            }
+        }
+        assert!(positions > 1000, "{positions}");
+    }
+
+    #[test]
+    fn again_and_stale_are_read() {
+        let rules = Aggravation::new(super::super::Params {
+            star_ring_next_turn_only: true,
+            ..Default::default()
+        })
+        .unwrap();
+        let state = set_up(&rules, "R G", None, "R:g0,b0,r12 G:g9 again=R stale=g0");
+        assert_eq!((state.to_roll, state.again), (Some(Colour::new(0)), true));
+        let g0 = state.board.hole("g0").unwrap();
+        let b0 = state.board.hole("b0").unwrap();
+        assert!(!rules.ring_allowed(&state, Colour::new(0), g0));
+        assert!(rules.ring_allowed(&state, Colour::new(0), b0));
+        assert_eq!(tag(&rules, &state), "R:r12,b0,g0 G:g9 again=R stale=g0");
+        assert_eq!(
+            tag(&Aggravation::default(), &state),
+            "R:r12,b0,g0 G:g9 again=R"
+        );
+        let state = set_up(&rules, "R G", None, "move=R again=R");
+        assert!(state.again);
+        for bad in ["move=R again=G", "stale=r5", "stale=b0", "again=B"] {
+            let tags = [("Seats", "R G"), ("Position", bad)];
+            assert!(
+                rules
+                    .setup(&tags_game(GameKind::Aggravation, &tags))
+                    .is_err(),
+                "{bad}"
+            );
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The [`View`] of an Aggravation position, and what only Aggravation
+//! shows: its HOME rows.
+
+use billes_game::view::{Piece, PositionView, SeatView, View};
+use billes_game::GameKind;
+use serde::Serialize;
+
+use super::State;
+
+/// What an Aggravation position shows beyond every game's view
+/// ([`PositionView::part`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ViewPart {
+    /// Holes in each HOME row (a variant may change it).
+    pub home_size: u32,
+    /// Marbles in HOME, per seat in the view's order.
+    pub home: Vec<u32>,
+}
+
+impl View for State {
+    fn view(&self) -> PositionView {
+        let board = self.board;
+        let seats = self
+            .seats()
+            .map(|s| SeatView {
+                seat: self.letter(s).to_string(),
+                colour: board
+                    .colours
+                    .get(s.index())
+                    .map_or_else(String::new, |c| c.to_lowercase()),
+                waiting: self.base[s.index()] as u32,
+            })
+            .collect();
+        let home = self.seats().map(|s| self.home[s.index()] as u32).collect();
+        let pieces = board
+            .holes()
+            .filter_map(|h| {
+                self.at(h).map(|s| Piece {
+                    point: self.name(h).to_string(),
+                    seat: self.letter(s).to_string(),
+                })
+            })
+            .collect();
+        let over = self.winner.is_some();
+        let to_move = if over { None } else { self.to_roll() };
+        PositionView {
+            game: GameKind::Aggravation.name(),
+            seats,
+            pieces,
+            to_move: to_move.map(str::to_string),
+            pending: (self.again && !over)
+                .then(|| to_move.map(|s| format!("{s} rolls again after a 6")))
+                .flatten(),
+            winners: self.winners(),
+            own: Box::new(ViewPart {
+                home_size: self.home_size as u32,
+                home,
+            }),
+        }
+        .sorted()
+    }
+}

@@ -1,0 +1,662 @@
+//! The game API: positions, legal moves and play, shared by the three games
+//! and every variant, in the shape of shakmaty's `Position`.
+//!
+//! A [`Position`] answers the questions a program asks about a game: who acts
+//! next and what the turn involves ([`Position::next`]), what may be played
+//! with a roll ([`Position::legal_moves`]), playing one ([`Position::play`]),
+//! who has won ([`Position::winners`]), and the position written as a
+//! `Position` tag ([`Position::position_tag`]) or as a view.
+//!
+//! A [`Move`] is everything one turn does with one roll: the seat that takes
+//! the turn, the roll, the teammate whose pieces move (team rolls) and the
+//! turn's actions, as the notation's typed [`Action`] values. Its `Display` is
+//! the canonical BGN spelling of the actions (`r9-r10`, `i3-e5# #a2`,
+//! `~ c3>ne`), so a list of moves reads like a record; [`Position::parse_move`]
+//! reads one back in the context of a position, as shakmaty's `San::to_move`
+//! does.
+//!
+//! Each game's generator of legal moves is the one implementation of its
+//! rules for programs: `billes simulate`, `billes moves` and the "legal:" lists
+//! of error messages go through it. Replaying a *written* record goes through
+//! the game's checker, a fast path tested to accept a written move exactly
+//! when it is in the list and to reach the same position.
+//!
+//! Play a random game of Barricade in ten lines:
+//!
+//! ```
+//! use billes_core::game::{Position, Roll};
+//! use billes_core::{Engine, GameKind, Rng, Standard};
+//!
+//! let record = billes_notation::parse_game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n")?;
+//! let rules = Standard::new(GameKind::Barricade);
+//! let mut pos = rules.start(&record)?;
+//! let mut rng = Rng::new(7);
+//! while !pos.is_over() && pos.turns() < 2000 {
+//!     let roll = Roll::new(rng.die()).unwrap();
+//!     let moves = pos.legal_moves(Some(roll))?;
+//!     let mv = moves[rng.below(moves.len())].clone();
+//!     pos.play(&mv)?;
+//! }
+//! assert!(pos.winners().is_some() || pos.turns() == 2000);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The legal moves of a position read from a `Position` tag:
+//!
+//! ```
+//! use billes_core::game::{Position, Roll};
+//! use billes_core::{Engine, GameKind, Standard};
+//!
+//! let rules = Standard::new(GameKind::Aggravation);
+//! let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,r12 G:g9 move=R")])?;
+//! let moves: Vec<String> = pos.legal_moves(Some(Roll::new(3).unwrap()))?
+//!     .iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["r12-b1", "r12-c"]);
+//! # Ok::<(), billes_core::ReplayError>(())
+//! ```
+
+mod need;
+mod perft;
+#[doc(hidden)]
+pub mod position;
+mod rules;
+mod two_step;
+mod views;
+
+use std::fmt;
+
+use billes_notation::{Action, Actions, Seat, Turn};
+use serde::Serialize;
+
+use crate::{ErrorKind, GameKind, ReplayError, Rules};
+
+pub use need::{AnyNeed, Need};
+pub use perft::{perft, perft_divide};
+pub use position::RulesPosition;
+#[doc(hidden)]
+pub use rules::with_board;
+pub use rules::{GameRules, SimOptions};
+pub use two_step::TwoStep;
+pub use views::replay_views_with;
+
+/// A die roll, 1 to 6.
+///
+/// ```
+/// use billes_game::game::Roll;
+/// assert_eq!(Roll::new(6).map(Roll::get), Some(6));
+/// assert_eq!(Roll::new(7), None);
+/// assert_eq!(Roll::ALL.len(), 6);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Roll(u8);
+
+impl Roll {
+    /// Every face of the die, 1 to 6.
+    pub const ALL: [Roll; 6] = [Roll(1), Roll(2), Roll(3), Roll(4), Roll(5), Roll(6)];
+
+    /// The roll `n`, when `n` is a die face.
+    pub fn new(n: u8) -> Option<Roll> {
+        (1..=6).contains(&n).then_some(Roll(n))
+    }
+
+    /// The number rolled.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Everything one turn does with one roll: who takes the turn, the roll,
+/// whose pieces move, and the turn's actions.
+///
+/// `Display` writes the actions in canonical BGN (`r9-r12*`, `--`,
+/// `i3-e5 #a2`, `~ c3>ne`); [`Move::turn`] writes the whole turn line
+/// (`R4>G g9-g13`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The seat that takes the turn (rolls, in games with dice).
+    pub seat: Seat,
+    /// The roll (`None` in a game without dice).
+    pub roll: Option<Roll>,
+    /// The teammate whose pieces the roll moves, when it is not `seat`
+    /// (a finished player rolling for a teammate: `R4>G`).
+    pub mover: Option<Seat>,
+    /// What is done, in order; never empty (`--` when nothing can be done).
+    pub actions: Actions,
+}
+
+impl Move {
+    /// A move of `seat` with `roll` doing `actions`.
+    pub fn new(seat: Seat, roll: Option<Roll>, actions: impl Into<Actions>) -> Move {
+        Move {
+            seat,
+            roll,
+            mover: None,
+            actions: actions.into(),
+        }
+    }
+
+    /// The same move made with a teammate's pieces.
+    pub fn with_mover(mut self, mover: Option<Seat>) -> Move {
+        self.mover = mover.filter(|m| *m != self.seat);
+        self
+    }
+
+    /// Whether the move does nothing but pass (`--`).
+    pub fn is_pass(&self) -> bool {
+        matches!(self.actions.as_slice(), [Action::Pass { .. }])
+    }
+
+    /// The seat whose pieces move: the mover of a team roll, else the seat.
+    pub fn moving_seat(&self) -> Seat {
+        self.mover.unwrap_or(self.seat)
+    }
+
+    /// The move as a turn of a record, numbered `number`.
+    pub fn to_turn(&self, number: u32) -> Turn {
+        Turn::new(
+            number,
+            self.seat,
+            self.roll.map(|r| u32::from(r.get())),
+            self.mover,
+            self.actions.clone(),
+        )
+    }
+
+    /// The move as read from a written turn (its number, comments and
+    /// spans dropped); `None` when the roll is not a die face.
+    pub fn from_turn(turn: &Turn) -> Option<Move> {
+        let roll = match turn.head.roll {
+            None => None,
+            Some(r) => Some(Roll::new(u8::try_from(r).ok()?)?),
+        };
+        let mut actions = turn.actions.clone();
+        for a in actions.iter_mut() {
+            clear_span(a);
+        }
+        Some(Move {
+            seat: turn.head.seat,
+            roll,
+            mover: turn.head.mover.filter(|m| *m != turn.head.seat),
+            actions,
+        })
+    }
+
+    /// The whole turn line without its number: `R4>G g9-g13`, `B c3>ne`.
+    pub fn turn(&self) -> String {
+        let mut s = self.seat.to_string();
+        if let Some(r) = self.roll {
+            s.push_str(&r.to_string());
+        }
+        if let Some(m) = self.mover {
+            s.push('>');
+            s.push_str(m.as_str());
+        }
+        format!("{s} {self}")
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, a) in self.actions.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{a}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Sets every span of an action to the default, so that actions read from
+/// different places compare equal.
+fn clear_span(action: &mut Action) {
+    match action {
+        Action::Pass { span }
+        | Action::Remove { span }
+        | Action::Barricade { span, .. }
+        | Action::Place { span, .. }
+        | Action::Move { span, .. }
+        | Action::Line { span, .. } => *span = Default::default(),
+    }
+    match action {
+        Action::Place {
+            capture: Some(c), ..
+        }
+        | Action::Move {
+            capture: Some(c), ..
+        }
+        | Action::Line {
+            capture: Some(c), ..
+        } => c.span = Default::default(),
+        _ => {}
+    }
+}
+
+/// Who takes the next turn and what it involves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Next {
+    /// The seats that may take the next turn. The first is the one the
+    /// rules call on ([`Position::to_act`]); the others may instead: before
+    /// the first turn every seat in play may start, and after a Barricade 6
+    /// the next seat plays when the roller declines its replay. Empty once
+    /// the game is over.
+    pub seats: Vec<String>,
+    /// Whether the turn starts with a roll of the die (Offboard: no).
+    pub dice: bool,
+    /// What the turn involves beyond moving a piece, each need of the
+    /// game's own type ([`AnyNeed::downcast_ref`]).
+    pub needs: Vec<AnyNeed>,
+}
+
+/// Why the game API refused a request of a [`Position`]: a list of legal
+/// moves for a seat or a roll that does not fit, a move the rules refuse,
+/// a move's text that names no legal move, a hook that failed. A mistake
+/// of a *written* record is a [`ReplayError`] instead, placed in the record
+/// (a `PlayError` converts into one, unplaced, for a caller that reports
+/// both).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over: no seat takes a turn.
+    #[error("the game is over")]
+    GameOver,
+    /// The seat may not take the next turn.
+    #[error("{0}")]
+    NotToAct(String),
+    /// The roll does not fit the game: missing in a game with dice, given
+    /// in a game without, or no die face.
+    #[error("{0}")]
+    Roll(String),
+    /// A house rule's hook failed.
+    #[error("{0}")]
+    Hook(String),
+    /// A house rule's hook was stopped by the wall-clock guard: not a
+    /// verdict on the move.
+    #[error("{0}")]
+    TimeGuard(String),
+    /// The rules refuse the move, or the text names no legal move.
+    #[error("{message}")]
+    Illegal {
+        /// What kind of mistake ([`ErrorKind::IllegalMove`], a false pass,
+        /// a wrong mark...).
+        kind: ErrorKind,
+        /// Why, in the game's words.
+        message: String,
+        /// The legal moves, in notation, those nearest to the move first
+        /// (may be empty).
+        legal: Vec<String>,
+    },
+}
+
+impl PlayError {
+    /// The kind of mistake, as a replay's report names it.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            PlayError::GameOver => ErrorKind::AfterEnd,
+            PlayError::NotToAct(_) => ErrorKind::Seat,
+            PlayError::Roll(_) => ErrorKind::Roll,
+            PlayError::Hook(_) => ErrorKind::Variant,
+            PlayError::TimeGuard(_) => ErrorKind::TimeGuard,
+            PlayError::Illegal { kind, .. } => *kind,
+        }
+    }
+
+    /// The legal moves, in notation, when the error lists them.
+    pub fn legal(&self) -> &[String] {
+        match self {
+            PlayError::Illegal { legal, .. } => legal,
+            _ => &[],
+        }
+    }
+
+    /// The game API's error for a mistake the rules' checker or generator
+    /// found (their place in a record dropped).
+    #[doc(hidden)]
+    pub fn from_replay(e: ReplayError) -> PlayError {
+        match e.kind {
+            ErrorKind::AfterEnd if e.message == "the game is over" => PlayError::GameOver,
+            ErrorKind::Seat => PlayError::NotToAct(e.message),
+            ErrorKind::Roll => PlayError::Roll(e.message),
+            ErrorKind::Variant => PlayError::Hook(e.message),
+            ErrorKind::TimeGuard => PlayError::TimeGuard(e.message),
+            kind => PlayError::Illegal {
+                kind,
+                message: e.message,
+                legal: e.legal,
+            },
+        }
+    }
+}
+
+/// A refusal of the game API as a replay's mistake, not placed in a record.
+impl From<PlayError> for ReplayError {
+    fn from(e: PlayError) -> ReplayError {
+        let kind = e.kind();
+        match e {
+            PlayError::Illegal { message, legal, .. } => {
+                ReplayError::new(kind, Default::default(), message).with_legal(legal)
+            }
+            other => ReplayError::new(kind, Default::default(), other.to_string()),
+        }
+    }
+}
+
+/// The position of a game under some rules: what programs ask of a game.
+///
+/// Implemented by [`RulesPosition`] for every game's rules, standard or
+/// varied; `billes_core::Engine::start` gives one as a `Box<dyn Position>`, so a
+/// program works with any game and any variant without knowing it.
+pub trait Position: fmt::Debug {
+    /// The game.
+    fn game(&self) -> GameKind;
+
+    /// The seats in play, in playing order.
+    fn seats(&self) -> Vec<String>;
+
+    /// Who takes the next turn and what it involves.
+    fn next(&self) -> Next;
+
+    /// The seat the rules call on next (`None` once the game is over).
+    fn to_act(&self) -> Option<String> {
+        self.next().seats.into_iter().next()
+    }
+
+    /// Turns played since the start position.
+    fn turns(&self) -> u32;
+
+    /// Every legal move of `seat` with `roll` (`None` in a game without
+    /// dice), in a fixed order. Never empty while the seat may take the
+    /// turn: when nothing can be done the one move is a pass (`--`).
+    ///
+    /// # Errors
+    /// When `seat` may not take the next turn, the roll is missing or given
+    /// in a game without dice, or a variant's hook fails.
+    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, PlayError>;
+
+    /// [`legal_moves_for`](Position::legal_moves_for) the seat the rules call
+    /// on ([`to_act`](Position::to_act)).
+    ///
+    /// # Errors
+    /// As [`legal_moves_for`](Position::legal_moves_for);
+    /// [`PlayError::GameOver`] once the game is over.
+    fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
+        match self.to_act() {
+            Some(seat) => self.legal_moves_for(&seat, roll),
+            None => Err(PlayError::GameOver),
+        }
+    }
+
+    /// [`legal_moves_for`](Position::legal_moves_for) seen in two steps,
+    /// in the same order: the moves that differ only in where their
+    /// barricades go down are one [`TwoStep`] (where to go, then where to
+    /// put them). The game's rules give it without writing a move per
+    /// point; by default it is [`TwoStep::group`] of the list.
+    ///
+    /// # Errors
+    /// As [`legal_moves_for`](Position::legal_moves_for).
+    fn legal_two_steps_for(
+        &self,
+        seat: &str,
+        roll: Option<Roll>,
+    ) -> Result<Vec<TwoStep>, PlayError> {
+        Ok(TwoStep::group(self.legal_moves_for(seat, roll)?))
+    }
+
+    /// [`legal_two_steps_for`](Position::legal_two_steps_for) the seat the
+    /// rules call on ([`to_act`](Position::to_act)).
+    ///
+    /// # Errors
+    /// As [`legal_moves`](Position::legal_moves).
+    fn legal_two_steps(&self, roll: Option<Roll>) -> Result<Vec<TwoStep>, PlayError> {
+        match self.to_act() {
+            Some(seat) => self.legal_two_steps_for(&seat, roll),
+            None => Err(PlayError::GameOver),
+        }
+    }
+
+    /// Plays a move, checked by the game's rules.
+    ///
+    /// # Errors
+    /// When the move is not legal here (the position is then unchanged).
+    fn play(&mut self, mv: &Move) -> Result<(), PlayError>;
+
+    /// Plays a turn as written in a record (its number is not checked).
+    ///
+    /// # Errors
+    /// The turn's first mistake (the position is then unchanged).
+    fn play_turn(&mut self, turn: &Turn) -> Result<(), ReplayError>;
+
+    /// Reads a move written in canonical or hand-written BGN in this
+    /// position: the actions alone (`r9-r12`, the seat being
+    /// [`to_act`](Position::to_act)) or a whole turn line (`R3 r9-r12`,
+    /// `G4>Y y9-y13`), marks optional. The answer is the legal move it
+    /// names, with every mark the move implies.
+    ///
+    /// # Errors
+    /// When the text does not parse or names no legal move (the error
+    /// lists the legal moves).
+    fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, PlayError>;
+
+    /// The winning seats, once the game is won.
+    fn winners(&self) -> Option<Vec<String>>;
+
+    /// Whether the game is won.
+    fn is_over(&self) -> bool {
+        self.winners().is_some()
+    }
+
+    /// The position as the value of a `Position` tag, which set up with the
+    /// same `Seats` and `Teams` tags gives this position back.
+    fn position_tag(&self) -> String;
+
+    /// The position as pictures show it.
+    fn view(&self) -> crate::view::PositionView;
+
+    /// The position as house-rule hooks and scripts see it: the game's
+    /// own [`BoardView`](crate::variant::BoardView), or its
+    /// [`view`](Position::view) for a game that gives none.
+    fn hook_view(&self) -> crate::variant::BoardRef<'_>;
+
+    /// The position as a plain-text board.
+    fn text_board(&self) -> String;
+
+    /// An owned copy (for search and analysis).
+    fn boxed(&self) -> Box<dyn Position + '_>;
+
+    /// The game's state, as the rules keep it, for programs that read the
+    /// board many times a second (a playing policy): typed, without the
+    /// names [`hook_view`](Position::hook_view) gives. Its type is the
+    /// state of the game's rules under every variant, hooks included:
+    /// `billes_aggravation::State`, `billes_barricade::State` or
+    /// `billes_offboard::State`. Read it with [`state`](#method.state).
+    fn state_any(&self) -> &dyn std::any::Any;
+}
+
+impl dyn Position + '_ {
+    /// The game's state as its concrete type `S` (`None` when the rules
+    /// keep another type): fast, typed read access to the board.
+    ///
+    /// ```
+    /// use billes_core::aggravation::State;
+    /// use billes_core::{Engine, GameKind, Standard};
+    ///
+    /// let rules = Standard::new(GameKind::Aggravation);
+    /// let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,b2 G:g9 move=R")])?;
+    /// let state = pos.state::<State>().expect("an Aggravation state");
+    /// let red = state.board().seat("R").unwrap();
+    /// let b2 = state.board().hole("b2").unwrap();
+    /// assert_eq!(state.colour_at(b2), Some(red));
+    /// assert_eq!(state.holes_of(red).count(), 2);
+    /// assert_eq!(state.in_base(red), 2);
+    /// assert!(pos.state::<billes_core::barricade::State>().is_none());
+    /// # Ok::<(), billes_core::ReplayError>(())
+    /// ```
+    pub fn state<S: std::any::Any>(&self) -> Option<&S> {
+        self.state_any().downcast_ref()
+    }
+}
+
+/// A game's rules as the game API needs them: the replay's [`Rules`]
+/// (setup, the checker of written turns, the winners) and the generator of
+/// legal moves. A game of the registry implements it from its
+/// [`GameRules`] with [`plug_in!`](crate::plug_in) and its [`GameKind`];
+/// a game's rules with hooks
+/// (`billes_core::hooked::WithHooks`) implement it too.
+pub trait MoveRules: Rules<State: 'static> {
+    /// The game.
+    fn game_kind(&self) -> GameKind;
+
+    /// The seats in play, in playing order (the state's own list).
+    fn seat_list(&self, state: &Self::State) -> Vec<String> {
+        self.hook_view(state).seats()
+    }
+
+    /// Who takes the next turn and what it involves.
+    fn next(&self, state: &Self::State) -> Next;
+
+    /// The seat the rules call on next: the first of [`MoveRules::next`]'s
+    /// seats. Games answer it without building the whole [`Next`], since a
+    /// playout asks it every turn.
+    fn to_act(&self, state: &Self::State) -> Option<Seat> {
+        self.next(state)
+            .seats
+            .first()
+            .and_then(|s| Seat::try_new(s))
+    }
+
+    /// Every legal move of `seat` with `roll`, the written turn being
+    /// numbered `number` (hooks see it).
+    ///
+    /// # Errors
+    /// When `seat` may not act, the roll does not fit the game, or a hook fails.
+    fn legal_moves(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<Move>, PlayError>;
+
+    /// [`MoveRules::legal_moves`] seen in two steps
+    /// ([`Position::legal_two_steps`]); by default [`TwoStep::group`] of
+    /// the list.
+    ///
+    /// # Errors
+    /// As [`MoveRules::legal_moves`].
+    fn legal_two_steps(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<TwoStep>, PlayError> {
+        Ok(TwoStep::group(self.legal_moves(state, seat, roll, number)?))
+    }
+
+    /// The position as a `Position` tag value.
+    fn position_tag(&self, state: &Self::State) -> String;
+
+    /// Makes `seat` the one to take the next turn, as if the turns of the
+    /// seats before it had been played without a move (and a pending extra
+    /// turn declined), for a check that goes on after a turn written for
+    /// the wrong seat (`billes_core::check_all_with`). False, and the state
+    /// unchanged, when `seat` is not in play or the game is over.
+    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool;
+
+    /// Plays `turn`, which the rules refuse, past a part of it that leaves
+    /// the position known ([`GameRules::play_mended`]), for a check that
+    /// goes on after the mistake: the note the check goes on with, or
+    /// `None` (the default: the check stops at such a turn).
+    fn play_mended(&self, state: &mut Self::State, turn: &Turn) -> Option<String> {
+        let _ = (state, turn);
+        None
+    }
+
+    /// The position as pictures show it.
+    fn view(&self, state: &Self::State) -> crate::view::PositionView;
+
+    /// The position as hooks see it ([`Position::hook_view`]).
+    fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;
+}
+
+impl<R: MoveRules + ?Sized> MoveRules for &R {
+    fn game_kind(&self) -> GameKind {
+        (**self).game_kind()
+    }
+    fn seat_list(&self, state: &Self::State) -> Vec<String> {
+        (**self).seat_list(state)
+    }
+    fn next(&self, state: &Self::State) -> Next {
+        (**self).next(state)
+    }
+    fn to_act(&self, state: &Self::State) -> Option<Seat> {
+        (**self).to_act(state)
+    }
+    fn legal_moves(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<Move>, PlayError> {
+        (**self).legal_moves(state, seat, roll, number)
+    }
+    fn legal_two_steps(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+    ) -> Result<Vec<TwoStep>, PlayError> {
+        (**self).legal_two_steps(state, seat, roll, number)
+    }
+    fn position_tag(&self, state: &Self::State) -> String {
+        (**self).position_tag(state)
+    }
+    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+        (**self).give_turn(state, seat)
+    }
+    fn play_mended(&self, state: &mut Self::State, turn: &Turn) -> Option<String> {
+        (**self).play_mended(state, turn)
+    }
+    fn view(&self, state: &Self::State) -> crate::view::PositionView {
+        (**self).view(state)
+    }
+    fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s> {
+        (**self).hook_view(state)
+    }
+}
+
+/// The error for a roll that does not fit the game: missing in a game with
+/// dice, given in Offboard.
+#[doc(hidden)]
+pub fn roll_error(dice: bool) -> ReplayError {
+    ReplayError::new(
+        crate::ErrorKind::Roll,
+        Default::default(),
+        if dice {
+            "the roll is missing: this game is played with a die"
+        } else {
+            "this game has no dice: give no roll"
+        },
+    )
+}
+
+/// The error for a seat that may not take the next turn.
+#[doc(hidden)]
+pub fn seat_error(seat: &str, next: &Next) -> ReplayError {
+    let message = if next.seats.is_empty() {
+        "the game is over".to_string()
+    } else {
+        format!(
+            "{seat} may not take the next turn ({} may)",
+            next.seats.join(" or ")
+        )
+    };
+    ReplayError::new(crate::ErrorKind::Seat, Default::default(), message)
+}

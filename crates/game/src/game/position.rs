@@ -1,0 +1,254 @@
+//! [`RulesPosition`]: a game's state under its rules, as a [`Position`].
+
+use std::fmt;
+
+use billes_notation::{Game, Span, Tag, Turn};
+
+use super::{Move, MoveRules, Next, PlayError, Position, Roll, TwoStep};
+use crate::{ErrorKind, GameKind, ReplayError};
+
+/// A position of a game under `R`, its rules (standard or with a variant's
+/// hooks): the [`Position`] every engine gives.
+pub struct RulesPosition<R: MoveRules> {
+    rules: R,
+    state: R::State,
+    turns: u32,
+}
+
+impl<R: MoveRules + Clone> Clone for RulesPosition<R> {
+    fn clone(&self) -> Self {
+        RulesPosition {
+            rules: self.rules.clone(),
+            state: self.state.clone(),
+            turns: self.turns,
+        }
+    }
+}
+
+impl<R: MoveRules> fmt::Debug for RulesPosition<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RulesPosition")
+            .field("game", &self.rules.game_kind())
+            .field("position", &self.rules.position_tag(&self.state))
+            .field("turns", &self.turns)
+            .finish()
+    }
+}
+
+impl<R: MoveRules> RulesPosition<R> {
+    /// The start position of `game` (its `Seats`, `Teams` and `Position`
+    /// tags) under `rules`.
+    ///
+    /// # Errors
+    /// A tag error when the tags describe no start position.
+    pub fn start(rules: R, game: &Game) -> Result<Self, ReplayError> {
+        let state = rules.setup(game)?;
+        Ok(RulesPosition {
+            rules,
+            state,
+            turns: 0,
+        })
+    }
+
+    /// The position of `state` under `rules`, `turns` turns into the game.
+    pub fn from_state(rules: R, state: R::State, turns: u32) -> Self {
+        RulesPosition {
+            rules,
+            state,
+            turns,
+        }
+    }
+
+    /// The game's state.
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// Plays `turn` on a copy of the state, through the rules' checker.
+    fn checked(&self, turn: &Turn) -> Result<R::State, ReplayError> {
+        let mut next = self.state.clone();
+        self.rules.play(&mut next, turn)?;
+        Ok(next)
+    }
+}
+
+/// A game record of nothing but these tags, to set a position up from.
+pub fn tags_game(kind: GameKind, tags: &[(&str, &str)]) -> Game {
+    let mut all = vec![Tag {
+        name: "Game".into(),
+        value: kind.name().into(),
+        span: Span::default(),
+    }];
+    all.extend(tags.iter().map(|(n, v)| Tag {
+        name: (*n).into(),
+        value: (*v).into(),
+        span: Span::default(),
+    }));
+    Game {
+        tags: all,
+        line: Default::default(),
+        outcome: Default::default(),
+        span: Span::default(),
+    }
+}
+
+impl<R: MoveRules + Clone> Position for RulesPosition<R> {
+    fn game(&self) -> GameKind {
+        self.rules.game_kind()
+    }
+
+    fn seats(&self) -> Vec<String> {
+        self.rules.seat_list(&self.state)
+    }
+
+    fn next(&self) -> Next {
+        self.rules.next(&self.state)
+    }
+
+    fn to_act(&self) -> Option<String> {
+        self.rules.to_act(&self.state).map(|s| s.to_string())
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
+        match self.rules.to_act(&self.state) {
+            Some(seat) => self
+                .rules
+                .legal_moves(&self.state, seat.as_str(), roll, self.turns + 1),
+            None => Err(PlayError::GameOver),
+        }
+    }
+
+    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
+        self.rules
+            .legal_moves(&self.state, seat, roll, self.turns + 1)
+    }
+
+    fn legal_two_steps_for(
+        &self,
+        seat: &str,
+        roll: Option<Roll>,
+    ) -> Result<Vec<TwoStep>, PlayError> {
+        self.rules
+            .legal_two_steps(&self.state, seat, roll, self.turns + 1)
+    }
+
+    fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        self.state = self
+            .checked(&mv.to_turn(self.turns + 1))
+            .map_err(PlayError::from_replay)?;
+        self.turns += 1;
+        Ok(())
+    }
+
+    fn play_turn(&mut self, turn: &Turn) -> Result<(), ReplayError> {
+        self.state = self.checked(turn)?;
+        self.turns += 1;
+        Ok(())
+    }
+
+    fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, PlayError> {
+        let text = text.trim();
+        let whole = text.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+        let line = if whole {
+            text.to_string()
+        } else {
+            let seat = self.to_act().ok_or(PlayError::GameOver)?;
+            match roll {
+                Some(r) => format!("{seat}{r} {text}"),
+                None => format!("{seat} {text}"),
+            }
+        };
+        let illegal = |message: String, legal: &[Move]| PlayError::Illegal {
+            kind: ErrorKind::IllegalMove,
+            message,
+            legal: legal.iter().map(|m| m.to_string()).collect(),
+        };
+        let record = format!("[Game \"{}\"]\n\n{line} *\n", self.game());
+        let parsed = billes_notation::parse_game(&record)
+            .map_err(|e| illegal(format!("\"{text}\" is not a move: {}", e.message), &[]))?;
+        let [turn] = parsed.line.turns.as_slice() else {
+            return Err(illegal(format!("\"{text}\" is not one move"), &[]));
+        };
+        let written = Move::from_turn(turn)
+            .ok_or_else(|| PlayError::Roll("the roll is not a die face (1 to 6)".into()))?;
+        let legal = self.legal_moves_for(written.seat.as_str(), written.roll)?;
+        let after = self
+            .checked(turn)
+            .map_err(|e| match PlayError::from_replay(e) {
+                PlayError::Illegal {
+                    kind,
+                    message,
+                    legal: listed,
+                } => PlayError::Illegal {
+                    kind,
+                    message,
+                    legal: if listed.is_empty() {
+                        legal.iter().map(|m| m.to_string()).collect()
+                    } else {
+                        listed
+                    },
+                },
+                other => other,
+            })?;
+        if let Some(m) = legal.iter().find(|m| **m == written) {
+            return Ok(m.clone());
+        }
+        let tag = self.rules.position_tag(&after);
+        let next = self.rules.next(&after);
+        for m in &legal {
+            if m.mover != written.mover && written.mover.is_some() {
+                continue;
+            }
+            if let Ok(s) = self.checked(&m.to_turn(self.turns + 1)) {
+                if self.rules.position_tag(&s) == tag && self.rules.next(&s) == next {
+                    return Ok(m.clone());
+                }
+            }
+        }
+        Err(illegal(
+            format!("\"{text}\" is accepted by the checker but is not in the list of legal moves"),
+            &legal,
+        ))
+    }
+
+    fn winners(&self) -> Option<Vec<String>> {
+        self.rules.winners(&self.state)
+    }
+
+    fn is_over(&self) -> bool {
+        self.rules.is_over(&self.state)
+    }
+
+    fn position_tag(&self) -> String {
+        self.rules.position_tag(&self.state)
+    }
+
+    fn view(&self) -> crate::view::PositionView {
+        self.rules.view(&self.state)
+    }
+
+    fn hook_view(&self) -> crate::variant::BoardRef<'_> {
+        self.rules.hook_view(&self.state)
+    }
+
+    fn text_board(&self) -> String {
+        self.rules.text_board(&self.state)
+    }
+
+    fn boxed(&self) -> Box<dyn Position + '_> {
+        Box::new(self.clone())
+    }
+
+    fn state_any(&self) -> &dyn std::any::Any {
+        &self.state
+    }
+}

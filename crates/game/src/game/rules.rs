@@ -1,0 +1,573 @@
+//! [`GameRules`]: the one trait a game implements.
+//!
+//! A game is its rules type and this trait: how a record's tags set a
+//! position up, who acts next, the legal moves of a roll, the checker of a
+//! written turn, the winners, the `Position` tag and the text board.
+//! Everything else has a provided method the game may override: the
+//! hooks' view of a position, a random simulator, what a turn did in words
+//! (nothing), the hooks a house rule may add. The traits the drivers use
+//! ([`crate::Rules`], [`crate::Describe`], and for a game in the registry
+//! [`MoveRules`](super::MoveRules)) come from it by one line of the game's
+//! crate, [`plug_in!`](crate::plug_in); `billes_core::hooked::HookedRules`
+//! comes with every game. `docs/adding-a-game.md` walks through a new game.
+
+use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
+use serde::de::DeserializeOwned;
+
+use super::{Move, Next, PlayError, Roll, TwoStep};
+use crate::edit::{Edit, EditOp};
+use crate::rng::Rng;
+use crate::variant::{BoardView, FieldKind, Hook, HookError, Hooks, QueryKind};
+use crate::ReplayError;
+
+/// A game's rules: the one trait a game implements (eleven required
+/// items; the rest provided).
+///
+/// The methods that take [`Hooks`] are the game's own rules with a house
+/// rule's hooks asked at their points; with [`crate::variant::NoHooks`]
+/// every hook call compiles away.
+pub trait GameRules: Clone + std::fmt::Debug + 'static {
+    /// The position, with whatever the rules need to know about what comes
+    /// next (seat to move, held barricade, pending re-placement...).
+    type State: Clone + 'static;
+
+    /// The parameters a variant may set, read from its `params` table
+    /// (`Default`: the standard game).
+    type Params: DeserializeOwned + Default;
+
+    /// The name used in `Game` tags.
+    const NAME: &'static str;
+
+    /// Whether a turn starts with a roll of the die.
+    const HAS_DICE: bool = true;
+
+    /// The seat letters, in the order [`simulate`](GameRules::simulate)'s
+    /// default seats them.
+    const SEATS: &'static [&'static str] = &["R", "G", "Y", "B"];
+
+    /// The seatings (players, teams) a variant of the game is tried under
+    /// by `billes rules check`.
+    const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None)];
+
+    /// The rules with `params`.
+    ///
+    /// # Errors
+    /// When the parameters describe no playable game.
+    fn from_params(params: Self::Params) -> Result<Self, crate::ParamsError>;
+
+    /// The start position from the record's tags (`Seats`, `Teams`,
+    /// `Position`...).
+    ///
+    /// # Errors
+    /// A [`crate::ErrorKind::Tag`] error when a tag is missing or wrong.
+    fn setup(&self, game: &Game) -> Result<Self::State, ReplayError>;
+
+    /// Who takes the next turn and what it involves.
+    fn next(&self, state: &Self::State) -> Next;
+
+    /// Every legal move of `seat` with `roll` under `hooks` (the written
+    /// turn being numbered `number`), in a fixed order; a pass (`--`) when
+    /// nothing can be done.
+    ///
+    /// # Errors
+    /// When `seat` may not act, the roll does not fit the game, or a hook fails.
+    fn legal_moves<H: Hooks>(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<Move>, PlayError>;
+
+    /// [`GameRules::legal_moves`] seen in two steps
+    /// ([`crate::game::Position::legal_two_steps`]); by default
+    /// [`TwoStep::group`] of the list.
+    ///
+    /// # Errors
+    /// As [`GameRules::legal_moves`].
+    fn legal_two_steps<H: Hooks>(
+        &self,
+        state: &Self::State,
+        seat: &str,
+        roll: Option<Roll>,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<TwoStep>, PlayError> {
+        Ok(TwoStep::group(GameRules::legal_moves(
+            self, state, seat, roll, number, hooks,
+        )?))
+    }
+
+    /// Checks one written turn (everything but its number: the seat, the
+    /// roll, every action and mark) and plays it, under `hooks`. Never
+    /// panics, whatever the turn says.
+    ///
+    /// # Errors
+    /// The first thing wrong with the turn; the state is then unspecified.
+    fn play<H: Hooks>(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError>;
+
+    /// The winning seats, once the game is won.
+    fn winners(&self, state: &Self::State) -> Option<Vec<String>>;
+
+    /// The position as a `Position` tag value, which set up with the same
+    /// `Seats` and `Teams` tags gives the position back.
+    fn position_tag(&self, state: &Self::State) -> String;
+
+    /// The position as a plain-text board, ending with a newline (what
+    /// `billes replay` prints after each turn).
+    fn text_board(&self, state: &Self::State) -> String;
+
+    /// Whether the game is won (asked before every turn: answer without
+    /// building the list when the game can).
+    fn is_over(&self, state: &Self::State) -> bool {
+        self.winners(state).is_some()
+    }
+
+    /// The seat the rules call on next: the first of [`GameRules::next`]'s.
+    fn to_act(&self, state: &Self::State) -> Option<Seat> {
+        self.next(state)
+            .seats
+            .first()
+            .and_then(|s| Seat::try_new(s))
+    }
+
+    /// Makes `seat` the one to take the next turn, for a check that goes on
+    /// after a turn written for the wrong seat (`billes_core::check_all_with`).
+    /// False, and the state unchanged, when it cannot (the default: the
+    /// check then stops at such a turn).
+    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+        let _ = (state, seat);
+        false
+    }
+
+    /// Plays `turn`, which the rules refuse, past a part of it that leaves
+    /// the position known (Barricade: a put-down on a point where a
+    /// barricade may not go; the move is played and the barricade stays
+    /// owed), for a check that goes on after the mistake
+    /// (`billes_core::check_all_with`). Returns what the check goes on with, as
+    /// the mistake's note; `None`, the state unspecified, when the turn has
+    /// no such part or another mistake (the default: the check then stops
+    /// at such a turn).
+    fn play_mended<H: Hooks>(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Option<String> {
+        let _ = (state, turn, hooks);
+        None
+    }
+
+    /// The position as hooks see it (`None`, the default: the game takes
+    /// no hook that looks at the position, as a `moves`, `effect` or
+    /// `winner` hook does, and [`crate::game::Position::hook_view`] answers
+    /// from the game's picture of the position).
+    fn board<'s>(&self, state: &'s Self::State) -> Option<&'s dyn BoardView> {
+        let _ = state;
+        None
+    }
+
+    /// The phrases telling what `turn` did, played from `before` to
+    /// `after` (`billes annotate`); none by default.
+    fn describe(&self, before: &Self::State, turn: &Turn, after: &Self::State) -> Vec<String> {
+        let _ = (before, turn, after);
+        Vec::new()
+    }
+
+    /// A random legal game under the rules and the hooks. The default
+    /// plays uniformly random legal moves through
+    /// [`legal_moves`](GameRules::legal_moves) and
+    /// [`play`](GameRules::play).
+    ///
+    /// # Errors
+    /// When the options describe no game that can be set up, or a hook fails.
+    fn simulate<H: Hooks>(
+        &self,
+        options: &SimOptions,
+        rng: &mut Rng,
+        hooks: &H,
+    ) -> Result<Game, crate::SimulateError> {
+        random_game(self, options, rng, hooks)
+    }
+
+    /// The hooks this game calls, which a variant's script may define (see
+    /// [`crate::variant`]). By default [`Hook::COMMON`], those that
+    /// change the game as a whole; a game that asks a hook at its own
+    /// points (`allow` in its list of moves, `score` when a marble leaves
+    /// the board...) declares its list, and a hook it does not list is
+    /// refused in a script and never set up for it.
+    fn hooks() -> &'static [Hook] {
+        Hook::COMMON
+    }
+
+    /// The fields of this game's moves beyond the ones every game has, in
+    /// the order its [`crate::variant::MoveView`]s hold them.
+    fn move_fields() -> &'static [(&'static str, FieldKind)] {
+        &[]
+    }
+
+    /// The position queries of this game, which
+    /// [`BoardView::query`] answers.
+    fn position_queries() -> &'static [(&'static str, QueryKind)] {
+        &[]
+    }
+
+    /// The move `text` added by a `moves` hook for `seat`'s pieces, rolled
+    /// by `roller`, spelt with every mark it implies; `None` when the game's
+    /// own rules forbid it (see [`crate::house`]).
+    ///
+    /// # Errors
+    /// When the text is no move of this game, or one it cannot play.
+    fn spell_added(
+        &self,
+        state: &Self::State,
+        roller: &str,
+        seat: &str,
+        roll: Option<Roll>,
+        text: &str,
+    ) -> Result<Option<Move>, crate::ChangeError> {
+        let _ = (state, roller, seat, roll);
+        Err(crate::ChangeError(format!(
+            "\"{text}\": this game takes no added moves"
+        )))
+    }
+
+    /// Plays `mv`, a move [`spell_added`](GameRules::spell_added) spelt,
+    /// as written in `turn`.
+    ///
+    /// # Errors
+    /// When the move cannot be played, or a hook fails.
+    fn play_added<H: Hooks>(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        mv: &Move,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        let _ = (state, mv, hooks);
+        Err(ReplayError::new(
+            crate::ErrorKind::Variant,
+            turn.head.span,
+            "this game takes no added moves",
+        ))
+    }
+
+    /// The edits an `effect` hook may make in this game, each its op name
+    /// and the names of its arguments ([`crate::edit`]): what a script
+    /// may write, an op the list lacks being refused with the list's
+    /// names. None by default; Aggravation takes
+    /// [`PieceEdit::OPS`](crate::edit::PieceEdit::OPS), Barricade those
+    /// and its barricades' own.
+    fn edits() -> &'static [EditOp] {
+        &[]
+    }
+
+    /// Applies one edit of an `effect` hook, checked: the game reads the
+    /// edit as the hook wrote it into its own type (one of its
+    /// [`edits`](GameRules::edits)), then makes it.
+    ///
+    /// Why a read here rather than an associated `Edit` type: the hooks
+    /// are one value for any game ([`Hooks::effect`] returns the written
+    /// [`Edit`], whatever the game), so a typed edit would be read from
+    /// the written one all the same; and an associated type has no
+    /// default, so every game, one that takes no edits too, would have to
+    /// name one (a required item more). The game's type stays its own
+    /// (Aggravation reads [`PieceEdit`](crate::edit::PieceEdit), Barricade
+    /// its `BarricadeEdit`), and a new kind of edit is the game's alone.
+    ///
+    /// # Errors
+    /// When the edit is none this game takes, or cannot be made (why,
+    /// lowercase).
+    fn apply_edit(&self, state: &mut Self::State, edit: &Edit) -> Result<(), crate::ChangeError> {
+        let _ = state;
+        Err(crate::ChangeError(format!(
+            "{edit}: this game takes no edits"
+        )))
+    }
+
+    /// Ends the game with `seat` (and its team) as the winner.
+    ///
+    /// # Errors
+    /// When `seat` is no seat in play.
+    fn declare_winner(
+        &self,
+        state: &mut Self::State,
+        seat: &str,
+    ) -> Result<(), crate::ChangeError> {
+        let _ = state;
+        Err(crate::ChangeError(format!(
+            "{seat}: this game takes no winner from a variant"
+        )))
+    }
+}
+
+/// How `billes simulate` plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Number of seats in play.
+    pub players: usize,
+    /// Team layout, as in a `Teams` tag (`None`: everyone for themselves).
+    pub teams: Option<String>,
+    /// Cap on turns per game, after which the game ends unfinished (`*`).
+    pub max_turns: u32,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            players: 2,
+            teams: None,
+            max_turns: 5000,
+        }
+    }
+}
+
+/// Calls `f` with the position as hooks see it ([`GameRules::board`]).
+///
+/// # Errors
+/// When the game gives hooks no view of its positions.
+pub fn with_board<G: GameRules, T>(
+    rules: &G,
+    state: &G::State,
+    f: impl FnOnce(&dyn BoardView) -> Result<T, HookError>,
+) -> Result<T, HookError> {
+    match rules.board(state) {
+        Some(board) => f(board),
+        None => Err(HookError::new(format!(
+            "{} gives hooks no view of its positions",
+            G::NAME
+        ))),
+    }
+}
+
+/// [`GameRules::simulate`]'s default: uniformly random legal moves from
+/// the start of a record with `options.players` seats.
+fn random_game<G: GameRules, H: Hooks>(
+    rules: &G,
+    options: &SimOptions,
+    rng: &mut Rng,
+    hooks: &H,
+) -> Result<Game, crate::SimulateError> {
+    use crate::SimulateError;
+    let Some(seats) = G::SEATS.get(..options.players) else {
+        return Err(SimulateError::Options(format!(
+            "{} is for at most {} players, not {}",
+            G::NAME,
+            G::SEATS.len(),
+            options.players
+        )));
+    };
+    let mut text = format!("[Game \"{}\"]\n[Seats \"{}\"]\n", G::NAME, seats.join(" "));
+    if let Some(teams) = &options.teams {
+        text.push_str(&format!("[Teams \"{teams}\"]\n"));
+    }
+    text.push_str("[Result \"*\"]\n\n*\n");
+    let mut header =
+        billes_notation::parse_game(&text).map_err(|e| SimulateError::Options(e.message))?;
+    let mut state = rules.setup(&header).map_err(SimulateError::Setup)?;
+    let mut turns = Vec::new();
+    while !rules.is_over(&state) && (turns.len() as u32) < options.max_turns {
+        let Some(seat) = rules.to_act(&state) else {
+            break;
+        };
+        let roll = if G::HAS_DICE {
+            Roll::new(rng.die())
+        } else {
+            None
+        };
+        let number = turns.len() as u32 + 1;
+        let moves = rules
+            .legal_moves(&state, seat.as_str(), roll, number, hooks)
+            .map_err(|e| SimulateError::Turn(e.to_string()))?;
+        if moves.is_empty() {
+            return Err(SimulateError::Turn(format!(
+                "no legal move for {seat} at turn {number}"
+            )));
+        }
+        let turn = moves[rng.below(moves.len())].to_turn(number);
+        rules
+            .play(&mut state, &turn, hooks)
+            .map_err(|e| SimulateError::Turn(format!("turn {number}: {e}")))?;
+        turns.push(turn);
+    }
+    header.line = Line {
+        turns,
+        ..Default::default()
+    };
+    header.outcome = Outcome {
+        winners: rules
+            .winners(&state)
+            .unwrap_or_default()
+            .iter()
+            .map(|s| Seat::from(s.as_str()))
+            .collect(),
+        span: Span::default(),
+    };
+    let token = header.outcome.token();
+    for tag in header.tags.iter_mut().filter(|t| t.name == "Result") {
+        tag.value = token.clone();
+    }
+    Ok(header)
+}
+
+/// The traits the generic drivers take ([`crate::Rules`] for the replay,
+/// the check and the description, [`crate::Describe`]) for a game's rules
+/// type `$t`, from its [`GameRules`]: what a game writes once, beside its
+/// `impl GameRules`, to use the drivers ([`crate::validate_with`],
+/// [`crate::describe_with`], `billes_core::hooked::WithHooks`...).
+///
+/// A game of the registry names its [`GameKind`](crate::GameKind) too
+/// (`plug_in!(Barricade, GameKind::Barricade)`), which adds
+/// [`MoveRules`](super::MoveRules), the face of its rules that the
+/// registry's dispatch, [`RulesPosition`](super::RulesPosition) and the
+/// check past mistakes use.
+#[macro_export]
+macro_rules! plug_in {
+    ($t:ty, GameKind::$kind:ident) => {
+        $crate::plug_in!($t);
+
+        impl $crate::game::MoveRules for $t {
+            fn game_kind(&self) -> $crate::GameKind {
+                $crate::GameKind::$kind
+            }
+
+            fn seat_list(&self, state: &Self::State) -> Vec<String> {
+                match <$t as $crate::game::GameRules>::board(self, state) {
+                    Some(board) => board.seats(),
+                    None => $crate::view::View::view(state)
+                        .seats
+                        .into_iter()
+                        .map(|s| s.seat)
+                        .collect(),
+                }
+            }
+
+            fn next(&self, state: &Self::State) -> $crate::game::Next {
+                <$t as $crate::game::GameRules>::next(self, state)
+            }
+
+            fn to_act(&self, state: &Self::State) -> Option<billes_notation::Seat> {
+                <$t as $crate::game::GameRules>::to_act(self, state)
+            }
+
+            fn legal_moves(
+                &self,
+                state: &Self::State,
+                seat: &str,
+                roll: Option<$crate::game::Roll>,
+                number: u32,
+            ) -> Result<Vec<$crate::game::Move>, $crate::game::PlayError> {
+                <$t as $crate::game::GameRules>::legal_moves(
+                    self,
+                    state,
+                    seat,
+                    roll,
+                    number,
+                    &$crate::variant::NoHooks,
+                )
+            }
+
+            fn legal_two_steps(
+                &self,
+                state: &Self::State,
+                seat: &str,
+                roll: Option<$crate::game::Roll>,
+                number: u32,
+            ) -> Result<Vec<$crate::game::TwoStep>, $crate::game::PlayError> {
+                <$t as $crate::game::GameRules>::legal_two_steps(
+                    self,
+                    state,
+                    seat,
+                    roll,
+                    number,
+                    &$crate::variant::NoHooks,
+                )
+            }
+
+            fn position_tag(&self, state: &Self::State) -> String {
+                <$t as $crate::game::GameRules>::position_tag(self, state)
+            }
+
+            fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+                <$t as $crate::game::GameRules>::give_turn(self, state, seat)
+            }
+
+            fn play_mended(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Option<String> {
+                <$t as $crate::game::GameRules>::play_mended(
+                    self,
+                    state,
+                    turn,
+                    &$crate::variant::NoHooks,
+                )
+            }
+
+            fn view(&self, state: &Self::State) -> $crate::view::PositionView {
+                $crate::view::View::view(state)
+            }
+
+            fn hook_view<'s>(&self, state: &'s Self::State) -> $crate::variant::BoardRef<'s> {
+                match <$t as $crate::game::GameRules>::board(self, state) {
+                    Some(board) => $crate::variant::BoardRef::Board(board),
+                    None => {
+                        $crate::variant::BoardRef::View(Box::new($crate::view::View::view(state)))
+                    }
+                }
+            }
+        }
+    };
+    ($t:ty) => {
+        impl $crate::Rules for $t {
+            type State = <$t as $crate::game::GameRules>::State;
+
+            fn setup(
+                &self,
+                game: &billes_notation::Game,
+            ) -> Result<Self::State, $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::setup(self, game)
+            }
+
+            #[inline]
+            fn play(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Result<(), $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::play(self, state, turn, &$crate::variant::NoHooks)
+            }
+
+            fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+                <$t as $crate::game::GameRules>::winners(self, state)
+            }
+
+            #[inline]
+            fn is_over(&self, state: &Self::State) -> bool {
+                <$t as $crate::game::GameRules>::is_over(self, state)
+            }
+
+            fn text_board(&self, state: &Self::State) -> String {
+                <$t as $crate::game::GameRules>::text_board(self, state)
+            }
+        }
+
+        impl $crate::Describe for $t {
+            fn describe(
+                &self,
+                before: &Self::State,
+                turn: &billes_notation::Turn,
+                after: &Self::State,
+            ) -> Vec<String> {
+                <$t as $crate::game::GameRules>::describe(self, before, turn, after)
+            }
+        }
+    };
+}

@@ -93,8 +93,9 @@ function expected(file, n) {
     toMove: p.to_move || "",
     game: p.game,
     pieces: p.pieces.map((x) => x.point + ":" + x.seat).sort(),
-    barricades: [...p.barricades].sort(),
-    targets: p.targets.filter((t) => t.seat).map((t) => t.name + ":" + t.seat).sort(),
+    // A game writes only its own keys (docs/render.md): none of a game without them.
+    barricades: [...(p.barricades || [])].sort(),
+    targets: (p.targets || []).filter((t) => t.seat).map((t) => t.name + ":" + t.seat).sort(),
     marks: marks.sort(),
     arrows: arrows.sort(),
     replayHead,

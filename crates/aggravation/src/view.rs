@@ -56,6 +56,7 @@ impl View for State {
                 home_size: self.home_size as u32,
                 home,
             }),
+            seat_counts: &["home"],
         }
         .sorted()
     }

@@ -70,6 +70,7 @@ impl View for State {
             },
             winners: self.winner().map(|s| vec![s.to_string()]),
             own: Box::new(ViewPart { barricades, held }),
+            seat_counts: &[],
         }
         .sorted()
     }

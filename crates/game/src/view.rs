@@ -77,6 +77,9 @@ pub struct PositionView {
     /// What only this game shows, in the game's own type (`()` for a game
     /// with nothing more): read it with [`PositionView::part`].
     pub own: Box<dyn Part>,
+    /// The fields of `own` that hold one count per seat, in the order of
+    /// `seats` (Aggravation's `home`): the JSON writes them in each seat.
+    pub seat_counts: &'static [&'static str],
 }
 
 impl PositionView {
@@ -178,45 +181,24 @@ impl PartialEq for PositionView {
             && self.pending == other.pending
             && self.winners == other.winners
             && self.own.same(&*other.own)
+            && self.seat_counts == other.seat_counts
     }
 }
 
 impl Eq for PositionView {}
 
-/// The keys of `position` in `billes render --json` that games' parts
-/// fill, in the format's order, and whether a game without one writes it
-/// as `[]` (else it leaves it out).
-const PART_KEYS: [(&str, bool); 4] = [
-    ("barricades", true),
-    ("held", true),
-    ("targets", true),
-    ("home_size", false),
-];
-
-/// The counts of each seat that games' parts fill, as lists in seat
-/// order; 0 for a game without them.
-const SEAT_KEYS: [&str; 2] = ["home", "score"];
-
 /// The published JSON of a position (`billes render --json`, under
-/// `position`), written here and nowhere else. Its keys, in order:
+/// `position`), written here and nowhere else: what every game has, then
+/// the game's own fields, and no key of another game. Its keys, in order:
 ///
 /// - `game`: the game's name;
 /// - `seats`: for each seat in playing order `seat`, `colour`, `waiting`,
-///   `home` (marbles in HOME, Aggravation) and `score` (Offboard): 0 in a
-///   game without them;
+///   then the game's counts per seat ([`PositionView::seat_counts`]:
+///   `home` in Aggravation, `score` in Offboard);
 /// - `pieces`: `point` and `seat` of each piece, sorted;
-/// - `barricades` (the points with a barricade, Barricade), `held` (the
-///   seats holding one to place, Barricade), `targets` (`name`, `value`,
-///   `seat` of each target of the rim, Offboard): `[]` in a game without
-///   them;
-/// - `home_size` (holes in a HOME row, Aggravation): left out in a game
-///   without it;
-/// - any other field of the game's part, by its own name;
+/// - the other fields of the game's [`Part`], by their names, in the order
+///   of their names (`home_size`; `barricades`, `held`; `targets`);
 /// - `to_move`, `pending`, `winners`: `null` when there is none.
-///
-/// The game's [`Part`] gives these by its fields' names: `barricades`,
-/// `held`, `targets`, `home_size` as they are written, and `home` and
-/// `score` as lists in seat order.
 impl Serialize for PositionView {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut own = match self.own.fields().map_err(S::Error::custom)? {
@@ -229,28 +211,23 @@ impl Serialize for PositionView {
             .enumerate()
             .map(|(i, seat)| JsonSeat {
                 seat,
-                counts: SEAT_KEYS.map(|key| {
-                    own.get(key)
-                        .and_then(|list| list.get(i))
-                        .cloned()
-                        .unwrap_or(serde_json::Value::from(0))
-                }),
+                counts: self
+                    .seat_counts
+                    .iter()
+                    .map(|&key| {
+                        let count = own.get(key).and_then(|list| list.get(i)).cloned();
+                        (key, count.unwrap_or(serde_json::Value::from(0)))
+                    })
+                    .collect(),
             })
             .collect();
-        for key in SEAT_KEYS {
-            own.remove(key);
+        for key in self.seat_counts {
+            own.remove(*key);
         }
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("game", self.game)?;
         map.serialize_entry("seats", &seats)?;
         map.serialize_entry("pieces", &self.pieces)?;
-        for (key, listed) in PART_KEYS {
-            match own.remove(key) {
-                Some(value) => map.serialize_entry(key, &value)?,
-                None if listed => map.serialize_entry(key, &[(); 0])?,
-                None => {}
-            }
-        }
         for (key, value) in &own {
             map.serialize_entry(key, value)?;
         }
@@ -264,16 +241,16 @@ impl Serialize for PositionView {
 /// A seat as the JSON writes it.
 struct JsonSeat<'a> {
     seat: &'a SeatView,
-    counts: [serde_json::Value; 2],
+    counts: Vec<(&'static str, serde_json::Value)>,
 }
 
 impl Serialize for JsonSeat<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(3 + SEAT_KEYS.len()))?;
+        let mut map = s.serialize_map(Some(3 + self.counts.len()))?;
         map.serialize_entry("seat", &self.seat.seat)?;
         map.serialize_entry("colour", &self.seat.colour)?;
         map.serialize_entry("waiting", &self.seat.waiting)?;
-        for (key, value) in SEAT_KEYS.iter().zip(&self.counts) {
+        for (key, value) in &self.counts {
             map.serialize_entry(key, value)?;
         }
         map.end()

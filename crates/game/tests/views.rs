@@ -49,33 +49,47 @@ fn keys(json: &str) -> (Vec<String>, Vec<String>) {
     (names(json), names(&seat))
 }
 
+/// Each game writes what every game has and its own keys, and no key of
+/// another game (the format's second version: the first wrote every
+/// game's keys in every game, `[]` or 0 where a game had none).
 #[test]
-fn the_json_keeps_its_keys_for_every_game() {
-    let seat = ["seat", "colour", "waiting", "home", "score"];
+fn the_json_has_each_game_s_own_keys_only() {
     let common = |own: &[&str]| -> Vec<String> {
-        ["game", "seats", "pieces", "barricades", "held", "targets"]
+        ["game", "seats", "pieces"]
             .iter()
             .chain(own)
             .chain(&["to_move", "pending", "winners"])
             .map(|k| k.to_string())
             .collect()
     };
-    for (record, own) in [
+    let seat = |own: &[&str]| -> Vec<String> {
+        ["seat", "colour", "waiting"]
+            .iter()
+            .chain(own)
+            .map(|k| k.to_string())
+            .collect()
+    };
+    for (record, own, seat_own) in [
         (
             "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n*\n",
             &["home_size"][..],
+            &["home"][..],
         ),
-        ("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n", &[]),
-        ("[Game \"offboard\"]\n\n*\n", &[]),
+        (
+            "[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n",
+            &["barricades", "held"][..],
+            &[][..],
+        ),
+        ("[Game \"offboard\"]\n\n*\n", &["targets"][..], &["score"][..]),
     ] {
         let view = &views(record)[0];
         let json = serde_json::to_string(view).expect("a view serializes");
-        assert_eq!(keys(&json), (common(own), seat.map(String::from).to_vec()));
+        assert_eq!(keys(&json), (common(own), seat(seat_own)), "{record}");
     }
 }
 
 #[test]
-fn a_part_fills_the_keys_it_has_and_adds_its_own() {
+fn a_part_writes_its_own_fields_and_its_counts_per_seat() {
     #[derive(Debug, Clone, PartialEq, Serialize)]
     struct Laps {
         score: Vec<u32>,
@@ -87,24 +101,17 @@ fn a_part_fills_the_keys_it_has_and_adds_its_own() {
         laps: 3,
     });
     let json = serde_json::to_string(&view).expect("a view serializes");
-    assert!(
-        json.contains(r#""waiting":0,"home":0,"score":7}"#),
-        "{json}"
-    );
-    assert!(
-        json.contains(r#""waiting":0,"home":0,"score":0}"#),
-        "{json}"
-    );
-    assert!(
-        json.contains(r#""targets":[],"laps":3,"to_move""#),
-        "{json}"
-    );
+    // Offboard's view says `score` is a count per seat: the second seat,
+    // which the list does not reach, counts 0.
+    assert!(json.contains(r#""waiting":0,"score":7}"#), "{json}");
+    assert!(json.contains(r#""waiting":0,"score":0}"#), "{json}");
+    assert!(json.contains(r#""laps":3,"to_move""#), "{json}");
+    assert!(!json.contains("targets"), "{json}");
     view.own = Box::new(());
+    view.seat_counts = &[];
     let json = serde_json::to_string(&view).expect("a view serializes");
-    assert!(
-        json.contains(r#""barricades":[],"held":[],"targets":[],"to_move""#),
-        "{json}"
-    );
+    assert!(json.contains(r#""seat":"B"}],"to_move""#), "{json}");
+    assert!(json.contains(r#""waiting":0}"#), "{json}");
     assert!(view.part::<Laps>().is_none());
     assert_eq!(view.part::<()>(), Some(&()));
 }

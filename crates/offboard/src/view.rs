@@ -82,6 +82,7 @@ impl View for State {
                 targets,
                 score: (0..2).map(|s| self.score[s] as u32).collect(),
             }),
+            seat_counts: &["score"],
         }
         .sorted()
     }

@@ -285,6 +285,7 @@ impl View for Track {
             pending: None,
             winners: None,
             own: Box::new(()),
+            seat_counts: &[],
         }
     }
 }

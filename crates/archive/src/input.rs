@@ -242,6 +242,8 @@ impl Walk {
         (found, skipped)
     }
 
+    /// The records under the folder `dir`, in the order of their names,
+    /// into `found`, and what the walk passes over into `skipped`.
     fn walk(
         &self,
         dir: &Path,
@@ -260,44 +262,18 @@ impl Walk {
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(e) => {
-                    let path = e.path().unwrap_or(dir).to_path_buf();
-                    if e.loop_ancestor().is_some() {
-                        skipped.push((path, Skip::Loop));
-                    } else {
-                        let error = e
-                            .into_io_error()
-                            .unwrap_or_else(|| io::Error::other("cannot read this folder"));
-                        found.push(Err((path, error)));
-                    }
+                    unreadable(e, dir, found, skipped);
                     continue;
                 }
             };
-            if entry.depth() > 0 && entry.path_is_symlink() {
-                let kind = entry.file_type();
-                let inside = self.follow
-                    && std::fs::canonicalize(entry.path()).is_ok_and(|to| to.starts_with(&root));
-                if !inside {
-                    // Said only for what the walk would have read: a
-                    // record's name, or a folder.
-                    let folder = if self.follow {
-                        kind.is_dir()
-                    } else {
-                        entry.path().is_dir()
-                    };
-                    let record = entry.path().extension().is_some_and(|e| e == "bgn");
-                    if folder || record {
-                        let why = if self.follow {
-                            Skip::Outside
-                        } else {
-                            Skip::Link
-                        };
-                        skipped.push((entry.path().to_path_buf(), why));
-                    }
-                    if self.follow && kind.is_dir() {
-                        entries.skip_current_dir();
-                    }
-                    continue;
+            if entry.depth() > 0
+                && entry.path_is_symlink()
+                && !self.link_read(&entry, &root, skipped)
+            {
+                if self.follow && entry.file_type().is_dir() {
+                    entries.skip_current_dir();
                 }
+                continue;
             }
             let is_hidden = entry.depth() > 0
                 && entry
@@ -324,8 +300,7 @@ impl Walk {
                 }
                 continue;
             }
-            let path = entry.path();
-            if path.extension().is_none_or(|e| e != "bgn") {
+            if entry.path().extension().is_none_or(|e| e != "bgn") {
                 continue;
             }
             if is_hidden && !hidden {
@@ -333,15 +308,75 @@ impl Walk {
             } else if !kind.is_file() {
                 skipped.push((entry.into_path(), Skip::NotAFile));
             } else {
-                let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-                match seen.get(&key) {
-                    Some(first) => skipped.push((entry.into_path(), Skip::Again(first.clone()))),
-                    None => {
-                        seen.insert(key, path.to_path_buf());
-                        found.push(Ok(Input::File(entry.into_path())));
-                    }
-                }
+                record_found(entry, found, skipped, seen);
             }
+        }
+    }
+
+    /// Whether the walk reads the link `entry`: with `--follow`, when it
+    /// leads inside the folder named (`root`); never without. A link left
+    /// out is said in `skipped` only when the walk would have read it: a
+    /// record's name, or a folder.
+    fn link_read(
+        &self,
+        entry: &walkdir::DirEntry,
+        root: &Path,
+        skipped: &mut Vec<Skipped>,
+    ) -> bool {
+        let kind = entry.file_type();
+        let inside =
+            self.follow && std::fs::canonicalize(entry.path()).is_ok_and(|to| to.starts_with(root));
+        if inside {
+            return true;
+        }
+        let folder = if self.follow {
+            kind.is_dir()
+        } else {
+            entry.path().is_dir()
+        };
+        let record = entry.path().extension().is_some_and(|e| e == "bgn");
+        if folder || record {
+            let why = if self.follow {
+                Skip::Outside
+            } else {
+                Skip::Link
+            };
+            skipped.push((entry.path().to_path_buf(), why));
+        }
+        false
+    }
+}
+
+/// An entry of the folder `dir` the walk could not read: a loop of links
+/// is passed over, anything else is an input that cannot be read.
+fn unreadable(e: walkdir::Error, dir: &Path, found: &mut Vec<Found>, skipped: &mut Vec<Skipped>) {
+    let path = e.path().unwrap_or(dir).to_path_buf();
+    if e.loop_ancestor().is_some() {
+        skipped.push((path, Skip::Loop));
+    } else {
+        let error = e
+            .into_io_error()
+            .unwrap_or_else(|| io::Error::other("cannot read this folder"));
+        found.push(Err((path, error)));
+    }
+}
+
+/// A record the walk found: an input, unless the same file was found
+/// before by another path (`seen`: each file, by its canonical path, with
+/// the path it was first found by).
+fn record_found(
+    entry: walkdir::DirEntry,
+    found: &mut Vec<Found>,
+    skipped: &mut Vec<Skipped>,
+    seen: &mut std::collections::HashMap<PathBuf, PathBuf>,
+) {
+    let path = entry.path();
+    let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    match seen.get(&key) {
+        Some(first) => skipped.push((entry.into_path(), Skip::Again(first.clone()))),
+        None => {
+            seen.insert(key, path.to_path_buf());
+            found.push(Ok(Input::File(entry.into_path())));
         }
     }
 }

@@ -12,7 +12,10 @@
 //! - [`play`]: recording a game as it is played, a line at a time.
 //! - [`annotate`]: what each turn did, as `{@ ...}` comments.
 //! - [`export`]: archives as tables (games, turns, mistakes) in JSON
-//!   Lines or Parquet, written in parts.
+//!   Lines or Parquet, written in parts; their rows are built by `rows`,
+//!   which the validate pipeline uses too (for the `turns` rows of a valid
+//!   game, built on the thread that checked it): `export` uses
+//!   [`validate`], never the other way.
 //! - [`select`]: the common selections of games (`billes filter`).
 //! - [`rules`]: which rules each record is played under, decided in one
 //!   place ([`RulePolicy`], [`RuleSet`]); [`diagnostic`]: errors shown
@@ -48,6 +51,7 @@ pub mod export;
 pub mod input;
 pub mod play;
 pub mod report;
+mod rows;
 pub mod rules;
 pub mod select;
 pub mod validate;

@@ -174,7 +174,7 @@ pub struct Kept {
     pub summary: Option<Summary>,
     /// The `turns` rows of a valid game, built on the thread that checked
     /// it ([`Settings::turn_rows`]).
-    pub(crate) rows: Option<crate::export::WorkerRows>,
+    pub(crate) rows: Option<crate::rows::WorkerRows>,
     /// A game longer than the reader's limit, checked as it was read
     /// ([`Settings::large`]): its bytes in its file, from its first byte to
     /// the next game's; `text` is then empty, and `game` holds the tags
@@ -308,7 +308,7 @@ pub(crate) struct Worker {
     /// The turns of a piece of a game checked as it is read.
     piece_turns: Vec<Turn>,
     /// The `turns` rows of the game just checked ([`Settings::turn_rows`]).
-    rows: Option<crate::export::WorkerRows>,
+    rows: Option<crate::rows::WorkerRows>,
 }
 
 /// A list of turns with room for more than this many is not kept for the
@@ -634,7 +634,7 @@ impl Worker {
                 if self.settings.keep && self.settings.turn_rows {
                     let key = outcome.game.as_ref().and_then(|f| f.fingerprint);
                     self.rows =
-                        crate::export::worker_rows(rules.engine(), &game, key, name, source.index);
+                        crate::rows::worker_rows(rules.engine(), &game, key, name, source.index);
                 }
                 valid = Some(summary);
             }

@@ -325,3 +325,49 @@ fn a_rules_tag_resolves_a_file_relative_to_the_record() {
         e.message
     );
 }
+
+/// The code of the module files `names` (under `src/`, a folder standing
+/// for every file in it), comments left out: `(file, line number, line)`.
+fn code_lines(names: &[&str]) -> Vec<(PathBuf, usize, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for name in names {
+        let path = src.join(name);
+        if path.is_dir() {
+            for entry in std::fs::read_dir(&path).unwrap() {
+                files.push(entry.unwrap().path());
+            }
+        } else {
+            files.push(path);
+        }
+    }
+    let mut lines = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            lines.push((file.clone(), n + 1, code.to_string()));
+        }
+    }
+    lines
+}
+
+#[test]
+fn export_uses_the_validate_pipeline_and_not_the_other_way() {
+    // What both need, the rows of a checked game, is in `rows`, which uses
+    // neither.
+    for (file, n, code) in code_lines(&["validate.rs", "validate", "rows.rs"]) {
+        assert!(
+            !code.contains("export::") && !code.contains("export}"),
+            "{}:{n} uses export: {code}",
+            file.display()
+        );
+    }
+    for (file, n, code) in code_lines(&["rows.rs"]) {
+        assert!(
+            !code.contains("validate::"),
+            "{}:{n} uses validate: {code}",
+            file.display()
+        );
+    }
+}

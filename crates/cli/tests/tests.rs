@@ -35,6 +35,7 @@ mod conventions;
 mod encodings;
 mod examples;
 mod export;
+mod function_length;
 mod games;
 mod guard;
 mod hostile;

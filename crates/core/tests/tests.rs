@@ -11,7 +11,6 @@ mod barricade_examples;
 mod barricade_hooks;
 mod barricade_rules;
 mod barricade_sim;
-mod function_length;
 mod game_api;
 mod game_over;
 // The check of the layers is the game API's, run on this crate's own list.

@@ -15,6 +15,7 @@
 //! the next game.
 
 use std::io::{self, BufRead};
+use std::ops::ControlFlow;
 
 use crate::ast::{Game, Turn};
 use crate::error::ParseError;
@@ -739,95 +740,117 @@ impl<R: BufRead> Iterator for Reader<R> {
             let Some(buf) = before_nul(&mut state.clean, buf) else {
                 return Some(Err(state.stop()));
             };
-            if let Some(matched) = state.bom {
-                // A byte-order mark at the start is skipped, however the
-                // buffers cut it; bytes that only began like one are text.
-                let want = &BOM.as_bytes()[matched..];
-                let n = want.len().min(buf.len());
-                if n > 0 && buf[..n] == want[..n] {
-                    consume(&mut self.input, &mut state.clean, n);
-                    if matched + n == BOM.len() {
-                        state.bom = None;
-                        state.pending_offset = BOM.len();
-                    } else {
-                        state.bom = Some(matched + n);
-                    }
-                    continue;
-                }
-                state.pending.extend_from_slice(&BOM.as_bytes()[..matched]);
-                state.bom = None;
-                continue;
-            }
-            if state.skip.is_some() {
+            let (used, flow) = if let Some(matched) = state.bom {
+                (state.skip_bom(matched, buf), Flow::Continue(()))
+            } else if state.skip.is_some() {
                 match state.skip_from(buf) {
-                    Some(n) => consume(&mut self.input, &mut state.clean, n),
+                    Some(n) => (n, Flow::Continue(())),
                     None => {
                         state.done = true;
                         return state.queued.take().map(Err);
                     }
                 }
-                continue;
-            }
-            if buf.is_empty() {
-                // The end: a last line without a line break is a line too.
-                if state.line_start < state.pending.len() {
-                    if let Some(item) = state.check_limit(true) {
-                        return Some(item);
-                    }
-                    match state.end_line() {
-                        Some(Some(game)) => return Some(game),
-                        Some(None) | None => continue,
-                    }
-                }
-                state.done = true;
-                return state.emit();
-            }
-            if state.line_start < state.pending.len() {
-                // A line begun in the buffer before, fed alone once complete.
-                let Some(n) = memchr::memchr(b'\n', buf) else {
-                    state.pending.extend_from_slice(buf);
-                    let n = buf.len();
-                    consume(&mut self.input, &mut state.clean, n);
-                    continue;
-                };
-                state.pending.extend_from_slice(&buf[..=n]);
-                consume(&mut self.input, &mut state.clean, n + 1);
-                if let Some(item) = state.check_limit(true) {
-                    return Some(item);
-                }
-                match state.end_line() {
-                    Some(Some(game)) => return Some(game),
-                    Some(None) | None => continue,
-                }
-            }
-            // The whole lines of the buffer, fed at once and copied to
-            // `pending` in one piece up to the end of the game.
-            let lines = memchr::memrchr(b'\n', buf).map_or(0, |n| n + 1);
-            match state.splitter.feed_lines(&buf[..lines]) {
-                Some((start, end)) => {
-                    state.pending.extend_from_slice(&buf[..start]);
-                    let out = if state.pending.is_empty() {
-                        None
-                    } else {
-                        state.emit()
-                    };
-                    state.pending.extend_from_slice(&buf[start..end]);
-                    state.line_start = state.pending.len();
-                    consume(&mut self.input, &mut state.clean, end);
-                    if out.is_some() {
-                        return out;
-                    }
-                }
-                None => {
-                    // An incomplete last line is kept until its end comes.
-                    state.pending.extend_from_slice(buf);
-                    state.line_start += lines;
-                    let n = buf.len();
-                    consume(&mut self.input, &mut state.clean, n);
-                }
+            } else if buf.is_empty() {
+                (0, state.at_end())
+            } else if state.line_start < state.pending.len() {
+                state.end_begun_line(buf)
+            } else {
+                state.whole_lines(buf)
+            };
+            consume(&mut self.input, &mut state.clean, used);
+            if let Flow::Break(item) = flow {
+                return item;
             }
         }
         None
+    }
+}
+
+/// What [`Reader::next`] does after a step: reads on, or returns what the
+/// step found (`None`: the input is done).
+type Flow = ControlFlow<Option<Result<GameSource, ReadError>>>;
+
+impl ReaderState {
+    /// Reads past a byte-order mark at the start, however the buffers cut
+    /// it (`matched`: its bytes met so far); the bytes of `buf` that go on
+    /// with it, to be consumed. Bytes that only began like one are text.
+    fn skip_bom(&mut self, matched: usize, buf: &[u8]) -> usize {
+        let want = &BOM.as_bytes()[matched..];
+        let n = want.len().min(buf.len());
+        if n > 0 && buf[..n] == want[..n] {
+            if matched + n == BOM.len() {
+                self.bom = None;
+                self.pending_offset = BOM.len();
+            } else {
+                self.bom = Some(matched + n);
+            }
+            return n;
+        }
+        self.pending.extend_from_slice(&BOM.as_bytes()[..matched]);
+        self.bom = None;
+        0
+    }
+
+    /// The end of the input: a last line without a line break is a line
+    /// too; then the last game.
+    fn at_end(&mut self) -> Flow {
+        if self.line_start < self.pending.len() {
+            if let Some(item) = self.check_limit(true) {
+                return Flow::Break(Some(item));
+            }
+            return match self.end_line() {
+                Some(Some(game)) => Flow::Break(Some(game)),
+                Some(None) | None => Flow::Continue(()),
+            };
+        }
+        self.done = true;
+        Flow::Break(self.emit())
+    }
+
+    /// A line begun in the buffer before, fed alone once complete: the
+    /// bytes of `buf` used, to be consumed.
+    fn end_begun_line(&mut self, buf: &[u8]) -> (usize, Flow) {
+        let Some(n) = memchr::memchr(b'\n', buf) else {
+            self.pending.extend_from_slice(buf);
+            return (buf.len(), Flow::Continue(()));
+        };
+        self.pending.extend_from_slice(&buf[..=n]);
+        if let Some(item) = self.check_limit(true) {
+            return (n + 1, Flow::Break(Some(item)));
+        }
+        match self.end_line() {
+            Some(Some(game)) => (n + 1, Flow::Break(Some(game))),
+            Some(None) | None => (n + 1, Flow::Continue(())),
+        }
+    }
+
+    /// The whole lines of `buf`, fed at once and copied to `pending` in
+    /// one piece up to the end of the game: the bytes of `buf` used, to be
+    /// consumed.
+    fn whole_lines(&mut self, buf: &[u8]) -> (usize, Flow) {
+        let lines = memchr::memrchr(b'\n', buf).map_or(0, |n| n + 1);
+        match self.splitter.feed_lines(&buf[..lines]) {
+            Some((start, end)) => {
+                self.pending.extend_from_slice(&buf[..start]);
+                let out = if self.pending.is_empty() {
+                    None
+                } else {
+                    self.emit()
+                };
+                self.pending.extend_from_slice(&buf[start..end]);
+                self.line_start = self.pending.len();
+                match out {
+                    Some(out) => (end, Flow::Break(Some(out))),
+                    None => (end, Flow::Continue(())),
+                }
+            }
+            None => {
+                // An incomplete last line is kept until its end comes.
+                self.pending.extend_from_slice(buf);
+                self.line_start += lines;
+                (buf.len(), Flow::Continue(()))
+            }
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use billes_core::view::PositionView;
 
-use crate::frames::{Frame, Replay};
+use crate::frames::{Frame, Marks, Replay};
 use crate::layout::{HoleKind, Layout, Xy};
 use crate::RenderError;
 
@@ -320,6 +320,19 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
     let marks = &frame.marks;
     let mut s = String::from("<g class=\"position\">\n");
     (layout.drawing.under_pieces)(layout, c, view, marks, &mut s);
+    pieces(layout, c, view, &mut s);
+    waiting(layout, c, view, &mut s);
+    (layout.drawing.over_pieces)(layout, c, view, marks, &mut s);
+    captured(layout, c, view, marks, &mut s);
+    landed(layout, c, marks, &mut s);
+    arrows(c, marks, &mut s);
+    s.push_str(&panel(layout, c, frame));
+    s.push_str("</g>\n");
+    s
+}
+
+/// The pieces on the board, in their seats' colours.
+fn pieces(layout: &Layout, c: &Canvas, view: &PositionView, s: &mut String) {
     for p in &view.pieces {
         let Some(at) = layout.position(&p.point) else {
             continue;
@@ -335,7 +348,10 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             c.len(0.07)
         );
     }
-    // pieces off the board: BASE marbles one by one, a house as a count
+}
+
+/// The pieces off the board: BASE marbles one by one, a house as a count.
+fn waiting(layout: &Layout, c: &Canvas, view: &PositionView, s: &mut String) {
     for seat in &view.seats {
         let Some(w) = layout.waiting(&seat.seat) else {
             continue;
@@ -366,7 +382,10 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             }
         }
     }
-    (layout.drawing.over_pieces)(layout, c, view, marks, &mut s);
+}
+
+/// The pieces the last turn captured, crossed out where they stood.
+fn captured(layout: &Layout, c: &Canvas, view: &PositionView, marks: &Marks, s: &mut String) {
     for p in &marks.captured {
         let Some(at) = layout.position(&p.point) else {
             continue;
@@ -398,6 +417,10 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             ),
         );
     }
+}
+
+/// The points where the last turn's pieces landed, ringed.
+fn landed(layout: &Layout, c: &Canvas, marks: &Marks, s: &mut String) {
     for name in &marks.landed {
         if let Some(at) = layout.position(name) {
             let (x, y) = c.xy(at);
@@ -409,6 +432,11 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             );
         }
     }
+}
+
+/// The routes of the pieces the last turn moved, from start to landing, as
+/// arrows.
+fn arrows(c: &Canvas, marks: &Marks, s: &mut String) {
     for route in &marks.arrows {
         let points: Vec<String> = route
             .iter()
@@ -424,9 +452,6 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
             c.len(0.13)
         );
     }
-    s.push_str(&panel(layout, c, frame));
-    s.push_str("</g>\n");
-    s
 }
 
 /// The lines under the board: the turn, who is to move, each seat's counts.

@@ -32,12 +32,12 @@
 
 use std::fs;
 use std::io;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::input::Found;
+use crate::rows;
 use crate::rules::{Place, Resolver, RulePolicy};
 use crate::validate::{self, Outcome};
 
@@ -45,11 +45,10 @@ pub mod commit;
 mod jsonl;
 #[cfg(feature = "parquet")]
 mod parquet;
-mod rows;
 pub mod schema;
 
+pub use crate::rows::{GameRow, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
 pub use commit::MARKER;
-pub use rows::{GameRow, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
 
 use commit::{Manifest, Rows, Sealed};
 
@@ -290,43 +289,6 @@ pub fn run(
         exporter.accept(outcome)
     })?;
     exporter.close()
-}
-
-/// The `turns` rows of a valid game, built on the thread that checked it
-/// ([`validate::Settings::turn_rows`]), so that `--jobs` shares that work
-/// too; the rows keep their order, as the outcomes do.
-#[derive(Debug)]
-pub(crate) struct WorkerRows {
-    /// The rows, or the turn the game API did not play.
-    rows: Result<Vec<rows::TurnRow>, billes_core::ReplayError>,
-    /// Whether a text of these rows was cut at [`MAX_CELL_BYTES`].
-    cut: bool,
-}
-
-/// The `turns` rows of the valid game `game` of `file` under `engine`, the
-/// rules it was checked by; `None` if the rules panicked (the game is then
-/// replayed again where its rows are written, as without this).
-pub(crate) fn worker_rows(
-    engine: &dyn billes_core::Engine,
-    game: &billes_notation::Game,
-    fingerprint: Option<u128>,
-    file: &str,
-    index: usize,
-) -> Option<WorkerRows> {
-    let key = rows::key_text(fingerprint);
-    let mut out = Vec::with_capacity(game.line.turns.len());
-    let mut cut = false;
-    let built = catch_unwind(AssertUnwindSafe(|| {
-        let pos = engine.start(game)?;
-        rows::turn_rows(game, pos, key.as_deref(), file, index, &mut cut, &mut |r| {
-            out.push(r)
-        })
-    }))
-    .ok()?;
-    Some(WorkerRows {
-        rows: built.map(|()| out),
-        cut,
-    })
 }
 
 /// Makes the output folder and its table folders; refuses one that holds

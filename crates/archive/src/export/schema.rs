@@ -419,7 +419,7 @@ mod tests {
             "[Game \"aggravation\"]\n[Seats \"R B\"]\n[Red \"Ann\"]\n[Seed \"1\"]\n\n1. R6 + {[%win 0.5]}\n*\n",
         )
         .expect("parses");
-        let row = super::super::rows::game_row(Some("k".into()), "f", 1, 1, &game);
+        let row = crate::rows::game_row(Some("k".into()), "f", 1, 1, &game);
         // Each column's key, in the schema's order, and no other at the
         // top level.
         let in_order = |json: String, cols: &[Column]| {
@@ -445,13 +445,13 @@ mod tests {
         let engine = billes_core::Standard::new(billes_core::GameKind::Aggravation);
         let mut turns = Vec::new();
         let start = billes_core::Engine::start(&engine, &game).expect("starts");
-        super::super::rows::turn_rows(&game, start, None, "f", 1, &mut false, &mut |r| {
+        crate::rows::turn_rows(&game, start, None, "f", 1, &mut false, &mut |r| {
             turns.push(r)
         })
         .expect("plays");
         in_order(serde_json::to_string(&turns[0]).expect("serializes"), TURNS);
         let entry = crate::report::ErrorEntry::new("f", Some(1), "io", "m".into());
-        let mistake = super::super::rows::mistake_row(None, &entry);
+        let mistake = crate::rows::mistake_row(None, &entry);
         in_order(
             serde_json::to_string(&mistake).expect("serializes"),
             MISTAKES,

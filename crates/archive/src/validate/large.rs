@@ -35,6 +35,7 @@ pub(crate) const STOPS: &str =
 pub(crate) type Pieces<'a> = dyn FnMut(&mut Vec<u8>) -> Result<bool, ReadError> + 'a;
 
 /// The text of the game read and not yet parsed.
+#[derive(Default)]
 struct Window {
     /// The text read, each piece checked for UTF-8 once as it comes.
     text: String,
@@ -149,13 +150,7 @@ impl Worker {
             fingerprint: None,
             tags: Vec::new(),
         };
-        let mut window = Window {
-            text: String::new(),
-            start: 0,
-            incoming: Vec::new(),
-            carry: Vec::new(),
-            done: false,
-        };
+        let mut window = Window::default();
         let ended = catch_unwind(AssertUnwindSafe(|| {
             self.read_large(
                 origin,
@@ -172,54 +167,18 @@ impl Worker {
             _ => None,
         };
         if !window.done {
-            let mut rest = Vec::new();
-            loop {
-                rest.clear();
-                match pieces(&mut rest) {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(e) => {
-                        failed.get_or_insert(read_error(&e, index, line));
-                        break;
-                    }
-                }
+            if let Err(e) = read_past(&mut pieces) {
+                failed.get_or_insert(read_error(&e, index, line));
             }
         }
-        let mut summary = None;
-        match ended {
-            Ok(Ok(Ended::Valid(valid))) => {
-                outcome.turns = u64::from(valid.turns);
-                summary = Some(valid);
-            }
-            Ok(Ok(Ended::Mistake(turns))) => outcome.turns = turns,
-            Ok(Ok(Ended::Whole)) => {
-                let message = ReadError::TooLarge {
-                    index,
-                    line,
-                    limit: MAX_GAME_BYTES,
-                }
-                .to_string();
-                self.encoding_error(&mut outcome, index, (line, 1), message);
-            }
-            Ok(Err(_)) => {}
+        let summary = match ended {
+            Ok(Ok(ended)) => self.note_end(ended, &mut outcome, (index, line)),
+            Ok(Err(_)) => None,
             Err(_) => {
-                // A bug in the rules: reported against the game, and the
-                // variants are loaded anew.
-                self.resolver = self.settings.rules.resolver();
-                let message = "internal error while replaying this game (please report it)";
-                let name = origin.name.as_str();
-                outcome.errors.clear();
-                outcome.rendered.clear();
-                if self.settings.diagnostics {
-                    outcome.rendered = format!(
-                        "error[internal]: {message}\n --> {name}:{line}:1\n  = note: in game {index}\n\n"
-                    );
-                }
-                outcome.errors.push(
-                    ErrorEntry::new(name, Some(index), "internal", message.into()).at(line, 1),
-                );
+                self.internal_error(&mut outcome, origin, (index, line));
+                None
             }
-        }
+        };
         if let Some((at, message)) = failed {
             outcome.errors.clear();
             outcome.rendered.clear();
@@ -238,6 +197,57 @@ impl Worker {
             });
         }
         outcome
+    }
+
+    /// Notes in `outcome` how the check of game `index`, which starts on
+    /// `line`, ended; what a valid game replays to.
+    fn note_end(
+        &self,
+        ended: Ended,
+        outcome: &mut Outcome,
+        (index, line): (usize, u32),
+    ) -> Option<Summary> {
+        match ended {
+            Ended::Valid(valid) => {
+                outcome.turns = u64::from(valid.turns);
+                return Some(valid);
+            }
+            Ended::Mistake(turns) => outcome.turns = turns,
+            Ended::Whole => {
+                let message = ReadError::TooLarge {
+                    index,
+                    line,
+                    limit: MAX_GAME_BYTES,
+                }
+                .to_string();
+                self.encoding_error(outcome, index, (line, 1), message);
+            }
+        }
+        None
+    }
+
+    /// A bug in the rules, met checking game `index` of `origin` (which
+    /// starts on `line`): reported against the game instead of what was
+    /// found, and the variants are loaded anew.
+    fn internal_error(
+        &mut self,
+        outcome: &mut Outcome,
+        origin: &Origin,
+        (index, line): (usize, u32),
+    ) {
+        self.resolver = self.settings.rules.resolver();
+        let message = "internal error while replaying this game (please report it)";
+        let name = origin.name.as_str();
+        outcome.errors.clear();
+        outcome.rendered.clear();
+        if self.settings.diagnostics {
+            outcome.rendered = format!(
+                "error[internal]: {message}\n --> {name}:{line}:1\n  = note: in game {index}\n\n"
+            );
+        }
+        outcome
+            .errors
+            .push(ErrorEntry::new(name, Some(index), "internal", message.into()).at(line, 1));
     }
 
     /// An encoding error of game `index` (its text could not be read).
@@ -482,6 +492,18 @@ fn next_piece(
             },
         };
         return Ok((read, from));
+    }
+}
+
+/// Reads the rest of a game past, to its end: the reader goes on with the
+/// next game.
+fn read_past(pieces: &mut Pieces<'_>) -> Result<(), ReadError> {
+    let mut rest = Vec::new();
+    loop {
+        rest.clear();
+        if !pieces(&mut rest)? {
+            return Ok(());
+        }
     }
 }
 

@@ -28,7 +28,7 @@ use std::io::BufRead;
 use std::sync::{Arc, Mutex};
 
 use billes_notation::{ReadError, Reader};
-use crossbeam_channel::{bounded, unbounded};
+use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 
 use super::{Job, Origin, Outcome, Settings, Work, Worker};
 use crate::input::{Found, Input};
@@ -64,17 +64,9 @@ pub fn run<E>(
 ) -> Result<usize, E> {
     // A game longer than the reader's limit is checked as it is read,
     // unless the whole tree is wanted.
-    let mut inputs = Jobs::new(found, settings.reads_large(), settings.keep);
+    let inputs = Jobs::new(found, settings.reads_large(), settings.keep);
     if jobs <= 1 {
-        let mut worker = Worker::new(settings.clone());
-        while let Some(job) = inputs.next_checked(&mut worker) {
-            let (outcome, text) = worker.process(job);
-            if let Some(text) = text {
-                inputs.recycle(text);
-            }
-            accept(outcome)?;
-        }
-        return Ok(1);
+        return run_alone(inputs, settings, accept);
     }
     let window = WINDOW_PER_WORKER * jobs;
     // The inputs and the number of the next batch.
@@ -88,31 +80,7 @@ pub fn run<E>(
         // `jobs - 1` helpers; this thread is the last worker, and the
         // collector between its batches (one thread a core, none waking
         // up only to collect).
-        let mut threads = 1;
-        for _ in 1..jobs {
-            let (inputs, token_rx, out_tx) = (&inputs, token_rx.clone(), out_tx.clone());
-            let settings = settings.clone();
-            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                // Created here, on its own thread: a worker may hold state
-                // that cannot move between threads.
-                let mut worker = Worker::new(settings);
-                let mut texts = Vec::with_capacity(BATCH_JOBS);
-                while token_rx.recv().is_ok() {
-                    let Some((seq, outcomes)) = check_batch(&mut worker, inputs, &mut texts) else {
-                        break;
-                    };
-                    if out_tx.send((seq, outcomes)).is_err() {
-                        break;
-                    }
-                }
-            });
-            // The system refused a thread (a process limit, no memory for
-            // its stack): go on with those made.
-            if spawned.is_err() {
-                break;
-            }
-            threads += 1;
-        }
+        let threads = 1 + spawn_helpers(scope, jobs - 1, &inputs, (&token_rx, &out_tx), settings);
         drop(out_tx);
         // Dropping the receiving end on return (also on error) stops the
         // helpers, so the scope can end.
@@ -159,6 +127,61 @@ pub fn run<E>(
         }
         Ok(threads)
     })
+}
+
+/// [`run`] on the calling thread alone.
+fn run_alone<E>(
+    mut inputs: Jobs,
+    settings: &Settings,
+    accept: &mut dyn FnMut(Outcome) -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut worker = Worker::new(settings.clone());
+    while let Some(job) = inputs.next_checked(&mut worker) {
+        let (outcome, text) = worker.process(job);
+        if let Some(text) = text {
+            inputs.recycle(text);
+        }
+        accept(outcome)?;
+    }
+    Ok(1)
+}
+
+/// Starts `helpers` worker threads in `scope`: each checks a batch from
+/// the shared `inputs` for every token it takes from `tokens`, and sends
+/// its outcomes, numbered, to `outcomes`. Returns the number of threads
+/// made: when the system refuses one (a process limit, no memory for its
+/// stack), the work goes on with those made.
+fn spawn_helpers<'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    helpers: usize,
+    inputs: &'scope Mutex<(Jobs, u64)>,
+    (tokens, outcomes): (&Receiver<()>, &Sender<(u64, Vec<Outcome>)>),
+    settings: &Settings,
+) -> usize {
+    let mut made = 0;
+    for _ in 0..helpers {
+        let (token_rx, out_tx) = (tokens.clone(), outcomes.clone());
+        let settings = settings.clone();
+        let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+            // Created here, on its own thread: a worker may hold state
+            // that cannot move between threads.
+            let mut worker = Worker::new(settings);
+            let mut texts = Vec::with_capacity(BATCH_JOBS);
+            while token_rx.recv().is_ok() {
+                let Some((seq, outcomes)) = check_batch(&mut worker, inputs, &mut texts) else {
+                    break;
+                };
+                if out_tx.send((seq, outcomes)).is_err() {
+                    break;
+                }
+            }
+        });
+        if spawned.is_err() {
+            break;
+        }
+        made += 1;
+    }
+    made
 }
 
 /// Reads the next batch from the shared inputs and checks it with

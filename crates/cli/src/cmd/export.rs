@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use billes_archive::export::{self, ExportError, Format};
+use billes_archive::export::{self, ExportError, Format, Totals};
+use billes_archive::input::Found;
 use billes_archive::validate::Outcome;
 use billes_notation::control_pictures;
 use clap::{Args, ValueEnum};
@@ -81,6 +82,7 @@ pub struct ExportArgs {
     pub rules: crate::rules::RulePolicyArgs,
 }
 
+/// `billes export`: the exit code.
 pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
     let Some(policy) = args.rules.policy()? else {
         return Ok(INVALID);
@@ -106,23 +108,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         interrupt: stop.as_ref().map(|s| Arc::clone(&s.flag)),
     };
     let found = args.walk.expand(&args.paths);
-    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
-    let bar = if args.quiet || dumb || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let total = found
-            .iter()
-            .filter_map(|f| f.as_ref().ok())
-            .map(billes_archive::input::Input::size)
-            .sum();
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} exporting [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec}, {eta})",
-        ) {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar
-    };
+    let bar = progress_bar(args.quiet, &found);
     let mut err = crate::output::LossyStderr;
     let totals = export::run(found, &settings, &mut |outcome: &Outcome| {
         bar.inc(outcome.bytes());
@@ -147,6 +133,35 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         }
         Err(e) => return Err(anyhow::anyhow!("{}", control_pictures(&e.to_string()))),
     };
+    say_exported(args, &totals);
+    // The code the marker holds: 0 all valid, 1 invalid, 2 an input unread.
+    Ok(totals.exit_code())
+}
+
+/// The progress bar of an export of `found`, by bytes read; hidden when
+/// `quiet`, and when stderr is no terminal (or a dumb one).
+fn progress_bar(quiet: bool, found: &[Found]) -> ProgressBar {
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    if quiet || dumb || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let total = found
+        .iter()
+        .filter_map(|f| f.as_ref().ok())
+        .map(billes_archive::input::Input::size)
+        .sum();
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} exporting [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec}, {eta})",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// The summary line on stderr: the games and turns exported, the parts,
+/// and the games left out or cut.
+fn say_exported(args: &ExportArgs, totals: &Totals) {
     let mut left_out = if args.invalid || totals.invalid == 0 {
         String::new()
     } else {
@@ -179,8 +194,6 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         if totals.parts == 1 { "" } else { "s" },
         control_pictures(&args.out.display().to_string()),
     );
-    // The code the marker holds: 0 all valid, 1 invalid, 2 an input unread.
-    Ok(totals.exit_code())
 }
 
 /// What SIGINT and SIGTERM do during an export: the first stops the run

@@ -9,7 +9,7 @@ use billes_archive::input::{read_game, Input};
 use billes_archive::rules::Place;
 use billes_archive::RuleSet;
 use billes_core::game::Position;
-use billes_core::{Engine, ReplayError};
+use billes_core::{Described, Engine, Observed, ReplayError};
 use billes_notation::{Game, GameSource};
 
 use super::{replay_exit, INVALID, OK};
@@ -88,16 +88,7 @@ fn list(
     engine: Result<&dyn Engine, ReplayError>,
 ) -> anyhow::Result<u8> {
     let turns = game.line.turns.len() as u32;
-    let from = args.from.unwrap_or(1).max(1);
-    let to = args.to.unwrap_or(turns);
-    if from > to.max(1) {
-        bail!("--from {from} comes after --to {to}");
-    }
-    for bound in [args.from, args.to].into_iter().flatten() {
-        if bound > turns {
-            bail!("game {} has {turns} turns, not {bound}", args.game);
-        }
-    }
+    let (from, to) = listed_turns(args, turns)?;
     // Descriptions need the whole record to replay; an invalid record is
     // listed without them (its error is reported below).
     let described = if args.describe {
@@ -135,28 +126,13 @@ fn list(
             if io_result.is_err() || step.index > to {
                 return ControlFlow::Continue(());
             }
-            let board = || step.board.text_board();
-            io_result = if step.index + 1 == from {
-                writeln!(out, "before turn {from}")
-                    .and_then(|()| out.write_all(board().as_bytes()))
-                    .and_then(|()| writeln!(out))
-            } else if step.index >= from {
-                let said = described
-                    .as_ref()
-                    .and_then(|d| d.get(step.index as usize - 1))
-                    .filter(|d| !d.phrases.is_empty())
-                    .map(|d| format!(" {{@ {}}}", d.phrases.join("; ")))
-                    .unwrap_or_default();
-                writeln!(out, "{}. {}{said}", step.turn.number, turn_text(step.turn))
-                    .and_then(|()| out.write_all(board().as_bytes()))
-                    .and_then(|()| writeln!(out))
-                    .and_then(|()| match &before {
-                        Some(pos) => variations(&mut out, pos.as_ref(), step.turn, 1),
-                        None => Ok(()),
-                    })
-            } else {
-                Ok(())
-            };
+            io_result = write_listed(
+                &mut out,
+                step,
+                from,
+                described.as_deref(),
+                before.as_deref(),
+            );
             if let Some(pos) = before.as_mut() {
                 if pos.play_turn(step.turn).is_err() {
                     before = None;
@@ -181,6 +157,59 @@ fn list(
             );
             Ok(replay_exit(&err))
         }
+    }
+}
+
+/// The first and the last turn listed (`--from`, `--to`), among the
+/// `turns` of the game.
+///
+/// # Errors
+/// `--from` after `--to`, or either past the last turn.
+fn listed_turns(args: &ReplayArgs, turns: u32) -> anyhow::Result<(u32, u32)> {
+    let from = args.from.unwrap_or(1).max(1);
+    let to = args.to.unwrap_or(turns);
+    if from > to.max(1) {
+        bail!("--from {from} comes after --to {to}");
+    }
+    for bound in [args.from, args.to].into_iter().flatten() {
+        if bound > turns {
+            bail!("game {} has {turns} turns, not {bound}", args.game);
+        }
+    }
+    Ok((from, to))
+}
+
+/// One turn of the listing (from `from` on; the one before it shows only
+/// the position after it): the turn, with its description when there are
+/// `described`, the position after it, and its variations played from
+/// `before` (the position before it) when that is had.
+fn write_listed(
+    out: &mut impl Write,
+    step: &Observed<'_>,
+    from: u32,
+    described: Option<&[Described]>,
+    before: Option<&dyn Position>,
+) -> io::Result<()> {
+    let board = || step.board.text_board();
+    if step.index + 1 == from {
+        writeln!(out, "before turn {from}")
+            .and_then(|()| out.write_all(board().as_bytes()))
+            .and_then(|()| writeln!(out))
+    } else if step.index >= from {
+        let said = described
+            .and_then(|d| d.get(step.index as usize - 1))
+            .filter(|d| !d.phrases.is_empty())
+            .map(|d| format!(" {{@ {}}}", d.phrases.join("; ")))
+            .unwrap_or_default();
+        writeln!(out, "{}. {}{said}", step.turn.number, turn_text(step.turn))
+            .and_then(|()| out.write_all(board().as_bytes()))
+            .and_then(|()| writeln!(out))
+            .and_then(|()| match before {
+                Some(pos) => variations(out, pos, step.turn, 1),
+                None => Ok(()),
+            })
+    } else {
+        Ok(())
     }
 }
 

@@ -45,118 +45,153 @@ pub enum RulesCommand {
     },
 }
 
+/// `billes rules`: the exit code.
 pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match &args.command {
-        RulesCommand::List => {
-            for (name, _) in SHIPPED {
-                let v = load(name)?;
-                writeln!(out, "{name:<16} {:<12} {}", v.game(), v.description())?;
-            }
-            Ok(OK)
-        }
-        RulesCommand::Show { rules } => {
-            let v = load(rules)?;
-            writeln!(out, "name:        {}", v.name())?;
-            writeln!(out, "game:        {}", v.game())?;
-            writeln!(out, "source:      {}", v.source().chunk())?;
-            writeln!(out, "description: {}", v.description())?;
-            writeln!(out, "parameters:")?;
-            if v.params().is_empty() {
-                writeln!(out, "  (none: the game's defaults)")?;
-            }
-            for (k, value) in v.params() {
-                writeln!(out, "  {k} = {value}")?;
-            }
-            let hooks = v.hooks();
-            if hooks.is_empty() {
-                writeln!(out, "hooks:       none")?;
-            } else {
-                writeln!(out, "hooks:       {}", hooks.join(", "))?;
-            }
-            Ok(OK)
-        }
+        RulesCommand::List => list(&mut out),
+        RulesCommand::Show { rules } => show(&mut out, rules),
         RulesCommand::Check {
             rules,
             games,
             seed,
             quiet,
-        } => {
-            let v = match load(rules) {
-                Ok(v) => v,
-                Err(e) => {
-                    writeln!(out, "error: {e:#}")?;
-                    return Ok(INVALID);
-                }
-            };
-            let mut rng = Rng::new(*seed);
-            let configs = configs(v.game());
-            let (mut turns, mut won) = (0u64, 0usize);
-            for i in 0..*games {
-                let options = &configs[i % configs.len()];
-                let game = match v.simulate(options, &mut rng) {
-                    Ok(g) => g,
-                    Err(e) => {
-                        writeln!(out, "error: game {} ({}): {e}", i + 1, describe(options))?;
-                        return Ok(INVALID);
-                    }
-                };
-                let text = game.to_string();
-                let parsed = billes_notation::parse_game(&text)
-                    .with_context(|| format!("simulated game {} does not parse", i + 1))?;
-                match v.replay(&parsed, &mut |_| std::ops::ControlFlow::Continue(())) {
-                    Ok(summary) => {
-                        turns += u64::from(summary.turns);
-                        won += usize::from(summary.winners.is_some());
-                    }
-                    Err(e) => {
-                        writeln!(
-                            out,
-                            "error: game {} ({}), turn {}, seat {}: {} ({})",
-                            i + 1,
-                            describe(options),
-                            e.turn.unwrap_or(0),
-                            e.seat.as_deref().unwrap_or("-"),
-                            e.message,
-                            e.kind.name()
-                        )?;
-                        return Ok(INVALID);
-                    }
-                }
+        } => check(&mut out, rules, *games, *seed, *quiet),
+    }
+}
+
+/// `rules list`: each shipped variant, its game and its description.
+fn list(out: &mut impl Write) -> anyhow::Result<u8> {
+    for (name, _) in SHIPPED {
+        let v = load(name)?;
+        writeln!(out, "{name:<16} {:<12} {}", v.game(), v.description())?;
+    }
+    Ok(OK)
+}
+
+/// `rules show`: the variant `rules` names, its game, parameters and
+/// hooks.
+fn show(out: &mut impl Write, rules: &str) -> anyhow::Result<u8> {
+    let v = load(rules)?;
+    writeln!(out, "name:        {}", v.name())?;
+    writeln!(out, "game:        {}", v.game())?;
+    writeln!(out, "source:      {}", v.source().chunk())?;
+    writeln!(out, "description: {}", v.description())?;
+    writeln!(out, "parameters:")?;
+    if v.params().is_empty() {
+        writeln!(out, "  (none: the game's defaults)")?;
+    }
+    for (k, value) in v.params() {
+        writeln!(out, "  {k} = {value}")?;
+    }
+    let hooks = v.hooks();
+    if hooks.is_empty() {
+        writeln!(out, "hooks:       none")?;
+    } else {
+        writeln!(out, "hooks:       {}", hooks.join(", "))?;
+    }
+    Ok(OK)
+}
+
+/// `rules check`: `games` random games played under the variant `rules`
+/// names (from `seed`) and each replayed; a variant under which most games
+/// cannot finish is refused.
+fn check(
+    out: &mut impl Write,
+    rules: &str,
+    games: usize,
+    seed: u64,
+    quiet: bool,
+) -> anyhow::Result<u8> {
+    let v = match load(rules) {
+        Ok(v) => v,
+        Err(e) => {
+            writeln!(out, "error: {e:#}")?;
+            return Ok(INVALID);
+        }
+    };
+    let configs = configs(v.game());
+    let Some((turns, won)) = play_and_replay(out, &v, &configs, games, seed)? else {
+        return Ok(INVALID);
+    };
+    // A game that is not won stopped at the turn limit: a variant
+    // under which most games cannot finish is broken.
+    let unfinished = games - won;
+    let limit = configs.first().map_or(0, |c| c.max_turns);
+    if unfinished * 2 > games {
+        writeln!(
+            out,
+            "error: {unfinished} of {games} games hit the turn limit ({limit} turns) unfinished: \
+             under this variant most games cannot end (does a hook forbid too much?)"
+        )?;
+        return Ok(INVALID);
+    }
+    if quiet {
+        return Ok(OK);
+    }
+    if unfinished > 0 {
+        writeln!(
+            out,
+            "warning: {unfinished} of {games} games hit the turn limit ({limit} turns) unfinished"
+        )?;
+    }
+    writeln!(
+        out,
+        "{}: variant {} of {}, hooks: {}; {games} games simulated and replayed, {won} won, {turns} turns: ok",
+        v.source().chunk(),
+        v.name(),
+        v.game(),
+        if v.hooks().is_empty() { "none".to_string() } else { v.hooks().join(", ") }
+    )?;
+    Ok(OK)
+}
+
+/// Plays `games` random games under the variant `v` (from `seed`, the
+/// seatings of `configs` in turn), each written and replayed: the turns
+/// played and the games won; `None` once one fails (said on `out`).
+fn play_and_replay(
+    out: &mut impl Write,
+    v: &Variant,
+    configs: &[SimOptions],
+    games: usize,
+    seed: u64,
+) -> anyhow::Result<Option<(u64, usize)>> {
+    let mut rng = Rng::new(seed);
+    let (mut turns, mut won) = (0u64, 0usize);
+    for i in 0..games {
+        let options = &configs[i % configs.len()];
+        let game = match v.simulate(options, &mut rng) {
+            Ok(g) => g,
+            Err(e) => {
+                writeln!(out, "error: game {} ({}): {e}", i + 1, describe(options))?;
+                return Ok(None);
             }
-            // A game that is not won stopped at the turn limit: a variant
-            // under which most games cannot finish is broken.
-            let unfinished = games - won;
-            let limit = configs.first().map_or(0, |c| c.max_turns);
-            if unfinished * 2 > *games {
+        };
+        let text = game.to_string();
+        let parsed = billes_notation::parse_game(&text)
+            .with_context(|| format!("simulated game {} does not parse", i + 1))?;
+        match v.replay(&parsed, &mut |_| std::ops::ControlFlow::Continue(())) {
+            Ok(summary) => {
+                turns += u64::from(summary.turns);
+                won += usize::from(summary.winners.is_some());
+            }
+            Err(e) => {
                 writeln!(
                     out,
-                    "error: {unfinished} of {games} games hit the turn limit ({limit} turns) unfinished: \
-                     under this variant most games cannot end (does a hook forbid too much?)"
+                    "error: game {} ({}), turn {}, seat {}: {} ({})",
+                    i + 1,
+                    describe(options),
+                    e.turn.unwrap_or(0),
+                    e.seat.as_deref().unwrap_or("-"),
+                    e.message,
+                    e.kind.name()
                 )?;
-                return Ok(INVALID);
+                return Ok(None);
             }
-            if *quiet {
-                return Ok(OK);
-            }
-            if unfinished > 0 {
-                writeln!(
-                    out,
-                    "warning: {unfinished} of {games} games hit the turn limit ({limit} turns) unfinished"
-                )?;
-            }
-            writeln!(
-                out,
-                "{}: variant {} of {}, hooks: {}; {games} games simulated and replayed, {won} won, {turns} turns: ok",
-                v.source().chunk(),
-                v.name(),
-                v.game(),
-                if v.hooks().is_empty() { "none".to_string() } else { v.hooks().join(", ") }
-            )?;
-            Ok(OK)
         }
     }
+    Ok(Some((turns, won)))
 }
 
 /// The variant `rules` names, as `--rules` reads it.

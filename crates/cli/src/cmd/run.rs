@@ -9,20 +9,26 @@
 //! and sees the games in that order, so its output is the same for any
 //! `--jobs`.
 
+use std::cell::RefCell;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use anyhow::Context as _;
 use billes_archive::report::{self, Collector};
-use billes_archive::rules::Place;
+use billes_archive::rules::{Place, Resolver};
 use billes_archive::select::Selection;
 use billes_archive::validate::{self, Kept, Outcome};
 use billes_archive::RulePolicy;
-use billes_lua::script::{Cell, GameRecord, Row, Script, ScriptError};
+use billes_lua::script::{GameOutput, GameRecord, Row, Script, ScriptError};
 use clap::{Args, ValueEnum};
 
 use super::{INVALID, IO_ERROR, OK};
 use crate::cli::WalkArgs;
+
+mod rows;
+
+use rows::{write_json_row, write_rows};
 
 pub const RUN_HELP: &str = "\
 The script returns a table of callbacks, all optional: game(g), turn(t, before, after),
@@ -382,26 +388,16 @@ impl std::fmt::Display for Failed {
 
 impl std::error::Error for Failed {}
 
+/// `billes run`: the script over every valid game of the inputs, its rows
+/// written in the format asked (or, with `--select`, the games it keeps);
+/// the exit code.
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let Some(policy) = args.rules.policy()? else {
         return Ok(INVALID);
     };
-    // A script that cannot be read (missing, a FIFO, a device, over 1 MiB)
-    // is an I/O error; one that does not load is wrong input.
-    let loaded = Script::read(&args.script)
-        .map_err(|e| (e, IO_ERROR))
-        .and_then(|text| {
-            Script::load(&args.script.display().to_string(), &text).map_err(|e| {
-                let code = exit_code(&e);
-                (e, code)
-            })
-        });
-    let script = match loaded {
-        Ok(s) => s,
-        Err((e, code)) => {
-            errln!("billes: error: {e}");
-            return Ok(code);
-        }
+    let script = match load(&args.script) {
+        Ok(script) => script,
+        Err(code) => return Ok(code),
     };
     let format = args.format.unwrap_or(if io::stdout().is_terminal() {
         RunFormat::Table
@@ -413,22 +409,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let precision = args.precision.map(usize::from);
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let lines = std::rc::Rc::new(std::cell::RefCell::new(io::BufWriter::with_capacity(
+    let lines = Rc::new(RefCell::new(io::BufWriter::with_capacity(
         1 << 16,
         io::stdout(),
     )));
-    if args.select {
-        // The rows are not the output: dropped as they come, never held.
-        script.set_sink(Box::new(|_| Ok(())));
-    } else if format == RunFormat::Jsonl {
-        // Written as they come: a game's rows are never held.
-        let lines = std::rc::Rc::clone(&lines);
-        script.set_sink(Box::new(move |row| {
-            let mut lines = lines.borrow_mut();
-            write_json_row(&mut *lines, row, precision)?;
-            lines.write_all(b"\n")
-        }));
-    }
+    set_sink(&script, args.select, format, &lines, precision);
     let mut rows: Vec<Row> = Vec::new();
     let mut first = true;
     let mut skipped = 0usize;
@@ -443,50 +428,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
             invalid: Invalid::Skipped,
         },
         &mut |read| {
-            let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
+            let Some(output) = play_script(&script, &resolver, &read, &mut skipped)? else {
                 return Ok(());
-            };
-            let place = Place::file(read.file).game(read.file, read.index);
-            let rules = resolver.rule_set(&place, game).map_err(|e| {
-                errln!(
-                    "billes: error: {} game {}: cannot replay for the script: {}",
-                    read.file,
-                    read.index,
-                    e.message
-                );
-                Failed(if e.kind.is_verdict() {
-                    INVALID
-                } else {
-                    IO_ERROR
-                })
-            })?;
-            let name = rules.rules_name(game);
-            let record = GameRecord {
-                variant: rules.variant(),
-                rules: &name,
-                ..GameRecord::new(
-                    read.file,
-                    read.index,
-                    game,
-                    &read.kept.text,
-                    read.kept.offset,
-                    summary,
-                )
-            };
-            let output = match script.run_game(&record) {
-                Ok(output) => output,
-                Err(e) => {
-                    if let Some(io) = script.take_sink_error() {
-                        return Err(io.into());
-                    }
-                    if script.out_of_memory() {
-                        // A record costs its own game: the run goes on.
-                        errln!("billes: error: {e}; the game is skipped");
-                        skipped += 1;
-                        return Ok(());
-                    }
-                    return Err(Failed::of(&e).into());
-                }
             };
             if args.select && output.kept {
                 write_record(&mut out, &mut first, &read.kept.text)?;
@@ -534,183 +477,107 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     Ok(status.code(false))
 }
 
-/// The columns of `rows`: each name where it first appears (one pass,
-/// whatever the number of columns).
-fn columns(rows: &[Row]) -> Vec<&str> {
-    let mut seen = std::collections::HashSet::new();
-    let mut names: Vec<&str> = Vec::new();
-    for row in rows {
-        for (name, _) in &row.0 {
-            if seen.insert(name.as_str()) {
-                names.push(name);
-            }
-        }
-    }
-    names
-}
-
-/// A cell as text: a float with `precision` decimals when asked.
-fn cell_text(cell: &Cell, precision: Option<usize>) -> String {
-    match (cell, precision) {
-        (Cell::Num(x), Some(p)) if x.is_finite() => format!("{x:.p$}"),
-        _ => cell.to_string(),
-    }
-}
-
-/// Writes every row in `format` (not JSON Lines, which is written as rows
-/// come).
-fn write_rows(
-    out: &mut impl Write,
+/// Where the rows the script emits go as they come: nowhere with
+/// `select` (the rows are not the output), to `lines` in JSON Lines; else
+/// they stay in each game's output, written at the end.
+fn set_sink(
+    script: &Script,
+    select: bool,
     format: RunFormat,
-    rows: &[Row],
+    lines: &Rc<RefCell<io::BufWriter<io::Stdout>>>,
     precision: Option<usize>,
-) -> io::Result<()> {
-    let names = columns(rows);
-    match format {
-        RunFormat::Jsonl => {
-            for row in rows {
-                write_json_row(out, row, precision)?;
-                out.write_all(b"\n")?;
-            }
-        }
-        RunFormat::Json => {
-            out.write_all(b"[")?;
-            for (i, row) in rows.iter().enumerate() {
-                out.write_all(if i == 0 { b"\n  " } else { b",\n  " })?;
-                write_json_row(out, row, precision)?;
-            }
-            out.write_all(if rows.is_empty() { b"]\n" } else { b"\n]\n" })?;
-        }
-        RunFormat::Csv => {
-            if names.is_empty() {
-                return Ok(());
-            }
-            let line = |cells: Vec<String>| -> String { cells.join(",") };
-            writeln!(
-                out,
-                "{}",
-                line(names.iter().map(|n| csv_field(n, false)).collect())
-            )?;
-            for row in rows {
-                let index: std::collections::HashMap<&str, &Cell> =
-                    row.0.iter().map(|(n, c)| (n.as_str(), c)).collect();
-                let cells = names
-                    .iter()
-                    .map(|n| match index.get(n) {
-                        Some(c) => csv_field(&cell_text(c, precision), !matches!(c, Cell::Str(_))),
-                        None => String::new(),
-                    })
-                    .collect();
-                writeln!(out, "{}", line(cells))?;
-            }
-        }
-        RunFormat::Table => {
-            if names.is_empty() {
-                return Ok(());
-            }
-            let cells: Vec<Vec<(String, bool)>> = rows
-                .iter()
-                .map(|row| {
-                    let index: std::collections::HashMap<&str, &Cell> =
-                        row.0.iter().map(|(n, c)| (n.as_str(), c)).collect();
-                    names
-                        .iter()
-                        .map(|n| match index.get(n) {
-                            Some(c) => (
-                                table_text(&cell_text(c, precision)),
-                                matches!(c, Cell::Int(_) | Cell::Num(_)),
-                            ),
-                            None => (String::new(), false),
-                        })
-                        .collect()
-                })
-                .collect();
-            let width = |i: usize| {
-                cells
-                    .iter()
-                    .map(|r| r[i].0.chars().count())
-                    .chain([table_text(names[i]).chars().count()])
-                    .max()
-                    .unwrap_or(0)
-            };
-            let widths: Vec<usize> = (0..names.len()).map(width).collect();
-            let mut line = String::new();
-            for (i, n) in names.iter().enumerate() {
-                if i > 0 {
-                    line.push_str("  ");
-                }
-                line.push_str(&format!("{:<w$}", table_text(n), w = widths[i]));
-            }
-            writeln!(out, "{}", line.trim_end())?;
-            for row in &cells {
-                line.clear();
-                for (i, (text, number)) in row.iter().enumerate() {
-                    if i > 0 {
-                        line.push_str("  ");
-                    }
-                    if *number {
-                        line.push_str(&format!("{text:>w$}", w = widths[i]));
-                    } else {
-                        line.push_str(&format!("{text:<w$}", w = widths[i]));
-                    }
-                }
-                writeln!(out, "{}", line.trim_end())?;
-            }
-        }
+) {
+    if select {
+        // The rows are not the output: dropped as they come, never held.
+        script.set_sink(Box::new(|_| Ok(())));
+    } else if format == RunFormat::Jsonl {
+        // Written as they come: a game's rows are never held.
+        let lines = Rc::clone(lines);
+        script.set_sink(Box::new(move |row| {
+            let mut lines = lines.borrow_mut();
+            write_json_row(&mut *lines, row, precision)?;
+            lines.write_all(b"\n")
+        }));
     }
-    Ok(())
 }
 
-/// A CSV field, quoted when it must be. A text that a spreadsheet would
-/// read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
-/// return) gets a leading `'`, as OWASP advises against CSV injection: a
-/// player named `=cmd|' /C calc'!A0` stays a name. Numbers are written as
-/// they are.
-fn csv_field(text: &str, number: bool) -> String {
-    let formula = !number && text.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    let text = if formula {
-        format!("'{text}")
-    } else {
-        text.to_string()
+/// The script of `path`, loaded; or, said on stderr, why not, as an exit
+/// code: a script that cannot be read (missing, a FIFO, a device, over
+/// 1 MiB) is an I/O error, one that does not load is wrong input.
+fn load(path: &Path) -> Result<Script, u8> {
+    let loaded = Script::read(path)
+        .map_err(|e| (e, IO_ERROR))
+        .and_then(|text| {
+            Script::load(&path.display().to_string(), &text).map_err(|e| {
+                let code = exit_code(&e);
+                (e, code)
+            })
+        });
+    loaded.map_err(|(e, code)| {
+        errln!("billes: error: {e}");
+        code
+    })
+}
+
+/// Runs the script over the game `read`, under the rules `resolver` gives
+/// it: what the script did with it; `None` for a game the pipeline found
+/// invalid, and for one too large for the script's memory (said on
+/// stderr, and counted in `skipped`: the run goes on).
+///
+/// # Errors
+/// The game's rules refused ([`Failed`]), the script failing ([`Failed`]),
+/// or its rows that cannot be written.
+fn play_script(
+    script: &Script,
+    resolver: &Resolver,
+    read: &Read<'_>,
+    skipped: &mut usize,
+) -> anyhow::Result<Option<GameOutput>> {
+    let (Some(game), Some(summary)) = (&read.kept.game, &read.kept.summary) else {
+        return Ok(None);
     };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
-/// A cell of the `table` output: a control character (ESC, BEL, CR, a line
-/// break...) is shown as its picture (`␛`, `␇`, `␍`, `␊`), as diagnostics show
-/// them, so a tag cannot move the cursor, set the terminal's title or break
-/// a line; a C1 control (U+0080 to U+009F) as `�`.
-fn table_text(text: &str) -> String {
-    billes_notation::control_pictures(text).into_owned()
-}
-
-/// A row as one JSON object, its columns in the row's order (the
-/// script's `columns` first), floats with `precision` decimals when asked.
-fn write_json_row(out: &mut impl Write, row: &Row, precision: Option<usize>) -> io::Result<()> {
-    out.write_all(b"{")?;
-    for (i, (name, cell)) in row.0.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
+    let place = Place::file(read.file).game(read.file, read.index);
+    let rules = resolver.rule_set(&place, game).map_err(|e| {
+        errln!(
+            "billes: error: {} game {}: cannot replay for the script: {}",
+            read.file,
+            read.index,
+            e.message
+        );
+        Failed(if e.kind.is_verdict() {
+            INVALID
+        } else {
+            IO_ERROR
+        })
+    })?;
+    let name = rules.rules_name(game);
+    let record = GameRecord {
+        variant: rules.variant(),
+        rules: &name,
+        ..GameRecord::new(
+            read.file,
+            read.index,
+            game,
+            &read.kept.text,
+            read.kept.offset,
+            summary,
+        )
+    };
+    match script.run_game(&record) {
+        Ok(output) => Ok(Some(output)),
+        Err(e) => {
+            if let Some(io) = script.take_sink_error() {
+                return Err(io.into());
+            }
+            if script.out_of_memory() {
+                // A record costs its own game: the run goes on.
+                errln!("billes: error: {e}; the game is skipped");
+                *skipped += 1;
+                return Ok(None);
+            }
+            Err(Failed::of(&e).into())
         }
-        // `From` keeps the kind of a write error (a closed pipe stays quiet).
-        serde_json::to_writer(&mut *out, name).map_err(io::Error::from)?;
-        out.write_all(b":")?;
-        match cell {
-            Cell::Bool(b) => write!(out, "{b}")?,
-            Cell::Int(i) => write!(out, "{i}")?,
-            Cell::Num(x) if !x.is_finite() => out.write_all(b"null")?,
-            Cell::Num(x) => match precision {
-                Some(p) => write!(out, "{x:.p$}")?,
-                None => serde_json::to_writer(&mut *out, x).map_err(io::Error::from)?,
-            },
-            Cell::Str(s) => serde_json::to_writer(&mut *out, s).map_err(io::Error::from)?,
-        }
     }
-    out.write_all(b"}")
 }
 
 pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
@@ -795,45 +662,4 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
     // The invalid records asked for are the output, not a failure; but a
     // file that is not text cannot be written, and still fails the run.
     Ok(status.code(args.invalid))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("Ann", false), "Ann");
-        assert_eq!(csv_field("Leroy, Ann", false), "\"Leroy, Ann\"");
-        assert_eq!(csv_field("say \"hi\"", false), "\"say \"\"hi\"\"\"");
-    }
-
-    #[test]
-    fn csv_fields_never_start_a_formula() {
-        assert_eq!(
-            csv_field("=cmd|' /C calc'!A0", false),
-            "'=cmd|' /C calc'!A0"
-        );
-        assert_eq!(
-            csv_field("+HYPERLINK(\"x\")", false),
-            "\"'+HYPERLINK(\"\"x\"\")\""
-        );
-        assert_eq!(csv_field("@SUM(A1,A2)", false), "\"'@SUM(A1,A2)\"");
-        assert_eq!(csv_field("-2+3", false), "'-2+3");
-        assert_eq!(csv_field("\t=1", false), "'\t=1");
-        assert_eq!(csv_field("\r=1", false), "\"'\r=1\"");
-        // A number is not text: -3 stays a number.
-        assert_eq!(csv_field("-3", true), "-3");
-        assert_eq!(csv_field("a=b", false), "a=b");
-    }
-
-    #[test]
-    fn table_cells_show_control_characters_as_pictures() {
-        assert_eq!(
-            table_text("a\u{1b}]0;x\u{7}b\r\n"),
-            "a\u{241b}]0;x\u{2407}b\u{240d}\u{240a}"
-        );
-        assert_eq!(table_text("\u{7f}\u{9b}2J"), "\u{2421}\u{fffd}2J");
-        assert_eq!(table_text("Ann é"), "Ann é");
-    }
 }

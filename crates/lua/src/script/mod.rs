@@ -59,7 +59,7 @@ use billes_core::game::{MoveRules, Roll, RulesPosition};
 use billes_core::hooked::WithHooks;
 use billes_core::variant::NoHooks;
 use billes_core::{with_rules, with_standard, GameKind, ReplayError, Summary};
-use billes_notation::Game;
+use billes_notation::{Game, Turn};
 use mlua::{Function, LightUserData, Lua, Table, Value};
 
 use crate::sandbox::{describe, push_values, write_limited, Sandbox};
@@ -628,48 +628,70 @@ impl Script {
                 })
             })?;
             views.open(&index, &pairs)?;
-            let eager = recorder.eager();
-            for (i, turn) in turns.iter().enumerate() {
-                previous.borrow_mut().clone_from(&current.borrow());
-                if eager {
-                    recorder.clear();
-                }
-                if let Err(e) = rules.play(&mut current.borrow_mut(), turn) {
-                    let message = format!(
-                        "{}, turn {}: cannot replay for the script: {}",
-                        self.shared.at(),
-                        turn.number,
-                        e.message
-                    );
-                    return Ok(Err(ScriptError::of_replay(message, &e)));
-                }
-                data.index.set(i);
-                data.recorded.set(eager);
-                recorder.record(false);
-                self.shared.turn.set(Some(turn.number));
-                self.sandbox.print.turn.set(Some(turn.number));
-                let generation = views.begin();
-                let result = self.sandbox.call::<()>(
-                    callback,
-                    (
-                        View::Turn.of(generation),
-                        View::Before.of(generation),
-                        View::After.of(generation),
-                    ),
-                );
-                views.end();
-                recorder.record(eager);
-                data.forget();
-                if let Err(e) = result {
-                    return Ok(Err(self.error("turn", &e)));
-                }
-            }
-            Ok(Ok(()))
+            self.play_turns(
+                callback,
+                rules,
+                turns,
+                (&previous, &current),
+                (recorder, &data),
+            )
         });
         let closed = views.close();
         let outcome = outcome.map_err(|e| self.error("turn", &e))?;
         closed.map_err(|e| self.error("turn", &e))?;
         outcome
+    }
+
+    /// Plays each turn of `turns` in place on `current` (the position
+    /// before it kept in `previous`) and calls the script's `turn` callback
+    /// after it, with views that read `data` and the two positions.
+    /// `Ok(Err)`: a turn the rules cannot replay, or the callback failing.
+    fn play_turns<R: MoveRules + Clone>(
+        &self,
+        callback: &Function,
+        rules: &R,
+        turns: &[Turn],
+        (previous, current): (&RefCell<R::State>, &RefCell<R::State>),
+        (recorder, data): (&Recorder<'_>, &TurnData<'_>),
+    ) -> mlua::Result<Result<(), ScriptError>> {
+        let views = &self.views;
+        let eager = recorder.eager();
+        for (i, turn) in turns.iter().enumerate() {
+            previous.borrow_mut().clone_from(&current.borrow());
+            if eager {
+                recorder.clear();
+            }
+            if let Err(e) = rules.play(&mut current.borrow_mut(), turn) {
+                let message = format!(
+                    "{}, turn {}: cannot replay for the script: {}",
+                    self.shared.at(),
+                    turn.number,
+                    e.message
+                );
+                return Ok(Err(ScriptError::of_replay(message, &e)));
+            }
+            data.index.set(i);
+            data.recorded.set(eager);
+            recorder.record(false);
+            self.shared.turn.set(Some(turn.number));
+            self.sandbox.print.turn.set(Some(turn.number));
+            let generation = views.begin();
+            let result = self.sandbox.call::<()>(
+                callback,
+                (
+                    View::Turn.of(generation),
+                    View::Before.of(generation),
+                    View::After.of(generation),
+                ),
+            );
+            views.end();
+            recorder.record(eager);
+            data.forget();
+            if let Err(e) = result {
+                return Ok(Err(self.error("turn", &e)));
+            }
+        }
+        Ok(Ok(()))
     }
 }
 

@@ -1,7 +1,16 @@
-//! The rows of the three tables, built from a game as the validate
-//! pipeline checked it: its tags and outcome for `games`, a second replay
-//! through the game API for `turns` (the complete move of each turn, its
-//! effects and the `Position` tag after it), its mistakes for `mistakes`.
+//! The rows of the three tables of `export`, built from a game as the
+//! validate pipeline checked it: its tags and outcome for `games`, a second
+//! replay through the game API for `turns` (the complete move of each turn,
+//! its effects and the `Position` tag after it), its mistakes for
+//! `mistakes`.
+//!
+//! What [`crate::validate`] and [`crate::export`] share: the validate
+//! pipeline builds a valid game's `turns` rows on the thread that checked
+//! it ([`worker_rows`]) and keeps them with the game; `export` writes them.
+//! This module uses neither of the two, so `export` uses `validate` and
+//! `validate` does not use `export`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use billes_analysis::comment;
 use billes_core::game::{Move, Position, TwoStep};
@@ -636,6 +645,43 @@ fn comments(turn: &Turn, r: &mut TurnRow, cut: &mut bool) {
             .find_map(|n| n.symbol().filter(|s| matches!(*s, "?!" | "?" | "??")))
             .map(SmolStr::new);
     }
+}
+
+/// The `turns` rows of a valid game, built on the thread that checked it
+/// ([`crate::validate::Settings::turn_rows`]), so that `--jobs` shares that work
+/// too; the rows keep their order, as the outcomes do.
+#[derive(Debug)]
+pub(crate) struct WorkerRows {
+    /// The rows, or the turn the game API did not play.
+    pub(crate) rows: Result<Vec<TurnRow>, ReplayError>,
+    /// Whether a text of these rows was cut at [`MAX_CELL_BYTES`].
+    pub(crate) cut: bool,
+}
+
+/// The `turns` rows of the valid game `game` of `file` under `engine`, the
+/// rules it was checked by; `None` if the rules panicked (the game is then
+/// replayed again where its rows are written, as without this).
+pub(crate) fn worker_rows(
+    engine: &dyn billes_core::Engine,
+    game: &billes_notation::Game,
+    fingerprint: Option<u128>,
+    file: &str,
+    index: usize,
+) -> Option<WorkerRows> {
+    let key = key_text(fingerprint);
+    let mut out = Vec::with_capacity(game.line.turns.len());
+    let mut cut = false;
+    let built = catch_unwind(AssertUnwindSafe(|| {
+        let pos = engine.start(game)?;
+        turn_rows(game, pos, key.as_deref(), file, index, &mut cut, &mut |r| {
+            out.push(r)
+        })
+    }))
+    .ok()?;
+    Some(WorkerRows {
+        rows: built.map(|()| out),
+        cut,
+    })
 }
 
 #[cfg(test)]

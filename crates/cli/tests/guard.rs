@@ -250,3 +250,35 @@ fn annotate_and_analyze_exit_2_when_the_guard_stops_a_game() {
         assert_eq!(out.status.code(), Some(1), "{verb:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn diff_exits_2_when_the_guard_stops_a_copy() {
+    let dir = archive();
+    let second = GAMES.split("\n\n[Game").nth(1).unwrap();
+    write(dir.path(), "a.bgn", format!("[Game{second}"));
+    write(dir.path(), "b.bgn", format!("[Game{second}"));
+    let out = billes_guarded(dir.path(), &["diff", "a.bgn", "b.bgn"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stdout(&out).contains("time_guard"), "{}", stdout(&out));
+    // Two copies of the valid game: the same, exit 0.
+    let first = GAMES.split("\n\n[Game").next().unwrap();
+    write(dir.path(), "c.bgn", first);
+    write(dir.path(), "d.bgn", first);
+    let out = billes_guarded(dir.path(), &["diff", "c.bgn", "d.bgn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn play_exits_2_when_the_guard_stops_the_check_of_the_record_it_resumes() {
+    let dir = archive();
+    let second = GAMES.split("\n\n[Game").nth(1).unwrap();
+    write(dir.path(), "g.bgn", format!("[Game{second}"));
+    let out = billes_guarded(dir.path(), &["play", "g.bgn"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("time_guard"), "{}", stderr(&out));
+    // The invalid game alone: exit 1.
+    let third = GAMES.split("\n\n[Game").nth(2).unwrap();
+    write(dir.path(), "h.bgn", format!("[Game{third}"));
+    let out = billes_guarded(dir.path(), &["play", "h.bgn"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}

@@ -74,6 +74,21 @@ pub struct Report {
     pub games: Vec<GameDiff>,
 }
 
+impl Report {
+    /// Whether the wall-clock guard stopped a house rule's script while a
+    /// copy was replayed (a stop of kind `time_guard`): the comparison of
+    /// that game is no verdict, and `billes diff` exits 2.
+    pub fn stopped(&self) -> bool {
+        let guard = |stop: &Option<Stop>| {
+            stop.as_ref()
+                .is_some_and(|s| s.kind == billes_core::ErrorKind::TimeGuard.name())
+        };
+        self.games
+            .iter()
+            .any(|g| guard(&g.replay.a) || guard(&g.replay.b))
+    }
+}
+
 /// How a pair of games compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -14,7 +14,7 @@ use billes_archive::input::{games, games_in, Games, Input, Unread};
 use billes_notation::{Game, GameSource};
 use clap::Args;
 
-use super::{INVALID, OK};
+use super::{INVALID, IO_ERROR, OK};
 use crate::cli::{ColorChoice, ReportFormat};
 use crate::output::{use_color, Stream};
 
@@ -153,7 +153,15 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<u8> {
         ReportFormat::Yaml => report.write_yaml(&mut out)?,
     }
     out.flush()?;
-    Ok(if report.same { OK } else { INVALID })
+    Ok(if report.stopped() {
+        // A copy the wall-clock guard stopped was not compared to the end:
+        // no verdict (exit 2), as for every verb.
+        IO_ERROR
+    } else if report.same {
+        OK
+    } else {
+        INVALID
+    })
 }
 
 /// One of the two records: a file, read again for each pass, or standard

@@ -229,7 +229,14 @@ fn read(target: &Path, name: &str, policy: &RulePolicy) -> anyhow::Result<Result
             "{}billes: error: {name} is not a valid record: it is not resumed, and left as it is",
             String::from_utf8_lossy(&report_text)
         );
-        return Ok(Err(if io_failure { IO_ERROR } else { INVALID }));
+        // A check the wall-clock guard stopped is no verdict on the record:
+        // exit 2, as for an I/O error.
+        let stopped = report.stopped > 0;
+        return Ok(Err(if io_failure || stopped {
+            IO_ERROR
+        } else {
+            INVALID
+        }));
     }
     if games.is_empty() {
         bail!("{name} holds no game: give --game-kind for a new one (after removing the file)");

@@ -28,6 +28,12 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// `lead`, then the games billes knows (`lead: aggravation, barricade or
+/// offboard`), from the registry: a help text that cannot forget a game.
+pub(crate) fn games_help(lead: &str) -> String {
+    format!("{lead}: {}", billes_core::GameKind::list(" or "))
+}
+
 /// The exit codes of every verb, shown by `--help` (the README has the
 /// same table).
 pub const EXIT_CODES: &str = "\
@@ -383,8 +389,8 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game: aggravation, barricade or offboard
-    #[arg(long)]
+    // The help lists the games of the registry (`GameKind::list`).
+    #[arg(long, help = games_help("The game"))]
     pub game: String,
     /// Number of players (default: 2, or the seats --teams names)
     #[arg(long)]

@@ -50,7 +50,7 @@ fn tag_items(open: &Open, before: &str) -> Option<Vec<CompletionItem>> {
                 .map(|(name, meaning)| CompletionItem {
                     label: (*name).to_string(),
                     kind: Some(CompletionItemKind::PROPERTY),
-                    detail: Some((*meaning).to_string()),
+                    detail: Some(crate::hover::meaning_of(meaning)),
                     ..Default::default()
                 })
                 .collect(),

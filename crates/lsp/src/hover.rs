@@ -8,12 +8,10 @@ use crate::at::{at_turn, turn_at, written_span};
 use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
 use crate::server::{NoRules, Open, Server};
 
-/// The tags of notation/SPEC.md and what each means.
+/// The tags of notation/SPEC.md and what each means (`{games}`: the games
+/// of the registry, see [`meaning`]).
 pub(crate) const TAGS: [(&str, &str); 15] = [
-    (
-        "Game",
-        "which rules apply: aggravation, barricade or offboard (required)",
-    ),
+    ("Game", "which rules apply: {games} (required)"),
     (
         "Seats",
         "the seats in play, in playing order: seat letters separated by spaces",
@@ -82,15 +80,21 @@ fn inside(span: Span, at: u32) -> bool {
     span.start <= at && at < span.end.max(span.start + 1)
 }
 
+/// A tag's meaning from [`TAGS`], the games of the registry named where it
+/// says `{games}` (so that the list cannot forget a game).
+pub(crate) fn meaning_of(meaning: &str) -> String {
+    meaning.replace("{games}", &billes_core::GameKind::list(" or "))
+}
+
 /// What to show at byte `at` of the game at `offset`, and the span it is
 /// about.
 fn reading(open: &Open, read: &Recovered, offset: usize, at: u32) -> Option<(String, Span)> {
     let game = &read.game;
     if let Some(tag) = game.tags.iter().find(|t| inside(t.span, at)) {
-        let meaning = TAGS
-            .iter()
-            .find(|(name, _)| *name == tag.name)
-            .map_or("a tag billes keeps and writes back unchanged", |(_, m)| m);
+        let meaning = TAGS.iter().find(|(name, _)| *name == tag.name).map_or(
+            "a tag billes keeps and writes back unchanged".to_string(),
+            |(_, m)| meaning_of(m),
+        );
         return Some((format!("**{}**: {meaning}", tag.name), tag.span));
     }
     let turn = turn_at(&game.line, at)?;

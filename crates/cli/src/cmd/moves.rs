@@ -59,9 +59,15 @@ pub struct MovesArgs {
     /// A position to ask about without a record: the value of a Position tag
     #[arg(long, value_name = "TAG VALUE", requires = "game_kind")]
     pub position: Option<String>,
-    /// Ask about a position without a record, of this game: aggravation,
-    /// barricade or offboard (the start position unless --position is given)
-    #[arg(long, value_name = "GAME")]
+    // The help lists the games of the registry.
+    #[arg(
+        long,
+        value_name = "GAME",
+        help = format!(
+            "{} (the start position unless --position is given)",
+            crate::cli::games_help("Ask about a position without a record, of this game")
+        )
+    )]
     pub game_kind: Option<String>,
     /// The seats of --game-kind, as in a Seats tag ("R B G Y")
     #[arg(long, requires = "game_kind")]

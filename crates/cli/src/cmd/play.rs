@@ -60,8 +60,8 @@ pub struct PlayArgs {
     /// Which game of the file to resume (1-based; default: the last)
     #[arg(long)]
     pub game: Option<usize>,
-    /// A new game's game: aggravation, barricade or offboard
-    #[arg(long, value_name = "GAME")]
+    // The help lists the games of the registry.
+    #[arg(long, value_name = "GAME", help = crate::cli::games_help("A new game's game"))]
     pub game_kind: Option<String>,
     /// A new game's seats, as in a Seats tag ("R B G Y")
     #[arg(long)]

@@ -107,8 +107,12 @@ pub struct FilterArgs {
     /// Files or directories (searched recursively for *.bgn); `-` reads stdin
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Only games of this game (aggravation, barricade, offboard)
-    #[arg(long, value_name = "G")]
+    // The help lists the games of the registry.
+    #[arg(
+        long,
+        value_name = "G",
+        help = format!("Only games of this game ({})", billes_core::GameKind::list(", "))
+    )]
     pub game: Option<String>,
     /// Only games with a tag NAME whose value matches GLOB (`*` any text,
     /// `?` one character; at most 1,024 characters); repeat for several tags

@@ -80,7 +80,11 @@ fn the_json_has_each_game_s_own_keys_only() {
             &["barricades", "held"][..],
             &[][..],
         ),
-        ("[Game \"offboard\"]\n\n*\n", &["targets"][..], &["score"][..]),
+        (
+            "[Game \"offboard\"]\n\n*\n",
+            &["targets"][..],
+            &["score"][..],
+        ),
     ] {
         let view = &views(record)[0];
         let json = serde_json::to_string(view).expect("a view serializes");

@@ -33,6 +33,7 @@ mod house;
 mod legal;
 mod moves;
 mod need;
+mod policy;
 mod position;
 mod simulate;
 mod turn;

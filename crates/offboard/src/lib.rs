@@ -37,6 +37,7 @@ mod moves;
 mod need;
 mod places;
 mod play;
+mod policy;
 mod position;
 mod simulate;
 mod view;

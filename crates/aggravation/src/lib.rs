@@ -6,8 +6,11 @@
 //! hold what house rules change (marbles per player, HOME size, entry rolls,
 //! shortcuts, team rules). The notation chapter is `notation/aggravation.md`.
 //!
-//! The game is a crate of its own, on the game API (`billes-game`) alone;
-//! `billes-core` lists it in its registry with the other games.
+//! The game is a crate of its own, on the game API (`billes-game`) alone:
+//! its rules, its board file, its drawing (`billes_game::drawing::Drawing`,
+//! in `drawing.rs`) and its heuristic player (`billes_game::policy::Play`,
+//! in `policy.rs`). `billes-core` lists it in its registry with the other
+//! games.
 //!
 //! ```
 //! use billes_aggravation::Aggravation;
@@ -25,11 +28,13 @@
 
 pub mod board;
 mod describe;
+mod drawing;
 mod hooks;
 mod house;
 mod legal;
 mod moves;
 mod need;
+mod policy;
 mod position;
 mod simulate;
 mod state;

@@ -9,8 +9,11 @@
 //! (`rules/barricade.yaml`); the choices the seed leaves open are
 //! [`Params`], documented in `notation/barricade.md`.
 //!
-//! The game is a crate of its own, on the game API (`billes-game`) alone;
-//! `billes-core` lists it in its registry with the other games.
+//! The game is a crate of its own, on the game API (`billes-game`) alone:
+//! its rules, its board file, its drawing (`billes_game::drawing::Drawing`,
+//! in `drawing.rs`) and its heuristic player (`billes_game::policy::Play`,
+//! in `policy.rs`). `billes-core` lists it in its registry with the other
+//! games.
 //!
 //! ```
 //! use billes_barricade::Barricade;
@@ -28,11 +31,13 @@
 
 mod board;
 mod describe;
+mod drawing;
 mod hooks;
 mod house;
 mod legal;
 mod moves;
 mod need;
+mod policy;
 mod position;
 mod simulate;
 mod turn;

@@ -59,7 +59,7 @@ pub use billes_game::{
     Described, ErrorKind, Flow, GameKind, Observed, ParamsError, ReplayError, Rng, Rules,
     SimOptions, SimulateError, Step, Summary, TagValueError, TextBoard,
 };
-pub use billes_game::{edit, game, greedy, house, variant, view};
+pub use billes_game::{drawing, edit, game, greedy, house, policy, variant, view};
 pub use billes_offboard as offboard;
 pub use engine::{
     check_game, check_recovered, describe, describe_valid_with, position_after,

@@ -15,8 +15,10 @@
 //! ([`game::Position`]: its legal moves, play, winners), the view of a
 //! position ([`view::PositionView`]), the hooks' vocabulary ([`variant`]),
 //! the edits an `effect` hook writes ([`edit`]) and the house rules that
-//! change the game as a whole ([`house`]); and the words they share: the
-//! errors, the seats' colours, the dice and the games' names ([`GameKind`]).
+//! change the game as a whole ([`house`]); what a game brings to its
+//! pictures ([`drawing`]) and to the analysis' heuristic player
+//! ([`policy`]); and the words they share: the errors, the seats' colours,
+//! the dice and the games' names ([`GameKind`]).
 //!
 //! ```
 //! use billes_game::game::Roll;
@@ -44,7 +46,8 @@
 //! 4. `view`, `variant`, `edit`: what a position shows to pictures, the
 //!    hooks' vocabulary, and the edits an `effect` hook writes
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
-//! 6. `house`: the hooks that change the game as a whole
+//! 6. `house`, `drawing`, `policy`: the hooks that change the game as a
+//!    whole, what a game draws, and its heuristic player
 //! 7. `lib`: this file: the crate's front door
 //!
 //! No import runs up a layer; a new one fails that test.
@@ -58,6 +61,7 @@
 pub mod colour;
 #[doc(hidden)]
 pub mod describe;
+pub mod drawing;
 pub mod edit;
 #[doc(hidden)]
 pub mod error;
@@ -66,6 +70,7 @@ pub mod greedy;
 pub mod house;
 #[doc(hidden)]
 pub mod kind;
+pub mod policy;
 #[doc(hidden)]
 pub mod replay;
 #[doc(hidden)]

@@ -9,8 +9,11 @@
 //! marbles, lines of at most three, sideways moves, no targets) only sets
 //! fields.
 //!
-//! The game is a crate of its own, on the game API (`billes-game`) alone;
-//! `billes-core` lists it in its registry with the other games.
+//! The game is a crate of its own, on the game API (`billes-game`) alone:
+//! its rules, its board file, its drawing (`billes_game::drawing::Drawing`,
+//! in `drawing.rs`) and its heuristic player (`billes_game::policy::Play`,
+//! in `policy.rs`). `billes-core` lists it in its registry with the other
+//! games.
 //!
 //! ```
 //! use billes_game::game::GameRules;
@@ -31,12 +34,14 @@
 
 mod board;
 mod describe;
+mod drawing;
 mod hooks;
 mod legal;
 mod moves;
 mod need;
 mod places;
 mod play;
+mod policy;
 mod position;
 mod simulate;
 mod view;

@@ -5,34 +5,18 @@
 
 use std::ops::ControlFlow;
 
+use billes_core::drawing::Marks;
 use billes_core::game::replay_views_with;
 use billes_core::view::{Piece, PositionView, View, ViewStep};
 use billes_core::{Engine, ReplayError, Rules, Standard, Summary};
 use billes_notation::{Action, Game, Turn};
 
-use crate::layout::{Layout, Xy};
+use crate::layout::{self, Layout, Xy};
 use crate::{Drawing, RenderError};
 
 /// A replay showing every position's view to its observer.
 type ReplayViews<'r> = dyn FnMut(&mut dyn FnMut(&ViewStep<'_>) -> ControlFlow<()>) -> Result<Summary, ReplayError>
     + 'r;
-
-/// What the last turn did, for drawing.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Marks {
-    /// Routes of moved pieces, each from its start to its landing (drawn as arrows).
-    pub arrows: Vec<Vec<Xy>>,
-    /// Where the moved pieces landed.
-    pub landed: Vec<String>,
-    /// Pieces captured (aggravated, sent home): where they stood and whose they were.
-    pub captured: Vec<Piece>,
-    /// Targets that received an ejected marble.
-    pub ejected: Vec<String>,
-    /// Barricades taken off their points.
-    pub taken: Vec<String>,
-    /// Barricades put down.
-    pub placed: Vec<String>,
-}
 
 /// One position of a replayed game.
 #[derive(Debug, Clone)]
@@ -90,7 +74,7 @@ impl Replay {
     /// # Errors
     /// As [`Replay::of`].
     pub fn with_engine(engine: &dyn Engine, game: &Game) -> Result<Replay, RenderError> {
-        let layout = Layout::standard(engine.game())?;
+        let layout = layout::standard(engine.game())?;
         Replay::build(layout, game, &mut |observe| {
             engine.replay_views(game, observe)
         })
@@ -227,7 +211,7 @@ pub(crate) fn marks(
     for action in &turn.actions {
         match action {
             Action::Move { path, .. } => {
-                let followed = (layout.drawing.route_of_move)(layout, before, turn, path);
+                let followed = (layout.drawing().route_of_move)(layout, before, turn, path);
                 let straight = followed.is_none();
                 let mut route: Vec<Xy> = followed.unwrap_or_default();
                 for pair in path.windows(2).filter(|_| straight) {
@@ -278,7 +262,7 @@ pub(crate) fn marks(
             Action::Pass { .. } | Action::Remove { .. } => {}
         }
     }
-    (layout.drawing.losses)(before, after, &mut m);
+    (layout.drawing().losses)(before, after, &mut m);
     m
 }
 

@@ -33,14 +33,15 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use billes_core::drawing::{paint, Canvas, Delta, Marks, When};
 use billes_core::game::Position;
 use billes_core::view::PositionView;
 use billes_core::{Engine, ReplayError};
 use billes_notation::{Game, Turn};
 
-use crate::frames::{marks, Marks};
-use crate::layout::Layout;
-use crate::svg::{board_layer, escape, labels_layer, paint, Canvas};
+use crate::frames::marks;
+use crate::layout::{self, Layout};
+use crate::svg::{board_layer, escape, labels_layer, open_with};
 use crate::{Options, RenderError};
 
 mod script;
@@ -128,7 +129,7 @@ impl Viewer {
         let mistake = engine.validate(game).err();
         let start = full_view(pos.as_ref());
         let kind = engine.game();
-        let mut layout = Layout::standard(kind)?;
+        let mut layout = layout::standard(kind)?;
         layout.fit(&start)?;
         let canvas = Canvas::new(&layout, start.seats.len()).board_only();
         let board = self.board(&layout, &canvas, &start);
@@ -214,7 +215,7 @@ impl Viewer {
 
     /// The board's number in the page, drawing it the first time.
     fn board(&mut self, layout: &Layout, canvas: &Canvas, start: &PositionView) -> usize {
-        let mut svg = canvas.open_with(layout.game, 0, "", "");
+        let mut svg = open_with(canvas, layout.game, 0, "", "");
         svg.push_str(&board_layer(layout, canvas, start));
         svg.push_str("<g class=\"position-slot\"></g>\n");
         svg.push_str(&labels_layer(layout, canvas));
@@ -227,7 +228,7 @@ impl Viewer {
         head.push_str(",\"svg\":");
         json_str(&mut head, &svg);
         let _ = write!(head, ",\"unit\":{},\"panel\":[", canvas.unit());
-        panel_json(&mut head, layout.drawing.panel);
+        panel_json(&mut head, layout.drawing().panel);
         head.push_str("],\"points\":{");
         let mut first = true;
         let names = layout
@@ -258,7 +259,7 @@ impl Viewer {
             head.push(']');
         }
         head.push_str("},\"values\":{");
-        for (i, (name, value)) in (layout.drawing.values)(start).iter().enumerate() {
+        for (i, (name, value)) in (layout.drawing().values)(start).iter().enumerate() {
             if i > 0 {
                 head.push(',');
             }
@@ -396,7 +397,7 @@ fn empty_like(layout: &Layout, view: &PositionView) -> PositionView {
     for s in &mut empty.seats {
         s.waiting = 0;
     }
-    (layout.drawing.clear)(&mut empty);
+    (layout.drawing().clear)(&mut empty);
     empty.to_move = None;
     empty.pending = None;
     empty.winners = None;
@@ -623,31 +624,6 @@ fn write_note(turn: &Turn, index: usize, out: &mut String) {
     out.push('}');
 }
 
-/// A turn's delta in the viewer's page being written: changes separated
-/// by spaces (see the `html` module's words), where a
-/// [`Drawing`](crate::Drawing) writes its own.
-#[derive(Debug)]
-pub struct Delta<'a> {
-    out: &'a mut String,
-    start: usize,
-}
-
-impl<'a> Delta<'a> {
-    /// A delta written at the end of `out`.
-    fn new(out: &'a mut String) -> Delta<'a> {
-        let start = out.len();
-        Delta { out, start }
-    }
-
-    /// Adds one change.
-    pub fn op(&mut self, text: std::fmt::Arguments<'_>) {
-        if self.out.len() > self.start {
-            self.out.push(' ');
-        }
-        let _ = self.out.write_fmt(text);
-    }
-}
-
 /// What changed from `before` to `after`, in the page's words (see the
 /// module's documentation): the pieces, the game's own part (its
 /// [`crate::Drawing`]), each seat's counts, the seat to move and
@@ -690,13 +666,13 @@ fn write_delta(layout: &Layout, before: &PositionView, after: &PositionView, out
             _ => break,
         }
     }
-    (layout.drawing.delta)(before, after, &mut delta);
+    (layout.drawing().delta)(before, after, &mut delta);
     for (i, s) in after.seats.iter().enumerate() {
         let was = before.seats.iter().position(|w| w.seat == s.seat);
         if was.map(|w| before.seats[w].waiting) != Some(s.waiting) {
             delta.op(format_args!("{}:w{}", s.seat, s.waiting));
         }
-        (layout.drawing.seat_delta)(before, was, after, i, &mut delta);
+        (layout.drawing().seat_delta)(before, was, after, i, &mut delta);
     }
     if before.to_move != after.to_move {
         delta.op(format_args!(">{}", after.to_move.as_deref().unwrap_or("")));
@@ -735,7 +711,16 @@ fn panel_json(out: &mut String, panel: &[crate::Word]) {
         json_str(out, word.text);
         out.push(',');
         json_str(out, &word.count.map(String::from).unwrap_or_default());
-        let _ = write!(out, ",{}]", word.when.code());
+        let _ = write!(out, ",{}]", when_code(word.when));
+    }
+}
+
+/// The number of a word's [`When`] in the viewer's page.
+fn when_code(when: When) -> u8 {
+    match when {
+        When::Always => 0,
+        When::Counted => 1,
+        When::Flagged => 2,
     }
 }
 

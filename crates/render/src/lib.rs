@@ -2,11 +2,13 @@
 //! Aggravation, Barricade and Offboard, and a self-contained HTML viewer that
 //! replays a whole record.
 //!
-//! The boards are drawn from the board files in `rules/` ([`Layout`]); the
+//! The boards are drawn from the games' board files ([`Layout`]); the
 //! positions come from the core's read-only [`billes_core::view`]. What
-//! differs between games is each rules type's [`Drawing`]: a game outside
-//! the core's registry that implements it is drawn too
-//! ([`Replay::with_rules`], then [`svg()`]).
+//! differs between games is each rules type's [`Drawing`], in the game's
+//! own crate (the drawing API is the game API's, [`billes_core::drawing`],
+//! re-exported here): a game outside the core's registry that implements
+//! it is drawn too ([`Replay::with_rules`], then [`svg()`]). This crate
+//! draws: the SVG, the HTML viewer, the frames of a replayed record.
 //!
 //! ```
 //! let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n";
@@ -18,33 +20,13 @@
 //! ```
 #![deny(missing_docs)]
 
-mod drawing;
 mod frames;
 mod html;
 pub mod layout;
 mod svg;
 
-pub use drawing::{Drawing, When, Word};
-pub use frames::{Frame, Marks, Replay};
-pub use html::{Delta, Viewer};
+pub use billes_core::drawing::{Canvas, Delta, Drawing, Marks, RenderError, When, Word};
+pub use frames::{Frame, Replay};
+pub use html::Viewer;
 pub use layout::Layout;
-pub use svg::{svg, Canvas, Options};
-
-/// What can go wrong drawing a record.
-#[derive(Debug, thiserror::Error)]
-pub enum RenderError {
-    /// The record does not replay (its first mistake).
-    #[error("{0}")]
-    Replay(#[from] billes_core::ReplayError),
-    /// A board file cannot be drawn.
-    #[error("board drawing: {0}")]
-    Board(String),
-    /// The position asked for is not in the game.
-    #[error("the game has {turns} turns, not {at}")]
-    NoSuchTurn {
-        /// The turn asked for.
-        at: u32,
-        /// The turns the game has.
-        turns: u32,
-    },
-}
+pub use svg::{svg, Options};

@@ -14,10 +14,11 @@
 
 use std::fmt::Write as _;
 
+use billes_core::drawing::{paint, round, seat_paint, Canvas, Marks};
 use billes_core::view::PositionView;
 
-use crate::frames::{Frame, Marks, Replay};
-use crate::layout::{HoleKind, Layout, Xy};
+use crate::frames::{Frame, Replay};
+use crate::layout::{HoleKind, Layout};
 use crate::RenderError;
 
 /// How a picture is drawn.
@@ -43,7 +44,7 @@ pub fn svg(replay: &Replay, at: u32, options: &Options) -> Result<String, Render
     let canvas = Canvas::new(&replay.layout, frame.view.seats.len());
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    out.push_str(&canvas.open(replay, frame));
+    out.push_str(&open(&canvas, replay, frame));
     out.push_str(&board_layer(
         &replay.layout,
         &canvas,
@@ -57,129 +58,46 @@ pub fn svg(replay: &Replay, at: u32, options: &Options) -> Result<String, Render
     Ok(out)
 }
 
-/// Board units to pixels, and the room below the board for the counts:
-/// where a [`Drawing`](crate::Drawing) draws.
-#[derive(Debug, Clone, Copy)]
-pub struct Canvas {
-    scale: f64,
-    min: Xy,
-    board_height: f64,
-    pub(crate) width: f64,
-    pub(crate) height: f64,
+/// The root element, with the frame's data attributes, the arrowhead
+/// and the style.
+fn open(c: &Canvas, replay: &Replay, frame: &Frame) -> String {
+    open_with(
+        c,
+        replay.game,
+        frame.index,
+        frame.seat.as_deref().unwrap_or(""),
+        frame.view.to_move.as_deref().unwrap_or(""),
+    )
 }
 
-/// Width of the board in pixels, whatever the game.
-const BOARD_WIDTH: f64 = 640.0;
-/// Height of one line of the panel under the board.
-const LINE: f64 = 20.0;
-
-impl Canvas {
-    pub(crate) fn new(layout: &Layout, seats: usize) -> Canvas {
-        let (x0, y0, x1, y1) = layout.bounds();
-        let margin = 1.0;
-        let scale = BOARD_WIDTH / (x1 - x0 + 2.0 * margin);
-        let board_height = (y1 - y0 + 2.0 * margin) * scale;
-        Canvas {
-            scale,
-            min: (x0 - margin, y0 - margin),
-            board_height,
-            width: BOARD_WIDTH,
-            height: board_height + LINE * (seats as f64 + 1.5),
-        }
-    }
-
-    fn xy(&self, (x, y): Xy) -> (f64, f64) {
-        (
-            round((x - self.min.0) * self.scale),
-            round((y - self.min.1) * self.scale),
-        )
-    }
-
-    /// A length of the board, in pixels.
-    pub fn len(&self, units: f64) -> f64 {
-        round(units * self.scale)
-    }
-
-    /// The root element, with the frame's data attributes, the arrowhead
-    /// and the style.
-    pub(crate) fn open(&self, replay: &Replay, frame: &Frame) -> String {
-        self.open_with(
-            replay.game,
-            frame.index,
-            frame.seat.as_deref().unwrap_or(""),
-            frame.view.to_move.as_deref().unwrap_or(""),
-        )
-    }
-
-    /// The viewer's canvas: the board alone, without the room for the
-    /// counts (the page shows them beside the board, in its own text).
-    pub(crate) fn board_only(mut self) -> Canvas {
-        self.height = self.board_height;
-        self
-    }
-
-    /// Pixels per board unit.
-    pub(crate) fn unit(&self) -> f64 {
-        self.scale
-    }
-
-    /// Where a point of the board is drawn, in pixels.
-    pub fn pixel(&self, at: Xy) -> (f64, f64) {
-        self.xy(at)
-    }
-
-    /// [`Canvas::open`] for a game and a turn given by name.
-    pub(crate) fn open_with(&self, game: &str, turn: u32, seat: &str, to_move: &str) -> String {
-        let mut s = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
-             class=\"billes\" data-game=\"{game}\" data-turn=\"{turn}\" data-seat=\"{seat}\" data-to-move=\"{to_move}\">\n",
-            w = self.width,
-            h = round(self.height),
-        );
-        let _ = write!(
-            s,
-            "<title>{game} after turn {turn}</title>\n<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" \
-             markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c45a00\"/></marker></defs>\n",
-        );
-        let _ = writeln!(
-            s,
-            "<style>.billes text{{font-family:sans-serif}} .label{{font-size:{f}px;fill:#333;text-anchor:middle;\
-             dominant-baseline:central;paint-order:stroke;stroke:#fff;stroke-width:2px;pointer-events:none}} \
-             .panel{{font-size:14px;fill:#222}} .value{{font-size:{v}px;font-weight:bold;text-anchor:middle;dominant-baseline:central}}</style>",
-            f = round(self.scale * 0.3).max(8.0),
-            v = round(self.scale * 0.38),
-        );
-        let _ = writeln!(
-            s,
-            "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"#f6efe0\"/>",
-            self.width,
-            round(self.height)
-        );
-        s
-    }
-}
-
-/// `v` to one decimal, as the pictures write numbers.
-pub(crate) fn round(v: f64) -> f64 {
-    (v * 10.0).round() / 10.0
-}
-
-/// Fill and outline of a seat's pieces, by colour name.
-pub(crate) fn paint(colour: &str) -> (&'static str, &'static str) {
-    match colour {
-        "red" => ("#d62728", "#7a1010"),
-        "blue" => ("#1f5fbf", "#0c2f66"),
-        "purple" => ("#8e44ad", "#4a1d5c"),
-        "green" => ("#2ca02c", "#145214"),
-        "yellow" => ("#f2c200", "#7a6200"),
-        "white" => ("#ececec", "#333333"),
-        _ => ("#888888", "#333333"),
-    }
-}
-
-/// Fill and outline of `seat`'s pieces in `view`.
-pub(crate) fn seat_paint(view: &PositionView, seat: &str) -> (&'static str, &'static str) {
-    paint(view.seat(seat).map_or("", |s| s.colour.as_str()))
+/// [`open`] for a game and a turn given by name.
+pub(crate) fn open_with(c: &Canvas, game: &str, turn: u32, seat: &str, to_move: &str) -> String {
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
+         class=\"billes\" data-game=\"{game}\" data-turn=\"{turn}\" data-seat=\"{seat}\" data-to-move=\"{to_move}\">\n",
+        w = c.width(),
+        h = round(c.height()),
+    );
+    let _ = write!(
+        s,
+        "<title>{game} after turn {turn}</title>\n<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" \
+         markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c45a00\"/></marker></defs>\n",
+    );
+    let _ = writeln!(
+        s,
+        "<style>.billes text{{font-family:sans-serif}} .label{{font-size:{f}px;fill:#333;text-anchor:middle;\
+         dominant-baseline:central;paint-order:stroke;stroke:#fff;stroke-width:2px;pointer-events:none}} \
+         .panel{{font-size:14px;fill:#222}} .value{{font-size:{v}px;font-weight:bold;text-anchor:middle;dominant-baseline:central}}</style>",
+        f = round(c.unit() * 0.3).max(8.0),
+        v = round(c.unit() * 0.38),
+    );
+    let _ = writeln!(
+        s,
+        "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"#f6efe0\"/>",
+        c.width(),
+        round(c.height())
+    );
+    s
 }
 
 /// Colour of a seat letter in the layout's own terms (START and HOME holes
@@ -200,10 +118,10 @@ fn layout_paint(seat: &str) -> &'static str {
 
 /// Holes, lines, targets: what every position of the game shares.
 pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> String {
-    let values = (layout.drawing.values)(start);
+    let values = (layout.drawing().values)(start);
     let mut s = String::from("<g class=\"board\">\n");
     for &(a, b) in &layout.lines {
-        let (p, q) = (c.xy(layout.holes[a].at), c.xy(layout.holes[b].at));
+        let (p, q) = (c.pixel(layout.holes[a].at), c.pixel(layout.holes[b].at));
         let _ = writeln!(
             s,
             "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#8a7a5a\" stroke-width=\"{}\"/>",
@@ -215,7 +133,7 @@ pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> 
         );
     }
     for &(a, b) in &layout.shortcuts {
-        let (p, q) = (c.xy(layout.holes[a].at), c.xy(layout.holes[b].at));
+        let (p, q) = (c.pixel(layout.holes[a].at), c.pixel(layout.holes[b].at));
         let _ = writeln!(
             s,
             "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#b8a882\" stroke-width=\"{}\" stroke-dasharray=\"{}\"/>",
@@ -225,7 +143,7 @@ pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> 
     for w in &layout.waiting {
         if w.spots.len() == 1 {
             // a house
-            let (x, y) = c.xy(w.spots[0]);
+            let (x, y) = c.pixel(w.spots[0]);
             let half = c.len(0.9);
             let _ = writeln!(
                 s,
@@ -242,7 +160,7 @@ pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> 
         }
     }
     for hole in &layout.holes {
-        let (x, y) = c.xy(hole.at);
+        let (x, y) = c.pixel(hole.at);
         let r = c.len(0.3);
         let seat_colour = hole.seat.as_deref().map(layout_paint).unwrap_or("#8a7a5a");
         let (fill, stroke, width) = match hole.kind {
@@ -269,7 +187,7 @@ pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> 
         );
     }
     for t in &layout.targets {
-        let (x, y) = c.xy(t.at);
+        let (x, y) = c.pixel(t.at);
         let value = values.iter().find(|v| v.0 == t.name).map(|v| v.1);
         let _ = writeln!(
             s,
@@ -293,7 +211,7 @@ pub(crate) fn board_layer(layout: &Layout, c: &Canvas, start: &PositionView) -> 
 pub(crate) fn labels_layer(layout: &Layout, c: &Canvas) -> String {
     let mut s = String::from("<g class=\"labels\">\n");
     for hole in &layout.holes {
-        let (x, y) = c.xy(hole.at);
+        let (x, y) = c.pixel(hole.at);
         let _ = writeln!(
             s,
             "<text class=\"label\" x=\"{x}\" y=\"{y}\">{}</text>",
@@ -301,7 +219,7 @@ pub(crate) fn labels_layer(layout: &Layout, c: &Canvas) -> String {
         );
     }
     for t in &layout.targets {
-        let (x, y) = c.xy(t.at);
+        let (x, y) = c.pixel(t.at);
         let _ = writeln!(
             s,
             "<text class=\"label\" x=\"{x}\" y=\"{}\">{}</text>",
@@ -319,10 +237,10 @@ pub(crate) fn position_layer(layout: &Layout, c: &Canvas, frame: &Frame) -> Stri
     let view = &frame.view;
     let marks = &frame.marks;
     let mut s = String::from("<g class=\"position\">\n");
-    (layout.drawing.under_pieces)(layout, c, view, marks, &mut s);
+    (layout.drawing().under_pieces)(layout, c, view, marks, &mut s);
     pieces(layout, c, view, &mut s);
     waiting(layout, c, view, &mut s);
-    (layout.drawing.over_pieces)(layout, c, view, marks, &mut s);
+    (layout.drawing().over_pieces)(layout, c, view, marks, &mut s);
     captured(layout, c, view, marks, &mut s);
     landed(layout, c, marks, &mut s);
     arrows(c, marks, &mut s);
@@ -337,7 +255,7 @@ fn pieces(layout: &Layout, c: &Canvas, view: &PositionView, s: &mut String) {
         let Some(at) = layout.position(&p.point) else {
             continue;
         };
-        let (x, y) = c.xy(at);
+        let (x, y) = c.pixel(at);
         let (fill, stroke) = seat_paint(view, &p.seat);
         let _ = writeln!(
             s,
@@ -358,7 +276,7 @@ fn waiting(layout: &Layout, c: &Canvas, view: &PositionView, s: &mut String) {
         };
         let (fill, stroke) = paint(&seat.colour);
         if w.spots.len() == 1 {
-            let (x, y) = c.xy(w.spots[0]);
+            let (x, y) = c.pixel(w.spots[0]);
             let _ = writeln!(
                 s,
                 "<circle class=\"waiting\" data-seat=\"{}\" cx=\"{}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
@@ -372,7 +290,7 @@ fn waiting(layout: &Layout, c: &Canvas, view: &PositionView, s: &mut String) {
             );
         } else {
             for &spot in w.spots.iter().take(seat.waiting as usize) {
-                let (x, y) = c.xy(spot);
+                let (x, y) = c.pixel(spot);
                 let _ = writeln!(
                     s,
                     "<circle class=\"waiting\" data-seat=\"{}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>",
@@ -390,7 +308,7 @@ fn captured(layout: &Layout, c: &Canvas, view: &PositionView, marks: &Marks, s: 
         let Some(at) = layout.position(&p.point) else {
             continue;
         };
-        let (x, y) = c.xy(at);
+        let (x, y) = c.pixel(at);
         let d = c.len(0.42);
         let (fill, _) = seat_paint(view, &p.seat);
         let _ = writeln!(
@@ -423,7 +341,7 @@ fn captured(layout: &Layout, c: &Canvas, view: &PositionView, marks: &Marks, s: 
 fn landed(layout: &Layout, c: &Canvas, marks: &Marks, s: &mut String) {
     for name in &marks.landed {
         if let Some(at) = layout.position(name) {
-            let (x, y) = c.xy(at);
+            let (x, y) = c.pixel(at);
             let _ = writeln!(
                 s,
                 "<circle class=\"landed\" data-point=\"{name}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" stroke=\"#222\" stroke-width=\"{}\"/>",
@@ -441,7 +359,7 @@ fn arrows(c: &Canvas, marks: &Marks, s: &mut String) {
         let points: Vec<String> = route
             .iter()
             .map(|&p| {
-                let (x, y) = c.xy(p);
+                let (x, y) = c.pixel(p);
                 format!("{x},{y}")
             })
             .collect();
@@ -458,7 +376,7 @@ fn arrows(c: &Canvas, marks: &Marks, s: &mut String) {
 fn panel(layout: &Layout, c: &Canvas, frame: &Frame) -> String {
     let view = &frame.view;
     let mut s = String::new();
-    let mut y = c.board_height + LINE;
+    let mut y = c.board_height() + Canvas::LINE;
     let mut head = if frame.index == 0 {
         "Start".to_string()
     } else {
@@ -483,10 +401,10 @@ fn panel(layout: &Layout, c: &Canvas, frame: &Frame) -> String {
         escape(&head)
     );
     for (i, seat) in view.seats.iter().enumerate() {
-        y += LINE;
+        y += Canvas::LINE;
         let (fill, stroke) = paint(&seat.colour);
         let mut line = format!("{} {}", seat.seat, seat.colour);
-        (layout.drawing.seat_line)(view, i, &mut line);
+        (layout.drawing().seat_line)(view, i, &mut line);
         let _ = writeln!(
             s,
             "<circle cx=\"24\" cy=\"{}\" r=\"6\" fill=\"{fill}\" stroke=\"{stroke}\"/>\

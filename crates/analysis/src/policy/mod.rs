@@ -1,7 +1,9 @@
 //! Playing policies: what plays the games out in a rollout.
 //!
 //! A [`Policy`] picks one of the legal moves of a position. [`Heuristic`] is
-//! a fast player per game that reads only what the game API gives: the
+//! a fast player per game (each game's rules type implements the game
+//! API's [`Play`], in the game's crate) that reads only what the game API
+//! gives: the
 //! moves' actions and the game's typed state (`<dyn Position>::state`,
 //! the board as the rules keep it, without names to parse): in Aggravation it
 //! aggravates, enters HOME, enters, keeps its marbles out of reach and makes
@@ -9,9 +11,9 @@
 //! barricades in front of the leader and makes progress; in Offboard it
 //! ejects, pushes and keeps its lines together towards the centre. Those
 //! are its scores; the choice is the core's one greedy player
-//! ([`billes_core::greedy`]). It plays a random move now and then
-//! ([`Heuristic::EXPLORE`]) and breaks ties at random, so that rollouts of
-//! Offboard, which has no dice, still differ.
+//! ([`billes_core::greedy`], through [`policy::choose`]). It plays a
+//! random move now and then ([`Heuristic::EXPLORE`]) and breaks ties at
+//! random, so that rollouts of Offboard, which has no dice, still differ.
 //! [`Uniform`] plays uniformly random legal moves: the yardstick.
 //!
 //! ```
@@ -28,14 +30,10 @@
 //! # Ok::<(), billes_core::ReplayError>(())
 //! ```
 
-mod aggravation;
-mod barricade;
-mod offboard;
-
 use std::fmt;
 
 use billes_core::game::{Move, Position, Roll};
-use billes_core::greedy::{self, Ties};
+use billes_core::policy::{self, Play};
 use billes_core::{with_kind, GameKind, ReplayError, Rng};
 
 /// A player: picks one of the legal moves of a position.
@@ -129,7 +127,7 @@ pub struct Heuristic {
 
 impl Heuristic {
     /// One move in this many is a uniformly random one.
-    pub const EXPLORE: u32 = 20;
+    pub const EXPLORE: u32 = policy::EXPLORE;
 
     /// The heuristic player of `game`.
     pub fn for_game(game: GameKind) -> Heuristic {
@@ -170,60 +168,15 @@ impl Heuristic {
         }
         let logits = with_kind!(self.game, R => <R as Play>::strengths(pos));
         match logits {
-            Some(l) if !l.is_empty() => share(&l, side),
+            Some(l) if !l.is_empty() => policy::share(&l, side),
             _ => 1.0 / pos.seats().len().max(1) as f32,
         }
     }
 }
 
-/// How uncertain a race is: the variance of the own turns a contestant
-/// still needs, per turn needed.
-const RACE_SPREAD: f32 = 1.5;
-
-/// The strengths of contestants in a race from the own turns each still
-/// needs: the shorter, the stronger, by the standard deviation of the
-/// race's length (a logistic curve close to the normal one).
-fn race(turns: Vec<(Vec<String>, f32)>, spread: f32) -> Vec<(Vec<String>, f32)> {
-    let mean = turns.iter().map(|t| t.1).sum::<f32>() / turns.len().max(1) as f32;
-    let sd = (2.0 * spread * (mean + 1.0)).sqrt();
-    turns
-        .into_iter()
-        .map(|(who, t)| (who, -1.7 * t / sd))
-        .collect()
-}
-
-/// The winning chance of `side` among contestants of these strengths (a
-/// softmax): the share of the contestants with a seat of `side`.
-fn share(strengths: &[(Vec<String>, f32)], side: &[String]) -> f32 {
-    let top = strengths
-        .iter()
-        .map(|s| s.1)
-        .fold(f32::NEG_INFINITY, f32::max);
-    let mut ours = 0.0;
-    let mut all = 0.0;
-    for (who, s) in strengths {
-        let w = (s - top).exp();
-        all += w;
-        if who.iter().any(|x| side.contains(x)) {
-            ours += w;
-        }
-    }
-    if all > 0.0 {
-        ours / all
-    } else {
-        0.0
-    }
-}
-
 impl Policy for Heuristic {
     fn choose(&self, pos: &dyn Position, moves: &[Move], rng: &mut Rng) -> usize {
-        if moves.len() <= 1 {
-            return 0;
-        }
-        if rng.chance(1, Self::EXPLORE) {
-            return rng.below(moves.len());
-        }
-        best_of(&self.scores(pos, moves), rng)
+        with_kind!(self.game, R => policy::choose::<R>(pos, moves, rng))
     }
 
     fn evaluate(&self, pos: &dyn Position, side: &[String]) -> f32 {
@@ -234,75 +187,20 @@ impl Policy for Heuristic {
         with_kind!(self.game, R => <R as Play>::scores(pos, moves))
     }
 
-    /// In Barricade, the choice in two steps (the move, then where its
-    /// barricades go: [`Position::legal_two_steps`]), the same as
-    /// [`Policy::choose`]'s from the whole list, without writing one move
-    /// per free point.
+    /// The game's own pick ([`Play::pick`]): [`Policy::choose`] among the
+    /// legal moves, or in Barricade the same choice in two steps (the
+    /// move, then where its barricades go:
+    /// [`Position::legal_two_steps`]), without writing one move per free
+    /// point.
     fn pick(
         &self,
         pos: &dyn Position,
         roll: Option<Roll>,
         rng: &mut Rng,
     ) -> Result<Option<Move>, ReplayError> {
-        if self.game == GameKind::Barricade {
-            let steps = pos.legal_two_steps(roll)?;
-            Ok(barricade::pick(pos, &steps, rng))
-        } else {
-            choose_listed(self, pos, roll, rng)
-        }
+        with_kind!(self.game, R => <R as Play>::pick(pos, roll, rng))
     }
 }
-
-/// A game's heuristic player: what [`Heuristic`] asks of each game, found
-/// through the registry's list of games (one impl per game's rules type).
-trait Play {
-    /// A score per move of `moves` in `pos`, higher is better.
-    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32>;
-
-    /// The strengths of the contestants in `pos` (see [`Heuristic::evaluation`]),
-    /// `None` when `pos` is not a position of the game.
-    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>>;
-}
-
-impl Play for billes_core::aggravation::Aggravation {
-    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
-        aggravation::scores(pos, moves)
-    }
-
-    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
-        aggravation::race(pos).map(|r| race(r, RACE_SPREAD))
-    }
-}
-
-impl Play for billes_core::barricade::Barricade {
-    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
-        barricade::scores(pos, moves)
-    }
-
-    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
-        barricade::race(pos).map(|r| race(r, RACE_SPREAD))
-    }
-}
-
-impl Play for billes_core::offboard::Offboard {
-    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
-        offboard::scores(pos, moves)
-    }
-
-    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
-        offboard::strengths(pos)
-    }
-}
-
-/// The index of the highest score, ties broken at random: the one greedy
-/// player of the core, with this policy's scores.
-fn best_of(scores: &[f32], rng: &mut Rng) -> usize {
-    greedy::best_of(scores.iter().copied(), TIES, rng).unwrap_or(0)
-}
-
-/// How the heuristic player breaks ties: as the moves come (a move's
-/// scores may be offered one by one, without a list of them).
-const TIES: Ties = Ties::AsOffered;
 
 /// The seats on the team of `seat` in `pos` (`seat` included).
 pub(crate) fn team_of(pos: &dyn Position, seat: &str) -> Vec<String> {
@@ -311,42 +209,5 @@ pub(crate) fn team_of(pos: &dyn Position, seat: &str) -> Vec<String> {
         vec![seat.to_string()]
     } else {
         team
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn best_of_takes_the_highest() {
-        let mut rng = Rng::new(1);
-        assert_eq!(best_of(&[1.0, 3.0, 2.0], &mut rng), 1);
-        assert_eq!(best_of(&[5.0], &mut rng), 0);
-    }
-
-    #[test]
-    fn shares_and_races() {
-        let who = |s: &str| vec![s.to_string()];
-        let even = [(who("R"), 0.0), (who("G"), 0.0)];
-        assert!((share(&even, &who("R")) - 0.5).abs() < 1e-6);
-        let strengths = race(vec![(who("R"), 5.0), (who("G"), 20.0)], RACE_SPREAD);
-        let red = share(&strengths, &who("R"));
-        assert!(red > 0.9 && red < 1.0, "{red}");
-        let teams = [
-            (vec!["R".into(), "G".into()], 0.0),
-            (vec!["B".into(), "Y".into()], 0.0),
-        ];
-        assert!((share(&teams, &who("G")) - 0.5).abs() < 1e-6);
-    }
-
-    #[test]
-    fn best_of_breaks_ties_at_random() {
-        let mut rng = Rng::new(1);
-        let mut seen = [0; 3];
-        for _ in 0..300 {
-            seen[best_of(&[2.0, 2.0, 1.0], &mut rng)] += 1;
-        }
-        assert!(seen[0] > 50 && seen[1] > 50 && seen[2] == 0, "{seen:?}");
     }
 }

@@ -5,39 +5,58 @@
 //! part of a position ([`PositionView::part`]: barricades, targets, scores,
 //! HOME), in the SVG and in the viewer's deltas.
 //!
-//! Each game's rules type (the one billes_core's `games!` list names)
-//! implements [`Drawing`] in its own module here, which also reads the
-//! game's board file into a [`Layout`] and reads back the game's own part
-//! of a view. The game is chosen once, when its layout is made: the
-//! layout carries the game's [`Table`] of drawing functions, reached
-//! through [`billes_core::with_kind!`] for a game of the core's list
-//! ([`Layout::standard`]) or from the rules type itself for a game outside
-//! it ([`Layout::of`]). A fourth game of the list is one more module with
-//! its `impl Drawing`: the crate does not build without it.
+//! Each game's rules type implements [`Drawing`] in the game's own crate,
+//! which also reads the game's board file into a [`Layout`] and reads back
+//! the game's own part of a view; this module is what that code draws with
+//! (the [`layout`], a [`Canvas`], the last turn's [`Marks`], the viewer's
+//! [`Delta`]). The pictures themselves (the SVG and the HTML viewer) are
+//! the `billes-render` crate's. The game is chosen once, when its layout is
+//! made: the layout carries the game's [`Table`] of drawing functions,
+//! from the rules type itself ([`Layout::of`]), which `billes-render`
+//! reaches through the core's list of games for a game of that list.
 
-use billes_core::game::GameRules;
-use billes_core::view::PositionView;
-use billes_core::{with_kind, GameKind};
 use std::fmt::Write as _;
 
 use billes_notation::{Name, Turn};
 
-use crate::frames::Marks;
-use crate::html::Delta;
-use crate::layout::{Layout, Xy};
-use crate::svg::Canvas;
-use crate::RenderError;
+use crate::error::ReplayError;
+use crate::game::GameRules;
+use crate::view::PositionView;
 
-mod aggravation;
-mod barricade;
-mod offboard;
+mod canvas;
+mod delta;
+pub mod layout;
+mod marks;
+
+pub use canvas::{paint, round, seat_paint, Canvas};
+pub use delta::Delta;
+pub use layout::{Layout, Xy};
+pub use marks::Marks;
+
+/// What can go wrong drawing a record.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The record does not replay (its first mistake).
+    #[error("{0}")]
+    Replay(#[from] ReplayError),
+    /// A board file cannot be drawn.
+    #[error("board drawing: {0}")]
+    Board(String),
+    /// The position asked for is not in the game.
+    #[error("the game has {turns} turns, not {at}")]
+    NoSuchTurn {
+        /// The turn asked for.
+        at: u32,
+        /// The turns the game has.
+        turns: u32,
+    },
+}
 
 /// The drawing of one game, implemented by its rules type. The defaults
 /// are what most games do: no fitting, straight arrows, pieces sent back
 /// marked as captured, nothing of the game's own part of a view drawn.
 pub trait Drawing: GameRules {
-    /// The layout of the standard board, from the game's board file in
-    /// `rules/`.
+    /// The layout of the standard board, from the game's board file.
     fn standard_layout() -> Result<Layout, RenderError>;
 
     /// Fits `layout` to the board a variant plays on, as its start
@@ -74,8 +93,7 @@ pub trait Drawing: GameRules {
 
     /// What the panel says of each seat after its colour, word by word: the
     /// SVG's line and the viewer's legend are both written from it (the
-    /// viewer's page carries it, see the `html` module), so a game's words
-    /// are in one place.
+    /// viewer's page carries it), so a game's words are in one place.
     const PANEL: &'static [Word];
 
     /// The game's own count `letter` of seat `i` of `view` (a letter of
@@ -95,8 +113,8 @@ pub trait Drawing: GameRules {
     fn clear(_view: &mut PositionView) {}
 
     /// Writes to `delta` what changed in the game's own part from `before`
-    /// to `after`, but the seats' counts (the viewer's words: see the
-    /// `html` module).
+    /// to `after`, but the seats' counts (in the viewer's words: see
+    /// [`Delta`]).
     fn delta(_before: &PositionView, _after: &PositionView, _delta: &mut Delta<'_>) {}
 
     /// Writes to `delta` what changed in the game's own counts of seat
@@ -149,7 +167,7 @@ pub trait Drawing: GameRules {
 /// says.
 ///
 /// ```
-/// use billes_render::{When, Word};
+/// use billes_game::drawing::{When, Word};
 /// // Offboard's line: " · score 3", then " · out 1" only when a marble is out.
 /// const PANEL: &[Word] = &[
 ///     Word { text: " · score ", count: Some('s'), when: When::Always },
@@ -178,17 +196,6 @@ pub enum When {
     Counted,
     /// When the seat holds the game's flag ([`Drawing::flagged`]).
     Flagged,
-}
-
-impl When {
-    /// Its number in the viewer's page.
-    pub(crate) fn code(self) -> u8 {
-        match self {
-            When::Always => 0,
-            When::Counted => 1,
-            When::Flagged => 2,
-        }
-    }
 }
 
 /// The letters of the game's own counts in `panel` (every count but `w`),
@@ -226,8 +233,9 @@ fn seat_line<D: Drawing>(view: &PositionView, i: usize, line: &mut String) {
 
 /// Marks in `marks` the pieces sent back between `before` and `after`:
 /// its seat has fewer pieces on the board, and the hole it stood on lost
-/// it (what [`Drawing::losses`] does by default).
-pub(crate) fn captures(before: &PositionView, after: &PositionView, marks: &mut Marks) {
+/// it (what [`Drawing::losses`] does by default; a game's own `losses`
+/// may call it too, as Barricade's does before marking its barricades).
+pub fn captures(before: &PositionView, after: &PositionView, marks: &mut Marks) {
     for seat in &before.seats {
         let count = |v: &PositionView| v.pieces.iter().filter(|p| p.seat == seat.seat).count();
         if count(after) < count(before) {
@@ -245,21 +253,44 @@ pub(crate) fn captures(before: &PositionView, after: &PositionView, marks: &mut 
 /// [`Drawing::route_of_move`].
 type RouteOfMove = fn(&Layout, &PositionView, &Turn, &[Name]) -> Option<Vec<Xy>>;
 
-/// The drawing functions of one game, as its layout carries them.
+/// [`Drawing::seat_delta`].
+type SeatDelta = fn(&PositionView, Option<usize>, &PositionView, usize, &mut Delta<'_>);
+
+/// What a game draws of its own part under or over the pieces
+/// ([`Drawing::under_pieces`], [`Drawing::over_pieces`]).
+type DrawPart = fn(&Layout, &Canvas, &PositionView, &Marks, &mut String);
+
+/// The drawing functions of one game, as its layout carries them
+/// ([`Layout::drawing`]): the game's [`Drawing`], for the code that draws
+/// any game's pictures without knowing the game (`billes-render`'s SVG
+/// and viewer).
 #[derive(Clone, Copy)]
-pub(crate) struct Table {
-    pub(crate) fit: fn(&mut Layout, &PositionView) -> Result<(), RenderError>,
-    pub(crate) route: fn(&Layout, usize, usize) -> Option<Vec<Xy>>,
-    pub(crate) route_of_move: RouteOfMove,
-    pub(crate) losses: fn(&PositionView, &PositionView, &mut Marks),
-    pub(crate) seat_line: fn(&PositionView, usize, &mut String),
-    pub(crate) panel: &'static [Word],
-    pub(crate) clear: fn(&mut PositionView),
-    pub(crate) delta: fn(&PositionView, &PositionView, &mut Delta<'_>),
-    pub(crate) seat_delta: fn(&PositionView, Option<usize>, &PositionView, usize, &mut Delta<'_>),
-    pub(crate) values: fn(&PositionView) -> Vec<(String, u32)>,
-    pub(crate) under_pieces: fn(&Layout, &Canvas, &PositionView, &Marks, &mut String),
-    pub(crate) over_pieces: fn(&Layout, &Canvas, &PositionView, &Marks, &mut String),
+pub struct Table {
+    /// [`Drawing::fit`].
+    pub fit: fn(&mut Layout, &PositionView) -> Result<(), RenderError>,
+    /// [`Drawing::route`].
+    pub route: fn(&Layout, usize, usize) -> Option<Vec<Xy>>,
+    /// [`Drawing::route_of_move`].
+    pub route_of_move: RouteOfMove,
+    /// [`Drawing::losses`].
+    pub losses: fn(&PositionView, &PositionView, &mut Marks),
+    /// What the panel says of seat `i` of a view after its colour, the
+    /// words of [`Drawing::PANEL`] with their counts.
+    pub seat_line: fn(&PositionView, usize, &mut String),
+    /// [`Drawing::PANEL`].
+    pub panel: &'static [Word],
+    /// [`Drawing::clear`].
+    pub clear: fn(&mut PositionView),
+    /// [`Drawing::delta`].
+    pub delta: fn(&PositionView, &PositionView, &mut Delta<'_>),
+    /// [`Drawing::seat_delta`].
+    pub seat_delta: SeatDelta,
+    /// [`Drawing::values`].
+    pub values: fn(&PositionView) -> Vec<(String, u32)>,
+    /// [`Drawing::under_pieces`].
+    pub under_pieces: DrawPart,
+    /// [`Drawing::over_pieces`].
+    pub over_pieces: DrawPart,
 }
 
 impl Table {
@@ -286,11 +317,6 @@ impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Table")
     }
-}
-
-/// [`Drawing::standard_layout`] of `game`.
-pub(crate) fn standard_layout(game: GameKind) -> Result<Layout, RenderError> {
-    with_kind!(game, R => <R as Drawing>::standard_layout())
 }
 
 /// The op `R:xN` of a seat's count (`letter` `x`: `h` HOME, `s` score)

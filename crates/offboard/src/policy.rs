@@ -1,17 +1,30 @@
 //! The Offboard player: eject, push, keep the lines together and towards
 //! the centre.
 //!
-//! It reads the marbles typed, from the game's state
-//! ([`billes_core::offboard::State`], through `Position::state`), and the
+//! It reads the marbles typed, from the game's state ([`State`], through
+//! `Position::state`), and the
 //! cells of a move by their names (row `a`..`i`, diagonal `1`..`9`, the
 //! centre `e5`) and the six directions `e w ne nw se sw`.
 
 use std::sync::OnceLock;
 
-use billes_core::game::{Move, Position};
-use billes_core::offboard::{Cell, Direction, Offboard, State, Target, SEATS};
-use billes_core::Colour;
+use billes_game::game::{Move, Position};
+use billes_game::policy::Play;
+use billes_game::Colour;
 use billes_notation::Action;
+
+use crate::{board, Cell, Direction, Offboard, Params, State, Target, SEATS};
+
+/// The heuristic player of Offboard.
+impl Play for Offboard {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        scores(pos, moves)
+    }
+
+    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+        strengths(pos)
+    }
+}
 
 /// A cell's coordinates: (row, diagonal), both from 0.
 type Coordinates = (i32, i32);
@@ -60,7 +73,7 @@ struct Board {
 fn coordinates() -> &'static [Option<Coordinates>] {
     static TABLE: OnceLock<Vec<Option<Coordinates>>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let board = billes_core::offboard::board();
+        let board = board();
         board.cells().map(|c| cell(board.cell_name(c))).collect()
     })
 }
@@ -171,7 +184,7 @@ impl Board {
 }
 
 /// The score of each move (higher is better).
-pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
     let seat = moves[0].moving_seat();
     let board = Board::read(pos, seat.as_str());
     moves.iter().map(|m| board.score(m)).collect()
@@ -183,7 +196,8 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
 const THREAT_TO_MOVE: f32 = 0.8;
 const THREAT_WAITING: f32 = 0.35;
 
-/// The seats of `pos` with their strength, for [`super::share`]: points
+/// The seats of `pos` with their strength, for
+/// [`share`](billes_game::policy::share): points
 /// scored, and what is to come: the best ejection the seat could make now
 /// (its value in points, counted in part, more for the seat to move), a
 /// share of a point per marble left on the board (material) and per step
@@ -191,9 +205,9 @@ const THREAT_WAITING: f32 = 0.35;
 /// rim next to an opponent. Five points and an ejection at hand for the
 /// seat to move is a win. `None` when the position is not an Offboard
 /// state.
-pub(super) fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
     let state = pos.state::<State>()?;
-    let board = billes_core::offboard::board();
+    let board = board();
     let table = coordinates();
     // Whose marble stands on each cell (by the seat's place in SEATS).
     let mut owner = [None::<usize>; Cell::MAX];
@@ -253,9 +267,9 @@ fn best_ejection(
     state: &State,
     owner: &[Option<usize>; Cell::MAX],
     attacker: usize,
-    params: &billes_core::offboard::Params,
+    params: &Params,
 ) -> f32 {
-    let board = billes_core::offboard::board();
+    let board = board();
     let mut best: f32 = 0.0;
     for (j, colour) in Colour::all(SEATS.len()).enumerate() {
         if j == attacker {
@@ -307,6 +321,9 @@ fn best_ejection(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use billes_game::game::position::{tags_game, RulesPosition};
+    use billes_game::policy::share;
+    use billes_game::GameKind;
 
     #[test]
     fn cells_and_distances() {
@@ -318,11 +335,15 @@ mod tests {
         assert_eq!(cell("f6").map(distance), Some(1));
     }
 
+    /// The position of `tags` under the standard rules.
+    fn position(tags: &[(&str, &str)]) -> Box<dyn Position> {
+        let game = tags_game(GameKind::Offboard, tags);
+        Box::new(RulesPosition::start(Offboard::default(), &game).expect("position"))
+    }
+
     #[test]
     fn points_and_marbles_make_the_strength() {
-        use billes_core::{Engine, GameKind, Standard};
-        let rules = Standard::new(GameKind::Offboard);
-        let pos = rules.position(&[]).expect("start");
+        let pos = position(&[]);
         let even = strengths(pos.as_ref()).expect("an Offboard state");
         assert_eq!(even.len(), 2);
         assert!((even[0].1 - even[1].1).abs() < 1e-6, "{even:?}");
@@ -330,14 +351,10 @@ mod tests {
 
     #[test]
     fn an_ejection_at_hand_is_worth_most_to_the_seat_to_move() {
-        use billes_core::{Engine, GameKind, Standard};
-        let rules = Standard::new(GameKind::Offboard);
         let red = |tag: &str| {
-            let pos = rules
-                .position(&[("Seats", "R B"), ("Position", tag)])
-                .expect("position");
+            let pos = position(&[("Seats", "R B"), ("Position", tag)]);
             let s = strengths(pos.as_ref()).expect("an Offboard state");
-            super::super::share(&s, &["R".to_string()])
+            share(&s, &["R".to_string()])
         };
         // g5 and h5 push i5 off the top; with a gap on h5 they cannot.
         let at_hand = red("R:g5,h5,a1 B:i5,e9,e1 move=R");
@@ -353,14 +370,12 @@ mod tests {
         assert!(won > 0.95, "{won}");
         assert_eq!(
             best_ejection(
-                rules
-                    .position(&[("Seats", "R B"), ("Position", "R:g5,h5 B:i5 move=R")])
-                    .expect("position")
+                position(&[("Seats", "R B"), ("Position", "R:g5,h5 B:i5 move=R")])
                     .state::<State>()
                     .expect("state"),
                 &{
                     let mut o = [None; Cell::MAX];
-                    let b = billes_core::offboard::board();
+                    let b = board();
                     for (n, who) in [("g5", 0), ("h5", 0), ("i5", 1)] {
                         o[b.cell(n).expect("cell").index()] = Some(who);
                     }

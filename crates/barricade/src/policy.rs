@@ -1,20 +1,44 @@
 //! The Barricade player: reach the goal, send pawns home, take barricades
 //! and put them in front of the leading opponent, progress.
 //!
-//! It reads the board typed, from the game's state
-//! ([`billes_core::barricade::State`], through `Position::state`), and
-//! measures progress by the distance to the goal along the board's lines
-//! (the shortest-path distances the board computes once,
-//! [`billes_core::barricade::Board::distance`]), not by rows: the way up the
+//! It reads the board typed, from the game's state ([`State`], through
+//! `Position::state`), and measures progress by the distance to the goal
+//! along the board's lines (the shortest-path distances the board computes
+//! once, [`Geometry::distance`]), not by rows: the way up the
 //! standard board runs through a few narrow connections, and a player that
 //! climbs rows walks into dead ends and makes four-player games last
 //! thousands of turns.
 
-use billes_core::barricade::{iter_points, Board as Geometry, Point, State, HOUSE};
-use billes_core::game::{Move, Position, TwoStep};
-use billes_core::greedy::Greedy;
-use billes_core::{Colour, Rng};
+use billes_game::game::{Move, Position, Roll, TwoStep};
+use billes_game::greedy::Greedy;
+use billes_game::policy::{self, Play};
+use billes_game::{Colour, ReplayError, Rng};
 use billes_notation::{Action, Name};
+
+use crate::{iter_points, Barricade, Board as Geometry, Point, State, HOUSE, SEATS};
+
+/// The heuristic player of Barricade, which picks its move in two steps.
+impl Play for Barricade {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        scores(pos, moves)
+    }
+
+    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+        race(pos).map(|r| policy::race(r, policy::RACE_SPREAD))
+    }
+
+    /// The choice in two steps (the move, then where its barricades go:
+    /// [`Position::legal_two_steps`]), the same as [`policy::choose`]'s
+    /// from the whole list, without writing one move per free point.
+    fn pick(
+        pos: &dyn Position,
+        roll: Option<Roll>,
+        rng: &mut Rng,
+    ) -> Result<Option<Move>, ReplayError> {
+        let steps = pos.legal_two_steps(roll)?;
+        Ok(pick(pos, &steps, rng))
+    }
+}
 
 /// How many steps ahead of a pawn, along its shortest way to the goal, a
 /// barricade is worth putting.
@@ -193,16 +217,16 @@ impl Memo<'_> {
 /// when the position is not a Barricade state or the seat no colour.
 fn board_of<'s>(pos: &'s dyn Position, seat: &str) -> Option<Board<'s>> {
     let state = pos.state::<State>()?;
-    let colour = billes_core::barricade::SEATS
+    let colour = SEATS
         .iter()
         .position(|s| *s == seat)
-        .and_then(|i| Colour::checked(i, billes_core::barricade::SEATS.len()))?;
+        .and_then(|i| Colour::checked(i, SEATS.len()))?;
     Some(Board::read(state, colour))
 }
 
 /// The score of each move (higher is better); all equal when the position
 /// is not a Barricade state.
-pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
     let Some(board) = board_of(pos, moves[0].moving_seat().as_str()) else {
         return vec![0.0; moves.len()];
     };
@@ -217,16 +241,15 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
 /// [`Position::legal_two_steps`]): the move whose pawn move and best
 /// points score highest, then those points, by the worth of each point
 /// (scored once per turn, not once per listed move). The same choice, with
-/// the same draws of `rng`, as [`super::Heuristic`]'s
-/// [`super::Policy::choose`] from the whole list: one move in
-/// [`super::Heuristic::EXPLORE`] at random among all, ties broken at
+/// the same draws of `rng`, as [`policy::choose`]'s from the whole list:
+/// one move in [`policy::EXPLORE`] at random among all, ties broken at
 /// random among all. `None`: no move.
-pub(super) fn pick(pos: &dyn Position, steps: &[TwoStep], rng: &mut Rng) -> Option<Move> {
+fn pick(pos: &dyn Position, steps: &[TwoStep], rng: &mut Rng) -> Option<Move> {
     let total = steps.iter().fold(0usize, |n, s| n.saturating_add(s.len()));
     if total <= 1 {
         return steps.iter().find(|s| !s.is_empty()).map(|s| nth(s, 0));
     }
-    if rng.chance(1, super::Heuristic::EXPLORE) {
+    if rng.chance(1, policy::EXPLORE) {
         let mut k = rng.below(total);
         for step in steps {
             if k < step.len() {
@@ -238,7 +261,7 @@ pub(super) fn pick(pos: &dyn Position, steps: &[TwoStep], rng: &mut Rng) -> Opti
     }
     let board = board_of(pos, steps[0].first.moving_seat().as_str());
     let mut memo = Memo::new();
-    let mut best = Greedy::new(super::TIES);
+    let mut best = Greedy::new(policy::TIES);
     let mut found: Option<(usize, Vec<usize>)> = None;
     let mut i = 0;
     for (s, step) in steps.iter().enumerate() {
@@ -291,11 +314,11 @@ const BARRICADE_COST: f32 = 6.0;
 const MEAN_ROLL: f32 = 3.5;
 
 /// The seats of `pos` with the own turns each still needs to reach the goal,
-/// for [`super::race`]: its best pawn's (or a pawn from the house) steps
+/// for [`policy::race`]: its best pawn's (or a pawn from the house) steps
 /// along its shortest way, each barricade on that way costing
 /// [`BARRICADE_COST`] steps, by the mean roll. `None` when the position is
 /// not a Barricade state.
-pub(super) fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
     let state = pos.state::<State>()?;
     let geometry = state.board();
     let goal = geometry.goal();
@@ -320,7 +343,7 @@ pub(super) fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
         for p in iter_points(state.pawns_of(colour)) {
             best = best.min(way(p, f32::from(geometry.distance(p))));
         }
-        let seat = billes_core::barricade::SEATS[colour.index()].to_string();
+        let seat = SEATS[colour.index()].to_string();
         out.push((vec![seat], best / MEAN_ROLL));
     }
     Some(out)
@@ -329,14 +352,18 @@ pub(super) fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use billes_core::{Engine, GameKind, Standard};
+    use billes_game::game::position::{tags_game, RulesPosition};
+    use billes_game::GameKind;
+
+    /// The position of `tags` under the standard rules.
+    fn position(tags: &[(&str, &str)]) -> Box<dyn Position> {
+        let game = tags_game(GameKind::Barricade, tags);
+        Box::new(RulesPosition::start(Barricade::default(), &game).expect("position"))
+    }
 
     #[test]
     fn distances_and_blocks() {
-        let rules = Standard::new(GameKind::Barricade);
-        let pos = rules
-            .position(&[("Seats", "R G"), ("Position", "R:i11 G:c1 bar=e3 move=R")])
-            .expect("position");
+        let pos = position(&[("Seats", "R G"), ("Position", "R:i11 G:c1 bar=e3 move=R")]);
         let state = pos.state::<State>().expect("state");
         let board = Board::read(state, Colour::new(0));
         let d = |n: &str| board.distance(&Name::new(n)).expect("point");
@@ -355,19 +382,14 @@ mod tests {
 
     #[test]
     fn a_barricade_on_the_way_slows_the_race() {
-        let rules = Standard::new(GameKind::Barricade);
         let race_of = |tag: &str| {
-            let pos = rules
-                .position(&[("Seats", "R G"), ("Position", tag)])
-                .expect("position");
+            let pos = position(&[("Seats", "R G"), ("Position", tag)]);
             race(pos.as_ref()).expect("a Barricade state")
         };
         let open = race_of("R:e5 G:c1 bar=a1 move=R");
         assert_eq!(open[0].0, ["R"]);
         assert!(open[0].1 < open[1].1, "{open:?}");
-        let state_pos = rules
-            .position(&[("Seats", "R G"), ("Position", "R:e5 G:c1 bar=a1 move=R")])
-            .expect("position");
+        let state_pos = position(&[("Seats", "R G"), ("Position", "R:e5 G:c1 bar=a1 move=R")]);
         let g = state_pos.state::<State>().expect("state").board();
         let next = g.toward_goal(g.point("e5").expect("point"));
         let ahead = next.and_then(|p| g.toward_goal(p)).expect("not the goal");

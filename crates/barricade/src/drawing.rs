@@ -3,17 +3,15 @@
 
 use std::fmt::Write as _;
 
-use billes_core::barricade::{Barricade, ViewPart};
-use billes_core::view::PositionView;
+use billes_game::drawing::layout::{parse, HoleKind, Layout, Waiting, Xy};
+use billes_game::drawing::{
+    captures, round, Canvas, Delta, Drawing, Marks, RenderError, When, Word,
+};
+use billes_game::view::PositionView;
 use billes_notation::{Name, Turn};
 use serde::Deserialize;
 
-use super::{Drawing, When, Word};
-use crate::frames::Marks;
-use crate::html::Delta;
-use crate::layout::{parse, HoleKind, Layout, Waiting, Xy};
-use crate::svg::{round, Canvas};
-use crate::RenderError;
+use crate::{Barricade, ViewPart};
 
 /// Barricade's own part of `view` (none in a view of another game).
 fn own(view: &PositionView) -> Option<&ViewPart> {
@@ -30,7 +28,7 @@ fn held(view: &PositionView) -> &[String] {
     own(view).map_or(&[], |own| own.held.as_slice())
 }
 
-const BARRICADE_YAML: &str = billes_core::barricade::BOARD_YAML;
+const BARRICADE_YAML: &str = crate::BOARD_YAML;
 
 impl Drawing for Barricade {
     fn standard_layout() -> Result<Layout, RenderError> {
@@ -49,7 +47,7 @@ impl Drawing for Barricade {
     /// The pieces sent back (as every game marks them), and the
     /// barricades taken off their points.
     fn losses(before: &PositionView, after: &PositionView, marks: &mut Marks) {
-        super::captures(before, after, marks);
+        captures(before, after, marks);
         let now = barricades(after);
         marks.taken = barricades(before)
             .iter()
@@ -160,20 +158,20 @@ fn barricade_route(
     turn: &Turn,
     path: &[Name],
 ) -> Option<Vec<Xy>> {
-    use billes_core::barricade::{Board, HOUSE, SEATS};
+    use crate::{Board, HOUSE, SEATS};
     let [from, to] = path else { return None };
     let roll = turn.head.roll? as usize;
     let board = Board::standard();
     let mut blocked = 0u128;
     for b in barricades(before) {
-        blocked |= billes_core::barricade::bit(board.point(b.as_str())?);
+        blocked |= crate::bit(board.point(b.as_str())?);
     }
     let landing = board.point(to.as_str())?;
     let mut route: Vec<Xy> = Vec::new();
     let (start, len) = if from.as_str() == HOUSE {
         let mover = turn.mover().as_str();
         let colour = SEATS.iter().position(|s| *s == mover)?;
-        let colour = billes_core::Colour::checked(colour, SEATS.len())?;
+        let colour = billes_game::Colour::checked(colour, SEATS.len())?;
         route.push(layout.waiting(mover)?.spots.first().copied()?);
         let start = board.start(colour);
         route.push(layout.position(board.name(start).as_str())?);

@@ -4,16 +4,12 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use billes_core::offboard::{Offboard, TargetView, ViewPart};
-use billes_core::view::PositionView;
+use billes_game::drawing::layout::{parse, unit, HoleKind, Layout, TargetSpot, Xy};
+use billes_game::drawing::{seat_paint, Canvas, Delta, Drawing, Marks, RenderError, When, Word};
+use billes_game::view::PositionView;
 use serde::Deserialize;
 
-use super::{Drawing, When, Word};
-use crate::frames::Marks;
-use crate::html::Delta;
-use crate::layout::{parse, unit, HoleKind, Layout, TargetSpot, Xy};
-use crate::svg::{seat_paint, Canvas};
-use crate::RenderError;
+use crate::{Offboard, TargetView, ViewPart};
 
 /// The targets of `view` (none in a view of another game).
 fn targets(view: &PositionView) -> &[TargetView] {
@@ -28,7 +24,7 @@ fn score(view: &PositionView, i: usize) -> Option<u32> {
         .and_then(|own| own.score.get(i).copied())
 }
 
-const OFFBOARD_YAML: &str = billes_core::offboard::RULES_YAML;
+const OFFBOARD_YAML: &str = crate::RULES_YAML;
 
 impl Drawing for Offboard {
     fn standard_layout() -> Result<Layout, RenderError> {

@@ -1,17 +1,31 @@
 //! The Aggravation player: aggravate, enter HOME, enter, keep out of reach,
 //! progress.
 //!
-//! It reads the board typed, from the game's state
-//! ([`billes_core::aggravation::State`], through `Position::state`): the
+//! It reads the board typed, from the game's state ([`State`], through
+//! `Position::state`): the
 //! board's geometry (a variant's board included), where every marble stands,
 //! the teams. The holes a move names are looked up on that board. Every move
 //! it picks is one of the legal moves it is given, so a variant it does not
 //! understand only makes it weaker, never wrong.
 
-use billes_core::aggravation::{board::Class, Board as Geometry, Hole, State};
-use billes_core::game::{Move, Position};
-use billes_core::Colour;
+use billes_game::game::{Move, Position};
+use billes_game::policy::{self, Play};
+use billes_game::Colour;
 use billes_notation::Action;
+
+use crate::board::Class;
+use crate::{Aggravation, Board as Geometry, Hole, State};
+
+/// The heuristic player of Aggravation.
+impl Play for Aggravation {
+    fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+        scores(pos, moves)
+    }
+
+    fn strengths(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+        race(pos).map(|r| policy::race(r, policy::RACE_SPREAD))
+    }
+}
 
 /// Steps a roll moves at most.
 const REACH: u8 = 6;
@@ -134,7 +148,7 @@ impl<'s> Board<'s> {
 
 /// The score of each move (higher is better); all equal when the position
 /// is not an Aggravation state.
-pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
+fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
     let Some(state) = pos.state::<State>() else {
         return vec![0.0; moves.len()];
     };
@@ -147,12 +161,12 @@ pub(super) fn scores(pos: &dyn Position, moves: &[Move]) -> Vec<f32> {
 }
 
 /// The contestants of `pos` (a team, or a seat alone) with the own turns
-/// each still needs to finish, for [`super::race`]: the steps its marbles
+/// each still needs to finish, for [`policy::race`]: the steps its marbles
 /// still have to go to HOME, entering from BASE included, and the progress
 /// each marble within reach of an opponent may lose, by the turn's mean roll;
 /// a team needs its slowest seat. `None` when the position is not an
 /// Aggravation state.
-pub(super) fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
+fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
     let state = pos.state::<State>()?;
     let g = state.board();
     let last = f32::from(g.loop_len) - 2.0;
@@ -199,14 +213,18 @@ const MEAN_ROLL: f32 = 3.5;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use billes_core::{Engine, GameKind, Standard};
+    use billes_game::game::position::{tags_game, RulesPosition};
+    use billes_game::GameKind;
+
+    /// The position of `tags` under the standard rules.
+    fn position(tags: &[(&str, &str)]) -> Box<dyn Position> {
+        let game = tags_game(GameKind::Aggravation, tags);
+        Box::new(RulesPosition::start(Aggravation::default(), &game).expect("position"))
+    }
 
     #[test]
     fn progress_and_threats() {
-        let rules = Standard::new(GameKind::Aggravation);
-        let pos = rules
-            .position(&[("Seats", "R G"), ("Position", "R:r9,rh2 G:r5 move=R")])
-            .expect("position");
+        let pos = position(&[("Seats", "R G"), ("Position", "R:r9,rh2 G:r5 move=R")]);
         let state = pos.state::<State>().expect("state");
         let g = state.board();
         let (red, blue) = (Colour::new(0), Colour::new(1));
@@ -228,13 +246,10 @@ mod tests {
 
     #[test]
     fn the_race_counts_the_way_home() {
-        let rules = Standard::new(GameKind::Aggravation);
-        let pos = rules
-            .position(&[
-                ("Seats", "R G"),
-                ("Position", "R:rh1,rh2,rh3,r8 G:g9 move=R"),
-            ])
-            .expect("position");
+        let pos = position(&[
+            ("Seats", "R G"),
+            ("Position", "R:rh1,rh2,rh3,r8 G:g9 move=R"),
+        ]);
         let race = race(pos.as_ref()).expect("an Aggravation state");
         assert_eq!(race.len(), 2);
         let (red, green) = (&race[0], &race[1]);

@@ -2,15 +2,14 @@
 //! seat; HOME rows as long as the variant's HOME; moves follow the one-way
 //! lines.
 
-use billes_core::aggravation::{Aggravation, ViewPart};
-use billes_core::view::PositionView;
+use billes_game::drawing::layout::{parse, HoleKind, Layout, Waiting, Xy};
+use billes_game::drawing::{Drawing, RenderError, When, Word};
+use billes_game::view::PositionView;
 use serde::Deserialize;
 
-use super::{Drawing, When, Word};
-use crate::layout::{parse, HoleKind, Layout, Waiting, Xy};
-use crate::RenderError;
+use crate::{Aggravation, ViewPart};
 
-const AGGRAVATION_YAML: &str = billes_core::aggravation::BOARD_YAML;
+const AGGRAVATION_YAML: &str = crate::BOARD_YAML;
 
 /// The marbles in HOME of seat `i` of `view` (`None`: no such seat, or a
 /// view of another game).

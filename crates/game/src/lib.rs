@@ -44,7 +44,9 @@
 //! 4. `view`, `variant`, `edit`: what a position shows to pictures, the
 //!    hooks' vocabulary, and the edits an `effect` hook writes
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
-//! 6. `house`: the hooks that change the game as a whole
+//! 6. `house`, `conformance`: the hooks that change the game as a whole,
+//!    and the conformance kit, the rules every game keeps checked in one
+//!    call ([`conformance::check`])
 //! 7. `lib`: this file: the crate's front door
 //!
 //! No import runs up a layer; a new one fails that test.
@@ -56,6 +58,7 @@
 // programs use the names re-exported here.
 #[doc(hidden)]
 pub mod colour;
+pub mod conformance;
 #[doc(hidden)]
 pub mod describe;
 pub mod edit;

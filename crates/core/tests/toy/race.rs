@@ -209,6 +209,21 @@ impl GameRules for Race {
                     "no pawn is captured in the race",
                 ))
             }
+            // Nor is there a barricade to take.
+            (
+                [Action::Move {
+                    barricade: true,
+                    span,
+                    ..
+                }],
+                _,
+            ) => {
+                return Err(error(
+                    ErrorKind::Effect,
+                    *span,
+                    "there is no barricade in the race",
+                ))
+            }
             ([Action::Move { path, span, .. }], landing) => {
                 let from = path.first().and_then(|p| read_point(p.as_str()));
                 let to = path.last().and_then(|p| read_point(p.as_str()));

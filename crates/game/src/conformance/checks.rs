@@ -245,28 +245,42 @@ fn candidates(all: &[Move], before: &[Move], listed: &[Move], roll: Option<Roll>
         .collect()
 }
 
-/// A false capture mark on the move's last action that can carry one and
-/// has none (`None` when it has no such action).
-fn falsely_marked(mv: &Move) -> Option<Move> {
+/// The move given each false mark it can take, with the mark's name: a
+/// capture mark (`*`) on its last action that can carry one and has none,
+/// a barricade mark (`#`) on its last pawn move that has none.
+fn falsely_marked(mv: &Move) -> Vec<(&'static str, Move)> {
+    let mut out = Vec::new();
     let mut marked = mv.clone();
     let capture = marked.actions.iter_mut().rev().find_map(|a| match a {
         Action::Place { capture, .. }
         | Action::Line { capture, .. }
         | Action::Move { capture, .. } => Some(capture),
         _ => None,
-    })?;
-    if capture.is_some() {
-        return None;
+    });
+    if let Some(capture @ None) = capture {
+        *capture = Some(Capture::default());
+        out.push(("capture", marked));
     }
-    *capture = Some(Capture::default());
-    Some(marked)
+    let mut marked = mv.clone();
+    let barricade = marked.actions.iter_mut().rev().find_map(|a| match a {
+        Action::Move { barricade, .. } => Some(barricade),
+        _ => None,
+    });
+    if let Some(barricade @ false) = barricade {
+        *barricade = true;
+        out.push(("barricade", marked));
+    }
+    out
 }
 
 /// Asserts the marks of the game: each listed move that carries a mark
 /// (`*`, `#`) plays written without its marks (a missing mark is
-/// accepted) and reaches the position the marked move does; and a listed
-/// move given a false capture mark (`*` where nothing is captured) is
-/// refused as a mistake of kind `effect`. Skipped when no move of the
+/// accepted) and reaches the position the marked move does; a listed move
+/// given a false capture mark (`*` where nothing is captured) is refused
+/// as a mistake of kind `effect`; and a listed pawn move given a false
+/// barricade mark (`#` where no barricade is taken) is refused, as any
+/// kind of mistake (a game without barricades may call it an illegal
+/// move, as Aggravation does). Skipped when no move of the
 /// games can carry a mark.
 ///
 /// # Errors
@@ -306,27 +320,24 @@ pub fn marks<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Outc
                             Ok(_) => {}
                         }
                     }
-                    let Some(wrong) = falsely_marked(mv) else {
-                        continue;
-                    };
-                    false_marks += 1;
-                    let mut after = state.clone();
-                    match rules.play(&mut after, &wrong.to_turn(number), &NoHooks) {
-                        Ok(()) => {
-                            return Err(here(format!(
-                                "the false capture mark of {} is accepted",
-                                wrong.turn()
-                            )))
+                    for (mark, wrong) in falsely_marked(mv) {
+                        false_marks += 1;
+                        let mut after = state.clone();
+                        let turn = wrong.turn();
+                        match rules.play(&mut after, &wrong.to_turn(number), &NoHooks) {
+                            Ok(()) => {
+                                return Err(here(format!(
+                                    "the false {mark} mark of {turn} is accepted"
+                                )))
+                            }
+                            Err(e) if mark == "capture" && e.kind != ErrorKind::Effect => {
+                                return Err(here(format!(
+                                    "the false {mark} mark of {turn} is refused as {:?}, not effect: {}",
+                                    e.kind, e.message
+                                )))
+                            }
+                            Err(_) => {}
                         }
-                        Err(e) if e.kind != ErrorKind::Effect => {
-                            return Err(here(format!(
-                                "the false capture mark of {} is refused as {:?}, not effect: {}",
-                                wrong.turn(),
-                                e.kind,
-                                e.message
-                            )))
-                        }
-                        Err(_) => {}
                     }
                 }
             }

@@ -15,7 +15,7 @@
 //!    roll lists moves, and each one plays without error;
 //! 3. [`Check::UnlistedRefused`]: `play` refuses a move the list lacks;
 //! 4. [`Check::Marks`]: a listed move plays without its marks, to the same
-//!    position, and a false capture mark is refused;
+//!    position, and false capture and barricade marks are refused;
 //! 5. [`Check::Describe`]: the phrases are words, and the turn that wins
 //!    says so ("R wins") where no other turn does;
 //! 6. [`Check::RoundTrip`]: a record reads back from its text (`billes fmt`'s

@@ -46,8 +46,10 @@
 //! 4. `view`, `variant`, `edit`: what a position shows to pictures, the
 //!    hooks' vocabulary, and the edits an `effect` hook writes
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
-//! 6. `house`, `drawing`, `policy`: the hooks that change the game as a
-//!    whole, what a game draws, and its heuristic player
+//! 6. `house`, `drawing`, `policy`, `conformance`: the hooks that change
+//!    the game as a whole, what a game draws, its heuristic player, and the
+//!    conformance kit, the rules every game keeps checked in one call
+//!    ([`conformance::check`])
 //! 7. `lib`: this file: the crate's front door
 //!
 //! No import runs up a layer; a new one fails that test.
@@ -59,6 +61,7 @@
 // programs use the names re-exported here.
 #[doc(hidden)]
 pub mod colour;
+pub mod conformance;
 #[doc(hidden)]
 pub mod describe;
 pub mod drawing;

@@ -195,3 +195,18 @@ fn a_game_declares_the_hooks_it_takes() {
         );
     }
 }
+
+#[test]
+fn the_race_keeps_the_rules_every_game_keeps() {
+    billes_core::conformance::assert_conforms(&Race, &Default::default());
+}
+
+#[test]
+fn the_race_refuses_false_marks() {
+    let e = validate_with(&Race, &record("1. R6 h-p6* *")).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Effect);
+    assert_eq!(e.message, "no pawn is captured in the race");
+    let e = validate_with(&Race, &record("1. R6 h-p6# *")).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Effect);
+    assert_eq!(e.message, "there is no barricade in the race");
+}

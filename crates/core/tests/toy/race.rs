@@ -196,6 +196,34 @@ impl GameRules for Race {
                     format!("the pawn can move to {}", point(to)),
                 ))
             }
+            // No pawn is ever captured in the race: a capture mark is false.
+            (
+                [Action::Move {
+                    capture: Some(c), ..
+                }],
+                _,
+            ) => {
+                return Err(error(
+                    ErrorKind::Effect,
+                    c.span,
+                    "no pawn is captured in the race",
+                ))
+            }
+            // Nor is there a barricade to take.
+            (
+                [Action::Move {
+                    barricade: true,
+                    span,
+                    ..
+                }],
+                _,
+            ) => {
+                return Err(error(
+                    ErrorKind::Effect,
+                    *span,
+                    "there is no barricade in the race",
+                ))
+            }
             ([Action::Move { path, span, .. }], landing) => {
                 let from = path.first().and_then(|p| read_point(p.as_str()));
                 let to = path.last().and_then(|p| read_point(p.as_str()));

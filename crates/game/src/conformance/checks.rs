@@ -1,0 +1,710 @@
+//! The checks of the kit, one function each, in the order
+//! [`check`](super::check) runs them. Each takes the simulated games
+//! [`simulate`] made (and the kit, when it needs an option), and answers
+//! the [`Outcome`] or the first [`Failure`].
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+
+use billes_notation::{parse_game, write_game, Action, Capture, Game, Seat, Turn};
+
+use super::{fail, header, lists, rolls, with_position, Check, Failure, Kit, Outcome, Played};
+use crate::describe::wins;
+use crate::game::{GameRules, Move, Roll};
+use crate::rng::Rng;
+use crate::variant::{EjectionView, Hook, HookError, Hooks, MoveView, NoHooks, TeamRoll, Verdict};
+use crate::ErrorKind;
+
+/// The simulated games of the kit's seeds, and the outcome of the check.
+type Simulated<S> = (Vec<Played<S>>, Outcome);
+
+/// Asserts that `simulate` is deterministic and its games are games: for
+/// each seed, two games simulated with `Rng::new(seed)` are the same
+/// record, and it replays through `play` turn by turn (the turn's number
+/// unchecked), to the winners its result names. Its games are the ones the
+/// other checks read.
+///
+/// # Errors
+/// When a game cannot be simulated, differs the second time, or does not
+/// replay to its result.
+pub fn simulate<R: GameRules>(rules: &R, kit: &Kit) -> Result<Simulated<R::State>, Failure> {
+    let mut games = Vec::new();
+    let mut turns = 0;
+    for &seed in &kit.seeds {
+        let once = |what| {
+            rules
+                .simulate(&kit.sim, &mut Rng::new(seed), &NoHooks)
+                .map_err(|e| fail::<R>(Check::Simulate, Some(seed), None, format!("{what}: {e}")))
+        };
+        let record = once("the game")?;
+        let again = once("the same game again")?;
+        if write_game(&record) != write_game(&again) {
+            return Err(fail::<R>(
+                Check::Simulate,
+                Some(seed),
+                None,
+                "two games simulated with the same seed differ",
+            ));
+        }
+        let played = replay(rules, seed, record)?;
+        let won: Vec<String> = played
+            .record
+            .outcome
+            .winners
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let winners = rules.winners(played.last()).unwrap_or_default();
+        if won != winners {
+            return Err(fail::<R>(
+                Check::Simulate,
+                Some(seed),
+                None,
+                format!("the result names {won:?}, the replay ends with {winners:?}"),
+            ));
+        }
+        turns += played.record.line.turns.len();
+        games.push(played);
+    }
+    let outcome = Outcome::Passed(format!("{} games, {turns} turns", games.len()));
+    Ok((games, outcome))
+}
+
+/// Every position of `record`, played turn by turn through `play`.
+fn replay<R: GameRules>(rules: &R, seed: u64, record: Game) -> Result<Played<R::State>, Failure> {
+    let setup = rules
+        .setup(&record)
+        .map_err(|e| fail::<R>(Check::Simulate, Some(seed), None, format!("setup: {e}")))?;
+    let mut states = vec![setup];
+    for (i, turn) in record.line.turns.iter().enumerate() {
+        let mut state = states[i].clone();
+        rules.play(&mut state, turn, &NoHooks).map_err(|e| {
+            let text = line(turn);
+            fail::<R>(
+                Check::Simulate,
+                Some(seed),
+                Some(i as u32 + 1),
+                format!("the simulated turn {text} does not replay: {e}"),
+            )
+        })?;
+        states.push(state);
+    }
+    Ok(Played {
+        seed,
+        record,
+        states,
+    })
+}
+
+/// The turn's line without its number (`R4 r9-r13`).
+fn line(turn: &Turn) -> String {
+    Move::from_turn(turn).map_or_else(|| format!("turn {}", turn.number), |m| m.turn())
+}
+
+/// Asserts that at every position of the games before their end, the seat
+/// the rules call on has, for every roll (one turn without a roll in a game
+/// without dice), a list of legal moves that is not empty, and that each
+/// move of it plays through `play` without error.
+///
+/// # Errors
+/// When a list cannot be made or is empty, or a listed move is refused.
+pub fn legal_moves_play<R: GameRules>(
+    rules: &R,
+    games: &[Played<R::State>],
+) -> Result<Outcome, Failure> {
+    let mut played = 0;
+    for game in games {
+        for (number, state, _) in game.positions() {
+            let here = |message: String| {
+                fail::<R>(
+                    Check::LegalMovesPlay,
+                    Some(game.seed),
+                    Some(number),
+                    message,
+                )
+            };
+            let lists = lists(rules, state, number).map_err(|e| here(format!("no list: {e}")))?;
+            for (roll, moves) in lists {
+                if moves.is_empty() {
+                    return Err(here(format!("no legal move with roll {roll:?}")));
+                }
+                for mv in moves {
+                    let mut after = state.clone();
+                    rules
+                        .play(&mut after, &mv.to_turn(number), &NoHooks)
+                        .map_err(|e| {
+                            here(format!("the listed move {} is refused: {e}", mv.turn()))
+                        })?;
+                    played += 1;
+                }
+            }
+        }
+    }
+    Ok(Outcome::Passed(format!("{played} listed moves played")))
+}
+
+/// The move without its marks (`*`, `#`).
+fn unmarked(mv: &Move) -> Move {
+    let mut bare = mv.clone();
+    for action in bare.actions.iter_mut() {
+        match action {
+            Action::Place { capture, .. } | Action::Line { capture, .. } => *capture = None,
+            Action::Move {
+                capture, barricade, ..
+            } => {
+                *capture = None;
+                *barricade = false;
+            }
+            _ => {}
+        }
+    }
+    bare
+}
+
+/// The turn line of a move, marks aside: what tells moves apart.
+fn key(mv: &Move) -> String {
+    unmarked(mv).turn()
+}
+
+/// Asserts that `play` refuses a move its position's list lacks (marks
+/// aside, which [`marks`] checks). The moves tried at each position are
+/// those listed there for the other rolls, played with this roll, a pass,
+/// and those listed at the position before, played by this seat with this
+/// roll: each one not listed must be refused.
+///
+/// # Errors
+/// When a move not listed is played without error.
+pub fn unlisted_refused<R: GameRules>(
+    rules: &R,
+    games: &[Played<R::State>],
+) -> Result<Outcome, Failure> {
+    let mut tried = 0;
+    for game in games {
+        let mut before: Vec<Move> = Vec::new();
+        for (number, state, _) in game.positions() {
+            let lists = lists(rules, state, number).unwrap_or_default();
+            let all: Vec<Move> = lists.iter().flat_map(|(_, m)| m.iter().cloned()).collect();
+            for (roll, moves) in &lists {
+                let listed: BTreeSet<String> = moves.iter().map(key).collect();
+                for candidate in candidates(&all, &before, moves, *roll) {
+                    if listed.contains(&key(&candidate)) {
+                        continue;
+                    }
+                    tried += 1;
+                    let mut after = state.clone();
+                    if rules
+                        .play(&mut after, &candidate.to_turn(number), &NoHooks)
+                        .is_ok()
+                    {
+                        return Err(fail::<R>(
+                            Check::UnlistedRefused,
+                            Some(game.seed),
+                            Some(number),
+                            format!(
+                                "{} is accepted, but the list is {:?}",
+                                candidate.turn(),
+                                moves.iter().map(Move::turn).collect::<Vec<_>>()
+                            ),
+                        ));
+                    }
+                }
+            }
+            before = all;
+        }
+    }
+    if tried == 0 {
+        return Ok(Outcome::Skipped("no move outside the lists to try".into()));
+    }
+    Ok(Outcome::Passed(format!("{tried} moves not listed refused")))
+}
+
+/// The moves [`unlisted_refused`] tries with `roll` where `listed` are the
+/// legal moves: those of `all` and `before`, and a pass, played by the
+/// listed moves' seat with `roll`.
+fn candidates(all: &[Move], before: &[Move], listed: &[Move], roll: Option<Roll>) -> Vec<Move> {
+    let Some(first) = listed.first() else {
+        return Vec::new();
+    };
+    let pass = Move::new(
+        first.seat,
+        roll,
+        vec![Action::Pass {
+            span: Default::default(),
+        }],
+    );
+    let mut seen = BTreeSet::new();
+    all.iter()
+        .chain(before)
+        .map(|m| Move {
+            seat: first.seat,
+            roll,
+            ..m.clone()
+        })
+        .chain([pass])
+        .filter(|m| seen.insert(key(m)))
+        .collect()
+}
+
+/// The move given each false mark it can take, with the mark's name: a
+/// capture mark (`*`) on its last action that can carry one and has none,
+/// a barricade mark (`#`) on its last pawn move that has none.
+fn falsely_marked(mv: &Move) -> Vec<(&'static str, Move)> {
+    let mut out = Vec::new();
+    let mut marked = mv.clone();
+    let capture = marked.actions.iter_mut().rev().find_map(|a| match a {
+        Action::Place { capture, .. }
+        | Action::Line { capture, .. }
+        | Action::Move { capture, .. } => Some(capture),
+        _ => None,
+    });
+    if let Some(capture @ None) = capture {
+        *capture = Some(Capture::default());
+        out.push(("capture", marked));
+    }
+    let mut marked = mv.clone();
+    let barricade = marked.actions.iter_mut().rev().find_map(|a| match a {
+        Action::Move { barricade, .. } => Some(barricade),
+        _ => None,
+    });
+    if let Some(barricade @ false) = barricade {
+        *barricade = true;
+        out.push(("barricade", marked));
+    }
+    out
+}
+
+/// Asserts the marks of the game: each listed move that carries a mark
+/// (`*`, `#`) plays written without its marks (a missing mark is
+/// accepted) and reaches the position the marked move does; a listed move
+/// given a false capture mark (`*` where nothing is captured) is refused
+/// as a mistake of kind `effect`; and a listed pawn move given a false
+/// barricade mark (`#` where no barricade is taken) is refused, as any
+/// kind of mistake (a game without barricades may call it an illegal
+/// move, as Aggravation does). Skipped when no move of the
+/// games can carry a mark.
+///
+/// # Errors
+/// When a move without its marks is refused or plays elsewhere, or a false
+/// mark is accepted or refused as another kind of mistake.
+pub fn marks<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Outcome, Failure> {
+    let (mut missing, mut false_marks) = (0, 0);
+    for game in games {
+        for (number, state, _) in game.positions() {
+            let here =
+                |message: String| fail::<R>(Check::Marks, Some(game.seed), Some(number), message);
+            for (_, moves) in lists(rules, state, number).unwrap_or_default() {
+                for mv in &moves {
+                    let play = |m: &Move| {
+                        let mut after = state.clone();
+                        rules
+                            .play(&mut after, &m.to_turn(number), &NoHooks)
+                            .map(|()| rules.position_tag(&after))
+                    };
+                    let bare = unmarked(mv);
+                    if bare != *mv {
+                        missing += 1;
+                        let marked = play(mv).ok();
+                        match play(&bare) {
+                            Err(e) => {
+                                return Err(here(format!(
+                                    "{} without its marks is refused: {e}",
+                                    mv.turn()
+                                )))
+                            }
+                            Ok(tag) if Some(&tag) != marked.as_ref() => {
+                                return Err(here(format!(
+                                    "{} without its marks plays to {tag}, not {marked:?}",
+                                    mv.turn()
+                                )))
+                            }
+                            Ok(_) => {}
+                        }
+                    }
+                    for (mark, wrong) in falsely_marked(mv) {
+                        false_marks += 1;
+                        let mut after = state.clone();
+                        let turn = wrong.turn();
+                        match rules.play(&mut after, &wrong.to_turn(number), &NoHooks) {
+                            Ok(()) => {
+                                return Err(here(format!(
+                                    "the false {mark} mark of {turn} is accepted"
+                                )))
+                            }
+                            Err(e) if mark == "capture" && e.kind != ErrorKind::Effect => {
+                                return Err(here(format!(
+                                    "the false {mark} mark of {turn} is refused as {:?}, not effect: {}",
+                                    e.kind, e.message
+                                )))
+                            }
+                            Err(_) => {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if missing + false_marks == 0 {
+        return Ok(Outcome::Skipped(
+            "no move of the games can carry a mark".into(),
+        ));
+    }
+    let what = match missing {
+        0 => format!("no move carries a mark to leave out, {false_marks} false marks refused"),
+        _ => {
+            format!("{missing} moves played without their marks, {false_marks} false marks refused")
+        }
+    };
+    Ok(Outcome::Passed(what))
+}
+
+/// Asserts what `describe` says of each turn of the games: each phrase is
+/// words on one line (not empty, no line break, no space around it); the
+/// turn that wins a game says so, with the phrase every game writes ("R
+/// wins", "R+G win"), as its last; no other turn has a phrase ending in
+/// " wins" or " win". Skipped when the game says nothing of any turn (the
+/// default `describe`).
+///
+/// # Errors
+/// When a phrase is not words on one line, the winner's phrase is missing,
+/// or a turn that does not win says someone wins.
+pub fn describe<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Outcome, Failure> {
+    let silent = games.iter().all(|game| {
+        game.positions().enumerate().all(|(i, (_, before, turn))| {
+            rules.describe(before, turn, &game.states[i + 1]).is_empty()
+        })
+    });
+    if silent {
+        return Ok(Outcome::Skipped("the game describes no turn".into()));
+    }
+    let (mut phrases, mut won) = (0, 0);
+    for game in games {
+        for (i, (number, before, turn)) in game.positions().enumerate() {
+            let after = &game.states[i + 1];
+            let said = rules.describe(before, turn, after);
+            let here = |message: String| {
+                fail::<R>(Check::Describe, Some(game.seed), Some(number), message)
+            };
+            phrases += said.len();
+            if let Some(p) = said
+                .iter()
+                .find(|p| p.is_empty() || p.contains('\n') || p.trim() != p.as_str())
+            {
+                return Err(here(format!("the phrase {p:?} is not words on one line")));
+            }
+            match wins(rules.winners(before), rules.winners(after)) {
+                Some(phrase) => {
+                    won += 1;
+                    if said.last() != Some(&phrase) {
+                        return Err(here(format!(
+                            "the winning turn {} says {said:?}, not {phrase:?} last",
+                            line(turn)
+                        )));
+                    }
+                }
+                None => {
+                    if let Some(p) = said
+                        .iter()
+                        .find(|p| p.ends_with(" wins") || p.ends_with(" win"))
+                    {
+                        return Err(here(format!("{p:?} said of a turn that wins nothing")));
+                    }
+                }
+            }
+        }
+    }
+    if won == 0 {
+        return Ok(Outcome::Skipped(format!(
+            "{phrases} phrases, but no simulated game was won: the winner's phrase is unchecked"
+        )));
+    }
+    Ok(Outcome::Passed(format!(
+        "{phrases} phrases, {won} winners' phrases"
+    )))
+}
+
+/// Asserts the round trip of `billes fmt`: the text of each game reads
+/// back, writes to the same text, and the record read back replays to the
+/// same last position.
+///
+/// # Errors
+/// When the text does not read back, writes differently, or replays
+/// elsewhere.
+pub fn round_trip<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Outcome, Failure> {
+    for game in games {
+        let here = |message: String| fail::<R>(Check::RoundTrip, Some(game.seed), None, message);
+        let text = write_game(&game.record);
+        let read = parse_game(&text)
+            .map_err(|e| here(format!("the text does not read back: {}", e.message)))?;
+        let again = write_game(&read);
+        if again != text {
+            return Err(here(format!(
+                "the text read back writes as {again:?}, not {text:?}"
+            )));
+        }
+        let mut state = rules
+            .setup(&read)
+            .map_err(|e| here(format!("setup: {e}")))?;
+        for (i, turn) in read.line.turns.iter().enumerate() {
+            rules.play(&mut state, turn, &NoHooks).map_err(|e| {
+                fail::<R>(
+                    Check::RoundTrip,
+                    Some(game.seed),
+                    Some(i as u32 + 1),
+                    format!("{} read back is refused: {e}", line(turn)),
+                )
+            })?;
+        }
+        let (got, want) = (rules.position_tag(&state), rules.position_tag(game.last()));
+        if got != want {
+            return Err(here(format!(
+                "the record read back ends at {got}, not {want}"
+            )));
+        }
+    }
+    Ok(Outcome::Passed(format!("{} records", games.len())))
+}
+
+/// Asserts that the `Position` tag the game writes of each position of the
+/// games, set up with the record's other tags, gives the same position
+/// back (the same tag, the same seats to act and needs); and that from
+/// `kit.tag_replays` positions of each game, spread over it, the rest of
+/// the game replays from the tag to the same last position and winners.
+///
+/// # Errors
+/// When a tag is refused, sets up another position, or the rest of the
+/// game replays differently from it.
+pub fn position_tag<R: GameRules>(
+    rules: &R,
+    games: &[Played<R::State>],
+    kit: &Kit,
+) -> Result<Outcome, Failure> {
+    let (mut tags, mut replays) = (0, 0);
+    for game in games {
+        let head = header(&game.record);
+        let every = (game.states.len() / kit.tag_replays.max(1)).max(1);
+        for (i, state) in game.states.iter().enumerate() {
+            let number = i as u32 + 1;
+            let here = |message: String| {
+                fail::<R>(Check::PositionTag, Some(game.seed), Some(number), message)
+            };
+            let tag = rules.position_tag(state);
+            let mut from = rules
+                .setup(&with_position(&head, tag.clone()))
+                .map_err(|e| here(format!("the tag {tag:?} is refused: {e}")))?;
+            tags += 1;
+            let back = rules.position_tag(&from);
+            if back != tag {
+                return Err(here(format!("the tag {tag:?} sets up {back:?}")));
+            }
+            if rules.next(&from) != rules.next(state) {
+                return Err(here(format!(
+                    "the tag {tag:?} sets up {:?} to act, not {:?}",
+                    rules.next(&from),
+                    rules.next(state)
+                )));
+            }
+            if i % every != 0 {
+                continue;
+            }
+            replays += 1;
+            for (j, turn) in game.record.line.turns.iter().enumerate().skip(i) {
+                rules.play(&mut from, turn, &NoHooks).map_err(|e| {
+                    here(format!(
+                        "from the tag {tag:?}, turn {} ({}) is refused: {e}",
+                        j + 1,
+                        line(turn)
+                    ))
+                })?;
+            }
+            let (got, want) = (rules.position_tag(&from), rules.position_tag(game.last()));
+            if got != want || rules.winners(&from) != rules.winners(game.last()) {
+                return Err(here(format!(
+                    "from the tag {tag:?}, the game ends at {got}, not {want}"
+                )));
+            }
+        }
+    }
+    Ok(Outcome::Passed(format!(
+        "{tags} positions set up from their tags, {replays} games replayed from one"
+    )))
+}
+
+/// Hooks that answer the game's own rule and note which hooks were asked.
+#[derive(Debug, Default)]
+struct Asked(RefCell<Vec<Hook>>);
+
+impl Asked {
+    fn note(&self, hook: Hook) {
+        let mut asked = self.0.borrow_mut();
+        if !asked.contains(&hook) {
+            asked.push(hook);
+        }
+    }
+}
+
+impl Hooks for Asked {
+    fn allow(&self, _: &MoveView<'_>) -> Result<Verdict, HookError> {
+        self.note(Hook::Allow);
+        Ok(Verdict::Allow)
+    }
+
+    fn roll_for(&self, _: &TeamRoll<'_>) -> Result<Option<Vec<String>>, HookError> {
+        self.note(Hook::RollFor);
+        Ok(None)
+    }
+
+    fn extra_turn(&self, _: &MoveView<'_>, standard: bool) -> Result<bool, HookError> {
+        self.note(Hook::ExtraTurn);
+        Ok(standard)
+    }
+
+    fn score(&self, _: &EjectionView<'_>, standard: u32) -> Result<u32, HookError> {
+        self.note(Hook::Score);
+        Ok(standard)
+    }
+}
+
+/// Asserts that the game offers a hook only when it serves it: when its
+/// list ([`GameRules::hooks`]) holds one of the hooks that look at the
+/// position ([`Hook::COMMON`]), it gives hooks a view ([`GameRules::board`])
+/// of every position of the games; and a game simulated with hooks that
+/// answer the game's own rule is the same game as without hooks, the game
+/// asking only hooks its list holds. Skipped for a game that lists no hook
+/// and asks none.
+///
+/// # Errors
+/// When a listed hook that reads the position gets no view of it, a hook
+/// the list lacks is asked, or hooks that change nothing change the game.
+pub fn hooks<R: GameRules>(
+    rules: &R,
+    games: &[Played<R::State>],
+    kit: &Kit,
+) -> Result<Outcome, Failure> {
+    let listed: Vec<Hook> = R::hooks().to_vec();
+    if let Some(common) = Hook::COMMON.iter().find(|h| listed.contains(h)) {
+        for game in games {
+            for (i, state) in game.states.iter().enumerate() {
+                if rules.board(state).is_none() {
+                    return Err(fail::<R>(
+                        Check::Hooks,
+                        Some(game.seed),
+                        Some(i as u32 + 1),
+                        format!(
+                            "it lists the hook {}, but gives hooks no view of the position",
+                            common.name()
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    let asked = Asked::default();
+    for game in games {
+        let here = |message: String| fail::<R>(Check::Hooks, Some(game.seed), None, message);
+        let record = rules
+            .simulate(&kit.sim, &mut Rng::new(game.seed), &asked)
+            .map_err(|e| here(format!("simulated with hooks that change nothing: {e}")))?;
+        if write_game(&record) != write_game(&game.record) {
+            return Err(here(
+                "hooks that answer the game's own rule change the simulated game".into(),
+            ));
+        }
+        if let Some(hook) = asked.0.borrow().iter().find(|h| !listed.contains(h)) {
+            return Err(here(format!(
+                "it asks the hook {}, which its list lacks",
+                hook.name()
+            )));
+        }
+    }
+    let asked = asked.0.into_inner();
+    if listed.is_empty() && asked.is_empty() {
+        return Ok(Outcome::Skipped("the game takes no hooks".into()));
+    }
+    let names = |s: &[Hook]| s.iter().map(|h| h.name()).collect::<Vec<_>>().join(", ");
+    Ok(Outcome::Passed(format!(
+        "lists {}; asked {}",
+        names(&listed),
+        names(&asked)
+    )))
+}
+
+/// Asserts that the move counts from the start position of the games
+/// (every roll of every turn, each legal move, a game over counting once)
+/// are the same counted twice, and are the kit's expected counts
+/// ([`Kit::perft`]) when it has them; without them, the count is at
+/// [`Kit::perft_depth`] and only checked stable.
+///
+/// # Errors
+/// When the start position cannot be set up, a list cannot be made, two
+/// counts differ, or a count is not the one expected.
+pub fn perft<R: GameRules>(
+    rules: &R,
+    games: &[Played<R::State>],
+    kit: &Kit,
+) -> Result<Outcome, Failure> {
+    let here = |message: String| fail::<R>(Check::Perft, None, None, message);
+    let Some(game) = games.first() else {
+        return Ok(Outcome::Skipped(
+            "no game simulated: no start position".into(),
+        ));
+    };
+    let start = rules
+        .setup(&header(&game.record))
+        .map_err(|e| here(format!("setup: {e}")))?;
+    let expected = match &kit.perft {
+        Some(counts) => counts.iter().map(|&(d, c)| (d, Some(c))).collect(),
+        None => vec![(kit.perft_depth, None)],
+    };
+    let mut counted = Vec::new();
+    for (depth, want) in expected {
+        let counted_at =
+            || count(rules, &start, depth, 1).map_err(|e| here(format!("depth {depth}: {e}")));
+        let (once, twice) = (counted_at()?, counted_at()?);
+        if once != twice {
+            return Err(here(format!("depth {depth} counts {once}, then {twice}")));
+        }
+        if let Some(want) = want.filter(|w| *w != once) {
+            return Err(here(format!("depth {depth} counts {once}, not {want}")));
+        }
+        counted.push(format!("{once} at depth {depth}"));
+    }
+    let what = counted.join(", ");
+    Ok(Outcome::Passed(match kit.perft {
+        Some(_) => format!("{what}, as expected"),
+        None => format!("{what}, stable (no counts expected)"),
+    }))
+}
+
+/// The number of move sequences of `depth` turns from `state`, the first
+/// numbered `number`.
+fn count<R: GameRules>(
+    rules: &R,
+    state: &R::State,
+    depth: u32,
+    number: u32,
+) -> Result<u64, String> {
+    if depth == 0 || rules.is_over(state) {
+        return Ok(1);
+    }
+    let seat: Seat = rules
+        .to_act(state)
+        .ok_or("no seat to act in a game not over")?;
+    let mut total = 0;
+    for roll in rolls::<R>() {
+        let moves = rules
+            .legal_moves(state, seat.as_str(), roll, number, &NoHooks)
+            .map_err(|e| e.to_string())?;
+        for mv in moves {
+            if depth == 1 {
+                total += 1;
+                continue;
+            }
+            let mut after = state.clone();
+            rules
+                .play(&mut after, &mv.to_turn(number), &NoHooks)
+                .map_err(|e| format!("{}: {e}", mv.turn()))?;
+            total += count(rules, &after, depth - 1, number + 1)?;
+        }
+    }
+    Ok(total)
+}

@@ -1,0 +1,296 @@
+//! The kit on a toy game, kept and broken: the hop, two pawns racing along
+//! twelve points, a pawn landing on the other sending it home (`*`). Each
+//! [`Flaw`] breaks one rule every game keeps, and the kit names it.
+
+use billes_notation::{parse_game, Action, Game, Turn};
+
+use super::{check, Check, Failure, Kit, Outcome};
+use crate::describe::wins;
+use crate::game::{GameRules, Move, Next, PlayError, Roll};
+use crate::variant::{Hook, Hooks};
+use crate::{ErrorKind, ParamsError, ReplayError};
+
+/// The last point of the track.
+const GOAL: u8 = 12;
+
+/// The seats, in playing order.
+const SEATS: [&str; 2] = ["R", "B"];
+
+/// What the toy gets wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Flaw {
+    /// Nothing: the hop keeps every rule.
+    #[default]
+    None,
+    /// `play` takes the pawn wherever the turn says, whatever the roll.
+    AnyLanding,
+    /// `play` takes a capture mark where nothing is captured.
+    FalseCapture,
+    /// `describe` forgets to say who wins.
+    SilentWinner,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Hop(Flaw);
+
+/// Where each pawn stands (0: off the track) and whose turn it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Track {
+    at: [u8; 2],
+    to_move: usize,
+}
+
+fn point(at: u8) -> String {
+    if at == 0 {
+        "h".into()
+    } else {
+        format!("p{at}")
+    }
+}
+
+fn read_point(name: &str) -> Option<u8> {
+    match name {
+        "h" => Some(0),
+        _ => name
+            .strip_prefix('p')?
+            .parse()
+            .ok()
+            .filter(|n| (1..=GOAL).contains(n)),
+    }
+}
+
+fn illegal(kind: ErrorKind, message: impl Into<String>) -> ReplayError {
+    ReplayError::new(kind, Default::default(), message)
+}
+
+impl Hop {
+    fn winner(state: &Track) -> Option<usize> {
+        (0..2).find(|&s| state.at[s] == GOAL)
+    }
+
+    /// The move of the seat to act with `roll`, as written.
+    fn written(state: &Track, roll: u8) -> String {
+        let (seat, from) = (state.to_move, state.at[state.to_move]);
+        let to = from + roll;
+        if to > GOAL {
+            return format!("{}{roll} --", SEATS[seat]);
+        }
+        let capture = if state.at[1 - seat] == to { "*" } else { "" };
+        format!(
+            "{}{roll} {}-{}{capture}",
+            SEATS[seat],
+            point(from),
+            point(to)
+        )
+    }
+}
+
+impl GameRules for Hop {
+    type State = Track;
+    type Params = ();
+    const NAME: &'static str = "hop";
+
+    fn from_params((): ()) -> Result<Hop, ParamsError> {
+        Ok(Hop(Flaw::None))
+    }
+
+    fn setup(&self, game: &Game) -> Result<Track, ReplayError> {
+        let mut state = Track {
+            at: [0, 0],
+            to_move: 0,
+        };
+        for group in game.tag("Position").unwrap_or_default().split_whitespace() {
+            let bad = || illegal(ErrorKind::Tag, format!("Position: {group:?}"));
+            if let Some(seat) = group.strip_prefix("move=") {
+                state.to_move = SEATS.iter().position(|s| *s == seat).ok_or_else(bad)?;
+                continue;
+            }
+            let (seat, at) = group.split_once(':').ok_or_else(bad)?;
+            let seat = SEATS.iter().position(|s| *s == seat).ok_or_else(bad)?;
+            state.at[seat] = read_point(at).ok_or_else(bad)?;
+        }
+        Ok(state)
+    }
+
+    fn next(&self, state: &Track) -> Next {
+        let over = Hop::winner(state).is_some();
+        Next {
+            seats: (!over)
+                .then(|| SEATS[state.to_move].to_string())
+                .into_iter()
+                .collect(),
+            dice: true,
+            needs: Vec::new(),
+        }
+    }
+
+    fn legal_moves<H: Hooks>(
+        &self,
+        state: &Track,
+        seat: &str,
+        roll: Option<Roll>,
+        _number: u32,
+        _hooks: &H,
+    ) -> Result<Vec<Move>, PlayError> {
+        if Hop::winner(state).is_some() || SEATS[state.to_move] != seat {
+            return Err(PlayError::NotToAct(format!("{seat} may not move")));
+        }
+        let roll = roll.ok_or_else(|| PlayError::Roll("the roll is missing".into()))?;
+        let game = parse_game(&format!("{} *\n", Hop::written(state, roll.get())))
+            .map_err(|e| PlayError::Roll(e.message))?;
+        Ok(game.line.turns.iter().filter_map(Move::from_turn).collect())
+    }
+
+    fn play<H: Hooks>(
+        &self,
+        state: &mut Track,
+        turn: &Turn,
+        _hooks: &H,
+    ) -> Result<(), ReplayError> {
+        let seat = state.to_move;
+        if turn.head.seat.as_str() != SEATS[seat] || Hop::winner(state).is_some() {
+            return Err(illegal(
+                ErrorKind::Seat,
+                format!("it is {}'s turn", SEATS[seat]),
+            ));
+        }
+        let roll = match turn.head.roll {
+            Some(r @ 1..=6) => r as u8,
+            _ => return Err(illegal(ErrorKind::Roll, "the roll is a die face, 1 to 6")),
+        };
+        let landing = (state.at[seat] + roll <= GOAL).then_some(state.at[seat] + roll);
+        match (turn.actions.as_slice(), landing) {
+            ([Action::Pass { .. }], None) => {}
+            (
+                [Action::Move {
+                    path,
+                    capture,
+                    barricade: false,
+                    ..
+                }],
+                _,
+            ) => {
+                let from = path.first().and_then(|p| read_point(p.as_str()));
+                let to = path.last().and_then(|p| read_point(p.as_str()));
+                let any = self.0 == Flaw::AnyLanding && to.is_some_and(|t| t > state.at[seat]);
+                if path.len() != 2 || from != Some(state.at[seat]) || (to != landing && !any) {
+                    return Err(illegal(ErrorKind::IllegalMove, "not this roll's move"));
+                }
+                let to = to.unwrap_or_default();
+                let captures = state.at[1 - seat] == to;
+                if capture.is_some() && !captures && self.0 != Flaw::FalseCapture {
+                    return Err(illegal(ErrorKind::Effect, "nothing is captured there"));
+                }
+                if captures {
+                    state.at[1 - seat] = 0;
+                }
+                state.at[seat] = to;
+            }
+            _ => return Err(illegal(ErrorKind::IllegalMove, "not this roll's move")),
+        }
+        state.to_move = 1 - seat;
+        Ok(())
+    }
+
+    fn winners(&self, state: &Track) -> Option<Vec<String>> {
+        Hop::winner(state).map(|s| vec![SEATS[s].to_string()])
+    }
+
+    fn position_tag(&self, state: &Track) -> String {
+        let (r, b) = (point(state.at[0]), point(state.at[1]));
+        format!("R:{r} B:{b} move={}", SEATS[state.to_move])
+    }
+
+    fn text_board(&self, state: &Track) -> String {
+        self.position_tag(state) + "\n"
+    }
+
+    fn hooks() -> &'static [Hook] {
+        &[]
+    }
+
+    fn describe(&self, before: &Track, turn: &Turn, after: &Track) -> Vec<String> {
+        let mut said = Vec::new();
+        let seat = before.to_move;
+        if after.at[seat] != before.at[seat] {
+            said.push(format!("moved to {}", point(after.at[seat])));
+        }
+        if after.at[1 - seat] < before.at[1 - seat] {
+            said.push(format!("sent {} home", SEATS[1 - seat]));
+        }
+        let _ = turn;
+        if self.0 != Flaw::SilentWinner {
+            said.extend(wins(self.winners(before), self.winners(after)));
+        }
+        said
+    }
+}
+
+fn kit() -> Kit {
+    Kit::default().with_perft(&[(1, 6), (2, 36)])
+}
+
+fn failure(flaw: Flaw) -> Failure {
+    check(&Hop(flaw), &kit()).expect_err("the flaw is found")
+}
+
+#[test]
+fn the_hop_keeps_every_rule_and_says_which_checks_do_not_apply() {
+    let report = check(&Hop(Flaw::None), &kit()).expect("the hop keeps the rules");
+    assert_eq!(report.game, "hop");
+    let checks: Vec<Check> = report.checks.iter().map(|(c, _)| *c).collect();
+    assert_eq!(checks, Check::ALL);
+    let skipped: Vec<(Check, &str)> = report.skipped().collect();
+    assert_eq!(skipped, [(Check::Hooks, "the game takes no hooks")]);
+    assert!(
+        matches!(report.outcome(Check::Marks), Some(Outcome::Passed(what)) if !what.starts_with("0 moves")),
+        "{report}"
+    );
+    assert!(report
+        .to_string()
+        .contains("hop: perft: passed (6 at depth 1, 36 at depth 2, as expected)"));
+}
+
+#[test]
+fn a_move_not_listed_that_plays_fails_the_kit() {
+    let e = failure(Flaw::AnyLanding);
+    assert_eq!(e.check, Check::UnlistedRefused);
+    assert_eq!((e.game, e.seed, e.turn), ("hop", Some(1), Some(1)));
+    // R rolled, say, a 3: h-p1 with another roll's landing plays.
+    assert!(e.message.contains(" is accepted, but the list is "), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("moves not listed refused failed for hop, seed 1, turn 1: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_false_capture_mark_accepted_fails_the_kit() {
+    let e = failure(Flaw::FalseCapture);
+    assert_eq!(e.check, Check::Marks);
+    assert_eq!((e.seed, e.turn), (Some(1), Some(1)));
+    assert!(e.message.starts_with("the false capture mark of R"), "{e}");
+    assert!(e.message.ends_with("* is accepted"), "{e}");
+}
+
+#[test]
+fn a_winner_not_described_fails_the_kit() {
+    let e = failure(Flaw::SilentWinner);
+    assert_eq!(e.check, Check::Describe);
+    assert_eq!(e.seed, Some(1));
+    assert!(
+        e.message.contains(", not \"R wins\" last") || e.message.contains(", not \"B wins\" last"),
+        "{e}"
+    );
+}
+
+#[test]
+fn expected_perft_counts_are_checked() {
+    let e = check(&Hop(Flaw::None), &Kit::default().with_perft(&[(2, 35)])).unwrap_err();
+    assert_eq!(e.check, Check::Perft);
+    assert_eq!(
+        e.to_string(),
+        "perft failed for hop: depth 2 counts 36, not 35"
+    );
+}

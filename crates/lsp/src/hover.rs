@@ -9,7 +9,7 @@ use crate::check::{game_at, readable, MAX_DOCUMENT_BYTES, MAX_TREE_BYTES};
 use crate::server::{NoRules, Open, Server};
 
 /// The tags of notation/SPEC.md and what each means (`{games}`: the games
-/// of the registry, see [`meaning`]).
+/// of the registry, see [`meaning_of`]).
 pub(crate) const TAGS: [(&str, &str); 15] = [
     ("Game", "which rules apply: {games} (required)"),
     (

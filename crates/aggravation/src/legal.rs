@@ -351,7 +351,10 @@ mod tests {
 
     fn state(rules: &Aggravation, tags: &[(&str, &str)]) -> State {
         rules
-            .setup(&tags_game(billes_game::GameKind::Aggravation, tags))
+            .setup(&tags_game(
+                <crate::Aggravation as billes_game::game::GameRules>::KIND,
+                tags,
+            ))
             .unwrap()
     }
 

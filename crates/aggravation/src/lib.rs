@@ -213,7 +213,10 @@ impl Aggravation {
 
 // The drivers' traits, from the game's `GameRules`, and its name in the
 // registry.
-billes_game::plug_in!(Aggravation, GameKind::Aggravation);
+billes_game::plug_in!(Aggravation);
+
+/// The game, as the verbs name it ([`GameRules::KIND`](billes_game::game::GameRules::KIND)).
+pub const KIND: billes_game::GameKind = <Aggravation as billes_game::game::GameRules>::KIND;
 
 impl game::GameRules for Aggravation {
     type State = State;

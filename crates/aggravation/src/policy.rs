@@ -214,11 +214,13 @@ const MEAN_ROLL: f32 = 3.5;
 mod tests {
     use super::*;
     use billes_game::game::position::{tags_game, RulesPosition};
-    use billes_game::GameKind;
 
     /// The position of `tags` under the standard rules.
     fn position(tags: &[(&str, &str)]) -> Box<dyn Position> {
-        let game = tags_game(GameKind::Aggravation, tags);
+        let game = tags_game(
+            <crate::Aggravation as billes_game::game::GameRules>::KIND,
+            tags,
+        );
         Box::new(RulesPosition::start(Aggravation::default(), &game).expect("position"))
     }
 

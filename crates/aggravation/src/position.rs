@@ -322,7 +322,7 @@ mod tests {
 
     use billes_game::game::position::tags_game;
     use billes_game::variant::NoHooks;
-    use billes_game::{GameKind, Rng, Rules, SimOptions};
+    use billes_game::{Rng, Rules, SimOptions};
 
     use super::*;
 
@@ -358,7 +358,10 @@ mod tests {
             tags.push(("Teams", t));
         }
         rules
-            .setup(&tags_game(GameKind::Aggravation, &tags))
+            .setup(&tags_game(
+                <crate::Aggravation as billes_game::game::GameRules>::KIND,
+                &tags,
+            ))
             .unwrap()
     }
 
@@ -424,7 +427,10 @@ mod tests {
             let tags = [("Seats", "R G"), ("Position", bad)];
             assert!(
                 rules
-                    .setup(&tags_game(GameKind::Aggravation, &tags))
+                    .setup(&tags_game(
+                        <crate::Aggravation as billes_game::game::GameRules>::KIND,
+                        &tags
+                    ))
                     .is_err(),
                 "{bad}"
             );

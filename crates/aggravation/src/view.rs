@@ -2,7 +2,6 @@
 //! shows: its HOME rows.
 
 use billes_game::view::{Piece, PositionView, SeatView, View};
-use billes_game::GameKind;
 use serde::Serialize;
 
 use super::State;
@@ -44,7 +43,7 @@ impl View for State {
         let over = self.winner.is_some();
         let to_move = if over { None } else { self.to_roll() };
         PositionView {
-            game: GameKind::Aggravation.name(),
+            game: <crate::Aggravation as billes_game::game::GameRules>::NAME,
             seats,
             pieces,
             to_move: to_move.map(str::to_string),

@@ -99,10 +99,10 @@ fn main() {
     println!("default analysis of a whole game, --jobs 2, median of {runs} runs");
     let mut over = Vec::new();
     for (kind, seats) in [
-        (GameKind::Aggravation, "R B G Y"),
-        (GameKind::Barricade, "R B"),
-        (GameKind::Barricade, "R G Y B"),
-        (GameKind::Offboard, "R B"),
+        (billes_core::aggravation::KIND, "R B G Y"),
+        (billes_core::barricade::KIND, "R B"),
+        (billes_core::barricade::KIND, "R G Y B"),
+        (billes_core::offboard::KIND, "R B"),
     ] {
         let game = typical_game(kind, seats);
         let mut walls = Vec::new();

@@ -66,11 +66,11 @@ fn bench_game(c: &mut Criterion, kind: GameKind, seats: &str, rollouts: u64) {
 }
 
 fn rollouts(c: &mut Criterion) {
-    bench_game(c, GameKind::Aggravation, "R B G Y", 20);
-    bench_game(c, GameKind::Aggravation, "R G", 20);
-    bench_game(c, GameKind::Barricade, "R G Y B", 20);
-    bench_game(c, GameKind::Barricade, "R G", 20);
-    bench_game(c, GameKind::Offboard, "R B", 20);
+    bench_game(c, billes_core::aggravation::KIND, "R B G Y", 20);
+    bench_game(c, billes_core::aggravation::KIND, "R G", 20);
+    bench_game(c, billes_core::barricade::KIND, "R G Y B", 20);
+    bench_game(c, billes_core::barricade::KIND, "R G", 20);
+    bench_game(c, billes_core::offboard::KIND, "R B", 20);
 }
 
 criterion_group!(benches, rollouts);

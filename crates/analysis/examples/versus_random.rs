@@ -8,7 +8,7 @@
 
 use billes_analysis::{Heuristic, Policy, Uniform};
 use billes_core::game::{Position, Roll};
-use billes_core::{Engine, GameKind, ReplayError, Rng, Standard};
+use billes_core::{Engine, ReplayError, Rng, Standard};
 
 /// Plays one game, `players[i]` for seat `i`; the winning seat's index.
 fn play(
@@ -42,9 +42,9 @@ fn main() -> Result<(), ReplayError> {
         .unwrap_or(2000);
     println!("game          games  heuristic wins  win rate");
     for (kind, seats) in [
-        (GameKind::Aggravation, "R G"),
-        (GameKind::Barricade, "R G"),
-        (GameKind::Offboard, "R B"),
+        (billes_core::aggravation::KIND, "R G"),
+        (billes_core::barricade::KIND, "R G"),
+        (billes_core::offboard::KIND, "R B"),
     ] {
         let rules = Standard::new(kind);
         let start = rules.position(&[("Seats", seats)])?;

@@ -100,9 +100,9 @@ pub(crate) fn seeds(seed: u64, stream: u64, i: u32) -> (Rng, Rng) {
 /// use billes_analysis::{rollout, Heuristic};
 /// use billes_core::{Engine, GameKind, Rng, Standard};
 ///
-/// let rules = Standard::new(GameKind::Barricade);
+/// let rules = Standard::new(billes_core::barricade::KIND);
 /// let pos = rules.position(&[("Seats", "R G")])?;
-/// let policy = Heuristic::for_game(GameKind::Barricade);
+/// let policy = Heuristic::for_game(billes_core::barricade::KIND);
 /// let winners = rollout(pos.as_ref(), &policy, &mut Rng::new(1), &mut Rng::new(2), 5000)?;
 /// assert!(winners.is_some());
 /// # Ok::<(), billes_core::ReplayError>(())

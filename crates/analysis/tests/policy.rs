@@ -49,9 +49,9 @@ fn win_rate(kind: GameKind, seats: &str, games: u32) -> f64 {
 #[test]
 fn the_heuristic_player_beats_the_random_player() {
     for (kind, seats) in [
-        (GameKind::Aggravation, "R G"),
-        (GameKind::Barricade, "R G"),
-        (GameKind::Offboard, "R B"),
+        (billes_core::aggravation::KIND, "R G"),
+        (billes_core::barricade::KIND, "R G"),
+        (billes_core::offboard::KIND, "R B"),
     ] {
         let rate = win_rate(kind, seats, 30);
         assert!(rate >= 0.7, "{kind}: {rate}");
@@ -63,9 +63,9 @@ fn the_heuristic_player_beats_the_random_player() {
 /// into a dead end and waits there.
 #[test]
 fn four_heuristic_players_finish_barricade() {
-    let rules = Standard::new(GameKind::Barricade);
+    let rules = Standard::new(billes_core::barricade::KIND);
     let start = rules.position(&[("Seats", "R G Y B")]).unwrap();
-    let policy = Heuristic::for_game(GameKind::Barricade);
+    let policy = Heuristic::for_game(billes_core::barricade::KIND);
     let mut longest = 0;
     for g in 0..10u64 {
         let mut dice = Rng::new(g);
@@ -92,9 +92,9 @@ fn four_heuristic_players_finish_barricade() {
 fn the_two_step_choice_is_the_choice_from_the_whole_list() {
     let malefiz = billes_lua::VariantSource::shipped("malefiz").expect("shipped");
     let malefiz = billes_lua::Variant::load(&malefiz).expect("loads");
-    let standard = Standard::new(GameKind::Barricade);
+    let standard = Standard::new(billes_core::barricade::KIND);
     let engines: [(&str, &dyn Engine); 2] = [("standard", &standard), ("malefiz", &malefiz)];
-    let policy = Heuristic::for_game(GameKind::Barricade);
+    let policy = Heuristic::for_game(billes_core::barricade::KIND);
     let mut put_downs = 0;
     for (name, engine) in engines {
         for (g, seats) in ["R G", "R G Y B"].into_iter().enumerate() {

@@ -6,7 +6,7 @@
 
 use billes_analysis::{analyze_game, comment, GameAnalysis, Mark, Settings};
 use billes_core::game::Roll;
-use billes_core::{Engine, GameKind, Standard};
+use billes_core::{Engine, Standard};
 use billes_notation::{parse_game, write_game, Game};
 
 fn settings() -> Settings {
@@ -64,7 +64,7 @@ fn aggravating_the_marble_on_the_doorstep_of_home() {
     assert_eq!(found.turns[0].mark, None);
     assert_eq!(found.turns[0].best, None);
     // Every other legal move gets ?? too.
-    let rules = Standard::new(GameKind::Aggravation);
+    let rules = Standard::new(billes_core::aggravation::KIND);
     let start = rules
         .position(&[("Seats", "R G"), ("Position", pos)])
         .unwrap();

@@ -14,7 +14,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use billes_analysis::comment;
 use billes_core::game::{Move, Position, TwoStep};
-use billes_core::{GameKind, ReplayError};
+use billes_core::ReplayError;
 use billes_notation::{Action, Game, Turn};
 use serde::Serialize;
 use smol_str::SmolStr;
@@ -484,7 +484,7 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
         )
     })?;
     let (seat, roll) = (written.seat.as_str(), written.roll);
-    if pos.game() == GameKind::Barricade {
+    if pos.game() == billes_core::barricade::KIND {
         let steps = pos
             .legal_two_steps_for(seat, roll)
             .map_err(|e| in_turn(e.into()))?;
@@ -687,11 +687,11 @@ pub(crate) fn worker_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use billes_core::{Engine, GameKind, Standard};
+    use billes_core::{Engine, Standard};
 
     fn turns(record: &str) -> Vec<TurnRow> {
         let game = billes_notation::parse_game(record).expect("parses");
-        let engine = Standard::new(GameKind::of(&game).expect("a game"));
+        let engine = Standard::new(billes_core::registry::of(&game).expect("a game"));
         let mut rows = Vec::new();
         let mut cut = false;
         let start = engine.start(&game).expect("starts");

@@ -234,7 +234,7 @@ impl Resolver {
         };
         let Some(source) = source else {
             return Ok(RuleSet {
-                rules: Chosen::Standard(Standard::forced(GameKind::of(game)?)),
+                rules: Chosen::Standard(Standard::forced(billes_core::registry::of(game)?)),
                 forced,
             });
         };
@@ -675,13 +675,15 @@ mod tests {
     #[test]
     fn a_game_without_a_record_takes_the_forced_variant_of_its_game() {
         let resolver = RulePolicy::default().resolver();
-        let rules = resolver.rule_set_of(GameKind::Offboard).expect("standard");
-        assert_eq!(rules.engine().game(), GameKind::Offboard);
+        let rules = resolver
+            .rule_set_of(billes_core::offboard::KIND)
+            .expect("standard");
+        assert_eq!(rules.engine().game(), billes_core::offboard::KIND);
         let abalone = VariantSource::shipped("abalone").expect("shipped");
         let resolver = RulePolicy::forced(abalone).resolver();
-        assert!(resolver.rule_set_of(GameKind::Offboard).is_ok());
+        assert!(resolver.rule_set_of(billes_core::offboard::KIND).is_ok());
         let err = resolver
-            .rule_set_of(GameKind::Aggravation)
+            .rule_set_of(billes_core::aggravation::KIND)
             .expect_err("another game");
         assert_eq!(
             err.to_string(),

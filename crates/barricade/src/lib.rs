@@ -203,7 +203,10 @@ impl Barricade {
 
 // The drivers' traits, from the game's `GameRules`, and its name in the
 // registry.
-billes_game::plug_in!(Barricade, GameKind::Barricade);
+billes_game::plug_in!(Barricade);
+
+/// The game, as the verbs name it ([`GameRules::KIND`](billes_game::game::GameRules::KIND)).
+pub const KIND: billes_game::GameKind = <Barricade as billes_game::game::GameRules>::KIND;
 
 impl game::GameRules for Barricade {
     type State = State;

@@ -353,11 +353,13 @@ fn race(pos: &dyn Position) -> Option<Vec<(Vec<String>, f32)>> {
 mod tests {
     use super::*;
     use billes_game::game::position::{tags_game, RulesPosition};
-    use billes_game::GameKind;
 
     /// The position of `tags` under the standard rules.
     fn position(tags: &[(&str, &str)]) -> Box<dyn Position> {
-        let game = tags_game(GameKind::Barricade, tags);
+        let game = tags_game(
+            <crate::Barricade as billes_game::game::GameRules>::KIND,
+            tags,
+        );
         Box::new(RulesPosition::start(Barricade::default(), &game).expect("position"))
     }
 

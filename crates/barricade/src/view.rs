@@ -2,7 +2,6 @@
 //! its barricades.
 
 use billes_game::view::{Piece, PositionView, SeatView, View};
-use billes_game::GameKind;
 use serde::Serialize;
 
 use super::board::{iter_points, COLOURS, SEATS};
@@ -49,7 +48,7 @@ impl View for State {
             .collect();
         let over = self.winner().is_some();
         PositionView {
-            game: GameKind::Barricade.name(),
+            game: <crate::Barricade as billes_game::game::GameRules>::NAME,
             seats,
             pieces,
             to_move: if over {

@@ -31,7 +31,7 @@ pub struct Cli {
 /// `lead`, then the games billes knows (`lead: aggravation, barricade or
 /// offboard`), from the registry: a help text that cannot forget a game.
 pub(crate) fn games_help(lead: &str) -> String {
-    format!("{lead}: {}", billes_core::GameKind::list(" or "))
+    format!("{lead}: {}", billes_core::registry::list(" or "))
 }
 
 /// The exit codes of every verb, shown by `--help` (the README has the
@@ -389,7 +389,7 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    // The help lists the games of the registry (`GameKind::list`).
+    // The help lists the games of the registry (`registry::list`).
     #[arg(long, help = games_help("The game"))]
     pub game: String,
     /// Number of players (default: 2, or the seats --teams names)

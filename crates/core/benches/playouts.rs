@@ -54,9 +54,9 @@ fn bench_game(c: &mut Criterion, kind: GameKind, seats: &str, games: usize) {
 }
 
 fn playouts(c: &mut Criterion) {
-    bench_game(c, GameKind::Aggravation, "R B G Y", 20);
-    bench_game(c, GameKind::Barricade, "R G Y B", 20);
-    bench_game(c, GameKind::Offboard, "R B", 20);
+    bench_game(c, billes_core::aggravation::KIND, "R B G Y", 20);
+    bench_game(c, billes_core::barricade::KIND, "R G Y B", 20);
+    bench_game(c, billes_core::offboard::KIND, "R B", 20);
 }
 
 criterion_group!(benches, playouts);

@@ -16,7 +16,7 @@
 //!
 //! let record = "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n";
 //! let game = billes_notation::parse_game(record).unwrap();
-//! let engine: &dyn Engine = &Standard::new(GameKind::Aggravation);
+//! let engine: &dyn Engine = &Standard::new(billes_core::aggravation::KIND);
 //! assert_eq!(engine.replay(&game, &mut |_| ControlFlow::Continue(())).unwrap().turns, 2);
 //! // An observer that has what it wants stops the replay: turn 2 is not played.
 //! let stopped = engine.replay(&game, &mut |_| ControlFlow::Break(())).unwrap();
@@ -199,7 +199,7 @@ impl Standard {
     /// # Errors
     /// A tag error when the tag is missing or names no known game.
     pub fn of(game: &Game) -> Result<Standard, ReplayError> {
-        GameKind::of(game).map(Standard::new)
+        crate::registry::of(game).map(Standard::new)
     }
 
     fn check(&self, game: &Game) -> Result<(), ReplayError> {
@@ -296,7 +296,7 @@ impl Engine for Standard {
 /// A tag error when the `Game` tag is missing or unknown; a variant error
 /// when it names another game.
 pub fn check_game(kind: GameKind, subject: &str, game: &Game) -> Result<(), ReplayError> {
-    let of = GameKind::of(game)?;
+    let of = crate::registry::of(game)?;
     if of == kind {
         return Ok(());
     }
@@ -410,7 +410,7 @@ pub fn replay_views(
 /// use billes_core::{GameKind, Standard};
 ///
 /// let record = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R1 r9-r10\n*\n")?;
-/// let engine = Standard::new(GameKind::Aggravation);
+/// let engine = Standard::new(billes_core::aggravation::KIND);
 /// let pos = billes_core::position_after(&engine, &record, 1)?;
 /// assert_eq!(pos.position_tag(), "R:r9 again=R");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -472,7 +472,7 @@ mod tests {
     #[test]
     fn standard_refuses_other_games_and_rules() {
         let barricade = game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n");
-        let engine = Standard::new(GameKind::Aggravation);
+        let engine = Standard::new(crate::aggravation::KIND);
         let err = engine
             .replay(&barricade, &mut |_| ControlFlow::Continue(()))
             .unwrap_err();
@@ -496,7 +496,7 @@ mod tests {
         let record = game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n1. R6 h-h1\n*\n");
         let rules = crate::barricade::Barricade::default();
         let engine = Standard::of(&record).unwrap();
-        assert_eq!(engine.game(), GameKind::Barricade);
+        assert_eq!(engine.game(), crate::barricade::KIND);
         assert_eq!(
             engine
                 .replay(&record, &mut |_| ControlFlow::Continue(()))

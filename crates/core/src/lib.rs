@@ -51,8 +51,8 @@ pub mod registry;
 mod resync;
 mod stream;
 
-pub use billes_aggravation as aggravation;
-pub use billes_barricade as barricade;
+game_list!(__reexport_games!);
+
 pub use billes_game::plug_in;
 pub use billes_game::{conformance, drawing, edit, game, greedy, house, policy, variant, view};
 pub use billes_game::{
@@ -60,7 +60,6 @@ pub use billes_game::{
     Described, ErrorKind, Flow, GameKind, Observed, ParamsError, ReplayError, Rng, Rules,
     SimOptions, SimulateError, Step, Summary, TagValueError, TextBoard,
 };
-pub use billes_offboard as offboard;
 pub use engine::{
     check_game, check_recovered, describe, describe_valid_with, position_after,
     replay_observed_with, replay_views, start_board_with, Engine, Standard,

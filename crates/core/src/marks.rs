@@ -27,7 +27,7 @@ use crate::{Engine, ReplayError};
 /// // B's pawn takes the barricade on q3: `h-q3#`, written without its `#`.
 /// let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-a1\n2. B5 h-q3\n3. R2 h-d1\n*\n";
 /// let mut game = billes_notation::parse_game(record).unwrap();
-/// let missing = complete_marks(&Standard::new(GameKind::Barricade), &mut game).unwrap();
+/// let missing = complete_marks(&Standard::new(billes_core::barricade::KIND), &mut game).unwrap();
 /// assert_eq!(missing.len(), 1);
 /// assert_eq!(missing[0].message, "a mark is missing: the move is h-q3#, written h-q3");
 /// assert!(billes_notation::write_game(&game).contains("2. B5 h-q3#\n"));
@@ -51,7 +51,7 @@ pub fn complete_marks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameKind, Standard};
+    use crate::Standard;
     use billes_notation::Line;
 
     #[test]
@@ -67,7 +67,7 @@ mod tests {
                 .push(std::mem::take::<Line>(&mut game.line));
             game.line.turns.push(outer);
         }
-        let engine = Standard::new(GameKind::Aggravation);
+        let engine = Standard::new(crate::aggravation::KIND);
         let e = complete_marks(&engine, &mut game).unwrap_err();
         assert_eq!(e.message, "variations nested too deeply");
     }

@@ -7,24 +7,29 @@
 //! (one line per game) makes [`AnyRules`], the dispatch macros
 //! [`with_rules!`](crate::with_rules),
 //! [`with_standard!`](crate::with_standard) and [`with_kind!`](crate::with_kind),
-//! and, for each game, [`Registered`], checking at compile time that its
-//! rules agree with its [`GameKind`]. A fourth game is its own crate, its
-//! [`GameRules`] impl and its state's [`crate::view::View`] (twelve items)
-//! and its `plug_in!` line, its name in [`GameKind`] and one line in that
-//! list (see `docs/adding-a-game.md`).
+//! the list of games the verbs read ([`all`], [`named`], [`list`], [`of`])
+//! and, for each game, [`Registered`], checking at compile time that no
+//! two games share a name. A game's [`GameKind`] is its rules' own
+//! ([`GameRules::KIND`]): a fourth game is its own crate (its
+//! [`GameRules`] impl, its state's [`crate::view::View`], its `plug_in!`
+//! line), its dependency line in this crate's `Cargo.toml` and one line
+//! in that list (see `docs/adding-a-game.md`).
 //!
 //! ```
-//! use billes_core::registry::GameRules;
-//! use billes_core::{with_kind, GameKind};
+//! use billes_core::registry::{self, GameRules};
+//! use billes_core::with_kind;
 //!
 //! use billes_core::variant::Hook;
 //!
-//! let hooks = with_kind!(GameKind::Offboard, R => R::hooks());
+//! let game = registry::named("offboard").unwrap();
+//! let hooks = with_kind!(game, R => R::hooks());
 //! assert_eq!(hooks, [Hook::Allow, Hook::Score]);
 //! ```
 
+use billes_notation::Game;
+
 pub use crate::game::GameRules;
-use crate::GameKind;
+use crate::{ErrorKind, GameKind, ReplayError};
 
 /// Whether two names are the same (for the registry's compile-time check).
 #[doc(hidden)]
@@ -43,31 +48,59 @@ pub const fn same_name(a: &str, b: &str) -> bool {
     true
 }
 
-/// What the registry's line of a game adds to its [`GameRules`]: the
-/// game's place in [`GameKind`] and its standard rules, made once. The
-/// line implements it; a game does not (its crate's `plug_in!` line gives
-/// the traits the drivers use).
+/// What the registry's line of a game adds to its [`GameRules`]: its
+/// standard rules, made once. The line implements it; a game does not
+/// (its crate's `plug_in!` line gives the traits the drivers use).
 pub trait Registered: GameRules {
-    /// The game.
-    const KIND: GameKind;
-
     /// The standard rules (the default parameters), made once and shared.
     fn standard() -> &'static Self;
 }
 
-/// The games, one line each: the doc line, the variant of [`GameKind`] and
-/// [`AnyRules`], the rules type. Calls `$m!` with the list, after
-/// `[$args]`.
+/// The games, one line each: the doc line of its variant of [`AnyRules`],
+/// its rules type (the variant's name), the game's crate and the name this
+/// crate re-exports it as (`billes_core::<name>`). This list is the one
+/// place a game is added; everything else is made from it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! game_list {
+    ($m:ident! $($args:tt)*) => {
+        $crate::$m! {
+            [$($args)*]
+            "Aggravation (seeds 000, 001, 003)." Aggravation in billes_aggravation as aggravation,
+            "Barricade (seed 004)." Barricade in billes_barricade as barricade,
+            "Offboard (seed 002)." Offboard in billes_offboard as offboard,
+        }
+    };
+}
+
+/// Calls `$m!` with the list of games, after `[$args]`: for each game,
+/// the doc line, the variant of [`AnyRules`] and the rules type's path.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! games {
     ($m:ident! $($args:tt)*) => {
+        $crate::game_list! { __game_paths! $m [$($args)*] }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_paths {
+    ([$m:ident [$($args:tt)*]] $($doc:literal $v:ident in $krate:ident as $name:ident,)*) => {
         $crate::$m! {
             [$($args)*]
-            "Aggravation (seeds 000, 001, 003)." Aggravation $crate::aggravation::Aggravation,
-            "Barricade (seed 004)." Barricade $crate::barricade::Barricade,
-            "Offboard (seed 002)." Offboard $crate::offboard::Offboard,
+            $($doc $v $crate::$name::$v,)*
         }
+    };
+}
+
+/// The games' crates, re-exported at the crate's root under their names
+/// (`billes_core::aggravation`...).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reexport_games {
+    ([] $($doc:literal $v:ident in $krate:ident as $name:ident,)*) => {
+        $(#[doc = $doc] pub use $krate as $name;)*
     };
 }
 
@@ -77,9 +110,9 @@ macro_rules! games {
 /// ```
 /// use billes_core::{with_rules, AnyRules, GameKind};
 ///
-/// let rules = AnyRules::standard(GameKind::Barricade);
+/// let rules = AnyRules::standard(billes_core::barricade::KIND);
 /// let kind = with_rules!(&rules, r => billes_core::game::MoveRules::game_kind(r));
-/// assert_eq!(kind, GameKind::Barricade);
+/// assert_eq!(kind, billes_core::barricade::KIND);
 /// ```
 #[macro_export]
 macro_rules! with_rules {
@@ -104,8 +137,8 @@ macro_rules! __with_rules {
 /// ```
 /// use billes_core::{with_standard, GameKind};
 ///
-/// let game = with_standard!(GameKind::Aggravation, r => billes_core::game::MoveRules::game_kind(r));
-/// assert_eq!(game, GameKind::Aggravation);
+/// let game = with_standard!(billes_core::aggravation::KIND, r => billes_core::game::MoveRules::game_kind(r));
+/// assert_eq!(game, billes_core::aggravation::KIND);
 /// ```
 #[macro_export]
 macro_rules! with_standard {
@@ -117,14 +150,15 @@ macro_rules! with_standard {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_standard {
-    ([($kind:expr) $r:ident ($body:expr)] $($doc:literal $v:ident $t:path,)*) => {
-        match $kind {
-            $($crate::GameKind::$v => {
-                let $r = <$t as $crate::registry::Registered>::standard();
-                $body
-            })*
+    ([($kind:expr) $r:ident ($body:expr)] $($doc:literal $v:ident $t:path,)*) => {{
+        let kind: $crate::GameKind = $kind;
+        $(if kind == <$t as $crate::registry::GameRules>::KIND {
+            let $r = <$t as $crate::registry::Registered>::standard();
+            $body
+        } else)* {
+            $crate::registry::unregistered(kind)
         }
-    };
+    }};
 }
 
 /// Runs `$body` with the type `$R` standing for the rules type of the game
@@ -139,38 +173,48 @@ macro_rules! with_kind {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_kind {
-    ([($kind:expr) $R:ident ($body:expr)] $($doc:literal $v:ident $t:path,)*) => {
-        match $kind {
-            $($crate::GameKind::$v => {
-                #[allow(unused_imports)]
-                use $crate::registry::{GameRules as _, Registered as _};
-                type $R = $t;
-                $body
-            })*
+    ([($kind:expr) $R:ident ($body:expr)] $($doc:literal $v:ident $t:path,)*) => {{
+        let kind: $crate::GameKind = $kind;
+        $(if kind == <$t as $crate::registry::GameRules>::KIND {
+            #[allow(unused_imports)]
+            use $crate::registry::{GameRules as _, Registered as _};
+            type $R = $t;
+            $body
+        } else)* {
+            $crate::registry::unregistered(kind)
         }
-    };
+    }};
+}
+
+/// What the dispatch of a game outside the registry does: a program's
+/// mistake (the kinds the verbs hold come from [`of`] and [`named`]).
+#[doc(hidden)]
+#[cold]
+pub fn unregistered(kind: GameKind) -> ! {
+    panic!("the game {kind} is not in billes' registry (billes_core::games!)")
 }
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __define_games {
     ([] $($doc:literal $v:ident $t:path,)*) => {
-        // The registry's list and `GameKind`'s agree: the same games, in
-        // the same order, with the same names and dice.
+        // No two games of the list share a name.
         const _: () = {
-            let listed = [$(GameKind::$v),*];
-            assert!(listed.len() == GameKind::ALL.len());
+            let names = [$(<$t as GameRules>::NAME),*];
             let mut i = 0;
-            while i < listed.len() {
-                assert!(listed[i] as u8 == GameKind::ALL[i] as u8);
+            while i < names.len() {
+                let mut j = i + 1;
+                while j < names.len() {
+                    assert!(!same_name(names[i], names[j]), "two games share a name");
+                    j += 1;
+                }
                 i += 1;
             }
-            $(assert!(
-                $crate::registry::same_name(<$t as GameRules>::NAME, GameKind::$v.name())
-                    && <$t as GameRules>::HAS_DICE == GameKind::$v.has_dice(),
-                "a game's rules and its GameKind differ",
-            );)*
         };
+
+        /// Every game of the registry, in the order `billes --help` lists
+        /// them.
+        const ALL: &[GameKind] = &[$(<$t as GameRules>::KIND),*];
 
         /// The rules of any game, with a variant's parameters: what a loaded
         /// variant holds. [`with_rules!`](crate::with_rules) reaches the
@@ -184,21 +228,21 @@ macro_rules! __define_games {
             /// The game the rules are for.
             pub fn game(&self) -> GameKind {
                 match self {
-                    $(AnyRules::$v(_) => GameKind::$v,)*
+                    $(AnyRules::$v(_) => <$t as GameRules>::KIND,)*
                 }
             }
 
             /// The standard rules of `kind`, as a value.
             pub fn standard(kind: GameKind) -> AnyRules {
-                match kind {
-                    $(GameKind::$v => AnyRules::$v(<$t as Registered>::standard().clone()),)*
+                $(if kind == <$t as GameRules>::KIND {
+                    AnyRules::$v(<$t as Registered>::standard().clone())
+                } else)* {
+                    unregistered(kind)
                 }
             }
         }
 
         $(impl Registered for $t {
-            const KIND: GameKind = GameKind::$v;
-
             fn standard() -> &'static $t {
                 static STANDARD: std::sync::OnceLock<$t> = std::sync::OnceLock::new();
                 STANDARD.get_or_init(|| {
@@ -218,29 +262,104 @@ macro_rules! __define_games {
 
 games!(__define_games!);
 
+/// Every game billes knows, in the order `billes --help` lists them.
+///
+/// ```
+/// let names: Vec<_> = billes_core::registry::all().iter().map(|g| g.name()).collect();
+/// assert_eq!(names.len(), 3);
+/// ```
+pub fn all() -> &'static [GameKind] {
+    ALL
+}
+
+/// The game called `name` in a `Game` tag (case-insensitive, spaces
+/// around it ignored).
+///
+/// ```
+/// use billes_core::registry;
+///
+/// let game = registry::named(" Offboard ").unwrap();
+/// assert_eq!(game.name(), "offboard");
+/// assert!(!game.has_dice());
+/// assert_eq!(registry::named("chess"), None);
+/// ```
+pub fn named(name: &str) -> Option<GameKind> {
+    let name = name.trim();
+    all()
+        .iter()
+        .copied()
+        .find(|g| g.name().eq_ignore_ascii_case(name))
+}
+
+/// The names of every game, separated by commas, `last` before the last
+/// one: `list(" or ")` is "aggravation, barricade or offboard".
+pub fn list(last: &str) -> String {
+    let names: Vec<&str> = all().iter().map(|g| g.name()).collect();
+    match names.split_last() {
+        Some((end, [])) => end.to_string(),
+        Some((end, rest)) => format!("{}{last}{end}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The game a record is of, from its `Game` tag.
+///
+/// # Errors
+/// A [`ErrorKind::Tag`] error when the tag is missing or names no known game.
+pub fn of(game: &Game) -> Result<GameKind, ReplayError> {
+    match game.tag_entry("Game") {
+        // A game without tags whose first turn is not turn 1 is most
+        // likely the rest of the game before, cut off by a result token:
+        // `r9-r12 *` ends a game, `r9-r12*` marks a capture.
+        None if game.tags.is_empty() && game.line.turns.first().is_some_and(|t| t.number > 1) => {
+            Err(ReplayError::new(
+                ErrorKind::Tag,
+                game.span,
+                format!(
+                    "missing Game tag: these turns start at turn {}, so they probably \
+                     belong to the game before, ended early by a result token \
+                     (a capture mark is written without a space: r9-r12*)",
+                    game.line.turns[0].number
+                ),
+            ))
+        }
+        None => Err(ReplayError::new(
+            ErrorKind::Tag,
+            game.span,
+            format!("missing Game tag (one of {})", list(", ")),
+        )),
+        Some(tag) => named(&tag.value).ok_or_else(|| {
+            ReplayError::new(
+                ErrorKind::Tag,
+                tag.span,
+                format!("unknown game \"{}\" (expected {})", tag.value, list(" or ")),
+            )
+        }),
+    }
+}
+
 /// The position queries of every game, each name once, in the order of
-/// [`crate::GameKind::ALL`]: the names hosts offer in every game (a game
+/// [`all`]: the names hosts offer in every game (a game
 /// without one answers [`crate::variant::QueryKind::default_answer`]).
 pub fn position_queries() -> Vec<(&'static str, crate::variant::QueryKind)> {
-    let mut all: Vec<(&'static str, crate::variant::QueryKind)> = Vec::new();
-    for kind in crate::GameKind::ALL {
+    let mut queries: Vec<(&'static str, crate::variant::QueryKind)> = Vec::new();
+    for &kind in all() {
         for &(name, q) in crate::with_kind!(kind, R => R::position_queries()) {
-            if !all.iter().any(|&(n, _)| n == name) {
-                all.push((name, q));
+            if !queries.iter().any(|&(n, _)| n == name) {
+                queries.push((name, q));
             }
         }
     }
-    all
+    queries
 }
 
 #[cfg(test)]
 mod tests {
     use crate::game::MoveRules;
-    use crate::GameKind;
 
     #[test]
     fn each_game_names_its_own_kind() {
-        for kind in GameKind::ALL {
+        for &kind in super::all() {
             assert_eq!(with_standard!(kind, r => r.game_kind()), kind);
             assert_eq!(crate::AnyRules::standard(kind).game(), kind);
         }

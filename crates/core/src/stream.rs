@@ -11,7 +11,7 @@
 //! let game = billes_notation::parse_game(record).unwrap();
 //! let mut head = game.clone();
 //! head.line.turns.clear();
-//! let rules = Standard::new(GameKind::Aggravation);
+//! let rules = Standard::new(billes_core::aggravation::KIND);
 //! let mut check = rules.stream(&head).unwrap().unwrap();
 //! for turn in &game.line.turns {
 //!     check.turns(&mut vec![turn.clone()]).unwrap();

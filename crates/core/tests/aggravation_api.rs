@@ -10,7 +10,7 @@ use billes_core::aggravation::{Aggravation, Need, Params};
 use billes_core::game::{perft, GameRules, Move, MoveRules, Position, Roll, RulesPosition};
 use billes_core::hooked::{HookedRules, WithHooks};
 use billes_core::variant::{HookError, Hooks, MoveView, NoHooks, TeamRoll, Verdict};
-use billes_core::{Engine, GameKind, Rng, SimOptions, Standard};
+use billes_core::{Engine, Rng, SimOptions, Standard};
 use billes_notation::{Action, Game, Name, Path, Seat, Span};
 
 /// The seat letters, clockwise.
@@ -489,7 +489,7 @@ fn move_counts_match_the_data_file() {
         if position != "start" {
             tags.push(("Position", position));
         }
-        let engine = Standard::new(GameKind::Aggravation);
+        let engine = Standard::new(billes_core::aggravation::KIND);
         let pos = engine.position(&tags).unwrap();
         for count in counts.split_whitespace() {
             let (depth, expected) = count.split_once('=').unwrap();

@@ -34,9 +34,9 @@ fn playout(kind: GameKind, seats: &str, seed: u64, check: &mut dyn FnMut(&dyn Po
 #[test]
 fn the_seat_to_act_is_the_first_of_next() {
     for (kind, seats) in [
-        (GameKind::Aggravation, "R B G Y"),
-        (GameKind::Barricade, "R G Y"),
-        (GameKind::Offboard, "R B"),
+        (billes_core::aggravation::KIND, "R B G Y"),
+        (billes_core::barricade::KIND, "R G Y"),
+        (billes_core::offboard::KIND, "R B"),
     ] {
         for seed in 0..3 {
             playout(kind, seats, seed, &mut |pos| {
@@ -51,7 +51,7 @@ fn the_seat_to_act_is_the_first_of_next() {
 fn a_won_game_has_no_moves() {
     let mut won = None;
     for seed in 0..20 {
-        let engine = Standard::new(GameKind::Aggravation);
+        let engine = Standard::new(billes_core::aggravation::KIND);
         let mut pos = engine.position(&[("Seats", "R G")]).unwrap();
         let mut rng = Rng::new(seed);
         while !pos.is_over() && pos.turns() < 5000 {
@@ -71,7 +71,7 @@ fn a_won_game_has_no_moves() {
 
 #[test]
 fn moves_are_read_back_from_their_spelling_and_refused_when_illegal() {
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let pos = engine
         .position(&[("Seats", "R G"), ("Position", "R:r9,g5 G:g8 move=R")])
         .unwrap();
@@ -117,7 +117,7 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
         pos.next()
     };
     let team = next(
-        GameKind::Aggravation,
+        billes_core::aggravation::KIND,
         &[
             ("Seats", "R B P G Y W"),
             ("Teams", "R+P+Y B+G+W"),
@@ -137,7 +137,7 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
     assert_eq!(teammate.downcast_ref::<barricade::Need>(), None);
 
     let six = next(
-        GameKind::Barricade,
+        billes_core::barricade::KIND,
         &[
             ("Seats", "R G Y"),
             ("Position", "G:g1 move=Y replay=G:g1 held=G"),
@@ -172,7 +172,7 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
     );
 
     let pushed = next(
-        GameKind::Offboard,
+        billes_core::offboard::KIND,
         &[
             ("Seats", "R B"),
             ("Position", "R:a1 B:i9 t5=B move=B pending=t5"),
@@ -193,7 +193,7 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
 #[test]
 fn a_game_applies_the_edits_it_declares_and_refuses_others_by_its_list() {
     use billes_core::edit::{Edit, EditOp};
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         billes_core::with_kind!(kind, R => {
             let rules = R::from_params(Default::default()).unwrap();
             let text = format!("[Game \"{}\"]\n[Seats \"R B\"]\n\n*\n", R::NAME);

@@ -36,17 +36,17 @@ fn agrees<R: Rules>(rules: &R, kind: GameKind, players: usize) {
 fn is_over_agrees_with_winners() {
     agrees(
         &billes_core::aggravation::Aggravation::default(),
-        GameKind::Aggravation,
+        billes_core::aggravation::KIND,
         4,
     );
     agrees(
         &billes_core::barricade::Barricade::default(),
-        GameKind::Barricade,
+        billes_core::barricade::KIND,
         4,
     );
     agrees(
         &billes_core::offboard::Offboard::default(),
-        GameKind::Offboard,
+        billes_core::offboard::KIND,
         2,
     );
 }
@@ -59,7 +59,7 @@ fn a_turn_after_the_end_names_the_winners() {
         ..SimOptions::default()
     };
     let rules = billes_core::offboard::Offboard::default();
-    let mut game = simulate(GameKind::Offboard, &options, &mut rng).unwrap();
+    let mut game = simulate(billes_core::offboard::KIND, &options, &mut rng).unwrap();
     assert!(
         !game.outcome.winners.is_empty(),
         "the simulated game ends won"

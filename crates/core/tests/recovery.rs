@@ -11,7 +11,11 @@ use billes_notation::{write_game, Action, Capture, Game};
 fn games(kind: GameKind, n: usize) -> Vec<Game> {
     let mut rng = Rng::new(19);
     let options = SimOptions {
-        players: if kind == GameKind::Offboard { 2 } else { 4 },
+        players: if kind == billes_core::offboard::KIND {
+            2
+        } else {
+            4
+        },
         ..SimOptions::default()
     };
     (0..n)
@@ -53,7 +57,7 @@ fn strip(game: &mut Game) -> usize {
 
 #[test]
 fn valid_games_have_no_mistake_to_recover_from() {
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         for game in games(kind, 20) {
             assert!(engine.validate(&game).is_ok());
@@ -64,7 +68,7 @@ fn valid_games_have_no_mistake_to_recover_from() {
 
 #[test]
 fn complete_marks_puts_back_every_mark_taken_off() {
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         let mut total = 0;
         for game in games(kind, 20) {
@@ -91,7 +95,7 @@ fn complete_marks_puts_back_every_mark_taken_off() {
 /// the replay stops at the first.
 #[test]
 fn two_slips_in_a_long_game_are_both_found() {
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         let mut checked = 0;
         for game in games(kind, 20) {
@@ -145,8 +149,8 @@ fn two_slips_in_a_long_game_are_both_found() {
 /// missing, not that every later turn number is wrong.
 #[test]
 fn a_turn_left_out_is_named() {
-    let engine = Standard::new(GameKind::Offboard);
-    let game = &games(GameKind::Offboard, 1)[0];
+    let engine = Standard::new(billes_core::offboard::KIND);
+    let game = &games(billes_core::offboard::KIND, 1)[0];
     let mut bad = game.clone();
     let removed = bad.line.turns.remove(10);
     for turn in &mut bad.line.turns[10..] {
@@ -171,7 +175,7 @@ fn a_turn_left_out_is_named() {
 /// Turn numbers at the top of their range are named, not overflowed.
 #[test]
 fn a_turn_numbered_at_the_last_number_is_checked_without_overflow() {
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let record =
         "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n4294967295. R2 --\n4294967295. G2 --\n3. R2 --\n*\n";
     let game = billes_notation::parse_game(record).unwrap();
@@ -188,7 +192,7 @@ fn a_turn_numbered_at_the_last_number_is_checked_without_overflow() {
 /// A move that cannot be played stops the check there, and says so.
 #[test]
 fn a_move_that_cannot_be_played_stops_the_check() {
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-b5\n3. G3 --\n4. R2 q1-q2\n*\n";
     let game = billes_notation::parse_game(record).unwrap();
     let all = engine.check_all(&game);
@@ -262,7 +266,7 @@ fn misspelt(game: &Game, from: usize, digit: char, letter: char) -> Option<(usiz
 /// mark.
 #[test]
 fn a_misspelt_name_is_read_as_meant_and_the_check_goes_on() {
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         let mut checked = 0;
         for game in games(kind, 20) {
@@ -325,7 +329,7 @@ fn a_game_read_past_its_syntax_errors_is_checked_past_them() {
         .parse_recovering(source.parse().unwrap_err())
         .unwrap();
     assert_eq!(read.errors.len(), 3, "{:?}", read.errors);
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let checked = check_recovered(&engine, &read, None);
     let notes: Vec<Option<&str>> = checked.read.iter().map(Option::as_deref).collect();
     assert_eq!(
@@ -353,7 +357,7 @@ fn a_game_read_past_its_syntax_errors_is_checked_past_them() {
 #[test]
 fn the_check_shows_the_position_it_goes_on_from() {
     use billes_core::position_after;
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         let game = &games(kind, 1)[0];
         let mut before = Vec::new();
@@ -374,7 +378,7 @@ fn the_check_shows_the_position_it_goes_on_from() {
     }
     let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r13\n3. G2 --\n4. R1 r13-b0\n*\n";
     let game = billes_notation::parse_game(record).unwrap();
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let mut seen_turns = Vec::new();
     let checked = engine.check_record(
         &game,
@@ -394,7 +398,7 @@ fn the_check_shows_the_position_it_goes_on_from() {
 /// mistakes are told.
 #[test]
 fn marks_are_written_past_a_mistake() {
-    let engine = Standard::new(GameKind::Barricade);
+    let engine = Standard::new(billes_core::barricade::KIND);
     let record = "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R4 h-a1\n2. B5 h-q3\n3. R2 h-d1\n4. B5 h-m3 #c4\n*\n";
     let mut game = billes_notation::parse_game(record).unwrap();
     let checked = engine.mark_record(&mut game);
@@ -419,7 +423,7 @@ fn records_with_random_slips_never_panic() {
         'O', 'l', ' ', '-', 'é', '(', ')', '{', '}', '#', '*', 'R', '1', '\n', ':',
     ];
     let mut read_past = 0;
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         for game in games(kind, 8) {
             let text = write_game(&game);

@@ -12,6 +12,7 @@ mod barricade_hooks;
 mod barricade_rules;
 mod barricade_sim;
 mod game_api;
+mod game_names;
 mod game_over;
 // The check of the layers is the game API's, run on this crate's own list.
 #[path = "../../game/tests/layers.rs"]

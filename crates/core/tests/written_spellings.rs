@@ -11,7 +11,7 @@ use billes_core::game::MoveRules;
 use billes_core::hooked::{HookedRules, WithHooks};
 use billes_core::offboard::Offboard;
 use billes_core::variant::{Hook, HookError, Hooks, RollView};
-use billes_core::{replay_with, Engine, ErrorKind, GameKind, ReplayError, Standard, Summary};
+use billes_core::{replay_with, Engine, ErrorKind, ReplayError, Standard, Summary};
 
 /// A `moves` hook that returns nil: the standard list.
 struct Nil;
@@ -205,7 +205,7 @@ fn every_offboard_spelling_reads_the_same_under_a_moves_hook() {
     let r = Offboard::default();
     let a = |p: Option<&str>, t: &[&str]| accepted(&r, "offboard", "R B", p, t);
     // A line of the start, written with either end first.
-    let engine = Standard::new(GameKind::Offboard);
+    let engine = Standard::new(billes_core::offboard::KIND);
     let pos = engine.position(&[("Seats", "R B")]).unwrap();
     let line = pos
         .legal_moves(None)

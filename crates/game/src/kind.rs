@@ -1,113 +1,73 @@
-//! [`GameKind`]: the name of each game billes knows, as data.
+//! [`GameKind`]: a game's name in `Game` tags, and whether it rolls dice.
 //!
-//! The games' names and whether they roll a die stand here, below every
-//! layer that names a game (a view, a position, a variant); the games'
-//! rules types are listed in `billes_core::registry`, whose line of each game
-//! checks at compile time that its rules agree with this list.
+//! A game's crate makes its own kind from its rules' [`NAME`] and
+//! [`HAS_DICE`] (the rules' [`KIND`]); no list of games stands here. The list
+//! of the games billes knows is `billes_core::registry` (its `all`,
+//! `named` and `list`): a game is added there, with one line, and nowhere
+//! in this crate.
+//!
+//! ```
+//! use billes_game::GameKind;
+//!
+//! const RACE: GameKind = GameKind::new("race", true);
+//! assert_eq!(RACE.name(), "race");
+//! assert!(RACE.has_dice());
+//! assert_eq!(RACE, GameKind::new("race", true));
+//! assert_eq!(RACE.to_string(), "race");
+//! ```
+//!
+//! [`NAME`]: crate::game::GameRules::NAME
+//! [`HAS_DICE`]: crate::game::GameRules::HAS_DICE
+//! [`KIND`]: crate::game::GameRules::KIND
 
-use billes_notation::Game;
-
-use crate::error::{ErrorKind, ReplayError};
-
-/// The games billes knows, named by the `Game` tag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Aggravation (seeds 000, 001, 003).
-    Aggravation,
-    /// Barricade (seed 004).
-    Barricade,
-    /// Offboard (seed 002).
-    Offboard,
+/// A game, named as in `Game` tags (lower case). Two kinds are the same
+/// game when their names are.
+#[derive(Clone, Copy)]
+pub struct GameKind {
+    name: &'static str,
+    dice: bool,
 }
 
 impl GameKind {
-    /// Every game, in the order `billes --help` lists them.
-    pub const ALL: [GameKind; 3] = [
-        GameKind::Aggravation,
-        GameKind::Barricade,
-        GameKind::Offboard,
-    ];
+    /// The game called `name` (lower case, as in `Game` tags), which rolls
+    /// dice at the start of each turn when `dice`.
+    pub const fn new(name: &'static str, dice: bool) -> GameKind {
+        GameKind { name, dice }
+    }
 
     /// The name used in `Game` tags.
     pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Aggravation => "aggravation",
-            GameKind::Barricade => "barricade",
-            GameKind::Offboard => "offboard",
-        }
+        self.name
     }
 
-    /// Whether a turn starts with a roll of the die (Offboard has no dice).
+    /// Whether a turn starts with a roll of the dice.
     pub const fn has_dice(self) -> bool {
-        match self {
-            GameKind::Aggravation | GameKind::Barricade => true,
-            GameKind::Offboard => false,
-        }
+        self.dice
     }
+}
 
-    /// The names of every game, separated by commas, `last` before the last
-    /// one: `GameKind::list(" or ")` is "aggravation, barricade or offboard".
-    pub fn list(last: &str) -> String {
-        let names = GameKind::ALL.map(GameKind::name);
-        match names.split_last() {
-            Some((end, [])) => end.to_string(),
-            Some((end, rest)) => format!("{}{last}{end}", rest.join(", ")),
-            None => String::new(),
-        }
+impl PartialEq for GameKind {
+    fn eq(&self, other: &GameKind) -> bool {
+        std::ptr::eq(self.name, other.name) || self.name == other.name
     }
+}
 
-    /// The game called `name` in a `Game` tag (case-insensitive).
-    pub fn from_name(name: &str) -> Option<GameKind> {
-        GameKind::ALL
-            .into_iter()
-            .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
+impl Eq for GameKind {}
+
+impl std::hash::Hash for GameKind {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
     }
+}
 
-    /// The game a record is of, from its `Game` tag.
-    ///
-    /// # Errors
-    /// A [`ErrorKind::Tag`] error when the tag is missing or names no known game.
-    pub fn of(game: &Game) -> Result<GameKind, ReplayError> {
-        match game.tag_entry("Game") {
-            // A game without tags whose first turn is not turn 1 is most
-            // likely the rest of the game before, cut off by a result token:
-            // `r9-r12 *` ends a game, `r9-r12*` marks a capture.
-            None if game.tags.is_empty()
-                && game.line.turns.first().is_some_and(|t| t.number > 1) =>
-            {
-                Err(ReplayError::new(
-                    ErrorKind::Tag,
-                    game.span,
-                    format!(
-                        "missing Game tag: these turns start at turn {}, so they probably \
-                         belong to the game before, ended early by a result token \
-                         (a capture mark is written without a space: r9-r12*)",
-                        game.line.turns[0].number
-                    ),
-                ))
-            }
-            None => Err(ReplayError::new(
-                ErrorKind::Tag,
-                game.span,
-                format!("missing Game tag (one of {})", GameKind::list(", ")),
-            )),
-            Some(tag) => GameKind::from_name(&tag.value).ok_or_else(|| {
-                ReplayError::new(
-                    ErrorKind::Tag,
-                    tag.span,
-                    format!(
-                        "unknown game \"{}\" (expected {})",
-                        tag.value,
-                        GameKind::list(" or ")
-                    ),
-                )
-            }),
-        }
+impl std::fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameKind({})", self.name)
     }
 }
 
 impl std::fmt::Display for GameKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.pad(self.name())
+        f.pad(self.name)
     }
 }

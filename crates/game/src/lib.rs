@@ -18,14 +18,15 @@
 //! change the game as a whole ([`house`]); what a game brings to its
 //! pictures ([`drawing`]) and to the analysis' heuristic player
 //! ([`policy`]); and the words they share: the errors, the seats' colours,
-//! the dice and the games' names ([`GameKind`]).
+//! the dice and a game's name ([`GameKind`]).
 //!
 //! ```
 //! use billes_game::game::Roll;
 //! use billes_game::GameKind;
 //!
-//! assert_eq!(GameKind::from_name("Barricade"), Some(GameKind::Barricade));
-//! assert!(!GameKind::Offboard.has_dice());
+//! let barricade = billes_core::registry::named("Barricade").unwrap();
+//! assert_eq!(barricade, GameKind::new("barricade", true));
+//! assert!(!billes_core::registry::named("offboard").unwrap().has_dice());
 //! assert_eq!(Roll::new(6).map(Roll::get), Some(6));
 //! ```
 //!

@@ -1,6 +1,6 @@
 //! The description of a record (`describe_with`) through the games.
 
-use billes_core::{describe, simulate, GameKind, Rng, SimOptions};
+use billes_core::{describe, simulate, Rng, SimOptions};
 
 #[test]
 fn variations_are_described_from_their_own_position() {
@@ -25,9 +25,13 @@ fn an_invalid_record_is_not_described() {
 
 #[test]
 fn every_turn_of_simulated_games_is_described() {
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         for seed in 0..20 {
-            let players = if kind == GameKind::Offboard { 2 } else { 4 };
+            let players = if kind == billes_core::offboard::KIND {
+                2
+            } else {
+                4
+            };
             let options = SimOptions {
                 players,
                 max_turns: 400,

@@ -103,7 +103,7 @@ fn long_record(c: &mut Criterion) {
     // the first that does, cut there.
     let mut rng = Rng::new(7);
     let text = loop {
-        let (text, turns) = game(GameKind::Offboard, 2000, &mut rng);
+        let (text, turns) = game(billes_core::offboard::KIND, 2000, &mut rng);
         if turns == 2000 {
             break text;
         }
@@ -122,7 +122,7 @@ fn long_record(c: &mut Criterion) {
 fn many_games(c: &mut Criterion) {
     let mut rng = Rng::new(11);
     let text: String = (0..500)
-        .map(|_| game(GameKind::Aggravation, 5000, &mut rng).0 + "\n")
+        .map(|_| game(billes_core::aggravation::KIND, 5000, &mut rng).0 + "\n")
         .collect();
     // Game 250's comment.
     let from = text

@@ -4,7 +4,7 @@
 //! values of `Game` and `Rules`.
 
 use billes_core::game::Roll;
-use billes_core::{GameKind, Seen};
+use billes_core::Seen;
 use billes_notation::{GameSource, Unreadable};
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, Documentation,
@@ -57,7 +57,7 @@ fn tag_items(open: &Open, before: &str) -> Option<Vec<CompletionItem>> {
         );
     };
     let values: Vec<(String, String)> = match name.trim() {
-        "Game" => GameKind::ALL
+        "Game" => billes_core::registry::all()
             .iter()
             .map(|g| (g.name().to_string(), "game".to_string()))
             .collect(),

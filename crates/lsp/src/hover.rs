@@ -83,7 +83,7 @@ fn inside(span: Span, at: u32) -> bool {
 /// A tag's meaning from [`TAGS`], the games of the registry named where it
 /// says `{games}` (so that the list cannot forget a game).
 pub(crate) fn meaning_of(meaning: &str) -> String {
-    meaning.replace("{games}", &billes_core::GameKind::list(" or "))
+    meaning.replace("{games}", &billes_core::registry::list(" or "))
 }
 
 /// What to show at byte `at` of the game at `offset`, and the span it is

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use billes_core::game::Roll;
 use billes_core::position_after;
-use billes_core::{Engine, GameKind, Standard};
+use billes_core::{Engine, Standard};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{json, Value};
 
@@ -197,7 +197,7 @@ fn a_whole_session() {
         .map(|i| i["label"].as_str().unwrap())
         .collect();
     let game = billes_notation::parse_games(RECORD).remove(0).unwrap();
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let pos = position_after(&engine as &dyn Engine, &game, 1).unwrap();
     let after_one = pos.text_board();
     let expected: Vec<String> = pos
@@ -633,7 +633,7 @@ fn completion_and_hover_go_on_where_the_check_goes_on() {
     };
     // The legal moves of R's 3 after turn 18, as the record stands valid.
     let game = billes_notation::parse_game(&valid.replace("19. R3 \n", "")).unwrap();
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let after_18 = position_after(&engine as &dyn Engine, &game, 18).unwrap();
     let expected: Vec<String> = after_18
         .legal_moves(Roll::new(3))

@@ -11,7 +11,7 @@
 use billes_core::aggravation::Aggravation;
 use billes_core::game::GameRules;
 use billes_core::variant::NoHooks;
-use billes_core::{Engine, GameKind, Rng, SimOptions};
+use billes_core::{Engine, Rng, SimOptions};
 use billes_lua::{Variant, VariantSource};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
@@ -49,7 +49,10 @@ fn replay_under_variants(c: &mut Criterion) {
     let hooked = Variant::load(&VariantSource::from_text("hooked.lua", HOOKED)).unwrap();
     let text = billes_notation::write_games(&games);
     let engines: [(&str, &dyn Engine); 3] = [
-        ("native", &billes_core::Standard::new(GameKind::Aggravation)),
+        (
+            "native",
+            &billes_core::Standard::new(billes_core::aggravation::KIND),
+        ),
         ("parameter-only variant", &params_only),
         ("per-move hook", &hooked),
     ];

@@ -28,7 +28,7 @@
 //!
 //! let source = VariantSource::shipped("five-marbles").unwrap();
 //! let variant = Variant::load(&source).unwrap();
-//! assert_eq!(variant.game(), billes_core::GameKind::Aggravation);
+//! assert_eq!(variant.game(), billes_core::aggravation::KIND);
 //! let record = "[Game \"aggravation\"]\n[Rules \"five-marbles\"]\n[Seats \"R G\"]\n\n1. R6 + *\n";
 //! let game = billes_notation::parse_game(record).unwrap();
 //! assert_eq!(variant.validate(&game).unwrap().turns, 1);

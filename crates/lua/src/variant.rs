@@ -113,13 +113,13 @@ impl Variant {
         let game_name = text("game")?.ok_or_else(|| {
             fail(format!(
                 "the table has no game ({})",
-                GameKind::list(" or ")
+                billes_core::registry::list(" or ")
             ))
         })?;
-        let game = GameKind::from_name(&game_name).ok_or_else(|| {
+        let game = billes_core::registry::named(&game_name).ok_or_else(|| {
             fail(format!(
                 "unknown game \"{game_name}\" (expected {})",
-                GameKind::list(" or ")
+                billes_core::registry::list(" or ")
             ))
         })?;
         let params_value: Value = table.raw_get("params").map_err(|e| fail(describe(&e)))?;
@@ -259,7 +259,7 @@ impl Variant {
     /// Checks that `game` is a record of the variant's game, and gives the
     /// game a fresh run of the script (see [`LuaHooks::refresh`]).
     fn check(&self, game: &Game) -> Result<(), ReplayError> {
-        if GameKind::of(game)? != self.game {
+        if billes_core::registry::of(game)? != self.game {
             check_game(self.game, &format!("variant {} is", self.name), game)?;
         }
         self.refresh().map_err(|e| {

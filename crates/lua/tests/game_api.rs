@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_core::game::{perft, Position, Roll};
-use billes_core::{Engine, GameKind, Standard};
+use billes_core::{Engine, Standard};
 use billes_lua::{Variant, VariantSource};
 
 fn shipped(name: &str) -> Variant {
@@ -23,7 +23,7 @@ fn names(pos: &dyn Position, roll: Option<u8>) -> Vec<String> {
 fn abalone_has_its_44_opening_moves() {
     let abalone = shipped("abalone");
     let pos = abalone.position(&[]).unwrap();
-    assert_eq!(pos.game(), GameKind::Offboard);
+    assert_eq!(pos.game(), billes_core::offboard::KIND);
     let moves = names(pos.as_ref(), None);
     assert_eq!(moves.len(), 44, "{moves:?}");
     assert_eq!(perft(pos.as_ref(), 1).unwrap(), 44);
@@ -44,7 +44,7 @@ fn a_hook_forbids_moves_in_the_list() {
     ))
     .unwrap();
     let tags = [("Seats", "R G"), ("Position", "R:g6 G:g9 move=R")];
-    let standard = Standard::new(GameKind::Aggravation);
+    let standard = Standard::new(billes_core::aggravation::KIND);
     let free = standard.position(&tags).unwrap();
     let guarded = safe.position(&tags).unwrap();
     assert_eq!(names(free.as_ref(), Some(3)), ["g6-g9*"]);
@@ -68,7 +68,7 @@ fn parameters_change_the_moves() {
     assert!(pos.view().seats[0].waiting == 5);
     let no_shortcuts = shipped("no-shortcuts");
     let tags = [("Seats", "R G"), ("Position", "R:r0 G:g9 move=R")];
-    let standard = Standard::new(GameKind::Aggravation);
+    let standard = Standard::new(billes_core::aggravation::KIND);
     let with = standard.position(&tags).unwrap();
     let without = no_shortcuts.position(&tags).unwrap();
     assert!(names(with.as_ref(), Some(1)).len() > names(without.as_ref(), Some(1)).len());

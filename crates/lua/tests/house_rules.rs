@@ -55,7 +55,7 @@ fn swap_puts_the_opponent_where_the_mover_was() {
 #[test]
 fn must_aggravate_keeps_only_the_captures() {
     let tags = [("Seats", "R G"), ("Position", "R:r2,r9 G:r12 move=R")];
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let standard = engine.position(&tags).unwrap();
     let must = shipped("must-aggravate");
     let pos = must.position(&tags).unwrap();
@@ -76,7 +76,7 @@ fn must_aggravate_keeps_only_the_captures() {
 fn bounce_home_goes_to_the_far_end_and_back() {
     let bounce = shipped("bounce-home");
     let tags = [("Seats", "R G"), ("Position", "R:r7 G:g9 move=R")];
-    let engine = Standard::new(GameKind::Aggravation);
+    let engine = Standard::new(billes_core::aggravation::KIND);
     let standard = engine.position(&tags).unwrap();
     let mut pos = bounce.position(&tags).unwrap();
     assert!(!names(standard.as_ref(), 6).contains(&"r7-rh4-rh2".to_string()));
@@ -104,7 +104,7 @@ fn bounce_home_goes_to_the_far_end_and_back() {
 fn jump_barricade_passes_one_barricade_on_a_6() {
     let jump = shipped("jump-barricade");
     let tags = [("Seats", "R G"), ("Position", "R:i9 G:o1 bar=i10 move=R")];
-    let engine = Standard::new(GameKind::Barricade);
+    let engine = Standard::new(billes_core::barricade::KIND);
     let standard = engine.position(&tags).unwrap();
     let mut pos = jump.position(&tags).unwrap();
     assert!(!names(standard.as_ref(), 6).contains(&"i9-e11".to_string()));
@@ -401,16 +401,16 @@ fn writing(kind: GameKind, op: &str, args: &[&str]) -> Variant {
 
 /// The error of the first turn of `kind` under `rules`.
 fn first_turn_error(rules: &Variant, kind: GameKind) -> billes_core::ReplayError {
-    let (tags, turn) = match kind {
-        GameKind::Aggravation => (
+    let (tags, turn) = match kind.name() {
+        "aggravation" => (
             [("Seats", "R G"), ("Position", "R:r9 G:g9 move=R")],
             "1. R3 r9-r12 *",
         ),
-        GameKind::Barricade => (
+        "barricade" => (
             [("Seats", "R G"), ("Position", "R:i9 G:o1 bar=i13 move=R")],
             "1. R1 i9-i10 *",
         ),
-        GameKind::Offboard => unreachable!("offboard takes no effect hook"),
+        other => unreachable!("{other} takes no effect hook"),
     };
     let mut pos = rules.position(&tags).unwrap();
     pos.play_turn(&parse_game(turn).unwrap().line.turns[0])
@@ -422,7 +422,7 @@ fn a_script_may_write_the_edits_its_game_declares_and_no_other() {
     use billes_core::edit::EditOp;
     use billes_core::variant::Hook;
     let mut tried = 0;
-    for kind in GameKind::ALL {
+    for &kind in billes_core::registry::all() {
         let (hooks, edits) = billes_core::with_kind!(kind, R => (R::hooks(), R::edits()));
         if !hooks.contains(&Hook::Effect) {
             continue;
@@ -465,15 +465,15 @@ fn a_script_may_write_the_edits_its_game_declares_and_no_other() {
 
 #[test]
 fn an_edit_aggravation_does_not_take_is_refused_with_its_list() {
-    let rules = writing(GameKind::Aggravation, "place_barricade", &["at"]);
-    let e = first_turn_error(&rules, GameKind::Aggravation);
+    let rules = writing(billes_core::aggravation::KIND, "place_barricade", &["at"]);
+    let e = first_turn_error(&rules, billes_core::aggravation::KIND);
     assert_eq!(
         e.message,
         "variant e, hook effect (rules/e.lua): \
          unknown edit op \"place_barricade\" (send, put, move, swap)"
     );
-    let rules = writing(GameKind::Barricade, "teleport", &["at"]);
-    let e = first_turn_error(&rules, GameKind::Barricade);
+    let rules = writing(billes_core::barricade::KIND, "teleport", &["at"]);
+    let e = first_turn_error(&rules, billes_core::barricade::KIND);
     assert_eq!(
         e.message,
         "variant e, hook effect (rules/e.lua): unknown edit op \"teleport\" \

@@ -236,7 +236,10 @@ impl Offboard {
 
 // The drivers' traits, from the game's `GameRules`, and its name in the
 // registry.
-billes_game::plug_in!(Offboard, GameKind::Offboard);
+billes_game::plug_in!(Offboard);
+
+/// The game, as the verbs name it ([`GameRules::KIND`](billes_game::game::GameRules::KIND)).
+pub const KIND: billes_game::GameKind = <Offboard as billes_game::game::GameRules>::KIND;
 
 impl game::GameRules for Offboard {
     type State = State;

@@ -323,7 +323,6 @@ mod tests {
     use super::*;
     use billes_game::game::position::{tags_game, RulesPosition};
     use billes_game::policy::share;
-    use billes_game::GameKind;
 
     #[test]
     fn cells_and_distances() {
@@ -337,7 +336,10 @@ mod tests {
 
     /// The position of `tags` under the standard rules.
     fn position(tags: &[(&str, &str)]) -> Box<dyn Position> {
-        let game = tags_game(GameKind::Offboard, tags);
+        let game = tags_game(
+            <crate::Offboard as billes_game::game::GameRules>::KIND,
+            tags,
+        );
         Box::new(RulesPosition::start(Offboard::default(), &game).expect("position"))
     }
 

@@ -2,7 +2,6 @@
 //! its targets and the scores.
 
 use billes_game::view::{Piece, PositionView, SeatView, View};
-use billes_game::GameKind;
 use serde::Serialize;
 
 use super::board::{board, Cell, Target};
@@ -65,7 +64,7 @@ impl View for State {
             Vec::new()
         };
         PositionView {
-            game: GameKind::Offboard.name(),
+            game: <crate::Offboard as billes_game::game::GameRules>::NAME,
             seats,
             pieces,
             to_move: Some(self.to_move().to_string()),

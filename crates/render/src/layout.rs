@@ -26,23 +26,23 @@ mod tests {
 
     #[test]
     fn every_standard_board_is_drawn() {
-        let a = standard(GameKind::Aggravation).expect("aggravation");
+        let a = standard(billes_core::aggravation::KIND).expect("aggravation");
         // 84 loop holes, the centre, 6 HOME rows of 4
         assert_eq!(a.holes.len(), 84 + 1 + 24);
         // the loop is closed and every HOME row is joined to its branch hole
         assert_eq!(a.lines.len(), 84 + 24);
         assert_eq!(a.waiting.len(), 6);
-        let b = standard(GameKind::Barricade).expect("barricade");
+        let b = standard(billes_core::barricade::KIND).expect("barricade");
         assert_eq!(b.holes.len(), 112);
         assert_eq!(b.lines.len(), 121);
-        let o = standard(GameKind::Offboard).expect("offboard");
+        let o = standard(billes_core::offboard::KIND).expect("offboard");
         assert_eq!(o.holes.len(), 61);
         assert_eq!(o.targets.len(), 12);
     }
 
     #[test]
     fn neighbouring_holes_are_one_unit_apart() {
-        let a = standard(GameKind::Aggravation).expect("aggravation");
+        let a = standard(billes_core::aggravation::KIND).expect("aggravation");
         for &(i, j) in &a.lines {
             let (p, q) = (a.holes[i].at, a.holes[j].at);
             let d = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
@@ -53,7 +53,7 @@ mod tests {
                 a.holes[j].name
             );
         }
-        let o = standard(GameKind::Offboard).expect("offboard");
+        let o = standard(billes_core::offboard::KIND).expect("offboard");
         let (e5, e6, f6) = (o.position("e5"), o.position("e6"), o.position("f6"));
         let (e5, e6, f6) = (e5.expect("e5"), e6.expect("e6"), f6.expect("f6"));
         assert!((e6.0 - e5.0 - 1.0).abs() < 1e-9 && (e6.1 - e5.1).abs() < 1e-9);
@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn aggravation_routes_follow_the_loop_and_the_home_row() {
-        let a = standard(GameKind::Aggravation).expect("aggravation");
+        let a = standard(billes_core::aggravation::KIND).expect("aggravation");
         let len = |from, to| a.route(from, to).map(|r| r.len());
         assert_eq!(len("r9", "r12"), Some(4));
         assert_eq!(len("r5", "rh2"), Some(5));
@@ -73,13 +73,13 @@ mod tests {
         assert_eq!(len("p0", "w0"), Some(4));
         // the way into the centre is drawn straight
         assert_eq!(len("b12", "c"), Some(2));
-        let b = standard(GameKind::Barricade).expect("barricade");
+        let b = standard(billes_core::barricade::KIND).expect("barricade");
         assert_eq!(b.route("a1", "c1").map(|r| r.len()), Some(2));
     }
 
     #[test]
     fn targets_sit_outside_the_board() {
-        let o = standard(GameKind::Offboard).expect("offboard");
+        let o = standard(billes_core::offboard::KIND).expect("offboard");
         let centre = o.position("e5").expect("e5");
         for t in &o.targets {
             let d = ((t.at.0 - centre.0).powi(2) + (t.at.1 - centre.1).powi(2)).sqrt();

@@ -174,11 +174,11 @@ fn the_viewer_is_self_contained() {
 
 #[test]
 fn simulated_games_draw_every_piece_where_the_rules_put_it() {
-    use billes_core::{simulate, GameKind, Rng, SimOptions};
+    use billes_core::{simulate, Rng, SimOptions};
     for (kind, players) in [
-        (GameKind::Aggravation, 6),
-        (GameKind::Barricade, 4),
-        (GameKind::Offboard, 2),
+        (billes_core::aggravation::KIND, 6),
+        (billes_core::barricade::KIND, 4),
+        (billes_core::offboard::KIND, 2),
     ] {
         let options = SimOptions {
             players,

@@ -250,7 +250,7 @@ pub(super) fn summarise(
         }
     }
     GameAnalysis {
-        game: billes_core::GameKind::of(game).map_or_else(|_| String::new(), |k| k.to_string()),
+        game: billes_core::registry::of(game).map_or_else(|_| String::new(), |k| k.to_string()),
         unfinished: turns.iter().map(|t| t.unfinished).sum(),
         hurried: turns.iter().filter(|t| t.hurried).count() as u32,
         turns,

@@ -21,11 +21,11 @@
 //! use billes_core::game::{Position, Roll};
 //! use billes_core::{Engine, GameKind, Rng, Standard};
 //!
-//! let rules = Standard::new(GameKind::Aggravation);
+//! let rules = Standard::new(billes_core::aggravation::KIND);
 //! // Red may aggravate Green on r12 or move its other marble.
 //! let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,b2 G:r12 move=R")])?;
 //! let moves = pos.legal_moves(Roll::new(3))?;
-//! let pick = Heuristic::for_game(GameKind::Aggravation).choose(pos.as_ref(), &moves, &mut Rng::new(1));
+//! let pick = Heuristic::for_game(billes_core::aggravation::KIND).choose(pos.as_ref(), &moves, &mut Rng::new(1));
 //! assert_eq!(moves[pick].to_string(), "r9-r12*");
 //! # Ok::<(), billes_core::ReplayError>(())
 //! ```
@@ -97,7 +97,7 @@ fn choose_listed<P: Policy + ?Sized>(
 /// use billes_core::game::{Position, Roll};
 /// use billes_core::{Engine, GameKind, Rng, Standard};
 ///
-/// let rules = Standard::new(GameKind::Offboard);
+/// let rules = Standard::new(billes_core::offboard::KIND);
 /// let pos = rules.position(&[])?;
 /// let moves = pos.legal_moves(None)?;
 /// assert!(Uniform.choose(pos.as_ref(), &moves, &mut Rng::new(3)) < moves.len());
@@ -118,7 +118,7 @@ impl Policy for Uniform {
 /// ```
 /// use billes_analysis::Heuristic;
 /// use billes_core::GameKind;
-/// assert_eq!(Heuristic::for_game(GameKind::Barricade).game(), GameKind::Barricade);
+/// assert_eq!(Heuristic::for_game(billes_core::barricade::KIND).game(), billes_core::barricade::KIND);
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Heuristic {
@@ -154,10 +154,10 @@ impl Heuristic {
     /// use billes_analysis::Heuristic;
     /// use billes_core::{Engine, GameKind, Standard};
     ///
-    /// let rules = Standard::new(GameKind::Barricade);
+    /// let rules = Standard::new(billes_core::barricade::KIND);
     /// // Red stands next to the goal, Green at its start.
     /// let pos = rules.position(&[("Seats", "R G"), ("Position", "R:i13 G:c1 bar=a1 move=R")])?;
-    /// let player = Heuristic::for_game(GameKind::Barricade);
+    /// let player = Heuristic::for_game(billes_core::barricade::KIND);
     /// let red = player.evaluation(pos.as_ref(), &["R".to_string()]);
     /// assert!(red > 0.8 && red < 1.0, "{red}");
     /// # Ok::<(), billes_core::ReplayError>(())

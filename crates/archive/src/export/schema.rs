@@ -442,7 +442,7 @@ mod tests {
             json["players"],
             serde_json::json!([{"seat": "R", "name": "Ann"}])
         );
-        let engine = billes_core::Standard::new(billes_core::GameKind::Aggravation);
+        let engine = billes_core::Standard::new(billes_core::aggravation::KIND);
         let mut turns = Vec::new();
         let start = billes_core::Engine::start(&engine, &game).expect("starts");
         crate::rows::turn_rows(&game, start, None, "f", 1, &mut false, &mut |r| {

@@ -14,7 +14,7 @@
 //! use billes_archive::play::{Reply, Session};
 //! use billes_core::{GameKind, Standard};
 //!
-//! let engine = Standard::forced(GameKind::Aggravation);
+//! let engine = Standard::forced(billes_core::aggravation::KIND);
 //! let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n*\n")?;
 //! let mut session = Session::new(&engine, vec![game], 1)?;
 //! // Before the first turn, any seat may start.
@@ -153,7 +153,7 @@ impl Refused {
     /// use billes_archive::play::Session;
     /// use billes_core::{GameKind, Standard};
     ///
-    /// let engine = Standard::forced(GameKind::Aggravation);
+    /// let engine = Standard::forced(billes_core::aggravation::KIND);
     /// let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n*\n")?;
     /// let mut session = Session::new(&engine, vec![game], 1)?;
     /// let refused = session.apply("4 r9-r12", 7).unwrap_err();

@@ -19,7 +19,7 @@ fn start<'e>(engine: &'e dyn Engine, tags: &str) -> Session<'e> {
 
 #[test]
 fn the_prompt_says_the_turn_and_what_is_pending() {
-    let e = engine(GameKind::Barricade);
+    let e = engine(billes_core::barricade::KIND);
     let mut s = start(&e, "[Seats \"R B\"]");
     assert_eq!(s.prompt(), "1. R or B to roll> ");
     s.apply("B6 h-j1", 1).unwrap();
@@ -56,7 +56,7 @@ fn the_prompt_says_the_turn_and_what_is_pending() {
 
 #[test]
 fn when_any_seat_may_start_the_prompt_asks_for_the_seat() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let mut s = start(&e, "[Seats \"R B G Y\"]");
     assert_eq!(s.prompt(), "1. R, B, G or Y to roll> ");
     // No seat is taken for granted: not for a turn, nor for a roll alone.
@@ -81,20 +81,20 @@ fn when_any_seat_may_start_the_prompt_asks_for_the_seat() {
 
 #[test]
 fn a_team_roll_and_an_ejection_show_in_the_prompt() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let s = start(
         &e,
         "[Seats \"R B G Y\"]\n[Teams \"R+G B+Y\"]\n[Position \"R:rh1,rh2,rh3,rh4 G:g9 B:b9 Y:y9 move=R\"]",
     );
     assert_eq!(s.prompt(), "1. R to roll for G> ");
-    let e = engine(GameKind::Offboard);
+    let e = engine(billes_core::offboard::KIND);
     let s = start(&e, "[Seats \"R B\"]");
     assert_eq!(s.prompt(), "1. R to move> ");
 }
 
 #[test]
 fn undo_takes_back_every_kind_of_change_and_a_refused_line_changes_nothing() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let mut s = start(&e, "[Seats \"R G\"]");
     let empty = s.text();
     s.apply("R6 +", 1).unwrap();
@@ -122,7 +122,7 @@ fn undo_takes_back_every_kind_of_change_and_a_refused_line_changes_nothing() {
 
 #[test]
 fn undo_after_a_resume_takes_back_the_records_turns_to_the_start() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n{R starts}\n\
                   1. R6 + ! {a six}\n2. R1 r9-r10 (2. R2 r9-r11)\n3. G6 +\n*\n";
     let mut s = Session::new(&e, vec![parse_game(record).unwrap()], 1).unwrap();
@@ -163,7 +163,7 @@ fn undo_after_a_resume_takes_back_the_records_turns_to_the_start() {
 
 #[test]
 fn undo_after_resuming_a_finished_game_takes_back_the_result() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\
                   [Position \"R:r3,rh2,rh3,rh4 G:g9 move=R\"]\n[Result \"R\"]\n\n1. R5 r3-rh1\n=R\n";
     let mut s = Session::new(&e, vec![parse_game(record).unwrap()], 1).unwrap();
@@ -180,7 +180,7 @@ fn undo_after_resuming_a_finished_game_takes_back_the_result() {
 
 #[test]
 fn the_end_writes_the_result_and_undo_takes_it_back() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let mut s = start(
         &e,
         "[Seats \"R G\"]\n[Position \"R:r3,rh2,rh3,rh4 G:g9 move=R\"]",
@@ -204,7 +204,7 @@ fn the_end_writes_the_result_and_undo_takes_it_back() {
 
 #[test]
 fn a_roll_alone_lists_the_moves_and_a_number_picks_one() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let mut s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9,r12 G:g9 move=R\"]");
     let Ok(Reply::Offered(list)) = s.apply("3", 1) else {
         panic!("offered")
@@ -230,7 +230,7 @@ fn a_roll_alone_lists_the_moves_and_a_number_picks_one() {
 
 #[test]
 fn completion_gives_commands_seats_and_the_moves_of_the_roll() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9,r12 G:g9 move=R\"]");
     assert_eq!(s.complete(":un"), (0, vec![":undo".to_string()]));
     assert_eq!(s.complete(""), (0, vec!["R".to_string()]));
@@ -246,7 +246,7 @@ fn completion_gives_commands_seats_and_the_moves_of_the_roll() {
 
 #[test]
 fn hostile_lines_are_refused() {
-    let e = engine(GameKind::Offboard);
+    let e = engine(billes_core::offboard::KIND);
     let mut s = start(&e, "[Seats \"R B\"]");
     let long = "x".repeat(super::MAX_LINE + 1);
     assert!(s
@@ -273,7 +273,7 @@ fn hostile_lines_are_refused() {
 
 #[test]
 fn a_game_of_several_is_resumed_and_the_others_kept() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let file = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n*\n\n\
                 [Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. B4 --\n*\n";
     let games: Vec<_> = billes_notation::parse_games(file)
@@ -297,7 +297,7 @@ fn a_game_of_several_is_resumed_and_the_others_kept() {
 
 #[test]
 fn after_the_end_a_turn_and_a_result_are_refused() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let mut s = start(
         &e,
         "[Seats \"R G\"]\n[Position \"R:r3,rh2,rh3,rh4 G:g9 move=R\"]",
@@ -312,7 +312,7 @@ fn after_the_end_a_turn_and_a_result_are_refused() {
 
 #[test]
 fn a_listed_move_is_picked_by_its_name_or_the_start_of_it() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let mut s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9,r12 G:g9 move=R\"]");
     let Ok(Reply::Offered(list)) = s.apply("3", 1) else {
         panic!("offered")
@@ -341,7 +341,7 @@ fn a_listed_move_is_picked_by_its_name_or_the_start_of_it() {
 
 #[test]
 fn a_barricade_is_put_down_by_the_points_name() {
-    let e = engine(GameKind::Barricade);
+    let e = engine(billes_core::barricade::KIND);
     let mut s = start(&e, "[Seats \"R B\"]");
     for (i, turn) in ["B6 h-j1", "B3 j1-i3", "R3 h-a1"].iter().enumerate() {
         s.apply(turn, i as u32 + 1).unwrap();
@@ -385,7 +385,7 @@ fn a_barricade_is_put_down_by_the_points_name() {
 
 #[test]
 fn a_refusal_at_the_terminal_is_shown_against_the_line_typed() {
-    let e = engine(GameKind::Aggravation);
+    let e = engine(billes_core::aggravation::KIND);
     let mut s = start(&e, "[Seats \"R G\"]\n[Position \"R:r9,r12 G:g9 move=R\"]");
     // The seat and turn number billes adds are not shown: the caret is
     // under the move typed.

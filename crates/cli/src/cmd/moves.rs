@@ -7,7 +7,6 @@ use anyhow::{bail, Context};
 use billes_archive::diagnostic::render_replay_error;
 use billes_archive::rules::{Place, Resolver};
 use billes_core::game::{Move, Position, Roll};
-use billes_core::GameKind;
 use billes_notation::Action;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -105,10 +104,10 @@ pub fn run(args: &MovesArgs) -> anyhow::Result<u8> {
 /// `--game-kind`: the rules of the game (or `--rules`), set up from the
 /// tags the options give.
 fn from_position(args: &MovesArgs, kind_name: &str, resolver: &Resolver) -> anyhow::Result<u8> {
-    let kind = GameKind::from_name(kind_name).with_context(|| {
+    let kind = billes_core::registry::named(kind_name).with_context(|| {
         format!(
             "unknown game \"{kind_name}\" (expected {})",
-            GameKind::list(" or ")
+            billes_core::registry::list(" or ")
         )
     })?;
     let rules = resolver.rule_set_of(kind)?;

@@ -13,7 +13,6 @@ use billes_archive::report::{self, Collector};
 use billes_archive::rules::{Place, RuleSet};
 use billes_archive::validate::{self, Outcome};
 use billes_archive::RulePolicy;
-use billes_core::GameKind;
 use billes_notation::{Game, Tag};
 use clap::Args;
 
@@ -252,10 +251,10 @@ fn new_game(args: &PlayArgs, target: &Path) -> anyhow::Result<Game> {
             args.file.display()
         );
     };
-    let kind = GameKind::from_name(kind_name).with_context(|| {
+    let kind = billes_core::registry::named(kind_name).with_context(|| {
         format!(
             "unknown game \"{kind_name}\" (expected {})",
-            GameKind::list(" or ")
+            billes_core::registry::list(" or ")
         )
     })?;
     let mut tags = vec![("Game".to_string(), kind.name().to_string())];

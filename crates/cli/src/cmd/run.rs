@@ -111,7 +111,7 @@ pub struct FilterArgs {
     #[arg(
         long,
         value_name = "G",
-        help = format!("Only games of this game ({})", billes_core::GameKind::list(", "))
+        help = format!("Only games of this game ({})", billes_core::registry::list(", "))
     )]
     pub game: Option<String>,
     /// Only games with a tag NAME whose value matches GLOB (`*` any text,
@@ -611,10 +611,10 @@ pub fn filter(args: &FilterArgs) -> anyhow::Result<u8> {
         }
     }
     if let Some(g) = &args.game {
-        if billes_core::GameKind::from_name(g).is_none() {
+        if billes_core::registry::named(g).is_none() {
             errln!(
                 "billes: error: --game {g}: unknown game (expected {})",
-                billes_core::GameKind::list(" or ")
+                billes_core::registry::list(" or ")
             );
             return Ok(IO_ERROR);
         }

@@ -4,18 +4,18 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use billes_core::{GameKind, Rng, SimOptions};
+use billes_core::{Rng, SimOptions};
 use billes_notation::{write_game, Tag};
 
 use super::{INVALID, OK};
 use crate::cli::SimulateArgs;
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<u8> {
-    let Some(kind) = GameKind::from_name(&args.game) else {
+    let Some(kind) = billes_core::registry::named(&args.game) else {
         bail!(
             "unknown game \"{}\" (expected {})",
             args.game,
-            GameKind::list(" or ")
+            billes_core::registry::list(" or ")
         );
     };
     let teams = args.teams.as_ref().map(|t| {

@@ -259,7 +259,7 @@ fn falsely_marked(mv: &Move) -> Vec<(&'static str, Move)> {
     });
     if let Some(capture @ None) = capture {
         *capture = Some(Capture::default());
-        out.push(("capture", marked));
+        out.push(("*", marked));
     }
     let mut marked = mv.clone();
     let barricade = marked.actions.iter_mut().rev().find_map(|a| match a {
@@ -268,7 +268,7 @@ fn falsely_marked(mv: &Move) -> Vec<(&'static str, Move)> {
     });
     if let Some(barricade @ false) = barricade {
         *barricade = true;
-        out.push(("barricade", marked));
+        out.push(("#", marked));
     }
     out
 }
@@ -330,7 +330,7 @@ pub fn marks<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Outc
                                     "the false {mark} mark of {turn} is accepted"
                                 )))
                             }
-                            Err(e) if mark == "capture" && e.kind != ErrorKind::Effect => {
+                            Err(e) if mark == "*" && e.kind != ErrorKind::Effect => {
                                 return Err(here(format!(
                                     "the false {mark} mark of {turn} is refused as {:?}, not effect: {}",
                                     e.kind, e.message

@@ -270,7 +270,7 @@ fn a_false_capture_mark_accepted_fails_the_kit() {
     let e = failure(Flaw::FalseCapture);
     assert_eq!(e.check, Check::Marks);
     assert_eq!((e.seed, e.turn), (Some(1), Some(1)));
-    assert!(e.message.starts_with("the false capture mark of R"), "{e}");
+    assert!(e.message.starts_with("the false * mark of R"), "{e}");
     assert!(e.message.ends_with("* is accepted"), "{e}");
 }
 

@@ -28,7 +28,7 @@
 //! use billes_core::{Engine, GameKind, Rng, Standard};
 //!
 //! let record = billes_notation::parse_game("[Game \"barricade\"]\n[Seats \"R G\"]\n\n*\n")?;
-//! let rules = Standard::new(GameKind::Barricade);
+//! let rules = Standard::new(billes_core::barricade::KIND);
 //! let mut pos = rules.start(&record)?;
 //! let mut rng = Rng::new(7);
 //! while !pos.is_over() && pos.turns() < 2000 {
@@ -47,7 +47,7 @@
 //! use billes_core::game::{Position, Roll};
 //! use billes_core::{Engine, GameKind, Standard};
 //!
-//! let rules = Standard::new(GameKind::Aggravation);
+//! let rules = Standard::new(billes_core::aggravation::KIND);
 //! let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,r12 G:g9 move=R")])?;
 //! let moves: Vec<String> = pos.legal_moves(Some(Roll::new(3).unwrap()))?
 //!     .iter().map(|m| m.to_string()).collect();
@@ -485,7 +485,7 @@ impl dyn Position + '_ {
     /// use billes_core::aggravation::State;
     /// use billes_core::{Engine, GameKind, Standard};
     ///
-    /// let rules = Standard::new(GameKind::Aggravation);
+    /// let rules = Standard::new(billes_core::aggravation::KIND);
     /// let pos = rules.position(&[("Seats", "R G"), ("Position", "R:r9,b2 G:g9 move=R")])?;
     /// let state = pos.state::<State>().expect("an Aggravation state");
     /// let red = state.board().seat("R").unwrap();
@@ -504,7 +504,7 @@ impl dyn Position + '_ {
 /// A game's rules as the game API needs them: the replay's [`Rules`]
 /// (setup, the checker of written turns, the winners) and the generator of
 /// legal moves. A game of the registry implements it from its
-/// [`GameRules`] with [`plug_in!`](crate::plug_in) and its [`GameKind`];
+/// [`GameRules`] with [`plug_in!`](crate::plug_in);
 /// a game's rules with hooks
 /// (`billes_core::hooked::WithHooks`) implement it too.
 pub trait MoveRules: Rules<State: 'static> {

@@ -25,7 +25,7 @@ fn rolls(pos: &dyn Position) -> Vec<Option<Roll>> {
 /// use billes_core::{Engine, GameKind, Standard};
 ///
 /// let record = billes_notation::parse_game("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n*\n")?;
-/// let rules = Standard::new(GameKind::Aggravation);
+/// let rules = Standard::new(billes_core::aggravation::KIND);
 /// let pos = rules.start(&record)?;
 /// // R rolls: a 1 or a 6 enters a marble, the other four rolls pass.
 /// assert_eq!(perft(pos.as_ref(), 1)?, 6);

@@ -41,6 +41,10 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     /// Whether a turn starts with a roll of the die.
     const HAS_DICE: bool = true;
 
+    /// The game, as the verbs name it: [`NAME`](GameRules::NAME) and
+    /// [`HAS_DICE`](GameRules::HAS_DICE). Not to be overridden.
+    const KIND: crate::GameKind = crate::GameKind::new(Self::NAME, Self::HAS_DICE);
+
     /// The seat letters, in the order [`simulate`](GameRules::simulate)'s
     /// default seats them.
     const SEATS: &'static [&'static str] = &["R", "G", "Y", "B"];
@@ -422,19 +426,61 @@ fn random_game<G: GameRules, H: Hooks>(
 /// `impl GameRules`, to use the drivers ([`crate::validate_with`],
 /// [`crate::describe_with`], `billes_core::hooked::WithHooks`...).
 ///
-/// A game of the registry names its [`GameKind`](crate::GameKind) too
-/// (`plug_in!(Barricade, GameKind::Barricade)`), which adds
-/// [`MoveRules`](super::MoveRules), the face of its rules that the
-/// registry's dispatch, [`RulesPosition`](super::RulesPosition) and the
-/// check past mistakes use.
+/// It gives [`MoveRules`](super::MoveRules) too, the face of the rules
+/// that the registry's dispatch, [`RulesPosition`](super::RulesPosition)
+/// and the check past mistakes use, with the game's
+/// [`GameKind`](crate::GameKind) from its rules'
+/// [`KIND`](GameRules::KIND).
 #[macro_export]
 macro_rules! plug_in {
-    ($t:ty, GameKind::$kind:ident) => {
-        $crate::plug_in!($t);
+    ($t:ty) => {
+        impl $crate::Rules for $t {
+            type State = <$t as $crate::game::GameRules>::State;
+
+            fn setup(
+                &self,
+                game: &billes_notation::Game,
+            ) -> Result<Self::State, $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::setup(self, game)
+            }
+
+            #[inline]
+            fn play(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Result<(), $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::play(self, state, turn, &$crate::variant::NoHooks)
+            }
+
+            fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+                <$t as $crate::game::GameRules>::winners(self, state)
+            }
+
+            #[inline]
+            fn is_over(&self, state: &Self::State) -> bool {
+                <$t as $crate::game::GameRules>::is_over(self, state)
+            }
+
+            fn text_board(&self, state: &Self::State) -> String {
+                <$t as $crate::game::GameRules>::text_board(self, state)
+            }
+        }
+
+        impl $crate::Describe for $t {
+            fn describe(
+                &self,
+                before: &Self::State,
+                turn: &billes_notation::Turn,
+                after: &Self::State,
+            ) -> Vec<String> {
+                <$t as $crate::game::GameRules>::describe(self, before, turn, after)
+            }
+        }
 
         impl $crate::game::MoveRules for $t {
             fn game_kind(&self) -> $crate::GameKind {
-                $crate::GameKind::$kind
+                <$t as $crate::game::GameRules>::KIND
             }
 
             fn seat_list(&self, state: &Self::State) -> Vec<String> {
@@ -522,51 +568,6 @@ macro_rules! plug_in {
                         $crate::variant::BoardRef::View(Box::new($crate::view::View::view(state)))
                     }
                 }
-            }
-        }
-    };
-    ($t:ty) => {
-        impl $crate::Rules for $t {
-            type State = <$t as $crate::game::GameRules>::State;
-
-            fn setup(
-                &self,
-                game: &billes_notation::Game,
-            ) -> Result<Self::State, $crate::ReplayError> {
-                <$t as $crate::game::GameRules>::setup(self, game)
-            }
-
-            #[inline]
-            fn play(
-                &self,
-                state: &mut Self::State,
-                turn: &billes_notation::Turn,
-            ) -> Result<(), $crate::ReplayError> {
-                <$t as $crate::game::GameRules>::play(self, state, turn, &$crate::variant::NoHooks)
-            }
-
-            fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
-                <$t as $crate::game::GameRules>::winners(self, state)
-            }
-
-            #[inline]
-            fn is_over(&self, state: &Self::State) -> bool {
-                <$t as $crate::game::GameRules>::is_over(self, state)
-            }
-
-            fn text_board(&self, state: &Self::State) -> String {
-                <$t as $crate::game::GameRules>::text_board(self, state)
-            }
-        }
-
-        impl $crate::Describe for $t {
-            fn describe(
-                &self,
-                before: &Self::State,
-                turn: &billes_notation::Turn,
-                after: &Self::State,
-            ) -> Vec<String> {
-                <$t as $crate::game::GameRules>::describe(self, before, turn, after)
             }
         }
     };

@@ -21,7 +21,7 @@ use super::Move;
 /// use billes_core::game::{Position, Roll};
 /// use billes_core::{Engine, GameKind, Standard};
 ///
-/// let rules = Standard::new(GameKind::Barricade);
+/// let rules = Standard::new(billes_core::barricade::KIND);
 /// // Red holds a barricade: each of its four moves puts it down on one of 82 points.
 /// let pos = rules.position(&[("Seats", "R B"), ("Position", "R:e5 move=R held=R")])?;
 /// let roll = Roll::new(1);

@@ -493,7 +493,7 @@ impl Script {
                 .collect(),
             players: players_of(game),
         });
-        let kind = GameKind::of(game).ok();
+        let kind = billes_core::registry::of(game).ok();
         g.raw_set("game", kind.map(GameKind::name))?;
         let seats: Vec<&str> = game.tag("Seats").unwrap_or("").split_whitespace().collect();
         g.raw_set("seats", lua.create_sequence_from(seats.iter().copied())?)?;
@@ -533,7 +533,7 @@ impl Script {
         };
         match record.variant {
             None => {
-                let kind = GameKind::of(game).map_err(replay_error)?;
+                let kind = billes_core::registry::of(game).map_err(replay_error)?;
                 let recorder = Recorder::new(&NoHooks);
                 with_standard!(kind, r => {
                     let start = RulesPosition::start(WithHooks::new(r, &recorder), game)

@@ -48,6 +48,7 @@ mod view;
 
 use std::sync::OnceLock;
 
+use billes_game::seating::SeatRules;
 use billes_game::variant::Hooks;
 use billes_game::{game, variant, ErrorKind, ReplayError, SimulateError};
 use billes_notation::{Game, Turn};
@@ -252,26 +253,21 @@ impl game::GameRules for Offboard {
     }
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
-        if let Some(tag) = game.tag_entry("Seats") {
-            let mut seats: Vec<&str> = tag.value.split_whitespace().collect();
-            seats.sort_unstable();
-            if seats != ["B", "R"] {
+        // Both seats play, R first: the Seats tag may name them, in any
+        // order, and may be left out.
+        let seating = SeatRules {
+            game: Self::NAME,
+            letters: &SEATS,
+            players: 2..=2,
+        };
+        if let Some(seating) = billes_game::seating::read(game, &seating)? {
+            if let Some(span) = seating.teams_span {
                 return Err(ReplayError::new(
                     ErrorKind::Tag,
-                    tag.span,
-                    format!(
-                        "offboard is played by R (Red) and B (Blue), not \"{}\"",
-                        tag.value
-                    ),
+                    span,
+                    "offboard has no teams",
                 ));
             }
-        }
-        if let Some(tag) = game.tag_entry("Teams") {
-            return Err(ReplayError::new(
-                ErrorKind::Tag,
-                tag.span,
-                "offboard has no teams",
-            ));
         }
         match game.tag_entry("Position") {
             None => Ok(self.start),

@@ -691,7 +691,7 @@ fn completion_and_hover_go_on_where_the_check_goes_on() {
             json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 16}}),
         ));
         let expected: Vec<String> = after_6
-            .legal_moves_for("B", Roll::new(1))
+            .legal_moves_for(billes_notation::Seat::from("B"), Roll::new(1))
             .unwrap()
             .iter()
             .map(ToString::to_string)

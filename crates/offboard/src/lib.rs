@@ -51,7 +51,7 @@ use std::sync::OnceLock;
 use billes_game::seating::SeatRules;
 use billes_game::variant::Hooks;
 use billes_game::{game, variant, ErrorKind, ReplayError, SimulateError};
-use billes_notation::{Game, Turn};
+use billes_notation::{Game, Seat, Turn};
 use serde::Deserialize;
 
 pub use board::{board, Board, RULES_YAML, TARGETS};
@@ -288,12 +288,12 @@ impl game::GameRules for Offboard {
     fn legal_moves<H: Hooks>(
         &self,
         state: &State,
-        seat: &str,
+        seat: Seat,
         roll: Option<game::Roll>,
         number: u32,
         hooks: &H,
     ) -> Result<Vec<game::Move>, game::PlayError> {
-        self.legal_moves_with(state, seat, roll, number, hooks)
+        self.legal_moves_with(state, &seat, roll, number, hooks)
             .map_err(game::PlayError::from_replay)
     }
 
@@ -302,11 +302,11 @@ impl game::GameRules for Offboard {
         self.play_turn_with(state, turn, hooks)
     }
 
-    fn winners(&self, state: &State) -> Option<Vec<String>> {
+    fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         let limit = self.params.winning_score;
         (0..2)
             .find(|&s| state.score[s] as u32 >= limit)
-            .map(|s| vec![SEATS[s].to_string()])
+            .map(|s| vec![Seat::from(SEATS[s])])
     }
 
     fn is_over(&self, state: &State) -> bool {
@@ -326,8 +326,8 @@ impl game::GameRules for Offboard {
         Some(state)
     }
 
-    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        self.hand_turn_to(state, seat)
+    fn give_turn(&self, state: &mut State, seat: Seat) -> bool {
+        self.hand_turn_to(state, &seat)
     }
 
     fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {

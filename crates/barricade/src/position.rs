@@ -238,6 +238,30 @@ fn read_barricades(board: &Board, names: &str) -> Result<Points, TagValueError> 
     Ok(set)
 }
 
+/// One item of a `held=` group: a barricade held by `colour`, written
+/// `R`, or `R:e3` when taken from e3 (a rival landing there while a pawn of
+/// R stands on it takes it over; at most one a seat).
+fn hold(
+    held: &mut [Option<Point>; 4],
+    holds: &mut [u8; 4],
+    item: &str,
+    colour: Colour,
+    at: Option<Point>,
+) -> Result<(), TagValueError> {
+    let c = colour.index();
+    if at.is_some() {
+        if held[c].is_some() {
+            return Err(TagValueError(format!(
+                "held={item}: {} is already tied to the point of a barricade it took",
+                seat(colour)
+            )));
+        }
+        held[c] = at;
+    }
+    holds[c] += 1;
+    Ok(())
+}
+
 impl TagGroups {
     /// Reads each group of the tag value: pawns (`R:c5,e3`), `bar=`, `move=`,
     /// `held=`, `due=`, `won=` and `replay=`.
@@ -271,85 +295,55 @@ impl TagGroups {
                 .map(str::to_string)
                 .collect::<Vec<_>>()
         };
+        // `R` or `R:e3`: a seat, and the point it is tied to
+        let seat_at = |item: &str| -> Result<(Colour, Option<Point>), TagValueError> {
+            Ok(match item.split_once(':') {
+                Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
+                None => (seat_named(item)?, None),
+            })
+        };
         for word in seating::position_words(value) {
-            if let PositionWord::Field {
-                key: "bar",
-                value: v,
-            } = word
-            {
-                barricades = Some(read_barricades(board, v)?);
-            } else if let PositionWord::Field {
-                key: "move",
-                value: v,
-            } = word
-            {
-                next = Some(seat_named(v)?);
-            } else if let PositionWord::Field {
-                key: "held",
-                value: v,
-            } = word
-            {
-                // One item per barricade: `R`, or `R:e3` (taken from e3: a
-                // rival landing there while a pawn of R stands on it takes it
-                // over; at most one a seat).
-                for item in list(v) {
-                    let (colour, at) = match item.split_once(':') {
-                        Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
-                        None => (seat_named(&item)?, None),
-                    };
-                    let c = colour.index();
-                    if at.is_some() {
-                        if held[c].is_some() {
-                            return Err(TagValueError(format!(
-                            "held={item}: {} is already tied to the point of a barricade it took",
-                            seat(colour)
-                        )));
+            let (key, v) = match word {
+                PositionWord::Field { key, value } => (key, value),
+                PositionWord::Pieces { seat: s, points: v } => {
+                    let c = seat_named(s)?.index();
+                    for name in list(v) {
+                        let p = point(&name)?;
+                        if pawns.iter().any(|set| set & bit(p) != 0) {
+                            return Err(TagValueError(format!("two pawns on {name}")));
                         }
-                        held[c] = at;
+                        pawns[c] |= bit(p);
                     }
-                    holds[c] += 1;
-                }
-            } else if let PositionWord::Field {
-                key: "due",
-                value: v,
-            } = word
-            {
-                for item in list(v) {
-                    due[seat_named(&item)?.index()] += 1;
-                }
-            } else if let PositionWord::Field {
-                key: "won",
-                value: v,
-            } = word
-            {
-                won = Some(seat_named(v)?);
-            } else if let PositionWord::Field {
-                key: "replay",
-                value: v,
-            } = word
-            {
-                replay = Some(match v.split_once(':') {
-                    Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
-                    // An extra turn a variant's hook gave: any pawn moves.
-                    None => (seat_named(v)?, None),
-                });
-            } else if let PositionWord::Pieces { seat: s, points: v } = word {
-                let c = seat_named(s)?.index();
-                for name in list(v) {
-                    let p = point(&name)?;
-                    if pawns.iter().any(|set| set & bit(p) != 0) {
-                        return Err(TagValueError(format!("two pawns on {name}")));
+                    if pawns[c].count_ones() > rules.params().pawns as u32 {
+                        return Err(TagValueError(format!(
+                            "{s} has only {} pawns",
+                            rules.params().pawns
+                        )));
                     }
-                    pawns[c] |= bit(p);
+                    continue;
                 }
-                if pawns[c].count_ones() > rules.params().pawns as u32 {
-                    return Err(TagValueError(format!(
-                        "{s} has only {} pawns",
-                        rules.params().pawns
-                    )));
+                PositionWord::Other(_) => {
+                    return Err(TagValueError(format!("cannot read \"{word}\"")))
                 }
-            } else {
-                return Err(TagValueError(format!("cannot read \"{word}\"")));
+            };
+            match key {
+                "bar" => barricades = Some(read_barricades(board, v)?),
+                "move" => next = Some(seat_named(v)?),
+                "held" => {
+                    for item in list(v) {
+                        let (colour, at) = seat_at(&item)?;
+                        hold(&mut held, &mut holds, &item, colour, at)?;
+                    }
+                }
+                "due" => {
+                    for item in list(v) {
+                        due[seat_named(&item)?.index()] += 1;
+                    }
+                }
+                "won" => won = Some(seat_named(v)?),
+                // `replay=R`: an extra turn a variant's hook gave, any pawn moves
+                "replay" => replay = Some(seat_at(v)?),
+                _ => return Err(TagValueError(format!("cannot read \"{word}\""))),
             }
         }
         Ok(TagGroups {

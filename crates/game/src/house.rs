@@ -282,8 +282,14 @@ pub fn play<R: GameRules, H: Hooks>(
     if hooks.calls(Hook::Winner) && !rules.is_over(state) {
         let winner = with_board(rules, state, |position| hooks.winner(turn.number, position));
         if let Some(seat) = winner.map_err(|e| e.at(span))? {
+            // a name longer than any seat's is no seat (and is cut in the
+            // report, as every string a script hands back)
+            let Some(seat) = Seat::try_new(&seat) else {
+                let m = format!("\"{seat}\", no seat in play");
+                return Err(variant(format!("the winner hook returned {m}")));
+            };
             rules
-                .declare_winner(state, Seat::from(&seat))
+                .declare_winner(state, seat)
                 .map_err(|m| variant(format!("the winner hook returned {m}")))?;
         }
     }

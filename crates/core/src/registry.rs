@@ -69,6 +69,7 @@ macro_rules! game_list {
             "Aggravation (seeds 000, 001, 003)." Aggravation in billes_aggravation as aggravation,
             "Barricade (seed 004)." Barricade in billes_barricade as barricade,
             "Offboard (seed 002)." Offboard in billes_offboard as offboard,
+            "Snakes and Ladders (the Milton Bradley board)." SnakesAndLadders in billes_snakes_and_ladders as snakes_and_ladders,
         }
     };
 }

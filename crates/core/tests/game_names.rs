@@ -159,7 +159,9 @@ fn no_game_is_named_outside_its_crate_and_the_registry() {
         };
         for (at, word) in identifiers(&code) {
             let lower = word.to_ascii_lowercase();
-            if names.iter().any(|n| lower.contains(n.as_str())) && !notation_use(&code, at, word, notation) {
+            if names.iter().any(|n| lower.contains(n.as_str()))
+                && !notation_use(&code, at, word, notation)
+            {
                 let line = code[..at].lines().count();
                 found.push(format!("{}:{line}: {word}", file.display()));
             }

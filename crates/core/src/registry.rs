@@ -267,7 +267,7 @@ games!(__define_games!);
 ///
 /// ```
 /// let names: Vec<_> = billes_core::registry::all().iter().map(|g| g.name()).collect();
-/// assert_eq!(names.len(), 3);
+/// assert_eq!(names, ["aggravation", "barricade", "offboard", "snakes-and-ladders"]);
 /// ```
 pub fn all() -> &'static [GameKind] {
     ALL

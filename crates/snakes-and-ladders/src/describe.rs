@@ -4,7 +4,7 @@
 //! move; s100 is 2 squares away".
 
 use billes_game::describe::wins;
-use billes_notation::Turn;
+use billes_notation::{Action, Turn};
 
 use super::board::{name, Board, Feature, OFF};
 use super::position::State;
@@ -18,6 +18,7 @@ impl SnakesAndLadders {
         let mut out = Vec::new();
         let colour = before.colour(&turn.head.seat);
         let roll = turn.head.roll.filter(|r| (1..=6).contains(r));
+        let passed = matches!(turn.actions.first(), Some(Action::Pass { .. }));
         if let (Some(colour), Some(roll)) = (colour, roll) {
             match self.step(before, colour, roll as u8) {
                 Step::Pass { away } => {
@@ -28,6 +29,8 @@ impl SnakesAndLadders {
                         name(board.last())
                     ));
                 }
+                // A move a house rule forbids.
+                Step::Move { .. } if passed => out.push("no legal move".into()),
                 Step::Move { from, landing, end } => {
                     out.push(if from == OFF {
                         "entered the board".into()

@@ -1,13 +1,58 @@
 //! Snakes and Ladders under a variant's hooks: the position as hooks see
-//! it ([`BoardView`], what a `winner` hook reads) and the winner a hook
-//! names.
+//! it ([`BoardView`], what `allow` and `winner` read), the move `allow`
+//! sees, and the winner a hook names.
 
-use billes_game::variant::BoardView;
-use billes_game::ChangeError;
+use billes_game::variant::{BoardView, Field, MoveKind, MoveView};
+use billes_game::{ChangeError, Colour};
 
 use super::board::{name, Board, Square, OFF};
 use super::position::{seat, State};
+use super::step::Step;
 use super::SnakesAndLadders;
+
+impl Step {
+    /// The move as `allow` sees it, `colour`'s in the turn numbered
+    /// `number`: `kind` `enter` from `h`, else `move` (`pass` for a pass),
+    /// and the game's fields (`roll`, `from`, `to`, `via`).
+    pub(crate) fn view<'a>(self, state: &'a State, colour: Colour, number: u32) -> MoveView<'a> {
+        let (kind, roll, from, to, via) = match self {
+            Step::Pass { .. } => (MoveKind::Pass, None, None, None, None),
+            Step::Move { from, landing, end } => (
+                if from == OFF {
+                    MoveKind::Enter
+                } else {
+                    MoveKind::Move
+                },
+                Some(u32::from(landing - from)),
+                (from != OFF).then_some(from),
+                Some(end),
+                (landing != end).then_some(landing),
+            ),
+        };
+        let named = |s: Option<Square>| s.map(|s| square_name(s));
+        MoveView::new(
+            number,
+            seat(colour),
+            kind,
+            state,
+            <SnakesAndLadders as billes_game::game::GameRules>::move_fields(),
+            [
+                Field::Number(roll),
+                Field::Name(named(from)),
+                Field::Name(named(to)),
+                Field::Name(named(via)),
+            ],
+        )
+    }
+}
+
+/// The name of a square, `'static` for the views hooks keep (`s1` to
+/// `s200`; `h` off the board).
+fn square_name(square: Square) -> &'static str {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| (0..=200).map(name).collect());
+    &names[usize::from(square).min(200)]
+}
 
 impl State {
     /// The square named `point` that a pawn may be on (not `h`).

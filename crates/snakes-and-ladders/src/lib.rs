@@ -117,20 +117,15 @@ impl game::GameRules for SnakesAndLadders {
         state: &State,
         seat: &str,
         roll: Option<game::Roll>,
-        _number: u32,
-        _hooks: &H,
+        number: u32,
+        hooks: &H,
     ) -> Result<Vec<game::Move>, game::PlayError> {
-        self.legal_moves_of(state, seat, roll)
+        self.legal_moves_of(state, seat, roll, number, hooks)
             .map_err(game::PlayError::from_replay)
     }
 
-    fn play<H: Hooks>(
-        &self,
-        state: &mut State,
-        turn: &Turn,
-        _hooks: &H,
-    ) -> Result<(), ReplayError> {
-        self.play_turn(state, turn)
+    fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
+        self.play_turn(state, turn, hooks)
     }
 
     fn winners(&self, state: &State) -> Option<Vec<String>> {
@@ -153,8 +148,8 @@ impl game::GameRules for SnakesAndLadders {
         self.hand_turn_to(state, seat)
     }
 
-    fn play_mended<H: Hooks>(&self, state: &mut State, turn: &Turn, _hooks: &H) -> Option<String> {
-        self.play_meant(state, turn)
+    fn play_mended<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Option<String> {
+        self.play_meant(state, turn, hooks)
     }
 
     fn board<'s>(&self, state: &'s State) -> Option<&'s dyn variant::BoardView> {
@@ -174,11 +169,24 @@ impl game::GameRules for SnakesAndLadders {
         self.simulate_with(options, rng, hooks)
     }
 
-    /// The `winner` hook alone: the game asks no hook at its own points
-    /// (a roll has one move, nothing to allow or forbid), and takes no
-    /// added moves and no edits.
+    /// `allow`, asked of the one move of each roll (a move it forbids
+    /// makes the turn a pass), and `winner`, asked after every turn. The
+    /// game takes no added moves and no edits, so no `moves` or `effect`.
     fn hooks() -> &'static [variant::Hook] {
-        &[variant::Hook::Winner]
+        &[variant::Hook::Allow, variant::Hook::Winner]
+    }
+
+    /// `roll`; `from`, the square left (nil for a pawn entering from `h`);
+    /// `to`, the square the pawn ends on; `via`, the ladder's foot or the
+    /// snake's head it landed on (nil when it took neither).
+    fn move_fields() -> &'static [(&'static str, variant::FieldKind)] {
+        use variant::FieldKind;
+        &[
+            ("roll", FieldKind::Number),
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("via", FieldKind::Name),
+        ]
     }
 
     fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), ChangeError> {

@@ -3,8 +3,9 @@
 //! [`Step`] of the roll, `written.rs`).
 
 use billes_game::game::{roll_error, seat_error, Move, Next, Roll};
+use billes_game::variant::{Hooks, Verdict};
 use billes_game::{Colour, ErrorKind, ReplayError};
-use billes_notation::{Seat, Turn};
+use billes_notation::{Seat, Span, Turn};
 
 use super::board::{name, Board};
 use super::position::{seat, State};
@@ -42,16 +43,19 @@ impl SnakesAndLadders {
     }
 
     /// The one legal move of `seat` with `roll`: its pawn's [`Step`], a
-    /// move or the pass.
+    /// move or the pass; the pass too when a variant's `allow` hook forbids
+    /// the move (the turn being numbered `number`).
     ///
     /// # Errors
-    /// When the game is over, `seat` may not roll next, or the roll is
-    /// missing.
-    pub(crate) fn legal_moves_of(
+    /// When the game is over, `seat` may not roll next, the roll is
+    /// missing, or a hook fails.
+    pub(crate) fn legal_moves_of<H: Hooks>(
         &self,
         state: &State,
         seat: &str,
         roll: Option<Roll>,
+        number: u32,
+        hooks: &H,
     ) -> Result<Vec<Move>, ReplayError> {
         if state.winner.is_some() {
             return Err(ReplayError::new(
@@ -69,11 +73,38 @@ impl SnakesAndLadders {
             return Err(roll_error(true));
         };
         let step = self.step(state, colour, roll.get());
+        let listed = match self.forbidden(state, colour, step, number, hooks)? {
+            Some(_) => Step::Pass { away: 0 },
+            None => step,
+        };
         Ok(vec![Move::new(
             Seat::from(seat),
             Some(roll),
-            [step.action()],
+            [listed.action()],
         )])
+    }
+
+    /// Why a variant's `allow` hook forbids `step`, `colour`'s move in the
+    /// turn numbered `number` (`None`: it is allowed, or a pass).
+    ///
+    /// # Errors
+    /// A `variant` error when the hook fails.
+    pub(crate) fn forbidden<H: Hooks>(
+        &self,
+        state: &State,
+        colour: Colour,
+        step: Step,
+        number: u32,
+        hooks: &H,
+    ) -> Result<Option<String>, ReplayError> {
+        if matches!(step, Step::Pass { .. }) {
+            return Ok(None);
+        }
+        match hooks.verdict(|| step.view(state, colour, number)) {
+            Ok(Verdict::Allow) => Ok(None),
+            Ok(Verdict::Forbid(reason)) => Ok(Some(reason)),
+            Err(e) => Err(e.at(Span::default())),
+        }
     }
 
     /// What `roll` does to `colour`'s pawn.
@@ -81,14 +112,26 @@ impl SnakesAndLadders {
         Step::of(Board::standard(), state.squares[colour.index()], roll)
     }
 
-    /// Checks one written turn and plays it: the game goes on, the seat is
-    /// the one to roll, the roll is a die face, and the one action is the
-    /// roll's move or its pass, written as the list writes it.
+    /// Checks one written turn and plays it under `hooks`: the game goes
+    /// on, the seat is the one to roll, the roll is a die face, and the one
+    /// action is the roll's move or its pass (a pass too when `allow`
+    /// forbids the move), written as the list writes it.
     ///
     /// # Errors
     /// The first thing wrong with the turn, placed in it.
-    pub(crate) fn play_turn(&self, state: &mut State, turn: &Turn) -> Result<(), ReplayError> {
+    pub(crate) fn play_turn<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
         let (colour, step) = self.read_head(state, turn)?;
+        let forbidden = self
+            .forbidden(state, colour, step, turn.number, hooks)
+            .map_err(|e| ReplayError {
+                span: turn.head.span,
+                ..e
+            })?;
         let mut actions = turn.actions.iter();
         let Some(first) = actions.next() else {
             return Err(ReplayError::new(
@@ -97,16 +140,16 @@ impl SnakesAndLadders {
                 "the turn has no move",
             ));
         };
-        check_action(state, colour, turn, step, first)?;
+        let played = check_action(state, colour, turn, (step, forbidden.as_deref()), first)?;
         if let Some(more) = actions.next() {
             return Err(ReplayError::new(
                 ErrorKind::IllegalMove,
                 more.span(),
-                format!("a turn is one move or --: {more} is one action too many",),
+                format!("a turn is one move or --: {more} is one action too many"),
             )
-            .with_legal(vec![step.to_string()]));
+            .with_legal(vec![played.to_string()]));
         }
-        self.advance(state, colour, step);
+        self.advance(state, colour, played);
         Ok(())
     }
 
@@ -114,8 +157,20 @@ impl SnakesAndLadders {
     /// list writes it (`h-s14` or `h-s4` for `h-s4-s14`), which the checker
     /// refuses: the move meant is known, so the check goes on from it.
     /// `None` for any other turn.
-    pub(crate) fn play_meant(&self, state: &mut State, turn: &Turn) -> Option<String> {
+    pub(crate) fn play_meant<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Option<String> {
         let (colour, step) = self.read_head(state, turn).ok()?;
+        if self
+            .forbidden(state, colour, step, turn.number, hooks)
+            .ok()?
+            .is_some()
+        {
+            return None;
+        }
         let [action] = turn.actions.as_slice() else {
             return None;
         };

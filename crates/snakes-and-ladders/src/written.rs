@@ -9,30 +9,36 @@ use super::board::{name, Board, Feature, Square, HOUSE, OFF};
 use super::position::{seat, State};
 use super::step::Step;
 
-/// Checks that `action`, the action of `turn` by `colour`, is `step`, the
-/// roll's one move or pass, written as the list writes it; marks (`*`,
-/// `#`) are mistakes of their own, since no pawn is sent home and no
-/// barricade stands on the board.
+/// Checks that `action`, the action of `turn` by `colour`, is the roll's
+/// one move or pass, `step`, written as the list writes it, and returns
+/// what it plays. When a variant's `allow` hook forbids the move
+/// (`forbidden`: why), the pass is the turn's one move. Marks (`*`, `#`)
+/// are mistakes of their own, since no pawn is sent home and no barricade
+/// stands on the board.
 ///
 /// # Errors
 /// A `false_pass` for a pass while the roll moves the pawn; an
-/// `illegal_move` for anything else that is not the step (the step listed,
-/// and named in the message when the move meant is plain); an `effect`
-/// error for a mark.
+/// `illegal_move` for anything else that is not the roll's move (the move
+/// listed, and named in the message when the move meant is plain); an
+/// `effect` error for a mark.
 pub(crate) fn check_action(
     state: &State,
     colour: Colour,
     turn: &Turn,
-    step: Step,
+    (step, forbidden): (Step, Option<&str>),
     action: &Action,
-) -> Result<(), ReplayError> {
+) -> Result<Step, ReplayError> {
     let who = seat(colour);
     let roll = turn.head.roll.unwrap_or(0);
-    let illegal = |span: Span, message: String| {
-        ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(vec![step.to_string()])
+    let listed = match forbidden {
+        Some(_) => Step::Pass { away: 0 },
+        None => step,
     };
-    match (action, step) {
-        (Action::Pass { .. }, Step::Pass { .. }) => Ok(()),
+    let illegal = |span: Span, message: String| {
+        ReplayError::new(ErrorKind::IllegalMove, span, message).with_legal(vec![listed.to_string()])
+    };
+    match (action, listed) {
+        (Action::Pass { .. }, Step::Pass { .. }) => Ok(listed),
         (Action::Pass { span }, Step::Move { from, end, .. }) => Err(ReplayError::new(
             ErrorKind::FalsePass,
             *span,
@@ -54,7 +60,14 @@ pub(crate) fn check_action(
         ) => {
             check_path(state, colour, roll, step, path)
                 .map_err(|message| illegal(*span, message))?;
-            check_marks(capture.is_some(), *barricade, step, *span)
+            check_marks(capture.is_some(), *barricade, listed, *span)?;
+            match forbidden {
+                Some(why) => Err(illegal(
+                    *span,
+                    format!("{step} is not allowed in this variant: {why}"),
+                )),
+                None => Ok(step),
+            }
         }
         (Action::Place { span, .. }, _) => Err(illegal(
             *span,

@@ -79,7 +79,7 @@ impl Aggravation {
                 }));
             }
         }
-        next.seats = seats.iter().map(|&s| state.letter(s).to_string()).collect();
+        next.seats = seats.iter().map(|&s| state.letter(s).into()).collect();
         next
     }
 
@@ -360,7 +360,7 @@ mod tests {
 
     fn moves(rules: &Aggravation, state: &State, seat: &str, roll: u8) -> Vec<String> {
         rules
-            .legal_moves(state, seat, Roll::new(roll), 1)
+            .legal_moves(state, seat.into(), Roll::new(roll), 1)
             .unwrap()
             .iter()
             .map(|m| m.turn())
@@ -376,8 +376,12 @@ mod tests {
         assert!(next.dice && next.needs.is_empty());
         assert_eq!(moves(&rules, &state, "G", 6), ["G6 +"]);
         assert_eq!(moves(&rules, &state, "Y", 3), ["Y3 --"]);
-        assert!(rules.legal_moves(&state, "B", Roll::new(3), 1).is_err());
-        assert!(rules.legal_moves(&state, "R", None, 1).is_err());
+        assert!(rules
+            .legal_moves(&state, billes_notation::Seat::from("B"), Roll::new(3), 1)
+            .is_err());
+        assert!(rules
+            .legal_moves(&state, billes_notation::Seat::from("R"), None, 1)
+            .is_err());
     }
 
     #[test]
@@ -410,7 +414,9 @@ mod tests {
                 "R3 g0-r0"
             ]
         );
-        assert!(rules.legal_moves(&state, "G", Roll::new(3), 1).is_err());
+        assert!(rules
+            .legal_moves(&state, billes_notation::Seat::from("G"), Roll::new(3), 1)
+            .is_err());
     }
 
     #[test]
@@ -446,6 +452,8 @@ mod tests {
             &[("Seats", "R G"), ("Position", "R:rh1,rh2,rh3,rh4")],
         );
         assert!(rules.next(&state).seats.is_empty());
-        assert!(rules.legal_moves(&state, "R", Roll::new(1), 1).is_err());
+        assert!(rules
+            .legal_moves(&state, billes_notation::Seat::from("R"), Roll::new(1), 1)
+            .is_err());
     }
 }

@@ -43,7 +43,7 @@ mod view;
 
 use billes_game::variant::Hooks;
 use billes_game::{edit, game, variant, ChangeError, ReplayError, SimulateError};
-use billes_notation::{Game, Turn};
+use billes_notation::{Game, Seat, Turn};
 use serde::Deserialize;
 
 pub use board::{Board, Hole, BOARD_YAML};
@@ -248,12 +248,12 @@ impl game::GameRules for Aggravation {
     fn legal_moves<H: Hooks>(
         &self,
         state: &State,
-        seat: &str,
+        seat: Seat,
         roll: Option<game::Roll>,
         number: u32,
         hooks: &H,
     ) -> Result<Vec<game::Move>, game::PlayError> {
-        self.legal_moves_with(state, seat, roll, number, hooks)
+        self.legal_moves_with(state, &seat, roll, number, hooks)
             .map_err(game::PlayError::from_replay)
     }
 
@@ -262,7 +262,7 @@ impl game::GameRules for Aggravation {
         self.play_turn_with(state, turn, hooks)
     }
 
-    fn winners(&self, state: &State) -> Option<Vec<String>> {
+    fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         state.winners()
     }
 
@@ -282,8 +282,8 @@ impl game::GameRules for Aggravation {
         Some(state)
     }
 
-    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        self.hand_turn_to(state, seat)
+    fn give_turn(&self, state: &mut State, seat: Seat) -> bool {
+        self.hand_turn_to(state, &seat)
     }
 
     fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
@@ -329,12 +329,12 @@ impl game::GameRules for Aggravation {
     fn spell_added(
         &self,
         state: &State,
-        roller: &str,
-        seat: &str,
+        roller: Seat,
+        seat: Seat,
         roll: Option<game::Roll>,
         text: &str,
     ) -> Result<Option<game::Move>, ChangeError> {
-        self.spell_added_move(state, roller, seat, roll, text)
+        self.spell_added_move(state, &roller, &seat, roll, text)
     }
 
     fn play_added<H: Hooks>(
@@ -351,8 +351,8 @@ impl game::GameRules for Aggravation {
         self.edit(state, edit)
     }
 
-    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), ChangeError> {
-        self.declare(state, seat)
+    fn declare_winner(&self, state: &mut State, seat: Seat) -> Result<(), ChangeError> {
+        self.declare(state, &seat)
     }
 }
 

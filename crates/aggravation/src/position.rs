@@ -1,44 +1,46 @@
 //! The start position from a record's tags: `Seats`, `Teams`, `Position`.
 
+use billes_game::seating::{self, PositionWord, SeatRules};
 use billes_game::{Colour, ErrorKind, ReplayError, TagValueError};
 use billes_notation::{Game, Span};
 
 use super::board::{Board, Class, Hole, MAX_SIDES};
 use super::{Aggravation, State};
 
+/// The seats of the board `b`, for the shared reader of the `Seats` and
+/// `Teams` tags: its letters, 2 to all of them.
+fn seat_rules<'a>(b: &Board, letters: &'a [&'a str]) -> SeatRules<'a> {
+    SeatRules {
+        game: <Aggravation as billes_game::game::GameRules>::NAME,
+        letters,
+        players: 2..=usize::from(b.sides),
+    }
+}
+
+/// The letters of the board `b`'s seats, in its order.
+fn letters(b: &Board) -> Vec<&str> {
+    b.letters.iter().map(|l| l.as_str()).collect()
+}
+
 /// Builds the start position from the `Seats`, `Teams` and `Position` tags.
 pub(crate) fn setup(rules: &Aggravation, game: &Game) -> Result<State, ReplayError> {
     let b = rules.board;
     let tag_err = |span: Span| move |m: TagValueError| ReplayError::new(ErrorKind::Tag, span, m.0);
-    let teams = game.tag_entry("Teams");
-    let in_play = match (game.tag_entry("Seats"), teams) {
-        (Some(t), _) => parse_seats(b, &t.value).map_err(tag_err(t.span))?,
-        (None, Some(t)) => {
-            let all = t.value.replace('+', " ");
-            parse_seats(b, &all).map_err(tag_err(t.span))?
-        }
-        (None, None) => {
-            return Err(ReplayError::new(
-                ErrorKind::Tag,
-                game.span,
-                format!(
-                    "missing Seats tag (2 to {} of {}, e.g. \"R G\")",
-                    b.sides,
-                    b.letters.join(" ")
-                ),
-            ))
-        }
-    };
+    let letters = letters(b);
+    let seat_rules = seat_rules(b, &letters);
+    let seating = seating::read(game, &seat_rules)?
+        .ok_or_else(|| ReplayError::new(ErrorKind::Tag, game.span, seat_rules.missing()))?;
+    let mut in_play = [false; MAX_SIDES];
+    for s in &seating.seats {
+        in_play[s.index()] = true;
+    }
     let p = &rules.params;
     let mut state = State::new(b, in_play, p.marbles, p.home_size);
-    if let Some(t) = game.tag_entry("Seats").or(teams) {
-        let words = t.value.split(|c: char| c.is_whitespace() || c == '+');
-        for (i, s) in words.filter_map(|w| b.seat(w)).take(MAX_SIDES).enumerate() {
-            state.listed[i] = Some(s);
-        }
+    for (i, &s) in seating.seats.iter().take(MAX_SIDES).enumerate() {
+        state.listed[i] = Some(s);
     }
-    if let Some(t) = teams {
-        apply_teams(&mut state, &t.value).map_err(tag_err(t.span))?;
+    if let Some(span) = seating.teams_span {
+        apply_teams(&mut state, &seating.teams).map_err(tag_err(span))?;
     }
     if let Some(t) = game.tag_entry("Position") {
         apply_position(&mut state, &t.value).map_err(tag_err(t.span))?;
@@ -48,47 +50,30 @@ pub(crate) fn setup(rules: &Aggravation, game: &Game) -> Result<State, ReplayErr
 
 /// The seats in play from a `Seats` value such as `"R B G Y"`.
 pub(crate) fn parse_seats(b: &Board, value: &str) -> Result<[bool; MAX_SIDES], TagValueError> {
+    let letters = letters(b);
     let mut in_play = [false; MAX_SIDES];
-    let mut n = 0;
-    for word in value.split_whitespace() {
-        let s = b.seat(word).ok_or_else(|| {
-            format!(
-                "unknown seat \"{word}\" (the seats are {})",
-                b.letters.join(" ")
-            )
-        })?;
-        if std::mem::replace(&mut in_play[s.index()], true) {
-            return Err(TagValueError(format!("seat {word} is listed twice")));
-        }
-        n += 1;
-    }
-    if n < 2 {
-        return Err(TagValueError(format!(
-            "aggravation needs 2 to {} seats, the Seats tag names {n}",
-            b.sides
-        )));
+    for s in seat_rules(b, &letters).parse(value)? {
+        in_play[s.index()] = true;
     }
     Ok(in_play)
 }
 
-/// Joins the seats into teams from a `Teams` value such as `"R+G B+Y"`.
-fn apply_teams(state: &mut State, value: &str) -> Result<(), TagValueError> {
+/// Joins the seats into teams, as the `Teams` tag groups them: partners
+/// sit opposite each other, teams of three on alternate seats.
+fn apply_teams(state: &mut State, teams: &[Vec<Colour>]) -> Result<(), TagValueError> {
     let b = state.board;
     let mut team: [Option<u8>; MAX_SIDES] = [None; MAX_SIDES];
     let mut sizes = Vec::new();
-    for (t, group) in value.split_whitespace().enumerate() {
-        let mut members = Vec::new();
-        for word in group.split('+') {
-            let s = b
-                .seat(word)
-                .filter(|&s| state.in_play[s.index()])
-                .ok_or_else(|| format!("team seat \"{word}\" is not a seat in play"))?;
-            if team[s.index()].is_some() {
-                return Err(TagValueError(format!("seat {word} is in two teams")));
-            }
+    for (t, seats) in teams.iter().enumerate() {
+        let members: Vec<u8> = seats.iter().map(|s| s.get()).collect();
+        for s in seats {
             team[s.index()] = Some(t as u8);
-            members.push(s.get());
         }
+        let group = seats
+            .iter()
+            .map(|s| b.letters[s.index()].as_str())
+            .collect::<Vec<_>>()
+            .join("+");
         let half = b.sides / 2;
         match members.len() {
             2 => {
@@ -115,23 +100,11 @@ fn apply_teams(state: &mut State, value: &str) -> Result<(), TagValueError> {
         }
         sizes.push(members.len());
     }
-    if sizes.len() < 2 {
-        return Err(TagValueError(
-            "the Teams tag needs two teams or more, e.g. \"R+G B+Y\"".into(),
-        ));
-    }
+    // the shared reader saw to two teams or more, each seat in one
     if sizes.iter().any(|&n| n != sizes[0]) {
         return Err(TagValueError(
             "teams must all have 2 seats (partnership) or all 3 (team play)".into(),
         ));
-    }
-    for s in state.seats() {
-        if team[s.index()].is_none() {
-            return Err(TagValueError(format!(
-                "seat {} is in no team",
-                state.letter(s)
-            )));
-        }
     }
     for (mine, &t) in state.team.iter_mut().zip(team.iter()) {
         if let Some(t) = t {
@@ -234,9 +207,9 @@ fn apply_position(state: &mut State, value: &str) -> Result<(), TagValueError> {
     let b = state.board;
     let mut stale = Vec::new();
     let mut mover: Option<(&str, Colour)> = None;
-    for group in value.split_whitespace() {
-        if let Some((key, v)) = group.split_once('=') {
-            match key {
+    for word in seating::position_words(value) {
+        let (seat, holes) = match word {
+            PositionWord::Field { key, value: v } => match key {
                 "move" | "again" => {
                     let s = b
                         .seat(v)
@@ -251,19 +224,25 @@ fn apply_position(state: &mut State, value: &str) -> Result<(), TagValueError> {
                     mover = Some((key, s));
                     state.to_roll = Some(s);
                     state.again |= key == "again";
+                    continue;
                 }
-                "stale" => stale.extend(v.split(',').filter(|n| !n.is_empty())),
+                "stale" => {
+                    stale.extend(v.split(',').filter(|n| !n.is_empty()));
+                    continue;
+                }
                 _ => {
                     return Err(TagValueError(format!(
                         "unknown Position field \"{key}\" (known: move, again, stale)"
                     )))
                 }
+            },
+            PositionWord::Pieces { seat, points } => (seat, points),
+            PositionWord::Other(group) => {
+                return Err(TagValueError(format!(
+                    "\"{group}\": expected SEAT:hole,hole,... or move=SEAT"
+                )))
             }
-            continue;
-        }
-        let (seat, holes) = group
-            .split_once(':')
-            .ok_or_else(|| format!("\"{group}\": expected SEAT:hole,hole,... or move=SEAT"))?;
+        };
         let s = b
             .seat(seat)
             .filter(|&s| state.in_play[s.index()])

@@ -233,12 +233,12 @@ impl State {
 
     /// The winning seats (a whole team in partnership and team play).
     #[inline]
-    pub fn winners(&self) -> Option<Vec<String>> {
+    pub fn winners(&self) -> Option<Vec<billes_notation::Seat>> {
         let winner = self.winner?;
         Some(
             self.seats()
                 .filter(|&c| self.team[c.index()] == winner)
-                .map(|c| self.letter(c).to_string())
+                .map(|c| self.letter(c).into())
                 .collect(),
         )
     }

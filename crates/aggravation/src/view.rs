@@ -22,7 +22,7 @@ impl View for State {
         let seats = self
             .seats()
             .map(|s| SeatView {
-                seat: self.letter(s).to_string(),
+                seat: self.letter(s).into(),
                 colour: board
                     .colours
                     .get(s.index())
@@ -35,8 +35,8 @@ impl View for State {
             .holes()
             .filter_map(|h| {
                 self.at(h).map(|s| Piece {
-                    point: self.name(h).to_string(),
-                    seat: self.letter(s).to_string(),
+                    point: self.name(h).into(),
+                    seat: self.letter(s).into(),
                 })
             })
             .collect();
@@ -46,7 +46,7 @@ impl View for State {
             game: <crate::Aggravation as billes_game::game::GameRules>::NAME,
             seats,
             pieces,
-            to_move: to_move.map(str::to_string),
+            to_move: to_move.map(Into::into),
             pending: (self.again && !over)
                 .then(|| to_move.map(|s| format!("{s} rolls again after a 6")))
                 .flatten(),

@@ -9,6 +9,7 @@
 
 use billes_core::game::{Position, Roll};
 use billes_core::{ReplayError, Rng};
+use billes_notation::Seat;
 use serde::Serialize;
 
 use crate::policy::Policy;
@@ -72,10 +73,10 @@ impl Estimate {
 /// The worth of a finished (or abandoned) rollout for a side: 1 when a
 /// seat of `side` won, 0 when another did, an equal share `1 / teams` when
 /// the rollout was stopped unfinished.
-pub fn side_value(winners: Option<&[String]>, side: &[String], teams: usize) -> f32 {
+pub fn side_value(winners: Option<&[Seat]>, side: &[String], teams: usize) -> f32 {
     match winners {
         Some(w) => {
-            if w.iter().any(|s| side.contains(s)) {
+            if w.iter().any(|s| side.iter().any(|t| s == t)) {
                 1.0
             } else {
                 0.0
@@ -116,7 +117,7 @@ pub fn rollout(
     dice: &mut Rng,
     choices: &mut Rng,
     max_turns: u32,
-) -> Result<Option<Vec<String>>, ReplayError> {
+) -> Result<Option<Vec<Seat>>, ReplayError> {
     if let Some(w) = start.winners() {
         return Ok(Some(w));
     }

@@ -485,13 +485,13 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
     })?;
     let (seat, roll) = (written.seat.as_str(), written.roll);
     let steps = pos
-        .legal_two_steps_for(seat, roll)
+        .legal_two_steps_for(billes_notation::Name::from(seat), roll)
         .map_err(|e| in_turn(e.into()))?;
     if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
         return Ok(m);
     }
     let legal = pos
-        .legal_moves_for(seat, roll)
+        .legal_moves_for(billes_notation::Name::from(seat), roll)
         .map_err(|e| in_turn(e.into()))?;
     if let Some(m) = legal.iter().find(|m| same_move(m, &written)) {
         return Ok(m.clone());

@@ -86,7 +86,7 @@ impl Selection {
         if let Some(seat) = &self.result {
             let winners = match summary {
                 Some(s) => s.winners.clone().unwrap_or_default(),
-                None => game.outcome.winners.iter().map(|w| w.to_string()).collect(),
+                None => game.outcome.winners.clone(),
             };
             let won = if seat == "*" {
                 winners.is_empty()

@@ -54,7 +54,7 @@ impl Barricade {
                 _ => {}
             }
         }
-        let winners = |s: &State| s.winner().map(|w| vec![w.to_string()]);
+        let winners = |s: &State| s.winner().map(|w| vec![w.into()]);
         if let Some(w) = wins(winners(before), winners(after)) {
             out.push(w);
         } else if let Some((seat, pawn)) = after.replay_pending() {

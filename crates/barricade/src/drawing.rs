@@ -71,7 +71,7 @@ impl Drawing for Barricade {
 
     /// The seat holds a barricade.
     fn flagged(view: &PositionView, i: usize) -> bool {
-        held(view).contains(&view.seats[i].seat)
+        held(view).iter().any(|h| view.seats[i].seat == *h)
     }
 
     fn clear(view: &mut PositionView) {

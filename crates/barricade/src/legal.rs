@@ -91,10 +91,7 @@ impl Barricade {
         {
             next.needs.insert(0, AnyNeed::new(Need::PutDown));
         }
-        next.seats = colours
-            .iter()
-            .map(|&colour| seat(colour).to_string())
-            .collect();
+        next.seats = colours.iter().map(|&colour| seat(colour).into()).collect();
         next
     }
 

@@ -46,7 +46,7 @@ mod written;
 
 use billes_game::variant::Hooks;
 use billes_game::{edit, game, variant, ChangeError, ParamsError, ReplayError, SimulateError};
-use billes_notation::{Game, Turn};
+use billes_notation::{Game, Seat, Turn};
 use serde::Deserialize;
 
 pub use board::{
@@ -233,24 +233,24 @@ impl game::GameRules for Barricade {
     fn legal_moves<H: Hooks>(
         &self,
         state: &State,
-        seat: &str,
+        seat: Seat,
         roll: Option<game::Roll>,
         number: u32,
         hooks: &H,
     ) -> Result<Vec<game::Move>, game::PlayError> {
-        self.legal_moves_with(state, seat, roll, number, hooks)
+        self.legal_moves_with(state, &seat, roll, number, hooks)
             .map_err(game::PlayError::from_replay)
     }
 
     fn legal_two_steps<H: Hooks>(
         &self,
         state: &State,
-        seat: &str,
+        seat: Seat,
         roll: Option<game::Roll>,
         number: u32,
         hooks: &H,
     ) -> Result<Vec<game::TwoStep>, game::PlayError> {
-        self.two_steps_with(state, seat, roll, number, hooks)
+        self.two_steps_with(state, &seat, roll, number, hooks)
             .map_err(game::PlayError::from_replay)
     }
 
@@ -259,8 +259,8 @@ impl game::GameRules for Barricade {
         turn::play_with(self, state, turn, hooks)
     }
 
-    fn winners(&self, state: &State) -> Option<Vec<String>> {
-        state.winner().map(|s| vec![s.to_string()])
+    fn winners(&self, state: &State) -> Option<Vec<Seat>> {
+        state.winner().map(|s| vec![Seat::from(s)])
     }
 
     fn is_over(&self, state: &State) -> bool {
@@ -279,8 +279,8 @@ impl game::GameRules for Barricade {
         Some(state)
     }
 
-    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        self.hand_turn_to(state, seat)
+    fn give_turn(&self, state: &mut State, seat: Seat) -> bool {
+        self.hand_turn_to(state, &seat)
     }
 
     fn play_mended<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Option<String> {
@@ -339,12 +339,12 @@ impl game::GameRules for Barricade {
     fn spell_added(
         &self,
         state: &State,
-        _roller: &str,
-        seat: &str,
+        _roller: Seat,
+        seat: Seat,
         roll: Option<game::Roll>,
         text: &str,
     ) -> Result<Option<game::Move>, ChangeError> {
-        self.spell_added_move(state, seat, roll, text)
+        self.spell_added_move(state, &seat, roll, text)
     }
 
     fn play_added<H: Hooks>(
@@ -361,7 +361,7 @@ impl game::GameRules for Barricade {
         self.edit(state, edit)
     }
 
-    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), ChangeError> {
-        self.declare(state, seat)
+    fn declare_winner(&self, state: &mut State, seat: Seat) -> Result<(), ChangeError> {
+        self.declare(state, &seat)
     }
 }

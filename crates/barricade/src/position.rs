@@ -2,6 +2,7 @@
 //! pending 6 replay and held barricades; set up from a record's tags and
 //! printed as a text board.
 
+use billes_game::seating::{self, PositionWord, SeatRules};
 use billes_game::{Colour, ErrorKind, ReplayError, TagValueError, TextBoard};
 use billes_notation::Game;
 
@@ -175,40 +176,25 @@ pub(crate) fn colour_of(seat: &str) -> Option<Colour> {
     }
 }
 
+/// The seats of Barricade, for the shared reader of the `Seats` tag.
+pub(crate) const SEATING: SeatRules<'static> = SeatRules {
+    game: <Barricade as billes_game::game::GameRules>::NAME,
+    letters: &SEATS,
+    players: 2..=4,
+};
+
 /// The start position from the `Seats` and `Position` tags.
 pub(crate) fn setup(rules: &Barricade, game: &Game) -> Result<State, ReplayError> {
-    let Some(tag) = game.tag_entry("Seats") else {
+    let seating = seating::read(game, &SEATING)?
+        .ok_or_else(|| ReplayError::new(ErrorKind::Tag, game.span, SEATING.missing()))?;
+    if let Some(span) = seating.teams_span {
         return Err(ReplayError::new(
             ErrorKind::Tag,
-            game.span,
-            "missing Seats tag (two to four of R G Y B, in playing order)",
-        ));
-    };
-    let mut seats = Vec::new();
-    for word in tag.value.split_whitespace() {
-        let colour = colour_of(word).ok_or_else(|| {
-            ReplayError::new(
-                ErrorKind::Tag,
-                tag.span,
-                format!("unknown seat {word} (barricade seats are R G Y B)"),
-            )
-        })?;
-        if seats.contains(&colour) {
-            return Err(ReplayError::new(
-                ErrorKind::Tag,
-                tag.span,
-                format!("seat {word} is listed twice"),
-            ));
-        }
-        seats.push(colour);
-    }
-    if !(2..=4).contains(&seats.len()) {
-        return Err(ReplayError::new(
-            ErrorKind::Tag,
-            tag.span,
-            format!("barricade is for 2 to 4 players, not {}", seats.len()),
+            span,
+            "barricade has no teams",
         ));
     }
+    let seats = seating.seats;
     let mut state = State::start(rules, &seats);
     if let Some(tag) = game.tag_entry("Position") {
         read_position(rules, &mut state, &tag.value)
@@ -285,12 +271,24 @@ impl TagGroups {
                 .map(str::to_string)
                 .collect::<Vec<_>>()
         };
-        for word in value.split_whitespace() {
-            if let Some(v) = word.strip_prefix("bar=") {
+        for word in seating::position_words(value) {
+            if let PositionWord::Field {
+                key: "bar",
+                value: v,
+            } = word
+            {
                 barricades = Some(read_barricades(board, v)?);
-            } else if let Some(v) = word.strip_prefix("move=") {
+            } else if let PositionWord::Field {
+                key: "move",
+                value: v,
+            } = word
+            {
                 next = Some(seat_named(v)?);
-            } else if let Some(v) = word.strip_prefix("held=") {
+            } else if let PositionWord::Field {
+                key: "held",
+                value: v,
+            } = word
+            {
                 // One item per barricade: `R`, or `R:e3` (taken from e3: a
                 // rival landing there while a pawn of R stands on it takes it
                 // over; at most one a seat).
@@ -311,19 +309,31 @@ impl TagGroups {
                     }
                     holds[c] += 1;
                 }
-            } else if let Some(v) = word.strip_prefix("due=") {
+            } else if let PositionWord::Field {
+                key: "due",
+                value: v,
+            } = word
+            {
                 for item in list(v) {
                     due[seat_named(&item)?.index()] += 1;
                 }
-            } else if let Some(v) = word.strip_prefix("won=") {
+            } else if let PositionWord::Field {
+                key: "won",
+                value: v,
+            } = word
+            {
                 won = Some(seat_named(v)?);
-            } else if let Some(v) = word.strip_prefix("replay=") {
+            } else if let PositionWord::Field {
+                key: "replay",
+                value: v,
+            } = word
+            {
                 replay = Some(match v.split_once(':') {
                     Some((s, p)) => (seat_named(s)?, Some(point(p)?)),
                     // An extra turn a variant's hook gave: any pawn moves.
                     None => (seat_named(v)?, None),
                 });
-            } else if let Some((s, v)) = word.split_once(':') {
+            } else if let PositionWord::Pieces { seat: s, points: v } = word {
                 let c = seat_named(s)?.index();
                 for name in list(v) {
                     let p = point(&name)?;

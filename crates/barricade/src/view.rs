@@ -24,7 +24,7 @@ impl View for State {
         let seats = colours
             .clone()
             .map(|c| SeatView {
-                seat: SEATS[c].to_string(),
+                seat: SEATS[c].into(),
                 colour: COLOURS[c].to_lowercase(),
                 waiting: self.housed[c] as u32,
             })
@@ -33,8 +33,8 @@ impl View for State {
             .clone()
             .flat_map(|c| {
                 iter_points(self.pawns[c]).map(move |p| Piece {
-                    point: board.name(p).to_string(),
-                    seat: SEATS[c].to_string(),
+                    point: board.name(p).into(),
+                    seat: SEATS[c].into(),
                 })
             })
             .collect();
@@ -57,7 +57,7 @@ impl View for State {
                 self.replay_pending()
                     .map(|(s, _)| s)
                     .or_else(|| self.to_move())
-                    .map(str::to_string)
+                    .map(Into::into)
             },
             pending: if over {
                 None
@@ -67,7 +67,7 @@ impl View for State {
                     None => format!("{s} may roll again"),
                 })
             },
-            winners: self.winner().map(|s| vec![s.to_string()]),
+            winners: self.winner().map(|s| vec![s.into()]),
             own: Box::new(ViewPart { barricades, held }),
             seat_counts: &[],
         }

@@ -50,7 +50,7 @@ pub trait HookedRules: GameRules {
     fn legal_moves_hooked<H: Hooks>(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: billes_notation::Seat,
         roll: Option<Roll>,
         number: u32,
         hooks: &H,
@@ -99,7 +99,7 @@ impl<R: GameRules, H: Hooks> Rules for WithHooks<'_, R, H> {
         }
     }
 
-    fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+    fn winners(&self, state: &Self::State) -> Option<Vec<billes_notation::Seat>> {
         self.rules.winners(state)
     }
 
@@ -119,7 +119,7 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         self.rules.game_kind()
     }
 
-    fn seat_list(&self, state: &Self::State) -> Vec<String> {
+    fn seat_list(&self, state: &Self::State) -> Vec<billes_notation::Seat> {
         self.rules.seat_list(state)
     }
 
@@ -134,7 +134,7 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
     fn legal_moves(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: billes_notation::Seat,
         roll: Option<Roll>,
         number: u32,
     ) -> Result<Vec<Move>, PlayError> {
@@ -150,7 +150,7 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
     fn legal_two_steps(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: billes_notation::Seat,
         roll: Option<Roll>,
         number: u32,
     ) -> Result<Vec<TwoStep>, PlayError> {
@@ -167,7 +167,7 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         MoveRules::position_tag(self.rules, state)
     }
 
-    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+    fn give_turn(&self, state: &mut Self::State, seat: billes_notation::Seat) -> bool {
         MoveRules::give_turn(self.rules, state, seat)
     }
 

@@ -118,7 +118,7 @@ pub(crate) fn guess<R: MoveRules>(
         None => None,
     };
     let moves = rules
-        .legal_moves(state, head.seat.as_str(), roll, number)
+        .legal_moves(state, head.seat, roll, number)
         .map_err(|e| format!("{} may not take it ({e})", head.seat))?;
     let ahead: Vec<&Turn> = rest
         .iter()

@@ -112,11 +112,11 @@ fn check_game<R: MoveRules + Clone>(rules: R, game: &Game, every: usize, counts:
         let n = pos.turns() + 1;
         for seat in &next.seats {
             for roll in Roll::ALL {
-                let moves = pos.legal_moves_for(seat, Some(roll)).unwrap();
+                let moves = pos.legal_moves_for(*seat, Some(roll)).unwrap();
                 let context = format!("{tag}, {seat}{roll}");
                 assert!(!moves.is_empty(), "{context}");
                 assert_eq!(
-                    back.legal_moves_for(seat, Some(roll)).unwrap(),
+                    back.legal_moves_for(*seat, Some(roll)).unwrap(),
                     moves,
                     "{context}: the position from its tag has other moves"
                 );

@@ -652,7 +652,7 @@ fn a_pass_while_a_move_exists_is_refused_with_the_legal_moves() {
 #[test]
 fn the_first_to_bring_every_marble_home_wins() {
     let state = ok(rg("R:r6,rh2,rh3,rh4", &["R2 r6-rh1"]));
-    assert_eq!(state.winners(), Some(vec!["R".to_string()]));
+    assert_eq!(state.winners(), Some(vec!["R".into()]));
     assert_eq!(state.to_roll(), None);
     let state = ok(rg("R:r6,rh2,rh3", &["R2 r6-rh1"]));
     assert_eq!(state.winners(), None);
@@ -800,10 +800,7 @@ fn the_first_partnership_home_wins() {
     assert_eq!(state.winners(), None);
     assert_eq!(state.to_roll(), Some("B"));
     let state = ok(pair("R:rh1,rh2,rh3,rh4 G:g6,gh2,gh3,gh4", &["R2>G g6-gh1"]));
-    assert_eq!(
-        state.winners(),
-        Some(vec!["R".to_string(), "G".to_string()])
-    );
+    assert_eq!(state.winners(), Some(vec!["R".into(), "G".into()]));
 }
 
 #[test]
@@ -870,7 +867,7 @@ fn the_first_team_home_wins() {
     let state = ok(teams(pos, &["R2>Y y6-yh1"]));
     assert_eq!(
         state.winners(),
-        Some(vec!["R".to_string(), "P".to_string(), "Y".to_string()])
+        Some(vec!["R".into(), "P".into(), "Y".into()])
     );
 }
 

@@ -191,12 +191,12 @@ fn check_position<R: MoveRules + Clone>(
     for (i, seat) in next.seats.iter().enumerate() {
         for roll in Roll::ALL {
             let moves = pos
-                .legal_moves_for(seat, Some(roll))
+                .legal_moves_for(*seat, Some(roll))
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             assert!(!moves.is_empty(), "{what}: no move for {seat}{roll}");
             // The same list in two steps: the rules' own, and read from it.
             let steps = pos
-                .legal_two_steps_for(seat, Some(roll))
+                .legal_two_steps_for(*seat, Some(roll))
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             let expanded: Vec<Move> = steps.iter().flat_map(TwoStep::moves).collect();
             assert_eq!(expanded, moves, "{what}: {seat}{roll} in two steps");
@@ -328,8 +328,8 @@ fn check_tag<R: MoveRules + Clone>(pos: &RulesPosition<R>, seats: &str, what: &s
     let roll = Roll::new(pos.turns() as u8 % 6 + 1);
     for seat in pos.next().seats {
         assert_eq!(
-            back.legal_moves_for(&seat, roll).ok(),
-            pos.legal_moves_for(&seat, roll).ok(),
+            back.legal_moves_for(seat, roll).ok(),
+            pos.legal_moves_for(seat, roll).ok(),
             "{what}: {seat}{roll:?}"
         );
     }
@@ -780,24 +780,24 @@ fn who_acts_and_the_errors_of_the_list() {
     assert_eq!(pos.next().seats, ["G", "Y"]);
     assert_eq!(pos.to_act().as_deref(), Some("G"));
     let err = pos
-        .legal_moves_for("R", Roll::new(2))
+        .legal_moves_for(billes_notation::Seat::from("R"), Roll::new(2))
         .expect_err("R may not act");
     assert_eq!(err.kind(), billes_core::ErrorKind::Seat);
     assert_eq!(err.to_string(), "R may not take the next turn (G or Y may)");
     let err = pos
-        .legal_moves_for("G", None)
+        .legal_moves_for(billes_notation::Seat::from("G"), None)
         .expect_err("a roll is needed");
     assert_eq!(err.kind(), billes_core::ErrorKind::Roll);
     // The replay moves the pawn on g1 only; Y, declining for G, moves any.
     let g: Vec<String> = pos
-        .legal_moves_for("G", Roll::new(1))
+        .legal_moves_for(billes_notation::Seat::from("G"), Roll::new(1))
         .unwrap()
         .iter()
         .map(|m| m.to_string())
         .collect();
     assert_eq!(g, ["g1-f1", "g1-h1"]);
     let y: Vec<String> = pos
-        .legal_moves_for("Y", Roll::new(1))
+        .legal_moves_for(billes_notation::Seat::from("Y"), Roll::new(1))
         .unwrap()
         .iter()
         .map(|m| m.to_string())

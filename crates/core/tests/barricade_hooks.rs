@@ -77,7 +77,13 @@ fn game(movetext: &str) -> Game {
 fn entry(rules: &Barricade, roll: u8) -> String {
     let state = rules.setup(&game("")).unwrap();
     rules
-        .legal_moves_hooked(&state, "R", Roll::new(roll), 1, &NoHooks)
+        .legal_moves_hooked(
+            &state,
+            billes_notation::Name::from("R"),
+            Roll::new(roll),
+            1,
+            &NoHooks,
+        )
         .unwrap()[0]
         .to_string()
 }
@@ -161,7 +167,13 @@ fn extra_turn_decides_who_rolls_next() {
         .play_hooked(&mut state, &first.line.turns[0], &always)
         .unwrap();
     let second = rules
-        .legal_moves_hooked(&state, "R", Roll::new(2), 2, &NoHooks)
+        .legal_moves_hooked(
+            &state,
+            billes_notation::Name::from("R"),
+            Roll::new(2),
+            2,
+            &NoHooks,
+        )
         .unwrap()
         .iter()
         .map(ToString::to_string)

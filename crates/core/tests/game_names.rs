@@ -15,6 +15,8 @@
 //! (`examples/offboard/club-final.bgn`): prose, not a branch on a game.
 //! The one list is `registry.rs`'s `game_list!`.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 /// The notation's names for its `#` mark (a piece put down to block a

@@ -79,7 +79,7 @@ fn a_star_result_is_accepted_on_a_finished_game() {
     let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n[Position \"R:r6,rh2,rh3,rh4 G:g9\"]\n[Result \"*\"]\n\n1. R2 r6-rh1\n*\n";
     let game = billes_notation::parse_game(record).unwrap();
     let summary = billes_core::validate(&game).unwrap();
-    assert_eq!(summary.winners, Some(vec!["R".to_string()]));
+    assert_eq!(summary.winners, Some(vec!["R".into()]));
 }
 
 #[test]

@@ -200,7 +200,7 @@ fn check_position<R: MoveRules<State = State> + Clone>(
     let next = pos.next();
     assert_eq!(next.seats.len(), 1);
     assert!(!next.dice);
-    let seat = next.seats[0].clone();
+    let seat = next.seats[0];
     if !next.needs.is_empty() {
         seen.pending += 1;
     }

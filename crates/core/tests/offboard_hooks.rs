@@ -150,7 +150,7 @@ fn score_changes_the_points_and_the_winner() {
         assert!(ejections[0].to_string().ends_with("=6"), "{}", ejections[0]);
         let summary = replay_with(&WithHooks::new(&rules, &six), &game, &mut |_| {}).unwrap();
         let last = game.line.turns.last().unwrap();
-        assert_eq!(summary.winners, Some(vec![last.head.seat.to_string()]));
+        assert_eq!(summary.winners, Some(vec![last.head.seat]));
         // The standard rules refuse the mark (or the end of the game).
         assert!(replay_with(&rules, &game, &mut |_| {}).is_err());
         let seen = six.ejections.borrow();

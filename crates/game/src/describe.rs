@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use billes_notation::{Game, Span, Turn};
+use billes_notation::{Game, Seat, Span, Turn};
 
 use crate::replay::Rules;
 use crate::walk::{walk, At, Read, Visitor};
@@ -112,7 +112,7 @@ impl<R: Describe> Visitor<Read> for Describing<'_, R> {
 }
 
 /// "R wins", or "R+G win" for a team, when the game was won by this turn.
-pub fn wins(before: Option<Vec<String>>, after: Option<Vec<String>>) -> Option<String> {
+pub fn wins(before: Option<Vec<Seat>>, after: Option<Vec<Seat>>) -> Option<String> {
     match (before, after) {
         (None, Some(w)) if w.len() == 1 => Some(format!("{} wins", w[0])),
         (None, Some(w)) => Some(format!("{} win", w.join("+"))),

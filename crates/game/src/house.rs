@@ -38,7 +38,7 @@
 //! - A variant that defines none of these hooks never goes through this
 //!   module: its turns cost what they cost before.
 
-use billes_notation::{Action, Game, Line, Outcome, Span, Turn};
+use billes_notation::{Action, Game, Line, Outcome, Seat, Span, Turn};
 
 use crate::game::{with_board, GameRules, Move, Position, Roll};
 use crate::greedy::{Greedy, Ties};
@@ -81,7 +81,7 @@ pub fn listed<R: GameRules, H: Hooks>(
     rules: &R,
     hooks: &H,
     state: &R::State,
-    seat: &str,
+    seat: Seat,
     roll: Option<Roll>,
     number: u32,
 ) -> Result<Vec<(Move, bool)>, ReplayError> {
@@ -111,7 +111,7 @@ pub fn listed<R: GameRules, H: Hooks>(
         let chosen = with_board(rules, state, |position| {
             let view = RollView {
                 turn: number,
-                roller: seat,
+                roller: seat.as_str(),
                 seat: mover.as_str(),
                 roll: roll.map(Roll::get),
                 position,
@@ -132,12 +132,12 @@ pub fn listed<R: GameRules, H: Hooks>(
         for text in chosen {
             let found = match by_text.get(text.trim()) {
                 Some(m) => Some(*m),
-                None => standard_move(&own, seat, mover, roll, &text),
+                None => standard_move(&own, seat.as_str(), mover, roll, &text),
             };
             let entry = match found {
                 Some(m) => (m.clone(), false),
                 None => match rules
-                    .spell_added(state, seat, mover.as_str(), roll, &text)
+                    .spell_added(state, seat, mover, roll, &text)
                     .map_err(|e| variant(format!("the moves hook returned {e}")))?
                 {
                     Some(m) => (m, true),
@@ -211,7 +211,7 @@ pub fn play<R: GameRules, H: Hooks>(
         let roll = written.as_ref().and_then(|w| w.roll);
         let list = written
             .as_ref()
-            .map(|w| listed(rules, hooks, state, w.seat.as_str(), roll, turn.number));
+            .map(|w| listed(rules, hooks, state, w.seat, roll, turn.number));
         match (written, list) {
             (Some(written), Some(Ok(list))) => {
                 let want = bare(&written);
@@ -283,7 +283,7 @@ pub fn play<R: GameRules, H: Hooks>(
         let winner = with_board(rules, state, |position| hooks.winner(turn.number, position));
         if let Some(seat) = winner.map_err(|e| e.at(span))? {
             rules
-                .declare_winner(state, &seat)
+                .declare_winner(state, Seat::from(&seat))
                 .map_err(|m| variant(format!("the winner hook returned {m}")))?;
         }
     }
@@ -313,13 +313,8 @@ fn read_written<R: GameRules, H: Hooks>(
     let mut after = state.clone();
     if let Err(mut e) = rules.play(&mut after, turn, hooks) {
         if !e.legal.is_empty() {
-            let standard = rules.legal_moves(
-                state,
-                written.seat.as_str(),
-                written.roll,
-                turn.number,
-                hooks,
-            )?;
+            let standard =
+                rules.legal_moves(state, written.seat, written.roll, turn.number, hooks)?;
             if list.len() != standard.len() || list.iter().zip(&standard).any(|((m, _), s)| m != s)
             {
                 e.legal = texts();
@@ -439,7 +434,7 @@ pub fn simulate_position(
             None
         };
         let moves = pos
-            .legal_moves_for(seat, roll)
+            .legal_moves_for(*seat, roll)
             .map_err(|e| SimulateError::Turn(e.to_string()))?;
         if moves.is_empty() {
             return Err(SimulateError::Turn(format!(
@@ -447,9 +442,7 @@ pub fn simulate_position(
                 pos.turns()
             )));
         }
-        let greedy = *policy
-            .entry(seat.clone())
-            .or_insert_with(|| rng.chance(1, 2));
+        let greedy = *policy.entry(*seat).or_insert_with(|| rng.chance(1, 2));
         let mv = if greedy && (2..=GREEDY_LIMIT).contains(&moves.len()) {
             best(&*pos, seat, &moves, rng)
         } else {

@@ -38,9 +38,10 @@
 //! re-exported here counted in the module that defines it, and checks it
 //! against this list):
 //!
-//! 1. `error`, `colour`, `rng`, `kind`, `greedy`: the errors, the seats'
-//!    colours, the dice, the games' names ([`GameKind`]), the greedy choice
-//!    among scored moves
+//! 1. `error`, `colour`, `rng`, `kind`, `greedy`, `seating`: the errors,
+//!    the seats' colours, the dice, a game's name ([`GameKind`]), the
+//!    greedy choice among scored moves, the one reader of the `Seats`,
+//!    `Teams` and `Position` tags' words
 //! 2. `walk`, `replay`: the walk over a record's tree of turns (main line
 //!    and variations), the replay driver and the [`Rules`] it drives
 //! 3. `describe`: the driver that describes a record
@@ -79,6 +80,7 @@ pub mod policy;
 pub mod replay;
 #[doc(hidden)]
 pub mod rng;
+pub mod seating;
 pub mod variant;
 pub mod view;
 #[doc(hidden)]

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use billes_notation::{Game, Line, Outcome, Span, Turn};
+use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
 
 use crate::error::{cold, nearest_first, ErrorKind, ReplayError};
 use crate::walk::{walk, walk_from, At, Read, Visitor};
@@ -38,7 +38,7 @@ pub trait Rules {
     fn play(&self, state: &mut Self::State, turn: &Turn) -> Result<(), ReplayError>;
 
     /// The winning seats, once the game is won.
-    fn winners(&self, state: &Self::State) -> Option<Vec<String>>;
+    fn winners(&self, state: &Self::State) -> Option<Vec<Seat>>;
 
     /// Whether the game is won: [`winners`](Rules::winners) is `Some`. The
     /// replay asks before every turn, so a game answers without building
@@ -83,7 +83,7 @@ impl<R: Rules + ?Sized> Rules for &R {
         (**self).play(state, turn)
     }
 
-    fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+    fn winners(&self, state: &Self::State) -> Option<Vec<Seat>> {
         (**self).winners(state)
     }
 
@@ -116,7 +116,7 @@ pub struct Summary {
     pub variation_turns: u32,
     /// The winners, if the game was won (at the turn where the replay
     /// stopped, when it [`stopped`](Summary::stopped)).
-    pub winners: Option<Vec<String>>,
+    pub winners: Option<Vec<Seat>>,
     /// Whether the observer stopped the replay early: the turns after the
     /// one it stopped at, and the result, were not checked. A stopped replay
     /// is not an invalid game.
@@ -344,7 +344,7 @@ impl<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>> Visitor<Read>
 pub fn check_outcome(
     game: &Game,
     outcome: &Outcome,
-    winners: Option<&[String]>,
+    winners: Option<&[Seat]>,
 ) -> Result<(), ReplayError> {
     match outcome_errors(game, outcome, Some(winners))
         .into_iter()
@@ -361,7 +361,7 @@ pub fn check_outcome(
 pub fn outcome_errors(
     game: &Game,
     outcome: &Outcome,
-    winners: Option<Option<&[String]>>,
+    winners: Option<Option<&[Seat]>>,
 ) -> Vec<ReplayError> {
     let mut errors = Vec::new();
     let written: Vec<&str> = outcome.winners.iter().map(|s| s.as_str()).collect();
@@ -415,8 +415,8 @@ pub fn outcome_errors(
     errors
 }
 
-fn same_seats(a: &[String], b: &[&str]) -> bool {
-    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+fn same_seats(a: &[Seat], b: &[&str]) -> bool {
+    let a: Vec<&str> = a.iter().map(|s| s.as_str()).collect();
     same_seats_str(&a, b)
 }
 

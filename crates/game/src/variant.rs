@@ -300,7 +300,7 @@ impl BoardView for PositionView {
             .pieces
             .iter()
             .filter(|p| p.seat == seat)
-            .map(|p| p.point.clone())
+            .map(|p| p.point.to_string())
             .collect();
         points.sort_unstable();
         points
@@ -317,12 +317,12 @@ impl BoardView for PositionView {
     }
 
     fn seats(&self) -> Vec<String> {
-        self.seats.iter().map(|s| s.seat.clone()).collect()
+        self.seats.iter().map(|s| s.seat.to_string()).collect()
     }
 
     fn team(&self, seat: &str) -> Vec<String> {
         self.seat(seat)
-            .map_or_else(Vec::new, |s| vec![s.seat.clone()])
+            .map_or_else(Vec::new, |s| vec![s.seat.to_string()])
     }
 
     fn boxed(&self) -> Box<dyn BoardView> {

@@ -24,7 +24,7 @@
 use std::any::Any;
 use std::fmt::Debug;
 
-use billes_notation::Turn;
+use billes_notation::{Name, Seat, Turn};
 use serde::ser::{Error as _, SerializeMap};
 use serde::{Serialize, Serializer};
 
@@ -32,16 +32,16 @@ use serde::{Serialize, Serializer};
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Piece {
     /// The hole's notation name (`r9`, `rh2`, `c`, `i14`, `e5`).
-    pub point: String,
+    pub point: Name,
     /// The seat letter of its owner.
-    pub seat: String,
+    pub seat: Seat,
 }
 
 /// A seat of the game and what it has off the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SeatView {
     /// The seat letter (`R`).
-    pub seat: String,
+    pub seat: Seat,
     /// Its colour's name in lowercase (`red`).
     pub colour: String,
     /// Marbles or pawns waiting off the board: Aggravation's BASE, Barricade's
@@ -66,14 +66,14 @@ pub struct PositionView {
     pub pieces: Vec<Piece>,
     /// The seat whose turn is next (`None` before the first turn when any
     /// seat may start, and once the game is over).
-    pub to_move: Option<String>,
+    pub to_move: Option<Seat>,
     /// What the next turn owes, in the games' words: a 6 to replay with a
     /// given pawn, a marble to put back first.
     pub pending: Option<String>,
     /// The winning seats, once the game is won. `billes_core::replay_views` asks the
     /// rules; [`View::view`] says what the position alone tells (nothing in
     /// Offboard, whose winning score is a parameter of the rules).
-    pub winners: Option<Vec<String>>,
+    pub winners: Option<Vec<Seat>>,
     /// What only this game shows, in the game's own type (`()` for a game
     /// with nothing more): read it with [`PositionView::part`].
     pub own: Box<dyn Part>,
@@ -104,7 +104,7 @@ impl PositionView {
     }
 
     /// Records the winners the rules see; a won game has no seat to move.
-    pub fn with_winners(mut self, winners: Option<Vec<String>>) -> PositionView {
+    pub fn with_winners(mut self, winners: Option<Vec<Seat>>) -> PositionView {
         if winners.is_some() {
             self.to_move = None;
             self.pending = None;

@@ -205,7 +205,10 @@ fn move_items(open: &Open, offset: usize) -> Option<Vec<CompletionItem>> {
 fn items(seen: &Seen<'_>, head: &HeadText<'_>) -> Option<Vec<CompletionItem>> {
     let roll = head.roll.and_then(Roll::new);
     let seat = head.mover.unwrap_or(head.seat);
-    let moves = seen.before.legal_moves_for(head.seat, roll).ok()?;
+    let moves = seen
+        .before
+        .legal_moves_for(billes_notation::Name::from(head.seat), roll)
+        .ok()?;
     Some(
         moves
             .iter()

@@ -427,7 +427,10 @@ fn quick_fixes_strict_hints_tags_and_the_outline() {
     assert!(names.contains(&"Rules".to_string()) && names.contains(&"Seats".to_string()));
     let games = labels(&client.request("textDocument/completion", at(0, 7)));
     // every game of the registry, in its order
-    let registry: Vec<&str> = billes_core::registry::all().iter().map(|g| g.name()).collect();
+    let registry: Vec<&str> = billes_core::registry::all()
+        .iter()
+        .map(|g| g.name())
+        .collect();
     assert_eq!(games, registry);
     assert!(games.iter().any(|g| g == "offboard"));
 
@@ -694,7 +697,7 @@ fn completion_and_hover_go_on_where_the_check_goes_on() {
             json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 16}}),
         ));
         let expected: Vec<String> = after_6
-            .legal_moves_for("B", Roll::new(1))
+            .legal_moves_for(billes_notation::Seat::from("B"), Roll::new(1))
             .unwrap()
             .iter()
             .map(ToString::to_string)

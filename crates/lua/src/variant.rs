@@ -503,7 +503,15 @@ mod tests {
         let AnyRules::Offboard(r) = &v.rules else {
             panic!("abalone is an offboard variant")
         };
-        let moves = GameRules::legal_moves(r, &r.start(), "R", None, 1, &NoHooks).expect("moves");
+        let moves = GameRules::legal_moves(
+            r,
+            &r.start(),
+            billes_notation::Name::from("R"),
+            None,
+            1,
+            &NoHooks,
+        )
+        .expect("moves");
         assert_eq!(moves.len(), 44, "{moves:?}");
         assert_eq!(r.params().marbles, 14);
     }

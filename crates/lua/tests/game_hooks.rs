@@ -240,7 +240,7 @@ fn offboard_score_changes_the_score_and_the_winner() {
     let position = "R:g6,h6 B:i6,a1 move=R";
     let record = offboard(position, "1. R g6:h6>nw*t1=6").replace(" *\n", " =R\n");
     let summary = replay(&v, &record).unwrap();
-    assert_eq!(summary.winners, Some(vec!["R".to_string()]));
+    assert_eq!(summary.winners, Some(vec!["R".into()]));
     let described = v.describe(&parse_game(&record).unwrap()).unwrap();
     assert!(
         described[0]

@@ -134,7 +134,7 @@ fn two_home_ends_the_game_at_the_second_marble_home() {
         .unwrap();
     assert!(!pos.is_over());
     play(&mut pos, 3, "r5-rh1");
-    assert_eq!(pos.winners(), Some(vec!["R".to_string()]));
+    assert_eq!(pos.winners(), Some(vec!["R".into()]));
     assert!(pos.legal_moves(Roll::new(1)).is_err());
     // A record that plays on after the end is refused; its result is checked.
     let record = "[Game \"aggravation\"]\n[Rules \"two-home\"]\n[Seats \"R G\"]\n\

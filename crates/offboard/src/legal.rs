@@ -16,7 +16,7 @@
 use billes_game::game::{roll_error, seat_error, AnyNeed, Move, MoveRules, Next, Roll};
 use billes_game::variant::{HookError, Hooks};
 use billes_game::{Colour, ReplayError, Rules};
-use billes_notation::{Action, Actions, Capture, Span};
+use billes_notation::{Action, Actions, Capture, Seat, Span};
 
 use super::board::Cell;
 use super::moves::Shift;
@@ -33,7 +33,7 @@ impl Offboard {
             };
         }
         Next {
-            seats: vec![seat_name(state.to_move).to_string()],
+            seats: vec![Seat::from(seat_name(state.to_move))],
             dice: false,
             needs: if state.pending.is_some() {
                 vec![AnyNeed::new(Need::PutBackOrRemove)]
@@ -295,17 +295,17 @@ mod tests {
         let rules = Offboard::default();
         let state = rules.start();
         let e = rules
-            .legal_moves(&state, "B", None, 1)
+            .legal_moves(&state, billes_notation::Seat::from("B"), None, 1)
             .expect_err("not B's turn");
         assert_eq!(e.kind(), ErrorKind::Seat);
         assert_eq!(e.to_string(), "B may not take the next turn (R may)");
         let roll = Roll::new(3);
         let e = rules
-            .legal_moves(&state, "R", roll, 1)
+            .legal_moves(&state, billes_notation::Seat::from("R"), roll, 1)
             .expect_err("no dice");
         assert_eq!(e.kind(), ErrorKind::Roll);
         let moves = rules
-            .legal_moves(&state, "R", None, 1)
+            .legal_moves(&state, billes_notation::Seat::from("R"), None, 1)
             .expect("legal moves");
         assert_eq!(moves.len(), 26);
     }
@@ -317,7 +317,7 @@ mod tests {
             .position("R:a1,d6,d7,d8 B:i9,h8 t5=B move=B pending=t5")
             .expect("valid");
         let moves: Vec<String> = rules
-            .legal_moves(&state, "B", None, 1)
+            .legal_moves(&state, billes_notation::Seat::from("B"), None, 1)
             .expect("legal moves")
             .iter()
             .map(|m| m.to_string())

@@ -48,9 +48,10 @@ mod view;
 
 use std::sync::OnceLock;
 
+use billes_game::seating::SeatRules;
 use billes_game::variant::Hooks;
 use billes_game::{game, variant, ErrorKind, ReplayError, SimulateError};
-use billes_notation::{Game, Turn};
+use billes_notation::{Game, Seat, Turn};
 use serde::Deserialize;
 
 pub use board::{board, Board, RULES_YAML, TARGETS};
@@ -252,26 +253,21 @@ impl game::GameRules for Offboard {
     }
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
-        if let Some(tag) = game.tag_entry("Seats") {
-            let mut seats: Vec<&str> = tag.value.split_whitespace().collect();
-            seats.sort_unstable();
-            if seats != ["B", "R"] {
+        // Both seats play, R first: the Seats tag may name them, in any
+        // order, and may be left out.
+        let seating = SeatRules {
+            game: Self::NAME,
+            letters: &SEATS,
+            players: 2..=2,
+        };
+        if let Some(seating) = billes_game::seating::read(game, &seating)? {
+            if let Some(span) = seating.teams_span {
                 return Err(ReplayError::new(
                     ErrorKind::Tag,
-                    tag.span,
-                    format!(
-                        "offboard is played by R (Red) and B (Blue), not \"{}\"",
-                        tag.value
-                    ),
+                    span,
+                    "offboard has no teams",
                 ));
             }
-        }
-        if let Some(tag) = game.tag_entry("Teams") {
-            return Err(ReplayError::new(
-                ErrorKind::Tag,
-                tag.span,
-                "offboard has no teams",
-            ));
         }
         match game.tag_entry("Position") {
             None => Ok(self.start),
@@ -292,12 +288,12 @@ impl game::GameRules for Offboard {
     fn legal_moves<H: Hooks>(
         &self,
         state: &State,
-        seat: &str,
+        seat: Seat,
         roll: Option<game::Roll>,
         number: u32,
         hooks: &H,
     ) -> Result<Vec<game::Move>, game::PlayError> {
-        self.legal_moves_with(state, seat, roll, number, hooks)
+        self.legal_moves_with(state, &seat, roll, number, hooks)
             .map_err(game::PlayError::from_replay)
     }
 
@@ -306,11 +302,11 @@ impl game::GameRules for Offboard {
         self.play_turn_with(state, turn, hooks)
     }
 
-    fn winners(&self, state: &State) -> Option<Vec<String>> {
+    fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         let limit = self.params.winning_score;
         (0..2)
             .find(|&s| state.score[s] as u32 >= limit)
-            .map(|s| vec![SEATS[s].to_string()])
+            .map(|s| vec![Seat::from(SEATS[s])])
     }
 
     fn is_over(&self, state: &State) -> bool {
@@ -330,8 +326,8 @@ impl game::GameRules for Offboard {
         Some(state)
     }
 
-    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        self.hand_turn_to(state, seat)
+    fn give_turn(&self, state: &mut State, seat: Seat) -> bool {
+        self.hand_turn_to(state, &seat)
     }
 
     fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {

@@ -1,6 +1,7 @@
 //! The position: marbles on the board, targets, scores, the seat to move and
 //! a pending re-placement; its `Position` tag syntax and its text board.
 
+use billes_game::seating::{self, PositionWord};
 use std::fmt::Write as _;
 use std::num::NonZeroU8;
 
@@ -225,8 +226,8 @@ impl State {
         let mut state = State::empty(values);
         let mut score = None;
         let mut seen_seat = [false; 2];
-        for field in text.split_whitespace() {
-            if let Some((key, value)) = field.split_once('=') {
+        for word in seating::position_words(text) {
+            if let PositionWord::Field { key, value } = word {
                 match key {
                     "move" => {
                         state.to_move = seat_of(value)
@@ -257,11 +258,11 @@ impl State {
                             )));
                         }
                         let owner = seat_of(value)
-                            .ok_or_else(|| format!("{field}: a target holds an R or a B marble"))?;
+                            .ok_or_else(|| format!("{word}: a target holds an R or a B marble"))?;
                         state.targets[target.index()] = Some(Marble::of(owner));
                     }
                 }
-            } else if let Some((seat, list)) = field.split_once(':') {
+            } else if let PositionWord::Pieces { seat, points: list } = word {
                 let colour =
                     seat_of(seat).ok_or_else(|| format!("{seat}: the seats are R and B"))?;
                 if std::mem::replace(&mut seen_seat[colour.index()], true) {
@@ -278,7 +279,7 @@ impl State {
                 }
             } else {
                 return Err(TagValueError(format!(
-                    "{field}: expected SEAT:cells or key=value (t1=R, score=, out=, move=, pending=)"
+                    "{word}: expected SEAT:cells or key=value (t1=R, score=, out=, move=, pending=)"
                 )));
             }
         }

@@ -2,6 +2,7 @@
 //! its targets and the scores.
 
 use billes_game::view::{Piece, PositionView, SeatView, View};
+use billes_notation::{Name, Seat};
 use serde::Serialize;
 
 use super::board::{board, Cell, Target};
@@ -38,7 +39,7 @@ impl View for State {
         let b = board();
         let seats = (0..2)
             .map(|s| SeatView {
-                seat: SEATS[s].to_string(),
+                seat: Seat::from(SEATS[s]),
                 colour: COLOURS[s].to_string(),
                 waiting: self.out[s] as u32,
             })
@@ -46,8 +47,8 @@ impl View for State {
         let pieces = (0..2)
             .flat_map(|s| {
                 Cell::in_mask(self.marbles[s]).map(move |c| Piece {
-                    point: b.cell_name(c).to_string(),
-                    seat: SEATS[s].to_string(),
+                    point: Name::from(b.cell_name(c)),
+                    seat: Seat::from(SEATS[s]),
                 })
             })
             .collect();
@@ -67,7 +68,7 @@ impl View for State {
             game: <crate::Offboard as billes_game::game::GameRules>::NAME,
             seats,
             pieces,
-            to_move: Some(self.to_move().to_string()),
+            to_move: Some(Seat::from(self.to_move())),
             pending: self.pending().map(|t| {
                 format!(
                     "{} must put back or remove its marble pushed towards {t}",

@@ -236,7 +236,7 @@ pub(crate) fn marks(
                 let to = to
                     .as_ref()
                     .map(|t| t.to_string())
-                    .or_else(|| gained.first().map(|p| p.point.clone()));
+                    .or_else(|| gained.first().map(|p| p.point.to_string()));
                 if let Some(to) = to {
                     if let (Some(a), Some(b)) = (from_waiting(), layout.position(&to)) {
                         m.arrows.push(vec![a, b]);
@@ -256,7 +256,7 @@ pub(crate) fn marks(
                 if let (Some(a), Some(b), Some(&d)) = (a, b, d) {
                     m.arrows.extend(line_arrows(a, b, d));
                 }
-                m.landed.extend(gained.iter().map(|p| p.point.clone()));
+                m.landed.extend(gained.iter().map(|p| p.point.to_string()));
             }
             Action::Barricade { at, .. } => m.placed.push(at.to_string()),
             Action::Pass { .. } | Action::Remove { .. } => {}

@@ -639,7 +639,7 @@ fn write_delta(layout: &Layout, before: &PositionView, after: &PositionView, out
                     seats.push('+');
                     seats.push_str(&p.seat);
                 }
-                _ => map.push((&p.point, p.seat.clone())),
+                _ => map.push((&p.point, p.seat.to_string())),
             }
         }
         map

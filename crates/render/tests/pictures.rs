@@ -72,7 +72,7 @@ fn every_picture_is_xml_with_the_position_in_its_data_attributes() {
                     .view
                     .pieces
                     .iter()
-                    .map(|p| (p.point.clone(), p.seat.clone()))
+                    .map(|p| (p.point.to_string(), p.seat.to_string()))
                     .collect();
                 assert_eq!(pieces, want, "{name} turn {}", frame.index);
                 let barricades = doc

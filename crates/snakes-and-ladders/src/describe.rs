@@ -57,7 +57,7 @@ impl SnakesAndLadders {
                 }
             }
         }
-        let winners = |s: &State| s.winner().map(|w| vec![w.to_string()]);
+        let winners = |s: &State| s.winner().map(|w| vec![w.into()]);
         out.extend(wins(winners(before), winners(after)));
         out
     }

@@ -115,12 +115,12 @@ impl game::GameRules for SnakesAndLadders {
     fn legal_moves<H: Hooks>(
         &self,
         state: &State,
-        seat: &str,
+        seat: billes_notation::Seat,
         roll: Option<game::Roll>,
         number: u32,
         hooks: &H,
     ) -> Result<Vec<game::Move>, game::PlayError> {
-        self.legal_moves_of(state, seat, roll, number, hooks)
+        self.legal_moves_of(state, seat.as_str(), roll, number, hooks)
             .map_err(game::PlayError::from_replay)
     }
 
@@ -128,8 +128,8 @@ impl game::GameRules for SnakesAndLadders {
         self.play_turn(state, turn, hooks)
     }
 
-    fn winners(&self, state: &State) -> Option<Vec<String>> {
-        state.winner().map(|w| vec![w.to_string()])
+    fn winners(&self, state: &State) -> Option<Vec<billes_notation::Seat>> {
+        state.winner().map(|w| vec![w.into()])
     }
 
     fn is_over(&self, state: &State) -> bool {
@@ -144,8 +144,8 @@ impl game::GameRules for SnakesAndLadders {
         billes_game::TextBoard::text_board(state)
     }
 
-    fn give_turn(&self, state: &mut State, seat: &str) -> bool {
-        self.hand_turn_to(state, seat)
+    fn give_turn(&self, state: &mut State, seat: billes_notation::Seat) -> bool {
+        self.hand_turn_to(state, seat.as_str())
     }
 
     fn play_mended<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Option<String> {
@@ -189,7 +189,11 @@ impl game::GameRules for SnakesAndLadders {
         ]
     }
 
-    fn declare_winner(&self, state: &mut State, seat: &str) -> Result<(), ChangeError> {
-        self.declare(state, seat)
+    fn declare_winner(
+        &self,
+        state: &mut State,
+        seat: billes_notation::Seat,
+    ) -> Result<(), ChangeError> {
+        self.declare(state, seat.as_str())
     }
 }

@@ -2,6 +2,7 @@
 //! square, the seat to move and the winner; set up from a record's tags,
 //! written as a `Position` tag and printed as a text board.
 
+use billes_game::seating::{self, PositionWord, SeatRules};
 use billes_game::{Colour, ErrorKind, ReplayError, TagValueError, TextBoard};
 use billes_notation::Game;
 
@@ -109,47 +110,29 @@ pub(crate) fn seat(colour: Colour) -> &'static str {
     SEATS[colour.index()]
 }
 
+/// The seats of Snakes and Ladders, for the shared reader of the `Seats`
+/// tag.
+pub(crate) const SEATING: SeatRules<'static> = SeatRules {
+    game: <crate::SnakesAndLadders as billes_game::game::GameRules>::NAME,
+    letters: &SEATS,
+    players: 2..=4,
+};
+
 /// The start position from the `Seats`, `Teams` and `Position` tags.
 pub(crate) fn setup(game: &Game) -> Result<State, ReplayError> {
-    let tag_error = |span, m: String| ReplayError::new(ErrorKind::Tag, span, m);
-    if let Some(tag) = game.tag_entry("Teams") {
-        return Err(tag_error(
-            tag.span,
-            "snakes-and-ladders has no teams: every pawn races for itself".into(),
+    let seating = seating::read(game, &SEATING)?
+        .ok_or_else(|| ReplayError::new(ErrorKind::Tag, game.span, SEATING.missing()))?;
+    if let Some(span) = seating.teams_span {
+        return Err(ReplayError::new(
+            ErrorKind::Tag,
+            span,
+            "snakes-and-ladders has no teams: every pawn races for itself",
         ));
     }
-    let Some(tag) = game.tag_entry("Seats") else {
-        return Err(tag_error(
-            game.span,
-            "missing Seats tag (two to four of R G Y B, in playing order)".into(),
-        ));
-    };
-    let mut seats: Vec<Colour> = Vec::with_capacity(4);
-    for word in tag.value.split_whitespace() {
-        let colour = colour_of(word).ok_or_else(|| {
-            tag_error(
-                tag.span,
-                format!("unknown seat {word} (snakes-and-ladders seats are R G Y B)"),
-            )
-        })?;
-        if seats.contains(&colour) {
-            return Err(tag_error(tag.span, format!("seat {word} is listed twice")));
-        }
-        seats.push(colour);
-    }
-    if !(2..=4).contains(&seats.len()) {
-        return Err(tag_error(
-            tag.span,
-            format!(
-                "snakes-and-ladders is for 2 to 4 players, not {}",
-                seats.len()
-            ),
-        ));
-    }
-    let mut state = State::start(&seats);
+    let mut state = State::start(&seating.seats);
     if let Some(tag) = game.tag_entry("Position") {
         read_position(&mut state, &tag.value)
-            .map_err(|e| tag_error(tag.span, format!("Position: {e}")))?;
+            .map_err(|e| ReplayError::new(ErrorKind::Tag, tag.span, format!("Position: {e}")))?;
     }
     Ok(state)
 }
@@ -169,20 +152,19 @@ pub(crate) fn read_position(state: &mut State, value: &str) -> Result<(), TagVal
     let mut squares = [OFF; 4];
     let mut given = [false; 4];
     let (mut next, mut won) = (None, None);
-    for word in value.split_whitespace() {
-        if let Some(s) = word.strip_prefix("move=") {
-            next = Some(in_play(s)?);
-        } else if let Some(s) = word.strip_prefix("won=") {
-            won = Some(in_play(s)?);
-        } else if let Some((s, at)) = word.split_once(':') {
-            let c = in_play(s)?.index();
-            if given[c] {
-                return Err(TagValueError(format!("{s} is given twice")));
+    for word in seating::position_words(value) {
+        match word {
+            PositionWord::Field { key: "move", value } => next = Some(in_play(value)?),
+            PositionWord::Field { key: "won", value } => won = Some(in_play(value)?),
+            PositionWord::Pieces { seat, points } => {
+                let c = in_play(seat)?.index();
+                if given[c] {
+                    return Err(TagValueError(format!("{seat} is given twice")));
+                }
+                given[c] = true;
+                squares[c] = pawn_square(board, points)?;
             }
-            given[c] = true;
-            squares[c] = pawn_square(board, at)?;
-        } else {
-            return Err(TagValueError(format!("cannot read \"{word}\"")));
+            other => return Err(TagValueError(format!("cannot read \"{other}\""))),
         }
     }
     let mut home = state
@@ -413,9 +395,9 @@ mod tests {
         assert!(setup_of("[Seats \"R P\"]")
             .unwrap_err()
             .message
-            .contains("unknown seat P"));
+            .contains("unknown seat \"P\""));
         assert!(setup_of("").unwrap_err().message.contains("missing Seats"));
-        assert!(setup_of("[Seats \"R G\"]\n[Teams \"R+G\"]")
+        assert!(setup_of("[Seats \"R G\"]\n[Teams \"R G\"]")
             .unwrap_err()
             .message
             .contains("no teams"));

@@ -42,8 +42,9 @@ impl SnakesAndLadders {
         while state.winner.is_none() && (turns.len() as u32) < options.max_turns {
             let number = turns.len() as u32 + 1;
             let roll = Roll::new(rng.die());
-            let moves = GameRules::legal_moves(self, &state, seat(turn_seat), roll, number, hooks)
-                .map_err(|e| SimulateError::Turn(format!("turn {number}: {e}")))?;
+            let moves =
+                GameRules::legal_moves(self, &state, seat(turn_seat).into(), roll, number, hooks)
+                    .map_err(|e| SimulateError::Turn(format!("turn {number}: {e}")))?;
             let Some(mv) = moves.get(rng.below(moves.len().max(1))) else {
                 return Err(SimulateError::Turn(format!(
                     "no legal move for {} at turn {number}",

@@ -20,8 +20,8 @@ impl SnakesAndLadders {
     pub(crate) fn whose_turn(&self, state: &State) -> Next {
         let seats = match (state.winner, state.next) {
             (Some(_), _) => Vec::new(),
-            (None, None) => state.seats().map(str::to_string).collect(),
-            (None, Some(i)) => vec![seat(state.seats[usize::from(i)]).to_string()],
+            (None, None) => state.seats().map(Into::into).collect(),
+            (None, Some(i)) => vec![seat(state.seats[usize::from(i)]).into()],
         };
         Next {
             seats,

@@ -23,7 +23,7 @@ impl View for State {
         let seats = colours
             .iter()
             .map(|&c| SeatView {
-                seat: seat(c).to_string(),
+                seat: seat(c).into(),
                 colour: COLOURS[c.index()].to_lowercase(),
                 waiting: u32::from(self.squares[c.index()] == OFF),
             })
@@ -32,8 +32,8 @@ impl View for State {
             .iter()
             .filter(|c| self.squares[c.index()] != OFF)
             .map(|&c| Piece {
-                point: name(self.squares[c.index()]),
-                seat: seat(c).to_string(),
+                point: name(self.squares[c.index()]).as_str().into(),
+                seat: seat(c).into(),
             })
             .collect();
         let square = colours
@@ -44,9 +44,9 @@ impl View for State {
             game: <crate::SnakesAndLadders as billes_game::game::GameRules>::NAME,
             seats,
             pieces,
-            to_move: self.to_move().map(str::to_string),
+            to_move: self.to_move().map(Into::into),
             pending: None,
-            winners: self.winner().map(|w| vec![w.to_string()]),
+            winners: self.winner().map(|w| vec![w.into()]),
             own: Box::new(ViewPart { square }),
             seat_counts: &["square"],
         }

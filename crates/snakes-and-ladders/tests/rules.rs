@@ -6,7 +6,7 @@
 use billes_game::game::{GameRules, Roll};
 use billes_game::variant::{BoardView, HookError, Hooks, MoveView, Verdict};
 use billes_game::{ErrorKind, ReplayError};
-use billes_notation::Game;
+use billes_notation::{Game, Seat};
 use billes_snakes_and_ladders::{SnakesAndLadders, State};
 
 fn record(tags: &str, movetext: &str) -> Game {
@@ -287,7 +287,7 @@ fn a_roll_has_one_move() {
             let moves = GameRules::legal_moves(
                 &rules,
                 &state,
-                "R",
+                "R".into(),
                 Some(r),
                 1,
                 &billes_game::variant::NoHooks,
@@ -304,16 +304,21 @@ fn a_roll_has_one_move() {
     assert!(GameRules::legal_moves(
         &rules,
         &state,
-        "G",
+        "G".into(),
         Roll::new(1),
         1,
         &billes_game::variant::NoHooks
     )
     .is_err());
-    assert!(
-        GameRules::legal_moves(&rules, &state, "R", None, 1, &billes_game::variant::NoHooks)
-            .is_err()
-    );
+    assert!(GameRules::legal_moves(
+        &rules,
+        &state,
+        "R".into(),
+        None,
+        1,
+        &billes_game::variant::NoHooks
+    )
+    .is_err());
 }
 
 /// A house rule: a pawn enters the board only with a 6; and the first
@@ -349,7 +354,7 @@ fn allow_makes_a_forbidden_move_a_pass() {
     let game = record("[Seats \"R G\"]", "1. R4 -- 2. G6 h-s6 3. R6 h-s6");
     let mut state = rules.setup(&game).expect("setup");
     let listed =
-        GameRules::legal_moves(&rules, &state, "R", Roll::new(4), 1, &hooks).expect("list");
+        GameRules::legal_moves(&rules, &state, "R".into(), Roll::new(4), 1, &hooks).expect("list");
     assert_eq!(listed[0].to_string(), "--");
     for turn in &game.line.turns {
         GameRules::play(&rules, &mut state, turn, &hooks).expect("plays");
@@ -378,7 +383,7 @@ fn winner_ends_the_game_where_the_house_rule_says() {
     );
     let mut state = rules.setup(&game).expect("setup");
     billes_game::house::play(&rules, &hooks, &mut state, &game.line.turns[0]).expect("plays");
-    assert_eq!(rules.winners(&state), Some(vec!["R".to_string()]));
+    assert_eq!(rules.winners(&state), Some(vec![Seat::from("R")]));
     assert_eq!(tag(&state), "R:s67 G:s30 won=R");
     // The tag of a game a hook ended reads back.
     let back = rules
@@ -387,5 +392,5 @@ fn winner_ends_the_game_where_the_house_rule_says() {
             "",
         ))
         .expect("setup");
-    assert_eq!(rules.winners(&back), Some(vec!["R".to_string()]));
+    assert_eq!(rules.winners(&back), Some(vec![Seat::from("R")]));
 }

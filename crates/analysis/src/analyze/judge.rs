@@ -41,7 +41,7 @@ pub(super) fn judge(
     let roll = roll_of(turn)?;
     let side = team_of(pos, &seat);
     let teams = (pos.seats().len() / side.len().max(1)).max(1);
-    let legal = pos.legal_moves_for(&seat, roll)?;
+    let legal = pos.legal_moves_for(turn.head.seat, roll)?;
     let played_key = key_after(pos, turn)?;
     let (mut groups, keys) = candidates(pos, &legal)?;
     let played = played_among(&keys, &played_key, turn)?;

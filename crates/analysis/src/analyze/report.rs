@@ -223,7 +223,7 @@ pub(super) fn summarise(
     let mut per_seat: Vec<Totals> = seats
         .iter()
         .map(|s| Totals {
-            who: s.clone(),
+            who: s.to_string(),
             ..Totals::default()
         })
         .collect();

@@ -482,7 +482,10 @@ impl Exporter<'_> {
             match replayed {
                 Ok(()) => {
                     row.turns = summary.turns;
-                    row.winners = summary.winners.clone();
+                    row.winners = summary
+                        .winners
+                        .as_ref()
+                        .map(|w| w.iter().map(|s| s.to_string()).collect());
                 }
                 Err(e) if !e.kind.is_verdict() => {
                     // The guard stopped the hooks in the replay of the

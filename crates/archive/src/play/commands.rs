@@ -206,7 +206,7 @@ impl Session<'_> {
             return Err(Refused::new(self.placed(e), source.clone()));
         }
         self.history.push(self.tags_change());
-        self.set_outcome(winners);
+        self.set_outcome(winners.iter().map(|s| s.as_str().into()).collect());
         if !self.game.tags.iter().any(|t| t.name == "Result") {
             self.game.tags.push(Tag {
                 name: "Result".into(),

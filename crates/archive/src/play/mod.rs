@@ -95,7 +95,7 @@ pub enum Reply {
         /// The turn as written in the record.
         turn: String,
         /// Who won, when the turn ended the game.
-        winners: Option<Vec<String>>,
+        winners: Option<Vec<billes_notation::Seat>>,
     },
     /// A roll typed alone: its legal moves, numbered.
     Offered(String),
@@ -433,11 +433,11 @@ impl<'e> Session<'e> {
                 let message = who(&next.seats, &format!("{roll}"));
                 return Err(self.refuse_as(ErrorKind::Seat, source.clone(), message));
             }
-            (None, _) => self.pos.to_act().unwrap_or_default(),
+            (None, _) => self.pos.to_act().map(|s| s.to_string()).unwrap_or_default(),
         };
         let moves = self
             .pos
-            .legal_moves_for(&seat, Some(die))
+            .legal_moves_for(billes_notation::Name::from(&seat), Some(die))
             .map_err(|e| Refused::new(self.placed(e.into()), source.clone()))?;
         let moves: Vec<Move> = match mover {
             Some(m) => moves
@@ -589,9 +589,9 @@ impl<'e> Session<'e> {
 
     /// Writes the result: the token and, where the record has one or the
     /// game is won, the `Result` tag.
-    fn set_outcome(&mut self, winners: Vec<String>) {
+    fn set_outcome(&mut self, winners: Vec<billes_notation::Seat>) {
         self.game.outcome = Outcome {
-            winners: winners.iter().map(|s| s.as_str().into()).collect(),
+            winners: winners.clone(),
             span: Default::default(),
         };
         let value = self.game.outcome.tag_value();
@@ -688,7 +688,7 @@ impl<'e> Session<'e> {
 
 /// The refusal of a turn typed without its seat when several seats may
 /// take it: the turn as typed after each (`R6 + or G6 +`).
-fn who(seats: &[String], typed: &str) -> String {
+fn who<S: std::borrow::Borrow<str> + std::fmt::Display>(seats: &[S], typed: &str) -> String {
     let turns: Vec<String> = seats.iter().map(|s| format!("{s}{typed}")).collect();
     format!(
         "who takes the turn? {} may: write the seat ({})",

@@ -126,10 +126,10 @@ pub(super) fn without_put_down(m: &Move) -> Move {
 }
 
 /// `R or G`, `R, B, G or Y`.
-pub(super) fn either(items: &[String]) -> String {
+pub(super) fn either<S: std::borrow::Borrow<str> + std::fmt::Display>(items: &[S]) -> String {
     match items {
         [] => String::new(),
-        [one] => one.clone(),
+        [one] => one.to_string(),
         [first @ .., last] => format!("{} or {last}", first.join(", ")),
     }
 }
@@ -241,6 +241,7 @@ impl Session<'_> {
                 .seats
                 .into_iter()
                 .filter(|s| s.starts_with(word))
+                .map(|s| s.to_string())
                 .collect();
             return (start, seats);
         }
@@ -248,14 +249,14 @@ impl Session<'_> {
         let first = head.split(' ').next().unwrap_or(head);
         let (seat, roll) = match line::classify(first) {
             Typed::Number(n) => (self.pos.to_act(), Some(n)),
-            Typed::Roll { seat, roll, .. } => (seat.map(str::to_string), Some(roll)),
-            _ => (Some(first.to_string()), None),
+            Typed::Roll { seat, roll, .. } => (seat.map(billes_notation::Seat::from), Some(roll)),
+            _ => (Some(billes_notation::Seat::from(first)), None),
         };
         let roll = roll.and_then(|r| u8::try_from(r).ok()).and_then(Roll::new);
         let Some(seat) = seat else {
             return (start, Vec::new());
         };
-        let Ok(moves) = self.pos.legal_moves_for(&seat, roll) else {
+        let Ok(moves) = self.pos.legal_moves_for(seat, roll) else {
             return (start, Vec::new());
         };
         // The actions typed after the head so far, then the word.

@@ -188,7 +188,7 @@ fn the_end_writes_the_result_and_undo_takes_it_back() {
     let Ok(Reply::Played { winners, .. }) = s.apply("5 r3-rh1", 1) else {
         panic!("played")
     };
-    assert_eq!(winners, Some(vec!["R".to_string()]));
+    assert_eq!(winners, Some(vec!["R".into()]));
     assert!(s.text().contains("[Result \"R\"]"));
     assert!(s.text().ends_with("1. R5 r3-rh1\n=R\n"));
     assert!(s.prompt().starts_with("R won"));

@@ -83,9 +83,9 @@ pub struct MovesArgs {
 struct Answer {
     game: String,
     position: String,
-    to_act: Option<String>,
+    to_act: Option<billes_notation::Seat>,
     next: billes_core::game::Next,
-    winners: Option<Vec<String>>,
+    winners: Option<Vec<billes_notation::Seat>>,
     /// Roll (`1`..`6`, or `-` without dice) to the moves in notation.
     rolls: serde_json::Map<String, serde_json::Value>,
 }
@@ -260,7 +260,7 @@ fn text_list(moves: &[Move]) -> Vec<String> {
 
 /// "R to roll", with what the turn involves.
 fn who(next: &billes_core::game::Next) -> String {
-    let seat = next.seats.first().map_or("nobody", String::as_str);
+    let seat = next.seats.first().map_or("nobody", |s| s.as_str());
     let mut text = if next.dice {
         format!("{seat} to roll")
     } else {

@@ -244,7 +244,7 @@ fn text(args: &RenderArgs, resolver: &Resolver) -> anyhow::Result<u8> {
                     .view
                     .seats
                     .iter()
-                    .map(|s| (s.seat.clone(), s.colour.clone()))
+                    .map(|s| (s.seat.to_string(), s.colour.clone()))
                     .collect()
             })
             .unwrap_or_default();

@@ -142,7 +142,10 @@ impl<R: MoveRules> Check<'_, '_, R> {
         let seats = self.rules.seat_list(state);
         let from = seats.iter().position(|s| s == to_act)?;
         let to = seats.iter().position(|s| s == seat)?;
-        if !self.rules.give_turn(state, seat) {
+        if !self
+            .rules
+            .give_turn(state, billes_notation::Name::from(seat))
+        {
             return None;
         }
         let gap = (to + seats.len() - from) % seats.len();
@@ -167,8 +170,7 @@ impl<R: MoveRules> Check<'_, '_, R> {
     /// cannot play the move (once given the turn), and the seat to act can.
     fn slipped_seat(&self, state: &R::State, turn: &Turn, to_act: &str) -> Option<Turn> {
         let mut given = state.clone();
-        let theirs =
-            self.rules.give_turn(&mut given, turn.head.seat.as_str()) && self.plays(&given, turn);
+        let theirs = self.rules.give_turn(&mut given, turn.head.seat) && self.plays(&given, turn);
         let mut as_theirs = turn.clone();
         as_theirs.head.seat = to_act.into();
         (!theirs && self.plays(state, &as_theirs)).then_some(as_theirs)
@@ -218,7 +220,7 @@ impl<R: MoveRules> Check<'_, '_, R> {
         let seats = self.rules.seat_list(state);
         let at = seats.iter().position(|s| s == seat)?;
         let following = &seats[(at + 1) % seats.len()];
-        if !self.rules.give_turn(state, following) {
+        if !self.rules.give_turn(state, *following) {
             return None;
         }
         set_note(err, format!("the check goes on with {following}'s turn"));

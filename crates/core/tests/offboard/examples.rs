@@ -47,7 +47,7 @@ fn the_club_final_is_a_full_game_with_variations() {
         .unwrap();
     let game = &games(&path)[0];
     let summary = billes_core::replay(game, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
-    assert_eq!(summary.winners, Some(vec!["B".to_string()]));
+    assert_eq!(summary.winners, Some(vec!["B".into()]));
     assert_eq!(summary.turns, 46);
     assert_eq!(summary.variation_turns, 2);
     // Writing and reading it again gives the same record, which replays the same.

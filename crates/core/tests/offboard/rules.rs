@@ -446,7 +446,7 @@ fn the_first_to_six_points_wins_at_once() {
     let game = record(Some(pos), &["R d5:d7>e*t5=2"], "=R");
     assert_eq!(
         replay(&rules, &game).unwrap().winners,
-        Some(vec!["R".to_string()])
+        Some(vec!["R".into()])
     );
     let game = record(Some(pos), &["R d5:d7>e*t5=2", "B i9>w"], "=R");
     assert_eq!(replay(&rules, &game).unwrap_err().kind, ErrorKind::AfterEnd);
@@ -454,7 +454,7 @@ fn the_first_to_six_points_wins_at_once() {
     let game = record(Some(pos), &["R d5:d7>e*t5=2"], "*");
     assert_eq!(
         replay(&rules, &game).unwrap().winners,
-        Some(vec!["R".to_string()])
+        Some(vec!["R".into()])
     );
     let game = record(Some(pos), &["R d5:d7>e*t5=2"], "=B");
     assert_eq!(replay(&rules, &game).unwrap_err().kind, ErrorKind::Result);
@@ -533,7 +533,14 @@ fn abalone_start_has_44_legal_moves() {
     use billes_core::variant::NoHooks;
     let rules = abalone();
     assert_eq!(rules.perft(&rules.start(), 1), 44);
-    let moves = GameRules::legal_moves(&rules, &rules.start(), "R", None, 1, &NoHooks);
+    let moves = GameRules::legal_moves(
+        &rules,
+        &rules.start(),
+        billes_notation::Name::from("R"),
+        None,
+        1,
+        &NoHooks,
+    );
     assert_eq!(moves.map(|m| m.len()), Ok(44));
 }
 

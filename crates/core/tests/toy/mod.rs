@@ -27,7 +27,7 @@ fn the_race_replays_and_checks_a_record() {
     let game = record("1. R6 h-p6 2. B3 h-p3 3. R4 p6-p10 =R");
     let summary = validate_with(&Race, &game).expect("a valid record");
     assert_eq!(summary.turns, 3);
-    assert_eq!(summary.winners, Some(vec!["R".to_string()]));
+    assert_eq!(summary.winners, Some(vec!["R".into()]));
     // The driver checks turn numbers, the result and turns after the end.
     let e = validate_with(&Race, &record("1. R6 h-p6 3. B3 h-p3 *")).unwrap_err();
     assert_eq!(e.kind, ErrorKind::TurnNumber, "{}", e.message);
@@ -57,7 +57,13 @@ fn the_race_reports_its_mistakes_with_the_game_s_own_messages() {
 fn the_race_lists_its_legal_moves_and_plays_random_games() {
     let state = Race.setup(&record("*")).unwrap();
     let moves = Race
-        .legal_moves(&state, "R", Roll::new(4), 1, &billes_core::variant::NoHooks)
+        .legal_moves(
+            &state,
+            billes_notation::Seat::from("R"),
+            Roll::new(4),
+            1,
+            &billes_core::variant::NoHooks,
+        )
         .unwrap();
     let texts: Vec<String> = moves.iter().map(Move::turn).collect();
     assert_eq!(texts, ["R4 h-p4"]);
@@ -68,7 +74,13 @@ fn the_race_lists_its_legal_moves_and_plays_random_games() {
         )
         .unwrap();
     let pass = Race
-        .legal_moves(&near, "R", Roll::new(5), 1, &billes_core::variant::NoHooks)
+        .legal_moves(
+            &near,
+            billes_notation::Seat::from("R"),
+            Roll::new(5),
+            1,
+            &billes_core::variant::NoHooks,
+        )
         .unwrap();
     assert!(pass[0].is_pass());
     // Its own need, declared in this file, reaches a program with its
@@ -127,7 +139,7 @@ fn the_race_describes_and_draws_its_positions() {
         let view = &views[i];
         view.pieces
             .iter()
-            .map(|p| (p.point.clone(), p.seat.clone()))
+            .map(|p| (p.point.to_string(), p.seat.to_string()))
             .collect()
     };
     assert_eq!(views.len(), 4);
@@ -136,7 +148,7 @@ fn the_race_describes_and_draws_its_positions() {
     assert_eq!(views[1].seat("B").map(|s| s.waiting), Some(1));
     assert_eq!(views[1].to_move.as_deref(), Some("B"));
     assert_eq!(pieces(3)[0], ("p10".to_string(), "R".to_string()));
-    assert_eq!(views[3].winners, Some(vec!["R".to_string()]));
+    assert_eq!(views[3].winners, Some(vec!["R".into()]));
     assert_eq!(views[3].to_move, None);
     assert_eq!(views[3].part::<()>(), Some(&()));
 }

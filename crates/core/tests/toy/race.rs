@@ -122,7 +122,7 @@ impl GameRules for Race {
         }
         let left = GOAL - state.at[state.to_move];
         Next {
-            seats: vec![SEATS[state.to_move].to_string()],
+            seats: vec![SEATS[state.to_move].into()],
             dice: true,
             needs: (left <= 6)
                 .then(|| AnyNeed::new(Finish(left)))
@@ -134,7 +134,7 @@ impl GameRules for Race {
     fn legal_moves<H: Hooks>(
         &self,
         state: &Track,
-        seat: &str,
+        seat: billes_notation::Seat,
         roll: Option<Roll>,
         _number: u32,
         _hooks: &H,
@@ -252,8 +252,8 @@ impl GameRules for Race {
         Ok(())
     }
 
-    fn winners(&self, state: &Track) -> Option<Vec<String>> {
-        Race::winner(state).map(|s| vec![SEATS[s].to_string()])
+    fn winners(&self, state: &Track) -> Option<Vec<billes_notation::Seat>> {
+        Race::winner(state).map(|s| vec![SEATS[s].into()])
     }
 
     /// The hooks a variant of the race may define: none. It asks no hook
@@ -294,8 +294,8 @@ impl View for Track {
         let mut pieces: Vec<Piece> = (0..2)
             .filter(|&s| self.at[s] > 0)
             .map(|s| Piece {
-                point: point(self.at[s]),
-                seat: SEATS[s].to_string(),
+                point: point(self.at[s]).as_str().into(),
+                seat: SEATS[s].into(),
             })
             .collect();
         pieces.sort();
@@ -303,13 +303,13 @@ impl View for Track {
             game: Race::NAME,
             seats: (0..2)
                 .map(|s| SeatView {
-                    seat: SEATS[s].to_string(),
+                    seat: SEATS[s].into(),
                     colour: ["red", "blue"][s].to_string(),
                     waiting: u32::from(self.at[s] == 0),
                 })
                 .collect(),
             pieces,
-            to_move: (!over).then(|| SEATS[self.to_move].to_string()),
+            to_move: (!over).then(|| SEATS[self.to_move].into()),
             pending: None,
             winners: None,
             own: Box::new(()),

@@ -692,7 +692,7 @@ fn count<R: GameRules>(
     let mut total = 0;
     for roll in rolls::<R>() {
         let moves = rules
-            .legal_moves(state, seat.as_str(), roll, number, &NoHooks)
+            .legal_moves(state, seat, roll, number, &NoHooks)
             .map_err(|e| e.to_string())?;
         for mv in moves {
             if depth == 1 {

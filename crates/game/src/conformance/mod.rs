@@ -393,7 +393,7 @@ fn lists<R: GameRules>(
     rolls::<R>()
         .into_iter()
         .map(|roll| {
-            let moves = rules.legal_moves(state, seat.as_str(), roll, number, &NoHooks)?;
+            let moves = rules.legal_moves(state, seat, roll, number, &NoHooks)?;
             Ok((roll, moves))
         })
         .collect()

@@ -116,7 +116,7 @@ impl GameRules for Hop {
         let over = Hop::winner(state).is_some();
         Next {
             seats: (!over)
-                .then(|| SEATS[state.to_move].to_string())
+                .then(|| SEATS[state.to_move].into())
                 .into_iter()
                 .collect(),
             dice: true,
@@ -127,7 +127,7 @@ impl GameRules for Hop {
     fn legal_moves<H: Hooks>(
         &self,
         state: &Track,
-        seat: &str,
+        seat: billes_notation::Seat,
         roll: Option<Roll>,
         _number: u32,
         _hooks: &H,
@@ -192,8 +192,8 @@ impl GameRules for Hop {
         Ok(())
     }
 
-    fn winners(&self, state: &Track) -> Option<Vec<String>> {
-        Hop::winner(state).map(|s| vec![SEATS[s].to_string()])
+    fn winners(&self, state: &Track) -> Option<Vec<billes_notation::Seat>> {
+        Hop::winner(state).map(|s| vec![SEATS[s].into()])
     }
 
     fn position_tag(&self, state: &Track) -> String {

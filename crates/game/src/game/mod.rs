@@ -246,7 +246,7 @@ pub struct Next {
     /// the first turn every seat in play may start, and after a Barricade 6
     /// the next seat plays when the roller declines its replay. Empty once
     /// the game is over.
-    pub seats: Vec<String>,
+    pub seats: Vec<Seat>,
     /// Whether the turn starts with a roll of the die (Offboard: no).
     pub dice: bool,
     /// What the turn involves beyond moving a piece, each need of the
@@ -356,13 +356,13 @@ pub trait Position: fmt::Debug {
     fn game(&self) -> GameKind;
 
     /// The seats in play, in playing order.
-    fn seats(&self) -> Vec<String>;
+    fn seats(&self) -> Vec<Seat>;
 
     /// Who takes the next turn and what it involves.
     fn next(&self) -> Next;
 
     /// The seat the rules call on next (`None` once the game is over).
-    fn to_act(&self) -> Option<String> {
+    fn to_act(&self) -> Option<Seat> {
         self.next().seats.into_iter().next()
     }
 
@@ -376,7 +376,7 @@ pub trait Position: fmt::Debug {
     /// # Errors
     /// When `seat` may not take the next turn, the roll is missing or given
     /// in a game without dice, or a variant's hook fails.
-    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, PlayError>;
+    fn legal_moves_for(&self, seat: Seat, roll: Option<Roll>) -> Result<Vec<Move>, PlayError>;
 
     /// [`legal_moves_for`](Position::legal_moves_for) the seat the rules call
     /// on ([`to_act`](Position::to_act)).
@@ -386,7 +386,7 @@ pub trait Position: fmt::Debug {
     /// [`PlayError::GameOver`] once the game is over.
     fn legal_moves(&self, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
         match self.to_act() {
-            Some(seat) => self.legal_moves_for(&seat, roll),
+            Some(seat) => self.legal_moves_for(seat, roll),
             None => Err(PlayError::GameOver),
         }
     }
@@ -401,7 +401,7 @@ pub trait Position: fmt::Debug {
     /// As [`legal_moves_for`](Position::legal_moves_for).
     fn legal_two_steps_for(
         &self,
-        seat: &str,
+        seat: Seat,
         roll: Option<Roll>,
     ) -> Result<Vec<TwoStep>, PlayError> {
         Ok(TwoStep::group(self.legal_moves_for(seat, roll)?))
@@ -414,7 +414,7 @@ pub trait Position: fmt::Debug {
     /// As [`legal_moves`](Position::legal_moves).
     fn legal_two_steps(&self, roll: Option<Roll>) -> Result<Vec<TwoStep>, PlayError> {
         match self.to_act() {
-            Some(seat) => self.legal_two_steps_for(&seat, roll),
+            Some(seat) => self.legal_two_steps_for(seat, roll),
             None => Err(PlayError::GameOver),
         }
     }
@@ -443,7 +443,7 @@ pub trait Position: fmt::Debug {
     fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, PlayError>;
 
     /// The winning seats, once the game is won.
-    fn winners(&self) -> Option<Vec<String>>;
+    fn winners(&self) -> Option<Vec<Seat>>;
 
     /// Whether the game is won.
     fn is_over(&self) -> bool {
@@ -512,8 +512,12 @@ pub trait MoveRules: Rules<State: 'static> {
     fn game_kind(&self) -> GameKind;
 
     /// The seats in play, in playing order (the state's own list).
-    fn seat_list(&self, state: &Self::State) -> Vec<String> {
-        self.hook_view(state).seats()
+    fn seat_list(&self, state: &Self::State) -> Vec<Seat> {
+        self.hook_view(state)
+            .seats()
+            .iter()
+            .map(Seat::from)
+            .collect()
     }
 
     /// Who takes the next turn and what it involves.
@@ -537,7 +541,7 @@ pub trait MoveRules: Rules<State: 'static> {
     fn legal_moves(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: Seat,
         roll: Option<Roll>,
         number: u32,
     ) -> Result<Vec<Move>, PlayError>;
@@ -551,7 +555,7 @@ pub trait MoveRules: Rules<State: 'static> {
     fn legal_two_steps(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: Seat,
         roll: Option<Roll>,
         number: u32,
     ) -> Result<Vec<TwoStep>, PlayError> {
@@ -566,7 +570,7 @@ pub trait MoveRules: Rules<State: 'static> {
     /// turn declined), for a check that goes on after a turn written for
     /// the wrong seat (`billes_core::check_all_with`). False, and the state
     /// unchanged, when `seat` is not in play or the game is over.
-    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool;
+    fn give_turn(&self, state: &mut Self::State, seat: Seat) -> bool;
 
     /// Plays `turn`, which the rules refuse, past a part of it that leaves
     /// the position known ([`GameRules::play_mended`]), for a check that
@@ -588,7 +592,7 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     fn game_kind(&self) -> GameKind {
         (**self).game_kind()
     }
-    fn seat_list(&self, state: &Self::State) -> Vec<String> {
+    fn seat_list(&self, state: &Self::State) -> Vec<Seat> {
         (**self).seat_list(state)
     }
     fn next(&self, state: &Self::State) -> Next {
@@ -600,7 +604,7 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     fn legal_moves(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: Seat,
         roll: Option<Roll>,
         number: u32,
     ) -> Result<Vec<Move>, PlayError> {
@@ -609,7 +613,7 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     fn legal_two_steps(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: Seat,
         roll: Option<Roll>,
         number: u32,
     ) -> Result<Vec<TwoStep>, PlayError> {
@@ -618,7 +622,7 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     fn position_tag(&self, state: &Self::State) -> String {
         (**self).position_tag(state)
     }
-    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+    fn give_turn(&self, state: &mut Self::State, seat: Seat) -> bool {
         (**self).give_turn(state, seat)
     }
     fn play_mended(&self, state: &mut Self::State, turn: &Turn) -> Option<String> {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use billes_notation::{Game, Span, Tag, Turn};
+use billes_notation::{Game, Seat, Span, Tag, Turn};
 
 use super::{Move, MoveRules, Next, PlayError, Position, Roll, TwoStep};
 use crate::{ErrorKind, GameKind, ReplayError};
@@ -102,7 +102,7 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.game_kind()
     }
 
-    fn seats(&self) -> Vec<String> {
+    fn seats(&self) -> Vec<Seat> {
         self.rules.seat_list(&self.state)
     }
 
@@ -110,8 +110,8 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.next(&self.state)
     }
 
-    fn to_act(&self) -> Option<String> {
-        self.rules.to_act(&self.state).map(|s| s.to_string())
+    fn to_act(&self) -> Option<Seat> {
+        self.rules.to_act(&self.state)
     }
 
     fn turns(&self) -> u32 {
@@ -122,19 +122,19 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         match self.rules.to_act(&self.state) {
             Some(seat) => self
                 .rules
-                .legal_moves(&self.state, seat.as_str(), roll, self.turns + 1),
+                .legal_moves(&self.state, seat, roll, self.turns + 1),
             None => Err(PlayError::GameOver),
         }
     }
 
-    fn legal_moves_for(&self, seat: &str, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
+    fn legal_moves_for(&self, seat: Seat, roll: Option<Roll>) -> Result<Vec<Move>, PlayError> {
         self.rules
             .legal_moves(&self.state, seat, roll, self.turns + 1)
     }
 
     fn legal_two_steps_for(
         &self,
-        seat: &str,
+        seat: Seat,
         roll: Option<Roll>,
     ) -> Result<Vec<TwoStep>, PlayError> {
         self.rules
@@ -180,7 +180,7 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         };
         let written = Move::from_turn(turn)
             .ok_or_else(|| PlayError::Roll("the roll is not a die face (1 to 6)".into()))?;
-        let legal = self.legal_moves_for(written.seat.as_str(), written.roll)?;
+        let legal = self.legal_moves_for(written.seat, written.roll)?;
         let after = self
             .checked(turn)
             .map_err(|e| match PlayError::from_replay(e) {
@@ -220,7 +220,7 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         ))
     }
 
-    fn winners(&self) -> Option<Vec<String>> {
+    fn winners(&self) -> Option<Vec<Seat>> {
         self.rules.winners(&self.state)
     }
 

@@ -78,7 +78,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     fn legal_moves<H: Hooks>(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: Seat,
         roll: Option<Roll>,
         number: u32,
         hooks: &H,
@@ -93,7 +93,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     fn legal_two_steps<H: Hooks>(
         &self,
         state: &Self::State,
-        seat: &str,
+        seat: Seat,
         roll: Option<Roll>,
         number: u32,
         hooks: &H,
@@ -117,7 +117,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     ) -> Result<(), ReplayError>;
 
     /// The winning seats, once the game is won.
-    fn winners(&self, state: &Self::State) -> Option<Vec<String>>;
+    fn winners(&self, state: &Self::State) -> Option<Vec<Seat>>;
 
     /// The position as a `Position` tag value, which set up with the same
     /// `Seats` and `Teams` tags gives the position back.
@@ -145,7 +145,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     /// after a turn written for the wrong seat (`billes_core::check_all_with`).
     /// False, and the state unchanged, when it cannot (the default: the
     /// check then stops at such a turn).
-    fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+    fn give_turn(&self, state: &mut Self::State, seat: Seat) -> bool {
         let _ = (state, seat);
         false
     }
@@ -231,8 +231,8 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     fn spell_added(
         &self,
         state: &Self::State,
-        roller: &str,
-        seat: &str,
+        roller: Seat,
+        seat: Seat,
         roll: Option<Roll>,
         text: &str,
     ) -> Result<Option<Move>, crate::ChangeError> {
@@ -302,7 +302,7 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     fn declare_winner(
         &self,
         state: &mut Self::State,
-        seat: &str,
+        seat: Seat,
     ) -> Result<(), crate::ChangeError> {
         let _ = state;
         Err(crate::ChangeError(format!(
@@ -387,7 +387,7 @@ fn random_game<G: GameRules, H: Hooks>(
         };
         let number = turns.len() as u32 + 1;
         let moves = rules
-            .legal_moves(&state, seat.as_str(), roll, number, hooks)
+            .legal_moves(&state, seat, roll, number, hooks)
             .map_err(|e| SimulateError::Turn(e.to_string()))?;
         if moves.is_empty() {
             return Err(SimulateError::Turn(format!(
@@ -453,7 +453,7 @@ macro_rules! plug_in {
                 <$t as $crate::game::GameRules>::play(self, state, turn, &$crate::variant::NoHooks)
             }
 
-            fn winners(&self, state: &Self::State) -> Option<Vec<String>> {
+            fn winners(&self, state: &Self::State) -> Option<Vec<billes_notation::Seat>> {
                 <$t as $crate::game::GameRules>::winners(self, state)
             }
 
@@ -483,9 +483,13 @@ macro_rules! plug_in {
                 <$t as $crate::game::GameRules>::KIND
             }
 
-            fn seat_list(&self, state: &Self::State) -> Vec<String> {
+            fn seat_list(&self, state: &Self::State) -> Vec<billes_notation::Seat> {
                 match <$t as $crate::game::GameRules>::board(self, state) {
-                    Some(board) => board.seats(),
+                    Some(board) => board
+                        .seats()
+                        .iter()
+                        .map(billes_notation::Seat::from)
+                        .collect(),
                     None => $crate::view::View::view(state)
                         .seats
                         .into_iter()
@@ -505,7 +509,7 @@ macro_rules! plug_in {
             fn legal_moves(
                 &self,
                 state: &Self::State,
-                seat: &str,
+                seat: billes_notation::Seat,
                 roll: Option<$crate::game::Roll>,
                 number: u32,
             ) -> Result<Vec<$crate::game::Move>, $crate::game::PlayError> {
@@ -522,7 +526,7 @@ macro_rules! plug_in {
             fn legal_two_steps(
                 &self,
                 state: &Self::State,
-                seat: &str,
+                seat: billes_notation::Seat,
                 roll: Option<$crate::game::Roll>,
                 number: u32,
             ) -> Result<Vec<$crate::game::TwoStep>, $crate::game::PlayError> {
@@ -540,7 +544,7 @@ macro_rules! plug_in {
                 <$t as $crate::game::GameRules>::position_tag(self, state)
             }
 
-            fn give_turn(&self, state: &mut Self::State, seat: &str) -> bool {
+            fn give_turn(&self, state: &mut Self::State, seat: billes_notation::Seat) -> bool {
                 <$t as $crate::game::GameRules>::give_turn(self, state, seat)
             }
 

@@ -409,7 +409,7 @@ impl Script {
                 Some(w) => Value::Table(
                     self.sandbox
                         .lua
-                        .create_sequence_from(w.iter().map(String::as_str))
+                        .create_sequence_from(w.iter().map(|s| s.as_str()))
                         .map_err(|e| self.error("game_end", &e))?,
                 ),
                 None => Value::Nil,
@@ -585,7 +585,7 @@ impl Script {
                 .and_then(Roll::new);
             let number = u32::try_from(data.index.get() + 1).unwrap_or(u32::MAX);
             let moves = rules
-                .legal_moves(&previous.borrow(), turn.head.seat.as_str(), roll, number)
+                .legal_moves(&previous.borrow(), turn.head.seat, roll, number)
                 .map_err(|e| mlua::Error::runtime(e.to_string()))?;
             lua.create_sequence_from(moves.iter().map(billes_core::game::Move::turn))
         };

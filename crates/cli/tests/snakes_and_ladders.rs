@@ -1,8 +1,8 @@
 //! The fourth game, Snakes and Ladders (a crate of its own and one line of
 //! the registry), through every verb: validate, moves, simulate, render
 //! (SVG and HTML, its own words in the panel), analyze, export, play, the
-//! language server, and a house rule's `winner` hook (validate, simulate,
-//! rules check) with a replay script over its records.
+//! language server, and house rules' `winner` and `allow` hooks (validate,
+//! simulate, rules check) with a replay script over its records.
 
 #![allow(clippy::unwrap_used)]
 
@@ -249,7 +249,7 @@ fn the_language_server_places_a_bad_move() {
 }
 
 #[test]
-fn a_house_rule_with_a_winner_hook() {
+fn house_rules_with_winner_and_allow_hooks() {
     // The record of a game played under halfway.lua, its Rules tag naming
     // the script beside it.
     let rules = root().join(HOUSE_RULES);
@@ -261,6 +261,11 @@ fn a_house_rule_with_a_winner_hook() {
         Some(1),
         "under the standard rules G has not won"
     );
+    // An allow hook: a pawn enters only with a 6, other rolls pass.
+    let out = billes_in(&rules, &["validate", "six-to-start.bgn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let out = billes_in(&rules, &["validate", "--rules", "standard", "six-to-start.bgn"]);
+    assert!(stdout(&out).contains("error[false_pass]: G cannot pass"), "{}", stdout(&out));
     let out = billes_in(&rules, &["rules", "check", "halfway.lua"]);
     assert_eq!(
         out.status.code(),

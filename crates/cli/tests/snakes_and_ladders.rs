@@ -27,7 +27,7 @@ fn validate_accepts_the_records_and_tells_each_mistake() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert!(
-        stdout(&out).contains("3 valid, 0 invalid"),
+        stdout(&out).contains("4 valid, 0 invalid"),
         "{}",
         stdout(&out)
     );
@@ -264,8 +264,15 @@ fn house_rules_with_winner_and_allow_hooks() {
     // An allow hook: a pawn enters only with a 6, other rolls pass.
     let out = billes_in(&rules, &["validate", "six-to-start.bgn"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    let out = billes_in(&rules, &["validate", "--rules", "standard", "six-to-start.bgn"]);
-    assert!(stdout(&out).contains("error[false_pass]: G cannot pass"), "{}", stdout(&out));
+    let out = billes_in(
+        &rules,
+        &["validate", "--rules", "standard", "six-to-start.bgn"],
+    );
+    assert!(
+        stdout(&out).contains("error[false_pass]: G cannot pass"),
+        "{}",
+        stdout(&out)
+    );
     let out = billes_in(&rules, &["rules", "check", "halfway.lua"]);
     assert_eq!(
         out.status.code(),

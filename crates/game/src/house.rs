@@ -282,8 +282,15 @@ pub fn play<R: GameRules, H: Hooks>(
     if hooks.calls(Hook::Winner) && !rules.is_over(state) {
         let winner = with_board(rules, state, |position| hooks.winner(turn.number, position));
         if let Some(seat) = winner.map_err(|e| e.at(span))? {
+            // A name no seat can have (too long, a NUL) is told as written,
+            // never cut into one that might be a seat's.
+            let Some(named) = Seat::try_new(&seat) else {
+                return Err(variant(format!(
+                    "the winner hook returned \"{seat}\", no seat in play"
+                )));
+            };
             rules
-                .declare_winner(state, Seat::from(&seat))
+                .declare_winner(state, named)
                 .map_err(|m| variant(format!("the winner hook returned {m}")))?;
         }
     }

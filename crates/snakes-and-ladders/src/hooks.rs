@@ -29,7 +29,7 @@ impl Step {
                 (landing != end).then_some(landing),
             ),
         };
-        let named = |s: Option<Square>| s.map(|s| square_name(s));
+        let named = |s: Option<Square>| s.map(square_name);
         MoveView::new(
             number,
             seat(colour),

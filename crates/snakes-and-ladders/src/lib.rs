@@ -12,8 +12,9 @@
 //! checker of a written turn), its view, its drawing
 //! (`billes_game::drawing::Drawing`, in `drawing.rs`), its player
 //! (`billes_game::policy::Play`, in `policy.rs`, with the exact [`Race`]
-//! of the board) and the `winner` hook of a house rule. `billes-core`
-//! lists it in its registry with the other games.
+//! of the board) and the hooks a house rule may define, `allow` and
+//! `winner` (`hooks.rs`). `billes-core` lists it in its registry with the
+//! other games.
 //!
 //! ```
 //! use billes_game::game::GameRules;

@@ -60,8 +60,7 @@ impl Step {
         }
     }
 
-    /// The square the pawn ends on (`from` for a pass, which it is not
-    /// told: `None`).
+    /// The square the pawn ends on (`None` for a pass: it stays).
     pub fn end(self) -> Option<Square> {
         match self {
             Step::Pass { .. } => None,

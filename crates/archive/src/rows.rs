@@ -484,13 +484,11 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
         )
     })?;
     let (seat, roll) = (written.seat.as_str(), written.roll);
-    if pos.game() == billes_core::barricade::KIND {
-        let steps = pos
-            .legal_two_steps_for(billes_notation::Name::from(seat), roll)
-            .map_err(|e| in_turn(e.into()))?;
-        if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
-            return Ok(m);
-        }
+    let steps = pos
+        .legal_two_steps_for(billes_notation::Name::from(seat), roll)
+        .map_err(|e| in_turn(e.into()))?;
+    if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
+        return Ok(m);
     }
     let legal = pos
         .legal_moves_for(billes_notation::Name::from(seat), roll)

@@ -13,15 +13,16 @@ use serde_json::{json, Value};
 
 use crate::common::{billes, stdout, write};
 
-/// A client over the pipes of a `billes lsp` process.
-struct Client {
-    child: Child,
+/// A client over the pipes of a `billes lsp` process (the other modules'
+/// sessions use it too).
+pub(crate) struct Client {
+    pub(crate) child: Child,
     input: ChildStdin,
     messages: mpsc::Receiver<Value>,
 }
 
 impl Client {
-    fn start() -> Client {
+    pub(crate) fn start() -> Client {
         Client::start_with(&[])
     }
 
@@ -74,20 +75,20 @@ impl Client {
         self.input.flush().unwrap();
     }
 
-    fn send(&mut self, message: Value) {
+    pub(crate) fn send(&mut self, message: Value) {
         let body = message.to_string();
         self.raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
     }
 
     #[track_caller]
-    fn next(&self) -> Value {
+    pub(crate) fn next(&self) -> Value {
         self.messages
             .recv_timeout(Duration::from_secs(30))
             .expect("the server answers")
     }
 
     #[track_caller]
-    fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
+    pub(crate) fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
             let message = self.next();
@@ -97,7 +98,7 @@ impl Client {
         }
     }
 
-    fn notify(&mut self, method: &str, params: Value) {
+    pub(crate) fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
 }

@@ -48,6 +48,7 @@ mod rules;
 mod scripts;
 #[cfg(unix)]
 mod shown;
+mod snakes_and_ladders;
 mod strangers;
 mod study;
 mod typos;

@@ -69,6 +69,7 @@ macro_rules! game_list {
             "Aggravation (seeds 000, 001, 003)." Aggravation in billes_aggravation as aggravation,
             "Barricade (seed 004)." Barricade in billes_barricade as barricade,
             "Offboard (seed 002)." Offboard in billes_offboard as offboard,
+            "Snakes and Ladders (the Milton Bradley board)." SnakesAndLadders in billes_snakes_and_ladders as snakes_and_ladders,
         }
     };
 }
@@ -266,7 +267,7 @@ games!(__define_games!);
 ///
 /// ```
 /// let names: Vec<_> = billes_core::registry::all().iter().map(|g| g.name()).collect();
-/// assert_eq!(names.len(), 3);
+/// assert_eq!(names, ["aggravation", "barricade", "offboard", "snakes-and-ladders"]);
 /// ```
 pub fn all() -> &'static [GameKind] {
     ALL

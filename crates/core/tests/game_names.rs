@@ -21,13 +21,17 @@ use std::path::{Path, PathBuf};
 
 /// The notation's names for its `#` mark (a piece put down to block a
 /// point, BGN's "barricade" mark: notation/SPEC.md), which the notation
-/// crate defines for every game, and the drawing of that mark.
-const NOTATION_WORDS: [&str; 5] = [
+/// crate defines for every game, the drawing of that mark, and the
+/// columns of `billes export`'s `turns` table that tell it
+/// (docs/export.md).
+const NOTATION_WORDS: [&str; 7] = [
     "barricade",
     "barricades",
     "BarricadePoint",
     "Barricade",
     "BARRICADE",
+    "barricade_taken",
+    "barricade_put",
 ];
 
 /// Whether `word` at `at` in `code` is the notation's name of its `#`

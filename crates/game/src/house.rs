@@ -282,14 +282,15 @@ pub fn play<R: GameRules, H: Hooks>(
     if hooks.calls(Hook::Winner) && !rules.is_over(state) {
         let winner = with_board(rules, state, |position| hooks.winner(turn.number, position));
         if let Some(seat) = winner.map_err(|e| e.at(span))? {
-            // a name longer than any seat's is no seat (and is cut in the
-            // report, as every string a script hands back)
-            let Some(seat) = Seat::try_new(&seat) else {
-                let m = format!("\"{seat}\", no seat in play");
-                return Err(variant(format!("the winner hook returned {m}")));
+            // A name no seat can have (too long, a NUL) is told as written,
+            // never cut into one that might be a seat's.
+            let Some(named) = Seat::try_new(&seat) else {
+                return Err(variant(format!(
+                    "the winner hook returned \"{seat}\", no seat in play"
+                )));
             };
             rules
-                .declare_winner(state, seat)
+                .declare_winner(state, named)
                 .map_err(|m| variant(format!("the winner hook returned {m}")))?;
         }
     }

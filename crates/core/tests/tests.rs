@@ -11,6 +11,7 @@ mod barricade_examples;
 mod barricade_hooks;
 mod barricade_rules;
 mod barricade_sim;
+mod events;
 mod game_api;
 mod game_over;
 // The check of the layers is the game API's, run on this crate's own list.

@@ -26,12 +26,12 @@ fn long_functions(text: &str, limit: usize) -> Vec<(usize, String, usize)> {
 
 /// A function found in a source text.
 #[derive(Debug)]
-struct Function {
+pub(crate) struct Function {
     /// The line of its `fn` (1-based).
-    line: usize,
-    name: String,
+    pub(crate) line: usize,
+    pub(crate) name: String,
     /// Its lines, from the `fn` to its closing brace.
-    lines: usize,
+    pub(crate) lines: usize,
 }
 
 /// What a `{` opens.
@@ -46,7 +46,7 @@ enum Open {
 
 /// Every function with a body in `text`, outside items under
 /// `#[cfg(test)]`.
-fn functions(text: &str) -> Vec<Function> {
+pub(crate) fn functions(text: &str) -> Vec<Function> {
     let b = text.as_bytes();
     let mut found = Vec::new();
     let mut open: Vec<Open> = Vec::new();
@@ -168,7 +168,7 @@ fn raw_string_at(b: &[u8], i: usize) -> Option<usize> {
 }
 
 /// Every `.rs` file under `dir`, in every folder.
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("folder") {
         let path = entry.expect("entry").path();
         if path.is_dir() {
@@ -180,12 +180,12 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The folder of the workspace's crates, `crates/`.
-fn crates_dir() -> PathBuf {
+pub(crate) fn crates_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 /// The `src/` folder of every crate of the workspace, by name.
-fn crate_sources(crates: &Path) -> Vec<PathBuf> {
+pub(crate) fn crate_sources(crates: &Path) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(crates)
         .expect("crates folder")
         .map(|entry| entry.expect("entry").path().join("src"))

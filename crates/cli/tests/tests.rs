@@ -41,6 +41,7 @@ mod guard;
 mod hostile;
 mod lsp;
 mod moves;
+mod one_walk;
 mod play;
 mod referee;
 mod render;

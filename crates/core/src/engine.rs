@@ -28,6 +28,7 @@ use std::ops::ControlFlow;
 
 use billes_notation::{Game, Recovered, Unreadable};
 
+use crate::events::{read_with, Reader};
 use crate::game::{Position, RulesPosition};
 use crate::view::ViewStep;
 use crate::{describe_with, Describe, Described};
@@ -115,6 +116,40 @@ pub trait Engine {
         let _ = head;
         None
     }
+
+    /// Replays `game` under these rules, main line and variations, telling
+    /// `reader` what happens: the replay stream
+    /// ([`crate::events::read_with`]), what shows or reads a whole record
+    /// (the HTML viewer, `billes replay`) instead of a walk of its own.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    ///
+    /// use billes_core::events::{Mistake, Reader};
+    /// use billes_core::{Engine, GameKind, Standard};
+    ///
+    /// /// The record's first mistake.
+    /// struct First(Option<String>);
+    ///
+    /// impl Reader for First {
+    ///     fn mistake(&mut self, m: &Mistake<'_>) -> ControlFlow<()> {
+    ///         self.0 = Some(m.error.message.clone());
+    ///         ControlFlow::Break(())
+    ///     }
+    /// }
+    ///
+    /// let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r10\n*\n";
+    /// let game = billes_notation::parse_game(record).unwrap();
+    /// let engine: &dyn Engine = &Standard::new(GameKind::Aggravation);
+    /// let mut first = First(None);
+    /// engine.read(&game, &mut first).unwrap();
+    /// assert_eq!(first.0, engine.validate(&game).err().map(|e| e.message));
+    /// ```
+    ///
+    /// # Errors
+    /// When the record is of another game or rules, or its tags describe
+    /// no start position: the reader is then told nothing.
+    fn read(&self, game: &Game, reader: &mut dyn Reader) -> Result<(), ReplayError>;
 
     /// Replays `game` showing the view of every position, as
     /// [`replay_views`] does, under these rules.
@@ -262,6 +297,11 @@ impl Engine for Standard {
             return Checked::refused(e, &[]);
         }
         with_standard!(self.game, r => crate::mark_record_with(r, game))
+    }
+
+    fn read(&self, game: &Game, reader: &mut dyn Reader) -> Result<(), ReplayError> {
+        self.check(game)?;
+        with_standard!(self.game, r => read_with(r, game, reader))
     }
 
     fn replay_views(

@@ -11,6 +11,7 @@ mod barricade_examples;
 mod barricade_hooks;
 mod barricade_rules;
 mod barricade_sim;
+mod events;
 mod game_api;
 mod game_names;
 mod game_over;

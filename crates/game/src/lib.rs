@@ -10,7 +10,8 @@
 //! `billes-core` lists them and drives them.
 //!
 //! What the verbs read of a game is here too: the replay driver and the
-//! [`Rules`] it drives ([`replay_with`], [`validate_with`]), the description
+//! [`Rules`] it drives ([`replay_with`], [`validate_with`]), the replay
+//! stream a reader of a whole record is told ([`events`]), the description
 //! of a record ([`describe_with`]), a position behind an object
 //! ([`game::Position`]: its legal moves, play, winners), the view of a
 //! position ([`view::PositionView`]), the hooks' vocabulary ([`variant`]),
@@ -48,10 +49,11 @@
 //! 4. `view`, `variant`, `edit`: what a position shows to pictures, the
 //!    hooks' vocabulary, and the edits an `effect` hook writes
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
-//! 6. `house`, `drawing`, `policy`, `conformance`: the hooks that change
-//!    the game as a whole, what a game draws, its heuristic player, and the
-//!    conformance kit, the rules every game keeps checked in one call
-//!    ([`conformance::check`])
+//! 6. `house`, `drawing`, `policy`, `conformance`, `events`: the hooks
+//!    that change the game as a whole, what a game draws, its heuristic
+//!    player, the conformance kit, the rules every game keeps checked in
+//!    one call ([`conformance::check`]), and the replay stream, a record
+//!    replayed once and told to a reader ([`events::Reader`])
 //! 7. `lib`: this file: the crate's front door
 //!
 //! No import runs up a layer; a new one fails that test.
@@ -70,6 +72,7 @@ pub mod drawing;
 pub mod edit;
 #[doc(hidden)]
 pub mod error;
+pub mod events;
 pub mod game;
 pub mod greedy;
 pub mod house;

@@ -265,11 +265,7 @@ impl<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>> Visitor<Read>
     }
 
     fn too_deep(&mut self, span: Span) -> ControlFlow<Halt> {
-        ControlFlow::Break(Halt::Mistake(ReplayError::new(
-            ErrorKind::IllegalMove,
-            span,
-            "variations nested too deeply",
-        )))
+        ControlFlow::Break(Halt::Mistake(too_deep(span)))
     }
 
     #[inline]
@@ -280,16 +276,7 @@ impl<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>> Visitor<Read>
         expected: u32,
     ) -> ControlFlow<Halt, (u32, ())> {
         if turn.number != expected {
-            // The error's turn is the turn's place, as for every other
-            // kind; the number as written is in the message.
-            return ControlFlow::Break(Halt::Mistake(cold(|| {
-                ReplayError::new(
-                    ErrorKind::TurnNumber,
-                    turn.span,
-                    format!("turn numbered {} is turn {expected}", turn.number),
-                )
-                .in_turn(expected, &turn.head.seat)
-            })));
+            return ControlFlow::Break(Halt::Mistake(cold(|| misnumbered(turn, expected))));
         }
         ControlFlow::Continue((expected, ()))
     }
@@ -304,21 +291,11 @@ impl<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>> Visitor<Read>
         let (rules, turn) = (self.rules, *turn);
         if rules.is_over(state) {
             return ControlFlow::Break(Halt::Mistake(cold(|| {
-                let winners = rules.winners(state).unwrap_or_default();
-                ReplayError::new(
-                    ErrorKind::AfterEnd,
-                    turn.head.span,
-                    format!("the game is over: {} won", winners.join("+")),
-                )
-                .in_turn(turn.number, &turn.head.seat)
+                after_end(turn, &rules.winners(state).unwrap_or_default())
             })));
         }
         if let Err(e) = rules.play(state, turn) {
-            return ControlFlow::Break(Halt::Mistake(cold(|| {
-                let mut e = e.in_turn(turn.number, &turn.head.seat);
-                nearest_first(&mut e.legal, &turn.actions);
-                e
-            })));
+            return ControlFlow::Break(Halt::Mistake(cold(|| refused(e, turn))));
         }
         if at.depth > 0 {
             self.summary.variation_turns += 1;
@@ -337,6 +314,43 @@ impl<R: Rules, O: FnMut(&Step<'_, R::State>) -> ControlFlow<()>> Visitor<Read>
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The mistake of `turn`, numbered otherwise than the `expected` number
+/// the turns before it in its line give it. The error's turn is the
+/// turn's place, as for every other kind; the number as written is in the
+/// message.
+pub fn misnumbered(turn: &Turn, expected: u32) -> ReplayError {
+    ReplayError::new(
+        ErrorKind::TurnNumber,
+        turn.span,
+        format!("turn numbered {} is turn {expected}", turn.number),
+    )
+    .in_turn(expected, &turn.head.seat)
+}
+
+/// The mistake of `turn`, played once the game is over, won by `winners`.
+pub fn after_end(turn: &Turn, winners: &[Seat]) -> ReplayError {
+    ReplayError::new(
+        ErrorKind::AfterEnd,
+        turn.head.span,
+        format!("the game is over: {} won", winners.join("+")),
+    )
+    .in_turn(turn.number, &turn.head.seat)
+}
+
+/// `e`, the rules' refusal of `turn`, as the replay reports it: in the
+/// turn, the legal moves nearest the written ones first.
+pub fn refused(e: ReplayError, turn: &Turn) -> ReplayError {
+    let mut e = e.in_turn(turn.number, &turn.head.seat);
+    nearest_first(&mut e.legal, &turn.actions);
+    e
+}
+
+/// The mistake of a line nested deeper than [`crate::walk::MAX_DEPTH`],
+/// its first turn at `span`: the replay does not walk it.
+pub fn too_deep(span: Span) -> ReplayError {
+    ReplayError::new(ErrorKind::IllegalMove, span, "variations nested too deeply")
 }
 
 /// Checks the result token against the position, and the `Result` tag (if

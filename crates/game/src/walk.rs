@@ -1,7 +1,9 @@
 //! The walk over a record's tree of turns: the main line, and at each turn
 //! the variations that replace it, each played from a copy of the position
-//! before that turn. The replay, the check past mistakes, the description
-//! and the completion of marks are each a [`Visitor`] of this one walk.
+//! before that turn. The replay, the check past mistakes, the description,
+//! the completion of marks and the replay stream ([`crate::events`], what
+//! a program that shows a whole record reads instead of a walk of its own)
+//! are each a [`Visitor`] of this one walk.
 //!
 //! The order is the record's: a turn's variations are walked before the
 //! turn itself, nested ones first. A line nested deeper than [`MAX_DEPTH`]
@@ -99,6 +101,8 @@ impl Access for Write {
 /// Where a turn stands in the walk, as [`Visitor::play`] is given it.
 #[derive(Debug)]
 pub struct At<'t, K> {
+    /// Its place in its line: 0 for the first turn.
+    pub index: usize,
     /// The turn after it in its line.
     pub next: Option<&'t Turn>,
     /// The turns after it in its line.
@@ -109,6 +113,20 @@ pub struct At<'t, K> {
     pub depth: usize,
     /// What the visitor kept of it from [`Visitor::number`].
     pub kept: K,
+}
+
+/// Where a variation stands in the walk, as [`Visitor::variation`] is
+/// given it.
+#[derive(Debug, Clone, Copy)]
+pub struct Fork<'t> {
+    /// The turn it replaces: it is played from the position before it.
+    pub turn: &'t Turn,
+    /// That turn's place in its line: 0 for the first turn.
+    pub index: usize,
+    /// Its place among that turn's variations: 0 for the first.
+    pub k: usize,
+    /// Its depth: 1 for a variation of the main line, and so on.
+    pub depth: usize,
 }
 
 /// What the walk does at each point of the tree of turns.
@@ -141,6 +159,16 @@ pub trait Visitor<A: Access> {
     ) -> ControlFlow<Self::Stop, (u32, Self::Kept)> {
         let _ = (turn, next);
         ControlFlow::Continue((expected, Self::Kept::default()))
+    }
+
+    /// A variation is about to be walked from `pos`, the position before
+    /// the turn it replaces (before [`branch`](Visitor::branch) copies it;
+    /// [`variation_ended`](Visitor::variation_ended) is called after it,
+    /// unless this stops the walk). By default nothing.
+    #[inline(always)]
+    fn variation(&mut self, pos: &Self::Position<'_>, fork: Fork<'_>) -> ControlFlow<Self::Stop> {
+        let _ = (pos, fork);
+        ControlFlow::Continue(())
     }
 
     /// A line begins, `depth` deep.
@@ -221,12 +249,20 @@ fn walk_line<A: Access, V: Visitor<A>>(
         let next = rest.first();
         let (number, kept) = visitor.number(&turn, next, expected)?;
         for k in 0..turn.variations().len() {
+            let fork = Fork {
+                turn: &turn,
+                index: i,
+                k,
+                depth: depth + 1,
+            };
+            visitor.variation(pos, fork)?;
             let mut alt = visitor.branch(pos);
             let variation = A::variation(&mut turn, k);
             let ended = walk_line::<A, V>(visitor, &mut alt, variation, number, depth + 1);
             visitor.variation_ended(ended)?;
         }
         let at = At {
+            index: i,
             next,
             rest,
             number,

@@ -355,6 +355,15 @@ impl billes_core::Engine for Variant {
         with_variant_rules!(self, r => billes_core::mark_record_with(r, game))
     }
 
+    fn read(
+        &self,
+        game: &Game,
+        reader: &mut dyn billes_core::events::Reader,
+    ) -> Result<(), ReplayError> {
+        self.check(game)?;
+        with_variant_rules!(self, r => billes_core::events::read_with(r, game, reader))
+    }
+
     fn replay_views(
         &self,
         game: &Game,

@@ -32,8 +32,10 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 
 use billes_core::drawing::{paint, Canvas, Delta, Marks, When};
+use billes_core::events::{Mistake, Played, Reader, Variation};
 use billes_core::game::Position;
 use billes_core::view::PositionView;
 use billes_core::{Engine, ReplayError};
@@ -125,9 +127,7 @@ impl Viewer {
         engine: &dyn Engine,
         game: &Game,
     ) -> Result<Option<ReplayError>, RenderError> {
-        let pos = engine.start(game)?;
-        let mistake = engine.validate(game).err();
-        let start = full_view(pos.as_ref());
+        let start = full_view(engine.start(game)?.as_ref());
         let kind = engine.game();
         let mut layout = layout::standard(kind)?;
         layout.fit(&start)?;
@@ -180,20 +180,18 @@ impl Viewer {
         json_str(&mut start_json, &delta);
         let start_id = self.share(start_json);
         let _ = write!(out, "{seats},\"start\":{start_id},");
-        // The main line stops before the turn of the record's mistake (a
-        // mistake in a variation stops the main line after the turn it
-        // varies); a mistake outside the turns (the result) stops nothing.
-        let cut = mistake
-            .as_ref()
-            .filter(|e| e.turn.is_some())
-            .map(|e| e.span.start);
-        let mut walk = Walk {
-            viewer: self,
-            board,
-            layout: &layout,
-            canvas: &canvas,
+        let mut turns = Turns {
+            page: Page {
+                viewer: self,
+                board,
+                layout: &layout,
+                canvas: &canvas,
+            },
+            lines: vec![Some(Written::new(start))],
+            mistake: None,
         };
-        walk.line(pos, start, &game.line.turns, cut, 0, &mut out);
+        let read = engine.read(game, &mut turns);
+        let mistake = turns.finish(&mut out).or(read.err());
         out.push_str(",\"outcome\":");
         json_str(&mut out, &game.outcome.token());
         if let Some(e) = &mistake {
@@ -404,90 +402,186 @@ fn empty_like(layout: &Layout, view: &PositionView) -> PositionView {
     empty
 }
 
-/// One game being walked: the page it goes to and its board.
-struct Walk<'v> {
+/// What the turns of one game are written with: the page they go to and
+/// its board.
+struct Page<'v> {
     viewer: &'v mut Viewer,
     board: usize,
     layout: &'v Layout,
     canvas: &'v Canvas,
 }
 
-impl Walk<'_> {
-    /// Writes `"turns":[...]` (and `"notes"`, `"vars"` when there are some)
-    /// for `turns` played from `pos` (whose view is `view`), stopping at
-    /// the first turn that cannot be played or starts at or after `cut`.
-    fn line(
-        &mut self,
-        mut pos: Box<dyn Position + '_>,
-        mut view: PositionView,
-        turns: &[Turn],
-        cut: Option<u32>,
-        depth: usize,
-        out: &mut String,
-    ) {
-        let mut lines = String::new();
-        let mut notes = String::new();
-        let mut vars = String::new();
-        for (i, turn) in turns.iter().enumerate() {
-            if cut.is_some_and(|c| turn.span.start >= c) || pos.is_over() {
-                break;
-            }
-            if !turn.variations().is_empty() && depth < MAX_DEPTH {
-                if !vars.is_empty() {
-                    vars.push(',');
-                }
-                let _ = write!(vars, "\"{}\":[", i + 1);
-                for (k, variation) in turn.variations().iter().enumerate() {
-                    if k > 0 {
-                        vars.push(',');
+/// One game's turns being written as the replay stream tells them
+/// ([`Engine::read`]): the main line up to the record's first mistake,
+/// each variation up to its own, nested at most [`MAX_DEPTH`] deep.
+struct Turns<'v> {
+    page: Page<'v>,
+    /// The lines being written, the main line first and the variation
+    /// being told last; `None`: a variation the page leaves out (nested
+    /// too deep, or played from a position after the end of the game).
+    lines: Vec<Option<Written>>,
+    /// The record's first mistake, as `billes validate` reports it.
+    mistake: Option<ReplayError>,
+}
+
+/// A line being written: its turns, their notes and their variations, and
+/// the view of the position it reached.
+struct Written {
+    view: PositionView,
+    turns: String,
+    notes: String,
+    vars: String,
+    /// Whether `vars` ends with the list of the variations of the turn
+    /// being told, still open.
+    open: bool,
+}
+
+impl Written {
+    /// A line played from the position whose view is `view`.
+    fn new(view: PositionView) -> Written {
+        Written {
+            view,
+            turns: String::new(),
+            notes: String::new(),
+            vars: String::new(),
+            open: false,
+        }
+    }
+
+    /// Closes the list of the variations of the turn being told.
+    fn close(&mut self) {
+        if self.open {
+            self.vars.push(']');
+            self.open = false;
+        }
+    }
+
+    /// Writes `"turns":[...]` (and `"notes"`, `"vars"` when there are
+    /// some).
+    fn finish(mut self, out: &mut String) {
+        self.close();
+        let _ = write!(out, "\"turns\":[{}]", self.turns);
+        if !self.notes.is_empty() {
+            let _ = write!(out, ",\"notes\":{{{}}}", self.notes);
+        }
+        if !self.vars.is_empty() {
+            let _ = write!(out, ",\"vars\":{{{}}}", self.vars);
+        }
+    }
+}
+
+impl Turns<'_> {
+    /// Whether the main line stops before `turn`: at the record's first
+    /// mistake in a turn (a mistake in a variation stops the main line
+    /// after the turn it varies); the result's stops nothing.
+    fn cut(&self, turn: &Turn) -> bool {
+        self.mistake
+            .as_ref()
+            .filter(|e| e.turn.is_some())
+            .is_some_and(|e| turn.span.start >= e.span.start)
+    }
+
+    /// Writes the main line to `out`, once the stream is over, and gives
+    /// the record's first mistake.
+    fn finish(mut self, out: &mut String) -> Option<ReplayError> {
+        while self.lines.len() > 1 {
+            let _ = self.end_variation(self.lines.len() - 1);
+        }
+        if let Some(Some(main)) = self.lines.pop() {
+            main.finish(out);
+        }
+        self.mistake
+    }
+}
+
+impl Reader for Turns<'_> {
+    fn begin_variation(&mut self, v: &Variation<'_>) -> ControlFlow<()> {
+        if v.depth == 1 && self.cut(v.of) {
+            return ControlFlow::Break(());
+        }
+        let shown = v.depth <= MAX_DEPTH && !v.from.is_over();
+        let line = match self.lines.last_mut() {
+            Some(Some(parent)) if shown => {
+                if v.k == 0 {
+                    parent.close();
+                    if !parent.vars.is_empty() {
+                        parent.vars.push(',');
                     }
-                    vars.push('{');
-                    self.line(
-                        pos.boxed(),
-                        view.clone(),
-                        &variation.turns,
-                        None,
-                        depth + 1,
-                        &mut vars,
-                    );
-                    vars.push('}');
+                    let _ = write!(parent.vars, "\"{}\":[", v.index + 1);
+                    parent.open = true;
+                } else {
+                    parent.vars.push(',');
                 }
-                vars.push(']');
+                Some(Written::new(parent.view.clone()))
             }
-            if pos.play_turn(turn).is_err() {
-                break;
+            _ => None,
+        };
+        self.lines.push(line);
+        ControlFlow::Continue(())
+    }
+
+    fn turn(&mut self, played: &Played<'_>) -> ControlFlow<()> {
+        if played.depth == 0 && self.cut(played.turn) {
+            return ControlFlow::Break(());
+        }
+        if let Some(Some(line)) = self.lines.last_mut() {
+            line.close();
+            self.page.write_turn(line, played);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn mistake(&mut self, mistake: &Mistake<'_>) -> ControlFlow<()> {
+        if self.mistake.is_none() {
+            self.mistake = Some(mistake.error.clone());
+        }
+        // The main line stops at its first mistake, whatever it is.
+        match mistake.depth {
+            0 => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    fn end_variation(&mut self, _: usize) -> ControlFlow<()> {
+        if let Some(Some(line)) = self.lines.pop() {
+            if let Some(Some(parent)) = self.lines.last_mut() {
+                parent.vars.push('{');
+                line.finish(&mut parent.vars);
+                parent.vars.push('}');
             }
-            let after = full_view(pos.as_ref());
-            let m = marks(self.layout, &view, &after, turn);
-            let mut entry = turn_text(turn);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Page<'_> {
+    /// Writes `played` into `line`: its text, its delta, its marks, what
+    /// it leaves pending, and its note.
+    fn write_turn(&mut self, line: &mut Written, played: &Played<'_>) {
+        let turn = played.turn;
+        let after = full_view(played.after);
+        let m = marks(self.layout, &line.view, &after, turn);
+        let mut entry = turn_text(turn);
+        entry.push('|');
+        let mut delta = String::new();
+        write_delta(self.layout, &line.view, &after, &mut delta);
+        entry.push_str(&delta);
+        entry.push('|');
+        let implied = implied_landings(&delta, turn.mover().as_str());
+        self.write_marks(&m, &implied, &mut entry);
+        if let Some(p) = &after.pending {
             entry.push('|');
-            let mut delta = String::new();
-            write_delta(self.layout, &view, &after, &mut delta);
-            entry.push_str(&delta);
-            entry.push('|');
-            let implied = implied_landings(&delta, turn.mover().as_str());
-            self.write_marks(&m, &implied, &mut entry);
-            if let Some(p) = &after.pending {
-                entry.push('|');
-                entry.push_str(p);
-            }
-            while entry.ends_with('|') {
-                entry.pop();
-            }
-            if i > 0 {
-                lines.push(',');
-            }
-            json_str(&mut lines, &entry);
-            write_note(turn, i + 1, &mut notes);
-            view = after;
+            entry.push_str(p);
         }
-        let _ = write!(out, "\"turns\":[{lines}]");
-        if !notes.is_empty() {
-            let _ = write!(out, ",\"notes\":{{{notes}}}");
+        while entry.ends_with('|') {
+            entry.pop();
         }
-        if !vars.is_empty() {
-            let _ = write!(out, ",\"vars\":{{{vars}}}");
+        if played.index > 0 {
+            line.turns.push(',');
         }
+        json_str(&mut line.turns, &entry);
+        write_note(turn, played.index + 1, &mut line.notes);
+        line.view = after;
     }
 
     /// The marks of a turn, its arrows numbered in the board's table.

@@ -8,9 +8,10 @@ use billes_archive::diagnostic::render_replay_error;
 use billes_archive::input::{read_game, Input};
 use billes_archive::rules::Place;
 use billes_archive::RuleSet;
+use billes_core::events::{Mistake, Played, Reader, Variation};
 use billes_core::game::Position;
-use billes_core::{Described, Engine, Observed, ReplayError};
-use billes_notation::{Game, GameSource};
+use billes_core::{Described, Engine, ReplayError};
+use billes_notation::{Game, GameSource, Turn};
 
 use super::{replay_exit, INVALID, OK};
 use crate::cli::ReplayArgs;
@@ -80,8 +81,8 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
 }
 
 /// The listing: the position before the first turn shown, then each turn
-/// followed by the position after it, then the result when the listing
-/// reaches the end of the game.
+/// followed by the position after it and its variations, then the result
+/// when the listing reaches the end of the game.
 fn list(
     args: &ReplayArgs,
     (name, source, game): (&str, &GameSource, &Game),
@@ -96,60 +97,32 @@ fn list(
     } else {
         None
     };
-    // Variations are listed after the turn they replace, played from the
-    // position before it with the game API (only when the record has some).
-    let mut before: Option<Box<dyn Position + '_>> = game
-        .line
-        .turns
-        .iter()
-        .any(|t| !t.variations().is_empty())
-        .then(|| engine.as_ref().ok().and_then(|e| e.start(game).ok()))
-        .flatten();
     let stdout = io::stdout();
-    let mut out = stdout.lock();
-    if from == 1 {
-        if let Ok(board) = engine
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|e| e.start_board(game))
-        {
-            writeln!(out, "start")?;
-            out.write_all(board.as_bytes())?;
-            writeln!(out)?;
-        }
-    }
-    let mut io_result = Ok(());
-    let result = engine.and_then(|e| {
-        e.replay(game, &mut |step| {
-            // Turns after `--to` are not shown, but still checked: a mistake
-            // in them is reported.
-            if io_result.is_err() || step.index > to {
-                return ControlFlow::Continue(());
-            }
-            io_result = write_listed(
-                &mut out,
-                step,
-                from,
-                described.as_deref(),
-                before.as_deref(),
-            );
-            if let Some(pos) = before.as_mut() {
-                if pos.play_turn(step.turn).is_err() {
-                    before = None;
-                }
-            }
-            ControlFlow::Continue(())
-        })
-    });
-    io_result?;
-    match result {
-        Ok(_) => {
+    let mut listing = Listing {
+        out: stdout.lock(),
+        from,
+        to,
+        described: described.as_deref(),
+        lines: vec![Some(Told::default())],
+        written: Ok(()),
+        mistake: None,
+    };
+    let read = engine.and_then(|e| e.read(game, &mut listing));
+    let Listing {
+        mut out,
+        written,
+        mistake,
+        ..
+    } = listing;
+    written?;
+    match read.err().or(mistake) {
+        None => {
             if to == turns {
                 writeln!(out, "{}", game.outcome)?;
             }
             Ok(OK)
         }
-        Err(err) => {
+        Some(err) => {
             out.flush()?;
             errln!(
                 "{}",
@@ -179,80 +152,153 @@ fn listed_turns(args: &ReplayArgs, turns: u32) -> anyhow::Result<(u32, u32)> {
     Ok((from, to))
 }
 
-/// One turn of the listing (from `from` on; the one before it shows only
-/// the position after it): the turn, with its description when there are
-/// `described`, the position after it, and its variations played from
-/// `before` (the position before it) when that is had.
-fn write_listed(
-    out: &mut impl Write,
-    step: &Observed<'_>,
+/// The listing written as the replay stream tells the record
+/// ([`Engine::read`]): the main-line turns from `from` to `to` (the one
+/// before `from` shows only the position after it), each followed by its
+/// variations, every turn of them with the board after it, indented by
+/// their depth, their own variations after it. The listing stops at the
+/// record's first mistake: the turns after `to` are not shown, but still
+/// checked.
+struct Listing<'d, W> {
+    out: W,
     from: u32,
-    described: Option<&[Described]>,
-    before: Option<&dyn Position>,
-) -> io::Result<()> {
-    let board = || step.board.text_board();
-    if step.index + 1 == from {
-        writeln!(out, "before turn {from}")
-            .and_then(|()| out.write_all(board().as_bytes()))
-            .and_then(|()| writeln!(out))
-    } else if step.index >= from {
-        let said = described
-            .and_then(|d| d.get(step.index as usize - 1))
-            .filter(|d| !d.phrases.is_empty())
-            .map(|d| format!(" {{@ {}}}", d.phrases.join("; ")))
-            .unwrap_or_default();
-        writeln!(out, "{}. {}{said}", step.turn.number, turn_text(step.turn))
-            .and_then(|()| out.write_all(board().as_bytes()))
-            .and_then(|()| writeln!(out))
-            .and_then(|()| match before {
-                Some(pos) => variations(out, pos, step.turn, 1),
-                None => Ok(()),
-            })
-    } else {
-        Ok(())
-    }
+    to: u32,
+    /// What each main-line turn did, when described.
+    described: Option<&'d [Described]>,
+    /// The lines being told, the main line first and the variation told
+    /// last; `None`: a variation not listed (of a turn not listed).
+    lines: Vec<Option<Told>>,
+    /// How writing the listing went.
+    written: io::Result<()>,
+    /// The record's first mistake.
+    mistake: Option<ReplayError>,
 }
 
-/// The variations of `turn`, each played from `pos` (the position before
-/// the turn they replace): every turn and the board after it, indented by
-/// their depth, up to the variation's first turn that cannot be played
-/// (which is said), its own variations nested inside.
-fn variations(
-    out: &mut impl Write,
-    pos: &dyn Position,
-    turn: &billes_notation::Turn,
-    depth: usize,
-) -> io::Result<()> {
-    let pad = "    ".repeat(depth);
-    for (k, line) in turn.variations().iter().enumerate() {
-        writeln!(out, "{pad}variation {} of turn {}:", k + 1, turn.number)?;
-        let mut alt = pos.boxed();
-        for t in &line.turns {
-            let comments: String = t
-                .before()
-                .iter()
-                .chain(t.after())
-                .map(|c| format!(" {{{}}}", c.text))
-                .collect();
-            writeln!(out, "{pad}{}. {}{comments}", t.number, turn_text(t))?;
-            // the variations of this turn, played from the position before it
-            let mut nested = Vec::new();
-            variations(&mut nested, alt.as_ref(), t, depth + 1)?;
-            if let Err(e) = alt.play_turn(t) {
-                writeln!(out, "{pad}(cannot be played: {})\n", e.message)?;
-                break;
-            }
-            for l in alt.text_board().lines() {
-                writeln!(out, "{pad}{l}")?;
-            }
-            writeln!(out)?;
-            out.write_all(&nested)?;
+/// A line being told: its text (a variation's; the main line's is
+/// written out as it goes), and the text of the variations of its turn
+/// being told, which go after that turn.
+#[derive(Default)]
+struct Told {
+    text: Vec<u8>,
+    variations: Vec<u8>,
+}
+
+impl<W: Write> Listing<'_, W> {
+    /// Writes `turn`, the main line's, numbered `number` and played to
+    /// `after`, with `variations`, the text of its variations, when it is
+    /// listed.
+    fn main_turn(
+        &mut self,
+        turn: &Turn,
+        number: u32,
+        after: &dyn Position,
+        variations: &[u8],
+    ) -> io::Result<()> {
+        let (out, from) = (&mut self.out, self.from);
+        if number > self.to {
+            Ok(())
+        } else if number + 1 == from {
+            writeln!(out, "before turn {from}")
+                .and_then(|()| out.write_all(after.text_board().as_bytes()))
+                .and_then(|()| writeln!(out))
+        } else if number >= from {
+            let said = self
+                .described
+                .and_then(|d| d.get(number as usize - 1))
+                .filter(|d| !d.phrases.is_empty())
+                .map(|d| format!(" {{@ {}}}", d.phrases.join("; ")))
+                .unwrap_or_default();
+            writeln!(out, "{}. {}{said}", turn.number, turn_text(turn))
+                .and_then(|()| out.write_all(after.text_board().as_bytes()))
+                .and_then(|()| writeln!(out))
+                .and_then(|()| out.write_all(variations))
+        } else {
+            Ok(())
         }
     }
-    Ok(())
+
+    /// Stops the stream when the listing cannot be written.
+    fn wrote(&mut self, written: io::Result<()>) -> ControlFlow<()> {
+        if written.is_err() {
+            self.written = written;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
 }
 
-fn turn_text(turn: &billes_notation::Turn) -> String {
+impl<W: Write> Reader for Listing<'_, W> {
+    fn start(&mut self, start: &dyn Position) -> ControlFlow<()> {
+        if self.from != 1 {
+            return ControlFlow::Continue(());
+        }
+        let out = &mut self.out;
+        let written = writeln!(out, "start")
+            .and_then(|()| out.write_all(start.text_board().as_bytes()))
+            .and_then(|()| writeln!(out));
+        self.wrote(written)
+    }
+
+    fn begin_variation(&mut self, v: &Variation<'_>) -> ControlFlow<()> {
+        let number = v.index as u32 + 1;
+        let listed = match self.lines.last() {
+            Some(Some(_)) => v.depth > 1 || (self.from..=self.to).contains(&number),
+            _ => false,
+        };
+        let told = listed.then(|| {
+            let pad = "    ".repeat(v.depth);
+            let text = format!("{pad}variation {} of turn {}:\n", v.k + 1, v.of.number);
+            Told {
+                text: text.into_bytes(),
+                variations: Vec::new(),
+            }
+        });
+        self.lines.push(told);
+        ControlFlow::Continue(())
+    }
+
+    fn turn(&mut self, played: &Played<'_>) -> ControlFlow<()> {
+        let Some(Some(line)) = self.lines.last_mut() else {
+            return ControlFlow::Continue(());
+        };
+        let variations = std::mem::take(&mut line.variations);
+        if played.depth == 0 {
+            let written = self.main_turn(played.turn, played.number, played.after, &variations);
+            return self.wrote(written);
+        }
+        let (t, pad) = (played.turn, "    ".repeat(played.depth));
+        let comments: String = t
+            .before()
+            .iter()
+            .chain(t.after())
+            .map(|c| format!(" {{{}}}", c.text))
+            .collect();
+        let text = &mut line.text;
+        let _ = writeln!(text, "{pad}{}. {}{comments}", t.number, turn_text(t));
+        for l in played.after.text_board().lines() {
+            let _ = writeln!(text, "{pad}{l}");
+        }
+        let _ = writeln!(text);
+        text.extend_from_slice(&variations);
+        ControlFlow::Continue(())
+    }
+
+    fn mistake(&mut self, mistake: &Mistake<'_>) -> ControlFlow<()> {
+        self.mistake = Some(mistake.error.clone());
+        ControlFlow::Break(())
+    }
+
+    fn end_variation(&mut self, _: usize) -> ControlFlow<()> {
+        if let Some(Some(told)) = self.lines.pop() {
+            if let Some(Some(line)) = self.lines.last_mut() {
+                line.variations.extend_from_slice(&told.text);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+fn turn_text(turn: &Turn) -> String {
     let actions: Vec<String> = turn.actions.iter().map(|a| a.to_string()).collect();
     format!("{} {}", turn.head, actions.join(" "))
 }

@@ -47,7 +47,7 @@
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
-use billes_game::replay::outcome_errors;
+use billes_game::replay::{outcome_errors, too_deep};
 use billes_game::walk::{walk, Access, At, Read, Visitor, Write};
 use billes_notation::{Game, Span, Turn, Unreadable};
 
@@ -371,10 +371,7 @@ impl<A: Access, R: MoveRules> Visitor<A> for Check<'_, '_, R> {
     }
 
     fn too_deep(&mut self, span: Span) -> ControlFlow<()> {
-        self.errors.push(
-            ReplayError::new(ErrorKind::IllegalMove, span, "variations nested too deeply")
-                .with_note(STOPPED),
-        );
+        self.errors.push(too_deep(span).with_note(STOPPED));
         ControlFlow::Break(())
     }
 

@@ -54,7 +54,9 @@ mod stream;
 pub use billes_aggravation as aggravation;
 pub use billes_barricade as barricade;
 pub use billes_game::plug_in;
-pub use billes_game::{conformance, drawing, edit, game, greedy, house, policy, variant, view};
+pub use billes_game::{
+    columns, conformance, drawing, edit, game, greedy, house, policy, variant, view,
+};
 pub use billes_game::{
     describe_with, replay_with, validate_with, BoardError, ChangeError, Colour, Describe,
     Described, ErrorKind, Flow, GameKind, Observed, ParamsError, ReplayError, Rng, Rules,

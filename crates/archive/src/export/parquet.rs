@@ -364,3 +364,56 @@ impl PartWriter for Part {
         Ok(files)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use billes_core::GameKind;
+
+    use super::*;
+
+    /// The turns rows of a short simulated game of `kind`.
+    fn turns_of(kind: GameKind) -> Vec<TurnRow> {
+        let options = billes_core::SimOptions {
+            max_turns: 20,
+            ..Default::default()
+        };
+        let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(1))
+            .expect("simulates");
+        let engine = billes_core::Standard::new(kind);
+        let start = billes_core::Engine::start(&engine, &game).expect("starts");
+        let mut rows = Vec::new();
+        crate::rows::turn_rows(&game, start, None, "g.bgn", 1, &mut false, &mut |r| {
+            rows.push(r)
+        })
+        .expect("plays");
+        rows
+    }
+
+    /// A row of a game whose columns the file was not made with (its file
+    /// changed after the games' names were read) stops the export: its
+    /// columns are never left out.
+    #[test]
+    fn a_game_the_file_was_not_made_for_is_an_error() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let dirs: Vec<PathBuf> = ["games", "turns"]
+            .iter()
+            .map(|t| {
+                let d = dir.path().join(t);
+                std::fs::create_dir(&d).expect("made");
+                d
+            })
+            .collect();
+        let [first, others @ ..] = GameKind::ALL;
+        let own = Arc::new(OwnColumns::of(&[first]));
+        let mut part = Part::create(&dirs, "part-00000.parquet", &own).expect("opens");
+        part.turns(&turns_of(first)).expect("its own game's rows");
+        for kind in others {
+            match part.turns(&turns_of(kind)) {
+                Err(ExportError::NewGame { file, game }) => {
+                    assert_eq!((file.as_str(), game), ("g.bgn", kind));
+                }
+                other => panic!("{kind}: {other:?}"),
+            }
+        }
+    }
+}

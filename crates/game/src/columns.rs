@@ -38,7 +38,7 @@ use smol_str::SmolStr;
 /// The most columns of its own a game declares: a turn's cells are held
 /// inline, this many of them (the registry checks every game at compile
 /// time, the conformance kit any game).
-pub const MAX_TURN_COLUMNS: usize = 6;
+pub const MAX_TURN_COLUMNS: usize = 4;
 
 /// The type of a game's own column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

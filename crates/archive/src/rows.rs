@@ -495,11 +495,12 @@ fn captured_after(
 /// move written so, else the one written without its marks, else the one
 /// that reaches the same position (another spelling of it).
 ///
-/// The legal moves are read in two steps
+/// In a game whose moves put barricades down
+/// ([`registry::puts_down`]), the legal moves are first read in two steps
 /// ([`Position::legal_two_steps_for`]): the move, then the points its
 /// barricades go down on, so a turn that takes a barricade is not one move
-/// per free point (in a game without barricades, a step is a move). The
-/// whole list is made only for a turn that none of them names as written.
+/// per free point; the whole list is made only for a turn that none of
+/// them names as written.
 fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
     let in_turn = |e: ReplayError| e.in_turn(turn.number, turn.head.seat.as_str());
     let written = Move::from_turn(turn).ok_or_else(|| {
@@ -510,13 +511,20 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
         )
     })?;
     let (seat, roll) = (written.seat.as_str(), written.roll);
-    let steps = pos
-        .legal_two_steps_for(seat, roll)
-        .map_err(|e| in_turn(e.into()))?;
-    if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
-        return Ok(m);
+    if registry::puts_down(pos.game()) {
+        let steps = pos
+            .legal_two_steps_for(seat, roll)
+            .map_err(|e| in_turn(e.into()))?;
+        if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
+            return Ok(m);
+        }
     }
-    let legal: Vec<Move> = steps.iter().flat_map(TwoStep::moves).collect();
+    let legal = pos
+        .legal_moves_for(seat, roll)
+        .map_err(|e| in_turn(e.into()))?;
+    if let Some(m) = legal.iter().find(|m| same_move(m, &written)) {
+        return Ok(m.clone());
+    }
     let mut after = pos.boxed();
     after.play_turn(turn).map_err(in_turn)?;
     let (tag, next) = (after.position_tag(), after.next());

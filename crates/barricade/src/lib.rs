@@ -211,6 +211,7 @@ impl game::GameRules for Barricade {
     type Params = Params;
     const NAME: &'static str = "barricade";
     const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None), (3, None), (4, None)];
+    const PUTS_DOWN: bool = true;
     const TURN_COLUMNS: &'static [billes_game::columns::TurnColumn] = columns::TURN_COLUMNS;
 
     fn from_params(params: Params) -> Result<Barricade, ParamsError> {

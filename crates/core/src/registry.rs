@@ -237,6 +237,21 @@ pub fn position_queries() -> Vec<(&'static str, crate::variant::QueryKind)> {
     all
 }
 
+/// Whether a move of `kind` may end putting barricades down on points of
+/// the mover's choice ([`GameRules::PUTS_DOWN`]): its legal moves are then
+/// read in two steps to look a move up.
+///
+/// ```
+/// use billes_core::registry::puts_down;
+/// use billes_core::GameKind;
+///
+/// assert!(puts_down(GameKind::Barricade));
+/// assert!(!puts_down(GameKind::Offboard));
+/// ```
+pub fn puts_down(kind: GameKind) -> bool {
+    crate::with_kind!(kind, R => R::PUTS_DOWN)
+}
+
 /// The own columns of the turns of `kind` in `billes export`'s `turns`
 /// table ([`GameRules::TURN_COLUMNS`]).
 ///

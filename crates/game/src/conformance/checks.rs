@@ -105,10 +105,13 @@ fn line(turn: &Turn) -> String {
 /// Asserts that at every position of the games before their end, the seat
 /// the rules call on has, for every roll (one turn without a roll in a game
 /// without dice), a list of legal moves that is not empty, and that each
-/// move of it plays through `play` without error.
+/// move of it plays through `play` without error; a game that does not say
+/// its moves put barricades down ([`GameRules::PUTS_DOWN`]) lists none
+/// that does.
 ///
 /// # Errors
-/// When a list cannot be made or is empty, or a listed move is refused.
+/// When a list cannot be made or is empty, a listed move is refused, or
+/// one puts a barricade down in a game that does not say so.
 pub fn legal_moves_play<R: GameRules>(
     rules: &R,
     games: &[Played<R::State>],
@@ -130,6 +133,14 @@ pub fn legal_moves_play<R: GameRules>(
                     return Err(here(format!("no legal move with roll {roll:?}")));
                 }
                 for mv in moves {
+                    let puts_down =
+                        matches!(mv.actions.as_slice().last(), Some(Action::Barricade { .. }));
+                    if puts_down && !R::PUTS_DOWN {
+                        return Err(here(format!(
+                            "it lists {}, which puts a barricade down, but does not say so (PUTS_DOWN)",
+                            mv.turn()
+                        )));
+                    }
                     let mut after = state.clone();
                     rules
                         .play(&mut after, &mv.to_turn(number), &NoHooks)

@@ -12,7 +12,8 @@
 //! 1. [`Check::Simulate`]: a seeded simulated game is the same game twice,
 //!    and replays through `play` to the winners its result names;
 //! 2. [`Check::LegalMovesPlay`]: at every position of those games, every
-//!    roll lists moves, and each one plays without error;
+//!    roll lists moves, and each one plays without error (and puts no
+//!    barricade down unless the game says its moves do);
 //! 3. [`Check::UnlistedRefused`]: `play` refuses a move the list lacks;
 //! 4. [`Check::Marks`]: a listed move plays without its marks, to the same
 //!    position, and false capture and barricade marks are refused;

@@ -29,6 +29,9 @@ enum Flaw {
     FalseCapture,
     /// `describe` forgets to say who wins.
     SilentWinner,
+    /// `legal_moves` lists moves that put a barricade down, which the hop
+    /// does not say it does.
+    PutsDown,
 }
 
 thread_local! {
@@ -149,7 +152,9 @@ impl GameRules for Hop {
             return Err(PlayError::NotToAct(format!("{seat} may not move")));
         }
         let roll = roll.ok_or_else(|| PlayError::Roll("the roll is missing".into()))?;
-        let game = parse_game(&format!("{} *\n", Hop::written(state, roll.get())))
+        let put_down = if self.0 == Flaw::PutsDown { " #p5" } else { "" };
+        let written = Hop::written(state, roll.get());
+        let game = parse_game(&format!("{written}{put_down} *\n"))
             .map_err(|e| PlayError::Roll(e.message))?;
         Ok(game.line.turns.iter().filter_map(Move::from_turn).collect())
     }
@@ -172,7 +177,11 @@ impl GameRules for Hop {
             _ => return Err(illegal(ErrorKind::Roll, "the roll is a die face, 1 to 6")),
         };
         let landing = (state.at[seat] + roll <= GOAL).then_some(state.at[seat] + roll);
-        match (turn.actions.as_slice(), landing) {
+        let mut actions = turn.actions.as_slice();
+        if let (Flaw::PutsDown, [first @ .., Action::Barricade { .. }]) = (self.0, actions) {
+            actions = first;
+        }
+        match (actions, landing) {
             ([Action::Pass { .. }], None) => {}
             (
                 [Action::Move {
@@ -315,6 +324,18 @@ fn a_winner_not_described_fails_the_kit() {
     assert_eq!(e.seed, Some(1));
     assert!(
         e.message.contains(", not \"R wins\" last") || e.message.contains(", not \"B wins\" last"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_put_down_listed_unsaid_fails_the_kit() {
+    let e = failure(Flaw::PutsDown);
+    assert_eq!(e.check, Check::LegalMovesPlay);
+    assert_eq!((e.seed, e.turn), (Some(1), Some(1)));
+    assert!(
+        e.message
+            .ends_with("puts a barricade down, but does not say so (PUTS_DOWN)"),
         "{e}"
     );
 }

@@ -50,6 +50,15 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     /// by `billes rules check`.
     const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None)];
 
+    /// Whether a move of the game may end putting barricades down on
+    /// points of the mover's choice (`#a2`), one legal move per choice: a
+    /// program that looks a move up then reads the legal moves in two
+    /// steps ([`legal_two_steps`](GameRules::legal_two_steps), which such
+    /// a game gives without a move per point), and the whole list
+    /// otherwise. False by default (the conformance kit checks that such a
+    /// game lists no move that puts one down).
+    const PUTS_DOWN: bool = false;
+
     /// The game's own columns in the `turns` table of `billes export`,
     /// beyond those every game's turns have ([`crate::columns`]): none by
     /// default. At most [`MAX_TURN_COLUMNS`](crate::columns::MAX_TURN_COLUMNS).

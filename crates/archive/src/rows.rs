@@ -13,9 +13,11 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use billes_analysis::comment;
+use billes_core::columns::{TurnCells, TurnColumn};
 use billes_core::game::{Move, Position, TwoStep};
-use billes_core::ReplayError;
+use billes_core::{registry, GameKind, ReplayError};
 use billes_notation::{Action, Game, Turn};
+use serde::ser::SerializeMap;
 use serde::Serialize;
 use smol_str::SmolStr;
 
@@ -122,16 +124,6 @@ pub struct TurnRow {
     /// The seat of each piece captured or pushed off the board, in the
     /// move's order.
     pub captured: Vec<SmolStr>,
-    /// Whether a barricade was taken (`#`).
-    pub barricade_taken: bool,
-    /// The point a held barricade was put down on (`#f7`).
-    pub barricade_put: Option<String>,
-    /// Marbles pushed off the board (Offboard).
-    pub ejections: u32,
-    /// Points scored by the ejections.
-    pub points: u32,
-    /// Whether an ejected marble was taken out of the game (`~`).
-    pub removed: bool,
     /// The NAGs, as numbers (`??` is 4).
     pub nags: Vec<u8>,
     /// The comments other than analysis's, joined by line ends.
@@ -148,6 +140,41 @@ pub struct TurnRow {
     pub mark: Option<SmolStr>,
     /// The position after the turn, as a `Position` tag writes it.
     pub position: String,
+    /// The game's own columns, after the common ones: their names and
+    /// cells ([`billes_core::columns`]).
+    #[serde(flatten)]
+    pub own: OwnCells,
+}
+
+/// A turn's cells in its game's own columns, which the game declares
+/// ([`billes_core::registry::turn_columns`]) and fills
+/// ([`billes_core::registry::turn_cells`]). Serialized as the columns'
+/// names and values, in order: a `turns` row in JSON holds the keys of its
+/// game and no other's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnCells {
+    /// The game.
+    pub game: GameKind,
+    /// The cells, in the order of its columns.
+    pub cells: TurnCells,
+}
+
+impl OwnCells {
+    /// The game's own columns.
+    pub fn columns(&self) -> &'static [TurnColumn] {
+        registry::turn_columns(self.game)
+    }
+}
+
+impl Serialize for OwnCells {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let columns = self.columns();
+        let mut map = s.serialize_map(Some(columns.len()))?;
+        for (i, column) in columns.iter().enumerate() {
+            map.serialize_entry(column.name, self.cells.get(i))?;
+        }
+        map.end()
+    }
 }
 
 /// One row of `mistakes` (with `--invalid`).
@@ -358,6 +385,7 @@ pub(crate) fn turn_rows(
     row: &mut dyn FnMut(TurnRow),
 ) -> Result<(), ReplayError> {
     let teams = teams_of(game);
+    let game_kind = pos.game();
     // Shared by every row of the game: a clone is a count, not a copy.
     let key = key.map(SmolStr::new);
     let file = SmolStr::new(file);
@@ -383,13 +411,8 @@ pub(crate) fn turn_rows(
             roll: full.roll.map(|r| r.get()),
             mv: full.to_string(),
             pass: full.is_pass(),
-            captures: 0,
+            captures: captures(&full),
             captured,
-            barricade_taken: false,
-            barricade_put: None,
-            ejections: 0,
-            points: 0,
-            removed: false,
             nags: turn.nags().iter().map(|n| n.code).collect(),
             comment: None,
             win: None,
@@ -398,8 +421,11 @@ pub(crate) fn turn_rows(
             luck: None,
             mark: None,
             position: pos.position_tag(),
+            own: OwnCells {
+                game: game_kind,
+                cells: registry::turn_cells(game_kind, &full),
+            },
         };
-        effects(&full, &mut r);
         comments(turn, &mut r, cut);
         row(r);
     }
@@ -469,11 +495,12 @@ fn captured_after(
 /// move written so, else the one written without its marks, else the one
 /// that reaches the same position (another spelling of it).
 ///
-/// The legal moves are first read in two steps
+/// In a game whose moves put barricades down
+/// ([`registry::puts_down`]), the legal moves are first read in two steps
 /// ([`Position::legal_two_steps_for`]): the move, then the points its
-/// barricades go down on, so a Barricade turn that takes a barricade is not
-/// one move per free point. The whole list is made only for a turn that
-/// none of them names as written.
+/// barricades go down on, so a turn that takes a barricade is not one move
+/// per free point; the whole list is made only for a turn that none of
+/// them names as written.
 fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
     let in_turn = |e: ReplayError| e.in_turn(turn.number, turn.head.seat.as_str());
     let written = Move::from_turn(turn).ok_or_else(|| {
@@ -484,11 +511,13 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
         )
     })?;
     let (seat, roll) = (written.seat.as_str(), written.roll);
-    let steps = pos
-        .legal_two_steps_for(billes_notation::Name::from(seat), roll)
-        .map_err(|e| in_turn(e.into()))?;
-    if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
-        return Ok(m);
+    if registry::puts_down(pos.game()) {
+        let steps = pos
+            .legal_two_steps_for(written.seat, roll)
+            .map_err(|e| in_turn(e.into()))?;
+        if let Some(m) = steps.iter().find_map(|s| named(s, &written)) {
+            return Ok(m);
+        }
     }
     let legal = pos
         .legal_moves_for(billes_notation::Name::from(seat), roll)
@@ -584,28 +613,25 @@ fn same_but_marks(a: &Action, b: &Action) -> bool {
     }
 }
 
-/// The effects of a complete move, from its marks.
-fn effects(full: &Move, r: &mut TurnRow) {
-    for action in full.actions.iter() {
-        match action {
-            Action::Place { capture, .. } => r.captures += u32::from(capture.is_some()),
-            Action::Move {
-                capture, barricade, ..
-            } => {
-                r.captures += u32::from(capture.is_some());
-                r.barricade_taken |= *barricade;
-            }
-            Action::Line { capture, .. } => {
-                if let Some(c) = capture {
-                    r.ejections += 1;
-                    r.points += c.points.unwrap_or(0);
+/// The pieces a complete move captured and sent home: its entries and
+/// steps marked `*` (a line pushed off the board, in Offboard, is its
+/// game's own `ejections`).
+fn captures(full: &Move) -> u32 {
+    full.actions
+        .iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Place {
+                    capture: Some(_),
+                    ..
+                } | Action::Move {
+                    capture: Some(_),
+                    ..
                 }
-            }
-            Action::Barricade { at, .. } => r.barricade_put = Some(at.to_string()),
-            Action::Remove { .. } => r.removed = true,
-            Action::Pass { .. } => {}
-        }
-    }
+            )
+        })
+        .count() as u32
 }
 
 /// The comment text and the analysis values of a turn.
@@ -685,6 +711,7 @@ pub(crate) fn worker_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use billes_core::columns::Cell;
     use billes_core::{Engine, Standard};
 
     fn turns(record: &str) -> Vec<TurnRow> {
@@ -704,8 +731,11 @@ mod tests {
         );
         assert_eq!(rows[1].mv, "h-q3#");
         assert!(rows[1].captured.is_empty());
-        assert!(rows[1].barricade_taken);
-        assert_eq!(rows[2].barricade_put, None);
+        // The game's own columns: the barricade taken, none put down.
+        let names: Vec<_> = rows[1].own.columns().iter().map(|c| c.name).collect();
+        assert_eq!(names, ["barricade_taken", "barricade_put"]);
+        assert_eq!(rows[1].own.cells.get(0), &Cell::Bool(true));
+        assert_eq!(rows[2].own.cells.get(1), &Cell::Null);
     }
 
     #[test]

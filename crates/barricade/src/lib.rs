@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod columns;
 mod describe;
 mod drawing;
 mod hooks;
@@ -213,6 +214,8 @@ impl game::GameRules for Barricade {
     type Params = Params;
     const NAME: &'static str = "barricade";
     const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None), (3, None), (4, None)];
+    const PUTS_DOWN: bool = true;
+    const TURN_COLUMNS: &'static [billes_game::columns::TurnColumn] = columns::TURN_COLUMNS;
 
     fn from_params(params: Params) -> Result<Barricade, ParamsError> {
         Ok(Barricade::new(params))
@@ -289,6 +292,10 @@ impl game::GameRules for Barricade {
 
     fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         self.describe_turn(before, turn, after)
+    }
+
+    fn turn_cells(mv: &game::Move) -> billes_game::columns::TurnCells {
+        columns::turn_cells(mv)
     }
 
     fn simulate<H: Hooks>(

@@ -162,6 +162,30 @@ fn jsonl_tables_agree_with_validate_replay_and_moves() {
             g["result"].as_str().map(|r| r.split('+').count())
         );
     }
+    // Each turn row has the common keys, then its game's own, and no key
+    // of another game.
+    for g in &games {
+        let kind = billes_core::registry::named(g["game"].as_str().unwrap()).unwrap();
+        let mut expected: Vec<&str> = billes_archive::export::schema::TURNS
+            .iter()
+            .map(|c| c.name)
+            .collect();
+        expected.extend(
+            billes_core::registry::turn_columns(kind)
+                .iter()
+                .map(|c| c.name),
+        );
+        for t in turns
+            .iter()
+            .filter(|t| t["file"] == g["file"] && t["index"] == g["index"])
+        {
+            let mut keys: Vec<&str> = t.as_object().unwrap().keys().map(String::as_str).collect();
+            keys.sort_unstable();
+            let mut sorted = expected.clone();
+            sorted.sort_unstable();
+            assert_eq!(keys, sorted, "{kind}");
+        }
+    }
     // Teams: every Aggravation turn has its seat's team.
     assert!(turns
         .iter()
@@ -175,6 +199,8 @@ mod parquet_files {
     use arrow_array::cast::AsArray;
     use arrow_array::types::{UInt32Type, UInt8Type};
     use arrow_array::{Array, RecordBatch};
+    use billes_core::registry::turn_columns;
+
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
     fn read(path: &Path) -> Vec<RecordBatch> {
@@ -251,6 +277,61 @@ mod parquet_files {
             }
         }
         assert!(seen > 20, "{seen}");
+        // The own columns of the three games: each null in the rows of the
+        // games that lack it, and filled in its game's rows where it may
+        // not be null.
+        let mut game_of = std::collections::HashMap::new();
+        for batch in &games {
+            let col = |name: &str| batch.column_by_name(name).unwrap();
+            let (file, index) = (
+                col("file").as_string::<i32>(),
+                col("index").as_primitive::<UInt32Type>(),
+            );
+            let game = col("game").as_string::<i32>();
+            for i in 0..batch.num_rows() {
+                let kind = billes_core::registry::named(game.value(i)).unwrap();
+                game_of.insert((file.value(i).to_string(), index.value(i)), kind);
+            }
+        }
+        let mut filled = 0;
+        for batch in &turns {
+            let col = |name: &str| batch.column_by_name(name).unwrap();
+            let (file, index) = (
+                col("file").as_string::<i32>(),
+                col("index").as_primitive::<UInt32Type>(),
+            );
+            for &kind in billes_core::registry::all() {
+                for column in turn_columns(kind) {
+                    let cells = col(column.name);
+                    for i in 0..batch.num_rows() {
+                        let row = game_of[&(file.value(i).to_string(), index.value(i))];
+                        if !turn_columns(row).iter().any(|c| c.name == column.name) {
+                            assert!(cells.is_null(i), "{}: {row} row {i}", column.name);
+                        } else if !column.nullable {
+                            assert!(!cells.is_null(i), "{}: {row} row {i}", column.name);
+                            filled += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(filled > 100, "{filled}");
+    }
+
+    /// The fields of a Parquet file's schema, one a line.
+    fn schema_of(path: &Path) -> String {
+        let file = std::fs::File::open(path).unwrap();
+        let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+        let mut schema = String::new();
+        for f in builder.schema().fields() {
+            schema.push_str(&format!(
+                "  {}: {} {}\n",
+                f.name(),
+                f.data_type(),
+                if f.is_nullable() { "null" } else { "not null" }
+            ));
+        }
+        schema
     }
 
     /// The schema of the three tables, held by a snapshot: a change of a
@@ -271,21 +352,42 @@ mod parquet_files {
         );
         assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
         let mut schema = String::new();
-        for table in ["games", "turns", "mistakes"] {
-            let file =
-                std::fs::File::open(d.join(format!("t/{table}/part-00000.parquet"))).unwrap();
-            let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+        for table in ["games", "mistakes"] {
             schema.push_str(&format!("{table}:\n"));
-            for f in builder.schema().fields() {
-                schema.push_str(&format!(
-                    "  {}: {} {}\n",
-                    f.name(),
-                    f.data_type(),
-                    if f.is_nullable() { "null" } else { "not null" }
-                ));
-            }
+            schema.push_str(&schema_of(&d.join(format!("t/{table}/part-00000.parquet"))));
         }
         assert_snapshot!("parquet_schema", schema);
+        // `turns`: the common columns, then the own columns of the games
+        // the export holds: of each game alone, its own; of the three, each
+        // game's.
+        for &kind in billes_core::registry::all() {
+            let sub = d.join(kind.name());
+            std::fs::create_dir(&sub).unwrap();
+            let args = [
+                "simulate",
+                "--game",
+                kind.name(),
+                "--games",
+                "2",
+                "-o",
+                "g.bgn",
+            ];
+            assert_eq!(billes_in(&sub, &args).status.code(), Some(0));
+            let out = billes_in(&sub, &["export", "g.bgn", "--to", "parquet", "--out", "t"]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let turns = schema_of(&sub.join("t/turns/part-00000.parquet"));
+            assert_snapshot!(
+                format!("parquet_schema_turns_{kind}"),
+                format!("turns:\n{turns}")
+            );
+        }
+        let mixed = d.join("mixed");
+        std::fs::create_dir(&mixed).unwrap();
+        archive(&mixed);
+        let out = billes_in(&mixed, &["export", ".", "--to", "parquet", "--out", "t"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let turns = schema_of(&mixed.join("t/turns/part-00000.parquet"));
+        assert_snapshot!("parquet_schema_turns_mixed", format!("turns:\n{turns}"));
         // docs/export.md lists the same columns with their types.
         let docs =
             std::fs::read_to_string(super::super::common::root().join("docs/export.md")).unwrap();

@@ -140,7 +140,7 @@ pub trait Engine {
     ///
     /// let record = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r10\n*\n";
     /// let game = billes_notation::parse_game(record).unwrap();
-    /// let engine: &dyn Engine = &Standard::new(GameKind::Aggravation);
+    /// let engine: &dyn Engine = &Standard::new(billes_core::aggravation::KIND);
     /// let mut first = First(None);
     /// engine.read(&game, &mut first).unwrap();
     /// assert_eq!(first.0, engine.validate(&game).err().map(|e| e.message));

@@ -211,6 +211,11 @@ macro_rules! __define_games {
                 }
                 i += 1;
             }
+
+            $(assert!(
+                <$t as GameRules>::TURN_COLUMNS.len() <= $crate::columns::MAX_TURN_COLUMNS,
+                "a game declares more turn columns than a row holds",
+            );)*
         };
 
         /// Every game of the registry, in the order `billes --help` lists
@@ -354,9 +359,71 @@ pub fn position_queries() -> Vec<(&'static str, crate::variant::QueryKind)> {
     queries
 }
 
+/// Whether a move of `kind` may end putting barricades down on points of
+/// the mover's choice ([`GameRules::PUTS_DOWN`]): its legal moves are then
+/// read in two steps to look a move up.
+///
+/// ```
+/// use billes_core::registry::puts_down;
+/// use billes_core::GameKind;
+///
+/// assert!(puts_down(billes_core::barricade::KIND));
+/// assert!(!puts_down(billes_core::offboard::KIND));
+/// ```
+pub fn puts_down(kind: GameKind) -> bool {
+    crate::with_kind!(kind, R => R::PUTS_DOWN)
+}
+
+/// The own columns of the turns of `kind` in `billes export`'s `turns`
+/// table ([`GameRules::TURN_COLUMNS`]).
+///
+/// ```
+/// use billes_core::registry::turn_columns;
+/// use billes_core::GameKind;
+///
+/// let names: Vec<_> = turn_columns(billes_core::barricade::KIND).iter().map(|c| c.name).collect();
+/// assert_eq!(names, ["barricade_taken", "barricade_put"]);
+/// assert!(turn_columns(billes_core::aggravation::KIND).is_empty());
+/// ```
+pub fn turn_columns(kind: GameKind) -> &'static [crate::columns::TurnColumn] {
+    crate::with_kind!(kind, R => R::TURN_COLUMNS)
+}
+
+/// The cells of [`turn_columns`] for a turn of `kind` that played `mv`,
+/// its complete move ([`GameRules::turn_cells`]).
+///
+/// ```
+/// use billes_core::columns::Cell;
+/// use billes_core::game::Position;
+/// use billes_core::registry::turn_cells;
+/// use billes_core::{Engine, GameKind, Standard};
+///
+/// let rules = Standard::new(billes_core::offboard::KIND);
+/// let pos = rules.position(&[("Seats", "R B")])?;
+/// let mv = &pos.legal_moves(None)?[0];
+/// // A first move pushes nothing off: no ejection, no points, nothing removed.
+/// let cells = turn_cells(billes_core::offboard::KIND, mv);
+/// assert_eq!([cells.get(0), cells.get(1), cells.get(2)], [&Cell::U32(0), &Cell::U32(0), &Cell::Bool(false)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn turn_cells(kind: GameKind, mv: &crate::game::Move) -> crate::columns::TurnCells {
+    crate::with_kind!(kind, R => R::turn_cells(mv))
+}
+
 #[cfg(test)]
 mod tests {
     use crate::game::MoveRules;
+
+    #[test]
+    fn each_games_own_columns_may_be_a_games() {
+        for &kind in super::all() {
+            assert_eq!(
+                crate::columns::check_columns(super::turn_columns(kind)),
+                Ok(()),
+                "{kind}"
+            );
+        }
+    }
 
     #[test]
     fn each_game_names_its_own_kind() {

@@ -14,7 +14,8 @@
 //! stream a reader of a whole record is told ([`events`]), the description
 //! of a record ([`describe_with`]), a position behind an object
 //! ([`game::Position`]: its legal moves, play, winners), the view of a
-//! position ([`view::PositionView`]), the hooks' vocabulary ([`variant`]),
+//! position ([`view::PositionView`]), a game's own columns in the tables
+//! of `billes export` ([`columns`]), the hooks' vocabulary ([`variant`]),
 //! the edits an `effect` hook writes ([`edit`]) and the house rules that
 //! change the game as a whole ([`house`]); what a game brings to its
 //! pictures ([`drawing`]) and to the analysis' heuristic player
@@ -46,8 +47,9 @@
 //! 2. `walk`, `replay`: the walk over a record's tree of turns (main line
 //!    and variations), the replay driver and the [`Rules`] it drives
 //! 3. `describe`: the driver that describes a record
-//! 4. `view`, `variant`, `edit`: what a position shows to pictures, the
-//!    hooks' vocabulary, and the edits an `effect` hook writes
+//! 4. `view`, `columns`, `variant`, `edit`: what a position shows to
+//!    pictures, what a turn shows to tables, the hooks' vocabulary, and
+//!    the edits an `effect` hook writes
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
 //! 6. `house`, `drawing`, `policy`, `conformance`, `events`: the hooks
 //!    that change the game as a whole, what a game draws, its heuristic
@@ -65,6 +67,7 @@
 // programs use the names re-exported here.
 #[doc(hidden)]
 pub mod colour;
+pub mod columns;
 pub mod conformance;
 #[doc(hidden)]
 pub mod describe;

@@ -33,6 +33,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod columns;
 mod describe;
 mod drawing;
 mod hooks;
@@ -247,6 +248,7 @@ impl game::GameRules for Offboard {
     type Params = Params;
     const NAME: &'static str = "offboard";
     const HAS_DICE: bool = false;
+    const TURN_COLUMNS: &'static [billes_game::columns::TurnColumn] = columns::TURN_COLUMNS;
 
     fn from_params(params: Params) -> Result<Offboard, ParamsError> {
         Offboard::new(params)
@@ -332,6 +334,10 @@ impl game::GameRules for Offboard {
 
     fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
         self.describe_turn(before, turn, after)
+    }
+
+    fn turn_cells(mv: &game::Move) -> billes_game::columns::TurnCells {
+        columns::turn_cells(mv)
     }
 
     fn simulate<H: Hooks>(

@@ -162,6 +162,7 @@ struct PartLine<'a> {
 #[derive(Serialize)]
 struct Head<'a> {
     billes: &'a str,
+    schema: u32,
     format: &'a str,
     part_games: usize,
     tables: &'a [&'a str],
@@ -212,6 +213,7 @@ impl Manifest {
         };
         let head = Head {
             billes: env!("CARGO_PKG_VERSION"),
+            schema: super::schema::SCHEMA_VERSION,
             format: format.extension(),
             part_games,
             tables,
@@ -409,6 +411,7 @@ mod tests {
         let text = fs::read_to_string(d.join(MARKER)).unwrap();
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(json["format"], "jsonl");
+        assert_eq!(json["schema"], super::super::schema::SCHEMA_VERSION);
         assert_eq!(json["tables"], serde_json::json!(tables));
         assert_eq!(json["parts"].as_array().unwrap().len(), 2);
         assert_eq!(json["parts"][1]["name"], "part-00001.jsonl");

@@ -42,6 +42,7 @@ use crate::rules::{Place, Resolver, RulePolicy};
 use crate::validate::{self, Outcome};
 
 pub mod commit;
+mod games;
 mod jsonl;
 #[cfg(feature = "parquet")]
 mod parquet;
@@ -192,6 +193,18 @@ pub enum ExportError {
     /// [`Settings::interrupt`] was set.
     #[error("interrupted: the tables are not finished (no {MARKER} written)")]
     Interrupted,
+    /// A `turns` row of a game whose own columns the Parquet files were
+    /// not made with: its file held no game of it when the export read the
+    /// games' names first, so it changed while it was exported.
+    #[error(
+        "{file}: a game of {game}, which the file did not hold when the export began (it changed while it was exported): export again"
+    )]
+    NewGame {
+        /// The file.
+        file: String,
+        /// The game.
+        game: billes_core::GameKind,
+    },
     /// This build cannot write the format.
     #[error("this billes was built without the parquet feature: --to jsonl, or build with it")]
     Unavailable,
@@ -262,6 +275,14 @@ pub fn run(
         settings.part_games.max(1),
         tables,
     )?;
+    // A Parquet file's schema is fixed when it is opened: `turns` has the
+    // own columns of the games the inputs name. (A JSON Lines row has its
+    // game's, whatever the others.)
+    let games = match settings.format {
+        Format::Parquet => games::named(&found, settings.interrupt.as_deref())?,
+        Format::Jsonl => billes_core::registry::all().to_vec(),
+    };
+    let own = Arc::new(schema::OwnColumns::of(&games));
     let checks = validate::Settings {
         rules: settings.rules.clone(),
         duplicates: true,
@@ -275,6 +296,7 @@ pub fn run(
         settings,
         dirs,
         resolver: settings.rules.resolver(),
+        own,
         part: None,
         manifest,
         rows: Rows::default(),
@@ -367,6 +389,10 @@ struct Exporter<'s> {
     dirs: Vec<PathBuf>,
     /// Each valid game's rules, for its second replay.
     resolver: Resolver,
+    /// The own columns of `turns` in a Parquet file: those of the games
+    /// the inputs name.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    own: Arc<schema::OwnColumns>,
     part: Option<Box<dyn PartWriter>>,
     /// The marker, one line a part committed.
     manifest: Manifest,
@@ -564,7 +590,7 @@ impl Exporter<'_> {
         match self.settings.format {
             Format::Jsonl => Ok(Box::new(jsonl::Part::create(dirs, &name)?)),
             #[cfg(feature = "parquet")]
-            Format::Parquet => Ok(Box::new(parquet::Part::create(dirs, &name)?)),
+            Format::Parquet => Ok(Box::new(parquet::Part::create(dirs, &name, &self.own)?)),
             #[cfg(not(feature = "parquet"))]
             Format::Parquet => Err(ExportError::Unavailable),
         }

@@ -11,6 +11,7 @@ use arrow_array::{
     UInt8Array,
 };
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
+use billes_core::columns::{Cell, CellKind};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
@@ -19,7 +20,7 @@ use smol_str::SmolStr;
 use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
-use super::schema::{self, Column, Kind};
+use super::schema::{self, Column, Kind, OwnColumns};
 use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
 
 /// Rows of a row group at most: with [`ROW_GROUP_BYTES`], what bounds the
@@ -150,7 +151,11 @@ fn field(list: &mut StructBuilder, i: usize) -> &mut StringBuilder {
         .expect("a player's fields are texts")
 }
 
-fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<RecordBatch> {
+fn turns_batch(
+    schema: &SchemaRef,
+    own: &OwnColumns,
+    rows: &[TurnRow],
+) -> parquet::errors::Result<RecordBatch> {
     let opt = |f: fn(&TurnRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
     let small = |f: fn(&TurnRow) -> &Option<SmolStr>| text(rows.iter().map(|r| f(r).as_deref()));
     let nags = ListArray::from_iter_primitive::<arrow_array::types::UInt8Type, _, _>(
@@ -164,7 +169,7 @@ fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<
         }
         captured.append(true);
     }
-    let columns: Vec<ArrayRef> = vec![
+    let mut columns: Vec<ArrayRef> = vec![
         small(|r| &r.key),
         text(rows.iter().map(|r| Some(r.file.as_str()))),
         u32s(rows.iter().map(|r| Some(r.index))),
@@ -178,11 +183,6 @@ fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<
         bools(rows.iter().map(|r| r.pass)),
         u32s(rows.iter().map(|r| Some(r.captures))),
         Arc::new(captured.finish()),
-        bools(rows.iter().map(|r| r.barricade_taken)),
-        opt(|r| &r.barricade_put),
-        u32s(rows.iter().map(|r| Some(r.ejections))),
-        u32s(rows.iter().map(|r| Some(r.points))),
-        bools(rows.iter().map(|r| r.removed)),
         Arc::new(nags),
         opt(|r| &r.comment),
         floats(rows.iter().map(|r| r.win)),
@@ -192,7 +192,35 @@ fn turns_batch(schema: &SchemaRef, rows: &[TurnRow]) -> parquet::errors::Result<
         small(|r| &r.mark),
         text(rows.iter().map(|r| Some(r.position.as_str()))),
     ];
+    for (i, column) in own.columns().iter().enumerate() {
+        let cells = rows.iter().map(|r| own.cell(&r.own, i));
+        columns.push(own_column(column.kind, cells));
+    }
     Ok(RecordBatch::try_new(Arc::clone(schema), columns)?)
+}
+
+/// A game's own column, of type `kind`: a cell of another type is null
+/// (the conformance kit checks that a game fills its columns with their
+/// types).
+fn own_column<'a>(kind: CellKind, cells: impl Iterator<Item = &'a Cell>) -> ArrayRef {
+    match kind {
+        CellKind::Bool => Arc::new(
+            cells
+                .map(|c| match c {
+                    Cell::Bool(b) => Some(*b),
+                    _ => None,
+                })
+                .collect::<BooleanArray>(),
+        ),
+        CellKind::U32 => u32s(cells.map(|c| match c {
+            Cell::U32(n) => Some(*n),
+            _ => None,
+        })),
+        CellKind::Text => text(cells.map(|c| match c {
+            Cell::Text(t) => Some(t.as_str()),
+            _ => None,
+        })),
+    }
 }
 
 fn mistakes_batch(schema: &SchemaRef, rows: &[MistakeRow]) -> parquet::errors::Result<RecordBatch> {
@@ -279,13 +307,20 @@ pub(super) struct Part {
     games: Table,
     turns: Table,
     mistakes: Option<Table>,
+    /// The own columns of the games `turns` holds.
+    own: Arc<OwnColumns>,
 }
 
 impl Part {
-    pub(super) fn create(dirs: &[PathBuf], name: &str) -> Result<Part, ExportError> {
+    pub(super) fn create(
+        dirs: &[PathBuf],
+        name: &str,
+        own: &Arc<OwnColumns>,
+    ) -> Result<Part, ExportError> {
         Ok(Part {
+            own: Arc::clone(own),
             games: Table::create(&dirs[0], name, schema::GAMES)?,
-            turns: Table::create(&dirs[1], name, schema::TURNS)?,
+            turns: Table::create(&dirs[1], name, &schema::turns_columns(own))?,
             mistakes: dirs
                 .get(2)
                 .map(|d| Table::create(d, name, schema::MISTAKES))
@@ -301,7 +336,13 @@ impl PartWriter for Part {
     }
 
     fn turns(&mut self, rows: &[TurnRow]) -> Result<(), ExportError> {
-        let batch = turns_batch(&self.turns.schema, rows);
+        if let Some(r) = rows.iter().find(|r| !self.own.holds(r.own.game)) {
+            return Err(ExportError::NewGame {
+                file: r.file.to_string(),
+                game: r.own.game,
+            });
+        }
+        let batch = turns_batch(&self.turns.schema, &self.own, rows);
         self.turns.write(batch)
     }
 
@@ -321,5 +362,61 @@ impl PartWriter for Part {
             files.push(m.finish()?);
         }
         Ok(files)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use billes_core::GameKind;
+
+    use super::*;
+
+    /// The turns rows of a short simulated game of `kind`.
+    fn turns_of(kind: GameKind) -> Vec<TurnRow> {
+        let options = billes_core::SimOptions {
+            max_turns: 20,
+            ..Default::default()
+        };
+        let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(1))
+            .expect("simulates");
+        let engine = billes_core::Standard::new(kind);
+        let start = billes_core::Engine::start(&engine, &game).expect("starts");
+        let mut rows = Vec::new();
+        crate::rows::turn_rows(&game, start, None, "g.bgn", 1, &mut false, &mut |r| {
+            rows.push(r)
+        })
+        .expect("plays");
+        rows
+    }
+
+    /// A row of a game whose columns the file was not made with (its file
+    /// changed after the games' names were read) stops the export: its
+    /// columns are never left out.
+    #[test]
+    fn a_game_the_file_was_not_made_for_is_an_error() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let dirs: Vec<PathBuf> = ["games", "turns"]
+            .iter()
+            .map(|t| {
+                let d = dir.path().join(t);
+                std::fs::create_dir(&d).expect("made");
+                d
+            })
+            .collect();
+        let [first, others @ ..] = billes_core::registry::all() else {
+            panic!("no game")
+        };
+        let (first, others) = (*first, others.iter().copied());
+        let own = Arc::new(OwnColumns::of(&[first]));
+        let mut part = Part::create(&dirs, "part-00000.parquet", &own).expect("opens");
+        part.turns(&turns_of(first)).expect("its own game's rows");
+        for kind in others {
+            match part.turns(&turns_of(kind)) {
+                Err(ExportError::NewGame { file, game }) => {
+                    assert_eq!((file.as_str(), game), ("g.bgn", kind));
+                }
+                other => panic!("{kind}: {other:?}"),
+            }
+        }
     }
 }

@@ -1,6 +1,32 @@
 //! The columns of the tables, in order, with their types: what
 //! docs/export.md lists, what the Parquet files declare and the JSON
 //! Lines objects hold. A test holds them, so a change is deliberate.
+//!
+//! `turns` has the columns every game's turns have ([`TURNS`]), then the
+//! game's own, which each game declares in its crate
+//! ([`billes_core::columns`]): a JSON Lines row holds its game's, a Parquet
+//! file those of the games it holds ([`OwnColumns`]).
+//!
+//! ```
+//! use billes_archive::export::schema::{turns_columns, OwnColumns, TURNS};
+//! use billes_core::GameKind;
+//!
+//! // An export of Offboard games alone has Offboard's columns, no other game's.
+//! let own = OwnColumns::of(&[billes_core::offboard::KIND]);
+//! let names: Vec<_> = turns_columns(&own)[TURNS.len()..].iter().map(|c| c.name).collect();
+//! assert_eq!(names, ["ejections", "points", "removed"]);
+//! assert!(OwnColumns::of(&[billes_core::aggravation::KIND]).columns().is_empty());
+//! ```
+
+use billes_core::columns::{Cell, CellKind, TurnColumn};
+use billes_core::{registry, GameKind};
+
+use crate::rows::OwnCells;
+
+/// The version of the tables' columns, which the marker `_SUCCESS` gives
+/// (`"schema"`); docs/export.md says what each version changed. 2: a
+/// `turns` row has its own game's columns only.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A column's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +64,16 @@ impl Kind {
             Kind::U8List => "UTINYINT[]",
             Kind::Players => "STRUCT(seat VARCHAR, name VARCHAR)[]",
             Kind::Map => "MAP(VARCHAR, VARCHAR)",
+        }
+    }
+}
+
+impl From<CellKind> for Kind {
+    fn from(kind: CellKind) -> Kind {
+        match kind {
+            CellKind::Bool => Kind::Bool,
+            CellKind::U32 => Kind::U32,
+            CellKind::Text => Kind::Text,
         }
     }
 }
@@ -233,7 +269,7 @@ pub const TURNS: &[Column] = &[
         "seat",
         Text,
         false,
-        "the seat that rolled (or moved, in Offboard)",
+        "the seat that rolled (or moved, in a game without dice)",
     ),
     col(
         "team",
@@ -251,7 +287,7 @@ pub const TURNS: &[Column] = &[
         "roll",
         U8,
         true,
-        "the roll; null in Offboard",
+        "the roll; null in a game without dice",
     ),
     col(
         "move",
@@ -269,43 +305,13 @@ pub const TURNS: &[Column] = &[
         "captures",
         U32,
         false,
-        "pieces captured and sent home: aggravated marbles, Barricade pawns",
+        "pieces captured and sent home (`*` on a move or an entry); a marble pushed off the board is not one (it is in `captured`)",
     ),
     col(
         "captured",
         TextList,
         false,
-        "the seat of each piece the turn captured or pushed off the board (Offboard), in the move's order",
-    ),
-    col(
-        "barricade_taken",
-        Bool,
-        false,
-        "whether the move took a barricade (`#`)",
-    ),
-    col(
-        "barricade_put",
-        Text,
-        true,
-        "the point a held barricade was put down on (`#a2`)",
-    ),
-    col(
-        "ejections",
-        U32,
-        false,
-        "Offboard: marbles pushed off the board",
-    ),
-    col(
-        "points",
-        U32,
-        false,
-        "Offboard: points the ejections scored",
-    ),
-    col(
-        "removed",
-        Bool,
-        false,
-        "Offboard: an ejected marble taken out of the game (`~`)",
+        "the seat of each piece the turn captured or pushed off the board, in the move's order",
     ),
     col(
         "nags",
@@ -376,7 +382,8 @@ pub const MISTAKES: &[Column] = &[
     col("note", Text, true, "what the check did about it"),
 ];
 
-/// The columns of the table `name` (one of [`super::TABLES`]).
+/// The columns of the table `name` (one of [`super::TABLES`]); of `turns`,
+/// those every game's turns have.
 pub fn columns(name: &str) -> Option<&'static [Column]> {
     match name {
         "games" => Some(GAMES),
@@ -386,24 +393,128 @@ pub fn columns(name: &str) -> Option<&'static [Column]> {
     }
 }
 
+/// The own columns of the games a `turns` file holds, in the order of
+/// [`billes_core::registry::all()`] and of each game's list, a column two games declare
+/// alike written once; and where each game's cells go among them. A row of
+/// a game that lacks a column holds null there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnColumns {
+    columns: Vec<TurnColumn>,
+    /// Each game held, and for each column of `columns` its place in the
+    /// game's own list, if the game has it.
+    games: Vec<(GameKind, Vec<Option<usize>>)>,
+}
+
+impl OwnColumns {
+    /// The own columns of `games`.
+    pub fn of(games: &[GameKind]) -> OwnColumns {
+        let held: Vec<GameKind> = billes_core::registry::all()
+            .iter()
+            .copied()
+            .filter(|g| games.contains(g))
+            .collect();
+        let mut columns: Vec<TurnColumn> = Vec::new();
+        for &game in &held {
+            for column in registry::turn_columns(game) {
+                if !columns.iter().any(|c| same_column(c, column)) {
+                    columns.push(*column);
+                }
+            }
+        }
+        let games = held
+            .into_iter()
+            .map(|game| {
+                let own = registry::turn_columns(game);
+                let at = columns
+                    .iter()
+                    .map(|c| own.iter().position(|o| same_column(c, o)))
+                    .collect();
+                (game, at)
+            })
+            .collect();
+        OwnColumns { columns, games }
+    }
+
+    /// The columns, in order.
+    pub fn columns(&self) -> &[TurnColumn] {
+        &self.columns
+    }
+
+    /// Whether the turns of `game` have their columns here.
+    pub fn holds(&self, game: GameKind) -> bool {
+        self.games.iter().any(|(g, _)| *g == game)
+    }
+
+    /// The cell of `own`'s row in column `i` of [`OwnColumns::columns`]:
+    /// null when its game lacks the column (or is not held).
+    pub fn cell<'r>(&self, own: &'r OwnCells, i: usize) -> &'r Cell {
+        const NULL: &Cell = &Cell::Null;
+        let at = self
+            .games
+            .iter()
+            .find(|(g, _)| *g == own.game)
+            .and_then(|(_, at)| at.get(i).copied().flatten());
+        at.map_or(NULL, |at| own.cells.get(at))
+    }
+}
+
+/// Whether two games' columns are one column of a table: the same name and
+/// type (a test holds that no two games give one name two types).
+fn same_column(a: &TurnColumn, b: &TurnColumn) -> bool {
+    a.name == b.name && a.kind == b.kind
+}
+
+/// The columns of a `turns` file with `own`: those every game's turns have,
+/// then the own columns, each nullable (null in the rows of the games that
+/// lack it).
+pub fn turns_columns(own: &OwnColumns) -> Vec<Column> {
+    let mut all = TURNS.to_vec();
+    all.extend(own.columns().iter().map(|c| Column {
+        name: c.name,
+        kind: c.kind.into(),
+        nullable: true,
+        doc: c.doc,
+    }));
+    all
+}
+
 /// The schema of every table as docs/export.md shows it: a heading and
-/// one line per column, `| name | TYPE | null | what it holds |`.
+/// one line per column, `| name | TYPE | null | what it holds |`; for
+/// `turns`, the columns every game has, then each game's own (the `null`
+/// of a game's column says whether that game's turns may hold null in it).
 pub fn markdown() -> String {
     let mut out = String::new();
+    let line = |out: &mut String, name: &str, kind: Kind, nullable: bool, doc: &str| {
+        out.push_str(&format!(
+            "| `{name}` | `{}` | {} | {doc} |\n",
+            kind.name(),
+            if nullable { "yes" } else { "no" },
+        ));
+    };
     for table in super::TABLES {
         out.push_str(&format!(
             "#### `{table}`\n\n| column | type | null | what it holds |\n|---|---|---|---|\n"
         ));
         for c in columns(table).unwrap_or_default() {
-            out.push_str(&format!(
-                "| `{}` | `{}` | {} | {} |\n",
-                c.name,
-                c.kind.name(),
-                if c.nullable { "yes" } else { "no" },
-                c.doc
-            ));
+            line(&mut out, c.name, c.kind, c.nullable, c.doc);
         }
         out.push('\n');
+        if table != "turns" {
+            continue;
+        }
+        for &game in billes_core::registry::all() {
+            let own = registry::turn_columns(game);
+            out.push_str(&format!("Own columns of `{game}` turns"));
+            if own.is_empty() {
+                out.push_str(": none.\n\n");
+                continue;
+            }
+            out.push_str(":\n\n| column | type | null | what it holds |\n|---|---|---|---|\n");
+            for c in own {
+                line(&mut out, c.name, c.kind.into(), c.nullable, c.doc);
+            }
+            out.push('\n');
+        }
     }
     out
 }
@@ -411,6 +522,43 @@ pub fn markdown() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each name's key in `json`, in order, and no other at the top level.
+    fn in_order(json: &str, names: &[&str]) {
+        let v: serde_json::Value = serde_json::from_str(json).expect("json");
+        assert_eq!(
+            v.as_object().expect("an object").len(),
+            names.len(),
+            "{json}"
+        );
+        let mut at = 0;
+        for name in names {
+            let found = json[at..].find(&format!("\"{name}\":"));
+            at += found.unwrap_or_else(|| panic!("{name} after {at} in {json}"));
+        }
+    }
+
+    fn names(columns: &[Column]) -> Vec<&'static str> {
+        columns.iter().map(|c| c.name).collect()
+    }
+
+    /// The turns rows of a simulated game of `kind`.
+    fn simulated_turns(kind: GameKind, seed: u64) -> Vec<crate::rows::TurnRow> {
+        let options = billes_core::SimOptions {
+            max_turns: 60,
+            ..Default::default()
+        };
+        let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed))
+            .expect("simulates");
+        let engine = billes_core::Standard::new(kind);
+        let start = billes_core::Engine::start(&engine, &game).expect("starts");
+        let mut turns = Vec::new();
+        crate::rows::turn_rows(&game, start, None, "f", 1, &mut false, &mut |r| {
+            turns.push(r)
+        })
+        .expect("plays");
+        turns
+    }
 
     /// The JSON Lines objects hold the schema's columns, in order.
     #[test]
@@ -420,41 +568,94 @@ mod tests {
         )
         .expect("parses");
         let row = crate::rows::game_row(Some("k".into()), "f", 1, 1, &game);
-        // Each column's key, in the schema's order, and no other at the
-        // top level.
-        let in_order = |json: String, cols: &[Column]| {
-            let v: serde_json::Value = serde_json::from_str(&json).expect("json");
-            assert_eq!(
-                v.as_object().expect("an object").len(),
-                cols.len(),
-                "{json}"
-            );
-            let mut at = 0;
-            for c in cols {
-                let found = json[at..].find(&format!("\"{}\":", c.name));
-                at += found.unwrap_or_else(|| panic!("{} after {at} in {json}", c.name));
-            }
-        };
-        in_order(serde_json::to_string(&row).expect("serializes"), GAMES);
+        in_order(
+            &serde_json::to_string(&row).expect("serializes"),
+            &names(GAMES),
+        );
         let json = serde_json::to_value(&row).expect("serializes");
         assert_eq!(json["tags"], serde_json::json!({"Seed": "1"}));
         assert_eq!(
             json["players"],
             serde_json::json!([{"seat": "R", "name": "Ann"}])
         );
-        let engine = billes_core::Standard::new(billes_core::aggravation::KIND);
-        let mut turns = Vec::new();
-        let start = billes_core::Engine::start(&engine, &game).expect("starts");
-        crate::rows::turn_rows(&game, start, None, "f", 1, &mut false, &mut |r| {
-            turns.push(r)
-        })
-        .expect("plays");
-        in_order(serde_json::to_string(&turns[0]).expect("serializes"), TURNS);
         let entry = crate::report::ErrorEntry::new("f", Some(1), "io", "m".into());
         let mistake = crate::rows::mistake_row(None, &entry);
         in_order(
-            serde_json::to_string(&mistake).expect("serializes"),
-            MISTAKES,
+            &serde_json::to_string(&mistake).expect("serializes"),
+            &names(MISTAKES),
         );
+    }
+
+    /// A `turns` row holds the common columns, then its game's own, and
+    /// no column of another game; a file of one game has that game's own
+    /// columns only.
+    #[test]
+    fn a_turn_holds_its_own_games_columns_only() {
+        for &kind in billes_core::registry::all() {
+            let own = OwnColumns::of(&[kind]);
+            let expected = names(&turns_columns(&own));
+            let mine: Vec<&str> = registry::turn_columns(kind)
+                .iter()
+                .map(|c| c.name)
+                .collect();
+            assert_eq!(expected[TURNS.len()..], mine[..], "{kind}");
+            for row in simulated_turns(kind, 3) {
+                assert_eq!(row.own.game, kind);
+                in_order(&serde_json::to_string(&row).expect("serializes"), &expected);
+                assert_eq!(row.own.cells.fit(row.own.columns()), Ok(()), "{kind}");
+                for i in 0..mine.len() {
+                    assert_eq!(own.cell(&row.own, i), row.own.cells.get(i));
+                }
+            }
+        }
+    }
+
+    /// The games' own columns never take a common column's name, and two
+    /// games that give a column one name give it one type: in a file of
+    /// several games it is then one column, null in the rows of a game
+    /// that lacks it.
+    #[test]
+    fn the_games_own_columns_merge_by_name() {
+        let common = names(TURNS);
+        let all = OwnColumns::of(billes_core::registry::all());
+        for &kind in billes_core::registry::all() {
+            for column in registry::turn_columns(kind) {
+                assert!(!common.contains(&column.name), "{kind}: {}", column.name);
+                let named: Vec<_> = all
+                    .columns()
+                    .iter()
+                    .filter(|c| c.name == column.name)
+                    .collect();
+                assert_eq!(named, [column], "{kind}: {}", column.name);
+            }
+            assert!(all.holds(kind));
+        }
+        let total: usize = billes_core::registry::all()
+            .iter()
+            .map(|&k| registry::turn_columns(k).len())
+            .sum();
+        assert!(all.columns().len() <= total);
+        // A row of a game that lacks a column holds null in it.
+        let own_of = |kind| OwnColumns::of(&[kind]).columns().len();
+        for &kind in billes_core::registry::all() {
+            let row = &simulated_turns(kind, 4)[0];
+            let here: Vec<&str> = registry::turn_columns(kind)
+                .iter()
+                .map(|c| c.name)
+                .collect();
+            for (i, column) in all.columns().iter().enumerate() {
+                if !here.contains(&column.name) {
+                    assert_eq!(
+                        all.cell(&row.own, i),
+                        &Cell::Null,
+                        "{kind}: {}",
+                        column.name
+                    );
+                }
+            }
+            assert_eq!(own_of(kind), here.len());
+        }
+        let none = OwnColumns::of(&[]);
+        assert!(none.columns().is_empty() && !none.holds(billes_core::registry::all()[0]));
     }
 }

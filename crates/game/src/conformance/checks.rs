@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use billes_notation::{parse_game, write_game, Action, Capture, Game, Seat, Turn};
 
 use super::{fail, header, lists, rolls, with_position, Check, Failure, Kit, Outcome, Played};
+use crate::columns::check_columns;
 use crate::describe::wins;
 use crate::game::{GameRules, Move, Roll};
 use crate::rng::Rng;
@@ -104,10 +105,13 @@ fn line(turn: &Turn) -> String {
 /// Asserts that at every position of the games before their end, the seat
 /// the rules call on has, for every roll (one turn without a roll in a game
 /// without dice), a list of legal moves that is not empty, and that each
-/// move of it plays through `play` without error.
+/// move of it plays through `play` without error; a game that does not say
+/// its moves put barricades down ([`GameRules::PUTS_DOWN`]) lists none
+/// that does.
 ///
 /// # Errors
-/// When a list cannot be made or is empty, or a listed move is refused.
+/// When a list cannot be made or is empty, a listed move is refused, or
+/// one puts a barricade down in a game that does not say so.
 pub fn legal_moves_play<R: GameRules>(
     rules: &R,
     games: &[Played<R::State>],
@@ -129,6 +133,14 @@ pub fn legal_moves_play<R: GameRules>(
                     return Err(here(format!("no legal move with roll {roll:?}")));
                 }
                 for mv in moves {
+                    let puts_down =
+                        matches!(mv.actions.as_slice().last(), Some(Action::Barricade { .. }));
+                    if puts_down && !R::PUTS_DOWN {
+                        return Err(here(format!(
+                            "it lists {}, which puts a barricade down, but does not say so (PUTS_DOWN)",
+                            mv.turn()
+                        )));
+                    }
                     let mut after = state.clone();
                     rules
                         .play(&mut after, &mv.to_turn(number), &NoHooks)
@@ -625,6 +637,50 @@ pub fn hooks<R: GameRules>(
         "lists {}; asked {}",
         names(&listed),
         names(&asked)
+    )))
+}
+
+/// Asserts that the game's own columns in the tables of `billes export`
+/// ([`GameRules::TURN_COLUMNS`]) may be a game's
+/// ([`check_columns`]: at most [`MAX_TURN_COLUMNS`](crate::columns::MAX_TURN_COLUMNS),
+/// well named, each once, each saying what it holds), and that the cells
+/// of every listed move at every position of the games fit them
+/// ([`TurnCells::fit`](crate::columns::TurnCells::fit): each of its
+/// column's type, null only where the column may be, none past them).
+/// Skipped for a game that declares no column of its own and fills none.
+///
+/// # Errors
+/// When the columns may not be a game's, a list cannot be made, or a
+/// move's cells do not fit the columns.
+pub fn turn_columns<R: GameRules>(
+    rules: &R,
+    games: &[Played<R::State>],
+) -> Result<Outcome, Failure> {
+    let columns = R::TURN_COLUMNS;
+    check_columns(columns).map_err(|e| fail::<R>(Check::TurnColumns, None, None, e))?;
+    let mut checked = 0;
+    for game in games {
+        for (number, state, _) in game.positions() {
+            let here = |message: String| {
+                fail::<R>(Check::TurnColumns, Some(game.seed), Some(number), message)
+            };
+            let lists = lists(rules, state, number).map_err(|e| here(format!("no list: {e}")))?;
+            for mv in lists.iter().flat_map(|(_, moves)| moves) {
+                R::turn_cells(mv)
+                    .fit(columns)
+                    .map_err(|e| here(format!("the cells of {}: {e}", mv.turn())))?;
+                checked += 1;
+            }
+        }
+    }
+    if columns.is_empty() {
+        return Ok(Outcome::Skipped(
+            "the game declares no columns of its own".into(),
+        ));
+    }
+    Ok(Outcome::Passed(format!(
+        "{} columns, the cells of {checked} moves",
+        columns.len()
     )))
 }
 

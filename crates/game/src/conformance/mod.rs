@@ -12,7 +12,8 @@
 //! 1. [`Check::Simulate`]: a seeded simulated game is the same game twice,
 //!    and replays through `play` to the winners its result names;
 //! 2. [`Check::LegalMovesPlay`]: at every position of those games, every
-//!    roll lists moves, and each one plays without error;
+//!    roll lists moves, and each one plays without error (and puts no
+//!    barricade down unless the game says its moves do);
 //! 3. [`Check::UnlistedRefused`]: `play` refuses a move the list lacks;
 //! 4. [`Check::Marks`]: a listed move plays without its marks, to the same
 //!    position, and false capture and barricade marks are refused;
@@ -25,11 +26,14 @@
 //!    replays the rest of the game to the same end;
 //! 8. [`Check::Hooks`]: a hook the game lists is one it serves, and a hook
 //!    it asks is one it lists;
-//! 9. [`Check::Perft`]: move counts from the start position are the same
-//!    counted twice, and the ones the kit expects.
+//! 9. [`Check::TurnColumns`]: the game's own columns in the tables of
+//!    `billes export` are well declared, and every listed move's cells fit
+//!    them;
+//! 10. [`Check::Perft`]: move counts from the start position are the same
+//!     counted twice, and the ones the kit expects.
 //!
 //! A check that cannot apply to a game (no marks in any of its moves, no
-//! phrases, no hooks) is reported [`Outcome::Skipped`] with the reason.
+//! phrases, no hooks, no columns of its own) is reported [`Outcome::Skipped`] with the reason.
 //!
 //! ```
 //! use billes_game::conformance::{check, Kit};
@@ -55,7 +59,7 @@ use crate::SimOptions;
 
 pub use checks::{
     describe, hooks, legal_moves_play, marks, perft, position_tag, round_trip, simulate,
-    unlisted_refused,
+    turn_columns, unlisted_refused,
 };
 
 /// The options of the kit: which games it simulates and what it expects.
@@ -138,13 +142,15 @@ pub enum Check {
     PositionTag,
     /// [`hooks`]: hooks offered only when served.
     Hooks,
+    /// [`turn_columns`]: the game's own columns and their cells.
+    TurnColumns,
     /// [`perft`]: move counts stable.
     Perft,
 }
 
 impl Check {
     /// Every check, in the order [`check`] runs them.
-    pub const ALL: [Check; 9] = [
+    pub const ALL: [Check; 10] = [
         Check::Simulate,
         Check::LegalMovesPlay,
         Check::UnlistedRefused,
@@ -153,6 +159,7 @@ impl Check {
         Check::RoundTrip,
         Check::PositionTag,
         Check::Hooks,
+        Check::TurnColumns,
         Check::Perft,
     ];
 
@@ -167,6 +174,7 @@ impl Check {
             Check::RoundTrip => "fmt round trip",
             Check::PositionTag => "position tag",
             Check::Hooks => "hooks",
+            Check::TurnColumns => "turn columns",
             Check::Perft => "perft",
         }
     }
@@ -270,6 +278,7 @@ pub fn check<R: GameRules>(rules: &R, kit: &Kit) -> Result<Report, Failure> {
         (Check::RoundTrip, round_trip(rules, &games)?),
         (Check::PositionTag, position_tag(rules, &games, kit)?),
         (Check::Hooks, hooks(rules, &games, kit)?),
+        (Check::TurnColumns, turn_columns(rules, &games)?),
         (Check::Perft, perft(rules, &games, kit)?),
     ];
     Ok(Report {

@@ -5,6 +5,7 @@
 use billes_notation::{parse_game, Action, Game, Turn};
 
 use super::{check, Check, Failure, Kit, Outcome};
+use crate::columns::{Cell, CellKind, TurnCells, TurnColumn};
 use crate::describe::wins;
 use crate::game::{GameRules, Move, Next, PlayError, Roll};
 use crate::variant::{Hook, Hooks};
@@ -28,6 +29,15 @@ enum Flaw {
     FalseCapture,
     /// `describe` forgets to say who wins.
     SilentWinner,
+    /// `legal_moves` lists moves that put a barricade down, which the hop
+    /// does not say it does.
+    PutsDown,
+}
+
+thread_local! {
+    /// `turn_cells` fills its column with a number where a flag is
+    /// declared (it reads no rules, so the flaw is the test thread's).
+    static WRONG_CELLS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 #[derive(Debug, Clone, Default)]
@@ -89,6 +99,12 @@ impl GameRules for Hop {
     type State = Track;
     type Params = ();
     const NAME: &'static str = "hop";
+    const TURN_COLUMNS: &'static [TurnColumn] = &[TurnColumn::new(
+        "sends_home",
+        CellKind::Bool,
+        false,
+        "whether the move sends the other pawn home (`*`)",
+    )];
 
     fn from_params((): ()) -> Result<Hop, ParamsError> {
         Ok(Hop(Flaw::None))
@@ -136,7 +152,9 @@ impl GameRules for Hop {
             return Err(PlayError::NotToAct(format!("{seat} may not move")));
         }
         let roll = roll.ok_or_else(|| PlayError::Roll("the roll is missing".into()))?;
-        let game = parse_game(&format!("{} *\n", Hop::written(state, roll.get())))
+        let put_down = if self.0 == Flaw::PutsDown { " #p5" } else { "" };
+        let written = Hop::written(state, roll.get());
+        let game = parse_game(&format!("{written}{put_down} *\n"))
             .map_err(|e| PlayError::Roll(e.message))?;
         Ok(game.line.turns.iter().filter_map(Move::from_turn).collect())
     }
@@ -159,7 +177,11 @@ impl GameRules for Hop {
             _ => return Err(illegal(ErrorKind::Roll, "the roll is a die face, 1 to 6")),
         };
         let landing = (state.at[seat] + roll <= GOAL).then_some(state.at[seat] + roll);
-        match (turn.actions.as_slice(), landing) {
+        let mut actions = turn.actions.as_slice();
+        if let (Flaw::PutsDown, [first @ .., Action::Barricade { .. }]) = (self.0, actions) {
+            actions = first;
+        }
+        match (actions, landing) {
             ([Action::Pass { .. }], None) => {}
             (
                 [Action::Move {
@@ -209,6 +231,23 @@ impl GameRules for Hop {
         &[]
     }
 
+    fn turn_cells(mv: &Move) -> TurnCells {
+        let home = mv.actions.iter().any(|a| {
+            matches!(
+                a,
+                Action::Move {
+                    capture: Some(_),
+                    ..
+                }
+            )
+        });
+        let cell = match WRONG_CELLS.get() {
+            true => Cell::U32(u32::from(home)),
+            false => Cell::Bool(home),
+        };
+        TurnCells::from_cells([cell])
+    }
+
     fn describe(&self, before: &Track, turn: &Turn, after: &Track) -> Vec<String> {
         let mut said = Vec::new();
         let seat = before.to_move;
@@ -249,6 +288,10 @@ fn the_hop_keeps_every_rule_and_says_which_checks_do_not_apply() {
     assert!(report
         .to_string()
         .contains("hop: perft: passed (6 at depth 1, 36 at depth 2, as expected)"));
+    assert!(
+        matches!(report.outcome(Check::TurnColumns), Some(Outcome::Passed(what)) if what.starts_with("1 columns, the cells of ")),
+        "{report}"
+    );
 }
 
 #[test]
@@ -281,6 +324,32 @@ fn a_winner_not_described_fails_the_kit() {
     assert_eq!(e.seed, Some(1));
     assert!(
         e.message.contains(", not \"R wins\" last") || e.message.contains(", not \"B wins\" last"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_put_down_listed_unsaid_fails_the_kit() {
+    let e = failure(Flaw::PutsDown);
+    assert_eq!(e.check, Check::LegalMovesPlay);
+    assert_eq!((e.seed, e.turn), (Some(1), Some(1)));
+    assert!(
+        e.message
+            .ends_with("puts a barricade down, but does not say so (PUTS_DOWN)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn cells_that_do_not_fit_the_columns_fail_the_kit() {
+    WRONG_CELLS.set(true);
+    let e = failure(Flaw::None);
+    WRONG_CELLS.set(false);
+    assert_eq!(e.check, Check::TurnColumns);
+    assert_eq!((e.seed, e.turn), (Some(1), Some(1)));
+    assert!(
+        e.message
+            .contains(": the cell U32(0) does not fit the column sends_home (Bool)"),
         "{e}"
     );
 }

@@ -15,6 +15,7 @@ use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
 use serde::de::DeserializeOwned;
 
 use super::{Move, Next, PlayError, Roll, TwoStep};
+use crate::columns::{TurnCells, TurnColumn};
 use crate::edit::{Edit, EditOp};
 use crate::rng::Rng;
 use crate::variant::{BoardView, FieldKind, Hook, HookError, Hooks, QueryKind};
@@ -52,6 +53,20 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     /// The seatings (players, teams) a variant of the game is tried under
     /// by `billes rules check`.
     const SEATINGS: &'static [(usize, Option<&'static str>)] = &[(2, None)];
+
+    /// Whether a move of the game may end putting barricades down on
+    /// points of the mover's choice (`#a2`), one legal move per choice: a
+    /// program that looks a move up then reads the legal moves in two
+    /// steps ([`legal_two_steps`](GameRules::legal_two_steps), which such
+    /// a game gives without a move per point), and the whole list
+    /// otherwise. False by default (the conformance kit checks that such a
+    /// game lists no move that puts one down).
+    const PUTS_DOWN: bool = false;
+
+    /// The game's own columns in the `turns` table of `billes export`,
+    /// beyond those every game's turns have ([`crate::columns`]): none by
+    /// default. At most [`MAX_TURN_COLUMNS`](crate::columns::MAX_TURN_COLUMNS).
+    const TURN_COLUMNS: &'static [TurnColumn] = &[];
 
     /// The rules with `params`.
     ///
@@ -182,6 +197,15 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     fn describe(&self, before: &Self::State, turn: &Turn, after: &Self::State) -> Vec<String> {
         let _ = (before, turn, after);
         Vec::new()
+    }
+
+    /// The cells of [`TURN_COLUMNS`](GameRules::TURN_COLUMNS), in their
+    /// order, for a turn that played `mv`: its complete move, with every
+    /// mark it implies (as the list of legal moves writes it). None by
+    /// default.
+    fn turn_cells(mv: &Move) -> TurnCells {
+        let _ = mv;
+        TurnCells::default()
     }
 
     /// A random legal game under the rules and the hooks. The default

@@ -143,7 +143,14 @@ impl TwoStep {
     /// assert_eq!(steps[0].moves(), moves);
     /// ```
     pub fn group(moves: Vec<Move>) -> Vec<TwoStep> {
-        let mut out: Vec<TwoStep> = Vec::new();
+        // A list without put-downs (any game without barricades) is a move
+        // a step, in one pass.
+        let puts_down =
+            |m: &Move| matches!(m.actions.as_slice().last(), Some(Action::Barricade { .. }));
+        if !moves.iter().any(puts_down) {
+            return moves.into_iter().map(TwoStep::single).collect();
+        }
+        let mut out: Vec<TwoStep> = Vec::with_capacity(moves.len());
         let mut run: Vec<Move> = Vec::new();
         for mv in moves {
             if run.first().is_some_and(|r| !same_first(r, &mv)) {
@@ -265,6 +272,16 @@ mod tests {
             points: vec![Name::new("a1")],
         };
         assert!(none.is_empty() && none.moves().is_empty());
+    }
+
+    #[test]
+    fn a_list_without_put_downs_is_a_move_a_step() {
+        let moves = vec![mv(vec![pass()]), mv(vec![pass(), pass()]), mv(vec![pass()])];
+        let steps = TwoStep::group(moves.clone());
+        assert!(steps.iter().all(|s| s.owed == 0 && s.points.is_empty()));
+        let back: Vec<Move> = steps.iter().flat_map(TwoStep::moves).collect();
+        assert_eq!(back, moves);
+        assert!(TwoStep::group(Vec::new()).is_empty());
     }
 
     #[test]

@@ -282,19 +282,24 @@ pub fn play<R: GameRules, H: Hooks>(
     if hooks.calls(Hook::Winner) && !rules.is_over(state) {
         let winner = with_board(rules, state, |position| hooks.winner(turn.number, position));
         if let Some(seat) = winner.map_err(|e| e.at(span))? {
-            // A name no seat can have (too long, a NUL) is told as written,
-            // never cut into one that might be a seat's.
-            let Some(named) = Seat::try_new(&seat) else {
-                return Err(variant(format!(
-                    "the winner hook returned \"{seat}\", no seat in play"
-                )));
-            };
-            rules
-                .declare_winner(state, named)
-                .map_err(|m| variant(format!("the winner hook returned {m}")))?;
+            declare(rules, state, &seat).map_err(variant)?;
         }
     }
     Ok(())
+}
+
+/// Ends the game with `seat`, a winner hook's answer, as the winner. A
+/// name no seat can have (too long, a NUL) is told as written, never cut
+/// into one that might be a seat's.
+fn declare<R: GameRules>(rules: &R, state: &mut R::State, seat: &str) -> Result<(), String> {
+    let Some(named) = Seat::try_new(seat) else {
+        return Err(format!(
+            "the winner hook returned \"{seat}\", no seat in play"
+        ));
+    };
+    rules
+        .declare_winner(state, named)
+        .map_err(|m| format!("the winner hook returned {m}"))
 }
 
 /// The move of `list` that `turn`, written otherwise than the list spells

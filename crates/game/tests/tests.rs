@@ -5,6 +5,7 @@
 
 mod board_views;
 mod describe;
+mod docs;
 mod layers;
 mod manifests;
 mod views;

@@ -6,7 +6,7 @@ use std::fmt;
 
 use billes_notation::Name;
 
-use crate::def::{ExtraRoll, RaceDef};
+use crate::def::{Dice, ExtraRoll, RaceDef};
 
 /// The most pieces a seat may have.
 pub const MAX_PIECES: u32 = 16;
@@ -68,28 +68,50 @@ fn seat_problem(seat: &str) -> Option<String> {
 /// Every problem of `def`, in the order of its fields; empty when the game
 /// passes.
 pub fn check(def: &RaceDef) -> Vec<Problem> {
-    let mut problems = Vec::new();
-    let mut say = |field: String, message: String| problems.push(Problem { field, message });
+    let mut problems = Problems(Vec::new());
+    seats(def, &mut problems);
+    counts(def, &mut problems);
+    let points = points(def, &mut problems);
+    paths(def, &mut problems);
+    flow(def, &mut problems);
+    drawing(def, &points, &mut problems);
+    problems.0
+}
 
-    // Seats and seatings.
+/// The problems found so far.
+struct Problems(Vec<Problem>);
+
+impl Problems {
+    fn say(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.push(Problem {
+            field: field.into(),
+            message: message.into(),
+        });
+    }
+}
+
+/// Seats valid and unique; seatings of known seats, as many as players.
+fn seats(def: &RaceDef, out: &mut Problems) {
     if def.seats.is_empty() {
-        say("seats".into(), "no seats".into());
+        out.say("seats", "no seats");
     }
     let mut seen = BTreeSet::new();
     for seat in &def.seats {
         if let Some(why) = seat_problem(seat) {
-            say("seats".into(), why);
+            out.say("seats", why);
         }
         if !seen.insert(seat.as_str()) {
-            say("seats".into(), format!("{seat} is named twice"));
+            out.say("seats", format!("{seat} is named twice"));
         }
     }
-    let known_seat = |s: &str| def.seats.iter().any(|k| k == s);
+    if def.seatings.is_empty() {
+        out.say("seatings", "no seatings");
+    }
     for (players, seats) in &def.seatings {
         let field = format!("seatings.{players}");
         if seats.len() != *players as usize {
-            say(
-                field.clone(),
+            out.say(
+                &field,
                 format!(
                     "{players} players need {players} seats, not {}",
                     seats.len()
@@ -98,36 +120,40 @@ pub fn check(def: &RaceDef) -> Vec<Problem> {
         }
         let mut seen = BTreeSet::new();
         for seat in seats {
-            if !known_seat(seat) {
-                say(field.clone(), format!("{seat} is not one of the seats"));
+            if !def.seats.contains(seat) {
+                out.say(&field, format!("{seat} is not one of the seats"));
             } else if !seen.insert(seat.as_str()) {
-                say(field.clone(), format!("{seat} is named twice"));
+                out.say(&field, format!("{seat} is named twice"));
             }
         }
     }
-    if def.seatings.is_empty() {
-        say("seatings".into(), "no seatings".into());
-    }
+}
+
+/// Pieces and dice in range.
+fn counts(def: &RaceDef, out: &mut Problems) {
     if def.pieces == 0 || def.pieces > MAX_PIECES {
-        say(
-            "pieces".into(),
+        out.say(
+            "pieces",
             format!("{} pieces: a seat has 1 to {MAX_PIECES}", def.pieces),
         );
     }
     if def.dice.count == 0 || def.dice.count > MAX_DICE {
-        say(
-            "dice.count".into(),
+        out.say(
+            "dice.count",
             format!("{} dice: a turn throws 1 to {MAX_DICE}", def.dice.count),
         );
     }
     if def.dice.faces < 2 || def.dice.faces > MAX_FACES {
-        say(
-            "dice.faces".into(),
+        out.say(
+            "dice.faces",
             format!("{} faces: a die has 2 to {MAX_FACES}", def.dice.faces),
         );
     }
+}
 
-    // Names: every point's, unique and valid, with the field it comes from.
+/// Every point's name valid and unique (a goal may be shared by seats:
+/// it is one point); the points, each with the field that first names it.
+fn points<'a>(def: &'a RaceDef, out: &mut Problems) -> BTreeMap<&'a str, String> {
     let mut names: Vec<(String, &str)> = Vec::new();
     names.extend(
         def.track
@@ -137,122 +163,129 @@ pub fn check(def: &RaceDef) -> Vec<Problem> {
     );
     for (seat, path) in &def.paths {
         names.extend(path.home.iter().map(|n| (format!("paths.{seat}.home"), n)));
-        names.push((format!("paths.{seat}.goal"), path.goal.as_str()));
     }
-    let mut first_field: BTreeMap<&str, &str> = BTreeMap::new();
-    for (field, name) in &names {
-        if let Some(why) = point_name_problem(name) {
-            say(field.clone(), why);
+    let mut goals = BTreeSet::new();
+    for (seat, path) in &def.paths {
+        if !path.goal.is_empty() && goals.insert(path.goal.as_str()) {
+            names.push((format!("paths.{seat}.goal"), path.goal.as_str()));
         }
-        if let Some(before) = first_field.insert(name, field) {
-            say(
-                field.clone(),
-                format!("{name} is named twice (also in {before})"),
-            );
-            first_field.insert(name, before);
+    }
+    let mut first: BTreeMap<&str, String> = BTreeMap::new();
+    for (field, name) in names {
+        if let Some(why) = point_name_problem(name) {
+            out.say(&field, why);
+        }
+        match first.get(name) {
+            Some(before) => out.say(&field, format!("{name} is named twice (also in {before})")),
+            None => {
+                first.insert(name, field);
+            }
         }
     }
     if def.track.names.len() < 2 {
-        say("track.names".into(), "a track has at least 2 points".into());
+        out.say("track.names", "a track has at least 2 points");
     }
+    first
+}
 
-    // Paths: one per seat, each from the track to its goal.
+/// One path for each seat, each entering the track, leaving it from a
+/// track point and ending at a goal; safe points on the track.
+fn paths(def: &RaceDef, out: &mut Problems) {
     for seat in &def.seats {
         if !def.paths.contains_key(seat) {
-            say("paths".into(), format!("seat {seat} has no path"));
+            out.say("paths", format!("seat {seat} has no path"));
         }
     }
+    let on_track = |name: &str| def.track.names.contains(name);
     for (seat, path) in &def.paths {
         let field = |part: &str| format!("paths.{seat}.{part}");
-        if !known_seat(seat) {
-            say(
-                field("").trim_end_matches('.').to_owned(),
+        if !def.seats.contains(seat) {
+            out.say(
+                format!("paths.{seat}"),
                 format!("{seat} is not one of the seats"),
             );
         }
-        if !def.track.names.contains(&path.entry) {
-            say(
+        if !on_track(&path.entry) {
+            out.say(
                 field("entry"),
                 format!("{} is not on the track", path.entry),
             );
         }
-        if !def.track.names.contains(&path.last) {
-            say(field("last"), format!("{} is not on the track", path.last));
+        if !on_track(&path.last) {
+            out.say(field("last"), format!("{} is not on the track", path.last));
         }
         if path.goal.is_empty() {
-            say(field("goal"), "no goal".into());
+            out.say(field("goal"), "no goal");
         }
     }
-
-    // Safe points: on the track.
     for name in def.safe.iter() {
-        if !def.track.names.contains(name) {
-            say("safe".into(), format!("{name} is not on the track"));
+        if !on_track(name) {
+            out.say("safe", format!("{name} is not on the track"));
         }
     }
+}
 
-    // Flow.
+/// The flow's values possible with the game's dice.
+fn flow(def: &RaceDef, out: &mut Problems) {
     let flow = &def.flow;
-    let highest = def.dice.count * def.dice.faces;
+    let Dice { count, faces } = def.dice;
     if flow.enter_on.is_empty() {
-        say("flow.enter_on".into(), "no value brings a piece in".into());
+        out.say("flow.enter_on", "no value brings a piece in");
     }
     for &v in &flow.enter_on {
-        if v == 0 || v > highest {
-            say(
-                "flow.enter_on".into(),
-                format!(
-                    "{v} is not a roll of {} dice of {} faces",
-                    def.dice.count, def.dice.faces
-                ),
+        if v == 0 || v > count * faces {
+            out.say(
+                "flow.enter_on",
+                format!("{v} is not a roll of {count} dice of {faces} faces"),
             );
         }
     }
     match flow.extra_roll_on {
-        ExtraRoll::Doubles if def.dice.count < 2 => say(
-            "flow.extra_roll_on".into(),
-            "doubles need two dice or more".into(),
-        ),
-        ExtraRoll::Six if def.dice.faces < 6 => say(
-            "flow.extra_roll_on".into(),
-            format!("a die of {} faces shows no six", def.dice.faces),
+        ExtraRoll::Doubles if count < 2 => {
+            out.say("flow.extra_roll_on", "doubles need two dice or more")
+        }
+        ExtraRoll::Six if faces < 6 => out.say(
+            "flow.extra_roll_on",
+            format!("a die of {faces} faces shows no six"),
         ),
         _ => {}
     }
     if flow.extra_rolls_limit > MAX_EXTRA_ROLLS {
-        say(
-            "flow.extra_rolls_limit".into(),
+        out.say(
+            "flow.extra_rolls_limit",
             format!("{}: at most {MAX_EXTRA_ROLLS}", flow.extra_rolls_limit),
         );
     }
-    let mut seen = BTreeSet::new();
+    let mut seen = Vec::new();
     for c in &flow.compulsory {
-        if !seen.insert(format!("{c:?}")) {
-            say("flow.compulsory".into(), format!("{c:?} is named twice"));
+        if seen.contains(c) {
+            out.say("flow.compulsory", format!("{c:?} is named twice"));
         }
+        seen.push(*c);
     }
+}
 
-    // Drawing: every point once, nothing else.
+/// Every point drawn once, and nothing else drawn.
+fn drawing(def: &RaceDef, points: &BTreeMap<&str, String>, out: &mut Problems) {
     let mut placed: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for (cell, column, row) in def.drawing.cells() {
-        if !first_field.contains_key(cell) {
-            say(
-                "drawing.grid".into(),
+        if !points.contains_key(cell) {
+            out.say(
+                "drawing.grid",
                 format!("{cell} (column {column}, row {row}) is not a point of the game"),
             );
         } else if let Some((c, r)) = placed.insert(cell, (column, row)) {
-            say(
-                "drawing.grid".into(),
+            out.say(
+                "drawing.grid",
                 format!(
                     "{cell} is drawn twice (column {c}, row {r} and column {column}, row {row})"
                 ),
             );
         }
     }
-    for name in first_field.keys() {
+    for name in points.keys() {
         if !placed.contains_key(name) {
-            say("drawing.grid".into(), format!("{name} is not drawn"));
+            out.say("drawing.grid", format!("{name} is not drawn"));
         }
     }
-    problems
 }

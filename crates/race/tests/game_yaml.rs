@@ -302,3 +302,11 @@ fn a_wrong_field_under_a_parent_names_the_child() {
     assert_eq!(e.file, "c.yaml");
     assert!(e.message.contains("sometimes"), "{e}");
 }
+
+#[test]
+fn seats_may_share_one_goal() {
+    let text = SMALL
+        .replace("goal: bh", "goal: rh")
+        .replace("bh b2 b1", ".  b2 b1");
+    assert_eq!(problems(&text), []);
+}

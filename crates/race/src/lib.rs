@@ -10,7 +10,7 @@
 //! - [`load`](mod@load): the text read, with `file:line:col` on a YAML
 //!   error, and `parent: <name>` inheritance (the child merged over its
 //!   parent);
-//! - [`check`](mod@check): the board checks `billes game check` runs,
+//! - [`check`](mod@check): the board checks `billes game check` will run,
 //!   every problem reported with its field.
 //!
 //! The shipped Ludo is `games/ludo/game.yaml`.

@@ -13,7 +13,7 @@ use serde::Deserialize;
 pub const MAX_RANGE: usize = 1000;
 
 /// A race game as `game.yaml` describes it (after its parents, if any,
-/// are merged in: see [`crate::load`]).
+/// are merged in: see [`load`](mod@crate::load)).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceDef {

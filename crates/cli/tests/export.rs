@@ -300,7 +300,7 @@ mod parquet_files {
                 col("file").as_string::<i32>(),
                 col("index").as_primitive::<UInt32Type>(),
             );
-            for &kind in billes_core::registry::all() {
+            for kind in billes_core::registry::all() {
                 for column in turn_columns(kind) {
                     let cells = col(column.name);
                     for i in 0..batch.num_rows() {
@@ -360,7 +360,7 @@ mod parquet_files {
         // `turns`: the common columns, then the own columns of the games
         // the export holds: of each game alone, its own; of the three, each
         // game's.
-        for &kind in billes_core::registry::all() {
+        for kind in billes_core::registry::all() {
             let sub = d.join(kind.name());
             std::fs::create_dir(&sub).unwrap();
             let args = [

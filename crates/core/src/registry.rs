@@ -70,6 +70,7 @@ macro_rules! game_list {
             "Barricade (seed 004)." Barricade in billes_barricade as barricade,
             "Offboard (seed 002)." Offboard in billes_offboard as offboard,
             "Snakes and Ladders (the Milton Bradley board)." SnakesAndLadders in billes_snakes_and_ladders as snakes_and_ladders,
+            "Race games written as data (a `game.yaml` each: see docs/plugins.md)." Race in billes_race as race,
         }
     };
 }
@@ -156,6 +157,8 @@ macro_rules! __with_standard {
         $(if kind == <$t as $crate::registry::GameRules>::KIND {
             let $r = <$t as $crate::registry::Registered>::standard();
             $body
+        } else)* $(if let Some($r) = <$t as $crate::registry::GameRules>::loaded(kind) {
+            $body
         } else)* {
             $crate::registry::unregistered(kind)
         }
@@ -176,7 +179,9 @@ macro_rules! with_kind {
 macro_rules! __with_kind {
     ([($kind:expr) $R:ident ($body:expr)] $($doc:literal $v:ident $t:path,)*) => {{
         let kind: $crate::GameKind = $kind;
-        $(if kind == <$t as $crate::registry::GameRules>::KIND {
+        $(if kind == <$t as $crate::registry::GameRules>::KIND
+            || <$t as $crate::registry::GameRules>::loaded(kind).is_some()
+        {
             #[allow(unused_imports)]
             use $crate::registry::{GameRules as _, Registered as _};
             type $R = $t;
@@ -218,9 +223,17 @@ macro_rules! __define_games {
             );)*
         };
 
-        /// Every game of the registry, in the order `billes --help` lists
-        /// them.
-        const ALL: &[GameKind] = &[$(<$t as GameRules>::KIND),*];
+        /// Every compiled game of the registry, in the order `billes
+        /// --help` lists them (an engine of games written as data is
+        /// listed by the games it has loaded, [`GameRules::kinds`]).
+        fn compiled_and_loaded() -> Vec<GameKind> {
+            let mut all = Vec::new();
+            $(if <$t as GameRules>::kinds().is_empty() {
+                all.push(<$t as GameRules>::KIND);
+            })*
+            $(all.extend(<$t as GameRules>::kinds());)*
+            all
+        }
 
         /// The rules of any game, with a variant's parameters: what a loaded
         /// variant holds. [`with_rules!`](crate::with_rules) reaches the
@@ -234,7 +247,7 @@ macro_rules! __define_games {
             /// The game the rules are for.
             pub fn game(&self) -> GameKind {
                 match self {
-                    $(AnyRules::$v(_) => <$t as GameRules>::KIND,)*
+                    $(AnyRules::$v(r) => <$t as GameRules>::kind(r),)*
                 }
             }
 
@@ -242,6 +255,8 @@ macro_rules! __define_games {
             pub fn standard(kind: GameKind) -> AnyRules {
                 $(if kind == <$t as GameRules>::KIND {
                     AnyRules::$v(<$t as Registered>::standard().clone())
+                } else)* $(if let Some(r) = <$t as GameRules>::loaded(kind) {
+                    AnyRules::$v(r.clone())
                 } else)* {
                     unregistered(kind)
                 }
@@ -274,8 +289,8 @@ games!(__define_games!);
 /// let names: Vec<_> = billes_core::registry::all().iter().map(|g| g.name()).collect();
 /// assert_eq!(names, ["aggravation", "barricade", "offboard", "snakes-and-ladders"]);
 /// ```
-pub fn all() -> &'static [GameKind] {
-    ALL
+pub fn all() -> Vec<GameKind> {
+    compiled_and_loaded()
 }
 
 /// The game called `name` in a `Game` tag (case-insensitive, spaces
@@ -292,15 +307,15 @@ pub fn all() -> &'static [GameKind] {
 pub fn named(name: &str) -> Option<GameKind> {
     let name = name.trim();
     all()
-        .iter()
-        .copied()
+        .into_iter()
         .find(|g| g.name().eq_ignore_ascii_case(name))
 }
 
 /// The names of every game, separated by commas, `last` before the last
 /// one: `list(" or ")` is "aggravation, barricade or offboard".
 pub fn list(last: &str) -> String {
-    let names: Vec<&str> = all().iter().map(|g| g.name()).collect();
+    let all = all();
+    let names: Vec<&str> = all.iter().map(|g| g.name()).collect();
     match names.split_last() {
         Some((end, [])) => end.to_string(),
         Some((end, rest)) => format!("{}{last}{end}", rest.join(", ")),
@@ -349,7 +364,7 @@ pub fn of(game: &Game) -> Result<GameKind, ReplayError> {
 /// without one answers [`crate::variant::QueryKind::default_answer`]).
 pub fn position_queries() -> Vec<(&'static str, crate::variant::QueryKind)> {
     let mut queries: Vec<(&'static str, crate::variant::QueryKind)> = Vec::new();
-    for &kind in all() {
+    for kind in all() {
         for &(name, q) in crate::with_kind!(kind, R => R::position_queries()) {
             if !queries.iter().any(|&(n, _)| n == name) {
                 queries.push((name, q));
@@ -416,7 +431,7 @@ mod tests {
 
     #[test]
     fn each_games_own_columns_may_be_a_games() {
-        for &kind in super::all() {
+        for kind in super::all() {
             assert_eq!(
                 crate::columns::check_columns(super::turn_columns(kind)),
                 Ok(()),
@@ -427,7 +442,7 @@ mod tests {
 
     #[test]
     fn each_game_names_its_own_kind() {
-        for &kind in super::all() {
+        for kind in super::all() {
             assert_eq!(with_standard!(kind, r => r.game_kind()), kind);
             assert_eq!(crate::AnyRules::standard(kind).game(), kind);
         }

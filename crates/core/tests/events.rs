@@ -149,7 +149,7 @@ fn the_first_mistake_told_is_the_one_validate_reports() {
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
     let mut all = Vec::new();
     games(&examples, &mut all);
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         for seed in 0..10 {
             let options = SimOptions {
                 max_turns: 80,

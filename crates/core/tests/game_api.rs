@@ -193,7 +193,7 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
 #[test]
 fn a_game_applies_the_edits_it_declares_and_refuses_others_by_its_list() {
     use billes_core::edit::{Edit, EditOp};
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         billes_core::with_kind!(kind, R => {
             let rules = R::from_params(Default::default()).unwrap();
             let text = format!("[Game \"{}\"]\n[Seats \"R B\"]\n\n*\n", R::NAME);

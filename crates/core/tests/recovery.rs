@@ -57,7 +57,7 @@ fn strip(game: &mut Game) -> usize {
 
 #[test]
 fn valid_games_have_no_mistake_to_recover_from() {
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         for game in games(kind, 20) {
             assert!(engine.validate(&game).is_ok());
@@ -72,7 +72,7 @@ const UNMARKED: [billes_core::GameKind; 1] = [billes_core::snakes_and_ladders::K
 
 #[test]
 fn complete_marks_puts_back_every_mark_taken_off() {
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         let mut total = 0;
         for game in games(kind, 20) {
@@ -103,7 +103,7 @@ fn complete_marks_puts_back_every_mark_taken_off() {
 /// the replay stops at the first.
 #[test]
 fn two_slips_in_a_long_game_are_both_found() {
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         let mut checked = 0;
         for game in games(kind, 20) {
@@ -274,7 +274,7 @@ fn misspelt(game: &Game, from: usize, digit: char, letter: char) -> Option<(usiz
 /// mark.
 #[test]
 fn a_misspelt_name_is_read_as_meant_and_the_check_goes_on() {
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         let mut checked = 0;
         for game in games(kind, 20) {
@@ -365,7 +365,7 @@ fn a_game_read_past_its_syntax_errors_is_checked_past_them() {
 #[test]
 fn the_check_shows_the_position_it_goes_on_from() {
     use billes_core::position_after;
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         let game = &games(kind, 1)[0];
         let mut before = Vec::new();
@@ -431,7 +431,7 @@ fn records_with_random_slips_never_panic() {
         'O', 'l', ' ', '-', 'é', '(', ')', '{', '}', '#', '*', 'R', '1', '\n', ':',
     ];
     let mut read_past = 0;
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         let engine = Standard::new(kind);
         for game in games(kind, 8) {
             let text = write_game(&game);

@@ -25,7 +25,7 @@ fn an_invalid_record_is_not_described() {
 
 #[test]
 fn every_turn_of_simulated_games_is_described() {
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         for seed in 0..20 {
             let players = if kind == billes_core::offboard::KIND {
                 2

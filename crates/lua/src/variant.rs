@@ -416,13 +416,13 @@ fn game_rules(
             describe(&e).trim_start_matches("deserialize error: ")
         )
     };
-    with_kind!(game, R => {
-        let params: <R as GameRules>::Params = if empty {
+    billes_core::with_standard!(game, r => {
+        let params = if empty {
             Default::default()
         } else {
             lua.from_value(value).map_err(bad)?
         };
-        R::from_params(params)
+        r.with_params(params)
             .map(AnyRules::from)
             .map_err(|e| crate::refused::Refused(format!("params: {e}")))
     })

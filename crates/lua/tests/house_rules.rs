@@ -422,7 +422,7 @@ fn a_script_may_write_the_edits_its_game_declares_and_no_other() {
     use billes_core::edit::EditOp;
     use billes_core::variant::Hook;
     let mut tried = 0;
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         let (hooks, edits) = billes_core::with_kind!(kind, R => (R::hooks(), R::edits()));
         if !hooks.contains(&Hook::Effect) {
             continue;

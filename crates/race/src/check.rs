@@ -10,10 +10,11 @@ use crate::def::{Dice, ExtraRoll, RaceDef};
 
 /// The most pieces a seat may have.
 pub const MAX_PIECES: u32 = 16;
-/// The most dice a turn may throw.
-pub const MAX_DICE: u32 = 4;
-/// The most faces a die may have.
-pub const MAX_FACES: u32 = 100;
+/// The most dice a turn may throw: one, so far (a roll of several dice
+/// in a turn's head, as Parcheesi's, is not in the notation yet).
+pub const MAX_DICE: u32 = 1;
+/// The faces of a die: six, as the game API's [`Roll`](billes_game::game::Roll).
+pub const FACES: u32 = 6;
 /// The most extra rolls in a row a game may allow.
 pub const MAX_EXTRA_ROLLS: u32 = 16;
 
@@ -140,13 +141,16 @@ fn counts(def: &RaceDef, out: &mut Problems) {
     if def.dice.count == 0 || def.dice.count > MAX_DICE {
         out.say(
             "dice.count",
-            format!("{} dice: a turn throws 1 to {MAX_DICE}", def.dice.count),
+            format!(
+                "{} dice: a race game throws {MAX_DICE} die a turn (several dice are not in the notation yet)",
+                def.dice.count
+            ),
         );
     }
-    if def.dice.faces < 2 || def.dice.faces > MAX_FACES {
+    if def.dice.faces != FACES {
         out.say(
             "dice.faces",
-            format!("{} faces: a die has 2 to {MAX_FACES}", def.dice.faces),
+            format!("{} faces: a die has {FACES}", def.dice.faces),
         );
     }
 }
@@ -166,8 +170,8 @@ fn points<'a>(def: &'a RaceDef, out: &mut Problems) -> BTreeMap<&'a str, String>
     }
     let mut goals = BTreeSet::new();
     for (seat, path) in &def.paths {
-        if !path.goal.is_empty() && goals.insert(path.goal.as_str()) {
-            names.push((format!("paths.{seat}.goal"), path.goal.as_str()));
+        if let Some(goal) = path.goal.as_deref().filter(|g| goals.insert(*g)) {
+            names.push((format!("paths.{seat}.goal"), goal));
         }
     }
     let mut first: BTreeMap<&str, String> = BTreeMap::new();
@@ -214,8 +218,8 @@ fn paths(def: &RaceDef, out: &mut Problems) {
         if !on_track(&path.last) {
             out.say(field("last"), format!("{} is not on the track", path.last));
         }
-        if path.goal.is_empty() {
-            out.say(field("goal"), "no goal");
+        if path.goal.is_none() && path.home.is_empty() {
+            out.say(field("goal"), "no goal and no home column: a piece has nowhere to go");
         }
     }
     for name in def.safe.iter() {
@@ -250,10 +254,10 @@ fn flow(def: &RaceDef, out: &mut Problems) {
         ),
         _ => {}
     }
-    if flow.extra_rolls_limit > MAX_EXTRA_ROLLS {
+    if let Some(limit) = flow.extra_rolls_limit.filter(|&l| l > MAX_EXTRA_ROLLS) {
         out.say(
             "flow.extra_rolls_limit",
-            format!("{}: at most {MAX_EXTRA_ROLLS}", flow.extra_rolls_limit),
+            format!("{limit}: at most {MAX_EXTRA_ROLLS}"),
         );
     }
     let mut seen = Vec::new();

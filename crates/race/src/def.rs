@@ -72,8 +72,12 @@ pub struct SeatPath {
     pub last: String,
     /// The seat's home column, in the direction of travel.
     pub home: Names,
-    /// The point the seat's pieces race to.
-    pub goal: String,
+    /// The point the seat's pieces race to, which holds any number of
+    /// them (Ludo's finish); none when the home column is the goal, each
+    /// of its points holding one piece (Mensch ärgere dich nicht's goal
+    /// fields).
+    #[serde(default)]
+    pub goal: Option<String>,
 }
 
 /// When a roll gives another roll.
@@ -128,8 +132,12 @@ pub struct Flow {
     pub enter_on: Vec<u32>,
     /// When a roll gives another.
     pub extra_roll_on: ExtraRoll,
-    /// How many extra rolls in a row are played; the next is void.
-    pub extra_rolls_limit: u32,
+    /// How many extra rolls in a row a seat may earn: the roll that
+    /// would earn one more is void (no piece moves, the next seat rolls:
+    /// Ludo's third six). None (the default, or `null` in a child): no
+    /// limit.
+    #[serde(default)]
+    pub extra_rolls_limit: Option<u32>,
     /// What landing on a rival does.
     pub capture: Capture,
     /// Whether a seat's pieces may share a point.
@@ -138,6 +146,25 @@ pub struct Flow {
     pub exact_finish: bool,
     /// What a player must do when able.
     pub compulsory: Vec<Compulsory>,
+    /// How many rolls in a row a seat with no piece that can move has
+    /// to bring one in (each a turn of its own; 1: one roll, as any turn).
+    #[serde(default = "one")]
+    pub tries: u32,
+    /// Whether a piece may pass over pieces in its home column.
+    #[serde(default = "yes")]
+    pub jump_home: bool,
+    /// Whether play goes on for the places once the first seat has
+    /// finished (the game then ends when one seat is left).
+    #[serde(default)]
+    pub play_on: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Where each point is drawn.

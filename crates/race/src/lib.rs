@@ -1,8 +1,10 @@
-//! Race games as data: `game.yaml` loaded, inherited and checked.
+//! Race games as data: `game.yaml` loaded, inherited, checked and played.
 //!
-//! A plugin game (see `docs/design/plugin-games.md`) is a folder whose
-//! `game.yaml` says the game's geometry, chance and turn flow in the
-//! games' own words. This crate is its first brick:
+//! A plugin game (see `docs/plugins.md`) is a folder whose `game.yaml`
+//! says the game's geometry, chance and turn flow in the games' own words.
+//! One rules type, [`Race`], plays every loaded description through the
+//! game API, as the compiled games do; the registry lists it once, and the
+//! verbs see each loaded game by its own name.
 //!
 //! - [`def`]: the data model ([`RaceDef`]), every field checked for
 //!   spelling (unknown fields are refused), point lists written as ranges
@@ -10,8 +12,15 @@
 //! - [`load`](mod@load): the text read, with `file:line:col` on a YAML
 //!   error, and `parent: <name>` inheritance (the child merged over its
 //!   parent);
-//! - [`check`](mod@check): the board checks `billes game check` will run,
-//!   every problem reported with its field.
+//! - [`check`](mod@check): the board checks, every problem reported with
+//!   its field;
+//! - [`board`]: a checked description numbered for play (each seat's path
+//!   as steps);
+//! - [`table`]: the games a process knows, shipped and loaded;
+//! - `state.rs`, `turn.rs`: a position, and the one implementation of a
+//!   roll's choices that the legal moves and the checker of written turns
+//!   both read; `rules.rs` puts them behind the game API, `drawing.rs`
+//!   and `policy.rs` give the pictures and the heuristic player.
 //!
 //! The shipped Ludo is `games/ludo/game.yaml`.
 //!
@@ -43,20 +52,32 @@
 //!     t4 t3 r1
 //!     .  bh b1
 //! "#;
-//! let child = "name: tinier\nparent: tiny\nflow: { extra_rolls_limit: 0 }\n";
+//! let child = "name: tinier\nparent: tiny\nflow: { extra_rolls_limit: 1 }\n";
 //! let lookup = |name: &str| (name == "tiny").then(|| ("tiny/game.yaml".to_owned(), parent.to_owned()));
 //!
 //! let game = load("tinier/game.yaml", child, lookup).unwrap();
 //! assert_eq!(game.name, "tinier");
-//! assert_eq!(game.flow.extra_rolls_limit, 0);
+//! assert_eq!(game.flow.extra_rolls_limit, Some(1));
 //! assert_eq!(game.track.names.len(), 4);
 //! assert!(check(&game).is_empty());
 //! ```
 #![deny(missing_docs)]
 
+pub mod board;
 pub mod check;
 pub mod def;
+mod drawing;
+mod hooks;
 pub mod load;
+mod policy;
+mod rules;
+pub mod state;
+pub mod table;
+pub mod turn;
+
+pub use board::Board;
+pub use rules::{Params, Race};
+pub use state::{State, ViewPart};
 
 pub use check::{check, point_name_problem, Problem};
 pub use def::{

@@ -44,7 +44,7 @@ impl LoadError {
         }
     }
 
-    fn plain(file: &str, message: impl Into<String>) -> LoadError {
+    pub(crate) fn plain(file: &str, message: impl Into<String>) -> LoadError {
         LoadError {
             file: file.to_owned(),
             place: None,

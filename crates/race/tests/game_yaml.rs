@@ -150,12 +150,12 @@ fn an_invalid_point_name_is_reported() {
 fn a_broken_path_is_reported() {
     let text = SMALL
         .replace("entry: t1, last: t4", "entry: t9, last: r1")
-        .replace("goal: bh", "goal: \"\"");
+        .replace("home: [b1, b2], goal: bh", "home: []");
     let found: Vec<String> = problems(&text).iter().map(|p| p.to_string()).collect();
     for want in [
         "paths.R.entry: t9 is not on the track",
         "paths.R.last: r1 is not on the track",
-        "paths.B.goal: no goal",
+        "paths.B.goal: no goal and no home column: a piece has nowhere to go",
     ] {
         assert!(found.iter().any(|f| f == want), "{want} not in {found:?}");
     }
@@ -228,7 +228,7 @@ fn a_child_overrides_one_flow_field() {
     let game = load("quick/game.yaml", child, lookup(&games)).expect("loads");
     let parent = load_str("small/game.yaml", SMALL).expect("loads");
     assert_eq!(game.name, "quick");
-    assert_eq!(game.flow.extra_rolls_limit, 0);
+    assert_eq!(game.flow.extra_rolls_limit, Some(0));
     // Everything else is the parent's, the rest of `flow` included.
     let mut same = game.clone();
     same.name = parent.name.clone();

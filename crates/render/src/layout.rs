@@ -17,7 +17,7 @@ use crate::RenderError;
 /// # Errors
 /// [`RenderError::Board`] when the board file cannot be read as a drawing.
 pub fn standard(game: GameKind) -> Result<Layout, RenderError> {
-    with_kind!(game, R => <R as Drawing>::standard_layout())
+    with_kind!(game, R => <R as Drawing>::layout_for(game))
 }
 
 #[cfg(test)]

@@ -403,7 +403,8 @@ mod tests {
                 d
             })
             .collect();
-        let [first, others @ ..] = billes_core::registry::all() else {
+        let all = billes_core::registry::all();
+        let [first, others @ ..] = all.as_slice() else {
             panic!("no game")
         };
         let (first, others) = (*first, others.iter().copied());

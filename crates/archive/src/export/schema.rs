@@ -502,7 +502,7 @@ pub fn markdown() -> String {
         if table != "turns" {
             continue;
         }
-        for &game in billes_core::registry::all() {
+        for game in billes_core::registry::all() {
             let own = registry::turn_columns(game);
             out.push_str(&format!("Own columns of `{game}` turns"));
             if own.is_empty() {
@@ -591,7 +591,7 @@ mod tests {
     /// columns only.
     #[test]
     fn a_turn_holds_its_own_games_columns_only() {
-        for &kind in billes_core::registry::all() {
+        for kind in billes_core::registry::all() {
             let own = OwnColumns::of(&[kind]);
             let expected = names(&turns_columns(&own));
             let mine: Vec<&str> = registry::turn_columns(kind)
@@ -617,8 +617,8 @@ mod tests {
     #[test]
     fn the_games_own_columns_merge_by_name() {
         let common = names(TURNS);
-        let all = OwnColumns::of(billes_core::registry::all());
-        for &kind in billes_core::registry::all() {
+        let all = OwnColumns::of(&billes_core::registry::all());
+        for kind in billes_core::registry::all() {
             for column in registry::turn_columns(kind) {
                 assert!(!common.contains(&column.name), "{kind}: {}", column.name);
                 let named: Vec<_> = all
@@ -637,7 +637,7 @@ mod tests {
         assert!(all.columns().len() <= total);
         // A row of a game that lacks a column holds null in it.
         let own_of = |kind| OwnColumns::of(&[kind]).columns().len();
-        for &kind in billes_core::registry::all() {
+        for kind in billes_core::registry::all() {
             let row = &simulated_turns(kind, 4)[0];
             let here: Vec<&str> = registry::turn_columns(kind)
                 .iter()

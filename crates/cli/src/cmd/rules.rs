@@ -209,7 +209,7 @@ fn configs(game: GameKind) -> Vec<SimOptions> {
         teams: teams.map(str::to_string),
         max_turns: 3000,
     };
-    let seatings = billes_core::with_kind!(game, R => R::SEATINGS);
+    let seatings = billes_core::with_standard!(game, r => billes_core::registry::GameRules::seatings(r));
     seatings
         .iter()
         .map(|&(players, teams)| o(players, teams))

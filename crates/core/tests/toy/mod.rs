@@ -197,7 +197,7 @@ fn a_game_declares_the_hooks_it_takes() {
     // The registry's games list theirs: only Offboard, whose marbles leave
     // the board, takes `score`; a game that does not list a hook never sets
     // it up.
-    for &kind in billes_core::registry::all() {
+    for kind in billes_core::registry::all() {
         let hooks = billes_core::with_kind!(kind, R => R::hooks());
         assert!(hooks.contains(&Hook::Allow), "{kind}");
         assert_eq!(

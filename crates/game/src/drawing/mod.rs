@@ -59,6 +59,15 @@ pub trait Drawing: GameRules {
     /// The layout of the standard board, from the game's board file.
     fn standard_layout() -> Result<Layout, RenderError>;
 
+    /// The layout of the board of `kind`, one of the games this type plays
+    /// ([`GameRules::kinds`]): by default
+    /// [`standard_layout`](Drawing::standard_layout), a compiled game
+    /// having one board.
+    fn layout_for(kind: crate::GameKind) -> Result<Layout, RenderError> {
+        let _ = kind;
+        Self::standard_layout()
+    }
+
     /// Fits `layout` to the board a variant plays on, as its start
     /// position `view` shows it (see [`Layout::fit`]).
     fn fit(_layout: &mut Layout, _view: &PositionView) -> Result<(), RenderError> {

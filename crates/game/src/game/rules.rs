@@ -74,6 +74,51 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     /// When the parameters describe no playable game.
     fn from_params(params: Self::Params) -> Result<Self, crate::ParamsError>;
 
+    /// The game these rules are for: [`KIND`](GameRules::KIND), unless the
+    /// type plays many games (an engine of games written as data answers
+    /// with the one these rules were loaded for).
+    fn kind(&self) -> crate::GameKind {
+        Self::KIND
+    }
+
+    /// The games this type plays besides [`KIND`](GameRules::KIND): none
+    /// for a compiled game; an engine of games written as data lists those
+    /// it has loaded, which the registry offers with the compiled ones.
+    fn kinds() -> Vec<crate::GameKind> {
+        Vec::new()
+    }
+
+    /// The standard rules of `kind`, one of [`kinds`](GameRules::kinds)
+    /// (`None` for any other, and for a compiled game, whose standard
+    /// rules are [`from_params`](GameRules::from_params) of the defaults).
+    fn loaded(kind: crate::GameKind) -> Option<&'static Self> {
+        let _ = kind;
+        None
+    }
+
+    /// These rules with `params` (a variant's): by default
+    /// [`from_params`](GameRules::from_params), the game being the type's
+    /// one; an engine of many games keeps the game of `self`.
+    ///
+    /// # Errors
+    /// When the parameters describe no playable game.
+    fn with_params(&self, params: Self::Params) -> Result<Self, crate::ParamsError> {
+        Self::from_params(params)
+    }
+
+    /// The seat letters, in the order the default simulator seats them:
+    /// [`SEATS`](GameRules::SEATS) unless the game's own say otherwise.
+    fn seat_letters(&self) -> Vec<&'static str> {
+        Self::SEATS.to_vec()
+    }
+
+    /// The seatings `billes rules check` tries a variant under:
+    /// [`SEATINGS`](GameRules::SEATINGS) unless the game's own say
+    /// otherwise.
+    fn seatings(&self) -> Vec<(usize, Option<&'static str>)> {
+        Self::SEATINGS.to_vec()
+    }
+
     /// The start position from the record's tags (`Seats`, `Teams`,
     /// `Position`...).
     ///
@@ -369,7 +414,7 @@ pub fn with_board<G: GameRules, T>(
         Some(board) => f(board),
         None => Err(HookError::new(format!(
             "{} gives hooks no view of its positions",
-            G::NAME
+            rules.kind()
         ))),
     }
 }
@@ -383,15 +428,20 @@ fn random_game<G: GameRules, H: Hooks>(
     hooks: &H,
 ) -> Result<Game, crate::SimulateError> {
     use crate::SimulateError;
-    let Some(seats) = G::SEATS.get(..options.players) else {
+    let letters = rules.seat_letters();
+    let Some(seats) = letters.get(..options.players) else {
         return Err(SimulateError::Options(format!(
             "{} is for at most {} players, not {}",
-            G::NAME,
-            G::SEATS.len(),
+            rules.kind(),
+            letters.len(),
             options.players
         )));
     };
-    let mut text = format!("[Game \"{}\"]\n[Seats \"{}\"]\n", G::NAME, seats.join(" "));
+    let mut text = format!(
+        "[Game \"{}\"]\n[Seats \"{}\"]\n",
+        rules.kind(),
+        seats.join(" ")
+    );
     if let Some(teams) = &options.teams {
         text.push_str(&format!("[Teams \"{teams}\"]\n"));
     }
@@ -404,7 +454,7 @@ fn random_game<G: GameRules, H: Hooks>(
         let Some(seat) = rules.to_act(&state) else {
             break;
         };
-        let roll = if G::HAS_DICE {
+        let roll = if rules.kind().has_dice() {
             Roll::new(rng.die())
         } else {
             None
@@ -504,7 +554,7 @@ macro_rules! plug_in {
 
         impl $crate::game::MoveRules for $t {
             fn game_kind(&self) -> $crate::GameKind {
-                <$t as $crate::game::GameRules>::KIND
+                <$t as $crate::game::GameRules>::kind(self)
             }
 
             fn seat_list(&self, state: &Self::State) -> Vec<billes_notation::Seat> {

@@ -1,0 +1,209 @@
+//! A loaded game's board, ready to play on: every point numbered, each
+//! seat's path as the points it passes, step by step, from its entry
+//! point to its goal.
+//!
+//! A piece's place is its **step** along its seat's path: 0 is the entry
+//! point, the steps up to the seat's last track point are on the track,
+//! the next ones its home column, and the last its goal (when the game
+//! has a goal point: else the home column's last point). A piece off the
+//! board, in its yard, has no step.
+
+use std::collections::HashMap;
+
+use billes_game::GameKind;
+use billes_notation::{Name, Seat};
+
+use crate::def::{Flow, RaceDef};
+
+/// A point's number: its place in [`Board::points`].
+pub type Point = u16;
+
+/// A loaded game's board and rules, checked ([`crate::check`] found no
+/// problem) and numbered.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// The game, as the verbs name it.
+    pub kind: GameKind,
+    /// The game's name for people.
+    pub title: String,
+    /// Every point's name: the track's, then each seat's home column, then
+    /// the goals.
+    pub points: Vec<Name>,
+    index: HashMap<Name, Point>,
+    /// The seat letters, in board order (clockwise).
+    pub seats: Vec<Seat>,
+    /// The seats in play for each number of players.
+    pub seatings: Vec<(usize, Vec<Seat>)>,
+    /// By seat (board order): the points of its path, step by step.
+    pub paths: Vec<Vec<Point>>,
+    /// By seat: the steps of its path that are on the track (the entry
+    /// point to the last track point).
+    pub track_steps: Vec<usize>,
+    /// Whether the last point of the paths is a goal holding any number of
+    /// pieces (else every point of the home column holds one).
+    pub has_goal: bool,
+    /// By point: whether no piece is captured there.
+    pub safe: Vec<bool>,
+    /// By point: whether it is on the track.
+    pub on_track: Vec<bool>,
+    /// The pieces of each seat.
+    pub pieces: usize,
+    /// The turn's rules.
+    pub flow: Flow,
+    /// Where each point is drawn: its name, column and row.
+    pub cells: Vec<(Name, usize, usize)>,
+    /// The description's text, as loaded (its parents merged).
+    pub def: RaceDef,
+}
+
+impl Board {
+    /// The board of `def`, with `kind` its name for the verbs.
+    ///
+    /// # Errors
+    /// The first problem [`crate::check`] finds, or a point name the
+    /// notation cannot hold.
+    pub fn new(def: RaceDef, kind: GameKind) -> Result<Board, String> {
+        if let Some(problem) = crate::check(&def).into_iter().next() {
+            return Err(problem.to_string());
+        }
+        let name = |n: &str| Name::try_new(n).ok_or_else(|| format!("{n}: not a point name"));
+        let mut points = Vec::new();
+        for n in def.track.names.iter() {
+            points.push(name(n)?);
+        }
+        for path in def.paths.values() {
+            for n in path.home.iter() {
+                points.push(name(n)?);
+            }
+        }
+        for path in def.paths.values() {
+            if let Some(goal) = &path.goal {
+                let goal = name(goal)?;
+                if !points.contains(&goal) {
+                    points.push(goal);
+                }
+            }
+        }
+        let index: HashMap<Name, Point> = points
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (*n, i as Point))
+            .collect();
+        let at = |n: &str| -> Result<Point, String> {
+            Name::try_new(n)
+                .and_then(|n| index.get(&n).copied())
+                .ok_or_else(|| format!("{n} is not a point of the game"))
+        };
+        let track: Vec<Point> = def
+            .track
+            .names
+            .iter()
+            .map(at)
+            .collect::<Result<_, _>>()?;
+        let seat = |s: &str| Seat::try_new(s).ok_or_else(|| format!("{s}: not a seat letter"));
+        let seats: Vec<Seat> = def.seats.iter().map(|s| seat(s)).collect::<Result<_, _>>()?;
+        let (mut paths, mut track_steps) = (Vec::new(), Vec::new());
+        for s in &def.seats {
+            let path = &def.paths[s];
+            let entry = at(&path.entry)?;
+            let last = at(&path.last)?;
+            let start = track.iter().position(|&p| p == entry).unwrap_or(0);
+            let mut steps = Vec::new();
+            for k in 0..track.len() {
+                let p = track[(start + k) % track.len()];
+                steps.push(p);
+                if p == last {
+                    break;
+                }
+            }
+            track_steps.push(steps.len());
+            for n in path.home.iter() {
+                steps.push(at(n)?);
+            }
+            if let Some(goal) = &path.goal {
+                steps.push(at(goal)?);
+            }
+            paths.push(steps);
+        }
+        let mut on_track = vec![false; points.len()];
+        for &p in &track {
+            on_track[usize::from(p)] = true;
+        }
+        let mut safe = vec![false; points.len()];
+        for n in def.safe.iter() {
+            safe[usize::from(at(n)?)] = true;
+        }
+        let mut seatings = Vec::new();
+        for (&n, list) in &def.seatings {
+            let list = list.iter().map(|s| seat(s)).collect::<Result<_, _>>()?;
+            seatings.push((n as usize, list));
+        }
+        let cells = def
+            .drawing
+            .cells()
+            .map(|(n, column, row)| Ok((name(n)?, column, row)))
+            .collect::<Result<_, String>>()?;
+        Ok(Board {
+            kind,
+            title: def.title.clone(),
+            points,
+            index,
+            seats,
+            seatings,
+            paths,
+            track_steps,
+            has_goal: def.paths.values().all(|p| p.goal.is_some()),
+            safe,
+            on_track,
+            pieces: def.pieces as usize,
+            flow: def.flow.clone(),
+            cells,
+            def,
+        })
+    }
+
+    /// The point called `name`.
+    pub fn point(&self, name: &str) -> Option<Point> {
+        self.index.get(&Name::try_new(name)?).copied()
+    }
+
+    /// The name of point `p`.
+    pub fn name(&self, p: Point) -> Name {
+        self.points[usize::from(p)]
+    }
+
+    /// The last step of seat `s`'s path (its goal).
+    pub fn goal_step(&self, s: usize) -> usize {
+        self.paths[s].len() - 1
+    }
+
+    /// The step of seat `s`'s path at point `p`.
+    pub fn step_of(&self, s: usize, p: Point) -> Option<usize> {
+        self.paths[s].iter().position(|&q| q == p)
+    }
+
+    /// Whether a piece of seat `s` at `step` is home: in the goal, or in
+    /// the home column of a game whose home column is the goal.
+    pub fn is_home(&self, s: usize, step: usize) -> bool {
+        if self.has_goal {
+            step == self.goal_step(s)
+        } else {
+            step >= self.track_steps[s]
+        }
+    }
+
+    /// The seat letters of the seats in play for `players` players.
+    pub fn seating(&self, players: usize) -> Option<&[Seat]> {
+        self.seatings
+            .iter()
+            .find(|(n, _)| *n == players)
+            .map(|(_, s)| s.as_slice())
+    }
+
+    /// The numbers of players the game seats.
+    pub fn players(&self) -> std::ops::RangeInclusive<usize> {
+        let min = self.seatings.iter().map(|s| s.0).min().unwrap_or(2);
+        let max = self.seatings.iter().map(|s| s.0).max().unwrap_or(2);
+        min..=max
+    }
+}

@@ -1,0 +1,389 @@
+//! [`Race`]: the rules of a race game written as data, one type for
+//! every loaded `game.yaml`, implementing the game API as the compiled
+//! games do.
+
+use billes_game::describe::wins;
+use billes_game::game::{self, seat_error, GameRules, Move, Next, PlayError, Roll};
+use billes_game::variant::{BoardView, Hook, Hooks};
+use billes_game::{ChangeError, ErrorKind, GameKind, ParamsError, ReplayError};
+use billes_notation::{Action, Game, Seat, Turn};
+use serde::Deserialize;
+
+use crate::board::Board;
+use crate::def::{Capture, Compulsory, ExtraRoll, OwnStack};
+use crate::state::{self, State};
+use crate::turn::{self, Choice};
+
+/// The rules of one race game: its board and turn rules, as loaded (and a
+/// variant's parameters applied).
+#[derive(Debug, Clone, Copy)]
+pub struct Race {
+    board: &'static Board,
+}
+
+/// What a variant of a race game may change: the turn's rules, each field
+/// as in `game.yaml`'s `flow` (unset: the game's own).
+///
+/// ```lua
+/// return {
+///   name = "ludo-winner-stops",
+///   game = "ludo",
+///   params = { play_on = false },
+/// }
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The die values that bring a piece in.
+    pub enter_on: Option<Vec<u32>>,
+    /// When a roll gives another (`six` or `none`).
+    pub extra_roll_on: Option<ExtraRoll>,
+    /// How many extra rolls in a row a seat may earn.
+    pub extra_rolls_limit: Option<u32>,
+    /// What landing on a rival does (`land` or `none`).
+    pub capture: Option<Capture>,
+    /// Whether a seat's pieces may share a point (`none` or `blockade`).
+    pub own_stack: Option<OwnStack>,
+    /// Whether the goal is reached only by the exact count.
+    pub exact_finish: Option<bool>,
+    /// What a player must do when able.
+    pub compulsory: Option<Vec<Compulsory>>,
+    /// The rolls a seat with no piece that can move has to bring one in.
+    pub tries: Option<u32>,
+    /// Whether a piece may pass over pieces in its home column.
+    pub jump_home: Option<bool>,
+    /// Whether play goes on for the places after the first finishes.
+    pub play_on: Option<bool>,
+}
+
+impl Race {
+    /// The rules of the loaded game `board`.
+    pub fn new(board: &'static Board) -> Race {
+        Race { board }
+    }
+
+    /// The rules of the loaded game called `name`.
+    pub fn named(name: &str) -> Option<Race> {
+        crate::table::named(name).map(Race::new)
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// The seat in play of `seat`, which must be the one to roll, and the
+    /// roll as a die face.
+    fn check_head(&self, state: &State, turn: &Turn) -> Result<(usize, u8), ReplayError> {
+        let head = &turn.head;
+        let here = |e: ReplayError| ReplayError {
+            span: head.span,
+            ..e
+        };
+        if state.is_over() {
+            let winners = self.winners(state).unwrap_or_default();
+            return Err(here(billes_game::replay::after_end(turn, &winners)));
+        }
+        if let Some(mover) = head.mover {
+            return Err(ReplayError::new(
+                ErrorKind::Seat,
+                head.span,
+                format!(
+                    "{} is played alone: {} cannot roll for {mover}",
+                    self.board.kind, head.seat
+                ),
+            ));
+        }
+        let next = self.next(state);
+        let i = match state.seat_index(&head.seat) {
+            Some(i) if next.seats.contains(&head.seat) => i,
+            _ => return Err(here(seat_error(&head.seat, &next))),
+        };
+        let roll = match head.roll {
+            Some(r @ 1..=6) => r as u8,
+            Some(r) => {
+                return Err(ReplayError::new(
+                    ErrorKind::Roll,
+                    head.span,
+                    format!("a die shows 1 to 6, not {r}"),
+                ))
+            }
+            None => {
+                return Err(ReplayError::new(
+                    ErrorKind::Roll,
+                    head.span,
+                    format!(
+                        "the roll is missing (write it after the seat, e.g. {}6)",
+                        head.seat
+                    ),
+                ))
+            }
+        };
+        Ok((i, roll))
+    }
+
+    /// The written turn's choice, checked against the roll's.
+    fn read_turn(&self, state: &State, turn: &Turn) -> Result<(usize, u8, Choice), ReplayError> {
+        let (i, roll) = self.check_head(state, turn)?;
+        let listed = turn::choices(state, i, roll);
+        let legal = || {
+            let mut legal: Vec<String> = listed
+                .iter()
+                .map(|c| c.action(state, i).to_string())
+                .collect();
+            billes_game::error::nearest_first(&mut legal, &turn.actions);
+            legal
+        };
+        let mut actions = turn.actions.iter();
+        let Some(first) = actions.next() else {
+            return Err(ReplayError::new(
+                ErrorKind::IllegalMove,
+                turn.span,
+                "the turn has no move",
+            ));
+        };
+        let choice = turn::read_action(state, i, &listed, first, legal)?;
+        if let Some(more) = actions.next() {
+            return Err(ReplayError::new(
+                ErrorKind::IllegalMove,
+                more.span(),
+                format!("a turn is one move, an entry or --: {more} is one action too many"),
+            )
+            .with_legal(legal()));
+        }
+        Ok((i, roll, choice))
+    }
+}
+
+// The drivers' traits, from the game's `GameRules`.
+billes_game::plug_in!(Race);
+
+impl GameRules for Race {
+    type State = State;
+    type Params = Params;
+    /// Not a game's name (a name of a game has no space): the engine is
+    /// listed by the games it has loaded ([`GameRules::kinds`]).
+    const NAME: &'static str = "race games";
+
+    fn from_params(_params: Params) -> Result<Race, ParamsError> {
+        Err(ParamsError(
+            "a race game's rules come from its game.yaml: name the game".into(),
+        ))
+    }
+
+    fn kind(&self) -> GameKind {
+        self.board.kind
+    }
+
+    fn kinds() -> Vec<GameKind> {
+        crate::table::kinds()
+    }
+
+    fn loaded(kind: GameKind) -> Option<&'static Race> {
+        static RULES: std::sync::OnceLock<std::sync::RwLock<Vec<&'static Race>>> =
+            std::sync::OnceLock::new();
+        let board = crate::table::find(kind)?;
+        let rules = RULES.get_or_init(Default::default);
+        if let Some(r) = rules
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|r| std::ptr::eq(r.board, board))
+        {
+            return Some(r);
+        }
+        let mut write = rules.write().unwrap_or_else(|e| e.into_inner());
+        // One per loaded game, and the games loaded are bounded
+        // (`table::MAX_GAMES`).
+        let made: &'static Race = Box::leak(Box::new(Race::new(board)));
+        write.push(made);
+        Some(made)
+    }
+
+    fn with_params(&self, params: Params) -> Result<Race, ParamsError> {
+        let mut flow = self.board.flow.clone();
+        let Params {
+            enter_on,
+            extra_roll_on,
+            extra_rolls_limit,
+            capture,
+            own_stack,
+            exact_finish,
+            compulsory,
+            tries,
+            jump_home,
+            play_on,
+        } = params;
+        flow.enter_on = enter_on.unwrap_or(flow.enter_on);
+        flow.extra_roll_on = extra_roll_on.unwrap_or(flow.extra_roll_on);
+        flow.extra_rolls_limit = extra_rolls_limit.or(flow.extra_rolls_limit);
+        flow.capture = capture.unwrap_or(flow.capture);
+        flow.own_stack = own_stack.unwrap_or(flow.own_stack);
+        flow.exact_finish = exact_finish.unwrap_or(flow.exact_finish);
+        flow.compulsory = compulsory.unwrap_or(flow.compulsory);
+        flow.tries = tries.unwrap_or(flow.tries);
+        flow.jump_home = jump_home.unwrap_or(flow.jump_home);
+        flow.play_on = play_on.unwrap_or(flow.play_on);
+        crate::table::with_flow(self.board, flow)
+            .map(Race::new)
+            .map_err(ParamsError)
+    }
+
+    fn seat_letters(&self) -> Vec<&'static str> {
+        let board = self.board;
+        let most = *board.players().end();
+        let seats = board.seating(most).unwrap_or(&board.seats);
+        seats.iter().map(|s| s.as_str()).collect()
+    }
+
+    fn seatings(&self) -> Vec<(usize, Option<&'static str>)> {
+        self.board.seatings.iter().map(|(n, _)| (*n, None)).collect()
+    }
+
+    fn setup(&self, game: &Game) -> Result<State, ReplayError> {
+        state::setup(self.board, game)
+    }
+
+    fn next(&self, state: &State) -> Next {
+        let seats = match (state.is_over(), state.to_move) {
+            (true, _) => Vec::new(),
+            (false, Some(i)) => vec![state.letter(usize::from(i))],
+            (false, None) => state.racing().map(|i| state.letter(i)).collect(),
+        };
+        Next {
+            seats,
+            dice: true,
+            needs: Vec::new(),
+        }
+    }
+
+    fn legal_moves<H: Hooks>(
+        &self,
+        state: &State,
+        seat: Seat,
+        roll: Option<Roll>,
+        _number: u32,
+        _hooks: &H,
+    ) -> Result<Vec<Move>, PlayError> {
+        if state.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let next = self.next(state);
+        let i = match state.seat_index(&seat) {
+            Some(i) if next.seats.contains(&seat) => i,
+            _ => return Err(PlayError::from_replay(seat_error(&seat, &next))),
+        };
+        let Some(roll) = roll else {
+            return Err(PlayError::from_replay(game::roll_error(true)));
+        };
+        Ok(turn::moves(state, i, seat, roll))
+    }
+
+    fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, _hooks: &H) -> Result<(), ReplayError> {
+        let (i, roll, choice) = self.read_turn(state, turn)?;
+        turn::play(state, i, roll, choice);
+        Ok(())
+    }
+
+    fn winners(&self, state: &State) -> Option<Vec<Seat>> {
+        state.winner().map(|w| vec![w])
+    }
+
+    fn is_over(&self, state: &State) -> bool {
+        state.is_over()
+    }
+
+    fn position_tag(&self, state: &State) -> String {
+        state::write_position(state)
+    }
+
+    fn text_board(&self, state: &State) -> String {
+        state::text_board(state)
+    }
+
+    fn give_turn(&self, state: &mut State, seat: Seat) -> bool {
+        match state.seat_index(&seat) {
+            Some(i) if !state.is_over() && !state.finished.contains(&(i as u8)) => {
+                state.to_move = Some(i as u8);
+                state.extra = 0;
+                state.tries = 0;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn board<'s>(&self, state: &'s State) -> Option<&'s dyn BoardView> {
+        Some(state)
+    }
+
+    fn describe(&self, before: &State, turn: &Turn, after: &State) -> Vec<String> {
+        describe(before, turn, after)
+    }
+
+    /// `winner`, asked after every turn; the moves and edits of `moves`
+    /// and `effect` are not offered yet.
+    fn hooks() -> &'static [Hook] {
+        &[Hook::Winner]
+    }
+
+    fn declare_winner(&self, state: &mut State, seat: Seat) -> Result<(), ChangeError> {
+        let i = state
+            .seat_index(&seat)
+            .ok_or_else(|| ChangeError(format!("\"{seat}\", no seat in play")))?;
+        state.declared = Some(i as u8);
+        state.to_move = None;
+        Ok(())
+    }
+}
+
+/// What a turn did, in words: "entered on t1", "moved from t5 to t9",
+/// "captured G's piece", "reached the goal", "finished", "a third 6 is
+/// void", "R wins".
+fn describe(before: &State, turn: &Turn, after: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(i) = before.seat_index(&turn.head.seat) else {
+        return out;
+    };
+    let roll = turn.head.roll.unwrap_or(0) as u8;
+    match turn.actions.first() {
+        Some(Action::Pass { .. }) if turn::is_void(before, roll) => {
+            out.push("a 6 too many in a row: the roll is void".to_owned())
+        }
+        Some(Action::Pass { .. }) => out.push("no move".to_owned()),
+        Some(Action::Place { .. }) => {
+            let entry = before.board.name(before.board.paths[before.board_seat(i)][0]);
+            out.push(format!("entered on {entry}"));
+        }
+        Some(Action::Move { path, .. }) => {
+            if let (Some(a), Some(b)) = (path.first(), path.last()) {
+                out.push(format!("moved from {a} to {b}"));
+            }
+        }
+        _ => {}
+    }
+    for j in 0..before.seats.len() {
+        let lost = before.pieces(j).iter().filter(|&&s| s >= 0).count()
+            > after.pieces(j).iter().filter(|&&s| s >= 0).count();
+        if j != i && lost {
+            out.push(format!("captured {}'s piece", before.letter(j)));
+        }
+    }
+    let home = |s: &State| {
+        let b = s.board_seat(i);
+        s.pieces(i)
+            .iter()
+            .filter(|&&p| p >= 0 && s.board.is_home(b, p as usize))
+            .count()
+    };
+    if home(after) > home(before) {
+        out.push("reached home".to_owned());
+    }
+    let done = |s: &State| s.finished.contains(&(i as u8));
+    if done(after) && !done(before) && after.winner() != Some(turn.head.seat) {
+        out.push(format!("finished, place {}", after.finished.len()));
+    }
+    let winners = |s: &State| s.winner().map(|w| vec![w]);
+    out.extend(wins(winners(before), winners(after)));
+    out
+}

@@ -1,0 +1,414 @@
+//! A position of a race game: where every piece of the seats in play
+//! stands, whose turn it is and what the turn sequence owes (sixes in a
+//! row, tries left), the seats finished in order; set up from a record's
+//! tags and written back as a `Position` tag.
+
+use std::fmt::Write as _;
+
+use billes_game::seating::{self, PositionWord, SeatRules};
+use billes_game::view::{Piece, PositionView, SeatView, View};
+use billes_game::{Colour, ErrorKind, ReplayError};
+use billes_notation::{Game, Seat};
+use serde::Serialize;
+
+use crate::board::Board;
+
+/// A piece's place: its step along its seat's path, or [`YARD`].
+pub type Step = i16;
+
+/// The place of a piece off the board, in its seat's yard.
+pub const YARD: Step = -1;
+
+/// A position of a race game.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// The board the game is played on.
+    pub board: &'static Board,
+    /// The seats in play (their places in the board's seats), clockwise.
+    pub seats: Vec<u8>,
+    /// By seat in play, [`Board::pieces`] each: the pieces' steps.
+    pub steps: Vec<Step>,
+    /// The seat in play whose turn is next (an index into `seats`);
+    /// `None` before the first turn, when any seat may start.
+    pub to_move: Option<u8>,
+    /// The extra rolls the seat to move has had in a row.
+    pub extra: u8,
+    /// The tries the seat to move has used to bring a piece in.
+    pub tries: u8,
+    /// The seats in play that have finished, in order.
+    pub finished: Vec<u8>,
+    /// The winner a variant's `winner` hook named, which ends the game.
+    pub declared: Option<u8>,
+}
+
+/// Two positions are the same when they are on the same board (the same
+/// loaded game and rules) with the same pieces and turn.
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        std::ptr::eq(self.board, other.board)
+            && (&self.seats, &self.steps, self.to_move, self.extra, self.tries)
+                == (&other.seats, &other.steps, other.to_move, other.extra, other.tries)
+            && (&self.finished, self.declared) == (&other.finished, other.declared)
+    }
+}
+
+impl Eq for State {}
+
+impl State {
+    /// The steps of the pieces of seat `i` (an index into `seats`).
+    pub fn pieces(&self, i: usize) -> &[Step] {
+        let n = self.board.pieces;
+        &self.steps[i * n..(i + 1) * n]
+    }
+
+    /// The board's place of seat `i` in play.
+    pub fn board_seat(&self, i: usize) -> usize {
+        usize::from(self.seats[i])
+    }
+
+    /// The letter of seat `i` in play.
+    pub fn letter(&self, i: usize) -> Seat {
+        self.board.seats[self.board_seat(i)]
+    }
+
+    /// The seat in play with letter `seat`.
+    pub fn seat_index(&self, seat: &str) -> Option<usize> {
+        (0..self.seats.len()).find(|&i| self.letter(i) == seat)
+    }
+
+    /// The point of a piece of seat `i` at `step`, when on the board.
+    pub fn point_of(&self, i: usize, step: Step) -> Option<crate::board::Point> {
+        let s = usize::try_from(step).ok()?;
+        self.board.paths[self.board_seat(i)].get(s).copied()
+    }
+
+    /// Whether every piece of seat `i` is home.
+    pub fn all_home(&self, i: usize) -> bool {
+        let b = self.board_seat(i);
+        self.pieces(i)
+            .iter()
+            .all(|&s| s >= 0 && self.board.is_home(b, s as usize))
+    }
+
+    /// The seats in play still racing (not finished).
+    pub fn racing(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.seats.len()).filter(|&i| !self.finished.contains(&(i as u8)))
+    }
+
+    /// Whether the game is over: every seat but one has finished when play
+    /// goes on for places, else one seat has.
+    pub fn is_over(&self) -> bool {
+        if self.declared.is_some() {
+            true
+        } else if self.board.flow.play_on {
+            self.racing().count() <= 1
+        } else {
+            !self.finished.is_empty()
+        }
+    }
+
+    /// The seat that finished first, the winner.
+    pub fn winner(&self) -> Option<Seat> {
+        self.declared
+            .or(self.finished.first().copied())
+            .map(|i| self.letter(usize::from(i)))
+    }
+
+    /// Who sits on point `p`: the seat in play and the piece's index.
+    pub fn at(&self, p: crate::board::Point) -> Option<(usize, usize)> {
+        let n = self.board.pieces;
+        self.steps.iter().enumerate().find_map(|(k, &step)| {
+            let i = k / n;
+            (self.point_of(i, step) == Some(p)).then_some((i, k % n))
+        })
+    }
+}
+
+/// The start position of `game` on `board`: its `Seats` (or its
+/// `Position`) tag read.
+///
+/// # Errors
+/// A `tag` error when the seats are missing or wrong, or the `Position`
+/// tag does not describe a position of the game.
+pub fn setup(board: &'static Board, game: &Game) -> Result<State, ReplayError> {
+    let letters: Vec<&str> = board.seats.iter().map(|s| s.as_str()).collect();
+    let rules = SeatRules {
+        game: board.kind.name(),
+        letters: &letters,
+        players: board.players(),
+    };
+    let seating = seating::read(game, &rules)?.ok_or_else(|| {
+        ReplayError::new(ErrorKind::Tag, game.span, rules.missing())
+    })?;
+    if let Some(span) = seating.teams_span {
+        return Err(ReplayError::new(
+            ErrorKind::Tag,
+            span,
+            format!("{} is played alone: no Teams", board.kind.name()),
+        ));
+    }
+    let mut seats: Vec<u8> = seating.seats.iter().map(|c: &Colour| c.get()).collect();
+    seats.sort_unstable();
+    let n = seats.len();
+    let mut state = State {
+        board,
+        seats,
+        steps: vec![YARD; n * board.pieces],
+        to_move: None,
+        extra: 0,
+        tries: 0,
+        finished: Vec::new(),
+        declared: None,
+    };
+    if let Some(tag) = game.tag_entry("Position") {
+        read_position(&mut state, &tag.value)
+            .map_err(|m| ReplayError::new(ErrorKind::Tag, tag.span, format!("Position tag: {m}")))?;
+    }
+    Ok(state)
+}
+
+/// Sets `state`'s pieces and fields from a `Position` tag's value:
+/// `R:t5,r2 G:gh,gh move=G extra=1 tries=0 finished=Y`. A seat's pieces
+/// not listed are in its yard.
+fn read_position(state: &mut State, value: &str) -> Result<(), String> {
+    let board = state.board;
+    for word in seating::position_words(value) {
+        match word {
+            PositionWord::Pieces { seat, points } => {
+                let i = state
+                    .seat_index(seat)
+                    .ok_or_else(|| format!("{seat} is not a seat in play"))?;
+                let b = state.board_seat(i);
+                let mut k = 0;
+                for p in points.split(',').filter(|p| !p.is_empty()) {
+                    let step = board
+                        .point(p)
+                        .and_then(|q| board.step_of(b, q))
+                        .ok_or_else(|| format!("{p} is not on {seat}'s path"))?;
+                    if k == board.pieces {
+                        return Err(format!("{seat} has {} pieces", board.pieces));
+                    }
+                    state.steps[i * board.pieces + k] = step as Step;
+                    k += 1;
+                }
+            }
+            PositionWord::Field { key, value } => read_field(state, key, value)?,
+            PositionWord::Other(word) => {
+                return Err(format!("\"{word}\" is neither SEAT:POINTS nor KEY=VALUE"))
+            }
+        }
+    }
+    check_position(state)
+}
+
+/// One `key=value` field of a `Position` tag.
+fn read_field(state: &mut State, key: &str, value: &str) -> Result<(), String> {
+    let seat = |state: &State, s: &str| {
+        state
+            .seat_index(s)
+            .map(|i| i as u8)
+            .ok_or_else(|| format!("{s} is not a seat in play"))
+    };
+    let number = |v: &str| {
+        v.parse::<u8>()
+            .map_err(|_| format!("{key}={v}: a number is wanted"))
+    };
+    match key {
+        "move" => state.to_move = Some(seat(state, value)?),
+        "winner" => state.declared = Some(seat(state, value)?),
+        "extra" => state.extra = number(value)?,
+        "tries" => state.tries = number(value)?,
+        "finished" => {
+            for s in value.split(',').filter(|s| !s.is_empty()) {
+                let i = seat(state, s)?;
+                if !state.all_home(usize::from(i)) {
+                    return Err(format!("{s} is listed as finished with pieces not home"));
+                }
+                state.finished.push(i);
+            }
+        }
+        _ => {
+            return Err(format!(
+                "unknown field {key} (move, extra, tries, finished, winner)"
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The position's pieces as the rules allow them: one piece a point, but
+/// in a goal.
+fn check_position(state: &State) -> Result<(), String> {
+    let board = state.board;
+    let mut seen = vec![false; board.points.len()];
+    for (k, &step) in state.steps.iter().enumerate() {
+        let i = k / board.pieces;
+        let Some(p) = state.point_of(i, step) else {
+            continue;
+        };
+        let home = board.has_goal && board.is_home(state.board_seat(i), step as usize);
+        if !home && std::mem::replace(&mut seen[usize::from(p)], true) {
+            return Err(format!("two pieces on {}", board.name(p)));
+        }
+    }
+    for i in state.racing().collect::<Vec<_>>() {
+        if state.all_home(i) && !state.finished.contains(&(i as u8)) {
+            return Err(format!(
+                "{} has every piece home: list it in finished=",
+                state.letter(i)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The position as a `Position` tag value.
+pub fn write_position(state: &State) -> String {
+    let mut out = String::new();
+    for i in 0..state.seats.len() {
+        let mut points: Vec<(Step, String)> = state
+            .pieces(i)
+            .iter()
+            .filter_map(|&s| Some((s, state.board.name(state.point_of(i, s)?).to_string())))
+            .collect();
+        points.sort();
+        let names: Vec<String> = points.into_iter().map(|p| p.1).collect();
+        let _ = write!(out, "{}:{} ", state.letter(i), names.join(","));
+    }
+    if let Some(m) = state.to_move {
+        let _ = write!(out, "move={} ", state.letter(usize::from(m)));
+    }
+    if state.extra > 0 {
+        let _ = write!(out, "extra={} ", state.extra);
+    }
+    if state.tries > 0 {
+        let _ = write!(out, "tries={} ", state.tries);
+    }
+    if !state.finished.is_empty() {
+        let done: Vec<String> = state
+            .finished
+            .iter()
+            .map(|&i| state.letter(usize::from(i)).to_string())
+            .collect();
+        let _ = write!(out, "finished={} ", done.join(","));
+    }
+    if let Some(w) = state.declared {
+        let _ = write!(out, "winner={} ", state.letter(usize::from(w)));
+    }
+    out.trim_end().to_owned()
+}
+
+/// The position as plain text: the board's grid with each point showing
+/// its piece's seat letter (or its name when empty), then each seat's yard
+/// and home.
+pub fn text_board(state: &State) -> String {
+    let board = state.board;
+    let width = board.points.iter().map(|n| n.len()).max().unwrap_or(1).max(2);
+    let rows = board.cells.iter().map(|c| c.2 + 1).max().unwrap_or(0);
+    let columns = board.cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
+    let mut grid = vec![vec![String::from("."); columns]; rows];
+    for (name, column, row) in &board.cells {
+        let p = board.point(name).unwrap_or(0);
+        grid[*row][*column] = pieces_on(state, p).unwrap_or_else(|| name.to_string());
+    }
+    let mut out = String::new();
+    for row in grid {
+        let line: Vec<String> = row.iter().map(|c| format!("{c:<width$}")).collect();
+        let _ = writeln!(out, "{}", line.join(" ").trim_end());
+    }
+    for i in 0..state.seats.len() {
+        let yard = state.pieces(i).iter().filter(|&&s| s == YARD).count();
+        let home = state
+            .pieces(i)
+            .iter()
+            .filter(|&&s| s >= 0 && board.is_home(state.board_seat(i), s as usize))
+            .count();
+        let _ = writeln!(out, "{}: yard {yard}, home {home}", state.letter(i));
+    }
+    out
+}
+
+/// The letters of the pieces on `p` (`R`, or `Rx3` for three in a goal).
+fn pieces_on(state: &State, p: crate::board::Point) -> Option<String> {
+    let n = state.board.pieces;
+    let mut who: Option<(Seat, usize)> = None;
+    for (k, &step) in state.steps.iter().enumerate() {
+        if state.point_of(k / n, step) == Some(p) {
+            let letter = state.letter(k / n);
+            who = Some((letter, who.map_or(0, |w| w.1) + 1));
+        }
+    }
+    who.map(|(s, count)| match count {
+        1 => s.to_string(),
+        c => format!("{s}x{c}"),
+    })
+}
+
+/// What a race position shows beyond every game's view
+/// ([`PositionView::part`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ViewPart {
+    /// By seat, in the order of the view's seats: its pieces home (written
+    /// in each seat of `billes render --json` as `home`).
+    pub home: Vec<u32>,
+}
+
+impl View for State {
+    fn view(&self) -> PositionView {
+        let board = self.board;
+        let seats = (0..self.seats.len())
+            .map(|i| SeatView {
+                seat: self.letter(i),
+                colour: colour_word(self.letter(i).as_str()).to_owned(),
+                waiting: self.pieces(i).iter().filter(|&&s| s == YARD).count() as u32,
+            })
+            .collect();
+        let mut pieces = Vec::new();
+        for i in 0..self.seats.len() {
+            for &s in self.pieces(i) {
+                if let Some(p) = self.point_of(i, s) {
+                    pieces.push(Piece {
+                        point: board.name(p),
+                        seat: self.letter(i),
+                    });
+                }
+            }
+        }
+        let home = (0..self.seats.len())
+            .map(|i| {
+                let b = self.board_seat(i);
+                self.pieces(i)
+                    .iter()
+                    .filter(|&&s| s >= 0 && board.is_home(b, s as usize))
+                    .count() as u32
+            })
+            .collect();
+        PositionView {
+            game: board.kind.name(),
+            seats,
+            pieces,
+            to_move: self.to_move.map(|m| self.letter(usize::from(m))),
+            pending: None,
+            winners: self.winner().map(|w| vec![w]),
+            own: Box::new(ViewPart { home }),
+            seat_counts: &["home"],
+        }
+        .sorted()
+    }
+}
+
+/// The colour a seat letter names, in the games' words (R red, G green,
+/// Y yellow, B blue, ...); the letter itself for another.
+pub fn colour_word(letter: &str) -> &'static str {
+    match letter {
+        "R" => "red",
+        "G" => "green",
+        "Y" => "yellow",
+        "B" => "blue",
+        "K" => "black",
+        "W" => "white",
+        "O" => "orange",
+        "P" => "purple",
+        _ => "grey",
+    }
+}

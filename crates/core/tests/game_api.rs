@@ -188,18 +188,24 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
     );
 }
 
+/// The edits the rules type of `_rules` declares.
+fn edits_of<G: billes_core::registry::GameRules>(_rules: &G) -> &'static [billes_core::edit::EditOp] {
+    G::edits()
+}
+
 /// Each game reads every edit it declares (`GameRules::edits`) into its own
 /// type, and refuses any other with the names of those it takes.
 #[test]
 fn a_game_applies_the_edits_it_declares_and_refuses_others_by_its_list() {
     use billes_core::edit::{Edit, EditOp};
     for kind in billes_core::registry::all() {
-        billes_core::with_kind!(kind, R => {
-            let rules = R::from_params(Default::default()).unwrap();
-            let text = format!("[Game \"{}\"]\n[Seats \"R B\"]\n\n*\n", R::NAME);
+        billes_core::with_standard!(kind, rules => {
+            use billes_core::registry::GameRules as _;
+            let rules = rules.clone();
+            let text = format!("[Game \"{kind}\"]\n[Seats \"R B\"]\n\n*\n");
             let game = billes_notation::parse_game(&text).unwrap();
-            let mut state = rules.setup(&game).unwrap();
-            let ops = R::edits();
+            let mut state = billes_core::registry::GameRules::setup(&rules, &game).unwrap();
+            let ops = edits_of(&rules);
             for op in ops {
                 let edit = Edit::new(op.name, op.args.iter().map(|&a| (a, "zz".to_string())));
                 let refused = rules.apply_edit(&mut state, &edit).unwrap_err();

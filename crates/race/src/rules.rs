@@ -4,9 +4,9 @@
 
 use billes_game::describe::wins;
 use billes_game::game::{self, seat_error, GameRules, Move, Next, PlayError, Roll};
-use billes_game::variant::{BoardView, Hook, Hooks};
+use billes_game::variant::{BoardView, Field, FieldKind, Hook, Hooks, MoveKind, MoveView, Verdict};
 use billes_game::{ChangeError, ErrorKind, GameKind, ParamsError, ReplayError};
-use billes_notation::{Action, Game, Seat, Turn};
+use billes_notation::{Action, Game, Seat, Span, Turn};
 use serde::Deserialize;
 
 use crate::board::Board;
@@ -122,10 +122,48 @@ impl Race {
         Ok((i, roll))
     }
 
+    /// The choices `roll` gives seat `i` in the turn numbered `number`,
+    /// those a variant's `allow` hook forbids left out (a pass when none is
+    /// left).
+    fn allowed<H: Hooks>(
+        &self,
+        state: &State,
+        (i, roll): (usize, u8),
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<Choice>, ReplayError> {
+        let mut out = Vec::new();
+        for c in turn::choices(state, i, roll) {
+            if c == Choice::Pass {
+                out.push(c);
+                continue;
+            }
+            match hooks.verdict(|| move_view(state, i, roll, number, c)) {
+                Ok(Verdict::Allow) => out.push(c),
+                Ok(Verdict::Forbid(_)) => {}
+                Err(e) => return Err(e.at(Span::default())),
+            }
+        }
+        if out.is_empty() {
+            out.push(Choice::Pass);
+        }
+        Ok(out)
+    }
+
     /// The written turn's choice, checked against the roll's.
-    fn read_turn(&self, state: &State, turn: &Turn) -> Result<(usize, u8, Choice), ReplayError> {
+    fn read_turn<H: Hooks>(
+        &self,
+        state: &State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(usize, u8, Choice), ReplayError> {
         let (i, roll) = self.check_head(state, turn)?;
-        let listed = turn::choices(state, i, roll);
+        let listed = self
+            .allowed(state, (i, roll), turn.number, hooks)
+            .map_err(|e| ReplayError {
+                span: turn.head.span,
+                ..e
+            })?;
         let legal = || {
             let mut legal: Vec<String> = listed
                 .iter()
@@ -262,8 +300,8 @@ impl GameRules for Race {
         state: &State,
         seat: Seat,
         roll: Option<Roll>,
-        _number: u32,
-        _hooks: &H,
+        number: u32,
+        hooks: &H,
     ) -> Result<Vec<Move>, PlayError> {
         if state.is_over() {
             return Err(PlayError::GameOver);
@@ -276,11 +314,17 @@ impl GameRules for Race {
         let Some(roll) = roll else {
             return Err(PlayError::from_replay(game::roll_error(true)));
         };
-        Ok(turn::moves(state, i, seat, roll))
+        let choices = self
+            .allowed(state, (i, roll.get()), number, hooks)
+            .map_err(PlayError::from_replay)?;
+        Ok(choices
+            .into_iter()
+            .map(|c| Move::new(seat, Some(roll), [c.action(state, i)]))
+            .collect())
     }
 
-    fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, _hooks: &H) -> Result<(), ReplayError> {
-        let (i, roll, choice) = self.read_turn(state, turn)?;
+    fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
+        let (i, roll, choice) = self.read_turn(state, turn, hooks)?;
         turn::play(state, i, roll, choice);
         Ok(())
     }
@@ -321,10 +365,23 @@ impl GameRules for Race {
         describe(before, turn, after)
     }
 
-    /// `winner`, asked after every turn; the moves and edits of `moves`
-    /// and `effect` are not offered yet.
+    /// `allow`, asked of each move a roll gives (a move it forbids is not
+    /// listed, and the turn is a pass when none is left), and `winner`,
+    /// asked after every turn. The moves and edits of `moves` and `effect`
+    /// are not offered yet.
     fn hooks() -> &'static [Hook] {
-        &[Hook::Winner]
+        &[Hook::Allow, Hook::Winner]
+    }
+
+    /// `roll`; `from`, the point left (nil for an entry); `to`, the point
+    /// landed on; `capture`, whether a rival piece is sent home.
+    fn move_fields() -> &'static [(&'static str, FieldKind)] {
+        &[
+            ("roll", FieldKind::Number),
+            ("from", FieldKind::Name),
+            ("to", FieldKind::Name),
+            ("capture", FieldKind::Flag),
+        ]
     }
 
     fn declare_winner(&self, state: &mut State, seat: Seat) -> Result<(), ChangeError> {
@@ -335,6 +392,31 @@ impl GameRules for Race {
         state.to_move = None;
         Ok(())
     }
+}
+
+/// The move `c` of seat `i` with `roll` as a variant's `allow` hook sees it.
+fn move_view(state: &State, i: usize, roll: u8, number: u32, c: Choice) -> MoveView<'_> {
+    let board = state.board;
+    let path = &board.paths[state.board_seat(i)];
+    let name = |step: usize| Some(board.points[usize::from(path[step])].as_str());
+    let (kind, from, to) = match c {
+        Choice::Enter { .. } => (MoveKind::Enter, None, name(0)),
+        Choice::Advance { from, to, .. } => (MoveKind::Move, name(from), name(to)),
+        Choice::Pass => (MoveKind::Pass, None, None),
+    };
+    MoveView::new(
+        number,
+        board.seats[state.board_seat(i)].as_str(),
+        kind,
+        state,
+        <Race as GameRules>::move_fields(),
+        [
+            Field::Number(Some(u32::from(roll))),
+            Field::Name(from),
+            Field::Name(to),
+            Field::Flag(Some(c.capture().is_some())),
+        ],
+    )
 }
 
 /// What a turn did, in words: "entered on t1", "moved from t5 to t9",
@@ -385,5 +467,19 @@ fn describe(before: &State, turn: &Turn, after: &State) -> Vec<String> {
     }
     let winners = |s: &State| s.winner().map(|w| vec![w]);
     out.extend(wins(winners(before), winners(after)));
+    if after.is_over() && !before.is_over() && winners(before).is_some() {
+        // The end of play for the places: the winner first.
+        let places: Vec<String> = after
+            .finished
+            .iter()
+            .map(|&f| after.letter(usize::from(f)).to_string())
+            .chain(after.racing().map(|r| after.letter(r).to_string()))
+            .collect();
+        out.push(format!(
+            "{} won; the places: {}",
+            places[0],
+            places.join(", ")
+        ));
+    }
     out
 }

@@ -25,15 +25,10 @@ use crate::board::Board;
 use crate::def::{Flow, RaceDef};
 use crate::load::{load, LoadError};
 
-/// The shipped games: their names and their `game.yaml`, children after
-/// their parents.
-pub const SHIPPED: &[(&str, &str)] = &[
-    ("ludo", include_str!("../../../games/ludo/game.yaml")),
-    (
-        "mensch-aergere-dich-nicht",
-        include_str!("../../../games/mensch-aergere-dich-nicht/game.yaml"),
-    ),
-];
+/// The shipped games: the file each was read from (`games/<name>/game.yaml`,
+/// at the workspace's root) and its text, built into the binary (the
+/// folders are listed by the crate's build script).
+pub const SHIPPED: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
 /// The most games one process loads (shipped ones included): each is kept
 /// for the process's life, so their number is bounded.
@@ -54,11 +49,16 @@ fn games() -> &'static RwLock<Vec<Loaded>> {
     static GAMES: OnceLock<RwLock<Vec<Loaded>>> = OnceLock::new();
     GAMES.get_or_init(|| {
         let table = RwLock::new(Vec::new());
-        for (name, text) in SHIPPED {
-            let file = format!("games/{name}/game.yaml");
-            // The shipped games are checked by the crate's tests: one that
-            // failed to load would be missing, not a crash.
-            let _ = add(&table, &file, text);
+        // A child is loaded after its parent: the list is read again while
+        // a pass loads one more. A shipped game that fails to load is
+        // missing, not a crash (the crate's tests load each one).
+        let mut left: Vec<&(&str, &str)> = SHIPPED.iter().collect();
+        while !left.is_empty() {
+            let before = left.len();
+            left.retain(|(file, text)| add(&table, file, text).is_err());
+            if left.len() == before {
+                break;
+            }
         }
         table
     })

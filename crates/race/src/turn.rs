@@ -4,9 +4,8 @@
 //! against them, and what playing one does to the turn sequence (extra
 //! rolls, the void roll, tries, the seats finished).
 
-use billes_game::game::{Move, Roll};
 use billes_game::{ErrorKind, ReplayError};
-use billes_notation::{Action, Capture, Name, Path, Seat, Span};
+use billes_notation::{Action, Capture, Name, Path, Span};
 
 use crate::def::{Capture as CaptureRule, Compulsory, ExtraRoll, OwnStack};
 use crate::state::{State, Step, YARD};
@@ -216,14 +215,6 @@ pub fn stuck(state: &State, i: usize) -> bool {
         };
         (1..=6).all(|r| advance(state, i, k, from, r).is_none())
     })
-}
-
-/// The legal moves of seat `i` with `roll`, as the game API lists them.
-pub fn moves(state: &State, i: usize, seat: Seat, roll: Roll) -> Vec<Move> {
-    choices(state, i, roll.get())
-        .into_iter()
-        .map(|c| Move::new(seat, Some(roll), [c.action(state, i)]))
-        .collect()
 }
 
 /// Plays `choice`, seat `i`'s with `roll`, and moves the turn on: an

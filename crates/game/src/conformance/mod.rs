@@ -282,7 +282,7 @@ pub fn check<R: GameRules>(rules: &R, kit: &Kit) -> Result<Report, Failure> {
         (Check::Perft, perft(rules, &games, kit)?),
     ];
     Ok(Report {
-        game: R::NAME,
+        game: rules.kind().name(),
         checks,
     })
 }

@@ -267,11 +267,9 @@ impl GameRules for Race {
             .map_err(ParamsError)
     }
 
-    fn seat_letters(&self) -> Vec<&'static str> {
-        let board = self.board;
-        let most = *board.players().end();
-        let seats = board.seating(most).unwrap_or(&board.seats);
-        seats.iter().map(|s| s.as_str()).collect()
+    fn seats_for(&self, players: usize) -> Option<Vec<&'static str>> {
+        let seats = self.board.seating(players)?;
+        Some(seats.iter().map(|s| s.as_str()).collect())
     }
 
     fn seatings(&self) -> Vec<(usize, Option<&'static str>)> {

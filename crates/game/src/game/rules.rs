@@ -106,10 +106,11 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         Self::from_params(params)
     }
 
-    /// The seat letters, in the order the default simulator seats them:
-    /// [`SEATS`](GameRules::SEATS) unless the game's own say otherwise.
-    fn seat_letters(&self) -> Vec<&'static str> {
-        Self::SEATS.to_vec()
+    /// The seats the default simulator seats for `players` players, in
+    /// playing order (`None`: the game is not for that many): the first
+    /// of [`SEATS`](GameRules::SEATS) unless the game's own say otherwise.
+    fn seats_for(&self, players: usize) -> Option<Vec<&'static str>> {
+        Self::SEATS.get(..players).map(<[_]>::to_vec)
     }
 
     /// The seatings `billes rules check` tries a variant under:
@@ -428,12 +429,10 @@ fn random_game<G: GameRules, H: Hooks>(
     hooks: &H,
 ) -> Result<Game, crate::SimulateError> {
     use crate::SimulateError;
-    let letters = rules.seat_letters();
-    let Some(seats) = letters.get(..options.players) else {
+    let Some(seats) = rules.seats_for(options.players) else {
         return Err(SimulateError::Options(format!(
-            "{} is for at most {} players, not {}",
+            "{} is not for {} players",
             rules.kind(),
-            letters.len(),
             options.players
         )));
     };

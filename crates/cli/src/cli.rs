@@ -26,6 +26,11 @@ pub use crate::cmd::render::RenderArgs;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Also know the race games written as data in DIR: a game's folder
+    /// (holding game.yaml) or a folder of them; may be repeated (the
+    /// BILLES_GAMES variable lists more, separated as in PATH)
+    #[arg(long, global = true, value_name = "DIR")]
+    pub games_dir: Vec<std::path::PathBuf>,
 }
 
 /// `lead`, then the games billes knows (`lead: aggravation, barricade or
@@ -156,6 +161,17 @@ pub enum Command {
                       billes rules show five-marbles\n  \
                       billes rules check examples/rules/short-game.lua")]
     Rules(crate::cmd::rules::RulesArgs),
+    /// List the race games written as data, and check one (its game.yaml) before playing it
+    #[command(
+        after_help = "A race game written as data is a folder holding a game.yaml \
+                      (docs/plugins.md). The shipped ones are always known; --games-dir DIR and \
+                      the BILLES_GAMES variable (folders separated as in PATH) add more, for any \
+                      verb.\n\n\
+                      Examples:\n  \
+                      billes game list\n  \
+                      billes game check games/ludo"
+    )]
+    Game(crate::cmd::game::GameArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell)
     #[command(
         after_help = "Each shell reads the script from a folder of its own (zsh: a folder of \

@@ -189,7 +189,9 @@ fn a_game_s_own_need_reaches_a_program_through_position() {
 }
 
 /// The edits the rules type of `_rules` declares.
-fn edits_of<G: billes_core::registry::GameRules>(_rules: &G) -> &'static [billes_core::edit::EditOp] {
+fn edits_of<G: billes_core::registry::GameRules>(
+    _rules: &G,
+) -> &'static [billes_core::edit::EditOp] {
     G::edits()
 }
 

@@ -94,14 +94,13 @@ impl Board {
                 .and_then(|n| index.get(&n).copied())
                 .ok_or_else(|| format!("{n} is not a point of the game"))
         };
-        let track: Vec<Point> = def
-            .track
-            .names
-            .iter()
-            .map(at)
-            .collect::<Result<_, _>>()?;
+        let track: Vec<Point> = def.track.names.iter().map(at).collect::<Result<_, _>>()?;
         let seat = |s: &str| Seat::try_new(s).ok_or_else(|| format!("{s}: not a seat letter"));
-        let seats: Vec<Seat> = def.seats.iter().map(|s| seat(s)).collect::<Result<_, _>>()?;
+        let seats: Vec<Seat> = def
+            .seats
+            .iter()
+            .map(|s| seat(s))
+            .collect::<Result<_, _>>()?;
         let (mut paths, mut track_steps) = (Vec::new(), Vec::new());
         for s in &def.seats {
             let path = &def.paths[s];

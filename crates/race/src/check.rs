@@ -219,7 +219,10 @@ fn paths(def: &RaceDef, out: &mut Problems) {
             out.say(field("last"), format!("{} is not on the track", path.last));
         }
         if path.goal.is_none() && path.home.is_empty() {
-            out.say(field("goal"), "no goal and no home column: a piece has nowhere to go");
+            out.say(
+                field("goal"),
+                "no goal and no home column: a piece has nowhere to go",
+            );
         }
     }
     for name in def.safe.iter() {

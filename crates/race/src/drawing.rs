@@ -16,7 +16,8 @@ use crate::Race;
 
 /// The pieces home of `view`'s seats (none in a view of another game).
 fn home(view: &PositionView) -> &[u32] {
-    view.part::<ViewPart>().map_or(&[], |own| own.home.as_slice())
+    view.part::<ViewPart>()
+        .map_or(&[], |own| own.home.as_slice())
 }
 
 /// Where each point is drawn, the grid's cells as they are.
@@ -40,7 +41,8 @@ fn layout_of(board: &Board) -> Result<Layout, RenderError> {
     };
     for (i, name) in board.points.iter().enumerate() {
         let p = i as u16;
-        let xy = at(board, name).ok_or_else(|| RenderError::Board(format!("{name} is not drawn")))?;
+        let xy =
+            at(board, name).ok_or_else(|| RenderError::Board(format!("{name} is not drawn")))?;
         let seat = seat_of(p);
         let kind = match seat {
             Some(s) if board.paths[s][0] == p => HoleKind::Start,
@@ -62,10 +64,9 @@ fn layout_of(board: &Board) -> Result<Layout, RenderError> {
             }
         }
     }
-    let (width, height) = board
-        .cells
-        .iter()
-        .fold((0.0f64, 0.0f64), |(w, h), c| (w.max(c.1 as f64), h.max(c.2 as f64)));
+    let (width, height) = board.cells.iter().fold((0.0f64, 0.0f64), |(w, h), c| {
+        (w.max(c.1 as f64), h.max(c.2 as f64))
+    });
     let centre = (width / 2.0, height / 2.0);
     for (s, seat) in board.seats.iter().enumerate() {
         // The yard: a small square of spots beside the entry point, away
@@ -114,7 +115,11 @@ impl Drawing for Race {
         let board = crate::table::named(layout.game)?;
         let s = board.seats.iter().position(|x| x == turn.mover())?;
         let steps = &board.paths[s];
-        let step = |n: &Name| board.point(n).and_then(|p| steps.iter().position(|&q| q == p));
+        let step = |n: &Name| {
+            board
+                .point(n)
+                .and_then(|p| steps.iter().position(|&q| q == p))
+        };
         let (from, to) = (step(path.first()?)?, step(path.last()?)?);
         (from < to).then(|| {
             steps[from..=to]

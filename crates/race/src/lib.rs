@@ -67,6 +67,7 @@ pub mod board;
 pub mod check;
 pub mod def;
 mod drawing;
+pub mod folder;
 mod hooks;
 pub mod load;
 mod policy;

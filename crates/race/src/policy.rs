@@ -44,7 +44,10 @@ impl Play for Race {
                 };
                 let b = state.board_seat(i);
                 let step = |n: &billes_notation::Name| {
-                    board.point(n).and_then(|p| board.step_of(b, p)).unwrap_or(0) as f32
+                    board
+                        .point(n)
+                        .and_then(|p| board.step_of(b, p))
+                        .unwrap_or(0) as f32
                 };
                 match m.actions.first() {
                     Some(Action::Place { capture, .. }) => {

@@ -273,7 +273,11 @@ impl GameRules for Race {
     }
 
     fn seatings(&self) -> Vec<(usize, Option<&'static str>)> {
-        self.board.seatings.iter().map(|(n, _)| (*n, None)).collect()
+        self.board
+            .seatings
+            .iter()
+            .map(|(n, _)| (*n, None))
+            .collect()
     }
 
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
@@ -432,7 +436,9 @@ fn describe(before: &State, turn: &Turn, after: &State) -> Vec<String> {
         }
         Some(Action::Pass { .. }) => out.push("no move".to_owned()),
         Some(Action::Place { .. }) => {
-            let entry = before.board.name(before.board.paths[before.board_seat(i)][0]);
+            let entry = before
+                .board
+                .name(before.board.paths[before.board_seat(i)][0]);
             out.push(format!("entered on {entry}"));
         }
         Some(Action::Move { path, .. }) => {

@@ -46,8 +46,19 @@ pub struct State {
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
         std::ptr::eq(self.board, other.board)
-            && (&self.seats, &self.steps, self.to_move, self.extra, self.tries)
-                == (&other.seats, &other.steps, other.to_move, other.extra, other.tries)
+            && (
+                &self.seats,
+                &self.steps,
+                self.to_move,
+                self.extra,
+                self.tries,
+            ) == (
+                &other.seats,
+                &other.steps,
+                other.to_move,
+                other.extra,
+                other.tries,
+            )
             && (&self.finished, self.declared) == (&other.finished, other.declared)
     }
 }
@@ -137,9 +148,8 @@ pub fn setup(board: &'static Board, game: &Game) -> Result<State, ReplayError> {
         letters: &letters,
         players: board.players(),
     };
-    let seating = seating::read(game, &rules)?.ok_or_else(|| {
-        ReplayError::new(ErrorKind::Tag, game.span, rules.missing())
-    })?;
+    let seating = seating::read(game, &rules)?
+        .ok_or_else(|| ReplayError::new(ErrorKind::Tag, game.span, rules.missing()))?;
     if let Some(span) = seating.teams_span {
         return Err(ReplayError::new(
             ErrorKind::Tag,
@@ -161,8 +171,9 @@ pub fn setup(board: &'static Board, game: &Game) -> Result<State, ReplayError> {
         declared: None,
     };
     if let Some(tag) = game.tag_entry("Position") {
-        read_position(&mut state, &tag.value)
-            .map_err(|m| ReplayError::new(ErrorKind::Tag, tag.span, format!("Position tag: {m}")))?;
+        read_position(&mut state, &tag.value).map_err(|m| {
+            ReplayError::new(ErrorKind::Tag, tag.span, format!("Position tag: {m}"))
+        })?;
     }
     Ok(state)
 }
@@ -303,7 +314,13 @@ pub fn write_position(state: &State) -> String {
 /// and home.
 pub fn text_board(state: &State) -> String {
     let board = state.board;
-    let width = board.points.iter().map(|n| n.len()).max().unwrap_or(1).max(2);
+    let width = board
+        .points
+        .iter()
+        .map(|n| n.len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
     let rows = board.cells.iter().map(|c| c.2 + 1).max().unwrap_or(0);
     let columns = board.cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
     let mut grid = vec![vec![String::from("."); columns]; rows];

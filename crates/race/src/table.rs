@@ -133,6 +133,24 @@ pub fn find(kind: GameKind) -> Option<&'static Board> {
     named(kind.name())
 }
 
+/// Every loaded game's board and the file it was read from
+/// (`games/<name>/game.yaml` for a shipped one), in the order loaded.
+pub fn list() -> Vec<(&'static Board, String)> {
+    let read = games().read().unwrap_or_else(|e| e.into_inner());
+    read.iter().map(|g| (g.board, g.file.clone())).collect()
+}
+
+/// The description `text` (read from `file`) with its parent, if it
+/// names one, found among the games loaded: what [`install`] would load,
+/// before the board checks, which [`crate::check`] then lists in full.
+///
+/// # Errors
+/// As [`load`].
+pub fn resolve(file: &str, text: &str) -> Result<RaceDef, LoadError> {
+    let read = games().read().unwrap_or_else(|e| e.into_inner());
+    load(file, text, |name| parent_of(&read, name))
+}
+
 /// Every loaded game, in the order loaded (the shipped ones first).
 pub fn kinds() -> Vec<GameKind> {
     let read = games().read().unwrap_or_else(|e| e.into_inner());
@@ -151,7 +169,12 @@ pub fn with_flow(board: &'static Board, flow: Flow) -> Result<&'static Board, St
     static MADE: OnceLock<RwLock<Vec<&'static Board>>> = OnceLock::new();
     let made = MADE.get_or_init(|| RwLock::new(Vec::new()));
     let same = |b: &&&'static Board| b.kind == board.kind && b.flow == flow;
-    if let Some(b) = made.read().unwrap_or_else(|e| e.into_inner()).iter().find(same) {
+    if let Some(b) = made
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(same)
+    {
         return Ok(b);
     }
     let mut write = made.write().unwrap_or_else(|e| e.into_inner());

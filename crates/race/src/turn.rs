@@ -168,8 +168,7 @@ fn landing(
     if who == i {
         return (goal || board.flow.own_stack == OwnStack::Blockade).then_some(None);
     }
-    let captures =
-        board.flow.capture == CaptureRule::Land && !board.safe[usize::from(p)] && !goal;
+    let captures = board.flow.capture == CaptureRule::Land && !board.safe[usize::from(p)] && !goal;
     Some(captures.then_some((who, piece)))
 }
 
@@ -328,7 +327,9 @@ pub fn read_action(
         other => {
             return Err(illegal(
                 other.span(),
-                format!("{other} is not a move of a race game: a turn is one move, an entry (+) or --"),
+                format!(
+                    "{other} is not a move of a race game: a turn is one move, an entry (+) or --"
+                ),
             ))
         }
     };
@@ -386,13 +387,16 @@ fn read_move(state: &State, i: usize, listed: &[Choice], path: &Path) -> Result<
         matches!(c, Choice::Advance { from: f, to: t, .. }
             if *f == from_step && Some(*t) == step(to))
     });
-    found.ok_or_else(|| match listed.iter().find(
-        |c| matches!(c, Choice::Advance { from: f, .. } if *f == from_step),
-    ) {
-        Some(Choice::Advance { to: t, .. }) => format!(
-            "the roll takes the piece on {from} to {}, not {to}",
-            board.name(board.paths[b][*t])
-        ),
-        _ => format!("the piece on {from} cannot move with this roll"),
+    found.ok_or_else(|| {
+        match listed
+            .iter()
+            .find(|c| matches!(c, Choice::Advance { from: f, .. } if *f == from_step))
+        {
+            Some(Choice::Advance { to: t, .. }) => format!(
+                "the roll takes the piece on {from} to {}, not {to}",
+                board.name(board.paths[b][*t])
+            ),
+            _ => format!("the piece on {from} cannot move with this roll"),
+        }
     })
 }

@@ -9,6 +9,7 @@ pub(crate) mod diff;
 mod docs;
 pub(crate) mod export;
 mod fmt;
+pub(crate) mod game;
 pub(crate) mod lsp;
 pub(crate) mod moves;
 pub(crate) mod play;
@@ -41,6 +42,9 @@ pub(crate) fn replay_exit(e: &billes_core::ReplayError) -> u8 {
 
 /// Runs the verb.
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
+    if !game::load_dirs(&cli.games_dir)? {
+        return Ok(INVALID);
+    }
     let code = match cli.command {
         Command::Validate(args) => validate::run(&args)?,
         Command::Replay(args) => replay::replay(&args)?,
@@ -52,6 +56,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Analyze(args) => analyze::run(&args)?,
         Command::Diff(args) => diff::run(&args)?,
         Command::Rules(args) => rules::run(&args)?,
+        Command::Game(args) => game::run(&args)?,
         Command::Run(args) => run::run(&args)?,
         Command::Filter(args) => run::filter(&args)?,
         Command::Moves(args) => moves::run(&args)?,

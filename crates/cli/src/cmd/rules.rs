@@ -209,7 +209,8 @@ fn configs(game: GameKind) -> Vec<SimOptions> {
         teams: teams.map(str::to_string),
         max_turns: 3000,
     };
-    let seatings = billes_core::with_standard!(game, r => billes_core::registry::GameRules::seatings(r));
+    let seatings =
+        billes_core::with_standard!(game, r => billes_core::registry::GameRules::seatings(r));
     seatings
         .iter()
         .map(|&(players, teams)| o(players, teams))

@@ -38,6 +38,17 @@ pub fn billes_in(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs `billes` with `args` in `dir`, with the environment variables
+/// `vars` set.
+pub fn billes_env_in(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billes"))
+        .args(args)
+        .envs(vars.iter().copied())
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
 /// Runs `billes` with `args` in the workspace root.
 pub fn billes(args: &[&str]) -> Output {
     billes_in(&root(), args)

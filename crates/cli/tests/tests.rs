@@ -43,6 +43,7 @@ mod lsp;
 mod moves;
 mod one_walk;
 mod play;
+mod plugins;
 mod referee;
 mod render;
 mod rules;

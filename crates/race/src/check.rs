@@ -8,6 +8,8 @@ use billes_notation::Name;
 
 use crate::def::{Dice, ExtraRoll, RaceDef};
 
+/// The most seats a game may have (a set of seats is one byte).
+pub const MAX_SEATS: usize = billes_game::Colour::MAX;
 /// The most pieces a seat may have.
 pub const MAX_PIECES: u32 = 16;
 /// The most dice a turn may throw: one, so far (a roll of several dice
@@ -96,6 +98,12 @@ fn seats(def: &RaceDef, out: &mut Problems) {
     if def.seats.is_empty() {
         out.say("seats", "no seats");
     }
+    if def.seats.len() > MAX_SEATS {
+        out.say(
+            "seats",
+            format!("{} seats: a game has at most {MAX_SEATS}", def.seats.len()),
+        );
+    }
     let mut seen = BTreeSet::new();
     for seat in &def.seats {
         if let Some(why) = seat_problem(seat) {
@@ -110,6 +118,9 @@ fn seats(def: &RaceDef, out: &mut Problems) {
     }
     for (players, seats) in &def.seatings {
         let field = format!("seatings.{players}");
+        if *players < 2 {
+            out.say(&field, "a race needs two players or more");
+        }
         if seats.len() != *players as usize {
             out.say(
                 &field,

@@ -12,6 +12,34 @@ use serde::Deserialize;
 /// allocated.
 pub const MAX_RANGE: usize = 1000;
 
+/// The most point names one description may list, ranges expanded (a
+/// board of Ludo has 76 points): counted as the names are read, so a
+/// description of many ranges is refused before it fills the memory.
+pub const MAX_NAMES: usize = 4000;
+
+thread_local! {
+    /// The names read so far by the description being read on this thread.
+    static NAMES_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Starts the count of [`MAX_NAMES`] for a new description.
+pub(crate) fn start_counting() {
+    NAMES_READ.with(|n| n.set(0));
+}
+
+/// Counts `more` names read, refusing past [`MAX_NAMES`].
+fn count_names(more: usize) -> Result<(), String> {
+    NAMES_READ.with(|n| {
+        let total = n.get().saturating_add(more);
+        n.set(total);
+        if total > MAX_NAMES {
+            Err(format!("more than {MAX_NAMES} point names in one game"))
+        } else {
+            Ok(())
+        }
+    })
+}
+
 /// A race game as `game.yaml` describes it (after its parents, if any,
 /// are merged in: see [`load`](mod@crate::load)).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -226,6 +254,7 @@ impl Names {
 /// [`MAX_RANGE`].
 pub fn expand(text: &str) -> Result<Vec<String>, String> {
     let Some((first, last)) = text.split_once("..") else {
+        count_names(1)?;
         return Ok(vec![text.to_owned()]);
     };
     let split = |s: &str| {
@@ -253,6 +282,7 @@ pub fn expand(text: &str) -> Result<Vec<String>, String> {
     if to - from >= MAX_RANGE {
         return Err(format!("bad range {text:?}: more than {MAX_RANGE} names"));
     }
+    count_names(to - from + 1)?;
     Ok((from..=to).map(|n| format!("{prefix}{n}")).collect())
 }
 

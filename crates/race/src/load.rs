@@ -87,6 +87,7 @@ pub fn load(
     text: &str,
     lookup: impl Fn(&str) -> Option<(String, String)>,
 ) -> Result<RaceDef, LoadError> {
+    crate::def::start_counting();
     let value = read_mapping(file, text)?;
     if value.get("parent").is_none() {
         // Read again from the text, so that a wrong field has its place.

@@ -229,11 +229,12 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// A folder as a fresh clone's root holds it (its `examples/`), with a
-/// home folder of its own.
+/// A folder as a fresh clone's root holds it (its `examples/` and the
+/// shipped race games' `games/`), with a home folder of its own.
 fn workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&root().join("examples"), &dir.path().join("examples"));
+    copy_dir(&root().join("games"), &dir.path().join("games"));
     std::fs::create_dir(dir.path().join("home")).unwrap();
     dir
 }

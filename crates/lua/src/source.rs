@@ -8,7 +8,7 @@ use crate::VariantError;
 /// The variants that ship with billes: name and script, embedded in the
 /// binary from the crate's copies of the workspace's `rules/*.lua` (a test
 /// checks they are the same).
-pub const SHIPPED: [(&str, &str); 13] = [
+pub const SHIPPED: [(&str, &str); 17] = [
     ("five-marbles", include_str!("../rules/five-marbles.lua")),
     ("partners-safe", include_str!("../rules/partners-safe.lua")),
     ("free-teammate", include_str!("../rules/free-teammate.lua")),
@@ -34,6 +34,22 @@ pub const SHIPPED: [(&str, &str); 13] = [
         include_str!("../rules/jump-barricade.lua"),
     ),
     ("two-home", include_str!("../rules/two-home.lua")),
+    (
+        "ludo-winner-stops",
+        include_str!("../rules/ludo-winner-stops.lua"),
+    ),
+    (
+        "mensch-jump-in-goal",
+        include_str!("../rules/mensch-jump-in-goal.lua"),
+    ),
+    (
+        "mensch-lenient",
+        include_str!("../rules/mensch-lenient.lua"),
+    ),
+    (
+        "mensch-play-on",
+        include_str!("../rules/mensch-play-on.lua"),
+    ),
 ];
 
 /// The largest variant script read from a file: 1 MiB. A larger file, or

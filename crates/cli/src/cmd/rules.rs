@@ -63,9 +63,26 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<u8> {
 
 /// `rules list`: each shipped variant, its game and its description.
 fn list(out: &mut impl Write) -> anyhow::Result<u8> {
-    for (name, _) in SHIPPED {
-        let v = load(name)?;
-        writeln!(out, "{name:<16} {:<12} {}", v.game(), v.description())?;
+    let variants = SHIPPED
+        .iter()
+        .map(|(name, _)| Ok((*name, load(name)?)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    // Columns as wide as their longest entry (at least the widths the
+    // list had with the first games' names).
+    let name_width = variants.iter().map(|v| v.0.len()).max().unwrap_or(0).max(16);
+    let game_width = variants
+        .iter()
+        .map(|v| v.1.game().name().len())
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    for (name, v) in &variants {
+        writeln!(
+            out,
+            "{name:<name_width$} {:<game_width$} {}",
+            v.game().name(),
+            v.description()
+        )?;
     }
     Ok(OK)
 }

@@ -486,9 +486,10 @@ fn random_game<G: GameRules, H: Hooks>(
             .collect(),
         span: Span::default(),
     };
-    let token = header.outcome.token();
+    // The tag's canonical spelling (`R`, `R+G`, `*`), not the token's (`=R`).
+    let value = header.outcome.tag_value();
     for tag in header.tags.iter_mut().filter(|t| t.name == "Result") {
-        tag.value = token.clone();
+        tag.value = value.clone();
     }
     Ok(header)
 }

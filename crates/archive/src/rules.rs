@@ -29,7 +29,7 @@ use std::cell::RefCell;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
-use billes_core::{Engine, GameKind, ReplayError, Standard};
+use billes_core::{Engine, ErrorKind, GameKind, ReplayError, Standard};
 use billes_lua::{Variant, VariantError, VariantSource};
 use billes_notation::Game;
 
@@ -221,6 +221,10 @@ impl Resolver {
     /// script's run: no verdict on the record); a record of no
     /// known game (under the standard rules) is a tag error.
     pub fn rule_set(&self, place: &Place<'_>, game: &Game) -> Result<RuleSet, ReplayError> {
+        if let Some(tag) = game.tag_entry("Game").filter(|t| is_game_path(&t.value)) {
+            game_path(&tag.value, place.dir)
+                .map_err(|m| ReplayError::new(ErrorKind::Tag, tag.span, m))?;
+        }
         let tag = game.tag_entry("Rules");
         let at_tag = |e: VariantError| {
             let span = tag.map_or(game.span, |t| t.span);
@@ -481,6 +485,49 @@ pub fn tag_source(
         }
     }
     VariantSource::from_file(&path).map(Some)
+}
+
+/// Whether a `Game` tag's value is a path to a game's folder (it holds a
+/// `/` or a `\\`, or starts with `.`) rather than a game's name.
+pub fn is_game_path(value: &str) -> bool {
+    let value = value.trim();
+    value.contains(['/', '\\']) || value.starts_with('.')
+}
+
+/// Loads the race game written as data whose folder the `Game` tag value
+/// `value` names, relative to `record_dir` (the current folder when
+/// `None`), under a `Rules` tag's path policy: a relative path inside the
+/// record's folder, no symbolic link leading out of it, its `game.yaml` a
+/// regular file read by the checked reader. The value then names that game
+/// for the rest of the run ([`billes_core::registry::named`]).
+///
+/// # Errors
+/// Why the folder is refused or its game does not load, in words.
+pub fn game_path(value: &str, record_dir: Option<&Path>) -> Result<(), String> {
+    use billes_core::race::{folder, table};
+    let value = value.trim();
+    let relative = Path::new(value);
+    let refuse = |reason: &str| format!("Game \"{value}\": {reason}");
+    if relative.has_root() || relative.is_absolute() || value.starts_with(['/', '\\']) {
+        return Err(refuse("an absolute path; a Game tag may name a game's folder inside the record's folder (--games-dir DIR names any folder)"));
+    }
+    if climbs_out(relative) {
+        return Err(refuse(
+            "the path leaves the record's folder (--games-dir DIR names any folder)",
+        ));
+    }
+    let root = record_dir.unwrap_or(Path::new("."));
+    let path = root.join(relative);
+    let (Ok(real_root), Ok(real_path)) = (root.canonicalize(), path.canonicalize()) else {
+        return Err(refuse("no such folder"));
+    };
+    let real_yaml = real_path.join("game.yaml").canonicalize();
+    let inside = |p: &Path| p.starts_with(&real_root);
+    if !inside(&real_path) || !real_yaml.as_deref().is_ok_and(inside) {
+        return Err(refuse("a symbolic link leads out of the record's folder"));
+    }
+    let board = folder::install_game(&path).map_err(|e| e.to_string())?;
+    table::add_alias(value, board).map_err(|m| refuse(&m))
 }
 
 /// Whether a relative path climbs out of the folder it starts from, read

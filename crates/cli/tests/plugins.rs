@@ -506,3 +506,67 @@ fn hostile_game_descriptions_are_refused_with_their_messages() {
     let out = billes_stdin(&["validate", "-"], "");
     assert_ne!(out.status.code(), None, "every run ends");
 }
+
+#[test]
+fn a_record_names_its_game_by_a_folder_inside_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "club/my-ludo/game.yaml",
+        "name: my-ludo\nparent: ludo\ntitle: Our club's Ludo\nflow: { play_on: false }\n",
+    );
+    let record = "[Game \"./my-ludo\"]\n[Seats \"R Y\"]\n\n1. R6 +t1\n2. R3 t1-t4\n3. Y2 --\n*\n";
+    write(d, "club/game.bgn", record);
+    for args in [
+        vec!["validate", "club/game.bgn"],
+        vec!["render", "club/game.bgn", "--svg", "board.svg"],
+        vec!["moves", "club/game.bgn", "--at", "2"],
+        vec!["annotate", "club/game.bgn"],
+    ] {
+        let out = billes_in(d, &args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}{}",
+            stdout(&out),
+            stderr(&out)
+        );
+    }
+    // Out of the record's folder, or through a link leading out: refused.
+    write(
+        d,
+        "other/bad.bgn",
+        &record.replace("./my-ludo", "../club/my-ludo"),
+    );
+    let out = billes_in(d, &["validate", "other/bad.bgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("the path leaves the record's folder"),
+        "{}",
+        stdout(&out)
+    );
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(d.join("club/my-ludo"), d.join("other/ext")).unwrap();
+        write(d, "other/link.bgn", &record.replace("./my-ludo", "./ext"));
+        let out = billes_in(d, &["validate", "other/link.bgn"]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            stdout(&out).contains("a symbolic link leads out"),
+            "{}",
+            stdout(&out)
+        );
+    }
+    write(
+        d,
+        "other/none.bgn",
+        &record.replace("./my-ludo", "./nothing"),
+    );
+    let out = billes_in(d, &["validate", "other/none.bgn"]);
+    assert!(
+        stdout(&out).contains("Game \"./nothing\": no such folder"),
+        "{}",
+        stdout(&out)
+    );
+}

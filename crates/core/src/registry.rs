@@ -226,6 +226,13 @@ macro_rules! __define_games {
         /// Every compiled game of the registry, in the order `billes
         /// --help` lists them (an engine of games written as data is
         /// listed by the games it has loaded, [`GameRules::kinds`]).
+        fn named_otherwise(value: &str) -> Option<GameKind> {
+            $(if let Some(kind) = <$t as GameRules>::kind_named(value) {
+                return Some(kind);
+            })*
+            None
+        }
+
         fn compiled_and_loaded() -> Vec<GameKind> {
             let mut all = Vec::new();
             $(if <$t as GameRules>::kinds().is_empty() {
@@ -297,7 +304,10 @@ pub fn all() -> Vec<GameKind> {
 }
 
 /// The game called `name` in a `Game` tag (case-insensitive, spaces
-/// around it ignored).
+/// around it ignored), or, for a race game written as data, the game a
+/// `Game` tag's path named when its record was read
+/// (`billes_archive::rules` loads such a folder under the path policy of
+/// a `Rules` tag).
 ///
 /// ```
 /// use billes_core::registry;
@@ -312,6 +322,7 @@ pub fn named(name: &str) -> Option<GameKind> {
     all()
         .into_iter()
         .find(|g| g.name().eq_ignore_ascii_case(name))
+        .or_else(|| named_otherwise(name))
 }
 
 /// The names of every game, separated by commas, `last` before the last

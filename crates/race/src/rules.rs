@@ -217,6 +217,10 @@ impl GameRules for Race {
         crate::table::kinds()
     }
 
+    fn kind_named(value: &str) -> Option<GameKind> {
+        crate::table::alias(value).map(|b| b.kind)
+    }
+
     fn loaded(kind: GameKind) -> Option<&'static Race> {
         static RULES: std::sync::OnceLock<std::sync::RwLock<Vec<&'static Race>>> =
             std::sync::OnceLock::new();

@@ -133,6 +133,46 @@ pub fn find(kind: GameKind) -> Option<&'static Board> {
     named(kind.name())
 }
 
+/// The Game tag values that named a game by its folder's path, and the
+/// game each named.
+fn aliases() -> &'static RwLock<Vec<(String, &'static Board)>> {
+    static ALIASES: OnceLock<RwLock<Vec<(String, &'static Board)>>> = OnceLock::new();
+    ALIASES.get_or_init(|| RwLock::new(Vec::new()))
+}
+
+/// Records that the `Game` tag value `value` (a path, as written) names
+/// `board`'s game.
+///
+/// # Errors
+/// When the same value already named another game in this run (two
+/// records in different folders whose tags read alike but name different
+/// games), or the run has recorded [`MAX_GAMES`] values.
+pub fn add_alias(value: &str, board: &'static Board) -> Result<(), String> {
+    let mut write = aliases().write().unwrap_or_else(|e| e.into_inner());
+    match write.iter().find(|(v, _)| v == value) {
+        Some((_, b)) if std::ptr::eq(*b, board) => Ok(()),
+        Some((_, b)) => Err(format!(
+            "\"{value}\" already named the game {} in this run, not {}",
+            b.kind, board.kind
+        )),
+        None if write.len() >= MAX_GAMES => Err(format!(
+            "one run reads at most {MAX_GAMES} games by their path"
+        )),
+        None => {
+            write.push((value.to_owned(), board));
+            Ok(())
+        }
+    }
+}
+
+/// The game a `Game` tag's path `value` named, when one did in this run.
+pub fn alias(value: &str) -> Option<&'static Board> {
+    let read = aliases().read().unwrap_or_else(|e| e.into_inner());
+    read.iter()
+        .find(|(v, _)| v == value.trim())
+        .map(|(_, b)| *b)
+}
+
 /// Every loaded game's board and the file it was read from
 /// (`games/<name>/game.yaml` for a shipped one), in the order loaded.
 pub fn list() -> Vec<(&'static Board, String)> {

@@ -69,7 +69,12 @@ fn list(out: &mut impl Write) -> anyhow::Result<u8> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     // Columns as wide as their longest entry (at least the widths the
     // list had with the first games' names).
-    let name_width = variants.iter().map(|v| v.0.len()).max().unwrap_or(0).max(16);
+    let name_width = variants
+        .iter()
+        .map(|v| v.0.len())
+        .max()
+        .unwrap_or(0)
+        .max(16);
     let game_width = variants
         .iter()
         .map(|v| v.1.game().name().len())

@@ -88,6 +88,14 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         Vec::new()
     }
 
+    /// The game a `Game` tag value other than a game's name stands for:
+    /// none for a compiled game; an engine of games written as data
+    /// answers for a game's folder a record named by its path.
+    fn kind_named(value: &str) -> Option<crate::GameKind> {
+        let _ = value;
+        None
+    }
+
     /// The standard rules of `kind`, one of [`kinds`](GameRules::kinds)
     /// (`None` for any other, and for a compiled game, whose standard
     /// rules are [`from_params`](GameRules::from_params) of the defaults).

@@ -8,8 +8,6 @@
 //! has a goal point: else the home column's last point). A piece off the
 //! board, in its yard, has no step.
 
-use std::collections::HashMap;
-
 use billes_game::GameKind;
 use billes_notation::{Name, Seat};
 
@@ -29,7 +27,12 @@ pub struct Board {
     /// Every point's name: the track's, then each seat's home column, then
     /// the goals.
     pub points: Vec<Name>,
-    index: HashMap<Name, Point>,
+    /// Each point's name's key ([`Name::key`]) and the point, sorted by key:
+    /// a name looked up in a few comparisons, without hashing.
+    index: Vec<(u64, Point)>,
+    /// By seat, then by point: the point's step along the seat's path
+    /// (`-1`: not on it).
+    steps_of: Vec<Vec<i16>>,
     /// The seat letters, in board order (clockwise).
     pub seats: Vec<Seat>,
     /// The seats in play for each number of players.
@@ -84,14 +87,21 @@ impl Board {
                 }
             }
         }
-        let index: HashMap<Name, Point> = points
+        let mut index: Vec<(u64, Point)> = points
             .iter()
             .enumerate()
-            .map(|(i, n)| (*n, i as Point))
+            .map(|(i, n)| (n.key(), i as Point))
             .collect();
+        index.sort_unstable();
+        let find = |n: &Name| {
+            index
+                .binary_search_by_key(&n.key(), |e| e.0)
+                .ok()
+                .map(|i| index[i].1)
+        };
         let at = |n: &str| -> Result<Point, String> {
             Name::try_new(n)
-                .and_then(|n| index.get(&n).copied())
+                .and_then(|n| find(&n))
                 .ok_or_else(|| format!("{n} is not a point of the game"))
         };
         let track: Vec<Point> = def.track.names.iter().map(at).collect::<Result<_, _>>()?;
@@ -124,6 +134,16 @@ impl Board {
             }
             paths.push(steps);
         }
+        let steps_of = paths
+            .iter()
+            .map(|path: &Vec<Point>| {
+                let mut of = vec![-1i16; points.len()];
+                for (k, &p) in path.iter().enumerate() {
+                    of[usize::from(p)] = k as i16;
+                }
+                of
+            })
+            .collect();
         let mut on_track = vec![false; points.len()];
         for &p in &track {
             on_track[usize::from(p)] = true;
@@ -147,6 +167,7 @@ impl Board {
             title: def.title.clone(),
             points,
             index,
+            steps_of,
             seats,
             seatings,
             paths,
@@ -163,7 +184,13 @@ impl Board {
 
     /// The point called `name`.
     pub fn point(&self, name: &str) -> Option<Point> {
-        self.index.get(&Name::try_new(name)?).copied()
+        self.point_named(Name::try_new(name)?)
+    }
+
+    /// The point called `name`, a name as the notation holds it.
+    pub fn point_named(&self, name: Name) -> Option<Point> {
+        let i = self.index.binary_search_by_key(&name.key(), |e| e.0).ok()?;
+        Some(self.index[i].1)
     }
 
     /// The name of point `p`.
@@ -178,7 +205,8 @@ impl Board {
 
     /// The step of seat `s`'s path at point `p`.
     pub fn step_of(&self, s: usize, p: Point) -> Option<usize> {
-        self.paths[s].iter().position(|&q| q == p)
+        let step = *self.steps_of[s].get(usize::from(p))?;
+        usize::try_from(step).ok()
     }
 
     /// Whether a piece of seat `s` at `step` is home: in the goal, or in

@@ -274,6 +274,12 @@ fn flow(def: &RaceDef, out: &mut Problems) {
             format!("{limit}: at most {MAX_EXTRA_ROLLS}"),
         );
     }
+    if flow.own_stack == crate::def::OwnStack::Blockade {
+        out.say(
+            "flow.own_stack",
+            "blockade: not played yet (two pieces barring a point); none is",
+        );
+    }
     let mut seen = Vec::new();
     for c in &flow.compulsory {
         if seen.contains(c) {

@@ -39,7 +39,7 @@ impl Play for Race {
         moves
             .iter()
             .map(|m| {
-                let Some(i) = state.seat_index(&m.seat) else {
+                let Some(i) = state.seat_of(m.seat) else {
                     return 0.0;
                 };
                 let b = state.board_seat(i);

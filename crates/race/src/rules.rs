@@ -94,10 +94,10 @@ impl Race {
                 ),
             ));
         }
-        let next = self.next(state);
-        let i = match state.seat_index(&head.seat) {
-            Some(i) if next.seats.contains(&head.seat) => i,
-            _ => return Err(here(seat_error(&head.seat, &next))),
+        let i = match (state.seat_of(head.seat), state.to_move) {
+            (Some(i), Some(m)) if usize::from(m) == i => i,
+            (Some(i), None) if !state.finished.contains(&(i as u8)) => i,
+            _ => return Err(here(seat_error(&head.seat, &self.next(state)))),
         };
         let roll = match head.roll {
             Some(r @ 1..=6) => r as u8,
@@ -132,8 +132,12 @@ impl Race {
         number: u32,
         hooks: &H,
     ) -> Result<Vec<Choice>, ReplayError> {
-        let mut out = Vec::new();
-        for c in turn::choices(state, i, roll) {
+        let listed = turn::choices(state, i, roll);
+        if !hooks.calls(Hook::Allow) {
+            return Ok(listed);
+        }
+        let mut out = Vec::with_capacity(listed.len());
+        for c in listed {
             if c == Choice::Pass {
                 out.push(c);
                 continue;
@@ -180,7 +184,7 @@ impl Race {
                 "the turn has no move",
             ));
         };
-        let choice = turn::read_action(state, i, &listed, first, legal)?;
+        let choice = turn::read_action(state, (i, roll), &listed, first, legal)?;
         if let Some(more) = actions.next() {
             return Err(ReplayError::new(
                 ErrorKind::IllegalMove,
@@ -313,7 +317,7 @@ impl GameRules for Race {
             return Err(PlayError::GameOver);
         }
         let next = self.next(state);
-        let i = match state.seat_index(&seat) {
+        let i = match state.seat_of(seat) {
             Some(i) if next.seats.contains(&seat) => i,
             _ => return Err(PlayError::from_replay(seat_error(&seat, &next))),
         };
@@ -352,7 +356,7 @@ impl GameRules for Race {
     }
 
     fn give_turn(&self, state: &mut State, seat: Seat) -> bool {
-        match state.seat_index(&seat) {
+        match state.seat_of(seat) {
             Some(i) if !state.is_over() && !state.finished.contains(&(i as u8)) => {
                 state.to_move = Some(i as u8);
                 state.extra = 0;
@@ -392,7 +396,7 @@ impl GameRules for Race {
 
     fn declare_winner(&self, state: &mut State, seat: Seat) -> Result<(), ChangeError> {
         let i = state
-            .seat_index(&seat)
+            .seat_of(seat)
             .ok_or_else(|| ChangeError(format!("\"{seat}\", no seat in play")))?;
         state.declared = Some(i as u8);
         state.to_move = None;
@@ -430,7 +434,7 @@ fn move_view(state: &State, i: usize, roll: u8, number: u32, c: Choice) -> MoveV
 /// void", "R wins".
 fn describe(before: &State, turn: &Turn, after: &State) -> Vec<String> {
     let mut out = Vec::new();
-    let Some(i) = before.seat_index(&turn.head.seat) else {
+    let Some(i) = before.seat_of(turn.head.seat) else {
         return out;
     };
     let roll = turn.head.roll.unwrap_or(0) as u8;

@@ -27,7 +27,7 @@ pub struct State {
     /// The seats in play (their places in the board's seats), clockwise.
     pub seats: Vec<u8>,
     /// By seat in play, [`Board::pieces`] each: the pieces' steps.
-    pub steps: Vec<Step>,
+    steps: Vec<Step>,
     /// The seat in play whose turn is next (an index into `seats`);
     /// `None` before the first turn, when any seat may start.
     pub to_move: Option<u8>,
@@ -39,6 +39,10 @@ pub struct State {
     pub finished: Vec<u8>,
     /// The winner a variant's `winner` hook named, which ends the game.
     pub declared: Option<u8>,
+    /// By point: how many pieces stand there, kept by
+    /// [`State::set_step`], so that the rules find an empty point (the most
+    /// asked) without looking at every piece.
+    count: Vec<u8>,
 }
 
 /// Two positions are the same when they are on the same board (the same
@@ -66,6 +70,11 @@ impl PartialEq for State {
 impl Eq for State {}
 
 impl State {
+    /// Every piece's step, seat by seat in play ([`Board::pieces`] each).
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
     /// The steps of the pieces of seat `i` (an index into `seats`).
     pub fn pieces(&self, i: usize) -> &[Step] {
         let n = self.board.pieces;
@@ -84,6 +93,12 @@ impl State {
 
     /// The seat in play with letter `seat`.
     pub fn seat_index(&self, seat: &str) -> Option<usize> {
+        self.seat_of(Seat::try_new(seat)?)
+    }
+
+    /// The seat in play `seat` (as [`State::seat_index`], by the seat's
+    /// name: one comparison a seat).
+    pub fn seat_of(&self, seat: Seat) -> Option<usize> {
         (0..self.seats.len()).find(|&i| self.letter(i) == seat)
     }
 
@@ -125,13 +140,40 @@ impl State {
             .map(|i| self.letter(usize::from(i)))
     }
 
-    /// Who sits on point `p`: the seat in play and the piece's index.
+    /// Who sits on point `p`: the seat in play and the piece's index (the
+    /// first, in seat order, when several pieces share the point).
     pub fn at(&self, p: crate::board::Point) -> Option<(usize, usize)> {
+        self.on(p).next()
+    }
+
+    /// Every piece on point `p`: its seat in play and index.
+    pub fn on(&self, p: crate::board::Point) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let occupied = self.count.get(usize::from(p)).is_some_and(|&c| c > 0);
+        (0..self.seats.len())
+            .filter(move |_| occupied)
+            .flat_map(move |i| {
+                let path = &self.board.paths[self.board_seat(i)];
+                self.pieces(i)
+                    .iter()
+                    .enumerate()
+                    .filter(move |&(_, &step)| {
+                        usize::try_from(step).is_ok_and(|s| path.get(s) == Some(&p))
+                    })
+                    .map(move |(k, _)| (i, k))
+            })
+    }
+
+    /// Puts piece `k` of seat `i` at `step` (or in its yard).
+    pub fn set_step(&mut self, i: usize, k: usize, step: Step) {
         let n = self.board.pieces;
-        self.steps.iter().enumerate().find_map(|(k, &step)| {
-            let i = k / n;
-            (self.point_of(i, step) == Some(p)).then_some((i, k % n))
-        })
+        if let Some(p) = self.point_of(i, self.steps[i * n + k]) {
+            self.count[usize::from(p)] -= 1;
+        }
+        self.steps[i * n + k] = step;
+        if let Some(p) = self.point_of(i, step) {
+            // At most 16 pieces of 8 seats: a point holds fewer than 256.
+            self.count[usize::from(p)] += 1;
+        }
     }
 }
 
@@ -159,6 +201,32 @@ pub fn setup(board: &'static Board, game: &Game) -> Result<State, ReplayError> {
     }
     let mut seats: Vec<u8> = seating.seats.iter().map(|c: &Colour| c.get()).collect();
     seats.sort_unstable();
+    // The seats a number of players takes are the game's (Ludo's two sit
+    // opposite each other): another choice is another game.
+    let chosen: Vec<Seat> = seats.iter().map(|&s| board.seats[usize::from(s)]).collect();
+    if let Some(meant) = board.seating(seats.len()).filter(|m| {
+        let mut m = m.to_vec();
+        m.sort_by_key(|s| board.seats.iter().position(|x| x == s));
+        m != chosen
+    }) {
+        let names = |list: &[Seat]| {
+            list.iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        return Err(ReplayError::new(
+            ErrorKind::Tag,
+            seating.span,
+            format!(
+                "{} seats {} players as {}, not {}",
+                board.kind,
+                seats.len(),
+                names(meant),
+                names(&chosen)
+            ),
+        ));
+    }
     let n = seats.len();
     let mut state = State {
         board,
@@ -169,6 +237,7 @@ pub fn setup(board: &'static Board, game: &Game) -> Result<State, ReplayError> {
         tries: 0,
         finished: Vec::new(),
         declared: None,
+        count: vec![0; board.points.len()],
     };
     if let Some(tag) = game.tag_entry("Position") {
         read_position(&mut state, &tag.value).map_err(|m| {
@@ -199,7 +268,7 @@ fn read_position(state: &mut State, value: &str) -> Result<(), String> {
                     if k == board.pieces {
                         return Err(format!("{seat} has {} pieces", board.pieces));
                     }
-                    state.steps[i * board.pieces + k] = step as Step;
+                    state.set_step(i, k, step as Step);
                     k += 1;
                 }
             }
@@ -251,14 +320,17 @@ fn read_field(state: &mut State, key: &str, value: &str) -> Result<(), String> {
 /// in a goal.
 fn check_position(state: &State) -> Result<(), String> {
     let board = state.board;
-    let mut seen = vec![false; board.points.len()];
-    for (k, &step) in state.steps.iter().enumerate() {
-        let i = k / board.pieces;
-        let Some(p) = state.point_of(i, step) else {
+    for p in 0..board.points.len() as crate::board::Point {
+        let on: Vec<(usize, usize)> = state.on(p).collect();
+        let Some(&(first, _)) = on.first() else {
             continue;
         };
-        let home = board.has_goal && board.is_home(state.board_seat(i), step as usize);
-        if !home && std::mem::replace(&mut seen[usize::from(p)], true) {
+        // A goal holds any number of its seat's pieces.
+        let goal = board.has_goal && board.paths[state.board_seat(first)].last() == Some(&p);
+        let own_twice = (0..state.seats.len()).any(|i| on.iter().filter(|w| w.0 == i).count() > 1);
+        // Rivals share a point only where no piece is captured.
+        let shared = board.safe[usize::from(p)] || board.flow.capture == crate::def::Capture::None;
+        if !goal && (own_twice || (on.len() > 1 && !shared)) {
             return Err(format!("two pieces on {}", board.name(p)));
         }
     }
@@ -427,5 +499,51 @@ pub fn colour_word(letter: &str) -> &'static str {
         "O" => "orange",
         "P" => "purple",
         _ => "grey",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::turn;
+
+    /// The count of pieces a point kept by `set_step` is the pieces there, turn
+    /// after turn of random games of each shipped game.
+    #[test]
+    fn the_kept_board_is_the_pieces() {
+        for (board, _) in crate::table::list() {
+            let game = billes_notation::parse_game(&format!(
+                "[Game \"{}\"]\n[Seats \"{}\"]\n\n*\n",
+                board.kind,
+                board
+                    .seating(*board.players().end())
+                    .expect("a seating")
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ))
+            .expect("tags");
+            let mut rng = billes_game::Rng::new(5);
+            let mut state = setup(board, &game).expect("set up");
+            for _ in 0..2000 {
+                if state.is_over() {
+                    break;
+                }
+                let i = state.to_move.map_or(0, usize::from);
+                let roll = rng.die();
+                let choices = turn::choices(&state, i, roll);
+                let choice = choices[rng.below(choices.len())];
+                turn::play(&mut state, i, roll, choice);
+                for p in 0..board.points.len() as crate::board::Point {
+                    let pieces = (0..state.seats.len())
+                        .flat_map(|i| state.pieces(i).iter().map(move |&s| (i, s)))
+                        .filter(|&(i, s)| state.point_of(i, s) == Some(p))
+                        .count();
+                    assert_eq!(state.on(p).count(), pieces, "{p}");
+                    assert_eq!(usize::from(state.count[usize::from(p)]), pieces, "{p}");
+                }
+            }
+        }
     }
 }

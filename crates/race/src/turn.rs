@@ -7,7 +7,7 @@
 use billes_game::{ErrorKind, ReplayError};
 use billes_notation::{Action, Capture, Name, Path, Span};
 
-use crate::def::{Capture as CaptureRule, Compulsory, ExtraRoll, OwnStack};
+use crate::def::{Capture as CaptureRule, Compulsory, ExtraRoll};
 use crate::state::{State, Step, YARD};
 
 /// One thing a roll lets a seat do.
@@ -97,26 +97,26 @@ pub fn choices(state: &State, i: usize, roll: u8) -> Vec<Choice> {
             return vec![e];
         }
     }
-    let mut moves: Vec<Choice> = Vec::new();
-    let mut froms: Vec<usize> = Vec::new();
+    // One move a point a piece stands on (pieces of a seat are alike),
+    // the furthest first.
+    let mut out: Vec<Choice> = Vec::with_capacity(state.board.pieces + 2);
+    out.extend(entry);
+    let first_move = out.len();
     for (k, &step) in state.pieces(i).iter().enumerate() {
         let Ok(from) = usize::try_from(step) else {
             continue;
         };
-        if froms.contains(&from) {
-            continue;
-        }
-        froms.push(from);
-        if let Some(c) = advance(state, i, k, from, usize::from(roll)) {
-            moves.push(c);
+        let seen = state.pieces(i)[..k].contains(&step);
+        if let Some(c) = advance(state, i, k, from, usize::from(roll)).filter(|_| !seen) {
+            out.push(c);
         }
     }
-    moves.sort_by_key(|c| match c {
+    out[first_move..].sort_unstable_by_key(|c| match c {
         Choice::Advance { from, .. } => std::cmp::Reverse(*from),
         _ => std::cmp::Reverse(0),
     });
     if flow.compulsory.contains(&Compulsory::ClearStart) && must_clear(state, i) {
-        let off_start: Vec<Choice> = moves
+        let off_start: Vec<Choice> = out[first_move..]
             .iter()
             .copied()
             .filter(|c| matches!(c, Choice::Advance { from: 0, .. }))
@@ -125,7 +125,6 @@ pub fn choices(state: &State, i: usize, roll: u8) -> Vec<Choice> {
             return off_start;
         }
     }
-    let mut out: Vec<Choice> = entry.into_iter().chain(moves).collect();
     if out.is_empty() || !flow.compulsory.contains(&Compulsory::Move) {
         out.push(Choice::Pass);
     }
@@ -162,14 +161,18 @@ fn landing(
     goal: bool,
 ) -> Option<Option<(usize, usize)>> {
     let board = state.board;
-    let Some((who, piece)) = state.at(p) else {
-        return Some(None);
-    };
-    if who == i {
-        return (goal || board.flow.own_stack == OwnStack::Blockade).then_some(None);
+    let mut rival = None;
+    for (who, piece) in state.on(p) {
+        if who == i && !goal {
+            // No own piece ends on its own (but in a goal).
+            return None;
+        }
+        if who != i {
+            rival = Some((who, piece));
+        }
     }
     let captures = board.flow.capture == CaptureRule::Land && !board.safe[usize::from(p)] && !goal;
-    Some(captures.then_some((who, piece)))
+    Some(rival.filter(|_| captures))
 }
 
 /// The move of seat `i`'s piece `k` from step `from` by `roll` steps, if
@@ -220,14 +223,16 @@ pub fn stuck(state: &State, i: usize) -> bool {
 /// extra roll, another try, or the next seat still racing.
 pub fn play(state: &mut State, i: usize, roll: u8, choice: Choice) {
     let void = is_void(state, roll);
-    let stuck_before = stuck(state, i);
-    let n = state.board.pieces;
+    // Whether the pass is a try (Mensch ärgere dich nicht's three): asked
+    // only of a pass in a game that gives more than one.
+    let tried =
+        !void && state.board.flow.tries > 1 && matches!(choice, Choice::Pass) && stuck(state, i);
     if let Some((who, piece)) = choice.capture() {
-        state.steps[who * n + piece] = YARD;
+        state.set_step(who, piece, YARD);
     }
     match choice {
-        Choice::Enter { piece, .. } => state.steps[i * n + piece] = 0,
-        Choice::Advance { piece, to, .. } => state.steps[i * n + piece] = to as Step,
+        Choice::Enter { piece, .. } => state.set_step(i, piece, 0),
+        Choice::Advance { piece, to, .. } => state.set_step(i, piece, to as Step),
         Choice::Pass => {}
     }
     if !state.finished.contains(&(i as u8)) && state.all_home(i) {
@@ -235,6 +240,8 @@ pub fn play(state: &mut State, i: usize, roll: u8, choice: Choice) {
     }
     if state.is_over() {
         state.to_move = None;
+        state.extra = 0;
+        state.tries = 0;
         return;
     }
     let flow = &state.board.flow;
@@ -246,7 +253,7 @@ pub fn play(state: &mut State, i: usize, roll: u8, choice: Choice) {
         state.to_move = Some(i as u8);
         return;
     }
-    if !void && !finished && stuck_before && matches!(choice, Choice::Pass) {
+    if tried && !finished {
         state.tries = state.tries.saturating_add(1);
         if u32::from(state.tries) < flow.tries {
             state.to_move = Some(i as u8);
@@ -275,7 +282,7 @@ fn next_seat(state: &State, i: usize) -> Option<usize> {
 /// capture mark.
 pub fn read_action(
     state: &State,
-    i: usize,
+    (i, roll): (usize, u8),
     listed: &[Choice],
     action: &Action,
     legal: impl Fn() -> Vec<String>,
@@ -321,7 +328,7 @@ pub fn read_action(
             if *barricade {
                 return Err(illegal(*span, "a race game has no barricades: no #".into()));
             }
-            let found = read_move(state, i, listed, path).map_err(|m| illegal(*span, m))?;
+            let found = read_move(state, (i, roll), listed, path).map_err(|m| illegal(*span, m))?;
             (Some(found), capture.is_some(), *span)
         }
         other => {
@@ -334,7 +341,7 @@ pub fn read_action(
         }
     };
     let Some(choice) = found else {
-        return Err(illegal(span, not_listed_entry(state, i)));
+        return Err(illegal(span, not_listed_entry(state, i, roll)));
     };
     if capture_mark && choice.capture().is_none() {
         return Err(ReplayError::new(
@@ -346,9 +353,16 @@ pub fn read_action(
     Ok(choice)
 }
 
-/// Why seat `i` cannot enter now.
-fn not_listed_entry(state: &State, i: usize) -> String {
+/// Why seat `i` cannot enter now with `roll`.
+fn not_listed_entry(state: &State, i: usize, roll: u8) -> String {
     let board = state.board;
+    if is_void(state, roll) {
+        return "a 6 past the extra rolls allowed in a row is void: no piece moves (--)".into();
+    }
+    if enter(state, i, roll).is_some() {
+        let entry = board.name(board.paths[state.board_seat(i)][0]);
+        return format!("the piece on {entry} must leave the start field first");
+    }
     let values: Vec<String> = board.flow.enter_on.iter().map(u32::to_string).collect();
     if !state.pieces(i).contains(&YARD) {
         return format!("{} has no piece in its yard", state.letter(i));
@@ -360,8 +374,13 @@ fn not_listed_entry(state: &State, i: usize) -> String {
     )
 }
 
-/// The listed advance that `path` (`from-to`) names.
-fn read_move(state: &State, i: usize, listed: &[Choice], path: &Path) -> Result<Choice, String> {
+/// The listed advance that `path` (`from-to`) names, moved with `roll`.
+fn read_move(
+    state: &State,
+    (i, roll): (usize, u8),
+    listed: &[Choice],
+    path: &Path,
+) -> Result<Choice, String> {
     let board = state.board;
     let b = state.board_seat(i);
     let (Some(from), Some(to)) = (path.first(), path.last()) else {
@@ -372,7 +391,7 @@ fn read_move(state: &State, i: usize, listed: &[Choice], path: &Path) -> Result<
             "a move is written with its start and landing only: {from}-{to}"
         ));
     }
-    let step = |n: &Name| board.point(n).and_then(|p| board.step_of(b, p));
+    let step = |n: &Name| board.point_named(*n).and_then(|p| board.step_of(b, p));
     let Some(from_step) = step(from) else {
         return Err(format!("{from} is not on {}'s path", state.letter(i)));
     };
@@ -383,9 +402,10 @@ fn read_move(state: &State, i: usize, listed: &[Choice], path: &Path) -> Result<
     if !own {
         return Err(format!("no {} piece stands on {from}", state.letter(i)));
     }
+    let to_step = step(to);
     let found = listed.iter().copied().find(|c| {
         matches!(c, Choice::Advance { from: f, to: t, .. }
-            if *f == from_step && Some(*t) == step(to))
+            if *f == from_step && Some(*t) == to_step)
     });
     found.ok_or_else(|| {
         match listed
@@ -396,7 +416,54 @@ fn read_move(state: &State, i: usize, listed: &[Choice], path: &Path) -> Result<
                 "the roll takes the piece on {from} to {}, not {to}",
                 board.name(board.paths[b][*t])
             ),
-            _ => format!("the piece on {from} cannot move with this roll"),
+            _ => why_not(state, i, from_step, roll),
         }
     })
+}
+
+/// Why the piece of seat `i` at step `from` has no move listed for
+/// `roll`: the rule that stops it, in the games' words.
+fn why_not(state: &State, i: usize, from: usize, roll: u8) -> String {
+    let board = state.board;
+    let b = state.board_seat(i);
+    let path = &board.paths[b];
+    let at = board.name(path[from]);
+    if is_void(state, roll) {
+        return "a 6 past the extra rolls allowed in a row is void: no piece moves (--)".into();
+    }
+    let k = state
+        .pieces(i)
+        .iter()
+        .position(|&s| usize::try_from(s) == Ok(from))
+        .unwrap_or(0);
+    if advance(state, i, k, from, usize::from(roll)).is_some() {
+        // The rules allow the move, but an obligation comes first.
+        let entry = board.name(path[0]);
+        return match enter(state, i, roll) {
+            Some(_) if board.flow.compulsory.contains(&Compulsory::Enter) => {
+                format!("a {roll} must bring a piece in first (+{entry})")
+            }
+            _ => format!("the piece on {entry} must leave the start field first"),
+        };
+    }
+    let goal = board.goal_step(b);
+    let to = from + usize::from(roll);
+    if to > goal {
+        return format!(
+            "a {roll} takes the piece on {at} past {}: the end is reached by the exact count",
+            board.name(path[goal])
+        );
+    }
+    let home = board.track_steps[b];
+    let passed = ((from + 1).max(home)..to).find(|&u| state.at(path[u]).is_some());
+    match passed {
+        Some(u) if !board.flow.jump_home => format!(
+            "the piece on {at} would pass over {} in the home column: no jumping there",
+            board.name(path[u])
+        ),
+        _ => format!(
+            "the piece on {at} would land on {}, where its own piece stands",
+            board.name(path[to])
+        ),
+    }
 }

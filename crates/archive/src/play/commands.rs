@@ -176,7 +176,7 @@ impl Session<'_> {
     /// token and the `Result` tag; a result the position does not bear
     /// out is refused with validate's message.
     fn result(&mut self, rest: &str, source: &GameSource) -> Result<Reply, Refused> {
-        if let Some(winners) = self.pos.winners() {
+        if let Some(winners) = self.pos.winners().filter(|_| self.pos.is_over()) {
             return Err(self.refuse(
                 source.clone(),
                 format!(

@@ -483,7 +483,10 @@ impl<'e> Session<'e> {
     ) -> Result<Reply, Refused> {
         let expected = self.next_number();
         let next = self.pos.next();
-        if let (Some(winners), false) = (self.pos.winners(), line::has_seat(text)) {
+        // Over, not merely won: a game played on for the places has a
+        // winner and more turns.
+        let over = self.pos.winners().filter(|_| self.pos.is_over());
+        if let (Some(winners), false) = (over, line::has_seat(text)) {
             let source = self.source(text, number);
             return Err(self.refuse(
                 source,

@@ -155,7 +155,7 @@ impl Session<'_> {
     /// with a roll's moves offered, how to pick one; once the game is
     /// over, who won.
     pub fn prompt(&self) -> String {
-        if let Some(winners) = self.pos.winners() {
+        if let Some(winners) = self.pos.winners().filter(|_| self.pos.is_over()) {
             return format!(
                 "{} won (:undo takes the last turn back)> ",
                 winners.join("+")

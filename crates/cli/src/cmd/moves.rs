@@ -207,7 +207,9 @@ fn print(args: &MovesArgs, pos: &dyn Position) -> anyhow::Result<u8> {
         }
         MovesFormat::Text => {
             writeln!(out, "[Position \"{}\"]", pos.position_tag())?;
-            if let Some(winners) = pos.winners() {
+            // Over, not merely won: a game played on for the places
+            // (Ludo) has a winner and more turns.
+            if let Some(winners) = pos.winners().filter(|_| pos.is_over()) {
                 writeln!(out, "the game is over: {} won", winners.join("+"))?;
                 return Ok(OK);
             }

@@ -51,13 +51,13 @@ fn ludo_goes_up_the_home_column_and_finishes_by_the_exact_count() {
     assert_eq!(moves("ludo", &on("t49"), "R", 5), ["t49-r3"]);
     assert_eq!(moves("ludo", &on("r3"), "R", 4), ["--"], "past rh: no move");
     assert_eq!(moves("ludo", &on("r3"), "R", 3), ["r3-rh"]);
-    let green = "[Seats \"R G\"]\n[Position \"R: G:t10 move=G\"]";
+    let green = "[Seats \"R G Y\"]\n[Position \"R: G:t10 Y: move=G\"]";
     assert_eq!(moves("ludo", green, "G", 4), ["t10-g2"]);
 }
 
 #[test]
 fn ludo_voids_the_third_six() {
-    let seats = "[Seats \"R G\"]";
+    let seats = "[Seats \"R G Y\"]";
     assert!(check("ludo", seats, "1. R6 +t1 2. R6 t1-t7 3. R6 -- 4. G2 --").is_ok());
     let err = check("ludo", seats, "1. R6 +t1 2. R6 t1-t7 3. R6 t7-t13").unwrap_err();
     assert!(err.starts_with("illegal_move"), "{err}");
@@ -75,11 +75,11 @@ fn ludo_voids_the_third_six() {
 
 #[test]
 fn ludo_captures_by_landing_even_on_the_start_square() {
-    let tags = "[Seats \"G Y\"]\n[Position \"G: Y:t14 move=G\"]";
+    let tags = "[Seats \"R G Y\"]\n[Position \"R: G: Y:t14 move=G\"]";
     assert_eq!(moves("ludo", tags, "G", 6), ["+t14*"]);
     // A missing mark is read, a false one refused.
     assert!(check("ludo", tags, "1. G6 +t14").is_ok());
-    let quiet = "[Seats \"G Y\"]\n[Position \"G: Y:t20 move=G\"]";
+    let quiet = "[Seats \"R G Y\"]\n[Position \"R: G: Y:t20 move=G\"]";
     let err = check("ludo", quiet, "1. G6 +t14*").unwrap_err();
     assert!(err.starts_with("effect"), "{err}");
     // No doubling: an own piece on the landing square bars the move.
@@ -141,7 +141,7 @@ fn mensch_makes_entering_and_clearing_the_start_compulsory() {
         ["r1-r4"],
         "t38 would land on its own r1"
     );
-    let blue = "[Seats \"R B\"]\n[Position \"R:t11 B: move=B\"]";
+    let blue = "[Seats \"R B G\"]\n[Position \"R:t11 B: G: move=B\"]";
     assert_eq!(moves(game, blue, "B", 6), ["+t11*"]);
 }
 

@@ -456,23 +456,7 @@ fn game_goes_on(state: &State, turn: &Turn) -> Result<(), ReplayError> {
 /// The die: "on se déplace d'autant de cases qu'il y a de points sur le dé
 /// lancé" (seed 004); a die shows 1 to 6.
 fn roll_of(turn: &Turn) -> Result<usize, ReplayError> {
-    let head = &turn.head;
-    match head.roll {
-        Some(roll @ 1..=6) => Ok(roll as usize),
-        Some(roll) => Err(ReplayError::new(
-            ErrorKind::Roll,
-            head.span,
-            format!("a die shows 1 to 6, not {roll}"),
-        )),
-        None => Err(ReplayError::new(
-            ErrorKind::Roll,
-            head.span,
-            format!(
-                "the roll is missing (write it after the seat, e.g. {}4)",
-                head.seat
-            ),
-        )),
-    }
+    billes_game::game::die_roll(turn).map(usize::from)
 }
 
 /// One turn line being checked: the rules, the line and its hooks, and

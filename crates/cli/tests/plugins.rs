@@ -537,7 +537,7 @@ fn a_record_names_its_game_by_a_folder_inside_its_own() {
     write(
         d,
         "other/bad.bgn",
-        &record.replace("./my-ludo", "../club/my-ludo"),
+        record.replace("./my-ludo", "../club/my-ludo"),
     );
     let out = billes_in(d, &["validate", "other/bad.bgn"]);
     assert_eq!(out.status.code(), Some(1));
@@ -549,7 +549,7 @@ fn a_record_names_its_game_by_a_folder_inside_its_own() {
     #[cfg(unix)]
     {
         std::os::unix::fs::symlink(d.join("club/my-ludo"), d.join("other/ext")).unwrap();
-        write(d, "other/link.bgn", &record.replace("./my-ludo", "./ext"));
+        write(d, "other/link.bgn", record.replace("./my-ludo", "./ext"));
         let out = billes_in(d, &["validate", "other/link.bgn"]);
         assert_eq!(out.status.code(), Some(1));
         assert!(
@@ -561,7 +561,7 @@ fn a_record_names_its_game_by_a_folder_inside_its_own() {
     write(
         d,
         "other/none.bgn",
-        &record.replace("./my-ludo", "./nothing"),
+        record.replace("./my-ludo", "./nothing"),
     );
     let out = billes_in(d, &["validate", "other/none.bgn"]);
     assert!(

@@ -16,7 +16,7 @@ use crate::def::{Flow, RaceDef};
 /// A point's number: its place in [`Board::points`].
 pub type Point = u16;
 
-/// A loaded game's board and rules, checked ([`crate::check`] found no
+/// A loaded game's board and rules, checked ([`crate::check()`] found no
 /// problem) and numbered.
 #[derive(Debug, Clone)]
 pub struct Board {
@@ -63,7 +63,7 @@ impl Board {
     /// The board of `def`, with `kind` its name for the verbs.
     ///
     /// # Errors
-    /// The first problem [`crate::check`] finds, or a point name the
+    /// The first problem [`crate::check()`] finds, or a point name the
     /// notation cannot hold.
     pub fn new(def: RaceDef, kind: GameKind) -> Result<Board, String> {
         if let Some(problem) = crate::check(&def).into_iter().next() {

@@ -1,7 +1,7 @@
 //! Race games read from folders: a game's folder holds its `game.yaml`;
 //! a folder of games (as `games/` is) holds one folder per game. The text
 //! is read by the checked reader (a regular file, UTF-8, at most
-//! [`MAX_GAME_BYTES`]), then loaded into the [`table`](crate::table).
+//! [`MAX_GAME_BYTES`]), then loaded into the [`table`](mod@crate::table).
 
 use std::path::{Path, PathBuf};
 

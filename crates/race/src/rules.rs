@@ -16,7 +16,7 @@ use crate::turn::{self, Choice};
 
 /// The rules of one race game: its board and turn rules, as loaded (and a
 /// variant's parameters applied).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Race {
     board: &'static Board,
 }
@@ -99,27 +99,7 @@ impl Race {
             (Some(i), None) if !state.finished.contains(&(i as u8)) => i,
             _ => return Err(here(seat_error(&head.seat, &self.next(state)))),
         };
-        let roll = match head.roll {
-            Some(r @ 1..=6) => r as u8,
-            Some(r) => {
-                return Err(ReplayError::new(
-                    ErrorKind::Roll,
-                    head.span,
-                    format!("a die shows 1 to 6, not {r}"),
-                ))
-            }
-            None => {
-                return Err(ReplayError::new(
-                    ErrorKind::Roll,
-                    head.span,
-                    format!(
-                        "the roll is missing (write it after the seat, e.g. {}6)",
-                        head.seat
-                    ),
-                ))
-            }
-        };
-        Ok((i, roll))
+        Ok((i, game::die_roll(turn)?))
     }
 
     /// The choices `roll` gives seat `i` in the turn numbered `number`,

@@ -259,8 +259,7 @@ fn read_position(state: &mut State, value: &str) -> Result<(), String> {
                     .seat_index(seat)
                     .ok_or_else(|| format!("{seat} is not a seat in play"))?;
                 let b = state.board_seat(i);
-                let mut k = 0;
-                for p in points.split(',').filter(|p| !p.is_empty()) {
+                for (k, p) in points.split(',').filter(|p| !p.is_empty()).enumerate() {
                     let step = board
                         .point(p)
                         .and_then(|q| board.step_of(b, q))
@@ -269,7 +268,6 @@ fn read_position(state: &mut State, value: &str) -> Result<(), String> {
                         return Err(format!("{seat} has {} pieces", board.pieces));
                     }
                     state.set_step(i, k, step as Step);
-                    k += 1;
                 }
             }
             PositionWord::Field { key, value } => read_field(state, key, value)?,

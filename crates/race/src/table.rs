@@ -182,7 +182,7 @@ pub fn list() -> Vec<(&'static Board, String)> {
 
 /// The description `text` (read from `file`) with its parent, if it
 /// names one, found among the games loaded: what [`install`] would load,
-/// before the board checks, which [`crate::check`] then lists in full.
+/// before the board checks, which [`crate::check()`] then lists in full.
 ///
 /// # Errors
 /// As [`load`].

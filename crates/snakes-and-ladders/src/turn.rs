@@ -225,26 +225,7 @@ impl SnakesAndLadders {
                 format!("it is {next}'s turn, not {}'s", head.seat),
             ));
         }
-        let roll = match head.roll {
-            Some(roll @ 1..=6) => roll as u8,
-            Some(roll) => {
-                return Err(ReplayError::new(
-                    ErrorKind::Roll,
-                    head.span,
-                    format!("a die shows 1 to 6, not {roll}"),
-                ))
-            }
-            None => {
-                return Err(ReplayError::new(
-                    ErrorKind::Roll,
-                    head.span,
-                    format!(
-                        "the roll is missing (write it after the seat, e.g. {}4)",
-                        head.seat
-                    ),
-                ))
-            }
-        };
+        let roll = billes_game::game::die_roll(turn)?;
         Ok((colour, self.step(state, colour, roll)))
     }
 

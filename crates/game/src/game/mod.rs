@@ -651,6 +651,39 @@ pub fn roll_error(dice: bool) -> ReplayError {
     )
 }
 
+/// The roll of one die that `turn`'s head gives, 1 to 6: the one reading
+/// of a die's roll the games with one die share.
+///
+/// # Errors
+/// A [`crate::ErrorKind::Roll`] error at the head when the roll is not a
+/// die face, or is missing.
+///
+/// ```
+/// let game = billes_notation::parse_game("[Game \"x\"]\n\n1. R7 --\n2. R --\n*\n").unwrap();
+/// let [seven, none] = &game.line.turns[..] else { panic!() };
+/// assert_eq!(billes_game::game::die_roll(seven).unwrap_err().message, "a die shows 1 to 6, not 7");
+/// assert!(billes_game::game::die_roll(none).unwrap_err().message.starts_with("the roll is missing"));
+/// ```
+pub fn die_roll(turn: &billes_notation::Turn) -> Result<u8, ReplayError> {
+    let head = &turn.head;
+    match head.roll {
+        Some(roll @ 1..=6) => Ok(roll as u8),
+        Some(roll) => Err(ReplayError::new(
+            ErrorKind::Roll,
+            head.span,
+            format!("a die shows 1 to 6, not {roll}"),
+        )),
+        None => Err(ReplayError::new(
+            ErrorKind::Roll,
+            head.span,
+            format!(
+                "the roll is missing (write it after the seat, e.g. {}4)",
+                head.seat
+            ),
+        )),
+    }
+}
+
 /// The error for a seat that may not take the next turn.
 #[doc(hidden)]
 pub fn seat_error(seat: &str, next: &Next) -> ReplayError {

@@ -59,6 +59,63 @@ pub struct Board {
     pub def: RaceDef,
 }
 
+/// Every point's name, numbered: the track's, then each seat's home
+/// column, then the goals (a goal shared by seats once).
+fn numbered(def: &RaceDef) -> Result<Vec<Name>, String> {
+    let name = |n: &str| Name::try_new(n).ok_or_else(|| format!("{n}: not a point name"));
+    let mut points = Vec::new();
+    for n in def.track.names.iter() {
+        points.push(name(n)?);
+    }
+    for path in def.paths.values() {
+        for n in path.home.iter() {
+            points.push(name(n)?);
+        }
+    }
+    for path in def.paths.values() {
+        if let Some(goal) = &path.goal {
+            let goal = name(goal)?;
+            if !points.contains(&goal) {
+                points.push(goal);
+            }
+        }
+    }
+    Ok(points)
+}
+
+/// Each seat's path (in the order of the seats), the points of `at`'s
+/// numbering step by step, and the steps of each on the track.
+fn seat_paths(
+    def: &RaceDef,
+    track: &[Point],
+    at: impl Fn(&str) -> Result<Point, String>,
+) -> Result<(Vec<Vec<Point>>, Vec<usize>), String> {
+    let (mut paths, mut track_steps) = (Vec::new(), Vec::new());
+    for s in &def.seats {
+        let path = &def.paths[s];
+        let entry = at(&path.entry)?;
+        let last = at(&path.last)?;
+        let start = track.iter().position(|&p| p == entry).unwrap_or(0);
+        let mut steps = Vec::new();
+        for k in 0..track.len() {
+            let p = track[(start + k) % track.len()];
+            steps.push(p);
+            if p == last {
+                break;
+            }
+        }
+        track_steps.push(steps.len());
+        for n in path.home.iter() {
+            steps.push(at(n)?);
+        }
+        if let Some(goal) = &path.goal {
+            steps.push(at(goal)?);
+        }
+        paths.push(steps);
+    }
+    Ok((paths, track_steps))
+}
+
 impl Board {
     /// The board of `def`, with `kind` its name for the verbs.
     ///
@@ -70,23 +127,7 @@ impl Board {
             return Err(problem.to_string());
         }
         let name = |n: &str| Name::try_new(n).ok_or_else(|| format!("{n}: not a point name"));
-        let mut points = Vec::new();
-        for n in def.track.names.iter() {
-            points.push(name(n)?);
-        }
-        for path in def.paths.values() {
-            for n in path.home.iter() {
-                points.push(name(n)?);
-            }
-        }
-        for path in def.paths.values() {
-            if let Some(goal) = &path.goal {
-                let goal = name(goal)?;
-                if !points.contains(&goal) {
-                    points.push(goal);
-                }
-            }
-        }
+        let points = numbered(&def)?;
         let mut index: Vec<(u64, Point)> = points
             .iter()
             .enumerate()
@@ -111,29 +152,7 @@ impl Board {
             .iter()
             .map(|s| seat(s))
             .collect::<Result<_, _>>()?;
-        let (mut paths, mut track_steps) = (Vec::new(), Vec::new());
-        for s in &def.seats {
-            let path = &def.paths[s];
-            let entry = at(&path.entry)?;
-            let last = at(&path.last)?;
-            let start = track.iter().position(|&p| p == entry).unwrap_or(0);
-            let mut steps = Vec::new();
-            for k in 0..track.len() {
-                let p = track[(start + k) % track.len()];
-                steps.push(p);
-                if p == last {
-                    break;
-                }
-            }
-            track_steps.push(steps.len());
-            for n in path.home.iter() {
-                steps.push(at(n)?);
-            }
-            if let Some(goal) = &path.goal {
-                steps.push(at(goal)?);
-            }
-            paths.push(steps);
-        }
+        let (paths, track_steps) = seat_paths(&def, &track, at)?;
         let steps_of = paths
             .iter()
             .map(|path: &Vec<Point>| {

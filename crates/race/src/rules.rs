@@ -12,7 +12,7 @@ use serde::Deserialize;
 use crate::board::Board;
 use crate::def::{Capture, Compulsory, ExtraRoll, OwnStack};
 use crate::state::{self, State};
-use crate::turn::{self, Choice};
+use crate::turn::{self, Choice, Choices};
 
 /// The rules of one race game: its board and turn rules, as loaded (and a
 /// variant's parameters applied).
@@ -111,13 +111,13 @@ impl Race {
         (i, roll): (usize, u8),
         number: u32,
         hooks: &H,
-    ) -> Result<Vec<Choice>, ReplayError> {
+    ) -> Result<Choices, ReplayError> {
         let listed = turn::choices(state, i, roll);
         if !hooks.calls(Hook::Allow) {
             return Ok(listed);
         }
-        let mut out = Vec::with_capacity(listed.len());
-        for c in listed {
+        let mut out = Choices::new();
+        for c in listed.iter().copied() {
             if c == Choice::Pass {
                 out.push(c);
                 continue;
@@ -308,7 +308,7 @@ impl GameRules for Race {
             .allowed(state, (i, roll.get()), number, hooks)
             .map_err(PlayError::from_replay)?;
         Ok(choices
-            .into_iter()
+            .iter()
             .map(|c| Move::new(seat, Some(roll), [c.action(state, i)]))
             .collect())
     }

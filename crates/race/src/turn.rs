@@ -71,6 +71,64 @@ impl Choice {
     }
 }
 
+/// The most choices a roll gives: an entry, a move for each piece
+/// ([`MAX_PIECES`](crate::check::MAX_PIECES)), a pass.
+const MAX_CHOICES: usize = crate::check::MAX_PIECES as usize + 2;
+
+/// The choices of a roll, in a list of fixed room that a turn's check
+/// fills without allocating.
+#[derive(Debug, Clone, Copy)]
+pub struct Choices {
+    items: [Choice; MAX_CHOICES],
+    len: usize,
+}
+
+impl Choices {
+    /// No choice yet.
+    pub fn new() -> Choices {
+        Choices {
+            items: [Choice::Pass; MAX_CHOICES],
+            len: 0,
+        }
+    }
+
+    /// The one choice `c`.
+    pub fn one(c: Choice) -> Choices {
+        let mut out = Choices::new();
+        out.push(c);
+        out
+    }
+
+    /// Adds `c` (beyond the room, which no game reaches, it is dropped:
+    /// the board checks keep a seat's pieces within it).
+    pub fn push(&mut self, c: Choice) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = c;
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for Choices {
+    fn default() -> Choices {
+        Choices::new()
+    }
+}
+
+impl std::ops::Deref for Choices {
+    type Target = [Choice];
+
+    fn deref(&self) -> &[Choice] {
+        &self.items[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Choices {
+    fn deref_mut(&mut self) -> &mut [Choice] {
+        &mut self.items[..self.len]
+    }
+}
+
 /// Whether the roll `roll` of seat `i` is void: the roll past the extra
 /// rolls a sequence may have (Ludo's third six).
 pub fn is_void(state: &State, roll: u8) -> bool {
@@ -86,21 +144,23 @@ pub fn is_void(state: &State, roll: u8) -> bool {
 /// the rules' obligations applied, in a fixed order: an entry first, then
 /// the pieces' moves by the step they leave, furthest first. Never empty:
 /// a pass when nothing else may be done.
-pub fn choices(state: &State, i: usize, roll: u8) -> Vec<Choice> {
+pub fn choices(state: &State, i: usize, roll: u8) -> Choices {
     if is_void(state, roll) {
-        return vec![Choice::Pass];
+        return Choices::one(Choice::Pass);
     }
     let flow = &state.board.flow;
     let entry = enter(state, i, roll);
     if flow.compulsory.contains(&Compulsory::Enter) {
         if let Some(e) = entry {
-            return vec![e];
+            return Choices::one(e);
         }
     }
     // One move a point a piece stands on (pieces of a seat are alike),
     // the furthest first.
-    let mut out: Vec<Choice> = Vec::with_capacity(state.board.pieces + 2);
-    out.extend(entry);
+    let mut out = Choices::new();
+    if let Some(e) = entry {
+        out.push(e);
+    }
     let first_move = out.len();
     for (k, &step) in state.pieces(i).iter().enumerate() {
         let Ok(from) = usize::try_from(step) else {
@@ -116,11 +176,12 @@ pub fn choices(state: &State, i: usize, roll: u8) -> Vec<Choice> {
         _ => std::cmp::Reverse(0),
     });
     if flow.compulsory.contains(&Compulsory::ClearStart) && must_clear(state, i) {
-        let off_start: Vec<Choice> = out[first_move..]
-            .iter()
-            .copied()
-            .filter(|c| matches!(c, Choice::Advance { from: 0, .. }))
-            .collect();
+        let mut off_start = Choices::new();
+        for c in out[first_move..].iter().copied() {
+            if matches!(c, Choice::Advance { from: 0, .. }) {
+                off_start.push(c);
+            }
+        }
         if !off_start.is_empty() {
             return off_start;
         }

@@ -142,6 +142,11 @@ impl Race {
         hooks: &H,
     ) -> Result<(usize, u8, Choice), ReplayError> {
         let (i, roll) = self.check_head(state, turn)?;
+        if let ([action], false) = (turn.actions.as_slice(), hooks.calls(Hook::Allow)) {
+            if let Some(c) = turn::quick_choice(state, (i, roll), action) {
+                return Ok((i, roll, c));
+            }
+        }
         let listed = self
             .allowed(state, (i, roll), turn.number, hooks)
             .map_err(|e| ReplayError {

@@ -334,6 +334,61 @@ fn next_seat(state: &State, i: usize) -> Option<usize> {
         .find(|s| !state.finished.contains(&(*s as u8)))
 }
 
+/// The choice the written `action` names, read from the one piece it
+/// moves without listing the roll's choices: the fast path of the checker,
+/// beside [`choices`] and [`read_action`] (the reference), to which it
+/// hands every case it does not settle: a pass, a void roll, a move the
+/// rules or an obligation refuse, a false mark. The crate's tests check
+/// that it settles a case only as the reference does.
+pub fn quick_choice(state: &State, (i, roll): (usize, u8), action: &Action) -> Option<Choice> {
+    if is_void(state, roll) {
+        return None;
+    }
+    let board = state.board;
+    let flow = &board.flow;
+    let b = state.board_seat(i);
+    let (choice, marked) = match action {
+        Action::Place { to, capture, .. } => {
+            let entry = board.paths[b][0];
+            if to.is_some_and(|t| board.point_named(t) != Some(entry)) {
+                return None;
+            }
+            // The start field's obligation never meets an entry: an own
+            // piece on the entry point bars it.
+            (enter(state, i, roll)?, capture.is_some())
+        }
+        Action::Move {
+            path,
+            capture,
+            barricade: false,
+            ..
+        } if path.len() == 2 => {
+            let step = |n: &Name| board.point_named(*n).and_then(|p| board.step_of(b, p));
+            let (from, to) = (step(&path[0])?, step(&path[1])?);
+            let k = state.pieces(i).iter().position(|&s| s == from as Step)?;
+            let c = advance(state, i, k, from, usize::from(roll))?;
+            if !matches!(c, Choice::Advance { to: t, .. } if t == to) {
+                return None;
+            }
+            if flow.compulsory.contains(&Compulsory::Enter) && enter(state, i, roll).is_some() {
+                return None;
+            }
+            if flow.compulsory.contains(&Compulsory::ClearStart)
+                && from != 0
+                && must_clear(state, i)
+            {
+                let start = state.pieces(i).iter().position(|&s| s == 0)?;
+                if advance(state, i, start, 0, usize::from(roll)).is_some() {
+                    return None;
+                }
+            }
+            (c, capture.is_some())
+        }
+        _ => return None,
+    };
+    (!marked || choice.capture().is_some()).then_some(choice)
+}
+
 /// The choice among `listed` that the written `action` names, with its
 /// marks checked.
 ///
@@ -526,5 +581,115 @@ fn why_not(state: &State, i: usize, from: usize, roll: u8) -> String {
             "the piece on {at} would land on {}, where its own piece stands",
             board.name(path[to])
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use billes_notation::Capture;
+
+    /// Every action worth trying for seat `i` of `state`: an entry with and
+    /// without its mark and point, each piece's move to every point of its
+    /// path with and without a capture mark, and the pass.
+    fn candidates(state: &State, i: usize) -> Vec<Action> {
+        let board = state.board;
+        let path = &board.paths[state.board_seat(i)];
+        let mut out = vec![Action::Pass {
+            span: Span::default(),
+        }];
+        for (to, capture) in [
+            (None, None),
+            (Some(board.name(path[0])), None),
+            (None, Some(Capture::default())),
+        ] {
+            out.push(Action::Place {
+                to,
+                capture,
+                span: Span::default(),
+            });
+        }
+        for &s in state.pieces(i) {
+            let Ok(from) = usize::try_from(s) else {
+                continue;
+            };
+            for &to in path {
+                for capture in [None, Some(Capture::default())] {
+                    out.push(Action::Move {
+                        path: Path::from(vec![board.name(path[from]), board.name(to)]),
+                        capture,
+                        barricade: false,
+                        span: Span::default(),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The fast path settles a written action only as the reference does:
+    /// on every position of random games of each shipped game, for every
+    /// roll and every candidate action, `quick_choice` gives the choice the
+    /// list gives or nothing; and it settles every listed move written as
+    /// the list writes it.
+    #[test]
+    fn the_quick_reading_agrees_with_the_list() {
+        let (mut settled, mut checked) = (0, 0);
+        for (board, _) in crate::table::list() {
+            for players in board.players() {
+                let seats: Vec<&str> = board
+                    .seating(players)
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect();
+                let game = billes_notation::parse_game(&format!(
+                    "[Game \"{}\"]\n[Seats \"{}\"]\n\n*\n",
+                    board.kind,
+                    seats.join(" ")
+                ))
+                .expect("tags");
+                let mut rng = billes_game::Rng::new(players as u64);
+                let mut state = crate::state::setup(board, &game).expect("set up");
+                for _ in 0..600 {
+                    if state.is_over() {
+                        break;
+                    }
+                    let i = state.to_move.map_or(0, usize::from);
+                    for roll in 1..=6 {
+                        let listed = choices(&state, i, roll);
+                        for action in candidates(&state, i) {
+                            checked += 1;
+                            let reference =
+                                read_action(&state, (i, roll), &listed, &action, Vec::new);
+                            if let Some(c) = quick_choice(&state, (i, roll), &action) {
+                                settled += 1;
+                                assert_eq!(
+                                    reference.as_ref().ok(),
+                                    Some(&c),
+                                    "{action} with {roll}"
+                                );
+                            }
+                        }
+                        for c in listed.iter().filter(|c| !matches!(c, Choice::Pass)) {
+                            let written = c.action(&state, i);
+                            assert_eq!(
+                                quick_choice(&state, (i, roll), &written),
+                                Some(*c),
+                                "{written}"
+                            );
+                        }
+                    }
+                    let roll = rng.die();
+                    let listed = choices(&state, i, roll);
+                    let choice = listed[rng.below(listed.len())];
+                    play(&mut state, i, roll, choice);
+                }
+            }
+        }
+        assert!(
+            settled > 10_000 && checked > settled,
+            "{settled} of {checked}"
+        );
     }
 }

@@ -24,6 +24,9 @@ const CASES = [
   { file: "examples/aggravation/four-players.bgn", keys: 9, clicks: 3 },
   { file: "examples/barricade/two-players.bgn", keys: 10, clicks: 2 },
   { file: "examples/offboard/club-final.bgn", keys: 25, clicks: 3 },
+  // Race games written as data, drawn from their game.yaml's grid.
+  { file: "examples/ludo/two-players.bgn", keys: 30, clicks: 3 },
+  { file: "examples/mensch-aergere-dich-nicht/two-players.bgn", keys: 30, clicks: 3 },
 ];
 
 const CHROMIUM_FLAGS = [

@@ -218,6 +218,27 @@ fn the_language_server_checks_a_race_game() {
             .contains("to t4, not t5"),
         "{diagnostics:?}"
     );
+    // Completion after `R3 ` on the last line: the moves of a 3 there.
+    let completion = client.request(
+        3,
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 4, "character": 6}}),
+    );
+    let labels: Vec<&str> = completion["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"t1-t4"), "{labels:?}");
+    // Hover on turn 1: the board after it, from the game's own text board.
+    let hover = client.request(
+        4,
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 3, "character": 4}}),
+    );
+    let shown = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(shown.contains("R: yard 3, home 0"), "{shown}");
     client.request(2, "shutdown", Value::Null);
     client.notify("exit", Value::Null);
     assert_eq!(client.child.wait().unwrap().code(), Some(0));

@@ -101,6 +101,40 @@ impl Client {
     pub(crate) fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
+
+    /// Initializes the session and opens the document `uri` holding
+    /// `text`: the diagnostics the server then publishes.
+    #[track_caller]
+    pub(crate) fn open(&mut self, uri: &str, text: &str) -> Vec<Value> {
+        self.request(
+            1,
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": {}}),
+        );
+        self.notify("initialized", json!({}));
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "bgn", "version": 1, "text": text}}),
+        );
+        let published = self.next();
+        assert_eq!(published["method"], "textDocument/publishDiagnostics");
+        published["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Ends the session as an editor does: shutdown, exit, and the server
+    /// ends with 0.
+    #[track_caller]
+    pub(crate) fn close(mut self) {
+        assert_eq!(
+            self.request(99, "shutdown", Value::Null)["result"],
+            Value::Null
+        );
+        self.notify("exit", Value::Null);
+        assert_eq!(self.child.wait().unwrap().code(), Some(0));
+    }
 }
 
 const RECORD: &str = "[Game \"aggravation\"]\n[Seats \"R G\"]\n[Green \"Łucja\"]\n\n1. R6 + {départ}\n2. R1   r9-r10\n3. G4 --\n4. R4 r10-b0\n5. G6 \n*\n\n[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 {vite}\n*\n";

@@ -195,18 +195,7 @@ fn the_language_server_checks_a_race_game() {
     let path = write(dir.path(), "slip.bgn", text);
     let uri = format!("file://{}", path.display());
     let mut client = Client::start();
-    client.request(
-        1,
-        "initialize",
-        json!({"processId": null, "rootUri": null, "capabilities": {}}),
-    );
-    client.notify("initialized", json!({}));
-    client.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "bgn", "version": 1, "text": text}}),
-    );
-    let published = client.next();
-    let diagnostics = published["params"]["diagnostics"].as_array().unwrap();
+    let diagnostics = client.open(&uri, text);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     // The move a 4 would make: read as a slip of the roll, the legal move
     // named.
@@ -239,9 +228,7 @@ fn the_language_server_checks_a_race_game() {
     );
     let shown = hover["result"]["contents"]["value"].as_str().unwrap();
     assert!(shown.contains("R: yard 3, home 0"), "{shown}");
-    client.request(2, "shutdown", Value::Null);
-    client.notify("exit", Value::Null);
-    assert_eq!(client.child.wait().unwrap().code(), Some(0));
+    client.close();
 }
 
 /// A small race game written for the tests: two seats, two pieces, an

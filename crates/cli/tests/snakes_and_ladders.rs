@@ -214,19 +214,7 @@ fn the_language_server_places_a_bad_move() {
     let path = write(dir.path(), "slip.bgn", text);
     let uri = format!("file://{}", path.display());
     let mut client = Client::start();
-    client.request(
-        1,
-        "initialize",
-        json!({"processId": null, "rootUri": null, "capabilities": {}}),
-    );
-    client.notify("initialized", json!({}));
-    client.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "bgn", "version": 1, "text": text}}),
-    );
-    let published = client.next();
-    assert_eq!(published["method"], "textDocument/publishDiagnostics");
-    let diagnostics = published["params"]["diagnostics"].as_array().unwrap();
+    let diagnostics = client.open(&uri, text);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     assert_eq!(diagnostics[0]["code"], "illegal_move");
     assert!(
@@ -240,12 +228,7 @@ fn the_language_server_places_a_bad_move() {
         diagnostics[0]["range"],
         json!({"start": {"line": 3, "character": 6}, "end": {"line": 3, "character": 10}})
     );
-    assert_eq!(
-        client.request(2, "shutdown", Value::Null)["result"],
-        Value::Null
-    );
-    client.notify("exit", Value::Null);
-    assert_eq!(client.child.wait().unwrap().code(), Some(0));
+    client.close();
 }
 
 #[test]

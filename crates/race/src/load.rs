@@ -100,10 +100,28 @@ pub fn load(
         .to_owned();
     let merged = resolve(file, value, &mut vec![own_name], &lookup)?;
     serde_yaml::from_value(Value::Mapping(merged)).map_err(|e| {
-        LoadError::plain(
-            file,
-            format!("{} (with its parents merged)", strip_place(&e.to_string())),
-        )
+        let message = strip_place(&e.to_string());
+        LoadError {
+            place: unknown_key_place(&message, text),
+            ..LoadError::plain(file, format!("{message} (with its parents merged)"))
+        }
+    })
+}
+
+/// Where the child's own text writes the key an "unknown field `key`"
+/// message names (a merged description has no places of its own, but a
+/// misspelt key is the child's): its line and column, when the text has
+/// it as a key (`key:` at the start of a line or after `{`, `,` or a
+/// space).
+fn unknown_key_place(message: &str, text: &str) -> Option<(usize, usize)> {
+    let key = message.strip_prefix("unknown field `")?.split('`').next()?;
+    text.lines().enumerate().find_map(|(line, l)| {
+        let at = l.match_indices(key).map(|(i, _)| i).find(|&i| {
+            let before = l[..i].chars().next_back();
+            let after = l[i + key.len()..].trim_start().starts_with(':');
+            after && before.is_none_or(|c| c == '{' || c == ',' || c.is_whitespace())
+        })?;
+        Some((line + 1, l[..at].chars().count() + 1))
     })
 }
 

@@ -310,3 +310,18 @@ fn seats_may_share_one_goal() {
         .replace("bh b2 b1", ".  b2 b1");
     assert_eq!(problems(&text), []);
 }
+
+#[test]
+fn a_childs_misspelt_key_is_placed_in_the_childs_text() {
+    let child = "name: quick\nparent: small\nflow: { play_onn: false }\n";
+    let lookup =
+        |name: &str| (name == "small").then(|| ("small/game.yaml".to_owned(), SMALL.to_owned()));
+    let error = billes_race::load("quick/game.yaml", child, lookup).unwrap_err();
+    assert_eq!(error.place, Some((3, 9)), "{error}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("quick/game.yaml:3:9: unknown field `play_onn`"),
+        "{error}"
+    );
+}

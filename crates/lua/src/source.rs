@@ -8,7 +8,7 @@ use crate::VariantError;
 /// The variants that ship with billes: name and script, embedded in the
 /// binary from the crate's copies of the workspace's `rules/*.lua` (a test
 /// checks they are the same).
-pub const SHIPPED: [(&str, &str); 17] = [
+pub const SHIPPED: [(&str, &str); 18] = [
     ("five-marbles", include_str!("../rules/five-marbles.lua")),
     ("partners-safe", include_str!("../rules/partners-safe.lua")),
     ("free-teammate", include_str!("../rules/free-teammate.lua")),
@@ -49,6 +49,10 @@ pub const SHIPPED: [(&str, &str); 17] = [
     (
         "mensch-play-on",
         include_str!("../rules/mensch-play-on.lua"),
+    ),
+    (
+        "ludo-capture-bonus",
+        include_str!("../rules/ludo-capture-bonus.lua"),
     ),
 ];
 

@@ -320,8 +320,24 @@ impl GameRules for Race {
 
     fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
         let (i, roll, choice) = self.read_turn(state, turn, hooks)?;
-        turn::play(state, i, roll, choice);
-        Ok(())
+        if !hooks.calls(Hook::ExtraTurn) {
+            turn::play(state, i, roll, choice);
+            return Ok(());
+        }
+        // The hook sees the move from the position before it.
+        let before = state.clone();
+        let mut failed = None;
+        turn::play_deciding(state, i, roll, choice, |standard| {
+            let view = move_view(&before, i, roll, turn.number, choice);
+            hooks.extra_turn(&view, standard).unwrap_or_else(|e| {
+                failed = Some(e);
+                standard
+            })
+        });
+        match failed {
+            Some(e) => Err(e.at(turn.head.span)),
+            None => Ok(()),
+        }
     }
 
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
@@ -361,21 +377,24 @@ impl GameRules for Race {
     }
 
     /// `allow`, asked of each move a roll gives (a move it forbids is not
-    /// listed, and the turn is a pass when none is left), and `winner`,
-    /// asked after every turn. The moves and edits of `moves` and `effect`
-    /// are not offered yet.
+    /// listed, and the turn is a pass when none is left); `extra_turn`,
+    /// asked after each turn that did not finish the seat or void its roll,
+    /// with what the rules say (a bonus roll for a capture or a piece home
+    /// is a house rule of Ludo); and `winner`, asked after every turn. The
+    /// moves and edits of `moves` and `effect` are not offered yet.
     fn hooks() -> &'static [Hook] {
-        &[Hook::Allow, Hook::Winner]
+        &[Hook::Allow, Hook::ExtraTurn, Hook::Winner]
     }
 
     /// `roll`; `from`, the point left (nil for an entry); `to`, the point
-    /// landed on; `capture`, whether a rival piece is sent home.
+    /// landed on; `captures`, the seat whose piece is sent home (nil when
+    /// none is), as in the other games.
     fn move_fields() -> &'static [(&'static str, FieldKind)] {
         &[
             ("roll", FieldKind::Number),
             ("from", FieldKind::Name),
             ("to", FieldKind::Name),
-            ("capture", FieldKind::Flag),
+            ("captures", FieldKind::Name),
         ]
     }
 
@@ -409,7 +428,10 @@ fn move_view(state: &State, i: usize, roll: u8, number: u32, c: Choice) -> MoveV
             Field::Number(Some(u32::from(roll))),
             Field::Name(from),
             Field::Name(to),
-            Field::Flag(Some(c.capture().is_some())),
+            Field::Name(
+                c.capture()
+                    .map(|(j, _)| state.board.seats[state.board_seat(j)].as_str()),
+            ),
         ],
     )
 }

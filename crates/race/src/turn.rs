@@ -283,6 +283,19 @@ pub fn stuck(state: &State, i: usize) -> bool {
 /// Plays `choice`, seat `i`'s with `roll`, and moves the turn on: an
 /// extra roll, another try, or the next seat still racing.
 pub fn play(state: &mut State, i: usize, roll: u8, choice: Choice) {
+    play_deciding(state, i, roll, choice, |standard| standard);
+}
+
+/// [`play`], with `decide` asked whether the seat rolls again, given what
+/// the game's rules say (a variant's `extra_turn` hook); not asked after a
+/// void roll or once the seat has finished, which never roll again.
+pub fn play_deciding(
+    state: &mut State,
+    i: usize,
+    roll: u8,
+    choice: Choice,
+    decide: impl FnOnce(bool) -> bool,
+) {
     let void = is_void(state, roll);
     // Whether the pass is a try (Mensch ärgere dich nicht's three): asked
     // only of a pass in a game that gives more than one.
@@ -307,7 +320,8 @@ pub fn play(state: &mut State, i: usize, roll: u8, choice: Choice) {
     }
     let flow = &state.board.flow;
     let finished = state.finished.contains(&(i as u8));
-    let extra = !void && !finished && flow.extra_roll_on == ExtraRoll::Six && roll == 6;
+    let standard = flow.extra_roll_on == ExtraRoll::Six && roll == 6;
+    let extra = !void && !finished && decide(standard);
     if extra {
         state.extra = state.extra.saturating_add(1);
         state.tries = 0;

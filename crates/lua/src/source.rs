@@ -8,7 +8,7 @@ use crate::VariantError;
 /// The variants that ship with billes: name and script, embedded in the
 /// binary from the crate's copies of the workspace's `rules/*.lua` (a test
 /// checks they are the same).
-pub const SHIPPED: [(&str, &str); 18] = [
+pub const SHIPPED: [(&str, &str); 19] = [
     ("five-marbles", include_str!("../rules/five-marbles.lua")),
     ("partners-safe", include_str!("../rules/partners-safe.lua")),
     ("free-teammate", include_str!("../rules/free-teammate.lua")),
@@ -53,6 +53,10 @@ pub const SHIPPED: [(&str, &str); 18] = [
     (
         "ludo-capture-bonus",
         include_str!("../rules/ludo-capture-bonus.lua"),
+    ),
+    (
+        "mensch-one-out",
+        include_str!("../rules/mensch-one-out.lua"),
     ),
 ];
 

@@ -274,6 +274,15 @@ fn flow(def: &RaceDef, out: &mut Problems) {
             format!("{limit}: at most {MAX_EXTRA_ROLLS}"),
         );
     }
+    if flow.start_out > 1.min(def.pieces) {
+        out.say(
+            "flow.start_out",
+            format!(
+                "{}: one piece at most starts on the entry point, where a seat's pieces may not share",
+                flow.start_out
+            ),
+        );
+    }
     if flow.own_stack == crate::def::OwnStack::Blockade {
         out.say(
             "flow.own_stack",

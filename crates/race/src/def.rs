@@ -185,6 +185,10 @@ pub struct Flow {
     /// finished (the game then ends when one seat is left).
     #[serde(default)]
     pub play_on: bool,
+    /// How many pieces of each seat start on its entry point rather than
+    /// in its yard (Mensch ärgere dich nicht's house variation V1: one).
+    #[serde(default)]
+    pub start_out: u32,
 }
 
 fn one() -> u32 {

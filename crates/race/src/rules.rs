@@ -54,6 +54,8 @@ pub struct Params {
     pub jump_home: Option<bool>,
     /// Whether play goes on for the places after the first finishes.
     pub play_on: Option<bool>,
+    /// How many pieces of each seat start on its entry point.
+    pub start_out: Option<u32>,
 }
 
 impl Race {
@@ -244,6 +246,7 @@ impl GameRules for Race {
             tries,
             jump_home,
             play_on,
+            start_out,
         } = params;
         flow.enter_on = enter_on.unwrap_or(flow.enter_on);
         flow.extra_roll_on = extra_roll_on.unwrap_or(flow.extra_roll_on);
@@ -255,6 +258,7 @@ impl GameRules for Race {
         flow.tries = tries.unwrap_or(flow.tries);
         flow.jump_home = jump_home.unwrap_or(flow.jump_home);
         flow.play_on = play_on.unwrap_or(flow.play_on);
+        flow.start_out = start_out.unwrap_or(flow.start_out);
         crate::table::with_flow(self.board, flow)
             .map(Race::new)
             .map_err(ParamsError)

@@ -239,6 +239,15 @@ pub fn setup(board: &'static Board, game: &Game) -> Result<State, ReplayError> {
         declared: None,
         count: vec![0; board.points.len()],
     };
+    // The pieces that start on their entry point (a Position tag says
+    // where every piece stands instead).
+    if game.tag_entry("Position").is_none() {
+        for i in 0..n {
+            for k in 0..(board.flow.start_out as usize).min(board.pieces) {
+                state.set_step(i, k, 0);
+            }
+        }
+    }
     if let Some(tag) = game.tag_entry("Position") {
         read_position(&mut state, &tag.value).map_err(|m| {
             ReplayError::new(ErrorKind::Tag, tag.span, format!("Position tag: {m}"))

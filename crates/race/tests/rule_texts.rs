@@ -153,3 +153,33 @@ fn mensch_ends_with_the_first_to_finish() {
     let err = check(game, tags, "1. R1 t40-r1 2. G2 t9-t11").unwrap_err();
     assert!(err.starts_with("after_end"), "{err}");
 }
+
+#[test]
+fn mensch_one_out_starts_a_piece_on_each_a_field() {
+    let base = Race::named("mensch-aergere-dich-nicht").expect("shipped");
+    let params = billes_race::Params {
+        start_out: Some(1),
+        ..Default::default()
+    };
+    let rules = base.with_params(params).expect("one out");
+    let record =
+        billes_notation::parse_game("[Game \"mensch-aergere-dich-nicht\"]\n[Seats \"R G\"]\n\n*\n")
+            .expect("tags");
+    let state = rules.setup(&record).expect("set up");
+    assert_eq!(rules.position_tag(&state), "R:t1 G:t21");
+    // The piece on the A-field moves first (5.3), whatever the roll.
+    let moves: Vec<String> = rules
+        .legal_moves(&state, Seat::from("R"), Roll::new(2), 1, &NoHooks)
+        .expect("moves")
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(moves, ["t1-t3"]);
+    // Two pieces would share the A-field: refused.
+    let two = billes_race::Params {
+        start_out: Some(2),
+        ..Default::default()
+    };
+    let refused = base.with_params(two).unwrap_err();
+    assert!(refused.0.contains("one piece at most"), "{}", refused.0);
+}

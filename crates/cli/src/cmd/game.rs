@@ -101,18 +101,26 @@ pub fn run(args: &GameArgs) -> anyhow::Result<u8> {
 /// `game list`: each loaded game, its title, seats and file.
 fn list(out: &mut impl Write) -> anyhow::Result<u8> {
     for (board, file) in table::list() {
-        let players = board.players();
         writeln!(
             out,
-            "{:<28} {:<28} {} to {} players  {}",
+            "{:<28} {:<28} {:<15}  {}",
             board.kind.name(),
             billes_notation::control_pictures(&board.title),
-            players.start(),
-            players.end(),
+            players(board),
             billes_notation::control_pictures(&file)
         )?;
     }
     Ok(OK)
+}
+
+/// How many play `board`'s game: "2 players", "2 to 4 players".
+fn players(board: &billes_core::race::Board) -> String {
+    let range = board.players();
+    if range.start() == range.end() {
+        format!("{} players", range.start())
+    } else {
+        format!("{} to {} players", range.start(), range.end())
+    }
 }
 
 /// `game check DIR`: the description loaded, its board checked, then
@@ -170,15 +178,13 @@ fn game_check(
             return Ok(INVALID);
         }
     };
-    let players = board.players();
     writeln!(
         out,
-        "{}: {} ({}), {} to {} players, {} pieces each, {} points",
+        "{}: {} ({}), {}, {} pieces each, {} points",
         billes_notation::control_pictures(&file),
         board.kind.name(),
         billes_notation::control_pictures(&board.title),
-        players.start(),
-        players.end(),
+        players(board),
         board.pieces,
         board.points.len()
     )?;

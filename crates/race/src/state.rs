@@ -455,7 +455,9 @@ impl View for State {
         let seats = (0..self.seats.len())
             .map(|i| SeatView {
                 seat: self.letter(i),
-                colour: colour_word(self.letter(i).as_str()).to_owned(),
+                colour: billes_game::drawing::seat_colour(self.letter(i).as_str())
+                    .unwrap_or("grey")
+                    .to_owned(),
                 waiting: self.pieces(i).iter().filter(|&&s| s == YARD).count() as u32,
             })
             .collect();
@@ -490,22 +492,6 @@ impl View for State {
             seat_counts: &["home"],
         }
         .sorted()
-    }
-}
-
-/// The colour a seat letter names, in the games' words (R red, G green,
-/// Y yellow, B blue, ...); the letter itself for another.
-pub fn colour_word(letter: &str) -> &'static str {
-    match letter {
-        "R" => "red",
-        "G" => "green",
-        "Y" => "yellow",
-        "B" => "blue",
-        "K" => "black",
-        "W" => "white",
-        "O" => "orange",
-        "P" => "purple",
-        _ => "grey",
     }
 }
 

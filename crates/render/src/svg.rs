@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 
-use billes_core::drawing::{paint, round, seat_paint, Canvas, Marks};
+use billes_core::drawing::{paint, round, seat_colour, seat_paint, Canvas, Marks};
 use billes_core::view::PositionView;
 
 use crate::frames::{Frame, Replay};
@@ -103,17 +103,11 @@ pub(crate) fn open_with(c: &Canvas, game: &str, turn: u32, seat: &str, to_move: 
 /// Colour of a seat letter in the layout's own terms (START and HOME holes
 /// of seats not in play are drawn too).
 fn layout_paint(seat: &str) -> &'static str {
-    let colour = match seat {
-        "R" => "red",
-        "B" => "blue",
-        "P" => "purple",
-        "G" => "green",
-        "Y" => "yellow",
+    match seat_colour(seat) {
         // a white ring or tint would not show on the board
-        "W" => return "#a0a0a0",
-        _ => "",
-    };
-    paint(colour).0
+        Some("white") => "#a0a0a0",
+        colour => paint(colour.unwrap_or_default()).0,
+    }
 }
 
 /// Holes, lines, targets: what every position of the game shares.

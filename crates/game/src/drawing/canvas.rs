@@ -85,6 +85,28 @@ pub fn round(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
 }
 
+/// The colour a seat letter names in the games' words (`R` red, `G`
+/// green, `Y` yellow, `B` blue, `P` purple, `W` white, `K` black, `O`
+/// orange), for a game whose seats are named by their colours.
+///
+/// ```
+/// assert_eq!(billes_game::drawing::seat_colour("Y"), Some("yellow"));
+/// assert_eq!(billes_game::drawing::seat_colour("Q"), None);
+/// ```
+pub fn seat_colour(letter: &str) -> Option<&'static str> {
+    Some(match letter {
+        "R" => "red",
+        "G" => "green",
+        "Y" => "yellow",
+        "B" => "blue",
+        "P" => "purple",
+        "W" => "white",
+        "K" => "black",
+        "O" => "orange",
+        _ => return None,
+    })
+}
+
 /// Fill and outline of a seat's pieces, by colour name.
 pub fn paint(colour: &str) -> (&'static str, &'static str) {
     match colour {

@@ -28,7 +28,7 @@ mod delta;
 pub mod layout;
 mod marks;
 
-pub use canvas::{paint, round, seat_paint, Canvas};
+pub use canvas::{paint, round, seat_colour, seat_paint, Canvas};
 pub use delta::Delta;
 pub use layout::{Layout, Xy};
 pub use marks::Marks;

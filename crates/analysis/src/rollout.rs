@@ -140,13 +140,16 @@ pub(crate) fn play_out<'p>(
         return Ok(pos);
     }
     let with_dice = start.next().dice;
+    let dice_count = start.game().dice();
     let mut first = first;
     let limit = pos.turns().saturating_add(max_turns);
     while !pos.is_over() && pos.turns() < limit {
         let roll = if with_dice {
             // A given first roll takes no die: the dice after it are those
             // a rollout from the position after the first move meets.
-            first.take().or_else(|| Roll::new(dice.die()))
+            first
+                .take()
+                .or_else(|| Roll::random(dice, dice_count))
         } else {
             None
         };

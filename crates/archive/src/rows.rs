@@ -112,8 +112,10 @@ pub struct TurnRow {
     pub team: Option<SmolStr>,
     /// The teammate whose pieces moved, on a team roll (`R4>G`).
     pub mover: Option<SmolStr>,
-    /// The roll (`None` in Offboard).
+    /// The roll (`None` in Offboard; the first die in a game of two).
     pub roll: Option<u8>,
+    /// The second die, in a game of two dice.
+    pub roll2: Option<u8>,
     /// The move in canonical BGN with every effect mark it implies.
     #[serde(rename = "move")]
     pub mv: String,
@@ -409,6 +411,7 @@ pub(crate) fn turn_rows(
                 .map(|(_, t)| t.clone()),
             mover: full.mover.map(|m| SmolStr::new(m.as_str())),
             roll: full.roll.map(|r| r.get()),
+            roll2: full.roll.and_then(|r| r.second()),
             mv: full.to_string(),
             pass: full.is_pass(),
             captures: captures(&full),

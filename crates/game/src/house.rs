@@ -441,7 +441,7 @@ pub fn simulate_position(
             break;
         };
         let roll = if next.dice {
-            Roll::new(rng.die())
+            Roll::random(rng, pos.game().dice())
         } else {
             None
         };

@@ -25,13 +25,27 @@
 #[derive(Clone, Copy)]
 pub struct GameKind {
     name: &'static str,
-    dice: bool,
+    dice: u8,
 }
 
 impl GameKind {
     /// The game called `name` (lower case, as in `Game` tags), which rolls
     /// dice at the start of each turn when `dice`.
     pub const fn new(name: &'static str, dice: bool) -> GameKind {
+        GameKind {
+            name,
+            dice: dice as u8,
+        }
+    }
+
+    /// The game called `name` that rolls `dice` dice a turn (0, 1 or 2).
+    ///
+    /// ```
+    /// use billes_game::GameKind;
+    /// let two = GameKind::with_dice("pairs", 2);
+    /// assert_eq!((two.dice(), two.has_dice()), (2, true));
+    /// ```
+    pub const fn with_dice(name: &'static str, dice: u8) -> GameKind {
         GameKind { name, dice }
     }
 
@@ -42,6 +56,11 @@ impl GameKind {
 
     /// Whether a turn starts with a roll of the dice.
     pub const fn has_dice(self) -> bool {
+        self.dice > 0
+    }
+
+    /// How many dice a turn rolls.
+    pub const fn dice(self) -> u8 {
         self.dice
     }
 }

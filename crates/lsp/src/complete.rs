@@ -109,7 +109,7 @@ fn rules_values(open: &Open) -> Vec<(String, String)> {
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct HeadText<'a> {
     pub(crate) seat: &'a str,
-    pub(crate) roll: Option<u8>,
+    pub(crate) roll: Option<Roll>,
     pub(crate) mover: Option<&'a str>,
 }
 
@@ -132,7 +132,7 @@ pub(crate) fn head(token: &str) -> Option<HeadText<'_>> {
     }
     let roll = match roll {
         "" => None,
-        r => Some(r.parse().ok().filter(|r| (1..=6).contains(r))?),
+        r => Some(r.parse::<Roll>().ok()?),
     };
     Some(HeadText { seat, roll, mover })
 }
@@ -203,7 +203,7 @@ fn move_items(open: &Open, offset: usize) -> Option<Vec<CompletionItem>> {
 /// The legal moves of the turn `seen` with the head `head`, each with what
 /// it does.
 fn items(seen: &Seen<'_>, head: &HeadText<'_>) -> Option<Vec<CompletionItem>> {
-    let roll = head.roll.and_then(Roll::new);
+    let roll = head.roll;
     let seat = head.mover.unwrap_or(head.seat);
     let moves = seen
         .before
@@ -262,7 +262,7 @@ mod tests {
             head("R3"),
             Some(HeadText {
                 seat: "R",
-                roll: Some(3),
+                roll: Roll::new(3),
                 mover: None
             })
         );
@@ -270,6 +270,7 @@ mod tests {
         assert_eq!(head("B").map(|h| h.roll), Some(None));
         assert_eq!(head("R7"), None);
         assert_eq!(head("r9-r12"), None);
+        assert_eq!(head("R5-3").and_then(|h| h.roll), Roll::pair(5, 3));
         assert_eq!(head("12."), None);
     }
 

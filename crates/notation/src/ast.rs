@@ -786,6 +786,7 @@ impl Turn {
             Head {
                 seat,
                 roll,
+                second: None,
                 mover,
                 span: Span::default(),
             },
@@ -803,6 +804,7 @@ impl Turn {
         head: Head {
             seat: Name::EMPTY,
             roll: None,
+            second: None,
             mover: None,
             span: Span::ZERO,
         },
@@ -979,9 +981,15 @@ impl From<TurnFields> for Turn {
 pub struct Head {
     /// The seat that rolled (or, without dice, that moves).
     pub seat: Seat,
-    /// The roll, in games with dice. Any number is read; the game checks 1..=6.
+    /// The roll, in games with dice (the first die in games of two). Any
+    /// number is read; the game checks 1..=6.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roll: Option<u32>,
+    /// The second die, in games of two dice: `R5-3` rolled 5 and 3. A
+    /// head holds at most two dice; a game of one die refuses a second.
+    /// Read up to 255 (a byte keeps a turn small); the game checks 1..=6.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<u8>,
     /// The teammate who uses the roll, when not the roller.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mover: Option<Seat>,
@@ -1181,7 +1189,8 @@ mod tests {
         assert_eq!(size_of::<Span>(), 16);
         assert_eq!(size_of::<Actions>(), size_of::<Action>());
         assert!(size_of::<Action>() <= 80, "{}", size_of::<Action>());
-        assert!(size_of::<Turn>() <= 152, "{}", size_of::<Turn>());
+        // 160: the head holds a second die (Parcheesi's `R5-3`).
+        assert!(size_of::<Turn>() <= 160, "{}", size_of::<Turn>());
     }
 
     #[test]

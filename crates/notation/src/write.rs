@@ -176,6 +176,9 @@ impl Display for Head {
         if let Some(roll) = self.roll {
             write!(f, "{roll}")?;
         }
+        if let Some(second) = self.second {
+            write!(f, "-{second}")?;
+        }
         if let Some(mover) = &self.mover {
             write!(f, ">{mover}")?;
         }

@@ -189,6 +189,65 @@ pub struct Flow {
     /// in its yard (Mensch ärgere dich nicht's house variation V1: one).
     #[serde(default)]
     pub start_out: u32,
+    /// Games of two dice: whether the two dice's total also brings a piece
+    /// in, both dice used (Parcheesi 5.1: a 5, or 1-4 or 2-3).
+    #[serde(default)]
+    pub enter_with_total: bool,
+    /// Whether a piece brought in captures a single rival on its entry
+    /// point even when that point is safe (Parcheesi 5.4).
+    #[serde(default)]
+    pub capture_on_entry: bool,
+    /// What the roll that would earn one extra roll too many does besides
+    /// being void: `void` (nothing more), `back_nearest` (Parcheesi 4.5:
+    /// the seat's piece nearest its goal, not yet home, goes back to the
+    /// yard).
+    #[serde(default)]
+    pub over_limit: OverLimit,
+    /// Games of two dice: when a double also gives the bottoms of the dice
+    /// (7 minus each top): `never`, or `all_out` (no piece of the seat in
+    /// its yard at the roll, Parcheesi 4.2).
+    #[serde(default)]
+    pub bottoms: Bottoms,
+    /// Games of two dice: the bonus moves earned (Parcheesi 8: 20 for a
+    /// capture, 10 for a piece home), moved in full by one piece after the
+    /// die moves; 0 earns none.
+    #[serde(default)]
+    pub bonus: Bonus,
+}
+
+/// What the roll past the extra rolls allowed does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OverLimit {
+    /// It is void: no piece moves.
+    #[default]
+    Void,
+    /// It is void, and the seat's piece nearest its goal goes back to the
+    /// yard.
+    BackNearest,
+}
+
+/// When a double adds the bottoms of the dice to the values played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bottoms {
+    /// Never.
+    #[default]
+    Never,
+    /// When none of the seat's pieces is in its yard at the roll.
+    AllOut,
+}
+
+/// The bonus moves a turn earns.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    /// The steps earned by each capture.
+    #[serde(default)]
+    pub capture: u32,
+    /// The steps earned by each piece reaching home.
+    #[serde(default)]
+    pub home: u32,
 }
 
 fn one() -> u32 {

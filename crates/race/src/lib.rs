@@ -75,6 +75,7 @@ mod rules;
 pub mod state;
 pub mod table;
 pub mod turn;
+pub mod two_dice;
 
 pub use board::Board;
 pub use rules::{Params, Race};

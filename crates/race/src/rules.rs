@@ -13,6 +13,7 @@ use crate::board::Board;
 use crate::def::{Capture, Compulsory, ExtraRoll, OwnStack};
 use crate::state::{self, State};
 use crate::turn::{self, Choice, Choices};
+use crate::two_dice::{self, written, Part};
 
 /// The rules of one race game: its board and turn rules, as loaded (and a
 /// variant's parameters applied).
@@ -74,9 +75,21 @@ impl Race {
         self.board
     }
 
+    /// Whether the game rolls two dice (Parcheesi): its turns are complete
+    /// turns of several parts ([`crate::two_dice`]).
+    pub fn two_dice(&self) -> bool {
+        self.board.def.dice.count == 2
+    }
+
     /// The seat in play of `seat`, which must be the one to roll, and the
     /// roll as a die face.
     fn check_head(&self, state: &State, turn: &Turn) -> Result<(usize, u8), ReplayError> {
+        let i = self.check_seat(state, turn)?;
+        Ok((i, game::die_roll(turn)?))
+    }
+
+    /// The seat in play of the turn's head, which must be the one to roll.
+    fn check_seat(&self, state: &State, turn: &Turn) -> Result<usize, ReplayError> {
         let head = &turn.head;
         let here = |e: ReplayError| ReplayError {
             span: head.span,
@@ -101,7 +114,7 @@ impl Race {
             (Some(i), None) if !state.finished.contains(&(i as u8)) => i,
             _ => return Err(here(seat_error(&head.seat, &self.next(state)))),
         };
-        Ok((i, game::die_roll(turn)?))
+        Ok(i)
     }
 
     /// The choices `roll` gives seat `i` in the turn numbered `number`,
@@ -181,6 +194,88 @@ impl Race {
             .with_legal(legal()));
         }
         Ok((i, roll, choice))
+    }
+}
+
+/// Games of two dice: complete turns of several parts.
+impl Race {
+    /// The `allow` question of a variant for each part of seat `i`'s
+    /// turn numbered `number` (every part allowed without the hook).
+    fn part_allowed<'h, H: Hooks>(
+        i: usize,
+        number: u32,
+        hooks: &'h H,
+    ) -> impl FnMut(&State, Part) -> Result<bool, ReplayError> + 'h {
+        let calls = hooks.calls(Hook::Allow);
+        move |state: &State, part: Part| {
+            if !calls {
+                return Ok(true);
+            }
+            match hooks.verdict(|| part_view(state, i, number, part)) {
+                Ok(Verdict::Allow) => Ok(true),
+                Ok(Verdict::Forbid(_)) => Ok(false),
+                Err(e) => Err(e.at(Span::default())),
+            }
+        }
+    }
+
+    /// The complete turns `roll` gives seat `i`, as moves.
+    fn legal_turns<H: Hooks>(
+        &self,
+        state: &State,
+        (i, seat, roll): (usize, Seat, Roll),
+        number: u32,
+        hooks: &H,
+    ) -> Result<Vec<Move>, PlayError> {
+        if two_dice::over_limit(state, roll) {
+            let pass = Action::Pass {
+                span: Span::default(),
+            };
+            return Ok(vec![Move::new(seat, Some(roll), [pass])]);
+        }
+        let mut allow = Race::part_allowed(i, number, hooks);
+        let turns = two_dice::complete_turns(state, i, roll, &mut allow).map_err(|e| match e {
+            two_dice::Search::Failed(e) => PlayError::from_replay(e),
+            two_dice::Search::TooMany => PlayError::from_replay(ReplayError::new(
+                ErrorKind::IllegalMove,
+                Span::default(),
+                "the roll has too many ways to be played",
+            )),
+        })?;
+        Ok(written::listed_actions(state, i, &turns)
+            .into_iter()
+            .map(|actions| Move::new(seat, Some(roll), actions))
+            .collect())
+    }
+
+    /// Plays the written `turn` of a game of two dice.
+    fn play_two<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<(), ReplayError> {
+        let i = self.check_seat(state, turn)?;
+        let roll = game::dice_roll(turn)?;
+        let mut allow = Race::part_allowed(i, turn.number, hooks);
+        let played = written::read(state, (i, roll), turn, &mut allow)?;
+        if !hooks.calls(Hook::ExtraTurn) {
+            written::pass_on(state, i, roll, played, |standard| standard);
+            return Ok(());
+        }
+        let before = state.clone();
+        let mut failed = None;
+        written::pass_on(state, i, roll, played, |standard| {
+            let view = turn_view(&before, i, roll, turn.number);
+            hooks.extra_turn(&view, standard).unwrap_or_else(|e| {
+                failed = Some(e);
+                standard
+            })
+        });
+        match failed {
+            Some(e) => Err(e.at(turn.head.span)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -313,6 +408,20 @@ impl GameRules for Race {
         let Some(roll) = roll else {
             return Err(PlayError::from_replay(game::roll_error(true)));
         };
+        if self.two_dice() != roll.second().is_some() {
+            return Err(PlayError::from_replay(ReplayError::new(
+                ErrorKind::Roll,
+                Span::default(),
+                format!(
+                    "{} rolls {} a turn, not {roll}",
+                    self.board.kind,
+                    if self.two_dice() { "two dice" } else { "one die" }
+                ),
+            )));
+        }
+        if self.two_dice() {
+            return self.legal_turns(state, (i, seat, roll), number, hooks);
+        }
         let choices = self
             .allowed(state, (i, roll.get()), number, hooks)
             .map_err(PlayError::from_replay)?;
@@ -323,6 +432,9 @@ impl GameRules for Race {
     }
 
     fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
+        if self.two_dice() {
+            return self.play_two(state, turn, hooks);
+        }
         let (i, roll, choice) = self.read_turn(state, turn, hooks)?;
         if !hooks.calls(Hook::ExtraTurn) {
             turn::play(state, i, roll, choice);
@@ -436,6 +548,54 @@ fn move_view(state: &State, i: usize, roll: u8, number: u32, c: Choice) -> MoveV
                 c.capture()
                     .map(|(j, _)| state.board.seats[state.board_seat(j)].as_str()),
             ),
+        ],
+    )
+}
+
+/// A part of seat `i`'s turn as a variant's `allow` hook sees it: `roll`
+/// is the value it uses (a die, the dice's total, a bonus).
+fn part_view(state: &State, i: usize, number: u32, part: Part) -> MoveView<'_> {
+    let board = state.board;
+    let path = &board.paths[state.board_seat(i)];
+    let name = |step: usize| Some(board.points[usize::from(path[step])].as_str());
+    let (kind, from, to) = match part {
+        Part::Enter { .. } => (MoveKind::Enter, None, name(0)),
+        Part::Move { from, to, .. } => (MoveKind::Move, name(from), name(to)),
+        Part::Forfeit { .. } => (MoveKind::Pass, None, None),
+    };
+    MoveView::new(
+        number,
+        board.seats[state.board_seat(i)].as_str(),
+        kind,
+        state,
+        <Race as GameRules>::move_fields(),
+        [
+            Field::Number(Some(part.value())),
+            Field::Name(from),
+            Field::Name(to),
+            Field::Name(
+                part.capture()
+                    .map(|(j, _)| state.board.seats[state.board_seat(j)].as_str()),
+            ),
+        ],
+    )
+}
+
+/// A whole turn of two dice as a variant's `extra_turn` hook sees it: a
+/// move with the first die as its roll.
+fn turn_view(state: &State, i: usize, roll: Roll, number: u32) -> MoveView<'_> {
+    let board = state.board;
+    MoveView::new(
+        number,
+        board.seats[state.board_seat(i)].as_str(),
+        MoveKind::Move,
+        state,
+        <Race as GameRules>::move_fields(),
+        [
+            Field::Number(Some(u32::from(roll.get()))),
+            Field::Name(None),
+            Field::Name(None),
+            Field::Name(None),
         ],
     )
 }

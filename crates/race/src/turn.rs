@@ -341,7 +341,7 @@ pub fn play_deciding(
 }
 
 /// The next seat still racing after seat `i`, clockwise.
-fn next_seat(state: &State, i: usize) -> Option<usize> {
+pub(crate) fn next_seat(state: &State, i: usize) -> Option<usize> {
     let n = state.seats.len();
     (1..=n)
         .map(|d| (i + d) % n)

@@ -29,8 +29,10 @@ pub struct Frame {
     pub number: Option<u32>,
     /// The seat that rolled.
     pub seat: Option<String>,
-    /// The roll.
+    /// The roll (the first die of two).
     pub roll: Option<u32>,
+    /// The second die, in a game of two dice.
+    pub second: Option<u8>,
     /// Its annotation glyphs (`!`, `?!`, `$14`).
     pub nags: Vec<String>,
     /// Its comments, before and after.
@@ -159,6 +161,7 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
             number: None,
             seat: None,
             roll: None,
+            second: None,
             nags: Vec::new(),
             comments: Vec::new(),
             view,
@@ -172,6 +175,7 @@ fn frame(index: u32, turn: Option<&Turn>, view: PositionView, marks: Marks) -> F
                 number: Some(t.number),
                 seat: Some(t.head.seat.to_string()),
                 roll: t.head.roll,
+                second: t.head.second,
                 nags: t
                     .nags()
                     .iter()

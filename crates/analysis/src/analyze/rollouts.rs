@@ -222,9 +222,10 @@ impl<'a> Rollouts<'a> {
     }
 
     /// The luck of the roll: the best candidate's winning chance (`best`, one
-    /// sample per rollout) against the average over the six rolls, measured by
-    /// `n` rollouts from `pos` whose first roll runs through the six faces in
-    /// turn and whose first move is the policy's.
+    /// sample per rollout) against the average over every roll, measured by
+    /// `n` rollouts from `pos` whose first roll runs through the rolls (the
+    /// six faces, or the 36 of two dice) in turn and whose first move is the
+    /// policy's.
     pub(super) fn luck(
         &self,
         pos: &dyn Position,
@@ -232,11 +233,15 @@ impl<'a> Rollouts<'a> {
         n: u32,
     ) -> Result<Estimate, ReplayError> {
         let mut average = Vec::new();
+        let rolls = Roll::all(pos.game().dice());
+        let each = rolls.len().max(1) as u32;
         for i in 0..n {
-            if i >= 6 && i % 6 == 0 && self.out_of_time() {
+            if i >= each && i % each == 0 && self.out_of_time() {
                 break;
             }
-            let roll = Roll::ALL[(i % 6) as usize];
+            let Some(&roll) = rolls.get((i % each) as usize) else {
+                break;
+            };
             average.push(self.one(pos, Some(roll), i)?);
         }
         let a = Estimate::of(&average);

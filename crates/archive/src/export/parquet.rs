@@ -179,6 +179,7 @@ fn turns_batch(
         small(|r| &r.team),
         small(|r| &r.mover),
         Arc::new(rows.iter().map(|r| r.roll).collect::<UInt8Array>()),
+        Arc::new(rows.iter().map(|r| r.roll2).collect::<UInt8Array>()),
         text(rows.iter().map(|r| Some(r.mv.as_str()))),
         bools(rows.iter().map(|r| r.pass)),
         u32s(rows.iter().map(|r| Some(r.captures))),

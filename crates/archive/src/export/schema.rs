@@ -287,7 +287,13 @@ pub const TURNS: &[Column] = &[
         "roll",
         U8,
         true,
-        "the roll; null in a game without dice",
+        "the roll (the first die, in a game of two); null in a game without dice",
+    ),
+    col(
+        "roll2",
+        U8,
+        true,
+        "the second die, in a game of two dice (Parcheesi's `R5-3`); null otherwise",
     ),
     col(
         "move",

@@ -106,7 +106,7 @@ impl Session<'_> {
             return Ok(Reply::Offered(list));
         }
         let mut out = Vec::new();
-        for roll in Roll::ALL {
+        for roll in Roll::all(self.pos.game().dice()) {
             let moves = self
                 .pos
                 .legal_moves(Some(roll))

@@ -49,9 +49,9 @@ pub struct MovesArgs {
     /// The position after this turn (0: the start; default: after the last turn)
     #[arg(long)]
     pub at: Option<u32>,
-    /// Only this roll (1 to 6)
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
-    pub roll: Option<u8>,
+    /// Only this roll (1 to 6; in a game of two dice, like 5-3)
+    #[arg(long)]
+    pub roll: Option<Roll>,
     /// Output format
     #[arg(long, value_enum, default_value_t = MovesFormat::Text)]
     pub format: MovesFormat,
@@ -166,9 +166,18 @@ fn rolls(args: &MovesArgs, pos: &dyn Position) -> anyhow::Result<Vec<Option<Roll
         }
         return Ok(vec![None]);
     }
-    Ok(match args.roll.and_then(Roll::new) {
+    let dice = pos.game().dice();
+    Ok(match args.roll {
+        Some(r) if r.second().is_some() != (dice > 1) => {
+            let example = if dice > 1 { "--roll 5-3" } else { "--roll 5" };
+            bail!(
+                "{} rolls {} a turn: write the roll as {example}",
+                pos.game(),
+                if dice > 1 { "two dice" } else { "one die" }
+            )
+        }
         Some(r) => vec![Some(r)],
-        None => Roll::ALL.into_iter().map(Some).collect(),
+        None => Roll::all(pos.game().dice()).into_iter().map(Some).collect(),
     })
 }
 

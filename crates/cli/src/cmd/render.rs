@@ -109,7 +109,11 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
             "turn": frame.index,
             "text": frame.text,
             "seat": frame.seat,
-            "roll": frame.roll,
+            // One die: its number; two: as written, "5-3".
+            "roll": match (frame.roll, frame.second) {
+                (Some(a), Some(b)) => serde_json::json!(format!("{a}-{b}")),
+                (a, _) => serde_json::json!(a),
+            },
             "position": frame.view,
         }))?;
         text.push('\n');

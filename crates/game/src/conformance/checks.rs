@@ -746,7 +746,7 @@ fn count<R: GameRules>(
         .to_act(state)
         .ok_or("no seat to act in a game not over")?;
     let mut total = 0;
-    for roll in rolls::<R>() {
+    for roll in rolls(rules) {
         let moves = rules
             .legal_moves(state, seat, roll, number, &NoHooks)
             .map_err(|e| e.to_string())?;

@@ -377,9 +377,9 @@ fn with_position(header: &Game, value: String) -> Game {
 }
 
 /// The rolls a turn may start with: every face, or none without dice.
-fn rolls<R: GameRules>() -> Vec<Option<Roll>> {
-    if R::HAS_DICE {
-        Roll::ALL.into_iter().map(Some).collect()
+fn rolls<R: GameRules>(rules: &R) -> Vec<Option<Roll>> {
+    if rules.kind().has_dice() {
+        Roll::all(rules.kind().dice()).into_iter().map(Some).collect()
     } else {
         vec![None]
     }
@@ -399,7 +399,7 @@ fn lists<R: GameRules>(
         Some(seat) if !rules.is_over(state) => seat,
         _ => return Ok(Vec::new()),
     };
-    rolls::<R>()
+    rolls(rules)
         .into_iter()
         .map(|roll| {
             let moves = rules.legal_moves(state, seat, roll, number, &NoHooks)?;

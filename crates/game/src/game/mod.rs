@@ -79,35 +79,129 @@ pub use rules::{GameRules, SimOptions};
 pub use two_step::TwoStep;
 pub use views::replay_views_with;
 
-/// A die roll, 1 to 6.
+/// A roll: one die, 1 to 6, or two dice (Parcheesi's `5-3`), as the game
+/// rolls ([`GameKind::dice`](crate::GameKind::dice)).
 ///
 /// ```
 /// use billes_game::game::Roll;
 /// assert_eq!(Roll::new(6).map(Roll::get), Some(6));
 /// assert_eq!(Roll::new(7), None);
 /// assert_eq!(Roll::ALL.len(), 6);
+/// let pair = Roll::pair(5, 3).unwrap();
+/// assert_eq!((pair.get(), pair.second()), (5, Some(3)));
+/// assert_eq!(pair.to_string(), "5-3");
+/// assert!(Roll::pair(4, 4).unwrap().is_double());
+/// assert_eq!(Roll::all(2).len(), 36);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct Roll(u8);
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Roll(u8, u8);
 
 impl Roll {
     /// Every face of the die, 1 to 6.
-    pub const ALL: [Roll; 6] = [Roll(1), Roll(2), Roll(3), Roll(4), Roll(5), Roll(6)];
+    pub const ALL: [Roll; 6] = [
+        Roll(1, 0),
+        Roll(2, 0),
+        Roll(3, 0),
+        Roll(4, 0),
+        Roll(5, 0),
+        Roll(6, 0),
+    ];
 
     /// The roll `n`, when `n` is a die face.
     pub fn new(n: u8) -> Option<Roll> {
-        (1..=6).contains(&n).then_some(Roll(n))
+        (1..=6).contains(&n).then_some(Roll(n, 0))
     }
 
-    /// The number rolled.
+    /// The roll of two dice `a` and `b`, when both are die faces.
+    pub fn pair(a: u8, b: u8) -> Option<Roll> {
+        ((1..=6).contains(&a) && (1..=6).contains(&b)).then_some(Roll(a, b))
+    }
+
+    /// Every roll of `dice` dice (6 of one, the 36 of two in order); of no
+    /// dice, none.
+    pub fn all(dice: u8) -> Vec<Roll> {
+        match dice {
+            0 => Vec::new(),
+            1 => Roll::ALL.to_vec(),
+            _ => (1..=6)
+                .flat_map(|a| (1..=6).map(move |b| Roll(a, b)))
+                .collect(),
+        }
+    }
+
+    /// A roll of `dice` dice from `rng` (`None` for no dice).
+    pub fn random(rng: &mut crate::rng::Rng, dice: u8) -> Option<Roll> {
+        match dice {
+            0 => None,
+            1 => Roll::new(rng.die()),
+            _ => {
+                let a = rng.die();
+                Roll::pair(a, rng.die())
+            }
+        }
+    }
+
+    /// The roll of `turn`'s head, when its dice are faces.
+    pub fn of_head(head: &billes_notation::Head) -> Option<Roll> {
+        let first = u8::try_from(head.roll?).ok()?;
+        match head.second {
+            None => Roll::new(first),
+            Some(b) => Roll::pair(first, b),
+        }
+    }
+
+    /// The number rolled (the first die of two).
     pub fn get(self) -> u8 {
         self.0
+    }
+
+    /// The second die, in a roll of two.
+    pub fn second(self) -> Option<u8> {
+        (self.1 > 0).then_some(self.1)
+    }
+
+    /// Whether two dice show the same face.
+    pub fn is_double(self) -> bool {
+        self.0 == self.1
     }
 }
 
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        match self.second() {
+            None => write!(f, "{}", self.0),
+            Some(b) => write!(f, "{}-{b}", self.0),
+        }
+    }
+}
+
+/// Reads `5` or `5-3`.
+///
+/// ```
+/// use billes_game::game::Roll;
+/// assert_eq!("5-3".parse::<Roll>().unwrap().to_string(), "5-3");
+/// assert!("7".parse::<Roll>().is_err());
+/// ```
+impl std::str::FromStr for Roll {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Roll, String> {
+        let face = |t: &str| t.parse::<u8>().ok().filter(|n| (1..=6).contains(n));
+        let roll = match s.split_once('-') {
+            None => face(s).and_then(Roll::new),
+            Some((a, b)) => face(a).zip(face(b)).and_then(|(a, b)| Roll::pair(a, b)),
+        };
+        roll.ok_or_else(|| format!("{s:?} is not a roll: a die face 1 to 6, or two like 5-3"))
+    }
+}
+
+/// A roll of one die is written as its number, of two as `"5-3"`.
+impl Serialize for Roll {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.second() {
+            None => s.serialize_u8(self.0),
+            Some(_) => s.collect_str(self),
+        }
     }
 }
 
@@ -159,13 +253,15 @@ impl Move {
 
     /// The move as a turn of a record, numbered `number`.
     pub fn to_turn(&self, number: u32) -> Turn {
-        Turn::new(
+        let mut turn = Turn::new(
             number,
             self.seat,
             self.roll.map(|r| u32::from(r.get())),
             self.mover,
             self.actions.clone(),
-        )
+        );
+        turn.head.second = self.roll.and_then(Roll::second);
+        turn
     }
 
     /// The move as read from a written turn (its number, comments and
@@ -173,7 +269,7 @@ impl Move {
     pub fn from_turn(turn: &Turn) -> Option<Move> {
         let roll = match turn.head.roll {
             None => None,
-            Some(r) => Some(Roll::new(u8::try_from(r).ok()?)?),
+            Some(_) => Some(Roll::of_head(&turn.head)?),
         };
         let mut actions = turn.actions.clone();
         for a in actions.iter_mut() {
@@ -666,6 +762,16 @@ pub fn roll_error(dice: bool) -> ReplayError {
 /// ```
 pub fn die_roll(turn: &billes_notation::Turn) -> Result<u8, ReplayError> {
     let head = &turn.head;
+    if let (Some(first), Some(second)) = (head.roll, head.second) {
+        return Err(ReplayError::new(
+            ErrorKind::Roll,
+            head.span,
+            format!(
+                "one die is rolled in this game: {}{first}, not {}{first}-{second}",
+                head.seat, head.seat
+            ),
+        ));
+    }
     match head.roll {
         Some(roll @ 1..=6) => Ok(roll as u8),
         Some(roll) => Err(ReplayError::new(
@@ -680,6 +786,33 @@ pub fn die_roll(turn: &billes_notation::Turn) -> Result<u8, ReplayError> {
                 "the roll is missing (write it after the seat, e.g. {}4)",
                 head.seat
             ),
+        )),
+    }
+}
+
+/// The roll of two dice of a turn (`R5-3`), in a game of two dice.
+///
+/// ```
+/// let game = billes_notation::parse_game("[Game \"x\"]\n\n1. R5-3 --\n2. R5 --\n*\n").unwrap();
+/// let [two, one] = &game.line.turns[..] else { panic!() };
+/// assert_eq!(billes_game::game::dice_roll(two).unwrap().to_string(), "5-3");
+/// assert!(billes_game::game::dice_roll(one).unwrap_err().message.starts_with("two dice"));
+/// ```
+pub fn dice_roll(turn: &billes_notation::Turn) -> Result<Roll, ReplayError> {
+    let head = &turn.head;
+    let error = |message: String| Err(ReplayError::new(ErrorKind::Roll, head.span, message));
+    match (head.roll, head.second) {
+        (Some(a), Some(b)) => match Roll::of_head(head) {
+            Some(roll) => Ok(roll),
+            None => error(format!("a die shows 1 to 6: {a}-{b} is not a roll")),
+        },
+        (Some(a), None) => error(format!(
+            "two dice are rolled in this game: write both, like {}{a}-3",
+            head.seat
+        )),
+        _ => error(format!(
+            "the roll is missing (write both dice after the seat, e.g. {}5-3)",
+            head.seat
         )),
     }
 }

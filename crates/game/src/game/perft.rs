@@ -8,7 +8,7 @@ use crate::ReplayError;
 /// game without dice.
 fn rolls(pos: &dyn Position) -> Vec<Option<Roll>> {
     if pos.next().dice {
-        Roll::ALL.into_iter().map(Some).collect()
+        Roll::all(pos.game().dice()).into_iter().map(Some).collect()
     } else {
         vec![None]
     }

@@ -461,11 +461,7 @@ fn random_game<G: GameRules, H: Hooks>(
         let Some(seat) = rules.to_act(&state) else {
             break;
         };
-        let roll = if rules.kind().has_dice() {
-            Roll::new(rng.die())
-        } else {
-            None
-        };
+        let roll = Roll::random(rng, rules.kind().dice());
         let number = turns.len() as u32 + 1;
         let moves = rules
             .legal_moves(&state, seat, roll, number, hooks)

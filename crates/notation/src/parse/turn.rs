@@ -57,14 +57,14 @@ pub(super) fn turn<'a>(
     Ok((rest, turn))
 }
 
-/// `head = seat [ roll ] [ ">" seat ] ;`
+/// `head = seat [ roll [ "-" roll ] ] [ ">" seat ] ;`
 ///
 /// A head ends at white space or the end.
 fn head<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Head> {
     let start = s.mark(i);
-    let (rest, (seat, roll, mover)) = (
+    let (rest, (seat, (roll, second), mover)) = (
         seat,
-        opt(number),
+        dice,
         opt(preceded(
             char('>'),
             expect(seat, |found| {
@@ -81,7 +81,7 @@ fn head<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Head> {
             return fail(
                 rest,
                 format!(
-                    "unexpected {} in the turn head: a head is a seat, the roll and optionally `>Seat`, like `R6` or `G4>Y`",
+                    "unexpected {} in the turn head: a head is a seat, the roll and optionally `>Seat`, like `R6`, `R5-3` or `G4>Y`",
                     found(rest)
                 ),
             )
@@ -92,10 +92,32 @@ fn head<'a>(i: &'a str, s: &State<'a>) -> PResult<'a, Head> {
         Head {
             seat,
             roll,
+            second,
             mover,
             span: s.span(start, rest),
         },
     ))
+}
+
+/// `[ roll [ "-" roll ] ]`: no die, one, or two (`5-3`).
+fn dice(i: &str) -> PResult<'_, (Option<u32>, Option<u8>)> {
+    let (rest, first) = opt(number).parse(i)?;
+    let Some(first) = first else {
+        return Ok((rest, (None, None)));
+    };
+    let (rest, second) = opt(preceded(
+        char('-'),
+        expect(number, |found| {
+            format!("expected the second die after '-' (like `R5-3`), found {found}")
+        }),
+    ))
+    .parse(rest)?;
+    let second = match second.map(u8::try_from) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => return fail_spanning(i, i.len() - rest.len(), "a die shows 1 to 6"),
+    };
+    Ok((rest, (Some(first), second)))
 }
 
 /// seat = upper { lower } ;

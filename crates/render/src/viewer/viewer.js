@@ -120,8 +120,9 @@
   }
 
   function head(text) {
-    const m = /^([A-Z]+)(\d+)?(?:>([A-Z]+))?/.exec(text) || [];
-    return { seat: m[1] || "", roll: m[2] === undefined ? null : Number(m[2]), mover: m[3] || m[1] || "" };
+    // A roll is one die (`R6`) or two (`R5-3`), said as written.
+    const m = /^([A-Z]+)(\d+(?:-\d+)?)?(?:>([A-Z]+))?/.exec(text) || [];
+    return { seat: m[1] || "", roll: m[2] === undefined ? null : m[2], mover: m[3] || m[1] || "" };
   }
 
   // ---- drawing ----

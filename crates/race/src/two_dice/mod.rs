@@ -1,0 +1,596 @@
+//! A turn of two dice (Parcheesi): the values a roll gives, the parts of a
+//! turn (entries, die moves, bonus moves) and the complete turns they make.
+//!
+//! [`complete_turns`] is the reference: it lists every way to play a roll
+//! by a search over the order of the values and the pieces, each complete
+//! turn once by the position it reaches, and keeps those the rules allow:
+//! a blockade does not move forward together (Parcheesi 9.3), then as many
+//! pieces entered as can be (5.2), then as many die values used as can be
+//! (6.2). A written turn is replayed part by part ([`read_part`]), for
+//! errors placed on the action at fault, and then looked up in that list.
+//!
+//! A turn has two phases. First the die moves: each die value moves one
+//! piece or brings one in, and the player may stop (the list keeps only
+//! the longest plays). Then the bonus moves earned on the way (a capture,
+//! a piece home), each moved in full by one piece, in the order the player
+//! chooses, each taken when some piece can move it and forfeited when none
+//! can (8.4). A seat with every piece home has won: what is left is void.
+
+use std::collections::{HashMap, HashSet};
+
+use billes_game::game::Roll;
+use billes_notation::{Action, Capture, Path, Span};
+
+use crate::board::Point;
+use crate::def::{Bottoms, Capture as CaptureRule, OwnStack};
+use crate::state::{State, Step, YARD};
+
+pub mod written;
+
+/// The most complete turns a search visits (positions met with what is
+/// left of the roll): far above any roll of the shipped games (a double
+/// with bottoms visits a few thousand), it bounds a game of many pieces.
+pub const MAX_VISITS: usize = 200_000;
+
+/// One part of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// A piece brought in from the yard onto its entry point, with one die
+    /// value, or with both dice (`both`: their total).
+    Enter {
+        /// The piece (an index among the seat's pieces).
+        piece: usize,
+        /// The value used (the total, for both dice).
+        value: u8,
+        /// Whether both dice were used.
+        both: bool,
+        /// The rival piece captured (its seat in play and index).
+        capture: Option<(usize, usize)>,
+    },
+    /// A piece moved forward by a die value or a bonus.
+    Move {
+        /// The piece.
+        piece: usize,
+        /// The step it leaves.
+        from: usize,
+        /// The step it lands on.
+        to: usize,
+        /// Whether it is a bonus move.
+        bonus: bool,
+        /// The rival piece captured.
+        capture: Option<(usize, usize)>,
+    },
+    /// A bonus that no piece can move in full, forfeited (not written).
+    Forfeit {
+        /// The bonus.
+        value: u32,
+    },
+}
+
+impl Part {
+    /// The rival piece it captures.
+    pub fn capture(self) -> Option<(usize, usize)> {
+        match self {
+            Part::Enter { capture, .. } | Part::Move { capture, .. } => capture,
+            Part::Forfeit { .. } => None,
+        }
+    }
+
+    /// The part as the notation writes it, for seat `i` of `state` (`None`
+    /// for a forfeit, which is not written): `+t1`, `t10-t16*`.
+    pub fn action(self, state: &State, i: usize) -> Option<Action> {
+        let board = state.board;
+        let path = &board.paths[state.board_seat(i)];
+        let capture = self.capture().map(|_| Capture::default());
+        match self {
+            Part::Enter { .. } => Some(Action::Place {
+                to: Some(board.name(path[0])),
+                capture,
+                span: Span::default(),
+            }),
+            Part::Move { from, to, .. } => Some(Action::Move {
+                path: Path::from(vec![board.name(path[from]), board.name(path[to])]),
+                capture,
+                barricade: false,
+                span: Span::default(),
+            }),
+            Part::Forfeit { .. } => None,
+        }
+    }
+
+    /// The value it uses: a die value, the dice's total, a bonus.
+    pub fn value(self) -> u32 {
+        match self {
+            Part::Enter { value, .. } => u32::from(value),
+            Part::Move { from, to, .. } => (to - from) as u32,
+            Part::Forfeit { value } => value,
+        }
+    }
+}
+
+/// What is left of a roll to play.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Left {
+    /// The die values not used yet (two, or four: a double with bottoms).
+    values: Vec<u8>,
+    /// The two dice while neither is used, whose total may bring a piece in.
+    pair: Option<(u8, u8)>,
+    /// The bonuses earned and not taken yet.
+    bonuses: Vec<u32>,
+    /// Whether the die moves are over.
+    dice_done: bool,
+    /// The pieces brought in so far.
+    pub entered: u8,
+    /// The die values used so far (both dice, for an entry by the total).
+    pub used: u8,
+}
+
+impl Left {
+    /// The values of `roll` for seat `i` of `state`: the two dice; on a
+    /// double, the bottoms too when the game gives them and no piece of
+    /// the seat is in its yard at the roll (4.2).
+    pub fn of_roll(state: &State, i: usize, roll: Roll) -> Left {
+        let (a, b) = (roll.get(), roll.second().unwrap_or(roll.get()));
+        let mut values = vec![a, b];
+        let all_out = !state.pieces(i).contains(&YARD);
+        if a == b && state.board.flow.bottoms == Bottoms::AllOut && all_out {
+            values.extend([7 - a, 7 - a]);
+        }
+        Left {
+            values,
+            pair: Some((a, b)),
+            bonuses: Vec::new(),
+            dice_done: false,
+            entered: 0,
+            used: 0,
+        }
+    }
+
+    /// The die values not used yet.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The bonuses earned and not taken yet.
+    pub fn bonuses(&self) -> &[u32] {
+        &self.bonuses
+    }
+
+    /// Whether the die moves are over.
+    pub fn dice_done(&self) -> bool {
+        self.dice_done
+    }
+}
+
+/// Whether point `p` holds a blockade: two pieces of one seat (a goal
+/// never does, being no point of the track or a home column).
+fn blockade(state: &State, p: Point) -> bool {
+    let mut on = state.on(p);
+    matches!((on.next(), on.next()), (Some((a, _)), Some((b, _))) if a == b)
+}
+
+/// What landing on `p` does for seat `i`: `None` when it may not (a
+/// point holds two pieces of one seat at most: a blockade, or a rival on a
+/// safe point or where it cannot be captured), else the rival captured.
+#[allow(clippy::option_option)]
+fn landing(state: &State, i: usize, p: Point, entering: bool) -> Option<Option<(usize, usize)>> {
+    let board = state.board;
+    let flow = &board.flow;
+    let mut on = state.on(p);
+    match (on.next(), on.next()) {
+        (None, _) => Some(None),
+        (Some(_), Some(_)) => None,
+        (Some((who, _)), None) if who == i => (flow.own_stack == OwnStack::Blockade).then_some(None),
+        (Some(rival), None) => {
+            let safe = board.safe[usize::from(p)] && !(entering && flow.capture_on_entry);
+            (flow.capture == CaptureRule::Land && !safe).then_some(Some(rival))
+        }
+    }
+}
+
+/// The entry of a piece of seat `i`, if one may come in now.
+fn enter(state: &State, i: usize) -> Option<(usize, Option<(usize, usize)>)> {
+    let piece = state.pieces(i).iter().position(|&s| s == YARD)?;
+    let entry = state.board.paths[state.board_seat(i)][0];
+    Some((piece, landing(state, i, entry, true)?))
+}
+
+/// Where piece `k` of seat `i`, at step `from`, lands after `n` steps, and
+/// the rival it captures: `None` when it may not (past its goal, over or
+/// onto a blockade, onto a point it may not land on).
+fn advance(state: &State, i: usize, from: usize, n: usize) -> Option<(usize, Option<(usize, usize)>)> {
+    let board = state.board;
+    let b = state.board_seat(i);
+    let goal = board.goal_step(b);
+    let to = from + n;
+    if from >= goal || to > goal {
+        return None;
+    }
+    let path = &board.paths[b];
+    if (from + 1..to).any(|u| blockade(state, path[u])) {
+        return None;
+    }
+    if board.has_goal && to == goal {
+        return Some((to, None));
+    }
+    Some((to, landing(state, i, path[to], false)?))
+}
+
+/// The pieces of seat `i` that may move, one for each step they stand on
+/// and each group of `groups` (pieces alike but for the blockades they
+/// formed at the start of the turn, which 9.3 tells apart).
+fn movers<'a>(state: &'a State, i: usize, groups: &'a [u8]) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let pieces = state.pieces(i);
+    pieces.iter().enumerate().filter_map(move |(k, &step)| {
+        let from = usize::try_from(step).ok()?;
+        let twin = (0..k).any(|j| pieces[j] == step && groups[j] == groups[k]);
+        (!twin).then_some((k, from))
+    })
+}
+
+/// Every part seat `i` may play next with `left` (forfeits included; the
+/// choice to end the die moves is not a part). Empty once the seat has
+/// won, or when nothing is left.
+pub fn parts(state: &State, i: usize, left: &Left, groups: &[u8]) -> Vec<Part> {
+    let mut out = Vec::new();
+    if state.all_home(i) {
+        return out;
+    }
+    let flow = &state.board.flow;
+    if !left.dice_done {
+        let mut seen = Vec::new();
+        for &v in &left.values {
+            if seen.contains(&v) {
+                continue;
+            }
+            seen.push(v);
+            if flow.enter_on.contains(&u32::from(v)) {
+                if let Some((piece, capture)) = enter(state, i) {
+                    out.push(Part::Enter { piece, value: v, both: false, capture });
+                }
+            }
+            for (piece, from) in movers(state, i, groups) {
+                if let Some((to, capture)) = advance(state, i, from, usize::from(v)) {
+                    out.push(Part::Move { piece, from, to, bonus: false, capture });
+                }
+            }
+        }
+        if let Some((a, b)) = left.pair.filter(|_| flow.enter_with_total) {
+            let total = a + b;
+            let single = flow.enter_on.contains(&u32::from(a)) || flow.enter_on.contains(&u32::from(b));
+            if flow.enter_on.contains(&u32::from(total)) && !single {
+                if let Some((piece, capture)) = enter(state, i) {
+                    out.push(Part::Enter { piece, value: total, both: true, capture });
+                }
+            }
+        }
+        return out;
+    }
+    let mut seen = Vec::new();
+    for &v in &left.bonuses {
+        if seen.contains(&v) {
+            continue;
+        }
+        seen.push(v);
+        let before = out.len();
+        for (piece, from) in movers(state, i, groups) {
+            if let Some((to, capture)) = advance(state, i, from, v as usize) {
+                out.push(Part::Move { piece, from, to, bonus: true, capture });
+            }
+        }
+        if out.len() == before {
+            out.push(Part::Forfeit { value: v });
+        }
+    }
+    out
+}
+
+/// Plays `part` of seat `i`, updating what is left.
+pub fn apply(state: &mut State, i: usize, left: &mut Left, part: Part) {
+    let bonus = state.board.flow.bonus;
+    let b = state.board_seat(i);
+    if let Some((who, piece)) = part.capture() {
+        state.set_step(who, piece, YARD);
+        if bonus.capture > 0 {
+            left.bonuses.push(bonus.capture);
+        }
+    }
+    let take = |values: &mut Vec<u8>, v: u8| {
+        if let Some(at) = values.iter().position(|&x| x == v) {
+            values.swap_remove(at);
+        }
+    };
+    match part {
+        Part::Enter { piece, value, both, .. } => {
+            state.set_step(i, piece, 0);
+            left.entered += 1;
+            if both {
+                let (a, c) = left.pair.unwrap_or((0, 0));
+                take(&mut left.values, a);
+                take(&mut left.values, c);
+                left.used += 2;
+            } else {
+                take(&mut left.values, value);
+                left.used += 1;
+            }
+            left.pair = None;
+        }
+        Part::Move { piece, from, to, bonus: by_bonus, .. } => {
+            state.set_step(i, piece, to as Step);
+            if by_bonus {
+                take_bonus(&mut left.bonuses, (to - from) as u32);
+            } else {
+                take(&mut left.values, (to - from) as u8);
+                left.used += 1;
+                left.pair = None;
+            }
+            if state.board.has_goal && to == state.board.goal_step(b) && bonus.home > 0 {
+                left.bonuses.push(bonus.home);
+            }
+        }
+        Part::Forfeit { value } => take_bonus(&mut left.bonuses, value),
+    }
+    left.values.sort_unstable();
+    left.bonuses.sort_unstable();
+}
+
+fn take_bonus(bonuses: &mut Vec<u32>, v: u32) {
+    if let Some(at) = bonuses.iter().position(|&x| x == v) {
+        bonuses.remove(at);
+    }
+}
+
+/// Ends the die moves: the values left are void.
+pub fn end_dice(left: &mut Left) {
+    left.dice_done = true;
+    left.values.clear();
+    left.pair = None;
+}
+
+/// The groups of seat `i`'s pieces at the start of a turn: the two pieces
+/// of each blockade (not in the yard, not home) share a group of their
+/// own; every other piece is in group 0.
+pub fn groups(state: &State, i: usize) -> Vec<u8> {
+    let pieces = state.pieces(i);
+    let b = state.board_seat(i);
+    let mut out = vec![0u8; pieces.len()];
+    let mut next = 1;
+    for k in 0..pieces.len() {
+        let Ok(s) = usize::try_from(pieces[k]) else {
+            continue;
+        };
+        if out[k] != 0 || state.board.is_home(b, s) {
+            continue;
+        }
+        if let Some(j) = (k + 1..pieces.len()).find(|&j| pieces[j] == pieces[k]) {
+            out[k] = next;
+            out[j] = next;
+            next += 1;
+        }
+    }
+    out
+}
+
+/// Whether a turn that took seat `i`'s pieces from `start` to `end` (step
+/// by piece, the same reading) moved a blockade forward together: the two
+/// pieces of a blockade at the start both moved and stand together at
+/// the end, not home (9.3).
+pub fn breaks_blockade(state: &State, i: usize, start: &[Step], groups: &[u8]) -> bool {
+    let end = state.pieces(i);
+    let b = state.board_seat(i);
+    (0..end.len()).any(|k| {
+        (k + 1..end.len()).any(|j| {
+            groups[k] != 0
+                && groups[k] == groups[j]
+                && end[k] == end[j]
+                && end[k] != start[k]
+                && usize::try_from(end[k]).is_ok_and(|s| !state.board.is_home(b, s))
+        })
+    })
+}
+
+/// The position's pieces with those of one seat in order, so that two
+/// positions that differ only in which alike piece stands where are one.
+pub fn position_key(state: &State) -> Vec<Step> {
+    let n = state.board.pieces;
+    let mut key = state.steps().to_vec();
+    for seat in key.chunks_mut(n.max(1)) {
+        seat.sort_unstable();
+    }
+    key
+}
+
+/// A complete turn: its parts in order, the position it reaches, the
+/// pieces it brought in and the die values it used.
+#[derive(Debug, Clone)]
+pub struct Complete {
+    /// The parts, forfeits included.
+    pub parts: Vec<Part>,
+    /// The position reached (before the turn passes on).
+    pub after: State,
+    /// The pieces brought in.
+    pub entered: u8,
+    /// The die values used.
+    pub used: u8,
+}
+
+/// Why a search stopped short.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Search<E> {
+    /// More than [`MAX_VISITS`] positions.
+    TooMany,
+    /// The `allow` question failed.
+    Failed(E),
+}
+
+/// Every complete turn of seat `i` with `roll` that the rules allow (9.3,
+/// then 5.2, then 6.2), each position reached once, in the order found;
+/// `allow` is asked of each part (a variant's `allow` hook). Never empty:
+/// the turn that plays nothing when nothing may be played.
+///
+/// # Errors
+/// [`Search::TooMany`] past [`MAX_VISITS`]; `allow`'s error.
+pub fn complete_turns<E>(
+    state: &State,
+    i: usize,
+    roll: Roll,
+    allow: &mut dyn FnMut(&State, Part) -> Result<bool, E>,
+) -> Result<Vec<Complete>, Search<E>> {
+    let mut search = Searching {
+        i,
+        groups: groups(state, i),
+        start: state.pieces(i).to_vec(),
+        seen: HashSet::new(),
+        found: HashMap::new(),
+        order: Vec::new(),
+        allow,
+    };
+    let mut parts = Vec::new();
+    search.walk(state.clone(), Left::of_roll(state, i, roll), &mut parts)?;
+    let all: Vec<Complete> = search.order.into_iter().filter_map(|k| search.found.remove(&k)).collect();
+    let entered = all.iter().map(|c| c.entered).max().unwrap_or(0);
+    let kept: Vec<Complete> = all.into_iter().filter(|c| c.entered == entered).collect();
+    let used = kept.iter().map(|c| c.used).max().unwrap_or(0);
+    Ok(kept.into_iter().filter(|c| c.used == used).collect())
+}
+
+/// The state of a search of complete turns.
+struct Searching<'a, E> {
+    i: usize,
+    groups: Vec<u8>,
+    start: Vec<Step>,
+    /// The positions visited, with what was left.
+    seen: HashSet<(Vec<Step>, Left)>,
+    /// The complete turns found that keep 9.3, by the position reached.
+    found: HashMap<Vec<Step>, Complete>,
+    order: Vec<Vec<Step>>,
+    allow: &'a mut dyn FnMut(&State, Part) -> Result<bool, E>,
+}
+
+impl<E> Searching<'_, E> {
+    fn walk(&mut self, state: State, left: Left, parts: &mut Vec<Part>) -> Result<(), Search<E>> {
+        if !self.seen.insert((state.steps().to_vec(), left.clone())) {
+            return Ok(());
+        }
+        if self.seen.len() > MAX_VISITS {
+            return Err(Search::TooMany);
+        }
+        let next = parts_allowed(&state, self.i, &left, &self.groups, self.allow)?;
+        if !left.dice_done && !state.all_home(self.i) {
+            // The die moves may end here: the bonuses follow.
+            let mut done = left.clone();
+            end_dice(&mut done);
+            self.walk(state.clone(), done, parts)?;
+        } else if next.is_empty() {
+            self.finish(state, &left, parts);
+            return Ok(());
+        }
+        for part in next {
+            let (mut s, mut l) = (state.clone(), left.clone());
+            apply(&mut s, self.i, &mut l, part);
+            parts.push(part);
+            self.walk(s, l, parts)?;
+            parts.pop();
+        }
+        Ok(())
+    }
+
+    /// Keeps the turn that ends here, if it keeps 9.3 and reaches a
+    /// position not found before.
+    fn finish(&mut self, state: State, left: &Left, parts: &[Part]) {
+        if breaks_blockade(&state, self.i, &self.start, &self.groups) {
+            return;
+        }
+        let key = position_key(&state);
+        if self.found.contains_key(&key) {
+            return;
+        }
+        self.order.push(key.clone());
+        self.found.insert(
+            key,
+            Complete {
+                parts: parts.to_vec(),
+                after: state,
+                entered: left.entered,
+                used: left.used,
+            },
+        );
+    }
+}
+
+/// [`parts`], those `allow` forbids left out (a bonus no allowed move can
+/// take is forfeited).
+pub fn parts_allowed<E>(
+    state: &State,
+    i: usize,
+    left: &Left,
+    groups: &[u8],
+    allow: &mut dyn FnMut(&State, Part) -> Result<bool, E>,
+) -> Result<Vec<Part>, Search<E>> {
+    let mut out = Vec::new();
+    for part in parts(state, i, left, groups) {
+        if matches!(part, Part::Forfeit { .. }) || allow(state, part).map_err(Search::Failed)? {
+            out.push(part);
+        }
+    }
+    if left.dice_done {
+        for &v in left.bonuses() {
+            let movable = out.iter().any(|p| matches!(p, Part::Move { bonus: true, .. }) && p.value() == v);
+            let forfeit = Part::Forfeit { value: v };
+            if !movable && !out.contains(&forfeit) {
+                out.push(forfeit);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The part among `next` that the written `action` names: an entry (`+`,
+/// `+t1`), or a move `from-to` by a die value or, once the die moves are
+/// over, a bonus. `None` when none does.
+pub fn read_part(state: &State, i: usize, next: &[Part], action: &Action) -> Option<Part> {
+    let board = state.board;
+    let b = state.board_seat(i);
+    match action {
+        Action::Place { to, .. } => {
+            let entry = board.paths[b][0];
+            if to.is_some_and(|t| board.point_named(t) != Some(entry)) {
+                return None;
+            }
+            // A single die's entry before the total's (they never meet:
+            // a die that enters alone is not added to the other).
+            next.iter().copied().find(|p| matches!(p, Part::Enter { .. }))
+        }
+        Action::Move { path, barricade: false, .. } if path.len() == 2 => {
+            let step = |n| board.point_named(n).and_then(|p| board.step_of(b, p));
+            let (from, to) = (step(path[0])?, step(path[1])?);
+            next.iter()
+                .copied()
+                .find(|p| matches!(p, Part::Move { from: f, to: t, .. } if *f == from && *t == to))
+        }
+        _ => None,
+    }
+}
+
+/// Whether seat `i`'s roll is the one past the extra rolls allowed (the
+/// third double in a row, Parcheesi 4.5).
+pub fn over_limit(state: &State, roll: Roll) -> bool {
+    let flow = &state.board.flow;
+    flow.extra_roll_on == crate::def::ExtraRoll::Doubles
+        && roll.second().is_some()
+        && roll.is_double()
+        && flow.extra_rolls_limit.is_some_and(|limit| u32::from(state.extra) >= limit)
+}
+
+/// The piece of seat `i` nearest its goal and not home, sent back to the
+/// yard by the roll past the limit when the game says so (4.5).
+pub fn nearest(state: &State, i: usize) -> Option<usize> {
+    let b = state.board_seat(i);
+    state
+        .pieces(i)
+        .iter()
+        .enumerate()
+        .filter(|&(_, &s)| usize::try_from(s).is_ok_and(|s| !state.board.is_home(b, s)))
+        .max_by_key(|&(k, &s)| (s, std::cmp::Reverse(k)))
+        .map(|(k, _)| k)
+}

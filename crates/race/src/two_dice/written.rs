@@ -1,0 +1,247 @@
+//! A written turn of two dice: its actions replayed part by part (each
+//! mistake placed on its action), then looked up among the complete turns
+//! the rules allow; and what the turn does to the turn order (a double
+//! rolls again, the third is a penalty).
+
+use billes_game::game::Roll;
+use billes_game::{ErrorKind, ReplayError};
+use billes_notation::{Action, Span, Turn};
+
+use super::{
+    apply, complete_turns, end_dice, groups, nearest, over_limit, parts_allowed, position_key,
+    read_part, Complete, Left, Part, Search,
+};
+use crate::state::{State, YARD};
+
+/// What a written turn of two dice plays: a complete turn, or the roll
+/// past the limit (its penalty).
+#[derive(Debug, Clone)]
+pub enum Played {
+    /// The position the turn reached.
+    Turn(State),
+    /// The third double: nothing moves but the penalty.
+    OverLimit,
+}
+
+/// Why a search failed, as a mistake of the turn.
+fn searched<T>(r: Result<T, Search<ReplayError>>, span: Span) -> Result<T, ReplayError> {
+    r.map_err(|e| match e {
+        Search::TooMany => ReplayError::new(
+            ErrorKind::IllegalMove,
+            span,
+            format!(
+                "the roll has more ways to be played than the {} positions a turn may visit",
+                super::MAX_VISITS
+            ),
+        ),
+        Search::Failed(e) => e,
+    })
+}
+
+/// The complete turns of seat `i` with `roll`, as moves' actions, for a
+/// list of legal moves (an empty turn is `--`).
+pub fn listed_actions(state: &State, i: usize, turns: &[Complete]) -> Vec<Vec<Action>> {
+    turns
+        .iter()
+        .map(|c| {
+            let mut s = state.clone();
+            let mut left = Left::of_roll(state, i, Roll::ALL[0]);
+            let mut actions = Vec::new();
+            for &part in &c.parts {
+                actions.extend(part.action(&s, i));
+                apply(&mut s, i, &mut left, part);
+            }
+            if actions.is_empty() {
+                actions.push(Action::Pass {
+                    span: Span::default(),
+                });
+            }
+            actions
+        })
+        .collect()
+}
+
+/// The written `turn` of seat `i` with `roll`, checked: its actions
+/// replayed, then found among the complete turns (`allow` asked of each
+/// part).
+///
+/// # Errors
+/// An `illegal_move` at the action at fault or at the turn, an `effect`
+/// mistake for a false capture mark, a `false_pass`.
+pub fn read(
+    state: &State,
+    (i, roll): (usize, Roll),
+    turn: &Turn,
+    allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
+) -> Result<Played, ReplayError> {
+    if over_limit(state, roll) {
+        return match turn.actions.as_slice() {
+            [Action::Pass { .. }] => Ok(Played::OverLimit),
+            _ => Err(ReplayError::new(
+                ErrorKind::IllegalMove,
+                turn.span,
+                "a third double in a row: nothing moves, the piece nearest home goes back (write --)",
+            )
+            .with_legal(vec!["--".into()])),
+        };
+    }
+    let listed = searched(complete_turns(state, i, roll, allow), turn.head.span)?;
+    let legal = || {
+        let mut legal: Vec<String> = listed_actions(state, i, &listed)
+            .iter()
+            .map(|a| a.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        billes_game::error::nearest_first(&mut legal, &turn.actions);
+        legal
+    };
+    let (after, left) = replay(state, (i, roll), turn, allow, &legal)?;
+    let key = position_key(&after);
+    if listed.iter().any(|c| position_key(&c.after) == key) {
+        return Ok(Played::Turn(after));
+    }
+    Err(ReplayError::new(
+        ErrorKind::IllegalMove,
+        turn.span,
+        short_of(&after, i, &left, &listed),
+    )
+    .with_legal(legal()))
+}
+
+/// The written actions played part by part from `state`.
+fn replay(
+    state: &State,
+    (i, roll): (usize, Roll),
+    turn: &Turn,
+    allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
+    legal: &dyn Fn() -> Vec<String>,
+) -> Result<(State, Left), ReplayError> {
+    let groups = groups(state, i);
+    let mut s = state.clone();
+    let mut left = Left::of_roll(state, i, roll);
+    if let [Action::Pass { .. }] = turn.actions.as_slice() {
+        return Ok((s, left));
+    }
+    for action in &turn.actions {
+        let illegal = |message: String| {
+            ReplayError::new(ErrorKind::IllegalMove, action.span(), message).with_legal(legal())
+        };
+        if let Action::Pass { .. } = action {
+            return Err(illegal("-- is a turn alone: no other action with it".into()));
+        }
+        let next = searched(parts_allowed(&s, i, &left, &groups, allow), action.span())?;
+        let mut found = read_part(&s, i, &next, action);
+        if found.is_none() && !left.dice_done() {
+            // A bonus move ends the die moves.
+            let mut done = left.clone();
+            end_dice(&mut done);
+            let next = searched(parts_allowed(&s, i, &done, &groups, allow), action.span())?;
+            found = read_part(&s, i, &next, action).filter(|p| matches!(p, Part::Move { bonus: true, .. }));
+            if found.is_some() {
+                left = done;
+            }
+        }
+        let Some(part) = found else {
+            return Err(illegal(why_not(&s, i, &left, action)));
+        };
+        let marked = matches!(action, Action::Place { capture: Some(_), .. } | Action::Move { capture: Some(_), .. });
+        if marked && part.capture().is_none() {
+            return Err(ReplayError::new(
+                ErrorKind::Effect,
+                action.span(),
+                "false capture mark: no piece is captured there",
+            ));
+        }
+        apply(&mut s, i, &mut left, part);
+    }
+    Ok((s, left))
+}
+
+/// Why `action` plays no part now.
+fn why_not(state: &State, i: usize, left: &Left, action: &Action) -> String {
+    let values = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+    let bonuses = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    if state.all_home(i) {
+        return format!("{} has every piece home: the turn is over", state.letter(i));
+    }
+    let now = if !left.dice_done() {
+        format!("the die values left are {}", values(left.values()))
+    } else if !left.bonuses().is_empty() {
+        format!("the bonuses left are {}", bonuses(left.bonuses()))
+    } else {
+        "nothing is left of the roll".to_owned()
+    };
+    match action {
+        Action::Place { .. } if !state.pieces(i).contains(&YARD) => {
+            format!("{} has no piece in its yard", state.letter(i))
+        }
+        Action::Place { .. } => format!("no piece may enter now ({now})"),
+        Action::Move { .. } => format!("{action} is not a move the roll gives now ({now})"),
+        other => format!("{other} is not a move of a race game"),
+    }
+}
+
+/// Why a written turn whose parts all played is not a complete turn the
+/// rules allow.
+fn short_of(after: &State, i: usize, left: &Left, listed: &[Complete]) -> String {
+    let entered = listed.iter().map(|c| c.entered).max().unwrap_or(0);
+    let used = listed.iter().map(|c| c.used).max().unwrap_or(0);
+    if left.entered < entered {
+        return format!(
+            "the roll must bring in as many pieces as it can: {entered}, not {}",
+            left.entered
+        );
+    }
+    if left.used < used {
+        return format!(
+            "the roll must be used as fully as it can be: {used} die values, not {}",
+            left.used
+        );
+    }
+    if !left.bonuses().is_empty() && !after.all_home(i) {
+        return format!(
+            "a bonus of {} is still to be moved",
+            left.bonuses().iter().map(u32::to_string).collect::<Vec<_>>().join(" and ")
+        );
+    }
+    "the two pieces of a blockade may not move forward together (they end the turn on one point)".into()
+}
+
+/// After seat `i`'s turn with `roll` reached `played`, moves the turn on:
+/// the penalty of the roll past the limit, the seat finished, a double's
+/// extra roll (`decide` asked, given what the rules say), the next seat.
+pub fn pass_on(
+    state: &mut State,
+    i: usize,
+    roll: Roll,
+    played: Played,
+    decide: impl FnOnce(bool) -> bool,
+) {
+    let over = matches!(played, Played::OverLimit);
+    match played {
+        Played::Turn(after) => *state = after,
+        Played::OverLimit => {
+            if state.board.flow.over_limit == crate::def::OverLimit::BackNearest {
+                if let Some(k) = nearest(state, i) {
+                    state.set_step(i, k, YARD);
+                }
+            }
+        }
+    }
+    if !state.finished.contains(&(i as u8)) && state.all_home(i) {
+        state.finished.push(i as u8);
+    }
+    if state.is_over() {
+        state.to_move = None;
+        state.extra = 0;
+        return;
+    }
+    let finished = state.finished.contains(&(i as u8));
+    let standard = state.board.flow.extra_roll_on == crate::def::ExtraRoll::Doubles && roll.is_double();
+    if !over && !finished && decide(standard) {
+        state.extra = state.extra.saturating_add(1);
+        state.to_move = Some(i as u8);
+        return;
+    }
+    state.extra = 0;
+    state.to_move = crate::turn::next_seat(state, i).map(|s| s as u8);
+}

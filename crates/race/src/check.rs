@@ -6,17 +6,18 @@ use std::fmt;
 
 use billes_notation::Name;
 
-use crate::def::{Dice, ExtraRoll, RaceDef};
+use crate::def::{Bonus, Bottoms, Compulsory, Dice, ExtraRoll, OverLimit, OwnStack, RaceDef};
 
 /// The most seats a game may have (a set of seats is one byte).
 pub const MAX_SEATS: usize = billes_game::Colour::MAX;
 /// The most pieces a seat may have.
 pub const MAX_PIECES: u32 = 16;
-/// The most dice a turn may throw: one, so far (a roll of several dice
-/// in a turn's head, as Parcheesi's, is not in the notation yet).
-pub const MAX_DICE: u32 = 1;
+/// The most dice a turn may throw: two (a turn's head holds two, `R5-3`).
+pub const MAX_DICE: u32 = 2;
 /// The faces of a die: six, as the game API's [`Roll`](billes_game::game::Roll).
 pub const FACES: u32 = 6;
+/// The largest bonus move.
+pub const MAX_BONUS: u32 = 1000;
 /// The most extra rolls in a row a game may allow.
 pub const MAX_EXTRA_ROLLS: u32 = 16;
 
@@ -153,7 +154,7 @@ fn counts(def: &RaceDef, out: &mut Problems) {
         out.say(
             "dice.count",
             format!(
-                "{} dice: a race game throws {MAX_DICE} die a turn (several dice are not in the notation yet)",
+                "{} dice: a race game throws 1 or {MAX_DICE} dice a turn",
                 def.dice.count
             ),
         );
@@ -283,11 +284,10 @@ fn flow(def: &RaceDef, out: &mut Problems) {
             ),
         );
     }
-    if flow.own_stack == crate::def::OwnStack::Blockade {
-        out.say(
-            "flow.own_stack",
-            "blockade: not played yet (two pieces barring a point); none is",
-        );
+    if count == 2 {
+        two_dice_flow(flow, out);
+    } else {
+        one_die_flow(flow, out);
     }
     let mut seen = Vec::new();
     for c in &flow.compulsory {
@@ -295,6 +295,59 @@ fn flow(def: &RaceDef, out: &mut Problems) {
             out.say("flow.compulsory", format!("{c:?} is named twice"));
         }
         seen.push(*c);
+    }
+}
+
+/// The turn rules a game of one die does not play.
+fn one_die_flow(flow: &crate::def::Flow, out: &mut Problems) {
+    let two = "a rule of games of two dice";
+    if flow.own_stack == OwnStack::Blockade {
+        out.say("flow.own_stack", format!("blockade: {two}"));
+    }
+    if flow.enter_with_total {
+        out.say("flow.enter_with_total", format!("true: {two}"));
+    }
+    if flow.bottoms != Bottoms::Never {
+        out.say("flow.bottoms", format!("all_out: {two}"));
+    }
+    if flow.bonus != Bonus::default() {
+        out.say("flow.bonus", format!("bonus moves: {two}"));
+    }
+    if flow.over_limit != OverLimit::Void {
+        out.say("flow.over_limit", format!("back_nearest: {two}"));
+    }
+    if flow.capture_on_entry {
+        out.say("flow.capture_on_entry", format!("true: {two}"));
+    }
+}
+
+/// The turn rules a game of two dice does not play: its roll is used as
+/// fully as it can be, pieces reach the goal by the exact count, and it
+/// has no tries, start field or home-column order.
+fn two_dice_flow(flow: &crate::def::Flow, out: &mut Problems) {
+    let one = "a rule of games of one die";
+    if flow.extra_roll_on == ExtraRoll::Six {
+        out.say("flow.extra_roll_on", "six: games of two dice roll again on doubles (or none)");
+    }
+    if !flow.compulsory.contains(&Compulsory::Move) {
+        out.say("flow.compulsory", "a game of two dice uses its roll as fully as it can: move is compulsory");
+    }
+    if flow.compulsory.contains(&Compulsory::ClearStart) {
+        out.say("flow.compulsory", format!("clear_start: {one}"));
+    }
+    if flow.tries != 1 {
+        out.say("flow.tries", format!("{}: {one}", flow.tries));
+    }
+    if !flow.jump_home {
+        out.say("flow.jump_home", format!("false: {one}"));
+    }
+    if !flow.exact_finish {
+        out.say("flow.exact_finish", "false: in a game of two dice pieces reach the goal by the exact count");
+    }
+    for bonus in [flow.bonus.capture, flow.bonus.home] {
+        if bonus > MAX_BONUS {
+            out.say("flow.bonus", format!("{bonus}: at most {MAX_BONUS}"));
+        }
     }
 }
 

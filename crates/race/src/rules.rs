@@ -57,6 +57,17 @@ pub struct Params {
     pub play_on: Option<bool>,
     /// How many pieces of each seat start on its entry point.
     pub start_out: Option<u32>,
+    /// Whether the two dice's total also brings a piece in.
+    pub enter_with_total: Option<bool>,
+    /// Whether an entering piece captures on its safe entry point.
+    pub capture_on_entry: Option<bool>,
+    /// What the roll past the extra rolls allowed does (`void` or
+    /// `back_nearest`).
+    pub over_limit: Option<crate::def::OverLimit>,
+    /// When a double gives the bottoms too (`never` or `all_out`).
+    pub bottoms: Option<crate::def::Bottoms>,
+    /// The bonus moves earned (`{ capture = 20, home = 10 }`).
+    pub bonus: Option<crate::def::Bonus>,
 }
 
 impl Race {
@@ -342,6 +353,11 @@ impl GameRules for Race {
             jump_home,
             play_on,
             start_out,
+            enter_with_total,
+            capture_on_entry,
+            over_limit,
+            bottoms,
+            bonus,
         } = params;
         flow.enter_on = enter_on.unwrap_or(flow.enter_on);
         flow.extra_roll_on = extra_roll_on.unwrap_or(flow.extra_roll_on);
@@ -354,6 +370,11 @@ impl GameRules for Race {
         flow.jump_home = jump_home.unwrap_or(flow.jump_home);
         flow.play_on = play_on.unwrap_or(flow.play_on);
         flow.start_out = start_out.unwrap_or(flow.start_out);
+        flow.enter_with_total = enter_with_total.unwrap_or(flow.enter_with_total);
+        flow.capture_on_entry = capture_on_entry.unwrap_or(flow.capture_on_entry);
+        flow.over_limit = over_limit.unwrap_or(flow.over_limit);
+        flow.bottoms = bottoms.unwrap_or(flow.bottoms);
+        flow.bonus = bonus.unwrap_or(flow.bonus);
         crate::table::with_flow(self.board, flow)
             .map(Race::new)
             .map_err(ParamsError)

@@ -324,7 +324,8 @@ fn read_field(state: &mut State, key: &str, value: &str) -> Result<(), String> {
 }
 
 /// The position's pieces as the rules allow them: one piece a point, but
-/// in a goal.
+/// in a goal; where a seat's pieces form blockades (Parcheesi), two of one
+/// seat and no more.
 fn check_position(state: &State) -> Result<(), String> {
     let board = state.board;
     for p in 0..board.points.len() as crate::board::Point {
@@ -334,10 +335,19 @@ fn check_position(state: &State) -> Result<(), String> {
         };
         // A goal holds any number of its seat's pieces.
         let goal = board.has_goal && board.paths[state.board_seat(first)].last() == Some(&p);
-        let own_twice = (0..state.seats.len()).any(|i| on.iter().filter(|w| w.0 == i).count() > 1);
-        // Rivals share a point only where no piece is captured.
-        let shared = board.safe[usize::from(p)] || board.flow.capture == crate::def::Capture::None;
-        if !goal && (own_twice || (on.len() > 1 && !shared)) {
+        let own = |i: usize| on.iter().filter(|w| w.0 == i).count();
+        let most = if board.flow.own_stack == crate::def::OwnStack::Blockade {
+            2
+        } else {
+            1
+        };
+        let own_twice = (0..state.seats.len()).any(|i| own(i) > most);
+        // Rivals share a point only where no piece is captured (and never
+        // in a game of blockades, where a point holds one seat's pieces).
+        let shared = (board.safe[usize::from(p)] || board.flow.capture == crate::def::Capture::None)
+            && most == 1;
+        let rivals = on.iter().any(|w| w.0 != first);
+        if !goal && (own_twice || (rivals && !shared)) {
             return Err(format!("two pieces on {}", board.name(p)));
         }
     }

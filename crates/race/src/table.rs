@@ -98,7 +98,8 @@ fn add(table: &RwLock<Vec<Loaded>>, file: &str, text: &str) -> Result<&'static B
         ));
     }
     let name: &'static str = Box::leak(def.name.clone().into_boxed_str());
-    let kind = GameKind::new(name, true);
+    // The board checks keep the dice to one or two.
+    let kind = GameKind::with_dice(name, def.dice.count.min(2) as u8);
     let board = Board::new(def, kind).map_err(|m| LoadError::plain(file, m))?;
     let board: &'static Board = Box::leak(Box::new(board));
     write.push(Loaded {

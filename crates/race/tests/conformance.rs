@@ -8,7 +8,7 @@ use billes_race::{table, Race};
 #[test]
 fn every_shipped_race_game_keeps_the_rules_every_game_keeps() {
     let kinds = table::kinds();
-    assert!(kinds.len() >= 2, "the shipped games load: {kinds:?}");
+    assert!(kinds.len() >= 3, "the shipped games load: {kinds:?}");
     for kind in kinds {
         let rules = Race::named(kind.name()).expect("loaded");
         for players in [2, 4] {
@@ -18,6 +18,10 @@ fn every_shipped_race_game_keeps_the_rules_every_game_keeps() {
                     max_turns: 400,
                     ..SimOptions::default()
                 },
+                // A game of two dice lists one complete turn for each
+                // position a roll reaches; its parts may be written in
+                // any order that plays.
+                by_position: rules.two_dice(),
                 ..Kit::default()
             };
             assert_conforms(&rules, &kit);

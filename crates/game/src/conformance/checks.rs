@@ -189,6 +189,7 @@ fn key(mv: &Move) -> String {
 pub fn unlisted_refused<R: GameRules>(
     rules: &R,
     games: &[Played<R::State>],
+    kit: &Kit,
 ) -> Result<Outcome, Failure> {
     let mut tried = 0;
     for game in games {
@@ -204,10 +205,10 @@ pub fn unlisted_refused<R: GameRules>(
                     }
                     tried += 1;
                     let mut after = state.clone();
-                    if rules
+                    let accepted = rules
                         .play(&mut after, &candidate.to_turn(number), &NoHooks)
-                        .is_ok()
-                    {
+                        .is_ok();
+                    if accepted && !(kit.by_position && reached(rules, state, moves, &after, number)) {
                         return Err(fail::<R>(
                             Check::UnlistedRefused,
                             Some(game.seed),
@@ -228,6 +229,21 @@ pub fn unlisted_refused<R: GameRules>(
         return Ok(Outcome::Skipped("no move outside the lists to try".into()));
     }
     Ok(Outcome::Passed(format!("{tried} moves not listed refused")))
+}
+
+/// Whether one of `moves`, played from `state`, reaches `after`.
+fn reached<R: GameRules>(
+    rules: &R,
+    state: &R::State,
+    moves: &[Move],
+    after: &R::State,
+    number: u32,
+) -> bool {
+    let tag = rules.position_tag(after);
+    moves.iter().any(|m| {
+        let mut s = state.clone();
+        rules.play(&mut s, &m.to_turn(number), &NoHooks).is_ok() && rules.position_tag(&s) == tag
+    })
 }
 
 /// The moves [`unlisted_refused`] tries with `roll` where `listed` are the

@@ -79,6 +79,12 @@ pub struct Kit {
     /// their `Position` tag (default 8; every position is set up from its
     /// tag).
     pub tag_replays: usize,
+    /// Whether the game lists one move for each position a roll reaches,
+    /// as backgammon programs do (Parcheesi's complete turns, whose parts
+    /// may be written in any order that plays): a move not listed is then
+    /// accepted only when it reaches the position of a listed one
+    /// (default false: a move not listed is refused).
+    pub by_position: bool,
 }
 
 impl Default for Kit {
@@ -92,6 +98,7 @@ impl Default for Kit {
             perft: None,
             perft_depth: 2,
             tag_replays: 8,
+            by_position: false,
         }
     }
 }
@@ -272,7 +279,7 @@ pub fn check<R: GameRules>(rules: &R, kit: &Kit) -> Result<Report, Failure> {
     let checks = vec![
         (Check::Simulate, simulated),
         (Check::LegalMovesPlay, legal_moves_play(rules, &games)?),
-        (Check::UnlistedRefused, unlisted_refused(rules, &games)?),
+        (Check::UnlistedRefused, unlisted_refused(rules, &games, kit)?),
         (Check::Marks, marks(rules, &games)?),
         (Check::Describe, describe(rules, &games)?),
         (Check::RoundTrip, round_trip(rules, &games)?),

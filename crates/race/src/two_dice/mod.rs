@@ -448,8 +448,13 @@ pub fn complete_turns<E>(
     let mut parts = Vec::new();
     search.walk(state.clone(), Left::of_roll(state, i, roll), &mut parts)?;
     let all: Vec<Complete> = search.order.into_iter().filter_map(|k| search.found.remove(&k)).collect();
+    // 5.2 when entering is compulsory (V2 makes it optional), then 6.2.
+    let compulsory = state.board.flow.compulsory.contains(&crate::def::Compulsory::Enter);
     let entered = all.iter().map(|c| c.entered).max().unwrap_or(0);
-    let kept: Vec<Complete> = all.into_iter().filter(|c| c.entered == entered).collect();
+    let kept: Vec<Complete> = all
+        .into_iter()
+        .filter(|c| !compulsory || c.entered == entered)
+        .collect();
     let used = kept.iter().map(|c| c.used).max().unwrap_or(0);
     Ok(kept.into_iter().filter(|c| c.used == used).collect())
 }

@@ -1,0 +1,159 @@
+//! Parcheesi's rule text (`notation/parcheesi.md`): its reference examples
+//! (section 13) and each rule of a turn of two dice, as the complete turns
+//! a position lists or a record checked turn by turn.
+
+use billes_game::game::{GameRules, Roll};
+use billes_game::variant::NoHooks;
+use billes_notation::Seat;
+use billes_race::Race;
+
+const GAME: &str = "parcheesi";
+
+/// The complete turns of `seat` with the roll `a-b` in the position
+/// `position` (a Position tag's value) of a game of `seats`.
+fn turns(seats: &str, position: &str, seat: &str, (a, b): (u8, u8)) -> Vec<String> {
+    let rules = Race::named(GAME).expect("shipped");
+    let tags = format!("[Game \"{GAME}\"]\n[Seats \"{seats}\"]\n[Position \"{position}\"]\n\n*\n");
+    let record = billes_notation::parse_game(&tags).expect("tags");
+    let state = rules.setup(&record).expect("set up");
+    rules
+        .legal_moves(&state, Seat::from(seat), Roll::pair(a, b), 1, &NoHooks)
+        .expect("moves")
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Whether `movetext` replays from `position`, and its first mistake
+/// (kind: message) otherwise.
+fn check(seats: &str, position: &str, movetext: &str) -> Result<String, String> {
+    let rules = Race::named(GAME).expect("shipped");
+    let mut text = format!("[Game \"{GAME}\"]\n[Seats \"{seats}\"]\n");
+    if !position.is_empty() {
+        text.push_str(&format!("[Position \"{position}\"]\n"));
+    }
+    text.push_str(&format!("\n{movetext} *\n"));
+    let record = billes_notation::parse_game(&text).map_err(|e| e.message)?;
+    let mut state = rules.setup(&record).map_err(|e| e.message)?;
+    for turn in &record.line.turns {
+        rules
+            .play(&mut state, turn, &NoHooks)
+            .map_err(|e| format!("{}: {}", e.kind.name(), e.message))?;
+    }
+    Ok(rules.position_tag(&state))
+}
+
+#[test]
+fn five_three_from_the_nest_enters_then_moves_three() {
+    // 13: four pawns in the nest, 5-3: enter on 1, then 1 -> 4.
+    assert_eq!(turns("R Y", "R: Y: move=R", "R", (5, 3)), ["+t1 t1-t4"]);
+    // The 3 before the 5 plays nothing: no pawn is out yet.
+    let err = check("R Y", "", "1. R5-3 t1-t4 +t1").unwrap_err();
+    assert!(err.starts_with("illegal_move"), "{err}");
+}
+
+#[test]
+fn a_total_of_five_enters_with_both_dice() {
+    // 13: 2-3 with pawns in the nest and the Enter space free: enter.
+    assert_eq!(turns("R Y", "R: Y: move=R", "R", (2, 3)), ["+t1"]);
+    assert_eq!(turns("R Y", "R: Y: move=R", "R", (1, 4)), ["+t1"]);
+    assert_eq!(turns("R Y", "R: Y: move=R", "R", (6, 3)), ["--"]);
+    // 5.2: entering comes first, even with a pawn out.
+    let out = turns("R Y", "R:t20 Y: move=R", "R", (2, 3));
+    assert_eq!(out, ["+t1"], "not t20-t22 t22-t25");
+    // A 5-5 enters two pawns.
+    assert_eq!(turns("R Y", "R: Y: move=R", "R", (5, 5)), ["+t1 +t1"]);
+}
+
+#[test]
+fn a_capture_earns_twenty_taken_after_the_die_moves() {
+    // 13: R on 10 rolls 6-4, Y has a pawn on 16.
+    let listed = turns("R Y", "R:t10 Y:t16 move=R", "R", (6, 4));
+    assert!(listed.contains(&"t10-t16* t16-t20 t20-t40".to_owned()), "{listed:?}");
+    assert!(listed.contains(&"t10-t14 t14-t20".to_owned()), "{listed:?}");
+    let tag = check("R Y", "R:t10 Y:t16 move=R", "1. R6-4 t10-t16* t16-t20 t20-t40").unwrap();
+    assert_eq!(tag, "R:t40 Y: move=Y");
+    // The bonus must be taken when a pawn can move it.
+    let err = check("R Y", "R:t10 Y:t16 move=R", "1. R6-4 t10-t16* t16-t20").unwrap_err();
+    assert!(err.contains("bonus of 20"), "{err}");
+    // A false mark is an effect mistake.
+    let err = check("R Y", "R:t10 Y:t16 move=R", "1. R6-4 t10-t14* t14-t20").unwrap_err();
+    assert!(err.starts_with("effect"), "{err}");
+}
+
+#[test]
+fn a_pawn_turns_into_its_home_path_and_reaches_home_by_the_exact_count() {
+    // 13: R on 60 rolls 3-1: 60 -> 63 -> 64 or 60 -> 61 -> 64, one turn.
+    assert_eq!(turns("R Y", "R:t60 Y: move=R", "R", (3, 1)).len(), 1);
+    assert!(check("R Y", "R:t60 Y: move=R", "1. R3-1 t60-t63 t63-t64").is_ok());
+    assert!(check("R Y", "R:t60 Y: move=R", "1. R3-1 t60-t61 t61-t64").is_ok());
+    // From 64 the next step is R1; R5 reaches HOME with a 3 and earns 10.
+    let listed = turns("R Y", "R:t64,r5 Y: move=R", "R", (3, 1));
+    // The 10 earned at HOME cannot be moved (r1 + 10 is past rh).
+    assert_eq!(listed, ["t64-r3 r3-r4", "t64-r3 r5-r6", "r5-rh t64-r1"]);
+    let tag = check("R Y", "R:t20,r5 Y: move=R", "1. R3-1 r5-rh t20-t21 t21-t31").unwrap();
+    assert_eq!(tag, "R:t31,rh Y: move=Y");
+    // A value that would pass HOME is not used with that pawn.
+    assert_eq!(turns("R Y", "R:r5,rh,rh,rh Y: move=R", "R", (6, 4)), ["--"]);
+}
+
+#[test]
+fn safety_spaces_are_neither_landed_on_nor_captured_but_passed() {
+    // 13: a rival pawn on 8; R on 5 cannot land there with a 3, may pass
+    // it with a 4.
+    let listed = turns("R Y", "R:t5 Y:t8 move=R", "R", (3, 4));
+    assert_eq!(listed, ["t5-t9 t9-t12"], "t5-t8 never");
+    // 5.4: entering captures on the Enter space although it is safe.
+    let listed = turns("R Y", "R: Y:t1 move=R", "R", (5, 2));
+    assert_eq!(listed, ["+t1* t1-t3 t3-t23"]);
+}
+
+#[test]
+fn blockades_stop_every_pawn_and_do_not_move_forward_together() {
+    // A blockade of B on t12 stops R's pawn on t9 (no landing, no passing).
+    let listed = turns("R B Y", "R:t9 B:t12,t12 Y: move=R", "R", (2, 4));
+    assert_eq!(listed, ["t9-t11"], "only the 2 can be used");
+    // 5.3: a blockade on the Enter space stops entering.
+    assert_eq!(turns("R B Y", "R: B:t1,t1 Y: move=R", "R", (5, 1)), ["--"]);
+    // 9.3: the two pawns of a blockade may not both move 3 onto one point.
+    let listed = turns("R Y", "R:t10,t10 Y: move=R", "R", (3, 3));
+    assert!(!listed.contains(&"t10-t13 t10-t13".to_owned()), "{listed:?}");
+    assert!(listed.contains(&"t10-t13 t13-t16".to_owned()), "{listed:?}");
+    let err = check("R Y", "R:t10,t10 Y: move=R", "1. R3-3 t10-t13 t10-t13").unwrap_err();
+    assert!(err.contains("blockade"), "{err}");
+}
+
+#[test]
+fn a_double_with_every_pawn_out_adds_the_bottoms_and_rolls_again() {
+    // 13: 6-6 with all pawns out gives 6, 6, 1, 1.
+    let tag = check(
+        "R Y",
+        "R:t2,t20,t30,t40 Y: move=R",
+        "1. R6-6 t2-t8 t20-t26 t30-t31 t40-t41 2. R2-3 t41-t43 t43-t46",
+    )
+    .unwrap();
+    assert_eq!(tag, "R:t8,t26,t31,t46 Y: move=Y");
+    // With a pawn in the nest, no bottoms.
+    let listed = turns("R Y", "R:t20 Y: move=R", "R", (6, 6));
+    assert_eq!(listed, ["t20-t26 t26-t32"]);
+}
+
+#[test]
+fn the_third_double_sends_the_pawn_nearest_home_back() {
+    // 13: a third double in a row sends R's most advanced pawn back.
+    let position = "R:t20,r6 Y: move=R extra=2";
+    assert_eq!(turns("R Y", position, "R", (4, 4)), ["--"]);
+    let tag = check("R Y", position, "1. R4-4 --").unwrap();
+    assert_eq!(tag, "R:t20 Y: move=Y");
+    let err = check("R Y", position, "1. R4-4 t20-t24").unwrap_err();
+    assert!(err.contains("third double"), "{err}");
+}
+
+#[test]
+fn the_first_with_every_pawn_home_wins() {
+    let tag = "R:rh,rh,rh,r5 Y:t9 move=R";
+    let after = check("R Y", tag, "1. R2-1 r5-r7 r7-rh").unwrap();
+    assert_eq!(after, "R:rh,rh,rh,rh Y:t9 finished=R");
+    let err = check("R Y", tag, "1. R2-1 r5-r7 r7-rh 2. Y1-2 t9-t10 t10-t12").unwrap_err();
+    assert!(err.starts_with("after_end"), "{err}");
+}

@@ -630,7 +630,59 @@ fn describe(before: &State, turn: &Turn, after: &State) -> Vec<String> {
         return out;
     };
     let roll = turn.head.roll.unwrap_or(0) as u8;
-    match turn.actions.first() {
+    if before.board.def.dice.count == 2 {
+        out.extend(describe_parts(before, i, turn));
+    } else {
+        out.extend(describe_action(before, i, roll, turn.actions.first()));
+    }
+    out.extend(describe_outcome(before, i, turn, after));
+    out
+}
+
+/// The parts of a turn of two dice, in words: each entry and move (a
+/// bonus move says its bonus), or the third double's penalty.
+fn describe_parts(before: &State, i: usize, turn: &Turn) -> Vec<String> {
+    let board = before.board;
+    let b = before.board_seat(i);
+    let roll = billes_game::game::Roll::of_head(&turn.head);
+    if roll.is_some_and(|r| two_dice::over_limit(before, r)) {
+        return vec![match two_dice::nearest(before, i).filter(|_| {
+            board.flow.over_limit == crate::def::OverLimit::BackNearest
+        }) {
+            Some(k) => format!(
+                "a third double in a row: the piece on {} goes back to the yard",
+                before
+                    .point_of(i, before.pieces(i)[k])
+                    .map_or_else(String::new, |p| board.name(p).to_string())
+            ),
+            None => "a third double in a row: the roll is void".to_owned(),
+        }];
+    }
+    let step = |n: &billes_notation::Name| board.point_named(*n).and_then(|p| board.step_of(b, p));
+    let largest_die = 6;
+    turn.actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Pass { .. } => Some("no move".to_owned()),
+            Action::Place { .. } => Some(format!("entered on {}", board.name(board.paths[b][0]))),
+            Action::Move { path, .. } => {
+                let (a, z) = (path.first()?, path.last()?);
+                match step(a).zip(step(z)) {
+                    Some((from, to)) if to > from + largest_die => {
+                        Some(format!("moved from {a} to {z} (a bonus of {})", to - from))
+                    }
+                    _ => Some(format!("moved from {a} to {z}")),
+                }
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The one action of a turn of one die, in words.
+fn describe_action(before: &State, i: usize, roll: u8, action: Option<&Action>) -> Vec<String> {
+    let mut out = Vec::new();
+    match action {
         Some(Action::Pass { .. }) if turn::is_void(before, roll) => {
             out.push("a 6 too many in a row: the roll is void".to_owned())
         }
@@ -648,11 +700,20 @@ fn describe(before: &State, turn: &Turn, after: &State) -> Vec<String> {
         }
         _ => {}
     }
+    out
+}
+
+/// What a turn did to the race: captures, pieces home, a seat finished,
+/// the winner, the places.
+fn describe_outcome(before: &State, i: usize, turn: &Turn, after: &State) -> Vec<String> {
+    let mut out = Vec::new();
     for j in 0..before.seats.len() {
-        let lost = before.pieces(j).iter().filter(|&&s| s >= 0).count()
-            > after.pieces(j).iter().filter(|&&s| s >= 0).count();
-        if j != i && lost {
+        let out_of = |s: &State| s.pieces(j).iter().filter(|&&s| s >= 0).count();
+        let lost = out_of(before).saturating_sub(out_of(after));
+        if j != i && lost == 1 {
             out.push(format!("captured {}'s piece", before.letter(j)));
+        } else if j != i && lost > 1 {
+            out.push(format!("captured {lost} of {}'s pieces", before.letter(j)));
         }
     }
     let home = |s: &State| {

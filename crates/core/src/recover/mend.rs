@@ -179,7 +179,8 @@ impl<R: MoveRules> Check<'_, '_, R> {
     /// A wrong roll that another die face makes right for the written
     /// move: the turn played with that roll. A 6 gives another turn in
     /// most rules: tried first when the same seat writes the `next` turn,
-    /// last otherwise.
+    /// last otherwise. A roll of two dice (`R5-3`) is tried against every
+    /// other pair, the doubles first when the seat writes the next turn.
     fn play_other_roll(
         &self,
         state: &mut R::State,
@@ -188,17 +189,33 @@ impl<R: MoveRules> Check<'_, '_, R> {
         next: Option<&Turn>,
     ) -> Option<Mended> {
         let again = next.is_some_and(|n| n.head.seat == turn.head.seat);
-        let faces: [u32; 6] = if again {
+        let faces: [u8; 6] = if again {
             [6, 1, 2, 3, 4, 5]
         } else {
             [1, 2, 3, 4, 5, 6]
         };
-        for face in faces {
-            if turn.head.roll == Some(face) {
+        let rolls: Vec<(u8, Option<u8>)> = match turn.head.second {
+            None => faces.iter().map(|&f| (f, None)).collect(),
+            Some(_) => {
+                let mut pairs: Vec<(u8, Option<u8>)> = (1..=6u8)
+                    .flat_map(|a| (1..=6u8).map(move |b| (a, Some(b))))
+                    .collect();
+                // Doubles roll again: first when the seat writes the next turn.
+                pairs.sort_by_key(|&(a, b)| again != (Some(a) == b));
+                pairs
+            }
+        };
+        for (face, second) in rolls {
+            if turn.head.roll == Some(u32::from(face)) && turn.head.second == second {
                 continue;
             }
             let mut t = turn.clone();
-            t.head.roll = Some(face);
+            t.head.roll = Some(u32::from(face));
+            t.head.second = second;
+            let face = match second {
+                None => face.to_string(),
+                Some(b) => format!("{face}-{b}"),
+            };
             let mut after = state.clone();
             if self.rules.play(&mut after, &t).is_ok() {
                 *state = after;

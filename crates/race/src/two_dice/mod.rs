@@ -136,6 +136,7 @@ impl Left {
         if a == b && state.board.flow.bottoms == Bottoms::AllOut && all_out {
             values.extend([7 - a, 7 - a]);
         }
+        values.sort_unstable();
         Left {
             values,
             pair: Some((a, b)),

@@ -99,6 +99,14 @@ pub fn read(
     if listed.iter().any(|c| position_key(&c.after) == key) {
         return Ok(Played::Turn(after));
     }
+    if let [Action::Pass { span }] = turn.actions.as_slice() {
+        return Err(ReplayError::new(
+            ErrorKind::FalsePass,
+            *span,
+            format!("{} cannot pass: a move is possible", state.letter(i)),
+        )
+        .with_legal(legal()));
+    }
     Err(ReplayError::new(
         ErrorKind::IllegalMove,
         turn.span,

@@ -90,7 +90,7 @@ fn a_pawn_turns_into_its_home_path_and_reaches_home_by_the_exact_count() {
     // From 64 the next step is R1; R5 reaches HOME with a 3 and earns 10.
     let listed = turns("R Y", "R:t64,r5 Y: move=R", "R", (3, 1));
     // The 10 earned at HOME cannot be moved (r1 + 10 is past rh).
-    assert_eq!(listed, ["t64-r3 r3-r4", "t64-r3 r5-r6", "r5-rh t64-r1"]);
+    assert_eq!(listed, ["t64-r1 r1-r4", "t64-r1 r5-rh", "r5-r6 t64-r3"]);
     let tag = check("R Y", "R:t20,r5 Y: move=R", "1. R3-1 r5-rh t20-t21 t21-t31").unwrap();
     assert_eq!(tag, "R:t31,rh Y: move=Y");
     // A value that would pass HOME is not used with that pawn.
@@ -156,4 +156,75 @@ fn the_first_with_every_pawn_home_wins() {
     assert_eq!(after, "R:rh,rh,rh,rh Y:t9 finished=R");
     let err = check("R Y", tag, "1. R2-1 r5-r7 r7-rh 2. Y1-2 t9-t10 t10-t12").unwrap_err();
     assert!(err.starts_with("after_end"), "{err}");
+}
+
+/// The fast path of the checker accepts only turns the reference lists:
+/// random plays (each a random walk through the parts a roll gives,
+/// stopped anywhere) from the positions of simulated games, every roll.
+#[test]
+fn the_quick_check_accepts_only_listed_turns() {
+    use billes_game::rng::Rng;
+    use billes_game::SimOptions;
+    use billes_race::two_dice::{self, written, Left};
+
+    let rules = Race::named(GAME).expect("shipped");
+    let mut rng = Rng::new(11);
+    let (mut settled, mut tried) = (0, 0);
+    for (seed, players) in [(1, 2), (2, 4), (3, 3)] {
+        let options = SimOptions {
+            players,
+            max_turns: 150,
+            ..SimOptions::default()
+        };
+        let game = rules
+            .simulate(&options, &mut Rng::new(seed), &NoHooks)
+            .expect("simulated");
+        let mut state = rules.setup(&game).expect("set up");
+        for turn in &game.line.turns {
+            let i = state.seat_of(turn.head.seat).expect("seat");
+            for roll in Roll::all(2) {
+                if two_dice::over_limit(&state, roll) {
+                    continue;
+                }
+                let listed = two_dice::complete_turns(&state, i, roll, &mut |_, _| Ok::<_, ()>(true))
+                    .expect("listed");
+                let keys: Vec<_> = listed.iter().map(|c| two_dice::position_key(&c.after)).collect();
+                for _ in 0..6 {
+                    let (after, left) = random_play(&state, i, roll, &mut rng);
+                    tried += 1;
+                    if written::quick(&state, (i, roll), &after, &left) {
+                        settled += 1;
+                        assert!(
+                            keys.contains(&two_dice::position_key(&after)),
+                            "quick accepts a turn not listed: {} with {roll}",
+                            rules.position_tag(&state)
+                        );
+                    }
+                }
+            }
+            rules.play(&mut state, turn, &NoHooks).expect("replays");
+        }
+    }
+    assert!(settled > tried / 10, "the fast path settles a share: {settled} of {tried}");
+
+    fn random_play(state: &billes_race::State, i: usize, roll: Roll, rng: &mut Rng) -> (billes_race::State, Left) {
+        let groups = two_dice::groups(state, i);
+        let (mut s, mut left) = (state.clone(), Left::of_roll(state, i, roll));
+        loop {
+            if !left.dice_done() && rng.chance(1, 8) {
+                two_dice::end_dice(&mut left);
+            }
+            let mut next = two_dice::parts(&s, i, &left, &groups);
+            if next.is_empty() && !left.dice_done() {
+                two_dice::end_dice(&mut left);
+                next = two_dice::parts(&s, i, &left, &groups);
+            }
+            next.retain(|p| !matches!(p, two_dice::Part::Forfeit { .. }) || rng.chance(1, 2));
+            if next.is_empty() || rng.chance(1, 12) {
+                return (s, left);
+            }
+            let part = next[rng.below(next.len())];
+            two_dice::apply(&mut s, i, &mut left, part);
+        }
+    }
 }

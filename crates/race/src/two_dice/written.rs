@@ -85,6 +85,12 @@ pub fn read(
             .with_legal(vec!["--".into()])),
         };
     }
+    let replayed = replay(state, (i, roll), turn, allow);
+    if let Ok((after, left)) = &replayed {
+        if quick(state, (i, roll), after, left) {
+            return Ok(Played::Turn(after.clone()));
+        }
+    }
     let listed = searched(complete_turns(state, i, roll, allow), turn.head.span)?;
     let legal = || {
         let mut legal: Vec<String> = listed_actions(state, i, &listed)
@@ -94,7 +100,11 @@ pub fn read(
         billes_game::error::nearest_first(&mut legal, &turn.actions);
         legal
     };
-    let (after, left) = replay(state, (i, roll), turn, allow, &legal)?;
+    let (after, left) = match replayed {
+        Ok(done) => done,
+        Err(e) if e.kind == ErrorKind::IllegalMove => return Err(e.with_legal(legal())),
+        Err(e) => return Err(e),
+    };
     let key = position_key(&after);
     if listed.iter().any(|c| position_key(&c.after) == key) {
         return Ok(Played::Turn(after));
@@ -115,13 +125,43 @@ pub fn read(
     .with_legal(legal()))
 }
 
-/// The written actions played part by part from `state`.
+/// Whether the written turn that took seat `i` from `state` to `after`
+/// is a complete turn the rules allow, settled without listing them: the
+/// fast path of [`read`], beside [`complete_turns`] (the reference), to
+/// which it leaves every case it does not settle. It settles a turn that
+/// used every die value, took every bonus (or won), brought in as many
+/// pieces as the values could at most, and kept 9.3 in the reading
+/// written. The crate's tests check that it accepts only turns the
+/// reference lists.
+pub fn quick(state: &State, (i, roll): (usize, Roll), after: &State, left: &Left) -> bool {
+    let start = Left::of_roll(state, i, roll);
+    let all_used = usize::from(left.used) == start.values().len();
+    let done = left.bonuses().is_empty() || after.all_home(i);
+    if !all_used || !done {
+        return false;
+    }
+    let flow = &state.board.flow;
+    let in_yard = state.pieces(i).iter().filter(|&&s| s == YARD).count();
+    let compulsory = flow.compulsory.contains(&crate::def::Compulsory::Enter);
+    // The most entries the values could make: one a value that enters
+    // (the total enters only when neither die does alone).
+    let singles = start.values().iter().filter(|&&v| flow.enter_on.contains(&u32::from(v))).count();
+    let total = roll.get() + roll.second().unwrap_or(0);
+    let by_total = flow.enter_with_total && singles == 0 && flow.enter_on.contains(&u32::from(total));
+    let most = in_yard.min(singles + usize::from(by_total));
+    if compulsory && usize::from(left.entered) < most {
+        return false;
+    }
+    !super::breaks_blockade(after, i, state.pieces(i), &groups(state, i))
+}
+
+/// The written actions played part by part from `state`; a mistake has
+/// no list of legal moves yet ([`read`] adds it).
 fn replay(
     state: &State,
     (i, roll): (usize, Roll),
     turn: &Turn,
     allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
-    legal: &dyn Fn() -> Vec<String>,
 ) -> Result<(State, Left), ReplayError> {
     let groups = groups(state, i);
     let mut s = state.clone();
@@ -130,9 +170,8 @@ fn replay(
         return Ok((s, left));
     }
     for action in &turn.actions {
-        let illegal = |message: String| {
-            ReplayError::new(ErrorKind::IllegalMove, action.span(), message).with_legal(legal())
-        };
+        let illegal =
+            |message: String| ReplayError::new(ErrorKind::IllegalMove, action.span(), message);
         if let Action::Pass { .. } = action {
             return Err(illegal("-- is a turn alone: no other action with it".into()));
         }

@@ -199,7 +199,9 @@ pub fn unlisted_refused<R: GameRules>(
             let all: Vec<Move> = lists.iter().flat_map(|(_, m)| m.iter().cloned()).collect();
             for (roll, moves) in &lists {
                 let listed: BTreeSet<String> = moves.iter().map(key).collect();
-                for candidate in candidates(&all, &before, moves, *roll) {
+                let tries = candidates(&all, &before, moves, *roll);
+                let most = kit.max_unlisted.unwrap_or(tries.len());
+                for candidate in tries.into_iter().filter(|c| !listed.contains(&key(c))).take(most) {
                     if listed.contains(&key(&candidate)) {
                         continue;
                     }

@@ -85,6 +85,10 @@ pub struct Kit {
     /// accepted only when it reaches the position of a listed one
     /// (default false: a move not listed is refused).
     pub by_position: bool,
+    /// How many moves not listed are tried at each position and roll, at
+    /// most (default: all). A game of two dice has 36 rolls, and the
+    /// moves tried grow as their square.
+    pub max_unlisted: Option<usize>,
 }
 
 impl Default for Kit {
@@ -99,6 +103,7 @@ impl Default for Kit {
             perft_depth: 2,
             tag_replays: 8,
             by_position: false,
+            max_unlisted: None,
         }
     }
 }

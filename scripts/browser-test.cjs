@@ -27,6 +27,8 @@ const CASES = [
   // Race games written as data, drawn from their game.yaml's grid.
   { file: "examples/ludo/two-players.bgn", keys: 30, clicks: 3 },
   { file: "examples/mensch-aergere-dich-nicht/two-players.bgn", keys: 30, clicks: 3 },
+  // Two dice a turn, several parts: "R rolled 5-2 · R5-2 +t1 t1-t3".
+  { file: "examples/parcheesi/two-players.bgn", keys: 40, clicks: 3 },
 ];
 
 const CHROMIUM_FLAGS = [

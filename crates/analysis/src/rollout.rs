@@ -147,9 +147,7 @@ pub(crate) fn play_out<'p>(
         let roll = if with_dice {
             // A given first roll takes no die: the dice after it are those
             // a rollout from the position after the first move meets.
-            first
-                .take()
-                .or_else(|| Roll::random(dice, dice_count))
+            first.take().or_else(|| Roll::random(dice, dice_count))
         } else {
             None
         };

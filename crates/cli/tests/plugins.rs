@@ -1,6 +1,6 @@
 //! Race games written as data (`games/<name>/game.yaml`, docs/plugins.md)
 //! through every verb, with no Rust of their own: the shipped ones
-//! (`ludo`, `mensch-aergere-dich-nicht`), games written at run time in a
+//! (`ludo`, `mensch-aergere-dich-nicht`, `parcheesi`), games written at run time in a
 //! temporary folder (`--games-dir`, `BILLES_GAMES`), `billes game check`,
 //! variants of a race game, and hostile descriptions, each refused with
 //! its message, every run ending.
@@ -15,7 +15,7 @@ use crate::common::{billes, billes_in, billes_stdin, billes_stdin_in, stderr, st
 use crate::lsp::Client;
 
 /// The shipped race games.
-const SHIPPED: [&str; 2] = ["ludo", "mensch-aergere-dich-nicht"];
+const SHIPPED: [&str; 3] = ["ludo", "mensch-aergere-dich-nicht", "parcheesi"];
 
 /// `games` seeded games of `game` for `players` players, written to
 /// `file` in `dir`.
@@ -186,6 +186,60 @@ fn play_records_a_race_game_typed_turn_by_turn() {
         "5",
     ]);
     assert!(stdout(&out).contains("5: t49-r3"), "{}", stdout(&out));
+}
+
+#[test]
+fn play_records_a_turn_of_two_dice_part_by_part() {
+    let dir = tempfile::tempdir().unwrap();
+    // A slip (the 3 before the pawn is in), then the turn, a pass, and a
+    // double's extra roll.
+    let transcript =
+        "R5-3 t1-t4 +t1\nR5-3 +t1 t1-t4\nY4-3 --\nR2-2 t4-t6 t6-t8\nR6-1 t8-t14 t14-t15\n";
+    let out = billes_stdin_in(
+        dir.path(),
+        &[
+            "play",
+            "new.bgn",
+            "--game-kind",
+            "parcheesi",
+            "--seats",
+            "R Y",
+        ],
+        transcript,
+    );
+    let shown = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(
+        shown.contains("+t1 t1-t4"),
+        "the legal turn is offered: {shown}"
+    );
+    let record = std::fs::read_to_string(dir.path().join("new.bgn")).unwrap();
+    assert!(
+        record.ends_with(
+            "1. R5-3 +t1 t1-t4\n2. Y4-3 --\n3. R2-2 t4-t6 t6-t8\n4. R6-1 t8-t14 t14-t15\n*\n"
+        ),
+        "{record}"
+    );
+    let check = billes_in(dir.path(), &["validate", "new.bgn"]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    // A roll of one die is refused in a game of two, and the other way.
+    let moves = |roll: &str, game: &str, seats: &str| {
+        billes(&[
+            "moves",
+            "--game-kind",
+            game,
+            "--seats",
+            seats,
+            "--roll",
+            roll,
+        ])
+    };
+    let out = moves("5", "parcheesi", "R Y");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--roll 5-3"), "{}", stderr(&out));
+    let out = moves("5-3", "ludo", "R Y");
+    assert!(stderr(&out).contains("one die"), "{}", stderr(&out));
+    let out = moves("2-3", "parcheesi", "R Y");
+    assert!(stdout(&out).contains("2-3: +t1"), "{}", stdout(&out));
 }
 
 #[test]

@@ -327,10 +327,16 @@ fn one_die_flow(flow: &crate::def::Flow, out: &mut Problems) {
 fn two_dice_flow(flow: &crate::def::Flow, out: &mut Problems) {
     let one = "a rule of games of one die";
     if flow.extra_roll_on == ExtraRoll::Six {
-        out.say("flow.extra_roll_on", "six: games of two dice roll again on doubles (or none)");
+        out.say(
+            "flow.extra_roll_on",
+            "six: games of two dice roll again on doubles (or none)",
+        );
     }
     if !flow.compulsory.contains(&Compulsory::Move) {
-        out.say("flow.compulsory", "a game of two dice uses its roll as fully as it can: move is compulsory");
+        out.say(
+            "flow.compulsory",
+            "a game of two dice uses its roll as fully as it can: move is compulsory",
+        );
     }
     if flow.compulsory.contains(&Compulsory::ClearStart) {
         out.say("flow.compulsory", format!("clear_start: {one}"));
@@ -342,7 +348,10 @@ fn two_dice_flow(flow: &crate::def::Flow, out: &mut Problems) {
         out.say("flow.jump_home", format!("false: {one}"));
     }
     if !flow.exact_finish {
-        out.say("flow.exact_finish", "false: in a game of two dice pieces reach the goal by the exact count");
+        out.say(
+            "flow.exact_finish",
+            "false: in a game of two dice pieces reach the goal by the exact count",
+        );
     }
     for bonus in [flow.bonus.capture, flow.bonus.home] {
         if bonus > MAX_BONUS {

@@ -436,7 +436,11 @@ impl GameRules for Race {
                 format!(
                     "{} rolls {} a turn, not {roll}",
                     self.board.kind,
-                    if self.two_dice() { "two dice" } else { "one die" }
+                    if self.two_dice() {
+                        "two dice"
+                    } else {
+                        "one die"
+                    }
                 ),
             )));
         }
@@ -646,9 +650,9 @@ fn describe_parts(before: &State, i: usize, turn: &Turn) -> Vec<String> {
     let b = before.board_seat(i);
     let roll = billes_game::game::Roll::of_head(&turn.head);
     if roll.is_some_and(|r| two_dice::over_limit(before, r)) {
-        return vec![match two_dice::nearest(before, i).filter(|_| {
-            board.flow.over_limit == crate::def::OverLimit::BackNearest
-        }) {
+        return vec![match two_dice::nearest(before, i)
+            .filter(|_| board.flow.over_limit == crate::def::OverLimit::BackNearest)
+        {
             Some(k) => format!(
                 "a third double in a row: the piece on {} goes back to the yard",
                 before

@@ -344,7 +344,8 @@ fn check_position(state: &State) -> Result<(), String> {
         let own_twice = (0..state.seats.len()).any(|i| own(i) > most);
         // Rivals share a point only where no piece is captured (and never
         // in a game of blockades, where a point holds one seat's pieces).
-        let shared = (board.safe[usize::from(p)] || board.flow.capture == crate::def::Capture::None)
+        let shared = (board.safe[usize::from(p)]
+            || board.flow.capture == crate::def::Capture::None)
             && most == 1;
         let rivals = on.iter().any(|w| w.0 != first);
         if !goal && (own_twice || (rivals && !shared)) {

@@ -69,9 +69,17 @@ fn a_total_of_five_enters_with_both_dice() {
 fn a_capture_earns_twenty_taken_after_the_die_moves() {
     // 13: R on 10 rolls 6-4, Y has a pawn on 16.
     let listed = turns("R Y", "R:t10 Y:t16 move=R", "R", (6, 4));
-    assert!(listed.contains(&"t10-t16* t16-t20 t20-t40".to_owned()), "{listed:?}");
+    assert!(
+        listed.contains(&"t10-t16* t16-t20 t20-t40".to_owned()),
+        "{listed:?}"
+    );
     assert!(listed.contains(&"t10-t14 t14-t20".to_owned()), "{listed:?}");
-    let tag = check("R Y", "R:t10 Y:t16 move=R", "1. R6-4 t10-t16* t16-t20 t20-t40").unwrap();
+    let tag = check(
+        "R Y",
+        "R:t10 Y:t16 move=R",
+        "1. R6-4 t10-t16* t16-t20 t20-t40",
+    )
+    .unwrap();
     assert_eq!(tag, "R:t40 Y: move=Y");
     // The bonus must be taken when a pawn can move it.
     let err = check("R Y", "R:t10 Y:t16 move=R", "1. R6-4 t10-t16* t16-t20").unwrap_err();
@@ -117,7 +125,10 @@ fn blockades_stop_every_pawn_and_do_not_move_forward_together() {
     assert_eq!(turns("R B Y", "R: B:t1,t1 Y: move=R", "R", (5, 1)), ["--"]);
     // 9.3: the two pawns of a blockade may not both move 3 onto one point.
     let listed = turns("R Y", "R:t10,t10 Y: move=R", "R", (3, 3));
-    assert!(!listed.contains(&"t10-t13 t10-t13".to_owned()), "{listed:?}");
+    assert!(
+        !listed.contains(&"t10-t13 t10-t13".to_owned()),
+        "{listed:?}"
+    );
     assert!(listed.contains(&"t10-t13 t13-t16".to_owned()), "{listed:?}");
     let err = check("R Y", "R:t10,t10 Y: move=R", "1. R3-3 t10-t13 t10-t13").unwrap_err();
     assert!(err.contains("blockade"), "{err}");
@@ -186,9 +197,13 @@ fn the_quick_check_accepts_only_listed_turns() {
                 if two_dice::over_limit(&state, roll) {
                     continue;
                 }
-                let listed = two_dice::complete_turns(&state, i, roll, &mut |_, _| Ok::<_, ()>(true))
-                    .expect("listed");
-                let keys: Vec<_> = listed.iter().map(|c| two_dice::position_key(&c.after)).collect();
+                let listed =
+                    two_dice::complete_turns(&state, i, roll, &mut |_, _| Ok::<_, ()>(true))
+                        .expect("listed");
+                let keys: Vec<_> = listed
+                    .iter()
+                    .map(|c| two_dice::position_key(&c.after))
+                    .collect();
                 for _ in 0..6 {
                     let (after, left) = random_play(&state, i, roll, &mut rng);
                     tried += 1;
@@ -205,9 +220,17 @@ fn the_quick_check_accepts_only_listed_turns() {
             rules.play(&mut state, turn, &NoHooks).expect("replays");
         }
     }
-    assert!(settled > tried / 10, "the fast path settles a share: {settled} of {tried}");
+    assert!(
+        settled > tried / 10,
+        "the fast path settles a share: {settled} of {tried}"
+    );
 
-    fn random_play(state: &billes_race::State, i: usize, roll: Roll, rng: &mut Rng) -> (billes_race::State, Left) {
+    fn random_play(
+        state: &billes_race::State,
+        i: usize,
+        roll: Roll,
+        rng: &mut Rng,
+    ) -> (billes_race::State, Left) {
         let groups = two_dice::groups(state, i);
         let (mut s, mut left) = (state.clone(), Left::of_roll(state, i, roll));
         loop {

@@ -201,7 +201,11 @@ pub fn unlisted_refused<R: GameRules>(
                 let listed: BTreeSet<String> = moves.iter().map(key).collect();
                 let tries = candidates(&all, &before, moves, *roll);
                 let most = kit.max_unlisted.unwrap_or(tries.len());
-                for candidate in tries.into_iter().filter(|c| !listed.contains(&key(c))).take(most) {
+                for candidate in tries
+                    .into_iter()
+                    .filter(|c| !listed.contains(&key(c)))
+                    .take(most)
+                {
                     if listed.contains(&key(&candidate)) {
                         continue;
                     }
@@ -210,7 +214,9 @@ pub fn unlisted_refused<R: GameRules>(
                     let accepted = rules
                         .play(&mut after, &candidate.to_turn(number), &NoHooks)
                         .is_ok();
-                    if accepted && !(kit.by_position && reached(rules, state, moves, &after, number)) {
+                    if accepted
+                        && !(kit.by_position && reached(rules, state, moves, &after, number))
+                    {
                         return Err(fail::<R>(
                             Check::UnlistedRefused,
                             Some(game.seed),

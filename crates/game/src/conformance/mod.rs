@@ -284,7 +284,10 @@ pub fn check<R: GameRules>(rules: &R, kit: &Kit) -> Result<Report, Failure> {
     let checks = vec![
         (Check::Simulate, simulated),
         (Check::LegalMovesPlay, legal_moves_play(rules, &games)?),
-        (Check::UnlistedRefused, unlisted_refused(rules, &games, kit)?),
+        (
+            Check::UnlistedRefused,
+            unlisted_refused(rules, &games, kit)?,
+        ),
         (Check::Marks, marks(rules, &games)?),
         (Check::Describe, describe(rules, &games)?),
         (Check::RoundTrip, round_trip(rules, &games)?),
@@ -391,7 +394,10 @@ fn with_position(header: &Game, value: String) -> Game {
 /// The rolls a turn may start with: every face, or none without dice.
 fn rolls<R: GameRules>(rules: &R) -> Vec<Option<Roll>> {
     if rules.kind().has_dice() {
-        Roll::all(rules.kind().dice()).into_iter().map(Some).collect()
+        Roll::all(rules.kind().dice())
+            .into_iter()
+            .map(Some)
+            .collect()
     } else {
         vec![None]
     }

@@ -181,7 +181,9 @@ fn landing(state: &State, i: usize, p: Point, entering: bool) -> Option<Option<(
     match (on.next(), on.next()) {
         (None, _) => Some(None),
         (Some(_), Some(_)) => None,
-        (Some((who, _)), None) if who == i => (flow.own_stack == OwnStack::Blockade).then_some(None),
+        (Some((who, _)), None) if who == i => {
+            (flow.own_stack == OwnStack::Blockade).then_some(None)
+        }
         (Some(rival), None) => {
             let safe = board.safe[usize::from(p)] && !(entering && flow.capture_on_entry);
             (flow.capture == CaptureRule::Land && !safe).then_some(Some(rival))
@@ -199,7 +201,12 @@ fn enter(state: &State, i: usize) -> Option<(usize, Option<(usize, usize)>)> {
 /// Where piece `k` of seat `i`, at step `from`, lands after `n` steps, and
 /// the rival it captures: `None` when it may not (past its goal, over or
 /// onto a blockade, onto a point it may not land on).
-fn advance(state: &State, i: usize, from: usize, n: usize) -> Option<(usize, Option<(usize, usize)>)> {
+fn advance(
+    state: &State,
+    i: usize,
+    from: usize,
+    n: usize,
+) -> Option<(usize, Option<(usize, usize)>)> {
     let board = state.board;
     let b = state.board_seat(i);
     let goal = board.goal_step(b);
@@ -220,7 +227,11 @@ fn advance(state: &State, i: usize, from: usize, n: usize) -> Option<(usize, Opt
 /// The pieces of seat `i` that may move, one for each step they stand on
 /// and each group of `groups` (pieces alike but for the blockades they
 /// formed at the start of the turn, which 9.3 tells apart).
-fn movers<'a>(state: &'a State, i: usize, groups: &'a [u8]) -> impl Iterator<Item = (usize, usize)> + 'a {
+fn movers<'a>(
+    state: &'a State,
+    i: usize,
+    groups: &'a [u8],
+) -> impl Iterator<Item = (usize, usize)> + 'a {
     let pieces = state.pieces(i);
     pieces.iter().enumerate().filter_map(move |(k, &step)| {
         let from = usize::try_from(step).ok()?;
@@ -247,21 +258,38 @@ pub fn parts(state: &State, i: usize, left: &Left, groups: &[u8]) -> Vec<Part> {
             seen.push(v);
             if flow.enter_on.contains(&u32::from(v)) {
                 if let Some((piece, capture)) = enter(state, i) {
-                    out.push(Part::Enter { piece, value: v, both: false, capture });
+                    out.push(Part::Enter {
+                        piece,
+                        value: v,
+                        both: false,
+                        capture,
+                    });
                 }
             }
             for (piece, from) in movers(state, i, groups) {
                 if let Some((to, capture)) = advance(state, i, from, usize::from(v)) {
-                    out.push(Part::Move { piece, from, to, bonus: false, capture });
+                    out.push(Part::Move {
+                        piece,
+                        from,
+                        to,
+                        bonus: false,
+                        capture,
+                    });
                 }
             }
         }
         if let Some((a, b)) = left.pair.filter(|_| flow.enter_with_total) {
             let total = a + b;
-            let single = flow.enter_on.contains(&u32::from(a)) || flow.enter_on.contains(&u32::from(b));
+            let single =
+                flow.enter_on.contains(&u32::from(a)) || flow.enter_on.contains(&u32::from(b));
             if flow.enter_on.contains(&u32::from(total)) && !single {
                 if let Some((piece, capture)) = enter(state, i) {
-                    out.push(Part::Enter { piece, value: total, both: true, capture });
+                    out.push(Part::Enter {
+                        piece,
+                        value: total,
+                        both: true,
+                        capture,
+                    });
                 }
             }
         }
@@ -276,7 +304,13 @@ pub fn parts(state: &State, i: usize, left: &Left, groups: &[u8]) -> Vec<Part> {
         let before = out.len();
         for (piece, from) in movers(state, i, groups) {
             if let Some((to, capture)) = advance(state, i, from, v as usize) {
-                out.push(Part::Move { piece, from, to, bonus: true, capture });
+                out.push(Part::Move {
+                    piece,
+                    from,
+                    to,
+                    bonus: true,
+                    capture,
+                });
             }
         }
         if out.len() == before {
@@ -302,7 +336,9 @@ pub fn apply(state: &mut State, i: usize, left: &mut Left, part: Part) {
         }
     };
     match part {
-        Part::Enter { piece, value, both, .. } => {
+        Part::Enter {
+            piece, value, both, ..
+        } => {
             state.set_step(i, piece, 0);
             left.entered += 1;
             if both {
@@ -316,7 +352,13 @@ pub fn apply(state: &mut State, i: usize, left: &mut Left, part: Part) {
             }
             left.pair = None;
         }
-        Part::Move { piece, from, to, bonus: by_bonus, .. } => {
+        Part::Move {
+            piece,
+            from,
+            to,
+            bonus: by_bonus,
+            ..
+        } => {
             state.set_step(i, piece, to as Step);
             if by_bonus {
                 take_bonus(&mut left.bonuses, (to - from) as u32);
@@ -448,9 +490,17 @@ pub fn complete_turns<E>(
     };
     let mut parts = Vec::new();
     search.walk(state.clone(), Left::of_roll(state, i, roll), &mut parts)?;
-    let all: Vec<Complete> = search.order.into_iter().filter_map(|k| search.found.remove(&k)).collect();
+    let all: Vec<Complete> = search
+        .order
+        .into_iter()
+        .filter_map(|k| search.found.remove(&k))
+        .collect();
     // 5.2 when entering is compulsory (V2 makes it optional), then 6.2.
-    let compulsory = state.board.flow.compulsory.contains(&crate::def::Compulsory::Enter);
+    let compulsory = state
+        .board
+        .flow
+        .compulsory
+        .contains(&crate::def::Compulsory::Enter);
     let entered = all.iter().map(|c| c.entered).max().unwrap_or(0);
     let kept: Vec<Complete> = all
         .into_iter()
@@ -541,7 +591,9 @@ pub fn parts_allowed<E>(
     }
     if left.dice_done {
         for &v in left.bonuses() {
-            let movable = out.iter().any(|p| matches!(p, Part::Move { bonus: true, .. }) && p.value() == v);
+            let movable = out
+                .iter()
+                .any(|p| matches!(p, Part::Move { bonus: true, .. }) && p.value() == v);
             let forfeit = Part::Forfeit { value: v };
             if !movable && !out.contains(&forfeit) {
                 out.push(forfeit);
@@ -565,9 +617,15 @@ pub fn read_part(state: &State, i: usize, next: &[Part], action: &Action) -> Opt
             }
             // A single die's entry before the total's (they never meet:
             // a die that enters alone is not added to the other).
-            next.iter().copied().find(|p| matches!(p, Part::Enter { .. }))
+            next.iter()
+                .copied()
+                .find(|p| matches!(p, Part::Enter { .. }))
         }
-        Action::Move { path, barricade: false, .. } if path.len() == 2 => {
+        Action::Move {
+            path,
+            barricade: false,
+            ..
+        } if path.len() == 2 => {
             let step = |n| board.point_named(n).and_then(|p| board.step_of(b, p));
             let (from, to) = (step(path[0])?, step(path[1])?);
             next.iter()
@@ -585,7 +643,9 @@ pub fn over_limit(state: &State, roll: Roll) -> bool {
     flow.extra_roll_on == crate::def::ExtraRoll::Doubles
         && roll.second().is_some()
         && roll.is_double()
-        && flow.extra_rolls_limit.is_some_and(|limit| u32::from(state.extra) >= limit)
+        && flow
+            .extra_rolls_limit
+            .is_some_and(|limit| u32::from(state.extra) >= limit)
 }
 
 /// The piece of seat `i` nearest its goal and not home, sent back to the

@@ -95,7 +95,12 @@ pub fn read(
     let legal = || {
         let mut legal: Vec<String> = listed_actions(state, i, &listed)
             .iter()
-            .map(|a| a.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+            .map(|a| {
+                a.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect();
         billes_game::error::nearest_first(&mut legal, &turn.actions);
         legal
@@ -145,9 +150,14 @@ pub fn quick(state: &State, (i, roll): (usize, Roll), after: &State, left: &Left
     let compulsory = flow.compulsory.contains(&crate::def::Compulsory::Enter);
     // The most entries the values could make: one a value that enters
     // (the total enters only when neither die does alone).
-    let singles = start.values().iter().filter(|&&v| flow.enter_on.contains(&u32::from(v))).count();
+    let singles = start
+        .values()
+        .iter()
+        .filter(|&&v| flow.enter_on.contains(&u32::from(v)))
+        .count();
     let total = roll.get() + roll.second().unwrap_or(0);
-    let by_total = flow.enter_with_total && singles == 0 && flow.enter_on.contains(&u32::from(total));
+    let by_total =
+        flow.enter_with_total && singles == 0 && flow.enter_on.contains(&u32::from(total));
     let most = in_yard.min(singles + usize::from(by_total));
     if compulsory && usize::from(left.entered) < most {
         return false;
@@ -173,7 +183,9 @@ fn replay(
         let illegal =
             |message: String| ReplayError::new(ErrorKind::IllegalMove, action.span(), message);
         if let Action::Pass { .. } = action {
-            return Err(illegal("-- is a turn alone: no other action with it".into()));
+            return Err(illegal(
+                "-- is a turn alone: no other action with it".into(),
+            ));
         }
         let next = searched(parts_allowed(&s, i, &left, &groups, allow), action.span())?;
         let mut found = read_part(&s, i, &next, action);
@@ -182,7 +194,8 @@ fn replay(
             let mut done = left.clone();
             end_dice(&mut done);
             let next = searched(parts_allowed(&s, i, &done, &groups, allow), action.span())?;
-            found = read_part(&s, i, &next, action).filter(|p| matches!(p, Part::Move { bonus: true, .. }));
+            found = read_part(&s, i, &next, action)
+                .filter(|p| matches!(p, Part::Move { bonus: true, .. }));
             if found.is_some() {
                 left = done;
             }
@@ -190,7 +203,16 @@ fn replay(
         let Some(part) = found else {
             return Err(illegal(why_not(&s, i, &left, action)));
         };
-        let marked = matches!(action, Action::Place { capture: Some(_), .. } | Action::Move { capture: Some(_), .. });
+        let marked = matches!(
+            action,
+            Action::Place {
+                capture: Some(_),
+                ..
+            } | Action::Move {
+                capture: Some(_),
+                ..
+            }
+        );
         if marked && part.capture().is_none() {
             return Err(ReplayError::new(
                 ErrorKind::Effect,
@@ -247,10 +269,15 @@ fn short_of(after: &State, i: usize, left: &Left, listed: &[Complete]) -> String
     if !left.bonuses().is_empty() && !after.all_home(i) {
         return format!(
             "a bonus of {} is still to be moved",
-            left.bonuses().iter().map(u32::to_string).collect::<Vec<_>>().join(" and ")
+            left.bonuses()
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" and ")
         );
     }
-    "the two pieces of a blockade may not move forward together (they end the turn on one point)".into()
+    "the two pieces of a blockade may not move forward together (they end the turn on one point)"
+        .into()
 }
 
 /// After seat `i`'s turn with `roll` reached `played`, moves the turn on:
@@ -283,7 +310,8 @@ pub fn pass_on(
         return;
     }
     let finished = state.finished.contains(&(i as u8));
-    let standard = state.board.flow.extra_roll_on == crate::def::ExtraRoll::Doubles && roll.is_double();
+    let standard =
+        state.board.flow.extra_roll_on == crate::def::ExtraRoll::Doubles && roll.is_double();
     if !over && !finished && decide(standard) {
         state.extra = state.extra.saturating_add(1);
         state.to_move = Some(i as u8);

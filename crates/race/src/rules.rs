@@ -551,76 +551,80 @@ impl GameRules for Race {
 
 /// The move `c` of seat `i` with `roll` as a variant's `allow` hook sees it.
 fn move_view(state: &State, i: usize, roll: u8, number: u32, c: Choice) -> MoveView<'_> {
-    let board = state.board;
-    let path = &board.paths[state.board_seat(i)];
-    let name = |step: usize| Some(board.points[usize::from(path[step])].as_str());
-    let (kind, from, to) = match c {
-        Choice::Enter { .. } => (MoveKind::Enter, None, name(0)),
-        Choice::Advance { from, to, .. } => (MoveKind::Move, name(from), name(to)),
-        Choice::Pass => (MoveKind::Pass, None, None),
+    let (kind, steps) = match c {
+        Choice::Enter { .. } => (MoveKind::Enter, (None, Some(0))),
+        Choice::Advance { from, to, .. } => (MoveKind::Move, (Some(from), Some(to))),
+        Choice::Pass => (MoveKind::Pass, (None, None)),
     };
-    MoveView::new(
-        number,
-        board.seats[state.board_seat(i)].as_str(),
+    let seen = Seen {
         kind,
-        state,
-        <Race as GameRules>::move_fields(),
-        [
-            Field::Number(Some(u32::from(roll))),
-            Field::Name(from),
-            Field::Name(to),
-            Field::Name(
-                c.capture()
-                    .map(|(j, _)| state.board.seats[state.board_seat(j)].as_str()),
-            ),
-        ],
-    )
+        value: u32::from(roll),
+        steps,
+        capture: c.capture(),
+    };
+    view(state, i, number, seen)
 }
 
 /// A part of seat `i`'s turn as a variant's `allow` hook sees it: `roll`
 /// is the value it uses (a die, the dice's total, a bonus).
 fn part_view(state: &State, i: usize, number: u32, part: Part) -> MoveView<'_> {
-    let board = state.board;
-    let path = &board.paths[state.board_seat(i)];
-    let name = |step: usize| Some(board.points[usize::from(path[step])].as_str());
-    let (kind, from, to) = match part {
-        Part::Enter { .. } => (MoveKind::Enter, None, name(0)),
-        Part::Move { from, to, .. } => (MoveKind::Move, name(from), name(to)),
-        Part::Forfeit { .. } => (MoveKind::Pass, None, None),
+    let (kind, steps) = match part {
+        Part::Enter { .. } => (MoveKind::Enter, (None, Some(0))),
+        Part::Move { from, to, .. } => (MoveKind::Move, (Some(from), Some(to))),
+        Part::Forfeit { .. } => (MoveKind::Pass, (None, None)),
     };
-    MoveView::new(
-        number,
-        board.seats[state.board_seat(i)].as_str(),
+    let seen = Seen {
         kind,
-        state,
-        <Race as GameRules>::move_fields(),
-        [
-            Field::Number(Some(part.value())),
-            Field::Name(from),
-            Field::Name(to),
-            Field::Name(
-                part.capture()
-                    .map(|(j, _)| state.board.seats[state.board_seat(j)].as_str()),
-            ),
-        ],
-    )
+        value: part.value(),
+        steps,
+        capture: part.capture(),
+    };
+    view(state, i, number, seen)
 }
 
 /// A whole turn of two dice as a variant's `extra_turn` hook sees it: a
 /// move with the first die as its roll.
 fn turn_view(state: &State, i: usize, roll: Roll, number: u32) -> MoveView<'_> {
+    let seen = Seen {
+        kind: MoveKind::Move,
+        value: u32::from(roll.get()),
+        steps: (None, None),
+        capture: None,
+    };
+    view(state, i, number, seen)
+}
+
+/// What a hook is shown of a move.
+struct Seen {
+    kind: MoveKind,
+    /// The roll, or the value a part uses.
+    value: u32,
+    /// The steps of the seat's path it leaves and lands on.
+    steps: (Option<usize>, Option<usize>),
+    /// The rival piece it captures.
+    capture: Option<(usize, usize)>,
+}
+
+/// The move `seen` of seat `i`, in the turn numbered `number`, with the
+/// fields of [`GameRules::move_fields`].
+fn view(state: &State, i: usize, number: u32, seen: Seen) -> MoveView<'_> {
     let board = state.board;
+    let path = &board.paths[state.board_seat(i)];
+    let name = |step: Option<usize>| step.map(|s| board.points[usize::from(path[s])].as_str());
     MoveView::new(
         number,
         board.seats[state.board_seat(i)].as_str(),
-        MoveKind::Move,
+        seen.kind,
         state,
         <Race as GameRules>::move_fields(),
         [
-            Field::Number(Some(u32::from(roll.get()))),
-            Field::Name(None),
-            Field::Name(None),
-            Field::Name(None),
+            Field::Number(Some(seen.value)),
+            Field::Name(name(seen.steps.0)),
+            Field::Name(name(seen.steps.1)),
+            Field::Name(
+                seen.capture
+                    .map(|(j, _)| state.board.seats[state.board_seat(j)].as_str()),
+            ),
         ],
     )
 }

@@ -140,6 +140,13 @@ impl State {
             .map(|i| self.letter(usize::from(i)))
     }
 
+    /// How many pieces stand on point `p`.
+    pub fn count_on(&self, p: crate::board::Point) -> usize {
+        self.count
+            .get(usize::from(p))
+            .map_or(0, |&c| usize::from(c))
+    }
+
     /// Who sits on point `p`: the seat in play and the piece's index (the
     /// first, in seat order, when several pieces share the point).
     pub fn at(&self, p: crate::board::Point) -> Option<(usize, usize)> {

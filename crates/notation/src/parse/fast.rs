@@ -108,10 +108,17 @@ impl State<'_> {
             _ => self.fast_name(start, seat_len(bytes.get(start..)?))?,
         };
         let (len, value) = digits(bytes, seat_end);
-        if len > MAX_DIGITS || bytes.get(seat_end + len) != Some(&b' ') {
+        // A second die (`R5-3`): one digit after the dash; anything longer
+        // is the grammar's.
+        let second = match bytes.get(seat_end + len..seat_end + len + 2) {
+            Some(&[b'-', d]) if len > 0 && d.is_ascii_digit() => Some(d - b'0'),
+            _ => None,
+        };
+        let len_dice = len + if second.is_some() { 2 } else { 0 };
+        if len > MAX_DIGITS || bytes.get(seat_end + len_dice) != Some(&b' ') {
             return None;
         }
-        let head_end = seat_end + len;
+        let head_end = seat_end + len_dice;
         // Spans from here on lie on the current line: its line and where
         // its columns start are read once.
         let at = match line {
@@ -127,6 +134,7 @@ impl State<'_> {
         turn.number = number;
         turn.head.seat = seat;
         turn.head.roll = (len > 0).then_some(value);
+        turn.head.second = second;
         turn.head.span = at.span(start, head_end);
         match self.fast_actions(at, head_end + 1, turns) {
             Some(end) => {
@@ -618,6 +626,10 @@ pub(super) mod tests {
         "R",
         "Rouge2",
         "Y1",
+        "R5-3",
+        "B6-63",
+        "R5-",
+        "G-3",
         "R99999999999",
         "Abcdefghi2",
         "R6>",
@@ -724,7 +736,7 @@ pub(super) mod tests {
     fn canonical_turn() -> impl Strategy<Value = String> {
         (
             0u32..400,
-            select(&HEADS[..6]),
+            select(&HEADS[..7]),
             proptest::collection::vec(
                 prop_oneof![16 => select(&ACTIONS[..14]), 1 => select(ACTIONS)],
                 1..3,
@@ -738,7 +750,7 @@ pub(super) mod tests {
     fn loose_turn(actions: &'static [&'static str]) -> impl Strategy<Value = String> {
         (
             proptest::option::of((0u32..400, select(&[".", ". ", "..", ".\n", "", " ."][..]))),
-            prop_oneof![4 => select(&HEADS[..6]), 1 => select(HEADS)],
+            prop_oneof![4 => select(&HEADS[..7]), 1 => select(HEADS)],
             proptest::collection::vec((select(&SPACES[..5]), select(actions)), 1..3),
         )
             .prop_map(|(number, head, actions)| {

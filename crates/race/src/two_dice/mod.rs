@@ -163,11 +163,12 @@ impl Left {
     }
 }
 
-/// Whether point `p` holds a blockade: two pieces of one seat (a goal
-/// never does, being no point of the track or a home column).
+/// Whether point `p` holds a blockade: two pieces, which in a game of two
+/// dice are of one seat (a point of the track or a home column never holds
+/// two seats' pieces: [`landing`] captures or refuses). Asked of every
+/// point a move passes, it reads the count of pieces only.
 fn blockade(state: &State, p: Point) -> bool {
-    let mut on = state.on(p);
-    matches!((on.next(), on.next()), (Some((a, _)), Some((b, _))) if a == b)
+    state.count_on(p) >= 2
 }
 
 /// What landing on `p` does for seat `i`: `None` when it may not (a

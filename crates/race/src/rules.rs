@@ -269,7 +269,13 @@ impl Race {
         let i = self.check_seat(state, turn)?;
         let roll = game::dice_roll(turn)?;
         let mut allow = Race::part_allowed(i, turn.number, hooks);
-        let played = written::read(state, (i, roll), turn, &mut allow)?;
+        let allow: Option<&mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>> =
+            if hooks.calls(Hook::Allow) {
+                Some(&mut allow)
+            } else {
+                None
+            };
+        let played = written::read(state, (i, roll), turn, allow)?;
         if !hooks.calls(Hook::ExtraTurn) {
             written::pass_on(state, i, roll, played, |standard| standard);
             return Ok(());

@@ -637,6 +637,86 @@ pub fn read_part(state: &State, i: usize, next: &[Part], action: &Action) -> Opt
     }
 }
 
+/// The part the written `action` names, found from the one piece it moves
+/// without listing every part (the fast path of [`read_part`], which a
+/// test checks it against), and whether it ends the die moves (a bonus
+/// move written while die values are left). `None` when no part of
+/// seat `i` with `left` is written so. A variant's `allow` hook is not
+/// asked: a turn under one is read by [`parts_allowed`] and [`read_part`].
+pub fn named_part(state: &State, i: usize, left: &Left, action: &Action) -> Option<(Part, bool)> {
+    if state.all_home(i) {
+        return None;
+    }
+    let board = state.board;
+    let flow = &board.flow;
+    let b = state.board_seat(i);
+    match action {
+        Action::Place { to, .. } => {
+            let entry = board.paths[b][0];
+            if left.dice_done || to.is_some_and(|t| board.point_named(t) != Some(entry)) {
+                return None;
+            }
+            let (piece, capture) = enter(state, i)?;
+            let single = left
+                .values
+                .iter()
+                .copied()
+                .find(|v| flow.enter_on.contains(&u32::from(*v)));
+            let (value, both) = match (single, left.pair.filter(|_| flow.enter_with_total)) {
+                (Some(v), _) => (v, false),
+                (None, Some((a, c))) if flow.enter_on.contains(&u32::from(a + c)) => (a + c, true),
+                _ => return None,
+            };
+            Some((
+                Part::Enter {
+                    piece,
+                    value,
+                    both,
+                    capture,
+                },
+                false,
+            ))
+        }
+        Action::Move {
+            path,
+            barricade: false,
+            ..
+        } if path.len() == 2 => {
+            let step = |n| board.point_named(n).and_then(|p| board.step_of(b, p));
+            let (from, to) = (step(path[0])?, step(path[1])?);
+            let n = to.checked_sub(from).filter(|&n| n > 0)?;
+            let piece = state.pieces(i).iter().position(|&s| s == from as Step)?;
+            let (_, capture) = advance(state, i, from, n)?;
+            let die = u8::try_from(n).is_ok_and(|v| !left.dice_done && left.values.contains(&v));
+            let bonus = left.bonuses.contains(&(n as u32));
+            match (die, bonus) {
+                (true, _) => Some((
+                    Part::Move {
+                        piece,
+                        from,
+                        to,
+                        bonus: false,
+                        capture,
+                    },
+                    false,
+                )),
+                (false, true) => Some((
+                    Part::Move {
+                        piece,
+                        from,
+                        to,
+                        bonus: true,
+                        capture,
+                    },
+                    !left.dice_done,
+                )),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Whether seat `i`'s roll is the one past the extra rolls allowed (the
 /// third double in a row, Parcheesi 4.5).
 pub fn over_limit(state: &State, roll: Roll) -> bool {

@@ -8,8 +8,8 @@ use billes_game::{ErrorKind, ReplayError};
 use billes_notation::{Action, Span, Turn};
 
 use super::{
-    apply, complete_turns, end_dice, groups, nearest, over_limit, parts_allowed, position_key,
-    read_part, Complete, Left, Part, Search,
+    apply, complete_turns, end_dice, groups, named_part, nearest, over_limit, parts, parts_allowed,
+    position_key, read_part, Complete, Left, Part, Search,
 };
 use crate::state::{State, YARD};
 
@@ -72,8 +72,11 @@ pub fn read(
     state: &State,
     (i, roll): (usize, Roll),
     turn: &Turn,
-    allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
+    allow: Option<&mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>>,
 ) -> Result<Played, ReplayError> {
+    let mut every = |_: &State, _: Part| Ok(true);
+    let hooked = allow.is_some();
+    let allow = allow.unwrap_or(&mut every);
     if over_limit(state, roll) {
         return match turn.actions.as_slice() {
             [Action::Pass { .. }] => Ok(Played::OverLimit),
@@ -85,7 +88,14 @@ pub fn read(
             .with_legal(vec!["--".into()])),
         };
     }
-    let replayed = replay(state, (i, roll), turn, allow);
+    if let ([Action::Pass { .. }], false) = (turn.actions.as_slice(), hooked) {
+        // Nothing to play: the one complete turn is the empty one.
+        let left = Left::of_roll(state, i, roll);
+        if parts(state, i, &left, &groups(state, i)).is_empty() {
+            return Ok(Played::Turn(state.clone()));
+        }
+    }
+    let replayed = replay(state, (i, roll), turn, allow, hooked);
     if let Ok((after, left)) = &replayed {
         if quick(state, (i, roll), after, left) {
             return Ok(Played::Turn(after.clone()));
@@ -172,6 +182,7 @@ fn replay(
     (i, roll): (usize, Roll),
     turn: &Turn,
     allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
+    hooked: bool,
 ) -> Result<(State, Left), ReplayError> {
     let groups = groups(state, i);
     let mut s = state.clone();
@@ -186,6 +197,17 @@ fn replay(
             return Err(illegal(
                 "-- is a turn alone: no other action with it".into(),
             ));
+        }
+        if !hooked {
+            let Some((part, ends)) = named_part(&s, i, &left, action) else {
+                return Err(illegal(why_not(&s, i, &left, action)));
+            };
+            if ends {
+                end_dice(&mut left);
+            }
+            check_mark(action, part)?;
+            apply(&mut s, i, &mut left, part);
+            continue;
         }
         let next = searched(parts_allowed(&s, i, &left, &groups, allow), action.span())?;
         let mut found = read_part(&s, i, &next, action);
@@ -203,26 +225,33 @@ fn replay(
         let Some(part) = found else {
             return Err(illegal(why_not(&s, i, &left, action)));
         };
-        let marked = matches!(
-            action,
-            Action::Place {
-                capture: Some(_),
-                ..
-            } | Action::Move {
-                capture: Some(_),
-                ..
-            }
-        );
-        if marked && part.capture().is_none() {
-            return Err(ReplayError::new(
-                ErrorKind::Effect,
-                action.span(),
-                "false capture mark: no piece is captured there",
-            ));
-        }
+        check_mark(action, part)?;
         apply(&mut s, i, &mut left, part);
     }
     Ok((s, left))
+}
+
+/// A capture mark written on `action` where `part` captures nothing is
+/// an `effect` mistake.
+fn check_mark(action: &Action, part: Part) -> Result<(), ReplayError> {
+    let marked = matches!(
+        action,
+        Action::Place {
+            capture: Some(_),
+            ..
+        } | Action::Move {
+            capture: Some(_),
+            ..
+        }
+    );
+    if marked && part.capture().is_none() {
+        return Err(ReplayError::new(
+            ErrorKind::Effect,
+            action.span(),
+            "false capture mark: no piece is captured there",
+        ));
+    }
+    Ok(())
 }
 
 /// Why `action` plays no part now.

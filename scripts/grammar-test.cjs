@@ -99,7 +99,9 @@ async function main() {
         const seatEnd = head.start + turn.head.seat.length;
         expect("seat", { ...head, end: seatEnd }, ["entity.name.type.seat.bgn"]);
         if (turn.head.roll !== undefined && turn.head.roll !== null) {
-          const rollEnd = seatEnd + String(turn.head.roll).length;
+          // One die (`R6`) or two (`R5-3`): the roll is both.
+          const second = turn.head.second === undefined || turn.head.second === null ? "" : `-${turn.head.second}`;
+          const rollEnd = seatEnd + String(turn.head.roll).length + second.length;
           expect("roll", { ...head, start: seatEnd, end: rollEnd }, ["constant.numeric.roll.bgn"]);
           if (turn.head.mover) {
             expect("mover", { ...head, start: rollEnd, end: head.end }, ["keyword.operator.mover.bgn", "entity.name.type.seat.bgn"]);

@@ -269,12 +269,11 @@ impl Race {
         let i = self.check_seat(state, turn)?;
         let roll = game::dice_roll(turn)?;
         let mut allow = Race::part_allowed(i, turn.number, hooks);
-        let allow: Option<&mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>> =
-            if hooks.calls(Hook::Allow) {
-                Some(&mut allow)
-            } else {
-                None
-            };
+        let allow: Option<&mut written::Allow<'_>> = if hooks.calls(Hook::Allow) {
+            Some(&mut allow)
+        } else {
+            None
+        };
         let played = written::read(state, (i, roll), turn, allow)?;
         if !hooks.calls(Hook::ExtraTurn) {
             written::pass_on(state, i, roll, played, |standard| standard);

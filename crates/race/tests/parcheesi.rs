@@ -227,7 +227,10 @@ fn the_quick_check_accepts_only_listed_turns() {
     );
 
     /// A part but for which of two alike pieces moves.
-    fn shape(p: two_dice::Part) -> (u32, Option<(usize, usize, bool)>, Option<(usize, usize)>) {
+    /// The value, the move (from, to, bonus) and the capture of a part.
+    type Shape = (u32, Option<(usize, usize, bool)>, Option<(usize, usize)>);
+
+    fn shape(p: two_dice::Part) -> Shape {
         let moved = match p {
             two_dice::Part::Move {
                 from, to, bonus, ..

@@ -13,6 +13,9 @@ use super::{
 };
 use crate::state::{State, YARD};
 
+/// The `allow` question of a variant, asked of each part of a turn.
+pub type Allow<'a> = dyn FnMut(&State, Part) -> Result<bool, ReplayError> + 'a;
+
 /// What a written turn of two dice plays: a complete turn, or the roll
 /// past the limit (its penalty).
 #[derive(Debug, Clone)]
@@ -72,7 +75,7 @@ pub fn read(
     state: &State,
     (i, roll): (usize, Roll),
     turn: &Turn,
-    allow: Option<&mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>>,
+    allow: Option<&mut Allow<'_>>,
 ) -> Result<Played, ReplayError> {
     let mut every = |_: &State, _: Part| Ok(true);
     let hooked = allow.is_some();

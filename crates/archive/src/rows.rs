@@ -513,6 +513,9 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
             "the roll is not a die face (1 to 6)",
         )
     })?;
+    if let Some(m) = pos.complete_turn(turn) {
+        return Ok(m);
+    }
     let (seat, roll) = (written.seat.as_str(), written.roll);
     if registry::puts_down(pos.game()) {
         let steps = pos

@@ -243,6 +243,42 @@ fn play_records_a_turn_of_two_dice_part_by_part() {
 }
 
 #[test]
+fn export_keeps_a_turn_of_two_dice_in_the_order_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // The list of moves has each position once, in another order
+    // (t60-t61 t61-t64); the capture is written unmarked, and exported
+    // with its mark.
+    write(
+        d,
+        "p.bgn",
+        "[Game \"parcheesi\"]\n[Seats \"R Y\"]\n[Position \"R:t60,t10 Y:t16,t40 move=R\"]\n\n\
+         1. R3-1 t60-t63 t63-t64\n2. Y2-1 t40-t42 t42-t43\n3. R6-4 t10-t16 t16-t20 t20-t40\n*\n",
+    );
+    let out = billes_in(d, &["export", "p.bgn", "--to", "jsonl", "--out", "t", "-q"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows = std::fs::read_to_string(d.join("t/turns/part-00000.jsonl")).unwrap();
+    let moves: Vec<String> = rows
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["move"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "t60-t63 t63-t64",
+            "t40-t42 t42-t43",
+            "t10-t16* t16-t20 t20-t40"
+        ],
+        "{rows}"
+    );
+}
+
+#[test]
 fn the_language_server_checks_a_race_game() {
     let dir = tempfile::tempdir().unwrap();
     let text = "[Game \"ludo\"]\n[Seats \"R Y\"]\n\n1. R6 +t1\n2. R3 t1-t5\n*\n";

@@ -544,6 +544,18 @@ impl GameRules for Race {
         ]
     }
 
+    /// A turn of two dice in the order written, each part marked as it
+    /// plays; a game of one die leaves it to the list of moves.
+    fn complete_turn(&self, state: &State, turn: &Turn) -> Option<Move> {
+        if !self.two_dice() {
+            return None;
+        }
+        let i = self.check_seat(state, turn).ok()?;
+        let roll = game::dice_roll(turn).ok()?;
+        let actions = written::marked(state, (i, roll), turn)?;
+        Some(Move::new(turn.head.seat, Some(roll), actions))
+    }
+
     fn declare_winner(&self, state: &mut State, seat: Seat) -> Result<(), ChangeError> {
         let i = state
             .seat_of(seat)

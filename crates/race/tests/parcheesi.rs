@@ -271,3 +271,55 @@ fn the_quick_check_accepts_only_listed_turns() {
         }
     }
 }
+
+/// A turn completed without the list (`complete_turn`, which `export`
+/// asks first) keeps the order written, its marks those the list gives
+/// the same position: every turn of simulated games, written without its
+/// marks.
+#[test]
+fn a_turn_is_completed_in_the_order_written() {
+    use billes_game::rng::Rng;
+    use billes_game::SimOptions;
+
+    let rules = Race::named(GAME).expect("shipped");
+    for (seed, players) in [(4, 2), (5, 4)] {
+        let options = SimOptions {
+            players,
+            max_turns: 200,
+            ..SimOptions::default()
+        };
+        let game = rules
+            .simulate(&options, &mut Rng::new(seed), &NoHooks)
+            .expect("simulated");
+        let mut state = rules.setup(&game).expect("set up");
+        for turn in &game.line.turns {
+            let mut bare = turn.clone();
+            for a in bare.actions.iter_mut() {
+                if let billes_notation::Action::Place { capture, .. }
+                | billes_notation::Action::Move { capture, .. } = a
+                {
+                    *capture = None;
+                }
+            }
+            let completed = rules.complete_turn(&state, &bare).expect("completed");
+            let roll = completed.roll;
+            let written = billes_game::game::Move::from_turn(turn).expect("a move");
+            assert_eq!(completed.turn(), written.turn());
+            // The same position as the listed move it names.
+            let mut after = state.clone();
+            rules.play(&mut after, turn, &NoHooks).expect("replays");
+            let listed = rules
+                .legal_moves(&state, turn.head.seat, roll, turn.number, &NoHooks)
+                .expect("listed");
+            let same = listed.iter().any(|m| {
+                let mut s = state.clone();
+                rules
+                    .play(&mut s, &m.to_turn(turn.number), &NoHooks)
+                    .is_ok()
+                    && rules.position_tag(&s) == rules.position_tag(&after)
+            });
+            assert!(same, "{} reaches no listed position", written.turn());
+            state = after;
+        }
+    }
+}

@@ -299,7 +299,7 @@ pub const TURNS: &[Column] = &[
         "move",
         Text,
         false,
-        "the move in canonical BGN with every effect mark it implies (`r9-r15*`, `h-q3# #a2`, `c3:c5>e*t4=3`)",
+        "the move in canonical BGN with every effect mark it implies (`r9-r15*`, `h-q3# #a2`, `c3:c5>e*t4=3`); a turn of two dice keeps the order its parts were written in",
     ),
     col(
         "pass",

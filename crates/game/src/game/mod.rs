@@ -550,6 +550,14 @@ pub trait Position: fmt::Debug {
     /// same `Seats` and `Teams` tags gives this position back.
     fn position_tag(&self) -> String;
 
+    /// The written `turn`, legal here, as the move it is, in the order
+    /// written with every effect mark ([`MoveRules::complete_turn`]);
+    /// `None` when the game does not say without listing its moves.
+    fn complete_turn(&self, turn: &Turn) -> Option<Move> {
+        let _ = turn;
+        None
+    }
+
     /// The position as pictures show it.
     fn view(&self) -> crate::view::PositionView;
 
@@ -680,6 +688,14 @@ pub trait MoveRules: Rules<State: 'static> {
     /// The position as pictures show it.
     fn view(&self, state: &Self::State) -> crate::view::PositionView;
 
+    /// The written `turn`, a legal turn from `state`, as the move it is:
+    /// its actions in the order written, each with every effect mark it
+    /// implies. `None` (the default) when the game does not say without
+    /// listing its legal moves, which the caller then does.
+    fn complete_turn(&self, _state: &Self::State, _turn: &Turn) -> Option<Move> {
+        None
+    }
+
     /// The position as hooks see it ([`Position::hook_view`]).
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;
 }
@@ -726,6 +742,9 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     }
     fn view(&self, state: &Self::State) -> crate::view::PositionView {
         (**self).view(state)
+    }
+    fn complete_turn(&self, state: &Self::State, turn: &Turn) -> Option<Move> {
+        (**self).complete_turn(state, turn)
     }
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s> {
         (**self).hook_view(state)

@@ -232,6 +232,10 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.position_tag(&self.state)
     }
 
+    fn complete_turn(&self, turn: &Turn) -> Option<Move> {
+        self.rules.complete_turn(&self.state, turn)
+    }
+
     fn view(&self) -> crate::view::PositionView {
         self.rules.view(&self.state)
     }

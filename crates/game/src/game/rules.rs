@@ -373,6 +373,18 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         )))
     }
 
+    /// The written `turn`, a legal turn from `state`, as the move it is:
+    /// its actions in the order written, each with every effect mark it
+    /// implies, found without listing the legal moves. `None` (the
+    /// default) when the game does not say: the caller lists them and
+    /// finds the turn among them. A game whose list has one move for each
+    /// position reached (Parcheesi's complete turns) says, so that a turn
+    /// keeps the order its parts were written in.
+    fn complete_turn(&self, state: &Self::State, turn: &Turn) -> Option<Move> {
+        let _ = (state, turn);
+        None
+    }
+
     /// Ends the game with `seat` (and its team) as the winner.
     ///
     /// # Errors
@@ -641,6 +653,14 @@ macro_rules! plug_in {
 
             fn view(&self, state: &Self::State) -> $crate::view::PositionView {
                 $crate::view::View::view(state)
+            }
+
+            fn complete_turn(
+                &self,
+                state: &Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Option<$crate::game::Move> {
+                <$t as $crate::game::GameRules>::complete_turn(self, state, turn)
             }
 
             fn hook_view<'s>(&self, state: &'s Self::State) -> $crate::variant::BoardRef<'s> {

@@ -257,6 +257,29 @@ fn check_mark(action: &Action, part: Part) -> Result<(), ReplayError> {
     Ok(())
 }
 
+/// The written actions of a legal turn of seat `i` with `roll`, each with
+/// its capture mark as it plays (`--` for a pass or a third double);
+/// `None` when a part does not read.
+pub fn marked(state: &State, (i, roll): (usize, Roll), turn: &Turn) -> Option<Vec<Action>> {
+    if over_limit(state, roll) || matches!(turn.actions.as_slice(), [Action::Pass { .. }]) {
+        return Some(vec![Action::Pass {
+            span: Span::default(),
+        }]);
+    }
+    let mut s = state.clone();
+    let mut left = Left::of_roll(state, i, roll);
+    let mut out = Vec::with_capacity(turn.actions.len());
+    for action in &turn.actions {
+        let (part, ends) = named_part(&s, i, &left, action)?;
+        if ends {
+            end_dice(&mut left);
+        }
+        out.push(part.action(&s, i)?);
+        apply(&mut s, i, &mut left, part);
+    }
+    Some(out)
+}
+
 /// Why `action` plays no part now.
 fn why_not(state: &State, i: usize, left: &Left, action: &Action) -> String {
     let values = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");

@@ -357,6 +357,21 @@ fn two_dice_flow(flow: &crate::def::Flow, out: &mut Problems) {
         if bonus > MAX_BONUS {
             out.say("flow.bonus", format!("{bonus}: at most {MAX_BONUS}"));
         }
+        // A written part names no value: its length says it, so a bonus
+        // must be longer than any die.
+        if (1..=FACES).contains(&bonus) {
+            out.say(
+                "flow.bonus",
+                format!("{bonus}: a bonus is more than {FACES} steps, so that a move tells a bonus from a die"),
+            );
+        }
+    }
+    // An entry (`+`) names no value either: one value brings a piece in.
+    if flow.enter_on.len() > 1 {
+        out.say(
+            "flow.enter_on",
+            "a game of two dice enters on one value (and on the dice's total with enter_with_total), so that an entry tells which die it used",
+        );
     }
 }
 

@@ -325,3 +325,39 @@ fn a_childs_misspelt_key_is_placed_in_the_childs_text() {
         "{error}"
     );
 }
+
+#[test]
+fn the_rules_of_one_die_and_of_two_are_not_mixed() {
+    // Two dice: a written part names no value, so an entry has one value
+    // and a bonus is longer than any die; the rules of one die are refused.
+    let two = SMALL
+        .replace("count: 1", "count: 2")
+        .replace(
+            "enter_on: [6]",
+            "enter_on: [5, 6]\n  bonus: { capture: 4 }\n  tries: 3",
+        )
+        .replace("extra_roll_on: six", "extra_roll_on: doubles");
+    let found: Vec<String> = problems(&two).iter().map(|p| p.to_string()).collect();
+    for want in [
+        "flow.enter_on: a game of two dice enters on one value",
+        "flow.bonus: 4: a bonus is more than 6 steps",
+        "flow.tries: 3: a rule of games of one die",
+    ] {
+        assert!(
+            found.iter().any(|f| f.starts_with(want)),
+            "{want} not in {found:?}"
+        );
+    }
+    // One die: the rules of two dice are refused.
+    let one = SMALL.replace(
+        "own_stack: none",
+        "own_stack: blockade\n  bonus: { capture: 20 }",
+    );
+    let found: Vec<String> = problems(&one).iter().map(|p| p.to_string()).collect();
+    for want in [
+        "flow.own_stack: blockade: a rule of games of two dice",
+        "flow.bonus: bonus moves: a rule of games of two dice",
+    ] {
+        assert!(found.iter().any(|f| f == want), "{want} not in {found:?}");
+    }
+}

@@ -545,10 +545,18 @@ impl GameRules for Race {
     }
 
     /// A turn of two dice in the order written, each part marked as it
-    /// plays; a game of one die leaves it to the list of moves.
+    /// plays; a turn of one die as the fast path of the checker reads it
+    /// ([`turn::quick_choice`]), leaving a pass, a void roll and what it
+    /// does not settle to the list of moves.
     fn complete_turn(&self, state: &State, turn: &Turn) -> Option<Move> {
         if !self.two_dice() {
-            return None;
+            let (i, roll) = self.check_head(state, turn).ok()?;
+            let [action] = turn.actions.as_slice() else {
+                return None;
+            };
+            let choice = turn::quick_choice(state, (i, roll), action)?;
+            let roll = Roll::new(roll);
+            return Some(Move::new(turn.head.seat, roll, [choice.action(state, i)]));
         }
         let i = self.check_seat(state, turn).ok()?;
         let roll = game::dice_roll(turn).ok()?;

@@ -63,3 +63,63 @@ fn every_shipped_race_game_of_two_dice_keeps_the_rules_every_game_keeps() {
     }
     assert!(seen >= 1, "Parcheesi ships");
 }
+
+/// A turn completed without the list of moves (`complete_turn`, which
+/// `export` asks first) is the listed move it names, marks and all: every
+/// turn of simulated games of each shipped race game, its marks removed.
+#[test]
+fn a_completed_turn_is_a_listed_move() {
+    use billes_game::game::{GameRules, Move};
+    use billes_game::rng::Rng;
+    use billes_game::variant::NoHooks;
+
+    for kind in table::kinds() {
+        let rules = Race::named(kind.name()).expect("loaded");
+        let (mut completed, mut turns) = (0, 0);
+        for seed in [1, 2] {
+            let options = SimOptions {
+                players: 4,
+                max_turns: 300,
+                ..SimOptions::default()
+            };
+            let game = rules
+                .simulate(&options, &mut Rng::new(seed), &NoHooks)
+                .expect("simulated");
+            let mut state = rules.setup(&game).expect("set up");
+            for turn in &game.line.turns {
+                let mut bare = turn.clone();
+                for a in bare.actions.iter_mut() {
+                    if let billes_notation::Action::Place { capture, .. }
+                    | billes_notation::Action::Move { capture, .. } = a
+                    {
+                        *capture = None;
+                    }
+                }
+                turns += 1;
+                if let Some(m) = rules.complete_turn(&state, &bare) {
+                    completed += 1;
+                    let written = Move::from_turn(turn).expect("a move");
+                    let listed = rules
+                        .legal_moves(&state, turn.head.seat, written.roll, turn.number, &NoHooks)
+                        .expect("listed");
+                    // The simulated records are written with every mark.
+                    assert_eq!(m.turn(), written.turn(), "{}", kind.name());
+                    if !rules.two_dice() {
+                        assert!(
+                            listed.contains(&m),
+                            "{}: {} not listed",
+                            kind.name(),
+                            m.turn()
+                        );
+                    }
+                }
+                rules.play(&mut state, turn, &NoHooks).expect("replays");
+            }
+        }
+        assert!(
+            completed * 2 > turns,
+            "{}: {completed} of {turns} completed",
+            kind.name()
+        );
+    }
+}

@@ -279,19 +279,12 @@ impl Race {
             written::pass_on(state, i, roll, played, |standard| standard);
             return Ok(());
         }
+        // The hook sees the turn from the position before it.
         let before = state.clone();
-        let mut failed = None;
-        written::pass_on(state, i, roll, played, |standard| {
-            let view = turn_view(&before, i, roll, turn.number);
-            hooks.extra_turn(&view, standard).unwrap_or_else(|e| {
-                failed = Some(e);
-                standard
-            })
-        });
-        match failed {
-            Some(e) => Err(e.at(turn.head.span)),
-            None => Ok(()),
-        }
+        let view = turn_view(&before, i, roll, turn.number);
+        asking_extra_turn(hooks, &view, turn.head.span, |decide| {
+            written::pass_on(state, i, roll, played, decide);
+        })
     }
 }
 
@@ -472,18 +465,10 @@ impl GameRules for Race {
         }
         // The hook sees the move from the position before it.
         let before = state.clone();
-        let mut failed = None;
-        turn::play_deciding(state, i, roll, choice, |standard| {
-            let view = move_view(&before, i, roll, turn.number, choice);
-            hooks.extra_turn(&view, standard).unwrap_or_else(|e| {
-                failed = Some(e);
-                standard
-            })
-        });
-        match failed {
-            Some(e) => Err(e.at(turn.head.span)),
-            None => Ok(()),
-        }
+        let view = move_view(&before, i, roll, turn.number, choice);
+        asking_extra_turn(hooks, &view, turn.head.span, |decide| {
+            turn::play_deciding(state, i, roll, choice, decide);
+        })
     }
 
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
@@ -571,6 +556,28 @@ impl GameRules for Race {
         state.declared = Some(i as u8);
         state.to_move = None;
         Ok(())
+    }
+}
+
+/// Runs `play` with the decision of a variant's `extra_turn` hook, shown
+/// `view` and given what the rules say; a failure of the hook is the
+/// turn's error, placed at `span` (the rules' answer stands meanwhile).
+fn asking_extra_turn<H: Hooks>(
+    hooks: &H,
+    view: &MoveView<'_>,
+    span: Span,
+    play: impl FnOnce(&mut dyn FnMut(bool) -> bool),
+) -> Result<(), ReplayError> {
+    let mut failed = None;
+    play(&mut |standard| {
+        hooks.extra_turn(view, standard).unwrap_or_else(|e| {
+            failed = Some(e);
+            standard
+        })
+    });
+    match failed {
+        Some(e) => Err(e.at(span)),
+        None => Ok(()),
     }
 }
 

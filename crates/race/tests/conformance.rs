@@ -1,6 +1,8 @@
 //! The rules every game keeps (`billes_game::conformance`), on each
 //! shipped race game, with two players and with four.
 
+mod common;
+
 use billes_game::conformance::{assert_conforms, Kit};
 use billes_game::SimOptions;
 use billes_race::{table, Race};
@@ -70,31 +72,16 @@ fn every_shipped_race_game_of_two_dice_keeps_the_rules_every_game_keeps() {
 #[test]
 fn a_completed_turn_is_a_listed_move() {
     use billes_game::game::{GameRules, Move};
-    use billes_game::rng::Rng;
     use billes_game::variant::NoHooks;
 
     for kind in table::kinds() {
         let rules = Race::named(kind.name()).expect("loaded");
         let (mut completed, mut turns) = (0, 0);
         for seed in [1, 2] {
-            let options = SimOptions {
-                players: 4,
-                max_turns: 300,
-                ..SimOptions::default()
-            };
-            let game = rules
-                .simulate(&options, &mut Rng::new(seed), &NoHooks)
-                .expect("simulated");
+            let game = common::simulated(&rules, 4, seed, 300);
             let mut state = rules.setup(&game).expect("set up");
             for turn in &game.line.turns {
-                let mut bare = turn.clone();
-                for a in bare.actions.iter_mut() {
-                    if let billes_notation::Action::Place { capture, .. }
-                    | billes_notation::Action::Move { capture, .. } = a
-                    {
-                        *capture = None;
-                    }
-                }
+                let bare = common::unmarked(turn);
                 turns += 1;
                 if let Some(m) = rules.complete_turn(&state, &bare) {
                     completed += 1;

@@ -2,6 +2,8 @@
 //! (section 13) and each rule of a turn of two dice, as the complete turns
 //! a position lists or a record checked turn by turn.
 
+mod common;
+
 use billes_game::game::{GameRules, Roll};
 use billes_game::variant::NoHooks;
 use billes_notation::Seat;
@@ -176,21 +178,13 @@ fn the_first_with_every_pawn_home_wins() {
 #[test]
 fn the_quick_check_accepts_only_listed_turns() {
     use billes_game::rng::Rng;
-    use billes_game::SimOptions;
     use billes_race::two_dice::{self, written, Left};
 
     let rules = Race::named(GAME).expect("shipped");
     let mut rng = Rng::new(11);
     let (mut settled, mut tried) = (0, 0);
     for (seed, players) in [(1, 2), (2, 4), (3, 3)] {
-        let options = SimOptions {
-            players,
-            max_turns: 150,
-            ..SimOptions::default()
-        };
-        let game = rules
-            .simulate(&options, &mut Rng::new(seed), &NoHooks)
-            .expect("simulated");
+        let game = common::simulated(&rules, players, seed, 150);
         let mut state = rules.setup(&game).expect("set up");
         for turn in &game.line.turns {
             let i = state.seat_of(turn.head.seat).expect("seat");
@@ -278,29 +272,12 @@ fn the_quick_check_accepts_only_listed_turns() {
 /// marks.
 #[test]
 fn a_turn_is_completed_in_the_order_written() {
-    use billes_game::rng::Rng;
-    use billes_game::SimOptions;
-
     let rules = Race::named(GAME).expect("shipped");
     for (seed, players) in [(4, 2), (5, 4)] {
-        let options = SimOptions {
-            players,
-            max_turns: 200,
-            ..SimOptions::default()
-        };
-        let game = rules
-            .simulate(&options, &mut Rng::new(seed), &NoHooks)
-            .expect("simulated");
+        let game = common::simulated(&rules, players, seed, 200);
         let mut state = rules.setup(&game).expect("set up");
         for turn in &game.line.turns {
-            let mut bare = turn.clone();
-            for a in bare.actions.iter_mut() {
-                if let billes_notation::Action::Place { capture, .. }
-                | billes_notation::Action::Move { capture, .. } = a
-                {
-                    *capture = None;
-                }
-            }
+            let bare = common::unmarked(turn);
             let completed = rules.complete_turn(&state, &bare).expect("completed");
             let roll = completed.roll;
             let written = billes_game::game::Move::from_turn(turn).expect("a move");

@@ -622,19 +622,33 @@ pub fn read_part(state: &State, i: usize, next: &[Part], action: &Action) -> Opt
                 .copied()
                 .find(|p| matches!(p, Part::Enter { .. }))
         }
-        Action::Move {
-            path,
-            barricade: false,
-            ..
-        } if path.len() == 2 => {
-            let step = |n| board.point_named(n).and_then(|p| board.step_of(b, p));
-            let (from, to) = (step(path[0])?, step(path[1])?);
+        Action::Move { .. } => {
+            let (from, to) = written_steps(state, i, action)?;
             next.iter()
                 .copied()
                 .find(|p| matches!(p, Part::Move { from: f, to: t, .. } if *f == from && *t == to))
         }
         _ => None,
     }
+}
+
+/// The steps of seat `i`'s path that a written move `from-to` leaves and
+/// lands on (`None` for anything else, or a point off its path).
+fn written_steps(state: &State, i: usize, action: &Action) -> Option<(usize, usize)> {
+    let Action::Move {
+        path,
+        barricade: false,
+        ..
+    } = action
+    else {
+        return None;
+    };
+    if path.len() != 2 {
+        return None;
+    }
+    let (board, b) = (state.board, state.board_seat(i));
+    let step = |n| board.point_named(n).and_then(|p| board.step_of(b, p));
+    Some((step(path[0])?, step(path[1])?))
 }
 
 /// The part the written `action` names, found from the one piece it moves
@@ -677,13 +691,8 @@ pub fn named_part(state: &State, i: usize, left: &Left, action: &Action) -> Opti
                 false,
             ))
         }
-        Action::Move {
-            path,
-            barricade: false,
-            ..
-        } if path.len() == 2 => {
-            let step = |n| board.point_named(n).and_then(|p| board.step_of(b, p));
-            let (from, to) = (step(path[0])?, step(path[1])?);
+        Action::Move { .. } => {
+            let (from, to) = written_steps(state, i, action)?;
             let n = to.checked_sub(from).filter(|&n| n > 0)?;
             let piece = state.pieces(i).iter().position(|&s| s == from as Step)?;
             let (_, capture) = advance(state, i, from, n)?;

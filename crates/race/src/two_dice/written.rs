@@ -44,16 +44,12 @@ fn searched<T>(r: Result<T, Search<ReplayError>>, span: Span) -> Result<T, Repla
 /// The complete turns of seat `i` with `roll`, as moves' actions, for a
 /// list of legal moves (an empty turn is `--`).
 pub fn listed_actions(state: &State, i: usize, turns: &[Complete]) -> Vec<Vec<Action>> {
+    // A part is written from its steps alone: no need to play the turn.
     turns
         .iter()
         .map(|c| {
-            let mut s = state.clone();
-            let mut left = Left::of_roll(state, i, Roll::ALL[0]);
-            let mut actions = Vec::new();
-            for &part in &c.parts {
-                actions.extend(part.action(&s, i));
-                apply(&mut s, i, &mut left, part);
-            }
+            let mut actions: Vec<Action> =
+                c.parts.iter().filter_map(|p| p.action(state, i)).collect();
             if actions.is_empty() {
                 actions.push(Action::Pass {
                     span: Span::default(),

@@ -16,6 +16,7 @@
 //!   which the validate pipeline uses too (for the `turns` rows of a valid
 //!   game, built on the thread that checked it): `export` uses
 //!   [`validate`], never the other way.
+//! - [`csv`]: CSV fields, safe from spreadsheet formulas.
 //! - [`select`]: the common selections of games (`billes filter`).
 //! - [`rules`]: which rules each record is played under, decided in one
 //!   place ([`RulePolicy`], [`RuleSet`]); [`diagnostic`]: errors shown
@@ -44,6 +45,7 @@
 #![deny(missing_docs)]
 
 pub mod annotate;
+pub mod csv;
 mod data;
 pub mod diagnostic;
 pub mod diff;

@@ -180,6 +180,10 @@ pub struct Kept {
     /// the next game's; `text` is then empty, and `game` holds the tags
     /// (and the result, when the game is valid), not the turns.
     pub range: Option<std::ops::Range<u64>>,
+    /// How the game ended, with [`Settings::ends`]: after its last turn,
+    /// or, for an invalid game, before its first mistake (`None`: its
+    /// tags set up no position, or it could not be read).
+    pub end: Option<billes_core::placing::GameEnd>,
 }
 
 impl Outcome {
@@ -286,6 +290,11 @@ pub struct Settings {
     /// [`Settings::strict`] or [`Settings::turn_rows`], which need the
     /// whole game: it is then refused).
     pub large: bool,
+    /// With [`Settings::keep`], also keep how each game ended
+    /// ([`Kept::end`]): every seat's place among those that finished, its
+    /// progress and its pieces, for its placings (`billes standings`). An
+    /// invalid game's end is the position before its first mistake.
+    pub ends: bool,
 }
 
 impl Settings {
@@ -309,6 +318,8 @@ pub(crate) struct Worker {
     piece_turns: Vec<Turn>,
     /// The `turns` rows of the game just checked ([`Settings::turn_rows`]).
     rows: Option<crate::rows::WorkerRows>,
+    /// How the game just checked ended ([`Settings::ends`]).
+    end: Option<billes_core::placing::GameEnd>,
 }
 
 /// A list of turns with room for more than this many is not kept for the
@@ -323,6 +334,7 @@ impl Worker {
             spare_turns: Vec::new(),
             piece_turns: Vec::new(),
             rows: None,
+            end: None,
         }
     }
 
@@ -413,6 +425,7 @@ impl Worker {
                         game: game.map(|(g, _)| g),
                         rows: self.rows.take(),
                         range: None,
+                        end: self.end.take(),
                     });
                 } else {
                     text = Some(source.text);
@@ -636,6 +649,9 @@ impl Worker {
                     self.rows =
                         crate::rows::worker_rows(rules.engine(), &game, key, name, source.index);
                 }
+                if self.settings.keep && self.settings.ends {
+                    self.end = game_end(rules.engine(), &game, summary.turns);
+                }
                 valid = Some(summary);
             }
             Ok(Err(err)) if !err.kind.is_verdict() => {
@@ -663,6 +679,15 @@ impl Worker {
                 };
                 for err in &errors {
                     self.push_replay_error(outcome, origin, source, err);
+                }
+                if self.settings.keep && self.settings.ends {
+                    let before = u32::try_from(turns_before(&game, &errors[0])).unwrap_or(0);
+                    self.end = catch_unwind(AssertUnwindSafe(|| {
+                        let rules = self.resolver.rule_set(&place, &game).ok()?;
+                        game_end(rules.engine(), &game, before)
+                    }))
+                    .ok()
+                    .flatten();
                 }
             }
             Err(_) => {
@@ -692,6 +717,17 @@ impl Worker {
         }
         None
     }
+}
+
+/// How `game` ended after its first `turns` main-line turns under
+/// `engine` (`None`: those turns do not replay).
+fn game_end(
+    engine: &dyn billes_core::Engine,
+    game: &Game,
+    turns: u32,
+) -> Option<billes_core::placing::GameEnd> {
+    let pos = billes_core::position_after(engine, game, turns).ok()?;
+    Some(billes_core::placing::end_of(&*pos))
 }
 
 /// Main-line turns replayed before `err`: those that start before it, less

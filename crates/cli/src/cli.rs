@@ -155,6 +155,18 @@ pub enum Command {
     /// Write archives as tables (games, turns, mistakes) in JSON Lines or Parquet, for DuckDB, Spark and pandas
     #[command(after_help = crate::cmd::export::HELP)]
     Export(crate::cmd::export::ExportArgs),
+    /// The standings of each event: places, points, tie-breaks, teams, crosstable (text, CSV, JSON, HTML)
+    #[command(after_help = crate::cmd::standings::HELP)]
+    Standings(crate::cmd::standings::StandingsArgs),
+    /// Draw the seats of the next round by lot, avoiding repeated tablemates: one record header a table
+    #[command(after_help = crate::cmd::draw::HELP)]
+    Draw(crate::cmd::draw::DrawArgs),
+    /// Write the page of a round being played: every table's board and the standings so far
+    #[command(after_help = crate::cmd::live::HELP)]
+    Live(crate::cmd::live::LiveArgs),
+    /// Rate the players over events in date order (Weng-Lin or TrueSkill), with their histories
+    #[command(after_help = crate::cmd::ratings::HELP)]
+    Ratings(crate::cmd::ratings::RatingsArgs),
     /// List, show and check house rules (variants written in Lua)
     #[command(after_help = "Examples:\n  \
                       billes rules list\n  \
@@ -406,8 +418,8 @@ pub struct ConvertArgs {
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
     // The help lists the games of the registry (`registry::list`).
-    #[arg(long, help = games_help("The game"))]
-    pub game: String,
+    #[arg(long, help = games_help("The game"), required_unless_present = "headers")]
+    pub game: Option<String>,
     /// Number of players (default: 2, or the seats --teams names)
     #[arg(long)]
     pub players: Option<usize>,
@@ -428,6 +440,11 @@ pub struct SimulateArgs {
     /// script is then named in the Rules tag relative to FILE's folder
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Play one game for each record header of FILE (as `billes draw`
+    /// writes them), keeping its tags: its Game, Seats and Teams tags say
+    /// what is played, instead of --game, --players, --teams and --games
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "players", "teams", "games"])]
+    pub headers: Option<PathBuf>,
     #[command(flatten)]
     pub rules: crate::rules::MadeRulesArgs,
 }

@@ -107,6 +107,10 @@ impl<R: GameRules, H: Hooks> Rules for WithHooks<'_, R, H> {
         self.rules.is_over(state)
     }
 
+    fn finish_order(&self, state: &Self::State) -> Vec<Vec<billes_notation::Seat>> {
+        self.rules.finish_order(state)
+    }
+
     fn text_board(&self, state: &Self::State) -> String {
         self.rules.text_board(state)
     }

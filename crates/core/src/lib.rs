@@ -55,7 +55,8 @@ game_list!(__reexport_games!);
 
 pub use billes_game::plug_in;
 pub use billes_game::{
-    columns, conformance, drawing, edit, events, game, greedy, house, policy, variant, view,
+    columns, conformance, drawing, edit, events, game, greedy, house, placing, policy, variant,
+    view,
 };
 pub use billes_game::{
     describe_with, replay_with, validate_with, BoardError, ChangeError, Colour, Describe,

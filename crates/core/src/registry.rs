@@ -462,3 +462,18 @@ mod tests {
         }
     }
 }
+
+/// The seats a game of `kind` for `players` players sits, in playing
+/// order, as its simulator seats them ([`GameRules::seats_for`]); `None`
+/// when the game is not for that many. `billes draw` seats its tables so.
+///
+/// ```
+/// use billes_core::registry::seats_for;
+///
+/// assert_eq!(seats_for(billes_core::aggravation::KIND, 2).unwrap().len(), 2);
+/// assert!(seats_for(billes_core::offboard::KIND, 3).is_none());
+/// ```
+pub fn seats_for(kind: GameKind, players: usize) -> Option<Vec<String>> {
+    crate::with_standard!(kind, r => GameRules::seats_for(r, players))
+        .map(|s| s.into_iter().map(str::to_string).collect())
+}

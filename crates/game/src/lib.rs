@@ -51,11 +51,12 @@
 //!    pictures, what a turn shows to tables, the hooks' vocabulary, and
 //!    the edits an `effect` hook writes
 //! 5. `game`: the game API ([`game::Position`], [`game::GameRules`])
-//! 6. `house`, `drawing`, `policy`, `conformance`, `events`: the hooks
-//!    that change the game as a whole, what a game draws, its heuristic
-//!    player, the conformance kit, the rules every game keeps checked in
-//!    one call ([`conformance::check`]), and the replay stream, a record
-//!    replayed once and told to a reader ([`events::Reader`])
+//! 6. `house`, `drawing`, `policy`, `conformance`, `events`, `placing`:
+//!    the hooks that change the game as a whole, what a game draws, its
+//!    heuristic player, the conformance kit, the rules every game keeps
+//!    checked in one call ([`conformance::check`]), the replay stream, a
+//!    record replayed once and told to a reader ([`events::Reader`]), and
+//!    a game's placings ([`placing::of`])
 //! 7. `lib`: this file: the crate's front door
 //!
 //! No import runs up a layer; a new one fails that test.
@@ -81,6 +82,7 @@ pub mod greedy;
 pub mod house;
 #[doc(hidden)]
 pub mod kind;
+pub mod placing;
 pub mod policy;
 #[doc(hidden)]
 pub mod replay;

@@ -47,6 +47,13 @@ pub trait Rules {
         self.winners(state).is_some()
     }
 
+    /// The seats that have finished, in the order they finished, each
+    /// entry the seats that finished together (a team that won together).
+    /// The default: the winners, once the game is won, and no one else.
+    fn finish_order(&self, state: &Self::State) -> Vec<Vec<Seat>> {
+        self.winners(state).into_iter().collect()
+    }
+
     /// The position as a plain-text board, hole names included, ending
     /// with a newline.
     fn text_board(&self, state: &Self::State) -> String;
@@ -89,6 +96,10 @@ impl<R: Rules + ?Sized> Rules for &R {
 
     fn is_over(&self, state: &Self::State) -> bool {
         (**self).is_over(state)
+    }
+
+    fn finish_order(&self, state: &Self::State) -> Vec<Vec<Seat>> {
+        (**self).finish_order(state)
     }
 
     fn text_board(&self, state: &Self::State) -> String {

@@ -213,9 +213,11 @@ pub trait BoardView {
         let _ = (name, arg);
         None
     }
-    /// How far `seat` has come: a rough measure of progress, higher is
-    /// better (steps its pieces have made towards their goal), for simple
-    /// players; 0 where the game gives none.
+    /// How far `seat` has come, higher is better: the steps its pieces
+    /// have made towards their goal (Offboard: the score, then the marbles
+    /// left); 0 where the game gives none. Simple players weigh moves by
+    /// it, and a game's placings order the seats that did not finish by it
+    /// ([`crate::placing`]).
     fn progress(&self, seat: &str) -> u32 {
         let _ = seat;
         0

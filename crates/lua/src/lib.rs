@@ -71,6 +71,7 @@ mod sandbox;
 pub mod script;
 mod sort;
 mod source;
+pub mod tournament;
 mod variant;
 
 pub use budget::{

@@ -23,7 +23,7 @@ use crate::{VariantError, VariantSource};
 
 /// The error of a run of the script that failed with `e`: its own kind
 /// when the wall-clock guard stopped it.
-fn run_error(chunk: &str, e: &mlua::Error) -> VariantError {
+pub(crate) fn run_error(chunk: &str, e: &mlua::Error) -> VariantError {
     let (chunk, message) = (chunk.to_string(), describe(e));
     if crate::budget::is_guard(e) {
         VariantError::TimeGuard { chunk, message }

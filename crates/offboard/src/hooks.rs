@@ -56,6 +56,15 @@ impl BoardView for State {
 
     billes_game::variant::owned_copies!();
 
+    /// The seat's score, then its marbles still on the board: the score
+    /// times 100, plus the marbles (a seat has fewer than 100).
+    fn progress(&self, seat: &str) -> u32 {
+        seat_of(seat).map_or(0, |colour| {
+            let i = colour.index();
+            100 * u32::from(self.score[i]) + self.marbles[i].count_ones()
+        })
+    }
+
     fn query(&self, name: &str, arg: &str) -> Option<Answer> {
         Some(match name {
             "score" => Answer::Number(State::score(self, arg)),

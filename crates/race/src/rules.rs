@@ -479,6 +479,18 @@ impl GameRules for Race {
         state.is_over()
     }
 
+    /// Each seat as it finished; a winner a hook declared alone.
+    fn finish_order(&self, state: &State) -> Vec<Vec<Seat>> {
+        match state.declared {
+            Some(i) => vec![vec![state.letter(usize::from(i))]],
+            None => state
+                .finished
+                .iter()
+                .map(|&i| vec![state.letter(usize::from(i))])
+                .collect(),
+        }
+    }
+
     fn position_tag(&self, state: &State) -> String {
         state::write_position(state)
     }

@@ -29,4 +29,4 @@ pub use billes_core::drawing::{Canvas, Delta, Drawing, Marks, RenderError, When,
 pub use frames::{Frame, Replay};
 pub use html::Viewer;
 pub use layout::Layout;
-pub use svg::{svg, Options};
+pub use svg::{escape, svg, Options};

@@ -412,8 +412,8 @@ fn panel(layout: &Layout, c: &Canvas, frame: &Frame) -> String {
     s
 }
 
-/// Escapes text for XML.
-pub(crate) fn escape(text: &str) -> String {
+/// Escapes text for XML and HTML (`&`, `<`, `>` and both quotes).
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {

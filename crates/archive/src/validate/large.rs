@@ -194,6 +194,7 @@ impl Worker {
                 summary,
                 rows: None,
                 range: Some(from..from + total),
+                end: None,
             });
         }
         outcome

@@ -7,18 +7,22 @@ pub(crate) mod annotate;
 mod convert;
 pub(crate) mod diff;
 mod docs;
+pub(crate) mod draw;
 pub(crate) mod export;
 mod fmt;
 pub(crate) mod game;
+pub(crate) mod live;
 pub(crate) mod lsp;
 pub(crate) mod moves;
 pub(crate) mod play;
+pub(crate) mod ratings;
 pub(crate) mod render;
 mod replay;
 pub mod rules;
 pub(crate) mod run;
 mod simulate;
-mod validate;
+pub(crate) mod standings;
+pub(crate) mod validate;
 
 /// Exit code: everything valid.
 pub const OK: u8 = 0;
@@ -63,6 +67,10 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Play(args) => play::run(&args)?,
         Command::Lsp(args) => lsp::run(&args)?,
         Command::Export(args) => export::run(&args)?,
+        Command::Standings(args) => standings::run(&args)?,
+        Command::Draw(args) => draw::run(&args)?,
+        Command::Live(args) => live::run(&args)?,
+        Command::Ratings(args) => ratings::run(&args)?,
         Command::Completions(args) => docs::completions(&args)?,
         Command::Man => docs::man()?,
     };

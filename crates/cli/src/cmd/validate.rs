@@ -36,6 +36,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         // (Without `keep`, a game longer than 16 MiB is checked as it is
         // read.)
         large: false,
+        ends: false,
     };
     let jobs = match args.jobs {
         Some(n) => usize::from(n),
@@ -95,7 +96,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
 
 /// A progress bar over the bytes of the inputs, on stderr when it is a
 /// terminal that can move its cursor (not `TERM=dumb`); hidden otherwise.
-fn progress_bar(found: &[Found]) -> ProgressBar {
+pub(crate) fn progress_bar(found: &[Found]) -> ProgressBar {
     let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
     if !io::stderr().is_terminal() || dumb {
         return ProgressBar::hidden();

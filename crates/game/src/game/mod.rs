@@ -541,9 +541,16 @@ pub trait Position: fmt::Debug {
     /// The winning seats, once the game is won.
     fn winners(&self) -> Option<Vec<Seat>>;
 
-    /// Whether the game is won.
+    /// Whether the game is over: won, and, in a game that plays on for
+    /// the places, every place decided.
     fn is_over(&self) -> bool {
         self.winners().is_some()
+    }
+
+    /// The seats that have finished, in the order they finished, each
+    /// entry the seats that finished together ([`GameRules::finish_order`]).
+    fn finish_order(&self) -> Vec<Vec<Seat>> {
+        self.winners().into_iter().collect()
     }
 
     /// The position as the value of a `Position` tag, which set up with the

@@ -228,6 +228,10 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.is_over(&self.state)
     }
 
+    fn finish_order(&self) -> Vec<Vec<Seat>> {
+        self.rules.finish_order(&self.state)
+    }
+
     fn position_tag(&self) -> String {
         self.rules.position_tag(&self.state)
     }

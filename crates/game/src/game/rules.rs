@@ -202,6 +202,15 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         self.winners(state).is_some()
     }
 
+    /// The seats that have finished, in the order they finished, each
+    /// entry the seats that finished together (partners who won as a
+    /// team): what a game's placings start from ([`crate::placing`]). The
+    /// default: the winners, once the game is won. A game that plays on
+    /// for the places after the winner lists each seat as it finishes.
+    fn finish_order(&self, state: &Self::State) -> Vec<Vec<Seat>> {
+        self.winners(state).into_iter().collect()
+    }
+
     /// The seat the rules call on next: the first of [`GameRules::next`]'s.
     fn to_act(&self, state: &Self::State) -> Option<Seat> {
         self.next(state)
@@ -550,6 +559,10 @@ macro_rules! plug_in {
             #[inline]
             fn is_over(&self, state: &Self::State) -> bool {
                 <$t as $crate::game::GameRules>::is_over(self, state)
+            }
+
+            fn finish_order(&self, state: &Self::State) -> Vec<Vec<billes_notation::Seat>> {
+                <$t as $crate::game::GameRules>::finish_order(self, state)
             }
 
             fn text_board(&self, state: &Self::State) -> String {

@@ -75,7 +75,12 @@ fn write_csv(
     writeln!(
         out,
         "{}",
-        line(names.iter().map(|n| csv_field(n, false)).collect())
+        line(
+            names
+                .iter()
+                .map(|n| billes_archive::csv::field(n, false))
+                .collect()
+        )
     )?;
     for row in rows {
         let index: std::collections::HashMap<&str, &Cell> =
@@ -83,7 +88,9 @@ fn write_csv(
         let cells = names
             .iter()
             .map(|n| match index.get(n) {
-                Some(c) => csv_field(&cell_text(c, precision), !matches!(c, Cell::Str(_))),
+                Some(c) => {
+                    billes_archive::csv::field(&cell_text(c, precision), !matches!(c, Cell::Str(_)))
+                }
                 None => String::new(),
             })
             .collect();
@@ -154,25 +161,6 @@ fn write_table(
     Ok(())
 }
 
-/// A CSV field, quoted when it must be. A text that a spreadsheet would
-/// read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
-/// return) gets a leading `'`, as OWASP advises against CSV injection: a
-/// player named `=cmd|' /C calc'!A0` stays a name. Numbers are written as
-/// they are.
-fn csv_field(text: &str, number: bool) -> String {
-    let formula = !number && text.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    let text = if formula {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
 /// A cell of the `table` output: a control character (ESC, BEL, CR, a line
 /// break...) is shown as its picture (`␛`, `␇`, `␍`, `␊`), as diagnostics show
 /// them, so a tag cannot move the cursor, set the terminal's title or break
@@ -216,28 +204,37 @@ mod tests {
 
     #[test]
     fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("Ann", false), "Ann");
-        assert_eq!(csv_field("Leroy, Ann", false), "\"Leroy, Ann\"");
-        assert_eq!(csv_field("say \"hi\"", false), "\"say \"\"hi\"\"\"");
+        assert_eq!(billes_archive::csv::field("Ann", false), "Ann");
+        assert_eq!(
+            billes_archive::csv::field("Leroy, Ann", false),
+            "\"Leroy, Ann\""
+        );
+        assert_eq!(
+            billes_archive::csv::field("say \"hi\"", false),
+            "\"say \"\"hi\"\"\""
+        );
     }
 
     #[test]
     fn csv_fields_never_start_a_formula() {
         assert_eq!(
-            csv_field("=cmd|' /C calc'!A0", false),
+            billes_archive::csv::field("=cmd|' /C calc'!A0", false),
             "'=cmd|' /C calc'!A0"
         );
         assert_eq!(
-            csv_field("+HYPERLINK(\"x\")", false),
+            billes_archive::csv::field("+HYPERLINK(\"x\")", false),
             "\"'+HYPERLINK(\"\"x\"\")\""
         );
-        assert_eq!(csv_field("@SUM(A1,A2)", false), "\"'@SUM(A1,A2)\"");
-        assert_eq!(csv_field("-2+3", false), "'-2+3");
-        assert_eq!(csv_field("\t=1", false), "'\t=1");
-        assert_eq!(csv_field("\r=1", false), "\"'\r=1\"");
+        assert_eq!(
+            billes_archive::csv::field("@SUM(A1,A2)", false),
+            "\"'@SUM(A1,A2)\""
+        );
+        assert_eq!(billes_archive::csv::field("-2+3", false), "'-2+3");
+        assert_eq!(billes_archive::csv::field("\t=1", false), "'\t=1");
+        assert_eq!(billes_archive::csv::field("\r=1", false), "\"'\r=1\"");
         // A number is not text: -3 stays a number.
-        assert_eq!(csv_field("-3", true), "-3");
-        assert_eq!(csv_field("a=b", false), "a=b");
+        assert_eq!(billes_archive::csv::field("-3", true), "-3");
+        assert_eq!(billes_archive::csv::field("a=b", false), "a=b");
     }
 
     #[test]

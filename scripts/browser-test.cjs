@@ -433,6 +433,50 @@ async function livePage(page) {
   console.log("ok live page: follows the last turn, keeps an earlier one across reloads, stops when won");
 }
 
+/// The standings page of `billes standings --html`: its table against
+/// `billes standings --format json`, its crosstable, a game's link to its
+/// viewer page (opened at the game's last turn, as `billes render` shows
+/// it); then the live page of the round, one board a table.
+async function standingsPage(page) {
+  const dir = "examples/tournament";
+  const html = path.resolve(outDir, "standings.html");
+  billes("standings", dir, "--html", html);
+  const want = JSON.parse(billes("standings", dir, "--format", "json"))[0];
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.goto("file://" + html);
+  const rows = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("#standings tr")).slice(1).map((tr) => {
+      const td = Array.from(tr.children).map((c) => c.textContent);
+      return { rank: Number(td[0]), player: td[1], points: Number(td[4]) };
+    }));
+  check("standings rows", rows, want.players.map((r) => ({ rank: r.rank, player: r.player, points: r.points })));
+  const cross = await page.evaluate(() => document.querySelectorAll("#crosstable tr").length - 1);
+  check("crosstable rows", cross, want.players.length);
+  const marked = await page.evaluate(() => document.querySelectorAll("caption .adj").length);
+  check("adjudicated games marked", marked, want.tables.filter((t) => t.adjudicated).length);
+  await page.screenshot({ path: path.join(outDir, "standings.png"), fullPage: true });
+  // The first game's link opens the viewer at its last turn.
+  const first = want.tables[0];
+  const turns = Number(JSON.parse(billes("render", path.join(dir, path.basename(first.file)), "--game", String(first.game), "--json")).turn);
+  await page.click("table.game caption a >> nth=0");
+  await page.waitForFunction(() => document.querySelector("#board svg"));
+  const at = await page.evaluate(() => Number(document.querySelector("#board svg").dataset.turn));
+  check("game link opens its last turn", at, turns);
+  console.log(`ok standings page: ${rows.length} players, ${want.tables.length} games, link to turn ${at}`);
+
+  const live = path.resolve(outDir, "room.html");
+  billes("live", dir, "--html", live, "--round", "3");
+  await page.goto("file://" + live);
+  const boards = await page.evaluate(() => ({
+    boards: document.querySelectorAll(".board svg").length,
+    refresh: document.querySelector("meta[http-equiv=refresh]") !== null,
+    standings: document.querySelectorAll("#standings tr").length - 1,
+  }));
+  check("live page", boards, { boards: 2, refresh: false, standings: want.players.length });
+  await page.screenshot({ path: path.join(outDir, "room.png"), fullPage: true });
+  console.log("ok live page of round 3: 2 boards, the standings, no reload once every table stopped");
+}
+
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "billes-browser-"));
@@ -498,6 +542,7 @@ async function main() {
     await looks(page);
     await analysis(page);
     await livePage(page);
+    await standingsPage(page);
 
     if (readme) {
       const c = CASES[0];

@@ -233,6 +233,12 @@ impl game::GameRules for Aggravation {
         Aggravation::new(params)
     }
 
+    /// The seats the simulator gives `players` players: the ones spread
+    /// round the board (three players sit at R, P and Y).
+    fn seats_for(&self, players: usize) -> Option<Vec<&'static str>> {
+        simulate::default_seats(players)
+    }
+
     fn setup(&self, game: &Game) -> Result<State, ReplayError> {
         position::setup(self, game)
     }

@@ -15,6 +15,12 @@ use super::{Aggravation, State};
 /// The seats a game of `players` uses when no teams are given.
 const DEFAULT_SEATS: [&str; 5] = ["R G", "R P Y", "R B G Y", "R B P G Y", "R B P G Y W"];
 
+/// The seats of [`DEFAULT_SEATS`] for `players` players.
+pub(crate) fn default_seats(players: usize) -> Option<Vec<&'static str>> {
+    let seats = DEFAULT_SEATS.get(players.checked_sub(2)?)?;
+    Some(seats.split(' ').collect())
+}
+
 impl Aggravation {
     /// Plays one random legal game under `hooks` and returns its record
     /// ([`GameRules::simulate`](billes_game::game::GameRules::simulate)).

@@ -660,36 +660,7 @@ impl Worker {
                 outcome.turns = turns_before(&game, &err);
                 self.push_replay_error(outcome, origin, source, &err);
             }
-            Ok(Err(err)) => {
-                outcome.turns = turns_before(&game, &err);
-                // The game holds a mistake: checked again, to the end,
-                // for all of them (valid games never come here).
-                let all = catch_unwind(AssertUnwindSafe(|| {
-                    match self.resolver.rule_set(&place, &game) {
-                        Ok(rules) => rules.engine().check_record(&game, &[], None),
-                        Err(e) => billes_core::Checked::refused(e, &[]),
-                    }
-                }));
-                let errors = match all {
-                    Ok(all) if !all.errors.is_empty() => {
-                        outcome.turns = u64::from(all.turns);
-                        all.errors
-                    }
-                    _ => vec![err],
-                };
-                for err in &errors {
-                    self.push_replay_error(outcome, origin, source, err);
-                }
-                if self.settings.keep && self.settings.ends {
-                    let before = u32::try_from(turns_before(&game, &errors[0])).unwrap_or(0);
-                    self.end = catch_unwind(AssertUnwindSafe(|| {
-                        let rules = self.resolver.rule_set(&place, &game).ok()?;
-                        game_end(rules.engine(), &game, before)
-                    }))
-                    .ok()
-                    .flatten();
-                }
-            }
+            Ok(Err(err)) => self.invalid(origin, source, outcome, &place, &game, err),
             Err(_) => {
                 // A bug in the rules: reported against the game, and the
                 // variants are loaded anew.
@@ -716,6 +687,48 @@ impl Worker {
             self.spare_turns = turns;
         }
         None
+    }
+}
+
+impl Worker {
+    /// A game holding a mistake `err`: checked again, to the end, for all
+    /// of them (valid games never come here), and, with [`Settings::ends`],
+    /// how it stood before its first.
+    fn invalid(
+        &mut self,
+        origin: &Origin,
+        source: &GameSource,
+        outcome: &mut Outcome,
+        place: &Place<'_>,
+        game: &Game,
+        err: ReplayError,
+    ) {
+        outcome.turns = turns_before(game, &err);
+        let all = catch_unwind(AssertUnwindSafe(|| {
+            match self.resolver.rule_set(place, game) {
+                Ok(rules) => rules.engine().check_record(game, &[], None),
+                Err(e) => billes_core::Checked::refused(e, &[]),
+            }
+        }));
+        let errors = match all {
+            Ok(all) if !all.errors.is_empty() => {
+                outcome.turns = u64::from(all.turns);
+                all.errors
+            }
+            _ => vec![err],
+        };
+        for err in &errors {
+            self.push_replay_error(outcome, origin, source, err);
+        }
+        if self.settings.keep && self.settings.ends {
+            let before = u32::try_from(turns_before(game, &errors[0])).unwrap_or(0);
+            self.end = catch_unwind(AssertUnwindSafe(|| {
+                let rules = self.resolver.rule_set(place, game).ok()?;
+                game_end(rules.engine(), game, before)
+            }))
+            .ok()
+            .flatten();
+        }
     }
 }
 

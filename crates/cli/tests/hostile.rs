@@ -49,6 +49,14 @@ fn verbs_reading(path: &str) -> Vec<Vec<String>> {
         vec!["render".into(), path.clone()],
         vec!["diff".into(), path.clone(), other.clone()],
         vec!["diff".into(), other, path.clone()],
+        vec!["standings".into(), path.clone()],
+        vec!["ratings".into(), path.clone()],
+        vec![
+            "live".into(),
+            path.clone(),
+            "--html".into(),
+            "room.html".into(),
+        ],
         vec!["validate".into(), path],
     ]
 }
@@ -97,6 +105,8 @@ fn a_fifo_named_as_a_record_or_a_rules_file_is_an_error_and_never_blocks() {
     );
     for args in [
         &["validate", "tagged.bgn"][..],
+        &["standings", "--tournament-rules", "rules.lua", "ok.bgn"],
+        &["standings", "--tournament-rules", "/dev/zero", "ok.bgn"],
         &["validate", "--rules", "rules.lua", "ok.bgn"],
         &["validate", "--rules", "/dev/zero", "ok.bgn"],
         &["replay", "--rules", "/dev/zero", "ok.bgn"],

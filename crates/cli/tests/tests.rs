@@ -53,5 +53,6 @@ mod shown;
 mod snakes_and_ladders;
 mod strangers;
 mod study;
+mod tournament;
 mod typos;
 mod validate;

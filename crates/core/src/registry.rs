@@ -465,7 +465,8 @@ mod tests {
 
 /// The seats a game of `kind` for `players` players sits, in playing
 /// order, as its simulator seats them ([`GameRules::seats_for`]); `None`
-/// when the game is not for that many. `billes draw` seats its tables so.
+/// when the game is not for that many (its rules refuse such a `Seats`
+/// tag). `billes draw` seats its tables so.
 ///
 /// ```
 /// use billes_core::registry::seats_for;
@@ -474,6 +475,9 @@ mod tests {
 /// assert!(seats_for(billes_core::offboard::KIND, 3).is_none());
 /// ```
 pub fn seats_for(kind: GameKind, players: usize) -> Option<Vec<String>> {
-    crate::with_standard!(kind, r => GameRules::seats_for(r, players))
-        .map(|s| s.into_iter().map(str::to_string).collect())
+    use crate::Engine;
+    let seats = crate::with_standard!(kind, r => GameRules::seats_for(r, players))?.join(" ");
+    let header = crate::game::position::tags_game(kind, &[("Seats", &seats)]);
+    crate::Standard::new(kind).start(&header).ok()?;
+    Some(seats.split(' ').map(str::to_string).collect())
 }

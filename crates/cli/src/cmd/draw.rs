@@ -30,10 +30,10 @@ table (DIR/round-R-table-K.bgn, never over an existing file), else all on stdout
 tablemates met again are counted on stderr.
 
 Examples:
-  billes draw examples/tournament/players.txt --game aggravation --event \"Club night\" --round 1 --seed 7
-  billes draw examples/tournament/players.txt examples/tournament/ --game aggravation --event \"Club night\" --round 3 --seed 7
-  billes draw examples/tournament/players.txt --game barricade --tables-of 2 --round 1 --seed 1 --out round-1/
-  billes play round-1/round-1-table-1.bgn";
+  billes draw examples/tournament/players.txt --game aggravation --event \"Club night\" --round 1
+  billes draw examples/tournament/players.txt examples/tournament/ --game aggravation --round 4
+  billes draw examples/tournament/players.txt --game barricade --tables-of 2 --round 1 --out r1/
+  billes simulate --headers r1/round-1-table-1.bgn   # a stand-in for: billes play r1/...";
 
 /// What to do with players left over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

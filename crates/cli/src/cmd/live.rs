@@ -25,7 +25,7 @@ each time a record changes, until every table of the round has finished (or Ctrl
 
 Examples:
   billes live examples/tournament/ --html room.html
-  billes live round-3/ earlier-rounds/ --event \"Club night\" --round 3 --html room.html --watch";
+  billes live examples/tournament/ --event \"Club night\" --round 2 --html room.html --watch";
 
 #[derive(Debug, Args)]
 pub struct LiveArgs {
@@ -81,6 +81,17 @@ pub fn run(args: &LiveArgs) -> anyhow::Result<u8> {
                     Ok(e) => e,
                     Err(code) => return Ok(code),
                 };
+            for l in events.iter().flat_map(|s| &s.left_out) {
+                let at = l.game.map_or(String::new(), |g| format!(" game {g}"));
+                errln!(
+                    "billes: left out: {}{at}: {}",
+                    control_pictures(&l.file),
+                    control_pictures(&l.reason)
+                );
+            }
+            if read.unreadable > 0 {
+                return Ok(IO_ERROR);
+            }
             let Some((s, round)) = shown(&events, args) else {
                 errln!("billes: error: no game of that event or round");
                 return Ok(IO_ERROR);

@@ -199,8 +199,17 @@ fn from_headers(path: &Path) -> anyhow::Result<Vec<Planned>> {
 }
 
 /// Gives `game` the tags of `header`, in its order, keeping the game's own
-/// `Result` and `Rules`.
+/// `Result` and `Rules`; refused when the game was not played at the
+/// header's seats.
 fn keep_header(game: &mut Game, header: &Game) -> anyhow::Result<()> {
+    if game.tag("Seats") != header.tag("Seats") {
+        bail!(
+            "the simulator seated {} at \"{}\", not at the header's \"{}\"",
+            game.tag("Game").unwrap_or_default(),
+            game.tag("Seats").unwrap_or_default(),
+            control_pictures(header.tag("Seats").unwrap_or_default())
+        );
+    }
     let own: Vec<Tag> = game
         .tags
         .iter()

@@ -439,6 +439,32 @@ pub fn turn_cells(kind: GameKind, mv: &crate::game::Move) -> crate::columns::Tur
     crate::with_kind!(kind, R => R::turn_cells(mv))
 }
 
+/// The seats a game of `kind` for `players` players sits, in playing
+/// order: those its simulator seats (the `Seats` tag of a game it starts);
+/// `None` when the game is not for that many. `billes draw` seats its
+/// tables so, and `billes simulate --headers` plays them.
+///
+/// ```
+/// use billes_core::registry::seats_for;
+///
+/// assert_eq!(seats_for(billes_core::aggravation::KIND, 3).unwrap(), ["R", "P", "Y"]);
+/// assert!(seats_for(billes_core::offboard::KIND, 3).is_none());
+/// ```
+pub fn seats_for(kind: GameKind, players: usize) -> Option<Vec<String>> {
+    let options = crate::SimOptions {
+        players,
+        teams: None,
+        max_turns: 0,
+    };
+    let game = crate::simulate(kind, &options, &mut crate::Rng::new(0)).ok()?;
+    Some(
+        game.tag("Seats")?
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use crate::game::MoveRules;
@@ -461,23 +487,4 @@ mod tests {
             assert_eq!(crate::AnyRules::standard(kind).game(), kind);
         }
     }
-}
-
-/// The seats a game of `kind` for `players` players sits, in playing
-/// order, as its simulator seats them ([`GameRules::seats_for`]); `None`
-/// when the game is not for that many (its rules refuse such a `Seats`
-/// tag). `billes draw` seats its tables so.
-///
-/// ```
-/// use billes_core::registry::seats_for;
-///
-/// assert_eq!(seats_for(billes_core::aggravation::KIND, 2).unwrap().len(), 2);
-/// assert!(seats_for(billes_core::offboard::KIND, 3).is_none());
-/// ```
-pub fn seats_for(kind: GameKind, players: usize) -> Option<Vec<String>> {
-    use crate::Engine;
-    let seats = crate::with_standard!(kind, r => GameRules::seats_for(r, players))?.join(" ");
-    let header = crate::game::position::tags_game(kind, &[("Seats", &seats)]);
-    crate::Standard::new(kind).start(&header).ok()?;
-    Some(seats.split(' ').map(str::to_string).collect())
 }

@@ -80,6 +80,9 @@ fn standings_of(dir: &Path, jobs: usize) -> Vec<Standings> {
     standings::of(read.tables, &TieBreak::DEFAULT)
 }
 
+/// A game's players and their places.
+type Placed = Vec<(String, u32)>;
+
 /// One player's figures, computed here.
 #[derive(Debug, Default, Clone)]
 struct Mine {
@@ -93,10 +96,7 @@ struct Mine {
 /// Each game of `dir` replayed by the core to its end: its players (name,
 /// place, points) placed and scored by this test's own rules, and checked
 /// against the position: winners first, then by the position's progress.
-fn independent(
-    dir: &Path,
-    table_points: &[f64],
-) -> (BTreeMap<String, Mine>, Vec<Vec<(String, u32)>>, u32) {
+fn independent(dir: &Path, table_points: &[f64]) -> (BTreeMap<String, Mine>, Vec<Placed>, u32) {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -106,7 +106,7 @@ fn independent(
         s.trim_start_matches("round-").parse::<u32>().unwrap()
     });
     let mut mine: BTreeMap<String, Mine> = BTreeMap::new();
-    let mut games: Vec<Vec<(String, u32)>> = Vec::new();
+    let mut games: Vec<Placed> = Vec::new();
     let mut adjudicated = 0;
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -115,7 +115,7 @@ fn independent(
             let (placed, over) = place(&game);
             adjudicated += u32::from(!over);
             let places: Vec<u32> = placed.iter().map(|p| p.1).collect();
-            for (k, (name, place, progress)) in placed.iter().enumerate() {
+            for (name, place, progress) in &placed {
                 let tied: Vec<usize> = (0..places.len()).filter(|&j| places[j] == *place).collect();
                 let first = *place as usize - 1;
                 let pts: f64 =
@@ -125,7 +125,6 @@ fn independent(
                 m.points += pts;
                 m.wins += u32::from(*place == 1);
                 m.progress += progress;
-                let _ = k;
             }
             games.push(placed.iter().map(|p| (p.0.clone(), p.1)).collect());
         }
@@ -165,7 +164,7 @@ fn place(game: &Game) -> (Vec<(String, u32, u64)>, bool) {
         .collect();
     seats.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)));
     let mut out = Vec::new();
-    for (k, (seat, won, progress)) in seats.iter().enumerate() {
+    for (seat, won, progress) in &seats {
         let place = if *won {
             1
         } else {
@@ -176,7 +175,6 @@ fn place(game: &Game) -> (Vec<(String, u32, u64)>, bool) {
             .tag(&billes_tournament::read::name_tag(seat).unwrap())
             .unwrap();
         out.push((name.to_string(), place, *progress));
-        let _ = k;
     }
     (out, pos.is_over())
 }

@@ -162,6 +162,7 @@ fn rounds(h: &mut String, s: &Standings) {
         }
         h.push_str("</div>\n");
     }
+    h.push_str("<p>A place marked * was decided by progress: the seat did not finish.</p>\n");
 }
 
 /// One game's placings.
@@ -217,5 +218,5 @@ fn left_out(h: &mut String, s: &Standings) {
         let at = l.game.map_or(String::new(), |g| format!(" game {g}"));
         let _ = writeln!(h, "<li>{}{at}: {}</li>", escape(&l.file), escape(&l.reason));
     }
-    h.push_str("</ul>\n<p>A place marked * was decided by progress.</p>\n");
+    h.push_str("</ul>\n");
 }

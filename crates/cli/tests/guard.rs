@@ -282,3 +282,25 @@ fn play_exits_2_when_the_guard_stops_the_check_of_the_record_it_resumes() {
     let out = billes_guarded(dir.path(), &["play", "h.bgn"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
+
+#[test]
+fn a_tournament_rules_file_stopped_by_the_guard_gives_no_standings_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.bgn",
+        crate::common::VALID.replace("[Seats", "[Red \"Ann\"]\n[Blue \"Bob\"]\n[Seats"),
+    );
+    write(
+        dir.path(),
+        "hang.lua",
+        format!("return {{ progress = function(seat)\n{HANG}\nend }}"),
+    );
+    let out = billes_guarded(
+        dir.path(),
+        &["standings", "a.bgn", "--tournament-rules", "hang.lua"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("hang.lua"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+}

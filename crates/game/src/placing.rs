@@ -1,6 +1,6 @@
 //! The placings of a game: the finishing order of every seat, not only the
 //! winner. The seats that finished come first, in the order they finished
-//! ([`Position::finish_order`](crate::game::Position::finish_order));
+//! ([`Position::finish_order`]);
 //! the others follow by **progress**, the most first
 //! ([`BoardView::progress`](crate::variant::BoardView::progress): for a
 //! race, the steps each seat's pieces have travelled towards the goal; for

@@ -1,7 +1,7 @@
 //! Running a tournament of billes games: the placings and points of every
 //! game, the standings of each event with their tie-breaks, team standings
 //! and crosstable ([`standings`]), written as text, CSV, JSON or a
-//! self-contained HTML page ([`write`]); the seats of the next round drawn
+//! self-contained HTML page ([`write`](mod@write)); the seats of the next round drawn
 //! by lot ([`draw`]); a live page of a round being played ([`live`]); and
 //! multiplayer ratings over events ([`ratings`]).
 //!

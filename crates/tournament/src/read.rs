@@ -89,6 +89,9 @@ pub struct ReadError {
     pub game: usize,
     /// What the script said.
     pub message: String,
+    /// Whether the wall-clock guard stopped it (no verdict on the script:
+    /// the run could not do its work) rather than its own fault.
+    pub guard: bool,
 }
 
 /// Reads the games of `found` (see
@@ -175,11 +178,12 @@ fn accept(outcome: &mut Outcome, options: &Options, read: &mut Read) -> Result<(
             read.left_out.push(leave(reason));
             return Ok(());
         }
-        Err(message) => {
+        Err(e) => {
             return Err(ReadError {
                 file,
                 game: index,
-                message,
+                message: e.to_string(),
+                guard: matches!(e, billes_lua::VariantError::TimeGuard { .. }),
             })
         }
     };
@@ -213,10 +217,10 @@ fn table(
     file: &str,
     index: usize,
     options: &Options,
-) -> Result<Result<Table, String>, String> {
+) -> Result<Result<Table, String>, billes_lua::VariantError> {
     let kind = game.tag("Game").unwrap_or_default().to_string();
     let progress = match &options.progress {
-        Some(rules) => rules.progress(&kind, end).map_err(|e| e.to_string())?,
+        Some(rules) => rules.progress(&kind, end)?,
         None => end.seats.iter().map(|s| s.progress).collect(),
     };
     let placings = placing::place(end, &progress);

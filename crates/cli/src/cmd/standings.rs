@@ -162,7 +162,8 @@ pub(crate) fn events(
         Err(e) => {
             bar.finish_and_clear();
             errln!("billes: error: {}", control_pictures(&e.to_string()));
-            return Ok(Err(INVALID));
+            // The wall-clock guard gives no verdict: exit 2, as for a variant.
+            return Ok(Err(if e.guard { IO_ERROR } else { INVALID }));
         }
     };
     bar.finish_and_clear();

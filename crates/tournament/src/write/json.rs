@@ -1,7 +1,7 @@
 //! The standings as JSON: an array of events, each with its players,
 //! teams, crosstable, rounds, games (with every seat's place, points and
 //! progress) and the games left out. The fields are those of
-//! [`Standings`](crate::standings::Standings), named in snake case.
+//! [`Standings`], named in snake case.
 
 use std::io::{self, Write};
 

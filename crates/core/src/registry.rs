@@ -456,7 +456,8 @@ pub fn seats_for(kind: GameKind, players: usize) -> Option<Vec<String>> {
         teams: None,
         max_turns: 0,
     };
-    let game = crate::simulate(kind, &options, &mut crate::Rng::new(0)).ok()?;
+    let mut rng = crate::Rng::new(0);
+    let game = crate::with_standard!(kind, r => GameRules::simulate(r, &options, &mut rng, &crate::variant::NoHooks)).ok()?;
     Some(
         game.tag("Seats")?
             .split_whitespace()

@@ -668,6 +668,29 @@ pub struct Game {
 }
 
 impl Game {
+    /// A record header: a game of these tags (name, value), in this order,
+    /// with no turn and an unfinished result (`*`).
+    ///
+    /// ```
+    /// let game = billes_notation::Game::header([("Game".to_string(), "ludo".to_string())]);
+    /// assert_eq!(billes_notation::write_game(&game), "[Game \"ludo\"]\n\n*\n");
+    /// ```
+    pub fn header(tags: impl IntoIterator<Item = (String, String)>) -> Game {
+        Game {
+            tags: tags
+                .into_iter()
+                .map(|(name, value)| Tag {
+                    name,
+                    value,
+                    span: Span::default(),
+                })
+                .collect(),
+            line: Line::default(),
+            outcome: Outcome::default(),
+            span: Span::default(),
+        }
+    }
+
     /// The value of the first tag called `name` (tag names are case-sensitive).
     ///
     /// ```

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use billes_core::registry;
-use billes_notation::{control_pictures, Game, Tag};
+use billes_notation::{control_pictures, Game};
 use billes_tournament::draw::{self, Remainder, Settings};
 use billes_tournament::read::name_tag;
 use clap::{Args, ValueEnum};
@@ -243,19 +243,7 @@ fn header(
             tags.push((tag, name.clone()));
         }
     }
-    let game = Game {
-        tags: tags
-            .into_iter()
-            .map(|(name, value)| Tag {
-                name,
-                value,
-                span: Default::default(),
-            })
-            .collect(),
-        line: Default::default(),
-        outcome: Default::default(),
-        span: Default::default(),
-    };
+    let game = Game::header(tags);
     billes_notation::write_game(&game)
 }
 

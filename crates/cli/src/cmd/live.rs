@@ -81,14 +81,7 @@ pub fn run(args: &LiveArgs) -> anyhow::Result<u8> {
                     Ok(e) => e,
                     Err(code) => return Ok(code),
                 };
-            for l in events.iter().flat_map(|s| &s.left_out) {
-                let at = l.game.map_or(String::new(), |g| format!(" game {g}"));
-                errln!(
-                    "billes: left out: {}{at}: {}",
-                    control_pictures(&l.file),
-                    control_pictures(&l.reason)
-                );
-            }
+            super::standings::say_left_out(&events);
             if read.unreadable > 0 {
                 return Ok(IO_ERROR);
             }

@@ -13,7 +13,7 @@ use billes_archive::report::{self, Collector};
 use billes_archive::rules::{Place, RuleSet};
 use billes_archive::validate::{self, Outcome};
 use billes_archive::RulePolicy;
-use billes_notation::{Game, Tag};
+use billes_notation::Game;
 use clap::Args;
 
 use super::{INVALID, IO_ERROR, OK};
@@ -292,19 +292,7 @@ fn new_game(args: &PlayArgs, target: &Path) -> anyhow::Result<Game> {
             tags.push((name.to_string(), v.clone()));
         }
     }
-    Ok(Game {
-        tags: tags
-            .into_iter()
-            .map(|(name, value)| Tag {
-                name,
-                value,
-                span: Default::default(),
-            })
-            .collect(),
-        line: Default::default(),
-        outcome: Default::default(),
-        span: Default::default(),
-    })
+    Ok(Game::header(tags))
 }
 
 /// The files a session writes.

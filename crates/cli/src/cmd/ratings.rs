@@ -12,10 +12,9 @@ use billes_tournament::ratings::{self, RatedGame, Rating, System};
 use billes_tournament::standings::TieBreak;
 use clap::{Args, ValueEnum};
 
-use super::standings::InvalidPolicy;
+use super::standings::GamesArgs;
 use super::{INVALID, IO_ERROR, OK};
 use crate::atomic::write_atomically;
-use crate::cli::WalkArgs;
 
 pub const HELP: &str = "\
 Every game is placed as `billes standings` places it (the seats that finished, then the
@@ -64,34 +63,17 @@ pub struct RatingsArgs {
     /// Write to FILE instead of stdout
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// What to do with invalid games
-    #[arg(long, value_enum, default_value_t = InvalidPolicy::LeaveOut)]
-    pub invalid: InvalidPolicy,
-    /// A Lua file whose progress(seat, game) function counts progress
-    #[arg(long, value_name = "FILE")]
-    pub tournament_rules: Option<PathBuf>,
-    /// Worker threads checking the games (default: one per core)
-    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
     #[command(flatten)]
-    pub walk: WalkArgs,
-    #[command(flatten)]
-    pub rules: crate::rules::RulePolicyArgs,
+    pub games: GamesArgs,
 }
 
 /// `billes ratings`: the exit code.
 pub fn run(args: &RatingsArgs) -> anyhow::Result<u8> {
-    let options = match super::standings::options(
-        &args.rules,
-        &[],
-        args.invalid,
-        args.tournament_rules.as_deref(),
-        args.jobs,
-    )? {
+    let options = match args.games.options(&[])? {
         Ok(o) => o,
         Err(code) => return Ok(code),
     };
-    let found = args.walk.expand(&args.paths);
+    let found = args.games.walk.expand(&args.paths);
     let (events, read) = match super::standings::events(found, &options, &TieBreak::DEFAULT, &[])? {
         Ok(e) => e,
         Err(code) => return Ok(code),
@@ -129,19 +111,12 @@ pub fn run(args: &RatingsArgs) -> anyhow::Result<u8> {
         Some(path) => write_atomically(path, &out)?,
         None => std::io::stdout().lock().write_all(&out)?,
     }
-    let left_out: Vec<_> = events.iter().flat_map(|s| &s.left_out).collect();
-    for l in &left_out {
-        let at = l.game.map_or(String::new(), |g| format!(" game {g}"));
-        errln!(
-            "billes: left out: {}{at}: {}",
-            control_pictures(&l.file),
-            control_pictures(&l.reason)
-        );
-    }
+    let left_out = events.iter().any(|s| !s.left_out.is_empty());
+    super::standings::say_left_out(&events);
     if read.unreadable > 0 {
         return Ok(IO_ERROR);
     }
-    Ok(if left_out.is_empty() { OK } else { INVALID })
+    Ok(if left_out { INVALID } else { OK })
 }
 
 /// The ratings as a table.

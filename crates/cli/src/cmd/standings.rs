@@ -84,6 +84,16 @@ pub struct StandingsArgs {
         default_value = "points,wins,head-to-head,opponents,progress"
     )]
     pub tie_breaks: String,
+    /// Only the events with this Event tag; may be repeated
+    #[arg(long, value_name = "NAME")]
+    pub event: Vec<String>,
+    #[command(flatten)]
+    pub games: GamesArgs,
+}
+
+/// How `standings` and `ratings` read and place the games.
+#[derive(Debug, Args)]
+pub struct GamesArgs {
     /// What to do with invalid games
     #[arg(long, value_enum, default_value_t = InvalidPolicy::LeaveOut)]
     pub invalid: InvalidPolicy,
@@ -91,9 +101,6 @@ pub struct StandingsArgs {
     /// instead of the game (a federation's counting)
     #[arg(long, value_name = "FILE")]
     pub tournament_rules: Option<PathBuf>,
-    /// Only the events with this Event tag; may be repeated
-    #[arg(long, value_name = "NAME")]
-    pub event: Vec<String>,
     /// Worker threads checking the games (default: one per core)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -101,6 +108,20 @@ pub struct StandingsArgs {
     pub walk: WalkArgs,
     #[command(flatten)]
     pub rules: crate::rules::RulePolicyArgs,
+}
+
+impl GamesArgs {
+    /// The options of reading, with the points tables `points`;
+    /// `Err(code)` after saying what is wrong.
+    pub(crate) fn options(&self, points: &[String]) -> anyhow::Result<Result<Options, u8>> {
+        options(
+            &self.rules,
+            points,
+            self.invalid,
+            self.tournament_rules.as_deref(),
+            self.jobs,
+        )
+    }
 }
 
 /// The options of reading, from the arguments; `Err(code)` after saying
@@ -185,6 +206,18 @@ pub(crate) fn events(
     )))
 }
 
+/// Says on stderr each game of `events` left out, and why.
+pub(crate) fn say_left_out(events: &[Standings]) {
+    for l in events.iter().flat_map(|s| &s.left_out) {
+        let at = l.game.map_or(String::new(), |g| format!(" game {g}"));
+        errln!(
+            "billes: left out: {}{at}: {}",
+            control_pictures(&l.file),
+            control_pictures(&l.reason)
+        );
+    }
+}
+
 /// `billes standings`: the exit code.
 pub fn run(args: &StandingsArgs) -> anyhow::Result<u8> {
     let tie_breaks = match TieBreak::list(&args.tie_breaks) {
@@ -198,18 +231,12 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<u8> {
             return Ok(IO_ERROR);
         }
     };
-    let mut options = match options(
-        &args.rules,
-        &args.points,
-        args.invalid,
-        args.tournament_rules.as_deref(),
-        args.jobs,
-    )? {
+    let mut options = match args.games.options(&args.points)? {
         Ok(o) => o,
         Err(code) => return Ok(code),
     };
     options.keep_records = args.html.is_some();
-    let found = args.walk.expand(&args.paths);
+    let found = args.games.walk.expand(&args.paths);
     let (mut events, read) = match events(found, &options, &tie_breaks, &args.event)? {
         Ok(e) => e,
         Err(code) => return Ok(code),
@@ -226,6 +253,10 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<u8> {
     match &args.output {
         Some(path) => write_atomically(path, &text)?,
         None => std::io::stdout().lock().write_all(&text)?,
+    }
+    if args.format == StandingsFormat::Csv {
+        // CSV has no place for them: the text table and JSON list them.
+        say_left_out(&events);
     }
     if read.unreadable > 0 {
         return Ok(IO_ERROR);

@@ -272,6 +272,10 @@ impl game::GameRules for Aggravation {
         state.winners()
     }
 
+    fn complete_turn(&self, state: &State, turn: &Turn) -> Option<game::Move> {
+        self.complete(state, turn)
+    }
+
     fn is_over(&self, state: &State) -> bool {
         state.winner.is_some()
     }

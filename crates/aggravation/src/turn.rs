@@ -101,6 +101,26 @@ impl Aggravation {
         Ok(())
     }
 
+    /// The written `turn`, legal in `state`, as the list of legal moves
+    /// spells it, marks and all ([`GameRules::complete_turn`]): the move the
+    /// checker finds for it, without listing the moves. `None` for a turn
+    /// the checker refuses.
+    ///
+    /// [`GameRules::complete_turn`]: billes_game::game::GameRules::complete_turn
+    pub(crate) fn complete(&self, state: &State, turn: &Turn) -> Option<billes_game::game::Move> {
+        let roller = self.roller(state, turn).ok()?;
+        let roll = match turn.head.roll {
+            Some(r @ 1..=6) => r as u8,
+            _ => return None,
+        };
+        let mover = self.mover(state, roller, turn).ok()?;
+        let [action] = turn.actions.as_slice() else {
+            return None;
+        };
+        let candidate = self.check_action(state, mover, roll, action).ok()?;
+        Some(self.spell(state, roller, mover, roll, candidate))
+    }
+
     /// The seat that rolls: the one to move, or anyone in play on the first turn.
     #[inline]
     fn roller(&self, state: &State, turn: &Turn) -> Checked<Colour> {

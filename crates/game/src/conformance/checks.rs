@@ -156,7 +156,7 @@ pub fn legal_moves_play<R: GameRules>(
 }
 
 /// The move without its marks (`*`, `#`).
-fn unmarked(mv: &Move) -> Move {
+pub(crate) fn unmarked(mv: &Move) -> Move {
     let mut bare = mv.clone();
     for action in bare.actions.iter_mut() {
         match action {
@@ -705,6 +705,57 @@ pub fn turn_columns<R: GameRules>(
     Ok(Outcome::Passed(format!(
         "{} columns, the cells of {checked} moves",
         columns.len()
+    )))
+}
+
+/// [`Check::CompleteTurn`]: at every position of the games, every listed
+/// move, written without its marks, is completed by
+/// [`GameRules::complete_turn`] to that move as the list has it (marks and
+/// all), or not at all (the caller then finds it in the list): the call
+/// `billes export` asks first is never another answer than the list's.
+/// Skipped when the game completes no turn.
+///
+/// # Errors
+/// The first move completed otherwise than listed.
+pub fn complete_turn<R: GameRules>(
+    rules: &R,
+    games: &[Played<R::State>],
+) -> Result<Outcome, Failure> {
+    let (mut asked, mut completed) = (0, 0);
+    for game in games {
+        for (number, state, _) in game.positions() {
+            for (_, moves) in lists(rules, state, number).unwrap_or_default() {
+                for mv in &moves {
+                    asked += 1;
+                    let bare = unmarked(mv);
+                    let Some(got) = rules.complete_turn(state, &bare.to_turn(number)) else {
+                        continue;
+                    };
+                    completed += 1;
+                    if got != *mv {
+                        return Err(fail::<R>(
+                            Check::CompleteTurn,
+                            Some(game.seed),
+                            Some(number),
+                            format!(
+                                "{} is completed as {}, listed as {}",
+                                bare.turn(),
+                                got.turn(),
+                                mv.turn()
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if completed == 0 {
+        return Ok(Outcome::Skipped(
+            "the game completes no turn without listing its moves".into(),
+        ));
+    }
+    Ok(Outcome::Passed(format!(
+        "{completed} of {asked} listed moves completed as listed"
     )))
 }
 

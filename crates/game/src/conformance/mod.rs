@@ -29,7 +29,9 @@
 //! 9. [`Check::TurnColumns`]: the game's own columns in the tables of
 //!    `billes export` are well declared, and every listed move's cells fit
 //!    them;
-//! 10. [`Check::Perft`]: move counts from the start position are the same
+//! 10. [`Check::CompleteTurn`]: a listed move written without its marks is
+//!     completed by `complete_turn` to that move, or not at all;
+//! 11. [`Check::Perft`]: move counts from the start position are the same
 //!     counted twice, and the ones the kit expects.
 //!
 //! A check that cannot apply to a game (no marks in any of its moves, no
@@ -58,8 +60,8 @@ use crate::variant::NoHooks;
 use crate::SimOptions;
 
 pub use checks::{
-    describe, hooks, legal_moves_play, marks, perft, position_tag, round_trip, simulate,
-    turn_columns, unlisted_refused,
+    complete_turn, describe, hooks, legal_moves_play, marks, perft, position_tag, round_trip,
+    simulate, turn_columns, unlisted_refused,
 };
 
 /// The options of the kit: which games it simulates and what it expects.
@@ -156,13 +158,15 @@ pub enum Check {
     Hooks,
     /// [`turn_columns`]: the game's own columns and their cells.
     TurnColumns,
+    /// [`complete_turn`]: a written turn completed as the list has it.
+    CompleteTurn,
     /// [`perft`]: move counts stable.
     Perft,
 }
 
 impl Check {
     /// Every check, in the order [`check`] runs them.
-    pub const ALL: [Check; 10] = [
+    pub const ALL: [Check; 11] = [
         Check::Simulate,
         Check::LegalMovesPlay,
         Check::UnlistedRefused,
@@ -172,6 +176,7 @@ impl Check {
         Check::PositionTag,
         Check::Hooks,
         Check::TurnColumns,
+        Check::CompleteTurn,
         Check::Perft,
     ];
 
@@ -187,6 +192,7 @@ impl Check {
             Check::PositionTag => "position tag",
             Check::Hooks => "hooks",
             Check::TurnColumns => "turn columns",
+            Check::CompleteTurn => "complete turn",
             Check::Perft => "perft",
         }
     }
@@ -294,6 +300,7 @@ pub fn check<R: GameRules>(rules: &R, kit: &Kit) -> Result<Report, Failure> {
         (Check::PositionTag, position_tag(rules, &games, kit)?),
         (Check::Hooks, hooks(rules, &games, kit)?),
         (Check::TurnColumns, turn_columns(rules, &games)?),
+        (Check::CompleteTurn, complete_turn(rules, &games)?),
         (Check::Perft, perft(rules, &games, kit)?),
     ];
     Ok(Report {

@@ -8,7 +8,7 @@ use super::{check, Check, Failure, Kit, Outcome};
 use crate::columns::{Cell, CellKind, TurnCells, TurnColumn};
 use crate::describe::wins;
 use crate::game::{GameRules, Move, Next, PlayError, Roll};
-use crate::variant::{Hook, Hooks};
+use crate::variant::{Hook, Hooks, NoHooks};
 use crate::{ErrorKind, ParamsError, ReplayError};
 
 /// The last point of the track.
@@ -32,6 +32,8 @@ enum Flaw {
     /// `legal_moves` lists moves that put a barricade down, which the hop
     /// does not say it does.
     PutsDown,
+    /// `complete_turn` leaves the capture mark out.
+    LostMark,
 }
 
 thread_local! {
@@ -218,6 +220,23 @@ impl GameRules for Hop {
         Hop::winner(state).map(|s| vec![SEATS[s].into()])
     }
 
+    /// The listed move the turn names, marks aside (a toy may list).
+    fn complete_turn(&self, state: &Track, turn: &Turn) -> Option<Move> {
+        let roll = Roll::of_head(&turn.head)?;
+        let listed = self
+            .legal_moves(state, turn.head.seat, Some(roll), turn.number, &NoHooks)
+            .ok()?;
+        let written = super::checks::unmarked(&Move::from_turn(turn)?);
+        let m = listed
+            .into_iter()
+            .find(|m| super::checks::unmarked(m) == written)?;
+        Some(if self.0 == Flaw::LostMark {
+            super::checks::unmarked(&m)
+        } else {
+            m
+        })
+    }
+
     fn position_tag(&self, state: &Track) -> String {
         let (r, b) = (point(state.at[0]), point(state.at[1]));
         format!("R:{r} B:{b} move={}", SEATS[state.to_move])
@@ -338,6 +357,15 @@ fn a_put_down_listed_unsaid_fails_the_kit() {
             .ends_with("puts a barricade down, but does not say so (PUTS_DOWN)"),
         "{e}"
     );
+}
+
+#[test]
+fn a_turn_completed_otherwise_than_listed_fails_the_kit() {
+    let e = failure(Flaw::LostMark);
+    assert_eq!(e.check, Check::CompleteTurn);
+    assert!(e.message.contains("is completed as"), "{e}");
+    // The list marks the capture; the completed move lost it.
+    assert!(e.message.ends_with('*'), "{e}");
 }
 
 #[test]

@@ -311,6 +311,10 @@ impl game::GameRules for Offboard {
             .map(|s| vec![Seat::from(SEATS[s])])
     }
 
+    fn complete_turn(&self, state: &State, turn: &Turn) -> Option<game::Move> {
+        self.complete(state, turn)
+    }
+
     fn is_over(&self, state: &State) -> bool {
         let limit = self.params.winning_score;
         state.score.iter().any(|&points| points as u32 >= limit)

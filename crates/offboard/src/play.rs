@@ -261,6 +261,43 @@ impl Offboard {
         Ok(())
     }
 
+    /// The written `turn`, legal in `state`, as the list of legal moves
+    /// writes it, its mark complete ([`GameRules::complete_turn`]): a line
+    /// move of the seat to move with no marble pending, resolved as the
+    /// checker resolves it and marked as the list marks it, without listing
+    /// the moves. `None` for any other turn (the caller lists them).
+    ///
+    /// [`GameRules::complete_turn`]: billes_game::game::GameRules::complete_turn
+    pub(crate) fn complete(&self, state: &State, turn: &Turn) -> Option<billes_game::game::Move> {
+        if state.pending.is_some() || turn.head.mover.is_some() || turn.head.roll.is_some() {
+            return None;
+        }
+        let seat = self.seat_to_move(state, turn).ok()?;
+        let [Action::Line {
+            from,
+            to,
+            direction,
+            ..
+        }] = turn.actions.as_slice()
+        else {
+            return None;
+        };
+        let b = self.board;
+        let to = match to {
+            Some(t) => Some(b.cell_of(*t)?),
+            None => None,
+        };
+        let shift = self
+            .resolve(state, b.cell_of(*from)?, to, b.direction_of(*direction)?)
+            .ok()?;
+        let play = super::legal::Play::Line(shift, self.mark(state, &shift));
+        let choice = super::legal::Choice {
+            remove: false,
+            play,
+        };
+        Some(self.choice_move(seat, &choice))
+    }
+
     /// A pass (`--`) is legal only when no move exists (under hooks: when
     /// `allow` forbids every move).
     fn no_move_exists<H: Hooks>(

@@ -266,6 +266,10 @@ impl game::GameRules for Barricade {
         state.winner().map(|s| vec![Seat::from(s)])
     }
 
+    fn complete_turn(&self, state: &State, turn: &Turn) -> Option<game::Move> {
+        turn::complete(self, state, turn)
+    }
+
     fn is_over(&self, state: &State) -> bool {
         state.winner().is_some()
     }

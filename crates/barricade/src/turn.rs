@@ -77,15 +77,30 @@ pub(crate) fn play_owing<H: Hooks>(
 /// decides, and words the error. The steps are [`play_checked`]'s.
 #[inline]
 fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
-    if state.winner.is_some() || turn.head.mover.is_some() {
-        return false;
-    }
-    let Some((colour, seat_index)) = plain_seat(rules, state, turn) else {
+    let Some(plain) = plain(rules, state, turn) else {
         return false;
     };
+    let (m, barricades, roll, seat_index) = plain;
+    m.play(rules, state, barricades, roll, seat_index);
+    true
+}
+
+/// A plain turn ([`play_plain`]) read and checked, nothing changed: its
+/// move, the barricades on the board after it, the roll and the seat's
+/// place in the order of play; `None` for anything else.
+#[inline(always)]
+fn plain(
+    rules: &Barricade,
+    state: &State,
+    turn: &Turn,
+) -> Option<(PlainMove, Points, usize, usize)> {
+    if state.winner.is_some() || turn.head.mover.is_some() {
+        return None;
+    }
+    let (colour, seat_index) = plain_seat(rules, state, turn)?;
     let roll = match turn.head.roll {
         Some(roll @ 1..=6) => roll as usize,
-        _ => return false,
+        _ => return None,
     };
     let [Action::Move {
         path,
@@ -94,33 +109,63 @@ fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
         ..
     }, rest @ ..] = turn.actions.as_slice()
     else {
-        return false;
+        return None;
     };
     let [first, last] = path.as_slice() else {
-        return false;
+        return None;
     };
-    let Some(to) = rules.board().point_of_name(*last) else {
-        return false;
-    };
-    let Some(from) = plain_route(rules, state, colour, roll, *first, to) else {
-        return false;
-    };
-    let Some(m) = PlainMove::of(rules, state, colour, from, to) else {
-        return false;
-    };
+    let to = rules.board().point_of_name(*last)?;
+    let from = plain_route(rules, state, colour, roll, *first, to)?;
+    let m = PlainMove::of(rules, state, colour, from, to)?;
     if let Some(cap) = capture {
         if cap.target.is_some() || cap.points.is_some() || !m.takes_pawn {
-            return false;
+            return None;
         }
     }
     if *barricade && !m.takes_barricade {
-        return false;
+        return None;
     }
-    let Some(barricades) = plain_put_downs(rules, state, &m, rest) else {
-        return false;
-    };
-    m.play(rules, state, barricades, roll, seat_index);
-    true
+    let barricades = plain_put_downs(rules, state, &m, rest)?;
+    Some((m, barricades, roll, seat_index))
+}
+
+/// The written `turn`, legal in `state`, as the list of legal moves writes
+/// it, its marks complete ([`GameRules::complete_turn`]): a plain turn
+/// ([`play_plain`]) read by the same fast check, without listing the
+/// moves; `None` for any other turn (the caller lists them).
+///
+/// [`GameRules::complete_turn`]: billes_game::game::GameRules::complete_turn
+pub(crate) fn complete(
+    rules: &Barricade,
+    state: &State,
+    turn: &Turn,
+) -> Option<billes_game::game::Move> {
+    let (m, _, roll, _) = plain(rules, state, turn)?;
+    let board = rules.board();
+    let mut path = billes_notation::Path::new();
+    path.push(match m.from {
+        None => Name::new(HOUSE),
+        Some(from) => *board.name(from),
+    });
+    path.push(*board.name(m.to));
+    let mut actions = billes_notation::Actions::new();
+    actions.push(Action::Move {
+        path,
+        capture: m.takes_pawn.then(billes_notation::Capture::default),
+        barricade: m.takes_barricade,
+        span: Span::default(),
+    });
+    for action in &turn.actions[1..] {
+        let Action::Barricade { at, .. } = action else {
+            return None;
+        };
+        actions.push(Action::Barricade {
+            at: *at,
+            span: Span::default(),
+        });
+    }
+    let roll = billes_game::game::Roll::new(u8::try_from(roll).ok()?);
+    Some(billes_game::game::Move::new(turn.head.seat, roll, actions))
 }
 
 /// The colour of the seat letter, if it is the seat to move (as

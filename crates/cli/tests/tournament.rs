@@ -278,7 +278,7 @@ fn a_draw_is_the_same_every_time_and_never_replaces_a_file() {
         stderr(&out)
     );
     assert!(
-        stdout(&out).contains("1 rounds, 3 games"),
+        stdout(&out).contains("1 round, 3 games"),
         "{}",
         stdout(&out)
     );

@@ -121,12 +121,7 @@ pub fn run(args: &RatingsArgs) -> anyhow::Result<u8> {
 
 /// The ratings as a table.
 fn text(out: &mut dyn Write, rated: &[Rating]) -> std::io::Result<()> {
-    let width = rated
-        .iter()
-        .map(|r| control_pictures(&r.player).chars().count())
-        .max()
-        .unwrap_or(6)
-        .max(6);
+    let width = billes_tournament::write::text::name_width(rated.iter().map(|r| r.player.as_str()));
     writeln!(
         out,
         "{:>4}  {:<width$}  {:>6}  {:>11}  {:>12}  {:>5}",

@@ -49,11 +49,11 @@ fn event(h: &mut String, s: &Standings) {
     };
     let _ = write!(
         h,
-        "<section class=\"event\">\n<h1>{}</h1>\n<p>{} rounds, {} games, {} adjudicated. \
+        "<section class=\"event\">\n<h1>{}</h1>\n<p>{}, {}, {} adjudicated. \
          Tie-breaks: {}.</p>\n",
         escape(name),
-        s.rounds.len(),
-        s.tables.len(),
+        super::count(s.rounds.len(), "round"),
+        super::count(s.tables.len(), "game"),
         s.tables.iter().filter(|t| t.adjudicated).count(),
         s.tie_breaks
             .iter()

@@ -17,6 +17,16 @@ pub fn points(x: f64) -> String {
     }
 }
 
+/// `n` things, the word in the plural unless there is one: `1 round`,
+/// `3 games`.
+pub fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// The places a player took, as `3-1-1-0` (firsts first).
 pub fn places(places: &[u32]) -> String {
     places

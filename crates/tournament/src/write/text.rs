@@ -23,6 +23,16 @@ pub fn write(out: &mut dyn Write, events: &[Standings]) -> io::Result<()> {
     Ok(())
 }
 
+/// The width of a column of player names as the table shows them
+/// (control characters as pictures), at least that of its heading.
+pub fn name_width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
+    names
+        .map(|n| control_pictures(n).chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6)
+}
+
 /// One event.
 fn event(out: &mut dyn Write, s: &Standings) -> io::Result<()> {
     let name = if s.event.is_empty() {
@@ -33,23 +43,17 @@ fn event(out: &mut dyn Write, s: &Standings) -> io::Result<()> {
     let adjudicated = s.tables.iter().filter(|t| t.adjudicated).count();
     writeln!(
         out,
-        "{} — {} rounds, {} games ({adjudicated} adjudicated); tie-breaks: {}",
+        "{} — {}, {} ({adjudicated} adjudicated); tie-breaks: {}",
         control_pictures(name),
-        s.rounds.len(),
-        s.tables.len(),
+        super::count(s.rounds.len(), "round"),
+        super::count(s.tables.len(), "game"),
         s.tie_breaks
             .iter()
             .map(|t| t.name())
             .collect::<Vec<_>>()
             .join(", ")
     )?;
-    let width = s
-        .players
-        .iter()
-        .map(|r| control_pictures(&r.player).chars().count())
-        .max()
-        .unwrap_or(6)
-        .max(6);
+    let width = name_width(s.players.iter().map(|r| r.player.as_str()));
     writeln!(
         out,
         "{:>4}  {:<width$}  {:>5}  {:<11}  {:>6}  {:>4}  {:>4}  {:>9}  {:>8}",

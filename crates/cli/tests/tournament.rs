@@ -378,3 +378,76 @@ fn the_live_page_stops_reloading_once_every_table_is_done() {
     assert!(!page.contains("http-equiv=\"refresh\""));
     assert!(page.contains("every table has finished"));
 }
+
+#[test]
+fn partners_are_ranked_as_teams_as_the_game_groups_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = billes_in(
+        dir.path(),
+        &[
+            "simulate",
+            "--game",
+            "aggravation",
+            "--teams",
+            "R+G,B+Y",
+            "--seed",
+            "1",
+            "-o",
+            "raw.bgn",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let raw = std::fs::read_to_string(dir.path().join("raw.bgn")).unwrap();
+    let named = raw.replace(
+        "[Teams",
+        "[Red \"Ann\"]\n[Blue \"Bob\"]\n[Green \"Cat\"]\n[Yellow \"Dan\"]\n[Teams",
+    );
+    write(dir.path(), "team.bgn", named);
+    let out = billes_in(dir.path(), &["standings", "team.bgn", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let teams: Vec<(Vec<String>, u64)> = v[0]["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let members = t["members"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_string())
+                .collect();
+            (members, t["rank"].as_u64().unwrap())
+        })
+        .collect();
+    // R+G won the simulated game (its Result tag): Ann and Cat first.
+    assert_eq!(
+        teams,
+        [
+            (vec!["Ann".to_string(), "Cat".to_string()], 1),
+            (vec!["Bob".to_string(), "Dan".to_string()], 2)
+        ]
+    );
+    // The drawn seats of a record with only a Teams tag are read as the game reads them.
+    write(dir.path(), "p.txt", "Ann\nBob\n");
+    let out = billes_in(
+        dir.path(),
+        &[
+            "draw",
+            "p.txt",
+            "team.bgn",
+            "--game",
+            "aggravation",
+            "--tables-of",
+            "2",
+            "--round",
+            "2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("over 1 earlier games"),
+        "{}",
+        stderr(&out)
+    );
+}

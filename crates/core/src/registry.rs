@@ -439,6 +439,33 @@ pub fn turn_cells(kind: GameKind, mv: &crate::game::Move) -> crate::columns::Tur
     crate::with_kind!(kind, R => R::turn_cells(mv))
 }
 
+/// The seats of a record, in playing order, as its game reads its `Seats`,
+/// `Teams` and `Position` tags (nothing else of the record is read or
+/// played): what `billes draw` reads of the earlier rounds.
+///
+/// ```
+/// let game = billes_notation::parse_game("[Game \"aggravation\"]\n[Teams \"R+G B+Y\"]\n\n*\n")?;
+/// let seats = billes_core::registry::seats_of(&game)?;
+/// assert_eq!(seats.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// When the `Game` tag names no game known, or the tags seat no one.
+pub fn seats_of(game: &Game) -> Result<Vec<billes_notation::Seat>, ReplayError> {
+    use crate::game::MoveRules;
+    let kind = of(game)?;
+    let tags: Vec<(&str, &str)> = ["Seats", "Teams", "Position"]
+        .into_iter()
+        .filter_map(|name| Some((name, game.tag(name)?)))
+        .collect();
+    let header = crate::game::position::tags_game(kind, &tags);
+    crate::with_standard!(kind, r => {
+        let state = crate::Rules::setup(r, &header)?;
+        Ok(MoveRules::seat_list(r, &state))
+    })
+}
+
 /// The seats a game of `kind` for `players` players sits, in playing
 /// order: those its simulator seats (the `Seats` tag of a game it starts);
 /// `None` when the game is not for that many. `billes draw` seats its

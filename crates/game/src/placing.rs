@@ -51,6 +51,9 @@ pub struct SeatEnd {
 pub struct GameEnd {
     /// Every seat in play.
     pub seats: Vec<SeatEnd>,
+    /// The teams of more than one seat, each in playing order, as the game
+    /// groups them ([`BoardView::team`](crate::variant::BoardView::team)).
+    pub teams: Vec<Vec<Seat>>,
     /// Whether the game is over ([`Position::is_over`]).
     pub over: bool,
 }
@@ -98,8 +101,19 @@ pub fn end_of(pos: &dyn Position) -> GameEnd {
         }
         place += u32::try_from(group.len()).unwrap_or(u32::MAX);
     }
-    let seats = pos
-        .seats()
+    let in_play = pos.seats();
+    let mut teams: Vec<Vec<Seat>> = Vec::new();
+    for seat in &in_play {
+        let team: Vec<Seat> = in_play
+            .iter()
+            .filter(|s| board.team(seat).iter().any(|t| t == s.as_str()))
+            .copied()
+            .collect();
+        if team.len() > 1 && !teams.contains(&team) {
+            teams.push(team);
+        }
+    }
+    let seats = in_play
         .into_iter()
         .map(|seat| SeatEnd {
             finished: finished.iter().find(|(s, _)| *s == seat).map(|&(_, p)| p),
@@ -112,6 +126,7 @@ pub fn end_of(pos: &dyn Position) -> GameEnd {
         .collect();
     GameEnd {
         seats,
+        teams,
         over: pos.is_over(),
     }
 }
@@ -169,6 +184,7 @@ mod tests {
                     home: 0,
                 })
                 .collect(),
+            teams: Vec::new(),
             over,
         }
     }

@@ -31,7 +31,7 @@
 //!
 //! let rules = TournamentRules::load("club.lua", "return { progress = function(s) return s.home * 100 + s.progress end }")?;
 //! let seat = SeatEnd { seat: "R".into(), finished: None, progress: 7, pieces: vec![], waiting: 2, home: 1 };
-//! let end = GameEnd { seats: vec![seat], over: false };
+//! let end = GameEnd { seats: vec![seat], teams: vec![], over: false };
 //! assert_eq!(rules.progress("ludo", &end)?, vec![107]);
 //! # Ok::<(), billes_lua::VariantError>(())
 //! ```
@@ -210,6 +210,7 @@ mod tests {
         };
         GameEnd {
             seats: vec![seat("R", 10, 0), seat("G", 3, 2)],
+            teams: Vec::new(),
             over: false,
         }
     }

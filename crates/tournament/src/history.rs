@@ -65,11 +65,8 @@ pub fn read(found: Vec<Found>, event: Option<&str>) -> History {
 
 /// The players of `game`, the one who started first.
 fn table(game: &billes_notation::Game) -> Result<Vec<String>, String> {
-    let seats: Vec<&str> = game
-        .tag("Seats")
-        .ok_or("no Seats tag")?
-        .split_whitespace()
-        .collect();
+    let seats = billes_core::registry::seats_of(game).map_err(|e| e.message)?;
+    let seats: Vec<&str> = seats.iter().map(|s| s.as_str()).collect();
     let first = game
         .line
         .turns

@@ -11,9 +11,7 @@
 //! stopped now.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
-use billes_archive::rules::Place;
 use billes_archive::RulePolicy;
 use billes_render::{escape, Replay};
 
@@ -46,14 +44,9 @@ pub fn boards(s: &Standings, round: &str, records: &[Record], policy: &RulePolic
         .iter()
         .map(|&k| {
             let t = &s.tables[k];
-            let record = records
-                .iter()
-                .find(|r| r.file == t.file && r.index == t.game);
+            let record = Record::of(records, t);
             let svg = record.and_then(|rec| {
-                let dir = rec.path.as_deref().and_then(Path::parent);
-                let rules = resolver
-                    .rule_set(&Place::dir(dir).game(&rec.file, rec.index), &rec.game)
-                    .ok()?;
+                let rules = rec.rule_set(&resolver).ok()?;
                 let replay = Replay::with_engine(rules.engine(), &rec.game).ok()?;
                 let options = billes_render::Options { labels: false };
                 let svg = billes_render::svg(&replay, replay.last().index, &options).ok()?;

@@ -3,9 +3,7 @@
 //! round's games, each game's link opening it at its last turn
 //! (`round-3.html#g2-t57`).
 
-use std::path::Path;
-
-use billes_archive::rules::{Place, Resolver};
+use billes_archive::rules::Resolver;
 use billes_archive::RulePolicy;
 use billes_render::Viewer;
 
@@ -40,10 +38,7 @@ pub fn pages(
             let mut viewer = Viewer::new(&billes_render::Options::default());
             for &k in &round.tables {
                 let t = &mut s.tables[k];
-                let Some(r) = records
-                    .iter()
-                    .find(|r| r.file == t.file && r.index == t.game)
-                else {
+                let Some(r) = Record::of(records, t) else {
                     continue;
                 };
                 if add(&mut viewer, &resolver, r) {
@@ -64,9 +59,7 @@ pub fn pages(
 
 /// Adds the game of `r` to `viewer`; whether it was added.
 fn add(viewer: &mut Viewer, resolver: &Resolver, r: &Record) -> bool {
-    let dir = r.path.as_deref().and_then(Path::parent);
-    let place = Place::dir(dir).game(&r.file, r.index);
-    let Ok(rules) = resolver.rule_set(&place, &r.game) else {
+    let Ok(rules) = r.rule_set(resolver) else {
         return false;
     };
     viewer.add(r.index, rules.engine(), &r.game).is_ok()

@@ -12,9 +12,11 @@
 use std::path::PathBuf;
 
 use billes_archive::input::Found;
+use billes_archive::rules::{Place, Resolver};
 use billes_archive::validate::{self, Outcome};
-use billes_archive::RulePolicy;
+use billes_archive::{RulePolicy, RuleSet};
 use billes_core::placing::{self, GameEnd};
+use billes_core::ReplayError;
 use billes_lua::tournament::TournamentRules;
 use billes_notation::Game;
 
@@ -61,6 +63,25 @@ pub struct Record {
     pub index: usize,
     /// Main-line turns played (0 for an invalid game).
     pub turns: u32,
+}
+
+impl Record {
+    /// The rules the record is played under, as `validate` chose them: its
+    /// `Rules` tag read from its file's folder.
+    ///
+    /// # Errors
+    /// As [`Resolver::rule_set`].
+    pub fn rule_set(&self, resolver: &Resolver) -> Result<RuleSet, ReplayError> {
+        let dir = self.path.as_deref().and_then(std::path::Path::parent);
+        resolver.rule_set(&Place::dir(dir).game(&self.file, self.index), &self.game)
+    }
+
+    /// The record of the game `table` among `records`.
+    pub fn of<'r>(records: &'r [Record], table: &Table) -> Option<&'r Record> {
+        records
+            .iter()
+            .find(|r| r.file == table.file && r.index == table.game)
+    }
 }
 
 /// The games read.
@@ -263,7 +284,7 @@ fn table(
         table: game.tag("Table").map(str::to_string),
         date: game.tag("Date").map(str::to_string),
         termination: game.tag("Termination").map(str::to_string),
-        teams: teams(game, &players),
+        teams: teams(end),
         players,
         adjudicated: placings.adjudicated,
         invalid: None,
@@ -271,17 +292,15 @@ fn table(
     }))
 }
 
-/// The teams of the `Teams` tag, as indexes into `players`.
-fn teams(game: &Game, players: &[Sitting]) -> Vec<Vec<usize>> {
-    let Some(tag) = game.tag("Teams") else {
-        return Vec::new();
-    };
-    tag.split_whitespace()
+/// The teams of the game that ended as `end`, as indexes into `players`
+/// (which are in the order of its seats).
+fn teams(end: &GameEnd) -> Vec<Vec<usize>> {
+    end.teams
+        .iter()
         .map(|team| {
-            team.split('+')
-                .filter_map(|seat| players.iter().position(|p| p.seat == seat))
-                .collect::<Vec<usize>>()
+            team.iter()
+                .filter_map(|seat| end.seats.iter().position(|s| s.seat == *seat))
+                .collect()
         })
-        .filter(|t| !t.is_empty())
         .collect()
 }

@@ -166,11 +166,9 @@ fn from_headers(path: &Path) -> anyhow::Result<Vec<Planned>> {
         let Some(kind) = billes_core::registry::named(game) else {
             bail!("{}: unknown game \"{}\"", at(), control_pictures(game));
         };
-        let seats: Vec<&str> = header
-            .tag("Seats")
-            .unwrap_or_default()
-            .split_whitespace()
-            .collect();
+        let seats = billes_core::registry::seats_of(&header)
+            .map_err(|e| anyhow::anyhow!("{}: {}", at(), control_pictures(&e.message)))?;
+        let seats: Vec<&str> = seats.iter().map(|s| s.as_str()).collect();
         let own = billes_core::registry::seats_for(kind, seats.len());
         if own
             .as_deref()

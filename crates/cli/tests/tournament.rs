@@ -451,3 +451,77 @@ fn partners_are_ranked_as_teams_as_the_game_groups_them() {
         stderr(&out)
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_link_planted_among_the_viewer_pages_is_replaced_never_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.bgn", won("Ann", "Bob", 1));
+    let precious = write(dir.path(), "precious.txt", "mine");
+    std::fs::create_dir(dir.path().join("s-games")).unwrap();
+    let page = dir.path().join("s-games/event-1-round-1.html");
+    std::os::unix::fs::symlink(&precious, &page).unwrap();
+    let out = billes_in(dir.path(), &["standings", "a.bgn", "--html", "s.html"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "mine");
+    let meta = std::fs::symlink_metadata(&page).unwrap();
+    assert!(meta.is_file(), "the link is replaced by the page");
+    // A pages folder that is a link is refused, and nothing is written.
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, dir.path().join("t-games")).unwrap();
+    let out = billes_in(dir.path(), &["standings", "a.bgn", "--html", "t.html"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is a symbolic link"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_cut_short_or_a_full_disk_never_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for round in 1..=200 {
+        text += &won(&format!("Player {round}"), &format!("Rival {round}"), round);
+        text.push('\n');
+    }
+    write(dir.path(), "many.bgn", &text);
+    let names: String = (1..=400).map(|i| format!("Player {i}\n")).collect();
+    write(dir.path(), "players.txt", names);
+    let draw = [
+        "draw",
+        "players.txt",
+        "--game",
+        "aggravation",
+        "--round",
+        "1",
+    ];
+    for args in [
+        &["standings", "many.bgn"][..],
+        &["standings", "many.bgn", "--format", "json"],
+        &["ratings", "many.bgn"],
+        &draw,
+    ] {
+        let out = super::common::stdout_closed(args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let full = std::process::Command::new(env!("CARGO_BIN_EXE_billes"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .stderr(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .status()
+            .unwrap();
+        assert_eq!(full.code(), Some(2), "{args:?}");
+    }
+    let out = billes_in(dir.path(), &["standings", "many.bgn", "-o", "/dev/full"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -10,7 +10,7 @@ use crate::server::{NoRules, Open, Server};
 
 /// The tags of notation/SPEC.md and what each means (`{games}`: the games
 /// of the registry, see [`meaning_of`]).
-pub(crate) const TAGS: [(&str, &str); 15] = [
+pub(crate) const TAGS: [(&str, &str); 17] = [
     ("Game", "which rules apply: {games} (required)"),
     (
         "Seats",
@@ -36,6 +36,14 @@ pub(crate) const TAGS: [(&str, &str); 15] = [
     ("Site", "where the game was played, as in PGN"),
     ("Date", "when the game was played, YYYY.MM.DD"),
     ("Round", "the round of the event, as in PGN"),
+    (
+        "Table",
+        "the table of its round, for standings (billes draw writes it)",
+    ),
+    (
+        "Termination",
+        "why the game stopped before its end (time): standings place the seats by progress",
+    ),
     ("Red", "the player of the red seat"),
     ("Blue", "the player of the blue seat"),
     ("Green", "the player of the green seat"),

@@ -13,7 +13,6 @@ use billes_tournament::read::name_tag;
 use clap::{Args, ValueEnum};
 
 use super::{IO_ERROR, OK};
-use crate::atomic::write_atomically;
 use crate::cli::WalkArgs;
 
 pub const HELP: &str = "\
@@ -263,7 +262,14 @@ fn write_files(dir: &Path, round: &str, headers: &[String]) -> anyhow::Result<u8
         return Ok(IO_ERROR);
     }
     for (path, text) in paths.iter().zip(headers) {
-        write_atomically(path, text.as_bytes())?;
+        // Never over anything, even a file or link made since the look above.
+        if !crate::atomic::write_new(path, text.as_bytes())? {
+            errln!(
+                "billes: error: {} appeared while the draw was written: it is left as it is",
+                path.display()
+            );
+            return Ok(IO_ERROR);
+        }
         println!("{}", path.display());
     }
     Ok(OK)

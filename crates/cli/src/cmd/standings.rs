@@ -283,10 +283,22 @@ fn write_html(
     let pages = billes_tournament::pages::pages(events, records, &options.rules, &folder_name);
     if !pages.is_empty() {
         let folder = path.with_file_name(&folder_name);
+        if std::fs::symlink_metadata(&folder).is_ok_and(|m| m.file_type().is_symlink()) {
+            anyhow::bail!(
+                "{} is a symbolic link: the viewer pages are written only into a folder of their own",
+                folder.display()
+            );
+        }
         std::fs::create_dir_all(&folder)
             .map_err(|e| anyhow::anyhow!("cannot make {}: {e}", folder.display()))?;
         for p in &pages {
-            write_atomically(&folder.join(&p.name), p.html.as_bytes())?;
+            // Files billes names itself: a link there is replaced, never
+            // written through.
+            let page = folder.join(&p.name);
+            let old = std::fs::symlink_metadata(&page)
+                .ok()
+                .filter(|m| m.is_file());
+            crate::atomic::replace_checked(&page, p.html.as_bytes(), old.as_ref(), || Ok(()))?;
         }
     }
     let title = events

@@ -140,8 +140,11 @@ pub struct TurnRow {
     pub luck: Option<f64>,
     /// Analysis's mark (`?!`, `?`, `??`), on a turn with an analysis comment.
     pub mark: Option<SmolStr>,
-    /// The position after the turn, as a `Position` tag writes it.
-    pub position: String,
+    /// The position after the turn, as a `Position` tag writes it; `None`
+    /// when the export does not write the column ([`Wanted::position`]),
+    /// and then left out of the row's JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// The game's own columns, after the common ones: their names and
     /// cells ([`billes_core::columns`]).
     #[serde(flatten)]
@@ -369,10 +372,20 @@ fn teams_of(game: &Game) -> Vec<(String, SmolStr)> {
         .collect()
 }
 
+/// What the `turns` rows are built with beyond the columns every row has
+/// at little cost: the costly columns an export writes only when asked for
+/// (`billes export --columns`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Wanted {
+    /// The `Position` tag after each turn (about a third of a row's cost).
+    pub position: bool,
+}
+
 /// The turns of a valid game's main line, replayed from `start` through
 /// the game API: each turn's complete move (the legal move it names, with
-/// every effect mark), its effects, and the `Position` tag after it. Rows
-/// are given to `row` one at a time.
+/// every effect mark), its effects, and the `Position` tag after it when
+/// `wanted`. Rows are given to `row` one at a time; the answer is whether
+/// a text of them was cut at [`MAX_CELL_BYTES`].
 ///
 /// # Errors
 /// A turn the game API does not play (the game was checked valid by the
@@ -383,9 +396,10 @@ pub(crate) fn turn_rows(
     key: Option<&str>,
     file: &str,
     index: usize,
-    cut: &mut bool,
+    wanted: Wanted,
     row: &mut dyn FnMut(TurnRow),
-) -> Result<(), ReplayError> {
+) -> Result<bool, ReplayError> {
+    let mut cut = false;
     let teams = teams_of(game);
     let game_kind = pos.game();
     // Shared by every row of the game: a clone is a count, not a copy.
@@ -423,16 +437,16 @@ pub(crate) fn turn_rows(
             best_win: None,
             luck: None,
             mark: None,
-            position: pos.position_tag(),
+            position: wanted.position.then(|| pos.position_tag()),
             own: OwnCells {
                 game: game_kind,
                 cells: registry::turn_cells(game_kind, &full),
             },
         };
-        comments(turn, &mut r, cut);
+        comments(turn, &mut r, &mut cut);
         row(r);
     }
-    Ok(())
+    Ok(cut)
 }
 
 /// The seats whose pieces `full` captures, as far as the position before
@@ -443,8 +457,27 @@ fn captured_before(
     pos: &(dyn Position + '_),
     full: &Move,
 ) -> (Vec<SmolStr>, Option<Vec<(String, usize)>>) {
-    let view = pos.hook_view();
+    let marked = |a: &Action| {
+        matches!(
+            a,
+            Action::Move {
+                capture: Some(_),
+                ..
+            } | Action::Place {
+                capture: Some(_),
+                ..
+            } | Action::Line {
+                capture: Some(_),
+                ..
+            }
+        )
+    };
     let mut captured = Vec::new();
+    if !full.actions.iter().any(marked) {
+        // Most turns capture nothing: no view of the board is made.
+        return (captured, None);
+    }
+    let view = pos.hook_view();
     let mut counted = false;
     for action in full.actions.iter() {
         match action {
@@ -487,8 +520,11 @@ fn captured_after(
     counts: Option<Vec<(String, usize)>>,
     captured: &mut Vec<SmolStr>,
 ) {
+    let Some(counts) = counts else {
+        return;
+    };
     let view = pos.hook_view();
-    for (seat, before) in counts.into_iter().flatten() {
+    for (seat, before) in counts {
         let lost = before.saturating_sub(view.pieces(&seat).len());
         captured.extend(std::iter::repeat_n(SmolStr::new(&seat), lost));
     }
@@ -505,6 +541,9 @@ fn captured_after(
 /// per free point; the whole list is made only for a turn that none of
 /// them names as written.
 fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
+    if let Some(m) = pos.complete_turn(turn) {
+        return Ok(m);
+    }
     let in_turn = |e: ReplayError| e.in_turn(turn.number, turn.head.seat.as_str());
     let written = Move::from_turn(turn).ok_or_else(|| {
         ReplayError::new(
@@ -513,9 +552,6 @@ fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayE
             "the roll is not a die face (1 to 6)",
         )
     })?;
-    if let Some(m) = pos.complete_turn(turn) {
-        return Ok(m);
-    }
     let (seat, roll) = (written.seat.as_str(), written.roll);
     if registry::puts_down(pos.game()) {
         let steps = pos
@@ -697,20 +733,20 @@ pub(crate) fn worker_rows(
     fingerprint: Option<u128>,
     file: &str,
     index: usize,
+    wanted: Wanted,
 ) -> Option<WorkerRows> {
     let key = key_text(fingerprint);
     let mut out = Vec::with_capacity(game.line.turns.len());
-    let mut cut = false;
     let built = catch_unwind(AssertUnwindSafe(|| {
         let pos = engine.start(game)?;
-        turn_rows(game, pos, key.as_deref(), file, index, &mut cut, &mut |r| {
+        turn_rows(game, pos, key.as_deref(), file, index, wanted, &mut |r| {
             out.push(r)
         })
     }))
     .ok()?;
     Some(WorkerRows {
-        rows: built.map(|()| out),
-        cut,
+        cut: built.as_ref().is_ok_and(|cut| *cut),
+        rows: built.map(|_| out),
     })
 }
 
@@ -724,9 +760,17 @@ mod tests {
         let game = billes_notation::parse_game(record).expect("parses");
         let engine = Standard::new(billes_core::registry::of(&game).expect("a game"));
         let mut rows = Vec::new();
-        let mut cut = false;
         let start = engine.start(&game).expect("starts");
-        turn_rows(&game, start, None, "f", 1, &mut cut, &mut |r| rows.push(r)).expect("plays");
+        turn_rows(
+            &game,
+            start,
+            None,
+            "f",
+            1,
+            Wanted { position: true },
+            &mut |r| rows.push(r),
+        )
+        .expect("plays");
         rows
     }
 
@@ -769,7 +813,7 @@ mod tests {
         assert_eq!(rows[0].comment.as_deref(), Some("mine"));
         assert_eq!(rows[0].nags, [4]);
         assert_eq!(rows[1].mark, None);
-        assert_eq!(rows[1].position, "R:r10 move=B");
+        assert_eq!(rows[1].position.as_deref(), Some("R:r10 move=B"));
     }
 
     #[test]

@@ -283,6 +283,9 @@ pub struct Settings {
     /// game (`billes export`) on the thread that checked it, under the
     /// rules it was checked by.
     pub turn_rows: bool,
+    /// With [`Settings::turn_rows`], also write in each row the `Position`
+    /// tag after its turn (`billes export --columns +position`).
+    pub turn_positions: bool,
     /// With [`Settings::keep`], check a game longer than the reader's
     /// limit (16 MiB) as it is read too, and keep only its place in its
     /// file ([`Kept::range`]) instead of refusing it. Without `keep` such
@@ -646,8 +649,17 @@ impl Worker {
                 }
                 if self.settings.keep && self.settings.turn_rows {
                     let key = outcome.game.as_ref().and_then(|f| f.fingerprint);
-                    self.rows =
-                        crate::rows::worker_rows(rules.engine(), &game, key, name, source.index);
+                    let wanted = crate::rows::Wanted {
+                        position: self.settings.turn_positions,
+                    };
+                    self.rows = crate::rows::worker_rows(
+                        rules.engine(),
+                        &game,
+                        key,
+                        name,
+                        source.index,
+                        wanted,
+                    );
                 }
                 if self.settings.keep && self.settings.ends {
                     self.end = game_end(rules.engine(), &game, summary.turns);

@@ -104,6 +104,8 @@ fn jsonl_tables_agree_with_validate_replay_and_moves() {
             "t",
             "--part-games",
             "5",
+            "--columns",
+            "+position",
         ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -222,7 +224,18 @@ mod parquet_files {
         archive(d);
         let out = billes_in(
             d,
-            &["export", ".", "--to", "parquet", "--out", "t", "-j", "2"],
+            &[
+                "export",
+                ".",
+                "--to",
+                "parquet",
+                "--out",
+                "t",
+                "-j",
+                "2",
+                "--columns",
+                "all",
+            ],
         );
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let report = json(&stdout(&billes_in(
@@ -318,6 +331,29 @@ mod parquet_files {
         assert!(filled > 100, "{filled}");
     }
 
+    /// A Parquet `turns` file has the columns `--columns` keeps, in the
+    /// table's order, and by default no `position`.
+    #[test]
+    fn columns_chooses_the_parquet_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "ok.bgn", VALID);
+        let args = ["export", "ok.bgn", "--to", "parquet", "--out"];
+        let chosen = [&args[..], &["s", "--columns", "position,move,turn"]].concat();
+        assert_eq!(billes_in(d, &chosen).status.code(), Some(0));
+        assert_eq!(
+            schema_of(&d.join("s/turns/part-00000.parquet")),
+            "  turn: UInt32 not null\n  move: Utf8 not null\n  position: Utf8 not null\n"
+        );
+        let default = [&args[..], &["t"]].concat();
+        assert_eq!(billes_in(d, &default).status.code(), Some(0));
+        let schema = schema_of(&d.join("t/turns/part-00000.parquet"));
+        assert!(
+            schema.contains("  move: ") && !schema.contains("position"),
+            "{schema}"
+        );
+    }
+
     /// The fields of a Parquet file's schema, one a line.
     fn schema_of(path: &Path) -> String {
         let file = std::fs::File::open(path).unwrap();
@@ -396,6 +432,68 @@ mod parquet_files {
             docs.contains(&expected),
             "docs/export.md must hold:\n{expected}"
         );
+    }
+}
+
+/// `--columns` chooses the turns' columns: by default all but `position`;
+/// `+NAME` adds to that, a list of names is exactly those, in the table's
+/// order; a name that is no column is a usage error naming the columns.
+#[test]
+fn columns_chooses_the_turns_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "ok.bgn", VALID);
+    let keys = |out: &str, columns: &[&str]| -> Vec<String> {
+        let mut args = vec!["export", "ok.bgn", "--to", "jsonl", "--out", out];
+        args.extend(columns);
+        let run = billes_in(d, &args);
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+        let text = std::fs::read_to_string(d.join(out).join("turns/part-00000.jsonl")).unwrap();
+        let first = text.lines().next().unwrap();
+        let mut keys: Vec<(usize, String)> = json(first)
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| (first.find(&format!("\"{k}\":")).unwrap(), k.clone()))
+            .collect();
+        keys.sort();
+        keys.into_iter().map(|(_, k)| k).collect()
+    };
+    let default = keys("a", &[]);
+    assert!(default.contains(&"move".to_string()) && !default.contains(&"position".to_string()));
+    let with = keys("b", &["--columns", "+position"]);
+    assert_eq!(with.last().map(String::as_str), Some("position"));
+    assert_eq!(with.len(), default.len() + 1);
+    // Exactly the columns named, in the table's order whatever the list's.
+    assert_eq!(
+        keys("c", &["--columns", "move,turn,key"]),
+        ["key", "turn", "move"]
+    );
+    assert_eq!(
+        keys("e", &["--columns", "all,-comment"]).len(),
+        with.len() - 1
+    );
+    for (bad, says) in [
+        ("moves", "\"moves\": no column of turns has this name"),
+        ("key,-key", "leaves no column"),
+        ("+", "an empty item"),
+    ] {
+        let out = billes_in(
+            d,
+            &[
+                "export",
+                "ok.bgn",
+                "--to",
+                "jsonl",
+                "--out",
+                "x",
+                "--columns",
+                bad,
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).contains(says), "{bad}: {}", stderr(&out));
+        assert!(!d.join("x").exists(), "{bad}: nothing written");
     }
 }
 

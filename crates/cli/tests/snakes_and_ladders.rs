@@ -158,7 +158,17 @@ fn analyze_weighs_the_race() {
 fn export_writes_the_turns_with_their_positions() {
     let dir = tempfile::tempdir().unwrap();
     let jsonl = dir.path().join("jsonl").display().to_string();
-    let out = billes(&["export", "--to", "jsonl", "--out", &jsonl, TWO, FOUR]);
+    let out = billes(&[
+        "export",
+        "--to",
+        "jsonl",
+        "--out",
+        &jsonl,
+        "--columns",
+        "+position",
+        TWO,
+        FOUR,
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let turns = std::fs::read_to_string(dir.path().join("jsonl/turns/part-00000.jsonl")).unwrap();
     let first: Value = serde_json::from_str(turns.lines().next().unwrap()).unwrap();

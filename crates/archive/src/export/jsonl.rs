@@ -1,12 +1,21 @@
 //! A part in JSON Lines: one object a row, in the schema's column order.
+//!
+//! `games` and `mistakes` rows are written by serde. `turns` rows, a
+//! hundred times as many, are written by [`turn_json`], which writes the
+//! chosen columns straight into the file's buffer; what it writes is
+//! serde_json's text of the row with the columns left out removed (a test
+//! holds them equal on rows of every game and on texts of every kind).
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use billes_core::columns::Cell;
+use billes_core::GameKind;
 use serde::Serialize;
 use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
+use super::schema::{Selection, TURNS};
 use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
 
 /// One table's file of the part: written to a temporary file, renamed to
@@ -26,6 +35,18 @@ impl File {
             temp,
             name,
         })
+    }
+
+    /// `turns` rows, by [`turn_json`].
+    fn turn_rows(&mut self, rows: &[TurnRow], keys: &mut Keys) -> Result<(), ExportError> {
+        // The batch's text is made whole, then written at once: a write
+        // larger than the buffer goes to the file without a second copy.
+        let mut text = Vec::with_capacity(rows.len() * 256);
+        for row in rows {
+            turn_json(&mut text, row, keys);
+            text.push(b'\n');
+        }
+        self.out.write_all(&text).map_err(cannot_write(&self.name))
     }
 
     fn rows<T: Serialize>(&mut self, rows: &[T]) -> Result<(), ExportError> {
@@ -53,11 +74,17 @@ pub(super) struct Part {
     games: File,
     turns: File,
     mistakes: Option<File>,
+    keys: Keys,
 }
 
 impl Part {
-    pub(super) fn create(dirs: &[PathBuf], name: &str) -> Result<Part, ExportError> {
+    pub(super) fn create(
+        dirs: &[PathBuf],
+        name: &str,
+        selection: &Selection,
+    ) -> Result<Part, ExportError> {
         Ok(Part {
+            keys: Keys::new(selection),
             games: File::create(&dirs[0], name)?,
             turns: File::create(&dirs[1], name)?,
             mistakes: dirs.get(2).map(|d| File::create(d, name)).transpose()?,
@@ -71,7 +98,7 @@ impl PartWriter for Part {
     }
 
     fn turns(&mut self, rows: &[TurnRow]) -> Result<(), ExportError> {
-        self.turns.rows(rows)
+        self.turns.turn_rows(rows, &mut self.keys)
     }
 
     fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError> {
@@ -87,5 +114,310 @@ impl PartWriter for Part {
             files.push(m.finish()?);
         }
         Ok(files)
+    }
+}
+
+/// The `turns` columns a part writes: whether each common column is
+/// kept, and which of each game's own columns, found once per game.
+pub(super) struct Keys {
+    selection: Selection,
+    /// For each column of [`TURNS`], in order, whether it is written.
+    common: Vec<bool>,
+    /// For each game met, whether each of its own columns is written.
+    own: Vec<(GameKind, Vec<bool>)>,
+}
+
+impl Keys {
+    pub(super) fn new(selection: &Selection) -> Keys {
+        Keys {
+            selection: selection.clone(),
+            common: TURNS.iter().map(|c| selection.keeps(c.name)).collect(),
+            own: Vec::new(),
+        }
+    }
+
+    /// Which of `game`'s own columns are written.
+    fn own(&mut self, game: GameKind) -> &[bool] {
+        let at = match self.own.iter().position(|(g, _)| *g == game) {
+            Some(at) => at,
+            None => {
+                let columns = billes_core::registry::turn_columns(game);
+                let kept = columns.iter().map(|c| self.selection.keeps(c.name));
+                self.own.push((game, kept.collect()));
+                self.own.len() - 1
+            }
+        };
+        &self.own[at].1
+    }
+}
+
+/// Writes `row` as one JSON object, its kept columns in the table's order
+/// (the common ones, then its game's own): serde_json's text of the row,
+/// without the keys of the columns left out.
+pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
+    let mut first = true;
+    let mut key = |out: &mut Vec<u8>, name: &str| {
+        out.push(if first { b'{' } else { b',' });
+        first = false;
+        out.push(b'"');
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(b"\":");
+    };
+    for (column, _) in TURNS.iter().zip(&keys.common).filter(|(_, &k)| k) {
+        key(out, column.name);
+        common_value(out, column.name, row);
+    }
+    let columns = row.own.columns();
+    for (i, (column, &kept)) in columns.iter().zip(keys.own(row.own.game)).enumerate() {
+        if kept {
+            key(out, column.name);
+            cell(out, row.own.cells.get(i));
+        }
+    }
+    if first {
+        out.push(b'{');
+    }
+    out.push(b'}');
+}
+
+/// The value of the common column `name` of `row`.
+fn common_value(out: &mut Vec<u8>, name: &str, row: &TurnRow) {
+    match name {
+        "key" => opt_text(out, row.key.as_deref()),
+        "file" => text(out, &row.file),
+        "index" => number(out, row.index),
+        "turn" => number(out, row.turn),
+        "number" => number(out, row.number),
+        "seat" => text(out, &row.seat),
+        "team" => opt_text(out, row.team.as_deref()),
+        "mover" => opt_text(out, row.mover.as_deref()),
+        "roll" => opt_number(out, row.roll.map(u32::from)),
+        "roll2" => opt_number(out, row.roll2.map(u32::from)),
+        "move" => text(out, &row.mv),
+        "pass" => boolean(out, row.pass),
+        "captures" => number(out, row.captures),
+        "captured" => list(out, row.captured.iter(), |out, s| text(out, s)),
+        "nags" => list(out, row.nags.iter(), |out, &n| number(out, u32::from(n))),
+        "comment" => opt_text(out, row.comment.as_deref()),
+        "win" => float(out, row.win),
+        "best" => opt_text(out, row.best.as_deref()),
+        "best_win" => float(out, row.best_win),
+        "luck" => float(out, row.luck),
+        "mark" => opt_text(out, row.mark.as_deref()),
+        "position" => opt_text(out, row.position.as_deref()),
+        _ => out.extend_from_slice(b"null"),
+    }
+}
+
+fn cell(out: &mut Vec<u8>, cell: &Cell) {
+    match cell {
+        Cell::Null => out.extend_from_slice(b"null"),
+        Cell::Bool(b) => boolean(out, *b),
+        Cell::U32(n) => number(out, *n),
+        Cell::Text(t) => text(out, t),
+    }
+}
+
+fn boolean(out: &mut Vec<u8>, b: bool) {
+    out.extend_from_slice(if b { b"true" } else { b"false" });
+}
+
+fn number(out: &mut Vec<u8>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+fn opt_number(out: &mut Vec<u8>, n: Option<u32>) {
+    match n {
+        Some(n) => number(out, n),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// A float as serde_json writes it (the shortest text that reads back the
+/// same; null when not finite): rare, so serde_json writes it.
+fn float(out: &mut Vec<u8>, f: Option<f64>) {
+    match f {
+        Some(f) => serde_json::to_writer(out, &f).unwrap_or_default(),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+fn list<T>(
+    out: &mut Vec<u8>,
+    items: impl Iterator<Item = T>,
+    mut item: impl FnMut(&mut Vec<u8>, T),
+) {
+    out.push(b'[');
+    for (i, x) in items.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        item(out, x);
+    }
+    out.push(b']');
+}
+
+fn opt_text(out: &mut Vec<u8>, s: Option<&str>) {
+    match s {
+        Some(s) => text(out, s),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// A JSON string, escaped as serde_json escapes: `"` and `\\`, the
+/// control characters (`\n`, `\t`... or `\u001f`); the rest as it is.
+fn text(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    let mut from = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            0..=0x1f => b"",
+            _ => continue,
+        };
+        out.extend_from_slice(&bytes[from..i]);
+        from = i + 1;
+        if escape.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.extend_from_slice(b"\\u00");
+            out.push(HEX[usize::from(b >> 4)]);
+            out.push(HEX[usize::from(b & 0xf)]);
+        } else {
+            out.extend_from_slice(escape);
+        }
+    }
+    out.extend_from_slice(&bytes[from..]);
+    out.push(b'"');
+}
+
+#[cfg(test)]
+mod tests {
+    use billes_core::columns::TurnCells;
+    use smol_str::SmolStr;
+
+    use super::*;
+    use crate::rows::{turn_rows, OwnCells, Wanted};
+
+    /// The turns rows of a seeded simulated game of each registered game.
+    fn rows_of_every_game() -> Vec<TurnRow> {
+        let mut rows = Vec::new();
+        for kind in billes_core::registry::all() {
+            let options = billes_core::SimOptions {
+                max_turns: 80,
+                ..Default::default()
+            };
+            let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(7))
+                .expect("simulates");
+            let engine = billes_core::Standard::new(kind);
+            let start = billes_core::Engine::start(&engine, &game).expect("starts");
+            let wanted = Wanted { position: true };
+            turn_rows(&game, start, Some("k"), "f.bgn", 3, wanted, &mut |r| {
+                rows.push(r)
+            })
+            .expect("plays");
+        }
+        rows
+    }
+
+    /// A row whose texts hold every character JSON escapes, and others.
+    fn hostile_row(like: &TurnRow) -> TurnRow {
+        let every: String = (0u8..0x80).map(char::from).collect();
+        TurnRow {
+            key: None,
+            file: SmolStr::new(format!("a \"file\"\\{every}")),
+            team: Some(SmolStr::new("R+G")),
+            mover: Some(SmolStr::new("G")),
+            captured: vec![SmolStr::new("B"), SmolStr::new("Y")],
+            nags: vec![1, 4, 255],
+            comment: Some(format!("line\nbreak\ttab \u{7f} é ✓ 𝄞 {every}")),
+            win: Some(0.1 + 0.2),
+            best: Some("r9-r15*".into()),
+            best_win: Some(1.0),
+            luck: Some(-0.000_001_25),
+            mark: Some(SmolStr::new("?!")),
+            position: Some(String::from("\u{1b}[31m")),
+            own: OwnCells {
+                game: like.own.game,
+                cells: TurnCells::default(),
+            },
+            ..like.clone()
+        }
+    }
+
+    fn json(row: &TurnRow, selection: &Selection) -> String {
+        let mut out = Vec::new();
+        turn_json(&mut out, row, &mut Keys::new(selection));
+        String::from_utf8(out).expect("UTF-8")
+    }
+
+    /// With every column, the row's text is serde_json's, byte for byte.
+    #[test]
+    fn a_row_is_written_as_serde_json_writes_it() {
+        let rows = rows_of_every_game();
+        let mut last = None;
+        for row in &rows {
+            let expected = serde_json::to_string(row).expect("serializes");
+            assert_eq!(json(row, &Selection::all()), expected);
+            last = Some(row);
+        }
+        let hostile = hostile_row(last.expect("rows"));
+        let expected = serde_json::to_string(&hostile).expect("serializes");
+        assert_eq!(json(&hostile, &Selection::all()), expected);
+    }
+
+    /// With some columns, the row is serde_json's without the others, the
+    /// kept keys in the table's order.
+    #[test]
+    fn a_selection_leaves_the_other_keys_out() {
+        let rows = rows_of_every_game();
+        let selections = [
+            "+position",
+            "key,turn,move",
+            "-comment,-nags",
+            "default",
+            "captured,ejections,points",
+        ];
+        for spec in selections {
+            let selection = Selection::parse(spec).expect("parses");
+            for row in rows.iter().chain([&hostile_row(&rows[0])]) {
+                let written = json(row, &selection);
+                let full: serde_json::Value =
+                    serde_json::from_str(&serde_json::to_string(row).expect("serializes"))
+                        .expect("reads");
+                let mut expected = full.as_object().expect("an object").clone();
+                expected.retain(|k, _| selection.keeps(k));
+                let got: serde_json::Value = serde_json::from_str(&written).expect("reads");
+                assert_eq!(got.as_object(), Some(&expected), "{spec}: {written}");
+                let order: Vec<&str> = TURNS
+                    .iter()
+                    .map(|c| c.name)
+                    .chain(row.own.columns().iter().map(|c| c.name))
+                    .filter(|n| expected.contains_key(*n))
+                    .collect();
+                let mut at = 0;
+                for name in order {
+                    let found = written[at..].find(&format!("\"{name}\":"));
+                    at +=
+                        found.unwrap_or_else(|| panic!("{spec}: {name} out of order in {written}"));
+                }
+            }
+        }
     }
 }

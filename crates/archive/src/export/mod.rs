@@ -98,6 +98,9 @@ pub struct Settings {
     pub force: bool,
     /// Games a part holds (at least 1).
     pub part_games: usize,
+    /// The `turns` columns written (`--columns`): by default all but
+    /// `position`.
+    pub columns: schema::Selection,
     /// Threads checking the games.
     pub jobs: usize,
     /// How each game's rules are chosen.
@@ -124,6 +127,7 @@ impl Settings {
             invalid: false,
             force: false,
             part_games: 100_000,
+            columns: schema::Selection::default(),
             jobs: 1,
             rules: RulePolicy::default(),
             diagnostics: false,
@@ -288,6 +292,7 @@ pub fn run(
         duplicates: true,
         keep: true,
         turn_rows: true,
+        turn_positions: settings.columns.keeps("position"),
         diagnostics: settings.diagnostics,
         color: settings.color,
         ..validate::Settings::default()
@@ -499,9 +504,12 @@ impl Exporter<'_> {
                         key.as_deref(),
                         &file,
                         index,
-                        &mut cut,
+                        rows::Wanted {
+                            position: self.settings.columns.keeps("position"),
+                        },
                         &mut |r| turns.push(r),
                     )
+                    .map(|cut_here| cut |= cut_here)
                 }),
             };
             row.cut = cut;
@@ -588,9 +596,18 @@ impl Exporter<'_> {
         let name = self.part_name();
         let dirs = &self.dirs;
         match self.settings.format {
-            Format::Jsonl => Ok(Box::new(jsonl::Part::create(dirs, &name)?)),
+            Format::Jsonl => Ok(Box::new(jsonl::Part::create(
+                dirs,
+                &name,
+                &self.settings.columns,
+            )?)),
             #[cfg(feature = "parquet")]
-            Format::Parquet => Ok(Box::new(parquet::Part::create(dirs, &name, &self.own)?)),
+            Format::Parquet => Ok(Box::new(parquet::Part::create(
+                dirs,
+                &name,
+                &self.own,
+                &self.settings.columns,
+            )?)),
             #[cfg(not(feature = "parquet"))]
             Format::Parquet => Err(ExportError::Unavailable),
         }

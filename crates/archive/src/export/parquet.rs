@@ -151,53 +151,71 @@ fn field(list: &mut StructBuilder, i: usize) -> &mut StringBuilder {
         .expect("a player's fields are texts")
 }
 
+/// The rows' `turns` batch: the columns `columns` names (a selection of
+/// [`schema::turns_columns`], in its order), each built from the rows.
 fn turns_batch(
     schema: &SchemaRef,
     own: &OwnColumns,
+    columns: &[Column],
     rows: &[TurnRow],
 ) -> parquet::errors::Result<RecordBatch> {
+    let arrays = columns
+        .iter()
+        .map(|c| turns_column(c.name, own, rows))
+        .collect();
+    Ok(RecordBatch::try_new(Arc::clone(schema), arrays)?)
+}
+
+/// The `turns` column `name` of the rows.
+fn turns_column(name: &str, own: &OwnColumns, rows: &[TurnRow]) -> ArrayRef {
     let opt = |f: fn(&TurnRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
     let small = |f: fn(&TurnRow) -> &Option<SmolStr>| text(rows.iter().map(|r| f(r).as_deref()));
-    let nags = ListArray::from_iter_primitive::<arrow_array::types::UInt8Type, _, _>(
-        rows.iter()
-            .map(|r| Some(r.nags.iter().map(|&n| Some(n)).collect::<Vec<_>>())),
-    );
-    let mut captured = ListBuilder::new(StringBuilder::new());
-    for r in rows {
-        for s in &r.captured {
-            captured.values().append_value(s);
+    match name {
+        "key" => small(|r| &r.key),
+        "file" => text(rows.iter().map(|r| Some(r.file.as_str()))),
+        "index" => u32s(rows.iter().map(|r| Some(r.index))),
+        "turn" => u32s(rows.iter().map(|r| Some(r.turn))),
+        "number" => u32s(rows.iter().map(|r| Some(r.number))),
+        "seat" => text(rows.iter().map(|r| Some(r.seat.as_str()))),
+        "team" => small(|r| &r.team),
+        "mover" => small(|r| &r.mover),
+        "roll" => Arc::new(rows.iter().map(|r| r.roll).collect::<UInt8Array>()),
+        "roll2" => Arc::new(rows.iter().map(|r| r.roll2).collect::<UInt8Array>()),
+        "move" => text(rows.iter().map(|r| Some(r.mv.as_str()))),
+        "pass" => bools(rows.iter().map(|r| r.pass)),
+        "captures" => u32s(rows.iter().map(|r| Some(r.captures))),
+        "captured" => {
+            let mut captured = ListBuilder::new(StringBuilder::new());
+            for r in rows {
+                for s in &r.captured {
+                    captured.values().append_value(s);
+                }
+                captured.append(true);
+            }
+            Arc::new(captured.finish())
         }
-        captured.append(true);
+        "nags" => Arc::new(ListArray::from_iter_primitive::<
+            arrow_array::types::UInt8Type,
+            _,
+            _,
+        >(
+            rows.iter()
+                .map(|r| Some(r.nags.iter().map(|&n| Some(n)).collect::<Vec<_>>())),
+        )),
+        "comment" => opt(|r| &r.comment),
+        "win" => floats(rows.iter().map(|r| r.win)),
+        "best" => opt(|r| &r.best),
+        "best_win" => floats(rows.iter().map(|r| r.best_win)),
+        "luck" => floats(rows.iter().map(|r| r.luck)),
+        "mark" => small(|r| &r.mark),
+        "position" => opt(|r| &r.position),
+        _ => {
+            let i = own.columns().iter().position(|c| c.name == name);
+            let i = i.expect("a turns column is common or a held game's own");
+            let cells = rows.iter().map(|r| own.cell(&r.own, i));
+            own_column(own.columns()[i].kind, cells)
+        }
     }
-    let mut columns: Vec<ArrayRef> = vec![
-        small(|r| &r.key),
-        text(rows.iter().map(|r| Some(r.file.as_str()))),
-        u32s(rows.iter().map(|r| Some(r.index))),
-        u32s(rows.iter().map(|r| Some(r.turn))),
-        u32s(rows.iter().map(|r| Some(r.number))),
-        text(rows.iter().map(|r| Some(r.seat.as_str()))),
-        small(|r| &r.team),
-        small(|r| &r.mover),
-        Arc::new(rows.iter().map(|r| r.roll).collect::<UInt8Array>()),
-        Arc::new(rows.iter().map(|r| r.roll2).collect::<UInt8Array>()),
-        text(rows.iter().map(|r| Some(r.mv.as_str()))),
-        bools(rows.iter().map(|r| r.pass)),
-        u32s(rows.iter().map(|r| Some(r.captures))),
-        Arc::new(captured.finish()),
-        Arc::new(nags),
-        opt(|r| &r.comment),
-        floats(rows.iter().map(|r| r.win)),
-        opt(|r| &r.best),
-        floats(rows.iter().map(|r| r.best_win)),
-        floats(rows.iter().map(|r| r.luck)),
-        small(|r| &r.mark),
-        text(rows.iter().map(|r| Some(r.position.as_str()))),
-    ];
-    for (i, column) in own.columns().iter().enumerate() {
-        let cells = rows.iter().map(|r| own.cell(&r.own, i));
-        columns.push(own_column(column.kind, cells));
-    }
-    Ok(RecordBatch::try_new(Arc::clone(schema), columns)?)
 }
 
 /// A game's own column, of type `kind`: a cell of another type is null
@@ -310,6 +328,8 @@ pub(super) struct Part {
     mistakes: Option<Table>,
     /// The own columns of the games `turns` holds.
     own: Arc<OwnColumns>,
+    /// The columns of `turns` written, in order.
+    turns_columns: Vec<Column>,
 }
 
 impl Part {
@@ -317,11 +337,14 @@ impl Part {
         dirs: &[PathBuf],
         name: &str,
         own: &Arc<OwnColumns>,
+        selection: &schema::Selection,
     ) -> Result<Part, ExportError> {
+        let turns_columns = selection.turns_columns(own);
         Ok(Part {
             own: Arc::clone(own),
             games: Table::create(&dirs[0], name, schema::GAMES)?,
-            turns: Table::create(&dirs[1], name, &schema::turns_columns(own))?,
+            turns: Table::create(&dirs[1], name, &turns_columns)?,
+            turns_columns,
             mistakes: dirs
                 .get(2)
                 .map(|d| Table::create(d, name, schema::MISTAKES))
@@ -343,7 +366,7 @@ impl PartWriter for Part {
                 game: r.own.game,
             });
         }
-        let batch = turns_batch(&self.turns.schema, &self.own, rows);
+        let batch = turns_batch(&self.turns.schema, &self.own, &self.turns_columns, rows);
         self.turns.write(batch)
     }
 
@@ -383,9 +406,15 @@ mod tests {
         let engine = billes_core::Standard::new(kind);
         let start = billes_core::Engine::start(&engine, &game).expect("starts");
         let mut rows = Vec::new();
-        crate::rows::turn_rows(&game, start, None, "g.bgn", 1, &mut false, &mut |r| {
-            rows.push(r)
-        })
+        crate::rows::turn_rows(
+            &game,
+            start,
+            None,
+            "g.bgn",
+            1,
+            crate::rows::Wanted { position: true },
+            &mut |r| rows.push(r),
+        )
         .expect("plays");
         rows
     }
@@ -410,7 +439,8 @@ mod tests {
         };
         let (first, others) = (*first, others.iter().copied());
         let own = Arc::new(OwnColumns::of(&[first]));
-        let mut part = Part::create(&dirs, "part-00000.parquet", &own).expect("opens");
+        let mut part = Part::create(&dirs, "part-00000.parquet", &own, &schema::Selection::all())
+            .expect("opens");
         part.turns(&turns_of(first)).expect("its own game's rows");
         for kind in others {
             match part.turns(&turns_of(kind)) {

@@ -25,8 +25,9 @@ use crate::rows::OwnCells;
 
 /// The version of the tables' columns, which the marker `_SUCCESS` gives
 /// (`"schema"`); docs/export.md says what each version changed. 2: a
-/// `turns` row has its own game's columns only.
-pub const SCHEMA_VERSION: u32 = 2;
+/// `turns` row has its own game's columns only. 3: the `turns` columns are
+/// chosen (`--columns`), `position` left out unless asked for.
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// A column's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -365,7 +366,7 @@ pub const TURNS: &[Column] = &[
         "position",
         Text,
         false,
-        "the position after the turn, as a `Position` tag writes it",
+        "the position after the turn, as a `Position` tag writes it; written only when asked for (`--columns +position`)",
     ),
 ];
 
@@ -472,7 +473,8 @@ fn same_column(a: &TurnColumn, b: &TurnColumn) -> bool {
 
 /// The columns of a `turns` file with `own`: those every game's turns have,
 /// then the own columns, each nullable (null in the rows of the games that
-/// lack it).
+/// lack it); all of them, whichever an export chose
+/// ([`Selection::turns_columns`]).
 pub fn turns_columns(own: &OwnColumns) -> Vec<Column> {
     let mut all = TURNS.to_vec();
     all.extend(own.columns().iter().map(|c| Column {
@@ -482,6 +484,129 @@ pub fn turns_columns(own: &OwnColumns) -> Vec<Column> {
         doc: c.doc,
     }));
     all
+}
+
+/// The `turns` columns an export writes when not told otherwise: every
+/// column but those that cost more than the rest of a row together (the
+/// `Position` tag after each turn, about a third of an export's time).
+pub const LEFT_OUT_BY_DEFAULT: &[&str] = &["position"];
+
+/// Which `turns` columns an export writes (`billes export --columns`): by
+/// default every column but [`LEFT_OUT_BY_DEFAULT`]. The `games` and
+/// `mistakes` tables are always whole.
+///
+/// ```
+/// use billes_archive::export::schema::Selection;
+///
+/// assert!(!Selection::default().keeps("position"));
+/// assert!(Selection::parse("+position").unwrap().keeps("position"));
+/// let few = Selection::parse("key,turn,move").unwrap();
+/// assert!(few.keeps("move") && !few.keeps("seat"));
+/// assert!(Selection::parse("all,-comment").unwrap().keeps("position"));
+/// assert!(Selection::parse("moves").unwrap_err().contains("no column"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// The columns kept, by name: every column of [`TURNS`] and every
+    /// game's own columns, in no order (a file's columns keep the table's
+    /// order).
+    kept: Vec<&'static str>,
+}
+
+impl Default for Selection {
+    fn default() -> Selection {
+        let mut kept = every_turns_column();
+        kept.retain(|n| !LEFT_OUT_BY_DEFAULT.contains(n));
+        Selection { kept }
+    }
+}
+
+/// The name of every `turns` column: the common ones, then each game's own.
+fn every_turns_column() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = TURNS.iter().map(|c| c.name).collect();
+    for game in billes_core::registry::all() {
+        for c in registry::turn_columns(game) {
+            if !names.contains(&c.name) {
+                names.push(c.name);
+            }
+        }
+    }
+    names
+}
+
+impl Selection {
+    /// Every column.
+    pub fn all() -> Selection {
+        Selection {
+            kept: every_turns_column(),
+        }
+    }
+
+    /// The selection `spec` names, items separated by commas:
+    /// - `NAME`: that column; a list of names alone is exactly those
+    ///   columns (`key,turn,move`);
+    /// - `all`, `default`: every column, the default ones;
+    /// - `+NAME`, `-NAME`: that column added or left out. A list that
+    ///   begins with one of these changes the default (`+position`,
+    ///   `-comment,-nags`).
+    ///
+    /// # Errors
+    /// A name that is no column (the message lists them), an empty item,
+    /// or a selection of no column.
+    pub fn parse(spec: &str) -> Result<Selection, String> {
+        let every = every_turns_column();
+        let mut kept: Vec<&'static str> = match spec.trim_start().chars().next() {
+            Some('+' | '-') => Selection::default().kept,
+            _ => Vec::new(),
+        };
+        for item in spec.split(',').map(str::trim) {
+            let (sign, name) = match item.as_bytes().first() {
+                Some(b'+') => ('+', &item[1..]),
+                Some(b'-') => ('-', &item[1..]),
+                _ => (' ', item),
+            };
+            match (sign, name) {
+                (_, "") => return Err(format!("an empty item in {spec:?}")),
+                (' ' | '+', "all") => kept = every.clone(),
+                (' ' | '+', "default") => {
+                    for n in Selection::default().kept {
+                        if !kept.contains(&n) {
+                            kept.push(n);
+                        }
+                    }
+                }
+                _ => {
+                    let Some(&column) = every.iter().find(|c| **c == name) else {
+                        return Err(format!(
+                            "{name:?}: no column of turns has this name (all, default, or: {})",
+                            every.join(", ")
+                        ));
+                    };
+                    kept.retain(|n| *n != column);
+                    if sign != '-' {
+                        kept.push(column);
+                    }
+                }
+            }
+        }
+        if kept.is_empty() {
+            return Err(format!("{spec:?} leaves no column of turns"));
+        }
+        Ok(Selection { kept })
+    }
+
+    /// Whether the column `name` is written.
+    pub fn keeps(&self, name: &str) -> bool {
+        self.kept.contains(&name)
+    }
+
+    /// The columns of a `turns` file with `own` that this selection keeps,
+    /// in the table's order ([`turns_columns`]).
+    pub fn turns_columns(&self, own: &OwnColumns) -> Vec<Column> {
+        let mut columns = turns_columns(own);
+        columns.retain(|c| self.keeps(c.name));
+        columns
+    }
 }
 
 /// The schema of every table as docs/export.md shows it: a heading and
@@ -559,9 +684,15 @@ mod tests {
         let engine = billes_core::Standard::new(kind);
         let start = billes_core::Engine::start(&engine, &game).expect("starts");
         let mut turns = Vec::new();
-        crate::rows::turn_rows(&game, start, None, "f", 1, &mut false, &mut |r| {
-            turns.push(r)
-        })
+        crate::rows::turn_rows(
+            &game,
+            start,
+            None,
+            "f",
+            1,
+            crate::rows::Wanted { position: true },
+            &mut |r| turns.push(r),
+        )
         .expect("plays");
         turns
     }

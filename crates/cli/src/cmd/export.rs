@@ -33,6 +33,7 @@ The columns and their types, and example DuckDB queries, are in docs/export.md.
 
 Examples:
   billes export examples/ --exclude invalid --to parquet --out tables/
+  billes export examples/ --exclude invalid --to jsonl --out with-positions/ --columns +position
   billes export examples/ --to jsonl --out all/ --invalid   # exit 1: the invalid ones are in
 
 Then, with DuckDB: duckdb -c \"SELECT count(*) FROM 'tables/turns/*.parquet'\"";
@@ -65,6 +66,13 @@ pub struct ExportArgs {
     /// else
     #[arg(long)]
     pub force: bool,
+    /// The columns of turns to write, separated by commas: names alone
+    /// (`key,turn,move`) are exactly those; `+NAME` and `-NAME` change
+    /// the default set, which is every column but `position` (the
+    /// Position tag after each turn, a third of the work); `all` is every
+    /// column. The games and mistakes tables are always whole
+    #[arg(long, value_name = "LIST", value_parser = columns)]
+    pub columns: Option<export::schema::Selection>,
     /// Games per part
     #[arg(long, value_name = "N", default_value_t = 100_000,
           value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
@@ -80,6 +88,11 @@ pub struct ExportArgs {
     pub walk: WalkArgs,
     #[command(flatten)]
     pub rules: crate::rules::RulePolicyArgs,
+}
+
+/// `--columns`: a selection of the turns' columns.
+fn columns(spec: &str) -> Result<export::schema::Selection, String> {
+    export::schema::Selection::parse(spec)
 }
 
 /// `billes export`: the exit code.
@@ -98,6 +111,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<u8> {
         invalid: args.invalid,
         force: args.force,
         part_games: usize::try_from(args.part_games).unwrap_or(usize::MAX),
+        columns: args.columns.clone().unwrap_or_default(),
         jobs: match args.jobs {
             Some(n) => usize::from(n),
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),

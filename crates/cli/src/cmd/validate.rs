@@ -33,6 +33,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
         strict: args.strict,
         keep: false,
         turn_rows: false,
+        turn_positions: false,
         // (Without `keep`, a game longer than 16 MiB is checked as it is
         // read.)
         large: false,

@@ -426,7 +426,12 @@ pub(crate) fn turn_rows(
             mover: full.mover.map(|m| SmolStr::new(m.as_str())),
             roll: full.roll.map(|r| r.get()),
             roll2: full.roll.and_then(|r| r.second()),
-            mv: full.to_string(),
+            mv: {
+                let mut mv = String::with_capacity(24);
+                // Writing into a String cannot fail.
+                let _ = full.write_to(&mut mv);
+                mv
+            },
             pass: full.is_pass(),
             captures: captures(&full),
             captured,

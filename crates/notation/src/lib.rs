@@ -43,4 +43,6 @@ pub use parse::{parse_game, parse_games, parse_games_lazily, skip_bom, BOM, MAX_
 pub use pictures::control_pictures;
 pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
 pub use recover::{Recovered, Unreadable, MAX_SYNTAX_ERRORS};
-pub use write::{write_game, write_game_to, write_games};
+pub use write::{
+    write_action, write_capture, write_game, write_game_to, write_games, write_head, write_number,
+};

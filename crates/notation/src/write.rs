@@ -172,89 +172,144 @@ impl Display for Nag {
 
 impl Display for Head {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.seat)?;
-        if let Some(roll) = self.roll {
-            write!(f, "{roll}")?;
-        }
-        if let Some(second) = self.second {
-            write!(f, "-{second}")?;
-        }
-        if let Some(mover) = &self.mover {
-            write!(f, ">{mover}")?;
-        }
-        Ok(())
+        write_head(f, self)
     }
 }
 
 impl Display for Capture {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_char('*')?;
-        if let Some(target) = &self.target {
-            f.write_str(target)?;
-        }
-        if let Some(points) = self.points {
-            write!(f, "={points}")?;
-        }
-        Ok(())
+        write_capture(f, self)
     }
 }
 
 impl Display for Action {
     /// The action in notation: `--`, `+r9*`, `r9-r14*`, `c5-f7#`, `c3:c5>e*t4=3`, `#f7`, `~`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Pass { .. } => f.write_str("--"),
-            Action::Place { to, capture, .. } => {
-                f.write_char('+')?;
-                if let Some(to) = to {
-                    f.write_str(to)?;
-                }
-                if let Some(c) = capture {
-                    write!(f, "{c}")?;
-                }
-                Ok(())
+        write_action(f, self)
+    }
+}
+
+/// Writes a turn head in canonical BGN (`R6`, `G4>Y`, `R5-3`, `B`) to
+/// `out`: what its `Display` writes. Generic over where it writes, so that
+/// a program writing many turns into a `String` (a game's key, export's
+/// `move` column) goes without the formatting machinery, by the one
+/// writer.
+///
+/// ```
+/// let game = billes_notation::parse_game("[Seats \"R G\"]\n\n1. R4>G r9-r13 *\n").unwrap();
+/// let turn = &game.line.turns[0];
+/// let mut text = String::new();
+/// billes_notation::write_head(&mut text, &turn.head).unwrap();
+/// billes_notation::write_action(&mut text, &turn.actions[0]).unwrap();
+/// assert_eq!(text, "R4>Gr9-r13");
+/// assert_eq!(text, format!("{}{}", turn.head, turn.actions[0]));
+/// ```
+pub fn write_head<W: fmt::Write + ?Sized>(out: &mut W, head: &Head) -> fmt::Result {
+    out.write_str(&head.seat)?;
+    if let Some(roll) = head.roll {
+        write_number(out, roll)?;
+    }
+    if let Some(second) = head.second {
+        out.write_char('-')?;
+        write_number(out, u32::from(second))?;
+    }
+    if let Some(mover) = &head.mover {
+        out.write_char('>')?;
+        out.write_str(mover)?;
+    }
+    Ok(())
+}
+
+/// Writes a capture mark (`*`, `*t4=3`) to `out`: what its `Display`
+/// writes.
+pub fn write_capture<W: fmt::Write + ?Sized>(out: &mut W, capture: &Capture) -> fmt::Result {
+    out.write_char('*')?;
+    if let Some(target) = &capture.target {
+        out.write_str(target)?;
+    }
+    if let Some(points) = capture.points {
+        out.write_char('=')?;
+        write_number(out, points)?;
+    }
+    Ok(())
+}
+
+/// Writes an action in canonical BGN to `out`: what its `Display` writes
+/// (see [`write_head`]).
+pub fn write_action<W: fmt::Write + ?Sized>(out: &mut W, action: &Action) -> fmt::Result {
+    match action {
+        Action::Pass { .. } => out.write_str("--"),
+        Action::Place { to, capture, .. } => {
+            out.write_char('+')?;
+            if let Some(to) = to {
+                out.write_str(to)?;
             }
-            Action::Move {
-                path,
-                capture,
-                barricade,
-                ..
-            } => {
-                for (i, hole) in path.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char('-')?;
-                    }
-                    f.write_str(hole)?;
-                }
-                if let Some(c) = capture {
-                    write!(f, "{c}")?;
-                }
-                if *barricade {
-                    f.write_char('#')?;
-                }
-                Ok(())
+            if let Some(c) = capture {
+                write_capture(out, c)?;
             }
-            Action::Line {
-                from,
-                to,
-                direction,
-                capture,
-                ..
-            } => {
-                f.write_str(from)?;
-                if let Some(to) = to {
-                    write!(f, ":{to}")?;
+            Ok(())
+        }
+        Action::Move {
+            path,
+            capture,
+            barricade,
+            ..
+        } => {
+            for (i, hole) in path.iter().enumerate() {
+                if i > 0 {
+                    out.write_char('-')?;
                 }
-                write!(f, ">{direction}")?;
-                if let Some(c) = capture {
-                    write!(f, "{c}")?;
-                }
-                Ok(())
+                out.write_str(hole)?;
             }
-            Action::Barricade { at, .. } => write!(f, "#{at}"),
-            Action::Remove { .. } => f.write_char('~'),
+            if let Some(c) = capture {
+                write_capture(out, c)?;
+            }
+            if *barricade {
+                out.write_char('#')?;
+            }
+            Ok(())
+        }
+        Action::Line {
+            from,
+            to,
+            direction,
+            capture,
+            ..
+        } => {
+            out.write_str(from)?;
+            if let Some(to) = to {
+                out.write_char(':')?;
+                out.write_str(to)?;
+            }
+            out.write_char('>')?;
+            out.write_str(direction)?;
+            if let Some(c) = capture {
+                write_capture(out, c)?;
+            }
+            Ok(())
+        }
+        Action::Barricade { at, .. } => {
+            out.write_char('#')?;
+            out.write_str(at)
+        }
+        Action::Remove { .. } => out.write_char('~'),
+    }
+}
+
+/// Writes `n` in decimal, as `Display` does.
+pub fn write_number<W: fmt::Write + ?Sized>(out: &mut W, mut n: u32) -> fmt::Result {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
     }
+    // The digits are ASCII.
+    out.write_str(std::str::from_utf8(&digits[at..]).unwrap_or_default())
 }
 
 impl Display for Outcome {

@@ -15,7 +15,7 @@ use billes_core::columns::{Cell, CellKind};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use smol_str::SmolStr;
 use tempfile::TempPath;
 
@@ -284,7 +284,13 @@ impl Table {
     fn create(dir: &Path, name: &str, columns: &[Column]) -> Result<Table, ExportError> {
         let name = dir.join(name);
         let schema = arrow_schema(columns);
+        // zstd level 1 (the crate's default) and statistics of each
+        // column chunk (what DuckDB's filters read), not of each page: on
+        // an Aggravation export, level 3 made the same size at the same
+        // speed, level 6 1% smaller and 7% slower; statistics per page
+        // cost 2-10% of the export for an index readers rarely use.
         let props = WriterProperties::builder()
+            .set_statistics_enabled(EnabledStatistics::Chunk)
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
             .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))

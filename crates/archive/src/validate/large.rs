@@ -349,7 +349,7 @@ impl Worker {
             if let Piece::End { outcome: end, .. } = &piece {
                 return match check.finish(&head, end) {
                     Ok(summary) => {
-                        facts.fingerprint = print.and_then(|p| p.finish());
+                        facts.fingerprint = print.and_then(|mut p| p.finish());
                         if let Some(game) = kept {
                             game.outcome = end.clone();
                         }

@@ -89,7 +89,7 @@ fn check_pieces(
         check.turns(turns).ok()?;
         if let Piece::End { outcome, .. } = piece {
             let summary = check.finish(&head, &outcome).ok()?;
-            facts.fingerprint = print.and_then(|p| p.finish());
+            facts.fingerprint = print.and_then(|mut p| p.finish());
             return Some((u64::from(summary.turns), facts));
         }
     }

@@ -299,11 +299,33 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl Move {
+    /// Writes the move's actions in canonical BGN, a space between two
+    /// (what `Display` writes), to `out`: into a `String`, without the
+    /// formatting machinery (a program writing a move a turn, such as
+    /// `billes export`).
+    ///
+    /// ```
+    /// use billes_game::game::Move;
+    /// use billes_notation::{Action, Seat, Span};
+    ///
+    /// let pass = Action::Pass { span: Span::default() };
+    /// let m = Move::new(Seat::new("R"), None, vec![pass.clone(), pass]);
+    /// let mut text = String::new();
+    /// m.write_to(&mut text).unwrap();
+    /// assert_eq!(text, "-- --");
+    /// assert_eq!(text, m.to_string());
+    /// ```
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         for (i, a) in self.actions.iter().enumerate() {
             if i > 0 {
-                f.write_str(" ")?;
+                out.write_char(' ')?;
             }
-            write!(f, "{a}")?;
+            billes_notation::write_action(out, a)?;
         }
         Ok(())
     }

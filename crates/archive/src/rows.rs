@@ -118,7 +118,7 @@ pub struct TurnRow {
     pub roll2: Option<u8>,
     /// The move in canonical BGN with every effect mark it implies.
     #[serde(rename = "move")]
-    pub mv: String,
+    pub mv: SmolStr,
     /// Whether the turn was a pass (`--`).
     pub pass: bool,
     /// Pieces captured and sent home: aggravated marbles, Barricade pawns.
@@ -405,6 +405,7 @@ pub(crate) fn turn_rows(
     // Shared by every row of the game: a clone is a count, not a copy.
     let key = key.map(SmolStr::new);
     let file = SmolStr::new(file);
+    let mut text = String::with_capacity(64);
     for (i, turn) in game.line.turns.iter().enumerate() {
         let full = complete_move(pos.as_ref(), turn)?;
         let (mut captured, counts) = captured_before(pos.as_ref(), &full);
@@ -427,10 +428,13 @@ pub(crate) fn turn_rows(
             roll: full.roll.map(|r| r.get()),
             roll2: full.roll.and_then(|r| r.second()),
             mv: {
-                let mut mv = String::with_capacity(24);
+                // Most moves are short enough to be held without an
+                // allocation (23 bytes); the text is written once into a
+                // buffer kept from turn to turn.
+                text.clear();
                 // Writing into a String cannot fail.
-                let _ = full.write_to(&mut mv);
-                mv
+                let _ = full.write_to(&mut text);
+                SmolStr::new(&text)
             },
             pass: full.is_pass(),
             captures: captures(&full),

@@ -318,7 +318,10 @@ fn main() {
         let json = serde_json::json!({
             "what": "the ratios of billes validate and export (turns per CPU second, one core) to pgn-reader + shakmaty's moves per CPU second, measured by scripts/bench-pgn with the last release's build",
             "margin": MARGIN,
-            "ratios": ratios,
+            "ratios": ratios
+                .iter()
+                .map(|(name, r)| (name.clone(), (r * 1000.0).round() / 1000.0))
+                .collect::<BTreeMap<_, _>>(),
         });
         let text = serde_json::to_string_pretty(&json).expect("JSON");
         std::fs::write(&path, text + "\n").expect("the baseline is written");

@@ -18,10 +18,16 @@ use super::commit::{cannot_write, temp_in, Sealed};
 use super::schema::{Selection, TURNS};
 use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
 
+/// Bytes of `turns` rows written to the file at once: the file buffer's
+/// size, so that no row is copied twice.
+const TEXT_PIECE: usize = 1 << 16;
+
 /// One table's file of the part: written to a temporary file, renamed to
 /// `name` when the part is committed.
 struct File {
     out: BufWriter<std::fs::File>,
+    /// The text of `turns` rows not written yet ([`File::turn_rows`]).
+    text: Vec<u8>,
     temp: TempPath,
     name: PathBuf,
 }
@@ -32,6 +38,7 @@ impl File {
         let (file, temp) = temp_in(dir, &name)?;
         Ok(File {
             out: BufWriter::with_capacity(1 << 16, file),
+            text: Vec::new(),
             temp,
             name,
         })
@@ -39,14 +46,21 @@ impl File {
 
     /// `turns` rows, by [`turn_json`].
     fn turn_rows(&mut self, rows: &[TurnRow], keys: &mut Keys) -> Result<(), ExportError> {
-        // The batch's text is made whole, then written at once: a write
-        // larger than the buffer goes to the file without a second copy.
-        let mut text = Vec::with_capacity(rows.len() * 256);
+        // The rows' text is made in a buffer kept from batch to batch and
+        // written a piece of at least the file buffer's size at a time,
+        // which goes to the file without a second copy.
+        let text = &mut self.text;
         for row in rows {
-            turn_json(&mut text, row, keys);
+            turn_json(text, row, keys);
             text.push(b'\n');
+            if text.len() >= TEXT_PIECE {
+                self.out.write_all(text).map_err(cannot_write(&self.name))?;
+                text.clear();
+            }
         }
-        self.out.write_all(&text).map_err(cannot_write(&self.name))
+        self.out.write_all(text).map_err(cannot_write(&self.name))?;
+        text.clear();
+        Ok(())
     }
 
     fn rows<T: Serialize>(&mut self, rows: &[T]) -> Result<(), ExportError> {
@@ -61,7 +75,9 @@ impl File {
     }
 
     fn finish(self) -> Result<Sealed, ExportError> {
-        let File { out, temp, name } = self;
+        let File {
+            out, temp, name, ..
+        } = self;
         match out.into_inner().map_err(io::IntoInnerError::into_error) {
             Ok(file) => Sealed::new(file, temp, name),
             Err(e) => Err(cannot_write(&name)(e)),

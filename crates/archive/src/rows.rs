@@ -141,8 +141,8 @@ pub struct TurnRow {
     /// Analysis's mark (`?!`, `?`, `??`), on a turn with an analysis comment.
     pub mark: Option<SmolStr>,
     /// The position after the turn, as a `Position` tag writes it; `None`
-    /// when the export does not write the column ([`Wanted::position`]),
-    /// and then left out of the row's JSON.
+    /// when the export does not write the column (`billes export
+    /// --columns`), and then left out of the row's JSON.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
     /// The game's own columns, after the common ones: their names and

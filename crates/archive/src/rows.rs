@@ -759,6 +759,28 @@ pub(crate) fn worker_rows(
     })
 }
 
+/// The `turns` rows of a seeded simulated game of `kind`, at most
+/// `max_turns` long, every column built, of the file `g.bgn`'s first game:
+/// what the tests of the tables' writers write.
+#[cfg(test)]
+pub(crate) fn simulated_rows(kind: GameKind, max_turns: u32, seed: u64) -> Vec<TurnRow> {
+    let options = billes_core::SimOptions {
+        max_turns,
+        ..Default::default()
+    };
+    let game =
+        billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed)).expect("simulates");
+    let engine = billes_core::Standard::new(kind);
+    let start = billes_core::Engine::start(&engine, &game).expect("starts");
+    let mut rows = Vec::new();
+    let wanted = Wanted { position: true };
+    turn_rows(&game, start, None, "g.bgn", 1, wanted, &mut |r| {
+        rows.push(r)
+    })
+    .expect("plays");
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -102,7 +102,18 @@ fn every_verb_reads_the_shipped_race_games() {
         );
         for to in ["jsonl", "parquet"] {
             let out_dir = format!("{game}-{to}");
-            let out = billes_in(d, &["export", &file, "--to", to, "--out", &out_dir, "-q"]);
+            let args = [
+                "export",
+                &file,
+                "--to",
+                to,
+                "--out",
+                &out_dir,
+                "-q",
+                "--columns",
+                "+position",
+            ];
+            let out = billes_in(d, &args);
             assert_eq!(out.status.code(), Some(0), "{game} {to}: {}", stderr(&out));
         }
         let rows = std::fs::read_to_string(d.join(format!("{game}-jsonl/turns/part-00000.jsonl")))

@@ -297,8 +297,18 @@ pub fn write_action<W: fmt::Write + ?Sized>(out: &mut W, action: &Action) -> fmt
 }
 
 /// Writes `n` in decimal, as `Display` does.
-pub fn write_number<W: fmt::Write + ?Sized>(out: &mut W, mut n: u32) -> fmt::Result {
-    let mut digits = [0u8; 10];
+pub fn write_number<W: fmt::Write + ?Sized>(out: &mut W, n: u32) -> fmt::Result {
+    out.write_str(decimal(n, &mut [0; 10]))
+}
+
+/// `n` in decimal, as `Display` writes it, made in `digits`: for a writer
+/// of bytes (`billes export`'s JSON) as for [`write_number`].
+///
+/// ```
+/// assert_eq!(billes_notation::decimal(4_294_967_295, &mut [0; 10]), "4294967295");
+/// assert_eq!(billes_notation::decimal(0, &mut [0; 10]), "0");
+/// ```
+pub fn decimal(mut n: u32, digits: &mut [u8; 10]) -> &str {
     let mut at = digits.len();
     loop {
         at -= 1;
@@ -309,7 +319,7 @@ pub fn write_number<W: fmt::Write + ?Sized>(out: &mut W, mut n: u32) -> fmt::Res
         }
     }
     // The digits are ASCII.
-    out.write_str(std::str::from_utf8(&digits[at..]).unwrap_or_default())
+    std::str::from_utf8(&digits[at..]).unwrap_or_default()
 }
 
 impl Display for Outcome {

@@ -238,18 +238,8 @@ fn boolean(out: &mut Vec<u8>, b: bool) {
     out.extend_from_slice(if b { b"true" } else { b"false" });
 }
 
-fn number(out: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+fn number(out: &mut Vec<u8>, n: u32) {
+    out.extend_from_slice(billes_notation::decimal(n, &mut [0; 10]).as_bytes());
 }
 
 fn opt_number(out: &mut Vec<u8>, n: Option<u32>) {
@@ -329,25 +319,17 @@ mod tests {
     use smol_str::SmolStr;
 
     use super::*;
-    use crate::rows::{turn_rows, OwnCells, Wanted};
+    use crate::rows::OwnCells;
 
-    /// The turns rows of a seeded simulated game of each registered game.
+    /// The turns rows of a seeded simulated game of each registered game,
+    /// every other one with a key.
     fn rows_of_every_game() -> Vec<TurnRow> {
         let mut rows = Vec::new();
         for kind in billes_core::registry::all() {
-            let options = billes_core::SimOptions {
-                max_turns: 80,
-                ..Default::default()
-            };
-            let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(7))
-                .expect("simulates");
-            let engine = billes_core::Standard::new(kind);
-            let start = billes_core::Engine::start(&engine, &game).expect("starts");
-            let wanted = Wanted { position: true };
-            turn_rows(&game, start, Some("k"), "f.bgn", 3, wanted, &mut |r| {
-                rows.push(r)
-            })
-            .expect("plays");
+            rows.extend(crate::rows::simulated_rows(kind, 80, 7));
+        }
+        for row in rows.iter_mut().step_by(2) {
+            row.key = Some(SmolStr::new("0123456789abcdef0123456789abcdef"));
         }
         rows
     }

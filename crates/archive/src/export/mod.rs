@@ -388,6 +388,23 @@ fn remove_parts(dir: &Path) -> Result<(), ExportError> {
 
 /// The rows of the part being written, on the thread that receives the
 /// outcomes in order.
+/// The `turns` rows of a valid game replayed here, under the rules `place`
+/// gives it, when the thread that checked it did not build them (its rules
+/// panicked there: [`rows::worker_rows`]); whether a text was cut.
+fn replay_here(
+    resolver: &Resolver,
+    place: &Place<'_>,
+    game: &billes_notation::Game,
+    (key, file, index): (Option<&str>, &str, usize),
+    wanted: rows::Wanted,
+    turns: &mut Vec<TurnRow>,
+) -> Result<bool, billes_core::ReplayError> {
+    let rules = resolver.rule_set(place, game)?;
+    let engine = rules.engine();
+    let pos = engine.start(game)?;
+    rows::turn_rows(game, pos, key, file, index, wanted, &mut |r| turns.push(r))
+}
+
 struct Exporter<'s> {
     settings: &'s Settings,
     /// The tables' folders: games, turns, and mistakes with `--invalid`.
@@ -495,22 +512,14 @@ impl Exporter<'_> {
                     cut |= built.cut;
                     built.rows.map(|rows| turns.extend(rows))
                 }
-                None => self.resolver.rule_set(&place, game).and_then(|rules| {
-                    let engine = rules.engine();
-                    let pos = engine.start(game)?;
-                    rows::turn_rows(
-                        game,
-                        pos,
-                        key.as_deref(),
-                        &file,
-                        index,
-                        rows::Wanted {
-                            position: self.settings.columns.keeps("position"),
-                        },
-                        &mut |r| turns.push(r),
-                    )
-                    .map(|cut_here| cut |= cut_here)
-                }),
+                None => {
+                    let wanted = rows::Wanted {
+                        position: self.settings.columns.keeps("position"),
+                    };
+                    let game_of = (key.as_deref(), file.as_str(), index);
+                    replay_here(&self.resolver, &place, game, game_of, wanted, turns)
+                        .map(|cut_here| cut |= cut_here)
+                }
             };
             row.cut = cut;
             match replayed {

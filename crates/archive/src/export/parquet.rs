@@ -403,26 +403,7 @@ mod tests {
 
     /// The turns rows of a short simulated game of `kind`.
     fn turns_of(kind: GameKind) -> Vec<TurnRow> {
-        let options = billes_core::SimOptions {
-            max_turns: 20,
-            ..Default::default()
-        };
-        let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(1))
-            .expect("simulates");
-        let engine = billes_core::Standard::new(kind);
-        let start = billes_core::Engine::start(&engine, &game).expect("starts");
-        let mut rows = Vec::new();
-        crate::rows::turn_rows(
-            &game,
-            start,
-            None,
-            "g.bgn",
-            1,
-            crate::rows::Wanted { position: true },
-            &mut |r| rows.push(r),
-        )
-        .expect("plays");
-        rows
+        crate::rows::simulated_rows(kind, 20, 1)
     }
 
     /// A row of a game whose columns the file was not made with (its file

@@ -673,30 +673,6 @@ mod tests {
         columns.iter().map(|c| c.name).collect()
     }
 
-    /// The turns rows of a simulated game of `kind`.
-    fn simulated_turns(kind: GameKind, seed: u64) -> Vec<crate::rows::TurnRow> {
-        let options = billes_core::SimOptions {
-            max_turns: 60,
-            ..Default::default()
-        };
-        let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed))
-            .expect("simulates");
-        let engine = billes_core::Standard::new(kind);
-        let start = billes_core::Engine::start(&engine, &game).expect("starts");
-        let mut turns = Vec::new();
-        crate::rows::turn_rows(
-            &game,
-            start,
-            None,
-            "f",
-            1,
-            crate::rows::Wanted { position: true },
-            &mut |r| turns.push(r),
-        )
-        .expect("plays");
-        turns
-    }
-
     /// The JSON Lines objects hold the schema's columns, in order.
     #[test]
     fn rows_serialize_to_the_columns_in_order() {
@@ -736,7 +712,7 @@ mod tests {
                 .map(|c| c.name)
                 .collect();
             assert_eq!(expected[TURNS.len()..], mine[..], "{kind}");
-            for row in simulated_turns(kind, 3) {
+            for row in crate::rows::simulated_rows(kind, 60, 3) {
                 assert_eq!(row.own.game, kind);
                 in_order(&serde_json::to_string(&row).expect("serializes"), &expected);
                 assert_eq!(row.own.cells.fit(row.own.columns()), Ok(()), "{kind}");
@@ -775,7 +751,7 @@ mod tests {
         // A row of a game that lacks a column holds null in it.
         let own_of = |kind| OwnColumns::of(&[kind]).columns().len();
         for kind in billes_core::registry::all() {
-            let row = &simulated_turns(kind, 4)[0];
+            let row = &crate::rows::simulated_rows(kind, 60, 4)[0];
             let here: Vec<&str> = registry::turn_columns(kind)
                 .iter()
                 .map(|c| c.name)

@@ -45,7 +45,11 @@ impl File {
     }
 
     /// `turns` rows, by [`turn_json`].
-    fn turn_rows(&mut self, rows: &[TurnRow], keys: &mut Keys) -> Result<(), ExportError> {
+    fn turn_rows<'r>(
+        &mut self,
+        rows: impl Iterator<Item = &'r TurnRow>,
+        keys: &mut Keys,
+    ) -> Result<(), ExportError> {
         // The rows' text is made in a buffer kept from batch to batch and
         // written a piece of at least the file buffer's size at a time,
         // which goes to the file without a second copy.
@@ -113,8 +117,8 @@ impl PartWriter for Part {
         self.games.rows(rows)
     }
 
-    fn turns(&mut self, rows: &[TurnRow]) -> Result<(), ExportError> {
-        self.turns.turn_rows(rows, &mut self.keys)
+    fn turns(&mut self, games: &[Vec<TurnRow>]) -> Result<(), ExportError> {
+        self.turns.turn_rows(games.iter().flatten(), &mut self.keys)
     }
 
     fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError> {

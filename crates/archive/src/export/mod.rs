@@ -242,7 +242,8 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExportError + '_ {
 /// Dropped before, it leaves nothing.
 pub(crate) trait PartWriter {
     fn games(&mut self, rows: &[GameRow]) -> Result<(), ExportError>;
-    fn turns(&mut self, rows: &[TurnRow]) -> Result<(), ExportError>;
+    /// The `turns` rows of some games, each game's rows in order.
+    fn turns(&mut self, games: &[Vec<TurnRow>]) -> Result<(), ExportError>;
     fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError>;
     /// Completes the files, each synced, still under their temporary
     /// names: [`commit::commit`] names them all or none.
@@ -308,6 +309,7 @@ pub fn run(
         in_part: 0,
         games: Vec::new(),
         turns: Vec::new(),
+        turn_count: 0,
         mistakes: Vec::new(),
         totals: Totals::default(),
     };
@@ -423,7 +425,10 @@ struct Exporter<'s> {
     /// Games in the part so far.
     in_part: usize,
     games: Vec<GameRow>,
-    turns: Vec<TurnRow>,
+    /// The `turns` rows held, a game's rows each (moved here whole from
+    /// the thread that built them), and how many rows they are.
+    turns: Vec<Vec<TurnRow>>,
+    turn_count: usize,
     mistakes: Vec<MistakeRow>,
     totals: Totals,
 }
@@ -497,7 +502,6 @@ impl Exporter<'_> {
         if let (true, Some(summary), Some(game)) =
             (valid, summary, kept.as_ref().and_then(|k| k.game.as_ref()))
         {
-            let start = self.turns.len();
             let dir = outcome
                 .origin
                 .path
@@ -505,25 +509,36 @@ impl Exporter<'_> {
                 .and_then(Path::parent)
                 .filter(|d| !d.as_os_str().is_empty());
             let place = Place::dir(dir).game(&file, index);
-            let turns = &mut self.turns;
+            let mut game_rows = Vec::new();
             let mut cut = row.cut;
             let replayed = match built {
                 Some(built) => {
                     cut |= built.cut;
-                    built.rows.map(|rows| turns.extend(rows))
+                    built.rows.map(|rows| game_rows = rows)
                 }
                 None => {
                     let wanted = rows::Wanted {
                         position: self.settings.columns.keeps("position"),
                     };
                     let game_of = (key.as_deref(), file.as_str(), index);
-                    replay_here(&self.resolver, &place, game, game_of, wanted, turns)
-                        .map(|cut_here| cut |= cut_here)
+                    replay_here(
+                        &self.resolver,
+                        &place,
+                        game,
+                        game_of,
+                        wanted,
+                        &mut game_rows,
+                    )
+                    .map(|cut_here| cut |= cut_here)
                 }
             };
             row.cut = cut;
             match replayed {
                 Ok(()) => {
+                    self.turn_count += game_rows.len();
+                    if !game_rows.is_empty() {
+                        self.turns.push(game_rows);
+                    }
                     row.turns = summary.turns;
                     row.winners = summary
                         .winners
@@ -533,13 +548,11 @@ impl Exporter<'_> {
                 Err(e) if !e.kind.is_verdict() => {
                     // The guard stopped the hooks in the replay of the
                     // turns: no verdict.
-                    self.turns.truncate(start);
                     return self.stopped();
                 }
                 Err(e) => {
                     // The game API and the checker disagree: the game is
                     // told as invalid, with that error, never half written.
-                    self.turns.truncate(start);
                     valid = false;
                     extra = Some(crate::validate::replay_entry(&file, index, &e));
                 }
@@ -574,7 +587,7 @@ impl Exporter<'_> {
         let held = self
             .games
             .len()
-            .max(self.turns.len())
+            .max(self.turn_count)
             .max(self.mistakes.len());
         if held == 0 || (!now && held < BATCH_ROWS) {
             return Ok(());
@@ -587,10 +600,11 @@ impl Exporter<'_> {
         part.turns(&self.turns)?;
         part.mistakes(&self.mistakes)?;
         self.rows.games += self.games.len() as u64;
-        self.rows.turns += self.turns.len() as u64;
+        self.rows.turns += self.turn_count as u64;
         *self.rows.mistakes.get_or_insert(0) += self.mistakes.len() as u64;
         self.games.clear();
         self.turns.clear();
+        self.turn_count = 0;
         self.mistakes.clear();
         Ok(())
     }

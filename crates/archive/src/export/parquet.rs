@@ -157,8 +157,10 @@ fn turns_batch(
     schema: &SchemaRef,
     own: &OwnColumns,
     columns: &[Column],
-    rows: &[TurnRow],
+    games: &[Vec<TurnRow>],
 ) -> parquet::errors::Result<RecordBatch> {
+    let rows: Vec<&TurnRow> = games.iter().flatten().collect();
+    let rows = rows.as_slice();
     let arrays = columns
         .iter()
         .map(|c| turns_column(c.name, own, rows))
@@ -167,7 +169,7 @@ fn turns_batch(
 }
 
 /// The `turns` column `name` of the rows.
-fn turns_column(name: &str, own: &OwnColumns, rows: &[TurnRow]) -> ArrayRef {
+fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
     let opt = |f: fn(&TurnRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
     let small = |f: fn(&TurnRow) -> &Option<SmolStr>| text(rows.iter().map(|r| f(r).as_deref()));
     match name {
@@ -365,14 +367,15 @@ impl PartWriter for Part {
         self.games.write(batch)
     }
 
-    fn turns(&mut self, rows: &[TurnRow]) -> Result<(), ExportError> {
-        if let Some(r) = rows.iter().find(|r| !self.own.holds(r.own.game)) {
+    fn turns(&mut self, games: &[Vec<TurnRow>]) -> Result<(), ExportError> {
+        let first = games.iter().filter_map(|rows| rows.first());
+        if let Some(r) = first.into_iter().find(|r| !self.own.holds(r.own.game)) {
             return Err(ExportError::NewGame {
                 file: r.file.to_string(),
                 game: r.own.game,
             });
         }
-        let batch = turns_batch(&self.turns.schema, &self.own, &self.turns_columns, rows);
+        let batch = turns_batch(&self.turns.schema, &self.own, &self.turns_columns, games);
         self.turns.write(batch)
     }
 
@@ -428,9 +431,9 @@ mod tests {
         let own = Arc::new(OwnColumns::of(&[first]));
         let mut part = Part::create(&dirs, "part-00000.parquet", &own, &schema::Selection::all())
             .expect("opens");
-        part.turns(&turns_of(first)).expect("its own game's rows");
+        part.turns(&[turns_of(first)]).expect("its own game's rows");
         for kind in others {
-            match part.turns(&turns_of(kind)) {
+            match part.turns(&[turns_of(kind)]) {
                 Err(ExportError::NewGame { file, game }) => {
                     assert_eq!((file.as_str(), game), ("g.bgn", kind));
                 }

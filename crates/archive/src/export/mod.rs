@@ -560,24 +560,37 @@ impl Exporter<'_> {
         }
         row.valid = valid;
         if !valid {
-            self.totals.invalid += 1;
-            row.turns = outcome.turns() as u32;
             let errors: Vec<_> = outcome.errors().iter().cloned().chain(extra).collect();
-            row.mistakes = errors.len() as u32;
-            if let Some(first) = errors.first() {
-                row.first_mistake_kind = Some(first.kind.to_string());
-                row.first_mistake_turn = first.turn;
-            }
-            if !self.settings.invalid {
-                return Ok(());
-            }
-            for e in &errors {
-                self.mistakes.push(rows::mistake_row(key.clone(), e));
-            }
-            self.totals.mistakes += errors.len() as u64;
-        } else {
-            self.totals.turns += u64::from(row.turns);
+            return self.add_invalid(row, outcome.turns(), &errors, key);
         }
+        self.totals.turns += u64::from(row.turns);
+        self.add_game(row)
+    }
+
+    /// An invalid game: its row says its first mistake, and with
+    /// `--invalid` it is written with its mistakes; else it is counted
+    /// only.
+    fn add_invalid(
+        &mut self,
+        mut row: GameRow,
+        turns: u64,
+        errors: &[crate::report::ErrorEntry],
+        key: Option<String>,
+    ) -> Result<(), ExportError> {
+        self.totals.invalid += 1;
+        row.turns = turns as u32;
+        row.mistakes = errors.len() as u32;
+        if let Some(first) = errors.first() {
+            row.first_mistake_kind = Some(first.kind.to_string());
+            row.first_mistake_turn = first.turn;
+        }
+        if !self.settings.invalid {
+            return Ok(());
+        }
+        for e in errors {
+            self.mistakes.push(rows::mistake_row(key.clone(), e));
+        }
+        self.totals.mistakes += errors.len() as u64;
         self.add_game(row)
     }
 

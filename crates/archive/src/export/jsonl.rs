@@ -141,17 +141,32 @@ impl PartWriter for Part {
 /// kept, and which of each game's own columns, found once per game.
 pub(super) struct Keys {
     selection: Selection,
-    /// For each column of [`TURNS`], in order, whether it is written.
-    common: Vec<bool>,
+    /// The common columns written, in [`TURNS`]' order: each one's key
+    /// (`"name":`) and the writer of its value, found once by name so that
+    /// a row is written without looking a name up.
+    common: Vec<(Vec<u8>, Value)>,
     /// For each game met, whether each of its own columns is written.
     own: Vec<(GameKind, Vec<bool>)>,
 }
 
+/// Writes the value of one column of a row.
+type Value = fn(&mut Vec<u8>, &TurnRow);
+
 impl Keys {
     pub(super) fn new(selection: &Selection) -> Keys {
+        let common = TURNS
+            .iter()
+            .filter(|c| selection.keeps(c.name))
+            .map(|c| {
+                (
+                    format!("\"{}\":", c.name).into_bytes(),
+                    common_value(c.name),
+                )
+            })
+            .collect();
         Keys {
             selection: selection.clone(),
-            common: TURNS.iter().map(|c| selection.keeps(c.name)).collect(),
+            common,
             own: Vec::new(),
         }
     }
@@ -176,21 +191,22 @@ impl Keys {
 /// without the keys of the columns left out.
 pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
     let mut first = true;
-    let mut key = |out: &mut Vec<u8>, name: &str| {
+    let mut open = |out: &mut Vec<u8>| {
         out.push(if first { b'{' } else { b',' });
         first = false;
-        out.push(b'"');
-        out.extend_from_slice(name.as_bytes());
-        out.extend_from_slice(b"\":");
     };
-    for (column, _) in TURNS.iter().zip(&keys.common).filter(|(_, &k)| k) {
-        key(out, column.name);
-        common_value(out, column.name, row);
+    for (key, value) in &keys.common {
+        open(out);
+        out.extend_from_slice(key);
+        value(out, row);
     }
     let columns = row.own.columns();
     for (i, (column, &kept)) in columns.iter().zip(keys.own(row.own.game)).enumerate() {
         if kept {
-            key(out, column.name);
+            open(out);
+            out.push(b'"');
+            out.extend_from_slice(column.name.as_bytes());
+            out.extend_from_slice(b"\":");
             cell(out, row.own.cells.get(i));
         }
     }
@@ -200,32 +216,33 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
     out.push(b'}');
 }
 
-/// The value of the common column `name` of `row`.
-fn common_value(out: &mut Vec<u8>, name: &str, row: &TurnRow) {
+/// The writer of the common column `name`'s value (every name of
+/// [`TURNS`]; a test holds each to serde's).
+fn common_value(name: &str) -> Value {
     match name {
-        "key" => opt_text(out, row.key.as_deref()),
-        "file" => text(out, &row.file),
-        "index" => number(out, row.index),
-        "turn" => number(out, row.turn),
-        "number" => number(out, row.number),
-        "seat" => text(out, &row.seat),
-        "team" => opt_text(out, row.team.as_deref()),
-        "mover" => opt_text(out, row.mover.as_deref()),
-        "roll" => opt_number(out, row.roll.map(u32::from)),
-        "roll2" => opt_number(out, row.roll2.map(u32::from)),
-        "move" => text(out, &row.mv),
-        "pass" => boolean(out, row.pass),
-        "captures" => number(out, row.captures),
-        "captured" => list(out, row.captured.iter(), |out, s| text(out, s)),
-        "nags" => list(out, row.nags.iter(), |out, &n| number(out, u32::from(n))),
-        "comment" => opt_text(out, row.comment.as_deref()),
-        "win" => float(out, row.win),
-        "best" => opt_text(out, row.best.as_deref()),
-        "best_win" => float(out, row.best_win),
-        "luck" => float(out, row.luck),
-        "mark" => opt_text(out, row.mark.as_deref()),
-        "position" => opt_text(out, row.position.as_deref()),
-        _ => out.extend_from_slice(b"null"),
+        "key" => |out, row| opt_text(out, row.key.as_deref()),
+        "file" => |out, row| text(out, &row.file),
+        "index" => |out, row| number(out, row.index),
+        "turn" => |out, row| number(out, row.turn),
+        "number" => |out, row| number(out, row.number),
+        "seat" => |out, row| text(out, &row.seat),
+        "team" => |out, row| opt_text(out, row.team.as_deref()),
+        "mover" => |out, row| opt_text(out, row.mover.as_deref()),
+        "roll" => |out, row| opt_number(out, row.roll.map(u32::from)),
+        "roll2" => |out, row| opt_number(out, row.roll2.map(u32::from)),
+        "move" => |out, row| text(out, &row.mv),
+        "pass" => |out, row| boolean(out, row.pass),
+        "captures" => |out, row| number(out, row.captures),
+        "captured" => |out, row| list(out, row.captured.iter(), |out, s| text(out, s)),
+        "nags" => |out, row| list(out, row.nags.iter(), |out, &n| number(out, u32::from(n))),
+        "comment" => |out, row| opt_text(out, row.comment.as_deref()),
+        "win" => |out, row| float(out, row.win),
+        "best" => |out, row| opt_text(out, row.best.as_deref()),
+        "best_win" => |out, row| float(out, row.best_win),
+        "luck" => |out, row| float(out, row.luck),
+        "mark" => |out, row| opt_text(out, row.mark.as_deref()),
+        "position" => |out, row| opt_text(out, row.position.as_deref()),
+        _ => |out, _| out.extend_from_slice(b"null"),
     }
 }
 

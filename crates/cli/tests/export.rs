@@ -477,6 +477,7 @@ fn columns_chooses_the_turns_columns() {
         ("moves", "\"moves\": no column of turns has this name"),
         ("key,-key", "leaves no column"),
         ("+", "an empty item"),
+        ("\u{1b}[31mred", "no column of turns has this name"),
     ] {
         let out = billes_in(
             d,
@@ -493,6 +494,8 @@ fn columns_chooses_the_turns_columns() {
         );
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(stderr(&out).contains(says), "{bad}: {}", stderr(&out));
+        // A control character in the list is never written to the terminal.
+        assert!(!stderr(&out).contains('\u{1b}'), "{bad}: {}", stderr(&out));
         assert!(!d.join("x").exists(), "{bad}: nothing written");
     }
 }

@@ -466,28 +466,11 @@ fn captured_before(
     pos: &(dyn Position + '_),
     full: &Move,
 ) -> (Vec<SmolStr>, Option<Vec<(String, usize)>>) {
-    let marked = |a: &Action| {
-        matches!(
-            a,
-            Action::Move {
-                capture: Some(_),
-                ..
-            } | Action::Place {
-                capture: Some(_),
-                ..
-            } | Action::Line {
-                capture: Some(_),
-                ..
-            }
-        )
-    };
     let mut captured = Vec::new();
-    if !full.actions.iter().any(marked) {
-        // Most turns capture nothing: no view of the board is made.
-        return (captured, None);
-    }
-    let view = pos.hook_view();
     let mut counted = false;
+    // The view of the board is made only for a turn that captures: most
+    // turns capture nothing.
+    let mut view = None;
     for action in full.actions.iter() {
         match action {
             Action::Move {
@@ -495,6 +478,7 @@ fn captured_before(
                 capture: Some(_),
                 ..
             } => {
+                let view = view.get_or_insert_with(|| pos.hook_view());
                 if let Some(seat) = path.last().and_then(|p| view.at(p)) {
                     captured.push(SmolStr::new(seat));
                 }
@@ -510,6 +494,7 @@ fn captured_before(
     }
     let mover = full.moving_seat();
     let counts = counted.then(|| {
+        let view = view.get_or_insert_with(|| pos.hook_view());
         view.seats()
             .into_iter()
             .filter(|s| s.as_str() != mover.as_str())

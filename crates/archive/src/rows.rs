@@ -16,7 +16,7 @@ use billes_analysis::comment;
 use billes_core::columns::{TurnCells, TurnColumn};
 use billes_core::game::{Move, Position, TwoStep};
 use billes_core::{registry, GameKind, ReplayError};
-use billes_notation::{Action, Game, Turn};
+use billes_notation::{Action, Game, Seat, Turn};
 use serde::ser::SerializeMap;
 use serde::Serialize;
 use smol_str::SmolStr;
@@ -107,11 +107,11 @@ pub struct TurnRow {
     /// The number written before it.
     pub number: u32,
     /// The seat that took the turn.
-    pub seat: SmolStr,
+    pub seat: Seat,
     /// The seat's team (`R+G`), in a game with a `Teams` tag.
     pub team: Option<SmolStr>,
     /// The teammate whose pieces moved, on a team roll (`R4>G`).
-    pub mover: Option<SmolStr>,
+    pub mover: Option<Seat>,
     /// The roll (`None` in Offboard; the first die in a game of two).
     pub roll: Option<u8>,
     /// The second die, in a game of two dice.
@@ -125,9 +125,28 @@ pub struct TurnRow {
     pub captures: u32,
     /// The seat of each piece captured or pushed off the board, in the
     /// move's order.
-    pub captured: Vec<SmolStr>,
+    pub captured: Vec<Seat>,
     /// The NAGs, as numbers (`??` is 4).
     pub nags: Vec<u8>,
+    /// What the turn's comments say; `None` for a turn without comments
+    /// (most turns): a row is then smaller by the size of [`Notes`].
+    #[serde(flatten, serialize_with = "notes_or_none")]
+    pub notes: Option<Box<Notes>>,
+    /// The position after the turn, as a `Position` tag writes it; `None`
+    /// when the export does not write the column (`billes export
+    /// --columns`), and then left out of the row's JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// The game's own columns, after the common ones: their names and
+    /// cells ([`billes_core::columns`]).
+    #[serde(flatten)]
+    pub own: OwnCells,
+}
+
+/// The columns a turn's comments fill: its other comments, and the notes
+/// of analysis's comment. Each is `None` when its comment is not there.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Notes {
     /// The comments other than analysis's, joined by line ends.
     pub comment: Option<String>,
     /// `[%win]` of the analysis comment: the mover's winning chance.
@@ -140,15 +159,33 @@ pub struct TurnRow {
     pub luck: Option<f64>,
     /// Analysis's mark (`?!`, `?`, `??`), on a turn with an analysis comment.
     pub mark: Option<SmolStr>,
-    /// The position after the turn, as a `Position` tag writes it; `None`
-    /// when the export does not write the column (`billes export
-    /// --columns`), and then left out of the row's JSON.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub position: Option<String>,
-    /// The game's own columns, after the common ones: their names and
-    /// cells ([`billes_core::columns`]).
-    #[serde(flatten)]
-    pub own: OwnCells,
+}
+
+/// The notes of a turn without comments: every column null.
+static NO_NOTES: Notes = Notes {
+    comment: None,
+    win: None,
+    best: None,
+    best_win: None,
+    luck: None,
+    mark: None,
+};
+
+impl TurnRow {
+    /// What the turn's comments say (every column `None` for a turn
+    /// without comments).
+    pub fn notes(&self) -> &Notes {
+        self.notes.as_deref().unwrap_or(&NO_NOTES)
+    }
+}
+
+/// A row's notes in its JSON: the columns are there, null, when the turn
+/// has no comments.
+fn notes_or_none<S: serde::Serializer>(
+    notes: &Option<Box<Notes>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    notes.as_deref().unwrap_or(&NO_NOTES).serialize(s)
 }
 
 /// A turn's cells in its game's own columns, which the game declares
@@ -413,18 +450,18 @@ pub(crate) fn turn_rows(
             .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
         captured_after(pos.as_ref(), counts, &mut captured);
         let seat = turn.head.seat.as_str();
-        let mut r = TurnRow {
+        let r = TurnRow {
             key: key.clone(),
             file: file.clone(),
             index: index as u32,
             turn: i as u32 + 1,
             number: turn.number,
-            seat: SmolStr::new(seat),
+            seat: turn.head.seat,
             team: teams
                 .iter()
                 .find(|(s, _)| s == seat)
                 .map(|(_, t)| t.clone()),
-            mover: full.mover.map(|m| SmolStr::new(m.as_str())),
+            mover: full.mover,
             roll: full.roll.map(|r| r.get()),
             roll2: full.roll.and_then(|r| r.second()),
             mv: {
@@ -440,19 +477,13 @@ pub(crate) fn turn_rows(
             captures: captures(&full),
             captured,
             nags: turn.nags().iter().map(|n| n.code).collect(),
-            comment: None,
-            win: None,
-            best: None,
-            best_win: None,
-            luck: None,
-            mark: None,
+            notes: notes(turn, &mut cut),
             position: wanted.position.then(|| pos.position_tag()),
             own: OwnCells {
                 game: game_kind,
                 cells: registry::turn_cells(game_kind, &full),
             },
         };
-        comments(turn, &mut r, &mut cut);
         row(r);
     }
     Ok(cut)
@@ -465,7 +496,7 @@ pub(crate) fn turn_rows(
 fn captured_before(
     pos: &(dyn Position + '_),
     full: &Move,
-) -> (Vec<SmolStr>, Option<Vec<(String, usize)>>) {
+) -> (Vec<Seat>, Option<Vec<(String, usize)>>) {
     let mut captured = Vec::new();
     let mut counted = false;
     // The view of the board is made only for a turn that captures: most
@@ -480,7 +511,7 @@ fn captured_before(
             } => {
                 let view = view.get_or_insert_with(|| pos.hook_view());
                 if let Some(seat) = path.last().and_then(|p| view.at(p)) {
-                    captured.push(SmolStr::new(seat));
+                    captured.push(Seat::new(seat));
                 }
             }
             Action::Place {
@@ -512,7 +543,7 @@ fn captured_before(
 fn captured_after(
     pos: &(dyn Position + '_),
     counts: Option<Vec<(String, usize)>>,
-    captured: &mut Vec<SmolStr>,
+    captured: &mut Vec<Seat>,
 ) {
     let Some(counts) = counts else {
         return;
@@ -520,7 +551,7 @@ fn captured_after(
     let view = pos.hook_view();
     for (seat, before) in counts {
         let lost = before.saturating_sub(view.pieces(&seat).len());
-        captured.extend(std::iter::repeat_n(SmolStr::new(&seat), lost));
+        captured.extend(std::iter::repeat_n(Seat::new(&seat), lost));
     }
 }
 
@@ -671,18 +702,22 @@ fn captures(full: &Move) -> u32 {
 }
 
 /// The comment text and the analysis values of a turn.
-fn comments(turn: &Turn, r: &mut TurnRow, cut: &mut bool) {
+fn notes(turn: &Turn, cut: &mut bool) -> Option<Box<Notes>> {
+    if turn.before().is_empty() && turn.after().is_empty() {
+        return None;
+    }
+    let mut notes = Notes::default();
     let mut text = String::new();
     let mut analysed = false;
     for c in turn.before().iter().chain(turn.after()) {
         if let Some(reading) = comment::read(&c.text) {
             if !analysed {
                 analysed = true;
-                r.win = Some(reading.win);
-                r.luck = reading.luck;
+                notes.win = Some(reading.win);
+                notes.luck = reading.luck;
                 if let Some((mv, w)) = reading.best {
-                    r.best = Some(capped(&mv, cut));
-                    r.best_win = Some(w);
+                    notes.best = Some(capped(&mv, cut));
+                    notes.best_win = Some(w);
                 }
             }
             continue;
@@ -696,15 +731,16 @@ fn comments(turn: &Turn, r: &mut TurnRow, cut: &mut bool) {
         text.push_str(&c.text);
     }
     if !text.is_empty() {
-        r.comment = Some(capped(&text, cut));
+        notes.comment = Some(capped(&text, cut));
     }
     if analysed {
-        r.mark = turn
+        notes.mark = turn
             .nags()
             .iter()
             .find_map(|n| n.symbol().filter(|s| matches!(*s, "?!" | "?" | "??")))
             .map(SmolStr::new);
     }
+    (notes != Notes::default()).then(|| Box::new(notes))
 }
 
 /// The `turns` rows of a valid game, built on the thread that checked it
@@ -821,14 +857,14 @@ mod tests {
         let rows = turns(
             "[Game \"aggravation\"]\n[Seats \"R B\"]\n\n1. R6 + ?? {[%win 0.40] [%best + 0.5] [%luck -0.1]} {mine}\n2. R1 r9-r10\n*\n",
         );
-        assert_eq!(rows[0].win, Some(0.40));
-        assert_eq!(rows[0].best.as_deref(), Some("+"));
-        assert_eq!(rows[0].best_win, Some(0.5));
-        assert_eq!(rows[0].luck, Some(-0.1));
-        assert_eq!(rows[0].mark.as_deref(), Some("??"));
-        assert_eq!(rows[0].comment.as_deref(), Some("mine"));
+        assert_eq!(rows[0].notes().win, Some(0.40));
+        assert_eq!(rows[0].notes().best.as_deref(), Some("+"));
+        assert_eq!(rows[0].notes().best_win, Some(0.5));
+        assert_eq!(rows[0].notes().luck, Some(-0.1));
+        assert_eq!(rows[0].notes().mark.as_deref(), Some("??"));
+        assert_eq!(rows[0].notes().comment.as_deref(), Some("mine"));
         assert_eq!(rows[0].nags, [4]);
-        assert_eq!(rows[1].mark, None);
+        assert_eq!(rows[1].notes, None);
         assert_eq!(rows[1].position.as_deref(), Some("R:r10 move=B"));
     }
 

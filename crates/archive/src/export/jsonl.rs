@@ -225,22 +225,22 @@ fn common_value(name: &str) -> Value {
         "index" => |out, row| number(out, row.index),
         "turn" => |out, row| number(out, row.turn),
         "number" => |out, row| number(out, row.number),
-        "seat" => |out, row| text(out, &row.seat),
+        "seat" => |out, row| text(out, row.seat.as_str()),
         "team" => |out, row| opt_text(out, row.team.as_deref()),
-        "mover" => |out, row| opt_text(out, row.mover.as_deref()),
+        "mover" => |out, row| opt_text(out, row.mover.as_ref().map(|m| m.as_str())),
         "roll" => |out, row| opt_number(out, row.roll.map(u32::from)),
         "roll2" => |out, row| opt_number(out, row.roll2.map(u32::from)),
         "move" => |out, row| text(out, &row.mv),
         "pass" => |out, row| boolean(out, row.pass),
         "captures" => |out, row| number(out, row.captures),
-        "captured" => |out, row| list(out, row.captured.iter(), |out, s| text(out, s)),
+        "captured" => |out, row| list(out, row.captured.iter(), |out, s| text(out, s.as_str())),
         "nags" => |out, row| list(out, row.nags.iter(), |out, &n| number(out, u32::from(n))),
-        "comment" => |out, row| opt_text(out, row.comment.as_deref()),
-        "win" => |out, row| float(out, row.win),
-        "best" => |out, row| opt_text(out, row.best.as_deref()),
-        "best_win" => |out, row| float(out, row.best_win),
-        "luck" => |out, row| float(out, row.luck),
-        "mark" => |out, row| opt_text(out, row.mark.as_deref()),
+        "comment" => |out, row| opt_text(out, row.notes().comment.as_deref()),
+        "win" => |out, row| float(out, row.notes().win),
+        "best" => |out, row| opt_text(out, row.notes().best.as_deref()),
+        "best_win" => |out, row| float(out, row.notes().best_win),
+        "luck" => |out, row| float(out, row.notes().luck),
+        "mark" => |out, row| opt_text(out, row.notes().mark.as_deref()),
         "position" => |out, row| opt_text(out, row.position.as_deref()),
         _ => |out, _| out.extend_from_slice(b"null"),
     }
@@ -340,7 +340,9 @@ mod tests {
     use smol_str::SmolStr;
 
     use super::*;
-    use crate::rows::OwnCells;
+    use billes_notation::Seat;
+
+    use crate::rows::{Notes, OwnCells};
 
     /// The turns rows of a seeded simulated game of each registered game,
     /// every other one with a key.
@@ -362,15 +364,17 @@ mod tests {
             key: None,
             file: SmolStr::new(format!("a \"file\"\\{every}")),
             team: Some(SmolStr::new("R+G")),
-            mover: Some(SmolStr::new("G")),
-            captured: vec![SmolStr::new("B"), SmolStr::new("Y")],
+            mover: Some(Seat::new("G")),
+            captured: vec![Seat::new("B"), Seat::new("Y")],
             nags: vec![1, 4, 255],
-            comment: Some(format!("line\nbreak\ttab \u{7f} é ✓ 𝄞 {every}")),
-            win: Some(0.1 + 0.2),
-            best: Some("r9-r15*".into()),
-            best_win: Some(1.0),
-            luck: Some(-0.000_001_25),
-            mark: Some(SmolStr::new("?!")),
+            notes: Some(Box::new(Notes {
+                comment: Some(format!("line\nbreak\ttab \u{7f} é ✓ 𝄞 {every}")),
+                win: Some(0.1 + 0.2),
+                best: Some("r9-r15*".into()),
+                best_win: Some(1.0),
+                luck: Some(-0.000_001_25),
+                mark: Some(SmolStr::new("?!")),
+            })),
             position: Some(String::from("\u{1b}[31m")),
             own: OwnCells {
                 game: like.own.game,

@@ -180,7 +180,7 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
         "number" => u32s(rows.iter().map(|r| Some(r.number))),
         "seat" => text(rows.iter().map(|r| Some(r.seat.as_str()))),
         "team" => small(|r| &r.team),
-        "mover" => small(|r| &r.mover),
+        "mover" => text(rows.iter().map(|r| r.mover.as_ref().map(|m| m.as_str()))),
         "roll" => Arc::new(rows.iter().map(|r| r.roll).collect::<UInt8Array>()),
         "roll2" => Arc::new(rows.iter().map(|r| r.roll2).collect::<UInt8Array>()),
         "move" => text(rows.iter().map(|r| Some(r.mv.as_str()))),
@@ -190,7 +190,7 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
             let mut captured = ListBuilder::new(StringBuilder::new());
             for r in rows {
                 for s in &r.captured {
-                    captured.values().append_value(s);
+                    captured.values().append_value(s.as_str());
                 }
                 captured.append(true);
             }
@@ -204,12 +204,12 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
             rows.iter()
                 .map(|r| Some(r.nags.iter().map(|&n| Some(n)).collect::<Vec<_>>())),
         )),
-        "comment" => opt(|r| &r.comment),
-        "win" => floats(rows.iter().map(|r| r.win)),
-        "best" => opt(|r| &r.best),
-        "best_win" => floats(rows.iter().map(|r| r.best_win)),
-        "luck" => floats(rows.iter().map(|r| r.luck)),
-        "mark" => small(|r| &r.mark),
+        "comment" => opt(|r| &r.notes().comment),
+        "win" => floats(rows.iter().map(|r| r.notes().win)),
+        "best" => opt(|r| &r.notes().best),
+        "best_win" => floats(rows.iter().map(|r| r.notes().best_win)),
+        "luck" => floats(rows.iter().map(|r| r.notes().luck)),
+        "mark" => small(|r| &r.notes().mark),
         "position" => opt(|r| &r.position),
         _ => {
             let i = own.columns().iter().position(|c| c.name == name);

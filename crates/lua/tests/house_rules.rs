@@ -480,3 +480,26 @@ fn an_edit_aggravation_does_not_take_is_refused_with_its_list() {
          (send, put, move, swap, place_barricade, take_barricade)"
     );
 }
+
+/// A turn refused leaves the position as it was, even when the rules
+/// refuse it after moving the pieces: here a `winner` hook, asked once the
+/// move is made, fails.
+#[test]
+fn a_turn_refused_halfway_leaves_the_position_as_it_was() {
+    let failing = Variant::load(&VariantSource::from_text(
+        "rules/fails.lua",
+        "return { name = 'fails', game = 'aggravation', hooks = { winner = function() error('no') end } }",
+    ))
+    .unwrap();
+    let tags = [("Seats", "R G"), ("Position", "R:r2,r9 G:r12 move=R")];
+    let mut pos = failing.position(&tags).unwrap();
+    let before = (pos.position_tag(), pos.to_act());
+    let turn = &parse_game("1. R3 r2-r5 *").unwrap().line.turns[0];
+    assert!(pos.play_turn(turn).is_err());
+    assert_eq!((pos.position_tag(), pos.to_act()), before);
+    // The standard rules play the same turn.
+    let standard = Standard::new(billes_core::aggravation::KIND);
+    let mut played = standard.position(&tags).unwrap();
+    played.play_turn(turn).unwrap();
+    assert_ne!(played.position_tag(), before.0);
+}

@@ -150,7 +150,15 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
     }
 
     fn play_turn(&mut self, turn: &Turn) -> Result<(), ReplayError> {
-        self.state = self.checked(turn)?;
+        // Played in place, a copy kept to put back: a turn refused leaves
+        // the position as it was, whatever the rules did before refusing
+        // it (a hook may fail halfway through). One copy of the state a
+        // turn, where playing on a copy and moving it back made three.
+        let before = self.state.clone();
+        if let Err(e) = self.rules.play(&mut self.state, turn) {
+            self.state = before;
+            return Err(e);
+        }
         self.turns += 1;
         Ok(())
     }

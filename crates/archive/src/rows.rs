@@ -1,21 +1,25 @@
 //! The rows of the three tables of `export`, built from a game as the
-//! validate pipeline checked it: its tags and outcome for `games`, a second
-//! replay through the game API for `turns` (the complete move of each turn,
-//! its effects and the `Position` tag after it), its mistakes for
-//! `mistakes`.
+//! validate pipeline checked it: its tags and outcome for `games`, the
+//! replay through the game API that checks it for `turns` (the complete
+//! move of each turn, its effects and the `Position` tag after it), its
+//! mistakes for `mistakes`.
 //!
 //! What [`crate::validate`] and [`crate::export`] share: the validate
-//! pipeline builds a valid game's `turns` rows on the thread that checked
-//! it ([`worker_rows`]) and keeps them with the game; `export` writes them.
+//! pipeline builds a game's `turns` rows in the replay that checks it
+//! ([`checked_rows`]), on the thread that checked it, and keeps them with
+//! the game when it is valid; `export` writes them. A replay apart
+//! ([`worker_rows`], [`turn_rows`]) makes the same rows where the check did
+//! not (a tested equality).
 //! This module uses neither of the two, so `export` uses `validate` and
 //! `validate` does not use `export`.
 
+use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use billes_analysis::comment;
 use billes_core::columns::{TurnCells, TurnColumn};
 use billes_core::game::{Move, Position, TwoStep};
-use billes_core::{registry, GameKind, ReplayError};
+use billes_core::{registry, GameKind, ReplayError, Summary};
 use billes_notation::{Action, Game, Seat, Turn};
 use serde::ser::SerializeMap;
 use serde::Serialize;
@@ -129,7 +133,7 @@ pub struct TurnRow {
     /// The NAGs, as numbers (`??` is 4).
     pub nags: Vec<u8>,
     /// What the turn's comments say; `None` for a turn without comments
-    /// (most turns): a row is then smaller by the size of [`Notes`].
+    /// (most turns): a row is then smaller by the size of `Notes`.
     #[serde(flatten, serialize_with = "notes_or_none")]
     pub notes: Option<Box<Notes>>,
     /// The position after the turn, as a `Position` tag writes it; `None`
@@ -418,6 +422,106 @@ pub struct Wanted {
     pub position: bool,
 }
 
+/// What makes a game's `turns` rows: what every row of the game shares,
+/// and each turn's cells from the positions before and after it.
+struct RowMaker {
+    teams: Vec<(String, SmolStr)>,
+    game: GameKind,
+    /// Shared by every row of the game: a clone is a count, not a copy.
+    key: Option<SmolStr>,
+    file: SmolStr,
+    index: u32,
+    wanted: Wanted,
+    /// The move's text, written into a buffer kept from turn to turn.
+    text: String,
+    /// Whether a text of the rows was cut at [`MAX_CELL_BYTES`].
+    cut: bool,
+}
+
+/// A turn's row begun from the position before it: what is read there.
+struct Begun {
+    full: Move,
+    captured: Vec<Seat>,
+    counts: Option<Vec<(String, usize)>>,
+}
+
+impl RowMaker {
+    fn new(game: &Game, kind: GameKind, of: (Option<&str>, &str, usize), wanted: Wanted) -> Self {
+        let (key, file, index) = of;
+        RowMaker {
+            teams: teams_of(game),
+            game: kind,
+            key: key.map(SmolStr::new),
+            file: SmolStr::new(file),
+            index: index as u32,
+            wanted,
+            text: String::with_capacity(64),
+            cut: false,
+        }
+    }
+
+    /// What the position `before` the turn tells of it: its complete
+    /// move, and the seats it captures there.
+    fn begin(&self, before: &(dyn Position + '_), turn: &Turn) -> Result<Begun, ReplayError> {
+        let full = complete_move(before, turn)?;
+        let (captured, counts) = captured_before(before, &full);
+        Ok(Begun {
+            full,
+            captured,
+            counts,
+        })
+    }
+
+    /// The row of the `i`th turn (from 0), `begun` before it and played
+    /// to `after`.
+    fn finish(
+        &mut self,
+        begun: Begun,
+        i: usize,
+        turn: &Turn,
+        after: &(dyn Position + '_),
+    ) -> TurnRow {
+        let Begun {
+            full,
+            mut captured,
+            counts,
+        } = begun;
+        captured_after(after, counts, &mut captured);
+        let seat = turn.head.seat.as_str();
+        // Most moves are short enough to be held without an allocation
+        // (23 bytes). Writing into a String cannot fail.
+        self.text.clear();
+        let _ = full.write_to(&mut self.text);
+        TurnRow {
+            key: self.key.clone(),
+            file: self.file.clone(),
+            index: self.index,
+            turn: i as u32 + 1,
+            number: turn.number,
+            seat: turn.head.seat,
+            team: self
+                .teams
+                .iter()
+                .find(|(s, _)| s == seat)
+                .map(|(_, t)| t.clone()),
+            mover: full.mover,
+            roll: full.roll.map(|r| r.get()),
+            roll2: full.roll.and_then(|r| r.second()),
+            mv: SmolStr::new(&self.text),
+            pass: full.is_pass(),
+            captures: captures(&full),
+            captured,
+            nags: turn.nags().iter().map(|n| n.code).collect(),
+            notes: notes(turn, &mut self.cut),
+            position: self.wanted.position.then(|| after.position_tag()),
+            own: OwnCells {
+                game: self.game,
+                cells: registry::turn_cells(self.game, &full),
+            },
+        }
+    }
+}
+
 /// The turns of a valid game's main line, replayed from `start` through
 /// the game API: each turn's complete move (the legal move it names, with
 /// every effect mark), its effects, and the `Position` tag after it when
@@ -430,63 +534,116 @@ pub struct Wanted {
 pub(crate) fn turn_rows(
     game: &Game,
     mut pos: Box<dyn Position + '_>,
-    key: Option<&str>,
-    file: &str,
-    index: usize,
+    of: (Option<&str>, &str, usize),
     wanted: Wanted,
     row: &mut dyn FnMut(TurnRow),
 ) -> Result<bool, ReplayError> {
-    let mut cut = false;
-    let teams = teams_of(game);
-    let game_kind = pos.game();
-    // Shared by every row of the game: a clone is a count, not a copy.
-    let key = key.map(SmolStr::new);
-    let file = SmolStr::new(file);
-    let mut text = String::with_capacity(64);
+    let mut maker = RowMaker::new(game, pos.game(), of, wanted);
     for (i, turn) in game.line.turns.iter().enumerate() {
-        let full = complete_move(pos.as_ref(), turn)?;
-        let (mut captured, counts) = captured_before(pos.as_ref(), &full);
+        let begun = maker.begin(pos.as_ref(), turn)?;
         pos.play_turn(turn)
             .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
-        captured_after(pos.as_ref(), counts, &mut captured);
-        let seat = turn.head.seat.as_str();
-        let r = TurnRow {
-            key: key.clone(),
-            file: file.clone(),
-            index: index as u32,
-            turn: i as u32 + 1,
-            number: turn.number,
-            seat: turn.head.seat,
-            team: teams
-                .iter()
-                .find(|(s, _)| s == seat)
-                .map(|(_, t)| t.clone()),
-            mover: full.mover,
-            roll: full.roll.map(|r| r.get()),
-            roll2: full.roll.and_then(|r| r.second()),
-            mv: {
-                // Most moves are short enough to be held without an
-                // allocation (23 bytes); the text is written once into a
-                // buffer kept from turn to turn.
-                text.clear();
-                // Writing into a String cannot fail.
-                let _ = full.write_to(&mut text);
-                SmolStr::new(&text)
-            },
-            pass: full.is_pass(),
-            captures: captures(&full),
-            captured,
-            nags: turn.nags().iter().map(|n| n.code).collect(),
-            notes: notes(turn, &mut cut),
-            position: wanted.position.then(|| pos.position_tag()),
-            own: OwnCells {
-                game: game_kind,
-                cells: registry::turn_cells(game_kind, &full),
-            },
-        };
-        row(r);
+        row(maker.finish(begun, i, turn, pos.as_ref()));
     }
-    Ok(cut)
+    Ok(maker.cut)
+}
+
+/// The check of a game and its `turns` rows in one replay: a reader of
+/// the replay stream ([`billes_core::events`]) that makes a row of each
+/// main-line turn from the positions the check played it from and to.
+struct Checking<'g> {
+    game: &'g Game,
+    maker: RowMaker,
+    rows: Vec<TurnRow>,
+    summary: Summary,
+    /// The first mistake of the record, or the first turn the rows could
+    /// not be made of: the stream stops there.
+    stopped: bool,
+    failed: Option<ReplayError>,
+}
+
+impl billes_core::events::Reader for Checking<'_> {
+    fn start(&mut self, start: &dyn Position) -> ControlFlow<()> {
+        self.summary.winners = start.winners();
+        ControlFlow::Continue(())
+    }
+
+    fn turn(&mut self, played: &billes_core::events::Played<'_>) -> ControlFlow<()> {
+        if played.depth > 0 {
+            self.summary.variation_turns += 1;
+            return ControlFlow::Continue(());
+        }
+        self.summary.turns += 1;
+        let (i, turn) = (played.index, played.turn);
+        match self.maker.begin(played.before, turn) {
+            Ok(begun) => {
+                let row = self.maker.finish(begun, i, turn, played.after);
+                self.rows.push(row);
+            }
+            Err(e) => {
+                self.failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        if i + 1 == self.game.line.turns.len() {
+            self.summary.winners = played.after.winners();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn mistake(&mut self, _: &billes_core::events::Mistake<'_>) -> ControlFlow<()> {
+        self.stopped = true;
+        ControlFlow::Break(())
+    }
+}
+
+/// A game checked valid by `engine`, and its `turns` rows, in one replay
+/// ([`Checking`]): what `billes validate` finds of a valid game, and the
+/// rows a second replay ([`turn_rows`]) makes. `None` when the record
+/// holds a mistake or the rules panicked: the caller then checks it as
+/// any other game, which finds its mistake.
+pub(crate) fn checked_rows(
+    engine: &dyn billes_core::Engine,
+    game: &Game,
+    fingerprint: Option<u128>,
+    of: (&str, usize),
+    wanted: Wanted,
+) -> Option<(Summary, WorkerRows)> {
+    let key = key_text(fingerprint);
+    let mut checking = Checking {
+        game,
+        maker: RowMaker::new(game, engine.game(), (key.as_deref(), of.0, of.1), wanted),
+        rows: Vec::with_capacity(game.line.turns.len()),
+        summary: Summary {
+            turns: 0,
+            variation_turns: 0,
+            winners: None,
+            stopped: false,
+        },
+        stopped: false,
+        failed: None,
+    };
+    let read = catch_unwind(AssertUnwindSafe(|| engine.read(game, &mut checking)));
+    if !matches!(read, Ok(Ok(()))) || checking.stopped {
+        return None;
+    }
+    if let Some(e) = checking.failed {
+        // The game API does not play a turn of the main line: the check
+        // is made apart, and the rows tell the disagreement.
+        let summary = engine.validate(game).ok()?;
+        return Some((
+            summary,
+            WorkerRows {
+                rows: Err(e),
+                cut: false,
+            },
+        ));
+    }
+    let rows = WorkerRows {
+        cut: checking.maker.cut,
+        rows: Ok(checking.rows),
+    };
+    Some((checking.summary, rows))
 }
 
 /// The seats whose pieces `full` captures, as far as the position before
@@ -769,7 +926,7 @@ pub(crate) fn worker_rows(
     let mut out = Vec::with_capacity(game.line.turns.len());
     let built = catch_unwind(AssertUnwindSafe(|| {
         let pos = engine.start(game)?;
-        turn_rows(game, pos, key.as_deref(), file, index, wanted, &mut |r| {
+        turn_rows(game, pos, (key.as_deref(), file, index), wanted, &mut |r| {
             out.push(r)
         })
     }))
@@ -795,7 +952,7 @@ pub(crate) fn simulated_rows(kind: GameKind, max_turns: u32, seed: u64) -> Vec<T
     let start = billes_core::Engine::start(&engine, &game).expect("starts");
     let mut rows = Vec::new();
     let wanted = Wanted { position: true };
-    turn_rows(&game, start, None, "g.bgn", 1, wanted, &mut |r| {
+    turn_rows(&game, start, (None, "g.bgn", 1), wanted, &mut |r| {
         rows.push(r)
     })
     .expect("plays");
@@ -816,9 +973,7 @@ mod tests {
         turn_rows(
             &game,
             start,
-            None,
-            "f",
-            1,
+            (None, "f", 1),
             Wanted { position: true },
             &mut |r| rows.push(r),
         )
@@ -901,5 +1056,48 @@ mod tests {
                 ("Seed".into(), "3".into())
             ]
         );
+    }
+
+    /// The rows made in the check's own replay are the rows of a replay
+    /// apart, and its summary the check's, on seeded games of every game;
+    /// a game the check refuses gives none.
+    #[test]
+    fn rows_made_while_checking_are_those_of_a_replay_apart() {
+        for kind in billes_core::registry::all() {
+            for seed in 0..4 {
+                let options = billes_core::SimOptions {
+                    max_turns: 60,
+                    ..Default::default()
+                };
+                let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed))
+                    .expect("simulates");
+                let engine = Standard::new(kind);
+                let wanted = Wanted { position: true };
+                let (summary, rows) = checked_rows(&engine, &game, Some(7), ("g.bgn", 3), wanted)
+                    .expect("a valid game");
+                assert_eq!(summary, engine.validate(&game).expect("valid"));
+                let apart = worker_rows(&engine, &game, Some(7), "g.bgn", 3, wanted).expect("rows");
+                assert_eq!(
+                    rows.rows.expect("rows"),
+                    apart.rows.expect("rows"),
+                    "{kind:?} {seed}"
+                );
+                assert_eq!(rows.cut, apart.cut);
+            }
+        }
+        let wrong = billes_notation::parse_game(
+            "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-a1\n2. B5 h-a9\n*\n",
+        )
+        .expect("parses");
+        let engine = Standard::new(billes_core::registry::of(&wrong).expect("a game"));
+        assert!(engine.validate(&wrong).is_err());
+        assert!(checked_rows(
+            &engine,
+            &wrong,
+            None,
+            ("g.bgn", 1),
+            Wanted { position: false }
+        )
+        .is_none());
     }
 }

@@ -625,9 +625,26 @@ impl Worker {
         let place = Place::dir(origin.dir()).game(name, source.index);
         let rules = catch_unwind(AssertUnwindSafe(|| self.resolver.rule_set(&place, &game)));
         let mut valid = None;
+        let with_rows = self.settings.keep && self.settings.turn_rows;
+        let key = outcome.game.as_ref().and_then(|f| f.fingerprint);
+        let wanted = crate::rows::Wanted {
+            position: self.settings.turn_positions,
+        };
+        self.rows = None;
         let checked = rules.and_then(|rules| {
             catch_unwind(AssertUnwindSafe(|| {
                 let rules = rules?;
+                // A valid game's rows are made in the check's own replay;
+                // a game with a mistake is checked as without rows.
+                if with_rows {
+                    let of = (name, source.index);
+                    if let Some((summary, rows)) =
+                        crate::rows::checked_rows(rules.engine(), &game, key, of, wanted)
+                    {
+                        self.rows = Some(rows);
+                        return Ok((rules, summary));
+                    }
+                }
                 rules
                     .engine()
                     .validate(&game)
@@ -647,11 +664,7 @@ impl Worker {
                         }
                     }
                 }
-                if self.settings.keep && self.settings.turn_rows {
-                    let key = outcome.game.as_ref().and_then(|f| f.fingerprint);
-                    let wanted = crate::rows::Wanted {
-                        position: self.settings.turn_positions,
-                    };
+                if with_rows && self.rows.is_none() {
                     self.rows = crate::rows::worker_rows(
                         rules.engine(),
                         &game,
@@ -673,22 +686,7 @@ impl Worker {
                 self.push_replay_error(outcome, origin, source, &err);
             }
             Ok(Err(err)) => self.invalid(origin, source, outcome, &place, &game, err),
-            Err(_) => {
-                // A bug in the rules: reported against the game, and the
-                // variants are loaded anew.
-                self.resolver = self.settings.rules.resolver();
-                let message = "internal error while replaying this game (please report it)";
-                if self.settings.diagnostics {
-                    outcome.rendered = format!(
-                        "error[internal]: {message}\n --> {name}:{}:1\n  = note: in game {}\n\n",
-                        source.line, source.index
-                    );
-                }
-                outcome.errors.push(
-                    ErrorEntry::new(name, Some(source.index), "internal", message.into())
-                        .at(source.line, 1),
-                );
-            }
+            Err(_) => self.internal(name, source, outcome),
         }
         if self.settings.keep {
             return Some((game, valid));
@@ -699,6 +697,23 @@ impl Worker {
             self.spare_turns = turns;
         }
         None
+    }
+
+    /// A bug in the rules, met replaying a game of `name`: reported against
+    /// the game, and the variants are loaded anew.
+    fn internal(&mut self, name: &str, source: &GameSource, outcome: &mut Outcome) {
+        self.resolver = self.settings.rules.resolver();
+        let message = "internal error while replaying this game (please report it)";
+        if self.settings.diagnostics {
+            outcome.rendered = format!(
+                "error[internal]: {message}\n --> {name}:{}:1\n  = note: in game {}\n\n",
+                source.line, source.index
+            );
+        }
+        outcome.errors.push(
+            ErrorEntry::new(name, Some(source.index), "internal", message.into())
+                .at(source.line, 1),
+        );
     }
 }
 

@@ -3,10 +3,10 @@
 //! export`; the tables and their columns are in docs/export.md).
 //!
 //! The games are read and checked by the validate pipeline
-//! ([`crate::validate::run`], one game in memory per thread), then each
-//! valid game is replayed once more through the game API under the same
-//! rules ([`crate::rules`]) for its turns' rows, on the thread that checked
-//! it (so `jobs` threads share that work). The rows go to one part
+//! ([`crate::validate::run`], one game in memory per thread); the replay
+//! that checks a game under its rules ([`crate::rules`]) makes its turns'
+//! rows as it goes, on the thread that checked it (so `jobs` threads share
+//! that work), kept when the game is valid. The rows go to one part
 //! file per table for every [`Settings::part_games`] games, in input
 //! order (`games/part-00000.jsonl`, `turns/part-00000.jsonl`...): part `k`
 //! of each table holds the same games. A part is committed as a set, and
@@ -397,14 +397,14 @@ fn replay_here(
     resolver: &Resolver,
     place: &Place<'_>,
     game: &billes_notation::Game,
-    (key, file, index): (Option<&str>, &str, usize),
+    of: (Option<&str>, &str, usize),
     wanted: rows::Wanted,
     turns: &mut Vec<TurnRow>,
 ) -> Result<bool, billes_core::ReplayError> {
     let rules = resolver.rule_set(place, game)?;
     let engine = rules.engine();
     let pos = engine.start(game)?;
-    rows::turn_rows(game, pos, key, file, index, wanted, &mut |r| turns.push(r))
+    rows::turn_rows(game, pos, of, wanted, &mut |r| turns.push(r))
 }
 
 struct Exporter<'s> {

@@ -69,6 +69,24 @@ impl<R: MoveRules> RulesPosition<R> {
         &self.rules
     }
 
+    /// Plays `turn` in place, as [`Position::play_turn`] does, `before`
+    /// being a copy of this position made just before: on a refusal the
+    /// state is put back from it. For a caller that keeps the position
+    /// before each turn anyway (the replay stream), which saves a second
+    /// copy.
+    pub(crate) fn play_turn_after_copy(
+        &mut self,
+        turn: &Turn,
+        before: &Self,
+    ) -> Result<(), ReplayError> {
+        if let Err(e) = self.rules.play(&mut self.state, turn) {
+            self.state.clone_from(&before.state);
+            return Err(e);
+        }
+        self.turns += 1;
+        Ok(())
+    }
+
     /// Plays `turn` on a copy of the state, through the rules' checker.
     fn checked(&self, turn: &Turn) -> Result<R::State, ReplayError> {
         let mut next = self.state.clone();

@@ -388,8 +388,6 @@ fn remove_parts(dir: &Path) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// The rows of the part being written, on the thread that receives the
-/// outcomes in order.
 /// The `turns` rows of a valid game replayed here, under the rules `place`
 /// gives it, when the thread that checked it did not build them (its rules
 /// panicked there: [`rows::worker_rows`]); whether a text was cut.
@@ -411,7 +409,8 @@ struct Exporter<'s> {
     settings: &'s Settings,
     /// The tables' folders: games, turns, and mistakes with `--invalid`.
     dirs: Vec<PathBuf>,
-    /// Each valid game's rules, for its second replay.
+    /// Each valid game's rules, for a replay apart where the check made
+    /// no rows.
     resolver: Resolver,
     /// The own columns of `turns` in a Parquet file: those of the games
     /// the inputs name.

@@ -556,9 +556,10 @@ struct Checking<'g> {
     maker: RowMaker,
     rows: Vec<TurnRow>,
     summary: Summary,
-    /// The first mistake of the record, or the first turn the rows could
-    /// not be made of: the stream stops there.
+    /// Whether the record holds a mistake: the stream stops at the first.
     stopped: bool,
+    /// The first main-line turn the rows could not be made of (the stream
+    /// stops there too).
     failed: Option<ReplayError>,
 }
 

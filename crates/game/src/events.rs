@@ -323,7 +323,7 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
             after_end(turn, &pos.winners().unwrap_or_default())
         } else {
             let before = pos.clone();
-            match pos.play_turn_after_copy(turn, &before) {
+            match pos.play_or_put_back(turn, before.state()) {
                 Ok(()) => {
                     return told(self.reader.turn(&Played {
                         turn,

@@ -69,18 +69,19 @@ impl<R: MoveRules> RulesPosition<R> {
         &self.rules
     }
 
-    /// Plays `turn` in place, as [`Position::play_turn`] does, `before`
-    /// being a copy of this position made just before: on a refusal the
-    /// state is put back from it. For a caller that keeps the position
-    /// before each turn anyway (the replay stream), which saves a second
-    /// copy.
-    pub(crate) fn play_turn_after_copy(
+    /// Plays `turn` in place, `before` being a copy of the state made just
+    /// before: a turn refused leaves the position as it was, whatever the
+    /// rules did before refusing it (a hook may fail halfway through). One
+    /// copy of the state a turn, where playing on a copy and moving it back
+    /// made three; the replay stream, which keeps the position before each
+    /// turn anyway, gives that copy and makes none here.
+    pub(crate) fn play_or_put_back(
         &mut self,
         turn: &Turn,
-        before: &Self,
+        before: &R::State,
     ) -> Result<(), ReplayError> {
         if let Err(e) = self.rules.play(&mut self.state, turn) {
-            self.state.clone_from(&before.state);
+            self.state.clone_from(before);
             return Err(e);
         }
         self.turns += 1;
@@ -168,17 +169,8 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
     }
 
     fn play_turn(&mut self, turn: &Turn) -> Result<(), ReplayError> {
-        // Played in place, a copy kept to put back: a turn refused leaves
-        // the position as it was, whatever the rules did before refusing
-        // it (a hook may fail halfway through). One copy of the state a
-        // turn, where playing on a copy and moving it back made three.
         let before = self.state.clone();
-        if let Err(e) = self.rules.play(&mut self.state, turn) {
-            self.state = before;
-            return Err(e);
-        }
-        self.turns += 1;
-        Ok(())
+        self.play_or_put_back(turn, &before)
     }
 
     fn parse_move(&self, roll: Option<Roll>, text: &str) -> Result<Move, PlayError> {

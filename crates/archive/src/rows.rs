@@ -487,7 +487,7 @@ impl RowMaker {
             counts,
         } = begun;
         captured_after(after, counts, &mut captured);
-        let seat = turn.head.seat.as_str();
+        let seat = turn.head.seat.as_bytes();
         // Most moves are short enough to be held without an allocation
         // (23 bytes). Writing into a String cannot fail.
         self.text.clear();
@@ -502,7 +502,7 @@ impl RowMaker {
             team: self
                 .teams
                 .iter()
-                .find(|(s, _)| s == seat)
+                .find(|(s, _)| s.as_bytes() == seat)
                 .map(|(_, t)| t.clone()),
             mover: full.mover,
             roll: full.roll.map(|r| r.get()),

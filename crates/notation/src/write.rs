@@ -205,7 +205,7 @@ impl Display for Action {
 /// assert_eq!(text, format!("{}{}", turn.head, turn.actions[0]));
 /// ```
 pub fn write_head<W: fmt::Write + ?Sized>(out: &mut W, head: &Head) -> fmt::Result {
-    out.write_str(&head.seat)?;
+    head.seat.write_to(out)?;
     if let Some(roll) = head.roll {
         write_number(out, roll)?;
     }
@@ -215,7 +215,7 @@ pub fn write_head<W: fmt::Write + ?Sized>(out: &mut W, head: &Head) -> fmt::Resu
     }
     if let Some(mover) = &head.mover {
         out.write_char('>')?;
-        out.write_str(mover)?;
+        mover.write_to(out)?;
     }
     Ok(())
 }
@@ -225,7 +225,7 @@ pub fn write_head<W: fmt::Write + ?Sized>(out: &mut W, head: &Head) -> fmt::Resu
 pub fn write_capture<W: fmt::Write + ?Sized>(out: &mut W, capture: &Capture) -> fmt::Result {
     out.write_char('*')?;
     if let Some(target) = &capture.target {
-        out.write_str(target)?;
+        target.write_to(out)?;
     }
     if let Some(points) = capture.points {
         out.write_char('=')?;
@@ -242,7 +242,7 @@ pub fn write_action<W: fmt::Write + ?Sized>(out: &mut W, action: &Action) -> fmt
         Action::Place { to, capture, .. } => {
             out.write_char('+')?;
             if let Some(to) = to {
-                out.write_str(to)?;
+                to.write_to(out)?;
             }
             if let Some(c) = capture {
                 write_capture(out, c)?;
@@ -259,7 +259,7 @@ pub fn write_action<W: fmt::Write + ?Sized>(out: &mut W, action: &Action) -> fmt
                 if i > 0 {
                     out.write_char('-')?;
                 }
-                out.write_str(hole)?;
+                hole.write_to(out)?;
             }
             if let Some(c) = capture {
                 write_capture(out, c)?;
@@ -276,13 +276,13 @@ pub fn write_action<W: fmt::Write + ?Sized>(out: &mut W, action: &Action) -> fmt
             capture,
             ..
         } => {
-            out.write_str(from)?;
+            from.write_to(out)?;
             if let Some(to) = to {
                 out.write_char(':')?;
-                out.write_str(to)?;
+                to.write_to(out)?;
             }
             out.write_char('>')?;
-            out.write_str(direction)?;
+            direction.write_to(out)?;
             if let Some(c) = capture {
                 write_capture(out, c)?;
             }
@@ -290,7 +290,7 @@ pub fn write_action<W: fmt::Write + ?Sized>(out: &mut W, action: &Action) -> fmt
         }
         Action::Barricade { at, .. } => {
             out.write_char('#')?;
-            out.write_str(at)
+            at.write_to(out)
         }
         Action::Remove { .. } => out.write_char('~'),
     }
@@ -298,7 +298,11 @@ pub fn write_action<W: fmt::Write + ?Sized>(out: &mut W, action: &Action) -> fmt
 
 /// Writes `n` in decimal, as `Display` does.
 pub fn write_number<W: fmt::Write + ?Sized>(out: &mut W, n: u32) -> fmt::Result {
-    out.write_str(decimal(n, &mut [0; 10]))
+    // A character at a time: the digits are ASCII, and making them a
+    // `str` would check them.
+    decimal_digits(n, &mut [0; 10])
+        .iter()
+        .try_for_each(|&d| out.write_char(char::from(d)))
 }
 
 /// `n` in decimal, as `Display` writes it, made in `digits`: for a writer
@@ -308,7 +312,18 @@ pub fn write_number<W: fmt::Write + ?Sized>(out: &mut W, n: u32) -> fmt::Result 
 /// assert_eq!(billes_notation::decimal(4_294_967_295, &mut [0; 10]), "4294967295");
 /// assert_eq!(billes_notation::decimal(0, &mut [0; 10]), "0");
 /// ```
-pub fn decimal(mut n: u32, digits: &mut [u8; 10]) -> &str {
+pub fn decimal(n: u32, digits: &mut [u8; 10]) -> &str {
+    // The digits are ASCII.
+    std::str::from_utf8(decimal_digits(n, digits)).unwrap_or_default()
+}
+
+/// The ASCII digits of `n` in decimal, written at the end of `digits`:
+/// [`decimal`]'s bytes, for a writer of bytes.
+///
+/// ```
+/// assert_eq!(billes_notation::decimal_digits(2026, &mut [0; 10]), b"2026");
+/// ```
+pub fn decimal_digits(mut n: u32, digits: &mut [u8; 10]) -> &[u8] {
     let mut at = digits.len();
     loop {
         at -= 1;
@@ -318,8 +333,7 @@ pub fn decimal(mut n: u32, digits: &mut [u8; 10]) -> &str {
             break;
         }
     }
-    // The digits are ASCII.
-    std::str::from_utf8(&digits[at..]).unwrap_or_default()
+    &digits[at..]
 }
 
 impl Display for Outcome {

@@ -221,19 +221,19 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
 fn common_value(name: &str) -> Value {
     match name {
         "key" => |out, row| opt_text(out, row.key.as_deref()),
-        "file" => |out, row| text(out, &row.file),
+        "file" => |out, row| text(out, row.file.as_bytes()),
         "index" => |out, row| number(out, row.index),
         "turn" => |out, row| number(out, row.turn),
         "number" => |out, row| number(out, row.number),
-        "seat" => |out, row| text(out, row.seat.as_str()),
+        "seat" => |out, row| text(out, row.seat.as_bytes()),
         "team" => |out, row| opt_text(out, row.team.as_deref()),
-        "mover" => |out, row| opt_text(out, row.mover.as_ref().map(|m| m.as_str())),
+        "mover" => |out, row| opt_text(out, row.mover.as_ref().map(|m| m.as_bytes())),
         "roll" => |out, row| opt_number(out, row.roll.map(u32::from)),
         "roll2" => |out, row| opt_number(out, row.roll2.map(u32::from)),
-        "move" => |out, row| text(out, &row.mv),
+        "move" => |out, row| text(out, row.mv.as_bytes()),
         "pass" => |out, row| boolean(out, row.pass),
         "captures" => |out, row| number(out, row.captures),
-        "captured" => |out, row| list(out, row.captured.iter(), |out, s| text(out, s.as_str())),
+        "captured" => |out, row| list(out, row.captured.iter(), |out, s| text(out, s.as_bytes())),
         "nags" => |out, row| list(out, row.nags.iter(), |out, &n| number(out, u32::from(n))),
         "comment" => |out, row| opt_text(out, row.notes().comment.as_deref()),
         "win" => |out, row| float(out, row.notes().win),
@@ -251,7 +251,7 @@ fn cell(out: &mut Vec<u8>, cell: &Cell) {
         Cell::Null => out.extend_from_slice(b"null"),
         Cell::Bool(b) => boolean(out, *b),
         Cell::U32(n) => number(out, *n),
-        Cell::Text(t) => text(out, t),
+        Cell::Text(t) => text(out, t.as_bytes()),
     }
 }
 
@@ -260,7 +260,7 @@ fn boolean(out: &mut Vec<u8>, b: bool) {
 }
 
 fn number(out: &mut Vec<u8>, n: u32) {
-    out.extend_from_slice(billes_notation::decimal(n, &mut [0; 10]).as_bytes());
+    out.extend_from_slice(billes_notation::decimal_digits(n, &mut [0; 10]));
 }
 
 fn opt_number(out: &mut Vec<u8>, n: Option<u32>) {
@@ -294,18 +294,19 @@ fn list<T>(
     out.push(b']');
 }
 
-fn opt_text(out: &mut Vec<u8>, s: Option<&str>) {
+fn opt_text(out: &mut Vec<u8>, s: Option<&(impl AsRef<[u8]> + ?Sized)>) {
     match s {
-        Some(s) => text(out, s),
+        Some(s) => text(out, s.as_ref()),
         None => out.extend_from_slice(b"null"),
     }
 }
 
 /// A JSON string, escaped as serde_json escapes: `"` and `\\`, the
 /// control characters (`\n`, `\t`... or `\u001f`); the rest as it is.
-fn text(out: &mut Vec<u8>, s: &str) {
+/// The text (whole UTF-8) is given as bytes, so that a seat's name is
+/// written without a check of its bytes.
+fn text(out: &mut Vec<u8>, bytes: &[u8]) {
     out.push(b'"');
-    let bytes = s.as_bytes();
     let mut from = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let escape: &[u8] = match b {

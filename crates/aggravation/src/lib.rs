@@ -276,6 +276,14 @@ impl game::GameRules for Aggravation {
         self.complete(state, turn)
     }
 
+    fn play_completed(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+    ) -> Result<Option<game::Move>, ReplayError> {
+        Aggravation::play_completed(self, state, turn)
+    }
+
     fn is_over(&self, state: &State) -> bool {
         state.winner.is_some()
     }

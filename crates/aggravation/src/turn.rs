@@ -11,6 +11,17 @@ use super::legal::TurnCtx;
 use super::moves::{Candidate, Refusal};
 use super::{Aggravation, Order, State};
 
+/// A turn checked, to play: who rolled, whose marbles move, the roll, the
+/// move, and whether the roller goes again.
+#[derive(Clone, Copy)]
+struct CheckedTurn {
+    roller: Colour,
+    mover: Colour,
+    roll: u8,
+    candidate: Candidate,
+    extra: bool,
+}
+
 /// The answer of a check on the hot path: the error boxed, so that the
 /// result fits in two registers and is never copied through memory.
 type Checked<T> = Result<T, Box<ReplayError>>;
@@ -31,6 +42,56 @@ impl Aggravation {
         turn: &Turn,
         hooks: &H,
     ) -> Result<(), ReplayError> {
+        let checked = self.check_turn(state, turn, hooks)?;
+        self.end(state, checked);
+        Ok(())
+    }
+
+    /// Plays `turn` as [`Aggravation::play_turn_with`] does without hooks,
+    /// and gives the move [`Aggravation::complete`] gives for it, found by
+    /// the same check ([`GameRules::play_completed`]).
+    ///
+    /// [`GameRules::play_completed`]: billes_game::game::GameRules::play_completed
+    pub(crate) fn play_completed(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+    ) -> Result<Option<billes_game::game::Move>, ReplayError> {
+        let checked = self.check_turn(state, turn, &billes_game::variant::NoHooks)?;
+        let CheckedTurn {
+            roller,
+            mover,
+            roll,
+            candidate,
+            ..
+        } = checked;
+        let complete = self.spell(state, roller, mover, roll, candidate);
+        self.end(state, checked);
+        Ok(Some(complete))
+    }
+
+    /// Applies the turn `checked` found and hands the turn on.
+    #[inline(always)]
+    fn end(&self, state: &mut State, checked: CheckedTurn) {
+        let CheckedTurn {
+            roller,
+            mover,
+            candidate,
+            extra,
+            ..
+        } = checked;
+        self.apply(state, mover, candidate);
+        self.end_turn(state, roller, mover, extra, candidate.to());
+    }
+
+    /// Checks `turn` from `state` under `hooks`: what playing it does.
+    #[inline(always)]
+    fn check_turn<H: Hooks>(
+        &self,
+        state: &State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<CheckedTurn, ReplayError> {
         let roller = self.roller(state, turn)?;
         let roll = match turn.head.roll {
             Some(r @ 1..=6) => r as u8,
@@ -96,9 +157,13 @@ impl Aggravation {
         } else {
             self.check_action(state, mover, roll, action)?
         };
-        self.apply(state, mover, candidate);
-        self.end_turn(state, roller, mover, extra, candidate.to());
-        Ok(())
+        Ok(CheckedTurn {
+            roller,
+            mover,
+            roll,
+            candidate,
+            extra,
+        })
     }
 
     /// The written `turn`, legal in `state`, as the list of legal moves

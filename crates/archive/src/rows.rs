@@ -461,9 +461,18 @@ impl RowMaker {
     }
 
     /// What the position `before` the turn tells of it: its complete
-    /// move, and the seats it captures there.
-    fn begin(&self, before: &(dyn Position + '_), turn: &Turn) -> Result<Begun, ReplayError> {
-        let full = complete_move(before, turn)?;
+    /// move (`complete`, when the replay gave it), and the seats it
+    /// captures there.
+    fn begin(
+        &self,
+        before: &(dyn Position + '_),
+        turn: &Turn,
+        complete: Option<&Move>,
+    ) -> Result<Begun, ReplayError> {
+        let full = match complete {
+            Some(m) => m.clone(),
+            None => complete_move(before, turn)?,
+        };
         let (captured, counts) = captured_before(before, &full);
         Ok(Begun {
             full,
@@ -540,7 +549,7 @@ pub(crate) fn turn_rows(
 ) -> Result<bool, ReplayError> {
     let mut maker = RowMaker::new(game, pos.game(), of, wanted);
     for (i, turn) in game.line.turns.iter().enumerate() {
-        let begun = maker.begin(pos.as_ref(), turn)?;
+        let begun = maker.begin(pos.as_ref(), turn, None)?;
         pos.play_turn(turn)
             .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
         row(maker.finish(begun, i, turn, pos.as_ref()));
@@ -576,7 +585,7 @@ impl billes_core::events::Reader for Checking<'_> {
         }
         self.summary.turns += 1;
         let (i, turn) = (played.index, played.turn);
-        match self.maker.begin(played.before, turn) {
+        match self.maker.begin(played.before, turn, played.complete) {
             Ok(begun) => {
                 let row = self.maker.finish(begun, i, turn, played.after);
                 self.rows.push(row);
@@ -595,6 +604,10 @@ impl billes_core::events::Reader for Checking<'_> {
     fn mistake(&mut self, _: &billes_core::events::Mistake<'_>) -> ControlFlow<()> {
         self.stopped = true;
         ControlFlow::Break(())
+    }
+
+    fn wants_complete_moves(&self) -> bool {
+        true
     }
 }
 

@@ -88,7 +88,7 @@ use std::ops::ControlFlow;
 
 use billes_notation::{Game, Span, Turn};
 
-use crate::game::{MoveRules, Position, RulesPosition};
+use crate::game::{Move, MoveRules, Position, RulesPosition};
 use crate::replay::{after_end, misnumbered, outcome_errors, refused, too_deep};
 use crate::walk::{walk, At, Fork, Read, Visitor};
 use crate::ReplayError;
@@ -126,6 +126,14 @@ pub trait Reader {
         let _ = depth;
         ControlFlow::Continue(())
     }
+
+    /// Whether the reader wants each turn's complete move
+    /// ([`Played::complete`]): the stream then plays each turn with
+    /// [`MoveRules::play_completed`], which a game answers with the one
+    /// check it makes of the turn. False by default.
+    fn wants_complete_moves(&self) -> bool {
+        false
+    }
 }
 
 /// A variation beginning, as [`Reader::begin_variation`] is told it.
@@ -160,6 +168,11 @@ pub struct Played<'a> {
     pub before: &'a dyn Position,
     /// The position after it.
     pub after: &'a dyn Position,
+    /// The move it is, in the order written with every effect mark
+    /// ([`Position::complete_turn`]), for a reader that
+    /// [wants it](Reader::wants_complete_moves) and a game that says
+    /// without listing its moves; `None` otherwise.
+    pub complete: Option<&'a Move>,
 }
 
 /// A mistake of the record, as [`Reader::mistake`] is told it.
@@ -323,8 +336,13 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
             after_end(turn, &pos.winners().unwrap_or_default())
         } else {
             let before = pos.clone();
-            match pos.play_or_put_back(turn, before.state()) {
-                Ok(()) => {
+            let played = if self.reader.wants_complete_moves() {
+                pos.play_completed_or_put_back(turn, before.state())
+            } else {
+                pos.play_or_put_back(turn, before.state()).map(|()| None)
+            };
+            match played {
+                Ok(complete) => {
                     return told(self.reader.turn(&Played {
                         turn,
                         number: at.number,
@@ -332,6 +350,7 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
                         depth: at.depth,
                         before: &before,
                         after: &*pos,
+                        complete: complete.as_ref(),
                     }))
                 }
                 Err(e) => refused(e, turn),

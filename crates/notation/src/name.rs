@@ -393,9 +393,13 @@ mod tests {
 
     #[test]
     fn a_name_is_written_as_its_text() {
-        for text in ["", "R", "r15", "yh4", "abcdefgh", "été", "Ré", "\u{7f}x", "日本"] {
+        for text in [
+            "", "R", "r15", "yh4", "abcdefgh", "été", "Ré", "\u{7f}x", "日本",
+        ] {
             let mut written = String::new();
-            Name::new(text).write_to(&mut written).expect("a String takes it");
+            Name::new(text)
+                .write_to(&mut written)
+                .expect("a String takes it");
             assert_eq!(written, Name::new(text).as_str(), "{text:?}");
         }
     }

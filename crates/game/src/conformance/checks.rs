@@ -713,10 +713,13 @@ pub fn turn_columns<R: GameRules>(
 /// [`GameRules::complete_turn`] to that move as the list has it (marks and
 /// all), or not at all (the caller then finds it in the list): the call
 /// `billes export` asks first is never another answer than the list's.
-/// Skipped when the game completes no turn.
+/// And [`GameRules::play_completed`] gives the same move as
+/// `complete_turn` and the same position as [`GameRules::play`]. Skipped
+/// when the game completes no turn.
 ///
 /// # Errors
-/// The first move completed otherwise than listed.
+/// The first move completed otherwise than listed, or played and
+/// completed otherwise than apart.
 pub fn complete_turn<R: GameRules>(
     rules: &R,
     games: &[Played<R::State>],
@@ -728,7 +731,18 @@ pub fn complete_turn<R: GameRules>(
                 for mv in &moves {
                     asked += 1;
                     let bare = unmarked(mv);
-                    let Some(got) = rules.complete_turn(state, &bare.to_turn(number)) else {
+                    let turn = bare.to_turn(number);
+                    let completed_apart = rules.complete_turn(state, &turn);
+                    if let Some(why) = played_completed_apart(rules, state, &turn, &completed_apart)
+                    {
+                        return Err(fail::<R>(
+                            Check::CompleteTurn,
+                            Some(game.seed),
+                            Some(number),
+                            format!("{}: {why}", bare.turn()),
+                        ));
+                    }
+                    let Some(got) = completed_apart else {
                         continue;
                     };
                     completed += 1;
@@ -757,6 +771,46 @@ pub fn complete_turn<R: GameRules>(
     Ok(Outcome::Passed(format!(
         "{completed} of {asked} listed moves completed as listed"
     )))
+}
+
+/// Why [`GameRules::play_completed`] of the legal `turn` from `state`
+/// differs from [`GameRules::complete_turn`] (`apart`) and
+/// [`GameRules::play`]; `None` when it does not.
+fn played_completed_apart<R: GameRules>(
+    rules: &R,
+    state: &R::State,
+    turn: &Turn,
+    apart: &Option<Move>,
+) -> Option<String> {
+    let mut played = state.clone();
+    if let Err(e) = rules.play(&mut played, turn, &NoHooks) {
+        return Some(format!("a listed move is refused: {}", e.message));
+    }
+    let mut both = state.clone();
+    match rules.play_completed(&mut both, turn) {
+        Err(e) => Some(format!(
+            "play_completed refuses it, play does not: {}",
+            e.message
+        )),
+        Ok(got) if got != *apart => Some(format!(
+            "play_completed gives {}, complete_turn {}",
+            got.map_or("none".into(), |m| m.turn()),
+            apart.as_ref().map_or("none".into(), Move::turn)
+        )),
+        Ok(_)
+            if rules.position_tag(&both) != rules.position_tag(&played)
+                || rules.next(&both) != rules.next(&played) =>
+        {
+            Some(format!(
+                "play_completed leaves the position {} ({:?} next), play {} ({:?} next)",
+                rules.position_tag(&both),
+                rules.next(&both),
+                rules.position_tag(&played),
+                rules.next(&played)
+            ))
+        }
+        Ok(_) => None,
+    }
 }
 
 /// Asserts that the move counts from the start position of the games

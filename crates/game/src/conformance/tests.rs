@@ -34,6 +34,10 @@ enum Flaw {
     PutsDown,
     /// `complete_turn` leaves the capture mark out.
     LostMark,
+    /// `play_completed` gives the move without its capture mark.
+    PlayedLostMark,
+    /// `play_completed` plays the move but leaves the turn with the mover.
+    PlayedKeepsTurn,
 }
 
 thread_local! {
@@ -237,6 +241,22 @@ impl GameRules for Hop {
         })
     }
 
+    /// Plays and completes in one call, as the default does, but for the
+    /// flaws of this call.
+    fn play_completed(&self, state: &mut Track, turn: &Turn) -> Result<Option<Move>, ReplayError> {
+        let complete = self.complete_turn(state, turn);
+        let mover = state.to_move;
+        self.play(state, turn, &NoHooks)?;
+        Ok(match self.0 {
+            Flaw::PlayedLostMark => complete.map(|m| super::checks::unmarked(&m)),
+            Flaw::PlayedKeepsTurn => {
+                state.to_move = mover;
+                complete
+            }
+            _ => complete,
+        })
+    }
+
     fn position_tag(&self, state: &Track) -> String {
         let (r, b) = (point(state.at[0]), point(state.at[1]));
         format!("R:{r} B:{b} move={}", SEATS[state.to_move])
@@ -366,6 +386,20 @@ fn a_turn_completed_otherwise_than_listed_fails_the_kit() {
     assert!(e.message.contains("is completed as"), "{e}");
     // The list marks the capture; the completed move lost it.
     assert!(e.message.ends_with('*'), "{e}");
+}
+
+#[test]
+fn a_turn_played_and_completed_otherwise_than_apart_fails_the_kit() {
+    let e = failure(Flaw::PlayedLostMark);
+    assert_eq!(e.check, Check::CompleteTurn);
+    assert!(e.message.contains(": play_completed gives "), "{e}");
+    assert!(e.message.contains(", complete_turn "), "{e}");
+    let e = failure(Flaw::PlayedKeepsTurn);
+    assert_eq!(e.check, Check::CompleteTurn);
+    assert!(
+        e.message.contains(": play_completed leaves the position "),
+        "{e}"
+    );
 }
 
 #[test]

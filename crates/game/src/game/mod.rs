@@ -725,6 +725,23 @@ pub trait MoveRules: Rules<State: 'static> {
         None
     }
 
+    /// Plays `turn` as [`Rules::play`] does, and gives the move
+    /// [`complete_turn`](MoveRules::complete_turn) gives for it from the
+    /// state before ([`GameRules::play_completed`]). The default makes
+    /// the two calls.
+    ///
+    /// # Errors
+    /// As [`Rules::play`].
+    fn play_completed(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+    ) -> Result<Option<Move>, ReplayError> {
+        let complete = self.complete_turn(state, turn);
+        self.play(state, turn)?;
+        Ok(complete)
+    }
+
     /// The position as hooks see it ([`Position::hook_view`]).
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;
 }
@@ -774,6 +791,13 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     }
     fn complete_turn(&self, state: &Self::State, turn: &Turn) -> Option<Move> {
         (**self).complete_turn(state, turn)
+    }
+    fn play_completed(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+    ) -> Result<Option<Move>, ReplayError> {
+        (**self).play_completed(state, turn)
     }
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s> {
         (**self).hook_view(state)

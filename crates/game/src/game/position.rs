@@ -80,12 +80,38 @@ impl<R: MoveRules> RulesPosition<R> {
         turn: &Turn,
         before: &R::State,
     ) -> Result<(), ReplayError> {
-        if let Err(e) = self.rules.play(&mut self.state, turn) {
-            self.state.clone_from(before);
-            return Err(e);
+        self.put_back_on_refusal(before, |rules, state| rules.play(state, turn))
+    }
+
+    /// [`Self::play_or_put_back`], giving the turn's complete move as well
+    /// ([`MoveRules::play_completed`]): one call where a reader that makes
+    /// rows of the moves made two.
+    pub(crate) fn play_completed_or_put_back(
+        &mut self,
+        turn: &Turn,
+        before: &R::State,
+    ) -> Result<Option<Move>, ReplayError> {
+        self.put_back_on_refusal(before, |rules, state| rules.play_completed(state, turn))
+    }
+
+    /// Plays a turn in place with `play`, putting the state `before` back
+    /// when it refuses it.
+    #[inline(always)]
+    fn put_back_on_refusal<T>(
+        &mut self,
+        before: &R::State,
+        play: impl FnOnce(&R, &mut R::State) -> Result<T, ReplayError>,
+    ) -> Result<T, ReplayError> {
+        match play(&self.rules, &mut self.state) {
+            Ok(played) => {
+                self.turns += 1;
+                Ok(played)
+            }
+            Err(e) => {
+                self.state.clone_from(before);
+                Err(e)
+            }
         }
-        self.turns += 1;
-        Ok(())
     }
 
     /// Plays `turn` on a copy of the state, through the rules' checker.

@@ -394,6 +394,27 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         None
     }
 
+    /// Plays the written `turn` as [`play`](GameRules::play) does without
+    /// hooks, and gives the move [`complete_turn`](GameRules::complete_turn)
+    /// gives for it from the state before: what `billes export` asks of
+    /// each turn it makes a row of. The default makes the two calls; a
+    /// game whose check of a turn finds its complete move answers with one
+    /// check (Aggravation). The conformance kit checks that both ways give
+    /// the same move and the same position.
+    ///
+    /// # Errors
+    /// As [`play`](GameRules::play): the first thing wrong with the turn;
+    /// the state is then unspecified.
+    fn play_completed(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+    ) -> Result<Option<Move>, ReplayError> {
+        let complete = self.complete_turn(state, turn);
+        self.play(state, turn, &crate::variant::NoHooks)?;
+        Ok(complete)
+    }
+
     /// Ends the game with `seat` (and its team) as the winner.
     ///
     /// # Errors
@@ -674,6 +695,14 @@ macro_rules! plug_in {
                 turn: &billes_notation::Turn,
             ) -> Option<$crate::game::Move> {
                 <$t as $crate::game::GameRules>::complete_turn(self, state, turn)
+            }
+
+            fn play_completed(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+            ) -> Result<Option<$crate::game::Move>, $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::play_completed(self, state, turn)
             }
 
             fn hook_view<'s>(&self, state: &'s Self::State) -> $crate::variant::BoardRef<'s> {

@@ -13,6 +13,7 @@
 //! This module uses neither of the two, so `export` uses `validate` and
 //! `validate` does not use `export`.
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -439,8 +440,9 @@ struct RowMaker {
 }
 
 /// A turn's row begun from the position before it: what is read there.
-struct Begun {
-    full: Move,
+struct Begun<'m> {
+    /// The move complete: the replay's, or one found here.
+    full: Cow<'m, Move>,
     captured: Vec<Seat>,
     counts: Option<Vec<(String, usize)>>,
 }
@@ -463,15 +465,15 @@ impl RowMaker {
     /// What the position `before` the turn tells of it: its complete
     /// move (`complete`, when the replay gave it), and the seats it
     /// captures there.
-    fn begin(
+    fn begin<'m>(
         &self,
         before: &(dyn Position + '_),
         turn: &Turn,
-        complete: Option<&Move>,
-    ) -> Result<Begun, ReplayError> {
+        complete: Option<&'m Move>,
+    ) -> Result<Begun<'m>, ReplayError> {
         let full = match complete {
-            Some(m) => m.clone(),
-            None => complete_move(before, turn)?,
+            Some(m) => Cow::Borrowed(m),
+            None => Cow::Owned(complete_move(before, turn)?),
         };
         let (captured, counts) = captured_before(before, &full);
         Ok(Begun {
@@ -485,7 +487,7 @@ impl RowMaker {
     /// to `after`.
     fn finish(
         &mut self,
-        begun: Begun,
+        begun: Begun<'_>,
         i: usize,
         turn: &Turn,
         after: &(dyn Position + '_),

@@ -75,7 +75,12 @@ pub fn arrow_schema(columns: &[Column]) -> SchemaRef {
     ))
 }
 
-fn text<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
+/// A column of texts. One of nulls only (a column of analysis or of
+/// teams, in most games) is made whole, not a null at a time.
+fn text<'a>(values: impl Iterator<Item = Option<&'a str>> + Clone) -> ArrayRef {
+    if values.clone().all(|v| v.is_none()) {
+        return Arc::new(StringArray::new_null(values.count()));
+    }
     Arc::new(values.collect::<StringArray>())
 }
 
@@ -223,7 +228,7 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
 /// A game's own column, of type `kind`: a cell of another type is null
 /// (the conformance kit checks that a game fills its columns with their
 /// types).
-fn own_column<'a>(kind: CellKind, cells: impl Iterator<Item = &'a Cell>) -> ArrayRef {
+fn own_column<'a>(kind: CellKind, cells: impl Iterator<Item = &'a Cell> + Clone) -> ArrayRef {
     match kind {
         CellKind::Bool => Arc::new(
             cells

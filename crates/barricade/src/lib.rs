@@ -270,6 +270,14 @@ impl game::GameRules for Barricade {
         turn::complete(self, state, turn)
     }
 
+    fn play_completed(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+    ) -> Result<Option<game::Move>, ReplayError> {
+        turn::play_completed(self, state, turn)
+    }
+
     fn is_over(&self, state: &State) -> bool {
         state.winner().is_some()
     }

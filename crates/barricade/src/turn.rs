@@ -141,6 +141,38 @@ pub(crate) fn complete(
     turn: &Turn,
 ) -> Option<billes_game::game::Move> {
     let (m, _, roll, _) = plain(rules, state, turn)?;
+    spell_plain(rules, turn, &m, roll)
+}
+
+/// Plays `turn` as [`play`] does, and gives the move [`complete`] gives
+/// for it, from the one check of a plain turn
+/// ([`GameRules::play_completed`]).
+///
+/// [`GameRules::play_completed`]: billes_game::game::GameRules::play_completed
+pub(crate) fn play_completed(
+    rules: &Barricade,
+    state: &mut State,
+    turn: &Turn,
+) -> Result<Option<billes_game::game::Move>, ReplayError> {
+    let Some((m, barricades, roll, seat_index)) = plain(rules, state, turn) else {
+        // Not plain: `complete` says nothing of it.
+        play_checked(rules, state, turn, &NoHooks)?;
+        return Ok(None);
+    };
+    let complete = spell_plain(rules, turn, &m, roll);
+    m.play(rules, state, barricades, roll, seat_index);
+    Ok(complete)
+}
+
+/// The plain turn `turn`, whose move `plain` read as `m` with `roll`, as
+/// the list of legal moves writes it; `None` when the rest of the turn is
+/// not put-downs.
+fn spell_plain(
+    rules: &Barricade,
+    turn: &Turn,
+    m: &PlainMove,
+    roll: usize,
+) -> Option<billes_game::game::Move> {
     let board = rules.board();
     let mut path = billes_notation::Path::new();
     path.push(match m.from {

@@ -123,6 +123,16 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         self.rules.game_kind()
     }
 
+    /// Plays the turn under the hooks; completes none (`complete_turn`
+    /// is the game's without hooks: the caller lists the moves).
+    fn play_completed(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+    ) -> Result<Option<billes_game::game::Move>, ReplayError> {
+        self.play(state, turn).map(|()| None)
+    }
+
     fn seat_list(&self, state: &Self::State) -> Vec<billes_notation::Seat> {
         self.rules.seat_list(state)
     }

@@ -727,8 +727,7 @@ pub trait MoveRules: Rules<State: 'static> {
 
     /// Plays `turn` as [`Rules::play`] does, and gives the move
     /// [`complete_turn`](MoveRules::complete_turn) gives for it from the
-    /// state before ([`GameRules::play_completed`]). The default makes
-    /// the two calls.
+    /// state before: the game's [`GameRules::play_completed`].
     ///
     /// # Errors
     /// As [`Rules::play`].
@@ -736,11 +735,7 @@ pub trait MoveRules: Rules<State: 'static> {
         &self,
         state: &mut Self::State,
         turn: &Turn,
-    ) -> Result<Option<Move>, ReplayError> {
-        let complete = self.complete_turn(state, turn);
-        self.play(state, turn)?;
-        Ok(complete)
-    }
+    ) -> Result<Option<Move>, ReplayError>;
 
     /// The position as hooks see it ([`Position::hook_view`]).
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;

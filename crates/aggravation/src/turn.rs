@@ -58,16 +58,16 @@ impl Aggravation {
         turn: &Turn,
     ) -> Result<Option<billes_game::game::Move>, ReplayError> {
         let checked = self.check_turn(state, turn, &billes_game::variant::NoHooks)?;
-        let CheckedTurn {
-            roller,
-            mover,
-            roll,
-            candidate,
-            ..
-        } = checked;
-        let complete = self.spell(state, roller, mover, roll, candidate);
+        let complete = self.spelled(state, &checked);
         self.end(state, checked);
         Ok(Some(complete))
+    }
+
+    /// The move `checked` found, spelled as the list of legal moves spells
+    /// it.
+    fn spelled(&self, state: &State, checked: &CheckedTurn) -> billes_game::game::Move {
+        let c = checked;
+        self.spell(state, c.roller, c.mover, c.roll, c.candidate)
     }
 
     /// Applies the turn `checked` found and hands the turn on.
@@ -173,17 +173,10 @@ impl Aggravation {
     ///
     /// [`GameRules::complete_turn`]: billes_game::game::GameRules::complete_turn
     pub(crate) fn complete(&self, state: &State, turn: &Turn) -> Option<billes_game::game::Move> {
-        let roller = self.roller(state, turn).ok()?;
-        let roll = match turn.head.roll {
-            Some(r @ 1..=6) => r as u8,
-            _ => return None,
-        };
-        let mover = self.mover(state, roller, turn).ok()?;
-        let [action] = turn.actions.as_slice() else {
-            return None;
-        };
-        let candidate = self.check_action(state, mover, roll, action).ok()?;
-        Some(self.spell(state, roller, mover, roll, candidate))
+        let checked = self
+            .check_turn(state, turn, &billes_game::variant::NoHooks)
+            .ok()?;
+        Some(self.spelled(state, &checked))
     }
 
     /// The seat that rolls: the one to move, or anyone in play on the first turn.

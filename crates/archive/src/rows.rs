@@ -462,25 +462,15 @@ impl RowMaker {
         }
     }
 
-    /// What the position `before` the turn tells of it: its complete
-    /// move (`complete`, when the replay gave it), and the seats it
-    /// captures there.
-    fn begin<'m>(
-        &self,
-        before: &(dyn Position + '_),
-        turn: &Turn,
-        complete: Option<&'m Move>,
-    ) -> Result<Begun<'m>, ReplayError> {
-        let full = match complete {
-            Some(m) => Cow::Borrowed(m),
-            None => Cow::Owned(complete_move(before, turn)?),
-        };
+    /// What the position `before` a turn tells of it: the seats its
+    /// complete move `full` captures there.
+    fn begin<'m>(&self, before: &(dyn Position + '_), full: Cow<'m, Move>) -> Begun<'m> {
         let (captured, counts) = captured_before(before, &full);
-        Ok(Begun {
+        Begun {
             full,
             captured,
             counts,
-        })
+        }
     }
 
     /// The row of the `i`th turn (from 0), `begun` before it and played
@@ -551,7 +541,8 @@ pub(crate) fn turn_rows(
 ) -> Result<bool, ReplayError> {
     let mut maker = RowMaker::new(game, pos.game(), of, wanted);
     for (i, turn) in game.line.turns.iter().enumerate() {
-        let begun = maker.begin(pos.as_ref(), turn, None)?;
+        let full = complete_move(pos.as_ref(), turn)?;
+        let begun = maker.begin(pos.as_ref(), Cow::Owned(full));
         pos.play_turn(turn)
             .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
         row(maker.finish(begun, i, turn, pos.as_ref()));
@@ -587,8 +578,15 @@ impl billes_core::events::Reader for Checking<'_> {
         }
         self.summary.turns += 1;
         let (i, turn) = (played.index, played.turn);
-        match self.maker.begin(played.before, turn, played.complete) {
-            Ok(begun) => {
+        // The replay asked the game for the complete move as it played
+        // the turn: without it, the move is looked up in the list.
+        let full = match played.complete {
+            Some(m) => Ok(Cow::Borrowed(m)),
+            None => listed_move(played.before, turn).map(Cow::Owned),
+        };
+        match full {
+            Ok(full) => {
+                let begun = self.maker.begin(played.before, full);
                 let row = self.maker.finish(begun, i, turn, played.after);
                 self.rows.push(row);
             }
@@ -728,9 +726,19 @@ fn captured_after(
     }
 }
 
-/// The move `turn` names in `pos`, with every mark it implies: the legal
-/// move written so, else the one written without its marks, else the one
-/// that reaches the same position (another spelling of it).
+/// The move `turn` names in `pos`, with every mark it implies: the game's
+/// own answer ([`Position::complete_turn`]), else the one found in the
+/// list of legal moves ([`listed_move`]).
+fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
+    match pos.complete_turn(turn) {
+        Some(m) => Ok(m),
+        None => listed_move(pos, turn),
+    }
+}
+
+/// The move `turn` names in `pos`, found in the list of legal moves: the
+/// legal move written so, else the one written without its marks, else the
+/// one that reaches the same position (another spelling of it).
 ///
 /// In a game whose moves put barricades down
 /// ([`registry::puts_down`]), the legal moves are first read in two steps
@@ -738,10 +746,7 @@ fn captured_after(
 /// barricades go down on, so a turn that takes a barricade is not one move
 /// per free point; the whole list is made only for a turn that none of
 /// them names as written.
-fn complete_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
-    if let Some(m) = pos.complete_turn(turn) {
-        return Ok(m);
-    }
+fn listed_move(pos: &(dyn Position + '_), turn: &Turn) -> Result<Move, ReplayError> {
     let in_turn = |e: ReplayError| e.in_turn(turn.number, turn.head.seat.as_str());
     let written = Move::from_turn(turn).ok_or_else(|| {
         ReplayError::new(

@@ -209,6 +209,7 @@ pub fn read_with<R: MoveRules>(
         return Ok(());
     }
     let mut stream = Stream {
+        complete: reader.wants_complete_moves(),
         reader,
         depth: 0,
         rules: PhantomData,
@@ -242,6 +243,8 @@ enum Halt {
 /// The stream, as a visitor of the record's turns, played under rules `R`.
 struct Stream<'r, 'd, R> {
     reader: &'d mut dyn Reader,
+    /// Whether the reader wants each turn's complete move (asked once).
+    complete: bool,
     /// The depth of the line being walked.
     depth: usize,
     rules: PhantomData<&'r R>,
@@ -336,7 +339,7 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
             after_end(turn, &pos.winners().unwrap_or_default())
         } else {
             let before = pos.clone();
-            let played = if self.reader.wants_complete_moves() {
+            let played = if self.complete {
                 pos.play_completed_or_put_back(turn, before.state())
             } else {
                 pos.play_or_put_back(turn, before.state()).map(|()| None)

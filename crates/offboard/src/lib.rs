@@ -315,6 +315,14 @@ impl game::GameRules for Offboard {
         self.complete(state, turn)
     }
 
+    fn play_completed(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+    ) -> Result<Option<game::Move>, ReplayError> {
+        Offboard::play_completed(self, state, turn)
+    }
+
     fn is_over(&self, state: &State) -> bool {
         let limit = self.params.winning_score;
         state.score.iter().any(|&points| points as u32 >= limit)

@@ -28,6 +28,38 @@ impl Offboard {
         turn: &Turn,
         hooks: &H,
     ) -> Result<(), ReplayError> {
+        self.play_line_or_other(state, turn, hooks).map(|_| ())
+    }
+
+    /// Plays the written `turn` as [`GameRules::play`] does without hooks
+    /// and gives its complete move as [`Offboard::complete`] does, from the
+    /// one resolution of its line move that playing it makes
+    /// ([`GameRules::play_completed`]).
+    ///
+    /// [`GameRules::play`]: billes_game::game::GameRules::play
+    /// [`GameRules::play_completed`]: billes_game::game::GameRules::play_completed
+    pub(crate) fn play_completed(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+    ) -> Result<Option<billes_game::game::Move>, ReplayError> {
+        let before = *state;
+        let shift = self.play_line_or_other(state, turn, &billes_game::variant::NoHooks)?;
+        // The turns `complete` answers: one line move, no marble pending
+        // (a played turn has no mover and no roll).
+        Ok(shift
+            .filter(|_| before.pending.is_none() && turn.actions.len() == 1)
+            .map(|shift| self.line_move_written(&before, &shift)))
+    }
+
+    /// Plays the written `turn` (see [`Offboard::play_turn_with`]); the
+    /// move of its line, resolved, when it has one.
+    fn play_line_or_other<H: Hooks>(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        hooks: &H,
+    ) -> Result<Option<Shift>, ReplayError> {
         let seat = self.seat_to_move(state, turn)?;
         let mut actions = turn.actions.iter();
         let Some(action) = actions.next() else {
@@ -44,12 +76,15 @@ impl Offboard {
         else {
             // Putting the marble back was the whole turn.
             state.to_move = opponent(state.to_move);
-            return Ok(());
+            return Ok(None);
         };
         let me = seat_name(seat);
-        match action {
+        let shift = match action {
             Action::Line { .. } => self.line_move(state, action, (turn, hooks))?,
-            Action::Pass { span } => self.no_move_exists(state, *span, (turn, hooks))?,
+            Action::Pass { span } => {
+                self.no_move_exists(state, *span, (turn, hooks))?;
+                None
+            }
             Action::Place { span, .. } | Action::Remove { span } => {
                 return Err(cold(|| {
                     self.illegal(
@@ -70,7 +105,7 @@ impl Offboard {
                     )
                 }));
             }
-        }
+        };
         if let Some(extra) = actions.next() {
             return Err(cold(|| {
                 self.illegal(
@@ -82,7 +117,7 @@ impl Offboard {
             }));
         }
         state.to_move = opponent(state.to_move);
-        Ok(())
+        Ok(shift)
     }
 
     /// The turn's seat: R or B, in turn ("les joueurs jouent à tour de
@@ -197,13 +232,14 @@ impl Offboard {
     /// A move of one marble or a line (`c3>ne`, `c3:c5>e`), pushing or not:
     /// its cells and direction read, the move resolved by the rules of
     /// [`Offboard::resolve`], asked about under a variant's `allow`, played,
-    /// and its mark checked.
+    /// and its mark checked: the move played (`None` only for an action
+    /// that is no line move, never given).
     fn line_move<H: Hooks>(
         &self,
         state: &mut State,
         action: &Action,
         (turn, hooks): (&Turn, &H),
-    ) -> Result<(), ReplayError> {
+    ) -> Result<Option<Shift>, ReplayError> {
         let Action::Line {
             from,
             to,
@@ -212,7 +248,7 @@ impl Offboard {
             span,
         } = action
         else {
-            return Ok(());
+            return Ok(None);
         };
         let b = self.board;
         let illegal = |state: &State, message: String| {
@@ -258,7 +294,7 @@ impl Offboard {
         if let Some(mark) = capture {
             self.check_mark(&before, &shift, ejection, mark, *span)?;
         }
-        Ok(())
+        Ok(Some(shift))
     }
 
     /// The written `turn`, legal in `state`, as the list of legal moves
@@ -272,7 +308,7 @@ impl Offboard {
         if state.pending.is_some() || turn.head.mover.is_some() || turn.head.roll.is_some() {
             return None;
         }
-        let seat = self.seat_to_move(state, turn).ok()?;
+        self.seat_to_move(state, turn).ok()?;
         let [Action::Line {
             from,
             to,
@@ -290,12 +326,18 @@ impl Offboard {
         let shift = self
             .resolve(state, b.cell_of(*from)?, to, b.direction_of(*direction)?)
             .ok()?;
-        let play = super::legal::Play::Line(shift, self.mark(state, &shift));
+        Some(self.line_move_written(state, &shift))
+    }
+
+    /// The line move `shift` of the seat to move in `before`, as the list of
+    /// legal moves writes it: with its full mark, no marble pending.
+    fn line_move_written(&self, before: &State, shift: &Shift) -> billes_game::game::Move {
+        let play = super::legal::Play::Line(*shift, self.mark(before, shift));
         let choice = super::legal::Choice {
             remove: false,
             play,
         };
-        Some(self.choice_move(seat, &choice))
+        self.choice_move(before.to_move, &choice)
     }
 
     /// A pass (`--`) is legal only when no move exists (under hooks: when

@@ -160,6 +160,19 @@ impl Race {
         Ok(out)
     }
 
+    /// A turn of one die as the fast path of the checker settles it
+    /// ([`turn::quick_choice`]): its seat, roll and choice; `None` when the
+    /// head is wrong, the turn is not one action, or the fast path leaves it
+    /// to the list of moves.
+    fn quick_turn(&self, state: &State, turn: &Turn) -> Option<(usize, u8, Choice)> {
+        let (i, roll) = self.check_head(state, turn).ok()?;
+        let [action] = turn.actions.as_slice() else {
+            return None;
+        };
+        let choice = turn::quick_choice(state, (i, roll), action)?;
+        Some((i, roll, choice))
+    }
+
     /// The written turn's choice, checked against the roll's.
     fn read_turn<H: Hooks>(
         &self,
@@ -547,18 +560,38 @@ impl GameRules for Race {
     /// does not settle to the list of moves.
     fn complete_turn(&self, state: &State, turn: &Turn) -> Option<Move> {
         if !self.two_dice() {
-            let (i, roll) = self.check_head(state, turn).ok()?;
-            let [action] = turn.actions.as_slice() else {
-                return None;
-            };
-            let choice = turn::quick_choice(state, (i, roll), action)?;
-            let roll = Roll::new(roll);
-            return Some(Move::new(turn.head.seat, roll, [choice.action(state, i)]));
+            let (i, roll, choice) = self.quick_turn(state, turn)?;
+            return Some(Move::new(
+                turn.head.seat,
+                Roll::new(roll),
+                [choice.action(state, i)],
+            ));
         }
         let i = self.check_seat(state, turn).ok()?;
         let roll = game::dice_roll(turn).ok()?;
         let actions = written::marked(state, (i, roll), turn)?;
         Some(Move::new(turn.head.seat, Some(roll), actions))
+    }
+
+    /// A turn of one die that the checker's fast path settles is played
+    /// from that one reading, its move completed as [`complete_turn`]
+    /// completes it; any other turn is completed, then played.
+    ///
+    /// [`complete_turn`]: GameRules::complete_turn
+    fn play_completed(&self, state: &mut State, turn: &Turn) -> Result<Option<Move>, ReplayError> {
+        if self.two_dice() {
+            let complete = self.complete_turn(state, turn);
+            self.play(state, turn, &billes_game::variant::NoHooks)?;
+            return Ok(complete);
+        }
+        let Some((i, roll, choice)) = self.quick_turn(state, turn) else {
+            // Not settled without the list: completed by it, so none here.
+            self.play(state, turn, &billes_game::variant::NoHooks)?;
+            return Ok(None);
+        };
+        let complete = Move::new(turn.head.seat, Roll::new(roll), [choice.action(state, i)]);
+        turn::play(state, i, roll, choice);
+        Ok(Some(complete))
     }
 
     fn declare_winner(&self, state: &mut State, seat: Seat) -> Result<(), ChangeError> {

@@ -258,6 +258,22 @@ mod parquet_files {
             format!("{compression:?}").starts_with("ZSTD"),
             "{compression:?}"
         );
+        // The columns that count up are written as differences, not
+        // through a dictionary; the rolls through one.
+        let schema = meta.file_metadata().schema_descr();
+        let encodings = |name: &str| {
+            let i = (0..schema.num_columns())
+                .find(|&i| schema.column(i).path().string() == name)
+                .unwrap();
+            let e = meta.row_group(0).column(i).encodings().collect::<Vec<_>>();
+            format!("{e:?}")
+        };
+        for name in ["index", "turn", "number"] {
+            let e = encodings(name);
+            assert!(e.contains("DELTA_BINARY_PACKED"), "{name}: {e}");
+            assert!(!e.contains("DICTIONARY"), "{name}: {e}");
+        }
+        assert!(encodings("roll").contains("RLE_DICTIONARY"));
         // A sample of turns: every 50th row, against replay and moves.
         let mut seen = 0;
         for batch in &turns {

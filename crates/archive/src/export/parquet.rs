@@ -13,9 +13,10 @@ use arrow_array::{
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use billes_core::columns::{Cell, CellKind};
 use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
+use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 use smol_str::SmolStr;
 use tempfile::TempPath;
 
@@ -29,6 +30,16 @@ const ROW_GROUP_ROWS: usize = 128 * 1024;
 
 /// Encoded bytes of a row group at most.
 const ROW_GROUP_BYTES: usize = 32 << 20;
+
+/// The columns that count up from row to row (a game's number in its file,
+/// the line it starts on, a turn's place and written number): written as
+/// the differences between neighbours (`DELTA_BINARY_PACKED`), not through
+/// a dictionary. Measured on simulated archives of every game, `turns` is
+/// 2-38% smaller (Offboard's 36%: its `turn` and `number` were 40% of the
+/// file) and the export counts 3% fewer instructions; DuckDB, Arrow and
+/// Spark read the encoding. The other numbers (rolls, captures, a game's
+/// own counts) take few values, which a dictionary packs in a few bits.
+const COUNTING: &[&str] = &["index", "line", "turn", "number"];
 
 /// The fields of a player.
 fn player_fields() -> Fields {
@@ -296,12 +307,18 @@ impl Table {
         // an Aggravation export, level 3 made the same size at the same
         // speed, level 6 1% smaller and 7% slower; statistics per page
         // cost 2-10% of the export for an index readers rarely use.
-        let props = WriterProperties::builder()
+        let mut props = WriterProperties::builder()
             .set_statistics_enabled(EnabledStatistics::Chunk)
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
-            .build();
+            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+        for c in columns.iter().filter(|c| COUNTING.contains(&c.name)) {
+            let path = ColumnPath::from(c.name);
+            props = props
+                .set_column_dictionary_enabled(path.clone(), false)
+                .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+        }
+        let props = props.build();
         let (file, temp) = temp_in(dir, &name)?;
         let writer = ArrowWriter::try_new(file, Arc::clone(&schema), Some(props))
             .map_err(|e| cannot_write(&name)(io_error(e)))?;

@@ -134,8 +134,7 @@ impl Offboard {
                 }
             }
             // What the checker does on `~`, before the move.
-            base.pending = None;
-            base.out[state.to_move.index()] += 1;
+            base.take_out_pending();
         }
         let mut shifts = Vec::new();
         self.allowed_moves(&base, number, hooks, &mut shifts)?;

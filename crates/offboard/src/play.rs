@@ -10,6 +10,7 @@ use billes_notation::{Action, Capture, Span, Turn};
 
 use super::board::Cell;
 use super::hooks::variant_error;
+use super::legal::{Choice, Play};
 use super::moves::{Ejection, Illegal, Shift};
 use super::position::{opponent, seat_name, seat_of, State};
 use super::Offboard;
@@ -45,11 +46,31 @@ impl Offboard {
     ) -> Result<Option<billes_game::game::Move>, ReplayError> {
         let before = *state;
         let shift = self.play_line_or_other(state, turn, &billes_game::variant::NoHooks)?;
-        // The turns `complete` answers: one line move, no marble pending
-        // (a played turn has no mover and no roll).
-        Ok(shift
-            .filter(|_| before.pending.is_none() && turn.actions.len() == 1)
-            .map(|shift| self.line_move_written(&before, &shift)))
+        // The turn was legal: what was played is one of the listed choices.
+        let remove = before.pending.is_some();
+        let choice = match (shift, turn.actions.as_slice()) {
+            (Some(shift), _) => {
+                let mut base = before;
+                if remove {
+                    base.take_out_pending();
+                }
+                let play = Play::Line(shift, self.mark(&base, &shift));
+                Choice { remove, play }
+            }
+            (None, [Action::Place { to: Some(name), .. }]) => match self.board.cell(name) {
+                Some(cell) => Choice {
+                    remove: false,
+                    play: Play::PutBack(cell),
+                },
+                None => return Ok(None),
+            },
+            (None, [.., Action::Pass { .. }]) => Choice {
+                remove,
+                play: Play::Pass,
+            },
+            (None, _) => return Ok(None),
+        };
+        Ok(Some(self.choice_move(before.to_move, &choice)))
     }
 
     /// Plays the written `turn` (see [`Offboard::play_turn_with`]); the
@@ -199,8 +220,7 @@ impl Offboard {
                 Ok(None)
             }
             Action::Remove { span } => {
-                state.pending = None;
-                state.out[seat.index()] += 1;
+                state.take_out_pending();
                 let Some(next) = actions.next() else {
                     return Err(cold(|| {
                         self.illegal(
@@ -299,45 +319,69 @@ impl Offboard {
 
     /// The written `turn`, legal in `state`, as the list of legal moves
     /// writes it, its mark complete ([`GameRules::complete_turn`]): a line
-    /// move of the seat to move with no marble pending, resolved as the
-    /// checker resolves it and marked as the list marks it, without listing
-    /// the moves. `None` for any other turn (the caller lists them).
+    /// move or a pass of the seat to move, after the removal of its pending
+    /// marble (`~ c3>ne`) or not, or the pending marble put back (`+e5`);
+    /// resolved as the checker resolves it and marked as the list marks it,
+    /// without listing the moves. `None` for any other turn (the caller
+    /// lists them).
     ///
     /// [`GameRules::complete_turn`]: billes_game::game::GameRules::complete_turn
     pub(crate) fn complete(&self, state: &State, turn: &Turn) -> Option<billes_game::game::Move> {
-        if state.pending.is_some() || turn.head.mover.is_some() || turn.head.roll.is_some() {
+        if turn.head.mover.is_some() || turn.head.roll.is_some() {
             return None;
         }
         self.seat_to_move(state, turn).ok()?;
-        let [Action::Line {
-            from,
-            to,
-            direction,
-            ..
-        }] = turn.actions.as_slice()
-        else {
-            return None;
+        let choice = match (state.pending.is_some(), turn.actions.as_slice()) {
+            (false, [action]) => self.written_play(state, action, false)?,
+            (true, [Action::Remove { .. }, action]) => {
+                let mut base = *state;
+                base.take_out_pending();
+                self.written_play(&base, action, true)?
+            }
+            (
+                true,
+                [Action::Place {
+                    to: Some(name),
+                    capture: None,
+                    ..
+                }],
+            ) => {
+                let cell = self.board.cell(name).filter(|&c| state.at(c).is_none())?;
+                Choice {
+                    remove: false,
+                    play: Play::PutBack(cell),
+                }
+            }
+            _ => return None,
         };
-        let b = self.board;
-        let to = match to {
-            Some(t) => Some(b.cell_of(*t)?),
-            None => None,
-        };
-        let shift = self
-            .resolve(state, b.cell_of(*from)?, to, b.direction_of(*direction)?)
-            .ok()?;
-        Some(self.line_move_written(state, &shift))
+        Some(self.choice_move(state.to_move, &choice))
     }
 
-    /// The line move `shift` of the seat to move in `before`, as the list of
-    /// legal moves writes it: with its full mark, no marble pending.
-    fn line_move_written(&self, before: &State, shift: &Shift) -> billes_game::game::Move {
-        let play = super::legal::Play::Line(*shift, self.mark(before, shift));
-        let choice = super::legal::Choice {
-            remove: false,
-            play,
+    /// The legal choice of a written line move or pass `action` from
+    /// `base` (after the pending marble's removal, when `remove`): `None`
+    /// when it is not legal, or another action.
+    fn written_play(&self, base: &State, action: &Action, remove: bool) -> Option<Choice> {
+        let play = match action {
+            Action::Line {
+                from,
+                to,
+                direction,
+                ..
+            } => {
+                let b = self.board;
+                let to = match to {
+                    Some(t) => Some(b.cell_of(*t)?),
+                    None => None,
+                };
+                let shift = self
+                    .resolve(base, b.cell_of(*from)?, to, b.direction_of(*direction)?)
+                    .ok()?;
+                Play::Line(shift, self.mark(base, &shift))
+            }
+            Action::Pass { .. } if !self.can_move(base) => Play::Pass,
+            _ => return None,
         };
-        self.choice_move(before.to_move, &choice)
+        Some(Choice { remove, play })
     }
 
     /// A pass (`--`) is legal only when no move exists (under hooks: when

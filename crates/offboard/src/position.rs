@@ -139,6 +139,14 @@ impl State {
         self.targets[target.index()].map(|marble| seat_name(marble.colour()))
     }
 
+    /// Takes the mover's pending marble out of the game (`~`): what the
+    /// checker does before the move that follows, and what the list of
+    /// legal moves lists those moves from.
+    pub(crate) fn take_out_pending(&mut self) {
+        self.pending = None;
+        self.out[self.to_move.index()] += 1;
+    }
+
     /// Whose marble stands on `cell`, if any.
     #[inline]
     pub(crate) fn at(&self, cell: Cell) -> Option<Colour> {

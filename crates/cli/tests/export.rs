@@ -261,19 +261,28 @@ mod parquet_files {
         // The columns that count up are written as differences, not
         // through a dictionary; the rolls through one.
         let schema = meta.file_metadata().schema_descr();
-        let encodings = |name: &str| {
+        let chunk = |name: &str| {
             let i = (0..schema.num_columns())
                 .find(|&i| schema.column(i).path().string() == name)
                 .unwrap();
-            let e = meta.row_group(0).column(i).encodings().collect::<Vec<_>>();
-            format!("{e:?}")
+            meta.row_group(0).column(i)
         };
+        let encodings = |name: &str| format!("{:?}", chunk(name).encodings().collect::<Vec<_>>());
         for name in ["index", "turn", "number"] {
             let e = encodings(name);
             assert!(e.contains("DELTA_BINARY_PACKED"), "{name}: {e}");
             assert!(!e.contains("DICTIONARY"), "{name}: {e}");
         }
         assert!(encodings("roll").contains("RLE_DICTIONARY"));
+        // Statistics where a filter can use them, not for the texts whose
+        // least and greatest value skip nothing.
+        let statistics = |name: &str| chunk(name).statistics().is_some();
+        for name in ["file", "index", "turn", "roll"] {
+            assert!(statistics(name), "{name}");
+        }
+        for name in ["key", "seat", "move", "captured.list.item"] {
+            assert!(!statistics(name), "{name}");
+        }
         // A sample of turns: every 50th row, against replay and moves.
         let mut seen = 0;
         for batch in &turns {

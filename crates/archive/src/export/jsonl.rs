@@ -141,44 +141,73 @@ impl PartWriter for Part {
 /// kept, and which of each game's own columns, found once per game.
 pub(super) struct Keys {
     selection: Selection,
-    /// The common columns written, in [`TURNS`]' order: each one's key
-    /// (`"name":`) and the writer of its value, found once by name so that
-    /// a row is written without looking a name up.
-    common: Vec<(Vec<u8>, Value)>,
-    /// For each game met, whether each of its own columns is written.
-    own: Vec<(GameKind, Vec<bool>)>,
+    /// The common columns written before the notes of comments, in
+    /// [`TURNS`]' order: each one's key with the text before it (`{"name":`
+    /// for the first column written, `,"name":` for the others) and the
+    /// writer of its value, found once by name so that a row is written
+    /// without looking a name up.
+    head: Vec<(Vec<u8>, Value)>,
+    /// The notes' columns written ([`NOTES`]), as `head`...
+    notes: Vec<(Vec<u8>, Value)>,
+    /// ...and their text when the turn has no comment (most turns): every
+    /// key and `null`, written at once.
+    no_notes: Vec<u8>,
+    /// The common columns written after the notes, as `head`.
+    tail: Vec<(Vec<u8>, Value)>,
+    /// For each game met, the key with the text before it of each of its
+    /// own columns written, `None` for those left out.
+    own: Vec<(GameKind, Vec<Option<Vec<u8>>>)>,
 }
+
+/// The columns a turn's comments fill ([`crate::rows::Notes`]), next to
+/// each other in [`TURNS`]: all null in a turn without comments.
+const NOTES: &[&str] = &["comment", "win", "best", "best_win", "luck", "mark"];
 
 /// Writes the value of one column of a row.
 type Value = fn(&mut Vec<u8>, &TurnRow);
 
 impl Keys {
     pub(super) fn new(selection: &Selection) -> Keys {
-        let common = TURNS
-            .iter()
-            .filter(|c| selection.keeps(c.name))
-            .map(|c| {
-                (
-                    format!("\"{}\":", c.name).into_bytes(),
-                    common_value(c.name),
-                )
-            })
-            .collect();
+        // head, then the notes (a run of NOTES next to each other), then
+        // tail.
+        let mut parts: [Vec<(Vec<u8>, Value)>; 3] = Default::default();
+        let mut part = 0;
+        for (i, c) in TURNS.iter().filter(|c| selection.keeps(c.name)).enumerate() {
+            let note = NOTES.contains(&c.name);
+            if (part == 0 && note) || (part == 1 && !note) {
+                part += 1;
+            }
+            parts[part].push((key_text(i == 0, c.name), common_value(c.name)));
+        }
+        let [head, notes, tail] = parts;
+        let mut no_notes = Vec::new();
+        for (key, _) in &notes {
+            no_notes.extend_from_slice(key);
+            no_notes.extend_from_slice(b"null");
+        }
         Keys {
             selection: selection.clone(),
-            common,
+            head,
+            notes,
+            no_notes,
+            tail,
             own: Vec::new(),
         }
     }
 
-    /// Which of `game`'s own columns are written.
-    fn own(&mut self, game: GameKind) -> &[bool] {
+    /// The keys of `game`'s own columns written (see [`Keys::own`]).
+    fn own(&mut self, game: GameKind) -> &[Option<Vec<u8>>] {
         let at = match self.own.iter().position(|(g, _)| *g == game) {
             Some(at) => at,
             None => {
-                let columns = billes_core::registry::turn_columns(game);
-                let kept = columns.iter().map(|c| self.selection.keeps(c.name));
-                self.own.push((game, kept.collect()));
+                let mut first =
+                    self.head.is_empty() && self.notes.is_empty() && self.tail.is_empty();
+                let mut keys = Vec::new();
+                for c in billes_core::registry::turn_columns(game) {
+                    let kept = self.selection.keeps(c.name);
+                    keys.push(kept.then(|| key_text(std::mem::take(&mut first), c.name)));
+                }
+                self.own.push((game, keys));
                 self.own.len() - 1
             }
         };
@@ -186,31 +215,37 @@ impl Keys {
     }
 }
 
+/// A column's key with the text before it: `{"name":` for the first
+/// column of a row, `,"name":` for the others.
+fn key_text(first: bool, name: &str) -> Vec<u8> {
+    format!("{}\"{name}\":", if first { '{' } else { ',' }).into_bytes()
+}
+
 /// Writes `row` as one JSON object, its kept columns in the table's order
 /// (the common ones, then its game's own): serde_json's text of the row,
 /// without the keys of the columns left out.
 pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
-    let mut first = true;
-    let mut open = |out: &mut Vec<u8>| {
-        out.push(if first { b'{' } else { b',' });
-        first = false;
+    let values = |out: &mut Vec<u8>, columns: &[(Vec<u8>, Value)]| {
+        for (key, value) in columns {
+            out.extend_from_slice(key);
+            value(out, row);
+        }
     };
-    for (key, value) in &keys.common {
-        open(out);
-        out.extend_from_slice(key);
-        value(out, row);
+    values(out, &keys.head);
+    match row.notes {
+        Some(_) => values(out, &keys.notes),
+        None => out.extend_from_slice(&keys.no_notes),
     }
-    let columns = row.own.columns();
-    for (i, (column, &kept)) in columns.iter().zip(keys.own(row.own.game)).enumerate() {
-        if kept {
-            open(out);
-            out.push(b'"');
-            out.extend_from_slice(column.name.as_bytes());
-            out.extend_from_slice(b"\":");
+    values(out, &keys.tail);
+    let mut written = !(keys.head.is_empty() && keys.notes.is_empty() && keys.tail.is_empty());
+    for (i, key) in keys.own(row.own.game).iter().enumerate() {
+        if let Some(key) = key {
+            out.extend_from_slice(key);
             cell(out, row.own.cells.get(i));
+            written = true;
         }
     }
-    if first {
+    if !written {
         out.push(b'{');
     }
     out.push(b'}');
@@ -491,6 +526,10 @@ mod tests {
             "-comment,-nags",
             "default",
             "captured,ejections,points",
+            "ejections",
+            "move,best,position",
+            "comment,luck",
+            "-key,-file,-index,-turn,-number,-seat,-team,-mover,-roll,-roll2,-move,-pass",
         ];
         for spec in selections {
             let selection = Selection::parse(spec).expect("parses");

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use billes_core::columns::Cell;
 use billes_core::GameKind;
 use serde::Serialize;
+use smol_str::SmolStr;
 use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
@@ -154,6 +155,13 @@ pub(super) struct Keys {
     no_notes: Vec<u8>,
     /// The common columns written after the notes, as `head`.
     tail: Vec<(Vec<u8>, Value)>,
+    /// How many of `head`'s first columns a game's turns share (of `key`,
+    /// `file` and `index`)...
+    shared: usize,
+    /// ...their text for the game of `shared_of` (its key, file and
+    /// number), written once and copied into each of its rows.
+    shared_text: Vec<u8>,
+    shared_of: Option<(Option<SmolStr>, SmolStr, u32)>,
     /// For each game met, the key with the text before it of each of its
     /// own columns written, `None` for those left out.
     own: Vec<(GameKind, Vec<Option<Vec<u8>>>)>,
@@ -162,6 +170,9 @@ pub(super) struct Keys {
 /// The columns a turn's comments fill ([`crate::rows::Notes`]), next to
 /// each other in [`TURNS`]: all null in a turn without comments.
 const NOTES: &[&str] = &["comment", "win", "best", "best_win", "luck", "mark"];
+
+/// The columns every turn of a game shares, first in [`TURNS`].
+const SHARED: &[&str] = &["key", "file", "index"];
 
 /// Writes the value of one column of a row.
 type Value = fn(&mut Vec<u8>, &TurnRow);
@@ -180,6 +191,12 @@ impl Keys {
             parts[part].push((key_text(i == 0, c.name), common_value(c.name)));
         }
         let [head, notes, tail] = parts;
+        let shared = TURNS
+            .iter()
+            .filter(|c| selection.keeps(c.name))
+            .take_while(|c| SHARED.contains(&c.name))
+            .count()
+            .min(head.len());
         let mut no_notes = Vec::new();
         for (key, _) in &notes {
             no_notes.extend_from_slice(key);
@@ -191,8 +208,29 @@ impl Keys {
             notes,
             no_notes,
             tail,
+            shared,
+            shared_text: Vec::new(),
+            shared_of: None,
             own: Vec::new(),
         }
+    }
+
+    /// The text of the columns of `row` its game's turns share (see
+    /// [`Keys::shared`]), made when the row is of another game than the
+    /// last.
+    fn shared_text(&mut self, row: &TurnRow) -> &[u8] {
+        let same = self.shared_of.as_ref().is_some_and(|(key, file, index)| {
+            *index == row.index && *file == row.file && *key == row.key
+        });
+        if !same {
+            self.shared_text.clear();
+            for (key, value) in &self.head[..self.shared] {
+                self.shared_text.extend_from_slice(key);
+                value(&mut self.shared_text, row);
+            }
+            self.shared_of = Some((row.key.clone(), row.file.clone(), row.index));
+        }
+        &self.shared_text
     }
 
     /// The keys of `game`'s own columns written (see [`Keys::own`]).
@@ -231,7 +269,10 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
             value(out, row);
         }
     };
-    values(out, &keys.head);
+    if keys.shared > 0 {
+        out.extend_from_slice(keys.shared_text(row));
+    }
+    values(out, &keys.head[keys.shared..]);
     match row.notes {
         Some(_) => values(out, &keys.notes),
         None => out.extend_from_slice(&keys.no_notes),
@@ -513,6 +554,24 @@ mod tests {
         let hostile = hostile_row(last.expect("rows"));
         let expected = serde_json::to_string(&hostile).expect("serializes");
         assert_eq!(json(&hostile, &Selection::all()), expected);
+    }
+
+    /// Rows written one after another with one [`Keys`], as a part writes
+    /// them (the text of the columns a game's turns share made once for
+    /// rows that share it), are each serde_json's.
+    #[test]
+    fn rows_written_in_a_run_are_each_serde_jsons() {
+        let mut rows = rows_of_every_game();
+        for (i, row) in rows.iter_mut().enumerate().step_by(3) {
+            row.index = i as u32;
+        }
+        let mut keys = Keys::new(&Selection::all());
+        for row in rows.iter().chain(rows.iter().rev()) {
+            let mut out = Vec::new();
+            turn_json(&mut out, row, &mut keys);
+            let expected = serde_json::to_string(row).expect("serializes");
+            assert_eq!(String::from_utf8(out).expect("UTF-8"), expected);
+        }
     }
 
     /// With some columns, the row is serde_json's without the others, the

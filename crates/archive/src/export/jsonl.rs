@@ -335,8 +335,15 @@ fn boolean(out: &mut Vec<u8>, b: bool) {
     out.extend_from_slice(if b { b"true" } else { b"false" });
 }
 
+/// `n` in decimal. Most numbers of a row are below 100 (counts, rolls,
+/// captures): written as one or two bytes, without a copy of digits made
+/// elsewhere.
 fn number(out: &mut Vec<u8>, n: u32) {
-    out.extend_from_slice(billes_notation::decimal_digits(n, &mut [0; 10]));
+    match n {
+        0..=9 => out.push(b'0' + n as u8),
+        10..=99 => out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]),
+        _ => out.extend_from_slice(billes_notation::decimal_digits(n, &mut [0; 10])),
+    }
 }
 
 fn opt_number(out: &mut Vec<u8>, n: Option<u32>) {
@@ -554,6 +561,16 @@ mod tests {
         let hostile = hostile_row(last.expect("rows"));
         let expected = serde_json::to_string(&hostile).expect("serializes");
         assert_eq!(json(&hostile, &Selection::all()), expected);
+    }
+
+    /// A number is written as `Display` writes it, below 100 as above.
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in (0..=1_000).chain([9_999, 10_000, 65_535, u32::MAX]) {
+            let mut out = Vec::new();
+            number(&mut out, n);
+            assert_eq!(out, n.to_string().into_bytes(), "{n}");
+        }
     }
 
     /// Rows written one after another with one [`Keys`], as a part writes

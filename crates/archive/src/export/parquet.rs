@@ -108,6 +108,11 @@ fn text<'a>(values: impl Iterator<Item = Option<&'a str>> + Clone) -> ArrayRef {
     Arc::new(values.collect::<StringArray>())
 }
 
+/// A column of texts none of which is null.
+fn texts<'a>(values: impl Iterator<Item = &'a str>) -> ArrayRef {
+    Arc::new(StringArray::from_iter_values(values))
+}
+
 fn u32s(values: impl Iterator<Item = Option<u32>>) -> ArrayRef {
     Arc::new(values.collect::<UInt32Array>())
 }
@@ -203,16 +208,16 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
     let small = |f: fn(&TurnRow) -> &Option<SmolStr>| text(rows.iter().map(|r| f(r).as_deref()));
     match name {
         "key" => small(|r| &r.key),
-        "file" => text(rows.iter().map(|r| Some(r.file.as_str()))),
+        "file" => texts(rows.iter().map(|r| r.file.as_str())),
         "index" => u32s(rows.iter().map(|r| Some(r.index))),
         "turn" => u32s(rows.iter().map(|r| Some(r.turn))),
         "number" => u32s(rows.iter().map(|r| Some(r.number))),
-        "seat" => text(rows.iter().map(|r| Some(r.seat.as_str()))),
+        "seat" => texts(rows.iter().map(|r| r.seat.as_str())),
         "team" => small(|r| &r.team),
         "mover" => text(rows.iter().map(|r| r.mover.as_ref().map(|m| m.as_str()))),
         "roll" => Arc::new(rows.iter().map(|r| r.roll).collect::<UInt8Array>()),
         "roll2" => Arc::new(rows.iter().map(|r| r.roll2).collect::<UInt8Array>()),
-        "move" => text(rows.iter().map(|r| Some(r.mv.as_str()))),
+        "move" => texts(rows.iter().map(|r| r.mv.as_str())),
         "pass" => bools(rows.iter().map(|r| r.pass)),
         "captures" => u32s(rows.iter().map(|r| Some(r.captures))),
         "captured" => {

@@ -155,6 +155,9 @@ pub(super) struct Keys {
     no_notes: Vec<u8>,
     /// The common columns written after the notes, as `head`.
     tail: Vec<(Vec<u8>, Value)>,
+    /// Whether any common column is written (the first own column then
+    /// follows a comma).
+    common: bool,
     /// How many of `head`'s first columns a game's turns share (of `key`,
     /// `file` and `index`)...
     shared: usize,
@@ -182,21 +185,18 @@ impl Keys {
         // head, then the notes (a run of NOTES next to each other), then
         // tail.
         let mut parts: [Vec<(Vec<u8>, Value)>; 3] = Default::default();
-        let mut part = 0;
+        let (mut part, mut shared) = (0, 0);
         for (i, c) in TURNS.iter().filter(|c| selection.keeps(c.name)).enumerate() {
             let note = NOTES.contains(&c.name);
             if (part == 0 && note) || (part == 1 && !note) {
                 part += 1;
             }
+            if i == shared && SHARED.contains(&c.name) {
+                shared += 1;
+            }
             parts[part].push((key_text(i == 0, c.name), common_value(c.name)));
         }
         let [head, notes, tail] = parts;
-        let shared = TURNS
-            .iter()
-            .filter(|c| selection.keeps(c.name))
-            .take_while(|c| SHARED.contains(&c.name))
-            .count()
-            .min(head.len());
         let mut no_notes = Vec::new();
         for (key, _) in &notes {
             no_notes.extend_from_slice(key);
@@ -204,6 +204,7 @@ impl Keys {
         }
         Keys {
             selection: selection.clone(),
+            common: !(head.is_empty() && notes.is_empty() && tail.is_empty()),
             head,
             notes,
             no_notes,
@@ -238,8 +239,7 @@ impl Keys {
         let at = match self.own.iter().position(|(g, _)| *g == game) {
             Some(at) => at,
             None => {
-                let mut first =
-                    self.head.is_empty() && self.notes.is_empty() && self.tail.is_empty();
+                let mut first = !self.common;
                 let mut keys = Vec::new();
                 for c in billes_core::registry::turn_columns(game) {
                     let kept = self.selection.keeps(c.name);
@@ -278,7 +278,7 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
         None => out.extend_from_slice(&keys.no_notes),
     }
     values(out, &keys.tail);
-    let mut written = !(keys.head.is_empty() && keys.notes.is_empty() && keys.tail.is_empty());
+    let mut written = keys.common;
     for (i, key) in keys.own(row.own.game).iter().enumerate() {
         if let Some(key) = key {
             out.extend_from_slice(key);

@@ -58,14 +58,41 @@ impl Name {
     /// The name `text`, or `None` when it is longer than [`Name::MAX`]
     /// bytes or holds a NUL character.
     pub fn try_new(text: &str) -> Option<Name> {
-        let len = text.len();
-        if len > Name::MAX || text.as_bytes().contains(&0) {
+        let b = text.as_bytes();
+        let len = b.len();
+        // The bytes as one little-endian word, read in two loads that may
+        // overlap (the overlapping bytes are the same in both): names are a
+        // few bytes, for which a copy and a search of any length cost
+        // several times more (an export makes a name for each cell of each
+        // complete move).
+        let word = match len {
+            0 => 0,
+            1 => u64::from(b[0]),
+            2 | 3 => {
+                let lo = u16::from_le_bytes([b[0], b[1]]);
+                let hi = u16::from_le_bytes([b[len - 2], b[len - 1]]);
+                u64::from(lo) | u64::from(hi) << (8 * (len - 2))
+            }
+            4..=Name::MAX => {
+                let lo = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                let hi = u32::from_le_bytes([b[len - 4], b[len - 3], b[len - 2], b[len - 1]]);
+                u64::from(lo) | u64::from(hi) << (8 * (len - 4))
+            }
+            _ => return None,
+        };
+        // A NUL among the `len` bytes (the zeros after them are padding):
+        // a byte is zero exactly when the first byte flagged here is.
+        let flagged = word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
+        let within = if len == 8 {
+            u64::MAX
+        } else {
+            (1 << (8 * len)) - 1
+        };
+        if flagged & within != 0 {
             return None;
         }
-        let mut bytes = [0u8; 8];
-        bytes[..len].copy_from_slice(text.as_bytes());
         Some(Name {
-            word: NonZeroU64::new(u64::from_ne_bytes(bytes)).unwrap_or(EMPTY_WORD),
+            word: NonZeroU64::new(u64::from_ne_bytes(word.to_le_bytes())).unwrap_or(EMPTY_WORD),
         })
     }
 
@@ -440,6 +467,25 @@ mod tests {
         assert_eq!(Name::new("a\0b"), "a");
         // 7 ASCII bytes, then a two-byte character: cut before it.
         assert_eq!(Name::new("abcdefgé"), "abcdefg");
+    }
+
+    #[test]
+    fn a_nul_anywhere_is_found_and_other_bytes_are_kept() {
+        // Every length, a NUL at every place or none, among characters
+        // that a search for a zero byte in a word can mistake for one
+        // (one less than a NUL's neighbour, high bits set).
+        for len in 0..=Name::MAX + 1 {
+            for nul in (0..len).map(Some).chain([None]) {
+                for filler in ['\u{1}', 'a', '\u{7f}', 'é'] {
+                    let text: String = (0..len)
+                        .map(|i| if Some(i) == nul { '\0' } else { filler })
+                        .collect();
+                    let fits = text.len() <= Name::MAX && nul.is_none();
+                    let name = Name::try_new(&text);
+                    assert_eq!(name.as_ref().map(Name::as_str), fits.then_some(&*text));
+                }
+            }
+        }
     }
 
     #[test]

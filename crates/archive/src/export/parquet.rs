@@ -118,12 +118,33 @@ fn u32s(values: impl Iterator<Item = Option<u32>>) -> ArrayRef {
     Arc::new(values.collect::<UInt32Array>())
 }
 
-fn bools(values: impl Iterator<Item = bool>) -> ArrayRef {
-    Arc::new(values.map(Some).collect::<BooleanArray>())
+/// A column of numbers none of which is null: built without a null bitmap
+/// (the file is the same; the writer skips the bitmap's checks).
+fn counts(values: impl Iterator<Item = u32>) -> ArrayRef {
+    Arc::new(UInt32Array::from_iter_values(values))
 }
 
-fn floats(values: impl Iterator<Item = Option<f64>>) -> ArrayRef {
+/// A column of booleans none of which is null.
+fn bools(values: impl Iterator<Item = bool>) -> ArrayRef {
+    Arc::new(BooleanArray::from(values.collect::<Vec<bool>>()))
+}
+
+/// A column of numbers with a fraction. One of nulls only (analysis's
+/// columns, in most games) is made whole, as [`text`] makes one.
+fn floats(values: impl Iterator<Item = Option<f64>> + Clone) -> ArrayRef {
+    if values.clone().all(|v| v.is_none()) {
+        return Arc::new(Float64Array::new_null(values.count()));
+    }
     Arc::new(values.collect::<Float64Array>())
+}
+
+/// A column of small numbers (the dice). One of nulls only (a game
+/// without dice, or of one die) is made whole, as [`text`] makes one.
+fn bytes(values: impl Iterator<Item = Option<u8>> + Clone) -> ArrayRef {
+    if values.clone().all(|v| v.is_none()) {
+        return Arc::new(UInt8Array::new_null(values.count()));
+    }
+    Arc::new(values.collect::<UInt8Array>())
 }
 
 fn games_batch(schema: &SchemaRef, rows: &[GameRow]) -> parquet::errors::Result<RecordBatch> {
@@ -157,8 +178,8 @@ fn games_batch(schema: &SchemaRef, rows: &[GameRow]) -> parquet::errors::Result<
     let columns: Vec<ArrayRef> = vec![
         tag(|r| &r.key),
         text(rows.iter().map(|r| Some(r.file.as_str()))),
-        u32s(rows.iter().map(|r| Some(r.index))),
-        u32s(rows.iter().map(|r| Some(r.line))),
+        counts(rows.iter().map(|r| r.index)),
+        counts(rows.iter().map(|r| r.line)),
         tag(|r| &r.game),
         tag(|r| &r.rules),
         tag(|r| &r.event),
@@ -169,10 +190,10 @@ fn games_batch(schema: &SchemaRef, rows: &[GameRow]) -> parquet::errors::Result<
         tag(|r| &r.result),
         Arc::new(players.finish()),
         Arc::new(tags.finish()),
-        u32s(rows.iter().map(|r| Some(r.turns))),
+        counts(rows.iter().map(|r| r.turns)),
         bools(rows.iter().map(|r| r.valid)),
         Arc::new(winners.finish()),
-        u32s(rows.iter().map(|r| Some(r.mistakes))),
+        counts(rows.iter().map(|r| r.mistakes)),
         tag(|r| &r.first_mistake_kind),
         u32s(rows.iter().map(|r| r.first_mistake_turn)),
         bools(rows.iter().map(|r| r.cut)),
@@ -210,17 +231,17 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
     match name {
         "key" => small(|r| &r.key),
         "file" => texts(rows.iter().map(|r| r.file.as_str())),
-        "index" => u32s(rows.iter().map(|r| Some(r.index))),
-        "turn" => u32s(rows.iter().map(|r| Some(r.turn))),
-        "number" => u32s(rows.iter().map(|r| Some(r.number))),
+        "index" => counts(rows.iter().map(|r| r.index)),
+        "turn" => counts(rows.iter().map(|r| r.turn)),
+        "number" => counts(rows.iter().map(|r| r.number)),
         "seat" => texts(rows.iter().map(|r| r.seat.as_str())),
         "team" => small(|r| &r.team),
         "mover" => text(rows.iter().map(|r| r.mover.as_ref().map(|m| m.as_str()))),
-        "roll" => Arc::new(rows.iter().map(|r| r.roll).collect::<UInt8Array>()),
-        "roll2" => Arc::new(rows.iter().map(|r| r.roll2).collect::<UInt8Array>()),
+        "roll" => bytes(rows.iter().map(|r| r.roll)),
+        "roll2" => bytes(rows.iter().map(|r| r.roll2)),
         "move" => texts(rows.iter().map(|r| r.mv.as_str())),
         "pass" => bools(rows.iter().map(|r| r.pass)),
-        "captures" => u32s(rows.iter().map(|r| Some(r.captures))),
+        "captures" => counts(rows.iter().map(|r| r.captures)),
         "captured" => {
             let mut captured = ListBuilder::new(StringBuilder::new());
             for r in rows {

@@ -16,7 +16,7 @@ use smol_str::SmolStr;
 use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
-use super::schema::{Selection, TURNS};
+use super::schema::{Selection, NOTES, TURNS};
 use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
 
 /// Bytes of `turns` rows written to the file at once: the file buffer's
@@ -169,10 +169,6 @@ pub(super) struct Keys {
     /// own columns written, `None` for those left out.
     own: Vec<(GameKind, Vec<Option<Vec<u8>>>)>,
 }
-
-/// The columns a turn's comments fill ([`crate::rows::Notes`]), next to
-/// each other in [`TURNS`]: all null in a turn without comments.
-const NOTES: &[&str] = &["comment", "win", "best", "best_win", "luck", "mark"];
 
 /// The columns every turn of a game shares, first in [`TURNS`].
 const SHARED: &[&str] = &["key", "file", "index"];

@@ -5,9 +5,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder, StructBuilder};
+use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder, StructBuilder, UInt8Builder};
 use arrow_array::{
-    ArrayRef, BooleanArray, Float64Array, ListArray, RecordBatch, StringArray, UInt32Array,
+    new_null_array, ArrayRef, BooleanArray, Float64Array, RecordBatch, StringArray, UInt32Array,
     UInt8Array,
 };
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
@@ -217,9 +217,16 @@ fn turns_batch(
 ) -> parquet::errors::Result<RecordBatch> {
     let rows: Vec<&TurnRow> = games.iter().flatten().collect();
     let rows = rows.as_slice();
+    // Most batches hold no comment: their columns are then made whole.
+    let noted = rows.iter().any(|r| r.notes.is_some());
     let arrays = columns
         .iter()
-        .map(|c| turns_column(c.name, own, rows))
+        .map(|c| match c.name {
+            name if !noted && schema::NOTES.contains(&name) => {
+                new_null_array(&data_type(c.kind), rows.len())
+            }
+            name => turns_column(name, own, rows),
+        })
         .collect();
     Ok(RecordBatch::try_new(Arc::clone(schema), arrays)?)
 }
@@ -252,14 +259,14 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
             }
             Arc::new(captured.finish())
         }
-        "nags" => Arc::new(ListArray::from_iter_primitive::<
-            arrow_array::types::UInt8Type,
-            _,
-            _,
-        >(
-            rows.iter()
-                .map(|r| Some(r.nags.iter().map(|&n| Some(n)).collect::<Vec<_>>())),
-        )),
+        "nags" => {
+            let mut nags = ListBuilder::new(UInt8Builder::new());
+            for r in rows {
+                nags.values().append_slice(&r.nags);
+                nags.append(true);
+            }
+            Arc::new(nags.finish())
+        }
         "comment" => opt(|r| &r.notes().comment),
         "win" => floats(rows.iter().map(|r| r.notes().win)),
         "best" => opt(|r| &r.notes().best),

@@ -389,6 +389,10 @@ pub const MISTAKES: &[Column] = &[
     col("note", Text, true, "what the check did about it"),
 ];
 
+/// The columns a turn's comments fill ([`crate::rows::Notes`]), next to
+/// each other in [`TURNS`]: all null in a turn without comments.
+pub(crate) const NOTES: &[&str] = &["comment", "win", "best", "best_win", "luck", "mark"];
+
 /// The columns of the table `name` (one of [`super::TABLES`]); of `turns`,
 /// those every game's turns have.
 pub fn columns(name: &str) -> Option<&'static [Column]> {

@@ -27,6 +27,7 @@ use serde::Serialize;
 use smol_str::SmolStr;
 
 use crate::report::ErrorEntry;
+use crate::validate::TurnTexts;
 
 /// The longest text a cell holds, as in `billes run`'s rows
 /// ([`billes_lua::script::MAX_CELL_BYTES`], 64 KiB): a longer tag value,
@@ -425,7 +426,7 @@ pub struct Wanted {
 
 /// What makes a game's `turns` rows: what every row of the game shares,
 /// and each turn's cells from the positions before and after it.
-struct RowMaker {
+struct RowMaker<'t> {
     teams: Vec<(String, SmolStr)>,
     game: GameKind,
     /// Shared by every row of the game: a clone is a count, not a copy.
@@ -435,6 +436,9 @@ struct RowMaker {
     wanted: Wanted,
     /// The move's text, written into a buffer kept from turn to turn.
     text: String,
+    /// The text of the main line's turns as written, when made: a move
+    /// written as it is complete is copied from there.
+    written: Option<&'t TurnTexts>,
     /// Whether a text of the rows was cut at [`MAX_CELL_BYTES`].
     cut: bool,
 }
@@ -447,8 +451,14 @@ struct Begun<'m> {
     counts: Option<Vec<(String, usize)>>,
 }
 
-impl RowMaker {
-    fn new(game: &Game, kind: GameKind, of: (Option<&str>, &str, usize), wanted: Wanted) -> Self {
+impl<'t> RowMaker<'t> {
+    fn new(
+        game: &Game,
+        kind: GameKind,
+        of: (Option<&str>, &str, usize),
+        wanted: Wanted,
+        written: Option<&'t TurnTexts>,
+    ) -> Self {
         let (key, file, index) = of;
         RowMaker {
             teams: teams_of(game),
@@ -458,6 +468,7 @@ impl RowMaker {
             index: index as u32,
             wanted,
             text: String::with_capacity(64),
+            written,
             cut: false,
         }
     }
@@ -491,8 +502,15 @@ impl RowMaker {
         let seat = turn.head.seat.as_bytes();
         // Most moves are short enough to be held without an allocation
         // (23 bytes). Writing into a String cannot fail.
-        self.text.clear();
-        let _ = full.write_to(&mut self.text);
+        let written = self.written.and_then(|w| w.actions(i));
+        let text = match written {
+            Some(text) if full.writes_as(turn) => text,
+            _ => {
+                self.text.clear();
+                let _ = full.write_to(&mut self.text);
+                &self.text
+            }
+        };
         TurnRow {
             key: self.key.clone(),
             file: self.file.clone(),
@@ -508,7 +526,7 @@ impl RowMaker {
             mover: full.mover,
             roll: full.roll.map(|r| r.get()),
             roll2: full.roll.and_then(|r| r.second()),
-            mv: SmolStr::new(&self.text),
+            mv: SmolStr::new(text),
             pass: full.is_pass(),
             captures: captures(&full),
             captured,
@@ -539,7 +557,7 @@ pub(crate) fn turn_rows(
     wanted: Wanted,
     row: &mut dyn FnMut(TurnRow),
 ) -> Result<bool, ReplayError> {
-    let mut maker = RowMaker::new(game, pos.game(), of, wanted);
+    let mut maker = RowMaker::new(game, pos.game(), of, wanted, None);
     for (i, turn) in game.line.turns.iter().enumerate() {
         let full = complete_move(pos.as_ref(), turn)?;
         let begun = maker.begin(pos.as_ref(), Cow::Owned(full));
@@ -555,7 +573,7 @@ pub(crate) fn turn_rows(
 /// main-line turn from the positions the check played it from and to.
 struct Checking<'g> {
     game: &'g Game,
-    maker: RowMaker,
+    maker: RowMaker<'g>,
     rows: Vec<TurnRow>,
     summary: Summary,
     /// Whether the record holds a mistake: the stream stops at the first.
@@ -616,17 +634,18 @@ impl billes_core::events::Reader for Checking<'_> {
 /// rows a second replay ([`turn_rows`]) makes. `None` when the record
 /// holds a mistake or the rules panicked: the caller then checks it as
 /// any other game, which finds its mistake.
-pub(crate) fn checked_rows(
+pub(crate) fn checked_rows<'g>(
     engine: &dyn billes_core::Engine,
-    game: &Game,
-    fingerprint: Option<u128>,
+    game: &'g Game,
+    (fingerprint, written): (Option<u128>, Option<&'g TurnTexts>),
     of: (&str, usize),
     wanted: Wanted,
 ) -> Option<(Summary, WorkerRows)> {
     let key = key_text(fingerprint);
+    let of = (key.as_deref(), of.0, of.1);
     let mut checking = Checking {
         game,
-        maker: RowMaker::new(game, engine.game(), (key.as_deref(), of.0, of.1), wanted),
+        maker: RowMaker::new(game, engine.game(), of, wanted, written),
         rows: Vec::with_capacity(game.line.turns.len()),
         summary: Summary {
             turns: 0,
@@ -1079,6 +1098,18 @@ mod tests {
         );
     }
 
+    /// `game` with the capture marks of its moves and entries left out.
+    fn unmarked(mut game: Game) -> Game {
+        for turn in &mut game.line.turns {
+            for action in turn.actions.iter_mut() {
+                if let Action::Move { capture, .. } | Action::Place { capture, .. } = action {
+                    *capture = None;
+                }
+            }
+        }
+        game
+    }
+
     /// The rows made in the check's own replay are the rows of a replay
     /// apart, and its summary the check's, on seeded games of every game;
     /// a game the check refuses gives none.
@@ -1092,18 +1123,26 @@ mod tests {
                 };
                 let game = billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed))
                     .expect("simulates");
-                let engine = Standard::new(kind);
-                let wanted = Wanted { position: true };
-                let (summary, rows) = checked_rows(&engine, &game, Some(7), ("g.bgn", 3), wanted)
-                    .expect("a valid game");
-                assert_eq!(summary, engine.validate(&game).expect("valid"));
-                let apart = worker_rows(&engine, &game, Some(7), "g.bgn", 3, wanted).expect("rows");
-                assert_eq!(
-                    rows.rows.expect("rows"),
-                    apart.rows.expect("rows"),
-                    "{kind:?} {seed}"
-                );
-                assert_eq!(rows.cut, apart.cut);
+                // As simulated (each move complete, copied from the text
+                // the key hashes), and with its marks left out (each move
+                // completed, so written here).
+                for game in [game.clone(), unmarked(game)] {
+                    let engine = Standard::new(kind);
+                    let wanted = Wanted { position: true };
+                    let (texts, print) = TurnTexts::of(&game);
+                    let (summary, rows) =
+                        checked_rows(&engine, &game, (print, Some(&texts)), ("g.bgn", 3), wanted)
+                            .expect("a valid game");
+                    assert_eq!(summary, engine.validate(&game).expect("valid"));
+                    let apart =
+                        worker_rows(&engine, &game, print, "g.bgn", 3, wanted).expect("rows");
+                    assert_eq!(
+                        rows.rows.expect("rows"),
+                        apart.rows.expect("rows"),
+                        "{kind:?} {seed}"
+                    );
+                    assert_eq!(rows.cut, apart.cut);
+                }
             }
         }
         let wrong = billes_notation::parse_game(
@@ -1115,7 +1154,7 @@ mod tests {
         assert!(checked_rows(
             &engine,
             &wrong,
-            None,
+            (None, None),
             ("g.bgn", 1),
             Wanted { position: false }
         )

@@ -530,7 +530,7 @@ impl Worker {
         read: billes_notation::Recovered,
     ) {
         let name = origin.name.as_str();
-        outcome.game = Some(self.facts(facts, &read.game));
+        outcome.game = Some(self.facts(facts, &read.game, None));
         let place = Place::dir(origin.dir()).game(name, source.index);
         let checked = catch_unwind(AssertUnwindSafe(|| {
             match self.resolver.rule_set(&place, &read.game) {
@@ -589,14 +589,15 @@ impl Worker {
         outcome.errors.push(entry);
     }
 
-    /// The facts of `game` the report asks for, added to `facts`.
-    fn facts(&self, mut facts: GameFacts, game: &Game) -> GameFacts {
+    /// The facts of `game` the report asks for, added to `facts`; its
+    /// fingerprint is `texts`' when they are made.
+    fn facts(&self, mut facts: GameFacts, game: &Game, texts: Option<Option<u128>>) -> GameFacts {
         if self.settings.by_event {
             facts.event = game.tag("Event").map(str::to_string);
             facts.round = game.tag("Round").map(str::to_string);
         }
         if self.settings.duplicates {
-            facts.fingerprint = fingerprint(game);
+            facts.fingerprint = texts.unwrap_or_else(|| fingerprint(game));
         }
         if self.settings.tags {
             facts.tags = game
@@ -618,14 +619,22 @@ impl Worker {
         mut game: Game,
     ) -> Option<(Game, Option<Summary>)> {
         let name = origin.name.as_str();
-        outcome.game = Some(self.facts(facts, &game));
+        let with_rows = self.settings.keep && self.settings.turn_rows;
+        // The rows' moves are copied from the text the key hashes.
+        let (texts, print) = match with_rows && self.settings.duplicates {
+            true => {
+                let (texts, print) = TurnTexts::of(&game);
+                (Some(texts), Some(print))
+            }
+            false => (None, None),
+        };
+        outcome.game = Some(self.facts(facts, &game, print));
         // The file's folder is where a `Rules` tag naming a script is
         // looked up from (the current folder for stdin). Every replay of
         // `billes validate` is under these rules.
         let place = Place::dir(origin.dir()).game(name, source.index);
         let rules = catch_unwind(AssertUnwindSafe(|| self.resolver.rule_set(&place, &game)));
         let mut valid = None;
-        let with_rows = self.settings.keep && self.settings.turn_rows;
         let key = outcome.game.as_ref().and_then(|f| f.fingerprint);
         let wanted = crate::rows::Wanted {
             position: self.settings.turn_positions,
@@ -638,9 +647,13 @@ impl Worker {
                 // a game with a mistake is checked as without rows.
                 if with_rows {
                     let of = (name, source.index);
-                    if let Some((summary, rows)) =
-                        crate::rows::checked_rows(rules.engine(), &game, key, of, wanted)
-                    {
+                    if let Some((summary, rows)) = crate::rows::checked_rows(
+                        rules.engine(),
+                        &game,
+                        (key, texts.as_ref()),
+                        of,
+                        wanted,
+                    ) {
                         self.rows = Some(rows);
                         return Ok((rules, summary));
                     }
@@ -827,16 +840,7 @@ impl Fingerprint {
 
     /// Adds the next main-line turn.
     pub(crate) fn add(&mut self, turn: &Turn) {
-        use billes_notation::{write_action, write_head, write_number};
-        // Writing into a String cannot fail.
-        let _ = write_number(&mut self.text, turn.number);
-        self.text.push('.');
-        let _ = write_head(&mut self.text, &turn.head);
-        for action in &turn.actions {
-            self.text.push(' ');
-            let _ = write_action(&mut self.text, action);
-        }
-        self.text.push('\n');
+        write_turn(&mut self.text, turn);
         self.turns = true;
         if self.text.len() >= FINGERPRINT_CHUNK {
             self.hasher.write(self.text.as_bytes());
@@ -849,6 +853,56 @@ impl Fingerprint {
         self.hasher.write(self.text.as_bytes());
         self.text.clear();
         self.turns.then(|| self.hasher.finish_128())
+    }
+}
+
+/// Writes a turn as a [`fingerprint`] hashes it, to `text`; the range of
+/// its actions' text there (empty without actions).
+fn write_turn(text: &mut String, turn: &Turn) -> std::ops::Range<usize> {
+    use billes_notation::{write_action, write_head, write_number};
+    // Writing into a String cannot fail.
+    let _ = write_number(text, turn.number);
+    text.push('.');
+    let _ = write_head(text, &turn.head);
+    let start = text.len() + 1;
+    for action in &turn.actions {
+        text.push(' ');
+        let _ = write_action(text, action);
+    }
+    let actions = start.min(text.len())..text.len();
+    text.push('\n');
+    actions
+}
+
+/// The text a game's [`fingerprint`] hashes, kept: each main-line turn's
+/// actions in canonical BGN are there, which is the `move` column of a
+/// turn whose complete move is written as it is (most records' turns),
+/// so that the export copies them rather than writing them again.
+pub(crate) struct TurnTexts {
+    text: String,
+    /// The range of each main-line turn's actions in `text`.
+    actions: Vec<std::ops::Range<usize>>,
+}
+
+impl TurnTexts {
+    /// The text of `game`'s main line, and its fingerprint (the hash of
+    /// the text, as [`fingerprint`] makes it: the same however the text is
+    /// given to the hasher).
+    pub(crate) fn of(game: &Game) -> (TurnTexts, Option<u128>) {
+        let turns = &game.line.turns;
+        let mut text = String::with_capacity(turns.len() * 16);
+        let actions = turns.iter().map(|t| write_turn(&mut text, t)).collect();
+        let print = (!turns.is_empty()).then(|| {
+            let mut hasher = twox_hash::XxHash3_128::new();
+            hasher.write(text.as_bytes());
+            hasher.finish_128()
+        });
+        (TurnTexts { text, actions }, print)
+    }
+
+    /// The actions of the `i`th main-line turn (from 0), as written.
+    pub(crate) fn actions(&self, i: usize) -> Option<&str> {
+        self.actions.get(i).map(|r| &self.text[r.clone()])
     }
 }
 
@@ -909,6 +963,22 @@ mod tests {
             fingerprint(&a).map(|k| format!("{k:032x}")).as_deref(),
             Some("b3a84f506740922fd1156ad9b5813c4a")
         );
+    }
+
+    #[test]
+    fn the_kept_text_has_the_key_and_each_turns_actions() {
+        let a = game("[Game \"aggravation\"]\n1. R6 + {in} 2. R1 r9-r10 r0-b0 3. B4 -- *\n");
+        let (texts, print) = TurnTexts::of(&a);
+        assert_eq!(print, fingerprint(&a));
+        assert_eq!(texts.text, "1.R6 +\n2.R1 r9-r10 r0-b0\n3.B4 --\n");
+        let actions: Vec<_> = (0..4).map(|i| texts.actions(i)).collect();
+        assert_eq!(actions, [Some("+"), Some("r9-r10 r0-b0"), Some("--"), None]);
+        let none = game("[Game \"offboard\"]\n*\n");
+        assert_eq!(TurnTexts::of(&none).1, None);
+        // Longer than what the hasher is given at a time.
+        let long: String = (1..2000).map(|n| format!("{n}. R6 r9-r15 ")).collect();
+        let long = game(&format!("{long}*\n"));
+        assert_eq!(TurnTexts::of(&long).1, fingerprint(&long));
     }
 
     #[test]

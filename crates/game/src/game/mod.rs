@@ -241,6 +241,29 @@ impl Move {
         self
     }
 
+    /// Whether `turn`'s actions are this move's, marks and all (where they
+    /// are written aside): then both write the same text, which a caller
+    /// holding the turn's text need not write again (`billes export`'s
+    /// `move` column, for a record written with its complete moves).
+    ///
+    /// ```
+    /// use billes_game::game::Move;
+    /// let game = billes_notation::parse_game("1. R5 r9-r14*\n2. B1 b9-b10\n*\n")?;
+    /// let [first, second] = &game.line.turns[..] else { panic!() };
+    /// let first_move = Move::from_turn(first).unwrap();
+    /// assert!(first_move.writes_as(first));
+    /// assert!(!first_move.writes_as(second));
+    /// # Ok::<(), billes_notation::ParseError>(())
+    /// ```
+    pub fn writes_as(&self, turn: &Turn) -> bool {
+        self.actions.len() == turn.actions.len()
+            && self
+                .actions
+                .iter()
+                .zip(turn.actions.iter())
+                .all(|(a, b)| same_but_span(a, b))
+    }
+
     /// Whether the move does nothing but pass (`--`).
     pub fn is_pass(&self) -> bool {
         matches!(self.actions.as_slice(), [Action::Pass { .. }])
@@ -328,6 +351,56 @@ impl Move {
             billes_notation::write_action(out, a)?;
         }
         Ok(())
+    }
+}
+
+/// Whether two actions are the same but for where they are written: what
+/// [`write_action`](billes_notation::write_action) writes of them is.
+fn same_but_span(a: &Action, b: &Action) -> bool {
+    let marks = |c: &Option<billes_notation::Capture>| c.map(|c| (c.target, c.points));
+    match (a, b) {
+        (Action::Pass { .. }, Action::Pass { .. })
+        | (Action::Remove { .. }, Action::Remove { .. }) => true,
+        (
+            Action::Place {
+                to: x, capture: c, ..
+            },
+            Action::Place {
+                to: y, capture: d, ..
+            },
+        ) => x == y && marks(c) == marks(d),
+        (
+            Action::Move {
+                path: x,
+                capture: c,
+                barricade: p,
+                ..
+            },
+            Action::Move {
+                path: y,
+                capture: d,
+                barricade: q,
+                ..
+            },
+        ) => x == y && marks(c) == marks(d) && p == q,
+        (
+            Action::Line {
+                from: f,
+                to: t,
+                direction: r,
+                capture: c,
+                ..
+            },
+            Action::Line {
+                from: g,
+                to: u,
+                direction: s,
+                capture: d,
+                ..
+            },
+        ) => f == g && t == u && r == s && marks(c) == marks(d),
+        (Action::Barricade { at: x, .. }, Action::Barricade { at: y, .. }) => x == y,
+        _ => false,
     }
 }
 
@@ -896,4 +969,106 @@ pub fn seat_error(seat: &str, next: &Next) -> ReplayError {
         )
     };
     ReplayError::new(crate::ErrorKind::Seat, Default::default(), message)
+}
+
+#[cfg(test)]
+mod writes_as_tests {
+    use billes_notation::{write_action, Capture, Name, Span};
+
+    use super::*;
+
+    /// Actions of every kind, each twice at two places of a record, and
+    /// with each mark and name changed.
+    fn actions() -> Vec<Action> {
+        let n = Name::new;
+        let at = |start| Span {
+            start,
+            end: start + 2,
+            line: 1 + start,
+            column: 3,
+        };
+        let marks = [
+            None,
+            Some(Capture::default()),
+            Some(Capture {
+                target: Some(n("t4")),
+                ..Capture::default()
+            }),
+            Some(Capture {
+                target: Some(n("t4")),
+                points: Some(3),
+                span: at(9),
+            }),
+            Some(Capture {
+                points: Some(0),
+                ..Capture::default()
+            }),
+        ];
+        let mut all = Vec::new();
+        for span in [at(0), at(7)] {
+            all.push(Action::Pass { span });
+            all.push(Action::Remove { span });
+            all.push(Action::Barricade { at: n("f7"), span });
+            all.push(Action::Barricade { at: n("f8"), span });
+            for capture in marks {
+                for to in [None, Some(n("r9")), Some(n("b9"))] {
+                    all.push(Action::Place { to, capture, span });
+                }
+                for path in [&["r9", "r14"][..], &["r9", "r13"], &["r0", "b0", "g3"]] {
+                    for barricade in [false, true] {
+                        all.push(Action::Move {
+                            path: path.iter().map(|h| n(h)).collect(),
+                            capture,
+                            barricade,
+                            span,
+                        });
+                    }
+                }
+                for (from, to) in [("c3", None), ("c3", Some(n("c5"))), ("c4", None)] {
+                    for direction in ["ne", "e"] {
+                        all.push(Action::Line {
+                            from: n(from),
+                            to,
+                            direction: n(direction),
+                            capture,
+                            span,
+                        });
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn two_actions_are_the_same_but_for_their_place_when_they_write_the_same_text() {
+        let texts: Vec<(Action, String)> = actions()
+            .into_iter()
+            .map(|a| {
+                let mut text = String::new();
+                write_action(&mut text, &a).unwrap();
+                (a, text)
+            })
+            .collect();
+        for (a, x) in &texts {
+            for (b, y) in &texts {
+                assert_eq!(same_but_span(a, b), x == y, "{x} and {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_writes_as_a_turn_with_the_same_actions() {
+        let game = billes_notation::parse_game("1. R5 r9-r14* r0-b0\n2. R5 r9-r14 r0-b0\n*\n")
+            .expect("parses");
+        let [marked, unmarked] = &game.line.turns[..] else {
+            panic!("two turns")
+        };
+        let m = Move::from_turn(marked).expect("a move");
+        assert!(m.writes_as(marked));
+        assert!(!m.writes_as(unmarked));
+        let mut shorter = m.clone();
+        shorter.actions = shorter.actions.iter().take(1).cloned().collect();
+        assert!(!shorter.writes_as(marked));
+    }
 }

@@ -59,6 +59,9 @@ struct TargetSpec {
 #[derive(Debug)]
 pub struct Board {
     names: Vec<String>,
+    /// The same names as notation's names, for the moves the rules make
+    /// (a complete move names two or three cells a turn).
+    labels: Vec<Name>,
     coords: Vec<(i8, i8)>,
     /// Per cell and direction: the neighbour (`None` beyond the rim), by
     /// [`Cell::slot`] (row 0, of no cell, holds no neighbour): the hottest
@@ -67,6 +70,7 @@ pub struct Board {
     /// The cell by `(row letter - 'a') * 10 + diagonal digit`.
     lookup: [Option<Cell>; 260],
     direction_names: [String; 6],
+    direction_labels: [Name; 6],
     /// The [`Name::key`] of each direction name, to look them up, and
     /// `u64::MAX` (the key of no name) after them.
     direction_keys: [u64; 8],
@@ -204,6 +208,8 @@ impl Board {
         direction_keys[..6].copy_from_slice(&keys);
         let (direction_mul, direction_slots) = perfect_hash(&keys);
         Ok(Board {
+            labels: names.iter().map(|n| Name::new(n)).collect(),
+            direction_labels: direction_names.each_ref().map(|d| Name::new(d)),
             names,
             coords,
             neighbours: std::iter::once([None; 6]).chain(next).collect(),
@@ -239,6 +245,11 @@ impl Board {
         &self.names[cell.index()]
     }
 
+    /// The name of a cell as a notation's name (`e5`).
+    pub fn cell_label(&self, cell: Cell) -> Name {
+        self.labels[cell.index()]
+    }
+
     /// The cell called `name`, if any.
     #[inline]
     pub fn cell(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Cell> {
@@ -267,6 +278,11 @@ impl Board {
     /// The name of a direction (`ne`).
     pub fn direction_name(&self, direction: Direction) -> &str {
         &self.direction_names[direction.index()]
+    }
+
+    /// The name of a direction as a notation's name (`ne`).
+    pub fn direction_label(&self, direction: Direction) -> Name {
+        self.direction_labels[direction.index()]
     }
 
     /// The direction called `name`, if any.

@@ -164,14 +164,14 @@ impl Offboard {
         }
         actions.push(match &c.play {
             Play::PutBack(cell) => Action::Place {
-                to: Some(self.board.cell_name(*cell).into()),
+                to: Some(self.board.cell_label(*cell)),
                 capture: None,
                 span,
             },
             Play::Line(s, mark) => Action::Line {
-                from: self.board.cell_name(s.from).into(),
-                to: (s.len > 1).then(|| self.board.cell_name(s.to).into()),
-                direction: self.board.direction_name(s.direction).into(),
+                from: self.board.cell_label(s.from),
+                to: (s.len > 1).then(|| self.board.cell_label(s.to)),
+                direction: self.board.direction_label(s.direction),
                 capture: *mark,
                 span,
             },

@@ -48,6 +48,10 @@ const EMPTY_WORD: NonZeroU64 =
         None => NonZeroU64::MIN,
     };
 
+/// The ASCII characters in order, each at the place of its code: the text
+/// of a name of one of them ([`Name::as_str`]).
+const ASCII: &str = "\u{0}\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}\u{a}\u{b}\u{c}\u{d}\u{e}\u{f}\u{10}\u{11}\u{12}\u{13}\u{14}\u{15}\u{16}\u{17}\u{18}\u{19}\u{1a}\u{1b}\u{1c}\u{1d}\u{1e}\u{1f} !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\u{7f}";
+
 impl Name {
     /// The longest name, in bytes.
     pub const MAX: usize = 8;
@@ -136,6 +140,12 @@ impl Name {
 
     /// The name as a string slice.
     pub fn as_str(&self) -> &str {
+        // One ASCII character (most seats: an export gives one each row)
+        // is taken from a table, without checking it is UTF-8.
+        let key = self.key();
+        if let Ok(i @ 1..=0x7f) = usize::try_from(key) {
+            return &ASCII[i..=i];
+        }
         // Always whole UTF-8 (a name is only ever made from a whole `str`,
         // cut at a character boundary, or from ASCII), so never "".
         std::str::from_utf8(self.as_bytes()).unwrap_or("")
@@ -467,6 +477,15 @@ mod tests {
         assert_eq!(Name::new("a\0b"), "a");
         // 7 ASCII bytes, then a two-byte character: cut before it.
         assert_eq!(Name::new("abcdefgé"), "abcdefg");
+    }
+
+    #[test]
+    fn a_name_of_one_ascii_character_is_its_text() {
+        assert_eq!(ASCII.len(), 128);
+        for c in (1..=0x7f_u8).map(char::from) {
+            let text = c.to_string();
+            assert_eq!(Name::new(&text).as_str(), text);
+        }
     }
 
     #[test]

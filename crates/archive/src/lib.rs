@@ -51,6 +51,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod export;
 pub mod input;
+mod key;
 pub mod play;
 pub mod report;
 mod rows;

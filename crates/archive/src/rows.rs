@@ -26,8 +26,8 @@ use serde::ser::SerializeMap;
 use serde::Serialize;
 use smol_str::SmolStr;
 
+use crate::key::TurnTexts;
 use crate::report::ErrorEntry;
-use crate::validate::TurnTexts;
 
 /// The longest text a cell holds, as in `billes run`'s rows
 /// ([`billes_lua::script::MAX_CELL_BYTES`], 64 KiB): a longer tag value,

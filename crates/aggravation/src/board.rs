@@ -528,20 +528,42 @@ impl Board {
     #[inline]
     pub fn hole(&self, name: &(impl AsRef<[u8]> + ?Sized)) -> Option<Hole> {
         let name = name.as_ref();
-        let (&first, rest) = name.split_first()?;
+        // A name's key (see `Name::key`): no hole's name is longer or
+        // holds a NUL, which would read as a shorter name's key.
+        if name.len() > Name::MAX || name.contains(&0) {
+            return None;
+        }
+        let key = name.iter().rev().fold(0, |k, &b| k << 8 | u64::from(b));
+        self.hole_of_key(key)
+    }
+
+    /// [`hole`](Board::hole) for a name already read, from its
+    /// [`Name::key`]: a move's holes are looked up without reading their
+    /// bytes again.
+    #[inline]
+    pub fn hole_named(&self, name: Name) -> Option<Hole> {
+        self.hole_of_key(name.key())
+    }
+
+    /// The hole whose name has `key`: a colour's letter then its offset
+    /// (`r0` to `r13`) or `h` and a HOME place (`rh1`), or the centre.
+    fn hole_of_key(&self, key: u64) -> Option<Hole> {
+        let first = key as u8;
         if first >= 128 {
             return None;
         }
         let Some(colour) = self.colour_of_byte[first as usize] else {
-            return (name == self.centre_name.as_bytes()).then_some(self.centre);
+            return (key != 0 && key == self.centre_name.key()).then_some(self.centre);
         };
-        let offset = match *rest {
-            [d @ b'0'..=b'9'] => d - b'0',
-            [b'h', d @ b'1'..=b'9'] => {
+        // The bytes after the letter; a name's bytes end at its first zero.
+        let rest = (key >> 8).to_le_bytes();
+        let offset = match rest[..3] {
+            [d @ b'0'..=b'9', 0, _] => d - b'0',
+            [b'h', d @ b'1'..=b'9', 0] => {
                 let i = d - b'1';
                 return ((i as usize) < MAX_HOME).then(|| self.home(colour, i));
             }
-            [a @ b'1'..=b'9', d @ b'0'..=b'9'] => (a - b'0') * 10 + d - b'0',
+            [a @ b'1'..=b'9', d @ b'0'..=b'9', 0] => (a - b'0') * 10 + d - b'0',
             _ => return None,
         };
         (offset < self.per_side).then(|| Hole::new(colour.get() * self.per_side + offset))
@@ -597,6 +619,35 @@ mod tests {
         assert_eq!(b.hole("c"), Some(b.centre));
         for bad in ["r14", "r01", "rh0", "rh9", "x3", "", "R3", "c1", "rh", "r"] {
             assert_eq!(b.hole(bad), None, "{bad}");
+        }
+        for bad in [
+            "r1\0",
+            "c\0",
+            "r1\u{0}3",
+            "rh1x",
+            "r123",
+            "r9x",
+            "\u{e9}1",
+            "r12345678",
+        ] {
+            assert_eq!(b.hole(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_read_finds_the_hole_its_text_finds() {
+        let b = standard();
+        let mut names: Vec<String> = b.holes().map(|h| b.name(h).to_string()).collect();
+        for first in ["r", "b", "c", "x", "R", "h", "\u{e9}"] {
+            for rest in [
+                "", "0", "9", "10", "13", "14", "99", "h", "h1", "h4", "h5", "h9", "1h",
+            ] {
+                names.push(format!("{first}{rest}"));
+            }
+        }
+        for name in names {
+            let read = Name::new(&name);
+            assert_eq!(b.hole_named(read), b.hole(&name), "{name}");
         }
     }
 

@@ -367,7 +367,7 @@ impl Aggravation {
         }
         for (i, name) in path.iter().enumerate() {
             holes[i] = b
-                .hole(name)
+                .hole_named(*name)
                 .filter(|&h| b.class(h) != Class::Home || b.offset(h) < state.home_size)
                 .ok_or_else(|| {
                     cold_error(|| {

@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder, StructBuilder, UInt8Builder};
+use arrow_array::types::{Float64Type, UInt8Type};
 use arrow_array::{
-    new_null_array, ArrayRef, BooleanArray, Float64Array, RecordBatch, StringArray, UInt32Array,
-    UInt8Array,
+    new_null_array, ArrayRef, ArrowPrimitiveType, BooleanArray, PrimitiveArray, RecordBatch,
+    StringArray, UInt32Array,
 };
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use billes_core::columns::{Cell, CellKind};
@@ -137,22 +138,16 @@ fn bools(values: impl Iterator<Item = bool>) -> ArrayRef {
     Arc::new(BooleanArray::from(values.collect::<Vec<bool>>()))
 }
 
-/// A column of numbers with a fraction. One of nulls only (analysis's
-/// columns, in most games) is made whole, as [`text`] makes one.
-fn floats(values: impl Iterator<Item = Option<f64>> + Clone) -> ArrayRef {
+/// A column of numbers, any of which may be null (the dice, analysis's
+/// numbers). One of nulls only (a game without dice, or of one die;
+/// analysis's columns in most games) is made whole, as [`text`] makes one.
+fn numbers<T: ArrowPrimitiveType>(
+    values: impl Iterator<Item = Option<T::Native>> + Clone,
+) -> ArrayRef {
     if values.clone().all(|v| v.is_none()) {
-        return Arc::new(Float64Array::new_null(values.count()));
+        return Arc::new(PrimitiveArray::<T>::new_null(values.count()));
     }
-    Arc::new(values.collect::<Float64Array>())
-}
-
-/// A column of small numbers (the dice). One of nulls only (a game
-/// without dice, or of one die) is made whole, as [`text`] makes one.
-fn bytes(values: impl Iterator<Item = Option<u8>> + Clone) -> ArrayRef {
-    if values.clone().all(|v| v.is_none()) {
-        return Arc::new(UInt8Array::new_null(values.count()));
-    }
-    Arc::new(values.collect::<UInt8Array>())
+    Arc::new(values.collect::<PrimitiveArray<T>>())
 }
 
 fn games_batch(schema: &SchemaRef, rows: &[GameRow]) -> parquet::errors::Result<RecordBatch> {
@@ -252,8 +247,8 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
         "seat" => texts(rows.iter().map(|r| r.seat.as_str())),
         "team" => small(|r| &r.team),
         "mover" => text(rows.iter().map(|r| r.mover.as_ref().map(|m| m.as_str()))),
-        "roll" => bytes(rows.iter().map(|r| r.roll)),
-        "roll2" => bytes(rows.iter().map(|r| r.roll2)),
+        "roll" => numbers::<UInt8Type>(rows.iter().map(|r| r.roll)),
+        "roll2" => numbers::<UInt8Type>(rows.iter().map(|r| r.roll2)),
         "move" => texts(rows.iter().map(|r| r.mv.as_str())),
         "pass" => bools(rows.iter().map(|r| r.pass)),
         "captures" => counts(rows.iter().map(|r| r.captures)),
@@ -276,10 +271,10 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
             Arc::new(nags.finish())
         }
         "comment" => opt(|r| &r.notes().comment),
-        "win" => floats(rows.iter().map(|r| r.notes().win)),
+        "win" => numbers::<Float64Type>(rows.iter().map(|r| r.notes().win)),
         "best" => opt(|r| &r.notes().best),
-        "best_win" => floats(rows.iter().map(|r| r.notes().best_win)),
-        "luck" => floats(rows.iter().map(|r| r.notes().luck)),
+        "best_win" => numbers::<Float64Type>(rows.iter().map(|r| r.notes().best_win)),
+        "luck" => numbers::<Float64Type>(rows.iter().map(|r| r.notes().luck)),
         "mark" => small(|r| &r.notes().mark),
         "position" => opt(|r| &r.position),
         _ => {

@@ -356,6 +356,9 @@ impl Move {
 
 /// Whether two actions are the same but for where they are written: what
 /// [`write_action`](billes_notation::write_action) writes of them is.
+/// (Comparing copies whose spans [`clear_span`] cleared says the same, and
+/// cost `billes export` 3% to 5% more instructions: this runs for every
+/// turn.)
 fn same_but_span(a: &Action, b: &Action) -> bool {
     let marks = |c: &Option<billes_notation::Capture>| c.map(|c| (c.target, c.points));
     match (a, b) {

@@ -2,7 +2,63 @@
 //! which `validate --duplicates` compares and every row of `billes export`
 //! carries; and the text it hashes, kept for the rows' moves.
 
+use std::fmt;
+
 use billes_notation::{Game, Turn};
+use serde::{Serialize, Serializer};
+
+/// A game's key (the hash of its main line's turns, docs/export.md) as
+/// each row of its `turns` carries it: the hash, written as 32 lowercase
+/// hex digits (`Display`, JSON, the Parquet column). A row holds the
+/// number, not its text: copied and compared a row at a time, 16 bytes
+/// are cheaper than a shared text (counted in and out with an atomic
+/// operation each time).
+///
+/// ```
+/// use billes_archive::export::Key;
+/// let key = Key::new(0xb3a8_4f50_6740_922f_d115_6ad9_b581_3c4a);
+/// assert_eq!(key.to_string(), "b3a84f506740922fd1156ad9b5813c4a");
+/// assert_eq!(&key.hex(), b"b3a84f506740922fd1156ad9b5813c4a");
+/// ```
+// Two halves, not a `u128`: aligned to 8 bytes, not 16, it leaves a row
+// (and `Option<Key>`) no larger than the text it replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Key([u64; 2]);
+
+impl Key {
+    /// The key of the hash `hash`.
+    pub fn new(hash: u128) -> Key {
+        Key([(hash >> 64) as u64, hash as u64])
+    }
+
+    /// The hash.
+    pub fn get(self) -> u128 {
+        (u128::from(self.0[0]) << 64) | u128::from(self.0[1])
+    }
+
+    /// Its 32 hex digits, the first the hash's highest four bits.
+    pub fn hex(self) -> [u8; 32] {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let hash = self.get();
+        let mut out = [0; 32];
+        for (i, digit) in out.iter_mut().enumerate() {
+            *digit = DIGITS[(hash >> (124 - 4 * i)) as usize & 0xf];
+        }
+        out
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:032x}", self.get())
+    }
+}
+
+impl Serialize for Key {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
 
 /// A game's key: the 128-bit hash of the main line's turns in canonical
 /// form, without comments, NAGs, variations, tags or layout. Its definition
@@ -135,6 +191,26 @@ mod tests {
             fingerprint(&a).map(|k| format!("{k:032x}")).as_deref(),
             Some("b3a84f506740922fd1156ad9b5813c4a")
         );
+    }
+
+    #[test]
+    fn a_key_is_written_as_its_hash_in_hex() {
+        for n in [
+            0,
+            1,
+            0xf << 124,
+            u128::MAX,
+            0x0123_4567_89ab_cdef_fedc_ba98_7654_3210,
+        ] {
+            let key = Key::new(n);
+            assert_eq!(key.get(), n);
+            assert_eq!(key.hex().as_slice(), format!("{n:032x}").as_bytes());
+            assert_eq!(key.to_string(), format!("{n:032x}"));
+            assert_eq!(
+                serde_json::to_string(&key).expect("writes"),
+                format!("\"{n:032x}\"")
+            );
+        }
     }
 
     #[test]

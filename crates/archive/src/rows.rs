@@ -26,7 +26,7 @@ use serde::ser::SerializeMap;
 use serde::Serialize;
 use smol_str::SmolStr;
 
-use crate::key::TurnTexts;
+use crate::key::{Key, TurnTexts};
 use crate::report::ErrorEntry;
 
 /// The longest text a cell holds, as in `billes run`'s rows
@@ -103,7 +103,7 @@ pub struct GameRow {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TurnRow {
     /// The game's key.
-    pub key: Option<SmolStr>,
+    pub key: Option<Key>,
     /// The file.
     pub file: SmolStr,
     /// The game's number in its file.
@@ -429,8 +429,7 @@ pub struct Wanted {
 struct RowMaker<'t> {
     teams: Vec<(String, SmolStr)>,
     game: GameKind,
-    /// Shared by every row of the game: a clone is a count, not a copy.
-    key: Option<SmolStr>,
+    key: Option<Key>,
     file: SmolStr,
     index: u32,
     wanted: Wanted,
@@ -455,15 +454,15 @@ impl<'t> RowMaker<'t> {
     fn new(
         game: &Game,
         kind: GameKind,
-        of: (Option<&str>, &str, usize),
+        of: (Option<u128>, &str, usize),
         wanted: Wanted,
         written: Option<&'t TurnTexts>,
     ) -> Self {
-        let (key, file, index) = of;
+        let (fingerprint, file, index) = of;
         RowMaker {
             teams: teams_of(game),
             game: kind,
-            key: key.map(SmolStr::new),
+            key: fingerprint.map(Key::new),
             file: SmolStr::new(file),
             index: index as u32,
             wanted,
@@ -512,7 +511,7 @@ impl<'t> RowMaker<'t> {
             }
         };
         TurnRow {
-            key: self.key.clone(),
+            key: self.key,
             file: self.file.clone(),
             index: self.index,
             turn: i as u32 + 1,
@@ -553,7 +552,7 @@ impl<'t> RowMaker<'t> {
 pub(crate) fn turn_rows(
     game: &Game,
     mut pos: Box<dyn Position + '_>,
-    of: (Option<&str>, &str, usize),
+    of: (Option<u128>, &str, usize),
     wanted: Wanted,
     row: &mut dyn FnMut(TurnRow),
 ) -> Result<bool, ReplayError> {
@@ -641,8 +640,7 @@ pub(crate) fn checked_rows<'g>(
     of: (&str, usize),
     wanted: Wanted,
 ) -> Option<(Summary, WorkerRows)> {
-    let key = key_text(fingerprint);
-    let of = (key.as_deref(), of.0, of.1);
+    let of = (fingerprint, of.0, of.1);
     let mut checking = Checking {
         game,
         maker: RowMaker::new(game, engine.game(), of, wanted, written),
@@ -962,11 +960,10 @@ pub(crate) fn worker_rows(
     index: usize,
     wanted: Wanted,
 ) -> Option<WorkerRows> {
-    let key = key_text(fingerprint);
     let mut out = Vec::with_capacity(game.line.turns.len());
     let built = catch_unwind(AssertUnwindSafe(|| {
         let pos = engine.start(game)?;
-        turn_rows(game, pos, (key.as_deref(), file, index), wanted, &mut |r| {
+        turn_rows(game, pos, (fingerprint, file, index), wanted, &mut |r| {
             out.push(r)
         })
     }))

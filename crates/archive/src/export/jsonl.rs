@@ -17,7 +17,7 @@ use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
 use super::schema::{Selection, NOTES, TURNS};
-use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
+use super::{ExportError, GameRow, Key, MistakeRow, PartWriter, TurnRow};
 
 /// Bytes of `turns` rows written to the file at once: the file buffer's
 /// size, so that no row is copied twice.
@@ -164,7 +164,7 @@ pub(super) struct Keys {
     /// ...their text for the game of `shared_of` (its key, file and
     /// number), written once and copied into each of its rows.
     shared_text: Vec<u8>,
-    shared_of: Option<(Option<SmolStr>, SmolStr, u32)>,
+    shared_of: Option<(Option<Key>, SmolStr, u32)>,
     /// For each game met, the key with the text before it of each of its
     /// own columns written, `None` for those left out.
     own: Vec<(GameKind, Vec<Option<Vec<u8>>>)>,
@@ -225,7 +225,7 @@ impl Keys {
                 self.shared_text.extend_from_slice(key);
                 value(&mut self.shared_text, row);
             }
-            self.shared_of = Some((row.key.clone(), row.file.clone(), row.index));
+            self.shared_of = Some((row.key, row.file.clone(), row.index));
         }
         &self.shared_text
     }
@@ -292,7 +292,10 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
 /// [`TURNS`]; a test holds each to serde's).
 fn common_value(name: &str) -> Value {
     match name {
-        "key" => |out, row| opt_text(out, row.key.as_deref()),
+        "key" => |out, row| match row.key {
+            Some(key) => text(out, &key.hex()),
+            None => out.extend_from_slice(b"null"),
+        },
         "file" => |out, row| text(out, row.file.as_bytes()),
         "index" => |out, row| number(out, row.index),
         "turn" => |out, row| number(out, row.turn),
@@ -473,7 +476,7 @@ mod tests {
             rows.extend(crate::rows::simulated_rows(kind, 80, 7));
         }
         for row in rows.iter_mut().step_by(2) {
-            row.key = Some(SmolStr::new("0123456789abcdef0123456789abcdef"));
+            row.key = Some(Key::new(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef));
         }
         rows
     }

@@ -48,6 +48,7 @@ mod jsonl;
 mod parquet;
 pub mod schema;
 
+pub use crate::key::Key;
 pub use crate::rows::{GameRow, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
 pub use commit::MARKER;
 
@@ -395,7 +396,7 @@ fn replay_here(
     resolver: &Resolver,
     place: &Place<'_>,
     game: &billes_notation::Game,
-    of: (Option<&str>, &str, usize),
+    of: (Option<u128>, &str, usize),
     wanted: rows::Wanted,
     turns: &mut Vec<TurnRow>,
 ) -> Result<bool, billes_core::ReplayError> {
@@ -485,8 +486,8 @@ impl Exporter<'_> {
         if outcome.stopped() {
             return self.stopped();
         }
-        let (index, line) = (facts.index, facts.line);
-        let key = rows::key_text(facts.fingerprint);
+        let (index, line, fingerprint) = (facts.index, facts.line, facts.fingerprint);
+        let key = rows::key_text(fingerprint);
         let mut kept = outcome.take_kept();
         let built = kept.as_mut().and_then(|k| k.rows.take());
         let file = outcome.file().to_string();
@@ -519,7 +520,7 @@ impl Exporter<'_> {
                     let wanted = rows::Wanted {
                         position: self.settings.columns.keeps("position"),
                     };
-                    let game_of = (key.as_deref(), file.as_str(), index);
+                    let game_of = (fingerprint, file.as_str(), index);
                     replay_here(
                         &self.resolver,
                         &place,

@@ -118,6 +118,28 @@ fn text<'a>(values: impl Iterator<Item = Option<&'a str>> + Clone) -> ArrayRef {
     Arc::new(column.finish())
 }
 
+/// The column of the games' keys, each written in hex once for the run
+/// of rows of its game.
+fn keys(rows: &[&TurnRow]) -> ArrayRef {
+    if rows.iter().all(|r| r.key.is_none()) {
+        return Arc::new(StringArray::new_null(rows.len()));
+    }
+    let mut column = StringBuilder::with_capacity(rows.len(), 32 * rows.len());
+    let (mut last, mut hex) = (None, String::new());
+    for r in rows {
+        match r.key {
+            Some(key) => {
+                if last != Some(key) {
+                    (last, hex) = (Some(key), key.to_string());
+                }
+                column.append_value(&hex);
+            }
+            None => column.append_null(),
+        }
+    }
+    Arc::new(column.finish())
+}
+
 /// A column of texts none of which is null.
 fn texts<'a>(values: impl Iterator<Item = &'a str>) -> ArrayRef {
     Arc::new(StringArray::from_iter_values(values))
@@ -239,7 +261,7 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
     let opt = |f: fn(&TurnRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
     let small = |f: fn(&TurnRow) -> &Option<SmolStr>| text(rows.iter().map(|r| f(r).as_deref()));
     match name {
-        "key" => small(|r| &r.key),
+        "key" => keys(rows),
         "file" => texts(rows.iter().map(|r| r.file.as_str())),
         "index" => counts(rows.iter().map(|r| r.index)),
         "turn" => counts(rows.iter().map(|r| r.turn)),

@@ -147,14 +147,14 @@ pub(super) struct Keys {
     /// for the first column written, `,"name":` for the others) and the
     /// writer of its value, found once by name so that a row is written
     /// without looking a name up.
-    head: Vec<(Vec<u8>, Value)>,
+    head: Vec<(Piece, Value)>,
     /// The notes' columns written ([`NOTES`]), as `head`...
-    notes: Vec<(Vec<u8>, Value)>,
+    notes: Vec<(Piece, Value)>,
     /// ...and their text when the turn has no comment (most turns): every
     /// key and `null`, written at once.
     no_notes: Vec<u8>,
     /// The common columns written after the notes, as `head`.
-    tail: Vec<(Vec<u8>, Value)>,
+    tail: Vec<(Piece, Value)>,
     /// Whether any common column is written (the first own column then
     /// follows a comma).
     common: bool,
@@ -167,7 +167,7 @@ pub(super) struct Keys {
     shared_of: Option<(Option<Key>, SmolStr, u32)>,
     /// For each game met, the key with the text before it of each of its
     /// own columns written, `None` for those left out.
-    own: Vec<(GameKind, Vec<Option<Vec<u8>>>)>,
+    own: Vec<(GameKind, Vec<Option<Piece>>)>,
 }
 
 /// The columns every turn of a game shares, first in [`TURNS`].
@@ -180,7 +180,7 @@ impl Keys {
     pub(super) fn new(selection: &Selection) -> Keys {
         // head, then the notes (a run of NOTES next to each other), then
         // tail.
-        let mut parts: [Vec<(Vec<u8>, Value)>; 3] = Default::default();
+        let mut parts: [Vec<(Piece, Value)>; 3] = Default::default();
         let (mut part, mut shared) = (0, 0);
         for (i, c) in TURNS.iter().filter(|c| selection.keeps(c.name)).enumerate() {
             let note = NOTES.contains(&c.name);
@@ -195,7 +195,7 @@ impl Keys {
         let [head, notes, tail] = parts;
         let mut no_notes = Vec::new();
         for (key, _) in &notes {
-            no_notes.extend_from_slice(key);
+            no_notes.extend_from_slice(key.as_bytes());
             no_notes.extend_from_slice(b"null");
         }
         Keys {
@@ -222,7 +222,7 @@ impl Keys {
         if !same {
             self.shared_text.clear();
             for (key, value) in &self.head[..self.shared] {
-                self.shared_text.extend_from_slice(key);
+                key.put(&mut self.shared_text);
                 value(&mut self.shared_text, row);
             }
             self.shared_of = Some((row.key, row.file.clone(), row.index));
@@ -231,7 +231,7 @@ impl Keys {
     }
 
     /// The keys of `game`'s own columns written (see [`Keys::own`]).
-    fn own(&mut self, game: GameKind) -> &[Option<Vec<u8>>] {
+    fn own(&mut self, game: GameKind) -> &[Option<Piece>] {
         let at = match self.own.iter().position(|(g, _)| *g == game) {
             Some(at) => at,
             None => {
@@ -251,17 +251,71 @@ impl Keys {
 
 /// A column's key with the text before it: `{"name":` for the first
 /// column of a row, `,"name":` for the others.
-fn key_text(first: bool, name: &str) -> Vec<u8> {
-    format!("{}\"{name}\":", if first { '{' } else { ',' }).into_bytes()
+fn key_text(first: bool, name: &str) -> Piece {
+    Piece::new(format!("{}\"{name}\":", if first { '{' } else { ',' }).into_bytes())
+}
+
+/// A short text written in every row (a column's key with the text
+/// before it), held so that it is copied in one piece of a fixed size:
+/// a copy of a length known only when it runs is a call of the C
+/// library's `memcpy`, a dozen and a half a row, which was a tenth of a
+/// JSON Lines export of Offboard.
+struct Piece {
+    /// The text followed by zeros, when it fits.
+    short: [u8; Piece::SHORT],
+    len: usize,
+    /// The text, when it is longer.
+    long: Vec<u8>,
+}
+
+impl Piece {
+    /// Bytes a piece copied at once holds at most.
+    const SHORT: usize = 32;
+
+    fn new(text: Vec<u8>) -> Piece {
+        let mut short = [0; Piece::SHORT];
+        let len = text.len();
+        match short.get_mut(..len) {
+            Some(start) => {
+                start.copy_from_slice(&text);
+                Piece {
+                    short,
+                    len,
+                    long: Vec::new(),
+                }
+            }
+            None => Piece {
+                short,
+                len,
+                long: text,
+            },
+        }
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        self.short.get(..self.len).unwrap_or(&self.long)
+    }
+
+    /// Appends the text to `out`: a short one as its whole buffer, the
+    /// bytes past the text then cut off again.
+    fn put(&self, out: &mut Vec<u8>) {
+        if self.len <= Piece::SHORT {
+            let end = out.len() + self.len;
+            out.extend_from_slice(&self.short);
+            out.truncate(end);
+        } else {
+            out.extend_from_slice(&self.long);
+        }
+    }
 }
 
 /// Writes `row` as one JSON object, its kept columns in the table's order
 /// (the common ones, then its game's own): serde_json's text of the row,
 /// without the keys of the columns left out.
 pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
-    let values = |out: &mut Vec<u8>, columns: &[(Vec<u8>, Value)]| {
+    let values = |out: &mut Vec<u8>, columns: &[(Piece, Value)]| {
         for (key, value) in columns {
-            out.extend_from_slice(key);
+            key.put(out);
             value(out, row);
         }
     };
@@ -277,7 +331,7 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
     let mut written = keys.common;
     for (i, key) in keys.own(row.own.game).iter().enumerate() {
         if let Some(key) = key {
-            out.extend_from_slice(key);
+            key.put(out);
             cell(out, row.own.cells.get(i));
             written = true;
         }
@@ -560,6 +614,20 @@ mod tests {
         let hostile = hostile_row(last.expect("rows"));
         let expected = serde_json::to_string(&hostile).expect("serializes");
         assert_eq!(json(&hostile, &Selection::all()), expected);
+    }
+
+    /// A piece of any length is appended whole, and only it.
+    #[test]
+    fn a_piece_appends_its_text_and_nothing_more() {
+        for len in [0, 1, 8, 31, 32, 33, 100] {
+            let text: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            let piece = Piece::new(text.clone());
+            assert_eq!(piece.as_bytes(), text);
+            let mut out = b"{\"x\":1".to_vec();
+            piece.put(&mut out);
+            piece.put(&mut out);
+            assert_eq!(out, [&b"{\"x\":1"[..], &text, &text].concat(), "{len}");
+        }
     }
 
     /// A number is written as `Display` writes it, below 100 as above.

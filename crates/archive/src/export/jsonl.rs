@@ -388,13 +388,19 @@ fn boolean(out: &mut Vec<u8>, b: bool) {
     out.extend_from_slice(if b { b"true" } else { b"false" });
 }
 
-/// `n` in decimal. Most numbers of a row are below 100 (counts, rolls,
-/// captures): written as one or two bytes, without a copy of digits made
-/// elsewhere.
+/// `n` in decimal. Most numbers of a row are below 10,000 (counts,
+/// rolls, captures below 100; a turn's place and number past 100 in long
+/// games): written as their one to four bytes at once, without digits
+/// made elsewhere and copied in at a length known only when it runs.
 fn number(out: &mut Vec<u8>, n: u32) {
+    let digit = |n: u32| b'0' + (n % 10) as u8;
     match n {
-        0..=9 => out.push(b'0' + n as u8),
-        10..=99 => out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]),
+        0..=9 => out.push(digit(n)),
+        10..=99 => out.extend_from_slice(&[digit(n / 10), digit(n)]),
+        100..=999 => out.extend_from_slice(&[digit(n / 100), digit(n / 10), digit(n)]),
+        1_000..=9_999 => {
+            out.extend_from_slice(&[digit(n / 1_000), digit(n / 100), digit(n / 10), digit(n)])
+        }
         _ => out.extend_from_slice(billes_notation::decimal_digits(n, &mut [0; 10])),
     }
 }
@@ -633,7 +639,7 @@ mod tests {
     /// A number is written as `Display` writes it, below 100 as above.
     #[test]
     fn numbers_are_written_in_decimal() {
-        for n in (0..=1_000).chain([9_999, 10_000, 65_535, u32::MAX]) {
+        for n in (0..=20_000).chain([65_535, 99_999, 100_000, u32::MAX]) {
             let mut out = Vec::new();
             number(&mut out, n);
             assert_eq!(out, n.to_string().into_bytes(), "{n}");

@@ -297,12 +297,37 @@ pub fn write_action<W: fmt::Write + ?Sized>(out: &mut W, action: &Action) -> fmt
 }
 
 /// Writes `n` in decimal, as `Display` does.
+///
+/// ```
+/// let mut text = String::new();
+/// for n in (0..=2_000).chain([9_999, 10_000, u32::MAX]) {
+///     text.clear();
+///     billes_notation::write_number(&mut text, n)?;
+///     assert_eq!(text, n.to_string());
+/// }
+/// # Ok::<(), std::fmt::Error>(())
+/// ```
 pub fn write_number<W: fmt::Write + ?Sized>(out: &mut W, n: u32) -> fmt::Result {
     // A character at a time: the digits are ASCII, and making them a
-    // `str` would check them.
-    decimal_digits(n, &mut [0; 10])
-        .iter()
-        .try_for_each(|&d| out.write_char(char::from(d)))
+    // `str` would check them. The numbers of a record (turns, rolls,
+    // points) are below 1,000: their digits are taken at once, without
+    // the loop of `decimal_digits`.
+    let digit = |n: u32| char::from(b'0' + (n % 10) as u8);
+    match n {
+        0..=9 => out.write_char(digit(n)),
+        10..=99 => {
+            out.write_char(digit(n / 10))?;
+            out.write_char(digit(n))
+        }
+        100..=999 => {
+            out.write_char(digit(n / 100))?;
+            out.write_char(digit(n / 10))?;
+            out.write_char(digit(n))
+        }
+        _ => decimal_digits(n, &mut [0; 10])
+            .iter()
+            .try_for_each(|&d| out.write_char(char::from(d))),
+    }
 }
 
 /// `n` in decimal, as `Display` writes it, made in `digits`: for a writer

@@ -269,9 +269,9 @@ pub(crate) fn capped(text: &str, cut: &mut bool) -> String {
     text[..end].to_string()
 }
 
-/// A game's key as 32 hex digits.
+/// A game's key as 32 hex digits ([`Key`]'s text).
 pub(crate) fn key_text(fingerprint: Option<u128>) -> Option<String> {
-    fingerprint.map(|f| format!("{f:032x}"))
+    fingerprint.map(|f| Key::new(f).to_string())
 }
 
 /// The `games` row of a game read (valid or not); `cut` starts false.

@@ -81,7 +81,7 @@ pub(crate) struct Fingerprint {
     /// The text not hashed yet: the hasher is given it a few KiB at a
     /// time, which is several times faster than a piece of a turn at a
     /// time (the hash is the same however the text is cut).
-    text: String,
+    text: Vec<u8>,
     turns: bool,
 }
 
@@ -92,7 +92,7 @@ impl Fingerprint {
     pub(crate) fn new() -> Fingerprint {
         Fingerprint {
             hasher: twox_hash::XxHash3_128::new(),
-            text: String::with_capacity(FINGERPRINT_CHUNK + 256),
+            text: Vec::with_capacity(FINGERPRINT_CHUNK + 256),
             turns: false,
         }
     }
@@ -102,34 +102,36 @@ impl Fingerprint {
         write_turn(&mut self.text, turn);
         self.turns = true;
         if self.text.len() >= FINGERPRINT_CHUNK {
-            self.hasher.write(self.text.as_bytes());
+            self.hasher.write(&self.text);
             self.text.clear();
         }
     }
 
     /// The hash, `None` without turns.
     pub(crate) fn finish(&mut self) -> Option<u128> {
-        self.hasher.write(self.text.as_bytes());
+        self.hasher.write(&self.text);
         self.text.clear();
         self.turns.then(|| self.hasher.finish_128())
     }
 }
 
 /// Writes a turn as a [`fingerprint`] hashes it, to `text`; the range of
-/// its actions' text there (empty without actions).
-fn write_turn(text: &mut String, turn: &Turn) -> std::ops::Range<usize> {
-    use billes_notation::{write_action, write_head, write_number};
-    // Writing into a String cannot fail.
-    let _ = write_number(text, turn.number);
-    text.push('.');
-    let _ = write_head(text, &turn.head);
+/// its actions' text there (empty without actions). The canonical text is
+/// appended as bytes (`put_head`, `put_action`: the notation's writers of
+/// bytes, held to its `fmt::Write` writers by its tests), which takes a
+/// quarter of the instructions of writing it a character at a time.
+fn write_turn(text: &mut Vec<u8>, turn: &Turn) -> std::ops::Range<usize> {
+    use billes_notation::{put_action, put_head, put_number};
+    put_number(text, turn.number);
+    text.push(b'.');
+    put_head(text, &turn.head);
     let start = text.len() + 1;
     for action in &turn.actions {
-        text.push(' ');
-        let _ = write_action(text, action);
+        text.push(b' ');
+        put_action(text, action);
     }
     let actions = start.min(text.len())..text.len();
-    text.push('\n');
+    text.push(b'\n');
     actions
 }
 
@@ -149,19 +151,23 @@ impl TurnTexts {
     /// given to the hasher).
     pub(crate) fn of(game: &Game) -> (TurnTexts, Option<u128>) {
         let turns = &game.line.turns;
-        let mut text = String::with_capacity(turns.len() * 16);
+        let mut text = Vec::with_capacity(turns.len() * 16);
         let actions = turns.iter().map(|t| write_turn(&mut text, t)).collect();
         let print = (!turns.is_empty()).then(|| {
             let mut hasher = twox_hash::XxHash3_128::new();
-            hasher.write(text.as_bytes());
+            hasher.write(&text);
             hasher.finish_128()
         });
+        // Always UTF-8 (names are whole UTF-8 texts, the rest ASCII); were
+        // it not, no move would be copied from it and each row's would be
+        // written.
+        let text = String::from_utf8(text).unwrap_or_default();
         (TurnTexts { text, actions }, print)
     }
 
     /// The actions of the `i`th main-line turn (from 0), as written.
     pub(crate) fn actions(&self, i: usize) -> Option<&str> {
-        self.actions.get(i).map(|r| &self.text[r.clone()])
+        self.actions.get(i).and_then(|r| self.text.get(r.clone()))
     }
 }
 
@@ -181,6 +187,72 @@ mod tests {
         assert_eq!(fingerprint(&a), fingerprint(&b));
         assert_ne!(fingerprint(&a), fingerprint(&c));
         assert_eq!(fingerprint(&game("[Game \"offboard\"]\n*\n")), None);
+    }
+
+    /// The text a key hashes, written as a reference: the canonical
+    /// writer's head and actions, a character at a time.
+    fn reference_text(game: &Game) -> String {
+        use billes_notation::{write_action, write_head};
+        let mut text = String::new();
+        for turn in &game.line.turns {
+            text.push_str(&format!("{}.", turn.number));
+            write_head(&mut text, &turn.head).unwrap();
+            for action in &turn.actions {
+                text.push(' ');
+                write_action(&mut text, action).unwrap();
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// Every shipped record of every game, and turns of every shape (two
+    /// dice, a teammate's roll, lines, barricades, removals, points,
+    /// names that are not ASCII, numbers of any size): the key text is the
+    /// reference's, each turn's actions are where `TurnTexts` says, and
+    /// the key is the hash of that text.
+    #[test]
+    fn the_key_text_is_the_canonical_writers() {
+        let mut records = vec![
+            "1. R5-3 r1-r6 r6-r9 2. G4>Y y1-y5* 3. R c3:c5>e*t4=3 ~ 4. B +é*=0 #o4 \
+             4294967295. Été12 e3-c4# d4>nw 5. R0 -- *"
+                .to_string(),
+        ];
+        let mut dirs = vec![std::path::PathBuf::from("../../examples")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("the examples are there") {
+                let path = entry.expect("a listed file").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "bgn") {
+                    records.push(std::fs::read_to_string(&path).expect("a record"));
+                }
+            }
+        }
+        let mut games = 0;
+        for record in &records {
+            for game in billes_notation::parse_games(record).into_iter().flatten() {
+                let reference = reference_text(&game);
+                let (texts, print) = TurnTexts::of(&game);
+                assert_eq!(texts.text, reference);
+                for (i, turn) in game.line.turns.iter().enumerate() {
+                    let mut actions = String::new();
+                    for (j, action) in turn.actions.iter().enumerate() {
+                        if j > 0 {
+                            actions.push(' ');
+                        }
+                        billes_notation::write_action(&mut actions, action).unwrap();
+                    }
+                    assert_eq!(texts.actions(i), Some(actions.as_str()));
+                }
+                let hash = (!reference.is_empty())
+                    .then(|| twox_hash::XxHash3_128::oneshot(reference.as_bytes()));
+                assert_eq!(print, hash);
+                assert_eq!(fingerprint(&game), hash);
+                games += 1;
+            }
+        }
+        assert!(games > 20, "{games} games read");
     }
 
     #[test]

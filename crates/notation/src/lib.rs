@@ -44,6 +44,6 @@ pub use pictures::control_pictures;
 pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
 pub use recover::{Recovered, Unreadable, MAX_SYNTAX_ERRORS};
 pub use write::{
-    decimal, decimal_digits, write_action, write_capture, write_game, write_game_to, write_games,
-    write_head, write_number,
+    decimal, decimal_digits, put_action, put_head, put_number, write_action, write_capture,
+    write_game, write_game_to, write_games, write_head, write_number,
 };

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use billes_core::columns::Cell;
 use billes_core::GameKind;
+use billes_notation::put_number;
 use serde::Serialize;
 use smol_str::SmolStr;
 use tempfile::TempPath;
@@ -351,9 +352,9 @@ fn common_value(name: &str) -> Value {
             None => out.extend_from_slice(b"null"),
         },
         "file" => |out, row| text(out, row.file.as_bytes()),
-        "index" => |out, row| number(out, row.index),
-        "turn" => |out, row| number(out, row.turn),
-        "number" => |out, row| number(out, row.number),
+        "index" => |out, row| put_number(out, row.index),
+        "turn" => |out, row| put_number(out, row.turn),
+        "number" => |out, row| put_number(out, row.number),
         "seat" => |out, row| text(out, row.seat.as_bytes()),
         "team" => |out, row| opt_text(out, row.team.as_deref()),
         "mover" => |out, row| opt_text(out, row.mover.as_ref().map(|m| m.as_bytes())),
@@ -361,9 +362,13 @@ fn common_value(name: &str) -> Value {
         "roll2" => |out, row| opt_number(out, row.roll2.map(u32::from)),
         "move" => |out, row| text(out, row.mv.as_bytes()),
         "pass" => |out, row| boolean(out, row.pass),
-        "captures" => |out, row| number(out, row.captures),
+        "captures" => |out, row| put_number(out, row.captures),
         "captured" => |out, row| list(out, row.captured.iter(), |out, s| text(out, s.as_bytes())),
-        "nags" => |out, row| list(out, row.nags.iter(), |out, &n| number(out, u32::from(n))),
+        "nags" => |out, row| {
+            list(out, row.nags.iter(), |out, &n| {
+                put_number(out, u32::from(n))
+            })
+        },
         "comment" => |out, row| opt_text(out, row.notes().comment.as_deref()),
         "win" => |out, row| float(out, row.notes().win),
         "best" => |out, row| opt_text(out, row.notes().best.as_deref()),
@@ -379,7 +384,7 @@ fn cell(out: &mut Vec<u8>, cell: &Cell) {
     match cell {
         Cell::Null => out.extend_from_slice(b"null"),
         Cell::Bool(b) => boolean(out, *b),
-        Cell::U32(n) => number(out, *n),
+        Cell::U32(n) => put_number(out, *n),
         Cell::Text(t) => text(out, t.as_bytes()),
     }
 }
@@ -388,26 +393,9 @@ fn boolean(out: &mut Vec<u8>, b: bool) {
     out.extend_from_slice(if b { b"true" } else { b"false" });
 }
 
-/// `n` in decimal. Most numbers of a row are below 10,000 (counts,
-/// rolls, captures below 100; a turn's place and number past 100 in long
-/// games): written as their one to four bytes at once, without digits
-/// made elsewhere and copied in at a length known only when it runs.
-fn number(out: &mut Vec<u8>, n: u32) {
-    let digit = |n: u32| b'0' + (n % 10) as u8;
-    match n {
-        0..=9 => out.push(digit(n)),
-        10..=99 => out.extend_from_slice(&[digit(n / 10), digit(n)]),
-        100..=999 => out.extend_from_slice(&[digit(n / 100), digit(n / 10), digit(n)]),
-        1_000..=9_999 => {
-            out.extend_from_slice(&[digit(n / 1_000), digit(n / 100), digit(n / 10), digit(n)])
-        }
-        _ => out.extend_from_slice(billes_notation::decimal_digits(n, &mut [0; 10])),
-    }
-}
-
 fn opt_number(out: &mut Vec<u8>, n: Option<u32>) {
     match n {
-        Some(n) => number(out, n),
+        Some(n) => put_number(out, n),
         None => out.extend_from_slice(b"null"),
     }
 }
@@ -633,16 +621,6 @@ mod tests {
             piece.put(&mut out);
             piece.put(&mut out);
             assert_eq!(out, [&b"{\"x\":1"[..], &text, &text].concat(), "{len}");
-        }
-    }
-
-    /// A number is written as `Display` writes it, below 100 as above.
-    #[test]
-    fn numbers_are_written_in_decimal() {
-        for n in (0..=20_000).chain([65_535, 99_999, 100_000, u32::MAX]) {
-            let mut out = Vec::new();
-            number(&mut out, n);
-            assert_eq!(out, n.to_string().into_bytes(), "{n}");
         }
     }
 

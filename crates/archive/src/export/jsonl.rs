@@ -537,7 +537,7 @@ mod tests {
             file: SmolStr::new(format!("a \"file\"\\{every}")),
             team: Some(SmolStr::new("R+G")),
             mover: Some(Seat::new("G")),
-            captured: vec![Seat::new("B"), Seat::new("Y")],
+            captured: [Seat::new("B"), Seat::new("Y")].into(),
             nags: vec![1, 4, 255],
             notes: Some(Box::new(Notes {
                 comment: Some(format!("line\nbreak\ttab \u{7f} é ✓ 𝄞 {every}")),

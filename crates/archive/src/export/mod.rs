@@ -49,7 +49,7 @@ mod parquet;
 pub mod schema;
 
 pub use crate::key::Key;
-pub use crate::rows::{GameRow, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
+pub use crate::rows::{Captured, GameRow, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
 pub use commit::MARKER;
 
 use commit::{Manifest, Rows, Sealed};

@@ -410,6 +410,16 @@ impl Board {
         self.letter_line.get(i..i + 1).unwrap_or("?")
     }
 
+    /// The seat letter of `colour` as the notation's seat: what
+    /// [`Board::letter`] gives, as a name.
+    #[inline]
+    pub fn seat_name(&self, colour: Colour) -> Name {
+        self.letters
+            .get(colour.index())
+            .copied()
+            .unwrap_or_else(|| Name::new("?"))
+    }
+
     /// The path tables of [`Board::next`] for HOME rows of `home_size`
     /// holes, indexed by colour and then by a hole's byte (see [`Hole`]):
     /// no hole after the last one.
@@ -575,6 +585,15 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+
+    #[test]
+    fn a_seat_s_name_is_its_letter() {
+        let b = standard();
+        for c in b.all_colours() {
+            assert_eq!(b.seat_name(c), Name::new(b.letter(c)));
+            assert_eq!(b.seat(b.letter(c)), Some(c));
+        }
+    }
 
     #[test]
     fn seats_are_found_by_key_as_by_bytes() {

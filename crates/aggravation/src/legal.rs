@@ -233,9 +233,9 @@ impl Aggravation {
             candidate.action(state)
         };
         Move {
-            seat: Seat::from(state.letter(roller)),
+            seat: state.seat(roller),
             roll: Roll::new(roll),
-            mover: (mover != roller).then(|| Seat::from(state.letter(mover))),
+            mover: (mover != roller).then(|| state.seat(mover)),
             actions: [action].into(),
         }
     }

@@ -373,6 +373,14 @@ mod tests {
                         let back = set_up(rules, &seats, teams, &tag);
                         assert_eq!(observable(rules, &back), observable(rules, &state), "{tag}");
                         assert_eq!(super::tag(rules, &back), tag);
+                        for position in [&state, &back] {
+                            for c in position.seats() {
+                                let scan: Vec<Hole> = Hole::all()
+                                    .filter(|&h| position.colour_at(h) == Some(c))
+                                    .collect();
+                                assert_eq!(position.marbles_of(c), scan, "{tag}");
+                            }
+                        }
                         rules.play(&mut state, turn).unwrap();
                         positions += 1;
                     }

@@ -183,6 +183,12 @@ impl State {
         self.board.letter(colour)
     }
 
+    /// The seat of `colour`, its letter as the notation's seat (a copy
+    /// of the board's, not one made from the text).
+    pub(crate) fn seat(&self, colour: Colour) -> billes_notation::Seat {
+        self.board.seat_name(colour)
+    }
+
     /// The name of hole `h`.
     pub(crate) fn name(&self, h: Hole) -> &str {
         self.board.name(h)
@@ -214,11 +220,14 @@ impl State {
         self.holes[colour.index()].iter().flatten().copied()
     }
 
-    /// Where `colour`'s marbles are (board and HOME holes), by hole.
+    /// Where `colour`'s marbles are (board and HOME holes), by hole: the
+    /// holes [`holes_of`](State::holes_of) keeps, sorted, not a scan of
+    /// every hole of the board (a test holds the two to each other on every
+    /// position of simulated games).
     pub fn marbles_of(&self, colour: Colour) -> Vec<Hole> {
-        Hole::all()
-            .filter(|&h| self.at(h) == Some(colour))
-            .collect()
+        let mut holes: Vec<Hole> = self.holes_of(colour).collect();
+        holes.sort_unstable();
+        holes
     }
 
     /// Marbles in `colour`'s BASE.

@@ -68,7 +68,7 @@ fn code_of(text: &str) -> (String, Vec<(usize, String)>) {
     };
     let (mut code, mut literals) = (String::new(), Vec::new());
     let mut chars = text.char_indices().peekable();
-    while let Some((_, c)) = chars.next() {
+    while let Some((at, c)) = chars.next() {
         match c {
             '/' if chars.peek().is_some_and(|&(_, n)| n == '/') => {
                 for (_, n) in chars.by_ref() {
@@ -93,7 +93,7 @@ fn code_of(text: &str) -> (String, Vec<(usize, String)>) {
                 code.push(' ');
             }
             // a char literal such as '"' is not the start of a string
-            '\'' if text[code.len().min(text.len())..].len() > 2 => {
+            '\'' if text.len() - at > 2 => {
                 code.push(c);
                 let rest: String = chars.clone().take(3).map(|(_, c)| c).collect();
                 if rest.starts_with('\\') && rest.ends_with('\'') {

@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_notation::{
-    parse_game, parse_games, write_game, Action, Capture, Comment, Game, Line, Nag, Name, Outcome,
-    Tag, Turn,
+    parse_game, parse_games, put_action, put_head, write_action, write_game, write_head, Action,
+    Capture, Comment, Game, Head, Line, Nag, Name, Outcome, Tag, Turn,
 };
 use proptest::prelude::*;
 
@@ -17,29 +17,42 @@ fn seat() -> impl Strategy<Value = Name> {
     "[A-Z][a-z]{0,2}".prop_map(Into::into)
 }
 
-fn capture() -> impl Strategy<Value = Option<Capture>> {
+/// Capture marks with targets named by `name` and points from `points`.
+fn capture_of(
+    name: BoxedStrategy<Name>,
+    points: BoxedStrategy<u32>,
+) -> impl Strategy<Value = Option<Capture>> {
     proptest::option::of(
-        (proptest::option::of(name()), proptest::option::of(0u32..10)).prop_map(
-            |(target, points)| Capture {
+        (proptest::option::of(name), proptest::option::of(points)).prop_map(|(target, points)| {
+            Capture {
                 target,
                 points,
                 span: Default::default(),
-            },
-        ),
+            }
+        }),
     )
 }
 
-fn action() -> impl Strategy<Value = Action> {
+/// Actions of every kind, their names from `name`, their points from
+/// `points`, a move's path of `holes` holes.
+fn action_of(
+    name: BoxedStrategy<Name>,
+    points: BoxedStrategy<u32>,
+    holes: std::ops::Range<usize>,
+) -> impl Strategy<Value = Action> {
     let d = || Default::default();
+    let capture = || capture_of(name.clone(), points.clone());
     prop_oneof![
         Just(Action::Pass { span: d() }),
-        (proptest::option::of(name()), capture()).prop_map(move |(to, capture)| Action::Place {
-            to,
-            capture,
-            span: d()
+        (proptest::option::of(name.clone()), capture()).prop_map(move |(to, capture)| {
+            Action::Place {
+                to,
+                capture,
+                span: d(),
+            }
         }),
         (
-            proptest::collection::vec(name(), 2..5),
+            proptest::collection::vec(name.clone(), holes),
             capture(),
             any::<bool>()
         )
@@ -49,18 +62,28 @@ fn action() -> impl Strategy<Value = Action> {
                 barricade,
                 span: d()
             }),
-        (name(), proptest::option::of(name()), name(), capture()).prop_map(
-            move |(from, to, direction, capture)| Action::Line {
+        (
+            name.clone(),
+            proptest::option::of(name.clone()),
+            name.clone(),
+            capture()
+        )
+            .prop_map(move |(from, to, direction, capture)| Action::Line {
                 from,
                 to,
                 direction,
                 capture,
                 span: d()
-            }
-        ),
-        name().prop_map(move |at| Action::Barricade { at, span: d() }),
+            }),
+        name.clone()
+            .prop_map(move |at| Action::Barricade { at, span: d() }),
         Just(Action::Remove { span: d() }),
     ]
+}
+
+/// Actions as a record writes them (names and points that read back).
+fn action() -> impl Strategy<Value = Action> {
+    action_of(name().boxed(), (0u32..10).boxed(), 2..5)
 }
 
 fn comment() -> impl Strategy<Value = Comment> {
@@ -363,4 +386,66 @@ fn nags_in_both_forms_are_the_same() {
     let b = parse_game("1. R6 + $1 ? $5 *").unwrap();
     assert_eq!(a, b);
     assert_eq!(write_game(&a), "1. R6 + ! ? !?\n*\n");
+}
+
+/// Any name a name holds: empty, ASCII or not, up to its eight bytes.
+fn any_name() -> BoxedStrategy<Name> {
+    proptest::sample::select(
+        &[
+            "", "r", "r9", "r15", "c", "gh2", "abcdefgh", "é", "été", "ñandú", "abcdefg", "Rouge",
+            "0", "e\u{301}",
+        ][..],
+    )
+    .prop_map(Name::new)
+    .boxed()
+}
+
+fn any_number() -> BoxedStrategy<u32> {
+    prop_oneof![0u32..20_000, any::<u32>()].boxed()
+}
+
+fn any_head() -> impl Strategy<Value = Head> {
+    (
+        any_name(),
+        proptest::option::of(any_number()),
+        proptest::option::of(any::<u8>()),
+        proptest::option::of(any_name()),
+    )
+        .prop_map(|(seat, roll, second, mover)| Head {
+            seat,
+            roll,
+            second,
+            mover,
+            span: Default::default(),
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// The writers of bytes (`put_action`, `put_head`) append what the
+    /// canonical writers (`write_action`, `write_head`, the reference)
+    /// write, after any text already in the buffer, for every shape of
+    /// action and head and any name or number, not only those a record
+    /// reads back.
+    #[test]
+    fn actions_are_put_as_they_are_written(
+        a in action_of(any_name(), any_number(), 0..5),
+        before in any_name(),
+    ) {
+        let mut text = before.to_string();
+        write_action(&mut text, &a).unwrap();
+        let mut out = before.as_bytes().to_vec();
+        put_action(&mut out, &a);
+        prop_assert_eq!(out, text.into_bytes());
+    }
+
+    #[test]
+    fn heads_are_put_as_they_are_written(h in any_head(), before in any_name()) {
+        let mut text = before.to_string();
+        write_head(&mut text, &h).unwrap();
+        let mut out = before.as_bytes().to_vec();
+        put_head(&mut out, &h);
+        prop_assert_eq!(out, text.into_bytes());
+    }
 }

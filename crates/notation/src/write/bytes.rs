@@ -3,7 +3,8 @@
 //! key text, `billes export`'s JSON Lines), where [`super::write_head`]
 //! and [`super::write_action`], which write a character at a time through
 //! `fmt::Write`, were most of the time a key took. The text is the same
-//! byte for byte: the tests hold these to those, the reference.
+//! byte for byte: property tests (`tests/roundtrip.rs`) hold these to
+//! those, the reference, on every shape of head and action.
 
 use crate::ast::{Action, Capture, Head};
 
@@ -138,112 +139,5 @@ pub fn put_action(out: &mut Vec<u8>, action: &Action) {
             at.put(out);
         }
         Action::Remove { .. } => out.push(b'~'),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-    use proptest::sample::select;
-
-    use super::*;
-    use crate::ast::{Name, Path, Span};
-    use crate::write::{write_action, write_head};
-
-    /// Names of every length a name holds, ASCII or not, and the empty one.
-    const NAMES: &[&str] = &[
-        "", "r", "r9", "r15", "c", "gh2", "abcdefgh", "é", "été", "ñandú", "abcdefg", "Rouge", "0",
-        "e\u{301}",
-    ];
-
-    fn name() -> impl Strategy<Value = Name> {
-        select(NAMES).prop_map(Name::new)
-    }
-
-    fn number() -> impl Strategy<Value = u32> {
-        prop_oneof![0u32..20_000, any::<u32>()]
-    }
-
-    fn capture() -> impl Strategy<Value = Option<Capture>> {
-        proptest::option::of(
-            (proptest::option::of(name()), proptest::option::of(number())).prop_map(
-                |(target, points)| Capture {
-                    target,
-                    points,
-                    span: Span::default(),
-                },
-            ),
-        )
-    }
-
-    fn action() -> impl Strategy<Value = Action> {
-        let span = Span::default();
-        prop_oneof![
-            Just(Action::Pass { span }),
-            Just(Action::Remove { span }),
-            (proptest::option::of(name()), capture())
-                .prop_map(move |(to, capture)| Action::Place { to, capture, span }),
-            (
-                proptest::collection::vec(name(), 0..5),
-                capture(),
-                any::<bool>()
-            )
-                .prop_map(move |(holes, capture, barricade)| Action::Move {
-                    path: Path::from(holes),
-                    capture,
-                    barricade,
-                    span,
-                }),
-            (name(), proptest::option::of(name()), name(), capture()).prop_map(
-                move |(from, to, direction, capture)| Action::Line {
-                    from,
-                    to,
-                    direction,
-                    capture,
-                    span,
-                }
-            ),
-            name().prop_map(move |at| Action::Barricade { at, span }),
-        ]
-    }
-
-    fn head() -> impl Strategy<Value = Head> {
-        (
-            name(),
-            proptest::option::of(number()),
-            proptest::option::of(any::<u8>()),
-            proptest::option::of(name()),
-        )
-            .prop_map(|(seat, roll, second, mover)| Head {
-                seat,
-                roll,
-                second,
-                mover,
-                span: Span::default(),
-            })
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
-
-        /// The bytes are the reference writer's text, after any text
-        /// already in the buffer.
-        #[test]
-        fn actions_are_written_as_the_reference_writes_them(a in action(), before in select(NAMES)) {
-            let mut text = before.to_string();
-            write_action(&mut text, &a).unwrap();
-            let mut out = before.as_bytes().to_vec();
-            put_action(&mut out, &a);
-            prop_assert_eq!(out, text.into_bytes());
-        }
-
-        #[test]
-        fn heads_are_written_as_the_reference_writes_them(h in head(), before in select(NAMES)) {
-            let mut text = before.to_string();
-            write_head(&mut text, &h).unwrap();
-            let mut out = before.as_bytes().to_vec();
-            put_head(&mut out, &h);
-            prop_assert_eq!(out, text.into_bytes());
-        }
     }
 }

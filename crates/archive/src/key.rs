@@ -118,8 +118,8 @@ impl Fingerprint {
 /// Writes a turn as a [`fingerprint`] hashes it, to `text`; the range of
 /// its actions' text there (empty without actions). The canonical text is
 /// appended as bytes (`put_head`, `put_action`: the notation's writers of
-/// bytes, held to its `fmt::Write` writers by its tests), which takes a
-/// quarter of the instructions of writing it a character at a time.
+/// bytes, held to its `fmt::Write` writers by its tests): two thirds of
+/// the instructions of writing it a character at a time.
 fn write_turn(text: &mut Vec<u8>, turn: &Turn) -> std::ops::Range<usize> {
     use billes_notation::{put_action, put_head, put_number};
     put_number(text, turn.number);

@@ -22,9 +22,11 @@ impl BoardView for State {
         let Some(s) = self.board.seat(seat) else {
             return Vec::new();
         };
-        let mut holes = self.marbles_of(s);
-        holes.sort_unstable();
-        holes.iter().map(|&h| self.name(h).to_string()).collect()
+        // In order of hole, as `marbles_of` gives them.
+        self.marbles_of(s)
+            .iter()
+            .map(|&h| self.name(h).to_string())
+            .collect()
     }
 
     fn reserve(&self, seat: &str) -> u32 {
@@ -61,10 +63,8 @@ impl BoardView for State {
         let Some(s) = self.board.seat(seat) else {
             return 0;
         };
-        self.marbles_of(s)
-            .iter()
-            .map(|&h| self.steps_made(s, h))
-            .sum()
+        // A sum: the marbles in any order, without the sorted list.
+        self.holes_of(s).map(|h| self.steps_made(s, h)).sum()
     }
 
     fn neighbours(&self, point: &str) -> Vec<String> {

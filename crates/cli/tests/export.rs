@@ -498,10 +498,17 @@ fn columns_chooses_the_turns_columns() {
         keys("e", &["--columns", "all,-comment"]).len(),
         with.len() - 1
     );
+    // A list that starts with `-` is the list, not a flag, written after
+    // the option or with `=`.
+    let without = keys("f", &["--columns", "-comment,-nags"]);
+    assert_eq!(without.len(), default.len() - 2);
+    assert!(!without.iter().any(|k| k == "comment" || k == "nags"));
+    assert_eq!(keys("g", &["--columns=-comment,-nags"]), without);
     for (bad, says) in [
         ("moves", "\"moves\": no column of turns has this name"),
         ("key,-key", "leaves no column"),
         ("+", "an empty item"),
+        ("-q", "\"q\": no column of turns has this name"),
         ("\u{1b}[31mred", "no column of turns has this name"),
     ] {
         let out = billes_in(

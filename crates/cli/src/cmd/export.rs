@@ -71,7 +71,9 @@ pub struct ExportArgs {
     /// the default set, which is every column but `position` (the
     /// Position tag after each turn, a third of the work); `all` is every
     /// column. The games and mistakes tables are always whole
-    #[arg(long, value_name = "LIST", value_parser = columns)]
+    // A list may start with `-` (`--columns -comment,-nags`): taken as the
+    // list, not as a flag.
+    #[arg(long, value_name = "LIST", value_parser = columns, allow_hyphen_values = true)]
     pub columns: Option<export::schema::Selection>,
     /// Games per part
     #[arg(long, value_name = "N", default_value_t = 100_000,

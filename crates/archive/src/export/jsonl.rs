@@ -143,105 +143,103 @@ impl PartWriter for Part {
 /// kept, and which of each game's own columns, found once per game.
 pub(super) struct Keys {
     selection: Selection,
-    /// The common columns written before the notes of comments, in
-    /// [`TURNS`]' order: each one's key with the text before it (`{"name":`
-    /// for the first column written, `,"name":` for the others) and the
-    /// writer of its value, found once by name so that a row is written
-    /// without looking a name up.
-    head: Vec<(Piece, Value)>,
-    /// The notes' columns written ([`NOTES`]), as `head`...
-    notes: Vec<(Piece, Value)>,
-    /// ...and their text when the turn has no comment (most turns): every
-    /// key and `null`, written at once.
+    /// Whether each common column is written, in [`TURNS`]' order.
+    kept: [bool; TURNS.len()],
+    /// The text of the notes' columns ([`NOTES`]) kept when the turn has no
+    /// comment (most turns): every key and `null`, written at once.
     no_notes: Vec<u8>,
-    /// The common columns written after the notes, as `head`.
-    tail: Vec<(Piece, Value)>,
-    /// Whether any common column is written (the first own column then
-    /// follows a comma).
-    common: bool,
-    /// How many of `head`'s first columns a game's turns share (of `key`,
-    /// `file` and `index`)...
-    shared: usize,
-    /// ...their text for the game of `shared_of` (its key, file and
-    /// number), written once and copied into each of its rows.
+    /// The text of the kept columns a game's turns share (`key`, `file`,
+    /// `index`, first in [`TURNS`]) for the game of `shared_of` (its key,
+    /// file and number), written once and copied into each of its rows.
     shared_text: Vec<u8>,
     shared_of: Option<(Option<Key>, SmolStr, u32)>,
-    /// For each game met, the key with the text before it of each of its
-    /// own columns written, `None` for those left out.
+    /// For each game met, the key of each of its own columns written (see
+    /// [`key_text`]), `None` for those left out.
     own: Vec<(GameKind, Vec<Option<Piece>>)>,
 }
 
-/// The columns every turn of a game shares, first in [`TURNS`].
-const SHARED: &[&str] = &["key", "file", "index"];
+/// The place of the common column `name` in [`TURNS`]; a name that is not
+/// one fails the build.
+const fn at(name: &str) -> usize {
+    let name = name.as_bytes();
+    let mut i = 0;
+    while i < TURNS.len() {
+        let other = TURNS[i].name.as_bytes();
+        if other.len() == name.len() {
+            let mut j = 0;
+            while j < name.len() && other[j] == name[j] {
+                j += 1;
+            }
+            if j == name.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("not a column of turns");
+}
 
-/// Writes the value of one column of a row.
-type Value = fn(&mut Vec<u8>, &TurnRow);
+/// Writes the common column `name` of a row when `kept` says so: its key
+/// after a comma (the row's first comma becomes its `{`), then `value`.
+/// The key is a text of a length known when compiled, copied without a
+/// call; the value is written in place, without a call through a table.
+macro_rules! column {
+    ($out:ident, $kept:expr, $name:literal, $value:expr) => {
+        if $kept[const { at($name) }] {
+            $out.extend_from_slice(concat!(",\"", $name, "\":").as_bytes());
+            $value;
+        }
+    };
+}
 
 impl Keys {
     pub(super) fn new(selection: &Selection) -> Keys {
-        // head, then the notes (a run of NOTES next to each other), then
-        // tail.
-        let mut parts: [Vec<(Piece, Value)>; 3] = Default::default();
-        let (mut part, mut shared) = (0, 0);
-        for (i, c) in TURNS.iter().filter(|c| selection.keeps(c.name)).enumerate() {
-            let note = NOTES.contains(&c.name);
-            if (part == 0 && note) || (part == 1 && !note) {
-                part += 1;
-            }
-            if i == shared && SHARED.contains(&c.name) {
-                shared += 1;
-            }
-            parts[part].push((key_text(i == 0, c.name), common_value(c.name)));
-        }
-        let [head, notes, tail] = parts;
+        let kept = std::array::from_fn(|i| selection.keeps(TURNS[i].name));
         let mut no_notes = Vec::new();
-        for (key, _) in &notes {
-            no_notes.extend_from_slice(key.as_bytes());
+        for name in NOTES.iter().filter(|n| selection.keeps(n)) {
+            no_notes.extend_from_slice(&key_text(name));
             no_notes.extend_from_slice(b"null");
         }
         Keys {
             selection: selection.clone(),
-            common: !(head.is_empty() && notes.is_empty() && tail.is_empty()),
-            head,
-            notes,
+            kept,
             no_notes,
-            tail,
-            shared,
             shared_text: Vec::new(),
             shared_of: None,
             own: Vec::new(),
         }
     }
 
-    /// The text of the columns of `row` its game's turns share (see
-    /// [`Keys::shared`]), made when the row is of another game than the
-    /// last.
+    /// The text of the kept columns of `row` its game's turns share
+    /// (`key`, `file`, `index`), made when the row is of another game than
+    /// the last.
     fn shared_text(&mut self, row: &TurnRow) -> &[u8] {
         let same = self.shared_of.as_ref().is_some_and(|(key, file, index)| {
             *index == row.index && *file == row.file && *key == row.key
         });
         if !same {
-            self.shared_text.clear();
-            for (key, value) in &self.head[..self.shared] {
-                key.put(&mut self.shared_text);
-                value(&mut self.shared_text, row);
-            }
+            let out = &mut self.shared_text;
+            out.clear();
+            column!(out, self.kept, "key", match row.key {
+                Some(key) => text(out, &key.hex()),
+                None => out.extend_from_slice(b"null"),
+            });
+            column!(out, self.kept, "file", text(out, row.file.as_bytes()));
+            column!(out, self.kept, "index", put_number(out, row.index));
             self.shared_of = Some((row.key, row.file.clone(), row.index));
         }
         &self.shared_text
     }
 
-    /// The keys of `game`'s own columns written (see [`Keys::own`]).
+    /// The keys of `game`'s own columns, `None` for those left out.
     fn own(&mut self, game: GameKind) -> &[Option<Piece>] {
         let at = match self.own.iter().position(|(g, _)| *g == game) {
             Some(at) => at,
             None => {
-                let mut first = !self.common;
-                let mut keys = Vec::new();
-                for c in billes_core::registry::turn_columns(game) {
-                    let kept = self.selection.keeps(c.name);
-                    keys.push(kept.then(|| key_text(std::mem::take(&mut first), c.name)));
-                }
+                let keys = billes_core::registry::turn_columns(game)
+                    .iter()
+                    .map(|c| self.selection.keeps(c.name).then(|| Piece::new(key_text(c.name))))
+                    .collect();
                 self.own.push((game, keys));
                 self.own.len() - 1
             }
@@ -250,17 +248,16 @@ impl Keys {
     }
 }
 
-/// A column's key with the text before it: `{"name":` for the first
-/// column of a row, `,"name":` for the others.
-fn key_text(first: bool, name: &str) -> Piece {
-    Piece::new(format!("{}\"{name}\":", if first { '{' } else { ',' }).into_bytes())
+/// A column's key with the comma before it: `,"name":` (the row's first
+/// comma becomes its `{`).
+fn key_text(name: &str) -> Vec<u8> {
+    format!(",\"{name}\":").into_bytes()
 }
 
-/// A short text written in every row (a column's key with the text
-/// before it), held so that it is copied in one piece of a fixed size:
-/// a copy of a length known only when it runs is a call of the C
-/// library's `memcpy`, a dozen and a half a row, which was a tenth of a
-/// JSON Lines export of Offboard.
+/// A short text written in every row (a game's own column's key with the
+/// comma before it), held so that it is copied in one piece of a fixed
+/// size: a copy of a length known only when it runs is a call of the C
+/// library's `memcpy`.
 struct Piece {
     /// The text followed by zeros, when it fits.
     short: [u8; Piece::SHORT],
@@ -293,6 +290,7 @@ impl Piece {
         }
     }
 
+    #[cfg(test)]
     fn as_bytes(&self) -> &[u8] {
         self.short.get(..self.len).unwrap_or(&self.long)
     }
@@ -313,71 +311,54 @@ impl Piece {
 /// Writes `row` as one JSON object, its kept columns in the table's order
 /// (the common ones, then its game's own): serde_json's text of the row,
 /// without the keys of the columns left out.
+///
+/// Each column is written after a comma; the row's first comma is then
+/// made its `{`. The common columns are written in [`TURNS`]' order (a
+/// test holds the text to serde_json's with every column and with others
+/// left out).
 pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
-    let values = |out: &mut Vec<u8>, columns: &[(Piece, Value)]| {
-        for (key, value) in columns {
-            key.put(out);
-            value(out, row);
+    let start = out.len();
+    out.extend_from_slice(keys.shared_text(row));
+    let kept = &keys.kept;
+    column!(out, kept, "turn", put_number(out, row.turn));
+    column!(out, kept, "number", put_number(out, row.number));
+    column!(out, kept, "seat", text(out, row.seat.as_bytes()));
+    column!(out, kept, "team", opt_text(out, row.team.as_deref()));
+    column!(out, kept, "mover", opt_text(out, row.mover.as_ref().map(|m| m.as_bytes())));
+    column!(out, kept, "roll", opt_number(out, row.roll.map(u32::from)));
+    column!(out, kept, "roll2", opt_number(out, row.roll2.map(u32::from)));
+    column!(out, kept, "move", text(out, row.mv.as_bytes()));
+    column!(out, kept, "pass", boolean(out, row.pass));
+    column!(out, kept, "captures", put_number(out, row.captures));
+    column!(out, kept, "captured", {
+        list(out, row.captured.iter(), |out, s| text(out, s.as_bytes()))
+    });
+    column!(out, kept, "nags", {
+        list(out, row.nags.iter(), |out, &n| put_number(out, u32::from(n)))
+    });
+    match &row.notes {
+        Some(notes) => {
+            column!(out, kept, "comment", opt_text(out, notes.comment.as_deref()));
+            column!(out, kept, "win", float(out, notes.win));
+            column!(out, kept, "best", opt_text(out, notes.best.as_deref()));
+            column!(out, kept, "best_win", float(out, notes.best_win));
+            column!(out, kept, "luck", float(out, notes.luck));
+            column!(out, kept, "mark", opt_text(out, notes.mark.as_deref()));
         }
-    };
-    if keys.shared > 0 {
-        out.extend_from_slice(keys.shared_text(row));
-    }
-    values(out, &keys.head[keys.shared..]);
-    match row.notes {
-        Some(_) => values(out, &keys.notes),
         None => out.extend_from_slice(&keys.no_notes),
     }
-    values(out, &keys.tail);
-    let mut written = keys.common;
+    column!(out, kept, "position", opt_text(out, row.position.as_deref()));
     for (i, key) in keys.own(row.own.game).iter().enumerate() {
         if let Some(key) = key {
             key.put(out);
             cell(out, row.own.cells.get(i));
-            written = true;
         }
     }
-    if !written {
-        out.push(b'{');
+    match out.get_mut(start) {
+        Some(first) => *first = b'{',
+        None => out.push(b'{'),
     }
     out.push(b'}');
-}
-
-/// The writer of the common column `name`'s value (every name of
-/// [`TURNS`]; a test holds each to serde's).
-fn common_value(name: &str) -> Value {
-    match name {
-        "key" => |out, row| match row.key {
-            Some(key) => text(out, &key.hex()),
-            None => out.extend_from_slice(b"null"),
-        },
-        "file" => |out, row| text(out, row.file.as_bytes()),
-        "index" => |out, row| put_number(out, row.index),
-        "turn" => |out, row| put_number(out, row.turn),
-        "number" => |out, row| put_number(out, row.number),
-        "seat" => |out, row| text(out, row.seat.as_bytes()),
-        "team" => |out, row| opt_text(out, row.team.as_deref()),
-        "mover" => |out, row| opt_text(out, row.mover.as_ref().map(|m| m.as_bytes())),
-        "roll" => |out, row| opt_number(out, row.roll.map(u32::from)),
-        "roll2" => |out, row| opt_number(out, row.roll2.map(u32::from)),
-        "move" => |out, row| text(out, row.mv.as_bytes()),
-        "pass" => |out, row| boolean(out, row.pass),
-        "captures" => |out, row| put_number(out, row.captures),
-        "captured" => |out, row| list(out, row.captured.iter(), |out, s| text(out, s.as_bytes())),
-        "nags" => |out, row| {
-            list(out, row.nags.iter(), |out, &n| {
-                put_number(out, u32::from(n))
-            })
-        },
-        "comment" => |out, row| opt_text(out, row.notes().comment.as_deref()),
-        "win" => |out, row| float(out, row.notes().win),
-        "best" => |out, row| opt_text(out, row.notes().best.as_deref()),
-        "best_win" => |out, row| float(out, row.notes().best_win),
-        "luck" => |out, row| float(out, row.notes().luck),
-        "mark" => |out, row| opt_text(out, row.notes().mark.as_deref()),
-        "position" => |out, row| opt_text(out, row.position.as_deref()),
-        _ => |out, _| out.extend_from_slice(b"null"),
-    }
 }
 
 fn cell(out: &mut Vec<u8>, cell: &Cell) {

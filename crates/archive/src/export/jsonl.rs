@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use billes_core::columns::Cell;
 use billes_core::GameKind;
-use billes_notation::put_number;
+use billes_notation::{put_number, Name};
 use serde::Serialize;
 use smol_str::SmolStr;
 use tempfile::TempPath;
@@ -220,10 +220,15 @@ impl Keys {
         if !same {
             let out = &mut self.shared_text;
             out.clear();
-            column!(out, self.kept, "key", match row.key {
-                Some(key) => text(out, &key.hex()),
-                None => out.extend_from_slice(b"null"),
-            });
+            column!(
+                out,
+                self.kept,
+                "key",
+                match row.key {
+                    Some(key) => text(out, &key.hex()),
+                    None => out.extend_from_slice(b"null"),
+                }
+            );
             column!(out, self.kept, "file", text(out, row.file.as_bytes()));
             column!(out, self.kept, "index", put_number(out, row.index));
             self.shared_of = Some((row.key, row.file.clone(), row.index));
@@ -238,7 +243,11 @@ impl Keys {
             None => {
                 let keys = billes_core::registry::turn_columns(game)
                     .iter()
-                    .map(|c| self.selection.keeps(c.name).then(|| Piece::new(key_text(c.name))))
+                    .map(|c| {
+                        self.selection
+                            .keeps(c.name)
+                            .then(|| Piece::new(key_text(c.name)))
+                    })
                     .collect();
                 self.own.push((game, keys));
                 self.own.len() - 1
@@ -322,23 +331,43 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
     let kept = &keys.kept;
     column!(out, kept, "turn", put_number(out, row.turn));
     column!(out, kept, "number", put_number(out, row.number));
-    column!(out, kept, "seat", text(out, row.seat.as_bytes()));
+    column!(out, kept, "seat", name_text(out, &row.seat));
     column!(out, kept, "team", opt_text(out, row.team.as_deref()));
-    column!(out, kept, "mover", opt_text(out, row.mover.as_ref().map(|m| m.as_bytes())));
+    column!(
+        out,
+        kept,
+        "mover",
+        match &row.mover {
+            Some(mover) => name_text(out, mover),
+            None => out.extend_from_slice(b"null"),
+        }
+    );
     column!(out, kept, "roll", opt_number(out, row.roll.map(u32::from)));
-    column!(out, kept, "roll2", opt_number(out, row.roll2.map(u32::from)));
+    column!(
+        out,
+        kept,
+        "roll2",
+        opt_number(out, row.roll2.map(u32::from))
+    );
     column!(out, kept, "move", text(out, row.mv.as_bytes()));
     column!(out, kept, "pass", boolean(out, row.pass));
     column!(out, kept, "captures", put_number(out, row.captures));
     column!(out, kept, "captured", {
-        list(out, row.captured.iter(), |out, s| text(out, s.as_bytes()))
+        list(out, row.captured.iter(), name_text)
     });
     column!(out, kept, "nags", {
-        list(out, row.nags.iter(), |out, &n| put_number(out, u32::from(n)))
+        list(out, row.nags.iter(), |out, &n| {
+            put_number(out, u32::from(n))
+        })
     });
     match &row.notes {
         Some(notes) => {
-            column!(out, kept, "comment", opt_text(out, notes.comment.as_deref()));
+            column!(
+                out,
+                kept,
+                "comment",
+                opt_text(out, notes.comment.as_deref())
+            );
             column!(out, kept, "win", float(out, notes.win));
             column!(out, kept, "best", opt_text(out, notes.best.as_deref()));
             column!(out, kept, "best_win", float(out, notes.best_win));
@@ -347,7 +376,12 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
         }
         None => out.extend_from_slice(&keys.no_notes),
     }
-    column!(out, kept, "position", opt_text(out, row.position.as_deref()));
+    column!(
+        out,
+        kept,
+        "position",
+        opt_text(out, row.position.as_deref())
+    );
     for (i, key) in keys.own(row.own.game).iter().enumerate() {
         if let Some(key) = key {
             key.put(out);
@@ -437,24 +471,28 @@ fn escaped(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
-/// The place of the first byte from `from` on that JSON escapes
-/// ([`escaped`]), or the length when there is none. Eight bytes are
-/// tested at once: a byte below 0x20, `"` or `\\` sets the high bit of
-/// some byte of the test (the classic test for a zero byte, which never
-/// misses one); from the first chunk it marks, and in the last bytes,
-/// each byte is tested alone, which gives the place. The tests compare
-/// [`text`] with serde_json's on any text.
-fn next_escape(bytes: &[u8], from: usize) -> usize {
+/// The high bit of each byte of `x` that JSON may escape: a byte below
+/// 0x20, `"` or `\\` sets it (the classic test for a zero byte, which
+/// never misses one; a byte above a marked one may be marked too).
+fn escapes_in(x: u64) -> u64 {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = ONES << 7;
     let zero_in = |x: u64| x.wrapping_sub(ONES) & !x;
+    let below_space = x.wrapping_sub(ONES * 0x20) & !x;
+    let quote = zero_in(x ^ (ONES * u64::from(b'"')));
+    let backslash = zero_in(x ^ (ONES * u64::from(b'\\')));
+    (below_space | quote | backslash) & HIGH
+}
+
+/// The place of the first byte from `from` on that JSON escapes
+/// ([`escaped`]), or the length when there is none. Eight bytes are
+/// tested at once ([`escapes_in`]); from the first chunk it marks, and in
+/// the last bytes, each byte is tested alone, which gives the place. The
+/// tests compare [`text`] with serde_json's on any text.
+fn next_escape(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     while let Some(chunk) = bytes.get(i..i + 8) {
-        let x = u64::from_ne_bytes(chunk.try_into().expect("eight bytes"));
-        let below_space = x.wrapping_sub(ONES * 0x20) & !x;
-        let quote = zero_in(x ^ (ONES * u64::from(b'"')));
-        let backslash = zero_in(x ^ (ONES * u64::from(b'\\')));
-        if (below_space | quote | backslash) & HIGH != 0 {
+        if escapes_in(u64::from_ne_bytes(chunk.try_into().expect("eight bytes"))) != 0 {
             break;
         }
         i += 8;
@@ -463,6 +501,25 @@ fn next_escape(bytes: &[u8], from: usize) -> usize {
         Some(at) => i + at,
         None => bytes.len(),
     }
+}
+
+/// A seat's name as a JSON string, as [`text`] writes it: the name's eight
+/// bytes (its text, then zeros) tested at once and, when none of the text
+/// is escaped (every seat of the shipped games), copied at once, the zeros
+/// cut off again; a seat is written in most rows, and [`text`]'s copy of a
+/// length known only when it runs is a call of the C library's `memcpy`.
+fn name_text(out: &mut Vec<u8>, name: &Name) {
+    let (word, len) = (name.key(), name.len());
+    // The bytes of the text: the zeros after it would be marked.
+    let text_bytes = u64::MAX.checked_shr(8 * (8 - len) as u32).unwrap_or(0);
+    if escapes_in(word) & text_bytes != 0 {
+        return text(out, name.as_bytes());
+    }
+    out.push(b'"');
+    let end = out.len() + len;
+    out.extend_from_slice(&word.to_le_bytes());
+    out.truncate(end);
+    out.push(b'"');
 }
 
 /// The escape of a byte [`escaped`] holds.
@@ -562,6 +619,33 @@ mod tests {
                 let expected = serde_json::to_string(&s).expect("serializes");
                 assert_eq!(written(&s), expected, "{c:?} at {at}");
             }
+        }
+    }
+
+    /// A name of any length, with any ASCII character at any place, or
+    /// not ASCII: written as serde_json writes its text.
+    #[test]
+    fn a_name_is_written_as_its_text_is() {
+        let mut names = vec![String::new(), "é".into(), "ü✓".into(), "abcdefgh".into()];
+        for len in 1..=8 {
+            for at in 0..len {
+                for c in (0u8..0x80).map(char::from) {
+                    let mut name: String = "abcdefgh".chars().take(len).collect();
+                    name.replace_range(at..=at, c.encode_utf8(&mut [0; 4]));
+                    names.push(name);
+                }
+            }
+        }
+        for name in names.iter().map(|n| Name::new(n)) {
+            let mut out = b"[1,".to_vec();
+            name_text(&mut out, &name);
+            // (A name holds no zero byte: one is where its text ends.)
+            let text = serde_json::to_string(name.as_str()).expect("serializes");
+            assert_eq!(
+                String::from_utf8(out).expect("UTF-8"),
+                format!("[1,{text}"),
+                "{name:?}"
+            );
         }
     }
 

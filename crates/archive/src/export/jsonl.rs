@@ -184,7 +184,7 @@ const fn at(name: &str) -> usize {
 /// The key is a text of a length known when compiled, copied without a
 /// call; the value is written in place, without a call through a table.
 macro_rules! column {
-    ($out:ident, $kept:expr, $name:literal, $value:expr) => {
+    ($out:ident, $kept:expr, $name:literal => $value:expr) => {
         if $kept[const { at($name) }] {
             $out.extend_from_slice(concat!(",\"", $name, "\":").as_bytes());
             $value;
@@ -220,17 +220,9 @@ impl Keys {
         if !same {
             let out = &mut self.shared_text;
             out.clear();
-            column!(
-                out,
-                self.kept,
-                "key",
-                match row.key {
-                    Some(key) => text(out, &key.hex()),
-                    None => out.extend_from_slice(b"null"),
-                }
-            );
-            column!(out, self.kept, "file", text(out, row.file.as_bytes()));
-            column!(out, self.kept, "index", put_number(out, row.index));
+            column!(out, self.kept, "key" => opt_text(out, row.key.map(|k| k.hex()).as_ref()));
+            column!(out, self.kept, "file" => text(out, row.file.as_bytes()));
+            column!(out, self.kept, "index" => put_number(out, row.index));
             self.shared_of = Some((row.key, row.file.clone(), row.index));
         }
         &self.shared_text
@@ -329,59 +321,30 @@ pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
     let start = out.len();
     out.extend_from_slice(keys.shared_text(row));
     let kept = &keys.kept;
-    column!(out, kept, "turn", put_number(out, row.turn));
-    column!(out, kept, "number", put_number(out, row.number));
-    column!(out, kept, "seat", name_text(out, &row.seat));
-    column!(out, kept, "team", opt_text(out, row.team.as_deref()));
-    column!(
-        out,
-        kept,
-        "mover",
-        match &row.mover {
-            Some(mover) => name_text(out, mover),
-            None => out.extend_from_slice(b"null"),
-        }
-    );
-    column!(out, kept, "roll", opt_number(out, row.roll.map(u32::from)));
-    column!(
-        out,
-        kept,
-        "roll2",
-        opt_number(out, row.roll2.map(u32::from))
-    );
-    column!(out, kept, "move", text(out, row.mv.as_bytes()));
-    column!(out, kept, "pass", boolean(out, row.pass));
-    column!(out, kept, "captures", put_number(out, row.captures));
-    column!(out, kept, "captured", {
-        list(out, row.captured.iter(), name_text)
-    });
-    column!(out, kept, "nags", {
-        list(out, row.nags.iter(), |out, &n| {
-            put_number(out, u32::from(n))
-        })
-    });
+    column!(out, kept, "turn" => put_number(out, row.turn));
+    column!(out, kept, "number" => put_number(out, row.number));
+    column!(out, kept, "seat" => name_text(out, &row.seat));
+    column!(out, kept, "team" => opt_text(out, row.team.as_deref()));
+    column!(out, kept, "mover" => opt_name(out, row.mover.as_ref()));
+    column!(out, kept, "roll" => opt_number(out, row.roll.map(u32::from)));
+    column!(out, kept, "roll2" => opt_number(out, row.roll2.map(u32::from)));
+    column!(out, kept, "move" => text(out, row.mv.as_bytes()));
+    column!(out, kept, "pass" => boolean(out, row.pass));
+    column!(out, kept, "captures" => put_number(out, row.captures));
+    column!(out, kept, "captured" => list(out, row.captured.iter(), name_text));
+    column!(out, kept, "nags" => list(out, row.nags.iter(), |out, &n| put_number(out, n.into())));
     match &row.notes {
         Some(notes) => {
-            column!(
-                out,
-                kept,
-                "comment",
-                opt_text(out, notes.comment.as_deref())
-            );
-            column!(out, kept, "win", float(out, notes.win));
-            column!(out, kept, "best", opt_text(out, notes.best.as_deref()));
-            column!(out, kept, "best_win", float(out, notes.best_win));
-            column!(out, kept, "luck", float(out, notes.luck));
-            column!(out, kept, "mark", opt_text(out, notes.mark.as_deref()));
+            column!(out, kept, "comment" => opt_text(out, notes.comment.as_deref()));
+            column!(out, kept, "win" => float(out, notes.win));
+            column!(out, kept, "best" => opt_text(out, notes.best.as_deref()));
+            column!(out, kept, "best_win" => float(out, notes.best_win));
+            column!(out, kept, "luck" => float(out, notes.luck));
+            column!(out, kept, "mark" => opt_text(out, notes.mark.as_deref()));
         }
         None => out.extend_from_slice(&keys.no_notes),
     }
-    column!(
-        out,
-        kept,
-        "position",
-        opt_text(out, row.position.as_deref())
-    );
+    column!(out, kept, "position" => opt_text(out, row.position.as_deref()));
     for (i, key) in keys.own(row.own.game).iter().enumerate() {
         if let Some(key) = key {
             key.put(out);
@@ -437,6 +400,13 @@ fn list<T>(
         item(out, x);
     }
     out.push(b']');
+}
+
+fn opt_name(out: &mut Vec<u8>, name: Option<&Name>) {
+    match name {
+        Some(name) => name_text(out, name),
+        None => out.extend_from_slice(b"null"),
+    }
 }
 
 fn opt_text(out: &mut Vec<u8>, s: Option<&(impl AsRef<[u8]> + ?Sized)>) {

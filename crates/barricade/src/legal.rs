@@ -539,6 +539,12 @@ mod tests {
             let written = write_position(&state);
             assert_eq!(fields(&set_up(&rules, seats, &written)), fields(&state));
         }
+        // The groups in their order, a list's items after commas.
+        let state = set_up(&rules, "R B", "R:c5,e5 B:o3 move=R held=R,R:e5,B");
+        assert_eq!(
+            write_position(&state),
+            "R:c5,e5 B:o3 bar=i13,i11,i10,i9,g7,k7,a3,e3,i3,m3,q3 move=R held=R:e5,R,B"
+        );
         // Each seat's taker point first, then `due=` after `held=`.
         let whole = Barricade::new(Params {
             placement: Placement::NextWholeTurn,

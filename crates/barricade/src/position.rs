@@ -470,53 +470,85 @@ impl TagGroups {
 /// for an extra turn that moves any pawn).
 pub(crate) fn write_position(state: &State) -> String {
     let board = state.board;
-    let points = |set: Points| {
-        super::board::iter_points(set)
-            .map(|p| board.name(p).as_str())
-            .collect::<Vec<_>>()
-            .join(",")
+    // The tag is written into one text, group after group (each after a
+    // space but the first), without a text made for each group or list:
+    // a position of four players held some twenty of them.
+    let mut out = String::with_capacity(160);
+    let group = |out: &mut String, name: &str| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(name);
+    };
+    let points = |out: &mut String, set: Points| {
+        for (i, p) in super::board::iter_points(set).enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(board.name(p).as_str());
+        }
     };
     let goal = bit(board.goal());
-    let mut groups = Vec::new();
     for &colour in state.colours() {
         let on_board = state.pawns[colour.index()] & !goal;
         if on_board != 0 {
-            groups.push(format!("{}:{}", seat(colour), points(on_board)));
+            group(&mut out, seat(colour));
+            out.push(':');
+            points(&mut out, on_board);
         }
     }
-    groups.push(format!("bar={}", points(state.barricades)));
+    group(&mut out, "bar=");
+    points(&mut out, state.barricades);
     if let Some(colour) = state.next_colour() {
-        groups.push(format!("move={}", seat(colour)));
+        group(&mut out, "move=");
+        out.push_str(seat(colour));
     }
-    let mut held = Vec::new();
-    let mut due = Vec::new();
+    // An item of a list group (`held=`, `due=`): the group's name before
+    // the first (`*written` counts the items written), a comma before the
+    // others.
+    let item = |out: &mut String, name: &str, written: &mut usize| {
+        match written {
+            0 => group(out, name),
+            _ => out.push(','),
+        }
+        *written += 1;
+    };
+    let mut held = 0;
     for &colour in state.colours() {
         let (seat, c) = (seat(colour), colour.index());
         let mut n = state.holds[c];
         if let Some(p) = state.held[c] {
-            held.push(format!("{seat}:{}", board.name(p)));
+            item(&mut out, "held=", &mut held);
+            out.push_str(seat);
+            out.push(':');
+            out.push_str(board.name(p).as_str());
             n = n.saturating_sub(1);
         }
-        held.extend((0..n).map(|_| seat.to_string()));
-        due.extend((0..state.due[c]).map(|_| seat));
+        for _ in 0..n {
+            item(&mut out, "held=", &mut held);
+            out.push_str(seat);
+        }
     }
-    if !held.is_empty() {
-        groups.push(format!("held={}", held.join(",")));
-    }
-    if !due.is_empty() {
-        groups.push(format!("due={}", due.join(",")));
+    let mut due = 0;
+    for &colour in state.colours() {
+        for _ in 0..state.due[colour.index()] {
+            item(&mut out, "due=", &mut due);
+            out.push_str(seat(colour));
+        }
     }
     if let Some(c) = (0..4).find(|&c| state.pawns[c] & goal != 0) {
-        groups.push(format!("won={}", SEATS[c]));
+        group(&mut out, "won=");
+        out.push_str(SEATS[c]);
     }
     if let Some(colour) = state.replay_colour {
-        let seat = seat(colour);
-        groups.push(match state.replay_pawn {
-            None => format!("replay={seat}"),
-            Some(p) => format!("replay={seat}:{}", board.name(p)),
-        });
+        group(&mut out, "replay=");
+        out.push_str(seat(colour));
+        if let Some(p) = state.replay_pawn {
+            out.push(':');
+            out.push_str(board.name(p).as_str());
+        }
     }
-    groups.join(" ")
+    out
 }
 
 /// Draws the board: each point as a three-character cell (`cell`), lines as

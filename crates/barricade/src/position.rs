@@ -472,7 +472,9 @@ pub(crate) fn write_position(state: &State) -> String {
     let board = state.board;
     // The tag is written into one text, group after group (each after a
     // space but the first), without a text made for each group or list:
-    // a position of four players held some twenty of them.
+    // a position of four players held some twenty of them. (A String's
+    // `fmt::Write` never fails: a name's `write_to` copies its ASCII
+    // bytes without `as_str`'s check of them.)
     let mut out = String::with_capacity(160);
     let group = |out: &mut String, name: &str| {
         if !out.is_empty() {
@@ -485,7 +487,7 @@ pub(crate) fn write_position(state: &State) -> String {
             if i > 0 {
                 out.push(',');
             }
-            out.push_str(board.name(p).as_str());
+            let _ = board.name(p).write_to(out);
         }
     };
     let goal = bit(board.goal());
@@ -521,7 +523,7 @@ pub(crate) fn write_position(state: &State) -> String {
             item(&mut out, "held=", &mut held);
             out.push_str(seat);
             out.push(':');
-            out.push_str(board.name(p).as_str());
+            let _ = board.name(p).write_to(&mut out);
             n = n.saturating_sub(1);
         }
         for _ in 0..n {
@@ -545,7 +547,7 @@ pub(crate) fn write_position(state: &State) -> String {
         out.push_str(seat(colour));
         if let Some(p) = state.replay_pawn {
             out.push(':');
-            out.push_str(board.name(p).as_str());
+            let _ = board.name(p).write_to(&mut out);
         }
     }
     out

@@ -150,9 +150,11 @@ fn alternate_teams(b: &Board) -> String {
 /// Setting up a record with the same `Seats` and `Teams` tags and this
 /// value gives `state` back.
 pub(crate) fn tag(rules: &Aggravation, state: &State) -> String {
-    // Written straight into one string (`billes export` writes one a turn).
-    let mut out = String::with_capacity(64);
-    let mut stale: Vec<&str> = Vec::new();
+    // Written straight into one string (`billes export` writes one a turn),
+    // with room for a position of six seats; a hole's name is written by
+    // `Name::write_to`, without `as_str`'s check of its bytes.
+    let mut out = String::with_capacity(128);
+    let mut stale: Vec<Hole> = Vec::new();
     let mut holes: Vec<Hole> = Vec::new();
     let gap = |out: &mut String| {
         if !out.is_empty() {
@@ -169,21 +171,10 @@ pub(crate) fn tag(rules: &Aggravation, state: &State) -> String {
         gap(&mut out);
         out.push_str(state.letter(s));
         out.push(':');
-        for (i, &h) in holes.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(state.name(h));
-        }
-        stale.extend(
-            holes
-                .iter()
-                .filter(|&&h| {
-                    state.board.is_star(h)
-                        && state.fresh[s.index()] & state.board.star_bit(Some(h)) == 0
-                })
-                .map(|&h| state.name(h)),
-        );
+        hole_names(&mut out, state, &holes);
+        stale.extend(holes.iter().filter(|&&h| {
+            state.board.is_star(h) && state.fresh[s.index()] & state.board.star_bit(Some(h)) == 0
+        }));
     }
     if let Some(seat) = state.to_roll() {
         gap(&mut out);
@@ -193,9 +184,20 @@ pub(crate) fn tag(rules: &Aggravation, state: &State) -> String {
     if rules.params.star_ring_next_turn_only && !stale.is_empty() {
         gap(&mut out);
         out.push_str("stale=");
-        out.push_str(&stale.join(","));
+        hole_names(&mut out, state, &stale);
     }
     out
+}
+
+/// The names of `holes`, after commas.
+fn hole_names(out: &mut String, state: &State, holes: &[Hole]) {
+    for (i, &h) in holes.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        // A String's `fmt::Write` never fails.
+        let _ = state.board.name(h).write_to(out);
+    }
 }
 
 /// Places marbles from a `Position` value: `R:r12,c,rh1 B:b9 move=R`

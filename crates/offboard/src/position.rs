@@ -163,7 +163,10 @@ impl State {
     /// The position in `Position` tag syntax (see notation/offboard.md).
     pub fn to_position(&self) -> String {
         let b = board();
-        let mut out = String::new();
+        // Room for a whole position (a tag is written after every turn
+        // exported with its position: growing the text four times, and
+        // `write!` for each group, took most of its writing).
+        let mut out = String::with_capacity(128);
         for colour in Colour::all(SEATS.len()) {
             if colour != RED {
                 out.push(' ');
@@ -179,12 +182,10 @@ impl State {
         }
         for (target, held) in Target::all().zip(self.targets) {
             if let Some(marble) = held {
-                let _ = write!(
-                    out,
-                    " {}={}",
-                    b.target_name(target),
-                    seat_name(marble.colour())
-                );
+                out.push(' ');
+                out.push_str(b.target_name(target));
+                out.push('=');
+                out.push_str(seat_name(marble.colour()));
             }
         }
         if self.score != self.derived_score() {
@@ -193,9 +194,11 @@ impl State {
         if self.out != [0, 0] {
             let _ = write!(out, " out=R{},B{}", self.out[0], self.out[1]);
         }
-        let _ = write!(out, " move={}", seat_name(self.to_move));
+        out.push_str(" move=");
+        out.push_str(seat_name(self.to_move));
         if let Some(pending) = self.pending {
-            let _ = write!(out, " pending={}", b.target_name(pending));
+            out.push_str(" pending=");
+            out.push_str(b.target_name(pending));
         }
         out
     }

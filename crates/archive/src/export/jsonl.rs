@@ -196,7 +196,9 @@ impl Keys {
     pub(super) fn new(selection: &Selection) -> Keys {
         let kept = std::array::from_fn(|i| selection.keeps(TURNS[i].name));
         let mut no_notes = Vec::new();
-        for name in NOTES.iter().filter(|n| selection.keeps(n)) {
+        // In the table's order, as `turn_json` writes them.
+        let notes = TURNS.iter().map(|c| c.name).filter(|n| NOTES.contains(n));
+        for name in notes.filter(|n| selection.keeps(n)) {
             no_notes.extend_from_slice(&key_text(name));
             no_notes.extend_from_slice(b"null");
         }

@@ -69,7 +69,7 @@ pub struct ExportArgs {
     /// The columns of turns to write, separated by commas: names alone
     /// (`key,turn,move`) are exactly those; `+NAME` and `-NAME` change
     /// the default set, which is every column but `position` (the
-    /// Position tag after each turn, a third of the work); `all` is every
+    /// Position tag after each turn, which adds 60-90% to an export); `all` is every
     /// column. The games and mistakes tables are always whole
     // A list may start with `-` (`--columns -comment,-nags`): taken as the
     // list, not as a flag.

@@ -36,7 +36,24 @@ pub struct Cli {
 /// `lead`, then the games billes knows (`lead: aggravation, barricade or
 /// offboard`), from the registry: a help text that cannot forget a game.
 pub(crate) fn games_help(lead: &str) -> String {
-    format!("{lead}: {}", billes_core::registry::list(" or "))
+    match games_list(" or ") {
+        Some(games) => format!("{lead}: {games}"),
+        None => lead.to_string(),
+    }
+}
+
+thread_local! {
+    /// Whether the help texts being built list the games ([`games_list`]).
+    static LIST_GAMES: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// The games billes knows, for a help text (`registry::list(last)`), or
+/// `None` while [`Cli::parse_args`] builds the command only to read the
+/// command line. Listing the games loads those written as data (each
+/// `game.yaml` read, ≈ 6 M instructions): nearly twice what the rest of a
+/// start costs, for a text shown only by `--help`.
+pub(crate) fn games_list(last: &str) -> Option<String> {
+    LIST_GAMES.get().then(|| billes_core::registry::list(last))
 }
 
 /// The exit codes of every verb, shown by `--help` (the README has the
@@ -69,9 +86,29 @@ pub fn command() -> clap::Command {
 
 impl Cli {
     /// Parses the command line (exits on a usage error, with code 2).
+    ///
+    /// The command is built without the lists of games in its help texts
+    /// ([`games_list`]); a command line that asks for a help is read again
+    /// by the whole command, which shows it.
     pub fn parse_args() -> Cli {
+        use clap::error::ErrorKind;
         use clap::FromArgMatches;
-        let matches = command().get_matches();
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        LIST_GAMES.set(false);
+        let read = command().try_get_matches_from(&args);
+        LIST_GAMES.set(true);
+        let matches = match read {
+            Ok(matches) => matches,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+                ) =>
+            {
+                command().get_matches_from(&args)
+            }
+            Err(e) => e.exit(),
+        };
         Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
     }
 }

@@ -345,6 +345,35 @@ fn simulate_help_words_rules_for_games_it_makes() {
     assert!(!help.contains("--rules-dir"), "{help}");
 }
 
+/// Each help that names the games lists every one billes knows, those
+/// written as data too: the command line is read without the lists (they
+/// load those games), and read again to show a help.
+#[test]
+fn each_help_that_names_the_games_lists_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let games: Vec<&str> = billes_core::registry::all()
+        .into_iter()
+        .map(|g| g.name())
+        .collect();
+    assert!(games.contains(&"ludo"), "{games:?}");
+    for args in [
+        &["simulate", "--help"][..],
+        &["simulate", "-h"],
+        &["help", "simulate"],
+        &["play", "--help"],
+        &["draw", "--help"],
+        &["moves", "--help"],
+        &["filter", "--help"],
+    ] {
+        let out = billes_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let help = text(&out.stdout);
+        for game in &games {
+            assert!(help.contains(game), "{args:?} does not name {game}: {help}");
+        }
+    }
+}
+
 #[test]
 fn completions_are_printed_for_each_shell() {
     let dir = tempfile::tempdir().unwrap();

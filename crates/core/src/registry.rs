@@ -233,6 +233,18 @@ macro_rules! __define_games {
             None
         }
 
+        /// The compiled game called `value` (case-insensitive), found
+        /// without the games written as data, which `all` loads: `named`
+        /// looks here first, as `all` lists the compiled games first.
+        fn compiled_named(value: &str) -> Option<GameKind> {
+            $(if <$t as GameRules>::KIND.name().eq_ignore_ascii_case(value)
+                && <$t as GameRules>::kinds().is_empty()
+            {
+                return Some(<$t as GameRules>::KIND);
+            })*
+            None
+        }
+
         fn compiled_and_loaded() -> Vec<GameKind> {
             let mut all = Vec::new();
             $(if <$t as GameRules>::kinds().is_empty() {
@@ -319,9 +331,14 @@ pub fn all() -> Vec<GameKind> {
 /// ```
 pub fn named(name: &str) -> Option<GameKind> {
     let name = name.trim();
-    all()
-        .into_iter()
-        .find(|g| g.name().eq_ignore_ascii_case(name))
+    // A record of a compiled game (most) is matched without loading the
+    // games written as data, nor making the list of every game.
+    compiled_named(name)
+        .or_else(|| {
+            all()
+                .into_iter()
+                .find(|g| g.name().eq_ignore_ascii_case(name))
+        })
         .or_else(|| named_otherwise(name))
 }
 
@@ -506,6 +523,44 @@ mod tests {
                 "{kind}"
             );
         }
+    }
+
+    /// `named` finds a compiled game without the list of every game: it
+    /// answers as a look through that list (the reference) on every
+    /// game's name, in other cases, with spaces around, and on names of
+    /// no game.
+    #[test]
+    fn named_answers_as_the_list_of_every_game() {
+        let reference = |name: &str| {
+            let name = name.trim();
+            super::all()
+                .into_iter()
+                .find(|g| g.name().eq_ignore_ascii_case(name))
+                .or_else(|| super::named_otherwise(name))
+        };
+        let mut names = vec![
+            "chess".to_string(),
+            String::new(),
+            "race".to_string(),
+            "aggravation2".to_string(),
+        ];
+        for kind in super::all() {
+            let name = kind.name();
+            names.extend([
+                name.to_string(),
+                name.to_uppercase(),
+                format!("  {name}\t"),
+                name[..name.len() - 1].to_string(),
+            ]);
+        }
+        for name in &names {
+            assert_eq!(super::named(name), reference(name), "{name:?}");
+        }
+        assert_eq!(
+            super::named(" Offboard ").map(|g| g.name()),
+            Some("offboard")
+        );
+        assert_eq!(super::named("LUDO").map(|g| g.name()), Some("ludo"));
     }
 
     #[test]

@@ -111,7 +111,10 @@ pub struct FilterArgs {
     #[arg(
         long,
         value_name = "G",
-        help = format!("Only games of this game ({})", billes_core::registry::list(", "))
+        help = match crate::cli::games_list(", ") {
+            Some(games) => format!("Only games of this game ({games})"),
+            None => "Only games of this game".to_string(),
+        }
     )]
     pub game: Option<String>,
     /// Only games with a tag NAME whose value matches GLOB (`*` any text,

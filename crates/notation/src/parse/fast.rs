@@ -406,7 +406,11 @@ fn push(actions: &mut Actions, blank: Action) -> &mut Action {
 impl State<'_> {
     /// The rest of a line move whose first cell `from` starts at `i` and
     /// ends at `end` (on `:` or `>`), pushed onto `actions`; where it ends.
-    #[inline(never)]
+    /// Inlined where the compiler finds it pays: nearly every Offboard turn
+    /// is a line move, and a call of its own for each cost a validation of
+    /// 1,000 Offboard games 3.7% more instructions and 2.4% more CPU time
+    /// (the other games' CPU time the same within 1%).
+    #[inline]
     fn fast_line(
         &self,
         at: LineAt,

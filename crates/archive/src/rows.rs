@@ -456,6 +456,18 @@ struct Begun<'m> {
     counts: Option<Vec<(String, usize)>>,
 }
 
+impl<'m> Begun<'m> {
+    /// The row of a move `full` that captures nothing begun: what
+    /// [`RowMaker::begin`] finds of it without reading the position.
+    fn uncaptured(full: Cow<'m, Move>) -> Begun<'m> {
+        Begun {
+            full,
+            captured: Captured::new(),
+            counts: None,
+        }
+    }
+}
+
 impl<'t> RowMaker<'t> {
     fn new(
         game: &Game,
@@ -586,6 +598,22 @@ struct Checking<'g> {
     /// The first main-line turn the rows could not be made of (the stream
     /// stops there too).
     failed: Option<ReplayError>,
+    /// Whether the position before each turn is asked for, not only
+    /// before a turn whose record marks a capture.
+    keep_before: bool,
+    /// Whether a turn's row needed the position before it, which was not
+    /// asked for: the stream stops, and the game is read again with
+    /// `keep_before`.
+    unkept: bool,
+}
+
+impl Checking<'_> {
+    /// Stops the stream at a turn whose row needs the position before it,
+    /// not kept: the game is read again keeping every one.
+    fn unkept(&mut self) -> ControlFlow<()> {
+        self.unkept = true;
+        ControlFlow::Break(())
+    }
 }
 
 impl billes_core::events::Reader for Checking<'_> {
@@ -603,13 +631,20 @@ impl billes_core::events::Reader for Checking<'_> {
         let (i, turn) = (played.index, played.turn);
         // The replay asked the game for the complete move as it played
         // the turn: without it, the move is looked up in the list.
-        let full = match played.complete {
-            Some(m) => Ok(Cow::Borrowed(m)),
-            None => listed_move(played.before, turn).map(Cow::Owned),
+        let full = match (played.complete, played.before) {
+            (Some(m), _) => Ok(Cow::Borrowed(m)),
+            (None, Some(before)) => listed_move(before, turn).map(Cow::Owned),
+            (None, None) => return self.unkept(),
         };
         match full {
             Ok(full) => {
-                let begun = self.maker.begin(played.before, full);
+                let begun = match played.before {
+                    Some(before) => self.maker.begin(before, full),
+                    // A move that captures nothing reads nothing there.
+                    None if !marks_capture(&full.actions) => Begun::uncaptured(full),
+                    // A capture the record does not mark.
+                    None => return self.unkept(),
+                };
                 let row = self.maker.finish(begun, i, turn, played.after);
                 self.rows.push(row);
             }
@@ -632,7 +667,46 @@ impl billes_core::events::Reader for Checking<'_> {
     fn wants_complete_moves(&self) -> bool {
         true
     }
+
+    /// The position before a turn is read to name the seats its captures
+    /// send home, and to find its move in the list of legal moves when the
+    /// game does not complete it; which turns need it is known only once
+    /// they are played. The replay keeps it before each turn whose record
+    /// marks a capture, and a turn found to need it without it has the
+    /// game read again keeping it before every turn ([`checked_rows`]):
+    /// its copy is 5% of an export's time (docs/export.md).
+    fn needs_before(&self, turn: &Turn) -> bool {
+        self.keep_before || marks_capture(&turn.actions)
+    }
 }
+
+/// Whether `actions` mark a capture (`*`): the actions whose row reads the
+/// position before them ([`captured_before`]).
+fn marks_capture(actions: &billes_notation::Actions) -> bool {
+    actions.iter().any(|a| {
+        matches!(
+            a,
+            Action::Place {
+                capture: Some(_),
+                ..
+            } | Action::Move {
+                capture: Some(_),
+                ..
+            } | Action::Line {
+                capture: Some(_),
+                ..
+            }
+        )
+    })
+}
+
+/// The games whose rows were found to need the position before a turn
+/// whose record marks no capture (a capture written without its mark, a
+/// turn the game does not complete: `Checking`'s `needs_before`): their
+/// replays keep the position before every turn from then on, so that a
+/// thread reads one game of each twice, not every one.
+#[derive(Debug, Default)]
+pub(crate) struct KeptBefore(Vec<billes_core::GameKind>);
 
 /// A game checked valid by `engine`, and its `turns` rows, in one replay
 /// ([`Checking`]): what `billes validate` finds of a valid game, and the
@@ -645,9 +719,10 @@ pub(crate) fn checked_rows<'g>(
     (fingerprint, written): (Option<u128>, Option<&'g TurnTexts>),
     of: (&str, usize),
     wanted: Wanted,
+    kept: &mut KeptBefore,
 ) -> Option<(Summary, WorkerRows)> {
     let of = (fingerprint, of.0, of.1);
-    let mut checking = Checking {
+    let begin = |keep_before| Checking {
         game,
         maker: RowMaker::new(game, engine.game(), of, wanted, written),
         rows: Vec::with_capacity(game.line.turns.len()),
@@ -659,10 +734,25 @@ pub(crate) fn checked_rows<'g>(
         },
         stopped: false,
         failed: None,
+        keep_before,
+        unkept: false,
     };
-    let read = catch_unwind(AssertUnwindSafe(|| engine.read(game, &mut checking)));
-    if !matches!(read, Ok(Ok(()))) || checking.stopped {
+    let read = |checking: &mut Checking<'g>| {
+        let read = catch_unwind(AssertUnwindSafe(|| engine.read(game, checking)));
+        matches!(read, Ok(Ok(()))) && !checking.stopped
+    };
+    let mut checking = begin(kept.0.contains(&engine.game()));
+    if !read(&mut checking) {
         return None;
+    }
+    if checking.unkept {
+        // A turn's row needed the position before it, not kept: it is
+        // kept from now on for this game.
+        kept.0.push(engine.game());
+        checking = begin(true);
+        if !read(&mut checking) {
+            return None;
+        }
     }
     if let Some(e) = checking.failed {
         // The game API does not play a turn of the main line: the check
@@ -1114,10 +1204,13 @@ mod tests {
     }
 
     /// The rows made in the check's own replay are the rows of a replay
-    /// apart, and its summary the check's, on seeded games of every game;
-    /// a game the check refuses gives none.
+    /// apart, and its summary the check's, on seeded games of every game,
+    /// whether the replay keeps the position before every turn or only
+    /// before those that mark a capture (reading the game again when a
+    /// row needs one it did not keep); a game the check refuses gives none.
     #[test]
     fn rows_made_while_checking_are_those_of_a_replay_apart() {
+        let mut read_again = 0;
         for kind in billes_core::registry::all() {
             for seed in 0..4 {
                 let options = billes_core::SimOptions {
@@ -1129,13 +1222,22 @@ mod tests {
                 // As simulated (each move complete, copied from the text
                 // the key hashes), and with its marks left out (each move
                 // completed, so written here).
-                for game in [game.clone(), unmarked(game)] {
+                for (game, keep) in [game.clone(), unmarked(game)]
+                    .into_iter()
+                    .flat_map(|g| [(g.clone(), false), (g, true)])
+                {
                     let engine = Standard::new(kind);
                     let wanted = Wanted { position: true };
                     let (texts, print) = TurnTexts::of(&game);
+                    let mut kept = KeptBefore::default();
+                    if keep {
+                        kept.0.push(kind);
+                    }
+                    let of = ("g.bgn", 3);
                     let (summary, rows) =
-                        checked_rows(&engine, &game, (print, Some(&texts)), ("g.bgn", 3), wanted)
+                        checked_rows(&engine, &game, (print, Some(&texts)), of, wanted, &mut kept)
                             .expect("a valid game");
+                    read_again += usize::from(!keep && !kept.0.is_empty());
                     assert_eq!(summary, engine.validate(&game).expect("valid"));
                     let apart =
                         worker_rows(&engine, &game, print, "g.bgn", 3, wanted).expect("rows");
@@ -1148,6 +1250,9 @@ mod tests {
                 }
             }
         }
+        // Captures written without their marks, turns the game does not
+        // complete.
+        assert!(read_again > 10, "{read_again} games read again");
         let wrong = billes_notation::parse_game(
             "[Game \"barricade\"]\n[Seats \"R B\"]\n\n1. R3 h-a1\n2. B5 h-a9\n*\n",
         )
@@ -1159,7 +1264,8 @@ mod tests {
             &wrong,
             (None, None),
             ("g.bgn", 1),
-            Wanted { position: false }
+            Wanted { position: false },
+            &mut KeptBefore::default()
         )
         .is_none());
     }

@@ -324,6 +324,8 @@ pub(crate) struct Worker {
     rows: Option<crate::rows::WorkerRows>,
     /// How the game just checked ended ([`Settings::ends`]).
     end: Option<billes_core::placing::GameEnd>,
+    /// The games whose rows keep the position before every turn.
+    kept_before: crate::rows::KeptBefore,
 }
 
 /// A list of turns with room for more than this many is not kept for the
@@ -339,6 +341,7 @@ impl Worker {
             piece_turns: Vec::new(),
             rows: None,
             end: None,
+            kept_before: crate::rows::KeptBefore::default(),
         }
     }
 
@@ -662,6 +665,7 @@ impl Worker {
                         (key, texts.as_ref()),
                         of,
                         wanted,
+                        &mut self.kept_before,
                     ) {
                         self.rows = Some(rows);
                         return Ok((rules, summary));

@@ -27,6 +27,8 @@ struct Told {
     first_depth: usize,
     /// Stop at the first mistake.
     stop: bool,
+    /// Say the position before a turn is not read (`needs_before`).
+    unkept: bool,
 }
 
 impl Reader for Told {
@@ -54,11 +56,12 @@ impl Reader for Told {
     fn turn(&mut self, t: &Played<'_>) -> ControlFlow<()> {
         assert_eq!(t.depth + 1, self.at.len(), "a turn of the line told last");
         let at = self.at.last_mut().unwrap();
-        assert_eq!(
-            *at,
-            t.before.position_tag(),
-            "played from where its line was"
-        );
+        match t.before {
+            Some(before) => {
+                assert_eq!(*at, before.position_tag(), "played from where its line was")
+            }
+            None => assert!(self.unkept, "the position before kept unless told"),
+        }
         *at = t.after.position_tag();
         write!(self.text, " {}", t.number).unwrap();
         ControlFlow::Continue(())
@@ -82,6 +85,10 @@ impl Reader for Told {
         self.at.pop();
         self.text.push(')');
         ControlFlow::Continue(())
+    }
+
+    fn needs_before(&self, _: &billes_notation::Turn) -> bool {
+        !self.unkept
     }
 }
 
@@ -184,6 +191,16 @@ fn the_first_mistake_told_is_the_one_validate_reports() {
             match engine.read(&game, &mut told) {
                 Ok(()) => assert_eq!(told.first, expected, "{name}: {}", told.text),
                 Err(e) => assert_eq!(Some(e), expected, "{name}"),
+            }
+            // Played without a copy of each position before its turn,
+            // the record is told the same, positions after included.
+            let mut unkept = Told {
+                unkept: true,
+                ..Told::default()
+            };
+            if engine.read(&game, &mut unkept).is_ok() {
+                assert_eq!(unkept.text, told.text, "{name}");
+                assert_eq!(unkept.first, told.first, "{name}");
             }
             checked += 1;
             in_variations += usize::from(told.first_depth > 0);

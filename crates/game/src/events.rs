@@ -134,6 +134,18 @@ pub trait Reader {
     fn wants_complete_moves(&self) -> bool {
         false
     }
+
+    /// Whether the reader reads the position `turn` is played from
+    /// ([`Played::before`]), asked before each turn is played. True by
+    /// default; a reader that answers false is told `before: None` for
+    /// that turn, and the stream saves a copy of the position (the larger
+    /// part of a replay's cost in some games, docs/export.md). A reader
+    /// that finds, once the turn is played, that it wanted the position
+    /// after all must read the record again answering true.
+    fn needs_before(&self, turn: &Turn) -> bool {
+        let _ = turn;
+        true
+    }
 }
 
 /// A variation beginning, as [`Reader::begin_variation`] is told it.
@@ -164,8 +176,9 @@ pub struct Played<'a> {
     pub index: usize,
     /// 0 in the main line, 1 in a variation of it, and so on.
     pub depth: usize,
-    /// The position it was played from.
-    pub before: &'a dyn Position,
+    /// The position it was played from; `None` when the reader said it
+    /// does not read it ([`Reader::needs_before`]).
+    pub before: Option<&'a dyn Position>,
     /// The position after it.
     pub after: &'a dyn Position,
     /// The move it is, in the order written with every effect mark
@@ -328,6 +341,8 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
         told(self.reader.end_variation(depth))
     }
 
+    // Inlined in the walk, as it was before it had two ways to play.
+    #[inline(always)]
     fn play(
         &mut self,
         pos: &mut RulesPosition<&'r R>,
@@ -338,11 +353,15 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
         let error = if pos.is_over() {
             after_end(turn, &pos.winners().unwrap_or_default())
         } else {
-            let before = pos.clone();
-            let played = if self.complete {
-                pos.play_completed_or_put_back(turn, before.state())
-            } else {
-                pos.play_or_put_back(turn, before.state()).map(|()| None)
+            // The position before the turn is copied only for a reader
+            // that reads it: the copy is a large part of a replay's cost
+            // (docs/export.md). Without it a refused turn leaves the
+            // position unknown, which nothing reads: the line stops there.
+            let before = self.reader.needs_before(turn).then(|| pos.clone());
+            let played = match (&before, self.complete) {
+                (Some(before), true) => pos.play_completed_or_put_back(turn, before.state()),
+                (Some(before), false) => pos.play_or_put_back(turn, before.state()).map(|()| None),
+                (None, complete) => pos.play_unkept(turn, complete),
             };
             match played {
                 Ok(complete) => {
@@ -351,7 +370,7 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
                         number: at.number,
                         index: at.index,
                         depth: at.depth,
-                        before: &before,
+                        before: before.as_ref().map(|b| b as &dyn Position),
                         after: &*pos,
                         complete: complete.as_ref(),
                     }))

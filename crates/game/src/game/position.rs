@@ -94,6 +94,26 @@ impl<R: MoveRules> RulesPosition<R> {
         self.put_back_on_refusal(before, |rules, state| rules.play_completed(state, turn))
     }
 
+    /// Plays `turn` in place with no copy to put back: a turn refused
+    /// leaves the position unknown (a hook may fail halfway through), so
+    /// only a caller that never reads the position after a refusal plays
+    /// this way (the replay stream, whose line stops at a refused turn,
+    /// for a reader that does not read the position before it). With
+    /// `complete`, the turn's complete move as
+    /// [`Self::play_completed_or_put_back`] gives it.
+    pub(crate) fn play_unkept(
+        &mut self,
+        turn: &Turn,
+        complete: bool,
+    ) -> Result<Option<Move>, ReplayError> {
+        let played = match complete {
+            true => self.rules.play_completed(&mut self.state, turn)?,
+            false => self.rules.play(&mut self.state, turn).map(|()| None)?,
+        };
+        self.turns += 1;
+        Ok(played)
+    }
+
     /// Plays a turn in place with `play`, putting the state `before` back
     /// when it refuses it.
     #[inline(always)]

@@ -22,7 +22,10 @@ use crate::ast::{Action, Capture, Head};
 ///     assert_eq!(out, n.to_string().into_bytes());
 /// }
 /// ```
-#[inline]
+// Always inlined: called out of line, as the compiler chose, a one-digit
+// number cost 35 instructions, most of them the call's; the JSON Lines
+// writer writes four a row (2.0-2.5% of its instructions, every game).
+#[inline(always)]
 pub fn put_number(out: &mut Vec<u8>, n: u32) {
     let digit = |n: u32| b'0' + (n % 10) as u8;
     match n {

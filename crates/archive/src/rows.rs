@@ -595,6 +595,9 @@ struct Checking<'g> {
     summary: Summary,
     /// Whether the record holds a mistake: the stream stops at the first.
     stopped: bool,
+    /// The mistake the stream stopped at, when it is no verdict (the
+    /// wall-clock guard stopped a script): the game is not checked again.
+    no_verdict: Option<ReplayError>,
     /// The first main-line turn the rows could not be made of (the stream
     /// stops there too).
     failed: Option<ReplayError>,
@@ -659,8 +662,11 @@ impl billes_core::events::Reader for Checking<'_> {
         ControlFlow::Continue(())
     }
 
-    fn mistake(&mut self, _: &billes_core::events::Mistake<'_>) -> ControlFlow<()> {
+    fn mistake(&mut self, m: &billes_core::events::Mistake<'_>) -> ControlFlow<()> {
         self.stopped = true;
+        if !m.error.kind.is_verdict() {
+            self.no_verdict = Some(m.error.clone());
+        }
         ControlFlow::Break(())
     }
 
@@ -713,6 +719,11 @@ pub(crate) struct KeptBefore(Vec<billes_core::GameKind>);
 /// rows a second replay ([`turn_rows`]) makes. `None` when the record
 /// holds a mistake or the rules panicked: the caller then checks it as
 /// any other game, which finds its mistake.
+///
+/// # Errors
+/// The mistake that is no verdict (the wall-clock guard stopped a
+/// script): the game is not checked again, which would run the script as
+/// long again.
 pub(crate) fn checked_rows<'g>(
     engine: &dyn billes_core::Engine,
     game: &'g Game,
@@ -720,7 +731,7 @@ pub(crate) fn checked_rows<'g>(
     of: (&str, usize),
     wanted: Wanted,
     kept: &mut KeptBefore,
-) -> Option<(Summary, WorkerRows)> {
+) -> Result<Option<(Summary, WorkerRows)>, ReplayError> {
     let of = (fingerprint, of.0, of.1);
     let begin = |keep_before| Checking {
         game,
@@ -733,44 +744,53 @@ pub(crate) fn checked_rows<'g>(
             stopped: false,
         },
         stopped: false,
+        no_verdict: None,
         failed: None,
         keep_before,
         unkept: false,
     };
+    // Whether the game was read to its end without a mistake.
     let read = |checking: &mut Checking<'g>| {
         let read = catch_unwind(AssertUnwindSafe(|| engine.read(game, checking)));
-        matches!(read, Ok(Ok(()))) && !checking.stopped
+        match checking.no_verdict.take() {
+            Some(e) => Err(e),
+            None => Ok(matches!(read, Ok(Ok(()))) && !checking.stopped),
+        }
     };
     let mut checking = begin(kept.0.contains(&engine.game()));
-    if !read(&mut checking) {
-        return None;
+    if !read(&mut checking)? {
+        return Ok(None);
     }
     if checking.unkept {
         // A turn's row needed the position before it, not kept: it is
         // kept from now on for this game.
         kept.0.push(engine.game());
         checking = begin(true);
-        if !read(&mut checking) {
-            return None;
+        if !read(&mut checking)? {
+            return Ok(None);
         }
     }
     if let Some(e) = checking.failed {
         // The game API does not play a turn of the main line: the check
         // is made apart, and the rows tell the disagreement.
-        let summary = engine.validate(game).ok()?;
-        return Some((
+        let summary = match engine.validate(game) {
+            Ok(summary) => summary,
+            Err(guard) if !guard.kind.is_verdict() => return Err(guard),
+            Err(_) => return Ok(None),
+        };
+        return Ok(Some((
             summary,
             WorkerRows {
                 rows: Err(e),
                 cut: false,
             },
-        ));
+        )));
     }
     let rows = WorkerRows {
         cut: checking.maker.cut,
         rows: Ok(checking.rows),
     };
-    Some((checking.summary, rows))
+    Ok(Some((checking.summary, rows)))
 }
 
 /// The seats whose pieces `full` captures, as far as the position before
@@ -1236,6 +1256,7 @@ mod tests {
                     let of = ("g.bgn", 3);
                     let (summary, rows) =
                         checked_rows(&engine, &game, (print, Some(&texts)), of, wanted, &mut kept)
+                            .expect("no script")
                             .expect("a valid game");
                     read_again += usize::from(!keep && !kept.0.is_empty());
                     assert_eq!(summary, engine.validate(&game).expect("valid"));
@@ -1267,6 +1288,7 @@ mod tests {
             Wanted { position: false },
             &mut KeptBefore::default()
         )
+        .expect("no script")
         .is_none());
     }
 }

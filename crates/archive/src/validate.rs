@@ -656,7 +656,9 @@ impl Worker {
             catch_unwind(AssertUnwindSafe(|| {
                 let rules = rules?;
                 // A valid game's rows are made in the check's own replay;
-                // a game with a mistake is checked as without rows.
+                // a game with a mistake is checked as without rows (but
+                // for a script the wall-clock guard stopped, which is not
+                // run again: `?`).
                 if with_rows {
                     let of = (name, source.index);
                     if let Some((summary, rows)) = crate::rows::checked_rows(
@@ -666,7 +668,7 @@ impl Worker {
                         of,
                         wanted,
                         &mut self.kept_before,
-                    ) {
+                    )? {
                         self.rows = Some(rows);
                         return Ok((rules, summary));
                     }

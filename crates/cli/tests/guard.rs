@@ -200,6 +200,36 @@ fn export_leaves_a_stopped_game_out_and_exits_2() {
     );
 }
 
+/// The guard stops a game's script once: the game is not checked again,
+/// which would run the script as long again (`export` checked it twice).
+/// The hook prints when it starts to hang.
+#[test]
+fn the_guard_stops_a_game_once_in_every_verb() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = hanging_variant().replace(
+        "if move.turn == 2 then ",
+        "if move.turn == 2 then print('starts to hang') ",
+    );
+    write(dir.path(), "hang.lua", variant);
+    write(dir.path(), "games.bgn", GAMES);
+    let verbs: [&[&str]; 4] = [
+        &["validate", "games.bgn"],
+        &["filter", "games.bgn"],
+        &["export", "--to", "jsonl", "--out", "jsonl", "games.bgn"],
+        &["export", "--to", "parquet", "--out", "parquet", "games.bgn"],
+    ];
+    for args in verbs {
+        let out = billes_guarded(dir.path(), args);
+        let text = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
+        assert_eq!(
+            text.matches("starts to hang").count(),
+            1,
+            "{args:?}: {text}"
+        );
+    }
+}
+
 #[test]
 fn the_guard_setting_is_checked() {
     let dir = tempfile::tempdir().unwrap();

@@ -138,8 +138,8 @@ pub trait Reader {
     /// Whether the reader reads the position `turn` is played from
     /// ([`Played::before`]), asked before each turn is played. True by
     /// default; a reader that answers false is told `before: None` for
-    /// that turn, and the stream saves a copy of the position (the larger
-    /// part of a replay's cost in some games, docs/export.md). A reader
+    /// that turn, and the stream saves a copy of the position (5% of the
+    /// time of an Aggravation export, docs/export.md). A reader
     /// that finds, once the turn is played, that it wanted the position
     /// after all must read the record again answering true.
     fn needs_before(&self, turn: &Turn) -> bool {
@@ -354,8 +354,8 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
             after_end(turn, &pos.winners().unwrap_or_default())
         } else {
             // The position before the turn is copied only for a reader
-            // that reads it: the copy is a large part of a replay's cost
-            // (docs/export.md). Without it a refused turn leaves the
+            // that reads it: the copy is 5% of the time of an Aggravation
+            // export (docs/export.md). Without it a refused turn leaves the
             // position unknown, which nothing reads: the line stops there.
             let before = self.reader.needs_before(turn).then(|| pos.clone());
             let played = match (&before, self.complete) {

@@ -52,9 +52,10 @@ impl File {
         rows: impl Iterator<Item = &'r TurnRow>,
         keys: &mut Keys,
     ) -> Result<(), ExportError> {
-        // The rows' text is made in a buffer kept from batch to batch and
-        // written a piece of at least the file buffer's size at a time,
-        // which goes to the file without a second copy.
+        // The rows' text is made in a buffer kept from call to call (rows
+        // come a game at a time) and written a piece of at least the file
+        // buffer's size at a time, which goes to the file without a second
+        // copy; the last piece when the file is finished.
         let text = &mut self.text;
         for row in rows {
             turn_json(text, row, keys);
@@ -64,8 +65,6 @@ impl File {
                 text.clear();
             }
         }
-        self.out.write_all(text).map_err(cannot_write(&self.name))?;
-        text.clear();
         Ok(())
     }
 
@@ -82,8 +81,13 @@ impl File {
 
     fn finish(self) -> Result<Sealed, ExportError> {
         let File {
-            out, temp, name, ..
+            mut out,
+            text,
+            temp,
+            name,
         } = self;
+        // The last rows of `turns` not written yet.
+        out.write_all(&text).map_err(cannot_write(&name))?;
         match out.into_inner().map_err(io::IntoInnerError::into_error) {
             Ok(file) => Sealed::new(file, temp, name),
             Err(e) => Err(cannot_write(&name)(e)),

@@ -1,7 +1,7 @@
 //! A part in JSON Lines: one object a row, in the schema's column order.
 //!
 //! `games` and `mistakes` rows are written by serde. `turns` rows, a
-//! hundred times as many, are written by [`turn_json`], which writes the
+//! hundred times as many, are written by [`game_turn_json`], which writes the
 //! chosen columns straight into the file's buffer; what it writes is
 //! serde_json's text of the row with the columns left out removed (a test
 //! holds them equal on rows of every game and on texts of every kind).
@@ -13,12 +13,11 @@ use billes_core::columns::Cell;
 use billes_core::GameKind;
 use billes_notation::{put_number, Name};
 use serde::Serialize;
-use smol_str::SmolStr;
 use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
 use super::schema::{Selection, NOTES, TURNS};
-use super::{ExportError, GameRow, Key, MistakeRow, PartWriter, TurnRow};
+use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
 
 /// Bytes of `turns` rows written to the file at once: the file buffer's
 /// size, so that no row is copied twice.
@@ -46,23 +45,26 @@ impl File {
         })
     }
 
-    /// `turns` rows, by [`turn_json`].
-    fn turn_rows<'r>(
-        &mut self,
-        rows: impl Iterator<Item = &'r TurnRow>,
-        keys: &mut Keys,
-    ) -> Result<(), ExportError> {
+    /// `turns` rows, each game's by [`game_turn_json`]: the columns they share
+    /// are written once a game.
+    fn turn_rows(&mut self, games: &[Vec<TurnRow>], keys: &mut Keys) -> Result<(), ExportError> {
         // The rows' text is made in a buffer kept from call to call (rows
         // come a game at a time) and written a piece of at least the file
         // buffer's size at a time, which goes to the file without a second
         // copy; the last piece when the file is finished.
         let text = &mut self.text;
-        for row in rows {
-            turn_json(text, row, keys);
-            text.push(b'\n');
-            if text.len() >= TEXT_PIECE {
-                self.out.write_all(text).map_err(cannot_write(&self.name))?;
-                text.clear();
+        for rows in games {
+            let Some(first) = rows.first() else {
+                continue;
+            };
+            keys.share(first);
+            for row in rows {
+                game_turn_json(text, row, keys);
+                text.push(b'\n');
+                if text.len() >= TEXT_PIECE {
+                    self.out.write_all(text).map_err(cannot_write(&self.name))?;
+                    text.clear();
+                }
             }
         }
         Ok(())
@@ -124,7 +126,7 @@ impl PartWriter for Part {
     }
 
     fn turns(&mut self, games: &[Vec<TurnRow>]) -> Result<(), ExportError> {
-        self.turns.turn_rows(games.iter().flatten(), &mut self.keys)
+        self.turns.turn_rows(games, &mut self.keys)
     }
 
     fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError> {
@@ -153,10 +155,9 @@ pub(super) struct Keys {
     /// comment (most turns): every key and `null`, written at once.
     no_notes: Vec<u8>,
     /// The text of the kept columns a game's turns share (`key`, `file`,
-    /// `index`, first in [`TURNS`]) for the game of `shared_of` (its key,
-    /// file and number), written once and copied into each of its rows.
+    /// `index`, first in [`TURNS`]) for the game whose rows are written
+    /// ([`Keys::share`]), written once and copied into each of its rows.
     shared_text: Vec<u8>,
-    shared_of: Option<(Option<Key>, SmolStr, u32)>,
     /// For each game met, the key of each of its own columns written (see
     /// [`key_text`]), `None` for those left out.
     own: Vec<(GameKind, Vec<Option<Piece>>)>,
@@ -200,7 +201,7 @@ impl Keys {
     pub(super) fn new(selection: &Selection) -> Keys {
         let kept = std::array::from_fn(|i| selection.keeps(TURNS[i].name));
         let mut no_notes = Vec::new();
-        // In the table's order, as `turn_json` writes them.
+        // In the table's order, as `game_turn_json` writes them.
         let notes = TURNS.iter().map(|c| c.name).filter(|n| NOTES.contains(n));
         for name in notes.filter(|n| selection.keeps(n)) {
             no_notes.extend_from_slice(&key_text(name));
@@ -211,27 +212,19 @@ impl Keys {
             kept,
             no_notes,
             shared_text: Vec::new(),
-            shared_of: None,
             own: Vec::new(),
         }
     }
 
-    /// The text of the kept columns of `row` its game's turns share
-    /// (`key`, `file`, `index`), made when the row is of another game than
-    /// the last.
-    fn shared_text(&mut self, row: &TurnRow) -> &[u8] {
-        let same = self.shared_of.as_ref().is_some_and(|(key, file, index)| {
-            *index == row.index && *file == row.file && *key == row.key
-        });
-        if !same {
-            let out = &mut self.shared_text;
-            out.clear();
-            column!(out, self.kept, "key" => opt_text(out, row.key.map(|k| k.hex()).as_ref()));
-            column!(out, self.kept, "file" => text(out, row.file.as_bytes()));
-            column!(out, self.kept, "index" => put_number(out, row.index));
-            self.shared_of = Some((row.key, row.file.clone(), row.index));
-        }
-        &self.shared_text
+    /// Makes the text of the kept columns `row`'s game's turns share
+    /// (`key`, `file`, `index`), for [`game_turn_json`] to copy into each
+    /// of that game's rows.
+    fn share(&mut self, row: &TurnRow) {
+        let out = &mut self.shared_text;
+        out.clear();
+        column!(out, self.kept, "key" => opt_text(out, row.key.map(|k| k.hex()).as_ref()));
+        column!(out, self.kept, "file" => text(out, row.file.as_bytes()));
+        column!(out, self.kept, "index" => put_number(out, row.index));
     }
 
     /// The keys of `game`'s own columns, `None` for those left out.
@@ -315,17 +308,27 @@ impl Piece {
     }
 }
 
+/// One row alone, as [`game_turn_json`] writes it for its game: what
+/// the tests hold to serde_json's text.
+#[cfg(test)]
+fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
+    keys.share(row);
+    game_turn_json(out, row, keys);
+}
+
 /// Writes `row` as one JSON object, its kept columns in the table's order
 /// (the common ones, then its game's own): serde_json's text of the row,
-/// without the keys of the columns left out.
+/// without the keys of the columns left out. `row` is of the game
+/// [`Keys::share`] was last given: the columns its game's turns share are
+/// copied as they were written for it.
 ///
 /// Each column is written after a comma; the row's first comma is then
 /// made its `{`. The common columns are written in [`TURNS`]' order (a
 /// test holds the text to serde_json's with every column and with others
 /// left out).
-pub(super) fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
+fn game_turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
     let start = out.len();
-    out.extend_from_slice(keys.shared_text(row));
+    out.extend_from_slice(&keys.shared_text);
     let kept = &keys.kept;
     column!(out, kept, "turn" => put_number(out, row.turn));
     column!(out, kept, "number" => put_number(out, row.number));
@@ -528,6 +531,7 @@ mod tests {
     use super::*;
     use billes_notation::Seat;
 
+    use crate::export::Key;
     use crate::rows::{Notes, OwnCells};
 
     /// The turns rows of a seeded simulated game of each registered game,
@@ -665,21 +669,38 @@ mod tests {
         }
     }
 
-    /// Rows written one after another with one [`Keys`], as a part writes
-    /// them (the text of the columns a game's turns share made once for
-    /// rows that share it), are each serde_json's.
+    /// Games' rows written one game after another with one [`Keys`], as a
+    /// part writes them (the text of the columns a game's turns share made
+    /// once a game), are each serde_json's.
     #[test]
-    fn rows_written_in_a_run_are_each_serde_jsons() {
+    fn rows_written_a_game_at_a_time_are_each_serde_jsons() {
         let mut rows = rows_of_every_game();
-        for (i, row) in rows.iter_mut().enumerate().step_by(3) {
-            row.index = i as u32;
+        // Games of one to three rows, each with its own number (their keys
+        // and files, every other row's, differ from game to game).
+        let mut games = Vec::new();
+        let mut at = 0;
+        for (i, len) in [1, 3, 2].into_iter().cycle().enumerate() {
+            if at >= rows.len() {
+                break;
+            }
+            let end = (at + len).min(rows.len());
+            // A game's rows share its key, file and number.
+            let (key, file) = (rows[at].key, rows[at].file.clone());
+            for row in &mut rows[at..end] {
+                (row.key, row.file, row.index) = (key, file.clone(), i as u32);
+            }
+            games.push(rows[at..end].to_vec());
+            at = end;
         }
         let mut keys = Keys::new(&Selection::all());
-        for row in rows.iter().chain(rows.iter().rev()) {
-            let mut out = Vec::new();
-            turn_json(&mut out, row, &mut keys);
-            let expected = serde_json::to_string(row).expect("serializes");
-            assert_eq!(String::from_utf8(out).expect("UTF-8"), expected);
+        for game in games.iter().chain(games.iter().rev()) {
+            keys.share(&game[0]);
+            for row in game {
+                let mut out = Vec::new();
+                game_turn_json(&mut out, row, &mut keys);
+                let expected = serde_json::to_string(row).expect("serializes");
+                assert_eq!(String::from_utf8(out).expect("UTF-8"), expected);
+            }
         }
     }
 

@@ -243,7 +243,8 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExportError + '_ {
 /// Dropped before, it leaves nothing.
 pub(crate) trait PartWriter {
     fn games(&mut self, rows: &[GameRow]) -> Result<(), ExportError>;
-    /// The `turns` rows of some games, each game's rows in order.
+    /// The `turns` rows of some games: a list of each game's rows (one
+    /// game a list, which shares its key, file and number), in order.
     fn turns(&mut self, games: &[Vec<TurnRow>]) -> Result<(), ExportError>;
     fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError>;
     /// Completes the files, each synced, still under their temporary

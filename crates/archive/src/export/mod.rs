@@ -82,6 +82,16 @@ impl Format {
     pub fn available(self) -> bool {
         self == Format::Jsonl || cfg!(feature = "parquet")
     }
+
+    /// Whether a game's `turns` rows are written when they come, not held
+    /// for a batch: a JSON Lines row is a line of its own, while Parquet
+    /// builds its columns from a whole batch ([`Exporter::hold_turns`]).
+    fn writes_each_game(self) -> bool {
+        match self {
+            Format::Jsonl => true,
+            Format::Parquet => false,
+        }
+    }
 }
 
 /// What to export, and where.
@@ -595,8 +605,8 @@ impl Exporter<'_> {
 
     /// Holds a valid game's `turns` rows until its batch is written.
     ///
-    /// JSON Lines writes them at once instead (a row is a line of its own,
-    /// nothing gained by waiting), and the game's list of rows is freed
+    /// JSON Lines writes them at once instead ([`Format::writes_each_game`]:
+    /// nothing is gained by waiting), and the game's list of rows is freed
     /// then: the next game's list is made in the same memory. Held for a
     /// batch, the lists of a batch were freed together once it was written,
     /// the allocator gave their pages back to the system, and the next
@@ -611,7 +621,7 @@ impl Exporter<'_> {
         }
         self.turn_count += rows.len();
         self.turns.push(rows);
-        if self.settings.format == Format::Jsonl {
+        if self.settings.format.writes_each_game() {
             self.write_turns()?;
         }
         Ok(())

@@ -543,7 +543,7 @@ impl<'t> RowMaker<'t> {
             mover: full.mover,
             roll: full.roll.map(|r| r.get()),
             roll2: full.roll.and_then(|r| r.second()),
-            mv: short_text(text),
+            mv: billes_notation::small_text(text),
             pass: full.is_pass(),
             captures: captures(&full),
             captured,
@@ -555,20 +555,6 @@ impl<'t> RowMaker<'t> {
                 cells: registry::turn_cells(self.game, &full),
             },
         }
-    }
-}
-
-/// `text` as a `SmolStr`, made in place when it is short enough to be held
-/// inline (nearly every move is). `SmolStr::new` builds it in a buffer of
-/// its own and then reads the buffer back in pieces of another size, which
-/// the processor cannot forward from the stores it has not yet written
-/// out: a stall on every row.
-#[inline(always)]
-fn short_text(text: &str) -> SmolStr {
-    if text.len() <= SmolStr::INLINE_CAP {
-        SmolStr::new_inline(text)
-    } else {
-        SmolStr::new(text)
     }
 }
 
@@ -1131,24 +1117,6 @@ mod tests {
     use super::*;
     use billes_core::columns::Cell;
     use billes_core::{Engine, Standard};
-
-    #[test]
-    fn a_move_text_is_held_whatever_its_length() {
-        for len in [
-            0,
-            1,
-            7,
-            SmolStr::INLINE_CAP - 1,
-            SmolStr::INLINE_CAP,
-            SmolStr::INLINE_CAP + 1,
-            60,
-        ] {
-            let text: String = "r9-r15*#".chars().cycle().take(len).collect();
-            let held = short_text(&text);
-            assert_eq!(held.as_str(), text);
-            assert_eq!(held.is_heap_allocated(), len > SmolStr::INLINE_CAP, "{len}");
-        }
-    }
 
     fn turns(record: &str) -> Vec<TurnRow> {
         let game = billes_notation::parse_game(record).expect("parses");

@@ -30,6 +30,7 @@ mod pictures;
 mod reader;
 mod recover;
 mod swar;
+mod text;
 mod write;
 
 pub use ast::{
@@ -43,6 +44,7 @@ pub use parse::{parse_game, parse_games, parse_games_lazily, skip_bom, BOM, MAX_
 pub use pictures::control_pictures;
 pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
 pub use recover::{Recovered, Unreadable, MAX_SYNTAX_ERRORS};
+pub use text::small_text;
 pub use write::{
     decimal, decimal_digits, put_action, put_head, put_number, write_action, write_capture,
     write_game, write_game_to, write_games, write_head, write_number,

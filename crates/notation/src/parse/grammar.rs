@@ -12,7 +12,7 @@ use nom::sequence::{preceded, terminated};
 use nom::Parser;
 
 use super::error::{expect, fail, fail_spanning, found, miss, Error, PResult};
-use super::token::{self, digits, until_byte, until_bytes};
+use super::token::{digits, until_byte, until_bytes};
 use super::turn::{number, seat, turn};
 use super::{State, Syntax, MAX_NESTING};
 use crate::ast::{Comment, Comments, Game, Line, Nag, Outcome, Tag, Turn};
@@ -540,7 +540,7 @@ fn comment<'a>(open: &'a str, s: &State<'a>) -> PResult<'a, Comment> {
     };
     let body = body.trim_ascii();
     let text = if is_folded(body.as_bytes()) {
-        token::small(body)
+        crate::small_text(body)
     } else {
         let mut text = String::with_capacity(body.len());
         for word in body.split_ascii_whitespace() {

@@ -66,16 +66,6 @@ fn rest_len(bytes: &[u8], accept: impl Fn(u8) -> bool) -> usize {
     bytes.iter().take_while(|&&b| accept(b)).count()
 }
 
-/// A comment's text as a [`smol_str::SmolStr`], without the checks of
-/// `SmolStr::new` on the common short (inline) case.
-pub(super) fn small(text: &str) -> smol_str::SmolStr {
-    if text.len() <= smol_str::SmolStr::INLINE_CAP {
-        smol_str::SmolStr::new_inline(text)
-    } else {
-        smol_str::SmolStr::new(text)
-    }
-}
-
 /// Bytes counted at a time by [`count_lines`] and [`scan`]: a multiple of
 /// the width of vector registers (so the compiler turns a block into
 /// vector code with no tail), and at most 255 (a byte-wide count per lane).

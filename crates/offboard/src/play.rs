@@ -312,7 +312,7 @@ impl Offboard {
             .apply_hooked(state, turn.number, &shift, hooks)
             .map_err(|e| variant_error(turn, e))?;
         if let Some(mark) = capture {
-            self.check_mark(&before, &shift, ejection, mark, *span)?;
+            self.check_mark(&before, shift, ejection, mark, *span)?;
         }
         Ok(Some(shift))
     }
@@ -458,17 +458,21 @@ impl Offboard {
     }
 
     /// Checks a written `*t4=3` against what the move did.
+    ///
+    /// `shift` is taken by value: a reference to the caller's would keep
+    /// that `Shift` in memory on every path of the turn's play (see
+    /// [`Offboard::resolve`]).
     fn check_mark(
         &self,
         before: &State,
-        shift: &Shift,
+        shift: Shift,
         ejection: Option<Ejection>,
         mark: &Capture,
         span: Span,
     ) -> Result<(), ReplayError> {
         let effect = |message: String| Err(ReplayError::new(ErrorKind::Effect, span, message));
         let Some(ejection) = ejection else {
-            let written = self.shift_text(shift, None);
+            let written = self.shift_text(&shift, None);
             return effect(format!("{written} pushes no marble off the board"));
         };
         let opp = seat_name(opponent(before.to_move));

@@ -8,11 +8,9 @@ use billes_notation::{Game, Turn};
 use serde::{Serialize, Serializer};
 
 /// A game's key (the hash of its main line's turns, docs/export.md) as
-/// each row of its `turns` carries it: the hash, written as 32 lowercase
-/// hex digits (`Display`, JSON, the Parquet column). A row holds the
-/// number, not its text: copied and compared a row at a time, 16 bytes
-/// are cheaper than a shared text (counted in and out with an atomic
-/// operation each time).
+/// its `turns` rows carry it ([`GameTurns`](crate::export::GameTurns)):
+/// the hash, written as 32 lowercase hex digits (`Display`, JSON, the
+/// Parquet column) where the rows are written.
 ///
 /// ```
 /// use billes_archive::export::Key;
@@ -20,8 +18,8 @@ use serde::{Serialize, Serializer};
 /// assert_eq!(key.to_string(), "b3a84f506740922fd1156ad9b5813c4a");
 /// assert_eq!(&key.hex(), b"b3a84f506740922fd1156ad9b5813c4a");
 /// ```
-// Two halves, not a `u128`: aligned to 8 bytes, not 16, it leaves a row
-// (and `Option<Key>`) no larger than the text it replaces.
+// Two halves, not a `u128`: aligned to 8 bytes, not 16, `Option<Key>`
+// takes 24 bytes, not 32.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Key([u64; 2]);
 

@@ -102,15 +102,53 @@ pub struct GameRow {
 /// The seats of the pieces a turn captured ([`TurnRow::captured`]).
 pub type Captured = smallvec::SmallVec<[Seat; 2]>;
 
-/// One row of `turns`: a turn of a valid game's main line.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct TurnRow {
+/// A valid game's `turns` rows, with what they share: the game's key, file
+/// and number (each row's `key`, `file` and `index` columns), held once
+/// for its rows rather than in each. Held in each row, a file's name
+/// longer than 23 bytes was counted up when the row was made and down
+/// when it was freed, an atomic operation each time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameTurns {
     /// The game's key.
     pub key: Option<Key>,
     /// The file.
-    pub file: SmolStr,
+    pub file: String,
     /// The game's number in its file.
     pub index: u32,
+    /// The rows of the main line's turns, in order.
+    pub rows: Vec<TurnRow>,
+}
+
+/// A row of `turns` with its game's key, file and number before its own
+/// columns: serde's JSON of it is the row the `turns` table holds, which
+/// the tests hold the JSON Lines writer to.
+#[cfg(test)]
+#[derive(Serialize)]
+pub(crate) struct WholeRow<'a> {
+    pub(crate) key: Option<Key>,
+    pub(crate) file: &'a str,
+    pub(crate) index: u32,
+    #[serde(flatten)]
+    pub(crate) row: &'a TurnRow,
+}
+
+#[cfg(test)]
+impl GameTurns {
+    /// Each row with its game's key, file and number.
+    pub(crate) fn whole(&self) -> impl Iterator<Item = WholeRow<'_>> {
+        self.rows.iter().map(|row| WholeRow {
+            key: self.key,
+            file: &self.file,
+            index: self.index,
+            row,
+        })
+    }
+}
+
+/// One row of `turns`: a turn of a valid game's main line. The columns
+/// its game's rows share are its [`GameTurns`]'.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TurnRow {
     /// The turn's 1-based place in the main line.
     pub turn: u32,
     /// The number written before it.
@@ -435,9 +473,6 @@ pub struct Wanted {
 struct RowMaker<'t> {
     teams: Vec<(String, SmolStr)>,
     game: GameKind,
-    key: Option<Key>,
-    file: SmolStr,
-    index: u32,
     wanted: Wanted,
     /// The move's text, written into a buffer kept from turn to turn.
     text: String,
@@ -469,20 +504,10 @@ impl<'m> Begun<'m> {
 }
 
 impl<'t> RowMaker<'t> {
-    fn new(
-        game: &Game,
-        kind: GameKind,
-        of: (Option<u128>, &str, usize),
-        wanted: Wanted,
-        written: Option<&'t TurnTexts>,
-    ) -> Self {
-        let (fingerprint, file, index) = of;
+    fn new(game: &Game, kind: GameKind, wanted: Wanted, written: Option<&'t TurnTexts>) -> Self {
         RowMaker {
             teams: teams_of(game),
             game: kind,
-            key: fingerprint.map(Key::new),
-            file: SmolStr::new(file),
-            index: index as u32,
             wanted,
             text: String::with_capacity(64),
             written,
@@ -529,9 +554,6 @@ impl<'t> RowMaker<'t> {
             }
         };
         TurnRow {
-            key: self.key,
-            file: self.file.clone(),
-            index: self.index,
             turn: i as u32 + 1,
             number: turn.number,
             seat: turn.head.seat,
@@ -570,11 +592,10 @@ impl<'t> RowMaker<'t> {
 pub(crate) fn turn_rows(
     game: &Game,
     mut pos: Box<dyn Position + '_>,
-    of: (Option<u128>, &str, usize),
     wanted: Wanted,
     row: &mut dyn FnMut(TurnRow),
 ) -> Result<bool, ReplayError> {
-    let mut maker = RowMaker::new(game, pos.game(), of, wanted, None);
+    let mut maker = RowMaker::new(game, pos.game(), wanted, None);
     for (i, turn) in game.line.turns.iter().enumerate() {
         let full = complete_move(pos.as_ref(), turn)?;
         let begun = maker.begin(pos.as_ref(), Cow::Owned(full));
@@ -716,9 +737,10 @@ pub(crate) struct KeptBefore(Vec<billes_core::GameKind>);
 
 /// A game checked valid by `engine`, and its `turns` rows, in one replay
 /// ([`Checking`]): what `billes validate` finds of a valid game, and the
-/// rows a second replay ([`turn_rows`]) makes. `None` when the record
-/// holds a mistake or the rules panicked: the caller then checks it as
-/// any other game, which finds its mistake.
+/// rows a second replay ([`turn_rows`]) makes. `written` is the text of
+/// its main line's turns, when made: a move written complete is copied
+/// from it. `None` when the record holds a mistake or the rules panicked:
+/// the caller then checks it as any other game, which finds its mistake.
 ///
 /// # Errors
 /// The mistake that is no verdict (the wall-clock guard stopped a
@@ -727,15 +749,13 @@ pub(crate) struct KeptBefore(Vec<billes_core::GameKind>);
 pub(crate) fn checked_rows<'g>(
     engine: &dyn billes_core::Engine,
     game: &'g Game,
-    (fingerprint, written): (Option<u128>, Option<&'g TurnTexts>),
-    of: (&str, usize),
+    written: Option<&'g TurnTexts>,
     wanted: Wanted,
     kept: &mut KeptBefore,
 ) -> Result<Option<(Summary, WorkerRows)>, ReplayError> {
-    let of = (fingerprint, of.0, of.1);
     let begin = |keep_before| Checking {
         game,
-        maker: RowMaker::new(game, engine.game(), of, wanted, written),
+        maker: RowMaker::new(game, engine.game(), wanted, written),
         rows: Vec::with_capacity(game.line.turns.len()),
         summary: Summary {
             turns: 0,
@@ -1065,23 +1085,18 @@ pub(crate) struct WorkerRows {
     pub(crate) cut: bool,
 }
 
-/// The `turns` rows of the valid game `game` of `file` under `engine`, the
-/// rules it was checked by; `None` if the rules panicked (the game is then
-/// replayed again where its rows are written, as without this).
+/// The `turns` rows of the valid game `game` under `engine`, the rules it
+/// was checked by; `None` if the rules panicked (the game is then replayed
+/// again where its rows are written, as without this).
 pub(crate) fn worker_rows(
     engine: &dyn billes_core::Engine,
     game: &billes_notation::Game,
-    fingerprint: Option<u128>,
-    file: &str,
-    index: usize,
     wanted: Wanted,
 ) -> Option<WorkerRows> {
     let mut out = Vec::with_capacity(game.line.turns.len());
     let built = catch_unwind(AssertUnwindSafe(|| {
         let pos = engine.start(game)?;
-        turn_rows(game, pos, (fingerprint, file, index), wanted, &mut |r| {
-            out.push(r)
-        })
+        turn_rows(game, pos, wanted, &mut |r| out.push(r))
     }))
     .ok()?;
     Some(WorkerRows {
@@ -1091,10 +1106,10 @@ pub(crate) fn worker_rows(
 }
 
 /// The `turns` rows of a seeded simulated game of `kind`, at most
-/// `max_turns` long, every column built, of the file `g.bgn`'s first game:
-/// what the tests of the tables' writers write.
+/// `max_turns` long, every column built, as the file `g.bgn`'s first game
+/// (without a key): what the tests of the tables' writers write.
 #[cfg(test)]
-pub(crate) fn simulated_rows(kind: GameKind, max_turns: u32, seed: u64) -> Vec<TurnRow> {
+pub(crate) fn simulated_rows(kind: GameKind, max_turns: u32, seed: u64) -> GameTurns {
     let options = billes_core::SimOptions {
         max_turns,
         ..Default::default()
@@ -1105,11 +1120,13 @@ pub(crate) fn simulated_rows(kind: GameKind, max_turns: u32, seed: u64) -> Vec<T
     let start = billes_core::Engine::start(&engine, &game).expect("starts");
     let mut rows = Vec::new();
     let wanted = Wanted { position: true };
-    turn_rows(&game, start, (None, "g.bgn", 1), wanted, &mut |r| {
-        rows.push(r)
-    })
-    .expect("plays");
-    rows
+    turn_rows(&game, start, wanted, &mut |r| rows.push(r)).expect("plays");
+    GameTurns {
+        key: None,
+        file: "g.bgn".into(),
+        index: 1,
+        rows,
+    }
 }
 
 #[cfg(test)]
@@ -1123,13 +1140,9 @@ mod tests {
         let engine = Standard::new(billes_core::registry::of(&game).expect("a game"));
         let mut rows = Vec::new();
         let start = engine.start(&game).expect("starts");
-        turn_rows(
-            &game,
-            start,
-            (None, "f", 1),
-            Wanted { position: true },
-            &mut |r| rows.push(r),
-        )
+        turn_rows(&game, start, Wanted { position: true }, &mut |r| {
+            rows.push(r)
+        })
         .expect("plays");
         rows
     }
@@ -1248,20 +1261,18 @@ mod tests {
                 {
                     let engine = Standard::new(kind);
                     let wanted = Wanted { position: true };
-                    let (texts, print) = TurnTexts::of(&game);
+                    let (texts, _) = TurnTexts::of(&game);
                     let mut kept = KeptBefore::default();
                     if keep {
                         kept.0.push(kind);
                     }
-                    let of = ("g.bgn", 3);
                     let (summary, rows) =
-                        checked_rows(&engine, &game, (print, Some(&texts)), of, wanted, &mut kept)
+                        checked_rows(&engine, &game, Some(&texts), wanted, &mut kept)
                             .expect("no script")
                             .expect("a valid game");
                     read_again += usize::from(!keep && !kept.0.is_empty());
                     assert_eq!(summary, engine.validate(&game).expect("valid"));
-                    let apart =
-                        worker_rows(&engine, &game, print, "g.bgn", 3, wanted).expect("rows");
+                    let apart = worker_rows(&engine, &game, wanted).expect("rows");
                     assert_eq!(
                         rows.rows.expect("rows"),
                         apart.rows.expect("rows"),
@@ -1283,8 +1294,7 @@ mod tests {
         assert!(checked_rows(
             &engine,
             &wrong,
-            (None, None),
-            ("g.bgn", 1),
+            None,
             Wanted { position: false },
             &mut KeptBefore::default()
         )

@@ -647,7 +647,6 @@ impl Worker {
         let place = Place::dir(origin.dir()).game(name, source.index);
         let rules = catch_unwind(AssertUnwindSafe(|| self.resolver.rule_set(&place, &game)));
         let mut valid = None;
-        let key = outcome.game.as_ref().and_then(|f| f.fingerprint);
         let wanted = crate::rows::Wanted {
             position: self.settings.turn_positions,
         };
@@ -660,12 +659,10 @@ impl Worker {
                 // for a script the wall-clock guard stopped, which is not
                 // run again: `?`).
                 if with_rows {
-                    let of = (name, source.index);
                     if let Some((summary, rows)) = crate::rows::checked_rows(
                         rules.engine(),
                         &game,
-                        (key, texts.as_ref()),
-                        of,
+                        texts.as_ref(),
                         wanted,
                         &mut self.kept_before,
                     )? {
@@ -693,14 +690,7 @@ impl Worker {
                     }
                 }
                 if with_rows && self.rows.is_none() {
-                    self.rows = crate::rows::worker_rows(
-                        rules.engine(),
-                        &game,
-                        key,
-                        name,
-                        source.index,
-                        wanted,
-                    );
+                    self.rows = crate::rows::worker_rows(rules.engine(), &game, wanted);
                 }
                 if self.settings.keep && self.settings.ends {
                     self.end = game_end(rules.engine(), &game, summary.turns);

@@ -17,7 +17,7 @@ use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
 use super::schema::{Selection, NOTES, TURNS};
-use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
+use super::{ExportError, GameRow, GameTurns, MistakeRow, PartWriter, TurnRow};
 
 /// Bytes of `turns` rows written to the file at once: the file buffer's
 /// size, so that no row is copied twice.
@@ -47,18 +47,15 @@ impl File {
 
     /// `turns` rows, each game's by [`game_turn_json`]: the columns they share
     /// are written once a game.
-    fn turn_rows(&mut self, games: &[Vec<TurnRow>], keys: &mut Keys) -> Result<(), ExportError> {
+    fn turn_rows(&mut self, games: &[GameTurns], keys: &mut Keys) -> Result<(), ExportError> {
         // The rows' text is made in a buffer kept from call to call (rows
         // come a game at a time) and written a piece of at least the file
         // buffer's size at a time, which goes to the file without a second
         // copy; the last piece when the file is finished.
         let text = &mut self.text;
-        for rows in games {
-            let Some(first) = rows.first() else {
-                continue;
-            };
-            keys.share(first);
-            for row in rows {
+        for game in games {
+            keys.share(game);
+            for row in &game.rows {
                 game_turn_json(text, row, keys);
                 text.push(b'\n');
                 if text.len() >= TEXT_PIECE {
@@ -125,7 +122,7 @@ impl PartWriter for Part {
         self.games.rows(rows)
     }
 
-    fn turns(&mut self, games: &[Vec<TurnRow>]) -> Result<(), ExportError> {
+    fn turns(&mut self, games: &[GameTurns]) -> Result<(), ExportError> {
         self.turns.turn_rows(games, &mut self.keys)
     }
 
@@ -216,15 +213,15 @@ impl Keys {
         }
     }
 
-    /// Makes the text of the kept columns `row`'s game's turns share
-    /// (`key`, `file`, `index`), for [`game_turn_json`] to copy into each
-    /// of that game's rows.
-    fn share(&mut self, row: &TurnRow) {
+    /// Makes the text of the kept columns `game`'s turns share (`key`,
+    /// `file`, `index`), for [`game_turn_json`] to copy into each of its
+    /// rows.
+    fn share(&mut self, game: &GameTurns) {
         let out = &mut self.shared_text;
         out.clear();
-        column!(out, self.kept, "key" => opt_text(out, row.key.map(|k| k.hex()).as_ref()));
-        column!(out, self.kept, "file" => text(out, row.file.as_bytes()));
-        column!(out, self.kept, "index" => put_number(out, row.index));
+        column!(out, self.kept, "key" => opt_text(out, game.key.map(|k| k.hex()).as_ref()));
+        column!(out, self.kept, "file" => text(out, game.file.as_bytes()));
+        column!(out, self.kept, "index" => put_number(out, game.index));
     }
 
     /// The keys of `game`'s own columns, `None` for those left out.
@@ -308,12 +305,12 @@ impl Piece {
     }
 }
 
-/// One row alone, as [`game_turn_json`] writes it for its game: what
-/// the tests hold to serde_json's text.
+/// The first row of `game` alone, as [`game_turn_json`] writes it for its
+/// game: what the tests hold to serde_json's text.
 #[cfg(test)]
-fn turn_json(out: &mut Vec<u8>, row: &TurnRow, keys: &mut Keys) {
-    keys.share(row);
-    game_turn_json(out, row, keys);
+fn turn_json(out: &mut Vec<u8>, game: &GameTurns, keys: &mut Keys) {
+    keys.share(game);
+    game_turn_json(out, &game.rows[0], keys);
 }
 
 /// Writes `row` as one JSON object, its kept columns in the table's order
@@ -535,24 +532,37 @@ mod tests {
     use crate::rows::{Notes, OwnCells};
 
     /// The turns rows of a seeded simulated game of each registered game,
-    /// every other one with a key.
-    fn rows_of_every_game() -> Vec<TurnRow> {
-        let mut rows = Vec::new();
+    /// each alone with its game's file and number, every other one with a
+    /// key.
+    fn rows_of_every_game() -> Vec<GameTurns> {
+        let mut games = Vec::new();
         for kind in billes_core::registry::all() {
-            rows.extend(crate::rows::simulated_rows(kind, 80, 7));
+            let game = crate::rows::simulated_rows(kind, 80, 7);
+            games.extend(game.rows.into_iter().map(|row| GameTurns {
+                key: None,
+                file: game.file.clone(),
+                index: game.index,
+                rows: vec![row],
+            }));
         }
-        for row in rows.iter_mut().step_by(2) {
-            row.key = Some(Key::new(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef));
+        for game in games.iter_mut().step_by(2) {
+            game.key = Some(Key::new(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef));
         }
-        rows
+        games
     }
 
-    /// A row whose texts hold every character JSON escapes, and others.
-    fn hostile_row(like: &TurnRow) -> TurnRow {
+    /// serde_json's text of the first row of `game`, with its game's key,
+    /// file and number.
+    fn serde_text(game: &GameTurns) -> String {
+        let whole = game.whole().next().expect("a row");
+        serde_json::to_string(&whole).expect("serializes")
+    }
+
+    /// A row whose texts hold every character JSON escapes, and others,
+    /// alone in its game, whose file's name holds them too.
+    fn hostile_row(like: &GameTurns) -> GameTurns {
         let every: String = (0u8..0x80).map(char::from).collect();
-        TurnRow {
-            key: None,
-            file: SmolStr::new(format!("a \"file\"\\{every}")),
+        let row = TurnRow {
             team: Some(SmolStr::new("R+G")),
             mover: Some(Seat::new("G")),
             captured: [Seat::new("B"), Seat::new("Y")].into(),
@@ -567,16 +577,22 @@ mod tests {
             })),
             position: Some(String::from("\u{1b}[31m")),
             own: OwnCells {
-                game: like.own.game,
+                game: like.rows[0].own.game,
                 cells: TurnCells::default(),
             },
-            ..like.clone()
+            ..like.rows[0].clone()
+        };
+        GameTurns {
+            key: None,
+            file: format!("a \"file\"\\{every}"),
+            index: like.index,
+            rows: vec![row],
         }
     }
 
-    fn json(row: &TurnRow, selection: &Selection) -> String {
+    fn json(game: &GameTurns, selection: &Selection) -> String {
         let mut out = Vec::new();
-        turn_json(&mut out, row, &mut Keys::new(selection));
+        turn_json(&mut out, game, &mut Keys::new(selection));
         String::from_utf8(out).expect("UTF-8")
     }
 
@@ -643,16 +659,14 @@ mod tests {
     /// With every column, the row's text is serde_json's, byte for byte.
     #[test]
     fn a_row_is_written_as_serde_json_writes_it() {
-        let rows = rows_of_every_game();
+        let games = rows_of_every_game();
         let mut last = None;
-        for row in &rows {
-            let expected = serde_json::to_string(row).expect("serializes");
-            assert_eq!(json(row, &Selection::all()), expected);
-            last = Some(row);
+        for game in &games {
+            assert_eq!(json(game, &Selection::all()), serde_text(game));
+            last = Some(game);
         }
         let hostile = hostile_row(last.expect("rows"));
-        let expected = serde_json::to_string(&hostile).expect("serializes");
-        assert_eq!(json(&hostile, &Selection::all()), expected);
+        assert_eq!(json(&hostile, &Selection::all()), serde_text(&hostile));
     }
 
     /// A piece of any length is appended whole, and only it.
@@ -674,31 +688,33 @@ mod tests {
     /// once a game), are each serde_json's.
     #[test]
     fn rows_written_a_game_at_a_time_are_each_serde_jsons() {
-        let mut rows = rows_of_every_game();
+        let singles = rows_of_every_game();
+        let hostile = hostile_row(&singles[0]);
         // Games of one to three rows, each with its own number (their keys
         // and files, every other row's, differ from game to game).
         let mut games = Vec::new();
         let mut at = 0;
         for (i, len) in [1, 3, 2].into_iter().cycle().enumerate() {
-            if at >= rows.len() {
+            if at >= singles.len() {
                 break;
             }
-            let end = (at + len).min(rows.len());
-            // A game's rows share its key, file and number.
-            let (key, file) = (rows[at].key, rows[at].file.clone());
-            for row in &mut rows[at..end] {
-                (row.key, row.file, row.index) = (key, file.clone(), i as u32);
-            }
-            games.push(rows[at..end].to_vec());
+            let end = (at + len).min(singles.len());
+            let like = if i % 5 == 4 { &hostile } else { &singles[at] };
+            games.push(GameTurns {
+                key: like.key,
+                file: like.file.clone(),
+                index: i as u32,
+                rows: singles[at..end].iter().map(|g| g.rows[0].clone()).collect(),
+            });
             at = end;
         }
         let mut keys = Keys::new(&Selection::all());
         for game in games.iter().chain(games.iter().rev()) {
-            keys.share(&game[0]);
-            for row in game {
+            keys.share(game);
+            for (row, whole) in game.rows.iter().zip(game.whole()) {
                 let mut out = Vec::new();
                 game_turn_json(&mut out, row, &mut keys);
-                let expected = serde_json::to_string(row).expect("serializes");
+                let expected = serde_json::to_string(&whole).expect("serializes");
                 assert_eq!(String::from_utf8(out).expect("UTF-8"), expected);
             }
         }
@@ -708,7 +724,7 @@ mod tests {
     /// kept keys in the table's order.
     #[test]
     fn a_selection_leaves_the_other_keys_out() {
-        let rows = rows_of_every_game();
+        let games = rows_of_every_game();
         let selections = [
             "+position",
             "key,turn,move",
@@ -722,11 +738,11 @@ mod tests {
         ];
         for spec in selections {
             let selection = Selection::parse(spec).expect("parses");
-            for row in rows.iter().chain([&hostile_row(&rows[0])]) {
-                let written = json(row, &selection);
+            for game in games.iter().chain([&hostile_row(&games[0])]) {
+                let row = &game.rows[0];
+                let written = json(game, &selection);
                 let full: serde_json::Value =
-                    serde_json::from_str(&serde_json::to_string(row).expect("serializes"))
-                        .expect("reads");
+                    serde_json::from_str(&serde_text(game)).expect("reads");
                 let mut expected = full.as_object().expect("an object").clone();
                 expected.retain(|k, _| selection.keeps(k));
                 let got: serde_json::Value = serde_json::from_str(&written).expect("reads");

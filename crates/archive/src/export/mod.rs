@@ -49,7 +49,7 @@ mod parquet;
 pub mod schema;
 
 pub use crate::key::Key;
-pub use crate::rows::{Captured, GameRow, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
+pub use crate::rows::{Captured, GameRow, GameTurns, MistakeRow, Player, TurnRow, MAX_CELL_BYTES};
 pub use commit::MARKER;
 
 use commit::{Manifest, Rows, Sealed};
@@ -253,9 +253,9 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExportError + '_ {
 /// Dropped before, it leaves nothing.
 pub(crate) trait PartWriter {
     fn games(&mut self, rows: &[GameRow]) -> Result<(), ExportError>;
-    /// The `turns` rows of some games: a list of each game's rows (one
-    /// game a list, which shares its key, file and number), in order.
-    fn turns(&mut self, games: &[Vec<TurnRow>]) -> Result<(), ExportError>;
+    /// The `turns` rows of some games, each game's with its key, file and
+    /// number, in order.
+    fn turns(&mut self, games: &[GameTurns]) -> Result<(), ExportError>;
     fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError>;
     /// Completes the files, each synced, still under their temporary
     /// names: [`commit::commit`] names them all or none.
@@ -407,14 +407,13 @@ fn replay_here(
     resolver: &Resolver,
     place: &Place<'_>,
     game: &billes_notation::Game,
-    of: (Option<u128>, &str, usize),
     wanted: rows::Wanted,
     turns: &mut Vec<TurnRow>,
 ) -> Result<bool, billes_core::ReplayError> {
     let rules = resolver.rule_set(place, game)?;
     let engine = rules.engine();
     let pos = engine.start(game)?;
-    rows::turn_rows(game, pos, of, wanted, &mut |r| turns.push(r))
+    rows::turn_rows(game, pos, wanted, &mut |r| turns.push(r))
 }
 
 struct Exporter<'s> {
@@ -439,7 +438,7 @@ struct Exporter<'s> {
     /// The `turns` rows held, a game's rows each (moved here whole from
     /// the thread that built them), and how many rows the batch has had
     /// (with those written already: [`Exporter::hold_turns`]).
-    turns: Vec<Vec<TurnRow>>,
+    turns: Vec<GameTurns>,
     turn_count: usize,
     mistakes: Vec<MistakeRow>,
     totals: Totals,
@@ -532,22 +531,19 @@ impl Exporter<'_> {
                     let wanted = rows::Wanted {
                         position: self.settings.columns.keeps("position"),
                     };
-                    let game_of = (fingerprint, file.as_str(), index);
-                    replay_here(
-                        &self.resolver,
-                        &place,
-                        game,
-                        game_of,
-                        wanted,
-                        &mut game_rows,
-                    )
-                    .map(|cut_here| cut |= cut_here)
+                    replay_here(&self.resolver, &place, game, wanted, &mut game_rows)
+                        .map(|cut_here| cut |= cut_here)
                 }
             };
             row.cut = cut;
             match replayed {
                 Ok(()) => {
-                    self.hold_turns(game_rows)?;
+                    self.hold_turns(GameTurns {
+                        key: fingerprint.map(Key::new),
+                        file: file.clone(),
+                        index: index as u32,
+                        rows: game_rows,
+                    })?;
                     row.turns = summary.turns;
                     row.winners = summary
                         .winners
@@ -615,12 +611,12 @@ impl Exporter<'_> {
     /// thread, 536 written at once (0.87 of the CPU time; docs/export.md).
     /// Parquet builds its columns from a whole batch, so its rows wait; its
     /// own buffers keep the pages.
-    fn hold_turns(&mut self, rows: Vec<TurnRow>) -> Result<(), ExportError> {
-        if rows.is_empty() {
+    fn hold_turns(&mut self, game: GameTurns) -> Result<(), ExportError> {
+        if game.rows.is_empty() {
             return Ok(());
         }
-        self.turn_count += rows.len();
-        self.turns.push(rows);
+        self.turn_count += game.rows.len();
+        self.turns.push(game);
         if self.settings.format.writes_each_game() {
             self.write_turns()?;
         }
@@ -635,7 +631,7 @@ impl Exporter<'_> {
         self.ensure_part()?;
         let part = self.part.as_mut().expect("opened above");
         part.turns(&self.turns)?;
-        let rows: usize = self.turns.iter().map(Vec::len).sum();
+        let rows: usize = self.turns.iter().map(|g| g.rows.len()).sum();
         self.rows.turns += rows as u64;
         self.turns.clear();
         Ok(())

@@ -23,7 +23,7 @@ use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
 use super::schema::{self, Column, Kind, OwnColumns};
-use super::{ExportError, GameRow, MistakeRow, PartWriter, TurnRow};
+use super::{ExportError, GameRow, GameTurns, MistakeRow, PartWriter, TurnRow};
 
 /// Rows of a row group at most: with [`ROW_GROUP_BYTES`], what bounds the
 /// memory of a part being written.
@@ -120,22 +120,30 @@ fn text<'a>(values: impl Iterator<Item = Option<&'a str>> + Clone) -> ArrayRef {
 
 /// The column of the games' keys, each written in hex once for the run
 /// of rows of its game.
-fn keys(rows: &[&TurnRow]) -> ArrayRef {
-    if rows.iter().all(|r| r.key.is_none()) {
-        return Arc::new(StringArray::new_null(rows.len()));
+fn keys(games: &[GameTurns], count: usize) -> ArrayRef {
+    if games.iter().all(|g| g.key.is_none()) {
+        return Arc::new(StringArray::new_null(count));
     }
-    let mut column = StringBuilder::with_capacity(rows.len(), 32 * rows.len());
-    let (mut last, mut hex) = (None, String::new());
-    for r in rows {
-        match r.key {
+    let mut column = StringBuilder::with_capacity(count, 32 * count);
+    for game in games {
+        match game.key {
             Some(key) => {
-                if last != Some(key) {
-                    (last, hex) = (Some(key), key.to_string());
-                }
-                column.append_value(&hex);
+                let hex = key.hex();
+                let hex = std::str::from_utf8(&hex).unwrap_or_default();
+                (0..game.rows.len()).for_each(|_| column.append_value(hex));
             }
-            None => column.append_null(),
+            None => (0..game.rows.len()).for_each(|_| column.append_null()),
         }
+    }
+    Arc::new(column.finish())
+}
+
+/// The column of the games' files, each game's name for each of its rows.
+fn files(games: &[GameTurns], count: usize) -> ArrayRef {
+    let bytes = games.iter().map(|g| g.file.len() * g.rows.len()).sum();
+    let mut column = StringBuilder::with_capacity(count, bytes);
+    for game in games {
+        (0..game.rows.len()).for_each(|_| column.append_value(&game.file));
     }
     Arc::new(column.finish())
 }
@@ -238,9 +246,9 @@ fn turns_batch(
     schema: &SchemaRef,
     own: &OwnColumns,
     columns: &[Column],
-    games: &[Vec<TurnRow>],
+    games: &[GameTurns],
 ) -> parquet::errors::Result<RecordBatch> {
-    let rows: Vec<&TurnRow> = games.iter().flatten().collect();
+    let rows: Vec<&TurnRow> = games.iter().flat_map(|g| &g.rows).collect();
     let rows = rows.as_slice();
     // Most batches hold no comment: their columns are then made whole.
     let noted = rows.iter().any(|r| r.notes.is_some());
@@ -250,6 +258,14 @@ fn turns_batch(
             name if !noted && schema::NOTES.contains(&name) => {
                 new_null_array(&data_type(c.kind), rows.len())
             }
+            // The columns a game's rows share, from its game.
+            "key" => keys(games, rows.len()),
+            "file" => files(games, rows.len()),
+            "index" => counts(
+                games
+                    .iter()
+                    .flat_map(|g| std::iter::repeat_n(g.index, g.rows.len())),
+            ),
             name => turns_column(name, own, rows),
         })
         .collect();
@@ -261,9 +277,6 @@ fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
     let opt = |f: fn(&TurnRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
     let small = |f: fn(&TurnRow) -> &Option<SmolStr>| text(rows.iter().map(|r| f(r).as_deref()));
     match name {
-        "key" => keys(rows),
-        "file" => texts(rows.iter().map(|r| r.file.as_str())),
-        "index" => counts(rows.iter().map(|r| r.index)),
         "turn" => counts(rows.iter().map(|r| r.turn)),
         "number" => counts(rows.iter().map(|r| r.number)),
         "seat" => texts(rows.iter().map(|r| r.seat.as_str())),
@@ -466,11 +479,11 @@ impl PartWriter for Part {
         self.games.write(batch)
     }
 
-    fn turns(&mut self, games: &[Vec<TurnRow>]) -> Result<(), ExportError> {
-        let first = games.iter().filter_map(|rows| rows.first());
-        if let Some(r) = first.into_iter().find(|r| !self.own.holds(r.own.game)) {
+    fn turns(&mut self, games: &[GameTurns]) -> Result<(), ExportError> {
+        let first = games.iter().filter_map(|g| Some((g, g.rows.first()?)));
+        if let Some((g, r)) = first.into_iter().find(|(_, r)| !self.own.holds(r.own.game)) {
             return Err(ExportError::NewGame {
-                file: r.file.to_string(),
+                file: g.file.clone(),
                 game: r.own.game,
             });
         }
@@ -504,7 +517,7 @@ mod tests {
     use super::*;
 
     /// The turns rows of a short simulated game of `kind`.
-    fn turns_of(kind: GameKind) -> Vec<TurnRow> {
+    fn turns_of(kind: GameKind) -> GameTurns {
         crate::rows::simulated_rows(kind, 20, 1)
     }
 

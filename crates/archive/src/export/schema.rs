@@ -716,9 +716,13 @@ mod tests {
                 .map(|c| c.name)
                 .collect();
             assert_eq!(expected[TURNS.len()..], mine[..], "{kind}");
-            for row in crate::rows::simulated_rows(kind, 60, 3) {
+            let game = crate::rows::simulated_rows(kind, 60, 3);
+            for (row, whole) in game.rows.iter().zip(game.whole()) {
                 assert_eq!(row.own.game, kind);
-                in_order(&serde_json::to_string(&row).expect("serializes"), &expected);
+                in_order(
+                    &serde_json::to_string(&whole).expect("serializes"),
+                    &expected,
+                );
                 assert_eq!(row.own.cells.fit(row.own.columns()), Ok(()), "{kind}");
                 for i in 0..mine.len() {
                     assert_eq!(own.cell(&row.own, i), row.own.cells.get(i));
@@ -755,7 +759,7 @@ mod tests {
         // A row of a game that lacks a column holds null in it.
         let own_of = |kind| OwnColumns::of(&[kind]).columns().len();
         for kind in billes_core::registry::all() {
-            let row = &crate::rows::simulated_rows(kind, 60, 4)[0];
+            let row = &crate::rows::simulated_rows(kind, 60, 4).rows[0];
             let here: Vec<&str> = registry::turn_columns(kind)
                 .iter()
                 .map(|c| c.name)

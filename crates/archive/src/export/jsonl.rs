@@ -690,8 +690,9 @@ mod tests {
     fn rows_written_a_game_at_a_time_are_each_serde_jsons() {
         let singles = rows_of_every_game();
         let hostile = hostile_row(&singles[0]);
-        // Games of one to three rows, each with its own number (their keys
-        // and files, every other row's, differ from game to game).
+        // Games of one to three rows, each with its own number; their keys
+        // differ from game to game, and every fifth game's file has the
+        // hostile name.
         let mut games = Vec::new();
         let mut at = 0;
         for (i, len) in [1, 3, 2].into_iter().cycle().enumerate() {

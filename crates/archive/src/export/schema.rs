@@ -460,12 +460,17 @@ impl OwnColumns {
     /// null when its game lacks the column (or is not held).
     pub fn cell<'r>(&self, own: &'r OwnCells, i: usize) -> &'r Cell {
         const NULL: &Cell = &Cell::Null;
-        let at = self
-            .games
+        self.place(own.game, i).map_or(NULL, |at| own.cells.get(at))
+    }
+
+    /// The place in the own cells of a row of `game` of column `i` of
+    /// [`OwnColumns::columns`]: `None` when the game lacks the column (or
+    /// is not held).
+    pub fn place(&self, game: GameKind, i: usize) -> Option<usize> {
+        self.games
             .iter()
-            .find(|(g, _)| *g == own.game)
-            .and_then(|(_, at)| at.get(i).copied().flatten());
-        at.map_or(NULL, |at| own.cells.get(at))
+            .find(|(g, _)| *g == game)
+            .and_then(|(_, at)| at.get(i).copied().flatten())
     }
 }
 

@@ -1,29 +1,31 @@
-//! A part in Parquet: the parquet crate's arrow writer, zstd-compressed,
-//! the columns typed as [`super::schema`] declares them.
+//! A part in Parquet, zstd-compressed, the columns typed as
+//! [`super::schema`] declares them: `games` and `mistakes` by the parquet
+//! crate's Arrow writer, `turns` by an encoder of our own ([`turns`]),
+//! which the Arrow writer is the reference of.
+
+mod chunk;
+mod encoding;
+#[cfg(test)]
+mod reference;
+mod turns;
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder, StructBuilder, UInt8Builder};
-use arrow_array::types::{Float64Type, UInt8Type};
-use arrow_array::{
-    new_null_array, ArrayRef, ArrowPrimitiveType, BooleanArray, PrimitiveArray, RecordBatch,
-    StringArray, UInt32Array,
-};
+use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder, StructBuilder};
+use arrow_array::{ArrayRef, BooleanArray, RecordBatch, StringArray, UInt32Array};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
-use billes_core::columns::{Cell, CellKind};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
-use smol_str::SmolStr;
 use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
 use super::schema::{self, Column, Kind, OwnColumns};
-use super::{ExportError, GameRow, GameTurns, MistakeRow, PartWriter, TurnRow};
+use super::{ExportError, GameRow, GameTurns, MistakeRow, PartWriter};
 
 /// Rows of a row group at most: with [`ROW_GROUP_BYTES`], what bounds the
 /// memory of a part being written.
@@ -31,6 +33,10 @@ const ROW_GROUP_ROWS: usize = 128 * 1024;
 
 /// Encoded bytes of a row group at most.
 const ROW_GROUP_BYTES: usize = 32 << 20;
+
+/// The zstd level of every page: the crate's default (see
+/// [`Table::create`]).
+const ZSTD_LEVEL: i32 = 1;
 
 /// The columns that count up from row to row (a game's number in its file,
 /// the line it starts on, a turn's place and written number): written as
@@ -118,41 +124,6 @@ fn text<'a>(values: impl Iterator<Item = Option<&'a str>> + Clone) -> ArrayRef {
     Arc::new(column.finish())
 }
 
-/// The column of the games' keys, each written in hex once for the run
-/// of rows of its game.
-fn keys(games: &[GameTurns], count: usize) -> ArrayRef {
-    if games.iter().all(|g| g.key.is_none()) {
-        return Arc::new(StringArray::new_null(count));
-    }
-    let mut column = StringBuilder::with_capacity(count, 32 * count);
-    for game in games {
-        match game.key {
-            Some(key) => {
-                let hex = key.hex();
-                let hex = std::str::from_utf8(&hex).unwrap_or_default();
-                (0..game.rows.len()).for_each(|_| column.append_value(hex));
-            }
-            None => (0..game.rows.len()).for_each(|_| column.append_null()),
-        }
-    }
-    Arc::new(column.finish())
-}
-
-/// The column of the games' files, each game's name for each of its rows.
-fn files(games: &[GameTurns], count: usize) -> ArrayRef {
-    let bytes = games.iter().map(|g| g.file.len() * g.rows.len()).sum();
-    let mut column = StringBuilder::with_capacity(count, bytes);
-    for game in games {
-        (0..game.rows.len()).for_each(|_| column.append_value(&game.file));
-    }
-    Arc::new(column.finish())
-}
-
-/// A column of texts none of which is null.
-fn texts<'a>(values: impl Iterator<Item = &'a str>) -> ArrayRef {
-    Arc::new(StringArray::from_iter_values(values))
-}
-
 fn u32s(values: impl Iterator<Item = Option<u32>>) -> ArrayRef {
     Arc::new(values.collect::<UInt32Array>())
 }
@@ -166,18 +137,6 @@ fn counts(values: impl Iterator<Item = u32>) -> ArrayRef {
 /// A column of booleans none of which is null.
 fn bools(values: impl Iterator<Item = bool>) -> ArrayRef {
     Arc::new(BooleanArray::from(values.collect::<Vec<bool>>()))
-}
-
-/// A column of numbers, any of which may be null (the dice, analysis's
-/// numbers). One of nulls only (a game without dice, or of one die;
-/// analysis's columns in most games) is made whole, as [`text`] makes one.
-fn numbers<T: ArrowPrimitiveType>(
-    values: impl Iterator<Item = Option<T::Native>> + Clone,
-) -> ArrayRef {
-    if values.clone().all(|v| v.is_none()) {
-        return Arc::new(PrimitiveArray::<T>::new_null(values.count()));
-    }
-    Arc::new(values.collect::<PrimitiveArray<T>>())
 }
 
 fn games_batch(schema: &SchemaRef, rows: &[GameRow]) -> parquet::errors::Result<RecordBatch> {
@@ -240,111 +199,6 @@ fn field(list: &mut StructBuilder, i: usize) -> &mut StringBuilder {
         .expect("a player's fields are texts")
 }
 
-/// The rows' `turns` batch: the columns `columns` names (a selection of
-/// [`schema::turns_columns`], in its order), each built from the rows.
-fn turns_batch(
-    schema: &SchemaRef,
-    own: &OwnColumns,
-    columns: &[Column],
-    games: &[GameTurns],
-) -> parquet::errors::Result<RecordBatch> {
-    let rows: Vec<&TurnRow> = games.iter().flat_map(|g| &g.rows).collect();
-    let rows = rows.as_slice();
-    // Most batches hold no comment: their columns are then made whole.
-    let noted = rows.iter().any(|r| r.notes.is_some());
-    let arrays = columns
-        .iter()
-        .map(|c| match c.name {
-            name if !noted && schema::NOTES.contains(&name) => {
-                new_null_array(&data_type(c.kind), rows.len())
-            }
-            // The columns a game's rows share, from its game.
-            "key" => keys(games, rows.len()),
-            "file" => files(games, rows.len()),
-            "index" => counts(
-                games
-                    .iter()
-                    .flat_map(|g| std::iter::repeat_n(g.index, g.rows.len())),
-            ),
-            name => turns_column(name, own, rows),
-        })
-        .collect();
-    Ok(RecordBatch::try_new(Arc::clone(schema), arrays)?)
-}
-
-/// The `turns` column `name` of the rows.
-fn turns_column(name: &str, own: &OwnColumns, rows: &[&TurnRow]) -> ArrayRef {
-    let opt = |f: fn(&TurnRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
-    let small = |f: fn(&TurnRow) -> &Option<SmolStr>| text(rows.iter().map(|r| f(r).as_deref()));
-    match name {
-        "turn" => counts(rows.iter().map(|r| r.turn)),
-        "number" => counts(rows.iter().map(|r| r.number)),
-        "seat" => texts(rows.iter().map(|r| r.seat.as_str())),
-        "team" => small(|r| &r.team),
-        "mover" => text(rows.iter().map(|r| r.mover.as_ref().map(|m| m.as_str()))),
-        "roll" => numbers::<UInt8Type>(rows.iter().map(|r| r.roll)),
-        "roll2" => numbers::<UInt8Type>(rows.iter().map(|r| r.roll2)),
-        "move" => texts(rows.iter().map(|r| r.mv.as_str())),
-        "pass" => bools(rows.iter().map(|r| r.pass)),
-        "captures" => counts(rows.iter().map(|r| r.captures)),
-        "captured" => {
-            let mut captured = ListBuilder::new(StringBuilder::new());
-            for r in rows {
-                for s in &r.captured {
-                    captured.values().append_value(s.as_str());
-                }
-                captured.append(true);
-            }
-            Arc::new(captured.finish())
-        }
-        "nags" => {
-            let mut nags = ListBuilder::new(UInt8Builder::new());
-            for r in rows {
-                nags.values().append_slice(&r.nags);
-                nags.append(true);
-            }
-            Arc::new(nags.finish())
-        }
-        "comment" => opt(|r| &r.notes().comment),
-        "win" => numbers::<Float64Type>(rows.iter().map(|r| r.notes().win)),
-        "best" => opt(|r| &r.notes().best),
-        "best_win" => numbers::<Float64Type>(rows.iter().map(|r| r.notes().best_win)),
-        "luck" => numbers::<Float64Type>(rows.iter().map(|r| r.notes().luck)),
-        "mark" => small(|r| &r.notes().mark),
-        "position" => opt(|r| &r.position),
-        _ => {
-            let i = own.columns().iter().position(|c| c.name == name);
-            let i = i.expect("a turns column is common or a held game's own");
-            let cells = rows.iter().map(|r| own.cell(&r.own, i));
-            own_column(own.columns()[i].kind, cells)
-        }
-    }
-}
-
-/// A game's own column, of type `kind`: a cell of another type is null
-/// (the conformance kit checks that a game fills its columns with their
-/// types).
-fn own_column<'a>(kind: CellKind, cells: impl Iterator<Item = &'a Cell> + Clone) -> ArrayRef {
-    match kind {
-        CellKind::Bool => Arc::new(
-            cells
-                .map(|c| match c {
-                    Cell::Bool(b) => Some(*b),
-                    _ => None,
-                })
-                .collect::<BooleanArray>(),
-        ),
-        CellKind::U32 => u32s(cells.map(|c| match c {
-            Cell::U32(n) => Some(*n),
-            _ => None,
-        })),
-        CellKind::Text => text(cells.map(|c| match c {
-            Cell::Text(t) => Some(t.as_str()),
-            _ => None,
-        })),
-    }
-}
-
 fn mistakes_batch(schema: &SchemaRef, rows: &[MistakeRow]) -> parquet::errors::Result<RecordBatch> {
     let opt = |f: fn(&MistakeRow) -> &Option<String>| text(rows.iter().map(|r| f(r).as_deref()));
     let columns: Vec<ArrayRef> = vec![
@@ -374,6 +228,32 @@ fn io_error(e: ParquetError) -> io::Error {
     }
 }
 
+/// The writer's settings of a table of `columns`. zstd level 1 (the
+/// crate's default) and statistics of each column chunk (what DuckDB's
+/// filters read; none for the [`UNPRUNED`] columns), not of each page: on
+/// an Aggravation export, level 3 made the same size at the same speed,
+/// level 6 1% smaller and 7% slower; statistics per page cost 2-10% of the
+/// export for an index readers rarely use.
+fn properties(columns: &[Column]) -> WriterProperties {
+    let level = ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default();
+    let mut props = WriterProperties::builder()
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_compression(Compression::ZSTD(level))
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+    for c in columns.iter().filter(|c| COUNTING.contains(&c.name)) {
+        let path = ColumnPath::from(c.name);
+        props = props
+            .set_column_dictionary_enabled(path.clone(), false)
+            .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+    }
+    for path in UNPRUNED {
+        let path = ColumnPath::new(path.iter().map(|p| p.to_string()).collect());
+        props = props.set_column_statistics_enabled(path, EnabledStatistics::None);
+    }
+    props.build()
+}
+
 /// One table's file of the part: written to a temporary file, renamed to
 /// `name` when the part is committed.
 struct Table {
@@ -387,28 +267,7 @@ impl Table {
     fn create(dir: &Path, name: &str, columns: &[Column]) -> Result<Table, ExportError> {
         let name = dir.join(name);
         let schema = arrow_schema(columns);
-        // zstd level 1 (the crate's default) and statistics of each
-        // column chunk (what DuckDB's filters read; none for the UNPRUNED
-        // columns), not of each page: on an Aggravation export, level 3
-        // made the same size at the same speed, level 6 1% smaller and 7%
-        // slower; statistics per page cost 2-10% of the export for an
-        // index readers rarely use.
-        let mut props = WriterProperties::builder()
-            .set_statistics_enabled(EnabledStatistics::Chunk)
-            .set_compression(Compression::ZSTD(ZstdLevel::default()))
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
-        for c in columns.iter().filter(|c| COUNTING.contains(&c.name)) {
-            let path = ColumnPath::from(c.name);
-            props = props
-                .set_column_dictionary_enabled(path.clone(), false)
-                .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
-        }
-        for path in UNPRUNED {
-            let path = ColumnPath::new(path.iter().map(|p| p.to_string()).collect());
-            props = props.set_column_statistics_enabled(path, EnabledStatistics::None);
-        }
-        let props = props.build();
+        let props = properties(columns);
         let (file, temp) = temp_in(dir, &name)?;
         let writer = ArrowWriter::try_new(file, Arc::clone(&schema), Some(props))
             .map_err(|e| cannot_write(&name)(io_error(e)))?;
@@ -444,12 +303,10 @@ impl Table {
 /// The files of one part.
 pub(super) struct Part {
     games: Table,
-    turns: Table,
+    turns: turns::TurnsFile,
     mistakes: Option<Table>,
     /// The own columns of the games `turns` holds.
     own: Arc<OwnColumns>,
-    /// The columns of `turns` written, in order.
-    turns_columns: Vec<Column>,
 }
 
 impl Part {
@@ -463,8 +320,7 @@ impl Part {
         Ok(Part {
             own: Arc::clone(own),
             games: Table::create(&dirs[0], name, schema::GAMES)?,
-            turns: Table::create(&dirs[1], name, &turns_columns)?,
-            turns_columns,
+            turns: turns::TurnsFile::create(&dirs[1], name, &turns_columns, own)?,
             mistakes: dirs
                 .get(2)
                 .map(|d| Table::create(d, name, schema::MISTAKES))
@@ -487,8 +343,7 @@ impl PartWriter for Part {
                 game: r.own.game,
             });
         }
-        let batch = turns_batch(&self.turns.schema, &self.own, &self.turns_columns, games);
-        self.turns.write(batch)
+        self.turns.write(games)
     }
 
     fn mistakes(&mut self, rows: &[MistakeRow]) -> Result<(), ExportError> {

@@ -1,0 +1,791 @@
+//! One column chunk of the `turns` encoder: the levels and values of one
+//! column for the rows of a row group, pushed a row (or a run of rows) at a
+//! time, then written as pages with their statistics.
+//!
+//! What it writes is what the parquet crate's writer writes with the
+//! export's settings ([`super::Table::create`]), so that the files read the
+//! same and keep what readers use: data pages of version 1 (at most 20,000
+//! rows and about 1 MiB of values each), zstd level 1, texts and the
+//! numbers that are not counts through a dictionary (falling back to
+//! `PLAIN` when it passes 1 MiB), the counts in `DELTA_BINARY_PACKED`, and
+//! chunk statistics (least and greatest value, nulls, level histograms)
+//! unless the column is one of [`super::UNPRUNED`].
+
+use std::collections::HashMap;
+
+use bytes::Bytes;
+use parquet::basic::{Compression, Encoding, LogicalType, PageType, Type as Physical, ZstdLevel};
+use parquet::column::page::{CompressedPage, Page, PageWriter};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::data_type::ByteArray;
+use parquet::errors::{ParquetError, Result};
+use parquet::file::metadata::{ColumnChunkMetaData, LevelHistogram, PageEncodingStats};
+use parquet::file::statistics::{Statistics, ValueStatistics};
+use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
+use parquet::schema::types::ColumnDescPtr;
+use rustc_hash::FxBuildHasher;
+
+use super::encoding::{bit_width, delta_binary_packed, plain_bools, rle_hybrid};
+
+/// Rows of a data page at most (the parquet crate's default).
+const PAGE_ROWS: usize = 20_000;
+
+/// Bytes of a data page's values, about (the crate's default page size):
+/// a page is closed at the first row past it.
+const PAGE_BYTES: usize = 1 << 20;
+
+/// Bytes of a dictionary at most (the crate's default): past it, the chunk
+/// is written `PLAIN`.
+const DICTIONARY_BYTES: usize = 1 << 20;
+
+/// Bytes of a text's least and greatest value kept in the statistics
+/// (the crate's default); longer ones are cut, the greatest rounded up.
+const STATISTICS_BYTES: usize = 64;
+
+/// How a column's values are held until the chunk is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Form {
+    /// Each distinct value once, each row's as its index.
+    Dictionary,
+    /// The differences between neighbours (the counting numbers).
+    Delta,
+    /// A bit each.
+    Bools,
+}
+
+/// The values of a chunk.
+#[derive(Debug)]
+enum Values {
+    Dictionary(Dictionary),
+    /// Each value in `PLAIN`, one after the other, and where each ends: a
+    /// dictionary grown past its limit.
+    Plain {
+        bytes: Vec<u8>,
+        ends: Vec<usize>,
+    },
+    Delta(Vec<u32>),
+    Bools(Vec<bool>),
+}
+
+/// A chunk's dictionary: each distinct value in `PLAIN` (the dictionary
+/// page), where each starts, and its index by its bytes.
+#[derive(Debug, Default)]
+struct Dictionary {
+    page: Vec<u8>,
+    starts: Vec<usize>,
+    /// The index of each value of up to 15 bytes (most: seats, moves,
+    /// numbers), by its bytes and length in one number: found without
+    /// comparing bytes in memory.
+    short: HashMap<u128, u32, FxBuildHasher>,
+    /// The index of each longer value.
+    long: HashMap<Box<[u8]>, u32, FxBuildHasher>,
+    /// Each value's index, in order.
+    indices: Vec<u32>,
+}
+
+/// A value of up to 15 bytes as one number: its bytes, and its length in
+/// the last byte. Read from the value in words (overlapping where it is
+/// shorter than one), not copied into a buffer first: reading the buffer
+/// back right after writing it a byte at a time stalled the processor.
+#[inline]
+fn short_key(value: &[u8]) -> Option<u128> {
+    let len = value.len();
+    let word = |at: usize| u64::from_le_bytes(value[at..at + 8].try_into().unwrap_or_default());
+    let half = |at: usize| {
+        u64::from(u32::from_le_bytes(
+            value[at..at + 4].try_into().unwrap_or_default(),
+        ))
+    };
+    let (lo, hi) = match len {
+        0 => (0, 0),
+        1..=3 => {
+            let b = |at: usize| u64::from(value[at]) << (8 * at);
+            (b(0) | b(len / 2) | b(len - 1), 0)
+        }
+        4..=8 => (half(0) | half(len - 4) << (8 * (len - 4)), 0),
+        9..=15 => (word(0), word(len - 8) >> (8 * (16 - len))),
+        _ => return None,
+    };
+    Some(u128::from(lo) | u128::from(hi | (len as u64) << 56) << 64)
+}
+
+impl Dictionary {
+    /// The index of `value`, a text's bytes (length-prefixed in the page)
+    /// or a number's `PLAIN` bytes, added when new.
+    #[inline]
+    fn index_of(&mut self, value: &[u8], text: bool) -> u32 {
+        let next = self.starts.len() as u32;
+        let i = match short_key(value) {
+            Some(key) => *self.short.entry(key).or_insert(next),
+            None => match self.long.get(value) {
+                Some(&i) => i,
+                None => {
+                    self.long.insert(value.into(), next);
+                    next
+                }
+            },
+        };
+        if i == next {
+            self.starts.push(self.page.len());
+            if text {
+                self.page
+                    .extend_from_slice(&(value.len() as u32).to_le_bytes());
+            }
+            self.page.extend_from_slice(value);
+        }
+        i
+    }
+
+    /// The `PLAIN` bytes of entry `i`.
+    fn entry(&self, i: u32) -> &[u8] {
+        let i = i as usize;
+        let end = self.starts.get(i + 1).copied().unwrap_or(self.page.len());
+        &self.page[self.starts[i]..end]
+    }
+
+    /// Empties it, keeping its memory.
+    fn clear(&mut self) {
+        self.page.clear();
+        self.starts.clear();
+        self.short.clear();
+        self.long.clear();
+        self.indices.clear();
+    }
+}
+
+/// One column's chunk being built.
+#[derive(Debug)]
+pub(super) struct Chunk {
+    descr: ColumnDescPtr,
+    /// Whether the values are texts (length-prefixed in `PLAIN`).
+    text: bool,
+    /// Whether the chunk's statistics are written.
+    statistics: bool,
+    /// The column's greatest definition and repetition levels (read once:
+    /// they are asked for at each row).
+    max_def: u8,
+    max_rep: u8,
+    /// The definition and repetition level of each entry (a row, or an
+    /// item of a row's list); empty when the column has none.
+    def: Vec<u8>,
+    rep: Vec<u8>,
+    /// Entries pushed, and rows when the column is a list (otherwise
+    /// each entry is a row).
+    entries: usize,
+    rows: usize,
+    /// The bytes of the texts pushed, lengths left out (the size
+    /// statistics' `unencoded_byte_array_data_bytes`).
+    text_bytes: i64,
+    values: Values,
+}
+
+impl Chunk {
+    pub(super) fn new(descr: ColumnDescPtr, form: Form, statistics: bool) -> Chunk {
+        let text = descr.physical_type() == Physical::BYTE_ARRAY;
+        let values = match form {
+            Form::Dictionary => Values::Dictionary(Dictionary::default()),
+            Form::Delta => Values::Delta(Vec::new()),
+            Form::Bools => Values::Bools(Vec::new()),
+        };
+        Chunk {
+            max_def: descr.max_def_level() as u8,
+            max_rep: descr.max_rep_level() as u8,
+            descr,
+            text,
+            statistics,
+            def: Vec::new(),
+            rep: Vec::new(),
+            entries: 0,
+            rows: 0,
+            text_bytes: 0,
+            values,
+        }
+    }
+
+    /// Rows pushed since the chunk was written.
+    pub(super) fn rows(&self) -> usize {
+        match self.max_rep {
+            0 => self.entries,
+            _ => self.rows,
+        }
+    }
+
+    /// Bytes held, about.
+    pub(super) fn held_bytes(&self) -> usize {
+        let values = match &self.values {
+            Values::Dictionary(d) => d.page.len() + 4 * d.indices.len(),
+            Values::Plain { bytes, ends } => bytes.len() + 8 * ends.len(),
+            Values::Delta(v) => 4 * v.len(),
+            Values::Bools(v) => v.len(),
+        };
+        values + self.def.len() + self.rep.len()
+    }
+
+    /// `n` rows of a column of one level, each `level` (no list).
+    #[inline]
+    fn levels(&mut self, level: u8, n: usize) {
+        if self.max_def > 0 {
+            match n {
+                1 => self.def.push(level),
+                n => self.def.extend(std::iter::repeat_n(level, n)),
+            }
+        }
+        self.entries += n;
+    }
+
+    /// The raw value `bytes` (a text's bytes, a number's `PLAIN` bytes).
+    #[inline]
+    fn value(&mut self, bytes: &[u8], n: usize) {
+        if self.text {
+            self.text_bytes += (bytes.len() * n) as i64;
+        }
+        match &mut self.values {
+            Values::Dictionary(d) => {
+                let i = d.index_of(bytes, self.text);
+                d.indices.extend(std::iter::repeat_n(i, n));
+                if d.page.len() > DICTIONARY_BYTES {
+                    self.fall_back_to_plain();
+                }
+            }
+            Values::Plain { bytes: plain, ends } => {
+                for _ in 0..n {
+                    if self.text {
+                        plain.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+                    }
+                    plain.extend_from_slice(bytes);
+                    ends.push(plain.len());
+                }
+            }
+            Values::Delta(_) | Values::Bools(_) => {
+                unreachable!("numbers and booleans are pushed as such")
+            }
+        }
+    }
+
+    /// The dictionary grown past its limit: the values so far in `PLAIN`.
+    #[cold]
+    fn fall_back_to_plain(&mut self) {
+        let Values::Dictionary(d) = &self.values else {
+            return;
+        };
+        let mut bytes = Vec::new();
+        let mut ends = Vec::with_capacity(d.indices.len());
+        for &i in &d.indices {
+            bytes.extend_from_slice(d.entry(i));
+            ends.push(bytes.len());
+        }
+        self.values = Values::Plain { bytes, ends };
+    }
+
+    /// `n` rows of the text `v`, or of null.
+    #[inline]
+    pub(super) fn text_n(&mut self, v: Option<&str>, n: usize) {
+        match v {
+            Some(v) => {
+                self.levels(1, n);
+                self.value(v.as_bytes(), n);
+            }
+            None => self.levels(0, n),
+        }
+    }
+
+    /// A row of the text `v`, or of null.
+    #[inline]
+    pub(super) fn text(&mut self, v: Option<&str>) {
+        self.text_n(v, 1);
+    }
+
+    /// `n` rows of the number `v` (a 32-bit or 8-bit integer column), or
+    /// of null.
+    #[inline]
+    pub(super) fn u32_n(&mut self, v: Option<u32>, n: usize) {
+        match v {
+            Some(v) => {
+                self.levels(1, n);
+                match &mut self.values {
+                    Values::Delta(values) => values.extend(std::iter::repeat_n(v, n)),
+                    _ => self.value(&v.to_le_bytes(), n),
+                }
+            }
+            None => self.levels(0, n),
+        }
+    }
+
+    #[inline]
+    pub(super) fn u32(&mut self, v: Option<u32>) {
+        self.u32_n(v, 1);
+    }
+
+    #[inline]
+    pub(super) fn f64(&mut self, v: Option<f64>) {
+        match v {
+            Some(v) => {
+                self.levels(1, 1);
+                self.value(&v.to_le_bytes(), 1);
+            }
+            None => self.levels(0, 1),
+        }
+    }
+
+    #[inline]
+    pub(super) fn bool(&mut self, v: Option<bool>) {
+        match v {
+            Some(v) => {
+                self.levels(1, 1);
+                if let Values::Bools(values) = &mut self.values {
+                    values.push(v);
+                }
+            }
+            None => self.levels(0, 1),
+        }
+    }
+
+    /// `n` rows of null.
+    pub(super) fn nulls(&mut self, n: usize) {
+        self.levels(0, n);
+    }
+
+    /// A row's list (never null, its items never null): its items' raw
+    /// bytes as [`Chunk::value`] takes them.
+    #[inline]
+    pub(super) fn list<'a>(&mut self, items: impl IntoIterator<Item = &'a [u8]>) {
+        let (item, empty) = (self.max_def, self.list_empty_level());
+        let mut first = true;
+        for bytes in items {
+            self.def.push(item);
+            self.rep.push(u8::from(!first));
+            first = false;
+            self.entries += 1;
+            self.value(bytes, 1);
+        }
+        if first {
+            self.def.push(empty);
+            self.rep.push(0);
+            self.entries += 1;
+        }
+        self.rows += 1;
+    }
+
+    /// The definition level of an empty list: the list's own level, one
+    /// below its item's when the item may be null.
+    fn list_empty_level(&self) -> u8 {
+        let item_nullable = self.descr.self_type().is_optional();
+        self.max_def - 1 - u8::from(item_nullable)
+    }
+
+    /// Writes the chunk's pages with `compressor`, and starts it again for
+    /// the next row group: the chunk's bytes (offsets from 0) and what the
+    /// row group's writer needs to take them.
+    pub(super) fn write(
+        &mut self,
+        compressor: &mut zstd::bulk::Compressor<'static>,
+    ) -> Result<(Bytes, ColumnCloseResult)> {
+        // A chunk of nulls only has no dictionary to write.
+        if matches!(&self.values, Values::Dictionary(d) if d.starts.is_empty()) {
+            self.values = Values::Plain {
+                bytes: Vec::new(),
+                ends: Vec::new(),
+            };
+        }
+        let written = self.write_pages(compressor);
+        self.clear();
+        written
+    }
+
+    /// Empties the chunk for the next row group, keeping its memory (a
+    /// chunk written `PLAIN` starts with a dictionary again).
+    fn clear(&mut self) {
+        self.def.clear();
+        self.rep.clear();
+        (self.entries, self.rows, self.text_bytes) = (0, 0, 0);
+        match &mut self.values {
+            Values::Dictionary(d) => d.clear(),
+            Values::Plain { .. } => self.values = Values::Dictionary(Dictionary::default()),
+            Values::Delta(v) => v.clear(),
+            Values::Bools(v) => v.clear(),
+        }
+    }
+
+    fn write_pages(
+        &self,
+        compressor: &mut zstd::bulk::Compressor<'static>,
+    ) -> Result<(Bytes, ColumnCloseResult)> {
+        let statistics = self.statistics.then(|| self.statistics_of());
+        let mut sink = TrackedWrite::new(Vec::new());
+        let mut pages = SerializedPageWriter::new(&mut sink);
+        let mut sizes = (0i64, 0i64);
+        let mut page_stats = Vec::new();
+        let mut encodings = vec![Encoding::RLE];
+        let mut dictionary_offset = None;
+        let mut write = |pages: &mut SerializedPageWriter<'_, Vec<u8>>,
+                         page: Page,
+                         raw: usize|
+         -> Result<u64> {
+            let spec = pages.write_page(CompressedPage::new(page, raw))?;
+            sizes.0 += spec.compressed_size as i64;
+            sizes.1 += spec.uncompressed_size as i64;
+            Ok(spec.offset)
+        };
+        if let Values::Dictionary(d) = &self.values {
+            let buf = compress(compressor, &d.page)?;
+            let page = Page::DictionaryPage {
+                buf,
+                num_values: d.starts.len() as u32,
+                encoding: Encoding::PLAIN,
+                is_sorted: false,
+            };
+            dictionary_offset = Some(write(&mut pages, page, d.page.len())? as i64);
+            encodings.push(Encoding::PLAIN);
+            page_stats.push(PageEncodingStats {
+                page_type: PageType::DICTIONARY_PAGE,
+                encoding: Encoding::PLAIN,
+                count: 1,
+            });
+        }
+        let encoding = match &self.values {
+            Values::Dictionary(_) => Encoding::RLE_DICTIONARY,
+            Values::Plain { .. } | Values::Bools(_) => Encoding::PLAIN,
+            Values::Delta(_) => Encoding::DELTA_BINARY_PACKED,
+        };
+        encodings.push(encoding);
+        let mut data_offset = None;
+        let mut count = 0;
+        let mut buf = Vec::new();
+        let (mut entry, mut value) = (0, 0);
+        while entry < self.entries {
+            let (end, values_end) = self.page_end(entry, value);
+            buf.clear();
+            self.page_levels(entry, end, &mut buf);
+            self.page_values(value, values_end, &mut buf);
+            let page = Page::DataPage {
+                buf: compress(compressor, &buf)?,
+                num_values: (end - entry) as u32,
+                encoding,
+                def_level_encoding: Encoding::RLE,
+                rep_level_encoding: Encoding::RLE,
+                statistics: None,
+            };
+            let offset = write(&mut pages, page, buf.len())?;
+            data_offset.get_or_insert(offset as i64);
+            count += 1;
+            (entry, value) = (end, values_end);
+        }
+        page_stats.push(PageEncodingStats {
+            page_type: PageType::DATA_PAGE,
+            encoding,
+            count,
+        });
+        pages.close()?;
+        let bytes = Bytes::from(sink.into_inner()?);
+        let mut builder = ColumnChunkMetaData::builder(self.descr.clone())
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_encodings(encodings)
+            .set_page_encoding_stats(page_stats)
+            .set_total_compressed_size(sizes.0)
+            .set_total_uncompressed_size(sizes.1)
+            .set_num_values(self.entries as i64)
+            .set_data_page_offset(data_offset.unwrap_or(0))
+            .set_dictionary_page_offset(dictionary_offset);
+        if let Some(statistics) = statistics {
+            builder = builder
+                .set_statistics(statistics)
+                .set_unencoded_byte_array_data_bytes(self.text.then_some(self.text_bytes))
+                .set_repetition_level_histogram(histogram(&self.rep, self.max_rep()))
+                .set_definition_level_histogram(histogram(&self.def, self.max_def()));
+        }
+        let metadata = builder.build()?;
+        let close = ColumnCloseResult {
+            bytes_written: bytes.len() as u64,
+            rows_written: self.rows() as u64,
+            metadata,
+            bloom_filter: None,
+            column_index: None,
+            offset_index: None,
+        };
+        Ok((bytes, close))
+    }
+
+    fn max_def(&self) -> i16 {
+        i16::from(self.max_def)
+    }
+
+    fn max_rep(&self) -> i16 {
+        i16::from(self.max_rep)
+    }
+
+    /// Whether entry `e` holds a value (is not a null, nor an empty list).
+    fn holds_value(&self, e: usize) -> bool {
+        self.def.is_empty() || self.def[e] == self.max_def
+    }
+
+    /// Where the page that starts at entry `entry` (and value `value`)
+    /// ends: at most [`PAGE_ROWS`] rows, closed at the first row whose end
+    /// passes [`PAGE_BYTES`] of values; a page ends where a row does.
+    fn page_end(&self, entry: usize, value: usize) -> (usize, usize) {
+        let values_in = |end: usize| match self.def.is_empty() {
+            true => end - entry,
+            false => count(&self.def[entry..end], self.max_def),
+        };
+        if !matches!(self.values, Values::Plain { .. }) {
+            // Values of one size (or indices): the page's rows are known.
+            let end = match self.rep.is_empty() {
+                // A row an entry.
+                true => self.entries.min(entry + PAGE_ROWS),
+                // A list: the page ends where its row after the last starts.
+                false => self.rep[entry..]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &r)| r == 0)
+                    .nth(PAGE_ROWS)
+                    .map_or(self.entries, |(i, _)| entry + i),
+            };
+            return (end, value + values_in(end));
+        }
+        // Texts written `PLAIN`: a row at a time, until their bytes pass
+        // the page's size.
+        let Values::Plain { ends, .. } = &self.values else {
+            unreachable!("matched above")
+        };
+        let start = if value == 0 { 0 } else { ends[value - 1] };
+        let (mut e, mut v, mut rows) = (entry, value, 0);
+        while e < self.entries {
+            let row = e;
+            e += 1;
+            while self.rep.get(e).is_some_and(|&r| r > 0) {
+                e += 1;
+            }
+            v += (row..e).filter(|&i| self.holds_value(i)).count();
+            rows += 1;
+            if rows == PAGE_ROWS || (v > value && ends[v - 1] - start >= PAGE_BYTES) {
+                break;
+            }
+        }
+        (e, v)
+    }
+
+    /// The page's repetition and definition levels, each after its length.
+    fn page_levels(&self, from: usize, to: usize, out: &mut Vec<u8>) {
+        for (levels, max) in [(&self.rep, self.max_rep()), (&self.def, self.max_def())] {
+            if max == 0 {
+                continue;
+            }
+            let at = out.len();
+            out.extend_from_slice(&[0; 4]);
+            rle_hybrid(&levels[from..to], bit_width(max as u64), out);
+            let len = (out.len() - at - 4) as u32;
+            out[at..at + 4].copy_from_slice(&len.to_le_bytes());
+        }
+    }
+
+    /// The page's values `from..to`, in the chunk's encoding.
+    fn page_values(&self, from: usize, to: usize, out: &mut Vec<u8>) {
+        match &self.values {
+            Values::Dictionary(d) => {
+                let width = bit_width((d.starts.len() as u64).saturating_sub(1));
+                out.push(width);
+                rle_hybrid(&d.indices[from..to], width, out);
+            }
+            Values::Plain { bytes, ends } => {
+                if to > from {
+                    let start = if from == 0 { 0 } else { ends[from - 1] };
+                    out.extend_from_slice(&bytes[start..ends[to - 1]]);
+                }
+            }
+            Values::Delta(values) => delta_binary_packed(&values[from..to], out),
+            Values::Bools(values) => plain_bools(&values[from..to], out),
+        }
+    }
+
+    /// Each value's raw bytes (a text without its length), once each
+    /// distinct value at least.
+    fn distinct_values(&self) -> Box<dyn Iterator<Item = &[u8]> + '_> {
+        let skip = if self.text { 4 } else { 0 };
+        match &self.values {
+            Values::Dictionary(d) => {
+                Box::new((0..d.starts.len() as u32).map(move |i| &d.entry(i)[skip..]))
+            }
+            Values::Plain { bytes, ends } => Box::new(
+                std::iter::once(0)
+                    .chain(ends.iter().copied())
+                    .zip(ends.iter().copied())
+                    .map(move |(a, b)| &bytes[a + skip..b]),
+            ),
+            Values::Delta(_) | Values::Bools(_) => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// The chunk's statistics, as the crate's writer makes them: the least
+    /// and greatest value in the column's sort order (NaN left out, a zero
+    /// least written -0.0 and a zero greatest +0.0), and the entries
+    /// without a value.
+    fn statistics_of(&self) -> Statistics {
+        let nulls = Some(match self.def.is_empty() {
+            true => 0,
+            false => (self.entries - count(&self.def, self.max_def)) as u64,
+        });
+        match (&self.values, self.descr.physical_type()) {
+            (Values::Bools(values), _) => {
+                let min = values.iter().copied().min();
+                let max = values.iter().copied().max();
+                Statistics::from(ValueStatistics::new(min, max, None, nulls, false))
+            }
+            (Values::Delta(values), _) => {
+                let min = values.iter().copied().min().map(|v| v as i32);
+                let max = values.iter().copied().max().map(|v| v as i32);
+                Statistics::from(ValueStatistics::new(min, max, None, nulls, false))
+            }
+            (_, Physical::INT32) => {
+                let numbers = self
+                    .distinct_values()
+                    .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes a number")));
+                let (min, max) = min_max(numbers);
+                let signed = self.signed();
+                let (min, max) = (min.map(|v| v as i32), max.map(|v| v as i32));
+                let stats = ValueStatistics::new(min, max, None, nulls, false);
+                Statistics::from(stats.with_backwards_compatible_min_max(signed))
+            }
+            (_, Physical::DOUBLE) => {
+                let numbers = self
+                    .distinct_values()
+                    .map(|b| f64::from_le_bytes(b.try_into().expect("eight bytes a number")))
+                    .filter(|v| !v.is_nan());
+                let (mut min, mut max) = (None::<f64>, None::<f64>);
+                for v in numbers {
+                    min = Some(min.map_or(v, |m| m.min(v)));
+                    max = Some(max.map_or(v, |m| m.max(v)));
+                }
+                let min = min.map(|m| if m == 0.0 { -0.0 } else { m });
+                let max = max.map(|m| if m == 0.0 { 0.0 } else { m });
+                let stats = ValueStatistics::new(min, max, None, nulls, false);
+                Statistics::from(stats.with_backwards_compatible_min_max(true))
+            }
+            _ => {
+                let (min, max) = min_max(self.distinct_values());
+                let (min, min_cut) = min.map_or((None, false), |m| {
+                    let (m, cut) = least_cut(m);
+                    (Some(m), cut)
+                });
+                let (max, max_cut) = max.map_or((None, false), |m| {
+                    let (m, cut) = greatest_cut(m);
+                    (Some(m), cut)
+                });
+                let mut stats = ValueStatistics::new(
+                    min.map(ByteArray::from),
+                    max.map(ByteArray::from),
+                    None,
+                    nulls,
+                    false,
+                );
+                if min_cut {
+                    stats = stats.with_min_is_exact(false);
+                }
+                if max_cut {
+                    stats = stats.with_max_is_exact(false);
+                }
+                Statistics::from(stats)
+            }
+        }
+    }
+
+    /// Whether the column's sort order is signed (the statistics' old
+    /// fields are then written too, as the crate does).
+    fn signed(&self) -> bool {
+        !matches!(
+            self.descr.logical_type_ref(),
+            Some(LogicalType::Integer(int)) if !int.is_signed
+        )
+    }
+}
+
+/// The least and greatest of `values`.
+fn min_max<T: Ord + Copy>(values: impl Iterator<Item = T>) -> (Option<T>, Option<T>) {
+    values.fold((None, None), |(lo, hi), v| {
+        (
+            Some(lo.map_or(v, |l: T| l.min(v))),
+            Some(hi.map_or(v, |h: T| h.max(v))),
+        )
+    })
+}
+
+/// A least text kept to [`STATISTICS_BYTES`] (at a character's boundary),
+/// and whether it was cut.
+fn least_cut(text: &[u8]) -> (Vec<u8>, bool) {
+    if text.len() <= STATISTICS_BYTES {
+        return (text.to_vec(), false);
+    }
+    match std::str::from_utf8(text) {
+        Ok(s) => match (1..=STATISTICS_BYTES).rfind(|&x| s.is_char_boundary(x)) {
+            Some(at) => (text[..at].to_vec(), true),
+            None => (text.to_vec(), false),
+        },
+        Err(_) => (text[..STATISTICS_BYTES].to_vec(), true),
+    }
+}
+
+/// A greatest text kept to [`STATISTICS_BYTES`] and its last character
+/// counted up (still a bound above every value), and whether it was cut;
+/// kept whole when no such text exists.
+fn greatest_cut(text: &[u8]) -> (Vec<u8>, bool) {
+    if text.len() <= STATISTICS_BYTES {
+        return (text.to_vec(), false);
+    }
+    let cut = std::str::from_utf8(text).ok().and_then(|s| {
+        let lower = STATISTICS_BYTES.saturating_sub(3);
+        let at = (lower..=STATISTICS_BYTES).rfind(|&x| s.is_char_boundary(x))?;
+        let s = s.get(..at)?;
+        s.char_indices().rev().find_map(|(i, c)| {
+            let next = char::from_u32(c as u32 + 1).filter(|n| n.len_utf8() == c.len_utf8())?;
+            let mut out = s.as_bytes()[..i + c.len_utf8()].to_vec();
+            next.encode_utf8(&mut out[i..]);
+            Some(out)
+        })
+    });
+    match cut {
+        Some(cut) => (cut, true),
+        None => (text.to_vec(), false),
+    }
+}
+
+/// How many of `levels` are each level up to `max`; none when `max` is 0.
+fn histogram(levels: &[u8], max: i16) -> Option<LevelHistogram> {
+    (max > 0).then(|| {
+        let counts = (0..=max as u8).map(|level| count(levels, level) as i64);
+        LevelHistogram::from(counts.collect::<Vec<_>>())
+    })
+}
+
+/// How many of `levels` are `level` (a loop the compiler makes wide).
+fn count(levels: &[u8], level: u8) -> usize {
+    levels.iter().filter(|&&l| l == level).count()
+}
+
+/// `raw` compressed with zstd.
+fn compress(compressor: &mut zstd::bulk::Compressor<'static>, raw: &[u8]) -> Result<Bytes> {
+    compressor
+        .compress(raw)
+        .map(Bytes::from)
+        .map_err(|e| ParquetError::External(Box::new(e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A short value's number is its bytes and length, whatever the length.
+    #[test]
+    fn a_short_key_is_the_bytes_and_the_length() {
+        let bytes: Vec<u8> = (1..=20).collect();
+        for len in 0..=15 {
+            let value = &bytes[..len];
+            let mut expected = [0u8; 16];
+            expected[..len].copy_from_slice(value);
+            expected[15] = len as u8;
+            assert_eq!(
+                short_key(value),
+                Some(u128::from_le_bytes(expected)),
+                "{len}"
+            );
+        }
+        assert_eq!(short_key(&bytes[..16]), None);
+    }
+}

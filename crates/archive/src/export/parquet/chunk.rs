@@ -242,7 +242,10 @@ impl Chunk {
         match &mut self.values {
             Values::Dictionary(d) => {
                 let i = d.index_of(bytes, self.text);
-                d.indices.extend(std::iter::repeat_n(i, n));
+                match n {
+                    1 => d.indices.push(i),
+                    n => d.indices.extend(std::iter::repeat_n(i, n)),
+                }
                 if d.page.len() > DICTIONARY_BYTES {
                     self.fall_back_to_plain();
                 }
@@ -490,8 +493,8 @@ impl Chunk {
             builder = builder
                 .set_statistics(statistics)
                 .set_unencoded_byte_array_data_bytes(self.text.then_some(self.text_bytes))
-                .set_repetition_level_histogram(histogram(&self.rep, self.max_rep()))
-                .set_definition_level_histogram(histogram(&self.def, self.max_def()));
+                .set_repetition_level_histogram(self.histogram(&self.rep, self.max_rep))
+                .set_definition_level_histogram(self.histogram(&self.def, self.max_def));
         }
         let metadata = builder.build()?;
         let close = ColumnCloseResult {
@@ -505,12 +508,13 @@ impl Chunk {
         Ok((bytes, close))
     }
 
-    fn max_def(&self) -> i16 {
-        i16::from(self.max_def)
-    }
-
-    fn max_rep(&self) -> i16 {
-        i16::from(self.max_rep)
+    /// How many of `levels` are each level up to `max`; none when `max` is
+    /// 0 (the column has no such levels).
+    fn histogram(&self, levels: &[u8], max: u8) -> Option<LevelHistogram> {
+        (max > 0).then(|| {
+            let counts = level_counts(levels, max).into_iter().map(|c| c as i64);
+            LevelHistogram::from(counts.collect::<Vec<_>>())
+        })
     }
 
     /// Whether entry `e` holds a value (is not a null, nor an empty list).
@@ -565,13 +569,13 @@ impl Chunk {
 
     /// The page's repetition and definition levels, each after its length.
     fn page_levels(&self, from: usize, to: usize, out: &mut Vec<u8>) {
-        for (levels, max) in [(&self.rep, self.max_rep()), (&self.def, self.max_def())] {
+        for (levels, max) in [(&self.rep, self.max_rep), (&self.def, self.max_def)] {
             if max == 0 {
                 continue;
             }
             let at = out.len();
             out.extend_from_slice(&[0; 4]);
-            rle_hybrid(&levels[from..to], bit_width(max as u64), out);
+            rle_hybrid(&levels[from..to], bit_width(max.into()), out);
             let len = (out.len() - at - 4) as u32;
             out[at..at + 4].copy_from_slice(&len.to_le_bytes());
         }
@@ -746,17 +750,25 @@ fn greatest_cut(text: &[u8]) -> (Vec<u8>, bool) {
     }
 }
 
-/// How many of `levels` are each level up to `max`; none when `max` is 0.
-fn histogram(levels: &[u8], max: i16) -> Option<LevelHistogram> {
-    (max > 0).then(|| {
-        let counts = (0..=max as u8).map(|level| count(levels, level) as i64);
-        LevelHistogram::from(counts.collect::<Vec<_>>())
-    })
+/// How many of `levels` are each level up to `max`.
+fn level_counts(levels: &[u8], max: u8) -> Vec<usize> {
+    let mut counts: Vec<usize> = (0..max).map(|level| count(levels, level)).collect();
+    counts.push(levels.len() - counts.iter().sum::<usize>());
+    counts
 }
 
-/// How many of `levels` are `level` (a loop the compiler makes wide).
+/// How many of `levels` are `level`: counted in bytes, 255 levels at a
+/// time, which the compiler makes a loop over wide registers.
 fn count(levels: &[u8], level: u8) -> usize {
-    levels.iter().filter(|&&l| l == level).count()
+    levels
+        .chunks(255)
+        .map(|c| {
+            let n = c
+                .iter()
+                .fold(0u8, |n, &l| n.wrapping_add(u8::from(l == level)));
+            usize::from(n)
+        })
+        .sum()
 }
 
 /// `raw` compressed with zstd.
@@ -770,6 +782,20 @@ fn compress(compressor: &mut zstd::bulk::Compressor<'static>, raw: &[u8]) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Levels counted 255 at a time: as many as one by one.
+    #[test]
+    fn levels_are_counted() {
+        let levels: Vec<u8> = (0..2000u32).map(|i| (i * 7 % 3) as u8).collect();
+        for len in [0, 1, 254, 255, 256, 511, 2000] {
+            for level in 0..3 {
+                let slow = levels[..len].iter().filter(|&&l| l == level).count();
+                assert_eq!(count(&levels[..len], level), slow);
+            }
+            let counts = level_counts(&levels[..len], 2);
+            assert_eq!(counts.iter().sum::<usize>(), len);
+        }
+    }
 
     /// A short value's number is its bytes and length, whatever the length.
     #[test]

@@ -57,6 +57,23 @@ fn bit_pack(values: impl Iterator<Item = u64>, width: u8, out: &mut Vec<u8>) {
     }
 }
 
+/// A group of eight values (fewer at the very end, padded with zeros) at
+/// `width` bits: `width` bytes. Up to 16 bits, the group is put together
+/// in one number and written at once.
+#[inline]
+fn pack_eight<T: Copy + Into<u64>>(group: &[T], width: u8, out: &mut Vec<u8>) {
+    if width <= 16 {
+        let mut acc = 0u128;
+        for (k, &v) in group.iter().enumerate() {
+            acc |= u128::from(v.into()) << (k * usize::from(width));
+        }
+        out.extend_from_slice(&acc.to_le_bytes()[..usize::from(width)]);
+    } else {
+        let padding = std::iter::repeat_n(0, 8 - group.len());
+        bit_pack(group.iter().map(|&v| v.into()).chain(padding), width, out);
+    }
+}
+
 /// Whether the eight values from `at` are all the same (a run worth
 /// writing as one).
 fn long_run_at<T: Copy + PartialEq>(values: &[T], at: usize) -> bool {
@@ -100,9 +117,9 @@ where
         }
         let groups = (end - i).div_ceil(8);
         uleb128(((groups as u64) << 1) | 1, out);
-        let padding = std::iter::repeat_n(0, groups * 8 - (end - i));
-        let packed = values[i..end].iter().map(|&x| x.into()).chain(padding);
-        bit_pack(packed, width, out);
+        for group in values[i..end].chunks(8) {
+            pack_eight(group, width, out);
+        }
         i = end;
     }
 }
@@ -178,6 +195,27 @@ mod tests {
             [3, 0b1000_1000, 0b1100_0110, 0b1111_1010, 18, 5],
             "0..8 packed at 3 bits, then a run of nine 5s"
         );
+    }
+
+    /// Groups of every width, packed whole or a bit at a time: the same.
+    #[test]
+    fn a_group_is_packed_as_its_bits() {
+        for width in 0..=24u8 {
+            let max = (1u64 << width) - 1;
+            let group: Vec<u64> = (0..8u64).map(|k| (k * 0x9e37_79b9) & max).collect();
+            for len in 1..=8 {
+                let mut fast = Vec::new();
+                pack_eight(&group[..len], width, &mut fast);
+                let mut slow = Vec::new();
+                let padding = std::iter::repeat_n(0, 8 - len);
+                bit_pack(
+                    group[..len].iter().copied().chain(padding),
+                    width,
+                    &mut slow,
+                );
+                assert_eq!(fast, slow, "width {width}, {len} values");
+            }
+        }
     }
 
     #[test]

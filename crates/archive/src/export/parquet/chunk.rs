@@ -530,8 +530,9 @@ impl Chunk {
             true => end - entry,
             false => count(&self.def[entry..end], self.max_def),
         };
-        if !matches!(self.values, Values::Plain { .. }) {
-            // Values of one size (or indices): the page's rows are known.
+        if !matches!(&self.values, Values::Plain { ends, .. } if !ends.is_empty()) {
+            // Values of one size, indices, or nulls only: the page's rows
+            // are known.
             let end = match self.rep.is_empty() {
                 // A row an entry.
                 true => self.entries.min(entry + PAGE_ROWS),

@@ -79,6 +79,9 @@ struct Dictionary {
     short: HashMap<u128, u32, FxBuildHasher>,
     /// The index of each longer value.
     long: HashMap<Box<[u8]>, u32, FxBuildHasher>,
+    /// The last short value found and its index: a column's value is
+    /// often its last row's (a count of 0, a seat's team).
+    last: Option<(u128, u32)>,
     /// Each value's index, in order.
     indices: Vec<u32>,
 }
@@ -116,7 +119,14 @@ impl Dictionary {
     fn index_of(&mut self, value: &[u8], text: bool) -> u32 {
         let next = self.starts.len() as u32;
         let i = match short_key(value) {
-            Some(key) => *self.short.entry(key).or_insert(next),
+            Some(key) => match self.last {
+                Some((last, i)) if last == key => i,
+                _ => {
+                    let i = *self.short.entry(key).or_insert(next);
+                    self.last = Some((key, i));
+                    i
+                }
+            },
             None => match self.long.get(value) {
                 Some(&i) => i,
                 None => {
@@ -149,6 +159,7 @@ impl Dictionary {
         self.starts.clear();
         self.short.clear();
         self.long.clear();
+        self.last = None;
         self.indices.clear();
     }
 }
@@ -252,11 +263,7 @@ impl Chunk {
             }
             Values::Plain { bytes: plain, ends } => {
                 for _ in 0..n {
-                    if self.text {
-                        plain.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-                    }
-                    plain.extend_from_slice(bytes);
-                    ends.push(plain.len());
+                    push_plain(plain, ends, bytes, self.text);
                 }
             }
             Values::Delta(_) | Values::Bools(_) => {
@@ -292,12 +299,6 @@ impl Chunk {
         }
     }
 
-    /// A row of the text `v`, or of null.
-    #[inline]
-    pub(super) fn text(&mut self, v: Option<&str>) {
-        self.text_n(v, 1);
-    }
-
     /// `n` rows of the number `v` (a 32-bit or 8-bit integer column), or
     /// of null.
     #[inline]
@@ -314,38 +315,73 @@ impl Chunk {
         }
     }
 
-    #[inline]
-    pub(super) fn u32(&mut self, v: Option<u32>) {
-        self.u32_n(v, 1);
-    }
-
-    #[inline]
-    pub(super) fn f64(&mut self, v: Option<f64>) {
-        match v {
-            Some(v) => {
-                self.levels(1, 1);
-                self.value(&v.to_le_bytes(), 1);
-            }
-            None => self.levels(0, 1),
-        }
-    }
-
-    #[inline]
-    pub(super) fn bool(&mut self, v: Option<bool>) {
-        match v {
-            Some(v) => {
-                self.levels(1, 1);
-                if let Values::Bools(values) = &mut self.values {
-                    values.push(v);
-                }
-            }
-            None => self.levels(0, 1),
-        }
-    }
-
     /// `n` rows of null.
     pub(super) fn nulls(&mut self, n: usize) {
         self.levels(0, n);
+    }
+
+    /// The cells of `n` rows (a null as `None`), each value a text's bytes
+    /// or a number's `PLAIN` bytes: their levels at once, then their values.
+    #[inline]
+    pub(super) fn cells<V: AsRef<[u8]>>(
+        &mut self,
+        n: usize,
+        cells: impl Iterator<Item = Option<V>> + Clone,
+    ) {
+        self.entries += n;
+        if self.max_def > 0 {
+            self.def
+                .extend(cells.clone().map(|c| u8::from(c.is_some())));
+        }
+        match &mut self.values {
+            Values::Dictionary(d) => {
+                for v in cells.flatten() {
+                    let v = v.as_ref();
+                    if self.text {
+                        self.text_bytes += v.len() as i64;
+                    }
+                    let i = d.index_of(v, self.text);
+                    d.indices.push(i);
+                }
+                if d.page.len() > DICTIONARY_BYTES {
+                    self.fall_back_to_plain();
+                }
+            }
+            Values::Plain { bytes, ends } => {
+                for v in cells.flatten() {
+                    let v = v.as_ref();
+                    if self.text {
+                        self.text_bytes += v.len() as i64;
+                    }
+                    push_plain(bytes, ends, v, self.text);
+                }
+            }
+            Values::Delta(_) | Values::Bools(_) => {
+                unreachable!("numbers that count and booleans are pushed as such")
+            }
+        }
+    }
+
+    /// `n` rows of numbers that count, none null.
+    #[inline]
+    pub(super) fn counts(&mut self, n: usize, values: impl Iterator<Item = u32>) {
+        self.entries += n;
+        if let Values::Delta(v) = &mut self.values {
+            v.extend(values);
+        }
+    }
+
+    /// The booleans of `n` rows (a null as `None`).
+    #[inline]
+    pub(super) fn bools(&mut self, n: usize, cells: impl Iterator<Item = Option<bool>> + Clone) {
+        self.entries += n;
+        if self.max_def > 0 {
+            self.def
+                .extend(cells.clone().map(|c| u8::from(c.is_some())));
+        }
+        if let Values::Bools(v) = &mut self.values {
+            v.extend(cells.flatten());
+        }
     }
 
     /// A row's list (never null, its items never null): its items' raw
@@ -700,6 +736,15 @@ impl Chunk {
             Some(LogicalType::Integer(int)) if !int.is_signed
         )
     }
+}
+
+/// `value` in `PLAIN` (a text after its length) at the end of `bytes`.
+fn push_plain(bytes: &mut Vec<u8>, ends: &mut Vec<usize>, value: &[u8], text: bool) {
+    if text {
+        bytes.extend_from_slice(&(value.len() as u32).to_le_bytes());
+    }
+    bytes.extend_from_slice(value);
+    ends.push(bytes.len());
 }
 
 /// The least and greatest of `values`.

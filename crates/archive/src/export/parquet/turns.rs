@@ -98,6 +98,11 @@ impl Field {
     }
 }
 
+/// A number's `PLAIN` bytes (a 32-bit integer; the 8-bit ones too).
+fn number(v: impl Into<u32>) -> [u8; 4] {
+    v.into().to_le_bytes()
+}
+
 /// The file of `turns` of a part: written to a temporary file, renamed to
 /// `name` when the part is committed.
 pub(super) struct TurnsFile {
@@ -219,18 +224,18 @@ impl TurnsFile {
                 }
                 Field::File => chunk.text_n(Some(&game.file), n),
                 Field::Index => chunk.u32_n(Some(game.index), n),
-                Field::Turn => rows.iter().for_each(|r| chunk.u32(Some(r.turn))),
-                Field::Number => rows.iter().for_each(|r| chunk.u32(Some(r.number))),
-                Field::Seat => rows.iter().for_each(|r| chunk.text(Some(r.seat.as_str()))),
-                Field::Team => rows.iter().for_each(|r| chunk.text(r.team.as_deref())),
-                Field::Mover => rows
-                    .iter()
-                    .for_each(|r| chunk.text(r.mover.as_ref().map(|m| m.as_str()))),
-                Field::Roll => rows.iter().for_each(|r| chunk.u32(r.roll.map(u32::from))),
-                Field::Roll2 => rows.iter().for_each(|r| chunk.u32(r.roll2.map(u32::from))),
-                Field::Move => rows.iter().for_each(|r| chunk.text(Some(r.mv.as_str()))),
-                Field::Pass => rows.iter().for_each(|r| chunk.bool(Some(r.pass))),
-                Field::Captures => rows.iter().for_each(|r| chunk.u32(Some(r.captures))),
+                Field::Turn => chunk.counts(n, rows.iter().map(|r| r.turn)),
+                Field::Number => chunk.counts(n, rows.iter().map(|r| r.number)),
+                Field::Seat => chunk.cells(n, rows.iter().map(|r| Some(r.seat.as_str()))),
+                Field::Team => chunk.cells(n, rows.iter().map(|r| r.team.as_deref())),
+                Field::Mover => {
+                    chunk.cells(n, rows.iter().map(|r| r.mover.as_ref().map(|m| m.as_str())))
+                }
+                Field::Roll => chunk.cells(n, rows.iter().map(|r| r.roll.map(number))),
+                Field::Roll2 => chunk.cells(n, rows.iter().map(|r| r.roll2.map(number))),
+                Field::Move => chunk.cells(n, rows.iter().map(|r| Some(r.mv.as_str()))),
+                Field::Pass => chunk.bools(n, rows.iter().map(|r| Some(r.pass))),
+                Field::Captures => chunk.cells(n, rows.iter().map(|r| Some(number(r.captures)))),
                 Field::Captured => rows
                     .iter()
                     .for_each(|r| chunk.list(r.captured.iter().map(|s| s.as_str().as_bytes()))),
@@ -250,19 +255,21 @@ impl TurnsFile {
                 {
                     chunk.nulls(n)
                 }
-                Field::Comment => rows
-                    .iter()
-                    .for_each(|r| chunk.text(r.notes().comment.as_deref())),
-                Field::Win => rows.iter().for_each(|r| chunk.f64(r.notes().win)),
-                Field::Best => rows
-                    .iter()
-                    .for_each(|r| chunk.text(r.notes().best.as_deref())),
-                Field::BestWin => rows.iter().for_each(|r| chunk.f64(r.notes().best_win)),
-                Field::Luck => rows.iter().for_each(|r| chunk.f64(r.notes().luck)),
-                Field::Mark => rows
-                    .iter()
-                    .for_each(|r| chunk.text(r.notes().mark.as_deref())),
-                Field::Position => rows.iter().for_each(|r| chunk.text(r.position.as_deref())),
+                Field::Comment => chunk.cells(n, rows.iter().map(|r| r.notes().comment.as_deref())),
+                Field::Win => {
+                    chunk.cells(n, rows.iter().map(|r| r.notes().win.map(f64::to_le_bytes)))
+                }
+                Field::Best => chunk.cells(n, rows.iter().map(|r| r.notes().best.as_deref())),
+                Field::BestWin => chunk.cells(
+                    n,
+                    rows.iter()
+                        .map(|r| r.notes().best_win.map(f64::to_le_bytes)),
+                ),
+                Field::Luck => {
+                    chunk.cells(n, rows.iter().map(|r| r.notes().luck.map(f64::to_le_bytes)))
+                }
+                Field::Mark => chunk.cells(n, rows.iter().map(|r| r.notes().mark.as_deref())),
+                Field::Position => chunk.cells(n, rows.iter().map(|r| r.position.as_deref())),
                 Field::Own(i, kind) => {
                     // The rows of a game hold its cells in one order: the
                     // column's place among them is found once.
@@ -270,16 +277,32 @@ impl TurnsFile {
                         chunk.nulls(n);
                         continue;
                     };
-                    for r in rows {
-                        // A cell of another type than its column's is null
-                        // (the conformance kit checks that a game fills
-                        // its columns with their types).
-                        match (kind, r.own.cells.get(at)) {
-                            (CellKind::Bool, Cell::Bool(b)) => chunk.bool(Some(*b)),
-                            (CellKind::U32, Cell::U32(v)) => chunk.u32(Some(*v)),
-                            (CellKind::Text, Cell::Text(t)) => chunk.text(Some(t.as_str())),
-                            _ => chunk.nulls(1),
-                        }
+                    // A cell of another type than its column's is null
+                    // (the conformance kit checks that a game fills its
+                    // columns with their types).
+                    let cells = rows.iter().map(|r| r.own.cells.get(at));
+                    match kind {
+                        CellKind::Bool => chunk.bools(
+                            n,
+                            cells.map(|c| match c {
+                                Cell::Bool(b) => Some(*b),
+                                _ => None,
+                            }),
+                        ),
+                        CellKind::U32 => chunk.cells(
+                            n,
+                            cells.map(|c| match c {
+                                Cell::U32(v) => Some(number(*v)),
+                                _ => None,
+                            }),
+                        ),
+                        CellKind::Text => chunk.cells(
+                            n,
+                            cells.map(|c| match c {
+                                Cell::Text(t) => Some(t.as_str()),
+                                _ => None,
+                            }),
+                        ),
                     }
                 }
             }

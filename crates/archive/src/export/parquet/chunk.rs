@@ -82,6 +82,10 @@ struct Dictionary {
     /// The last short value found and its index: a column's value is
     /// often its last row's (a count of 0, a seat's team).
     last: Option<(u128, u32)>,
+    /// The index of each text of one byte (a seat) or number below 256
+    /// (a roll, a count), by that byte or number, found without hashing;
+    /// `u32::MAX` for a value not met yet (empty until the first).
+    bytes: Vec<u32>,
     /// Each value's index, in order.
     indices: Vec<u32>,
 }
@@ -118,7 +122,40 @@ impl Dictionary {
     #[inline]
     fn index_of(&mut self, value: &[u8], text: bool) -> u32 {
         let next = self.starts.len() as u32;
-        let i = match short_key(value) {
+        let byte = match (text, value) {
+            (true, &[b]) => Some(b),
+            (false, &[b, 0, 0, 0]) => Some(b),
+            _ => None,
+        };
+        let i = match byte {
+            Some(b) => {
+                if self.bytes.is_empty() {
+                    self.bytes = vec![u32::MAX; 256];
+                }
+                let i = &mut self.bytes[usize::from(b)];
+                if *i == u32::MAX {
+                    *i = next;
+                }
+                *i
+            }
+            None => self.other_index_of(value, next),
+        };
+        if i == next {
+            self.starts.push(self.page.len());
+            if text {
+                self.page
+                    .extend_from_slice(&(value.len() as u32).to_le_bytes());
+            }
+            self.page.extend_from_slice(value);
+        }
+        i
+    }
+
+    /// The index of a value of more than one byte, or `next` for a new
+    /// one.
+    #[inline]
+    fn other_index_of(&mut self, value: &[u8], next: u32) -> u32 {
+        match short_key(value) {
             Some(key) => match self.last {
                 Some((last, i)) if last == key => i,
                 _ => {
@@ -134,16 +171,7 @@ impl Dictionary {
                     next
                 }
             },
-        };
-        if i == next {
-            self.starts.push(self.page.len());
-            if text {
-                self.page
-                    .extend_from_slice(&(value.len() as u32).to_le_bytes());
-            }
-            self.page.extend_from_slice(value);
         }
-        i
     }
 
     /// The `PLAIN` bytes of entry `i`.
@@ -160,6 +188,7 @@ impl Dictionary {
         self.short.clear();
         self.long.clear();
         self.last = None;
+        self.bytes.fill(u32::MAX);
         self.indices.clear();
     }
 }

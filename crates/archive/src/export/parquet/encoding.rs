@@ -74,6 +74,18 @@ fn pack_eight<T: Copy + Into<u64>>(group: &[T], width: u8, out: &mut Vec<u8>) {
     }
 }
 
+/// How many values at the start of `values` (not empty) equal the first:
+/// compared eight at a time, which a long run of levels is read in.
+fn run_length<T: Copy + PartialEq>(values: &[T]) -> usize {
+    let v = values[0];
+    let whole = values
+        .chunks_exact(8)
+        .take_while(|c| c.iter().all(|&x| x == v))
+        .count();
+    let rest = &values[whole * 8..];
+    whole * 8 + rest.iter().position(|&x| x != v).unwrap_or(rest.len())
+}
+
 /// Whether the eight values from `at` are all the same (a run worth
 /// writing as one).
 fn long_run_at<T: Copy + PartialEq>(values: &[T], at: usize) -> bool {
@@ -95,8 +107,7 @@ where
     let mut i = 0;
     while i < values.len() {
         let v = values[i];
-        let run = values[i..].iter().position(|&x| x != v);
-        let run = run.unwrap_or(values.len() - i);
+        let run = run_length(&values[i..]);
         if run >= 8 {
             uleb128((run as u64) << 1, out);
             out.extend_from_slice(&v.into().to_le_bytes()[..value_bytes]);
@@ -195,6 +206,16 @@ mod tests {
             [3, 0b1000_1000, 0b1100_0110, 0b1111_1010, 18, 5],
             "0..8 packed at 3 bits, then a run of nine 5s"
         );
+    }
+
+    #[test]
+    fn runs_are_measured_wherever_they_end() {
+        for len in 1..40 {
+            for end in 1..=len {
+                let values: Vec<u8> = (0..len).map(|i| u8::from(i >= end)).collect();
+                assert_eq!(run_length(&values), end, "{len} {end}");
+            }
+        }
     }
 
     /// Groups of every width, packed whole or a bit at a time: the same.

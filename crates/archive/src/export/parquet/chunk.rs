@@ -193,6 +193,68 @@ impl Dictionary {
     }
 }
 
+/// The pages of a chunk written so far, and what they held. A chunk of
+/// texts written `PLAIN` (a dictionary grown past its limit: the
+/// `Position` tags, long comments) writes its pages as they fill, as the
+/// crate's writer does, so that a row group of long texts is held
+/// compressed, not whole.
+struct Pages {
+    sink: TrackedWrite<Vec<u8>>,
+    /// Compressed and uncompressed bytes, headers included.
+    sizes: (i64, i64),
+    data_pages: i32,
+    data_offset: Option<i64>,
+    dictionary_offset: Option<i64>,
+    /// Entries and rows of the data pages, their entries without a value,
+    /// and each level's count.
+    entries: usize,
+    rows: usize,
+    nulls: usize,
+    def_counts: Vec<usize>,
+    rep_counts: Vec<usize>,
+    /// The least and greatest text of the data pages.
+    least: Option<Vec<u8>>,
+    greatest: Option<Vec<u8>>,
+}
+
+impl std::fmt::Debug for Pages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pages")
+            .field("bytes", &self.sink.bytes_written())
+            .field("entries", &self.entries)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Pages {
+    fn new(max_def: u8, max_rep: u8) -> Pages {
+        Pages {
+            sink: TrackedWrite::new(Vec::new()),
+            sizes: (0, 0),
+            data_pages: 0,
+            data_offset: None,
+            dictionary_offset: None,
+            entries: 0,
+            rows: 0,
+            nulls: 0,
+            def_counts: vec![0; usize::from(max_def) + 1],
+            rep_counts: vec![0; usize::from(max_rep) + 1],
+            least: None,
+            greatest: None,
+        }
+    }
+
+    /// Writes `page` (`raw`: its bytes before compression): where it
+    /// starts in the chunk.
+    fn write(&mut self, page: Page, raw: usize) -> Result<i64> {
+        let spec =
+            SerializedPageWriter::new(&mut self.sink).write_page(CompressedPage::new(page, raw))?;
+        self.sizes.0 += spec.compressed_size as i64;
+        self.sizes.1 += spec.uncompressed_size as i64;
+        Ok(spec.offset as i64)
+    }
+}
+
 /// One column's chunk being built.
 #[derive(Debug)]
 pub(super) struct Chunk {
@@ -216,6 +278,8 @@ pub(super) struct Chunk {
     /// The bytes of the texts pushed, lengths left out (the size
     /// statistics' `unencoded_byte_array_data_bytes`).
     text_bytes: i64,
+    /// The pages written before the chunk is ([`Chunk::write_full_pages`]).
+    written: Option<Box<Pages>>,
     values: Values,
 }
 
@@ -238,6 +302,7 @@ impl Chunk {
             entries: 0,
             rows: 0,
             text_bytes: 0,
+            written: None,
             values,
         }
     }
@@ -466,6 +531,7 @@ impl Chunk {
         self.def.clear();
         self.rep.clear();
         (self.entries, self.rows, self.text_bytes) = (0, 0, 0);
+        self.written = None;
         match &mut self.values {
             Values::Dictionary(d) => d.clear(),
             Values::Plain { .. } => self.values = Values::Dictionary(Dictionary::default()),
@@ -475,34 +541,25 @@ impl Chunk {
     }
 
     fn write_pages(
-        &self,
+        &mut self,
         compressor: &mut zstd::bulk::Compressor<'static>,
     ) -> Result<(Bytes, ColumnCloseResult)> {
         let statistics = self.statistics.then(|| self.statistics_of());
-        let mut sink = TrackedWrite::new(Vec::new());
-        let mut pages = SerializedPageWriter::new(&mut sink);
-        let mut sizes = (0i64, 0i64);
+        let histograms = self.statistics.then(|| self.histograms());
+        let mut pages = match self.written.take() {
+            Some(pages) => *pages,
+            None => Pages::new(self.max_def, self.max_rep),
+        };
         let mut page_stats = Vec::new();
         let mut encodings = vec![Encoding::RLE];
-        let mut dictionary_offset = None;
-        let mut write = |pages: &mut SerializedPageWriter<'_, Vec<u8>>,
-                         page: Page,
-                         raw: usize|
-         -> Result<u64> {
-            let spec = pages.write_page(CompressedPage::new(page, raw))?;
-            sizes.0 += spec.compressed_size as i64;
-            sizes.1 += spec.uncompressed_size as i64;
-            Ok(spec.offset)
-        };
         if let Values::Dictionary(d) = &self.values {
-            let buf = compress(compressor, &d.page)?;
             let page = Page::DictionaryPage {
-                buf,
+                buf: compress(compressor, &d.page)?,
                 num_values: d.starts.len() as u32,
                 encoding: Encoding::PLAIN,
                 is_sorted: false,
             };
-            dictionary_offset = Some(write(&mut pages, page, d.page.len())? as i64);
+            pages.dictionary_offset = Some(pages.write(page, d.page.len())?);
             encodings.push(Encoding::PLAIN);
             page_stats.push(PageEncodingStats {
                 page_type: PageType::DICTIONARY_PAGE,
@@ -510,14 +567,60 @@ impl Chunk {
                 count: 1,
             });
         }
-        let encoding = match &self.values {
+        let encoding = self.encoding();
+        encodings.push(encoding);
+        self.data_pages(&mut pages, compressor)?;
+        page_stats.push(PageEncodingStats {
+            page_type: PageType::DATA_PAGE,
+            encoding,
+            count: pages.data_pages,
+        });
+        let entries = pages.entries + self.entries;
+        let rows = pages.rows + self.rows();
+        let bytes = Bytes::from(pages.sink.into_inner()?);
+        let mut builder = ColumnChunkMetaData::builder(self.descr.clone())
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_encodings(encodings)
+            .set_page_encoding_stats(page_stats)
+            .set_total_compressed_size(pages.sizes.0)
+            .set_total_uncompressed_size(pages.sizes.1)
+            .set_num_values(entries as i64)
+            .set_data_page_offset(pages.data_offset.unwrap_or(0))
+            .set_dictionary_page_offset(pages.dictionary_offset);
+        if let (Some(statistics), Some((def, rep))) = (statistics, histograms) {
+            builder = builder
+                .set_statistics(statistics)
+                .set_unencoded_byte_array_data_bytes(self.text.then_some(self.text_bytes))
+                .set_repetition_level_histogram(rep)
+                .set_definition_level_histogram(def);
+        }
+        let close = ColumnCloseResult {
+            bytes_written: bytes.len() as u64,
+            rows_written: rows as u64,
+            metadata: builder.build()?,
+            bloom_filter: None,
+            column_index: None,
+            offset_index: None,
+        };
+        Ok((bytes, close))
+    }
+
+    /// The encoding of the chunk's data pages.
+    fn encoding(&self) -> Encoding {
+        match &self.values {
             Values::Dictionary(_) => Encoding::RLE_DICTIONARY,
             Values::Plain { .. } | Values::Bools(_) => Encoding::PLAIN,
             Values::Delta(_) => Encoding::DELTA_BINARY_PACKED,
-        };
-        encodings.push(encoding);
-        let mut data_offset = None;
-        let mut count = 0;
+        }
+    }
+
+    /// The entries held, as data pages, to `pages`.
+    fn data_pages(
+        &self,
+        pages: &mut Pages,
+        compressor: &mut zstd::bulk::Compressor<'static>,
+    ) -> Result<()> {
+        let encoding = self.encoding();
         let mut buf = Vec::new();
         let (mut entry, mut value) = (0, 0);
         while entry < self.entries {
@@ -533,53 +636,84 @@ impl Chunk {
                 rep_level_encoding: Encoding::RLE,
                 statistics: None,
             };
-            let offset = write(&mut pages, page, buf.len())?;
-            data_offset.get_or_insert(offset as i64);
-            count += 1;
+            let offset = pages.write(page, buf.len())?;
+            pages.data_offset.get_or_insert(offset);
+            pages.data_pages += 1;
             (entry, value) = (end, values_end);
         }
-        page_stats.push(PageEncodingStats {
-            page_type: PageType::DATA_PAGE,
-            encoding,
-            count,
-        });
-        pages.close()?;
-        let bytes = Bytes::from(sink.into_inner()?);
-        let mut builder = ColumnChunkMetaData::builder(self.descr.clone())
-            .set_compression(Compression::ZSTD(ZstdLevel::default()))
-            .set_encodings(encodings)
-            .set_page_encoding_stats(page_stats)
-            .set_total_compressed_size(sizes.0)
-            .set_total_uncompressed_size(sizes.1)
-            .set_num_values(self.entries as i64)
-            .set_data_page_offset(data_offset.unwrap_or(0))
-            .set_dictionary_page_offset(dictionary_offset);
-        if let Some(statistics) = statistics {
-            builder = builder
-                .set_statistics(statistics)
-                .set_unencoded_byte_array_data_bytes(self.text.then_some(self.text_bytes))
-                .set_repetition_level_histogram(self.histogram(&self.rep, self.max_rep))
-                .set_definition_level_histogram(self.histogram(&self.def, self.max_def));
-        }
-        let metadata = builder.build()?;
-        let close = ColumnCloseResult {
-            bytes_written: bytes.len() as u64,
-            rows_written: self.rows() as u64,
-            metadata,
-            bloom_filter: None,
-            column_index: None,
-            offset_index: None,
-        };
-        Ok((bytes, close))
+        Ok(())
     }
 
-    /// How many of `levels` are each level up to `max`; none when `max` is
-    /// 0 (the column has no such levels).
-    fn histogram(&self, levels: &[u8], max: u8) -> Option<LevelHistogram> {
-        (max > 0).then(|| {
-            let counts = level_counts(levels, max).into_iter().map(|c| c as i64);
-            LevelHistogram::from(counts.collect::<Vec<_>>())
-        })
+    /// Texts written `PLAIN` past a page's size: written as pages now, and
+    /// let go, what they held kept for the chunk's statistics. (Other
+    /// chunks hold their values until the row group is written: indices
+    /// and numbers, a few bytes a row.)
+    pub(super) fn write_full_pages(
+        &mut self,
+        compressor: &mut zstd::bulk::Compressor<'static>,
+    ) -> Result<()> {
+        let Values::Plain { bytes, .. } = &self.values else {
+            return Ok(());
+        };
+        if !self.text || bytes.len() < PAGE_BYTES {
+            return Ok(());
+        }
+        let mut pages = match self.written.take() {
+            Some(pages) => pages,
+            None => Box::new(Pages::new(self.max_def, self.max_rep)),
+        };
+        self.data_pages(&mut pages, compressor)?;
+        let (least, greatest) = min_max(self.distinct_values());
+        pages.least = least
+            .map(<[u8]>::to_vec)
+            .into_iter()
+            .chain(pages.least.take())
+            .min();
+        pages.greatest = greatest
+            .map(<[u8]>::to_vec)
+            .into_iter()
+            .chain(pages.greatest.take())
+            .max();
+        let (def, rep) = (
+            level_counts(&self.def, self.max_def),
+            level_counts(&self.rep, self.max_rep),
+        );
+        if self.max_def > 0 {
+            pages.nulls += self.entries - def[usize::from(self.max_def)];
+        }
+        for (all, now) in [(&mut pages.def_counts, def), (&mut pages.rep_counts, rep)] {
+            all.iter_mut().zip(now).for_each(|(a, n)| *a += n);
+        }
+        pages.entries += self.entries;
+        pages.rows += self.rows();
+        self.def.clear();
+        self.rep.clear();
+        (self.entries, self.rows) = (0, 0);
+        if let Values::Plain { bytes, ends } = &mut self.values {
+            bytes.clear();
+            ends.clear();
+        }
+        self.written = Some(pages);
+        Ok(())
+    }
+
+    /// The chunk's definition and repetition level histograms, the pages
+    /// written included; none for a column without such levels.
+    fn histograms(&self) -> (Option<LevelHistogram>, Option<LevelHistogram>) {
+        let histogram = |levels: &[u8], max: u8, written: Option<&Vec<usize>>| {
+            (max > 0).then(|| {
+                let mut counts = level_counts(levels, max);
+                if let Some(written) = written {
+                    counts.iter_mut().zip(written).for_each(|(c, w)| *c += w);
+                }
+                LevelHistogram::from(counts.into_iter().map(|c| c as i64).collect::<Vec<_>>())
+            })
+        };
+        let written = self.written.as_deref();
+        (
+            histogram(&self.def, self.max_def, written.map(|w| &w.def_counts)),
+            histogram(&self.rep, self.max_rep, written.map(|w| &w.rep_counts)),
+        )
     }
 
     /// Whether entry `e` holds a value (is not a null, nor an empty list).
@@ -689,10 +823,12 @@ impl Chunk {
     /// least written -0.0 and a zero greatest +0.0), and the entries
     /// without a value.
     fn statistics_of(&self) -> Statistics {
-        let nulls = Some(match self.def.is_empty() {
+        let written = self.written.as_deref();
+        let nulls = match self.def.is_empty() {
             true => 0,
-            false => (self.entries - count(&self.def, self.max_def)) as u64,
-        });
+            false => self.entries - count(&self.def, self.max_def),
+        };
+        let nulls = Some((nulls + written.map_or(0, |w| w.nulls)) as u64);
         match (&self.values, self.descr.physical_type()) {
             (Values::Bools(values), _) => {
                 let min = values.iter().copied().min();
@@ -731,6 +867,14 @@ impl Chunk {
             }
             _ => {
                 let (min, max) = min_max(self.distinct_values());
+                // With the texts of the pages written before.
+                let (min, max) = match written {
+                    Some(w) => (
+                        min.into_iter().chain(w.least.as_deref()).min(),
+                        max.into_iter().chain(w.greatest.as_deref()).max(),
+                    ),
+                    None => (min, max),
+                };
                 let (min, min_cut) = min.map_or((None, false), |m| {
                     let (m, cut) = least_cut(m);
                     (Some(m), cut)

@@ -200,6 +200,9 @@ impl TurnsFile {
                 let held = self.chunks.first().map_or(0, Chunk::rows);
                 let (now, later) = rows.split_at(rows.len().min(ROW_GROUP_ROWS - held));
                 self.push_rows(game, now);
+                for chunk in &mut self.chunks {
+                    chunk.write_full_pages(&mut self.compressor)?;
+                }
                 rows = later;
                 let bytes: usize = self.chunks.iter().map(Chunk::held_bytes).sum();
                 if held + now.len() >= ROW_GROUP_ROWS || bytes >= ROW_GROUP_BYTES {
@@ -500,7 +503,7 @@ mod tests {
     /// and a position column whose dictionary outgrows its limit.
     #[test]
     fn hostile_rows_read_back_as_the_reference_writes_them() {
-        let base = crate::rows::simulated_rows(kind("aggravation"), 60, 3);
+        let base = crate::rows::simulated_rows(kind("aggravation"), 200, 3);
         let every: String = (0u8..0x80).map(char::from).collect();
         let long = format!("{}é✓𝄞 {every}", "x".repeat(61));
         // A least value of 0.0 and of -0.0 (written -0.0), NaN only, and
@@ -508,7 +511,7 @@ mod tests {
         let win = [0.0, -0.0, f64::NAN, 0.5];
         let luck = [f64::MAX, -1.5, 0.1 + 0.2, -0.0, f64::MIN_POSITIVE];
         let mut games = Vec::new();
-        for (i, row) in base.rows.iter().enumerate() {
+        for (i, row) in base.rows.iter().cycle().take(300).enumerate() {
             let noted = i % 3 != 0;
             let row = TurnRow {
                 team: (i % 2 == 0).then(|| SmolStr::new("R+G")),
@@ -519,7 +522,8 @@ mod tests {
                 nags: (0..i % 4).map(|n| n as u8 * 85).collect(),
                 notes: noted.then(|| {
                     Box::new(Notes {
-                        comment: Some(format!("{long} {i}")),
+                        // Long enough to be written `PLAIN`, with nulls.
+                        comment: Some(format!("{long} {i} {}", "c".repeat(10_000 + i))),
                         win: Some(win[i % win.len()]),
                         best: (i % 2 == 0).then(|| "r9-r15*".into()),
                         best_win: Some(f64::NAN),

@@ -14,7 +14,7 @@
 //!
 //! The crate's writer stays as the reference: the tests write the same
 //! rows both ways and read the files back, cell by cell and statistics by
-//! statistics ([`super::turns_batch`]).
+//! statistics (the test-only `reference` module's `turns_batch`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 //! time, then written as pages with their statistics.
 //!
 //! What it writes is what the parquet crate's writer writes with the
-//! export's settings ([`super::Table::create`]), so that the files read the
+//! export's settings ([`super::properties`]), so that the files read the
 //! same and keep what readers use: data pages of version 1 (at most 20,000
 //! rows and about 1 MiB of values each), zstd level 1, texts and the
 //! numbers that are not counts through a dictionary (falling back to
@@ -37,6 +37,11 @@ const PAGE_BYTES: usize = 1 << 20;
 /// Bytes of a dictionary at most (the crate's default): past it, the chunk
 /// is written `PLAIN`.
 const DICTIONARY_BYTES: usize = 1 << 20;
+
+/// Values of a dictionary at most, so that an index takes two bytes: the
+/// next new value makes the chunk `PLAIN`, as a dictionary past
+/// [`DICTIONARY_BYTES`] does (65,536 values of four bytes are 256 KiB).
+const DICTIONARY_ENTRIES: usize = 1 << 16;
 
 /// Bytes of a text's least and greatest value kept in the statistics
 /// (the crate's default); longer ones are cut, the greatest rounded up.
@@ -86,8 +91,9 @@ struct Dictionary {
     /// (a roll, a count), by that byte or number, found without hashing;
     /// `u32::MAX` for a value not met yet (empty until the first).
     bytes: Vec<u32>,
-    /// Each value's index, in order.
-    indices: Vec<u32>,
+    /// Each value's index, in order: two bytes each (a dictionary holds
+    /// [`DICTIONARY_ENTRIES`] values at most).
+    indices: Vec<u16>,
 }
 
 /// A value of up to 15 bytes as one number: its bytes, and its length in
@@ -118,9 +124,10 @@ fn short_key(value: &[u8]) -> Option<u128> {
 
 impl Dictionary {
     /// The index of `value`, a text's bytes (length-prefixed in the page)
-    /// or a number's `PLAIN` bytes, added when new.
+    /// or a number's `PLAIN` bytes, added when new; `None` when it is new
+    /// and the dictionary is full ([`DICTIONARY_ENTRIES`]).
     #[inline]
-    fn index_of(&mut self, value: &[u8], text: bool) -> u32 {
+    fn index_of(&mut self, value: &[u8], text: bool) -> Option<u16> {
         let next = self.starts.len() as u32;
         let byte = match (text, value) {
             (true, &[b]) => Some(b),
@@ -141,6 +148,10 @@ impl Dictionary {
             None => self.other_index_of(value, next),
         };
         if i == next {
+            if self.starts.len() == DICTIONARY_ENTRIES {
+                self.forget(value, byte);
+                return None;
+            }
             self.starts.push(self.page.len());
             if text {
                 self.page
@@ -148,7 +159,23 @@ impl Dictionary {
             }
             self.page.extend_from_slice(value);
         }
-        i
+        Some(i as u16)
+    }
+
+    /// Takes back the index just given to the new `value` (the
+    /// dictionary was full).
+    #[cold]
+    fn forget(&mut self, value: &[u8], byte: Option<u8>) {
+        match (byte, short_key(value)) {
+            (Some(b), _) => self.bytes[usize::from(b)] = u32::MAX,
+            (None, Some(key)) => {
+                self.short.remove(&key);
+                self.last = None;
+            }
+            (None, None) => {
+                self.long.remove(value);
+            }
+        }
     }
 
     /// The index of a value of more than one byte, or `next` for a new
@@ -175,7 +202,7 @@ impl Dictionary {
     }
 
     /// The `PLAIN` bytes of entry `i`.
-    fn entry(&self, i: u32) -> &[u8] {
+    fn entry(&self, i: u16) -> &[u8] {
         let i = i as usize;
         let end = self.starts.get(i + 1).copied().unwrap_or(self.page.len());
         &self.page[self.starts[i]..end]
@@ -318,7 +345,7 @@ impl Chunk {
     /// Bytes held, about.
     pub(super) fn held_bytes(&self) -> usize {
         let values = match &self.values {
-            Values::Dictionary(d) => d.page.len() + 4 * d.indices.len(),
+            Values::Dictionary(d) => d.page.len() + 2 * d.indices.len(),
             Values::Plain { bytes, ends } => bytes.len() + 8 * ends.len(),
             Values::Delta(v) => 4 * v.len(),
             Values::Bools(v) => v.len(),
@@ -346,7 +373,10 @@ impl Chunk {
         }
         match &mut self.values {
             Values::Dictionary(d) => {
-                let i = d.index_of(bytes, self.text);
+                let Some(i) = d.index_of(bytes, self.text) else {
+                    self.fall_back_to_plain();
+                    return self.value_plain(bytes, n);
+                };
                 match n {
                     1 => d.indices.push(i),
                     n => d.indices.extend(std::iter::repeat_n(i, n)),
@@ -362,6 +392,16 @@ impl Chunk {
             }
             Values::Delta(_) | Values::Bools(_) => {
                 unreachable!("numbers and booleans are pushed as such")
+            }
+        }
+    }
+
+    /// `n` values `bytes` to a chunk written `PLAIN` (its text's bytes
+    /// counted already).
+    fn value_plain(&mut self, bytes: &[u8], n: usize) {
+        if let Values::Plain { bytes: plain, ends } = &mut self.values {
+            for _ in 0..n {
+                push_plain(plain, ends, bytes, self.text);
             }
         }
     }
@@ -429,13 +469,28 @@ impl Chunk {
         }
         match &mut self.values {
             Values::Dictionary(d) => {
-                for v in cells.flatten() {
-                    let v = v.as_ref();
+                let mut values = cells.flatten();
+                for v in values.by_ref() {
+                    let bytes = v.as_ref();
                     if self.text {
-                        self.text_bytes += v.len() as i64;
+                        self.text_bytes += bytes.len() as i64;
                     }
-                    let i = d.index_of(v, self.text);
-                    d.indices.push(i);
+                    match d.index_of(bytes, self.text) {
+                        Some(i) => d.indices.push(i),
+                        // The dictionary is full: this value and the
+                        // rest `PLAIN`.
+                        None => {
+                            self.fall_back_to_plain();
+                            self.value_plain(bytes, 1);
+                            for v in values {
+                                if self.text {
+                                    self.text_bytes += v.as_ref().len() as i64;
+                                }
+                                self.value_plain(v.as_ref(), 1);
+                            }
+                            return;
+                        }
+                    }
                 }
                 if d.page.len() > DICTIONARY_BYTES {
                     self.fall_back_to_plain();
@@ -806,7 +861,7 @@ impl Chunk {
         let skip = if self.text { 4 } else { 0 };
         match &self.values {
             Values::Dictionary(d) => {
-                Box::new((0..d.starts.len() as u32).map(move |i| &d.entry(i)[skip..]))
+                Box::new((0..d.starts.len()).map(move |i| &d.entry(i as u16)[skip..]))
             }
             Values::Plain { bytes, ends } => Box::new(
                 std::iter::once(0)

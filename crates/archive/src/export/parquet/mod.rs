@@ -35,7 +35,7 @@ const ROW_GROUP_ROWS: usize = 128 * 1024;
 const ROW_GROUP_BYTES: usize = 32 << 20;
 
 /// The zstd level of every page: the crate's default (see
-/// [`Table::create`]).
+/// [`properties`]).
 const ZSTD_LEVEL: i32 = 1;
 
 /// The columns that count up from row to row (a game's number in its file,

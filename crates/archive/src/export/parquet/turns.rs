@@ -552,6 +552,27 @@ mod tests {
         same_as_reference(&games, &Selection::all(), 5);
     }
 
+    /// More distinct values in a row group than a dictionary holds, a
+    /// game's run of rows (its file) and a row at a time (a count): written
+    /// `PLAIN` from the first value past it.
+    #[test]
+    fn a_full_dictionary_goes_on_plain() {
+        let game = crate::rows::simulated_rows(kind("offboard"), 1, 5);
+        let games: Vec<GameTurns> = (0..70_000u32)
+            .map(|i| GameTurns {
+                key: None,
+                file: format!("f{i}"),
+                index: 1,
+                rows: vec![TurnRow {
+                    captures: 1_000_000 + i,
+                    ..game.rows[0].clone()
+                }],
+            })
+            .collect();
+        let selection = Selection::parse("file,captures").expect("a selection");
+        same_as_reference(&games, &selection, 997);
+    }
+
     /// More rows than a row group holds: cut where the reference cuts.
     #[test]
     fn row_groups_are_cut_where_the_reference_cuts_them() {

@@ -254,6 +254,19 @@ fn properties(columns: &[Column]) -> WriterProperties {
     props.build()
 }
 
+/// The file a table's writer gave back once finished, synced and kept for
+/// its name `name`; or the error that kept the writer from finishing it.
+fn sealed(
+    file: parquet::errors::Result<std::fs::File>,
+    temp: TempPath,
+    name: PathBuf,
+) -> Result<Sealed, ExportError> {
+    match file {
+        Ok(file) => Sealed::new(file, temp, name),
+        Err(e) => Err(cannot_write(&name)(io_error(e))),
+    }
+}
+
 /// One table's file of the part: written to a temporary file, renamed to
 /// `name` when the part is committed.
 struct Table {
@@ -293,10 +306,7 @@ impl Table {
         let Table {
             writer, temp, name, ..
         } = self;
-        match writer.into_inner() {
-            Ok(file) => Sealed::new(file, temp, name),
-            Err(e) => Err(cannot_write(&name)(io_error(e))),
-        }
+        sealed(writer.into_inner(), temp, name)
     }
 }
 

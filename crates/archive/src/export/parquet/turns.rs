@@ -26,7 +26,7 @@ use parquet::file::writer::SerializedFileWriter;
 use tempfile::TempPath;
 
 use super::chunk::{Chunk, Form};
-use super::{arrow_schema, io_error, properties, COUNTING, UNPRUNED};
+use super::{arrow_schema, io_error, properties, sealed, COUNTING, UNPRUNED};
 use crate::export::commit::{cannot_write, temp_in, Sealed};
 use crate::export::schema::{Column, Kind, OwnColumns};
 use crate::export::{ExportError, GameTurns, TurnRow};
@@ -333,10 +333,7 @@ impl TurnsFile {
         let TurnsFile {
             writer, temp, name, ..
         } = self;
-        match writer.into_inner() {
-            Ok(file) => Sealed::new(file, temp, name),
-            Err(e) => Err(cannot_write(&name)(io_error(e))),
-        }
+        sealed(writer.into_inner(), temp, name)
     }
 }
 

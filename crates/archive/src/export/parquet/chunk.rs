@@ -7,7 +7,8 @@
 //! same and keep what readers use: data pages of version 1 (at most 20,000
 //! rows and about 1 MiB of values each), zstd level 1, texts and the
 //! numbers that are not counts through a dictionary (falling back to
-//! `PLAIN` when it passes 1 MiB), the counts in `DELTA_BINARY_PACKED`, and
+//! `PLAIN` when it passes 1 MiB, or 65,536 values), the counts in
+//! `DELTA_BINARY_PACKED`, and
 //! chunk statistics (least and greatest value, nulls, level histograms)
 //! unless the column is one of [`super::UNPRUNED`].
 

@@ -386,11 +386,7 @@ impl Chunk {
                     self.fall_back_to_plain();
                 }
             }
-            Values::Plain { bytes: plain, ends } => {
-                for _ in 0..n {
-                    push_plain(plain, ends, bytes, self.text);
-                }
-            }
+            Values::Plain { .. } => self.value_plain(bytes, n),
             Values::Delta(_) | Values::Bools(_) => {
                 unreachable!("numbers and booleans are pushed as such")
             }
@@ -483,13 +479,7 @@ impl Chunk {
                         None => {
                             self.fall_back_to_plain();
                             self.value_plain(bytes, 1);
-                            for v in values {
-                                if self.text {
-                                    self.text_bytes += v.as_ref().len() as i64;
-                                }
-                                self.value_plain(v.as_ref(), 1);
-                            }
-                            return;
+                            return self.plain_values(values);
                         }
                     }
                 }
@@ -497,18 +487,20 @@ impl Chunk {
                     self.fall_back_to_plain();
                 }
             }
-            Values::Plain { bytes, ends } => {
-                for v in cells.flatten() {
-                    let v = v.as_ref();
-                    if self.text {
-                        self.text_bytes += v.len() as i64;
-                    }
-                    push_plain(bytes, ends, v, self.text);
-                }
-            }
+            Values::Plain { .. } => self.plain_values(cells.flatten()),
             Values::Delta(_) | Values::Bools(_) => {
                 unreachable!("numbers that count and booleans are pushed as such")
             }
+        }
+    }
+
+    /// `values` to a chunk written `PLAIN`, their texts' bytes counted.
+    fn plain_values<V: AsRef<[u8]>>(&mut self, values: impl Iterator<Item = V>) {
+        for v in values {
+            if self.text {
+                self.text_bytes += v.as_ref().len() as i64;
+            }
+            self.value_plain(v.as_ref(), 1);
         }
     }
 

@@ -45,16 +45,16 @@ impl Offboard {
                     let Ok(shift) = self.resolve(&state, from, to, towards) else {
                         continue;
                     };
-                    let len = shift.len;
+                    let len = shift.len();
                     out.push(format!(
                         "moved {len} marble{} {direction}",
                         if len == 1 { "" } else { "s" }
                     ));
-                    if shift.pushed > 0 {
+                    if shift.pushed() > 0 {
                         out.push(format!(
                             "pushed {} marble{}",
-                            shift.pushed,
-                            if shift.pushed == 1 { "" } else { "s" }
+                            shift.pushed(),
+                            if shift.pushed() == 1 { "" } else { "s" }
                         ));
                     }
                 }

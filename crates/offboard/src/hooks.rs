@@ -87,7 +87,7 @@ impl Offboard {
         let ejected = s.ejects_from();
         let target = ejected
             .filter(|_| state.has_targets)
-            .and_then(|from| self.landing(from, s.direction))
+            .and_then(|from| self.landing(from, s.direction()))
             .map(|target| b.target_name(target));
         MoveView::new(
             number,
@@ -96,11 +96,11 @@ impl Offboard {
             state,
             <Self as billes_game::game::GameRules>::move_fields(),
             [
-                Field::Name(Some(b.cell_name(s.from))),
-                Field::Name(Some(b.cell_name(s.to))),
-                Field::Name(Some(b.direction_name(s.direction))),
-                Field::Number(Some(u32::from(s.len))),
-                Field::Number(Some(u32::from(s.pushed))),
+                Field::Name(Some(b.cell_name(s.from()))),
+                Field::Name(Some(b.cell_name(s.to()))),
+                Field::Name(Some(b.direction_name(s.direction()))),
+                Field::Number(Some(u32::from(s.len()))),
+                Field::Number(Some(u32::from(s.pushed()))),
                 Field::Name(ejected.map(|_| seat_name(opponent(me)))),
                 Field::Name(target),
             ],
@@ -130,14 +130,14 @@ impl Offboard {
         let b = self.board;
         let me = before.to_move;
         let target = self
-            .landing(from, s.direction)
+            .landing(from, s.direction())
             .filter(|_| before.has_targets);
         let view = EjectionView {
             turn: number,
             seat: seat_name(me),
             ejects: seat_name(opponent(me)),
             from: b.cell_name(from),
-            direction: b.direction_name(s.direction),
+            direction: b.direction_name(s.direction()),
             target: target.map(|t| b.target_name(t)),
             taken: target.is_some_and(|t| before.targets[t.index()].is_some()),
             position: before,

@@ -169,9 +169,9 @@ impl Offboard {
                 span,
             },
             Play::Line(s, mark) => Action::Line {
-                from: self.board.cell_label(s.from),
-                to: (s.len > 1).then(|| self.board.cell_label(s.to)),
-                direction: self.board.direction_label(s.direction),
+                from: self.board.cell_label(s.from()),
+                to: (s.len() > 1).then(|| self.board.cell_label(s.to())),
+                direction: self.board.direction_label(s.direction()),
                 capture: *mark,
                 span,
             },

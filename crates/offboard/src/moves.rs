@@ -2,6 +2,8 @@
 //! smaller opposing group), a line sideways when the variant allows it; how
 //! they are checked, listed and applied.
 
+use std::num::NonZeroU64;
+
 use billes_game::Colour;
 
 use super::board::{Cell, Direction, Target};
@@ -10,44 +12,170 @@ use super::Offboard;
 
 /// A move of one marble or of a line, checked against a position.
 ///
-/// Aligned to whole words, so that it is copied in words: copies of its ten
-/// bytes in pieces of other widths than they were written in stalled the
-/// processor. Each `Option<Cell>` is one byte (see [`Cell`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(C, align(16))]
-pub(crate) struct Shift {
-    /// The canonical first end: the rear of a line moving along its axis,
-    /// the lower cell (in `a1`..`i9` order) of a line moving sideways.
-    pub from: Cell,
-    /// The other end (`from` itself for one marble).
-    pub to: Cell,
-    /// Where the marbles go.
-    pub direction: Direction,
-    /// Marbles in the line.
-    pub len: u8,
-    /// Sideways move: `from` to `to` runs along `axis`.
-    pub broadside: bool,
-    /// The direction from `from` to `to`.
-    pub axis: Direction,
-    /// Along the axis: the cell the line enters (`None` sideways).
-    pub fill: Option<Cell>,
-    /// Opposing marbles pushed.
-    pub pushed: u8,
-    /// Where the last pushed marble goes: a cell, or `None` when it is
-    /// pushed off the board (or when nothing is pushed).
-    pub push_to: Option<Cell>,
-    /// The cell the last pushed marble stood on (`None`: nothing pushed).
-    pub push_last: Option<Cell>,
+/// Held in one word, a byte a part (`from`, `to`, the direction and the
+/// axis, the length, `fill`, `pushed`, `push_to`, `push_last`; a missing
+/// cell is the byte 0, which no cell stores), built in a register and
+/// written to memory in one store. Held as ten bytes, a move was written a
+/// byte at a time and, returned or copied, read back whole while its bytes
+/// were still being written, which stalls the processor (docs/export.md).
+/// `from` is never 0, so an `Option<Shift>` is one word too.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Shift(NonZeroU64);
+
+/// The bytes of a [`Shift`]'s word, by what they hold.
+const FROM: u32 = 0;
+const TO: u32 = 8;
+/// The direction in the low four bits, the axis in the high four.
+const DIRECTIONS: u32 = 16;
+const LEN: u32 = 24;
+const FILL: u32 = 32;
+const PUSHED: u32 = 40;
+const PUSH_TO: u32 = 48;
+const PUSH_LAST: u32 = 56;
+
+/// A cell's byte in a [`Shift`]'s word: what it stores, 0 for none.
+#[inline(always)]
+fn cell_byte(cell: Option<Cell>) -> u64 {
+    cell.map_or(0, |c| c.slot() as u64)
 }
 
 impl Shift {
+    /// The move of the `len` marbles from `from` to `to` towards
+    /// `direction`, the line running along `axis`; `fill` is the cell
+    /// a line moving along its axis enters, `None` for one moving sideways.
+    /// It pushes nothing ([`Shift::pushing`]).
+    #[inline(always)]
+    fn new(
+        from: Cell,
+        to: Cell,
+        direction: Direction,
+        axis: Direction,
+        len: u8,
+        fill: Option<Cell>,
+    ) -> Shift {
+        let directions = direction.index() as u64 | (axis.index() as u64) << 4;
+        let word = (from.slot() as u64) << FROM
+            | (to.slot() as u64) << TO
+            | directions << DIRECTIONS
+            | u64::from(len) << LEN
+            | cell_byte(fill) << FILL;
+        // `from` stores 1 or more.
+        Shift(NonZeroU64::new(word).unwrap_or(NonZeroU64::MIN))
+    }
+
+    /// This move pushing `pushed` opposing marbles, the last from
+    /// `push_last` to `push_to` (`None`: off the board).
+    #[inline(always)]
+    fn pushing(self, pushed: u8, push_to: Option<Cell>, push_last: Cell) -> Shift {
+        let word = self.0.get()
+            | u64::from(pushed) << PUSHED
+            | cell_byte(push_to) << PUSH_TO
+            | (push_last.slot() as u64) << PUSH_LAST;
+        Shift(NonZeroU64::new(word).unwrap_or(self.0))
+    }
+
+    /// The byte at `at`.
+    #[inline(always)]
+    fn byte(self, at: u32) -> u8 {
+        (self.0.get() >> at) as u8
+    }
+
+    /// The cell of the byte at `at`, if any.
+    #[inline(always)]
+    fn cell(self, at: u32) -> Option<Cell> {
+        match self.byte(at) {
+            0 => None,
+            b => Some(Cell::new(b - 1)),
+        }
+    }
+
+    /// The canonical first end: the rear of a line moving along its axis,
+    /// the lower cell (in `a1`..`i9` order) of a line moving sideways.
+    #[inline(always)]
+    pub fn from(self) -> Cell {
+        Cell::new(self.byte(FROM) - 1)
+    }
+
+    /// The other end (`from` itself for one marble).
+    #[inline(always)]
+    pub fn to(self) -> Cell {
+        Cell::new(self.byte(TO) - 1)
+    }
+
+    /// Where the marbles go.
+    #[inline(always)]
+    pub fn direction(self) -> Direction {
+        Direction::new(self.byte(DIRECTIONS) & 0xf)
+    }
+
+    /// Marbles in the line.
+    #[inline(always)]
+    pub fn len(self) -> u8 {
+        self.byte(LEN)
+    }
+
+    /// Sideways move: `from` to `to` runs along `axis`. A line moving
+    /// sideways enters no cell ahead of it ([`Shift::fill`]).
+    #[inline(always)]
+    pub fn broadside(self) -> bool {
+        self.byte(FILL) == 0
+    }
+
+    /// The direction from `from` to `to`.
+    #[inline(always)]
+    pub fn axis(self) -> Direction {
+        Direction::new(self.byte(DIRECTIONS) >> 4)
+    }
+
+    /// Along the axis: the cell the line enters (`None` sideways).
+    #[inline(always)]
+    pub fn fill(self) -> Option<Cell> {
+        self.cell(FILL)
+    }
+
+    /// Opposing marbles pushed.
+    #[inline(always)]
+    pub fn pushed(self) -> u8 {
+        self.byte(PUSHED)
+    }
+
+    /// Where the last pushed marble goes: a cell, or `None` when it is
+    /// pushed off the board (or when nothing is pushed).
+    #[inline(always)]
+    pub fn push_to(self) -> Option<Cell> {
+        self.cell(PUSH_TO)
+    }
+
+    /// The cell the last pushed marble stood on (`None`: nothing pushed).
+    #[inline(always)]
+    pub fn push_last(self) -> Option<Cell> {
+        self.cell(PUSH_LAST)
+    }
+
     /// The cell of the marble the move pushes off the board, if it does.
     #[inline]
     pub fn ejects_from(&self) -> Option<Cell> {
-        match self.push_to {
+        match self.push_to() {
             Some(_) => None,
-            None => self.push_last,
+            None => self.push_last(),
         }
+    }
+}
+
+impl std::fmt::Debug for Shift {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shift")
+            .field("from", &self.from())
+            .field("to", &self.to())
+            .field("direction", &self.direction())
+            .field("len", &self.len())
+            .field("broadside", &self.broadside())
+            .field("axis", &self.axis())
+            .field("fill", &self.fill())
+            .field("pushed", &self.pushed())
+            .field("push_to", &self.push_to())
+            .field("push_last", &self.push_last())
+            .finish()
     }
 }
 
@@ -174,18 +302,7 @@ impl Offboard {
         let Some(fill) = b.next(front, direction) else {
             return Err(Illegal::OwnOff(front));
         };
-        let mut shift = Shift {
-            from: tail,
-            to: front,
-            direction,
-            len,
-            broadside: false,
-            axis: direction,
-            fill: Some(fill),
-            pushed: 0,
-            push_to: None,
-            push_last: None,
-        };
+        let shift = Shift::new(tail, front, direction, direction, len, Some(fill));
         if (own | opp) & fill.bit() == 0 {
             return Ok(shift);
         }
@@ -209,10 +326,7 @@ impl Offboard {
         if let Some(cell) = behind.filter(|c| own & c.bit() != 0) {
             return Err(Illegal::Sandwiched(cell));
         }
-        shift.pushed = pushed;
-        shift.push_to = behind;
-        shift.push_last = Some(last);
-        Ok(shift)
+        Ok(shift.pushing(pushed, behind, last))
     }
 
     /// A line from `start` (its lower end) along `axis` moving sideways.
@@ -243,18 +357,7 @@ impl Offboard {
                 return Err(Illegal::BroadsideNotFree(n));
             }
         }
-        Ok(Shift {
-            from: start,
-            to: end,
-            direction,
-            len,
-            broadside: true,
-            axis,
-            fill: None,
-            pushed: 0,
-            push_to: None,
-            push_last: None,
-        })
+        Ok(Shift::new(start, end, direction, axis, len, None))
     }
 
     /// Every legal move of the seat to move (not counting a pending
@@ -331,39 +434,39 @@ impl Offboard {
     #[inline]
     pub(crate) fn apply(&self, state: &mut State, s: &Shift) -> Option<Ejection> {
         let me = state.to_move.index();
-        if s.broadside {
+        if s.broadside() {
             let mut old = 0u64;
             let mut new = 0u64;
-            let mut cell = s.from;
-            for i in 0..s.len {
+            let mut cell = s.from();
+            for i in 0..s.len() {
                 if i > 0 {
                     // A checked move: the line's cells are on the board.
-                    let Some(next) = self.board.next(cell, s.axis) else {
+                    let Some(next) = self.board.next(cell, s.axis()) else {
                         break;
                     };
                     cell = next;
                 }
                 old |= cell.bit();
-                new |= self.board.next(cell, s.direction).map_or(0, Cell::bit);
+                new |= self.board.next(cell, s.direction()).map_or(0, Cell::bit);
             }
             state.marbles[me] = (state.marbles[me] & !old) | new;
             return None;
         }
-        let fill = s.fill.map_or(0, Cell::bit);
-        state.marbles[me] ^= s.from.bit() | fill;
-        if s.pushed == 0 {
+        let fill = s.fill().map_or(0, Cell::bit);
+        state.marbles[me] ^= s.from().bit() | fill;
+        if s.pushed() == 0 {
             return None;
         }
         let opp = 1 - me;
         state.marbles[opp] ^= fill;
-        match (s.push_to, s.push_last) {
+        match (s.push_to(), s.push_last()) {
             (Some(to), _) => {
                 state.marbles[opp] |= to.bit();
                 None
             }
             (None, Some(last)) => {
                 let pusher = state.to_move;
-                Some(self.eject(state, pusher, last, s.direction))
+                Some(self.eject(state, pusher, last, s.direction()))
             }
             (None, None) => None,
         }
@@ -480,6 +583,62 @@ mod tests {
     use crate::Params;
     use std::collections::BTreeSet;
 
+    /// Every part of a move reads back from its word as it was given, on
+    /// every cell a board may have (the highest byte included), every
+    /// direction and axis, and the longest lines and pushes.
+    #[test]
+    fn a_shift_holds_its_parts() {
+        let cells = || Cell::all(Cell::MAX);
+        let some = [
+            None,
+            Some(Cell::new(0)),
+            Some(Cell::new(Cell::MAX as u8 - 1)),
+        ];
+        for from in cells() {
+            for to in [from, Cell::new(0), Cell::new(Cell::MAX as u8 - 1)] {
+                for direction in Direction::all() {
+                    for axis in Direction::all() {
+                        for len in [1, 2, 9, u8::MAX] {
+                            for fill in some {
+                                let shift = Shift::new(from, to, direction, axis, len, fill);
+                                let parts = (shift.from(), shift.to(), shift.direction());
+                                assert_eq!(parts, (from, to, direction));
+                                assert_eq!((shift.axis(), shift.len()), (axis, len));
+                                assert_eq!(
+                                    (shift.fill(), shift.broadside()),
+                                    (fill, fill.is_none())
+                                );
+                                assert_eq!(
+                                    (shift.pushed(), shift.push_to(), shift.push_last()),
+                                    (0, None, None)
+                                );
+                                for (pushed, push_to) in [(1, None), (u8::MAX, Some(from))] {
+                                    let last = to;
+                                    let pushing = shift.pushing(pushed, push_to, last);
+                                    assert_eq!(pushing.pushed(), pushed);
+                                    assert_eq!(pushing.push_to(), push_to);
+                                    assert_eq!(pushing.push_last(), Some(last));
+                                    let ejected = if push_to.is_some() { None } else { Some(last) };
+                                    assert_eq!(pushing.ejects_from(), ejected);
+                                    let kept = (
+                                        pushing.from(),
+                                        pushing.to(),
+                                        pushing.direction(),
+                                        pushing.axis(),
+                                        pushing.len(),
+                                        pushing.fill(),
+                                    );
+                                    assert_eq!(kept, (from, to, direction, axis, len, fill));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(std::mem::size_of::<Option<Shift>>(), 8);
+    }
+
     /// Every legal move found by trying every pair of ends and direction.
     fn brute_force(rules: &Offboard, state: &State) -> BTreeSet<(Cell, Cell, Direction)> {
         let cells = rules.board.cells();
@@ -488,7 +647,7 @@ mod tests {
             for to in std::iter::once(None).chain(cells.clone().map(Some)) {
                 for direction in Direction::ALL {
                     if let Ok(s) = rules.resolve(state, from, to, direction) {
-                        found.insert((s.from, s.to, s.direction));
+                        found.insert((s.from(), s.to(), s.direction()));
                     }
                 }
             }
@@ -510,8 +669,10 @@ mod tests {
                 if k % 7 == 0 {
                     let mut moves = Vec::new();
                     rules.moves(&state, &mut moves);
-                    let generated: BTreeSet<_> =
-                        moves.iter().map(|s| (s.from, s.to, s.direction)).collect();
+                    let generated: BTreeSet<_> = moves
+                        .iter()
+                        .map(|s| (s.from(), s.to(), s.direction()))
+                        .collect();
                     assert_eq!(generated.len(), moves.len(), "no move listed twice");
                     assert_eq!(
                         generated,

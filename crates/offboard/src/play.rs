@@ -583,13 +583,13 @@ impl Offboard {
 
     /// A move in notation, with its mark when `before` is given.
     pub(crate) fn shift_text(&self, s: &Shift, before: Option<&State>) -> String {
-        let mut out = String::from(self.board.cell_name(s.from));
-        if s.len > 1 {
+        let mut out = String::from(self.board.cell_name(s.from()));
+        if s.len() > 1 {
             out.push(':');
-            out.push_str(self.board.cell_name(s.to));
+            out.push_str(self.board.cell_name(s.to()));
         }
         out.push('>');
-        out.push_str(self.board.direction_name(s.direction));
+        out.push_str(self.board.direction_name(s.direction()));
         if let Some(mark) = before.and_then(|state| self.mark(state, s)) {
             out.push_str(&mark.to_string());
         }
@@ -602,7 +602,7 @@ impl Offboard {
     pub(crate) fn mark(&self, before: &State, s: &Shift) -> Option<Capture> {
         let from = s.ejects_from()?;
         let target = self
-            .landing(from, s.direction)
+            .landing(from, s.direction())
             .filter(|_| before.has_targets);
         let Some(target) = target else {
             return Some(Capture::default());

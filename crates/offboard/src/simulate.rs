@@ -130,7 +130,7 @@ impl Offboard {
         let mut best = Greedy::new(Ties::First);
         let mut pushes = 0;
         for (i, m) in moves.iter().enumerate() {
-            let Some(m) = line(m).filter(|m| m.pushed != 0) else {
+            let Some(m) = line(m).filter(|m| m.pushed() != 0) else {
                 continue;
             };
             pushes += 1;
@@ -148,7 +148,7 @@ impl Offboard {
         if pushes > 0 {
             let mut k = rng.below(pushes);
             for (i, m) in moves.iter().enumerate() {
-                if line(m).is_some_and(|m| m.pushed > 0) {
+                if line(m).is_some_and(|m| m.pushed() > 0) {
                     if k == 0 {
                         return i;
                     }

@@ -225,19 +225,35 @@ impl Aggravation {
         roll: u8,
         candidate: Candidate,
     ) -> Move {
-        let action = if candidate == Candidate::pass() {
+        let mut spelled = Move::new(state.seat(roller), None, billes_notation::Actions::new());
+        self.spell_into(state, roller, mover, roll, candidate, &mut spelled);
+        spelled
+    }
+
+    /// [`Aggravation::spell`], the move written into `complete` in place
+    /// (what it held is replaced): a move built and then copied was read
+    /// back whole while its parts were still being written, which stalls
+    /// the processor.
+    pub(crate) fn spell_into(
+        &self,
+        state: &State,
+        roller: Colour,
+        mover: Colour,
+        roll: u8,
+        candidate: Candidate,
+        complete: &mut Move,
+    ) {
+        complete.seat = state.seat(roller);
+        complete.roll = Roll::new(roll);
+        complete.mover = (mover != roller).then(|| state.seat(mover));
+        complete.actions.clear();
+        complete.actions.push(if candidate == Candidate::pass() {
             Action::Pass {
                 span: Span::default(),
             }
         } else {
             candidate.action(state)
-        };
-        Move {
-            seat: state.seat(roller),
-            roll: Roll::new(roll),
-            mover: (mover != roller).then(|| state.seat(mover)),
-            actions: [action].into(),
-        }
+        });
     }
 
     /// The legal uses of `roll` by `mover`'s marbles (rolled by `roller`)

@@ -281,7 +281,18 @@ impl game::GameRules for Aggravation {
         state: &mut State,
         turn: &Turn,
     ) -> Result<Option<game::Move>, ReplayError> {
-        Aggravation::play_completed(self, state, turn)
+        let mut complete = game::Move::new(turn.head.seat, None, billes_notation::Actions::new());
+        let completed = Aggravation::play_completed_into(self, state, turn, &mut complete)?;
+        Ok(completed.then_some(complete))
+    }
+
+    fn play_completed_into(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        complete: &mut game::Move,
+    ) -> Result<bool, ReplayError> {
+        Aggravation::play_completed_into(self, state, turn, complete)
     }
 
     fn is_over(&self, state: &State) -> bool {

@@ -48,26 +48,21 @@ impl Aggravation {
     }
 
     /// Plays `turn` as [`Aggravation::play_turn_with`] does without hooks,
-    /// and gives the move [`Aggravation::complete`] gives for it, found by
-    /// the same check ([`GameRules::play_completed`]).
+    /// and writes the move [`Aggravation::complete`] gives for it, found by
+    /// the same check, into `complete` ([`GameRules::play_completed_into`]).
     ///
-    /// [`GameRules::play_completed`]: billes_game::game::GameRules::play_completed
-    pub(crate) fn play_completed(
+    /// [`GameRules::play_completed_into`]: billes_game::game::GameRules::play_completed_into
+    pub(crate) fn play_completed_into(
         &self,
         state: &mut State,
         turn: &Turn,
-    ) -> Result<Option<billes_game::game::Move>, ReplayError> {
+        complete: &mut billes_game::game::Move,
+    ) -> Result<bool, ReplayError> {
         let checked = self.check_turn(state, turn, &billes_game::variant::NoHooks)?;
-        let complete = self.spelled(state, &checked);
+        let c = &checked;
+        self.spell_into(state, c.roller, c.mover, c.roll, c.candidate, complete);
         self.end(state, checked);
-        Ok(Some(complete))
-    }
-
-    /// The move `checked` found, spelled as the list of legal moves spells
-    /// it.
-    fn spelled(&self, state: &State, checked: &CheckedTurn) -> billes_game::game::Move {
-        let c = checked;
-        self.spell(state, c.roller, c.mover, c.roll, c.candidate)
+        Ok(true)
     }
 
     /// Applies the turn `checked` found and hands the turn on.
@@ -176,7 +171,8 @@ impl Aggravation {
         let checked = self
             .check_turn(state, turn, &billes_game::variant::NoHooks)
             .ok()?;
-        Some(self.spelled(state, &checked))
+        let c = &checked;
+        Some(self.spell(state, c.roller, c.mover, c.roll, c.candidate))
     }
 
     /// The seat that rolls: the one to move, or anyone in play on the first turn.

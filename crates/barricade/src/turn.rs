@@ -144,24 +144,25 @@ pub(crate) fn complete(
     spell_plain(rules, turn, &m, roll)
 }
 
-/// Plays `turn` as [`play`] does, and gives the move [`complete`] gives
-/// for it, from the one check of a plain turn
-/// ([`GameRules::play_completed`]).
+/// Plays `turn` as [`play`] does, and writes the move [`complete`] gives
+/// for it into `complete`, from the one check of a plain turn
+/// ([`GameRules::play_completed_into`]): whether it did.
 ///
-/// [`GameRules::play_completed`]: billes_game::game::GameRules::play_completed
-pub(crate) fn play_completed(
+/// [`GameRules::play_completed_into`]: billes_game::game::GameRules::play_completed_into
+pub(crate) fn play_completed_into(
     rules: &Barricade,
     state: &mut State,
     turn: &Turn,
-) -> Result<Option<billes_game::game::Move>, ReplayError> {
+    complete: &mut billes_game::game::Move,
+) -> Result<bool, ReplayError> {
     let Some((m, barricades, roll, seat_index)) = plain(rules, state, turn) else {
         // Not plain: `complete` says nothing of it.
         play_checked(rules, state, turn, &NoHooks)?;
-        return Ok(None);
+        return Ok(false);
     };
-    let complete = spell_plain(rules, turn, &m, roll);
+    let completed = spell_plain_into(rules, turn, &m, roll, complete);
     m.play(rules, state, barricades, roll, seat_index);
-    Ok(complete)
+    Ok(completed)
 }
 
 /// The plain turn `turn`, whose move `plain` read as `m` with `roll`, as
@@ -173,6 +174,28 @@ fn spell_plain(
     m: &PlainMove,
     roll: usize,
 ) -> Option<billes_game::game::Move> {
+    let mut complete =
+        billes_game::game::Move::new(turn.head.seat, None, billes_notation::Actions::new());
+    spell_plain_into(rules, turn, m, roll, &mut complete).then_some(complete)
+}
+
+/// [`spell_plain`], the move written into `complete` in place (what it
+/// held is replaced): whether the turn was spelt. A move built and then
+/// copied was read back whole while its parts were still being written,
+/// which stalls the processor.
+fn spell_plain_into(
+    rules: &Barricade,
+    turn: &Turn,
+    m: &PlainMove,
+    roll: usize,
+    complete: &mut billes_game::game::Move,
+) -> bool {
+    let Some(roll) = u8::try_from(roll)
+        .ok()
+        .and_then(billes_game::game::Roll::new)
+    else {
+        return false;
+    };
     let board = rules.board();
     let mut path = billes_notation::Path::new();
     path.push(match m.from {
@@ -180,7 +203,11 @@ fn spell_plain(
         Some(from) => *board.name(from),
     });
     path.push(*board.name(m.to));
-    let mut actions = billes_notation::Actions::new();
+    complete.seat = turn.head.seat;
+    complete.roll = Some(roll);
+    complete.mover = None;
+    let actions = &mut complete.actions;
+    actions.clear();
     actions.push(Action::Move {
         path,
         capture: m.takes_pawn.then(billes_notation::Capture::default),
@@ -189,15 +216,14 @@ fn spell_plain(
     });
     for action in &turn.actions[1..] {
         let Action::Barricade { at, .. } = action else {
-            return None;
+            return false;
         };
         actions.push(Action::Barricade {
             at: *at,
             span: Span::default(),
         });
     }
-    let roll = billes_game::game::Roll::new(u8::try_from(roll).ok()?);
-    Some(billes_game::game::Move::new(turn.head.seat, roll, actions))
+    true
 }
 
 /// The colour of the seat letter, if it is the seat to move (as

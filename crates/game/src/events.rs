@@ -86,7 +86,7 @@
 use std::marker::PhantomData;
 use std::ops::ControlFlow;
 
-use billes_notation::{Game, Span, Turn};
+use billes_notation::{Actions, Game, Seat, Span, Turn};
 
 use crate::game::{Move, MoveRules, Position, RulesPosition};
 use crate::replay::{after_end, misnumbered, outcome_errors, refused, too_deep};
@@ -223,6 +223,7 @@ pub fn read_with<R: MoveRules>(
     }
     let mut stream = Stream {
         complete: reader.wants_complete_moves(),
+        move_made: Move::new(Seat::default(), None, Actions::new()),
         reader,
         depth: 0,
         rules: PhantomData,
@@ -258,6 +259,10 @@ struct Stream<'r, 'd, R> {
     reader: &'d mut dyn Reader,
     /// Whether the reader wants each turn's complete move (asked once).
     complete: bool,
+    /// The complete move of the turn played, when the reader wants it:
+    /// one move for every turn, which the game writes in place
+    /// ([`MoveRules::play_completed_into`]).
+    move_made: Move,
     /// The depth of the line being walked.
     depth: usize,
     rules: PhantomData<&'r R>,
@@ -358,13 +363,15 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
             // export (docs/export.md). Without it a refused turn leaves the
             // position unknown, which nothing reads: the line stops there.
             let before = self.reader.needs_before(turn).then(|| pos.clone());
+            let made = &mut self.move_made;
             let played = match (&before, self.complete) {
-                (Some(before), true) => pos.play_completed_or_put_back(turn, before.state()),
-                (Some(before), false) => pos.play_or_put_back(turn, before.state()).map(|()| None),
-                (None, complete) => pos.play_unkept(turn, complete),
+                (Some(before), true) => pos.play_completed_or_put_back(turn, before.state(), made),
+                (Some(before), false) => pos.play_or_put_back(turn, before.state()).map(|()| false),
+                (None, true) => pos.play_unkept(turn, Some(made)),
+                (None, false) => pos.play_unkept(turn, None),
             };
             match played {
-                Ok(complete) => {
+                Ok(completed) => {
                     return told(self.reader.turn(&Played {
                         turn,
                         number: at.number,
@@ -372,7 +379,7 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
                         depth: at.depth,
                         before: before.as_ref().map(|b| b as &dyn Position),
                         after: &*pos,
-                        complete: complete.as_ref(),
+                        complete: completed.then_some(&self.move_made),
                     }))
                 }
                 Err(e) => refused(e, turn),

@@ -157,8 +157,15 @@ impl Offboard {
 
     /// The actions of a legal turn, in canonical notation.
     pub(crate) fn choice_actions(&self, c: &Choice) -> Actions {
-        let span = Span::default();
         let mut actions = Actions::new();
+        self.push_choice_actions(c, &mut actions);
+        actions
+    }
+
+    /// Pushes the actions of a legal turn, in canonical notation, onto
+    /// `actions`.
+    fn push_choice_actions(&self, c: &Choice, actions: &mut Actions) {
+        let span = Span::default();
         if c.remove {
             actions.push(Action::Remove { span });
         }
@@ -177,13 +184,23 @@ impl Offboard {
             },
             Play::Pass => Action::Pass { span },
         });
-        actions
     }
 
     /// A legal turn of `seat` as a [`Move`].
     #[inline]
     pub(crate) fn choice_move(&self, seat: Colour, c: &Choice) -> Move {
         Move::new(seat_name(seat).into(), None, self.choice_actions(c))
+    }
+
+    /// A legal turn of `seat` written into `complete` (what it held is
+    /// replaced), as [`Offboard::choice_move`] makes it.
+    #[inline]
+    pub(crate) fn choice_move_into(&self, seat: Colour, c: &Choice, complete: &mut Move) {
+        complete.seat = seat_name(seat).into();
+        complete.roll = None;
+        complete.mover = None;
+        complete.actions.clear();
+        self.push_choice_actions(c, &mut complete.actions);
     }
 
     /// The legal turns under the hooks as the "legal:" list of an error

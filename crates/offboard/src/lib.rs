@@ -320,7 +320,18 @@ impl game::GameRules for Offboard {
         state: &mut State,
         turn: &Turn,
     ) -> Result<Option<game::Move>, ReplayError> {
-        Offboard::play_completed(self, state, turn)
+        let mut complete = game::Move::new(Seat::default(), None, billes_notation::Actions::new());
+        let completed = Offboard::play_completed_into(self, state, turn, &mut complete)?;
+        Ok(completed.then_some(complete))
+    }
+
+    fn play_completed_into(
+        &self,
+        state: &mut State,
+        turn: &Turn,
+        complete: &mut game::Move,
+    ) -> Result<bool, ReplayError> {
+        Offboard::play_completed_into(self, state, turn, complete)
     }
 
     fn is_over(&self, state: &State) -> bool {

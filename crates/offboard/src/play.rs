@@ -33,17 +33,21 @@ impl Offboard {
     }
 
     /// Plays the written `turn` as [`GameRules::play`] does without hooks
-    /// and gives its complete move as [`Offboard::complete`] does, from the
-    /// one resolution of its line move that playing it makes
-    /// ([`GameRules::play_completed`]).
+    /// and writes its complete move into `complete` as
+    /// [`Offboard::complete`] gives it, from the one resolution of its line
+    /// move that playing it makes ([`GameRules::play_completed_into`]):
+    /// whether it did. The move is written in place, part by part: a move
+    /// built and then copied was read back whole while its parts were still
+    /// being written, which stalls the processor.
     ///
     /// [`GameRules::play`]: billes_game::game::GameRules::play
-    /// [`GameRules::play_completed`]: billes_game::game::GameRules::play_completed
-    pub(crate) fn play_completed(
+    /// [`GameRules::play_completed_into`]: billes_game::game::GameRules::play_completed_into
+    pub(crate) fn play_completed_into(
         &self,
         state: &mut State,
         turn: &Turn,
-    ) -> Result<Option<billes_game::game::Move>, ReplayError> {
+        complete: &mut billes_game::game::Move,
+    ) -> Result<bool, ReplayError> {
         let before = *state;
         let shift = self.play_line_or_other(state, turn, &billes_game::variant::NoHooks)?;
         // The turn was legal: what was played is one of the listed choices.
@@ -62,15 +66,16 @@ impl Offboard {
                     remove: false,
                     play: Play::PutBack(cell),
                 },
-                None => return Ok(None),
+                None => return Ok(false),
             },
             (None, [.., Action::Pass { .. }]) => Choice {
                 remove,
                 play: Play::Pass,
             },
-            (None, _) => return Ok(None),
+            (None, _) => return Ok(false),
         };
-        Ok(Some(self.choice_move(before.to_move, &choice)))
+        self.choice_move_into(before.to_move, &choice, complete);
+        Ok(true)
     }
 
     /// Plays the written `turn` (see [`Offboard::play_turn_with`]); the

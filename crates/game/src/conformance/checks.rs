@@ -775,7 +775,8 @@ pub fn complete_turn<R: GameRules>(
 
 /// Why [`GameRules::play_completed`] of the legal `turn` from `state`
 /// differs from [`GameRules::complete_turn`] (`apart`) and
-/// [`GameRules::play`]; `None` when it does not.
+/// [`GameRules::play`], or [`GameRules::play_completed_into`] from
+/// `play_completed`; `None` when none does.
 fn played_completed_apart<R: GameRules>(
     rules: &R,
     state: &R::State,
@@ -809,6 +810,44 @@ fn played_completed_apart<R: GameRules>(
                 rules.next(&played)
             ))
         }
+        Ok(_) => played_into_apart(rules, state, turn, apart, &played),
+    }
+}
+
+/// Why [`GameRules::play_completed_into`] of the legal `turn` from
+/// `state`, into a move that holds another turn's (the replay keeps one
+/// move for every turn), does not give the move `apart` and the position
+/// `played`; `None` when it does.
+fn played_into_apart<R: GameRules>(
+    rules: &R,
+    state: &R::State,
+    turn: &Turn,
+    apart: &Option<Move>,
+    played: &R::State,
+) -> Option<String> {
+    let span = Default::default();
+    let other = vec![Action::Remove { span }, Action::Pass { span }];
+    let mut kept = Move::new("Q".into(), Roll::new(6), other).with_mover(Some("W".into()));
+    let mut into = state.clone();
+    match rules.play_completed_into(&mut into, turn, &mut kept) {
+        Err(e) => Some(format!(
+            "play_completed_into refuses it, play does not: {}",
+            e.message
+        )),
+        Ok(completed) if completed.then_some(&kept) != apart.as_ref() => Some(format!(
+            "play_completed_into gives {}, complete_turn {}",
+            if completed {
+                kept.turn()
+            } else {
+                "none".into()
+            },
+            apart.as_ref().map_or("none".into(), Move::turn)
+        )),
+        Ok(_) if rules.position_tag(&into) != rules.position_tag(played) => Some(format!(
+            "play_completed_into leaves the position {}, play {}",
+            rules.position_tag(&into),
+            rules.position_tag(played)
+        )),
         Ok(_) => None,
     }
 }

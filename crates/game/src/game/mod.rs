@@ -813,6 +813,26 @@ pub trait MoveRules: Rules<State: 'static> {
         turn: &Turn,
     ) -> Result<Option<Move>, ReplayError>;
 
+    /// [`play_completed`](MoveRules::play_completed), the move written
+    /// into `complete`: the game's [`GameRules::play_completed_into`].
+    ///
+    /// # Errors
+    /// As [`Rules::play`].
+    fn play_completed_into(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        complete: &mut Move,
+    ) -> Result<bool, ReplayError> {
+        Ok(match self.play_completed(state, turn)? {
+            Some(m) => {
+                *complete = m;
+                true
+            }
+            None => false,
+        })
+    }
+
     /// The position as hooks see it ([`Position::hook_view`]).
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;
 }
@@ -869,6 +889,14 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
         turn: &Turn,
     ) -> Result<Option<Move>, ReplayError> {
         (**self).play_completed(state, turn)
+    }
+    fn play_completed_into(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        complete: &mut Move,
+    ) -> Result<bool, ReplayError> {
+        (**self).play_completed_into(state, turn, complete)
     }
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s> {
         (**self).hook_view(state)

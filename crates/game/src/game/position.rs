@@ -83,15 +83,19 @@ impl<R: MoveRules> RulesPosition<R> {
         self.put_back_on_refusal(before, |rules, state| rules.play(state, turn))
     }
 
-    /// [`Self::play_or_put_back`], giving the turn's complete move as well
-    /// ([`MoveRules::play_completed`]): one call where a reader that makes
-    /// rows of the moves made two.
+    /// [`Self::play_or_put_back`], writing the turn's complete move into
+    /// `complete` as well ([`MoveRules::play_completed_into`]): one call
+    /// where a reader that makes rows of the moves made two. Whether the
+    /// game completed the turn.
     pub(crate) fn play_completed_or_put_back(
         &mut self,
         turn: &Turn,
         before: &R::State,
-    ) -> Result<Option<Move>, ReplayError> {
-        self.put_back_on_refusal(before, |rules, state| rules.play_completed(state, turn))
+        complete: &mut Move,
+    ) -> Result<bool, ReplayError> {
+        self.put_back_on_refusal(before, |rules, state| {
+            rules.play_completed_into(state, turn, complete)
+        })
     }
 
     /// Plays `turn` in place with no copy to put back: a turn refused
@@ -99,16 +103,18 @@ impl<R: MoveRules> RulesPosition<R> {
     /// only a caller that never reads the position after a refusal plays
     /// this way (the replay stream, whose line stops at a refused turn,
     /// for a reader that does not read the position before it). With
-    /// `complete`, the turn's complete move as
-    /// [`Self::play_completed_or_put_back`] gives it.
+    /// `complete`, the turn's complete move is written there as
+    /// [`Self::play_completed_or_put_back`] writes it: whether it was.
     pub(crate) fn play_unkept(
         &mut self,
         turn: &Turn,
-        complete: bool,
-    ) -> Result<Option<Move>, ReplayError> {
+        complete: Option<&mut Move>,
+    ) -> Result<bool, ReplayError> {
         let played = match complete {
-            true => self.rules.play_completed(&mut self.state, turn)?,
-            false => self.rules.play(&mut self.state, turn).map(|()| None)?,
+            Some(complete) => self
+                .rules
+                .play_completed_into(&mut self.state, turn, complete)?,
+            None => self.rules.play(&mut self.state, turn).map(|()| false)?,
         };
         self.turns += 1;
         Ok(played)

@@ -415,6 +415,30 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         Ok(complete)
     }
 
+    /// [`play_completed`](GameRules::play_completed), the move written
+    /// into `complete` (what it held before is replaced) rather than
+    /// returned: whether the game completed the turn. The replay keeps one
+    /// move for every turn it completes; a game that builds its move there
+    /// (Offboard) spares a copy of a move just built, which stalls the
+    /// processor (docs/export.md). The default calls `play_completed`.
+    ///
+    /// # Errors
+    /// As [`play`](GameRules::play).
+    fn play_completed_into(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        complete: &mut Move,
+    ) -> Result<bool, ReplayError> {
+        Ok(match self.play_completed(state, turn)? {
+            Some(m) => {
+                *complete = m;
+                true
+            }
+            None => false,
+        })
+    }
+
     /// Ends the game with `seat` (and its team) as the winner.
     ///
     /// # Errors
@@ -703,6 +727,15 @@ macro_rules! plug_in {
                 turn: &billes_notation::Turn,
             ) -> Result<Option<$crate::game::Move>, $crate::ReplayError> {
                 <$t as $crate::game::GameRules>::play_completed(self, state, turn)
+            }
+
+            fn play_completed_into(
+                &self,
+                state: &mut Self::State,
+                turn: &billes_notation::Turn,
+                complete: &mut $crate::game::Move,
+            ) -> Result<bool, $crate::ReplayError> {
+                <$t as $crate::game::GameRules>::play_completed_into(self, state, turn, complete)
             }
 
             fn hook_view<'s>(&self, state: &'s Self::State) -> $crate::variant::BoardRef<'s> {

@@ -5,7 +5,11 @@
 use std::path::Path;
 
 fn main() {
-    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games");
+    // The folder of the crate being built, read when the script runs: a
+    // script compiled for one checkout may be run for another that shares
+    // its target folder, and the path built into it would name the first.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let games = Path::new(&manifest).join("../../games");
     println!("cargo:rerun-if-changed={}", games.display());
     let mut found: Vec<(String, String)> = Vec::new();
     if let Ok(dir) = std::fs::read_dir(&games) {

@@ -281,9 +281,7 @@ impl game::GameRules for Aggravation {
         state: &mut State,
         turn: &Turn,
     ) -> Result<Option<game::Move>, ReplayError> {
-        let mut complete = game::Move::new(turn.head.seat, None, billes_notation::Actions::new());
-        let completed = Aggravation::play_completed_into(self, state, turn, &mut complete)?;
-        Ok(completed.then_some(complete))
+        game::completed_in_place(self, state, turn)
     }
 
     fn play_completed_into(

@@ -133,6 +133,16 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
         self.play(state, turn).map(|()| None)
     }
 
+    /// Plays the turn under the hooks; completes none, as `play_completed`.
+    fn play_completed_into(
+        &self,
+        state: &mut Self::State,
+        turn: &Turn,
+        _: &mut billes_game::game::Move,
+    ) -> Result<bool, ReplayError> {
+        self.play(state, turn).map(|()| false)
+    }
+
     fn seat_list(&self, state: &Self::State) -> Vec<billes_notation::Seat> {
         self.rules.seat_list(state)
     }

@@ -320,9 +320,7 @@ impl game::GameRules for Offboard {
         state: &mut State,
         turn: &Turn,
     ) -> Result<Option<game::Move>, ReplayError> {
-        let mut complete = game::Move::new(Seat::default(), None, billes_notation::Actions::new());
-        let completed = Offboard::play_completed_into(self, state, turn, &mut complete)?;
-        Ok(completed.then_some(complete))
+        game::completed_in_place(self, state, turn)
     }
 
     fn play_completed_into(

@@ -75,7 +75,7 @@ pub use perft::{perft, perft_divide};
 pub use position::RulesPosition;
 #[doc(hidden)]
 pub use rules::with_board;
-pub use rules::{GameRules, SimOptions};
+pub use rules::{completed_in_place, GameRules, SimOptions};
 pub use two_step::TwoStep;
 pub use views::replay_views_with;
 
@@ -823,15 +823,7 @@ pub trait MoveRules: Rules<State: 'static> {
         state: &mut Self::State,
         turn: &Turn,
         complete: &mut Move,
-    ) -> Result<bool, ReplayError> {
-        Ok(match self.play_completed(state, turn)? {
-            Some(m) => {
-                *complete = m;
-                true
-            }
-            None => false,
-        })
-    }
+    ) -> Result<bool, ReplayError>;
 
     /// The position as hooks see it ([`Position::hook_view`]).
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;

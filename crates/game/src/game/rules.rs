@@ -476,6 +476,22 @@ impl Default for SimOptions {
     }
 }
 
+/// [`GameRules::play_completed`] of a game that writes its complete move
+/// in place ([`GameRules::play_completed_into`]): the move written into a
+/// move of its own, so that both ways are one code.
+///
+/// # Errors
+/// As [`GameRules::play_completed_into`].
+pub fn completed_in_place<R: GameRules>(
+    rules: &R,
+    state: &mut R::State,
+    turn: &Turn,
+) -> Result<Option<Move>, ReplayError> {
+    let mut complete = Move::new(turn.head.seat, None, billes_notation::Actions::new());
+    let completed = rules.play_completed_into(state, turn, &mut complete)?;
+    Ok(completed.then_some(complete))
+}
+
 /// Calls `f` with the position as hooks see it ([`GameRules::board`]).
 ///
 /// # Errors

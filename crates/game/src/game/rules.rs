@@ -419,8 +419,10 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     /// into `complete` (what it held before is replaced) rather than
     /// returned: whether the game completed the turn. The replay keeps one
     /// move for every turn it completes; a game that builds its move there
-    /// (Offboard) spares a copy of a move just built, which stalls the
-    /// processor (docs/export.md). The default calls `play_completed`.
+    /// (Aggravation, Barricade and Offboard, whose `play_completed` is then
+    /// [`completed_in_place`]) spares a copy of a move just built, which
+    /// stalls the processor (docs/export.md). The default calls
+    /// `play_completed`.
     ///
     /// # Errors
     /// As [`play`](GameRules::play).

@@ -125,15 +125,6 @@ impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRu
 
     /// Plays the turn under the hooks; completes none (`complete_turn`
     /// is the game's without hooks: the caller lists the moves).
-    fn play_completed(
-        &self,
-        state: &mut Self::State,
-        turn: &Turn,
-    ) -> Result<Option<billes_game::game::Move>, ReplayError> {
-        self.play(state, turn).map(|()| None)
-    }
-
-    /// Plays the turn under the hooks; completes none, as `play_completed`.
     fn play_completed_into(
         &self,
         state: &mut Self::State,

@@ -129,7 +129,7 @@ pub trait Reader {
 
     /// Whether the reader wants each turn's complete move
     /// ([`Played::complete`]): the stream then plays each turn with
-    /// [`MoveRules::play_completed`], which a game answers with the one
+    /// [`MoveRules::play_completed_into`], which a game answers with the one
     /// check it makes of the turn. False by default.
     fn wants_complete_moves(&self) -> bool {
         false
@@ -367,8 +367,7 @@ impl<'r, R: MoveRules> Visitor<Read> for Stream<'r, '_, R> {
             let played = match (&before, self.complete) {
                 (Some(before), true) => pos.play_completed_or_put_back(turn, before.state(), made),
                 (Some(before), false) => pos.play_or_put_back(turn, before.state()).map(|()| false),
-                (None, true) => pos.play_unkept(turn, Some(made)),
-                (None, false) => pos.play_unkept(turn, None),
+                (None, complete) => pos.play_unkept(turn, complete.then_some(made)),
             };
             match played {
                 Ok(completed) => {

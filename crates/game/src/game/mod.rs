@@ -801,20 +801,10 @@ pub trait MoveRules: Rules<State: 'static> {
         None
     }
 
-    /// Plays `turn` as [`Rules::play`] does, and gives the move
+    /// Plays `turn` as [`Rules::play`] does, and writes the move
     /// [`complete_turn`](MoveRules::complete_turn) gives for it from the
-    /// state before: the game's [`GameRules::play_completed`].
-    ///
-    /// # Errors
-    /// As [`Rules::play`].
-    fn play_completed(
-        &self,
-        state: &mut Self::State,
-        turn: &Turn,
-    ) -> Result<Option<Move>, ReplayError>;
-
-    /// [`play_completed`](MoveRules::play_completed), the move written
-    /// into `complete`: the game's [`GameRules::play_completed_into`].
+    /// state before into `complete`: whether it did. The game's
+    /// [`GameRules::play_completed_into`].
     ///
     /// # Errors
     /// As [`Rules::play`].
@@ -874,13 +864,6 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
     }
     fn complete_turn(&self, state: &Self::State, turn: &Turn) -> Option<Move> {
         (**self).complete_turn(state, turn)
-    }
-    fn play_completed(
-        &self,
-        state: &mut Self::State,
-        turn: &Turn,
-    ) -> Result<Option<Move>, ReplayError> {
-        (**self).play_completed(state, turn)
     }
     fn play_completed_into(
         &self,

@@ -739,14 +739,6 @@ macro_rules! plug_in {
                 <$t as $crate::game::GameRules>::complete_turn(self, state, turn)
             }
 
-            fn play_completed(
-                &self,
-                state: &mut Self::State,
-                turn: &billes_notation::Turn,
-            ) -> Result<Option<$crate::game::Move>, $crate::ReplayError> {
-                <$t as $crate::game::GameRules>::play_completed(self, state, turn)
-            }
-
             fn play_completed_into(
                 &self,
                 state: &mut Self::State,

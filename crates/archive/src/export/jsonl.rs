@@ -6,7 +6,7 @@
 //! serde_json's text of the row with the columns left out removed (a test
 //! holds them equal on rows of every game and on texts of every kind).
 
-use std::io::{self, BufWriter, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use billes_core::columns::Cell;
@@ -16,52 +16,38 @@ use serde::Serialize;
 use tempfile::TempPath;
 
 use super::commit::{cannot_write, temp_in, Sealed};
+use super::direct::{Holding, PartFile};
 use super::schema::{Selection, NOTES, TURNS};
 use super::{ExportError, GameRow, GameTurns, MistakeRow, PartWriter, TurnRow};
-
-/// Bytes of `turns` rows written to the file at once: the file buffer's
-/// size, so that no row is copied twice.
-const TEXT_PIECE: usize = 1 << 16;
 
 /// One table's file of the part: written to a temporary file, renamed to
 /// `name` when the part is committed.
 struct File {
-    out: BufWriter<std::fs::File>,
-    /// The text of `turns` rows not written yet ([`File::turn_rows`]).
-    text: Vec<u8>,
+    out: PartFile,
     temp: TempPath,
     name: PathBuf,
 }
 
 impl File {
-    fn create(dir: &Path, name: &str) -> Result<File, ExportError> {
+    fn create(dir: &Path, name: &str, holding: Holding) -> Result<File, ExportError> {
         let name = dir.join(name);
         let (file, temp) = temp_in(dir, &name)?;
-        Ok(File {
-            out: BufWriter::with_capacity(1 << 16, file),
-            text: Vec::new(),
-            temp,
-            name,
-        })
+        let out = PartFile::new(file, &temp, holding);
+        Ok(File { out, temp, name })
     }
 
     /// `turns` rows, each game's by [`game_turn_json`]: the columns they share
     /// are written once a game.
     fn turn_rows(&mut self, games: &[GameTurns], keys: &mut Keys) -> Result<(), ExportError> {
-        // The rows' text is made in a buffer kept from call to call (rows
-        // come a game at a time) and written a piece of at least the file
-        // buffer's size at a time, which goes to the file without a second
-        // copy; the last piece when the file is finished.
-        let text = &mut self.text;
+        // Each row is written in place into the file's buffer, which writes
+        // what fills it.
         for game in games {
             keys.share(game);
             for row in &game.rows {
+                let text = self.out.rows();
                 game_turn_json(text, row, keys);
                 text.push(b'\n');
-                if text.len() >= TEXT_PIECE {
-                    self.out.write_all(text).map_err(cannot_write(&self.name))?;
-                    text.clear();
-                }
+                self.out.spill().map_err(cannot_write(&self.name))?;
             }
         }
         Ok(())
@@ -70,8 +56,10 @@ impl File {
     fn rows<T: Serialize>(&mut self, rows: &[T]) -> Result<(), ExportError> {
         let mut write = || -> io::Result<()> {
             for row in rows {
-                serde_json::to_writer(&mut self.out, row)?;
-                self.out.write_all(b"\n")?;
+                let text = self.out.rows();
+                serde_json::to_writer(&mut *text, row)?;
+                text.push(b'\n');
+                self.out.spill()?;
             }
             Ok(())
         };
@@ -79,15 +67,8 @@ impl File {
     }
 
     fn finish(self) -> Result<Sealed, ExportError> {
-        let File {
-            mut out,
-            text,
-            temp,
-            name,
-        } = self;
-        // The last rows of `turns` not written yet.
-        out.write_all(&text).map_err(cannot_write(&name))?;
-        match out.into_inner().map_err(io::IntoInnerError::into_error) {
+        let File { out, temp, name } = self;
+        match out.finish() {
             Ok(file) => Sealed::new(file, temp, name),
             Err(e) => Err(cannot_write(&name)(e)),
         }
@@ -110,9 +91,11 @@ impl Part {
     ) -> Result<Part, ExportError> {
         Ok(Part {
             keys: Keys::new(selection),
-            games: File::create(&dirs[0], name)?,
-            turns: File::create(&dirs[1], name)?,
-            mistakes: dirs.get(2).map(|d| File::create(d, name)).transpose()?,
+            games: File::create(&dirs[0], name, Holding::Small)?,
+            turns: File::create(&dirs[1], name, Holding::Turns)?,
+            mistakes: (dirs.get(2))
+                .map(|d| File::create(d, name, Holding::Small))
+                .transpose()?,
         })
     }
 }

@@ -42,6 +42,7 @@ use crate::rules::{Place, Resolver, RulePolicy};
 use crate::validate::{self, Outcome};
 
 pub mod commit;
+mod direct;
 mod games;
 mod jsonl;
 #[cfg(feature = "parquet")]

@@ -83,16 +83,6 @@ impl Format {
     pub fn available(self) -> bool {
         self == Format::Jsonl || cfg!(feature = "parquet")
     }
-
-    /// Whether a game's `turns` rows are written when they come, not held
-    /// for a batch: a JSON Lines row is a line of its own, while Parquet
-    /// builds its columns from a whole batch ([`Exporter::hold_turns`]).
-    fn writes_each_game(self) -> bool {
-        match self {
-            Format::Jsonl => true,
-            Format::Parquet => false,
-        }
-    }
 }
 
 /// What to export, and where.
@@ -436,9 +426,9 @@ struct Exporter<'s> {
     /// Games in the part so far.
     in_part: usize,
     games: Vec<GameRow>,
-    /// The `turns` rows held, a game's rows each (moved here whole from
-    /// the thread that built them), and how many rows the batch has had
-    /// (with those written already: [`Exporter::hold_turns`]).
+    /// The `turns` rows of the game being handed to the part's writer
+    /// (moved here whole from the thread that built them, written at once:
+    /// [`Exporter::add_turns`]), and how many rows the batch has had.
     turns: Vec<GameTurns>,
     turn_count: usize,
     mistakes: Vec<MistakeRow>,
@@ -539,7 +529,7 @@ impl Exporter<'_> {
             row.cut = cut;
             match replayed {
                 Ok(()) => {
-                    self.hold_turns(GameTurns {
+                    self.add_turns(GameTurns {
                         key: fingerprint.map(Key::new),
                         file: file.clone(),
                         index: index as u32,
@@ -600,28 +590,24 @@ impl Exporter<'_> {
         self.add_game(row)
     }
 
-    /// Holds a valid game's `turns` rows until its batch is written.
-    ///
-    /// JSON Lines writes them at once instead ([`Format::writes_each_game`]:
-    /// nothing is gained by waiting), and the game's list of rows is freed
-    /// then: the next game's list is made in the same memory. Held for a
-    /// batch, the lists of a batch were freed together once it was written,
-    /// the allocator gave their pages back to the system, and the next
-    /// batch's rows were written to pages the system had to find and clear
-    /// again: 44,000 page faults to export 3,000 Aggravation games on one
-    /// thread, 536 written at once (0.87 of the CPU time; docs/export.md).
-    /// Parquet builds its columns from a whole batch, so its rows wait; its
-    /// own buffers keep the pages.
-    fn hold_turns(&mut self, game: GameTurns) -> Result<(), ExportError> {
+    /// Writes a valid game's `turns` rows at once, in both formats, and
+    /// frees its list of rows: the next game's list is made in the same
+    /// memory. Held for a batch, the lists of a batch were freed together
+    /// once it was written, the allocator gave their pages back to the
+    /// system, and the next batch's rows were written to pages the system
+    /// had to find and clear again: 44,000 page faults to export 3,000
+    /// Aggravation games to JSON Lines on one thread, 536 written at once
+    /// (0.87 of the CPU time), and to Parquet 11,100 page faults for 1,000
+    /// four-player Barricade games, 5,300 written at once (0.91 of the CPU
+    /// time, 1.5 MiB less memory; docs/export.md). Parquet's encoder takes
+    /// a game's rows into its columns, which hold the row group.
+    fn add_turns(&mut self, game: GameTurns) -> Result<(), ExportError> {
         if game.rows.is_empty() {
             return Ok(());
         }
         self.turn_count += game.rows.len();
         self.turns.push(game);
-        if self.settings.format.writes_each_game() {
-            self.write_turns()?;
-        }
-        Ok(())
+        self.write_turns()
     }
 
     /// Hands the `turns` rows held to the part's writer.

@@ -90,8 +90,8 @@ impl PartFile {
         };
         let (buf, start) = aligned_buffer(blocks + ALIGN + ROW_ROOM);
         PartFile {
+            direct: open_direct(&file, path),
             file,
-            direct: open_direct(path),
             buf,
             start,
             blocks,
@@ -192,32 +192,6 @@ fn aligned_start(buf: &[u8]) -> usize {
     buf.as_ptr().addr().wrapping_neg() % ALIGN
 }
 
-impl Write for PartFile {
-    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        self.write_all(data)?;
-        Ok(data.len())
-    }
-
-    /// Copies `data` a buffer at a time, so that the buffer never grows.
-    fn write_all(&mut self, mut data: &[u8]) -> io::Result<()> {
-        while !data.is_empty() {
-            let room = self.blocks.saturating_sub(self.held()).max(1);
-            let (now, rest) = data.split_at(room.min(data.len()));
-            self.buf.extend_from_slice(now);
-            self.spill()?;
-            data = rest;
-        }
-        Ok(())
-    }
-
-    /// Writes the whole blocks held; a last partial block stays until
-    /// [`PartFile::finish`], so that every direct write starts on a block.
-    /// The file is read by nobody before it is finished.
-    fn flush(&mut self) -> io::Result<()> {
-        self.put(self.held() / ALIGN * ALIGN)
-    }
-}
-
 /// Writes some of `data` at the place `at` of `file` (`pwrite`): the
 /// direct handle's own place is not used, so that bytes written through
 /// the ordinary handle never leave it behind.
@@ -242,20 +216,26 @@ fn refused(e: &io::Error) -> bool {
     };
 }
 
-/// A second handle of the file at `path`, for direct writes, when the
-/// system opens one.
+/// A second handle of `file`, at `path`, for direct writes, when the
+/// system opens one. The path is opened again by name, so it is opened
+/// without following a link, and kept only when it is the same file as
+/// `file` (device and inode): a link or another file planted at the
+/// temporary name in between is never written; `file` then writes every
+/// byte.
 #[cfg(target_os = "linux")]
-fn open_direct(path: &Path) -> Option<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
+fn open_direct(file: &File, path: &Path) -> Option<File> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let direct = std::fs::OpenOptions::new()
         .write(true)
-        .custom_flags(libc::O_DIRECT)
+        .custom_flags(libc::O_DIRECT | libc::O_NOFOLLOW)
         .open(path)
-        .ok()
+        .ok()?;
+    let (ours, opened) = (file.metadata().ok()?, direct.metadata().ok()?);
+    (ours.dev() == opened.dev() && ours.ino() == opened.ino()).then_some(direct)
 }
 
 #[cfg(not(target_os = "linux"))]
-fn open_direct(_path: &Path) -> Option<File> {
+fn open_direct(_file: &File, _path: &Path) -> Option<File> {
     None
 }
 
@@ -266,6 +246,24 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    /// Appends `data` a buffer at a time, so that the buffer never grows
+    /// (as rows do, a little past the blocks).
+    fn write_all(out: &mut PartFile, mut data: &[u8]) -> io::Result<()> {
+        while !data.is_empty() {
+            let room = out.blocks.saturating_sub(out.held()).max(1);
+            let (now, rest) = data.split_at(room.min(data.len()));
+            out.rows().extend_from_slice(now);
+            out.spill()?;
+            data = rest;
+        }
+        Ok(())
+    }
+
+    /// Writes the whole blocks held; a last partial block stays.
+    fn flush(out: &mut PartFile) -> io::Result<()> {
+        out.put(out.held() / ALIGN * ALIGN)
+    }
 
     /// Writes `pieces` through a [`PartFile`] (flushed after the pieces
     /// `flush_at` names), direct or not, and reads the file back.
@@ -278,9 +276,9 @@ mod tests {
             out.direct = None;
         }
         for (i, piece) in pieces.iter().enumerate() {
-            out.write_all(piece).unwrap();
+            write_all(&mut out, piece).unwrap();
             if flush_at.contains(&i) {
-                out.flush().unwrap();
+                flush(&mut out).unwrap();
             }
         }
         out.finish().unwrap().sync_all().unwrap();
@@ -343,13 +341,37 @@ mod tests {
                     moved.extend_from_slice(&out.buf[out.start..]);
                     (out.buf, out.start) = (moved, start + 1);
                     assert_ne!(aligned_start(&out.buf), out.start);
-                    out.flush().unwrap();
+                    flush(&mut out).unwrap();
                     assert_eq!(aligned_start(&out.buf), out.start);
                 }
                 out.spill().unwrap();
             }
             out.finish().unwrap();
             same(&std::fs::read(&path).unwrap(), &rows.concat());
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_link_or_another_file_at_the_name_is_never_written() {
+        // The file written is `ours`; at the name opened again is a link
+        // to another file, or another file: no direct handle is kept, and
+        // every byte goes to `ours`.
+        let dir = tempfile::tempdir().unwrap();
+        let ours_path = dir.path().join("ours");
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, b"keep").unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        for planted in [&link, &victim] {
+            let ours = File::create(&ours_path).unwrap();
+            let mut out = PartFile::new(ours, planted, Holding::Turns);
+            assert!(out.direct.is_none(), "{}", planted.display());
+            let data = pieces(&[2 * BLOCKS + 5])[0].clone();
+            write_all(&mut out, &data).unwrap();
+            out.finish().unwrap();
+            same(&std::fs::read(&ours_path).unwrap(), &data);
+            assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
         }
     }
 
@@ -369,10 +391,10 @@ mod tests {
         let file = File::create(&path).unwrap();
         let mut out = PartFile::new(file, &path, Holding::Turns);
         let data = pieces(&[ALIGN + 7 + 2 * BLOCKS])[0].clone();
-        out.write_all(&data[..ALIGN + 7]).unwrap();
+        write_all(&mut out, &data[..ALIGN + 7]).unwrap();
         out.put(out.held()).unwrap();
-        out.write_all(&data[ALIGN + 7..]).unwrap();
-        out.write_all(b"end").unwrap();
+        write_all(&mut out, &data[ALIGN + 7..]).unwrap();
+        write_all(&mut out, b"end").unwrap();
         out.finish().unwrap();
         let mut want = data;
         want.extend_from_slice(b"end");

@@ -311,7 +311,6 @@ pub fn run(
         rows: Rows::default(),
         in_part: 0,
         games: Vec::new(),
-        turns: Vec::new(),
         turn_count: 0,
         mistakes: Vec::new(),
         totals: Totals::default(),
@@ -426,10 +425,8 @@ struct Exporter<'s> {
     /// Games in the part so far.
     in_part: usize,
     games: Vec<GameRow>,
-    /// The `turns` rows of the game being handed to the part's writer
-    /// (moved here whole from the thread that built them, written at once:
-    /// [`Exporter::add_turns`]), and how many rows the batch has had.
-    turns: Vec<GameTurns>,
+    /// The `turns` rows the batch has had, written at once as each game's
+    /// come ([`Exporter::add_turns`]).
     turn_count: usize,
     mistakes: Vec<MistakeRow>,
     totals: Totals,
@@ -606,21 +603,10 @@ impl Exporter<'_> {
             return Ok(());
         }
         self.turn_count += game.rows.len();
-        self.turns.push(game);
-        self.write_turns()
-    }
-
-    /// Hands the `turns` rows held to the part's writer.
-    fn write_turns(&mut self) -> Result<(), ExportError> {
-        if self.turns.is_empty() {
-            return Ok(());
-        }
         self.ensure_part()?;
         let part = self.part.as_mut().expect("opened above");
-        part.turns(&self.turns)?;
-        let rows: usize = self.turns.iter().map(|g| g.rows.len()).sum();
-        self.rows.turns += rows as u64;
-        self.turns.clear();
+        part.turns(std::slice::from_ref(&game))?;
+        self.rows.turns += game.rows.len() as u64;
         Ok(())
     }
 
@@ -645,7 +631,6 @@ impl Exporter<'_> {
         if held == 0 || (!now && held < BATCH_ROWS) {
             return Ok(());
         }
-        self.write_turns()?;
         self.ensure_part()?;
         let part = self.part.as_mut().expect("opened above");
         part.games(&self.games)?;

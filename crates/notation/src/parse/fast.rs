@@ -108,17 +108,21 @@ impl State<'_> {
             _ => self.fast_name(start, seat_len(bytes.get(start..)?))?,
         };
         let (len, value) = digits(bytes, seat_end);
-        // A second die (`R5-3`): one digit after the dash; anything longer
-        // is the grammar's.
-        let second = match bytes.get(seat_end + len..seat_end + len + 2) {
-            Some(&[b'-', d]) if len > 0 && d.is_ascii_digit() => Some(d - b'0'),
-            _ => None,
-        };
-        let len_dice = len + if second.is_some() { 2 } else { 0 };
-        if len > MAX_DIGITS || bytes.get(seat_end + len_dice) != Some(&b' ') {
+        if len > MAX_DIGITS {
             return None;
         }
-        let head_end = seat_end + len_dice;
+        // The head ends at one space, or a second die comes first (`R5-3`):
+        // one digit after the dash; anything longer is the grammar's. A
+        // head of one die (most) is told by its one byte after the roll.
+        let dice_end = seat_end + len;
+        let (second, head_end) = match bytes.get(dice_end) {
+            Some(b' ') => (None, dice_end),
+            Some(b'-') if len > 0 => match bytes.get(dice_end + 1..dice_end + 3) {
+                Some(&[d, b' ']) if d.is_ascii_digit() => (Some(d - b'0'), dice_end + 2),
+                _ => return None,
+            },
+            _ => return None,
+        };
         // Spans from here on lie on the current line: its line and where
         // its columns start are read once.
         let at = match line {

@@ -44,7 +44,9 @@ fn starts_action(b: u8) -> bool {
 /// Turns laid out as the writer lays them out, each followed by one line
 /// break and the next turn's number, are read in one go: the turns between
 /// have no annotations, so the combinators have nothing to do between them.
-/// The rest and the number returned are the last turn's.
+/// The run stops once `turns` holds `s.max_turns` (a piece of a game read
+/// a piece at a time). The rest and the number returned are the last
+/// turn's.
 pub(super) fn turn<'a>(
     i: &'a str,
     s: &State<'a>,
@@ -67,6 +69,7 @@ pub(super) fn turn<'a>(
             Some(next)
                 if bytes.get(end) == Some(&b'\n')
                     && end + 1 < s.limit
+                    && turns.len() < s.max_turns
                     && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) =>
             {
                 (pos, line) = (end + 1, Some(next));

@@ -36,6 +36,10 @@ pub(super) struct State<'a> {
     /// Turns of the main line are not started at or after this offset (a
     /// piece of a game whose text goes on past `src`: see `stream`).
     pub(super) limit: usize,
+    /// The fast path's run of numbered turns (`fast::turn`) stops once
+    /// the list it fills holds this many: a game read a piece at a time
+    /// keeps its pieces to `stream::TURNS_PER_PIECE` turns.
+    pub(super) max_turns: usize,
     /// An empty list for the main line's turns, whose room is kept.
     pub(super) reuse: Cell<Option<Vec<Turn>>>,
     /// Whether numbered turns are tried on the fast path first (the tests
@@ -107,6 +111,7 @@ impl<'a> State<'a> {
             lead: Cell::new(0),
             first_lead: Cell::new(0),
             limit: usize::MAX,
+            max_turns: usize::MAX,
             reuse: Cell::new(reuse),
             fast,
             lines: Cell::new(0),

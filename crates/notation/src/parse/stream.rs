@@ -142,6 +142,7 @@ impl TurnStream {
         if !last {
             s.limit = piece.len().saturating_sub(MARGIN);
         }
+        s.max_turns = TURNS_PER_PIECE;
         let (read, at) = if self.start.is_none() {
             self.head(piece, &s, last)?
         } else {
@@ -355,6 +356,32 @@ mod tests {
         same(&long);
         let lines: String = (1..3000).map(|n| format!("{n}. R6 r1-r7\n")).collect();
         same(&format!("[Game \"aggravation\"]\n{lines}*\n"));
+    }
+
+    /// Turns laid out as the writer lays them out are read by the fast
+    /// path in one run; the run stops at a piece's size, so the list a
+    /// piece fills stays small however long the game.
+    #[test]
+    fn a_piece_holds_at_most_its_share_of_turns() {
+        let lines: String = (1..3000).map(|n| format!("{n}. R6 r1-r7\n")).collect();
+        let text = format!("[Game \"aggravation\"]\n{lines}*\n");
+        let mut stream = TurnStream::new(1);
+        let mut turns = Vec::new();
+        assert!(matches!(
+            stream.read(&text, true, &mut turns),
+            Ok(Piece::Head(_))
+        ));
+        let mut sizes = Vec::new();
+        loop {
+            let piece = stream.read(&text[stream.offset()..], true, &mut turns);
+            sizes.push(turns.len());
+            if matches!(piece.expect("it reads"), Piece::End { .. }) {
+                break;
+            }
+        }
+        assert_eq!(sizes.iter().sum::<usize>(), 2999);
+        assert!(sizes.iter().all(|&n| n <= TURNS_PER_PIECE), "{sizes:?}");
+        assert_eq!(sizes[0], TURNS_PER_PIECE);
     }
 
     proptest! {

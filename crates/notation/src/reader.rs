@@ -134,9 +134,9 @@ pub enum ReadError {
 
 /// The longest game a [`Reader`] reads: 16 MiB (real games take a few
 /// kilobytes). A game longer than this is an error, and is skipped: the
-/// reader goes on with the next game. A parsed turn takes 152 bytes and
+/// reader goes on with the next game. A parsed turn takes 160 bytes and
 /// the shortest turn 3 bytes of text (`R--`), so a game at the limit is
-/// parsed in at most its text plus 51 times it, 832 MiB: any game is
+/// parsed in at most its text plus 53 times it, 869 MiB: any game is
 /// checked or refused in well under 2 GiB.
 pub const MAX_GAME_BYTES: usize = 16 << 20;
 

@@ -53,6 +53,40 @@ fn export_holds_a_game_of_rows_whatever_the_number_of_games() {
     json_lines_holds_a_game_of_rows();
     #[cfg(feature = "parquet")]
     parquet_holds_a_row_group_of_columns_and_a_game_of_rows();
+    // The largest, last.
+    long_games_are_held_one_at_a_time_however_many_threads();
+}
+
+fn long_games_are_held_one_at_a_time_however_many_threads() {
+    // Eight games of 52,000 turns (312 KB of text each, on one line),
+    // each game's tree and rows some 25 MB. Four threads made four at
+    // once, and kept those done until the one before them was: 187 MB
+    // held. A game longer than the pipeline's HEAVY_BYTES (256 KiB) is
+    // checked by the collecting thread when its turn comes, one at a
+    // time: 30 MB.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.bgn");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    for _ in 0..8 {
+        file.write_all(b"[Game \"aggravation\"]\n[Seats \"R B\"]\n\n")
+            .unwrap();
+        for _ in 0..26_000 {
+            file.write_all(b"R2 -- B2 -- ").unwrap();
+        }
+        file.write_all(b"*\n\n").unwrap();
+    }
+    file.into_inner().unwrap();
+    let found = billes_archive::input::expand_in_order(&[path]);
+    let settings = Settings {
+        format: Format::Jsonl,
+        jobs: 4,
+        ..Settings::new(&dir.path().join("tables"))
+    };
+    let start = ALLOCATOR.allocated();
+    let totals = export::run(found, &settings, &mut |_| {}).unwrap();
+    let most = ALLOCATOR.max_allocated() - start;
+    assert_eq!((totals.games, totals.turns), (8, 8 * 52_000));
+    assert!(most < 48 * MIB, "{most} bytes held to export 8 long games");
 }
 
 fn json_lines_holds_a_game_of_rows() {

@@ -682,6 +682,78 @@ fn the_tables_are_the_same_whatever_the_threads() {
     }
 }
 
+/// A game longer than the pipeline's HEAVY_BYTES (256 KiB) is checked by
+/// the collecting thread when its turn comes, not by the thread that read
+/// it (its tree and rows held one at a time): the tables are the same.
+#[test]
+fn long_games_give_the_same_tables_whatever_the_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // 25,000 pairs of passes on one line: 300 KB, 50,000 turns.
+    let long = |end: &str| {
+        format!(
+            "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n{}{end}\n\n",
+            "R2 -- G2 -- ".repeat(25_000)
+        )
+    };
+    let bad = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n\n";
+    write(
+        d,
+        "long.bgn",
+        [
+            VALID,
+            "\n",
+            &long("*"),
+            bad,
+            &long("R3 r9-r12 *"),
+            VALID,
+            "\n",
+            &long("*"),
+        ]
+        .concat(),
+    );
+    let mut formats = vec!["jsonl"];
+    if cfg!(feature = "parquet") {
+        formats.push("parquet");
+    }
+    for to in formats {
+        let mut tables = Vec::new();
+        for jobs in ["1", "4"] {
+            let out_dir = format!("{to}-{jobs}");
+            let args = [
+                "export",
+                "long.bgn",
+                "--to",
+                to,
+                "--out",
+                &out_dir,
+                "--invalid",
+                "--jobs",
+                jobs,
+                "-q",
+            ];
+            let out = billes_in(d, &args);
+            assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+            let mut files = Vec::new();
+            for table in ["games", "turns", "mistakes"] {
+                let path = d.join(&out_dir).join(format!("{table}/part-00000.{to}"));
+                files.push(std::fs::read(path).unwrap());
+            }
+            tables.push(files);
+        }
+        if to == "jsonl" {
+            let games = String::from_utf8(tables[0][0].clone()).unwrap();
+            assert_eq!(games.lines().count(), 6);
+            let turns = String::from_utf8(tables[0][1].clone()).unwrap();
+            assert_eq!(turns.lines().count(), 2 * 50_000 + 2 * 3);
+        }
+        assert!(
+            tables[0] == tables[1],
+            "{to}: the tables differ with --jobs 4"
+        );
+    }
+}
+
 /// A stranger's archive: a link out of it is not read (nor with
 /// --follow), control characters reach the tables as data but never the
 /// terminal, a huge tag is cut at 64 KiB and said, a binary file is wrong

@@ -23,6 +23,17 @@
 //! which makes the report the same whatever the number of threads. When no
 //! token is free, the calling thread waits for a helper's outcome instead:
 //! the batch the others wait for is then with a helper.
+//!
+//! An outcome may keep its game ([`Settings::keep`]: `export` keeps its
+//! tree and its rows, 30 to 80 times its text). Were a long game's outcome
+//! made by every worker at once, each waiting in the ring for the batch
+//! before it, the memory would be a window of them: 1.35 GB for each game
+//! at the reader's 16 MiB limit. So a batch holding a game longer than
+//! [`HEAVY_BYTES`] is handed to the collector as it was read
+//! ([`Checked::Deferred`]), and checked on the calling thread when its
+//! turn comes, its outcomes given on at once: one such outcome at a time,
+//! however many threads. Real games take a few kilobytes: only outlandish
+//! ones are checked so.
 
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
@@ -41,6 +52,11 @@ const BATCH_JOBS: usize = 16;
 
 /// ...and is closed once its games hold this many bytes.
 const BATCH_BYTES: usize = 1 << 16;
+
+/// With [`Settings::keep`], a batch holding a game of more text than this
+/// (256 KiB) is checked by the collector when its turn comes
+/// ([`Checked::Deferred`]).
+const HEAVY_BYTES: usize = 1 << 18;
 
 /// Bytes looked at for a NUL byte before a file is taken as text.
 const BINARY_PROBE: usize = 8192;
@@ -72,7 +88,7 @@ pub fn run<E>(
     // The inputs and the number of the next batch.
     let inputs = Mutex::new((inputs, 0u64));
     std::thread::scope(|scope| {
-        let (out_tx, out_rx) = unbounded::<(u64, Vec<Outcome>)>();
+        let (out_tx, out_rx) = unbounded::<(u64, Checked)>();
         let (token_tx, token_rx) = bounded::<()>(window);
         for _ in 0..window {
             let _ = token_tx.send(());
@@ -84,31 +100,24 @@ pub fn run<E>(
         drop(out_tx);
         // Dropping the receiving end on return (also on error) stops the
         // helpers, so the scope can end.
-        let mut ring: Vec<Option<Vec<Outcome>>> = (0..window).map(|_| None).collect();
-        let mut next = 0u64;
-        let mut deliver = |seq: u64, outcomes: Vec<Outcome>| -> Result<(), E> {
-            ring[(seq % window as u64) as usize] = Some(outcomes);
-            while let Some(outcomes) = ring[(next % window as u64) as usize].take() {
-                for o in outcomes {
-                    accept(o)?;
-                }
-                next += 1;
-                let _ = token_tx.try_send(());
-            }
-            Ok(())
+        let mut collector = Collector {
+            ring: (0..window).map(|_| None).collect(),
+            next: 0,
+            tokens: &token_tx,
+            accept,
         };
         let mut worker = Worker::new(settings.clone());
         let mut texts = Vec::with_capacity(BATCH_JOBS);
         loop {
-            while let Ok((seq, outcomes)) = out_rx.try_recv() {
-                deliver(seq, outcomes)?;
+            while let Ok((seq, checked)) = out_rx.try_recv() {
+                collector.deliver(seq, checked, &mut worker, &mut texts)?;
             }
             // No token free: the batches out are waiting for one a helper
             // is checking; its outcome frees tokens once delivered.
             if token_rx.try_recv().is_err() {
                 match out_rx.recv() {
-                    Ok((seq, outcomes)) => {
-                        deliver(seq, outcomes)?;
+                    Ok((seq, checked)) => {
+                        collector.deliver(seq, checked, &mut worker, &mut texts)?;
                         continue;
                     }
                     // No helper left with a token out: one panicked (its
@@ -117,16 +126,82 @@ pub fn run<E>(
                 }
             }
             match check_batch(&mut worker, &inputs, &mut texts) {
-                Some((seq, outcomes)) => deliver(seq, outcomes)?,
+                Some((seq, checked)) => collector.deliver(seq, checked, &mut worker, &mut texts)?,
                 None => break,
             }
         }
         // The inputs are done: what the helpers still check.
-        for (seq, outcomes) in out_rx {
-            deliver(seq, outcomes)?;
+        for (seq, checked) in out_rx {
+            collector.deliver(seq, checked, &mut worker, &mut texts)?;
         }
         Ok(threads)
     })
+}
+
+/// A batch as a worker hands it to the collector.
+enum Checked {
+    /// Its outcomes.
+    Done(Vec<Outcome>),
+    /// Its jobs, as read: the batch holds a game whose outcome would be
+    /// large ([`defers`]), checked by the collector when its turn comes.
+    Deferred(Vec<Job>),
+}
+
+/// The batches, put back in input order ([`run`]): the outcomes of each
+/// handed to `accept`, and a token given back for it.
+struct Collector<'a, E> {
+    /// The batches come before their turn, by number modulo the window.
+    ring: Vec<Option<Checked>>,
+    /// The number of the batch whose turn it is.
+    next: u64,
+    tokens: &'a Sender<()>,
+    accept: &'a mut dyn FnMut(Outcome) -> Result<(), E>,
+}
+
+impl<E> Collector<'_, E> {
+    /// Takes batch `seq`, and hands on every batch whose turn has come: a
+    /// deferred one checked then by `worker` (the calling thread's), its
+    /// games' texts put in `texts` to be given back to the inputs.
+    fn deliver(
+        &mut self,
+        seq: u64,
+        checked: Checked,
+        worker: &mut Worker,
+        texts: &mut Vec<String>,
+    ) -> Result<(), E> {
+        let window = self.ring.len() as u64;
+        self.ring[(seq % window) as usize] = Some(checked);
+        while let Some(checked) = self.ring[(self.next % window) as usize].take() {
+            match checked {
+                Checked::Done(outcomes) => {
+                    for o in outcomes {
+                        (self.accept)(o)?;
+                    }
+                }
+                Checked::Deferred(jobs) => {
+                    for job in jobs {
+                        let (outcome, text) = worker.process(job);
+                        texts.extend(text);
+                        (self.accept)(outcome)?;
+                    }
+                }
+            }
+            self.next += 1;
+            let _ = self.tokens.try_send(());
+        }
+        Ok(())
+    }
+}
+
+/// Whether `batch` is checked by the collector when its turn comes rather
+/// than by the worker that read it: its outcomes keep their games
+/// ([`Settings::keep`]), and one game of it is longer than [`HEAVY_BYTES`].
+fn defers(settings: &Settings, batch: &[Job]) -> bool {
+    settings.keep
+        && batch.iter().any(|job| match &job.work {
+            Work::Game(source) => source.text.len() > HEAVY_BYTES,
+            _ => false,
+        })
 }
 
 /// [`run`] on the calling thread alone.
@@ -155,7 +230,7 @@ fn spawn_helpers<'scope>(
     scope: &'scope std::thread::Scope<'scope, '_>,
     helpers: usize,
     inputs: &'scope Mutex<(Jobs, u64)>,
-    (tokens, outcomes): (&Receiver<()>, &Sender<(u64, Vec<Outcome>)>),
+    (tokens, outcomes): (&Receiver<()>, &Sender<(u64, Checked)>),
     settings: &Settings,
 ) -> usize {
     let mut made = 0;
@@ -168,10 +243,10 @@ fn spawn_helpers<'scope>(
             let mut worker = Worker::new(settings);
             let mut texts = Vec::with_capacity(BATCH_JOBS);
             while token_rx.recv().is_ok() {
-                let Some((seq, outcomes)) = check_batch(&mut worker, inputs, &mut texts) else {
+                let Some((seq, checked)) = check_batch(&mut worker, inputs, &mut texts) else {
                     break;
                 };
-                if out_tx.send((seq, outcomes)).is_err() {
+                if out_tx.send((seq, checked)).is_err() {
                     break;
                 }
             }
@@ -185,13 +260,17 @@ fn spawn_helpers<'scope>(
 }
 
 /// Reads the next batch from the shared inputs and checks it with
-/// `worker`: its number and outcomes, `None` when the inputs are done.
+/// `worker` (unless it [`defers`] it): its number and what was checked,
+/// `None` when the inputs are done.
 fn check_batch(
     worker: &mut Worker,
     inputs: &Mutex<(Jobs, u64)>,
     texts: &mut Vec<String>,
-) -> Option<(u64, Vec<Outcome>)> {
+) -> Option<(u64, Checked)> {
     let (seq, batch) = next_batch(inputs, texts, worker)?;
+    if defers(&worker.settings, &batch) {
+        return Some((seq, Checked::Deferred(batch)));
+    }
     let outcomes = batch
         .into_iter()
         .map(|job| {
@@ -200,7 +279,7 @@ fn check_batch(
             outcome
         })
         .collect();
-    Some((seq, outcomes))
+    Some((seq, Checked::Done(outcomes)))
 }
 
 /// The next batch of jobs from the shared inputs, with its number, once

@@ -623,6 +623,53 @@ fn invalid_games_are_left_out_or_exported_with_their_mistakes() {
     assert_eq!(jsonl(&d.join("u/turns/part-00000.jsonl")).len(), 3);
 }
 
+/// The formats this build writes.
+fn formats() -> Vec<&'static str> {
+    let mut formats = vec!["jsonl"];
+    if cfg!(feature = "parquet") {
+        formats.push("parquet");
+    }
+    formats
+}
+
+/// The bytes of the first `parts` parts of each table (`games`, `turns`,
+/// `mistakes`), exported from `inputs` in `d` to `to` with `--invalid` on
+/// `jobs` threads, and `more` flags (the inputs hold an invalid game: exit 1).
+fn exported(
+    d: &Path,
+    inputs: &[&str],
+    (to, jobs): (&str, &str),
+    more: &[&str],
+    parts: usize,
+) -> Vec<Vec<u8>> {
+    let out_dir = format!("{to}-{jobs}");
+    let mut args = vec!["export"];
+    args.extend(inputs);
+    args.extend([
+        "--to",
+        to,
+        "--out",
+        &out_dir,
+        "--invalid",
+        "--jobs",
+        jobs,
+        "-q",
+    ]);
+    args.extend(more);
+    let out = billes_in(d, &args);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let mut files = Vec::new();
+    for table in ["games", "turns", "mistakes"] {
+        for part in 0..parts {
+            let path = d
+                .join(&out_dir)
+                .join(format!("{table}/part-{part:05}.{to}"));
+            files.push(std::fs::read(path).unwrap());
+        }
+    }
+    files
+}
+
 /// The rows are built on the threads that check the games: every number
 /// of threads writes the same bytes, in the same order, parts included.
 #[test]
@@ -635,48 +682,14 @@ fn the_tables_are_the_same_whatever_the_threads() {
         "d.bgn",
         format!("{VALID}\n[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R6 +\n2. R3 r9-r13 *\n"),
     );
-    let mut formats = vec!["jsonl"];
-    if cfg!(feature = "parquet") {
-        formats.push("parquet");
-    }
-    for to in formats {
-        let mut tables = Vec::new();
-        for jobs in ["1", "3"] {
-            let out_dir = format!("{to}-{jobs}");
-            let args = [
-                "export",
-                "a.bgn",
-                "b.bgn",
-                "c.bgn",
-                "d.bgn",
-                "--to",
-                to,
-                "--out",
-                &out_dir,
-                "--invalid",
-                "--jobs",
-                jobs,
-                "--part-games",
-                "5",
-                "-q",
-            ];
-            let out = billes_in(d, &args);
-            assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-            let mut files = Vec::new();
-            for table in ["games", "turns", "mistakes"] {
-                for part in 0..3 {
-                    let path = d
-                        .join(&out_dir)
-                        .join(format!("{table}/part-{part:05}.{to}"));
-                    files.push(std::fs::read(path).unwrap());
-                }
-            }
-            tables.push(files);
-        }
+    let inputs = ["a.bgn", "b.bgn", "c.bgn", "d.bgn"];
+    for to in formats() {
+        let parts = ["--part-games", "5"];
+        let one = exported(d, &inputs, (to, "1"), &parts, 3);
         // Games and turns in every part (mistakes only in the last).
-        assert!(tables[0][..6].iter().all(|f| !f.is_empty()));
+        assert!(one[..6].iter().all(|f| !f.is_empty()));
         assert!(
-            tables[0] == tables[1],
+            one == exported(d, &inputs, (to, "3"), &parts, 3),
             "{to}: the tables differ with --jobs 3"
         );
     }
@@ -697,58 +710,27 @@ fn long_games_give_the_same_tables_whatever_the_threads() {
         )
     };
     let bad = "[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n\n";
-    write(
-        d,
-        "long.bgn",
-        [
-            VALID,
-            "\n",
-            &long("*"),
-            bad,
-            &long("R3 r9-r12 *"),
-            VALID,
-            "\n",
-            &long("*"),
-        ]
-        .concat(),
-    );
-    let mut formats = vec!["jsonl"];
-    if cfg!(feature = "parquet") {
-        formats.push("parquet");
-    }
-    for to in formats {
-        let mut tables = Vec::new();
-        for jobs in ["1", "4"] {
-            let out_dir = format!("{to}-{jobs}");
-            let args = [
-                "export",
-                "long.bgn",
-                "--to",
-                to,
-                "--out",
-                &out_dir,
-                "--invalid",
-                "--jobs",
-                jobs,
-                "-q",
-            ];
-            let out = billes_in(d, &args);
-            assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-            let mut files = Vec::new();
-            for table in ["games", "turns", "mistakes"] {
-                let path = d.join(&out_dir).join(format!("{table}/part-00000.{to}"));
-                files.push(std::fs::read(path).unwrap());
-            }
-            tables.push(files);
-        }
+    let games = [
+        VALID,
+        "\n",
+        &long("*"),
+        bad,
+        &long("R3 r9-r12 *"),
+        VALID,
+        "\n",
+        &long("*"),
+    ];
+    write(d, "long.bgn", games.concat());
+    for to in formats() {
+        let one = exported(d, &["long.bgn"], (to, "1"), &[], 1);
         if to == "jsonl" {
-            let games = String::from_utf8(tables[0][0].clone()).unwrap();
-            assert_eq!(games.lines().count(), 6);
-            let turns = String::from_utf8(tables[0][1].clone()).unwrap();
-            assert_eq!(turns.lines().count(), 2 * 50_000 + 2 * 3);
+            let lines = |table: &[u8]| String::from_utf8_lossy(table).lines().count();
+            assert_eq!(lines(&one[0]), 6);
+            // The valid games' turns.
+            assert_eq!(lines(&one[1]), 2 * 50_000 + 2 * 3);
         }
         assert!(
-            tables[0] == tables[1],
+            one == exported(d, &["long.bgn"], (to, "4"), &[], 1),
             "{to}: the tables differ with --jobs 4"
         );
     }

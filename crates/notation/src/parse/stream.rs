@@ -205,7 +205,7 @@ impl TurnStream {
         };
         loop {
             let at = s.offset(i);
-            if turns.len() >= TURNS_PER_PIECE {
+            if turns.len() >= s.max_turns {
                 return Ok((Piece::Turns, at));
             }
             if at >= s.limit {

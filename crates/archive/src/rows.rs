@@ -29,6 +29,8 @@ use smol_str::SmolStr;
 use crate::key::{Key, TurnTexts};
 use crate::report::ErrorEntry;
 
+pub(crate) mod streamed;
+
 /// The longest text a cell holds, as in `billes run`'s rows
 /// ([`billes_lua::script::MAX_CELL_BYTES`], 64 KiB): a longer tag value,
 /// comment or message is cut at a character boundary, and its game's row
@@ -591,19 +593,66 @@ impl<'t> RowMaker<'t> {
 /// same rules, so this is a disagreement between checker and generator).
 pub(crate) fn turn_rows(
     game: &Game,
-    mut pos: Box<dyn Position + '_>,
+    pos: Box<dyn Position + '_>,
     wanted: Wanted,
     row: &mut dyn FnMut(TurnRow),
 ) -> Result<bool, ReplayError> {
-    let mut maker = RowMaker::new(game, pos.game(), wanted, None);
-    for (i, turn) in game.line.turns.iter().enumerate() {
-        let full = complete_move(pos.as_ref(), turn)?;
-        let begun = maker.begin(pos.as_ref(), Cow::Owned(full));
-        pos.play_turn(turn)
-            .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
-        row(maker.finish(begun, i, turn, pos.as_ref()));
+    let mut replay = RowReplay::new(game, pos, wanted);
+    replay.play(&game.line.turns, Some(row))?;
+    Ok(replay.cut())
+}
+
+/// The replay of [`turn_rows`], handed a game's main-line turns in order:
+/// all at once, or a piece at a time as a long game's text is read
+/// ([`streamed`]).
+pub(crate) struct RowReplay<'g> {
+    maker: RowMaker<'g>,
+    pos: Box<dyn Position + 'g>,
+    /// The index of the next turn in the main line (from 0).
+    next: usize,
+}
+
+impl<'g> RowReplay<'g> {
+    /// The replay of the game whose tags `game` holds, from `start`.
+    pub(crate) fn new(game: &Game, start: Box<dyn Position + 'g>, wanted: Wanted) -> Self {
+        RowReplay {
+            maker: RowMaker::new(game, start.game(), wanted, None),
+            pos: start,
+            next: 0,
+        }
     }
-    Ok(maker.cut)
+
+    /// Plays `turns`, the next ones of the main line, giving `row` the
+    /// row of each; without `row`, only plays them (their rows are not
+    /// made).
+    ///
+    /// # Errors
+    /// As [`turn_rows`].
+    pub(crate) fn play(
+        &mut self,
+        turns: &[Turn],
+        mut row: Option<&mut dyn FnMut(TurnRow)>,
+    ) -> Result<(), ReplayError> {
+        for turn in turns {
+            let full = complete_move(self.pos.as_ref(), turn)?;
+            let begun = row
+                .is_some()
+                .then(|| self.maker.begin(self.pos.as_ref(), Cow::Owned(full)));
+            self.pos
+                .play_turn(turn)
+                .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
+            if let (Some(row), Some(begun)) = (row.as_mut(), begun) {
+                row(self.maker.finish(begun, self.next, turn, self.pos.as_ref()));
+            }
+            self.next += 1;
+        }
+        Ok(())
+    }
+
+    /// Whether a text of the rows made was cut at [`MAX_CELL_BYTES`].
+    pub(crate) fn cut(&self) -> bool {
+        self.maker.cut
+    }
 }
 
 /// The check of a game and its `turns` rows in one replay: a reader of
@@ -1103,6 +1152,19 @@ pub(crate) fn worker_rows(
         cut: built.as_ref().is_ok_and(|cut| *cut),
         rows: built.map(|_| out),
     })
+}
+
+/// The text of a seeded simulated game of `kind`, at most `max_turns`
+/// long, as the writer lays it out.
+#[cfg(test)]
+pub(crate) fn simulated_text(kind: GameKind, max_turns: u32, seed: u64) -> String {
+    let options = billes_core::SimOptions {
+        max_turns,
+        ..Default::default()
+    };
+    let game =
+        billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed)).expect("simulates");
+    billes_notation::write_game(&game)
 }
 
 /// The `turns` rows of a seeded simulated game of `kind`, at most

@@ -176,6 +176,12 @@ pub struct Kept {
     /// The `turns` rows of a valid game, built on the thread that checked
     /// it ([`Settings::turn_rows`]).
     pub(crate) rows: Option<crate::rows::WorkerRows>,
+    /// A valid game longer than [`HEAVY_BYTES`] whose rows are asked for
+    /// ([`Settings::turn_rows`]): `game` holds its tags, not its turns,
+    /// and its rows are made from `text` a piece at a time where they are
+    /// written ([`crate::rows::streamed`]). (It was checked as it was read
+    /// when it could be, else whole without its rows.)
+    pub(crate) streamed: bool,
     /// A game longer than the reader's limit, checked as it was read
     /// ([`Settings::large`]): its bytes in its file, from its first byte to
     /// the next game's; `text` is then empty, and `game` holds the tags
@@ -322,11 +328,21 @@ pub(crate) struct Worker {
     piece_turns: Vec<Turn>,
     /// The `turns` rows of the game just checked ([`Settings::turn_rows`]).
     rows: Option<crate::rows::WorkerRows>,
+    /// Whether the game just checked is [`Kept::streamed`].
+    streamed: bool,
     /// How the game just checked ended ([`Settings::ends`]).
     end: Option<billes_core::placing::GameEnd>,
     /// The games whose rows keep the position before every turn.
     kept_before: crate::rows::KeptBefore,
 }
+
+/// A game of more text than this (256 KiB; real games take a few
+/// kilobytes) is "heavy": kept whole, its tree and rows take 30 to 80
+/// times its text. With [`Settings::keep`], a batch holding one is checked
+/// on the calling thread when its turn comes (`pipeline`), and when only
+/// its rows are asked for it is checked as it is read and its rows are
+/// made from its text a piece at a time ([`Kept::streamed`]).
+pub(crate) const HEAVY_BYTES: usize = 1 << 18;
 
 /// A list of turns with room for more than this many is not kept for the
 /// next game (it would hold memory for nothing once a huge game is done).
@@ -340,6 +356,7 @@ impl Worker {
             spare_turns: Vec::new(),
             piece_turns: Vec::new(),
             rows: None,
+            streamed: false,
             end: None,
             kept_before: crate::rows::KeptBefore::default(),
         }
@@ -431,6 +448,7 @@ impl Worker {
                         summary: game.as_ref().and_then(|(_, s)| s.clone()),
                         game: game.map(|(g, _)| g),
                         rows: self.rows.take(),
+                        streamed: std::mem::take(&mut self.streamed),
                         range: None,
                         end: self.end.take(),
                     });
@@ -477,11 +495,15 @@ impl Worker {
             fingerprint: None,
             tags: Vec::new(),
         };
-        if !self.settings.keep && !self.settings.strict {
-            if let Some((turns, facts)) = stream::check(self, origin, source) {
-                outcome.turns = turns;
-                outcome.game = Some(facts);
-                return None;
+        if !self.settings.strict && (!self.settings.keep || self.streams_rows(source)) {
+            if let Some(found) = stream::check(self, origin, source) {
+                outcome.turns = found.turns;
+                outcome.game = Some(found.facts);
+                if !self.settings.keep {
+                    return None;
+                }
+                self.streamed = true;
+                return Some((found.head, Some(found.summary)));
             }
         }
         let game = match source.parse_into(std::mem::take(&mut self.spare_turns)) {
@@ -497,6 +519,14 @@ impl Worker {
             }
         };
         self.checked(origin, source, outcome, facts, game)
+    }
+
+    /// Whether `source` is kept without its turns when it is valid, its
+    /// rows made from its text ([`Kept::streamed`]), and is checked as it
+    /// is read first: a game longer than [`HEAVY_BYTES`] whose rows alone
+    /// are asked for (`billes export`).
+    fn streams_rows(&self, source: &GameSource) -> bool {
+        self.settings.turn_rows && !self.settings.ends && source.text.len() > HEAVY_BYTES
     }
 
     /// A game that cannot be read at all: its syntax error, and its event
@@ -638,7 +668,10 @@ impl Worker {
         mut game: Game,
     ) -> Option<(Game, Option<Summary>)> {
         let name = origin.name.as_str();
-        let with_rows = self.settings.keep && self.settings.turn_rows;
+        // A long game's rows are made from its text where they are
+        // written ([`Kept::streamed`]), never held with its tree.
+        let long = self.streams_rows(source);
+        let with_rows = self.settings.keep && self.settings.turn_rows && !long;
         let (texts, print) = self.turn_texts(&game, with_rows);
         outcome.game = Some(self.facts(facts, &game, print));
         // The file's folder is where a `Rules` tag naming a script is
@@ -705,6 +738,10 @@ impl Worker {
             }
             Ok(Err(err)) => self.invalid(origin, source, outcome, &place, &game, err),
             Err(_) => self.internal(name, source, outcome),
+        }
+        if long && valid.is_some() {
+            self.streamed = true;
+            game.line.turns = Vec::new();
         }
         if self.settings.keep {
             return Some((game, valid));
@@ -819,7 +856,7 @@ fn scan_tag(text: &str, name: &str) -> Option<String> {
     })
 }
 
-fn parse_entry(file: &str, game: usize, err: &ParseError) -> ErrorEntry {
+pub(crate) fn parse_entry(file: &str, game: usize, err: &ParseError) -> ErrorEntry {
     ErrorEntry::new(file, Some(game), "syntax", err.message.clone())
         .at(err.span.line, err.span.column)
 }

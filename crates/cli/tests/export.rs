@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::common::{billes_in, stderr, stdout, write, VALID};
+use super::common::{billes_in, root, stderr, stdout, write, VALID};
 
 /// Simulated games of the three games (teams, three players, no dice) in
 /// one folder.
@@ -450,8 +450,7 @@ mod parquet_files {
         let turns = schema_of(&mixed.join("t/turns/part-00000.parquet"));
         assert_snapshot!("parquet_schema_turns_mixed", format!("turns:\n{turns}"));
         // docs/export.md lists the same columns with their types.
-        let docs =
-            std::fs::read_to_string(super::super::common::root().join("docs/export.md")).unwrap();
+        let docs = std::fs::read_to_string(root().join("docs/export.md")).unwrap();
         let expected = billes_archive::export::schema::markdown();
         assert!(
             docs.contains(&expected),
@@ -733,6 +732,74 @@ fn long_games_give_the_same_tables_whatever_the_threads() {
             one == exported(d, &["long.bgn"], (to, "4"), &[], 1),
             "{to}: the tables differ with --jobs 4"
         );
+    }
+}
+
+/// A valid game longer than HEAVY_BYTES (256 KiB) is checked as it is
+/// read and its rows are made from its text a piece at a time, never held
+/// whole: they are the rows it has when it is short. A tag of 300 KB makes
+/// simulated games of every game long without changing their turns.
+#[test]
+fn a_long_games_rows_are_those_it_has_when_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut games = String::new();
+    for kind in billes_core::registry::all() {
+        let name = format!("{kind}.bgn");
+        let args = ["simulate", "--game", kind.name(), "--games", "2", "-o"];
+        let out = billes_in(d, &[&args[..], &[name.as_str()]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        games.push_str(&std::fs::read_to_string(d.join(&name)).unwrap());
+        games.push('\n');
+    }
+    // House rules: a variant's game is checked whole (a script may print),
+    // then its rows are made from its text as the others'.
+    for folder in ["aggravation", "barricade"] {
+        let dir = root().join("examples").join(folder).join("house-rules");
+        let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.ends_with(".lua") {
+                write(d, &format!("short/{name}"), &text);
+                write(d, &format!("long/{name}"), &text);
+            } else if name.ends_with(".bgn") {
+                games.push_str(&text);
+                games.push('\n');
+            }
+        }
+    }
+    // And an invalid game, long too: checked whole.
+    games.push_str("[Game \"aggravation\"]\n[Seats \"R G\"]\n\n1. R3 r9-r12 *\n\n");
+    let tag = format!("[Annotator \"{}\"]\n[Seats", "x".repeat(300_000));
+    write(d, "short/g.bgn", games.clone());
+    write(d, "long/g.bgn", games.replace("[Seats", &tag));
+    for to in formats() {
+        let short = exported(&d.join("short"), &["g.bgn"], (to, "2"), &[], 1);
+        let long = exported(&d.join("long"), &["g.bgn"], (to, "2"), &[], 1);
+        if to == "jsonl" {
+            let lines = String::from_utf8_lossy(&short[1]).lines().count();
+            assert!(lines > 1_000, "{lines} turns");
+        }
+        assert!(short[1] == long[1], "{to}: the turns differ");
+        // The invalid game is checked whole: its mistake is the same, a
+        // line further down for the tag's line.
+        if to == "jsonl" {
+            let mistake = |table: &[u8]| {
+                let mut row = json(String::from_utf8_lossy(table).trim());
+                let line = row["line"].take();
+                (row, line.as_u64().unwrap())
+            };
+            let ((short_row, short_line), (long_row, long_line)) =
+                (mistake(&short[2]), mistake(&long[2]));
+            assert_eq!(short_row, long_row);
+            assert_eq!(
+                long_line,
+                short_line + games.matches("[Seats").count() as u64
+            );
+        }
+        assert!(short[0] != long[0], "{to}: the games table has the tag");
     }
 }
 

@@ -32,12 +32,13 @@
 
 use std::fs;
 use std::io;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::input::Found;
-use crate::rows;
+use crate::rows::{self, streamed::RowsError};
 use crate::rules::{Place, Resolver, RulePolicy};
 use crate::validate::{self, Outcome};
 
@@ -510,18 +511,31 @@ impl Exporter<'_> {
             let place = Place::dir(dir).game(&file, index);
             let mut game_rows = Vec::new();
             let mut cut = row.cut;
+            let wanted = rows::Wanted {
+                position: self.settings.columns.keeps("position"),
+            };
             let replayed = match built {
                 Some(built) => {
                     cut |= built.cut;
-                    built.rows.map(|rows| game_rows = rows)
+                    built
+                        .rows
+                        .map(|rows| game_rows = rows)
+                        .map_err(RowsError::Replay)
                 }
-                None => {
-                    let wanted = rows::Wanted {
-                        position: self.settings.columns.keeps("position"),
+                None if kept.as_ref().is_some_and(|k| k.streamed) => {
+                    let text = kept.as_ref().map_or("", |k| k.text.as_str());
+                    let to = GameTurns {
+                        key: fingerprint.map(Key::new),
+                        file: file.clone(),
+                        index: index as u32,
+                        rows: Vec::new(),
                     };
-                    replay_here(&self.resolver, &place, game, wanted, &mut game_rows)
+                    self.streamed_turns(&place, game, text, line, wanted, to)?
                         .map(|cut_here| cut |= cut_here)
                 }
+                None => replay_here(&self.resolver, &place, game, wanted, &mut game_rows)
+                    .map(|cut_here| cut |= cut_here)
+                    .map_err(RowsError::Replay),
             };
             row.cut = cut;
             match replayed {
@@ -538,7 +552,7 @@ impl Exporter<'_> {
                         .as_ref()
                         .map(|w| w.iter().map(|s| s.to_string()).collect());
                 }
-                Err(e) if !e.kind.is_verdict() => {
+                Err(RowsError::Replay(e)) if !e.kind.is_verdict() => {
                     // The guard stopped the hooks in the replay of the
                     // turns: no verdict.
                     return self.stopped();
@@ -547,7 +561,10 @@ impl Exporter<'_> {
                     // The game API and the checker disagree: the game is
                     // told as invalid, with that error, never half written.
                     valid = false;
-                    extra = Some(crate::validate::replay_entry(&file, index, &e));
+                    extra = Some(match e {
+                        RowsError::Replay(e) => validate::replay_entry(&file, index, &e),
+                        RowsError::Syntax(e) => validate::parse_entry(&file, index, &e),
+                    });
                 }
             }
         }
@@ -558,6 +575,55 @@ impl Exporter<'_> {
         }
         self.totals.turns += u64::from(row.turns);
         self.add_game(row)
+    }
+
+    /// Writes the `turns` rows of the long valid game `game` (its tags)
+    /// as they are made from its text `text`, from `line` of its file, a
+    /// piece at a time ([`rows::streamed`]), with the key, file and number
+    /// of `to` (whose rows are empty): its tree and its rows are never held whole. The game is
+    /// replayed once without writing first, so that a game the game API
+    /// does not play is never half written. The answer is whether a text
+    /// was cut, or why no row was written.
+    ///
+    /// # Errors
+    /// A table cannot be written.
+    fn streamed_turns(
+        &mut self,
+        place: &Place<'_>,
+        game: &billes_notation::Game,
+        text: &str,
+        line: u32,
+        wanted: rows::Wanted,
+        to: GameTurns,
+    ) -> Result<Result<bool, RowsError>, ExportError> {
+        let rules = match self.resolver.rule_set(place, game) {
+            Ok(rules) => rules,
+            Err(e) => return Ok(Err(RowsError::Replay(e))),
+        };
+        let engine = rules.engine();
+        if let Err(e) = rows::streamed::check(engine, text, line) {
+            return Ok(Err(e));
+        }
+        let mut failed = None;
+        let written = rows::streamed::rows(engine, text, line, wanted, &mut |piece| {
+            let result = self.add_turns(GameTurns {
+                key: to.key,
+                file: to.file.clone(),
+                index: to.index,
+                rows: std::mem::take(piece),
+            });
+            match result.and_then(|()| self.go_on()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(written),
+        }
     }
 
     /// An invalid game: its row says its first mistake, and with

@@ -193,6 +193,7 @@ impl Worker {
                 game: head,
                 summary,
                 rows: None,
+                streamed: false,
                 range: Some(from..from + total),
                 end: None,
             });

@@ -24,16 +24,18 @@
 //! token is free, the calling thread waits for a helper's outcome instead:
 //! the batch the others wait for is then with a helper.
 //!
-//! An outcome may keep its game ([`Settings::keep`]: `export` keeps its
-//! tree and its rows, 30 to 80 times its text). Were a long game's outcome
-//! made by every worker at once, each waiting in the ring for the batch
-//! before it, the memory would be a window of them: 1.35 GB for each game
-//! at the reader's 16 MiB limit. So a batch holding a game longer than
-//! [`HEAVY_BYTES`] is handed to the collector as it was read
-//! ([`Checked::Deferred`]), and checked on the calling thread when its
-//! turn comes, its outcomes given on at once: one such outcome at a time,
-//! however many threads. Real games take a few kilobytes: only outlandish
-//! ones are checked so.
+//! An outcome may keep its game ([`Settings::keep`]: its tree, 53 times
+//! its text at most, and for `export` its rows, 30 to 80 times its text).
+//! Were a long game's outcome made by every worker at once, each waiting
+//! in the ring for the batch before it, the memory would be a window of
+//! them. So a batch holding a game longer than [`HEAVY_BYTES`] is handed
+//! to the collector as it was read ([`Checked::Deferred`]), and checked on
+//! the calling thread when its turn comes, its outcomes given on at once:
+//! one such outcome at a time, however many threads. (`export` keeps such
+//! a game as text when it is valid, its rows made from it a piece at a
+//! time, [`Kept::streamed`](super::Kept::streamed); an invalid one still
+//! has its tree, for its mistakes.) Real games take a few kilobytes: only
+//! outlandish ones are checked so.
 
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
@@ -41,7 +43,7 @@ use std::sync::{Arc, Mutex};
 use billes_notation::{ReadError, Reader};
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 
-use super::{Job, Origin, Outcome, Settings, Work, Worker};
+use super::{Job, Origin, Outcome, Settings, Work, Worker, HEAVY_BYTES};
 use crate::input::{Found, Input};
 
 /// Batches in flight per worker thread.
@@ -52,11 +54,6 @@ const BATCH_JOBS: usize = 16;
 
 /// ...and is closed once its games hold this many bytes.
 const BATCH_BYTES: usize = 1 << 16;
-
-/// With [`Settings::keep`], a batch holding a game of more text than this
-/// (256 KiB) is checked by the collector when its turn comes
-/// ([`Checked::Deferred`]).
-const HEAVY_BYTES: usize = 1 << 18;
 
 /// Bytes looked at for a NUL byte before a file is taken as text.
 const BINARY_PROBE: usize = 8192;

@@ -13,18 +13,26 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use billes_notation::{GameSource, Piece, TurnStream};
+use billes_core::Summary;
+use billes_notation::{Game, GameSource, Piece, TurnStream};
 
 use super::{Fingerprint, GameFacts, Origin, Worker};
 use crate::rules::Place;
 
-/// Checks the game `source` as it is read: its main-line turns and its
-/// facts when it is valid; `None` when it must be checked whole.
-pub(super) fn check(
-    worker: &mut Worker,
-    origin: &Origin,
-    source: &GameSource,
-) -> Option<(u64, GameFacts)> {
+/// What the check of a valid game as it was read found.
+pub(super) struct Streamed {
+    /// Its main-line turns.
+    pub(super) turns: u64,
+    pub(super) facts: GameFacts,
+    /// Its tags: a game without turns.
+    pub(super) head: Game,
+    /// What it replays to.
+    pub(super) summary: Summary,
+}
+
+/// Checks the game `source` as it is read: what it found when the game is
+/// valid; `None` when it must be checked whole.
+pub(super) fn check(worker: &mut Worker, origin: &Origin, source: &GameSource) -> Option<Streamed> {
     let mut turns = std::mem::take(&mut worker.piece_turns);
     let checked = catch_unwind(AssertUnwindSafe(|| {
         check_pieces(worker, origin, source, &mut turns)
@@ -46,7 +54,7 @@ fn check_pieces(
     origin: &Origin,
     source: &GameSource,
     turns: &mut Vec<billes_notation::Turn>,
-) -> Option<(u64, GameFacts)> {
+) -> Option<Streamed> {
     let settings = &worker.settings;
     let text = source.text.as_str();
     let mut stream = TurnStream::new(source.line);
@@ -90,7 +98,12 @@ fn check_pieces(
         if let Piece::End { outcome, .. } = piece {
             let summary = check.finish(&head, &outcome).ok()?;
             facts.fingerprint = print.and_then(|mut p| p.finish());
-            return Some((u64::from(summary.turns), facts));
+            return Some(Streamed {
+                turns: u64::from(summary.turns),
+                facts,
+                head,
+                summary,
+            });
         }
     }
 }

@@ -80,6 +80,9 @@ impl TurnStream {
     /// before its end: a turn started there is most likely whole in it.
     pub const MARGIN: usize = MARGIN;
 
+    /// Main-line turns read in one piece at most.
+    pub const TURNS_PER_PIECE: usize = TURNS_PER_PIECE;
+
     /// The reading of a game whose text starts on `line` of its file.
     pub fn new(line: u32) -> TurnStream {
         TurnStream {

@@ -1154,30 +1154,28 @@ pub(crate) fn worker_rows(
     })
 }
 
-/// The text of a seeded simulated game of `kind`, at most `max_turns`
-/// long, as the writer lays it out.
+/// A seeded simulated game of `kind`, at most `max_turns` long.
 #[cfg(test)]
-pub(crate) fn simulated_text(kind: GameKind, max_turns: u32, seed: u64) -> String {
+fn simulated(kind: GameKind, max_turns: u32, seed: u64) -> Game {
     let options = billes_core::SimOptions {
         max_turns,
         ..Default::default()
     };
-    let game =
-        billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed)).expect("simulates");
-    billes_notation::write_game(&game)
+    billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed)).expect("simulates")
 }
 
-/// The `turns` rows of a seeded simulated game of `kind`, at most
-/// `max_turns` long, every column built, as the file `g.bgn`'s first game
-/// (without a key): what the tests of the tables' writers write.
+/// The text of a seeded [`simulated`] game, as the writer lays it out.
+#[cfg(test)]
+pub(crate) fn simulated_text(kind: GameKind, max_turns: u32, seed: u64) -> String {
+    billes_notation::write_game(&simulated(kind, max_turns, seed))
+}
+
+/// The `turns` rows of a seeded [`simulated`] game, every column built,
+/// as the file `g.bgn`'s first game (without a key): what the tests of
+/// the tables' writers write.
 #[cfg(test)]
 pub(crate) fn simulated_rows(kind: GameKind, max_turns: u32, seed: u64) -> GameTurns {
-    let options = billes_core::SimOptions {
-        max_turns,
-        ..Default::default()
-    };
-    let game =
-        billes_core::simulate(kind, &options, &mut billes_core::Rng::new(seed)).expect("simulates");
+    let game = simulated(kind, max_turns, seed);
     let engine = billes_core::Standard::new(kind);
     let start = billes_core::Engine::start(&engine, &game).expect("starts");
     let mut rows = Vec::new();

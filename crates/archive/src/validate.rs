@@ -288,7 +288,8 @@ pub struct Settings {
     pub keep: bool,
     /// With [`Settings::keep`], also build the `turns` rows of each valid
     /// game (`billes export`) on the thread that checked it, under the
-    /// rules it was checked by.
+    /// rules it was checked by (those of a game longer than 256 KiB are
+    /// made from its text where they are written, a piece at a time).
     pub turn_rows: bool,
     /// With [`Settings::turn_rows`], also write in each row the `Position`
     /// tag after its turn (`billes export --columns +position`).

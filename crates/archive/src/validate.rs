@@ -177,10 +177,11 @@ pub struct Kept {
     /// it ([`Settings::turn_rows`]).
     pub(crate) rows: Option<crate::rows::WorkerRows>,
     /// A valid game longer than [`HEAVY_BYTES`] whose rows are asked for
-    /// ([`Settings::turn_rows`]): `game` holds its tags, not its turns,
-    /// and its rows are made from `text` a piece at a time where they are
-    /// written ([`crate::rows::streamed`]). (It was checked as it was read
-    /// when it could be, else whole without its rows.)
+    /// ([`Settings::turn_rows`]), under rules without a script: `game`
+    /// holds its tags, not its turns, and its rows are made from `text` a
+    /// piece at a time where they are written ([`crate::rows::streamed`]).
+    /// (It was checked as it was read when it could be, else whole
+    /// without its rows.)
     pub(crate) streamed: bool,
     /// A game longer than the reader's limit, checked as it was read
     /// ([`Settings::large`]): its bytes in its file, from its first byte to
@@ -669,17 +670,20 @@ impl Worker {
         mut game: Game,
     ) -> Option<(Game, Option<Summary>)> {
         let name = origin.name.as_str();
-        // A long game's rows are made from its text where they are
-        // written ([`Kept::streamed`]), never held with its tree.
-        let long = self.streams_rows(source);
-        let with_rows = self.settings.keep && self.settings.turn_rows && !long;
-        let (texts, print) = self.turn_texts(&game, with_rows);
-        outcome.game = Some(self.facts(facts, &game, print));
         // The file's folder is where a `Rules` tag naming a script is
         // looked up from (the current folder for stdin). Every replay of
         // `billes validate` is under these rules.
         let place = Place::dir(origin.dir()).game(name, source.index);
         let rules = catch_unwind(AssertUnwindSafe(|| self.resolver.rule_set(&place, &game)));
+        // A long game's rows are made from its text where they are
+        // written ([`Kept::streamed`]), never held with its tree; but for
+        // a house rule's script, which may `print`, and would print again
+        // in each replay of the rows: its rows are made in its check.
+        let plain = matches!(&rules, Ok(Ok(r)) if r.variant().is_none());
+        let long = self.streams_rows(source) && plain;
+        let with_rows = self.settings.keep && self.settings.turn_rows && !long;
+        let (texts, print) = self.turn_texts(&game, with_rows);
+        outcome.game = Some(self.facts(facts, &game, print));
         let mut valid = None;
         let wanted = crate::rows::Wanted {
             position: self.settings.turn_positions,

@@ -136,6 +136,7 @@ impl RulePolicy {
             policy: self.clone(),
             loaded: RefCell::default(),
             tags: RefCell::default(),
+            silent: false,
         }
     }
 }
@@ -196,6 +197,8 @@ pub struct Resolver {
     loaded: RefCell<Vec<(VariantSource, Rc<Variant>)>>,
     /// `Rules` tag values read so far: value, folder, the variant named.
     tags: RefCell<Vec<TagEntry>>,
+    /// Whether its variants' `print` writes nothing ([`Resolver::silent`]).
+    silent: bool,
 }
 
 /// A `Rules` tag value read from a folder, and the variant it names
@@ -203,6 +206,17 @@ pub struct Resolver {
 type TagEntry = (String, Option<PathBuf>, Option<VariantSource>);
 
 impl Resolver {
+    /// The same resolver, whose variants' `print` writes nothing: for
+    /// replays of records already checked under them (`export` makes a
+    /// long game's rows in replays of their own), whose lines the check
+    /// printed.
+    pub fn silent(self) -> Resolver {
+        Resolver {
+            silent: true,
+            ..self
+        }
+    }
+
     /// The policy it applies.
     pub fn policy(&self) -> &RulePolicy {
         &self.policy
@@ -303,7 +317,10 @@ impl Resolver {
         {
             return Ok(v);
         }
-        let v = Rc::new(Variant::load(source)?);
+        let v = Rc::new(match self.silent {
+            true => Variant::load_silent(source)?,
+            false => Variant::load(source)?,
+        });
         self.loaded
             .borrow_mut()
             .push((source.clone(), Rc::clone(&v)));

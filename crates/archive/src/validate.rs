@@ -177,11 +177,12 @@ pub struct Kept {
     /// it ([`Settings::turn_rows`]).
     pub(crate) rows: Option<crate::rows::WorkerRows>,
     /// A valid game longer than [`HEAVY_BYTES`] whose rows are asked for
-    /// ([`Settings::turn_rows`]), under rules without a script: `game`
-    /// holds its tags, not its turns, and its rows are made from `text` a
-    /// piece at a time where they are written ([`crate::rows::streamed`]).
-    /// (It was checked as it was read when it could be, else whole
-    /// without its rows.)
+    /// ([`Settings::turn_rows`]): `game` holds its tags, not its turns,
+    /// and its rows are made from `text` a piece at a time where they are
+    /// written ([`crate::rows::streamed`]), by rules whose scripts print
+    /// nothing there (the check printed their lines). (It was checked as
+    /// it was read when it could be, else whole without its rows: under a
+    /// house rule's script, which prints once so.)
     pub(crate) streamed: bool,
     /// A game longer than the reader's limit, checked as it was read
     /// ([`Settings::large`]): its bytes in its file, from its first byte to
@@ -676,11 +677,8 @@ impl Worker {
         let place = Place::dir(origin.dir()).game(name, source.index);
         let rules = catch_unwind(AssertUnwindSafe(|| self.resolver.rule_set(&place, &game)));
         // A long game's rows are made from its text where they are
-        // written ([`Kept::streamed`]), never held with its tree; but for
-        // a house rule's script, which may `print`, and would print again
-        // in each replay of the rows: its rows are made in its check.
-        let plain = matches!(&rules, Ok(Ok(r)) if r.variant().is_none());
-        let long = self.streams_rows(source) && plain;
+        // written ([`Kept::streamed`]), never held with its tree.
+        let long = self.streams_rows(source);
         let with_rows = self.settings.keep && self.settings.turn_rows && !long;
         let (texts, print) = self.turn_texts(&game, with_rows);
         outcome.game = Some(self.facts(facts, &game, print));

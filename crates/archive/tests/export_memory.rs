@@ -64,15 +64,20 @@ fn long_games_are_held_as_text_however_many_threads() {
     // held. Checked one at a time by the collecting thread (a game longer
     // than HEAVY_BYTES, 256 KiB), 30 MB. Checked as they are read, their
     // rows made from their text a piece at a time and written as they
-    // come, and the first, whose last turn is a mistake, checked whole
-    // without its rows: what is held is the games' text and that game's
-    // tree, 13 MB (30 MB when its rows were made in its check).
+    // come, and the first, whose last turn is a mistake, and the second,
+    // under house rules, checked whole without their rows: what is held
+    // is the games' text and one game's tree, 13 MB (30 MB when either
+    // one's rows were made in its check).
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("long.bgn");
     let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     for game in 0..8 {
-        file.write_all(b"[Game \"aggravation\"]\n[Seats \"R B\"]\n\n")
-            .unwrap();
+        let rules = if game == 1 {
+            "[Rules \"no-shortcuts\"]\n"
+        } else {
+            ""
+        };
+        write!(file, "[Game \"aggravation\"]\n{rules}[Seats \"R B\"]\n\n").unwrap();
         for _ in 0..26_000 {
             file.write_all(b"R2 -- B2 -- ").unwrap();
         }

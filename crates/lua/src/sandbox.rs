@@ -104,6 +104,9 @@ pub(crate) struct PrintContext {
     pub game: RefCell<Option<String>>,
     /// The turn of the running hook call, if one runs.
     pub turn: Cell<Option<u32>>,
+    /// Whether `print` writes nothing: the state replays records already
+    /// checked under the script, whose lines the check printed.
+    pub silent: Cell<bool>,
 }
 
 /// `print(...)`: its arguments through `tostring`, separated by tabs, on one
@@ -111,6 +114,9 @@ pub(crate) struct PrintContext {
 /// hook), within [`PRINT_LIMIT`].
 fn print(lua: &Lua, context: &PrintContext, args: mlua::MultiValue) -> mlua::Result<()> {
     use std::sync::atomic::Ordering;
+    if context.silent.get() {
+        return Ok(());
+    }
     let mut line = String::new();
     line.push_str(&context.chunk.borrow());
     if let Some(turn) = context.turn.get() {

@@ -65,6 +65,20 @@ impl Variant {
     /// missing or wrong field, parameters the game does not have or that
     /// describe no playable game, a hook the game does not call.
     pub fn load(source: &VariantSource) -> Result<Variant, VariantError> {
+        Variant::load_printing(source, true)
+    }
+
+    /// [`Variant::load`], its `print` writing nothing, as the script runs
+    /// and in its hooks: for replays of records already checked under the
+    /// variant, whose lines the check printed.
+    ///
+    /// # Errors
+    /// As [`Variant::load`].
+    pub fn load_silent(source: &VariantSource) -> Result<Variant, VariantError> {
+        Variant::load_printing(source, false)
+    }
+
+    fn load_printing(source: &VariantSource, printing: bool) -> Result<Variant, VariantError> {
         let chunk = source.chunk();
         let fail = |message: String| VariantError::Script {
             chunk: chunk.to_string(),
@@ -72,6 +86,7 @@ impl Variant {
         };
         let sandbox = Sandbox::new().map_err(|e| fail(describe(&e)))?;
         *sandbox.print.chunk.borrow_mut() = chunk.to_string();
+        sandbox.print.silent.set(!printing);
         let script = sandbox
             .compile(chunk, source.text())
             .map_err(|e| fail(describe(&e)))?;

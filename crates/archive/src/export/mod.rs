@@ -305,7 +305,8 @@ pub fn run(
     let mut exporter = Exporter {
         settings,
         dirs,
-        resolver: settings.rules.resolver(),
+        // Its replays follow checks, which printed what scripts print.
+        resolver: settings.rules.resolver().silent(),
         own,
         part: None,
         manifest,

@@ -32,10 +32,9 @@
 //! to the collector as it was read ([`Checked::Deferred`]), and checked on
 //! the calling thread when its turn comes, its outcomes given on at once:
 //! one such outcome at a time, however many threads. (`export` keeps such
-//! a game as text when it is valid and under rules without a script, its
-//! rows made from it a piece at a time,
-//! [`Kept::streamed`](super::Kept::streamed); an invalid one still has its
-//! tree, for its mistakes.) Real games take a few kilobytes: only
+//! a game as text when it is valid, its rows made from it a piece at a
+//! time, [`Kept::streamed`](super::Kept::streamed); an invalid one still
+//! has its tree, for its mistakes.) Real games take a few kilobytes: only
 //! outlandish ones are checked so.
 
 use std::io::BufRead;

@@ -317,9 +317,10 @@ impl Resolver {
         {
             return Ok(v);
         }
-        let v = Rc::new(match self.silent {
-            true => Variant::load_silent(source)?,
-            false => Variant::load(source)?,
+        let v = Rc::new(if self.silent {
+            Variant::load_silent(source)?
+        } else {
+            Variant::load(source)?
         });
         self.loaded
             .borrow_mut()

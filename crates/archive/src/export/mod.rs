@@ -581,10 +581,10 @@ impl Exporter<'_> {
     /// Writes the `turns` rows of the long valid game `game` (its tags)
     /// as they are made from its text `text`, from `line` of its file, a
     /// piece at a time ([`rows::streamed`]), with the key, file and number
-    /// of `to` (whose rows are empty): its tree and its rows are never held whole. The game is
-    /// replayed once without writing first, so that a game the game API
-    /// does not play is never half written. The answer is whether a text
-    /// was cut, or why no row was written.
+    /// of `to` (whose rows are empty): its tree and its rows are never
+    /// held whole. The game is replayed once without writing first, so
+    /// that a game the game API does not play is never half written. The
+    /// answer is whether a text was cut, or why no row was written.
     ///
     /// # Errors
     /// A table cannot be written.

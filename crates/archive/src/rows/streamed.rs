@@ -76,13 +76,12 @@ fn replay(
     let mut replay = RowReplay::new(&head, start, wanted);
     let mut rows = Vec::new();
     loop {
-        let read = read(&mut stream, text, &mut turns)?;
+        let ended = matches!(read(&mut stream, text, &mut turns)?, Piece::End { .. });
         let mut push = |row| rows.push(row);
         let row = piece
             .is_some()
             .then_some(&mut push as &mut dyn FnMut(TurnRow));
         replay.play(&turns, row).map_err(RowsError::Replay)?;
-        let ended = matches!(read, Piece::End { .. });
         let stop = piece.as_mut().is_some_and(|p| p(&mut rows).is_break());
         if stop || ended {
             return Ok(replay.cut());

@@ -662,3 +662,98 @@ fn the_turns_counted_are_the_turns_checked() {
     let summary = "checked 1 file, 1 game, 6 turns: 0 valid, 1 invalid; 2 mistakes";
     assert!(text(&out.stdout).contains(summary), "{}", text(&out.stdout));
 }
+
+/// One slip in a line of an Offboard game: `kind` picks which.
+fn slip(line: &str, kind: usize) -> String {
+    let (head, action) = line
+        .split_once(' ')
+        .map_or((line, ""), |(n, rest)| (n, rest));
+    let (seat, action) = action.split_once(' ').unwrap_or((action, ""));
+    match kind {
+        // Another direction.
+        0 => format!(
+            "{head} {seat} {}",
+            action.replacen(">n", ">s", 1).replacen(">e", ">w", 1)
+        ),
+        // Another cell.
+        1 => format!(
+            "{head} {seat} {}",
+            action.replacen(|c: char| c.is_ascii_digit(), "5", 1)
+        ),
+        // A capture mark added, or taken off.
+        2 => match action.split_once('*') {
+            Some((mv, _)) => format!("{head} {seat} {mv}"),
+            None => format!("{head} {seat} {action}*"),
+        },
+        // The other seat.
+        3 => format!("{head} {} {action}", if seat == "R" { "B" } else { "R" }),
+        // Another number.
+        4 => {
+            let number: u32 = head.trim_end_matches('.').parse().unwrap();
+            format!("{}. {seat} {action}", number + 1)
+        }
+        // Other points, or a target and points where none were written.
+        _ => match action.split_once('=') {
+            Some((mv, points)) => format!("{head} {seat} {mv}={}", points.len() + 1),
+            None => format!("{head} {seat} {action}*t1=3"),
+        },
+    }
+}
+
+/// Offboard's plainest turns are read as briefs, a few words each, unless
+/// something needs the turns themselves (`--duplicates` does). Simulated
+/// games, most given one slip (a direction, a cell, a mark, a seat, a turn
+/// number, the points): the report is the same, mistake for mistake, read
+/// either way.
+#[test]
+fn offboard_games_read_as_briefs_report_what_turns_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "simulate",
+        "--game",
+        "offboard",
+        "--seed",
+        "11",
+        "--games",
+        "60",
+        "--max-turns",
+        "90",
+    ];
+    let simulated = text(&billes_in(dir.path(), &args).stdout);
+    let mut archive = String::new();
+    for (k, game) in simulated.split_inclusive("*\n").enumerate() {
+        let lines: Vec<&str> = game.lines().collect();
+        let turns: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        let at = (!turns.is_empty() && k % 7 != 6).then(|| turns[(k * 13) % turns.len()]);
+        for (i, line) in lines.iter().enumerate() {
+            match at {
+                Some(at) if at == i => archive.push_str(&slip(line, k % 6)),
+                _ => archive.push_str(line),
+            }
+            archive.push('\n');
+        }
+    }
+    std::fs::write(dir.path().join("slips.bgn"), &archive).unwrap();
+    let report = |extra: &[&str]| {
+        let mut args = vec!["validate", "--format", "json", "slips.bgn"];
+        args.extend(extra);
+        let out = billes_in(dir.path(), &args);
+        let mut json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        json.as_object_mut().unwrap().remove("duplicates");
+        json
+    };
+    let briefs = report(&[]);
+    assert_eq!(briefs, report(&["--duplicates"]));
+    let (valid, invalid) = (&briefs["valid"], &briefs["invalid"]);
+    assert!(
+        valid.as_u64().unwrap() >= 5 && invalid.as_u64().unwrap() >= 30,
+        "{valid} valid, {invalid} invalid"
+    );
+    assert!(
+        briefs["kinds"]["turn_number"].as_u64() > Some(0),
+        "{}",
+        briefs["kinds"]
+    );
+}

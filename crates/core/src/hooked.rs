@@ -114,6 +114,16 @@ impl<R: GameRules, H: Hooks> Rules for WithHooks<'_, R, H> {
     fn text_board(&self, state: &Self::State) -> String {
         self.rules.text_board(state)
     }
+
+    /// Briefs are played without hooks: only when there are none.
+    fn plays_briefs(&self) -> bool {
+        R::PLAYS_BRIEFS && !self.hooks.active() && !crate::house::changes_game(self.hooks)
+    }
+
+    #[inline]
+    fn play_brief(&self, state: &mut Self::State, brief: &billes_notation::Brief) -> bool {
+        self.plays_briefs() && self.rules.play_brief(state, brief)
+    }
 }
 
 impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRules

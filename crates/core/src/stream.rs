@@ -20,7 +20,7 @@
 //! ```
 
 use billes_game::replay::{check_outcome, validate_part};
-use billes_notation::{Game, Line, Outcome, Turn};
+use billes_notation::{Brief, Game, Line, Outcome, Turn};
 
 use crate::{ReplayError, Rules, Summary};
 
@@ -51,6 +51,23 @@ pub trait TurnCheck {
     /// # Errors
     /// The first mistake of the result.
     fn finish(&mut self, head: &Game, outcome: &Outcome) -> Result<Summary, ReplayError>;
+
+    /// Whether these rules play turns read as [`Brief`]s
+    /// ([`briefs`](TurnCheck::briefs)). The default: no.
+    fn plays_briefs(&self) -> bool {
+        false
+    }
+
+    /// Checks and plays the next main-line turns, read as briefs, as
+    /// [`turns`](TurnCheck::turns) checks the turns they stand for:
+    /// whether all were. `false` at the first that is not the next turn,
+    /// not legal, or not one these rules play as a brief: the check
+    /// cannot go on, and the game is to be checked as a tree, which tells
+    /// what was wrong.
+    fn briefs(&mut self, briefs: &[Brief]) -> bool {
+        let _ = briefs;
+        false
+    }
 }
 
 impl<R: Rules> StreamCheck<R> {
@@ -91,6 +108,26 @@ impl<R: Rules> TurnCheck for StreamCheck<R> {
         self.next = self.next.saturating_add(line.turns.len() as u32);
         *turns = line.turns;
         played
+    }
+
+    fn plays_briefs(&self) -> bool {
+        self.rules.plays_briefs()
+    }
+
+    /// What the walk of [`validate_part`] does for each main-line turn
+    /// without variations: its number, the game not over, the rules' play.
+    fn briefs(&mut self, briefs: &[Brief]) -> bool {
+        for brief in briefs {
+            if brief.number != self.next
+                || self.rules.is_over(&self.state)
+                || !self.rules.play_brief(&mut self.state, brief)
+            {
+                return false;
+            }
+            self.next = self.next.saturating_add(1);
+            self.summary.turns += 1;
+        }
+        true
     }
 
     fn finish(&mut self, head: &Game, outcome: &Outcome) -> Result<Summary, ReplayError> {

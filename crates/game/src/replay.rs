@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use billes_notation::{Game, Line, Outcome, Seat, Span, Turn};
+use billes_notation::{Brief, Game, Line, Outcome, Seat, Span, Turn};
 
 use crate::error::{cold, nearest_first, ErrorKind, ReplayError};
 use crate::walk::{walk, walk_from, At, Read, Visitor};
@@ -57,6 +57,22 @@ pub trait Rules {
     /// The position as a plain-text board, hole names included, ending
     /// with a newline.
     fn text_board(&self, state: &Self::State) -> String;
+
+    /// Whether these rules play turns read as [`Brief`]s
+    /// ([`play_brief`](Rules::play_brief)). The default: no.
+    fn plays_briefs(&self) -> bool {
+        false
+    }
+
+    /// Plays the turn `brief` stands for, as [`play`](Rules::play) plays
+    /// it: whether it is legal and was played. `false` for any turn
+    /// `play` refuses, and for any turn these rules do not play as a
+    /// brief; the state is then unspecified, and the game is to be
+    /// checked as a tree, which tells what was wrong.
+    fn play_brief(&self, state: &mut Self::State, brief: &Brief) -> bool {
+        let _ = (state, brief);
+        false
+    }
 }
 
 /// A position under its rules, as a [`TextBoard`].
@@ -104,6 +120,15 @@ impl<R: Rules + ?Sized> Rules for &R {
 
     fn text_board(&self, state: &Self::State) -> String {
         (**self).text_board(state)
+    }
+
+    fn plays_briefs(&self) -> bool {
+        (**self).plays_briefs()
+    }
+
+    #[inline]
+    fn play_brief(&self, state: &mut Self::State, brief: &Brief) -> bool {
+        (**self).play_brief(state, brief)
     }
 }
 

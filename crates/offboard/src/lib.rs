@@ -304,6 +304,13 @@ impl game::GameRules for Offboard {
         self.play_turn_with(state, turn, hooks)
     }
 
+    const PLAYS_BRIEFS: bool = true;
+
+    #[inline]
+    fn play_brief(&self, state: &mut State, brief: &billes_notation::Brief) -> bool {
+        Offboard::play_brief(self, state, brief)
+    }
+
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         let limit = self.params.winning_score;
         (0..2)

@@ -6,7 +6,7 @@ use billes_game::error::cold;
 use billes_game::variant::{Hooks, Verdict};
 use billes_game::{Colour, ErrorKind, ReplayError};
 use billes_notation::Name;
-use billes_notation::{Action, Capture, Span, Turn};
+use billes_notation::{Action, Brief, Capture, Span, Turn};
 
 use super::board::Cell;
 use super::hooks::variant_error;
@@ -144,6 +144,53 @@ impl Offboard {
         }
         state.to_move = opponent(state.to_move);
         Ok(shift)
+    }
+
+    /// Plays the line move `brief` stands for, as
+    /// [`Offboard::play_line_or_other`] plays the turn `R c3:c5>e*t4=3`
+    /// without hooks, step for step: the seat to move, no marble pending,
+    /// the cells and the direction read, the move resolved and applied,
+    /// its mark checked. Whether it was legal; the check of the turn as a
+    /// tree tells what was wrong when it was not. Tested against
+    /// [`GameRules::play`](billes_game::game::GameRules::play) (`tests`).
+    #[inline]
+    pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
+        if seat_of(&brief.seat) != Some(state.to_move) || state.pending.is_some() {
+            return false;
+        }
+        let b = self.board;
+        let (Some(from), Some(direction)) =
+            (b.cell_of(brief.from), b.direction_of(brief.direction))
+        else {
+            return false;
+        };
+        let to = match brief.to {
+            Some(to) => match b.cell_of(to) {
+                Some(cell) => Some(cell),
+                None => return false,
+            },
+            None => None,
+        };
+        let Ok(shift) = self.resolve(state, from, to, direction) else {
+            return false;
+        };
+        let before = *state;
+        let ejection = self.apply(state, &shift);
+        if let Some(mark) = brief.capture {
+            let mark = Capture {
+                target: mark.target,
+                points: mark.points,
+                span: Span::default(),
+            };
+            if self
+                .check_mark(&before, shift, ejection, &mark, Span::default())
+                .is_err()
+            {
+                return false;
+            }
+        }
+        state.to_move = opponent(state.to_move);
+        true
     }
 
     /// The turn's seat: R or B, in turn ("les joueurs jouent à tour de

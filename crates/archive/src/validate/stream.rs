@@ -10,11 +10,18 @@
 //! every mistake past the first needs the whole tree: `check_all`), a
 //! variant (its script's `print`s would be printed again by the whole
 //! check of a game with a mistake), or a bug in the rules.
+//!
+//! Where the rules play [`Brief`]s (Offboard's), the plainest turns are
+//! read as briefs, a few words each, not as turns of a tree, and the
+//! parser reads whatever is not one (a comment, a NAG, a variation,
+//! another kind of turn, the result), a turn at a time, then more at a
+//! time while no brief follows. A game whose briefs the rules refuse is
+//! checked whole, as any game with a mistake.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use billes_core::Summary;
-use billes_notation::{Game, GameSource, Piece, TurnStream};
+use billes_notation::{Brief, Game, GameSource, Piece, TurnStream};
 
 use super::{Fingerprint, GameFacts, Origin, Worker};
 use crate::rules::Place;
@@ -34,11 +41,14 @@ pub(super) struct Streamed {
 /// valid; `None` when it must be checked whole.
 pub(super) fn check(worker: &mut Worker, origin: &Origin, source: &GameSource) -> Option<Streamed> {
     let mut turns = std::mem::take(&mut worker.piece_turns);
+    let mut briefs = std::mem::take(&mut worker.piece_briefs);
     let checked = catch_unwind(AssertUnwindSafe(|| {
-        check_pieces(worker, origin, source, &mut turns)
+        check_pieces(worker, origin, source, (&mut turns, &mut briefs))
     }));
     turns.clear();
     worker.piece_turns = turns;
+    briefs.clear();
+    worker.piece_briefs = briefs;
     match checked {
         Ok(done) => done,
         Err(_) => {
@@ -53,7 +63,7 @@ fn check_pieces(
     worker: &mut Worker,
     origin: &Origin,
     source: &GameSource,
-    turns: &mut Vec<billes_notation::Turn>,
+    (turns, briefs): (&mut Vec<billes_notation::Turn>, &mut Vec<Brief>),
 ) -> Option<Streamed> {
     let settings = &worker.settings;
     let text = source.text.as_str();
@@ -89,8 +99,29 @@ fn check_pieces(
         return None;
     }
     let mut check = rules.engine().stream(&head)?.ok()?;
+    // The fingerprint of `--duplicates` is made of the turns themselves.
+    let brief = check.plays_briefs() && print.is_none();
+    // How many times in a row the parser read where no brief could be.
+    let mut misses = 0;
     loop {
-        let piece = stream.read(&text[stream.offset()..], true, turns).ok()?;
+        let mut max = TurnStream::TURNS_PER_PIECE;
+        if brief {
+            stream.briefs(&text[stream.offset()..], briefs);
+            if !briefs.is_empty() {
+                if !check.briefs(briefs) {
+                    return None;
+                }
+                misses = 0;
+                continue;
+            }
+            // A turn at a time, more while no brief follows (an annotated
+            // game reads as it did without briefs).
+            max = 1 << misses;
+            misses = (misses + 1).min(TurnStream::TURNS_PER_PIECE.trailing_zeros());
+        }
+        let piece = stream
+            .read_some(&text[stream.offset()..], true, turns, max)
+            .ok()?;
         if let Some(print) = &mut print {
             turns.iter().for_each(|t| print.add(t));
         }

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
-use billes_notation::{parse_game, write_game, Action, Capture, Game, Seat, Turn};
+use billes_notation::{parse_game, write_game, Action, Brief, Capture, Game, Seat, Turn};
 
 use super::{fail, header, lists, rolls, with_position, Check, Failure, Kit, Outcome, Played};
 use crate::columns::check_columns;
@@ -771,6 +771,124 @@ pub fn complete_turn<R: GameRules>(
     Ok(Outcome::Passed(format!(
         "{completed} of {asked} listed moves completed as listed"
     )))
+}
+
+/// Asserts that a game that plays briefs ([`GameRules::PLAYS_BRIEFS`],
+/// what `billes validate` reads a valid game's plainest turns as) plays
+/// each as [`GameRules::play`] plays the turn it stands for: at every
+/// position of the games, each listed move and each move
+/// [`unlisted_refused`] tries, as written, with a false capture mark, with
+/// its points and target changed, and given to each seat, that is in a
+/// brief's shape ([`Brief::of`]) is played by
+/// [`GameRules::play_brief`] exactly when `play` plays it, to the same
+/// position (its `Position` tag). Skipped when the game plays no briefs,
+/// or none of its moves is in a brief's shape.
+///
+/// # Errors
+/// When `play_brief` and `play` disagree about a turn, or reach different
+/// positions.
+pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Outcome, Failure> {
+    if !R::PLAYS_BRIEFS {
+        return Ok(Outcome::Skipped("the game plays no briefs".into()));
+    }
+    let (mut legal, mut refused) = (0, 0);
+    for game in games {
+        let mut before: Vec<Move> = Vec::new();
+        for (number, state, _) in game.positions() {
+            let here =
+                |message: String| fail::<R>(Check::Briefs, Some(game.seed), Some(number), message);
+            let lists = lists(rules, state, number).unwrap_or_default();
+            let all: Vec<Move> = lists.iter().flat_map(|(_, m)| m.iter().cloned()).collect();
+            for (roll, moves) in &lists {
+                for mv in candidates(&all, &before, moves, *roll)
+                    .iter()
+                    .flat_map(brief_variants::<R>)
+                {
+                    let turn = mv.to_turn(number);
+                    let Some(brief) = Brief::of(&turn) else {
+                        continue;
+                    };
+                    let (mut by_brief, mut by_turn) = (state.clone(), state.clone());
+                    let played = rules.play_brief(&mut by_brief, &brief);
+                    match (played, rules.play(&mut by_turn, &turn, &NoHooks)) {
+                        (true, Ok(())) => {
+                            legal += 1;
+                            let (a, b) =
+                                (rules.position_tag(&by_brief), rules.position_tag(&by_turn));
+                            if a != b {
+                                return Err(here(format!(
+                                    "{}: as a brief it reaches {a}, as a turn {b}",
+                                    mv.turn()
+                                )));
+                            }
+                        }
+                        (false, Err(_)) => refused += 1,
+                        (true, Err(e)) => {
+                            return Err(here(format!(
+                                "{}: play_brief plays it, play refuses it: {}",
+                                mv.turn(),
+                                e.message
+                            )))
+                        }
+                        (false, Ok(())) => {
+                            return Err(here(format!(
+                                "{}: play plays it, play_brief refuses it",
+                                mv.turn()
+                            )))
+                        }
+                    }
+                }
+            }
+            before = all;
+        }
+    }
+    if legal + refused == 0 {
+        return Ok(Outcome::Skipped(
+            "no move of the games is in a brief's shape".into(),
+        ));
+    }
+    Ok(Outcome::Passed(format!(
+        "{legal} legal and {refused} refused briefs played as their turns"
+    )))
+}
+
+/// `mv` as written and each of its actions alone (`c3>ne` of `~ c3>ne`),
+/// with each false mark [`falsely_marked`] gives them, with their
+/// capture's points one more and target another, and each of these given
+/// to each seat of the game.
+fn brief_variants<R: GameRules>(mv: &Move) -> Vec<Move> {
+    let mut moves = vec![mv.clone()];
+    if mv.actions.len() > 1 {
+        moves.extend(mv.actions.iter().map(|a| Move {
+            actions: vec![a.clone()].into(),
+            ..mv.clone()
+        }));
+    }
+    moves.iter().flat_map(marked_variants::<R>).collect()
+}
+
+/// `mv`, with its false marks and changed capture, given to each seat
+/// ([`brief_variants`]).
+fn marked_variants<R: GameRules>(mv: &Move) -> Vec<Move> {
+    let mut marked = vec![mv.clone()];
+    marked.extend(falsely_marked(mv).into_iter().map(|(_, m)| m));
+    let mut other = mv.clone();
+    if let Some(Action::Line {
+        capture: Some(capture),
+        ..
+    }) = other.actions.last_mut()
+    {
+        capture.points = Some(capture.points.map_or(1, |p| p.saturating_add(1)));
+        capture.target = match capture.target {
+            Some(t) if t.as_str() == "t1" => Some(billes_notation::Name::new("t2")),
+            _ => Some(billes_notation::Name::new("t1")),
+        };
+        marked.push(other);
+    }
+    let seats = R::SEATS.iter().map(|&s| Seat::from(s));
+    seats
+        .flat_map(|seat| marked.iter().map(move |m| Move { seat, ..m.clone() }))
+        .collect()
 }
 
 /// Why [`GameRules::play_completed`] of the legal `turn` from `state`

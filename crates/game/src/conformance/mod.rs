@@ -31,7 +31,9 @@
 //!    them;
 //! 10. [`Check::CompleteTurn`]: a listed move written without its marks is
 //!     completed by `complete_turn` to that move, or not at all;
-//! 11. [`Check::Perft`]: move counts from the start position are the same
+//! 11. [`Check::Briefs`]: a game that plays turns read as briefs plays
+//!     each as `play` plays the turn it stands for, legal or not;
+//! 12. [`Check::Perft`]: move counts from the start position are the same
 //!     counted twice, and the ones the kit expects.
 //!
 //! A check that cannot apply to a game (no marks in any of its moves, no
@@ -60,8 +62,8 @@ use crate::variant::NoHooks;
 use crate::SimOptions;
 
 pub use checks::{
-    complete_turn, describe, hooks, legal_moves_play, marks, perft, position_tag, round_trip,
-    simulate, turn_columns, unlisted_refused,
+    briefs, complete_turn, describe, hooks, legal_moves_play, marks, perft, position_tag,
+    round_trip, simulate, turn_columns, unlisted_refused,
 };
 
 /// The options of the kit: which games it simulates and what it expects.
@@ -160,13 +162,15 @@ pub enum Check {
     TurnColumns,
     /// [`complete_turn`]: a written turn completed as the list has it.
     CompleteTurn,
+    /// [`briefs`]: a turn read as a brief plays as the turn does.
+    Briefs,
     /// [`perft`]: move counts stable.
     Perft,
 }
 
 impl Check {
     /// Every check, in the order [`check`] runs them.
-    pub const ALL: [Check; 11] = [
+    pub const ALL: [Check; 12] = [
         Check::Simulate,
         Check::LegalMovesPlay,
         Check::UnlistedRefused,
@@ -177,6 +181,7 @@ impl Check {
         Check::Hooks,
         Check::TurnColumns,
         Check::CompleteTurn,
+        Check::Briefs,
         Check::Perft,
     ];
 
@@ -193,6 +198,7 @@ impl Check {
             Check::Hooks => "hooks",
             Check::TurnColumns => "turn columns",
             Check::CompleteTurn => "complete turn",
+            Check::Briefs => "briefs",
             Check::Perft => "perft",
         }
     }
@@ -301,6 +307,7 @@ pub fn check<R: GameRules>(rules: &R, kit: &Kit) -> Result<Report, Failure> {
         (Check::Hooks, hooks(rules, &games, kit)?),
         (Check::TurnColumns, turn_columns(rules, &games)?),
         (Check::CompleteTurn, complete_turn(rules, &games)?),
+        (Check::Briefs, briefs(rules, &games)?),
         (Check::Perft, perft(rules, &games, kit)?),
     ];
     Ok(Report {

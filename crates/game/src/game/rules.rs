@@ -185,6 +185,24 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         hooks: &H,
     ) -> Result<(), ReplayError>;
 
+    /// Whether [`play_brief`](GameRules::play_brief) plays briefs: the
+    /// check of a valid game as it is read (`billes validate`) then reads
+    /// the game's plainest turns as [`Brief`](billes_notation::Brief)s, a
+    /// few words each, not as turns of a tree. The default: no.
+    const PLAYS_BRIEFS: bool = false;
+
+    /// Plays the turn `brief` stands for as [`play`](GameRules::play)
+    /// plays it without hooks: whether it is legal and was played. `false`
+    /// for anything else (a turn `play` refuses, a turn the game does not
+    /// play as a brief); the state is then unspecified, and the caller
+    /// checks the game as a tree, which tells what was wrong. A game that
+    /// sets [`PLAYS_BRIEFS`](GameRules::PLAYS_BRIEFS) tests it against
+    /// `play` (as Offboard's tests do).
+    fn play_brief(&self, state: &mut Self::State, brief: &billes_notation::Brief) -> bool {
+        let _ = (state, brief);
+        false
+    }
+
     /// The winning seats, once the game is won.
     fn winners(&self, state: &Self::State) -> Option<Vec<Seat>>;
 
@@ -630,6 +648,15 @@ macro_rules! plug_in {
 
             fn text_board(&self, state: &Self::State) -> String {
                 <$t as $crate::game::GameRules>::text_board(self, state)
+            }
+
+            fn plays_briefs(&self) -> bool {
+                <$t as $crate::game::GameRules>::PLAYS_BRIEFS
+            }
+
+            #[inline]
+            fn play_brief(&self, state: &mut Self::State, brief: &billes_notation::Brief) -> bool {
+                <$t as $crate::game::GameRules>::play_brief(self, state, brief)
             }
         }
 

@@ -15,10 +15,10 @@ use super::State;
 use crate::ast::{Action, Actions, Capture, Comments, Name, Path, Span, Turn};
 
 /// At most this many digits are read as a number here: no overflow check needed.
-const MAX_DIGITS: usize = 9;
+pub(super) const MAX_DIGITS: usize = 9;
 
 /// The digits at `i`: how many, and their value (meaningful up to [`MAX_DIGITS`]).
-fn digits(bytes: &[u8], mut i: usize) -> (usize, u32) {
+pub(super) fn digits(bytes: &[u8], mut i: usize) -> (usize, u32) {
     let start = i;
     let mut n: u32 = 0;
     while let Some(&b) = bytes.get(i) {

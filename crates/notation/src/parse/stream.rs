@@ -11,6 +11,10 @@
 //! that runs to its end is read again from the next, longer piece: a turn
 //! is only taken once the byte after it has been seen.
 
+mod brief;
+
+pub use brief::{Brief, BriefCapture};
+
 use super::error::Error;
 use super::grammar::{comments, end, line_end, result, tags, turn_entry, ws};
 use super::state::{Mark, State, Syntax};
@@ -126,6 +130,22 @@ impl TurnStream {
         last: bool,
         turns: &mut Vec<Turn>,
     ) -> Result<Piece, PieceError> {
+        self.read_some(piece, last, turns, TURNS_PER_PIECE)
+    }
+
+    /// [`read`](TurnStream::read), with at most `max` main-line turns in
+    /// the piece (at least one): to read on from where
+    /// [`briefs`](TurnStream::briefs) stopped, a turn at a time.
+    ///
+    /// # Errors
+    /// As [`read`](TurnStream::read).
+    pub fn read_some(
+        &mut self,
+        piece: &str,
+        last: bool,
+        turns: &mut Vec<Turn>,
+        max: usize,
+    ) -> Result<Piece, PieceError> {
         turns.clear();
         if u32::try_from(self.offset + piece.len()).is_err() {
             return Err(PieceError::Syntax(ParseError {
@@ -145,7 +165,7 @@ impl TurnStream {
         if !last {
             s.limit = piece.len().saturating_sub(MARGIN);
         }
-        s.max_turns = TURNS_PER_PIECE;
+        s.max_turns = max.clamp(1, TURNS_PER_PIECE);
         let (read, at) = if self.start.is_none() {
             self.head(piece, &s, last)?
         } else {

@@ -268,6 +268,13 @@ impl game::GameRules for Aggravation {
         self.play_turn_with(state, turn, hooks)
     }
 
+    const PLAYS_BRIEFS: bool = true;
+
+    #[inline]
+    fn play_brief(&self, state: &mut State, brief: &billes_notation::Brief) -> bool {
+        Aggravation::play_brief(self, state, brief)
+    }
+
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         state.winners()
     }

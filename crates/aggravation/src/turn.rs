@@ -4,7 +4,7 @@
 use billes_game::error::{cold, cold_error};
 use billes_game::variant::Hooks;
 use billes_game::{Colour, ErrorKind, ReplayError};
-use billes_notation::{Action, Capture, Name, Span, Turn};
+use billes_notation::{Action, Brief, BriefAction, Capture, Name, Path, Span, Turn};
 
 use super::board::{Class, Hole, MAX_SIDES};
 use super::legal::TurnCtx;
@@ -175,13 +175,75 @@ impl Aggravation {
         Some(self.spell(state, c.roller, c.mover, c.roll, c.candidate))
     }
 
+    /// Plays the turn `brief` stands for as
+    /// [`Aggravation::play_turn_with`] plays it without hooks, by the same
+    /// steps and the same [`Aggravation::check_action`]: whether it did.
+    /// A brief of a finished seat in team play (the turn says for whom it
+    /// rolls) and any turn the rules refuse are refused: the check of the
+    /// turn as a tree then decides and tells what was wrong.
+    #[inline]
+    pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
+        let Some(roller) = self.roller_of(state, brief.seat) else {
+            return false;
+        };
+        let roll = match brief.roll {
+            Some(r @ 1..=6) => r,
+            _ => return false,
+        };
+        if (state.teams && state.finished(roller)) || brief.put_down.is_some() {
+            return false;
+        }
+        let span = Span::default();
+        let capture = |taken: bool| taken.then(Capture::default);
+        let action = match brief.action {
+            BriefAction::Pass => Action::Pass { span },
+            BriefAction::Enter { capture: taken } => Action::Place {
+                to: None,
+                capture: capture(taken),
+                span,
+            },
+            BriefAction::Move {
+                from,
+                to,
+                capture: taken,
+                barricade,
+            } => Action::Move {
+                path: Path::from([from, to]),
+                capture: capture(taken),
+                barricade,
+                span,
+            },
+            BriefAction::Line { .. } => return false,
+        };
+        let Ok(candidate) = self.check_action(state, roller, roll, &action) else {
+            return false;
+        };
+        let checked = CheckedTurn {
+            roller,
+            mover: roller,
+            roll,
+            candidate,
+            extra: self.extra & (1 << roll) != 0,
+        };
+        self.end(state, checked);
+        true
+    }
+
     /// The seat that rolls: the one to move, or anyone in play on the first turn.
     #[inline]
     fn roller(&self, state: &State, turn: &Turn) -> Checked<Colour> {
-        match self.board.seat_of_name(turn.head.seat) {
-            Some(s) if state.in_play[s.index()] && state.to_roll.is_none_or(|r| r == s) => Ok(s),
-            _ => Err(self.wrong_roller(state, turn)),
+        match self.roller_of(state, turn.head.seat) {
+            Some(s) => Ok(s),
+            None => Err(self.wrong_roller(state, turn)),
         }
+    }
+
+    /// The seat `seat` names, when it may roll ([`Aggravation::roller`]).
+    #[inline(always)]
+    fn roller_of(&self, state: &State, seat: Name) -> Option<Colour> {
+        self.board
+            .seat_of_name(seat)
+            .filter(|s| state.in_play[s.index()] && state.to_roll.is_none_or(|r| r == *s))
     }
 
     /// Why the seat of `turn` may not roll (see [`Aggravation::roller`]);

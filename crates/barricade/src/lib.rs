@@ -262,6 +262,13 @@ impl game::GameRules for Barricade {
         turn::play_with(self, state, turn, hooks)
     }
 
+    const PLAYS_BRIEFS: bool = true;
+
+    #[inline]
+    fn play_brief(&self, state: &mut State, brief: &billes_notation::Brief) -> bool {
+        turn::play_brief(self, state, brief)
+    }
+
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         state.winner().map(|s| vec![Seat::from(s)])
     }

@@ -3,7 +3,7 @@
 
 use billes_game::variant::{Hook, Hooks, NoHooks, Verdict};
 use billes_game::{Colour, ErrorKind, ReplayError};
-use billes_notation::{Action, Name, Span, Turn};
+use billes_notation::{Action, Brief, BriefAction, Name, Span, Turn};
 
 use super::board::{bit, iter_points, seat, Point, Points, HOUSE, HOUSE_KEY};
 use super::hooks::{relist, variant_error, TurnCtx};
@@ -77,12 +77,116 @@ pub(crate) fn play_owing<H: Hooks>(
 /// decides, and words the error. The steps are [`play_checked`]'s.
 #[inline]
 fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
-    let Some(plain) = plain(rules, state, turn) else {
+    let Some(written) = Plain::of(turn) else {
         return false;
     };
-    let (m, barricades, roll, seat_index) = plain;
+    play_written(rules, state, &written)
+}
+
+/// Plays the turn `brief` stands for as [`play`] plays it, by the same
+/// check of a plain turn ([`play_plain`]): whether it did. A brief that
+/// is no plain turn, or no legal one, is refused: the check of the turn
+/// as a tree then decides and tells what was wrong.
+#[inline]
+pub(crate) fn play_brief(rules: &Barricade, state: &mut State, brief: &Brief) -> bool {
+    let Some(written) = Plain::of_brief(brief) else {
+        return false;
+    };
+    play_written(rules, state, &written)
+}
+
+/// Plays the plain turn `written` ([`plain`]): whether it was one, and
+/// legal.
+#[inline(always)]
+fn play_written(rules: &Barricade, state: &mut State, written: &Plain<'_>) -> bool {
+    let Some((m, barricades, roll, seat_index)) = plain(rules, state, written) else {
+        return false;
+    };
     m.play(rules, state, barricades, roll, seat_index);
     true
+}
+
+/// What the check of a plain turn reads of a written turn: its seat, its
+/// roll, its move of two points with its marks (a capture mark `*` bare),
+/// and the barricades put down after it; from a turn of the tree
+/// ([`Plain::of`]) or a brief ([`Plain::of_brief`]).
+struct Plain<'a> {
+    seat: Name,
+    roll: Option<u32>,
+    from: Name,
+    to: Name,
+    capture: bool,
+    barricade: bool,
+    put_downs: PutDownList<'a>,
+}
+
+/// The barricades a plain turn puts down after its move.
+enum PutDownList<'a> {
+    /// The turn's actions after its move.
+    Actions(&'a [Action]),
+    /// A brief's one put-down, or none.
+    One(Option<Name>),
+}
+
+impl<'a> Plain<'a> {
+    /// `turn` as a plain turn reads, when its head has no team and it
+    /// starts with a move of two points whose capture mark, if any, is
+    /// bare.
+    #[inline(always)]
+    fn of(turn: &'a Turn) -> Option<Plain<'a>> {
+        if turn.head.mover.is_some() {
+            return None;
+        }
+        let [Action::Move {
+            path,
+            capture,
+            barricade,
+            ..
+        }, rest @ ..] = turn.actions.as_slice()
+        else {
+            return None;
+        };
+        let [from, to] = path.as_slice() else {
+            return None;
+        };
+        let capture = match capture {
+            None => false,
+            Some(c) if c.target.is_none() && c.points.is_none() => true,
+            Some(_) => return None,
+        };
+        Some(Plain {
+            seat: turn.head.seat,
+            roll: turn.head.roll,
+            from: *from,
+            to: *to,
+            capture,
+            barricade: *barricade,
+            put_downs: PutDownList::Actions(rest),
+        })
+    }
+
+    /// `brief` as a plain turn reads, when it is a move.
+    #[inline(always)]
+    fn of_brief(brief: &Brief) -> Option<Plain<'static>> {
+        let BriefAction::Move {
+            from,
+            to,
+            capture,
+            barricade,
+        } = brief.action
+        else {
+            return None;
+        };
+        Some(Plain {
+            seat: brief.seat,
+            roll: brief.roll.map(u32::from),
+            from,
+            to,
+            capture,
+            barricade,
+            put_downs: PutDownList::One(brief.put_down),
+        })
+    }
 }
 
 /// A plain turn ([`play_plain`]) read and checked, nothing changed: its
@@ -92,40 +196,26 @@ fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
 fn plain(
     rules: &Barricade,
     state: &State,
-    turn: &Turn,
+    written: &Plain<'_>,
 ) -> Option<(PlainMove, Points, usize, usize)> {
-    if state.winner.is_some() || turn.head.mover.is_some() {
+    if state.winner.is_some() {
         return None;
     }
-    let (colour, seat_index) = plain_seat(rules, state, turn)?;
-    let roll = match turn.head.roll {
+    let (colour, seat_index) = plain_seat(rules, state, written.seat)?;
+    let roll = match written.roll {
         Some(roll @ 1..=6) => roll as usize,
         _ => return None,
     };
-    let [Action::Move {
-        path,
-        capture,
-        barricade,
-        ..
-    }, rest @ ..] = turn.actions.as_slice()
-    else {
-        return None;
-    };
-    let [first, last] = path.as_slice() else {
-        return None;
-    };
-    let to = rules.board().point_of_name(*last)?;
-    let from = plain_route(rules, state, colour, roll, *first, to)?;
+    let to = rules.board().point_of_name(written.to)?;
+    let from = plain_route(rules, state, colour, roll, written.from, to)?;
     let m = PlainMove::of(rules, state, colour, from, to)?;
-    if let Some(cap) = capture {
-        if cap.target.is_some() || cap.points.is_some() || !m.takes_pawn {
-            return None;
-        }
-    }
-    if *barricade && !m.takes_barricade {
+    if written.capture && !m.takes_pawn {
         return None;
     }
-    let barricades = plain_put_downs(rules, state, &m, rest)?;
+    if written.barricade && !m.takes_barricade {
+        return None;
+    }
+    let barricades = plain_put_downs(rules, state, &m, &written.put_downs)?;
     Some((m, barricades, roll, seat_index))
 }
 
@@ -140,7 +230,7 @@ pub(crate) fn complete(
     state: &State,
     turn: &Turn,
 ) -> Option<billes_game::game::Move> {
-    let (m, _, roll, _) = plain(rules, state, turn)?;
+    let (m, _, roll, _) = plain(rules, state, &Plain::of(turn)?)?;
     spell_plain(rules, turn, &m, roll)
 }
 
@@ -155,7 +245,9 @@ pub(crate) fn play_completed_into(
     turn: &Turn,
     complete: &mut billes_game::game::Move,
 ) -> Result<bool, ReplayError> {
-    let Some((m, barricades, roll, seat_index)) = plain(rules, state, turn) else {
+    let written = Plain::of(turn);
+    let Some((m, barricades, roll, seat_index)) = written.and_then(|w| plain(rules, state, &w))
+    else {
         // Not plain: `complete` says nothing of it.
         play_checked(rules, state, turn, &NoHooks)?;
         return Ok(false);
@@ -233,8 +325,8 @@ fn spell_plain_into(
 /// replay) is left to the checked way; one that holds none plays as under
 /// `next_turn`.
 #[inline(always)]
-fn plain_seat(rules: &Barricade, state: &State, turn: &Turn) -> Option<(Colour, usize)> {
-    let colour = match turn.head.seat.as_bytes() {
+fn plain_seat(rules: &Barricade, state: &State, seat: Name) -> Option<(Colour, usize)> {
+    let colour = match seat.as_bytes() {
         &[letter] => COLOUR_OF_LETTER[letter as usize]?,
         _ => return None,
     };
@@ -440,23 +532,28 @@ fn plain_put_downs(
     rules: &Barricade,
     state: &State,
     m: &PlainMove,
-    rest: &[Action],
+    put_downs: &PutDownList<'_>,
 ) -> Option<Points> {
-    if rest.len() != m.to_place as usize {
+    let (rest, one) = match *put_downs {
+        PutDownList::Actions(rest) => (rest, None),
+        PutDownList::One(one) => (&[][..], one),
+    };
+    if rest.len() + usize::from(one.is_some()) != m.to_place as usize {
         return None;
     }
     let to_bit = bit(m.to);
     let mut barricades = state.barricades & !to_bit;
-    if rest.is_empty() {
+    if m.to_place == 0 {
         return Some(barricades);
     }
     let board = rules.board();
     let taken = rules.forbidden | (state.all_pawns() & !m.from.map_or(0, bit)) | to_bit;
-    for action in rest {
-        let Action::Barricade { at, .. } = action else {
-            return None;
-        };
-        let p = board.point_of_name(*at)?;
+    let written = rest.iter().map(|action| match action {
+        Action::Barricade { at, .. } => Some(*at),
+        _ => None,
+    });
+    for at in written.chain(one.map(Some)) {
+        let p = board.point_of_name(at?)?;
         if (taken | barricades) & bit(p) != 0 {
             return None;
         }

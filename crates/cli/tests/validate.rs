@@ -663,97 +663,156 @@ fn the_turns_counted_are_the_turns_checked() {
     assert!(text(&out.stdout).contains(summary), "{}", text(&out.stdout));
 }
 
-/// One slip in a line of an Offboard game: `kind` picks which.
+/// One slip in a turn's line (`12. R6 r9-r15*`, `3. B c3:c5>e*t4=3`):
+/// `kind` picks which.
 fn slip(line: &str, kind: usize) -> String {
-    let (head, action) = line
-        .split_once(' ')
-        .map_or((line, ""), |(n, rest)| (n, rest));
-    let (seat, action) = action.split_once(' ').unwrap_or((action, ""));
+    let mut parts = line.splitn(3, ' ');
+    let (number, head, actions) = (
+        parts.next().unwrap_or(""),
+        parts.next().unwrap_or(""),
+        parts.next().unwrap_or(""),
+    );
+    let (seat, roll) = head.split_at(head.len().min(1));
     match kind {
-        // Another direction.
-        0 => format!(
-            "{head} {seat} {}",
-            action.replacen(">n", ">s", 1).replacen(">e", ">w", 1)
-        ),
-        // Another cell.
-        1 => format!(
-            "{head} {seat} {}",
-            action.replacen(|c: char| c.is_ascii_digit(), "5", 1)
-        ),
-        // A capture mark added, or taken off.
-        2 => match action.split_once('*') {
-            Some((mv, _)) => format!("{head} {seat} {mv}"),
-            None => format!("{head} {seat} {action}*"),
-        },
-        // The other seat.
-        3 => format!("{head} {} {action}", if seat == "R" { "B" } else { "R" }),
-        // Another number.
-        4 => {
-            let number: u32 = head.trim_end_matches('.').parse().unwrap();
-            format!("{}. {seat} {action}", number + 1)
+        // Another hole or cell.
+        0 => {
+            let at = actions.find(|c: char| c.is_ascii_digit());
+            let other = |c: char| if c == '5' { "6" } else { "5" };
+            let actions = match at {
+                Some(at) => format!(
+                    "{}{}{}",
+                    &actions[..at],
+                    other(actions[at..].chars().next().unwrap()),
+                    &actions[at + 1..]
+                ),
+                None => actions.to_string(),
+            };
+            format!("{number} {head} {actions}")
         }
-        // Other points, or a target and points where none were written.
-        _ => match action.split_once('=') {
-            Some((mv, points)) => format!("{head} {seat} {mv}={}", points.len() + 1),
-            None => format!("{head} {seat} {action}*t1=3"),
+        // A capture mark added, or taken off.
+        1 => match actions.split_once('*') {
+            Some((mv, rest)) => {
+                let rest = rest
+                    .split_once(' ')
+                    .map_or(String::new(), |(_, r)| format!(" {r}"));
+                format!("{number} {head} {mv}{rest}")
+            }
+            None => match actions.split_once(' ') {
+                Some((first, rest)) => format!("{number} {head} {first}* {rest}"),
+                None => format!("{number} {head} {actions}*"),
+            },
+        },
+        // Another seat.
+        2 => {
+            let other = match seat {
+                "R" => "B",
+                "B" => "R",
+                "G" => "Y",
+                _ => "G",
+            };
+            format!("{number} {other}{roll} {actions}")
+        }
+        // Another number.
+        3 => {
+            let n: u32 = number.trim_end_matches('.').parse().unwrap();
+            format!("{}. {head} {actions}", n + 1)
+        }
+        // Another roll, or one in a game without dice.
+        4 => match roll.parse::<u32>() {
+            Ok(r) => format!("{number} {seat}{} {actions}", r % 6 + 1),
+            Err(_) => format!("{number} {seat}3 {actions}"),
+        },
+        // Other points, or a barricade mark on a move.
+        _ => match actions.split_once('=') {
+            Some((mv, points)) => format!("{number} {head} {mv}={}", points.len() + 1),
+            None => match actions.split_once(' ') {
+                Some((first, rest)) => format!("{number} {head} {first}# {rest}"),
+                None => format!("{number} {head} {actions}#"),
+            },
         },
     }
 }
 
-/// Offboard's plainest turns are read as briefs, a few words each, unless
-/// something needs the turns themselves (`--duplicates` does). Simulated
-/// games, most given one slip (a direction, a cell, a mark, a seat, a turn
-/// number, the points): the report is the same, mistake for mistake, read
-/// either way.
+/// The plainest turns of Aggravation, Barricade and Offboard are read as
+/// briefs, a few words each, unless something needs the turns themselves
+/// (`--duplicates` does). Simulated games, most given one slip (a hole, a
+/// mark, a seat, a turn number, a roll, the points or a barricade mark):
+/// the report is the same, mistake for mistake, read either way.
 #[test]
-fn offboard_games_read_as_briefs_report_what_turns_do() {
-    let dir = tempfile::tempdir().unwrap();
-    let args = [
-        "simulate",
-        "--game",
-        "offboard",
-        "--seed",
-        "11",
-        "--games",
-        "60",
-        "--max-turns",
-        "90",
-    ];
-    let simulated = text(&billes_in(dir.path(), &args).stdout);
-    let mut archive = String::new();
-    for (k, game) in simulated.split_inclusive("*\n").enumerate() {
-        let lines: Vec<&str> = game.lines().collect();
-        let turns: Vec<usize> = (0..lines.len())
-            .filter(|&i| lines[i].starts_with(|c: char| c.is_ascii_digit()))
-            .collect();
-        let at = (!turns.is_empty() && k % 7 != 6).then(|| turns[(k * 13) % turns.len()]);
+fn games_read_as_briefs_report_what_turns_do() {
+    for (game, players) in [
+        ("offboard", "2"),
+        ("aggravation", "4"),
+        ("barricade", "4"),
+        ("barricade", "2"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let args = [
+            "simulate",
+            "--game",
+            game,
+            "--players",
+            players,
+            "--seed",
+            "11",
+            "--games",
+            "60",
+            "--max-turns",
+            "150",
+        ];
+        let simulated = text(&billes_in(dir.path(), &args).stdout);
+        let lines: Vec<&str> = simulated.lines().collect();
+        // The lines of each game's turns.
+        let mut games: Vec<Vec<usize>> = Vec::new();
         for (i, line) in lines.iter().enumerate() {
-            match at {
-                Some(at) if at == i => archive.push_str(&slip(line, k % 6)),
-                _ => archive.push_str(line),
+            if line.starts_with("[Game ") {
+                games.push(Vec::new());
+            } else if line.starts_with(|c: char| c.is_ascii_digit()) {
+                games.last_mut().unwrap().push(i);
             }
-            archive.push('\n');
+        }
+        // One slip in six games of seven, at a turn and of a kind the
+        // game's place picks.
+        let slips: BTreeMap<usize, usize> = games
+            .iter()
+            .enumerate()
+            .filter(|(k, turns)| !turns.is_empty() && k % 7 != 6)
+            .map(|(k, turns)| (turns[(k * 13) % turns.len()], k % 6))
+            .collect();
+        let archive: String = lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| match slips.get(&i) {
+                Some(&kind) => slip(line, kind) + "\n",
+                None => format!("{line}\n"),
+            })
+            .collect();
+        std::fs::write(dir.path().join("slips.bgn"), &archive).unwrap();
+        let report = |extra: &[&str]| {
+            let mut args = vec!["validate", "--format", "json", "slips.bgn"];
+            args.extend(extra);
+            let out = billes_in(dir.path(), &args);
+            let mut json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            json.as_object_mut().unwrap().remove("duplicates");
+            json
+        };
+        let briefs = report(&[]);
+        assert_eq!(
+            briefs,
+            report(&["--duplicates"]),
+            "{game}, {players} players"
+        );
+        let (valid, invalid) = (&briefs["valid"], &briefs["invalid"]);
+        assert!(
+            valid.as_u64().unwrap() >= 5 && invalid.as_u64().unwrap() >= 20,
+            "{game}: {valid} valid, {invalid} invalid"
+        );
+        let kinds = &briefs["kinds"];
+        for kind in ["turn_number", "seat", "effect"] {
+            assert!(
+                kinds[kind].as_u64() > Some(0),
+                "{game}: no {kind} in {kinds}"
+            );
         }
     }
-    std::fs::write(dir.path().join("slips.bgn"), &archive).unwrap();
-    let report = |extra: &[&str]| {
-        let mut args = vec!["validate", "--format", "json", "slips.bgn"];
-        args.extend(extra);
-        let out = billes_in(dir.path(), &args);
-        let mut json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        json.as_object_mut().unwrap().remove("duplicates");
-        json
-    };
-    let briefs = report(&[]);
-    assert_eq!(briefs, report(&["--duplicates"]));
-    let (valid, invalid) = (&briefs["valid"], &briefs["invalid"]);
-    assert!(
-        valid.as_u64().unwrap() >= 5 && invalid.as_u64().unwrap() >= 30,
-        "{valid} valid, {invalid} invalid"
-    );
-    assert!(
-        briefs["kinds"]["turn_number"].as_u64() > Some(0),
-        "{}",
-        briefs["kinds"]
-    );
 }

@@ -61,9 +61,9 @@ pub trait TurnCheck {
     /// Checks and plays the next main-line turns, read as briefs, as
     /// [`turns`](TurnCheck::turns) checks the turns they stand for:
     /// whether all were. `false` at the first that is not the next turn,
-    /// not legal, or not one these rules play as a brief: the check
-    /// cannot go on, and the game is to be checked as a tree, which tells
-    /// what was wrong.
+    /// not legal, or one these rules leave to the tree: the check cannot
+    /// go on, and the game is to be checked as a tree, which tells what
+    /// was wrong.
     fn briefs(&mut self, briefs: &[Brief]) -> bool {
         let _ = briefs;
         false

@@ -65,10 +65,10 @@ pub trait Rules {
     }
 
     /// Plays the turn `brief` stands for, as [`play`](Rules::play) plays
-    /// it: whether it is legal and was played. `false` for any turn
-    /// `play` refuses, and for any turn these rules do not play as a
-    /// brief; the state is then unspecified, and the game is to be
-    /// checked as a tree, which tells what was wrong.
+    /// it: whether it did. `false` for every turn `play` refuses, and for
+    /// any turn these rules leave to the tree; the state is then
+    /// unspecified, and the game is to be checked as a tree, which tells
+    /// what was wrong.
     fn play_brief(&self, state: &mut Self::State, brief: &Brief) -> bool {
         let _ = (state, brief);
         false

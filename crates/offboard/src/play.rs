@@ -6,7 +6,7 @@ use billes_game::error::cold;
 use billes_game::variant::{Hooks, Verdict};
 use billes_game::{Colour, ErrorKind, ReplayError};
 use billes_notation::Name;
-use billes_notation::{Action, Brief, Capture, Span, Turn};
+use billes_notation::{Action, Brief, BriefAction, Capture, Span, Turn};
 
 use super::board::Cell;
 use super::hooks::variant_error;
@@ -155,16 +155,27 @@ impl Offboard {
     /// [`GameRules::play`](billes_game::game::GameRules::play) (`tests`).
     #[inline]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
-        if seat_of(&brief.seat) != Some(state.to_move) || state.pending.is_some() {
-            return false;
-        }
-        let b = self.board;
-        let (Some(from), Some(direction)) =
-            (b.cell_of(brief.from), b.direction_of(brief.direction))
+        let BriefAction::Line {
+            from,
+            to,
+            direction,
+            capture,
+        } = brief.action
         else {
             return false;
         };
-        let to = match brief.to {
+        if seat_of(&brief.seat) != Some(state.to_move)
+            || brief.roll.is_some()
+            || brief.put_down.is_some()
+            || state.pending.is_some()
+        {
+            return false;
+        }
+        let b = self.board;
+        let (Some(from), Some(direction)) = (b.cell_of(from), b.direction_of(direction)) else {
+            return false;
+        };
+        let to = match to {
             Some(to) => match b.cell_of(to) {
                 Some(cell) => Some(cell),
                 None => return false,
@@ -176,7 +187,7 @@ impl Offboard {
         };
         let before = *state;
         let ejection = self.apply(state, &shift);
-        if let Some(mark) = brief.capture {
+        if let Some(mark) = capture {
             let mark = Capture {
                 target: mark.target,
                 points: mark.points,

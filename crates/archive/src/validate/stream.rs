@@ -11,7 +11,7 @@
 //! variant (its script's `print`s would be printed again by the whole
 //! check of a game with a mistake), or a bug in the rules.
 //!
-//! Where the rules play [`Brief`]s (Offboard's), the plainest turns are
+//! Where the rules play [`Brief`]s (the three board games do), the plainest turns are
 //! read as briefs, a few words each, not as turns of a tree, and the
 //! parser reads whatever is not one (a comment, a NAG, a variation,
 //! another kind of turn, the result), a turn at a time, then more at a

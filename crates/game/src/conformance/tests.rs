@@ -319,7 +319,13 @@ fn the_hop_keeps_every_rule_and_says_which_checks_do_not_apply() {
     let checks: Vec<Check> = report.checks.iter().map(|(c, _)| *c).collect();
     assert_eq!(checks, Check::ALL);
     let skipped: Vec<(Check, &str)> = report.skipped().collect();
-    assert_eq!(skipped, [(Check::Hooks, "the game takes no hooks")]);
+    assert_eq!(
+        skipped,
+        [
+            (Check::Hooks, "the game takes no hooks"),
+            (Check::Briefs, "the game plays no briefs")
+        ]
+    );
     assert!(
         matches!(report.outcome(Check::Marks), Some(Outcome::Passed(what)) if !what.starts_with("0 moves")),
         "{report}"

@@ -192,12 +192,14 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     const PLAYS_BRIEFS: bool = false;
 
     /// Plays the turn `brief` stands for as [`play`](GameRules::play)
-    /// plays it without hooks: whether it is legal and was played. `false`
-    /// for anything else (a turn `play` refuses, a turn the game does not
-    /// play as a brief); the state is then unspecified, and the caller
-    /// checks the game as a tree, which tells what was wrong. A game that
-    /// sets [`PLAYS_BRIEFS`](GameRules::PLAYS_BRIEFS) tests it against
-    /// `play` (as Offboard's tests do).
+    /// plays it without hooks: whether it did. `false` for every turn
+    /// `play` refuses, and for any turn the game leaves to the tree (a
+    /// pass, a rare shape: the game is then checked as a tree, more
+    /// slowly, never otherwise); the state is then unspecified, and the
+    /// caller checks the game as a tree, which tells what was wrong. The
+    /// conformance kit's [`briefs`](crate::conformance::briefs) check
+    /// holds a game that sets [`PLAYS_BRIEFS`](GameRules::PLAYS_BRIEFS)
+    /// to that.
     fn play_brief(&self, state: &mut Self::State, brief: &billes_notation::Brief) -> bool {
         let _ = (state, brief);
         false

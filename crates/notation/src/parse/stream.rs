@@ -13,7 +13,7 @@
 
 mod brief;
 
-pub use brief::{Brief, BriefCapture};
+pub use brief::{Brief, BriefAction, BriefCapture};
 
 use super::error::Error;
 use super::grammar::{comments, end, line_end, result, tags, turn_entry, ws};

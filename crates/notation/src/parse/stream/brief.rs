@@ -6,57 +6,104 @@
 //!
 //! A brief is taken only where the parser would read the same turn, with
 //! nothing around it: at the start of a line, a turn in the writer's shape
-//! (`12. R c3:c5>e*t4=3`) ended by one line break and the next line's turn
+//! (`12. R6 r9-r15*`, `13. B3 --`, `14. G6 +`, `15. Y4 e3-c4 #o4`,
+//! `16. R c3:c5>e*t4=3`) ended by one line break and the next line's turn
 //! number. Whatever else the text holds (a comment, a NAG, a variation, a
-//! roll, another kind of action, a second action, a blank line, the
-//! result) stops the briefs before it, and the parser reads it.
+//! team's turn, a second die, a path through a third hole, a marble put
+//! back or removed, a blank line, the result) stops the briefs before it,
+//! and the parser reads it.
 
 use super::TurnStream;
-use crate::ast::{Action, Name, Turn};
+use crate::ast::{Action, Capture, Name, Turn};
 use crate::parse::fast::{digits, MAX_DIGITS};
 use crate::parse::token::name_len;
 
-/// A main-line turn of one line move and nothing else, `12. R c3:c5>e*t4=3`
-/// (the one shape of turn the briefs read today: Offboard's), as
-/// [`TurnStream::briefs`] reads it: what its [`Turn`](crate::Turn) holds,
-/// without spans, annotations or a list of actions.
+/// A main-line turn in one of the writer's plainest shapes, as
+/// [`TurnStream::briefs`] reads it: what its [`Turn`] holds, without
+/// spans, annotations or a list of actions. The shapes are those most
+/// turns of the shipped games take: a pass, a piece entered, a move from
+/// one hole to another, a line move, each with its marks, and a move or a
+/// pass followed by a barricade put down.
 ///
 /// ```
-/// use billes_notation::{Brief, Name, Piece, TurnStream};
+/// use billes_notation::{Brief, BriefAction, Name, Piece, TurnStream};
 ///
-/// let game = "[Game \"offboard\"]\n\n1. R a3:b3>nw\n2. B h9>sw*\n3. R b1>nw\n*\n";
+/// let game = "[Game \"aggravation\"]\n\n1. R6 +\n2. R3 r9-r12*\n3. B2 --\n*\n";
 /// let mut stream = TurnStream::new(1);
 /// let mut turns = Vec::new();
 /// let Ok(Piece::Head(_)) = stream.read(game, true, &mut turns) else { panic!() };
-/// // The first turn is read by the parser (the briefs start at a turn's line).
-/// stream.read_some(&game[stream.offset()..], true, &mut turns, 1).unwrap();
 /// let mut briefs = Vec::new();
 /// stream.briefs(&game[stream.offset()..], &mut briefs);
 /// // The last turn is followed by the result, not a turn: the parser's.
-/// assert_eq!(briefs.len(), 1);
-/// assert_eq!(briefs[0].number, 2);
-/// assert_eq!(briefs[0].from, Name::new("h9"));
-/// assert!(briefs[0].capture.is_some());
+/// assert_eq!(briefs.len(), 2);
+/// assert_eq!(briefs[0].action, BriefAction::Enter { capture: false });
+/// assert_eq!(briefs[1].roll, Some(3));
+/// assert_eq!(
+///     briefs[1].action,
+///     BriefAction::Move { from: Name::new("r9"), to: Name::new("r12"), capture: true, barricade: false }
+/// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Brief {
     /// The turn number, as written.
     pub number: u32,
-    /// The seat that moves.
+    /// The seat that rolled (or, without dice, that moves).
     pub seat: Name,
-    /// One end of the line of marbles.
-    pub from: Name,
-    /// The other end, for a line of two or more.
-    pub to: Option<Name>,
-    /// The direction of the move.
-    pub direction: Name,
-    /// The capture mark, when written.
-    pub capture: Option<BriefCapture>,
+    /// The roll, in games with dice: one die of one digit.
+    pub roll: Option<u8>,
+    /// What was done.
+    pub action: BriefAction,
+    /// `#o4` after the action: a held barricade put down on that point.
+    pub put_down: Option<Name>,
+}
+
+/// The action of a [`Brief`], without its span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BriefAction {
+    /// `--`: no legal move.
+    Pass,
+    /// `+` or `+*`: a piece entered, the hole not written.
+    Enter {
+        /// `*`: the piece on the hole was captured.
+        capture: bool,
+    },
+    /// `r9-r15`, `r9-r15*`, `c5-f7#`: a piece moved from one hole to
+    /// another.
+    Move {
+        /// The hole it leaves.
+        from: Name,
+        /// The hole it lands on.
+        to: Name,
+        /// `*`: the piece on the landing was captured.
+        capture: bool,
+        /// `#`: the piece took the barricade on the landing.
+        barricade: bool,
+    },
+    /// `c3>ne`, `c3:c5>e*t4=3`: a line of marbles moved one cell.
+    Line {
+        /// One end of the line.
+        from: Name,
+        /// The other end, for a line of two or more.
+        to: Option<Name>,
+        /// The direction of the move.
+        direction: Name,
+        /// The capture mark, when written.
+        capture: Option<BriefCapture>,
+    },
+}
+
+/// A line move's capture mark `*`, `*t4`, `*=3` or `*t4=3`, without its
+/// span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BriefCapture {
+    /// Where the captured piece went.
+    pub target: Option<Name>,
+    /// Points scored by the capture.
+    pub points: Option<u32>,
 }
 
 impl Brief {
-    /// The brief `turn` is, when it is in a brief's shape (one line move,
-    /// no roll, no team, no annotation): the brief
+    /// The brief `turn` is, when it is in a brief's shape: the brief
     /// [`TurnStream::briefs`] reads where the parser reads `turn`.
     ///
     /// ```
@@ -68,23 +115,60 @@ impl Brief {
     /// # Ok::<(), billes_notation::ParseError>(())
     /// ```
     pub fn of(turn: &Turn) -> Option<Brief> {
-        let plain = turn.head.roll.is_none()
-            && turn.head.second.is_none()
-            && turn.head.mover.is_none()
+        let head = &turn.head;
+        let plain = head.second.is_none()
+            && head.mover.is_none()
             && turn.before().is_empty()
             && turn.after().is_empty()
             && turn.nags().is_empty()
             && turn.variations().is_empty();
-        match turn.actions.as_slice() {
-            [Action::Line {
+        if !plain {
+            return None;
+        }
+        let roll = match head.roll {
+            Some(roll @ 0..=9) => Some(roll as u8),
+            Some(_) => return None,
+            None => None,
+        };
+        let (action, put_down) = match turn.actions.as_slice() {
+            [action] => (action, None),
+            [action, Action::Barricade { at, .. }] => (action, Some(*at)),
+            _ => return None,
+        };
+        // A plain `*` on a move or an entry: no target, no points.
+        let bare = |capture: &Option<Capture>| match capture {
+            None => Some(false),
+            Some(c) if c.target.is_none() && c.points.is_none() => Some(true),
+            Some(_) => None,
+        };
+        let action = match action {
+            Action::Pass { .. } => BriefAction::Pass,
+            Action::Place {
+                to: None, capture, ..
+            } => BriefAction::Enter {
+                capture: bare(capture)?,
+            },
+            Action::Move {
+                path,
+                capture,
+                barricade,
+                ..
+            } => match path.as_slice() {
+                [from, to] => BriefAction::Move {
+                    from: *from,
+                    to: *to,
+                    capture: bare(capture)?,
+                    barricade: *barricade,
+                },
+                _ => return None,
+            },
+            Action::Line {
                 from,
                 to,
                 direction,
                 capture,
                 ..
-            }] if plain => Some(Brief {
-                number: turn.number,
-                seat: turn.head.seat,
+            } => BriefAction::Line {
                 from: *from,
                 to: *to,
                 direction: *direction,
@@ -92,19 +176,17 @@ impl Brief {
                     target: c.target,
                     points: c.points,
                 }),
-            }),
-            _ => None,
-        }
+            },
+            _ => return None,
+        };
+        Some(Brief {
+            number: turn.number,
+            seat: head.seat,
+            roll,
+            action,
+            put_down,
+        })
     }
-}
-
-/// A capture mark `*`, `*t4`, `*=3` or `*t4=3`, without its span.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BriefCapture {
-    /// Where the captured piece went.
-    pub target: Option<Name>,
-    /// Points scored by the capture.
-    pub points: Option<u32>,
 }
 
 impl TurnStream {
@@ -162,12 +244,82 @@ fn brief_at(bytes: &[u8], pos: usize) -> Option<(Brief, usize)> {
         return None;
     }
     let i = pos + len + 2;
-    // One capital letter and one space: no roll, no team.
-    let seat = match bytes.get(i..i + 2)? {
-        &[b @ b'A'..=b'Z', b' '] => Name::from_word(u64::from(b), 1),
+    // One capital letter, one digit or none, one space: no team, one die.
+    let (seat, roll, i) = match *bytes.get(i..i + 3)? {
+        [s @ b'A'..=b'Z', b' ', _] => (s, None, i + 2),
+        [s @ b'A'..=b'Z', d @ b'0'..=b'9', b' '] => (s, Some(d - b'0'), i + 3),
         _ => return None,
     };
-    let (from, mut end) = name_at(bytes, i + 2)?;
+    let (action, mut end) = action_at(bytes, i)?;
+    let mut put_down = None;
+    if bytes.get(end..end + 2) == Some(b" #") {
+        let (point, next) = name_at(bytes, end + 2)?;
+        put_down = Some(point);
+        end = next;
+    }
+    if bytes.get(end) != Some(&b'\n') || !bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let brief = Brief {
+        number,
+        seat: Name::from_word(u64::from(seat), 1),
+        roll,
+        action,
+        put_down,
+    };
+    Some((brief, end))
+}
+
+/// The action at `i`, in a brief's shape, and where it ends.
+#[inline(always)]
+fn action_at(bytes: &[u8], i: usize) -> Option<(BriefAction, usize)> {
+    match *bytes.get(i)? {
+        b'-' if bytes.get(i + 1) == Some(&b'-') => Some((BriefAction::Pass, i + 2)),
+        b'+' => {
+            let (capture, end) = bare_capture(bytes, i + 1)?;
+            Some((BriefAction::Enter { capture }, end))
+        }
+        b'a'..=b'z' => {
+            let (from, end) = name_at(bytes, i)?;
+            match bytes.get(end) {
+                Some(b'-') => {
+                    let (to, end) = name_at(bytes, end + 1)?;
+                    let (capture, end) = bare_capture(bytes, end)?;
+                    let barricade = bytes.get(end) == Some(&b'#');
+                    let end = end + usize::from(barricade);
+                    let action = BriefAction::Move {
+                        from,
+                        to,
+                        capture,
+                        barricade,
+                    };
+                    Some((action, end))
+                }
+                Some(b':' | b'>') => line_at(bytes, from, end),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A capture mark at `i` that is a bare `*` or none: whether there is
+/// one, and where it ends; `None` for a mark with a target or points.
+#[inline(always)]
+fn bare_capture(bytes: &[u8], i: usize) -> Option<(bool, usize)> {
+    if bytes.get(i) != Some(&b'*') {
+        return Some((false, i));
+    }
+    match bytes.get(i + 1) {
+        Some(b'a'..=b'z' | b'=') => None,
+        _ => Some((true, i + 1)),
+    }
+}
+
+/// The rest of a line move whose first cell `from` ends at `end` (on `:`
+/// or `>`), and where it ends.
+#[inline(always)]
+fn line_at(bytes: &[u8], from: Name, mut end: usize) -> Option<(BriefAction, usize)> {
     let mut to = None;
     if bytes.get(end) == Some(&b':') {
         let (name, next) = name_at(bytes, end + 1)?;
@@ -199,18 +351,13 @@ fn brief_at(bytes: &[u8], pos: usize) -> Option<(Brief, usize)> {
             end += 1 + len;
         }
     }
-    if bytes.get(end) != Some(&b'\n') || !bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
-        return None;
-    }
-    let brief = Brief {
-        number,
-        seat,
+    let action = BriefAction::Line {
         from,
         to,
         direction,
         capture,
     };
-    Some((brief, end))
+    Some((action, end))
 }
 
 /// The name at `i` (a lowercase letter, then letters and digits, at most
@@ -327,11 +474,25 @@ mod tests {
         );
         // The last turn is followed by the result: the parser's.
         assert_eq!(same(&game), 4);
+        let game = "[Game \"barricade\"]\n\n1. R6 a1-b2\n2. B3 b2-c3*\n3. G1 c3-c4# #o4\n\
+                    4. Y5 -- #d7\n5. R6 +\n6. B2 +*\n7. G4 --\n8. Y1 a1-b1\n*\n";
+        assert_eq!(same(game), 7);
         for not_brief in [
             "3. R b1>nw {a comment}",
             "3. R b1>nw $1",
             "3. R b1>nw!",
-            "3. R6 b1>nw",
+            "3. R61 b1>nw",
+            "3. R6-2 b1>nw",
+            "3. G4>Y b1-b2",
+            "3. R6 r9-c-g0",
+            "3. R6 r9-r12*g1",
+            "3. R6 r9-r12*=2",
+            "3. R6 +r9",
+            "3. R6 +=2",
+            "3. R6 r9-r12 #",
+            "3. R6 r9-r12 #A1",
+            "3. R6 r9-r12 #a1 #b2",
+            "3. R6 #a1",
             "3. Rb b1>nw",
             "3. R ~ b1>nw",
             "3. R +c1",
@@ -384,26 +545,45 @@ mod tests {
             "\\*=[0-9]{1,10}",
             "\\*[a-z][0-9]?",
         ];
-        let plain = (name, proptest::option::of(name), direction, mark).prop_map(
+        let line = (name, proptest::option::of(name), direction, mark.clone()).prop_map(
             |(from, to, dir, mark)| match to {
                 Some(to) => format!("{from}:{to}>{dir}{mark}"),
                 None => format!("{from}>{dir}{mark}"),
             },
         );
+        let path = (name, name, proptest::option::of(name), mark.clone(), "#?").prop_map(
+            |(from, to, via, mark, taken)| match via {
+                Some(via) => format!("{from}-{via}-{to}{mark}{taken}"),
+                None => format!("{from}-{to}{mark}{taken}"),
+            },
+        );
+        let action = prop_oneof![
+            3 => line,
+            3 => path,
+            1 => Just("--".to_string()),
+            1 => mark.prop_map(|m| format!("+{m}")),
+            1 => "\\+[a-i][1-9]\\*?",
+            1 => Just("~".to_string()),
+            1 => "#[a-z][0-9]",
+        ];
+        let put_down =
+            prop_oneof![4 => Just(String::new()), 1 => " #[a-o][0-9]{1,2}", 1 => " #[A-Z]"];
         let number = prop_oneof![3 => "[1-9][0-9]{0,2}", 1 => "0[0-9]{0,2}|[0-9]{10,11}"];
-        let seat = prop_oneof![5 => "[RB]", 1 => "[A-Z][a-z]?[0-9]?"];
+        let seat = prop_oneof![5 => "[RBGY][1-6]?", 1 => "[A-Z][a-z]?[0-9]{0,2}(-[0-9])?(>[A-Z])?"];
         let after = prop_oneof![
             8 => Just(String::new()),
             1 => Just(" {c}".to_string()),
             1 => Just(" $2".to_string()),
             1 => Just("?".to_string()),
             1 => Just(" ~".to_string()),
+            1 => Just(" r1-r2".to_string()),
             1 => Just(" (1. R a1>e)".to_string()),
             1 => Just("\r".to_string()),
             1 => Just("\n".to_string()),
             1 => Just(" ".to_string()),
         ];
-        (number, seat, plain, after).prop_map(|(n, s, p, a)| format!("{n}. {s} {p}{a}"))
+        (number, seat, action, put_down, after)
+            .prop_map(|(n, s, a, p, after)| format!("{n}. {s} {a}{p}{after}"))
     }
 
     proptest! {

@@ -59,14 +59,15 @@ pub trait TurnCheck {
     }
 
     /// Checks and plays the next main-line turns, read as briefs, as
-    /// [`turns`](TurnCheck::turns) checks the turns they stand for:
-    /// whether all were. `false` at the first that is not the next turn,
-    /// not legal, or one these rules leave to the tree: the check cannot
-    /// go on, and the game is to be checked as a tree, which tells what
+    /// [`turns`](TurnCheck::turns) checks the turns they stand for: how
+    /// many were, in order. It stops, the position left as it was, at the
+    /// first that is not the next turn, not legal, or one these rules
+    /// leave to the tree: the caller reads it again as a turn and hands
+    /// it to [`turns`](TurnCheck::turns), which plays it or tells what
     /// was wrong.
-    fn briefs(&mut self, briefs: &[Brief]) -> bool {
+    fn briefs(&mut self, briefs: &[Brief]) -> usize {
         let _ = briefs;
-        false
+        0
     }
 }
 
@@ -116,18 +117,18 @@ impl<R: Rules> TurnCheck for StreamCheck<R> {
 
     /// What the walk of [`validate_part`] does for each main-line turn
     /// without variations: its number, the game not over, the rules' play.
-    fn briefs(&mut self, briefs: &[Brief]) -> bool {
-        for brief in briefs {
+    fn briefs(&mut self, briefs: &[Brief]) -> usize {
+        for (played, brief) in briefs.iter().enumerate() {
             if brief.number != self.next
                 || self.rules.is_over(&self.state)
                 || !self.rules.play_brief(&mut self.state, brief)
             {
-                return false;
+                return played;
             }
             self.next = self.next.saturating_add(1);
             self.summary.turns += 1;
         }
-        true
+        briefs.len()
     }
 
     fn finish(&mut self, head: &Game, outcome: &Outcome) -> Result<Summary, ReplayError> {

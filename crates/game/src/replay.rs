@@ -65,10 +65,9 @@ pub trait Rules {
     }
 
     /// Plays the turn `brief` stands for, as [`play`](Rules::play) plays
-    /// it: whether it did. `false` for every turn `play` refuses, and for
-    /// any turn these rules leave to the tree; the state is then
-    /// unspecified, and the game is to be checked as a tree, which tells
-    /// what was wrong.
+    /// it: whether it did. `false`, the state left as it was, for every
+    /// turn `play` refuses and any turn these rules leave to the tree:
+    /// the caller plays it as a turn, which tells what was wrong.
     fn play_brief(&self, state: &mut Self::State, brief: &Brief) -> bool {
         let _ = (state, brief);
         false

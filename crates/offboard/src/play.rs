@@ -150,8 +150,9 @@ impl Offboard {
     /// [`Offboard::play_line_or_other`] plays the turn `R c3:c5>e*t4=3`
     /// without hooks, step for step: the seat to move, no marble pending,
     /// the cells and the direction read, the move resolved and applied,
-    /// its mark checked. Whether it was legal; the check of the turn as a
-    /// tree tells what was wrong when it was not. Tested against
+    /// its mark checked. Whether it was legal; when it was not, the
+    /// position is left as it was and the check of the turn as a tree
+    /// tells what was wrong. Tested against
     /// [`GameRules::play`](billes_game::game::GameRules::play) (`tests`).
     #[inline]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
@@ -197,6 +198,8 @@ impl Offboard {
                 .check_mark(&before, shift, ejection, &mark, Span::default())
                 .is_err()
             {
+                // Refused: the position as it was.
+                *state = before;
                 return false;
             }
         }

@@ -15,8 +15,10 @@
 //! read as briefs, a few words each, not as turns of a tree, and the
 //! parser reads whatever is not one (a comment, a NAG, a variation,
 //! another kind of turn, the result), a turn at a time, then more at a
-//! time while no brief follows. A game whose briefs the rules refuse is
-//! checked whole, as any game with a mistake.
+//! time while no brief follows. A brief the rules do not play (a pass they
+//! leave to the tree, or a mistake) is read again as a turn and handed to
+//! the rules as one: a mistake is then found as on the path without
+//! briefs.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -106,16 +108,21 @@ fn check_pieces(
     loop {
         let mut max = TurnStream::TURNS_PER_PIECE;
         if brief {
-            stream.briefs(&text[stream.offset()..], briefs);
-            if !briefs.is_empty() {
-                if !check.briefs(briefs) {
-                    return None;
-                }
+            let piece = &text[stream.offset()..];
+            stream.briefs(piece, briefs);
+            let played = check.briefs(briefs);
+            if played > 0 && played == briefs.len() {
                 misses = 0;
                 continue;
             }
-            // A turn at a time, more while no brief follows (an annotated
-            // game reads as it did without briefs).
+            // A brief the rules did not play is read again as a turn,
+            // which they play or refuse as a mistake.
+            stream.keep_briefs(piece, played);
+            // A turn at a time, more while no brief can be read (an
+            // annotated game reads as it did without briefs).
+            if !briefs.is_empty() {
+                misses = 0;
+            }
             max = 1 << misses;
             misses = (misses + 1).min(TurnStream::TURNS_PER_PIECE.trailing_zeros());
         }

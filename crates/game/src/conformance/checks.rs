@@ -782,14 +782,16 @@ pub fn complete_turn<R: GameRules>(
 /// changed, and given to each seat, and each move [`unlisted_refused`]
 /// tries, as written and each of its actions alone, that is in a
 /// brief's shape ([`Brief::of`]) and [`GameRules::play_brief`] plays is
-/// one `play` plays, to the same position (its `Position` tag). A legal
-/// brief `play_brief` leaves to the tree is counted, not refused: the
-/// game is then checked as a tree, more slowly. Skipped when the game
+/// one `play` plays, to the same position (its `Position` tag), and one
+/// it does not play leaves the position as it was. A legal brief
+/// `play_brief` leaves to the tree is counted, not refused: the check
+/// then reads it again as a turn, more slowly. Skipped when the game
 /// plays no briefs, or none of its moves is in a brief's shape.
 ///
 /// # Errors
-/// When `play_brief` plays a turn `play` refuses, or reaches another
-/// position; or when it plays no legal brief at all.
+/// When `play_brief` plays a turn `play` refuses, reaches another
+/// position, or changes the position of a turn it does not play; or when
+/// it plays no legal brief at all.
 pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Outcome, Failure> {
     if !R::PLAYS_BRIEFS {
         return Ok(Outcome::Skipped("the game plays no briefs".into()));
@@ -828,6 +830,14 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
                                     mv.turn()
                                 )));
                             }
+                        }
+                        (false, _)
+                            if rules.position_tag(&by_brief) != rules.position_tag(state) =>
+                        {
+                            return Err(here(format!(
+                                "{}: play_brief refuses it, but leaves another position",
+                                mv.turn()
+                            )))
                         }
                         (false, Err(_)) => refused += 1,
                         (true, Err(e)) => {

@@ -192,14 +192,12 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     const PLAYS_BRIEFS: bool = false;
 
     /// Plays the turn `brief` stands for as [`play`](GameRules::play)
-    /// plays it without hooks: whether it did. `false` for every turn
-    /// `play` refuses, and for any turn the game leaves to the tree (a
-    /// pass, a rare shape: the game is then checked as a tree, more
-    /// slowly, never otherwise); the state is then unspecified, and the
-    /// caller checks the game as a tree, which tells what was wrong. The
-    /// conformance kit's [`briefs`](crate::conformance::briefs) check
-    /// holds a game that sets [`PLAYS_BRIEFS`](GameRules::PLAYS_BRIEFS)
-    /// to that.
+    /// plays it without hooks: whether it did. `false`, the state left as
+    /// it was, for every turn `play` refuses, and for any turn the game
+    /// leaves to the tree (a pass, a rare shape): the caller then plays it
+    /// as a turn, which tells what was wrong. The conformance kit's
+    /// [`briefs`](crate::conformance::briefs) check holds a game that sets
+    /// [`PLAYS_BRIEFS`](GameRules::PLAYS_BRIEFS) to that.
     fn play_brief(&self, state: &mut Self::State, brief: &billes_notation::Brief) -> bool {
         let _ = (state, brief);
         false

@@ -110,19 +110,18 @@ fn check_pieces(
         if brief {
             let piece = &text[stream.offset()..];
             stream.briefs(piece, briefs);
-            let played = check.briefs(briefs);
-            if played > 0 && played == briefs.len() {
+            if !briefs.is_empty() {
+                let played = check.briefs(briefs);
                 misses = 0;
-                continue;
+                if played == briefs.len() {
+                    continue;
+                }
+                // A brief the rules did not play is read again as a
+                // turn, which they play or refuse as a mistake.
+                stream.keep_briefs(piece, briefs, played);
             }
-            // A brief the rules did not play is read again as a turn,
-            // which they play or refuse as a mistake.
-            stream.keep_briefs(piece, played);
             // A turn at a time, more while no brief can be read (an
             // annotated game reads as it did without briefs).
-            if !briefs.is_empty() {
-                misses = 0;
-            }
             max = 1 << misses;
             misses = (misses + 1).min(TurnStream::TURNS_PER_PIECE.trailing_zeros());
         }

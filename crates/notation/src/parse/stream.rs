@@ -48,19 +48,6 @@ pub struct TurnStream {
     start: Option<(usize, u32, u32)>,
     /// Whether a main-line turn was read.
     turned: bool,
-    /// Where the last [`briefs`](TurnStream::briefs) started reading.
-    briefed: Reading,
-}
-
-/// Where the reading of a game stands: what [`TurnStream::keep_briefs`]
-/// goes back to.
-#[derive(Debug, Clone, Copy, Default)]
-struct Reading {
-    offset: usize,
-    line: u32,
-    lead: usize,
-    number: u32,
-    turned: bool,
 }
 
 /// What a piece gave.
@@ -111,7 +98,6 @@ impl TurnStream {
             syntax: Syntax::Any,
             start: None,
             turned: false,
-            briefed: Reading::default(),
         }
     }
 

@@ -13,7 +13,7 @@
 //! back or removed, a blank line, the result) stops the briefs before it,
 //! and the parser reads it.
 
-use super::{Reading, TurnStream};
+use super::TurnStream;
 use crate::ast::{Action, Capture, Name, Turn};
 use crate::parse::fast::{digits, MAX_DIGITS};
 use crate::parse::token::name_len;
@@ -202,47 +202,7 @@ impl TurnStream {
     /// first digit are in it.
     pub fn briefs(&mut self, piece: &str, briefs: &mut Vec<Brief>) {
         briefs.clear();
-        self.briefed = self.reading();
-        self.take_briefs(piece, super::TURNS_PER_PIECE, briefs);
-    }
-
-    /// Takes back the briefs the last [`briefs`](TurnStream::briefs) read
-    /// after its first `kept`: the reading moves back to the start of the
-    /// first brief not kept, for [`read_some`](TurnStream::read_some) to
-    /// read it as a turn (the rules left it to the tree). `piece` is the
-    /// text that call was given.
-    pub fn keep_briefs(&mut self, piece: &str, kept: usize) {
-        let Reading {
-            offset,
-            line,
-            lead,
-            number,
-            turned,
-        } = self.briefed;
-        (self.offset, self.line, self.lead) = (offset, line, lead);
-        (self.number, self.turned) = (number, turned);
-        // Read again (rare: a turn the rules leave to the tree).
-        self.take_briefs(piece, kept, &mut Vec::new());
-    }
-
-    /// Where the reading stands.
-    fn reading(&self) -> Reading {
-        Reading {
-            offset: self.offset,
-            line: self.line,
-            lead: self.lead,
-            number: self.number,
-            turned: self.turned,
-        }
-    }
-
-    /// Reads at most `max` briefs at the start of `piece` into `briefs`
-    /// (empty), as [`TurnStream::briefs`] does. Inlined: as a call of its
-    /// own, its loop ran 13% slower on Offboard (the same instructions,
-    /// give or take 2%).
-    #[inline(always)]
-    fn take_briefs(&mut self, piece: &str, max: usize, briefs: &mut Vec<Brief>) {
-        if self.start.is_none() || !self.before.is_empty() || max == 0 {
+        if self.start.is_none() || !self.before.is_empty() {
             return;
         }
         let bytes = piece.as_bytes();
@@ -254,7 +214,7 @@ impl TurnStream {
             _ => return,
         };
         let skipped_break = pos == 1;
-        while briefs.len() < max {
+        while briefs.len() < super::TURNS_PER_PIECE {
             let Some((brief, end)) = brief_at(bytes, pos) else {
                 break;
             };
@@ -271,6 +231,40 @@ impl TurnStream {
         self.lead = 0;
         self.number = last.number.saturating_add(1);
         self.turned = true;
+    }
+
+    /// Takes back the `briefs` a call of [`briefs`](TurnStream::briefs)
+    /// read from `piece` after their first `kept`: the reading moves back
+    /// to the start of the first brief not kept, for
+    /// [`read_some`](TurnStream::read_some) to read it as a turn (the rules
+    /// left it to the tree).
+    ///
+    /// Where the briefs started is not kept: it is found again from
+    /// `piece`, each brief one line. (Kept in the stream, or handed to the
+    /// caller, it made Offboard's briefs 13% slower to read, for the same
+    /// instructions.)
+    pub fn keep_briefs(&mut self, piece: &str, briefs: &[Brief], kept: usize) {
+        let Some(first) = briefs.get(kept) else {
+            return;
+        };
+        let bytes = piece.as_bytes();
+        // The line break before the first brief, when the reading stood at
+        // the end of a turn.
+        let skipped = usize::from(bytes.first() == Some(&b'\n'));
+        // Where each brief's line starts in `piece`, and where the line
+        // after the last starts.
+        let breaks = bytes.iter().enumerate().skip(skipped);
+        let starts = breaks.filter(|&(_, &b)| b == b'\n').map(|(i, _)| i + 1);
+        let mut starts = std::iter::once(skipped).chain(starts).skip(kept);
+        let (Some(start), Some(end)) = (starts.next(), starts.nth(briefs.len() - kept - 1)) else {
+            return;
+        };
+        // The reading stands at `end`, past the last brief's line break.
+        self.offset = self.offset + start - end;
+        self.line = self.line.saturating_sub((briefs.len() - kept) as u32);
+        self.lead = 0;
+        // The turn read again has its number written.
+        self.number = first.number;
     }
 }
 
@@ -458,7 +452,7 @@ mod tests {
                 } else {
                     read.len()
                 };
-                stream.keep_briefs(piece, kept);
+                stream.keep_briefs(piece, &read, kept);
                 out.extend(read[..kept].iter().copied().map(Read::Brief));
             }
             let max = if briefs > 0 { 1 } else { usize::MAX };

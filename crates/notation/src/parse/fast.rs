@@ -31,6 +31,41 @@ pub(super) fn digits(bytes: &[u8], mut i: usize) -> (usize, u32) {
     (i - start, n)
 }
 
+/// The name at `i` of `bytes` (a lowercase letter, then letters and
+/// digits, at most [`Name::MAX`] bytes), and where it ends; `None` when
+/// there is none or it is longer.
+#[inline(always)]
+pub(super) fn name_at(bytes: &[u8], i: usize) -> Option<(Name, usize)> {
+    let (len, key) = name_len(bytes.get(i..)?);
+    if len == 0 || len > Name::MAX {
+        return None;
+    }
+    Some((Name::from_word(key, len), i + len))
+}
+
+/// The target and the points of a capture mark read from `end`, just past
+/// its `*` (`*t4=3`, `*t4`, `*=3`), and where they end; `None` when the
+/// points are not a plain number.
+#[inline(always)]
+pub(super) fn scoring(bytes: &[u8], mut end: usize) -> Option<(Option<Name>, Option<u32>, usize)> {
+    let mut target = None;
+    if matches!(bytes.get(end), Some(b'a'..=b'z')) {
+        let (name, next) = name_at(bytes, end)?;
+        target = Some(name);
+        end = next;
+    }
+    let mut points = None;
+    if bytes.get(end) == Some(&b'=') {
+        let (len, value) = digits(bytes, end + 1);
+        if len == 0 || len > MAX_DIGITS {
+            return None;
+        }
+        end += 1 + len;
+        points = Some(value);
+    }
+    Some((target, points, end))
+}
+
 /// Bytes that start an action.
 fn starts_action(b: u8) -> bool {
     matches!(b, b'-' | b'+' | b'#' | b'~' | b'a'..=b'z')
@@ -233,8 +268,7 @@ impl State<'_> {
     /// The name at `i`.
     #[inline(always)]
     fn fast_hole(&self, i: usize) -> Option<(Name, usize)> {
-        let bytes = self.src.as_bytes();
-        self.fast_name(i, name_len(bytes.get(i..)?))
+        name_at(self.src.as_bytes(), i)
     }
 
     /// The capture mark at `i` (`*`, `*t4`, `*t4=3`, `*=3`), if any, put
@@ -262,22 +296,9 @@ impl State<'_> {
         i: usize,
         capture: &mut Option<Capture>,
     ) -> Option<usize> {
-        let bytes = self.src.as_bytes();
+        let (target, points, end) = scoring(self.src.as_bytes(), i + 1)?;
         let mark = capture.insert(Capture::default());
-        let mut end = i + 1;
-        if matches!(bytes.get(end), Some(b'a'..=b'z')) {
-            let (name, next) = self.fast_hole(end)?;
-            mark.target = Some(name);
-            end = next;
-        }
-        if bytes.get(end) == Some(&b'=') {
-            let (len, value) = digits(bytes, end + 1);
-            if len == 0 || len > MAX_DIGITS {
-                return None;
-            }
-            end += 1 + len;
-            mark.points = Some(value);
-        }
+        (mark.target, mark.points) = (target, points);
         mark.span = at.span(i, end);
         Some(end)
     }

@@ -15,8 +15,7 @@
 
 use super::TurnStream;
 use crate::ast::{Action, Capture, Name, Turn};
-use crate::parse::fast::{digits, MAX_DIGITS};
-use crate::parse::token::name_len;
+use crate::parse::fast::{digits, name_at, scoring, MAX_DIGITS};
 
 /// A main-line turn in one of the writer's plainest shapes, as
 /// [`TurnStream::briefs`] reads it: what its [`Turn`] holds, without
@@ -366,24 +365,9 @@ fn line_at(bytes: &[u8], from: Name, mut end: usize) -> Option<(BriefAction, usi
     let (direction, mut end) = name_at(bytes, end + 1)?;
     let mut capture = None;
     if bytes.get(end) == Some(&b'*') {
-        let mark = capture.insert(BriefCapture {
-            target: None,
-            points: None,
-        });
-        end += 1;
-        if matches!(bytes.get(end), Some(b'a'..=b'z')) {
-            let (name, next) = name_at(bytes, end)?;
-            mark.target = Some(name);
-            end = next;
-        }
-        if bytes.get(end) == Some(&b'=') {
-            let (len, value) = digits(bytes, end + 1);
-            if len == 0 || len > MAX_DIGITS {
-                return None;
-            }
-            mark.points = Some(value);
-            end += 1 + len;
-        }
+        let (target, points, next) = scoring(bytes, end + 1)?;
+        capture = Some(BriefCapture { target, points });
+        end = next;
     }
     let action = BriefAction::Line {
         from,
@@ -392,17 +376,6 @@ fn line_at(bytes: &[u8], from: Name, mut end: usize) -> Option<(BriefAction, usi
         capture,
     };
     Some((action, end))
-}
-
-/// The name at `i` (a lowercase letter, then letters and digits, at most
-/// [`Name::MAX`] bytes), and where it ends.
-#[inline(always)]
-fn name_at(bytes: &[u8], i: usize) -> Option<(Name, usize)> {
-    let (len, key) = name_len(bytes.get(i..)?);
-    if len == 0 || len > Name::MAX {
-        return None;
-    }
-    Some((Name::from_word(key, len), i + len))
 }
 
 #[cfg(test)]

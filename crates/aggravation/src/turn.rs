@@ -179,8 +179,9 @@ impl Aggravation {
     /// [`Aggravation::play_turn_with`] plays it without hooks, by the same
     /// steps and the same [`Aggravation::check_action`]: whether it did.
     /// A brief of a finished seat in team play (the turn says for whom it
-    /// rolls) and any turn the rules refuse are refused: the check of the
-    /// turn as a tree then decides and tells what was wrong.
+    /// rolls) and any turn the rules refuse are refused, the position left
+    /// as it was: the check of the turn as a tree then decides and tells
+    /// what was wrong.
     #[inline]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
         let Some(roller) = self.roller_of(state, brief.seat) else {

@@ -85,8 +85,9 @@ fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
 
 /// Plays the turn `brief` stands for as [`play`] plays it, by the same
 /// check of a plain turn ([`play_plain`]): whether it did. A brief that
-/// is no plain turn, or no legal one, is refused: the check of the turn
-/// as a tree then decides and tells what was wrong.
+/// is no plain turn (a pass), or no legal one, is refused, the position
+/// left as it was: the check of the turn as a tree then decides and tells
+/// what was wrong.
 #[inline]
 pub(crate) fn play_brief(rules: &Barricade, state: &mut State, brief: &Brief) -> bool {
     let Some(written) = Plain::of_brief(brief) else {

@@ -152,8 +152,9 @@ impl Offboard {
     /// the cells and the direction read, the move resolved and applied,
     /// its mark checked. Whether it was legal; when it was not, the
     /// position is left as it was and the check of the turn as a tree
-    /// tells what was wrong. Tested against
-    /// [`GameRules::play`](billes_game::game::GameRules::play) (`tests`).
+    /// tells what was wrong. Held to
+    /// [`GameRules::play`](billes_game::game::GameRules::play) by the
+    /// conformance kit's `briefs` check.
     #[inline]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
         let BriefAction::Line {

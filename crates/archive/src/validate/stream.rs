@@ -11,11 +11,11 @@
 //! variant (its script's `print`s would be printed again by the whole
 //! check of a game with a mistake), or a bug in the rules.
 //!
-//! Where the rules play [`Brief`]s (the three board games do), the plainest turns are
-//! read as briefs, a few words each, not as turns of a tree, and the
-//! parser reads whatever is not one (a comment, a NAG, a variation,
-//! another kind of turn, the result), a turn at a time, then more at a
-//! time while no brief follows. A brief the rules do not play (a pass they
+//! Where the rules play [`Brief`]s (the three board games do), the
+//! plainest turns are read as briefs, a few words each, not as turns of a
+//! tree, and the parser reads whatever is not one (a comment, a NAG, a
+//! variation, another kind of turn, the result), a turn at a time, then
+//! more at a time while no brief follows. A brief the rules do not play (a pass they
 //! leave to the tree, or a mistake) is read again as a turn and handed to
 //! the rules as one: a mistake is then found as on the path without
 //! briefs.

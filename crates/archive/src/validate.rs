@@ -329,8 +329,6 @@ pub(crate) struct Worker {
     spare_turns: Vec<Turn>,
     /// The turns of a piece of a game checked as it is read.
     piece_turns: Vec<Turn>,
-    /// The same, read as briefs (`stream::check`).
-    piece_briefs: Vec<billes_notation::Brief>,
     /// The `turns` rows of the game just checked ([`Settings::turn_rows`]).
     rows: Option<crate::rows::WorkerRows>,
     /// Whether the game just checked is [`Kept::streamed`].
@@ -360,7 +358,6 @@ impl Worker {
             settings,
             spare_turns: Vec::new(),
             piece_turns: Vec::new(),
-            piece_briefs: Vec::new(),
             rows: None,
             streamed: false,
             end: None,

@@ -53,21 +53,21 @@ pub trait TurnCheck {
     fn finish(&mut self, head: &Game, outcome: &Outcome) -> Result<Summary, ReplayError>;
 
     /// Whether these rules play turns read as [`Brief`]s
-    /// ([`briefs`](TurnCheck::briefs)). The default: no.
+    /// ([`brief`](TurnCheck::brief)). The default: no.
     fn plays_briefs(&self) -> bool {
         false
     }
 
-    /// Checks and plays the next main-line turns, read as briefs, as
-    /// [`turns`](TurnCheck::turns) checks the turns they stand for: how
-    /// many were, in order. It stops, the position left as it was, at the
-    /// first that is not the next turn, not legal, or one these rules
-    /// leave to the tree: the caller reads it again as a turn and hands
-    /// it to [`turns`](TurnCheck::turns), which plays it or tells what
-    /// was wrong.
-    fn briefs(&mut self, briefs: &[Brief]) -> usize {
-        let _ = briefs;
-        0
+    /// Checks and plays the next main-line turn, read as a brief, as
+    /// [`turns`](TurnCheck::turns) checks the turn it stands for: whether
+    /// it did. `false`, the position left as it was, when it is not the
+    /// next turn, not legal, or one these rules leave to the tree: the
+    /// caller reads it again as a turn and hands it to
+    /// [`turns`](TurnCheck::turns), which plays it or tells what was
+    /// wrong.
+    fn brief(&mut self, brief: &Brief) -> bool {
+        let _ = brief;
+        false
     }
 }
 
@@ -117,18 +117,17 @@ impl<R: Rules> TurnCheck for StreamCheck<R> {
 
     /// What the walk of [`validate_part`] does for each main-line turn
     /// without variations: its number, the game not over, the rules' play.
-    fn briefs(&mut self, briefs: &[Brief]) -> usize {
-        for (played, brief) in briefs.iter().enumerate() {
-            if brief.number != self.next
-                || self.rules.is_over(&self.state)
-                || !self.rules.play_brief(&mut self.state, brief)
-            {
-                return played;
-            }
-            self.next = self.next.saturating_add(1);
-            self.summary.turns += 1;
+    #[inline]
+    fn brief(&mut self, brief: &Brief) -> bool {
+        if brief.number != self.next
+            || self.rules.is_over(&self.state)
+            || !self.rules.play_brief(&mut self.state, brief)
+        {
+            return false;
         }
-        briefs.len()
+        self.next = self.next.saturating_add(1);
+        self.summary.turns += 1;
+        true
     }
 
     fn finish(&mut self, head: &Game, outcome: &Outcome) -> Result<Summary, ReplayError> {

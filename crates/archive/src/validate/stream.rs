@@ -11,7 +11,7 @@
 //! variant (its script's `print`s would be printed again by the whole
 //! check of a game with a mistake), or a bug in the rules.
 //!
-//! Where the rules play [`Brief`]s (the three board games do), the
+//! Where the rules play [`Brief`](billes_notation::Brief)s (the three board games do), the
 //! plainest turns are read as briefs, a few words each, not as turns of a
 //! tree, and the parser reads whatever is not one (a comment, a NAG, a
 //! variation, another kind of turn, the result), a turn at a time, then
@@ -23,7 +23,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use billes_core::Summary;
-use billes_notation::{Brief, Game, GameSource, Piece, TurnStream};
+use billes_notation::{Game, GameSource, Piece, TurnStream};
 
 use super::{Fingerprint, GameFacts, Origin, Worker};
 use crate::rules::Place;
@@ -43,14 +43,11 @@ pub(super) struct Streamed {
 /// valid; `None` when it must be checked whole.
 pub(super) fn check(worker: &mut Worker, origin: &Origin, source: &GameSource) -> Option<Streamed> {
     let mut turns = std::mem::take(&mut worker.piece_turns);
-    let mut briefs = std::mem::take(&mut worker.piece_briefs);
     let checked = catch_unwind(AssertUnwindSafe(|| {
-        check_pieces(worker, origin, source, (&mut turns, &mut briefs))
+        check_pieces(worker, origin, source, &mut turns)
     }));
     turns.clear();
     worker.piece_turns = turns;
-    briefs.clear();
-    worker.piece_briefs = briefs;
     match checked {
         Ok(done) => done,
         Err(_) => {
@@ -65,7 +62,7 @@ fn check_pieces(
     worker: &mut Worker,
     origin: &Origin,
     source: &GameSource,
-    (turns, briefs): (&mut Vec<billes_notation::Turn>, &mut Vec<Brief>),
+    turns: &mut Vec<billes_notation::Turn>,
 ) -> Option<Streamed> {
     let settings = &worker.settings;
     let text = source.text.as_str();
@@ -108,20 +105,17 @@ fn check_pieces(
     loop {
         let mut max = TurnStream::TURNS_PER_PIECE;
         if brief {
-            let piece = &text[stream.offset()..];
-            stream.briefs(piece, briefs);
-            if !briefs.is_empty() {
-                let played = check.briefs(briefs);
+            let played = stream.play_briefs(&text[stream.offset()..], |b| check.brief(b));
+            if played > 0 {
                 misses = 0;
-                if played == briefs.len() {
+                if played == TurnStream::TURNS_PER_PIECE {
                     continue;
                 }
-                // A brief the rules did not play is read again as a
-                // turn, which they play or refuse as a mistake.
-                stream.keep_briefs(piece, briefs, played);
             }
-            // A turn at a time, more while no brief can be read (an
-            // annotated game reads as it did without briefs).
+            // The next turn is no brief, or one the rules did not play:
+            // the parser reads it, and the rules play it or refuse it as a
+            // mistake. A turn at a time, more while no brief can be read
+            // (an annotated game reads as it did without briefs).
             max = 1 << misses;
             misses = (misses + 1).min(TurnStream::TURNS_PER_PIECE.trailing_zeros());
         }

@@ -135,7 +135,7 @@ impl TurnStream {
 
     /// [`read`](TurnStream::read), with at most `max` main-line turns in
     /// the piece (at least one): to read on from where
-    /// [`briefs`](TurnStream::briefs) stopped, a turn at a time.
+    /// [`play_briefs`](TurnStream::play_briefs) stopped, a turn at a time.
     ///
     /// # Errors
     /// As [`read`](TurnStream::read).

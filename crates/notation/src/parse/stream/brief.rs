@@ -18,7 +18,7 @@ use crate::ast::{Action, Capture, Name, Turn};
 use crate::parse::fast::{digits, name_at, scoring, MAX_DIGITS};
 
 /// A main-line turn in one of the writer's plainest shapes, as
-/// [`TurnStream::briefs`] reads it: what its [`Turn`] holds, without
+/// [`TurnStream::play_briefs`] reads it: what its [`Turn`] holds, without
 /// spans, annotations or a list of actions. The shapes are those most
 /// turns of the shipped games take: a pass, a piece entered, a move from
 /// one hole to another, a line move, each with its marks, and a move or a
@@ -32,9 +32,12 @@ use crate::parse::fast::{digits, name_at, scoring, MAX_DIGITS};
 /// let mut turns = Vec::new();
 /// let Ok(Piece::Head(_)) = stream.read(game, true, &mut turns) else { panic!() };
 /// let mut briefs = Vec::new();
-/// stream.briefs(&game[stream.offset()..], &mut briefs);
+/// let played = stream.play_briefs(&game[stream.offset()..], |brief| {
+///     briefs.push(*brief);
+///     true
+/// });
 /// // The last turn is followed by the result, not a turn: the parser's.
-/// assert_eq!(briefs.len(), 2);
+/// assert_eq!((played, briefs.len()), (2, 2));
 /// assert_eq!(briefs[0].action, BriefAction::Enter { capture: false });
 /// assert_eq!(briefs[1].roll, Some(3));
 /// assert_eq!(
@@ -103,7 +106,7 @@ pub struct BriefCapture {
 
 impl Brief {
     /// The brief `turn` is, when it is in a brief's shape: the brief
-    /// [`TurnStream::briefs`] reads where the parser reads `turn`.
+    /// [`TurnStream::play_briefs`] reads where the parser reads `turn`.
     ///
     /// ```
     /// use billes_notation::{parse_game, Brief};
@@ -191,79 +194,55 @@ impl Brief {
 impl TurnStream {
     /// Reads the turns at the start of `piece` (the game's text from
     /// [`offset`](TurnStream::offset) on) that are [`Brief`]s, each on its
-    /// own line and followed by the next turn's, into `briefs` (emptied
-    /// first), at most [`TURNS_PER_PIECE`](TurnStream::TURNS_PER_PIECE),
-    /// and moves the reading on past them. Reads none unless the reading
-    /// stands at the end of a turn or the start of a turn's line, with no
-    /// comment waiting for the next turn; [`read`](TurnStream::read) reads
-    /// on from where the briefs stop. `piece` need not hold the rest of the
-    /// game: a brief is taken only once its line break and the next turn's
-    /// first digit are in it.
-    pub fn briefs(&mut self, piece: &str, briefs: &mut Vec<Brief>) {
-        briefs.clear();
+    /// own line and followed by the next turn's, one at a time, handing
+    /// each to `play`, and moves the reading on past each it plays: how
+    /// many it played. It stops at the first `play` refuses (the reading
+    /// stands at its start, for [`read`](TurnStream::read) to read it as a
+    /// turn), at the first turn that is no brief, or after
+    /// [`TURNS_PER_PIECE`](TurnStream::TURNS_PER_PIECE). Reads none unless
+    /// the reading stands at the end of a turn or the start of a turn's
+    /// line, with no comment waiting for the next turn. `piece` need not
+    /// hold the rest of the game: a brief is taken only once its line break
+    /// and the next turn's first digit are in it.
+    ///
+    /// Each brief is played as it is read, none kept: a list of them,
+    /// written and then read back, made Offboard's check 13% to 30% slower
+    /// on some builds than on others, for the same instructions.
+    pub fn play_briefs(&mut self, piece: &str, mut play: impl FnMut(&Brief) -> bool) -> usize {
         if self.start.is_none() || !self.before.is_empty() {
-            return;
+            return 0;
         }
         let bytes = piece.as_bytes();
         // The reading stands at the start of a turn's line, or at the line
         // break that ends the turn before it.
-        let mut pos = match (self.lead, bytes.first()) {
+        let start = match (self.lead, bytes.first()) {
             (0, Some(b'0'..=b'9')) => 0,
             (_, Some(b'\n')) if bytes.get(1).is_some_and(u8::is_ascii_digit) => 1,
-            _ => return,
+            _ => return 0,
         };
-        let skipped_break = pos == 1;
-        while briefs.len() < super::TURNS_PER_PIECE {
+        let (mut pos, mut played, mut number) = (start, 0, None);
+        while played < super::TURNS_PER_PIECE {
             let Some((brief, end)) = brief_at(bytes, pos) else {
                 break;
             };
-            briefs.push(brief);
+            if !play(&brief) {
+                break;
+            }
+            number = Some(brief.number);
+            played += 1;
             pos = end + 1;
         }
-        let Some(last) = briefs.last() else {
-            return;
+        let Some(last) = number else {
+            return 0;
         };
         // Each brief took its line and its line break.
-        let lines = briefs.len() as u32 + u32::from(skipped_break);
+        let lines = played as u32 + u32::from(start == 1);
         self.offset += pos;
         self.line = self.line.saturating_add(lines);
         self.lead = 0;
-        self.number = last.number.saturating_add(1);
+        self.number = last.saturating_add(1);
         self.turned = true;
-    }
-
-    /// Takes back the `briefs` a call of [`briefs`](TurnStream::briefs)
-    /// read from `piece` after their first `kept`: the reading moves back
-    /// to the start of the first brief not kept, for
-    /// [`read_some`](TurnStream::read_some) to read it as a turn (the rules
-    /// left it to the tree).
-    ///
-    /// Where the briefs started is not kept: it is found again from
-    /// `piece`, each brief one line. (Kept in the stream, or handed to the
-    /// caller, it made Offboard's briefs 13% slower to read, for the same
-    /// instructions.)
-    pub fn keep_briefs(&mut self, piece: &str, briefs: &[Brief], kept: usize) {
-        let Some(first) = briefs.get(kept) else {
-            return;
-        };
-        let bytes = piece.as_bytes();
-        // The line break before the first brief, when the reading stood at
-        // the end of a turn.
-        let skipped = usize::from(bytes.first() == Some(&b'\n'));
-        // Where each brief's line starts in `piece`, and where the line
-        // after the last starts.
-        let breaks = bytes.iter().enumerate().skip(skipped);
-        let starts = breaks.filter(|&(_, &b)| b == b'\n').map(|(i, _)| i + 1);
-        let mut starts = std::iter::once(skipped).chain(starts).skip(kept);
-        let (Some(start), Some(end)) = (starts.next(), starts.nth(briefs.len() - kept - 1)) else {
-            return;
-        };
-        // The reading stands at `end`, past the last brief's line break.
-        self.offset = self.offset + start - end;
-        self.line = self.line.saturating_sub((briefs.len() - kept) as u32);
-        self.lead = 0;
-        // The turn read again has its number written.
-        self.number = first.number;
+        played
     }
 }
 
@@ -405,11 +384,11 @@ mod tests {
 
     /// `game` read by the parser alone (`briefs` 0), or with briefs
     /// wherever they can be read and the parser a turn at a time elsewhere:
-    /// every brief kept (`briefs` 1), or the first half of each run of
-    /// them, the rest taken back and read again (2).
+    /// every brief played (`briefs` 1), or every third refused and read
+    /// again as a turn (2).
     fn read(game: &str, briefs: u8) -> Vec<Read> {
         let mut stream = TurnStream::new(3);
-        let (mut turns, mut read, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut turns, mut out) = (Vec::new(), Vec::new());
         match stream.read(game, true, &mut turns) {
             Ok(Piece::Head(_)) => {}
             Ok(other) => return vec![Read::End(other)],
@@ -418,15 +397,17 @@ mod tests {
         }
         loop {
             if briefs > 0 {
-                let piece = &game[stream.offset()..];
-                stream.briefs(piece, &mut read);
-                let kept = if briefs == 2 {
-                    read.len() / 2
-                } else {
-                    read.len()
-                };
-                stream.keep_briefs(piece, &read, kept);
-                out.extend(read[..kept].iter().copied().map(Read::Brief));
+                // Every brief played, or every third refused (read again
+                // as a turn).
+                let mut k = 0;
+                stream.play_briefs(&game[stream.offset()..], |brief| {
+                    k += 1;
+                    let play = briefs == 1 || k % 3 != 0;
+                    if play {
+                        out.push(Read::Brief(*brief));
+                    }
+                    play
+                });
             }
             let max = if briefs > 0 { 1 } else { usize::MAX };
             let piece = stream.read_some(&game[stream.offset()..], true, &mut turns, max);
@@ -451,7 +432,7 @@ mod tests {
     /// end, the same error at the same place. Returns how many briefs.
     fn same(game: &str) -> usize {
         let alone = read(game, 0);
-        // Half of each run of briefs taken back: the rest read as turns.
+        // Every third brief refused: read again as a turn.
         agree(game, &alone, &read(game, 2));
         agree(game, &alone, &read(game, 1))
     }
@@ -481,7 +462,7 @@ mod tests {
 
     #[test]
     fn a_brief_is_a_few_words() {
-        // 256 a piece take 16 KiB (SECURITY.md); a turn of the tree, 160 bytes.
+        // A few words: a turn of the tree is 160 bytes.
         assert!(
             std::mem::size_of::<Brief>() <= 64,
             "{}",

@@ -557,6 +557,7 @@ impl Board {
 
     /// The hole whose name has `key`: a colour's letter then its offset
     /// (`r0` to `r13`) or `h` and a HOME place (`rh1`), or the centre.
+    #[inline(always)]
     fn hole_of_key(&self, key: u64) -> Option<Hole> {
         let first = key as u8;
         if first >= 128 {

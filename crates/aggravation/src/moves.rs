@@ -406,6 +406,7 @@ impl Aggravation {
 
     /// The first route of [`Aggravation::routes_from`] that lands on `to`,
     /// found without trying the routes that cannot land there.
+    #[inline(always)]
     pub(crate) fn find_route(
         &self,
         state: &State,

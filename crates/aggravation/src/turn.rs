@@ -4,7 +4,7 @@
 use billes_game::error::{cold, cold_error};
 use billes_game::variant::Hooks;
 use billes_game::{Colour, ErrorKind, ReplayError};
-use billes_notation::{Action, Brief, BriefAction, Capture, Name, Path, Span, Turn};
+use billes_notation::{Action, Brief, BriefAction, Capture, Name, Span, Turn};
 
 use super::board::{Class, Hole, MAX_SIDES};
 use super::legal::TurnCtx;
@@ -176,12 +176,16 @@ impl Aggravation {
     }
 
     /// Plays the turn `brief` stands for as
-    /// [`Aggravation::play_turn_with`] plays it without hooks, by the same
-    /// steps and the same [`Aggravation::check_action`]: whether it did.
-    /// A brief of a finished seat in team play (the turn says for whom it
-    /// rolls) and any turn the rules refuse are refused, the position left
-    /// as it was: the check of the turn as a tree then decides and tells
-    /// what was wrong.
+    /// [`Aggravation::play_turn_with`] plays it without hooks: whether it
+    /// did. A brief of a finished seat in team play (the turn says for whom
+    /// it rolls) and any turn the rules refuse are refused, the position
+    /// left as it was: the check of the turn as a tree then decides and
+    /// tells what was wrong.
+    ///
+    /// The brief is checked by [`Aggravation::check_action`]'s steps for
+    /// its action, read from the brief without building the action
+    /// ([`Aggravation::brief_action`]); the conformance kit's check of
+    /// briefs holds the two to the same verdict at every position.
     #[inline]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
         let Some(roller) = self.roller_of(state, brief.seat) else {
@@ -194,29 +198,7 @@ impl Aggravation {
         if (state.teams && state.finished(roller)) || brief.put_down.is_some() {
             return false;
         }
-        let span = Span::default();
-        let capture = |taken: bool| taken.then(Capture::default);
-        let action = match brief.action {
-            BriefAction::Pass => Action::Pass { span },
-            BriefAction::Enter { capture: taken } => Action::Place {
-                to: None,
-                capture: capture(taken),
-                span,
-            },
-            BriefAction::Move {
-                from,
-                to,
-                capture: taken,
-                barricade,
-            } => Action::Move {
-                path: Path::from([from, to]),
-                capture: capture(taken),
-                barricade,
-                span,
-            },
-            BriefAction::Line { .. } => return false,
-        };
-        let Ok(candidate) = self.check_action(state, roller, roll, &action) else {
+        let Some(candidate) = self.brief_action(state, roller, roll, brief.action) else {
             return false;
         };
         let checked = CheckedTurn {
@@ -228,6 +210,58 @@ impl Aggravation {
         };
         self.end(state, checked);
         true
+    }
+
+    /// The move a brief's action stands for, by the steps
+    /// [`Aggravation::check_action`] takes for the action the brief writes
+    /// (a pass, an entry, or a move of two holes with no ring exit written),
+    /// without the words of its errors: `None` where it refuses it.
+    #[inline(always)]
+    fn brief_action(
+        &self,
+        state: &State,
+        mover: Colour,
+        roll: u8,
+        action: BriefAction,
+    ) -> Option<Candidate> {
+        let (c, capture) = match action {
+            BriefAction::Pass => {
+                return (!self.can_move(state, mover, roll)).then(Candidate::pass);
+            }
+            BriefAction::Enter { capture } => (self.enter(state, mover, roll), capture),
+            BriefAction::Move {
+                from,
+                to,
+                capture,
+                barricade: false,
+            } => {
+                let from = self.hole_in_game(state, from)?;
+                let to = self.hole_in_game(state, to)?;
+                if state.at(from) != Some(mover) {
+                    return None;
+                }
+                let c = self.find_route(state, mover, from, roll, to)?;
+                // Two holes name no ring exit: a route through one is
+                // written with it.
+                if c.exit().is_some() {
+                    return None;
+                }
+                (c, capture)
+            }
+            BriefAction::Move { .. } | BriefAction::Line { .. } => return None,
+        };
+        let victim = c.outcome().ok()?;
+        // A capture mark must be true (`check_mark`); a brief's is bare.
+        (!capture || victim.is_some()).then_some(c)
+    }
+
+    /// The hole named `name` on the board, a HOME hole only up to the
+    /// game's HOME size: the holes a written move may name.
+    #[inline(always)]
+    fn hole_in_game(&self, state: &State, name: Name) -> Option<Hole> {
+        let b = self.board;
+        b.hole_named(name)
+            .filter(|&h| b.class(h) != Class::Home || b.offset(h) < state.home_size)
     }
 
     /// The seat that rolls: the one to move, or anyone in play on the first turn.
@@ -425,18 +459,15 @@ impl Aggravation {
             }));
         }
         for (i, name) in path.iter().enumerate() {
-            holes[i] = b
-                .hole_named(*name)
-                .filter(|&h| b.class(h) != Class::Home || b.offset(h) < state.home_size)
-                .ok_or_else(|| {
-                    cold_error(|| {
-                        let known = |n: &str| b.hole(n).is_some();
-                        illegal(match billes_notation::misread(name, known) {
-                            Some(hint) => format!("there is no hole {name} on this board: {hint}"),
-                            None => format!("there is no hole {name} on this board"),
-                        })
+            holes[i] = self.hole_in_game(state, *name).ok_or_else(|| {
+                cold_error(|| {
+                    let known = |n: &str| b.hole(n).is_some();
+                    illegal(match billes_notation::misread(name, known) {
+                        Some(hint) => format!("there is no hole {name} on this board: {hint}"),
+                        None => format!("there is no hole {name} on this board"),
                     })
-                })?;
+                })
+            })?;
         }
         let holes = &holes[..path.len()];
         let from = holes[0];

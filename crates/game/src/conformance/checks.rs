@@ -874,14 +874,36 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
 }
 
 /// `mv` as written and each of its actions alone (`c3>ne` of `~ c3>ne`),
-/// without their marks, with each false mark [`falsely_marked`] gives
-/// them, with their capture's points one more and target another, and
-/// each of these given to each seat of the game.
+/// each also with its path cut to its ends ([`ends_only`]), without their
+/// marks, with each false mark [`falsely_marked`] gives them, with their
+/// capture's points one more and target another, and each of these given
+/// to each seat of the game.
 fn brief_variants<R: GameRules>(mv: &Move) -> Vec<Move> {
     actions_alone(mv)
         .iter()
-        .flat_map(marked_variants::<R>)
+        .flat_map(|m| std::iter::once(m.clone()).chain(ends_only(m)))
+        .flat_map(|m| marked_variants::<R>(&m))
         .collect()
+}
+
+/// `mv` with the path of each move through more than two points cut to
+/// its start and landing (`r9-g0` of `r9-c-g0`), when it has one: the
+/// same route written without the points between, which a game that
+/// writes them must refuse as a brief as it does as a turn.
+fn ends_only(mv: &Move) -> Option<Move> {
+    let mut cut = mv.clone();
+    let mut any = false;
+    for action in cut.actions.iter_mut() {
+        if let Action::Move { path, .. } = action {
+            if let [from, .., to] = path.as_slice() {
+                if path.len() > 2 {
+                    *path = billes_notation::Path::from([*from, *to]);
+                    any = true;
+                }
+            }
+        }
+    }
+    any.then_some(cut)
 }
 
 /// `mv`, and each of its actions alone when it has several.

@@ -214,7 +214,7 @@ impl Aggravation {
 
     /// The move a brief's action stands for, by the steps
     /// [`Aggravation::check_action`] takes for the action the brief writes
-    /// (a pass, an entry, or a move of two holes with no ring exit written),
+    /// (a pass, an entry, or a move of two or three holes),
     /// without the words of its errors: `None` where it refuses it.
     #[inline(always)]
     fn brief_action(
@@ -231,19 +231,26 @@ impl Aggravation {
             BriefAction::Enter { capture } => (self.enter(state, mover, roll), capture),
             BriefAction::Move {
                 from,
+                via,
                 to,
                 capture,
                 barricade: false,
             } => {
                 let from = self.hole_in_game(state, from)?;
                 let to = self.hole_in_game(state, to)?;
+                // The ring exit the path names: none between two holes.
+                let exit_written = match via {
+                    None => None,
+                    Some(via) => {
+                        let via = self.hole_in_game(state, via)?;
+                        self.written_exit(&[from, via, to])?
+                    }
+                };
                 if state.at(from) != Some(mover) {
                     return None;
                 }
                 let c = self.find_route(state, mover, from, roll, to)?;
-                // Two holes name no ring exit: a route through one is
-                // written with it.
-                if c.exit().is_some() {
+                if c.exit() != exit_written {
                     return None;
                 }
                 (c, capture)

@@ -166,11 +166,12 @@ impl<'a> Plain<'a> {
         })
     }
 
-    /// `brief` as a plain turn reads, when it is a move.
+    /// `brief` as a plain turn reads, when it is a move of two points.
     #[inline(always)]
     fn of_brief(brief: &Brief) -> Option<Plain<'static>> {
         let BriefAction::Move {
             from,
+            via: None,
             to,
             capture,
             barricade,

@@ -778,8 +778,10 @@ pub fn complete_turn<R: GameRules>(
 /// none that [`GameRules::play`] refuses, and each it plays as `play`
 /// plays the turn it stands for: at every
 /// position of the games, each listed move, each of its actions alone,
-/// without its marks, with a false mark, with its points and target
-/// changed, and given to each seat, and each move [`unlisted_refused`]
+/// its path cut to its ends, without its marks, with a false mark, with
+/// its points and target changed, and given to each seat, each listed
+/// move with its path written through another point ([`through_points`]),
+/// and each move [`unlisted_refused`]
 /// tries, as written and each of its actions alone, that is in a
 /// brief's shape ([`Brief::of`]) and [`GameRules::play_brief`] plays is
 /// one `play` plays, to the same position (its `Position` tag), and one
@@ -808,7 +810,11 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
                 // Each listed move in every variant; the moves not listed
                 // as written and each of their actions alone (their
                 // variants would multiply a check that tries many).
-                let listed = moves.iter().flat_map(brief_variants::<R>);
+                let points = path_points(moves);
+                let listed = moves
+                    .iter()
+                    .flat_map(brief_variants::<R>)
+                    .chain(moves.iter().flat_map(|mv| through_points(mv, &points)));
                 let unlisted = candidates(&all, &before, moves, *roll)
                     .into_iter()
                     .flat_map(|mv| actions_alone(&mv));
@@ -904,6 +910,59 @@ fn ends_only(mv: &Move) -> Option<Move> {
         }
     }
     any.then_some(cut)
+}
+
+/// The points the paths of `moves` name, each once, in the order of the
+/// list: at most [`MAX_POINTS`], for [`through_points`].
+fn path_points(moves: &[Move]) -> Vec<billes_notation::Name> {
+    let mut points = Vec::new();
+    let paths = moves.iter().flat_map(|mv| &mv.actions[..]);
+    for action in paths {
+        if let Action::Move { path, .. } = action {
+            for point in path.as_slice() {
+                if points.len() < MAX_POINTS && !points.contains(point) {
+                    points.push(*point);
+                }
+            }
+        }
+    }
+    points
+}
+
+/// The points [`through_points`] tries between a path's ends.
+const MAX_POINTS: usize = 8;
+
+/// `mv` with the path of its first move written through another point:
+/// each of `points` put between its ends (`y0-w0-r0` of `y0-r0`), or put
+/// in place of the one point between them. A game that names the points
+/// a route passes must play such a path as a brief as it plays it as a
+/// turn, or refuse it as both.
+fn through_points(mv: &Move, points: &[billes_notation::Name]) -> Vec<Move> {
+    let Some(at) = mv
+        .actions
+        .iter()
+        .position(|a| matches!(a, Action::Move { .. }))
+    else {
+        return Vec::new();
+    };
+    let Action::Move { path, .. } = &mv.actions[at] else {
+        return Vec::new();
+    };
+    let (&[from, to] | &[from, _, to]) = path.as_slice() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for &point in points {
+        if point == from || point == to || path.as_slice() == [from, point, to] {
+            continue;
+        }
+        let mut through = mv.clone();
+        if let Action::Move { path, .. } = &mut through.actions[at] {
+            *path = billes_notation::Path::from([from, point, to]);
+        }
+        out.push(through);
+    }
+    out
 }
 
 /// `mv`, and each of its actions alone when it has several.

@@ -7,11 +7,11 @@
 //! A brief is taken only where the parser would read the same turn, with
 //! nothing around it: at the start of a line, a turn in the writer's shape
 //! (`12. R6 r9-r15*`, `13. B3 --`, `14. G6 +`, `15. Y4 e3-c4 #o4`,
-//! `16. R c3:c5>e*t4=3`) ended by one line break and the next line's turn
-//! number. Whatever else the text holds (a comment, a NAG, a variation, a
-//! team's turn, a second die, a path through a third hole, a marble put
-//! back or removed, a blank line, the result) stops the briefs before it,
-//! and the parser reads it.
+//! `16. G4 y0-w0-w1`, `17. R c3:c5>e*t4=3`) ended by one line break and
+//! the next line's turn number. Whatever else the text holds (a comment,
+//! a NAG, a variation, a team's turn, a second die, a path naming two
+//! holes or more between its ends, a marble put back or removed, a blank
+//! line, the result) stops the briefs before it, and the parser reads it.
 
 use super::TurnStream;
 use crate::ast::{Action, Capture, Name, Turn};
@@ -21,8 +21,9 @@ use crate::parse::fast::{digits, name_at, scoring, MAX_DIGITS};
 /// [`TurnStream::play_briefs`] reads it: what its [`Turn`] holds, without
 /// spans, annotations or a list of actions. The shapes are those most
 /// turns of the shipped games take: a pass, a piece entered, a move from
-/// one hole to another, a line move, each with its marks, and a move or a
-/// pass followed by a barricade put down.
+/// one hole to another (through one hole named between them or none), a
+/// line move, each with its marks, and a move or a pass followed by a
+/// barricade put down.
 ///
 /// ```
 /// use billes_notation::{Brief, BriefAction, Name, Piece, TurnStream};
@@ -42,7 +43,13 @@ use crate::parse::fast::{digits, name_at, scoring, MAX_DIGITS};
 /// assert_eq!(briefs[1].roll, Some(3));
 /// assert_eq!(
 ///     briefs[1].action,
-///     BriefAction::Move { from: Name::new("r9"), to: Name::new("r12"), capture: true, barricade: false }
+///     BriefAction::Move {
+///         from: Name::new("r9"),
+///         via: None,
+///         to: Name::new("r12"),
+///         capture: true,
+///         barricade: false,
+///     }
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,11 +76,14 @@ pub enum BriefAction {
         /// `*`: the piece on the hole was captured.
         capture: bool,
     },
-    /// `r9-r15`, `r9-r15*`, `c5-f7#`: a piece moved from one hole to
-    /// another.
+    /// `r9-r15`, `r9-r15*`, `c5-f7#`, `y0-w0-w1`: a piece moved from one
+    /// hole to another, through one hole named between them or none.
     Move {
         /// The hole it leaves.
         from: Name,
+        /// The one hole the path names between start and landing
+        /// (`w0` of `y0-w0-w1`), if any.
+        via: Option<Name>,
         /// The hole it lands on.
         to: Name,
         /// `*`: the piece on the landing was captured.
@@ -158,6 +168,14 @@ impl Brief {
             } => match path.as_slice() {
                 [from, to] => BriefAction::Move {
                     from: *from,
+                    via: None,
+                    to: *to,
+                    capture: bare(capture)?,
+                    barricade: *barricade,
+                },
+                [from, via, to] => BriefAction::Move {
+                    from: *from,
+                    via: Some(*via),
                     to: *to,
                     capture: bare(capture)?,
                     barricade: *barricade,
@@ -295,12 +313,19 @@ fn action_at(bytes: &[u8], i: usize) -> Option<(BriefAction, usize)> {
             let (from, end) = name_at(bytes, i)?;
             match bytes.get(end) {
                 Some(b'-') => {
-                    let (to, end) = name_at(bytes, end + 1)?;
+                    let (mut to, mut end) = name_at(bytes, end + 1)?;
+                    // A path through one hole between start and landing.
+                    let mut via = None;
+                    if bytes.get(end) == Some(&b'-') {
+                        via = Some(to);
+                        (to, end) = name_at(bytes, end + 1)?;
+                    }
                     let (capture, end) = bare_capture(bytes, end)?;
                     let barricade = bytes.get(end) == Some(&b'#');
                     let end = end + usize::from(barricade);
                     let action = BriefAction::Move {
                         from,
+                        via,
                         to,
                         capture,
                         barricade,

@@ -780,7 +780,7 @@ pub fn complete_turn<R: GameRules>(
 /// position of the games, each listed move, each of its actions alone,
 /// its path cut to its ends, without its marks, with a false mark, with
 /// its points and target changed, and given to each seat, each listed
-/// move with its path written through another point ([`through_points`]),
+/// move with its path written through another point a listed path names,
 /// and each move [`unlisted_refused`]
 /// tries, as written and each of its actions alone, that is in a
 /// brief's shape ([`Brief::of`]) and [`GameRules::play_brief`] plays is

@@ -567,17 +567,21 @@ impl Board {
             return (key != 0 && key == self.centre_name.key()).then_some(self.centre);
         };
         // The bytes after the letter; a name's bytes end at its first zero.
-        let rest = (key >> 8).to_le_bytes();
-        let offset = match rest[..3] {
-            [d @ b'0'..=b'9', 0, _] => d - b'0',
-            [b'h', d @ b'1'..=b'9', 0] => {
-                let i = d - b'1';
-                return ((i as usize) < MAX_HOME).then(|| self.home(colour, i));
-            }
-            [a @ b'1'..=b'9', d @ b'0'..=b'9', 0] => (a - b'0') * 10 + d - b'0',
-            _ => return None,
+        let [a, b, c] = [(key >> 8) as u8, (key >> 16) as u8, (key >> 24) as u8];
+        if a == b'h' {
+            let i = b.wrapping_sub(b'1');
+            return ((i as usize) < MAX_HOME && c == 0).then(|| self.home(colour, i));
+        }
+        // One digit, or two without a leading zero: the checks are combined
+        // without branches, as which of the two a move names is a toss-up.
+        let (d1, d2, two) = (a.wrapping_sub(b'0'), b.wrapping_sub(b'0'), b != 0);
+        let offset = if two {
+            d1.wrapping_mul(10).wrapping_add(d2)
+        } else {
+            d1
         };
-        (offset < self.per_side).then(|| Hole::new(colour.get() * self.per_side + offset))
+        let ok = (d1 <= 9) & (!two | ((d1 != 0) & (d2 <= 9) & (c == 0))) & (offset < self.per_side);
+        ok.then(|| Hole::new(colour.get() * self.per_side + offset))
     }
 }
 

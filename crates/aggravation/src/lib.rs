@@ -32,6 +32,7 @@ mod drawing;
 mod hooks;
 mod house;
 mod legal;
+mod line;
 mod moves;
 mod need;
 mod policy;
@@ -129,6 +130,8 @@ pub struct Aggravation {
     /// Per colour and hole (by its byte, see [`Hole`]): the next hole of
     /// its path (none past HOME).
     next: Box<[[Option<Hole>; board::TABLE]; board::MAX_SIDES]>,
+    /// The same paths as lines, to look a roll's landing up (see [`line`]).
+    lines: Box<line::Lines>,
 }
 
 impl Aggravation {
@@ -144,8 +147,10 @@ impl Default for Aggravation {
     fn default() -> Aggravation {
         let board = board::standard();
         let params = Params::default();
+        let next = board.paths(params.home_size);
         Aggravation {
-            next: board.paths(params.home_size),
+            lines: line::Lines::new(&next),
+            next,
             params,
             board,
             entry: 1 << 1 | 1 << 6,
@@ -191,8 +196,10 @@ impl Aggravation {
         }
         let extra = mask(&params.extra_turn_rolls, "extra_turn_rolls")?;
         let board = board::standard();
+        let next = board.paths(params.home_size);
         Ok(Aggravation {
-            next: board.paths(params.home_size),
+            lines: line::Lines::new(&next),
+            next,
             params,
             board,
             entry,

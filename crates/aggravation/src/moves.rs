@@ -225,7 +225,8 @@ impl Aggravation {
     }
 
     /// `roll` steps along the path of `seat` from `from` (loop, then HOME).
-    /// The landing is none when the roll overshoots HOME.
+    /// The landing is none when the roll overshoots HOME. This walk is the
+    /// rule; the moves look it up first ([`Aggravation::plain_move`]).
     #[inline(always)]
     pub(crate) fn plain(&self, state: &State, seat: Colour, from: Hole, roll: u8) -> Candidate {
         let next = &self.next[seat.index()];
@@ -251,6 +252,69 @@ impl Aggravation {
             outcome = self.land(state, seat, to);
         }
         Candidate::new(Some(from), None, Some(to), outcome)
+    }
+
+    /// [`Aggravation::plain`] looked up on the seat's line
+    /// ([`super::line`]) instead of walked: none when the lookup cannot
+    /// tell and the walk must (a path that is not a line, a house rule
+    /// under which the walk may refuse a partner's marble or a HOME move).
+    #[inline(always)]
+    pub(crate) fn plain_ahead(
+        &self,
+        state: &State,
+        seat: Colour,
+        from: Hole,
+        roll: u8,
+    ) -> Option<Candidate> {
+        let (c, lines) = (seat.index(), &self.lines);
+        let partners_block = state.teams && !self.params.jump_partners;
+        if !self.params.home_moves || partners_block || !lines.is_line(c) || roll == 0 {
+            return None;
+        }
+        // Off the line, `togo` is 0 and the walk has no next hole either.
+        let togo = lines.togo(c, Some(from));
+        if togo < roll {
+            return Some(Candidate::new(
+                Some(from),
+                None,
+                None,
+                Err(Refusal::Overshoot),
+            ));
+        }
+        // An own marble `ahead` steps on is passed when that is 1 to
+        // `roll - 1`; one behind, off the line or in BASE is not (its
+        // wrapped difference is larger). The walk refuses at the first.
+        let mut first = u8::MAX;
+        for &m in &state.holes[c] {
+            let ahead = togo.wrapping_sub(lines.togo(c, m));
+            let passed = ahead.wrapping_sub(1) < roll - 1;
+            first = first.min(if passed { ahead } else { u8::MAX });
+        }
+        let to = lines.hole(c, togo - roll)?;
+        let outcome = if first != u8::MAX {
+            Err(Refusal::JumpOwn(lines.hole(c, togo - first)?))
+        } else if state.is_empty(to) {
+            Ok(None)
+        } else {
+            self.land(state, seat, to)
+        };
+        Some(Candidate::new(Some(from), None, Some(to), outcome))
+    }
+
+    /// [`Aggravation::plain`], looked up when it can be
+    /// ([`Aggravation::plain_ahead`]).
+    #[inline(always)]
+    pub(crate) fn plain_move(
+        &self,
+        state: &State,
+        seat: Colour,
+        from: Hole,
+        roll: u8,
+    ) -> Candidate {
+        match self.plain_ahead(state, seat, from, roll) {
+            Some(c) => c,
+            None => self.plain(state, seat, from, roll),
+        }
     }
 
     /// From a loop hole into the centre: `roll - 1` steps to a star hole,
@@ -345,7 +409,7 @@ impl Aggravation {
         if outcome.is_ok() {
             outcome = self.pass_over(state, seat, exit).map(|_| None);
         }
-        let rest = self.plain(state, seat, exit, roll - k);
+        let rest = self.plain_move(state, seat, exit, roll - k);
         Candidate::new(
             Some(from),
             Some(exit),
@@ -381,7 +445,7 @@ impl Aggravation {
                 false
             }
             Class::Home | Class::Loop => {
-                let candidate = self.plain(state, seat, from, roll);
+                let candidate = self.plain_move(state, seat, from, roll);
                 if candidate.to().is_some() && f(candidate) {
                     return true;
                 }
@@ -429,7 +493,7 @@ impl Aggravation {
                 ))
             }
             Class::Home | Class::Loop => {
-                let candidate = self.plain(state, seat, from, roll);
+                let candidate = self.plain_move(state, seat, from, roll);
                 if candidate.to() == Some(to) {
                     return Some(candidate);
                 }
@@ -516,5 +580,91 @@ impl Aggravation {
         };
         self.uses_list(&ctx, &billes_game::variant::NoHooks)
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use billes_game::{Colour, Rng};
+
+    use super::super::{Aggravation, Params, State};
+
+    /// A position of `seats` seats with up to `marbles` marbles of each on
+    /// holes drawn at random (loop, centre and every HOME), teams when
+    /// `teams`.
+    fn random_state(rules: &Aggravation, rng: &mut Rng, seats: usize, teams: bool) -> State {
+        let board = rules.board;
+        let in_play = std::array::from_fn(|i| i < seats);
+        let marbles = rules.params.marbles;
+        let mut state = State::new(board, in_play, marbles, rules.params.home_size);
+        let holes: Vec<_> = board.holes().collect();
+        for c in Colour::all(seats) {
+            for _ in 0..rng.below(usize::from(marbles) + 1) {
+                let h = holes[rng.below(holes.len())];
+                if state.is_empty(h) {
+                    state.put(c, h);
+                }
+            }
+        }
+        if teams {
+            state.teams = true;
+            state.team = std::array::from_fn(|i| (i % 2) as u8);
+        }
+        state
+    }
+
+    #[test]
+    fn the_lookup_lands_where_the_walk_does() {
+        let house = [
+            Params::default(),
+            Params {
+                jump_partners: false,
+                ..Params::default()
+            },
+            Params {
+                home_moves: false,
+                ..Params::default()
+            },
+            Params {
+                marbles: 5,
+                home_size: 6,
+                ..Params::default()
+            },
+        ];
+        let mut rng = Rng::new(46);
+        for params in house {
+            let rules = Aggravation::new(params.clone()).unwrap();
+            let (mut looked_up, mut walked) = (0, 0);
+            for round in 0..300 {
+                let seats = [2, 3, 4, 6][round % 4];
+                let state = random_state(&rules, &mut rng, seats, round % 3 == 0);
+                for seat in Colour::all(seats) {
+                    for from in rules.board.holes() {
+                        for roll in 1..=6 {
+                            let walk = rules.plain(&state, seat, from, roll);
+                            match rules.plain_ahead(&state, seat, from, roll) {
+                                Some(ahead) => {
+                                    assert_eq!(ahead, walk, "{params:?} {seat:?} {from} {roll}");
+                                    looked_up += 1;
+                                }
+                                None => walked += 1,
+                            }
+                        }
+                    }
+                }
+            }
+            // The lookup answers every move under the standard rules, none
+            // under which the walk refuses a HOME move, and some when
+            // partners block (not in team play).
+            if !params.home_moves {
+                assert_eq!(looked_up, 0, "{params:?}");
+            } else if params.jump_partners {
+                assert_eq!(walked, 0, "{params:?}");
+            } else {
+                assert!(looked_up > 0 && walked > 0, "{params:?}");
+            }
+        }
     }
 }

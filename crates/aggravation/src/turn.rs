@@ -794,28 +794,29 @@ impl Aggravation {
         } else {
             state.play_mask & !state.done_mask
         };
-        if extra && rolls & roller.bit() != 0 {
-            state.to_roll = Some(roller);
-            state.again = true;
-            return;
-        }
-        if self.params.order == Order::Seats {
-            state.to_roll = Some(next_listed(&state.listed, rolls, roller));
-            state.again = false;
-            return;
-        }
-        // The next seat clockwise that rolls, the roller last; the roller
-        // when none does.
-        let rolls = u32::from(rolls);
-        let after = rolls & !((2u32 << roller.get()) - 1);
-        state.to_roll = Some(if after != 0 {
-            Colour::new(after.trailing_zeros() as u8)
-        } else if rolls != 0 {
-            Colour::new(rolls.trailing_zeros() as u8)
+        // A 6 comes at random: the seat to roll is chosen without a branch
+        // on it.
+        let again = extra & (rolls & roller.bit() != 0);
+        let next = if self.params.order == Order::Seats {
+            next_listed(&state.listed, rolls, roller)
         } else {
-            roller
-        });
-        state.again = false;
+            next_clockwise(rolls, roller)
+        };
+        state.to_roll = Some(if again { roller } else { next });
+        state.again = again;
+    }
+}
+
+/// The next seat clockwise after `roller` that rolls (its bit set in
+/// `rolls`), the roller last; the roller when none does.
+#[inline(always)]
+fn next_clockwise(rolls: u8, roller: Colour) -> Colour {
+    let rolls = u32::from(rolls);
+    let after = rolls & !((2u32 << roller.get()) - 1);
+    // The seats after the roller, then (8 bits on) every seat that rolls.
+    match (after | rolls << 8).trailing_zeros() {
+        32 => roller,
+        t => Colour::new((t % 8) as u8),
     }
 }
 

@@ -130,7 +130,7 @@ pub struct Aggravation {
     /// Per colour and hole (by its byte, see [`Hole`]): the next hole of
     /// its path (none past HOME).
     next: Box<[[Option<Hole>; board::TABLE]; board::MAX_SIDES]>,
-    /// The same paths as lines, to look a roll's landing up (see [`line`]).
+    /// The same paths as lines, to look a roll's landing up (see [`mod@line`]).
     lines: Box<line::Lines>,
 }
 

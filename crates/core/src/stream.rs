@@ -20,7 +20,7 @@
 //! ```
 
 use billes_game::replay::{check_outcome, validate_part};
-use billes_notation::{Brief, Game, Line, Outcome, Turn};
+use billes_notation::{Brief, Game, Line, Outcome, Turn, TurnStream};
 
 use crate::{ReplayError, Rules, Summary};
 
@@ -68,6 +68,17 @@ pub trait TurnCheck {
     fn brief(&mut self, brief: &Brief) -> bool {
         let _ = brief;
         false
+    }
+
+    /// Checks and plays the briefs at the start of `piece`, the text where
+    /// `stream` stands, as [`TurnStream::play_briefs`] reads them and
+    /// [`brief`](TurnCheck::brief) plays each: how many it played.
+    ///
+    /// One call for a piece of turns: the rules' check of each brief is
+    /// then made in the parser's loop, not called through the trait for
+    /// each turn (measured: about 1% of a check's time, on every game).
+    fn play_briefs(&mut self, stream: &mut TurnStream, piece: &str) -> usize {
+        stream.play_briefs(piece, |brief| self.brief(brief))
     }
 }
 
@@ -117,7 +128,7 @@ impl<R: Rules> TurnCheck for StreamCheck<R> {
 
     /// What the walk of [`validate_part`] does for each main-line turn
     /// without variations: its number, the game not over, the rules' play.
-    #[inline]
+    #[inline(always)]
     fn brief(&mut self, brief: &Brief) -> bool {
         if brief.number != self.next
             || self.rules.is_over(&self.state)

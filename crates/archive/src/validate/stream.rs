@@ -105,7 +105,8 @@ fn check_pieces(
     loop {
         let mut max = TurnStream::TURNS_PER_PIECE;
         if brief {
-            let played = stream.play_briefs(&text[stream.offset()..], |b| check.brief(b));
+            let at = stream.offset();
+            let played = check.play_briefs(&mut stream, &text[at..]);
             if played > 0 {
                 misses = 0;
                 if played == TurnStream::TURNS_PER_PIECE {

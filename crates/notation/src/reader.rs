@@ -346,44 +346,84 @@ fn is_result(bytes: &[u8], i: usize) -> bool {
     after_space && token_end
 }
 
-/// How far [`Ahead`] looks for `(`, `)` and `=` at least.
+/// How far [`Ahead`] looks for a rare byte at least.
 const RARE_WINDOW: usize = 512;
 
-/// Finds the bytes [`Splitter::skim`] acts on outside comments: `[`, `{` or
-/// `*`, the common ones, and `(`, `)` or `=`, rare in movetext, so looked
-/// for ahead of need, a window at a time, and remembered.
+/// Finds the bytes [`Splitter::skim`] acts on outside comments: `[` and
+/// `{`, looked for at each call; and, looked for ahead of need, a window
+/// at a time, and remembered, those rare in movetext: `(`, `)`, `=`, and a
+/// `*` after white space or at the start (a result token). A capture mark's
+/// `*` comes after a name and changes nothing: it is passed over in the
+/// window's search rather than stopping the search at every capture (in a
+/// game of four, Barricade's reading stopped there every six turns).
 #[derive(Debug, Default)]
 struct Ahead {
-    /// No rare byte lies between the position last asked about and `rare`.
-    rare: usize,
-    /// Whether `bytes[rare]` is a rare byte (else what follows is unknown).
-    found: bool,
+    /// `(`, `)` or `=`.
+    rare: Remembered,
+    /// A `*` that may be a result token.
+    result: Remembered,
 }
 
 impl Ahead {
     /// The first byte at or after `i` that [`Splitter::skim`] acts on.
     fn first_from(&mut self, bytes: &[u8], i: usize) -> Option<usize> {
-        let common = memchr::memchr3(b'[', b'{', b'*', &bytes[i..]).map_or(bytes.len(), |n| i + n);
-        if self.rare < i {
-            self.rare = i;
+        let common = memchr::memchr2(b'[', b'{', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+        let rare = self.rare.first_from(bytes, i, common, |from, end| {
+            memchr::memchr3(b'(', b')', b'=', &bytes[from..end]).map(|n| from + n)
+        });
+        let first = common.min(rare);
+        let result = self.result.first_from(bytes, i, first, |from, end| {
+            memchr::memchr_iter(b'*', &bytes[from..end])
+                .map(|n| from + n)
+                .find(|&at| at == 0 || bytes[at - 1].is_ascii_whitespace())
+        });
+        let first = first.min(result);
+        (first < bytes.len()).then_some(first)
+    }
+}
+
+/// A byte looked for ahead of need (`find`, in a window), and where it is.
+#[derive(Debug, Default)]
+struct Remembered {
+    /// No byte looked for lies between the position last asked about and
+    /// `at`.
+    at: usize,
+    /// Whether `bytes[at]` is one (else what follows is unknown).
+    found: bool,
+}
+
+impl Remembered {
+    /// The first byte at or after `i` that `find` finds in `bytes`, when it
+    /// comes before `limit`; else the end of `bytes`. `find(from, end)`
+    /// gives the first one in `bytes[from..end]`, a window from where the
+    /// last search stopped that reaches `limit` and [`RARE_WINDOW`] bytes
+    /// at least (or the end of `bytes`).
+    fn first_from(
+        &mut self,
+        bytes: &[u8],
+        i: usize,
+        limit: usize,
+        find: impl FnOnce(usize, usize) -> Option<usize>,
+    ) -> usize {
+        if self.at < i {
+            self.at = i;
             self.found = false;
         }
-        if !self.found && self.rare < common {
-            let end = common.max(self.rare + RARE_WINDOW).min(bytes.len());
-            match memchr::memchr3(b'(', b')', b'=', &bytes[self.rare..end]) {
-                Some(n) => {
-                    self.rare += n;
+        if !self.found && self.at < limit {
+            let end = limit.max(self.at + RARE_WINDOW).min(bytes.len());
+            match find(self.at, end) {
+                Some(at) => {
+                    self.at = at;
                     self.found = true;
                 }
-                None => self.rare = end,
+                None => self.at = end,
             }
         }
-        let first = if self.found {
-            self.rare.min(common)
+        if self.found {
+            self.at
         } else {
-            common
-        };
-        (first < bytes.len()).then_some(first)
+            bytes.len()
+        }
     }
 }
 
@@ -960,6 +1000,12 @@ mod tests {
             "\r\n",
             "\n[Game \"c\"]\n",
             "[Game \"d\"] {",
+            // Capture marks, which are no results, and stars after any
+            // piece: after white space (a result) or not.
+            " a1-a2*",
+            "+*",
+            "*",
+            "\t*\n",
         ];
         let mut seed = 0x2545_f491_u64;
         for round in 0..300 {

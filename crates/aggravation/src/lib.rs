@@ -277,7 +277,7 @@ impl game::GameRules for Aggravation {
 
     const PLAYS_BRIEFS: bool = true;
 
-    #[inline]
+    #[inline(always)]
     fn play_brief(&self, state: &mut State, brief: &billes_notation::Brief) -> bool {
         Aggravation::play_brief(self, state, brief)
     }

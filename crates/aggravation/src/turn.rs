@@ -186,7 +186,7 @@ impl Aggravation {
     /// its action, read from the brief without building the action
     /// ([`Aggravation::brief_action`]); the conformance kit's check of
     /// briefs holds the two to the same verdict at every position.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
         let Some(roller) = self.roller_of(state, brief.seat) else {
             return false;

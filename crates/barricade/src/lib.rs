@@ -264,7 +264,7 @@ impl game::GameRules for Barricade {
 
     const PLAYS_BRIEFS: bool = true;
 
-    #[inline]
+    #[inline(always)]
     fn play_brief(&self, state: &mut State, brief: &billes_notation::Brief) -> bool {
         turn::play_brief(self, state, brief)
     }

@@ -88,7 +88,7 @@ fn play_plain(rules: &Barricade, state: &mut State, turn: &Turn) -> bool {
 /// is no plain turn (a pass), or no legal one, is refused, the position
 /// left as it was: the check of the turn as a tree then decides and tells
 /// what was wrong.
-#[inline]
+#[inline(always)]
 pub(crate) fn play_brief(rules: &Barricade, state: &mut State, brief: &Brief) -> bool {
     let Some(written) = Plain::of_brief(brief) else {
         return false;

@@ -125,7 +125,7 @@ impl<R: Rules + ?Sized> Rules for &R {
         (**self).plays_briefs()
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_brief(&self, state: &mut Self::State, brief: &Brief) -> bool {
         (**self).play_brief(state, brief)
     }

@@ -306,7 +306,7 @@ impl game::GameRules for Offboard {
 
     const PLAYS_BRIEFS: bool = true;
 
-    #[inline]
+    #[inline(always)]
     fn play_brief(&self, state: &mut State, brief: &billes_notation::Brief) -> bool {
         Offboard::play_brief(self, state, brief)
     }

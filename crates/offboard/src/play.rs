@@ -155,7 +155,7 @@ impl Offboard {
     /// tells what was wrong. Held to
     /// [`GameRules::play`](billes_game::game::GameRules::play) by the
     /// conformance kit's `briefs` check.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
         let BriefAction::Line {
             from,

@@ -654,7 +654,7 @@ macro_rules! plug_in {
                 <$t as $crate::game::GameRules>::PLAYS_BRIEFS
             }
 
-            #[inline]
+            #[inline(always)]
             fn play_brief(&self, state: &mut Self::State, brief: &billes_notation::Brief) -> bool {
                 <$t as $crate::game::GameRules>::play_brief(self, state, brief)
             }

@@ -676,6 +676,35 @@ mod tests {
     }
 
     #[test]
+    fn a_name_read_finds_the_hole_of_that_name() {
+        // The reference: the hole whose name it is, searched for.
+        let b = standard();
+        let search = |text: &str| b.holes().find(|&h| b.name(h) == text);
+        let alphabet = [
+            "r", "b", "w", "c", "h", "x", "R", "0", "1", "4", "8", "9", ":", "/", "\u{e9}",
+        ];
+        let mut texts = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..4 {
+            last = last
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts.extend(last.iter().cloned());
+        }
+        for first in ["r", "b", "p", "g", "y", "w"] {
+            for n in 0..200 {
+                texts.push(format!("{first}{n}"));
+                texts.push(format!("{first}h{n}"));
+            }
+        }
+        assert!(texts.len() > 50_000);
+        for text in &texts {
+            assert_eq!(b.hole_named(Name::new(text)), search(text), "{text:?}");
+        }
+    }
+
+    #[test]
     fn broken_board_files_are_refused() {
         let good = include_str!("../boards/aggravation.yaml");
         assert!(Board::from_yaml(good).is_ok());

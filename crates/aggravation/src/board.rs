@@ -203,6 +203,29 @@ pub struct Board {
     centre_name: Name,
     /// Per hole: the bit of its colour for a star hole, else 0.
     star_bit: [u8; TABLE],
+    /// The holes but the centre by their names' [`Name::key`]s, for
+    /// [`Board::hole_named`]: at [`key_index`] of a hole's key, the key in
+    /// the low three bytes and the hole's byte ([`Hole::byte`]) in the high
+    /// one; [`NO_KEY`] elsewhere. 64 KiB.
+    by_key: Box<[u32; KEY_INDICES]>,
+}
+
+/// The size of [`Board::by_key`]: [`key_index`] takes 14 bits.
+const KEY_INDICES: usize = 1 << 14;
+
+/// An entry of [`Board::by_key`] that no name has: no key of a text has
+/// the byte `0xFF`, and the hole's byte is none.
+const NO_KEY: u32 = 0x00FF_FFFF;
+
+/// The place in [`Board::by_key`] of a name's key: the low bits of its
+/// first three bytes (five of a letter, five of a digit or `h`, four that
+/// tell a digit from none), which tell apart every name of a seat's
+/// lowercase letter and an offset of one or two digits or `h` and a HOME
+/// place. Other keys fall anywhere: the entry's key tells.
+#[inline(always)]
+const fn key_index(key: u64) -> usize {
+    let k = key as usize;
+    (k & 0x1F) << 9 | (k >> 4 & 0x1F0) | ((k >> 16 & 0xF) + (k >> 20 & 1))
 }
 
 /// The standard board's description as shipped: a copy of
@@ -331,9 +354,23 @@ impl Board {
                 ))
             })?,
             star_bit: [0; TABLE],
+            by_key: Box::new([NO_KEY; KEY_INDICES]),
         };
         board.fill_tables();
+        board.fill_keys();
         Ok(board)
+    }
+
+    /// The table of holes by key ([`Board::by_key`]): each hole but the
+    /// centre that its name's reading ([`Board::hole_of_key`]) finds.
+    fn fill_keys(&mut self) {
+        let holes: Vec<Hole> = self.holes().filter(|&h| h != self.centre).collect();
+        for h in holes {
+            let key = self.name(h).key();
+            if key >> 24 == 0 && self.hole_of_key(key) == Some(h) {
+                self.by_key[key_index(key)] = key as u32 | u32::from(Hole::byte(Some(h))) << 24;
+            }
+        }
     }
 
     /// The holes' classes, colours, offsets and names, and where a marble
@@ -544,7 +581,7 @@ impl Board {
             return None;
         }
         let key = name.iter().rev().fold(0, |k, &b| k << 8 | u64::from(b));
-        self.hole_of_key(key)
+        self.hole_by_key(key)
     }
 
     /// [`hole`](Board::hole) for a name already read, from its
@@ -552,12 +589,31 @@ impl Board {
     /// bytes again.
     #[inline]
     pub fn hole_named(&self, name: Name) -> Option<Hole> {
-        self.hole_of_key(name.key())
+        self.hole_by_key(name.key())
+    }
+
+    /// The hole whose name has `key`, as [`hole_of_key`](Board::hole_of_key)
+    /// reads it: one entry of [`Board::by_key`] read and its key compared,
+    /// or the centre's name, without a branch. The reading checks each
+    /// byte: three times the instructions, and a move names two holes.
+    #[inline(always)]
+    fn hole_by_key(&self, key: u64) -> Option<Hole> {
+        let entry = self.by_key[key_index(key)];
+        let mut byte = if u64::from(entry & 0x00FF_FFFF) == key {
+            (entry >> 24) as u8
+        } else {
+            0
+        };
+        if key == self.centre_name.key() {
+            byte = Hole::byte(Some(self.centre));
+        }
+        NonZeroU8::new(byte).map(Hole)
     }
 
     /// The hole whose name has `key`: a colour's letter then its offset
-    /// (`r0` to `r13`) or `h` and a HOME place (`rh1`), or the centre.
-    #[inline(always)]
+    /// (`r0` to `r13`) or `h` and a HOME place (`rh1`), or the centre. The
+    /// reference of [`hole_by_key`](Board::hole_by_key), which is filled
+    /// from it.
     fn hole_of_key(&self, key: u64) -> Option<Hole> {
         let first = key as u8;
         if first >= 128 {
@@ -700,7 +756,9 @@ mod tests {
         }
         assert!(texts.len() > 50_000);
         for text in &texts {
-            assert_eq!(b.hole_named(Name::new(text)), search(text), "{text:?}");
+            let name = Name::new(text);
+            assert_eq!(b.hole_named(name), search(text), "{text:?}");
+            assert_eq!(b.hole_of_key(name.key()), search(text), "{text:?}");
         }
     }
 

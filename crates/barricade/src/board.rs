@@ -541,8 +541,8 @@ impl Board {
     /// [`point`](Board::point) for a name already read, from its
     /// [`Name::key`]: one entry of a table read, its key compared, without
     /// a branch. The table of names by column and row that the board is
-    /// built with ([`point_in`]) checks each byte first: twice the
-    /// instructions, and this lookup is made two or three times a turn.
+    /// built with checks each byte first: twice the instructions, and this
+    /// lookup is made two or three times a turn.
     #[inline(always)]
     pub fn point_of_name(&self, name: Name) -> Option<Point> {
         let key = name.key();

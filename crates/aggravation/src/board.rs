@@ -368,7 +368,12 @@ impl Board {
         for h in holes {
             let key = self.name(h).key();
             if key >> 24 == 0 && self.hole_of_key(key) == Some(h) {
-                self.by_key[key_index(key)] = key as u32 | u32::from(Hole::byte(Some(h))) << 24;
+                // The seats' letters are told apart by their low five
+                // bits (one uppercase letter each, checked), as digits and
+                // `h` are: no two names the reading finds share a place.
+                let entry = &mut self.by_key[key_index(key)];
+                debug_assert_eq!(*entry, NO_KEY, "{key:#x}");
+                *entry = key as u32 | u32::from(Hole::byte(Some(h))) << 24;
             }
         }
     }

@@ -403,9 +403,13 @@ impl Board {
             route_sets: Vec::new(),
             by_key: Box::new([NO_KEY; KEY_INDICES]),
         };
+        // Every name is a column letter and a row of 1 to 99 (checked
+        // above): its own place in the table, its key three bytes at most.
         for p in board.points() {
             let key = board.names[p.index()].key();
-            board.by_key[key_index(key)] = key as u32 | u32::from(p.byte()) << 24;
+            let entry = &mut board.by_key[key_index(key)];
+            debug_assert!(key >> 24 == 0 && *entry == NO_KEY, "{key:#x}");
+            *entry = key as u32 | u32::from(p.byte()) << 24;
         }
         board.compute_routes();
         Ok(board)

@@ -11,7 +11,7 @@ use std::num::NonZeroU8;
 use std::sync::OnceLock;
 
 use billes_game::{BoardError, Colour};
-use billes_notation::Name;
+use billes_notation::{ByKey, Name};
 use serde::Deserialize;
 
 /// A hole of the board, by index (see the module docs for the numbering).
@@ -203,29 +203,9 @@ pub struct Board {
     centre_name: Name,
     /// Per hole: the bit of its colour for a star hole, else 0.
     star_bit: [u8; TABLE],
-    /// The holes but the centre by their names' [`Name::key`]s, for
-    /// [`Board::hole_named`]: at [`key_index`] of a hole's key, the key in
-    /// the low three bytes and the hole's byte ([`Hole::byte`]) in the high
-    /// one; [`NO_KEY`] elsewhere. 64 KiB.
-    by_key: Box<[u32; KEY_INDICES]>,
-}
-
-/// The size of [`Board::by_key`]: [`key_index`] takes 14 bits.
-const KEY_INDICES: usize = 1 << 14;
-
-/// An entry of [`Board::by_key`] that no name has: no key of a text has
-/// the byte `0xFF`, and the hole's byte is none.
-const NO_KEY: u32 = 0x00FF_FFFF;
-
-/// The place in [`Board::by_key`] of a name's key: the low bits of its
-/// first three bytes (five of a letter, five of a digit or `h`, four that
-/// tell a digit from none), which tell apart every name of a seat's
-/// lowercase letter and an offset of one or two digits or `h` and a HOME
-/// place. Other keys fall anywhere: the entry's key tells.
-#[inline(always)]
-const fn key_index(key: u64) -> usize {
-    let k = key as usize;
-    (k & 0x1F) << 9 | (k >> 4 & 0x1F0) | ((k >> 16 & 0xF) + (k >> 20 & 1))
+    /// The holes but the centre by their names' keys, for
+    /// [`Board::hole_named`].
+    by_key: ByKey,
 }
 
 /// The standard board's description as shipped: a copy of
@@ -354,7 +334,7 @@ impl Board {
                 ))
             })?,
             star_bit: [0; TABLE],
-            by_key: Box::new([NO_KEY; KEY_INDICES]),
+            by_key: ByKey::new(),
         };
         board.fill_tables();
         board.fill_keys();
@@ -367,13 +347,12 @@ impl Board {
         let holes: Vec<Hole> = self.holes().filter(|&h| h != self.centre).collect();
         for h in holes {
             let key = self.name(h).key();
-            if key >> 24 == 0 && self.hole_of_key(key) == Some(h) {
+            if self.hole_of_key(key) == Some(h) {
                 // The seats' letters are told apart by their low five
                 // bits (one uppercase letter each, checked), as digits and
-                // `h` are: no two names the reading finds share a place.
-                let entry = &mut self.by_key[key_index(key)];
-                debug_assert_eq!(*entry, NO_KEY, "{key:#x}");
-                *entry = key as u32 | u32::from(Hole::byte(Some(h))) << 24;
+                // `h` are: each name the reading finds has its own entry.
+                let put = self.by_key.insert(*self.name(h), h.0);
+                debug_assert!(put, "{}", self.name(h));
             }
         }
     }
@@ -598,17 +577,12 @@ impl Board {
     }
 
     /// The hole whose name has `key`, as [`hole_of_key`](Board::hole_of_key)
-    /// reads it: one entry of [`Board::by_key`] read and its key compared,
-    /// or the centre's name, without a branch. The reading checks each
+    /// reads it: one entry of [`Board::by_key`] read ([`ByKey`]) and its
+    /// key compared, or the centre's name, without a branch. The reading checks each
     /// byte: three times the instructions, and a move names two holes.
     #[inline(always)]
     fn hole_by_key(&self, key: u64) -> Option<Hole> {
-        let entry = self.by_key[key_index(key)];
-        let mut byte = if u64::from(entry & 0x00FF_FFFF) == key {
-            (entry >> 24) as u8
-        } else {
-            0
-        };
+        let mut byte = self.by_key.get(key).map_or(0, NonZeroU8::get);
         if key == self.centre_name.key() {
             byte = Hole::byte(Some(self.centre));
         }

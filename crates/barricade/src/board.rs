@@ -7,7 +7,7 @@ use std::num::NonZeroU8;
 use std::sync::LazyLock;
 
 use billes_game::{BoardError, Colour};
-use billes_notation::Name;
+use billes_notation::{ByKey, Name};
 use serde::Deserialize;
 
 /// A point of the board: its index in the board's list of points (0..112
@@ -173,28 +173,8 @@ pub struct Board {
     /// `route_sets[p * (MAX_ROLL + 1) + len]`: the routes of `route_index`
     /// with their landing points as a key, for [`Board::open_route`].
     route_sets: Vec<RouteSet>,
-    /// The points by their names' [`Name::key`]s, for
-    /// [`Board::point_of_name`]: at [`key_index`] of a point's key, the key
-    /// in the low three bytes and the point's byte ([`Point::byte`]) in the
-    /// high one; [`NO_KEY`] elsewhere. 64 KiB.
-    by_key: Box<[u32; KEY_INDICES]>,
-}
-
-/// The size of [`Board::by_key`]: [`key_index`] takes 14 bits.
-const KEY_INDICES: usize = 1 << 14;
-
-/// An entry of [`Board::by_key`] that no name has: no key of a text has
-/// the byte `0xFF`, and the point's byte is none.
-const NO_KEY: u32 = 0x00FF_FFFF;
-
-/// The place in [`Board::by_key`] of a name's key: the low bits of its
-/// first three bytes (five of a letter, four of a digit, five of a digit or
-/// none), which tell apart every name of a column letter and a row number
-/// of one or two digits. Other keys fall anywhere: the entry's key tells.
-#[inline(always)]
-const fn key_index(key: u64) -> usize {
-    let k = key as usize;
-    (k & 0x1F) << 9 | (k >> 3 & 0x1E0) | (k >> 16 & 0x1F)
+    /// The points by their names' keys, for [`Board::point_of_name`].
+    by_key: ByKey,
 }
 
 /// The routes of one length from one point, as [`Board::open_route`] reads them.
@@ -401,15 +381,14 @@ impl Board {
             routes: Vec::new(),
             route_index: Vec::new(),
             route_sets: Vec::new(),
-            by_key: Box::new([NO_KEY; KEY_INDICES]),
+            by_key: ByKey::new(),
         };
         // Every name is a column letter and a row of 1 to 99 (checked
-        // above): its own place in the table, its key three bytes at most.
+        // above): each has its own entry.
         for p in board.points() {
-            let key = board.names[p.index()].key();
-            let entry = &mut board.by_key[key_index(key)];
-            debug_assert!(key >> 24 == 0 && *entry == NO_KEY, "{key:#x}");
-            *entry = key as u32 | u32::from(p.byte()) << 24;
+            let name = board.names[p.index()];
+            let put = board.by_key.insert(name, p.0);
+            debug_assert!(put, "{name}");
         }
         board.compute_routes();
         Ok(board)
@@ -543,20 +522,13 @@ impl Board {
     }
 
     /// [`point`](Board::point) for a name already read, from its
-    /// [`Name::key`]: one entry of a table read, its key compared, without
-    /// a branch. The table of names by column and row that the board is
-    /// built with checks each byte first: twice the instructions, and this
-    /// lookup is made two or three times a turn.
+    /// [`Name::key`]: one entry of a table read ([`ByKey`]), its key
+    /// compared, without a branch. The table of names by column and row
+    /// that the board is built with checks each byte first: twice the
+    /// instructions, and this lookup is made two or three times a turn.
     #[inline(always)]
     pub fn point_of_name(&self, name: Name) -> Option<Point> {
-        let key = name.key();
-        let entry = self.by_key[key_index(key)];
-        let byte = if u64::from(entry & 0x00FF_FFFF) == key {
-            (entry >> 24) as u8
-        } else {
-            0
-        };
-        NonZeroU8::new(byte).map(Point)
+        self.by_key.get(name.key()).map(Point)
     }
 
     /// The name of point `p`.

@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 pub mod ast;
+mod by_key;
 mod error;
 pub mod file;
 mod name;
@@ -37,6 +38,7 @@ pub use ast::{
     Action, Actions, Capture, Comment, Comments, Game, Head, Line, Nag, Nags, Name, Outcome, Path,
     Seat, Span, Tag, Turn,
 };
+pub use by_key::ByKey;
 pub use error::{render_error, Diagnostic, ParseError};
 pub use name::{misread, misread_as};
 pub use parse::stream::{Brief, BriefAction, BriefCapture, Piece, PieceError, TurnStream};

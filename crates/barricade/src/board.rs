@@ -383,15 +383,19 @@ impl Board {
             route_sets: Vec::new(),
             by_key: ByKey::new(),
         };
-        // Every name is a column letter and a row of 1 to 99 (checked
-        // above): each has its own entry.
-        for p in board.points() {
-            let name = board.names[p.index()];
-            let put = board.by_key.insert(name, p.0);
-            debug_assert!(put, "{name}");
-        }
+        board.fill_keys();
         board.compute_routes();
         Ok(board)
+    }
+
+    /// The table of points by their names' keys ([`Board::by_key`]).
+    fn fill_keys(&mut self) {
+        // Every name is a column letter and a row of 1 to 99 (checked when
+        // the points are placed): each has its own entry.
+        for (i, &name) in self.names.iter().enumerate() {
+            let put = Point::new(i).is_some_and(|p| self.by_key.insert(name, p.0));
+            debug_assert!(put, "{name}");
+        }
     }
 
     fn compute_routes(&mut self) {

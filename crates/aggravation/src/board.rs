@@ -578,15 +578,16 @@ impl Board {
 
     /// The hole whose name has `key`, as [`hole_of_key`](Board::hole_of_key)
     /// reads it: one entry of [`Board::by_key`] read ([`ByKey`]) and its
-    /// key compared, or the centre's name, without a branch. The reading checks each
-    /// byte: three times the instructions, and a move names two holes.
+    /// key compared, or the centre's name, without a branch. The reading
+    /// checks each byte: three times the instructions, and a move names two
+    /// holes.
     #[inline(always)]
     fn hole_by_key(&self, key: u64) -> Option<Hole> {
         let mut byte = self.by_key.get(key).map_or(0, NonZeroU8::get);
         if key == self.centre_name.key() {
             byte = Hole::byte(Some(self.centre));
         }
-        NonZeroU8::new(byte).map(Hole)
+        Hole::from_byte(byte)
     }
 
     /// The hole whose name has `key`: a colour's letter then its offset

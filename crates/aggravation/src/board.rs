@@ -577,8 +577,9 @@ impl Board {
     }
 
     /// The hole whose name has `key`, as [`hole_of_key`](Board::hole_of_key)
-    /// reads it: one entry of [`Board::by_key`] read ([`ByKey`]) and its
-    /// key compared, or the centre's name, without a branch. The reading
+    /// reads it: an entry of [`Board::by_key`] read ([`ByKey`]) and the key
+    /// of the hole it holds compared, or the centre's name, without a
+    /// branch. The reading
     /// checks each byte: three times the instructions, and a move names two
     /// holes.
     #[inline(always)]

@@ -410,6 +410,11 @@ impl Board {
                     (start, self.routes.len() as u32);
             }
         }
+        // Grown by doubling, the list would keep up to twice its length
+        // for the whole run (the standard board's: 128 KiB for 78 KiB of
+        // routes). A copy of its length is kept: the allocator gives the
+        // old one back whole.
+        self.routes = self.routes.to_vec();
         self.route_sets = self
             .route_index
             .iter()
@@ -526,8 +531,8 @@ impl Board {
     }
 
     /// [`point`](Board::point) for a name already read, from its
-    /// [`Name::key`]: one entry of a table read ([`ByKey`]), its key
-    /// compared, without a branch. The table of names by column and row
+    /// [`Name::key`]: an entry of a table read ([`ByKey`]), and the key of
+    /// the point it holds compared, without a branch. The table of names by column and row
     /// that the board is built with checks each byte first: twice the
     /// instructions, and this lookup is made two or three times a turn.
     #[inline(always)]

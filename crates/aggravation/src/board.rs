@@ -579,9 +579,8 @@ impl Board {
     /// The hole whose name has `key`, as [`hole_of_key`](Board::hole_of_key)
     /// reads it: an entry of [`Board::by_key`] read ([`ByKey`]) and the key
     /// of the hole it holds compared, or the centre's name, without a
-    /// branch. The reading
-    /// checks each byte: three times the instructions, and a move names two
-    /// holes.
+    /// branch. The reading checks each byte: three times the instructions,
+    /// and a move names two holes.
     #[inline(always)]
     fn hole_by_key(&self, key: u64) -> Option<Hole> {
         let mut byte = self.by_key.get(key).map_or(0, NonZeroU8::get);

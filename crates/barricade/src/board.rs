@@ -532,9 +532,10 @@ impl Board {
 
     /// [`point`](Board::point) for a name already read, from its
     /// [`Name::key`]: an entry of a table read ([`ByKey`]), and the key of
-    /// the point it holds compared, without a branch. The table of names by column and row
-    /// that the board is built with checks each byte first: twice the
-    /// instructions, and this lookup is made two or three times a turn.
+    /// the point it holds compared, without a branch. The table of names by
+    /// column and row that the board is built with checks each byte first:
+    /// twice the instructions, and this lookup is made two or three times a
+    /// turn.
     #[inline(always)]
     pub fn point_of_name(&self, name: Name) -> Option<Point> {
         self.by_key.get(name.key()).map(Point)

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use billes_notation::{Game, Turn};
+use billes_notation::{Brief, Game, Turn};
 use serde::{Serialize, Serializer};
 
 /// A game's key (the hash of its main line's turns, docs/export.md) as
@@ -98,6 +98,19 @@ impl Fingerprint {
     /// Adds the next main-line turn.
     pub(crate) fn add(&mut self, turn: &Turn) {
         write_turn(&mut self.text, turn);
+        self.added();
+    }
+
+    /// Adds the next main-line turn, read as a brief: the same text as
+    /// [`add`](Fingerprint::add) of the turn it stands for.
+    pub(crate) fn add_brief(&mut self, brief: &Brief) {
+        write_brief(&mut self.text, brief);
+        self.added();
+    }
+
+    /// A turn's text was written: the text held is hashed once it fills a
+    /// chunk.
+    fn added(&mut self) {
         self.turns = true;
         if self.text.len() >= FINGERPRINT_CHUNK {
             self.hasher.write(&self.text);
@@ -131,6 +144,16 @@ fn write_turn(text: &mut Vec<u8>, turn: &Turn) -> std::ops::Range<usize> {
     let actions = start.min(text.len())..text.len();
     text.push(b'\n');
     actions
+}
+
+/// Writes the turn `brief` stands for as [`write_turn`] writes it, to
+/// `text`, without the turn: `put_brief` is held to `put_head` and
+/// `put_action` by the notation's tests.
+fn write_brief(text: &mut Vec<u8>, brief: &Brief) {
+    billes_notation::put_number(text, brief.number);
+    text.push(b'.');
+    billes_notation::put_brief(text, brief);
+    text.push(b'\n');
 }
 
 /// The text a game's [`fingerprint`] hashes, kept: each main-line turn's
@@ -208,7 +231,8 @@ mod tests {
     /// dice, a teammate's roll, lines, barricades, removals, points,
     /// names that are not ASCII, numbers of any size): the key text is the
     /// reference's, each turn's actions are where `TurnTexts` says, and
-    /// the key is the hash of that text.
+    /// the key is the hash of that text, its turns read as briefs where
+    /// they are ones or not.
     #[test]
     fn the_key_text_is_the_canonical_writers() {
         let mut records = vec![
@@ -227,7 +251,7 @@ mod tests {
                 }
             }
         }
-        let mut games = 0;
+        let (mut games, mut briefs) = (0, 0);
         for record in &records {
             for game in billes_notation::parse_games(record).into_iter().flatten() {
                 let reference = reference_text(&game);
@@ -247,10 +271,24 @@ mod tests {
                     .then(|| twox_hash::XxHash3_128::oneshot(reference.as_bytes()));
                 assert_eq!(print, hash);
                 assert_eq!(fingerprint(&game), hash);
+                // Read as briefs where they are ones, as `validate
+                // --duplicates` reads them: the same key.
+                let mut read = Fingerprint::new();
+                for turn in &game.line.turns {
+                    match Brief::of(turn) {
+                        Some(brief) => {
+                            read.add_brief(&brief);
+                            briefs += 1;
+                        }
+                        None => read.add(turn),
+                    }
+                }
+                assert_eq!(read.finish(), hash);
                 games += 1;
             }
         }
         assert!(games > 20, "{games} games read");
+        assert!(briefs > 500, "{briefs} briefs read");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use billes_archive::diff::{self, ChangeKind, MatchedBy, Status};
@@ -368,6 +369,192 @@ fn export_uses_the_validate_pipeline_and_not_the_other_way() {
             !code.contains("validate::"),
             "{}:{n} uses validate: {code}",
             file.display()
+        );
+    }
+}
+
+/// One slip in a turn's line (`12. R6 r9-r15*`, `3. B c3:c5>e*t4=3`):
+/// `kind` picks which.
+fn slip(line: &str, kind: usize) -> String {
+    let mut parts = line.splitn(3, ' ');
+    let (number, head, actions) = (
+        parts.next().unwrap_or(""),
+        parts.next().unwrap_or(""),
+        parts.next().unwrap_or(""),
+    );
+    let (seat, roll) = head.split_at(head.len().min(1));
+    match kind {
+        // Another hole or cell.
+        0 => {
+            let at = actions.find(|c: char| c.is_ascii_digit());
+            let other = |c: char| if c == '5' { "6" } else { "5" };
+            let actions = match at {
+                Some(at) => format!(
+                    "{}{}{}",
+                    &actions[..at],
+                    other(actions[at..].chars().next().unwrap()),
+                    &actions[at + 1..]
+                ),
+                None => actions.to_string(),
+            };
+            format!("{number} {head} {actions}")
+        }
+        // A capture mark added, or taken off.
+        1 => match actions.split_once('*') {
+            Some((mv, rest)) => {
+                let rest = rest
+                    .split_once(' ')
+                    .map_or(String::new(), |(_, r)| format!(" {r}"));
+                format!("{number} {head} {mv}{rest}")
+            }
+            None => match actions.split_once(' ') {
+                Some((first, rest)) => format!("{number} {head} {first}* {rest}"),
+                None => format!("{number} {head} {actions}*"),
+            },
+        },
+        // Another seat.
+        2 => {
+            let other = match seat {
+                "R" => "B",
+                "B" => "R",
+                "G" => "Y",
+                _ => "G",
+            };
+            format!("{number} {other}{roll} {actions}")
+        }
+        // Another number.
+        3 => {
+            let n: u32 = number.trim_end_matches('.').parse().unwrap();
+            format!("{}. {head} {actions}", n + 1)
+        }
+        // Another roll, or one in a game without dice.
+        4 => match roll.parse::<u32>() {
+            Ok(r) => format!("{number} {seat}{} {actions}", r % 6 + 1),
+            Err(_) => format!("{number} {seat}3 {actions}"),
+        },
+        // Other points, or a barricade mark on a move.
+        _ => match actions.split_once('=') {
+            Some((mv, points)) => format!("{number} {head} {mv}={}", points.len() + 1),
+            None => match actions.split_once(' ') {
+                Some((first, rest)) => format!("{number} {head} {first}# {rest}"),
+                None => format!("{number} {head} {actions}#"),
+            },
+        },
+    }
+}
+
+/// The plainest turns of Aggravation, Barricade and Offboard are read as
+/// briefs, a few words each, by the check of a game as it is read; a game
+/// kept (`billes export`'s check) is parsed whole, each turn into its tree:
+/// the reference. Simulated games, most given one slip (a hole, a mark, a
+/// seat, a turn number, a roll, the points or a barricade mark), and a
+/// valid game again with a comment after each turn, so that its turns are
+/// parsed: the report is the same, mistake for mistake, read either way,
+/// and with `--duplicates` it names the same games twice (a brief is
+/// fingerprinted as its turn is).
+#[test]
+fn games_read_as_briefs_report_what_turns_do() {
+    for (game, players) in [
+        (billes_core::offboard::KIND, 2),
+        (billes_core::aggravation::KIND, 4),
+        (billes_core::barricade::KIND, 4),
+        (billes_core::barricade::KIND, 2),
+    ] {
+        let options = billes_core::SimOptions {
+            players,
+            teams: None,
+            max_turns: 150,
+        };
+        let mut rng = billes_core::Rng::new(11);
+        let simulated: Vec<String> = (0..60)
+            .map(|_| write_game(&billes_core::simulate(game, &options, &mut rng).unwrap()))
+            .collect();
+        let simulated = simulated.join("\n");
+        let lines: Vec<&str> = simulated.lines().collect();
+        // The lines of each game's turns.
+        let mut games: Vec<Vec<usize>> = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("[Game ") {
+                games.push(Vec::new());
+            } else if line.starts_with(|c: char| c.is_ascii_digit()) {
+                games.last_mut().unwrap().push(i);
+            }
+        }
+        // One slip in six games of seven, at a turn and of a kind the
+        // game's place picks.
+        let slips: BTreeMap<usize, usize> = games
+            .iter()
+            .enumerate()
+            .filter(|(k, turns)| !turns.is_empty() && k % 7 != 6)
+            .map(|(k, turns)| (turns[(k * 13) % turns.len()], k % 6))
+            .collect();
+        let mut archive: String = lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| match slips.get(&i) {
+                Some(&kind) => slip(line, kind) + "\n",
+                None => format!("{line}\n"),
+            })
+            .collect();
+        // The seventh game, without a slip, again: a comment after each
+        // turn.
+        let again = simulated.split("\n\n[Game ").nth(6).unwrap();
+        archive.push_str("\n[Game ");
+        for line in again.lines() {
+            match line.starts_with(|c: char| c.is_ascii_digit()) {
+                true => archive.push_str(&format!("{line} {{again}}\n")),
+                false => archive.push_str(&format!("{line}\n")),
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("slips.bgn");
+        std::fs::write(&path, &archive).unwrap();
+        let report = |keep: bool, duplicates: bool| {
+            let workers = validate::Settings {
+                duplicates,
+                keep,
+                ..validate::Settings::default()
+            };
+            let mut collector = Collector::new(report::Settings {
+                duplicates,
+                ..report::Settings::default()
+            });
+            let found = input::expand_in_order(std::slice::from_ref(&path));
+            validate::run(found, 1, &workers, &mut |outcome| {
+                collector.accept(outcome, &mut std::io::sink())
+            })
+            .unwrap();
+            let json: serde_json::Value =
+                serde_json::from_str(&json(&collector.finish().0)).unwrap();
+            json
+        };
+        for duplicates in [false, true] {
+            assert_eq!(
+                report(false, duplicates),
+                report(true, duplicates),
+                "{}, {players} players, duplicates: {duplicates}",
+                game.name()
+            );
+        }
+        let briefs = report(false, true);
+        let (valid, invalid) = (&briefs["valid"], &briefs["invalid"]);
+        assert!(
+            valid.as_u64().unwrap() >= 5 && invalid.as_u64().unwrap() >= 20,
+            "{}: {valid} valid, {invalid} invalid",
+            game.name()
+        );
+        let kinds = &briefs["kinds"];
+        for kind in ["turn_number", "seat", "effect"] {
+            assert!(
+                kinds[kind].as_u64() > Some(0),
+                "{}: no {kind} in {kinds}",
+                game.name()
+            );
+        }
+        let twice = briefs["duplicates"].to_string();
+        assert!(
+            twice.contains("\"game\":7") && twice.contains("\"game\":61"),
+            "{twice}"
         );
     }
 }

@@ -80,6 +80,25 @@ pub trait TurnCheck {
     fn play_briefs(&mut self, stream: &mut TurnStream, piece: &str) -> usize {
         stream.play_briefs(piece, |brief| self.brief(brief))
     }
+
+    /// [`play_briefs`](TurnCheck::play_briefs), handing `seen` each brief
+    /// played, in order: for a caller that reads the turns too, such as
+    /// the fingerprint of `billes validate --duplicates`. A call apart, so
+    /// that the check without it pays nothing for it.
+    fn play_briefs_seen(
+        &mut self,
+        stream: &mut TurnStream,
+        piece: &str,
+        seen: &mut dyn FnMut(&Brief),
+    ) -> usize {
+        stream.play_briefs(piece, |brief| {
+            let played = self.brief(brief);
+            if played {
+                seen(brief);
+            }
+            played
+        })
+    }
 }
 
 impl<R: Rules> StreamCheck<R> {

@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_notation::{
-    parse_game, parse_games, put_action, put_head, write_action, write_game, write_head, Action,
-    Capture, Comment, Game, Head, Line, Nag, Name, Outcome, Tag, Turn,
+    parse_game, parse_games, put_action, put_brief, put_head, write_action, write_game, write_head,
+    Action, Brief, Capture, Comment, Game, Head, Line, Nag, Name, Outcome, Tag, Turn,
 };
 use proptest::prelude::*;
 
@@ -438,6 +438,33 @@ proptest! {
         let mut out = before.as_bytes().to_vec();
         put_action(&mut out, &a);
         prop_assert_eq!(out, text.into_bytes());
+    }
+
+    /// A turn read as a brief is put (`put_brief`) as its head and its
+    /// actions are, each action after a space: every turn of one action,
+    /// or of one action and a barricade put down, that is a brief.
+    #[test]
+    fn briefs_are_put_as_their_turns_are(
+        seat in any_name(),
+        roll in proptest::option::of(0u32..12),
+        action in action_of(any_name(), any_number(), 1..5),
+        put_down in proptest::option::of(any_name()),
+        before in any_name(),
+    ) {
+        let mut actions = vec![action];
+        actions.extend(put_down.map(|at| Action::Barricade { at, span: Default::default() }));
+        let turn = Turn::new(7, seat, roll, None, actions);
+        if let Some(brief) = Brief::of(&turn) {
+            let mut want = before.as_bytes().to_vec();
+            put_head(&mut want, &turn.head);
+            for action in &turn.actions {
+                want.push(b' ');
+                put_action(&mut want, action);
+            }
+            let mut out = before.as_bytes().to_vec();
+            put_brief(&mut out, &brief);
+            prop_assert_eq!(out, want);
+        }
     }
 
     #[test]

@@ -18,7 +18,10 @@
 //! more at a time while no brief follows. A brief the rules do not play (a pass they
 //! leave to the tree, or a mistake) is read again as a turn and handed to
 //! the rules as one: a mistake is then found as on the path without
-//! briefs.
+//! briefs. The fingerprint of `--duplicates` is given each brief played
+//! and each turn read, in order, and writes the same text of each.
+//! `tests/archive.rs` holds the report of this path, duplicates included,
+//! to that of the same games parsed whole.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -98,15 +101,21 @@ fn check_pieces(
         return None;
     }
     let mut check = rules.engine().stream(&head)?.ok()?;
-    // The fingerprint of `--duplicates` is made of the turns themselves.
-    let brief = check.plays_briefs() && print.is_none();
+    let brief = check.plays_briefs();
     // How many times in a row the parser read where no brief could be.
     let mut misses = 0;
     loop {
         let mut max = TurnStream::TURNS_PER_PIECE;
         if brief {
             let at = stream.offset();
-            let played = check.play_briefs(&mut stream, &text[at..]);
+            let played = match &mut print {
+                // The fingerprint of `--duplicates` is given each brief
+                // played, as each turn read.
+                Some(print) => {
+                    check.play_briefs_seen(&mut stream, &text[at..], &mut |b| print.add_brief(b))
+                }
+                None => check.play_briefs(&mut stream, &text[at..]),
+            };
             if played > 0 {
                 misses = 0;
                 if played == TurnStream::TURNS_PER_PIECE {

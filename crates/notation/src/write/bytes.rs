@@ -6,7 +6,8 @@
 //! byte for byte: property tests (`tests/roundtrip.rs`) hold these to
 //! those, the reference, on every shape of head and action.
 
-use crate::ast::{Action, Capture, Head};
+use crate::ast::{Action, Capture, Head, Name};
+use crate::parse::stream::{Brief, BriefAction};
 
 /// Appends `n` in decimal to `out`, as [`write_number`](super::write_number)
 /// writes it. Most numbers of a record or of an export's row are below
@@ -68,13 +69,42 @@ pub fn put_head(out: &mut Vec<u8>, head: &Head) {
 /// writes it.
 #[inline]
 fn put_capture(out: &mut Vec<u8>, capture: &Capture) {
+    put_capture_of(out, capture.target.as_ref(), capture.points);
+}
+
+/// Appends a capture mark of `target` and `points` to `out`: `*`, `*t4`,
+/// `*=3`, `*t4=3`.
+#[inline]
+fn put_capture_of(out: &mut Vec<u8>, target: Option<&Name>, points: Option<u32>) {
     out.push(b'*');
-    if let Some(target) = &capture.target {
+    if let Some(target) = target {
         target.put(out);
     }
-    if let Some(points) = capture.points {
+    if let Some(points) = points {
         out.push(b'=');
         put_number(out, points);
+    }
+}
+
+/// Appends a line move to `out`: its ends, its direction, and its capture
+/// mark's target and points when it has one (`c3:c5>e*t4=3`).
+#[inline]
+fn put_line(
+    out: &mut Vec<u8>,
+    from: &Name,
+    to: Option<&Name>,
+    direction: &Name,
+    capture: Option<(Option<&Name>, Option<u32>)>,
+) {
+    from.put(out);
+    if let Some(to) = to {
+        out.push(b':');
+        to.put(out);
+    }
+    out.push(b'>');
+    direction.put(out);
+    if let Some((target, points)) = capture {
+        put_capture_of(out, target, points);
     }
 }
 
@@ -126,21 +156,91 @@ pub fn put_action(out: &mut Vec<u8>, action: &Action) {
             capture,
             ..
         } => {
-            from.put(out);
-            if let Some(to) = to {
-                out.push(b':');
-                to.put(out);
-            }
-            out.push(b'>');
-            direction.put(out);
-            if let Some(c) = capture {
-                put_capture(out, c);
-            }
+            let capture = capture.as_ref().map(|c| (c.target.as_ref(), c.points));
+            put_line(out, from, to.as_ref(), direction, capture);
         }
         Action::Barricade { at, .. } => {
             out.push(b'#');
             at.put(out);
         }
         Action::Remove { .. } => out.push(b'~'),
+    }
+}
+
+/// Appends the head and actions of the turn `brief` stands for to `out`,
+/// each action after one space, as [`put_head`] and [`put_action`] write
+/// that turn's: what a game's key hashes of a turn read as a brief, made
+/// without the turn (`billes validate --duplicates`). Tests hold it to
+/// those on every brief of every shape of turn (`tests/roundtrip.rs`).
+///
+/// ```
+/// use billes_notation::{Brief, BriefAction, Name};
+///
+/// let brief = Brief {
+///     number: 15,
+///     seat: Name::new("Y"),
+///     roll: Some(4),
+///     action: BriefAction::Move {
+///         from: Name::new("e3"),
+///         via: None,
+///         to: Name::new("c4"),
+///         capture: true,
+///         barricade: false,
+///     },
+///     put_down: Some(Name::new("o4")),
+/// };
+/// let mut out = Vec::new();
+/// billes_notation::put_brief(&mut out, &brief);
+/// assert_eq!(out, b"Y4 e3-c4* #o4");
+/// ```
+#[inline]
+pub fn put_brief(out: &mut Vec<u8>, brief: &Brief) {
+    brief.seat.put(out);
+    if let Some(roll) = brief.roll {
+        put_number(out, u32::from(roll));
+    }
+    out.push(b' ');
+    match &brief.action {
+        BriefAction::Pass => out.extend_from_slice(b"--"),
+        BriefAction::Enter { capture } => {
+            out.push(b'+');
+            if *capture {
+                out.push(b'*');
+            }
+        }
+        BriefAction::Move {
+            from,
+            via,
+            to,
+            capture,
+            barricade,
+        } => {
+            from.put(out);
+            if let Some(via) = via {
+                out.push(b'-');
+                via.put(out);
+            }
+            out.push(b'-');
+            to.put(out);
+            if *capture {
+                out.push(b'*');
+            }
+            if *barricade {
+                out.push(b'#');
+            }
+        }
+        BriefAction::Line {
+            from,
+            to,
+            direction,
+            capture,
+        } => {
+            let capture = capture.as_ref().map(|c| (c.target.as_ref(), c.points));
+            put_line(out, from, to.as_ref(), direction, capture);
+        }
+    }
+    if let Some(at) = &brief.put_down {
+        out.extend_from_slice(b" #");
+        at.put(out);
     }
 }

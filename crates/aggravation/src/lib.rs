@@ -282,6 +282,15 @@ impl game::GameRules for Aggravation {
         Aggravation::play_brief(self, state, brief)
     }
 
+    fn play_brief_completed_into(
+        &self,
+        state: &mut State,
+        brief: &billes_notation::Brief,
+        complete: &mut game::Move,
+    ) -> bool {
+        Aggravation::play_brief_completed_into(self, state, brief, complete)
+    }
+
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         state.winners()
     }

@@ -188,28 +188,55 @@ impl Aggravation {
     /// briefs holds the two to the same verdict at every position.
     #[inline(always)]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
-        let Some(roller) = self.roller_of(state, brief.seat) else {
+        let Some(checked) = self.check_brief(state, brief) else {
             return false;
         };
+        self.end(state, checked);
+        true
+    }
+
+    /// Plays the turn `brief` stands for as [`Aggravation::play_brief`]
+    /// does, and writes its complete move into `complete` as
+    /// [`Aggravation::play_completed_into`] writes that turn's, from the
+    /// same check ([`GameRules::play_brief_completed_into`]): whether it
+    /// did.
+    ///
+    /// [`GameRules::play_brief_completed_into`]: billes_game::game::GameRules::play_brief_completed_into
+    pub(crate) fn play_brief_completed_into(
+        &self,
+        state: &mut State,
+        brief: &Brief,
+        complete: &mut billes_game::game::Move,
+    ) -> bool {
+        let Some(checked) = self.check_brief(state, brief) else {
+            return false;
+        };
+        let c = &checked;
+        self.spell_into(state, c.roller, c.mover, c.roll, c.candidate, complete);
+        self.end(state, checked);
+        true
+    }
+
+    /// What playing the turn `brief` stands for does; `None` where
+    /// [`Aggravation::play_brief`] refuses it.
+    #[inline(always)]
+    fn check_brief(&self, state: &State, brief: &Brief) -> Option<CheckedTurn> {
+        let roller = self.roller_of(state, brief.seat)?;
         let roll = match brief.roll {
             Some(r @ 1..=6) => r,
-            _ => return false,
+            _ => return None,
         };
         if (state.teams && state.finished(roller)) || brief.put_down.is_some() {
-            return false;
+            return None;
         }
-        let Some(candidate) = self.brief_action(state, roller, roll, brief.action) else {
-            return false;
-        };
-        let checked = CheckedTurn {
+        let candidate = self.brief_action(state, roller, roll, brief.action)?;
+        Some(CheckedTurn {
             roller,
             mover: roller,
             roll,
             candidate,
             extra: self.extra & (1 << roll) != 0,
-        };
-        self.end(state, checked);
-        true
+        })
     }
 
     /// The move a brief's action stands for, by the steps

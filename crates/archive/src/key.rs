@@ -104,7 +104,7 @@ impl Fingerprint {
     /// Adds the next main-line turn, read as a brief: the same text as
     /// [`add`](Fingerprint::add) of the turn it stands for.
     pub(crate) fn add_brief(&mut self, brief: &Brief) {
-        write_brief(&mut self.text, brief);
+        let _ = write_brief(&mut self.text, brief);
         self.added();
     }
 
@@ -149,11 +149,20 @@ fn write_turn(text: &mut Vec<u8>, turn: &Turn) -> std::ops::Range<usize> {
 /// Writes the turn `brief` stands for as [`write_turn`] writes it, to
 /// `text`, without the turn: `put_brief` is held to `put_head` and
 /// `put_action` by the notation's tests.
-fn write_brief(text: &mut Vec<u8>, brief: &Brief) {
+/// The range of its actions' text there, as [`write_turn`]'s.
+fn write_brief(text: &mut Vec<u8>, brief: &Brief) -> std::ops::Range<usize> {
     billes_notation::put_number(text, brief.number);
     text.push(b'.');
+    let head = text.len();
     billes_notation::put_brief(text, brief);
+    // The head holds no space: the actions start after the first.
+    let start = text[head..]
+        .iter()
+        .position(|&b| b == b' ')
+        .map_or(text.len(), |at| head + at + 1);
+    let actions = start..text.len();
     text.push(b'\n');
+    actions
 }
 
 /// The text a game's [`fingerprint`] hashes, kept: each main-line turn's
@@ -172,23 +181,55 @@ impl TurnTexts {
     /// given to the hasher).
     pub(crate) fn of(game: &Game) -> (TurnTexts, Option<u128>) {
         let turns = &game.line.turns;
-        let mut text = Vec::with_capacity(turns.len() * 16);
-        let actions = turns.iter().map(|t| write_turn(&mut text, t)).collect();
-        let print = (!turns.is_empty()).then(|| {
-            let mut hasher = twox_hash::XxHash3_128::new();
-            hasher.write(&text);
-            hasher.finish_128()
-        });
-        // Always UTF-8 (names are whole UTF-8 texts, the rest ASCII); were
-        // it not, no move would be copied from it and each row's would be
-        // written.
-        let text = String::from_utf8(text).unwrap_or_default();
-        (TurnTexts { text, actions }, print)
+        let mut texts = TextsWritten::new(turns.len());
+        turns.iter().for_each(|t| texts.add(t));
+        texts.finish()
     }
 
     /// The actions of the `i`th main-line turn (from 0), as written.
     pub(crate) fn actions(&self, i: usize) -> Option<&str> {
         self.actions.get(i).and_then(|r| self.text.get(r.clone()))
+    }
+}
+
+/// [`TurnTexts`] written a turn at a time, as the turns are read: from a
+/// turn of the tree or a brief.
+pub(crate) struct TextsWritten {
+    text: Vec<u8>,
+    actions: Vec<std::ops::Range<usize>>,
+}
+
+impl TextsWritten {
+    /// Room for about `turns` turns.
+    pub(crate) fn new(turns: usize) -> TextsWritten {
+        TextsWritten {
+            text: Vec::with_capacity(turns * 16),
+            actions: Vec::with_capacity(turns),
+        }
+    }
+
+    /// Writes the next main-line turn.
+    pub(crate) fn add(&mut self, turn: &Turn) {
+        let actions = write_turn(&mut self.text, turn);
+        self.actions.push(actions);
+    }
+
+    /// Writes the next main-line turn, read as a brief: the same text as
+    /// [`add`](TextsWritten::add) of the turn it stands for.
+    pub(crate) fn add_brief(&mut self, brief: &Brief) {
+        let actions = write_brief(&mut self.text, brief);
+        self.actions.push(actions);
+    }
+
+    /// The texts written, and their fingerprint.
+    pub(crate) fn finish(self) -> (TurnTexts, Option<u128>) {
+        let TextsWritten { text, actions } = self;
+        let print = (!actions.is_empty()).then(|| twox_hash::XxHash3_128::oneshot(&text));
+        // Always UTF-8 (names are whole UTF-8 texts, the rest ASCII); were
+        // it not, no move would be copied from it and each row's would be
+        // written.
+        let text = String::from_utf8(text).unwrap_or_default();
+        (TurnTexts { text, actions }, print)
     }
 }
 
@@ -240,17 +281,11 @@ mod tests {
              4294967295. Été12 e3-c4# d4>nw 5. R0 -- *"
                 .to_string(),
         ];
-        let mut dirs = vec![std::path::PathBuf::from("../../examples")];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).expect("the examples are there") {
-                let path = entry.expect("a listed file").path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "bgn") {
-                    records.push(std::fs::read_to_string(&path).expect("a record"));
-                }
-            }
-        }
+        records.extend(
+            crate::rows::shipped_records()
+                .into_iter()
+                .map(|(_, text)| text),
+        );
         let (mut games, mut briefs) = (0, 0);
         for record in &records {
             for game in billes_notation::parse_games(record).into_iter().flatten() {
@@ -284,6 +319,17 @@ mod tests {
                     }
                 }
                 assert_eq!(read.finish(), hash);
+                let mut written = TextsWritten::new(0);
+                for turn in &game.line.turns {
+                    match Brief::of(turn) {
+                        Some(brief) => written.add_brief(&brief),
+                        None => written.add(turn),
+                    }
+                }
+                let (written, written_print) = written.finish();
+                assert_eq!(written_print, hash);
+                assert_eq!(written.text, texts.text);
+                assert_eq!(written.actions, texts.actions);
                 games += 1;
             }
         }

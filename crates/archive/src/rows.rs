@@ -21,7 +21,7 @@ use billes_analysis::comment;
 use billes_core::columns::{TurnCells, TurnColumn};
 use billes_core::game::{Move, Position, TwoStep};
 use billes_core::{registry, GameKind, ReplayError, Summary};
-use billes_notation::{Action, Game, Seat, Turn};
+use billes_notation::{Action, Brief, Game, Seat, Turn};
 use serde::ser::SerializeMap;
 use serde::Serialize;
 use smol_str::SmolStr;
@@ -29,6 +29,7 @@ use smol_str::SmolStr;
 use crate::key::{Key, TurnTexts};
 use crate::report::ErrorEntry;
 
+pub(crate) mod briefed;
 pub(crate) mod streamed;
 
 /// The longest text a cell holds, as in `billes run`'s rows
@@ -485,6 +486,25 @@ struct RowMaker<'t> {
     cut: bool,
 }
 
+/// A turn as written, as its row reads it: a turn of the tree, or a brief
+/// (which has no NAGs and no comments).
+#[derive(Clone, Copy)]
+pub(crate) enum Written<'a> {
+    Turn(&'a Turn),
+    Brief(&'a Brief),
+}
+
+impl Written<'_> {
+    /// The number written, and the seat.
+    #[inline]
+    fn number_and_seat(self) -> (u32, Seat) {
+        match self {
+            Written::Turn(turn) => (turn.number, turn.head.seat),
+            Written::Brief(brief) => (brief.number, brief.seat),
+        }
+    }
+}
+
 /// A turn's row begun from the position before it: what is read there.
 struct Begun<'m> {
     /// The move complete: the replay's, or one found here.
@@ -517,6 +537,14 @@ impl<'t> RowMaker<'t> {
         }
     }
 
+    /// The text of the `i`th turn's move as the record writes it, when
+    /// the move `full` is written complete there: copied, not written again.
+    fn written_text(&self, i: usize, turn: &Turn, full: &Move) -> Option<&'t str> {
+        self.written
+            .and_then(|w| w.actions(i))
+            .filter(|_| full.writes_as(turn))
+    }
+
     /// What the position `before` a turn tells of it: the seats its
     /// complete move `full` captures there.
     fn begin<'m>(&self, before: &(dyn Position + '_), full: Cow<'m, Move>) -> Begun<'m> {
@@ -528,13 +556,15 @@ impl<'t> RowMaker<'t> {
         }
     }
 
-    /// The row of the `i`th turn (from 0), `begun` before it and played
-    /// to `after`.
+    /// The row of the `i`th turn (from 0), written as `turn`, `begun`
+    /// before it and played to `after`. Its move's text is `written`
+    /// when the caller has it (the turn's, copied when it is written
+    /// complete), else it is written here.
     fn finish(
         &mut self,
         begun: Begun<'_>,
-        i: usize,
-        turn: &Turn,
+        (i, turn): (usize, Written<'_>),
+        written: Option<&str>,
         after: &(dyn Position + '_),
     ) -> TurnRow {
         let Begun {
@@ -543,22 +573,29 @@ impl<'t> RowMaker<'t> {
             counts,
         } = begun;
         captured_after(after, counts, &mut captured);
-        let seat = turn.head.seat.as_bytes();
+        let (number, head_seat) = turn.number_and_seat();
+        let seat = head_seat.as_bytes();
         // Most moves are short enough to be held without an allocation
         // (23 bytes). Writing into a String cannot fail.
-        let written = self.written.and_then(|w| w.actions(i));
         let text = match written {
-            Some(text) if full.writes_as(turn) => text,
-            _ => {
+            Some(text) => text,
+            None => {
                 self.text.clear();
                 let _ = full.write_to(&mut self.text);
                 &self.text
             }
         };
+        let (nags, notes) = match turn {
+            Written::Turn(turn) => (
+                turn.nags().iter().map(|n| n.code).collect(),
+                notes(turn, &mut self.cut),
+            ),
+            Written::Brief(_) => (Vec::new(), None),
+        };
         TurnRow {
             turn: i as u32 + 1,
-            number: turn.number,
-            seat: turn.head.seat,
+            number,
+            seat: head_seat,
             team: self
                 .teams
                 .iter()
@@ -571,8 +608,8 @@ impl<'t> RowMaker<'t> {
             pass: full.is_pass(),
             captures: captures(&full),
             captured,
-            nags: turn.nags().iter().map(|n| n.code).collect(),
-            notes: notes(turn, &mut self.cut),
+            nags,
+            notes,
             position: self.wanted.position.then(|| after.position_tag()),
             own: OwnCells {
                 game: self.game,
@@ -642,7 +679,12 @@ impl<'g> RowReplay<'g> {
                 .play_turn(turn)
                 .map_err(|e| e.in_turn(turn.number, turn.head.seat.as_str()))?;
             if let (Some(row), Some(begun)) = (row.as_mut(), begun) {
-                row(self.maker.finish(begun, self.next, turn, self.pos.as_ref()));
+                row(self.maker.finish(
+                    begun,
+                    (self.next, Written::Turn(turn)),
+                    None,
+                    self.pos.as_ref(),
+                ));
             }
             self.next += 1;
         }
@@ -718,7 +760,10 @@ impl billes_core::events::Reader for Checking<'_> {
                     // A capture the record does not mark.
                     None => return self.unkept(),
                 };
-                let row = self.maker.finish(begun, i, turn, played.after);
+                let written = self.maker.written_text(i, turn, &begun.full);
+                let row = self
+                    .maker
+                    .finish(begun, (i, Written::Turn(turn)), written, played.after);
                 self.rows.push(row);
             }
             Err(e) => {
@@ -1168,6 +1213,25 @@ fn simulated(kind: GameKind, max_turns: u32, seed: u64) -> Game {
 #[cfg(test)]
 pub(crate) fn simulated_text(kind: GameKind, max_turns: u32, seed: u64) -> String {
     billes_notation::write_game(&simulated(kind, max_turns, seed))
+}
+
+/// Every shipped record (`examples/`), with its path.
+#[cfg(test)]
+pub(crate) fn shipped_records() -> Vec<(std::path::PathBuf, String)> {
+    let mut records = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from("../../examples")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("the examples are there") {
+            let path = entry.expect("a listed file").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "bgn") {
+                let text = std::fs::read_to_string(&path).expect("a record");
+                records.push((path, text));
+            }
+        }
+    }
+    records
 }
 
 /// The `turns` rows of a seeded [`simulated`] game, every column built,

@@ -498,6 +498,14 @@ impl Worker {
             fingerprint: None,
             tags: Vec::new(),
         };
+        if self.briefs_rows(source) {
+            if let Some(found) = stream::check_with_rows(self, origin, source) {
+                outcome.turns = found.turns;
+                outcome.game = Some(found.facts);
+                self.rows = Some(found.rows);
+                return Some((found.head, Some(found.summary)));
+            }
+        }
         if !self.settings.strict && (!self.settings.keep || self.streams_rows(source)) {
             if let Some(found) = stream::check(self, origin, source) {
                 outcome.turns = found.turns;
@@ -524,8 +532,23 @@ impl Worker {
         self.checked(origin, source, outcome, facts, game)
     }
 
-    /// Whether `source` is kept without its turns when it is valid, its
-    /// rows made from its text ([`Kept::streamed`]), and is checked as it
+    /// Whether `source` is checked as it is read first, its plainest
+    /// turns as briefs, and its rows made in the same reading
+    /// ([`stream::check_with_rows`]): a game whose rows are asked for
+    /// (`billes export`), whose reading needs neither its tree
+    /// (`--strict`) nor how it ended, and that is not heavy. A valid game
+    /// is then kept without its turns.
+    fn briefs_rows(&self, source: &GameSource) -> bool {
+        let settings = &self.settings;
+        settings.keep
+            && settings.turn_rows
+            && !settings.strict
+            && !settings.ends
+            && !self.streams_rows(source)
+    }
+
+    /// Whether a valid game is kept without its turns, its `turns` rows
+    /// made from its text ([`Kept::streamed`]), and is checked as it
     /// is read first: a game longer than [`HEAVY_BYTES`] whose rows alone
     /// are asked for (`billes export`).
     fn streams_rows(&self, source: &GameSource) -> bool {

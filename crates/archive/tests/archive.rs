@@ -444,8 +444,9 @@ fn slip(line: &str, kind: usize) -> String {
 }
 
 /// The plainest turns of Aggravation, Barricade and Offboard are read as
-/// briefs, a few words each, by the check of a game as it is read; a game
-/// kept (`billes export`'s check) is parsed whole, each turn into its tree:
+/// briefs, a few words each, by the check of a game as it is read, and by
+/// `billes export`'s, which makes the game's rows in the same reading; a
+/// game kept without its rows is parsed whole, each turn into its tree:
 /// the reference. Simulated games, most given one slip (a hole, a mark, a
 /// seat, a turn number, a roll, the points or a barricade mark), and a
 /// valid game again with a comment after each turn, so that its turns are
@@ -509,10 +510,14 @@ fn games_read_as_briefs_report_what_turns_do() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("slips.bgn");
         std::fs::write(&path, &archive).unwrap();
-        let report = |keep: bool, duplicates: bool| {
+        // As `billes validate` checks a game (as it is read), as it is
+        // checked kept whole, and as `billes export` checks it (kept, its
+        // rows made: as it is read too, its rows from its briefs).
+        let report = |(keep, turn_rows): (bool, bool), duplicates: bool| {
             let workers = validate::Settings {
                 duplicates,
                 keep,
+                turn_rows,
                 ..validate::Settings::default()
             };
             let mut collector = Collector::new(report::Settings {
@@ -529,14 +534,17 @@ fn games_read_as_briefs_report_what_turns_do() {
             json
         };
         for duplicates in [false, true] {
-            assert_eq!(
-                report(false, duplicates),
-                report(true, duplicates),
-                "{}, {players} players, duplicates: {duplicates}",
-                game.name()
-            );
+            let whole = report((true, false), duplicates);
+            for read in [(false, false), (true, true)] {
+                assert_eq!(
+                    report(read, duplicates),
+                    whole,
+                    "{}, {players} players, duplicates: {duplicates}, read as {read:?}",
+                    game.name()
+                );
+            }
         }
-        let briefs = report(false, true);
+        let briefs = report((false, false), true);
         let (valid, invalid) = (&briefs["valid"], &briefs["invalid"]);
         assert!(
             valid.as_u64().unwrap() >= 5 && invalid.as_u64().unwrap() >= 20,

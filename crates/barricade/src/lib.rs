@@ -269,6 +269,15 @@ impl game::GameRules for Barricade {
         turn::play_brief(self, state, brief)
     }
 
+    fn play_brief_completed_into(
+        &self,
+        state: &mut State,
+        brief: &billes_notation::Brief,
+        complete: &mut game::Move,
+    ) -> bool {
+        turn::play_brief_completed_into(self, state, brief, complete)
+    }
+
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         state.winner().map(|s| vec![Seat::from(s)])
     }

@@ -129,6 +129,32 @@ enum PutDownList<'a> {
     One(Option<Name>),
 }
 
+impl PutDownList<'_> {
+    /// How many actions follow the move.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        match self {
+            PutDownList::Actions(rest) => rest.len(),
+            PutDownList::One(one) => usize::from(one.is_some()),
+        }
+    }
+
+    /// The point of each, in order: `None` for an action that puts no
+    /// barricade down.
+    #[inline(always)]
+    fn points(&self) -> impl Iterator<Item = Option<Name>> + '_ {
+        let (rest, one) = match *self {
+            PutDownList::Actions(rest) => (rest, None),
+            PutDownList::One(one) => (&[][..], one),
+        };
+        let written = rest.iter().map(|action| match action {
+            Action::Barricade { at, .. } => Some(*at),
+            _ => None,
+        });
+        written.chain(one.map(Some))
+    }
+}
+
 impl<'a> Plain<'a> {
     /// `turn` as a plain turn reads, when its head has no team and it
     /// starts with a move of two points whose capture mark, if any, is
@@ -232,8 +258,9 @@ pub(crate) fn complete(
     state: &State,
     turn: &Turn,
 ) -> Option<billes_game::game::Move> {
-    let (m, _, roll, _) = plain(rules, state, &Plain::of(turn)?)?;
-    spell_plain(rules, turn, &m, roll)
+    let written = Plain::of(turn)?;
+    let (m, _, roll, _) = plain(rules, state, &written)?;
+    spell_plain(rules, &written, &m, roll)
 }
 
 /// Plays `turn` as [`play`] does, and writes the move [`complete`] gives
@@ -247,30 +274,58 @@ pub(crate) fn play_completed_into(
     turn: &Turn,
     complete: &mut billes_game::game::Move,
 ) -> Result<bool, ReplayError> {
-    let written = Plain::of(turn);
-    let Some((m, barricades, roll, seat_index)) = written.and_then(|w| plain(rules, state, &w))
-    else {
+    let Some(written) = Plain::of(turn) else {
+        play_checked(rules, state, turn, &NoHooks)?;
+        return Ok(false);
+    };
+    let Some((m, barricades, roll, seat_index)) = plain(rules, state, &written) else {
         // Not plain: `complete` says nothing of it.
         play_checked(rules, state, turn, &NoHooks)?;
         return Ok(false);
     };
-    let completed = spell_plain_into(rules, turn, &m, roll, complete);
+    let completed = spell_plain_into(rules, &written, &m, roll, complete);
     m.play(rules, state, barricades, roll, seat_index);
     Ok(completed)
 }
 
-/// The plain turn `turn`, whose move `plain` read as `m` with `roll`, as
-/// the list of legal moves writes it; `None` when the rest of the turn is
-/// not put-downs.
+/// Plays the turn `brief` stands for as [`play_brief`] does, and writes
+/// its complete move into `complete` as [`play_completed_into`] writes
+/// that turn's, from the same check of a plain turn
+/// ([`GameRules::play_brief_completed_into`]): whether it did. A brief
+/// `play_brief` refuses is refused, the position left as it was.
+///
+/// [`GameRules::play_brief_completed_into`]: billes_game::game::GameRules::play_brief_completed_into
+pub(crate) fn play_brief_completed_into(
+    rules: &Barricade,
+    state: &mut State,
+    brief: &Brief,
+    complete: &mut billes_game::game::Move,
+) -> bool {
+    let Some(written) = Plain::of_brief(brief) else {
+        return false;
+    };
+    let Some((m, barricades, roll, seat_index)) = plain(rules, state, &written) else {
+        return false;
+    };
+    if !spell_plain_into(rules, &written, &m, roll, complete) {
+        return false;
+    }
+    m.play(rules, state, barricades, roll, seat_index);
+    true
+}
+
+/// The plain turn `written`, whose move `plain` read as `m` with `roll`,
+/// as the list of legal moves writes it; `None` when the rest of the turn
+/// is not put-downs.
 fn spell_plain(
     rules: &Barricade,
-    turn: &Turn,
+    written: &Plain<'_>,
     m: &PlainMove,
     roll: usize,
 ) -> Option<billes_game::game::Move> {
     let mut complete =
-        billes_game::game::Move::new(turn.head.seat, None, billes_notation::Actions::new());
-    spell_plain_into(rules, turn, m, roll, &mut complete).then_some(complete)
+        billes_game::game::Move::new(written.seat, None, billes_notation::Actions::new());
+    spell_plain_into(rules, written, m, roll, &mut complete).then_some(complete)
 }
 
 /// [`spell_plain`], the move written into `complete` in place (what it
@@ -279,7 +334,7 @@ fn spell_plain(
 /// which stalls the processor.
 fn spell_plain_into(
     rules: &Barricade,
-    turn: &Turn,
+    written: &Plain<'_>,
     m: &PlainMove,
     roll: usize,
     complete: &mut billes_game::game::Move,
@@ -297,7 +352,7 @@ fn spell_plain_into(
         Some(from) => *board.name(from),
     });
     path.push(*board.name(m.to));
-    complete.seat = turn.head.seat;
+    complete.seat = written.seat;
     complete.roll = Some(roll);
     complete.mover = None;
     let actions = &mut complete.actions;
@@ -308,12 +363,12 @@ fn spell_plain_into(
         barricade: m.takes_barricade,
         span: Span::default(),
     });
-    for action in &turn.actions[1..] {
-        let Action::Barricade { at, .. } = action else {
+    for at in written.put_downs.points() {
+        let Some(at) = at else {
             return false;
         };
         actions.push(Action::Barricade {
-            at: *at,
+            at,
             span: Span::default(),
         });
     }
@@ -536,11 +591,7 @@ fn plain_put_downs(
     m: &PlainMove,
     put_downs: &PutDownList<'_>,
 ) -> Option<Points> {
-    let (rest, one) = match *put_downs {
-        PutDownList::Actions(rest) => (rest, None),
-        PutDownList::One(one) => (&[][..], one),
-    };
-    if rest.len() + usize::from(one.is_some()) != m.to_place as usize {
+    if put_downs.len() != m.to_place as usize {
         return None;
     }
     let to_bit = bit(m.to);
@@ -550,11 +601,7 @@ fn plain_put_downs(
     }
     let board = rules.board();
     let taken = rules.forbidden | (state.all_pawns() & !m.from.map_or(0, bit)) | to_bit;
-    let written = rest.iter().map(|action| match action {
-        Action::Barricade { at, .. } => Some(*at),
-        _ => None,
-    });
-    for at in written.chain(one.map(Some)) {
+    for at in put_downs.points() {
         let p = board.point_of_name(at?)?;
         if (taken | barricades) & bit(p) != 0 {
             return None;

@@ -54,6 +54,7 @@ mod stream;
 game_list!(__reexport_games!);
 
 pub use billes_game::plug_in;
+pub use billes_game::replay::check_outcome;
 pub use billes_game::{
     columns, conformance, drawing, edit, events, game, greedy, house, placing, policy, variant,
     view,

@@ -311,6 +311,15 @@ impl game::GameRules for Offboard {
         Offboard::play_brief(self, state, brief)
     }
 
+    fn play_brief_completed_into(
+        &self,
+        state: &mut State,
+        brief: &billes_notation::Brief,
+        complete: &mut game::Move,
+    ) -> bool {
+        Offboard::play_brief_completed_into(self, state, brief, complete)
+    }
+
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         let limit = self.params.winning_score;
         (0..2)

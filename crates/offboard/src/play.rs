@@ -157,6 +157,38 @@ impl Offboard {
     /// conformance kit's `briefs` check.
     #[inline(always)]
     pub(crate) fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
+        self.play_brief_line(state, brief).is_some()
+    }
+
+    /// Plays the line move `brief` stands for as [`Offboard::play_brief`]
+    /// does, and writes its complete move into `complete` as
+    /// [`Offboard::play_completed_into`] writes that turn's, from the same
+    /// resolution ([`GameRules::play_brief_completed_into`]): whether it
+    /// did.
+    ///
+    /// [`GameRules::play_brief_completed_into`]: billes_game::game::GameRules::play_brief_completed_into
+    pub(crate) fn play_brief_completed_into(
+        &self,
+        state: &mut State,
+        brief: &Brief,
+        complete: &mut billes_game::game::Move,
+    ) -> bool {
+        let Some((before, shift)) = self.play_brief_line(state, brief) else {
+            return false;
+        };
+        let play = Play::Line(shift, self.mark(&before, &shift));
+        let choice = Choice {
+            remove: false,
+            play,
+        };
+        self.choice_move_into(before.to_move, &choice, complete);
+        true
+    }
+
+    /// [`Offboard::play_brief`]: the position before the move and the
+    /// move resolved, when it was played.
+    #[inline(always)]
+    fn play_brief_line(&self, state: &mut State, brief: &Brief) -> Option<(State, Shift)> {
         let BriefAction::Line {
             from,
             to,
@@ -164,28 +196,28 @@ impl Offboard {
             capture,
         } = brief.action
         else {
-            return false;
+            return None;
         };
         if seat_of(&brief.seat) != Some(state.to_move)
             || brief.roll.is_some()
             || brief.put_down.is_some()
             || state.pending.is_some()
         {
-            return false;
+            return None;
         }
         let b = self.board;
         let (Some(from), Some(direction)) = (b.cell_of(from), b.direction_of(direction)) else {
-            return false;
+            return None;
         };
         let to = match to {
             Some(to) => match b.cell_of(to) {
                 Some(cell) => Some(cell),
-                None => return false,
+                None => return None,
             },
             None => None,
         };
         let Ok(shift) = self.resolve(state, from, to, direction) else {
-            return false;
+            return None;
         };
         let before = *state;
         let ejection = self.apply(state, &shift);
@@ -201,11 +233,11 @@ impl Offboard {
             {
                 // Refused: the position as it was.
                 *state = before;
-                return false;
+                return None;
             }
         }
         state.to_move = opponent(state.to_move);
-        true
+        Some((before, shift))
     }
 
     /// The turn's seat: R or B, in turn ("les joueurs jouent à tour de

@@ -30,6 +30,7 @@ use billes_notation::{Game, GameSource, Piece, TurnStream};
 
 use super::{Fingerprint, GameFacts, Origin, Worker};
 use crate::rules::Place;
+use crate::RuleSet;
 
 /// What the check of a valid game as it was read found.
 pub(super) struct Streamed {
@@ -67,39 +68,14 @@ fn check_pieces(
     source: &GameSource,
     turns: &mut Vec<billes_notation::Turn>,
 ) -> Option<Streamed> {
-    let settings = &worker.settings;
     let text = source.text.as_str();
-    let mut stream = TurnStream::new(source.line);
-    let Ok(Piece::Head(head)) = stream.read(text, true, turns) else {
-        return None;
-    };
-    let tag = |name: &str| head.tag(name).map(str::to_string);
-    let mut facts = GameFacts {
-        index: source.index,
-        line: source.line,
-        event: None,
-        round: None,
-        fingerprint: None,
-        tags: Vec::new(),
-    };
-    if settings.by_event {
-        (facts.event, facts.round) = (tag("Event"), tag("Round"));
-    }
-    if settings.tags {
-        facts.tags = head
-            .tags
-            .iter()
-            .map(|t| (t.name.to_string(), t.value.to_string()))
-            .collect();
-    }
-    let mut print = settings.duplicates.then(Fingerprint::new);
-    let place = Place::dir(origin.dir()).game(origin.name.as_str(), source.index);
-    let rules = worker.resolver.rule_set(&place, &head).ok()?;
-    if rules.variant().is_some() {
-        // A variant's script may `print`: a game with a mistake checked
-        // again whole would print twice what the whole check prints.
-        return None;
-    }
+    let Begun {
+        mut stream,
+        head,
+        mut facts,
+        rules,
+    } = begin(worker, origin, source, turns)?;
+    let mut print = worker.settings.duplicates.then(Fingerprint::new);
     let mut check = rules.engine().stream(&head)?.ok()?;
     let brief = check.plays_briefs();
     // How many times in a row the parser read where no brief could be.
@@ -145,6 +121,126 @@ fn check_pieces(
                 head,
                 summary,
             });
+        }
+    }
+}
+
+/// A game as its tags were read: where the reading stands, its tags, the
+/// facts the report asks of them, and its rules.
+struct Begun {
+    stream: TurnStream,
+    head: Game,
+    facts: GameFacts,
+    rules: RuleSet,
+}
+
+/// Reads the tags of the game `source` and finds its rules; `None` when
+/// the game must be checked whole (its tags do not read, its rules do not
+/// resolve, or they are a variant's: its script may `print`, and a game
+/// with a mistake checked again whole would print twice).
+fn begin(
+    worker: &mut Worker,
+    origin: &Origin,
+    source: &GameSource,
+    turns: &mut Vec<billes_notation::Turn>,
+) -> Option<Begun> {
+    let settings = &worker.settings;
+    let mut stream = TurnStream::new(source.line);
+    let Ok(Piece::Head(head)) = stream.read(source.text.as_str(), true, turns) else {
+        return None;
+    };
+    let tag = |name: &str| head.tag(name).map(str::to_string);
+    let mut facts = GameFacts {
+        index: source.index,
+        line: source.line,
+        event: None,
+        round: None,
+        fingerprint: None,
+        tags: Vec::new(),
+    };
+    if settings.by_event {
+        (facts.event, facts.round) = (tag("Event"), tag("Round"));
+    }
+    if settings.tags {
+        facts.tags = head
+            .tags
+            .iter()
+            .map(|t| (t.name.to_string(), t.value.to_string()))
+            .collect();
+    }
+    let place = Place::dir(origin.dir()).game(origin.name.as_str(), source.index);
+    let rules = worker.resolver.rule_set(&place, &head).ok()?;
+    if rules.variant().is_some() {
+        return None;
+    }
+    Some(Begun {
+        stream,
+        head,
+        facts,
+        rules,
+    })
+}
+
+/// What the check of a valid game as it was read found, with its rows.
+pub(super) struct WithRows {
+    /// Its main-line turns.
+    pub(super) turns: u64,
+    pub(super) facts: GameFacts,
+    /// Its tags: a game without turns.
+    pub(super) head: Game,
+    /// What it replays to.
+    pub(super) summary: Summary,
+    /// Its `turns` rows.
+    pub(super) rows: crate::rows::WorkerRows,
+}
+
+/// Checks the game `source` as it is read, its plainest turns as briefs,
+/// and makes its `turns` rows in the same reading
+/// ([`crate::rows::briefed`]): what it found when the game is valid;
+/// `None` when it must be checked whole (`billes export`).
+pub(super) fn check_with_rows(
+    worker: &mut Worker,
+    origin: &Origin,
+    source: &GameSource,
+) -> Option<WithRows> {
+    let mut turns = std::mem::take(&mut worker.piece_turns);
+    let checked = catch_unwind(AssertUnwindSafe(|| {
+        let Begun {
+            mut stream,
+            head,
+            mut facts,
+            rules,
+        } = begin(worker, origin, source, &mut turns)?;
+        let wanted = crate::rows::Wanted {
+            position: worker.settings.turn_positions,
+        };
+        let reading = (&mut stream, source.text.as_str());
+        let fingerprint = worker.settings.duplicates;
+        let found = crate::rows::briefed::check(
+            rules.engine(),
+            &head,
+            reading,
+            wanted,
+            fingerprint,
+            &mut turns,
+        )?;
+        facts.fingerprint = found.fingerprint;
+        Some(WithRows {
+            turns: u64::from(found.summary.turns),
+            facts,
+            head,
+            summary: found.summary,
+            rows: found.rows,
+        })
+    }));
+    turns.clear();
+    worker.piece_turns = turns;
+    match checked {
+        Ok(done) => done,
+        Err(_) => {
+            // The whole check meets the same bug, and reports it.
+            worker.resolver = worker.settings.rules.resolver();
+            None
         }
     }
 }

@@ -825,6 +825,8 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
                     };
                     let (mut by_brief, mut by_turn) = (state.clone(), state.clone());
                     let played = rules.play_brief(&mut by_brief, &brief);
+                    completed_as_its_turn(rules, state, (&mv, &turn), &brief, played)
+                        .map_err(&here)?;
                     match (played, rules.play(&mut by_turn, &turn, &NoHooks)) {
                         (true, Ok(())) => {
                             legal += 1;
@@ -877,6 +879,52 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
         "{legal} legal and {refused} refused briefs played as their turns, \
          {left} legal ones left to the tree"
     )))
+}
+
+/// Whether [`GameRules::play_brief_completed_into`] plays `brief` from
+/// `state` exactly when [`GameRules::play_brief`] does (`played`), to the
+/// same position, and writes the move
+/// [`GameRules::play_completed_into`] writes for `turn`, the turn it
+/// stands for (the move `mv`); a game that completes no brief (the
+/// default) passes. The fault, in words, otherwise.
+fn completed_as_its_turn<R: GameRules>(
+    rules: &R,
+    state: &R::State,
+    (mv, turn): (&Move, &Turn),
+    brief: &Brief,
+    played: bool,
+) -> Result<(), String> {
+    let shown = mv.turn();
+    let (mut by_brief, mut by_turn) = (state.clone(), state.clone());
+    let mut completed = Move::new(turn.head.seat, None, billes_notation::Actions::new());
+    if !rules.play_brief_completed_into(&mut by_brief, brief, &mut completed) {
+        return match rules.position_tag(&by_brief) == rules.position_tag(state) {
+            true => Ok(()),
+            false => Err(format!(
+                "{shown}: play_brief_completed_into refuses it, but leaves another position"
+            )),
+        };
+    }
+    let mut listed = completed.clone();
+    let by_turn_completed = rules.play_completed_into(&mut by_turn, turn, &mut listed);
+    let reached = (rules.position_tag(&by_brief), rules.position_tag(&by_turn));
+    match by_turn_completed {
+        _ if !played => Err(format!(
+            "{shown}: play_brief_completed_into plays it, play_brief refuses it"
+        )),
+        Ok(true) if completed == listed && reached.0 == reached.1 => Ok(()),
+        Ok(true) => Err(format!(
+            "{shown}: as a brief completed {completed} to {}, as a turn {listed} to {}",
+            reached.0, reached.1
+        )),
+        Ok(false) => Err(format!(
+            "{shown}: play_brief_completed_into completes it, play_completed_into does not"
+        )),
+        Err(e) => Err(format!(
+            "{shown}: play_brief_completed_into plays it, play refuses it: {}",
+            e.message
+        )),
+    }
 }
 
 /// `mv` as written and each of its actions alone (`c3>ne` of `~ c3>ne`),

@@ -663,6 +663,29 @@ pub trait Position: fmt::Debug {
         None
     }
 
+    /// Whether the rules play turns read as briefs
+    /// ([`play_brief_completed`](Position::play_brief_completed)). The
+    /// default: no.
+    fn plays_briefs(&self) -> bool {
+        false
+    }
+
+    /// Plays the turn `brief` stands for (its number is not checked) and
+    /// writes its complete move into `complete`, as
+    /// [`play_turn`](Position::play_turn) and
+    /// [`complete_turn`](Position::complete_turn) would for that turn:
+    /// whether it did ([`GameRules::play_brief_completed_into`]). `false`,
+    /// the position unchanged, for a brief the rules refuse or leave to
+    /// the turn it stands for (the default: every brief).
+    fn play_brief_completed(
+        &mut self,
+        brief: &billes_notation::Brief,
+        complete: &mut Move,
+    ) -> bool {
+        let _ = (brief, complete);
+        false
+    }
+
     /// The position as pictures show it.
     fn view(&self) -> crate::view::PositionView;
 
@@ -815,6 +838,19 @@ pub trait MoveRules: Rules<State: 'static> {
         complete: &mut Move,
     ) -> Result<bool, ReplayError>;
 
+    /// Plays the turn `brief` stands for and writes its complete move into
+    /// `complete`: whether it did ([`GameRules::play_brief_completed_into`]).
+    /// The default: no, the state left as it was.
+    fn play_brief_completed_into(
+        &self,
+        state: &mut Self::State,
+        brief: &billes_notation::Brief,
+        complete: &mut Move,
+    ) -> bool {
+        let _ = (state, brief, complete);
+        false
+    }
+
     /// The position as hooks see it ([`Position::hook_view`]).
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;
 }
@@ -872,6 +908,14 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
         complete: &mut Move,
     ) -> Result<bool, ReplayError> {
         (**self).play_completed_into(state, turn, complete)
+    }
+    fn play_brief_completed_into(
+        &self,
+        state: &mut Self::State,
+        brief: &billes_notation::Brief,
+        complete: &mut Move,
+    ) -> bool {
+        (**self).play_brief_completed_into(state, brief, complete)
     }
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s> {
         (**self).hook_view(state)

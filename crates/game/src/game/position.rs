@@ -310,6 +310,22 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.complete_turn(&self.state, turn)
     }
 
+    fn plays_briefs(&self) -> bool {
+        crate::Rules::plays_briefs(&self.rules)
+    }
+
+    fn play_brief_completed(
+        &mut self,
+        brief: &billes_notation::Brief,
+        complete: &mut Move,
+    ) -> bool {
+        let played = self
+            .rules
+            .play_brief_completed_into(&mut self.state, brief, complete);
+        self.turns += u32::from(played);
+        played
+    }
+
     fn view(&self) -> crate::view::PositionView {
         self.rules.view(&self.state)
     }

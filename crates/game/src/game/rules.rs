@@ -203,6 +203,25 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         false
     }
 
+    /// Plays the turn `brief` stands for as [`play_brief`](GameRules::play_brief)
+    /// does, and writes its complete move into `complete` as
+    /// [`play_completed_into`](GameRules::play_completed_into) writes that
+    /// turn's: whether it did. `false` (the default), the state left as it
+    /// was, for every brief `play_brief` refuses and for any the game does
+    /// not complete: the caller then plays it as a turn. What `billes
+    /// export` makes a game's rows with, without the turn's tree; the
+    /// conformance kit's [`briefs`](crate::conformance::briefs) check holds
+    /// it to `play_brief` and `play_completed_into`.
+    fn play_brief_completed_into(
+        &self,
+        state: &mut Self::State,
+        brief: &billes_notation::Brief,
+        complete: &mut Move,
+    ) -> bool {
+        let _ = (state, brief, complete);
+        false
+    }
+
     /// The winning seats, once the game is won.
     fn winners(&self, state: &Self::State) -> Option<Vec<Seat>>;
 
@@ -773,6 +792,18 @@ macro_rules! plug_in {
                 complete: &mut $crate::game::Move,
             ) -> Result<bool, $crate::ReplayError> {
                 <$t as $crate::game::GameRules>::play_completed_into(self, state, turn, complete)
+            }
+
+            #[inline]
+            fn play_brief_completed_into(
+                &self,
+                state: &mut Self::State,
+                brief: &billes_notation::Brief,
+                complete: &mut $crate::game::Move,
+            ) -> bool {
+                <$t as $crate::game::GameRules>::play_brief_completed_into(
+                    self, state, brief, complete,
+                )
             }
 
             fn hook_view<'s>(&self, state: &'s Self::State) -> $crate::variant::BoardRef<'s> {

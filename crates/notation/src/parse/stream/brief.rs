@@ -142,7 +142,33 @@ impl Brief {
             Some(_) => return None,
             None => None,
         };
-        let (action, put_down) = match turn.actions.as_slice() {
+        let (action, put_down) = Brief::actions_of(&turn.actions)?;
+        Some(Brief {
+            number: turn.number,
+            seat: head.seat,
+            roll,
+            action,
+            put_down,
+        })
+    }
+
+    /// The action and the barricade put down of a brief whose turn's
+    /// actions are `actions`, when they are in a brief's shape (what
+    /// [`Brief::of`] reads of a turn's actions): whether a move's actions
+    /// are written as a brief's.
+    ///
+    /// ```
+    /// use billes_notation::{parse_game, Brief};
+    ///
+    /// let game = parse_game("[Game \"barricade\"]\n\n1. R6 h-a1 #o4\n2. B3 h-q1-q3 *")?;
+    /// let (action, put_down) = Brief::actions_of(&game.line.turns[0].actions).unwrap();
+    /// assert_eq!(put_down, Some("o4".into()));
+    /// assert_eq!(Brief::of(&game.line.turns[0]).unwrap().action, action);
+    /// assert!(Brief::actions_of(&game.line.turns[1].actions).is_some());
+    /// # Ok::<(), billes_notation::ParseError>(())
+    /// ```
+    pub fn actions_of(actions: &[Action]) -> Option<(BriefAction, Option<Name>)> {
+        let (action, put_down) = match actions {
             [action] => (action, None),
             [action, Action::Barricade { at, .. }] => (action, Some(*at)),
             _ => return None,
@@ -199,13 +225,7 @@ impl Brief {
             },
             _ => return None,
         };
-        Some(Brief {
-            number: turn.number,
-            seat: head.seat,
-            roll,
-            action,
-            put_down,
-        })
+        Some((action, put_down))
     }
 }
 

@@ -267,6 +267,21 @@ pub(crate) struct GameFacts {
     pub(crate) tags: Vec<(String, String)>,
 }
 
+impl GameFacts {
+    /// The facts of the `index`th game of its file, on `line`, before
+    /// anything of it is read.
+    pub(crate) fn at(index: usize, line: u32) -> GameFacts {
+        GameFacts {
+            index,
+            line,
+            event: None,
+            round: None,
+            fingerprint: None,
+            tags: Vec::new(),
+        }
+    }
+}
+
 /// What the workers do beside replaying. The default renders nothing,
 /// keeps nothing and plays each record under its own `Rules` tag.
 #[derive(Debug, Clone, Default)]
@@ -392,14 +407,7 @@ impl Worker {
                 }
                 .to_string();
                 self.encoding_error(&mut outcome, index, (line, 1), message);
-                outcome.game = Some(GameFacts {
-                    index,
-                    line,
-                    event: None,
-                    round: None,
-                    fingerprint: None,
-                    tags: Vec::new(),
-                });
+                outcome.game = Some(GameFacts::at(index, line));
             }
             Work::Unreadable(message) => {
                 if self.settings.diagnostics {
@@ -430,14 +438,7 @@ impl Worker {
                         "error[encoding]: {message}\n --> {name}:{line}:{column}\n  = note: in game {index}\n\n"
                     );
                 }
-                outcome.game = Some(GameFacts {
-                    index,
-                    line,
-                    event: None,
-                    round: None,
-                    fingerprint: None,
-                    tags: Vec::new(),
-                });
+                outcome.game = Some(GameFacts::at(index, line));
                 outcome
                     .errors
                     .push(ErrorEntry::new(name, Some(index), "encoding", message).at(line, column));
@@ -490,14 +491,7 @@ impl Worker {
         source: &GameSource,
         outcome: &mut Outcome,
     ) -> Option<(Game, Option<Summary>)> {
-        let facts = GameFacts {
-            index: source.index,
-            line: source.line,
-            event: None,
-            round: None,
-            fingerprint: None,
-            tags: Vec::new(),
-        };
+        let facts = GameFacts::at(source.index, source.line);
         if self.briefs_rows(source) {
             if let Some(found) = stream::check_with_rows(self, origin, source) {
                 outcome.turns = found.turns;

@@ -142,14 +142,7 @@ impl Worker {
             rendered: String::new(),
             kept: None,
         };
-        let mut facts = GameFacts {
-            index,
-            line,
-            event: None,
-            round: None,
-            fingerprint: None,
-            tags: Vec::new(),
-        };
+        let mut facts = GameFacts::at(index, line);
         let mut window = Window::default();
         let ended = catch_unwind(AssertUnwindSafe(|| {
             self.read_large(

@@ -46,16 +46,25 @@ pub(super) struct Streamed {
 /// Checks the game `source` as it is read: what it found when the game is
 /// valid; `None` when it must be checked whole.
 pub(super) fn check(worker: &mut Worker, origin: &Origin, source: &GameSource) -> Option<Streamed> {
+    guarded(worker, |worker, turns| {
+        check_pieces(worker, origin, source, turns)
+    })
+}
+
+/// `read` given the worker and its list of a piece's turns (left empty),
+/// a panic of the rules caught: `None` then, as for a game to be checked
+/// whole, which meets the same bug and reports it.
+fn guarded<T>(
+    worker: &mut Worker,
+    read: impl FnOnce(&mut Worker, &mut Vec<billes_notation::Turn>) -> Option<T>,
+) -> Option<T> {
     let mut turns = std::mem::take(&mut worker.piece_turns);
-    let checked = catch_unwind(AssertUnwindSafe(|| {
-        check_pieces(worker, origin, source, &mut turns)
-    }));
+    let checked = catch_unwind(AssertUnwindSafe(|| read(&mut *worker, &mut turns)));
     turns.clear();
     worker.piece_turns = turns;
     match checked {
         Ok(done) => done,
         Err(_) => {
-            // The whole check meets the same bug, and reports it.
             worker.resolver = worker.settings.rules.resolver();
             None
         }
@@ -150,14 +159,7 @@ fn begin(
         return None;
     };
     let tag = |name: &str| head.tag(name).map(str::to_string);
-    let mut facts = GameFacts {
-        index: source.index,
-        line: source.line,
-        event: None,
-        round: None,
-        fingerprint: None,
-        tags: Vec::new(),
-    };
+    let mut facts = GameFacts::at(source.index, source.line);
     if settings.by_event {
         (facts.event, facts.round) = (tag("Event"), tag("Round"));
     }
@@ -203,27 +205,21 @@ pub(super) fn check_with_rows(
     origin: &Origin,
     source: &GameSource,
 ) -> Option<WithRows> {
-    let mut turns = std::mem::take(&mut worker.piece_turns);
-    let checked = catch_unwind(AssertUnwindSafe(|| {
+    guarded(worker, |worker, turns| {
         let Begun {
             mut stream,
             head,
             mut facts,
             rules,
-        } = begin(worker, origin, source, &mut turns)?;
+        } = begin(worker, origin, source, turns)?;
         let wanted = crate::rows::Wanted {
             position: worker.settings.turn_positions,
         };
         let reading = (&mut stream, source.text.as_str());
         let fingerprint = worker.settings.duplicates;
-        let found = crate::rows::briefed::check(
-            rules.engine(),
-            &head,
-            reading,
-            wanted,
-            fingerprint,
-            &mut turns,
-        )?;
+        let engine = rules.engine();
+        let found =
+            crate::rows::briefed::check(engine, &head, reading, wanted, fingerprint, turns)?;
         facts.fingerprint = found.fingerprint;
         Some(WithRows {
             turns: u64::from(found.summary.turns),
@@ -232,15 +228,5 @@ pub(super) fn check_with_rows(
             summary: found.summary,
             rows: found.rows,
         })
-    }));
-    turns.clear();
-    worker.piece_turns = turns;
-    match checked {
-        Ok(done) => done,
-        Err(_) => {
-            // The whole check meets the same bug, and reports it.
-            worker.resolver = worker.settings.rules.resolver();
-            None
-        }
-    }
+    })
 }

@@ -5,9 +5,11 @@
 //! mistakes for `mistakes`.
 //!
 //! What [`crate::validate`] and [`crate::export`] share: the validate
-//! pipeline builds a game's `turns` rows in the replay that checks it
-//! ([`checked_rows`]), on the thread that checked it, and keeps them with
-//! the game when it is valid; `export` writes them. A replay apart
+//! pipeline builds a game's `turns` rows in the replay that checks it, on
+//! the thread that checked it, and keeps them with the game when it is
+//! valid; `export` writes them. That replay reads the game as it is read,
+//! its plainest turns as briefs ([`briefed`]), or, for a game it cannot
+//! take, walks the game's tree ([`checked_rows`]). A replay apart
 //! ([`worker_rows`], [`turn_rows`]) makes the same rows where the check did
 //! not (a tested equality).
 //! This module uses neither of the two, so `export` uses `validate` and

@@ -274,11 +274,8 @@ pub(crate) fn play_completed_into(
     turn: &Turn,
     complete: &mut billes_game::game::Move,
 ) -> Result<bool, ReplayError> {
-    let Some(written) = Plain::of(turn) else {
-        play_checked(rules, state, turn, &NoHooks)?;
-        return Ok(false);
-    };
-    let Some((m, barricades, roll, seat_index)) = plain(rules, state, &written) else {
+    let checked = Plain::of(turn).and_then(|w| Some((plain(rules, state, &w)?, w)));
+    let Some(((m, barricades, roll, seat_index), written)) = checked else {
         // Not plain: `complete` says nothing of it.
         play_checked(rules, state, turn, &NoHooks)?;
         return Ok(false);

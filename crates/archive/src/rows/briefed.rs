@@ -29,7 +29,7 @@ pub(crate) struct Briefed {
     pub(crate) summary: Summary,
     /// Its rows.
     pub(crate) rows: WorkerRows,
-    /// The fingerprint of its turns, when it was asked for.
+    /// The fingerprint of its turns (the key `--duplicates` compares).
     pub(crate) fingerprint: Option<u128>,
 }
 
@@ -53,15 +53,13 @@ struct Reading<'g> {
 
 /// Checks the game whose tags `head` holds under `engine`, reading its
 /// turns from `text` where `stream` stands (just past the tags), and makes
-/// its rows (the `Position` column when `wanted`) and, with `fingerprint`,
-/// its key: `None` when the game must be checked whole (see the module's
+/// its rows (the `Position` column when `wanted`) and its key: `None` when the game must be checked whole (see the module's
 /// documentation). `turns` is a list to read turns into, left empty.
 pub(crate) fn check(
     engine: &dyn Engine,
     head: &Game,
     (stream, text): (&mut TurnStream, &str),
     wanted: Wanted,
-    fingerprint: bool,
     turns: &mut Vec<Turn>,
 ) -> Option<Briefed> {
     let pos = engine.start(head).ok()?;
@@ -82,7 +80,7 @@ pub(crate) fn check(
         texts: TextsWritten::new(lines),
         copied: Vec::with_capacity(lines),
         next: 1,
-        full: Move::new(head_seat(head), None, Actions::new()),
+        full: Move::new(Seat::default(), None, Actions::new()),
     };
     let outcome = reading.read(stream, text, turns);
     turns.clear();
@@ -105,15 +103,8 @@ pub(crate) fn check(
             cut: reading.maker.cut,
             rows: Ok(reading.rows),
         },
-        fingerprint: print.filter(|_| fingerprint),
+        fingerprint: print,
     })
-}
-
-/// A seat to start the move written in place with (any: each brief
-/// writes its own).
-fn head_seat(head: &Game) -> Seat {
-    let first = head.tag("Seats").and_then(|s| s.split_whitespace().next());
-    Seat::new(first.unwrap_or("R"))
 }
 
 impl Reading<'_> {
@@ -262,14 +253,7 @@ mod tests {
         };
         let kind = registry::named(head.tag("Game").expect("named")).expect("known");
         let engine = Standard::new(kind);
-        check(
-            &engine,
-            &head,
-            (&mut stream, text),
-            wanted,
-            true,
-            &mut turns,
-        )
+        check(&engine, &head, (&mut stream, text), wanted, &mut turns)
     }
 
     /// The rows, summary and key of the game parsed whole and checked by

@@ -216,11 +216,10 @@ pub(super) fn check_with_rows(
             position: worker.settings.turn_positions,
         };
         let reading = (&mut stream, source.text.as_str());
-        let fingerprint = worker.settings.duplicates;
-        let engine = rules.engine();
-        let found =
-            crate::rows::briefed::check(engine, &head, reading, wanted, fingerprint, turns)?;
-        facts.fingerprint = found.fingerprint;
+        let found = crate::rows::briefed::check(rules.engine(), &head, reading, wanted, turns)?;
+        if worker.settings.duplicates {
+            facts.fingerprint = found.fingerprint;
+        }
         Some(WithRows {
             turns: u64::from(found.summary.turns),
             facts,

@@ -26,6 +26,12 @@
 //! kind is its name without the count of games (`aggravation-4-3000.bgn`
 //! is `aggravation-4`), so a check may run on fewer games than the
 //! baseline was recorded with.
+//!
+//! The ratios depend on the processor as well as on the code (pgn-reader
+//! is a fifth to a third faster on one Intel Xeon than on one AMD EPYC,
+//! billes about as fast on both: docs/validate-report.md, "On another
+//! processor"), so the run prints the processor's name, `--record` keeps
+//! it in the baseline, and `--check` says when it ran on another.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -35,6 +41,20 @@ use std::path::{Path, PathBuf};
 use pgn_reader::{Reader, SanPlus, Skip, Visitor};
 use shakmaty::san::SanPlus as Written;
 use shakmaty::{Chess, Position};
+
+/// The processor's name as the system gives it (Linux's `/proc/cpuinfo`),
+/// or `unknown`.
+fn processor() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("model name"))
+                .and_then(|rest| rest.split_once(':'))
+                .map(|(_, name)| name.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}
 
 /// The PGN of `games` random legal chess games, and their plies.
 fn chess_games(games: usize) -> (Vec<u8>, u64) {
@@ -59,7 +79,7 @@ fn chess_games(games: usize) -> (Vec<u8>, u64) {
             if moves.is_empty() || pos.is_insufficient_material() {
                 break;
             }
-            let m = moves[(next() % moves.len() as u64) as usize].clone();
+            let m = moves[(next() % moves.len() as u64) as usize];
             let san = Written::from_move_and_play_unchecked(&mut pos, m);
             if ply % 2 == 0 {
                 line += &format!("{}. ", ply / 2 + 1);
@@ -406,6 +426,8 @@ fn main() {
     let runs: usize = args[1].parse().expect("a number of runs");
     let files: Vec<PathBuf> = args[2..].iter().map(PathBuf::from).collect();
     let (pgn, plies) = chess_games(games);
+    let processor = processor();
+    println!("processor: {processor}");
     println!(
         "chess: {games} random games, {plies} plies, {:.1} MB of PGN (pgn-reader 0.28, shakmaty 0.29)",
         pgn.len() as f64 / 1e6
@@ -430,6 +452,7 @@ fn main() {
         let json = serde_json::json!({
             "what": "the ratios of billes validate and export (turns per CPU second, one core) to pgn-reader + shakmaty's moves per CPU second, each the median of pairs of runs side by side, measured by scripts/bench-pgn with the last release's build",
             "margin": MARGIN,
+            "processor": processor,
             "ratios": ratios
                 .iter()
                 .map(|(name, r)| (name.clone(), (r * 1000.0).round() / 1000.0))
@@ -445,6 +468,13 @@ fn main() {
             serde_json::from_str(&text).expect("the baseline is JSON");
         println!();
         println!("against the baseline {}:", path.display());
+        match baseline["processor"].as_str() {
+            Some(theirs) if theirs == processor => {}
+            Some(theirs) => println!(
+                "(recorded on {theirs}, measured on {processor}: the ratios differ from one processor to another as well)"
+            ),
+            None => println!("(the baseline does not name the processor it was recorded on)"),
+        }
         let mut falls = check(&baseline, &ratios);
         if !falls.is_empty() {
             println!();

@@ -107,6 +107,35 @@ pub struct GameRow {
 /// The seats of the pieces a turn captured ([`TurnRow::captured`]).
 pub type Captured = smallvec::SmallVec<[Seat; 2]>;
 
+/// How many turns the parser reads where the reading of briefs stopped
+/// (a comment, a NAG, a turn the rules leave to the tree): one at a time,
+/// twice as many each time in a row that no brief could be read, up to a
+/// piece's worth, so that an annotated game reads as it did without
+/// briefs. The check as read ([`crate::validate`]) and export's reading
+/// ([`briefed`]) both follow it.
+#[derive(Debug, Default)]
+pub(crate) struct ParserTurns {
+    /// How many times in a row the parser read where no brief could be.
+    misses: u32,
+}
+
+impl ParserTurns {
+    /// After `played` briefs were read: `None` when they filled a piece
+    /// (briefs are read again), else how many turns the parser reads.
+    pub(crate) fn after(&mut self, played: usize) -> Option<usize> {
+        if played > 0 {
+            self.misses = 0;
+        }
+        if played == billes_notation::TurnStream::TURNS_PER_PIECE {
+            return None;
+        }
+        let max = 1 << self.misses;
+        let most = billes_notation::TurnStream::TURNS_PER_PIECE.trailing_zeros();
+        self.misses = (self.misses + 1).min(most);
+        Some(max)
+    }
+}
+
 /// A valid game's `turns` rows, with what they share: the game's key, file
 /// and number (each row's `key`, `file` and `index` columns), held once
 /// for its rows rather than in each. Held in each row, a file's name
@@ -1260,6 +1289,25 @@ mod tests {
     use super::*;
     use billes_core::columns::Cell;
     use billes_core::{Engine, Standard};
+
+    /// The parser reads a turn after a miss, twice as many each miss in a
+    /// row up to a piece's, again one after briefs, and nothing after a
+    /// piece of briefs.
+    #[test]
+    fn the_parser_reads_more_turns_each_miss_in_a_row() {
+        let mut parser = ParserTurns::default();
+        let piece = billes_notation::TurnStream::TURNS_PER_PIECE;
+        let misses: Vec<usize> = (0..12).filter_map(|_| parser.after(0)).collect();
+        let mut doubling: Vec<usize> = std::iter::successors(Some(1), |n| Some(n * 2))
+            .take_while(|&n| n <= piece)
+            .collect();
+        doubling.resize(12, piece);
+        assert_eq!(misses, doubling);
+        assert_eq!(parser.after(3), Some(1));
+        assert_eq!(parser.after(0), Some(2));
+        assert_eq!(parser.after(piece), None);
+        assert_eq!(parser.after(0), Some(1));
+    }
 
     fn turns(record: &str) -> Vec<TurnRow> {
         let game = billes_notation::parse_game(record).expect("parses");

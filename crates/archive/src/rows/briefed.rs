@@ -116,9 +116,7 @@ impl Reading<'_> {
         text: &str,
         turns: &mut Vec<Turn>,
     ) -> Option<billes_notation::Outcome> {
-        // How many times in a row the parser read where no brief could be:
-        // more turns at a time while none is (as the check as read does).
-        let mut misses = 0;
+        let mut parser = super::ParserTurns::default();
         loop {
             let mut whole = false;
             let at = stream.offset();
@@ -132,12 +130,9 @@ impl Reading<'_> {
             if whole {
                 return None;
             }
-            if played == TurnStream::TURNS_PER_PIECE {
+            let Some(max) = parser.after(played) else {
                 continue;
-            }
-            misses = if played > 0 { 0 } else { misses };
-            let max = 1 << misses;
-            misses = (misses + 1).min(TurnStream::TURNS_PER_PIECE.trailing_zeros());
+            };
             let piece = stream
                 .read_some(&text[stream.offset()..], true, turns, max)
                 .ok()?;

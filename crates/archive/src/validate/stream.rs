@@ -87,8 +87,7 @@ fn check_pieces(
     let mut print = worker.settings.duplicates.then(Fingerprint::new);
     let mut check = rules.engine().stream(&head)?.ok()?;
     let brief = check.plays_briefs();
-    // How many times in a row the parser read where no brief could be.
-    let mut misses = 0;
+    let mut parser = crate::rows::ParserTurns::default();
     loop {
         let mut max = TurnStream::TURNS_PER_PIECE;
         if brief {
@@ -101,18 +100,13 @@ fn check_pieces(
                 }
                 None => check.play_briefs(&mut stream, &text[at..]),
             };
-            if played > 0 {
-                misses = 0;
-                if played == TurnStream::TURNS_PER_PIECE {
-                    continue;
-                }
-            }
             // The next turn is no brief, or one the rules did not play:
             // the parser reads it, and the rules play it or refuse it as a
-            // mistake. A turn at a time, more while no brief can be read
-            // (an annotated game reads as it did without briefs).
-            max = 1 << misses;
-            misses = (misses + 1).min(TurnStream::TURNS_PER_PIECE.trailing_zeros());
+            // mistake.
+            match parser.after(played) {
+                Some(turns) => max = turns,
+                None => continue,
+            }
         }
         let piece = stream
             .read_some(&text[stream.offset()..], true, turns, max)

@@ -22,7 +22,7 @@
 //! `--record FILE` writes the ratios to FILE (JSON), the baseline: the
 //! ratios of the last release's build. `--check FILE` compares them with
 //! that baseline and exits 1 when one has fallen by more than the
-//! baseline's `margin` (a fraction: 0.25 is a quarter), naming it. A file's
+//! baseline's `margin` (a fraction: 0.3 is 30%), naming it. A file's
 //! kind is its name without the count of games (`aggravation-4-3000.bgn`
 //! is `aggravation-4`), so a check may run on fewer games than the
 //! baseline was recorded with.
@@ -279,8 +279,11 @@ fn kind(file: &Path) -> String {
     }
 }
 
-/// The margin of a check when the baseline gives none.
-const MARGIN: f64 = 0.25;
+/// The margin of a check when the baseline gives none, and the one
+/// `--record` writes: 30%, as one build's runs on a shared machine spread
+/// by up to a quarter (JSON Lines export most), and a check that fails an
+/// unchanged build is worse than none.
+const MARGIN: f64 = 0.30;
 
 /// A ratio below its floor: the measure's name, the ratio, the baseline's.
 struct Fall {

@@ -20,7 +20,8 @@
 //! by side, as the machine's speed drifts over seconds.
 //!
 //! `--record FILE` writes the ratios to FILE (JSON), the baseline: the
-//! ratios of the last release's build. `--check FILE` compares them with
+//! ratios of the last release's build, each measured with six times the
+//! pairs a check makes ([`RECORD`]). `--check FILE` compares them with
 //! that baseline and exits 1 when one has fallen by more than the
 //! baseline's `margin` (a fraction: 0.3 is 30%), naming it. A file's
 //! kind is its name without the count of games (`aggravation-4-3000.bgn`
@@ -408,6 +409,13 @@ impl Bench {
 /// real slowdown stays in the longer measurement.
 const AGAIN: usize = 2;
 
+/// `--record` measures this many times the pairs a run makes: a
+/// baseline set by one run's medians on a shared machine was a fast or
+/// slow stretch of it as often as the build's speed (runs of one build
+/// spread by up to a quarter), and every check after is measured
+/// against it.
+const RECORD: usize = 6;
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut record = None;
@@ -449,11 +457,11 @@ fn main() {
             measure(which, file);
         }
     }
-    bench.run(runs);
+    bench.run(runs * record.as_ref().map_or(1, |_| RECORD));
     let ratios = bench.report();
     if let Some(path) = record {
         let json = serde_json::json!({
-            "what": "the ratios of billes validate and export (turns per CPU second, one core) to pgn-reader + shakmaty's moves per CPU second, each the median of pairs of runs side by side, measured by scripts/bench-pgn with the last release's build",
+            "what": "the ratios of billes validate and export (turns per CPU second, one core) to pgn-reader + shakmaty's moves per CPU second, each the median of pairs of runs side by side (six times a check's pairs), measured by scripts/bench-pgn with the last release's build",
             "margin": MARGIN,
             "processor": processor,
             "ratios": ratios

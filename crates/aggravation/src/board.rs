@@ -203,6 +203,9 @@ pub struct Board {
     centre_name: Name,
     /// Per hole: the bit of its colour for a star hole, else 0.
     star_bit: [u8; TABLE],
+    /// Per loop hole: the roll of 1 to `per_side` whose `roll - 1` steps
+    /// along the loop reach a star hole, else 0 ([`Board::centre_roll`]).
+    centre_roll: [u8; TABLE],
     /// The holes but the centre by their names' keys, for
     /// [`Board::hole_named`].
     by_key: ByKey,
@@ -334,6 +337,7 @@ impl Board {
                 ))
             })?,
             star_bit: [0; TABLE],
+            centre_roll: [0; TABLE],
             by_key: ByKey::new(),
         };
         board.fill_tables();
@@ -372,6 +376,7 @@ impl Board {
             if o == self.star_offset {
                 self.star_bit[at] = c.bit();
             }
+            self.centre_roll[at] = (self.star_offset + self.per_side - o) % self.per_side + 1;
         }
         let at = Hole::slot(Some(self.centre));
         self.class[at] = Class::Centre;
@@ -509,6 +514,16 @@ impl Board {
     #[inline]
     pub fn star_bit(&self, h: Option<Hole>) -> u8 {
         self.star_bit[Hole::slot(h)]
+    }
+
+    /// For a loop hole, the one roll of 1 to [`per_side`](Board::per_side)
+    /// whose `roll - 1` steps along the loop end on a star hole (the roll
+    /// of the route into the centre from `h`); 0 for any other hole. A
+    /// roll larger than `per_side` ends on one when it is this roll plus a
+    /// number of sides.
+    #[inline]
+    pub fn centre_roll(&self, h: Hole) -> u8 {
+        self.centre_roll[Hole::slot(Some(h))]
     }
 
     /// The next hole on the path of a marble of `colour` (the loop, turning

@@ -9,7 +9,10 @@
 //! lookup (`Aggravation::plain_ahead`) answers the common case, a move
 //! that passes no own marble under rules whose walk checks nothing else on
 //! the way, and leaves every other case to the walk. A test holds the two
-//! to the same answer for every hole and roll in many positions.
+//! to the same answer for every hole and roll in many positions. The proof
+//! of a pass (`Aggravation::can_move_ahead`) asks the same tables whether
+//! any of a seat's marbles has a plain move, held by its own test to the
+//! legal moves tried.
 //!
 //! [`Board::paths`]: super::board::Board::paths
 

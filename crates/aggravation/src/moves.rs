@@ -204,10 +204,16 @@ impl Aggravation {
         }
     }
 
+    /// Whether `roll` enters a marble in these rules.
+    #[inline(always)]
+    fn enters(&self, roll: u8) -> bool {
+        self.entry & (1 << roll) != 0
+    }
+
     /// Entering a marble of `seat` from BASE onto START with `roll`.
     pub(crate) fn enter(&self, state: &State, seat: Colour, roll: u8) -> Candidate {
         let start = self.board.start(seat);
-        let outcome = if self.entry & (1 << roll) == 0 {
+        let outcome = if !self.enters(roll) {
             Err(Refusal::EntryRoll)
         } else if state.base[seat.index()] == 0 {
             Err(Refusal::EmptyBase)
@@ -284,8 +290,9 @@ impl Aggravation {
         // An own marble `ahead` steps on is passed when that is 1 to
         // `roll - 1`; one behind, off the line or in BASE is not (its
         // wrapped difference is larger). The walk refuses at the first.
+        // Only the first `marbles` slots hold marbles ([`State::put`]).
         let mut first = u8::MAX;
-        for &m in &state.holes[c] {
+        for &m in state.holes[c].iter().take(usize::from(state.marbles)) {
             let ahead = togo.wrapping_sub(lines.togo(c, m));
             let passed = ahead.wrapping_sub(1) < roll - 1;
             first = first.min(if passed { ahead } else { u8::MAX });
@@ -315,6 +322,20 @@ impl Aggravation {
             Some(c) => c,
             None => self.plain(state, seat, from, roll),
         }
+    }
+
+    /// Whether [`Aggravation::to_centre`] may find a route from `from`
+    /// with `roll`: false only where it finds none. Its test of the roll
+    /// is looked up ([`Board::centre_roll`](super::board::Board::centre_roll)),
+    /// without its division, so the moves of a marble that cannot take
+    /// the centre do not call it (about one turn in seven is a pass, and
+    /// each marble's routes are tried to prove one).
+    #[inline(always)]
+    fn may_take_centre(&self, from: Hole, roll: u8) -> bool {
+        let b = self.board;
+        self.params.shortcuts
+            && b.class(from) == Class::Loop
+            && (roll == 0 || roll > b.per_side || roll == b.centre_roll(from))
     }
 
     /// From a loop hole into the centre: `roll - 1` steps to a star hole,
@@ -370,7 +391,7 @@ impl Aggravation {
     pub(crate) fn ring_room(&self, seat: Colour, from: Hole) -> u8 {
         let sides = self.board.sides;
         let side = self.board.colour(from).map_or(0, Colour::get);
-        (seat.get() + sides - side) % sides
+        wrap(seat.get() + sides - side, sides)
     }
 
     /// The star hole `k` star holes round the ring from star hole `from`.
@@ -378,7 +399,7 @@ impl Aggravation {
     fn star_ahead(&self, from: Hole, k: u8) -> Hole {
         let b = self.board;
         let side = b.colour(from).map_or(0, Colour::get);
-        b.star(Colour::new((side + k) % b.sides))
+        b.star(Colour::new(wrap(side + k, b.sides)))
     }
 
     /// From star hole `from`, `k` star holes round the ring, then the rest of
@@ -449,9 +470,11 @@ impl Aggravation {
                 if candidate.to().is_some() && f(candidate) {
                     return true;
                 }
-                if let Some(candidate) = self.to_centre(state, seat, from, roll) {
-                    if f(candidate) {
-                        return true;
+                if self.may_take_centre(from, roll) {
+                    if let Some(candidate) = self.to_centre(state, seat, from, roll) {
+                        if f(candidate) {
+                            return true;
+                        }
                     }
                 }
                 if self.ring_allowed(state, seat, from) {
@@ -551,9 +574,13 @@ impl Aggravation {
         marbles: [Option<Hole>; MAX_HOME],
         f: &mut impl FnMut(Candidate) -> bool,
     ) -> bool {
-        let entering = self.enter(state, seat, roll);
-        if entering.is_made() && f(entering) {
-            return true;
+        // No entry is made unless the roll enters and BASE holds a marble
+        // (`enter`'s first two refusals, tested here without its call).
+        if self.enters(roll) && state.base[seat.index()] != 0 {
+            let entering = self.enter(state, seat, roll);
+            if entering.is_made() && f(entering) {
+                return true;
+            }
         }
         for h in marbles.into_iter().flatten() {
             if self.routes_from(state, seat, h, roll, &mut |c| c.is_made() && f(c)) {
@@ -563,9 +590,84 @@ impl Aggravation {
         false
     }
 
-    /// Whether `seat` has any legal use of `roll`.
+    /// Whether `seat` has any legal use of `roll`: the proof of a pass
+    /// (`--`), about one turn in seven of a four-player game. Looked up on
+    /// the seat's line where it can be ([`Aggravation::can_move_ahead`]),
+    /// else every legal use is tried ([`Aggravation::legal`], the rule).
     pub(crate) fn can_move(&self, state: &State, seat: Colour, roll: u8) -> bool {
-        self.legal(state, seat, roll, &mut |_| true)
+        match self.can_move_ahead(state, seat, roll) {
+            Some(can) => can,
+            None => self.legal(state, seat, roll, &mut |_| true),
+        }
+    }
+
+    /// Whether the marble of `seat` on `h` has a legal use of `roll`, for
+    /// [`Aggravation::can_move_ahead`] (whose rules it assumes): `t` is its
+    /// steps to go on its line, `togo` those of each of the seat's slots
+    /// (0 for an empty one). `None` where the walk must tell.
+    #[inline(always)]
+    fn marble_can_move(
+        &self,
+        state: &State,
+        seat: Colour,
+        h: Hole,
+        (t, togo): (u8, &[u8]),
+        roll: u8,
+    ) -> Option<bool> {
+        let shortcut = !matches!(self.board.class(h), Class::Loop | Class::Home)
+            || self.may_take_centre(h, roll)
+            || self.ring_allowed(state, seat, h);
+        if shortcut {
+            return Some(self.routes_from(state, seat, h, roll, &mut |c| c.is_made()));
+        }
+        // As in `plain_ahead`: past the end of the path (off the line,
+        // `togo` is 0), or an own marble 1 to `roll - 1` steps ahead,
+        // refuses the move; else the landing decides.
+        if t < roll
+            || togo
+                .iter()
+                .any(|&o| t.wrapping_sub(o).wrapping_sub(1) < roll - 1)
+        {
+            return Some(false);
+        }
+        let to = self.lines.hole(seat.index(), t - roll)?;
+        Some(state.is_empty(to) || self.land(state, seat, to).is_ok())
+    }
+
+    /// [`Aggravation::legal`] asked only whether there is a legal use of
+    /// `roll`, each marble's plain move looked up on the seat's line as
+    /// [`Aggravation::plain_ahead`] looks it up, the steps to go of its
+    /// marbles read once for all of them, and no candidate built: `None`
+    /// where `plain_ahead` would leave the walk to tell (its rules, a path
+    /// that is no line). A marble that may take a shortcut (the centre, the
+    /// star ring) or stands in the centre has its routes tried. The test
+    /// `the_pass_looked_up_is_the_pass_tried` holds the two to the same
+    /// answer.
+    #[inline(always)]
+    fn can_move_ahead(&self, state: &State, seat: Colour, roll: u8) -> Option<bool> {
+        let (c, lines) = (seat.index(), &self.lines);
+        let partners_block = state.teams && !self.params.jump_partners;
+        if !self.params.home_moves || partners_block || !lines.is_line(c) || roll == 0 {
+            return None;
+        }
+        if self.enters(roll) && state.base[c] != 0 && self.enter(state, seat, roll).is_made() {
+            return Some(true);
+        }
+        // Only the first `marbles` slots hold marbles ([`State::put`]).
+        let row = &state.holes[c][..usize::from(state.marbles).min(MAX_HOME)];
+        let mut togo = [0; MAX_HOME];
+        for (t, &m) in togo.iter_mut().zip(row) {
+            *t = lines.togo(c, m);
+        }
+        let togo = &togo[..row.len()];
+        for (&m, &t) in row.iter().zip(togo) {
+            if let Some(h) = m {
+                if self.marble_can_move(state, seat, h, (t, togo), roll)? {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
     }
 
     /// The legal uses of `roll` by `seat`, in notation, in the order of
@@ -583,12 +685,27 @@ impl Aggravation {
     }
 }
 
+/// `x` modulo `n` (not 0), without a division where `x` is under `2 * n`,
+/// as the sums of two seats' or star holes' numbers are: a division takes
+/// some twenty cycles, more than the rest of a route's test.
+#[inline(always)]
+fn wrap(x: u8, n: u8) -> u8 {
+    if x < n {
+        x
+    } else if x - n < n {
+        x - n
+    } else {
+        x % n
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
 
     use billes_game::{Colour, Rng};
 
+    use super::super::board::Hole;
     use super::super::{Aggravation, Params, State};
 
     /// A position of `seats` seats with up to `marbles` marbles of each on
@@ -664,6 +781,160 @@ mod tests {
                 assert_eq!(walked, 0, "{params:?}");
             } else {
                 assert!(looked_up > 0 && walked > 0, "{params:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_centre_is_tried_wherever_its_route_exists() {
+        let rules = Aggravation::new(Params::default()).unwrap();
+        let mut rng = Rng::new(47);
+        let (mut routes, mut skipped) = (0, 0);
+        for round in 0..20 {
+            let seats = [2, 3, 4, 6][round % 4];
+            let state = random_state(&rules, &mut rng, seats, round % 3 == 0);
+            for seat in Colour::all(seats) {
+                for from in rules.board.holes() {
+                    for roll in 0..=u8::MAX {
+                        let tried = rules.may_take_centre(from, roll);
+                        if rules.to_centre(&state, seat, from, roll).is_some() {
+                            assert!(tried, "{seat:?} {from} {roll}");
+                            routes += 1;
+                        } else {
+                            skipped += usize::from(!tried);
+                        }
+                    }
+                }
+            }
+        }
+        // Most holes and rolls have no route into the centre, and are
+        // told so without the route's test.
+        assert!(routes > 0 && skipped > 10 * routes, "{routes} {skipped}");
+    }
+
+    #[test]
+    fn a_wrap_is_a_remainder() {
+        for n in 1..=u8::MAX {
+            for x in 0..=u8::MAX {
+                assert_eq!(super::wrap(x, n), x % n, "{x} {n}");
+            }
+        }
+    }
+
+    /// Gives one seat of `state` two marbles only, on its path, the
+    /// second 1 to 7 holes ahead of the first: the first's plain moves are
+    /// refused where a shortcut may be made.
+    fn two_in_a_row(rules: &Aggravation, rng: &mut Rng, state: &mut State, seats: usize) {
+        let b = rules.board;
+        let seat = Colour::new(rng.below(seats) as u8);
+        for h in state.holes_of(seat).collect::<Vec<_>>() {
+            state.lift(seat, h);
+        }
+        let mut h = Hole::new(rng.below(usize::from(b.loop_len)) as u8);
+        for _ in 0..2 {
+            if let Some(o) = state.at(h) {
+                state.lift(o, h);
+            }
+            state.put(seat, h);
+            for _ in 0..=rng.below(7) {
+                let Some(next) = b.next(seat, h) else {
+                    return;
+                };
+                h = next;
+            }
+        }
+    }
+
+    #[test]
+    fn the_pass_looked_up_is_the_pass_tried() {
+        let house = [
+            Params::default(),
+            Params {
+                jump_partners: false,
+                ..Params::default()
+            },
+            Params {
+                home_moves: false,
+                ..Params::default()
+            },
+            Params {
+                shortcuts: false,
+                ..Params::default()
+            },
+            Params {
+                star_ring_next_turn_only: true,
+                ..Params::default()
+            },
+            Params {
+                marbles: 5,
+                home_size: 6,
+                ..Params::default()
+            },
+            Params {
+                marbles: 8,
+                home_size: 8,
+                ..Params::default()
+            },
+        ];
+        let mut rng = Rng::new(4646);
+        for params in house {
+            let rules = Aggravation::new(params.clone()).unwrap();
+            // Passes, and marbles whose only legal uses are shortcuts (their
+            // plain move refused): those the lookup leaves to the routes.
+            let (mut looked_up, mut passes, mut shortcut_only) = (0, 0, 0);
+            for round in 0..400 {
+                let seats = [2, 3, 4, 6][round % 4];
+                let mut state = random_state(&rules, &mut rng, seats, round % 3 == 0);
+                if round % 2 == 0 {
+                    two_in_a_row(&rules, &mut rng, &mut state, seats);
+                }
+                for c in Colour::all(seats) {
+                    // As many marbles out as BASE had; some star holes fresh.
+                    let out = state.holes_of(c).count() as u8;
+                    state.base[c.index()] = state.marbles - out;
+                    state.fresh[c.index()] = rng.below(1 << seats) as u8;
+                }
+                for seat in Colour::all(seats) {
+                    for roll in 0..=7 {
+                        let tried = rules.legal(&state, seat, roll, &mut |_| true);
+                        if let Some(can) = rules.can_move_ahead(&state, seat, roll) {
+                            assert_eq!(can, tried, "{params:?} {seat:?} {roll} {state:?}");
+                            looked_up += 1;
+                        }
+                        assert_eq!(rules.can_move(&state, seat, roll), tried);
+                        passes += usize::from(!tried);
+                        if rules.can_move_ahead(&state, seat, roll).is_none() {
+                            continue;
+                        }
+                        // Each marble's answer, against its routes tried.
+                        let c = seat.index();
+                        let togo = state.holes[c].map(|m| rules.lines.togo(c, m));
+                        for h in state.holes_of(seat) {
+                            let t = rules.lines.togo(c, Some(h));
+                            let routes =
+                                rules.routes_from(&state, seat, h, roll, &mut |c| c.is_made());
+                            let looked = rules.marble_can_move(&state, seat, h, (t, &togo), roll);
+                            if let Some(looked) = looked {
+                                assert_eq!(looked, routes, "{params:?} {seat:?} {h} {roll}");
+                            }
+                            let plain = rules.plain_move(&state, seat, h, roll).is_made();
+                            shortcut_only += usize::from(routes && !plain);
+                        }
+                    }
+                }
+            }
+            // The lookup answers under the standard rules, and never where
+            // HOME marbles may not move.
+            if params.home_moves {
+                assert!(
+                    looked_up > 1000 && passes > 100,
+                    "{params:?} {looked_up} {passes}"
+                );
+                if params.shortcuts {
+                    assert!(shortcut_only > 10, "{params:?} {shortcut_only}");
+                }
+            } else {
+                assert_eq!(looked_up, 0, "{params:?}");
             }
         }
     }

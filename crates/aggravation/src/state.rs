@@ -118,12 +118,19 @@ impl State {
         self.occupant[Hole::slot(Some(h))] == 0
     }
 
-    /// Puts a marble of `colour` on the empty hole `h`.
+    /// Puts a marble of `colour` on the empty hole `h`: in the first free
+    /// slot of its row, so that, with no more than `marbles` marbles out of
+    /// BASE (as BASE's count keeps them), only the first `marbles` slots
+    /// ever hold one (the moves look at no others).
     #[inline]
     pub(crate) fn put(&mut self, colour: Colour, h: Hole) {
         self.occupant[Hole::slot(Some(h))] = colour.get() + 1;
         let row = &mut self.holes[colour.index()];
         if let Some(i) = first_slot(row, None) {
+            debug_assert!(
+                i < usize::from(self.marbles),
+                "more marbles out than a seat has"
+            );
             row[i] = Some(h);
         }
     }

@@ -732,9 +732,9 @@ mod tests {
         state
     }
 
-    #[test]
-    fn the_lookup_lands_where_the_walk_does() {
-        let house = [
+    /// The standard rules and house rules the lookups are tried under.
+    fn house_rules() -> Vec<Params> {
+        vec![
             Params::default(),
             Params {
                 jump_partners: false,
@@ -745,13 +745,30 @@ mod tests {
                 ..Params::default()
             },
             Params {
+                shortcuts: false,
+                ..Params::default()
+            },
+            Params {
+                star_ring_next_turn_only: true,
+                ..Params::default()
+            },
+            Params {
                 marbles: 5,
                 home_size: 6,
                 ..Params::default()
             },
-        ];
+            Params {
+                marbles: 8,
+                home_size: 8,
+                ..Params::default()
+            },
+        ]
+    }
+
+    #[test]
+    fn the_lookup_lands_where_the_walk_does() {
         let mut rng = Rng::new(46);
-        for params in house {
+        for params in house_rules() {
             let rules = Aggravation::new(params.clone()).unwrap();
             let (mut looked_up, mut walked) = (0, 0);
             for round in 0..300 {
@@ -847,37 +864,8 @@ mod tests {
 
     #[test]
     fn the_pass_looked_up_is_the_pass_tried() {
-        let house = [
-            Params::default(),
-            Params {
-                jump_partners: false,
-                ..Params::default()
-            },
-            Params {
-                home_moves: false,
-                ..Params::default()
-            },
-            Params {
-                shortcuts: false,
-                ..Params::default()
-            },
-            Params {
-                star_ring_next_turn_only: true,
-                ..Params::default()
-            },
-            Params {
-                marbles: 5,
-                home_size: 6,
-                ..Params::default()
-            },
-            Params {
-                marbles: 8,
-                home_size: 8,
-                ..Params::default()
-            },
-        ];
         let mut rng = Rng::new(4646);
-        for params in house {
+        for params in house_rules() {
             let rules = Aggravation::new(params.clone()).unwrap();
             // Passes, and marbles whose only legal uses are shortcuts (their
             // plain move refused): those the lookup leaves to the routes.

@@ -210,6 +210,13 @@ impl Aggravation {
         self.entry & (1 << roll) != 0
     }
 
+    /// Whether `roll` may enter a marble of `seat`: it enters, and BASE
+    /// holds one (the first two refusals of [`Aggravation::enter`]).
+    #[inline(always)]
+    fn may_enter(&self, state: &State, seat: Colour, roll: u8) -> bool {
+        self.enters(roll) && state.base[seat.index()] != 0
+    }
+
     /// Entering a marble of `seat` from BASE onto START with `roll`.
     pub(crate) fn enter(&self, state: &State, seat: Colour, roll: u8) -> Candidate {
         let start = self.board.start(seat);
@@ -273,8 +280,7 @@ impl Aggravation {
         roll: u8,
     ) -> Option<Candidate> {
         let (c, lines) = (seat.index(), &self.lines);
-        let partners_block = state.teams && !self.params.jump_partners;
-        if !self.params.home_moves || partners_block || !lines.is_line(c) || roll == 0 {
+        if !self.looks_up(state, seat, roll) {
             return None;
         }
         // Off the line, `togo` is 0 and the walk has no next hole either.
@@ -290,9 +296,8 @@ impl Aggravation {
         // An own marble `ahead` steps on is passed when that is 1 to
         // `roll - 1`; one behind, off the line or in BASE is not (its
         // wrapped difference is larger). The walk refuses at the first.
-        // Only the first `marbles` slots hold marbles ([`State::put`]).
         let mut first = u8::MAX;
-        for &m in state.holes[c].iter().take(usize::from(state.marbles)) {
+        for &m in state.slots(seat) {
             let ahead = togo.wrapping_sub(lines.togo(c, m));
             let passed = ahead.wrapping_sub(1) < roll - 1;
             first = first.min(if passed { ahead } else { u8::MAX });
@@ -306,6 +311,16 @@ impl Aggravation {
             self.land(state, seat, to)
         };
         Some(Candidate::new(Some(from), None, Some(to), outcome))
+    }
+
+    /// Whether the lookups on `seat`'s line ([`Aggravation::plain_ahead`],
+    /// [`Aggravation::can_move_ahead`]) can tell the moves of `roll`: not
+    /// under rules whose walk may refuse a HOME move or a partner's marble,
+    /// nor on a path that is no line.
+    #[inline(always)]
+    fn looks_up(&self, state: &State, seat: Colour, roll: u8) -> bool {
+        let partners_block = state.teams && !self.params.jump_partners;
+        self.params.home_moves && !partners_block && self.lines.is_line(seat.index()) && roll != 0
     }
 
     /// [`Aggravation::plain`], looked up when it can be
@@ -574,9 +589,8 @@ impl Aggravation {
         marbles: [Option<Hole>; MAX_HOME],
         f: &mut impl FnMut(Candidate) -> bool,
     ) -> bool {
-        // No entry is made unless the roll enters and BASE holds a marble
-        // (`enter`'s first two refusals, tested here without its call).
-        if self.enters(roll) && state.base[seat.index()] != 0 {
+        // No entry is made otherwise: `enter` is not called.
+        if self.may_enter(state, seat, roll) {
             let entering = self.enter(state, seat, roll);
             if entering.is_made() && f(entering) {
                 return true;
@@ -646,15 +660,13 @@ impl Aggravation {
     #[inline(always)]
     fn can_move_ahead(&self, state: &State, seat: Colour, roll: u8) -> Option<bool> {
         let (c, lines) = (seat.index(), &self.lines);
-        let partners_block = state.teams && !self.params.jump_partners;
-        if !self.params.home_moves || partners_block || !lines.is_line(c) || roll == 0 {
+        if !self.looks_up(state, seat, roll) {
             return None;
         }
-        if self.enters(roll) && state.base[c] != 0 && self.enter(state, seat, roll).is_made() {
+        if self.may_enter(state, seat, roll) && self.enter(state, seat, roll).is_made() {
             return Some(true);
         }
-        // Only the first `marbles` slots hold marbles ([`State::put`]).
-        let row = &state.holes[c][..usize::from(state.marbles).min(MAX_HOME)];
+        let row = state.slots(seat);
         let mut togo = [0; MAX_HOME];
         for (t, &m) in togo.iter_mut().zip(row) {
             *t = lines.togo(c, m);

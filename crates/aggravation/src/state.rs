@@ -159,6 +159,14 @@ impl State {
         }
     }
 
+    /// The slots of `colour`'s row that may hold a marble: the first
+    /// `marbles` ([`State::put`] fills the first free one, and no more
+    /// marbles than that are ever out of BASE).
+    #[inline(always)]
+    pub(crate) fn slots(&self, colour: Colour) -> &[Option<Hole>] {
+        &self.holes[colour.index()][..usize::from(self.marbles).min(MAX_HOME)]
+    }
+
     /// Whether `colour` has every marble HOME.
     #[inline]
     pub(crate) fn finished(&self, colour: Colour) -> bool {

@@ -147,6 +147,14 @@ impl State {
             .map_or(0, |&c| usize::from(c))
     }
 
+    /// Whether `other` counts as many pieces on each point: a check that
+    /// what was played on a position and taken back left it whole (the
+    /// position's equality leaves the counts out, as they follow the
+    /// steps).
+    pub(crate) fn same_counts(&self, other: &State) -> bool {
+        self.count == other.count
+    }
+
     /// Who sits on point `p`: the seat in play and the piece's index (the
     /// first, in seat order, when several pieces share the point).
     pub fn at(&self, p: crate::board::Point) -> Option<(usize, usize)> {

@@ -16,10 +16,10 @@
 //! chooses, each taken when some piece can move it and forfeited when none
 //! can (8.4). A seat with every piece home has won: what is left is void.
 
-use std::collections::{HashMap, HashSet};
-
 use billes_game::game::Roll;
 use billes_notation::{Action, Capture, Path, Span};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::{smallvec, SmallVec};
 
 use crate::board::Point;
 use crate::def::{Bottoms, Capture as CaptureRule, OwnStack};
@@ -108,15 +108,18 @@ impl Part {
     }
 }
 
-/// What is left of a roll to play.
+/// What is left of a roll to play. The search of complete turns copies
+/// one at each position it visits and keeps one for each: the values and
+/// the bonuses are held inline (four of each, which a roll of the shipped
+/// games never passes), so that a copy allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Left {
     /// The die values not used yet (two, or four: a double with bottoms).
-    values: Vec<u8>,
+    values: SmallVec<[u8; 4]>,
     /// The two dice while neither is used, whose total may bring a piece in.
     pair: Option<(u8, u8)>,
     /// The bonuses earned and not taken yet.
-    bonuses: Vec<u32>,
+    bonuses: SmallVec<[u32; 4]>,
     /// Whether the die moves are over.
     dice_done: bool,
     /// The pieces brought in so far.
@@ -131,7 +134,7 @@ impl Left {
     /// the seat is in its yard at the roll (4.2).
     pub fn of_roll(state: &State, i: usize, roll: Roll) -> Left {
         let (a, b) = (roll.get(), roll.second().unwrap_or(roll.get()));
-        let mut values = vec![a, b];
+        let mut values: SmallVec<[u8; 4]> = smallvec![a, b];
         let all_out = !state.pieces(i).contains(&YARD);
         if a == b && state.board.flow.bottoms == Bottoms::AllOut && all_out {
             values.extend([7 - a, 7 - a]);
@@ -140,7 +143,7 @@ impl Left {
         Left {
             values,
             pair: Some((a, b)),
-            bonuses: Vec::new(),
+            bonuses: SmallVec::new(),
             dice_done: false,
             entered: 0,
             used: 0,
@@ -331,7 +334,7 @@ pub fn apply(state: &mut State, i: usize, left: &mut Left, part: Part) {
             left.bonuses.push(bonus.capture);
         }
     }
-    let take = |values: &mut Vec<u8>, v: u8| {
+    let take = |values: &mut SmallVec<[u8; 4]>, v: u8| {
         if let Some(at) = values.iter().position(|&x| x == v) {
             values.swap_remove(at);
         }
@@ -378,7 +381,7 @@ pub fn apply(state: &mut State, i: usize, left: &mut Left, part: Part) {
     left.bonuses.sort_unstable();
 }
 
-fn take_bonus(bonuses: &mut Vec<u32>, v: u32) {
+fn take_bonus(bonuses: &mut SmallVec<[u32; 4]>, v: u32) {
     if let Some(at) = bonuses.iter().position(|&x| x == v) {
         bonuses.remove(at);
     }
@@ -433,11 +436,16 @@ pub fn breaks_blockade(state: &State, i: usize, start: &[Step], groups: &[u8]) -
     })
 }
 
+/// The steps of a position's pieces, as the search keeps them: inline up
+/// to sixteen (four seats of four pieces, Parcheesi's), so that the key of
+/// a position visited allocates nothing in the shipped games.
+pub type Steps = SmallVec<[Step; 16]>;
+
 /// The position's pieces with those of one seat in order, so that two
 /// positions that differ only in which alike piece stands where are one.
-pub fn position_key(state: &State) -> Vec<Step> {
+pub fn position_key(state: &State) -> Steps {
     let n = state.board.pieces;
-    let mut key = state.steps().to_vec();
+    let mut key = Steps::from_slice(state.steps());
     for seat in key.chunks_mut(n.max(1)) {
         seat.sort_unstable();
     }
@@ -484,13 +492,17 @@ pub fn complete_turns<E>(
         i,
         groups: groups(state, i),
         start: state.pieces(i).to_vec(),
-        seen: HashSet::new(),
-        found: HashMap::new(),
+        seen: FxHashSet::default(),
+        found: FxHashMap::default(),
         order: Vec::new(),
         allow,
     };
     let mut parts = Vec::new();
-    search.walk(state.clone(), Left::of_roll(state, i, roll), &mut parts)?;
+    let mut searched = state.clone();
+    search.walk(&mut searched, Left::of_roll(state, i, roll), &mut parts)?;
+    // Every part played was taken back, to the count of pieces on each
+    // point (which the position's equality leaves out).
+    debug_assert!(searched == *state && searched.same_counts(state));
     let all: Vec<Complete> = search
         .order
         .into_iter()
@@ -516,49 +528,68 @@ struct Searching<'a, E> {
     i: usize,
     groups: Vec<u8>,
     start: Vec<Step>,
-    /// The positions visited, with what was left.
-    seen: HashSet<(Vec<Step>, Left)>,
+    /// The positions visited, with what was left. Hashed by rustc-hash's
+    /// Fx hash, not the standard library's SipHash, which was a tenth of
+    /// `validate`'s time on Parcheesi: a key is a position the rules reach
+    /// from the record's, not text a stranger chooses, and the visits are
+    /// bounded ([`MAX_VISITS`]) whatever the hashes.
+    seen: FxHashSet<(Steps, Left)>,
     /// The complete turns found that keep 9.3, by the position reached.
-    found: HashMap<Vec<Step>, Complete>,
-    order: Vec<Vec<Step>>,
+    found: FxHashMap<Steps, Complete>,
+    order: Vec<Steps>,
     allow: &'a mut dyn FnMut(&State, Part) -> Result<bool, E>,
 }
 
 impl<E> Searching<'_, E> {
-    fn walk(&mut self, state: State, left: Left, parts: &mut Vec<Part>) -> Result<(), Search<E>> {
-        if !self.seen.insert((state.steps().to_vec(), left.clone())) {
+    /// Visits `state` with `left`, and each position its parts lead to.
+    /// Each part is played on `state` itself and taken back after
+    /// ([`Undo`]), not on a copy of the position (four lists allocated and
+    /// freed a part). `state` is as it was when this returns `Ok`.
+    fn walk(
+        &mut self,
+        state: &mut State,
+        left: Left,
+        parts: &mut Vec<Part>,
+    ) -> Result<(), Search<E>> {
+        if !self
+            .seen
+            .insert((Steps::from_slice(state.steps()), left.clone()))
+        {
             return Ok(());
         }
         if self.seen.len() > MAX_VISITS {
             return Err(Search::TooMany);
         }
-        let next = parts_allowed(&state, self.i, &left, &self.groups, self.allow)?;
+        let next = parts_allowed(state, self.i, &left, &self.groups, self.allow)?;
         if !left.dice_done && !state.all_home(self.i) {
             // The die moves may end here: the bonuses follow.
             let mut done = left.clone();
             end_dice(&mut done);
-            self.walk(state.clone(), done, parts)?;
+            self.walk(state, done, parts)?;
         } else if next.is_empty() {
             self.finish(state, &left, parts);
             return Ok(());
         }
         for part in next {
-            let (mut s, mut l) = (state.clone(), left.clone());
-            apply(&mut s, self.i, &mut l, part);
+            let mut l = left.clone();
+            let undo = Undo::of(state, self.i, part);
+            apply(state, self.i, &mut l, part);
             parts.push(part);
-            self.walk(s, l, parts)?;
+            let walked = self.walk(state, l, parts);
             parts.pop();
+            undo.take_back(state);
+            walked?;
         }
         Ok(())
     }
 
     /// Keeps the turn that ends here, if it keeps 9.3 and reaches a
     /// position not found before.
-    fn finish(&mut self, state: State, left: &Left, parts: &[Part]) {
-        if breaks_blockade(&state, self.i, &self.start, &self.groups) {
+    fn finish(&mut self, state: &State, left: &Left, parts: &[Part]) {
+        if breaks_blockade(state, self.i, &self.start, &self.groups) {
             return;
         }
-        let key = position_key(&state);
+        let key = position_key(state);
         if self.found.contains_key(&key) {
             return;
         }
@@ -567,11 +598,41 @@ impl<E> Searching<'_, E> {
             key,
             Complete {
                 parts: parts.to_vec(),
-                after: state,
+                after: state.clone(),
                 entered: left.entered,
                 used: left.used,
             },
         );
+    }
+}
+
+/// The steps a part changes, as they were before it ([`apply`] moves one
+/// piece of the seat and sends back the rival it captures, nothing else),
+/// to put them back after the search has looked past it.
+struct Undo {
+    /// Seat, piece and step, the mover's first.
+    steps: [Option<(usize, usize, Step)>; 2],
+}
+
+impl Undo {
+    /// What `part` of seat `i` will change in `state`.
+    fn of(state: &State, i: usize, part: Part) -> Undo {
+        let was = |(who, k): (usize, usize)| (who, k, state.pieces(who)[k]);
+        let mover = match part {
+            Part::Enter { piece, .. } | Part::Move { piece, .. } => Some(was((i, piece))),
+            Part::Forfeit { .. } => None,
+        };
+        Undo {
+            steps: [mover, part.capture().map(was)],
+        }
+    }
+
+    /// Puts the steps back (in any order: they are two pieces'; the count
+    /// of pieces on each point follows them).
+    fn take_back(self, state: &mut State) {
+        for (who, k, step) in self.steps.into_iter().rev().flatten() {
+            state.set_step(who, k, step);
+        }
     }
 }
 

@@ -94,12 +94,12 @@ pub fn read(
             return Ok(Played::Turn(state.clone()));
         }
     }
-    let replayed = replay(state, (i, roll), turn, allow, hooked);
-    if let Ok((after, left)) = &replayed {
-        if quick(state, (i, roll), after, left) {
-            return Ok(Played::Turn(after.clone()));
+    let replayed = match replay(state, (i, roll), turn, allow, hooked) {
+        Ok((after, left)) if quick(state, (i, roll), &after, &left) => {
+            return Ok(Played::Turn(after));
         }
-    }
+        replayed => replayed,
+    };
     let listed = searched(complete_turns(state, i, roll, allow), turn.head.span)?;
     let legal = || {
         let mut legal: Vec<String> = listed_actions(state, i, &listed)

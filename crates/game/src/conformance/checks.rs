@@ -206,9 +206,6 @@ pub fn unlisted_refused<R: GameRules>(
                     .filter(|c| !listed.contains(&key(c)))
                     .take(most)
                 {
-                    if listed.contains(&key(&candidate)) {
-                        continue;
-                    }
                     tried += 1;
                     let mut after = state.clone();
                     let accepted = rules

@@ -338,6 +338,56 @@ pub fn assert_conforms<R: GameRules>(rules: &R, kit: &Kit) -> Report {
     }
 }
 
+/// [`assert_conforms`] for a game whose checks take a minute or more on
+/// one core: each of the kit's seeds is checked on a thread of its own,
+/// as a kit of that seed alone, with rules `rules` makes on that thread (a
+/// game's rules need not be shared between threads). The reports, one a
+/// seed in the kit's order, are printed and returned; the failure of the
+/// first seed that fails is the panic's message.
+///
+/// ```
+/// use billes_core::offboard::Offboard;
+/// use billes_game::conformance::{assert_conforms_side_by_side, Kit};
+///
+/// let kit = Kit::default().with_seeds([5, 6]).with_max_turns(40);
+/// let reports = assert_conforms_side_by_side(Offboard::default, &kit);
+/// assert_eq!(reports.len(), 2);
+/// ```
+///
+/// # Panics
+/// When a check fails, with its [`Failure`]'s message.
+pub fn assert_conforms_side_by_side<R: GameRules>(
+    rules: impl Fn() -> R + Sync,
+    kit: &Kit,
+) -> Vec<Report> {
+    let results: Vec<Result<Report, Failure>> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (kit.seeds.iter())
+            .map(|&seed| {
+                let rules = &rules;
+                let kit = kit.clone().with_seeds([seed]);
+                scope.spawn(move || check(&rules(), &kit))
+            })
+            .collect();
+        (threads.into_iter())
+            .map(|thread| match thread.join() {
+                Ok(result) => result,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    });
+    let mut reports = Vec::new();
+    for result in results {
+        match result {
+            Ok(report) => {
+                print!("{report}");
+                reports.push(report);
+            }
+            Err(failure) => panic!("{failure}"),
+        }
+    }
+    reports
+}
+
 /// A simulated game and every position of it.
 #[derive(Debug, Clone)]
 pub struct Played<S> {

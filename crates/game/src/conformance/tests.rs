@@ -431,3 +431,30 @@ fn expected_perft_counts_are_checked() {
         "perft failed for hop: depth 2 counts 36, not 35"
     );
 }
+
+#[test]
+fn side_by_side_each_seed_is_checked_as_a_kit_of_its_own() {
+    let kit = kit().with_seeds([1, 2, 3]);
+    let reports = super::assert_conforms_side_by_side(|| Hop(Flaw::None), &kit);
+    assert_eq!(reports.len(), 3);
+    for (report, seed) in reports.iter().zip([1, 2, 3]) {
+        let alone = check(&Hop(Flaw::None), &kit.clone().with_seeds([seed])).expect("it keeps");
+        assert_eq!(*report, alone, "seed {seed}");
+    }
+}
+
+#[test]
+fn side_by_side_a_failure_is_the_panics_message() {
+    let kit = kit().with_seeds([1, 2]);
+    let panic = std::panic::catch_unwind(|| {
+        super::assert_conforms_side_by_side(|| Hop(Flaw::AnyLanding), &kit)
+    })
+    .expect_err("the flaw is found");
+    let message = panic
+        .downcast_ref::<String>()
+        .expect("the failure's message");
+    assert!(
+        message.starts_with("moves not listed refused failed for hop, seed 1, turn 1: "),
+        "{message}"
+    );
+}

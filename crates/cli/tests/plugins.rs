@@ -37,93 +37,110 @@ fn simulate(dir: &Path, game: &str, players: &str, games: &str, file: &str) {
     assert_eq!(out.status.code(), Some(0), "{game}: {}", stderr(&out));
 }
 
-#[test]
-fn every_verb_reads_the_shipped_race_games() {
+/// Every verb on a few simulated games of `game`, each answering exit 0;
+/// `annotate` saying where pieces entered, `convert` to JSON and back
+/// giving the record, and `export` writing the `Position` column.
+fn every_verb_reads(game: &str) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    for game in SHIPPED {
-        let file = format!("{game}.bgn");
-        simulate(d, game, "4", "3", &file);
-        let verbs: [&[&str]; 11] = [
-            &["validate", &file],
-            &["fmt", "--check", &file],
-            &["replay", &file, "--at", "20"],
-            &["render", &file, "--at", "20"],
-            &["moves", &file, "--at", "20"],
-            &["annotate", &file],
-            &["diff", &file, &file],
-            &["filter", &file, "--game", game],
-            &["run", "examples/scripts/game-length.lua", &file],
-            &[
-                "analyze",
-                &file,
-                "--rollouts",
-                "4",
-                "--seed",
-                "1",
-                "--game",
-                "1",
-            ],
-            &["convert", &file, "--to", "json"],
-        ];
-        for args in verbs {
-            let args: Vec<String> = args
-                .iter()
-                .map(|a| match *a {
-                    "examples/scripts/game-length.lua" => {
-                        crate::common::root().join(a).display().to_string()
-                    }
-                    other => other.to_string(),
-                })
-                .collect();
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let out = billes_in(d, &args);
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{game}: billes {}: {}{}",
-                args.join(" "),
-                stdout(&out),
-                stderr(&out)
-            );
-        }
-        let annotated = stdout(&billes_in(d, &["annotate", &file]));
-        assert!(annotated.contains("{@ entered on "), "{annotated}");
-        let json = billes_in(d, &["convert", &file, "--to", "json"]);
-        let back = billes_stdin_in(
-            d,
-            &["convert", "-", "--from", "json", "--to", "bgn"],
-            &json.stdout,
-        );
-        assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    let file = format!("{game}.bgn");
+    simulate(d, game, "4", "3", &file);
+    let verbs: [&[&str]; 11] = [
+        &["validate", &file],
+        &["fmt", "--check", &file],
+        &["replay", &file, "--at", "20"],
+        &["render", &file, "--at", "20"],
+        &["moves", &file, "--at", "20"],
+        &["annotate", &file],
+        &["diff", &file, &file],
+        &["filter", &file, "--game", game],
+        &["run", "examples/scripts/game-length.lua", &file],
+        &[
+            "analyze",
+            &file,
+            "--rollouts",
+            "4",
+            "--seed",
+            "1",
+            "--game",
+            "1",
+        ],
+        &["convert", &file, "--to", "json"],
+    ];
+    for args in verbs {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| match *a {
+                "examples/scripts/game-length.lua" => {
+                    crate::common::root().join(a).display().to_string()
+                }
+                other => other.to_string(),
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = billes_in(d, &args);
         assert_eq!(
-            stdout(&back),
-            std::fs::read_to_string(d.join(&file)).unwrap()
-        );
-        for to in ["jsonl", "parquet"] {
-            let out_dir = format!("{game}-{to}");
-            let args = [
-                "export",
-                &file,
-                "--to",
-                to,
-                "--out",
-                &out_dir,
-                "-q",
-                "--columns",
-                "+position",
-            ];
-            let out = billes_in(d, &args);
-            assert_eq!(out.status.code(), Some(0), "{game} {to}: {}", stderr(&out));
-        }
-        let rows = std::fs::read_to_string(d.join(format!("{game}-jsonl/turns/part-00000.jsonl")))
-            .unwrap();
-        let first: Value = serde_json::from_str(rows.lines().next().unwrap()).unwrap();
-        assert!(
-            first["position"].as_str().unwrap().contains("move="),
-            "{first}"
+            out.status.code(),
+            Some(0),
+            "{game}: billes {}: {}{}",
+            args.join(" "),
+            stdout(&out),
+            stderr(&out)
         );
     }
+    let annotated = stdout(&billes_in(d, &["annotate", &file]));
+    assert!(annotated.contains("{@ entered on "), "{annotated}");
+    let json = billes_in(d, &["convert", &file, "--to", "json"]);
+    let back = billes_stdin_in(
+        d,
+        &["convert", "-", "--from", "json", "--to", "bgn"],
+        &json.stdout,
+    );
+    assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    assert_eq!(
+        stdout(&back),
+        std::fs::read_to_string(d.join(&file)).unwrap()
+    );
+    for to in ["jsonl", "parquet"] {
+        let out_dir = format!("{game}-{to}");
+        let args = [
+            "export",
+            &file,
+            "--to",
+            to,
+            "--out",
+            &out_dir,
+            "-q",
+            "--columns",
+            "+position",
+        ];
+        let out = billes_in(d, &args);
+        assert_eq!(out.status.code(), Some(0), "{game} {to}: {}", stderr(&out));
+    }
+    let rows =
+        std::fs::read_to_string(d.join(format!("{game}-jsonl/turns/part-00000.jsonl"))).unwrap();
+    let first: Value = serde_json::from_str(rows.lines().next().unwrap()).unwrap();
+    assert!(
+        first["position"].as_str().unwrap().contains("move="),
+        "{first}"
+    );
+}
+
+// A test a game, which the harness runs side by side (Parcheesi's
+// `analyze` alone takes seconds in a debug build).
+#[test]
+fn every_verb_reads_the_shipped_ludo() {
+    every_verb_reads(SHIPPED[0]);
+}
+
+#[test]
+fn every_verb_reads_the_shipped_mensch_aergere_dich_nicht() {
+    every_verb_reads(SHIPPED[1]);
+}
+
+#[test]
+fn every_verb_reads_the_shipped_parcheesi() {
+    every_verb_reads(SHIPPED[2]);
 }
 
 #[test]

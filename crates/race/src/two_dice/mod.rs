@@ -531,8 +531,8 @@ struct Searching<'a, E> {
     /// The positions visited, with what was left. Hashed by rustc-hash's
     /// Fx hash, not the standard library's SipHash, which was a tenth of
     /// `validate`'s time on Parcheesi: a key is a position the rules reach
-    /// from the record's, not text a stranger chooses, and the visits are
-    /// bounded ([`MAX_VISITS`]) whatever the hashes.
+    /// from the record's, not text a stranger writes freely, and the
+    /// visits stay bounded by [`MAX_VISITS`].
     seen: FxHashSet<(Steps, Left)>,
     /// The complete turns found that keep 9.3, by the position reached.
     found: FxHashMap<Steps, Complete>,

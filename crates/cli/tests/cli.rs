@@ -218,6 +218,21 @@ fn convert_from_data_is_bounded() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("the limit of YAML input"), "{err}");
 
+    // Brackets nested as deep as 16 MiB allows would cost the YAML
+    // reader the square of their number (hours): refused where the
+    // nesting passes 128 levels, before the reader runs.
+    let brackets = (16 << 20) / 2 - 8;
+    let deep = format!("- x: {}{}\n", "[".repeat(brackets), "]".repeat(brackets));
+    write(dir.path(), "deep.yaml", deep);
+    let out = billes_in(dir.path(), &["convert", "--from", "yaml", "deep.yaml"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("not a list of games in YAML: 1:")
+            && err.contains("nested deeper than 128 levels"),
+        "{err}"
+    );
+
     // Ten levels of ten aliases: 10 billion copies of a word.
     let mut bomb = "- tags: [{name: Event, value: &a0 word}]\n".to_owned();
     for level in 1..=10 {

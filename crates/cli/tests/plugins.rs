@@ -561,10 +561,13 @@ fn a_variant_of_a_race_game_sets_its_flow() {
 fn hostile_game_descriptions_are_refused_with_their_messages() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
+    // As deep as the 256 KiB limit allows: refused before the YAML
+    // reader, which would take the square of the brackets (86 s).
+    let brackets = (250 << 10) / 2;
     let deep = format!(
         "name: deep\nx: {}{}\n",
-        "[".repeat(20_000),
-        "]".repeat(20_000)
+        "[".repeat(brackets),
+        "]".repeat(brackets)
     );
     let mut bomb = vec![
         "name: bomb".to_string(),
@@ -581,8 +584,17 @@ fn hostile_game_descriptions_are_refused_with_their_messages() {
          dice: {{ count: 1, faces: 6 }}\ntrack: {{ names: [{}] }}\n",
         ranges.join(", ")
     );
-    let cases: [(&str, String, &str); 6] = [
-        ("deep", deep, "recursion limit exceeded"),
+    let cases: [(&str, String, &str); 7] = [
+        (
+            "deep",
+            deep,
+            "game.yaml:2:259: nested deeper than 128 levels",
+        ),
+        (
+            "deepened",
+            format!("{TINY}x: {}{}\n", "{a: ".repeat(200), "}".repeat(200)),
+            "nested deeper than 128 levels",
+        ),
         ("bomb", bomb.join("\n"), "repetition limit exceeded"),
         ("wide", wide, "more than 4000 point names"),
         ("huge", "#".repeat(300 << 10), "larger than 256 KiB"),

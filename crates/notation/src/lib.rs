@@ -33,6 +33,7 @@ mod recover;
 mod swar;
 mod text;
 mod write;
+pub mod yaml;
 
 pub use ast::{
     Action, Actions, Capture, Comment, Comments, Game, Head, Line, Nag, Nags, Name, Outcome, Path,

@@ -125,8 +125,14 @@ fn unknown_key_place(message: &str, text: &str) -> Option<(usize, usize)> {
     })
 }
 
-/// The YAML mapping of `text`.
+/// The YAML mapping of `text`, its nesting checked first (a text nested
+/// past the YAML reader's limit would cost it the square of its brackets
+/// before it refuses it: [`billes_notation::yaml`]).
 fn read_mapping(file: &str, text: &str) -> Result<Mapping, LoadError> {
+    billes_notation::yaml::check_nesting(text).map_err(|refused| LoadError {
+        place: Some((refused.line, refused.column)),
+        ..LoadError::plain(file, refused.message)
+    })?;
     match serde_yaml::from_str::<Value>(text).map_err(|e| LoadError::yaml(file, &e))? {
         Value::Mapping(m) => Ok(m),
         _ => Err(LoadError::plain(

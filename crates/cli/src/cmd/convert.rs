@@ -125,6 +125,11 @@ impl<'a> Data<'a> {
                         billes_notation::file::bytes(MAX_YAML_BYTES as u64),
                     ));
                 }
+                // Nesting past the reader's limit would cost it the
+                // square of the brackets before it refuses it: counted
+                // first (billes_notation::yaml).
+                billes_notation::yaml::check_nesting(self.text)
+                    .map_err(|refused| format!("not a list of games in YAML: {refused}"))?;
                 // Anchors and aliases could make a short text a huge list:
                 // the text is first walked without keeping anything, and
                 // refused if what it says is much larger than itself.

@@ -255,7 +255,7 @@ impl Aggravation {
             BriefAction::Pass => {
                 return (!self.can_move(state, mover, roll)).then(Candidate::pass);
             }
-            BriefAction::Enter { capture } => (self.enter(state, mover, roll), capture),
+            BriefAction::Enter { to: None, capture } => (self.enter(state, mover, roll), capture),
             BriefAction::Move {
                 from,
                 via,
@@ -282,7 +282,9 @@ impl Aggravation {
                 }
                 (c, capture)
             }
-            BriefAction::Move { .. } | BriefAction::Line { .. } => return None,
+            BriefAction::Enter { .. } | BriefAction::Move { .. } | BriefAction::Line { .. } => {
+                return None
+            }
         };
         let victim = c.outcome().ok()?;
         // A capture mark must be true (`check_mark`); a brief's is bare.

@@ -6,13 +6,13 @@ use billes_game::describe::wins;
 use billes_game::game::{self, seat_error, GameRules, Move, Next, PlayError, Roll};
 use billes_game::variant::{BoardView, Field, FieldKind, Hook, Hooks, MoveKind, MoveView, Verdict};
 use billes_game::{ChangeError, ErrorKind, GameKind, ParamsError, ReplayError};
-use billes_notation::{Action, Game, Seat, Span, Turn};
+use billes_notation::{Action, Brief, Game, Seat, Span, Turn};
 use serde::Deserialize;
 
 use crate::board::Board;
 use crate::def::{Capture, Compulsory, ExtraRoll, OwnStack};
 use crate::state::{self, State};
-use crate::turn::{self, Choice, Choices};
+use crate::turn::{self, Choice, Choices, Written};
 use crate::two_dice::{self, written, Part};
 
 /// The rules of one race game: its board and turn rules, as loaded (and a
@@ -120,12 +120,23 @@ impl Race {
                 ),
             ));
         }
-        let i = match (state.seat_of(head.seat), state.to_move) {
-            (Some(i), Some(m)) if usize::from(m) == i => i,
-            (Some(i), None) if !state.finished.contains(&(i as u8)) => i,
-            _ => return Err(here(seat_error(&head.seat, &self.next(state)))),
-        };
-        Ok(i)
+        to_roll(state, head.seat).ok_or_else(|| here(seat_error(&head.seat, &self.next(state))))
+    }
+
+    /// The seat, roll and choice of the turn `brief` stands for, as
+    /// [`GameRules::play`] reads that turn without hooks; `None` where
+    /// [`GameRules::play_brief`] refuses it: a game of two dice, a game
+    /// over, a seat not to roll, a roll no die shows, a barricade, and
+    /// what the fast path of the checker leaves to the list
+    /// ([`turn::quick_written`]).
+    fn brief_turn(&self, state: &State, brief: &Brief) -> Option<(usize, u8, Choice)> {
+        if self.two_dice() || state.is_over() || brief.put_down.is_some() {
+            return None;
+        }
+        let i = to_roll(state, brief.seat)?;
+        let roll = brief.roll.filter(|r| (1..=6).contains(r))?;
+        let written = Written::of_brief(brief.action)?;
+        Some((i, roll, turn::quick_written(state, (i, roll), written)?))
     }
 
     /// The choices `roll` gives seat `i` in the turn numbered `number`,
@@ -484,6 +495,38 @@ impl GameRules for Race {
         })
     }
 
+    /// Briefs of one die: its plainest turns (an entry, a move, a pass)
+    /// are played without their tree when `billes validate` and `billes
+    /// export` read a game. A game of two dice writes both dice, which the
+    /// brief reader leaves to the parser.
+    const PLAYS_BRIEFS: bool = true;
+
+    fn play_brief(&self, state: &mut State, brief: &Brief) -> bool {
+        let Some((i, roll, choice)) = self.brief_turn(state, brief) else {
+            return false;
+        };
+        turn::play(state, i, roll, choice);
+        true
+    }
+
+    fn play_brief_completed_into(
+        &self,
+        state: &mut State,
+        brief: &Brief,
+        complete: &mut Move,
+    ) -> bool {
+        let Some((i, roll, choice)) = self.brief_turn(state, brief) else {
+            return false;
+        };
+        complete.seat = brief.seat;
+        complete.roll = Roll::new(roll);
+        complete.mover = None;
+        complete.actions.clear();
+        complete.actions.push(choice.action(state, i));
+        turn::play(state, i, roll, choice);
+        true
+    }
+
     fn winners(&self, state: &State) -> Option<Vec<Seat>> {
         state.winner().map(|w| vec![w])
     }
@@ -556,8 +599,8 @@ impl GameRules for Race {
 
     /// A turn of two dice in the order written, each part marked as it
     /// plays; a turn of one die as the fast path of the checker reads it
-    /// ([`turn::quick_choice`]), leaving a pass, a void roll and what it
-    /// does not settle to the list of moves.
+    /// ([`turn::quick_choice`]), leaving what it does not settle to the
+    /// list of moves.
     fn complete_turn(&self, state: &State, turn: &Turn) -> Option<Move> {
         if !self.two_dice() {
             let (i, roll, choice) = self.quick_turn(state, turn)?;
@@ -601,6 +644,17 @@ impl GameRules for Race {
         state.declared = Some(i as u8);
         state.to_move = None;
         Ok(())
+    }
+}
+
+/// The seat in play of `seat` when it is the one to roll: the seat to
+/// move, or, once the rules have no seat to move (a record set up without
+/// one), any seat still racing.
+fn to_roll(state: &State, seat: Seat) -> Option<usize> {
+    match (state.seat_of(seat), state.to_move) {
+        (Some(i), Some(m)) if usize::from(m) == i => Some(i),
+        (Some(i), None) if !state.finished.contains(&(i as u8)) => Some(i),
+        _ => None,
     }
 }
 

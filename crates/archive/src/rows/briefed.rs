@@ -226,7 +226,7 @@ fn has_variations(turn: &Turn) -> bool {
 /// Whether `brief` marks a capture (`*`).
 fn marks_a_capture(brief: &Brief) -> bool {
     match brief.action {
-        BriefAction::Enter { capture } | BriefAction::Move { capture, .. } => capture,
+        BriefAction::Enter { capture, .. } | BriefAction::Move { capture, .. } => capture,
         BriefAction::Line { capture, .. } => capture.is_some(),
         BriefAction::Pass => false,
     }

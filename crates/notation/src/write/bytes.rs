@@ -202,8 +202,11 @@ pub fn put_brief(out: &mut Vec<u8>, brief: &Brief) {
     out.push(b' ');
     match &brief.action {
         BriefAction::Pass => out.extend_from_slice(b"--"),
-        BriefAction::Enter { capture } => {
+        BriefAction::Enter { to, capture } => {
             out.push(b'+');
+            if let Some(to) = to {
+                to.put(out);
+            }
             if *capture {
                 out.push(b'*');
             }

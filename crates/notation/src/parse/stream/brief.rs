@@ -7,8 +7,8 @@
 //! A brief is taken only where the parser would read the same turn, with
 //! nothing around it: at the start of a line, a turn in the writer's shape
 //! (`12. R6 r9-r15*`, `13. B3 --`, `14. G6 +`, `15. Y4 e3-c4 #o4`,
-//! `16. G4 y0-w0-w1`, `17. R c3:c5>e*t4=3`) ended by one line break and
-//! the next line's turn number. Whatever else the text holds (a comment,
+//! `16. G4 y0-w0-w1`, `17. R c3:c5>e*t4=3`, `18. Y6 +t27`) ended by one
+//! line break and the next line's turn number. Whatever else the text holds (a comment,
 //! a NAG, a variation, a team's turn, a second die, a path naming two
 //! holes or more between its ends, a marble put back or removed, a blank
 //! line, the result) stops the briefs before it, and the parser reads it.
@@ -39,7 +39,7 @@ use crate::parse::fast::{digits, name_at, scoring, MAX_DIGITS};
 /// });
 /// // The last turn is followed by the result, not a turn: the parser's.
 /// assert_eq!((played, briefs.len()), (2, 2));
-/// assert_eq!(briefs[0].action, BriefAction::Enter { capture: false });
+/// assert_eq!(briefs[0].action, BriefAction::Enter { to: None, capture: false });
 /// assert_eq!(briefs[1].roll, Some(3));
 /// assert_eq!(
 ///     briefs[1].action,
@@ -71,8 +71,11 @@ pub struct Brief {
 pub enum BriefAction {
     /// `--`: no legal move.
     Pass,
-    /// `+` or `+*`: a piece entered, the hole not written.
+    /// `+`, `+*`, `+t27`, `+t27*`: a piece entered, on the hole named or
+    /// (the games with one entry hole a seat may leave it out) on none.
     Enter {
+        /// The hole it enters on, when written (`t27` of `+t27`).
+        to: Option<Name>,
         /// `*`: the piece on the hole was captured.
         capture: bool,
     },
@@ -181,9 +184,8 @@ impl Brief {
         };
         let action = match action {
             Action::Pass { .. } => BriefAction::Pass,
-            Action::Place {
-                to: None, capture, ..
-            } => BriefAction::Enter {
+            Action::Place { to, capture, .. } => BriefAction::Enter {
+                to: *to,
                 capture: bare(capture)?,
             },
             Action::Move {
@@ -326,8 +328,15 @@ fn action_at(bytes: &[u8], i: usize) -> Option<(BriefAction, usize)> {
     match *bytes.get(i)? {
         b'-' if bytes.get(i + 1) == Some(&b'-') => Some((BriefAction::Pass, i + 2)),
         b'+' => {
-            let (capture, end) = bare_capture(bytes, i + 1)?;
-            Some((BriefAction::Enter { capture }, end))
+            let (to, end) = match bytes.get(i + 1) {
+                Some(b'a'..=b'z') => {
+                    let (to, end) = name_at(bytes, i + 1)?;
+                    (Some(to), end)
+                }
+                _ => (None, i + 1),
+            };
+            let (capture, end) = bare_capture(bytes, end)?;
+            Some((BriefAction::Enter { to, capture }, end))
         }
         b'a'..=b'z' => {
             let (from, end) = name_at(bytes, i)?;
@@ -523,8 +532,9 @@ mod tests {
         // The last turn is followed by the result: the parser's.
         assert_eq!(same(&game), 4);
         let game = "[Game \"barricade\"]\n\n1. R6 a1-b2\n2. B3 b2-c3*\n3. G1 c3-c4# #o4\n\
-                    4. Y5 -- #d7\n5. R6 +\n6. B2 +*\n7. G4 --\n8. Y1 a1-b1\n*\n";
-        assert_eq!(same(game), 7);
+                    4. Y5 -- #d7\n5. R6 +\n6. B2 +*\n7. G4 --\n8. Y1 a1-b1\n9. R6 +t27\n\
+                    10. B6 +t1*\n11. G1 a1-b1\n*\n";
+        assert_eq!(same(game), 10);
         for not_brief in [
             "3. R b1>nw {a comment}",
             "3. R b1>nw $1",
@@ -535,15 +545,15 @@ mod tests {
             "3. R6 r9-c-g0",
             "3. R6 r9-r12*g1",
             "3. R6 r9-r12*=2",
-            "3. R6 +r9",
             "3. R6 +=2",
+            "3. R6 +t27=2",
+            "3. R6 +T27",
             "3. R6 r9-r12 #",
             "3. R6 r9-r12 #A1",
             "3. R6 r9-r12 #a1 #b2",
             "3. R6 #a1",
             "3. Rb b1>nw",
             "3. R ~ b1>nw",
-            "3. R +c1",
             "3. R b1>nw b2>nw",
             "3. R b1-b2",
             "3. R b1>nw ",
@@ -609,8 +619,8 @@ mod tests {
             3 => line,
             3 => path,
             1 => Just("--".to_string()),
-            1 => mark.prop_map(|m| format!("+{m}")),
-            1 => "\\+[a-i][1-9]\\*?",
+            1 => mark.clone().prop_map(|m| format!("+{m}")),
+            1 => (name, mark).prop_map(|(to, m)| format!("+{to}{m}")),
             1 => Just("~".to_string()),
             1 => "#[a-z][0-9]",
         ];

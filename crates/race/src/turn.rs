@@ -427,7 +427,10 @@ impl Written {
     }
 }
 
-/// [`quick_choice`] of the action `written`.
+/// [`quick_choice`] of the action `written`. Inlined: its choice is then
+/// not copied through memory to the caller (a stall measured at a tenth
+/// of a brief's check).
+#[inline(always)]
 pub fn quick_written(state: &State, (i, roll): (usize, u8), written: Written) -> Option<Choice> {
     if is_void(state, roll) {
         // Nothing but a pass: the list's one choice.

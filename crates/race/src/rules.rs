@@ -12,7 +12,7 @@ use serde::Deserialize;
 use crate::board::Board;
 use crate::def::{Capture, Compulsory, ExtraRoll, OwnStack};
 use crate::state::{self, State};
-use crate::turn::{self, Choice, Choices, Written};
+use crate::turn::{self, Choice, Choices};
 use crate::two_dice::{self, written, Part};
 
 /// The rules of one race game: its board and turn rules, as loaded (and a
@@ -128,15 +128,14 @@ impl Race {
     /// [`GameRules::play_brief`] refuses it: a game of two dice, a game
     /// over, a seat not to roll, a roll no die shows, a barricade, and
     /// what the fast path of the checker leaves to the list
-    /// ([`turn::quick_written`]).
+    /// ([`turn::quick_brief`]).
     fn brief_turn(&self, state: &State, brief: &Brief) -> Option<(usize, u8, Choice)> {
         if self.two_dice() || state.is_over() || brief.put_down.is_some() {
             return None;
         }
         let i = to_roll(state, brief.seat)?;
         let roll = brief.roll.filter(|r| (1..=6).contains(r))?;
-        let written = Written::of_brief(brief.action)?;
-        Some((i, roll, turn::quick_written(state, (i, roll), written)?))
+        Some((i, roll, turn::quick_brief(state, (i, roll), brief.action)?))
     }
 
     /// The choices `roll` gives seat `i` in the turn numbered `number`,

@@ -5,7 +5,7 @@
 //! rolls, the void roll, tries, the seats finished).
 
 use billes_game::{ErrorKind, ReplayError};
-use billes_notation::{Action, BriefAction, Capture, Name, Path, Span};
+use billes_notation::{Action, Brief, BriefAction, Capture, Name, Path, Span};
 
 use crate::def::{Capture as CaptureRule, Compulsory, ExtraRoll};
 use crate::state::{State, Step, YARD};
@@ -356,96 +356,35 @@ pub(crate) fn next_seat(state: &State, i: usize) -> Option<usize> {
 /// pass is settled by the list itself, which is short). The crate's tests
 /// check that it settles a case only as the reference does.
 pub fn quick_choice(state: &State, roll: (usize, u8), action: &Action) -> Option<Choice> {
-    quick_written(state, roll, Written::of(action)?)
-}
-
-/// An action of one piece as the checker's fast path reads it, from a
-/// turn's tree ([`Written::of`]) or from a brief ([`Written::of_brief`]):
-/// an entry (its point, when written) or a move from one point to another,
-/// each with whether it marks a capture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Written {
-    /// `--`.
-    Pass,
-    /// `+`, `+t27`, `+t27*`.
-    Enter {
-        /// The point written, if any.
-        to: Option<Name>,
-        /// Whether a capture is marked.
-        capture: bool,
-    },
-    /// `t5-t11`, `t5-t11*`.
-    Move {
-        /// The point it leaves.
-        from: Name,
-        /// The point it lands on.
-        to: Name,
-        /// Whether a capture is marked.
-        capture: bool,
-    },
-}
-
-impl Written {
-    /// The pass, the entry or the move of two points `action` writes;
-    /// `None` for any other action (a path of three points, a barricade).
-    pub fn of(action: &Action) -> Option<Written> {
-        match action {
-            Action::Pass { .. } => Some(Written::Pass),
-            Action::Place { to, capture, .. } => Some(Written::Enter {
-                to: *to,
-                capture: capture.is_some(),
-            }),
-            Action::Move {
-                path,
-                capture,
-                barricade: false,
-                ..
-            } if path.len() == 2 => Some(Written::Move {
-                from: path[0],
-                to: path[1],
-                capture: capture.is_some(),
-            }),
-            _ => None,
-        }
-    }
-
-    /// The pass, the entry or the move of two points a brief's `action`
-    /// writes, as [`Written::of`] reads the same turn's action.
-    pub fn of_brief(action: BriefAction) -> Option<Written> {
-        match action {
-            BriefAction::Pass => Some(Written::Pass),
-            BriefAction::Enter { to, capture } => Some(Written::Enter { to, capture }),
-            BriefAction::Move {
-                from,
-                via: None,
-                to,
-                capture,
-                barricade: false,
-            } => Some(Written::Move { from, to, capture }),
-            _ => None,
-        }
+    // A turn's action as its brief writes it (a capture with a target or
+    // points has none, and is left to the reference).
+    match Brief::actions_of(std::slice::from_ref(action))? {
+        (action, None) => quick_brief(state, roll, action),
+        (_, Some(_)) => None,
     }
 }
 
-/// [`quick_choice`] of the action `written`. Inlined: its choice is then
+/// [`quick_choice`] of an action as a brief writes it: a pass, an entry
+/// (its point, when written) or a move of two points, each with a bare
+/// capture mark or none; `None` for any other. Inlined: its choice is then
 /// not copied through memory to the caller (a stall measured at a tenth
 /// of a brief's check).
 #[inline(always)]
-pub fn quick_written(state: &State, (i, roll): (usize, u8), written: Written) -> Option<Choice> {
+pub fn quick_brief(state: &State, (i, roll): (usize, u8), action: BriefAction) -> Option<Choice> {
     if is_void(state, roll) {
         // Nothing but a pass: the list's one choice.
-        return (written == Written::Pass).then_some(Choice::Pass);
+        return matches!(action, BriefAction::Pass).then_some(Choice::Pass);
     }
     let board = state.board;
     let flow = &board.flow;
     let b = state.board_seat(i);
-    let (choice, marked) = match written {
-        Written::Pass => {
+    let (choice, marked) = match action {
+        BriefAction::Pass => {
             // `read_action`'s rule: a pass where the list holds one.
             let listed = choices(state, i, roll);
             return listed.contains(&Choice::Pass).then_some(Choice::Pass);
         }
-        Written::Enter { to, capture } => {
+        BriefAction::Enter { to, capture } => {
             let entry = board.paths[b][0];
             if to.is_some_and(|t| board.point_named(t) != Some(entry)) {
                 return None;
@@ -454,7 +393,13 @@ pub fn quick_written(state: &State, (i, roll): (usize, u8), written: Written) ->
             // piece on the entry point bars it.
             (enter(state, i, roll)?, capture)
         }
-        Written::Move { from, to, capture } => {
+        BriefAction::Move {
+            from,
+            via: None,
+            to,
+            capture,
+            barricade: false,
+        } => {
             let step = |n: Name| board.point_named(n).and_then(|p| board.step_of(b, p));
             let (from, to) = (step(from)?, step(to)?);
             let k = state.pieces(i).iter().position(|&s| s == from as Step)?;
@@ -476,6 +421,7 @@ pub fn quick_written(state: &State, (i, roll): (usize, u8), written: Written) ->
             }
             (c, capture)
         }
+        BriefAction::Move { .. } | BriefAction::Line { .. } => return None,
     };
     (!marked || choice.capture().is_some()).then_some(choice)
 }

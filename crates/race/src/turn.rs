@@ -221,6 +221,10 @@ fn landing(
     p: crate::board::Point,
     goal: bool,
 ) -> Option<Option<(usize, usize)>> {
+    if state.count_on(p) == 0 {
+        // Most landings: nothing to walk.
+        return Some(None);
+    }
     let board = state.board;
     let mut rival = None;
     for (who, piece) in state.on(p) {
@@ -254,7 +258,7 @@ fn advance(state: &State, i: usize, k: usize, from: usize, roll: usize) -> Optio
     if !board.flow.jump_home {
         // Every point of the home column passed must be empty.
         for u in (from + 1).max(home)..to {
-            if state.at(board.paths[b][u]).is_some() {
+            if state.count_on(board.paths[b][u]) > 0 {
                 return None;
             }
         }

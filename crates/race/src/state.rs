@@ -127,7 +127,9 @@ impl State {
         if self.declared.is_some() {
             true
         } else if self.board.flow.play_on {
-            self.racing().count() <= 1
+            // `finished` lists a seat once (`play` adds it once, a
+            // `Position` tag may not list it twice).
+            self.finished.len() + 1 >= self.seats.len()
         } else {
             !self.finished.is_empty()
         }
@@ -325,6 +327,9 @@ fn read_field(state: &mut State, key: &str, value: &str) -> Result<(), String> {
                 let i = seat(state, s)?;
                 if !state.all_home(usize::from(i)) {
                     return Err(format!("{s} is listed as finished with pieces not home"));
+                }
+                if state.finished.contains(&i) {
+                    return Err(format!("{s} is listed twice in finished="));
                 }
                 state.finished.push(i);
             }
@@ -562,7 +567,37 @@ mod tests {
                     assert_eq!(state.on(p).count(), pieces, "{p}");
                     assert_eq!(usize::from(state.count[usize::from(p)]), pieces, "{p}");
                 }
+                // What `play` reads without a walk: a seat racing has a
+                // piece not home, the seats finished are listed once.
+                for i in state.racing() {
+                    assert!(!state.all_home(i), "seat {i} home but racing");
+                }
+                let mut listed = state.finished.clone();
+                listed.dedup();
+                assert_eq!(listed.len(), state.finished.len());
             }
         }
+    }
+
+    /// A seat listed twice in a `Position` tag's `finished=` is refused:
+    /// the end of the game counts the seats listed.
+    #[test]
+    fn a_seat_finished_twice_is_refused() {
+        let board = crate::table::named("ludo").expect("shipped");
+        let tags = |finished: &str| {
+            billes_notation::parse_game(&format!(
+                "[Game \"ludo\"]\n[Seats \"R G Y\"]\n\
+                 [Position \"R:rh,rh,rh,rh G:t5 Y:t9 move=G finished={finished}\"]\n\n*\n"
+            ))
+            .expect("tags")
+        };
+        let once = setup(board, &tags("R")).expect("R once");
+        assert!(!once.is_over());
+        let twice = setup(board, &tags("R,R")).expect_err("R twice");
+        assert!(
+            twice.message.contains("R is listed twice"),
+            "{}",
+            twice.message
+        );
     }
 }

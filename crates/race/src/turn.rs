@@ -10,38 +10,48 @@ use billes_notation::{Action, Brief, BriefAction, Capture, Name, Path, Span};
 use crate::def::{Capture as CaptureRule, Compulsory, ExtraRoll};
 use crate::state::{State, Step, YARD};
 
-/// One thing a roll lets a seat do.
+/// One thing a roll lets a seat do. Held small (12 bytes: steps fit a
+/// `u16`, a seat in play and a piece a `u8`) so that a choice is handed
+/// back in registers and a list of them is copied cheaply: the fast path
+/// of the checker makes one a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice {
     /// Bring a piece from the yard onto the entry point, capturing the
     /// piece there (its seat in play and piece index) when there is one.
     Enter {
         /// The piece brought in (an index among the seat's pieces).
-        piece: usize,
+        piece: u8,
         /// The rival piece captured.
-        capture: Option<(usize, usize)>,
+        capture: Option<(u8, u8)>,
     },
     /// Move a piece forward from one step of its path to another.
     Advance {
         /// The piece moved.
-        piece: usize,
+        piece: u8,
         /// The step it leaves.
-        from: usize,
+        from: u16,
         /// The step it lands on.
-        to: usize,
+        to: u16,
         /// The rival piece captured.
-        capture: Option<(usize, usize)>,
+        capture: Option<(u8, u8)>,
     },
     /// Nothing: no legal move, a void roll, or (where moving is not
     /// compulsory) a move declined.
     Pass,
 }
 
+// A choice held to its size: a larger one is handed back through the
+// stack, and a list of them copied at length.
+const _: () = assert!(std::mem::size_of::<Choice>() <= 10);
+const _: () = assert!(std::mem::size_of::<Option<Choice>>() <= 10);
+
 impl Choice {
-    /// The rival piece it captures.
+    /// The rival piece it captures: its seat in play and index.
     pub fn capture(self) -> Option<(usize, usize)> {
         match self {
-            Choice::Enter { capture, .. } | Choice::Advance { capture, .. } => capture,
+            Choice::Enter { capture, .. } | Choice::Advance { capture, .. } => {
+                capture.map(|(who, k)| (usize::from(who), usize::from(k)))
+            }
             Choice::Pass => None,
         }
     }
@@ -59,7 +69,10 @@ impl Choice {
                 span: Span::default(),
             },
             Choice::Advance { from, to, .. } => Action::Move {
-                path: Path::from(vec![board.name(path[from]), board.name(path[to])]),
+                path: Path::from([
+                    board.name(path[usize::from(from)]),
+                    board.name(path[usize::from(to)]),
+                ]),
                 capture,
                 barricade: false,
                 span: Span::default(),
@@ -208,32 +221,45 @@ fn enter(state: &State, i: usize, roll: u8) -> Option<Choice> {
     let piece = state.pieces(i).iter().position(|&s| s == YARD)?;
     let entry = board.paths[state.board_seat(i)][0];
     let capture = landing(state, i, entry, false)?;
-    Some(Choice::Enter { piece, capture })
+    Some(Choice::Enter {
+        piece: piece as u8,
+        capture,
+    })
 }
 
 /// What landing on `p` does for seat `i`: `None` when it may not land
 /// there (an own piece stands there and the point is not a goal), else the
-/// rival piece captured, if any.
+/// rival piece captured, if any (its seat in play and index).
 #[allow(clippy::option_option)]
 fn landing(
     state: &State,
     i: usize,
     p: crate::board::Point,
     goal: bool,
-) -> Option<Option<(usize, usize)>> {
+) -> Option<Option<(u8, u8)>> {
     if state.count_on(p) == 0 {
         // Most landings: nothing to walk.
         return Some(None);
     }
     let board = state.board;
+    // The pieces on `p` (as [`State::on`] finds them, written as loops: a
+    // tenth of a turn's check went to that iterator's adapters), the last
+    // rival found the one captured.
     let mut rival = None;
-    for (who, piece) in state.on(p) {
-        if who == i && !goal {
-            // No own piece ends on its own (but in a goal).
-            return None;
-        }
-        if who != i {
-            rival = Some((who, piece));
+    for who in 0..state.seats.len() {
+        let path = &board.paths[state.board_seat(who)];
+        for (k, &step) in state.pieces(who).iter().enumerate() {
+            if step < 0 || path.get(step as usize) != Some(&p) {
+                continue;
+            }
+            if who != i {
+                // Seats and pieces are counted in a byte ([`MAX_SEATS`],
+                // [`MAX_PIECES`](crate::check::MAX_PIECES)).
+                rival = Some((who as u8, k as u8));
+            } else if !goal {
+                // No own piece ends on its own (but in a goal).
+                return None;
+            }
         }
     }
     let captures = board.flow.capture == CaptureRule::Land && !board.safe[usize::from(p)] && !goal;
@@ -265,10 +291,12 @@ fn advance(state: &State, i: usize, k: usize, from: usize, roll: usize) -> Optio
     }
     let at_goal = board.has_goal && to == goal;
     let capture = landing(state, i, board.paths[b][to], at_goal)?;
+    // A path has fewer steps than a description has names
+    // ([`MAX_NAMES`](crate::def::MAX_NAMES)): they fit a `u16`.
     Some(Choice::Advance {
-        piece: k,
-        from,
-        to,
+        piece: k as u8,
+        from: from as u16,
+        to: to as u16,
         capture,
     })
 }
@@ -309,13 +337,22 @@ pub fn play_deciding(
         state.set_step(who, piece, YARD);
     }
     match choice {
-        Choice::Enter { piece, .. } => state.set_step(i, piece, 0),
-        Choice::Advance { piece, to, .. } => state.set_step(i, piece, to as Step),
+        Choice::Enter { piece, .. } => state.set_step(i, usize::from(piece), 0),
+        Choice::Advance { piece, to, .. } => state.set_step(i, usize::from(piece), to as Step),
         Choice::Pass => {}
     }
-    if !state.finished.contains(&(i as u8)) && state.all_home(i) {
+    // A seat racing has a piece not home before its turn (a `Position`
+    // tag is refused otherwise, and each turn is checked here): only a
+    // move that ends home can finish it, and the others are not walked.
+    let may_finish = match choice {
+        Choice::Advance { to, .. } => state.board.is_home(state.board_seat(i), usize::from(to)),
+        Choice::Enter { .. } => true,
+        Choice::Pass => false,
+    };
+    if may_finish && !state.finished.contains(&(i as u8)) && state.all_home(i) {
         state.finished.push(i as u8);
     }
+    debug_assert!(state.finished.contains(&(i as u8)) || !state.all_home(i));
     if state.is_over() {
         state.to_move = None;
         state.extra = 0;
@@ -347,8 +384,8 @@ pub fn play_deciding(
 /// The next seat still racing after seat `i`, clockwise.
 pub(crate) fn next_seat(state: &State, i: usize) -> Option<usize> {
     let n = state.seats.len();
-    (1..=n)
-        .map(|d| (i + d) % n)
+    (i + 1..n)
+        .chain(0..=i)
         .find(|s| !state.finished.contains(&(*s as u8)))
 }
 
@@ -408,7 +445,7 @@ pub fn quick_brief(state: &State, (i, roll): (usize, u8), action: BriefAction) -
             let (from, to) = (step(from)?, step(to)?);
             let k = state.pieces(i).iter().position(|&s| s == from as Step)?;
             let c = advance(state, i, k, from, usize::from(roll))?;
-            if !matches!(c, Choice::Advance { to: t, .. } if t == to) {
+            if !matches!(c, Choice::Advance { to: t, .. } if usize::from(t) == to) {
                 return None;
             }
             if flow.compulsory.contains(&Compulsory::Enter) && enter(state, i, roll).is_some() {
@@ -562,16 +599,16 @@ fn read_move(
     let to_step = step(to);
     let found = listed.iter().copied().find(|c| {
         matches!(c, Choice::Advance { from: f, to: t, .. }
-            if *f == from_step && Some(*t) == to_step)
+            if usize::from(*f) == from_step && Some(usize::from(*t)) == to_step)
     });
     found.ok_or_else(|| {
         match listed
             .iter()
-            .find(|c| matches!(c, Choice::Advance { from: f, .. } if *f == from_step))
+            .find(|c| matches!(c, Choice::Advance { from: f, .. } if usize::from(*f) == from_step))
         {
             Some(Choice::Advance { to: t, .. }) => format!(
                 "the roll takes the piece on {from} to {}, not {to}",
-                board.name(board.paths[b][*t])
+                board.name(board.paths[b][usize::from(*t)])
             ),
             _ => why_not(state, i, from_step, roll),
         }

@@ -43,6 +43,11 @@ pub struct State {
     /// [`State::set_step`], so that the rules find an empty point (the most
     /// asked) without looking at every piece.
     count: Vec<u8>,
+    /// By point: the seats in play with a piece there, a bit each (bit
+    /// `i` for seat `i`; at most [`Colour::MAX`](billes_game::Colour::MAX)
+    /// = 8 seats), kept by [`State::set_step`], so that a landing knows
+    /// who stands there without a walk of every piece.
+    seats_on: Vec<u8>,
 }
 
 /// Two positions are the same when they are on the same board (the same
@@ -154,7 +159,7 @@ impl State {
     /// position's equality leaves the counts out, as they follow the
     /// steps).
     pub(crate) fn same_counts(&self, other: &State) -> bool {
-        self.count == other.count
+        self.count == other.count && self.seats_on == other.seats_on
     }
 
     /// Who sits on point `p`: the seat in play and the piece's index (the
@@ -163,11 +168,23 @@ impl State {
         self.on(p).next()
     }
 
+    /// The seats in play with a piece on point `p`: bit `i` for seat `i`.
+    pub fn seats_on(&self, p: crate::board::Point) -> u8 {
+        self.seats_on.get(usize::from(p)).copied().unwrap_or(0)
+    }
+
+    /// The last piece of seat `i` on point `p` (each point is on a seat's
+    /// path once), by its index.
+    pub fn last_piece_on(&self, i: usize, p: crate::board::Point) -> Option<usize> {
+        let step = self.board.step_of(self.board_seat(i), p)? as Step;
+        self.pieces(i).iter().rposition(|&s| s == step)
+    }
+
     /// Every piece on point `p`: its seat in play and index.
     pub fn on(&self, p: crate::board::Point) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let occupied = self.count.get(usize::from(p)).is_some_and(|&c| c > 0);
+        let seats = self.seats_on(p);
         (0..self.seats.len())
-            .filter(move |_| occupied)
+            .filter(move |&i| seats & (1 << i) != 0)
             .flat_map(move |i| {
                 let path = &self.board.paths[self.board_seat(i)];
                 self.pieces(i)
@@ -183,13 +200,21 @@ impl State {
     /// Puts piece `k` of seat `i` at `step` (or in its yard).
     pub fn set_step(&mut self, i: usize, k: usize, step: Step) {
         let n = self.board.pieces;
-        if let Some(p) = self.point_of(i, self.steps[i * n + k]) {
-            self.count[usize::from(p)] -= 1;
+        let old = std::mem::replace(&mut self.steps[i * n + k], step);
+        if let Some(p) = self.point_of(i, old) {
+            let p = usize::from(p);
+            self.count[p] -= 1;
+            // The seat's bit stays while another of its pieces stands
+            // there (at the same step: a point is on a path once).
+            if !self.pieces(i).contains(&old) {
+                self.seats_on[p] &= !(1 << i);
+            }
         }
-        self.steps[i * n + k] = step;
         if let Some(p) = self.point_of(i, step) {
+            let p = usize::from(p);
             // At most 16 pieces of 8 seats: a point holds fewer than 256.
-            self.count[usize::from(p)] += 1;
+            self.count[p] += 1;
+            self.seats_on[p] |= 1 << i;
         }
     }
 }
@@ -255,6 +280,7 @@ pub fn setup(board: &'static Board, game: &Game) -> Result<State, ReplayError> {
         finished: Vec::new(),
         declared: None,
         count: vec![0; board.points.len()],
+        seats_on: vec![0; board.points.len()],
     };
     // The pieces that start on their entry point (a Position tag says
     // where every piece stands instead).
@@ -565,6 +591,15 @@ mod tests {
                         .filter(|&(i, s)| state.point_of(i, s) == Some(p))
                         .count();
                     assert_eq!(state.on(p).count(), pieces, "{p}");
+                    let seats = (0..state.seats.len())
+                        .filter(|&i| {
+                            state
+                                .pieces(i)
+                                .iter()
+                                .any(|&s| state.point_of(i, s) == Some(p))
+                        })
+                        .fold(0u8, |m, i| m | 1 << i);
+                    assert_eq!(state.seats_on(p), seats, "{p}");
                     assert_eq!(usize::from(state.count[usize::from(p)]), pieces, "{p}");
                 }
                 // What `play` reads without a walk: a seat racing has a

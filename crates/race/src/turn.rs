@@ -237,31 +237,25 @@ fn landing(
     p: crate::board::Point,
     goal: bool,
 ) -> Option<Option<(u8, u8)>> {
-    if state.count_on(p) == 0 {
-        // Most landings: nothing to walk.
+    let seats = state.seats_on(p);
+    if seats == 0 {
+        // Most landings: an empty point.
         return Some(None);
     }
     let board = state.board;
-    // The pieces on `p` (as [`State::on`] finds them, written as loops: a
-    // tenth of a turn's check went to that iterator's adapters), the last
-    // rival found the one captured.
-    let mut rival = None;
-    for who in 0..state.seats.len() {
-        let path = &board.paths[state.board_seat(who)];
-        for (k, &step) in state.pieces(who).iter().enumerate() {
-            if step < 0 || path.get(step as usize) != Some(&p) {
-                continue;
-            }
-            if who != i {
-                // Seats and pieces are counted in a byte ([`MAX_SEATS`],
-                // [`MAX_PIECES`](crate::check::MAX_PIECES)).
-                rival = Some((who as u8, k as u8));
-            } else if !goal {
-                // No own piece ends on its own (but in a goal).
-                return None;
-            }
-        }
+    if seats & (1 << i) != 0 && !goal {
+        // No own piece ends on its own (but in a goal).
+        return None;
     }
+    // The rival captured: the last piece on `p` of the last seat there
+    // (as [`State::on`] lists them), found without a walk of the others.
+    let rivals = seats & !(1 << i);
+    let rival = (rivals != 0)
+        .then(|| 7 - rivals.leading_zeros() as usize)
+        .and_then(|who| Some((who, state.last_piece_on(who, p)?)))
+        // Seats and pieces are counted in a byte ([`MAX_SEATS`],
+        // [`MAX_PIECES`](crate::check::MAX_PIECES)).
+        .map(|(who, k)| (who as u8, k as u8));
     let captures = board.flow.capture == CaptureRule::Land && !board.safe[usize::from(p)] && !goal;
     Some(rival.filter(|_| captures))
 }

@@ -344,24 +344,24 @@ impl GameRules for Race {
     }
 
     fn loaded(kind: GameKind) -> Option<&'static Race> {
-        static RULES: std::sync::OnceLock<std::sync::RwLock<Vec<&'static Race>>> =
-            std::sync::OnceLock::new();
-        let board = crate::table::find(kind)?;
-        let rules = RULES.get_or_init(Default::default);
-        if let Some(r) = rules
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .find(|r| std::ptr::eq(r.board, board))
-        {
-            return Some(r);
+        thread_local! {
+            /// The game last found on this thread: the registry's dispatch
+            /// (`with_kind!`) asks for it again at each turn `billes
+            /// export` writes, where two locks and a search by name were a
+            /// tenth of the time. A name, once loaded, always names the
+            /// same game (the table refuses a second game of that name),
+            /// so what is kept here never goes stale.
+            static LAST: std::cell::Cell<Option<(GameKind, &'static Race)>> =
+                const { std::cell::Cell::new(None) };
         }
-        let mut write = rules.write().unwrap_or_else(|e| e.into_inner());
-        // One per loaded game, and the games loaded are bounded
-        // (`table::MAX_GAMES`).
-        let made: &'static Race = Box::leak(Box::new(Race::new(board)));
-        write.push(made);
-        Some(made)
+        if let Some((last, rules)) = LAST.get() {
+            if last == kind {
+                return Some(rules);
+            }
+        }
+        let found = loaded_rules(kind)?;
+        LAST.set(Some((kind, found)));
+        Some(found)
     }
 
     fn with_params(&self, params: Params) -> Result<Race, ParamsError> {
@@ -648,6 +648,30 @@ impl GameRules for Race {
         state.to_move = None;
         Ok(())
     }
+}
+
+/// The rules of the loaded game `kind`, made once per game and kept for
+/// the process (what [`GameRules::loaded`] finds when its last answer
+/// is not the one asked for).
+fn loaded_rules(kind: GameKind) -> Option<&'static Race> {
+    static RULES: std::sync::OnceLock<std::sync::RwLock<Vec<&'static Race>>> =
+        std::sync::OnceLock::new();
+    let board = crate::table::find(kind)?;
+    let rules = RULES.get_or_init(Default::default);
+    if let Some(r) = rules
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|r| std::ptr::eq(r.board, board))
+    {
+        return Some(r);
+    }
+    let mut write = rules.write().unwrap_or_else(|e| e.into_inner());
+    // One per loaded game, and the games loaded are bounded
+    // (`table::MAX_GAMES`).
+    let made: &'static Race = Box::leak(Box::new(Race::new(board)));
+    write.push(made);
+    Some(made)
 }
 
 /// The seat in play of `seat` when it is the one to roll: the seat to

@@ -39,15 +39,20 @@ pub struct State {
     pub finished: Vec<u8>,
     /// The winner a variant's `winner` hook named, which ends the game.
     pub declared: Option<u8>,
-    /// By point: how many pieces stand there, kept by
-    /// [`State::set_step`], so that the rules find an empty point (the most
-    /// asked) without looking at every piece.
-    count: Vec<u8>,
-    /// By point: the seats in play with a piece there, a bit each (bit
-    /// `i` for seat `i`; at most [`Colour::MAX`](billes_game::Colour::MAX)
-    /// = 8 seats), kept by [`State::set_step`], so that a landing knows
-    /// who stands there without a walk of every piece.
-    seats_on: Vec<u8>,
+    /// By point: who stands there, kept by [`State::set_step`], so that
+    /// the rules know an empty point (the most asked) and who stands on
+    /// another without looking at every piece.
+    points: Vec<OnPoint>,
+}
+
+/// Who stands on a point.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct OnPoint {
+    /// How many pieces (at most 16 pieces of 8 seats: fewer than 256).
+    pieces: u8,
+    /// The seats in play with a piece there, a bit each (bit `i` for seat
+    /// `i`; at most [`Colour::MAX`](billes_game::Colour::MAX) = 8 seats).
+    seats: u8,
 }
 
 /// Two positions are the same when they are on the same board (the same
@@ -149,9 +154,9 @@ impl State {
 
     /// How many pieces stand on point `p`.
     pub fn count_on(&self, p: crate::board::Point) -> usize {
-        self.count
+        self.points
             .get(usize::from(p))
-            .map_or(0, |&c| usize::from(c))
+            .map_or(0, |on| usize::from(on.pieces))
     }
 
     /// Whether `other` counts as many pieces on each point: a check that
@@ -159,7 +164,7 @@ impl State {
     /// position's equality leaves the counts out, as they follow the
     /// steps).
     pub(crate) fn same_counts(&self, other: &State) -> bool {
-        self.count == other.count && self.seats_on == other.seats_on
+        self.points == other.points
     }
 
     /// Who sits on point `p`: the seat in play and the piece's index (the
@@ -170,7 +175,7 @@ impl State {
 
     /// The seats in play with a piece on point `p`: bit `i` for seat `i`.
     pub fn seats_on(&self, p: crate::board::Point) -> u8 {
-        self.seats_on.get(usize::from(p)).copied().unwrap_or(0)
+        self.points.get(usize::from(p)).map_or(0, |on| on.seats)
     }
 
     /// The last piece of seat `i` on point `p` (each point is on a seat's
@@ -203,18 +208,17 @@ impl State {
         let old = std::mem::replace(&mut self.steps[i * n + k], step);
         if let Some(p) = self.point_of(i, old) {
             let p = usize::from(p);
-            self.count[p] -= 1;
+            self.points[p].pieces -= 1;
             // The seat's bit stays while another of its pieces stands
             // there (at the same step: a point is on a path once).
             if !self.pieces(i).contains(&old) {
-                self.seats_on[p] &= !(1 << i);
+                self.points[p].seats &= !(1 << i);
             }
         }
         if let Some(p) = self.point_of(i, step) {
             let p = usize::from(p);
-            // At most 16 pieces of 8 seats: a point holds fewer than 256.
-            self.count[p] += 1;
-            self.seats_on[p] |= 1 << i;
+            self.points[p].pieces += 1;
+            self.points[p].seats |= 1 << i;
         }
     }
 }
@@ -279,8 +283,7 @@ pub fn setup(board: &'static Board, game: &Game) -> Result<State, ReplayError> {
         tries: 0,
         finished: Vec::new(),
         declared: None,
-        count: vec![0; board.points.len()],
-        seats_on: vec![0; board.points.len()],
+        points: vec![OnPoint::default(); board.points.len()],
     };
     // The pieces that start on their entry point (a Position tag says
     // where every piece stands instead).
@@ -600,7 +603,7 @@ mod tests {
                         })
                         .fold(0u8, |m, i| m | 1 << i);
                     assert_eq!(state.seats_on(p), seats, "{p}");
-                    assert_eq!(usize::from(state.count[usize::from(p)]), pieces, "{p}");
+                    assert_eq!(state.count_on(p), pieces, "{p}");
                 }
                 // What `play` reads without a walk: a seat racing has a
                 // piece not home, the seats finished are listed once.

@@ -608,6 +608,20 @@ impl<'a> IntoIterator for &'a mut Actions {
 }
 
 impl Path {
+    /// The path of a move from one hole to another, built inline (what a
+    /// game's rules write for each plain move they complete, without the
+    /// generic collection `From<[Name; N]>` goes through).
+    ///
+    /// ```
+    /// use billes_notation::{Name, Path};
+    /// let (a, b) = (Name::try_new("t1").unwrap(), Name::try_new("t5").unwrap());
+    /// assert_eq!(Path::two(a, b), Path::from(vec![a, b]));
+    /// ```
+    #[inline(always)]
+    pub fn two(from: Name, to: Name) -> Self {
+        Path(SmallVec::from_buf([from, to]))
+    }
+
     /// The first `len` holes of `holes` (the others are dropped): two
     /// built whole inline, three on the heap (the parser's fast path, see
     /// `parse::fast`).

@@ -69,10 +69,10 @@ impl Choice {
                 span: Span::default(),
             },
             Choice::Advance { from, to, .. } => Action::Move {
-                path: Path::from([
+                path: Path::two(
                     board.name(path[usize::from(from)]),
                     board.name(path[usize::from(to)]),
-                ]),
+                ),
                 capture,
                 barricade: false,
                 span: Span::default(),

@@ -89,7 +89,7 @@ impl Part {
                 span: Span::default(),
             }),
             Part::Move { from, to, .. } => Some(Action::Move {
-                path: Path::from([board.name(path[from]), board.name(path[to])]),
+                path: Path::two(board.name(path[from]), board.name(path[to])),
                 capture,
                 barricade: false,
                 span: Span::default(),

@@ -10,7 +10,7 @@ use billes_notation::{Action, Brief, BriefAction, Capture, Name, Path, Span};
 use crate::def::{Capture as CaptureRule, Compulsory, ExtraRoll};
 use crate::state::{State, Step, YARD};
 
-/// One thing a roll lets a seat do. Held small (12 bytes: steps fit a
+/// One thing a roll lets a seat do. Held small (10 bytes: steps fit a
 /// `u16`, a seat in play and a piece a `u8`) so that a choice is handed
 /// back in registers and a list of them is copied cheaply: the fast path
 /// of the checker makes one a turn.

@@ -99,6 +99,9 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
     /// The standard rules of `kind`, one of [`kinds`](GameRules::kinds)
     /// (`None` for any other, and for a compiled game, whose standard
     /// rules are [`from_params`](GameRules::from_params) of the defaults).
+    /// The registry's dispatch (`with_kind!`) asks it at each call, which
+    /// `billes export` makes at each turn: an engine answers the game it
+    /// answered last without a lock or a search.
     fn loaded(kind: crate::GameKind) -> Option<&'static Self> {
         let _ = kind;
         None

@@ -20,7 +20,7 @@ pub type Step = i16;
 pub const YARD: Step = -1;
 
 /// A position of a race game.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct State {
     /// The board the game is played on.
     pub board: &'static Board,
@@ -57,6 +57,49 @@ struct OnPoint {
 
 /// Two positions are the same when they are on the same board (the same
 /// loaded game and rules) with the same pieces and turn.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            board: self.board,
+            seats: self.seats.clone(),
+            steps: self.steps.clone(),
+            to_move: self.to_move,
+            extra: self.extra,
+            tries: self.tries,
+            finished: self.finished.clone(),
+            declared: self.declared,
+            points: self.points.clone(),
+        }
+    }
+
+    /// Copies `source` into the lists `self` already holds, allocating
+    /// nothing when they are long enough (a turn of two dice replays on
+    /// the lists of the position before it: see `two_dice::written`).
+    fn clone_from(&mut self, source: &State) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let State {
+            board,
+            seats,
+            steps,
+            to_move,
+            extra,
+            tries,
+            finished,
+            declared,
+            points,
+        } = source;
+        self.board = board;
+        self.seats.clone_from(seats);
+        self.steps.clone_from(steps);
+        self.to_move = *to_move;
+        self.extra = *extra;
+        self.tries = *tries;
+        self.finished.clone_from(finished);
+        self.declared = *declared;
+        self.points.clone_from(points);
+    }
+}
+
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
         std::ptr::eq(self.board, other.board)
@@ -565,20 +608,8 @@ mod tests {
     #[test]
     fn the_kept_board_is_the_pieces() {
         for (board, _) in crate::table::list() {
-            let game = billes_notation::parse_game(&format!(
-                "[Game \"{}\"]\n[Seats \"{}\"]\n\n*\n",
-                board.kind,
-                board
-                    .seating(*board.players().end())
-                    .expect("a seating")
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ))
-            .expect("tags");
             let mut rng = billes_game::Rng::new(5);
-            let mut state = setup(board, &game).expect("set up");
+            let mut state = start(board);
             for _ in 0..2000 {
                 if state.is_over() {
                     break;
@@ -613,6 +644,53 @@ mod tests {
                 let mut listed = state.finished.clone();
                 listed.dedup();
                 assert_eq!(listed.len(), state.finished.len());
+            }
+        }
+    }
+
+    /// The start of a game of `board` with its most players.
+    fn start(board: &'static Board) -> State {
+        let game = billes_notation::parse_game(&format!(
+            "[Game \"{}\"]\n[Seats \"{}\"]\n\n*\n",
+            board.kind,
+            board
+                .seating(*board.players().end())
+                .expect("a seating")
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ))
+        .expect("tags");
+        setup(board, &game).expect("set up")
+    }
+
+    /// A position copied into the lists of another (`clone_from`, as a
+    /// turn of two dice reuses the position it replaced) is the position,
+    /// the count and seats on each point included, whatever game the
+    /// other was of.
+    #[test]
+    fn a_position_copied_into_another_is_the_same() {
+        let boards: Vec<&'static Board> =
+            crate::table::list().into_iter().map(|(b, _)| b).collect();
+        let mut rng = billes_game::Rng::new(7);
+        for &from in &boards {
+            let mut source = start(from);
+            for _ in 0..40 {
+                if source.is_over() {
+                    break;
+                }
+                let i = source.to_move.map_or(0, usize::from);
+                let roll = rng.die();
+                let choices = turn::choices(&source, i, roll);
+                turn::play(&mut source, i, roll, choices[rng.below(choices.len())]);
+            }
+            source.finished.push(3);
+            source.declared = Some(1);
+            for &into in &boards {
+                let mut copy = start(into);
+                copy.clone_from(&source);
+                assert!(copy == source && copy.same_counts(&source), "{}", into.kind);
             }
         }
     }

@@ -182,7 +182,9 @@ fn the_quick_check_accepts_only_listed_turns() {
 
     let rules = Race::named(GAME).expect("shipped");
     let mut rng = Rng::new(11);
-    let (mut settled, mut tried) = (0, 0);
+    // Turns tried, settled by the fast path, and settled with a die value
+    // or a bonus left (the cases that ask `fuller` or find a forfeit).
+    let (mut settled, mut tried, mut short) = (0, 0, 0);
     for (seed, players) in [(1, 2), (2, 4), (3, 3)] {
         let game = common::simulated(&rules, players, seed, 150);
         let mut state = rules.setup(&game).expect("set up");
@@ -204,6 +206,10 @@ fn the_quick_check_accepts_only_listed_turns() {
                     tried += 1;
                     if written::quick(&state, (i, roll), &after, &left) {
                         settled += 1;
+                        let values = Left::of_roll(&state, i, roll).values().len();
+                        if usize::from(left.used) < values || !left.bonuses().is_empty() {
+                            short += 1;
+                        }
                         assert!(
                             keys.contains(&two_dice::position_key(&after)),
                             "quick accepts a turn not listed: {} with {roll}",
@@ -218,6 +224,10 @@ fn the_quick_check_accepts_only_listed_turns() {
     assert!(
         settled > tried / 10,
         "the fast path settles a share: {settled} of {tried}"
+    );
+    assert!(
+        short > settled / 10,
+        "the fast path settles turns short of a value or a bonus: {short} of {settled}"
     );
 
     /// A part but for which of two alike pieces moves.

@@ -394,13 +394,17 @@ pub fn end_dice(left: &mut Left) {
     left.pair = None;
 }
 
+/// A group for each piece of a seat ([`groups`]): inline up to sixteen
+/// pieces, so that reading a turn allocates nothing for them.
+pub type Groups = SmallVec<[u8; 16]>;
+
 /// The groups of seat `i`'s pieces at the start of a turn: the two pieces
 /// of each blockade (not in the yard, not home) share a group of their
 /// own; every other piece is in group 0.
-pub fn groups(state: &State, i: usize) -> Vec<u8> {
+pub fn groups(state: &State, i: usize) -> Groups {
     let pieces = state.pieces(i);
     let b = state.board_seat(i);
-    let mut out = vec![0u8; pieces.len()];
+    let mut out: Groups = smallvec![0u8; pieces.len()];
     let mut next = 1;
     for k in 0..pieces.len() {
         let Ok(s) = usize::try_from(pieces[k]) else {
@@ -523,10 +527,58 @@ pub fn complete_turns<E>(
     Ok(kept.into_iter().filter(|c| c.used == used).collect())
 }
 
+/// Whether some play of the die values of `left` by seat `i` from `state`
+/// goes further than a turn that brought in `entered` pieces and used
+/// `used` die values: brings in more pieces (when entering is
+/// compulsory, 5.2), or as many (any number, when it is not) and uses
+/// more values (6.2). Only the die moves are searched, and 9.3 is not
+/// asked: a play found may be one the rules forbid, never the reverse,
+/// so `false` proves that no complete turn goes further (each play of the
+/// die moves ends a complete turn, its bonuses taken or forfeited).
+/// The written turn's fast path ([`written::quick`]) asks it, to settle
+/// a turn that did not use every value without listing the turns.
+/// `state` is as it was when this returns.
+pub fn fuller(
+    state: &mut State,
+    i: usize,
+    left: &Left,
+    groups: &[u8],
+    (entered, used): (u8, u8),
+) -> bool {
+    let compulsory = state
+        .board
+        .flow
+        .compulsory
+        .contains(&crate::def::Compulsory::Enter);
+    let more_entered = compulsory && left.entered > entered;
+    let as_many = !compulsory || left.entered == entered;
+    if more_entered || (as_many && left.used > used) {
+        return true;
+    }
+    // Each part uses one value at least and brings in one piece at most.
+    let most = left.values.len() as u8;
+    let can_enter_more = compulsory && left.entered + most > entered;
+    let can_match = !compulsory || left.entered + most >= entered;
+    if left.dice_done || !can_match || (!can_enter_more && left.used + most <= used) {
+        return false;
+    }
+    for part in parts(state, i, left, groups) {
+        let mut l = left.clone();
+        let undo = Undo::of(state, i, part);
+        apply(state, i, &mut l, part);
+        let further = fuller(state, i, &l, groups, (entered, used));
+        undo.take_back(state);
+        if further {
+            return true;
+        }
+    }
+    false
+}
+
 /// The state of a search of complete turns.
 struct Searching<'a, E> {
     i: usize,
-    groups: Vec<u8>,
+    groups: Groups,
     start: Vec<Step>,
     /// The positions visited, with what was left. Hashed by rustc-hash's
     /// Fx hash, not the standard library's SipHash, which was a tenth of

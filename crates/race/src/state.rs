@@ -161,6 +161,15 @@ impl State {
         self.board.paths[self.board_seat(i)].get(s).copied()
     }
 
+    /// Whether a piece of seat `i` stands at `step` ([`YARD`] included).
+    /// The walk is written out, not `contains`, whose generic search the
+    /// compiler calls out of line: for a seat's few pieces, asked at each
+    /// move, that call was most of its cost.
+    #[inline(always)]
+    pub fn has_at(&self, i: usize, step: Step) -> bool {
+        self.pieces(i).iter().any(|&s| s == step)
+    }
+
     /// Whether every piece of seat `i` is home.
     pub fn all_home(&self, i: usize) -> bool {
         let b = self.board_seat(i);
@@ -254,7 +263,7 @@ impl State {
             self.points[p].pieces -= 1;
             // The seat's bit stays while another of its pieces stands
             // there (at the same step: a point is on a path once).
-            if !self.pieces(i).contains(&old) {
+            if !self.has_at(i, old) {
                 self.points[p].seats &= !(1 << i);
             }
         }

@@ -207,8 +207,7 @@ pub fn choices(state: &State, i: usize, roll: u8) -> Choices {
 
 /// Whether seat `i` has a piece in its yard and one on its entry point.
 fn must_clear(state: &State, i: usize) -> bool {
-    let pieces = state.pieces(i);
-    pieces.contains(&YARD) && pieces.contains(&0)
+    state.has_at(i, YARD) && state.has_at(i, 0)
 }
 
 /// The entry `roll` gives seat `i`, if any: a value that brings a piece

@@ -135,7 +135,7 @@ impl Left {
     pub fn of_roll(state: &State, i: usize, roll: Roll) -> Left {
         let (a, b) = (roll.get(), roll.second().unwrap_or(roll.get()));
         let mut values: SmallVec<[u8; 4]> = smallvec![a, b];
-        let all_out = !state.pieces(i).contains(&YARD);
+        let all_out = !state.has_at(i, YARD);
         if a == b && state.board.flow.bottoms == Bottoms::AllOut && all_out {
             values.extend([7 - a, 7 - a]);
         }

@@ -286,13 +286,16 @@ impl Race {
             .collect())
     }
 
-    /// Plays the written `turn` of a game of two dice.
+    /// Plays the written `turn` of a game of two dice, its actions with
+    /// their marks written to `marks` when given ([`written::read`]), and
+    /// answers its roll.
     fn play_two<H: Hooks>(
         &self,
         state: &mut State,
         turn: &Turn,
         hooks: &H,
-    ) -> Result<(), ReplayError> {
+        marks: Option<&mut Vec<Action>>,
+    ) -> Result<Roll, ReplayError> {
         let i = self.check_seat(state, turn)?;
         let roll = game::dice_roll(turn)?;
         let mut allow = Race::part_allowed(i, turn.number, hooks);
@@ -301,17 +304,18 @@ impl Race {
         } else {
             None
         };
-        let played = written::read(state, (i, roll), turn, allow)?;
+        let played = written::read(state, (i, roll), turn, allow, marks)?;
         if !hooks.calls(Hook::ExtraTurn) {
             written::pass_on(state, i, roll, played, |standard| standard);
-            return Ok(());
+            return Ok(roll);
         }
         // The hook sees the turn from the position before it.
         let before = state.clone();
         let view = turn_view(&before, i, roll, turn.number);
         asking_extra_turn(hooks, &view, turn.head.span, |decide| {
             written::pass_on(state, i, roll, played, decide);
-        })
+        })?;
+        Ok(roll)
     }
 }
 
@@ -483,7 +487,7 @@ impl GameRules for Race {
 
     fn play<H: Hooks>(&self, state: &mut State, turn: &Turn, hooks: &H) -> Result<(), ReplayError> {
         if self.two_dice() {
-            return self.play_two(state, turn, hooks);
+            return self.play_two(state, turn, hooks, None).map(drop);
         }
         let (i, roll, choice) = self.read_turn(state, turn, hooks)?;
         if !hooks.calls(Hook::ExtraTurn) {
@@ -626,9 +630,16 @@ impl GameRules for Race {
     /// [`complete_turn`]: GameRules::complete_turn
     fn play_completed(&self, state: &mut State, turn: &Turn) -> Result<Option<Move>, ReplayError> {
         if self.two_dice() {
-            let complete = self.complete_turn(state, turn);
-            self.play(state, turn, &billes_game::variant::NoHooks)?;
-            return Ok(complete);
+            // One replay plays the turn and writes its marks, as
+            // `complete_turn` (`written::marked`) writes them.
+            let mut actions = Vec::with_capacity(turn.actions.len());
+            let roll = self.play_two(
+                state,
+                turn,
+                &billes_game::variant::NoHooks,
+                Some(&mut actions),
+            )?;
+            return Ok(Some(Move::new(turn.head.seat, Some(roll), actions)));
         }
         let Some((i, roll, choice)) = self.quick_turn(state, turn) else {
             // Not settled without the list: completed by it, so none here.

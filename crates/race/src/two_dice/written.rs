@@ -89,17 +89,29 @@ pub fn listed_actions(state: &State, i: usize, turns: &[Complete]) -> Vec<Vec<Ac
 
 /// The written `turn` of seat `i` with `roll`, checked: its actions
 /// replayed, then found among the complete turns (`allow` asked of each
-/// part).
+/// part). `marks`, when given, receives the turn's actions each with its
+/// capture mark as it plays, as [`marked`] writes them, from the one
+/// replay (`export` completes every turn it plays).
 ///
 /// # Errors
 /// An `illegal_move` at the action at fault or at the turn, an `effect`
-/// mistake for a false capture mark, a `false_pass`.
+/// mistake for a false capture mark, a `false_pass`. `marks` then holds
+/// nothing of use.
 pub fn read(
     state: &State,
     (i, roll): (usize, Roll),
     turn: &Turn,
     allow: Option<&mut Allow<'_>>,
+    mut marks: Option<&mut Vec<Action>>,
 ) -> Result<Played, ReplayError> {
+    if let Some(marks) = marks.as_deref_mut() {
+        marks.clear();
+        if over_limit(state, roll) || matches!(turn.actions.as_slice(), [Action::Pass { .. }]) {
+            marks.push(Action::Pass {
+                span: Span::default(),
+            });
+        }
+    }
     let mut every = |_: &State, _: Part| Ok(true);
     let hooked = allow.is_some();
     let allow = allow.unwrap_or(&mut every);
@@ -121,7 +133,7 @@ pub fn read(
             return Ok(Played::Turn(copy_of(state)));
         }
     }
-    let replayed = match replay(state, (i, roll), turn, allow, hooked) {
+    let replayed = match replay(state, (i, roll), turn, allow, hooked, marks) {
         Ok((after, left)) if quick(state, (i, roll), &after, &left) => {
             return Ok(Played::Turn(after));
         }
@@ -212,14 +224,16 @@ pub fn quick(state: &State, (i, roll): (usize, Roll), after: &State, left: &Left
     fullest && !super::breaks_blockade(after, i, state.pieces(i), &groups)
 }
 
-/// The written actions played part by part from `state`; a mistake has
-/// no list of legal moves yet ([`read`] adds it).
+/// The written actions played part by part from `state`, each with its
+/// mark pushed to `marks` when given; a mistake has no list of legal
+/// moves yet ([`read`] adds it).
 fn replay(
     state: &State,
     (i, roll): (usize, Roll),
     turn: &Turn,
     allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
     hooked: bool,
+    mut marks: Option<&mut Vec<Action>>,
 ) -> Result<(State, Left), ReplayError> {
     // The groups are asked by the hooked reading only (the fast one reads
     // a part from the piece it moves).
@@ -249,6 +263,9 @@ fn replay(
                 end_dice(&mut left);
             }
             check_mark(action, part)?;
+            if let Some(marks) = marks.as_deref_mut() {
+                marks.extend(part.action(&s, i));
+            }
             apply(&mut s, i, &mut left, part);
             continue;
         }
@@ -269,6 +286,9 @@ fn replay(
             return Err(illegal(why_not(&s, i, &left, action)));
         };
         check_mark(action, part)?;
+        if let Some(marks) = marks.as_deref_mut() {
+            marks.extend(part.action(&s, i));
+        }
         apply(&mut s, i, &mut left, part);
     }
     Ok((s, left))

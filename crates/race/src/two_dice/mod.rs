@@ -177,21 +177,27 @@ fn blockade(state: &State, p: Point) -> bool {
 /// What landing on `p` does for seat `i`: `None` when it may not (a
 /// point holds two pieces of one seat at most: a blockade, or a rival on a
 /// safe point or where it cannot be captured), else the rival captured.
+/// It reads the count of pieces on the point and the seats standing there
+/// (kept by [`State::set_step`]), not a walk of every piece.
 #[allow(clippy::option_option)]
 fn landing(state: &State, i: usize, p: Point, entering: bool) -> Option<Option<(usize, usize)>> {
     let board = state.board;
     let flow = &board.flow;
-    let mut on = state.on(p);
-    match (on.next(), on.next()) {
-        (None, _) => Some(None),
-        (Some(_), Some(_)) => None,
-        (Some((who, _)), None) if who == i => {
-            (flow.own_stack == OwnStack::Blockade).then_some(None)
-        }
-        (Some(rival), None) => {
+    match state.count_on(p) {
+        0 => Some(None),
+        1 => {
+            // The one piece there is of the one seat standing there.
+            let who = state.seats_on(p).trailing_zeros() as usize;
+            if who == i {
+                return (flow.own_stack == OwnStack::Blockade).then_some(None);
+            }
             let safe = board.safe[usize::from(p)] && !(entering && flow.capture_on_entry);
-            (flow.capture == CaptureRule::Land && !safe).then_some(Some(rival))
+            if flow.capture != CaptureRule::Land || safe {
+                return None;
+            }
+            Some(Some((who, state.last_piece_on(who, p)?)))
         }
+        _ => None,
     }
 }
 

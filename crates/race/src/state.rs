@@ -166,6 +166,7 @@ impl State {
     /// compiler calls out of line: for a seat's few pieces, asked at each
     /// move, that call was most of its cost.
     #[inline(always)]
+    #[allow(clippy::manual_contains)] // measured: see above
     pub fn has_at(&self, i: usize, step: Step) -> bool {
         self.pieces(i).iter().any(|&s| s == step)
     }

@@ -621,14 +621,9 @@ mod tests {
             let mut rng = billes_game::Rng::new(5);
             let mut state = start(board);
             for _ in 0..2000 {
-                if state.is_over() {
+                if !random_turn(&mut state, &mut rng) {
                     break;
                 }
-                let i = state.to_move.map_or(0, usize::from);
-                let roll = rng.die();
-                let choices = turn::choices(&state, i, roll);
-                let choice = choices[rng.below(choices.len())];
-                turn::play(&mut state, i, roll, choice);
                 for p in 0..board.points.len() as crate::board::Point {
                     let pieces = (0..state.seats.len())
                         .flat_map(|i| state.pieces(i).iter().map(move |&s| (i, s)))
@@ -656,6 +651,19 @@ mod tests {
                 assert_eq!(listed.len(), state.finished.len());
             }
         }
+    }
+
+    /// Plays a turn of one die chosen at random, unless the game is over:
+    /// whether it played one.
+    fn random_turn(state: &mut State, rng: &mut billes_game::Rng) -> bool {
+        if state.is_over() {
+            return false;
+        }
+        let i = state.to_move.map_or(0, usize::from);
+        let roll = rng.die();
+        let choices = turn::choices(state, i, roll);
+        turn::play(state, i, roll, choices[rng.below(choices.len())]);
+        true
     }
 
     /// The start of a game of `board` with its most players.
@@ -687,13 +695,9 @@ mod tests {
         for &from in &boards {
             let mut source = start(from);
             for _ in 0..40 {
-                if source.is_over() {
+                if !random_turn(&mut source, &mut rng) {
                     break;
                 }
-                let i = source.to_move.map_or(0, usize::from);
-                let roll = rng.die();
-                let choices = turn::choices(&source, i, roll);
-                turn::play(&mut source, i, roll, choices[rng.below(choices.len())]);
             }
             source.finished.push(3);
             source.declared = Some(1);

@@ -55,8 +55,6 @@ struct OnPoint {
     seats: u8,
 }
 
-/// Two positions are the same when they are on the same board (the same
-/// loaded game and rules) with the same pieces and turn.
 impl Clone for State {
     fn clone(&self) -> State {
         State {
@@ -100,6 +98,8 @@ impl Clone for State {
     }
 }
 
+/// Two positions are the same when they are on the same board (the same
+/// loaded game and rules) with the same pieces and turn.
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
         std::ptr::eq(self.board, other.board)

@@ -106,7 +106,7 @@ pub fn read(
 ) -> Result<Played, ReplayError> {
     if let Some(marks) = marks.as_deref_mut() {
         marks.clear();
-        if over_limit(state, roll) || matches!(turn.actions.as_slice(), [Action::Pass { .. }]) {
+        if written_as_pass(state, roll, turn) {
             marks.push(Action::Pass {
                 span: Span::default(),
             });
@@ -321,7 +321,7 @@ fn check_mark(action: &Action, part: Part) -> Result<(), ReplayError> {
 /// its capture mark as it plays (`--` for a pass or a third double);
 /// `None` when a part does not read.
 pub fn marked(state: &State, (i, roll): (usize, Roll), turn: &Turn) -> Option<Vec<Action>> {
-    if over_limit(state, roll) || matches!(turn.actions.as_slice(), [Action::Pass { .. }]) {
+    if written_as_pass(state, roll, turn) {
         return Some(vec![Action::Pass {
             span: Span::default(),
         }]);
@@ -339,6 +339,12 @@ pub fn marked(state: &State, (i, roll): (usize, Roll), turn: &Turn) -> Option<Ve
     }
     spare(s);
     Some(out)
+}
+
+/// Whether the marked actions of `turn` are `--`: a pass, or a roll past
+/// the extra rolls allowed (whatever is written, nothing moves).
+fn written_as_pass(state: &State, roll: Roll, turn: &Turn) -> bool {
+    over_limit(state, roll) || matches!(turn.actions.as_slice(), [Action::Pass { .. }])
 }
 
 /// Why `action` plays no part now.

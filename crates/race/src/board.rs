@@ -13,7 +13,7 @@ use std::num::NonZeroU8;
 
 use billes_notation::{ByKey, Name, Seat};
 
-use crate::def::{Flow, RaceDef};
+use crate::def::{Compulsory, Flow, RaceDef};
 
 /// A point's number: its place in [`Board::points`].
 pub type Point = u16;
@@ -59,8 +59,16 @@ pub struct Board {
     pub on_track: Vec<bool>,
     /// The pieces of each seat.
     pub pieces: usize,
-    /// The turn's rules.
+    /// The turn's rules. Read into `enter_bits` and `compulsory_bits`
+    /// when the board is made: a board's flow is not changed after.
     pub flow: Flow,
+    /// `flow.enter_on` as bits (bit `v` for the value `v`, below 64), for
+    /// [`Board::enters_on`]: asked at every move of a game whose entry is
+    /// compulsory, the list's search was called out of line.
+    enter_bits: u64,
+    /// `flow.compulsory` as bits (bit `c as u8` for [`Compulsory`] `c`), for
+    /// [`Board::compulsory`].
+    compulsory_bits: u8,
     /// Where each point is drawn: its name, column and row.
     pub cells: Vec<(Name, usize, usize)>,
     /// The description's text, as loaded (its parents merged).
@@ -210,10 +218,37 @@ impl Board {
             safe,
             on_track,
             pieces: def.pieces as usize,
+            enter_bits: def
+                .flow
+                .enter_on
+                .iter()
+                .filter_map(|&v| 1u64.checked_shl(v))
+                .fold(0, |bits, bit| bits | bit),
+            compulsory_bits: def
+                .flow
+                .compulsory
+                .iter()
+                .fold(0, |bits, &c| bits | 1 << c as u8),
             flow: def.flow.clone(),
             cells,
             def,
         })
+    }
+
+    /// Whether the value `v` brings a piece in (`flow.enter_on` holds it).
+    #[inline]
+    pub fn enters_on(&self, v: u32) -> bool {
+        match 1u64.checked_shl(v) {
+            Some(bit) => self.enter_bits & bit != 0,
+            None => self.flow.enter_on.contains(&v),
+        }
+    }
+
+    /// Whether the obligation `c` is the game's (`flow.compulsory` holds
+    /// it).
+    #[inline]
+    pub fn compulsory(&self, c: Compulsory) -> bool {
+        self.compulsory_bits & 1 << c as u8 != 0
     }
 
     /// The point called `name`.

@@ -256,11 +256,20 @@ impl State {
     }
 
     /// Puts piece `k` of seat `i` at `step` (or in its yard).
+    ///
+    /// Both points are found before anything is written: a write into the
+    /// lists may, for all the compiler knows, change the board's, which it
+    /// would then read again.
     pub fn set_step(&mut self, i: usize, k: usize, step: Step) {
+        let board = self.board;
+        let path: &[crate::board::Point] = &board.paths[self.board_seat(i)];
+        let point = |step: Step| Some(usize::from(*path.get(usize::try_from(step).ok()?)?));
         let n = self.board.pieces;
-        let old = std::mem::replace(&mut self.steps[i * n + k], step);
-        if let Some(p) = self.point_of(i, old) {
-            let p = usize::from(p);
+        let at = i * n + k;
+        let old = self.steps[at];
+        let (from, to) = (point(old), point(step));
+        self.steps[at] = step;
+        if let Some(p) = from {
             self.points[p].pieces -= 1;
             // The seat's bit stays while another of its pieces stands
             // there (at the same step: a point is on a path once).
@@ -268,8 +277,7 @@ impl State {
                 self.points[p].seats &= !(1 << i);
             }
         }
-        if let Some(p) = self.point_of(i, step) {
-            let p = usize::from(p);
+        if let Some(p) = to {
             self.points[p].pieces += 1;
             self.points[p].seats |= 1 << i;
         }

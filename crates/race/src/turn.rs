@@ -161,9 +161,9 @@ pub fn choices(state: &State, i: usize, roll: u8) -> Choices {
     if is_void(state, roll) {
         return Choices::one(Choice::Pass);
     }
-    let flow = &state.board.flow;
+    let board = state.board;
     let entry = enter(state, i, roll);
-    if flow.compulsory.contains(&Compulsory::Enter) {
+    if board.compulsory(Compulsory::Enter) {
         if let Some(e) = entry {
             return Choices::one(e);
         }
@@ -188,7 +188,7 @@ pub fn choices(state: &State, i: usize, roll: u8) -> Choices {
         Choice::Advance { from, .. } => std::cmp::Reverse(*from),
         _ => std::cmp::Reverse(0),
     });
-    if flow.compulsory.contains(&Compulsory::ClearStart) && must_clear(state, i) {
+    if board.compulsory(Compulsory::ClearStart) && must_clear(state, i) {
         let mut off_start = Choices::new();
         for c in out[first_move..].iter().copied() {
             if matches!(c, Choice::Advance { from: 0, .. }) {
@@ -199,22 +199,60 @@ pub fn choices(state: &State, i: usize, roll: u8) -> Choices {
             return off_start;
         }
     }
-    if out.is_empty() || !flow.compulsory.contains(&Compulsory::Move) {
+    if out.is_empty() || !board.compulsory(Compulsory::Move) {
         out.push(Choice::Pass);
     }
     out
 }
 
+/// Whether [`choices`] lists a pass for seat `i` with `roll`, answered
+/// without the list: the fast path of a written pass (about a fifth of
+/// the turns of Ludo), where the whole list was made, and copied back, for
+/// this one question. The crate's tests check it against the list.
+pub fn passes(state: &State, i: usize, roll: u8) -> bool {
+    if is_void(state, roll) {
+        return true;
+    }
+    let board = state.board;
+    let entry = enter(state, i, roll).is_some();
+    if entry && board.compulsory(Compulsory::Enter) {
+        return false;
+    }
+    // Whether some piece can move (from the start field only, when asked).
+    let moves = |start_only: bool| {
+        state.pieces(i).iter().enumerate().any(|(k, &step)| {
+            usize::try_from(step).is_ok_and(|from| {
+                (!start_only || from == 0)
+                    && advance(state, i, k, from, usize::from(roll)).is_some()
+            })
+        })
+    };
+    if !board.compulsory(Compulsory::Move) {
+        // A pass is listed, unless the start field's obligation leaves
+        // only the moves off it.
+        return !(board.compulsory(Compulsory::ClearStart) && must_clear(state, i) && moves(true));
+    }
+    !entry && !moves(false)
+}
+
 /// Whether seat `i` has a piece in its yard and one on its entry point.
+///
+/// One walk of the pieces answers both (asked at every move of a game that
+/// has the obligation).
 fn must_clear(state: &State, i: usize) -> bool {
-    state.has_at(i, YARD) && state.has_at(i, 0)
+    let (mut yard, mut start) = (false, false);
+    for &s in state.pieces(i) {
+        yard |= s == YARD;
+        start |= s == 0;
+    }
+    yard && start
 }
 
 /// The entry `roll` gives seat `i`, if any: a value that brings a piece
 /// in, a piece in the yard, no own piece on the entry point.
 fn enter(state: &State, i: usize, roll: u8) -> Option<Choice> {
     let board = state.board;
-    if !board.flow.enter_on.contains(&u32::from(roll)) {
+    if !board.enters_on(u32::from(roll)) {
         return None;
     }
     let piece = state.pieces(i).iter().position(|&s| s == YARD)?;
@@ -410,13 +448,11 @@ pub fn quick_brief(state: &State, (i, roll): (usize, u8), action: BriefAction) -
         return matches!(action, BriefAction::Pass).then_some(Choice::Pass);
     }
     let board = state.board;
-    let flow = &board.flow;
     let b = state.board_seat(i);
     let (choice, marked) = match action {
         BriefAction::Pass => {
             // `read_action`'s rule: a pass where the list holds one.
-            let listed = choices(state, i, roll);
-            return listed.contains(&Choice::Pass).then_some(Choice::Pass);
+            return passes(state, i, roll).then_some(Choice::Pass);
         }
         BriefAction::Enter { to, capture } => {
             let entry = board.paths[b][0];
@@ -441,13 +477,10 @@ pub fn quick_brief(state: &State, (i, roll): (usize, u8), action: BriefAction) -
             if !matches!(c, Choice::Advance { to: t, .. } if usize::from(t) == to) {
                 return None;
             }
-            if flow.compulsory.contains(&Compulsory::Enter) && enter(state, i, roll).is_some() {
+            if board.compulsory(Compulsory::Enter) && enter(state, i, roll).is_some() {
                 return None;
             }
-            if flow.compulsory.contains(&Compulsory::ClearStart)
-                && from != 0
-                && must_clear(state, i)
-            {
+            if board.compulsory(Compulsory::ClearStart) && from != 0 && must_clear(state, i) {
                 let start = state.pieces(i).iter().position(|&s| s == 0)?;
                 if advance(state, i, start, 0, usize::from(roll)).is_some() {
                     return None;
@@ -627,7 +660,7 @@ fn why_not(state: &State, i: usize, from: usize, roll: u8) -> String {
         // The rules allow the move, but an obligation comes first.
         let entry = board.name(path[0]);
         return match enter(state, i, roll) {
-            Some(_) if board.flow.compulsory.contains(&Compulsory::Enter) => {
+            Some(_) if board.compulsory(Compulsory::Enter) => {
                 format!("a {roll} must bring a piece in first (+{entry})")
             }
             _ => format!("the piece on {entry} must leave the start field first"),
@@ -701,11 +734,14 @@ mod tests {
     /// The fast path settles a written action only as the reference does:
     /// on every position of random games of each shipped game, for every
     /// roll and every candidate action, `quick_choice` gives the choice the
-    /// list gives or nothing; and it settles every listed move written as
-    /// the list writes it.
+    /// list gives or nothing; it settles every listed choice (a pass
+    /// included) written as the list writes it; and [`passes`] answers as
+    /// the list.
     #[test]
     fn the_quick_reading_agrees_with_the_list() {
         let (mut settled, mut checked) = (0, 0);
+        // Rolls with a pass listed, and without.
+        let mut passes_seen = [0; 2];
         for (board, _) in crate::table::list() {
             for players in board.players() {
                 let seats: Vec<&str> = board
@@ -729,6 +765,8 @@ mod tests {
                     let i = state.to_move.map_or(0, usize::from);
                     for roll in 1..=6 {
                         let listed = choices(&state, i, roll);
+                        assert_eq!(passes(&state, i, roll), listed.contains(&Choice::Pass));
+                        passes_seen[usize::from(listed.contains(&Choice::Pass))] += 1;
                         for action in candidates(&state, i) {
                             checked += 1;
                             let reference =
@@ -742,7 +780,7 @@ mod tests {
                                 );
                             }
                         }
-                        for c in listed.iter().filter(|c| !matches!(c, Choice::Pass)) {
+                        for c in listed.iter() {
                             let written = c.action(&state, i);
                             assert_eq!(
                                 quick_choice(&state, (i, roll), &written),
@@ -762,5 +800,6 @@ mod tests {
             settled > 10_000 && checked > settled,
             "{settled} of {checked}"
         );
+        assert!(passes_seen.iter().all(|&n| n > 1_000), "{passes_seen:?}");
     }
 }

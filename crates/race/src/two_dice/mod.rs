@@ -266,7 +266,7 @@ pub fn parts(state: &State, i: usize, left: &Left, groups: &[u8]) -> Vec<Part> {
                 continue;
             }
             seen.push(v);
-            if flow.enter_on.contains(&u32::from(v)) {
+            if state.board.enters_on(u32::from(v)) {
                 if let Some((piece, capture)) = enter(state, i) {
                     out.push(Part::Enter {
                         piece,
@@ -290,9 +290,8 @@ pub fn parts(state: &State, i: usize, left: &Left, groups: &[u8]) -> Vec<Part> {
         }
         if let Some((a, b)) = left.pair.filter(|_| flow.enter_with_total) {
             let total = a + b;
-            let single =
-                flow.enter_on.contains(&u32::from(a)) || flow.enter_on.contains(&u32::from(b));
-            if flow.enter_on.contains(&u32::from(total)) && !single {
+            let single = state.board.enters_on(u32::from(a)) || state.board.enters_on(u32::from(b));
+            if state.board.enters_on(u32::from(total)) && !single {
                 if let Some((piece, capture)) = enter(state, i) {
                     out.push(Part::Enter {
                         piece,
@@ -519,11 +518,7 @@ pub fn complete_turns<E>(
         .filter_map(|k| search.found.remove(&k))
         .collect();
     // 5.2 when entering is compulsory (V2 makes it optional), then 6.2.
-    let compulsory = state
-        .board
-        .flow
-        .compulsory
-        .contains(&crate::def::Compulsory::Enter);
+    let compulsory = state.board.compulsory(crate::def::Compulsory::Enter);
     let entered = all.iter().map(|c| c.entered).max().unwrap_or(0);
     let kept: Vec<Complete> = all
         .into_iter()
@@ -551,11 +546,7 @@ pub fn fuller(
     groups: &[u8],
     (entered, used): (u8, u8),
 ) -> bool {
-    let compulsory = state
-        .board
-        .flow
-        .compulsory
-        .contains(&crate::def::Compulsory::Enter);
+    let compulsory = state.board.compulsory(crate::def::Compulsory::Enter);
     let more_entered = compulsory && left.entered > entered;
     let as_many = !compulsory || left.entered == entered;
     if more_entered || (as_many && left.used > used) {
@@ -794,10 +785,10 @@ pub fn named_part(state: &State, i: usize, left: &Left, action: &Action) -> Opti
                 .values
                 .iter()
                 .copied()
-                .find(|v| flow.enter_on.contains(&u32::from(*v)));
+                .find(|v| state.board.enters_on(u32::from(*v)));
             let (value, both) = match (single, left.pair.filter(|_| flow.enter_with_total)) {
                 (Some(v), _) => (v, false),
-                (None, Some((a, c))) if flow.enter_on.contains(&u32::from(a + c)) => (a + c, true),
+                (None, Some((a, c))) if state.board.enters_on(u32::from(a + c)) => (a + c, true),
                 _ => return None,
             };
             Some((

@@ -200,17 +200,16 @@ pub fn quick(state: &State, (i, roll): (usize, Roll), after: &State, left: &Left
     let start = Left::of_roll(state, i, roll);
     let flow = &state.board.flow;
     let in_yard = state.pieces(i).iter().filter(|&&s| s == YARD).count();
-    let compulsory = flow.compulsory.contains(&crate::def::Compulsory::Enter);
+    let compulsory = state.board.compulsory(crate::def::Compulsory::Enter);
     // The most entries the values could make: one a value that enters
     // (the total enters only when neither die does alone).
     let singles = start
         .values()
         .iter()
-        .filter(|&&v| flow.enter_on.contains(&u32::from(v)))
+        .filter(|&&v| state.board.enters_on(u32::from(v)))
         .count();
     let total = roll.get() + roll.second().unwrap_or(0);
-    let by_total =
-        flow.enter_with_total && singles == 0 && flow.enter_on.contains(&u32::from(total));
+    let by_total = flow.enter_with_total && singles == 0 && state.board.enters_on(u32::from(total));
     let most = in_yard.min(singles + usize::from(by_total));
     let all_used = usize::from(left.used) == start.values().len();
     let fullest = all_used && (!compulsory || usize::from(left.entered) >= most)

@@ -564,7 +564,7 @@ impl GameRules for Race {
 
     fn give_turn(&self, state: &mut State, seat: Seat) -> bool {
         match state.seat_of(seat) {
-            Some(i) if !state.is_over() && !state.finished.contains(&(i as u8)) => {
+            Some(i) if !state.is_over() && !state.has_finished(i) => {
                 state.to_move = Some(i as u8);
                 state.extra = 0;
                 state.tries = 0;
@@ -691,7 +691,7 @@ fn loaded_rules(kind: GameKind) -> Option<&'static Race> {
 fn to_roll(state: &State, seat: Seat) -> Option<usize> {
     match (state.seat_of(seat), state.to_move) {
         (Some(i), Some(m)) if usize::from(m) == i => Some(i),
-        (Some(i), None) if !state.finished.contains(&(i as u8)) => Some(i),
+        (Some(i), None) if !state.has_finished(i) => Some(i),
         _ => None,
     }
 }
@@ -906,7 +906,7 @@ fn describe_outcome(before: &State, i: usize, turn: &Turn, after: &State) -> Vec
     if home(after) > home(before) {
         out.push("reached home".to_owned());
     }
-    let done = |s: &State| s.finished.contains(&(i as u8));
+    let done = |s: &State| s.has_finished(i);
     if done(after) && !done(before) && after.winner() != Some(turn.head.seat) {
         out.push(format!("finished, place {}", after.finished.len()));
     }

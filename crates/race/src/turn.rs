@@ -380,10 +380,10 @@ pub fn play_deciding(
         Choice::Enter { .. } => true,
         Choice::Pass => false,
     };
-    if may_finish && !state.finished.contains(&(i as u8)) && state.all_home(i) {
+    if may_finish && !state.has_finished(i) && state.all_home(i) {
         state.finished.push(i as u8);
     }
-    debug_assert!(state.finished.contains(&(i as u8)) || !state.all_home(i));
+    debug_assert!(state.has_finished(i) || !state.all_home(i));
     if state.is_over() {
         state.to_move = None;
         state.extra = 0;
@@ -391,7 +391,7 @@ pub fn play_deciding(
         return;
     }
     let flow = &state.board.flow;
-    let finished = state.finished.contains(&(i as u8));
+    let finished = state.has_finished(i);
     let standard = flow.extra_roll_on == ExtraRoll::Six && roll == 6;
     let extra = !void && !finished && decide(standard);
     if extra {
@@ -415,9 +415,7 @@ pub fn play_deciding(
 /// The next seat still racing after seat `i`, clockwise.
 pub(crate) fn next_seat(state: &State, i: usize) -> Option<usize> {
     let n = state.seats.len();
-    (i + 1..n)
-        .chain(0..=i)
-        .find(|s| !state.finished.contains(&(*s as u8)))
+    (i + 1..n).chain(0..=i).find(|s| !state.has_finished(*s))
 }
 
 /// The choice the written `action` names, read from the one piece it

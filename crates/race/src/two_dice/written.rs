@@ -422,7 +422,7 @@ pub fn pass_on(
             }
         }
     }
-    if !state.finished.contains(&(i as u8)) && state.all_home(i) {
+    if !state.has_finished(i) && state.all_home(i) {
         state.finished.push(i as u8);
     }
     if state.is_over() {
@@ -430,7 +430,7 @@ pub fn pass_on(
         state.extra = 0;
         return;
     }
-    let finished = state.finished.contains(&(i as u8));
+    let finished = state.has_finished(i);
     let standard =
         state.board.flow.extra_roll_on == crate::def::ExtraRoll::Doubles && roll.is_double();
     if !over && !finished && decide(standard) {

@@ -200,10 +200,24 @@ impl Reading<'_> {
         if turn.number != self.next || self.pos.is_over() || has_variations(turn) {
             return None;
         }
-        let full = complete_move(self.pos.as_ref(), turn).ok()?;
-        let copied = full.writes_as(turn);
-        let begun = self.maker.begin(self.pos.as_ref(), Cow::Owned(full));
-        self.pos.play_turn(turn).ok()?;
+        // A turn that marks no capture is played and completed in one
+        // call, when the game completes it so (each replayed the turn).
+        let at_once = !marks_capture(&turn.actions)
+            && self.pos.play_turn_completed(turn, &mut self.full).ok()?;
+        let begun = if at_once {
+            if marks_capture(&self.full.actions) {
+                // A capture the record does not mark: its row reads the
+                // position before it, which is gone.
+                return None;
+            }
+            Begun::uncaptured(Cow::Borrowed(&self.full))
+        } else {
+            let full = complete_move(self.pos.as_ref(), turn).ok()?;
+            let begun = self.maker.begin(self.pos.as_ref(), Cow::Owned(full));
+            self.pos.play_turn(turn).ok()?;
+            begun
+        };
+        let copied = begun.full.writes_as(turn);
         let i = self.rows.len();
         let at = (i, Written::Turn(turn));
         let row = self

@@ -663,6 +663,32 @@ pub trait Position: fmt::Debug {
         None
     }
 
+    /// Plays `turn` as [`play_turn`](Position::play_turn) does and writes
+    /// its complete move into `complete`, as
+    /// [`complete_turn`](Position::complete_turn) gives it from the
+    /// position before: one call where a reader that makes rows of the
+    /// moves made two, each of which replayed the turn (a turn of two dice
+    /// is replayed part by part). `Ok(false)`, the position unchanged, when
+    /// the game does not complete the turn without listing its moves: the
+    /// caller then lists them and plays the turn. The default makes the
+    /// two calls.
+    ///
+    /// # Errors
+    /// As [`play_turn`](Position::play_turn) (the position is then
+    /// unchanged).
+    fn play_turn_completed(
+        &mut self,
+        turn: &Turn,
+        complete: &mut Move,
+    ) -> Result<bool, ReplayError> {
+        let Some(full) = self.complete_turn(turn) else {
+            return Ok(false);
+        };
+        self.play_turn(turn)?;
+        *complete = full;
+        Ok(true)
+    }
+
     /// Whether the rules play turns read as briefs
     /// ([`play_brief_completed`](Position::play_brief_completed)). The
     /// default: no.

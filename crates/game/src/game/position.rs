@@ -310,6 +310,21 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         self.rules.complete_turn(&self.state, turn)
     }
 
+    fn play_turn_completed(
+        &mut self,
+        turn: &Turn,
+        complete: &mut Move,
+    ) -> Result<bool, ReplayError> {
+        let before = self.state.clone();
+        if self.play_completed_or_put_back(turn, &before, complete)? {
+            return Ok(true);
+        }
+        // Played, but not completed: put back, for the caller to list.
+        self.state = before;
+        self.turns -= 1;
+        Ok(false)
+    }
+
     fn plays_briefs(&self) -> bool {
         crate::Rules::plays_briefs(&self.rules)
     }

@@ -4,8 +4,6 @@
 //! same thing, however they are laid out. That is what makes
 //! `parse(write(game)) == game` a meaningful property.
 
-use std::cell::RefCell;
-
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
@@ -347,7 +345,7 @@ impl Actions {
         if let ActionsRepr::One(_) = self.0 {
             let actions = match std::mem::replace(&mut self.0, ActionsRepr::Many(Vec::new())) {
                 ActionsRepr::One(first) => {
-                    let mut actions = spare_list();
+                    let mut actions = Vec::with_capacity(4);
                     actions.push(first);
                     actions
                 }
@@ -427,62 +425,11 @@ impl Actions {
 
     /// The items as a `Vec` (no copy when they were on the heap).
     #[inline(always)]
-    pub fn into_vec(mut self) -> Vec<Action> {
-        match std::mem::replace(&mut self.0, ActionsRepr::Many(Vec::new())) {
+    pub fn into_vec(self) -> Vec<Action> {
+        match self.0 {
             ActionsRepr::One(action) => vec![action],
             ActionsRepr::Many(actions) => actions,
         }
-    }
-}
-
-/// The room of a list of two actions or more when it is made.
-const LIST_ROOM: usize = 4;
-
-/// The most lists a thread keeps for reuse (a piece's turns, as a reader
-/// drops them: `TURNS_PER_PIECE`): 80 KB at most.
-const SPARE_LISTS: usize = 256;
-
-thread_local! {
-    /// Lists of [`LIST_ROOM`] given back when their turn was dropped, for
-    /// the next turn of two actions or more to take ([`spare_list`]). A
-    /// reader drops a piece's turns together, hundreds at a time, and the
-    /// allocator took its slow path for each list made and freed so: a
-    /// tenth of the check of Parcheesi, whose turns have two actions or
-    /// more.
-    static SPARE: RefCell<Vec<Vec<Action>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// An empty list with room for [`LIST_ROOM`] actions: a spare one when the
-/// thread has one.
-fn spare_list() -> Vec<Action> {
-    SPARE
-        .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| Vec::with_capacity(LIST_ROOM))
-}
-
-impl Drop for Actions {
-    /// A list of [`LIST_ROOM`] is emptied and kept for [`spare_list`],
-    /// while the thread keeps fewer than [`SPARE_LISTS`].
-    #[inline]
-    fn drop(&mut self) {
-        let ActionsRepr::Many(list) = &mut self.0 else {
-            return;
-        };
-        if list.capacity() != LIST_ROOM {
-            return;
-        }
-        let mut list = std::mem::take(list);
-        list.clear();
-        // A thread whose spares are gone (it is ending) frees the list.
-        let _ = SPARE.try_with(|spare| {
-            if let Ok(mut spare) = spare.try_borrow_mut() {
-                if spare.len() < SPARE_LISTS {
-                    spare.push(list);
-                }
-            }
-        });
     }
 }
 
@@ -632,13 +579,11 @@ impl IntoIterator for Actions {
     type IntoIter = ActionsIntoIter;
 
     #[inline(always)]
-    fn into_iter(mut self) -> ActionsIntoIter {
-        ActionsIntoIter(
-            match std::mem::replace(&mut self.0, ActionsRepr::Many(Vec::new())) {
-                ActionsRepr::One(action) => IntoIterRepr::One(Some(action)),
-                ActionsRepr::Many(actions) => IntoIterRepr::Many(actions.into_iter()),
-            },
-        )
+    fn into_iter(self) -> ActionsIntoIter {
+        ActionsIntoIter(match self.0 {
+            ActionsRepr::One(action) => IntoIterRepr::One(Some(action)),
+            ActionsRepr::Many(actions) => IntoIterRepr::Many(actions.into_iter()),
+        })
     }
 }
 
@@ -1283,37 +1228,6 @@ mod tests {
         assert!(size_of::<Action>() <= 80, "{}", size_of::<Action>());
         // 160: the head holds a second die (Parcheesi's `R5-3`).
         assert!(size_of::<Turn>() <= 160, "{}", size_of::<Turn>());
-    }
-
-    /// A list of two actions or more given back when its turn is dropped
-    /// is the next one made, emptied; a thread keeps at most
-    /// [`SPARE_LISTS`] of them, and a longer list is not kept.
-    #[test]
-    fn a_dropped_list_of_actions_is_reused() {
-        let pass = || Action::Pass {
-            span: Span::default(),
-        };
-        let two = || {
-            let mut actions = Actions::new();
-            actions.push(pass());
-            actions.push(pass());
-            actions
-        };
-        let first = two();
-        let room = first.as_ptr();
-        drop(first);
-        let again = two();
-        assert_eq!((again.as_ptr(), again.len()), (room, 2));
-        drop(again);
-        let many: Vec<Actions> = (0..SPARE_LISTS + 50).map(|_| two()).collect();
-        drop(many);
-        assert_eq!(SPARE.with(|spare| spare.borrow().len()), SPARE_LISTS);
-        let mut long = two();
-        for _ in 0..LIST_ROOM {
-            long.push(pass());
-        }
-        drop(long);
-        assert_eq!(SPARE.with(|spare| spare.borrow().len()), SPARE_LISTS - 1);
     }
 
     #[test]

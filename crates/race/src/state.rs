@@ -173,9 +173,10 @@ impl State {
 
     /// Whether seat `i` in play has finished. A walk written out, as
     /// [`State::has_at`]'s: `contains` on bytes is the standard library's
-    /// search for long texts, inlined at each of the turn's questions.
+    /// search for long texts, inlined at each of the turn's questions
+    /// (measured no faster, but `turn::next_seat` went from 1,040 bytes of
+    /// code to 149).
     #[inline(always)]
-    #[allow(clippy::manual_contains)] // measured: see above
     pub fn has_finished(&self, i: usize) -> bool {
         self.finished.iter().any(|&f| usize::from(f) == i)
     }

@@ -274,7 +274,7 @@ impl State {
         let board = self.board;
         let path: &[crate::board::Point] = &board.paths[self.board_seat(i)];
         let point = |step: Step| Some(usize::from(*path.get(usize::try_from(step).ok()?)?));
-        let n = self.board.pieces;
+        let n = board.pieces;
         let at = i * n + k;
         let old = self.steps[at];
         let (from, to) = (point(old), point(step));
@@ -428,7 +428,7 @@ fn read_field(state: &mut State, key: &str, value: &str) -> Result<(), String> {
                 if !state.all_home(usize::from(i)) {
                     return Err(format!("{s} is listed as finished with pieces not home"));
                 }
-                if state.finished.contains(&i) {
+                if state.has_finished(usize::from(i)) {
                     return Err(format!("{s} is listed twice in finished="));
                 }
                 state.finished.push(i);

@@ -304,13 +304,14 @@ impl Race {
         } else {
             None
         };
-        let played = written::read(state, (i, roll), turn, allow, marks)?;
         if !hooks.calls(Hook::ExtraTurn) {
+            let played = written::read(state, (i, roll), turn, allow, marks)?;
             written::pass_on(state, i, roll, played, |standard| standard);
             return Ok(roll);
         }
         // The hook sees the turn from the position before it.
         let before = state.clone();
+        let played = written::read(state, (i, roll), turn, allow, marks)?;
         let view = turn_view(&before, i, roll, turn.number);
         asking_extra_turn(hooks, &view, turn.head.span, |decide| {
             written::pass_on(state, i, roll, played, decide);

@@ -71,8 +71,8 @@ impl Clone for State {
     }
 
     /// Copies `source` into the lists `self` already holds, allocating
-    /// nothing when they are long enough (a turn of two dice replays on
-    /// the lists of the position before it: see `two_dice::written`).
+    /// nothing when they are long enough (a position put back after a
+    /// turn refused, by the game API's `RulesPosition`).
     fn clone_from(&mut self, source: &State) {
         // Every field named, so that a new one cannot be forgotten here.
         let State {

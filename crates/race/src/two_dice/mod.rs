@@ -114,11 +114,12 @@ impl Part {
 /// games never passes), so that a copy allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Left {
-    /// The die values not used yet (two, or four: a double with bottoms).
+    /// The die values not used yet (two, or four: a double with bottoms),
+    /// in order.
     values: SmallVec<[u8; 4]>,
     /// The two dice while neither is used, whose total may bring a piece in.
     pair: Option<(u8, u8)>,
-    /// The bonuses earned and not taken yet.
+    /// The bonuses earned and not taken yet, in order.
     bonuses: SmallVec<[u32; 4]>,
     /// Whether the die moves are over.
     dice_done: bool,
@@ -134,12 +135,15 @@ impl Left {
     /// the seat is in its yard at the roll (4.2).
     pub fn of_roll(state: &State, i: usize, roll: Roll) -> Left {
         let (a, b) = (roll.get(), roll.second().unwrap_or(roll.get()));
-        let mut values: SmallVec<[u8; 4]> = smallvec![a, b];
         let all_out = !state.has_at(i, YARD);
-        if a == b && state.board.flow.bottoms == Bottoms::AllOut && all_out {
-            values.extend([7 - a, 7 - a]);
-        }
-        values.sort_unstable();
+        // In order, as they are kept (written out: a sort of two or four
+        // values was a call a turn).
+        let values = if a == b && state.board.flow.bottoms == Bottoms::AllOut && all_out {
+            let (low, high) = (a.min(7 - a), a.max(7 - a));
+            SmallVec::from_buf([low, low, high, high])
+        } else {
+            SmallVec::from_buf_and_len([a.min(b), a.max(b), 0, 0], 2)
+        };
         Left {
             values,
             pair: Some((a, b)),
@@ -336,12 +340,14 @@ pub fn apply(state: &mut State, i: usize, left: &mut Left, part: Part) {
     if let Some((who, piece)) = part.capture() {
         state.set_step(who, piece, YARD);
         if bonus.capture > 0 {
-            left.bonuses.push(bonus.capture);
+            earn(&mut left.bonuses, bonus.capture);
         }
     }
+    // The values and the bonuses are kept in order: taken out and put in
+    // where they go, not sorted again.
     let take = |values: &mut SmallVec<[u8; 4]>, v: u8| {
         if let Some(at) = values.iter().position(|&x| x == v) {
-            values.swap_remove(at);
+            values.remove(at);
         }
     };
     match part {
@@ -377,13 +383,17 @@ pub fn apply(state: &mut State, i: usize, left: &mut Left, part: Part) {
                 left.pair = None;
             }
             if state.board.has_goal && to == state.board.goal_step(b) && bonus.home > 0 {
-                left.bonuses.push(bonus.home);
+                earn(&mut left.bonuses, bonus.home);
             }
         }
         Part::Forfeit { value } => take_bonus(&mut left.bonuses, value),
     }
-    left.values.sort_unstable();
-    left.bonuses.sort_unstable();
+}
+
+/// Adds the bonus `v` where it goes among `bonuses`, kept in order.
+fn earn(bonuses: &mut SmallVec<[u32; 4]>, v: u32) {
+    let at = bonuses.partition_point(|&x| x <= v);
+    bonuses.insert(at, v);
 }
 
 fn take_bonus(bonuses: &mut SmallVec<[u32; 4]>, v: u32) {
@@ -409,7 +419,12 @@ pub type Groups = SmallVec<[u8; 16]>;
 pub fn groups(state: &State, i: usize) -> Groups {
     let pieces = state.pieces(i);
     let b = state.board_seat(i);
-    let mut out: Groups = smallvec![0u8; pieces.len()];
+    let mut out: Groups = if pieces.len() <= 16 {
+        // Made from a buffer: `smallvec!` writes its zeros one by one.
+        SmallVec::from_buf_and_len([0; 16], pieces.len())
+    } else {
+        smallvec![0u8; pieces.len()]
+    };
     let mut next = 1;
     for k in 0..pieces.len() {
         let Ok(s) = usize::try_from(pieces[k]) else {
@@ -657,7 +672,9 @@ impl<E> Searching<'_, E> {
 
 /// The steps a part changes, as they were before it ([`apply`] moves one
 /// piece of the seat and sends back the rival it captures, nothing else),
-/// to put them back after the search has looked past it.
+/// to put them back after the search has looked past it (and after a
+/// written turn replayed in place is refused: [`written::read`]).
+#[derive(Debug, Clone, Copy)]
 struct Undo {
     /// Seat, piece and step, the mover's first.
     steps: [Option<(usize, usize, Step)>; 2],
@@ -768,10 +785,13 @@ fn written_steps(state: &State, i: usize, action: &Action) -> Option<(usize, usi
 /// seat `i` with `left` is written so. A variant's `allow` hook is not
 /// asked: a turn under one is read by [`parts_allowed`] and [`read_part`].
 pub fn named_part(state: &State, i: usize, left: &Left, action: &Action) -> Option<(Part, bool)> {
-    if state.all_home(i) {
+    let board = state.board;
+    // A seat with every piece home has won: nothing more is played. With
+    // a goal, no part reads then (no piece is left to enter, and a piece
+    // in the goal does not move), so only a board without one asks.
+    if !board.has_goal && state.all_home(i) {
         return None;
     }
-    let board = state.board;
     let flow = &board.flow;
     let b = state.board_seat(i);
     match action {

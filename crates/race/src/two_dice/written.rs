@@ -2,55 +2,72 @@
 //! mistake placed on its action), then looked up among the complete turns
 //! the rules allow; and what the turn does to the turn order (a double
 //! rolls again, the third is a penalty).
-
-use std::cell::Cell;
+//!
+//! The turn is replayed on the position itself, each part's steps kept
+//! to be taken back ([`Undo`]): a turn refused is taken back before the
+//! list of legal moves is made from the position before it. A copy of the
+//! position a turn (its lists copied, then swapped in) was a tenth of
+//! `validate`'s time on Parcheesi.
 
 use billes_game::game::Roll;
 use billes_game::{ErrorKind, ReplayError};
 use billes_notation::{Action, Span, Turn};
 
+use smallvec::SmallVec;
+
 use super::{
     advance, apply, complete_turns, end_dice, fuller, groups, movers, named_part, nearest,
-    over_limit, parts, parts_allowed, position_key, read_part, Complete, Left, Part, Search,
+    over_limit, parts, parts_allowed, position_key, read_part, Complete, Groups, Left, Part,
+    Search, Steps, Undo,
 };
 use crate::state::{State, YARD};
 
 /// The `allow` question of a variant, asked of each part of a turn.
 pub type Allow<'a> = dyn FnMut(&State, Part) -> Result<bool, ReplayError> + 'a;
 
-/// What a written turn of two dice plays: a complete turn, or the roll
-/// past the limit (its penalty).
-#[derive(Debug, Clone)]
+/// What a written turn of two dice played: a complete turn (the position
+/// now the one it reached), or the roll past the limit (its penalty, not
+/// played yet: [`pass_on`] plays it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Played {
-    /// The position the turn reached.
-    Turn(State),
+    /// A complete turn.
+    Turn,
     /// The third double: nothing moves but the penalty.
     OverLimit,
 }
 
-thread_local! {
-    /// The position a turn replaced, whose lists the next turn's replay
-    /// reuses ([`copy_of`]): a turn of two dice is replayed on a copy of
-    /// the position, and four lists allocated and freed a turn were a
-    /// tenth of `validate`'s time on Parcheesi.
-    static SPARE: Cell<Option<State>> = const { Cell::new(None) };
-}
+/// The steps each part of a turn replayed in place changed, in order,
+/// to take them back: eight inline (more than most turns play).
+type Log = SmallVec<[Undo; 8]>;
 
-/// A copy of `state`, made in the lists of the spare position if there
-/// is one.
-fn copy_of(state: &State) -> State {
-    match SPARE.take() {
-        Some(mut copy) => {
-            copy.clone_from(state);
-            copy
-        }
-        None => state.clone(),
+/// Takes back every part of `log` from `state`, the last first.
+fn take_back(state: &mut State, log: &mut Log) {
+    while let Some(undo) = log.pop() {
+        undo.take_back(state);
     }
 }
 
-/// Keeps `state`, a position no longer needed, for [`copy_of`].
-fn spare(state: State) {
-    SPARE.set(Some(state));
+/// What the fast path ([`quick`]) reads of the position before a turn:
+/// the seat's pieces and what its roll gave then, and the groups of its
+/// pieces (9.3).
+struct Start {
+    i: usize,
+    roll: Roll,
+    pieces: Steps,
+    left: Left,
+    groups: Groups,
+}
+
+impl Start {
+    fn of(state: &State, i: usize, roll: Roll) -> Start {
+        Start {
+            i,
+            roll,
+            pieces: Steps::from_slice(state.pieces(i)),
+            left: Left::of_roll(state, i, roll),
+            groups: groups(state, i),
+        }
+    }
 }
 
 /// Why a search failed, as a mistake of the turn.
@@ -87,18 +104,19 @@ pub fn listed_actions(state: &State, i: usize, turns: &[Complete]) -> Vec<Vec<Ac
         .collect()
 }
 
-/// The written `turn` of seat `i` with `roll`, checked: its actions
-/// replayed, then found among the complete turns (`allow` asked of each
-/// part). `marks`, when given, receives the turn's actions each with its
-/// capture mark as it plays, as [`marked`] writes them, from the one
-/// replay (`export` completes every turn it plays).
+/// The written `turn` of seat `i` with `roll`, checked and played on
+/// `state`: its actions replayed, then found among the complete turns
+/// (`allow` asked of each part). `marks`, when given, receives the turn's
+/// actions each with its capture mark as it plays, as [`marked`] writes
+/// them, from the one replay (`export` completes every turn it plays).
+/// The turn is not passed on: [`pass_on`] does that.
 ///
 /// # Errors
 /// An `illegal_move` at the action at fault or at the turn, an `effect`
-/// mistake for a false capture mark, a `false_pass`. `marks` then holds
-/// nothing of use.
+/// mistake for a false capture mark, a `false_pass`. `state` is then as
+/// it was, and `marks` holds nothing of use.
 pub fn read(
-    state: &State,
+    state: &mut State,
     (i, roll): (usize, Roll),
     turn: &Turn,
     allow: Option<&mut Allow<'_>>,
@@ -130,15 +148,46 @@ pub fn read(
         // Nothing to play: the one complete turn is the empty one.
         let left = Left::of_roll(state, i, roll);
         if parts(state, i, &left, &groups(state, i)).is_empty() {
-            return Ok(Played::Turn(copy_of(state)));
+            return Ok(Played::Turn);
         }
     }
-    let replayed = match replay(state, (i, roll), turn, allow, hooked, marks) {
-        Ok((after, left)) if quick(state, (i, roll), &after, &left) => {
-            return Ok(Played::Turn(after));
+    let start = Start::of(state, i, roll);
+    let mut log = Log::new();
+    let replayed = replay(state, (i, roll), turn, allow, hooked, marks, &mut log);
+    if let Ok(left) = &replayed {
+        if settles(&start, state, left, || before(state, &log)) {
+            return Ok(Played::Turn);
         }
-        replayed => replayed,
-    };
+    }
+    // Not settled, or refused: the turn is taken back, and looked up
+    // among the complete turns listed from the position before it.
+    let replayed = replayed.map(|left| (state.clone(), left));
+    take_back(state, &mut log);
+    *state = listed_turn(state, (i, roll), turn, allow, replayed)?;
+    Ok(Played::Turn)
+}
+
+/// The position before the turn whose parts `log` holds, from `after`,
+/// the position it reached.
+fn before(after: &State, log: &Log) -> State {
+    let mut state = after.clone();
+    for undo in log.iter().rev() {
+        undo.take_back(&mut state);
+    }
+    state
+}
+
+/// The written `turn` of seat `i` from `state`, whose replay reached the
+/// position and left what `replayed` holds, found among the complete
+/// turns the rules allow: the position it reaches, or the mistake, with
+/// the legal moves.
+fn listed_turn(
+    state: &State,
+    (i, roll): (usize, Roll),
+    turn: &Turn,
+    allow: &mut Allow<'_>,
+    replayed: Result<(State, Left), ReplayError>,
+) -> Result<State, ReplayError> {
     let listed = searched(complete_turns(state, i, roll, allow), turn.head.span)?;
     let legal = || {
         let mut legal: Vec<String> = listed_actions(state, i, &listed)
@@ -160,7 +209,7 @@ pub fn read(
     };
     let key = position_key(&after);
     if listed.iter().any(|c| position_key(&c.after) == key) {
-        return Ok(Played::Turn(after));
+        return Ok(after);
     }
     if let [Action::Pass { span }] = turn.actions.as_slice() {
         return Err(ReplayError::new(
@@ -189,51 +238,60 @@ pub fn read(
 /// bring); and that keeps 9.3 in the reading written. The crate's tests
 /// check that it accepts only turns the reference lists.
 pub fn quick(state: &State, (i, roll): (usize, Roll), after: &State, left: &Left) -> bool {
-    let groups = groups(state, i);
+    settles(&Start::of(state, i, roll), after, left, || state.clone())
+}
+
+/// [`quick`], from what it reads of the position before the turn
+/// (`start`), and `before`, which makes that position when the fast path
+/// must search from it (a value left, an entry short).
+fn settles(start: &Start, after: &State, left: &Left, before: impl FnOnce() -> State) -> bool {
+    let Start {
+        i,
+        roll,
+        ref pieces,
+        left: ref values,
+        ref groups,
+    } = *start;
     let forfeited = |v: u32| {
-        movers(after, i, &groups).all(|(_, from)| advance(after, i, from, v as usize).is_none())
+        movers(after, i, groups).all(|(_, from)| advance(after, i, from, v as usize).is_none())
     };
     let done = after.all_home(i) || left.bonuses().iter().all(|&v| forfeited(v));
     if !done {
         return false;
     }
-    let start = Left::of_roll(state, i, roll);
-    let flow = &state.board.flow;
-    let in_yard = state.pieces(i).iter().filter(|&&s| s == YARD).count();
-    let compulsory = state.board.compulsory(crate::def::Compulsory::Enter);
+    let board = after.board;
+    let flow = &board.flow;
+    let in_yard = pieces.iter().filter(|&&s| s == YARD).count();
+    let compulsory = board.compulsory(crate::def::Compulsory::Enter);
     // The most entries the values could make: one a value that enters
     // (the total enters only when neither die does alone).
-    let singles = start
+    let singles = values
         .values()
         .iter()
-        .filter(|&&v| state.board.enters_on(u32::from(v)))
+        .filter(|&&v| board.enters_on(u32::from(v)))
         .count();
     let total = roll.get() + roll.second().unwrap_or(0);
-    let by_total = flow.enter_with_total && singles == 0 && state.board.enters_on(u32::from(total));
+    let by_total = flow.enter_with_total && singles == 0 && board.enters_on(u32::from(total));
     let most = in_yard.min(singles + usize::from(by_total));
-    let all_used = usize::from(left.used) == start.values().len();
+    let all_used = usize::from(left.used) == values.values().len();
     let fullest = all_used && (!compulsory || usize::from(left.entered) >= most)
-        || !fuller(
-            &mut state.clone(),
-            i,
-            &start,
-            &groups,
-            (left.entered, left.used),
-        );
-    fullest && !super::breaks_blockade(after, i, state.pieces(i), &groups)
+        || !fuller(&mut before(), i, values, groups, (left.entered, left.used));
+    fullest && !super::breaks_blockade(after, i, pieces, groups)
 }
 
-/// The written actions played part by part from `state`, each with its
-/// mark pushed to `marks` when given; a mistake has no list of legal
-/// moves yet ([`read`] adds it).
+/// The written actions played part by part on `state`, each with its
+/// mark pushed to `marks` when given and what it changed pushed to `log`
+/// (the parts played before a mistake stay played: [`read`] takes them
+/// back); a mistake has no list of legal moves yet ([`read`] adds it).
 fn replay(
-    state: &State,
+    state: &mut State,
     (i, roll): (usize, Roll),
     turn: &Turn,
     allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
     hooked: bool,
     mut marks: Option<&mut Vec<Action>>,
-) -> Result<(State, Left), ReplayError> {
+    log: &mut Log,
+) -> Result<Left, ReplayError> {
     // The groups are asked by the hooked reading only (the fast one reads
     // a part from the piece it moves).
     let groups = if hooked {
@@ -241,10 +299,9 @@ fn replay(
     } else {
         super::Groups::new()
     };
-    let mut s = copy_of(state);
     let mut left = Left::of_roll(state, i, roll);
     if let [Action::Pass { .. }] = turn.actions.as_slice() {
-        return Ok((s, left));
+        return Ok(left);
     }
     for action in &turn.actions {
         let illegal =
@@ -254,43 +311,41 @@ fn replay(
                 "-- is a turn alone: no other action with it".into(),
             ));
         }
-        if !hooked {
-            let Some((part, ends)) = named_part(&s, i, &left, action) else {
-                return Err(illegal(why_not(&s, i, &left, action)));
-            };
-            if ends {
-                end_dice(&mut left);
+        let part = if hooked {
+            let s = &*state;
+            let next = searched(parts_allowed(s, i, &left, &groups, allow), action.span())?;
+            let mut found = read_part(s, i, &next, action);
+            if found.is_none() && !left.dice_done() {
+                // A bonus move ends the die moves.
+                let mut done = left.clone();
+                end_dice(&mut done);
+                let next = searched(parts_allowed(s, i, &done, &groups, allow), action.span())?;
+                found = read_part(s, i, &next, action)
+                    .filter(|p| matches!(p, Part::Move { bonus: true, .. }));
+                if found.is_some() {
+                    left = done;
+                }
             }
-            check_mark(action, part)?;
-            if let Some(marks) = marks.as_deref_mut() {
-                marks.extend(part.action(&s, i));
-            }
-            apply(&mut s, i, &mut left, part);
-            continue;
-        }
-        let next = searched(parts_allowed(&s, i, &left, &groups, allow), action.span())?;
-        let mut found = read_part(&s, i, &next, action);
-        if found.is_none() && !left.dice_done() {
-            // A bonus move ends the die moves.
-            let mut done = left.clone();
-            end_dice(&mut done);
-            let next = searched(parts_allowed(&s, i, &done, &groups, allow), action.span())?;
-            found = read_part(&s, i, &next, action)
-                .filter(|p| matches!(p, Part::Move { bonus: true, .. }));
-            if found.is_some() {
-                left = done;
-            }
-        }
-        let Some(part) = found else {
-            return Err(illegal(why_not(&s, i, &left, action)));
+            found
+        } else {
+            named_part(state, i, &left, action).map(|(part, ends)| {
+                if ends {
+                    end_dice(&mut left);
+                }
+                part
+            })
+        };
+        let Some(part) = part else {
+            return Err(illegal(why_not(state, i, &left, action)));
         };
         check_mark(action, part)?;
         if let Some(marks) = marks.as_deref_mut() {
-            marks.extend(part.action(&s, i));
+            marks.extend(part.action(state, i));
         }
-        apply(&mut s, i, &mut left, part);
+        log.push(Undo::of(state, i, part));
+        apply(state, i, &mut left, part);
     }
-    Ok((s, left))
+    Ok(left)
 }
 
 /// A capture mark written on `action` where `part` captures nothing is
@@ -325,7 +380,7 @@ pub fn marked(state: &State, (i, roll): (usize, Roll), turn: &Turn) -> Option<Ve
             span: Span::default(),
         }]);
     }
-    let mut s = copy_of(state);
+    let mut s = state.clone();
     let mut left = Left::of_roll(state, i, roll);
     let mut out = Vec::with_capacity(turn.actions.len());
     for action in &turn.actions {
@@ -336,7 +391,6 @@ pub fn marked(state: &State, (i, roll): (usize, Roll), turn: &Turn) -> Option<Ve
         out.push(part.action(&s, i)?);
         apply(&mut s, i, &mut left, part);
     }
-    spare(s);
     Some(out)
 }
 
@@ -401,7 +455,7 @@ fn short_of(after: &State, i: usize, left: &Left, listed: &[Complete]) -> String
         .into()
 }
 
-/// After seat `i`'s turn with `roll` reached `played`, moves the turn on:
+/// After seat `i`'s turn with `roll` was read (`played`), moves the turn on:
 /// the penalty of the roll past the limit, the seat finished, a double's
 /// extra roll (`decide` asked, given what the rules say), the next seat.
 pub fn pass_on(
@@ -411,15 +465,10 @@ pub fn pass_on(
     played: Played,
     decide: impl FnOnce(bool) -> bool,
 ) {
-    let over = matches!(played, Played::OverLimit);
-    match played {
-        Played::Turn(after) => spare(std::mem::replace(state, after)),
-        Played::OverLimit => {
-            if state.board.flow.over_limit == crate::def::OverLimit::BackNearest {
-                if let Some(k) = nearest(state, i) {
-                    state.set_step(i, k, YARD);
-                }
-            }
+    let over = played == Played::OverLimit;
+    if over && state.board.flow.over_limit == crate::def::OverLimit::BackNearest {
+        if let Some(k) = nearest(state, i) {
+            state.set_step(i, k, YARD);
         }
     }
     if !state.has_finished(i) && state.all_home(i) {

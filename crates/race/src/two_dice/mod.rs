@@ -676,14 +676,20 @@ impl<E> Searching<'_, E> {
 /// written turn replayed in place is refused: [`written::read`]).
 #[derive(Debug, Clone, Copy)]
 struct Undo {
-    /// Seat, piece and step, the mover's first.
-    steps: [Option<(usize, usize, Step)>; 2],
+    /// Seat, piece and step, the mover's first: a seat and a piece held
+    /// in a byte each (at most 8 seats of [`MAX_PIECES`] pieces), so that
+    /// an undo is 16 bytes, kept in a turn's log without a copy through
+    /// memory.
+    ///
+    /// [`MAX_PIECES`]: crate::check::MAX_PIECES
+    steps: [Option<(u8, u8, Step)>; 2],
 }
 
 impl Undo {
     /// What `part` of seat `i` will change in `state`.
+    #[inline]
     fn of(state: &State, i: usize, part: Part) -> Undo {
-        let was = |(who, k): (usize, usize)| (who, k, state.pieces(who)[k]);
+        let was = |(who, k): (usize, usize)| (who as u8, k as u8, state.pieces(who)[k]);
         let mover = match part {
             Part::Enter { piece, .. } | Part::Move { piece, .. } => Some(was((i, piece))),
             Part::Forfeit { .. } => None,
@@ -697,7 +703,7 @@ impl Undo {
     /// of pieces on each point follows them).
     fn take_back(self, state: &mut State) {
         for (who, k, step) in self.steps.into_iter().rev().flatten() {
-            state.set_step(who, k, step);
+            state.set_step(usize::from(who), usize::from(k), step);
         }
     }
 }

@@ -54,19 +54,30 @@ struct Start {
     i: usize,
     roll: Roll,
     pieces: Steps,
-    left: Left,
     groups: Groups,
+    /// How many die values the roll gives.
+    values: usize,
+    /// How many of them bring a piece in alone.
+    singles: usize,
 }
 
 impl Start {
-    fn of(state: &State, i: usize, roll: Roll) -> Start {
-        Start {
+    /// What the fast path reads of `state` before seat `i`'s turn with
+    /// `roll`, and what the roll leaves to play at the start.
+    fn of(state: &State, i: usize, roll: Roll) -> (Start, Left) {
+        let left = Left::of_roll(state, i, roll);
+        let values = left.values();
+        let start = Start {
             i,
             roll,
             pieces: Steps::from_slice(state.pieces(i)),
-            left: Left::of_roll(state, i, roll),
             groups: groups(state, i),
-        }
+            values: values.len(),
+            singles: (values.iter())
+                .filter(|&&v| state.board.enters_on(u32::from(v)))
+                .count(),
+        };
+        (start, left)
     }
 }
 
@@ -151,9 +162,9 @@ pub fn read(
             return Ok(Played::Turn);
         }
     }
-    let start = Start::of(state, i, roll);
+    let (start, left) = Start::of(state, i, roll);
     let mut log = Log::new();
-    let replayed = replay(state, (i, roll), turn, allow, hooked, marks, &mut log);
+    let replayed = replay(state, (i, left), turn, allow, hooked, marks, &mut log);
     if let Ok(left) = &replayed {
         if settles(&start, state, left, || before(state, &log)) {
             return Ok(Played::Turn);
@@ -238,7 +249,7 @@ fn listed_turn(
 /// bring); and that keeps 9.3 in the reading written. The crate's tests
 /// check that it accepts only turns the reference lists.
 pub fn quick(state: &State, (i, roll): (usize, Roll), after: &State, left: &Left) -> bool {
-    settles(&Start::of(state, i, roll), after, left, || state.clone())
+    settles(&Start::of(state, i, roll).0, after, left, || state.clone())
 }
 
 /// [`quick`], from what it reads of the position before the turn
@@ -249,8 +260,9 @@ fn settles(start: &Start, after: &State, left: &Left, before: impl FnOnce() -> S
         i,
         roll,
         ref pieces,
-        left: ref values,
         ref groups,
+        values,
+        singles,
     } = *start;
     let forfeited = |v: u32| {
         movers(after, i, groups).all(|(_, from)| advance(after, i, from, v as usize).is_none())
@@ -265,27 +277,26 @@ fn settles(start: &Start, after: &State, left: &Left, before: impl FnOnce() -> S
     let compulsory = board.compulsory(crate::def::Compulsory::Enter);
     // The most entries the values could make: one a value that enters
     // (the total enters only when neither die does alone).
-    let singles = values
-        .values()
-        .iter()
-        .filter(|&&v| board.enters_on(u32::from(v)))
-        .count();
     let total = roll.get() + roll.second().unwrap_or(0);
     let by_total = flow.enter_with_total && singles == 0 && board.enters_on(u32::from(total));
     let most = in_yard.min(singles + usize::from(by_total));
-    let all_used = usize::from(left.used) == values.values().len();
-    let fullest = all_used && (!compulsory || usize::from(left.entered) >= most)
-        || !fuller(&mut before(), i, values, groups, (left.entered, left.used));
+    let all_used = usize::from(left.used) == values;
+    let fullest = all_used && (!compulsory || usize::from(left.entered) >= most) || {
+        let mut before = before();
+        let values = Left::of_roll(&before, i, roll);
+        !fuller(&mut before, i, &values, groups, (left.entered, left.used))
+    };
     fullest && !super::breaks_blockade(after, i, pieces, groups)
 }
 
-/// The written actions played part by part on `state`, each with its
-/// mark pushed to `marks` when given and what it changed pushed to `log`
-/// (the parts played before a mistake stay played: [`read`] takes them
-/// back); a mistake has no list of legal moves yet ([`read`] adds it).
+/// The written actions played part by part on `state` by seat `i`, from
+/// `left` (its roll's values), each with its mark pushed to `marks` when
+/// given and what it changed pushed to `log` (the parts played before a
+/// mistake stay played: [`read`] takes them back); a mistake has no list
+/// of legal moves yet ([`read`] adds it).
 fn replay(
     state: &mut State,
-    (i, roll): (usize, Roll),
+    (i, mut left): (usize, Left),
     turn: &Turn,
     allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
     hooked: bool,
@@ -299,7 +310,6 @@ fn replay(
     } else {
         super::Groups::new()
     };
-    let mut left = Left::of_roll(state, i, roll);
     if let [Action::Pass { .. }] = turn.actions.as_slice() {
         return Ok(left);
     }

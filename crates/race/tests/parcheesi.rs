@@ -55,6 +55,31 @@ fn five_three_from_the_nest_enters_then_moves_three() {
 }
 
 #[test]
+fn a_move_after_the_roll_is_used_says_nothing_is_left() {
+    let err = check(
+        "R Y",
+        "R:t20,t30 Y: move=R",
+        "1. R2-4 t20-t22 t30-t34 t22-t25",
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "illegal_move: t22-t25 is not a move the roll gives now (nothing is left of the roll)"
+    );
+    // With a bonus earned, the bonus is what is left.
+    let err = check(
+        "R Y",
+        "R:t20,t32 Y:t36 move=R",
+        "1. R2-4 t20-t22 t32-t36* t22-t25",
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "illegal_move: t22-t25 is not a move the roll gives now (the bonuses left are 20)"
+    );
+}
+
+#[test]
 fn a_total_of_five_enters_with_both_dice() {
     // 13: 2-3 with pawns in the nest and the Enter space free: enter.
     assert_eq!(turns("R Y", "R: Y: move=R", "R", (2, 3)), ["+t1"]);

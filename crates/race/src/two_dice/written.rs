@@ -417,7 +417,9 @@ fn why_not(state: &State, i: usize, left: &Left, action: &Action) -> String {
     if state.all_home(i) {
         return format!("{} has every piece home: the turn is over", state.letter(i));
     }
-    let now = if !left.dice_done() {
+    // Once every die value is used, the die moves are over whether or not
+    // they were ended: what is left is the bonuses, or nothing.
+    let now = if !left.dice_done() && !left.values().is_empty() {
         format!("the die values left are {}", values(left.values()))
     } else if !left.bonuses().is_empty() {
         format!("the bonuses left are {}", bonuses(left.bonuses()))

@@ -71,8 +71,9 @@ impl Clone for State {
     }
 
     /// Copies `source` into the lists `self` already holds, allocating
-    /// nothing when they are long enough (a position put back after a
-    /// turn refused, by the game API's `RulesPosition`).
+    /// nothing when they are long enough (the copy the game API's
+    /// `RulesPosition` makes before each turn, in the lists of the last
+    /// one, and puts back if the turn is refused).
     fn clone_from(&mut self, source: &State) {
         // Every field named, so that a new one cannot be forgotten here.
         let State {

@@ -678,8 +678,7 @@ impl<E> Searching<'_, E> {
 struct Undo {
     /// Seat, piece and step, the mover's first: a seat and a piece held
     /// in a byte each (at most 8 seats of [`MAX_PIECES`] pieces), so that
-    /// an undo is 16 bytes, kept in a turn's log without a copy through
-    /// memory.
+    /// an undo is 16 bytes (a written turn's log holds eight inline).
     ///
     /// [`MAX_PIECES`]: crate::check::MAX_PIECES
     steps: [Option<(u8, u8, Step)>; 2],

@@ -9,4 +9,5 @@ mod house_rules;
 mod limits;
 mod load;
 mod sandbox;
+mod two_dice_hooks;
 mod variants;

@@ -4,10 +4,11 @@
 //! rolls again, the third is a penalty).
 //!
 //! The turn is replayed on the position itself, each part's steps kept
-//! to be taken back ([`Undo`]): a turn refused is taken back before the
-//! list of legal moves is made from the position before it. It replaced
-//! a copy of the position a turn (its lists copied, then swapped in):
-//! `validate` on Parcheesi measured 0.93 of its CPU time without the copy.
+//! to be taken back (the search's `Undo`): a turn refused is taken back
+//! before the list of legal moves is made from the position before it.
+//! It replaced a copy of the position a turn (its lists copied, then
+//! swapped in): `validate` on Parcheesi measured 0.93 of its CPU time
+//! without the copy.
 
 use billes_game::game::Roll;
 use billes_game::{ErrorKind, ReplayError};

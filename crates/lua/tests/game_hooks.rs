@@ -8,7 +8,8 @@ use billes_core::{Engine, ErrorKind, ReplayError, Rng, SimOptions, Summary};
 use billes_lua::{Variant, VariantSource};
 use billes_notation::{parse_game, Action};
 
-fn load(game: &str, hooks: &str) -> Variant {
+/// A variant of `game` with `hooks` (the body of its `hooks` table).
+pub(crate) fn load(game: &str, hooks: &str) -> Variant {
     Variant::load(&VariantSource::from_text(
         "rules/test.lua",
         &format!("return {{ name = 'test', game = '{game}', hooks = {{\n{hooks}\n}} }}"),
@@ -16,7 +17,8 @@ fn load(game: &str, hooks: &str) -> Variant {
     .unwrap()
 }
 
-fn replay(v: &Variant, record: &str) -> Result<Summary, ReplayError> {
+/// `record` replayed under `v`.
+pub(crate) fn replay(v: &Variant, record: &str) -> Result<Summary, ReplayError> {
     v.replay(&parse_game(record).unwrap(), &mut |_| {
         std::ops::ControlFlow::Continue(())
     })

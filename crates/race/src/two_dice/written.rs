@@ -42,8 +42,8 @@ pub enum Played {
 type Log = SmallVec<[Undo; 8]>;
 
 /// Takes back every part of `log` from `state`, the last first.
-fn take_back(state: &mut State, log: &mut Log) {
-    while let Some(undo) = log.pop() {
+fn take_back(state: &mut State, log: &Log) {
+    for undo in log.iter().rev() {
         undo.take_back(state);
     }
 }
@@ -174,7 +174,7 @@ pub fn read(
     // Not settled, or refused: the turn is taken back, and looked up
     // among the complete turns listed from the position before it.
     let replayed = replayed.map(|left| (state.clone(), left));
-    take_back(state, &mut log);
+    take_back(state, &log);
     *state = listed_turn(state, (i, roll), turn, allow, replayed)?;
     Ok(Played::Turn)
 }
@@ -183,9 +183,7 @@ pub fn read(
 /// the position it reached.
 fn before(after: &State, log: &Log) -> State {
     let mut state = after.clone();
-    for undo in log.iter().rev() {
-        undo.take_back(&mut state);
-    }
+    take_back(&mut state, log);
     state
 }
 

@@ -124,6 +124,15 @@ impl<R: GameRules, H: Hooks> Rules for WithHooks<'_, R, H> {
     fn play_brief(&self, state: &mut Self::State, brief: &billes_notation::Brief) -> bool {
         self.plays_briefs() && self.rules.play_brief(state, brief)
     }
+
+    fn plays_pair_briefs(&self) -> bool {
+        self.rules.plays_pair_briefs()
+    }
+
+    #[inline]
+    fn play_pair_brief(&self, state: &mut Self::State, brief: &billes_notation::PairBrief) -> bool {
+        self.plays_briefs() && self.rules.play_pair_brief(state, brief)
+    }
 }
 
 impl<R: GameRules + MoveRules<State = <R as GameRules>::State>, H: Hooks> MoveRules

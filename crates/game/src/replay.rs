@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use billes_notation::{Brief, Game, Line, Outcome, Seat, Span, Turn};
+use billes_notation::{Brief, Game, Line, Outcome, PairBrief, Seat, Span, Turn};
 
 use crate::error::{cold, nearest_first, ErrorKind, ReplayError};
 use crate::walk::{walk, walk_from, At, Read, Visitor};
@@ -72,6 +72,20 @@ pub trait Rules {
         let _ = (state, brief);
         false
     }
+
+    /// Whether these rules play turns of two dice read as [`PairBrief`]s
+    /// ([`play_pair_brief`](Rules::play_pair_brief)) where they play
+    /// briefs. The default: no.
+    fn plays_pair_briefs(&self) -> bool {
+        false
+    }
+
+    /// [`play_brief`](Rules::play_brief), for a turn of two dice read as a
+    /// [`PairBrief`].
+    fn play_pair_brief(&self, state: &mut Self::State, brief: &PairBrief) -> bool {
+        let _ = (state, brief);
+        false
+    }
 }
 
 /// A position under its rules, as a [`TextBoard`].
@@ -128,6 +142,15 @@ impl<R: Rules + ?Sized> Rules for &R {
     #[inline(always)]
     fn play_brief(&self, state: &mut Self::State, brief: &Brief) -> bool {
         (**self).play_brief(state, brief)
+    }
+
+    fn plays_pair_briefs(&self) -> bool {
+        (**self).plays_pair_briefs()
+    }
+
+    #[inline(always)]
+    fn play_pair_brief(&self, state: &mut Self::State, brief: &PairBrief) -> bool {
+        (**self).play_pair_brief(state, brief)
     }
 }
 

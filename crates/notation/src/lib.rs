@@ -42,7 +42,9 @@ pub use ast::{
 pub use by_key::ByKey;
 pub use error::{render_error, Diagnostic, ParseError};
 pub use name::{misread, misread_as};
-pub use parse::stream::{Brief, BriefAction, BriefCapture, Piece, PieceError, TurnStream};
+pub use parse::stream::{
+    Brief, BriefAction, BriefCapture, PairBrief, Piece, PieceError, TurnStream,
+};
 pub use parse::{parse_game, parse_games, parse_games_lazily, skip_bom, BOM, MAX_NESTING};
 pub use pictures::control_pictures;
 pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};

@@ -6,8 +6,9 @@ use billes_game::describe::wins;
 use billes_game::game::{self, seat_error, GameRules, Move, Next, PlayError, Roll};
 use billes_game::variant::{BoardView, Field, FieldKind, Hook, Hooks, MoveKind, MoveView, Verdict};
 use billes_game::{ChangeError, ErrorKind, GameKind, ParamsError, ReplayError};
-use billes_notation::{Action, Brief, Game, Seat, Span, Turn};
+use billes_notation::{Action, Brief, Game, PairBrief, Seat, Span, Turn};
 use serde::Deserialize;
+use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::def::{Capture, Compulsory, ExtraRoll, OwnStack};
@@ -514,6 +515,34 @@ impl GameRules for Race {
             return false;
         };
         turn::play(state, i, roll, choice);
+        true
+    }
+
+    /// A game of two dice: its turns in a pair brief's shape (most of
+    /// Parcheesi's) are played without their tree when `billes validate`
+    /// reads a game, by the fast path of the written turn's check alone;
+    /// the rest (a turn it leaves to the list of complete turns, a
+    /// mistake) are read again as turns.
+    fn plays_pair_briefs(&self) -> bool {
+        self.two_dice()
+    }
+
+    fn play_pair_brief(&self, state: &mut State, brief: &PairBrief) -> bool {
+        if !self.two_dice() || state.is_over() {
+            return false;
+        }
+        let (Some(i), Some(roll)) = (
+            to_roll(state, brief.seat),
+            Roll::pair(brief.dice.0, brief.dice.1),
+        ) else {
+            return false;
+        };
+        let actions: SmallVec<[Action; PairBrief::MAX_ACTIONS]> =
+            brief.actions().iter().map(|a| a.to_action()).collect();
+        let Some(played) = written::read_brief(state, (i, roll), &actions) else {
+            return false;
+        };
+        written::pass_on(state, i, roll, played, |standard| standard);
         true
     }
 

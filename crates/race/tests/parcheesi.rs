@@ -335,3 +335,85 @@ fn a_turn_is_completed_in_the_order_written() {
         }
     }
 }
+
+/// A turn read as a pair brief (`billes validate`'s reading of most of
+/// Parcheesi's turns) is played as its turn of the tree is, or left to
+/// it with the position as it was: every turn of simulated games, as
+/// written and with a slip (another roll, an action dropped, the actions
+/// in another order, a capture mark added or taken away).
+#[test]
+fn a_pair_brief_is_played_as_its_turn_or_left_to_it() {
+    use billes_notation::{PairBrief, Turn};
+
+    let rules = Race::named(GAME).expect("shipped");
+    // The turns as written: briefs tried, and played.
+    let (mut tried, mut played) = (0, 0);
+    let compare = |state: &billes_race::State, written: &Turn| -> Option<bool> {
+        let brief = PairBrief::of(written)?;
+        let turn = format!("{} {:?}", written.number, written.actions.as_slice());
+        let turn = &turn;
+        let mut by_brief = state.clone();
+        let mut by_turn = state.clone();
+        let reference = rules.play(&mut by_turn, written, &NoHooks);
+        if rules.play_pair_brief(&mut by_brief, &brief) {
+            assert!(
+                reference.is_ok(),
+                "{turn}: played as a brief, refused as a turn"
+            );
+            assert_eq!(by_brief, by_turn, "{turn}: another position");
+            Some(true)
+        } else {
+            assert_eq!(&by_brief, state, "{turn}: refused, the position changed");
+            Some(false)
+        }
+    };
+    for (seed, players) in [(6, 2), (7, 4), (8, 3)] {
+        let game = common::simulated(&rules, players, seed, 400);
+        let mut state = rules.setup(&game).expect("set up");
+        for turn in &game.line.turns {
+            if let Some(brief) = compare(&state, turn) {
+                tried += 1;
+                played += usize::from(brief);
+            }
+            for slip in slips(turn) {
+                compare(&state, &slip);
+            }
+            rules.play(&mut state, turn, &NoHooks).expect("replays");
+        }
+    }
+    // Most turns as written are played as briefs (the rest are listed).
+    assert!(played > tried * 3 / 4, "briefs played: {played} of {tried}");
+
+    /// `turn` with one slip each: every other roll, each action dropped,
+    /// its actions reversed, each action's capture mark toggled.
+    fn slips(turn: &Turn) -> Vec<Turn> {
+        let mut out = Vec::new();
+        for roll in Roll::all(2) {
+            let mut t = turn.clone();
+            t.head.roll = Some(u32::from(roll.get()));
+            t.head.second = roll.second();
+            out.push(t);
+        }
+        for k in 0..turn.actions.len() {
+            let mut t = turn.clone();
+            t.actions.remove(k);
+            if !t.actions.is_empty() {
+                out.push(t);
+            }
+            let mut t = turn.clone();
+            if let billes_notation::Action::Place { capture, .. }
+            | billes_notation::Action::Move { capture, .. } = &mut t.actions[k]
+            {
+                *capture = match capture {
+                    Some(_) => None,
+                    None => Some(Default::default()),
+                };
+                out.push(t);
+            }
+        }
+        let mut t = turn.clone();
+        t.actions.as_mut_slice().reverse();
+        out.push(t);
+        out
+    }
+}

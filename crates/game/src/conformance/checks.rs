@@ -6,7 +6,9 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
-use billes_notation::{parse_game, write_game, Action, Brief, Capture, Game, Seat, Turn};
+use billes_notation::{
+    parse_game, write_game, Action, Brief, Capture, Game, PairBrief, Seat, Turn,
+};
 
 use super::{fail, header, lists, rolls, with_position, Check, Failure, Kit, Outcome, Played};
 use crate::columns::check_columns;
@@ -782,7 +784,10 @@ pub fn complete_turn<R: GameRules>(
 /// tries, as written and each of its actions alone, that is in a
 /// brief's shape ([`Brief::of`]) and [`GameRules::play_brief`] plays is
 /// one `play` plays, to the same position (its `Position` tag), and one
-/// it does not play leaves the position as it was. A legal brief
+/// it does not play leaves the position as it was; so too, in a game of
+/// two dice that plays pair briefs, each listed move and the first
+/// [`MAX_PAIR_UNLISTED`] the list lacks that is in a pair brief's shape
+/// ([`PairBrief::of`]) and [`GameRules::play_pair_brief`]. A legal brief
 /// `play_brief` leaves to the tree is counted, not refused: the check
 /// then reads it again as a turn, more slowly. Skipped when the game
 /// plays no briefs, or none of its moves is in a brief's shape.
@@ -815,15 +820,36 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
                 let unlisted = candidates(&all, &before, moves, *roll)
                     .into_iter()
                     .flat_map(|mv| actions_alone(&mv));
-                for mv in listed.chain(unlisted) {
+                let tried: Box<dyn Iterator<Item = Move>> = match rules.plays_pair_briefs() {
+                    // A game of two dice: each listed move and the first
+                    // moves the list lacks, as written. Their variants and
+                    // the moves of every other of 36 rolls made millions
+                    // of turns to try, each refused with its list of legal
+                    // moves (13 minutes for Parcheesi's kit).
+                    true => Box::new(
+                        moves.iter().cloned().chain(
+                            candidates(&all, &before, moves, *roll)
+                                .into_iter()
+                                .take(MAX_PAIR_UNLISTED),
+                        ),
+                    ),
+                    false => Box::new(listed.chain(unlisted)),
+                };
+                for mv in tried {
                     let turn = mv.to_turn(number);
-                    let Some(brief) = Brief::of(&turn) else {
-                        continue;
-                    };
                     let (mut by_brief, mut by_turn) = (state.clone(), state.clone());
-                    let played = rules.play_brief(&mut by_brief, &brief);
-                    completed_as_its_turn(rules, state, (&mv, &turn), &brief, played)
-                        .map_err(&here)?;
+                    let played = match (Brief::of(&turn), PairBrief::of(&turn)) {
+                        (Some(brief), _) => {
+                            let played = rules.play_brief(&mut by_brief, &brief);
+                            completed_as_its_turn(rules, state, (&mv, &turn), &brief, played)
+                                .map_err(&here)?;
+                            played
+                        }
+                        (None, Some(pair)) if rules.plays_pair_briefs() => {
+                            rules.play_pair_brief(&mut by_brief, &pair)
+                        }
+                        _ => continue,
+                    };
                     match (played, rules.play(&mut by_turn, &turn, &NoHooks)) {
                         (true, Ok(())) => {
                             legal += 1;
@@ -877,6 +903,10 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
          {left} legal ones left to the tree"
     )))
 }
+
+/// The moves a roll does not list that [`briefs`] tries as pair briefs,
+/// at most, in a game of two dice.
+const MAX_PAIR_UNLISTED: usize = 16;
 
 /// Whether [`GameRules::play_brief_completed_into`] plays `brief` from
 /// `state` exactly when [`GameRules::play_brief`] does (`played`), to the

@@ -225,6 +225,25 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         false
     }
 
+    /// Whether [`play_pair_brief`](GameRules::play_pair_brief) plays the
+    /// briefs of a game of two dice, [`PairBrief`](billes_notation::PairBrief)s,
+    /// where [`PLAYS_BRIEFS`](GameRules::PLAYS_BRIEFS) is set: a game's
+    /// turns are read as briefs of one kind or the other. The default: no.
+    fn plays_pair_briefs(&self) -> bool {
+        false
+    }
+
+    /// [`play_brief`](GameRules::play_brief), for a turn of two dice read
+    /// as a [`PairBrief`](billes_notation::PairBrief): plays it as
+    /// [`play`](GameRules::play) plays it without hooks, and says whether
+    /// it did; `false`, the state left as it was, for every turn `play`
+    /// refuses and any the game leaves to the tree. The conformance kit's
+    /// [`briefs`](crate::conformance::briefs) check holds it to `play`.
+    fn play_pair_brief(&self, state: &mut Self::State, brief: &billes_notation::PairBrief) -> bool {
+        let _ = (state, brief);
+        false
+    }
+
     /// The winning seats, once the game is won.
     fn winners(&self, state: &Self::State) -> Option<Vec<Seat>>;
 
@@ -679,6 +698,19 @@ macro_rules! plug_in {
             #[inline(always)]
             fn play_brief(&self, state: &mut Self::State, brief: &billes_notation::Brief) -> bool {
                 <$t as $crate::game::GameRules>::play_brief(self, state, brief)
+            }
+
+            fn plays_pair_briefs(&self) -> bool {
+                <$t as $crate::game::GameRules>::plays_pair_briefs(self)
+            }
+
+            #[inline(always)]
+            fn play_pair_brief(
+                &self,
+                state: &mut Self::State,
+                brief: &billes_notation::PairBrief,
+            ) -> bool {
+                <$t as $crate::game::GameRules>::play_pair_brief(self, state, brief)
             }
         }
 

@@ -12,8 +12,10 @@
 //! is only taken once the byte after it has been seen.
 
 mod brief;
+mod pair;
 
 pub use brief::{Brief, BriefAction, BriefCapture};
+pub use pair::PairBrief;
 
 use super::error::Error;
 use super::grammar::{comments, end, line_end, result, tags, turn_entry, ws};

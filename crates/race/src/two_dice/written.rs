@@ -156,7 +156,67 @@ pub fn read(
             .with_legal(vec!["--".into()])),
         };
     }
-    if let ([Action::Pass { .. }], false) = (turn.actions.as_slice(), hooked) {
+    let mut log = Log::new();
+    let replayed = match settled(
+        state,
+        (i, roll),
+        &turn.actions,
+        allow,
+        hooked,
+        marks,
+        &mut log,
+    ) {
+        Ok(played) => return Ok(played),
+        Err(replayed) => replayed,
+    };
+    // Not settled, or refused: the turn is taken back, and looked up
+    // among the complete turns listed from the position before it.
+    let replayed = replayed.map(|left| (state.clone(), left));
+    take_back(state, &log);
+    *state = listed_turn(state, (i, roll), turn, allow, replayed)?;
+    Ok(Played::Turn)
+}
+
+/// [`read`] of a turn read as a pair brief, its `actions` (without
+/// spans), by the fast path alone, without hooks or marks: what it
+/// played, the position now the one it reached. `None`, `state` as it
+/// was, for every turn `read` refuses and every turn it looks up among
+/// the complete turns: the caller reads that turn again as a turn of the
+/// tree, and [`read`] plays it or tells what was wrong.
+pub fn read_brief(
+    state: &mut State,
+    (i, roll): (usize, Roll),
+    actions: &[Action],
+) -> Option<Played> {
+    if over_limit(state, roll) {
+        return matches!(actions, [Action::Pass { .. }]).then_some(Played::OverLimit);
+    }
+    let mut every = |_: &State, _: Part| Ok(true);
+    let mut log = Log::new();
+    match settled(state, (i, roll), actions, &mut every, false, None, &mut log) {
+        Ok(played) => Some(played),
+        Err(_) => {
+            take_back(state, &log);
+            None
+        }
+    }
+}
+
+/// The fast path of [`read`], after a third double is ruled out: the
+/// written `actions` of seat `i` replayed on `state` ([`replay`]) and
+/// settled without listing the complete turns ([`settles`]). `Err` with
+/// what the replay gave (what is left of the roll, or the mistake) when
+/// not settled: `log` then holds what to take back.
+fn settled(
+    state: &mut State,
+    (i, roll): (usize, Roll),
+    actions: &[Action],
+    allow: &mut Allow<'_>,
+    hooked: bool,
+    marks: Option<&mut Vec<Action>>,
+    log: &mut Log,
+) -> Result<Played, Result<Left, ReplayError>> {
+    if let ([Action::Pass { .. }], false) = (actions, hooked) {
         // Nothing to play: the one complete turn is the empty one.
         let left = Left::of_roll(state, i, roll);
         if parts(state, i, &left, &groups(state, i)).is_empty() {
@@ -164,19 +224,13 @@ pub fn read(
         }
     }
     let (start, left) = Start::of(state, i, roll);
-    let mut log = Log::new();
-    let replayed = replay(state, (i, left), turn, allow, hooked, marks, &mut log);
+    let replayed = replay(state, (i, left), actions, allow, hooked, marks, log);
     if let Ok(left) = &replayed {
-        if settles(&start, state, left, || before(state, &log)) {
+        if settles(&start, state, left, || before(state, log)) {
             return Ok(Played::Turn);
         }
     }
-    // Not settled, or refused: the turn is taken back, and looked up
-    // among the complete turns listed from the position before it.
-    let replayed = replayed.map(|left| (state.clone(), left));
-    take_back(state, &log);
-    *state = listed_turn(state, (i, roll), turn, allow, replayed)?;
-    Ok(Played::Turn)
+    Err(replayed)
 }
 
 /// The position before the turn whose parts `log` holds, from `after`,
@@ -296,7 +350,7 @@ fn settles(start: &Start, after: &State, left: &Left, before: impl FnOnce() -> S
 fn replay(
     state: &mut State,
     (i, mut left): (usize, Left),
-    turn: &Turn,
+    actions: &[Action],
     allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
     hooked: bool,
     mut marks: Option<&mut Vec<Action>>,
@@ -309,10 +363,10 @@ fn replay(
     } else {
         super::Groups::new()
     };
-    if let [Action::Pass { .. }] = turn.actions.as_slice() {
+    if let [Action::Pass { .. }] = actions {
         return Ok(left);
     }
-    for action in &turn.actions {
+    for action in actions {
         let illegal =
             |message: String| ReplayError::new(ErrorKind::IllegalMove, action.span(), message);
         if let Action::Pass { .. } = action {

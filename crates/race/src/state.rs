@@ -281,10 +281,14 @@ impl State {
         let (from, to) = (point(old), point(step));
         self.steps[at] = step;
         if let Some(p) = from {
-            self.points[p].pieces -= 1;
+            let left = self.points[p].pieces - 1;
+            self.points[p].pieces = left;
             // The seat's bit stays while another of its pieces stands
-            // there (at the same step: a point is on a path once).
-            if !self.has_at(i, old) {
+            // there (at the same step: a point is on a path once). A point
+            // left empty (most) has no seat: its pieces are not walked.
+            if left == 0 {
+                self.points[p].seats = 0;
+            } else if !self.has_at(i, old) {
                 self.points[p].seats &= !(1 << i);
             }
         }

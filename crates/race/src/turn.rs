@@ -335,11 +335,22 @@ fn advance(state: &State, i: usize, k: usize, from: usize, roll: usize) -> Optio
 /// Whether seat `i` can move no piece on the board with any roll (Mensch
 /// ärgere dich nicht's condition for three tries).
 pub fn stuck(state: &State, i: usize) -> bool {
+    let board = state.board;
+    let goal = board.goal_step(state.board_seat(i));
     state.pieces(i).iter().enumerate().all(|(k, &step)| {
         let Ok(from) = usize::try_from(step) else {
             return true;
         };
-        (1..=6).all(|r| advance(state, i, k, from, r).is_none())
+        // Where the goal must be reached exactly, a roll past it moves
+        // nothing ([`advance`]): only the rolls up to it are tried (a
+        // seat whose pieces wait at the end of its home column was asked
+        // six rolls a piece, a twentieth of Mensch ärgere dich nicht's
+        // check).
+        let most = match board.flow.exact_finish {
+            true => goal.saturating_sub(from).min(6),
+            false => 6,
+        };
+        (1..=most).all(|r| advance(state, i, k, from, r).is_none())
     })
 }
 
@@ -733,13 +744,15 @@ mod tests {
     /// on every position of random games of each shipped game, for every
     /// roll and every candidate action, `quick_choice` gives the choice the
     /// list gives or nothing; it settles every listed choice (a pass
-    /// included) written as the list writes it; and [`passes`] answers as
-    /// the list.
+    /// included) written as the list writes it; [`passes`] answers as
+    /// the list, and [`stuck`] as every roll tried for every piece.
     #[test]
     fn the_quick_reading_agrees_with_the_list() {
         let (mut settled, mut checked) = (0, 0);
         // Rolls with a pass listed, and without.
         let mut passes_seen = [0; 2];
+        // Seats stuck, and not.
+        let mut stuck_seen = [0; 2];
         for (board, _) in crate::table::list() {
             for players in board.players() {
                 let seats: Vec<&str> = board
@@ -761,6 +774,17 @@ mod tests {
                         break;
                     }
                     let i = state.to_move.map_or(0, usize::from);
+                    for j in 0..state.seats.len() {
+                        // `stuck` tries only the rolls that can move a
+                        // piece: as every roll for every piece on the board.
+                        let every_roll = state.pieces(j).iter().enumerate().all(|(k, &s)| {
+                            usize::try_from(s).map_or(true, |from| {
+                                (1..=6).all(|r| advance(&state, j, k, from, r).is_none())
+                            })
+                        });
+                        assert_eq!(stuck(&state, j), every_roll);
+                        stuck_seen[usize::from(every_roll)] += 1;
+                    }
                     for roll in 1..=6 {
                         let listed = choices(&state, i, roll);
                         assert_eq!(passes(&state, i, roll), listed.contains(&Choice::Pass));
@@ -799,5 +823,6 @@ mod tests {
             "{settled} of {checked}"
         );
         assert!(passes_seen.iter().all(|&n| n > 1_000), "{passes_seen:?}");
+        assert!(stuck_seen.iter().all(|&n| n > 1_000), "{stuck_seen:?}");
     }
 }

@@ -786,7 +786,7 @@ pub fn complete_turn<R: GameRules>(
 /// one `play` plays, to the same position (its `Position` tag), and one
 /// it does not play leaves the position as it was; so too, in a game of
 /// two dice that plays pair briefs, each listed move and the first
-/// [`MAX_PAIR_UNLISTED`] the list lacks that is in a pair brief's shape
+/// 16 (`MAX_PAIR_UNLISTED`) the list lacks that is in a pair brief's shape
 /// ([`PairBrief::of`]) and [`GameRules::play_pair_brief`]. A legal brief
 /// `play_brief` leaves to the tree is counted, not refused: the check
 /// then reads it again as a turn, more slowly. Skipped when the game

@@ -196,7 +196,9 @@ impl<R: Rules> TurnCheck for StreamCheck<R> {
         true
     }
 
-    /// [`brief`](TurnCheck::brief)'s walk, of a pair brief.
+    /// [`brief`](TurnCheck::brief)'s walk, of a pair brief (written out
+    /// as `brief`'s: a closure handed the rules' play was not inlined, and
+    /// cost the board games' check 6% to 8% more instructions).
     #[inline(always)]
     fn pair_brief(&mut self, brief: &PairBrief) -> bool {
         if brief.number != self.next

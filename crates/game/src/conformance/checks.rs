@@ -809,76 +809,12 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
             let lists = lists(rules, state, number).unwrap_or_default();
             let all: Vec<Move> = lists.iter().flat_map(|(_, m)| m.iter().cloned()).collect();
             for (roll, moves) in &lists {
-                // Each listed move in every variant; the moves not listed
-                // as written and each of their actions alone (their
-                // variants would multiply a check that tries many).
-                let points = path_points(moves);
-                let listed = moves
-                    .iter()
-                    .flat_map(brief_variants::<R>)
-                    .chain(moves.iter().flat_map(|mv| through_points(mv, &points)));
-                let unlisted = candidates(&all, &before, moves, *roll)
-                    .into_iter()
-                    .flat_map(|mv| actions_alone(&mv));
-                let tried: Box<dyn Iterator<Item = Move>> = match rules.plays_pair_briefs() {
-                    // A game of two dice: each listed move and the first
-                    // moves the list lacks, as written. Their variants and
-                    // the moves of every other of 36 rolls made millions
-                    // of turns to try, each refused with its list of legal
-                    // moves (13 minutes for Parcheesi's kit).
-                    true => Box::new(
-                        moves.iter().cloned().chain(
-                            candidates(&all, &before, moves, *roll)
-                                .into_iter()
-                                .take(MAX_PAIR_UNLISTED),
-                        ),
-                    ),
-                    false => Box::new(listed.chain(unlisted)),
-                };
-                for mv in tried {
-                    let turn = mv.to_turn(number);
-                    let (mut by_brief, mut by_turn) = (state.clone(), state.clone());
-                    let played = match (Brief::of(&turn), PairBrief::of(&turn)) {
-                        (Some(brief), _) => {
-                            let played = rules.play_brief(&mut by_brief, &brief);
-                            completed_as_its_turn(rules, state, (&mv, &turn), &brief, played)
-                                .map_err(&here)?;
-                            played
-                        }
-                        (None, Some(pair)) if rules.plays_pair_briefs() => {
-                            rules.play_pair_brief(&mut by_brief, &pair)
-                        }
-                        _ => continue,
-                    };
-                    match (played, rules.play(&mut by_turn, &turn, &NoHooks)) {
-                        (true, Ok(())) => {
-                            legal += 1;
-                            let (a, b) =
-                                (rules.position_tag(&by_brief), rules.position_tag(&by_turn));
-                            if a != b {
-                                return Err(here(format!(
-                                    "{}: as a brief it reaches {a}, as a turn {b}",
-                                    mv.turn()
-                                )));
-                            }
-                        }
-                        (false, _)
-                            if rules.position_tag(&by_brief) != rules.position_tag(state) =>
-                        {
-                            return Err(here(format!(
-                                "{}: play_brief refuses it, but leaves another position",
-                                mv.turn()
-                            )))
-                        }
-                        (false, Err(_)) => refused += 1,
-                        (true, Err(e)) => {
-                            return Err(here(format!(
-                                "{}: play_brief plays it, play refuses it: {}",
-                                mv.turn(),
-                                e.message
-                            )))
-                        }
-                        (false, Ok(())) => left += 1,
+                for mv in tried_as_briefs(rules, moves, (&all, &before), *roll) {
+                    match brief_as_its_turn(rules, state, &mv, number).map_err(&here)? {
+                        Some(Briefed::Legal) => legal += 1,
+                        Some(Briefed::Refused) => refused += 1,
+                        Some(Briefed::Left) => left += 1,
+                        None => {}
                     }
                 }
             }
@@ -902,6 +838,89 @@ pub fn briefs<R: GameRules>(rules: &R, games: &[Played<R::State>]) -> Result<Out
         "{legal} legal and {refused} refused briefs played as their turns, \
          {left} legal ones left to the tree"
     )))
+}
+
+/// What [`briefs`] found of a move in a brief's shape.
+enum Briefed {
+    /// Legal, and played as a brief.
+    Legal,
+    /// Illegal, and refused as a brief.
+    Refused,
+    /// Legal, and left to the tree.
+    Left,
+}
+
+/// The moves [`briefs`] tries from a position, with `roll`, whose list
+/// is `moves` (`all` and `before`: every roll's moves there and at the
+/// position before): each listed move in every variant, and the moves
+/// not listed as written and each of their actions alone (their variants
+/// would multiply a check that tries many). A game of two dice: each
+/// listed move and the first moves the list lacks, as written; their
+/// variants and the moves of every other of 36 rolls made millions of
+/// turns to try, each refused with its list of legal moves (13 minutes
+/// for Parcheesi's kit).
+fn tried_as_briefs<R: GameRules>(
+    rules: &R,
+    moves: &[Move],
+    (all, before): (&[Move], &[Move]),
+    roll: Option<Roll>,
+) -> Vec<Move> {
+    let unlisted = candidates(all, before, moves, roll);
+    if rules.plays_pair_briefs() {
+        let unlisted = unlisted.into_iter().take(MAX_PAIR_UNLISTED);
+        return moves.iter().cloned().chain(unlisted).collect();
+    }
+    let points = path_points(moves);
+    moves
+        .iter()
+        .flat_map(brief_variants::<R>)
+        .chain(moves.iter().flat_map(|mv| through_points(mv, &points)))
+        .chain(unlisted.iter().flat_map(actions_alone))
+        .collect()
+}
+
+/// `mv`, the turn numbered `number` from `state`, played as a brief (or a
+/// pair brief, in a game of two dice that plays them) and as its turn:
+/// what it is, `None` when it is in no brief's shape the game plays. The
+/// fault, in words, when the brief plays otherwise than its turn.
+fn brief_as_its_turn<R: GameRules>(
+    rules: &R,
+    state: &R::State,
+    mv: &Move,
+    number: u32,
+) -> Result<Option<Briefed>, String> {
+    let turn = mv.to_turn(number);
+    let (mut by_brief, mut by_turn) = (state.clone(), state.clone());
+    let played = match (Brief::of(&turn), PairBrief::of(&turn)) {
+        (Some(brief), _) => {
+            let played = rules.play_brief(&mut by_brief, &brief);
+            completed_as_its_turn(rules, state, (mv, &turn), &brief, played)?;
+            played
+        }
+        (None, Some(pair)) if rules.plays_pair_briefs() => {
+            rules.play_pair_brief(&mut by_brief, &pair)
+        }
+        _ => return Ok(None),
+    };
+    let shown = mv.turn();
+    match (played, rules.play(&mut by_turn, &turn, &NoHooks)) {
+        (true, Ok(())) => {
+            let (a, b) = (rules.position_tag(&by_brief), rules.position_tag(&by_turn));
+            if a != b {
+                return Err(format!("{shown}: as a brief it reaches {a}, as a turn {b}"));
+            }
+            Ok(Some(Briefed::Legal))
+        }
+        (false, _) if rules.position_tag(&by_brief) != rules.position_tag(state) => Err(format!(
+            "{shown}: play_brief refuses it, but leaves another position"
+        )),
+        (false, Err(_)) => Ok(Some(Briefed::Refused)),
+        (true, Err(e)) => Err(format!(
+            "{shown}: play_brief plays it, play refuses it: {}",
+            e.message
+        )),
+        (false, Ok(())) => Ok(Some(Briefed::Left)),
+    }
 }
 
 /// The moves a roll does not list that [`briefs`] tries as pair briefs,

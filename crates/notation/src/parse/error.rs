@@ -167,8 +167,16 @@ impl<'a> State<'a> {
         let line_text = src[line_start..line_end].trim_end_matches('\r');
         let (mut start, mut end) = (start, end);
         // A slip of a known shape on the line: say what was meant, the
-        // caret on the bad token.
-        if let Some(hint) = super::hint::hint(line_text, start - line_start) {
+        // caret on the bad token. Not at the end of the text (a missing
+        // result, an unclosed variation): what is wrong there is what is
+        // missing, not a word before it (`c6-go37-c1` and no result was
+        // told "go37 is not a hole", a reading the game may not share,
+        // and only when the whole game was read at once).
+        let at_end = start >= src.trim_end().len();
+        let hint = (!at_end)
+            .then(|| super::hint::hint(line_text, start - line_start))
+            .flatten();
+        if let Some(hint) = hint {
             message = hint.message;
             start = line_start + hint.at;
             end = start + hint.len;

@@ -176,6 +176,17 @@ impl Brief {
             [action, Action::Barricade { at, .. }] => (action, Some(*at)),
             _ => return None,
         };
+        Some((BriefAction::of(action)?, put_down))
+    }
+}
+
+impl BriefAction {
+    /// The brief action `action` is, when it is in a brief's shape: a
+    /// pass, an entry, a move of two holes or three, a line move, each
+    /// with a bare capture mark or none (a line move's with its target
+    /// and points).
+    #[inline(always)]
+    pub(super) fn of(action: &Action) -> Option<BriefAction> {
         // A plain `*` on a move or an entry: no target, no points.
         let bare = |capture: &Option<Capture>| match capture {
             None => Some(false),
@@ -227,7 +238,7 @@ impl Brief {
             },
             _ => return None,
         };
-        Some((action, put_down))
+        Some(action)
     }
 }
 
@@ -326,11 +337,7 @@ impl Shape for Brief {
 /// starts with a digit (a turn number: nothing of this turn follows).
 #[inline(always)]
 fn brief_at(bytes: &[u8], pos: usize) -> Option<(Brief, usize)> {
-    let (len, number) = digits(bytes, pos);
-    if len == 0 || len > MAX_DIGITS || bytes.get(pos + len..pos + len + 2) != Some(b". ") {
-        return None;
-    }
-    let i = pos + len + 2;
+    let (number, i) = number_at(bytes, pos)?;
     // One capital letter, one digit or none, one space: no team, one die.
     let (seat, roll, i) = match *bytes.get(i..i + 3)? {
         [s @ b'A'..=b'Z', b' ', _] => (s, None, i + 2),
@@ -355,6 +362,17 @@ fn brief_at(bytes: &[u8], pos: usize) -> Option<(Brief, usize)> {
         put_down,
     };
     Some((brief, end))
+}
+
+/// The turn number at `pos`, the start of a line, followed by a dot and
+/// one space, and where the head starts after them.
+#[inline(always)]
+pub(super) fn number_at(bytes: &[u8], pos: usize) -> Option<(u32, usize)> {
+    let (len, number) = digits(bytes, pos);
+    if len == 0 || len > MAX_DIGITS || bytes.get(pos + len..pos + len + 2) != Some(b". ") {
+        return None;
+    }
+    Some((number, pos + len + 2))
 }
 
 /// The action at `i`, in a brief's shape, and where it ends.
@@ -624,6 +642,23 @@ mod tests {
                 format!("{HEAD}1. R a3:b3>nw\n2. B h9>sw\n{not_brief}\n4. B c3>e\n5. R c4>w\n*\n");
             same(&game);
         }
+    }
+
+    /// A game that ends after a turn, without its result, is told so
+    /// however it is read: the words of the last turn are not taken for
+    /// a slip (`go37`, a letter o before digits, was told "go37 is not a
+    /// hole" when the game was read whole, "missing result" when read a
+    /// turn at a time).
+    #[test]
+    fn a_missing_result_after_a_turn_is_told_however_the_game_is_read() {
+        let game = "[Game \"offboard\"]\n[Seats \"R B\"]\n\n0. G c6-go37-cclfw*#\r\n\n";
+        same(game);
+        let error = crate::parse_game(game).unwrap_err();
+        assert!(
+            error.message.starts_with("missing result"),
+            "{}",
+            error.message
+        );
     }
 
     #[test]

@@ -5,10 +5,9 @@
 //! Parcheesi write two actions or more: as a turn of the tree, each is a
 //! list on the heap, and reading it cost more than the rules' check of it.
 
-use super::brief::{action_at, Shape};
+use super::brief::{action_at, number_at, Shape};
 use super::{BriefAction, TurnStream};
 use crate::ast::{Action, Capture, Name, Path, Span, Turn};
-use crate::parse::fast::{digits, MAX_DIGITS};
 
 /// A main-line turn of two dice in the writer's plainest shape, as
 /// [`TurnStream::play_pair_briefs`] reads it: the seat, the two dice of
@@ -121,40 +120,23 @@ impl PairBrief {
     }
 }
 
-/// An action of a pair brief's shape, as the brief holds it: a pass, an
-/// entry or a move of two holes, each with a bare capture mark or none.
+/// An action of a pair brief's shape, as the brief holds it.
 fn pair_action(action: &Action) -> Option<BriefAction> {
-    let bare = |capture: &Option<Capture>| match capture {
-        None => Some(false),
-        Some(c) if c.target.is_none() && c.points.is_none() => Some(true),
-        Some(_) => None,
-    };
-    match action {
-        Action::Pass { .. } => Some(BriefAction::Pass),
-        Action::Place { to, capture, .. } => Some(BriefAction::Enter {
-            to: *to,
-            capture: bare(capture)?,
-        }),
-        Action::Move {
-            path,
-            capture,
-            barricade: false,
-            ..
-        } => match path.as_slice() {
-            [from, to] => Some(BriefAction::Move {
-                from: *from,
-                via: None,
-                to: *to,
-                capture: bare(capture)?,
-                barricade: false,
-            }),
-            _ => None,
-        },
-        _ => None,
-    }
+    BriefAction::of(action).filter(|a| a.in_pair())
 }
 
 impl BriefAction {
+    /// Whether the action is in a pair brief's shape: a pass, an entry,
+    /// or a move of two holes that takes no barricade.
+    #[inline(always)]
+    fn in_pair(self) -> bool {
+        match self {
+            BriefAction::Pass | BriefAction::Enter { .. } => true,
+            BriefAction::Move { via, barricade, .. } => via.is_none() && !barricade,
+            BriefAction::Line { .. } => false,
+        }
+    }
+
     /// The action as a turn of the tree holds it, without its span (a
     /// capture mark without a target or points is `*`).
     ///
@@ -239,11 +221,7 @@ impl Shape for PairBrief {
 /// the next line starts with a digit.
 #[inline(always)]
 fn pair_at(bytes: &[u8], pos: usize) -> Option<(PairBrief, usize)> {
-    let (len, number) = digits(bytes, pos);
-    if len == 0 || len > MAX_DIGITS || bytes.get(pos + len..pos + len + 2) != Some(b". ") {
-        return None;
-    }
-    let i = pos + len + 2;
+    let (number, i) = number_at(bytes, pos)?;
     // One capital letter, a digit, a dash, a digit, one space.
     let (seat, dice) = match *bytes.get(i..i + 5)? {
         [s @ b'A'..=b'Z', a @ b'0'..=b'9', b'-', b @ b'0'..=b'9', b' '] => {
@@ -255,12 +233,7 @@ fn pair_at(bytes: &[u8], pos: usize) -> Option<(PairBrief, usize)> {
     let mut i = i + 5;
     loop {
         let (action, end) = action_at(bytes, i)?;
-        let plain = match action {
-            BriefAction::Pass | BriefAction::Enter { .. } => true,
-            BriefAction::Move { via, barricade, .. } => via.is_none() && !barricade,
-            BriefAction::Line { .. } => false,
-        };
-        if !plain {
+        if !action.in_pair() {
             return None;
         }
         brief.push(action)?;

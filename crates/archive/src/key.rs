@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use billes_notation::{Brief, Game, Turn};
+use billes_notation::{Brief, Game, PairBrief, Turn};
 use serde::{Serialize, Serializer};
 
 /// A game's key (the hash of its main line's turns, docs/export.md) as
@@ -108,6 +108,13 @@ impl Fingerprint {
         self.added();
     }
 
+    /// Adds the next main-line turn, read as a pair brief: the same text
+    /// as [`add`](Fingerprint::add) of the turn it stands for.
+    pub(crate) fn add_pair_brief(&mut self, brief: &PairBrief) {
+        let _ = write_pair_brief(&mut self.text, brief);
+        self.added();
+    }
+
     /// A turn's text was written: the text held is hashed once it fills a
     /// chunk.
     fn added(&mut self) {
@@ -151,10 +158,33 @@ fn write_turn(text: &mut Vec<u8>, turn: &Turn) -> std::ops::Range<usize> {
 /// `put_action` by the notation's tests.
 /// The range of its actions' text there, as [`write_turn`]'s.
 fn write_brief(text: &mut Vec<u8>, brief: &Brief) -> std::ops::Range<usize> {
-    billes_notation::put_number(text, brief.number);
+    write_briefed(text, brief.number, |text| {
+        billes_notation::put_brief(text, brief)
+    })
+}
+
+/// [`write_brief`] for a turn of two dice read as a pair brief
+/// (`put_pair_brief`, held to `put_head` and `put_action` as `put_brief`
+/// is).
+fn write_pair_brief(text: &mut Vec<u8>, brief: &PairBrief) -> std::ops::Range<usize> {
+    write_briefed(text, brief.number, |text| {
+        billes_notation::put_pair_brief(text, brief);
+    })
+}
+
+/// Writes the turn numbered `number` whose head and actions `put`
+/// writes, as [`write_turn`] writes a turn: the range of its actions'
+/// text.
+#[inline(always)]
+fn write_briefed(
+    text: &mut Vec<u8>,
+    number: u32,
+    put: impl FnOnce(&mut Vec<u8>),
+) -> std::ops::Range<usize> {
+    billes_notation::put_number(text, number);
     text.push(b'.');
     let head = text.len();
-    billes_notation::put_brief(text, brief);
+    put(text);
     // The head holds no space: the actions start after the first.
     let start = text[head..]
         .iter()
@@ -218,6 +248,13 @@ impl TextsWritten {
     /// [`add`](TextsWritten::add) of the turn it stands for.
     pub(crate) fn add_brief(&mut self, brief: &Brief) {
         let actions = write_brief(&mut self.text, brief);
+        self.actions.push(actions);
+    }
+
+    /// Writes the next main-line turn, read as a pair brief: the same
+    /// text as [`add`](TextsWritten::add) of the turn it stands for.
+    pub(crate) fn add_pair_brief(&mut self, brief: &PairBrief) {
+        let actions = write_pair_brief(&mut self.text, brief);
         self.actions.push(actions);
     }
 
@@ -286,7 +323,7 @@ mod tests {
                 .into_iter()
                 .map(|(_, text)| text),
         );
-        let (mut games, mut briefs) = (0, 0);
+        let (mut games, mut briefs, mut pairs) = (0, 0, 0);
         for record in &records {
             for game in billes_notation::parse_games(record).into_iter().flatten() {
                 let reference = reference_text(&game);
@@ -310,20 +347,25 @@ mod tests {
                 // --duplicates` reads them: the same key.
                 let mut read = Fingerprint::new();
                 for turn in &game.line.turns {
-                    match Brief::of(turn) {
-                        Some(brief) => {
+                    match (Brief::of(turn), PairBrief::of(turn)) {
+                        (Some(brief), _) => {
                             read.add_brief(&brief);
                             briefs += 1;
                         }
-                        None => read.add(turn),
+                        (None, Some(brief)) => {
+                            read.add_pair_brief(&brief);
+                            pairs += 1;
+                        }
+                        (None, None) => read.add(turn),
                     }
                 }
                 assert_eq!(read.finish(), hash);
                 let mut written = TextsWritten::new(0);
                 for turn in &game.line.turns {
-                    match Brief::of(turn) {
-                        Some(brief) => written.add_brief(&brief),
-                        None => written.add(turn),
+                    match (Brief::of(turn), PairBrief::of(turn)) {
+                        (Some(brief), _) => written.add_brief(&brief),
+                        (None, Some(brief)) => written.add_pair_brief(&brief),
+                        (None, None) => written.add(turn),
                     }
                 }
                 let (written, written_print) = written.finish();
@@ -335,6 +377,7 @@ mod tests {
         }
         assert!(games > 20, "{games} games read");
         assert!(briefs > 500, "{briefs} briefs read");
+        assert!(pairs > 50, "{pairs} pair briefs read");
     }
 
     #[test]

@@ -523,6 +523,7 @@ struct RowMaker<'t> {
 pub(crate) enum Written<'a> {
     Turn(&'a Turn),
     Brief(&'a Brief),
+    PairBrief(&'a billes_notation::PairBrief),
 }
 
 impl Written<'_> {
@@ -532,6 +533,7 @@ impl Written<'_> {
         match self {
             Written::Turn(turn) => (turn.number, turn.head.seat),
             Written::Brief(brief) => (brief.number, brief.seat),
+            Written::PairBrief(brief) => (brief.number, brief.seat),
         }
     }
 }
@@ -621,7 +623,7 @@ impl<'t> RowMaker<'t> {
                 turn.nags().iter().map(|n| n.code).collect(),
                 notes(turn, &mut self.cut),
             ),
-            Written::Brief(_) => (Vec::new(), None),
+            Written::Brief(_) | Written::PairBrief(_) => (Vec::new(), None),
         };
         TurnRow {
             turn: i as u32 + 1,

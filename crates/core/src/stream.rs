@@ -116,7 +116,8 @@ pub trait TurnCheck {
     /// played, in order: for a caller that reads the turns too, such as
     /// the fingerprint of `billes validate --duplicates`. A call apart, so
     /// that the check without it pays nothing for it. Briefs of one die
-    /// only: a game of two dice is read by the parser here.
+    /// only: [`play_pair_briefs_seen`](TurnCheck::play_pair_briefs_seen)
+    /// reads a game that plays pair briefs.
     fn play_briefs_seen(
         &mut self,
         stream: &mut TurnStream,
@@ -125,6 +126,24 @@ pub trait TurnCheck {
     ) -> usize {
         stream.play_briefs(piece, |brief| {
             let played = self.brief(brief);
+            if played {
+                seen(brief);
+            }
+            played
+        })
+    }
+
+    /// [`play_briefs_seen`](TurnCheck::play_briefs_seen) of a game of two
+    /// dice whose rules play pair briefs: `seen` is handed each pair brief
+    /// played.
+    fn play_pair_briefs_seen(
+        &mut self,
+        stream: &mut TurnStream,
+        piece: &str,
+        seen: &mut dyn FnMut(&PairBrief),
+    ) -> usize {
+        stream.play_pair_briefs(piece, |brief| {
+            let played = self.pair_brief(brief);
             if played {
                 seen(brief);
             }

@@ -51,6 +51,6 @@ pub use reader::{GameSource, ReadError, Reader, MAX_GAME_BYTES};
 pub use recover::{Recovered, Unreadable, MAX_SYNTAX_ERRORS};
 pub use text::small_text;
 pub use write::{
-    decimal, decimal_digits, put_action, put_brief, put_head, put_number, write_action,
-    write_capture, write_game, write_game_to, write_games, write_head, write_number,
+    decimal, decimal_digits, put_action, put_brief, put_head, put_number, put_pair_brief,
+    write_action, write_capture, write_game, write_game_to, write_games, write_head, write_number,
 };

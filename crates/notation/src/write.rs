@@ -18,7 +18,7 @@ use std::fmt::{self, Display, Write as _};
 use crate::ast::{Action, Capture, Comment, Game, Head, Line, Nag, Outcome, Tag, Turn};
 
 mod bytes;
-pub use bytes::{put_action, put_brief, put_head, put_number};
+pub use bytes::{put_action, put_brief, put_head, put_number, put_pair_brief};
 
 /// Writes one game in canonical form, ending with a newline.
 ///

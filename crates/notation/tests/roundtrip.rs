@@ -4,8 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use billes_notation::{
-    parse_game, parse_games, put_action, put_brief, put_head, write_action, write_game, write_head,
-    Action, Brief, Capture, Comment, Game, Head, Line, Nag, Name, Outcome, Tag, Turn,
+    parse_game, parse_games, put_action, put_brief, put_head, put_pair_brief, write_action,
+    write_game, write_head, Action, Brief, Capture, Comment, Game, Head, Line, Nag, Name, Outcome,
+    PairBrief, Tag, Turn,
 };
 use proptest::prelude::*;
 
@@ -464,6 +465,33 @@ proptest! {
             let mut out = before.as_bytes().to_vec();
             put_brief(&mut out, &brief);
             prop_assert_eq!(out, want);
+        }
+    }
+
+    /// A turn of two dice read as a pair brief is put (`put_pair_brief`)
+    /// as its head and its actions are, each action after a space, and
+    /// the brief is written as its actions (`writes_as`): every turn of
+    /// one to four actions that is a pair brief.
+    #[test]
+    fn pair_briefs_are_put_as_their_turns_are(
+        seat in any_name(),
+        dice in (0u32..12, 0u8..12),
+        actions in proptest::collection::vec(action_of(any_name(), any_number(), 1..4), 1..6),
+        before in any_name(),
+    ) {
+        let head = Head { seat, roll: Some(dice.0), second: Some(dice.1), mover: None, span: Default::default() };
+        let turn = Turn::from_parts(7, head, actions.into(), Default::default());
+        if let Some(brief) = PairBrief::of(&turn) {
+            let mut want = before.as_bytes().to_vec();
+            put_head(&mut want, &turn.head);
+            for action in &turn.actions {
+                want.push(b' ');
+                put_action(&mut want, action);
+            }
+            let mut out = before.as_bytes().to_vec();
+            put_pair_brief(&mut out, &brief);
+            prop_assert_eq!(out, want);
+            prop_assert!(brief.writes_as(&turn.actions));
         }
     }
 

@@ -287,6 +287,28 @@ impl Race {
             .collect())
     }
 
+    /// Plays the pair brief `brief` of a game of two dice by the written
+    /// turn's fast path ([`written::read_brief`]), its marks written to
+    /// `marks` when given, and passes the turn on: its roll, `None` (the
+    /// state as it was) when the rules refuse it or leave it to the tree.
+    fn pair_brief(
+        &self,
+        state: &mut State,
+        brief: &PairBrief,
+        marks: Option<&mut Vec<Action>>,
+    ) -> Option<Roll> {
+        if !self.two_dice() || state.is_over() {
+            return None;
+        }
+        let i = to_roll(state, brief.seat)?;
+        let roll = Roll::pair(brief.dice.0, brief.dice.1)?;
+        let actions: SmallVec<[Action; PairBrief::MAX_ACTIONS]> =
+            brief.actions().iter().map(|a| a.to_action()).collect();
+        let played = written::read_brief(state, (i, roll), &actions, marks)?;
+        written::pass_on(state, i, roll, played, |standard| standard);
+        Some(roll)
+    }
+
     /// Plays the written `turn` of a game of two dice, its actions with
     /// their marks written to `marks` when given ([`written::read`]), and
     /// answers its roll.
@@ -528,21 +550,26 @@ impl GameRules for Race {
     }
 
     fn play_pair_brief(&self, state: &mut State, brief: &PairBrief) -> bool {
-        if !self.two_dice() || state.is_over() {
-            return false;
-        }
-        let (Some(i), Some(roll)) = (
-            to_roll(state, brief.seat),
-            Roll::pair(brief.dice.0, brief.dice.1),
-        ) else {
+        self.pair_brief(state, brief, None).is_some()
+    }
+
+    /// A pair brief played as [`play_pair_brief`](GameRules::play_pair_brief)
+    /// plays it, its actions with their marks as [`written::read`] writes
+    /// them: one replay plays and completes the turn.
+    fn play_pair_brief_completed_into(
+        &self,
+        state: &mut State,
+        brief: &PairBrief,
+        complete: &mut Move,
+    ) -> bool {
+        let mut marks = Vec::with_capacity(brief.actions().len());
+        let Some(roll) = self.pair_brief(state, brief, Some(&mut marks)) else {
             return false;
         };
-        let actions: SmallVec<[Action; PairBrief::MAX_ACTIONS]> =
-            brief.actions().iter().map(|a| a.to_action()).collect();
-        let Some(played) = written::read_brief(state, (i, roll), &actions) else {
-            return false;
-        };
-        written::pass_on(state, i, roll, played, |standard| standard);
+        complete.seat = brief.seat;
+        complete.roll = Some(roll);
+        complete.mover = None;
+        complete.actions = marks.into();
         true
     }
 

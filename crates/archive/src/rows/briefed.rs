@@ -18,7 +18,9 @@ use std::borrow::Cow;
 
 use billes_core::game::{Move, Position};
 use billes_core::{Engine, Summary};
-use billes_notation::{Actions, Brief, BriefAction, Game, Piece, Seat, Turn, TurnStream};
+use billes_notation::{
+    Actions, Brief, BriefAction, Game, PairBrief, Piece, Seat, Turn, TurnStream,
+};
 
 use super::{complete_move, marks_capture, Begun, RowMaker, TurnRow, Wanted, WorkerRows, Written};
 use crate::key::TextsWritten;
@@ -117,16 +119,23 @@ impl Reading<'_> {
         turns: &mut Vec<Turn>,
     ) -> Option<billes_notation::Outcome> {
         let mut parser = super::ParserTurns::default();
+        // A game of two dice whose rules play pair briefs has its turns
+        // read as those.
+        let pairs = self.pos.plays_pair_briefs();
         loop {
             let mut whole = false;
             let at = stream.offset();
-            let played = stream.play_briefs(&text[at..], |brief| match self.brief(brief) {
+            let mut play = |played: Option<bool>| match played {
                 Some(played) => played,
                 None => {
                     whole = true;
                     false
                 }
-            });
+            };
+            let played = match pairs {
+                true => stream.play_pair_briefs(&text[at..], |b| play(self.brief(b))),
+                false => stream.play_briefs(&text[at..], |b| play(self.brief(b))),
+            };
             if whole {
                 return None;
             }
@@ -148,28 +157,28 @@ impl Reading<'_> {
 
     /// Plays `brief` and makes its row: whether it did (`false`: it is
     /// read again as a turn), `None` when the game must be checked whole.
-    fn brief(&mut self, brief: &Brief) -> Option<bool> {
-        if brief.number != self.next || self.pos.is_over() {
+    fn brief<B: Briefly>(&mut self, brief: &B) -> Option<bool> {
+        if brief.number() != self.next || self.pos.is_over() {
             return Some(false);
         }
         let i = self.rows.len();
-        let begun = if marks_a_capture(brief) {
+        let begun = if brief.marks_a_capture() {
             // The seats it captures are read in the position before it:
             // the move is completed on a copy first.
             let full = {
                 let mut copy = self.pos.boxed();
-                if !copy.play_brief_completed(brief, &mut self.full) {
+                if !brief.play_completed(copy.as_mut(), &mut self.full) {
                     return Some(false);
                 }
                 self.full.clone()
             };
             let begun = self.maker.begin(self.pos.as_ref(), Cow::Owned(full));
-            if !self.pos.play_brief_completed(brief, &mut self.full) {
+            if !brief.play_completed(self.pos.as_mut(), &mut self.full) {
                 return None;
             }
             begun
         } else {
-            if !self.pos.play_brief_completed(brief, &mut self.full) {
+            if !brief.play_completed(self.pos.as_mut(), &mut self.full) {
                 return Some(false);
             }
             if marks_capture(&self.full.actions) {
@@ -181,13 +190,13 @@ impl Reading<'_> {
         };
         // Written complete (most turns), the move's text is the brief's,
         // copied once the game is read.
-        let copied = Brief::actions_of(&begun.full.actions) == Some((brief.action, brief.put_down));
+        let copied = brief.writes_as(&begun.full.actions);
         let written = copied.then_some("");
-        let at = (i, Written::Brief(brief));
+        let at = (i, brief.written());
         let row = self.maker.finish(begun, at, written, self.pos.as_ref());
         self.rows.push(row);
         self.copied.push(copied);
-        self.texts.add_brief(brief);
+        brief.add_text(&mut self.texts);
         self.next += 1;
         Some(true)
     }
@@ -237,10 +246,82 @@ fn has_variations(turn: &Turn) -> bool {
     !turn.variations().is_empty()
 }
 
-/// Whether `brief` marks a capture (`*`).
-fn marks_a_capture(brief: &Brief) -> bool {
-    match brief.action {
-        BriefAction::Enter { capture, .. } | BriefAction::Move { capture, .. } => capture,
+/// A brief of one kind or the other, as [`Reading::brief`] plays it and
+/// makes its row.
+trait Briefly {
+    /// The turn number written.
+    fn number(&self) -> u32;
+    /// Whether it marks a capture (`*`).
+    fn marks_a_capture(&self) -> bool;
+    /// Plays it on `pos` and writes its complete move into `full`:
+    /// whether it did.
+    fn play_completed(&self, pos: &mut (dyn Position + '_), full: &mut Move) -> bool;
+    /// Whether the complete move of these `actions` is written as it is.
+    fn writes_as(&self, actions: &Actions) -> bool;
+    /// The turn as written, for its row.
+    fn written(&self) -> Written<'_>;
+    /// Writes its text for the key and the rows' moves.
+    fn add_text(&self, texts: &mut TextsWritten);
+}
+
+impl Briefly for Brief {
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn marks_a_capture(&self) -> bool {
+        marks_a_capture(&self.action)
+    }
+
+    #[inline(always)]
+    fn play_completed(&self, pos: &mut (dyn Position + '_), full: &mut Move) -> bool {
+        pos.play_brief_completed(self, full)
+    }
+
+    fn writes_as(&self, actions: &Actions) -> bool {
+        Brief::actions_of(actions) == Some((self.action, self.put_down))
+    }
+
+    fn written(&self) -> Written<'_> {
+        Written::Brief(self)
+    }
+
+    fn add_text(&self, texts: &mut TextsWritten) {
+        texts.add_brief(self);
+    }
+}
+
+impl Briefly for PairBrief {
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn marks_a_capture(&self) -> bool {
+        self.actions().iter().any(marks_a_capture)
+    }
+
+    #[inline(always)]
+    fn play_completed(&self, pos: &mut (dyn Position + '_), full: &mut Move) -> bool {
+        pos.play_pair_brief_completed(self, full)
+    }
+
+    fn writes_as(&self, actions: &Actions) -> bool {
+        PairBrief::writes_as(self, actions)
+    }
+
+    fn written(&self) -> Written<'_> {
+        Written::PairBrief(self)
+    }
+
+    fn add_text(&self, texts: &mut TextsWritten) {
+        texts.add_pair_brief(self);
+    }
+}
+
+/// Whether `action` marks a capture (`*`).
+fn marks_a_capture(action: &BriefAction) -> bool {
+    match action {
+        BriefAction::Enter { capture, .. } | BriefAction::Move { capture, .. } => *capture,
         BriefAction::Line { capture, .. } => capture.is_some(),
         BriefAction::Pass => false,
     }
@@ -290,7 +371,7 @@ mod tests {
 
     #[test]
     fn generated_games_have_the_rows_and_key_of_the_whole_check() {
-        let mut games = 0;
+        let (mut games, mut pairs) = (0, 0);
         for kind in registry::all() {
             for seed in 0..4 {
                 let text = crate::rows::simulated_text(kind, 2_000, seed);
@@ -308,11 +389,14 @@ mod tests {
                     assert!(!found.rows.rows.as_ref().unwrap().is_empty());
                     same(&text, wanted, found);
                     games += 1;
+                    pairs += usize::from(start.plays_pair_briefs());
                 }
             }
         }
-        // Aggravation, Barricade and Offboard.
+        // Aggravation, Barricade, Offboard and the race games; Parcheesi
+        // read as pair briefs.
         assert!(games >= 24, "{games}");
+        assert!(pairs >= 8, "{pairs} games of pair briefs");
     }
 
     #[test]
@@ -376,22 +460,28 @@ mod tests {
         same(text, Wanted::default(), found);
         // A capture written without its mark: its row names the seat
         // captured, which the position before it tells; the game is read
-        // whole, and is valid.
-        let kind = billes_core::barricade::KIND;
-        let text = crate::rows::simulated_text(kind, 2_000, 1);
-        let at = text
-            .lines()
-            .position(|l| l.starts_with(|c: char| c.is_ascii_digit()) && l.ends_with('*'))
-            .expect("a capture");
-        let unmarked: String = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| match i == at {
-                true => format!("{}\n", &l[..l.len() - 1]),
-                false => format!("{l}\n"),
-            })
-            .collect();
-        assert!(briefed(&unmarked, Wanted::default()).is_none());
-        assert!(!whole(&unmarked, Wanted::default()).0.is_empty());
+        // whole, and is valid. A brief of one die, and a pair brief.
+        let parcheesi = registry::named("parcheesi").expect("shipped");
+        for kind in [billes_core::barricade::KIND, parcheesi] {
+            let text = crate::rows::simulated_text(kind, 2_000, 1);
+            let at = text
+                .lines()
+                .position(|l| l.starts_with(|c: char| c.is_ascii_digit()) && l.contains('*'))
+                .expect("a capture");
+            let unmarked: String = text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| match i == at {
+                    true => format!("{}\n", l.replacen('*', "", 1)),
+                    false => format!("{l}\n"),
+                })
+                .collect();
+            assert!(
+                briefed(&unmarked, Wanted::default()).is_none(),
+                "{}",
+                kind.name()
+            );
+            assert!(!whole(&unmarked, Wanted::default()).0.is_empty());
+        }
     }
 }

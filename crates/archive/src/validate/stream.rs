@@ -95,6 +95,11 @@ fn check_pieces(
             let played = match &mut print {
                 // The fingerprint of `--duplicates` is given each brief
                 // played, as each turn read.
+                Some(print) if check.plays_pair_briefs() => {
+                    check.play_pair_briefs_seen(&mut stream, &text[at..], &mut |b| {
+                        print.add_pair_brief(b)
+                    })
+                }
                 Some(print) => {
                     check.play_briefs_seen(&mut stream, &text[at..], &mut |b| print.add_brief(b))
                 }

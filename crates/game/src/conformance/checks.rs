@@ -855,7 +855,8 @@ enum Briefed {
 /// position before): each listed move in every variant, and the moves
 /// not listed as written and each of their actions alone (their variants
 /// would multiply a check that tries many). A game of two dice: each
-/// listed move and the first moves the list lacks, as written; their
+/// listed move, as written and without its capture marks when it has
+/// some, and the first moves the list lacks, as written; their
 /// variants and the moves of every other of 36 rolls made millions of
 /// turns to try, each refused with its list of legal moves (13 minutes
 /// for Parcheesi's kit).
@@ -868,7 +869,14 @@ fn tried_as_briefs<R: GameRules>(
     let unlisted = candidates(all, before, moves, roll);
     if rules.plays_pair_briefs() {
         let unlisted = unlisted.into_iter().take(MAX_PAIR_UNLISTED);
-        return moves.iter().cloned().chain(unlisted).collect();
+        // A capture written without its mark is completed with it.
+        let unmarked = moves.iter().map(unmarked).filter(|m| !moves.contains(m));
+        return moves
+            .iter()
+            .cloned()
+            .chain(unmarked)
+            .chain(unlisted)
+            .collect();
     }
     let points = path_points(moves);
     moves
@@ -894,11 +902,17 @@ fn brief_as_its_turn<R: GameRules>(
     let played = match (Brief::of(&turn), PairBrief::of(&turn)) {
         (Some(brief), _) => {
             let played = rules.play_brief(&mut by_brief, &brief);
-            completed_as_its_turn(rules, state, (mv, &turn), &brief, played)?;
+            let completed =
+                |s: &mut R::State, c: &mut Move| rules.play_brief_completed_into(s, &brief, c);
+            completed_as_its_turn(rules, state, (mv, &turn), ("", completed), played)?;
             played
         }
         (None, Some(pair)) if rules.plays_pair_briefs() => {
-            rules.play_pair_brief(&mut by_brief, &pair)
+            let played = rules.play_pair_brief(&mut by_brief, &pair);
+            let completed =
+                |s: &mut R::State, c: &mut Move| rules.play_pair_brief_completed_into(s, &pair, c);
+            completed_as_its_turn(rules, state, (mv, &turn), ("pair_", completed), played)?;
+            played
         }
         _ => return Ok(None),
     };
@@ -927,9 +941,11 @@ fn brief_as_its_turn<R: GameRules>(
 /// at most, in a game of two dice.
 const MAX_PAIR_UNLISTED: usize = 16;
 
-/// Whether [`GameRules::play_brief_completed_into`] plays `brief` from
-/// `state` exactly when [`GameRules::play_brief`] does (`played`), to the
-/// same position, and writes the move
+/// Whether [`GameRules::play_brief_completed_into`] (or
+/// [`GameRules::play_pair_brief_completed_into`], the `pair_` of `name`),
+/// called by `complete`, plays the brief of `turn` from `state` exactly
+/// when [`GameRules::play_brief`] (or [`GameRules::play_pair_brief`])
+/// does (`played`), to the same position, and writes the move
 /// [`GameRules::play_completed_into`] writes for `turn`, the turn it
 /// stands for (the move `mv`); a game that completes no brief (the
 /// default) passes. The fault, in words, otherwise.
@@ -937,17 +953,17 @@ fn completed_as_its_turn<R: GameRules>(
     rules: &R,
     state: &R::State,
     (mv, turn): (&Move, &Turn),
-    brief: &Brief,
+    (pair, complete): (&str, impl FnOnce(&mut R::State, &mut Move) -> bool),
     played: bool,
 ) -> Result<(), String> {
     let shown = mv.turn();
     let (mut by_brief, mut by_turn) = (state.clone(), state.clone());
     let mut completed = Move::new(turn.head.seat, None, billes_notation::Actions::new());
-    if !rules.play_brief_completed_into(&mut by_brief, brief, &mut completed) {
+    if !complete(&mut by_brief, &mut completed) {
         return match rules.position_tag(&by_brief) == rules.position_tag(state) {
             true => Ok(()),
             false => Err(format!(
-                "{shown}: play_brief_completed_into refuses it, but leaves another position"
+                "{shown}: play_{pair}brief_completed_into refuses it, but leaves another position"
             )),
         };
     }
@@ -956,7 +972,7 @@ fn completed_as_its_turn<R: GameRules>(
     let reached = (rules.position_tag(&by_brief), rules.position_tag(&by_turn));
     match by_turn_completed {
         _ if !played => Err(format!(
-            "{shown}: play_brief_completed_into plays it, play_brief refuses it"
+            "{shown}: play_{pair}brief_completed_into plays it, play_{pair}brief refuses it"
         )),
         Ok(true) if completed == listed && reached.0 == reached.1 => Ok(()),
         Ok(true) => Err(format!(
@@ -964,10 +980,10 @@ fn completed_as_its_turn<R: GameRules>(
             reached.0, reached.1
         )),
         Ok(false) => Err(format!(
-            "{shown}: play_brief_completed_into completes it, play_completed_into does not"
+            "{shown}: play_{pair}brief_completed_into completes it, play_completed_into does not"
         )),
         Err(e) => Err(format!(
-            "{shown}: play_brief_completed_into plays it, play refuses it: {}",
+            "{shown}: play_{pair}brief_completed_into plays it, play refuses it: {}",
             e.message
         )),
     }

@@ -712,6 +712,26 @@ pub trait Position: fmt::Debug {
         false
     }
 
+    /// Whether the rules play turns of two dice read as pair briefs
+    /// ([`play_pair_brief_completed`](Position::play_pair_brief_completed))
+    /// where they play briefs. The default: no.
+    fn plays_pair_briefs(&self) -> bool {
+        false
+    }
+
+    /// [`play_brief_completed`](Position::play_brief_completed) for a turn
+    /// of two dice read as a pair brief
+    /// ([`GameRules::play_pair_brief_completed_into`]). The default: no,
+    /// the position unchanged.
+    fn play_pair_brief_completed(
+        &mut self,
+        brief: &billes_notation::PairBrief,
+        complete: &mut Move,
+    ) -> bool {
+        let _ = (brief, complete);
+        false
+    }
+
     /// The position as pictures show it.
     fn view(&self) -> crate::view::PositionView;
 
@@ -877,6 +897,19 @@ pub trait MoveRules: Rules<State: 'static> {
         false
     }
 
+    /// [`play_brief_completed_into`](MoveRules::play_brief_completed_into)
+    /// for a turn of two dice read as a pair brief
+    /// ([`GameRules::play_pair_brief_completed_into`]). The default: no.
+    fn play_pair_brief_completed_into(
+        &self,
+        state: &mut Self::State,
+        brief: &billes_notation::PairBrief,
+        complete: &mut Move,
+    ) -> bool {
+        let _ = (state, brief, complete);
+        false
+    }
+
     /// The position as hooks see it ([`Position::hook_view`]).
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s>;
 }
@@ -942,6 +975,14 @@ impl<R: MoveRules + ?Sized> MoveRules for &R {
         complete: &mut Move,
     ) -> bool {
         (**self).play_brief_completed_into(state, brief, complete)
+    }
+    fn play_pair_brief_completed_into(
+        &self,
+        state: &mut Self::State,
+        brief: &billes_notation::PairBrief,
+        complete: &mut Move,
+    ) -> bool {
+        (**self).play_pair_brief_completed_into(state, brief, complete)
     }
     fn hook_view<'s>(&self, state: &'s Self::State) -> crate::variant::BoardRef<'s> {
         (**self).hook_view(state)

@@ -371,6 +371,22 @@ impl<R: MoveRules + Clone> Position for RulesPosition<R> {
         played
     }
 
+    fn plays_pair_briefs(&self) -> bool {
+        crate::Rules::plays_briefs(&self.rules) && crate::Rules::plays_pair_briefs(&self.rules)
+    }
+
+    fn play_pair_brief_completed(
+        &mut self,
+        brief: &billes_notation::PairBrief,
+        complete: &mut Move,
+    ) -> bool {
+        let played = self
+            .rules
+            .play_pair_brief_completed_into(&mut self.state, brief, complete);
+        self.turns += u32::from(played);
+        played
+    }
+
     fn view(&self) -> crate::view::PositionView {
         self.rules.view(&self.state)
     }

@@ -244,6 +244,26 @@ pub trait GameRules: Clone + std::fmt::Debug + 'static {
         false
     }
 
+    /// [`play_brief_completed_into`](GameRules::play_brief_completed_into),
+    /// for a turn of two dice read as a [`PairBrief`](billes_notation::PairBrief):
+    /// plays it as [`play_pair_brief`](GameRules::play_pair_brief) does and
+    /// writes its complete move into `complete` as
+    /// [`play_completed_into`](GameRules::play_completed_into) writes that
+    /// turn's: whether it did. `false` (the default), the state left as it
+    /// was, for every brief `play_pair_brief` refuses and any the game does
+    /// not complete. What `billes export` makes the rows of a game of two
+    /// dice with; the conformance kit's [`briefs`](crate::conformance::briefs)
+    /// check holds it to `play_pair_brief` and `play_completed_into`.
+    fn play_pair_brief_completed_into(
+        &self,
+        state: &mut Self::State,
+        brief: &billes_notation::PairBrief,
+        complete: &mut Move,
+    ) -> bool {
+        let _ = (state, brief, complete);
+        false
+    }
+
     /// The winning seats, once the game is won.
     fn winners(&self, state: &Self::State) -> Option<Vec<Seat>>;
 
@@ -837,6 +857,18 @@ macro_rules! plug_in {
                 complete: &mut $crate::game::Move,
             ) -> bool {
                 <$t as $crate::game::GameRules>::play_brief_completed_into(
+                    self, state, brief, complete,
+                )
+            }
+
+            #[inline]
+            fn play_pair_brief_completed_into(
+                &self,
+                state: &mut Self::State,
+                brief: &billes_notation::PairBrief,
+                complete: &mut $crate::game::Move,
+            ) -> bool {
+                <$t as $crate::game::GameRules>::play_pair_brief_completed_into(
                     self, state, brief, complete,
                 )
             }

@@ -178,22 +178,41 @@ pub fn read(
 }
 
 /// [`read`] of a turn read as a pair brief, its `actions` (without
-/// spans), by the fast path alone, without hooks or marks: what it
-/// played, the position now the one it reached. `None`, `state` as it
-/// was, for every turn `read` refuses and every turn it looks up among
+/// spans), by the fast path alone, without hooks: what it played, the
+/// position now the one it reached, and `marks`, when given, the turn's
+/// actions with their marks as [`read`] writes them. `None`, `state` as
+/// it was, for every turn `read` refuses and every turn it looks up among
 /// the complete turns: the caller reads that turn again as a turn of the
 /// tree, and [`read`] plays it or tells what was wrong.
 pub fn read_brief(
     state: &mut State,
     (i, roll): (usize, Roll),
     actions: &[Action],
+    mut marks: Option<&mut Vec<Action>>,
 ) -> Option<Played> {
+    let pass = matches!(actions, [Action::Pass { .. }]);
+    if let Some(marks) = marks.as_deref_mut() {
+        marks.clear();
+        if pass || over_limit(state, roll) {
+            marks.push(Action::Pass {
+                span: Span::default(),
+            });
+        }
+    }
     if over_limit(state, roll) {
-        return matches!(actions, [Action::Pass { .. }]).then_some(Played::OverLimit);
+        return pass.then_some(Played::OverLimit);
     }
     let mut every = |_: &State, _: Part| Ok(true);
     let mut log = Log::new();
-    match settled(state, (i, roll), actions, &mut every, false, None, &mut log) {
+    match settled(
+        state,
+        (i, roll),
+        actions,
+        &mut every,
+        false,
+        marks,
+        &mut log,
+    ) {
         Ok(played) => Some(played),
         Err(_) => {
             take_back(state, &log);

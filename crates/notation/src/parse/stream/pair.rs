@@ -102,6 +102,26 @@ impl PairBrief {
         Some(brief)
     }
 
+    /// Whether `actions` are written as the brief's actions are (each
+    /// the action [`BriefAction::to_action`] gives, spans aside): whether
+    /// a complete move of these actions is written as the brief.
+    ///
+    /// ```
+    /// use billes_notation::{parse_game, PairBrief};
+    ///
+    /// let game = parse_game("[Game \"parcheesi\"]\n\n1. R5-3 +t1 t1-t4\n2. R5-3 +t1* t1-t4 *")?;
+    /// let [first, second] = &game.line.turns[..] else { panic!() };
+    /// let brief = PairBrief::of(first).expect("a pair brief");
+    /// assert!(brief.writes_as(&first.actions));
+    /// assert!(!brief.writes_as(&second.actions));
+    /// # Ok::<(), billes_notation::ParseError>(())
+    /// ```
+    pub fn writes_as(&self, actions: &[Action]) -> bool {
+        actions.len() == self.actions().len()
+            && (actions.iter().zip(self.actions()))
+                .all(|(action, brief)| pair_action(action) == Some(*brief))
+    }
+
     fn new(number: u32, seat: Name, dice: (u8, u8)) -> PairBrief {
         PairBrief {
             number,

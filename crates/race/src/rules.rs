@@ -562,14 +562,17 @@ impl GameRules for Race {
         brief: &PairBrief,
         complete: &mut Move,
     ) -> bool {
-        let mut marks = Vec::with_capacity(brief.actions().len());
-        let Some(roll) = self.pair_brief(state, brief, Some(&mut marks)) else {
+        // The marks are written into the list `complete` held (the list
+        // the reader keeps for every turn): no list made and freed a turn.
+        let mut marks = std::mem::take(&mut complete.actions).into_vec();
+        let played = self.pair_brief(state, brief, Some(&mut marks));
+        complete.actions = marks.into();
+        let Some(roll) = played else {
             return false;
         };
         complete.seat = brief.seat;
         complete.roll = Some(roll);
         complete.mover = None;
-        complete.actions = marks.into();
         true
     }
 

@@ -36,6 +36,19 @@ fn capture_of(
 
 /// Actions of every kind, their names from `name`, their points from
 /// `points`, a move's path of `holes` holes.
+/// `before`, then the head and actions of `turn` as `put_head` and
+/// `put_action` put them, each action after a space: what a brief of the
+/// turn is put as.
+fn put_turn(before: &Name, turn: &Turn) -> Vec<u8> {
+    let mut out = before.as_bytes().to_vec();
+    put_head(&mut out, &turn.head);
+    for action in &turn.actions {
+        out.push(b' ');
+        put_action(&mut out, action);
+    }
+    out
+}
+
 fn action_of(
     name: BoxedStrategy<Name>,
     points: BoxedStrategy<u32>,
@@ -456,12 +469,7 @@ proptest! {
         actions.extend(put_down.map(|at| Action::Barricade { at, span: Default::default() }));
         let turn = Turn::new(7, seat, roll, None, actions);
         if let Some(brief) = Brief::of(&turn) {
-            let mut want = before.as_bytes().to_vec();
-            put_head(&mut want, &turn.head);
-            for action in &turn.actions {
-                want.push(b' ');
-                put_action(&mut want, action);
-            }
+            let want = put_turn(&before, &turn);
             let mut out = before.as_bytes().to_vec();
             put_brief(&mut out, &brief);
             prop_assert_eq!(out, want);
@@ -482,12 +490,7 @@ proptest! {
         let head = Head { seat, roll: Some(dice.0), second: Some(dice.1), mover: None, span: Default::default() };
         let turn = Turn::from_parts(7, head, actions.into(), Default::default());
         if let Some(brief) = PairBrief::of(&turn) {
-            let mut want = before.as_bytes().to_vec();
-            put_head(&mut want, &turn.head);
-            for action in &turn.actions {
-                want.push(b' ');
-                put_action(&mut want, action);
-            }
+            let want = put_turn(&before, &turn);
             let mut out = before.as_bytes().to_vec();
             put_pair_brief(&mut out, &brief);
             prop_assert_eq!(out, want);

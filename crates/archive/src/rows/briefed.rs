@@ -1,9 +1,12 @@
 //! The check of a game and its `turns` rows as its text is read, its
-//! plainest turns read as [`Brief`]s, a few words each, and played and
+//! plainest turns read as [`Brief`]s, a few words each (or, in a game of
+//! two dice whose rules play them, as [`PairBrief`]s), and played and
 //! completed by the game without their tree
-//! ([`Position::play_brief_completed`]): what `billes export` does with a
-//! valid game of the three board games. Parsing each turn into its tree,
-//! then walking the tree, was a fifth of an export's time.
+//! ([`Position::play_brief_completed`],
+//! [`Position::play_pair_brief_completed`]): what `billes export` does
+//! with a valid game whose rules play briefs (the three board games and
+//! the shipped race games). Parsing each turn into its tree, then walking
+//! the tree, was a fifth of an export's time.
 //!
 //! A turn that is no brief (a comment, a NAG, the last turn before the
 //! result, a pass a game leaves to the tree) is read by the parser and

@@ -8,7 +8,6 @@ use billes_game::variant::{BoardView, Field, FieldKind, Hook, Hooks, MoveKind, M
 use billes_game::{ChangeError, ErrorKind, GameKind, ParamsError, ReplayError};
 use billes_notation::{Action, Brief, Game, PairBrief, Seat, Span, Turn};
 use serde::Deserialize;
-use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::def::{Capture, Compulsory, ExtraRoll, OwnStack};
@@ -302,9 +301,7 @@ impl Race {
         }
         let i = to_roll(state, brief.seat)?;
         let roll = Roll::pair(brief.dice.0, brief.dice.1)?;
-        let actions: SmallVec<[Action; PairBrief::MAX_ACTIONS]> =
-            brief.actions().iter().map(|a| a.to_action()).collect();
-        let played = written::read_brief(state, (i, roll), &actions, marks)?;
+        let played = written::read_brief(state, (i, roll), brief.actions(), marks)?;
         written::pass_on(state, i, roll, played, |standard| standard);
         Some(roll)
     }

@@ -12,7 +12,9 @@
 
 use billes_game::game::Roll;
 use billes_game::{ErrorKind, ReplayError};
-use billes_notation::{Action, Span, Turn};
+use std::borrow::Cow;
+
+use billes_notation::{Action, BriefAction, Span, Turn};
 
 use smallvec::SmallVec;
 
@@ -177,8 +179,8 @@ pub fn read(
     Ok(Played::Turn)
 }
 
-/// [`read`] of a turn read as a pair brief, its `actions` (without
-/// spans), by the fast path alone, without hooks: what it played, the
+/// [`read`] of a turn read as a pair brief, its `actions`, by the fast
+/// path alone, without hooks: what it played, the
 /// position now the one it reached, and `marks`, when given, the turn's
 /// actions with their marks as [`read`] writes them. `None`, `state` as
 /// it was, for every turn `read` refuses and every turn it looks up among
@@ -187,10 +189,10 @@ pub fn read(
 pub fn read_brief(
     state: &mut State,
     (i, roll): (usize, Roll),
-    actions: &[Action],
+    actions: &[BriefAction],
     mut marks: Option<&mut Vec<Action>>,
 ) -> Option<Played> {
-    let pass = matches!(actions, [Action::Pass { .. }]);
+    let pass = matches!(actions, [BriefAction::Pass]);
     if let Some(marks) = marks.as_deref_mut() {
         marks.clear();
         if pass || over_limit(state, roll) {
@@ -221,25 +223,62 @@ pub fn read_brief(
     }
 }
 
+/// An action of a written turn as [`replay`] reads it: an action of the
+/// tree, or a pair brief's, made an action of the tree one at a time as
+/// it is replayed (a list of them made for each turn was 5% of
+/// Parcheesi's check).
+trait WrittenAction {
+    /// The action.
+    fn action(&self) -> Cow<'_, Action>;
+    /// Whether it is a pass (`--`).
+    fn is_pass(&self) -> bool;
+}
+
+impl WrittenAction for Action {
+    #[inline(always)]
+    fn action(&self) -> Cow<'_, Action> {
+        Cow::Borrowed(self)
+    }
+
+    #[inline(always)]
+    fn is_pass(&self) -> bool {
+        matches!(self, Action::Pass { .. })
+    }
+}
+
+impl WrittenAction for BriefAction {
+    #[inline(always)]
+    fn action(&self) -> Cow<'_, Action> {
+        Cow::Owned(self.to_action())
+    }
+
+    #[inline(always)]
+    fn is_pass(&self) -> bool {
+        matches!(self, BriefAction::Pass)
+    }
+}
+
 /// The fast path of [`read`], after a third double is ruled out: the
 /// written `actions` of seat `i` replayed on `state` ([`replay`]) and
 /// settled without listing the complete turns ([`settles`]). `Err` with
 /// what the replay gave (what is left of the roll, or the mistake) when
 /// not settled: `log` then holds what to take back.
-fn settled(
+fn settled<W: WrittenAction>(
     state: &mut State,
     (i, roll): (usize, Roll),
-    actions: &[Action],
+    actions: &[W],
     allow: &mut Allow<'_>,
     hooked: bool,
     marks: Option<&mut Vec<Action>>,
     log: &mut Log,
 ) -> Result<Played, Result<Left, ReplayError>> {
-    if let ([Action::Pass { .. }], false) = (actions, hooked) {
+    if let ([only], false) = (actions, hooked) {
         // Nothing to play: the one complete turn is the empty one.
-        let left = Left::of_roll(state, i, roll);
-        if parts(state, i, &left, &groups(state, i)).is_empty() {
-            return Ok(Played::Turn);
+        if only.is_pass() {
+            let left = Left::of_roll(state, i, roll);
+            if parts(state, i, &left, &groups(state, i)).is_empty() {
+                return Ok(Played::Turn);
+            }
         }
     }
     let (start, left) = Start::of(state, i, roll);
@@ -366,10 +405,10 @@ fn settles(start: &Start, after: &State, left: &Left, before: impl FnOnce() -> S
 /// given and what it changed pushed to `log` (the parts played before a
 /// mistake stay played: [`read`] takes them back); a mistake has no list
 /// of legal moves yet ([`read`] adds it).
-fn replay(
+fn replay<W: WrittenAction>(
     state: &mut State,
     (i, mut left): (usize, Left),
-    actions: &[Action],
+    actions: &[W],
     allow: &mut dyn FnMut(&State, Part) -> Result<bool, ReplayError>,
     hooked: bool,
     mut marks: Option<&mut Vec<Action>>,
@@ -382,10 +421,14 @@ fn replay(
     } else {
         super::Groups::new()
     };
-    if let [Action::Pass { .. }] = actions {
-        return Ok(left);
+    if let [only] = actions {
+        if only.is_pass() {
+            return Ok(left);
+        }
     }
-    for action in actions {
+    for written in actions {
+        let action = written.action();
+        let action: &Action = &action;
         let illegal =
             |message: String| ReplayError::new(ErrorKind::IllegalMove, action.span(), message);
         if let Action::Pass { .. } = action {

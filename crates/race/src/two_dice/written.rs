@@ -193,15 +193,16 @@ pub fn read_brief(
     mut marks: Option<&mut Vec<Action>>,
 ) -> Option<Played> {
     let pass = matches!(actions, [BriefAction::Pass]);
+    let over = over_limit(state, roll);
     if let Some(marks) = marks.as_deref_mut() {
         marks.clear();
-        if pass || over_limit(state, roll) {
+        if pass || over {
             marks.push(Action::Pass {
                 span: Span::default(),
             });
         }
     }
-    if over_limit(state, roll) {
+    if over {
         return pass.then_some(Played::OverLimit);
     }
     let mut every = |_: &State, _: Part| Ok(true);
